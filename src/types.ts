@@ -106,3 +106,38 @@ export interface WireInfo {
 export interface PipelineRecord extends AnnotatedRecord {
   wire: WireInfo;
 }
+
+/** What the session stage knows about one session; sinks read it for headers and per-session stats. */
+export interface SessionInfo {
+  key: string;
+  /** Input file the session was read from. */
+  file: string;
+  /** Revision the client asked for in `initialize`, else null. */
+  requestedRevision: string | null;
+  /** Revision the server answered in the `initialize` result, else null. */
+  negotiatedRevision: string | null;
+  clientInfo: { name?: string; version?: string; [k: string]: unknown } | null;
+  serverInfo: { name?: string; version?: string; [k: string]: unknown } | null;
+  /** Capabilities as declared in `initialize` params (client) and result (server); null when not seen. */
+  clientCapabilities: Record<string, unknown> | null;
+  serverCapabilities: Record<string, unknown> | null;
+  /** Whether `initialize` (request) and `notifications/initialized` were seen. */
+  initializeSeen: boolean;
+  initializedSeen: boolean;
+  /** Transport: `stdio`, `http`, … when the log says, else null. */
+  transport: string | null;
+  /** Seq of the first and last record of the session. */
+  firstSeq: number;
+  lastSeq: number;
+}
+
+/** A request that was still open at end of input (or cancelled and never answered). */
+export interface OpenRequest {
+  seq: number;
+  session: string;
+  source: string;
+  dir: Direction;
+  id: string | number;
+  method: string;
+  cancelled: boolean;
+}

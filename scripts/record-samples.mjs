@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// Re-records samples/ from real MCP servers through the official SDK client (run from anywhere).
+//
+//   node scripts/record-samples.mjs
+//
+// Writes samples/everything.envelope.ndjson (server-everything), samples/memory.envelope.ndjson
+// (server-memory) and, re-framed from the everything records, everything.ndjson,
+// everything.transcript.txt and everything.json. Then checks them and prints method counts.
+// Progress goes to stderr, the summary to stdout; exit 1 when a check fails.
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { recordEverything, recordMemory } from './sessions.mjs';
+import { analyze, formatCounts, toEnvelopeNdjson, toJsonDocument, toRawNdjson, toTranscript } from './sample-formats.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const samples = join(root, 'samples');
+
+// The whole run is bounded: a wedged server must not hang CI or a developer's shell.
+const watchdog = setTimeout(() => {
+  process.stderr.write('record: gave up after 180 s\n');
+  process.exit(1);
+}, 180_000);
+watchdog.unref();
+
+async function versionOf(pkg) {
+  const json = JSON.parse(await readFile(join(root, 'node_modules', pkg, 'package.json'), 'utf8'));
+  return `${pkg} ${json.version}`;
+}
+
+// What each everything session must contain (server-to-client requests, notifications, …).
+const REQUIRED_EVERYTHING = [
+  's2c request sampling/createMessage',
+  's2c request elicitation/create',
+  's2c request roots/list',
+  's2c notification notifications/progress',
+  'c2s notification notifications/cancelled',
+  's2c notification notifications/resources/updated',
+  's2c notification notifications/message',
+  'c2s request completion/complete',
+  'c2s notification notifications/roots/list_changed',
+  'c2s request ping',
+];
+
+/** Every line of a written envelope file must parse, as must each embedded wire line. */
+async function checkEnvelopeFile(path) {
+  const problems = [];
+  const lines = (await readFile(path, 'utf8')).split('\n');
+  if (lines.pop() !== '') problems.push(`${path}: no final newline`);
+  lines.forEach((text, i) => {
+    try {
+      const record = JSON.parse(text);
+      if (record.dir) JSON.parse(record.line);
+    } catch (error) {
+      problems.push(`${path}:${i + 1}: ${error.message}`);
+    }
+  });
+  return problems;
+}
+
+async function main() {
+  const [sdk, everything, memory] = await Promise.all([
+    versionOf('@modelcontextprotocol/sdk'),
+    versionOf('@modelcontextprotocol/server-everything'),
+    versionOf('@modelcontextprotocol/server-memory'),
+  ]);
+  await mkdir(samples, { recursive: true });
+
+  const everythingRecords = await recordEverything(root);
+  const memoryRecords = await recordMemory(root);
+
+  const out = (name) => join(samples, name);
+  const recordedAt = everythingRecords[0]?.ts ?? new Date().toISOString();
+  await writeFile(out('everything.envelope.ndjson'), toEnvelopeNdjson(everythingRecords));
+  await writeFile(out('memory.envelope.ndjson'), toEnvelopeNdjson(memoryRecords));
+  await writeFile(out('everything.ndjson'), toRawNdjson(everythingRecords));
+  await writeFile(out('everything.transcript.txt'), toTranscript(everythingRecords, {
+    session: 'everything',
+    header: [
+      `${everything} over stdio, client ${sdk} (Client), recorded ${recordedAt}`,
+      'by scripts/record-samples.mjs; re-framed from samples/everything.envelope.ndjson; times are UTC',
+    ],
+  }));
+  await writeFile(out('everything.json'), toJsonDocument(everythingRecords,
+    `${everything} over stdio, client ${sdk}; re-framed from samples/everything.envelope.ndjson (recorded ${recordedAt})`));
+
+  let failed = false;
+  for (const [name, records, required] of [
+    ['everything.envelope.ndjson', everythingRecords, REQUIRED_EVERYTHING],
+    ['memory.envelope.ndjson', memoryRecords, []],
+  ]) {
+    const { counts, problems, observations } = analyze(records);
+    problems.push(...(await checkEnvelopeFile(out(name))));
+    for (const key of required) if (!counts.has(key)) problems.push(`missing: ${key}`);
+    const messages = records.filter((r) => r.dir).length;
+    console.log(`\nsamples/${name}: ${records.length} records, ${messages} messages`);
+    console.log(formatCounts(counts));
+    for (const note of observations) console.log(`  note: ${note}`);
+    for (const problem of problems) console.log(`  PROBLEM: ${problem}`);
+    failed ||= problems.length > 0;
+  }
+  console.log(failed ? '\nrecord: checks FAILED' : '\nrecord: all checks passed');
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error) => {
+  process.stderr.write(`record: ${error?.stack ?? error}\n`);
+  process.exit(1);
+});

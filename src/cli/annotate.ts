@@ -1,0 +1,106 @@
+// `mcptrace annotate`: the annotated transcript as text, NDJSON (the record contract) or JSON.
+import type { Argv } from 'yargs';
+import { Analyzer, type AnalysisSummary } from '../analyzer.js';
+import { recordToJson } from '../output/json.js';
+import { recordToNdjson } from '../output/ndjson.js';
+import { formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord } from '../output/text.js';
+import type { PipelineRecord, SessionInfo } from '../types.js';
+import { paletteFor, recordsOf, type CliIO } from './context.js';
+import { buildFilter } from './filter.js';
+import { createLogger, type LogLevel } from './logger.js';
+import { filterOptions, inputOptions } from './options.js';
+import { OutputWriter } from './writer.js';
+
+export interface AnnotateArgs {
+  files?: string[];
+  format: 'text' | 'ndjson' | 'json';
+  body?: boolean;
+  inputFormat?: 'ndjson' | 'envelope' | 'transcript' | 'json';
+  maxPending: number;
+  logLevel: string;
+  color?: boolean;
+  method?: string[];
+  primitive?: string[];
+  phase?: string[];
+  dir?: string[];
+  session?: string[];
+}
+
+export function annotateBuilder(y: Argv) {
+  return filterOptions(inputOptions(y))
+    .option('format', { alias: 'f', describe: 'output format', choices: ['text', 'ndjson', 'json'], default: 'text' })
+    .option('body', { describe: 'include message bodies (default: on for ndjson/json, off for text); --no-body leaves them out', type: 'boolean' })
+    .example('$0 annotate session.ndjson', 'readable transcript')
+    .example('$0 annotate -f ndjson session.ndjson | jq .', 'one annotated record per line (the record contract)')
+    .example('server | $0 annotate -', 'annotate live stdio as it arrives')
+    .example("$0 annotate --method 'tools/*' --phase operation log.ndjson", 'only tool traffic during operation');
+}
+
+export async function runAnnotate(args: AnnotateArgs, io: CliIO): Promise<number> {
+  const log = createLogger(args.logLevel as LogLevel);
+  const analyzer = new Analyzer({ inputFormat: args.inputFormat, maxPending: args.maxPending });
+  const out = new OutputWriter(io.stdout);
+  const keep = buildFilter(args);
+  const sink = makeSink(args, io, analyzer);
+  for await (const r of recordsOf(analyzer, args.files, io, log)) {
+    if (keep && !keep(r)) continue;
+    const pending = out.write(sink.record(r));
+    if (pending) await pending;
+  }
+  const summary = analyzer.summary();
+  out.write(sink.end(summary));
+  await out.end();
+  if (summary.findings.length > 0) log.info({ unanswered: summary.findings.length }, 'requests never answered');
+  return 0;
+}
+
+interface Sink {
+  record(r: PipelineRecord): string;
+  end(summary: AnalysisSummary): string;
+}
+
+function makeSink(args: AnnotateArgs, io: CliIO, analyzer: Analyzer): Sink {
+  if (args.format === 'ndjson') {
+    const opts = { body: args.body ?? true };
+    return { record: (r) => recordToNdjson(r, opts) + '\n', end: () => '' };
+  }
+  if (args.format === 'json') {
+    // Streamed as it goes, so a large log never sits in memory as one document.
+    const opts = { body: args.body ?? true };
+    let first = true;
+    return {
+      record: (r) => {
+        const head = first ? '{"records":[\n' : ',\n';
+        first = false;
+        return head + JSON.stringify(recordToJson(r, opts));
+      },
+      end: ({ sessions, open, findings }) =>
+        (first ? '{"records":[' : '\n') +
+        `],\n"sessions":${JSON.stringify(sessions)},\n"unanswered":${JSON.stringify(open)},\n"findings":${JSON.stringify(findings)}}\n`,
+    };
+  }
+  const palette = paletteFor(io, args.color);
+  const textOpts = { body: args.body ?? false };
+  const headed = new Set<SessionInfo>();
+  let lastSession: string | null = null;
+  return {
+    record: (r) => {
+      let s = '';
+      const info = analyzer.session(r.session);
+      if (r.session !== lastSession && info) {
+        lastSession = r.session;
+        s += formatSessionTitle(info, palette) + '\n';
+      }
+      s += formatTextRecord(r, palette, textOpts) + '\n';
+      if (r.kind === 'response' && r.method === 'initialize' && info && !headed.has(info)) {
+        headed.add(info);
+        s += formatSessionPeers(info, palette) + '\n';
+      }
+      return s;
+    },
+    end: ({ open }) => {
+      const footer = formatTextFooter(open, palette);
+      return footer ? `\n${footer}\n` : '';
+    },
+  };
+}

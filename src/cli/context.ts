@@ -1,0 +1,33 @@
+// What a command needs from the process, passed in so commands can run in-process in tests.
+import type { Readable, Writable } from 'node:stream';
+import type { Logger } from 'pino';
+import type { Analyzer } from '../analyzer.js';
+import { analyzeStream } from '../analyze-stream.js';
+import { colorEnabled, createPalette, type Palette } from '../output/color.js';
+import type { PipelineRecord } from '../types.js';
+import { resolveInputs } from './inputs.js';
+
+export interface CliIO {
+  stdin: Readable;
+  stdout: Writable & { isTTY?: boolean };
+  stderr: Writable;
+  env: NodeJS.ProcessEnv;
+}
+
+export function processIO(): CliIO {
+  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env };
+}
+
+/** Colour for stdout: `--color`/`--no-color` win, then NO_COLOR / FORCE_COLOR, then TTY detection. */
+export function paletteFor(io: CliIO, color: boolean | undefined): Palette {
+  if (color !== undefined) return createPalette(color);
+  return createPalette(colorEnabled({ isTTY: io.stdout.isTTY === true, env: io.env }));
+}
+
+/** Every record of every input, in order; each input is its own stream with its own sessions. */
+export async function* recordsOf(analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Logger): AsyncGenerator<PipelineRecord> {
+  for (const input of resolveInputs(files, io.stdin)) {
+    log.debug({ input: input.name }, 'reading');
+    yield* analyzeStream(analyzer, input.open(), input.name);
+  }
+}

@@ -1,0 +1,27 @@
+// Opens the inputs named on the command line: files, or stdin for `-` or none.
+import { createReadStream, statSync } from 'node:fs';
+import { UsageError } from './errors.js';
+
+export interface NamedInput {
+  /** Name used in `source` fields: the path as given, `-` for stdin. */
+  name: string;
+  open(): AsyncIterable<Buffer | string>;
+}
+
+/** Checks every file before anything is read, so a typo fails fast with exit 2. */
+export function resolveInputs(files: readonly string[] | undefined, stdin: NodeJS.ReadableStream = process.stdin): NamedInput[] {
+  const list = files && files.length > 0 ? files : ['-'];
+  if (list.filter((f) => f === '-').length > 1) throw new UsageError('stdin (-) can be read only once');
+  return list.map((name) => {
+    if (name === '-') return { name, open: () => stdin as AsyncIterable<Buffer> };
+    let isFile = false;
+    try {
+      isFile = statSync(name).isFile();
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new UsageError(code === 'ENOENT' ? `no such file: ${name}` : `cannot read ${name}: ${code ?? (err as Error).message}`);
+    }
+    if (!isFile) throw new UsageError(`not a file: ${name}`);
+    return { name, open: () => createReadStream(name, { highWaterMark: 256 * 1024 }) };
+  });
+}

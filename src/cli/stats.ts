@@ -1,0 +1,46 @@
+// `mcptrace stats`: traffic statistics as a table, JSON or Markdown.
+import type { Argv } from 'yargs';
+import { Analyzer } from '../analyzer.js';
+import { formatStatsJson } from '../output/stats-json.js';
+import { formatStatsMarkdown } from '../output/stats-markdown.js';
+import { formatStatsTable } from '../output/stats-table.js';
+import { StatsCollector } from '../stats/collector.js';
+import { paletteFor, recordsOf, type CliIO } from './context.js';
+import { buildFilter, type FilterOptions } from './filter.js';
+import { createLogger, type LogLevel } from './logger.js';
+import { filterOptions, inputOptions } from './options.js';
+
+export interface StatsArgs extends FilterOptions {
+  files?: string[];
+  format: 'table' | 'json' | 'markdown';
+  inputFormat?: 'ndjson' | 'envelope' | 'transcript' | 'json';
+  maxPending: number;
+  logLevel: string;
+  color?: boolean;
+}
+
+export function statsBuilder(y: Argv) {
+  return filterOptions(inputOptions(y))
+    .option('format', { alias: 'f', describe: 'output format', choices: ['table', 'json', 'markdown'], default: 'table' })
+    .example('$0 stats session.ndjson', 'tables on the terminal')
+    .example('$0 stats -f json session.ndjson | jq .lifecycle', 'lifecycle share as JSON')
+    .example('$0 stats -f markdown *.ndjson >> $GITHUB_STEP_SUMMARY', 'Markdown for a CI summary');
+}
+
+export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
+  const log = createLogger(args.logLevel as LogLevel);
+  const analyzer = new Analyzer({ inputFormat: args.inputFormat, maxPending: args.maxPending });
+  const collector = new StatsCollector();
+  const keep = buildFilter(args);
+  for await (const r of recordsOf(analyzer, args.files, io, log)) {
+    if (!keep || keep(r)) collector.add(r);
+  }
+  const { sessions, open } = analyzer.summary();
+  const stats = collector.finish(sessions, open);
+  const text =
+    args.format === 'json' ? formatStatsJson(stats)
+    : args.format === 'markdown' ? formatStatsMarkdown(stats)
+    : formatStatsTable(stats, paletteFor(io, args.color));
+  await new Promise<void>((resolve, reject) => io.stdout.write(text.endsWith('\n') ? text : text + '\n', (e) => (e ? reject(e) : resolve())));
+  return 0;
+}

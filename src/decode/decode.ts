@@ -1,0 +1,105 @@
+// Decode stage: turns a frame into JSON-RPC messages (kind, id, method), one per batch element.
+import { Buffer } from 'node:buffer';
+import type { Frame, Kind } from '../types.js';
+
+/** A JSON-RPC message (or an event, or an unreadable record) as read from one frame. */
+export interface Decoded {
+  frame: Frame;
+  kind: Kind;
+  id: string | number | null;
+  method: string | null;
+  /** The parsed message; null for invalid records and events. */
+  message: unknown;
+  /** Single-line JSON text of the message that sinks may copy verbatim, else null. */
+  text: string | null;
+  bytes: number;
+  /** Set on `invalid` records: the text that could not be read. */
+  raw?: string;
+  /** Why the record is invalid or malformed: reported by the framing rules. */
+  problem?: { rule: 'invalid-json' | 'invalid-frame' | 'invalid-jsonrpc'; detail: string };
+  batch?: { index: number; size: number };
+}
+
+const hasOwn = Object.hasOwn;
+
+/** Decode one frame. A batch (JSON array) yields one Decoded per element. */
+export function decodeFrame(frame: Frame): Decoded[] {
+  if (frame.event) {
+    return [{ frame, kind: 'event', id: null, method: null, message: null, text: null, bytes: frame.bytes }];
+  }
+  if (frame.error !== undefined) {
+    return [invalid(frame, frame.text ?? '', 'invalid-frame', frame.error)];
+  }
+  let value: unknown = frame.value;
+  if (value === undefined) {
+    const text = frame.text ?? '';
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      return [invalid(frame, text, 'invalid-json', `not valid JSON: ${(err as Error).message}`)];
+    }
+  }
+  if (Array.isArray(value)) return decodeBatch(frame, value);
+  const text = frame.text !== null && frame.lines <= 1 && !frame.text.includes('\n') ? frame.text : null;
+  return [classify(frame, value, text, frame.bytes)];
+}
+
+function decodeBatch(frame: Frame, items: unknown[]): Decoded[] {
+  if (items.length === 0) {
+    // JSON-RPC 2.0 §6: an empty array is an Invalid Request.
+    return [invalid(frame, frame.text ?? '[]', 'invalid-jsonrpc', 'empty batch: an empty array is not a valid JSON-RPC message')];
+  }
+  return items.map((item, index) => {
+    const d = classify(frame, item, null, Buffer.byteLength(JSON.stringify(item) ?? ''));
+    d.batch = { index, size: items.length };
+    return d;
+  });
+}
+
+function invalid(frame: Frame, raw: string, rule: 'invalid-json' | 'invalid-frame' | 'invalid-jsonrpc', detail: string): Decoded {
+  return { frame, kind: 'invalid', id: null, method: null, message: null, text: null, bytes: frame.bytes, raw, problem: { rule, detail } };
+}
+
+/** Classify a parsed value as request, notification, response or error (basic/index.mdx §Messages). */
+export function classify(frame: Frame, value: unknown, text: string | null, bytes: number): Decoded {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const raw = text ?? JSON.stringify(value) ?? String(value);
+    return invalid(frame, raw, 'invalid-jsonrpc', `not a JSON-RPC message: a ${describe(value)}, not an object`);
+  }
+  const msg = value as Record<string, unknown>;
+  const rawId = hasOwn(msg, 'id') ? msg.id : undefined;
+  const id = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
+  const d: Decoded = { frame, kind: 'invalid', id, method: null, message: value, text, bytes };
+  const problems: string[] = [];
+  if (msg.jsonrpc !== '2.0') problems.push(hasOwn(msg, 'jsonrpc') ? `"jsonrpc" is ${JSON.stringify(msg.jsonrpc)}, not "2.0"` : 'missing "jsonrpc": "2.0"');
+  if (typeof msg.method === 'string') {
+    d.method = msg.method;
+    d.kind = hasOwn(msg, 'id') ? 'request' : 'notification';
+    if (hasOwn(msg, 'result') || hasOwn(msg, 'error')) problems.push('a request or notification must not carry "result" or "error"');
+  } else if (hasOwn(msg, 'result') || hasOwn(msg, 'error')) {
+    d.kind = hasOwn(msg, 'error') ? 'error' : 'response';
+    if (hasOwn(msg, 'result') && hasOwn(msg, 'error')) problems.push('a response must not set both "result" and "error"');
+    if (d.kind === 'error') problems.push(...errorObjectProblems(msg.error));
+  } else {
+    const raw = text ?? JSON.stringify(value);
+    return invalid(frame, raw, 'invalid-jsonrpc', 'not a JSON-RPC message: no "method", "result" or "error"');
+  }
+  if (rawId !== undefined && rawId !== null && id === null) problems.push(`id must be a string or an integer, not a ${describe(rawId)}`);
+  if (problems.length > 0) d.problem = { rule: 'invalid-jsonrpc', detail: problems.join('; ') };
+  return d;
+}
+
+function errorObjectProblems(error: unknown): string[] {
+  if (error === null || typeof error !== 'object' || Array.isArray(error)) return ['"error" must be an object with "code" and "message"'];
+  const e = error as Record<string, unknown>;
+  const out: string[] = [];
+  if (!Number.isInteger(e.code)) out.push('error "code" must be an integer');
+  if (typeof e.message !== 'string') out.push('error "message" must be a string');
+  return out;
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  return typeof v;
+}

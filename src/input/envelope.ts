@@ -1,0 +1,46 @@
+// Envelope NDJSON reader: one JSON object per line wrapping a message (or a transport event) with metadata.
+import type { Frame } from '../types.js';
+import { describe, envelopeToFrame, isEnvelope, isPlainObject, looksLikeMessage } from './envelope-fields.js';
+import { errorFrame, readLines, textFrame, type LineReader } from './frames.js';
+import { isBlank, type Line } from './lines.js';
+import { ClockTimeline } from './time.js';
+
+/**
+ * Parses each non-blank line and maps it with the envelope field table. A line that is not JSON, or not a
+ * JSON object, becomes an error frame holding the line, so nothing is lost (DESIGN principles 3 and 4). A bare
+ * JSON-RPC message line (with `jsonrpc`, or `method`/`id`/`result`/`error` and no envelope key) is read as is.
+ */
+export class EnvelopeReader implements LineReader {
+  private readonly clock = new ClockTimeline();
+
+  constructor(private readonly file: string) {}
+
+  line(l: Line, out: Frame[]): void {
+    if (isBlank(l.text)) return;
+    const at = { file: this.file, line: l.line, lines: 1 };
+    let obj: unknown;
+    try {
+      obj = JSON.parse(l.text);
+    } catch (err) {
+      out.push(errorFrame(at, l.text, `not valid JSON: ${(err as Error).message}`));
+      return;
+    }
+    if (!isPlainObject(obj)) {
+      out.push(errorFrame(at, l.text, `not an envelope: the line is ${describe(obj)}, not a JSON object`));
+      return;
+    }
+    if (!isEnvelope(obj) && looksLikeMessage(obj)) {
+      // A bare JSON-RPC message among envelopes: the line is its wire text.
+      out.push(textFrame(at, l.text, l.bytes));
+      return;
+    }
+    out.push(envelopeToFrame(obj, at, () => l.text, this.clock));
+  }
+
+  end(): void {}
+}
+
+/** Frames of an envelope NDJSON line stream. */
+export function readEnvelopes(lines: AsyncIterable<Line>, file: string): AsyncGenerator<Frame> {
+  return readLines(lines, new EnvelopeReader(file));
+}

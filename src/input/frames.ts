@@ -1,0 +1,76 @@
+// Shared frame builders and the line-reader contract that every line-based format reader implements.
+import { Buffer } from 'node:buffer';
+import type { Direction, Frame, TransportEvent } from '../types.js';
+import type { Line } from './lines.js';
+import { NO_TIME, type TimeValue } from './time.js';
+
+/** Where a record sits in its input. */
+export interface Position {
+  file: string;
+  line: number;
+  lines: number;
+}
+
+/** Context a frame inherits from the log around it. */
+export interface FrameContext {
+  time?: TimeValue;
+  dir?: Direction;
+  session?: string | null;
+}
+
+/**
+ * A line-based reader: a pure, synchronous state machine. `line` is called for every physical line in order
+ * (blank ones included, so numbering stays right) and appends the frames it completes to `out`.
+ */
+export interface LineReader {
+  line(line: Line, out: Frame[]): void;
+  end(out: Frame[]): void;
+}
+
+export const utf8Length = (s: string): number => Buffer.byteLength(s, 'utf8');
+
+/** A message frame carrying its wire text. */
+export function textFrame(at: Position, text: string, bytes: number, ctx: FrameContext = {}): Frame {
+  const time = ctx.time ?? NO_TIME;
+  return { file: at.file, line: at.line, lines: at.lines, ts: time.ts, tsMs: time.tsMs, dir: ctx.dir ?? 'unknown', session: ctx.session ?? null, text, bytes };
+}
+
+/** A message frame carrying an already-parsed value (its size is that of its compact JSON). */
+export function valueFrame(at: Position, value: unknown, ctx: FrameContext = {}): Frame {
+  const frame = textFrame(at, '', utf8Length(JSON.stringify(value) ?? ''), ctx);
+  frame.text = null;
+  frame.value = value;
+  return frame;
+}
+
+/** A transport event frame: no message text, no bytes. */
+export function eventFrame(at: Position, event: TransportEvent, ctx: FrameContext = {}): Frame {
+  const frame = textFrame(at, '', 0, ctx);
+  frame.text = null;
+  frame.event = event;
+  return frame;
+}
+
+/** A framing problem: the raw text is kept so nothing is lost; decode turns it into an `invalid` record. */
+export function errorFrame(at: Position, raw: string, error: string, ctx: FrameContext = {}): Frame {
+  const frame = textFrame(at, raw, utf8Length(raw), ctx);
+  frame.error = error;
+  return frame;
+}
+
+/** Event names are compared in one spelling: lower case, words joined by `-` (`stdin_closed` → `stdin-closed`). */
+export function normaliseEventName(name: string): string {
+  return name.trim().toLowerCase().replace(/[\s_]+/g, '-');
+}
+
+/** Runs a line reader over an async stream of lines: the thin wrapper around the pure core. */
+export async function* readLines(lines: AsyncIterable<Line>, reader: LineReader): AsyncGenerator<Frame> {
+  const out: Frame[] = [];
+  for await (const line of lines) {
+    reader.line(line, out);
+    for (let i = 0; i < out.length; i++) yield out[i];
+    out.length = 0;
+  }
+  reader.end(out);
+  yield* out;
+}

@@ -1,0 +1,47 @@
+// The protocol knowledge layer: tables (methods, capabilities, error codes, revisions) and their lookups.
+export type {
+  CapabilityFlag,
+  CapabilityFlagType,
+  CapabilityRequirement,
+  CapabilityShape,
+  ConditionalRequirement,
+  ErrorCodeInfo,
+  ErrorCodeOrigin,
+  MethodDirection,
+  MethodInfo,
+  Revision,
+} from './types.js';
+export {
+  BATCH_REVISIONS,
+  DEFAULT_HTTP_REVISION,
+  FUTURE_REVISIONS,
+  LATEST_REVISION,
+  PRERELEASE_REVISIONS,
+  REVISIONS,
+  allowsBatches,
+  compareRevisions,
+  isKnownRevision,
+  revisionAtLeast,
+  revisionStatus,
+} from './revisions.js';
+export type { RevisionStatus } from './revisions.js';
+export { METHODS } from './methods.js';
+export {
+  BOOLEAN_FLAGS,
+  CAPABILITY_SHAPES,
+  capabilityFlag,
+  capabilityFlagType,
+  isDeclared,
+} from './capabilities.js';
+export { ERROR_CODES, errorCodeInfo, errorCodeName } from './errors.js';
+export {
+  inferDirection,
+  isExperimentalMethod,
+  methodInRevision,
+  methodInfo,
+  methodsOf,
+  requiredCapabilities,
+  requiredCapability,
+  specUrl,
+} from './lookup.js';
+export type { ResolvedCapability } from './lookup.js';

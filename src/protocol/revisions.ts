@@ -1,0 +1,75 @@
+// Protocol revision strings this tool knows, their order, and which revision-level features (batches) they have.
+import type { Revision } from './types.js';
+
+/**
+ * Supported revisions, oldest first. Revision strings are dates (`YYYY-MM-DD`), so string order is release order
+ * (spec-table §3: "Known strings: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25").
+ */
+export const REVISIONS: readonly Revision[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];
+
+/** The newest supported revision (`LATEST_PROTOCOL_VERSION` in `schema/2025-11-25/schema.ts`). */
+export const LATEST_REVISION: Revision = '2025-11-25';
+
+/**
+ * Published but not yet supported: 2026-07-28 is stateless MCP — no `initialize`, version and client capabilities
+ * per request in `_meta` (spec-table §12). A log with no `initialize` may be such a session.
+ */
+export const FUTURE_REVISIONS: readonly string[] = ['2026-07-28'];
+
+/**
+ * Pre-release strings real peers still send: the TypeScript SDK lists `2024-10-07` in
+ * `SUPPORTED_PROTOCOL_VERSIONS` although no specification was published under it (spec-table §3, §12).
+ */
+export const PRERELEASE_REVISIONS: readonly string[] = ['2024-10-07'];
+
+/**
+ * Revisions with JSON-RPC batches: only 2025-03-26 (`basic/index.mdx` §Batching; added 25-03, removed 25-06 by
+ * PR #416; spec-table §4 "Batching").
+ */
+export const BATCH_REVISIONS: readonly Revision[] = ['2025-03-26'];
+
+/**
+ * Streamable HTTP: with no `MCP-Protocol-Version` header and no other way to tell, a server SHOULD assume this
+ * revision (`basic/transports.mdx` §Protocol Version Header, 2025-06-18 and later; spec-table §3).
+ */
+export const DEFAULT_HTTP_REVISION: Revision = '2025-03-26';
+
+/** How this tool treats a protocol version string. */
+export type RevisionStatus = 'supported' | 'prerelease' | 'future' | 'unknown';
+
+const SUPPORTED = new Set<string>(REVISIONS);
+const PRERELEASE = new Set<string>(PRERELEASE_REVISIONS);
+const FUTURE = new Set<string>(FUTURE_REVISIONS);
+const BATCHES = new Set<string>(BATCH_REVISIONS);
+
+/** True when `s` is one of the four supported revision strings (exact match). */
+export function isKnownRevision(s: unknown): s is Revision {
+  return typeof s === 'string' && SUPPORTED.has(s);
+}
+
+/** Classifies a version string: supported, known pre-release, known but newer than supported, or unknown. */
+export function revisionStatus(s: unknown): RevisionStatus {
+  if (typeof s !== 'string') return 'unknown';
+  if (SUPPORTED.has(s)) return 'supported';
+  if (PRERELEASE.has(s)) return 'prerelease';
+  if (FUTURE.has(s)) return 'future';
+  return 'unknown';
+}
+
+/**
+ * Orders two revision strings: negative when `a` is older, 0 when equal, positive when newer. Revisions are
+ * `YYYY-MM-DD` dates, so plain string comparison is chronological; other strings get a stable (meaningless) order.
+ */
+export function compareRevisions(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** True when `rev` is `min` or a later revision. */
+export function revisionAtLeast(rev: string, min: string): boolean {
+  return compareRevisions(rev, min) >= 0;
+}
+
+/** True when the revision allows JSON-RPC batches (only 2025-03-26). */
+export function allowsBatches(rev: string | null): boolean {
+  return rev !== null && BATCHES.has(rev);
+}

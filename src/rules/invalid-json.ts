@@ -1,0 +1,15 @@
+// Rule invalid-json: a record whose message text is not JSON at all.
+import type { Rule } from './types.js';
+import { SPEC } from './spec-urls.js';
+
+export const invalidJson: Rule<{ detail: string }> = {
+  meta: {
+    id: 'invalid-json',
+    severity: 'error',
+    description: 'A message is not valid JSON (stdio: every line MUST be a valid MCP message).',
+    specUrl: SPEC.stdio,
+    revisions: 'all',
+  },
+  message: (d) => d.detail,
+  check: ({ facts }) => (facts.problem?.rule === 'invalid-json' ? [{ detail: facts.problem.detail }] : undefined),
+};

@@ -1,0 +1,17 @@
+// Rule pending-limit: the bounded table of open requests was full and the oldest was dropped from tracking.
+import type { Rule } from './types.js';
+import { SPEC } from './spec-urls.js';
+
+export const pendingLimit: Rule<{ seq: number; method: string }> = {
+  meta: {
+    id: 'pending-limit',
+    severity: 'warning',
+    description:
+      'More requests were open at once than --max-pending allows; the oldest open request is no longer tracked, so a late response to it shows as an orphan.',
+    specUrl: SPEC.responses,
+    revisions: 'all',
+  },
+  message: (d) => `too many open requests: stopped tracking ${d.method} request #${d.seq}`,
+  check: ({ facts }) =>
+    facts.pendingEvicted ? [{ seq: facts.pendingEvicted.seq, method: facts.pendingEvicted.method }] : undefined,
+};

@@ -1,0 +1,16 @@
+// Rule unanswered-request: a request that got no response by end of input (cancelled ones excepted).
+import type { Rule } from './types.js';
+import { SPEC } from './spec-urls.js';
+
+export const unansweredRequest: Rule<{ method: string; id: string; seq: number }> = {
+  meta: {
+    id: 'unanswered-request',
+    severity: 'warning',
+    description:
+      'A request was never answered before the log ended. Requests cancelled with notifications/cancelled are not reported (the receiver SHOULD NOT answer them).',
+    specUrl: SPEC.responses,
+    revisions: 'all',
+  },
+  message: (d) => `${d.method} request #${d.seq} (id ${d.id}) was never answered`,
+  atEnd: (open) => (open.cancelled ? undefined : { method: open.method, id: JSON.stringify(open.id), seq: open.seq }),
+};

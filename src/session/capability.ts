@@ -1,0 +1,17 @@
+// Which capability a message depends on, and whether the session negotiated it.
+import { isDeclared, requiredCapability } from '../protocol/index.js';
+import type { CapabilityRef, Direction } from '../types.js';
+import { paramsOf } from './direction.js';
+import type { SessionState } from './state.js';
+
+/**
+ * The capability `method` (with these params) needs in this session's revision, and whether the side
+ * that must declare it did. `negotiated` is null when that side's declaration was not seen
+ * (a log that starts mid-session, or before the `initialize` result).
+ */
+export function capabilityFor(method: string, message: unknown, s: SessionState, dir: Direction): CapabilityRef | null {
+  const req = requiredCapability(method, paramsOf(message), s.revision, dir);
+  if (!req) return null;
+  const declared = req.side === 'server' ? s.info.serverCapabilities : s.info.clientCapabilities;
+  return { side: req.side, path: req.path, negotiated: declared === null ? null : isDeclared(declared, req.path) };
+}

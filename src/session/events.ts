@@ -1,0 +1,24 @@
+// Transport event names (as written by wrap and other capture tools) and what they mean for the lifecycle.
+
+/** A process or connection started: a new stdio session begins (basic/lifecycle.mdx §Initialization). */
+export const START_EVENTS: ReadonlySet<string> = new Set(['start', 'spawn', 'connect', 'open']);
+
+/**
+ * The transport closed: there is no shutdown message in MCP, closing the transport is the shutdown
+ * (basic/lifecycle.mdx §Shutdown: stdio closes stdin / the process exits; HTTP closes or DELETEs the session).
+ */
+export const CLOSE_EVENTS: ReadonlySet<string> = new Set([
+  'stdin-closed', 'stdout-closed', 'exit', 'close', 'closed', 'disconnect', 'disconnected', 'end',
+  'http-delete', 'delete', 'session-end', 'terminated', 'kill', 'signal',
+]);
+
+/** A session break written by a transcript (`=== session ID ===`) or a capture tool. */
+export const SESSION_EVENTS: ReadonlySet<string> = new Set(['session', 'session-start']);
+
+/** Event names used loosely by capture tools, normalised: `stdin_closed`, `StdinClosed` → `stdin-closed`. */
+export function normalizeEventName(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[\s_]+/g, '-')
+    .toLowerCase();
+}

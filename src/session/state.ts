@@ -1,0 +1,42 @@
+// One session's state: handshake facts, lifecycle phase, open requests and progress tokens.
+import type { Direction, Phase, SessionInfo } from '../types.js';
+import { PendingTable, type PendingRequest } from './pending.js';
+
+export class SessionState {
+  readonly info: SessionInfo;
+  phase: Phase;
+  /** Messages (not events) seen in this session. */
+  messages = 0;
+  readonly pending: PendingTable;
+  /** Progress tokens of open requests, keyed like pending ids (the token's sender is the requester). */
+  readonly progress = new Map<string, PendingRequest>();
+  /** Last numeric request id per sender, to place `ping` and other two-way requests in raw logs. */
+  readonly lastId: Record<Direction, number | null> = { c2s: null, s2c: null, unknown: null };
+  /** Seq of the `initialize` request, to recognise its response. */
+  initializeSeq: number | null = null;
+
+  constructor(key: string, file: string, firstSeq: number, phase: Phase, pendingLimit: number) {
+    this.phase = phase;
+    this.pending = new PendingTable(pendingLimit);
+    this.info = {
+      key,
+      file,
+      requestedRevision: null,
+      negotiatedRevision: null,
+      clientInfo: null,
+      serverInfo: null,
+      clientCapabilities: null,
+      serverCapabilities: null,
+      initializeSeen: false,
+      initializedSeen: false,
+      transport: null,
+      firstSeq,
+      lastSeq: firstSeq,
+    };
+  }
+
+  /** The revision that governs the session: the negotiated one, else the requested one. */
+  get revision(): string | null {
+    return this.info.negotiatedRevision ?? this.info.requestedRevision;
+  }
+}

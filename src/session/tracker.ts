@@ -1,0 +1,226 @@
+// The session state machine: assigns sessions, phases, directions, pairs responses and annotates capabilities.
+import type { Decoded } from '../decode/decode.js';
+import { methodInfo } from '../protocol/lookup.js';
+import type { Direction, OpenRequest, PipelineRecord } from '../types.js';
+import { capabilityFor } from './capability.js';
+import { inferDir, paramsOf } from './direction.js';
+import { CLOSE_EVENTS, SESSION_EVENTS, START_EVENTS } from './events.js';
+import type { Facts } from './facts.js';
+import { readInitializeRequest, readInitializeResult } from './handshake.js';
+import { pendingKey, type PendingRequest } from './pending.js';
+import { SessionState } from './state.js';
+
+/** Counters shared by every input of one run, so seqs and session ordinals never collide. */
+export class RunContext {
+  seq = 0;
+  ordinal = 0;
+  readonly sessions: SessionState[] = [];
+  /** Latest session per key (keys from different inputs may repeat). */
+  readonly byKey = new Map<string, SessionState>();
+  constructor(readonly pendingLimit = 100_000) {}
+}
+
+export interface Tracked {
+  record: PipelineRecord;
+  facts: Facts;
+  session: SessionState;
+}
+
+const ROUTINE_BEFORE_INITIALIZED = new Set(['ping']);
+
+export class Tracker {
+  private current: SessionState | null = null;
+  private readonly keyed = new Map<string, SessionState>();
+
+  constructor(private readonly ctx: RunContext, private readonly file: string) {}
+
+  push(d: Decoded): Tracked {
+    const seq = ++this.ctx.seq;
+    const s = this.sessionFor(d, seq);
+    s.info.lastSeq = seq;
+    const facts: Facts = d.problem ? { problem: d.problem } : {};
+    const frame = d.frame;
+    let dir: Direction = frame.dir;
+    let dirInferred = false;
+    if (dir === 'unknown' && d.kind !== 'invalid' && d.kind !== 'event') {
+      dir = inferDir(d, s);
+      dirInferred = dir !== 'unknown';
+    }
+    this.enterPhase(d, s, dir, seq);
+    const record: PipelineRecord = {
+      seq,
+      source: `${frame.file}:${frame.line}`,
+      session: s.info.key,
+      ts: frame.ts,
+      dir,
+      dirInferred,
+      kind: d.kind,
+      id: d.id,
+      method: d.method,
+      primitive: null,
+      feature: null,
+      phase: s.phase,
+      capability: null,
+      pair: null,
+      latencyMs: null,
+      bytes: d.bytes,
+      findings: [],
+      message: d.message,
+      wire: { file: frame.file, line: frame.line, lines: frame.lines, tsMs: frame.tsMs, text: d.text },
+    };
+    if (d.kind === 'invalid') record.raw = d.raw;
+    if (d.kind === 'event' && frame.event) record.event = frame.event;
+    if (d.batch) record.batch = d.batch;
+    if (d.kind !== 'event') s.messages++;
+
+    if (d.kind === 'request') this.onRequest(d, s, record, facts);
+    else if (d.kind === 'notification') this.onNotification(d, s, record, facts);
+    else if (d.kind === 'response' || d.kind === 'error') this.onResponse(d, s, record, facts);
+    this.leavePhase(d, s);
+    return { record, facts, session: s };
+  }
+
+  /** Requests still open at end of input, per session in seq order. */
+  finish(): OpenRequest[] {
+    const open: OpenRequest[] = [];
+    const sessions = new Set([...this.keyed.values(), ...(this.current ? [this.current] : [])]);
+    for (const s of sessions) {
+      for (const p of s.pending.values()) open.push(toOpen(p, s.info.key));
+    }
+    return open.sort((a, b) => a.seq - b.seq);
+  }
+
+  private sessionFor(d: Decoded, seq: number): SessionState {
+    const key = d.frame.session;
+    if (key !== null) {
+      let s = this.keyed.get(key);
+      if (!s) {
+        s = this.newSession(key, seq);
+        this.keyed.set(key, s);
+      }
+      return s;
+    }
+    const c = this.current;
+    const isInitialize = d.kind === 'request' && d.method === 'initialize';
+    const eventName = d.kind === 'event' ? d.frame.event?.name ?? '' : '';
+    // A new `initialize` (or a new process, or a session break) starts a new session, unless the current one is still empty.
+    const startsNew =
+      c === null ||
+      (isInitialize && (c.info.initializeSeen || c.messages > 0)) ||
+      (START_EVENTS.has(eventName) && (c.messages > 0 || c.info.lastSeq !== c.info.firstSeq)) ||
+      SESSION_EVENTS.has(eventName);
+    if (startsNew) this.current = this.newSession(String(++this.ctx.ordinal), seq);
+    return this.current as SessionState;
+  }
+
+  private newSession(key: string, seq: number): SessionState {
+    const s = new SessionState(key, this.file, seq, 'operation', this.ctx.pendingLimit);
+    this.ctx.sessions.push(s);
+    this.ctx.byKey.set(key, s);
+    return s;
+  }
+
+  /** Phase changes that apply to the record itself (basic/lifecycle.mdx: Initialization → Operation → Shutdown). */
+  private enterPhase(d: Decoded, s: SessionState, dir: Direction, seq: number): void {
+    if (d.kind === 'event') {
+      const name = d.frame.event?.name ?? '';
+      if (START_EVENTS.has(name)) {
+        s.phase = 'initialization';
+        s.info.transport ??= 'stdio';
+      } else if (CLOSE_EVENTS.has(name)) s.phase = 'shutdown';
+      return;
+    }
+    if (s.phase === 'shutdown') return;
+    if (d.kind === 'request' && d.method === 'initialize') {
+      s.phase = 'initialization';
+      readInitializeRequest(s, d.message, seq);
+    } else if (
+      s.phase === 'initialization' && s.info.negotiatedRevision !== null && !s.info.initializedSeen &&
+      d.kind === 'request' && dir === 'c2s' && !ROUTINE_BEFORE_INITIALIZED.has(d.method ?? '')
+    ) {
+      // The client went on without `notifications/initialized`: the session is operating anyway.
+      s.phase = 'operation';
+    }
+  }
+
+  /** Phase changes that take effect after the record: `notifications/initialized` ends initialization. */
+  private leavePhase(d: Decoded, s: SessionState): void {
+    if (d.kind === 'notification' && d.method === 'notifications/initialized' && s.phase !== 'shutdown') {
+      s.info.initializedSeen = true;
+      s.phase = 'operation';
+    }
+  }
+
+  private onRequest(d: Decoded, s: SessionState, r: PipelineRecord, facts: Facts): void {
+    annotateMethod(r, d.method);
+    r.capability = capabilityFor(d.method as string, d.message, s, r.dir);
+    if (d.id === null) return;
+    if (typeof d.id === 'number') s.lastId[r.dir] = d.id;
+    const meta = paramsOf(d.message)?._meta;
+    const token = meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>).progressToken : undefined;
+    const p: PendingRequest = {
+      seq: r.seq, source: r.source, dir: r.dir, id: d.id, method: d.method as string, tsMs: r.wire.tsMs,
+      cancelled: false, capability: r.capability,
+      progressToken: typeof token === 'string' || typeof token === 'number' ? token : null,
+    };
+    const { replaced, evicted } = s.pending.add(p);
+    if (replaced) {
+      facts.reusedOpenId = { previousSeq: replaced.seq };
+      this.forgetToken(s, replaced);
+    }
+    if (evicted) {
+      facts.pendingEvicted = toOpen(evicted, s.info.key);
+      this.forgetToken(s, evicted);
+    }
+    if (p.progressToken !== null) s.progress.set(pendingKey(p.dir, p.progressToken), p);
+  }
+
+  private onNotification(d: Decoded, s: SessionState, r: PipelineRecord, facts: Facts): void {
+    annotateMethod(r, d.method);
+    r.capability = capabilityFor(d.method as string, d.message, s, r.dir);
+    if (d.method === 'notifications/cancelled') {
+      // The sender cancels a request it issued earlier in the same direction (basic/utilities/cancellation.mdx).
+      const rid = paramsOf(d.message)?.requestId;
+      const target = typeof rid === 'string' || typeof rid === 'number' ? s.pending.get(r.dir, rid) : undefined;
+      if (target) target.cancelled = true;
+      facts.cancels = target ? target.seq : null;
+    }
+  }
+
+  private onResponse(d: Decoded, s: SessionState, r: PipelineRecord, facts: Facts): void {
+    const reqDir: Direction = r.dir === 'c2s' ? 's2c' : r.dir === 's2c' ? 'c2s' : 'unknown';
+    const p = d.id === null ? undefined : s.pending.take(reqDir, d.id);
+    if (!p) {
+      facts.orphan = true;
+      return;
+    }
+    this.forgetToken(s, p);
+    r.pair = p.seq;
+    annotateMethod(r, p.method);
+    r.capability = p.capability;
+    if (p.tsMs !== null && r.wire.tsMs !== null) r.latencyMs = round3(r.wire.tsMs - p.tsMs);
+    if (p.cancelled) facts.afterCancel = true;
+    if (p.seq === s.initializeSeq && d.kind === 'response') readInitializeResult(s, d.message);
+  }
+
+  private forgetToken(s: SessionState, p: PendingRequest): void {
+    if (p.progressToken === null) return;
+    const key = pendingKey(p.dir, p.progressToken);
+    if (s.progress.get(key) === p) s.progress.delete(key);
+  }
+}
+
+function annotateMethod(r: PipelineRecord, method: string | null): void {
+  r.method = method;
+  const info = method === null ? undefined : methodInfo(method);
+  if (info) {
+    r.primitive = info.primitive;
+    r.feature = info.feature;
+  }
+}
+
+function toOpen(p: PendingRequest, session: string): OpenRequest {
+  return { seq: p.seq, session, source: p.source, dir: p.dir, id: p.id, method: p.method, cancelled: p.cancelled };
+}
+
+const round3 = (n: number): number => Math.round(n * 1000) / 1000;

@@ -1,0 +1,130 @@
+// Traffic counts for one scope (the whole run, or one session): totals, breakdowns, pairing, per-method table.
+import type { Direction, OpenRequest, Phase, PipelineRecord } from '../types.js';
+import { CappedMap } from './capped-map.js';
+import { LatencySketch } from './quantiles.js';
+import type { Counts, MessageKind, MethodStats, PrimitiveKey, ScopeStats, ShareCounts } from './types.js';
+
+export const MESSAGE_KINDS: readonly MessageKind[] = ['request', 'response', 'error', 'notification', 'invalid'];
+export const DIRECTIONS: readonly Direction[] = ['c2s', 's2c', 'unknown'];
+export const PRIMITIVE_KEYS: readonly PrimitiveKey[] = ['tools', 'resources', 'prompts', 'roots', 'sampling', 'elicitation', 'base', 'unknown'];
+export const PHASES: readonly Phase[] = ['initialization', 'operation', 'shutdown'];
+
+export interface ScopeLimits {
+  /** Distinct method keys before `(other)`. */
+  maxKeys: number;
+  /** Exact latency samples per key before the histogram. */
+  exactSamples: number;
+}
+
+/** Count, errors and latency for one method (or tool). */
+export class MethodTally {
+  count = 0;
+  errors = 0;
+  readonly latency: LatencySketch;
+  constructor(exactSamples: number) {
+    this.latency = new LatencySketch({ exactLimit: exactSamples });
+  }
+  toStats(): MethodStats {
+    return { count: this.count, errors: this.errors, latencyMs: this.latency.summary() };
+  }
+}
+
+type CountTable<K extends string> = Record<K, Counts>;
+
+function table<K extends string>(keys: readonly K[]): CountTable<K> {
+  const t = {} as CountTable<K>;
+  for (const k of keys) t[k] = { messages: 0, bytes: 0 };
+  return t;
+}
+
+function bump(c: Counts | undefined, bytes: number): void {
+  if (c === undefined) return; // a value outside the vocabulary: counted in totals only
+  c.messages++;
+  c.bytes += bytes;
+}
+
+function copy<K extends string>(t: CountTable<K>): CountTable<K> {
+  const out = {} as CountTable<K>;
+  for (const k of Object.keys(t) as K[]) out[k] = { messages: t[k].messages, bytes: t[k].bytes };
+  return out;
+}
+
+/** A fraction in [0, 1] rounded to 4 decimals; 0 for an empty whole. */
+export function fraction(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000;
+}
+
+function shareOf(part: Counts, whole: Counts): ShareCounts {
+  return { messages: part.messages, bytes: part.bytes, share: fraction(part.messages, whole.messages), byteShare: fraction(part.bytes, whole.bytes) };
+}
+
+/**
+ * `messages` counts every record except transport events (those are traffic metadata, not JSON-RPC
+ * messages, and have no bytes of their own); events are counted in `events` only and appear in no
+ * breakdown. Invalid records are messages (they were on the wire) and are also counted in `invalid`.
+ */
+export class ScopeTally {
+  messages = 0;
+  bytes = 0;
+  events = 0;
+  answered = 0;
+  orphans = 0;
+  readonly byKind = table(MESSAGE_KINDS);
+  readonly byDirection = table(DIRECTIONS);
+  readonly byPrimitive = table(PRIMITIVE_KEYS);
+  readonly byPhase = table(PHASES);
+  readonly methods: CappedMap<MethodTally>;
+
+  constructor(limits: ScopeLimits) {
+    this.methods = new CappedMap(limits.maxKeys, () => new MethodTally(limits.exactSamples));
+  }
+
+  add(r: PipelineRecord): void {
+    if (r.kind === 'event') {
+      this.events++;
+      return;
+    }
+    const b = Number.isFinite(r.bytes) ? r.bytes : 0;
+    this.messages++;
+    this.bytes += b;
+    bump(this.byKind[r.kind], b);
+    bump(this.byDirection[r.dir], b);
+    bump(this.byPrimitive[r.primitive ?? 'unknown'], b);
+    bump(this.byPhase[r.phase], b);
+    if (r.kind === 'response' || r.kind === 'error') {
+      if (r.pair === null) this.orphans++;
+      else this.answered++;
+    }
+    if (r.method === null || r.kind === 'invalid') return;
+    const m = this.methods.get(r.method);
+    if (r.kind === 'request' || r.kind === 'notification') m.count++;
+    else {
+      if (r.kind === 'error') m.errors++;
+      if (r.latencyMs !== null) m.latency.add(r.latencyMs);
+    }
+  }
+
+  /** The scope's statistics; `open` is the unanswered list restricted to this scope. */
+  toStats(open: readonly OpenRequest[]): ScopeStats {
+    const whole: Counts = { messages: this.messages, bytes: this.bytes };
+    const p = this.byPhase;
+    const lifecycle: Counts = { messages: p.initialization.messages + p.shutdown.messages, bytes: p.initialization.bytes + p.shutdown.bytes };
+    const cancelled = open.filter((o) => o.cancelled).length;
+    const methods: Record<string, MethodStats> = {};
+    for (const [k, v] of this.methods.sortedEntries()) methods[k] = v.toStats();
+    return {
+      messages: this.messages,
+      bytes: this.bytes,
+      byKind: copy(this.byKind),
+      byDirection: copy(this.byDirection),
+      byPrimitive: copy(this.byPrimitive),
+      byPhase: copy(this.byPhase),
+      lifecycle: shareOf(lifecycle, whole),
+      operation: shareOf(p.operation, whole),
+      pairs: { answered: this.answered, unanswered: open.length - cancelled, cancelled, orphans: this.orphans },
+      invalid: this.byKind.invalid.messages,
+      events: this.events,
+      methods,
+    };
+  }
+}

@@ -1,0 +1,188 @@
+// The text transcript: aligned columns, labels, pairing/latency, error names, findings, body, escaping, colour.
+import { describe, expect, it } from 'vitest';
+import { createPalette } from '../../src/output/color.js';
+import { formatTextFooter, formatTextHeader, formatTextRecord, formatTime, TEXT_COLUMNS } from '../../src/output/text.js';
+import { displayWidth } from '../../src/output/width.js';
+import { openRequest, rec, Seq, sessionInfo, stripSgr } from '../helpers/records.js';
+
+const plain = createPalette(false);
+const color = createPalette(true);
+const C = TEXT_COLUMNS;
+/** Start column of each fixed-width column (one space between columns). */
+const START = (() => {
+  const order = ['time', 'arrow', 'kind', 'id', 'method', 'primitive', 'phase', 'capability', 'tail'] as const;
+  const out: Record<string, number> = {};
+  let col = 0;
+  for (const k of order) {
+    out[k] = col;
+    if (k !== 'tail') col += C[k] + 1;
+  }
+  return out;
+})();
+
+/** The text of a column in a plain main line, by display columns. */
+function column(line: string, name: keyof typeof START, width: number): string {
+  const chars = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(line)].map((s) => s.segment);
+  let col = 0;
+  let out = '';
+  for (const ch of chars) {
+    if (col >= START[name]! && col < START[name]! + width) out += ch;
+    col += displayWidth(ch);
+  }
+  return out.trimEnd();
+}
+
+function sample(): Seq {
+  const s = new Seq({ ts: '2025-06-18T12:34:56.789Z' });
+  const init = s.request('initialize', 0, { phase: 'initialization', feature: 'lifecycle' });
+  s.response(init, 23, {}, { phase: 'initialization' });
+  s.notification('notifications/resources/list_changed', { primitive: 'resources', feature: null, dir: 's2c' });
+  const call = s.request('tools/call', 'a-very-long-string-id-0123456789', { primitive: 'tools', feature: null, capability: { side: 'server', path: 'tools', negotiated: true } });
+  s.error(call, 1234, -32602, 'Unknown tool');
+  s.add({ kind: 'invalid', method: null, primitive: null, feature: null, id: null, message: null, raw: '{oops', wire: { text: null }, dir: 'unknown', dirInferred: true, ts: null });
+  s.add({ kind: 'event', method: null, primitive: null, feature: null, id: null, message: null, event: { name: 'exit' }, wire: { text: null }, ts: '12:00:01' });
+  return s;
+}
+
+describe('formatTextRecord layout', () => {
+  it('aligns every column at the same display position across record kinds', () => {
+    const lines = sample().records.map((r) => formatTextRecord(r, plain).split('\n')[0]!);
+    const expected = [
+      ['12:34:56.789', '→', 'req', '0', 'initialize', 'base:lifecycle', 'init', '-'],
+      ['12:34:56.789', '←', 'res', '0', 'initialize', 'base:lifecycle', 'init', '-'],
+      ['12:34:56.789', '←', 'ntf', '', 'notifications/resources/list_changed', 'resources', 'op', '-'],
+      ['12:34:56.789', '→', 'req', '"a-very-l…', 'tools/call', 'tools', 'op', 'srv:tools ✓'],
+      ['12:34:56.789', '←', 'err', '"a-very-l…', 'tools/call', 'tools', 'op', '-'],
+      ['', '·?', 'bad', '', '(invalid)', '', 'op', '-'],
+      ['12:00:01', '→', 'evt', '', 'exit', '', 'op', '-'],
+    ];
+    const names = ['time', 'arrow', 'kind', 'id', 'method', 'primitive', 'phase', 'capability'] as const;
+    lines.forEach((line, i) => {
+      expect(names.map((n) => column(line, n, C[n]))).toEqual(expected[i]);
+    });
+  });
+
+  it('shows pairing, latency and the error code with its name in the tail', () => {
+    const lines = sample().records.map((r) => formatTextRecord(r, plain).split('\n')[0]!);
+    expect(column(lines[1]!, 'tail', 200)).toBe('↔ #1 23ms');
+    expect(column(lines[4]!, 'tail', 200)).toBe('↔ #4 1234ms -32602 Invalid params "Unknown tool"');
+    expect(column(lines[0]!, 'tail', 200)).toBe('');
+    const orphan = new Seq().response(null, null);
+    expect(formatTextRecord(orphan, plain)).toContain('↔ ?');
+  });
+
+  it('marks capabilities negotiated ✓, refused ✗, unknown ?, none -', () => {
+    const cap = (negotiated: boolean | null) => formatTextRecord(rec({ capability: { side: 'client', path: 'roots.listChanged', negotiated } }), plain);
+    expect(cap(true)).toContain('cli:roots.listChanged ✓');
+    expect(cap(false)).toContain('cli:roots.listChanged ✗');
+    expect(cap(null)).toContain('cli:roots.listChanged ?');
+  });
+
+  it('uses an injected error-name lookup', () => {
+    const s = new Seq();
+    const line = formatTextRecord(s.error(s.request('x', 1), 1, 42, ''), plain, { errorName: (c) => `custom ${c}` });
+    expect(line).toContain('42 custom 42');
+  });
+});
+
+describe('formatTime', () => {
+  it('takes HH:MM:SS.mmm from ISO times and keeps clock strings as given', () => {
+    expect(formatTime('2025-06-18T01:02:03.4Z')).toBe('01:02:03.400');
+    expect(formatTime('2025-06-18T01:02:03.456789+02:00')).toBe('01:02:03.456');
+    expect(formatTime('2025-06-18T01:02:03Z')).toBe('01:02:03.000');
+    expect(formatTime('01:02:03')).toBe('01:02:03');
+    expect(formatTime(null)).toBe('');
+  });
+});
+
+describe('findings and body lines', () => {
+  it('prints one indented line per finding under the record', () => {
+    const out = formatTextRecord(rec({ findings: [{ rule: 'a', severity: 'error', message: 'first' }, { rule: 'b', severity: 'info', message: 'second' }] }), plain).split('\n');
+    expect(out).toHaveLength(3);
+    expect(out[1]).toBe(' '.repeat(C.time + 1) + '↳ error   a: first');
+    expect(out[2]).toBe(' '.repeat(C.time + 1) + '↳ info    b: second');
+  });
+
+  it('prints the body only when asked, from wire text, truncated to the width', () => {
+    const text = '{"jsonrpc":"2.0",  "id":1,"method":"ping","params":{"pad":"' + 'x'.repeat(500) + '"}}';
+    const r = rec({ wire: { text } });
+    expect(formatTextRecord(r, plain).split('\n')).toHaveLength(1);
+    const body = formatTextRecord(r, plain, { body: true, bodyWidth: 40 }).split('\n')[1]!;
+    expect(body.trimStart()).toBe(text.slice(0, 39) + '…');
+    expect(displayWidth(body)).toBe(C.time + 1 + 40);
+  });
+});
+
+describe('escaping of log content', () => {
+  const CLEAR = '\x1b[2J';
+  const TITLE = '\x1b]0;title\x07';
+  const evil = `${CLEAR}${TITLE}\u009b31m`;
+
+  function evilRecords(): string[] {
+    const s = new Seq();
+    const req = s.request(`tools/${evil}`, `id${evil}`, { capability: { side: 'server', path: `p${evil}`, negotiated: true }, findings: [{ rule: `r${evil}`, severity: 'error', message: `m${evil}` }] });
+    const err = s.error(req, 5, -32603, `msg${evil}`);
+    const bad = s.add({ kind: 'invalid', message: null, raw: `raw${evil}`, wire: { text: null } });
+    const ev = s.add({ kind: 'event', message: null, event: { name: `ev${evil}`, data: { x: evil } }, wire: { text: null }, ts: `t${evil}` });
+    const out: string[] = [];
+    for (const p of [plain, color]) {
+      for (const r of [req, err, bad, ev]) out.push(formatTextRecord(r, p, { body: true }));
+      out.push(formatTextHeader(sessionInfo({ key: `k${evil}`, file: `f${evil}`, clientInfo: { name: `c${evil}` }, serverInfo: { name: 's', version: evil }, requestedRevision: evil, transport: evil }), p));
+      out.push(formatTextFooter([openRequest({ method: `m${evil}`, id: evil, session: evil, source: evil })], p));
+    }
+    return out;
+  }
+
+  it('never emits ESC, BEL or C1 from the log, only our SGR colour codes', () => {
+    for (const out of evilRecords()) {
+      const stripped = stripSgr(out);
+      expect(stripped).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
+      expect(stripped).not.toContain(CLEAR);
+      expect(stripped).not.toContain(TITLE);
+      expect(stripped).toContain('\\x1b');
+    }
+  });
+
+  it('shows the escapes readably', () => {
+    const [first] = evilRecords();
+    expect(first).toContain(': m\\x1b[2J\\x1b]0;title\\x07\\u009b31m');
+  });
+});
+
+describe('colour', () => {
+  it('emits no escape codes with colour off and SGR codes with colour on', () => {
+    const r = sample().records[4]!;
+    expect(formatTextRecord(r, plain)).not.toContain('\x1b');
+    const colored = formatTextRecord(r, color);
+    expect(colored).toContain('\x1b[31m');
+    expect(stripSgr(colored)).toBe(formatTextRecord(r, plain));
+  });
+
+  it('dims or marks inferred directions', () => {
+    const inferred = rec({ dir: 's2c', dirInferred: true });
+    expect(formatTextRecord(inferred, plain)).toContain('←?');
+    expect(formatTextRecord(inferred, color)).toContain('\x1b[2m←?');
+  });
+});
+
+describe('header and footer', () => {
+  it('header names both peers, the revision and the file', () => {
+    const h = formatTextHeader(sessionInfo({ requestedRevision: '2025-11-25', negotiatedRevision: '2025-06-18' }), plain).split('\n');
+    expect(h).toEqual([
+      '━━ session 1 log.ndjson · stdio',
+      '   client test-client 1.0.0 → server test-server 2.0.0 · revision requested 2025-11-25 → negotiated 2025-06-18',
+    ]);
+    expect(formatTextHeader(sessionInfo({ serverInfo: null, negotiatedRevision: null, requestedRevision: null }), plain)).toContain('server ? · revision ?');
+  });
+
+  it('footer lists unanswered and cancelled requests separately; empty when none', () => {
+    expect(formatTextFooter([], plain)).toBe('');
+    const f = formatTextFooter([openRequest({ seq: 3, id: 'x' }), openRequest({ seq: 5, cancelled: true, method: 'tools/call' })], plain).split('\n');
+    expect(f).toEqual([
+      'unanswered at end of input: 1',
+      '   #3 → id "x" ping session 1 · log.ndjson:1',
+      'cancelled, never answered: 1',
+      '   #5 → id 1 tools/call session 1 · log.ndjson:1',
+    ]);
+  });
+});

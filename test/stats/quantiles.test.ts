@@ -1,0 +1,96 @@
+// LatencySketch: exact nearest-rank percentiles for small inputs, bounded memory and ≤1% error for large ones.
+import { describe, expect, it } from 'vitest';
+import { LatencySketch } from '../../src/stats/quantiles.js';
+
+/** Deterministic PRNG (mulberry32) so the large test is reproducible. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function nearestRank(sorted: number[], q: number): number {
+  return sorted[Math.max(1, Math.ceil(q * sorted.length)) - 1]!;
+}
+
+describe('LatencySketch exact mode', () => {
+  it('gives nearest-rank percentiles of unsorted input', () => {
+    const s = new LatencySketch();
+    const values = Array.from({ length: 100 }, (_, i) => 100 - i);
+    for (const v of values) s.add(v);
+    expect(s.isExact).toBe(true);
+    expect(s.summary()).toEqual({ p50: 50, p95: 95, max: 100 });
+    expect(s.quantile(0.01)).toBe(1);
+    expect(s.quantile(1)).toBe(100);
+  });
+
+  it('returns nulls without samples and ignores non-finite values', () => {
+    const s = new LatencySketch();
+    s.add(Number.NaN);
+    s.add(Infinity);
+    expect(s.count).toBe(0);
+    expect(s.summary()).toEqual({ p50: null, p95: null, max: null });
+  });
+
+  it('handles a single sample and keeps adding after a query', () => {
+    const s = new LatencySketch();
+    s.add(7);
+    expect(s.summary()).toEqual({ p50: 7, p95: 7, max: 7 });
+    s.add(3);
+    s.add(5);
+    expect(s.quantile(0.5)).toBe(5);
+  });
+});
+
+describe('LatencySketch bounded mode', () => {
+  it('keeps memory bounded over 100,000 samples with p50/p95 within 1% of exact', () => {
+    const s = new LatencySketch();
+    const r = rng(42);
+    const all: number[] = [];
+    let maxStored = 0;
+    for (let i = 0; i < 100_000; i++) {
+      // Log-normal-ish latencies from ~0.5 ms to ~20 s, the shape real request latencies have.
+      const v = Math.round(Math.exp(r() * 10 - 0.7) * 1000) / 1000;
+      all.push(v);
+      s.add(v);
+      if (i % 1000 === 0) maxStored = Math.max(maxStored, s.storedSize);
+    }
+    maxStored = Math.max(maxStored, s.storedSize);
+    expect(s.isExact).toBe(false);
+    expect(s.count).toBe(100_000);
+    expect(maxStored).toBeLessThanOrEqual(2049);
+    expect(s.storedSize).toBeLessThan(1500);
+    all.sort((a, b) => a - b);
+    for (const q of [0.5, 0.95, 0.99]) {
+      const exact = nearestRank(all, q);
+      expect(Math.abs(s.quantile(q)! - exact) / exact).toBeLessThanOrEqual(0.01);
+    }
+    expect(s.summary().max).toBe(all[all.length - 1]);
+  });
+
+  it('switches to the histogram just past the exact limit and stays accurate with zeros and negatives', () => {
+    const s = new LatencySketch({ exactLimit: 10 });
+    const values = [-50, -5, 0, 0, 0, 1, 2, 3, 10, 20, 40, 80, 160, 320];
+    for (const v of values) s.add(v);
+    expect(s.isExact).toBe(false);
+    const sorted = [...values].sort((a, b) => a - b);
+    for (const q of [0.1, 0.25, 0.5, 0.75, 0.95, 1]) {
+      const exact = nearestRank(sorted, q);
+      const got = s.quantile(q)!;
+      if (exact === 0) expect(got).toBe(0);
+      else expect(Math.abs(got - exact) / Math.abs(exact)).toBeLessThanOrEqual(0.01);
+    }
+  });
+
+  it('stores one entry per occupied bucket, not per sample', () => {
+    const s = new LatencySketch({ exactLimit: 0 });
+    for (let i = 0; i < 10_000; i++) s.add(42);
+    expect(s.storedSize).toBe(1);
+    expect(s.quantile(0.5)).toBe(42);
+  });
+});
