@@ -8,36 +8,22 @@ import { runStats, statsBuilder, type StatsArgs } from './stats.js';
 const EPILOG = 'Input formats: raw NDJSON, envelope NDJSON, pcap-style transcripts, JSON documents (detected per file).\nDocs: README.md';
 
 export async function main(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
-  let exitCode: number = EXIT.ok;
   const debug = argv.includes('--debug');
-  const fail = (message: string): void => {
-    io.stderr.write(`mcptrace: ${message}\n`);
-    exitCode = EXIT.usage;
-  };
-  const run = (fn: () => Promise<number>) => async () => {
-    try {
-      exitCode = await fn();
-    } catch (err) {
-      if (err instanceof UsageError) return fail(err.message);
-      if (debug) io.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
-      fail(`internal error: ${(err as Error).message} (run with --debug for details)`);
-    }
-  };
-  let pending: Promise<void> | undefined;
+  let usageError: string | null = null;
+  // Handlers only choose the command; it runs after parsing, so a usage error never starts one.
+  let selected: (() => Promise<number>) | null = null;
   const parser = yargs([...argv])
     .scriptName('mcptrace')
     .usage('$0 <command> [options] [files..]\n\nRead MCP session logs and explain them.')
-    .command(
-      ['annotate [files..]', '$0 [files..]'],
-      'print the annotated transcript (text, ndjson, json)',
-      annotateBuilder,
-      (a) => {
-        pending = run(() => runAnnotate(a as unknown as AnnotateArgs, io))();
-      },
-    )
-    .command('stats [files..]', 'traffic statistics: lifecycle vs operation, methods, latency, pairing', statsBuilder, (a) => {
-      pending = run(() => runStats(a as unknown as StatsArgs, io))();
+    .command(['annotate [files..]', '$0 [files..]'], 'print the annotated transcript (text, ndjson, json)', annotateBuilder, (a) => {
+      selected = () => runAnnotate(a as unknown as AnnotateArgs, io);
     })
+    .command('stats [files..]', 'traffic statistics: lifecycle vs operation, methods, latency, pairing', statsBuilder, (a) => {
+      selected = () => runStats(a as unknown as StatsArgs, io);
+    })
+    .example('$0 session.ndjson', 'annotated transcript of a saved log')
+    .example('$0 stats -f json session.ndjson', 'traffic statistics as JSON')
+    .example('server | $0 -', 'annotate piped live stdio as it arrives')
     .strict()
     .recommendCommands()
     .help()
@@ -47,15 +33,28 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     .wrap(Math.min(110, process.stdout.columns ?? 100))
     .exitProcess(false)
     .fail((msg, err) => {
-      fail(msg ?? err?.message ?? 'invalid arguments');
+      usageError ??= (msg ?? err?.message ?? 'invalid arguments').replace(/\s*\n\s*/g, ' ').trim();
     });
-  let helpOrVersion = false;
-  await parser.parseAsync(argv as string[], {}, (err, _parsed, output) => {
-    if (output && !err) {
-      io.stdout.write(output + '\n');
-      helpOrVersion = true;
+  try {
+    await parser.parseAsync();
+  } catch (err) {
+    usageError ??= (err as Error).message;
+  }
+  if (usageError !== null) {
+    io.stderr.write(`mcptrace: ${usageError} (see mcptrace --help)\n`);
+    return EXIT.usage;
+  }
+  const command = selected as (() => Promise<number>) | null;
+  if (command === null) return EXIT.ok; // --help or --version was printed
+  try {
+    return await command();
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr.write(`mcptrace: ${err.message}\n`);
+      return EXIT.usage;
     }
-  });
-  if (pending) await pending;
-  return helpOrVersion ? EXIT.ok : exitCode;
+    if (debug) io.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
+    io.stderr.write(`mcptrace: internal error: ${(err as Error).message} (run with --debug for details)\n`);
+    return EXIT.usage;
+  }
 }

@@ -40,7 +40,7 @@ const DIRECTIONS = new Map<string, Direction>([...TRANSCRIPT_MARKERS, ...ENVELOP
 
 /** Direction of a transcript marker as matched (any case). */
 export function markerDirection(marker: string): Direction {
-  return DIRECTIONS.get(marker.toLowerCase()) ?? 'unknown';
+  return DIRECTIONS.get(marker) ?? DIRECTIONS.get(marker.toLowerCase()) ?? 'unknown';
 }
 
 /** Direction of an envelope value; anything unrecognised (or not a string) is `unknown`. */

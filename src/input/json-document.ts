@@ -22,8 +22,10 @@ const LF = 0x0a;
  * runs to the line of its last. Accepted documents: an array of elements; an object whose first container
  * key holds an array of elements (other keys are skipped, not assembled); an object without one, which is
  * a single element (a pretty-printed message); and several such values one after another (`jq .` output).
- * A syntax error ends parsing: the element being read and the rest of its line become an error frame, and
- * the rest of the input follows as error frames of at most `maxLines` lines each, so nothing is lost.
+ * A syntax error ends parsing: the element being read and the whole line of the error become an error frame
+ * (elements that ended earlier on that line are part of it, so the result does not depend on how the bytes
+ * were chunked), and the rest of the input follows as error frames of at most `maxLines` lines each, so
+ * nothing is lost. Frames are released at the end of each line.
  */
 export class JsonDocumentReader {
   private readonly tok = new Tokenizer({ jsonStreaming: true });
@@ -43,6 +45,8 @@ export class JsonDocumentReader {
   private elem: Assembler | null = null;
   private elemStart = 0;
   private failed = false;
+  /** Elements that ended on the current line: released when the line ends, dropped if the line has an error. */
+  private held: Frame[] = [];
 
   constructor(private readonly file: string, limits: { maxLines?: number; maxBytes?: number } = {}) {
     this.raw = new RawText(file, limits.maxLines ?? 10_000, limits.maxBytes ?? 16 * 1024 * 1024);
@@ -68,12 +72,14 @@ export class JsonDocumentReader {
     this.feed(this.decoder.end(), out);
     if (!this.failed) {
       try {
-        this.tokens(this.tok.end(), out);
+        this.tokens(this.tok.end());
       } catch (err) {
         const line = this.atLineStart ? Math.max(1, this.line - 1) : this.line;
+        this.held = [];
         out.push(this.raw.failure(`JSON document ends early at line ${line}: ${tokenizerMessage(err)}`, line));
         return;
       }
+      this.release(out);
     }
     this.raw.end(out);
   }
@@ -87,24 +93,33 @@ export class JsonDocumentReader {
       tokens = this.tok.write(text);
     } catch (err) {
       this.failed = true;
+      this.held = [];
       this.raw.fail(`malformed JSON document at line ${this.line}: ${tokenizerMessage(err)}`, this.line);
       return;
     }
-    this.tokens(tokens, out);
+    this.tokens(tokens);
     if (this.elem === null && this.rootAsm === null) this.raw.settle(this.line);
+    // A very long line (a one-line document) releases its elements early; see RawText.trimLongLine.
+    if (this.raw.trimLongLine(this.line)) this.release(out);
   }
 
   private newline(out: Frame[]): void {
+    this.release(out);
     this.raw.newline(this.line, this.elem === null && this.rootAsm === null && !this.failed, out);
     this.line++;
     this.atLineStart = true;
   }
 
-  private tokens(tokens: Token[], out: Frame[]): void {
-    for (let i = 0; i < tokens.length; i++) this.token(tokens[i], out);
+  private release(out: Frame[]): void {
+    for (let i = 0; i < this.held.length; i++) out.push(this.held[i]);
+    this.held = [];
   }
 
-  private token(t: Token, out: Frame[]): void {
+  private tokens(tokens: Token[]): void {
+    for (let i = 0; i < tokens.length; i++) this.token(tokens[i]);
+  }
+
+  private token(t: Token): void {
     const name = t.name;
     const opens = name === 'startObject' || name === 'startArray';
     const closes = name === 'endObject' || name === 'endArray';
@@ -112,25 +127,25 @@ export class JsonDocumentReader {
       this.elem.consume(t);
       if (opens) this.depth++;
       else if (closes) this.depth--;
-      if (this.elem.done) this.element(this.elem.current, this.elemStart, out);
+      if (this.elem.done) this.element(this.elem.current, this.elemStart);
       return;
     }
     if (this.depth === this.containerDepth) {
       if (closes) {
         // The end of the element list.
         this.containerDepth = -1;
-        if (--this.depth === 0) this.endRoot(out);
+        if (--this.depth === 0) this.endRoot();
         return;
       }
       this.elem = new Assembler();
       this.elemStart = this.line;
       this.elem.consume(t);
       if (opens) this.depth++;
-      if (this.elem.done) this.element(this.elem.current, this.elemStart, out);
+      if (this.elem.done) this.element(this.elem.current, this.elemStart);
       return;
     }
     if (this.depth === 0) {
-      this.topLevel(t, out);
+      this.topLevel(t);
       return;
     }
     // Inside a top-level object, outside its element list.
@@ -145,10 +160,10 @@ export class JsonDocumentReader {
       this.rootAsm.consume(t);
     }
     if (opens) this.depth++;
-    else if (closes && --this.depth === 0) this.endRoot(out);
+    else if (closes && --this.depth === 0) this.endRoot();
   }
 
-  private topLevel(t: Token, out: Frame[]): void {
+  private topLevel(t: Token): void {
     if (t.name === 'startArray') {
       this.depth = this.containerDepth = 1;
     } else if (t.name === 'startObject') {
@@ -160,24 +175,23 @@ export class JsonDocumentReader {
     } else if ('value' in t) {
       const text = JSON.stringify(t.name === 'numberValue' ? Number(t.value) : t.value);
       const at = { file: this.file, line: this.line, lines: 1 };
-      out.push(errorFrame(at, text, `a JSON document holds an array or object of messages, not a top-level ${t.name.replace('Value', '')}`));
+      this.held.push(errorFrame(at, text, `a JSON document holds an array or object of messages, not a top-level ${t.name.replace('Value', '')}`));
     }
   }
 
   /** A top-level value has ended; an object that held no element list is itself one element. */
-  private endRoot(out: Frame[]): void {
+  private endRoot(): void {
     const root = this.rootAsm;
     this.rootAsm = null;
     this.containerDepth = -1;
     this.key = null;
-    if (root !== null) this.element(root.current, this.rootStart, out);
+    if (root !== null) this.element(root.current, this.rootStart);
   }
 
-  private element(value: unknown, start: number, out: Frame[]): void {
+  private element(value: unknown, start: number): void {
     this.elem = null;
     const at = { file: this.file, line: start, lines: this.line - start + 1 };
-    if (isEnvelope(value)) out.push(envelopeToFrame(value, at, () => JSON.stringify(value), this.clock));
-    else out.push(valueFrame(at, value));
+    this.held.push(isEnvelope(value) ? envelopeToFrame(value, at, () => JSON.stringify(value), this.clock) : valueFrame(at, value));
   }
 }
 

@@ -4,8 +4,8 @@ import type { Frame } from '../types.js';
 import { errorFrame } from './frames.js';
 import { isBlank } from './lines.js';
 
-/** While nothing is being read, a line longer than this is dropped from the record (single-line documents). */
-const IDLE_LINE_LIMIT = 1024 * 1024;
+/** Text of one line kept for error reports before it is dropped (see trimLongLine). */
+const LONG_LINE_LIMIT = 1024 * 1024;
 
 export class RawText {
   private lines: string[] = [];
@@ -30,18 +30,27 @@ export class RawText {
     this.size += text.length;
   }
 
-  /** Nothing is being read: lines kept so far belong to finished elements. */
+  /** Nothing is being read: lines kept so far belong to finished elements and can go. */
   settle(line: number): void {
     if (this.lines.length > 0) {
       this.lines = [];
       this.size = this.curSize();
       this.start = line;
     }
-    if (this.size > IDLE_LINE_LIMIT) {
-      this.cur = [];
-      this.size = 0;
-      this.start = line;
-    }
+  }
+
+  /**
+   * Bounds memory on very long lines (a one-line document): when the kept text passes 1 MiB, it is dropped
+   * and true is returned, so the caller releases the elements it holds for this line. An error
+   * later on this line then holds only the text read after this point.
+   */
+  trimLongLine(line: number): boolean {
+    if (this.phase !== 'ok' || this.size <= LONG_LINE_LIMIT) return false;
+    this.lines = [];
+    this.cur = [];
+    this.size = 0;
+    this.start = line;
+    return true;
   }
 
   /** The current line `line` has ended. `idle`: no element is being read, so its text can go. */

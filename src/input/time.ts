@@ -60,7 +60,8 @@ export class ClockTimeline {
   read(text: string): TimeValue | null {
     const m = CLOCK.exec(text);
     if (!m) return null;
-    const frac = m[4] ? Number(`0.${m[4]}`) * 1000 : 0;
+    const f = m[4];
+    const frac = f ? (Number(f) * 1000) / 10 ** f.length : 0;
     let ms = ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000 + frac + this.dayOffset;
     if (this.last !== null && ms < this.last - DAY_MS / 2) {
       this.dayOffset += DAY_MS;

@@ -67,7 +67,7 @@ export class TranscriptReader implements LineReader {
     if (p.kind !== 'orphan' && p.json.length === 0) {
       // A marker alone on its line: the value may start on the next line.
       const t = l.text.trimStart();
-      if (!VALUE_START.test(t)) {
+      if (!VALUE_START.test(t) || isRecordStart(t)) {
         this.cut(out, 'a direction marker with no message after it');
         return false;
       }

@@ -3,6 +3,7 @@ import { errorCodeName } from '../protocol/errors.js';
 import type { Kind, PipelineRecord, Severity } from '../types.js';
 import type { Palette, Style } from './color.js';
 import { escapeTerminal } from './escape.js';
+import { subjectOf } from './subject.js';
 import { formatMs } from './numbers.js';
 import { displayWidth, fit, truncate } from './width.js';
 
@@ -104,6 +105,10 @@ function errorText(r: PipelineRecord, p: Palette, name: (code: number) => string
 /** The trailing, unpadded part: batch position, pairing and latency, error code, event data. */
 function tail(r: PipelineRecord, p: Palette, opts: TextOptions): string {
   const parts: string[] = [];
+  if (r.kind === 'request' || r.kind === 'notification') {
+    const subject = subjectOf(r.method, r.message);
+    if (subject !== '') parts.push(truncate(escapeTerminal(subject), 60));
+  }
   if (r.batch !== undefined) parts.push(p.dim(`[${r.batch.index + 1}/${r.batch.size}]`));
   if (r.kind === 'response' || r.kind === 'error') {
     if (r.pair === null) parts.push(p.yellow('↔ ?'));

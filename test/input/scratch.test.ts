@@ -1,12 +1,13 @@
 import { test } from 'vitest';
-import { createReadStream } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { readFrames } from '../../src/input/index.js';
 test('scratch', async () => {
-  for (const f of ['everything.envelope.ndjson','everything.json','everything.ndjson','everything.transcript.txt','memory.envelope.ndjson']) {
+  for (const d of ['ndjson','envelope','transcript','json']) for (const f of readdirSync('test/fixtures/input/' + d)) {
     let fmt = '';
     const frames = [];
-    for await (const fr of readFrames(createReadStream('samples/' + f), { file: f, onFormat: (x) => (fmt = x) })) frames.push(fr);
-    console.log(f, fmt, frames.length, frames.filter((x) => x.error).length, JSON.stringify(frames.slice(0, 3)).slice(0, 600));
-    console.log(JSON.stringify(frames.slice(-2)).slice(0, 400));
+    async function* src() { yield readFileSync(`test/fixtures/input/${d}/${f}`); }
+    for await (const fr of readFrames(src(), { file: f, onFormat: (x) => (fmt = x) })) frames.push(fr);
+    console.log('=====', f, fmt, frames.length);
+    for (const fr of frames) console.log(JSON.stringify({ ...fr, file: undefined }));
   }
 });
