@@ -8,9 +8,12 @@ export interface NamedInput {
   open(): AsyncIterable<Buffer | string>;
 }
 
+/** How the CLI passes a bare `-` (stdin) through the argument parser, which would drop it. */
+export const STDIN_ARG = '\u0000stdin';
+
 /** Checks every file before anything is read, so a typo fails fast with exit 2. */
 export function resolveInputs(files: readonly string[] | undefined, stdin: NodeJS.ReadableStream = process.stdin): NamedInput[] {
-  const list = files && files.length > 0 ? files : ['-'];
+  const list = files && files.length > 0 ? files.map((f) => (f === STDIN_ARG ? '-' : String(f))) : ['-'];
   if (list.filter((f) => f === '-').length > 1) throw new UsageError('stdin (-) can be read only once');
   return list.map((name) => {
     if (name === '-') return { name, open: () => stdin as AsyncIterable<Buffer> };

@@ -3,6 +3,7 @@ import yargs from 'yargs';
 import { annotateBuilder, runAnnotate, type AnnotateArgs } from './annotate.js';
 import { processIO, type CliIO } from './context.js';
 import { EXIT, UsageError } from './errors.js';
+import { STDIN_ARG } from './inputs.js';
 import { runStats, statsBuilder, type StatsArgs } from './stats.js';
 
 const EPILOG = 'Input formats: raw NDJSON, envelope NDJSON, pcap-style transcripts, JSON documents (detected per file).\nDocs: README.md';
@@ -12,7 +13,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   let usageError: string | null = null;
   // Handlers only choose the command; it runs after parsing, so a usage error never starts one.
   let selected: (() => Promise<number>) | null = null;
-  const parser = yargs([...argv])
+  // yargs drops a bare `-`; carry it through as a token no file name can be.
+  const args = argv.map((a) => (a === '-' ? STDIN_ARG : a));
+  const parser = yargs(args)
     .scriptName('mcptrace')
     .usage('$0 <command> [options] [files..]\n\nRead MCP session logs and explain them.')
     .command(['annotate [files..]', '$0 [files..]'], 'print the annotated transcript (text, ndjson, json)', annotateBuilder, (a) => {

@@ -22,12 +22,27 @@ export function inputOptions<T>(y: Argv<T>) {
 
 export function filterOptions<T>(y: Argv<T>) {
   return y
-    .option('method', { describe: "only these methods ('tools/*' matches a prefix)", type: 'string', array: true, group: 'Filters:' })
+    // Not `array: true`: that would swallow the file names after the flag. Repeat the flag or use commas.
+    .option('method', { describe: "only these methods ('tools/*' matches a prefix; repeat or comma-separate)", type: 'string', group: 'Filters:', coerce: list })
     .option('primitive', {
       describe: 'only these primitives or base features (tools, resources, prompts, roots, sampling, elicitation, base, ping, progress …)',
-      type: 'string', array: true, group: 'Filters:',
+      type: 'string', group: 'Filters:', coerce: list,
     })
-    .option('phase', { describe: 'only these phases', choices: ['initialization', 'operation', 'shutdown'], array: true, group: 'Filters:' })
-    .option('dir', { describe: 'only this direction', choices: ['c2s', 's2c', 'unknown'], array: true, group: 'Filters:' })
-    .option('session', { describe: 'only these session keys', type: 'string', array: true, group: 'Filters:' });
+    .option('phase', { describe: 'only these phases (initialization, operation, shutdown)', type: 'string', group: 'Filters:', coerce: oneOf('phase', ['initialization', 'operation', 'shutdown']) })
+    .option('dir', { describe: 'only these directions (c2s, s2c, unknown)', type: 'string', group: 'Filters:', coerce: oneOf('dir', ['c2s', 's2c', 'unknown']) })
+    .option('session', { describe: 'only these session keys', type: 'string', group: 'Filters:', coerce: list });
+}
+
+/** `--x a --x b,c` → ['a', 'b', 'c']. */
+function list(v: unknown): string[] {
+  return (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter((x) => x !== '');
+}
+
+function oneOf(flag: string, allowed: readonly string[]) {
+  return (v: unknown): string[] => {
+    const values = list(v);
+    const bad = values.find((x) => !allowed.includes(x));
+    if (bad !== undefined) throw new Error(`--${flag} ${bad}: choose from ${allowed.join(', ')}`);
+    return values;
+  };
 }

@@ -1,5 +1,4 @@
-// The envelope field table (docs/formats.md §2): a parsed envelope object → a Frame. Shared by the
-// envelope NDJSON reader and the JSON document reader.
+// The envelope field table (docs/formats.md §2): a parsed envelope → a Frame; used by envelope and JSON readers.
 import type { Frame } from '../types.js';
 import { envelopeDirection } from './direction.js';
 import { errorFrame, eventFrame, normaliseEventName, textFrame, utf8Length, valueFrame, type FrameContext, type Position } from './frames.js';

@@ -43,6 +43,23 @@ export function valueFrame(at: Position, value: unknown, ctx: FrameContext = {})
   return frame;
 }
 
+/**
+ * A pretty-printed message: the text as logged (lines joined with `\n`), the parsed value so that decode
+ * does not parse it again, and the size of its compact form — the bytes it takes on the wire, not in the log.
+ * Text that is not valid JSON keeps its logged size and no value; decode reports it.
+ */
+export function parsedTextFrame(at: Position, text: string, ctx: FrameContext = {}): Frame {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return textFrame(at, text, utf8Length(text), ctx);
+  }
+  const frame = textFrame(at, text, utf8Length(JSON.stringify(value)), ctx);
+  frame.value = value;
+  return frame;
+}
+
 /** A transport event frame: no message text, no bytes. */
 export function eventFrame(at: Position, event: TransportEvent, ctx: FrameContext = {}): Frame {
   const frame = textFrame(at, '', 0, ctx);

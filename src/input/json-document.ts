@@ -1,5 +1,4 @@
-// JSON document reader: a whole JSON document read incrementally with stream-json's tokenizer, never loaded
-// whole; each element of the message list becomes a frame located by its first and last physical line.
+// JSON document reader: read incrementally with stream-json's tokenizer; each listed element becomes a frame.
 import { StringDecoder } from 'node:string_decoder';
 import { Assembler } from 'stream-json/core/assembler.js';
 import type { Frame } from '../types.js';

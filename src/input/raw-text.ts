@@ -1,5 +1,4 @@
-// Keeps the raw lines of the JSON document element being read, so a syntax error can report them, and turns
-// the unread rest of a malformed document into bounded error frames (nothing is lost; memory stays bounded).
+// Raw text of a JSON document for error frames: the element being read, and the unread rest after an error.
 import type { Frame } from '../types.js';
 import { errorFrame } from './frames.js';
 import { isBlank } from './lines.js';

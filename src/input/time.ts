@@ -26,8 +26,9 @@ function isoFromMs(ms: number): string | null {
  * not depend on the machine's time zone.
  */
 export function isoTime(text: string): TimeValue {
-  let s = text.replace(' ', 'T').replace(',', '.');
-  if (s.includes('T') && !HAS_ZONE.test(s)) s += 'Z';
+  let s = text.charCodeAt(10) === 0x20 ? `${text.slice(0, 10)}T${text.slice(11)}` : text;
+  if (s.includes(',')) s = s.replace(',', '.');
+  if (s.length > 10 && !HAS_ZONE.test(s)) s += 'Z';
   const ms = Date.parse(s);
   return { ts: text, tsMs: Number.isFinite(ms) ? ms : null };
 }

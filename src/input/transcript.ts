@@ -1,6 +1,6 @@
 // Transcript reader: pcap-style text logs (docs/formats.md §3), single-line or pretty-printed records.
 import type { Frame } from '../types.js';
-import { errorFrame, eventFrame, normaliseEventName, readLines, textFrame, utf8Length, type FrameContext, type LineReader } from './frames.js';
+import { errorFrame, eventFrame, normaliseEventName, parsedTextFrame, readLines, textFrame, utf8Length, type FrameContext, type LineReader } from './frames.js';
 import { JsonExtent } from './json-extent.js';
 import { isBlank, type Line } from './lines.js';
 import { isComment, isRecordStart, parseHeader, type TimeToken } from './transcript-syntax.js';
@@ -155,11 +155,7 @@ export class TranscriptReader implements LineReader {
     const at = { file: this.file, line: p.start, lines: p.raw.length };
     const text = p.json.join('\n');
     if (p.kind === 'message') {
-      if (p.raw.length === 1) {
-        out.push(textFrame(at, text, utf8Length(text), p.ctx));
-        return;
-      }
-      out.push(prettyFrame(at, text, p.ctx));
+      out.push(p.raw.length === 1 ? textFrame(at, text, utf8Length(text), p.ctx) : parsedTextFrame(at, text, p.ctx));
       return;
     }
     let data: unknown;
@@ -190,22 +186,6 @@ export class TranscriptReader implements LineReader {
     if (t.kind === 'clock') return this.clock.read(t.text) ?? NO_TIME;
     return secondsTime(Number(t.text));
   }
-}
-
-/**
- * A pretty-printed message: the text as logged (lines joined with `\n`), the parsed value so that decode does
- * not parse it again, and the size of its compact form — the bytes it takes on the wire, not in the log.
- */
-function prettyFrame(at: { file: string; line: number; lines: number }, text: string, ctx: FrameContext): Frame {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return textFrame(at, text, utf8Length(text), ctx);
-  }
-  const frame = textFrame(at, text, utf8Length(JSON.stringify(value)), ctx);
-  frame.value = value;
-  return frame;
 }
 
 /** Frames of a transcript line stream. */

@@ -42,6 +42,10 @@ export function inferDir(d: Decoded, s: SessionState): Direction {
     }
     return 'unknown';
   }
+  if (d.method === 'notifications/tasks/status' || d.method.startsWith('tasks/')) {
+    const byTask = taskDir(d, s, params);
+    if (byTask !== 'unknown') return byTask;
+  }
   if (d.kind === 'request' && typeof d.id === 'number') {
     for (const dir of ['c2s', 's2c'] as const) {
       const last = s.lastId[dir];
@@ -51,6 +55,25 @@ export function inferDir(d: Decoded, s: SessionState): Direction {
   // Clients send most two-way requests (ping); a guess, marked inferred like every other.
   if (d.kind === 'request' && d.method === 'ping') return 'c2s';
   return 'unknown';
+}
+
+/**
+ * Task status comes from the task's runner; tasks/* requests go to it. The runner is known from its
+ * CreateTaskResult, or, before that arrives, is the receiver of the newest open task-augmented request.
+ */
+function taskDir(d: Decoded, s: SessionState, params: Record<string, unknown> | null): Direction {
+  const taskId = params?.taskId;
+  let runner = typeof taskId === 'string' ? s.tasks.get(taskId) ?? 'unknown' : 'unknown';
+  if (runner === 'unknown') {
+    let newest = -1;
+    for (const p of s.pending.values()) {
+      if (p.task && p.seq > newest) {
+        newest = p.seq;
+        runner = opposite(p.dir);
+      }
+    }
+  }
+  return d.kind === 'notification' ? runner : opposite(runner);
 }
 
 export function paramsOf(message: unknown): Record<string, unknown> | null {

@@ -10,6 +10,8 @@ export class SessionState {
   readonly pending: PendingTable;
   /** Progress tokens of open requests, keyed like pending ids (the token's sender is the requester). */
   readonly progress = new Map<string, PendingRequest>();
+  /** Tasks by id: the direction their receiver (the side that runs them) sends in (basic/utilities/tasks.mdx). */
+  readonly tasks = new Map<string, Direction>();
   /** Last numeric request id per sender, to place `ping` and other two-way requests in raw logs. */
   readonly lastId: Record<Direction, number | null> = { c2s: null, s2c: null, unknown: null };
   /** Seq of the `initialize` request, to recognise its response. */

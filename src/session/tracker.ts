@@ -68,6 +68,8 @@ export class Tracker {
       message: d.message,
       wire: { file: frame.file, line: frame.line, lines: frame.lines, tsMs: frame.tsMs, text: d.text },
     };
+    // A session break opens its session: it is lifecycle traffic, whatever phase the messages after it are in.
+    if (d.kind === 'event' && SESSION_EVENTS.has(frame.event?.name ?? '')) record.phase = 'initialization';
     if (d.kind === 'invalid') record.raw = d.raw;
     if (d.kind === 'event' && frame.event) record.event = frame.event;
     if (d.batch) record.batch = d.batch;
@@ -162,6 +164,7 @@ export class Tracker {
       seq: r.seq, source: r.source, dir: r.dir, id: d.id, method: d.method as string, tsMs: r.wire.tsMs,
       cancelled: false, capability: r.capability,
       progressToken: typeof token === 'string' || typeof token === 'number' ? token : null,
+      task: paramsOf(d.message)?.task != null,
     };
     const { replaced, evicted } = s.pending.add(p);
     if (replaced) {
@@ -201,6 +204,7 @@ export class Tracker {
     if (p.tsMs !== null && r.wire.tsMs !== null) r.latencyMs = round3(r.wire.tsMs - p.tsMs);
     if (p.cancelled) facts.afterCancel = true;
     if (p.seq === s.initializeSeq && d.kind === 'response') readInitializeResult(s, d.message);
+    if (p.task && d.kind === 'response') rememberTask(s, d.message, r.dir);
   }
 
   private forgetToken(s: SessionState, p: PendingRequest): void {
@@ -217,6 +221,12 @@ function annotateMethod(r: PipelineRecord, method: string | null): void {
     r.primitive = info.primitive;
     r.feature = info.feature;
   }
+}
+
+/** A CreateTaskResult names the task its sender will run (basic/utilities/tasks.mdx §Creating Tasks). */
+function rememberTask(s: SessionState, message: unknown, runnerDir: Direction): void {
+  const task = paramsOf({ params: (message as { result?: { task?: unknown } }).result?.task });
+  if (typeof task?.taskId === 'string' && runnerDir !== 'unknown') s.tasks.set(task.taskId, runnerDir);
 }
 
 function toOpen(p: PendingRequest, session: string): OpenRequest {

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// Regenerates the golden test's expected outputs (test/golden/expected/) from the built CLI.
+//
+//   npm run build && node scripts/update-golden.mjs      (or: npm run golden:update)
+//
+// Then review the diff by eye (`git diff test/golden/expected/`) before committing: every change must be
+// one you meant. The expected files are the CLI's exact stdout for each sample in samples/ and each command
+// in test/golden/cases.mjs (annotate text and ndjson, stats table and json), run from the repository root
+// with relative paths, stdout piped, and NO_COLOR / FORCE_COLOR removed; nothing is masked (see cases.mjs for
+// why nothing is volatile). Expected files that no longer belong to a case are deleted. Exits 1 when a command
+// fails (exit code other than 0, or anything on stderr); nothing is written then.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EXPECTED_DIR, goldenCases, goldenEnv } from '../test/golden/cases.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const cli = join(root, 'dist', 'bin', 'mcptrace.js');
+if (!existsSync(cli)) {
+  console.error(`update-golden: ${cli} is missing; run \`npm run build\` first`);
+  process.exit(1);
+}
+
+const outputs = new Map();
+let failed = false;
+for (const c of goldenCases(root)) {
+  try {
+    const stdout = execFileSync(process.execPath, [cli, ...c.args], {
+      cwd: root,
+      env: goldenEnv(),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    outputs.set(c.expected, stdout);
+  } catch (err) {
+    failed = true;
+    console.error(`update-golden: mcptrace ${c.args.join(' ')} failed (exit ${err.status}): ${String(err.stderr).trim()}`);
+  }
+}
+if (failed) process.exit(1);
+
+const dir = join(root, EXPECTED_DIR);
+mkdirSync(dir, { recursive: true });
+let changed = 0;
+for (const [rel, text] of outputs) {
+  const path = join(root, rel);
+  const old = existsSync(path) ? readFileSync(path, 'utf8') : null;
+  if (old === text) continue;
+  writeFileSync(path, text);
+  changed++;
+  console.error(`${old === null ? 'created' : 'updated'} ${rel}`);
+}
+const wanted = new Set([...outputs.keys()].map((rel) => rel.slice(EXPECTED_DIR.length + 1)));
+for (const f of readdirSync(dir)) {
+  if (wanted.has(f)) continue;
+  rmSync(join(dir, f));
+  changed++;
+  console.error(`deleted ${EXPECTED_DIR}/${f}`);
+}
+console.error(`update-golden: ${outputs.size} expected files, ${changed} changed; review with: git diff ${EXPECTED_DIR}`);

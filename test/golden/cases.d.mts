@@ -1,0 +1,20 @@
+// Types for cases.mjs (plain ESM so scripts/update-golden.mjs can import it without a build).
+
+export interface GoldenCommand {
+  name: string;
+  args: string[];
+}
+
+export interface GoldenCase {
+  sample: string;
+  command: string;
+  args: string[];
+  expected: string;
+}
+
+export const GOLDEN_COMMANDS: GoldenCommand[];
+export const SAMPLES_DIR: string;
+export const EXPECTED_DIR: string;
+export function sampleFiles(root: string): string[];
+export function goldenCases(root: string): GoldenCase[];
+export function goldenEnv(base?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;

@@ -1,0 +1,64 @@
+// The golden cases — every sample in samples/ × every golden command — shared by golden.test.ts and
+// scripts/update-golden.mjs, so the test and the regeneration script can never disagree on what is run.
+//
+// Nothing is masked. The outputs are deterministic for a given input, and the inputs are committed files:
+// - times: every `ts` and latency comes from the log itself; nothing reads the clock (no Date.now / new Date()
+//   of the present). Transcript clock times are kept as written; text output prints the logged clock without
+//   time-zone conversion; counts use fixed `,` separators, not the locale (golden.test.ts checks this by
+//   running under another TZ, locale and terminal width).
+// - paths: the CLI runs with the repository root as cwd and gets relative paths (`samples/…`), and `source`
+//   and the stats `file` fields echo the path as given, so no absolute path can appear (also checked).
+// - terminal: stdout is a pipe, NO_COLOR / FORCE_COLOR are removed from the environment, so there is no
+//   colour; text columns and cli-table3 widths depend on content only, not on the terminal width.
+// - the fields samples/README.md lists as volatile (ts, pid, task ids, random log level …) change only when
+//   the samples are re-recorded, and then the expected files must be regenerated and reviewed anyway.
+// So expected files are compared byte for byte.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One golden command per expected file: `<sample>.<name>` in test/golden/expected/. */
+export const GOLDEN_COMMANDS = [
+  { name: 'annotate.txt', args: ['annotate', '--format', 'text'] },
+  { name: 'annotate.ndjson', args: ['annotate', '--format', 'ndjson'] },
+  { name: 'stats.txt', args: ['stats', '--format', 'table'] },
+  { name: 'stats.json', args: ['stats', '--format', 'json'] },
+];
+
+/** Relative folder names, from the repository root. */
+export const SAMPLES_DIR = 'samples';
+export const EXPECTED_DIR = 'test/golden/expected';
+
+/** Every sample log in samples/ (everything except the README and dot files), sorted. */
+export function sampleFiles(root) {
+  return readdirSync(join(root, SAMPLES_DIR))
+    .filter((f) => !f.startsWith('.') && f !== 'README.md')
+    .sort();
+}
+
+/**
+ * Every golden case: `args` for the CLI (the sample as a path relative to `root`, which must be the cwd) and
+ * `expected`, the expected file's path relative to `root`.
+ */
+export function goldenCases(root) {
+  const cases = [];
+  for (const sample of sampleFiles(root)) {
+    for (const cmd of GOLDEN_COMMANDS) {
+      const input = `${SAMPLES_DIR}/${sample}`;
+      cases.push({
+        sample,
+        command: cmd.name,
+        args: [...cmd.args, input],
+        expected: `${EXPECTED_DIR}/${sample}.${cmd.name}`,
+      });
+    }
+  }
+  return cases;
+}
+
+/** The environment the CLI runs in for golden output: the caller's, without NO_COLOR / FORCE_COLOR. */
+export function goldenEnv(base = process.env) {
+  const env = { ...base };
+  delete env.NO_COLOR;
+  delete env.FORCE_COLOR;
+  return env;
+}

@@ -1,0 +1,93 @@
+// Golden tests: the built CLI's output for every recorded sample, compared with test/golden/expected/.
+// Regenerate with `npm run build && node scripts/update-golden.mjs` and review the diff by eye.
+//
+// Nothing is masked: for a committed input the output is deterministic (cases.mjs explains why), so the
+// comparison is exact. The last tests check the two assumptions that make that safe: no absolute path in the
+// output, and no dependence on the time zone, locale or terminal width.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { EXPECTED_DIR, GOLDEN_COMMANDS, goldenCases, sampleFiles } from './cases.mjs';
+
+const cases = goldenCases(REPO_ROOT);
+const REGENERATE = 'regenerate with `npm run build && node scripts/update-golden.mjs` and review the diff';
+
+/** Where the first difference is, so a failure says more than "strings differ" on a 100 KB output. */
+function firstDifference(actual: string, expected: string): string {
+  const a = actual.split('\n');
+  const e = expected.split('\n');
+  for (let i = 0; i < Math.max(a.length, e.length); i++) {
+    if (a[i] !== e[i]) return `line ${i + 1}:\n  expected: ${e[i] ?? '(end of output)'}\n  actual:   ${a[i] ?? '(end of output)'}`;
+  }
+  return 'no line differs';
+}
+
+describe('golden outputs', () => {
+  it('covers every sample with every golden command', () => {
+    const samples = sampleFiles(REPO_ROOT);
+    expect(samples).toEqual(
+      expect.arrayContaining([
+        'everything.envelope.ndjson',
+        'everything.json',
+        'everything.ndjson',
+        'everything.transcript.txt',
+        'memory.envelope.ndjson',
+      ]),
+    );
+    expect(cases).toHaveLength(samples.length * GOLDEN_COMMANDS.length);
+  });
+
+  it('has no stale expected files', () => {
+    const wanted = new Set(cases.map((c) => c.expected.slice(EXPECTED_DIR.length + 1)));
+    const stale = readdirSync(join(REPO_ROOT, EXPECTED_DIR)).filter((f) => !wanted.has(f));
+    expect(stale, `expected files without a case; ${REGENERATE}`).toEqual([]);
+  });
+
+  describe.each(cases.map((c) => [`${c.sample} → ${c.command}`, c] as const))('%s', (_name, c) => {
+    it('matches the expected output exactly', async () => {
+      const path = join(REPO_ROOT, c.expected);
+      expect(existsSync(path), `${c.expected} is missing; ${REGENERATE}`).toBe(true);
+      const expected = readFileSync(path, 'utf8');
+      const r = await runCli(c.args);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      if (r.stdout !== expected) {
+        expect.fail(`mcptrace ${c.args.join(' ')} differs from ${c.expected} at ${firstDifference(r.stdout, expected)}\n${REGENERATE}`);
+      }
+      // Guards against an expected file regenerated from a broken build: there must be real content.
+      expect(expected.length).toBeGreaterThan(500);
+    });
+  });
+});
+
+describe('golden outputs hold nothing volatile', () => {
+  it('no absolute path of the checkout appears in any expected file', () => {
+    for (const c of cases) {
+      const text = readFileSync(join(REPO_ROOT, c.expected), 'utf8');
+      expect(text.includes(REPO_ROOT), `${c.expected} contains ${REPO_ROOT}`).toBe(false);
+      expect(text.includes(REPO_ROOT.replace(/\/$/, '')), `${c.expected} contains the repository path`).toBe(false);
+    }
+  });
+
+  it('the same output under another time zone, locale and terminal width', async () => {
+    const env = { TZ: 'Pacific/Chatham', LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8', COLUMNS: '40' };
+    const picked = cases.filter((c) => c.sample === 'everything.envelope.ndjson' || c.sample === 'everything.transcript.txt');
+    expect(picked.length).toBe(2 * GOLDEN_COMMANDS.length);
+    for (const c of picked) {
+      const r = await runCli(c.args, { env });
+      expect(r.code).toBe(0);
+      const expected = readFileSync(join(REPO_ROOT, c.expected), 'utf8');
+      if (r.stdout !== expected) expect.fail(`${c.args.join(' ')} under ${JSON.stringify(env)}: ${firstDifference(r.stdout, expected)}`);
+    }
+  });
+
+  it('the same output when run from another directory, apart from the input path', async () => {
+    // From samples/ the input is named `everything.envelope.ndjson`: only the echoed path may change.
+    const c = cases.find((x) => x.sample === 'everything.envelope.ndjson' && x.command === 'annotate.ndjson')!;
+    const r = await runCli([...c.args.slice(0, -1), 'everything.envelope.ndjson'], { cwd: join(REPO_ROOT, 'samples') });
+    expect(r.code).toBe(0);
+    const expected = readFileSync(join(REPO_ROOT, c.expected), 'utf8');
+    expect(r.stdout.replaceAll('"source":"everything.envelope.ndjson:', '"source":"samples/everything.envelope.ndjson:')).toBe(expected);
+  });
+});

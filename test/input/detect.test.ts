@@ -1,0 +1,135 @@
+// Format detection: per line, per text, and on a live stream (peek only what is needed, then replay).
+import { describe, expect, test } from 'vitest';
+import { classifyLine, detectFormat, detectInput, type InputFormat } from '../../src/input/index.js';
+import { chunked, fixtures } from './helpers.js';
+
+describe('classifyLine', () => {
+  const cases: Array<[string, ReturnType<typeof classifyLine>]> = [
+    ['{"jsonrpc":"2.0","id":1,"method":"ping"}', 'ndjson'],
+    ['{"method":"ping","id":1}', 'ndjson'],
+    ['{"id":1,"error":{"code":-32600,"message":"x","data":{"line":1}}}', 'ndjson'],
+    ['[{"jsonrpc":"2.0","id":1,"method":"ping"}]', 'ndjson'],
+    ['{"ts":"2026-11-29T22:00:00Z","dir":"c2s","message":{"jsonrpc":"2.0"}}', 'envelope'],
+    ['{"event":"start","pid":1}', 'envelope'],
+    ['{"line":"{\\"jsonrpc\\":\\"2.0\\"}","dir":"s2c"}', 'envelope'],
+    ['{"messages":[{"jsonrpc":"2.0","id":1,"method":"ping"}]}', 'json'],
+    ['{', 'json'],
+    ['[', 'json'],
+    ['{"messages": [', 'json'],
+    ['{"jsonrpc": "2.0",', 'json'],
+    ['  [', 'json'],
+    ['[22:00:00.010] -> {"jsonrpc":"2.0"}', 'transcript'],
+    ['[12.5] <- {}', 'transcript'],
+    ['22:00:00.010 --> {}', 'transcript'],
+    ['2026-11-29T22:00:00.000Z c2s {}', 'transcript'],
+    ['-> {"jsonrpc":"2.0"}', 'transcript'],
+    ['← {"jsonrpc":"2.0"}', 'transcript'],
+    ['!! stdin-closed', 'transcript'],
+    ['=== session demo ===', 'transcript'],
+    ['[22:00:05.000] !! exit {"code":0}', 'transcript'],
+    ['# a comment', 'comment'],
+    ['', 'blank'],
+    ['   ', 'blank'],
+    ['{"foo":1}', 'unknown'],
+    ['{"jsonrpc": 2.0 oops', 'unknown'],
+    ['hello world', 'unknown'],
+  ];
+  test.each(cases)('%s → %s', (line, verdict) => {
+    expect(classifyLine(line)).toBe(verdict);
+  });
+
+  test('the start of a line too long to wait for is judged by what it shows', () => {
+    expect(classifyLine('{"jsonrpc":"2.0","id":1,"params":{"data":"xxxx', false)).toBe('ndjson');
+    expect(classifyLine('{"ts":1,"dir":"c2s","message":{"jsonrpc":"2.0","params":{"x":"', false)).toBe('envelope');
+    expect(classifyLine('{"messages":[{"jsonrpc":"2.0"},{"jsonrpc', false)).toBe('json');
+    expect(classifyLine('[{"jsonrpc":"2.0","id":1},{"jsonrpc"', false)).toBe('json');
+    expect(classifyLine('[22:00:00.000] -> {"jsonrpc":"2.0","params":{"data":"xx', false)).toBe('transcript');
+  });
+});
+
+describe('detectFormat', () => {
+  test('every fixture is detected as the format of its folder', () => {
+    const all = fixtures();
+    expect(all.length).toBeGreaterThan(8);
+    for (const fx of all) expect(detectFormat(fx.bytes.toString('utf8')), fx.name).toBe(fx.format);
+  });
+
+  test('blank lines, comments and inconclusive lines are passed over', () => {
+    expect(detectFormat('\n\n{"foo":1}\n{"jsonrpc":"2.0","method":"x"}\n')).toBe('ndjson');
+    expect(detectFormat('# header\n\n{"ts":1,"event":"start"}\n')).toBe('envelope');
+    expect(detectFormat('# only comments\n# here\n')).toBe('transcript');
+    expect(detectFormat('')).toBe('ndjson');
+    expect(detectFormat('\uFEFF[\n  {"jsonrpc":"2.0"}\n]\n')).toBe('json');
+  });
+});
+
+/** A source that counts how many chunks were pulled from it. */
+function counting(chunks: Array<string | Buffer>): { source: AsyncIterable<string | Buffer>; pulled: () => number; returned: () => boolean } {
+  let pulled = 0;
+  let returned = false;
+  const source = {
+    [Symbol.asyncIterator]() {
+      let i = 0;
+      return {
+        async next() {
+          if (i >= chunks.length) return { done: true as const, value: undefined };
+          pulled++;
+          return { done: false as const, value: chunks[i++] };
+        },
+        async return() {
+          returned = true;
+          return { done: true as const, value: undefined };
+        },
+      };
+    },
+  };
+  return { source, pulled: () => pulled, returned: () => returned };
+}
+
+async function drainBytes(it: AsyncIterable<string | Buffer | Uint8Array>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const c of it) parts.push(typeof c === 'string' ? Buffer.from(c) : Buffer.from(c));
+  return Buffer.concat(parts);
+}
+const drain = async (it: AsyncIterable<string | Buffer | Uint8Array>) => (await drainBytes(it)).toString('utf8');
+
+describe('detectInput (streams)', () => {
+  test('decides on the first meaningful line and replays every byte', async () => {
+    const chunks = ['# c\n', '\n', '{"jsonrpc":"2.0","id":1,', '"method":"ping"}\n', '{"jsonrpc":"2.0","id":1,"result":{}}\n', 'tail'];
+    const c = counting(chunks);
+    const { format, input } = await detectInput(c.source);
+    expect(format).toBe('ndjson');
+    expect(c.pulled()).toBe(4); // nothing past the first meaningful line's end
+    expect(await drain(input)).toBe(chunks.join(''));
+  });
+
+  test('each fixture, fed in 3-byte chunks, is detected and replayed unchanged', async () => {
+    for (const fx of fixtures()) {
+      const { format, input } = await detectInput(chunked(fx.bytes, 3));
+      expect(format, fx.name).toBe(fx.format as InputFormat);
+      expect((await drainBytes(input)).equals(fx.bytes), fx.name).toBe(true);
+    }
+  });
+
+  test('a first line longer than the budget is judged by its start', async () => {
+    const long = `{"messages":[${Array.from({ length: 2000 }, (_, i) => `{"jsonrpc":"2.0","id":${i},"method":"ping"}`).join(',')}]}`;
+    const c = counting(long.match(/.{1,1000}/g)!);
+    const { format, input } = await detectInput(c.source, { budget: 4096 });
+    expect(format).toBe('json');
+    expect(c.pulled()).toBeLessThan(10);
+    expect(await drain(input)).toBe(long);
+  });
+
+  test('an empty stream is NDJSON with nothing to replay', async () => {
+    const { format, input } = await detectInput(counting([]).source);
+    expect(format).toBe('ndjson');
+    expect(await drain(input)).toBe('');
+  });
+
+  test('stopping the replay early returns the underlying iterator', async () => {
+    const c = counting(['{"jsonrpc":"2.0","method":"a"}\n', 'more\n', 'more\n']);
+    const { input } = await detectInput(c.source);
+    for await (const _ of input) break;
+    expect(c.returned()).toBe(true);
+  });
+});

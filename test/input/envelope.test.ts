@@ -1,0 +1,88 @@
+// Envelope NDJSON reader and the envelope field table.
+import { describe, expect, test } from 'vitest';
+import { envelopeToFrame } from '../../src/input/index.js';
+import { ClockTimeline } from '../../src/input/time.js';
+import { fixture, framesOf } from './helpers.js';
+
+describe('envelope', () => {
+  test('wrap.envelope.ndjson frame by frame', async () => {
+    const frames = await framesOf(fixture('envelope/wrap.envelope.ndjson'), { file: 'w' });
+    const strip = frames.map(({ file, ...rest }) => rest);
+    expect(strip).toEqual([
+      { line: 1, lines: 1, ts: '2026-11-29T22:00:00.000Z', tsMs: 1795989600000, dir: 'unknown', session: null, text: null, bytes: 0, event: { name: 'start', data: { command: ['npx', 'server'], pid: 4242 } } },
+      { line: 2, lines: 1, ts: '2026-11-29T22:00:00.010Z', tsMs: 1795989600010, dir: 'c2s', session: null, text: '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}', bytes: 58 },
+      { line: 3, lines: 1, ts: '2026-11-29T22:20:00.030Z', tsMs: 1795990800030, dir: 's2c', session: '7', text: null, bytes: 70, value: { jsonrpc: '2.0', id: 0, result: { serverInfo: { name: 'ünï 🚀' } } } },
+      { line: 4, lines: 1, ts: '2026-11-29T22:20:00.040Z', tsMs: 1795990800040, dir: 'c2s', session: 'abc', text: null, bytes: 54, value: { jsonrpc: '2.0', method: 'notifications/initialized' } },
+      { line: 6, lines: 1, ts: '2026-11-29T22:00:01Z', tsMs: 1795989601000, dir: 'unknown', session: null, text: null, bytes: 42, value: [{ jsonrpc: '2.0', id: 1, method: 'ping' }] },
+      { line: 7, lines: 1, ts: '2026-11-29T22:00:02Z', tsMs: 1795989602000, dir: 's2c', session: null, text: '{"jsonrpc":"2.0","id":1,"result":{"text":"日本語"}}', bytes: 54 },
+      { line: 8, lines: 1, ts: '2026-11-29T22:00:03Z', tsMs: 1795989603000, dir: 'c2s', session: null, text: '{"ts":"2026-11-29T22:00:03Z","dir":"in","json":42}', bytes: 50, error: 'envelope "json" must be a JSON object, array or string, not a number' },
+      { line: 9, lines: 1, ts: '2026-11-29T22:00:04Z', tsMs: 1795989604000, dir: 's2c', session: null, text: '{"ts":"2026-11-29T22:00:04Z","dir":"recv"}', bytes: 42, error: 'envelope has no message (message, msg, payload, data, json, line, raw) and no event' },
+      { line: 10, lines: 1, ts: null, tsMs: null, dir: 'unknown', session: null, text: 'this is not json', bytes: 16, error: expect.stringMatching(/^not valid JSON: /) },
+      { line: 11, lines: 1, ts: null, tsMs: null, dir: 'unknown', session: null, text: '[1,2,3]', bytes: 7, error: 'not an envelope: the line is an array, not a JSON object' },
+      { line: 12, lines: 1, ts: null, tsMs: null, dir: 'unknown', session: null, text: '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}', bytes: 93 },
+      { line: 13, lines: 1, ts: '2026-11-29T22:00:04.500Z', tsMs: 1795989604500, dir: 's2c', session: null, text: null, bytes: 62, value: { jsonrpc: '2.0', method: 'notifications/message', params: {} } },
+      { line: 14, lines: 1, ts: '2026-11-29T22:00:05.000Z', tsMs: 1795989605000, dir: 'unknown', session: null, text: null, bytes: 0, event: { name: 'stdin-closed' } },
+      { line: 15, lines: 1, ts: '2026-11-29T22:00:05.020Z', tsMs: 1795989605020, dir: 'unknown', session: 'abc', text: null, bytes: 0, event: { name: 'exit', data: { code: 0, signal: null } } },
+    ]);
+    expect(frames.every((f) => f.file === 'w')).toBe(true);
+  });
+
+  const at = { file: 'f', line: 1, lines: 1 };
+  const map = (o: Record<string, unknown>) => envelopeToFrame(o, at, () => JSON.stringify(o), new ClockTimeline());
+
+  test.each([
+    ['c2s', 'c2s'], ['CLIENT', 'c2s'], ['client->server', 'c2s'], ['in', 'c2s'], ['Send', 'c2s'], ['->', 'c2s'],
+    ['s2c', 's2c'], ['server', 's2c'], ['Server->Client', 's2c'], ['out', 's2c'], ['RECV', 's2c'], ['←', 's2c'],
+    ['sideways', 'unknown'], [3, 'unknown'],
+  ])('direction %s → %s', (value, dir) => {
+    expect(map({ dir: value, message: {} }).dir).toBe(dir);
+  });
+
+  test('direction keys: first present wins (dir, direction, from, src)', () => {
+    expect(map({ src: 'server', from: 'client', message: {} }).dir).toBe('c2s');
+    expect(map({ dir: null, direction: 's2c', message: {} }).dir).toBe('s2c');
+  });
+
+  test('times: epoch seconds, epoch ms, numeric strings, other date strings, clock strings', () => {
+    expect(map({ ts: 1795989600, message: {} })).toMatchObject({ ts: '2026-11-29T22:00:00.000Z', tsMs: 1795989600000 });
+    expect(map({ ts: 1795989600123, message: {} })).toMatchObject({ ts: '2026-11-29T22:00:00.123Z', tsMs: 1795989600123 });
+    expect(map({ time: '1795989600.5', message: {} })).toMatchObject({ ts: '2026-11-29T22:00:00.500Z', tsMs: 1795989600500 });
+    expect(map({ timestamp: 'Sun, 29 Nov 2026 22:00:00 GMT', message: {} })).toMatchObject({ ts: '2026-11-29T22:00:00.000Z' });
+    expect(map({ ts: '2026-11-29T22:00:00', message: {} })).toMatchObject({ ts: '2026-11-29T22:00:00', tsMs: 1795989600000 });
+    expect(map({ ts: '22:00:01.250', message: {} })).toMatchObject({ ts: '22:00:01.250', tsMs: 79201250 });
+    expect(map({ ts: 'whenever', message: {} })).toMatchObject({ ts: 'whenever', tsMs: null });
+    expect(map({ message: {} })).toMatchObject({ ts: null, tsMs: null });
+  });
+
+  test('message keys: first present wins; a string is wire text, an object a value', () => {
+    expect(map({ msg: '{"a":1}', data: { b: 2 } })).toMatchObject({ text: '{"a":1}', bytes: 7 });
+    expect(map({ message: null, raw: '{"é":1}' })).toMatchObject({ text: '{"é":1}', bytes: 8 });
+    const f = map({ payload: { jsonrpc: '2.0', method: 'x' } });
+    expect(f.text).toBeNull();
+    expect(f.value).toEqual({ jsonrpc: '2.0', method: 'x' });
+    expect(f.bytes).toBe(Buffer.byteLength('{"jsonrpc":"2.0","method":"x"}'));
+  });
+
+  test('session: session, session_id, sessionId, stringified', () => {
+    expect(map({ session: 12, message: {} }).session).toBe('12');
+    expect(map({ session_id: 'a', message: {} }).session).toBe('a');
+    expect(map({ sessionId: 'b', message: {} }).session).toBe('b');
+    expect(map({ message: {} }).session).toBeNull();
+  });
+
+  test('events: name normalised, data is every other key but time, direction, session and event', () => {
+    const f = map({ timestamp: 1, direction: 'c2s', session: 's', event: 'Stdout Closed', code: 1, extra: { a: 1 } });
+    expect(f.event).toEqual({ name: 'stdout-closed', data: { code: 1, extra: { a: 1 } } });
+    expect(f.session).toBe('s');
+    expect(f).toMatchObject({ text: null, bytes: 0, lines: 1 });
+    expect(map({ event: 'exit', data: { code: 0 } }).event).toEqual({ name: 'exit', data: { data: { code: 0 } } });
+    expect(map({ event: 42 }).error).toMatch(/"event" must be a non-empty string/);
+  });
+
+  test('a bare JSON-RPC message line among envelopes is read as itself', async () => {
+    const frames = await framesOf('{"event":"start"}\n{"jsonrpc":"2.0","id":1,"method":"ping"}\n{"id":1,"result":{}}\n');
+    expect(frames[1]).toMatchObject({ text: '{"jsonrpc":"2.0","id":1,"method":"ping"}', bytes: 40, dir: 'unknown' });
+    expect(frames[2]).toMatchObject({ text: '{"id":1,"result":{}}' });
+    expect(frames[2].error).toBeUndefined();
+  });
+});
