@@ -1,29 +1,18 @@
 // `mcptrace annotate`: the annotated transcript as text, NDJSON (the record contract) or JSON.
 import type { Argv } from 'yargs';
-import { Analyzer, type AnalysisSummary } from '../analyzer.js';
+import type { Analyzer, AnalysisSummary } from '../analyzer.js';
 import { recordToJson } from '../output/json.js';
 import { recordToNdjson } from '../output/ndjson.js';
 import { formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord } from '../output/text.js';
 import type { PipelineRecord, SessionInfo } from '../types.js';
-import { paletteFor, recordsOf, type CliIO } from './context.js';
-import { buildFilter } from './filter.js';
-import { createLogger, type LogLevel } from './logger.js';
+import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { filterOptions, inputOptions } from './options.js';
 import { OutputWriter } from './writer.js';
 
-export interface AnnotateArgs {
-  files?: string[];
+export interface AnnotateArgs extends RunArgs {
   format: 'text' | 'ndjson' | 'json';
   body?: boolean;
-  inputFormat?: 'ndjson' | 'envelope' | 'transcript' | 'json';
-  maxPending: number;
-  logLevel: string;
   color?: boolean;
-  method?: string[];
-  primitive?: string[];
-  phase?: string[];
-  dir?: string[];
-  session?: string[];
 }
 
 export function annotateBuilder(y: Argv) {
@@ -37,20 +26,16 @@ export function annotateBuilder(y: Argv) {
 }
 
 export async function runAnnotate(args: AnnotateArgs, io: CliIO): Promise<number> {
-  const log = createLogger(args.logLevel as LogLevel);
-  const analyzer = new Analyzer({ inputFormat: args.inputFormat, maxPending: args.maxPending });
+  const { analyzer, records } = openRun(args, io);
   const out = new OutputWriter(io.stdout);
-  const keep = buildFilter(args);
   const sink = makeSink(args, io, analyzer);
-  for await (const r of recordsOf(analyzer, args.files, io, log)) {
-    if (keep && !keep(r)) continue;
+  for await (const r of records) {
     const pending = out.write(sink.record(r));
     if (pending) await pending;
   }
   const summary = analyzer.summary();
   out.write(sink.end(summary));
   await out.end();
-  if (summary.findings.length > 0) log.info({ unanswered: summary.findings.length }, 'requests never answered');
   return 0;
 }
 

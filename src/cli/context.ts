@@ -1,11 +1,14 @@
 // What a command needs from the process, passed in so commands can run in-process in tests.
 import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
-import type { Analyzer } from '../analyzer.js';
+import { Analyzer } from '../analyzer.js';
+import type { InputFormat } from '../input/index.js';
 import { analyzeStream } from '../analyze-stream.js';
 import { colorEnabled, createPalette, type Palette } from '../output/color.js';
 import type { PipelineRecord } from '../types.js';
+import { buildFilter, type FilterOptions } from './filter.js';
 import { resolveInputs } from './inputs.js';
+import { createLogger, type LogLevel } from './logger.js';
 
 export interface CliIO {
   stdin: Readable;
@@ -24,8 +27,27 @@ export function paletteFor(io: CliIO, color: boolean | undefined): Palette {
   return createPalette(colorEnabled({ isTTY: io.stdout.isTTY === true, env: io.env }));
 }
 
+/** The options every log-reading command shares. */
+export interface RunArgs extends FilterOptions {
+  files?: string[];
+  inputFormat?: InputFormat;
+  maxPending: number;
+  logLevel: string;
+}
+
+/** Sets up a run: the analyzer over all inputs and the records that pass the filters, in order. */
+export function openRun(args: RunArgs, io: CliIO): { analyzer: Analyzer; records: AsyncGenerator<PipelineRecord> } {
+  const log = createLogger(args.logLevel as LogLevel);
+  const analyzer = new Analyzer({ inputFormat: args.inputFormat, maxPending: args.maxPending });
+  const keep = buildFilter(args);
+  async function* records(): AsyncGenerator<PipelineRecord> {
+    for await (const r of recordsOf(analyzer, args.files, io, log)) if (!keep || keep(r)) yield r;
+  }
+  return { analyzer, records: records() };
+}
+
 /** Every record of every input, in order; each input is its own stream with its own sessions. */
-export async function* recordsOf(analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Logger): AsyncGenerator<PipelineRecord> {
+async function* recordsOf(analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Logger): AsyncGenerator<PipelineRecord> {
   for (const input of resolveInputs(files, io.stdin)) {
     log.debug({ input: input.name }, 'reading');
     yield* analyzeStream(analyzer, input.open(), input.name);

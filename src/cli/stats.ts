@@ -1,21 +1,14 @@
 // `mcptrace stats`: traffic statistics as a table, JSON or Markdown.
 import type { Argv } from 'yargs';
-import { Analyzer } from '../analyzer.js';
 import { formatStatsJson } from '../output/stats-json.js';
 import { formatStatsMarkdown } from '../output/stats-markdown.js';
 import { formatStatsTable } from '../output/stats-table.js';
 import { StatsCollector } from '../stats/collector.js';
-import { paletteFor, recordsOf, type CliIO } from './context.js';
-import { buildFilter, type FilterOptions } from './filter.js';
-import { createLogger, type LogLevel } from './logger.js';
+import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { filterOptions, inputOptions } from './options.js';
 
-export interface StatsArgs extends FilterOptions {
-  files?: string[];
+export interface StatsArgs extends RunArgs {
   format: 'table' | 'json' | 'markdown';
-  inputFormat?: 'ndjson' | 'envelope' | 'transcript' | 'json';
-  maxPending: number;
-  logLevel: string;
   color?: boolean;
 }
 
@@ -28,13 +21,9 @@ export function statsBuilder(y: Argv) {
 }
 
 export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
-  const log = createLogger(args.logLevel as LogLevel);
-  const analyzer = new Analyzer({ inputFormat: args.inputFormat, maxPending: args.maxPending });
+  const { analyzer, records } = openRun(args, io);
   const collector = new StatsCollector();
-  const keep = buildFilter(args);
-  for await (const r of recordsOf(analyzer, args.files, io, log)) {
-    if (!keep || keep(r)) collector.add(r);
-  }
+  for await (const r of records) collector.add(r);
   const { sessions, open } = analyzer.summary();
   const stats = collector.finish(sessions, open);
   const text =

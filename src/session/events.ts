@@ -14,11 +14,3 @@ export const CLOSE_EVENTS: ReadonlySet<string> = new Set([
 
 /** A session break written by a transcript (`=== session ID ===`) or a capture tool. */
 export const SESSION_EVENTS: ReadonlySet<string> = new Set(['session', 'session-start']);
-
-/** Event names used loosely by capture tools, normalised: `stdin_closed`, `StdinClosed` → `stdin-closed`. */
-export function normalizeEventName(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/[\s_]+/g, '-')
-    .toLowerCase();
-}
