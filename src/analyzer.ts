@@ -2,6 +2,7 @@
 import { decodeFrame } from './decode/decode.js';
 import type { InputFormat } from './input/index.js';
 import { RuleEngine, type EndFinding, type RuleSettings } from './rules/engine.js';
+import type { RuleOptions } from './rules/types.js';
 import { RunContext, Tracker } from './session/tracker.js';
 import type { Frame, OpenRequest, PipelineRecord, SessionInfo } from './types.js';
 
@@ -12,6 +13,8 @@ export interface AnalyzerOptions {
   maxPending?: number;
   /** Rule severity overrides (`off` disables). */
   rules?: RuleSettings;
+  /** Options rules read (`slowMs`). */
+  ruleOptions?: Partial<RuleOptions>;
 }
 
 export interface AnalysisSummary {
@@ -35,7 +38,7 @@ export class Analyzer {
 
   constructor(readonly opts: AnalyzerOptions = {}) {
     this.ctx = new RunContext(opts.maxPending ?? 100_000);
-    this.engine = new RuleEngine(opts.rules);
+    this.engine = new RuleEngine(opts.rules, opts.ruleOptions);
   }
 
   /** Starts a new input stream (a file, stdin): its sessions are its own. */
@@ -65,6 +68,6 @@ export class Analyzer {
   /** What only the end of all inputs can tell. */
   summary(): AnalysisSummary {
     const open = [...this.open].sort((a, b) => a.seq - b.seq);
-    return { sessions: this.ctx.sessions.map((s) => s.info), open, findings: this.engine.finish(open) };
+    return { sessions: this.ctx.sessions.map((s) => s.info), open, findings: this.engine.finish(open, this.ctx.sessions) };
   }
 }

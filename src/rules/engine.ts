@@ -1,8 +1,10 @@
 // Runs the rules over tracked records and over what is still open at end of input.
+import { revisionAtLeast } from '../protocol/revisions.js';
 import type { Tracked } from '../session/tracker.js';
+import type { SessionState } from '../session/state.js';
 import type { Finding, OpenRequest, Severity } from '../types.js';
 import { RULES } from './registry.js';
-import type { Rule } from './types.js';
+import { DEFAULT_RULE_OPTIONS, type Rule, type RuleOptions } from './types.js';
 
 /** Per-rule severity overrides; `off` disables a rule. */
 export type RuleSettings = Record<string, Severity | 'off'>;
@@ -13,37 +15,87 @@ export interface EndFinding extends Finding {
   source: string;
 }
 
-export class RuleEngine {
-  private readonly perRecord: { rule: Rule<any>; severity: Severity }[] = [];
-  private readonly atEnd: { rule: Rule<any>; severity: Severity }[] = [];
+interface Active {
+  rule: Rule<any, any>;
+  /** A severity set by the user wins over the rule's own, whatever the revision. */
+  override?: Severity;
+}
 
-  constructor(settings: RuleSettings = {}) {
-    for (const rule of RULES) {
-      const s = settings[rule.meta.id] ?? rule.meta.severity;
+export class RuleEngine {
+  private readonly active: Active[] = [];
+  private readonly options: RuleOptions;
+
+  constructor(settings: RuleSettings = {}, options: Partial<RuleOptions> = {}, rules: readonly Rule<any, any>[] = RULES) {
+    this.options = { ...DEFAULT_RULE_OPTIONS, ...options };
+    for (const rule of rules) {
+      const s = settings[rule.meta.id];
       if (s === 'off') continue;
-      if (rule.check) this.perRecord.push({ rule, severity: s });
-      if (rule.atEnd) this.atEnd.push({ rule, severity: s });
+      this.active.push({ rule, override: s });
     }
   }
 
   /** Adds the findings of every per-record rule to the record. */
   apply(t: Tracked): void {
-    for (const { rule, severity } of this.perRecord) {
-      const found = rule.check!({ record: t.record, facts: t.facts, session: t.session.info });
+    const revision = t.session.revision;
+    for (const a of this.active) {
+      if (!a.rule.check || !applies(a.rule, revision)) continue;
+      const found = a.rule.check({ record: t.record, facts: t.facts, session: t.session, state: stateOf(a.rule, t.session), options: this.options });
       if (!found) continue;
-      for (const data of found) t.record.findings.push({ rule: rule.meta.id, severity, message: rule.message(data) });
+      const severity = this.severity(a, revision);
+      for (const data of found) t.record.findings.push({ rule: a.rule.meta.id, severity, message: a.rule.message(data) });
     }
   }
 
-  /** Findings about requests left open when the input ended. */
-  finish(open: readonly OpenRequest[]): EndFinding[] {
+  /** Findings that only the end of input shows: unanswered requests, then per-session checks. */
+  finish(open: readonly OpenRequest[], sessions: readonly SessionState[]): EndFinding[] {
     const out: EndFinding[] = [];
+    const byKey = new Map(sessions.map((s) => [s.info.key, s]));
     for (const o of open) {
-      for (const { rule, severity } of this.atEnd) {
-        const data = rule.atEnd!(o);
-        if (data) out.push({ rule: rule.meta.id, severity, message: rule.message(data), seq: o.seq, session: o.session, source: o.source });
+      const revision = byKey.get(o.session)?.revision ?? null;
+      for (const a of this.active) {
+        if (!a.rule.atEnd || !applies(a.rule, revision)) continue;
+        const data = a.rule.atEnd(o);
+        if (data) out.push({ rule: a.rule.meta.id, severity: this.severity(a, revision), message: a.rule.message(data), seq: o.seq, session: o.session, source: o.source });
       }
     }
-    return out;
+    for (const s of sessions) {
+      for (const a of this.active) {
+        if (!a.rule.sessionEnd || !applies(a.rule, s.revision)) continue;
+        const found = a.rule.sessionEnd({ session: s, state: stateOf(a.rule, s), options: this.options });
+        for (const f of found ?? []) {
+          out.push({ rule: a.rule.meta.id, severity: this.severity(a, s.revision), message: a.rule.message(f.data), seq: f.seq, session: s.info.key, source: f.source });
+        }
+      }
+    }
+    return out.sort((a, b) => a.seq - b.seq);
   }
+
+  private severity(a: Active, revision: string | null): Severity {
+    if (a.override) return a.override;
+    return severityFor(a.rule, revision);
+  }
+}
+
+/** The rule's severity in a revision: the last `severityFrom` step at or before it, else the default. */
+export function severityFor(rule: Rule<any, any>, revision: string | null): Severity {
+  let sev = rule.meta.severity;
+  if (revision === null || !rule.meta.severityFrom) return sev;
+  for (const [from, s] of Object.entries(rule.meta.severityFrom).sort(([a], [b]) => a.localeCompare(b))) {
+    if (revisionAtLeast(revision, from)) sev = s;
+  }
+  return sev;
+}
+
+function applies(rule: Rule<any, any>, revision: string | null): boolean {
+  return rule.meta.revisions === 'all' || revision === null || rule.meta.revisions.includes(revision);
+}
+
+function stateOf(rule: Rule<any, any>, s: Readonly<SessionState>): unknown {
+  if (!rule.createState) return undefined;
+  let st = s.ruleState.get(rule.meta.id);
+  if (st === undefined) {
+    st = rule.createState();
+    s.ruleState.set(rule.meta.id, st);
+  }
+  return st;
 }

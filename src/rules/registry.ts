@@ -1,22 +1,19 @@
-// The sorted registry of all rules.
-import { duplicateRequestId } from './duplicate-request-id.js';
-import { invalidFrame } from './invalid-frame.js';
-import { invalidJson } from './invalid-json.js';
-import { invalidJsonrpc } from './invalid-jsonrpc.js';
-import { orphanResponse } from './orphan-response.js';
-import { pendingLimit } from './pending-limit.js';
+// The registry of all rules, sorted by id; each set lists the rules of one area of the spec.
+import { CAPABILITY_RULES } from './sets/capabilities.js';
+import { CONTENT_RULES } from './sets/content.js';
+import { FLOW_RULES } from './sets/flow.js';
+import { FRAMING_RULES } from './sets/framing.js';
+import { LIFECYCLE_RULES } from './sets/lifecycle.js';
+import { SCHEMA_RULES } from './sets/schema.js';
 import type { Rule } from './types.js';
-import { unansweredRequest } from './unanswered-request.js';
 
-// eslint-style: every rule once, sorted by id; a test checks the order and the doc pages.
-export const RULES: readonly Rule<any>[] = [
-  duplicateRequestId,
-  invalidFrame,
-  invalidJson,
-  invalidJsonrpc,
-  orphanResponse,
-  pendingLimit,
-  unansweredRequest,
-];
+export const RULES: readonly Rule<any, any>[] = [
+  ...FRAMING_RULES,
+  ...LIFECYCLE_RULES,
+  ...CAPABILITY_RULES,
+  ...FLOW_RULES,
+  ...CONTENT_RULES,
+  ...SCHEMA_RULES,
+].sort((a, b) => (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0));
 
-export const ruleById = new Map(RULES.map((r) => [r.meta.id, r]));
+export const ruleById: ReadonlyMap<string, Rule<any, any>> = new Map(RULES.map((r) => [r.meta.id, r]));

@@ -1,6 +1,7 @@
 // What the session stage observed about one record, for the rules to turn into findings.
 import type { Decoded } from '../decode/decode.js';
 import type { OpenRequest } from '../types.js';
+import type { PendingRequest } from './pending.js';
 
 export interface Facts {
   /** Framing or JSON-RPC shape problem found by the decoder. */
@@ -15,4 +16,19 @@ export interface Facts {
   cancels?: number | null;
   /** A response to a request that had been cancelled (a legal race). */
   afterCancel?: boolean;
+  /** On a response or error: the request it answers (its method, dir, params flags, cancelled state). */
+  request?: PendingRequest;
+  /** On `notifications/progress`: the open request that carried its token (null: none is open). */
+  progressFor?: PendingRequest | null;
+  /** On `notifications/cancelled`: the open request it cancels, when known. */
+  cancelled?: PendingRequest;
+  /** This record opened a new session, and why. */
+  newSession?: 'first' | 'initialize' | 'start' | 'break' | 'key';
+  /** On `initialize`: messages that came before it in the same session (a process was seen starting). */
+  messagesBeforeInitialize?: number;
+  /**
+   * On a client request after the `initialize` result: the client went on without sending
+   * `notifications/initialized` (the phase moved to operation here).
+   */
+  withoutInitialized?: boolean;
 }

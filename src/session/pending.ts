@@ -11,6 +11,8 @@ export interface PendingRequest {
   cancelled: boolean;
   capability: CapabilityRef | null;
   progressToken: string | number | null;
+  /** The request message as parsed (rules read its params). */
+  message: unknown;
   /** Task-augmented (`params.task`): its receiver may answer with a task and report its status later. */
   task: boolean;
 }

@@ -14,6 +14,10 @@ export class SessionState {
   readonly tasks = new Map<string, Direction>();
   /** Last numeric request id per sender, to place `ping` and other two-way requests in raw logs. */
   readonly lastId: Record<Direction, number | null> = { c2s: null, s2c: null, unknown: null };
+  /** A process start (or session break) was seen, so this session's first messages are really its first. */
+  started = false;
+  /** Per-rule state, created by the rule engine on first use (rules keep their own per-session memory). */
+  readonly ruleState = new Map<string, unknown>();
   /** Seq of the `initialize` request, to recognise its response. */
   initializeSeq: number | null = null;
 

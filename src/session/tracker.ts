@@ -36,9 +36,9 @@ export class Tracker {
 
   push(d: Decoded): Tracked {
     const seq = ++this.ctx.seq;
-    const s = this.sessionFor(d, seq);
-    s.info.lastSeq = seq;
     const facts: Facts = d.problem ? { problem: d.problem } : {};
+    const s = this.sessionFor(d, seq, facts);
+    s.info.lastSeq = seq;
     const frame = d.frame;
     let dir: Direction = frame.dir;
     let dirInferred = false;
@@ -46,7 +46,7 @@ export class Tracker {
       dir = inferDir(d, s);
       dirInferred = dir !== 'unknown';
     }
-    this.enterPhase(d, s, dir, seq);
+    this.enterPhase(d, s, dir, seq, facts);
     const record: PipelineRecord = {
       seq,
       source: `${frame.file}:${frame.line}`,
@@ -92,27 +92,38 @@ export class Tracker {
     return open.sort((a, b) => a.seq - b.seq);
   }
 
-  private sessionFor(d: Decoded, seq: number): SessionState {
-    const key = d.frame.session;
-    if (key !== null) {
-      let s = this.keyed.get(key);
-      if (!s) {
-        s = this.newSession(key, seq);
-        this.keyed.set(key, s);
-      }
-      return s;
-    }
-    const c = this.current;
+  private sessionFor(d: Decoded, seq: number, facts: Facts): SessionState {
     const isInitialize = d.kind === 'request' && d.method === 'initialize';
     const eventName = d.kind === 'event' ? d.frame.event?.name ?? '' : '';
-    // A new `initialize` (or a new process, or a session break) starts a new session, unless the current one is still empty.
-    const startsNew =
-      c === null ||
-      (isInitialize && (c.info.initializeSeen || c.messages > 0)) ||
-      (START_EVENTS.has(eventName) && (c.messages > 0 || c.info.lastSeq !== c.info.firstSeq)) ||
-      SESSION_EVENTS.has(eventName);
-    if (startsNew) this.current = this.newSession(String(++this.ctx.ordinal), seq);
-    return this.current as SessionState;
+    const key = d.frame.session;
+    let s: SessionState;
+    if (key !== null) {
+      const known = this.keyed.get(key);
+      if (known) s = known;
+      else {
+        s = this.newSession(key, seq);
+        this.keyed.set(key, s);
+        facts.newSession = 'key';
+      }
+    } else {
+      const c = this.current;
+      // A new `initialize` starts a new session unless the current one is empty, or is a process seen
+      // starting (then the messages before it really came first: a lifecycle violation, not a new session).
+      const why: Facts['newSession'] =
+        c === null ? 'first'
+        : SESSION_EVENTS.has(eventName) ? 'break'
+        : START_EVENTS.has(eventName) && (c.messages > 0 || c.started) ? 'start'
+        : isInitialize && (c.info.initializeSeen || (c.messages > 0 && !c.started)) ? 'initialize'
+        : undefined;
+      if (why) {
+        this.current = this.newSession(String(++this.ctx.ordinal), seq);
+        facts.newSession = why;
+      }
+      s = this.current as SessionState;
+    }
+    if (START_EVENTS.has(eventName) || SESSION_EVENTS.has(eventName)) s.started = true;
+    if (isInitialize && s.messages > 0) facts.messagesBeforeInitialize = s.messages;
+    return s;
   }
 
   private newSession(key: string, seq: number): SessionState {
@@ -123,7 +134,7 @@ export class Tracker {
   }
 
   /** Phase changes that apply to the record itself (basic/lifecycle.mdx: Initialization → Operation → Shutdown). */
-  private enterPhase(d: Decoded, s: SessionState, dir: Direction, seq: number): void {
+  private enterPhase(d: Decoded, s: SessionState, dir: Direction, seq: number, facts: Facts): void {
     if (d.kind === 'event') {
       const name = d.frame.event?.name ?? '';
       if (START_EVENTS.has(name)) {
@@ -142,6 +153,7 @@ export class Tracker {
     ) {
       // The client went on without `notifications/initialized`: the session is operating anyway.
       s.phase = 'operation';
+      facts.withoutInitialized = true;
     }
   }
 
@@ -165,6 +177,7 @@ export class Tracker {
       cancelled: false, capability: r.capability,
       progressToken: typeof token === 'string' || typeof token === 'number' ? token : null,
       task: paramsOf(d.message)?.task != null,
+      message: d.message,
     };
     const { replaced, evicted } = s.pending.add(p);
     if (replaced) {
@@ -185,8 +198,16 @@ export class Tracker {
       // The sender cancels a request it issued earlier in the same direction (basic/utilities/cancellation.mdx).
       const rid = paramsOf(d.message)?.requestId;
       const target = typeof rid === 'string' || typeof rid === 'number' ? s.pending.get(r.dir, rid) : undefined;
-      if (target) target.cancelled = true;
+      if (target) {
+        target.cancelled = true;
+        facts.cancelled = target;
+      }
       facts.cancels = target ? target.seq : null;
+    } else if (d.method === 'notifications/progress') {
+      // Progress goes from the receiver of a request back to its sender (basic/utilities/progress.mdx).
+      const tok = paramsOf(d.message)?.progressToken;
+      const senderDir: Direction = r.dir === 'c2s' ? 's2c' : r.dir === 's2c' ? 'c2s' : 'unknown';
+      facts.progressFor = typeof tok === 'string' || typeof tok === 'number' ? s.progress.get(pendingKey(senderDir, tok)) ?? null : null;
     }
   }
 
@@ -198,6 +219,7 @@ export class Tracker {
       return;
     }
     this.forgetToken(s, p);
+    facts.request = p;
     r.pair = p.seq;
     annotateMethod(r, p.method);
     r.capability = p.capability;

@@ -1,0 +1,4 @@
+// Rules that check params and results against the protocol schemas.
+import type { Rule } from '../types.js';
+
+export const SCHEMA_RULES: readonly Rule<any, any>[] = [];
