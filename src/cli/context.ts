@@ -1,7 +1,7 @@
 // What a command needs from the process, passed in so commands can run in-process in tests.
 import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
-import { Analyzer } from '../analyzer.js';
+import { Analyzer, type AnalyzerOptions } from '../analyzer.js';
 import type { InputFormat } from '../input/index.js';
 import { analyzeStream } from '../analyze-stream.js';
 import { colorEnabled, createPalette, type Palette } from '../output/color.js';
@@ -36,9 +36,13 @@ export interface RunArgs extends FilterOptions {
 }
 
 /** Sets up a run: the analyzer over all inputs and the records that pass the filters, in order. */
-export function openRun(args: RunArgs, io: CliIO): { analyzer: Analyzer; records: AsyncGenerator<PipelineRecord> } {
+export function openRun(
+  args: RunArgs,
+  io: CliIO,
+  more: Pick<AnalyzerOptions, 'rules' | 'ruleOptions'> = {},
+): { analyzer: Analyzer; records: AsyncGenerator<PipelineRecord> } {
   const log = createLogger(args.logLevel as LogLevel);
-  const analyzer = new Analyzer({ inputFormat: args.inputFormat, maxPending: args.maxPending });
+  const analyzer = new Analyzer({ inputFormat: args.inputFormat, maxPending: args.maxPending, ...more });
   const keep = buildFilter(args);
   async function* records(): AsyncGenerator<PipelineRecord> {
     for await (const r of recordsOf(analyzer, args.files, io, log)) if (!keep || keep(r)) yield r;

@@ -1,6 +1,8 @@
 // Command-line entry: parses arguments with yargs and dispatches to a command; returns the exit code.
 import yargs from 'yargs';
 import { annotateBuilder, runAnnotate, type AnnotateArgs } from './annotate.js';
+import { auditBuilder, runAudit, type AuditArgs } from './audit.js';
+import { rulesBuilder, runRules, type RulesArgs } from './rules.js';
 import { processIO, type CliIO } from './context.js';
 import { EXIT, UsageError } from './errors.js';
 import { STDIN_ARG } from './inputs.js';
@@ -20,6 +22,12 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     .usage('$0 <command> [options] [files..]\n\nRead MCP session logs and explain them.')
     .command(['annotate [files..]', '$0 [files..]'], 'print the annotated transcript (text, ndjson, json)', annotateBuilder, (a) => {
       selected = () => runAnnotate(a as unknown as AnnotateArgs, io);
+    })
+    .command('audit [files..]', 'report spec violations (text, markdown, html, json, sarif, junit); exit 1 on findings', auditBuilder, (a) => {
+      selected = () => runAudit(a as unknown as AuditArgs, io);
+    })
+    .command('rules', 'list every audit rule with its severity, revisions and documentation', rulesBuilder, (a) => {
+      selected = () => runRules(a as unknown as RulesArgs, io);
     })
     .command('stats [files..]', 'traffic statistics: lifecycle vs operation, methods, latency, pairing', statsBuilder, (a) => {
       selected = () => runStats(a as unknown as StatsArgs, io);

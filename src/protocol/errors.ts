@@ -1,5 +1,6 @@
 // JSON-RPC and MCP error codes with readable names (spec-table §5), and a name lookup with fallbacks.
-import type { ErrorCodeInfo } from './types.js';
+import { REVISIONS, isKnownRevision } from './revisions.js';
+import type { ErrorCodeInfo, Revision } from './types.js';
 
 /** Every error code this tool can name. */
 export const ERROR_CODES: readonly ErrorCodeInfo[] = [
@@ -47,4 +48,38 @@ export function errorCodeName(code: unknown): string {
   if (code >= -32099 && code <= -32000) return 'server error';
   if (code >= -32768 && code <= -32000) return 'reserved';
   return 'unknown';
+}
+
+/** The error code the spec assigns to a "not found" answer to one method. */
+export interface NotFoundError {
+  method: string;
+  code: number;
+  /** Revisions in which the code applies. */
+  revisions: readonly Revision[];
+  /** Spec page (relative to docs/specification/<revision>/) and section that assigns the code. */
+  spec: string;
+}
+
+/**
+ * Methods whose "not found" error has a code of its own. resources/read of an unknown URI → -32002
+ * ("Resource not found", server/resources.mdx §Error Handling, all four revisions). Unknown tools and prompts are
+ * plain -32602 (Invalid params), the generic code, so they need no entry. 2026-07-28 (not supported yet) moves
+ * resource-not-found to -32602 (SEP-2164, spec-table §12): a new revision gets its own entry then.
+ */
+export const NOT_FOUND_ERRORS: readonly NotFoundError[] = [
+  { method: 'resources/read', code: -32002, revisions: REVISIONS, spec: 'server/resources.mdx' },
+];
+
+/**
+ * Error messages that say "not found", as servers write them ("Resource x not found", "no such file",
+ * "unknown resource", "does not exist"). A heuristic: the only way to tell the meaning of an error that has the
+ * wrong code.
+ */
+export const NOT_FOUND_MESSAGE = /not.?found|no such|unknown resource|does not exist/i;
+
+/** The code a "not found" error to `method` must have in the revision (unknown revision: any supported one). */
+export function notFoundCode(method: string, revision: string | null): NotFoundError | undefined {
+  return NOT_FOUND_ERRORS.find(
+    (e) => e.method === method && (!isKnownRevision(revision) || e.revisions.includes(revision)),
+  );
 }

@@ -1,0 +1,17 @@
+// The audit report formats: each a pure function from the report to text.
+import type { AuditReport } from '../../audit/types.js';
+import type { Palette } from '../color.js';
+import { renderAuditJson } from './json.js';
+
+export interface RenderContext {
+  palette: Palette;
+}
+
+export type AuditRenderer = (report: AuditReport, ctx: RenderContext) => string;
+
+export const AUDIT_RENDERERS = {
+  json: renderAuditJson,
+} satisfies Record<string, AuditRenderer>;
+
+export type AuditFormat = keyof typeof AUDIT_RENDERERS;
+export const AUDIT_FORMATS = Object.keys(AUDIT_RENDERERS) as AuditFormat[];
