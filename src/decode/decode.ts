@@ -18,6 +18,12 @@ export interface Decoded {
   /** Why the record is invalid or malformed: reported by the framing rules. */
   problem?: { rule: 'invalid-json' | 'invalid-frame' | 'invalid-jsonrpc'; detail: string };
   batch?: { index: number; size: number };
+  /**
+   * An id that JSON-RPC accepts but MCP does not: `null` on a request (basic/index.mdx §Requests: "the ID MUST NOT
+   * be null"), or a number that is not an integer (schema `RequestId` = string | integer). Reported by the
+   * `null-request-id` and `non-integer-id` rules, not as `invalid-jsonrpc`.
+   */
+  idProblem?: 'null' | 'non-integer';
 }
 
 const hasOwn = Object.hasOwn;
@@ -85,6 +91,8 @@ export function classify(frame: Frame, value: unknown, text: string | null, byte
     return invalid(frame, raw, 'invalid-jsonrpc', 'not a JSON-RPC message: no "method", "result" or "error"');
   }
   if (rawId !== undefined && rawId !== null && id === null) problems.push(`id must be a string or an integer, not a ${describe(rawId)}`);
+  if (rawId === null && d.kind === 'request') d.idProblem = 'null';
+  else if (typeof rawId === 'number' && !Number.isInteger(rawId)) d.idProblem = 'non-integer';
   if (problems.length > 0) d.problem = { rule: 'invalid-jsonrpc', detail: problems.join('; ') };
   return d;
 }

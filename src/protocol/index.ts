@@ -33,7 +33,12 @@ export {
   capabilityFlagType,
   isDeclared,
 } from './capabilities.js';
-export { ERROR_CODES, errorCodeInfo, errorCodeName } from './errors.js';
+export { ERROR_CODES, NOT_FOUND_ERRORS, NOT_FOUND_MESSAGE, errorCodeInfo, errorCodeName, notFoundCode } from './errors.js';
+export type { NotFoundError } from './errors.js';
+export { LOGGING_LEVELS, isLoggingLevel } from './logging.js';
+export type { LoggingLevel } from './logging.js';
+export { ROOT_URI_PREFIX, isRootUri } from './roots.js';
+export { BLOCKING_METHODS, isBlockingMethod } from './timing.js';
 export {
   inferDirection,
   isExperimentalMethod,

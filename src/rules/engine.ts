@@ -42,7 +42,9 @@ export class RuleEngine {
       const found = a.rule.check({ record: t.record, facts: t.facts, session: t.session, state: stateOf(a.rule, t.session), options: this.options });
       if (!found) continue;
       const severity = this.severity(a, revision);
-      for (const data of found) t.record.findings.push({ rule: a.rule.meta.id, severity, message: a.rule.message(data) });
+      for (const data of found) {
+        t.record.findings.push({ rule: a.rule.meta.id, severity: this.ofFinding(a, severity, data), message: a.rule.message(data) });
+      }
     }
   }
 
@@ -55,7 +57,7 @@ export class RuleEngine {
       for (const a of this.active) {
         if (!a.rule.atEnd || !applies(a.rule, revision)) continue;
         const data = a.rule.atEnd(o);
-        if (data) out.push({ rule: a.rule.meta.id, severity: this.severity(a, revision), message: a.rule.message(data), seq: o.seq, session: o.session, source: o.source });
+        if (data) out.push({ rule: a.rule.meta.id, severity: this.ofFinding(a, this.severity(a, revision), data), message: a.rule.message(data), seq: o.seq, session: o.session, source: o.source });
       }
     }
     for (const s of sessions) {
@@ -63,7 +65,7 @@ export class RuleEngine {
         if (!a.rule.sessionEnd || !applies(a.rule, s.revision)) continue;
         const found = a.rule.sessionEnd({ session: s, state: stateOf(a.rule, s), options: this.options });
         for (const f of found ?? []) {
-          out.push({ rule: a.rule.meta.id, severity: this.severity(a, s.revision), message: a.rule.message(f.data), seq: f.seq, session: s.info.key, source: f.source });
+          out.push({ rule: a.rule.meta.id, severity: this.ofFinding(a, this.severity(a, s.revision), f.data), message: a.rule.message(f.data), seq: f.seq, session: s.info.key, source: f.source });
         }
       }
     }
@@ -73,6 +75,11 @@ export class RuleEngine {
   private severity(a: Active, revision: string | null): Severity {
     if (a.override) return a.override;
     return severityFor(a.rule, revision);
+  }
+
+  /** A rule may set one finding's severity from its data (`severityOf`), unless the user overrode the rule's. */
+  private ofFinding(a: Active, severity: Severity, data: unknown): Severity {
+    return a.override || !a.rule.severityOf ? severity : a.rule.severityOf(data, severity);
   }
 }
 

@@ -57,6 +57,12 @@ export interface Rule<D = Record<string, unknown>, S = unknown> {
   meta: RuleMeta;
   /** The finding's text, from the data the check reported. */
   message(data: D): string;
+  /**
+   * Optional: the severity of one finding, given its data and the rule's severity for the session's revision
+   * (e.g. a SHOULD-level requirement inside a rule that is an error from the revision where the spec says MUST).
+   * A severity the user set for the rule still wins.
+   */
+  severityOf?(data: D, severity: Severity): Severity;
   /** Per-session state for the rule, created when the session is first checked. */
   createState?(): S;
   /** Called for each record (events included); returns data for each finding on this record. */

@@ -14,3 +14,17 @@ export const CLOSE_EVENTS: ReadonlySet<string> = new Set([
 
 /** A session break written by a transcript (`=== session ID ===`) or a capture tool. */
 export const SESSION_EVENTS: ReadonlySet<string> = new Set(['session', 'session-start']);
+
+/**
+ * What a close event shuts, for the messages that come after it in the same session (basic/lifecycle.mdx §Shutdown,
+ * basic/transports.mdx): `c2s` the client's channel (the server's stdin), `s2c` the server's (its stdout), `both` the
+ * process, connection or session. Close events not listed (`end`, `kill`, `signal`) shut nothing by themselves: a
+ * signalled process may still write its last messages.
+ */
+export const CLOSED_CHANNELS: ReadonlyMap<string, 'c2s' | 's2c' | 'both'> = new Map([
+  ['stdin-closed', 'c2s'],
+  ['stdout-closed', 's2c'],
+  ...['exit', 'close', 'closed', 'disconnect', 'disconnected', 'http-delete', 'delete', 'session-end', 'terminated'].map(
+    (name) => [name, 'both'] as [string, 'both'],
+  ),
+]);

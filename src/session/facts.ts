@@ -6,6 +6,8 @@ import type { PendingRequest } from './pending.js';
 export interface Facts {
   /** Framing or JSON-RPC shape problem found by the decoder. */
   problem?: Decoded['problem'];
+  /** An id MCP forbids though JSON-RPC allows it: `null` on a request, or a non-integer number. */
+  idProblem?: Decoded['idProblem'];
   /** A response or error with no open request of the other side with the same id. */
   orphan?: boolean;
   /** A request whose id is the id of a request from the same sender still open. */

@@ -37,6 +37,7 @@ export class Tracker {
   push(d: Decoded): Tracked {
     const seq = ++this.ctx.seq;
     const facts: Facts = d.problem ? { problem: d.problem } : {};
+    if (d.idProblem) facts.idProblem = d.idProblem;
     const s = this.sessionFor(d, seq, facts);
     s.info.lastSeq = seq;
     const frame = d.frame;
