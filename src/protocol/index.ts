@@ -40,6 +40,17 @@ export type { LoggingLevel } from './logging.js';
 export { ROOT_URI_PREFIX, isRootUri } from './roots.js';
 export { BLOCKING_METHODS, isBlockingMethod } from './timing.js';
 export {
+  TASK_START_STATUS,
+  TASK_STATUSES,
+  TASK_STATUS_CARRIERS,
+  TASK_TRANSITIONS,
+  isTaskStatus,
+  isTerminalTaskStatus,
+  taskStatusCanFollow,
+  taskStatusCarrier,
+} from './tasks.js';
+export type { TaskStatus, TaskStatusCarrier } from './tasks.js';
+export {
   inferDirection,
   isExperimentalMethod,
   methodInRevision,

@@ -1,7 +1,6 @@
 // Rule batch-not-allowed: a JSON-RPC batch in a session whose revision has no batches (all but 2025-03-26).
 import { allowsBatches, revisionStatus } from '../protocol/revisions.js';
 import type { Rule } from './types.js';
-import { SPEC } from './spec-urls.js';
 
 export const batchNotAllowed: Rule<{ size: number; revision: string }> = {
   meta: {
@@ -9,7 +8,7 @@ export const batchNotAllowed: Rule<{ size: number; revision: string }> = {
     severity: 'error',
     description:
       'A JSON-RPC batch (an array of messages) in a session whose revision has no batches. Batches exist only in 2025-03-26; 2024-11-05 does not define them and 2025-06-18 removed them ("Messages are individual JSON-RPC requests, notifications, or responses"). Reported once per batch, on its first element, and only when the session\'s revision is known.',
-    specUrl: SPEC.stdio,
+    specUrl: 'https://modelcontextprotocol.io/specification/2025-06-18/changelog#major-changes',
     revisions: 'all',
   },
   message: (d) => `a JSON-RPC batch of ${d.size} message${d.size === 1 ? '' : 's'}: revision ${d.revision} has no batches (only 2025-03-26 does)`,

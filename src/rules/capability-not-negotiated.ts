@@ -18,7 +18,7 @@ export const capabilityNotNegotiated: Rule<Data> = {
     severity: 'warning',
     severityFrom: { '2025-06-18': 'error' },
     description:
-      'A request or notification depends on a capability (with its sub-flags: resources.subscribe, listChanged, logging, completions, sampling.tools, elicitation.form/url, tasks.requests.*) that the side responsible for it did not declare in the initialize exchange. Every unmet requirement is reported, e.g. a task-augmented tools/call needs both tools and tasks.requests.tools.call. "Only use capabilities that were successfully negotiated" is SHOULD in 2024-11-05 and 2025-03-26 and MUST from 2025-06-18; requirements the spec states as SHOULD (includeContext without sampling.context) stay warnings. Not checked when the declaration was not seen (log started mid-session), for methods outside the session\'s revision (method-not-in-revision) or sent the wrong way (wrong-direction).',
+      'A request or notification depends on a capability (with its sub-flags: resources.subscribe, listChanged, logging, completions, sampling.tools, elicitation.form/url, tasks.requests.*) that the side responsible for it did not declare in the initialize exchange. Every unmet requirement is reported, e.g. a task-augmented tools/call needs both tools and tasks.requests.tools.call; a missing sub-flag stands for its missing parent (elicitation.url, not also elicitation). "Only use capabilities that were successfully negotiated" is SHOULD in 2024-11-05 and 2025-03-26 and MUST from 2025-06-18; requirements the spec states as SHOULD (includeContext without sampling.context) stay warnings. Not checked when the declaration was not seen (log started mid-session), for methods outside the session\'s revision (method-not-in-revision) or sent the wrong way (wrong-direction).',
     specUrl: `${specUrl('basic/lifecycle.mdx')}#operation`,
     revisions: 'all',
   },
@@ -39,6 +39,8 @@ export const capabilityNotNegotiated: Rule<Data> = {
       if (declared === null || isDeclared(declared, req.path)) continue;
       out.push({ method, side: req.side, path: req.path, should: req.level === 'should' });
     }
-    return out.length > 0 ? out : undefined;
+    // A missing parent (`elicitation`) is implied by its missing sub-flag (`elicitation.url`): report the sub-flag.
+    const found = out.filter((d) => !out.some((o) => o.side === d.side && o.path.startsWith(`${d.path}.`)));
+    return found.length > 0 ? found : undefined;
   },
 };

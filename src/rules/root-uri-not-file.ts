@@ -13,7 +13,7 @@ export const rootUriNotFile: Rule<{ index: number; uri: string }> = {
     specUrl: `${specUrl('client/roots.mdx')}#root`,
     revisions: 'all',
   },
-  message: (d) => `root ${d.index} has uri ${JSON.stringify(d.uri)}, not a ${ROOT_URI_PREFIX} URI`,
+  message: (d) => `roots[${d.index}] has uri ${JSON.stringify(d.uri)}, not a ${ROOT_URI_PREFIX} URI`,
   check: ({ record }) => {
     if (record.kind !== 'response' || record.method !== 'roots/list') return undefined;
     const roots = (record.message as { result?: { roots?: unknown } } | null)?.result?.roots;

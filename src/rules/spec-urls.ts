@@ -7,6 +7,8 @@ export const SPEC = {
   responses: `${BASE}/basic#responses`,
   lifecycle: `${BASE}/basic/lifecycle`,
   cancellation: `${BASE}/basic/utilities/cancellation`,
+  progress: `${BASE}/basic/utilities/progress`,
+  tasks: `${BASE}/basic/utilities/tasks`,
   stdio: `${BASE}/basic/transports#stdio`,
   jsonrpc: 'https://www.jsonrpc.org/specification',
 } as const;

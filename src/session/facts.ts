@@ -2,6 +2,7 @@
 import type { Decoded } from '../decode/decode.js';
 import type { OpenRequest } from '../types.js';
 import type { PendingRequest } from './pending.js';
+import type { TaskObservation } from './tasks.js';
 
 export interface Facts {
   /** Framing or JSON-RPC shape problem found by the decoder. */
@@ -22,6 +23,11 @@ export interface Facts {
   request?: PendingRequest;
   /** On `notifications/progress`: the open request that carried its token (null: none is open). */
   progressFor?: PendingRequest | null;
+  /**
+   * Task statuses this record reports (CreateTaskResult, `notifications/tasks/status`, tasks/get|cancel|list
+   * results), each with what was known of the task before.
+   */
+  taskStatuses?: TaskObservation[];
   /** On `notifications/cancelled`: the open request it cancels, when known. */
   cancelled?: PendingRequest;
   /** This record opened a new session, and why. */

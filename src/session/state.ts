@@ -1,6 +1,7 @@
 // One session's state: handshake facts, lifecycle phase, open requests and progress tokens.
 import type { Direction, Phase, SessionInfo } from '../types.js';
 import { PendingTable, type PendingRequest } from './pending.js';
+import type { TaskSeen } from './tasks.js';
 
 export class SessionState {
   readonly info: SessionInfo;
@@ -12,6 +13,8 @@ export class SessionState {
   readonly progress = new Map<string, PendingRequest>();
   /** Tasks by id: the direction their receiver (the side that runs them) sends in (basic/utilities/tasks.mdx). */
   readonly tasks = new Map<string, Direction>();
+  /** Last status reported per task id, in report order (bounded: `TASK_STATUS_LIMIT` in tasks.ts). */
+  readonly taskStatus = new Map<string, TaskSeen>();
   /** Last numeric request id per sender, to place `ping` and other two-way requests in raw logs. */
   readonly lastId: Record<Direction, number | null> = { c2s: null, s2c: null, unknown: null };
   /** A process start (or session break) was seen, so this session's first messages are really its first. */

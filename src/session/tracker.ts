@@ -9,6 +9,7 @@ import type { Facts } from './facts.js';
 import { readInitializeRequest, readInitializeResult } from './handshake.js';
 import { pendingKey, type PendingRequest } from './pending.js';
 import { SessionState } from './state.js';
+import { observeTaskStatus } from './tasks.js';
 
 /** Counters shared by every input of one run, so seqs and session ordinals never collide. */
 export class RunContext {
@@ -79,6 +80,7 @@ export class Tracker {
     if (d.kind === 'request') this.onRequest(d, s, record, facts);
     else if (d.kind === 'notification') this.onNotification(d, s, record, facts);
     else if (d.kind === 'response' || d.kind === 'error') this.onResponse(d, s, record, facts);
+    if (d.kind === 'notification' || d.kind === 'response') observeTaskStatus(s, record, facts);
     this.leavePhase(d, s);
     return { record, facts, session: s };
   }

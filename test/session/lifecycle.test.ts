@@ -60,8 +60,8 @@ describe('phases and sessions', () => {
     const { records } = run([
       msg('c2s', req(1, 'tools/list'), { session: 'A' }),
       msg('c2s', req(1, 'tools/list'), { session: 'B' }),
-      msg('s2c', res(1), { session: 'B' }),
-      msg('s2c', res(1), { session: 'A' }),
+      msg('s2c', res(1, { tools: [] }), { session: 'B' }),
+      msg('s2c', res(1, { tools: [] }), { session: 'A' }),
     ]);
     expect(records.map((r) => [r.session, r.pair])).toEqual([['A', null], ['B', null], ['B', 2], ['A', 1]]);
     expect(records.flatMap((r) => r.findings)).toEqual([]);

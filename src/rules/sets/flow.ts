@@ -1,4 +1,19 @@
 // Rules about progress, cancellation and tasks.
+import { cancelUnknownRequest } from '../cancel-unknown-request.js';
+import { progressAfterCompletion } from '../progress-after-completion.js';
+import { progressNotIncreasing } from '../progress-not-increasing.js';
+import { progressUnknownToken } from '../progress-unknown-token.js';
+import { responseAfterCancel } from '../response-after-cancel.js';
+import { taskCancelledWithNotification } from '../task-cancelled-with-notification.js';
+import { taskInvalidTransition } from '../task-invalid-transition.js';
 import type { Rule } from '../types.js';
 
-export const FLOW_RULES: readonly Rule<any, any>[] = [];
+export const FLOW_RULES: readonly Rule<any, any>[] = [
+  cancelUnknownRequest,
+  progressAfterCompletion,
+  progressNotIncreasing,
+  progressUnknownToken,
+  responseAfterCancel,
+  taskCancelledWithNotification,
+  taskInvalidTransition,
+];

@@ -1,0 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { VerdictCache, keyText, sampleHash } from '../dist/src/rules/schema-cache.js';
+const lines = readFileSync('samples/everything.ndjson', 'utf8').split('\n').filter(Boolean);
+const msgs = lines.map((l) => ({ l, id: JSON.parse(l).id ?? null }));
+const all = []; for (let k = 0; k < 700; k++) for (const m of msgs) all.push({ l: Buffer.from(m.l).toString(), id: m.id });
+const c = new VerdictCache();
+const time = (name, f) => { const t = process.hrtime.bigint(); let h = 0; for (const m of all) if (f(m)) h++; console.log(name.padEnd(20), (Number(process.hrtime.bigint() - t) / 1e6).toFixed(0), 'ms', h); };
+time('keyText', (m) => keyText(m.l, m.id).body.length > 0);
+time('fingerprint', (m) => sampleHash(m.l) > 0);
+time('get/set', (m) => { const k = keyText(m.l, m.id); const s = `${k.tag}\u0000request\u0000tools/call\u00002025-11-25\u00000`; const v = c.get(s, k.body); if (v === undefined) c.set(s, k.body, null); return v !== undefined; });
+time('get/set again', (m) => { const k = keyText(m.l, m.id); const s = `${k.tag}\u0000request\u0000tools/call\u00002025-11-25\u00000`; const v = c.get(s, k.body); if (v === undefined) c.set(s, k.body, null); return v !== undefined; });
+time('keyText2', (m) => keyText(m.l, m.id).body.length > 0);
+time('keyText3', (m) => keyText(m.l, m.id).body.length > 0);
+time('len', (m) => m.l.length > 0);
+time('len2', (m) => m.l.length > 0);

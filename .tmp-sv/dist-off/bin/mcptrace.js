@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+// The mcptrace executable: thin wrapper that runs the CLI and sets the exit code.
+import { main } from '../src/cli/main.js';
+// A reader that goes away (`mcptrace annotate log | head`) is a normal end, not an error.
+process.stdout.on('error', (err) => {
+    if (err.code === 'EPIPE')
+        process.exit(0);
+    process.stderr.write(`mcptrace: cannot write output: ${err.message}\n`);
+    process.exit(2);
+});
+main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+}, (err) => {
+    process.stderr.write(`mcptrace: internal error: ${err.message}\n`);
+    process.exitCode = 2;
+});
+//# sourceMappingURL=mcptrace.js.map

@@ -1,0 +1,86 @@
+import type { RuleMeta } from '../rules/types.js';
+import type { Stats } from '../stats/types.js';
+import type { Direction, Kind, SessionInfo, Severity, Side } from '../types.js';
+export interface AuditFinding {
+    rule: string;
+    severity: Severity;
+    message: string;
+    /** The record the finding is on. */
+    seq: number;
+    session: string;
+    /** `file:line` as in the record contract; `file` and `line` split for SARIF/JUnit. */
+    source: string;
+    file: string;
+    line: number;
+    /** What the record was: `→ req 3 tools/call echo` parts, for a one-line summary. */
+    kind: Kind | null;
+    dir: Direction | null;
+    id: string | number | null;
+    method: string | null;
+    /** Link to the rule's documentation page. */
+    docUrl: string;
+}
+/** One capability of a session: who declared it, how often it was used, and used without declaring. */
+export interface CapabilityRow {
+    side: Side;
+    path: string;
+    /** Declared in the handshake; null when that side's handshake was not seen. */
+    declared: boolean | null;
+    /** Messages that depended on it. */
+    used: number;
+    /** Of those, messages sent although it was not declared. */
+    usedUndeclared: number;
+}
+/** One message in a session's sequence diagram. */
+export interface SequenceStep {
+    seq: number;
+    ts: string | null;
+    dir: Direction;
+    kind: Kind;
+    id: string | number | null;
+    method: string | null;
+    /** Short label: method plus subject (tool name, uri …), or the event name. */
+    label: string;
+    latencyMs: number | null;
+    /** Highest severity among the record's findings, if any. */
+    severity: Severity | null;
+    /** The message's JSON text (compact), kept for reports that show bodies on demand; bounded. */
+    body: string | null;
+}
+export interface AuditSession {
+    info: SessionInfo;
+    counts: Record<Severity, number>;
+    capabilities: CapabilityRow[];
+    /** First and last steps of the session; `elided` steps in between were left out. */
+    sequence: {
+        head: SequenceStep[];
+        tail: SequenceStep[];
+        elided: number;
+    };
+}
+export interface AuditReport {
+    tool: {
+        name: string;
+        version: string;
+    };
+    /** The inputs, as named on the command line. */
+    inputs: string[];
+    /** When the report was made (ISO 8601); reports pass it in so tests can fix it. */
+    generatedAt: string;
+    sessions: AuditSession[];
+    /** Findings in seq order; at most `findingsLimit`, the rest only counted in `totals`. */
+    findings: AuditFinding[];
+    findingsOmitted: number;
+    totals: Record<Severity, number>;
+    /** Per rule: how many findings (including omitted ones). */
+    byRule: Record<string, number>;
+    /** Every rule that was active, for SARIF rule lists and JUnit test cases. */
+    rules: (RuleMeta & {
+        docUrl: string;
+        effectiveSeverity: Severity;
+    })[];
+    stats: Stats;
+    failOn: Severity | 'none';
+    /** Whether a finding reached `failOn` (the exit code is 1 then). */
+    failed: boolean;
+}

@@ -1,0 +1,4 @@
+export declare const TOOL: {
+    readonly name: string;
+    readonly version: string;
+};

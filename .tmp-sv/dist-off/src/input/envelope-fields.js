@@ -1,0 +1,97 @@
+import { envelopeDirection } from './direction.js';
+import { errorFrame, eventFrame, normaliseEventName, textFrame, utf8Length, valueFrame } from './frames.js';
+import { envelopeTime } from './time.js';
+/** Keys read for each field; the first one present (and not null) wins. */
+export const TIME_KEYS = ['ts', 'timestamp', 'time'];
+export const DIR_KEYS = ['dir', 'direction', 'from', 'src'];
+export const MESSAGE_KEYS = ['message', 'msg', 'payload', 'data', 'json', 'line', 'raw'];
+export const SESSION_KEYS = ['session', 'session_id', 'sessionId'];
+export const EVENT_KEY = 'event';
+/** Keys that make an object an envelope (when it has no `jsonrpc`). */
+export const ENVELOPE_KEYS = [...MESSAGE_KEYS, EVENT_KEY];
+const hasOwn = Object.hasOwn;
+export function isPlainObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** An envelope: an object with an envelope key and no `jsonrpc` (a JSON-RPC message is never one). */
+export function isEnvelope(v) {
+    if (!isPlainObject(v) || hasOwn(v, 'jsonrpc'))
+        return false;
+    for (const k of ENVELOPE_KEYS)
+        if (hasOwn(v, k))
+            return true;
+    return false;
+}
+/** Top-level keys that mark a bare JSON-RPC message. */
+export const MESSAGE_MARK_KEYS = ['jsonrpc', 'method', 'id', 'result', 'error'];
+/** A bare JSON-RPC message rather than an envelope: it has `jsonrpc`, `method`, `id`, `result` or `error`. */
+export function looksLikeMessage(v) {
+    for (const k of MESSAGE_MARK_KEYS)
+        if (hasOwn(v, k))
+            return true;
+    return false;
+}
+function firstKey(o, keys) {
+    for (const k of keys)
+        if (hasOwn(o, k) && o[k] !== null && o[k] !== undefined)
+            return k;
+    return undefined;
+}
+/**
+ * Maps one envelope to a frame. `raw` gives the record's text for error frames (the line as logged, or the
+ * element re-serialised for JSON documents). An `event` makes a transport event whose data is every other
+ * key except the ones read for time, direction and session; `event: "message"` with a message key is read as
+ * that message (the SSE spelling). A message given as a string is wire text; as an object or array, a value.
+ */
+export function envelopeToFrame(o, at, raw, clock) {
+    const timeKey = firstKey(o, TIME_KEYS);
+    const dirKey = firstKey(o, DIR_KEYS);
+    const sessionKey = firstKey(o, SESSION_KEYS);
+    const msgKey = firstKey(o, MESSAGE_KEYS);
+    const session = sessionKey === undefined ? null : sessionValue(o[sessionKey]);
+    const ctx = {
+        time: timeKey === undefined ? undefined : envelopeTime(o[timeKey], clock),
+        dir: dirKey === undefined ? 'unknown' : envelopeDirection(o[dirKey]),
+        session,
+    };
+    const ev = o[EVENT_KEY];
+    const isMessageEvent = typeof ev === 'string' && ev.trim().toLowerCase() === 'message' && msgKey !== undefined;
+    if (hasOwn(o, EVENT_KEY) && ev !== null && !isMessageEvent) {
+        if (typeof ev !== 'string' || ev.trim() === '') {
+            return errorFrame(at, raw(), `envelope "event" must be a non-empty string, not ${describe(ev)}`, ctx);
+        }
+        const data = {};
+        let any = false;
+        for (const k of Object.keys(o)) {
+            if (k === EVENT_KEY || k === timeKey || k === dirKey || k === sessionKey)
+                continue;
+            data[k] = o[k];
+            any = true;
+        }
+        return eventFrame(at, any ? { name: normaliseEventName(ev), data } : { name: normaliseEventName(ev) }, ctx);
+    }
+    if (msgKey === undefined) {
+        return errorFrame(at, raw(), `envelope has no message (${MESSAGE_KEYS.join(', ')}) and no event`, ctx);
+    }
+    const m = o[msgKey];
+    if (typeof m === 'string')
+        return textFrame(at, m, utf8Length(m), ctx);
+    if (typeof m === 'object')
+        return valueFrame(at, m, ctx);
+    return errorFrame(at, raw(), `envelope "${msgKey}" must be a JSON object, array or string, not ${describe(m)}`, ctx);
+}
+function sessionValue(v) {
+    if (typeof v === 'string')
+        return v;
+    if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint')
+        return String(v);
+    return JSON.stringify(v) ?? null;
+}
+export function describe(v) {
+    if (v === null)
+        return 'null';
+    if (Array.isArray(v))
+        return 'an array';
+    return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+//# sourceMappingURL=envelope-fields.js.map

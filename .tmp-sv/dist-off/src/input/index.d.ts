@@ -1,0 +1,10 @@
+export { readFrames, openInput, lineReader, type ReadOptions } from './read.js';
+export { INPUT_FORMATS, classifyLine, detectFormat, detectInput, FormatDetector, type DetectOptions, type InputFormat, type LineVerdict } from './detect.js';
+export { LineSplitter, splitLines, isBlank, type Chunk, type Line } from './lines.js';
+export { NdjsonReader, readNdjson } from './ndjson.js';
+export { EnvelopeReader, readEnvelopes } from './envelope.js';
+export { envelopeToFrame, isEnvelope, ENVELOPE_KEYS, MESSAGE_KEYS, TIME_KEYS, DIR_KEYS, SESSION_KEYS } from './envelope-fields.js';
+export { TranscriptReader, readTranscript, type TranscriptLimits } from './transcript.js';
+export { parseHeader, type Header, type TimeToken } from './transcript-syntax.js';
+export { JsonDocumentReader, readJsonDocument, CONTAINER_KEYS } from './json-document.js';
+export type { LineReader, Position } from './frames.js';

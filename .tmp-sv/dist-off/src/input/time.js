@@ -1,0 +1,85 @@
+// Timestamps as logs write them (ISO 8601, epoch numbers, clock times, relative seconds) → Frame ts/tsMs.
+export const NO_TIME = Object.freeze({ ts: null, tsMs: null });
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
+const HAS_ZONE = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
+const CLOCK = /^(\d{1,2}):(\d{2}):(\d{2})(?:[.,](\d+))?$/;
+const NUMERIC = /^-?\d+(?:\.\d+)?$/;
+const DAY_MS = 86_400_000;
+/** Epoch ms → ISO, or null when out of Date's range. */
+function isoFromMs(ms) {
+    if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15)
+        return null;
+    return new Date(ms).toISOString();
+}
+/**
+ * An ISO 8601 date-time, kept as written. A time without a zone designator is read as UTC so results do
+ * not depend on the machine's time zone.
+ */
+export function isoTime(text) {
+    let s = text.charCodeAt(10) === 0x20 ? `${text.slice(0, 10)}T${text.slice(11)}` : text;
+    if (s.includes(','))
+        s = s.replace(',', '.');
+    if (s.length > 10 && !HAS_ZONE.test(s))
+        s += 'Z';
+    const ms = Date.parse(s);
+    return { ts: text, tsMs: Number.isFinite(ms) ? ms : null };
+}
+/** An epoch number as envelopes write it: seconds when below 1e11, else milliseconds. */
+export function epochTime(n) {
+    const ms = Math.abs(n) < 1e11 ? n * 1000 : n;
+    const ts = isoFromMs(ms);
+    return ts === null ? NO_TIME : { ts, tsMs: ms };
+}
+/** Plain seconds as transcripts write them: ≥ 1e9 is epoch seconds, smaller is seconds since capture start. */
+export function secondsTime(n) {
+    if (n >= 1e9) {
+        const ts = isoFromMs(n * 1000);
+        return ts === null ? NO_TIME : { ts, tsMs: n * 1000 };
+    }
+    return { ts: null, tsMs: n * 1000 };
+}
+/**
+ * Clock times (`HH:MM:SS.fff`) in log order → ms since the first record's midnight. A clock that goes back
+ * by more than 12 hours has passed midnight, so a day is added from then on.
+ */
+export class ClockTimeline {
+    dayOffset = 0;
+    last = null;
+    /** Returns null when `text` is not a clock time. */
+    read(text) {
+        const m = CLOCK.exec(text);
+        if (!m)
+            return null;
+        const f = m[4];
+        const frac = f ? (Number(f) * 1000) / 10 ** f.length : 0;
+        let ms = ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000 + frac + this.dayOffset;
+        if (this.last !== null && ms < this.last - DAY_MS / 2) {
+            this.dayOffset += DAY_MS;
+            ms += DAY_MS;
+        }
+        this.last = ms;
+        return { ts: text, tsMs: ms };
+    }
+}
+/**
+ * A time value from an envelope: a number (epoch s/ms), an ISO string, a clock string, a numeric string, or
+ * any other date string `Date.parse` understands (normalised to ISO). Anything else keeps its text, tsMs null.
+ */
+export function envelopeTime(v, clock) {
+    if (typeof v === 'number')
+        return epochTime(v);
+    if (typeof v !== 'string')
+        return NO_TIME;
+    const s = v.trim();
+    if (ISO_DATE.test(s))
+        return isoTime(s);
+    if (NUMERIC.test(s))
+        return epochTime(Number(s));
+    const clockTime = clock.read(s);
+    if (clockTime)
+        return clockTime;
+    const ms = Date.parse(s);
+    const ts = Number.isFinite(ms) ? isoFromMs(ms) : null;
+    return ts === null ? { ts: s.length > 0 ? s : null, tsMs: null } : { ts, tsMs: ms };
+}
+//# sourceMappingURL=time.js.map

@@ -1,0 +1,59 @@
+import { markerDirection, markerPattern } from './direction.js';
+const ISO = String.raw `\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?`;
+const CLOCK = String.raw `\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?`;
+const SECONDS = String.raw `\d+(?:\.\d+)?`;
+const TIME = `(?:(${ISO})|(${CLOCK})|(${SECONDS}))`;
+/** An optional timestamp: in brackets (space after optional), or bare (then a space must follow). */
+const PREFIX = new RegExp(String.raw `^\s*(?:\[\s*${TIME}\s*\]\s*|${TIME}\s+)?`, 'i');
+/** A marker, an optional `:`, then a space, the end, or the JSON's first character. */
+const MARKER = new RegExp(String.raw `^(${markerPattern()}):?(?=\s|$|[{["])`, 'i');
+const EVENT = /^!!\s*(\S+)\s*(.*)$/;
+const SESSION = /^===\s*session\b\s*(.*?)\s*=*\s*$/i;
+const COMMENT = /^\s*#/;
+function timeToken(m) {
+    for (let g = 1; g <= 6; g++) {
+        const text = m[g];
+        if (text !== undefined)
+            return { kind: ['iso', 'clock', 'seconds'][(g - 1) % 3], text };
+    }
+    return null;
+}
+/**
+ * Reads the start of a line. Returns null when the line has neither a timestamp nor a marker, event or
+ * session break (a JSON continuation line, a stray line). `rest` is the text after the marker or event name,
+ * trimmed.
+ */
+export function parseHeader(text) {
+    const p = PREFIX.exec(text);
+    const time = timeToken(p);
+    const body = text.slice(p[0].length);
+    const marker = MARKER.exec(body);
+    if (marker)
+        return { kind: 'message', time, dir: markerDirection(marker[1]), rest: body.slice(marker[0].length).trim() };
+    const first = body.charCodeAt(0);
+    if (first === 0x21 /* ! */) {
+        const ev = EVENT.exec(body);
+        if (ev)
+            return { kind: 'event', time, name: ev[1], rest: ev[2].trim() };
+    }
+    else if (first === 0x3d /* = */) {
+        const s = SESSION.exec(body);
+        if (s)
+            return { kind: 'session', time, id: s[1] === '' ? null : s[1] };
+    }
+    return time ? { kind: 'time-only', time, rest: body.trim() } : null;
+}
+/** A `#` comment line. */
+export function isComment(text) {
+    return COMMENT.test(text);
+}
+/** A line that starts a new record (message, event or session break): never a JSON continuation line. */
+export function isRecordStart(text) {
+    // Fast exit for the usual pretty-printed JSON line: indentation, then a quote or a bracket.
+    const c = text.charCodeAt(text.search(/\S/));
+    if (c === 0x22 || c === 0x7b || c === 0x7d || c === 0x5d || c === 0x2c)
+        return false;
+    const h = parseHeader(text);
+    return h !== null && h.kind !== 'time-only';
+}
+//# sourceMappingURL=transcript-syntax.js.map

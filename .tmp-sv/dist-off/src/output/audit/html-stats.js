@@ -1,0 +1,58 @@
+import { formatCount, formatMs, formatPercent } from '../numbers.js';
+import { statsSections } from '../stats-sections.js';
+import { html } from './html-escape.js';
+/** A table from a neutral stats section; every cell is log-derived text and is escaped by `html`. */
+export function sectionTable(sec, caption = true) {
+    const cls = (i) => (sec.align[i] === 'right' ? 'num' : '');
+    return html `${caption ? html `<h3>${sec.title}</h3>` : html ``}<table class="stats">
+<thead><tr>${sec.head.map((h, i) => html `<th class="${cls(i)}">${h}</th>`)}</tr></thead>
+<tbody>${sec.rows.map((r) => html `<tr>${r.map((c, i) => html `<td class="${cls(i)}">${c}</td>`)}</tr>\n`)}</tbody>
+</table>`;
+}
+/** Lifecycle vs operation as numbers and a two-colour bar (SVG: no style attributes under the CSP). */
+export function splitBar(s) {
+    const life = s.lifecycle.share;
+    const w = 320;
+    const lw = Math.round(life * w);
+    return html `<div class="split">
+<svg class="bar" viewBox="0 0 ${w} 14" role="img" aria-label="lifecycle ${formatPercent(life)}, operation ${formatPercent(s.operation.share)}"><rect class="life" x="0" y="0" width="${lw}" height="14"/><rect class="op" x="${lw}" y="0" width="${w - lw}" height="14"/></svg>
+<span><span class="tag">lifecycle</span> ${formatCount(s.lifecycle.messages)} msgs · ${formatCount(s.lifecycle.bytes)} B · ${formatPercent(life)}</span>
+<span><span class="tag">operation</span> ${formatCount(s.operation.messages)} msgs · ${formatCount(s.operation.bytes)} B · ${formatPercent(s.operation.share)}</span>
+</div>`;
+}
+function byCount(t) {
+    return Object.entries(t).sort((a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+/** Per method: count, errors and latency percentiles. */
+export function methodTable(methods) {
+    const rows = byCount(methods);
+    if (rows.length === 0)
+        return html `<p class="muted">No requests or notifications.</p>`;
+    return html `<table class="stats methods">
+<thead><tr><th>method</th><th class="num">count</th><th class="num">errors</th><th class="num">p50</th><th class="num">p95</th><th class="num">max</th></tr></thead>
+<tbody>${rows.map(([name, m]) => html `<tr><td class="mono">${name}</td><td class="num">${formatCount(m.count)}</td><td class="num">${formatCount(m.errors)}</td><td class="num">${formatMs(m.latencyMs.p50)}</td><td class="num">${formatMs(m.latencyMs.p95)}</td><td class="num">${formatMs(m.latencyMs.max)}</td></tr>\n`)}</tbody>
+</table>`;
+}
+/** One session's statistics; `s` is the session's entry in `stats.sessions`. */
+export function sessionStats(s) {
+    if (!s)
+        return html `<p class="muted">No statistics for this session.</p>`;
+    const p = s.pairs;
+    return html `<h3>Statistics</h3>${splitBar(s)}
+<p class="muted">${formatCount(s.messages)} messages, ${formatCount(s.bytes)} bytes · answered ${formatCount(p.answered)} · unanswered ${formatCount(p.unanswered)} · cancelled ${formatCount(p.cancelled)} · orphans ${formatCount(p.orphans)} · invalid ${formatCount(s.invalid)} · events ${formatCount(s.events)}</p>
+${methodTable(s.methods)}`;
+}
+/** All traffic: lifecycle/operation, methods, tools, errors, pairs (the `stats` report's sections). */
+export function allStats(stats) {
+    const sections = statsSections(stats).filter((s) => s.title !== 'Methods' && s.title !== 'Lifecycle vs operation');
+    const pick = (title) => sections.filter((s) => s.title === title).map((s) => sectionTable(s));
+    const rest = sections.filter((s) => !['Totals', 'Tools', 'Errors by code', 'Pairs', 'Sessions'].includes(s.title));
+    return html `<section class="card" id="statistics">
+<h2>Statistics — all sessions</h2>
+${splitBar(stats)}
+<div class="grid2"><div>${pick('Totals')}${pick('Pairs')}</div><div>${pick('Errors by code')}${rest.map((s) => sectionTable(s))}</div></div>
+<h3>Methods</h3>${methodTable(stats.methods)}
+${pick('Tools')}${pick('Sessions')}
+</section>`;
+}
+//# sourceMappingURL=html-stats.js.map

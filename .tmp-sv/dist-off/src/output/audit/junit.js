@@ -1,0 +1,96 @@
+import { findingsBySession, reachesFailOn, SEVERITY_RANK } from './parts.js';
+import { xmlAttr, xmlText } from './xml.js';
+/** Characters of the failure `message` attribute (dashboards show it on one line). */
+const MESSAGE_WIDTH = 500;
+/** Seconds between a session's first and last kept message with a time; 0 when the log has no times. */
+function sessionSeconds(s) {
+    if (s === null)
+        return 0;
+    const times = [...s.sequence.head, ...s.sequence.tail].filter((x) => x.ts !== null).map((x) => Date.parse(x.ts)).filter(Number.isFinite);
+    if (times.length < 2)
+        return 0;
+    return (Math.max(...times) - Math.min(...times)) / 1000;
+}
+function findingLine(f) {
+    return `${f.file}:${f.line} [${f.severity}] ${f.message} (record #${f.seq})`;
+}
+function cut(s, width) {
+    return s.length > width ? s.slice(0, width - 1) + '…' : s;
+}
+/**
+ * A test case per rule: it fails when the rule had findings at or above `failOn` in the session, so the
+ * dashboard agrees with the exit code (DESIGN principle 9). Findings below `failOn` (and all of them with
+ * `--fail-on none`) do not fail the case; they are listed in its `<system-out>`, so nothing is hidden.
+ */
+function cases(g, report) {
+    const byRule = new Map();
+    for (const r of report.rules)
+        byRule.set(r.id, { rule: r.id, failures: [], other: [] });
+    for (const f of g.findings) {
+        let c = byRule.get(f.rule);
+        if (!c) {
+            c = { rule: f.rule, failures: [], other: [] };
+            byRule.set(f.rule, c);
+        }
+        (reachesFailOn(f.severity, report.failOn) ? c.failures : c.other).push(f);
+    }
+    return [...byRule.values()];
+}
+function testcase(c) {
+    const open = `    <testcase name="${xmlAttr(c.rule)}" classname="${xmlAttr(`mcptrace.${c.rule}`)}" time="0"`;
+    if (c.failures.length === 0 && c.other.length === 0)
+        return [`${open}/>`];
+    const lines = [`${open}>`];
+    if (c.failures.length > 0) {
+        let worst = 'info';
+        for (const f of c.failures)
+            if (SEVERITY_RANK[f.severity] > SEVERITY_RANK[worst])
+                worst = f.severity;
+        const n = c.failures.length;
+        const message = cut(`${n} ${n === 1 ? 'finding' : 'findings'}: ${c.failures[0].message}`, MESSAGE_WIDTH);
+        lines.push(`      <failure message="${xmlAttr(message)}" type="${worst}">${xmlText(c.failures.map(findingLine).join('\n'))}</failure>`);
+    }
+    if (c.other.length > 0)
+        lines.push(`      <system-out>${xmlText(c.other.map(findingLine).join('\n'))}</system-out>`);
+    lines.push('    </testcase>');
+    return lines;
+}
+function properties(g) {
+    const props = [['session', g.key], ['file', g.file]];
+    if (g.session !== null) {
+        const i = g.session.info;
+        const peer = (p) => (typeof p?.name === 'string' ? [p.name, typeof p.version === 'string' ? p.version : ''].join(' ').trim() : null);
+        props.push(['client', peer(i.clientInfo)], ['server', peer(i.serverInfo)], ['requestedRevision', i.requestedRevision], ['negotiatedRevision', i.negotiatedRevision], ['transport', i.transport]);
+    }
+    return [
+        '    <properties>',
+        ...props.filter((p) => typeof p[1] === 'string').map(([k, v]) => `      <property name="${k}" value="${xmlAttr(v)}"/>`),
+        '    </properties>',
+    ];
+}
+/** The `junit` audit format. Ends with a newline. */
+export function renderAuditJunit(report, _ctx) {
+    const suites = [];
+    let tests = 0;
+    let failures = 0;
+    let time = 0;
+    for (const g of findingsBySession(report)) {
+        const cs = cases(g, report);
+        const failed = cs.filter((c) => c.failures.length > 0).length;
+        const secs = sessionSeconds(g.session);
+        tests += cs.length;
+        failures += failed;
+        time += secs;
+        suites.push(`  <testsuite name="${xmlAttr(`session ${g.key} · ${g.file}`)}" tests="${cs.length}" failures="${failed}" errors="0" skipped="0" time="${secs.toFixed(3)}">`, ...properties(g), ...cs.flatMap(testcase), '  </testsuite>');
+    }
+    const name = xmlAttr(`${report.tool.name} audit`);
+    return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        `<testsuites name="${name}" tests="${tests}" failures="${failures}" errors="0" skipped="0" time="${time.toFixed(3)}">`,
+        ...(report.findingsOmitted > 0 ? [`  <!-- ${report.findingsOmitted} findings past the report's limit are counted but not listed -->`] : []),
+        ...suites,
+        '</testsuites>',
+        '',
+    ].join('\n');
+}
+//# sourceMappingURL=junit.js.map

@@ -1,0 +1,154 @@
+import { escapeTerminal } from '../escape.js';
+import { formatCount, formatMs, formatPercent } from '../numbers.js';
+import { escapeMarkdownCell as md } from '../stats-markdown.js';
+import { truncate } from '../width.js';
+import { renderSequenceMermaid } from './mermaid.js';
+import { countsText, findingsBySession, peerText, recordSummaryParts, rulesById, SEVERITIES, slowest, } from './parts.js';
+/**
+ * Finding rows per session. A PR comment holds 65,536 characters; past this the table says how many were
+ * left out and the json or sarif report has them all.
+ */
+const MAX_FINDING_ROWS = 100;
+/** Characters of one finding message in a cell. */
+const MESSAGE_WIDTH = 300;
+const TOP = 5;
+const SEVERITY_MARK = { error: '❌', warning: '⚠️', info: 'ℹ️' };
+function row(cells) {
+    return `| ${cells.join(' | ')} |`;
+}
+/** A table; every cell must already be escaped. `right` marks right-aligned columns. */
+function table(head, rows, right = []) {
+    return [row(head), row(head.map((_, i) => (right.includes(i) ? '---:' : '---'))), ...rows.map(row)];
+}
+/**
+ * A link, only to an http(s) URL; anything else is plain text. Characters that would end the destination
+ * or the table cell are percent-encoded.
+ */
+function link(text, url) {
+    if (!/^https?:\/\//i.test(url))
+        return md(text);
+    const dest = url.replace(/[\s()<>|\\`\x00-\x1f\x7f]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
+    return `[${md(text)}](${dest})`;
+}
+function verdict(report) {
+    const n = report.stats.sessions.length;
+    const counts = `${countsText(report.totals)} · ${formatCount(n)} ${n === 1 ? 'session' : 'sessions'} · ${formatCount(report.stats.messages)} messages`;
+    if (report.failOn === 'none')
+        return `➖ **Not gated** (\`--fail-on none\`) · ${counts}`;
+    return report.failed
+        ? `❌ **Failed** at \`--fail-on ${report.failOn}\` · ${counts}`
+        : `✅ **Passed** at \`--fail-on ${report.failOn}\` · ${counts}`;
+}
+function rulesTable(report) {
+    const rules = report.rules.filter((r) => (report.byRule[r.id] ?? 0) > 0);
+    if (rules.length === 0)
+        return [];
+    return [
+        '### Findings by rule', '',
+        ...table(['rule', 'severity', 'findings', 'description', 'doc'], rules.map((r) => [link(r.id, r.specUrl), `${SEVERITY_MARK[r.effectiveSeverity]} ${r.effectiveSeverity}`, formatCount(report.byRule[r.id] ?? 0), md(r.description), md(r.docUrl)]), [2]),
+        '',
+    ];
+}
+function sessionFacts(g, s) {
+    const rows = [['file', md(g.file)]];
+    if (s !== null) {
+        const i = s.info;
+        rows.push(['client', md(peerText(i.clientInfo))], ['server', md(peerText(i.serverInfo))], ['revision', `requested ${md(i.requestedRevision ?? '?')} · negotiated ${md(i.negotiatedRevision ?? '?')}`], ['transport', md(i.transport ?? '?')], ['findings', countsText(s.counts)]);
+    }
+    else {
+        rows.push(['details', 'not kept (session limit)']);
+    }
+    return table(['session', md(g.key)], rows);
+}
+function findingRow(f, specUrl) {
+    return [
+        `${SEVERITY_MARK[f.severity]} ${f.severity}`,
+        `${md(f.file)}:${f.line}`,
+        md(recordSummaryParts(f).join(' ')),
+        specUrl === undefined ? md(f.rule) : link(f.rule, specUrl),
+        md(truncate(escapeTerminal(f.message), MESSAGE_WIDTH)),
+    ];
+}
+function findingsTable(g, report) {
+    if (g.findings.length === 0)
+        return ['No findings.'];
+    const rules = rulesById(report);
+    const sorted = SEVERITIES.flatMap((s) => g.findings.filter((f) => f.severity === s));
+    const shown = sorted.slice(0, MAX_FINDING_ROWS);
+    const out = table(['severity', 'where', 'record', 'rule', 'message'], shown.map((f) => findingRow(f, rules.get(f.rule)?.specUrl)));
+    if (sorted.length > shown.length)
+        out.push('', `… and ${formatCount(sorted.length - shown.length)} more findings in this session (see \`-f json\` or \`-f sarif\`).`);
+    return out;
+}
+/**
+ * One capability row: ✅ declared and used; ⚠️ declared, never used; ❌ used without being declared;
+ * ❔ when that side's handshake was not seen.
+ */
+function capabilityRow(c) {
+    const declared = c.declared === null ? '❔ unknown (handshake not seen)' : c.declared ? '✅ yes' : '❌ no';
+    const used = c.used === 0 ? (c.declared === true ? '⚠️ 0 — declared, never used' : '0') : formatCount(c.used);
+    const undeclared = c.usedUndeclared > 0 ? `❌ ${formatCount(c.usedUndeclared)} — used undeclared` : '0';
+    return [c.side, md(c.path), declared, used, undeclared];
+}
+function capabilityTable(s) {
+    if (s.capabilities.length === 0)
+        return ['No capabilities declared or used.'];
+    return table(['side', 'capability', 'declared', 'used', 'used without declaring'], s.capabilities.map(capabilityRow), [3, 4]);
+}
+function sequenceBlock(s, findings) {
+    const { head, tail, elided } = s.sequence;
+    const shown = head.length + tail.length;
+    if (shown === 0)
+        return [];
+    return [
+        `<details><summary>Sequence diagram: ${formatCount(shown + elided)} messages${elided > 0 ? `, ${formatCount(shown)} shown` : ''}</summary>`,
+        '',
+        '```mermaid',
+        renderSequenceMermaid(s, findings),
+        '```',
+        '',
+        '</details>',
+    ];
+}
+function sessionSection(g, report) {
+    const out = [`### Session ${md(g.key)}`, '', ...sessionFacts(g, g.session), '', '#### Findings', '', ...findingsTable(g, report), ''];
+    if (g.session !== null) {
+        out.push('#### Capabilities', '', ...capabilityTable(g.session), '');
+        const seq = sequenceBlock(g.session, g.findings);
+        if (seq.length > 0)
+            out.push('#### Sequence', '', ...seq, '');
+    }
+    return out;
+}
+function latencyTable(title, label, rows) {
+    if (rows.length === 0)
+        return [];
+    return [
+        `#### ${title}`, '',
+        ...table([label, 'count', 'errors', 'p50', 'p95', 'max'], rows.map(([k, m]) => [md(k), formatCount(m.count), formatCount(m.errors), formatMs(m.latencyMs.p50), formatMs(m.latencyMs.p95), formatMs(m.latencyMs.max)]), [1, 2, 3, 4, 5]),
+        '',
+    ];
+}
+function trafficSection(s) {
+    const split = (name, c) => [name, formatCount(c.messages), formatCount(c.bytes), formatPercent(c.share), formatPercent(c.byteShare)];
+    return [
+        '### Traffic', '',
+        ...table(['traffic', 'messages', 'bytes', 'share', 'byte share'], [split('lifecycle', s.lifecycle), split('operation', s.operation)], [1, 2, 3, 4]),
+        '',
+        ...latencyTable('Slowest methods (p95)', 'method', slowest(s.methods, TOP)),
+        ...latencyTable('Slowest tools (p95)', 'tool', slowest(s.tools, TOP)),
+    ];
+}
+/** The `markdown` audit format. Ends with a newline. */
+export function renderAuditMarkdown(report, _ctx) {
+    const out = [`## ${md(report.tool.name)} audit`, '', verdict(report), ''];
+    out.push(`Inputs: ${report.inputs.map(md).join(', ')} · generated ${md(report.generatedAt)} by ${md(report.tool.name)} ${md(report.tool.version)}`, '');
+    if (report.findingsOmitted > 0)
+        out.push(`${formatCount(report.findingsOmitted)} findings past the report's limit are counted but not listed.`, '');
+    out.push(...rulesTable(report));
+    for (const g of findingsBySession(report))
+        out.push(...sessionSection(g, report));
+    out.push(...trafficSection(report.stats));
+    return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+}
+//# sourceMappingURL=markdown.js.map

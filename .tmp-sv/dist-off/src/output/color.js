@@ -1,0 +1,56 @@
+// A tiny ANSI colour palette; whether colour is on is decided once by the caller (NO_COLOR, FORCE_COLOR, TTY).
+/**
+ * Colour on or off, in this order (DESIGN principle 7):
+ * 1. `NO_COLOR` set to a non-empty value → off (https://no-color.org: "when present and not an empty string").
+ * 2. `FORCE_COLOR` set → off when `0` or `false`, else on (an empty value counts as on, as in Node and supports-color).
+ * 3. otherwise on exactly when the output is a TTY.
+ */
+export function colorEnabled({ isTTY, env }) {
+    const noColor = env.NO_COLOR;
+    if (noColor !== undefined && noColor !== '')
+        return false;
+    const force = env.FORCE_COLOR;
+    if (force !== undefined)
+        return !(force === '0' || force.toLowerCase() === 'false');
+    return isTTY === true;
+}
+/** SGR open/close pairs; each style closes only what it opened, so styles nest. */
+const CODES = {
+    bold: [1, 22],
+    dim: [2, 22],
+    red: [31, 39],
+    green: [32, 39],
+    yellow: [33, 39],
+    blue: [34, 39],
+    magenta: [35, 39],
+    cyan: [36, 39],
+    gray: [90, 39],
+};
+const identity = (s) => s;
+function style(open, close) {
+    const o = `\x1b[${open}m`;
+    const c = `\x1b[${close}m`;
+    // Empty strings stay empty so padding arithmetic and `trimEnd` see no stray codes.
+    return (s) => (s === '' ? s : o + s + c);
+}
+/** A palette whose functions wrap text in ANSI codes when `enabled`, else return it unchanged. */
+export function createPalette(enabled) {
+    const make = (name) => (enabled ? style(CODES[name][0], CODES[name][1]) : identity);
+    return {
+        enabled,
+        bold: make('bold'),
+        dim: make('dim'),
+        red: make('red'),
+        green: make('green'),
+        yellow: make('yellow'),
+        blue: make('blue'),
+        magenta: make('magenta'),
+        cyan: make('cyan'),
+        gray: make('gray'),
+    };
+}
+/** Convenience: the palette for a stream and environment. */
+export function paletteFor(ctx) {
+    return createPalette(colorEnabled(ctx));
+}
+//# sourceMappingURL=color.js.map

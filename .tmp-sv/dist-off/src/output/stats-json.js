@@ -1,0 +1,78 @@
+// The stats report as JSON with a fixed key order and 2-space indent (for `stats --format json`).
+import { DIRECTIONS, MESSAGE_KINDS, PHASES, PRIMITIVE_KEYS } from '../stats/scope.js';
+const counts = (c) => ({ messages: c.messages, bytes: c.bytes });
+const share = (c) => ({ messages: c.messages, bytes: c.bytes, share: c.share, byteShare: c.byteShare });
+/** Vocabulary keys first, in contract order, then anything else the object holds. */
+function table(t, order) {
+    const out = {};
+    for (const k of order)
+        if (t[k] !== undefined)
+            out[k] = counts(t[k]);
+    for (const [k, v] of Object.entries(t))
+        if (out[k] === undefined)
+            out[k] = counts(v);
+    return out;
+}
+const pairs = (p) => ({ answered: p.answered, unanswered: p.unanswered, cancelled: p.cancelled, orphans: p.orphans });
+function method(m) {
+    return { count: m.count, errors: m.errors, latencyMs: { p50: m.latencyMs.p50, p95: m.latencyMs.p95, max: m.latencyMs.max } };
+}
+function tool(t) {
+    return { count: t.count, errors: t.errors, isError: t.isError, latencyMs: method(t).latencyMs };
+}
+function map(o, f) {
+    const out = {};
+    for (const [k, v] of Object.entries(o))
+        out[k] = f(v);
+    return out;
+}
+/** Scope fields in documented order: totals, breakdowns, lifecycle/operation, methods. */
+function scopeHead(s) {
+    return {
+        messages: s.messages,
+        bytes: s.bytes,
+        byKind: table(s.byKind, MESSAGE_KINDS),
+        byDirection: table(s.byDirection, DIRECTIONS),
+        byPrimitive: table(s.byPrimitive, PRIMITIVE_KEYS),
+        byPhase: table(s.byPhase, PHASES),
+        lifecycle: share(s.lifecycle),
+        operation: share(s.operation),
+        methods: map(s.methods, method),
+    };
+}
+function session(s) {
+    return {
+        key: s.key,
+        file: s.file,
+        client: { name: s.client.name, version: s.client.version },
+        server: { name: s.server.name, version: s.server.version },
+        requestedRevision: s.requestedRevision,
+        negotiatedRevision: s.negotiatedRevision,
+        ...scopeHead(s),
+        pairs: pairs(s.pairs),
+        invalid: s.invalid,
+        events: s.events,
+    };
+}
+/**
+ * A copy of `stats` with keys in the documented order, whatever order the object was built in:
+ * messages, bytes, byKind, byDirection, byPrimitive, byPhase, lifecycle, operation, methods, tools, errors,
+ * pairs, invalid, events, sessions, timeSpan. Map-like objects (methods, tools, errors) keep their order.
+ */
+export function orderedStats(s) {
+    return {
+        ...scopeHead(s),
+        tools: map(s.tools, tool),
+        errors: map(s.errors, (e) => ({ count: e.count, name: e.name })),
+        pairs: pairs(s.pairs),
+        invalid: s.invalid,
+        events: s.events,
+        sessions: s.sessions.map(session),
+        timeSpan: { first: s.timeSpan.first, last: s.timeSpan.last, durationMs: s.timeSpan.durationMs },
+    };
+}
+/** The JSON text (2-space indent, no trailing newline). */
+export function formatStatsJson(s) {
+    return JSON.stringify(orderedStats(s), null, 2);
+}
+//# sourceMappingURL=stats-json.js.map

@@ -1,0 +1,94 @@
+import { formatCount, formatMs, formatPercent } from './numbers.js';
+const L = 'left';
+const R = 'right';
+function countRows(t, total) {
+    return Object.entries(t)
+        .filter(([, c]) => c.messages > 0)
+        .map(([k, c]) => [k, formatCount(c.messages), formatCount(c.bytes), formatPercent(total === 0 ? 0 : c.messages / total)]);
+}
+function breakdown(title, label, t, total) {
+    return { title, head: [label, 'messages', 'bytes', 'share'], align: [L, R, R, R], rows: countRows(t, total) };
+}
+/** Busiest first, then by name, so the table reads top-down; the JSON keeps name order. */
+function byCount(t) {
+    return Object.entries(t).sort((a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+function latencyCells(m) {
+    return [formatMs(m.latencyMs.p50), formatMs(m.latencyMs.p95), formatMs(m.latencyMs.max)];
+}
+function peer(p) {
+    if (p.name === null)
+        return '?';
+    return p.version === null ? p.name : `${p.name} ${p.version}`;
+}
+/**
+ * Sections in report order. Sections without rows (no tools, no errors, zero-count breakdown rows) are left
+ * out, and the per-session table only appears with more than one session. `open` in the session table is
+ * unanswered + cancelled-unanswered.
+ */
+export function statsSections(s) {
+    const out = [];
+    const totals = [
+        ['messages', formatCount(s.messages)],
+        ['bytes', formatCount(s.bytes)],
+        ['invalid', formatCount(s.invalid)],
+        ['events', formatCount(s.events)],
+        ['sessions', formatCount(s.sessions.length)],
+    ];
+    if (s.timeSpan.first !== null)
+        totals.push(['first', s.timeSpan.first], ['last', s.timeSpan.last ?? '-']);
+    if (s.timeSpan.durationMs !== null)
+        totals.push(['duration', formatMs(s.timeSpan.durationMs)]);
+    out.push({ title: 'Totals', head: ['', 'value'], align: [L, R], rows: totals });
+    const split = (name, c) => [name, formatCount(c.messages), formatCount(c.bytes), formatPercent(c.share), formatPercent(c.byteShare)];
+    out.push({
+        title: 'Lifecycle vs operation',
+        head: ['traffic', 'messages', 'bytes', 'share', 'byte share'],
+        align: [L, R, R, R, R],
+        rows: [split('lifecycle', s.lifecycle), split('operation', s.operation)],
+    });
+    out.push(breakdown('By kind', 'kind', s.byKind, s.messages));
+    out.push(breakdown('By direction', 'direction', s.byDirection, s.messages));
+    out.push(breakdown('By primitive', 'primitive', s.byPrimitive, s.messages));
+    out.push(breakdown('By phase', 'phase', s.byPhase, s.messages));
+    out.push({
+        title: 'Methods',
+        head: ['method', 'count', 'errors', 'p50', 'p95', 'max'],
+        align: [L, R, R, R, R, R],
+        rows: byCount(s.methods).map(([k, m]) => [k, formatCount(m.count), formatCount(m.errors), ...latencyCells(m)]),
+    });
+    const tools = byCount(s.tools);
+    if (tools.length > 0) {
+        out.push({
+            title: 'Tools',
+            head: ['tool', 'calls', 'errors', 'isError', 'p50', 'p95', 'max'],
+            align: [L, R, R, R, R, R, R],
+            rows: tools.map(([k, t]) => [k, formatCount(t.count), formatCount(t.errors), formatCount(t.isError), ...latencyCells(t)]),
+        });
+    }
+    const errors = Object.entries(s.errors);
+    if (errors.length > 0) {
+        out.push({ title: 'Errors by code', head: ['code', 'name', 'count'], align: [R, L, R], rows: errors.map(([k, e]) => [k, e.name, formatCount(e.count)]) });
+    }
+    const p = s.pairs;
+    out.push({
+        title: 'Pairs',
+        head: ['answered', 'unanswered', 'cancelled', 'orphans'],
+        align: [R, R, R, R],
+        rows: [[formatCount(p.answered), formatCount(p.unanswered), formatCount(p.cancelled), formatCount(p.orphans)]],
+    });
+    if (s.sessions.length > 1) {
+        out.push({
+            title: 'Sessions',
+            head: ['session', 'client', 'server', 'revision', 'messages', 'bytes', 'lifecycle', 'operation', 'answered', 'open', 'orphans'],
+            align: [L, L, L, L, R, R, R, R, R, R, R],
+            rows: s.sessions.map((x) => [
+                x.key, peer(x.client), peer(x.server), x.negotiatedRevision ?? x.requestedRevision ?? '?',
+                formatCount(x.messages), formatCount(x.bytes), formatPercent(x.lifecycle.share), formatPercent(x.operation.share),
+                formatCount(x.pairs.answered), formatCount(x.pairs.unanswered + x.pairs.cancelled), formatCount(x.pairs.orphans),
+            ]),
+        });
+    }
+    return out.filter((x) => x.rows.length > 0);
+}
+//# sourceMappingURL=stats-sections.js.map

@@ -1,0 +1,146 @@
+// The readable transcript: one aligned line per record, with finding lines and an optional body line under it.
+import { errorCodeName } from '../protocol/errors.js';
+import { escapeTerminal } from './escape.js';
+import { subjectOf } from './subject.js';
+import { formatMs } from './numbers.js';
+import { displayWidth, fit, truncate } from './width.js';
+export { formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextHeader } from './text-session.js';
+/** Column widths. Method fits the longest spec method (`notifications/resources/list_changed`, 36). */
+export const TEXT_COLUMNS = { time: 12, arrow: 2, kind: 3, id: 10, method: 36, primitive: 17, phase: 4, capability: 30 };
+/** Indent of the lines under a record: they start under the arrow column. */
+const INDENT = ' '.repeat(TEXT_COLUMNS.time + 1);
+const KIND_LABEL = {
+    request: 'req', response: 'res', error: 'err', notification: 'ntf', invalid: 'bad', event: 'evt',
+};
+const PHASE_LABEL = { initialization: 'init', operation: 'op', shutdown: 'shut' };
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2}:\d{2})(?:[.,](\d+))?/;
+/** `HH:MM:SS.mmm` from an ISO time (the clock as written, no zone conversion); other strings as given. */
+export function formatTime(ts) {
+    if (ts === null)
+        return '';
+    const m = ISO_TIME.exec(ts);
+    if (m)
+        return `${m[1]}.${(m[2] ?? '').padEnd(3, '0').slice(0, 3)}`;
+    return truncate(escapeTerminal(ts), TEXT_COLUMNS.time);
+}
+function kindStyle(kind, p) {
+    switch (kind) {
+        case 'request': return p.cyan;
+        case 'response': return p.green;
+        case 'error': return p.red;
+        case 'notification': return p.blue;
+        case 'invalid': return (s) => p.bold(p.red(s));
+        case 'event': return p.yellow;
+    }
+}
+export function severityStyle(sev, p) {
+    return sev === 'error' ? p.red : sev === 'warning' ? p.yellow : p.cyan;
+}
+/** A cell exactly `width` columns wide, styled without the padding (so codes never count as width). */
+function cell(text, width, style) {
+    const t = truncate(text, width);
+    return style(t) + ' '.repeat(width - displayWidth(t));
+}
+function arrowCell(r, p) {
+    const arrow = r.dir === 'c2s' ? '→' : r.dir === 's2c' ? '←' : '·';
+    if (r.dirInferred)
+        return cell(arrow + '?', TEXT_COLUMNS.arrow, p.dim);
+    return cell(arrow, TEXT_COLUMNS.arrow, r.dir === 'c2s' ? p.cyan : r.dir === 's2c' ? p.magenta : (s) => s);
+}
+/** Ids keep their JSON type visible: `1` and `"1"` are different ids (DESIGN principle 2). */
+function idText(id) {
+    if (id === null)
+        return '';
+    return typeof id === 'string' ? `"${escapeTerminal(id)}"` : String(id);
+}
+function methodCell(r, p) {
+    if (r.kind === 'event')
+        return cell(escapeTerminal(r.event?.name ?? 'event'), TEXT_COLUMNS.method, p.yellow);
+    if (r.kind === 'invalid')
+        return cell('(invalid)', TEXT_COLUMNS.method, p.red);
+    if (r.method === null)
+        return cell('?', TEXT_COLUMNS.method, p.dim);
+    return cell(escapeTerminal(r.method), TEXT_COLUMNS.method, p.bold);
+}
+function primitiveText(r) {
+    if (r.primitive === null)
+        return r.kind === 'event' || r.kind === 'invalid' ? '' : '?';
+    return r.primitive === 'base' && r.feature !== null ? `base:${r.feature}` : r.primitive;
+}
+function capabilityCell(r, p) {
+    const c = r.capability;
+    if (c === null)
+        return cell('-', TEXT_COLUMNS.capability, p.dim);
+    const [mark, style] = c.negotiated === null ? ['?', p.yellow] : c.negotiated ? ['✓', p.green] : ['✗', p.red];
+    const name = truncate(`${c.side === 'server' ? 'srv' : 'cli'}:${escapeTerminal(c.path)}`, TEXT_COLUMNS.capability - 2);
+    const pad = TEXT_COLUMNS.capability - displayWidth(name) - 2;
+    return `${p.dim(name)} ${style(mark)}` + ' '.repeat(Math.max(0, pad));
+}
+/** `-32602 Invalid params "message as logged"` for error responses; '' when the record carries no error object. */
+function errorText(r, p, name) {
+    const err = r.message?.error;
+    if (err === undefined || err === null || typeof err !== 'object')
+        return '';
+    const code = typeof err.code === 'number' ? err.code : null;
+    const head = code === null ? 'no code' : `${code} ${name(code)}`;
+    const msg = typeof err.message === 'string' && err.message !== '' ? ' ' + p.dim(`"${truncate(escapeTerminal(err.message), 80)}"`) : '';
+    return p.red(head) + msg;
+}
+/** The trailing, unpadded part: batch position, pairing and latency, error code, event data. */
+function tail(r, p, opts) {
+    const parts = [];
+    if (r.kind === 'request' || r.kind === 'notification') {
+        const subject = subjectOf(r.method, r.message);
+        if (subject !== '')
+            parts.push(truncate(escapeTerminal(subject), 60));
+    }
+    if (r.batch !== undefined)
+        parts.push(p.dim(`[${r.batch.index + 1}/${r.batch.size}]`));
+    if (r.kind === 'response' || r.kind === 'error') {
+        if (r.pair === null)
+            parts.push(p.yellow('↔ ?'));
+        else
+            parts.push(`↔ #${r.pair}` + (r.latencyMs === null ? '' : ' ' + p.bold(formatMs(r.latencyMs))));
+    }
+    if (r.kind === 'error') {
+        const e = errorText(r, p, opts.errorName ?? errorCodeName);
+        if (e !== '')
+            parts.push(e);
+    }
+    if (r.kind === 'event' && r.event?.data !== undefined)
+        parts.push(p.dim(truncate(escapeTerminal(JSON.stringify(r.event.data) ?? ''), 80)));
+    return parts.join(' ');
+}
+/** The message as compact JSON for the body line: the logged text when known, else re-serialised. */
+function bodyText(r, width) {
+    const full = r.kind === 'invalid' ? (r.raw ?? '') : (r.wire.text ?? JSON.stringify(r.message) ?? 'null');
+    // Escaping only lengthens text, so a prefix a few times the width is enough to fill the line.
+    const cut = full.length > width * 4 ? full.slice(0, width * 4) : full;
+    const shown = truncate(escapeTerminal(cut), width);
+    return cut !== full && !shown.endsWith('…') ? shown + '…' : shown;
+}
+/** One record as text: the aligned main line, then one line per finding, then the body line when asked. */
+export function formatTextRecord(r, p, opts = {}) {
+    const C = TEXT_COLUMNS;
+    const cols = [
+        cell(formatTime(r.ts), C.time, p.dim),
+        arrowCell(r, p),
+        cell(KIND_LABEL[r.kind], C.kind, kindStyle(r.kind, p)),
+        cell(idText(r.id), C.id, (s) => s),
+        methodCell(r, p),
+        cell(primitiveText(r), C.primitive, p.dim),
+        cell(PHASE_LABEL[r.phase] ?? escapeTerminal(String(r.phase)), C.phase, p.dim),
+        capabilityCell(r, p),
+        tail(r, p, opts),
+    ];
+    const lines = [cols.join(' ').trimEnd()];
+    for (const f of r.findings) {
+        const sev = severityStyle(f.severity, p);
+        lines.push(`${INDENT}${sev('↳ ' + fit(f.severity, 7))} ${p.bold(escapeTerminal(f.rule))}: ${escapeTerminal(f.message)}`);
+    }
+    // Events carry no message of their own; a body line would only say `null`.
+    if (opts.body === true && !(r.kind === 'event' && r.wire.text === null))
+        lines.push(INDENT + p.dim(bodyText(r, opts.bodyWidth ?? 200)));
+    return lines.join('\n');
+}
+//# sourceMappingURL=text.js.map

@@ -1,0 +1,97 @@
+// From `ClientCapabilities` / `ServerCapabilities` in each `schema/<rev>/schema.json` (spec-table §1.3).
+// Sets are open ("not a closed set", schema.ts 2025-11-25): unknown keys are not violations.
+const obj = (path) => ({ path, type: 'object' });
+const bool = (path) => ({ path, type: 'boolean' });
+const EXPERIMENTAL = { path: 'experimental', type: 'object', freeForm: true };
+const CLIENT_2024 = [EXPERIMENTAL, obj('roots'), bool('roots.listChanged'), obj('sampling')];
+const SERVER_2024 = [
+    EXPERIMENTAL, obj('logging'),
+    obj('prompts'), bool('prompts.listChanged'),
+    obj('resources'), bool('resources.subscribe'), bool('resources.listChanged'),
+    obj('tools'), bool('tools.listChanged'),
+];
+/** 2025-03-26 adds the `completions` server capability (changelog 2025-03-26). */
+const SERVER_2025_03 = [...SERVER_2024, obj('completions')];
+/** 2025-06-18 adds the `elicitation` client capability (changelog 2025-06-18). */
+const CLIENT_2025_06 = [...CLIENT_2024, obj('elicitation')];
+/**
+ * 2025-11-25: sampling `context`/`tools` (client/sampling.mdx), elicitation `form`/`url` (client/elicitation.mdx),
+ * `tasks` on both sides (basic/utilities/tasks.mdx; "the set of capabilities in tasks.requests is exhaustive").
+ */
+const TASKS_COMMON = [obj('tasks'), obj('tasks.list'), obj('tasks.cancel'), obj('tasks.requests')];
+const CLIENT_2025_11 = [
+    ...CLIENT_2025_06,
+    obj('sampling.context'), obj('sampling.tools'),
+    obj('elicitation.form'), obj('elicitation.url'),
+    ...TASKS_COMMON,
+    obj('tasks.requests.sampling'), obj('tasks.requests.sampling.createMessage'),
+    obj('tasks.requests.elicitation'), obj('tasks.requests.elicitation.create'),
+];
+const SERVER_2025_11 = [
+    ...SERVER_2025_03,
+    ...TASKS_COMMON,
+    obj('tasks.requests.tools'), obj('tasks.requests.tools.call'),
+];
+/** The capability keys each revision defines, per side. */
+export const CAPABILITY_SHAPES = {
+    '2024-11-05': { client: CLIENT_2024, server: SERVER_2024 },
+    '2025-03-26': { client: CLIENT_2024, server: SERVER_2025_03 },
+    '2025-06-18': { client: CLIENT_2025_06, server: SERVER_2025_03 },
+    '2025-11-25': { client: CLIENT_2025_11, server: SERVER_2025_11 },
+};
+/** Sub-flags that are booleans (must be `true` to count); every other key is an object whose presence counts. */
+export const BOOLEAN_FLAGS = ['listChanged', 'subscribe'];
+const BOOLEAN_SET = new Set(BOOLEAN_FLAGS);
+const FLAG_INDEX = new Map();
+for (const [rev, shape] of Object.entries(CAPABILITY_SHAPES)) {
+    for (const side of ['client', 'server']) {
+        for (const flag of shape[side])
+            FLAG_INDEX.set(`${rev} ${side} ${flag.path}`, flag);
+    }
+}
+/** The definition of a capability key in a revision, or undefined when that revision does not define it. */
+export function capabilityFlag(side, path, revision) {
+    return FLAG_INDEX.get(`${revision} ${side} ${path}`);
+}
+/** The value type of a capability key by its last segment (`listChanged`/`subscribe` are booleans). */
+export function capabilityFlagType(path) {
+    const last = path.slice(path.lastIndexOf('.') + 1);
+    return BOOLEAN_SET.has(last) ? 'boolean' : 'object';
+}
+function isPlainObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** Own-property read only: never walks the prototype, so `__proto__`/`constructor` keys in the log are inert. */
+function ownValue(o, key) {
+    return Object.hasOwn(o, key) ? o[key] : undefined;
+}
+/**
+ * Whether a declared capabilities object (from `initialize` params or result) declares `path` (dotted).
+ * Every parent must be an own plain-object key. The last key counts when: for `listChanged`/`subscribe`, it is
+ * exactly `true`; otherwise it is a plain object (presence declares, spec-table §1.3) or `true` (a common
+ * non-conformant spelling whose intent is clear; shape problems are a rule's business, not this test's).
+ * Special case (client/elicitation.mdx 2025-11-25 §Capabilities): "an empty capabilities object is equivalent to
+ * declaring support for form mode only", so `elicitation.form` also holds for an `elicitation` object that has
+ * neither `form` nor `url`.
+ */
+export function isDeclared(caps, path) {
+    const keys = path.split('.');
+    let node = caps;
+    for (let i = 0; i < keys.length - 1; i++) {
+        if (!isPlainObject(node))
+            return false;
+        node = ownValue(node, keys[i]);
+    }
+    if (!isPlainObject(node))
+        return false;
+    const last = keys[keys.length - 1];
+    const value = ownValue(node, last);
+    if (BOOLEAN_SET.has(last))
+        return value === true;
+    if (value === true || isPlainObject(value))
+        return true;
+    if (path === 'elicitation.form')
+        return !Object.hasOwn(node, 'form') && !Object.hasOwn(node, 'url');
+    return false;
+}
+//# sourceMappingURL=capabilities.js.map

@@ -1,0 +1,10 @@
+export { BATCH_REVISIONS, DEFAULT_HTTP_REVISION, FUTURE_REVISIONS, LATEST_REVISION, PRERELEASE_REVISIONS, REVISIONS, allowsBatches, compareRevisions, isKnownRevision, revisionAtLeast, revisionStatus, } from './revisions.js';
+export { METHODS } from './methods.js';
+export { BOOLEAN_FLAGS, CAPABILITY_SHAPES, capabilityFlag, capabilityFlagType, isDeclared, } from './capabilities.js';
+export { ERROR_CODES, NOT_FOUND_ERRORS, NOT_FOUND_MESSAGE, errorCodeInfo, errorCodeName, notFoundCode } from './errors.js';
+export { LOGGING_LEVELS, isLoggingLevel } from './logging.js';
+export { ROOT_URI_PREFIX, isRootUri } from './roots.js';
+export { BLOCKING_METHODS, isBlockingMethod } from './timing.js';
+export { TASK_START_STATUS, TASK_STATUSES, TASK_STATUS_CARRIERS, TASK_TRANSITIONS, isTaskStatus, isTerminalTaskStatus, taskStatusCanFollow, taskStatusCarrier, } from './tasks.js';
+export { inferDirection, isExperimentalMethod, methodInRevision, methodInfo, methodsOf, requiredCapabilities, requiredCapability, specUrl, } from './lookup.js';
+//# sourceMappingURL=index.js.map

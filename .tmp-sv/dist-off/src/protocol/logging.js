@@ -1,0 +1,13 @@
+// Log levels of the logging utility (schema `LoggingLevel`, identical in every supported revision).
+/**
+ * The eight syslog severities of RFC 5424 §6.2.1, least to most severe, as `LoggingLevel` enumerates them in every
+ * `schema/<rev>/schema.json` (server/utilities/logging.mdx §Log Levels; spec-table §10). `logging/setLevel` takes one
+ * (an invalid level → -32602), and every `notifications/message` carries one.
+ */
+export const LOGGING_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+const LEVELS = new Set(LOGGING_LEVELS);
+/** True when `v` is exactly one of the eight level strings (case-sensitive, as the schema enum is). */
+export function isLoggingLevel(v) {
+    return LEVELS.has(v);
+}
+//# sourceMappingURL=logging.js.map

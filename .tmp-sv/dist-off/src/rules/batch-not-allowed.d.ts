@@ -1,0 +1,5 @@
+import type { Rule } from './types.js';
+export declare const batchNotAllowed: Rule<{
+    size: number;
+    revision: string;
+}>;

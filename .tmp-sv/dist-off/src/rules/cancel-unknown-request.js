@@ -1,0 +1,38 @@
+// Rule cancel-unknown-request: a notifications/cancelled that names no request its sender issued and has not seen answered.
+import { paramsOf } from '../session/direction.js';
+import { ClosedRequests } from './support/flow-memory.js';
+import { SPEC } from './spec-urls.js';
+export const cancelUnknownRequest = {
+    meta: {
+        id: 'cancel-unknown-request',
+        severity: 'warning',
+        description: 'A notifications/cancelled whose requestId matches no request its sender issued in the same direction: ' +
+            'cancellations "MUST only reference requests that were previously issued in the same direction and are believed ' +
+            'to still be in-progress" (the receiver SHOULD ignore invalid ones). A cancellation of a request already answered ' +
+            'is not reported: the answer may have crossed it on the wire, a race the spec allows. One without a requestId ' +
+            'references no request in any revision (2025-11-25 makes requestId optional only because tasks are cancelled ' +
+            'with tasks/cancel, and "MUST be provided for cancelling non-task requests"). Remembers the last 1024 answered ' +
+            'requests per session.',
+        specUrl: `${SPEC.cancellation}#behavior-requirements`,
+        revisions: 'all',
+    },
+    message: (d) => d.id === null ? 'notifications/cancelled has no requestId, so it cancels no request'
+        : `no request with id ${d.id} sent by the ${d.sender} to cancel`,
+    createState: () => new ClosedRequests(),
+    check: ({ record, facts, state }) => {
+        state.observe(record, facts);
+        if (record.kind !== 'notification' || record.method !== 'notifications/cancelled' || facts.cancels !== null)
+            return undefined;
+        const rid = paramsOf(record.message)?.requestId;
+        if (rid === undefined)
+            return [{ id: null }];
+        // A requestId of the wrong type is a schema problem; an answered request's id is a legal race.
+        if (typeof rid !== 'string' && typeof rid !== 'number')
+            return undefined;
+        if (state.byRequestId(record.dir, rid))
+            return undefined;
+        const sender = record.dir === 'c2s' ? 'client' : record.dir === 's2c' ? 'server' : 'same side';
+        return [{ id: JSON.stringify(rid), sender }];
+    },
+};
+//# sourceMappingURL=cancel-unknown-request.js.map

@@ -1,0 +1,40 @@
+// Rule capability-not-negotiated: a request or notification that needs a capability its responsible side never declared.
+import { inferDirection, isDeclared, methodInRevision, requiredCapabilities, specUrl } from '../protocol/index.js';
+import { paramsOf } from '../session/direction.js';
+export const capabilityNotNegotiated = {
+    meta: {
+        id: 'capability-not-negotiated',
+        severity: 'warning',
+        severityFrom: { '2025-06-18': 'error' },
+        description: 'A request or notification depends on a capability (with its sub-flags: resources.subscribe, listChanged, logging, completions, sampling.tools, elicitation.form/url, tasks.requests.*) that the side responsible for it did not declare in the initialize exchange. Every unmet requirement is reported, e.g. a task-augmented tools/call needs both tools and tasks.requests.tools.call; a missing sub-flag stands for its missing parent (elicitation.url, not also elicitation). "Only use capabilities that were successfully negotiated" is SHOULD in 2024-11-05 and 2025-03-26 and MUST from 2025-06-18; requirements the spec states as SHOULD (includeContext without sampling.context) stay warnings. Not checked when the declaration was not seen (log started mid-session), for methods outside the session\'s revision (method-not-in-revision) or sent the wrong way (wrong-direction).',
+        specUrl: `${specUrl('basic/lifecycle.mdx')}#operation`,
+        revisions: 'all',
+    },
+    message: (d) => `${d.method} needs ${d.side} capability ${d.path}, which the ${d.side} did not declare`,
+    severityOf: (d, severity) => (d.should && severity === 'error' ? 'warning' : severity),
+    check: ({ record, session }) => {
+        if (record.kind !== 'request' && record.kind !== 'notification')
+            return undefined;
+        const method = record.method;
+        if (method === null)
+            return undefined;
+        const revision = session.revision;
+        // Reported by method-not-in-revision and wrong-direction: a capability test would only repeat them.
+        if (!methodInRevision(method, revision))
+            return undefined;
+        const expected = inferDirection(method, record.kind);
+        if (expected !== null && record.dir !== 'unknown' && record.dir !== expected)
+            return undefined;
+        const out = [];
+        for (const req of requiredCapabilities(method, paramsOf(record.message), revision, record.dir)) {
+            const declared = req.side === 'server' ? session.info.serverCapabilities : session.info.clientCapabilities;
+            if (declared === null || isDeclared(declared, req.path))
+                continue;
+            out.push({ method, side: req.side, path: req.path, should: req.level === 'should' });
+        }
+        // A missing parent (`elicitation`) is implied by its missing sub-flag (`elicitation.url`): report the sub-flag.
+        const found = out.filter((d) => !out.some((o) => o.side === d.side && o.path.startsWith(`${d.path}.`)));
+        return found.length > 0 ? found : undefined;
+    },
+};
+//# sourceMappingURL=capability-not-negotiated.js.map

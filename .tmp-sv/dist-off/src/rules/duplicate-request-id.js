@@ -1,0 +1,47 @@
+// Rule duplicate-request-id: a sender reuses the id of one of its earlier requests in the same session.
+import { pendingKey } from '../session/pending.js';
+import { SPEC } from './spec-urls.js';
+/** Ids remembered per sender per session; the oldest are forgotten past this bound. */
+export const USED_ID_LIMIT = 100_000;
+export const duplicateRequestId = {
+    meta: {
+        id: 'duplicate-request-id',
+        severity: 'error',
+        description: 'The request ID MUST NOT have been previously used by the requestor within the same session: a sender reuses the id of one of its requests, whether that request is still open or was already answered. The last 100,000 ids of each sender in each session are remembered; a reuse of an older id goes unnoticed.',
+        specUrl: SPEC.requests,
+        revisions: 'all',
+    },
+    message: (d) => d.earlier === 'open'
+        ? `id ${d.id} is already used by open request #${d.previousSeq} from the same sender`
+        : d.earlier === 'answered'
+            ? `id ${d.id} was already used by request #${d.previousSeq} from the same sender, answered earlier in this session`
+            : `id ${d.id} was already used by request #${d.previousSeq} from the same sender earlier in this session`,
+    createState: () => new Map(),
+    check: ({ facts, record, state }) => {
+        if ((record.kind === 'response' || record.kind === 'error') && facts.request) {
+            const u = state.get(facts.request.dir)?.get(pendingKey(facts.request.dir, facts.request.id));
+            if (u && u.seq === facts.request.seq)
+                u.answered = true;
+            return undefined;
+        }
+        if (record.kind !== 'request' || record.id === null)
+            return undefined;
+        const id = JSON.stringify(record.id);
+        const key = pendingKey(record.dir, record.id);
+        let used = state.get(record.dir);
+        if (!used)
+            state.set(record.dir, (used = new Map()));
+        const before = used.get(key);
+        used.delete(key);
+        used.set(key, { seq: record.seq, answered: false });
+        if (used.size > USED_ID_LIMIT)
+            used.delete(used.keys().next().value);
+        if (facts.reusedOpenId)
+            return [{ id, previousSeq: facts.reusedOpenId.previousSeq, earlier: 'open' }];
+        // Ids are per requestor (basic/index.mdx §Requests): with the sender unknown, two sides' ids would collide.
+        if (!before || record.dir === 'unknown')
+            return undefined;
+        return [{ id, previousSeq: before.seq, earlier: before.answered ? 'answered' : 'closed' }];
+    },
+};
+//# sourceMappingURL=duplicate-request-id.js.map

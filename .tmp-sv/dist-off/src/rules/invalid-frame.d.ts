@@ -1,0 +1,4 @@
+import type { Rule } from './types.js';
+export declare const invalidFrame: Rule<{
+    detail: string;
+}>;

@@ -1,0 +1,30 @@
+// Rule invalid-log-level: a logging/setLevel or notifications/message whose level is not one of the 8 RFC 5424 levels.
+import { LOGGING_LEVELS, isLoggingLevel, specUrl } from '../protocol/index.js';
+import { paramsOf } from '../session/direction.js';
+/** The messages that carry a `LoggingLevel` in `params.level`. */
+const LEVEL_METHODS = new Set(['logging/setLevel', 'notifications/message']);
+export const invalidLogLevel = {
+    meta: {
+        id: 'invalid-log-level',
+        severity: 'error',
+        description: `The level of a logging/setLevel request or a notifications/message notification is not one of the eight RFC 5424 levels of the schema's LoggingLevel: ${LOGGING_LEVELS.join(', ')} (lower case). A server answers an invalid setLevel with -32602. A missing level is left to the schema checks.`,
+        specUrl: `${specUrl('server/utilities/logging.mdx')}#log-levels`,
+        revisions: 'all',
+    },
+    message: (d) => `${d.method} level ${d.level} is not a log level (${LOGGING_LEVELS.join(', ')})`,
+    check: ({ record }) => {
+        if (record.kind !== 'request' && record.kind !== 'notification')
+            return undefined;
+        if (record.method === null || !LEVEL_METHODS.has(record.method))
+            return undefined;
+        const params = paramsOf(record.message);
+        if (params === null || !Object.hasOwn(params, 'level'))
+            return undefined;
+        const level = params.level;
+        if (isLoggingLevel(level))
+            return undefined;
+        const shown = JSON.stringify(level) ?? String(level);
+        return [{ method: record.method, level: shown.length > 60 ? `${shown.slice(0, 60)}…` : shown }];
+    },
+};
+//# sourceMappingURL=invalid-log-level.js.map

@@ -1,0 +1,25 @@
+// Rule method-not-in-revision: a known method used in a session whose negotiated revision does not define it.
+import { isKnownRevision, methodInRevision, methodInfo, specUrl } from '../protocol/index.js';
+export const methodNotInRevision = {
+    meta: {
+        id: 'method-not-in-revision',
+        severity: 'error',
+        description: 'A request or notification uses a method that exists in another protocol revision but not in the one the session negotiated (e.g. elicitation/create in a 2025-03-26 session, tasks/* before 2025-11-25). Both sides must "respect the negotiated protocol version". Checked only when the session\'s revision (negotiated, else requested) is one this tool knows.',
+        specUrl: `${specUrl('basic/lifecycle.mdx')}#version-negotiation`,
+        revisions: 'all',
+    },
+    message: (d) => `${d.method} is not part of revision ${d.revision} (it exists in ${d.in.join(', ')})`,
+    check: ({ record, session }) => {
+        if (record.kind !== 'request' && record.kind !== 'notification')
+            return undefined;
+        const method = record.method;
+        const revision = session.revision;
+        if (method === null || !isKnownRevision(revision))
+            return undefined;
+        const info = methodInfo(method);
+        if (!info || methodInRevision(method, revision))
+            return undefined;
+        return [{ method, revision, in: info.revisions }];
+    },
+};
+//# sourceMappingURL=method-not-in-revision.js.map

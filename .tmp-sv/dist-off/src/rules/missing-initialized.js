@@ -1,0 +1,37 @@
+import { SPEC } from './spec-urls.js';
+export const missingInitialized = {
+    meta: {
+        id: 'missing-initialized',
+        severity: 'error',
+        description: '"After successful initialization, the client MUST send an initialized notification to indicate it is ready to begin normal operations." Reported once per session: on the first client request (other than ping) after the initialize result when no notifications/initialized came before it, else at end of input on the initialize response. A client that sends nothing at all after the result may have disconnected because it does not support the answered revision, which the spec allows; that is not reported.',
+        specUrl: `${SPEC.lifecycle}#initialization`,
+        revisions: 'all',
+    },
+    message: (d) => d.atSeq === null
+        ? 'the client never sent notifications/initialized after this successful initialize response'
+        : `client sent ${d.method} without having sent notifications/initialized after the initialize response`,
+    createState: () => ({ result: null, clientWentOn: false, reported: false }),
+    check: ({ record, facts, session, state }) => {
+        if (record.kind === 'response' && facts.request?.method === 'initialize' && facts.request.seq === session.initializeSeq) {
+            state.result = { seq: record.seq, source: record.source };
+            state.clientWentOn = false;
+            return undefined;
+        }
+        if (record.kind === 'notification' && record.method === 'notifications/initialized') {
+            state.result = null;
+            return undefined;
+        }
+        if (state.result && record.dir === 'c2s' && record.kind !== 'event' && record.kind !== 'invalid')
+            state.clientWentOn = true;
+        if (!facts.withoutInitialized || state.reported)
+            return undefined;
+        state.reported = true;
+        return [{ atSeq: record.seq, method: record.method }];
+    },
+    sessionEnd: ({ state, session }) => {
+        if (state.reported || !state.result || !state.clientWentOn || session.info.initializedSeen)
+            return undefined;
+        return [{ seq: state.result.seq, source: state.result.source, data: { atSeq: null, method: null } }];
+    },
+};
+//# sourceMappingURL=missing-initialized.js.map

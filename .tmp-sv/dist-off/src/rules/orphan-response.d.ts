@@ -1,0 +1,4 @@
+import type { Rule } from './types.js';
+export declare const orphanResponse: Rule<{
+    id: string;
+}>;

@@ -1,0 +1,5 @@
+import type { Rule } from './types.js';
+export declare const pendingLimit: Rule<{
+    seq: number;
+    method: string;
+}>;

@@ -1,0 +1,45 @@
+// Rule progress-after-completion: progress for a request that was already answered or cancelled, or whose task ended.
+import { isTerminalTaskStatus } from '../protocol/tasks.js';
+import { ClosedRequests, notifiedTokenOf } from './support/flow-memory.js';
+import { SPEC } from './spec-urls.js';
+export const progressAfterCompletion = {
+    meta: {
+        id: 'progress-after-completion',
+        severity: 'warning',
+        description: 'A notifications/progress for a request that already got its response, or that its sender cancelled: "Progress ' +
+            'notifications MUST stop after completion", and a cancelled request\'s receiver "SHOULD stop processing". For a ' +
+            'task-augmented request the token stays valid after the CreateTaskResult until the task reaches a terminal status ' +
+            '(completed, failed or cancelled), after which progress "MUST stop". Remembers the last 1024 answered requests ' +
+            'per session.',
+        specUrl: `${SPEC.progress}#implementation-notes`,
+        revisions: 'all',
+    },
+    message: (d) => d.how === 'task' ? `progress for token ${d.token} after task ${d.taskId} (${d.method} request id ${d.id}) became ${d.status}`
+        : `progress for token ${d.token} after its ${d.method} request (id ${d.id}) was ${d.how}`,
+    createState: () => new ClosedRequests(),
+    check: ({ record, facts, session, state }) => {
+        state.observe(record, facts);
+        if (record.kind !== 'notification' || record.method !== 'notifications/progress')
+            return undefined;
+        const token = notifiedTokenOf(record.message);
+        if (token === null)
+            return undefined;
+        const tok = JSON.stringify(token);
+        const open = facts.progressFor;
+        if (open)
+            return open.cancelled ? [{ token: tok, method: open.method, id: JSON.stringify(open.id), how: 'cancelled' }] : undefined;
+        const closed = state.byProgressToken(record.dir, token);
+        if (!closed)
+            return undefined;
+        const request = { token: tok, method: closed.method, id: JSON.stringify(closed.id) };
+        if (closed.taskId !== null) {
+            // tasks.mdx §Task Progress Notifications: the token lives as long as the task.
+            const seen = session.taskStatus.get(closed.taskId);
+            if (!seen || !isTerminalTaskStatus(seen.status))
+                return undefined;
+            return [{ ...request, how: 'task', taskId: closed.taskId, status: seen.status }];
+        }
+        return [{ ...request, how: closed.cancelled ? 'cancelled' : 'answered' }];
+    },
+};
+//# sourceMappingURL=progress-after-completion.js.map

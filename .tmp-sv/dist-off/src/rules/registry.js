@@ -1,0 +1,17 @@
+// The registry of all rules, sorted by id; each set lists the rules of one area of the spec.
+import { CAPABILITY_RULES } from './sets/capabilities.js';
+import { CONTENT_RULES } from './sets/content.js';
+import { FLOW_RULES } from './sets/flow.js';
+import { FRAMING_RULES } from './sets/framing.js';
+import { LIFECYCLE_RULES } from './sets/lifecycle.js';
+import { SCHEMA_RULES } from './sets/schema.js';
+export const RULES = [
+    ...FRAMING_RULES,
+    ...LIFECYCLE_RULES,
+    ...CAPABILITY_RULES,
+    ...FLOW_RULES,
+    ...CONTENT_RULES,
+    ...SCHEMA_RULES,
+].sort((a, b) => (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0));
+export const ruleById = new Map(RULES.map((r) => [r.meta.id, r]));
+//# sourceMappingURL=registry.js.map

@@ -1,0 +1,30 @@
+import { SPEC } from './spec-urls.js';
+/** Requests the client may send while `initialize` is unanswered (basic/lifecycle.mdx §Initialization). */
+const ALLOWED = new Set(['ping']);
+export const requestBeforeInitializeResponse = {
+    meta: {
+        id: 'request-before-initialize-response',
+        severity: 'warning',
+        description: '"The client SHOULD NOT send requests other than pings before the server has responded to the initialize request." (all revisions). Notifications are not covered.',
+        specUrl: `${SPEC.lifecycle}#initialization`,
+        revisions: 'all',
+    },
+    message: (d) => `client sent ${d.method} before the server answered initialize (#${d.initializeSeq}): only ping may come before the response`,
+    createState: () => ({ waiting: null }),
+    check: ({ record, facts, state }) => {
+        if (record.kind === 'request' && record.method === 'initialize') {
+            state.waiting = record.seq;
+            return undefined;
+        }
+        if ((record.kind === 'response' || record.kind === 'error') && facts.request?.seq === state.waiting) {
+            state.waiting = null;
+            return undefined;
+        }
+        if (state.waiting === null || record.kind !== 'request' || record.dir !== 'c2s')
+            return undefined;
+        if (ALLOWED.has(record.method ?? ''))
+            return undefined;
+        return [{ method: record.method ?? '(no method)', initializeSeq: state.waiting }];
+    },
+};
+//# sourceMappingURL=request-before-initialize-response.js.map

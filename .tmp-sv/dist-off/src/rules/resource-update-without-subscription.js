@@ -1,0 +1,58 @@
+// Rule resource-update-without-subscription: notifications/resources/updated for a uri the client never subscribed to.
+import { specUrl } from '../protocol/index.js';
+import { paramsOf } from '../session/direction.js';
+/** Subscriptions remembered per session; past this the rule stops reporting (it can no longer be sure). */
+export const MAX_SUBSCRIPTIONS = 10_000;
+const uriOf = (message) => {
+    const uri = paramsOf(message)?.uri;
+    return typeof uri === 'string' ? uri : null;
+};
+/**
+ * "This might be a sub-resource of the one that the client actually subscribed to" (ResourceUpdatedNotification
+ * `uri`, schema.ts): a subscription covers its uri and anything below it (next character `/`, `?` or `#`).
+ */
+function covered(subscribed, uri) {
+    if (subscribed.has(uri))
+        return true;
+    for (const s of subscribed) {
+        if (uri.length > s.length && uri.startsWith(s) && (s.endsWith('/') || '/?#'.includes(uri[s.length])))
+            return true;
+    }
+    return false;
+}
+export const resourceUpdateWithoutSubscription = {
+    meta: {
+        id: 'resource-update-without-subscription',
+        severity: 'warning',
+        description: 'The server sent notifications/resources/updated for a uri the client had not subscribed to. ResourceUpdatedNotification: "This should only be sent if the client previously sent a resources/subscribe request." A subscription counts from the resources/subscribe request (the server may answer after notifying) and covers sub-resources of its uri; it ends at the successful response to resources/unsubscribe (updates sent before the server processed the unsubscribe are not late). Not reported when the log started mid-session (no initialize seen), nor once more than 10,000 subscriptions were open at once in a session.',
+        specUrl: `${specUrl('server/resources.mdx')}#subscriptions`,
+        revisions: 'all',
+    },
+    message: (d) => `resource update for ${JSON.stringify(d.uri)}, which the client has not subscribed to`,
+    createState: () => ({ subscribed: new Set(), overflow: false }),
+    check: ({ record, session, state, facts }) => {
+        if (record.kind === 'request' && record.method === 'resources/subscribe') {
+            const uri = uriOf(record.message);
+            if (uri === null || state.subscribed.has(uri))
+                return undefined;
+            if (state.subscribed.size >= MAX_SUBSCRIPTIONS)
+                state.overflow = true;
+            else
+                state.subscribed.add(uri);
+        }
+        else if (record.kind === 'response' && record.method === 'resources/unsubscribe' && facts.request) {
+            const uri = uriOf(facts.request.message);
+            if (uri !== null)
+                state.subscribed.delete(uri);
+        }
+        else if (record.kind === 'notification' && record.method === 'notifications/resources/updated' && record.dir !== 'c2s') {
+            const uri = uriOf(record.message);
+            if (uri === null || !session.info.initializeSeen || state.overflow)
+                return undefined;
+            if (!covered(state.subscribed, uri))
+                return [{ uri: uri.length > 200 ? `${uri.slice(0, 200)}…` : uri }];
+        }
+        return undefined;
+    },
+};
+//# sourceMappingURL=resource-update-without-subscription.js.map

@@ -1,0 +1,5 @@
+import type { Rule } from './types.js';
+export declare const rootUriNotFile: Rule<{
+    index: number;
+    uri: string;
+}>;

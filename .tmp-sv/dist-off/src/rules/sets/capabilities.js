@@ -1,0 +1,14 @@
+// Rules about capabilities, methods and directions.
+import { capabilityNotNegotiated } from '../capability-not-negotiated.js';
+import { methodNotInRevision } from '../method-not-in-revision.js';
+import { resourceUpdateWithoutSubscription } from '../resource-update-without-subscription.js';
+import { unknownMethod } from '../unknown-method.js';
+import { wrongDirection } from '../wrong-direction.js';
+export const CAPABILITY_RULES = [
+    capabilityNotNegotiated,
+    methodNotInRevision,
+    resourceUpdateWithoutSubscription,
+    unknownMethod,
+    wrongDirection,
+];
+//# sourceMappingURL=capabilities.js.map

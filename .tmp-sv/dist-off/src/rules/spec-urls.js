@@ -1,0 +1,14 @@
+// Links to the specification pages that rules cite (latest revision the rule's text comes from).
+const BASE = 'https://modelcontextprotocol.io/specification/2025-11-25';
+export const SPEC = {
+    messages: `${BASE}/basic#messages`,
+    requests: `${BASE}/basic#requests`,
+    responses: `${BASE}/basic#responses`,
+    lifecycle: `${BASE}/basic/lifecycle`,
+    cancellation: `${BASE}/basic/utilities/cancellation`,
+    progress: `${BASE}/basic/utilities/progress`,
+    tasks: `${BASE}/basic/utilities/tasks`,
+    stdio: `${BASE}/basic/transports#stdio`,
+    jsonrpc: 'https://www.jsonrpc.org/specification',
+};
+//# sourceMappingURL=spec-urls.js.map

@@ -1,0 +1,46 @@
+// Rule task-invalid-transition: a task status that breaks the task lifecycle (start, terminal states, cancel result).
+import { isTaskStatus, taskStatusCanFollow } from '../protocol/tasks.js';
+import { SPEC } from './spec-urls.js';
+const WHERE = {
+    create: 'CreateTaskResult',
+    notification: 'notifications/tasks/status',
+    get: 'tasks/get result',
+    cancel: 'tasks/cancel result',
+    list: 'tasks/list result',
+};
+export const taskInvalidTransition = {
+    meta: {
+        id: 'task-invalid-transition',
+        severity: 'error',
+        description: 'A task status that breaks the task lifecycle, as reported by CreateTaskResult, notifications/tasks/status and ' +
+            'the tasks/get, tasks/cancel and tasks/list results: "Tasks MUST begin in the working status" (so a ' +
+            'CreateTaskResult says working); working may move to input_required, completed, failed or cancelled, ' +
+            'input_required to working, completed, failed or cancelled, and completed, failed and cancelled are terminal and ' +
+            '"MUST NOT transition to any other status"; a tasks/cancel result MUST be cancelled. Reports are samples (status ' +
+            'notifications are optional), so a change is valid when the new status is reachable from the last one; the same ' +
+            'status again is no transition, and a report whose lastUpdatedAt is older than the last one is a stale snapshot.',
+        specUrl: `${SPEC.tasks}#task-status-lifecycle`,
+        revisions: ['2025-11-25'],
+    },
+    message: (d) => 'expect' in d ? `${d.where} reports task ${d.taskId} as ${d.status}; it MUST be ${d.expect}`
+        : `${d.where} moves task ${d.taskId} from ${d.from} to ${d.status}`,
+    check: ({ facts }) => {
+        if (!facts.taskStatuses)
+            return undefined;
+        const out = [];
+        for (const o of facts.taskStatuses) {
+            // A status outside TaskStatus is a schema problem, not a lifecycle one.
+            if (!isTaskStatus(o.status))
+                continue;
+            const where = WHERE[o.source];
+            if (o.expect !== undefined && o.status !== o.expect) {
+                out.push({ taskId: o.taskId, status: o.status, where, expect: o.expect });
+            }
+            else if (o.previous && !o.stale && isTaskStatus(o.previous.status) && !taskStatusCanFollow(o.previous.status, o.status)) {
+                out.push({ taskId: o.taskId, status: o.status, where, from: o.previous.status });
+            }
+        }
+        return out.length > 0 ? out : undefined;
+    },
+};
+//# sourceMappingURL=task-invalid-transition.js.map

@@ -1,0 +1,23 @@
+// Rule unknown-method: a request or notification whose method no supported revision defines.
+import { REVISIONS, isExperimentalMethod, methodInfo } from '../protocol/index.js';
+/** The method as JSON, shortened: it comes from the log and may be anything. */
+const quote = (s) => JSON.stringify(s.length > 120 ? `${s.slice(0, 120)}…` : s);
+export const unknownMethod = {
+    meta: {
+        id: 'unknown-method',
+        severity: 'info',
+        description: 'A request or notification whose method is not defined by any supported protocol revision (a typo, a private extension, or a method of a newer revision). A receiver answers an unknown request with -32601 (Method not found). Extension-style names are not reported: `experimental/…` and reverse-DNS prefixes such as `com.example/…`.',
+        specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/schema',
+        revisions: 'all',
+    },
+    message: (d) => `unknown ${d.kind} method ${quote(d.method)}: not defined in any supported revision (${REVISIONS[0]} to ${REVISIONS[REVISIONS.length - 1]})`,
+    check: ({ record }) => {
+        if (record.kind !== 'request' && record.kind !== 'notification')
+            return undefined;
+        const method = record.method;
+        if (method === null || methodInfo(method) || isExperimentalMethod(method))
+            return undefined;
+        return [{ method, kind: record.kind }];
+    },
+};
+//# sourceMappingURL=unknown-method.js.map

@@ -1,0 +1,25 @@
+// Rule wrong-direction: a one-way method sent by the side that may not send it (a client sending sampling/createMessage).
+import { inferDirection } from '../protocol/index.js';
+const SENDER = { c2s: 'client', s2c: 'server' };
+const RECEIVER = { c2s: 'server', s2c: 'client' };
+export const wrongDirection = {
+    meta: {
+        id: 'wrong-direction',
+        severity: 'error',
+        description: 'A request or notification that only one side may send was sent by the other side: e.g. a client sending sampling/createMessage or notifications/message, a server sending tools/call or notifications/initialized (the ClientRequest / ServerRequest / ClientNotification / ServerNotification unions of the schema). Checked only where the log records the direction; an inferred direction comes from the same table and cannot be wrong. Two-way methods (ping, cancellation, progress, tasks/*) are never reported.',
+        specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/schema',
+        revisions: 'all',
+    },
+    message: (d) => `${d.method} is a ${SENDER[d.expected]}-to-${RECEIVER[d.expected]} ${d.kind}, but the ${RECEIVER[d.expected]} sent it`,
+    check: ({ record }) => {
+        if (record.kind !== 'request' && record.kind !== 'notification')
+            return undefined;
+        if (record.dirInferred || record.dir === 'unknown' || record.method === null)
+            return undefined;
+        const expected = inferDirection(record.method, record.kind);
+        if (expected === null || expected === record.dir)
+            return undefined;
+        return [{ method: record.method, kind: record.kind, expected }];
+    },
+};
+//# sourceMappingURL=wrong-direction.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=facts.js.map

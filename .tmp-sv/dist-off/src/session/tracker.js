@@ -1,0 +1,268 @@
+import { methodInfo } from '../protocol/lookup.js';
+import { capabilityFor } from './capability.js';
+import { inferDir, paramsOf } from './direction.js';
+import { CLOSE_EVENTS, SESSION_EVENTS, START_EVENTS } from './events.js';
+import { readInitializeRequest, readInitializeResult } from './handshake.js';
+import { pendingKey } from './pending.js';
+import { SessionState } from './state.js';
+import { observeTaskStatus } from './tasks.js';
+/** Counters shared by every input of one run, so seqs and session ordinals never collide. */
+export class RunContext {
+    pendingLimit;
+    seq = 0;
+    ordinal = 0;
+    sessions = [];
+    /** Latest session per key (keys from different inputs may repeat). */
+    byKey = new Map();
+    constructor(pendingLimit = 100_000) {
+        this.pendingLimit = pendingLimit;
+    }
+}
+const ROUTINE_BEFORE_INITIALIZED = new Set(['ping']);
+export class Tracker {
+    ctx;
+    file;
+    current = null;
+    keyed = new Map();
+    constructor(ctx, file) {
+        this.ctx = ctx;
+        this.file = file;
+    }
+    push(d) {
+        const seq = ++this.ctx.seq;
+        const facts = d.problem ? { problem: d.problem } : {};
+        if (d.idProblem)
+            facts.idProblem = d.idProblem;
+        const s = this.sessionFor(d, seq, facts);
+        s.info.lastSeq = seq;
+        const frame = d.frame;
+        let dir = frame.dir;
+        let dirInferred = false;
+        if (dir === 'unknown' && d.kind !== 'invalid' && d.kind !== 'event') {
+            dir = inferDir(d, s);
+            dirInferred = dir !== 'unknown';
+        }
+        this.enterPhase(d, s, dir, seq, facts);
+        const record = {
+            seq,
+            source: `${frame.file}:${frame.line}`,
+            session: s.info.key,
+            ts: frame.ts,
+            dir,
+            dirInferred,
+            kind: d.kind,
+            id: d.id,
+            method: d.method,
+            primitive: null,
+            feature: null,
+            phase: s.phase,
+            capability: null,
+            pair: null,
+            latencyMs: null,
+            bytes: d.bytes,
+            findings: [],
+            message: d.message,
+            wire: { file: frame.file, line: frame.line, lines: frame.lines, tsMs: frame.tsMs, text: d.text },
+        };
+        // A session break opens its session: it is lifecycle traffic, whatever phase the messages after it are in.
+        if (d.kind === 'event' && SESSION_EVENTS.has(frame.event?.name ?? ''))
+            record.phase = 'initialization';
+        if (d.kind === 'invalid')
+            record.raw = d.raw;
+        if (d.kind === 'event' && frame.event)
+            record.event = frame.event;
+        if (d.batch)
+            record.batch = d.batch;
+        if (d.kind !== 'event')
+            s.messages++;
+        if (d.kind === 'request')
+            this.onRequest(d, s, record, facts);
+        else if (d.kind === 'notification')
+            this.onNotification(d, s, record, facts);
+        else if (d.kind === 'response' || d.kind === 'error')
+            this.onResponse(d, s, record, facts);
+        if (d.kind === 'notification' || d.kind === 'response')
+            observeTaskStatus(s, record, facts);
+        this.leavePhase(d, s);
+        return { record, facts, session: s };
+    }
+    /** Requests still open at end of input, per session in seq order. */
+    finish() {
+        const open = [];
+        const sessions = new Set([...this.keyed.values(), ...(this.current ? [this.current] : [])]);
+        for (const s of sessions) {
+            for (const p of s.pending.values())
+                open.push(toOpen(p, s.info.key));
+        }
+        return open.sort((a, b) => a.seq - b.seq);
+    }
+    sessionFor(d, seq, facts) {
+        const isInitialize = d.kind === 'request' && d.method === 'initialize';
+        const eventName = d.kind === 'event' ? d.frame.event?.name ?? '' : '';
+        const key = d.frame.session;
+        let s;
+        if (key !== null) {
+            const known = this.keyed.get(key);
+            if (known)
+                s = known;
+            else {
+                s = this.newSession(key, seq);
+                this.keyed.set(key, s);
+                facts.newSession = 'key';
+            }
+        }
+        else {
+            const c = this.current;
+            // A new `initialize` starts a new session unless the current one is empty, or is a process seen
+            // starting (then the messages before it really came first: a lifecycle violation, not a new session).
+            const why = c === null ? 'first'
+                : SESSION_EVENTS.has(eventName) ? 'break'
+                    : START_EVENTS.has(eventName) && (c.messages > 0 || c.started) ? 'start'
+                        : isInitialize && (c.info.initializeSeen || (c.messages > 0 && !c.started)) ? 'initialize'
+                            : undefined;
+            if (why) {
+                this.current = this.newSession(String(++this.ctx.ordinal), seq);
+                facts.newSession = why;
+            }
+            s = this.current;
+        }
+        if (START_EVENTS.has(eventName) || SESSION_EVENTS.has(eventName))
+            s.started = true;
+        if (isInitialize && s.messages > 0)
+            facts.messagesBeforeInitialize = s.messages;
+        return s;
+    }
+    newSession(key, seq) {
+        const s = new SessionState(key, this.file, seq, 'operation', this.ctx.pendingLimit);
+        this.ctx.sessions.push(s);
+        this.ctx.byKey.set(key, s);
+        return s;
+    }
+    /** Phase changes that apply to the record itself (basic/lifecycle.mdx: Initialization → Operation → Shutdown). */
+    enterPhase(d, s, dir, seq, facts) {
+        if (d.kind === 'event') {
+            const name = d.frame.event?.name ?? '';
+            if (START_EVENTS.has(name)) {
+                s.phase = 'initialization';
+                s.info.transport ??= 'stdio';
+            }
+            else if (CLOSE_EVENTS.has(name))
+                s.phase = 'shutdown';
+            return;
+        }
+        if (s.phase === 'shutdown')
+            return;
+        if (d.kind === 'request' && d.method === 'initialize') {
+            s.phase = 'initialization';
+            readInitializeRequest(s, d.message, seq);
+        }
+        else if (s.phase === 'initialization' && s.info.negotiatedRevision !== null && !s.info.initializedSeen &&
+            d.kind === 'request' && dir === 'c2s' && !ROUTINE_BEFORE_INITIALIZED.has(d.method ?? '')) {
+            // The client went on without `notifications/initialized`: the session is operating anyway.
+            s.phase = 'operation';
+            facts.withoutInitialized = true;
+        }
+    }
+    /** Phase changes that take effect after the record: `notifications/initialized` ends initialization. */
+    leavePhase(d, s) {
+        if (d.kind === 'notification' && d.method === 'notifications/initialized' && s.phase !== 'shutdown') {
+            s.info.initializedSeen = true;
+            s.phase = 'operation';
+        }
+    }
+    onRequest(d, s, r, facts) {
+        annotateMethod(r, d.method);
+        r.capability = capabilityFor(d.method, d.message, s, r.dir);
+        if (d.id === null)
+            return;
+        if (typeof d.id === 'number')
+            s.lastId[r.dir] = d.id;
+        const meta = paramsOf(d.message)?._meta;
+        const token = meta !== null && typeof meta === 'object' ? meta.progressToken : undefined;
+        const p = {
+            seq: r.seq, source: r.source, dir: r.dir, id: d.id, method: d.method, tsMs: r.wire.tsMs,
+            cancelled: false, capability: r.capability,
+            progressToken: typeof token === 'string' || typeof token === 'number' ? token : null,
+            task: paramsOf(d.message)?.task != null,
+            message: d.message,
+        };
+        const { replaced, evicted } = s.pending.add(p);
+        if (replaced) {
+            facts.reusedOpenId = { previousSeq: replaced.seq };
+            this.forgetToken(s, replaced);
+        }
+        if (evicted) {
+            facts.pendingEvicted = toOpen(evicted, s.info.key);
+            this.forgetToken(s, evicted);
+        }
+        if (p.progressToken !== null)
+            s.progress.set(pendingKey(p.dir, p.progressToken), p);
+    }
+    onNotification(d, s, r, facts) {
+        annotateMethod(r, d.method);
+        r.capability = capabilityFor(d.method, d.message, s, r.dir);
+        if (d.method === 'notifications/cancelled') {
+            // The sender cancels a request it issued earlier in the same direction (basic/utilities/cancellation.mdx).
+            const rid = paramsOf(d.message)?.requestId;
+            const target = typeof rid === 'string' || typeof rid === 'number' ? s.pending.get(r.dir, rid) : undefined;
+            if (target) {
+                target.cancelled = true;
+                facts.cancelled = target;
+            }
+            facts.cancels = target ? target.seq : null;
+        }
+        else if (d.method === 'notifications/progress') {
+            // Progress goes from the receiver of a request back to its sender (basic/utilities/progress.mdx).
+            const tok = paramsOf(d.message)?.progressToken;
+            const senderDir = r.dir === 'c2s' ? 's2c' : r.dir === 's2c' ? 'c2s' : 'unknown';
+            facts.progressFor = typeof tok === 'string' || typeof tok === 'number' ? s.progress.get(pendingKey(senderDir, tok)) ?? null : null;
+        }
+    }
+    onResponse(d, s, r, facts) {
+        const reqDir = r.dir === 'c2s' ? 's2c' : r.dir === 's2c' ? 'c2s' : 'unknown';
+        const p = d.id === null ? undefined : s.pending.take(reqDir, d.id);
+        if (!p) {
+            facts.orphan = true;
+            return;
+        }
+        this.forgetToken(s, p);
+        facts.request = p;
+        r.pair = p.seq;
+        annotateMethod(r, p.method);
+        r.capability = p.capability;
+        if (p.tsMs !== null && r.wire.tsMs !== null)
+            r.latencyMs = round3(r.wire.tsMs - p.tsMs);
+        if (p.cancelled)
+            facts.afterCancel = true;
+        if (p.seq === s.initializeSeq && d.kind === 'response')
+            readInitializeResult(s, d.message);
+        if (p.task && d.kind === 'response')
+            rememberTask(s, d.message, r.dir);
+    }
+    forgetToken(s, p) {
+        if (p.progressToken === null)
+            return;
+        const key = pendingKey(p.dir, p.progressToken);
+        if (s.progress.get(key) === p)
+            s.progress.delete(key);
+    }
+}
+function annotateMethod(r, method) {
+    r.method = method;
+    const info = method === null ? undefined : methodInfo(method);
+    if (info) {
+        r.primitive = info.primitive;
+        r.feature = info.feature;
+    }
+}
+/** A CreateTaskResult names the task its sender will run (basic/utilities/tasks.mdx §Creating Tasks). */
+function rememberTask(s, message, runnerDir) {
+    const task = paramsOf({ params: message.result?.task });
+    if (typeof task?.taskId === 'string' && runnerDir !== 'unknown')
+        s.tasks.set(task.taskId, runnerDir);
+}
+function toOpen(p, session) {
+    return { seq: p.seq, session, source: p.source, dir: p.dir, id: p.id, method: p.method, cancelled: p.cancelled };
+}
+const round3 = (n) => Math.round(n * 1000) / 1000;
+//# sourceMappingURL=tracker.js.map

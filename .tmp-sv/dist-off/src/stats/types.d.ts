@@ -1,0 +1,90 @@
+import type { Direction, Kind, Phase, Primitive } from '../types.js';
+/** How much traffic: message count and the sum of their wire sizes in UTF-8 bytes. */
+export interface Counts {
+    messages: number;
+    bytes: number;
+}
+/**
+ * A slice of the traffic with its share of the whole: `share` by messages, `byteShare` by bytes, each a
+ * fraction in [0, 1] rounded to 4 decimals (0 when there is no traffic at all).
+ */
+export interface ShareCounts extends Counts {
+    share: number;
+    byteShare: number;
+}
+/** Latency percentiles (nearest rank) and maximum in ms; all null when there was no sample. */
+export interface LatencySummary {
+    p50: number | null;
+    p95: number | null;
+    max: number | null;
+}
+export interface MethodStats {
+    /** Requests and notifications of this method. */
+    count: number;
+    /** Error responses to requests of this method. */
+    errors: number;
+    /** From the `latencyMs` of responses and error responses to this method. */
+    latencyMs: LatencySummary;
+}
+export interface ToolStats extends MethodStats {
+    /** Results with `isError: true` (a tool execution error reported in the result, not a JSON-RPC error). */
+    isError: number;
+}
+export interface ErrorCodeStats {
+    count: number;
+    name: string;
+}
+export interface PairStats {
+    /** Responses and error responses paired with a request. */
+    answered: number;
+    /** Requests still open at end of input and not cancelled. */
+    unanswered: number;
+    /** Requests cancelled and never answered. */
+    cancelled: number;
+    /** Responses and error responses that answer no known request (`pair` null). */
+    orphans: number;
+}
+/** Message kinds counted in `messages` (transport events are counted apart, in `events`). */
+export type MessageKind = Exclude<Kind, 'event'>;
+export type PrimitiveKey = Primitive | 'unknown';
+/** Counts shared by the whole run and each session. */
+export interface ScopeStats extends Counts {
+    byKind: Record<MessageKind, Counts>;
+    byDirection: Record<Direction, Counts>;
+    byPrimitive: Record<PrimitiveKey, Counts>;
+    byPhase: Record<Phase, Counts>;
+    lifecycle: ShareCounts;
+    operation: ShareCounts;
+    pairs: PairStats;
+    invalid: number;
+    events: number;
+    methods: Record<string, MethodStats>;
+}
+export interface PeerStats {
+    name: string | null;
+    version: string | null;
+}
+export interface SessionStats extends ScopeStats {
+    key: string;
+    /** null for a session seen in records but not reported by the session stage. */
+    file: string | null;
+    client: PeerStats;
+    server: PeerStats;
+    requestedRevision: string | null;
+    negotiatedRevision: string | null;
+}
+export interface TimeSpan {
+    /** Earliest and latest `ts` (by wire time when known, else input order); null without timestamps. */
+    first: string | null;
+    last: string | null;
+    durationMs: number | null;
+}
+export interface Stats extends ScopeStats {
+    tools: Record<string, ToolStats>;
+    /** Keyed by the error code as a string (`-32602`), or `(none)` when the error object has no numeric code. */
+    errors: Record<string, ErrorCodeStats>;
+    sessions: SessionStats[];
+    timeSpan: TimeSpan;
+}
+/** Key under which keys past a table's cap are aggregated. */
+export declare const OTHER_KEY = "(other)";

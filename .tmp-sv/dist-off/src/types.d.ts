@@ -1,0 +1,142 @@
+/** Message direction on the wire. */
+export type Direction = 'c2s' | 's2c' | 'unknown';
+/**
+ * One framed record from an input reader: a message (as raw text or already-parsed value),
+ * or a transport event. Readers never throw on bad input: they emit a frame with `error`.
+ */
+export interface Frame {
+    /** Display name of the input: a file path, or `-` for stdin. */
+    file: string;
+    /** 1-based physical line of the record's first line in its input. */
+    line: number;
+    /** Number of physical lines the record spans (≥ 1; 0 only for records with no text of their own). */
+    lines: number;
+    /** Time as written in the log, normalised to ISO 8601 when possible; `null` when absent. */
+    ts: string | null;
+    /** Milliseconds for latency arithmetic (epoch ms, or ms since midnight / log start for clock-only logs). */
+    tsMs: number | null;
+    /** Direction as read from the log; `unknown` when the format has none (raw NDJSON). */
+    dir: Direction;
+    /** Session id carried by the log (envelope `session`, transcript session break), else null. */
+    session: string | null;
+    /**
+     * The message's wire text exactly as logged (one JSON-RPC message or batch); null for events and
+     * for formats that only give a parsed value.
+     */
+    text: string | null;
+    /** Already-parsed message (JSON documents, envelopes holding an object); undefined when only `text` is known. */
+    value?: unknown;
+    /** UTF-8 size of the message's wire text. */
+    bytes: number;
+    /** A transport event (stdin closed, process exit, session start …) instead of a message. */
+    event?: TransportEvent;
+    /** A framing problem found by the reader (bad envelope, unterminated pretty-printed JSON …). */
+    error?: string;
+}
+export interface TransportEvent {
+    /** Normalised event name, e.g. `start`, `stdin-closed`, `stdout-closed`, `exit`, `close`, `session`. */
+    name: string;
+    /** Any extra fields the log gave (exit code, signal, command, pid …). */
+    data?: Record<string, unknown>;
+}
+export type Kind = 'request' | 'response' | 'error' | 'notification' | 'invalid' | 'event';
+export type Primitive = 'tools' | 'resources' | 'prompts' | 'roots' | 'sampling' | 'elicitation' | 'base';
+export type Feature = 'lifecycle' | 'ping' | 'progress' | 'cancellation' | 'logging' | 'completion' | 'tasks';
+export type Phase = 'initialization' | 'operation' | 'shutdown';
+export type Side = 'client' | 'server';
+export type Severity = 'error' | 'warning' | 'info';
+export interface CapabilityRef {
+    side: Side;
+    path: string;
+    /** `null` when the handshake that declares this side's capabilities was not seen. */
+    negotiated: boolean | null;
+}
+export interface Finding {
+    rule: string;
+    severity: Severity;
+    message: string;
+}
+/** The annotated record: output contract version 1 (see README "The annotated record"). */
+export interface AnnotatedRecord {
+    seq: number;
+    source: string;
+    session: string;
+    ts: string | null;
+    dir: Direction;
+    dirInferred: boolean;
+    kind: Kind;
+    id: string | number | null;
+    method: string | null;
+    primitive: Primitive | null;
+    feature: Feature | null;
+    phase: Phase;
+    capability: CapabilityRef | null;
+    pair: number | null;
+    latencyMs: number | null;
+    bytes: number;
+    findings: Finding[];
+    message: unknown;
+    /** Present on invalid records only: the raw text that could not be read as JSON-RPC. */
+    raw?: string;
+    /** Present on transport events only. */
+    event?: TransportEvent;
+    /** Present when the message was one element of a JSON-RPC batch. */
+    batch?: {
+        index: number;
+        size: number;
+    };
+}
+/** Where a record came from on the wire; carried beside the contract fields, never printed as such. */
+export interface WireInfo {
+    file: string;
+    line: number;
+    lines: number;
+    tsMs: number | null;
+    /** The message's own JSON text when it can be copied verbatim into output (single line), else null. */
+    text: string | null;
+}
+/** A record as it flows through the pipeline: the contract fields plus wire details for sinks. */
+export interface PipelineRecord extends AnnotatedRecord {
+    wire: WireInfo;
+}
+/** What the session stage knows about one session; sinks read it for headers and per-session stats. */
+export interface SessionInfo {
+    key: string;
+    /** Input file the session was read from. */
+    file: string;
+    /** Revision the client asked for in `initialize`, else null. */
+    requestedRevision: string | null;
+    /** Revision the server answered in the `initialize` result, else null. */
+    negotiatedRevision: string | null;
+    clientInfo: {
+        name?: string;
+        version?: string;
+        [k: string]: unknown;
+    } | null;
+    serverInfo: {
+        name?: string;
+        version?: string;
+        [k: string]: unknown;
+    } | null;
+    /** Capabilities as declared in `initialize` params (client) and result (server); null when not seen. */
+    clientCapabilities: Record<string, unknown> | null;
+    serverCapabilities: Record<string, unknown> | null;
+    /** Whether `initialize` (request) and `notifications/initialized` were seen. */
+    initializeSeen: boolean;
+    initializedSeen: boolean;
+    /** Transport: `stdio`, `http`, … when the log says, else null. */
+    transport: string | null;
+    /** Seq of the first and last record of the session. */
+    firstSeq: number;
+    lastSeq: number;
+}
+/** A request that was still open at end of input (or cancelled and never answered). */
+export interface OpenRequest {
+    seq: number;
+    session: string;
+    source: string;
+    dir: Direction;
+    id: string | number;
+    method: string;
+    cancelled: boolean;
+}

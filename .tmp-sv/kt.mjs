@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+const lines = readFileSync('samples/everything.ndjson', 'utf8').split('\n').filter(Boolean);
+const msgs = lines.map((l) => ({ l, id: JSON.parse(l).id ?? null }));
+const all = []; for (let k = 0; k < 700; k++) for (const m of msgs) all.push({ l: Buffer.from(m.l).toString(), id: m.id });
+const time = (name, f) => { const t = process.hrtime.bigint(); let h = 0; for (const m of all) if (f(m)) h++; console.log(name.padEnd(20), (Number(process.hrtime.bigint() - t) / 1e6).toFixed(0), 'ms', h); };
+time('stringify', (m) => JSON.stringify(m.id).length > 0);
+time('endsWith', (m) => m.l.endsWith(`,"id":${m.id}}`));
+time('endsWith const', (m) => m.l.endsWith(',"id":5}'));
+time('lastIndexOf', (m) => m.l.lastIndexOf(',"id":') > 0);
+time('charCodeAt end', (m) => m.l.charCodeAt(m.l.length - 1) === 125);
+time('slice', (m) => m.l.slice(0, m.l.length - 8).length > 0);
+time('length', (m) => m.l.length > 0);
+time('startsWith', (m) => m.l.startsWith('{"id":'));

@@ -1,0 +1,11 @@
+import * as T from '@modelcontextprotocol/sdk/types.js';
+const bench = (name, s, v, opts) => { for (let i = 0; i < 2000; i++) s.safeParse(v, opts); const t = process.hrtime.bigint(); for (let i = 0; i < 20000; i++) s.safeParse(v, opts); console.log(name.padEnd(30), (Number(process.hrtime.bigint() - t) / 20000 / 1000).toFixed(2), 'us'); };
+const cr = { completion: { values: ['a', 'b'], hasMore: false, total: 2 } };
+bench('complete', T.CompleteResultSchema, cr);
+bench('complete reportInput', T.CompleteResultSchema, cr, { reportInput: true });
+bench('result', T.ResultSchema, {});
+bench('callTool params', T.CallToolRequestSchema.shape.params, { name: 'echo', arguments: { message: 'x' } });
+bench('callTool result text', T.CallToolResultSchema, { content: [{ type: 'text', text: 'x' }] });
+bench('callTool result image', T.CallToolResultSchema, { content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }] });
+bench('progress', T.ProgressNotificationSchema.shape.params, { progressToken: 12, progress: 1, total: 5 });
+bench('progress str', T.ProgressNotificationSchema.shape.params, { progressToken: 'a', progress: 1, total: 5 });

@@ -1,0 +1,13 @@
+import * as T from '@modelcontextprotocol/sdk/types.js';
+const show = (s, v) => { const r = s.safeParse(v, { reportInput: true }); console.log(JSON.stringify(r.success ? 'OK' : r.error.issues, (k, x) => typeof x === 'bigint' ? String(x) : x)); };
+show(T.CallToolRequestSchema.shape.params, { name: 5 });
+show(T.ListToolsResultSchema, { tools: [{ name: 'a', inputSchema: { type: 'object' } }, {}, { name: 'b', inputSchema: { type: 'obj' } }] });
+show(T.CallToolResultSchema, { content: [{ type: 'text', text: 1 }, { type: 'video' }, { type: 'image', data: '!!', mimeType: 'x' }] });
+show(T.CreateMessageResultWithToolsSchema, { model: 'm', role: 'assistant', content: { type: 'nope' } });
+show(T.ElicitRequestSchema.shape.params, { message: 'x' });
+show(T.ListRootsResultSchema, { roots: [{ uri: 'http://x' }] });
+show(T.CallToolRequestSchema.shape.params, undefined);
+show(T.LoggingMessageNotificationParamsSchema.required({ data: true }), { level: 'info' });
+show(T.LoggingMessageNotificationParamsSchema, { level: 'verbose', data: 1 });
+show(T.CompleteResultSchema, { completion: { values: Array(101).fill('a') } });
+show(T.CallToolResultSchema.extend({ content: T.CallToolResultSchema.shape.content.removeDefault() }), { });

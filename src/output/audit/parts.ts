@@ -1,0 +1,103 @@
+// Pieces the audit formats share: severity order, finding groups per session, record summaries, slowest methods.
+import { SEVERITY_RANK } from '../../audit/collector.js';
+import type { AuditFinding, AuditReport } from '../../audit/types.js';
+import type { LatencySummary, MethodStats } from '../../stats/types.js';
+import type { Kind, Severity } from '../../types.js';
+
+/** Most severe first: reports list errors before warnings before info. */
+export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
+
+export { SEVERITY_RANK };
+
+/** Whether a finding of severity `s` makes the run fail at `failOn` (exit code 1, DESIGN principle 9). */
+export function reachesFailOn(s: Severity, failOn: Severity | 'none'): boolean {
+  return failOn !== 'none' && SEVERITY_RANK[s] >= SEVERITY_RANK[failOn];
+}
+
+const KIND_LABEL: Readonly<Record<Kind, string>> = {
+  request: 'req', response: 'res', error: 'err', notification: 'ntf', invalid: 'bad', event: 'evt',
+};
+
+/**
+ * Parts of the one-line summary of the record a finding is on, unescaped: arrow, kind label, id (string
+ * ids quoted so `1` and `"1"` stay apart, DESIGN principle 2) and method. Empty parts are left out; an
+ * end-of-input finding (no record details) has only `#seq`.
+ */
+export function recordSummaryParts(f: AuditFinding): string[] {
+  const parts = [`#${f.seq}`];
+  if (f.dir !== null) parts.push(f.dir === 'c2s' ? '→' : f.dir === 's2c' ? '←' : '·');
+  if (f.kind !== null) parts.push(KIND_LABEL[f.kind]);
+  if (f.id !== null) parts.push(typeof f.id === 'string' ? JSON.stringify(f.id) : String(f.id));
+  if (f.method !== null) parts.push(f.method);
+  return parts;
+}
+
+/** One session's findings and what the report knows of it (null info: past the report's session limit). */
+export interface SessionFindings {
+  key: string;
+  file: string;
+  session: AuditReport['sessions'][number] | null;
+  findings: AuditFinding[];
+}
+
+/**
+ * Findings grouped by session, sessions in report order; sessions that only appear in findings (past the
+ * collector's session limit) follow in order of first finding, so no listed finding is dropped.
+ */
+export function findingsBySession(report: AuditReport): SessionFindings[] {
+  const out = new Map<string, SessionFindings>();
+  for (const s of report.sessions) out.set(s.info.key, { key: s.info.key, file: s.info.file, session: s, findings: [] });
+  for (const f of report.findings) {
+    let g = out.get(f.session);
+    if (!g) {
+      g = { key: f.session, file: f.file, session: null, findings: [] };
+      out.set(f.session, g);
+    }
+    g.findings.push(f);
+  }
+  return [...out.values()];
+}
+
+/** Findings of one severity, in seq order. */
+export function ofSeverity(findings: readonly AuditFinding[], s: Severity): AuditFinding[] {
+  return findings.filter((f) => f.severity === s);
+}
+
+/** `1 error, 2 warnings, 0 info` */
+export function countsText(c: Record<Severity, number>): string {
+  return `${c.error} ${c.error === 1 ? 'error' : 'errors'}, ${c.warning} ${c.warning === 1 ? 'warning' : 'warnings'}, ${c.info} info`;
+}
+
+/** Counts of a list of findings by severity. */
+export function countFindings(findings: readonly AuditFinding[]): Record<Severity, number> {
+  const c: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) c[f.severity]++;
+  return c;
+}
+
+/** `client 1.0` from clientInfo/serverInfo (unescaped); `?` when the handshake did not say. */
+export function peerText(info: { name?: unknown; version?: unknown } | null): string {
+  const name = typeof info?.name === 'string' && info.name !== '' ? info.name : '?';
+  return typeof info?.version === 'string' && info.version !== '' ? `${name} ${info.version}` : name;
+}
+
+/**
+ * The `n` slowest entries by p95 latency (then max, then name), leaving out entries without a sample.
+ * p95 rather than max: one outlier should not rank a method first.
+ */
+export function slowest<T extends MethodStats>(table: Record<string, T>, n: number): Array<[string, T]> {
+  const key = (l: LatencySummary) => [l.p95 ?? -1, l.max ?? -1] as const;
+  return Object.entries(table)
+    .filter(([, m]) => m.latencyMs.p95 !== null)
+    .sort((a, b) => {
+      const [ap, am] = key(a[1].latencyMs);
+      const [bp, bm] = key(b[1].latencyMs);
+      return bp - ap || bm - am || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+    })
+    .slice(0, n);
+}
+
+/** The rules of the report by id, with their spec URL and doc path. */
+export function rulesById(report: AuditReport): Map<string, AuditReport['rules'][number]> {
+  return new Map(report.rules.map((r) => [r.id, r]));
+}

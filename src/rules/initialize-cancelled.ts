@@ -1,0 +1,36 @@
+// Rule initialize-cancelled: the client sent notifications/cancelled for its initialize request.
+import { paramsOf } from '../session/direction.js';
+import type { Rule } from './types.js';
+import { SPEC } from './spec-urls.js';
+
+interface State {
+  /** The initialize request of the session: its sender and id, to recognise a cancel sent after it was answered. */
+  initialize: { seq: number; dir: string; id: string | number } | null;
+}
+
+export const initializeCancelled: Rule<{ seq: number; answered: boolean }, State> = {
+  meta: {
+    id: 'initialize-cancelled',
+    severity: 'error',
+    description:
+      '"The initialize request MUST NOT be cancelled by clients" (cancellation utility, all revisions): a notifications/cancelled whose requestId is the id of the session\'s initialize request, whether it was still open or already answered.',
+    specUrl: `${SPEC.cancellation}#behavior-requirements`,
+    revisions: 'all',
+  },
+  message: (d) =>
+    `notifications/cancelled targets the initialize request #${d.seq}${d.answered ? ' (already answered)' : ''}: initialize must not be cancelled`,
+  createState: () => ({ initialize: null }),
+  check: ({ record, facts, state }) => {
+    if (record.kind === 'request' && record.method === 'initialize' && record.id !== null) {
+      state.initialize = { seq: record.seq, dir: record.dir, id: record.id };
+      return undefined;
+    }
+    if (record.kind !== 'notification' || record.method !== 'notifications/cancelled') return undefined;
+    if (facts.cancelled) return facts.cancelled.method === 'initialize' ? [{ seq: facts.cancelled.seq, answered: false }] : undefined;
+    // No open request has that id: it may name the initialize request after its response (ids are never reused).
+    const init = state.initialize;
+    const rid = paramsOf(record.message)?.requestId;
+    if (init && rid === init.id && (record.dir === init.dir || record.dir === 'unknown')) return [{ seq: init.seq, answered: true }];
+    return undefined;
+  },
+};

@@ -1,0 +1,54 @@
+// Rule message-after-shutdown: a message travels on a channel the log already showed closed.
+import { CLOSED_CHANNELS, START_EVENTS } from '../session/events.js';
+import type { Rule } from './types.js';
+import { SPEC } from './spec-urls.js';
+
+interface Closed {
+  event: string;
+  seq: number;
+}
+
+/** Per direction, the event that closed it (a `both` event closes the two). */
+interface State {
+  c2s: Closed | null;
+  s2c: Closed | null;
+}
+
+const MESSAGE_KINDS = new Set(['request', 'response', 'error', 'notification']);
+
+export const messageAfterShutdown: Rule<{ dir: string; kind: string; method: string | null; event: string; eventSeq: number }, State> = {
+  meta: {
+    id: 'message-after-shutdown',
+    severity: 'error',
+    description:
+      'A message after the transport closed, which is how an MCP session shuts down: on stdio a client message after `stdin-closed` or a server message after `stdout-closed`, and any message after the process exited or the connection or session closed (`exit`, `close`, `disconnect`, `http-delete`, `session-end`, `terminated`). A `start` event begins a new process and clears it. `kill` and `signal` close nothing by themselves.',
+    specUrl: `${SPEC.lifecycle}#shutdown`,
+    revisions: 'all',
+  },
+  message: (d) =>
+    `${d.dir} ${d.kind}${d.method ? ` ${d.method}` : ''} after the transport closed (${d.event}, #${d.eventSeq})`,
+  createState: () => ({ c2s: null, s2c: null }),
+  check: ({ record, state }) => {
+    if (record.kind === 'event') {
+      const name = record.event?.name ?? '';
+      if (START_EVENTS.has(name)) {
+        state.c2s = state.s2c = null;
+        return undefined;
+      }
+      const closes = CLOSED_CHANNELS.get(name);
+      const at = { event: name, seq: record.seq };
+      if (closes === 'c2s' || closes === 'both') state.c2s ??= at;
+      if (closes === 's2c' || closes === 'both') state.s2c ??= at;
+      return undefined;
+    }
+    if (!MESSAGE_KINDS.has(record.kind)) return undefined;
+    // A message whose sender is unknown is late only when both channels are shut.
+    const closed =
+      record.dir === 'c2s' ? state.c2s
+      : record.dir === 's2c' ? state.s2c
+      : state.c2s && state.s2c ? (state.c2s.seq >= state.s2c.seq ? state.c2s : state.s2c)
+      : null;
+    if (!closed) return undefined;
+    return [{ dir: record.dir, kind: record.kind, method: record.method, event: closed.event, eventSeq: closed.seq }];
+  },
+};

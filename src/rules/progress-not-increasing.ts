@@ -1,0 +1,54 @@
+// Rule progress-not-increasing: a progress notification whose value is not above the previous one for its token.
+import { paramsOf } from '../session/direction.js';
+import { pendingKey } from '../session/pending.js';
+import { ClosedRequests, RecentMap, notifiedTokenOf, opposite, progressTokenOf } from './support/flow-memory.js';
+import { SPEC } from './spec-urls.js';
+import type { Rule } from './types.js';
+
+interface Last {
+  /** Seq of the request that carried the token (null when no request is known): a new request starts afresh. */
+  request: number | null;
+  progress: number;
+  seq: number;
+}
+
+interface State {
+  closed: ClosedRequests;
+  /** Last progress value per requester and token. */
+  last: RecentMap<Last>;
+}
+
+export const progressNotIncreasing: Rule<{ token: string; progress: number; previous: number }, State> = {
+  meta: {
+    id: 'progress-not-increasing',
+    severity: 'error',
+    description:
+      'A notifications/progress whose progress value is not greater than the previous one for the same token: "The ' +
+      'progress value MUST increase with each notification, even if the total is unknown." Equal values count as not ' +
+      'increasing. A token reused by a later request starts afresh. Remembers the last 1024 tokens per session.',
+    specUrl: `${SPEC.progress}#progress-flow`,
+    revisions: 'all',
+  },
+  message: (d) => `progress ${d.progress} for token ${d.token} does not increase on the previous ${d.previous}`,
+  createState: () => ({ closed: new ClosedRequests(), last: new RecentMap<Last>() }),
+  check: ({ record, facts, state }) => {
+    state.closed.observe(record, facts);
+    if (record.kind === 'request') {
+      const token = progressTokenOf(record.message);
+      if (token !== null) state.last.delete(pendingKey(record.dir, token));
+      return undefined;
+    }
+    if (record.kind !== 'notification' || record.method !== 'notifications/progress') return undefined;
+    const token = notifiedTokenOf(record.message);
+    const progress = paramsOf(record.message)?.progress;
+    if (token === null || typeof progress !== 'number') return undefined;
+    // Key by the side that asked for progress: the request's sender, the other side of the notification's sender.
+    const request = facts.progressFor ?? state.closed.byProgressToken(record.dir, token) ?? null;
+    const key = pendingKey(request ? request.dir : opposite(record.dir), token);
+    const requestSeq = request ? request.seq : null;
+    const before = state.last.get(key);
+    state.last.set(key, { request: requestSeq, progress, seq: record.seq });
+    if (!before || before.request !== requestSeq || progress > before.progress) return undefined;
+    return [{ token: JSON.stringify(token), progress, previous: before.progress }];
+  },
+};

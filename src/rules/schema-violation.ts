@@ -1,0 +1,85 @@
+// Rule schema-violation: params of requests and notifications, and results of responses, against the protocol schema.
+import { createTaskResultSchema, paramsSchema, resultSchema, type PartSchema } from '../protocol/schemas.js';
+import { checkValue, formatIssue, type CheckScope, type FlatIssue } from './schema-check.js';
+import { VerdictCache, keyText, type VerdictScope } from './schema-cache.js';
+import type { Rule } from './types.js';
+
+/** Issues listed per finding; the rest are counted (bounded output, one finding per message). */
+export const MAX_ISSUES = 5;
+
+export interface SchemaViolationData {
+  issues: string[];
+  more: number;
+}
+
+/**
+ * The issues of one part. A response to a task-augmented request (`params.task`) may be `CreateTaskResult` or the
+ * ordinary result (a receiver without task support ignores `task`): it passes when either fits, and is reported
+ * against `CreateTaskResult` when it carries `task`.
+ */
+function issuesOf(schema: PartSchema, value: unknown, root: 'params' | 'result', scope: CheckScope, task: boolean): FlatIssue[] {
+  if (!task) return checkValue(schema, value, root, scope);
+  const hasTask = value !== null && typeof value === 'object' && Object.hasOwn(value, 'task');
+  // The likelier shape first, so that a conforming result is parsed once.
+  const [likely, other] = hasTask ? [createTaskResultSchema(), schema] : [schema, createTaskResultSchema()];
+  const found = checkValue(likely, value, root, scope);
+  if (found.length === 0 || checkValue(other, value, root, scope).length === 0) return [];
+  return found;
+}
+
+/**
+ * Verdicts shared by every session and run: a verdict is a pure function of its key (see schema-cache.ts), and
+ * the cache is bounded, so sharing it only saves work.
+ */
+const CACHE = new VerdictCache<SchemaViolationData | null>();
+/** The record kind's part of the cache flags (the cut takes bits 1–2 and the task flag bit 0). */
+const KIND_FLAG: Readonly<Record<string, number>> = { request: 0, notification: 8, response: 16 };
+
+/** The finding data for one message's params or result, or null when it conforms. */
+function verdict(schema: PartSchema, value: unknown, root: 'params' | 'result', scope: CheckScope, task: boolean): SchemaViolationData | null {
+  const found = root === 'result' ? issuesOf(schema, value, root, scope, task) : checkValue(schema, value, root, scope);
+  if (found.length === 0) return null;
+  return { issues: found.slice(0, MAX_ISSUES).map(formatIssue), more: Math.max(0, found.length - MAX_ISSUES) };
+}
+
+export const schemaViolation: Rule<SchemaViolationData> = {
+  meta: {
+    id: 'schema-violation',
+    severity: 'error',
+    description:
+      "Params of a request or notification, or the result of a response, do not match the protocol schema of the session's revision (the SDK's zod schemas, held to the spec where they differ: unknown keys are allowed, keys newer than the session's revision are not checked). One finding per message lists the first issues by JSON path. Verdicts are memoised by message text (at most 2,048 entries and 8 M characters).",
+    specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/schema',
+    revisions: 'all',
+  },
+  message: (d) => d.issues.join('; ') + (d.more > 0 ? ` (+${d.more} more)` : ''),
+  check: ({ record, facts, session }) => {
+    // Structure problems are reported by invalid-jsonrpc; error objects are fully covered there (code, message).
+    if (facts.problem || record.method === null) return undefined;
+    let schema: PartSchema | undefined;
+    let root: 'params' | 'result';
+    if (record.kind === 'request' || record.kind === 'notification') {
+      schema = paramsSchema(record.method, session.revision);
+      root = 'params';
+    } else if (record.kind === 'response') {
+      schema = resultSchema(record.method);
+      root = 'result';
+    } else {
+      return undefined;
+    }
+    if (!schema) return undefined;
+    const task = root === 'result' && facts.request?.task === true;
+    const text = record.wire.text;
+    const key = text === null ? null : keyText(text, record.id);
+    const scope: VerdictScope = {
+      method: record.method,
+      revision: session.revision,
+      flags: KIND_FLAG[record.kind] + (key?.cut ?? 0) * 2 + (task ? 1 : 0),
+    };
+    let v = key ? CACHE.get(scope, key.body) : undefined;
+    if (v === undefined) {
+      v = verdict(schema, (record.message as Record<string, unknown>)[root], root, scope, task);
+      if (key) CACHE.set(scope, key.body, v);
+    }
+    return v === null ? undefined : [v];
+  },
+};

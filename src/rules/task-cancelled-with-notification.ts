@@ -1,0 +1,30 @@
+// Rule task-cancelled-with-notification: notifications/cancelled aimed at a request that already created a task.
+import { paramsOf } from '../session/direction.js';
+import { ClosedRequests } from './support/flow-memory.js';
+import { SPEC } from './spec-urls.js';
+import type { Rule } from './types.js';
+
+export const taskCancelledWithNotification: Rule<{ id: string; method: string; taskId: string }, ClosedRequests> = {
+  meta: {
+    id: 'task-cancelled-with-notification',
+    severity: 'error',
+    description:
+      'A notifications/cancelled names a task-augmented request whose CreateTaskResult has arrived: "For task-augmented ' +
+      'requests, the tasks/cancel request MUST be used instead of the notifications/cancelled notification", and ' +
+      'requestId "MUST NOT be used for cancelling tasks". Before the CreateTaskResult there is no task id to cancel, so ' +
+      'cancelling the request itself is not reported. Remembers the last 1024 answered requests per session.',
+    specUrl: `${SPEC.cancellation}#behavior-requirements`,
+    revisions: ['2025-11-25'],
+  },
+  message: (d) => `${d.method} request (id ${d.id}) runs as task ${d.taskId}: cancel it with tasks/cancel, not notifications/cancelled`,
+  createState: () => new ClosedRequests(),
+  check: ({ record, facts, state }) => {
+    state.observe(record, facts);
+    if (record.kind !== 'notification' || record.method !== 'notifications/cancelled' || facts.cancelled) return undefined;
+    const rid = paramsOf(record.message)?.requestId;
+    if (typeof rid !== 'string' && typeof rid !== 'number') return undefined;
+    const closed = state.byRequestId(record.dir, rid);
+    if (!closed || closed.taskId === null) return undefined;
+    return [{ id: JSON.stringify(rid), method: closed.method, taskId: closed.taskId }];
+  },
+};

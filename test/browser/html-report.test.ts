@@ -1,0 +1,213 @@
+// The HTML audit report in a real browser (Debian's Chromium via playwright-core): what it shows, the filter, and that no log content runs.
+//
+// Skipped with a message only when /usr/bin/chromium is missing on a developer machine; with CI set, a missing
+// browser fails the run (CI installs it: .ci/run apt_packages), so CI never passes without running these.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditReport } from '../../src/audit/types.js';
+import { renderAuditHtml } from '../../src/output/audit/html.js';
+import { reportOf } from '../helpers/audit.js';
+import { CHROMIUM, launchChromium, open, SHOTS, SKIP_BROWSER, unstick, writeReport, type Watch } from './chromium.js';
+
+const SAMPLE = 'samples/everything.envelope.ndjson';
+const HOSTILE = 'test/fixtures/hostile/hostile.envelope.ndjson';
+const VIOLATIONS = 'test/fixtures/violations';
+
+// A failed test of its own, not only a failed suite, when CI runs without the browser.
+it.skipIf(SKIP_BROWSER)(`has Debian's Chromium at ${CHROMIUM} (CI installs it via .ci/run apt_packages)`, () => {
+  expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium`).toBe(true);
+});
+
+describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe('a real session', () => {
+    let context: BrowserContext;
+    let report: AuditReport;
+    let page: Page;
+    let watch: Watch;
+    let url: string;
+
+    beforeAll(async () => {
+      report = await reportOf(SAMPLE);
+      url = writeReport('everything', renderAuditHtml(report));
+      context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      ({ page, watch } = await open(context, url));
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it('loads nothing but itself, logs no CSP violation, and can be screenshotted', async () => {
+      const shot = join(SHOTS, 'everything.png');
+      await page.screenshot({ path: shot, fullPage: true });
+      await page.screenshot({ path: join(SHOTS, 'everything-top.png') });
+      await unstick(page);
+      await page.locator('svg.sequence').screenshot({ path: join(SHOTS, 'everything-sequence.png') });
+      console.log(`screenshots: ${shot}, everything-top.png and everything-sequence.png beside it`);
+      expect(existsSync(shot)).toBe(true);
+      expect(watch.requests).toEqual([url]);
+      expect(watch.errors).toEqual([]);
+      expect(watch.dialogs).toEqual([]);
+    });
+
+    it('shows the session header', async () => {
+      const session = page.locator('section.session').first();
+      await expect(session.locator('dd.client').innerText()).resolves.toBe('mcptrace-recorder 0.1.0');
+      await expect(session.locator('dd.server').innerText()).resolves.toBe('mcp-servers/everything 2.0.0');
+      await expect(session.locator('h2').innerText()).resolves.toContain(SAMPLE);
+      await expect(session.innerText()).resolves.toMatch(/requested 2025-11-25, negotiated 2025-11-25/);
+      await expect(page.locator('.verdict').innerText()).resolves.toMatch(report.failed ? /FAILED/ : /PASSED/);
+    });
+
+    it('has one visible row per finding', async () => {
+      await expect(page.locator('tr.finding').count()).resolves.toBe(report.findings.length);
+      for (const row of await page.locator('tr.finding').all()) expect(await row.isVisible()).toBe(true);
+    });
+
+    it('draws one arrow per kept message', async () => {
+      const steps = [...report.sessions[0].sequence.head, ...report.sessions[0].sequence.tail];
+      await expect(page.locator('svg.sequence a.step').count()).resolves.toBe(steps.length);
+      await expect(page.locator('svg.sequence line.arrow').count()).resolves.toBe(steps.filter((s) => s.kind !== 'event').length);
+      await expect(page.locator('svg.sequence .gap-text').textContent()).resolves.toBe(`… ${report.sessions[0].sequence.elided} messages elided …`);
+      await expect(page.locator('svg.sequence line.err').count()).resolves.toBe(steps.filter((s) => s.kind === 'error').length);
+    });
+
+    it('opens a body when its arrow is clicked', async () => {
+      const echo = report.sessions[0].sequence.head.find((s) => s.label === 'tools/call echo')!;
+      const details = page.locator(`details#m-0-${echo.seq}`);
+      await expect(details.getAttribute('open')).resolves.toBeNull();
+      await page.locator(`svg.sequence a.step[data-seq="${echo.seq}"]`).click();
+      await expect(details.getAttribute('open')).resolves.toBe('');
+      const pre = details.locator('pre');
+      expect(await pre.isVisible()).toBe(true);
+      await expect(pre.innerText()).resolves.toContain('"name":"echo"');
+    });
+  });
+
+  describe('the severity filter', () => {
+    let context: BrowserContext;
+    let report: AuditReport;
+    let page: Page;
+
+    beforeAll(async () => {
+      const bad = readdirSync(VIOLATIONS).flatMap((id) => readdirSync(join(VIOLATIONS, id)).filter((f) => f.startsWith('bad.')).map((f) => join(VIOLATIONS, id, f)));
+      report = await reportOf(bad);
+      context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      ({ page } = await open(context, writeReport('violations', renderAuditHtml(report))));
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    const visible = async (sev: string) => {
+      const rows = await page.locator(`tr.finding[data-sev="${sev}"]`).all();
+      const shown = await Promise.all(rows.map((r) => r.isVisible()));
+      return { total: rows.length, shown: shown.filter(Boolean).length };
+    };
+
+    it('hides a severity\'s rows when it is unchecked and shows them again', async () => {
+      for (const s of ['error', 'warning', 'info'] as const) expect(report.totals[s], `fixtures give ${s} findings`).toBeGreaterThan(0);
+      expect(await page.locator('fieldset.filter').isVisible()).toBe(true);
+      const before = await visible('warning');
+      expect(before.shown).toBe(before.total);
+      await page.locator('input[data-sev-filter="warning"]').uncheck();
+      expect((await visible('warning')).shown).toBe(0);
+      const errors = await visible('error');
+      expect(errors.shown).toBe(errors.total);
+      const infos = await visible('info');
+      expect(infos.shown).toBe(infos.total);
+      await page.locator('input[data-sev-filter="warning"]').check();
+      expect((await visible('warning')).shown).toBe(before.total);
+    });
+
+    it('without JavaScript shows every row, no dead filter, and bodies still open', async () => {
+      const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+      try {
+        const { page: p } = await open(noJs, writeReport('violations-nojs', renderAuditHtml(report)));
+        expect(await p.locator('fieldset.filter').isVisible()).toBe(false);
+        const rows = await p.locator('tr.finding').all();
+        expect(rows.length).toBe(report.findings.length);
+        for (const r of rows) expect(await r.isVisible()).toBe(true);
+        const first = p.locator('details.body').first();
+        await first.locator('summary').click();
+        expect(await first.locator('pre, p').first().isVisible()).toBe(true);
+      } finally {
+        await noJs.close();
+      }
+    });
+  });
+
+  describe('a hostile log', () => {
+    let page: string;
+
+    beforeAll(async () => {
+      page = renderAuditHtml(await reportOf(HOSTILE));
+    });
+
+    // The same checks with the CSP as rendered, and with the CSP removed: escaping alone must already hold.
+    it.each([
+      ['with its CSP', 'hostile', (p: string) => p],
+      ['with the CSP removed', 'hostile-no-csp', (p: string) => p.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '')],
+    ])('runs no script and loads nothing %s', async (_label, name, transform) => {
+      const html = transform(page);
+      const url = writeReport(name, html);
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const { page: p, watch } = await open(ctx, url);
+        if (name === 'hostile') {
+          await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+          await unstick(p);
+          await p.locator('section.session').screenshot({ path: join(SHOTS, `${name}-session.png`) });
+        }
+        // Give handlers every chance: hover and click everything, open every body, focus every control.
+        await p.evaluate(() => {
+          for (const el of document.querySelectorAll('body *')) {
+            for (const type of ['mouseover', 'mouseenter', 'focus', 'click']) el.dispatchEvent(new MouseEvent(type, { bubbles: true }));
+          }
+          for (const d of document.querySelectorAll('details')) d.open = true;
+        });
+        for (const step of (await p.locator('svg.sequence a.step').all()).slice(0, 5)) await step.hover();
+        await p.keyboard.press('Tab');
+        await p.waitForTimeout(200);
+
+        const state = await p.evaluate(() => ({
+          pwned: (window as unknown as { __pwned?: unknown }).__pwned ?? null,
+          title: document.title,
+          scripts: document.scripts.length,
+          loaders: document.querySelectorAll('img, iframe, object, embed, link, video, audio, source, meta[http-equiv="refresh"], base, form').length,
+          handlers: [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => a.name.toLowerCase().startsWith('on')).map((a) => `${e.tagName} ${a.name}`)),
+          links: [...document.querySelectorAll('a')].map((a) => a.getAttribute('href')).filter((h) => h === null || !h.startsWith('#')),
+          text: document.body.innerText,
+          location: location.href.split('#')[0],
+        }));
+        expect(state.pwned).toBeNull();
+        expect(state.title).not.toBe('pwned');
+        expect(state.title).toMatch(/^MCP audit report/);
+        expect(state.scripts).toBe(1);
+        expect(state.loaders).toBe(0);
+        expect(state.handlers).toEqual([]);
+        expect(state.links).toEqual([]);
+        expect(state.location).toBe(url);
+        expect(watch.dialogs).toEqual([]);
+        expect(watch.requests).toEqual([url]);
+        expect(watch.errors).toEqual([]);
+        // The payloads are on the page as text.
+        expect(state.text).toContain('<script>window.__pwned="script";document.title="pwned"</script>');
+        expect(state.text).toContain(`<img src=x onerror="window.__pwned='img';alert('img')">`);
+        expect(state.text).toContain('javascript:window.__pwned="js-url"');
+      } finally {
+        await ctx.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,133 @@
+// The JUnit report: well-formed XML, a suite per session, a case per active rule, failures at --fail-on and the rest in system-out.
+import { describe, expect, it } from 'vitest';
+import type { AuditReport } from '../../../src/audit/types.js';
+import { createPalette } from '../../../src/output/color.js';
+import { renderAuditJunit } from '../../../src/output/audit/junit.js';
+import { xmlAttr, xmlText } from '../../../src/output/audit/xml.js';
+import { reportOf } from '../../helpers/audit.js';
+import { bad, badFixtures, reportWithLimits, SAMPLE } from './support.js';
+import { elements, parseXml, type XmlElement } from './xml-check.js';
+
+const ctx = { palette: createPalette(false) };
+const junitOf = (r: AuditReport): XmlElement => parseXml(renderAuditJunit(r, ctx));
+
+function caseOf(suite: XmlElement, rule: string): XmlElement {
+  const c = suite.children.find((x) => x.name === 'testcase' && x.attrs.name === rule);
+  if (!c) throw new Error(`no testcase ${rule}`);
+  return c;
+}
+
+describe('renderAuditJunit', () => {
+  it.each([['sample', SAMPLE], ...badFixtures()])('is well-formed with consistent totals for %s', async (_name, file) => {
+    const report = await reportOf(file);
+    const root = junitOf(report);
+    expect(root.name).toBe('testsuites');
+    const suites = root.children.filter((c) => c.name === 'testsuite');
+    expect(suites).toHaveLength(report.sessions.length);
+    let tests = 0;
+    let failures = 0;
+    for (const s of suites) {
+      const cases = s.children.filter((c) => c.name === 'testcase');
+      const failing = cases.filter((c) => c.children.some((x) => x.name === 'failure'));
+      expect(Number(s.attrs.tests)).toBe(cases.length);
+      expect(Number(s.attrs.failures)).toBe(failing.length);
+      expect(s.attrs).toMatchObject({ errors: '0', skipped: '0' });
+      expect(s.attrs.time).toMatch(/^\d+\.\d{3}$/);
+      for (const c of cases) expect(c.attrs.classname).toBe(`mcptrace.${c.attrs.name}`);
+      tests += cases.length;
+      failures += failing.length;
+    }
+    expect(root.attrs).toMatchObject({ tests: String(tests), failures: String(failures), errors: '0', skipped: '0' });
+    // The dashboard fails exactly when the exit code does.
+    expect(failures > 0).toBe(report.failed);
+  });
+
+  it('has a suite per session named by key and file, with one case per active rule', async () => {
+    const report = await reportOf([SAMPLE, bad('invalid-jsonrpc')], { rules: { 'slow-response': 'off' } });
+    const suites = elements(junitOf(report), 'testsuite');
+    expect(suites.map((s) => s.attrs.name)).toEqual(report.sessions.map((s) => `session ${s.info.key} · ${s.info.file}`));
+    for (const s of suites) {
+      expect(s.children.filter((c) => c.name === 'testcase').map((c) => c.attrs.name)).toEqual(report.rules.map((r) => r.id));
+    }
+    expect(report.rules.map((r) => r.id)).not.toContain('slow-response');
+    const props = Object.fromEntries(elements(suites[0]!, 'property').map((p) => [p.attrs.name, p.attrs.value]));
+    const info = report.sessions[0]!.info;
+    expect(props).toMatchObject({ session: info.key, file: info.file, negotiatedRevision: info.negotiatedRevision, transport: info.transport });
+    expect(props.client).toBe(`${info.clientInfo!.name} ${info.clientInfo!.version}`);
+  });
+
+  it('fails a rule with findings at --fail-on: count and first message, then every finding with file:line', async () => {
+    const report = await reportOf(bad('invalid-jsonrpc'));
+    const mine = report.findings.filter((f) => f.rule === 'invalid-jsonrpc');
+    expect(mine.length).toBeGreaterThan(1);
+    const failure = caseOf(elements(junitOf(report), 'testsuite')[0]!, 'invalid-jsonrpc').children.find((c) => c.name === 'failure')!;
+    expect(failure.attrs.message).toBe(`${mine.length} findings: ${mine[0]!.message}`);
+    expect(failure.attrs.type).toBe('error');
+    const lines = failure.text.split('\n');
+    expect(lines).toHaveLength(mine.length);
+    mine.forEach((f, k) => expect(lines[k]).toBe(`${f.file}:${f.line} [${f.severity}] ${f.message} (record #${f.seq})`));
+  });
+
+  it('lists findings below --fail-on in system-out and fails nothing for them', async () => {
+    // orphan-response/bad has only warnings.
+    const file = bad('orphan-response');
+    const at = async (failOn: 'error' | 'warning' | 'none') => {
+      const report = await reportOf(file, { failOn });
+      return { report, suite: elements(junitOf(report), 'testsuite')[0]! };
+    };
+    const error = await at('error');
+    const rulesWithFindings = Object.keys(error.report.byRule);
+    expect(error.report.totals).toMatchObject({ error: 0 });
+    expect(rulesWithFindings.length).toBeGreaterThan(0);
+    expect(error.suite.attrs.failures).toBe('0');
+    for (const rule of rulesWithFindings) {
+      const c = caseOf(error.suite, rule);
+      expect(c.children.map((x) => x.name)).toEqual(['system-out']);
+      expect(c.children[0]!.text.split('\n')).toHaveLength(error.report.byRule[rule]!);
+    }
+    const warning = await at('warning');
+    expect(warning.suite.attrs.failures).toBe(String(rulesWithFindings.length));
+    for (const rule of rulesWithFindings) expect(caseOf(warning.suite, rule).children.map((x) => x.name)).toEqual(['failure']);
+    expect((await at('none')).suite.attrs.failures).toBe('0');
+  });
+
+  it('takes the suite time from the first and last message times', async () => {
+    const report = await reportOf(SAMPLE);
+    const steps = [...report.sessions[0]!.sequence.head, ...report.sessions[0]!.sequence.tail].map((s) => Date.parse(s.ts!));
+    const want = ((Math.max(...steps) - Math.min(...steps)) / 1000).toFixed(3);
+    expect(want).not.toBe('0.000');
+    expect(elements(junitOf(report), 'testsuite')[0]!.attrs.time).toBe(want);
+  });
+
+  it('keeps suites for sessions past the limit and notes omitted findings in a comment', async () => {
+    const report = await reportWithLimits([bad('orphan-response'), bad('invalid-jsonrpc')], { sessions: 1, findings: 2 });
+    expect(report.findingsOmitted).toBeGreaterThan(0);
+    const xml = renderAuditJunit(report, ctx);
+    expect(xml).toContain(`<!-- ${report.findingsOmitted} findings past the report's limit are counted but not listed -->`);
+    const sessionsWithFindings = new Set([...report.sessions.map((s) => s.info.key), ...report.findings.map((f) => f.session)]);
+    expect(elements(parseXml(xml), 'testsuite')).toHaveLength(sessionsWithFindings.size);
+  });
+});
+
+describe('xml escaping', () => {
+  it('escapes markup and keeps what a parser would change or reject visible', () => {
+    expect(xmlText('a<b>&c]]>\r\n\t')).toBe('a&lt;b&gt;&amp;c]]&gt;&#13;\n\t');
+    expect(xmlAttr('"x" \'y\'\t\n\r<')).toBe('&quot;x&quot; &apos;y&apos;&#9;&#10;&#13;&lt;');
+    expect(xmlText('\x00\x1b\x7f\x85\ufffe')).toBe('\\x00\\x1b\\x7f\\u0085\\ufffe');
+    // Lone surrogates are not XML characters; a pair is.
+    expect(xmlText('a\ud800b\udc00c😀')).toBe('a\\ud800b\\udc00c😀');
+  });
+
+  it('round-trips through a parser: attribute and text read back as written', () => {
+    const s = 'a|b`c\n<script>]]>"\'&amp;\ttab\rcr';
+    const root = parseXml(`<r a="${xmlAttr(s)}">${xmlText(s)}</r>`);
+    expect(root.attrs.a).toBe(s);
+    expect(root.text).toBe(s);
+  });
+
+  it('the checker rejects documents that are not well-formed', () => {
+    const bad = ['<a><b></a></b>', '<a>x &foo; y</a>', '<a>]]></a>', '<a x="1" x="2"/>', '<a>\x01</a>', '<a b="<"/>', '<a/><b/>', '<a>', '<a>&</a>', '<!-- -- --><a/>'];
+    for (const x of bad) expect(() => parseXml(x), x).toThrow();
+    expect(() => parseXml('<?xml version="1.0"?>\n<a b=\'1\'><c/>t&amp;&#10;</a>\n')).not.toThrow();
+  });
+});
