@@ -1,4 +1,0 @@
-export declare const TOOL: {
-    readonly name: string;
-    readonly version: string;
-};

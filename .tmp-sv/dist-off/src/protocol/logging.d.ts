@@ -1,9 +1,0 @@
-/**
- * The eight syslog severities of RFC 5424 §6.2.1, least to most severe, as `LoggingLevel` enumerates them in every
- * `schema/<rev>/schema.json` (server/utilities/logging.mdx §Log Levels; spec-table §10). `logging/setLevel` takes one
- * (an invalid level → -32602), and every `notifications/message` carries one.
- */
-export declare const LOGGING_LEVELS: readonly ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
-export type LoggingLevel = (typeof LOGGING_LEVELS)[number];
-/** True when `v` is exactly one of the eight level strings (case-sensitive, as the schema enum is). */
-export declare function isLoggingLevel(v: unknown): v is LoggingLevel;

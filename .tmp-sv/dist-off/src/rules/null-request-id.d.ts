@@ -1,4 +1,0 @@
-import type { Rule } from './types.js';
-export declare const nullRequestId: Rule<{
-    method: string;
-}>;

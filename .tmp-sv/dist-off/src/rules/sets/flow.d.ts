@@ -1,2 +1,0 @@
-import type { Rule } from '../types.js';
-export declare const FLOW_RULES: readonly Rule<any, any>[];

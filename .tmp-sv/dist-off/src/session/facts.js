@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=facts.js.map

@@ -1,3 +1,0 @@
-/** Key under which keys past a table's cap are aggregated. */
-export const OTHER_KEY = '(other)';
-//# sourceMappingURL=types.js.map
