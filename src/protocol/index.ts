@@ -61,3 +61,4 @@ export {
   specUrl,
 } from './lookup.js';
 export type { ResolvedCapability } from './lookup.js';
+export { PARAM_FEATURES, paramFeaturesUsed, type ParamFeature } from './features.js';

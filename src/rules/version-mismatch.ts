@@ -1,25 +1,53 @@
-// Rule version-mismatch: the server answered initialize with a revision other than the one the client requested.
+// Rule version-mismatch: the server answered another revision than requested (info), and later messages use
+// features of the requested revision that the answered one lacks (error).
+import { methodInfo, methodInRevision, paramFeaturesUsed, revisionAtLeast } from '../protocol/index.js';
+import { paramsOf } from '../session/direction.js';
+import type { Severity } from '../types.js';
 import type { Rule } from './types.js';
 import { SPEC } from './spec-urls.js';
 
 const obj = (v: unknown): Record<string, unknown> | null =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
-export const versionMismatch: Rule<{ requested: string; answered: string }> = {
+type Data =
+  | { kind: 'answered'; requested: string; answered: string }
+  | { kind: 'feature'; feature: string; method: string; since: string; answered: string; requested: string };
+
+interface State {
+  mismatch: { requested: string; answered: string } | null;
+}
+
+export const versionMismatch: Rule<Data, State> = {
   meta: {
     id: 'version-mismatch',
     severity: 'info',
     description:
-      '"If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports." A different answer is legal when the server lacks the requested revision, so this is information: the session follows the answered revision, and methods that revision lacks are reported by method-not-in-revision.',
+      '"If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports." A different answer is legal when the server lacks the requested revision, so it is reported as information: the session then follows the answered revision. A later message that uses a feature of the requested revision that the answered one lacks (task augmentation, tool use in sampling, URL-mode elicitation …) is an error of this rule; methods the answered revision lacks are reported by method-not-in-revision.',
     specUrl: `${SPEC.lifecycle}#version-negotiation`,
     revisions: 'all',
   },
-  message: (d) => `server answered protocol version "${d.answered}" to a request for "${d.requested}": the session follows "${d.answered}"`,
-  check: ({ record, facts, session }) => {
-    if (record.kind !== 'response' || facts.request?.method !== 'initialize' || facts.request.seq !== session.initializeSeq) return undefined;
-    const requested = obj(obj(facts.request.message)?.params)?.protocolVersion;
-    const answered = obj(obj(record.message)?.result)?.protocolVersion;
-    if (typeof requested !== 'string' || typeof answered !== 'string' || requested === answered) return undefined;
-    return [{ requested, answered }];
+  message: (d) =>
+    d.kind === 'answered'
+      ? `server answered protocol version "${d.answered}" to a request for "${d.requested}": the session follows "${d.answered}"`
+      : `${d.method} uses ${d.feature} (from ${d.since}), which the answered revision "${d.answered}" lacks (the client asked for "${d.requested}")`,
+  severityOf: (d, severity): Severity => (d.kind === 'feature' ? 'error' : severity),
+  createState: () => ({ mismatch: null }),
+  check: ({ record, facts, session, state }) => {
+    if (record.kind === 'response' && facts.request?.method === 'initialize' && facts.request.seq === session.initializeSeq) {
+      const requested = obj(obj(facts.request.message)?.params)?.protocolVersion;
+      const answered = obj(obj(record.message)?.result)?.protocolVersion;
+      if (typeof requested !== 'string' || typeof answered !== 'string' || requested === answered) return undefined;
+      state.mismatch = { requested, answered };
+      return [{ kind: 'answered', requested, answered }];
+    }
+    const m = state.mismatch;
+    if (!m || (record.kind !== 'request' && record.kind !== 'notification') || record.method === null) return undefined;
+    // Methods of the wrong revision are method-not-in-revision's; unknown methods carry no known features.
+    if (!methodInfo(record.method) || !methodInRevision(record.method, m.answered)) return undefined;
+    const out: Data[] = [];
+    for (const f of paramFeaturesUsed(record.method, paramsOf(record.message))) {
+      if (!revisionAtLeast(m.answered, f.since)) out.push({ kind: 'feature', feature: f.name, method: record.method, since: f.since, ...m });
+    }
+    return out.length > 0 ? out : undefined;
   },
 };
