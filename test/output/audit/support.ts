@@ -1,14 +1,12 @@
 // Shared by the audit renderer tests: a hostile log, fixture lookup, report building with limits, and output checkers.
-import { createReadStream, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Analyzer, type AnalyzerOptions } from '../../../src/analyzer.js';
-import { analyzeStream } from '../../../src/analyze-stream.js';
-import { buildAuditReport } from '../../../src/audit/build.js';
-import { DEFAULT_AUDIT_LIMITS, type AuditLimits } from '../../../src/audit/collector.js';
+import type { AnalyzerOptions } from '../../../src/analyzer.js';
+import type { AuditLimits } from '../../../src/audit/collector.js';
 import type { AuditReport } from '../../../src/audit/types.js';
 import type { Severity } from '../../../src/types.js';
-import { FIXED_TIME } from '../../helpers/audit.js';
+import { reportOf } from '../../helpers/audit.js';
 
 export const SAMPLE = 'samples/everything.envelope.ndjson';
 const VIOLATIONS = 'test/fixtures/violations';
@@ -36,18 +34,7 @@ export async function reportWithLimits(
   limits: Partial<AuditLimits>,
   opts: AnalyzerOptions & { failOn?: Severity | 'none' } = {},
 ): Promise<AuditReport> {
-  const analyzer = new Analyzer(opts);
-  async function* all() {
-    for (const f of files) yield* analyzeStream(analyzer, createReadStream(f), f);
-  }
-  return buildAuditReport(analyzer, all(), {
-    inputs: files,
-    failOn: opts.failOn ?? 'error',
-    ruleSettings: opts.rules,
-    tool: { name: 'mcptrace', version: '0.0.0-test' },
-    generatedAt: FIXED_TIME,
-    limits: { ...DEFAULT_AUDIT_LIMITS, ...limits },
-  });
+  return reportOf(files, { ...opts, limits });
 }
 
 /**
