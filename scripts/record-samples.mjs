@@ -3,15 +3,18 @@
 //
 //   node scripts/record-samples.mjs
 //
-// Writes samples/everything.envelope.ndjson (server-everything), samples/memory.envelope.ndjson
-// (server-memory) and, re-framed from the everything records, everything.ndjson,
-// everything.transcript.txt and everything.json. Then checks them and prints method counts.
-// Progress goes to stderr, the summary to stdout; exit 1 when a check fails.
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+// Needs the built CLI (`npm run build`): each session runs through `mcptrace wrap --out`, and
+// samples/everything.envelope.ndjson (server-everything) and samples/memory.envelope.ndjson
+// (server-memory) are wrap's captures, byte for byte. everything.ndjson, everything.transcript.txt
+// and everything.json are re-framed from the everything capture. Then checks them and prints method
+// counts. Progress goes to stderr, the summary to stdout; exit 1 when a check fails.
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recordEverything, recordMemory } from './sessions.mjs';
-import { analyze, formatCounts, toEnvelopeNdjson, toJsonDocument, toRawNdjson, toTranscript } from './sample-formats.mjs';
+import { analyze, formatCounts, toJsonDocument, toRawNdjson, toTranscript } from './sample-formats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const samples = join(root, 'samples');
@@ -64,21 +67,26 @@ async function main() {
     versionOf('@modelcontextprotocol/server-everything'),
     versionOf('@modelcontextprotocol/server-memory'),
   ]);
+  if (!existsSync(join(root, 'dist', 'bin', 'mcptrace.js'))) throw new Error('dist/bin/mcptrace.js is missing: run `npm run build` first');
   await mkdir(samples, { recursive: true });
 
-  const everythingRecords = await recordEverything(root);
-  const memoryRecords = await recordMemory(root);
+  // Captured to a scratch folder first, so a failed recording leaves samples/ as it was.
+  const scratch = await mkdtemp(join(tmpdir(), 'mcptrace-record-'));
+  const captures = { everything: join(scratch, 'everything.envelope.ndjson'), memory: join(scratch, 'memory.envelope.ndjson') };
+  const everythingRecords = await recordEverything(root, captures.everything);
+  const memoryRecords = await recordMemory(root, captures.memory);
 
   const out = (name) => join(samples, name);
   const recordedAt = everythingRecords[0]?.ts ?? new Date().toISOString();
-  await writeFile(out('everything.envelope.ndjson'), toEnvelopeNdjson(everythingRecords));
-  await writeFile(out('memory.envelope.ndjson'), toEnvelopeNdjson(memoryRecords));
+  await copyFile(captures.everything, out('everything.envelope.ndjson'));
+  await copyFile(captures.memory, out('memory.envelope.ndjson'));
+  await rm(scratch, { recursive: true, force: true });
   await writeFile(out('everything.ndjson'), toRawNdjson(everythingRecords));
   await writeFile(out('everything.transcript.txt'), toTranscript(everythingRecords, {
     session: 'everything',
     header: [
       `${everything} over stdio, client ${sdk} (Client), recorded ${recordedAt}`,
-      'by scripts/record-samples.mjs; re-framed from samples/everything.envelope.ndjson; times are UTC',
+      'through mcptrace wrap by scripts/record-samples.mjs; re-framed from samples/everything.envelope.ndjson; times are UTC',
     ],
   }));
   await writeFile(out('everything.json'), toJsonDocument(everythingRecords,

@@ -1,157 +1,99 @@
-// A stdio Transport for the official SDK Client that records every wire line as envelope records.
+// The transport behind the sample recordings: the official SDK's StdioClientTransport, spawning the server
+// through `mcptrace wrap --out FILE`, so the envelope samples are exactly what wrap captures.
 //
-// The SDK's own StdioClientTransport parses lines before we could see them; this one keeps the
-// exact text of each line (without the newline) so the samples are the bytes that really went
-// over the pipe. Records keep key order ts, dir|event, rest (docs/formats.md, envelope NDJSON).
-import { spawn } from 'node:child_process';
-import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+//   SDK Client → StdioClientTransport → node dist/bin/mcptrace.js wrap --out FILE -- node server.js … → server
+//
+// The wrapper only watches messages (to let a session wait for a server message before it goes on) and
+// hands them to the Client one per macrotask; it never touches the bytes. The capture is wrap's.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
-const NEWLINE = 0x0a;
-const now = () => new Date().toISOString();
-
-export class RecordingStdioTransport {
+export class WrapTransport {
   /**
-   * @param {{ command: string, args?: string[], recordedCommand?: string[], cwd?: string,
-   *           env?: Record<string, string>, stderr?: 'inherit' | 'ignore' }} options
+   * @param {{ root: string, server: string[], out: string, env?: Record<string, string> }} options
+   *   root: repository root (the cwd, so `server` paths stay relative in the capture's start event);
+   *   server: the server command as it should appear in the capture; out: the capture file.
    */
-  constructor(options) {
-    this.options = options;
-    /** Envelope records in wire order. */
+  constructor({ root, server, out, env }) {
+    this.out = out;
+    this.inner = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(root, 'dist', 'bin', 'mcptrace.js'), 'wrap', '--out', out, '--', ...server],
+      cwd: root,
+      env: { ...process.env, ...env },
+      stderr: 'pipe',
+    });
+    /** Messages seen, in order: `{ dir }` records and the parsed messages at the same indexes. */
     this.records = [];
-    /** Parsed message per record (null for events and unparsable lines), same indexes. */
     this.messages = [];
     this._waiters = new Set();
-    this._buf = Buffer.alloc(0);
-    this._closed = false;
-    this._exited = false;
-    this._exitPromise = null;
+    this._stderr = '';
     this.onmessage = undefined;
     this.onclose = undefined;
     this.onerror = undefined;
   }
 
   async start() {
-    const { command, args = [], recordedCommand, cwd, env, stderr = 'ignore' } = this.options;
-    const child = spawn(command, args, {
-      cwd,
-      env: env ?? process.env,
-      stdio: ['pipe', 'pipe', stderr === 'inherit' ? 'inherit' : 'ignore'],
+    // The server's stderr (its start-up banner …) is kept, not shown; wrap's own messages are shown.
+    this.inner.stderr?.on('data', (chunk) => {
+      this._stderr = (this._stderr + chunk).slice(-8192);
+      for (const line of String(chunk).split('\n')) if (line.startsWith('mcptrace:')) process.stderr.write(`record: ${line}\n`);
     });
-    this.child = child;
-    this._exitPromise = new Promise((resolve) => {
-      child.once('exit', (code, signal) => {
-        this._exited = true;
-        this._push({ ts: now(), event: 'exit', code, signal });
-        resolve();
-        if (!this._closed) this._finishClose();
-      });
-    });
-    this._stdoutEnded = new Promise((resolve) => {
-      child.stdout.on('end', () => {
-        // A last line without a newline is still wire text: keep it.
-        if (this._buf.length) this._line(now(), this._buf.toString('utf8'));
-        this._buf = Buffer.alloc(0);
-        this._push({ ts: now(), event: 'stdout-closed' });
-        resolve();
-      });
-    });
-    child.stdout.on('data', (chunk) => this._data(chunk));
-    child.stdin.on('error', (error) => this.onerror?.(error));
-    await new Promise((resolve, reject) => {
-      child.once('spawn', resolve);
-      child.once('error', reject);
-    });
-    this._push({ ts: now(), event: 'start', command: recordedCommand ?? [command, ...args], pid: child.pid });
+    this.inner.onmessage = (message) => {
+      this._push({ dir: 's2c' }, message);
+      this._deliver(message);
+    };
+    this.inner.onerror = (error) => this.onerror?.(error);
+    this.inner.onclose = () => this.onclose?.();
+    await this.inner.start();
   }
 
-  _data(chunk) {
-    const ts = now(); // one receive time per chunk: lines in one read arrived together
-    this._buf = this._buf.length ? Buffer.concat([this._buf, chunk]) : chunk;
-    let index;
-    while ((index = this._buf.indexOf(NEWLINE)) !== -1) {
-      const line = this._buf.toString('utf8', 0, index); // split on bytes, decode whole lines
-      this._buf = this._buf.subarray(index + 1);
-      this._line(ts, line);
-    }
-  }
-
-  _line(ts, line) {
-    let message = null;
-    try {
-      message = deserializeMessage(line.replace(/\r$/, ''));
-    } catch (error) {
-      this.onerror?.(new Error(`unparsable line from server: ${error.message}`));
-    }
-    this._push({ ts, dir: 's2c', line }, message);
-    if (message) this._deliver(message);
-  }
-
-  // One message per macrotask, like separate reads: the SDK handles notifications a microtask
-  // late but responses at once, so a progress notification and the response that follows it in
-  // the same chunk would otherwise reach the client in the wrong order.
+  // One message per macrotask, like separate reads: the SDK handles notifications a microtask late but
+  // responses at once, so a progress notification and the response that follows it in the same chunk
+  // would otherwise reach the client in the wrong order.
   _deliver(message) {
     this._inbox ??= [];
     this._inbox.push(message);
     if (this._inbox.length > 1) return;
     const drain = () => {
-      const next = this._inbox[0];
-      if (!this._closed) this.onmessage?.(next);
+      this.onmessage?.(this._inbox[0]);
       this._inbox.shift();
       if (this._inbox.length) setImmediate(drain);
     };
     setImmediate(drain);
   }
 
-  async send(message) {
-    if (this._closed || !this.child?.stdin.writable) throw new Error('transport closed');
-    const wire = serializeMessage(message);
-    this._push({ ts: now(), dir: 'c2s', line: wire.slice(0, -1) }, message);
-    await new Promise((resolve, reject) => {
-      this.child.stdin.write(wire, (error) => (error ? reject(error) : resolve()));
-    });
+  async send(message, options) {
+    this._push({ dir: 'c2s' }, message);
+    await this.inner.send(message, options);
   }
 
-  /** Closes stdin, waits for exit; SIGTERM after 2 s, SIGKILL 2 s later (stdio shutdown, spec lifecycle). */
+  /**
+   * Closes the server's stdin, then SIGTERM after 2 s and SIGKILL 2 s later (the SDK's stdio shutdown,
+   * spec lifecycle); wrap passes the signals on. Resolves once wrap has written the exit to the capture.
+   */
   async close() {
     if (this._closing) return this._closing;
     this._closing = (async () => {
-      if (this.child && !this.child.stdin.writableEnded) {
-        await new Promise((resolve) => this.child.stdin.end(resolve));
-        this._push({ ts: now(), event: 'stdin-closed' });
+      await this.inner.close();
+      for (let waited = 0; waited < 5000; waited += 50) {
+        const text = await readFile(this.out, 'utf8').catch(() => '');
+        if (/"event":"(exit|spawn-error)"[^\n]*\n$/.test(text)) return;
+        await delay(50);
       }
-      if (this.child) {
-        for (const signal of ['SIGTERM', 'SIGKILL']) {
-          if (await this._exitedWithin(2000)) break;
-          process.stderr.write(`record: server did not exit, sending ${signal}\n`);
-          this.child.kill(signal);
-        }
-        await this._exitedWithin(2000);
-        await Promise.race([this._stdoutEnded, delay(2000)]);
-      }
-      this._finishClose();
+      process.stderr.write(`record: ${this.out} has no exit record; server stderr ended with:\n${this._stderr}\n`);
     })();
     return this._closing;
   }
 
-  _finishClose() {
-    if (this._closed) return;
-    this._closed = true;
-    this.onclose?.();
-  }
-
-  async _exitedWithin(ms) {
-    if (this._exited) return true;
-    await Promise.race([this._exitPromise, delay(ms)]);
-    return this._exited;
-  }
-
-  _push(record, message = null) {
+  _push(record, message) {
     this.records.push(record);
     this.messages.push(message);
     for (const waiter of [...this._waiters]) waiter(record, message);
   }
 
-  /** A position in the record list, for waitFor({ since }). */
+  /** A position in the message list, for waitFor({ since }). */
   mark() {
     return this.records.length;
   }
@@ -182,6 +124,12 @@ export class RecordingStdioTransport {
       this._waiters.add(waiter);
     });
   }
+}
+
+/** The capture file's records (envelope NDJSON, one object per line). */
+export async function readCapture(path) {
+  const text = await readFile(path, 'utf8');
+  return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
 }
 
 export const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,10 +1,7 @@
 // Re-frames recorded envelope records into the other input formats, and checks and counts them.
 //
-// Formats are those of docs/formats.md: envelope NDJSON, raw NDJSON, pcap-style transcript and
-// JSON document. All derive from the same records, so every sample is real traffic.
-
-/** Envelope NDJSON: one record per line, key order as recorded (ts, dir|event, rest). */
-export const toEnvelopeNdjson = (records) => records.map((r) => JSON.stringify(r) + '\n').join('');
+// Formats are those of docs/formats.md: raw NDJSON, pcap-style transcript and JSON document, all
+// derived from the envelope records of a wrap capture, so every sample is real traffic.
 
 /** Raw NDJSON: the exact wire lines, nothing else. */
 export const toRawNdjson = (records) => records.filter((r) => r.dir).map((r) => r.line + '\n').join('');

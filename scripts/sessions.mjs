@@ -1,4 +1,5 @@
-// The scripted client sessions behind samples/: which calls, in which order, with which answers.
+// The scripted client sessions behind samples/: which calls, in which order, with which answers; each runs
+// through `mcptrace wrap --out`, whose capture is the session's envelope sample.
 //
 // Calls run one at a time so the recorded order is stable; only the cancellation overlaps a
 // request with its own notifications/cancelled. Every wait is bounded.
@@ -14,7 +15,7 @@ import {
   ElicitRequestSchema,
   ListRootsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { RecordingStdioTransport, delay, wire } from './recorder.mjs';
+import { WrapTransport, delay, readCapture, wire } from './recorder.mjs';
 import { ROOTS, cannedElicitation, cannedSampling, maybeAsTask } from './client-answers.mjs';
 
 export const EVERYTHING_JS = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
@@ -46,11 +47,9 @@ async function paginate(label, fetchPage) {
   } while (cursor && pages < 20);
 }
 
-export async function recordEverything(cwd) {
-  const transport = new RecordingStdioTransport({
-    command: process.execPath, args: [EVERYTHING_JS, 'stdio'],
-    recordedCommand: ['node', EVERYTHING_JS, 'stdio'], cwd,
-  });
+/** Records the server-everything session through `mcptrace wrap --out capture`; returns the capture's records. */
+export async function recordEverything(cwd, capture) {
+  const transport = new WrapTransport({ root: cwd, server: ['node', EVERYTHING_JS, 'stdio'], out: capture });
   const taskStore = new InMemoryTaskStore();
   const client = new Client(CLIENT_INFO, {
     capabilities: {
@@ -74,10 +73,10 @@ export async function recordEverything(cwd) {
   try {
     await everythingCalls(client, transport, call);
   } finally {
-    await transport.close(); // no-op when client.close() already closed it
+    await transport.close(); // waits for wrap's exit record (client.close() closed it already)
     taskStore.cleanup();
   }
-  return transport.records;
+  return readCapture(capture);
 }
 
 async function everythingCalls(client, transport, call) {
@@ -181,11 +180,12 @@ async function everythingCalls(client, transport, call) {
   await client.close();
 }
 
-export async function recordMemory(cwd) {
+/** Records the server-memory session through `mcptrace wrap --out capture`; returns the capture's records. */
+export async function recordMemory(cwd, capture) {
   const dir = await mkdtemp(join(tmpdir(), 'mcptrace-memory-'));
-  const transport = new RecordingStdioTransport({
-    command: process.execPath, args: [MEMORY_JS], recordedCommand: ['node', MEMORY_JS], cwd,
-    env: { ...process.env, MEMORY_FILE_PATH: join(dir, 'memory.jsonl') },
+  const transport = new WrapTransport({
+    root: cwd, server: ['node', MEMORY_JS], out: capture,
+    env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') },
   });
   const client = new Client(CLIENT_INFO, { capabilities: {} });
   client.onerror = (error) => log(`  (client onerror) ${error.message}`);
@@ -222,5 +222,5 @@ export async function recordMemory(cwd) {
     await transport.close();
     await rm(dir, { recursive: true, force: true });
   }
-  return transport.records;
+  return readCapture(capture);
 }

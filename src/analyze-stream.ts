@@ -1,6 +1,6 @@
 // The streaming edge of the pipeline: bytes in, annotated records out as soon as each line is read.
 import { Analyzer, type AnalysisSummary, type AnalyzerOptions } from './analyzer.js';
-import { readFrames } from './input/index.js';
+import { followSegments, readFrameBatches, type FollowOptions } from './input/index.js';
 import type { PipelineRecord } from './types.js';
 
 /** Reads, frames and annotates one byte stream (a file or stdin) of a run. */
@@ -10,10 +10,46 @@ export async function* analyzeStream(
   file = '-',
 ): AsyncGenerator<PipelineRecord> {
   const input = analyzer.input(file);
-  for await (const frame of readFrames(bytes, { file, format: analyzer.opts.inputFormat })) {
-    yield* input.push(frame);
+  // Frame by frame: a record is annotated only when it is asked for, so a consumer that reads the analyzer's
+  // state (session headers of the text transcript) sees it as of that record.
+  for await (const frames of readFrameBatches(bytes, { file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes })) {
+    for (let i = 0; i < frames.length; i++) yield* input.push(frames[i]);
   }
   input.end();
+}
+
+/**
+ * `analyzeStream` one batch at a time: the records of every frame completed by one chunk of input. The hot path
+ * uses this form, so that the cost of an await is paid per chunk, not per message. The analyzer's state is that
+ * after the whole batch.
+ */
+export async function* analyzeStreamBatches(
+  analyzer: Analyzer,
+  bytes: AsyncIterable<Buffer | Uint8Array | string>,
+  file = '-',
+): AsyncGenerator<PipelineRecord[]> {
+  const input = analyzer.input(file);
+  for await (const frames of readFrameBatches(bytes, { file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes })) {
+    const out: PipelineRecord[] = [];
+    for (let i = 0; i < frames.length; i++) input.pushTo(frames[i], out);
+    if (out.length > 0) yield out;
+  }
+  input.end();
+}
+
+/**
+ * Follows a growing file (`--follow`) until `opts.signal` fires. Each segment of it (the file up to a
+ * truncation or a replacement) is read as its own input: a new format detection, new sessions, and the
+ * requests left open in the segment before are reported unanswered at the end, like those of any input.
+ */
+export async function* analyzeFollow(
+  analyzer: Analyzer,
+  path: string,
+  opts: FollowOptions & { file?: string },
+): AsyncGenerator<PipelineRecord> {
+  for await (const segment of followSegments(path, opts)) {
+    yield* analyzeStream(analyzer, segment.chunks, opts.file ?? path);
+  }
 }
 
 /** Annotates a whole stream and collects the records and the end-of-input summary. */

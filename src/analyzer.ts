@@ -11,10 +11,17 @@ export interface AnalyzerOptions {
   inputFormat?: InputFormat;
   /** Bound on open requests tracked per session (default 100,000). */
   maxPending?: number;
+  /** Longest line or record read whole (`--max-message-bytes`, default 16 MiB); longer ones are `oversized`. */
+  maxMessageBytes?: number;
   /** Rule severity overrides (`off` disables). */
   rules?: RuleSettings;
   /** Options rules read (`slowMs`). */
   ruleOptions?: Partial<RuleOptions>;
+  /**
+   * For `--jobs` workers: keep each finding's rule data (a non-enumerable `data` property) and key unkeyed sessions
+   * `<prefix><n>`, so that the coordinator can renumber one file's seqs and sessions into the run's.
+   */
+  renumberable?: { ordinalPrefix: string };
 }
 
 export interface AnalysisSummary {
@@ -28,6 +35,8 @@ export interface AnalysisSummary {
 /** One input stream being analysed: push frames, get records; `end()` when the stream is done. */
 export interface InputAnalysis {
   push(frame: Frame): PipelineRecord[];
+  /** `push` appending to `out` (no array per frame). */
+  pushTo(frame: Frame, out: PipelineRecord[]): void;
   end(): void;
 }
 
@@ -35,34 +44,65 @@ export class Analyzer {
   private readonly ctx: RunContext;
   private readonly engine: RuleEngine;
   private readonly open: OpenRequest[] = [];
+  /** Inputs started and not yet ended, for `snapshot()`. */
+  private readonly live = new Set<Tracker>();
 
   constructor(readonly opts: AnalyzerOptions = {}) {
     this.ctx = new RunContext(opts.maxPending ?? 100_000);
     this.engine = new RuleEngine(opts.rules, opts.ruleOptions);
+    if (opts.renumberable) {
+      this.ctx.ordinalPrefix = opts.renumberable.ordinalPrefix;
+      this.engine.keepData = true;
+    }
   }
 
   /** Starts a new input stream (a file, stdin): its sessions are its own. */
   input(file: string): InputAnalysis {
     const tracker = new Tracker(this.ctx, file);
+    this.live.add(tracker);
+    const pushTo = (frame: Frame, out: PipelineRecord[]): void => {
+      const decoded = decodeFrame(frame);
+      for (let i = 0; i < decoded.length; i++) {
+        const t = tracker.push(decoded[i]);
+        this.engine.apply(t);
+        if (t.retired) this.engine.retire(t.retired);
+        out.push(t.record);
+      }
+    };
     return {
       push: (frame) => {
         const out: PipelineRecord[] = [];
-        for (const d of decodeFrame(frame)) {
-          const t = tracker.push(d);
-          this.engine.apply(t);
-          out.push(t.record);
-        }
+        pushTo(frame, out);
         return out;
       },
+      pushTo,
       end: () => {
+        if (!this.live.delete(tracker)) return; // ended already
         this.open.push(...tracker.finish());
       },
     };
   }
 
+  /** Records numbered so far (the last seq) and unkeyed sessions numbered so far. */
+  counts(): { records: number; ordinals: number } {
+    return { records: this.ctx.seq, ordinals: this.ctx.ordinal };
+  }
+
   /** What is known so far of a session (its handshake, revision, peers). */
   session(key: string): SessionInfo | undefined {
     return this.ctx.byKey.get(key)?.info;
+  }
+
+  /**
+   * What is known so far, for a live view (`--follow`) while inputs are still being read: requests not
+   * answered yet are in `open`, and `findings` is empty, because end-of-input findings (unanswered
+   * requests, sessions that never finished their handshake) are only true once the input has ended.
+   */
+  snapshot(): AnalysisSummary {
+    const open = [...this.open];
+    for (const t of this.live) open.push(...t.finish());
+    open.sort((a, b) => a.seq - b.seq);
+    return { sessions: this.ctx.sessions.map((s) => s.info), open, findings: [] };
   }
 
   /** What only the end of all inputs can tell. */

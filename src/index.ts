@@ -1,7 +1,8 @@
 // The library API: the analyzer, the pipeline stages and the sinks, with their types.
 export { Analyzer, type AnalyzerOptions, type AnalysisSummary, type InputAnalysis } from './analyzer.js';
-export { analyze, analyzeStream } from './analyze-stream.js';
+export { analyze, analyzeStream, analyzeFollow } from './analyze-stream.js';
 export { readFrames, detectFormat, INPUT_FORMATS, type InputFormat } from './input/index.js';
+export { followFile, followSegments, type FollowNotice, type FollowOptions, type FollowSegment } from './input/index.js';
 export { decodeFrame, type Decoded } from './decode/decode.js';
 export { RULES } from './rules/registry.js';
 export type { Rule, RuleMeta } from './rules/types.js';
@@ -10,6 +11,10 @@ export { recordToNdjson } from './output/ndjson.js';
 export { recordToJson, jsonDocument } from './output/json.js';
 export { formatTextRecord, formatTextHeader, formatTextFooter } from './output/text.js';
 export { createPalette, colorEnabled } from './output/color.js';
+export { escapeTerminal, escapeJsonForTerminal } from './output/escape.js';
+export { Redactor, REDACTED, DEFAULT_SECRET_KEYS, type RedactOptions } from './output/redact.js';
+export { DEFAULT_MAX_MESSAGE_BYTES } from './input/lines.js';
+export { MAX_NESTING } from './input/depth.js';
 export { StatsCollector } from './stats/collector.js';
 export type { Stats } from './stats/types.js';
 export { formatStatsJson } from './output/stats-json.js';

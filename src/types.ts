@@ -35,6 +35,11 @@ export interface Frame {
   event?: TransportEvent;
   /** A framing problem found by the reader (bad envelope, unterminated pretty-printed JSON …). */
   error?: string;
+  /**
+   * With `error`: the record broke a size limit (`--max-message-bytes`, or JSON nesting deeper than the reader allows);
+   * `text` holds only what was kept of it and `bytes` is its full size. Reported by the `oversized` rule.
+   */
+  oversized?: true;
 }
 
 export interface TransportEvent {

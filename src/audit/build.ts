@@ -1,9 +1,9 @@
 // Runs records through the statistics and audit collectors and builds the audit report.
-import type { Analyzer } from '../analyzer.js';
+import type { AnalysisSummary, Analyzer } from '../analyzer.js';
 import type { RuleSettings } from '../rules/engine.js';
-import { StatsCollector } from '../stats/collector.js';
+import { StatsCollector, type StatsState } from '../stats/collector.js';
 import type { PipelineRecord, Severity } from '../types.js';
-import { AuditCollector, DEFAULT_AUDIT_LIMITS, type AuditLimits } from './collector.js';
+import { AuditCollector, DEFAULT_AUDIT_LIMITS, type AuditLimits, type AuditRenumbering, type AuditState } from './collector.js';
 import type { AuditReport } from './types.js';
 
 export interface BuildAuditOptions {
@@ -16,25 +16,51 @@ export interface BuildAuditOptions {
   limits?: AuditLimits;
 }
 
+/** The collectors of one audit run: feed records, ask for the report now (live) or at the end. */
+export class AuditBuilder {
+  private readonly stats = new StatsCollector();
+  private readonly audit: AuditCollector;
+
+  constructor(private readonly opts: BuildAuditOptions) {
+    this.audit = new AuditCollector(opts.limits ?? DEFAULT_AUDIT_LIMITS);
+  }
+
+  add(r: PipelineRecord): void {
+    this.stats.add(r);
+    this.audit.add(r);
+  }
+
+  /** Both collectors' contents as plain data (`--jobs`). */
+  exportState(): { stats: StatsState; audit: AuditState } {
+    return { stats: this.stats.exportState(), audit: this.audit.exportState() };
+  }
+
+  /** Takes in another input's collectors, as if its records had come after these (`--jobs`). */
+  mergeFrom(o: { stats: StatsState; audit: AuditState }, renumber: AuditRenumbering): void {
+    this.stats.mergeFrom(o.stats, (k) => renumber.session(k));
+    this.audit.mergeFrom(o.audit, renumber);
+  }
+
+  /** The report from `summary`: `analyzer.summary()` at the end, `analyzer.snapshot()` for a live view. */
+  report(summary: AnalysisSummary): AuditReport {
+    return this.audit.finish({
+      summary,
+      stats: this.stats.finish(summary.sessions, summary.open),
+      inputs: this.opts.inputs,
+      generatedAt: this.opts.generatedAt ?? new Date().toISOString(),
+      failOn: this.opts.failOn,
+      ruleSettings: this.opts.ruleSettings,
+      tool: this.opts.tool,
+    });
+  }
+}
+
 export async function buildAuditReport(
   analyzer: Analyzer,
   records: AsyncIterable<PipelineRecord>,
   opts: BuildAuditOptions,
 ): Promise<AuditReport> {
-  const stats = new StatsCollector();
-  const audit = new AuditCollector(opts.limits ?? DEFAULT_AUDIT_LIMITS);
-  for await (const r of records) {
-    stats.add(r);
-    audit.add(r);
-  }
-  const summary = analyzer.summary();
-  return audit.finish({
-    summary,
-    stats: stats.finish(summary.sessions, summary.open),
-    inputs: opts.inputs,
-    generatedAt: opts.generatedAt ?? new Date().toISOString(),
-    failOn: opts.failOn,
-    ruleSettings: opts.ruleSettings,
-    tool: opts.tool,
-  });
+  const builder = new AuditBuilder(opts);
+  for await (const r of records) builder.add(r);
+  return builder.report(analyzer.summary());
 }

@@ -36,6 +36,20 @@ export class CapabilityMatrix {
     if (negotiated === false) row.usedUndeclared++;
   }
 
+  /** The use counts as plain data, for `--jobs`. */
+  exportState(): CapabilityRow[] {
+    return [...this.rows.values()];
+  }
+
+  /** Adds another matrix's use counts (`--jobs`). */
+  mergeFrom(rows: readonly CapabilityRow[]): void {
+    for (const r of rows) {
+      const row = this.row(r.side, r.path);
+      row.used += r.used;
+      row.usedUndeclared += r.usedUndeclared;
+    }
+  }
+
   /** Rows for everything used, plus everything declared and never used. */
   finish(client: Record<string, unknown> | null, server: Record<string, unknown> | null): CapabilityRow[] {
     for (const [side, caps] of [['client', client], ['server', server]] as const) {

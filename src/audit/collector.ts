@@ -6,8 +6,8 @@ import type { Stats } from '../stats/types.js';
 import type { Finding, PipelineRecord, Severity } from '../types.js';
 import { CapabilityMatrix } from './capability-matrix.js';
 import { ruleDocUrl } from './doc-url.js';
-import { SequenceKeeper } from './sequence.js';
-import type { AuditFinding, AuditReport, AuditSession } from './types.js';
+import { SequenceKeeper, type SequenceState } from './sequence.js';
+import type { AuditFinding, AuditReport, AuditSession, CapabilityRow } from './types.js';
 
 export interface AuditLimits {
   /** Findings kept with their details; more are only counted. */
@@ -26,7 +26,6 @@ export const DEFAULT_AUDIT_LIMITS: AuditLimits = { findings: 10_000, sequenceHea
 export const SEVERITY_RANK: Record<Severity, number> = { info: 1, warning: 2, error: 3 };
 
 interface SessionParts {
-  counts: Record<Severity, number>;
   matrix: CapabilityMatrix;
   sequence: SequenceKeeper;
 }
@@ -41,14 +40,91 @@ export interface AuditFinishInput {
   tool: { name: string; version: string };
 }
 
+/** An audit collector's contents as plain data (structured-cloneable), for `--jobs`. */
+export interface AuditState {
+  findings: AuditFinding[];
+  findingData: unknown[];
+  omitted: number;
+  totals: Record<Severity, number>;
+  byRule: Array<[string, number]>;
+  sessions: Array<[string, { rows: CapabilityRow[]; sequence: SequenceState; counts: Record<Severity, number> }]>;
+}
+
+/** How `mergeFrom` moves another input's numbers into this run's. */
+export interface AuditRenumbering {
+  seq(seq: number): number;
+  session(key: string): string;
+  /** The finding's message in this run's numbering (`data`: its rule data, when the worker kept it). */
+  message(f: AuditFinding, data: unknown): string;
+}
+
+/** The finding counts and kept findings; `finish` works on a copy, so it can be called again later. */
+interface Tally {
+  findings: AuditFinding[];
+  omitted: number;
+  totals: Record<Severity, number>;
+  byRule: Record<string, number>;
+  /** Per-session counts by severity. */
+  counts: Map<string, Record<Severity, number>>;
+}
+
 export class AuditCollector {
-  private readonly findings: AuditFinding[] = [];
-  private omitted = 0;
-  private readonly totals: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
-  private readonly byRule: Record<string, number> = Object.create(null);
+  private readonly tally: Tally = {
+    findings: [],
+    omitted: 0,
+    totals: { error: 0, warning: 0, info: 0 },
+    byRule: Object.create(null) as Record<string, number>,
+    counts: new Map(),
+  };
   private readonly sessions = new Map<string, SessionParts>();
+  /**
+   * The rule data of each kept finding, by index (only for findings that carry it: `--jobs` workers run the engine
+   * with `keepData`, so the coordinator can renumber the seqs a message quotes).
+   */
+  private readonly findingData: unknown[] = [];
 
   constructor(private readonly limits: AuditLimits = DEFAULT_AUDIT_LIMITS) {}
+
+  /** What the collector holds, as plain data: what a `--jobs` worker sends for its file. */
+  exportState(): AuditState {
+    const t = this.tally;
+    return {
+      findings: t.findings,
+      findingData: this.findingData,
+      omitted: t.omitted,
+      totals: t.totals,
+      byRule: Object.entries(t.byRule),
+      sessions: [...this.sessions].map(([key, p]) => [key, { rows: p.matrix.exportState(), sequence: p.sequence.exportState(), counts: t.counts.get(key)! }]),
+    };
+  }
+
+  /**
+   * Takes in another input's collector, as if its records had come after all records so far (`--jobs`: per-file
+   * audits merged in input order). `renumber` moves its seqs and session keys into this run's numbering and gives
+   * each finding's message (re-made from its rule data when the message quotes seqs).
+   */
+  mergeFrom(o: AuditState, renumber: AuditRenumbering): void {
+    const t = this.tally;
+    for (const s of ['error', 'warning', 'info'] as const) t.totals[s] += o.totals[s];
+    for (const [rule, n] of o.byRule) t.byRule[rule] = (t.byRule[rule] ?? 0) + n;
+    for (const [key, part] of o.sessions) {
+      const k = renumber.session(key);
+      const p = this.parts(k);
+      if (!p) continue;
+      p.matrix.mergeFrom(part.rows);
+      p.sequence.mergeFrom(part.sequence, (step) => ({ ...step, seq: renumber.seq(step.seq) }));
+      const c = t.counts.get(k)!;
+      for (const s of ['error', 'warning', 'info'] as const) c[s] += part.counts[s];
+    }
+    t.omitted += o.omitted;
+    o.findings.forEach((f, i) => {
+      if (t.findings.length >= this.limits.findings) {
+        t.omitted++;
+        return;
+      }
+      t.findings.push({ ...f, seq: renumber.seq(f.seq), session: renumber.session(f.session), message: renumber.message(f, o.findingData[i]) });
+    });
+  }
 
   add(r: PipelineRecord): void {
     const parts = this.parts(r.session);
@@ -58,19 +134,30 @@ export class AuditCollector {
         parts.matrix.use(r.capability.side, r.capability.path, r.capability.negotiated);
       }
     }
-    for (const f of r.findings) this.found(f, r.seq, r.session, r.source, r);
+    for (const f of r.findings) this.found(this.tally, f, r.seq, r.session, r.source, r);
   }
 
+  /**
+   * The report: the findings collected so far plus the summary's end-of-input findings. Leaves the
+   * collector as it was, so a live view (`--follow`) can build a report now and the final one later.
+   */
   finish(input: AuditFinishInput): AuditReport {
-    for (const f of input.summary.findings) this.found(f, f.seq, f.session, f.source, null);
-    this.findings.sort((a, b) => a.seq - b.seq);
+    const t: Tally = {
+      findings: [...this.tally.findings],
+      omitted: this.tally.omitted,
+      totals: { ...this.tally.totals },
+      byRule: Object.assign(Object.create(null) as Record<string, number>, this.tally.byRule),
+      counts: new Map([...this.tally.counts].map(([k, v]) => [k, { ...v }])),
+    };
+    for (const f of input.summary.findings) this.found(t, f, f.seq, f.session, f.source, null);
+    t.findings.sort((a, b) => a.seq - b.seq);
     const sessions: AuditSession[] = [];
     for (const info of input.summary.sessions) {
       const parts = this.sessions.get(info.key);
       if (!parts) continue;
       sessions.push({
         info,
-        counts: parts.counts,
+        counts: t.counts.get(info.key) ?? { error: 0, warning: 0, info: 0 },
         capabilities: parts.matrix.finish(info.clientCapabilities, info.serverCapabilities),
         sequence: parts.sequence.finish(),
       });
@@ -81,18 +168,18 @@ export class AuditCollector {
       docUrl: ruleDocUrl(r.meta.id),
       effectiveSeverity: (settings[r.meta.id] as Severity | undefined) ?? r.meta.severity,
     }));
-    const failed = input.failOn !== 'none' && (Object.keys(this.totals) as Severity[]).some(
-      (s) => this.totals[s] > 0 && SEVERITY_RANK[s] >= SEVERITY_RANK[input.failOn as Severity],
+    const failed = input.failOn !== 'none' && (Object.keys(t.totals) as Severity[]).some(
+      (s) => t.totals[s] > 0 && SEVERITY_RANK[s] >= SEVERITY_RANK[input.failOn as Severity],
     );
     return {
       tool: input.tool,
       inputs: input.inputs,
       generatedAt: input.generatedAt,
       sessions,
-      findings: this.findings,
-      findingsOmitted: this.omitted,
-      totals: { ...this.totals },
-      byRule: { ...this.byRule },
+      findings: t.findings,
+      findingsOmitted: t.omitted,
+      totals: { ...t.totals },
+      byRule: { ...t.byRule },
       rules,
       stats: input.stats,
       failOn: input.failOn,
@@ -100,17 +187,19 @@ export class AuditCollector {
     };
   }
 
-  private found(f: Finding | EndFinding, seq: number, session: string, source: string, r: PipelineRecord | null): void {
-    this.totals[f.severity]++;
-    this.byRule[f.rule] = (this.byRule[f.rule] ?? 0) + 1;
-    const parts = this.sessions.get(session);
-    if (parts) parts.counts[f.severity]++;
-    if (this.findings.length >= this.limits.findings) {
-      this.omitted++;
+  private found(t: Tally, f: Finding | EndFinding, seq: number, session: string, source: string, r: PipelineRecord | null): void {
+    t.totals[f.severity]++;
+    t.byRule[f.rule] = (t.byRule[f.rule] ?? 0) + 1;
+    const counts = t.counts.get(session);
+    if (counts) counts[f.severity]++;
+    if (t.findings.length >= this.limits.findings) {
+      t.omitted++;
       return;
     }
     const colon = source.lastIndexOf(':');
-    this.findings.push({
+    const data = (f as { data?: unknown }).data;
+    if (data !== undefined && t === this.tally) this.findingData[t.findings.length] = data;
+    t.findings.push({
       rule: f.rule,
       severity: f.severity,
       message: f.message,
@@ -131,11 +220,11 @@ export class AuditCollector {
     let p = this.sessions.get(session);
     if (!p && this.sessions.size < this.limits.sessions) {
       p = {
-        counts: { error: 0, warning: 0, info: 0 },
         matrix: new CapabilityMatrix(),
         sequence: new SequenceKeeper(this.limits.sequenceHead, this.limits.sequenceTail, this.limits.bodyChars),
       };
       this.sessions.set(session, p);
+      this.tally.counts.set(session, { error: 0, warning: 0, info: 0 });
     }
     return p;
   }

@@ -5,6 +5,13 @@ import type { SequenceStep } from './types.js';
 
 const RANK: Record<Severity, number> = { info: 1, warning: 2, error: 3 };
 
+/** A keeper's steps as plain data, for `--jobs`. */
+export interface SequenceState {
+  head: SequenceStep[];
+  tail: SequenceStep[];
+  seen: number;
+}
+
 export class SequenceKeeper {
   readonly head: SequenceStep[] = [];
   private readonly ring: SequenceStep[] = [];
@@ -14,8 +21,27 @@ export class SequenceKeeper {
   constructor(private readonly headSize: number, private readonly tailSize: number, private readonly bodyBytes: number) {}
 
   add(r: PipelineRecord): void {
+    this.push(this.step(r));
+  }
+
+  /** The kept steps as plain data: the head, the tail in order, and how many messages were seen. */
+  exportState(): SequenceState {
+    const { head, tail } = this.finish();
+    return { head, tail, seen: this.seen };
+  }
+
+  /**
+   * Takes in another keeper's steps, as if its messages had come after these (`--jobs`: a session key shared by two
+   * files). Its elided middle is skipped; when it elided anything its tail is complete, so the tail comes out right.
+   */
+  mergeFrom(o: SequenceState, step: (s: SequenceStep) => SequenceStep): void {
+    for (const s of o.head) this.push(step(s));
+    this.seen += o.seen - o.head.length - o.tail.length;
+    for (const s of o.tail) this.push(step(s));
+  }
+
+  private push(step: SequenceStep): void {
     this.seen++;
-    const step = this.step(r);
     if (this.head.length < this.headSize) {
       this.head.push(step);
       return;

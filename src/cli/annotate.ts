@@ -2,52 +2,89 @@
 import type { Argv } from 'yargs';
 import type { Analyzer, AnalysisSummary } from '../analyzer.js';
 import { recordToJson } from '../output/json.js';
-import { recordToNdjson } from '../output/ndjson.js';
+import { recordMessageJson, recordToNdjson, recordToNdjsonHead } from '../output/ndjson.js';
+import { escapeJsonForTerminal } from '../output/escape.js';
+import type { Redactor } from '../output/redact.js';
 import { formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord } from '../output/text.js';
 import type { PipelineRecord, SessionInfo } from '../types.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
+import { withFollow } from './follow.js';
 import { filterOptions, inputOptions } from './options.js';
+import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 import { OutputWriter } from './writer.js';
 
-export interface AnnotateArgs extends RunArgs {
+export interface AnnotateArgs extends RunArgs, RedactArgs {
   format: 'text' | 'ndjson' | 'json';
   body?: boolean;
   color?: boolean;
 }
 
 export function annotateBuilder(y: Argv) {
-  return filterOptions(inputOptions(y))
+  return redactOptions(filterOptions(inputOptions(y)), 'off')
     .option('format', { alias: 'f', describe: 'output format', choices: ['text', 'ndjson', 'json'], default: 'text' })
     .option('body', { describe: 'include message bodies (default: on for ndjson/json, off for text); --no-body leaves them out', type: 'boolean' })
     .example('$0 annotate session.ndjson', 'readable transcript')
     .example('$0 annotate -f ndjson session.ndjson | jq .', 'one annotated record per line (the record contract)')
     .example('server | $0 annotate -', 'annotate live stdio as it arrives')
+    .example('$0 annotate --follow s.ndjson', 'keep printing as s.ndjson grows (e.g. a `wrap --out` capture); Ctrl-C ends')
     .example("$0 annotate --method 'tools/*' --phase operation log.ndjson", 'only tool traffic during operation');
 }
 
 export async function runAnnotate(args: AnnotateArgs, io: CliIO): Promise<number> {
-  const { analyzer, records } = openRun(args, io);
-  const out = new OutputWriter(io.stdout);
-  const sink = makeSink(args, io, analyzer);
-  for await (const r of records) {
-    const pending = out.write(sink.record(r));
-    if (pending) await pending;
-  }
-  const summary = analyzer.summary();
-  out.write(sink.end(summary));
-  await out.end();
-  return 0;
+  // --follow: records are printed as they come; Ctrl-C ends the input, and the end (footer) follows as usual.
+  return withFollow(args.follow, io, async (stop) => {
+    const { analyzer, records, batches } = openRun(args, io, {}, stop);
+    const out = new OutputWriter(io.stdout);
+    const made = makeSink(args, io, analyzer, redactorFor(args, false));
+    // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (DESIGN principle 7).
+    const sink = io.stdout.isTTY && args.format !== 'text' ? terminalSafe(made) : made;
+    if (args.format === 'text') {
+      // The text transcript prints session headers from the analyzer's state as of each record: one at a time.
+      for await (const r of records) {
+        const pending = out.write(sink.record(r));
+        if (pending) await pending;
+      }
+    } else {
+      for await (const batch of batches) {
+        let pending: Promise<void> | void = undefined;
+        for (let i = 0; i < batch.length; i++) pending = sink.write ? sink.write(batch[i], out) : out.write(sink.record(batch[i]));
+        if (pending) await pending;
+      }
+    }
+    const summary = analyzer.summary();
+    out.write(sink.end(summary));
+    await out.end();
+    return 0;
+  });
 }
 
 interface Sink {
   record(r: PipelineRecord): string;
+  /** Optional: writes the record straight to the output (no line string built first). */
+  write?(r: PipelineRecord, out: OutputWriter): Promise<void> | void;
   end(summary: AnalysisSummary): string;
 }
 
-function makeSink(args: AnnotateArgs, io: CliIO, analyzer: Analyzer): Sink {
+/** A JSON sink whose output is escaped for a terminal (record by record: the fast path's direct write is not used). */
+function terminalSafe(sink: Sink): Sink {
+  return { record: (r) => escapeJsonForTerminal(sink.record(r)), end: (s) => escapeJsonForTerminal(sink.end(s)) };
+}
+
+/** `redactor`: masks secrets in what is printed (records, session details, end-of-input findings); null: nothing. */
+function makeSink(args: AnnotateArgs, io: CliIO, analyzer: Analyzer, redactor: Redactor | null): Sink {
+  const shown = redactor ? (r: PipelineRecord) => redactor.record(r) : (r: PipelineRecord) => r;
+  const ended = redactor ? (s: AnalysisSummary) => redactor.summary(s) : (s: AnalysisSummary) => s;
   if (args.format === 'ndjson') {
     const opts = { body: args.body ?? true };
-    return { record: (r) => recordToNdjson(r, opts) + '\n', end: () => '' };
+    return {
+      record: (r) => recordToNdjson(shown(r), opts) + '\n',
+      // The message text is copied into the output as it was read: never joined into the line first.
+      write: (r0, out) => {
+        const r = shown(r0);
+        return opts.body ? out.writeParts(recordToNdjsonHead(r, opts), recordMessageJson(r), '}\n') : out.write(recordToNdjsonHead(r, opts) + '}\n');
+      },
+      end: () => '',
+    };
   }
   if (args.format === 'json') {
     // Streamed as it goes, so a large log never sits in memory as one document.
@@ -57,11 +94,15 @@ function makeSink(args: AnnotateArgs, io: CliIO, analyzer: Analyzer): Sink {
       record: (r) => {
         const head = first ? '{"records":[\n' : ',\n';
         first = false;
-        return head + JSON.stringify(recordToJson(r, opts));
+        return head + JSON.stringify(recordToJson(shown(r), opts));
       },
-      end: ({ sessions, open, findings }) =>
+      end: (summary) => {
+        const { sessions, open, findings } = ended(summary);
+        return (
         (first ? '{"records":[' : '\n') +
-        `],\n"sessions":${JSON.stringify(sessions)},\n"unanswered":${JSON.stringify(open)},\n"findings":${JSON.stringify(findings)}}\n`,
+        `],\n"sessions":${JSON.stringify(sessions)},\n"unanswered":${JSON.stringify(open)},\n"findings":${JSON.stringify(findings)}}\n`
+        );
+      },
     };
   }
   const palette = paletteFor(io, args.color);
@@ -72,19 +113,20 @@ function makeSink(args: AnnotateArgs, io: CliIO, analyzer: Analyzer): Sink {
     record: (r) => {
       let s = '';
       const info = analyzer.session(r.session);
-      if (r.session !== lastSession && info) {
+      const infoShown = info && redactor ? redactor.session(info) : info;
+      if (r.session !== lastSession && infoShown) {
         lastSession = r.session;
-        s += formatSessionTitle(info, palette) + '\n';
+        s += formatSessionTitle(infoShown, palette) + '\n';
       }
-      s += formatTextRecord(r, palette, textOpts) + '\n';
-      if (r.kind === 'response' && r.method === 'initialize' && info && !headed.has(info)) {
+      s += formatTextRecord(shown(r), palette, textOpts) + '\n';
+      if (r.kind === 'response' && r.method === 'initialize' && info && infoShown && !headed.has(info)) {
         headed.add(info);
-        s += formatSessionPeers(info, palette) + '\n';
+        s += formatSessionPeers(infoShown, palette) + '\n';
       }
       return s;
     },
-    end: ({ open }) => {
-      const footer = formatTextFooter(open, palette);
+    end: (summary) => {
+      const footer = formatTextFooter(ended(summary).open, palette);
       return footer ? `\n${footer}\n` : '';
     },
   };

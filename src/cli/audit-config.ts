@@ -35,7 +35,8 @@ export async function loadAuditConfig(path: string): Promise<AuditConfig> {
   const out: AuditConfig = {};
   if (c.rules !== undefined) {
     if (c.rules === null || typeof c.rules !== 'object' || Array.isArray(c.rules)) throw new UsageError(`config ${path}: "rules" must be an object of id: severity`);
-    const rules: Record<string, Severity | 'off'> = {};
+    // No prototype: an id such as `__proto__` is kept as a key, and reported as unknown.
+    const rules: Record<string, Severity | 'off'> = Object.create(null);
     for (const [id, sev] of Object.entries(c.rules as Record<string, unknown>)) {
       if (typeof sev !== 'string' || !SEVERITIES.includes(sev)) throw new UsageError(`config ${path}: rules.${id} must be one of ${SEVERITIES.join(', ')}`);
       rules[id] = sev as Severity | 'off';

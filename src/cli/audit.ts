@@ -1,17 +1,25 @@
 // `mcptrace audit`: findings against the spec as a report (text, markdown, html, json, sarif, junit), with CI exit codes.
 import { writeFile } from 'node:fs/promises';
 import type { Argv } from 'yargs';
-import { buildAuditReport } from '../audit/build.js';
+import { AuditBuilder } from '../audit/build.js';
+import { escapeJsonForTerminal } from '../output/escape.js';
 import { AUDIT_FORMATS, AUDIT_RENDERERS, type AuditFormat, type AuditRenderer } from '../output/audit/renderers.js';
+import type { AnalysisSummary } from '../analyzer.js';
 import type { Severity } from '../types.js';
 import { checkRuleIds, loadAuditConfig, type AuditConfig } from './audit-config.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { EXIT, UsageError } from './errors.js';
-import { STDIN_ARG } from './inputs.js';
-import { filterOptions, inputOptions } from './options.js';
+import { LiveView, liveHeader, withFollow } from './follow.js';
+import { filterOptions, inputOptions, jobsOption } from './options.js';
+import { inputNames, STDIN_ARG } from './inputs.js';
+import { mergeSummary, parallelFiles, runParallel } from './jobs.js';
+import type { AuditState } from '../audit/collector.js';
+import type { AuditReport } from '../audit/types.js';
+import type { StatsState } from '../stats/collector.js';
+import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 import { TOOL } from './tool.js';
 
-export interface AuditArgs extends RunArgs {
+export interface AuditArgs extends RunArgs, RedactArgs {
   format?: AuditFormat;
   out?: string;
   failOn?: Severity | 'none';
@@ -19,10 +27,11 @@ export interface AuditArgs extends RunArgs {
   config?: string;
   slowMs?: number;
   color?: boolean;
+  jobs?: number;
 }
 
 export function auditBuilder(y: Argv) {
-  return filterOptions(inputOptions(y))
+  return jobsOption(redactOptions(filterOptions(inputOptions(y)), 'on for html, markdown, sarif and junit; off for text and json'))
     .option('format', { alias: 'f', describe: 'report format (default: text on a terminal, else json)', choices: AUDIT_FORMATS })
     .option('out', { alias: 'o', describe: 'write the report to FILE instead of stdout', type: 'string' })
     .option('fail-on', { describe: 'exit 1 when a finding reaches this severity', choices: ['error', 'warning', 'info', 'none'] })
@@ -32,7 +41,8 @@ export function auditBuilder(y: Argv) {
     .example('$0 audit session.ndjson', 'findings on the terminal')
     .example('$0 audit -f sarif -o mcp.sarif logs/*.ndjson', 'SARIF for code scanning')
     .example('$0 audit --fail-on warning --rule slow-response=off log.ndjson', 'CI gate')
-    .example('$0 audit -f html -o report.html session.ndjson', 'a self-contained HTML report');
+    .example('$0 audit -f html -o report.html session.ndjson', 'a self-contained HTML report')
+    .example('$0 audit --follow s.ndjson', 'findings redrawn as s.ndjson grows; Ctrl-C prints the report and sets the exit code');
 }
 
 export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
@@ -41,21 +51,63 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   const failOn = args.failOn ?? config.failOn ?? 'error';
   const slowMs = args.slowMs ?? config.slowMs;
   const format: AuditFormat = args.format ?? (io.stdout.isTTY && !args.out && 'text' in AUDIT_RENDERERS ? ('text' as AuditFormat) : 'json');
-  const { analyzer, records } = openRun(args, io, { rules, ruleOptions: slowMs === undefined ? {} : { slowMs } });
-  const report = await buildAuditReport(analyzer, records, {
-    inputs: args.files && args.files.length > 0 ? args.files.map((f) => (f === STDIN_ARG ? '-' : f)) : ['-'],
-    failOn,
-    ruleSettings: rules,
-    tool: TOOL,
-  });
+  const inputs = args.files && args.files.length > 0 ? args.files.map((f) => (f === STDIN_ARG ? '-' : f)) : ['-'];
+  const palette = args.out ? paletteFor(io, false) : paletteFor(io, args.color);
   const render: AuditRenderer = AUDIT_RENDERERS[format];
-  const text = render(report, { palette: args.out ? paletteFor(io, false) : paletteFor(io, args.color) });
-  if (args.out) await writeFile(args.out, text);
-  else await new Promise<void>((resolve, reject) => io.stdout.write(text, (e) => (e ? reject(e) : resolve())));
-  return report.failed ? EXIT.findings : EXIT.ok;
+  // Reports meant to be shared (uploaded, attached, pasted into a PR) mask secrets unless told not to.
+  const redactor = redactorFor(args, REDACTED_BY_DEFAULT.has(format));
+  const ended = (s: AnalysisSummary): AnalysisSummary => (redactor ? redactor.summary(s) : s);
+  return withFollow(args.follow, io, async (stop) => {
+    const { analyzer, batches } = openRun(args, io, { rules, ruleOptions: slowMs === undefined ? {} : { slowMs } }, stop);
+    const builder = new AuditBuilder({ inputs, failOn, ruleSettings: rules, tool: TOOL });
+    const files = inputNames(args.files);
+    // --jobs: the files in worker threads, merged in input order (not with redaction: it would have to be redone on
+    // the messages the merge re-makes).
+    if (!redactor && parallelFiles(files, args.jobs, args)) {
+      const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
+      const task = {
+        command: 'audit' as const,
+        analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxMessageBytes: args.maxMessageBytes, rules, ruleOptions: slowMs === undefined ? {} : { slowMs } },
+        filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir },
+      };
+      await runParallel(files, args.jobs!, task, (r, n) => {
+        builder.mergeFrom(r.state as { stats: StatsState; audit: AuditState }, n);
+        mergeSummary(summary, r, n);
+      });
+      return finish(builder.report(summary), null);
+    }
+    // --follow on a terminal (report not going to --out): the report so far, without the findings only the
+    // end of input can tell (unanswered requests), redrawn as records come.
+    let seen = 0;
+    const live = args.follow && !args.out
+      ? new LiveView(io.stdout, () => liveHeader(args.files, seen, 'the final report', palette) + render(builder.report(ended(analyzer.snapshot())), { palette }))
+      : null;
+    try {
+      for await (const batch of batches) {
+        for (let i = 0; i < batch.length; i++) builder.add(redactor ? redactor.record(batch[i]) : batch[i]);
+        seen += batch.length;
+        live?.changed();
+      }
+    } finally {
+      live?.stop();
+    }
+    return finish(builder.report(ended(analyzer.summary())), live);
+  });
+
+  async function finish(report: AuditReport, live: LiveView | null): Promise<number> {
+    const rendered = render(report, { palette });
+    // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (DESIGN principle 7).
+    const text = !args.out && io.stdout.isTTY && (format === 'json' || format === 'sarif') ? escapeJsonForTerminal(rendered) : rendered;
+    if (args.out) await writeFile(args.out, text);
+    else await new Promise<void>((resolve, reject) => io.stdout.write((live?.stop() ?? '') + text, (e) => (e ? reject(e) : resolve())));
+    return report.failed ? EXIT.findings : EXIT.ok;
+  }
 }
 
 const SEVERITIES = new Set(['off', 'info', 'warning', 'error']);
+
+/** Formats whose reports redact secrets unless `--no-redact` is given. */
+const REDACTED_BY_DEFAULT: ReadonlySet<AuditFormat> = new Set(['html', 'markdown', 'sarif', 'junit'] as AuditFormat[]);
 
 /** `--rule id=severity` flags; an unknown rule id or severity is a usage error. */
 export function parseRuleFlags(flags: string | string[] | undefined): Record<string, Severity | 'off'> {

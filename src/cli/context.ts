@@ -3,11 +3,15 @@ import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import { Analyzer, type AnalyzerOptions } from '../analyzer.js';
 import type { InputFormat } from '../input/index.js';
-import { analyzeStream } from '../analyze-stream.js';
+import { analyzeFollow, analyzeStream, analyzeStreamBatches } from '../analyze-stream.js';
+import { untilAborted, type FollowNotice } from '../input/index.js';
 import { colorEnabled, createPalette, type Palette } from '../output/color.js';
+import { escapeTerminal } from '../output/escape.js';
 import type { PipelineRecord } from '../types.js';
 import { buildFilter, type FilterOptions } from './filter.js';
-import { resolveInputs } from './inputs.js';
+import { UsageError } from './errors.js';
+import { noticeText } from './follow.js';
+import { resolveFollowInput, resolveInputs } from './inputs.js';
 import { createLogger, type LogLevel } from './logger.js';
 
 export interface CliIO {
@@ -15,6 +19,8 @@ export interface CliIO {
   stdout: Writable & { isTTY?: boolean };
   stderr: Writable;
   env: NodeJS.ProcessEnv;
+  /** Ends a `--follow` run instead of SIGINT/SIGTERM (in-process tests). */
+  stop?: AbortSignal;
 }
 
 export function processIO(): CliIO {
@@ -32,22 +38,74 @@ export interface RunArgs extends FilterOptions {
   files?: string[];
   inputFormat?: InputFormat;
   maxPending: number;
+  /** `--max-message-bytes`: longest line or record read whole. */
+  maxMessageBytes?: number;
   logLevel: string;
+  /** Keep reading the one file as it grows until `follow` (the stop signal given to `openRun`) fires. */
+  follow?: boolean;
 }
 
-/** Sets up a run: the analyzer over all inputs and the records that pass the filters, in order. */
+/**
+ * Sets up a run: the analyzer over all inputs and the records that pass the filters, in order. With
+ * `args.follow`, `stop` (from `withFollow`) ends the followed input.
+ */
 export function openRun(
   args: RunArgs,
   io: CliIO,
   more: Pick<AnalyzerOptions, 'rules' | 'ruleOptions'> = {},
-): { analyzer: Analyzer; records: AsyncGenerator<PipelineRecord> } {
+  stop?: AbortSignal,
+): { analyzer: Analyzer; records: AsyncGenerator<PipelineRecord>; batches: AsyncGenerator<PipelineRecord[]> } {
   const log = createLogger(args.logLevel as LogLevel);
-  const analyzer = new Analyzer({ inputFormat: args.inputFormat, maxPending: args.maxPending, ...more });
+  const analyzer = new Analyzer({ inputFormat: args.inputFormat, maxPending: args.maxPending, maxMessageBytes: args.maxMessageBytes, ...more });
   const keep = buildFilter(args);
-  async function* records(): AsyncGenerator<PipelineRecord> {
-    for await (const r of recordsOf(analyzer, args.files, io, log)) if (!keep || keep(r)) yield r;
+  // Consume one of the two: `batches` (the records of each chunk read, for the hot path) or `records` (one by one,
+  // each annotated when it is asked for, for sinks that read the analyzer's state as of the record).
+  async function* batches(): AsyncGenerator<PipelineRecord[]> {
+    if (args.follow && stop) {
+      for await (const r of followedRecords(analyzer, args, stop, io, log)) if (!keep || keep(r)) yield [r];
+      return;
+    }
+    for await (const b of batchesOf(analyzer, args.files, io, log)) {
+      const kept = keep ? b.filter(keep) : b;
+      if (kept.length > 0) yield kept;
+    }
   }
-  return { analyzer, records: records() };
+  async function* records(): AsyncGenerator<PipelineRecord> {
+    const all = args.follow && stop ? followedRecords(analyzer, args, stop, io, log) : recordsOf(analyzer, args.files, io, log);
+    for await (const r of all) if (!keep || keep(r)) yield r;
+  }
+  return { analyzer, records: records(), batches: batches() };
+}
+
+/**
+ * `--follow`: the records of one file as it grows, until `stop` fires. Each segment (up to a truncation or
+ * replacement) is a new input; what happens to the file is noted on stderr. stdin is read until it closes
+ * or `stop` fires.
+ */
+async function* followedRecords(analyzer: Analyzer, args: RunArgs, stop: AbortSignal, io: CliIO, log: Logger): AsyncGenerator<PipelineRecord> {
+  const input = resolveFollowInput(args.files);
+  log.debug({ input: input.name }, 'following');
+  if (input.stdin) {
+    try {
+      yield* analyzeStream(analyzer, untilAborted(io.stdin as AsyncIterable<Buffer>, stop), '-');
+    } finally {
+      // Stopped while a read was pending: close stdin, or the open pipe would keep the process alive.
+      if (stop.aborted) (io.stdin as { destroy?: () => void }).destroy?.();
+    }
+    return;
+  }
+  const quiet = ['error', 'fatal', 'silent'].includes(args.logLevel);
+  const onNotice = (n: FollowNotice) => {
+    if (!quiet) io.stderr.write(`mcptrace: ${escapeTerminal(noticeText(n))}\n`);
+  };
+  try {
+    yield* analyzeFollow(analyzer, input.name, { signal: stop, onNotice });
+  } catch (err) {
+    // The file became unreadable (permissions, a folder now has its name): an input error, exit 2.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === undefined) throw err;
+    throw new UsageError(code === 'ENOTFILE' ? (err as Error).message : `cannot read ${input.name}: ${code}`);
+  }
 }
 
 /** Every record of every input, in order; each input is its own stream with its own sessions. */
@@ -55,5 +113,13 @@ async function* recordsOf(analyzer: Analyzer, files: readonly string[] | undefin
   for (const input of resolveInputs(files, io.stdin)) {
     log.debug({ input: input.name }, 'reading');
     yield* analyzeStream(analyzer, input.open(), input.name);
+  }
+}
+
+/** Every record of every input, in order, a chunk's worth at a time; each input is its own stream with its own sessions. */
+async function* batchesOf(analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Logger): AsyncGenerator<PipelineRecord[]> {
+  for (const input of resolveInputs(files, io.stdin)) {
+    log.debug({ input: input.name }, 'reading');
+    yield* analyzeStreamBatches(analyzer, input.open(), input.name);
   }
 }

@@ -28,3 +28,28 @@ export function resolveInputs(files: readonly string[] | undefined, stdin: NodeJ
     return { name, open: () => createReadStream(name, { highWaterMark: 256 * 1024 }) };
   });
 }
+
+/**
+ * The one input of `--follow`: a file, which need not exist yet (it is waited for), or stdin (`-` or none),
+ * which is read as usual until it closes or the follow is stopped.
+ */
+export function resolveFollowInput(files: readonly string[] | undefined): { name: string; stdin: boolean } {
+  const list = files && files.length > 0 ? files.map((f) => (f === STDIN_ARG ? '-' : String(f))) : ['-'];
+  if (list.length > 1) throw new UsageError(`--follow reads one file, not ${list.length}`);
+  const name = list[0];
+  if (name === '-') return { name, stdin: true };
+  try {
+    if (!statSync(name).isFile()) throw new UsageError(`not a file: ${name}`);
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    // A file that is not there yet is waited for (`mcptrace annotate --follow out.ndjson` before `wrap` starts).
+    if (code !== 'ENOENT') throw new UsageError(`cannot read ${name}: ${code ?? (err as Error).message}`);
+  }
+  return { name, stdin: false };
+}
+
+/** The inputs named on the command line (`-` for stdin), each checked as `resolveInputs` does. */
+export function inputNames(files: readonly string[] | undefined): string[] {
+  return resolveInputs(files).map((i) => i.name);
+}

@@ -1,36 +1,62 @@
 // Command-line entry: parses arguments with yargs and dispatches to a command; returns the exit code.
-import yargs from 'yargs';
+import yargs, { type Argv } from 'yargs';
 import { annotateBuilder, runAnnotate, type AnnotateArgs } from './annotate.js';
-import { auditBuilder, runAudit, type AuditArgs } from './audit.js';
-import { rulesBuilder, runRules, type RulesArgs } from './rules.js';
+import type { AuditArgs } from './audit.js';
+import type { RulesArgs } from './rules.js';
 import { processIO, type CliIO } from './context.js';
+import { escapeTerminal } from '../output/escape.js';
 import { EXIT, UsageError } from './errors.js';
 import { STDIN_ARG } from './inputs.js';
-import { runStats, statsBuilder, type StatsArgs } from './stats.js';
+import type { StatsArgs } from './stats.js';
+import type { WrapArgs } from './wrap.js';
+
+/**
+ * The other commands' modules, loaded only when their name is on the command line: start-up time is paid by every
+ * run, and the audit renderers or the wrap proxy are many modules that a `stats` run never uses. The default
+ * command (annotate) is always loaded.
+ */
+const LAZY = {
+  audit: () => import('./audit.js'),
+  rules: () => import('./rules.js'),
+  stats: () => import('./stats.js'),
+  wrap: () => import('./wrap.js'),
+};
+
+/** A command not on the command line is never selected: yargs only needs its name and description. */
+const unused = (y: Argv) => y;
 
 const EPILOG = 'Input formats: raw NDJSON, envelope NDJSON, pcap-style transcripts, JSON documents (detected per file).\nDocs: README.md';
 
 export async function main(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
-  const debug = argv.includes('--debug');
+  // Only mcptrace's own options: after `--` come a wrapped server's arguments.
+  const dashes = argv.indexOf('--');
+  const debug = (dashes === -1 ? argv : argv.slice(0, dashes)).includes('--debug');
   let usageError: string | null = null;
   // Handlers only choose the command; it runs after parsing, so a usage error never starts one.
   let selected: (() => Promise<number>) | null = null;
   // yargs drops a bare `-`; carry it through as a token no file name can be.
   const args = argv.map((a) => (a === '-' ? STDIN_ARG : a));
+  const words = new Set(dashes === -1 ? argv : argv.slice(0, dashes));
+  const named = <K extends keyof typeof LAZY>(name: K): Promise<Awaited<ReturnType<(typeof LAZY)[K]>> | null> =>
+    words.has(name) ? (LAZY[name]() as Promise<Awaited<ReturnType<(typeof LAZY)[K]>>>) : Promise.resolve(null);
+  const [audit, rules, stats, wrap] = await Promise.all([named('audit'), named('rules'), named('stats'), named('wrap')]);
   const parser = yargs(args)
     .scriptName('mcptrace')
     .usage('$0 <command> [options] [files..]\n\nRead MCP session logs and explain them.')
     .command(['annotate [files..]', '$0 [files..]'], 'print the annotated transcript (text, ndjson, json)', annotateBuilder, (a) => {
       selected = () => runAnnotate(a as unknown as AnnotateArgs, io);
     })
-    .command('audit [files..]', 'report spec violations (text, markdown, html, json, sarif, junit); exit 1 on findings', auditBuilder, (a) => {
-      selected = () => runAudit(a as unknown as AuditArgs, io);
+    .command('audit [files..]', 'report spec violations (text, markdown, html, json, sarif, junit); exit 1 on findings', audit?.auditBuilder ?? unused, (a) => {
+      selected = () => audit!.runAudit(a as unknown as AuditArgs, io);
     })
-    .command('rules', 'list every audit rule with its severity, revisions and documentation', rulesBuilder, (a) => {
-      selected = () => runRules(a as unknown as RulesArgs, io);
+    .command('rules', 'list every audit rule with its severity, revisions and documentation', rules?.rulesBuilder ?? unused, (a) => {
+      selected = () => rules!.runRules(a as unknown as RulesArgs, io);
     })
-    .command('stats [files..]', 'traffic statistics: lifecycle vs operation, methods, latency, pairing', statsBuilder, (a) => {
-      selected = () => runStats(a as unknown as StatsArgs, io);
+    .command('stats [files..]', 'traffic statistics: lifecycle vs operation, methods, latency, pairing', stats?.statsBuilder ?? unused, (a) => {
+      selected = () => stats!.runStats(a as unknown as StatsArgs, io);
+    })
+    .command('wrap [command..]', 'run a stdio MCP server behind mcptrace: forward its bytes, capture (--out) and annotate (--live) the session', wrap?.wrapBuilder ?? unused, (a) => {
+      selected = () => wrap!.runWrap(a as unknown as WrapArgs, io, argv);
     })
     .example('$0 session.ndjson', 'annotated transcript of a saved log')
     .example('$0 stats -f json session.ndjson', 'traffic statistics as JSON')
@@ -46,13 +72,19 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     .fail((msg, err) => {
       usageError ??= (msg ?? err?.message ?? 'invalid arguments').replace(/\s*\n\s*/g, ' ').trim();
     });
+  // After a named command's handler yargs renders the whole help text, only to keep it for a failure message
+  // later; mcptrace prints no help on failure (`.fail` above) and the rendering costs every run tens of milliseconds.
+  const usage = (parser as unknown as { getInternalMethods?(): { getUsageInstance?(): { cacheHelpMessage?: () => void } } })
+    .getInternalMethods?.().getUsageInstance?.();
+  if (usage?.cacheHelpMessage) usage.cacheHelpMessage = () => {};
   try {
     await parser.parseAsync();
   } catch (err) {
     usageError ??= (err as Error).message;
   }
   if (usageError !== null) {
-    io.stderr.write(`mcptrace: ${usageError} (see mcptrace --help)\n`);
+    // Messages may quote arguments and file names: control characters in them are shown escaped (principle 7).
+    io.stderr.write(`mcptrace: ${escapeTerminal(usageError)} (see mcptrace --help)\n`);
     return EXIT.usage;
   }
   const command = selected as (() => Promise<number>) | null;
@@ -61,11 +93,11 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     return await command();
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr.write(`mcptrace: ${err.message}\n`);
+      io.stderr.write(`mcptrace: ${escapeTerminal(err.message)}\n`);
       return EXIT.usage;
     }
-    if (debug) io.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
-    io.stderr.write(`mcptrace: internal error: ${(err as Error).message} (run with --debug for details)\n`);
+    if (debug) io.stderr.write(`${escapeTerminal((err as Error).stack ?? String(err)).replace(/\\n/g, '\n')}\n`);
+    io.stderr.write(`mcptrace: internal error: ${escapeTerminal((err as Error).message)} (run with --debug for details)\n`);
     return EXIT.usage;
   }
 }

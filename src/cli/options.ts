@@ -10,10 +10,22 @@ export function inputOptions<T>(y: Argv<T>) {
       describe: 'input format (default: detected per file)',
       choices: INPUT_FORMATS as unknown as string[],
     })
+    .option('follow', {
+      alias: 'F',
+      describe: 'keep reading the file as it grows (like tail -F) until Ctrl-C, then print the final output',
+      type: 'boolean',
+      default: false,
+    })
     .option('max-pending', {
       describe: 'open requests tracked per session before the oldest is dropped',
       type: 'number',
       default: 100_000,
+    })
+    .option('max-message-bytes', {
+      describe: 'longest line or record read whole (bytes); a longer one is kept as an invalid record holding its first 4 KiB',
+      type: 'number',
+      default: 16 * 1024 * 1024,
+      coerce: positiveInteger('max-message-bytes'),
     })
     .option('log-level', { describe: 'diagnostics on stderr', choices: LOG_LEVELS as unknown as string[], default: 'warn' })
     .option('debug', { describe: 'print stack traces of internal errors', type: 'boolean', default: false })
@@ -33,6 +45,15 @@ export function filterOptions<T>(y: Argv<T>) {
     .option('session', { describe: 'only these session keys', type: 'string', group: 'Filters:', coerce: list });
 }
 
+/** A flag that takes a whole number of at least 1 (a typo must not turn a limit off). */
+function positiveInteger(flag: string) {
+  return (v: unknown): number => {
+    const n = Number(Array.isArray(v) ? v[v.length - 1] : v);
+    if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${flag} ${String(v)}: expected a whole number of at least 1`);
+    return n;
+  };
+}
+
 /** `--x a --x b,c` → ['a', 'b', 'c']. */
 function list(v: unknown): string[] {
   return (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter((x) => x !== '');
@@ -45,4 +66,15 @@ function oneOf(flag: string, allowed: readonly string[]) {
     if (bad !== undefined) throw new Error(`--${flag} ${bad}: choose from ${allowed.join(', ')}`);
     return values;
   };
+}
+
+/** `--jobs N` (stats, audit): files analysed in parallel worker threads; the output is the same as with one. */
+export function jobsOption<T>(y: Argv<T>) {
+  return y.option('jobs', {
+    alias: 'j',
+    describe: 'analyse up to N files at once in worker threads (several files only; the output is the same)',
+    type: 'number',
+    default: 1,
+    coerce: positiveInteger('jobs'),
+  });
 }

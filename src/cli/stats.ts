@@ -1,39 +1,91 @@
 // `mcptrace stats`: traffic statistics as a table, JSON or Markdown.
 import type { Argv } from 'yargs';
+import { escapeJsonForTerminal } from '../output/escape.js';
 import { formatStatsJson } from '../output/stats-json.js';
 import { formatStatsMarkdown } from '../output/stats-markdown.js';
 import { formatStatsTable } from '../output/stats-table.js';
 import { RULES } from '../rules/registry.js';
 import { StatsCollector } from '../stats/collector.js';
+import type { Stats } from '../stats/types.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
-import { filterOptions, inputOptions } from './options.js';
+import { LiveView, liveHeader, withFollow } from './follow.js';
+import { filterOptions, inputOptions, jobsOption } from './options.js';
+import { inputNames } from './inputs.js';
+import { mergeSummary, parallelFiles, runParallel } from './jobs.js';
+import type { AnalysisSummary } from '../analyzer.js';
+import type { StatsState } from '../stats/collector.js';
+import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 
-export interface StatsArgs extends RunArgs {
+export interface StatsArgs extends RunArgs, RedactArgs {
   format: 'table' | 'json' | 'markdown';
   color?: boolean;
+  jobs?: number;
 }
 
 const NO_RULES = Object.fromEntries(RULES.map((r) => [r.meta.id, 'off' as const]));
 
 export function statsBuilder(y: Argv) {
-  return filterOptions(inputOptions(y))
+  return jobsOption(redactOptions(filterOptions(inputOptions(y)), 'off'))
     .option('format', { alias: 'f', describe: 'output format', choices: ['table', 'json', 'markdown'], default: 'table' })
     .example('$0 stats session.ndjson', 'tables on the terminal')
     .example('$0 stats -f json session.ndjson | jq .lifecycle', 'lifecycle share as JSON')
-    .example('$0 stats -f markdown *.ndjson >> $GITHUB_STEP_SUMMARY', 'Markdown for a CI summary');
+    .example('$0 stats -f markdown *.ndjson >> $GITHUB_STEP_SUMMARY', 'Markdown for a CI summary')
+    .example('$0 stats --follow s.ndjson', 'a table redrawn as s.ndjson grows; Ctrl-C prints the final one');
 }
 
 export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
-  // Statistics show no findings: skip the rules (schema checks are the costly part of the pipeline).
-  const { analyzer, records } = openRun(args, io, { rules: NO_RULES });
-  const collector = new StatsCollector();
-  for await (const r of records) collector.add(r);
-  const { sessions, open } = analyzer.summary();
-  const stats = collector.finish(sessions, open);
-  const text =
-    args.format === 'json' ? formatStatsJson(stats)
-    : args.format === 'markdown' ? formatStatsMarkdown(stats)
-    : formatStatsTable(stats, paletteFor(io, args.color));
-  await new Promise<void>((resolve, reject) => io.stdout.write(text.endsWith('\n') ? text : text + '\n', (e) => (e ? reject(e) : resolve())));
-  return 0;
+  return withFollow(args.follow, io, async (stop) => {
+    // Statistics show no findings: skip the rules (schema checks are the costly part of the pipeline).
+    const { analyzer, batches } = openRun(args, io, { rules: NO_RULES }, stop);
+    const collector = new StatsCollector();
+    const redactor = redactorFor(args, false);
+    const format = (raw: Stats) => {
+      // Statistics hold log strings only as names (tools, sessions, peers): secrets in them are masked as strings.
+      const stats = redactor ? redactor.strings(raw) : raw;
+      const text =
+        args.format === 'json' ? formatStatsJson(stats)
+        : args.format === 'markdown' ? formatStatsMarkdown(stats)
+        : formatStatsTable(stats, paletteFor(io, args.color));
+      const safe = args.format === 'json' && io.stdout.isTTY ? escapeJsonForTerminal(text) : text;
+      return safe.endsWith('\n') ? safe : safe + '\n';
+    };
+    const files = inputNames(args.files);
+    if (parallelFiles(files, args.jobs, args)) {
+      // --jobs: the files in worker threads, each file's counts merged in input order.
+      const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
+      const task = {
+        command: 'stats' as const,
+        analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxMessageBytes: args.maxMessageBytes, rules: NO_RULES },
+        filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir },
+      };
+      await runParallel(files, args.jobs!, task, (r, n) => {
+        collector.mergeFrom(r.state as StatsState, (k) => n.session(k));
+        mergeSummary(summary, r, n);
+      });
+      const text = format(collector.finish(summary.sessions, summary.open));
+      await new Promise<void>((resolve, reject) => io.stdout.write(text, (e) => (e ? reject(e) : resolve())));
+      return 0;
+    }
+    // --follow on a terminal: the tables so far (requests not answered yet count as unanswered), redrawn.
+    let seen = 0;
+    const live = args.follow
+      ? new LiveView(io.stdout, () => {
+          const { sessions, open } = analyzer.snapshot();
+          return liveHeader(args.files, seen, 'the final statistics', paletteFor(io, args.color)) + format(collector.finish(sessions, open));
+        })
+      : null;
+    try {
+      for await (const batch of batches) {
+        for (let i = 0; i < batch.length; i++) collector.add(batch[i]);
+        seen += batch.length;
+        live?.changed();
+      }
+    } finally {
+      live?.stop();
+    }
+    const { sessions, open } = analyzer.summary();
+    const text = (live?.stop() ?? '') + format(collector.finish(sessions, open));
+    await new Promise<void>((resolve, reject) => io.stdout.write(text, (e) => (e ? reject(e) : resolve())));
+    return 0;
+  });
 }

@@ -1,11 +1,19 @@
-// Buffered output to a stream: batches small writes, flushes when the input waits, honours backpressure.
+// Buffered output to a stream: encodes small writes into one buffer, flushes when the input waits, honours backpressure.
+import { Buffer } from 'node:buffer';
 import type { Writable } from 'node:stream';
 
-const HIGH_WATER = 64 * 1024;
+/** Bytes gathered before a write to the stream. */
+const HIGH_WATER = 256 * 1024;
 
+/**
+ * Text is encoded as it comes into a byte buffer (UTF-8, at most 3 bytes per UTF-16 code unit), so that many small
+ * strings — record lines and the message texts copied into them — are never joined into one big string first:
+ * joining and then encoding copies every byte twice. A full buffer goes to the stream as is and a new one is taken
+ * (the stream may hold on to the old one).
+ */
 export class OutputWriter {
-  private buf: string[] = [];
-  private size = 0;
+  private buf: Buffer | null = null;
+  private used = 0;
   private scheduled = false;
   private waiting: Promise<void> | null = null;
 
@@ -13,9 +21,8 @@ export class OutputWriter {
 
   /** Queues text; resolves at once unless the destination is full (then after it drains). */
   write(text: string): Promise<void> | void {
-    this.buf.push(text);
-    this.size += text.length;
-    if (this.size >= HIGH_WATER) return this.flush();
+    this.append(text);
+    if (this.used >= HIGH_WATER) return this.flush();
     if (!this.scheduled) {
       // Flush when the pipeline next waits for input, so live input is printed as it arrives.
       this.scheduled = true;
@@ -27,11 +34,18 @@ export class OutputWriter {
     return this.waiting ?? undefined;
   }
 
+  /** Queues several pieces of text as one write (e.g. a record line and the message text copied into it). */
+  writeParts(a: string, b: string, c: string): Promise<void> | void {
+    this.append(a);
+    this.append(b);
+    return this.write(c);
+  }
+
   flush(): Promise<void> | void {
-    if (this.size > 0) {
-      const chunk = this.buf.length === 1 ? this.buf[0] : this.buf.join('');
-      this.buf = [];
-      this.size = 0;
+    if (this.used > 0) {
+      const chunk = this.buf!.subarray(0, this.used);
+      this.buf = null;
+      this.used = 0;
       if (!this.out.write(chunk) && !this.waiting) {
         this.waiting = new Promise((resolve) => {
           const done = () => {
@@ -54,5 +68,15 @@ export class OutputWriter {
   async end(): Promise<void> {
     await this.flush();
     await this.waiting;
+  }
+
+  private append(text: string): void {
+    const worst = text.length * 3;
+    if (this.buf !== null && this.used + worst > this.buf.length) void this.flush();
+    if (this.buf === null) {
+      this.buf = Buffer.allocUnsafe(Math.max(HIGH_WATER * 2, worst));
+      this.used = 0;
+    }
+    this.used += this.buf.write(text, this.used, 'utf8');
   }
 }

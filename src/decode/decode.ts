@@ -1,5 +1,6 @@
 // Decode stage: turns a frame into JSON-RPC messages (kind, id, method), one per batch element.
 import { Buffer } from 'node:buffer';
+import { nestedDeeper, nestingDetail } from '../input/depth.js';
 import type { Frame, Kind } from '../types.js';
 
 /** A JSON-RPC message (or an event, or an unreadable record) as read from one frame. */
@@ -16,7 +17,7 @@ export interface Decoded {
   /** Set on `invalid` records: the text that could not be read. */
   raw?: string;
   /** Why the record is invalid or malformed: reported by the framing rules. */
-  problem?: { rule: 'invalid-json' | 'invalid-frame' | 'invalid-jsonrpc'; detail: string };
+  problem?: { rule: ProblemRule; detail: string };
   batch?: { index: number; size: number };
   /**
    * An id that JSON-RPC accepts but MCP does not: `null` on a request (basic/index.mdx §Requests: "the ID MUST NOT
@@ -26,6 +27,9 @@ export interface Decoded {
   idProblem?: 'null' | 'non-integer';
 }
 
+/** The rules that report a record decode could not read (or read only in part). */
+export type ProblemRule = 'invalid-json' | 'invalid-frame' | 'invalid-jsonrpc' | 'oversized';
+
 const hasOwn = Object.hasOwn;
 
 /** Decode one frame. A batch (JSON array) yields one Decoded per element. */
@@ -34,11 +38,13 @@ export function decodeFrame(frame: Frame): Decoded[] {
     return [{ frame, kind: 'event', id: null, method: null, message: null, text: null, bytes: frame.bytes }];
   }
   if (frame.error !== undefined) {
-    return [invalid(frame, frame.text ?? '', 'invalid-frame', frame.error)];
+    return [invalid(frame, frame.text ?? '', frame.oversized ? 'oversized' : 'invalid-frame', frame.error)];
   }
   let value: unknown = frame.value;
   if (value === undefined) {
     const text = frame.text ?? '';
+    // JSON.parse copes with any depth, but what the pipeline does with the value afterwards may not.
+    if (nestedDeeper(text)) return [invalid(frame, text, 'oversized', nestingDetail())];
     try {
       value = JSON.parse(text);
     } catch (err) {
@@ -62,7 +68,7 @@ function decodeBatch(frame: Frame, items: unknown[]): Decoded[] {
   });
 }
 
-function invalid(frame: Frame, raw: string, rule: 'invalid-json' | 'invalid-frame' | 'invalid-jsonrpc', detail: string): Decoded {
+function invalid(frame: Frame, raw: string, rule: ProblemRule, detail: string): Decoded {
   return { frame, kind: 'invalid', id: null, method: null, message: null, text: null, bytes: frame.bytes, raw, problem: { rule, detail } };
 }
 

@@ -3,6 +3,7 @@ import type { Frame } from '../types.js';
 import { envelopeDirection } from './direction.js';
 import { errorFrame, eventFrame, normaliseEventName, textFrame, utf8Length, valueFrame, type FrameContext, type Position } from './frames.js';
 import { envelopeTime, type ClockTimeline } from './time.js';
+import { setOwn } from '../util/own.js';
 
 /** Keys read for each field; the first one present (and not null) wins. */
 export const TIME_KEYS = ['ts', 'timestamp', 'time'] as const;
@@ -68,7 +69,7 @@ export function envelopeToFrame(o: Obj, at: Position, raw: () => string, clock: 
     let any = false;
     for (const k of Object.keys(o)) {
       if (k === EVENT_KEY || k === timeKey || k === dirKey || k === sessionKey) continue;
-      data[k] = o[k];
+      setOwn(data, k, o[k]);
       any = true;
     }
     return eventFrame(at, any ? { name: normaliseEventName(ev), data } : { name: normaliseEventName(ev) }, ctx);

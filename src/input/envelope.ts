@@ -1,8 +1,9 @@
 // Envelope NDJSON reader: one JSON object per line wrapping a message (or a transport event) with metadata.
 import type { Frame } from '../types.js';
 import { describe, envelopeToFrame, isEnvelope, isPlainObject, looksLikeMessage } from './envelope-fields.js';
-import { errorFrame, readLines, textFrame, type LineReader } from './frames.js';
-import { isBlank, type Line } from './lines.js';
+import { nestedDeeper } from './depth.js';
+import { errorFrame, oversizedFrame, readLines, textFrame, tooDeepFrame, type LineReader } from './frames.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from './lines.js';
 import { ClockTimeline } from './time.js';
 
 /**
@@ -13,11 +14,21 @@ import { ClockTimeline } from './time.js';
 export class EnvelopeReader implements LineReader {
   private readonly clock = new ClockTimeline();
 
-  constructor(private readonly file: string) {}
+  /** `maxBytes`: the splitter's line limit, named in the finding of an oversized line. */
+  constructor(private readonly file: string, private readonly maxBytes = DEFAULT_MAX_MESSAGE_BYTES) {}
 
   line(l: Line, out: Frame[]): void {
-    if (isBlank(l.text)) return;
     const at = { file: this.file, line: l.line, lines: 1 };
+    if (l.oversized) {
+      out.push(oversizedFrame(at, l.text, l.bytes, this.maxBytes));
+      return;
+    }
+    if (isBlank(l.text)) return;
+    // Checked before parsing: the envelope's message would be re-serialised, which a deep value overflows.
+    if (nestedDeeper(l.text)) {
+      out.push(tooDeepFrame(at, l.text));
+      return;
+    }
     let obj: unknown;
     try {
       obj = JSON.parse(l.text);
@@ -41,6 +52,6 @@ export class EnvelopeReader implements LineReader {
 }
 
 /** Frames of an envelope NDJSON line stream. */
-export function readEnvelopes(lines: AsyncIterable<Line>, file: string): AsyncGenerator<Frame> {
-  return readLines(lines, new EnvelopeReader(file));
+export function readEnvelopes(lines: AsyncIterable<Line>, file: string, maxBytes?: number): AsyncGenerator<Frame> {
+  return readLines(lines, new EnvelopeReader(file, maxBytes));
 }

@@ -1,6 +1,7 @@
 // Shared frame builders and the line-reader contract that every line-based format reader implements.
 import { Buffer } from 'node:buffer';
 import type { Direction, Frame, TransportEvent } from '../types.js';
+import { MAX_NESTING, nestedDeeper, nestingDetail } from './depth.js';
 import type { Line } from './lines.js';
 import { NO_TIME, type TimeValue } from './time.js';
 
@@ -49,6 +50,7 @@ export function valueFrame(at: Position, value: unknown, ctx: FrameContext = {})
  * Text that is not valid JSON keeps its logged size and no value; decode reports it.
  */
 export function parsedTextFrame(at: Position, text: string, ctx: FrameContext = {}): Frame {
+  if (nestedDeeper(text)) return tooDeepFrame(at, text, ctx);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -72,6 +74,25 @@ export function eventFrame(at: Position, event: TransportEvent, ctx: FrameContex
 export function errorFrame(at: Position, raw: string, error: string, ctx: FrameContext = {}): Frame {
   const frame = textFrame(at, raw, utf8Length(raw), ctx);
   frame.error = error;
+  return frame;
+}
+
+/**
+ * A record over `--max-message-bytes`: only its start is kept as raw text, `bytes` is its full size. Decode turns
+ * it into an `invalid` record reported by the `oversized` rule. `what` names the record (`line`, `record` …).
+ */
+export function oversizedFrame(at: Position, head: string, bytes: number, limit: number, what = 'line', ctx: FrameContext = {}): Frame {
+  const kept = utf8Length(head);
+  const frame = errorFrame(at, head, `${what} of ${bytes} bytes is larger than --max-message-bytes (${limit}): only its first ${kept} bytes are kept`, ctx);
+  frame.bytes = bytes;
+  frame.oversized = true;
+  return frame;
+}
+
+/** A record whose JSON nests deeper than MAX_NESTING: kept as raw text, reported by the `oversized` rule. */
+export function tooDeepFrame(at: Position, raw: string, ctx: FrameContext = {}, limit = MAX_NESTING): Frame {
+  const frame = errorFrame(at, raw, nestingDetail(limit), ctx);
+  frame.oversized = true;
   return frame;
 }
 

@@ -1,5 +1,5 @@
 // The input stage's public surface: readers from bytes (files, stdin) to frames, and format detection.
-export { readFrames, openInput, lineReader, type ReadOptions } from './read.js';
+export { readFrames, readFrameBatches, openInput, lineReader, type ReadOptions } from './read.js';
 export { INPUT_FORMATS, classifyLine, detectFormat, detectInput, FormatDetector, type DetectOptions, type InputFormat, type LineVerdict } from './detect.js';
 export { LineSplitter, splitLines, isBlank, type Chunk, type Line } from './lines.js';
 export { NdjsonReader, readNdjson } from './ndjson.js';
@@ -9,3 +9,5 @@ export { TranscriptReader, readTranscript, type TranscriptLimits } from './trans
 export { parseHeader, type Header, type TimeToken } from './transcript-syntax.js';
 export { JsonDocumentReader, readJsonDocument, CONTAINER_KEYS } from './json-document.js';
 export type { LineReader, Position } from './frames.js';
+export { untilAborted } from './until-aborted.js';
+export { followFile, followSegments, type FollowEvent, type FollowNotice, type FollowOptions, type FollowSegment, type SegmentReason } from './follow.js';

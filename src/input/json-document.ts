@@ -1,12 +1,13 @@
 // JSON document reader: read incrementally with stream-json's tokenizer; each listed element becomes a frame.
 import { StringDecoder } from 'node:string_decoder';
-import { Assembler } from 'stream-json/core/assembler.js';
 import type { Frame } from '../types.js';
 import { BomSkipper, toBuffer } from './bom.js';
+import { MAX_NESTING } from './depth.js';
 import { envelopeToFrame, isEnvelope } from './envelope-fields.js';
-import { errorFrame, valueFrame } from './frames.js';
+import { errorFrame, oversizedFrame, tooDeepFrame, valueFrame } from './frames.js';
+import { CappedElement } from './json-element.js';
 import { Tokenizer, tokenizerMessage, type Token } from './json-tokens.js';
-import type { Chunk } from './lines.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, OVERSIZED_KEEP_BYTES, type Chunk } from './lines.js';
 import { RawText } from './raw-text.js';
 import { ClockTimeline } from './time.js';
 
@@ -24,10 +25,12 @@ const LF = 0x0a;
  * A syntax error ends parsing: the element being read and the whole line of the error become an error frame
  * (elements that ended earlier on that line are part of it, so the result does not depend on how the bytes
  * were chunked), and the rest of the input follows as error frames of at most `maxLines` lines each, so
- * nothing is lost. Frames are released at the end of each line.
+ * nothing is lost. Frames are released at the end of each line. An element larger than `maxBytes` (or nested deeper
+ * than MAX_NESTING) is not assembled: it becomes an error frame holding its start (rule `oversized`).
  */
 export class JsonDocumentReader {
-  private readonly tok = new Tokenizer({ jsonStreaming: true });
+  private readonly tok: Tokenizer;
+  private readonly maxBytes: number;
   private readonly decoder = new StringDecoder('utf8');
   private readonly bom = new BomSkipper();
   private readonly clock = new ClockTimeline();
@@ -38,17 +41,24 @@ export class JsonDocumentReader {
   /** Depth at which the elements sit (1: top-level array; 2: array under a container key); -1 none. */
   private containerDepth = -1;
   /** A top-level object being assembled until it turns out to hold a container (then it is dropped). */
-  private rootAsm: Assembler | null = null;
+  private rootAsm: CappedElement | null = null;
   private rootStart = 0;
   private key: string | null = null;
-  private elem: Assembler | null = null;
+  private elem: CappedElement | null = null;
   private elemStart = 0;
   private failed = false;
   /** Elements that ended on the current line: released when the line ends, dropped if the line has an error. */
   private held: Frame[] = [];
 
   constructor(private readonly file: string, limits: { maxLines?: number; maxBytes?: number } = {}) {
-    this.raw = new RawText(file, limits.maxLines ?? 10_000, limits.maxBytes ?? 16 * 1024 * 1024);
+    this.maxBytes = limits.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.raw = new RawText(file, limits.maxLines ?? 10_000, this.maxBytes);
+    // Values are packed by us, at most one character past the bound: a larger one makes its element oversized.
+    this.tok = new Tokenizer({ jsonStreaming: true, maxValueChars: this.maxBytes + 1 });
+  }
+
+  private newElement(): CappedElement {
+    return new CappedElement(this.maxBytes, MAX_NESTING, OVERSIZED_KEEP_BYTES);
   }
 
   push(chunk: Chunk, out: Frame[]): void {
@@ -123,10 +133,9 @@ export class JsonDocumentReader {
     const opens = name === 'startObject' || name === 'startArray';
     const closes = name === 'endObject' || name === 'endArray';
     if (this.elem !== null) {
-      this.elem.consume(t);
       if (opens) this.depth++;
       else if (closes) this.depth--;
-      if (this.elem.done) this.element(this.elem.current, this.elemStart);
+      if (this.elem.consume(t)) this.element(this.elem, this.elemStart);
       return;
     }
     if (this.depth === this.containerDepth) {
@@ -136,11 +145,10 @@ export class JsonDocumentReader {
         if (--this.depth === 0) this.endRoot();
         return;
       }
-      this.elem = new Assembler();
+      this.elem = this.newElement();
       this.elemStart = this.line;
-      this.elem.consume(t);
       if (opens) this.depth++;
-      if (this.elem.done) this.element(this.elem.current, this.elemStart);
+      if (this.elem.consume(t)) this.element(this.elem, this.elemStart);
       return;
     }
     if (this.depth === 0) {
@@ -167,7 +175,7 @@ export class JsonDocumentReader {
       this.depth = this.containerDepth = 1;
     } else if (t.name === 'startObject') {
       this.depth = 1;
-      this.rootAsm = new Assembler();
+      this.rootAsm = this.newElement();
       this.rootAsm.consume(t);
       this.rootStart = this.line;
       this.key = null;
@@ -184,19 +192,24 @@ export class JsonDocumentReader {
     this.rootAsm = null;
     this.containerDepth = -1;
     this.key = null;
-    if (root !== null) this.element(root.current, this.rootStart);
+    if (root !== null) this.element(root, this.rootStart);
   }
 
-  private element(value: unknown, start: number): void {
+  private element(el: CappedElement, start: number): void {
     this.elem = null;
     const at = { file: this.file, line: start, lines: this.line - start + 1 };
+    if (el.overflow !== null) {
+      this.held.push(el.overflow === 'bytes' ? oversizedFrame(at, el.head, el.size, this.maxBytes, 'JSON element') : tooDeepFrame(at, el.head));
+      return;
+    }
+    const value = el.value;
     this.held.push(isEnvelope(value) ? envelopeToFrame(value, at, () => JSON.stringify(value), this.clock) : valueFrame(at, value));
   }
 }
 
 /** Frames of a JSON document given as a byte stream. */
-export async function* readJsonDocument(chunks: AsyncIterable<Chunk>, file: string): AsyncGenerator<Frame> {
-  const reader = new JsonDocumentReader(file);
+export async function* readJsonDocument(chunks: AsyncIterable<Chunk>, file: string, limits: { maxLines?: number; maxBytes?: number } = {}): AsyncGenerator<Frame> {
+  const reader = new JsonDocumentReader(file, limits);
   const out: Frame[] = [];
   for await (const chunk of chunks) {
     reader.push(chunk, out);

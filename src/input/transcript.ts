@@ -1,15 +1,19 @@
 // Transcript reader: pcap-style text logs (docs/formats.md §3), single-line or pretty-printed records.
 import type { Frame } from '../types.js';
-import { errorFrame, eventFrame, normaliseEventName, parsedTextFrame, readLines, textFrame, utf8Length, type FrameContext, type LineReader } from './frames.js';
+import { nestedDeeper } from './depth.js';
+import {
+  errorFrame, eventFrame, normaliseEventName, oversizedFrame, parsedTextFrame, readLines, textFrame, tooDeepFrame, utf8Length,
+  type FrameContext, type LineReader,
+} from './frames.js';
 import { JsonExtent } from './json-extent.js';
-import { isBlank, type Line } from './lines.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, OVERSIZED_KEEP_BYTES, type Line } from './lines.js';
 import { isComment, isRecordStart, parseHeader, type TimeToken } from './transcript-syntax.js';
 import { ClockTimeline, isoTime, NO_TIME, secondsTime, type TimeValue } from './time.js';
 
 export interface TranscriptLimits {
   /** Physical lines one record may span before it is cut off as unterminated (default 10,000). */
   maxLines?: number;
-  /** UTF-8 bytes one record may span before it is cut off (default 16 MiB). */
+  /** UTF-8 bytes one record may span before it is cut off (`--max-message-bytes`, default 16 MiB). */
   maxBytes?: number;
 }
 
@@ -45,10 +49,14 @@ export class TranscriptReader implements LineReader {
 
   constructor(private readonly file: string, limits: TranscriptLimits = {}) {
     this.maxLines = limits.maxLines ?? 10_000;
-    this.maxBytes = limits.maxBytes ?? 16 * 1024 * 1024;
+    this.maxBytes = limits.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   }
 
   line(l: Line, out: Frame[]): void {
+    if (l.oversized) {
+      this.oversizedLine(l, out);
+      return;
+    }
     if (this.p && this.continueRecord(l, out)) return;
     this.startRecord(l, out);
   }
@@ -80,6 +88,17 @@ export class TranscriptReader implements LineReader {
     }
     this.append(l, l.text);
     return p.kind === 'orphan' ? this.checkLimits(out) : this.scan(l.text, out);
+  }
+
+  /**
+   * A line over the splitter's limit (`--max-message-bytes`) is a record of its own: it ends the open record, and its
+   * time and direction are read from the header at its start when there is one.
+   */
+  private oversizedLine(l: Line, out: Frame[]): void {
+    if (this.p) this.cut(out, this.p.kind === 'orphan' ? this.p.why : `unterminated JSON value: line ${l.line} is over --max-message-bytes`);
+    const h = parseHeader(l.text);
+    const ctx: FrameContext = { time: h ? this.time(h.time) : undefined, dir: h?.kind === 'message' ? h.dir : 'unknown', session: this.session };
+    out.push(oversizedFrame({ file: this.file, line: l.line, lines: 1 }, l.text, l.bytes, this.maxBytes, 'line', ctx));
   }
 
   private startRecord(l: Line, out: Frame[]): void {
@@ -143,6 +162,14 @@ export class TranscriptReader implements LineReader {
   private checkLimits(out: Frame[]): boolean {
     const p = this.p!;
     if (p.raw.length < this.maxLines && p.bytes < this.maxBytes) return true;
+    if (p.bytes >= this.maxBytes) {
+      // Over --max-message-bytes: the record keeps its start only; the lines that follow, up to the next record,
+      // are grouped as stray lines.
+      this.p = null;
+      const head = headOfLines(p.raw, OVERSIZED_KEEP_BYTES);
+      out.push(oversizedFrame({ file: this.file, line: p.start, lines: p.raw.length }, head, p.bytes, this.maxBytes, `record of ${p.raw.length} lines`, p.ctx));
+      return true;
+    }
     // Cut off here; the lines that follow, up to the next record, are grouped as stray lines.
     const limit = `${this.maxLines} lines / ${this.maxBytes} bytes`;
     this.cut(out, p.kind === 'orphan' ? p.why : `JSON value not closed within ${limit}; reading resumes at the next record`);
@@ -156,6 +183,10 @@ export class TranscriptReader implements LineReader {
     const text = p.json.join('\n');
     if (p.kind === 'message') {
       out.push(p.raw.length === 1 ? textFrame(at, text, utf8Length(text), p.ctx) : parsedTextFrame(at, text, p.ctx));
+      return;
+    }
+    if (nestedDeeper(text)) {
+      out.push(tooDeepFrame(at, p.raw.join('\n'), p.ctx));
       return;
     }
     let data: unknown;
@@ -186,6 +217,15 @@ export class TranscriptReader implements LineReader {
     if (t.kind === 'clock') return this.clock.read(t.text) ?? NO_TIME;
     return secondsTime(Number(t.text));
   }
+}
+
+/** The first `max` characters of lines joined with `\n` (a surrogate pair is not split). */
+function headOfLines(lines: readonly string[], max: number): string {
+  let s = '';
+  for (let i = 0; i < lines.length && s.length < max; i++) s += (i === 0 ? '' : '\n') + lines[i];
+  if (s.length <= max) return s;
+  const cut = s.charCodeAt(max - 1) >= 0xd800 && s.charCodeAt(max - 1) <= 0xdbff ? max - 1 : max;
+  return s.slice(0, cut);
 }
 
 /** Frames of a transcript line stream. */

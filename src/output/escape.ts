@@ -30,3 +30,15 @@ function escapeChar(c: string): string {
 export function escapeTerminal(s: string): string {
   return UNSAFE.test(s) ? s.replace(UNSAFE_GLOBAL, escapeChar) : s;
 }
+
+/** Characters JSON.stringify leaves raw that a terminal may still act on: DEL, C1, line separators, bidi controls. */
+const JSON_UNSAFE = /[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const JSON_UNSAFE_GLOBAL = new RegExp(JSON_UNSAFE.source, 'g');
+
+/**
+ * JSON text made safe to show on a terminal: the characters above, which can only occur inside its strings, become
+ * `\uXXXX` escapes. The JSON value is unchanged (C0 controls are escaped by every JSON serialiser already).
+ */
+export function escapeJsonForTerminal(json: string): string {
+  return JSON_UNSAFE.test(json) ? json.replace(JSON_UNSAFE_GLOBAL, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')) : json;
+}

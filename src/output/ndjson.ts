@@ -6,7 +6,33 @@ export interface RecordOutputOptions {
   body: boolean;
 }
 
-const str = JSON.stringify as (s: string) => string;
+const stringify = JSON.stringify as (s: string) => string;
+
+/** Characters JSON.stringify would escape (or replace): control characters, quote, backslash, surrogates. */
+const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/** A string as JSON. Most strings here need no escaping: a regex test and two concatenations beat JSON.stringify. */
+function str(s: string): string {
+  return NEEDS_ESCAPE.test(s) ? stringify(s) : `"${s}"`;
+}
+
+/** JSON of strings from a small vocabulary (kinds, directions, methods, session keys), remembered; bounded. */
+class JsonStrings {
+  private readonly map = new Map<string, string>();
+  constructor(private readonly limit: number) {}
+  get(s: string): string {
+    if (s.length > 200) return str(s);
+    let j = this.map.get(s);
+    if (j === undefined) {
+      j = str(s);
+      if (this.map.size >= this.limit) this.map.clear();
+      this.map.set(s, j);
+    }
+    return j;
+  }
+}
+
+const WORDS = new JsonStrings(4096);
 
 /** A finite number as JSON, else `null` (JSON has no NaN/Infinity). `String(n)` equals JSON for finite n. */
 function num(n: number | null): string {
@@ -22,10 +48,14 @@ function nullableStr(s: string | null): string {
   return s === null ? 'null' : str(s);
 }
 
+function nullableWord(s: string | null): string {
+  return s === null ? 'null' : WORDS.get(s);
+}
+
 function capabilityJson(c: CapabilityRef | null): string {
   if (c === null) return 'null';
   const neg = c.negotiated === null ? 'null' : c.negotiated ? 'true' : 'false';
-  return `{"side":${str(c.side)},"path":${str(c.path)},"negotiated":${neg}}`;
+  return `{"side":${WORDS.get(c.side)},"path":${WORDS.get(c.path)},"negotiated":${neg}}`;
 }
 
 function findingsJson(fs: readonly Finding[]): string {
@@ -34,7 +64,7 @@ function findingsJson(fs: readonly Finding[]): string {
   for (let i = 0; i < fs.length; i++) {
     const f = fs[i]!;
     if (i > 0) out += ',';
-    out += `{"rule":${str(f.rule)},"severity":${str(f.severity)},"message":${str(f.message)}}`;
+    out += `{"rule":${WORDS.get(f.rule)},"severity":${WORDS.get(f.severity)},"message":${str(f.message)}}`;
   }
   return out + ']';
 }
@@ -59,16 +89,30 @@ function messageJson(r: PipelineRecord): string {
  * seq … findings, then `raw` (invalid records), `event` (transport events), `batch` (batch members), then `message`.
  */
 export function recordToNdjson(r: PipelineRecord, opts: RecordOutputOptions): string {
+  const head = recordToNdjsonHead(r, opts);
+  return opts.body ? head + recordMessageJson(r) + '}' : head + '}';
+}
+
+/**
+ * The line of `recordToNdjson` up to its message value: it ends with `"message":` when `opts.body` is on (the
+ * message JSON and `}` follow), else it is the whole line but its final `}`. For writers that copy the message text
+ * into their output without building the line as one string first.
+ */
+export function recordToNdjsonHead(r: PipelineRecord, opts: RecordOutputOptions): string {
   let out =
-    `{"seq":${num(r.seq)},"source":${str(r.source)},"session":${str(r.session)},"ts":${nullableStr(r.ts)}` +
-    `,"dir":${str(r.dir)},"dirInferred":${r.dirInferred ? 'true' : 'false'},"kind":${str(r.kind)}` +
-    `,"id":${idJson(r.id)},"method":${nullableStr(r.method)},"primitive":${nullableStr(r.primitive)}` +
-    `,"feature":${nullableStr(r.feature)},"phase":${str(r.phase)},"capability":${capabilityJson(r.capability)}` +
+    `{"seq":${num(r.seq)},"source":${str(r.source)},"session":${WORDS.get(r.session)},"ts":${nullableStr(r.ts)}` +
+    `,"dir":${WORDS.get(r.dir)},"dirInferred":${r.dirInferred ? 'true' : 'false'},"kind":${WORDS.get(r.kind)}` +
+    `,"id":${idJson(r.id)},"method":${nullableWord(r.method)},"primitive":${nullableWord(r.primitive)}` +
+    `,"feature":${nullableWord(r.feature)},"phase":${WORDS.get(r.phase)},"capability":${capabilityJson(r.capability)}` +
     `,"pair":${num(r.pair)},"latencyMs":${num(r.latencyMs)},"bytes":${num(r.bytes)}` +
     `,"findings":${findingsJson(r.findings)}`;
   if (opts.body && r.raw !== undefined) out += `,"raw":${str(r.raw)}`;
   if (r.event !== undefined) out += `,"event":${eventJson(r.event)}`;
   if (r.batch !== undefined) out += `,"batch":{"index":${num(r.batch.index)},"size":${num(r.batch.size)}}`;
-  if (opts.body) out += `,"message":${messageJson(r)}`;
-  return out + '}';
+  return opts.body ? out + ',"message":' : out;
+}
+
+/** The message value of the line: see `messageJson`. */
+export function recordMessageJson(r: PipelineRecord): string {
+  return messageJson(r);
 }

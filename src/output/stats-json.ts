@@ -1,5 +1,6 @@
 // The stats report as JSON with a fixed key order and 2-space indent (for `stats --format json`).
 import { DIRECTIONS, MESSAGE_KINDS, PHASES, PRIMITIVE_KEYS } from '../stats/scope.js';
+import { setOwn } from '../util/own.js';
 import type { Counts, MethodStats, PairStats, ScopeStats, SessionStats, ShareCounts, Stats, ToolStats } from '../stats/types.js';
 
 type CountTable = Record<string, Counts>;
@@ -10,8 +11,8 @@ const share = (c: ShareCounts): ShareCounts => ({ messages: c.messages, bytes: c
 /** Vocabulary keys first, in contract order, then anything else the object holds. */
 function table(t: CountTable, order: readonly string[]): CountTable {
   const out: CountTable = {};
-  for (const k of order) if (t[k] !== undefined) out[k] = counts(t[k]);
-  for (const [k, v] of Object.entries(t)) if (out[k] === undefined) out[k] = counts(v);
+  for (const k of order) if (Object.hasOwn(t, k)) out[k] = counts(t[k]);
+  for (const [k, v] of Object.entries(t)) if (!Object.hasOwn(out, k)) setOwn(out, k, counts(v));
   return out;
 }
 
@@ -27,7 +28,7 @@ function tool(t: ToolStats): ToolStats {
 
 function map<T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U> {
   const out: Record<string, U> = {};
-  for (const [k, v] of Object.entries(o)) out[k] = f(v);
+  for (const [k, v] of Object.entries(o)) setOwn(out, k, f(v));
   return out;
 }
 

@@ -35,7 +35,8 @@ function at(obj: unknown, path: string): unknown {
 
 /** `echo`, `demo://x 3/10` …; '' when the method has no subject or the params lack it. Not escaped. */
 export function subjectOf(method: string | null, message: unknown): string {
-  const paths = method === null ? undefined : SUBJECT_PARAMS[method];
+  // An own-key lookup: a method named `constructor` or `__proto__` must not find Object.prototype's members.
+  const paths = method === null || !Object.hasOwn(SUBJECT_PARAMS, method) ? undefined : SUBJECT_PARAMS[method];
   if (!paths) return '';
   const params = at(message, 'params');
   let out = '';

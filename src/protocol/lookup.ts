@@ -61,14 +61,22 @@ function conditionHolds(c: ConditionalRequirement, params: unknown): boolean {
   return present ? v === c.equals : c.orAbsent === true;
 }
 
-/** 'receiver'/'sender' → concrete side from the sender's direction (c2s: client sends, server receives). */
+/** Resolved requirements, one object per table entry and side (the hot path asks for them per message). */
+const RESOLVED = new WeakMap<CapabilityRequirement, Partial<Record<Side, ResolvedCapability>>>();
+
+/**
+ * 'receiver'/'sender' → concrete side from the sender's direction (c2s: client sends, server receives). The result
+ * is shared by every message with the same requirement and side: read it, never change it.
+ */
 function resolve(req: CapabilityRequirement, senderDir: Direction): ResolvedCapability | null {
   let side: Side;
   if (req.side === 'client' || req.side === 'server') side = req.side;
   else if (senderDir === 'unknown') return null; // cannot tell who receives; the session layer infers dir first
   else if (req.side === 'receiver') side = senderDir === 'c2s' ? 'server' : 'client';
   else side = senderDir === 'c2s' ? 'client' : 'server';
-  return req.level ? { side, path: req.path, level: req.level } : { side, path: req.path };
+  let bySide = RESOLVED.get(req);
+  if (bySide === undefined) RESOLVED.set(req, (bySide = {}));
+  return (bySide[side] ??= req.level ? { side, path: req.path, level: req.level } : { side, path: req.path });
 }
 
 /**

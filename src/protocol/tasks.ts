@@ -92,8 +92,9 @@ export function taskStatusCarrier(
   kind: string, method: string | null, taskAugmented: boolean,
 ): TaskStatusCarrier | undefined {
   if (kind === 'response' && taskAugmented) return TASK_STATUS_CARRIERS[0];
-  for (const c of TASK_STATUS_CARRIERS) {
-    if (c.method !== null && c.kind === kind && c.method === method) return c;
-  }
-  return undefined;
+  const c = method === null ? undefined : CARRIER_BY_METHOD.get(method);
+  return c !== undefined && c.kind === kind ? c : undefined;
 }
+
+/** The carriers named by method (asked for every notification and response). */
+const CARRIER_BY_METHOD = new Map(TASK_STATUS_CARRIERS.filter((c) => c.method !== null).map((c) => [c.method as string, c]));

@@ -25,6 +25,7 @@ export const cancelUnknownRequest: Rule<Data, ClosedRequests> = {
     d.id === null ? 'notifications/cancelled has no requestId, so it cancels no request'
     : `no request with id ${d.id} sent by the ${d.sender} to cancel`,
   createState: () => new ClosedRequests(),
+  sharedState: 'closed-requests',
   check: ({ record, facts, state }) => {
     state.observe(record, facts);
     if (record.kind !== 'notification' || record.method !== 'notifications/cancelled' || facts.cancels !== null) return undefined;

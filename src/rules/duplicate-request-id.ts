@@ -1,6 +1,7 @@
 // Rule duplicate-request-id: a sender reuses the id of one of its earlier requests in the same session.
 import { pendingKey } from '../session/pending.js';
 import type { Rule } from './types.js';
+import { evictOldest } from '../util/oldest.js';
 import { SPEC } from './spec-urls.js';
 
 /** Ids remembered per sender per session; the oldest are forgotten past this bound. */
@@ -45,17 +46,16 @@ export const duplicateRequestId: Rule<Data, State> = {
       return undefined;
     }
     if (record.kind !== 'request' || record.id === null) return undefined;
-    const id = JSON.stringify(record.id);
     const key = pendingKey(record.dir, record.id);
     let used = state.get(record.dir);
     if (!used) state.set(record.dir, (used = new Map()));
     const before = used.get(key);
     used.delete(key);
     used.set(key, { seq: record.seq, answered: false });
-    if (used.size > USED_ID_LIMIT) used.delete(used.keys().next().value as string);
-    if (facts.reusedOpenId) return [{ id, previousSeq: facts.reusedOpenId.previousSeq, earlier: 'open' }];
+    if (used.size > USED_ID_LIMIT) evictOldest(used);
+    if (facts.reusedOpenId) return [{ id: JSON.stringify(record.id), previousSeq: facts.reusedOpenId.previousSeq, earlier: 'open' }];
     // Ids are per requestor (basic/index.mdx §Requests): with the sender unknown, two sides' ids would collide.
     if (!before || record.dir === 'unknown') return undefined;
-    return [{ id, previousSeq: before.seq, earlier: before.answered ? 'answered' : 'closed' }];
+    return [{ id: JSON.stringify(record.id), previousSeq: before.seq, earlier: before.answered ? 'answered' : 'closed' }];
   },
 };

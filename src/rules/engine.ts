@@ -4,7 +4,7 @@ import type { Tracked } from '../session/tracker.js';
 import type { SessionState } from '../session/state.js';
 import type { Finding, OpenRequest, Severity } from '../types.js';
 import { RULES } from './registry.js';
-import { DEFAULT_RULE_OPTIONS, type Rule, type RuleOptions } from './types.js';
+import { DEFAULT_RULE_OPTIONS, type RecordContext, type Rule, type RuleOptions } from './types.js';
 
 /** Per-rule severity overrides; `off` disables a rule. */
 export type RuleSettings = Record<string, Severity | 'off'>;
@@ -21,9 +21,26 @@ interface Active {
   override?: Severity;
 }
 
+/**
+ * The per-record rules that apply to one session at its current revision, with their states and severities: built
+ * when the session is first checked and again when its revision changes (the handshake), so that checking a record
+ * is one call per rule and nothing else.
+ */
+interface Plan {
+  revision: string | null;
+  rules: Active[];
+  states: unknown[];
+  severities: Severity[];
+}
+
 export class RuleEngine {
   private readonly active: Active[] = [];
   private readonly options: RuleOptions;
+  private readonly plans = new WeakMap<Readonly<SessionState>, Plan>();
+  /** Attach each finding's rule data as a non-enumerable `data` property (`--jobs` renumbering). */
+  keepData = false;
+  /** One context object, refilled for every call (rules read it and keep nothing of it). */
+  private readonly ctx: RecordContext<unknown>;
 
   constructor(settings: RuleSettings = {}, options: Partial<RuleOptions> = {}, rules: readonly Rule<any, any>[] = RULES) {
     this.options = { ...DEFAULT_RULE_OPTIONS, ...options };
@@ -32,20 +49,56 @@ export class RuleEngine {
       if (s === 'off') continue;
       this.active.push({ rule, override: s });
     }
+    this.ctx = { record: null as never, facts: null as never, session: null as never, state: undefined, options: this.options };
   }
 
   /** Adds the findings of every per-record rule to the record. */
   apply(t: Tracked): void {
-    const revision = t.session.revision;
-    for (const a of this.active) {
-      if (!a.rule.check || !applies(a.rule, revision)) continue;
-      const found = a.rule.check({ record: t.record, facts: t.facts, session: t.session, state: stateOf(a.rule, t.session), options: this.options });
+    const session = t.session;
+    const revision = session.revision;
+    let plan = this.plans.get(session);
+    if (plan === undefined || plan.revision !== revision) {
+      plan = this.plan(session, revision);
+      this.plans.set(session, plan);
+    }
+    const rules = plan.rules;
+    if (rules.length === 0) return;
+    const ctx = this.ctx;
+    ctx.record = t.record;
+    ctx.facts = t.facts;
+    ctx.session = session;
+    for (let i = 0; i < rules.length; i++) {
+      const a = rules[i];
+      ctx.state = plan.states[i];
+      const found = a.rule.check!(ctx);
       if (!found) continue;
-      const severity = this.severity(a, revision);
       for (const data of found) {
-        t.record.findings.push({ rule: a.rule.meta.id, severity: this.ofFinding(a, severity, data), message: a.rule.message(data) });
+        const f: Finding = { rule: a.rule.meta.id, severity: this.ofFinding(a, plan.severities[i], data), message: a.rule.message(data) };
+        if (this.keepData) withData(f, data);
+        t.record.findings.push(f);
       }
     }
+  }
+
+  /**
+   * A session that can get no more records: the state of rules that check nothing at session end is dropped, so that
+   * memory does not grow with the number of sessions.
+   */
+  retire(session: SessionState): void {
+    this.plans.delete(session);
+    const needed = new Set(this.active.filter((a) => a.rule.sessionEnd).map((a) => stateKey(a.rule)));
+    for (const key of [...session.ruleState.keys()]) if (!needed.has(key)) session.ruleState.delete(key);
+  }
+
+  private plan(session: Readonly<SessionState>, revision: string | null): Plan {
+    const plan: Plan = { revision, rules: [], states: [], severities: [] };
+    for (const a of this.active) {
+      if (!a.rule.check || !applies(a.rule, revision)) continue;
+      plan.rules.push(a);
+      plan.states.push(stateOf(a.rule, session));
+      plan.severities.push(this.severity(a, revision));
+    }
+    return plan;
   }
 
   /** Findings that only the end of input shows: unanswered requests, then per-session checks. */
@@ -57,7 +110,7 @@ export class RuleEngine {
       for (const a of this.active) {
         if (!a.rule.atEnd || !applies(a.rule, revision)) continue;
         const data = a.rule.atEnd(o);
-        if (data) out.push({ rule: a.rule.meta.id, severity: this.ofFinding(a, this.severity(a, revision), data), message: a.rule.message(data), seq: o.seq, session: o.session, source: o.source });
+        if (data) out.push(this.keep({ rule: a.rule.meta.id, severity: this.ofFinding(a, this.severity(a, revision), data), message: a.rule.message(data), seq: o.seq, session: o.session, source: o.source }, data));
       }
     }
     for (const s of sessions) {
@@ -65,11 +118,15 @@ export class RuleEngine {
         if (!a.rule.sessionEnd || !applies(a.rule, s.revision)) continue;
         const found = a.rule.sessionEnd({ session: s, state: stateOf(a.rule, s), options: this.options });
         for (const f of found ?? []) {
-          out.push({ rule: a.rule.meta.id, severity: this.ofFinding(a, this.severity(a, s.revision), f.data), message: a.rule.message(f.data), seq: f.seq, session: s.info.key, source: f.source });
+          out.push(this.keep({ rule: a.rule.meta.id, severity: this.ofFinding(a, this.severity(a, s.revision), f.data), message: a.rule.message(f.data), seq: f.seq, session: s.info.key, source: f.source }, f.data));
         }
       }
     }
     return out.sort((a, b) => a.seq - b.seq);
+  }
+
+  private keep<F extends Finding>(f: F, data: unknown): F {
+    return this.keepData ? withData(f, data) : f;
   }
 
   private severity(a: Active, revision: string | null): Severity {
@@ -99,10 +156,27 @@ function applies(rule: Rule<any, any>, revision: string | null): boolean {
 
 function stateOf(rule: Rule<any, any>, s: Readonly<SessionState>): unknown {
   if (!rule.createState) return undefined;
-  let st = s.ruleState.get(rule.meta.id);
+  const key = stateKey(rule);
+  let st = s.ruleState.get(key);
   if (st === undefined) {
     st = rule.createState();
-    s.ruleState.set(rule.meta.id, st);
+    s.ruleState.set(key, st);
   }
   return st;
+}
+
+/** A finding with its rule data attached, out of sight of the sinks (not enumerable, not cloned). */
+function withData<F extends Finding>(f: F, data: unknown): F {
+  Object.defineProperty(f, 'data', { value: data, enumerable: false });
+  return f;
+}
+
+/** The rule data attached by an engine with `keepData`, if any. */
+export function findingData(f: Finding): unknown {
+  return (f as { data?: unknown }).data;
+}
+
+/** Where a rule's per-session state is kept in `SessionState.ruleState`. */
+function stateKey(rule: Rule<any, any>): string {
+  return rule.sharedState === undefined ? rule.meta.id : `shared:${rule.sharedState}`;
 }

@@ -26,6 +26,7 @@ export const progressAfterCompletion: Rule<Data, ClosedRequests> = {
     d.how === 'task' ? `progress for token ${d.token} after task ${d.taskId} (${d.method} request id ${d.id}) became ${d.status}`
     : `progress for token ${d.token} after its ${d.method} request (id ${d.id}) was ${d.how}`,
   createState: () => new ClosedRequests(),
+  sharedState: 'closed-requests',
   check: ({ record, facts, session, state }) => {
     state.observe(record, facts);
     if (record.kind !== 'notification' || record.method !== 'notifications/progress') return undefined;

@@ -17,6 +17,7 @@ export const progressUnknownToken: Rule<{ token: string }, ClosedRequests> = {
   },
   message: (d) => `progress token ${d.token} belongs to no request sent by the other side`,
   createState: () => new ClosedRequests(),
+  sharedState: 'closed-requests',
   check: ({ record, facts, state }) => {
     state.observe(record, facts);
     if (record.kind !== 'notification' || record.method !== 'notifications/progress' || facts.progressFor !== null) return undefined;

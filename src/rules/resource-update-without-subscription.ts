@@ -24,6 +24,21 @@ const uriOf = (message: unknown): string | null => {
  */
 function covered(subscribed: ReadonlySet<string>, uri: string): boolean {
   if (subscribed.has(uri)) return true;
+  // The subscriptions that could cover `uri` end just before one of its separators (or just after a `/`): look those
+  // up rather than walk every subscription, unless there are fewer subscriptions than separators. A walk per
+  // notification would make a log of many subscriptions and many updates quadratic.
+  const cuts: number[] = [];
+  for (let i = 0; i < uri.length && cuts.length <= subscribed.size; i++) {
+    const c = uri.charCodeAt(i);
+    if (c === 0x2f /* / */ || c === 0x3f /* ? */ || c === 0x23 /* # */) cuts.push(i);
+  }
+  if (cuts.length <= subscribed.size) {
+    for (const i of cuts) {
+      if (subscribed.has(uri.slice(0, i))) return true;
+      if (uri.charCodeAt(i) === 0x2f && i + 1 < uri.length && subscribed.has(uri.slice(0, i + 1))) return true;
+    }
+    return false;
+  }
   for (const s of subscribed) {
     if (uri.length > s.length && uri.startsWith(s) && (s.endsWith('/') || '/?#'.includes(uri[s.length]!))) return true;
   }

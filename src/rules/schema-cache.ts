@@ -5,8 +5,8 @@
 // only be a top-level member (the first member, after `"jsonrpc":"2.0"`, or the last member), so a response repeated
 // under another id still hits; how it was cut is part of the scope, so texts cut differently never compare equal.
 //
-// Lookup cost must stay far below a zod parse even on a miss: no string is built, the text is sampled (O(1) in its
-// size), and only a hit reads the whole text (to confirm it).
+// Lookup cost must stay far below a zod parse even on a miss: no string is built, and the text is hashed natively
+// (V8 hashes a string once, at a fraction of what parsing it costs).
 
 /** Bounds (principle 5: memory does not grow with input): entries, and characters of text held. */
 export const CACHE_MAX_ENTRIES = 2_048;
@@ -34,22 +34,6 @@ export function keyText(text: string, id: string | number | null): { cut: Cut; b
   return { cut: CUT.none, body: text };
 }
 
-const SAMPLES = 32;
-
-/** A 32-bit hash of the length and at most 32 characters spread over the text (the first and last included). */
-export function sampleHash(text: string): number {
-  const n = text.length;
-  let h = Math.imul(0x811c9dc5 ^ n, 0x01000193);
-  if (n <= SAMPLES) {
-    for (let i = 0; i < n; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  } else {
-    const step = ((n - 1) / (SAMPLES - 1)) | 0;
-    for (let i = 0; i < n; i += step) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-    h = Math.imul(h ^ text.charCodeAt(n - 1), 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /** Where a verdict applies: the message's method, its session's revision, and small flags (kind, cut, task). */
 export interface VerdictScope {
   method: string;
@@ -59,22 +43,24 @@ export interface VerdictScope {
 }
 
 interface Entry<V> {
-  flags: number;
   text: string;
   value: V;
-  /** The map holding it and its key there, for eviction. */
-  home: Map<number, Entry<V>>;
-  key: number;
+  /** The map holding it, for eviction. */
+  home: Map<string, Entry<V>>;
+  /** Its index in the insertion-order ring. */
+  slot: number;
 }
 
 /**
  * Verdicts by scope and text. Lookups walk maps keyed by strings the record already holds (method, revision: their
- * hashes are computed once per string) and then by a sampled hash of the text, so a lookup costs the same for any
- * text size and builds no string; a hit is confirmed by comparing the whole text, and a colliding text replaces the
- * entry (a miss, never a wrong hit). Eviction is first in, first out: cheap, and enough for repeated payloads.
+ * hashes are computed once per string), then the scope's flags, then the text itself: V8 hashes a string natively,
+ * once, so a lookup builds no string and costs about as much as reading the text, and a hit is confirmed by the map's
+ * own comparison. Messages of one shape that differ in a few characters (progress notifications of different
+ * requests) are different keys and do not push each other out. Eviction is first in, first out: cheap, and enough for
+ * repeated payloads.
  */
 export class VerdictCache<V> {
-  private readonly byMethod = new Map<string, Map<string | null, Map<number, Entry<V>>>>();
+  private readonly byMethod = new Map<string, Map<string | null, Map<string, Entry<V>>[]>>();
   /** Entries in insertion order (a ring: `head` is the oldest). */
   private readonly order: (Entry<V> | undefined)[] = [];
   private head = 0;
@@ -91,22 +77,22 @@ export class VerdictCache<V> {
   }
 
   get(scope: VerdictScope, text: string): V | undefined {
-    const e = this.byMethod.get(scope.method)?.get(scope.revision)?.get(keyOf(scope.flags, text));
-    return e !== undefined && e.flags === scope.flags && e.text === text ? e.value : undefined;
+    return this.byMethod.get(scope.method)?.get(scope.revision)?.[scope.flags]?.get(text)?.value;
   }
 
   set(scope: VerdictScope, text: string, value: V): void {
     if (text.length > this.maxChars / 4) return;
     let byRevision = this.byMethod.get(scope.method);
     if (!byRevision) this.byMethod.set(scope.method, (byRevision = new Map()));
-    let home = byRevision.get(scope.revision);
-    if (!home) byRevision.set(scope.revision, (home = new Map()));
-    const key = keyOf(scope.flags, text);
-    const old = home.get(key);
+    let byFlags = byRevision.get(scope.revision);
+    if (!byFlags) byRevision.set(scope.revision, (byFlags = []));
+    const home = (byFlags[scope.flags] ??= new Map());
+    const old = home.get(text);
     if (old !== undefined) this.drop(old);
-    const e: Entry<V> = { flags: scope.flags, text, value, home, key };
-    home.set(key, e);
-    this.order[(this.head + this.count) % (this.maxEntries + 1)] = e;
+    const slot = (this.head + this.count) % (this.maxEntries + 1);
+    const e: Entry<V> = { text, value, home, slot };
+    home.set(text, e);
+    this.order[slot] = e;
     this.count++;
     this.chars += text.length;
     while (this.count > 0 && (this.count > this.maxEntries || this.chars > this.maxChars)) {
@@ -120,17 +106,9 @@ export class VerdictCache<V> {
 
   /** Removes an entry from its map; `counted`: it is still counted in the ring (replaced, not evicted). */
   private drop(e: Entry<V>, counted = true): void {
-    if (e.home.get(e.key) === e) e.home.delete(e.key);
+    if (e.home.get(e.text) === e) e.home.delete(e.text);
     this.chars -= e.text.length;
-    if (counted) {
-      // Its ring slot stays until it comes round; mark it empty so it is not dropped twice.
-      const i = this.order.indexOf(e);
-      if (i >= 0) this.order[i] = undefined;
-    }
+    // Its ring slot stays until it comes round (and is counted until then); mark it empty so it is not dropped twice.
+    if (counted && this.order[e.slot] === e) this.order[e.slot] = undefined;
   }
-}
-
-/** A small-integer map key from the flags and the sampled hash of the text. */
-function keyOf(flags: number, text: string): number {
-  return (sampleHash(text) ^ Math.imul(flags + 1, 0x9e3779b1)) & 0x3fffffff;
 }

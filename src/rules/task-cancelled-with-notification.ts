@@ -18,6 +18,7 @@ export const taskCancelledWithNotification: Rule<{ id: string; method: string; t
   },
   message: (d) => `${d.method} request (id ${d.id}) runs as task ${d.taskId}: cancel it with tasks/cancel, not notifications/cancelled`,
   createState: () => new ClosedRequests(),
+  sharedState: 'closed-requests',
   check: ({ record, facts, state }) => {
     state.observe(record, facts);
     if (record.kind !== 'notification' || record.method !== 'notifications/cancelled' || facts.cancelled) return undefined;

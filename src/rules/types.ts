@@ -65,6 +65,12 @@ export interface Rule<D = Record<string, unknown>, S = unknown> {
   severityOf?(data: D, severity: Severity): Severity;
   /** Per-session state for the rule, created when the session is first checked. */
   createState?(): S;
+  /**
+   * Rules that name the same shared state get one instance of it per session (made by the `createState` of the
+   * first rule that needs it): for memories that several rules keep alike and update the same way on every record,
+   * such as the answered requests of the progress, cancellation and task rules.
+   */
+  sharedState?: string;
   /** Called for each record (events included); returns data for each finding on this record. */
   check?(ctx: RecordContext<S>): D[] | undefined;
   /** Called once per open request at end of input. */

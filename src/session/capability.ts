@@ -1,5 +1,5 @@
 // Which capability a message depends on, and whether the session negotiated it.
-import { isDeclared, requiredCapability } from '../protocol/index.js';
+import { isDeclared, requiredCapability, type ResolvedCapability } from '../protocol/index.js';
 import type { CapabilityRef, Direction } from '../types.js';
 import { paramsOf } from './direction.js';
 import type { SessionState } from './state.js';
@@ -13,5 +13,23 @@ export function capabilityFor(method: string, message: unknown, s: SessionState,
   const req = requiredCapability(method, paramsOf(message), s.revision, dir);
   if (!req) return null;
   const declared = req.side === 'server' ? s.info.serverCapabilities : s.info.clientCapabilities;
-  return { side: req.side, path: req.path, negotiated: declared === null ? null : isDeclared(declared, req.path) };
+  const negotiated = declared === null ? null : declaredIn(declared, req.path);
+  // One object per requirement and answer, shared by the records (they only read it): no allocation per message.
+  let refs = REFS.get(req);
+  if (refs === undefined) REFS.set(req, (refs = [undefined, undefined, undefined]));
+  const i = negotiated === null ? 0 : negotiated ? 1 : 2;
+  return (refs[i] ??= { side: req.side, path: req.path, negotiated });
+}
+
+const REFS = new WeakMap<ResolvedCapability, (CapabilityRef | undefined)[]>();
+
+/** `isDeclared`, remembered per declaration object (a session's declared capabilities never change once read). */
+const DECLARED = new WeakMap<object, Map<string, boolean>>();
+
+function declaredIn(declared: Record<string, unknown>, path: string): boolean {
+  let known = DECLARED.get(declared);
+  if (known === undefined) DECLARED.set(declared, (known = new Map()));
+  let v = known.get(path);
+  if (v === undefined) known.set(path, (v = isDeclared(declared, path)));
+  return v;
 }

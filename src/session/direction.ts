@@ -65,13 +65,8 @@ function taskDir(d: Decoded, s: SessionState, params: Record<string, unknown> | 
   const taskId = params?.taskId;
   let runner = typeof taskId === 'string' ? s.tasks.get(taskId) ?? 'unknown' : 'unknown';
   if (runner === 'unknown') {
-    let newest = -1;
-    for (const p of s.pending.values()) {
-      if (p.task && p.seq > newest) {
-        newest = p.seq;
-        runner = opposite(p.dir);
-      }
-    }
+    const newest = s.pending.newestTask();
+    if (newest) runner = opposite(newest.dir);
   }
   return d.kind === 'notification' ? runner : opposite(runner);
 }

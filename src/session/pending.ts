@@ -1,5 +1,6 @@
 // Open requests of one session, keyed by sender direction and the exact id, with a bound on their number.
 import type { CapabilityRef, Direction } from '../types.js';
+import { OldestFirst } from '../util/oldest.js';
 
 export interface PendingRequest {
   seq: number;
@@ -27,6 +28,9 @@ export function pendingKey(dir: Direction, id: string | number): string {
 
 export class PendingTable {
   private readonly open = new Map<string, PendingRequest>();
+  private readonly oldest = new OldestFirst(this.open);
+  /** Task-augmented requests in the order they were sent, some no longer open (see `newestTask`). */
+  private tasks: PendingRequest[] | null = null;
 
   constructor(private readonly limit: number) {}
 
@@ -44,14 +48,14 @@ export class PendingTable {
     const replaced = this.open.get(key);
     if (replaced) this.open.delete(key);
     let evicted: PendingRequest | undefined;
-    if (this.open.size >= this.limit) {
-      const oldest = this.open.keys().next();
-      if (!oldest.done) {
-        evicted = this.open.get(oldest.value);
-        this.open.delete(oldest.value);
-      }
-    }
+    if (this.open.size >= this.limit) evicted = this.oldest.evict()?.[1];
     this.open.set(key, p);
+    if (p.task) {
+      const tasks = (this.tasks ??= []);
+      tasks.push(p);
+      // Answered ones are dropped lazily; keep the list within a small multiple of what is open.
+      if (tasks.length > 64 && tasks.length > 2 * this.open.size) this.tasks = tasks.filter((t) => this.isOpen(t));
+    }
     return { replaced, evicted };
   }
 
@@ -60,6 +64,32 @@ export class PendingTable {
     const p = this.open.get(key);
     if (p) this.open.delete(key);
     return p;
+  }
+
+  /**
+   * The newest task-augmented request still open, in amortised O(1): a raw log's task messages are placed by it, and
+   * a scan of every open request per message would make a log of many open requests quadratic.
+   */
+  newestTask(): PendingRequest | undefined {
+    const tasks = this.tasks;
+    if (tasks === null) return undefined;
+    while (tasks.length > 0) {
+      const p = tasks[tasks.length - 1];
+      if (this.isOpen(p)) return p;
+      tasks.pop();
+    }
+    return undefined;
+  }
+
+  private isOpen(p: PendingRequest): boolean {
+    return this.open.get(pendingKey(p.dir, p.id)) === p;
+  }
+
+  /** Removes every entry and returns them, oldest first (a session that has ended). */
+  drain(): PendingRequest[] {
+    const all = [...this.open.values()];
+    this.open.clear();
+    return all;
   }
 
   values(): IterableIterator<PendingRequest> {

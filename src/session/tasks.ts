@@ -3,6 +3,7 @@ import { taskStatusCarrier, type TaskStatusCarrier } from '../protocol/tasks.js'
 import type { PipelineRecord } from '../types.js';
 import type { Facts } from './facts.js';
 import type { SessionState } from './state.js';
+import { evictOldest } from '../util/oldest.js';
 
 /** The last status seen for a task. */
 export interface TaskSeen {
@@ -55,7 +56,7 @@ export function observeTaskStatus(s: SessionState, record: PipelineRecord, facts
     if (stale) continue;
     s.taskStatus.delete(taskId);
     s.taskStatus.set(taskId, { status, updatedMs, seq: record.seq });
-    if (s.taskStatus.size > TASK_STATUS_LIMIT) s.taskStatus.delete(s.taskStatus.keys().next().value as string);
+    if (s.taskStatus.size > TASK_STATUS_LIMIT) evictOldest(s.taskStatus);
   }
   if (out.length > 0) facts.taskStatuses = out;
 }

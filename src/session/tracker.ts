@@ -15,6 +15,11 @@ import { observeTaskStatus } from './tasks.js';
 export class RunContext {
   seq = 0;
   ordinal = 0;
+  /**
+   * Put before the ordinal of unkeyed sessions (`1`, `2` …). A `--jobs` worker numbers its file's sessions from 1
+   * under a prefix no log key can have, so that the coordinator can renumber them in the run's order.
+   */
+  ordinalPrefix = '';
   readonly sessions: SessionState[] = [];
   /** Latest session per key (keys from different inputs may repeat). */
   readonly byKey = new Map<string, SessionState>();
@@ -25,6 +30,8 @@ export interface Tracked {
   record: PipelineRecord;
   facts: Facts;
   session: SessionState;
+  /** The unkeyed session this record's new session replaced: it can get no more records (see `Tracker.retire`). */
+  retired?: SessionState;
 }
 
 const ROUTINE_BEFORE_INITIALIZED = new Set(['ping']);
@@ -32,6 +39,9 @@ const ROUTINE_BEFORE_INITIALIZED = new Set(['ping']);
 export class Tracker {
   private current: SessionState | null = null;
   private readonly keyed = new Map<string, SessionState>();
+  /** Requests left open by sessions that were replaced (they stay unanswered: a later answer is an orphan). */
+  private readonly retiredOpen: OpenRequest[] = [];
+  private retired: SessionState | undefined;
 
   constructor(private readonly ctx: RunContext, private readonly file: string) {}
 
@@ -39,6 +49,7 @@ export class Tracker {
     const seq = ++this.ctx.seq;
     const facts: Facts = d.problem ? { problem: d.problem } : {};
     if (d.idProblem) facts.idProblem = d.idProblem;
+    this.retired = undefined;
     const s = this.sessionFor(d, seq, facts);
     s.info.lastSeq = seq;
     const frame = d.frame;
@@ -82,12 +93,12 @@ export class Tracker {
     else if (d.kind === 'response' || d.kind === 'error') this.onResponse(d, s, record, facts);
     if (d.kind === 'notification' || d.kind === 'response') observeTaskStatus(s, record, facts);
     this.leavePhase(d, s);
-    return { record, facts, session: s };
+    return this.retired ? { record, facts, session: s, retired: this.retired } : { record, facts, session: s };
   }
 
   /** Requests still open at end of input, per session in seq order. */
   finish(): OpenRequest[] {
-    const open: OpenRequest[] = [];
+    const open: OpenRequest[] = [...this.retiredOpen];
     const sessions = new Set([...this.keyed.values(), ...(this.current ? [this.current] : [])]);
     for (const s of sessions) {
       for (const p of s.pending.values()) open.push(toOpen(p, s.info.key));
@@ -119,7 +130,8 @@ export class Tracker {
         : isInitialize && (c.info.initializeSeen || (c.messages > 0 && !c.started)) ? 'initialize'
         : undefined;
       if (why) {
-        this.current = this.newSession(String(++this.ctx.ordinal), seq);
+        if (c !== null) this.retire(c);
+        this.current = this.newSession(this.ctx.ordinalPrefix + String(++this.ctx.ordinal), seq);
         facts.newSession = why;
       }
       s = this.current as SessionState;
@@ -127,6 +139,19 @@ export class Tracker {
     if (START_EVENTS.has(eventName) || SESSION_EVENTS.has(eventName)) s.started = true;
     if (isInitialize && s.messages > 0) facts.messagesBeforeInitialize = s.messages;
     return s;
+  }
+
+  /**
+   * An unkeyed session replaced by a new one gets no more records: its open requests are moved to the end-of-input
+   * list now (they would be lost with it otherwise) and its tables are emptied, so that memory does not grow with the
+   * number of sessions in a long log (DESIGN principle 5). The rule engine drops its rule state too (`Tracked.retired`).
+   */
+  private retire(s: SessionState): void {
+    for (const p of s.pending.drain()) this.retiredOpen.push(toOpen(p, s.info.key));
+    s.progress.clear();
+    s.tasks.clear();
+    s.taskStatus.clear();
+    this.retired = s;
   }
 
   private newSession(key: string, seq: number): SessionState {

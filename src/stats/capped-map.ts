@@ -28,6 +28,22 @@ export class CappedMap<V> {
     return this.other;
   }
 
+  /** The entries in the order their keys first came, then `(other)` (key `(other)`) when it exists. */
+  entriesInOrder(): Array<[string, V]> {
+    const out = [...this.map.entries()];
+    if (this.other !== undefined) out.push([OTHER_KEY, this.other]);
+    return out;
+  }
+
+  /**
+   * Folds in another table's entries (from `entriesInOrder`), as if its keys had come after this table's: a key
+   * already here is merged into its entry, a new key gets its own entry while the cap allows, and everything else
+   * goes to `(other)`. `merge(into, from)` adds one entry's counts to another (`into` may be fresh).
+   */
+  mergeFrom<W>(entries: Iterable<[string, W]>, merge: (into: V, from: W) => void): void {
+    for (const [key, from] of entries) merge(this.get(key), from);
+  }
+
   /** Whether `key` has its own entry (false for keys folded into `(other)`). */
   has(key: string): boolean {
     return this.map.has(key);

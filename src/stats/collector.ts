@@ -1,10 +1,12 @@
 // Streams annotated records into bounded counters and produces the `Stats` for the stats command.
 import { errorCodeName } from '../protocol/errors.js';
 import type { OpenRequest, PipelineRecord, SessionInfo } from '../types.js';
+import { setOwn } from '../util/own.js';
 import { CappedMap } from './capped-map.js';
-import { MethodTally, ScopeTally, type ScopeLimits } from './scope.js';
+import { MethodTally, ScopeTally, type MethodTallyState, type ScopeLimits, type ScopeTallyState } from './scope.js';
 import { SessionTable } from './sessions.js';
-import { TimeSpanTracker } from './time-span.js';
+import { TimeSpanTracker, type TimeSpanState } from './time-span.js';
+import { evictOldest } from '../util/oldest.js';
 import type { ErrorCodeStats, Stats, ToolStats } from './types.js';
 
 export interface StatsOptions {
@@ -28,6 +30,27 @@ class ToolTally extends MethodTally {
   override toStats(): ToolStats {
     return { count: this.count, errors: this.errors, isError: this.isError, latencyMs: this.latency.summary() };
   }
+
+  override exportState(): MethodTallyState {
+    return { ...super.exportState(), isError: this.isError };
+  }
+
+  override mergeFrom(o: MethodTallyState): void {
+    super.mergeFrom(o);
+    this.isError += o.isError ?? 0;
+  }
+}
+
+/**
+ * A collector's counts as plain data (structured-cloneable): what a `--jobs` worker sends for its file. Requests
+ * waiting for their response are left out: a response never pairs with a request of another file.
+ */
+export interface StatsState {
+  all: ScopeTallyState;
+  sessions: Array<[string, ScopeTallyState]>;
+  tools: Array<[string, MethodTallyState]>;
+  errors: Array<[string, { code: number | null; count: number }]>;
+  span: TimeSpanState;
 }
 
 const NO_CODE = '(none)';
@@ -98,7 +121,7 @@ export class StatsCollector {
     this.pendingTools.set(r.seq, t);
     if (this.pendingTools.size > this.maxPendingTools) {
       // Oldest first: Map iterates in insertion order. A response to it later counts only in `methods`.
-      this.pendingTools.delete(this.pendingTools.keys().next().value!);
+      evictOldest(this.pendingTools);
     }
   }
 
@@ -111,16 +134,41 @@ export class StatsCollector {
     if (r.latencyMs !== null) t.latency.add(r.latencyMs);
   }
 
+  exportState(): StatsState {
+    return {
+      all: this.all.exportState(),
+      sessions: this.sessions.exportState(),
+      tools: this.tools.entriesInOrder().map(([k, t]) => [k, t.exportState()]),
+      errors: this.errors.entriesInOrder(),
+      span: this.span.exportState(),
+    };
+  }
+
+  /**
+   * Adds the counts of another input, as if its records had come after all records so far (`--jobs`: per-file
+   * statistics merged in input order). `sessionKey` renames the other input's session keys.
+   */
+  mergeFrom(o: StatsState, sessionKey: (key: string) => string = (k) => k): void {
+    this.all.mergeFrom(o.all);
+    this.sessions.mergeFrom(o.sessions, sessionKey);
+    this.tools.mergeFrom(o.tools, (into, from) => into.mergeFrom(from));
+    this.errors.mergeFrom(o.errors, (into, from) => {
+      into.code ??= from.code;
+      into.count += from.count;
+    });
+    this.span.mergeFrom(o.span);
+  }
+
   /** The statistics so far. `sessions` and `open` come from the session stage at end of input. */
   finish(sessions: readonly SessionInfo[], open: readonly OpenRequest[]): Stats {
     const base = this.all.toStats(open);
     const tools: Record<string, ToolStats> = {};
-    for (const [k, v] of this.tools.sortedEntries()) tools[k] = v.toStats();
+    for (const [k, v] of this.tools.sortedEntries()) setOwn(tools, k, v.toStats());
     const errors: Record<string, ErrorCodeStats> = {};
     const byCode = (a: string, b: string) => (a === NO_CODE ? 1 : b === NO_CODE ? -1 : Number(a) - Number(b));
     for (const [k, v] of this.errors.sortedEntries(byCode)) {
       const name = v.code !== null && k !== '(other)' ? this.errorName(v.code) : k === NO_CODE ? 'no numeric code' : 'other codes';
-      errors[k] = { count: v.count, name };
+      setOwn(errors, k, { count: v.count, name });
     }
     return {
       messages: base.messages,

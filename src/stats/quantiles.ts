@@ -11,6 +11,17 @@ export interface SketchOptions {
 /** Values with magnitude below this (1 ns in ms) count as zero: the histogram needs a smallest bucket. */
 const MIN_MAGNITUDE = 1e-6;
 
+/** A sketch's samples as plain data, for merging sketches built in other threads. */
+export interface LatencySketchState {
+  exact: number[] | null;
+  pos: Map<number, number>;
+  neg: Map<number, number>;
+  zero: number;
+  n: number;
+  min: number;
+  max: number;
+}
+
 /**
  * Percentiles of a stream of numbers (ms), nearest-rank definition (the smallest value with at least
  * q·n values ≤ it).
@@ -69,6 +80,38 @@ export class LatencySketch {
       return;
     }
     this.bucket(x);
+  }
+
+  /**
+   * Adds another sketch's samples as if they had come after this one's (`--jobs` merges per-file statistics).
+   * The answer is the one a single sketch fed every sample would give: the exact samples while both sides together
+   * stay within the limit, else the histogram of all of them (bucket counts do not depend on order).
+   */
+  mergeFrom(o: LatencySketchState): void {
+    if (o.n === 0) return;
+    this.n += o.n;
+    if (o.min < this.min) this.min = o.min;
+    if (o.max > this.max) this.max = o.max;
+    if (this.exact !== null && o.exact !== null && this.exact.length + o.exact.length <= this.exactLimit) {
+      for (const x of o.exact) {
+        if (this.sorted && this.exact.length > 0 && x < this.exact[this.exact.length - 1]!) this.sorted = false;
+        this.exact.push(x);
+      }
+      return;
+    }
+    if (this.exact !== null) this.toHistogram();
+    if (o.exact !== null) {
+      for (const x of o.exact) this.bucket(x);
+      return;
+    }
+    this.zero += o.zero;
+    for (const [i, c] of o.pos) this.pos.set(i, (this.pos.get(i) ?? 0) + c);
+    for (const [i, c] of o.neg) this.neg.set(i, (this.neg.get(i) ?? 0) + c);
+  }
+
+  /** The sketch's data as plain values (structured-cloneable). */
+  exportState(): LatencySketchState {
+    return { exact: this.exact, pos: this.pos, neg: this.neg, zero: this.zero, n: this.n, min: this.min, max: this.max };
   }
 
   private toHistogram(): void {

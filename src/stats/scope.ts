@@ -1,7 +1,8 @@
 // Traffic counts for one scope (the whole run, or one session): totals, breakdowns, pairing, per-method table.
 import type { Direction, OpenRequest, Phase, PipelineRecord } from '../types.js';
+import { setOwn } from '../util/own.js';
 import { CappedMap } from './capped-map.js';
-import { LatencySketch } from './quantiles.js';
+import { LatencySketch, type LatencySketchState } from './quantiles.js';
 import type { Counts, MessageKind, MethodStats, PrimitiveKey, ScopeStats, ShareCounts } from './types.js';
 
 export const MESSAGE_KINDS: readonly MessageKind[] = ['request', 'response', 'error', 'notification', 'invalid'];
@@ -27,6 +28,35 @@ export class MethodTally {
   toStats(): MethodStats {
     return { count: this.count, errors: this.errors, latencyMs: this.latency.summary() };
   }
+
+  exportState(): MethodTallyState {
+    return { count: this.count, errors: this.errors, latency: this.latency.exportState() };
+  }
+
+  mergeFrom(o: MethodTallyState): void {
+    this.count += o.count;
+    this.errors += o.errors;
+    this.latency.mergeFrom(o.latency);
+  }
+}
+
+/** A method's (or tool's) tally as plain data. */
+export interface MethodTallyState {
+  count: number;
+  errors: number;
+  isError?: number;
+  latency: LatencySketchState;
+}
+
+/** A scope's counts as plain data (structured-cloneable), for merging statistics built in other threads. */
+export interface ScopeTallyState {
+  messages: number;
+  bytes: number;
+  events: number;
+  answered: number;
+  orphans: number;
+  tables: Record<'byKind' | 'byDirection' | 'byPrimitive' | 'byPhase', Record<string, Counts>>;
+  methods: Array<[string, MethodTallyState]>;
 }
 
 type CountTable<K extends string> = Record<K, Counts>;
@@ -104,6 +134,36 @@ export class ScopeTally {
     }
   }
 
+  exportState(): ScopeTallyState {
+    return {
+      messages: this.messages,
+      bytes: this.bytes,
+      events: this.events,
+      answered: this.answered,
+      orphans: this.orphans,
+      tables: { byKind: this.byKind, byDirection: this.byDirection, byPrimitive: this.byPrimitive, byPhase: this.byPhase },
+      methods: this.methods.entriesInOrder().map(([k, m]) => [k, m.exportState()]),
+    };
+  }
+
+  /** Adds another scope's counts, as if its records had come after this scope's (`--jobs`). */
+  mergeFrom(o: ScopeTallyState): void {
+    this.messages += o.messages;
+    this.bytes += o.bytes;
+    this.events += o.events;
+    this.answered += o.answered;
+    this.orphans += o.orphans;
+    for (const name of ['byKind', 'byDirection', 'byPrimitive', 'byPhase'] as const) {
+      const into = this[name] as Record<string, Counts>;
+      for (const [k, c] of Object.entries(o.tables[name])) {
+        if (!Object.hasOwn(into, k)) continue;
+        into[k]!.messages += c.messages;
+        into[k]!.bytes += c.bytes;
+      }
+    }
+    this.methods.mergeFrom(o.methods, (into, from) => into.mergeFrom(from));
+  }
+
   /** The scope's statistics; `open` is the unanswered list restricted to this scope. */
   toStats(open: readonly OpenRequest[]): ScopeStats {
     const whole: Counts = { messages: this.messages, bytes: this.bytes };
@@ -111,7 +171,7 @@ export class ScopeTally {
     const lifecycle: Counts = { messages: p.initialization.messages + p.shutdown.messages, bytes: p.initialization.bytes + p.shutdown.bytes };
     const cancelled = open.filter((o) => o.cancelled).length;
     const methods: Record<string, MethodStats> = {};
-    for (const [k, v] of this.methods.sortedEntries()) methods[k] = v.toStats();
+    for (const [k, v] of this.methods.sortedEntries()) setOwn(methods, k, v.toStats());
     return {
       messages: this.messages,
       bytes: this.bytes,

@@ -1,7 +1,7 @@
 // Per-session counts, joined at the end with what the session stage knows about each session.
 import type { OpenRequest, PipelineRecord, SessionInfo } from '../types.js';
 import { CappedMap } from './capped-map.js';
-import { ScopeTally, type ScopeLimits } from './scope.js';
+import { ScopeTally, type ScopeLimits, type ScopeTallyState } from './scope.js';
 import { OTHER_KEY, type PeerStats, type SessionStats } from './types.js';
 
 function peer(info: SessionInfo['clientInfo'] | undefined): PeerStats {
@@ -19,7 +19,27 @@ export class SessionTable {
   }
 
   add(r: PipelineRecord): void {
-    this.tallies.get(r.session).add(r);
+    // Records come session by session: remember the last tally rather than look it up for every record.
+    if (r.session !== this.lastKey || this.last === undefined) {
+      this.lastKey = r.session;
+      this.last = this.tallies.get(r.session);
+    }
+    this.last.add(r);
+  }
+
+  private lastKey = '';
+  private last: ScopeTally | undefined;
+
+  /** Per-session tallies as plain data, sessions in the order they first came. */
+  exportState(): Array<[string, ScopeTallyState]> {
+    return this.tallies.entriesInOrder().map(([k, t]) => [k, t.exportState()]);
+  }
+
+  /** Adds the sessions of another table (keys renamed by `key`), as if they had come after these (`--jobs`). */
+  mergeFrom(o: Array<[string, ScopeTallyState]>, key: (k: string) => string): void {
+    this.lastKey = '';
+    this.last = undefined;
+    this.tallies.mergeFrom(o.map(([k, t]) => [k === OTHER_KEY ? k : key(k), t]), (into, from) => into.mergeFrom(from));
   }
 
   /**

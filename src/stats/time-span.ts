@@ -2,6 +2,16 @@
 import type { PipelineRecord } from '../types.js';
 import type { TimeSpan } from './types.js';
 
+/** A span as plain data, for `--jobs`. */
+export interface TimeSpanState {
+  minMs: number;
+  maxMs: number;
+  minTs: string | null;
+  maxTs: string | null;
+  firstTs: string | null;
+  lastTs: string | null;
+}
+
 /**
  * Earliest and latest record by wire time (`wire.tsMs`), so merged or slightly reordered logs still give the
  * true span. Records with a `ts` but no wire time (clock strings that could not be placed) only decide
@@ -28,6 +38,24 @@ export class TimeSpanTracker {
     if (ms >= this.maxMs) {
       this.maxMs = ms;
       this.maxTs = r.ts;
+    }
+  }
+
+  exportState(): TimeSpanState {
+    return { minMs: this.minMs, maxMs: this.maxMs, minTs: this.minTs, maxTs: this.maxTs, firstTs: this.firstTs, lastTs: this.lastTs };
+  }
+
+  /** Takes in another span, as if its records had come after this one's (`--jobs`). */
+  mergeFrom(o: TimeSpanState): void {
+    this.firstTs ??= o.firstTs;
+    if (o.lastTs !== null) this.lastTs = o.lastTs;
+    if (o.minTs !== null && o.minMs < this.minMs) {
+      this.minMs = o.minMs;
+      this.minTs = o.minTs;
+    }
+    if (o.maxTs !== null && o.maxMs >= this.maxMs) {
+      this.maxMs = o.maxMs;
+      this.maxTs = o.maxTs;
     }
   }
 

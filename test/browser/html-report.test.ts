@@ -2,13 +2,15 @@
 //
 // Skipped with a message only when /usr/bin/chromium is missing on a developer machine; with CI set, a missing
 // browser fails the run (CI installs it: .ci/run apt_packages), so CI never passes without running these.
-import { existsSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditReport } from '../../src/audit/types.js';
 import { renderAuditHtml } from '../../src/output/audit/html.js';
 import { reportOf } from '../helpers/audit.js';
+import { runCli } from '../helpers/cli.js';
 import { CHROMIUM, launchChromium, open, SHOTS, SKIP_BROWSER, unstick, writeReport, type Watch } from './chromium.js';
 
 const SAMPLE = 'samples/everything.envelope.ndjson';
@@ -205,6 +207,54 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
         expect(state.text).toContain('<script>window.__pwned="script";document.title="pwned"</script>');
         expect(state.text).toContain(`<img src=x onerror="window.__pwned='img';alert('img')">`);
         expect(state.text).toContain('javascript:window.__pwned="js-url"');
+      } finally {
+        await ctx.close();
+      }
+    });
+  });
+  describe('a hostile log under a hostile file name, through the CLI (redaction on, as by default)', () => {
+    let dir: string;
+    let html: string;
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'mcptrace-hostile-name-'));
+      const name = join(dir, `"><img src=x onerror="window.__pwned='file'"><svg onload=window.__pwned='name'>.ndjson`);
+      copyFileSync(HOSTILE, name);
+      const out = join(dir, 'report.html');
+      const r = await runCli(['audit', '-f', 'html', '-o', out, name]);
+      expect(r.stderr).toBe('');
+      html = readFileSync(out, 'utf8');
+    });
+    afterAll(() => {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('runs no script, loads nothing, and shows the file name as text', async () => {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const url = writeReport('hostile-file-name', html);
+        const { page: p, watch } = await open(ctx, url);
+        await p.evaluate(() => {
+          for (const el of document.querySelectorAll('body *')) {
+            for (const type of ['mouseover', 'focus', 'click']) el.dispatchEvent(new MouseEvent(type, { bubbles: true }));
+          }
+          for (const d of document.querySelectorAll('details')) d.open = true;
+        });
+        await p.waitForTimeout(200);
+        const state = await p.evaluate(() => ({
+          pwned: (window as unknown as { __pwned?: unknown }).__pwned ?? null,
+          scripts: document.scripts.length,
+          loaders: document.querySelectorAll('img, iframe, object, embed, link, video, audio, source, base, form').length,
+          handlers: [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => a.name.toLowerCase().startsWith('on')).map((a) => a.name)),
+          text: document.body.innerText,
+        }));
+        expect(state.pwned).toBeNull();
+        expect(state.scripts).toBe(1);
+        expect(state.loaders).toBe(0);
+        expect(state.handlers).toEqual([]);
+        expect(watch.dialogs).toEqual([]);
+        expect(watch.requests).toEqual([url]);
+        expect(state.text).toContain(`"><img src=x onerror="window.__pwned='file'"><svg onload=window.__pwned='name'>.ndjson`);
       } finally {
         await ctx.close();
       }

@@ -93,7 +93,9 @@ describe('transcript: bad.txt', () => {
     const lines = ['-> {', '"a": "0123456789",', '"b": 1}'];
     lines.forEach((text, i) => r.line({ text, line: i + 1, bytes: Buffer.byteLength(text) }, out));
     r.end(out);
-    expect(out[0]).toMatchObject({ line: 1, lines: 2, error: expect.stringMatching(/not closed within/) });
+    // Over the byte limit (`--max-message-bytes`): an oversized record keeping its start.
+    expect(out[0]).toMatchObject({ line: 1, lines: 2, oversized: true, error: expect.stringMatching(/record of 2 lines of \d+ bytes is larger than --max-message-bytes \(20\)/) });
+    expect(out[0].text).toBe('-> {\n"a": "0123456789",');
     expect(out[1]).toMatchObject({ line: 3, lines: 1, error: 'no timestamp or direction marker' });
   });
 });

@@ -11,6 +11,7 @@ const ROOT = 'test/fixtures/violations';
 
 interface CaseOptions {
   maxPending?: number;
+  maxMessageBytes?: number;
   ruleOptions?: { slowMs?: number };
   count?: number;
 }
@@ -28,7 +29,7 @@ async function findingsOf(path: string, opts: CaseOptions): Promise<{ rule: stri
     (async function* () {
       yield bytes;
     })(),
-    { file: path, maxPending: opts.maxPending, ruleOptions: opts.ruleOptions },
+    { file: path, maxPending: opts.maxPending, maxMessageBytes: opts.maxMessageBytes, ruleOptions: opts.ruleOptions },
   );
   return [
     ...out.records.flatMap((r) => r.findings.map((f) => ({ rule: f.rule, source: r.source }))),

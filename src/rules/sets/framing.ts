@@ -7,6 +7,7 @@ import { invalidJsonrpc } from '../invalid-jsonrpc.js';
 import { nonIntegerId } from '../non-integer-id.js';
 import { nullRequestId } from '../null-request-id.js';
 import { orphanResponse } from '../orphan-response.js';
+import { oversized } from '../oversized.js';
 import { pendingLimit } from '../pending-limit.js';
 import type { Rule } from '../types.js';
 import { unansweredRequest } from '../unanswered-request.js';
@@ -20,6 +21,7 @@ export const FRAMING_RULES: readonly Rule<any, any>[] = [
   nonIntegerId,
   nullRequestId,
   orphanResponse,
+  oversized,
   pendingLimit,
   unansweredRequest,
 ];

@@ -3,31 +3,37 @@ import type { Facts } from '../../session/facts.js';
 import { paramsOf } from '../../session/direction.js';
 import { pendingKey } from '../../session/pending.js';
 import type { Direction, PipelineRecord } from '../../types.js';
+import { OldestFirst } from '../../util/oldest.js';
 
 /** How many answered requests each memory keeps per session (the least recently answered are forgotten first). */
 export const FLOW_MEMORY_LIMIT = 1024;
 
-/** A map that keeps only its `limit` most recently set keys. */
+/**
+ * A map that keeps only its `limit` most recently set keys. The map is made on first use: every session holds
+ * several of these, and most sessions never need most of them (a log may hold many thousands of sessions).
+ */
 export class RecentMap<V> {
-  private readonly map = new Map<string, V>();
+  private map: Map<string, V> | null = null;
+  private oldest: OldestFirst<string, V> | null = null;
   constructor(private readonly limit = FLOW_MEMORY_LIMIT) {}
 
   get(key: string): V | undefined {
-    return this.map.get(key);
+    return this.map?.get(key);
   }
 
   set(key: string, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value as string);
+    const map = (this.map ??= new Map());
+    map.delete(key);
+    map.set(key, value);
+    if (map.size > this.limit) (this.oldest ??= new OldestFirst(map)).evict();
   }
 
   delete(key: string): void {
-    this.map.delete(key);
+    this.map?.delete(key);
   }
 
   get size(): number {
-    return this.map.size;
+    return this.map?.size ?? 0;
   }
 }
 
@@ -53,9 +59,13 @@ export interface ClosedRequest {
 export class ClosedRequests {
   private readonly byId = new RecentMap<ClosedRequest>();
   private readonly byToken = new RecentMap<ClosedRequest>();
+  /** Seq of the record observed last: rules sharing the memory (`sharedState`) each call `observe`, once counts. */
+  private observed = 0;
 
-  /** Updates the memory from one record; call it on every record, before the lookups. */
+  /** Updates the memory from one record; call it on every record, before the lookups. Idempotent per record. */
   observe(record: PipelineRecord, facts: Facts): void {
+    if (record.seq === this.observed) return;
+    this.observed = record.seq;
     if (record.kind === 'request' && record.id !== null) {
       this.byId.delete(pendingKey(record.dir, record.id));
       const token = progressTokenOf(record.message);

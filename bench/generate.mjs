@@ -1,0 +1,207 @@
+// Benchmark data: large, realistic MCP logs made from the recorded samples, in raw NDJSON, envelope NDJSON and transcript form.
+//
+// A generated log is a run of sessions, alternating the two recordings (server-everything, server-memory). Each
+// session is its recording's handshake, then its operation traffic repeated `copies` times, then its shutdown events.
+// Copy k shifts every numeric request id, cancelled `requestId` and progress token by k × 1000 (in both directions)
+// and suffixes task ids, so pairing, progress and task tracking stay right, and moves its times on by the length of
+// the recording, so latencies stay real and times keep increasing. Every message is real traffic; only ids and times
+// change.
+//
+//   node bench/generate.mjs [--size 10m,100m,1g] [--dir DIR] [--formats ndjson,envelope,transcript] [--copies N] [--force]
+//
+// Files: DIR/<size>.ndjson, DIR/<size>.envelope.ndjson, DIR/<size>.transcript.txt (DIR defaults to $TMPDIR/mcptrace-bench).
+// A file is kept when it exists with the same generator version and options (see the .meta.json next to it).
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const GENERATOR_VERSION = 2;
+const ID_STEP = 1000;
+
+/** Envelope NDJSON: one record per line, keys as recorded (ts, dir|event, …), as `wrap --out` writes them. */
+const toEnvelopeNdjson = (records) => records.map((r) => JSON.stringify(r) + '\n').join('');
+
+/** Raw NDJSON: the exact wire lines, nothing else. */
+const toRawNdjson = (records) => records.filter((r) => r.dir).map((r) => r.line + '\n').join('');
+
+const clock = (ts) => ts.slice(11, 23); // HH:MM:SS.mmm of an ISO UTC time
+
+/**
+ * pcap-style transcript (docs/formats.md §3), as the sample is written: `[HH:MM:SS.mmm] -> json` / `<- json`, events
+ * as `!! name {data}`, a `=== session NAME ===` line first; the initialize request and its response pretty-printed.
+ */
+function toTranscript(records, { session, header }) {
+  const out = header.map((line) => `# ${line}`);
+  out.push(`=== session ${session} ===`);
+  let initializeId;
+  for (const r of records) {
+    const at = `[${clock(r.ts)}]`;
+    if (r.event) {
+      const { ts, event, ...data } = r;
+      out.push(`${at} !! ${event}${Object.keys(data).length ? ' ' + JSON.stringify(data) : ''}`);
+      continue;
+    }
+    const message = JSON.parse(r.line);
+    let pretty = false;
+    if (r.dir === 'c2s' && message.method === 'initialize') {
+      initializeId = message.id;
+      pretty = true;
+    } else if (r.dir === 's2c' && initializeId !== undefined && message.id === initializeId && !message.method) {
+      pretty = true;
+    }
+    out.push(`${at} ${r.dir === 'c2s' ? '->' : '<-'} ${pretty ? JSON.stringify(message, null, 2) : r.line}`);
+  }
+  return out.join('\n') + '\n';
+}
+
+export const FORMATS = {
+  ndjson: { ext: 'ndjson', render: (records) => toRawNdjson(records) },
+  envelope: { ext: 'envelope.ndjson', render: (records) => toEnvelopeNdjson(records) },
+  transcript: { ext: 'transcript.txt', render: (records, session, first, opening) => transcript(records, session, first, opening) },
+};
+
+export const DEFAULT_DIR = join(tmpdir(), 'mcptrace-bench');
+
+/** `10m` → 10,000,000 bytes (decimal units, as MB/s are reported). */
+export function parseSize(s) {
+  const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)b?$/i.exec(String(s).trim());
+  if (!m) throw new Error(`bad size ${s}: use e.g. 10m, 100m, 1g`);
+  const mult = { '': 1, k: 1e3, m: 1e6, g: 1e9 }[m[2].toLowerCase()];
+  return Math.round(Number(m[1]) * mult);
+}
+
+/** A recording split into handshake (up to `notifications/initialized`), operation traffic and shutdown events. */
+function loadRecording(file) {
+  const records = readFileSync(join(ROOT, 'samples', file), 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+  const init = records.findIndex((r) => r.line && JSON.parse(r.line).method === 'notifications/initialized');
+  let tailStart = records.length;
+  while (tailStart > 0 && records[tailStart - 1].event) tailStart--;
+  const head = records.slice(0, init + 1);
+  const body = records.slice(init + 1, tailStart).map((r) => (r.line ? { ...r, message: JSON.parse(r.line) } : r));
+  const tail = records.slice(tailStart);
+  const t0 = Date.parse(body[0].ts);
+  const t1 = Date.parse(body[body.length - 1].ts);
+  return { name: file.split('.')[0], head, body, tail, span: t1 - t0 + 1 };
+}
+
+const shiftTs = (ts, ms) => (ms === 0 ? ts : new Date(Date.parse(ts) + ms).toISOString());
+
+/** A copy of a message with ids, progress tokens and task ids moved into copy k's own space. */
+function shiftMessage(v, k, key) {
+  if (Array.isArray(v)) return v.map((x) => shiftMessage(x, k, null));
+  if (v !== null && typeof v === 'object') {
+    const out = {};
+    for (const [name, x] of Object.entries(v)) out[name] = shiftMessage(x, k, name);
+    return out;
+  }
+  if ((key === 'id' || key === 'requestId' || key === 'progressToken') && typeof v === 'number') return v + k * ID_STEP;
+  if ((key === 'progressToken' || key === 'taskId') && typeof v === 'string') return `${v}-${k}`;
+  return v;
+}
+
+/** Copy k of a recording's operation traffic. */
+function bodyCopy(rec, k, offsetMs) {
+  return rec.body.map((r) => {
+    if (!r.message) return { ...r, ts: shiftTs(r.ts, offsetMs) };
+    const line = k === 0 ? r.line : JSON.stringify(shiftMessage(r.message, k, null));
+    return { ts: shiftTs(r.ts, offsetMs), dir: r.dir, line };
+  });
+}
+
+/** Transcript lines of part of a session; only its first part opens it with `=== session NAME ===`. */
+function transcript(records, session, first, opening) {
+  const header = first ? [`mcptrace benchmark data (bench/generate.mjs v${GENERATOR_VERSION}) from the recorded samples; times are UTC`] : [];
+  const text = toTranscript(records, { session, header });
+  return opening ? text : text.slice(text.indexOf('\n') + 1);
+}
+
+/**
+ * Writes one log of about `size` bytes: whole sessions of `copies` operation copies each; the last session stops
+ * adding copies once the size is reached (then ends with its shutdown events).
+ */
+export function generate(file, format, size, copies) {
+  const recordings = [loadRecording('everything.envelope.ndjson'), loadRecording('memory.envelope.ndjson')];
+  const fmt = FORMATS[format];
+  const tmp = `${file}.partial`;
+  const fd = openSync(tmp, 'w');
+  let written = 0;
+  let messages = 0;
+  let sessions = 0;
+  let clock = 0; // ms added to the recorded times, so that sessions follow one another
+  const put = (records, name, first, opening) => {
+    const text = fmt.render(records, name, first, opening);
+    written += writeSync(fd, text);
+    messages += records.filter((r) => r.dir).length;
+  };
+  try {
+    while (written < size) {
+      const rec = recordings[sessions % recordings.length];
+      sessions++;
+      const name = `${rec.name}-${sessions}`;
+      const session = rec.head.map((r) => ({ ...r, ts: shiftTs(r.ts, clock) }));
+      let k = 0;
+      for (; k < copies && (k === 0 || written < size); k++) {
+        session.push(...bodyCopy(rec, k, clock + k * rec.span));
+        put(session.splice(0), name, sessions === 1 && k === 0, k === 0);
+      }
+      const tailShift = clock + (k - 1) * rec.span;
+      put(rec.tail.map((r) => ({ ...r, ts: shiftTs(r.ts, tailShift) })), name, false, false);
+      clock += k * rec.span + 60_000;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, file);
+  return { bytes: written, messages, sessions };
+}
+
+/** The data file for a size and format, generated unless an up-to-date one exists. */
+export function ensureData({ dir = DEFAULT_DIR, size, format, copies = 50, force = false, log = () => {} }) {
+  mkdirSync(dir, { recursive: true });
+  const label = typeof size === 'string' ? size.toLowerCase() : String(size);
+  const bytes = parseSize(size);
+  const file = join(dir, `${label}.${FORMATS[format].ext}`);
+  const metaFile = `${file}.meta.json`;
+  const want = { version: GENERATOR_VERSION, size: bytes, format, copies };
+  if (!force && existsSync(file) && existsSync(metaFile)) {
+    const meta = JSON.parse(readFileSync(metaFile, 'utf8'));
+    if (meta.version === want.version && meta.size === want.size && meta.format === want.format && meta.copies === want.copies && statSync(file).size === meta.bytes) {
+      return { file, ...meta };
+    }
+  }
+  log(`generating ${file} …`);
+  const t = Date.now();
+  const result = generate(file, format, bytes, copies);
+  const meta = { ...want, ...result };
+  writeFileSync(metaFile, JSON.stringify(meta, null, 2) + '\n');
+  log(`  ${(result.bytes / 1e6).toFixed(1)} MB, ${result.messages} messages, ${result.sessions} sessions in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  return { file, ...meta };
+}
+
+function parseArgs(argv) {
+  const opts = { sizes: ['10m', '100m'], dir: DEFAULT_DIR, formats: Object.keys(FORMATS), copies: 50, force: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = () => argv[++i];
+    if (a === '--size' || a === '--sizes') opts.sizes = next().split(',');
+    else if (a === '--dir') opts.dir = next();
+    else if (a === '--formats' || a === '--format') opts.formats = next().split(',');
+    else if (a === '--copies') opts.copies = Number(next());
+    else if (a === '--force') opts.force = true;
+    else throw new Error(`unknown option ${a}`);
+  }
+  for (const f of opts.formats) if (!FORMATS[f]) throw new Error(`unknown format ${f}: ${Object.keys(FORMATS).join(', ')}`);
+  return opts;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const opts = parseArgs(process.argv.slice(2));
+  for (const size of opts.sizes) {
+    for (const format of opts.formats) {
+      const d = ensureData({ dir: opts.dir, size, format, copies: opts.copies, force: opts.force, log: (m) => process.stderr.write(m + '\n') });
+      process.stdout.write(`${d.file}\t${d.bytes}\t${d.messages}\n`);
+    }
+  }
+}

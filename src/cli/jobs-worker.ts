@@ -1,0 +1,40 @@
+// A `--jobs` worker thread: analyses whole files on its own and sends back each file's collector state and summary.
+import { createReadStream } from 'node:fs';
+import { parentPort } from 'node:worker_threads';
+import { Analyzer } from '../analyzer.js';
+import { analyzeStreamBatches } from '../analyze-stream.js';
+import { AuditBuilder } from '../audit/build.js';
+import { findingData } from '../rules/engine.js';
+import { StatsCollector } from '../stats/collector.js';
+import { buildFilter } from './filter.js';
+import type { FileResult, FileTask } from './jobs.js';
+
+const port = parentPort;
+if (port === null) throw new Error('jobs-worker.js runs as a worker thread');
+
+/** One file, as `mcptrace stats|audit` would read it, numbered from 1 (the coordinator renumbers). */
+async function analyseFile(task: FileTask): Promise<FileResult> {
+  const analyzer = new Analyzer({ ...task.analyzer, renumberable: { ordinalPrefix: task.ordinalPrefix } });
+  const keep = buildFilter(task.filter);
+  const collector = task.command === 'stats' ? new StatsCollector() : new AuditBuilder({ inputs: [], failOn: 'none', tool: { name: '', version: '' } });
+  const bytes = createReadStream(task.file, { highWaterMark: 256 * 1024 });
+  for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file)) {
+    for (let i = 0; i < batch.length; i++) if (!keep || keep(batch[i])) collector.add(batch[i]);
+  }
+  const summary = analyzer.summary();
+  return {
+    index: task.index,
+    state: collector.exportState(),
+    summary,
+    // Not enumerable on the findings, so not cloned with them: sent beside them.
+    endFindingData: summary.findings.map((f) => findingData(f)),
+    counts: analyzer.counts(),
+  };
+}
+
+port.on('message', (task: FileTask) => {
+  analyseFile(task).then(
+    (result) => port.postMessage({ ok: true, result }),
+    (err: unknown) => port.postMessage({ ok: false, index: task.index, error: err instanceof Error ? { message: err.message, code: (err as NodeJS.ErrnoException).code, stack: err.stack } : { message: String(err) } }),
+  );
+});

@@ -1,0 +1,158 @@
+// `--jobs N`: analyses the input files in parallel worker threads and merges their results in input order.
+//
+// Each file is its own stream with its own sessions (README "Commands"), so files are independent except for the
+// numbers a run gives across them: `seq` continues from file to file, and unkeyed sessions are numbered `1`, `2` …
+// in the order they start. A worker numbers its file from 1 (unkeyed sessions under a prefix no log key can have)
+// and keeps each finding's rule data; the coordinator merges the files in input order, moving every seq and session
+// key into the run's numbering and re-making the messages that quote a seq (`#12`) from their rule data. The output
+// is the one a single thread gives (test/cli/jobs.test.ts), and memory stays bounded: a worker sends its collectors'
+// bounded state, never records.
+import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import type { AnalysisSummary, AnalyzerOptions } from '../analyzer.js';
+import type { AuditState } from '../audit/collector.js';
+import type { EndFinding } from '../rules/engine.js';
+import { ruleById } from '../rules/registry.js';
+import type { StatsState } from '../stats/collector.js';
+import type { Finding, OpenRequest, SessionInfo } from '../types.js';
+import { UsageError } from './errors.js';
+import type { FilterOptions } from './filter.js';
+
+export interface FileTask {
+  index: number;
+  file: string;
+  command: 'stats' | 'audit';
+  analyzer: Pick<AnalyzerOptions, 'inputFormat' | 'maxPending' | 'maxMessageBytes' | 'rules' | 'ruleOptions'>;
+  filter: FilterOptions;
+  ordinalPrefix: string;
+}
+
+export interface FileResult {
+  index: number;
+  state: StatsState | { stats: StatsState; audit: AuditState };
+  summary: AnalysisSummary;
+  /** The rule data of each end-of-input finding (parallel to `summary.findings`). */
+  endFindingData: unknown[];
+  counts: { records: number; ordinals: number };
+}
+
+/** How one file's numbers move into the run's. */
+export interface Renumbering {
+  seq(seq: number): number;
+  session(key: string): string;
+  /** A finding's message in the run's numbering, re-made from its rule data when it quotes a seq. */
+  message(f: Finding, data: unknown): string;
+}
+
+/** Whether `--jobs` applies: several files, none of them stdin, not followed, no filter on session keys. */
+export function parallelFiles(files: readonly string[] | undefined, jobs: number | undefined, opts: { follow?: boolean; session?: string[] }): boolean {
+  return (jobs ?? 1) > 1 && files !== undefined && files.length > 1 && !files.includes('-') && !opts.follow && !(opts.session && opts.session.length > 0);
+}
+
+/**
+ * Runs every file in a pool of `jobs` worker threads and hands each result to `merge` in input order, with the
+ * renumbering that moves it into the run's numbering. Rejects with the first error (exit 2 for a file that cannot
+ * be read, as without --jobs).
+ */
+export async function runParallel(
+  files: readonly string[],
+  jobs: number,
+  task: Omit<FileTask, 'index' | 'file' | 'ordinalPrefix'>,
+  merge: (result: FileResult, renumber: Renumbering) => void,
+): Promise<void> {
+  const ordinalPrefix = `\u0000${randomUUID()}:`;
+  const results = new Map<number, FileResult>();
+  let nextToMerge = 0;
+  let seqOffset = 0;
+  let ordinalOffset = 0;
+  const mergeReady = () => {
+    for (let r = results.get(nextToMerge); r !== undefined; r = results.get(nextToMerge)) {
+      results.delete(nextToMerge);
+      merge(r, renumbering(seqOffset, ordinalOffset, ordinalPrefix));
+      seqOffset += r.counts.records;
+      ordinalOffset += r.counts.ordinals;
+      nextToMerge++;
+    }
+  };
+  let next = 0;
+  const workers = Array.from({ length: Math.min(jobs, files.length) }, () => new Worker(new URL('./jobs-worker.js', import.meta.url)));
+  try {
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve, reject) => {
+            const give = () => {
+              if (next >= files.length) {
+                resolve();
+                return;
+              }
+              const index = next++;
+              w.postMessage({ ...task, index, file: files[index], ordinalPrefix } satisfies FileTask);
+            };
+            w.on('message', (m: { ok: true; result: FileResult } | { ok: false; index: number; error: { message: string; code?: string } }) => {
+              if (!m.ok) {
+                const { message, code } = m.error;
+                reject(code !== undefined ? new UsageError(`cannot read ${files[m.index]}: ${code}`) : new Error(message));
+                return;
+              }
+              results.set(m.result.index, m.result);
+              try {
+                mergeReady();
+              } catch (err) {
+                reject(err);
+                return;
+              }
+              give();
+            });
+            w.on('error', reject);
+            give();
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
+function renumbering(seqOffset: number, ordinalOffset: number, prefix: string): Renumbering {
+  return {
+    seq: (seq) => seq + seqOffset,
+    session: (key) => (key.startsWith(prefix) ? String(Number(key.slice(prefix.length)) + ordinalOffset) : key),
+    message: (f, data) => {
+      if (seqOffset === 0 || data === undefined || !quotesSeq(data)) return f.message;
+      const rule = ruleById.get(f.rule);
+      return rule ? rule.message(shiftSeqs(data, seqOffset)) : f.message;
+    },
+  };
+}
+
+/** Rule data fields that hold a record's seq: named `seq` or ending in `Seq` (`previousSeq`, `eventSeq` …). */
+const isSeqField = (key: string): boolean => key === 'seq' || key.endsWith('Seq');
+
+function quotesSeq(v: unknown): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  for (const [k, x] of Object.entries(v)) {
+    if ((isSeqField(k) && typeof x === 'number') || quotesSeq(x)) return true;
+  }
+  return false;
+}
+
+/** A copy of rule data with every seq field moved by `offset`. */
+export function shiftSeqs(v: unknown, offset: number): unknown {
+  if (Array.isArray(v)) return v.map((x) => shiftSeqs(x, offset));
+  if (v === null || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[k] = isSeqField(k) && typeof x === 'number' ? x + offset : shiftSeqs(x, offset);
+  return out;
+}
+
+/** The run's summary so far with one more file's, in its numbering. */
+export function mergeSummary(into: AnalysisSummary, r: FileResult, n: Renumbering): void {
+  for (const s of r.summary.sessions) {
+    into.sessions.push({ ...s, key: n.session(s.key), firstSeq: n.seq(s.firstSeq), lastSeq: n.seq(s.lastSeq) } satisfies SessionInfo);
+  }
+  for (const o of r.summary.open) into.open.push({ ...o, seq: n.seq(o.seq), session: n.session(o.session) } satisfies OpenRequest);
+  r.summary.findings.forEach((f, i) => {
+    into.findings.push({ ...f, seq: n.seq(f.seq), session: n.session(f.session), message: n.message(f, r.endFindingData[i]) } satisfies EndFinding);
+  });
+}

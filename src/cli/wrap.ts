@@ -1,0 +1,66 @@
+// `mcptrace wrap [options] -- COMMAND [ARGS..]`: options and files, then the proxy in src/live/.
+import type { Argv } from 'yargs';
+import { proxy } from '../live/proxy.js';
+import { SyncFile } from '../live/sync-file.js';
+import type { CliIO } from './context.js';
+import { UsageError } from './errors.js';
+
+export interface WrapArgs {
+  /** Words given before `--`: a mistake (the command goes after `--`), reported as such. */
+  command?: string[];
+  out?: string;
+  append: boolean;
+  live?: string;
+  color?: boolean;
+  maxLine: number;
+}
+
+/** 64 MiB: a line longer than this is captured as its first 64 MiB and its true size (forwarded whole). */
+export const DEFAULT_MAX_LINE = 64 * 1024 * 1024;
+
+export function wrapBuilder(y: Argv) {
+  return y
+    .positional('command', { describe: 'the server command and its arguments, after --', type: 'string', array: true })
+    .usage('$0 wrap [options] -- COMMAND [ARGS..]\n\nRun a stdio MCP server behind mcptrace: its stdin and stdout are forwarded byte for byte, and the session is captured and/or annotated as it happens.')
+    .option('out', { alias: 'o', describe: 'write the capture to FILE as envelope NDJSON, record by record (follow it with `mcptrace annotate --follow FILE`)', type: 'string', requiresArg: true })
+    .option('append', { describe: 'append to the --out file instead of replacing it', type: 'boolean', default: false })
+    .option('live', { describe: 'print the annotated transcript as it happens, to stderr (--live) or to FILE (--live FILE)', type: 'string' })
+    .option('color', { describe: 'colour the live transcript (default: only on a terminal; NO_COLOR / FORCE_COLOR honoured)', type: 'boolean' })
+    .option('max-line', { describe: 'capture at most N bytes of one line (longer lines are recorded cut, with their true size, and forwarded whole)', type: 'number', default: DEFAULT_MAX_LINE })
+    .option('debug', { describe: 'print stack traces of internal errors', type: 'boolean', default: false })
+    .example('$0 wrap --out session.ndjson -- npx -y @modelcontextprotocol/server-everything', 'capture a server session for later annotate/audit')
+    .example('$0 wrap --live -- node server.js stdio', 'annotated transcript on stderr while a host talks to the server');
+}
+
+/** The server command: everything after the first `--`, exactly as given (yargs would turn "007" into 7). */
+export function commandAfterDashes(argv: readonly string[]): string[] {
+  const at = argv.indexOf('--');
+  const command = at === -1 ? [] : argv.slice(at + 1);
+  if (command.length === 0) throw new UsageError('wrap needs the server command after --: mcptrace wrap [options] -- COMMAND [ARGS..]');
+  return [...command];
+}
+
+export async function runWrap(args: WrapArgs, io: CliIO, argv: readonly string[]): Promise<number> {
+  if (args.command !== undefined && args.command.length > 0) {
+    throw new UsageError(`put the server command after --: mcptrace wrap [options] -- ${args.command.join(' ')} …`);
+  }
+  const command = commandAfterDashes(argv);
+  if (!Number.isSafeInteger(args.maxLine) || args.maxLine < 1) throw new UsageError(`--max-line ${args.maxLine}: give a positive number of bytes`);
+  const liveFile = args.live === undefined || args.live === '' ? null : args.live;
+  if (args.out !== undefined && liveFile === args.out) throw new UsageError('--live FILE and --out FILE must be different files');
+  const out = args.out === undefined ? undefined : open(args.out, args.append, 'capture');
+  const live = args.live === undefined ? undefined : liveFile === null ? 'stderr' : open(liveFile, false, 'live transcript');
+  // wrap answers a closed stdout itself (the server's stdout is closed in turn, then wrap ends with the
+  // server's exit code); the executable's EPIPE handler would end the process before that.
+  io.stdout.removeAllListeners('error');
+  return proxy({ command, out, live, color: args.color, maxLine: args.maxLine, captureName: args.out }, io);
+}
+
+function open(path: string, append: boolean, what: string): SyncFile {
+  try {
+    return SyncFile.open(path, append);
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    throw new UsageError(`cannot write ${what} ${path}: ${e.code ?? e.message}`);
+  }
+}

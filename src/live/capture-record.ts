@@ -1,0 +1,65 @@
+// Envelope NDJSON records of a wrap capture (docs/formats.md §2): key order ts, dir/event, then the rest.
+import { Buffer } from 'node:buffer';
+import { dropLast, incompleteTail, isUtf8Chunks, lastBytes } from './utf8.js';
+import type { CapturedLine } from './line-capture.js';
+
+/** A transport event: `start`, `stdin-closed`, `stdout-closed`, `exit`, `error`. */
+export function eventRecord(ts: string, event: string, data: Record<string, unknown> = {}): string {
+  return JSON.stringify({ ts, event, ...data }) + '\n';
+}
+
+/** What a line record says besides its text, for writers and the live view. */
+export interface LineText {
+  /** The bytes the `line` field holds (a truncated line loses a character cut in half by the cap). */
+  chunks: Buffer[];
+  /** The bytes are valid UTF-8, so `line` is exact; otherwise `line` is the decoded text and `lineBase64` exact. */
+  utf8: boolean;
+}
+
+/** Decides how a line is written: its kept bytes (whole characters only when cut) and whether they are UTF-8. */
+export function lineText(line: CapturedLine): LineText {
+  let chunks = line.chunks;
+  if (line.truncated) {
+    // The cap may fall inside a character: leave that character out rather than make the text invalid.
+    const cut = incompleteTail(lastBytes(chunks));
+    if (cut > 0) chunks = dropLast(chunks, cut);
+  }
+  return { chunks, utf8: isUtf8Chunks(chunks) };
+}
+
+/**
+ * The record of one wire line, as pieces to write in order, so a long line never exists twice in memory as
+ * one string. Fields after `line`: `partial` (no newline followed: the stream ended), `truncated` and
+ * `bytes` (the line was longer than the cap; `bytes` is its true size), `lineBase64` (the exact bytes, when
+ * they are not valid UTF-8 and `line` holds their decoding with U+FFFD replacement characters).
+ */
+export function* lineRecordPieces(line: CapturedLine, text: LineText = lineText(line)): Generator<string> {
+  yield `{"ts":${JSON.stringify(line.ts)},"dir":"${line.dir}","line":"`;
+  let base64: string | null = null;
+  if (text.utf8) {
+    // A streaming decoder never splits a character between pieces, so each piece escapes on its own;
+    // ignoreBOM keeps a leading U+FEFF, which is wire text like any other.
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    for (const c of text.chunks) {
+      const s = decoder.decode(c, { stream: true });
+      if (s !== '') yield escape(s);
+    }
+    const rest = decoder.decode();
+    if (rest !== '') yield escape(rest);
+  } else {
+    const all = Buffer.concat(text.chunks);
+    yield escape(all.toString('utf8'));
+    base64 = all.toString('base64');
+  }
+  let tail = '"';
+  if (line.partial) tail += ',"partial":true';
+  if (line.truncated) tail += `,"truncated":true,"bytes":${line.size}`;
+  if (base64 !== null) tail += `,"lineBase64":"${base64}"`;
+  yield tail + '}\n';
+}
+
+/** JSON string body (without quotes) of `s`. */
+function escape(s: string): string {
+  const q = JSON.stringify(s);
+  return q.slice(1, q.length - 1);
+}

@@ -1,0 +1,84 @@
+// `wrap --live`: the capture's records annotated in-process as they happen, printed as the text transcript.
+import { Buffer } from 'node:buffer';
+import { Analyzer, type InputAnalysis } from '../analyzer.js';
+import { envelopeToFrame } from '../input/envelope-fields.js';
+import { errorFrame } from '../input/frames.js';
+import { ClockTimeline, isoTime } from '../input/time.js';
+import type { Palette } from '../output/color.js';
+import { formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord } from '../output/text.js';
+import type { Frame, PipelineRecord, SessionInfo } from '../types.js';
+import type { LineText } from './capture-record.js';
+import type { CapturedLine } from './line-capture.js';
+
+/** Where the transcript goes: stderr or a file. */
+export interface TextOut {
+  write(text: string): void;
+  /** No more text: say what could not be written, if anything. */
+  end?(): void;
+}
+
+/**
+ * Each record is turned into the frame the envelope reader would make of it in the capture file, so the
+ * live view is what `mcptrace annotate FILE` prints afterwards: same sessions, pairing, phases, findings,
+ * and `source` is the record's line in the capture (counted from this run's `start`). Only a line cut by
+ * the cap differs: it is reported as cut (invalid-frame) instead of as text that is not JSON.
+ */
+export class LiveAnnotator {
+  private readonly analyzer = new Analyzer();
+  private readonly input: InputAnalysis;
+  private readonly clock = new ClockTimeline();
+  private readonly headed = new Set<SessionInfo>();
+  private lastSession: string | null = null;
+
+  constructor(private readonly out: TextOut, private readonly palette: Palette, private readonly file: string) {
+    this.input = this.analyzer.input(file);
+  }
+
+  /** Line `n` of the capture is this wire line. */
+  line(n: number, line: CapturedLine, text: LineText): void {
+    const at = { file: this.file, line: n, lines: 1 };
+    const decoded = Buffer.concat(text.chunks).toString('utf8');
+    let frame: Frame;
+    if (line.truncated) {
+      frame = errorFrame(at, decoded, `line of ${line.size} bytes cut to its first ${text.chunks.reduce((s, c) => s + c.length, 0)} in the capture (--max-line)`, {
+        time: isoTime(line.ts), dir: line.dir,
+      });
+    } else {
+      const envelope: Record<string, unknown> = { ts: line.ts, dir: line.dir, line: decoded };
+      if (line.partial) envelope.partial = true;
+      frame = envelopeToFrame(envelope, at, () => JSON.stringify(envelope), this.clock);
+    }
+    this.print(this.input.push(frame));
+  }
+
+  /** Line `n` of the capture is this transport event. */
+  event(n: number, ts: string, name: string, data: Record<string, unknown> = {}): void {
+    const envelope = { ts, event: name, ...data };
+    this.print(this.input.push(envelopeToFrame(envelope, { file: this.file, line: n, lines: 1 }, () => JSON.stringify(envelope), this.clock)));
+  }
+
+  /** The session is over: requests never answered are listed, as `annotate` does at end of input. */
+  end(): void {
+    this.input.end();
+    const footer = formatTextFooter(this.analyzer.summary().open, this.palette);
+    if (footer) this.out.write(`\n${footer}\n`);
+    this.out.end?.();
+  }
+
+  private print(records: PipelineRecord[]): void {
+    let s = '';
+    for (const r of records) {
+      const info = this.analyzer.session(r.session);
+      if (r.session !== this.lastSession && info) {
+        this.lastSession = r.session;
+        s += formatSessionTitle(info, this.palette) + '\n';
+      }
+      s += formatTextRecord(r, this.palette) + '\n';
+      if (r.kind === 'response' && r.method === 'initialize' && info && !this.headed.has(info)) {
+        this.headed.add(info);
+        s += formatSessionPeers(info, this.palette) + '\n';
+      }
+    }
+    if (s !== '') this.out.write(s);
+  }
+}

@@ -1,0 +1,217 @@
+// Masks secrets in what mcptrace prints (`--redact`): values under secret keys, and credentials inside strings.
+//
+// Redaction happens on output only: records are copied where something is masked (copy-on-write), never changed,
+// so rules and statistics see the log as it was. Every sink gets its records, session details and end-of-input
+// findings through one Redactor.
+import type { AnalysisSummary } from '../analyzer.js';
+import type { Finding, OpenRequest, PipelineRecord, SessionInfo } from '../types.js';
+import { setOwn } from '../util/own.js';
+
+/** What a masked value is replaced with. */
+export const REDACTED = '[REDACTED]';
+
+/**
+ * Keys whose values are masked wherever they occur (in messages, event data, session details). Matched without
+ * regard to case, `-` and `_`: `apiKey`, `API_KEY` and `api-key` are one key.
+ */
+export const DEFAULT_SECRET_KEYS: readonly string[] = [
+  'authorization', 'proxy-authorization', 'cookie', 'set-cookie',
+  'token', 'access_token', 'refresh_token', 'id_token', 'session_token',
+  'api_key', 'x-api-key', 'password', 'passwd', 'secret', 'client_secret', 'private_key',
+];
+
+/** Nesting below which a value is masked whole rather than walked (decode already bounds messages far below it). */
+const MAX_DEPTH = 2_000;
+
+const normalise = (k: string): string => k.toLowerCase().replace(/[-_]/g, '');
+
+/** A key as a pattern that also matches its other spellings (`api_key` → a[-_]?p[-_]?i[-_]?k…). */
+function keyPattern(normalised: string): string {
+  return [...normalised].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[-_]?');
+}
+
+/** Token shapes recognised anywhere in a string (each is masked whole). */
+const TOKEN_SHAPES = [
+  'sk-[A-Za-z0-9_-]{16,}', // OpenAI / Anthropic style API keys (`sk-…`, `sk-ant-…`)
+  'gh[pousr]_[A-Za-z0-9]{20,}', // GitHub tokens
+  'github_pat_[A-Za-z0-9_]{20,}',
+  'xox[abprs]-[A-Za-z0-9-]{10,}', // Slack tokens
+  'AKIA[0-9A-Z]{16}', // AWS access key ids
+  'eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}', // JSON Web Tokens
+].join('|');
+
+export interface RedactOptions {
+  /** More keys to mask (`--redact-key NAME`), matched like the default ones. */
+  keys?: readonly string[];
+}
+
+/** Masks secrets in output. Every method returns its argument itself when nothing in it needed masking. */
+export class Redactor {
+  private readonly keys: ReadonlySet<string>;
+  private readonly pattern: RegExp;
+  private readonly probe: RegExp;
+
+  constructor(opts: RedactOptions = {}) {
+    const keys = new Set([...DEFAULT_SECRET_KEYS, ...(opts.keys ?? [])].map(normalise).filter((k) => k !== ''));
+    this.keys = keys;
+    const names = [...keys].sort((a, b) => b.length - a.length).map(keyPattern).join('|');
+    const jsonValue = '"(?:[^"\\\\]|\\\\.)*"|-?\\d[\\d.eE+-]*';
+    // One pass over a string finds every form; the replacer tells them apart by group.
+    this.pattern = new RegExp(
+      [
+        // `Bearer <token>` (HTTP Authorization header values, logged request headers).
+        '(\\bBearer\\s+)([A-Za-z0-9._~+/=-]{8,})',
+        // Well-known token shapes.
+        `\\b(${TOKEN_SHAPES})`,
+        // `"key": value` in JSON text (raw lines, bodies), also escaped one level inside a JSON string.
+        `("(?:${names})"\\s*:\\s*)(${jsonValue})`,
+        `(\\\\"(?:${names})\\\\"\\s*:\\s*)(\\\\"(?:[^\\\\]|\\\\[^"])*?\\\\")`,
+        // `key=value` in URLs, query strings and form bodies.
+        `(?<![A-Za-z0-9])((?:${names})=)([^&\\s"'<>]+)`,
+        // A schema finding that quotes the value it received under a secret key (`params.password: … received "x"`).
+        `((?:^|; )[^;]*?\\b(?:${names})\\b[^;]*?: [^;]*?received )(${jsonValue})`,
+      ].join('|'),
+      'gi',
+    );
+    this.probe = new RegExp(this.pattern.source, 'i');
+  }
+
+  /** Whether values under this key are masked. */
+  isSecretKey(key: string): boolean {
+    return this.keys.has(normalise(key));
+  }
+
+  /** A string with credentials and secret `key=value` / `"key": value` pairs masked. */
+  text(s: string): string {
+    if (s.length < 8 || !this.probe.test(s)) return s;
+    return s.replace(this.pattern, (m: string, ...g: (string | undefined)[]) => {
+      if (g[0] !== undefined) return /^[A-Za-z]+$/.test(g[1]!) ? m : g[0] + REDACTED; // `Bearer authentication` is prose
+      if (g[2] !== undefined) return REDACTED;
+      if (g[3] !== undefined) return `${g[3]}"${REDACTED}"`;
+      if (g[5] !== undefined) return `${g[5]}\\"${REDACTED}\\"`;
+      if (g[7] !== undefined) return g[7] + REDACTED;
+      if (g[9] !== undefined) return `${g[9]}"${REDACTED}"`;
+      return m;
+    });
+  }
+
+  /** A copy of a JSON value with secret keys' values and secrets in strings masked (the value itself if none). */
+  value<T>(v: T, depth = 0): T {
+    if (typeof v === 'string') return this.text(v) as T;
+    if (v === null || typeof v !== 'object') return v;
+    if (depth > MAX_DEPTH) return REDACTED as T;
+    if (Array.isArray(v)) {
+      let out: unknown[] | null = null;
+      for (let i = 0; i < v.length; i++) {
+        const r = this.value(v[i], depth + 1);
+        if (r !== v[i]) (out ??= v.slice())[i] = r;
+      }
+      return (out ?? v) as T;
+    }
+    const o = v as Record<string, unknown>;
+    let out: Record<string, unknown> | null = null;
+    for (const k of Object.keys(o)) {
+      const x = o[k];
+      const r = this.isSecretKey(k) ? masked(x) : this.value(x, depth + 1);
+      if (r !== x) setOwn((out ??= { ...o }), k, r);
+    }
+    return (out ?? v) as T;
+  }
+
+  /**
+   * Any value with secrets in its strings masked, keys included (for reports built from log strings, such as the
+   * statistics: tool names and session keys are keys there). No key-based masking: its keys are not the log's.
+   */
+  strings<T>(v: T, depth = 0): T {
+    if (typeof v === 'string') return this.text(v) as T;
+    if (v === null || typeof v !== 'object' || depth > MAX_DEPTH) return v;
+    if (Array.isArray(v)) {
+      let out: unknown[] | null = null;
+      for (let i = 0; i < v.length; i++) {
+        const r = this.strings(v[i], depth + 1);
+        if (r !== v[i]) (out ??= v.slice())[i] = r;
+      }
+      return (out ?? v) as T;
+    }
+    const o = v as Record<string, unknown>;
+    let changed = false;
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(o)) {
+      const key = this.text(k);
+      const r = this.strings(o[k], depth + 1);
+      if (key !== k || r !== o[k]) changed = true;
+      setOwn(out, key, r);
+    }
+    return (changed ? out : v) as T;
+  }
+
+  /** A record as sinks should print it. A changed message drops the wire text, so no sink copies the original. */
+  record(r: PipelineRecord): PipelineRecord {
+    const message = this.value(r.message);
+    const raw = r.raw === undefined ? undefined : this.text(r.raw);
+    const data = r.event?.data === undefined ? undefined : this.value(r.event.data);
+    const findings = this.findings(r.findings);
+    const session = this.text(r.session);
+    const id = typeof r.id === 'string' ? this.text(r.id) : r.id;
+    if (message === r.message && raw === r.raw && data === r.event?.data && findings === r.findings && session === r.session && id === r.id) return r;
+    const out: PipelineRecord = { ...r, message, findings, session, id };
+    if (raw !== undefined) out.raw = raw;
+    if (r.event !== undefined && data !== r.event.data) out.event = { name: r.event.name, data };
+    if (message !== r.message) out.wire = { ...r.wire, text: null };
+    return out;
+  }
+
+  /** Session details (peer info, capabilities, key) as sinks should print them. */
+  session(s: SessionInfo): SessionInfo {
+    const key = this.text(s.key);
+    const clientInfo = this.value(s.clientInfo);
+    const serverInfo = this.value(s.serverInfo);
+    const clientCapabilities = this.value(s.clientCapabilities);
+    const serverCapabilities = this.value(s.serverCapabilities);
+    if (key === s.key && clientInfo === s.clientInfo && serverInfo === s.serverInfo && clientCapabilities === s.clientCapabilities && serverCapabilities === s.serverCapabilities) return s;
+    return { ...s, key, clientInfo, serverInfo, clientCapabilities, serverCapabilities };
+  }
+
+  /** The end-of-input summary: sessions, open requests and findings. */
+  summary(s: AnalysisSummary): AnalysisSummary {
+    return {
+      sessions: s.sessions.map((x) => this.session(x)),
+      open: s.open.map((o) => this.open(o)),
+      findings: s.findings.map((f) => {
+        const message = this.text(f.message);
+        const session = this.text(f.session);
+        return message === f.message && session === f.session ? f : { ...f, message, session };
+      }),
+    };
+  }
+
+  /** A record stream (or a stream of batches of records) with every record redacted. */
+  async *records(records: AsyncIterable<PipelineRecord>): AsyncGenerator<PipelineRecord> {
+    for await (const r of records) yield this.record(r);
+  }
+
+  async *batches(batches: AsyncIterable<PipelineRecord[]>): AsyncGenerator<PipelineRecord[]> {
+    for await (const b of batches) yield b.map((r) => this.record(r));
+  }
+
+  private open(o: OpenRequest): OpenRequest {
+    const id = typeof o.id === 'string' ? this.text(o.id) : o.id;
+    const session = this.text(o.session);
+    return id === o.id && session === o.session ? o : { ...o, id, session };
+  }
+
+  private findings(fs: Finding[]): Finding[] {
+    let out: Finding[] | null = null;
+    for (let i = 0; i < fs.length; i++) {
+      const m = this.text(fs[i].message);
+      if (m !== fs[i].message) (out ??= fs.slice())[i] = { ...fs[i], message: m };
+    }
+    return out ?? fs;
+  }
+}
+
+/** The mask for a secret key's value: strings, numbers and containers are masked; null, '' and booleans say nothing. */
+function masked(v: unknown): unknown {
+  if (v === null || v === '' || typeof v === 'boolean' || v === undefined) return v;
+  return REDACTED;
+}

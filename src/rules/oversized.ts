@@ -1,0 +1,18 @@
+// Rule oversized: a record broke a size limit (--max-message-bytes, or JSON nesting depth) and was kept only in part.
+import { MAX_NESTING } from '../input/depth.js';
+import type { Rule } from './types.js';
+import { SPEC } from './spec-urls.js';
+
+export const oversized: Rule<{ detail: string }> = {
+  meta: {
+    id: 'oversized',
+    severity: 'error',
+    description:
+      `A record is larger than --max-message-bytes (default 16 MiB), or its JSON is nested more than ${MAX_NESTING} levels deep. ` +
+      'To keep memory bounded it is not parsed: it becomes an invalid record holding the start of its text (4 KiB of an oversized line), and reading goes on with the next line.',
+    specUrl: SPEC.messages,
+    revisions: 'all',
+  },
+  message: (d) => d.detail,
+  check: ({ facts }) => (facts.problem?.rule === 'oversized' ? [{ detail: facts.problem.detail }] : undefined),
+};

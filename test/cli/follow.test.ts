@@ -1,0 +1,329 @@
+// `--follow` end to end: the built CLI follows a file a writer is still appending to, truncating and replacing.
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseNdjson, REPO_ROOT, runCli, spawnCli } from '../helpers/cli.js';
+
+const sampleLines = (name: string) => readFileSync(join(REPO_ROOT, 'samples', name), 'utf8').split('\n').filter((l) => l !== '');
+const everything = sampleLines('everything.envelope.ndjson');
+const memory = sampleLines('memory.envelope.ndjson');
+
+let dir = '';
+let children: ChildProcessWithoutNullStreams[] = [];
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'mcptrace-follow-cli-'));
+});
+afterEach(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  children = [];
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Running {
+  child: ChildProcessWithoutNullStreams;
+  out: () => string;
+  err: () => string;
+  /** Resolves with the exit code and signal once the process has ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function start(args: string[]): Running {
+  const child = spawnCli(args);
+  children.push(child);
+  child.stdin.end();
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (b: Buffer) => (out += b.toString('utf8')));
+  child.stderr.on('data', (b: Buffer) => (err += b.toString('utf8')));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  return { child, out: () => out, err: () => err, exited };
+}
+
+/** Resolves once `cond()` holds; rejects after `ms`. Only "eventually" is asserted, never how fast. */
+async function eventually(cond: () => boolean, what: string, r: Running, ms = 15_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > until) throw new Error(`not within ${ms} ms: ${what}\nstdout: ${r.out().slice(-600)}\nstderr: ${r.err()}`);
+    await sleep(20);
+  }
+}
+
+/** Stops the follow like Ctrl-C and waits for the exit; fails if the process does not end by itself. */
+async function interrupt(r: Running, signal: NodeJS.Signals = 'SIGINT', ms = 15_000) {
+  r.child.kill(signal);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`did not exit within ${ms} ms of ${signal}; stderr: ${r.err()}`)), ms);
+  });
+  try {
+    return await Promise.race([r.exited, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Waits until the process follows (its Ctrl-C handler is in place by then): run with `--log-level debug`,
+ * it logs `following` when it opens the input. A signal sent earlier would end it the default way.
+ */
+const following = (r: Running) => eventually(() => /"msg":"following"/.test(r.err()), 'the follow to start', r);
+
+const records = (r: Running) => parseNdjson(r.out().slice(0, r.out().lastIndexOf('\n') + 1));
+
+describe('annotate --follow', () => {
+  it('prints records while the writer is still writing, a split line once complete, and goes on across truncation and replacement', async () => {
+    const file = join(dir, 's.ndjson');
+    writeFileSync(file, everything.slice(0, 4).join('\n') + '\n');
+    const r = start(['annotate', '-f', 'ndjson', '--no-body', '--follow', file]);
+    await eventually(() => records(r).length === 4, 'the records already in the file', r);
+
+    // Bursts of appended lines; the output keeps up while the writer is still going.
+    let written = 4;
+    for (const burst of [3, 5, 2]) {
+      appendFileSync(file, everything.slice(written, written + burst).join('\n') + '\n');
+      written += burst;
+      await eventually(() => records(r).length === written, `the records of a burst (${written})`, r);
+    }
+
+    // One line in two writes with a pause: no record (and no invalid record) until its end arrives.
+    const line = everything[written] + '\n';
+    appendFileSync(file, line.slice(0, 40));
+    await sleep(800);
+    expect(records(r)).toHaveLength(written);
+    appendFileSync(file, line.slice(40));
+    written++;
+    await eventually(() => records(r).length === written, 'the record of the split line', r);
+
+    const first = records(r);
+    expect(first.map((x) => x.seq)).toEqual(first.map((_, i) => i + 1));
+    expect(first.map((x) => x.source)).toEqual(first.map((_, i) => `${file}:${i + 1}`));
+    expect(first.filter((x) => x.kind === 'invalid')).toEqual([]);
+    expect(new Set(first.map((x) => x.session))).toEqual(new Set(['1']));
+
+    // Truncated, and a new session written from the start: a new stream with its own session.
+    truncateSync(file, 0);
+    await eventually(() => /was truncated; reading from the start/.test(r.err()), 'the truncation note', r);
+    appendFileSync(file, memory.slice(0, 3).join('\n') + '\n');
+    await eventually(() => records(r).length === written + 3, 'the records after the truncation', r);
+    const afterTruncation = records(r).slice(written);
+    expect(afterTruncation.map((x) => x.source)).toEqual([`${file}:1`, `${file}:2`, `${file}:3`]);
+    expect(afterTruncation[1]).toMatchObject({ kind: 'request', method: 'initialize' });
+    expect(new Set(afterTruncation.map((x) => x.session))).toEqual(new Set(['2']));
+
+    // Replaced: a new file renamed over the path.
+    writeFileSync(join(dir, 'next.tmp'), memory.slice(0, 2).join('\n') + '\n');
+    renameSync(join(dir, 'next.tmp'), file);
+    await eventually(() => records(r).length === written + 5, 'the records of the new file', r);
+    expect(r.err()).toMatch(/was replaced; reading the new file from the start/);
+    appendFileSync(file, memory.slice(2, 4).join('\n') + '\n');
+    await eventually(() => records(r).length === written + 7, 'growth of the new file', r);
+
+    const all = records(r);
+    expect(all.map((x) => x.seq)).toEqual(all.map((_, i) => i + 1));
+    expect(all.filter((x) => x.kind === 'invalid')).toEqual([]);
+    expect(all.at(-1)).toMatchObject({ session: '3', source: `${file}:4` });
+
+    const { code, signal } = await interrupt(r);
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+  });
+
+  it('text: Ctrl-C prints the footer with the requests still unanswered, and exits 0', async () => {
+    const file = join(dir, 's.ndjson');
+    writeFileSync(file, everything.slice(0, 12).join('\n') + '\n'); // ends with a roots/list request not answered yet
+    const r = start(['annotate', '--follow', file]);
+    await eventually(() => /roots\/list/.test(r.out()), 'the transcript so far', r);
+    expect(r.out()).not.toMatch(/unanswered/);
+    const { code } = await interrupt(r);
+    expect(code).toBe(0);
+    expect(r.out()).toMatch(/unanswered at end of input: 1\n.*#12 .*roots\/list/);
+  });
+
+  it('a partial last line at Ctrl-C is flushed as a record, as at the end of any input', async () => {
+    const file = join(dir, 's.ndjson');
+    writeFileSync(file, everything[0] + '\n' + everything[1].slice(0, 30));
+    const r = start(['annotate', '-f', 'ndjson', '--follow', file]);
+    await eventually(() => records(r).length === 1, 'the first record', r);
+    await sleep(300);
+    expect(records(r)).toHaveLength(1);
+    const { code } = await interrupt(r);
+    expect(code).toBe(0);
+    expect(records(r).map((x) => x.kind)).toEqual(['event', 'invalid']);
+  });
+
+  it('a file that does not exist yet is waited for, then read from its start; SIGTERM stops like Ctrl-C', async () => {
+    const file = join(dir, 'later.ndjson');
+    const r = start(['annotate', '-f', 'ndjson', '-F', file]);
+    await eventually(() => /does not exist yet; waiting for it/.test(r.err()), 'the waiting note', r);
+    writeFileSync(file, memory.slice(0, 3).join('\n') + '\n');
+    await eventually(() => records(r).length === 3, 'the records once the file exists', r);
+    const { code } = await interrupt(r, 'SIGTERM');
+    expect(code).toBe(0);
+  });
+
+  it('stdin with --follow is read as usual; Ctrl-C ends it and the footer is printed', async () => {
+    const child = spawnCli(['annotate', '--follow', '-']);
+    children.push(child);
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    child.stdin.write(everything.slice(0, 12).join('\n') + '\n'); // stdin stays open
+    const r = { child, out: () => out, err: () => '', exited: exited.then((code) => ({ code, signal: null })) };
+    await eventually(() => /roots\/list/.test(out), 'the records from stdin', r);
+    const { code } = await interrupt(r);
+    expect(code).toBe(0);
+    expect(out).toMatch(/unanswered at end of input: 1/);
+  });
+});
+
+describe('stats --follow', () => {
+  it('not a terminal: prints nothing while following, then one final table on Ctrl-C', async () => {
+    const file = join(dir, 's.ndjson');
+    writeFileSync(file, memory.slice(0, 10).join('\n') + '\n');
+    const r = start(['stats', '--follow', file, '--log-level', 'debug']);
+    await following(r);
+    await sleep(1500);
+    appendFileSync(file, memory.slice(10).join('\n') + '\n');
+    await sleep(1500);
+    expect(r.out()).toBe('');
+    const { code } = await interrupt(r);
+    expect(code).toBe(0);
+    expect(r.out().match(/Totals/g)).toHaveLength(1);
+    expect(r.out()).not.toMatch(/\x1b\[/);
+    const plain = await runCli(['stats', file]);
+    expect(r.out()).toBe(plain.stdout);
+  });
+
+  it('-f json: the final statistics equal those of the finished file', async () => {
+    const file = join(dir, 's.ndjson');
+    writeFileSync(file, memory.slice(0, 20).join('\n') + '\n');
+    const r = start(['stats', '-f', 'json', '--follow', file, '--log-level', 'debug']);
+    await following(r);
+    await sleep(700);
+    appendFileSync(file, memory.slice(20).join('\n') + '\n');
+    await sleep(1000);
+    const { code } = await interrupt(r);
+    expect(code).toBe(0);
+    const live = JSON.parse(r.out());
+    expect(live).toEqual(JSON.parse((await runCli(['stats', '-f', 'json', file])).stdout));
+    expect(live.messages).toBe(memory.length - 4); // every line but the transport events
+  });
+});
+
+describe('audit --follow', () => {
+  it('Ctrl-C prints the report and exits 1 when findings reach --fail-on', async () => {
+    const file = join(dir, 's.ndjson');
+    writeFileSync(file, memory.slice(0, 10).join('\n') + '\n');
+    const r = start(['audit', '-f', 'json', '--follow', file, '--log-level', 'debug']);
+    await following(r);
+    await sleep(700);
+    appendFileSync(file, 'this is not json\n');
+    await sleep(1000);
+    expect(r.out()).toBe('');
+    const { code } = await interrupt(r);
+    expect(code).toBe(1);
+    const report = JSON.parse(r.out());
+    expect(report.summary.failed).toBe(true);
+    expect(report.findings.map((f: { rule: string }) => f.rule)).toContain('invalid-frame');
+  });
+
+  it('exits 0 when nothing reaches --fail-on', async () => {
+    const file = join(dir, 's.ndjson');
+    writeFileSync(file, memory.join('\n') + '\n');
+    const r = start(['audit', '-f', 'json', '--follow', file, '--log-level', 'debug']);
+    await following(r);
+    await sleep(1000);
+    const { code } = await interrupt(r);
+    expect(code).toBe(0);
+    expect(JSON.parse(r.out()).summary.failed).toBe(false);
+  });
+
+  it('--out: the report file is written at the end, stdout stays empty', async () => {
+    const file = join(dir, 's.ndjson');
+    const report = join(dir, 'report.md');
+    writeFileSync(file, memory.join('\n') + '\n');
+    const r = start(['audit', '-f', 'markdown', '-o', report, '--follow', file, '--log-level', 'debug']);
+    await following(r);
+    await sleep(1000);
+    const { code } = await interrupt(r);
+    expect(code).toBe(0);
+    expect(r.out()).toBe('');
+    expect(readFileSync(report, 'utf8')).toMatch(/^#/);
+  });
+});
+
+describe('--follow usage errors', () => {
+  it.each([
+    [['annotate', '--follow', 'samples/memory.envelope.ndjson', 'samples/everything.envelope.ndjson'], /--follow reads one file, not 2/],
+    [['stats', '--follow', 'samples'], /not a file: samples/],
+  ])('%j → exit 2', async (args, message) => {
+    const r = await runCli(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stdout).toBe('');
+  });
+
+});
+
+describe('annotate --follow: the file removed and created again', () => {
+  it('notes the removal, then reads the new file as a new stream', async () => {
+    const file = join(dir, 's.ndjson');
+    writeFileSync(file, memory.slice(0, 3).join('\n') + '\n');
+    const r = start(['annotate', '-f', 'ndjson', '--follow', file]);
+    await eventually(() => records(r).length === 3, 'the first records', r);
+    rmSync(file);
+    await eventually(() => /was removed/.test(r.err()), 'the removal note', r);
+    writeFileSync(file, memory.slice(0, 2).join('\n') + '\n');
+    await eventually(() => records(r).length === 5, 'the records of the new file', r);
+    expect(records(r).slice(3).map((x) => x.source)).toEqual([`${file}:1`, `${file}:2`]);
+    const { code } = await interrupt(r);
+    expect(code).toBe(0);
+  });
+});
+
+// The use case --follow is for: `mcptrace wrap --out FILE` in one terminal, `annotate --follow FILE` in another.
+describe.skipIf(!existsSync(join(REPO_ROOT, 'dist', 'src', 'cli', 'wrap.js')))('annotate --follow on a `wrap --out` capture', () => {
+  it('shows each message of the wrapped session while it is going on', async () => {
+    const server = join(dir, 'server.mjs');
+    writeFileSync(
+      server,
+      `import readline from 'node:readline';
+readline.createInterface({ input: process.stdin }).on('line', (l) => {
+  const m = JSON.parse(l);
+  if (m.id === undefined) return;
+  const result = m.method === 'initialize' ? { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } : {};
+  process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result }) + '\\n');
+});
+`,
+    );
+    const capture = join(dir, 'capture.ndjson');
+    const r = start(['annotate', '-f', 'ndjson', '--no-body', '--follow', capture]);
+    await eventually(() => /waiting for it/.test(r.err()), 'the follower waiting for the capture', r);
+    const wrap = spawnCli(['wrap', '--out', capture, '--', process.execPath, server]);
+    children.push(wrap);
+    wrap.stdout.resume();
+    const wrapExit = new Promise<number | null>((resolve) => wrap.on('close', (c) => resolve(c)));
+    const send = (m: object) => wrap.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\n');
+    const has = (pred: (x: Record<string, any>) => boolean) => () => records(r).some(pred);
+
+    send({ id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
+    await eventually(has((x) => x.kind === 'response' && x.method === 'initialize'), 'the initialize response, live', r);
+    send({ method: 'notifications/initialized' });
+    send({ id: 1, method: 'ping' });
+    await eventually(has((x) => x.kind === 'response' && x.method === 'ping' && x.dir === 's2c'), 'the ping response, live', r);
+    expect(wrap.exitCode).toBeNull(); // the session is still going on
+    wrap.stdin.end();
+    expect(await wrapExit).toBe(0);
+    await eventually(has((x) => x.kind === 'event' && x.event?.name === 'exit'), 'the exit event', r);
+
+    const { code } = await interrupt(r);
+    expect(code).toBe(0);
+    const all = records(r);
+    expect(all.filter((x) => x.kind === 'invalid')).toEqual([]);
+    expect(all.map((x) => x.seq)).toEqual(all.map((_, i) => i + 1));
+    expect(all.find((x) => x.kind === 'response' && x.method === 'ping')).toMatchObject({ pair: expect.any(Number), session: '1' });
+  });
+});

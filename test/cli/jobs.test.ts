@@ -1,0 +1,57 @@
+// `--jobs N`: files analysed in worker threads give exactly the output of one thread (seqs, sessions, messages).
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { shiftSeqs } from '../../src/cli/jobs.js';
+import { runCli } from '../helpers/cli.js';
+
+/** Every sample, one twice (the same keyed session names in two files), and the rule fixtures' bad logs. */
+const SAMPLES = [
+  'samples/everything.envelope.ndjson',
+  'samples/memory.envelope.ndjson',
+  'samples/everything.ndjson',
+  'samples/everything.transcript.txt',
+  'samples/everything.json',
+  'samples/everything.transcript.txt',
+];
+const VIOLATIONS = readdirSync('test/fixtures/violations', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .flatMap((d) => readdirSync(`test/fixtures/violations/${d.name}`).filter((f) => f.startsWith('bad.')).map((f) => `test/fixtures/violations/${d.name}/${f}`));
+
+/** The output with the report's generation time masked (it is the only thing allowed to differ). */
+async function output(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const r = await runCli(args, { timeoutMs: 60_000 });
+  return { code: r.code, stdout: r.stdout.replace(/"generatedAt":\s*"[^"]*"|generated \S+ by/g, 'generated'), stderr: r.stderr };
+}
+
+describe('--jobs', () => {
+  for (const [name, files] of [['samples', SAMPLES], ['rule fixtures', VIOLATIONS]] as const) {
+    for (const command of [['stats', '-f', 'json'], ['stats', '-f', 'markdown'], ['audit', '-f', 'json'], ['audit', '-f', 'markdown', '--no-redact']]) {
+      it(`${command.join(' ')} on the ${name} is the same with 1, 2 and 3 workers`, async () => {
+        const one = await output([...command, ...files]);
+        expect(one.stderr).toBe('');
+        for (const jobs of ['2', '3']) expect(await output([...command, '--jobs', jobs, ...files])).toEqual(one);
+      });
+    }
+  }
+
+  it('renumbers seqs, sessions and the messages that quote them', async () => {
+    const r = await runCli(['audit', '-f', 'json', '--jobs', '2', ...VIOLATIONS], { timeoutMs: 60_000 });
+    const report = JSON.parse(r.stdout);
+    const quoting = report.findings.filter((f: { message: string; seq: number }) => /#\d+/.test(f.message) && f.seq > 40);
+    expect(quoting.length).toBeGreaterThan(0);
+    expect(new Set(report.sessions.map((s: { key: string }) => s.key)).size).toBe(report.sessions.length);
+  });
+
+  it('is a usage error below 1; a missing file fails before any work, exit 2', async () => {
+    expect((await runCli(['stats', '--jobs', '0', SAMPLES[0]!])).code).toBe(2);
+    const r = await runCli(['stats', '--jobs', '2', SAMPLES[0]!, 'no-such-file.ndjson']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no such file: no-such-file.ndjson');
+  });
+
+  it('shifts the seq fields of rule data, nested ones too, and nothing else', () => {
+    expect(shiftSeqs({ seq: 3, previousSeq: 4, id: 5, first: { seq: 6, line: 7 }, list: [{ eventSeq: 1 }] }, 100)).toEqual({
+      seq: 103, previousSeq: 104, id: 5, first: { seq: 106, line: 7 }, list: [{ eventSeq: 101 }],
+    });
+  });
+});

@@ -1,0 +1,231 @@
+// wrap around servers that misbehave: garbage on stdout, death mid-message, deafness to stdin closing and
+// to signals, a server that cannot start. The capture stays faithful and the exit is reported.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { annotate, BROKEN, captureBytes, collect, exitOf, readCapture, spawnMcptrace, spawnWrap, tempDir } from './helpers.js';
+
+const dir = tempDir('broken');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const out = (name: string) => join(dir, name);
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** What the garbage server writes, byte for byte (test/fixtures/live/broken-server.mjs). */
+const GARBAGE = Buffer.concat([
+  Buffer.from('this is not JSON\n{"jsonrpc":"2.0","id":0,"result":{}}\n'),
+  Buffer.from([0x7b, 0x22, 0x78, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d, 0x0a]),
+  Buffer.from('{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"crlf"}}\r\n{"jsonrpc":"2.0","id":1,"res'),
+]);
+/** What it writes to stderr. */
+const GARBAGE_STDERR = Buffer.concat([Buffer.from('garbage server: about to die\n'), Buffer.from([0xff, 0x0a])]);
+const REQUEST = '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n';
+
+describe('wrap: a server that writes garbage and dies mid-message', () => {
+  it('forwards every byte, captures every line exactly, and exits with the server code (3)', async () => {
+    const capture = out('garbage.ndjson');
+    const { child } = spawnWrap(['--out', capture], ['node', BROKEN, 'garbage']);
+    const stdout = collect(child.stdout);
+    const stderr = collect(child.stderr);
+    child.stdin.write(REQUEST); // stdin stays open: wrap must end because the server ended
+    const exit = await exitOf(child);
+    expect(exit).toEqual({ code: 3, signal: null });
+    expect((await stdout).equals(GARBAGE)).toBe(true);
+    expect((await stderr).equals(GARBAGE_STDERR)).toBe(true); // the server's stderr, unchanged; nothing of ours
+
+    const records = readCapture(capture);
+    expect(captureBytes(records, 's2c').equals(GARBAGE)).toBe(true);
+    expect(captureBytes(records, 'c2s').toString()).toBe(REQUEST);
+    const lines = records.filter((r) => r.dir === 's2c');
+    expect(lines.map((r) => r.line)).toEqual([
+      'this is not JSON',
+      '{"jsonrpc":"2.0","id":0,"result":{}}',
+      '{"x":"\uFFFD\uFFFD\uFFFD("}', // decoded with replacement characters …
+      '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"crlf"}}\r',
+      '{"jsonrpc":"2.0","id":1,"res',
+    ]);
+    expect(lines[2].lineBase64).toBe(Buffer.from([0x7b, 0x22, 0x78, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]).toString('base64')); // … and exact here
+    expect(lines.filter((r) => 'lineBase64' in r)).toHaveLength(1);
+    expect(lines[4].partial).toBe(true);
+    expect(lines.filter((r) => 'partial' in r)).toHaveLength(1);
+    expect(records.filter((r) => r.event).map(({ ts, ...r }) => r)).toEqual([
+      { event: 'start', command: ['node', BROKEN, 'garbage'], pid: expect.any(Number) },
+      { event: 'stdout-closed' },
+      { event: 'exit', code: 3, signal: null },
+    ]);
+
+    const annotated = await annotate(capture);
+    // (The bare `{}` initialize result draws findings of its own; only the framing ones matter here.)
+    const framing = (r: Record<string, any>) => r.findings.map((f: { rule: string }) => f.rule).filter((rule: string) => rule.startsWith('invalid-'));
+    expect(annotated.map((r) => [r.kind, framing(r)])).toEqual([
+      ['event', []],
+      ['request', []],
+      ['invalid', ['invalid-json']],
+      ['response', []],
+      ['invalid', ['invalid-jsonrpc']],
+      ['notification', []],
+      ['invalid', ['invalid-json']],
+      ['event', []],
+      ['event', []],
+    ]);
+    expect(annotated[3].pair).toBe(2);
+    expect(annotated.at(-1)!.event).toEqual({ name: 'exit', data: { code: 3, signal: null } });
+  });
+
+  it('--live prints the annotated transcript with findings to stderr and leaves stdout alone', async () => {
+    const { child, stderr } = spawnWrap(['--live', '--no-color'], ['node', BROKEN, 'garbage']);
+    const stdout = collect(child.stdout);
+    child.stdin.write(REQUEST);
+    expect(await exitOf(child)).toEqual({ code: 3, signal: null });
+    expect((await stdout).equals(GARBAGE)).toBe(true);
+    const text = stderr();
+    expect(text).toContain('garbage server: about to die\n');
+    expect(text).toContain('━━ session 1 wrap · stdio');
+    expect(text).toMatch(/→ {2}req 0 +initialize/);
+    expect(text).toMatch(/← {2}res 0 +initialize .*↔ #2/);
+    expect(text).toContain('invalid-json: not valid JSON');
+    expect(text).toMatch(/evt +exit .*\{"code":3,"signal":null\}/);
+    expect(text).not.toMatch(/\x1b\[/);
+  });
+
+  it('--live FILE writes the transcript to FILE: a line for each record of the capture', async () => {
+    const capture = out('live-out.ndjson');
+    const transcript = out('live.txt');
+    const { child, stderr } = spawnWrap(['--out', capture, '--live', transcript], ['node', BROKEN, 'garbage']);
+    child.stdout.resume();
+    child.stdin.write(REQUEST);
+    expect(await exitOf(child)).toEqual({ code: 3, signal: null });
+    expect(Buffer.from(stderr(), 'latin1').length).toBeGreaterThan(0);
+    expect(stderr()).toContain('garbage server: about to die'); // only the server's own
+    expect(stderr()).not.toContain('mcptrace');
+    const text = readFileSync(transcript, 'utf8');
+    expect(text).toContain(`━━ session 1 ${capture} · stdio`);
+    expect(text).toContain('invalid-json');
+    // The same records as `annotate` of the capture afterwards.
+    const annotated = await annotate(capture);
+    expect(text.split('\n').filter((l) => /^\d\d:\d\d:\d\d\.\d{3} /.test(l))).toHaveLength(annotated.length);
+  });
+});
+
+describe('wrap: exits and signals', () => {
+  it('a server killed by SIGKILL: exit 137, the capture says so', async () => {
+    const capture = out('killed.ndjson');
+    const { child } = spawnWrap(['--out', capture], ['node', BROKEN, 'killed']);
+    child.stdout.resume();
+    expect(await exitOf(child)).toEqual({ code: 137, signal: null });
+    expect(readCapture(capture).at(-1)).toMatchObject({ event: 'exit', code: null, signal: 'SIGKILL' });
+  });
+
+  it('a server that ignores stdin closing keeps running; SIGTERM is forwarded and wrap exits 143', async () => {
+    const capture = out('deaf.ndjson');
+    const { child, stderr } = spawnWrap(['--out', capture], ['node', BROKEN, 'deaf']);
+    const stdout = collect(child.stdout);
+    await waitForLine(capture, 'ready');
+    child.stdin.end();
+    await delay(500);
+    expect(child.exitCode).toBeNull(); // stdin closed, the server runs on, so does wrap
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toEqual({ code: 143, signal: null });
+    expect(stderr()).toBe('');
+    expect((await stdout).toString()).toContain('"data":"got SIGTERM"'); // the server saw the signal and answered
+    const records = readCapture(capture);
+    expect(records.filter((r) => r.event).map((r) => r.event)).toEqual(['start', 'stdin-closed', 'stdout-closed', 'exit']);
+    expect(records.at(-1)).toMatchObject({ event: 'exit', code: null, signal: 'SIGTERM' });
+  });
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGHUP', 129],
+  ] as const)('%s is forwarded: the server dies of it and wrap exits %i', async (signal, code) => {
+    const capture = out(`${signal}.ndjson`);
+    const { child } = spawnWrap(['--out', capture], ['node', BROKEN, 'deaf']);
+    child.stdout.resume();
+    await waitForLine(capture, 'ready');
+    child.kill(signal);
+    expect(await exitOf(child)).toEqual({ code, signal: null });
+    expect(readCapture(capture).at(-1)).toMatchObject({ event: 'exit', code: null, signal });
+  });
+
+  it('a server that ignores every signal keeps wrap waiting; wrap ends when the server finally dies', async () => {
+    const capture = out('stubborn.ndjson');
+    const { child } = spawnWrap(['--out', capture], ['node', BROKEN, 'stubborn']);
+    child.stdout.resume();
+    await waitForLine(capture, 'ready');
+    child.stdin.end();
+    child.kill('SIGTERM');
+    await delay(500);
+    expect(child.exitCode).toBeNull();
+    const pid = readCapture(capture)[0].pid as number;
+    process.kill(pid, 'SIGKILL');
+    expect(await exitOf(child)).toEqual({ code: 137, signal: null });
+    expect(readCapture(capture).at(-1)).toMatchObject({ event: 'exit', signal: 'SIGKILL' });
+  });
+
+  it('a server that closes its stdout early: stdout-closed is recorded, and wrap waits for the exit', async () => {
+    const capture = out('closed-out.ndjson');
+    const { child } = spawnWrap(['--out', capture], ['node', BROKEN, 'closed-out']);
+    const stdout = collect(child.stdout);
+    await waitFor(() => existsSync(capture) && readFileSync(capture, 'utf8').includes('stdout-closed'));
+    expect(child.exitCode).toBeNull();
+    child.stdin.end('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+    expect(await exitOf(child)).toEqual({ code: 0, signal: null });
+    expect((await stdout).length).toBe(0);
+    expect(readCapture(capture).map((r) => r.event ?? r.dir)).toEqual(['start', 'stdout-closed', 'c2s', 'stdin-closed', 'exit']);
+  });
+
+  it('a command that cannot start: one line on stderr, exit 2, nothing on stdout', async () => {
+    const capture = out('enoent.ndjson');
+    const { child, stderr } = spawnWrap(['--out', capture], ['mcptrace-no-such-server', '--stdio']);
+    const stdout = collect(child.stdout);
+    child.stdin.end();
+    expect(await exitOf(child)).toEqual({ code: 2, signal: null });
+    expect((await stdout).length).toBe(0);
+    expect(stderr()).toBe('mcptrace: cannot start mcptrace-no-such-server: command not found (ENOENT)\n');
+    expect(readCapture(capture).map(({ ts, ...r }) => r)).toEqual([
+      { event: 'spawn-error', command: ['mcptrace-no-such-server', '--stdio'], message: 'cannot start mcptrace-no-such-server: command not found (ENOENT)' },
+    ]);
+  });
+
+  it.each([
+    [[], 'wrap needs the server command after --'],
+    [['node', 'server.js'], 'put the server command after --'],
+    [['--out', '/nonexistent-dir/x.ndjson', '--', 'node'], 'cannot write capture /nonexistent-dir/x.ndjson: ENOENT'],
+    [['--max-line', '0', '--', 'node'], '--max-line 0'],
+  ])('usage error %j: exit 2 with one line', async (args, message) => {
+    const { child, stderr } = spawnMcptrace(['wrap', ...args]);
+    child.stdin.end();
+    expect(await exitOf(child)).toEqual({ code: 2, signal: null });
+    expect(stderr()).toContain(message);
+    expect(stderr().trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('wrap --append', () => {
+  it('adds a run to the capture: each run begins with its own start and is its own session', async () => {
+    const capture = out('append.ndjson');
+    const request = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"ping"}\n`;
+    for (const [i, options] of [[], ['--append']].entries()) {
+      const { child } = spawnWrap(['--out', capture, ...options], ['cat']);
+      child.stdout.resume();
+      child.stdin.end(request(i));
+      expect(await exitOf(child)).toEqual({ code: 0, signal: null });
+    }
+    const records = readCapture(capture);
+    expect(records.map((r) => r.event ?? r.dir)).toEqual([
+      'start', 'c2s', 'stdin-closed', 's2c', 'stdout-closed', 'exit',
+      'start', 'c2s', 'stdin-closed', 's2c', 'stdout-closed', 'exit',
+    ]);
+    const annotated = await annotate(capture);
+    expect(annotated.map((r) => r.session)).toEqual(['1', '1', '1', '1', '1', '1', '2', '2', '2', '2', '2', '2']);
+  });
+});
+
+async function waitFor(cond: () => boolean, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await delay(20);
+  }
+}
+
+/** Waits until the capture has a line whose text contains `text` (the server is up and talking). */
+const waitForLine = (capture: string, text: string) => waitFor(() => existsSync(capture) && readFileSync(capture, 'utf8').includes(text));

@@ -1,0 +1,138 @@
+// The redactor: what it masks (secret keys, bearer tokens, token shapes, key=value and "key": value in text), what it
+// leaves alone, and that it never changes what it was given.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SECRET_KEYS, REDACTED, Redactor } from '../../src/output/redact.js';
+import { rec } from '../helpers/records.js';
+
+const r = new Redactor();
+
+describe('values under secret keys', () => {
+  it('masks them at any depth, whatever the spelling of the key', () => {
+    const v = {
+      params: {
+        headers: { Authorization: 'Basic dXNlcjpwYXNz', 'X-API-Key': 'k1', cookie: 'a=b', 'Set-Cookie': 'c=d' },
+        creds: [{ password: 'hunter2', apiKey: 'k2', API_KEY: 'k3', client_secret: 'cs', refresh_token: 'rt', access_token: 'at', secret: { nested: 1 } }],
+        token: 12345,
+      },
+    };
+    expect(r.value(v)).toEqual({
+      params: {
+        headers: { Authorization: REDACTED, 'X-API-Key': REDACTED, cookie: REDACTED, 'Set-Cookie': REDACTED },
+        creds: [{ password: REDACTED, apiKey: REDACTED, API_KEY: REDACTED, client_secret: REDACTED, refresh_token: REDACTED, access_token: REDACTED, secret: REDACTED }],
+        token: REDACTED,
+      },
+    });
+  });
+
+  it('leaves protocol fields that merely contain a secret word alone', () => {
+    const v = { params: { _meta: { progressToken: 'p-1' }, nextCursor: 'c', maxTokens: 100, tokens: ['a'], secretary: 'x' } };
+    expect(r.value(v)).toBe(v);
+  });
+
+  it('keeps null, empty and boolean values (they say nothing)', () => {
+    const v = { password: null, token: '', secret: false };
+    expect(r.value(v)).toBe(v);
+  });
+
+  it('--redact-key adds keys, matched like the others', () => {
+    const extra = new Redactor({ keys: ['sessionKey', 'x-custom'] });
+    expect(extra.value({ session_key: 'a', 'X-Custom': 'b', other: 'c' })).toEqual({ session_key: REDACTED, 'X-Custom': REDACTED, other: 'c' });
+    expect(extra.text('https://x/?x_custom=zzz&y=1')).toBe(`https://x/?x_custom=${REDACTED}&y=1`);
+  });
+
+  it('lists the documented default keys', () => {
+    for (const k of ['authorization', 'token', 'access_token', 'refresh_token', 'api_key', 'password', 'secret', 'client_secret', 'cookie']) {
+      expect(DEFAULT_SECRET_KEYS).toContain(k);
+    }
+    expect(r.isSecretKey('apiKey')).toBe(true);
+  });
+});
+
+describe('secrets inside strings', () => {
+  it.each([
+    ['Authorization: Bearer eyJhbGciOi.eyJzdWIi.c2lnbmF0', `Authorization: Bearer ${REDACTED}`],
+    ['bearer abc123def456', `bearer ${REDACTED}`],
+    ['use sk-ant-api03-abcdefghijklmnop1234 here', `use ${REDACTED} here`],
+    ['ghp_abcdefghijklmnopqrstuvwxyz0123456789', REDACTED],
+    ['github_pat_11ABCDEFG0123456789_abcdefghij', REDACTED],
+    ['xoxb-1234567890-abcdefghij', REDACTED],
+    ['key AKIAIOSFODNN7EXAMPLE', `key ${REDACTED}`],
+    ['https://api.example/v1?access_token=abc.def&x=1', `https://api.example/v1?access_token=${REDACTED}&x=1`],
+    ['password=hunter2 user=bob', `password=${REDACTED} user=bob`],
+    ['{"jsonrpc":"2.0","params":{"password":"hunter2","n":1}', `{"jsonrpc":"2.0","params":{"password":"${REDACTED}","n":1}`],
+    ['{"line":"{\\"api_key\\":\\"k-1\\"}"}', `{"line":"{\\"api_key\\":\\"${REDACTED}\\"}"}`],
+    ['params.arguments.password: expected number, received "hunter2"', `params.arguments.password: expected number, received "${REDACTED}"`],
+  ])('%j', (input, output) => {
+    expect(r.text(input)).toBe(output);
+  });
+
+  it('leaves prose and protocol text alone', () => {
+    for (const s of ['Bearer authentication is required', 'tokens: 12', 'progressToken=3', 'the secret of success', 'sk-short']) {
+      expect(r.text(s)).toBe(s);
+    }
+  });
+});
+
+describe('records', () => {
+  it('copies on write: the record given is never changed, and an untouched record is returned as is', () => {
+    const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'login', arguments: { password: 'pw' } } };
+    const original = rec({ message, findings: [{ rule: 'x', severity: 'info', message: 'token=abc12345' }] });
+    const before = JSON.stringify(original);
+    const shown = r.record(original);
+    expect(JSON.stringify(original)).toBe(before);
+    expect(shown).not.toBe(original);
+    expect((shown.message as typeof message).params.arguments.password).toBe(REDACTED);
+    expect(shown.findings[0].message).toBe(`token=${REDACTED}`);
+    // The verbatim wire text would leak the secret: it is dropped, so sinks serialise the masked message.
+    expect(shown.wire.text).toBeNull();
+    const clean = rec();
+    expect(r.record(clean)).toBe(clean);
+  });
+
+  it('masks raw text of invalid records and event data', () => {
+    const invalid = rec({ kind: 'invalid', message: null, raw: '{"authorization":"Bearer abcdef123456"' });
+    expect(r.record(invalid).raw).toBe(`{"authorization":"${REDACTED}"`);
+    const event = rec({ kind: 'event', message: null, event: { name: 'start', data: { env: { GITHUB_TOKEN: 'ghp_abcdefghijklmnopqrstuvwxyz0123456789', TOKEN: 't' } } } });
+    expect(r.record(event).event).toEqual({ name: 'start', data: { env: { GITHUB_TOKEN: REDACTED, TOKEN: REDACTED } } });
+  });
+});
+
+describe('properties', () => {
+  it('never throws, never changes its input, is idempotent, and leaves no value under a secret key', () => {
+    const key = fc.oneof(fc.string(), fc.constantFrom(...DEFAULT_SECRET_KEYS, 'Authorization', 'apiKey', '__proto__', 'constructor'));
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(key, tie('value'), { maxKeys: 5 })),
+    })).value;
+    fc.assert(
+      fc.property(json, (v) => {
+        const before = JSON.stringify(v);
+        const out = r.value(v);
+        expect(JSON.stringify(v)).toBe(before);
+        expect(r.value(out)).toEqual(out);
+        const walk = (x: unknown): void => {
+          if (x === null || typeof x !== 'object') return;
+          for (const [k, y] of Object.entries(x)) {
+            if (r.isSecretKey(k)) expect(y === REDACTED || y === null || y === '' || typeof y === 'boolean').toBe(true);
+            else walk(y);
+          }
+        };
+        walk(out);
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      }),
+      { numRuns: 300, seed: 7 },
+    );
+  });
+
+  it('a bearer token with a digit never survives in any surrounding text', () => {
+    const tokenChar = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-~+/=');
+    fc.assert(
+      fc.property(fc.string(), fc.array(tokenChar, { minLength: 7, maxLength: 60 }), fc.string(), (pre, chars, post) => {
+        const token = chars.join('') + '7';
+        const out = r.text(`${pre} Bearer ${token}\n${post}`);
+        expect(out).not.toContain(`Bearer ${token}`);
+      }),
+      { numRuns: 300, seed: 7 },
+    );
+  });
+});

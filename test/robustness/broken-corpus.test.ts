@@ -1,0 +1,203 @@
+// The broken and hostile input corpus (test/fixtures/broken/cases.json): for every case the built CLI neither
+// crashes nor prints a stack trace, gives exactly the expected record kinds, findings and exit code, keeps its heap
+// bounded, and every input line is accounted for by the records.
+import { spawn } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Analyzer } from '../../src/analyzer.js';
+import { readFrameBatches, type InputFormat } from '../../src/input/index.js';
+import { LineSplitter } from '../../src/input/lines.js';
+import { RULES } from '../../src/rules/registry.js';
+import { CLI_PATH, REPO_ROOT, assertBuilt, childEnv } from '../helpers/cli.js';
+// @ts-expect-error -- a plain ESM module without types
+import { GENERATORS } from '../fixtures/broken/generate.mjs';
+
+interface Case {
+  name: string;
+  file?: string;
+  generate?: string;
+  ext?: string;
+  args?: string[];
+  auditArgs?: string[];
+  big?: boolean;
+  kinds: Record<string, number>;
+  findings: Record<string, number>;
+  exit: number;
+}
+
+const DIR = join(REPO_ROOT, 'test/fixtures/broken');
+const CASES: Case[] = JSON.parse(readFileSync(join(DIR, 'cases.json'), 'utf8')).cases;
+const PRELOAD = join(REPO_ROOT, 'test/robustness/max-rss.mjs');
+/** The heap every run gets: a case whose memory grew with its input would run out of it and fail. */
+const HEAP_MB = 384;
+/** Peak RSS allowed (heap, buffers of a 16 MiB line, code): generous, but far below what unbounded input would take. */
+const MAX_RSS_MB = 768;
+const NO_RULES = Object.fromEntries(RULES.map((r) => [r.meta.id, 'off' as const]));
+
+let tmp: string;
+const pathOf = (c: Case): string => (c.file ? join(DIR, c.file) : join(tmp, `${c.generate}.${c.ext}`));
+
+beforeAll(() => {
+  assertBuilt();
+  tmp = mkdtempSync(join(tmpdir(), 'mcptrace-broken-'));
+  for (const c of CASES) if (c.generate) GENERATORS[c.generate](pathOf(c));
+}, 120_000);
+
+afterAll(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  maxRssMb: number;
+}
+
+/** Runs the built CLI with a bounded heap and reports its peak RSS. */
+function cli(args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--import', PRELOAD, CLI_PATH, ...args], {
+      cwd: REPO_ROOT,
+      env: childEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const stderr = Buffer.concat(err).toString('utf8');
+      const m = /\nmcptrace-test-max-rss-kb (\d+)\n$/.exec(stderr);
+      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: m ? stderr.slice(0, m.index) : stderr, maxRssMb: m ? Number(m[1]) / 1024 : NaN });
+    });
+  });
+}
+
+function expectClean(r: Run, what: string): void {
+  expect(r.stderr, `${what}: nothing on stderr`).toBe('');
+  expect(r.stdout, `${what}: no stack trace`).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
+  expect(r.maxRssMb, `${what}: peak RSS ${r.maxRssMb.toFixed(0)} MB`).toBeLessThan(MAX_RSS_MB);
+}
+
+function countKinds(kinds: string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const k of kinds) out[k] = (out[k] ?? 0) + 1;
+  return out;
+}
+
+/** Physical lines of a file (a final line ending ends a line, it does not start one), counted in pieces. */
+async function lineCount(path: string): Promise<number> {
+  let n = 0;
+  let last = -1;
+  for await (const chunk of createReadStream(path)) {
+    const b = chunk as Buffer;
+    for (let i = b.indexOf(10); i >= 0; i = b.indexOf(10, i + 1)) n++;
+    if (b.length > 0) last = b[b.length - 1];
+  }
+  return last === -1 || last === 10 ? n : n + 1;
+}
+
+/** Texts of the given lines (others are not decoded), read in pieces. */
+async function linesAt(path: string, wanted: Set<number>): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (wanted.size === 0) return out;
+  const s = new LineSplitter({ maxLineBytes: 1 << 20 });
+  const take = (ls: ReturnType<LineSplitter['push']>) => {
+    for (const l of ls) if (wanted.has(l.line)) out.set(l.line, l.text);
+  };
+  for await (const chunk of createReadStream(path)) take(s.push(chunk as Buffer));
+  take(s.end());
+  return out;
+}
+
+/**
+ * Every line of the input is in a record or is one the reader skips: the records' line spans (each frame once: batch
+ * members share theirs) plus the skipped lines make up the file. For line-based formats the spans do not overlap and
+ * their sum plus the skipped lines equals the line count; in a JSON document elements may share a line, and a line in
+ * no record holds only the document's own brackets and keys.
+ */
+async function expectLinesAccounted(path: string, args: string[]): Promise<void> {
+  const total = await lineCount(path);
+  const at = args.indexOf('--max-message-bytes');
+  const analyzer = new Analyzer({ rules: NO_RULES, maxMessageBytes: at >= 0 ? Number(args[at + 1]) : undefined });
+  const input = analyzer.input(path);
+  let format: InputFormat | undefined;
+  const covered = new Uint8Array(total + 2);
+  let spans = 0;
+  let overlaps = 0;
+  let records = 0;
+  let lastFrame: unknown = null;
+  const beyond: number[] = [];
+  const opts = { file: path, onFormat: (f: InputFormat) => (format = f), maxMessageBytes: analyzer.opts.maxMessageBytes };
+  for await (const frames of readFrameBatches(createReadStream(path), opts)) {
+    for (const frame of frames) {
+      const out = input.push(frame);
+      records += out.length;
+      if (frame === lastFrame || frame.lines === 0) continue;
+      lastFrame = frame;
+      if (frame.line + frame.lines - 1 > total) beyond.push(frame.line);
+      spans += frame.lines;
+      for (let n = frame.line; n < frame.line + frame.lines; n++) {
+        if (covered[n]) overlaps++;
+        covered[n] = 1;
+      }
+    }
+  }
+  input.end();
+  expect(beyond, 'records that run past the end of the file').toEqual([]);
+  const uncovered = new Set<number>();
+  for (let n = 1; n <= total; n++) if (!covered[n]) uncovered.add(n);
+  const texts = await linesAt(path, uncovered);
+  for (const n of uncovered) {
+    const text = texts.get(n) ?? '';
+    if (format === 'json') expect(text, `line ${n} of a JSON document is in no record`).not.toMatch(/"(jsonrpc|method|result|error)"/);
+    else expect(text, `line ${n} is in no record`).toMatch(format === 'transcript' ? /^\s*(#[\s\S]*)?$/ : /^\s*$/);
+  }
+  if (format !== 'json') {
+    expect(overlaps, 'records of a line-based format never share a line').toBe(0);
+    expect(spans + uncovered.size, 'record spans + skipped lines = lines of the file').toBe(total);
+  }
+  if (total > 0 && uncovered.size < total) expect(records).toBeGreaterThan(0);
+}
+
+describe.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+  const args = c.args ?? [];
+  const timeout = c.big ? 240_000 : 60_000;
+
+  it('audit: the expected record kinds, findings and exit code, no crash', async () => {
+    const r = await cli(['audit', '-f', 'json', ...args, ...(c.auditArgs ?? []), pathOf(c)]);
+    console.log(`${c.name}: audit peak RSS ${r.maxRssMb.toFixed(0)} MB (input ${(statSync(pathOf(c)).size / 1e6).toFixed(1)} MB)`);
+    expectClean(r, 'audit');
+    expect(r.code).toBe(c.exit);
+    const report = JSON.parse(r.stdout);
+    expect(report.summary.byRule).toEqual(c.findings);
+    // Record kinds, from the report's statistics (messages by kind, and transport events).
+    const kinds: Record<string, number> = {};
+    for (const [k, v] of Object.entries(report.stats.byKind as Record<string, { messages: number }>)) if (v.messages > 0) kinds[k] = v.messages;
+    if (report.stats.events > 0) kinds.event = report.stats.events;
+    expect(kinds).toEqual(c.kinds);
+  }, timeout);
+
+  it.skipIf(c.big === true)('annotate: valid NDJSON records of the expected kinds, no crash', async () => {
+    const r = await cli(['annotate', '-f', 'ndjson', ...args, pathOf(c)]);
+    expectClean(r, 'annotate');
+    expect(r.code).toBe(0);
+    const records = r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { kind: string; seq: number });
+    expect(countKinds(records.map((x) => x.kind))).toEqual(c.kinds);
+    expect(records.map((x) => x.seq)).toEqual(records.map((_, i) => i + 1));
+  }, timeout);
+
+  it('accounts for every input line', async () => {
+    expect(existsSync(pathOf(c))).toBe(true);
+    await expectLinesAccounted(pathOf(c), args);
+  }, timeout);
+});
+
+it('every case exists and the corpus has at least 25 of them', () => {
+  expect(CASES.length).toBeGreaterThanOrEqual(25);
+  for (const c of CASES) if (c.file) expect(existsSync(join(DIR, c.file)), c.file).toBe(true);
+});
