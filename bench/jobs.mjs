@@ -1,8 +1,8 @@
 // `--jobs` scaling: the same set of input files with 1 and 2 worker threads, whole processes, medians.
 //
-//   node bench/jobs.mjs [--files 8] [--size 10m] [--runs 3]
+//   node bench/jobs.mjs [--files 4] [--size 100m] [--runs 3]
 //
-// The files are links to one generated 10 MB raw NDJSON log under different names (each file is its own stream,
+// The files are links to one generated raw NDJSON log (100 MB by default) under different names (each file is its own stream,
 // so their content may repeat).
 import { existsSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -13,7 +13,7 @@ import { measure, median } from './measure.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'dist/bin/mcptrace.js');
 
-export async function jobsBench({ dir = DEFAULT_DIR, files = 8, size = '10m', runs = 3, log = () => {} } = {}) {
+export async function jobsBench({ dir = DEFAULT_DIR, files = 4, size = '100m', runs = 3, log = () => {} } = {}) {
   const data = ensureData({ dir, size, format: 'ndjson', log });
   const names = [];
   for (let i = 1; i <= files; i++) {
@@ -50,7 +50,7 @@ export async function jobsBench({ dir = DEFAULT_DIR, files = 8, size = '10m', ru
 
 export function jobsTable(rows) {
   const out = [
-    `${rows[0]?.files ?? 0} files of ${((rows[0]?.bytes ?? 0) / (rows[0]?.files || 1) / 1e6).toFixed(0)} MB raw NDJSON, medians.`,
+    `${rows[0]?.files ?? 0} files of ${((rows[0]?.bytes ?? 0) / (rows[0]?.files || 1) / 1e6).toFixed(0)} MB raw NDJSON, whole processes, medians.`,
     '',
     '| command | --jobs 1 (s) | --jobs 2 (s) | speedup | peak RSS 1 / 2 (MiB) |',
     '|---|---:|---:|---:|---:|',
@@ -67,6 +67,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const i = args.indexOf(`--${name}`);
     return i >= 0 ? args[i + 1] : d;
   };
-  const rows = await jobsBench({ files: Number(opt('files', 8)), size: opt('size', '10m'), runs: Number(opt('runs', 3)), log: (m) => process.stderr.write(m + '\n') });
+  const rows = await jobsBench({ files: Number(opt('files', 4)), size: opt('size', '100m'), runs: Number(opt('runs', 3)), log: (m) => process.stderr.write(m + '\n') });
   process.stdout.write(jobsTable(rows) + '\n');
 }

@@ -27,7 +27,7 @@ export interface Frame {
    * for formats that only give a parsed value.
    */
   text: string | null;
-  /** Already-parsed message (JSON documents, envelopes holding an object); undefined when only `text` is known. */
+  /** Already-parsed message (JSON documents, envelopes holding an object, transcript records: parsed by the reader); undefined when only `text` is known. */
   value?: unknown;
   /** UTF-8 size of the message's wire text. */
   bytes: number;

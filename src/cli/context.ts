@@ -12,6 +12,7 @@ import { buildFilter, type FilterOptions } from './filter.js';
 import { UsageError } from './errors.js';
 import { noticeText } from './follow.js';
 import { resolveFollowInput, resolveInputs } from './inputs.js';
+import { HeapKeeper } from './heap.js';
 import { createLogger, type LogLevel } from './logger.js';
 
 export interface CliIO {
@@ -118,8 +119,12 @@ async function* recordsOf(analyzer: Analyzer, files: readonly string[] | undefin
 
 /** Every record of every input, in order, a chunk's worth at a time; each input is its own stream with its own sessions. */
 async function* batchesOf(analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Logger): AsyncGenerator<PipelineRecord[]> {
+  const heap = new HeapKeeper();
   for (const input of resolveInputs(files, io.stdin)) {
     log.debug({ input: input.name }, 'reading');
-    yield* analyzeStreamBatches(analyzer, input.open(), input.name);
+    for await (const batch of analyzeStreamBatches(analyzer, input.open(), input.name)) {
+      yield batch;
+      for (let i = 0; i < batch.length; i++) heap.add(batch[i]!.bytes);
+    }
   }
 }

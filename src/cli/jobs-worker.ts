@@ -7,6 +7,7 @@ import { AuditBuilder } from '../audit/build.js';
 import { findingData } from '../rules/engine.js';
 import { StatsCollector } from '../stats/collector.js';
 import { buildFilter } from './filter.js';
+import { HeapKeeper } from './heap.js';
 import type { FileResult, FileTask } from './jobs.js';
 
 const port = parentPort;
@@ -18,8 +19,12 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
   const keep = buildFilter(task.filter);
   const collector = task.command === 'stats' ? new StatsCollector() : new AuditBuilder({ inputs: [], failOn: 'none', tool: { name: '', version: '' } });
   const bytes = createReadStream(task.file, { highWaterMark: 256 * 1024 });
+  const heap = new HeapKeeper();
   for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file)) {
-    for (let i = 0; i < batch.length; i++) if (!keep || keep(batch[i])) collector.add(batch[i]);
+    for (let i = 0; i < batch.length; i++) {
+      if (!keep || keep(batch[i])) collector.add(batch[i]);
+      heap.add(batch[i].bytes);
+    }
   }
   const summary = analyzer.summary();
   return {

@@ -1,9 +1,29 @@
 // Diagnostics logger: pino writing to stderr (fd 2), so stdout stays data.
-import { pino, type Logger } from 'pino';
+import { createRequire } from 'node:module';
+import type { Logger } from 'pino';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+const METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+/**
+ * A pino logger, made (and pino loaded) only when something is logged at or above `level`: most runs log nothing,
+ * and every run pays for the modules it loads at start-up.
+ */
 export function createLogger(level: LogLevel = 'warn'): Logger {
-  return pino({ level, base: undefined }, pino.destination({ fd: 2, sync: true }));
+  let real: Logger | undefined;
+  const get = (): Logger => {
+    if (real === undefined) {
+      const { pino } = createRequire(import.meta.url)('pino') as typeof import('pino');
+      real = pino({ level, base: undefined }, pino.destination({ fd: 2, sync: true }));
+    }
+    return real;
+  };
+  const shown = level === 'silent' ? -1 : LOG_LEVELS.indexOf(level);
+  const lazy: Record<string, unknown> = { level };
+  for (const [i, name] of METHODS.entries()) {
+    lazy[name] = i <= shown ? (...args: unknown[]) => (get()[name] as (...a: unknown[]) => void)(...args) : () => {};
+  }
+  return new Proxy(lazy, { get: (target, key) => (Object.hasOwn(target, key) ? target[key as string] : (get() as unknown as Record<PropertyKey, unknown>)[key]) }) as unknown as Logger;
 }

@@ -59,11 +59,15 @@ export class ClockTimeline {
 
   /** Returns null when `text` is not a clock time. */
   read(text: string): TimeValue | null {
-    const m = CLOCK.exec(text);
-    if (!m) return null;
-    const f = m[4];
-    const frac = f ? (Number(f) * 1000) / 10 ** f.length : 0;
-    let ms = ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000 + frac + this.dayOffset;
+    let ms = clockMs(text);
+    if (ms === null) {
+      const m = CLOCK.exec(text);
+      if (!m) return null;
+      const f = m[4];
+      const frac = f ? (Number(f) * 1000) / 10 ** f.length : 0;
+      ms = ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000 + frac;
+    }
+    ms += this.dayOffset;
     if (this.last !== null && ms < this.last - DAY_MS / 2) {
       this.dayOffset += DAY_MS;
       ms += DAY_MS;
@@ -72,6 +76,25 @@ export class ClockTimeline {
     return { ts: text, tsMs: ms };
   }
 }
+
+/** `HH:MM:SS.mmm` (the usual transcript clock) read without a regex; null for any other spelling. */
+function clockMs(t: string): number | null {
+  if (t.length !== 12 || t.charCodeAt(2) !== 0x3a || t.charCodeAt(5) !== 0x3a || t.charCodeAt(8) !== 0x2e) return null;
+  let v = 0;
+  for (const i of CLOCK_DIGITS) {
+    const d = t.charCodeAt(i) - 0x30;
+    if (d < 0 || d > 9) return null;
+    v = v * 10 + d;
+  }
+  // v is HHMMSSmmm as one number.
+  const mmm = v % 1000;
+  const ss = Math.floor(v / 1000) % 100;
+  const mm = Math.floor(v / 100_000) % 100;
+  const hh = Math.floor(v / 10_000_000);
+  return ((hh * 60 + mm) * 60 + ss) * 1000 + mmm;
+}
+
+const CLOCK_DIGITS = [0, 1, 3, 4, 6, 7, 9, 10, 11];
 
 /**
  * A time value from an envelope: a number (epoch s/ms), an ISO string, a clock string, a numeric string, or

@@ -140,8 +140,29 @@ export class TranscriptReader implements LineReader {
   }
 
   private openValue(kind: 'message' | 'event', l: Line, rest: string, ctx: FrameContext, name: string, out: Frame[]): void {
+    if (kind === 'message' && this.wholeOnLine(l, rest, ctx, out)) return;
     this.open(kind, l, l.text, ctx, name, '').json.push(rest);
     this.scan(rest, out);
+  }
+
+  /**
+   * The usual record, a message whose JSON is complete on its line: parsed here at once, so that neither the bracket
+   * scan nor the decode stage goes over it again. A line that does not parse whole (a pretty-printed value's first
+   * line, trailing text) takes the general path. The nesting bound is checked first, as decode would.
+   */
+  private wholeOnLine(l: Line, rest: string, ctx: FrameContext, out: Frame[]): boolean {
+    const last = rest.charCodeAt(rest.length - 1);
+    if ((last !== 0x7d /* } */ && last !== 0x5d /* ] */) || nestedDeeper(rest)) return false;
+    let value: unknown;
+    try {
+      value = JSON.parse(rest);
+    } catch {
+      return false;
+    }
+    const frame = textFrame({ file: this.file, line: l.line, lines: 1 }, rest, utf8Length(rest), ctx);
+    frame.value = value;
+    out.push(frame);
+    return true;
   }
 
   private append(l: Line, json: string): void {

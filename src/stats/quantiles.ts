@@ -11,6 +11,9 @@ export interface SketchOptions {
 /** Values with magnitude below this (1 ns in ms) count as zero: the histogram needs a smallest bucket. */
 const MIN_MAGNITUDE = 1e-6;
 
+/** The shared empty bucket table of sketches that never turned into a histogram (never written to). */
+const NO_BUCKETS = new Map<number, number>();
+
 /** A sketch's samples as plain data, for merging sketches built in other threads. */
 export interface LatencySketchState {
   exact: number[] | null;
@@ -39,8 +42,10 @@ export class LatencySketch {
   private readonly lnGamma: number;
   private exact: number[] | null = [];
   private sorted = true;
-  private readonly pos = new Map<number, number>();
-  private readonly neg = new Map<number, number>();
+  // The histogram's buckets, made when the sketch turns into a histogram: most sketches (one per method and session)
+  // never do, and an empty Map per sketch is most of a small session's memory.
+  private pos: Map<number, number> = NO_BUCKETS;
+  private neg: Map<number, number> = NO_BUCKETS;
   private zero = 0;
   private n = 0;
   private min = Infinity;
@@ -105,8 +110,8 @@ export class LatencySketch {
       return;
     }
     this.zero += o.zero;
-    for (const [i, c] of o.pos) this.pos.set(i, (this.pos.get(i) ?? 0) + c);
-    for (const [i, c] of o.neg) this.neg.set(i, (this.neg.get(i) ?? 0) + c);
+    for (const [i, c] of o.pos) this.buckets(true).set(i, (this.pos.get(i) ?? 0) + c);
+    for (const [i, c] of o.neg) this.buckets(false).set(i, (this.neg.get(i) ?? 0) + c);
   }
 
   /** The sketch's data as plain values (structured-cloneable). */
@@ -127,8 +132,13 @@ export class LatencySketch {
       return;
     }
     const i = Math.ceil(Math.log(m) / this.lnGamma);
-    const map = x > 0 ? this.pos : this.neg;
+    const map = this.buckets(x > 0);
     map.set(i, (map.get(i) ?? 0) + 1);
+  }
+
+  private buckets(positive: boolean): Map<number, number> {
+    if (positive) return this.pos === NO_BUCKETS ? (this.pos = new Map()) : this.pos;
+    return this.neg === NO_BUCKETS ? (this.neg = new Map()) : this.neg;
   }
 
   private value(i: number): number {
