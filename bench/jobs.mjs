@@ -11,7 +11,7 @@ import { DEFAULT_DIR, ensureData } from './generate.mjs';
 import { measure, median } from './measure.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = join(ROOT, 'dist/bin/mcptrace.js');
+const BIN = join(ROOT, 'dist/cli/mcptrace.js');
 
 export async function jobsBench({ dir = DEFAULT_DIR, files = 4, size = '100m', runs = 3, log = () => {} } = {}) {
   const data = ensureData({ dir, size, format: 'ndjson', log });

@@ -20,7 +20,7 @@ import { DEFAULT_DIR, ensureData, parseSize } from './generate.mjs';
 import { measure, median } from './measure.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = join(ROOT, 'dist/bin/mcptrace.js');
+const BIN = join(ROOT, 'dist/cli/mcptrace.js');
 const FLOOR = join(ROOT, 'bench/floor.mjs');
 
 /** Targets from the issue, as throughput ratios to the floor. Transcript input: 0.5 for every command but audit (0.4). */
@@ -173,7 +173,7 @@ function machine() {
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
-  if (!existsSync(BIN)) throw new Error('dist/bin/mcptrace.js is missing: run `npm run build` first');
+  if (!existsSync(BIN)) throw new Error('dist/cli/mcptrace.js is missing: run `npm run build` first');
   const log = (m) => process.stderr.write(m + '\n');
   const wanted = (part) => o.only === null || o.only.includes(part);
   const sections = [`Machine: ${machine()}. Command: \`npm run bench -- ${process.argv.slice(2).join(' ')}\`.`.replace(' -- .', '.')];

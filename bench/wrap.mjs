@@ -21,7 +21,7 @@ async function session(setup, { pings, window, out }) {
   const params =
     setup === 'direct'
       ? { command: process.execPath, args: SERVER }
-      : { command: process.execPath, args: [join(ROOT, 'dist/bin/mcptrace.js'), 'wrap', '--out', out, '--', process.execPath, ...SERVER] };
+      : { command: process.execPath, args: [join(ROOT, 'dist/cli/mcptrace.js'), 'wrap', '--out', out, '--', process.execPath, ...SERVER] };
   const transport = new StdioClientTransport({ ...params, cwd: ROOT, stderr: 'ignore' });
   const client = new Client({ name: 'mcptrace-bench', version: '0.1.0' });
   await client.connect(transport);

@@ -67,7 +67,7 @@ async function main() {
     versionOf('@modelcontextprotocol/server-everything'),
     versionOf('@modelcontextprotocol/server-memory'),
   ]);
-  if (!existsSync(join(root, 'dist', 'bin', 'mcptrace.js'))) throw new Error('dist/bin/mcptrace.js is missing: run `npm run build` first');
+  if (!existsSync(join(root, 'dist', 'cli', 'mcptrace.js'))) throw new Error('dist/cli/mcptrace.js is missing: run `npm run build` first');
   await mkdir(samples, { recursive: true });
 
   // Captured to a scratch folder first, so a failed recording leaves samples/ as it was.

@@ -1,7 +1,7 @@
 // The transport behind the sample recordings: the official SDK's StdioClientTransport, spawning the server
 // through `mcptrace wrap --out FILE`, so the envelope samples are exactly what wrap captures.
 //
-//   SDK Client → StdioClientTransport → node dist/bin/mcptrace.js wrap --out FILE -- node server.js … → server
+//   SDK Client → StdioClientTransport → node dist/cli/mcptrace.js wrap --out FILE -- node server.js … → server
 //
 // The wrapper only watches messages (to let a session wait for a server message before it goes on) and
 // hands them to the Client one per macrotask; it never touches the bytes. The capture is wrap's.
@@ -19,7 +19,7 @@ export class WrapTransport {
     this.out = out;
     this.inner = new StdioClientTransport({
       command: process.execPath,
-      args: [join(root, 'dist', 'bin', 'mcptrace.js'), 'wrap', '--out', out, '--', ...server],
+      args: [join(root, 'dist', 'cli', 'mcptrace.js'), 'wrap', '--out', out, '--', ...server],
       cwd: root,
       env: { ...process.env, ...env },
       stderr: 'pipe',

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { EXPECTED_DIR, goldenCases, goldenEnv } from '../test/golden/cases.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const cli = join(root, 'dist', 'bin', 'mcptrace.js');
+const cli = join(root, 'dist', 'cli', 'mcptrace.js');
 if (!existsSync(cli)) {
   console.error(`update-golden: ${cli} is missing; run \`npm run build\` first`);
   process.exit(1);

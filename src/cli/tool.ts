@@ -1,6 +1,15 @@
-// This tool's name and version, read from its package.json.
-import { readFileSync } from 'node:fs';
+// This tool's name and version, read from its package.json (the nearest one above this module: the module runs from
+// dist/src/cli/ as a library and from dist/cli/ in the CLI bundle).
+import { existsSync, readFileSync } from 'node:fs';
 
-const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+function packageJson(): { name: string; version: string } {
+  for (let dir = new URL('.', import.meta.url); ; dir = new URL('..', dir)) {
+    const file = new URL('package.json', dir);
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { name: string; version: string };
+    if (dir.pathname === '/') throw new Error('package.json not found above ' + import.meta.url);
+  }
+}
+
+const pkg = packageJson();
 
 export const TOOL = { name: pkg.name, version: pkg.version } as const;

@@ -1,4 +1,4 @@
-// Runs the built CLI (dist/bin/mcptrace.js) as a child process from the repository root, for end-to-end tests.
+// Runs the built CLI (dist/cli/mcptrace.js) as a child process from the repository root, for end-to-end tests.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The built executable. `npm test` builds it first (`npm run build && vitest run`). */
-export const CLI_PATH = join(REPO_ROOT, 'dist', 'bin', 'mcptrace.js');
+export const CLI_PATH = join(REPO_ROOT, 'dist', 'cli', 'mcptrace.js');
 
 export interface CliResult {
   /** Exit code; null when the process was ended by a signal (then `signal` says which). */

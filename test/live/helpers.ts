@@ -97,7 +97,7 @@ export function exitOf(child: ChildProcess): Promise<Exit> {
   return new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
 }
 
-/** Starts `node dist/bin/mcptrace.js ARGS` with piped stdio (stderr collected into `stderr()`). */
+/** Starts `node dist/cli/mcptrace.js ARGS` with piped stdio (stderr collected into `stderr()`). */
 export function spawnMcptrace(args: string[], env: NodeJS.ProcessEnv = process.env) {
   const child = spawn(process.execPath, [CLI_PATH, ...args], { cwd: REPO_ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   const err: Buffer[] = [];
