@@ -19,5 +19,6 @@ export default defineConfig({
     entryFileNames: '[name].js',
     chunkFileNames: '[name]-[hash].js',
     sourcemap: true,
+    minify: true,
   },
 });

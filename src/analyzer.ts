@@ -1,5 +1,5 @@
 // The pipeline without its edges: frames in, annotated records out, with end-of-input summary.
-import { decodeFrame } from './decode/decode.js';
+import { decodeFrameTo, type Decoded } from './decode/decode.js';
 import type { InputFormat } from './input/index.js';
 import { RuleEngine, type EndFinding, type RuleSettings } from './rules/engine.js';
 import type { RuleOptions } from './rules/types.js';
@@ -60,10 +60,12 @@ export class Analyzer {
   input(file: string): InputAnalysis {
     const tracker = new Tracker(this.ctx, file);
     this.live.add(tracker);
+    const decoded: Decoded[] = [];
     const pushTo = (frame: Frame, out: PipelineRecord[]): void => {
-      const decoded = decodeFrame(frame);
+      decoded.length = 0;
+      decodeFrameTo(frame, decoded);
       for (let i = 0; i < decoded.length; i++) {
-        const t = tracker.push(decoded[i]);
+        const t = tracker.push(decoded[i]!);
         this.engine.apply(t);
         if (t.retired) this.engine.retire(t.retired);
         out.push(t.record);

@@ -34,26 +34,42 @@ const hasOwn = Object.hasOwn;
 
 /** Decode one frame. A batch (JSON array) yields one Decoded per element. */
 export function decodeFrame(frame: Frame): Decoded[] {
+  const out: Decoded[] = [];
+  decodeFrameTo(frame, out);
+  return out;
+}
+
+/** `decodeFrame` appending to `out` (the hot path: no array per frame). */
+export function decodeFrameTo(frame: Frame, out: Decoded[]): void {
   if (frame.event) {
-    return [{ frame, kind: 'event', id: null, method: null, message: null, text: null, bytes: frame.bytes }];
+    out.push({ frame, kind: 'event', id: null, method: null, message: null, text: null, bytes: frame.bytes });
+    return;
   }
   if (frame.error !== undefined) {
-    return [invalid(frame, frame.text ?? '', frame.oversized ? 'oversized' : 'invalid-frame', frame.error)];
+    out.push(invalid(frame, frame.text ?? '', frame.oversized ? 'oversized' : 'invalid-frame', frame.error));
+    return;
   }
   let value: unknown = frame.value;
   if (value === undefined) {
     const text = frame.text ?? '';
     // JSON.parse copes with any depth, but what the pipeline does with the value afterwards may not.
-    if (nestedDeeper(text)) return [invalid(frame, text, 'oversized', nestingDetail())];
+    if (nestedDeeper(text)) {
+      out.push(invalid(frame, text, 'oversized', nestingDetail()));
+      return;
+    }
     try {
       value = JSON.parse(text);
     } catch (err) {
-      return [invalid(frame, text, 'invalid-json', `not valid JSON: ${(err as Error).message}`)];
+      out.push(invalid(frame, text, 'invalid-json', `not valid JSON: ${(err as Error).message}`));
+      return;
     }
   }
-  if (Array.isArray(value)) return decodeBatch(frame, value);
+  if (Array.isArray(value)) {
+    for (const d of decodeBatch(frame, value)) out.push(d);
+    return;
+  }
   const text = frame.text !== null && frame.lines <= 1 && !frame.text.includes('\n') ? frame.text : null;
-  return [classify(frame, value, text, frame.bytes)];
+  out.push(classify(frame, value, text, frame.bytes));
 }
 
 function decodeBatch(frame: Frame, items: unknown[]): Decoded[] {
@@ -82,24 +98,26 @@ export function classify(frame: Frame, value: unknown, text: string | null, byte
   const rawId = hasOwn(msg, 'id') ? msg.id : undefined;
   const id = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
   const d: Decoded = { frame, kind: 'invalid', id, method: null, message: value, text, bytes };
-  const problems: string[] = [];
-  if (msg.jsonrpc !== '2.0') problems.push(hasOwn(msg, 'jsonrpc') ? `"jsonrpc" is ${JSON.stringify(msg.jsonrpc)}, not "2.0"` : 'missing "jsonrpc": "2.0"');
+  // Most messages have no problem: the list is made on the first one.
+  let problems: string[] | null = null;
+  const problem = (p: string) => (problems ??= []).push(p);
+  if (msg.jsonrpc !== '2.0') problem(hasOwn(msg, 'jsonrpc') ? `"jsonrpc" is ${JSON.stringify(msg.jsonrpc)}, not "2.0"` : 'missing "jsonrpc": "2.0"');
   if (typeof msg.method === 'string') {
     d.method = msg.method;
     d.kind = hasOwn(msg, 'id') ? 'request' : 'notification';
-    if (hasOwn(msg, 'result') || hasOwn(msg, 'error')) problems.push('a request or notification must not carry "result" or "error"');
+    if (hasOwn(msg, 'result') || hasOwn(msg, 'error')) problem('a request or notification must not carry "result" or "error"');
   } else if (hasOwn(msg, 'result') || hasOwn(msg, 'error')) {
     d.kind = hasOwn(msg, 'error') ? 'error' : 'response';
-    if (hasOwn(msg, 'result') && hasOwn(msg, 'error')) problems.push('a response must not set both "result" and "error"');
-    if (d.kind === 'error') problems.push(...errorObjectProblems(msg.error));
+    if (hasOwn(msg, 'result') && hasOwn(msg, 'error')) problem('a response must not set both "result" and "error"');
+    if (d.kind === 'error') for (const p of errorObjectProblems(msg.error)) problem(p);
   } else {
     const raw = text ?? JSON.stringify(value);
     return invalid(frame, raw, 'invalid-jsonrpc', 'not a JSON-RPC message: no "method", "result" or "error"');
   }
-  if (rawId !== undefined && rawId !== null && id === null) problems.push(`id must be a string or an integer, not a ${describe(rawId)}`);
+  if (rawId !== undefined && rawId !== null && id === null) problem(`id must be a string or an integer, not a ${describe(rawId)}`);
   if (rawId === null && d.kind === 'request') d.idProblem = 'null';
   else if (typeof rawId === 'number' && !Number.isInteger(rawId)) d.idProblem = 'non-integer';
-  if (problems.length > 0) d.problem = { rule: 'invalid-jsonrpc', detail: problems.join('; ') };
+  if (problems !== null) d.problem = { rule: 'invalid-jsonrpc', detail: (problems as string[]).join('; ') };
   return d;
 }
 
