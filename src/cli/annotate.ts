@@ -107,7 +107,8 @@ function makeSink(args: AnnotateArgs, io: CliIO, analyzer: Analyzer, redactor: R
   }
   const palette = paletteFor(io, args.color);
   const textOpts = { body: args.body ?? false };
-  const headed = new Set<SessionInfo>();
+  // Weak: a session retired by the tracker is not kept alive by having been printed.
+  const headed = new WeakSet<SessionInfo>();
   let lastSession: string | null = null;
   return {
     record: (r) => {

@@ -27,7 +27,7 @@ export class LiveAnnotator {
   private readonly analyzer = new Analyzer();
   private readonly input: InputAnalysis;
   private readonly clock = new ClockTimeline();
-  private readonly headed = new Set<SessionInfo>();
+  private readonly headed = new WeakSet<SessionInfo>();
   private lastSession: string | null = null;
 
   constructor(private readonly out: TextOut, private readonly palette: Palette, private readonly file: string) {
