@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // The mcptrace executable: thin wrapper that runs the CLI and sets the exit code.
 import { main } from '../src/cli/main.js';
+import { escapeTerminal } from '../src/output/escape.js';
 
 // A reader that goes away (`mcptrace annotate log | head`) is a normal end, not an error.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   if (err.code === 'EPIPE') process.exit(0);
-  process.stderr.write(`mcptrace: cannot write output: ${err.message}\n`);
+  process.stderr.write(`mcptrace: cannot write output: ${escapeTerminal(err.message)}\n`);
   process.exit(2);
 });
 
@@ -14,7 +15,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`mcptrace: internal error: ${(err as Error).message}\n`);
+    process.stderr.write(`mcptrace: internal error: ${escapeTerminal((err as Error).message)}\n`);
     process.exitCode = 2;
   },
 );

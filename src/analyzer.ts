@@ -3,6 +3,7 @@ import { decodeFrameTo, type Decoded } from './decode/decode.js';
 import type { InputFormat } from './input/index.js';
 import { RuleEngine, type EndFinding, type RuleSettings } from './rules/engine.js';
 import type { RuleOptions } from './rules/types.js';
+import { DEFAULT_MAX_SESSIONS } from './session/live-sessions.js';
 import { RunContext, Tracker } from './session/tracker.js';
 import type { Frame, OpenRequest, PipelineRecord, SessionInfo } from './types.js';
 
@@ -11,6 +12,11 @@ export interface AnalyzerOptions {
   inputFormat?: InputFormat;
   /** Bound on open requests tracked per session (default 100,000). */
   maxPending?: number;
+  /**
+   * Bound on live sessions (`--max-sessions`, default 10,000): past it the least recently active session is retired
+   * (finding `session-limit`). A record that comes later for a retired session's key starts a new session.
+   */
+  maxSessions?: number;
   /** Longest line or record read whole (`--max-message-bytes`, default 16 MiB); longer ones are `oversized`. */
   maxMessageBytes?: number;
   /** Rule severity overrides (`off` disables). */
@@ -48,7 +54,7 @@ export class Analyzer {
   private readonly live = new Set<Tracker>();
 
   constructor(readonly opts: AnalyzerOptions = {}) {
-    this.ctx = new RunContext(opts.maxPending ?? 100_000);
+    this.ctx = new RunContext(opts.maxPending ?? 100_000, opts.maxSessions ?? DEFAULT_MAX_SESSIONS);
     this.engine = new RuleEngine(opts.rules, opts.ruleOptions);
     if (opts.renumberable) {
       this.ctx.ordinalPrefix = opts.renumberable.ordinalPrefix;
@@ -67,7 +73,7 @@ export class Analyzer {
       for (let i = 0; i < decoded.length; i++) {
         const t = tracker.push(decoded[i]!);
         this.engine.apply(t);
-        if (t.retired) this.engine.retire(t.retired);
+        if (t.retired) for (const s of t.retired) this.engine.retire(s);
         out.push(t.record);
       }
     };
@@ -80,7 +86,9 @@ export class Analyzer {
       pushTo,
       end: () => {
         if (!this.live.delete(tracker)) return; // ended already
-        this.open.push(...tracker.finish());
+        for (const s of tracker.close()) this.engine.retire(s);
+        // One by one: spreading a long list into `push` arguments would overflow the stack.
+        for (const o of tracker.finish()) this.open.push(o);
       },
     };
   }
@@ -88,6 +96,14 @@ export class Analyzer {
   /** Records numbered so far (the last seq) and unkeyed sessions numbered so far. */
   counts(): { records: number; ordinals: number } {
     return { records: this.ctx.seq, ordinals: this.ctx.ordinal };
+  }
+
+  /**
+   * Sessions that can still get records (at most `maxSessions`: those of inputs not ended yet), and how many the
+   * `maxSessions` bound has retired so far.
+   */
+  sessionCounts(): { live: number; retired: number } {
+    return { live: this.ctx.live.size, retired: this.ctx.live.evicted };
   }
 
   /** What is known so far of a session (its handshake, revision, peers). */
@@ -102,7 +118,7 @@ export class Analyzer {
    */
   snapshot(): AnalysisSummary {
     const open = [...this.open];
-    for (const t of this.live) open.push(...t.finish());
+    for (const t of this.live) for (const o of t.finish()) open.push(o);
     open.sort((a, b) => a.seq - b.seq);
     return { sessions: this.ctx.sessions.map((s) => s.info), open, findings: [] };
   }

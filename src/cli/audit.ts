@@ -67,7 +67,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
       const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
       const task = {
         command: 'audit' as const,
-        analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxMessageBytes: args.maxMessageBytes, rules, ruleOptions: slowMs === undefined ? {} : { slowMs } },
+        analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules, ruleOptions: slowMs === undefined ? {} : { slowMs } },
         filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir },
       };
       await runParallel(files, args.jobs!, task, (r, n) => {

@@ -39,6 +39,8 @@ export interface RunArgs extends FilterOptions {
   files?: string[];
   inputFormat?: InputFormat;
   maxPending: number;
+  /** `--max-sessions`: live sessions before the least recently active one is retired. */
+  maxSessions?: number;
   /** `--max-message-bytes`: longest line or record read whole. */
   maxMessageBytes?: number;
   logLevel: string;
@@ -57,7 +59,7 @@ export function openRun(
   stop?: AbortSignal,
 ): { analyzer: Analyzer; records: AsyncGenerator<PipelineRecord>; batches: AsyncGenerator<PipelineRecord[]> } {
   const log = createLogger(args.logLevel as LogLevel);
-  const analyzer = new Analyzer({ inputFormat: args.inputFormat, maxPending: args.maxPending, maxMessageBytes: args.maxMessageBytes, ...more });
+  const analyzer = new Analyzer({ inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, ...more });
   const keep = buildFilter(args);
   // Consume one of the two: `batches` (the records of each chunk read, for the hot path) or `records` (one by one,
   // each annotated when it is asked for, for sinks that read the analyzer's state as of the record).

@@ -22,7 +22,7 @@ export interface FileTask {
   index: number;
   file: string;
   command: 'stats' | 'audit';
-  analyzer: Pick<AnalyzerOptions, 'inputFormat' | 'maxPending' | 'maxMessageBytes' | 'rules' | 'ruleOptions'>;
+  analyzer: Pick<AnalyzerOptions, 'inputFormat' | 'maxPending' | 'maxSessions' | 'maxMessageBytes' | 'rules' | 'ruleOptions'>;
   filter: FilterOptions;
   ordinalPrefix: string;
 }

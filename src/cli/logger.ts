@@ -1,6 +1,7 @@
 // Diagnostics logger: pino writing to stderr (fd 2), so stdout stays data.
 import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
+import { escapeJsonForTerminal } from '../output/escape.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -16,7 +17,11 @@ export function createLogger(level: LogLevel = 'warn'): Logger {
   const get = (): Logger => {
     if (real === undefined) {
       const { pino } = createRequire(import.meta.url)('pino') as typeof import('pino');
-      real = pino({ level, base: undefined }, pino.destination({ fd: 2, sync: true }));
+      const stderr = pino.destination({ fd: 2, sync: true });
+      // Log lines carry names from the command line and the system (input file names, error messages): pino's JSON
+      // escapes C0 controls but leaves DEL, C1, line separators and bidi controls raw, which a terminal may act on.
+      // Each line is escaped as JSON sinks escape it for a terminal (DESIGN principle 7); the JSON value is unchanged.
+      real = pino({ level, base: undefined }, { write: (line: string) => stderr.write(escapeJsonForTerminal(line)) });
     }
     return real;
   };

@@ -1,6 +1,7 @@
 // Options shared by the commands that read logs.
 import type { Argv } from 'yargs';
 import { INPUT_FORMATS } from '../input/index.js';
+import { DEFAULT_MAX_SESSIONS } from '../session/live-sessions.js';
 import { LOG_LEVELS } from './logger.js';
 
 export function inputOptions<T>(y: Argv<T>) {
@@ -20,6 +21,12 @@ export function inputOptions<T>(y: Argv<T>) {
       describe: 'open requests tracked per session before the oldest is dropped',
       type: 'number',
       default: 100_000,
+    })
+    .option('max-sessions', {
+      describe: 'sessions tracked at once; past it the least recently active one is retired (its open requests count as unanswered; finding session-limit)',
+      type: 'number',
+      default: DEFAULT_MAX_SESSIONS,
+      coerce: positiveInteger('max-sessions'),
     })
     .option('max-message-bytes', {
       describe: 'longest line or record read whole (bytes); a longer one is kept as an invalid record holding its first 4 KiB',

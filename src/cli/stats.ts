@@ -55,7 +55,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
       const task = {
         command: 'stats' as const,
-        analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxMessageBytes: args.maxMessageBytes, rules: NO_RULES },
+        analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules: NO_RULES },
         filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir },
       };
       await runParallel(files, args.jobs!, task, (r, n) => {

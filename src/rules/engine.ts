@@ -35,6 +35,8 @@ interface Plan {
 
 export class RuleEngine {
   private readonly active: Active[] = [];
+  /** End-of-session findings of the sessions retired so far (checked when they were retired). */
+  private readonly retiredFindings: EndFinding[] = [];
   private readonly options: RuleOptions;
   private readonly plans = new WeakMap<Readonly<SessionState>, Plan>();
   /** Attach each finding's rule data as a non-enumerable `data` property (`--jobs` renumbering). */
@@ -81,13 +83,14 @@ export class RuleEngine {
   }
 
   /**
-   * A session that can get no more records: the state of rules that check nothing at session end is dropped, so that
-   * memory does not grow with the number of sessions.
+   * A session that can get no more records (the tracker marked it `retired`): its end is now, so its end-of-session
+   * checks run now and their findings wait for `finish`; then its rule states are dropped, so that memory does not
+   * grow with the number of sessions.
    */
   retire(session: SessionState): void {
     this.plans.delete(session);
-    const needed = new Set(this.active.filter((a) => a.rule.sessionEnd).map((a) => stateKey(a.rule)));
-    for (const key of [...session.ruleState.keys()]) if (!needed.has(key)) session.ruleState.delete(key);
+    this.sessionEnd(session, this.retiredFindings);
+    session.dropRuleStates();
   }
 
   private plan(session: Readonly<SessionState>, revision: string | null): Plan {
@@ -113,16 +116,20 @@ export class RuleEngine {
         if (data) out.push(this.keep({ rule: a.rule.meta.id, severity: this.ofFinding(a, this.severity(a, revision), data), message: a.rule.message(data), seq: o.seq, session: o.session, source: o.source }, data));
       }
     }
-    for (const s of sessions) {
-      for (const a of this.active) {
-        if (!a.rule.sessionEnd || !applies(a.rule, s.revision)) continue;
-        const found = a.rule.sessionEnd({ session: s, state: stateOf(a.rule, s), options: this.options });
-        for (const f of found ?? []) {
-          out.push(this.keep({ rule: a.rule.meta.id, severity: this.ofFinding(a, this.severity(a, s.revision), f.data), message: a.rule.message(f.data), seq: f.seq, session: s.info.key, source: f.source }, f.data));
-        }
+    for (const s of sessions) if (!s.retired) this.sessionEnd(s, out);
+    for (const f of this.retiredFindings) out.push(f);
+    return out.sort((a, b) => a.seq - b.seq);
+  }
+
+  /** The end-of-session checks of one session. */
+  private sessionEnd(s: SessionState, out: EndFinding[]): void {
+    for (const a of this.active) {
+      if (!a.rule.sessionEnd || !applies(a.rule, s.revision)) continue;
+      const found = a.rule.sessionEnd({ session: s, state: stateOf(a.rule, s), options: this.options });
+      for (const f of found ?? []) {
+        out.push(this.keep({ rule: a.rule.meta.id, severity: this.ofFinding(a, this.severity(a, s.revision), f.data), message: a.rule.message(f.data), seq: f.seq, session: s.info.key, source: f.source }, f.data));
       }
     }
-    return out.sort((a, b) => a.seq - b.seq);
   }
 
   private keep<F extends Finding>(f: F, data: unknown): F {

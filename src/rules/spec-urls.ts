@@ -10,5 +10,6 @@ export const SPEC = {
   progress: `${BASE}/basic/utilities/progress`,
   tasks: `${BASE}/basic/utilities/tasks`,
   stdio: `${BASE}/basic/transports#stdio`,
+  sessions: `${BASE}/basic/transports#session-management`,
   jsonrpc: 'https://www.jsonrpc.org/specification',
 } as const;

@@ -30,6 +30,11 @@ export interface Facts {
   taskStatuses?: TaskObservation[];
   /** On `notifications/cancelled`: the open request it cancels, when known. */
   cancelled?: PendingRequest;
+  /**
+   * This record's new session made more sessions live than `--max-sessions` allows: the least recently active one
+   * (its last record was `lastSeq`) was retired. `nth`: how many this input has pushed out so far, this one included.
+   */
+  sessionEvicted?: { limit: number; lastSeq: number; nth: number };
   /** This record opened a new session, and why. */
   newSession?: 'first' | 'initialize' | 'start' | 'break' | 'key';
   /** On `initialize`: messages that came before it in the same session (a process was seen starting). */

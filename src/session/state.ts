@@ -8,25 +8,28 @@ export class SessionState {
   phase: Phase;
   /** Messages (not events) seen in this session. */
   messages = 0;
-  readonly pending: PendingTable;
-  /** Progress tokens of open requests, keyed like pending ids (the token's sender is the requester). */
-  readonly progress = new Map<string, PendingRequest>();
-  /** Tasks by id: the direction their receiver (the side that runs them) sends in (basic/utilities/tasks.mdx). */
-  readonly tasks = new Map<string, Direction>();
-  /** Last status reported per task id, in report order (bounded: `TASK_STATUS_LIMIT` in tasks.ts). */
-  readonly taskStatus = new Map<string, TaskSeen>();
+  // The tables below are made on first use and dropped by `release()`: a retired session keeps only its handshake
+  // facts, so a run over many sessions costs little per session once they are retired.
+  private pendingTable: PendingTable | null = null;
+  private progressMap: Map<string, PendingRequest> | null = null;
+  private tasksMap: Map<string, Direction> | null = null;
+  private taskStatusMap: Map<string, TaskSeen> | null = null;
   /** Last numeric request id per sender, to place `ping` and other two-way requests in raw logs. */
   readonly lastId: Record<Direction, number | null> = { c2s: null, s2c: null, unknown: null };
+  /**
+   * The session gets no more records (replaced, pushed out by `--max-sessions`, or its input ended): its tables are
+   * released, and the rule engine has run its end-of-session checks. Set by the tracker.
+   */
+  retired = false;
   /** A process start (or session break) was seen, so this session's first messages are really its first. */
   started = false;
-  /** Per-rule state, created by the rule engine on first use (rules keep their own per-session memory). */
-  readonly ruleState = new Map<string, unknown>();
+  /** Per-rule states (see `ruleState`), made on first use and dropped when the session is retired. */
+  private ruleStates: Map<string, unknown> | null = null;
   /** Seq of the `initialize` request, to recognise its response. */
   initializeSeq: number | null = null;
 
-  constructor(key: string, file: string, firstSeq: number, phase: Phase, pendingLimit: number) {
+  constructor(key: string, file: string, firstSeq: number, phase: Phase, private readonly pendingLimit: number) {
     this.phase = phase;
-    this.pending = new PendingTable(pendingLimit);
     this.info = {
       key,
       file,
@@ -42,6 +45,45 @@ export class SessionState {
       firstSeq,
       lastSeq: firstSeq,
     };
+  }
+
+  /** Open requests, keyed by sender and exact id. */
+  get pending(): PendingTable {
+    return (this.pendingTable ??= new PendingTable(this.pendingLimit));
+  }
+
+  /** Progress tokens of open requests, keyed like pending ids (the token's sender is the requester). */
+  get progress(): Map<string, PendingRequest> {
+    return (this.progressMap ??= new Map());
+  }
+
+  /** Tasks by id: the direction their receiver (the side that runs them) sends in (basic/utilities/tasks.mdx). */
+  get tasks(): Map<string, Direction> {
+    return (this.tasksMap ??= new Map());
+  }
+
+  /** Last status reported per task id, in report order (bounded: `TASK_STATUS_LIMIT` in tasks.ts). */
+  get taskStatus(): Map<string, TaskSeen> {
+    return (this.taskStatusMap ??= new Map());
+  }
+
+  /** Per-rule state, created by the rule engine on first use (rules keep their own per-session memory). */
+  get ruleState(): Map<string, unknown> {
+    return (this.ruleStates ??= new Map());
+  }
+
+  /** Drops every rule state (a retired session, once the engine ran its end-of-session checks). */
+  dropRuleStates(): void {
+    this.ruleStates = null;
+  }
+
+  /** Drops the tables of a session that gets no more records (its open requests were taken first). */
+  release(): void {
+    this.retired = true;
+    this.pendingTable = null;
+    this.progressMap = null;
+    this.tasksMap = null;
+    this.taskStatusMap = null;
   }
 
   /** The revision that governs the session: the negotiated one, else the requested one. */

@@ -7,6 +7,7 @@ import { inferDir, paramsOf } from './direction.js';
 import { CLOSE_EVENTS, SESSION_EVENTS, START_EVENTS } from './events.js';
 import type { Facts } from './facts.js';
 import { readInitializeRequest, readInitializeResult } from './handshake.js';
+import { DEFAULT_MAX_SESSIONS, LiveSessions } from './live-sessions.js';
 import { pendingKey, type PendingRequest } from './pending.js';
 import { SessionState } from './state.js';
 import { observeTaskStatus } from './tasks.js';
@@ -23,15 +24,22 @@ export class RunContext {
   readonly sessions: SessionState[] = [];
   /** Latest session per key (keys from different inputs may repeat). */
   readonly byKey = new Map<string, SessionState>();
-  constructor(readonly pendingLimit = 100_000) {}
+  /** Sessions that can still get records, across the inputs being read, bounded by `--max-sessions`. */
+  readonly live: LiveSessions<Tracker>;
+  constructor(readonly pendingLimit = 100_000, sessionLimit = DEFAULT_MAX_SESSIONS) {
+    this.live = new LiveSessions(sessionLimit);
+  }
 }
 
 export interface Tracked {
   record: PipelineRecord;
   facts: Facts;
   session: SessionState;
-  /** The unkeyed session this record's new session replaced: it can get no more records (see `Tracker.retire`). */
-  retired?: SessionState;
+  /**
+   * Sessions this record retired: the unkeyed session its new session replaced, or the least recently active session
+   * its new session pushed out of the `--max-sessions` bound. They can get no more records (see `Tracker.retire`).
+   */
+  retired?: SessionState[];
 }
 
 const ROUTINE_BEFORE_INITIALIZED = new Set(['ping']);
@@ -41,7 +49,10 @@ export class Tracker {
   private readonly keyed = new Map<string, SessionState>();
   /** Requests left open by sessions that were replaced (they stay unanswered: a later answer is an orphan). */
   private readonly retiredOpen: OpenRequest[] = [];
-  private retired: SessionState | undefined;
+  /** Sessions retired by the record being pushed. */
+  private retired: SessionState[] | undefined;
+  /** Sessions that new sessions of this input pushed out of the `--max-sessions` bound. */
+  private evictions = 0;
 
   constructor(private readonly ctx: RunContext, private readonly file: string) {}
 
@@ -51,6 +62,7 @@ export class Tracker {
     if (d.idProblem) facts.idProblem = d.idProblem;
     this.retired = undefined;
     const s = this.sessionFor(d, seq, facts);
+    this.ctx.live.touch(s);
     s.info.lastSeq = seq;
     const frame = d.frame;
     let dir: Direction = frame.dir;
@@ -96,6 +108,17 @@ export class Tracker {
     return this.retired ? { record, facts, session: s, retired: this.retired } : { record, facts, session: s };
   }
 
+  /**
+   * The input has ended: every session of it is retired (it can get no more records), so that a run over many inputs
+   * keeps only the sessions of the inputs still being read. Returns the sessions retired; `finish()` still tells
+   * what was left open.
+   */
+  close(): SessionState[] {
+    const sessions = [...new Set([...this.keyed.values(), ...(this.current ? [this.current] : [])])];
+    for (const s of sessions) this.retire(s);
+    return sessions;
+  }
+
   /** Requests still open at end of input, per session in seq order. */
   finish(): OpenRequest[] {
     const open: OpenRequest[] = [...this.retiredOpen];
@@ -115,7 +138,9 @@ export class Tracker {
       const known = this.keyed.get(key);
       if (known) s = known;
       else {
-        s = this.newSession(key, seq);
+        // Also a key whose session was retired by `--max-sessions`: it starts afresh, like a log that starts
+        // mid-session (phase operation, handshake not seen).
+        s = this.newSession(key, seq, facts);
         this.keyed.set(key, s);
         facts.newSession = 'key';
       }
@@ -130,8 +155,11 @@ export class Tracker {
         : isInitialize && (c.info.initializeSeen || (c.messages > 0 && !c.started)) ? 'initialize'
         : undefined;
       if (why) {
-        if (c !== null) this.retire(c);
-        this.current = this.newSession(this.ctx.ordinalPrefix + String(++this.ctx.ordinal), seq);
+        if (c !== null) {
+          this.retire(c);
+          (this.retired ??= []).push(c);
+        }
+        this.current = this.newSession(this.ctx.ordinalPrefix + String(++this.ctx.ordinal), seq, facts);
         facts.newSession = why;
       }
       s = this.current as SessionState;
@@ -142,22 +170,31 @@ export class Tracker {
   }
 
   /**
-   * An unkeyed session replaced by a new one gets no more records: its open requests are moved to the end-of-input
-   * list now (they would be lost with it otherwise) and its tables are emptied, so that memory does not grow with the
-   * number of sessions in a long log (DESIGN principle 5). The rule engine drops its rule state too (`Tracked.retired`).
+   * A session of this input that gets no more records — an unkeyed session replaced by a new one, the least recently
+   * active session pushed out by `--max-sessions`, every session when the input ends: its open requests are moved to
+   * the end-of-input list now (they would be lost with it otherwise) and its tables are emptied, so that memory does
+   * not grow with the number of sessions in a long log (DESIGN principle 5). The rule engine drops its rule state too
+   * (`Tracked.retired`). A later record with its key starts a new session.
    */
   private retire(s: SessionState): void {
     for (const p of s.pending.drain()) this.retiredOpen.push(toOpen(p, s.info.key));
-    s.progress.clear();
-    s.tasks.clear();
-    s.taskStatus.clear();
-    this.retired = s;
+    s.release();
+    if (this.current === s) this.current = null;
+    else if (this.keyed.get(s.info.key) === s) this.keyed.delete(s.info.key);
+    this.ctx.live.remove(s);
   }
 
-  private newSession(key: string, seq: number): SessionState {
+  /** A new live session; past `--max-sessions` the least recently active live session (of any input) is retired. */
+  private newSession(key: string, seq: number, facts: Facts): SessionState {
     const s = new SessionState(key, this.file, seq, 'operation', this.ctx.pendingLimit);
     this.ctx.sessions.push(s);
     this.ctx.byKey.set(key, s);
+    const out = this.ctx.live.add(s, this);
+    if (out !== undefined) {
+      out.owner.retire(out.session);
+      (this.retired ??= []).push(out.session);
+      facts.sessionEvicted = { limit: this.ctx.live.limit, lastSeq: out.session.info.lastSeq, nth: ++this.evictions };
+    }
     return s;
   }
 

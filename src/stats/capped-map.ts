@@ -49,6 +49,11 @@ export class CappedMap<V> {
     return this.map.has(key);
   }
 
+  /** Every own entry is taken: a new key now goes to `(other)`. */
+  get full(): boolean {
+    return this.map.size >= this.cap;
+  }
+
   get size(): number {
     return this.map.size + (this.other === undefined ? 0 : 1);
   }

@@ -46,9 +46,13 @@ export class SessionTable {
    * One entry per session: first in the order the session stage reports them (a reported session with no
    * records gets zero counts), then sessions seen only in records, then `(other)` when the cap was hit.
    * Open requests go to their session, or to `(other)` when their session has no entry of its own.
+   * Once the cap is hit, a reported session without an entry of its own is not listed: its records, if any, were
+   * counted under `(other)` (a zero entry would be wrong), and the list stays bounded whatever the number of sessions.
    */
   toStats(infos: readonly SessionInfo[], open: readonly OpenRequest[]): SessionStats[] {
-    const known = new Set(infos.map((s) => s.key));
+    const full = this.tallies.full;
+    const listed = full ? infos.filter((s) => this.tallies.has(s.key)) : infos;
+    const known = new Set(listed.map((s) => s.key));
     const openBy = new Map<string, OpenRequest[]>();
     for (const o of open) {
       const key = this.tallies.has(o.session) || known.has(o.session) ? o.session : OTHER_KEY;
@@ -70,11 +74,13 @@ export class SessionTable {
         ...tally.toStats(openBy.get(key) ?? []),
       });
     };
-    for (const info of infos) {
+    for (const info of listed) {
       if (done.has(info.key)) continue;
       emit(info.key, info, this.tallies.has(info.key) ? this.tallies.get(info.key) : new ScopeTally(this.limits));
     }
     for (const [key, tally] of this.tallies.sortedEntries(() => 0)) if (!done.has(key)) emit(key, undefined, tally);
+    // Open requests of sessions not listed, when no record was counted under `(other)`.
+    if (!done.has(OTHER_KEY) && openBy.has(OTHER_KEY)) emit(OTHER_KEY, undefined, new ScopeTally(this.limits));
     return out;
   }
 }

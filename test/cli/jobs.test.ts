@@ -34,6 +34,21 @@ describe('--jobs', () => {
     }
   }
 
+  it('--max-sessions: each file hits the bound on its own, so the report is the same with 1 and 2 workers', async () => {
+    const log = 'test/fixtures/violations/session-limit/bad.envelope.ndjson';
+    const args = ['audit', '-f', 'json', '--max-sessions', '2', log, SAMPLES[0]!, log];
+    const one = await output(args);
+    expect(one.stderr).toBe('');
+    const report = JSON.parse((await runCli(args)).stdout);
+    const limits = report.findings.filter((f: { rule: string }) => f.rule === 'session-limit');
+    // Once per input, each quoting the last record of the session it retired, in the run's numbering.
+    expect(limits.map((f: { seq: number; message: string }) => [f.seq, /#(\d+)/.exec(f.message)![1]])).toEqual([
+      [4, '2'], [limits[1].seq, String(limits[1].seq - 2)],
+    ]);
+    expect(limits[1].seq).toBeGreaterThan(40);
+    expect(await output([...args.slice(0, 5), '--jobs', '2', ...args.slice(5)])).toEqual(one);
+  });
+
   it('renumbers seqs, sessions and the messages that quote them', async () => {
     const r = await runCli(['audit', '-f', 'json', '--jobs', '2', ...VIOLATIONS], { timeoutMs: 60_000 });
     const report = JSON.parse(r.stdout);

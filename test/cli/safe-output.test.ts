@@ -1,7 +1,7 @@
 // End to end: a log written to attack the terminal (clear screen, window title, clipboard, 8-bit CSI, bidi) in every
 // field, in a file whose name attacks it too, cannot act on the terminal through any text output, in colour or not;
 // Markdown output keeps its tables whole. The only escape sequences printed are mcptrace's own SGR colours.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +85,23 @@ describe('text outputs show the attack escaped and never emit it', () => {
     const badFlag = await runCli(['annotate', '--phase', `op${TITLE}`, file]);
     expect(badFlag.code).toBe(2);
     expectInert(badFlag.stderr, 'bad flag value');
+  });
+});
+
+describe('diagnostics on stderr', () => {
+  it('debug log lines (pino JSON) show a file name with C0, C1 and bidi controls escaped, as valid JSON', async () => {
+    // pino's JSON escapes C0 controls itself; C1 (8-bit CSI/OSC) and bidi overrides would reach the terminal raw.
+    const named = join(dir, `dbg${CLEAR}${C1}\u202e${TITLE}.ndjson`);
+    copyFileSync(file, named);
+    for (const args of [['annotate'], ['stats'], ['audit', '-f', 'json']]) {
+      const r = await runCli([...args, '--log-level', 'debug', named]);
+      expect(r.code === 0 || r.code === 1, r.stderr).toBe(true);
+      expectInert(r.stderr, `${args[0]} --log-level debug`);
+      expect(r.stderr).toContain('\\u009b2J\\u009d0;t\\u009c\\u202e');
+      const lines = r.stderr.trim().split('\n').map((l) => JSON.parse(l) as { msg: string; input?: string });
+      // The JSON value is the name as given: escaping changes how it is written, not what it says.
+      expect(lines.find((l) => l.msg === 'reading')?.input).toBe(named);
+    }
   });
 });
 

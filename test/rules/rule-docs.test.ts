@@ -7,6 +7,7 @@ import { RULES } from '../../src/rules/registry.js';
 interface Example {
   text: string;
   maxPending?: number;
+  maxSessions?: number;
   maxMessageBytes?: number;
 }
 
@@ -18,14 +19,20 @@ function example(doc: string, heading: 'Violating' | 'Clean'): Example {
   const block = /```[^\n]*\n([\s\S]*?)```/.exec(section);
   expect(block, `"## ${heading}" has a code block`).not.toBeNull();
   const pending = /--max-pending (\d+)/.exec(title);
+  const sessions = /--max-sessions (\d+)/.exec(title);
   const size = /--max-message-bytes (\d+)/.exec(title);
-  return { text: block![1], maxPending: pending ? Number(pending[1]) : undefined, maxMessageBytes: size ? Number(size[1]) : undefined };
+  return {
+    text: block![1],
+    maxPending: pending ? Number(pending[1]) : undefined,
+    maxSessions: sessions ? Number(sessions[1]) : undefined,
+    maxMessageBytes: size ? Number(size[1]) : undefined,
+  };
 }
 
 async function ruleIdsFor(ex: Example): Promise<string[]> {
   const out = await analyze((async function* () {
     yield Buffer.from(ex.text);
-  })(), { file: 'example', maxPending: ex.maxPending, maxMessageBytes: ex.maxMessageBytes });
+  })(), { file: 'example', maxPending: ex.maxPending, maxSessions: ex.maxSessions, maxMessageBytes: ex.maxMessageBytes });
   return [...out.records.flatMap((r) => r.findings.map((f) => f.rule)), ...out.findings.map((f) => f.rule)];
 }
 

@@ -1,5 +1,6 @@
 // Table-driven: each rule has crafted fixtures in test/fixtures/violations/<id>/ — bad.* breaks the rule,
-// good.* is its clean twin and must not. options.json (optional): analyzer options for both, and
+// good.* is its clean twin and must not. options.json (optional): analyzer options for both (maxPending,
+// maxSessions, maxMessageBytes, ruleOptions), and
 // `"count": N` for the exact number of findings bad.* must give.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ const ROOT = 'test/fixtures/violations';
 
 interface CaseOptions {
   maxPending?: number;
+  maxSessions?: number;
   maxMessageBytes?: number;
   ruleOptions?: { slowMs?: number };
   count?: number;
@@ -29,7 +31,7 @@ async function findingsOf(path: string, opts: CaseOptions): Promise<{ rule: stri
     (async function* () {
       yield bytes;
     })(),
-    { file: path, maxPending: opts.maxPending, maxMessageBytes: opts.maxMessageBytes, ruleOptions: opts.ruleOptions },
+    { file: path, maxPending: opts.maxPending, maxSessions: opts.maxSessions, maxMessageBytes: opts.maxMessageBytes, ruleOptions: opts.ruleOptions },
   );
   return [
     ...out.records.flatMap((r) => r.findings.map((f) => ({ rule: f.rule, source: r.source }))),

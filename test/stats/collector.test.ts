@@ -142,6 +142,22 @@ describe('StatsCollector edge cases', () => {
     expect(st.sessions.map((x) => [x.key, x.messages])).toEqual([['1', 10], ['s0', 1], ['(other)', 9]]);
   });
 
+  it('lists only the sessions with an entry of their own once the session cap is hit, not the rest with zero counts', () => {
+    const recs: PipelineRecord[] = [];
+    for (let i = 0; i < 5; i++) recs.push(new Seq({ session: `s${i}` }).request('ping', 1));
+    const infos = [0, 1, 2, 3, 4, 5].map((i) => sessionInfo({ key: `s${i}` }));
+    const open = [openRequest({ session: 's3' }), openRequest({ session: 's5' }), openRequest({ session: 's0' })];
+    const st = collect(recs, infos, open, new StatsCollector({ maxSessions: 2 }));
+    // s2…s4 were counted under (other), s5 had no records: none of them gets a (wrong, zero) entry of its own.
+    expect(st.sessions.map((x) => [x.key, x.messages, x.pairs.unanswered])).toEqual([['s0', 1, 1], ['s1', 1, 0], ['(other)', 3, 2]]);
+  });
+
+  it('puts the open requests of unlisted sessions under (other) even when no record went there', () => {
+    const recs = [new Seq({ session: 'a' }).request('ping', 1), new Seq({ session: 'b' }).request('ping', 1)];
+    const st = collect(recs, ['a', 'b', 'c'].map((key) => sessionInfo({ key })), [openRequest({ session: 'c' })], new StatsCollector({ maxSessions: 2 }));
+    expect(st.sessions.map((x) => [x.key, x.messages, x.pairs.unanswered])).toEqual([['a', 1, 0], ['b', 1, 0], ['(other)', 0, 1]]);
+  });
+
   it('forgets tools/call requests once answered and bounds those never answered', () => {
     const c = new StatsCollector({ maxPendingTools: 5 });
     const s = new Seq();

@@ -9,6 +9,7 @@ import { nullRequestId } from '../null-request-id.js';
 import { orphanResponse } from '../orphan-response.js';
 import { oversized } from '../oversized.js';
 import { pendingLimit } from '../pending-limit.js';
+import { sessionLimit } from '../session-limit.js';
 import type { Rule } from '../types.js';
 import { unansweredRequest } from '../unanswered-request.js';
 
@@ -23,5 +24,6 @@ export const FRAMING_RULES: readonly Rule<any, any>[] = [
   orphanResponse,
   oversized,
   pendingLimit,
+  sessionLimit,
   unansweredRequest,
 ];

@@ -167,8 +167,8 @@ describe('html audit report', () => {
     const bad = readdirSync(join(VIOLATIONS, id)).find((f) => f.startsWith('bad.'));
     if (!bad) return;
     const optsPath = join(VIOLATIONS, id, 'options.json');
-    const opts = existsSync(optsPath) ? (JSON.parse(readFileSync(optsPath, 'utf8')) as { maxPending?: number }) : {};
-    const report = await reportOf(join(VIOLATIONS, id, bad), { maxPending: opts.maxPending });
+    const opts = existsSync(optsPath) ? (JSON.parse(readFileSync(optsPath, 'utf8')) as { maxPending?: number; maxSessions?: number }) : {};
+    const report = await reportOf(join(VIOLATIONS, id, bad), { maxPending: opts.maxPending, maxSessions: opts.maxSessions });
     const page = renderAuditHtml(report);
     expectSelfContained(page);
     expect(page.match(/<tr class="finding"/g)?.length ?? 0).toBe(report.findings.length);
