@@ -4,7 +4,7 @@ import { methodInfo } from '../protocol/lookup.js';
 import type { Direction, OpenRequest, PipelineRecord } from '../types.js';
 import { capabilityFor } from './capability.js';
 import { inferDir, paramsOf } from './direction.js';
-import { CLOSE_EVENTS, SESSION_EVENTS, START_EVENTS } from './events.js';
+import { CLOSE_EVENTS, CLOSED_CHANNELS, SESSION_EVENTS, START_EVENTS } from './events.js';
 import type { Facts } from './facts.js';
 import { readInitializeRequest, readInitializeResult } from './handshake.js';
 import { DEFAULT_MAX_SESSIONS, LiveSessions } from './live-sessions.js';
@@ -198,6 +198,18 @@ export class Tracker {
     return s;
   }
 
+  /**
+   * The session's transport closed both ways: it stays live among the recently closed sessions (see
+   * `CLOSED_SESSIONS_KEPT`), and the one closed longest ago is retired, so that a long log of finished sessions does
+   * not keep every one's open-request table and rule memories.
+   */
+  private closed(s: SessionState): void {
+    const out = this.ctx.live.close(s);
+    if (out === undefined) return;
+    out.owner.retire(out.session);
+    (this.retired ??= []).push(out.session);
+  }
+
   /** Phase changes that apply to the record itself (basic/lifecycle.mdx: Initialization → Operation → Shutdown). */
   private enterPhase(d: Decoded, s: SessionState, dir: Direction, seq: number, facts: Facts): void {
     if (d.kind === 'event') {
@@ -205,7 +217,10 @@ export class Tracker {
       if (START_EVENTS.has(name)) {
         s.phase = 'initialization';
         s.info.transport ??= 'stdio';
-      } else if (CLOSE_EVENTS.has(name)) s.phase = 'shutdown';
+      } else if (CLOSE_EVENTS.has(name)) {
+        s.phase = 'shutdown';
+        if (CLOSED_CHANNELS.get(name) === 'both') this.closed(s);
+      }
       return;
     }
     if (s.phase === 'shutdown') return;

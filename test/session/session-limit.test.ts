@@ -3,9 +3,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Analyzer, type AnalyzerOptions } from '../../src/analyzer.js';
 import type { SessionState } from '../../src/session/state.js';
-import { LiveSessions } from '../../src/session/live-sessions.js';
+import { CLOSED_SESSIONS_KEPT, LiveSessions } from '../../src/session/live-sessions.js';
 import type { Frame, PipelineRecord } from '../../src/types.js';
-import { initReq, initRes, msg, note, req, res, resetLines } from '../helpers/frames.js';
+import { event, initReq, initRes, msg, note, req, res, resetLines } from '../helpers/frames.js';
 
 beforeEach(resetLines);
 
@@ -235,4 +235,38 @@ describe('a hostile log with 200,000 session ids', () => {
     expect(summary.findings.filter((f) => f.rule === 'unanswered-request')).toHaveLength(200);
     expect(summary.sessions).toHaveLength(200_000);
   }, 120_000);
+});
+
+describe('closed sessions', () => {
+  /** A whole keyed session: handshake, one request answered, one left open, then the process exits. */
+  const closedSession = (key: string): Frame[] => [
+    on(key, 'c2s', initReq()),
+    on(key, 's2c', initRes()),
+    on(key, 'c2s', note('notifications/initialized')),
+    on(key, 'c2s', req(1, 'ping')),
+    on(key, 's2c', res(1)),
+    on(key, 'c2s', req(2, 'ping')),
+    event('exit', { session: key }),
+  ];
+
+  it('only the last CLOSED_SESSIONS_KEPT closed sessions stay live; the rest are retired, their open requests kept', () => {
+    const frames = Array.from({ length: 40 }, (_, i) => closedSession(`k${i}`)).flat();
+    const r = run(frames);
+    expect(r.maxLive).toBeLessThanOrEqual(CLOSED_SESSIONS_KEPT + 1);
+    expect(r.counts.live).toBe(CLOSED_SESSIONS_KEPT);
+    // Retiring a closed session is no limit: no session-limit finding, and every open request is still reported.
+    expect(r.records.flatMap(rules)).not.toContain('session-limit');
+    expect(r.open.map((o) => o.session)).toEqual(Array.from({ length: 40 }, (_, i) => `k${i}`));
+    // Each session's own findings are those of the session alone (nothing leaks across the retirements).
+    const alone = run(closedSession('k39')).records.map(rules);
+    expect(r.records.slice(-7).map(rules)).toEqual(alone);
+  });
+
+  it('a message after the close of a recently closed session is still judged in its session', () => {
+    const frames = [...closedSession('a'), ...closedSession('b'), on('a', 'c2s', req(3, 'ping'))];
+    const last = run(frames).records.at(-1)!;
+    expect(last.session).toBe('a');
+    expect(last.phase).toBe('shutdown');
+    expect(rules(last)).toContain('message-after-shutdown');
+  });
 });
