@@ -80,5 +80,6 @@ export class SequenceKeeper {
 function bodyOf(r: PipelineRecord, limit: number): string | null {
   const text = r.kind === 'invalid' ? (r.raw ?? null) : r.kind === 'event' ? JSON.stringify(r.event ?? null) : (r.wire.text ?? JSON.stringify(r.message));
   if (text === null || text === undefined) return null;
-  return text.length > limit ? `${text.slice(0, limit)}…` : text;
+  // A copy: a slice (or a message text sliced from its line) would keep the whole source string alive in V8.
+  return structuredClone(text.length > limit ? `${text.slice(0, limit)}…` : text);
 }
