@@ -1,7 +1,7 @@
 // The envelope field table (docs/formats.md §2): a parsed envelope → a Frame; used by envelope and JSON readers.
 import type { Frame } from '../types.js';
 import { envelopeDirection } from './direction.js';
-import { errorFrame, eventFrame, normaliseEventName, textFrame, utf8Length, valueFrame, type FrameContext, type Position } from './frames.js';
+import { cutLineFrame, errorFrame, eventFrame, normaliseEventName, textFrame, utf8Length, valueFrame, type FrameContext, type Position } from './frames.js';
 import { envelopeTime, type ClockTimeline } from './time.js';
 import { setOwn } from '../util/own.js';
 
@@ -78,9 +78,21 @@ export function envelopeToFrame(o: Obj, at: Position, raw: () => string, clock: 
     return errorFrame(at, raw(), `envelope has no message (${MESSAGE_KEYS.join(', ')}) and no event`, ctx);
   }
   const m = o[msgKey];
-  if (typeof m === 'string') return textFrame(at, m, utf8Length(m), ctx);
+  if (typeof m === 'string') {
+    // A capture's cut line (wrap --max-line): not a message that failed to parse, a message only partly kept.
+    if (o[TRUNCATED_KEY] === true) return cutLineFrame(at, m, wholeBytes(o[BYTES_KEY]), ctx);
+    return textFrame(at, m, utf8Length(m), ctx);
+  }
   if (typeof m === 'object') return valueFrame(at, m, ctx);
   return errorFrame(at, raw(), `envelope "${msgKey}" must be a JSON object, array or string, not ${describe(m)}`, ctx);
+}
+
+/** Marks of a line a capture cut (`wrap --max-line`): `"truncated":true` and the line's true size in `bytes`. */
+const TRUNCATED_KEY = 'truncated';
+const BYTES_KEY = 'bytes';
+
+function wholeBytes(v: unknown): number | null {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null;
 }
 
 function sessionValue(v: unknown): string | null {

@@ -78,6 +78,18 @@ export function errorFrame(at: Position, raw: string, error: string, ctx: FrameC
 }
 
 /**
+ * A line a capture kept only the start of (`wrap --max-line`: `"truncated":true,"bytes":N`): an `invalid-frame`
+ * record holding the kept text, with the line's true size as `bytes` (it is what went over the wire).
+ */
+export function cutLineFrame(at: Position, kept: string, bytes: number | null, ctx: FrameContext = {}): Frame {
+  const keptBytes = utf8Length(kept);
+  const size = bytes !== null && bytes >= keptBytes ? bytes : keptBytes;
+  const frame = errorFrame(at, kept, `line of ${bytes === null ? 'unknown size' : `${size} bytes`} cut to its first ${keptBytes} in the capture (--max-line)`, ctx);
+  frame.bytes = size;
+  return frame;
+}
+
+/**
  * A record over `--max-message-bytes`: only its start is kept as raw text, `bytes` is its full size. Decode turns
  * it into an `invalid` record reported by the `oversized` rule. `what` names the record (`line`, `record` …).
  */

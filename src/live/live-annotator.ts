@@ -2,11 +2,10 @@
 import { Buffer } from 'node:buffer';
 import { Analyzer, type InputAnalysis } from '../analyzer.js';
 import { envelopeToFrame } from '../input/envelope-fields.js';
-import { errorFrame } from '../input/frames.js';
-import { ClockTimeline, isoTime } from '../input/time.js';
+import { ClockTimeline } from '../input/time.js';
 import type { Palette } from '../output/color.js';
 import { formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord } from '../output/text.js';
-import type { Frame, PipelineRecord, SessionInfo } from '../types.js';
+import type { PipelineRecord, SessionInfo } from '../types.js';
 import type { LineText } from './capture-record.js';
 import type { CapturedLine } from './line-capture.js';
 
@@ -38,17 +37,14 @@ export class LiveAnnotator {
   line(n: number, line: CapturedLine, text: LineText): void {
     const at = { file: this.file, line: n, lines: 1 };
     const decoded = Buffer.concat(text.chunks).toString('utf8');
-    let frame: Frame;
+    // The record as the capture file has it, read as the envelope reader reads it.
+    const envelope: Record<string, unknown> = { ts: line.ts, dir: line.dir, line: decoded };
+    if (line.partial) envelope.partial = true;
     if (line.truncated) {
-      frame = errorFrame(at, decoded, `line of ${line.size} bytes cut to its first ${text.chunks.reduce((s, c) => s + c.length, 0)} in the capture (--max-line)`, {
-        time: isoTime(line.ts), dir: line.dir,
-      });
-    } else {
-      const envelope: Record<string, unknown> = { ts: line.ts, dir: line.dir, line: decoded };
-      if (line.partial) envelope.partial = true;
-      frame = envelopeToFrame(envelope, at, () => JSON.stringify(envelope), this.clock);
+      envelope.truncated = true;
+      envelope.bytes = line.size;
     }
-    this.print(this.input.push(frame));
+    this.print(this.input.push(envelopeToFrame(envelope, at, () => JSON.stringify(envelope), this.clock)));
   }
 
   /** Line `n` of the capture is this transport event. */

@@ -86,3 +86,24 @@ describe('envelope', () => {
     expect(frames[2].error).toBeUndefined();
   });
 });
+
+describe('envelope: a line the capture cut (wrap --max-line)', () => {
+  test('is an invalid-frame record with the kept text and the true size, not text that failed to parse', async () => {
+    const line = JSON.stringify({ ts: '2026-11-30T00:00:00.000Z', dir: 's2c', line: '{"jsonrpc":"2.0","id":1,"result":{"x":"ééé', truncated: true, bytes: 3000 });
+    const [f] = await framesOf(line + '\n', { format: 'envelope' });
+    expect(f).toMatchObject({ dir: 's2c', text: '{"jsonrpc":"2.0","id":1,"result":{"x":"ééé', bytes: 3000, error: 'line of 3000 bytes cut to its first 45 in the capture (--max-line)' });
+  });
+
+  test('without a usable size the kept bytes are its size', async () => {
+    const line = JSON.stringify({ dir: 'c2s', line: '{"jsonrpc":', truncated: true, bytes: 'many' });
+    const [f] = await framesOf(line + '\n', { format: 'envelope' });
+    expect(f).toMatchObject({ bytes: 11, error: 'line of unknown size cut to its first 11 in the capture (--max-line)' });
+  });
+
+  test('"truncated" other than true changes nothing', async () => {
+    const line = JSON.stringify({ dir: 'c2s', line: '{"jsonrpc":"2.0","method":"ping","id":1}', truncated: 'yes' });
+    const [f] = await framesOf(line + '\n', { format: 'envelope' });
+    expect(f!.error).toBeUndefined();
+    expect(f!.text).toBe('{"jsonrpc":"2.0","method":"ping","id":1}');
+  });
+});
