@@ -11,29 +11,33 @@ import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { withFollow } from './follow.js';
 import { filterOptions, inputOptions } from './options.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
+import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
 import { OutputWriter } from './writer.js';
 
-export interface AnnotateArgs extends RunArgs, RedactArgs {
+export interface AnnotateArgs extends RunArgs, RedactArgs, RuleArgs {
   format: 'text' | 'ndjson' | 'json';
   body?: boolean;
   color?: boolean;
 }
 
 export function annotateBuilder(y: Argv) {
-  return redactOptions(filterOptions(inputOptions(y)), 'off')
+  return ruleOptions(redactOptions(filterOptions(inputOptions(y)), 'off'))
     .option('format', { alias: 'f', describe: 'output format', choices: ['text', 'ndjson', 'json'], default: 'text' })
     .option('body', { describe: 'include message bodies (default: on for ndjson/json, off for text); --no-body leaves them out', type: 'boolean' })
     .example('$0 annotate session.ndjson', 'readable transcript')
     .example('$0 annotate -f ndjson session.ndjson | jq .', 'one annotated record per line (the record contract)')
     .example('server | $0 annotate -', 'annotate live stdio as it arrives')
     .example('$0 annotate --follow s.ndjson', 'keep printing as s.ndjson grows (e.g. a `wrap --out` capture); Ctrl-C ends')
-    .example("$0 annotate --method 'tools/*' --phase operation log.ndjson", 'only tool traffic during operation');
+    .example("$0 annotate --method 'tools/*' --phase operation log.ndjson", 'only tool traffic during operation')
+    .example('$0 annotate --rule schema-violation=off --config mcptrace.json log.ndjson', 'findings on the records as audit would set them');
 }
 
 export async function runAnnotate(args: AnnotateArgs, io: CliIO): Promise<number> {
   // --follow: records are printed as they come; Ctrl-C ends the input, and the end (footer) follows as usual.
+  // The findings on the records follow the same settings as audit's (`--rule`, `--config`; `failOn` is audit's alone).
+  const { rules, ruleOptions: ruleOpts } = await ruleSettings(args);
   return withFollow(args.follow, io, async (stop) => {
-    const { analyzer, records, batches } = openRun(args, io, {}, stop);
+    const { analyzer, records, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop);
     const out = new OutputWriter(io.stdout);
     const made = makeSink(args, io, analyzer, redactorFor(args, false));
     // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (DESIGN principle 7).

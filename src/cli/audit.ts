@@ -6,7 +6,7 @@ import { escapeJsonForTerminal } from '../output/escape.js';
 import { AUDIT_FORMATS, AUDIT_RENDERERS, type AuditFormat, type AuditRenderer } from '../output/audit/renderers.js';
 import type { AnalysisSummary } from '../analyzer.js';
 import type { Severity } from '../types.js';
-import { checkRuleIds, loadAuditConfig, type AuditConfig } from './audit-config.js';
+import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { EXIT, UsageError } from './errors.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
@@ -19,25 +19,19 @@ import type { StatsState } from '../stats/collector.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 import { TOOL } from './tool.js';
 
-export interface AuditArgs extends RunArgs, RedactArgs {
+export interface AuditArgs extends RunArgs, RedactArgs, RuleArgs {
   format?: AuditFormat;
   out?: string;
   failOn?: Severity | 'none';
-  rule?: string[];
-  config?: string;
-  slowMs?: number;
   color?: boolean;
   jobs?: number;
 }
 
 export function auditBuilder(y: Argv) {
-  return jobsOption(redactOptions(filterOptions(inputOptions(y)), 'on for html, markdown, sarif and junit; off for text and json'))
+  return ruleOptions(jobsOption(redactOptions(filterOptions(inputOptions(y)), 'on for html, markdown, sarif and junit; off for text and json')))
     .option('format', { alias: 'f', describe: 'report format (default: text on a terminal, else json)', choices: AUDIT_FORMATS })
     .option('out', { alias: 'o', describe: 'write the report to FILE instead of stdout', type: 'string' })
     .option('fail-on', { describe: 'exit 1 when a finding reaches this severity', choices: ['error', 'warning', 'info', 'none'] })
-    .option('rule', { describe: 'set a rule\'s severity: id=off|info|warning|error (repeatable)', type: 'string' })
-    .option('config', { describe: 'JSON config file: { "rules": {id: severity}, "failOn", "slowMs" }', type: 'string' })
-    .option('slow-ms', { describe: 'slow-response threshold in milliseconds (default 5000)', type: 'number' })
     .example('$0 audit session.ndjson', 'findings on the terminal')
     .example('$0 audit -f sarif -o mcp.sarif logs/*.ndjson', 'SARIF for code scanning')
     .example('$0 audit --fail-on warning --rule slow-response=off log.ndjson', 'CI gate')
@@ -46,10 +40,8 @@ export function auditBuilder(y: Argv) {
 }
 
 export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
-  const config: AuditConfig = args.config ? await loadAuditConfig(args.config) : {};
-  const rules = { ...config.rules, ...parseRuleFlags(args.rule) };
+  const { config, rules, ruleOptions: ruleOpts } = await ruleSettings(args);
   const failOn = args.failOn ?? config.failOn ?? 'error';
-  const slowMs = args.slowMs ?? config.slowMs;
   const format: AuditFormat = args.format ?? (io.stdout.isTTY && !args.out && 'text' in AUDIT_RENDERERS ? ('text' as AuditFormat) : 'json');
   const inputs = args.files && args.files.length > 0 ? args.files.map((f) => (f === STDIN_ARG ? '-' : f)) : ['-'];
   const palette = args.out ? paletteFor(io, false) : paletteFor(io, args.color);
@@ -58,7 +50,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   const redactor = redactorFor(args, REDACTED_BY_DEFAULT.has(format));
   const ended = (s: AnalysisSummary): AnalysisSummary => (redactor ? redactor.summary(s) : s);
   return withFollow(args.follow, io, async (stop) => {
-    const { analyzer, batches } = openRun(args, io, { rules, ruleOptions: slowMs === undefined ? {} : { slowMs } }, stop);
+    const { analyzer, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop);
     const builder = new AuditBuilder({ inputs, failOn, ruleSettings: rules, tool: TOOL });
     const files = inputNames(args.files);
     // --jobs: the files in worker threads, merged in input order (not with redaction: it would have to be redone on
@@ -67,7 +59,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
       const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
       const task = {
         command: 'audit' as const,
-        analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules, ruleOptions: slowMs === undefined ? {} : { slowMs } },
+        analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules, ruleOptions: ruleOpts },
         filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir },
       };
       await runParallel(files, args.jobs!, task, (r, n) => {
@@ -104,18 +96,5 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   }
 }
 
-const SEVERITIES = new Set(['off', 'info', 'warning', 'error']);
-
 /** Formats whose reports redact secrets unless `--no-redact` is given. */
 const REDACTED_BY_DEFAULT: ReadonlySet<AuditFormat> = new Set(['html', 'markdown', 'sarif', 'junit'] as AuditFormat[]);
-
-/** `--rule id=severity` flags; an unknown rule id or severity is a usage error. */
-export function parseRuleFlags(flags: string | string[] | undefined): Record<string, Severity | 'off'> {
-  const out: Record<string, Severity | 'off'> = {};
-  for (const flag of flags === undefined ? [] : Array.isArray(flags) ? flags : [flags]) {
-    const m = /^([a-z0-9-]+)=([a-z]+)$/.exec(flag.trim());
-    if (!m || !SEVERITIES.has(m[2])) throw new UsageError(`--rule ${flag}: expected id=off|info|warning|error`);
-    out[m[1]] = m[2] as Severity | 'off';
-  }
-  return checkRuleIds(out, '--rule');
-}

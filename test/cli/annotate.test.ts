@@ -274,3 +274,41 @@ describe('CRLF line endings', () => {
     expect(crlfText.stdout.includes('\r')).toBe(false);
   });
 });
+
+describe('rule settings (--rule, --config, --slow-ms), as audit takes them', () => {
+  const findings = (recs: Rec[]) => recs.flatMap((r) => r.findings.map((f: Rec) => `${f.rule}:${f.severity}`));
+  const withRule = (recs: Rec[], rule: string) => findings(recs).filter((f) => f.startsWith(rule + ':'));
+
+  it('the sample has findings of its own rules to change', () => {
+    expect(withRule(full, 'progress-after-completion').length).toBeGreaterThan(0);
+  });
+
+  it('--rule id=off drops a rule, id=severity changes its severity', async () => {
+    const off = await ndjson(['--rule', 'progress-after-completion=off', ENVELOPE]);
+    expect(withRule(off, 'progress-after-completion')).toEqual([]);
+    expect(findings(off).length).toBe(findings(full).length - withRule(full, 'progress-after-completion').length);
+    const info = await ndjson(['--rule', 'progress-after-completion=info', ENVELOPE]);
+    expect(new Set(withRule(info, 'progress-after-completion'))).toEqual(new Set(['progress-after-completion:info']));
+  });
+
+  it('--config sets rules; a flag wins over the file', async () => {
+    const config = join(tmp, 'rules.json');
+    writeFileSync(config, JSON.stringify({ rules: { 'progress-after-completion': 'off' } }));
+    expect(withRule(await ndjson(['--config', config, ENVELOPE]), 'progress-after-completion')).toEqual([]);
+    const back = await ndjson(['--config', config, '--rule', 'progress-after-completion=warning', ENVELOPE]);
+    expect(withRule(back, 'progress-after-completion').length).toBe(withRule(full, 'progress-after-completion').length);
+  });
+
+  it('--slow-ms 0 makes every answered request slow', async () => {
+    const slow = await ndjson(['--slow-ms', '0', ENVELOPE]);
+    expect(withRule(slow, 'slow-response').length).toBeGreaterThan(withRule(full, 'slow-response').length);
+  });
+
+  it('an unknown rule id is a usage error (exit 2, one line)', async () => {
+    const r = await runCli(['annotate', '--rule', 'no-such-rule=off', ENVELOPE]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('no-such-rule');
+  });
+});
