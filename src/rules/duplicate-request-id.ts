@@ -1,5 +1,4 @@
 // Rule duplicate-request-id: a sender reuses the id of one of its earlier requests in the same session.
-import { pendingKey } from '../session/pending.js';
 import type { Rule } from './types.js';
 import { evictOldest } from '../util/oldest.js';
 import { SPEC } from './spec-urls.js';
@@ -15,13 +14,15 @@ interface Data {
   earlier: Earlier;
 }
 
-interface Used {
-  seq: number;
-  answered: boolean;
-}
+/**
+ * Per sender: the ids it used (the id itself as the key: a Map tells `1` from `"1"`), oldest first, so the oldest can
+ * be dropped (a Map keeps insertion order). The value packs the request's seq and whether it was answered
+ * (`seq * 2 + answered`): a number, not an object, per id — a busy session remembers thousands of them.
+ */
+type State = Map<string, Map<string | number, number>>;
 
-/** Per sender: the ids it used, oldest first, so the oldest can be dropped (a Map keeps insertion order). */
-type State = Map<string, Map<string, Used>>;
+const usedSeq = (v: number) => Math.floor(v / 2);
+const wasAnswered = (v: number) => v % 2 === 1;
 
 export const duplicateRequestId: Rule<Data, State> = {
   meta: {
@@ -41,21 +42,21 @@ export const duplicateRequestId: Rule<Data, State> = {
   createState: () => new Map(),
   check: ({ facts, record, state }) => {
     if ((record.kind === 'response' || record.kind === 'error') && facts.request) {
-      const u = state.get(facts.request.dir)?.get(pendingKey(facts.request.dir, facts.request.id));
-      if (u && u.seq === facts.request.seq) u.answered = true;
+      const used = state.get(facts.request.dir);
+      const v = used?.get(facts.request.id);
+      if (v !== undefined && usedSeq(v) === facts.request.seq && !wasAnswered(v)) used!.set(facts.request.id, v + 1);
       return undefined;
     }
     if (record.kind !== 'request' || record.id === null) return undefined;
-    const key = pendingKey(record.dir, record.id);
     let used = state.get(record.dir);
     if (!used) state.set(record.dir, (used = new Map()));
-    const before = used.get(key);
-    used.delete(key);
-    used.set(key, { seq: record.seq, answered: false });
+    const before = used.get(record.id);
+    used.delete(record.id);
+    used.set(record.id, record.seq * 2);
     if (used.size > USED_ID_LIMIT) evictOldest(used);
     if (facts.reusedOpenId) return [{ id: JSON.stringify(record.id), previousSeq: facts.reusedOpenId.previousSeq, earlier: 'open' }];
     // Ids are per requestor (basic/index.mdx §Requests): with the sender unknown, two sides' ids would collide.
-    if (!before || record.dir === 'unknown') return undefined;
-    return [{ id: JSON.stringify(record.id), previousSeq: before.seq, earlier: before.answered ? 'answered' : 'closed' }];
+    if (before === undefined || record.dir === 'unknown') return undefined;
+    return [{ id: JSON.stringify(record.id), previousSeq: usedSeq(before), earlier: wasAnswered(before) ? 'answered' : 'closed' }];
   },
 };
