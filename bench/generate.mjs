@@ -15,6 +15,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, s
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { toRawNdjson, toTranscript } from '../scripts/sample-formats.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const GENERATOR_VERSION = 2;
@@ -22,39 +23,6 @@ const ID_STEP = 1000;
 
 /** Envelope NDJSON: one record per line, keys as recorded (ts, dir|event, …), as `wrap --out` writes them. */
 const toEnvelopeNdjson = (records) => records.map((r) => JSON.stringify(r) + '\n').join('');
-
-/** Raw NDJSON: the exact wire lines, nothing else. */
-const toRawNdjson = (records) => records.filter((r) => r.dir).map((r) => r.line + '\n').join('');
-
-const clock = (ts) => ts.slice(11, 23); // HH:MM:SS.mmm of an ISO UTC time
-
-/**
- * pcap-style transcript (docs/formats.md §3), as the sample is written: `[HH:MM:SS.mmm] -> json` / `<- json`, events
- * as `!! name {data}`, a `=== session NAME ===` line first; the initialize request and its response pretty-printed.
- */
-function toTranscript(records, { session, header }) {
-  const out = header.map((line) => `# ${line}`);
-  out.push(`=== session ${session} ===`);
-  let initializeId;
-  for (const r of records) {
-    const at = `[${clock(r.ts)}]`;
-    if (r.event) {
-      const { ts, event, ...data } = r;
-      out.push(`${at} !! ${event}${Object.keys(data).length ? ' ' + JSON.stringify(data) : ''}`);
-      continue;
-    }
-    const message = JSON.parse(r.line);
-    let pretty = false;
-    if (r.dir === 'c2s' && message.method === 'initialize') {
-      initializeId = message.id;
-      pretty = true;
-    } else if (r.dir === 's2c' && initializeId !== undefined && message.id === initializeId && !message.method) {
-      pretty = true;
-    }
-    out.push(`${at} ${r.dir === 'c2s' ? '->' : '<-'} ${pretty ? JSON.stringify(message, null, 2) : r.line}`);
-  }
-  return out.join('\n') + '\n';
-}
 
 export const FORMATS = {
   ndjson: { ext: 'ndjson', render: (records) => toRawNdjson(records) },

@@ -2,6 +2,7 @@
 import { subjectOf } from '../output/subject.js';
 import type { PipelineRecord, Severity } from '../types.js';
 import type { SequenceStep } from './types.js';
+import { flatCopy } from '../util/string.js';
 
 const RANK: Record<Severity, number> = { info: 1, warning: 2, error: 3 };
 
@@ -80,6 +81,6 @@ export class SequenceKeeper {
 function bodyOf(r: PipelineRecord, limit: number): string | null {
   const text = r.kind === 'invalid' ? (r.raw ?? null) : r.kind === 'event' ? JSON.stringify(r.event ?? null) : (r.wire.text ?? JSON.stringify(r.message));
   if (text === null || text === undefined) return null;
-  // A copy: a slice (or a message text sliced from its line) would keep the whole source string alive in V8.
-  return structuredClone(text.length > limit ? `${text.slice(0, limit)}…` : text);
+  // A copy: a slice (or a message text sliced from its line) would keep the whole source string alive.
+  return flatCopy(text.length > limit ? `${text.slice(0, limit)}…` : text);
 }

@@ -1,6 +1,5 @@
 // What a command needs from the process, passed in so commands can run in-process in tests.
 import type { Readable, Writable } from 'node:stream';
-import type { Logger } from 'pino';
 import { Analyzer, type AnalyzerOptions } from '../analyzer.js';
 import type { InputFormat } from '../input/index.js';
 import { analyzeFollow, analyzeStream, analyzeStreamBatches } from '../analyze-stream.js';
@@ -13,7 +12,7 @@ import { UsageError } from './errors.js';
 import { noticeText } from './follow.js';
 import { resolveFollowInput, resolveInputs } from './inputs.js';
 import { HeapKeeper } from './heap.js';
-import { createLogger, type LogLevel } from './logger.js';
+import { createLogger, type Log, type LogLevel } from './logger.js';
 
 export interface CliIO {
   stdin: Readable;
@@ -85,7 +84,7 @@ export function openRun(
  * replacement) is a new input; what happens to the file is noted on stderr. stdin is read until it closes
  * or `stop` fires.
  */
-async function* followedRecords(analyzer: Analyzer, args: RunArgs, stop: AbortSignal, io: CliIO, log: Logger): AsyncGenerator<PipelineRecord> {
+async function* followedRecords(analyzer: Analyzer, args: RunArgs, stop: AbortSignal, io: CliIO, log: Log): AsyncGenerator<PipelineRecord> {
   const input = resolveFollowInput(args.files);
   log.debug({ input: input.name }, 'following');
   if (input.stdin) {
@@ -112,7 +111,7 @@ async function* followedRecords(analyzer: Analyzer, args: RunArgs, stop: AbortSi
 }
 
 /** Every record of every input, in order; each input is its own stream with its own sessions. */
-async function* recordsOf(analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Logger): AsyncGenerator<PipelineRecord> {
+async function* recordsOf(analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Log): AsyncGenerator<PipelineRecord> {
   for (const input of resolveInputs(files, io.stdin)) {
     log.debug({ input: input.name }, 'reading');
     yield* analyzeStream(analyzer, input.open(), input.name);
@@ -120,7 +119,7 @@ async function* recordsOf(analyzer: Analyzer, files: readonly string[] | undefin
 }
 
 /** Every record of every input, in order, a chunk's worth at a time; each input is its own stream with its own sessions. */
-async function* batchesOf(analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Logger): AsyncGenerator<PipelineRecord[]> {
+async function* batchesOf(analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Log): AsyncGenerator<PipelineRecord[]> {
   const heap = new HeapKeeper();
   for (const input of resolveInputs(files, io.stdin)) {
     log.debug({ input: input.name }, 'reading');

@@ -8,11 +8,14 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 
+/** What the CLI logs through: pino's level methods. */
+export type Log = Pick<Logger, (typeof METHODS)[number]>;
+
 /**
  * A pino logger, made (and pino loaded) only when something is logged at or above `level`: most runs log nothing,
  * and every run pays for the modules it loads at start-up.
  */
-export function createLogger(level: LogLevel = 'warn'): Logger {
+export function createLogger(level: LogLevel = 'warn'): Log {
   let real: Logger | undefined;
   const get = (): Logger => {
     if (real === undefined) {
@@ -26,9 +29,9 @@ export function createLogger(level: LogLevel = 'warn'): Logger {
     return real;
   };
   const shown = level === 'silent' ? -1 : LOG_LEVELS.indexOf(level);
-  const lazy: Record<string, unknown> = { level };
+  const log: Record<string, unknown> = {};
   for (const [i, name] of METHODS.entries()) {
-    lazy[name] = i <= shown ? (...args: unknown[]) => (get()[name] as (...a: unknown[]) => void)(...args) : () => {};
+    log[name] = i <= shown ? (...args: unknown[]) => (get()[name] as (...a: unknown[]) => void)(...args) : () => {};
   }
-  return new Proxy(lazy, { get: (target, key) => (Object.hasOwn(target, key) ? target[key as string] : (get() as unknown as Record<PropertyKey, unknown>)[key]) }) as unknown as Logger;
+  return log as unknown as Log;
 }

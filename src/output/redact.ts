@@ -100,14 +100,7 @@ export class Redactor {
     if (typeof v === 'string') return this.text(v) as T;
     if (v === null || typeof v !== 'object') return v;
     if (depth > MAX_DEPTH) return REDACTED as T;
-    if (Array.isArray(v)) {
-      let out: unknown[] | null = null;
-      for (let i = 0; i < v.length; i++) {
-        const r = this.value(v[i], depth + 1);
-        if (r !== v[i]) (out ??= v.slice())[i] = r;
-      }
-      return (out ?? v) as T;
-    }
+    if (Array.isArray(v)) return mapItems(v, (x) => this.value(x, depth + 1)) as T;
     const o = v as Record<string, unknown>;
     let out: Record<string, unknown> | null = null;
     for (const k of Object.keys(o)) {
@@ -125,14 +118,7 @@ export class Redactor {
   strings<T>(v: T, depth = 0): T {
     if (typeof v === 'string') return this.text(v) as T;
     if (v === null || typeof v !== 'object' || depth > MAX_DEPTH) return v;
-    if (Array.isArray(v)) {
-      let out: unknown[] | null = null;
-      for (let i = 0; i < v.length; i++) {
-        const r = this.strings(v[i], depth + 1);
-        if (r !== v[i]) (out ??= v.slice())[i] = r;
-      }
-      return (out ?? v) as T;
-    }
+    if (Array.isArray(v)) return mapItems(v, (x) => this.strings(x, depth + 1)) as T;
     const o = v as Record<string, unknown>;
     let changed = false;
     const out: Record<string, unknown> = {};
@@ -214,4 +200,14 @@ export class Redactor {
 function masked(v: unknown): unknown {
   if (v === null || v === '' || typeof v === 'boolean' || v === undefined) return v;
   return REDACTED;
+}
+
+/** `items` with `f` applied to each; the array itself when nothing changed, else a copy (copy on first change). */
+function mapItems(items: unknown[], f: (x: unknown) => unknown): unknown[] {
+  let out: unknown[] | null = null;
+  for (let i = 0; i < items.length; i++) {
+    const r = f(items[i]);
+    if (r !== items[i]) (out ??= items.slice())[i] = r;
+  }
+  return out ?? items;
 }

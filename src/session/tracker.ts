@@ -11,6 +11,7 @@ import { DEFAULT_MAX_SESSIONS, LiveSessions } from './live-sessions.js';
 import { pendingKey, type PendingRequest } from './pending.js';
 import { SessionState } from './state.js';
 import { observeTaskStatus } from './tasks.js';
+import { flatCopy } from '../util/string.js';
 
 /** Counters shared by every input of one run, so seqs and session ordinals never collide. */
 export class RunContext {
@@ -115,7 +116,7 @@ export class Tracker {
   private sourceOf(file: string, line: number): string {
     if (file !== this.sourceFile) {
       this.sourceFile = file;
-      this.sourcePrefix = flat(`${file}:`);
+      this.sourcePrefix = flatCopy(`${file}:`);
     }
     return this.sourcePrefix + line;
   }
@@ -348,8 +349,3 @@ function toOpen(p: PendingRequest, session: string): OpenRequest {
 }
 
 const round3 = (n: number): number => Math.round(n * 1000) / 1000;
-
-/** A copy of `s` as one flat string (a template literal of a few parts is a tree V8 walks on each use). */
-function flat(s: string): string {
-  return JSON.parse(JSON.stringify(s)) as string;
-}
