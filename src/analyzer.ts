@@ -28,6 +28,11 @@ export interface AnalyzerOptions {
    * `<prefix><n>`, so that the coordinator can renumber one file's seqs and sessions into the run's.
    */
   renumberable?: { ordinalPrefix: string };
+  /**
+   * Call every rule's check on every record instead of only the records its trigger (`Rule.on`) lets through: the
+   * same findings, slower. The reference the routing is tested against.
+   */
+  unrouted?: boolean;
 }
 
 export interface AnalysisSummary {
@@ -55,7 +60,7 @@ export class Analyzer {
 
   constructor(readonly opts: AnalyzerOptions = {}) {
     this.ctx = new RunContext(opts.maxPending ?? 100_000, opts.maxSessions ?? DEFAULT_MAX_SESSIONS);
-    this.engine = new RuleEngine(opts.rules, opts.ruleOptions);
+    this.engine = new RuleEngine(opts.rules, opts.ruleOptions, undefined, !opts.unrouted);
     if (opts.renumberable) {
       this.ctx.ordinalPrefix = opts.renumberable.ordinalPrefix;
       this.engine.keepData = true;

@@ -101,24 +101,32 @@ export function requiredCapability(
 /**
  * Every capability a message depends on (for rules that check them all): each matching conditional requirement in
  * table order, then the base requirement; duplicates removed. E.g. a task-augmented `tools/call` in 2025-11-25
- * needs server `tasks.requests.tools.call` and server `tools`.
+ * needs server `tasks.requests.tools.call` and server `tools`. The list may be shared: read it, never change it.
  */
 export function requiredCapabilities(
   method: string, params: unknown, revision: string | null, senderDir: Direction,
-): ResolvedCapability[] {
+): readonly ResolvedCapability[] {
   const info = BY_METHOD.get(method);
-  if (!info) return [];
-  const reqs: CapabilityRequirement[] = (info.conditional ?? []).filter(
-    (c) => sinceHolds(c, revision) && conditionHolds(c, params),
-  );
-  if (info.capability && sinceHolds(info.capability, revision)) reqs.push(info.capability);
-  const out: ResolvedCapability[] = [];
-  for (const req of reqs) {
-    const r = resolve(req, senderDir);
-    if (r && !out.some((o) => o.side === r.side && o.path === r.path)) out.push(r);
+  if (!info) return NONE;
+  let out: ResolvedCapability[] | null = null;
+  if (info.conditional) {
+    for (const c of info.conditional) {
+      if (!sinceHolds(c, revision) || !conditionHolds(c, params)) continue;
+      const r = resolve(c, senderDir);
+      if (r && !out?.some((o) => o.side === r.side && o.path === r.path)) (out ??= []).push(r);
+    }
   }
+  const base = info.capability;
+  const r = base && sinceHolds(base, revision) ? resolve(base, senderDir) : null;
+  if (r === null) return out ?? NONE;
+  // Most messages need the base requirement alone: one shared list per resolved requirement, no allocation.
+  if (out === null) return (ALONE.get(r) ?? ALONE.set(r, [r]).get(r))!;
+  if (!out.some((o) => o.side === r.side && o.path === r.path)) out.push(r);
   return out;
 }
+
+const NONE: readonly ResolvedCapability[] = [];
+const ALONE = new WeakMap<ResolvedCapability, readonly ResolvedCapability[]>();
 
 /**
  * True for a method outside the table that looks like an extension: `experimental/…`, or a reverse-DNS-style

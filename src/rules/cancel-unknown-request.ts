@@ -1,12 +1,12 @@
 // Rule cancel-unknown-request: a notifications/cancelled that names no request its sender issued and has not seen answered.
 import { paramsOf } from '../session/direction.js';
-import { ClosedRequests } from './support/flow-memory.js';
+import { CLOSED_REQUESTS, type ClosedRequests } from './support/flow-memory.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
 type Data = { id: string; sender: string } | { id: null };
 
-export const cancelUnknownRequest: Rule<Data, ClosedRequests> = {
+export const cancelUnknownRequest: Rule<Data, undefined, ClosedRequests> = {
   meta: {
     id: 'cancel-unknown-request',
     severity: 'warning',
@@ -24,16 +24,15 @@ export const cancelUnknownRequest: Rule<Data, ClosedRequests> = {
   message: (d) =>
     d.id === null ? 'notifications/cancelled has no requestId, so it cancels no request'
     : `no request with id ${d.id} sent by the ${d.sender} to cancel`,
-  createState: () => new ClosedRequests(),
-  sharedState: 'closed-requests',
-  check: ({ record, facts, state }) => {
-    state.observe(record, facts);
+  memory: CLOSED_REQUESTS,
+  on: { kinds: ['notification'], methods: ['notifications/cancelled'] },
+  check: ({ record, facts, memory }) => {
     if (record.kind !== 'notification' || record.method !== 'notifications/cancelled' || facts.cancels !== null) return undefined;
     const rid = paramsOf(record.message)?.requestId;
     if (rid === undefined) return [{ id: null }];
     // A requestId of the wrong type is a schema problem; an answered request's id is a legal race.
     if (typeof rid !== 'string' && typeof rid !== 'number') return undefined;
-    if (state.byRequestId(record.dir, rid)) return undefined;
+    if (memory.byRequestId(record.dir, rid)) return undefined;
     const sender = record.dir === 'c2s' ? 'client' : record.dir === 's2c' ? 'server' : 'same side';
     return [{ id: JSON.stringify(rid), sender }];
   },

@@ -1,5 +1,6 @@
 // Rule capability-not-negotiated: a request or notification that needs a capability its responsible side never declared.
-import { inferDirection, isDeclared, methodInRevision, requiredCapabilities, specUrl } from '../protocol/index.js';
+import { inferDirection, methodInRevision, requiredCapabilities, specUrl } from '../protocol/index.js';
+import { declaredIn } from '../session/capability.js';
 import { paramsOf } from '../session/direction.js';
 import type { Side } from '../types.js';
 import type { Rule } from './types.js';
@@ -24,6 +25,7 @@ export const capabilityNotNegotiated: Rule<Data> = {
   },
   message: (d) => `${d.method} needs ${d.side} capability ${d.path}, which the ${d.side} did not declare`,
   severityOf: (d, severity) => (d.should && severity === 'error' ? 'warning' : severity),
+  on: { kinds: ['request', 'notification'] },
   check: ({ record, session }) => {
     if (record.kind !== 'request' && record.kind !== 'notification') return undefined;
     const method = record.method;
@@ -33,14 +35,15 @@ export const capabilityNotNegotiated: Rule<Data> = {
     if (!methodInRevision(method, revision)) return undefined;
     const expected = inferDirection(method, record.kind);
     if (expected !== null && record.dir !== 'unknown' && record.dir !== expected) return undefined;
-    const out: Data[] = [];
+    let out: Data[] | null = null;
     for (const req of requiredCapabilities(method, paramsOf(record.message), revision, record.dir)) {
       const declared = req.side === 'server' ? session.info.serverCapabilities : session.info.clientCapabilities;
-      if (declared === null || isDeclared(declared, req.path)) continue;
-      out.push({ method, side: req.side, path: req.path, should: req.level === 'should' });
+      if (declared === null || declaredIn(declared, req.path)) continue;
+      (out ??= []).push({ method, side: req.side, path: req.path, should: req.level === 'should' });
     }
+    if (out === null) return undefined;
     // A missing parent (`elicitation`) is implied by its missing sub-flag (`elicitation.url`): report the sub-flag.
-    const found = out.filter((d) => !out.some((o) => o.side === d.side && o.path.startsWith(`${d.path}.`)));
+    const found = out.filter((d) => !out!.some((o) => o.side === d.side && o.path.startsWith(`${d.path}.`)));
     return found.length > 0 ? found : undefined;
   },
 };

@@ -40,6 +40,7 @@ export const duplicateRequestId: Rule<Data, State> = {
         ? `id ${d.id} was already used by request #${d.previousSeq} from the same sender, answered earlier in this session`
         : `id ${d.id} was already used by request #${d.previousSeq} from the same sender earlier in this session`,
   createState: () => new Map(),
+  on: { kinds: ['request', 'response', 'error'] },
   check: ({ facts, record, state }) => {
     if ((record.kind === 'response' || record.kind === 'error') && facts.request) {
       const used = state.get(facts.request.dir);

@@ -4,7 +4,8 @@ import type { Tracked } from '../session/tracker.js';
 import type { SessionState } from '../session/state.js';
 import type { Finding, OpenRequest, Severity } from '../types.js';
 import { RULES } from './registry.js';
-import { DEFAULT_RULE_OPTIONS, type RecordContext, type Rule, type RuleOptions } from './types.js';
+import { Routes, type Route } from './routes.js';
+import { DEFAULT_RULE_OPTIONS, type Memory, type RecordContext, type Rule, type RuleOptions } from './types.js';
 
 /** Per-rule severity overrides; `off` disables a rule. */
 export type RuleSettings = Record<string, Severity | 'off'>;
@@ -16,22 +17,38 @@ export interface EndFinding extends Finding {
 }
 
 interface Active {
-  rule: Rule<any, any>;
+  rule: Rule<any, any, any>;
   /** A severity set by the user wins over the rule's own, whatever the revision. */
   override?: Severity;
+  /** In a revision plan: the index of the rule's memory in the plan's `memories`, -1 for none. */
+  memory: number;
 }
 
 /**
- * The per-record rules that apply to one session at its current revision, with their states and severities: built
- * when the session is first checked and again when its revision changes (the handshake), so that checking a record
- * is one call per rule and nothing else.
+ * The per-record rules that apply at one revision, with their severities and the routes that pick, by a record's
+ * kind and method, the few of them that can act on it: made once per revision for the whole run.
  */
-interface Plan {
+interface RevisionPlan {
   revision: string | null;
   rules: Active[];
-  states: unknown[];
   severities: Severity[];
+  /** The shared memories those rules use. */
+  memories: Memory<unknown>[];
+  routes: Routes;
 }
+
+/**
+ * One session's plan: its revision's plan and the session's rule states and memories, aligned with it, so that
+ * checking a record is one call per routed rule and nothing else. Made again when the revision changes (handshake).
+ */
+interface Plan {
+  rev: RevisionPlan;
+  states: unknown[];
+  memories: unknown[];
+}
+
+/** Revisions planned at most (they come from the log: a crafted one may name many); past it the plans are made anew. */
+const MAX_REVISION_PLANS = 64;
 
 export class RuleEngine {
   private readonly active: Active[] = [];
@@ -39,19 +56,26 @@ export class RuleEngine {
   private readonly retiredFindings: EndFinding[] = [];
   private readonly options: RuleOptions;
   private readonly plans = new WeakMap<Readonly<SessionState>, Plan>();
+  private readonly revisionPlans = new Map<string | null, RevisionPlan>();
   /** Attach each finding's rule data as a non-enumerable `data` property (`--jobs` renumbering). */
   keepData = false;
   /** One context object, refilled for every call (rules read it and keep nothing of it). */
-  private readonly ctx: RecordContext<unknown>;
+  private readonly ctx: RecordContext<unknown, unknown>;
 
-  constructor(settings: RuleSettings = {}, options: Partial<RuleOptions> = {}, rules: readonly Rule<any, any>[] = RULES) {
+  /** `routed: false` calls every check on every record (the reference the routing is tested against). */
+  constructor(
+    settings: RuleSettings = {},
+    options: Partial<RuleOptions> = {},
+    rules: readonly Rule<any, any, any>[] = RULES,
+    private readonly routed = true,
+  ) {
     this.options = { ...DEFAULT_RULE_OPTIONS, ...options };
     for (const rule of rules) {
       const s = settings[rule.meta.id];
       if (s === 'off') continue;
-      this.active.push({ rule, override: s });
+      this.active.push({ rule, override: s, memory: -1 });
     }
-    this.ctx = { record: null as never, facts: null as never, session: null as never, state: undefined, options: this.options };
+    this.ctx = { record: null as never, facts: null as never, session: null as never, state: undefined, memory: undefined, options: this.options };
   }
 
   /** Adds the findings of every per-record rule to the record. */
@@ -59,25 +83,39 @@ export class RuleEngine {
     const session = t.session;
     const revision = session.revision;
     let plan = this.plans.get(session);
-    if (plan === undefined || plan.revision !== revision) {
+    if (plan === undefined || plan.rev.revision !== revision) {
       plan = this.plan(session, revision);
       this.plans.set(session, plan);
     }
-    const rules = plan.rules;
-    if (rules.length === 0) return;
+    const rev = plan.rev;
+    if (rev.rules.length === 0) return;
+    const record = t.record;
+    const facts = t.facts;
+    const route: Route = rev.routes.of(record.kind, record.method);
+    const memories = route.memories;
+    for (let i = 0; i < memories.length; i++) {
+      const m = memories[i]!;
+      rev.memories[m]!.observe(plan.memories[m], record, facts);
+    }
     const ctx = this.ctx;
-    ctx.record = t.record;
-    ctx.facts = t.facts;
+    ctx.record = record;
+    ctx.facts = facts;
     ctx.session = session;
-    for (let i = 0; i < rules.length; i++) {
-      const a = rules[i];
+    const rules = route.rules;
+    const needs = route.facts;
+    for (let j = 0; j < rules.length; j++) {
+      const need = needs[j];
+      if (need !== undefined && !facts[need]) continue;
+      const i = rules[j]!;
+      const a = rev.rules[i]!;
       ctx.state = plan.states[i];
+      ctx.memory = a.memory < 0 ? undefined : plan.memories[a.memory];
       const found = a.rule.check!(ctx);
       if (!found) continue;
       for (const data of found) {
-        const f: Finding = { rule: a.rule.meta.id, severity: this.ofFinding(a, plan.severities[i], data), message: a.rule.message(data) };
+        const f: Finding = { rule: a.rule.meta.id, severity: this.ofFinding(a, rev.severities[i]!, data), message: a.rule.message(data) };
         if (this.keepData) withData(f, data);
-        t.record.findings.push(f);
+        record.findings.push(f);
       }
     }
   }
@@ -94,17 +132,45 @@ export class RuleEngine {
   }
 
   private plan(session: Readonly<SessionState>, revision: string | null): Plan {
-    const plan: Plan = { revision, rules: [], states: [], severities: [] };
-    for (const a of this.active) {
-      if (!a.rule.check || !applies(a.rule, revision)) continue;
-      plan.rules.push(a);
-      plan.states.push(stateOf(a.rule, session));
-      plan.severities.push(this.severity(a, revision));
+    let rev = this.revisionPlans.get(revision);
+    if (rev === undefined) {
+      if (this.revisionPlans.size >= MAX_REVISION_PLANS) this.revisionPlans.clear();
+      rev = this.revisionPlan(revision);
+      this.revisionPlans.set(revision, rev);
     }
-    return plan;
+    return {
+      rev,
+      states: rev.rules.map((a) => stateOf(a.rule, session)),
+      memories: rev.memories.map((m) => memoryOf(m, session)),
+    };
   }
 
-  /** Findings that only the end of input shows: unanswered requests, then per-session checks. */
+  private revisionPlan(revision: string | null): RevisionPlan {
+    const rules: Active[] = [];
+    const memories: Memory<unknown>[] = [];
+    for (const a of this.active) {
+      if (!a.rule.check || !applies(a.rule, revision)) continue;
+      const m = a.rule.memory;
+      let at = -1;
+      if (m !== undefined) {
+        at = memories.indexOf(m);
+        if (at < 0) at = memories.push(m) - 1;
+      }
+      rules.push({ ...a, memory: at });
+    }
+    return {
+      revision,
+      rules,
+      severities: rules.map((a) => this.severity(a, revision)),
+      memories,
+      routes: new Routes(
+        rules.map((a) => (this.routed ? a.rule.on : undefined)),
+        memories.map((m) => (this.routed ? m.on : undefined)),
+      ),
+    };
+  }
+
+/** Findings that only the end of input shows: unanswered requests, then per-session checks. */
   finish(open: readonly OpenRequest[], sessions: readonly SessionState[]): EndFinding[] {
     const out: EndFinding[] = [];
     const byKey = new Map(sessions.map((s) => [s.info.key, s]));
@@ -161,12 +227,22 @@ function applies(rule: Rule<any, any>, revision: string | null): boolean {
   return rule.meta.revisions === 'all' || revision === null || rule.meta.revisions.includes(revision);
 }
 
-function stateOf(rule: Rule<any, any>, s: Readonly<SessionState>): unknown {
+function stateOf(rule: Rule<any, any, any>, s: Readonly<SessionState>): unknown {
   if (!rule.createState) return undefined;
-  const key = stateKey(rule);
-  let st = s.ruleState.get(key);
+  let st = s.ruleState.get(rule.meta.id);
   if (st === undefined) {
     st = rule.createState();
+    s.ruleState.set(rule.meta.id, st);
+  }
+  return st;
+}
+
+/** The session's instance of a shared memory, made on first use (kept with the rule states, under its own key). */
+function memoryOf(m: Memory<unknown>, s: Readonly<SessionState>): unknown {
+  const key = `memory:${m.id}`;
+  let st = s.ruleState.get(key);
+  if (st === undefined) {
+    st = m.create();
     s.ruleState.set(key, st);
   }
   return st;
@@ -181,9 +257,4 @@ function withData<F extends Finding>(f: F, data: unknown): F {
 /** The rule data attached by an engine with `keepData`, if any. */
 export function findingData(f: Finding): unknown {
   return (f as { data?: unknown }).data;
-}
-
-/** Where a rule's per-session state is kept in `SessionState.ruleState`. */
-function stateKey(rule: Rule<any, any>): string {
-  return rule.sharedState === undefined ? rule.meta.id : `shared:${rule.sharedState}`;
 }

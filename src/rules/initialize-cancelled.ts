@@ -20,6 +20,7 @@ export const initializeCancelled: Rule<{ seq: number; answered: boolean }, State
   message: (d) =>
     `notifications/cancelled targets the initialize request #${d.seq}${d.answered ? ' (already answered)' : ''}: initialize must not be cancelled`,
   createState: () => ({ initialize: null }),
+  on: { kinds: ['request', 'notification'], methods: ['initialize', 'notifications/cancelled'] },
   check: ({ record, facts, state }) => {
     if (record.kind === 'request' && record.method === 'initialize' && record.id !== null) {
       state.initialize = { seq: record.seq, dir: record.dir, id: record.id };

@@ -11,6 +11,7 @@ export const initializeInBatch: Rule<{ size: number }> = {
     revisions: ['2025-03-26'],
   },
   message: (d) => `initialize is part of a JSON-RPC batch of ${d.size} messages: it must be sent on its own`,
+  on: { kinds: ['request'], methods: ['initialize'] },
   check: ({ record }) =>
     record.kind === 'request' && record.method === 'initialize' && record.batch ? [{ size: record.batch.size }] : undefined,
 };

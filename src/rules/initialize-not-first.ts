@@ -26,6 +26,7 @@ export const initializeNotFirst: Rule<Data, State> = {
   message: (d) =>
     `initialize is not the first message of its session: ${d.count} message${d.count === 1 ? '' : 's'} came before it, first #${d.first.seq} (${d.first.dir} ${d.first.kind}${d.first.method ? ` ${d.first.method}` : ''})`,
   createState: () => ({ before: 0, first: null }),
+  on: { kinds: ['request', 'response', 'error', 'notification'] },
   check: ({ record, facts, state }) => {
     const isInitialize = record.kind === 'request' && record.method === 'initialize';
     if (isInitialize && facts.messagesBeforeInitialize && state.first) {

@@ -11,5 +11,6 @@ export const invalidJson: Rule<{ detail: string }> = {
     revisions: 'all',
   },
   message: (d) => d.detail,
+  on: { fact: 'problem' },
   check: ({ facts }) => (facts.problem?.rule === 'invalid-json' ? [{ detail: facts.problem.detail }] : undefined),
 };

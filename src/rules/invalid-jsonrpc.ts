@@ -12,5 +12,6 @@ export const invalidJsonrpc: Rule<{ detail: string }> = {
     revisions: 'all',
   },
   message: (d) => d.detail,
+  on: { fact: 'problem' },
   check: ({ facts }) => (facts.problem?.rule === 'invalid-jsonrpc' ? [{ detail: facts.problem.detail }] : undefined),
 };

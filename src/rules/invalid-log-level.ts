@@ -4,7 +4,7 @@ import { paramsOf } from '../session/direction.js';
 import type { Rule } from './types.js';
 
 /** The messages that carry a `LoggingLevel` in `params.level`. */
-const LEVEL_METHODS = new Set(['logging/setLevel', 'notifications/message']);
+const LEVEL_METHODS = ['logging/setLevel', 'notifications/message'];
 
 export const invalidLogLevel: Rule<{ method: string; level: string }> = {
   meta: {
@@ -15,9 +15,10 @@ export const invalidLogLevel: Rule<{ method: string; level: string }> = {
     revisions: 'all',
   },
   message: (d) => `${d.method} level ${d.level} is not a log level (${LOGGING_LEVELS.join(', ')})`,
+  on: { kinds: ['request', 'notification'], methods: LEVEL_METHODS },
   check: ({ record }) => {
     if (record.kind !== 'request' && record.kind !== 'notification') return undefined;
-    if (record.method === null || !LEVEL_METHODS.has(record.method)) return undefined;
+    if (record.method === null || !LEVEL_METHODS.includes(record.method)) return undefined;
     const params = paramsOf(record.message);
     if (params === null || !Object.hasOwn(params, 'level')) return undefined;
     const level = params.level;

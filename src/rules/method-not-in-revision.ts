@@ -19,6 +19,7 @@ export const methodNotInRevision: Rule<Data> = {
     revisions: 'all',
   },
   message: (d) => `${d.method} is not part of revision ${d.revision} (it exists in ${d.in.join(', ')})`,
+  on: { kinds: ['request', 'notification'] },
   check: ({ record, session }) => {
     if (record.kind !== 'request' && record.kind !== 'notification') return undefined;
     const method = record.method;

@@ -13,6 +13,7 @@ export const nonIntegerId: Rule<{ id: number; kind: string; method: string | nul
   },
   message: (d) =>
     `${d.kind === 'request' ? `${d.method ?? 'request'} request` : d.kind} has id ${d.id}: a numeric id must be an integer`,
+  on: { fact: 'idProblem' },
   check: ({ facts, record }) => {
     if (facts.idProblem !== 'non-integer' || typeof record.id !== 'number') return undefined;
     // A response that pairs with its request echoes the id it must echo: the request already carries the finding.

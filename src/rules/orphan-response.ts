@@ -12,5 +12,6 @@ export const orphanResponse: Rule<{ id: string }> = {
     revisions: 'all',
   },
   message: (d) => `no open request with id ${d.id} to answer`,
+  on: { fact: 'orphan' },
   check: ({ facts, record }) => (facts.orphan ? [{ id: JSON.stringify(record.id) }] : undefined),
 };

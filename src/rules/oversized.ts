@@ -14,5 +14,6 @@ export const oversized: Rule<{ detail: string }> = {
     revisions: 'all',
   },
   message: (d) => d.detail,
+  on: { fact: 'problem' },
   check: ({ facts }) => (facts.problem?.rule === 'oversized' ? [{ detail: facts.problem.detail }] : undefined),
 };

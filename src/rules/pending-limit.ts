@@ -12,6 +12,7 @@ export const pendingLimit: Rule<{ seq: number; method: string }> = {
     revisions: 'all',
   },
   message: (d) => `too many open requests: stopped tracking ${d.method} request #${d.seq}`,
+  on: { fact: 'pendingEvicted' },
   check: ({ facts }) =>
     facts.pendingEvicted ? [{ seq: facts.pendingEvicted.seq, method: facts.pendingEvicted.method }] : undefined,
 };

@@ -1,6 +1,6 @@
 // Rule progress-after-completion: progress for a request that was already answered or cancelled, or whose task ended.
 import { isTerminalTaskStatus } from '../protocol/tasks.js';
-import { ClosedRequests, notifiedTokenOf } from './support/flow-memory.js';
+import { CLOSED_REQUESTS, type ClosedRequests, notifiedTokenOf } from './support/flow-memory.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
@@ -9,7 +9,7 @@ type Data =
   | { token: string; method: string; id: string; how: 'cancelled' | 'answered' }
   | { token: string; method: string; id: string; how: 'task'; taskId: string; status: string };
 
-export const progressAfterCompletion: Rule<Data, ClosedRequests> = {
+export const progressAfterCompletion: Rule<Data, undefined, ClosedRequests> = {
   meta: {
     id: 'progress-after-completion',
     severity: 'warning',
@@ -25,17 +25,16 @@ export const progressAfterCompletion: Rule<Data, ClosedRequests> = {
   message: (d) =>
     d.how === 'task' ? `progress for token ${d.token} after task ${d.taskId} (${d.method} request id ${d.id}) became ${d.status}`
     : `progress for token ${d.token} after its ${d.method} request (id ${d.id}) was ${d.how}`,
-  createState: () => new ClosedRequests(),
-  sharedState: 'closed-requests',
-  check: ({ record, facts, session, state }) => {
-    state.observe(record, facts);
+  memory: CLOSED_REQUESTS,
+  on: { kinds: ['notification'], methods: ['notifications/progress'] },
+  check: ({ record, facts, session, memory }) => {
     if (record.kind !== 'notification' || record.method !== 'notifications/progress') return undefined;
     const token = notifiedTokenOf(record.message);
     if (token === null) return undefined;
     const tok = JSON.stringify(token);
     const open = facts.progressFor;
     if (open) return open.cancelled ? [{ token: tok, method: open.method, id: JSON.stringify(open.id), how: 'cancelled' }] : undefined;
-    const closed = state.byProgressToken(record.dir, token);
+    const closed = memory.byProgressToken(record.dir, token);
     if (!closed) return undefined;
     const request = { token: tok, method: closed.method, id: JSON.stringify(closed.id) };
     if (closed.taskId !== null) {

@@ -1,7 +1,7 @@
 // Rule progress-not-increasing: a progress notification whose value is not above the previous one for its token.
 import { paramsOf } from '../session/direction.js';
 import { pendingKey } from '../session/pending.js';
-import { ClosedRequests, RecentMap, notifiedTokenOf, opposite, progressTokenOf } from './support/flow-memory.js';
+import { CLOSED_REQUESTS, RecentMap, type ClosedRequests, notifiedTokenOf, opposite, progressTokenOf } from './support/flow-memory.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
@@ -12,13 +12,7 @@ interface Last {
   seq: number;
 }
 
-interface State {
-  closed: ClosedRequests;
-  /** Last progress value per requester and token. */
-  last: RecentMap<Last>;
-}
-
-export const progressNotIncreasing: Rule<{ token: string; progress: number; previous: number }, State> = {
+export const progressNotIncreasing: Rule<{ token: string; progress: number; previous: number }, RecentMap<Last>, ClosedRequests> = {
   meta: {
     id: 'progress-not-increasing',
     severity: 'error',
@@ -30,12 +24,14 @@ export const progressNotIncreasing: Rule<{ token: string; progress: number; prev
     revisions: 'all',
   },
   message: (d) => `progress ${d.progress} for token ${d.token} does not increase on the previous ${d.previous}`,
-  createState: () => ({ closed: new ClosedRequests(), last: new RecentMap<Last>() }),
-  check: ({ record, facts, state }) => {
-    state.closed.observe(record, facts);
+  /** Last progress value per requester and token. */
+  createState: () => new RecentMap<Last>(),
+  memory: CLOSED_REQUESTS,
+  on: { kinds: ['request', 'notification'] },
+  check: ({ record, facts, state: last, memory }) => {
     if (record.kind === 'request') {
       const token = progressTokenOf(record.message);
-      if (token !== null) state.last.delete(pendingKey(record.dir, token));
+      if (token !== null) last.delete(pendingKey(record.dir, token));
       return undefined;
     }
     if (record.kind !== 'notification' || record.method !== 'notifications/progress') return undefined;
@@ -43,11 +39,11 @@ export const progressNotIncreasing: Rule<{ token: string; progress: number; prev
     const progress = paramsOf(record.message)?.progress;
     if (token === null || typeof progress !== 'number') return undefined;
     // Key by the side that asked for progress: the request's sender, the other side of the notification's sender.
-    const request = facts.progressFor ?? state.closed.byProgressToken(record.dir, token) ?? null;
+    const request = facts.progressFor ?? memory.byProgressToken(record.dir, token) ?? null;
     const key = pendingKey(request ? request.dir : opposite(record.dir), token);
     const requestSeq = request ? request.seq : null;
-    const before = state.last.get(key);
-    state.last.set(key, { request: requestSeq, progress, seq: record.seq });
+    const before = last.get(key);
+    last.set(key, { request: requestSeq, progress, seq: record.seq });
     if (!before || before.request !== requestSeq || progress > before.progress) return undefined;
     return [{ token: JSON.stringify(token), progress, previous: before.progress }];
   },

@@ -1,9 +1,9 @@
 // Rule progress-unknown-token: a progress notification whose token belongs to no request of the other side.
-import { ClosedRequests, notifiedTokenOf } from './support/flow-memory.js';
+import { CLOSED_REQUESTS, type ClosedRequests, notifiedTokenOf } from './support/flow-memory.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
-export const progressUnknownToken: Rule<{ token: string }, ClosedRequests> = {
+export const progressUnknownToken: Rule<{ token: string }, undefined, ClosedRequests> = {
   meta: {
     id: 'progress-unknown-token',
     severity: 'warning',
@@ -16,14 +16,13 @@ export const progressUnknownToken: Rule<{ token: string }, ClosedRequests> = {
     revisions: 'all',
   },
   message: (d) => `progress token ${d.token} belongs to no request sent by the other side`,
-  createState: () => new ClosedRequests(),
-  sharedState: 'closed-requests',
-  check: ({ record, facts, state }) => {
-    state.observe(record, facts);
+  memory: CLOSED_REQUESTS,
+  on: { kinds: ['notification'], methods: ['notifications/progress'] },
+  check: ({ record, facts, memory }) => {
     if (record.kind !== 'notification' || record.method !== 'notifications/progress' || facts.progressFor !== null) return undefined;
     const token = notifiedTokenOf(record.message);
     // A missing or mistyped token is a schema problem; an answered request's token is progress-after-completion's.
-    if (token === null || state.byProgressToken(record.dir, token)) return undefined;
+    if (token === null || memory.byProgressToken(record.dir, token)) return undefined;
     return [{ token: JSON.stringify(token) }];
   },
 };

@@ -21,6 +21,7 @@ export const requestBeforeInitializeResponse: Rule<{ method: string; initializeS
   },
   message: (d) => `client sent ${d.method} before the server answered initialize (#${d.initializeSeq}): only ping may come before the response`,
   createState: () => ({ waiting: null }),
+  on: { kinds: ['request', 'response', 'error'] },
   check: ({ record, facts, state }) => {
     if (record.kind === 'request' && record.method === 'initialize') {
       state.waiting = record.seq;

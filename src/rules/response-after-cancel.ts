@@ -14,6 +14,7 @@ export const responseAfterCancel: Rule<{ method: string; id: string }> = {
     revisions: 'all',
   },
   message: (d) => `answers ${d.method} request (id ${d.id}) after it was cancelled; the requester should ignore it`,
+  on: { fact: 'afterCancel' },
   check: ({ facts }) =>
     facts.afterCancel && facts.request
       ? [{ method: facts.request.method, id: JSON.stringify(facts.request.id) }]

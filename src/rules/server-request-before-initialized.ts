@@ -15,6 +15,7 @@ export const serverRequestBeforeInitialized: Rule<{ method: string }> = {
     revisions: 'all',
   },
   message: (d) => `server sent ${d.method} before the client's notifications/initialized: only ping may come before it`,
+  on: { kinds: ['request'] },
   check: ({ record, session }) => {
     if (record.kind !== 'request' || record.dir !== 's2c' || ALLOWED.has(record.method ?? '')) return undefined;
     // Still initializing: initialize seen, initialized not, and the client has not moved on to operation without it.

@@ -21,6 +21,7 @@ export const sessionLimit: Rule<Data> = {
   message: (d) =>
     `more than ${d.limit} sessions at once: stopped tracking the least recently active one (last record #${d.lastSeq}); raise --max-sessions to keep more`,
   // Once per input: a hostile log with millions of session ids would otherwise get a finding per id.
+  on: { fact: 'sessionEvicted' },
   check: ({ facts }) =>
     facts.sessionEvicted?.nth === 1 ? [{ limit: facts.sessionEvicted.limit, lastSeq: facts.sessionEvicted.lastSeq }] : undefined,
 };

@@ -12,6 +12,7 @@ export const slowResponse: Rule<{ method: string; latencyMs: number; slowMs: num
     revisions: 'all',
   },
   message: (d) => `${d.method} took ${Math.round(d.latencyMs)} ms (threshold ${d.slowMs} ms)`,
+  on: { kinds: ['response', 'error'] },
   check: ({ record, options }) => {
     if (record.kind !== 'response' && record.kind !== 'error') return undefined;
     const latency = record.latencyMs;

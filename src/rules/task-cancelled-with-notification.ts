@@ -1,10 +1,10 @@
 // Rule task-cancelled-with-notification: notifications/cancelled aimed at a request that already created a task.
 import { paramsOf } from '../session/direction.js';
-import { ClosedRequests } from './support/flow-memory.js';
+import { CLOSED_REQUESTS, type ClosedRequests } from './support/flow-memory.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
-export const taskCancelledWithNotification: Rule<{ id: string; method: string; taskId: string }, ClosedRequests> = {
+export const taskCancelledWithNotification: Rule<{ id: string; method: string; taskId: string }, undefined, ClosedRequests> = {
   meta: {
     id: 'task-cancelled-with-notification',
     severity: 'error',
@@ -17,14 +17,13 @@ export const taskCancelledWithNotification: Rule<{ id: string; method: string; t
     revisions: ['2025-11-25'],
   },
   message: (d) => `${d.method} request (id ${d.id}) runs as task ${d.taskId}: cancel it with tasks/cancel, not notifications/cancelled`,
-  createState: () => new ClosedRequests(),
-  sharedState: 'closed-requests',
-  check: ({ record, facts, state }) => {
-    state.observe(record, facts);
+  memory: CLOSED_REQUESTS,
+  on: { kinds: ['notification'], methods: ['notifications/cancelled'] },
+  check: ({ record, facts, memory }) => {
     if (record.kind !== 'notification' || record.method !== 'notifications/cancelled' || facts.cancelled) return undefined;
     const rid = paramsOf(record.message)?.requestId;
     if (typeof rid !== 'string' && typeof rid !== 'number') return undefined;
-    const closed = state.byRequestId(record.dir, rid);
+    const closed = memory.byRequestId(record.dir, rid);
     if (!closed || closed.taskId === null) return undefined;
     return [{ id: JSON.stringify(rid), method: closed.method, taskId: closed.taskId }];
   },

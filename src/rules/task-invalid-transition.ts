@@ -33,6 +33,7 @@ export const taskInvalidTransition: Rule<Data> = {
   message: (d) =>
     'expect' in d ? `${d.where} reports task ${d.taskId} as ${d.status}; it MUST be ${d.expect}`
     : `${d.where} moves task ${d.taskId} from ${d.from} to ${d.status}`,
+  on: { fact: 'taskStatuses' },
   check: ({ facts }) => {
     if (!facts.taskStatuses) return undefined;
     const out: Data[] = [];

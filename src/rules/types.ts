@@ -1,7 +1,7 @@
 // The shape of a rule: metadata with a spec reference, a message built from data, and checks.
 import type { Facts } from '../session/facts.js';
 import type { SessionState } from '../session/state.js';
-import type { OpenRequest, PipelineRecord, Severity } from '../types.js';
+import type { Kind, OpenRequest, PipelineRecord, Severity } from '../types.js';
 
 export interface RuleMeta {
   id: string;
@@ -30,14 +30,45 @@ export interface RuleOptions {
 
 export const DEFAULT_RULE_OPTIONS: RuleOptions = { slowMs: 5_000 };
 
-export interface RecordContext<S = unknown> {
+export interface RecordContext<S = unknown, M = unknown> {
   record: PipelineRecord;
   facts: Facts;
   /** The record's session after the record was applied (handshake, phase, open requests). Read only. */
   session: Readonly<SessionState>;
   /** This rule's own state for this session (from `createState`), kept across records. */
   state: S;
+  /** The session's instance of the rule's shared `memory`, already updated with this record. */
+  memory: M;
   options: RuleOptions;
+}
+
+/**
+ * The records a check can act on (read, report, or update its state from): the engine calls the check only on
+ * those. Every listed condition must hold; a rule without `on` sees every record. It must be a superset of what the
+ * check does: a record it leaves out is one the check would have ignored whole (test/rules/routing.test.ts runs the
+ * whole corpus both ways).
+ */
+export interface RuleTrigger {
+  /** Record kinds. */
+  kinds?: readonly Kind[];
+  /** Methods (a record without a method, or with another one, is left out). */
+  methods?: readonly string[];
+  /** A fact the stage set on the record (truthy). */
+  fact?: keyof Facts;
+}
+
+/**
+ * A per-session memory that several rules read and that is updated the same way on every record, once, before the
+ * rules that use it run (the answered requests the progress, cancellation and task rules look up). One instance per
+ * session, made when the first rule that uses it is planned for the session.
+ */
+export interface Memory<M> {
+  id: string;
+  create(): M;
+  /** Updates the memory from one record. */
+  observe(memory: M, record: PipelineRecord, facts: Facts): void;
+  /** The records that can change it. */
+  on?: RuleTrigger;
 }
 
 export interface EndContext<S = unknown> {
@@ -53,7 +84,7 @@ export interface LocatedData<D> {
   data: D;
 }
 
-export interface Rule<D = Record<string, unknown>, S = unknown> {
+export interface Rule<D = Record<string, unknown>, S = unknown, M = unknown> {
   meta: RuleMeta;
   /** The finding's text, from the data the check reported. */
   message(data: D): string;
@@ -65,14 +96,12 @@ export interface Rule<D = Record<string, unknown>, S = unknown> {
   severityOf?(data: D, severity: Severity): Severity;
   /** Per-session state for the rule, created when the session is first checked. */
   createState?(): S;
-  /**
-   * Rules that name the same shared state get one instance of it per session (made by the `createState` of the
-   * first rule that needs it): for memories that several rules keep alike and update the same way on every record,
-   * such as the answered requests of the progress, cancellation and task rules.
-   */
-  sharedState?: string;
-  /** Called for each record (events included); returns data for each finding on this record. */
-  check?(ctx: RecordContext<S>): D[] | undefined;
+  /** A memory shared with other rules (see `Memory`): `ctx.memory` is the session's instance. */
+  memory?: Memory<M>;
+  /** The records `check` can act on (default: all). */
+  on?: RuleTrigger;
+  /** Called for each record (events included) that `on` lets through; returns data for each finding on this record. */
+  check?(ctx: RecordContext<S, M>): D[] | undefined;
   /** Called once per open request at end of input. */
   atEnd?(open: OpenRequest): D | undefined;
   /** Called once per session at end of input, for what only the whole session shows. */

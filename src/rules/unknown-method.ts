@@ -16,6 +16,7 @@ export const unknownMethod: Rule<{ method: string; kind: string }> = {
   },
   message: (d) =>
     `unknown ${d.kind} method ${quote(d.method)}: not defined in any supported revision (${REVISIONS[0]} to ${REVISIONS[REVISIONS.length - 1]})`,
+  on: { kinds: ['request', 'notification'] },
   check: ({ record }) => {
     if (record.kind !== 'request' && record.kind !== 'notification') return undefined;
     const method = record.method;

@@ -23,6 +23,7 @@ export const wrongDirection: Rule<Data> = {
   },
   message: (d) =>
     `${d.method} is a ${SENDER[d.expected]}-to-${RECEIVER[d.expected]} ${d.kind}, but the ${RECEIVER[d.expected]} sent it`,
+  on: { kinds: ['request', 'notification'] },
   check: ({ record }) => {
     if (record.kind !== 'request' && record.kind !== 'notification') return undefined;
     if (record.dirInferred || record.dir === 'unknown' || record.method === null) return undefined;

@@ -26,7 +26,7 @@ const REFS = new WeakMap<ResolvedCapability, (CapabilityRef | undefined)[]>();
 /** `isDeclared`, remembered per declaration object (a session's declared capabilities never change once read). */
 const DECLARED = new WeakMap<object, Map<string, boolean>>();
 
-function declaredIn(declared: Record<string, unknown>, path: string): boolean {
+export function declaredIn(declared: Record<string, unknown>, path: string): boolean {
   let known = DECLARED.get(declared);
   if (known === undefined) DECLARED.set(declared, (known = new Map()));
   let v = known.get(path);

@@ -4,6 +4,7 @@ import { paramsOf } from '../../session/direction.js';
 import { pendingKey } from '../../session/pending.js';
 import type { Direction, PipelineRecord } from '../../types.js';
 import { OldestFirst } from '../../util/oldest.js';
+import type { Memory } from '../types.js';
 
 /** How many answered requests each memory keeps per session (the least recently answered are forgotten first). */
 export const FLOW_MEMORY_LIMIT = 1024;
@@ -59,13 +60,8 @@ export interface ClosedRequest {
 export class ClosedRequests {
   private readonly byId = new RecentMap<ClosedRequest>();
   private readonly byToken = new RecentMap<ClosedRequest>();
-  /** Seq of the record observed last: rules sharing the memory (`sharedState`) each call `observe`, once counts. */
-  private observed = 0;
-
-  /** Updates the memory from one record; call it on every record, before the lookups. Idempotent per record. */
+  /** Updates the memory from one record; call it on every request, response and error, before the lookups. */
   observe(record: PipelineRecord, facts: Facts): void {
-    if (record.seq === this.observed) return;
-    this.observed = record.seq;
     if (record.kind === 'request' && record.id !== null) {
       this.byId.delete(pendingKey(record.dir, record.id));
       const token = progressTokenOf(record.message);
@@ -92,6 +88,14 @@ export class ClosedRequests {
     return lookup(this.byToken, opposite(dir), token);
   }
 }
+
+/** The answered requests of a session, shared by the progress, cancellation and task rules (`Rule.memory`). */
+export const CLOSED_REQUESTS: Memory<ClosedRequests> = {
+  id: 'closed-requests',
+  create: () => new ClosedRequests(),
+  observe: (m, record, facts) => m.observe(record, facts),
+  on: { kinds: ['request', 'response', 'error'] },
+};
 
 /** Looks up a key by direction; with the direction unknown (raw logs), either side's entry. */
 function lookup(map: RecentMap<ClosedRequest>, dir: Direction, key: string | number): ClosedRequest | undefined {
