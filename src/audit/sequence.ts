@@ -44,6 +44,8 @@ export class SequenceKeeper {
   private push(step: SequenceStep): void {
     this.seen++;
     if (this.head.length < this.headSize) {
+      // Kept to the end of the run: a copy of its own (see `bodyOf`).
+      if (step.body !== null) step.body = flatCopy(step.body);
       this.head.push(step);
       return;
     }
@@ -78,9 +80,14 @@ export class SequenceKeeper {
   }
 }
 
+/**
+ * The body shown for a step, at most `limit` characters. A text within the limit is kept as it is (not copied: most
+ * steps are soon dropped from the tail ring, and what such a text can keep alive — the line it was sliced from — is
+ * not much longer than itself); a longer one is cut, and the cut copied, or it would keep the whole text alive.
+ * Head steps, kept to the end, are copied when kept.
+ */
 function bodyOf(r: PipelineRecord, limit: number): string | null {
   const text = r.kind === 'invalid' ? (r.raw ?? null) : r.kind === 'event' ? JSON.stringify(r.event ?? null) : (r.wire.text ?? JSON.stringify(r.message));
   if (text === null || text === undefined) return null;
-  // A copy: a slice (or a message text sliced from its line) would keep the whole source string alive.
-  return flatCopy(text.length > limit ? `${text.slice(0, limit)}…` : text);
+  return text.length > limit ? flatCopy(`${text.slice(0, limit)}…`) : text;
 }

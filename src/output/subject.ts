@@ -24,30 +24,48 @@ const SUBJECT_PARAMS: Readonly<Record<string, readonly string[]>> = {
   initialize: ['protocolVersion', 'clientInfo.name'],
 };
 
-function at(obj: unknown, path: string): unknown {
+/** One path of `SUBJECT_PARAMS`, parsed once. */
+interface Part {
+  keys: readonly string[];
+  /** `token=` …, or ''. */
+  label: string;
+  /** Printed right after the previous value (`/total`). */
+  glued: boolean;
+}
+
+const PARTS: ReadonlyMap<string, readonly Part[]> = new Map(
+  Object.entries(SUBJECT_PARAMS).map(([method, specs]) => [
+    method,
+    specs.map((spec) => {
+      const glued = spec.startsWith('/');
+      const eq = spec.indexOf('=');
+      return { glued, label: eq > 0 ? spec.slice(0, eq + 1) : '', keys: (glued ? spec.slice(1) : spec.slice(eq + 1)).split('.') };
+    }),
+  ]),
+);
+
+function at(obj: unknown, keys: readonly string[]): unknown {
   let v: unknown = obj;
-  for (const k of path.split('.')) {
+  for (const k of keys) {
     if (v === null || typeof v !== 'object' || !Object.hasOwn(v, k)) return undefined;
     v = (v as Record<string, unknown>)[k];
   }
   return v;
 }
 
+const PARAMS = ['params'];
+
 /** `echo`, `demo://x 3/10` …; '' when the method has no subject or the params lack it. Not escaped. */
 export function subjectOf(method: string | null, message: unknown): string {
-  // An own-key lookup: a method named `constructor` or `__proto__` must not find Object.prototype's members.
-  const paths = method === null || !Object.hasOwn(SUBJECT_PARAMS, method) ? undefined : SUBJECT_PARAMS[method];
-  if (!paths) return '';
-  const params = at(message, 'params');
+  // A Map lookup: a method named `constructor` or `__proto__` finds nothing.
+  const parts = method === null ? undefined : PARTS.get(method);
+  if (!parts) return '';
+  const params = at(message, PARAMS);
   let out = '';
-  for (const spec of paths) {
-    const glued = spec.startsWith('/');
-    const eq = spec.indexOf('=');
-    const label = eq > 0 ? spec.slice(0, eq + 1) : '';
-    const path = glued ? spec.slice(1) : spec.slice(eq + 1);
-    const v = at(params, path);
+  for (const part of parts) {
+    const v = at(params, part.keys);
     if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') continue;
-    out += glued ? `/${v}` : `${out === '' ? '' : ' '}${label}${v}`;
+    out += part.glued ? `/${v}` : `${out === '' ? '' : ' '}${part.label}${v}`;
   }
   return out;
 }
