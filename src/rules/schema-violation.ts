@@ -76,10 +76,10 @@ export const schemaViolation: Rule<SchemaViolationData> = {
       revision: session.revision,
       flags: KIND_FLAG[record.kind] + (key?.cut ?? 0) * 2 + (task ? 1 : 0),
     };
-    let v = key ? CACHE.get(scope, key.body) : undefined;
+    let v = key ? CACHE.get(scope, text!, key.start, key.end) : undefined;
     if (v === undefined) {
       v = verdict(schema, (record.message as Record<string, unknown>)[root], root, scope, task);
-      if (key) CACHE.set(scope, key.body, v);
+      if (key) CACHE.set(scope, text!, v, key.start, key.end);
     }
     return v === null ? undefined : [v];
   },

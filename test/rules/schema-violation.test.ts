@@ -6,7 +6,13 @@ import { METHODS } from '../../src/protocol/methods.js';
 import { SCHEMA_LENIENCY } from '../../src/protocol/schema-leniency.js';
 import { paramsSchema, schemaTables } from '../../src/protocol/schemas.js';
 import { describeIssue, formatPath, matchesPrefix, parsePattern } from '../../src/rules/schema-check.js';
-import { VerdictCache, keyText } from '../../src/rules/schema-cache.js';
+import { BUCKET_MAX, VerdictCache, fingerprint, keyText as keyOffsets } from '../../src/rules/schema-cache.js';
+
+/** The key as text: what the offsets of `keyText` select. */
+function keyText(text: string, id: string | number | null): { cut: number; body: string } {
+  const k = keyOffsets(text, id);
+  return { cut: k.cut, body: text.slice(k.start, k.end) };
+}
 
 const ID = 'schema-violation';
 
@@ -343,6 +349,31 @@ describe('the verdict cache', () => {
     const tokens = Array.from({ length: 50 }, (_, i) => `{"method":"notifications/progress","params":{"progress":1,"progressToken":${1011 + i * 1000}}}`);
     tokens.forEach((t, i) => e.set(at, t, i));
     expect(tokens.map((t) => e.get(at, t))).toEqual(tokens.map((_, i) => i));
+  });
+
+  it('tells apart texts that share a fingerprint, up to BUCKET_MAX of them', () => {
+    // Same length, one character apart where the fingerprint does not sample: one fingerprint, different texts.
+    const texts = Array.from({ length: BUCKET_MAX + 4 }, (_, i) => `{"params":{"a":"${String(i).padStart(3, '0')}","pad":"${'x'.repeat(400)}"}}`);
+    const fps = new Set(texts.map((t) => fingerprint(t, 0, t.length)));
+    expect(fps.size).toBeLessThan(texts.length);
+    const c = new VerdictCache<number>(1_000, 1_000_000);
+    const at = { method: 'tools/call', revision: null, flags: 0 };
+    texts.forEach((t, i) => c.set(at, t, i));
+    const kept = texts.map((t) => c.get(at, t));
+    // Every text gets its own verdict; where a fingerprint had more than BUCKET_MAX texts, its oldest went.
+    kept.forEach((v, i) => expect(v === undefined || v === i).toBe(true));
+    expect(kept.filter((v) => v !== undefined).length).toBeGreaterThanOrEqual(BUCKET_MAX);
+  });
+
+  it('looks a key up between offsets of a longer text', () => {
+    const c = new VerdictCache<string>();
+    const at = { method: 'tools/call', revision: null, flags: 2 };
+    c.set(at, '{"jsonrpc":"2.0","id":1,"params":{"name":"a"}}', 'first', 24, 46);
+    expect(c.get(at, '{"jsonrpc":"2.0","id":2,"params":{"name":"a"}}', 24, 46)).toBe('first');
+    expect(c.get(at, '{"jsonrpc":"2.0","id":2,"params":{"name":"b"}}', 24, 46)).toBeUndefined();
+    expect(c.get(at, '{"jsonrpc":"2.0","id":22,"params":{"name":"a"}}', 25, 47)).toBe('first');
+    expect(c.get(at, '"params":{"name":"a"}}')).toBe('first');
+    expect(c.get(at, '"params":{"name":"a"}} ')).toBeUndefined();
   });
 
   it('matches path patterns with * and ** as prefixes', () => {
