@@ -39,6 +39,28 @@ const COMMANDS = {
   audit: ['audit', '--format', 'json'],
 };
 
+/**
+ * Reference commands, run only when named with `--commands`, with no target of their own: `annotate-bare` is
+ * `annotate --format ndjson` with every rule off (a config file in the data folder), what annotating and writing the
+ * records cost before any check — the bound the checks start from.
+ */
+const REFERENCES = {
+  'annotate-bare': (dir) => ['annotate', '--format', 'ndjson', '--config', rulesOffConfig(dir)],
+};
+
+function rulesOffConfig(dir) {
+  const file = join(dir, 'all-rules-off.json');
+  const ids = JSON.parse(spawnSync(process.execPath, [BIN, 'rules', '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 26 }).stdout).map((r) => r.id);
+  writeFileSync(file, JSON.stringify({ rules: Object.fromEntries(ids.map((id) => [id, 'off'])) }));
+  return file;
+}
+
+function commandArgs(name, dir) {
+  if (name in COMMANDS) return COMMANDS[name];
+  if (name in REFERENCES) return REFERENCES[name](dir);
+  throw new Error(`unknown command ${name} (one of ${[...Object.keys(COMMANDS), ...Object.keys(REFERENCES)].join(', ')})`);
+}
+
 function parseArgs(argv) {
   const o = {
     sizes: ['10m', '100m'],
@@ -88,7 +110,7 @@ async function throughput(o, jqOk, log) {
       // jq cannot read a transcript as JSON: the reference does the floor's work in jq, each line read as a string, cut
       // before its first `{` (time and marker) and parsed; lines that are not JSON then (pretty-printed parts) are skipped.
       if (o.jq && jqOk) cases.push({ name: 'jq', cmd: 'jq', args: format === 'transcript' ? ['-cR', JQ_TRANSCRIPT, data.file] : ['-c', '.', data.file] });
-      for (const c of o.commands) cases.push({ name: c, cmd: process.execPath, args: [BIN, ...COMMANDS[c], data.file] });
+      for (const c of o.commands) cases.push({ name: c, cmd: process.execPath, args: [BIN, ...commandArgs(c, o.dir), data.file] });
       // Warm the page cache, then interleave the runs so that drift hits every case alike.
       await measure('cat', [data.file]);
       const samples = new Map(cases.map((c) => [c.name, []]));
@@ -144,7 +166,7 @@ function throughputTable(rows) {
     const check = isCommand
       ? `${r.vsFloor >= r.floorTarget ? '✓' : '✗'} ≥ ${r.floorTarget} / ${Number.isFinite(r.vsJq) ? (r.vsJq >= JQ_TARGET ? '✓' : '✗') : '–'} ≥ ${JQ_TARGET}`
       : '';
-    const name = isCommand ? `\`${COMMANDS[r.command].join(' ')}\`` : r.command === 'floor' ? 'floor (split + JSON.parse)' : r.format === 'transcript' ? `\`jq -cR '${JQ_TRANSCRIPT}'\`` : '`jq -c .`';
+    const name = isCommand ? `\`${COMMANDS[r.command].join(' ')}\`` : r.command in REFERENCES ? `\`${r.command}\` (every rule off)` : r.command === 'floor' ? 'floor (split + JSON.parse)' : r.format === 'transcript' ? `\`jq -cR '${JQ_TRANSCRIPT}'\`` : '`jq -c .`';
     out.push(
       `| ${r.size} ${r.format} | ${name} | ${fmt(r.ms / 1000, 3)} | ${fmt(r.cpuS, 2)} | ${fmt(r.mbPerS, 1)} | ${Math.round(r.msgPerS).toLocaleString('en-US')} | ${fmt(r.rssMiB, 0)} | ${fmt(r.vsFloor)} | ${fmt(r.vsJq)} | ${check} |`,
     );
