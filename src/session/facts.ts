@@ -45,3 +45,29 @@ export interface Facts {
    */
   withoutInitialized?: boolean;
 }
+
+/**
+ * A record's facts with every field present (undefined until set), in one order: all facts objects share one
+ * shape, so the rules' reads of them stay monomorphic (an object grown key by key takes one of many shapes).
+ */
+export function newFacts(): Facts {
+  // Typed so that a field added to Facts and not here fails to compile.
+  const all: { [K in keyof Required<Facts>]: undefined } = {
+    problem: undefined,
+    idProblem: undefined,
+    orphan: undefined,
+    reusedOpenId: undefined,
+    pendingEvicted: undefined,
+    cancels: undefined,
+    afterCancel: undefined,
+    request: undefined,
+    progressFor: undefined,
+    taskStatuses: undefined,
+    cancelled: undefined,
+    sessionEvicted: undefined,
+    newSession: undefined,
+    messagesBeforeInitialize: undefined,
+    withoutInitialized: undefined,
+  };
+  return all;
+}

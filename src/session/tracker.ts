@@ -5,7 +5,7 @@ import type { Direction, OpenRequest, PipelineRecord } from '../types.js';
 import { capabilityFor } from './capability.js';
 import { inferDir, paramsOf } from './direction.js';
 import { CLOSE_EVENTS, CLOSED_CHANNELS, SESSION_EVENTS, START_EVENTS } from './events.js';
-import type { Facts } from './facts.js';
+import { newFacts, type Facts } from './facts.js';
 import { readInitializeRequest, readInitializeResult } from './handshake.js';
 import { DEFAULT_MAX_SESSIONS, LiveSessions } from './live-sessions.js';
 import { pendingKey, type PendingRequest } from './pending.js';
@@ -62,7 +62,8 @@ export class Tracker {
 
   push(d: Decoded): Tracked {
     const seq = ++this.ctx.seq;
-    const facts: Facts = d.problem ? { problem: d.problem } : {};
+    const facts = newFacts();
+    if (d.problem) facts.problem = d.problem;
     if (d.idProblem) facts.idProblem = d.idProblem;
     this.retired = undefined;
     const s = this.sessionFor(d, seq, facts);
