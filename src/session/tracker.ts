@@ -110,7 +110,8 @@ export class Tracker {
     else if (d.kind === 'response' || d.kind === 'error') this.onResponse(d, s, record, facts);
     if (d.kind === 'notification' || d.kind === 'response') observeTaskStatus(s, record, facts);
     this.leavePhase(d, s);
-    return this.retired ? { record, facts, session: s, retired: this.retired } : { record, facts, session: s };
+    // One shape for every record (`retired` is nearly always undefined).
+    return { record, facts, session: s, retired: this.retired };
   }
 
   /** `file:line`, with `file:` made once per file (flat), so a record costs one short concatenation. */
