@@ -7,9 +7,10 @@
 // the recording, so latencies stay real and times keep increasing. Every message is real traffic; only ids and times
 // change.
 //
-//   node bench/generate.mjs [--size 10m,100m,1g] [--dir DIR] [--formats ndjson,envelope,transcript] [--copies N] [--force]
+//   node bench/generate.mjs [--size 10m,100m,1g] [--dir DIR] [--formats ndjson,envelope,transcript,unique] [--copies N] [--force]
 //
-// Files: DIR/<size>.ndjson, DIR/<size>.envelope.ndjson, DIR/<size>.transcript.txt (DIR defaults to $TMPDIR/mcptrace-bench).
+// Files: DIR/<size>.ndjson, DIR/<size>.envelope.ndjson, DIR/<size>.transcript.txt (DIR defaults to $TMPDIR/mcptrace-bench),
+// and with `unique`, DIR/<size>.unique.ndjson: raw NDJSON whose payloads all differ (no schema verdict is cached).
 // A file is kept when it exists with the same generator version and options (see the .meta.json next to it).
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,9 @@ const toEnvelopeNdjson = (records) => records.map((r) => JSON.stringify(r) + '\n
 
 export const FORMATS = {
   ndjson: { ext: 'ndjson', render: (records) => toRawNdjson(records) },
+  // Raw NDJSON in which no two payloads are alike (a counter in each params' and result's `_meta`), as in a real
+  // session whose tool results and resources differ: no schema verdict is ever cached. Not in the default set.
+  unique: { ext: 'unique.ndjson', render: (records) => toRawNdjson(records.map(uniquePayload)) },
   envelope: { ext: 'envelope.ndjson', render: (records) => toEnvelopeNdjson(records) },
   transcript: { ext: 'transcript.txt', render: (records, session, first, opening) => transcript(records, session, first, opening) },
 };
@@ -76,6 +80,19 @@ function bodyCopy(rec, k, offsetMs) {
     const line = k === 0 ? r.line : JSON.stringify(shiftMessage(r.message, k, null));
     return { ts: shiftTs(r.ts, offsetMs), dir: r.dir, line };
   });
+}
+
+let payloads = 0;
+
+/** A record whose message's params and result carry `_meta.bench`, a number no other payload has. */
+function uniquePayload(r) {
+  if (!r.line) return r;
+  const m = JSON.parse(r.line);
+  for (const part of ['params', 'result']) {
+    const v = m[part];
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) m[part] = { ...v, _meta: { ...v._meta, bench: ++payloads } };
+  }
+  return { ...r, line: JSON.stringify(m) };
 }
 
 /** Transcript lines of part of a session; only its first part opens it with `=== session NAME ===`. */
@@ -149,7 +166,7 @@ export function ensureData({ dir = DEFAULT_DIR, size, format, copies = 50, force
 }
 
 function parseArgs(argv) {
-  const opts = { sizes: ['10m', '100m'], dir: DEFAULT_DIR, formats: Object.keys(FORMATS), copies: 50, force: false };
+  const opts = { sizes: ['10m', '100m'], dir: DEFAULT_DIR, formats: ['ndjson', 'envelope', 'transcript'], copies: 50, force: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
