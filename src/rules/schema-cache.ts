@@ -73,9 +73,15 @@ interface Entry<V> {
   value: V;
   /** The bucket holding it (entries of one scope and fingerprint), for eviction. */
   home: Entry<V>[];
+  /** The map holding the bucket, and the bucket's key there: an emptied bucket is removed from it. */
+  byFingerprint: Map<number, Entry<V>[]>;
+  fingerprint: number;
   /** Its index in the insertion-order ring. */
   slot: number;
 }
+
+/** Revisions kept per method; more (from a crafted log) start that method's entries afresh. */
+const MAX_REVISIONS = 16;
 
 /** Texts of one scope and fingerprint kept at most (the oldest of them is dropped for a new one). */
 export const BUCKET_MAX = 64;
@@ -107,6 +113,20 @@ export class VerdictCache<V> {
     return this.count;
   }
 
+  /** Revisions held, over all methods (for tests: bounded per method). */
+  get revisions(): number {
+    let n = 0;
+    for (const byRevision of this.byMethod.values()) n += byRevision.size;
+    return n;
+  }
+
+  /** Buckets held (for tests: they go when their last entry goes). */
+  get buckets(): number {
+    let n = 0;
+    for (const byRevision of this.byMethod.values()) for (const byFlags of byRevision.values()) for (const m of byFlags) n += m?.size ?? 0;
+    return n;
+  }
+
   /** The verdict of `text` from `start` to `end` (default: the whole text) in this scope. */
   get(scope: VerdictScope, text: string, start = 0, end = text.length): V | undefined {
     const byFingerprint = this.byMethod.get(scope.method)?.get(scope.revision)?.[scope.flags];
@@ -130,7 +150,12 @@ export class VerdictCache<V> {
     let byRevision = this.byMethod.get(scope.method);
     if (!byRevision) this.byMethod.set(scope.method, (byRevision = new Map()));
     let byFlags = byRevision.get(scope.revision);
-    if (!byFlags) byRevision.set(scope.revision, (byFlags = []));
+    if (!byFlags) {
+      // Revisions come from the log (a crafted one may claim a new one per session): past a few, start afresh. The
+      // entries left behind go out of the ring in time, harmlessly.
+      if (byRevision.size >= MAX_REVISIONS) byRevision.clear();
+      byRevision.set(scope.revision, (byFlags = []));
+    }
     const byFingerprint = (byFlags[scope.flags] ??= new Map());
     const fp = fingerprint(text, start, end);
     let home = byFingerprint.get(fp);
@@ -143,8 +168,10 @@ export class VerdictCache<V> {
       }
     }
     if (home.length >= BUCKET_MAX) this.drop(home[0]!);
+    // A drop that emptied the bucket took it out of the map: put it back for the new entry.
+    if (byFingerprint.get(fp) !== home) byFingerprint.set(fp, home);
     const slot = (this.head + this.count) % (this.maxEntries + 1);
-    const e: Entry<V> = { text: body, value, home, slot };
+    const e: Entry<V> = { text: body, value, home, byFingerprint, fingerprint: fp, slot };
     home.push(e);
     this.order[slot] = e;
     this.count++;
@@ -164,6 +191,8 @@ export class VerdictCache<V> {
     if (i >= 0) {
       e.home.splice(i, 1);
       this.chars -= e.text.length;
+      // Unique texts would otherwise leave one empty bucket each behind: the maps stay as bounded as the entries.
+      if (e.home.length === 0 && e.byFingerprint.get(e.fingerprint) === e.home) e.byFingerprint.delete(e.fingerprint);
     }
     // Its ring slot stays until it comes round (and is counted until then); mark it empty so it is not dropped twice.
     if (counted && this.order[e.slot] === e) this.order[e.slot] = undefined;

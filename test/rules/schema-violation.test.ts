@@ -365,6 +365,20 @@ describe('the verdict cache', () => {
     expect(kept.filter((v) => v !== undefined).length).toBeGreaterThanOrEqual(BUCKET_MAX);
   });
 
+  it('keeps no empty bucket behind and stays bounded on texts that never repeat', () => {
+    const c = new VerdictCache<number>(100, 1_000_000);
+    const at = { method: 'tools/call', revision: '2025-11-25', flags: 0 };
+    for (let i = 0; i < 5_000; i++) c.set(at, `{"params":{"name":"t","arguments":{"n":${i}}}}`, i);
+    expect(c.size).toBeLessThanOrEqual(100);
+    expect(c.buckets).toBeLessThanOrEqual(100);
+    expect(c.get(at, '{"params":{"name":"t","arguments":{"n":4999}}}')).toBe(4999);
+    // Revisions named by a log: a new one per session does not grow the maps without end either.
+    for (let i = 0; i < 1_000; i++) c.set({ ...at, revision: `rev-${i}` }, '{"params":{}}', i);
+    expect(c.buckets).toBeLessThanOrEqual(100);
+    expect(c.revisions).toBeLessThanOrEqual(16);
+    expect(c.get({ ...at, revision: 'rev-999' }, '{"params":{}}')).toBe(999);
+  });
+
   it('looks a key up between offsets of a longer text', () => {
     const c = new VerdictCache<string>();
     const at = { method: 'tools/call', revision: null, flags: 2 };
