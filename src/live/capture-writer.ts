@@ -1,5 +1,5 @@
 // Writes the capture file: envelope records in wire order, each one in the file within the same tick.
-import { eventRecord, lineRecordPieces, type LineText } from './capture-record.js';
+import { eventRecord, lineRecord, lineRecordPieces, type LineText } from './capture-record.js';
 import type { CapturedLine } from './line-capture.js';
 import type { SyncFile } from './sync-file.js';
 
@@ -25,7 +25,7 @@ export class CaptureWriter {
 
   line(line: CapturedLine, text: LineText): void {
     if (line.kept < BATCH_BYTES) {
-      this.add([...lineRecordPieces(line, text)].join(''));
+      this.add(lineRecord(line, text));
       return;
     }
     // A long line goes out piece by piece, after what was queued before it.
