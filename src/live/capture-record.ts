@@ -28,6 +28,23 @@ export function lineText(line: CapturedLine): LineText {
 }
 
 /**
+ * The record of one wire line as one string, for lines short enough to hold twice in memory (the capture's
+ * common case): the same text as `lineRecordPieces` joined, built with one decode and one `JSON.stringify`
+ * instead of a streaming decoder per line.
+ */
+export function lineRecord(line: CapturedLine, text: LineText = lineText(line)): string {
+  const bytes = text.chunks.length === 1 ? text.chunks[0] : Buffer.concat(text.chunks);
+  // Buffer's UTF-8 decoding keeps a leading U+FEFF (wire text like any other) and, on invalid bytes, puts
+  // U+FFFD where TextDecoder would; `ts` is our own ISO string and needs no escaping.
+  const decoded = bytes.toString('utf8');
+  let tail = '';
+  if (line.partial) tail += ',"partial":true';
+  if (line.truncated) tail += `,"truncated":true,"bytes":${line.size}`;
+  if (!text.utf8) tail += `,"lineBase64":"${bytes.toString('base64')}"`;
+  return `{"ts":"${line.ts}","dir":"${line.dir}","line":${JSON.stringify(decoded)}${tail}}\n`;
+}
+
+/**
  * The record of one wire line, as pieces to write in order, so a long line never exists twice in memory as
  * one string. Fields after `line`: `partial` (no newline followed: the stream ended), `truncated` and
  * `bytes` (the line was longer than the cap; `bytes` is its true size), `lineBase64` (the exact bytes, when

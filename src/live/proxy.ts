@@ -4,6 +4,7 @@ import { escapeTerminal } from '../output/escape.js';
 import { lineText } from './capture-record.js';
 import { CaptureWriter } from './capture-writer.js';
 import { startServer, StartError, type ServerProcess } from './child.js';
+import { IsoClock } from './iso-clock.js';
 import { LineCapture, type CapturedLine } from './line-capture.js';
 import { LiveAnnotator } from './live-annotator.js';
 import { liveOut, livePalette } from './live-output.js';
@@ -38,7 +39,8 @@ export const EXIT_CANNOT_START = 2;
 /** After the server exits, how long its stdout/stderr may stay open and idle (a grandchild holding them) before we stop. */
 const STDOUT_GRACE_MS = 1000;
 
-const now = () => new Date().toISOString();
+const clock = new IsoClock();
+const now = () => clock.now();
 
 /**
  * Runs one wrapped server to its end and returns the exit code: the server's own, 128 + the signal number
@@ -69,7 +71,7 @@ export async function proxy(opts: ProxyOptions, io: ProxyIO): Promise<number> {
     const text = lineText(line);
     n++;
     capture?.line(line, text);
-    withLive((l) => l.line(n, line, text));
+    if (live !== null) withLive((l) => l.line(n, line, text));
   };
   const finish = () => {
     capture?.close();

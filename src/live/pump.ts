@@ -2,7 +2,7 @@
 import type { Readable, Writable } from 'node:stream';
 
 export interface PumpOptions {
-  /** Sees every chunk before it is forwarded (the capture); it must not keep a reference it mutates. */
+  /** Sees every chunk right after it is handed to the destination (the capture); it must not mutate it. */
   tap?: (chunk: Buffer) => void;
   /** End the destination when the source ends (default true; false for a destination others write to). */
   endDest?: boolean;
@@ -32,13 +32,13 @@ export function pump(source: Readable, dest: Writable, opts: PumpOptions = {}): 
     if (!stopped) source.resume();
   };
   const onData = (chunk: Buffer) => {
-    opts.tap?.(chunk);
-    if (stopped) return;
-    if (!dest.write(chunk)) {
+    // Forward first, then let the observer look: the peer gets the bytes without waiting for the capture.
+    if (!stopped && !dest.write(chunk)) {
       full = true;
       source.pause();
       dest.once('drain', onDrain);
     }
+    opts.tap?.(chunk);
   };
   let ended = false;
   const end = (err?: Error) => {

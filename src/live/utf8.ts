@@ -26,6 +26,7 @@ export function incompleteTail(buf: Uint8Array): number {
 
 /** True when the bytes, read as one stream, are valid UTF-8 (a character may be split between chunks). */
 export function isUtf8Chunks(chunks: readonly Buffer[]): boolean {
+  if (chunks.length === 1) return isUtf8(chunks[0]); // the common case: a line read in one chunk
   let carry: Buffer | null = null;
   for (let c of chunks) {
     if (carry !== null) {

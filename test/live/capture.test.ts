@@ -1,6 +1,6 @@
 // The pure parts of wrap's capture: lines split from any chunking, records that round-trip the exact bytes.
 import { describe, expect, it } from 'vitest';
-import { eventRecord, lineRecordPieces, lineText } from '../../src/live/capture-record.js';
+import { eventRecord, lineRecord, lineRecordPieces, lineText } from '../../src/live/capture-record.js';
 import { LineCapture, type CapturedLine } from '../../src/live/line-capture.js';
 import { exitCodeOf } from '../../src/live/signals.js';
 import { incompleteTail, isUtf8Chunks } from '../../src/live/utf8.js';
@@ -58,6 +58,16 @@ describe('LineCapture and line records', () => {
     const [l] = capture(Buffer.from('aé😀z\n'), 2, 4); // a(1) é(2) 😀(4): the cap at 4 splits the emoji
     expect(lineText(l).utf8).toBe(true);
     expect(record(l)).toEqual({ ts: TS, dir: 's2c', line: 'aé', truncated: true, bytes: 8 });
+  });
+
+  it.each([1, 3, 7, 64, WIRE.length])('the one-string record is the pieces joined, in %i-byte chunks', (size) => {
+    for (const l of capture(WIRE, size)) expect(lineRecord(l)).toBe([...lineRecordPieces(l)].join(''));
+  });
+
+  it('the one-string record of a cut line is the pieces joined too', () => {
+    for (const l of [...capture(Buffer.from('aé😀z\n'), 2, 4), ...capture(Buffer.from('0123456789abcdef\nnext'), 3, 10)]) {
+      expect(lineRecord(l)).toBe([...lineRecordPieces(l)].join(''));
+    }
   });
 
   it('event records keep key order ts, event, then data', () => {
