@@ -7,6 +7,8 @@ import type { Finding, PipelineRecord, Severity } from '../types.js';
 import { CapabilityMatrix } from './capability-matrix.js';
 import { ruleDocUrl } from './doc-url.js';
 import { SequenceKeeper, type SequenceState } from './sequence.js';
+import { Interner } from '../util/intern.js';
+import { flatCopy } from '../util/string.js';
 import type { AuditFinding, AuditReport, AuditSession, CapabilityRow } from './types.js';
 
 export interface AuditLimits {
@@ -22,6 +24,20 @@ export interface AuditLimits {
 }
 
 export const DEFAULT_AUDIT_LIMITS: AuditLimits = { findings: 10_000, sequenceHead: 60, sequenceTail: 40, bodyChars: 4_096, sessions: 200 };
+
+/** How much of each session's sequence a report format prints: none of it, its steps, or its steps with bodies. */
+export type SequenceUse = 'none' | 'steps' | 'bodies';
+
+/**
+ * The limits for a format that prints `use` of the sequences: no steps kept for a format that prints none, no
+ * bodies for one that does not show them (DESIGN principle 6). Kept steps are the largest part of an audit's memory:
+ * up to 100 steps with 4 KiB bodies for each of 200 sessions.
+ */
+export function limitsFor(use: SequenceUse, base: AuditLimits = DEFAULT_AUDIT_LIMITS): AuditLimits {
+  if (use === 'bodies') return base;
+  if (use === 'steps') return { ...base, bodyChars: 0 };
+  return { ...base, sequenceHead: 0, sequenceTail: 0, bodyChars: 0 };
+}
 
 export const SEVERITY_RANK: Record<Severity, number> = { info: 1, warning: 2, error: 3 };
 
@@ -82,6 +98,8 @@ export class AuditCollector {
    * with `keepData`, so the coordinator can renumber the seqs a message quotes).
    */
   private readonly findingData: unknown[] = [];
+  /** Methods and file names of the kept findings, one copy each. */
+  private readonly names = new Interner();
 
   constructor(private readonly limits: AuditLimits = DEFAULT_AUDIT_LIMITS) {}
 
@@ -199,19 +217,22 @@ export class AuditCollector {
     const colon = source.lastIndexOf(':');
     const data = (f as { data?: unknown }).data;
     if (data !== undefined && t === this.tally) this.findingData[t.findings.length] = data;
+    // Kept compact, as up to 10,000 findings are kept: the message flat (a rule builds it as a concatenation, a
+    // tree of parts), the method and file shared, the documentation link one per rule.
+    const method = r?.method ?? null;
     t.findings.push({
       rule: f.rule,
       severity: f.severity,
-      message: f.message,
+      message: flatCopy(f.message),
       seq,
       session,
       source,
-      file: colon > 0 ? source.slice(0, colon) : source,
+      file: this.names.intern(colon > 0 ? source.slice(0, colon) : source),
       line: colon > 0 ? Number(source.slice(colon + 1)) || 0 : 0,
       kind: r?.kind ?? null,
       dir: r?.dir ?? null,
       id: r?.id ?? null,
-      method: r?.method ?? null,
+      method: method === null ? null : this.names.intern(method),
       docUrl: ruleDocUrl(f.rule),
     });
   }

@@ -2,5 +2,13 @@
 
 /** Repository-relative path of the rule's doc page (shipped in the npm package under the same path). */
 export function ruleDocUrl(id: string): string {
-  return `docs/rules/${id}.md`;
+  let url = URLS.get(id);
+  if (url === undefined) {
+    url = `docs/rules/${id}.md`;
+    // One string per rule, shared by all its findings (the report keeps up to 10,000), while the ids stay few.
+    if (URLS.size < 1_000) URLS.set(id, url);
+  }
+  return url;
 }
+
+const URLS = new Map<string, string>();

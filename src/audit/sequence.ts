@@ -22,7 +22,9 @@ export class SequenceKeeper {
   constructor(private readonly headSize: number, private readonly tailSize: number, private readonly bodyBytes: number) {}
 
   add(r: PipelineRecord): void {
-    this.push(this.step(r));
+    // Keeping no steps (a format that prints no sequence): only count, without making a step.
+    if (this.headSize === 0 && this.tailSize === 0) this.seen++;
+    else this.push(this.step(r));
   }
 
   /** The kept steps as plain data: the head, the tail in order, and how many messages were seen. */

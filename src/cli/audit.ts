@@ -1,9 +1,8 @@
 // `mcptrace audit`: findings against the spec as a report (text, markdown, html, json, sarif, junit), with CI exit codes.
-import { writeFile } from 'node:fs/promises';
 import type { Argv } from 'yargs';
 import { AuditBuilder } from '../audit/build.js';
 import { escapeJsonForTerminal } from '../output/escape.js';
-import { AUDIT_FORMATS, AUDIT_RENDERERS, type AuditFormat, type AuditRenderer } from '../output/audit/renderers.js';
+import { AUDIT_CHUNK_RENDERERS, AUDIT_FORMATS, AUDIT_RENDERERS, AUDIT_SEQUENCE_USE, type AuditFormat, type AuditRenderer } from '../output/audit/renderers.js';
 import type { AnalysisSummary } from '../analyzer.js';
 import type { Severity } from '../types.js';
 import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
@@ -13,11 +12,12 @@ import { LiveView, liveHeader, withFollow } from './follow.js';
 import { filterOptions, inputOptions, jobsOption } from './options.js';
 import { inputNames, STDIN_ARG } from './inputs.js';
 import { mergeSummary, parallelFiles, runParallel } from './jobs.js';
-import type { AuditState } from '../audit/collector.js';
+import { limitsFor, type AuditState } from '../audit/collector.js';
 import type { AuditReport } from '../audit/types.js';
 import type { StatsState } from '../stats/collector.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 import { TOOL } from './tool.js';
+import { writeFilePieces, writePieces } from './writer.js';
 
 export interface AuditArgs extends RunArgs, RedactArgs, RuleArgs {
   format?: AuditFormat;
@@ -51,7 +51,9 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   const ended = (s: AnalysisSummary): AnalysisSummary => (redactor ? redactor.summary(s) : s);
   return withFollow(args.follow, io, async (stop) => {
     const { analyzer, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop);
-    const builder = new AuditBuilder({ inputs, failOn, ruleSettings: rules, tool: TOOL });
+    // Only what the format prints: no sequence steps for json, sarif and text, no bodies but for html.
+    const limits = limitsFor(AUDIT_SEQUENCE_USE[format]);
+    const builder = new AuditBuilder({ inputs, failOn, ruleSettings: rules, tool: TOOL, limits });
     const files = inputNames(args.files);
     // --jobs: the files in worker threads, merged in input order (not with redaction: it would have to be redone on
     // the messages the merge re-makes).
@@ -61,6 +63,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
         command: 'audit' as const,
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules, ruleOptions: ruleOpts },
         filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir },
+        auditLimits: limits,
       };
       await runParallel(files, args.jobs!, task, (r, n) => {
         builder.mergeFrom(r.state as { stats: StatsState; audit: AuditState }, n);
@@ -87,13 +90,24 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   });
 
   async function finish(report: AuditReport, live: LiveView | null): Promise<number> {
-    const rendered = render(report, { palette });
+    // JSON formats in pieces, written as they come: a large report is never one string (README "Performance").
+    const chunked = AUDIT_CHUNK_RENDERERS[format];
+    let pieces: Iterable<string> = chunked ? chunked(report, { palette }) : [render(report, { palette })];
     // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (DESIGN principle 7).
-    const text = !args.out && io.stdout.isTTY && (format === 'json' || format === 'sarif') ? escapeJsonForTerminal(rendered) : rendered;
-    if (args.out) await writeFile(args.out, text);
-    else await new Promise<void>((resolve, reject) => io.stdout.write((live?.stop() ?? '') + text, (e) => (e ? reject(e) : resolve())));
+    if (!args.out && io.stdout.isTTY && (format === 'json' || format === 'sarif')) pieces = mapped(pieces, escapeJsonForTerminal);
+    if (args.out) await writeFilePieces(args.out, pieces);
+    else await writePieces(io.stdout, prefixed(live?.stop() ?? '', pieces));
     return report.failed ? EXIT.findings : EXIT.ok;
   }
+}
+
+function* mapped(pieces: Iterable<string>, f: (s: string) => string): Generator<string> {
+  for (const p of pieces) yield f(p);
+}
+
+function* prefixed(first: string, pieces: Iterable<string>): Generator<string> {
+  if (first !== '') yield first;
+  yield* pieces;
 }
 
 /** Formats whose reports redact secrets unless `--no-redact` is given. */

@@ -128,4 +128,5 @@ async function* batchesOf(analyzer: Analyzer, files: readonly string[] | undefin
       for (let i = 0; i < batch.length; i++) heap.add(batch[i]!.bytes);
     }
   }
+  heap.end();
 }

@@ -17,7 +17,7 @@ if (port === null) throw new Error('jobs-worker.js runs as a worker thread');
 async function analyseFile(task: FileTask): Promise<FileResult> {
   const analyzer = new Analyzer({ ...task.analyzer, renumberable: { ordinalPrefix: task.ordinalPrefix } });
   const keep = buildFilter(task.filter);
-  const collector = task.command === 'stats' ? new StatsCollector() : new AuditBuilder({ inputs: [], failOn: 'none', tool: { name: '', version: '' } });
+  const collector = task.command === 'stats' ? new StatsCollector() : new AuditBuilder({ inputs: [], failOn: 'none', tool: { name: '', version: '' }, limits: task.auditLimits });
   const bytes = createReadStream(task.file, { highWaterMark: 256 * 1024 });
   const heap = new HeapKeeper();
   for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file)) {

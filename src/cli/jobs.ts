@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { AnalysisSummary, AnalyzerOptions } from '../analyzer.js';
-import type { AuditState } from '../audit/collector.js';
+import type { AuditLimits, AuditState } from '../audit/collector.js';
 import type { EndFinding } from '../rules/engine.js';
 import { ruleById } from '../rules/registry.js';
 import type { StatsState } from '../stats/collector.js';
@@ -24,6 +24,8 @@ export interface FileTask {
   command: 'stats' | 'audit';
   analyzer: Pick<AnalyzerOptions, 'inputFormat' | 'maxPending' | 'maxSessions' | 'maxMessageBytes' | 'rules' | 'ruleOptions'>;
   filter: FilterOptions;
+  /** `audit`: what the report's format needs kept (`limitsFor`); the defaults when absent. */
+  auditLimits?: AuditLimits;
   ordinalPrefix: string;
 }
 

@@ -1,5 +1,6 @@
-// Buffered output to a stream: encodes small writes into one buffer, flushes when the input waits, honours backpressure.
+// Output to a stream: small writes encoded into one buffer and flushed when the input waits, and documents written in pieces.
 import { Buffer } from 'node:buffer';
+import { open } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 
 /** Bytes gathered before a write to the stream. */
@@ -79,4 +80,55 @@ export class OutputWriter {
     }
     this.used += this.buf.write(text, this.used, 'utf8');
   }
+}
+
+/** A document given in pieces (`jsonChunks`), joined into writes of at least 256 KiB of text each (the last one less). */
+function* joined(pieces: Iterable<string>): Generator<string> {
+  let text = '';
+  for (const piece of pieces) {
+    if (text.length >= HIGH_WATER) {
+      yield text;
+      text = '';
+    }
+    text += piece;
+  }
+  yield text;
+}
+
+/**
+ * Writes a document given in pieces to a stream without joining it into one string, waiting while the stream is
+ * full; resolves when the stream has taken the last write, rejects with its error.
+ */
+export async function writePieces(out: Writable, pieces: Iterable<string>): Promise<void> {
+  let last = '';
+  for (const text of joined(pieces)) {
+    if (last !== '' && !out.write(last)) await drained(out);
+    last = text;
+  }
+  await new Promise<void>((resolve, reject) => out.write(last, (e) => (e ? reject(e) : resolve())));
+}
+
+/** `writePieces` to a new file (replaced if it exists), as `fs.writeFile` would write the joined text. */
+export async function writeFilePieces(path: string, pieces: Iterable<string>): Promise<void> {
+  const file = await open(path, 'w');
+  try {
+    for (const text of joined(pieces)) await file.write(text);
+  } finally {
+    await file.close();
+  }
+}
+
+/** Resolves when `out` can take more (or has failed or closed: the next write reports that). */
+function drained(out: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('error', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('error', done);
+    out.on('close', done);
+  });
 }

@@ -79,6 +79,15 @@ describe('audit exit codes', () => {
     expect(JSON.parse(readFileSync(out, 'utf8')).summary.totals.error).toBeGreaterThan(0);
   });
 
+  it.each(['json', 'sarif', 'markdown'])('-f %s: the report written in pieces to stdout and to --out is the same text', async (format) => {
+    const out = join(tmp, `same.${format}`);
+    const masked = (s: string) => s.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME');
+    const printed = await runCli(['audit', '-f', format, 'samples/everything.envelope.ndjson']);
+    await runCli(['audit', '-f', format, '--out', out, 'samples/everything.envelope.ndjson']);
+    expect(printed.stdout.length).toBeGreaterThan(10_000);
+    expect(masked(readFileSync(out, 'utf8'))).toBe(masked(printed.stdout));
+  });
+
   it('audits the real samples without errors', async () => {
     for (const f of ['samples/everything.envelope.ndjson', 'samples/memory.envelope.ndjson']) {
       const { code, report } = await auditJson([f]);

@@ -1,20 +1,31 @@
 // The audit report as JSON for machines: summary, sessions, findings and statistics.
 import type { AuditReport } from '../../audit/types.js';
+import { jsonChunks } from '../json-chunks.js';
 
+/** The `json` audit format. Ends with a newline. */
 export function renderAuditJson(report: AuditReport): string {
+  return Array.from(renderAuditJsonChunks(report)).join('');
+}
+
+/**
+ * `renderAuditJson` in pieces of at most one finding or one session's statistics each, for the CLI to write as they
+ * come: the whole text of a large report is never held at once (README "Performance").
+ */
+export function* renderAuditJsonChunks(report: AuditReport): Generator<string> {
+  yield* jsonChunks(auditDocument(report), { indent: 2, depth: 3 });
+  yield '\n';
+}
+
+function auditDocument(report: AuditReport): object {
   const { tool, inputs, generatedAt, failOn, failed, totals, byRule, findingsOmitted } = report;
-  return JSON.stringify(
-    {
-      tool,
-      inputs,
-      generatedAt,
-      summary: { failOn, failed, totals, byRule, findingsOmitted },
-      sessions: report.sessions.map((s) => ({ ...s.info, findings: s.counts, capabilities: s.capabilities })),
-      findings: report.findings,
-      stats: report.stats,
-      rules: report.rules.map((r) => ({ id: r.id, severity: r.effectiveSeverity, description: r.description, specUrl: r.specUrl, docUrl: r.docUrl })),
-    },
-    null,
-    2,
-  ) + '\n';
+  return {
+    tool,
+    inputs,
+    generatedAt,
+    summary: { failOn, failed, totals, byRule, findingsOmitted },
+    sessions: report.sessions.map((s) => ({ ...s.info, findings: s.counts, capabilities: s.capabilities })),
+    findings: report.findings,
+    stats: report.stats,
+    rules: report.rules.map((r) => ({ id: r.id, severity: r.effectiveSeverity, description: r.description, specUrl: r.specUrl, docUrl: r.docUrl })),
+  };
 }

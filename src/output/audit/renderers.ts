@@ -1,11 +1,12 @@
 // The audit report formats: each a pure function from the report to text.
+import type { SequenceUse } from '../../audit/collector.js';
 import type { AuditReport } from '../../audit/types.js';
 import type { Palette } from '../color.js';
 import { renderAuditHtml } from './html.js';
-import { renderAuditJson } from './json.js';
+import { renderAuditJson, renderAuditJsonChunks } from './json.js';
 import { renderAuditJunit } from './junit.js';
 import { renderAuditMarkdown } from './markdown.js';
-import { renderAuditSarif } from './sarif.js';
+import { renderAuditSarif, renderAuditSarifChunks } from './sarif.js';
 import { renderAuditText } from './text.js';
 
 export interface RenderContext {
@@ -25,3 +26,25 @@ export const AUDIT_RENDERERS = {
 
 export type AuditFormat = keyof typeof AUDIT_RENDERERS;
 export const AUDIT_FORMATS = Object.keys(AUDIT_RENDERERS) as AuditFormat[];
+
+/** A renderer's text in pieces whose concatenation is the renderer's string, for writing as they come. */
+export type AuditChunkRenderer = (report: AuditReport, ctx: RenderContext) => Iterable<string>;
+
+/** Formats that can be written piece by piece (JSON documents); the others are rendered as one string. */
+export const AUDIT_CHUNK_RENDERERS: Partial<Record<AuditFormat, AuditChunkRenderer>> = {
+  json: renderAuditJsonChunks,
+  sarif: renderAuditSarifChunks,
+};
+
+/**
+ * What of each session's sequence a format prints, so that a run keeps no more (`limitsFor`): markdown draws
+ * the steps (Mermaid), junit reads their times, html draws them and shows their bodies; the rest print none.
+ */
+export const AUDIT_SEQUENCE_USE: Record<AuditFormat, SequenceUse> = {
+  text: 'none',
+  markdown: 'steps',
+  json: 'none',
+  html: 'bodies',
+  sarif: 'none',
+  junit: 'steps',
+};

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { AuditFinding, AuditReport } from '../../audit/types.js';
 import type { Severity } from '../../types.js';
+import { jsonChunks } from '../json-chunks.js';
 import type { RenderContext } from './renderers.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -81,11 +82,22 @@ function result(f: AuditFinding, ruleIndex: number | undefined) {
 
 /** The `sarif` audit format. Ends with a newline. */
 export function renderAuditSarif(report: AuditReport, _ctx?: RenderContext): string {
+  return Array.from(renderAuditSarifChunks(report)).join('');
+}
+
+/** `renderAuditSarif` in pieces of at most one result each (see `renderAuditJsonChunks`). */
+export function* renderAuditSarifChunks(report: AuditReport, _ctx?: RenderContext): Generator<string> {
+  // log → runs → the run → its results: each result is one piece.
+  yield* jsonChunks(sarifLog(report), { indent: 2, depth: 4 });
+  yield '\n';
+}
+
+function sarifLog(report: AuditReport): object {
   const index = new Map(report.rules.map((r, i) => [r.id, i]));
   const notifications = report.findingsOmitted > 0
     ? [{ level: 'warning', message: { text: `${report.findingsOmitted} findings past the report's limit were counted but not listed.` } }]
     : [];
-  const log = {
+  return {
     $schema: SARIF_SCHEMA,
     version: SARIF_VERSION,
     runs: [
@@ -110,5 +122,4 @@ export function renderAuditSarif(report: AuditReport, _ctx?: RenderContext): str
       },
     ],
   };
-  return JSON.stringify(log, null, 2) + '\n';
 }
