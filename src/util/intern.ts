@@ -1,4 +1,5 @@
 // One shared copy of each of a few distinct strings (methods, file names) kept many times over.
+import { flatCopy } from './string.js';
 
 /**
  * Hands out one copy per distinct string, for values that recur across many kept objects (a method name parsed anew
@@ -13,7 +14,7 @@ export class Interner {
   intern(s: string): string {
     const known = this.seen.get(s);
     if (known !== undefined) return known;
-    const copy = structuredClone(s);
+    const copy = flatCopy(s);
     if (this.seen.size < this.max) this.seen.set(copy, copy);
     return copy;
   }
