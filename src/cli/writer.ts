@@ -2,6 +2,7 @@
 import { Buffer } from 'node:buffer';
 import { open } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
+import { drained } from '../util/drained.js';
 
 /** Bytes gathered before a write to the stream. */
 const HIGH_WATER = 256 * 1024;
@@ -48,17 +49,8 @@ export class OutputWriter {
       this.buf = null;
       this.used = 0;
       if (!this.out.write(chunk) && !this.waiting) {
-        this.waiting = new Promise((resolve) => {
-          const done = () => {
-            this.out.off('drain', done);
-            this.out.off('error', done);
-            this.out.off('close', done);
-            this.waiting = null;
-            resolve();
-          };
-          this.out.on('drain', done);
-          this.out.on('error', done);
-          this.out.on('close', done);
+        this.waiting = drained(this.out).then(() => {
+          this.waiting = null;
         });
       }
     }
@@ -118,17 +110,3 @@ export async function writeFilePieces(path: string, pieces: Iterable<string>): P
   }
 }
 
-/** Resolves when `out` can take more (or has failed or closed: the next write reports that). */
-function drained(out: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('error', done);
-      out.off('close', done);
-      resolve();
-    };
-    out.on('drain', done);
-    out.on('error', done);
-    out.on('close', done);
-  });
-}

@@ -11,6 +11,7 @@ import { liveOut, livePalette } from './live-output.js';
 import { pump } from './pump.js';
 import { exitCodeOf, forwardSignals } from './signals.js';
 import { SyncFile } from './sync-file.js';
+import { drained } from '../util/drained.js';
 
 export interface ProxyOptions {
   /** The server command and its arguments, passed to it exactly. */
@@ -174,23 +175,6 @@ export async function proxy(opts: ProxyOptions, io: ProxyIO): Promise<number> {
   return exitCodeOf(code, signal);
 }
 
-/** Resolves when everything written to `out` has been handed to the OS (or `out` failed or closed). */
-function drained(out: Writable): Promise<void> {
-  if (out.destroyed || (out.writableLength === 0 && !out.writableNeedDrain)) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('finish', done);
-      out.off('close', done);
-      out.off('error', done);
-      resolve();
-    };
-    out.on('drain', done);
-    out.on('finish', done);
-    out.on('close', done);
-    out.on('error', done);
-  });
-}
 
 /** One line on stderr; names from the command line or the system are shown with control characters escaped. */
 function warn(io: ProxyIO, message: string): void {
