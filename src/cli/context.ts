@@ -13,6 +13,7 @@ import { noticeText } from './follow.js';
 import { resolveFollowInput, resolveInputs } from './inputs.js';
 import { HeapKeeper } from './heap.js';
 import { createLogger, type Log, type LogLevel } from './logger.js';
+import { preloadSchemas } from '../protocol/schemas.js';
 
 export interface CliIO {
   stdin: Readable;
@@ -62,7 +63,10 @@ export function openRun(
   const keep = buildFilter(args);
   // Consume one of the two: `batches` (the records of each chunk read, for the hot path) or `records` (one by one,
   // each annotated when it is asked for, for sinks that read the analyzer's state as of the record).
+  // The schema check will run: load its schemas now, as the bundle's own chunk (faster than on first use).
+  const schemas = more.rules?.['schema-violation'] === 'off' ? null : preloadSchemas();
   async function* batches(): AsyncGenerator<PipelineRecord[]> {
+    await schemas;
     if (args.follow && stop) {
       for await (const r of followedRecords(analyzer, args, stop, io, log)) if (!keep || keep(r)) yield [r];
       return;
@@ -73,6 +77,7 @@ export function openRun(
     }
   }
   async function* records(): AsyncGenerator<PipelineRecord> {
+    await schemas;
     const all = args.follow && stop ? followedRecords(analyzer, args, stop, io, log) : recordsOf(analyzer, args.files, io, log);
     for await (const r of all) if (!keep || keep(r)) yield r;
   }

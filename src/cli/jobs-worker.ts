@@ -2,6 +2,7 @@
 import { createReadStream } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { Analyzer } from '../analyzer.js';
+import { preloadSchemas } from '../protocol/schemas.js';
 import { analyzeStreamBatches } from '../analyze-stream.js';
 import { AuditBuilder } from '../audit/build.js';
 import { findingData } from '../rules/engine.js';
@@ -15,6 +16,7 @@ if (port === null) throw new Error('jobs-worker.js runs as a worker thread');
 
 /** One file, as `mcptrace stats|audit` would read it, numbered from 1 (the coordinator renumbers). */
 async function analyseFile(task: FileTask): Promise<FileResult> {
+  if (task.analyzer.rules?.['schema-violation'] !== 'off') await preloadSchemas();
   const analyzer = new Analyzer({ ...task.analyzer, renumberable: { ordinalPrefix: task.ordinalPrefix } });
   const keep = buildFilter(task.filter);
   const collector = task.command === 'stats' ? new StatsCollector() : new AuditBuilder({ inputs: [], failOn: 'none', tool: { name: '', version: '' }, limits: task.auditLimits });

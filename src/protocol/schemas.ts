@@ -141,10 +141,24 @@ function build(sdk: Sdk): SchemaTables {
 
 let tables: SchemaTables | undefined;
 
-/** The tables, built on first use from the SDK (its CommonJS build, so that loading stays synchronous). */
+/**
+ * The tables, built on first use from the SDK: the module `preloadSchemas` loaded, else its CommonJS build, required
+ * here (so that loading stays synchronous).
+ */
 export function schemaTables(): SchemaTables {
-  tables ??= build(createRequire(import.meta.url)('@modelcontextprotocol/sdk/types.js') as Sdk);
+  tables ??= build(preloaded ?? (createRequire(import.meta.url)('@modelcontextprotocol/sdk/types.js') as Sdk));
   return tables;
+}
+
+let preloaded: Sdk | undefined;
+
+/**
+ * Loads the SDK's schemas ahead of their first use, as an ES module: a command that will check schemas calls it once
+ * at start. In the bundled CLI the SDK and zod are one chunk of their own, which loads in about 40% of the time their
+ * CommonJS files take (about 25 ms against 60 on the development machine).
+ */
+export async function preloadSchemas(): Promise<void> {
+  preloaded ??= await import('@modelcontextprotocol/sdk/types.js');
 }
 
 /**
