@@ -26,11 +26,38 @@ function isoFromMs(ms: number): string | null {
  * not depend on the machine's time zone.
  */
 export function isoTime(text: string): TimeValue {
+  const fast = millisUtc(text);
+  if (fast !== null) return { ts: text, tsMs: fast };
   let s = text.charCodeAt(10) === 0x20 ? `${text.slice(0, 10)}T${text.slice(11)}` : text;
   if (s.includes(',')) s = s.replace(',', '.');
   if (s.length > 10 && !HAS_ZONE.test(s)) s += 'Z';
   const ms = Date.parse(s);
   return { ts: text, tsMs: Number.isFinite(ms) ? ms : null };
+}
+
+/** The second (`YYYY-MM-DDTHH:MM:SS`) last read by `millisUtc`, and its epoch ms. */
+let lastSecond = '';
+let lastSecondMs = 0;
+
+/**
+ * Epoch ms of the form captures write (`toISOString`: `YYYY-MM-DDTHH:MM:SS.sssZ`), without `Date.parse`: messages
+ * of one second share their first 19 characters, so the second is parsed once and the milliseconds are added. Null
+ * for any other form (the general path reads it).
+ */
+function millisUtc(text: string): number | null {
+  if (text.length !== 24 || text.charCodeAt(19) !== 0x2e || text.charCodeAt(23) !== 0x5a) return null;
+  const a = text.charCodeAt(20) - 48;
+  const b = text.charCodeAt(21) - 48;
+  const c = text.charCodeAt(22) - 48;
+  if (a < 0 || a > 9 || b < 0 || b > 9 || c < 0 || c > 9) return null;
+  if (!text.startsWith(lastSecond) || lastSecond === '') {
+    const second = text.slice(0, 19);
+    const ms = Date.parse(`${second}Z`);
+    if (!Number.isFinite(ms) || text.charCodeAt(10) !== 0x54) return null;
+    lastSecond = second;
+    lastSecondMs = ms;
+  }
+  return lastSecondMs + a * 100 + b * 10 + c;
 }
 
 /** An epoch number as envelopes write it: seconds when below 1e11, else milliseconds. */
