@@ -117,10 +117,16 @@ async function* followedRecords(analyzer: Analyzer, args: RunArgs, stop: AbortSi
 
 /** Every record of every input, in order; each input is its own stream with its own sessions. */
 async function* recordsOf(analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Log): AsyncGenerator<PipelineRecord> {
+  // Kept in bounds like the batch path (the text transcript reads records one at a time).
+  const heap = new HeapKeeper();
   for (const input of resolveInputs(files, io.stdin)) {
     log.debug({ input: input.name }, 'reading');
-    yield* analyzeStream(analyzer, input.open(), input.name);
+    for await (const r of analyzeStream(analyzer, input.open(), input.name)) {
+      yield r;
+      heap.add(r.bytes);
+    }
   }
+  heap.end();
 }
 
 /** Every record of every input, in order, a chunk's worth at a time; each input is its own stream with its own sessions. */

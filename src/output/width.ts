@@ -1,7 +1,12 @@
 // Display width of terminal strings (wide CJK/emoji = 2 columns, combining marks = 0) and width-aware truncate/pad.
 
-/** Printable ASCII only: the common case, where width is just the length. */
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/**
+ * Characters that each take exactly one column and never join a neighbour into a cluster, so that a string of them
+ * is as wide as it is long: printable ASCII, Latin-1 and the Latin/IPA blocks up to U+02FF (no soft hyphen), general
+ * punctuation U+2010–U+2027 and U+2030–U+205E (dashes, quotes, `…`, `‰`), arrows and box drawing — what the
+ * transcript's own columns are made of (`→ ← ↔ · ━ …`). Combining marks start at U+0300 and are not among them.
+ */
+const ONE_COLUMN_EACH = /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2500-\u257f]*$/;
 /** Code points that take no column of their own: combining marks, joiners, variation selectors, format characters. */
 const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}]/u;
 const EMOJI_PRESENTATION = /^\p{Emoji_Presentation}/u;
@@ -43,7 +48,7 @@ function graphemes(s: string): Iterable<string> {
 
 /** Number of terminal columns `s` occupies (expects already-escaped text: no control characters). */
 export function displayWidth(s: string): number {
-  if (PRINTABLE_ASCII.test(s)) return s.length;
+  if (ONE_COLUMN_EACH.test(s)) return s.length;
   let w = 0;
   for (const g of graphemes(s)) w += graphemeWidth(g);
   return w;
@@ -54,7 +59,7 @@ export function truncate(s: string, width: number): string {
   if (width <= 0) return '';
   if (displayWidth(s) <= width) return s;
   const target = width - 1;
-  if (PRINTABLE_ASCII.test(s)) return s.slice(0, target) + '…';
+  if (ONE_COLUMN_EACH.test(s)) return s.slice(0, target) + '…';
   let out = '';
   let w = 0;
   for (const g of graphemes(s)) {
