@@ -61,10 +61,10 @@ export function openRun(
   const log = createLogger(args.logLevel as LogLevel);
   const analyzer = new Analyzer({ inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, ...more });
   const keep = buildFilter(args);
-  // Consume one of the two: `batches` (the records of each chunk read, for the hot path) or `records` (one by one,
-  // each annotated when it is asked for, for sinks that read the analyzer's state as of the record).
   // The schema check will run: load its schemas now, as the bundle's own chunk (faster than on first use).
   const schemas = more.rules?.['schema-violation'] === 'off' ? null : preloadSchemas();
+  // Consume one of the two: `batches` (the records of each chunk read, for the hot path) or `records` (one by one,
+  // each annotated when it is asked for, for sinks that read the analyzer's state as of the record).
   async function* batches(): AsyncGenerator<PipelineRecord[]> {
     await schemas;
     if (args.follow && stop) {

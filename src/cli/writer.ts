@@ -109,4 +109,3 @@ export async function writeFilePieces(path: string, pieces: Iterable<string>): P
     await file.close();
   }
 }
-

@@ -50,7 +50,7 @@ function millisUtc(text: string): number | null {
   const b = text.charCodeAt(21) - 48;
   const c = text.charCodeAt(22) - 48;
   if (a < 0 || a > 9 || b < 0 || b > 9 || c < 0 || c > 9) return null;
-  if (!text.startsWith(lastSecond) || lastSecond === '') {
+  if (lastSecond === '' || !text.startsWith(lastSecond)) {
     const second = text.slice(0, 19);
     const ms = Date.parse(`${second}Z`);
     if (!Number.isFinite(ms) || text.charCodeAt(10) !== 0x54) return null;

@@ -28,6 +28,27 @@ export function lineText(line: CapturedLine): LineText {
 }
 
 /**
+ * A line record up to the opening quote of its `line` value. `ts` is our own ISO string and `dir` a fixed word:
+ * ASCII, nothing to escape.
+ */
+export function recordHead(ts: string, dir: string): string {
+  return `{"ts":"${ts}","dir":"${dir}","line":"`;
+}
+
+/**
+ * A line record after its `line` value's text, from its closing quote: `partial` (no newline followed: the stream
+ * ended), `truncated` and `bytes` (the line was longer than the cap; `bytes` is its true size), `lineBase64` (the
+ * exact bytes, when they are not valid UTF-8 and `line` holds their decoding with U+FFFD replacement characters).
+ */
+export function recordTail(line: CapturedLine, base64: string | null = null): string {
+  let tail = '"';
+  if (line.partial) tail += ',"partial":true';
+  if (line.truncated) tail += `,"truncated":true,"bytes":${line.size}`;
+  if (base64 !== null) tail += `,"lineBase64":"${base64}"`;
+  return tail + '}\n';
+}
+
+/**
  * The record of one wire line as one string, for lines short enough to hold twice in memory (the capture's
  * common case): the same text as `lineRecordPieces` joined, built with one decode and one `JSON.stringify`
  * instead of a streaming decoder per line.
@@ -35,23 +56,16 @@ export function lineText(line: CapturedLine): LineText {
 export function lineRecord(line: CapturedLine, text: LineText = lineText(line)): string {
   const bytes = text.chunks.length === 1 ? text.chunks[0] : Buffer.concat(text.chunks);
   // Buffer's UTF-8 decoding keeps a leading U+FEFF (wire text like any other) and, on invalid bytes, puts
-  // U+FFFD where TextDecoder would; `ts` is our own ISO string and needs no escaping.
-  const decoded = bytes.toString('utf8');
-  let tail = '';
-  if (line.partial) tail += ',"partial":true';
-  if (line.truncated) tail += `,"truncated":true,"bytes":${line.size}`;
-  if (!text.utf8) tail += `,"lineBase64":"${bytes.toString('base64')}"`;
-  return `{"ts":"${line.ts}","dir":"${line.dir}","line":${JSON.stringify(decoded)}${tail}}\n`;
+  // U+FFFD where TextDecoder would.
+  return recordHead(line.ts, line.dir) + escape(bytes.toString('utf8')) + recordTail(line, text.utf8 ? null : bytes.toString('base64'));
 }
 
 /**
  * The record of one wire line, as pieces to write in order, so a long line never exists twice in memory as
- * one string. Fields after `line`: `partial` (no newline followed: the stream ended), `truncated` and
- * `bytes` (the line was longer than the cap; `bytes` is its true size), `lineBase64` (the exact bytes, when
- * they are not valid UTF-8 and `line` holds their decoding with U+FFFD replacement characters).
+ * one string (the fields after `line`: `recordTail`).
  */
 export function* lineRecordPieces(line: CapturedLine, text: LineText = lineText(line)): Generator<string> {
-  yield `{"ts":${JSON.stringify(line.ts)},"dir":"${line.dir}","line":"`;
+  yield recordHead(line.ts, line.dir);
   let base64: string | null = null;
   if (text.utf8) {
     // A streaming decoder never splits a character between pieces, so each piece escapes on its own;
@@ -68,11 +82,7 @@ export function* lineRecordPieces(line: CapturedLine, text: LineText = lineText(
     yield escape(all.toString('utf8'));
     base64 = all.toString('base64');
   }
-  let tail = '"';
-  if (line.partial) tail += ',"partial":true';
-  if (line.truncated) tail += `,"truncated":true,"bytes":${line.size}`;
-  if (base64 !== null) tail += `,"lineBase64":"${base64}"`;
-  yield tail + '}\n';
+  yield recordTail(line, base64);
 }
 
 /** JSON string body (without quotes) of `s`. */

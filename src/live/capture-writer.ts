@@ -1,6 +1,6 @@
 // Writes the capture file: envelope records in wire order, each one in the file within the same tick.
 import { Buffer } from 'node:buffer';
-import { eventRecord, lineRecord, lineRecordPieces, type LineText } from './capture-record.js';
+import { eventRecord, lineRecord, lineRecordPieces, recordHead, recordTail, type LineText } from './capture-record.js';
 import { escapeJsonBytes, MAX_ESCAPE_GROWTH } from './json-bytes.js';
 import type { CapturedLine } from './line-capture.js';
 import type { SyncFile } from './sync-file.js';
@@ -78,10 +78,7 @@ export class CaptureWriter {
     let at = this.size + head.length;
     for (const c of text.chunks) at = escapeJsonBytes(c, b, at);
     if (line.partial || line.truncated) {
-      let tail = '"';
-      if (line.partial) tail += ',"partial":true';
-      if (line.truncated) tail += `,"truncated":true,"bytes":${line.size}`;
-      at += b.write(tail + '}\n', at, 'latin1');
+      at += b.write(recordTail(line), at, 'latin1');
     } else {
       b[at++] = QUOTE;
       b[at++] = CLOSE;
@@ -94,8 +91,7 @@ export class CaptureWriter {
   /** `{"ts":"…","dir":"…","line":"` as bytes, made again only when the time (one per millisecond) or direction changes. */
   private head(ts: string, dir: string): Buffer {
     if (ts !== this.headTs || dir !== this.headDir) {
-      // `ts` is our own ISO string and `dir` a fixed word: ASCII, nothing to escape.
-      this.headBytes = Buffer.from(`{"ts":"${ts}","dir":"${dir}","line":"`, 'latin1');
+      this.headBytes = Buffer.from(recordHead(ts, dir), 'latin1');
       this.headTs = ts;
       this.headDir = dir;
     }
