@@ -30,15 +30,27 @@ function keyPattern(normalised: string): string {
   return [...normalised].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[-_]?');
 }
 
-/** Token shapes recognised anywhere in a string (each is masked whole). */
-const TOKEN_SHAPES = [
-  'sk-[A-Za-z0-9_-]{16,}', // OpenAI / Anthropic style API keys (`sk-…`, `sk-ant-…`)
-  'gh[pousr]_[A-Za-z0-9]{20,}', // GitHub tokens
-  'github_pat_[A-Za-z0-9_]{20,}',
-  'xox[abprs]-[A-Za-z0-9-]{10,}', // Slack tokens
-  'AKIA[0-9A-Z]{16}', // AWS access key ids
-  'eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}', // JSON Web Tokens
-].join('|');
+/** Token shapes recognised anywhere in a string (each is masked whole): the literal each starts with, and the rest. */
+const TOKEN_SHAPES: readonly (readonly [lead: string, rest: string])[] = [
+  ['sk-', '[A-Za-z0-9_-]{16,}'], // OpenAI / Anthropic style API keys (`sk-…`, `sk-ant-…`)
+  ['gh[pousr]_', '[A-Za-z0-9]{20,}'], // GitHub tokens
+  ['github_pat_', '[A-Za-z0-9_]{20,}'],
+  ['xox[abprs]-', '[A-Za-z0-9-]{10,}'], // Slack tokens
+  ['AKIA', '[0-9A-Z]{16}'], // AWS access key ids
+  ['eyJ', '[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}'], // JSON Web Tokens
+];
+
+/**
+ * The words the forms of `Redactor.text` that need no quote and no `=` start with: `Bearer`, a token shape's lead,
+ * the `received ` of a schema finding.
+ */
+const LEADS = new RegExp(['bearer', ...TOKEN_SHAPES.map(([lead]) => lead), 'received '].join('|'), 'i');
+
+/** `=` signs looked at one by one in a string before the full scan is left to decide. */
+const EQUALS_LOOKED_AT = 16;
+
+/** Distinct keys whose verdict `isSecretKey` remembers (keys repeat: a log has few); past it, it starts over. */
+const KEY_VERDICTS_KEPT = 4096;
 
 export interface RedactOptions {
   /** More keys to mask (`--redact-key NAME`), matched like the default ones. */
@@ -50,40 +62,53 @@ export class Redactor {
   private readonly keys: ReadonlySet<string>;
   private readonly pattern: RegExp;
   private readonly probe: RegExp;
+  /** A secret key's name at the end of a string (the `key=` of `key=value`), and the longest such name can be. */
+  private readonly nameBefore: RegExp;
+  private readonly nameSpan: number;
+  /** `isSecretKey`'s verdicts by key as written. */
+  private readonly verdicts = new Map<string, boolean>();
 
   constructor(opts: RedactOptions = {}) {
     const keys = new Set([...DEFAULT_SECRET_KEYS, ...(opts.keys ?? [])].map(normalise).filter((k) => k !== ''));
     this.keys = keys;
     const names = [...keys].sort((a, b) => b.length - a.length).map(keyPattern).join('|');
     const jsonValue = '"(?:[^"\\\\]|\\\\.)*"|-?\\d[\\d.eE+-]*';
+    const forms = [
+      // `Bearer <token>` (HTTP Authorization header values, logged request headers).
+      '(\\bBearer\\s+)([A-Za-z0-9._~+/=-]{8,})',
+      // Well-known token shapes.
+      `\\b(${TOKEN_SHAPES.map(([lead, rest]) => lead + rest).join('|')})`,
+      // `"key": value` in JSON text (raw lines, bodies), also escaped one level inside a JSON string.
+      `("(?:${names})"\\s*:\\s*)(${jsonValue})`,
+      `(\\\\"(?:${names})\\\\"\\s*:\\s*)(\\\\"(?:[^\\\\]|\\\\[^"])*?\\\\")`,
+      // `key=value` in URLs, query strings and form bodies.
+      `(?<![A-Za-z0-9])((?:${names})=)([^&\\s"'<>]+)`,
+    ];
+    // A schema finding that quotes the value it received under a secret key (`params.password: … received "x"`).
+    const quoted = `((?:^|; )[^;]*?\\b(?:${names})\\b[^;]*?: [^;]*?received )(${jsonValue})`;
     // One pass over a string finds every form; the replacer tells them apart by group.
-    this.pattern = new RegExp(
-      [
-        // `Bearer <token>` (HTTP Authorization header values, logged request headers).
-        '(\\bBearer\\s+)([A-Za-z0-9._~+/=-]{8,})',
-        // Well-known token shapes.
-        `\\b(${TOKEN_SHAPES})`,
-        // `"key": value` in JSON text (raw lines, bodies), also escaped one level inside a JSON string.
-        `("(?:${names})"\\s*:\\s*)(${jsonValue})`,
-        `(\\\\"(?:${names})\\\\"\\s*:\\s*)(\\\\"(?:[^\\\\]|\\\\[^"])*?\\\\")`,
-        // `key=value` in URLs, query strings and form bodies.
-        `(?<![A-Za-z0-9])((?:${names})=)([^&\\s"'<>]+)`,
-        // A schema finding that quotes the value it received under a secret key (`params.password: … received "x"`).
-        `((?:^|; )[^;]*?\\b(?:${names})\\b[^;]*?: [^;]*?received )(${jsonValue})`,
-      ].join('|'),
-      'gi',
-    );
-    this.probe = new RegExp(this.pattern.source, 'i');
+    this.pattern = new RegExp([...forms, quoted].join('|'), 'gi');
+    // Whether there is anything to replace. The quoted value's form backtracks over the whole string from its start
+    // (most of the cost of a long string), and it cannot match without the word `received `: the probe asks for that.
+    this.probe = new RegExp([...forms, 'received '].join('|'), 'i');
+    this.nameBefore = new RegExp(`(?:${names})$`, 'i');
+    this.nameSpan = Math.max(0, ...[...keys].map((k) => 2 * k.length - 1));
   }
 
   /** Whether values under this key are masked. */
   isSecretKey(key: string): boolean {
-    return this.keys.has(normalise(key));
+    let secret = this.verdicts.get(key);
+    if (secret === undefined) {
+      if (this.verdicts.size >= KEY_VERDICTS_KEPT) this.verdicts.clear();
+      secret = this.keys.has(normalise(key));
+      this.verdicts.set(key, secret);
+    }
+    return secret;
   }
 
   /** A string with credentials and secret `key=value` / `"key": value` pairs masked. */
   text(s: string): string {
-    if (s.length < 8 || !this.probe.test(s)) return s;
+    if (s.length < 8 || !this.mayHoldSecret(s) || !this.probe.test(s)) return s;
     return s.replace(this.pattern, (m: string, ...g: (string | undefined)[]) => {
       if (g[0] !== undefined) return /^[A-Za-z]+$/.test(g[1]!) ? m : g[0] + REDACTED; // `Bearer authentication` is prose
       if (g[2] !== undefined) return REDACTED;
@@ -93,6 +118,21 @@ export class Redactor {
       if (g[9] !== undefined) return `${g[9]}"${REDACTED}"`;
       return m;
     });
+  }
+
+  /**
+   * Whether `s` holds what any form `text` masks starts with: a quote (`"key": value`, also escaped), a word in
+   * `LEADS`, or an `=` after a secret key's name (`key=value`). Most strings hold none, and this is far cheaper than
+   * the full scan: base64 data ends in `=`, and the scan would go over all of it (test/output/redact.test.ts checks
+   * that every string the full scan matches passes this).
+   */
+  mayHoldSecret(s: string): boolean {
+    if (s.indexOf('"') !== -1 || LEADS.test(s)) return true;
+    let p = s.indexOf('=');
+    for (let looked = 0; p !== -1; looked++, p = s.indexOf('=', p + 1)) {
+      if (looked === EQUALS_LOOKED_AT || this.nameBefore.test(s.slice(Math.max(0, p - this.nameSpan), p))) return true;
+    }
+    return false;
   }
 
   /** A copy of a JSON value with secret keys' values and secrets in strings masked (the value itself if none). */

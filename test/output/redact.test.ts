@@ -136,3 +136,71 @@ describe('properties', () => {
     );
   });
 });
+
+describe('the cheap checks before the full scan', () => {
+  // Pieces of every form the redactor masks, cut and mixed: a string of them may hold a form whole, in part, or
+  // split by another piece. A check that lets a maskable string through unscanned shows as a difference here.
+  const pieces = [
+    'Bearer ', 'bearer\t', 'BEARER ', 'abcd1234', 'abcdefghijklmnopqrstuvwx', 'ABCDEFGHIJKLMNOP', 'sk-', 'SK-', 'ghp_', 'GHO_',
+    'github_pat_', 'xoxb-', 'AKIA', 'eyJ', '.', 'received ', 'RECEIVED ', 'password', 'Pass_Word', 'api-key', 'API_KEY',
+    'token', 'to\u212aen', 'session_id', 'x.y', '=', '==', '"', '\\"', '\\', ':', ': ', ' ', '; ', '&', '?', 'params.',
+    'expected string, ', 'é', '\u{1F600}', 'x', '1', '-', '_',
+  ];
+  const text = fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).map((p) => p.join(''));
+  /** A redactor that scans every string in full: what `text` gave before the checks. */
+  class ScansAll extends Redactor {
+    override mayHoldSecret(): boolean {
+      return true;
+    }
+  }
+  const cases: [string, Redactor, Redactor][] = [
+    ['default keys', new Redactor(), new ScansAll()],
+    ['--redact-key', new Redactor({ keys: ['Sessionid', 'x.y'] }), new ScansAll({ keys: ['Sessionid', 'x.y'] })],
+  ];
+
+  it.each(cases)('mask exactly what the full scan masks (%s)', (_name, fast, full) => {
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(fast.text(s)).toBe(full.text(s));
+      }),
+      { numRuns: 3000, seed: 11 },
+    );
+  });
+
+  it.each(cases)('pass every string the full pattern matches (%s)', (_name, fast) => {
+    const { pattern, probe } = fast as unknown as { pattern: RegExp; probe: RegExp };
+    const whole = new RegExp(pattern.source, 'i');
+    fc.assert(
+      fc.property(text, (s) => {
+        if (whole.test(s)) {
+          expect(fast.mayHoldSecret(s)).toBe(true);
+          expect(probe.test(s)).toBe(true);
+        }
+      }),
+      { numRuns: 3000, seed: 13 },
+    );
+  });
+
+  it('each kind of check is what lets its form through', () => {
+    expect(r.text('https://x.test/cb?api_key=abc123&x=1')).toBe(`https://x.test/cb?api_key=${REDACTED}&x=1`);
+    // The longest spelling of the longest key: a separator between every two letters.
+    const custom = new Redactor({ keys: ['averylongcustomkeyname'] });
+    const longest = [...'averylongcustomkeyname'].join('-');
+    expect(custom.text(`?${longest}=hunter22`)).toBe(`?${longest}=${REDACTED}`);
+    expect(r.text('data: iVBORw0KGgoAAAANSUhEUgAAAB==')).toBe('data: iVBORw0KGgoAAAANSUhEUgAAAB==');
+    expect(r.text('params.password: expected string, received 12345')).toBe(`params.password: expected string, received "${REDACTED}"`);
+    expect(r.text('Authorization: Bearer abcdefgh1234')).toBe(`Authorization: Bearer ${REDACTED}`);
+    expect(r.text('{"token": "abcdefgh"}')).toBe(`{"token": "${REDACTED}"}`);
+    // More `=` signs than are looked at one by one: the full scan decides.
+    expect(r.text(`${'='.repeat(40)} password=hunter22`)).toBe(`${'='.repeat(40)} password=${REDACTED}`);
+  });
+
+  it('remembers key verdicts, and still judges every key after forgetting them', () => {
+    const fresh = new Redactor();
+    for (let i = 0; i < 5000; i++) expect(fresh.isSecretKey(`k${i}`)).toBe(false);
+    expect(fresh.isSecretKey('API_KEY')).toBe(true);
+    expect(fresh.isSecretKey('Api-Key')).toBe(true);
+    expect(fresh.isSecretKey('k1')).toBe(false);
+    expect(fresh.value({ 'X-Api-Key': 'v', k2: 'w' })).toEqual({ 'X-Api-Key': REDACTED, k2: 'w' });
+  });
+});
