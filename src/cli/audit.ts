@@ -11,7 +11,7 @@ import { EXIT, UsageError } from './errors.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
 import { filterOptions, inputOptions, jobsOption } from './options.js';
 import { inputNames, STDIN_ARG } from './inputs.js';
-import { mergeSummary, parallelFiles, runParallel } from './jobs.js';
+import { mergeSummary, parallelFiles, redactedRenumbering, runParallel } from './jobs.js';
 import { limitsFor, type AuditState } from '../audit/collector.js';
 import type { AuditReport } from '../audit/types.js';
 import type { StatsState } from '../stats/collector.js';
@@ -55,21 +55,22 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     const limits = limitsFor(AUDIT_SEQUENCE_USE[format]);
     const builder = new AuditBuilder({ inputs, failOn, ruleSettings: rules, tool: TOOL, limits });
     const files = inputNames(args.files);
-    // --jobs: the files in worker threads, merged in input order (not with redaction: it would have to be redone on
-    // the messages the merge re-makes).
-    if (!redactor && parallelFiles(files, args.jobs, args)) {
+    // --jobs: the files in worker threads, merged in input order. A redacted report's records are redacted in the
+    // workers; the messages the merge re-makes and the summary, here.
+    if (parallelFiles(files, args.jobs, args)) {
       const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
       const task = {
         command: 'audit' as const,
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules, ruleOptions: ruleOpts },
         filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir },
         auditLimits: limits,
+        redactKeys: redactor ? (args.redactKey ?? []) : undefined,
       };
-      await runParallel(files, args.jobs!, task, (r, n) => {
-        builder.mergeFrom(r.state as { stats: StatsState; audit: AuditState }, n);
-        mergeSummary(summary, r, n);
+      await runParallel(files, args.jobs!, task, (r, renumber) => {
+        builder.mergeFrom(r.state as { stats: StatsState; audit: AuditState }, redactor ? redactedRenumbering(renumber, redactor) : renumber);
+        mergeSummary(summary, r, renumber); // redacted whole by `ended`
       });
-      return finish(builder.report(summary), null);
+      return finish(builder.report(ended(summary)), null);
     }
     // --follow on a terminal (report not going to --out): the report so far, without the findings only the
     // end of input can tell (unanswered requests), redrawn as records come.

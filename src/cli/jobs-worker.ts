@@ -5,7 +5,9 @@ import { Analyzer } from '../analyzer.js';
 import { preloadSchemas } from '../protocol/schemas.js';
 import { analyzeStreamBatches } from '../analyze-stream.js';
 import { AuditBuilder } from '../audit/build.js';
-import { findingData } from '../rules/engine.js';
+import { Redactor } from '../output/redact.js';
+import { findingData, withData } from '../rules/engine.js';
+import type { PipelineRecord } from '../types.js';
 import { StatsCollector } from '../stats/collector.js';
 import { buildFilter } from './filter.js';
 import { HeapKeeper } from './heap.js';
@@ -19,12 +21,13 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
   if (task.analyzer.rules?.['schema-violation'] !== 'off') await preloadSchemas();
   const analyzer = new Analyzer({ ...task.analyzer, renumberable: { ordinalPrefix: task.ordinalPrefix } });
   const keep = buildFilter(task.filter);
+  const redactor = task.redactKeys ? new Redactor({ keys: task.redactKeys }) : null;
   const collector = task.command === 'stats' ? new StatsCollector() : new AuditBuilder({ inputs: [], failOn: 'none', tool: { name: '', version: '' }, limits: task.auditLimits });
   const bytes = createReadStream(task.file, { highWaterMark: 256 * 1024 });
   const heap = new HeapKeeper();
   for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file)) {
     for (let i = 0; i < batch.length; i++) {
-      if (!keep || keep(batch[i])) collector.add(batch[i]);
+      if (!keep || keep(batch[i])) collector.add(redactor ? redacted(batch[i], redactor) : batch[i]);
       heap.add(batch[i].bytes);
     }
   }
@@ -37,6 +40,16 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
     endFindingData: summary.findings.map((f) => findingData(f)),
     counts: analyzer.counts(),
   };
+}
+
+/**
+ * A record as the redacted report shows it, its findings' rule data kept: the coordinator re-makes the messages that
+ * quote a seq from it (and redacts them again).
+ */
+function redacted(r: PipelineRecord, redactor: Redactor): PipelineRecord {
+  const out = redactor.record(r);
+  if (out.findings !== r.findings) out.findings.forEach((f, i) => f !== r.findings[i] && withData(f, findingData(r.findings[i])));
+  return out;
 }
 
 port.on('message', (task: FileTask) => {

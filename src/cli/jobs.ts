@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { AnalysisSummary, AnalyzerOptions } from '../analyzer.js';
 import type { AuditLimits, AuditState } from '../audit/collector.js';
+import type { Redactor } from '../output/redact.js';
 import type { EndFinding } from '../rules/engine.js';
 import { ruleById } from '../rules/registry.js';
 import type { StatsState } from '../stats/collector.js';
@@ -26,6 +27,8 @@ export interface FileTask {
   filter: FilterOptions;
   /** `audit`: what the report's format needs kept (`limitsFor`); the defaults when absent. */
   auditLimits?: AuditLimits;
+  /** `audit`: the `--redact-key` keys when the report is redacted (its records are, before they are collected). */
+  redactKeys?: readonly string[];
   ordinalPrefix: string;
 }
 
@@ -44,6 +47,20 @@ export interface Renumbering {
   session(key: string): string;
   /** A finding's message in the run's numbering, re-made from its rule data when it quotes a seq. */
   message(f: Finding, data: unknown): string;
+}
+
+/**
+ * The renumbering with the messages it re-makes redacted (a re-made message is made from rule data, which the
+ * worker's redaction of records did not reach); the others come redacted from the worker already.
+ */
+export function redactedRenumbering(n: Renumbering, redactor: Redactor): Renumbering {
+  return {
+    ...n,
+    message: (f, data) => {
+      const m = n.message(f, data);
+      return m === f.message ? m : redactor.text(m);
+    },
+  };
 }
 
 /** Whether `--jobs` applies: several files, none of them stdin, not followed, no filter on session keys. */

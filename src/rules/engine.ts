@@ -249,7 +249,7 @@ function memoryOf(m: Memory<unknown>, s: Readonly<SessionState>): unknown {
 }
 
 /** A finding with its rule data attached, out of sight of the sinks (not enumerable, not cloned). */
-function withData<F extends Finding>(f: F, data: unknown): F {
+export function withData<F extends Finding>(f: F, data: unknown): F {
   Object.defineProperty(f, 'data', { value: data, enumerable: false });
   return f;
 }
