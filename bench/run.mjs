@@ -42,10 +42,13 @@ const COMMANDS = {
 /**
  * Reference commands, run only when named with `--commands`, with no target of their own: `annotate-bare` is
  * `annotate --format ndjson` with every rule off (a config file in the data folder), what annotating and writing the
- * records cost before any check — the bound the checks start from.
+ * records cost before any check — the bound the checks start from; `stats-jobs2` and `audit-jobs2` are those commands
+ * with `--jobs 2` (a raw NDJSON file is cut into two pieces, README "Many files, or one large file").
  */
 const REFERENCES = {
-  'annotate-bare': (dir) => ['annotate', '--format', 'ndjson', '--config', rulesOffConfig(dir)],
+  'annotate-bare': { args: (dir) => ['annotate', '--format', 'ndjson', '--config', rulesOffConfig(dir)], label: '`annotate --format ndjson` (every rule off)' },
+  'stats-jobs2': { args: () => [...COMMANDS.stats, '--jobs', '2'], label: '`stats --format json --jobs 2`' },
+  'audit-jobs2': { args: () => [...COMMANDS.audit, '--jobs', '2'], label: '`audit --format json --jobs 2`' },
 };
 
 function rulesOffConfig(dir) {
@@ -57,7 +60,7 @@ function rulesOffConfig(dir) {
 
 function commandArgs(name, dir) {
   if (name in COMMANDS) return COMMANDS[name];
-  if (name in REFERENCES) return REFERENCES[name](dir);
+  if (name in REFERENCES) return REFERENCES[name].args(dir);
   throw new Error(`unknown command ${name} (one of ${[...Object.keys(COMMANDS), ...Object.keys(REFERENCES)].join(', ')})`);
 }
 
@@ -166,7 +169,7 @@ function throughputTable(rows) {
     const check = isCommand
       ? `${r.vsFloor >= r.floorTarget ? '✓' : '✗'} ≥ ${r.floorTarget} / ${Number.isFinite(r.vsJq) ? (r.vsJq >= JQ_TARGET ? '✓' : '✗') : '–'} ≥ ${JQ_TARGET}`
       : '';
-    const name = isCommand ? `\`${COMMANDS[r.command].join(' ')}\`` : r.command in REFERENCES ? `\`${r.command}\` (every rule off)` : r.command === 'floor' ? 'floor (split + JSON.parse)' : r.format === 'transcript' ? `\`jq -cR '${JQ_TRANSCRIPT}'\`` : '`jq -c .`';
+    const name = isCommand ? `\`${COMMANDS[r.command].join(' ')}\`` : r.command in REFERENCES ? REFERENCES[r.command].label : r.command === 'floor' ? 'floor (split + JSON.parse)' : r.format === 'transcript' ? `\`jq -cR '${JQ_TRANSCRIPT}'\`` : '`jq -c .`';
     out.push(
       `| ${r.size} ${r.format} | ${name} | ${fmt(r.ms / 1000, 3)} | ${fmt(r.cpuS, 2)} | ${fmt(r.mbPerS, 1)} | ${Math.round(r.msgPerS).toLocaleString('en-US')} | ${fmt(r.rssMiB, 0)} | ${fmt(r.vsFloor)} | ${fmt(r.vsJq)} | ${check} |`,
     );

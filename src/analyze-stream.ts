@@ -1,6 +1,6 @@
 // The streaming edge of the pipeline: bytes in, annotated records out as soon as each line is read.
 import { Analyzer, type AnalysisSummary, type AnalyzerOptions } from './analyzer.js';
-import { followSegments, readFrameBatches, type FollowOptions } from './input/index.js';
+import { followSegments, readFrameBatches, type FollowOptions, type ReadOptions } from './input/index.js';
 import type { PipelineRecord } from './types.js';
 
 /** Reads, frames and annotates one byte stream (a file or stdin) of a run. */
@@ -27,9 +27,10 @@ export async function* analyzeStreamBatches(
   analyzer: Analyzer,
   bytes: AsyncIterable<Buffer | Uint8Array | string>,
   file = '-',
+  at: Pick<ReadOptions, 'firstLine'> = {},
 ): AsyncGenerator<PipelineRecord[]> {
   const input = analyzer.input(file);
-  for await (const frames of readFrameBatches(bytes, { file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes })) {
+  for await (const frames of readFrameBatches(bytes, { file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes, firstLine: at.firstLine })) {
     const out: PipelineRecord[] = [];
     for (let i = 0; i < frames.length; i++) input.pushTo(frames[i], out);
     if (out.length > 0) yield out;

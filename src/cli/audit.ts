@@ -10,8 +10,9 @@ import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { EXIT, UsageError } from './errors.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
 import { filterOptions, inputOptions, jobsOption } from './options.js';
+import { createLogger, type LogLevel } from './logger.js';
 import { inputNames, STDIN_ARG } from './inputs.js';
-import { mergeSummary, parallelFiles, redactedRenumbering, runParallel } from './jobs.js';
+import { mergeSummary, parallelPlan, redactedRenumbering, runParallel } from './jobs.js';
 import { limitsFor, type AuditState } from '../audit/collector.js';
 import type { AuditReport } from '../audit/types.js';
 import type { StatsState } from '../stats/collector.js';
@@ -57,7 +58,8 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     const files = inputNames(args.files);
     // --jobs: the files in worker threads, merged in input order. A redacted report's records are redacted in the
     // workers; the messages the merge re-makes and the summary, here.
-    if (parallelFiles(files, args.jobs, args)) {
+    const plan = await parallelPlan(files, args.jobs, args);
+    if (plan) {
       const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
       const task = {
         command: 'audit' as const,
@@ -66,10 +68,10 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
         auditLimits: limits,
         redactKeys: redactor ? (args.redactKey ?? []) : undefined,
       };
-      await runParallel(files, args.jobs!, task, (r, renumber) => {
+      await runParallel(plan, args.jobs!, task, (r, renumber) => {
         builder.mergeFrom(r.state as { stats: StatsState; audit: AuditState }, redactor ? redactedRenumbering(renumber, redactor) : renumber);
         mergeSummary(summary, r, renumber); // redacted whole by `ended`
-      });
+      }, createLogger(args.logLevel as LogLevel));
       return finish(builder.report(ended(summary)), null);
     }
     // --follow on a terminal (report not going to --out): the report so far, without the findings only the

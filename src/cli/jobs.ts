@@ -8,7 +8,11 @@
 // is the one a single thread gives (test/cli/jobs.test.ts), and memory stays bounded: a worker sends its collectors'
 // bounded state, never records.
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
+import { detectInput, type InputFormat } from '../input/detect.js';
+import { ndjsonPieces, type Piece } from '../input/ndjson-pieces.js';
 import type { AnalysisSummary, AnalyzerOptions } from '../analyzer.js';
 import type { AuditLimits, AuditState } from '../audit/collector.js';
 import type { Redactor } from '../output/redact.js';
@@ -17,11 +21,14 @@ import { ruleById } from '../rules/registry.js';
 import type { StatsState } from '../stats/collector.js';
 import type { Finding, OpenRequest, SessionInfo } from '../types.js';
 import { UsageError } from './errors.js';
+import type { Log } from './logger.js';
 import type { FilterOptions } from './filter.js';
 
 export interface FileTask {
   index: number;
   file: string;
+  /** A piece of the file (raw NDJSON), not the whole. */
+  piece?: Piece;
   command: 'stats' | 'audit';
   analyzer: Pick<AnalyzerOptions, 'inputFormat' | 'maxPending' | 'maxSessions' | 'maxMessageBytes' | 'rules' | 'ruleOptions'>;
   filter: FilterOptions;
@@ -39,6 +46,14 @@ export interface FileResult {
   /** The rule data of each end-of-input finding (parallel to `summary.findings`). */
   endFindingData: unknown[];
   counts: { records: number; ordinals: number };
+  /** A piece after the first: whether its first record is the `initialize` request of its first line (see above). */
+  cutHeld?: boolean;
+}
+
+/** What one worker task reads: a file, or a piece of one. */
+export interface Unit {
+  file: string;
+  piece?: Piece;
 }
 
 /** How one file's numbers move into the run's. */
@@ -63,74 +78,154 @@ export function redactedRenumbering(n: Renumbering, redactor: Redactor): Renumbe
   };
 }
 
-/** Whether `--jobs` applies: several files, none of them stdin, not followed, no filter on session keys. */
-export function parallelFiles(files: readonly string[] | undefined, jobs: number | undefined, opts: { follow?: boolean; session?: string[] }): boolean {
-  return (jobs ?? 1) > 1 && files !== undefined && files.length > 1 && !files.includes('-') && !opts.follow && !(opts.session && opts.session.length > 0);
+/** Smallest piece a file is cut into (`MCPTRACE_MIN_PIECE_BYTES` changes it: the tests cut small files). */
+const MIN_PIECE_BYTES = Number(process.env.MCPTRACE_MIN_PIECE_BYTES) || 32 * 1024 * 1024;
+
+export interface PlanOptions {
+  follow?: boolean;
+  session?: string[];
+  inputFormat?: InputFormat;
+  maxMessageBytes?: number;
+}
+
+/** The work of a `--jobs` run, file by file: the units of each (the file, or its pieces), and how many at most. */
+export interface Plan {
+  maxUnits: number;
+  make(): Promise<Unit[][]>;
 }
 
 /**
- * Runs every file in a pool of `jobs` worker threads and hands each result to `merge` in input order, with the
- * renumbering that moves it into the run's numbering. Rejects with the first error (exit 2 for a file that cannot
- * be read, as without --jobs).
+ * The work of a `--jobs N` run, or null when it runs in one thread: N below 2, stdin, `--follow`, a filter on
+ * session keys, or a single file too small to cut or not raw NDJSON. The plan is made by `runParallel` while the
+ * workers start (cutting a file reads it up to its last cut).
+ */
+export async function parallelPlan(files: readonly string[] | undefined, jobs: number | undefined, opts: PlanOptions): Promise<Plan | null> {
+  const n = jobs ?? 1;
+  if (n < 2 || files === undefined || files.length === 0 || files.includes('-') || opts.follow || (opts.session && opts.session.length > 0)) return null;
+  const sizes = await Promise.all(files.map((f) => cuttable(f, opts)));
+  if (files.length === 1 && sizes[0] === null) return null;
+  const maxUnits = sizes.reduce<number>((sum, size) => sum + (size === null ? 1 : n), 0);
+  const make = async () => {
+    const plan: Unit[][] = [];
+    for (const [i, file] of files.entries()) {
+      const size = sizes[i];
+      const pieces = size === null ? [] : await ndjsonPieces(file, size, { parts: n, minBytes: MIN_PIECE_BYTES, maxMessageBytes: opts.maxMessageBytes });
+      plan.push(pieces.length > 1 ? pieces.map((piece) => ({ file, piece })) : [{ file }]);
+    }
+    return plan;
+  };
+  return { maxUnits, make };
+}
+
+/** The size of a raw NDJSON file large enough to cut; null for any other file (or one that cannot be read). */
+async function cuttable(file: string, opts: PlanOptions): Promise<number | null> {
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch {
+    return null; // the worker reports it
+  }
+  if (size < 2 * MIN_PIECE_BYTES) return null;
+  return (opts.inputFormat ?? (await formatOf(file))) === 'ndjson' ? size : null;
+}
+
+/** The format detection gives a file (it reads the file's start only). */
+async function formatOf(file: string): Promise<InputFormat> {
+  const stream = createReadStream(file, { highWaterMark: 64 * 1024 });
+  try {
+    return (await detectInput(stream)).format;
+  } finally {
+    stream.destroy();
+  }
+}
+
+/**
+ * Runs every unit of the plan in a pool of `jobs` worker threads and hands each result to `merge` in input order,
+ * with the renumbering that moves it into the run's numbering (a file's pieces once all have come). Rejects with the
+ * first error (exit 2 for a file that cannot be read, as without --jobs).
  */
 export async function runParallel(
-  files: readonly string[],
+  plan: Plan,
   jobs: number,
-  task: Omit<FileTask, 'index' | 'file' | 'ordinalPrefix'>,
+  task: Omit<FileTask, 'index' | 'file' | 'piece' | 'ordinalPrefix'>,
   merge: (result: FileResult, renumber: Renumbering) => void,
+  log?: Log,
 ): Promise<void> {
   const ordinalPrefix = `\u0000${randomUUID()}:`;
-  const results = new Map<number, FileResult>();
-  let nextToMerge = 0;
-  let seqOffset = 0;
-  let ordinalOffset = 0;
-  const mergeReady = () => {
-    for (let r = results.get(nextToMerge); r !== undefined; r = results.get(nextToMerge)) {
-      results.delete(nextToMerge);
-      merge(r, renumbering(seqOffset, ordinalOffset, ordinalPrefix));
-      seqOffset += r.counts.records;
-      ordinalOffset += r.counts.ordinals;
-      nextToMerge++;
-    }
-  };
-  let next = 0;
-  const workers = Array.from({ length: Math.min(jobs, files.length) }, () => new Worker(new URL('./jobs-worker.js', import.meta.url)));
+  // The workers load their modules while the plan is made.
+  const workers = Array.from({ length: Math.min(jobs, plan.maxUnits) }, () => new Worker(new URL('./jobs-worker.js', import.meta.url)));
   try {
-    await Promise.all(
-      workers.map(
-        (w) =>
-          new Promise<void>((resolve, reject) => {
-            const give = () => {
-              if (next >= files.length) {
-                resolve();
-                return;
-              }
-              const index = next++;
-              w.postMessage({ ...task, index, file: files[index], ordinalPrefix } satisfies FileTask);
-            };
-            w.on('message', (m: { ok: true; result: FileResult } | { ok: false; index: number; error: { message: string; code?: string } }) => {
-              if (!m.ok) {
-                const { message, code } = m.error;
-                reject(code !== undefined ? new UsageError(`cannot read ${files[m.index]}: ${code}`) : new Error(message));
-                return;
-              }
-              results.set(m.result.index, m.result);
-              try {
-                mergeReady();
-              } catch (err) {
-                reject(err);
-                return;
-              }
-              give();
-            });
-            w.on('error', reject);
-            give();
-          }),
-      ),
-    );
+    const units = await plan.make();
+    for (const u of units) if (u.length > 1) log?.debug({ input: u[0]!.file, pieces: u.map((x) => x.piece) }, 'reading in pieces');
+    await run(workers, units, ordinalPrefix, task, merge);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
+}
+
+async function run(
+  workers: readonly Worker[],
+  plan: readonly (readonly Unit[])[],
+  ordinalPrefix: string,
+  task: Omit<FileTask, 'index' | 'file' | 'piece' | 'ordinalPrefix'>,
+  merge: (result: FileResult, renumber: Renumbering) => void,
+): Promise<void> {
+  const units: Unit[] = [];
+  /** Per file, the indices of its units in `units`. */
+  const files = plan.map((group) => group.map((u) => units.push(u) - 1));
+  const queue = units.map((_, i) => i);
+  const results = new Map<number, FileResult>();
+  let nextFile = 0;
+  let seqOffset = 0;
+  let ordinalOffset = 0;
+  const mergeReady = () => {
+    for (; nextFile < files.length; nextFile++) {
+      const ids = files[nextFile]!;
+      if (!ids.every((i) => results.has(i))) return;
+      for (const i of ids) {
+        const r = results.get(i)!;
+        results.delete(i);
+        // Cannot happen: the cut is made where decode sees the request (src/input/ndjson-pieces.ts).
+        if (r.cutHeld === false) throw new Error(`internal error: a piece of ${units[i]!.file} does not start with the initialize request it was cut at`);
+        merge(r, renumbering(seqOffset, ordinalOffset, ordinalPrefix));
+        seqOffset += r.counts.records;
+        ordinalOffset += r.counts.ordinals;
+      }
+    }
+  };
+  await Promise.all(
+    workers.map(
+      (w) =>
+        new Promise<void>((resolve, reject) => {
+          const give = () => {
+            const index = queue.shift();
+            if (index === undefined) {
+              resolve();
+              return;
+            }
+            const u = units[index]!;
+            w.postMessage({ ...task, index, file: u.file, piece: u.piece, ordinalPrefix } satisfies FileTask);
+          };
+          w.on('message', (m: { ok: true; result: FileResult } | { ok: false; index: number; error: { message: string; code?: string } }) => {
+            if (!m.ok) {
+              const { message, code } = m.error;
+              reject(code !== undefined ? new UsageError(`cannot read ${units[m.index]!.file}: ${code}`) : new Error(message));
+              return;
+            }
+            results.set(m.result.index, m.result);
+            try {
+              mergeReady();
+            } catch (err) {
+              reject(err);
+              return;
+            }
+            give();
+          });
+          w.on('error', reject);
+          give();
+        }),
+    ),
+  );
 }
 
 function renumbering(seqOffset: number, ordinalOffset: number, prefix: string): Renumbering {

@@ -9,8 +9,9 @@ import type { Stats } from '../stats/types.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
 import { filterOptions, inputOptions, jobsOption } from './options.js';
+import { createLogger, type LogLevel } from './logger.js';
 import { inputNames } from './inputs.js';
-import { mergeSummary, parallelFiles, runParallel } from './jobs.js';
+import { mergeSummary, parallelPlan, runParallel } from './jobs.js';
 import type { AnalysisSummary } from '../analyzer.js';
 import type { StatsState } from '../stats/collector.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
@@ -51,7 +52,8 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       return safe.endsWith('\n') ? safe : safe + '\n';
     };
     const files = inputNames(args.files);
-    if (parallelFiles(files, args.jobs, args)) {
+    const plan = await parallelPlan(files, args.jobs, args);
+    if (plan) {
       // --jobs: the files in worker threads, each file's counts merged in input order.
       const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
       const task = {
@@ -59,10 +61,10 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules: NO_RULES },
         filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir },
       };
-      await runParallel(files, args.jobs!, task, (r, n) => {
+      await runParallel(plan, args.jobs!, task, (r, n) => {
         collector.mergeFrom(r.state as StatsState, (k) => n.session(k));
         mergeSummary(summary, r, n);
-      });
+      }, createLogger(args.logLevel as LogLevel));
       const text = format(collector.finish(summary.sessions, summary.open));
       await new Promise<void>((resolve, reject) => io.stdout.write(text, (e) => (e ? reject(e) : resolve())));
       return 0;

@@ -27,6 +27,12 @@ export interface SplitterOptions {
   maxLineBytes?: number;
   /** Bytes kept of an oversized line (default 4 KiB). */
   keepBytes?: number;
+  /**
+   * Where the bytes start in their file, for a piece of a file read on its own (`--jobs`): the number of its first
+   * line (default 1), and whether it is the file's start, where a byte order mark is skipped (default true).
+   */
+  firstLine?: number;
+  atFileStart?: boolean;
 }
 
 const LF = 0x0a;
@@ -47,16 +53,18 @@ export class LineSplitter {
   /** Last byte of the incomplete line (a CR there belongs to a CRLF if the line ends next). */
   private lastByte = -1;
   private lineNo = 0;
-  private readonly bom = new BomSkipper();
+  private readonly bom: BomSkipper | null;
   private readonly maxLine: number;
   private readonly keep: number;
 
   constructor(opts: SplitterOptions = {}) {
     this.maxLine = Math.max(0, opts.maxLineBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
     this.keep = Math.max(0, Math.min(opts.keepBytes ?? OVERSIZED_KEEP_BYTES, this.maxLine));
+    this.lineNo = (opts.firstLine ?? 1) - 1;
+    this.bom = opts.atFileStart === false ? null : new BomSkipper();
   }
 
-  /** Number of lines produced so far. */
+  /** Number of the last line produced so far (of lines produced, when the input starts at line 1). */
   get lines(): number {
     return this.lineNo;
   }
@@ -68,14 +76,14 @@ export class LineSplitter {
 
   /** Feeds one chunk; appends every line it completes to `out` (and returns `out`). */
   push(chunk: Chunk, out: Line[] = []): Line[] {
-    const buf = this.bom.push(toBuffer(chunk));
+    const buf = this.bom ? this.bom.push(toBuffer(chunk)) : toBuffer(chunk);
     if (buf) this.split(buf, out);
     return out;
   }
 
   /** Ends the input: the last line, if it had no line ending, is produced now. */
   end(out: Line[] = []): Line[] {
-    const held = this.bom.end();
+    const held = this.bom?.end();
     if (held) this.split(held, out);
     if (this.pendingBytes > 0) out.push(this.take(false));
     return out;

@@ -23,6 +23,8 @@ export interface ReadOptions {
    * record that keeps its start (rule `oversized`), so memory stays bounded on any input.
    */
   maxMessageBytes?: number;
+  /** A piece of a file read on its own (`--jobs`): the number of its first line; no byte order mark is looked for. */
+  firstLine?: number;
 }
 
 /** A line reader for a line-based format; `maxBytes` is the message size limit it names and applies to records. */
@@ -67,7 +69,7 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
   }
   const maxBytes = opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const reader = lineReader(format, opts.file, maxBytes);
-  const splitter = new LineSplitter({ maxLineBytes: maxBytes });
+  const splitter = new LineSplitter({ maxLineBytes: maxBytes, firstLine: opts.firstLine, atFileStart: opts.firstLine === undefined });
   const lines: Line[] = [];
   for await (const chunk of source) {
     splitter.push(chunk, lines);

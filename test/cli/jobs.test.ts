@@ -1,6 +1,8 @@
 // `--jobs N`: files analysed in worker threads give exactly the output of one thread (seqs, sessions, messages).
-import { readdirSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { shiftSeqs } from '../../src/cli/jobs.js';
 import { runCli } from '../helpers/cli.js';
 
@@ -19,8 +21,8 @@ const VIOLATIONS = readdirSync('test/fixtures/violations', { withFileTypes: true
 
 /** The output with the report's generation time masked (it is the only thing allowed to differ; html and sarif give it
  * in several places, so every ISO time is masked: the logs' own are the same in both runs anyway). */
-async function output(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const r = await runCli(args, { timeoutMs: 60_000 });
+async function output(args: string[], env?: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const r = await runCli(args, { timeoutMs: 60_000, env });
   return { code: r.code, stdout: r.stdout.replace(/"generatedAt":\s*"[^"]*"|generated \S+ by|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, 'generated'), stderr: r.stderr };
 }
 
@@ -47,6 +49,46 @@ describe('--jobs', () => {
       expect(await output([...command, '--jobs', '2', ...SECRETS])).toEqual(one);
     });
   }
+
+  describe('one raw NDJSON file cut into pieces', () => {
+    // Real sessions one after another, with bad lines, an oversized one, a reused secret-looking id and a session
+    // that starts without initialize among them: a log of 12 sessions (about 250 KB) that the tests cut at 4 KB.
+    const dir = mkdtempSync(join(tmpdir(), 'mcptrace-jobs-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const sample = readFileSync('samples/everything.ndjson', 'utf8');
+    const parts = [
+      sample, sample, 'test/fixtures/violations/invalid-json/bad.ndjson', sample, 'test/fixtures/violations/oversized/bad.ndjson',
+      'test/fixtures/violations/invalid-jsonrpc/bad.ndjson', 'test/fixtures/secrets/secret-request-id.ndjson', sample,
+      'test/fixtures/violations/pending-limit/bad.ndjson', sample, sample,
+    ].map((p) => (p === sample ? p : readFileSync(p, 'utf8')));
+    const log = join(dir, 'sessions.ndjson');
+    writeFileSync(log, parts.map((p) => (p.endsWith('\n') ? p : `${p}\n`)).join(''));
+    const small = { MCPTRACE_MIN_PIECE_BYTES: '4000' };
+
+    it('is cut where a session starts (--log-level debug says so)', async () => {
+      const r = await runCli(['stats', '-f', 'json', '--jobs', '3', '--log-level', 'debug', log], { env: small });
+      const line = r.stderr.split('\n').find((l) => l.includes('reading in pieces'));
+      expect(line).toBeDefined();
+      const pieces = JSON.parse(line!).pieces as { start: number; firstLine: number }[];
+      expect(pieces).toHaveLength(3);
+      const lines = readFileSync(log, 'utf8').split('\n');
+      for (const p of pieces.slice(1)) expect(JSON.parse(lines[p.firstLine - 1]!).method).toBe('initialize');
+      // Without the lowered bound the file is too small to cut.
+      const whole = await runCli(['stats', '-f', 'json', '--jobs', '3', '--log-level', 'debug', log]);
+      expect(whole.stderr).not.toContain('reading in pieces');
+    });
+
+    for (const command of [['stats', '-f', 'json'], ['stats', '-f', 'markdown'], ['audit', '-f', 'json', '--max-pending', '2'], ['audit', '-f', 'sarif'], ['audit', '-f', 'html'], ['audit', '-f', 'markdown', '--no-redact']]) {
+      it(`${command.join(' ')} is the same whole and in 2 or 3 pieces, alone and beside other files`, async () => {
+        const one = await output([...command, log]);
+        expect(one.stderr).toBe('');
+        for (const jobs of ['2', '3']) expect(await output([...command, '--jobs', jobs, log], small)).toEqual(one);
+        const many = [SAMPLES[0]!, log, 'samples/everything.ndjson', log];
+        const oneMany = await output([...command, ...many]);
+        expect(await output([...command, '--jobs', '3', ...many], small)).toEqual(oneMany);
+      });
+    }
+  });
 
   it('--max-sessions: each file hits the bound on its own, so the report is the same with 1 and 2 workers', async () => {
     const log = 'test/fixtures/violations/session-limit/bad.envelope.ndjson';

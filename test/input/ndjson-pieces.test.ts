@@ -1,0 +1,100 @@
+// Cutting a raw NDJSON file into pieces (`--jobs` on one file): only before an `initialize` request line, with the
+// file's line numbers, the pieces covering the file exactly.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isInitializeRequest, ndjsonPieces, type Piece } from '../../src/input/ndjson-pieces.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mcptrace-pieces-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Writes `text` to a new file; returns its path and bytes. */
+function file(name: string, text: string | Buffer): { path: string; bytes: Buffer } {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return { path, bytes: readFileSync(path) };
+}
+
+/** What a piece list must be for `bytes`: contiguous from 0 to the end, each later piece at an initialize request line numbered as in the file. */
+function expectSound(pieces: Piece[], bytes: Buffer): void {
+  expect(pieces[0]!.start).toBe(0);
+  expect(pieces.at(-1)!.end).toBe(bytes.length);
+  for (const [i, p] of pieces.entries()) {
+    expect(p.end).toBeGreaterThan(p.start);
+    if (i === 0) continue;
+    expect(p.start).toBe(pieces[i - 1]!.end);
+    expect(bytes[p.start - 1]).toBe(0x0a);
+    const lineEnd = bytes.indexOf(0x0a, p.start);
+    expect(isInitializeRequest(bytes.toString('utf8', p.start, lineEnd === -1 ? bytes.length : lineEnd))).toBe(true);
+    let lines = 1;
+    for (let at = bytes.indexOf(0x0a); at !== -1 && at < p.start; at = bytes.indexOf(0x0a, at + 1)) lines++;
+    expect(p.firstLine).toBe(lines);
+  }
+}
+
+const SAMPLE = readFileSync('samples/everything.ndjson', 'utf8');
+
+describe('ndjsonPieces', () => {
+  it('cuts a log of many sessions into about equal pieces, each after the first at an initialize request', async () => {
+    // 60 copies of a real session: 3.4 MB, over three of the 1 MiB blocks the cut is looked for in.
+    const { path, bytes } = file('sessions.ndjson', SAMPLE.repeat(60));
+    for (const parts of [2, 3, 4, 7]) {
+      const pieces = await ndjsonPieces(path, bytes.length, { parts, minBytes: 1000 });
+      expect(pieces).toHaveLength(parts);
+      expectSound(pieces, bytes);
+      // Each cut is the first session start at or after its share of the file.
+      for (const [k, p] of pieces.slice(1).entries()) {
+        const wanted = Math.floor((bytes.length * (k + 1)) / parts);
+        expect(p.start).toBeGreaterThanOrEqual(wanted);
+        expect(p.start - wanted).toBeLessThanOrEqual(SAMPLE.length);
+      }
+    }
+  });
+
+  it('makes no piece smaller than minBytes (one piece: the whole file)', async () => {
+    const { path, bytes } = file('small.ndjson', SAMPLE.repeat(4));
+    expect(await ndjsonPieces(path, bytes.length, { parts: 8, minBytes: bytes.length })).toEqual([{ start: 0, end: bytes.length, firstLine: 1 }]);
+    expect(await ndjsonPieces(path, bytes.length, { parts: 8, minBytes: Math.floor(bytes.length / 2) + 1 })).toEqual([{ start: 0, end: bytes.length, firstLine: 1 }]);
+    expect(await ndjsonPieces(path, bytes.length, { parts: 8, minBytes: Math.floor(bytes.length / 3) })).toHaveLength(3);
+  });
+
+  it('does not cut at lines that name initialize without being its request', async () => {
+    const decoys = [
+      '{"jsonrpc":"2.0","id":1,"result":{"note":"initialize"}}', // a response
+      '{"jsonrpc":"2.0","method":"initialize"}', // a notification (no id)
+      '[{"jsonrpc":"2.0","id":9,"method":"initialize"}]', // a batch: decode takes it apart, it starts no session
+      '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x","arguments":{"method":"initialize"}}}',
+      '{"jsonrpc":"2.0","id":3,"method":"initialize"', // not JSON
+      '\ufeff{"jsonrpc":"2.0","id":4,"method":"initialize"}', // a BOM in mid-file is not whitespace to JSON
+      `{"jsonrpc":"2.0","id":5,"method":"initialize","params":${'['.repeat(1001)}${']'.repeat(1001)}}`, // nested too deep
+      `{"jsonrpc":"2.0","id":6,"method":"initialize","params":{"pad":"${'x'.repeat(400)}"}}`, // over --max-message-bytes below
+    ];
+    const real = '{"jsonrpc":"2.0","id":7,"method":"initialize","params":{}}';
+    expect(decoys.map(isInitializeRequest)).toEqual([false, false, false, false, false, false, false, true]);
+    expect(isInitializeRequest(real)).toBe(true);
+    expect(isInitializeRequest(`${real}\r`)).toBe(true);
+    const text = ['{"jsonrpc":"2.0","id":0,"method":"ping"}', ...decoys, ...decoys, real, ...decoys, ''].join('\n');
+    const { path, bytes } = file('decoys.ndjson', text);
+    const pieces = await ndjsonPieces(path, bytes.length, { parts: 4, minBytes: 10, maxMessageBytes: 300 });
+    expectSound(pieces, bytes);
+    expect(pieces.map((p) => p.firstLine)).toEqual([1, 2 + 2 * decoys.length]);
+    // Without the size bound the long initialize line is a request too: each cut is the first request past its share.
+    const unbounded = await ndjsonPieces(path, bytes.length, { parts: 4, minBytes: 10 });
+    expectSound(unbounded, bytes);
+    expect(unbounded.map((p) => p.firstLine)).toEqual([1, 1 + decoys.length, 1 + 2 * decoys.length, 2 + 3 * decoys.length]);
+  });
+
+  it('counts CRLF lines and a cut line ending in CR like the reader', async () => {
+    const { path, bytes } = file('crlf.ndjson', SAMPLE.repeat(6).replace(/\n/g, '\r\n'));
+    const pieces = await ndjsonPieces(path, bytes.length, { parts: 3, minBytes: 1000 });
+    expect(pieces).toHaveLength(3);
+    expectSound(pieces, bytes);
+  });
+
+  it('one piece when no initialize request comes where a cut is wanted', async () => {
+    const body = SAMPLE.split('\n').filter((l) => !l.includes('"initialize"')).join('\n');
+    const { path, bytes } = file('one-session.ndjson', SAMPLE + body.repeat(20));
+    expect(await ndjsonPieces(path, bytes.length, { parts: 4, minBytes: 1000 })).toEqual([{ start: 0, end: bytes.length, firstLine: 1 }]);
+  });
+});
