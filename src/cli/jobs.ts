@@ -104,12 +104,14 @@ export async function parallelPlan(files: readonly string[] | undefined, jobs: n
   if (n < 2 || files === undefined || files.length === 0 || files.includes('-') || opts.follow || (opts.session && opts.session.length > 0)) return null;
   const sizes = await Promise.all(files.map((f) => cuttable(f, opts)));
   if (files.length === 1 && sizes[0] === null) return null;
-  const maxUnits = sizes.reduce<number>((sum, size) => sum + (size === null ? 1 : n), 0);
+  // Files enough to keep every worker busy are not cut (a piece costs its start-up and a read of the file to find it).
+  const parts = Math.ceil(n / files.length);
+  const maxUnits = sizes.reduce<number>((sum, size) => sum + (size === null ? 1 : parts), 0);
   const make = async () => {
     const plan: Unit[][] = [];
     for (const [i, file] of files.entries()) {
       const size = sizes[i];
-      const pieces = size === null ? [] : await ndjsonPieces(file, size, { parts: n, minBytes: MIN_PIECE_BYTES, maxMessageBytes: opts.maxMessageBytes });
+      const pieces = size === null ? [] : await ndjsonPieces(file, size, { parts, minBytes: MIN_PIECE_BYTES, maxMessageBytes: opts.maxMessageBytes });
       plan.push(pieces.length > 1 ? pieces.map((piece) => ({ file, piece })) : [{ file }]);
     }
     return plan;

@@ -73,7 +73,12 @@ describe('--jobs', () => {
       expect(pieces).toHaveLength(3);
       const lines = readFileSync(log, 'utf8').split('\n');
       for (const p of pieces.slice(1)) expect(JSON.parse(lines[p.firstLine - 1]!).method).toBe('initialize');
-      // Without the lowered bound the file is too small to cut.
+      // Beside another file, in as many pieces as keep the workers busy (4 workers, 2 files: 2 pieces each; the sample
+      // is one session, which has no place to cut).
+      const beside = await runCli(['stats', '-f', 'json', '--jobs', '4', '--log-level', 'debug', SAMPLES[2]!, log], { env: small });
+      expect(beside.stderr.split('\n').filter((l) => l.includes('reading in pieces')).map((l) => JSON.parse(l).pieces.length)).toEqual([2]);
+      // Files enough for the workers are not cut; nor, without the lowered bound, is a file this small.
+      expect((await runCli(['stats', '-f', 'json', '--jobs', '2', '--log-level', 'debug', SAMPLES[2]!, log], { env: small })).stderr).not.toContain('reading in pieces');
       const whole = await runCli(['stats', '-f', 'json', '--jobs', '3', '--log-level', 'debug', log]);
       expect(whole.stderr).not.toContain('reading in pieces');
     });
@@ -83,9 +88,9 @@ describe('--jobs', () => {
         const one = await output([...command, log]);
         expect(one.stderr).toBe('');
         for (const jobs of ['2', '3']) expect(await output([...command, '--jobs', jobs, log], small)).toEqual(one);
-        const many = [SAMPLES[0]!, log, 'samples/everything.ndjson', log];
+        const many = [SAMPLES[0]!, log, 'samples/everything.ndjson'];
         const oneMany = await output([...command, ...many]);
-        expect(await output([...command, '--jobs', '3', ...many], small)).toEqual(oneMany);
+        expect(await output([...command, '--jobs', '6', ...many], small)).toEqual(oneMany);
       });
     }
   });
