@@ -25,7 +25,7 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
   const redactor = task.redactKeys ? new Redactor({ keys: task.redactKeys }) : null;
   const collector = task.command === 'stats' ? new StatsCollector() : new AuditBuilder({ inputs: [], failOn: 'none', tool: { name: '', version: '' }, limits: task.auditLimits });
   const piece = task.piece;
-  const bytes = createReadStream(task.file, { highWaterMark: 256 * 1024, start: piece?.start, end: piece ? piece.end - 1 : undefined });
+  const bytes = createReadStream(task.file, { highWaterMark: 256 * 1024, start: piece?.start, end: piece && Number.isFinite(piece.end) ? piece.end - 1 : undefined });
   const heap = new HeapKeeper();
   // A piece after the first starts at line `firstLine` with the `initialize` request of a new session (the cut).
   const cut = piece !== undefined && piece.start > 0 ? piece.firstLine : undefined;

@@ -15,6 +15,7 @@ import { DEFAULT_MAX_MESSAGE_BYTES } from './lines.js';
 /** A byte range of a file read on its own: `[start, end)`, its first line's number. */
 export interface Piece {
   start: number;
+  /** Infinity for the last piece: it is read to the end of the file, as the whole file would be (it may have grown). */
   end: number;
   firstLine: number;
 }
@@ -39,7 +40,7 @@ const INITIALIZE = Buffer.from('"initialize"');
  */
 export async function ndjsonPieces(path: string, size: number, opts: PieceOptions): Promise<Piece[]> {
   const parts = Math.min(opts.parts, Math.floor(size / Math.max(1, opts.minBytes)));
-  if (parts < 2) return [{ start: 0, end: size, firstLine: 1 }];
+  if (parts < 2) return [{ start: 0, end: Infinity, firstLine: 1 }];
   const maxLine = opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const cuts: { start: number; firstLine: number }[] = [];
   const wantAt = (k: number) => Math.floor((size * k) / parts);
@@ -77,7 +78,7 @@ export async function ndjsonPieces(path: string, size: number, opts: PieceOption
     await fh.close();
   }
   const starts = [{ start: 0, firstLine: 1 }, ...cuts];
-  return starts.map((c, i) => ({ start: c.start, end: i + 1 < starts.length ? starts[i + 1]!.start : size, firstLine: c.firstLine }));
+  return starts.map((c, i) => ({ start: c.start, end: i + 1 < starts.length ? starts[i + 1]!.start : Infinity, firstLine: c.firstLine }));
 }
 
 /** Whether a line is what decode takes for an `initialize` request (a trailing `\r` is JSON whitespace). */

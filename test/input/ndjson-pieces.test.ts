@@ -19,9 +19,9 @@ function file(name: string, text: string | Buffer): { path: string; bytes: Buffe
 /** What a piece list must be for `bytes`: contiguous from 0 to the end, each later piece at an initialize request line numbered as in the file. */
 function expectSound(pieces: Piece[], bytes: Buffer): void {
   expect(pieces[0]!.start).toBe(0);
-  expect(pieces.at(-1)!.end).toBe(bytes.length);
+  expect(pieces.at(-1)!.end).toBe(Infinity); // the last piece is read to the end of the file, wherever it is then
   for (const [i, p] of pieces.entries()) {
-    expect(p.end).toBeGreaterThan(p.start);
+    expect(Math.min(p.end, bytes.length)).toBeGreaterThan(p.start);
     if (i === 0) continue;
     expect(p.start).toBe(pieces[i - 1]!.end);
     expect(bytes[p.start - 1]).toBe(0x0a);
@@ -54,8 +54,8 @@ describe('ndjsonPieces', () => {
 
   it('makes no piece smaller than minBytes (one piece: the whole file)', async () => {
     const { path, bytes } = file('small.ndjson', SAMPLE.repeat(4));
-    expect(await ndjsonPieces(path, bytes.length, { parts: 8, minBytes: bytes.length })).toEqual([{ start: 0, end: bytes.length, firstLine: 1 }]);
-    expect(await ndjsonPieces(path, bytes.length, { parts: 8, minBytes: Math.floor(bytes.length / 2) + 1 })).toEqual([{ start: 0, end: bytes.length, firstLine: 1 }]);
+    expect(await ndjsonPieces(path, bytes.length, { parts: 8, minBytes: bytes.length })).toEqual([{ start: 0, end: Infinity, firstLine: 1 }]);
+    expect(await ndjsonPieces(path, bytes.length, { parts: 8, minBytes: Math.floor(bytes.length / 2) + 1 })).toEqual([{ start: 0, end: Infinity, firstLine: 1 }]);
     expect(await ndjsonPieces(path, bytes.length, { parts: 8, minBytes: Math.floor(bytes.length / 3) })).toHaveLength(3);
   });
 
@@ -95,6 +95,6 @@ describe('ndjsonPieces', () => {
   it('one piece when no initialize request comes where a cut is wanted', async () => {
     const body = SAMPLE.split('\n').filter((l) => !l.includes('"initialize"')).join('\n');
     const { path, bytes } = file('one-session.ndjson', SAMPLE + body.repeat(20));
-    expect(await ndjsonPieces(path, bytes.length, { parts: 4, minBytes: 1000 })).toEqual([{ start: 0, end: bytes.length, firstLine: 1 }]);
+    expect(await ndjsonPieces(path, bytes.length, { parts: 4, minBytes: 1000 })).toEqual([{ start: 0, end: Infinity, firstLine: 1 }]);
   });
 });
