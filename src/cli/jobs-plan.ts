@@ -1,0 +1,75 @@
+// What a `--jobs N` run gives its workers: each file whole, or a large raw NDJSON file in pieces (README "Many files,
+// or one large file"), or nothing (the run stays in one thread).
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { detectInput, type InputFormat } from '../input/detect.js';
+import { ndjsonPieces, type Piece } from '../input/ndjson-pieces.js';
+
+/** What one worker task reads: a file, or a piece of one. */
+export interface Unit {
+  file: string;
+  piece?: Piece;
+}
+
+/** Smallest piece a file is cut into (`MCPTRACE_MIN_PIECE_BYTES` changes it: the tests cut small files). */
+const MIN_PIECE_BYTES = Number(process.env.MCPTRACE_MIN_PIECE_BYTES) || 32 * 1024 * 1024;
+
+export interface PlanOptions {
+  follow?: boolean;
+  session?: string[];
+  inputFormat?: InputFormat;
+  maxMessageBytes?: number;
+}
+
+/** The work of a `--jobs` run, file by file: the units of each (the file, or its pieces), and how many at most. */
+export interface Plan {
+  maxUnits: number;
+  make(): Promise<Unit[][]>;
+}
+
+/**
+ * The work of a `--jobs N` run, or null when it runs in one thread: N below 2, stdin, `--follow`, a filter on
+ * session keys, or a single file too small to cut or not raw NDJSON. The plan is made by `runParallel` while the
+ * workers start (cutting a file reads it up to its last cut).
+ */
+export async function parallelPlan(files: readonly string[] | undefined, jobs: number | undefined, opts: PlanOptions): Promise<Plan | null> {
+  const n = jobs ?? 1;
+  if (n < 2 || files === undefined || files.length === 0 || files.includes('-') || opts.follow || (opts.session && opts.session.length > 0)) return null;
+  const sizes = await Promise.all(files.map((f) => cuttable(f, opts)));
+  if (files.length === 1 && sizes[0] === null) return null;
+  // Files enough to keep every worker busy are not cut (a piece costs its start-up and a read of the file to find it).
+  const parts = Math.ceil(n / files.length);
+  const maxUnits = sizes.reduce<number>((sum, size) => sum + (size === null ? 1 : parts), 0);
+  const make = async () => {
+    const plan: Unit[][] = [];
+    for (const [i, file] of files.entries()) {
+      const size = sizes[i];
+      const pieces = size === null ? [] : await ndjsonPieces(file, size, { parts, minBytes: MIN_PIECE_BYTES, maxMessageBytes: opts.maxMessageBytes });
+      plan.push(pieces.length > 1 ? pieces.map((piece) => ({ file, piece })) : [{ file }]);
+    }
+    return plan;
+  };
+  return { maxUnits, make };
+}
+
+/** The size of a raw NDJSON file large enough to cut; null for any other file (or one that cannot be read). */
+async function cuttable(file: string, opts: PlanOptions): Promise<number | null> {
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch {
+    return null; // the worker reports it
+  }
+  if (size < 2 * MIN_PIECE_BYTES) return null;
+  return (opts.inputFormat ?? (await formatOf(file))) === 'ndjson' ? size : null;
+}
+
+/** The format detection gives a file (it reads the file's start only). */
+async function formatOf(file: string): Promise<InputFormat> {
+  const stream = createReadStream(file, { highWaterMark: 64 * 1024 });
+  try {
+    return (await detectInput(stream)).format;
+  } finally {
+    stream.destroy();
+  }
+}
