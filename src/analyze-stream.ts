@@ -39,6 +39,30 @@ export async function* analyzeStreamBatches(
 }
 
 /**
+ * `analyzeStream` for a synchronous consumer: `onRecord` gets each record as soon as its frame is annotated (the
+ * analyzer's state is then what `analyzeStream` shows at that record), and the generator yields once per chunk read,
+ * so that the consumer waits (for its output, say) once per chunk, not once per record through async generators.
+ */
+export async function* analyzeStreamEach(
+  analyzer: Analyzer,
+  bytes: AsyncIterable<Buffer | Uint8Array | string>,
+  file: string,
+  onRecord: (r: PipelineRecord) => void,
+): AsyncGenerator<void> {
+  const input = analyzer.input(file);
+  const out: PipelineRecord[] = [];
+  for await (const frames of readFrameBatches(bytes, { file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes })) {
+    for (let i = 0; i < frames.length; i++) {
+      out.length = 0;
+      input.pushTo(frames[i]!, out);
+      for (let j = 0; j < out.length; j++) onRecord(out[j]!);
+    }
+    yield;
+  }
+  input.end();
+}
+
+/**
  * Follows a growing file (`--follow`) until `opts.signal` fires. Each segment of it (the file up to a
  * truncation or a replacement) is read as its own input: a new format detection, new sessions, and the
  * requests left open in the segment before are reported unanswered at the end, like those of any input.

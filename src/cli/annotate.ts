@@ -37,17 +37,15 @@ export async function runAnnotate(args: AnnotateArgs, io: CliIO): Promise<number
   // The findings on the records follow the same settings as audit's (`--rule`, `--config`; `failOn` is audit's alone).
   const { rules, ruleOptions: ruleOpts } = await ruleSettings(args);
   return withFollow(args.follow, io, async (stop) => {
-    const { analyzer, records, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop);
+    const { analyzer, each, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop);
     const out = new OutputWriter(io.stdout);
     const made = makeSink(args, io, analyzer, redactorFor(args, false));
     // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (DESIGN principle 7).
     const sink = io.stdout.isTTY && args.format !== 'text' ? terminalSafe(made) : made;
     if (args.format === 'text') {
-      // The text transcript prints session headers from the analyzer's state as of each record: one at a time.
-      for await (const r of records) {
-        const pending = out.write(sink.record(r));
-        if (pending) await pending;
-      }
+      // The text transcript prints session headers from the analyzer's state as of each record: each is formatted as
+      // soon as its frame is annotated.
+      await each((r) => out.write(sink.record(r)));
     } else {
       for await (const batch of batches) {
         let pending: Promise<void> | void = undefined;

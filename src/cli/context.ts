@@ -2,7 +2,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { Analyzer, type AnalyzerOptions } from '../analyzer.js';
 import type { InputFormat } from '../input/index.js';
-import { analyzeFollow, analyzeStream, analyzeStreamBatches } from '../analyze-stream.js';
+import { analyzeFollow, analyzeStream, analyzeStreamBatches, analyzeStreamEach } from '../analyze-stream.js';
 import { untilAborted, type FollowNotice } from '../input/index.js';
 import { colorEnabled, createPalette, type Palette } from '../output/color.js';
 import { escapeTerminal } from '../output/escape.js';
@@ -57,14 +57,14 @@ export function openRun(
   io: CliIO,
   more: Pick<AnalyzerOptions, 'rules' | 'ruleOptions'> = {},
   stop?: AbortSignal,
-): { analyzer: Analyzer; records: AsyncGenerator<PipelineRecord>; batches: AsyncGenerator<PipelineRecord[]> } {
+): { analyzer: Analyzer; each: (onRecord: (r: PipelineRecord) => Promise<void> | void) => Promise<void>; batches: AsyncGenerator<PipelineRecord[]> } {
   const log = createLogger(args.logLevel as LogLevel);
   const analyzer = new Analyzer({ inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, ...more });
   const keep = buildFilter(args);
   // The schema check will run: load its schemas now, as the bundle's own chunk (faster than on first use).
   const schemas = more.rules?.['schema-violation'] === 'off' ? null : preloadSchemas();
-  // Consume one of the two: `batches` (the records of each chunk read, for the hot path) or `records` (one by one,
-  // each annotated when it is asked for, for sinks that read the analyzer's state as of the record).
+  // Consume one of the two: `batches` (the records of each chunk read, for the hot path) or `each` (one by one, each
+  // handed over as soon as its frame is annotated, for sinks that read the analyzer's state as of the record).
   async function* batches(): AsyncGenerator<PipelineRecord[]> {
     await schemas;
     if (args.follow && stop) {
@@ -76,12 +76,19 @@ export function openRun(
       if (kept.length > 0) yield kept;
     }
   }
-  async function* records(): AsyncGenerator<PipelineRecord> {
+  /** Every record to `onRecord`; a promise it returns (its output is full) is awaited before the next chunk is read. */
+  async function each(onRecord: (r: PipelineRecord) => Promise<void> | void): Promise<void> {
     await schemas;
-    const all = args.follow && stop ? followedRecords(analyzer, args, stop, io, log) : recordsOf(analyzer, args.files, io, log);
-    for await (const r of all) if (!keep || keep(r)) yield r;
+    if (args.follow && stop) {
+      for await (const r of followedRecords(analyzer, args, stop, io, log)) {
+        const pending = !keep || keep(r) ? onRecord(r) : undefined;
+        if (pending) await pending;
+      }
+      return;
+    }
+    await eachOf(analyzer, args.files, io, log, keep ? (r) => (keep(r) ? onRecord(r) : undefined) : onRecord);
   }
-  return { analyzer, records: records(), batches: batches() };
+  return { analyzer, each, batches: batches() };
 }
 
 /**
@@ -115,15 +122,23 @@ async function* followedRecords(analyzer: Analyzer, args: RunArgs, stop: AbortSi
   }
 }
 
-/** Every record of every input, in order; each input is its own stream with its own sessions. */
-async function* recordsOf(analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Log): AsyncGenerator<PipelineRecord> {
-  // Kept in bounds like the batch path (the text transcript reads records one at a time).
+/** Every record of every input, in order, to `onRecord`; each input is its own stream with its own sessions. */
+async function eachOf(analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Log, onRecord: (r: PipelineRecord) => Promise<void> | void): Promise<void> {
+  // Kept in bounds like the batch path.
   const heap = new HeapKeeper();
+  // What the consumer asked to wait for (its output is full), awaited before the next chunk is read.
+  const wait: { for?: Promise<void> } = {};
+  const take = (r: PipelineRecord): void => {
+    const p = onRecord(r);
+    if (p) wait.for = p;
+    heap.add(r.bytes);
+  };
   for (const input of resolveInputs(files, io.stdin)) {
     log.debug({ input: input.name }, 'reading');
-    for await (const r of analyzeStream(analyzer, input.open(), input.name)) {
-      yield r;
-      heap.add(r.bytes);
+    for await (const _ of analyzeStreamEach(analyzer, input.open(), input.name, take)) {
+      const p = wait.for;
+      wait.for = undefined;
+      if (p) await p;
     }
   }
   heap.end();
