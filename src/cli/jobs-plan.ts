@@ -1,14 +1,15 @@
-// What a `--jobs N` run gives its workers: each file whole, or a large raw NDJSON file in pieces (README "Many files,
-// or one large file"), or nothing (the run stays in one thread).
+// What a `--jobs N` run gives its workers: each file whole, or a large raw or envelope NDJSON file in pieces (README
+// "Many files, or one large file"), or nothing (the run stays in one thread).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { detectInput, type InputFormat } from '../input/detect.js';
-import { ndjsonPieces, type Piece } from '../input/ndjson-pieces.js';
+import { linePieces, type Piece } from '../input/pieces.js';
+import { cutRule, isCutFormat, type CutFormat } from '../session/cuts.js';
 
-/** What one worker task reads: a file, or a piece of one. */
+/** What one worker task reads: a file, or a piece of one (in a format that can be cut). */
 export interface Unit {
   file: string;
-  piece?: Piece;
+  piece?: Piece & { format: CutFormat };
 }
 
 /** Smallest piece a file is cut into (`MCPTRACE_MIN_PIECE_BYTES` changes it: the tests cut small files). */
@@ -29,31 +30,31 @@ export interface Plan {
 
 /**
  * The work of a `--jobs N` run, or null when it runs in one thread: N below 2, stdin, `--follow`, a filter on
- * session keys, or a single file too small to cut or not raw NDJSON. The plan is made by `runParallel` while the
+ * session keys, or a single file too small to cut or in a format that is not cut. The plan is made by `runParallel` while the
  * workers start (cutting a file reads it up to its last cut).
  */
 export async function parallelPlan(files: readonly string[] | undefined, jobs: number | undefined, opts: PlanOptions): Promise<Plan | null> {
   const n = jobs ?? 1;
   if (n < 2 || files === undefined || files.length === 0 || files.includes('-') || opts.follow || (opts.session && opts.session.length > 0)) return null;
-  const sizes = await Promise.all(files.map((f) => cuttable(f, opts)));
-  if (files.length === 1 && sizes[0] === null) return null;
+  const cuts = await Promise.all(files.map((f) => cuttable(f, opts)));
+  if (files.length === 1 && cuts[0] === null) return null;
   // Files enough to keep every worker busy are not cut (a piece costs its start-up and a read of the file to find it).
   const parts = Math.ceil(n / files.length);
-  const maxUnits = sizes.reduce<number>((sum, size) => sum + (size === null ? 1 : parts), 0);
+  const maxUnits = cuts.reduce<number>((sum, c) => sum + (c === null ? 1 : parts), 0);
   const make = async () => {
     const plan: Unit[][] = [];
     for (const [i, file] of files.entries()) {
-      const size = sizes[i];
-      const pieces = size === null ? [] : await ndjsonPieces(file, size, { parts, minBytes: MIN_PIECE_BYTES, maxMessageBytes: opts.maxMessageBytes });
-      plan.push(pieces.length > 1 ? pieces.map((piece) => ({ file, piece })) : [{ file }]);
+      const c = cuts[i];
+      const pieces = c === null ? [] : await linePieces(file, c.size, { parts, minBytes: MIN_PIECE_BYTES, maxMessageBytes: opts.maxMessageBytes, ...cutRule(c.format) });
+      plan.push(c !== null && pieces.length > 1 ? pieces.map((piece) => ({ file, piece: { ...piece, format: c.format } })) : [{ file }]);
     }
     return plan;
   };
   return { maxUnits, make };
 }
 
-/** The size of a raw NDJSON file large enough to cut; null for any other file (or one that cannot be read). */
-async function cuttable(file: string, opts: PlanOptions): Promise<number | null> {
+/** The size and format of a file large enough to cut, in a format that can be cut; null for any other (or one that cannot be read). */
+async function cuttable(file: string, opts: PlanOptions): Promise<{ size: number; format: CutFormat } | null> {
   let size: number;
   try {
     size = (await stat(file)).size;
@@ -61,7 +62,8 @@ async function cuttable(file: string, opts: PlanOptions): Promise<number | null>
     return null; // the worker reports it
   }
   if (size < 2 * MIN_PIECE_BYTES) return null;
-  return (opts.inputFormat ?? (await formatOf(file))) === 'ndjson' ? size : null;
+  const format = opts.inputFormat ?? (await formatOf(file));
+  return isCutFormat(format) ? { size, format } : null;
 }
 
 /** The format detection gives a file (it reads the file's start only). */

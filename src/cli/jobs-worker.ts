@@ -7,6 +7,7 @@ import { analyzeStreamBatches } from '../analyze-stream.js';
 import { AuditBuilder } from '../audit/build.js';
 import { Redactor } from '../output/redact.js';
 import { findingData, withData } from '../rules/engine.js';
+import { CutCheck } from '../session/cuts.js';
 import type { PipelineRecord } from '../types.js';
 import { StatsCollector } from '../stats/collector.js';
 import { buildFilter } from './filter.js';
@@ -19,23 +20,20 @@ if (port === null) throw new Error('jobs-worker.js runs as a worker thread');
 /** One file, as `mcptrace stats|audit` would read it, numbered from 1 (the coordinator renumbers). */
 async function analyseFile(task: FileTask): Promise<FileResult> {
   if (task.analyzer.rules?.['schema-violation'] !== 'off') await preloadSchemas();
-  // Pieces are cut from raw NDJSON files only (detection on a piece's start could take it for something else).
-  const analyzer = new Analyzer({ ...task.analyzer, ...(task.piece ? { inputFormat: 'ndjson' as const } : {}), renumberable: { ordinalPrefix: task.ordinalPrefix } });
+  // A piece is read in its file's format (detection on a piece's start could take it for something else).
+  const analyzer = new Analyzer({ ...task.analyzer, ...(task.piece ? { inputFormat: task.piece.format } : {}), renumberable: { ordinalPrefix: task.ordinalPrefix } });
   const keep = buildFilter(task.filter);
   const redactor = task.redactKeys ? new Redactor({ keys: task.redactKeys }) : null;
   const collector = task.command === 'stats' ? new StatsCollector() : new AuditBuilder({ inputs: [], failOn: 'none', tool: { name: '', version: '' }, limits: task.auditLimits });
   const piece = task.piece;
   const bytes = createReadStream(task.file, { highWaterMark: 256 * 1024, start: piece?.start, end: piece && Number.isFinite(piece.end) ? piece.end - 1 : undefined });
   const heap = new HeapKeeper();
-  // A piece after the first starts at line `firstLine` with the `initialize` request of a new session (the cut).
+  // A piece after the first starts at line `firstLine`, where it was cut.
   const cut = piece !== undefined && piece.start > 0 ? piece.firstLine : undefined;
-  let cutHeld: boolean | undefined;
+  const check = piece ? new CutCheck(piece.format, cut, task.ordinalPrefix) : null;
   for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file, { firstLine: cut })) {
-    if (cut !== undefined && cutHeld === undefined) {
-      const first = batch[0]!;
-      cutHeld = first.kind === 'request' && first.method === 'initialize' && first.wire.line === cut && first.seq === 1;
-    }
     for (let i = 0; i < batch.length; i++) {
+      check?.see(batch[i]);
       if (!keep || keep(batch[i])) collector.add(redactor ? redacted(batch[i], redactor) : batch[i]);
       heap.add(batch[i].bytes);
     }
@@ -48,7 +46,7 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
     // Not enumerable on the findings, so not cloned with them: sent beside them.
     endFindingData: summary.findings.map((f) => findingData(f)),
     counts: analyzer.counts(),
-    cutHeld: cut === undefined ? undefined : cutHeld === true,
+    cut: check?.report(),
   };
 }
 

@@ -8,11 +8,12 @@
 // is the one a single thread gives (test/cli/jobs.test.ts), and memory stays bounded: a worker sends its collectors'
 // bounded state, never records.
 //
-// A piece of a large raw NDJSON file (src/cli/jobs-plan.ts) is merged like a file: it is read with the file's line
-// numbers, and its worker confirms that it starts with the request it was cut at.
+// A piece of a large file (src/cli/jobs-plan.ts) is merged like a file: it is read with the file's line numbers, and
+// its worker reports what shows whether its cut held (src/session/cuts.ts); when one did not, the file is read again
+// whole before anything after it is merged.
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import type { Piece } from '../input/ndjson-pieces.js';
+import { cutsHeld, type CutReport } from '../session/cuts.js';
 import type { AnalysisSummary, AnalyzerOptions } from '../analyzer.js';
 import type { AuditLimits, AuditState } from '../audit/collector.js';
 import type { Redactor } from '../output/redact.js';
@@ -28,8 +29,8 @@ import type { FilterOptions } from './filter.js';
 export interface FileTask {
   index: number;
   file: string;
-  /** A piece of the file (raw NDJSON), not the whole. */
-  piece?: Piece;
+  /** A piece of the file, not the whole. */
+  piece?: Unit['piece'];
   command: 'stats' | 'audit';
   analyzer: Pick<AnalyzerOptions, 'inputFormat' | 'maxPending' | 'maxSessions' | 'maxMessageBytes' | 'rules' | 'ruleOptions'>;
   filter: FilterOptions;
@@ -47,8 +48,8 @@ export interface FileResult {
   /** The rule data of each end-of-input finding (parallel to `summary.findings`). */
   endFindingData: unknown[];
   counts: { records: number; ordinals: number };
-  /** A piece after the first: whether its first record is the `initialize` request of its first line (see above). */
-  cutHeld?: boolean;
+  /** A piece: what tells whether the cuts around it held (src/session/cuts.ts). */
+  cut?: CutReport;
 }
 
 
@@ -92,7 +93,7 @@ export async function runParallel(
   try {
     const units = await plan.make();
     for (const u of units) if (u.length > 1) log?.debug({ input: u[0]!.file, pieces: u.map((x) => x.piece) }, 'reading in pieces');
-    await run(workers, units, ordinalPrefix, task, merge);
+    await run(workers, units, ordinalPrefix, task, merge, log);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
@@ -104,6 +105,7 @@ async function run(
   ordinalPrefix: string,
   task: Omit<FileTask, 'index' | 'file' | 'piece' | 'ordinalPrefix'>,
   merge: (result: FileResult, renumber: Renumbering) => void,
+  log?: Log,
 ): Promise<void> {
   const units: Unit[] = [];
   /** Per file, the indices of its units in `units`. */
@@ -117,29 +119,36 @@ async function run(
     for (; nextFile < files.length; nextFile++) {
       const ids = files[nextFile]!;
       if (!ids.every((i) => results.has(i))) return;
+      if (ids.length > 1 && !cutsHeld(ids.map((i) => results.get(i)!.cut!))) {
+        for (const i of ids) results.delete(i);
+        const whole = units.push({ file: units[ids[0]!]!.file }) - 1;
+        log?.debug({ input: units[whole]!.file }, 'a cut did not hold: reading the file whole');
+        files[nextFile] = [whole];
+        queue.unshift(whole);
+        return;
+      }
       for (const i of ids) {
         const r = results.get(i)!;
         results.delete(i);
-        // Cannot happen: the cut is made where decode sees the request (src/input/ndjson-pieces.ts).
-        if (r.cutHeld === false) throw new Error(`internal error: a piece of ${units[i]!.file} does not start with the initialize request it was cut at`);
         merge(r, renumbering(seqOffset, ordinalOffset, ordinalPrefix));
         seqOffset += r.counts.records;
         ordinalOffset += r.counts.ordinals;
       }
     }
   };
+  // Workers with nothing to do until the file read again whole is queued, or the run is over.
+  const idle: (() => void)[] = [];
   await Promise.all(
     workers.map(
       (w) =>
         new Promise<void>((resolve, reject) => {
           const give = () => {
             const index = queue.shift();
-            if (index === undefined) {
-              resolve();
-              return;
-            }
-            const u = units[index]!;
-            w.postMessage({ ...task, index, file: u.file, piece: u.piece, ordinalPrefix } satisfies FileTask);
+            if (index !== undefined) {
+              const u = units[index]!;
+              w.postMessage({ ...task, index, file: u.file, piece: u.piece, ordinalPrefix } satisfies FileTask);
+            } else if (nextFile >= files.length) resolve();
+            else idle.push(give);
           };
           w.on('message', (m: { ok: true; result: FileResult } | { ok: false; index: number; error: { message: string; code?: string } }) => {
             if (!m.ok) {
@@ -155,6 +164,7 @@ async function run(
               return;
             }
             give();
+            for (const g of idle.splice(0)) g();
           });
           w.on('error', reject);
           give();

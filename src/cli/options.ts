@@ -75,11 +75,11 @@ function oneOf(flag: string, allowed: readonly string[]) {
   };
 }
 
-/** `--jobs N` (stats, audit): files, or pieces of a large raw NDJSON file, in parallel worker threads; same output. */
+/** `--jobs N` (stats, audit): files, or pieces of a large raw or envelope NDJSON file, in worker threads; same output. */
 export function jobsOption<T>(y: Argv<T>) {
   return y.option('jobs', {
     alias: 'j',
-    describe: 'analyse up to N files at once in worker threads, a large raw NDJSON file in pieces (the output is the same)',
+    describe: 'analyse up to N files at once in worker threads, a large NDJSON capture in pieces (the output is the same)',
     type: 'number',
     default: 1,
     coerce: positiveInteger('jobs'),

@@ -76,6 +76,11 @@ export function secondsTime(n: number): TimeValue {
   return { ts: null, tsMs: n * 1000 };
 }
 
+/** Whether `ClockTimeline.read` takes this text for a clock time (which counts days from the first record). */
+export function isClockTime(text: string): boolean {
+  return clockMs(text) !== null || CLOCK.test(text);
+}
+
 /**
  * Clock times (`HH:MM:SS.fff`) in log order → ms since the first record's midnight. A clock that goes back
  * by more than 12 hours has passed midnight, so a day is added from then on.

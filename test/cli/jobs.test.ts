@@ -95,6 +95,54 @@ describe('--jobs', () => {
     }
   });
 
+  describe('one envelope file cut into pieces', () => {
+    // Captures of real sessions one after another, as `wrap --out` writes them (each from its process start).
+    const dir = mkdtempSync(join(tmpdir(), 'mcptrace-jobs-env-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const captures = ['samples/everything.envelope.ndjson', 'samples/memory.envelope.ndjson', 'test/fixtures/secrets/secrets.envelope.ndjson'].map((f) => readFileSync(f, 'utf8'));
+    const write = (name: string, parts: string[]) => {
+      const path = join(dir, name);
+      writeFileSync(path, parts.map((p) => (p.endsWith('\n') ? p : `${p}\n`)).join(''));
+      return path;
+    };
+    const clean = write('captures.envelope.ndjson', [...captures, ...captures, ...captures]);
+    // A session named by a key, with a record early and one late: it spans the cuts (its second ping reuses the id of
+    // the first, which only the whole file sees).
+    const ping = '{"ts":"2026-11-30T01:00:00.000Z","session":"k1","dir":"c2s","line":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"method\\":\\"ping\\"}"}';
+    const keyed = write('keyed.envelope.ndjson', [...captures, ping, ...captures, ...captures, ping]);
+    // Clock times without a date, the last captures after midnight: the reader counts the day from the file's first
+    // record on, which a piece that starts after midnight does not see.
+    const clockAt = (hour: string) => (c: string) => c.replace(/"ts":"\d{4}-\d\d-\d\dT\d\d(:\d\d:\d\d\.\d+)Z"/g, `"ts":"${hour}$1"`);
+    const clock = write('clock.envelope.ndjson', [...captures.map(clockAt('23')), ...captures.map(clockAt('23')), ...captures.map(clockAt('00'))]);
+    // Transport events that start nothing before the first process start: the whole file takes that start into the
+    // session they opened; a piece that begins at it would make it a new session.
+    const note = '{"ts":"2026-11-30T00:00:00.000Z","event":"log","text":"waiting for the server"}';
+    const total = captures.reduce((n, c) => n + c.length, 0);
+    const prelude = write('prelude.envelope.ndjson', [Array.from({ length: Math.ceil((4 * total) / note.length) }, () => note).join('\n'), ...captures, ...captures]);
+    const small = { MCPTRACE_MIN_PIECE_BYTES: '20000' };
+    const debug = async (log: string) => (await runCli(['audit', '-f', 'json', '--jobs', '3', '--log-level', 'debug', log], { env: small })).stderr;
+
+    it('is cut at process starts; a cut that does not hold sends the file to one worker whole', async () => {
+      expect(await debug(clean)).toContain('reading in pieces');
+      expect(await debug(clean)).not.toContain('did not hold');
+      for (const log of [keyed, clock, prelude]) {
+        const said = await debug(log);
+        expect(said).toContain('reading in pieces');
+        expect(said).toContain('a cut did not hold: reading the file whole');
+      }
+    });
+
+    for (const command of [['stats', '-f', 'json'], ['audit', '-f', 'json'], ['audit', '-f', 'sarif'], ['audit', '-f', 'html']]) {
+      it(`${command.join(' ')} is the same whole and in pieces, and when a cut does not hold`, async () => {
+        for (const log of [clean, keyed, clock, prelude]) {
+          const one = await output([...command, log]);
+          expect(one.stderr).toBe('');
+          expect(await output([...command, '--jobs', '3', log], small)).toEqual(one);
+        }
+      });
+    }
+  });
+
   it('--max-sessions: each file hits the bound on its own, so the report is the same with 1 and 2 workers', async () => {
     const log = 'test/fixtures/violations/session-limit/bad.envelope.ndjson';
     const args = ['audit', '-f', 'json', '--max-sessions', '2', log, SAMPLES[0]!, log];

@@ -1,10 +1,18 @@
-// Cutting a raw NDJSON file into pieces (`--jobs` on one file): only before an `initialize` request line, with the
-// file's line numbers, the pieces covering the file exactly.
+// Cutting a log file into pieces (`--jobs` on one file): only before a line that keeps every session whole (an
+// `initialize` request in raw NDJSON, an unkeyed process start in envelopes), with the file's line numbers, the
+// pieces covering the file exactly.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isInitializeRequest, ndjsonPieces, type Piece } from '../../src/input/ndjson-pieces.js';
+import { linePieces, type Piece, type PieceOptions } from '../../src/input/pieces.js';
+import { cutRule, isInitializeRequest, isUnkeyedStart, type CutFormat } from '../../src/session/cuts.js';
+
+/** The pieces of a file in a format, as `--jobs` cuts it. */
+const pieces = (format: CutFormat) => (path: string, size: number, opts: Omit<PieceOptions, 'needles' | 'cutAt'>) =>
+  linePieces(path, size, { ...opts, ...cutRule(format) });
+const ndjsonPieces = pieces('ndjson');
+const envelopePieces = pieces('envelope');
 
 const dir = mkdtempSync(join(tmpdir(), 'mcptrace-pieces-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -16,8 +24,8 @@ function file(name: string, text: string | Buffer): { path: string; bytes: Buffe
   return { path, bytes: readFileSync(path) };
 }
 
-/** What a piece list must be for `bytes`: contiguous from 0 to the end, each later piece at an initialize request line numbered as in the file. */
-function expectSound(pieces: Piece[], bytes: Buffer): void {
+/** What a piece list must be for `bytes`: contiguous from 0 to the end, each later piece at a line `cutAt` takes, numbered as in the file. */
+function expectSound(pieces: Piece[], bytes: Buffer, cutAt = isInitializeRequest): void {
   expect(pieces[0]!.start).toBe(0);
   expect(pieces.at(-1)!.end).toBe(Infinity); // the last piece is read to the end of the file, wherever it is then
   for (const [i, p] of pieces.entries()) {
@@ -26,7 +34,7 @@ function expectSound(pieces: Piece[], bytes: Buffer): void {
     expect(p.start).toBe(pieces[i - 1]!.end);
     expect(bytes[p.start - 1]).toBe(0x0a);
     const lineEnd = bytes.indexOf(0x0a, p.start);
-    expect(isInitializeRequest(bytes.toString('utf8', p.start, lineEnd === -1 ? bytes.length : lineEnd))).toBe(true);
+    expect(cutAt(bytes.toString('utf8', p.start, lineEnd === -1 ? bytes.length : lineEnd))).toBe(true);
     let lines = 1;
     for (let at = bytes.indexOf(0x0a); at !== -1 && at < p.start; at = bytes.indexOf(0x0a, at + 1)) lines++;
     expect(p.firstLine).toBe(lines);
@@ -35,7 +43,7 @@ function expectSound(pieces: Piece[], bytes: Buffer): void {
 
 const SAMPLE = readFileSync('samples/everything.ndjson', 'utf8');
 
-describe('ndjsonPieces', () => {
+describe('raw NDJSON pieces', () => {
   it('cuts a log of many sessions into about equal pieces, each after the first at an initialize request', async () => {
     // 60 copies of a real session: 3.4 MB, over three of the 1 MiB blocks the cut is looked for in.
     const { path, bytes } = file('sessions.ndjson', SAMPLE.repeat(60));
@@ -98,3 +106,26 @@ describe('ndjsonPieces', () => {
     expect(await ndjsonPieces(path, bytes.length, { parts: 4, minBytes: 1000 })).toEqual([{ start: 0, end: Infinity, firstLine: 1 }]);
   });
 });
+
+describe('envelope pieces', () => {
+  const CAPTURE = readFileSync('samples/everything.envelope.ndjson', 'utf8');
+
+  it('cuts a capture of many processes at their start events', async () => {
+    const { path, bytes } = file('captures.envelope.ndjson', CAPTURE.repeat(30));
+    for (const parts of [2, 3, 5]) {
+      const got = await envelopePieces(path, bytes.length, { parts, minBytes: 1000 });
+      expect(got).toHaveLength(parts);
+      expectSound(got, bytes, isUnkeyedStart);
+    }
+  });
+
+  it('takes only a process start the reader sees, with no session key', () => {
+    expect(isUnkeyedStart('{"ts":"2026-11-30T00:13:15.395Z","event":"start","command":["node"],"pid":1}')).toBe(true);
+    expect(isUnkeyedStart('{"ts":"2026-11-30T00:13:15.395Z","event":"spawn"}')).toBe(true);
+    expect(isUnkeyedStart('{"ts":"2026-11-30T00:13:15.395Z","event":"start","session":"a"}')).toBe(false); // keyed
+    expect(isUnkeyedStart('{"ts":"2026-11-30T00:13:15.395Z","event":"exit","code":0}')).toBe(false);
+    expect(isUnkeyedStart('{"ts":"2026-11-30T00:13:15.395Z","dir":"c2s","line":"{\\"method\\":\\"start\\"}"}')).toBe(false); // a message
+    expect(isUnkeyedStart('{"event":"start"')).toBe(false); // not JSON
+  });
+});
+

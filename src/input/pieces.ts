@@ -1,15 +1,7 @@
-// Where a raw NDJSON file can be cut into pieces that read, each on its own, as they read in the whole file (`--jobs`
-// on one large file).
-//
-// A raw NDJSON log is one stream whose sessions follow one another: an `initialize` request after any record starts
-// a new session and retires the one before (src/session/tracker.ts), and nothing but the run's numbering carries
-// over from one session to the next. The NDJSON reader keeps no state between lines. So a piece that starts at an
-// `initialize` request line, read with the file's line numbers, gives the records, findings and statistics the whole
-// file gives there, once its seqs and session numbers are moved into the run's (src/cli/jobs.ts). The line must be
-// one the decode stage takes for that request: a JSON object, not a batch, within the nesting and size bounds, with
-// `"method": "initialize"` and an id.
+// Where a line-based log file can be cut into pieces, each read on its own (`--jobs` on one large file): at lines a
+// caller's test accepts (src/session/cuts.ts says which lines keep every session whole), with the file's line
+// numbers, so that each piece reads as it does in the whole file.
 import { open } from 'node:fs/promises';
-import { nestedDeeper } from './depth.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './lines.js';
 
 /** A byte range of a file read on its own: `[start, end)`, its first line's number. */
@@ -27,21 +19,25 @@ export interface PieceOptions {
   minBytes: number;
   /** `--max-message-bytes`: a longer line is not a message, so not a place to cut. */
   maxMessageBytes?: number;
+  /** Texts one of which a line must hold to be tested (found with `Buffer.indexOf`, so most lines are not decoded). */
+  needles: readonly string[];
+  /** Whether a piece may start at this line (its text, without the line ending). */
+  cutAt(text: string): boolean;
 }
 
 const BLOCK = 1024 * 1024;
 const LF = 0x0a;
-const INITIALIZE = Buffer.from('"initialize"');
 
 /**
- * The pieces of a raw NDJSON file of `size` bytes: about equal, each but the first starting at an `initialize`
- * request line at or after its share's start. One piece (the whole file) when the file is too small to cut or has
- * no such line where a cut is wanted. Reads the file once, counting lines.
+ * The pieces of a file of `size` bytes: about equal, each but the first starting at a line `cutAt` accepts at or
+ * after its share's start. One piece (the whole file) when the file is too small to cut or has no such line where a
+ * cut is wanted. Reads the file up to the last cut, counting lines.
  */
-export async function ndjsonPieces(path: string, size: number, opts: PieceOptions): Promise<Piece[]> {
+export async function linePieces(path: string, size: number, opts: PieceOptions): Promise<Piece[]> {
   const parts = Math.min(opts.parts, Math.floor(size / Math.max(1, opts.minBytes)));
   if (parts < 2) return [{ start: 0, end: Infinity, firstLine: 1 }];
   const maxLine = opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  const needles = opts.needles.map((n) => Buffer.from(n));
   const cuts: { start: number; firstLine: number }[] = [];
   const wantAt = (k: number) => Math.floor((size * k) / parts);
   const fh = await open(path, 'r');
@@ -58,14 +54,14 @@ export async function ndjsonPieces(path: string, size: number, opts: PieceOption
       const buf = carry.length > 0 ? Buffer.concat([carry, block.subarray(0, bytesRead)]) : block.subarray(0, bytesRead);
       const base = carryAt;
       let start = 0;
-      // The next `"initialize"` in the block at or after `start` (-1: none), found once per occurrence.
+      // The next needle in the block at or after `start` (-1: none), found once per occurrence.
       let next = -2;
       for (let nl = buf.indexOf(LF); nl !== -1; start = nl + 1, nl = buf.indexOf(LF, start), line++) {
         const at = base + start;
         if (at < wantAt(cuts.length + 1)) continue;
-        if (next !== -1 && next < start) next = buf.indexOf(INITIALIZE, start);
+        if (next !== -1 && next < start) next = firstOf(buf, needles, start);
         if (next === -1 || next >= nl) continue;
-        if (nl - start <= maxLine && isInitializeRequest(buf.toString('utf8', start, nl))) {
+        if (nl - start <= maxLine && opts.cutAt(buf.toString('utf8', start, nl))) {
           cuts.push({ start: at, firstLine: line });
           if (cuts.length === parts - 1) break;
         }
@@ -81,14 +77,12 @@ export async function ndjsonPieces(path: string, size: number, opts: PieceOption
   return starts.map((c, i) => ({ start: c.start, end: i + 1 < starts.length ? starts[i + 1]!.start : Infinity, firstLine: c.firstLine }));
 }
 
-/** Whether a line is what decode takes for an `initialize` request (a trailing `\r` is JSON whitespace). */
-export function isInitializeRequest(text: string): boolean {
-  if (nestedDeeper(text)) return false;
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return false;
+/** Where the first of `needles` is in `buf` from `from` on; -1 when none is. */
+function firstOf(buf: Buffer, needles: readonly Buffer[], from: number): number {
+  let first = -1;
+  for (const n of needles) {
+    const at = buf.indexOf(n, from);
+    if (at !== -1 && (first === -1 || at < first)) first = at;
   }
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && (v as { method?: unknown }).method === 'initialize' && Object.hasOwn(v, 'id');
+  return first;
 }
