@@ -79,7 +79,7 @@ describe('audit exit codes', () => {
     expect(JSON.parse(readFileSync(out, 'utf8')).summary.totals.error).toBeGreaterThan(0);
   });
 
-  it.each(['json', 'sarif', 'markdown'])('-f %s: the report written in pieces to stdout and to --out is the same text', async (format) => {
+  it.each(['json', 'sarif', 'html', 'markdown'])('-f %s: the report written in pieces to stdout and to --out is the same text', async (format) => {
     const out = join(tmp, `same.${format}`);
     const masked = (s: string) => s.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME');
     const printed = await runCli(['audit', '-f', format, 'samples/everything.envelope.ndjson']);

@@ -47,6 +47,15 @@ ${report.sessions.length > 1 ? html`<h3>Sessions</h3><ul>${report.sessions.map((
 
 /** Render the whole report. Pure: the same report gives the same bytes. */
 export function renderAuditHtml(report: AuditReport): string {
+  return [...renderAuditHtmlChunks(report)].join('');
+}
+
+/**
+ * The page in pieces whose concatenation is `renderAuditHtml`'s string: the head, each session's section (made when
+ * it is asked for), the rest. A report with 200 detailed sessions is tens of megabytes: it is written as it is made,
+ * never held as one string (README "Memory").
+ */
+export function* renderAuditHtmlChunks(report: AuditReport): Generator<string> {
   const bySession = new Map<string, AuditFinding[]>();
   for (const f of report.findings) {
     const list = bySession.get(f.session);
@@ -55,11 +64,7 @@ export function renderAuditHtml(report: AuditReport): string {
   }
   const shown = new Set(report.sessions.map((s) => s.info.key));
   const others = report.findings.filter((f) => !shown.has(f.session));
-  const sessions = report.sessions.map((s, i) => {
-    const st = report.stats.sessions.find((x) => x.key === s.info.key && x.file === s.info.file) ?? report.stats.sessions.find((x) => x.key === s.info.key);
-    return sessionSection(s, i, bySession.get(s.info.key) ?? [], st);
-  });
-  const page = html`<!DOCTYPE html>
+  yield html`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -74,7 +79,12 @@ export function renderAuditHtml(report: AuditReport): string {
 <main>
 ${summary(report)}
 ${severityFilter(report.totals)}
-${sessions}
+`.value;
+  for (const [i, s] of report.sessions.entries()) {
+    const st = report.stats.sessions.find((x) => x.key === s.info.key && x.file === s.info.file) ?? report.stats.sessions.find((x) => x.key === s.info.key);
+    yield sessionSection(s, i, bySession.get(s.info.key) ?? [], st).value;
+  }
+  yield html`
 ${others.length > 0 ? html`<section class="card" id="other-findings"><h2>Findings outside the detailed sessions</h2>${findingsTable(others, () => null)}</section>` : ''}
 ${rulesSection(report)}
 ${allStats(report.stats)}
@@ -83,6 +93,5 @@ ${allStats(report.stats)}
 <script>${rawHtml(HTML_SCRIPT)}</script>
 </body>
 </html>
-`;
-  return page.value;
+`.value;
 }

@@ -2,7 +2,7 @@
 import type { SequenceUse } from '../../audit/collector.js';
 import type { AuditReport } from '../../audit/types.js';
 import type { Palette } from '../color.js';
-import { renderAuditHtml } from './html.js';
+import { renderAuditHtml, renderAuditHtmlChunks } from './html.js';
 import { renderAuditJson, renderAuditJsonChunks } from './json.js';
 import { renderAuditJunit } from './junit.js';
 import { renderAuditMarkdown } from './markdown.js';
@@ -30,10 +30,11 @@ export const AUDIT_FORMATS = Object.keys(AUDIT_RENDERERS) as AuditFormat[];
 /** A renderer's text in pieces whose concatenation is the renderer's string, for writing as they come. */
 export type AuditChunkRenderer = (report: AuditReport, ctx: RenderContext) => Iterable<string>;
 
-/** Formats that can be written piece by piece (JSON documents); the others are rendered as one string. */
+/** Formats that can be written piece by piece (JSON documents, the HTML page); the others are rendered as one string. */
 export const AUDIT_CHUNK_RENDERERS: Partial<Record<AuditFormat, AuditChunkRenderer>> = {
   json: renderAuditJsonChunks,
   sarif: renderAuditSarifChunks,
+  html: renderAuditHtmlChunks,
 };
 
 /**
