@@ -1,9 +1,10 @@
 // `--jobs` scaling: the same set of input files with 1 and 2 worker threads, whole processes, medians.
 //
-//   node bench/jobs.mjs [--files 4] [--size 100m] [--runs 3]
+//   node bench/jobs.mjs [--files 4] [--size 100m] [--format ndjson|envelope] [--runs 3]
 //
-// The files are links to one generated raw NDJSON log (100 MB by default) under different names (each file is its own stream,
-// so their content may repeat).
+// The files are links to one generated log (raw NDJSON, 100 MB by default) under different names (each file is its own
+// stream, so their content may repeat). With fewer files than workers a file is cut into pieces (`--files 1`: one
+// file in two pieces, README "Many files, or one large file").
 import { existsSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,11 +14,11 @@ import { measure, median } from './measure.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'dist/cli/mcptrace.js');
 
-export async function jobsBench({ dir = DEFAULT_DIR, files = 4, size = '100m', runs = 3, log = () => {} } = {}) {
-  const data = ensureData({ dir, size, format: 'ndjson', log });
+export async function jobsBench({ dir = DEFAULT_DIR, files = 4, size = '100m', format = 'ndjson', runs = 3, log = () => {} } = {}) {
+  const data = ensureData({ dir, size, format, log });
   const names = [];
   for (let i = 1; i <= files; i++) {
-    const name = join(dir, `jobs-${size}-${i}.ndjson`);
+    const name = join(dir, `jobs-${size}-${format}-${i}.ndjson`);
     if (!existsSync(name)) symlinkSync(data.file, name);
     names.push(name);
   }
@@ -37,6 +38,7 @@ export async function jobsBench({ dir = DEFAULT_DIR, files = 4, size = '100m', r
     rows.push({
       command: command.join(' '),
       files,
+      format,
       bytes: data.bytes * files,
       ms1: one,
       ms2: two,
@@ -50,7 +52,7 @@ export async function jobsBench({ dir = DEFAULT_DIR, files = 4, size = '100m', r
 
 export function jobsTable(rows) {
   const out = [
-    `${rows[0]?.files ?? 0} files of ${((rows[0]?.bytes ?? 0) / (rows[0]?.files || 1) / 1e6).toFixed(0)} MB raw NDJSON, whole processes, medians.`,
+    `${rows[0]?.files ?? 0} file${rows[0]?.files === 1 ? '' : 's'} of ${((rows[0]?.bytes ?? 0) / (rows[0]?.files || 1) / 1e6).toFixed(0)} MB ${rows[0]?.format === 'envelope' ? 'envelope' : 'raw'} NDJSON, whole processes, medians.`,
     '',
     '| command | --jobs 1 (s) | --jobs 2 (s) | speedup | peak RSS 1 / 2 (MiB) |',
     '|---|---:|---:|---:|---:|',
@@ -67,6 +69,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const i = args.indexOf(`--${name}`);
     return i >= 0 ? args[i + 1] : d;
   };
-  const rows = await jobsBench({ files: Number(opt('files', 4)), size: opt('size', '100m'), runs: Number(opt('runs', 3)), log: (m) => process.stderr.write(m + '\n') });
+  const rows = await jobsBench({ files: Number(opt('files', 4)), size: opt('size', '100m'), format: opt('format', 'ndjson'), runs: Number(opt('runs', 3)), log: (m) => process.stderr.write(m + '\n') });
   process.stdout.write(jobsTable(rows) + '\n');
 }
