@@ -95,6 +95,33 @@ describe('--jobs', () => {
     }
   });
 
+  it('pieces of logs full of broken lines (the broken corpus between real sessions) give the whole file\'s report', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcptrace-jobs-broken-'));
+    try {
+      const broken = readdirSync('test/fixtures/broken').filter((f) => f.endsWith('.ndjson'));
+      const raw = broken.filter((f) => !f.endsWith('.envelope.ndjson'));
+      const envelope = broken.filter((f) => f.endsWith('.envelope.ndjson'));
+      expect(raw.length).toBeGreaterThan(5);
+      expect(envelope.length).toBeGreaterThan(0);
+      const between = (session: string, files: string[]) =>
+        [session, ...files.flatMap((f) => [readFileSync(`test/fixtures/broken/${f}`, 'utf8'), '\n', session])].join('');
+      const logs = {
+        raw: between(readFileSync('samples/everything.ndjson', 'utf8'), raw),
+        envelope: between(readFileSync('samples/everything.envelope.ndjson', 'utf8'), envelope),
+      };
+      for (const [name, text] of Object.entries(logs)) {
+        const log = join(dir, `${name}.ndjson`);
+        writeFileSync(log, text);
+        const one = await output(['audit', '-f', 'json', log]);
+        const cut = await runCli(['audit', '-f', 'json', '--jobs', '3', '--log-level', 'debug', log], { env: { MCPTRACE_MIN_PIECE_BYTES: '4000' }, timeoutMs: 60_000 });
+        expect(cut.stderr, name).toContain('reading in pieces');
+        expect(await output(['audit', '-f', 'json', '--jobs', '3', log], { MCPTRACE_MIN_PIECE_BYTES: '4000' }), name).toEqual(one);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   describe('one envelope file cut into pieces', () => {
     // Captures of real sessions one after another, as `wrap --out` writes them (each from its process start).
     const dir = mkdtempSync(join(tmpdir(), 'mcptrace-jobs-env-'));
