@@ -1,4 +1,5 @@
 // Options shared by the commands that read logs.
+import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { INPUT_FORMATS } from '../input/index.js';
 import { DEFAULT_MAX_SESSIONS } from '../session/live-sessions.js';
@@ -75,13 +76,17 @@ function oneOf(flag: string, allowed: readonly string[]) {
   };
 }
 
-/** `--jobs N` (stats, audit): files, or pieces of a large raw or envelope NDJSON file, in worker threads; same output. */
+/**
+ * `--jobs N` (stats, audit): files, or pieces of a large raw or envelope NDJSON file, in worker threads; same output.
+ * `auto`: as many as the machine has cores (`os.availableParallelism()`).
+ */
 export function jobsOption<T>(y: Argv<T>) {
+  const whole = positiveInteger('jobs');
   return y.option('jobs', {
     alias: 'j',
-    describe: 'analyse up to N files at once in worker threads, a large NDJSON capture in pieces (the output is the same)',
-    type: 'number',
-    default: 1,
-    coerce: positiveInteger('jobs'),
+    describe: 'analyse up to N files at once in worker threads, a large NDJSON capture in pieces (the output is the same); auto: one per core',
+    type: 'string',
+    default: '1',
+    coerce: (v: unknown): number => ((Array.isArray(v) ? v[v.length - 1] : v) === 'auto' ? availableParallelism() : whole(v)),
   });
 }

@@ -193,8 +193,17 @@ describe('--jobs', () => {
     expect(new Set(report.sessions.map((s: { key: string }) => s.key)).size).toBe(report.sessions.length);
   });
 
-  it('is a usage error below 1; a missing file fails before any work, exit 2', async () => {
+  it('auto: one worker per core, the same output', async () => {
+    const one = await output(['audit', '-f', 'json', ...SAMPLES]);
+    expect(await output(['audit', '-f', 'json', '--jobs', 'auto', ...SAMPLES])).toEqual(one);
+    expect(await output(['audit', '-f', 'json', '-j', 'auto', ...SAMPLES])).toEqual(one);
+  });
+
+  it('is a usage error below 1 or not a number; a missing file fails before any work, exit 2', async () => {
     expect((await runCli(['stats', '--jobs', '0', SAMPLES[0]!])).code).toBe(2);
+    const notANumber = await runCli(['stats', '--jobs', 'many', SAMPLES[0]!]);
+    expect(notANumber.code).toBe(2);
+    expect(notANumber.stderr).toContain('--jobs many: expected a whole number of at least 1');
     const r = await runCli(['stats', '--jobs', '2', SAMPLES[0]!, 'no-such-file.ndjson']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no such file: no-such-file.ndjson');
