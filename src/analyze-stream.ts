@@ -3,6 +3,11 @@ import { Analyzer, type AnalysisSummary, type AnalyzerOptions } from './analyzer
 import { followSegments, readFrameBatches, type FollowOptions, type ReadOptions } from './input/index.js';
 import type { PipelineRecord } from './types.js';
 
+/** The frames of one input, read as the analyzer's options say (format, message size bound), a chunk's worth at a time. */
+function frameBatches(analyzer: Analyzer, bytes: AsyncIterable<Buffer | Uint8Array | string>, file: string, at: Pick<ReadOptions, 'firstLine'> = {}) {
+  return readFrameBatches(bytes, { file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes, firstLine: at.firstLine });
+}
+
 /** Reads, frames and annotates one byte stream (a file or stdin) of a run. */
 export async function* analyzeStream(
   analyzer: Analyzer,
@@ -11,8 +16,8 @@ export async function* analyzeStream(
 ): AsyncGenerator<PipelineRecord> {
   const input = analyzer.input(file);
   // Frame by frame: a record is annotated only when it is asked for, so a consumer that reads the analyzer's
-  // state (session headers of the text transcript) sees it as of that record.
-  for await (const frames of readFrameBatches(bytes, { file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes })) {
+  // state (the text transcript's session headers, under --follow) sees it as of that record.
+  for await (const frames of frameBatches(analyzer, bytes, file)) {
     for (let i = 0; i < frames.length; i++) yield* input.push(frames[i]);
   }
   input.end();
@@ -30,7 +35,7 @@ export async function* analyzeStreamBatches(
   at: Pick<ReadOptions, 'firstLine'> = {},
 ): AsyncGenerator<PipelineRecord[]> {
   const input = analyzer.input(file);
-  for await (const frames of readFrameBatches(bytes, { file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes, firstLine: at.firstLine })) {
+  for await (const frames of frameBatches(analyzer, bytes, file, at)) {
     const out: PipelineRecord[] = [];
     for (let i = 0; i < frames.length; i++) input.pushTo(frames[i], out);
     if (out.length > 0) yield out;
@@ -51,7 +56,7 @@ export async function* analyzeStreamEach(
 ): AsyncGenerator<void> {
   const input = analyzer.input(file);
   const out: PipelineRecord[] = [];
-  for await (const frames of readFrameBatches(bytes, { file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes })) {
+  for await (const frames of frameBatches(analyzer, bytes, file)) {
     for (let i = 0; i < frames.length; i++) {
       out.length = 0;
       input.pushTo(frames[i]!, out);

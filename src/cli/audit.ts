@@ -38,6 +38,7 @@ export function auditBuilder(y: Argv) {
     .example('$0 audit -f sarif -o mcp.sarif logs/*.ndjson', 'SARIF for code scanning')
     .example('$0 audit --fail-on warning --rule slow-response=off log.ndjson', 'CI gate')
     .example('$0 audit -f html -o report.html session.ndjson', 'a self-contained HTML report')
+    .example('$0 audit -f sarif -o mcp.sarif --jobs auto logs/*.ndjson', 'the files on every core (a large capture in pieces), the same report')
     .example('$0 audit --follow s.ndjson', 'findings redrawn as s.ndjson grows; Ctrl-C prints the report and sets the exit code');
 }
 
@@ -94,7 +95,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   });
 
   async function finish(report: AuditReport, live: LiveView | null): Promise<number> {
-    // JSON formats in pieces, written as they come: a large report is never one string (README "Performance").
+    // JSON and HTML in pieces, written as they come: a large report is never one string (README "Memory").
     const chunked = AUDIT_CHUNK_RENDERERS[format];
     let pieces: Iterable<string> = chunked ? chunked(report, { palette }) : [render(report, { palette })];
     // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (DESIGN principle 7).

@@ -52,11 +52,14 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
 
 /**
  * A record as the redacted report shows it, its findings' rule data kept: the coordinator re-makes the messages that
- * quote a seq from it (and redacts them again).
+ * quote a seq from it, and redacts what it re-makes.
  */
 function redacted(r: PipelineRecord, redactor: Redactor): PipelineRecord {
   const out = redactor.record(r);
-  if (out.findings !== r.findings) out.findings.forEach((f, i) => f !== r.findings[i] && withData(f, findingData(r.findings[i])));
+  if (out.findings === r.findings) return out;
+  for (let i = 0; i < out.findings.length; i++) {
+    if (out.findings[i] !== r.findings[i]) withData(out.findings[i]!, findingData(r.findings[i]!));
+  }
   return out;
 }
 

@@ -31,6 +31,7 @@ export function statsBuilder(y: Argv) {
     .example('$0 stats session.ndjson', 'tables on the terminal')
     .example('$0 stats -f json session.ndjson | jq .lifecycle', 'lifecycle share as JSON')
     .example('$0 stats -f markdown *.ndjson >> $GITHUB_STEP_SUMMARY', 'Markdown for a CI summary')
+    .example('$0 stats -f json --jobs auto day-*.ndjson', 'many files, or one large capture in pieces, on every core')
     .example('$0 stats --follow s.ndjson', 'a table redrawn as s.ndjson grows; Ctrl-C prints the final one');
 }
 

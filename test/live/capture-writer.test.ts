@@ -7,21 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { eventRecord, lineRecordPieces, lineText } from '../../src/live/capture-record.js';
 import { CaptureWriter } from '../../src/live/capture-writer.js';
 import { escapeJsonBytes, MAX_ESCAPE_GROWTH } from '../../src/live/json-bytes.js';
-import { LineCapture, type CapturedLine } from '../../src/live/line-capture.js';
+import type { CapturedLine } from '../../src/live/line-capture.js';
 import { SyncFile } from '../../src/live/sync-file.js';
-import { tempDir } from './helpers.js';
+import { capturedLines, tempDir } from './helpers.js';
 
 const TS = '2026-11-29T22:00:00.000Z';
 const expected = (l: CapturedLine) => [...lineRecordPieces(l)].join('');
 
-function lines(bytes: Buffer, size: number, max = 1 << 26): CapturedLine[] {
-  const c = new LineCapture('c2s', max);
-  const out: CapturedLine[] = [];
-  for (let i = 0; i < bytes.length; i += size) out.push(...c.push(bytes.subarray(i, i + size), TS));
-  const last = c.end(TS);
-  if (last) out.push(last);
-  return out;
-}
+const lines = (bytes: Buffer, size: number, max = 1 << 26): CapturedLine[] => capturedLines('c2s', bytes, size, max, TS);
 
 /** Writes the lines (and events around them) with a CaptureWriter, returns the file's text and what it should be. */
 async function written(ls: CapturedLine[], { flushEachTurn = false } = {}): Promise<{ text: string; want: string }> {

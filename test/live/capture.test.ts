@@ -1,20 +1,14 @@
 // The pure parts of wrap's capture: lines split from any chunking, records that round-trip the exact bytes.
 import { describe, expect, it } from 'vitest';
 import { eventRecord, lineRecord, lineRecordPieces, lineText } from '../../src/live/capture-record.js';
-import { LineCapture, type CapturedLine } from '../../src/live/line-capture.js';
+import type { CapturedLine } from '../../src/live/line-capture.js';
 import { exitCodeOf } from '../../src/live/signals.js';
 import { incompleteTail, isUtf8Chunks } from '../../src/live/utf8.js';
+import { capturedLines } from './helpers.js';
 
 const TS = '2026-11-29T22:00:00.000Z';
 
-function capture(bytes: Buffer, size: number, max = 1 << 20): CapturedLine[] {
-  const c = new LineCapture('s2c', max);
-  const out: CapturedLine[] = [];
-  for (let i = 0; i < bytes.length; i += size) out.push(...c.push(bytes.subarray(i, i + size), TS));
-  const last = c.end(TS);
-  if (last) out.push(last);
-  return out;
-}
+const capture = (bytes: Buffer, size: number, max = 1 << 20): CapturedLine[] => capturedLines('s2c', bytes, size, max, TS);
 
 const record = (l: CapturedLine) => JSON.parse([...lineRecordPieces(l)].join('')) as Record<string, unknown>;
 

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { LineCapture, type CapturedLine } from '../../src/live/line-capture.js';
 import { CLI_PATH, parseNdjson, REPO_ROOT, runCli } from '../helpers/cli.js';
 
 export { CLI_PATH, REPO_ROOT };
@@ -14,6 +15,16 @@ export const BROKEN = join(FIXTURES, 'broken-server.mjs');
 export const BYTES = join(FIXTURES, 'bytes.mjs');
 export const EVERYTHING_JS = join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 export const MEMORY_JS = join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js');
+
+/** The lines a `LineCapture` of `dir` gives for `bytes` fed in chunks of `size`, its unterminated last line included. */
+export function capturedLines(dir: 'c2s' | 's2c', bytes: Buffer, size: number, max: number, ts: string): CapturedLine[] {
+  const c = new LineCapture(dir, max);
+  const out: CapturedLine[] = [];
+  for (let i = 0; i < bytes.length; i += size) out.push(...c.push(bytes.subarray(i, i + size), ts));
+  const last = c.end(ts);
+  if (last) out.push(last);
+  return out;
+}
 
 export const tempDir = (name: string) => mkdtempSync(join(tmpdir(), `mcptrace-${name}-`));
 export const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
