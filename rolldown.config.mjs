@@ -17,7 +17,9 @@ export default defineConfig({
     cleanDir: true,
     format: 'esm',
     entryFileNames: '[name].js',
-    chunkFileNames: '[name]-[hash].js',
+    // A chunk is named after one of its modules; the one both entries share holds the whole analysis (reading,
+    // sessions, rules, redaction …), so it is named for that rather than for whichever module came first.
+    chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.endsWith('/dist/src/analyzer.js')) ? 'analysis-[hash].js' : '[name]-[hash].js'),
     sourcemap: true,
     minify: true,
   },
