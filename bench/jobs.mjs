@@ -1,6 +1,6 @@
 // `--jobs` scaling: the same set of input files with 1 and 2 worker threads, whole processes, medians.
 //
-//   node bench/jobs.mjs [--files 4] [--size 100m] [--format ndjson|envelope] [--runs 3]
+//   node bench/jobs.mjs [--files 4] [--size 100m] [--format ndjson|envelope|transcript] [--runs 3]
 //
 // The files are links to one generated log (raw NDJSON, 100 MB by default) under different names (each file is its own
 // stream, so their content may repeat). With fewer files than workers a file is cut into pieces (`--files 1`: one
@@ -18,7 +18,7 @@ export async function jobsBench({ dir = DEFAULT_DIR, files = 4, size = '100m', f
   const data = ensureData({ dir, size, format, log });
   const names = [];
   for (let i = 1; i <= files; i++) {
-    const name = join(dir, `jobs-${size}-${format}-${i}.ndjson`);
+    const name = join(dir, `jobs-${size}-${format}-${i}.${format === 'transcript' ? 'txt' : 'ndjson'}`);
     if (!existsSync(name)) symlinkSync(data.file, name);
     names.push(name);
   }
@@ -50,9 +50,11 @@ export async function jobsBench({ dir = DEFAULT_DIR, files = 4, size = '100m', f
   return rows;
 }
 
+const FORMAT_LABELS = { ndjson: 'raw NDJSON', envelope: 'envelope NDJSON', transcript: 'text transcript' };
+
 export function jobsTable(rows) {
   const out = [
-    `${rows[0]?.files ?? 0} file${rows[0]?.files === 1 ? '' : 's'} of ${((rows[0]?.bytes ?? 0) / (rows[0]?.files || 1) / 1e6).toFixed(0)} MB ${rows[0]?.format === 'envelope' ? 'envelope' : 'raw'} NDJSON, whole processes, medians.`,
+    `${rows[0]?.files ?? 0} file${rows[0]?.files === 1 ? '' : 's'} of ${((rows[0]?.bytes ?? 0) / (rows[0]?.files || 1) / 1e6).toFixed(0)} MB ${FORMAT_LABELS[rows[0]?.format] ?? 'raw NDJSON'}, whole processes, medians.`,
     '',
     '| command | --jobs 1 (s) | --jobs 2 (s) | speedup | peak RSS 1 / 2 (MiB) |',
     '|---|---:|---:|---:|---:|',

@@ -43,7 +43,7 @@ const COMMANDS = {
  * Reference commands, run only when named with `--commands`, with no target of their own: `annotate-bare` is
  * `annotate --format ndjson` with every rule off (a config file in the data folder), what annotating and writing the
  * records cost before any check — the bound the checks start from; `stats-jobs2` and `audit-jobs2` are those commands
- * with `--jobs 2` (a raw NDJSON file is cut into two pieces, README "Many files, or one large file").
+ * with `--jobs 2` (a raw, envelope or transcript file is cut into two pieces, README "Many files, or one large file").
  */
 const REFERENCES = {
   'annotate-bare': { args: (dir) => ['annotate', '--format', 'ndjson', '--config', rulesOffConfig(dir)], label: '`annotate --format ndjson` (every rule off)' },

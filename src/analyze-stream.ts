@@ -4,8 +4,8 @@ import { followSegments, readFrameBatches, type FollowOptions, type ReadOptions 
 import type { PipelineRecord } from './types.js';
 
 /** The frames of one input, read as the analyzer's options say (format, message size bound), a chunk's worth at a time. */
-function frameBatches(analyzer: Analyzer, bytes: AsyncIterable<Buffer | Uint8Array | string>, file: string, at: Pick<ReadOptions, 'firstLine'> = {}) {
-  return readFrameBatches(bytes, { file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes, firstLine: at.firstLine });
+function frameBatches(analyzer: Analyzer, bytes: AsyncIterable<Buffer | Uint8Array | string>, file: string, at: Pick<ReadOptions, 'firstLine' | 'clockOffset'> = {}) {
+  return readFrameBatches(bytes, { file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes, firstLine: at.firstLine, clockOffset: at.clockOffset });
 }
 
 /** Reads, frames and annotates one byte stream (a file or stdin) of a run. */
@@ -32,7 +32,7 @@ export async function* analyzeStreamBatches(
   analyzer: Analyzer,
   bytes: AsyncIterable<Buffer | Uint8Array | string>,
   file = '-',
-  at: Pick<ReadOptions, 'firstLine'> = {},
+  at: Pick<ReadOptions, 'firstLine' | 'clockOffset'> = {},
 ): AsyncGenerator<PipelineRecord[]> {
   const input = analyzer.input(file);
   for await (const frames of frameBatches(analyzer, bytes, file, at)) {

@@ -1,4 +1,4 @@
-// What a `--jobs N` run gives its workers: each file whole, or a large raw or envelope NDJSON file in pieces (README
+// What a `--jobs N` run gives its workers: each file whole, or a large NDJSON, envelope or transcript file in pieces (README
 // "Many files, or one large file"), or nothing (the run stays in one thread).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';

@@ -30,8 +30,10 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
   const heap = new HeapKeeper();
   // A piece after the first starts at line `firstLine`, where it was cut.
   const cut = piece !== undefined && piece.start > 0 ? piece.firstLine : undefined;
-  const check = piece ? new CutCheck(piece.format, cut, task.ordinalPrefix) : null;
-  for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file, { firstLine: cut })) {
+  // It counts the days of its clock times from where the whole file has them at its first one (as far as the cuts' search saw).
+  const clockOffset = piece?.clockOffset;
+  const check = piece ? new CutCheck(piece.format, cut, task.ordinalPrefix, clockOffset) : null;
+  for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file, { firstLine: cut, clockOffset })) {
     for (let i = 0; i < batch.length; i++) {
       check?.see(batch[i]);
       if (!keep || keep(batch[i])) collector.add(redactor ? redacted(batch[i], redactor) : batch[i]);

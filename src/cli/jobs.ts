@@ -14,6 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { cutsHeld, type CutReport } from '../session/cuts.js';
+import { DEFAULT_MAX_SESSIONS } from '../session/live-sessions.js';
 import type { AnalysisSummary, AnalyzerOptions } from '../analyzer.js';
 import type { AuditLimits, AuditState } from '../audit/collector.js';
 import type { Redactor } from '../output/redact.js';
@@ -119,7 +120,7 @@ async function run(
     for (; nextFile < files.length; nextFile++) {
       const ids = files[nextFile]!;
       if (!ids.every((i) => results.has(i))) return;
-      if (ids.length > 1 && !cutsHeld(ids.map((i) => results.get(i)!.cut!))) {
+      if (ids.length > 1 && !cutsHeld(ids.map((i) => results.get(i)!.cut!), task.analyzer.maxSessions ?? DEFAULT_MAX_SESSIONS)) {
         for (const i of ids) results.delete(i);
         const whole = units.push({ file: units[ids[0]!]!.file }) - 1;
         log?.debug({ input: units[whole]!.file }, 'a cut did not hold: reading the file whole');

@@ -77,14 +77,14 @@ function oneOf(flag: string, allowed: readonly string[]) {
 }
 
 /**
- * `--jobs N` (stats, audit): files, or pieces of a large raw or envelope NDJSON file, in worker threads; same output.
+ * `--jobs N` (stats, audit): files, or pieces of a large NDJSON, envelope or transcript file, in worker threads; same output.
  * `auto`: as many as the machine has cores (`os.availableParallelism()`).
  */
 export function jobsOption<T>(y: Argv<T>) {
   const whole = positiveInteger('jobs');
   return y.option('jobs', {
     alias: 'j',
-    describe: 'analyse up to N files at once in worker threads, a large NDJSON capture in pieces (the output is the same); auto: one per core',
+    describe: 'analyse up to N files at once in worker threads, a large capture in pieces (the output is the same); auto: one per core',
     type: 'string',
     default: '1',
     coerce: (v: unknown): number => ((Array.isArray(v) ? v[v.length - 1] : v) === 'auto' ? availableParallelism() : whole(v)),

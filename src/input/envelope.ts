@@ -12,10 +12,15 @@ import { ClockTimeline } from './time.js';
  * JSON-RPC message line (with `jsonrpc`, or `method`/`id`/`result`/`error` and no envelope key) is read as is.
  */
 export class EnvelopeReader implements LineReader {
-  private readonly clock = new ClockTimeline();
+  private readonly clock: ClockTimeline;
 
-  /** `maxBytes`: the splitter's line limit, named in the finding of an oversized line. */
-  constructor(private readonly file: string, private readonly maxBytes = DEFAULT_MAX_MESSAGE_BYTES) {}
+  /**
+   * `maxBytes`: the splitter's line limit, named in the finding of an oversized line; `clockOffset`: the days (ms) its
+   * clock times start from (`ReadOptions.clockOffset`).
+   */
+  constructor(private readonly file: string, private readonly maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0) {
+    this.clock = new ClockTimeline(clockOffset);
+  }
 
   line(l: Line, out: Frame[]): void {
     const at = { file: this.file, line: l.line, lines: 1 };

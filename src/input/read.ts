@@ -25,17 +25,22 @@ export interface ReadOptions {
   maxMessageBytes?: number;
   /** A piece of a file read on its own (`--jobs`): the number of its first line; no byte order mark is looked for. */
   firstLine?: number;
+  /**
+   * A piece of a file read on its own: the days (in ms) the whole file has counted at the piece's first clock time
+   * (`HH:MM:SS`, which counts days from the file's first one), so that the piece reads its clock times as the file does.
+   */
+  clockOffset?: number;
 }
 
 /** A line reader for a line-based format; `maxBytes` is the message size limit it names and applies to records. */
-export function lineReader(format: Exclude<InputFormat, 'json'>, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES): LineReader {
+export function lineReader(format: Exclude<InputFormat, 'json'>, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0): LineReader {
   switch (format) {
     case 'ndjson':
       return new NdjsonReader(file, maxBytes);
     case 'envelope':
-      return new EnvelopeReader(file, maxBytes);
+      return new EnvelopeReader(file, maxBytes, clockOffset);
     case 'transcript':
-      return new TranscriptReader(file, { maxBytes });
+      return new TranscriptReader(file, { maxBytes, clockOffset });
   }
 }
 
@@ -68,7 +73,7 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
     return;
   }
   const maxBytes = opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const reader = lineReader(format, opts.file, maxBytes);
+  const reader = lineReader(format, opts.file, maxBytes, opts.clockOffset);
   const splitter = new LineSplitter({ maxLineBytes: maxBytes, firstLine: opts.firstLine, atFileStart: opts.firstLine === undefined });
   const lines: Line[] = [];
   for await (const chunk of source) {

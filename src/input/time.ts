@@ -13,7 +13,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 const HAS_ZONE = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 const CLOCK = /^(\d{1,2}):(\d{2}):(\d{2})(?:[.,](\d+))?$/;
 const NUMERIC = /^-?\d+(?:\.\d+)?$/;
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** Epoch ms → ISO, or null when out of Date's range. */
 function isoFromMs(ms: number): string | null {
@@ -78,7 +78,23 @@ export function secondsTime(n: number): TimeValue {
 
 /** Whether `ClockTimeline.read` takes this text for a clock time (which counts days from the first record). */
 export function isClockTime(text: string): boolean {
-  return clockMs(text) !== null || CLOCK.test(text);
+  return clockTextMs(text) !== null;
+}
+
+/** A clock time's ms since its own midnight, as written (no day counted); null when `text` is not a clock time. */
+export function clockTextMs(text: string): number | null {
+  const ms = clockMs(text);
+  if (ms !== null) return ms;
+  const m = CLOCK.exec(text);
+  if (!m) return null;
+  const f = m[4];
+  const frac = f ? (Number(f) * 1000) / 10 ** f.length : 0;
+  return ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000 + frac;
+}
+
+/** Whether a clock time read after `last` (both in ms on the same count of days) is on the next day: it went back by more than 12 hours. */
+export function passesMidnight(last: number, ms: number): boolean {
+  return ms < last - DAY_MS / 2;
 }
 
 /**
@@ -86,21 +102,25 @@ export function isClockTime(text: string): boolean {
  * by more than 12 hours has passed midnight, so a day is added from then on.
  */
 export class ClockTimeline {
-  private dayOffset = 0;
   private last: number | null = null;
+
+  /**
+   * `dayOffset`: the days already counted (in ms), for a piece of a file read on its own (`--jobs`): what the whole
+   * file counts at the piece's first clock time.
+   */
+  constructor(private dayOffset = 0) {}
+
+  /** The days counted so far, in ms. */
+  get offset(): number {
+    return this.dayOffset;
+  }
 
   /** Returns null when `text` is not a clock time. */
   read(text: string): TimeValue | null {
-    let ms = clockMs(text);
-    if (ms === null) {
-      const m = CLOCK.exec(text);
-      if (!m) return null;
-      const f = m[4];
-      const frac = f ? (Number(f) * 1000) / 10 ** f.length : 0;
-      ms = ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000 + frac;
-    }
+    let ms = clockTextMs(text);
+    if (ms === null) return null;
     ms += this.dayOffset;
-    if (this.last !== null && ms < this.last - DAY_MS / 2) {
+    if (this.last !== null && passesMidnight(this.last, ms)) {
       this.dayOffset += DAY_MS;
       ms += DAY_MS;
     }

@@ -15,6 +15,8 @@ export interface TranscriptLimits {
   maxLines?: number;
   /** UTF-8 bytes one record may span before it is cut off (`--max-message-bytes`, default 16 MiB). */
   maxBytes?: number;
+  /** The days (ms) its clock times start from (`ReadOptions.clockOffset`). */
+  clockOffset?: number;
 }
 
 /** A record being read over several lines. `orphan` collects stray lines that belong to no record. */
@@ -41,7 +43,7 @@ const SCALAR_START = /^(?:["\d-]|true\b|false\b|null\b)/;
  * becomes an error frame holding its raw lines. Lines outside any record are kept as error frames, grouped.
  */
 export class TranscriptReader implements LineReader {
-  private readonly clock = new ClockTimeline();
+  private readonly clock: ClockTimeline;
   private readonly maxLines: number;
   private readonly maxBytes: number;
   private session: string | null = null;
@@ -50,6 +52,7 @@ export class TranscriptReader implements LineReader {
   constructor(private readonly file: string, limits: TranscriptLimits = {}) {
     this.maxLines = limits.maxLines ?? 10_000;
     this.maxBytes = limits.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.clock = new ClockTimeline(limits.clockOffset);
   }
 
   line(l: Line, out: Frame[]): void {

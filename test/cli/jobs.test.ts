@@ -26,6 +26,29 @@ async function output(args: string[], env?: Record<string, string>): Promise<{ c
   return { code: r.code, stdout: r.stdout.replace(/"generatedAt":\s*"[^"]*"|generated \S+ by|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, 'generated'), stderr: r.stderr };
 }
 
+/** Writes a log made of `parts` (each ending its last line) to `dir/name`; returns its path. */
+function writeLog(dir: string, name: string, parts: string[]): string {
+  const path = join(dir, name);
+  writeFileSync(path, parts.map((p) => (p.endsWith('\n') ? p : `${p}\n`)).join(''));
+  return path;
+}
+
+/** Pieces of 20,000 bytes at least (for the tests' small logs). */
+const SMALL_PIECES = { MCPTRACE_MIN_PIECE_BYTES: '20000' };
+
+/** What `--log-level debug` says of `audit --jobs 3` on a log cut in small pieces. */
+async function saidOfPieces(log: string): Promise<string> {
+  return (await runCli(['audit', '-f', 'json', '--jobs', '3', '--log-level', 'debug', log], { env: SMALL_PIECES })).stderr;
+}
+
+/** Expects the log cut into pieces whose cuts held, or did not (then it was read again whole). */
+async function expectCuts(log: string, held: boolean): Promise<void> {
+  const said = await saidOfPieces(log);
+  expect(said, log).toContain('reading in pieces');
+  if (held) expect(said, log).not.toContain('did not hold');
+  else expect(said, log).toContain('a cut did not hold: reading the file whole');
+}
+
 describe('--jobs', () => {
   for (const [name, files] of [['samples', SAMPLES], ['rule fixtures', VIOLATIONS]] as const) {
     for (const command of [['stats', '-f', 'json'], ['stats', '-f', 'markdown'], ['audit', '-f', 'json'], ['audit', '-f', 'markdown', '--no-redact']]) {
@@ -127,18 +150,16 @@ describe('--jobs', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcptrace-jobs-env-'));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
     const captures = ['samples/everything.envelope.ndjson', 'samples/memory.envelope.ndjson', 'test/fixtures/secrets/secrets.envelope.ndjson'].map((f) => readFileSync(f, 'utf8'));
-    const write = (name: string, parts: string[]) => {
-      const path = join(dir, name);
-      writeFileSync(path, parts.map((p) => (p.endsWith('\n') ? p : `${p}\n`)).join(''));
-      return path;
-    };
+    const write = (name: string, parts: string[]) => writeLog(dir, name, parts);
     const clean = write('captures.envelope.ndjson', [...captures, ...captures, ...captures]);
     // A session named by a key, with a record early and one late: it spans the cuts (its second ping reuses the id of
     // the first, which only the whole file sees).
     const ping = '{"ts":"2026-11-30T01:00:00.000Z","session":"k1","dir":"c2s","line":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"method\\":\\"ping\\"}"}';
     const keyed = write('keyed.envelope.ndjson', [...captures, ping, ...captures, ...captures, ping]);
+    // A session named by a key with all its records in one place: it spans no cut, so the cuts hold.
+    const keyedOnce = write('keyed-once.envelope.ndjson', [...captures, ping, ping.replace('"id\\":1', '"id\\":2'), ...captures, ...captures]);
     // Clock times without a date, the last captures after midnight: the reader counts the day from the file's first
-    // record on, which a piece that starts after midnight does not see.
+    // record on; a piece starts from the day the search for cuts saw there.
     const clockAt = (hour: string) => (c: string) => c.replace(/"ts":"\d{4}-\d\d-\d\dT\d\d(:\d\d:\d\d\.\d+)Z"/g, `"ts":"${hour}$1"`);
     const clock = write('clock.envelope.ndjson', [...captures.map(clockAt('23')), ...captures.map(clockAt('23')), ...captures.map(clockAt('00'))]);
     // Transport events that start nothing before the first process start: the whole file takes that start into the
@@ -146,25 +167,78 @@ describe('--jobs', () => {
     const note = '{"ts":"2026-11-30T00:00:00.000Z","event":"log","text":"waiting for the server"}';
     const total = captures.reduce((n, c) => n + c.length, 0);
     const prelude = write('prelude.envelope.ndjson', [Array.from({ length: Math.ceil((4 * total) / note.length) }, () => note).join('\n'), ...captures, ...captures]);
-    const small = { MCPTRACE_MIN_PIECE_BYTES: '20000' };
-    const debug = async (log: string) => (await runCli(['audit', '-f', 'json', '--jobs', '3', '--log-level', 'debug', log], { env: small })).stderr;
+    const small = SMALL_PIECES;
 
     it('is cut at process starts; a cut that does not hold sends the file to one worker whole', async () => {
-      expect(await debug(clean)).toContain('reading in pieces');
-      expect(await debug(clean)).not.toContain('did not hold');
-      for (const log of [keyed, clock, prelude]) {
-        const said = await debug(log);
-        expect(said).toContain('reading in pieces');
-        expect(said).toContain('a cut did not hold: reading the file whole');
-      }
+      for (const log of [clean, keyedOnce, clock]) await expectCuts(log, true);
+      for (const log of [keyed, prelude]) await expectCuts(log, false);
     });
 
     for (const command of [['stats', '-f', 'json'], ['audit', '-f', 'json'], ['audit', '-f', 'sarif'], ['audit', '-f', 'html']]) {
       it(`${command.join(' ')} is the same whole and in pieces, and when a cut does not hold`, async () => {
-        for (const log of [clean, keyed, clock, prelude]) {
+        for (const log of [clean, keyedOnce, keyed, clock, prelude]) {
           const one = await output([...command, log]);
           expect(one.stderr).toBe('');
           expect(await output([...command, '--jobs', '3', log], small)).toEqual(one);
+        }
+      });
+    }
+  });
+
+  describe('one transcript cut into pieces', () => {
+    // The recorded transcript (one named session, pretty-printed) renamed per copy, with the broken transcript and the
+    // rule fixtures' bad transcripts under sessions of their own in between: each cut at a named session break.
+    const dir = mkdtempSync(join(tmpdir(), 'mcptrace-jobs-txt-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const sample = readFileSync('samples/everything.transcript.txt', 'utf8');
+    let n = 0;
+    const session = (name = `everything-${++n}`, hour = '00') =>
+      sample.replace('=== session everything ===', `=== session ${name} ===`).replace(/^\[00:/gm, `[${hour}:`);
+    const bad = VIOLATIONS.filter((f) => f.endsWith('.txt')).map((f) => `=== session ${f.split('/').at(-2)} ===\n${readFileSync(f, 'utf8')}`);
+    const write = (name: string, parts: string[]) => writeLog(dir, name, parts);
+    const clean = write('sessions.txt', [
+      session(), session(), readFileSync('test/fixtures/broken/broken.transcript.txt', 'utf8'), session(), ...bad.slice(0, 12),
+      session(), session(), ...bad.slice(12), session(), session(),
+    ]);
+    // Midnight in the last piece only: the cut holds (clock times count the day from the piece's start, as the whole
+    // file's do there).
+    const lateMidnight = write('late-midnight.txt', [...Array.from({ length: 9 }, () => session(undefined, '23')), session(undefined, '00')]);
+    // A session name used again far from its first use: the whole file continues that session.
+    const reused = write('reused.txt', [session('again'), session(), session(), session(), session(), session(), session('again')]);
+    // Midnight passed in the first quarter: the later pieces count a day from their start, as the search for cuts saw.
+    const midnight = write('midnight.txt', [session(undefined, '23'), session(undefined, '23'), ...Array.from({ length: 6 }, () => session())]);
+    // The same, but the search looks at too few times to see it: 13 h, then 20 h, then 3 h (the next day) comes back
+    // 10 hours from the 13 h it saw last, so it does not count the day; the pieces' reports show that it was missed.
+    const unseen = write('unseen-midnight.txt', [session(undefined, '13'), session(undefined, '13'), session(undefined, '20'), ...Array.from({ length: 5 }, () => session(undefined, '03'))]);
+    // A value left open before every session break: the whole file cuts it off at the break, a piece at its end.
+    const open = write('open.txt', Array.from({ length: 8 }, () => `${session()}[00:13:40.000] <- {\n  "jsonrpc": "2.0",\n`));
+    const small = SMALL_PIECES;
+
+    it('is cut at named session breaks; a cut that does not hold sends the file to one worker whole', async () => {
+      for (const log of [clean, lateMidnight, midnight]) await expectCuts(log, true);
+      const cutAfterMidnight = JSON.parse((await saidOfPieces(midnight)).split('\n').find((l) => l.includes('reading in pieces'))!).pieces;
+      expect(cutAfterMidnight.slice(1).map((p: { clockOffset?: number }) => p.clockOffset)).toEqual([86_400_000, 86_400_000]);
+      const lines = readFileSync(clean, 'utf8').split('\n');
+      const pieces = JSON.parse((await saidOfPieces(clean)).split('\n').find((l) => l.includes('reading in pieces'))!).pieces as { firstLine: number }[];
+      expect(pieces).toHaveLength(3);
+      for (const p of pieces.slice(1)) expect(lines[p.firstLine - 1]).toMatch(/^=== session \S+ ===$/);
+      for (const log of [reused, unseen, open]) await expectCuts(log, false);
+    });
+
+    it('--max-sessions under the named sessions: the whole file retires some, so it is read whole', async () => {
+      const args = ['audit', '-f', 'json', '--max-sessions', '4', clean];
+      const one = await output(args);
+      expect(JSON.parse((await runCli(args)).stdout).findings.some((f: { rule: string }) => f.rule === 'session-limit')).toBe(true);
+      expect(await output([...args, '--jobs', '3'], small)).toEqual(one);
+      expect((await runCli([...args, '--jobs', '3', '--log-level', 'debug'], { env: small })).stderr).toContain('a cut did not hold');
+    });
+
+    for (const command of [['stats', '-f', 'json'], ['stats', '-f', 'markdown'], ['audit', '-f', 'json'], ['audit', '-f', 'sarif'], ['audit', '-f', 'html']]) {
+      it(`${command.join(' ')} is the same whole and in pieces, and when a cut does not hold`, async () => {
+        for (const log of [clean, lateMidnight, midnight, reused, unseen, open]) {
+          const one = await output([...command, log]);
+          expect(one.stderr).toBe('');
+          for (const jobs of ['2', '3']) expect(await output([...command, '--jobs', jobs, log], small), `${log} --jobs ${jobs}`).toEqual(one);
         }
       });
     }

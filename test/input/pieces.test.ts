@@ -1,18 +1,19 @@
 // Cutting a log file into pieces (`--jobs` on one file): only before a line that keeps every session whole (an
-// `initialize` request in raw NDJSON, an unkeyed process start in envelopes), with the file's line numbers, the
-// pieces covering the file exactly.
+// `initialize` request in raw NDJSON, an unkeyed process start in envelopes, a named session break in transcripts),
+// with the file's line numbers, the pieces covering the file exactly.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { linePieces, type Piece, type PieceOptions } from '../../src/input/pieces.js';
-import { cutRule, isInitializeRequest, isUnkeyedStart, type CutFormat } from '../../src/session/cuts.js';
+import { cutRule, isInitializeRequest, isNamedSessionBreak, isUnkeyedStart, type CutFormat } from '../../src/session/cuts.js';
 
 /** The pieces of a file in a format, as `--jobs` cuts it. */
 const pieces = (format: CutFormat) => (path: string, size: number, opts: Omit<PieceOptions, 'needles' | 'cutAt'>) =>
   linePieces(path, size, { ...opts, ...cutRule(format) });
 const ndjsonPieces = pieces('ndjson');
 const envelopePieces = pieces('envelope');
+const transcriptPieces = pieces('transcript');
 
 const dir = mkdtempSync(join(tmpdir(), 'mcptrace-pieces-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -129,3 +130,46 @@ describe('envelope pieces', () => {
   });
 });
 
+
+describe('transcript pieces', () => {
+  // The sample transcript is one named session, pretty-printed over many lines; renamed per copy, as sessions of one
+  // transcript are.
+  const TRANSCRIPT = readFileSync('samples/everything.transcript.txt', 'utf8');
+  const copies = (n: number) => Array.from({ length: n }, (_, i) => TRANSCRIPT.replace('=== session everything ===', `=== session everything-${i} ===`)).join('');
+
+  it('cuts a transcript of many sessions at their session breaks, CRLF too', async () => {
+    for (const [name, text] of [['lf', copies(30)], ['crlf', copies(30).replaceAll('\n', '\r\n')]]) {
+      const { path, bytes } = file(`sessions-${name}.txt`, text);
+      for (const parts of [2, 3, 5]) {
+        const got = await transcriptPieces(path, bytes.length, { parts, minBytes: 1000 });
+        expect(got).toHaveLength(parts);
+        expectSound(got, bytes, isNamedSessionBreak);
+      }
+    }
+  });
+
+  it('gives each piece the days the file has counted by its first clock time, as sampled on the way', async () => {
+    // Sessions at 23 h, then past midnight at 00 h: a piece that starts after midnight counts from one day on.
+    const hours = Array.from({ length: 40 }, (_, i) => (i < 15 ? '23' : '00'));
+    const text = hours.map((h, i) => TRANSCRIPT.replace('=== session everything ===', `=== session s-${i} ===`).replace(/^\[00:/gm, `[${h}:`)).join('');
+    const { path, bytes } = file('midnight.txt', text);
+    expect(bytes.length).toBeGreaterThan(2 * 1024 * 1024); // the samples come from more than one block
+    const got = await transcriptPieces(path, bytes.length, { parts: 4, minBytes: 1000 });
+    expectSound(got, bytes, isNamedSessionBreak);
+    const midnightAt = text.indexOf('[00:');
+    expect(got.map((p) => p.clockOffset ?? 0)).toEqual(got.map((p) => (p.start > midnightAt ? 86_400_000 : 0)));
+    expect(got.filter((p) => p.clockOffset === 86_400_000).length).toBeGreaterThan(0);
+    // No clock times (the envelope sample's are ISO times): no days to give.
+    const env = file('iso.envelope.ndjson', readFileSync('samples/everything.envelope.ndjson', 'utf8').repeat(30));
+    expect((await envelopePieces(env.path, env.bytes.length, { parts: 3, minBytes: 1000 })).map((p) => p.clockOffset)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('does not cut where a session break has no name, or only a JSON string or a comment looks like one', async () => {
+    const unnamed = copies(1) + TRANSCRIPT.replace('=== session everything ===', '=== session ===').repeat(20);
+    const decoys = copies(1) + TRANSCRIPT.replace('=== session everything ===', '# === session everything ===\n[00:00:00.000] -> {"jsonrpc":"2.0","method":"x","params":{"t":"=== session a ==="}}').repeat(20);
+    for (const text of [unnamed, decoys]) {
+      const { path, bytes } = file('decoys.txt', text);
+      expect(await transcriptPieces(path, bytes.length, { parts: 3, minBytes: 1000 })).toEqual([{ start: 0, end: Infinity, firstLine: 1 }]);
+    }
+  });
+});
