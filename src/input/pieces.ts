@@ -38,7 +38,7 @@ export interface PieceOptions {
 }
 
 /** How much of a line's start `timeOf` is given. */
-export const HEAD_BYTES = 96;
+const HEAD_BYTES = 96;
 /** Lines looked at for a time at the start of each block, and after a cut. */
 const SAMPLE_LINES = 16;
 

@@ -76,12 +76,10 @@ export function secondsTime(n: number): TimeValue {
   return { ts: null, tsMs: n * 1000 };
 }
 
-/** Whether `ClockTimeline.read` takes this text for a clock time (which counts days from the first record). */
-export function isClockTime(text: string): boolean {
-  return clockTextMs(text) !== null;
-}
-
-/** A clock time's ms since its own midnight, as written (no day counted); null when `text` is not a clock time. */
+/**
+ * A clock time's ms since its own midnight, as written (no day counted); null when `text` is not a clock time (what
+ * `ClockTimeline.read` takes for one, counting days from the first record).
+ */
 export function clockTextMs(text: string): number | null {
   const ms = clockMs(text);
   if (ms !== null) return ms;

@@ -3,7 +3,7 @@
 // the general path.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoTime } from '../../src/input/time.js';
+import { isoTime, ClockTimeline, clockTextMs, passesMidnight } from '../../src/input/time.js';
 
 describe('isoTime', () => {
   it("gives Date.parse's epoch ms for toISOString times, in any order", () => {
@@ -29,5 +29,28 @@ describe('isoTime', () => {
       ['2026-13-30T00:13:15.395Z', null],
     ];
     for (const [text, ms] of cases) expect(isoTime(text), text).toEqual({ ts: text, tsMs: Number.isFinite(ms) ? ms : null });
+  });
+});
+
+describe('clock times', () => {
+  const H = 3_600_000;
+  it('reads a clock time as written, in every spelling the readers take', () => {
+    expect(clockTextMs('00:13:15.395')).toBe(13 * 60_000 + 15_395);
+    expect(clockTextMs('9:05:01')).toBe(9 * H + 5 * 60_000 + 1000);
+    expect(clockTextMs('23:59:59,5')).toBe(24 * H - 500);
+    expect(clockTextMs('2026-11-30T00:00:00Z')).toBeNull();
+    expect(clockTextMs('12.5')).toBeNull();
+  });
+
+  it('counts a day each time the clock goes back by more than 12 hours, from the days it was given', () => {
+    const read = (c: ClockTimeline, texts: string[]) => texts.map((t) => c.read(t)!.tsMs);
+    expect(read(new ClockTimeline(), ['22:00:00.000', '09:00:00.000', '23:00:00.000', '01:00:00.000'])).toEqual([22 * H, 33 * H, 47 * H, 49 * H]);
+    // Back by 12 hours or less is the same day (a log written out of order).
+    expect(read(new ClockTimeline(), ['13:00:00.000', '01:00:00.000', '22:00:00.000', '10:00:00.000'])).toEqual([13 * H, H, 22 * H, 10 * H]);
+    const piece = new ClockTimeline(86_400_000);
+    expect(read(piece, ['01:00:00.000'])).toEqual([25 * H]);
+    expect(piece.offset).toBe(86_400_000);
+    expect(passesMidnight(23 * H, H)).toBe(true);
+    expect(passesMidnight(13 * H, H)).toBe(false);
   });
 });
