@@ -5,7 +5,7 @@ import type { PipelineRecord } from './types.js';
 
 /** The frames of one input, read as the analyzer's options say (format, message size bound), a chunk's worth at a time. */
 function frameBatches(analyzer: Analyzer, bytes: AsyncIterable<Buffer | Uint8Array | string>, file: string, at: Pick<ReadOptions, 'firstLine' | 'clockOffset'> = {}) {
-  return readFrameBatches(bytes, { file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes, firstLine: at.firstLine, clockOffset: at.clockOffset });
+  return readFrameBatches(bytes, { file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes, ...at });
 }
 
 /** Reads, frames and annotates one byte stream (a file or stdin) of a run. */

@@ -53,7 +53,6 @@ export interface FileResult {
   cut?: CutReport;
 }
 
-
 /** How one file's numbers move into the run's. */
 export interface Renumbering {
   seq(seq: number): number;

@@ -175,7 +175,6 @@ export async function proxy(opts: ProxyOptions, io: ProxyIO): Promise<number> {
   return exitCodeOf(code, signal);
 }
 
-
 /** One line on stderr; names from the command line or the system are shown with control characters escaped. */
 function warn(io: ProxyIO, message: string): void {
   io.stderr.write(`mcptrace: ${escapeTerminal(message)}\n`);
