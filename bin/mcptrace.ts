@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The mcptrace executable: thin wrapper that runs the CLI and sets the exit code.
+import { EXIT } from '../src/cli/errors.js';
 import { main } from '../src/cli/main.js';
 import { escapeTerminal } from '../src/output/escape.js';
 
@@ -16,6 +17,6 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     process.stderr.write(`mcptrace: internal error: ${escapeTerminal((err as Error).message)}\n`);
-    process.exitCode = 2;
+    process.exitCode = EXIT.internal;
   },
 );

@@ -1,7 +1,6 @@
-// Usage and input errors: reported as one clear line with exit code 2.
+// Exit codes, and usage and input errors: reported as one clear line with exit code 2.
 
-export class UsageError extends Error {
-  readonly exitCode = 2;
-}
+export class UsageError extends Error {}
 
-export const EXIT = { ok: 0, findings: 1, usage: 2 } as const;
+/** 0 done, 1 findings at or above --fail-on, 2 usage or input error, 3 internal error (a bug in mcptrace). */
+export const EXIT = { ok: 0, findings: 1, usage: 2, internal: 3 } as const;

@@ -98,6 +98,6 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     }
     if (debug) io.stderr.write(`${escapeTerminal((err as Error).stack ?? String(err)).replace(/\\n/g, '\n')}\n`);
     io.stderr.write(`mcptrace: internal error: ${escapeTerminal((err as Error).message)} (run with --debug for details)\n`);
-    return EXIT.usage;
+    return EXIT.internal;
   }
 }

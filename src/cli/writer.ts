@@ -18,11 +18,14 @@ export class OutputWriter {
   private used = 0;
   private scheduled = false;
   private waiting: Promise<void> | null = null;
+  /** An error thrown by a flush made in the background, thrown again to the next caller so the command fails. */
+  private failed: unknown = null;
 
   constructor(private readonly out: Writable) {}
 
   /** Queues text; resolves at once unless the destination is full (then after it drains). */
   write(text: string): Promise<void> | void {
+    if (this.failed !== null) throw this.failed;
     this.append(text);
     if (this.used >= HIGH_WATER) return this.flush();
     if (!this.scheduled) {
@@ -30,7 +33,11 @@ export class OutputWriter {
       this.scheduled = true;
       setImmediate(() => {
         this.scheduled = false;
-        void this.flush();
+        try {
+          void this.flush();
+        } catch (err) {
+          this.failed = err;
+        }
       });
     }
     return this.waiting ?? undefined;
@@ -59,6 +66,7 @@ export class OutputWriter {
 
   /** Writes what is left and waits until the destination took it. */
   async end(): Promise<void> {
+    if (this.failed !== null) throw this.failed;
     await this.flush();
     await this.waiting;
   }

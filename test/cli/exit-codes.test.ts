@@ -1,5 +1,8 @@
 // Exit codes and usage errors of the built CLI (DESIGN principle 3 and 9: exit 2, one clear line, no stack trace).
+import { Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import type { CliIO } from '../../src/cli/context.js';
+import { main } from '../../src/cli/main.js';
 import { runCli, type CliResult } from '../helpers/cli.js';
 
 const SAMPLES = [
@@ -98,5 +101,35 @@ describe('option order as documented in --help', () => {
     const r = await runCli(['stats', '-f', 'json', '--dir', 's2c', 'samples/memory.envelope.ndjson']);
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     expect(JSON.parse(r.stdout).byDirection.s2c.messages).toBe(24);
+  });
+});
+
+describe('exit 3 on internal errors', () => {
+  /** A stdout that fails in a way no input can cause: a bug's stand-in, thrown from inside a running command. */
+  function brokenIO(): { io: CliIO; stderr: () => string } {
+    let err = '';
+    const stdout = new Writable({ write: (_c, _e, cb) => cb() });
+    stdout.write = () => {
+      throw new Error('stdout exploded');
+    };
+    const stderr = new Writable({
+      write: (c, _e, cb) => {
+        err += String(c);
+        cb();
+      },
+    });
+    return { io: { stdin: Readable.from([]), stdout, stderr, env: {} }, stderr: () => err };
+  }
+
+  it.each([['annotate'], ['stats'], ['audit']])('%s: an error that is not a usage error exits 3 with one line, no stack trace', async (command) => {
+    const { io, stderr } = brokenIO();
+    const code = await main([command, 'samples/memory.envelope.ndjson'], io);
+    expect({ code, stderr: stderr() }).toEqual({ code: 3, stderr: 'mcptrace: internal error: stdout exploded (run with --debug for details)\n' });
+  });
+
+  it('--debug adds the stack trace', async () => {
+    const { io, stderr } = brokenIO();
+    expect(await main(['stats', '--debug', 'samples/memory.envelope.ndjson'], io)).toBe(3);
+    expect(stderr()).toMatch(STACK);
   });
 });
