@@ -1,9 +1,9 @@
 // Shared by the browser tests: Debian's Chromium through playwright-core, the skip-or-fail rule, and page watching.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { testTmpRoot } from '../helpers/temp.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -24,8 +24,11 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
 
-/** Reports and screenshots stay here after the run, for a person to look at. */
-export const SHOTS = join(tmpdir(), 'mcptrace-html-report');
+/**
+ * Reports and screenshots: in the run's temporary folder (removed after the run), or kept in MCPTRACE_SHOTS for a
+ * person to look at (`MCPTRACE_SHOTS=/tmp/shots npx vitest run test/browser`).
+ */
+export const SHOTS = process.env.MCPTRACE_SHOTS || join(testTmpRoot(), 'mcptrace-html-report');
 
 /** Writes a report page under SHOTS and returns its file:// URL. */
 export function writeReport(name: string, page: string): string {

@@ -2,8 +2,7 @@
 //
 // Skipped with a message only when /usr/bin/chromium is missing on a developer machine; with CI set, a missing
 // browser fails the run (CI installs it: .ci/run apt_packages), so CI never passes without running these.
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { renderAuditHtml } from '../../src/output/audit/html.js';
 import { reportOf } from '../helpers/audit.js';
 import { runCli } from '../helpers/cli.js';
 import { CHROMIUM, launchChromium, open, SHOTS, SKIP_BROWSER, unstick, writeReport, type Watch } from './chromium.js';
+import { tempDir } from '../helpers/temp.js';
 
 const SAMPLE = 'samples/everything.envelope.ndjson';
 const HOSTILE = 'test/fixtures/hostile/hostile.envelope.ndjson';
@@ -217,7 +217,7 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
     let html: string;
 
     beforeAll(async () => {
-      dir = mkdtempSync(join(tmpdir(), 'mcptrace-hostile-name-'));
+      dir = tempDir('hostile-name');
       const name = join(dir, `"><img src=x onerror="window.__pwned='file'"><svg onload=window.__pwned='name'>.ndjson`);
       copyFileSync(HOSTILE, name);
       const out = join(dir, 'report.html');

@@ -1,9 +1,9 @@
 // `mcptrace annotate` end to end: several files, filters, --no-body, --format json, bad lines, CRLF input.
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseNdjson, REPO_ROOT, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 type Rec = Record<string, any>;
 
@@ -21,7 +21,7 @@ let tmp: string;
 
 beforeAll(async () => {
   full = await ndjson([ENVELOPE]);
-  tmp = mkdtempSync(join(tmpdir(), 'mcptrace-cli-'));
+  tmp = tempDir('cli');
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -1,13 +1,13 @@
 // The audit command end to end: exit codes, --fail-on, --rule, --config, --out, and the rules command.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { lazyTempDir } from '../helpers/temp.js';
 
 const BAD_JSON = 'test/fixtures/violations/invalid-json/bad.ndjson';
 const ORPHAN = 'test/fixtures/violations/orphan-response/bad.txt';
-const tmp = mkdtempSync(join(tmpdir(), 'mcptrace-audit-'));
+const dir = lazyTempDir('audit');
 
 async function auditJson(args: string[]) {
   const r = await runCli(['audit', '-f', 'json', ...args]);
@@ -41,7 +41,7 @@ describe('audit exit codes', () => {
   });
 
   it('reads --config, and flags override it', async () => {
-    const cfg = join(tmp, 'cfg.json');
+    const cfg = join(dir.path, 'cfg.json');
     writeFileSync(cfg, JSON.stringify({ rules: { 'orphan-response': 'error' }, failOn: 'error' }));
     expect((await auditJson(['--config', cfg, ORPHAN])).code).toBe(1);
     expect((await auditJson(['--config', cfg, '--rule', 'orphan-response=info', ORPHAN])).code).toBe(0);
@@ -62,7 +62,7 @@ describe('audit exit codes', () => {
   });
 
   it('rejects a config with an unknown key or a bad value, naming it', async () => {
-    const cfg = join(tmp, 'bad.json');
+    const cfg = join(dir.path, 'bad.json');
     writeFileSync(cfg, JSON.stringify({ rulez: {} }));
     const r = await runCli(['audit', '--config', cfg, ORPHAN]);
     expect(r.code).toBe(2);
@@ -72,7 +72,7 @@ describe('audit exit codes', () => {
   });
 
   it('--out writes the report to a file and nothing to stdout', async () => {
-    const out = join(tmp, 'report.json');
+    const out = join(dir.path, 'report.json');
     const r = await runCli(['audit', '-f', 'json', '--out', out, BAD_JSON]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -80,7 +80,7 @@ describe('audit exit codes', () => {
   });
 
   it.each(['json', 'sarif', 'html', 'markdown'])('-f %s: the report written in pieces to stdout and to --out is the same text', async (format) => {
-    const out = join(tmp, `same.${format}`);
+    const out = join(dir.path, `same.${format}`);
     const masked = (s: string) => s.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME');
     const printed = await runCli(['audit', '-f', format, 'samples/everything.envelope.ndjson']);
     await runCli(['audit', '-f', format, '--out', out, 'samples/everything.envelope.ndjson']);

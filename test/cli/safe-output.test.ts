@@ -1,12 +1,12 @@
 // End to end: a log written to attack the terminal (clear screen, window title, clipboard, 8-bit CSI, bidi) in every
 // field, in a file whose name attacks it too, cannot act on the terminal through any text output, in colour or not;
 // Markdown output keeps its tables whole. The only escape sequences printed are mcptrace's own SGR colours.
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { tableProblems } from '../output/audit/support.js';
+import { tempDir } from '../helpers/temp.js';
 
 /** Clear the screen and home the cursor; set the window title (OSC 0); write the clipboard (OSC 52); 8-bit CSI/OSC. */
 const CLEAR = '\x1b[2J\x1b[H';
@@ -24,7 +24,7 @@ let dir: string;
 let file: string;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'mcptrace-safe-'));
+  dir = tempDir('safe');
   file = join(dir, `log${CLEAR}${TITLE}.ndjson`);
   const m = (i: number, d: string, message: unknown, extra: Record<string, unknown> = {}) =>
     JSON.stringify({ ts: `2026-01-01T00:00:0${i}.000Z`, dir: d, session: ATTACK, message, ...extra });

@@ -1,7 +1,6 @@
 // JSON printed to a terminal: characters that JSON leaves raw but a terminal may act on (C1 controls such as the
 // 8-bit CSI, DEL, bidi overrides) are escaped as \uXXXX; piped output stays byte for byte as logged.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import type { CliIO } from '../../src/cli/context.js';
 // The built CLI, in-process (audit reads its version from package.json relative to dist/).
 import { main } from '../../dist/src/cli/main.js';
 import { escapeJsonForTerminal } from '../../src/output/escape.js';
+import { tempDir } from '../helpers/temp.js';
 
 /** Run times (audit's generatedAt, SARIF's invocation times) differ between two runs. */
 const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g;
@@ -17,7 +17,7 @@ let dir: string;
 let file: string;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'mcptrace-tty-'));
+  dir = tempDir('tty');
   file = join(dir, 'c1.ndjson');
   writeFileSync(file, [
     '{"jsonrpc":"2.0","id":"\u009b2J","method":"tools/call","params":{"name":"a\u202eb\u007f"}}',

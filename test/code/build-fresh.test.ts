@@ -1,10 +1,10 @@
 // The tests run the dist/ built from the sources checked out: the build stamps dist/ with a hash of its inputs.
-import { cpSync, mkdtempSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { builtHash, sourceHash } from '../../scripts/source-hash.mjs';
+import { tempDir } from '../helpers/temp.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -19,7 +19,7 @@ describe('dist/ is built from the current sources', () => {
   });
 
   it('the hash changes with any source, config or new file, and only with those', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcptrace-hash-'));
+    const dir = tempDir('hash');
     copies.push(dir);
     for (const p of ['src', 'bin', 'tsconfig.json', 'rolldown.config.mjs', 'package.json', 'package-lock.json']) cpSync(join(ROOT, p), join(dir, p), { recursive: true });
     const hashes = new Set([sourceHash(dir)]);
@@ -40,7 +40,7 @@ describe('dist/ is built from the current sources', () => {
   });
 
   it('a dist/ never stamped counts as stale', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcptrace-hash-'));
+    const dir = tempDir('hash');
     copies.push(dir);
     expect(builtHash(dir)).toBeNull();
   });

@@ -1,6 +1,5 @@
 // --follow: a growing file read as it grows, truncation and replacement as new segments, waiting for a missing file.
-import { appendFileSync, mkdtempSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Analyzer } from '../../src/analyzer.js';
@@ -10,11 +9,12 @@ import { followFile, followSegments, type FollowEvent, type FollowNotice, type F
 import { untilAborted } from '../../src/input/until-aborted.js';
 import { readFrames } from '../../src/input/index.js';
 import type { PipelineRecord } from '../../src/types.js';
+import { tempDir } from '../helpers/temp.js';
 
 let dir = '';
 let controller = new AbortController();
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'mcptrace-follow-'));
+  dir = tempDir('follow');
   controller = new AbortController();
 });
 afterEach(() => {

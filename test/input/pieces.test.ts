@@ -1,11 +1,11 @@
 // Cutting a log file into pieces (`--jobs` on one file): only before a line that keeps every session whole (an
 // `initialize` request in raw NDJSON, an unkeyed process start in envelopes, a named session break in transcripts),
 // with the file's line numbers, the pieces covering the file exactly.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { linePieces, type Piece, type PieceOptions } from '../../src/input/pieces.js';
+import { lazyTempDir } from '../helpers/temp.js';
 import { cutRule, isInitializeRequest, isNamedSessionBreak, isUnkeyedStart, type CutFormat } from '../../src/session/cuts.js';
 
 /** The pieces of a file in a format, as `--jobs` cuts it. */
@@ -15,12 +15,12 @@ const ndjsonPieces = pieces('ndjson');
 const envelopePieces = pieces('envelope');
 const transcriptPieces = pieces('transcript');
 
-const dir = mkdtempSync(join(tmpdir(), 'mcptrace-pieces-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const tmp = lazyTempDir('pieces');
+afterAll(() => rmSync(tmp.path, { recursive: true, force: true }));
 
 /** Writes `text` to a new file; returns its path and bytes. */
 function file(name: string, text: string | Buffer): { path: string; bytes: Buffer } {
-  const path = join(dir, name);
+  const path = join(tmp.path, name);
   writeFileSync(path, text);
   return { path, bytes: readFileSync(path) };
 }

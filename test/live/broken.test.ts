@@ -3,11 +3,12 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { annotate, BROKEN, captureBytes, collect, exitOf, readCapture, spawnMcptrace, spawnWrap, tempDir } from './helpers.js';
+import { annotate, BROKEN, captureBytes, collect, exitOf, readCapture, spawnMcptrace, spawnWrap } from './helpers.js';
+import { lazyTempDir } from '../helpers/temp.js';
 
-const dir = tempDir('broken');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const out = (name: string) => join(dir, name);
+const dir = lazyTempDir('broken');
+afterAll(() => rmSync(dir.path, { recursive: true, force: true }));
+const out = (name: string) => join(dir.path, name);
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** What the garbage server writes, byte for byte (test/fixtures/live/broken-server.mjs). */

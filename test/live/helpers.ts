@@ -1,8 +1,7 @@
 // Shared parts of the wrap tests: the built CLI as a wrapped command, byte observers, captures, memory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { LineCapture, type CapturedLine } from '../../src/live/line-capture.js';
@@ -26,7 +25,7 @@ export function capturedLines(dir: 'c2s' | 's2c', bytes: Buffer, size: number, m
   return out;
 }
 
-export const tempDir = (name: string) => mkdtempSync(join(tmpdir(), `mcptrace-${name}-`));
+export { tempDir } from '../helpers/temp.js';
 export const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
 export type CaptureRecord = { ts: string; dir?: 'c2s' | 's2c'; line?: string; event?: string; [k: string]: unknown };

@@ -2,11 +2,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { annotate, captureBytes, expectPaired, MEMORY_JS, readCapture, sha256, tempDir, type CaptureRecord } from './helpers.js';
+import { annotate, captureBytes, expectPaired, MEMORY_JS, readCapture, sha256, type CaptureRecord } from './helpers.js';
+import { lazyTempDir } from '../helpers/temp.js';
 import { runSdkSession, type SdkSession } from './sdk-session.js';
 
 const GRAPH = 'memory://knowledge-graph';
-const memoryDir = tempDir('memory-file');
+const memoryDir = lazyTempDir('memory-file');
 let s: SdkSession<{ found: string; graph: string }>;
 let capture: CaptureRecord[];
 
@@ -20,12 +21,12 @@ beforeAll(async () => {
     await client.unsubscribeResource({ uri: GRAPH });
     await client.ping();
     return { found: JSON.stringify(found), graph: JSON.stringify(graph) };
-  }, { MEMORY_FILE_PATH: join(memoryDir, 'memory.jsonl') });
+  }, { MEMORY_FILE_PATH: join(memoryDir.path, 'memory.jsonl') });
   capture = readCapture(s.capture);
 }, 60_000);
 
 afterAll(() => {
-  rmSync(memoryDir, { recursive: true, force: true });
+  rmSync(memoryDir.path, { recursive: true, force: true });
   if (s) rmSync(s.dir, { recursive: true, force: true });
 });
 

@@ -2,8 +2,7 @@
 // crashes nor prints a stack trace, gives exactly the expected record kinds, findings and exit code, keeps its heap
 // bounded, and every input line is accounted for by the records.
 import { spawn } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Analyzer } from '../../src/analyzer.js';
@@ -13,6 +12,7 @@ import { RULES } from '../../src/rules/registry.js';
 import { CLI_PATH, REPO_ROOT, assertBuilt, childEnv } from '../helpers/cli.js';
 // @ts-expect-error -- a plain ESM module without types
 import { GENERATORS } from '../fixtures/broken/generate.mjs';
+import { tempDir } from '../helpers/temp.js';
 
 interface Case {
   name: string;
@@ -41,7 +41,7 @@ const pathOf = (c: Case): string => (c.file ? join(DIR, c.file) : join(tmp, `${c
 
 beforeAll(() => {
   assertBuilt();
-  tmp = mkdtempSync(join(tmpdir(), 'mcptrace-broken-'));
+  tmp = tempDir('broken');
   for (const c of CASES) if (c.generate) GENERATORS[c.generate](pathOf(c));
 }, 120_000);
 

@@ -1,12 +1,12 @@
 // Shared by the audit renderer tests: a hostile log, fixture lookup, report building with limits, and output checkers.
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnalyzerOptions } from '../../../src/analyzer.js';
 import type { AuditLimits } from '../../../src/audit/collector.js';
 import type { AuditReport } from '../../../src/audit/types.js';
 import type { Severity } from '../../../src/types.js';
 import { reportOf } from '../../helpers/audit.js';
+import { tempDir } from '../../helpers/temp.js';
 
 export const SAMPLE = 'samples/everything.envelope.ndjson';
 const VIOLATIONS = 'test/fixtures/violations';
@@ -50,7 +50,7 @@ export const EVIL = 'x|y`z\n<script>alert(1)</script>]]>"\'#;%%{init}%% style a:
  * Returns its path.
  */
 export function writeEvilLog(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mcptrace-evil-log-'));
+  const dir = tempDir('evil-log');
   const file = join(dir, 'ev|il`<b>#1 "x"\x1b.ndjson');
   const t = (i: number) => `2026-01-01T00:00:0${i}.000Z`;
   const m = (i: number, dir: string, message: unknown) => JSON.stringify({ ts: t(i), dir, session: EVIL, message });
