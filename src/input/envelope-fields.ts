@@ -3,7 +3,7 @@ import type { Frame } from '../types.js';
 import { envelopeDirection } from './direction.js';
 import { cutLineFrame, errorFrame, eventFrame, normaliseEventName, textFrame, utf8Length, valueFrame, type FrameContext, type Position } from './frames.js';
 import { envelopeTime, type ClockTimeline } from './time.js';
-import { setOwn } from '../util/own.js';
+import { isPlainObject, setOwn } from '../util/own.js';
 
 /** Keys read for each field; the first one present (and not null) wins. */
 export const TIME_KEYS = ['ts', 'timestamp', 'time'] as const;
@@ -16,10 +16,6 @@ export const ENVELOPE_KEYS: readonly string[] = [...MESSAGE_KEYS, EVENT_KEY];
 
 const hasOwn = Object.hasOwn;
 type Obj = Record<string, unknown>;
-
-export function isPlainObject(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** An envelope: an object with an envelope key and no `jsonrpc` (a JSON-RPC message is never one). */
 export function isEnvelope(v: unknown): v is Obj {

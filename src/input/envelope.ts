@@ -1,6 +1,7 @@
 // Envelope NDJSON reader: one JSON object per line wrapping a message (or a transport event) with metadata.
 import type { Frame } from '../types.js';
-import { describe, envelopeToFrame, isEnvelope, isPlainObject, looksLikeMessage } from './envelope-fields.js';
+import { isPlainObject } from '../util/own.js';
+import { describe, envelopeToFrame, isEnvelope, looksLikeMessage } from './envelope-fields.js';
 import { nestedDeeper } from './depth.js';
 import { errorFrame, oversizedFrame, readLines, textFrame, tooDeepFrame, type LineReader } from './frames.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from './lines.js';

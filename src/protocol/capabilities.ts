@@ -1,5 +1,6 @@
 // Capability shapes per revision (ClientCapabilities / ServerCapabilities) and the "is it declared?" test.
 import type { Side } from '../types.js';
+import { getOwn, getOwnPath, isPlainObject } from '../util/own.js';
 import type { CapabilityFlag, CapabilityFlagType, CapabilityShape, Revision } from './types.js';
 
 // From `ClientCapabilities` / `ServerCapabilities` in each `schema/<rev>/schema.json` (spec-table §1.3).
@@ -70,15 +71,6 @@ export function capabilityFlagType(path: string): CapabilityFlagType {
   return BOOLEAN_SET.has(last) ? 'boolean' : 'object';
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Own-property read only: never walks the prototype, so `__proto__`/`constructor` keys in the log are inert. */
-function ownValue(o: Record<string, unknown>, key: string): unknown {
-  return Object.hasOwn(o, key) ? o[key] : undefined;
-}
-
 /**
  * Whether a declared capabilities object (from `initialize` params or result) declares `path` (dotted).
  * Every parent must be an own plain-object key. The last key counts when: for `listChanged`/`subscribe`, it is
@@ -89,15 +81,12 @@ function ownValue(o: Record<string, unknown>, key: string): unknown {
  * neither `form` nor `url`.
  */
 export function isDeclared(caps: unknown, path: string): boolean {
+  // Own-property reads only: `__proto__`/`constructor` keys in the log are inert.
   const keys = path.split('.');
-  let node: unknown = caps;
-  for (let i = 0; i < keys.length - 1; i++) {
-    if (!isPlainObject(node)) return false;
-    node = ownValue(node, keys[i]!);
-  }
+  const last = keys.pop()!;
+  const node = getOwnPath(caps, keys);
   if (!isPlainObject(node)) return false;
-  const last = keys[keys.length - 1]!;
-  const value = ownValue(node, last);
+  const value = getOwn(node, last);
   if (BOOLEAN_SET.has(last)) return value === true;
   if (value === true || isPlainObject(value)) return true;
   if (path === 'elicitation.form') return !Object.hasOwn(node, 'form') && !Object.hasOwn(node, 'url');

@@ -1,5 +1,6 @@
 // Pure, hot-path lookups over the protocol tables: method facts, revision membership, required capability.
 import type { Direction, Kind, Side } from '../types.js';
+import { getOwnPath } from '../util/own.js';
 import { METHODS } from './methods.js';
 import { LATEST_REVISION, REVISIONS, isKnownRevision, revisionAtLeast } from './revisions.js';
 import type { CapabilityRequirement, ConditionalRequirement, MethodInfo, Revision } from './types.js';
@@ -43,19 +44,9 @@ function sinceHolds(req: CapabilityRequirement, revision: string | null): boolea
   return req.since === undefined || !isKnownRevision(revision) || revisionAtLeast(revision, req.since);
 }
 
-/** Own-property walk of a dotted params path; never touches the prototype chain. */
-function paramValue(params: unknown, path: string): unknown {
-  let node = params;
-  for (const key of path.includes('.') ? path.split('.') : [path]) {
-    if (typeof node !== 'object' || node === null || Array.isArray(node) || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
-
 /** A param counts as present when it has a value other than null (JSON has no undefined). */
 function conditionHolds(c: ConditionalRequirement, params: unknown): boolean {
-  const v = paramValue(params, c.whenParam);
+  const v = getOwnPath(params, c.whenParam.split('.'));
   const present = v !== undefined && v !== null;
   if (c.equals === undefined) return present;
   return present ? v === c.equals : c.orAbsent === true;

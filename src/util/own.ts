@@ -13,3 +13,21 @@ export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
 export function getOwn<T>(obj: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.hasOwn(obj, key) ? obj[key] : undefined;
 }
+
+/** A JSON object: not null, not an array. */
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * The value at a path of keys, each an own property of a plain object on the way (`['a', 'b']` reads `v.a.b`);
+ * undefined when a step is missing or not an object. Never touches a prototype.
+ */
+export function getOwnPath(v: unknown, keys: readonly string[]): unknown {
+  let node = v;
+  for (const key of keys) {
+    if (!isPlainObject(node)) return undefined;
+    node = getOwn(node, key);
+  }
+  return node;
+}
