@@ -75,10 +75,14 @@ export async function* followFile(path: string, opts: FollowOptions): AsyncGener
   };
   let waited = false;
 
-  /** Reads from `pos` to the end of the file (or to `limit`); stops early when the signal fires. */
+  /**
+   * Reads from `pos` to the end of the file (or to `limit`). When the signal fires, the read goes on to the size the
+   * file has then (everything written before the stop), and no further: a writer that keeps writing does not hold it.
+   */
   async function* drain(limit = Infinity): AsyncGenerator<FollowEvent> {
     while (cur.fh !== null && cur.pos < limit) {
-      if (signal.aborted && limit === Infinity) return;
+      if (signal.aborted && limit === Infinity) limit = (await cur.fh.stat()).size;
+      if (cur.pos >= limit) return;
       const want = Math.min(chunkBytes, limit - cur.pos);
       const { bytesRead } = await cur.fh.read(buf, 0, want, cur.pos);
       if (bytesRead === 0) return;
@@ -121,7 +125,11 @@ export async function* followFile(path: string, opts: FollowOptions): AsyncGener
     for (;;) {
       const from = cur.pos;
       yield* drain();
-      if (signal.aborted) return;
+      if (signal.aborted) {
+        // Stopped after the read found the end: take what was written between that and the stop, then end.
+        yield* drain();
+        return;
+      }
       const size = (await handle().stat()).size;
       if (size < cur.pos) {
         notice({ kind: 'truncated', path });

@@ -154,6 +154,26 @@ describe('annotate --follow', () => {
     expect(records(r).map((x) => x.kind)).toEqual(['event', 'invalid']);
   });
 
+  it('Ctrl-C while a large append is being read: every line appended before it is printed', async () => {
+    const file = join(dir, 's.ndjson');
+    writeFileSync(file, memory.slice(0, 2).join('\n') + '\n');
+    const r = start(['annotate', '-f', 'ndjson', '--no-body', '--follow', file]);
+    await eventually(() => records(r).length === 2, 'the records already in the file', r);
+    // About 4 MiB of pings and their answers: many reads of 256 KiB, so Ctrl-C comes while the follower is reading them.
+    const line = (i: number) =>
+      i % 2 === 0
+        ? `{"ts":"2026-11-30T00:13:33.000Z","dir":"c2s","line":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":${i},\\"method\\":\\"ping\\"}"}`
+        : `{"ts":"2026-11-30T00:13:33.001Z","dir":"s2c","line":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":${i - 1},\\"result\\":{}}"}`;
+    const block = Array.from({ length: 40_000 }, (_, i) => line(i) + '\n').join('');
+    appendFileSync(file, block);
+    await eventually(() => records(r).length > 2, 'the first records of the block', r);
+    const { code } = await interrupt(r);
+    expect(code).toBe(0);
+    const all = records(r);
+    expect({ records: all.length, last: all.at(-1)?.source }).toEqual({ records: 40_002, last: `${file}:40002` });
+    expect(all.filter((x) => x.kind === 'invalid')).toEqual([]);
+  });
+
   it('a file that does not exist yet is waited for, then read from its start; SIGTERM stops like Ctrl-C', async () => {
     const file = join(dir, 'later.ndjson');
     const r = start(['annotate', '-f', 'ndjson', '-F', file]);

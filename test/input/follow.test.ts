@@ -145,6 +145,27 @@ describe('followFile limits and stop', () => {
     expect(f.text()).toBe('a\nb\npartial');
   });
 
+  it('stopped in the middle of a read: the read goes on to what the file held at the stop', async () => {
+    const path = join(dir, 'a.log');
+    writeFileSync(path, 'start\n');
+    const block = Array.from({ length: 2000 }, (_, i) => `line ${i}\n`).join('');
+    const chunks: string[] = [];
+    let appended = false;
+    const done = (async () => {
+      for await (const e of followFile(path, { signal: controller.signal, pollMs: 50, chunkBytes: 64 })) {
+        if (e.type !== 'data') continue;
+        chunks.push(e.chunk.toString('utf8'));
+        // The first chunk of the block (30 times more than one read): stop now, with almost all of it still unread.
+        if (appended) controller.abort();
+      }
+    })();
+    await eventually(() => chunks.join('') === 'start\n', 'the first line');
+    appendFileSync(path, block);
+    appended = true;
+    await done;
+    expect(chunks.join('')).toBe('start\n' + block);
+  });
+
   it('stop while waiting for a missing file: ends with nothing', async () => {
     const f = follow(join(dir, 'never.log'));
     await eventually(() => f.notices.length > 0, 'the waiting notice');
