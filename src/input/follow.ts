@@ -13,6 +13,11 @@ export type FollowNotice =
   | { kind: 'truncated'; path: string }
   | { kind: 'replaced'; path: string };
 
+/** How far the reading is, for debug logs and for tests, which wait for these instead of for time to pass. */
+export type FollowProgress =
+  | { kind: 'reading'; from: number; to: number } // the file is longer than what was read: reading from `from` up to `to`
+  | { kind: 'caught-up'; at: number }; // everything up to `at` was read and taken by the consumer: waiting for more
+
 export type FollowEvent = { type: 'data'; chunk: Buffer } | { type: 'reset'; reason: Exclude<SegmentReason, 'start'> };
 
 export interface FollowOptions {
@@ -25,6 +30,8 @@ export interface FollowOptions {
   /** Use fs.watch on the file's folder to notice changes sooner than the poll (default true). */
   watch?: boolean;
   onNotice?: (notice: FollowNotice) => void;
+  /** Called before each read of new bytes, and when the follower has caught up (once after each change). */
+  onProgress?: (progress: FollowProgress) => void;
 }
 
 /**
@@ -43,6 +50,7 @@ export async function* followFile(path: string, opts: FollowOptions): AsyncGener
   const { signal } = opts;
   const chunkBytes = opts.chunkBytes ?? 256 * 1024;
   const notice = opts.onNotice ?? (() => {});
+  const progress = opts.onProgress ?? (() => {});
   const waker = new Waker(path, signal, opts.pollMs ?? 250, opts.watch ?? true);
   /** Opens the path once it exists; `onMissing` is called the first time it does not. Null when stopped first. */
   const openWhenThere = async (onMissing: () => void): Promise<FollowedFile | null> => {
@@ -65,21 +73,27 @@ export async function* followFile(path: string, opts: FollowOptions): AsyncGener
     if (waited) notice({ kind: 'appeared', path });
 
     let removed = false;
+    let unreported = true; // read or reset since the last `caught-up`
     for (;;) {
+      // Stopped: this round is the last, and its size, looked at after the stop, holds all that came before it.
       const last = signal.aborted;
       const size = await file.size();
       if (size < file.pos) {
         notice({ kind: 'truncated', path });
         file.pos = 0;
+        unreported = true;
         yield { type: 'reset', reason: 'truncated' };
         continue;
       }
       if (size > file.pos) {
         const from = file.pos;
+        progress({ kind: 'reading', from, to: size });
         for await (const chunk of file.read(size)) yield { type: 'data', chunk };
-        // More may have come meanwhile: look again at once (unless the read got nothing, e.g. a file whose size
-        // says more than it gives: then wait, rather than spin).
-        if (file.pos > from && !last) continue;
+        if (file.pos > from) {
+          unreported = true;
+          if (!last) continue; // more may have come meanwhile: look again at once
+        }
+        // A read that got nothing (a file whose size says more than it gives): wait, rather than spin.
       }
       const now = await file.pathNow(path);
       if (now === 'replaced') {
@@ -92,12 +106,15 @@ export async function* followFile(path: string, opts: FollowOptions): AsyncGener
         file = await openWhenThere(() => notice({ kind: 'removed', path }));
         if (file === null) return;
         removed = false;
+        unreported = true;
         notice({ kind: 'replaced', path });
         yield { type: 'reset', reason: 'replaced' };
         continue;
       }
       if (now === 'gone' && !removed) notice({ kind: 'removed', path });
       removed = now === 'gone';
+      if (unreported) progress({ kind: 'caught-up', at: file.pos });
+      unreported = false;
       if (last) return;
       await waker.wait();
     }
