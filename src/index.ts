@@ -2,7 +2,7 @@
 export { Analyzer, type AnalyzerOptions, type AnalysisSummary, type InputAnalysis } from './analyzer.js';
 export { analyze, analyzeStream, analyzeFollow } from './analyze-stream.js';
 export { readFrames, detectFormat, INPUT_FORMATS, type InputFormat } from './input/index.js';
-export { followFile, followSegments, type FollowNotice, type FollowOptions, type FollowSegment } from './input/index.js';
+export { followFile, followSegments, type FollowNotice, type FollowOptions, type FollowProgress, type FollowSegment } from './input/index.js';
 export { decodeFrame, type Decoded } from './decode/decode.js';
 export { RULES } from './rules/registry.js';
 export type { Rule, RuleMeta } from './rules/types.js';

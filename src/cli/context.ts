@@ -3,7 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 import { Analyzer, type AnalyzerOptions } from '../analyzer.js';
 import type { InputFormat } from '../input/index.js';
 import { analyzeFollow, analyzeStream, analyzeStreamBatches, analyzeStreamEach } from '../analyze-stream.js';
-import { untilAborted, type FollowNotice } from '../input/index.js';
+import { untilAborted, type FollowNotice, type FollowProgress } from '../input/index.js';
 import { colorEnabled, createPalette, type Palette } from '../output/color.js';
 import { escapeTerminal } from '../output/escape.js';
 import type { PipelineRecord } from '../types.js';
@@ -112,8 +112,13 @@ async function* followedRecords(analyzer: Analyzer, args: RunArgs, stop: AbortSi
   const onNotice = (n: FollowNotice) => {
     if (!quiet) io.stderr.write(`mcptrace: ${escapeTerminal(noticeText(n))}\n`);
   };
+  // At --log-level debug: each read of new bytes, and each time the follower has caught up (tests wait for these).
+  const onProgress = (p: FollowProgress) => {
+    if (p.kind === 'reading') log.debug({ input: input.name, from: p.from, to: p.to }, 'reading new bytes');
+    else log.debug({ input: input.name, at: p.at }, 'caught up');
+  };
   try {
-    yield* analyzeFollow(analyzer, input.name, { signal: stop, onNotice });
+    yield* analyzeFollow(analyzer, input.name, { signal: stop, onNotice, onProgress });
   } catch (err) {
     // The file became unreadable (permissions, a folder now has its name): an input error, exit 2.
     const code = (err as NodeJS.ErrnoException).code;

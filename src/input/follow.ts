@@ -1,5 +1,5 @@
-// `--follow`: the bytes of a growing file as it grows (like `tail -F`), split into segments at truncation and replacement.
-import { open, stat, type FileHandle } from 'node:fs/promises';
+// `--follow`: the bytes of a growing file as it grows (like `tail -F`), with a reset at each truncation and replacement.
+import { FollowedFile } from './followed-file.js';
 import { Waker } from './follow-waker.js';
 
 /** Why a segment starts: the first open, or the file was cut shorter, or another file took its name. */
@@ -13,10 +13,15 @@ export type FollowNotice =
   | { kind: 'truncated'; path: string }
   | { kind: 'replaced'; path: string };
 
+/** How far the reading is, for debug logs and for tests, which wait for these instead of for time to pass. */
+export type FollowProgress =
+  | { kind: 'reading'; from: number; to: number } // the file is longer than what was read: reading from `from` up to `to`
+  | { kind: 'caught-up'; at: number }; // everything up to `at` was read and taken by the consumer: waiting for more
+
 export type FollowEvent = { type: 'data'; chunk: Buffer } | { type: 'reset'; reason: Exclude<SegmentReason, 'start'> };
 
 export interface FollowOptions {
-  /** Ends the stream. What is already there when it fires (and the stream was waiting) is read first. */
+  /** Ends the stream. What the file holds when it fires is read first (a read under way is finished). */
   signal: AbortSignal;
   /** How often the file is checked for growth when no watch event comes (default 250 ms). */
   pollMs?: number;
@@ -25,32 +30,8 @@ export interface FollowOptions {
   /** Use fs.watch on the file's folder to notice changes sooner than the poll (default true). */
   watch?: boolean;
   onNotice?: (notice: FollowNotice) => void;
-}
-
-/** One stream of records: the file from its start up to a truncation, a replacement, or the stop. */
-export interface FollowSegment {
-  /** 1-based. */
-  index: number;
-  reason: SegmentReason;
-  chunks: AsyncIterable<Buffer>;
-}
-
-interface Identity {
-  dev: number;
-  ino: number;
-}
-
-const sameFile = (a: Identity, b: Identity) => a.dev === b.dev && a.ino === b.ino;
-
-/** The path's identity, or null while it does not exist. Other errors (permissions) propagate. */
-async function identity(path: string): Promise<(Identity & { isFile: boolean }) | null> {
-  try {
-    const st = await stat(path);
-    return { dev: st.dev, ino: st.ino, isFile: st.isFile() };
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
-    throw err;
-  }
+  /** Called before each read of new bytes, and when the follower has caught up (once after each change). */
+  onProgress?: (progress: FollowProgress) => void;
 }
 
 /**
@@ -60,161 +41,85 @@ async function identity(path: string): Promise<(Identity & { isFile: boolean }) 
  * over, deleted and created again) has been replaced: the old file is read to its end, then a `reset`,
  * then the new file from its start. A missing path is waited for. Chunks are fresh buffers the consumer
  * may keep.
+ *
+ * Each round looks at the file's size, reads up to it, looks at what the path names, then waits for a change.
+ * The stop makes the round under way (or the next one, when it comes during a wait) the last: that round's size is
+ * taken after the stop, so everything written before it is read, and a writer that keeps writing does not hold it.
  */
 export async function* followFile(path: string, opts: FollowOptions): AsyncGenerator<FollowEvent> {
   const { signal } = opts;
   const chunkBytes = opts.chunkBytes ?? 256 * 1024;
   const notice = opts.onNotice ?? (() => {});
+  const progress = opts.onProgress ?? (() => {});
   const waker = new Waker(path, signal, opts.pollMs ?? 250, opts.watch ?? true);
-  const buf = Buffer.allocUnsafe(chunkBytes);
-  // One object, so TypeScript does not narrow it across the helpers that reassign it.
-  const cur: { fh: FileHandle | null; id: Identity; pos: number; removed: boolean } = { fh: null, id: { dev: 0, ino: 0 }, pos: 0, removed: false };
-  const handle = (): FileHandle => {
-    if (cur.fh === null) throw new Error('follow: no open file');
-    return cur.fh;
-  };
-  let waited = false;
-
-  /** Reads from `pos` to the end of the file (or to `limit`); stops early when the signal fires. */
-  async function* drain(limit = Infinity): AsyncGenerator<FollowEvent> {
-    while (cur.fh !== null && cur.pos < limit) {
-      if (signal.aborted && limit === Infinity) return;
-      const want = Math.min(chunkBytes, limit - cur.pos);
-      const { bytesRead } = await cur.fh.read(buf, 0, want, cur.pos);
-      if (bytesRead === 0) return;
-      cur.pos += bytesRead;
-      yield { type: 'data', chunk: Buffer.from(buf.subarray(0, bytesRead)) };
-    }
-  }
-
-  /** Opens the path if it is there, from offset 0. */
-  async function openPath(): Promise<boolean> {
-    let handle: FileHandle;
-    try {
-      handle = await open(path, 'r');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw err;
-    }
-    const st = await handle.stat();
-    if (!st.isFile()) {
-      await handle.close();
-      throw Object.assign(new Error(`not a file: ${path}`), { code: 'ENOTFILE' });
-    }
-    cur.fh = handle;
-    cur.id = { dev: st.dev, ino: st.ino };
-    cur.pos = 0;
-    cur.removed = false;
-    return true;
-  }
-
-  try {
-    for (;;) {
-      if (await openPath()) break;
-      if (!waited) notice({ kind: 'waiting', path });
-      waited = true;
-      if (signal.aborted) return;
+  /** Opens the path once it exists; `onMissing` is called the first time it does not. Null when stopped first. */
+  const openWhenThere = async (onMissing: () => void): Promise<FollowedFile | null> => {
+    for (let first = true; ; first = false) {
+      const f = await FollowedFile.open(path, chunkBytes);
+      if (f !== null) return f;
+      if (first) onMissing();
+      if (signal.aborted) return null;
       await waker.wait();
     }
+  };
+  let file: FollowedFile | null = null;
+  try {
+    let waited = false;
+    file = await openWhenThere(() => {
+      waited = true;
+      notice({ kind: 'waiting', path });
+    });
+    if (file === null) return;
     if (waited) notice({ kind: 'appeared', path });
 
+    let removed = false;
+    let unreported = true; // read or reset since the last `caught-up`
     for (;;) {
-      const from = cur.pos;
-      yield* drain();
-      if (signal.aborted) return;
-      const size = (await handle().stat()).size;
-      if (size < cur.pos) {
+      // Stopped: this round is the last, and its size, looked at after the stop, holds all that came before it.
+      const last = signal.aborted;
+      const size = await file.size();
+      if (size < file.pos) {
         notice({ kind: 'truncated', path });
-        cur.pos = 0;
+        file.pos = 0;
+        unreported = true;
         yield { type: 'reset', reason: 'truncated' };
         continue;
       }
-      // Grown since the read reached its end: read again (unless that read got nothing, e.g. a file whose
-      // size says more than it gives: then wait, rather than spin).
-      if (size > cur.pos && cur.pos > from) continue;
-      const now = await identity(path);
-      if (now === null) {
-        if (!cur.removed) notice({ kind: 'removed', path });
-        cur.removed = true;
-      } else if (!sameFile(now, cur.id) && now.isFile) {
-        // Whatever the writer put in the old file before the switch belongs to the old stream.
-        yield* drain();
-        if (signal.aborted) return;
-        const old = handle();
-        cur.fh = null;
-        await old.close();
-        if (await openPath()) {
-          notice({ kind: 'replaced', path });
-          yield { type: 'reset', reason: 'replaced' };
-        } else {
-          // Gone again between the stat and the open: wait for it as for a missing file.
-          notice({ kind: 'removed', path });
-          for (;;) {
-            if (signal.aborted) return;
-            await waker.wait();
-            if (await openPath()) break;
-          }
-          notice({ kind: 'replaced', path });
-          yield { type: 'reset', reason: 'replaced' };
+      if (size > file.pos) {
+        const from = file.pos;
+        progress({ kind: 'reading', from, to: size });
+        for await (const chunk of file.read(size)) yield { type: 'data', chunk };
+        if (file.pos > from) {
+          unreported = true;
+          if (!last) continue; // more may have come meanwhile: look again at once
         }
+        // A read that got nothing (a file whose size says more than it gives): wait, rather than spin.
+      }
+      const now = await file.pathNow(path);
+      if (now === 'replaced') {
+        // Whatever the writer put in the old file before the switch belongs to the old stream.
+        for await (const chunk of file.read(await file.size())) yield { type: 'data', chunk };
+        const old = file;
+        file = null;
+        await old.close();
+        // Gone again between the look and the open: waited for as a missing file.
+        file = await openWhenThere(() => notice({ kind: 'removed', path }));
+        if (file === null) return;
+        removed = false;
+        unreported = true;
+        notice({ kind: 'replaced', path });
+        yield { type: 'reset', reason: 'replaced' };
         continue;
-      } else {
-        cur.removed = false;
       }
+      if (now === 'gone' && !removed) notice({ kind: 'removed', path });
+      removed = now === 'gone';
+      if (unreported) progress({ kind: 'caught-up', at: file.pos });
+      unreported = false;
+      if (last) return;
       await waker.wait();
-      if (signal.aborted) {
-        // Stopped while caught up: take what was written since the last look, then end.
-        const end = (await handle().stat()).size;
-        if (end >= cur.pos) yield* drain(end);
-        return;
-      }
     }
   } finally {
     waker.close();
-    const last = cur.fh;
-    cur.fh = null;
-    await last?.close();
-  }
-}
-
-/**
- * The followed file as segments: each is a new stream of records (read it as its own input, with its own
- * format detection and sessions). A segment's chunks end at a truncation, a replacement or the stop; the
- * next segment is yielded only after the previous one ended. A segment left unread is skipped.
- */
-export async function* followSegments(path: string, opts: FollowOptions): AsyncGenerator<FollowSegment> {
-  const events = followFile(path, opts);
-  const state: { next: Exclude<SegmentReason, 'start'> | null; done: boolean } = { next: null, done: false };
-  async function* chunks(): AsyncGenerator<Buffer> {
-    for (;;) {
-      const r = await events.next();
-      if (r.done) {
-        state.done = true;
-        return;
-      }
-      if (r.value.type === 'reset') {
-        state.next = r.value.reason;
-        return;
-      }
-      yield r.value.chunk;
-    }
-  }
-  let reason: SegmentReason = 'start';
-  try {
-    for (let index = 1; !state.done; index++) {
-      state.next = null;
-      const seg = chunks();
-      yield { index, reason, chunks: seg };
-      await seg.return(undefined);
-      // The consumer stopped early: skip the rest of this segment.
-      while (state.next === null && !state.done) {
-        const r = await events.next();
-        if (r.done) state.done = true;
-        else if (r.value.type === 'reset') state.next = r.value.reason;
-      }
-      if (state.next !== null) reason = state.next;
-    }
-  } finally {
-    await events.return(undefined);
+    await file?.close();
   }
 }

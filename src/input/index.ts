@@ -10,4 +10,5 @@ export { parseHeader, type Header, type TimeToken } from './transcript-syntax.js
 export { JsonDocumentReader, readJsonDocument, CONTAINER_KEYS } from './json-document.js';
 export type { LineReader, Position } from './frames.js';
 export { untilAborted } from './until-aborted.js';
-export { followFile, followSegments, type FollowEvent, type FollowNotice, type FollowOptions, type FollowSegment, type SegmentReason } from './follow.js';
+export { followFile, type FollowEvent, type FollowNotice, type FollowOptions, type FollowProgress, type SegmentReason } from './follow.js';
+export { followSegments, type FollowSegment } from './follow-segments.js';

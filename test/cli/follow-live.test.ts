@@ -3,7 +3,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CliIO } from '../../src/cli/context.js';
 import { CLEAR_SCREEN, fitScreen, LiveView } from '../../src/cli/follow.js';
 // The built CLI (it reads its version from the package.json next to dist/); `npm test` builds first.
@@ -31,32 +31,46 @@ async function eventually(cond: () => boolean, what: string, ms = 10_000): Promi
   }
 }
 
+// The view's clock is vitest's fake one: each step of time is taken by the test, none is waited for.
 describe('LiveView', () => {
-  it('draws nothing when stdout is not a terminal', async () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_000_000 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('draws nothing when stdout is not a terminal', () => {
     const s = fakeStdout(false);
     const v = new LiveView(s.out, () => 'frame\n', 10);
     v.changed();
     v.changed();
-    await new Promise((r) => setTimeout(r, 50));
+    vi.advanceTimersByTime(1000);
+    expect(vi.getTimerCount()).toBe(0);
     expect(v.stop()).toBe('');
     expect(s.writes).toEqual([]);
   });
 
-  it('on a terminal: clears and redraws when something changed, at most once per interval, nothing after stop', async () => {
+  it('on a terminal: clears and redraws when something changed, at most once per interval, nothing after stop', () => {
     const s = fakeStdout(true);
     let n = 0;
     const v = new LiveView(s.out, () => `frame ${++n}\n`, 200);
     v.changed();
-    await eventually(() => s.writes.length === 1, 'the first frame');
-    expect(s.writes[0]).toBe(`${CLEAR_SCREEN}frame 1\n`);
-    for (let i = 0; i < 5; i++) v.changed(); // a burst: one redraw for all of it
-    await eventually(() => s.writes.length === 2, 'the second frame');
-    await new Promise((r) => setTimeout(r, 300));
+    vi.advanceTimersByTime(0);
+    expect(s.writes).toEqual([`${CLEAR_SCREEN}frame 1\n`]);
+    vi.advanceTimersByTime(50);
+    for (let i = 0; i < 5; i++) v.changed(); // a burst: one redraw for all of it, an interval after the last draw
+    vi.advanceTimersByTime(149);
+    expect(s.writes).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(s.writes).toEqual([`${CLEAR_SCREEN}frame 1\n`, `${CLEAR_SCREEN}frame 2\n`]);
+    vi.advanceTimersByTime(10_000);
     expect(s.writes).toHaveLength(2); // nothing changed since: no redraw
     v.changed();
     expect(v.stop()).toBe(CLEAR_SCREEN);
-    await new Promise((r) => setTimeout(r, 300));
+    vi.advanceTimersByTime(10_000);
     expect(s.writes).toHaveLength(2);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 // `--follow` end to end: the built CLI follows a file a writer is still appending to, truncating and replacing.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -20,8 +20,6 @@ afterEach(() => {
   children = [];
   rmSync(dir, { recursive: true, force: true });
 });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Running {
   child: ChildProcessWithoutNullStreams;
@@ -43,13 +41,42 @@ function start(args: string[]): Running {
   return { child, out: () => out, err: () => err, exited };
 }
 
-/** Resolves once `cond()` holds; rejects after `ms`. Only "eventually" is asserted, never how fast. */
-async function eventually(cond: () => boolean, what: string, r: Running, ms = 15_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > until) throw new Error(`not within ${ms} ms: ${what}\nstdout: ${r.out().slice(-600)}\nstderr: ${r.err()}`);
-    await sleep(20);
-  }
+/**
+ * Resolves once `cond()` holds, looked at again whenever the process writes or ends (what the conditions read);
+ * rejects after `ms`. Only "eventually" is asserted, never how fast.
+ */
+function eventually(cond: () => boolean, what: string, r: Running, ms = 15_000): Promise<void> {
+  const { stdout, stderr } = r.child;
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer);
+      stdout.off('data', check);
+      stderr.off('data', check);
+      r.child.off('close', check);
+    };
+    const check = () => {
+      let held: boolean;
+      try {
+        held = cond();
+      } catch (err) {
+        stop();
+        reject(err as Error);
+        return;
+      }
+      if (!held) return;
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`not within ${ms} ms: ${what}\nstdout: ${r.out().slice(-600)}\nstderr: ${r.err().slice(-2000)}`));
+    }, ms);
+    // Added after the listeners that collect the output, so a check sees the chunk that woke it.
+    stdout.on('data', check);
+    stderr.on('data', check);
+    r.child.on('close', check);
+    check();
+  });
 }
 
 /** Stops the follow like Ctrl-C and waits for the exit; fails if the process does not end by itself. */
@@ -66,11 +93,22 @@ async function interrupt(r: Running, signal: NodeJS.Signals = 'SIGINT', ms = 15_
   }
 }
 
+/** The complete JSON lines of the process's log (`--log-level debug`). */
+function logLines(r: Running): Record<string, unknown>[] {
+  const err = r.err();
+  const complete = err.slice(0, err.lastIndexOf('\n') + 1);
+  return complete.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
 /**
- * Waits until the process follows (its Ctrl-C handler is in place by then): run with `--log-level debug`,
- * it logs `following` when it opens the input. A signal sent earlier would end it the default way.
+ * Waits until the follower has read `file` up to its size now and its records were taken by the command: run with
+ * `--log-level debug`, it logs `caught up` with the offset it reached. By then its Ctrl-C handler is in place (a
+ * signal sent earlier would end it the default way).
  */
-const following = (r: Running) => eventually(() => /"msg":"following"/.test(r.err()), 'the follow to start', r);
+function caughtUp(r: Running, file: string): Promise<void> {
+  const size = statSync(file).size;
+  return eventually(() => logLines(r).some((l) => l.msg === 'caught up' && l.at === size), `the follower caught up at ${size} bytes`, r);
+}
 
 const records = (r: Running) => parseNdjson(r.out().slice(0, r.out().lastIndexOf('\n') + 1));
 
@@ -78,7 +116,7 @@ describe('annotate --follow', () => {
   it('prints records while the writer is still writing, a split line once complete, and goes on across truncation and replacement', async () => {
     const file = join(dir, 's.ndjson');
     writeFileSync(file, everything.slice(0, 4).join('\n') + '\n');
-    const r = start(['annotate', '-f', 'ndjson', '--no-body', '--follow', file]);
+    const r = start(['annotate', '-f', 'ndjson', '--no-body', '--follow', file, '--log-level', 'debug']);
     await eventually(() => records(r).length === 4, 'the records already in the file', r);
 
     // Bursts of appended lines; the output keeps up while the writer is still going.
@@ -89,10 +127,12 @@ describe('annotate --follow', () => {
       await eventually(() => records(r).length === written, `the records of a burst (${written})`, r);
     }
 
-    // One line in two writes with a pause: no record (and no invalid record) until its end arrives.
+    // One line in two writes, the follower having read the first: no record (and no invalid record) until its end
+    // arrives. (A record made of the first part would be printed later than the log line: the checks of all the
+    // records below see it.)
     const line = everything[written] + '\n';
     appendFileSync(file, line.slice(0, 40));
-    await sleep(800);
+    await caughtUp(r, file);
     expect(records(r)).toHaveLength(written);
     appendFileSync(file, line.slice(40));
     written++;
@@ -118,7 +158,8 @@ describe('annotate --follow', () => {
     writeFileSync(join(dir, 'next.tmp'), memory.slice(0, 2).join('\n') + '\n');
     renameSync(join(dir, 'next.tmp'), file);
     await eventually(() => records(r).length === written + 5, 'the records of the new file', r);
-    expect(r.err()).toMatch(/was replaced; reading the new file from the start/);
+    // The note is on stderr, written before those records, but another pipe: it may come in after them.
+    await eventually(() => /was replaced; reading the new file from the start/.test(r.err()), 'the replacement note', r);
     appendFileSync(file, memory.slice(2, 4).join('\n') + '\n');
     await eventually(() => records(r).length === written + 7, 'growth of the new file', r);
 
@@ -145,13 +186,33 @@ describe('annotate --follow', () => {
   it('a partial last line at Ctrl-C is flushed as a record, as at the end of any input', async () => {
     const file = join(dir, 's.ndjson');
     writeFileSync(file, everything[0] + '\n' + everything[1].slice(0, 30));
-    const r = start(['annotate', '-f', 'ndjson', '--follow', file]);
+    const r = start(['annotate', '-f', 'ndjson', '--follow', file, '--log-level', 'debug']);
+    await caughtUp(r, file);
     await eventually(() => records(r).length === 1, 'the first record', r);
-    await sleep(300);
     expect(records(r)).toHaveLength(1);
     const { code } = await interrupt(r);
     expect(code).toBe(0);
     expect(records(r).map((x) => x.kind)).toEqual(['event', 'invalid']);
+  });
+
+  it('Ctrl-C while a large append is being read: every line appended before it is printed', async () => {
+    const file = join(dir, 's.ndjson');
+    writeFileSync(file, memory.slice(0, 2).join('\n') + '\n');
+    const r = start(['annotate', '-f', 'ndjson', '--no-body', '--follow', file]);
+    await eventually(() => records(r).length === 2, 'the records already in the file', r);
+    // About 4 MiB of pings and their answers: many reads of 256 KiB, so Ctrl-C comes while the follower is reading them.
+    const line = (i: number) =>
+      i % 2 === 0
+        ? `{"ts":"2026-11-30T00:13:33.000Z","dir":"c2s","line":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":${i},\\"method\\":\\"ping\\"}"}`
+        : `{"ts":"2026-11-30T00:13:33.001Z","dir":"s2c","line":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":${i - 1},\\"result\\":{}}"}`;
+    const block = Array.from({ length: 40_000 }, (_, i) => line(i) + '\n').join('');
+    appendFileSync(file, block);
+    await eventually(() => records(r).length > 2, 'the first records of the block', r);
+    const { code } = await interrupt(r);
+    expect(code).toBe(0);
+    const all = records(r);
+    expect({ records: all.length, last: all.at(-1)?.source }).toEqual({ records: 40_002, last: `${file}:40002` });
+    expect(all.filter((x) => x.kind === 'invalid')).toEqual([]);
   });
 
   it('a file that does not exist yet is waited for, then read from its start; SIGTERM stops like Ctrl-C', async () => {
@@ -184,10 +245,9 @@ describe('stats --follow', () => {
     const file = join(dir, 's.ndjson');
     writeFileSync(file, memory.slice(0, 10).join('\n') + '\n');
     const r = start(['stats', '--follow', file, '--log-level', 'debug']);
-    await following(r);
-    await sleep(1500);
+    await caughtUp(r, file);
     appendFileSync(file, memory.slice(10).join('\n') + '\n');
-    await sleep(1500);
+    await caughtUp(r, file); // every record counted, and nothing printed
     expect(r.out()).toBe('');
     const { code } = await interrupt(r);
     expect(code).toBe(0);
@@ -201,10 +261,9 @@ describe('stats --follow', () => {
     const file = join(dir, 's.ndjson');
     writeFileSync(file, memory.slice(0, 20).join('\n') + '\n');
     const r = start(['stats', '-f', 'json', '--follow', file, '--log-level', 'debug']);
-    await following(r);
-    await sleep(700);
+    await caughtUp(r, file);
     appendFileSync(file, memory.slice(20).join('\n') + '\n');
-    await sleep(1000);
+    await caughtUp(r, file);
     const { code } = await interrupt(r);
     expect(code).toBe(0);
     const live = JSON.parse(r.out());
@@ -218,10 +277,9 @@ describe('audit --follow', () => {
     const file = join(dir, 's.ndjson');
     writeFileSync(file, memory.slice(0, 10).join('\n') + '\n');
     const r = start(['audit', '-f', 'json', '--follow', file, '--log-level', 'debug']);
-    await following(r);
-    await sleep(700);
+    await caughtUp(r, file);
     appendFileSync(file, 'this is not json\n');
-    await sleep(1000);
+    await caughtUp(r, file); // the invalid line was read, and nothing printed
     expect(r.out()).toBe('');
     const { code } = await interrupt(r);
     expect(code).toBe(1);
@@ -234,8 +292,7 @@ describe('audit --follow', () => {
     const file = join(dir, 's.ndjson');
     writeFileSync(file, memory.join('\n') + '\n');
     const r = start(['audit', '-f', 'json', '--follow', file, '--log-level', 'debug']);
-    await following(r);
-    await sleep(1000);
+    await caughtUp(r, file);
     const { code } = await interrupt(r);
     expect(code).toBe(0);
     expect(JSON.parse(r.out()).summary.failed).toBe(false);
@@ -246,8 +303,7 @@ describe('audit --follow', () => {
     const report = join(dir, 'report.md');
     writeFileSync(file, memory.join('\n') + '\n');
     const r = start(['audit', '-f', 'markdown', '-o', report, '--follow', file, '--log-level', 'debug']);
-    await following(r);
-    await sleep(1000);
+    await caughtUp(r, file);
     const { code } = await interrupt(r);
     expect(code).toBe(0);
     expect(r.out()).toBe('');

@@ -31,6 +31,21 @@ describe('writePieces', () => {
     expect(Math.max(...writes.map((w) => w.length))).toBeLessThan(300 * 1024);
   });
 
+  it('honours backpressure: each write waits until the stream has taken the one before (nothing queued when it is made)', async () => {
+    const { out, writes } = slowSink();
+    const queuedAtWrite: number[] = [];
+    const write = out.write.bind(out) as (chunk: string, cb?: (err?: Error | null) => void) => boolean;
+    out.write = ((chunk: string, cb?: (err?: Error | null) => void) => {
+      queuedAtWrite.push(out.writableLength);
+      return write(chunk, cb);
+    }) as typeof out.write;
+    const all = pieces(5000);
+    await writePieces(out, all);
+    expect(writes.join('')).toBe(all.join(''));
+    expect(queuedAtWrite.length).toBeGreaterThan(5); // several writes, each over the stream's 1 KiB buffer
+    expect(queuedAtWrite).toEqual(queuedAtWrite.map(() => 0));
+  });
+
   it('writes an empty document and a single piece', async () => {
     for (const doc of [[], ['{}\n']]) {
       const { out, writes } = slowSink();

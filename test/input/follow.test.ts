@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Analyzer } from '../../src/analyzer.js';
 import { analyzeFollow } from '../../src/analyze-stream.js';
 import { AuditBuilder } from '../../src/audit/build.js';
-import { followFile, followSegments, type FollowEvent, type FollowNotice, type FollowOptions } from '../../src/input/follow.js';
+import { followFile, type FollowEvent, type FollowNotice, type FollowOptions, type FollowProgress } from '../../src/input/follow.js';
+import { followSegments } from '../../src/input/follow-segments.js';
 import { untilAborted } from '../../src/input/until-aborted.js';
 import { readFrames } from '../../src/input/index.js';
 import type { PipelineRecord } from '../../src/types.js';
@@ -31,18 +32,21 @@ async function eventually(cond: () => boolean, what: string, ms = 10_000): Promi
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Runs `followFile` in the background, collecting events and notices. */
+/** Runs `followFile` in the background, collecting events, notices and progress reports. */
 function follow(path: string, opts: Partial<FollowOptions> = {}) {
   const events: FollowEvent[] = [];
   const notices: FollowNotice['kind'][] = [];
+  const progress: FollowProgress[] = [];
   const done = (async () => {
-    for await (const e of followFile(path, { signal: controller.signal, pollMs: 50, onNotice: (n) => notices.push(n.kind), ...opts })) events.push(e);
+    const o: FollowOptions = { signal: controller.signal, pollMs: 50, onNotice: (n) => notices.push(n.kind), onProgress: (p) => progress.push(p), ...opts };
+    for await (const e of followFile(path, o)) events.push(e);
   })();
   const text = () => events.map((e) => (e.type === 'data' ? e.chunk.toString('utf8') : `<${e.reason}>`)).join('');
-  return { events, notices, done, text };
+  return { events, notices, progress, done, text };
 }
+
+/** Whether the follower reported that it read the file up to `at` bytes and is waiting for more. */
+const caughtUpAt = (progress: FollowProgress[], at: number) => progress.some((p) => p.kind === 'caught-up' && p.at === at);
 
 const ping = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"ping"}\n`;
 const pong = (id: number) => `{"jsonrpc":"2.0","id":${id},"result":{}}\n`;
@@ -135,14 +139,74 @@ describe('followFile limits and stop', () => {
   it('stopped while caught up: what was written just before the stop is still read', async () => {
     const path = join(dir, 'a.log');
     writeFileSync(path, 'a\n');
-    // No watch and a long poll: the last write is only seen by the final read at the stop.
+    // No watch and a long poll: once caught up, the follower waits, and the last write is only seen by the final
+    // read at the stop.
     const f = follow(path, { watch: false, pollMs: 60_000 });
-    await eventually(() => f.text() === 'a\n', 'the first line');
-    await sleep(20);
+    await eventually(() => caughtUpAt(f.progress, 2), 'the follower waiting after the first line');
     appendFileSync(path, 'b\npartial');
     controller.abort();
     await f.done;
     expect(f.text()).toBe('a\nb\npartial');
+  });
+
+  it('stopped in the middle of a read: the read goes on to what the file held at the stop', async () => {
+    const path = join(dir, 'a.log');
+    writeFileSync(path, 'start\n');
+    const block = Array.from({ length: 2000 }, (_, i) => `line ${i}\n`).join('');
+    const chunks: string[] = [];
+    let appended = false;
+    const done = (async () => {
+      for await (const e of followFile(path, { signal: controller.signal, pollMs: 50, chunkBytes: 64 })) {
+        if (e.type !== 'data') continue;
+        chunks.push(e.chunk.toString('utf8'));
+        // The first chunk of the block (30 times more than one read): stop now, with almost all of it still unread.
+        if (appended) controller.abort();
+      }
+    })();
+    await eventually(() => chunks.join('') === 'start\n', 'the first line');
+    appendFileSync(path, block);
+    appended = true;
+    await done;
+    expect(chunks.join('')).toBe('start\n' + block);
+  });
+
+  it('stopped as soon as the follower saw the file grow, before it read any of it: all of it is read', async () => {
+    const path = join(dir, 'a.log');
+    writeFileSync(path, 'start\n');
+    const block = Array.from({ length: 2000 }, (_, i) => `line ${i}\n`).join('');
+    const f = follow(path, {
+      chunkBytes: 64,
+      onProgress: (p) => {
+        if (p.kind === 'reading' && p.from > 0) controller.abort();
+      },
+    });
+    await eventually(() => f.text() === 'start\n', 'the first line');
+    appendFileSync(path, block);
+    await f.done;
+    expect(f.text()).toBe('start\n' + block);
+  });
+
+  it('reports each read of new bytes before it, and catching up once after each change', async () => {
+    const path = join(dir, 'a.log');
+    writeFileSync(path, 'one\n');
+    const f = follow(path, { watch: false });
+    await eventually(() => caughtUpAt(f.progress, 4), 'caught up with the first line');
+    expect(f.text()).toBe('one\n');
+    appendFileSync(path, 'two\n');
+    await eventually(() => caughtUpAt(f.progress, 8), 'caught up with the second line');
+    expect(f.text()).toBe('one\ntwo\n');
+    truncateSync(path, 0);
+    await eventually(() => caughtUpAt(f.progress, 0), 'caught up after the truncation');
+    controller.abort();
+    await f.done;
+    // Polls in between that found nothing new report nothing.
+    expect(f.progress).toEqual([
+      { kind: 'reading', from: 0, to: 4 },
+      { kind: 'caught-up', at: 4 },
+      { kind: 'reading', from: 4, to: 8 },
+      { kind: 'caught-up', at: 8 },
+      { kind: 'caught-up', at: 0 },
+    ]);
   });
 
   it('stop while waiting for a missing file: ends with nothing', async () => {
@@ -213,10 +277,13 @@ describe('analyzeFollow: each segment is a new input', () => {
   function run(path: string) {
     const analyzer = new Analyzer();
     const records: PipelineRecord[] = [];
+    const notices: FollowNotice['kind'][] = [];
+    const progress: FollowProgress[] = [];
+    const opts = { signal: controller.signal, pollMs: 50, file: 'live.log', onNotice: (n: FollowNotice) => notices.push(n.kind), onProgress: (p: FollowProgress) => progress.push(p) };
     const done = (async () => {
-      for await (const r of analyzeFollow(analyzer, path, { signal: controller.signal, pollMs: 50, file: 'live.log' })) records.push(r);
+      for await (const r of analyzeFollow(analyzer, path, opts)) records.push(r);
     })();
-    return { analyzer, records, done };
+    return { analyzer, records, notices, progress, done };
   }
 
   it('a line written in two parts becomes one valid record when it is complete', async () => {
@@ -226,7 +293,8 @@ describe('analyzeFollow: each segment is a new input', () => {
     await eventually(() => r.records.length === 1, 'the first record');
     const line = pong(1);
     appendFileSync(path, line.slice(0, 15));
-    await sleep(300); // several polls: the half line must not become a record
+    // Caught up: the half line was read, and every record made of what was read was taken.
+    await eventually(() => caughtUpAt(r.progress, ping(1).length + 15), 'the half line read');
     expect(r.records).toHaveLength(1);
     appendFileSync(path, line.slice(15));
     await eventually(() => r.records.length === 2, 'the completed line');
@@ -244,7 +312,7 @@ describe('analyzeFollow: each segment is a new input', () => {
     expect(r.analyzer.snapshot().open.map((o) => o.seq)).toEqual([2]);
     expect(r.analyzer.snapshot().findings).toEqual([]);
     truncateSync(path, 0);
-    await sleep(200);
+    await eventually(() => r.notices.includes('truncated'), 'the truncation seen');
     appendFileSync(path, pong(8) + ping(9));
     await eventually(() => r.records.length === 5, 'the new stream');
     controller.abort();

@@ -21,7 +21,7 @@ function bigMessage(size: number): Buffer {
   return buf;
 }
 
-/** Writes `bytes` to wrap's stdin in 1 MiB pieces, honouring backpressure, then closes it. */
+/** Writes `bytes` to wrap's stdin in 1 MiB pieces, each once the pipe has room again (`drain`), then closes it. */
 async function feed(stdin: NodeJS.WritableStream, bytes: Buffer): Promise<void> {
   for (let off = 0; off < bytes.length; off += MB) {
     if (!stdin.write(bytes.subarray(off, off + MB))) await new Promise((r) => stdin.once('drain', r));
@@ -30,7 +30,7 @@ async function feed(stdin: NodeJS.WritableStream, bytes: Buffer): Promise<void> 
 }
 
 describe('wrap: a 50 MB message', () => {
-  it('is forwarded byte-identical, captured whole, and wrap stays well below 200 MB of memory', async () => {
+  it('is forwarded byte-identical, captured whole, and wrap\'s peak RSS stays below 200 MB', async () => {
     const message = bigMessage(50 * MB);
     const capture = join(dir, 'big.ndjson');
     const { child, stderr } = spawnWrap(['--out', capture], ['node', BYTES, 'sink']);
