@@ -1,6 +1,5 @@
 // The live view of `stats --follow` and `audit --follow`: redrawn in place on a terminal only, cut to the screen.
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +8,7 @@ import { CLEAR_SCREEN, fitScreen, LiveView } from '../../src/cli/follow.js';
 // The built CLI (it reads its version from the package.json next to dist/); `npm test` builds first.
 import { main } from '../../dist/src/cli/main.js';
 import { assertBuilt, REPO_ROOT } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 /** A stdout that records each write; `isTTY`, `rows` and `columns` as a terminal would have them. */
 function fakeStdout(tty: boolean, rows = 40, columns = 120) {
@@ -96,7 +96,7 @@ describe('fitScreen', () => {
 describe('stats --follow in-process on a terminal', () => {
   let dir = '';
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'mcptrace-live-'));
+    dir = tempDir('live');
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

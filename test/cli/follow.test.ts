@@ -1,10 +1,10 @@
 // `--follow` end to end: the built CLI follows a file a writer is still appending to, truncating and replacing.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseNdjson, REPO_ROOT, runCli, spawnCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 const sampleLines = (name: string) => readFileSync(join(REPO_ROOT, 'samples', name), 'utf8').split('\n').filter((l) => l !== '');
 const everything = sampleLines('everything.envelope.ndjson');
@@ -13,7 +13,7 @@ const memory = sampleLines('memory.envelope.ndjson');
 let dir = '';
 let children: ChildProcessWithoutNullStreams[] = [];
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'mcptrace-follow-cli-'));
+  dir = tempDir('follow-cli');
 });
 afterEach(() => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');

@@ -1,10 +1,10 @@
 // writePieces / writeFilePieces: a document given in pieces reaches the stream or file whole, in bounded writes, honouring backpressure.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { writeFilePieces, writePieces } from '../../src/cli/writer.js';
+import { tempDir, testTmpRoot } from '../helpers/temp.js';
 
 /** A slow stream with a small buffer: every write is taken on the next turn, so backpressure is hit. */
 function slowSink(): { out: Writable; writes: string[] } {
@@ -63,7 +63,7 @@ describe('writePieces', () => {
 
 describe('writeFilePieces', () => {
   it('writes the joined text to the file, replacing what was there', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'mcptrace-writer-')), 'report.json');
+    const file = join(tempDir('writer'), 'report.json');
     await writeFilePieces(file, ['old', ' text that is longer']);
     const all = pieces(3000);
     await writeFilePieces(file, all);
@@ -71,6 +71,6 @@ describe('writeFilePieces', () => {
   });
 
   it('rejects when the file cannot be opened', async () => {
-    await expect(writeFilePieces(join(tmpdir(), 'no-such-dir-mcptrace', 'x', 'r.json'), ['{}'])).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(writeFilePieces(join(testTmpRoot(), 'no-such-dir-mcptrace', 'x', 'r.json'), ['{}'])).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

@@ -8,14 +8,15 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { proxy } from '../../src/live/proxy.js';
 import { SyncFile } from '../../src/live/sync-file.js';
-import { BYTES, exitOf, spawnWrap, tempDir, watchRss } from './helpers.js';
+import { BYTES, exitOf, spawnWrap, watchRss } from './helpers.js';
+import { lazyTempDir } from '../helpers/temp.js';
 
 const MB = 1024 * 1024;
 const TOTAL_MB = 200;
 /** Well under the 200 MB that flow: wrap may hold a few stream buffers and one captured line, not the flow. */
 const BOUND = 150 * MB;
-const dir = tempDir('backpressure');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = lazyTempDir('backpressure');
+afterAll(() => rmSync(dir.path, { recursive: true, force: true }));
 
 const report = (what: string, peak: number | null) =>
   console.log(`wrap peak RSS, ${TOTAL_MB} MB through, ${what}: ${peak === null ? 'n/a (no /proc)' : (peak / MB).toFixed(1) + ' MB'}`);
@@ -56,7 +57,7 @@ describe('proxy in-process: the bytes wrap holds while one side reads slowly', (
     let errText = '';
     const stderr = new Writable({ write: (c, _e, done) => ((errText += c.toString()), done()) });
     const code = await proxy(
-      { command: [process.execPath, BYTES, 'lines', String(FLOW / MB), String(MB - 1)], out: SyncFile.open(join(dir, 'in-process.ndjson'), false), maxLine: 64 * MB },
+      { command: [process.execPath, BYTES, 'lines', String(FLOW / MB), String(MB - 1)], out: SyncFile.open(join(dir.path, 'in-process.ndjson'), false), maxLine: 64 * MB },
       { stdin, stdout, stderr, env: {} },
     );
     expect({ code, errText }).toEqual({ code: 0, errText: '' });
@@ -118,7 +119,7 @@ describe('proxy in-process: the bytes wrap holds while one side reads slowly', (
 
 describe('wrap: backpressure', () => {
   it('a client that reads slowly: all 200 MB arrive unchanged, and wrap\'s peak RSS stays under 150 MB (with a capture)', async () => {
-    const capture = join(dir, 'slow-client.ndjson');
+    const capture = join(dir.path, 'slow-client.ndjson');
     const { child, stderr } = spawnWrap(['--out', capture], ['node', BYTES, 'lines', String(TOTAL_MB), String(MB - 1)]);
     const rss = watchRss(child);
     child.stdin.end();
