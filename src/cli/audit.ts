@@ -11,6 +11,7 @@ import { EXIT, UsageError } from './errors.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
 import { filterOptions, inputOptions, jobsOption } from './options.js';
 import { createLogger, type LogLevel } from './logger.js';
+import { inputNoter } from './input-notes.js';
 import { inputNames, STDIN_ARG } from './inputs.js';
 import { mergeSummary, redactedRenumbering, runParallel } from './jobs.js';
 import { parallelPlan } from './jobs-plan.js';
@@ -25,6 +26,8 @@ export interface AuditArgs extends RunArgs, RedactArgs, RuleArgs {
   format?: AuditFormat;
   out?: string;
   failOn?: Severity | 'none';
+  /** `--fail-on-empty`: an input with no MCP message fails the audit. */
+  failOnEmpty?: boolean;
   color?: boolean;
   jobs?: number;
 }
@@ -34,9 +37,11 @@ export function auditBuilder(y: Argv) {
     .option('format', { alias: 'f', describe: 'report format (default: text on a terminal, else json)', choices: AUDIT_FORMATS })
     .option('out', { alias: 'o', describe: 'write the report to FILE instead of stdout', type: 'string' })
     .option('fail-on', { describe: 'exit 1 when a finding reaches this severity', choices: ['error', 'warning', 'info', 'none'] })
+    .option('fail-on-empty', { describe: 'exit 1 when an input holds no MCP message at all (a CI gate on a capture)', type: 'boolean', default: false })
     .example('$0 audit session.ndjson', 'findings on the terminal')
     .example('$0 audit -f sarif -o mcp.sarif logs/*.ndjson', 'SARIF for code scanning')
     .example('$0 audit --fail-on warning --rule slow-response=off log.ndjson', 'CI gate')
+    .example('$0 audit --fail-on-empty capture.ndjson', 'CI gate on a capture: also fails when it holds no MCP message')
     .example('$0 audit -f html -o report.html session.ndjson', 'a self-contained HTML report')
     .example('$0 audit -f sarif -o mcp.sarif --jobs auto logs/*.ndjson', 'the files on every core (a large capture in pieces), the same report')
     .example('$0 audit --follow s.ndjson', 'findings redrawn as s.ndjson grows; Ctrl-C prints the report and sets the exit code');
@@ -56,13 +61,14 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     const { analyzer, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop);
     // Only what the format prints: no sequence steps for json, sarif and text, no bodies but for html.
     const limits = limitsFor(AUDIT_SEQUENCE_USE[format]);
-    const builder = new AuditBuilder({ inputs, failOn, ruleSettings: rules, tool: TOOL, limits });
+    const builder = new AuditBuilder({ inputs, failOn, failOnEmpty: args.failOnEmpty === true, ruleSettings: rules, tool: TOOL, limits });
     const files = inputNames(args.files);
     // --jobs: the files in worker threads, merged in input order. A redacted report's records are redacted in the
     // workers; the messages the merge re-makes and the summary, here.
     const plan = await parallelPlan(files, args.jobs, args);
     if (plan) {
       const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
+      const log = createLogger(args.logLevel as LogLevel);
       const task = {
         command: 'audit' as const,
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules, ruleOptions: ruleOpts },
@@ -73,7 +79,8 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
       await runParallel(plan, args.jobs!, task, (r, renumber) => {
         builder.mergeFrom(r.state as { stats: StatsState; audit: AuditState }, redactor ? redactedRenumbering(renumber, redactor) : renumber);
         mergeSummary(summary, r, renumber); // redacted whole by `ended`
-      }, createLogger(args.logLevel as LogLevel));
+      }, log);
+      for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel)(i);
       return finish(builder.report(ended(summary)), null);
     }
     // --follow on a terminal (report not going to --out): the report so far, without the findings only the

@@ -51,6 +51,8 @@ export interface FileResult {
   counts: { records: number; ordinals: number };
   /** A piece: what tells whether the cuts around it held (src/session/cuts.ts). */
   cut?: CutReport;
+  /** A piece after the first of its file (its input continues the one before). */
+  piece?: boolean;
 }
 
 /** How one file's numbers move into the run's. */
@@ -207,6 +209,18 @@ export function shiftSeqs(v: unknown, offset: number): unknown {
 
 /** The run's summary so far with one more file's, in its numbering. */
 export function mergeSummary(into: AnalysisSummary, r: FileResult, n: Renumbering): void {
+  // The pieces of one file come one after another: they make one input.
+  const inputs = (into.inputs ??= []);
+  for (const i of r.summary.inputs ?? []) {
+    const last = inputs[inputs.length - 1];
+    if (last === undefined || last.file !== i.file || !r.piece) inputs.push({ ...i });
+    else {
+      last.messages += i.messages;
+      last.logs += i.logs;
+      last.lines = last.lines === null || i.lines === null ? null : Math.max(last.lines, i.lines);
+      last.onlySide = last.onlySide === i.onlySide ? last.onlySide : null;
+    }
+  }
   for (const s of r.summary.sessions) {
     into.sessions.push({ ...s, key: n.session(s.key), firstSeq: n.seq(s.firstSeq), lastSeq: n.seq(s.lastSeq) } satisfies SessionInfo);
   }

@@ -54,6 +54,8 @@ export function statsSections(s: Stats): StatsSection[] {
     ['bytes', formatCount(s.bytes)],
     ['invalid', formatCount(s.invalid)],
     ['events', formatCount(s.events)],
+    // Lines of the log that are not messages: only host and SDK logs have them.
+    ...((s.logs ?? 0) > 0 ? [['logs', formatCount(s.logs)]] : []),
     ['sessions', formatCount(s.sessions.length)],
   ];
   if (s.timeSpan.first !== null) totals.push(['first', s.timeSpan.first], ['last', s.timeSpan.last ?? '-']);

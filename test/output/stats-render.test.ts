@@ -36,10 +36,11 @@ describe('formatStatsJson', () => {
     const parsed = JSON.parse(text);
     expect(Object.keys(parsed)).toEqual([
       'messages', 'bytes', 'byKind', 'byDirection', 'byPrimitive', 'byPhase', 'lifecycle', 'operation', 'methods',
-      'tools', 'errors', 'pairs', 'invalid', 'events', 'sessions', 'timeSpan',
+      'tools', 'errors', 'pairs', 'invalid', 'events', 'logs', 'sessions', 'timeSpan',
     ]);
     expect(parsed).toEqual(JSON.parse(JSON.stringify(st)));
-    expect(Object.keys(parsed.sessions[0]).slice(0, 8)).toEqual(['key', 'file', 'client', 'server', 'requestedRevision', 'negotiatedRevision', 'messages', 'bytes']);
+    expect(Object.keys(parsed.sessions[0]).slice(0, 10)).toEqual(['key', 'file', 'client', 'server', 'requestedRevision', 'negotiatedRevision', 'serverName', 'onlySide', 'messages', 'bytes']);
+    expect(Object.keys(parsed.sessions[0]).slice(-4)).toEqual(['pairs', 'invalid', 'events', 'logs']);
   });
 
   it('restores the order whatever order the object was built in', () => {
