@@ -22,6 +22,7 @@ async function* frameBatches(
   yield* readFrameBatches(bytes, {
     file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes, ...at,
     onFormat: (f) => input.setFormat(f),
+    onDetect: analyzer.opts.onDetect && ((d) => analyzer.opts.onDetect!(file, d)),
     onEnd: (info) => {
       lines = info.lines;
     },

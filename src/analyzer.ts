@@ -1,6 +1,6 @@
 // The pipeline without its edges: frames in, annotated records out, with end-of-input summary.
 import { decodeFrameTo, type Decoded } from './decode/decode.js';
-import type { InputFormat } from './input/index.js';
+import type { Detection, InputFormat } from './input/index.js';
 import { RuleEngine, type EndFinding, type RuleSettings } from './rules/engine.js';
 import type { RuleOptions } from './rules/types.js';
 import { DEFAULT_MAX_SESSIONS } from './session/live-sessions.js';
@@ -10,6 +10,8 @@ import type { Frame, OpenRequest, PipelineRecord, SessionInfo, Side } from './ty
 export interface AnalyzerOptions {
   /** Force an input format instead of detecting it per input. */
   inputFormat?: InputFormat;
+  /** Told, for each input whose format was detected, what detection chose and every dialect's score. */
+  onDetect?: (file: string, detection: Detection) => void;
   /** Bound on open requests tracked per session (default 100,000). */
   maxPending?: number;
   /**

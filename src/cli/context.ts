@@ -1,7 +1,7 @@
 // What a command needs from the process, passed in so commands can run in-process in tests.
 import type { Readable, Writable } from 'node:stream';
 import { Analyzer, type AnalyzerOptions } from '../analyzer.js';
-import type { InputFormat } from '../input/index.js';
+import type { Detection, InputFormat } from '../input/index.js';
 import { analyzeFollow, analyzeStream, analyzeStreamBatches, analyzeStreamEach } from '../analyze-stream.js';
 import { untilAborted, type FollowNotice, type FollowProgress } from '../input/index.js';
 import { colorEnabled, createPalette, type Palette } from '../output/color.js';
@@ -62,7 +62,10 @@ export function openRun(
 ): { analyzer: Analyzer; each: (onRecord: (r: PipelineRecord) => Promise<void> | void) => Promise<void>; batches: AsyncGenerator<PipelineRecord[]> } {
   const log = createLogger(args.logLevel as LogLevel);
   const noted = inputNoter(io, log, args.logLevel);
-  const analyzer = new Analyzer({ inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, ...more });
+  const analyzer = new Analyzer({
+    inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes,
+    onDetect: (file, d) => logDetection(log, file, d), ...more,
+  });
   const keep = buildFilter(args);
   // The schema check will run: load its schemas now, as the bundle's own chunk (faster than on first use).
   const schemas = more.rules?.['schema-violation'] === 'off' ? null : preloadSchemas();
@@ -92,6 +95,14 @@ export function openRun(
     await eachOf(analyzer, args.files, io, log, keep ? (r) => (keep(r) ? onRecord(r) : undefined) : onRecord, noted);
   }
   return { analyzer, each, batches: batches() };
+}
+
+/** At `--log-level info`: which format detection chose for an input, and every dialect's score over the lines it judged. */
+function logDetection(log: Log, file: string, d: Detection): void {
+  const scores = Object.fromEntries(d.scores.dialects.map((s) => [s.name, s.score]));
+  const table = d.scores.dialects.map((s) => `${s.name} ${s.score}`).join(', ');
+  const how = d.conclusive ? '' : ' (nothing conclusive: the fallback)';
+  log.info({ input: file, format: d.format, conclusive: d.conclusive, lines: d.scores.lines, scores }, `${file}: read as ${d.format}${how}; dialect scores over ${d.scores.lines} lines: ${table}`);
 }
 
 /**

@@ -1,16 +1,22 @@
 // Input format detection from the first meaningful line(s), on a file or a live stream (peek, then replay).
 import { Buffer } from 'node:buffer';
+import { DIALECT_NAMES, type DialectName } from './dialects/index.js';
+import { DialectScorer, SCORED_LINES, type DialectScore } from './dialects/scorer.js';
 import { ENVELOPE_KEYS, MESSAGE_MARK_KEYS } from './envelope-fields.js';
 import { CONTAINER_KEYS } from './json-document.js';
 import { Tokenizer } from './json-tokens.js';
 import { isBlank, LineSplitter, type Chunk } from './lines.js';
 import { isComment, parseHeader } from './transcript-syntax.js';
 
-export const INPUT_FORMATS = ['ndjson', 'envelope', 'transcript', 'json'] as const;
-export type InputFormat = (typeof INPUT_FORMATS)[number];
+/** mcptrace's own formats and the generic ones; the text-log dialects (dialects/) follow them in INPUT_FORMATS. */
+export const BASE_FORMATS = ['ndjson', 'envelope', 'transcript', 'json'] as const;
+export type BaseFormat = (typeof BASE_FORMATS)[number];
+export type InputFormat = BaseFormat | DialectName;
+/** Every `--input-format` name: the base formats, then every dialect. */
+export const INPUT_FORMATS: readonly InputFormat[] = [...BASE_FORMATS, ...DIALECT_NAMES];
 
 /** What one line says: a format, nothing (blank), a `#` comment, or nothing conclusive. */
-export type LineVerdict = InputFormat | 'blank' | 'comment' | 'unknown';
+export type LineVerdict = BaseFormat | 'blank' | 'comment' | 'unknown';
 
 interface Probe {
   status: 'complete' | 'incomplete' | 'invalid';
@@ -48,7 +54,7 @@ function probe(text: string, complete: boolean): Probe {
   return { status: 'complete', keys, container };
 }
 
-function byKeys(p: Probe): InputFormat | null {
+function byKeys(p: Probe): BaseFormat | null {
   if (p.keys.has('jsonrpc')) return 'ndjson';
   if (ENVELOPE_KEYS.some((k) => p.keys.has(k))) return 'envelope';
   if (MESSAGE_MARK_KEYS.some((k) => p.keys.has(k))) return 'ndjson';
@@ -92,7 +98,7 @@ export class FormatDetector {
   /** True once a line other than blank or comment has been seen. */
   meaningful = false;
 
-  line(text: string): InputFormat | null {
+  line(text: string): BaseFormat | null {
     const v = classifyLine(text);
     if (v === 'blank') return null;
     if (v === 'comment') {
@@ -108,25 +114,89 @@ export class FormatDetector {
   }
 
   /** The first meaningful line is too long to wait for: judge its start. */
-  prefix(text: string): InputFormat {
+  prefix(text: string): BaseFormat {
     const v = classifyLine(text, false);
     return v === 'blank' || v === 'comment' || v === 'unknown' ? this.fallback() : v;
   }
 
   /** Nothing conclusive: a log of `#` comments is a transcript; anything else is read as NDJSON. */
-  fallback(): InputFormat {
+  fallback(): BaseFormat {
     return this.sawComment ? 'transcript' : 'ndjson';
   }
 }
 
+/**
+ * Decides between the base formats (FormatDetector) and the text-log dialects (dialects/scorer.ts), from lines fed in
+ * order. A first conclusive line that is JSON, or a transcript record (a marker, an event, a session break), decides at
+ * once when no dialect has scored yet, as the base detector always did: NDJSON and transcripts are never held. A line
+ * of text with a time (which a host's log starts with) only starts the scoring: every dialect scores the meaningful lines
+ * until one has DECISIVE points, or SCORED_LINES were scored, or the input (or the peek budget) ends; then the best
+ * dialect wins if it scored enough, else the first conclusive line's format, else the fallback.
+ */
+export class InputDetector {
+  private readonly base = new FormatDetector();
+  private readonly scorer = new DialectScorer();
+  private first: BaseFormat | null = null;
+  private scored = 0;
+  /** The format chosen was read from the lines (false: the fallback, or a long first line's start, chose it). */
+  conclusive = false;
+
+  /** True once a line other than blank or comment has been seen. */
+  get meaningful(): boolean {
+    return this.base.meaningful;
+  }
+
+  line(text: string): InputFormat | null {
+    const v = this.base.line(text);
+    if (isBlank(text) || isComment(text)) return null;
+    this.scored++;
+    this.scorer.line(text);
+    if (this.first === null && v !== null) {
+      this.first = v;
+      if (this.scorer.best === 0 && decidesAtOnce(v, text)) return this.read(v);
+    }
+    const d = this.scorer.decisive();
+    if (d !== null) return this.read(d);
+    return this.scored >= SCORED_LINES ? this.final() : null;
+  }
+
+  /** No more lines to judge: the best dialect that scored enough, else the first conclusive line's format, else the fallback. */
+  final(): InputFormat {
+    const d = this.scorer.winner() ?? this.first;
+    return d === null ? this.base.fallback() : this.read(d);
+  }
+
+  /** The first meaningful line is too long to wait for: its start decides (dialect lines are never that long at first). */
+  prefix(text: string): InputFormat {
+    return this.base.prefix(text);
+  }
+
+  /** Every dialect's score over the lines judged, and how many lines that was. */
+  scores(): { lines: number; dialects: DialectScore[] } {
+    return { lines: this.scored, dialects: this.scorer.scores() };
+  }
+
+  private read(f: InputFormat): InputFormat {
+    this.conclusive = true;
+    return f;
+  }
+}
+
+/** A first conclusive line that decides without waiting for the dialects: JSON, or a transcript record with a marker. */
+function decidesAtOnce(v: BaseFormat, text: string): boolean {
+  if (v !== 'transcript') return true;
+  const h = parseHeader(text.trimStart());
+  return h !== null && h.kind !== 'time-only';
+}
+
 /** Detects the format of a text (its first lines decide). */
 export function detectFormat(text: string): InputFormat {
-  const d = new FormatDetector();
+  const d = new InputDetector();
   for (const line of text.replace(/^\uFEFF/, '').split('\n')) {
     const f = d.line(line.endsWith('\r') ? line.slice(0, -1) : line);
     if (f) return f;
   }
-  return d.fallback();
+  return d.final();
 }
 
 export interface DetectOptions {
@@ -136,27 +206,31 @@ export interface DetectOptions {
   maxPeek?: number;
 }
 
+/** What detection chose for an input, and why: every dialect's score over the lines it judged. */
+export interface Detection {
+  format: InputFormat;
+  /** False when no line decided (the format is the fallback, or a long first line's start's). */
+  conclusive: boolean;
+  /** Meaningful lines judged, and each dialect's score over them. */
+  scores: { lines: number; dialects: DialectScore[] };
+}
+
 /**
- * Detects the format of a stream: reads chunks only until a line decides (normally the first meaningful
- * one), then returns an iterable that replays the chunks read and continues with the rest of the stream.
- * `conclusive` is false when no line decided (the format is the fallback, or a long first line's start's).
+ * Detects the format of a stream: reads chunks only until a line decides (normally the first meaningful one; for a
+ * text log, enough lines for the dialects to be scored), then returns an iterable that replays the chunks read and
+ * continues with the rest of the stream.
  */
-export async function detectInput(
-  input: AsyncIterable<Chunk>,
-  opts: DetectOptions = {},
-): Promise<{ format: InputFormat; input: AsyncIterable<Chunk>; conclusive: boolean }> {
+export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptions = {}): Promise<Detection & { input: AsyncIterable<Chunk> }> {
   const budget = opts.budget ?? 64 * 1024;
   const maxPeek = opts.maxPeek ?? 1024 * 1024;
   const it = input[Symbol.asyncIterator]();
   const seen: Chunk[] = [];
   const splitter = new LineSplitter();
-  const det = new FormatDetector();
+  const det = new InputDetector();
   let total = 0;
   let consumed = 0; // bytes of the lines produced so far (approximately: one byte per line ending)
   let firstAt = -1; // where the first meaningful line starts
   let format: InputFormat | null = null;
-  // A line decided (else the fallback or a long line's start did).
-  let conclusive = false;
   let ended = false;
   const judge = (lines: ReturnType<LineSplitter['push']>) => {
     for (const l of lines) {
@@ -164,10 +238,7 @@ export async function detectInput(
       format = det.line(l.text);
       if (!wasMeaningful && det.meaningful) firstAt = consumed;
       consumed += l.bytes + 1;
-      if (format) {
-        conclusive = true;
-        return;
-      }
+      if (format) return;
     }
   };
   while (format === null) {
@@ -175,7 +246,7 @@ export async function detectInput(
     if (r.done) {
       ended = true;
       judge(splitter.end());
-      format ??= det.fallback();
+      format ??= det.final();
       break;
     }
     seen.push(r.value);
@@ -183,10 +254,10 @@ export async function detectInput(
     judge(splitter.push(r.value));
     if (format !== null) break;
     if (firstAt < 0 && !det.meaningful && splitter.pending > 0 && !isBlank(splitter.peekPending(256))) firstAt = consumed;
-    if (firstAt >= 0 && total - firstAt > budget) format = det.meaningful ? det.fallback() : det.prefix(splitter.peekPending(budget));
-    else if (total > maxPeek) format = det.fallback();
+    if (firstAt >= 0 && total - firstAt > budget) format = det.meaningful ? det.final() : det.prefix(splitter.peekPending(budget));
+    else if (total > maxPeek) format = det.final();
   }
-  return { format, input: replay(seen, it, ended), conclusive };
+  return { format, input: replay(seen, it, ended), conclusive: det.conclusive, scores: det.scores() };
 }
 
 async function* replay(seen: Chunk[], it: AsyncIterator<Chunk>, ended: boolean): AsyncGenerator<Chunk> {

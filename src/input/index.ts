@@ -1,6 +1,12 @@
 // The input stage's public surface: readers from bytes (files, stdin) to frames, and format detection.
 export { readFrames, readFrameBatches, openInput, lineReader, type ReadOptions } from './read.js';
-export { INPUT_FORMATS, classifyLine, detectFormat, detectInput, FormatDetector, type DetectOptions, type InputFormat, type LineVerdict } from './detect.js';
+export {
+  BASE_FORMATS, INPUT_FORMATS, classifyLine, detectFormat, detectInput, FormatDetector, InputDetector,
+  type BaseFormat, type DetectOptions, type Detection, type InputFormat, type LineVerdict,
+} from './detect.js';
+export { DIALECTS, DIALECT_NAMES, dialectNamed, type Dialect, type DialectName } from './dialects/index.js';
+export { DialectReader, type DialectLimits } from './dialects/engine.js';
+export type { DialectScore } from './dialects/scorer.js';
 export { LineSplitter, splitLines, isBlank, type Chunk, type Line } from './lines.js';
 export { NdjsonReader, readNdjson } from './ndjson.js';
 export { EnvelopeReader, readEnvelopes } from './envelope.js';

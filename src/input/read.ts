@@ -2,7 +2,9 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Frame } from '../types.js';
-import { detectInput, type DetectOptions, type InputFormat } from './detect.js';
+import { detectInput, type DetectOptions, type Detection, type InputFormat } from './detect.js';
+import { dialectNamed } from './dialects/index.js';
+import { DialectReader } from './dialects/engine.js';
 import { EnvelopeReader } from './envelope.js';
 import type { LineReader } from './frames.js';
 import { JsonDocumentReader } from './json-document.js';
@@ -17,6 +19,8 @@ export interface ReadOptions {
   format?: InputFormat;
   /** Told the format once it is known (detected or given), before the first frame. */
   onFormat?: (format: InputFormat) => void;
+  /** Told what detection chose and every dialect's score, when the format was detected (before `onFormat`). */
+  onDetect?: (detection: Detection) => void;
   /** Told, after the last frame, how many physical lines the input held (the last line's number, for a piece). */
   onEnd?: (info: { lines: number }) => void;
   detect?: DetectOptions;
@@ -46,6 +50,8 @@ export function lineReader(format: Exclude<InputFormat, 'json'>, file: string, m
       return new EnvelopeReader(file, maxBytes, clockOffset);
     case 'transcript':
       return new TranscriptReader(file, { maxBytes, clockOffset });
+    default:
+      return new DialectReader(dialectNamed(format)!, file, { maxBytes });
   }
 }
 
@@ -70,10 +76,11 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
   // Read as a stream of messages, unless detection found no message to decide on (then text lines are log lines).
   let messages = true;
   if (format === undefined) {
-    const detected = await detectInput(input, opts.detect);
+    const { input: replayed, ...detected } = await detectInput(input, opts.detect);
     format = detected.format;
-    source = detected.input;
+    source = replayed;
     messages = detected.conclusive;
+    opts.onDetect?.(detected);
   }
   opts.onFormat?.(format);
   if (format === 'json') {

@@ -94,7 +94,11 @@ describe('a raw log of the server side only', () => {
       ['response', 's2c', true, null, []],
     ]);
     const info = r.stderr.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
-    expect(info).toEqual([expect.objectContaining({ level: 30, input: '-', side: 'server', msg: expect.stringMatching(/^only the server's side is in the log/) })]);
+    expect(info).toEqual([
+      // Which format detection chose (src/cli/context.ts), then the note on the input.
+      expect.objectContaining({ level: 30, input: '-', format: 'ndjson', conclusive: true }),
+      expect.objectContaining({ level: 30, input: '-', side: 'server', msg: expect.stringMatching(/^only the server's side is in the log/) }),
+    ]);
     const stats = JSON.parse((await runCli(['stats', '-f', 'json', 'stdout.ndjson'], { cwd: tmp })).stdout);
     expect(stats.sessions[0]).toMatchObject({ onlySide: 'server', server: { name: 'srv', version: '1.2.3' }, negotiatedRevision: '2025-11-25' });
     expect((await runCli(['annotate', 'stdout.ndjson'], { cwd: tmp })).stderr).toBe('');

@@ -1,6 +1,9 @@
 // Format detection: per line, per text, and on a live stream (peek only what is needed, then replay).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { classifyLine, detectFormat, detectInput, type InputFormat } from '../../src/input/index.js';
+import { classifyLine, detectFormat, detectInput, DIALECT_NAMES, INPUT_FORMATS, type InputFormat } from '../../src/input/index.js';
 import { chunked, fixtures } from './helpers.js';
 
 describe('classifyLine', () => {
@@ -147,5 +150,67 @@ describe('detectInput (streams)', () => {
     const { input } = await detectInput(c.source);
     for await (const _ of input) break;
     expect(c.returned()).toBe(true);
+  });
+});
+
+describe('text-log dialects', () => {
+  const CD = (text: string, t = '09:12:39.870') => `2025-08-14T${t}Z [notes] [info] ${text} { metadata: undefined }`;
+  const VS = (text: string) => `2025-08-12 14:03:10.220 [info] ${text}`;
+
+  test('every dialect is an input format, after the base formats', () => {
+    expect(INPUT_FORMATS).toEqual(['ndjson', 'envelope', 'transcript', 'json', ...DIALECT_NAMES]);
+    expect(DIALECT_NAMES).toEqual(['claude-desktop', 'vscode']);
+  });
+
+  test('a per-server file that starts with stderr lines is scored, not decided on its first line', () => {
+    const log = ['Traceback (most recent call last):', '  File "notes_server.py", line 6', "ModuleNotFoundError: No module named 'mcp'", CD('Initializing server...'), CD('Message from client: {"jsonrpc":"2.0","id":0,"method":"initialize"}')];
+    expect(detectFormat(log.join('\n'))).toBe('claude-desktop');
+    // Its first host line alone is a transcript's time-only line: the dialect's cues decide.
+    expect(classifyLine(log[3]!)).toBe('transcript');
+  });
+
+  test('a transcript or NDJSON is still decided by its first record, however many lines follow', async () => {
+    const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+    for (const [chunks, format] of [
+      [[`-> ${ping}\n`, ...Array(60).fill(`<- {"jsonrpc":"2.0","id":1,"result":{}}\n`)], 'transcript'],
+      [[`${ping}\n`, ...Array(60).fill(`${ping}\n`)], 'ndjson'],
+    ] as const) {
+      const c = counting([...chunks]);
+      const d = await detectInput(c.source);
+      expect(d.format).toBe(format);
+      expect(c.pulled()).toBe(1);
+    }
+    // A time-only line first: scored, then still a transcript when no dialect scored.
+    expect(detectFormat(`2026-01-01T00:00:00.000Z server starting\n2026-01-01T00:00:01.000Z -> ${ping}\n`)).toBe('transcript');
+  });
+
+  test('a host log is decided as soon as one dialect is sure: a live stream is not held for 50 lines', async () => {
+    const lines = [VS('Starting server memory'), VS('Connection state: Starting'), VS('Connection state: Running'), ...Array.from({ length: 60 }, (_, i) => VS(`[server stderr] line ${i}`))];
+    const c = counting(lines.map((l) => `${l}\n`));
+    const d = await detectInput(c.source);
+    expect(d.format).toBe('vscode');
+    expect(c.pulled()).toBeLessThanOrEqual(3);
+    expect(d.scores.lines).toBe(c.pulled());
+    expect(d.scores.dialects.map((s) => s.name)).toEqual(['claude-desktop', 'vscode']);
+    expect(d.scores.dialects[0]!.score).toBe(0);
+    expect(await drain(d.input)).toBe(lines.map((l) => `${l}\n`).join(''));
+  });
+
+  test('a shared prefix with no cue is not enough: lines in the form of VS Code with no MCP text stay a transcript', () => {
+    const log = Array.from({ length: 60 }, (_, i) => VS(`Handling CreateClient action ${i}`)).join('\n');
+    expect(detectFormat(log)).toBe('transcript');
+  });
+
+  test('no fixture of another host or tool is taken for an implemented dialect', () => {
+    const hosts = fileURLToPath(new URL('../fixtures/hosts/', import.meta.url));
+    let n = 0;
+    for (const dir of readdirSync(hosts)) {
+      if ((DIALECT_NAMES as readonly string[]).includes(dir)) continue;
+      for (const f of readdirSync(join(hosts, dir)).filter((x) => !x.endsWith('.md') && !x.endsWith('.expect.json'))) {
+        n++;
+        expect(DIALECT_NAMES, `${dir}/${f}`).not.toContain(detectFormat(readFileSync(join(hosts, dir, f), 'utf8')));
+      }
+    }
+    expect(n).toBeGreaterThan(40);
   });
 });

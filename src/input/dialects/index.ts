@@ -1,0 +1,20 @@
+// The registry of text-log dialects: every one is an input format (`--input-format NAME`) and a candidate of detection.
+import { claudeDesktop } from './claude-desktop.js';
+import type { Dialect } from './types.js';
+import { vscode } from './vscode.js';
+
+/** Every dialect, in the order detection breaks a tie in. */
+export const DIALECTS = [claudeDesktop, vscode] as const;
+
+export type DialectName = (typeof DIALECTS)[number]['name'];
+
+export const DIALECT_NAMES = DIALECTS.map((d) => d.name) as readonly DialectName[];
+
+const BY_NAME: ReadonlyMap<string, Dialect> = new Map(DIALECTS.map((d) => [d.name, d]));
+
+/** The dialect of that name, or undefined for any other format. */
+export function dialectNamed(name: string): Dialect | undefined {
+  return BY_NAME.get(name);
+}
+
+export type { Dialect } from './types.js';

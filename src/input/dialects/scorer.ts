@@ -1,0 +1,66 @@
+// Detection of text-log dialects: every dialect scores the first meaningful lines of an input, and the best one wins
+// when its cues say enough. A host line scores 1 for its prefix and the weights of its cues; any other line 0, so a
+// file that begins with a server's stderr is still read by the host lines after it.
+import { DIALECTS, type DialectName } from './index.js';
+import { lineScore } from './grammar.js';
+
+/** One dialect's score over the lines seen: points, the part of them cues gave, and how many lines were its host lines. */
+export interface DialectScore {
+  name: DialectName;
+  score: number;
+  cues: number;
+  lines: number;
+}
+
+/** Meaningful lines scored at most before detection decides. */
+export const SCORED_LINES = 50;
+/** A dialect with this many points and twice those of any other wins at once (a live stream is not held longer). */
+export const DECISIVE = 15;
+/** The fewest points a dialect needs to win at all, with at least one cue among them (a shared prefix is not enough). */
+export const MIN_SCORE = 5;
+
+export class DialectScorer {
+  private readonly table: DialectScore[] = DIALECTS.map((d) => ({ name: d.name, score: 0, cues: 0, lines: 0 }));
+
+  line(text: string): void {
+    for (let i = 0; i < DIALECTS.length; i++) {
+      const s = lineScore(DIALECTS[i]!, text);
+      if (s.score === 0) continue;
+      const t = this.table[i]!;
+      t.score += s.score;
+      t.cues += s.cues;
+      t.lines++;
+    }
+  }
+
+  /** The highest score so far. */
+  get best(): number {
+    let best = 0;
+    for (const t of this.table) if (t.score > best) best = t.score;
+    return best;
+  }
+
+  /** The dialect that has won already (DECISIVE points, twice any other's), else null. */
+  decisive(): DialectName | null {
+    const [first, second] = this.ranked();
+    if (first === undefined || first.score < DECISIVE || first.cues === 0) return null;
+    return second === undefined || first.score >= 2 * second.score ? first.name : null;
+  }
+
+  /** The best dialect once every line to score was scored: MIN_SCORE points with a cue, more than any other; else null. */
+  winner(): DialectName | null {
+    const [first, second] = this.ranked();
+    if (first === undefined || first.score < MIN_SCORE || first.cues === 0) return null;
+    return second === undefined || first.score > second.score ? first.name : null;
+  }
+
+  /** Every dialect's score, in registry order. */
+  scores(): DialectScore[] {
+    return this.table.map((t) => ({ ...t }));
+  }
+
+  /** Dialects by score, highest first (registry order breaks a tie). */
+  private ranked(): DialectScore[] {
+    return [...this.table].sort((a, b) => b.score - a.score);
+  }
+}
