@@ -2,6 +2,7 @@
 import yargs, { type Argv } from 'yargs';
 import { annotateBuilder, runAnnotate, type AnnotateArgs } from './annotate.js';
 import type { AuditArgs } from './audit.js';
+import type { FormatsArgs } from './formats.js';
 import type { RulesArgs } from './rules.js';
 import { processIO, type CliIO } from './context.js';
 import { escapeTerminal } from '../output/escape.js';
@@ -17,6 +18,7 @@ import type { WrapArgs } from './wrap.js';
  */
 const LAZY = {
   audit: () => import('./audit.js'),
+  formats: () => import('./formats.js'),
   rules: () => import('./rules.js'),
   stats: () => import('./stats.js'),
   wrap: () => import('./wrap.js'),
@@ -25,7 +27,8 @@ const LAZY = {
 /** A command not on the command line is never selected: yargs only needs its name and description. */
 const unused = (y: Argv) => y;
 
-const EPILOG = 'Input formats: raw NDJSON, envelope NDJSON, pcap-style transcripts, JSON documents (detected per file).\nDocs: README.md';
+const EPILOG =
+  'Input formats: raw NDJSON, envelope NDJSON, pcap-style transcripts, JSON documents, and hosts\' logs (Claude Desktop, VS Code),\ndetected per file (mcptrace formats lists them).\nDocs: README.md';
 
 export async function main(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
   // Only mcptrace's own options: after `--` come a wrapped server's arguments.
@@ -39,7 +42,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   const words = new Set(dashes === -1 ? argv : argv.slice(0, dashes));
   const named = <K extends keyof typeof LAZY>(name: K): Promise<Awaited<ReturnType<(typeof LAZY)[K]>> | null> =>
     words.has(name) ? (LAZY[name]() as Promise<Awaited<ReturnType<(typeof LAZY)[K]>>>) : Promise.resolve(null);
-  const [audit, rules, stats, wrap] = await Promise.all([named('audit'), named('rules'), named('stats'), named('wrap')]);
+  const [audit, formats, rules, stats, wrap] = await Promise.all([named('audit'), named('formats'), named('rules'), named('stats'), named('wrap')]);
   const parser = yargs(args)
     .scriptName('mcptrace')
     .usage('$0 <command> [options] [files..]\n\nRead MCP session logs and explain them.')
@@ -48,6 +51,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     })
     .command('audit [files..]', 'report spec violations (text, markdown, html, json, sarif, junit); exit 1 on findings', audit?.auditBuilder ?? unused, (a) => {
       selected = () => audit!.runAudit(a as unknown as AuditArgs, io);
+    })
+    .command('formats', 'list every input format and host log dialect, with an example line each', formats?.formatsBuilder ?? unused, (a) => {
+      selected = () => formats!.runFormats(a as unknown as FormatsArgs, io);
     })
     .command('rules', 'list every audit rule with its severity, revisions and documentation', rules?.rulesBuilder ?? unused, (a) => {
       selected = () => rules!.runRules(a as unknown as RulesArgs, io);

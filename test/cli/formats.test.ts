@@ -1,0 +1,52 @@
+// `mcptrace formats`: every input format and dialect with its title and an example line, as text and JSON; each
+// example is read as its own format, by detection and by the reader.
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../../src/analyze-stream.js';
+import { detectFormat, INPUT_FORMATS, type InputFormat } from '../../src/input/index.js';
+import { chunked } from '../input/helpers.js';
+import { runCli } from '../helpers/cli.js';
+
+interface Row {
+  name: InputFormat;
+  kind: 'format' | 'dialect';
+  title: string;
+  example: string;
+}
+
+describe('formats command', () => {
+  it('-f json lists every input format, base formats then dialects, each with a title and an example line', async () => {
+    const r = await runCli(['formats', '-f', 'json']);
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
+    const rows = JSON.parse(r.stdout) as Row[];
+    expect(rows.map((x) => x.name)).toEqual(INPUT_FORMATS);
+    expect(rows.map((x) => x.kind)).toEqual(INPUT_FORMATS.map((f) => (['ndjson', 'envelope', 'transcript', 'json'].includes(f) ? 'format' : 'dialect')));
+    for (const x of rows) {
+      expect(x.title.length, x.name).toBeGreaterThan(10);
+      expect(x.example, x.name).not.toContain('\n');
+    }
+  });
+
+  it('each example line is detected as its format and read as one message', async () => {
+    const rows = JSON.parse((await runCli(['formats', '-f', 'json'])).stdout) as Row[];
+    for (const x of rows) {
+      expect(detectFormat(x.example), x.name).toBe(x.name);
+      const { records } = await analyze(chunked(Buffer.from(`${x.example}\n`)), { file: 'example' });
+      expect(records.map((rec) => [rec.format, rec.kind, rec.method]), x.name).toEqual([[x.name, 'request', 'tools/list']]);
+    }
+  });
+
+  it('text: one block of formats and one of host logs, every name and example in it', async () => {
+    const r = await runCli(['formats']);
+    expect(r.code).toBe(0);
+    const [formats, dialects] = r.stdout.split('\n\n');
+    expect(formats).toMatch(/^Formats:\n {2}ndjson /);
+    expect(dialects).toMatch(/^Host logs \(dialects\):\n {2}claude-desktop {2}Claude Desktop/);
+    const rows = JSON.parse((await runCli(['formats', '-f', 'json'])).stdout) as Row[];
+    for (const x of rows) expect(r.stdout).toContain(x.example);
+    expect(r.stdout).toContain('--input-format NAME');
+  });
+
+  it('the root help names the command', async () => {
+    expect((await runCli(['--help'])).stdout).toMatch(/mcptrace formats\s+list every input format/);
+  });
+});
