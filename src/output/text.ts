@@ -119,14 +119,24 @@ function tail(r: PipelineRecord, p: Palette, opts: TextOptions): string {
     const e = errorText(r, p, opts.errorName ?? errorCodeName);
     if (e !== '') parts.push(e);
   }
-  if (r.kind === 'event' && r.event?.data !== undefined) parts.push(p.dim(truncate(escapeTerminal(JSON.stringify(r.event.data) ?? ''), 80)));
+  if (r.kind === 'event' && r.event?.data !== undefined) parts.push(p.dim(truncate(escapeTerminal(eventDataText(r.event.data)), 80)));
   if (r.summary) parts.push(p.dim('(summary: body not logged)'));
   if (r.truncated) parts.push(p.dim('(cut by the log)'));
   return parts.join(' ');
 }
 
-/** Columns of a log line's text on its record line (its first line; the count of the others follows). */
-const LOG_TEXT_WIDTH = 160;
+/** An event's data as JSON; the host's own line (data `{ text }` only, a host log's event) as the text it is. */
+function eventDataText(data: Record<string, unknown>): string {
+  const keys = Object.keys(data);
+  if (keys.length === 1 && keys[0] === 'text' && typeof data.text === 'string') return data.text;
+  return JSON.stringify(data) ?? '';
+}
+
+/**
+ * Columns of a log line's text on its record line (its first line; the count of the others follows): what is left of
+ * 120 columns after time, arrow, kind and level, so that a host's chatter takes one line of a 120-column terminal.
+ */
+const LOG_TEXT_WIDTH = 120 - (TEXT_COLUMNS.time + TEXT_COLUMNS.arrow + TEXT_COLUMNS.kind + TEXT_COLUMNS.id + 4);
 
 /**
  * A line of the log that is no message, dimmed: time, `·`, `log`, its level in the id column, then its text (its

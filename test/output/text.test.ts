@@ -230,3 +230,24 @@ describe('contract v2 in the text transcript', () => {
     expect(formatTextHeader(sessionInfo(), plain).split('\n')[0]).toBe('━━ session 1 log.ndjson · stdio');
   });
 });
+
+describe('events of a host log', () => {
+  const ev = (data: Record<string, unknown>) =>
+    formatTextRecord(rec({ kind: 'event', method: null, primitive: null, feature: null, id: null, message: null, event: { name: 'exit', data }, wire: { text: null } }), plain);
+
+  it('shows the host line of a dialect event as its text, other event data as JSON', () => {
+    expect(ev({ text: 'Server transport closed unexpectedly' }).slice(START.tail)).toBe('Server transport closed unexpectedly');
+    expect(ev({ code: 1 }).slice(START.tail)).toBe('{"code":1}');
+    expect(ev({ text: 'x', code: 1 }).slice(START.tail)).toBe('{"text":"x","code":1}');
+    expect(ev({ text: 'red \x1b[31m' })).not.toContain('\x1b');
+  });
+});
+
+describe('log lines of a host log', () => {
+  it('take one line of a 120-column terminal: their text is cut to fit', () => {
+    const long = rec({ kind: 'log', id: null, method: null, primitive: null, feature: null, dir: 'unknown', message: null, level: 'warning', text: `[server stderr] ${'x'.repeat(300)}`, lines: 1, bytes: 0, wire: { text: null }, ts: '2025-08-12 14:03:10.314' });
+    const line = formatTextRecord(long, plain);
+    expect(displayWidth(line)).toBe(120);
+    expect(line.endsWith('x…')).toBe(true);
+  });
+});
