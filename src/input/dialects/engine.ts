@@ -15,6 +15,7 @@ import { JsonExtent } from '../json-extent.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, OVERSIZED_KEEP_BYTES, type Line } from '../lines.js';
 import { isoTime, NO_TIME } from '../time.js';
 import { blockOf, cutOf, eventOf, markerOf, matchHostLine, stripSuffix, summaryOf, type HostMatch } from './grammar.js';
+import { Launches } from './launches.js';
 import type { Dialect } from './types.js';
 
 export interface DialectLimits {
@@ -44,13 +45,6 @@ interface Group {
 
 const NO_BODY = 'a message marker with no message after it';
 
-/** One launch of a server: its ordinal, and whether it was seen starting or holds a message yet. */
-interface Launch {
-  n: number;
-  started: boolean;
-  messages: boolean;
-}
-
 export class DialectReader implements LineReader {
   private readonly maxLines: number;
   private readonly maxBytes: number;
@@ -59,8 +53,7 @@ export class DialectReader implements LineReader {
   private grammar = 0;
   /** The server the last host line named (a channel names it once; stderr belongs to it). */
   private server: string | undefined;
-  /** The current launch of each server named so far (one entry per server: bounded by the servers, not the lines). */
-  private readonly launches = new Map<string, Launch>();
+  private readonly launches = new Launches();
 
   constructor(private readonly d: Dialect, private readonly file: string, limits: DialectLimits = {}) {
     this.maxLines = limits.maxLines ?? 10_000;
@@ -104,14 +97,14 @@ export class DialectReader implements LineReader {
     const g = this.g;
     if (g !== null && !g.hosted && g.ctx.server === undefined && server !== undefined) {
       g.ctx.server = server;
-      g.ctx.session = this.sessionOf(server);
+      g.ctx.session = this.launches.key(server);
     }
     this.flush(out);
-    if (ev?.event.startsSession && server !== undefined) this.startLaunch(server);
-    const ctx: FrameContext = { time: h.ts === undefined ? NO_TIME : isoTime(h.ts), dir: mk?.dir ?? 'unknown', session: this.sessionOf(server), server };
+    if (ev?.event.startsSession && server !== undefined) this.launches.start(server);
+    const ctx: FrameContext = { time: h.ts === undefined ? NO_TIME : isoTime(h.ts), dir: mk?.dir ?? 'unknown', session: this.launches.key(server), server };
     const at: Position = { file: this.file, line: l.line, lines: 1 };
     if (mk !== null) {
-      if (server !== undefined) this.launches.get(server)!.messages = true;
+      this.launches.message(server);
       this.message(l, at, mk.body, ctx, out);
     } else if (ev !== null) {
       out.push(eventFrame(at, { name: ev.event.name, data: { text } }, ctx));
@@ -221,7 +214,7 @@ export class DialectReader implements LineReader {
       this.flush(out);
     } else this.flush(out);
     const server = this.server;
-    this.open('log', l, l.text, null, { time: NO_TIME, session: this.sessionOf(server), server }, null, false);
+    this.open('log', l, l.text, null, { time: NO_TIME, session: this.launches.key(server), server }, null, false);
   }
 
   /** A line longer than `--max-message-bytes` (only its start was kept): an oversized message, or a log line. */
@@ -230,11 +223,11 @@ export class DialectReader implements LineReader {
     const h = matchHostLine(this.d, l.text, this.grammar);
     const server = h?.server ?? this.server;
     this.server = server;
-    const ctx: FrameContext = { time: h?.ts === undefined ? NO_TIME : isoTime(h.ts), session: this.sessionOf(server), server };
+    const ctx: FrameContext = { time: h?.ts === undefined ? NO_TIME : isoTime(h.ts), session: this.launches.key(server), server };
     const mk = h === null ? null : markerOf(this.d, h.text);
     if (mk !== null) {
       ctx.dir = mk.dir;
-      if (server !== undefined) this.launches.get(server)!.messages = true;
+      this.launches.message(server);
       out.push(oversizedFrame(at, l.text, l.bytes, this.maxBytes, 'line', ctx));
     } else out.push(logFrame(at, h?.level ?? null, h === null ? l.text : h.text, ctx));
   }
@@ -274,27 +267,6 @@ export class DialectReader implements LineReader {
     const g = this.g!;
     this.g = null;
     out.push(errorFrame({ file: this.file, line: g.start, lines: g.raw.length }, g.raw.join('\n'), why, g.ctx));
-  }
-
-  /** The session key of a server's current launch: `NAME`, then `NAME#2` … (null when no server is named yet). */
-  private sessionOf(server: string | undefined): string | null {
-    if (server === undefined) return null;
-    let launch = this.launches.get(server);
-    if (launch === undefined) {
-      launch = { n: 1, started: false, messages: false };
-      this.launches.set(server, launch);
-    }
-    return launch.n === 1 ? server : `${server}#${launch.n}`;
-  }
-
-  /** The host launches a server: a new launch, unless the current one has not started and holds no message yet. */
-  private startLaunch(server: string): void {
-    const launch = this.launches.get(server);
-    if (launch === undefined) this.launches.set(server, { n: 1, started: true, messages: false });
-    else if (launch.started || launch.messages) {
-      launch.n++;
-      launch.messages = false;
-    } else launch.started = true;
   }
 }
 
