@@ -128,10 +128,11 @@ export class FormatDetector {
 /**
  * Decides between the base formats (FormatDetector) and the text-log dialects (dialects/scorer.ts), from lines fed in
  * order. A first conclusive line that is JSON, or a transcript record (a marker, an event, a session break), decides at
- * once when no dialect has scored yet, as the base detector always did: NDJSON and transcripts are never held. A line
+ * once when no dialect has scored yet, as the base detector always did: NDJSON and transcripts are not held. A line
  * of text with a time (which a host's log starts with) only starts the scoring: every dialect scores the meaningful lines
  * until one has DECISIVE points, or SCORED_LINES were scored, or the input (or the peek budget) ends; then the best
- * dialect wins if it scored enough, else the first conclusive line's format, else the fallback.
+ * dialect wins if it scored enough, else the first conclusive line's format, else the fallback. A transcript record
+ * after such a line, with no dialect scored, decides `transcript` there (a live transcript is held to its first record).
  */
 export class InputDetector {
   private readonly base = new FormatDetector();
@@ -154,6 +155,9 @@ export class InputDetector {
     if (this.first === null && v !== null) {
       this.first = v;
       if (this.scorer.best === 0 && decidesAtOnce(v, text)) return this.read(v);
+    } else if (this.first === 'transcript' && v === 'transcript' && this.scorer.best === 0 && decidesAtOnce(v, text)) {
+      // A transcript that opens with a line of text: its first record decides, as its first line would have.
+      return this.read(v);
     }
     const d = this.scorer.decisive();
     if (d !== null) return this.read(d);

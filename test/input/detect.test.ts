@@ -180,8 +180,12 @@ describe('text-log dialects', () => {
       expect(d.format).toBe(format);
       expect(c.pulled()).toBe(1);
     }
-    // A time-only line first: scored, then still a transcript when no dialect scored.
-    expect(detectFormat(`2026-01-01T00:00:00.000Z server starting\n2026-01-01T00:00:01.000Z -> ${ping}\n`)).toBe('transcript');
+    // A time-only line first: scored; its first record, with no dialect scored, decides a transcript there.
+    const c = counting(['2026-01-01T00:00:00.000Z server starting\n', `2026-01-01T00:00:01.000Z -> ${ping}\n`, ...Array(60).fill(`<- {"jsonrpc":"2.0","id":1,"result":{}}\n`)]);
+    expect((await detectInput(c.source)).format).toBe('transcript');
+    expect(c.pulled()).toBe(2);
+    // Lines of text with a time and no record: scored to the end (or 50 lines), then a transcript.
+    expect(detectFormat('2026-01-01T00:00:00.000Z server starting\n2026-01-01T00:00:01.000Z listening\n')).toBe('transcript');
   });
 
   test('a host log is decided as soon as one dialect is sure: a live stream is not held for 50 lines', async () => {
