@@ -37,7 +37,7 @@ export function auditBuilder(y: Argv) {
     .option('format', { alias: 'f', describe: 'report format (default: text on a terminal, else json)', choices: AUDIT_FORMATS })
     .option('out', { alias: 'o', describe: 'write the report to FILE instead of stdout', type: 'string' })
     .option('fail-on', { describe: 'exit 1 when a finding reaches this severity', choices: ['error', 'warning', 'info', 'none'] })
-    .option('fail-on-empty', { describe: 'exit 1 when an input holds no MCP message at all (a CI gate on a capture)', type: 'boolean', default: false })
+    .option('fail-on-empty', { describe: 'exit 1 when an input holds no MCP message at all (a CI gate on a capture)', type: 'boolean' })
     .example('$0 audit session.ndjson', 'findings on the terminal')
     .example('$0 audit -f sarif -o mcp.sarif logs/*.ndjson', 'SARIF for code scanning')
     .example('$0 audit --fail-on warning --rule slow-response=off log.ndjson', 'CI gate')
@@ -50,6 +50,7 @@ export function auditBuilder(y: Argv) {
 export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   const { config, rules, ruleOptions: ruleOpts } = await ruleSettings(args);
   const failOn = args.failOn ?? config.failOn ?? 'error';
+  const failOnEmpty = args.failOnEmpty ?? config.failOnEmpty ?? false;
   const format: AuditFormat = args.format ?? (io.stdout.isTTY && !args.out && 'text' in AUDIT_RENDERERS ? ('text' as AuditFormat) : 'json');
   const inputs = args.files && args.files.length > 0 ? args.files.map((f) => (f === STDIN_ARG ? '-' : f)) : ['-'];
   const palette = args.out ? paletteFor(io, false) : paletteFor(io, args.color);
@@ -61,7 +62,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     const { analyzer, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop);
     // Only what the format prints: no sequence steps for json, sarif and text, no bodies but for html.
     const limits = limitsFor(AUDIT_SEQUENCE_USE[format]);
-    const builder = new AuditBuilder({ inputs, failOn, failOnEmpty: args.failOnEmpty === true, ruleSettings: rules, tool: TOOL, limits });
+    const builder = new AuditBuilder({ inputs, failOn, failOnEmpty, ruleSettings: rules, tool: TOOL, limits });
     const files = inputNames(args.files);
     // --jobs: the files in worker threads, merged in input order. A redacted report's records are redacted in the
     // workers; the messages the merge re-makes and the summary, here.

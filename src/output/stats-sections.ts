@@ -58,6 +58,11 @@ export function statsSections(s: Stats): StatsSection[] {
     ...((s.logs ?? 0) > 0 ? [['logs', formatCount(s.logs)]] : []),
     ['sessions', formatCount(s.sessions.length)],
   ];
+  // Sessions whose log holds one side only (a server's stdout): their orphans are the other side's missing requests.
+  for (const side of ['server', 'client'] as const) {
+    const n = s.sessions.filter((x) => x.onlySide === side).length;
+    if (n > 0) totals.push([`only the ${side}'s side`, `${formatCount(n)} ${n === 1 ? 'session' : 'sessions'}`]);
+  }
   if (s.timeSpan.first !== null) totals.push(['first', s.timeSpan.first], ['last', s.timeSpan.last ?? '-']);
   if (s.timeSpan.durationMs !== null) totals.push(['duration', formatMs(s.timeSpan.durationMs)]);
   out.push({ title: 'Totals', head: ['', 'value'], align: [L, R], rows: totals });
