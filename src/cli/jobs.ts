@@ -4,9 +4,9 @@
 // numbers a run gives across them: `seq` continues from file to file, and unkeyed sessions are numbered `1`, `2` …
 // in the order they start. A worker numbers its file from 1 (unkeyed sessions under a prefix no log key can have)
 // and keeps each finding's rule data; the coordinator merges the files in input order, moving every seq and session
-// key into the run's numbering and re-making the messages that quote a seq (`#12`) from their rule data. The output
-// is the one a single thread gives (test/cli/jobs.test.ts), and memory stays bounded: a worker sends its collectors'
-// bounded state, never records.
+// key into the run's numbering and re-making each message from its rule data, with the fields its rule declares as
+// seqs (`meta.seqFields`) moved. The output is the one a single thread gives (test/cli/jobs.test.ts), and memory stays
+// bounded: a worker sends its collectors' bounded state, never records.
 //
 // A piece of a large file (src/cli/jobs-plan.ts) is merged like a file: it is read with the file's line numbers, and
 // its worker reports what shows whether its cut held (src/session/cuts.ts); when one did not, the file is read again
@@ -173,36 +173,31 @@ async function run(
   );
 }
 
-function renumbering(seqOffset: number, ordinalOffset: number, prefix: string): Renumbering {
+export function renumbering(seqOffset: number, ordinalOffset: number, prefix: string): Renumbering {
   return {
     seq: (seq) => seq + seqOffset,
     session: (key) => (key.startsWith(prefix) ? String(Number(key.slice(prefix.length)) + ordinalOffset) : key),
     message: (f, data) => {
-      if (seqOffset === 0 || data === undefined || !quotesSeq(data)) return f.message;
+      if (seqOffset === 0 || data === undefined) return f.message;
       const rule = ruleById.get(f.rule);
-      return rule ? rule.message(shiftSeqs(data, seqOffset)) : f.message;
+      const fields = rule?.meta.seqFields;
+      return rule && fields && fields.length > 0 ? rule.message(shiftSeqs(data, fields, seqOffset)) : f.message;
     },
   };
 }
 
-/** Rule data fields that hold a record's seq: named `seq` or ending in `Seq` (`previousSeq`, `eventSeq` …). */
-const isSeqField = (key: string): boolean => key === 'seq' || key.endsWith('Seq');
-
-function quotesSeq(v: unknown): boolean {
-  if (v === null || typeof v !== 'object') return false;
-  for (const [k, x] of Object.entries(v)) {
-    if ((isSeqField(k) && typeof x === 'number') || quotesSeq(x)) return true;
-  }
-  return false;
+/** A copy of rule data with the numbers at `paths` (a rule's `meta.seqFields`: `seq`, `first.seq`) moved by `offset`. */
+export function shiftSeqs(data: unknown, paths: readonly string[], offset: number): unknown {
+  let out = data;
+  for (const p of paths) out = shiftAt(out, p.split('.'), offset);
+  return out;
 }
 
-/** A copy of rule data with every seq field moved by `offset`. */
-export function shiftSeqs(v: unknown, offset: number): unknown {
-  if (Array.isArray(v)) return v.map((x) => shiftSeqs(x, offset));
-  if (v === null || typeof v !== 'object') return v;
-  const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) out[k] = isSeqField(k) && typeof x === 'number' ? x + offset : shiftSeqs(x, offset);
-  return out;
+function shiftAt(v: unknown, keys: readonly string[], offset: number): unknown {
+  if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, keys[0]!)) return v;
+  const x = (v as Record<string, unknown>)[keys[0]!];
+  const moved = keys.length > 1 ? shiftAt(x, keys.slice(1), offset) : typeof x === 'number' ? x + offset : x;
+  return moved === x ? v : { ...v, [keys[0]!]: moved };
 }
 
 /** The run's summary so far with one more file's, in its numbering. */

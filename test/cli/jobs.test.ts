@@ -3,7 +3,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { shiftSeqs } from '../../src/cli/jobs.js';
 import { runCli } from '../helpers/cli.js';
 
 /** Every sample, one twice (the same keyed session names in two files), and the rule fixtures' bad logs. */
@@ -281,11 +280,5 @@ describe('--jobs', () => {
     const r = await runCli(['stats', '--jobs', '2', SAMPLES[0]!, 'no-such-file.ndjson']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no such file: no-such-file.ndjson');
-  });
-
-  it('shifts the seq fields of rule data, nested ones too, and nothing else', () => {
-    expect(shiftSeqs({ seq: 3, previousSeq: 4, id: 5, first: { seq: 6, line: 7 }, list: [{ eventSeq: 1 }] }, 100)).toEqual({
-      seq: 103, previousSeq: 104, id: 5, first: { seq: 106, line: 7 }, list: [{ eventSeq: 101 }],
-    });
   });
 });
