@@ -73,7 +73,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
       await runParallel(plan, args.jobs!, task, (r, renumber) => {
         builder.mergeFrom(r.state as { stats: StatsState; audit: AuditState }, redactor ? redactedRenumbering(renumber, redactor) : renumber);
         mergeSummary(summary, r, renumber); // redacted whole by `ended`
-      }, createLogger(args.logLevel as LogLevel, io.diagnostics));
+      }, createLogger(args.logLevel as LogLevel, io.diagnostics), io.env.MCPTRACE_JOBS_IN_THREAD === '1');
       return finish(builder.report(ended(summary)), null);
     }
     // --follow on a terminal (report not going to --out): the report so far, without the findings only the

@@ -23,6 +23,8 @@ import { ruleById } from '../rules/registry.js';
 import type { StatsState } from '../stats/collector.js';
 import type { Finding, OpenRequest, SessionInfo } from '../types.js';
 import { UsageError } from './errors.js';
+import type { WorkerReply } from './jobs-file.js';
+import { InThreadWorker } from './jobs-in-thread.js';
 import type { Unit, Plan } from './jobs-plan.js';
 import type { Log } from './logger.js';
 import type { FilterOptions } from './filter.js';
@@ -75,10 +77,19 @@ export function redactedRenumbering(n: Renumbering, redactor: Redactor): Renumbe
   };
 }
 
+/** A worker thread, or one that works in this thread (`InThreadWorker`). */
+interface JobWorker {
+  postMessage(task: FileTask): void;
+  on(event: 'message', listener: (m: WorkerReply) => void): unknown;
+  on(event: 'error', listener: (err: Error) => void): unknown;
+  terminate(): Promise<unknown>;
+}
+
 /**
  * Runs every unit of the plan in a pool of `jobs` worker threads and hands each result to `merge` in input order,
  * with the renumbering that moves it into the run's numbering (a file's pieces once all have come). Rejects with the
- * first error (exit 2 for a file that cannot be read, as without --jobs).
+ * first error (exit 2 for a file that cannot be read, as without --jobs). `inThread`: the workers do their work in
+ * this thread (`MCPTRACE_JOBS_IN_THREAD`, for tests: the same answers, cloned as a thread's are, without threads).
  */
 export async function runParallel(
   plan: Plan,
@@ -86,10 +97,13 @@ export async function runParallel(
   task: Omit<FileTask, 'index' | 'file' | 'piece' | 'ordinalPrefix'>,
   merge: (result: FileResult, renumber: Renumbering) => void,
   log?: Log,
+  inThread = false,
 ): Promise<void> {
   const ordinalPrefix = `\u0000${randomUUID()}:`;
   // The workers load their modules while the plan is made.
-  const workers = Array.from({ length: Math.min(jobs, plan.maxUnits) }, () => new Worker(new URL('./jobs-worker.js', import.meta.url)));
+  const workers: JobWorker[] = Array.from({ length: Math.min(jobs, plan.maxUnits) }, () =>
+    inThread ? new InThreadWorker() : new Worker(new URL('./jobs-worker.js', import.meta.url)),
+  );
   try {
     const units = await plan.make();
     for (const u of units) if (u.length > 1) log?.debug({ input: u[0]!.file, pieces: u.map((x) => x.piece) }, 'reading in pieces');
@@ -100,7 +114,7 @@ export async function runParallel(
 }
 
 async function run(
-  workers: readonly Worker[],
+  workers: readonly JobWorker[],
   plan: readonly (readonly Unit[])[],
   ordinalPrefix: string,
   task: Omit<FileTask, 'index' | 'file' | 'piece' | 'ordinalPrefix'>,
@@ -150,7 +164,7 @@ async function run(
             } else if (nextFile >= files.length) resolve();
             else idle.push(give);
           };
-          w.on('message', (m: { ok: true; result: FileResult } | { ok: false; index: number; error: { message: string; code?: string } }) => {
+          w.on('message', (m: WorkerReply) => {
             if (!m.ok) {
               const { message, code } = m.error;
               reject(code !== undefined ? new UsageError(`cannot read ${units[m.index]!.file}: ${code}`) : new Error(message));

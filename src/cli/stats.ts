@@ -66,7 +66,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       await runParallel(plan, args.jobs!, task, (r, n) => {
         collector.mergeFrom(r.state as StatsState, (k) => n.session(k));
         mergeSummary(summary, r, n);
-      }, createLogger(args.logLevel as LogLevel, io.diagnostics));
+      }, createLogger(args.logLevel as LogLevel, io.diagnostics), io.env.MCPTRACE_JOBS_IN_THREAD === '1');
       const text = format(collector.finish(summary.sessions, summary.open));
       await new Promise<void>((resolve, reject) => io.stdout.write(text, (e) => (e ? reject(e) : resolve())));
       return 0;

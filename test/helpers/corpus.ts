@@ -1,6 +1,7 @@
 // The records of the samples and the rule fixtures' bad logs, read in one run (one thread), input by input: what the
 // collectors' merge tests split into parts, as `--jobs` splits a run into files.
 import { createReadStream, readdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { Analyzer, type AnalysisSummary } from '../../src/analyzer.js';
 import { analyzeStream } from '../../src/analyze-stream.js';
 import type { PipelineRecord } from '../../src/types.js';
@@ -24,16 +25,17 @@ export interface Corpus {
   summary: AnalysisSummary;
 }
 
-/** `files` read in one run, as `mcptrace audit FILES` reads them (every rule on). */
-export async function readCorpus(files: readonly string[] = corpusFiles()): Promise<Corpus> {
+/** `files` read in one run, as `mcptrace audit FILES` reads them (every rule on); or logs given as text, by name. */
+export async function readCorpus(files: readonly (string | { name: string; text: string })[] = corpusFiles()): Promise<Corpus> {
   const analyzer = new Analyzer();
   const inputs: PipelineRecord[][] = [];
   for (const f of files) {
+    const [name, bytes] = typeof f === 'string' ? [f, createReadStream(f)] : [f.name, Readable.from([f.text])];
     const records: PipelineRecord[] = [];
-    for await (const r of analyzeStream(analyzer, createReadStream(f), f)) records.push(r);
+    for await (const r of analyzeStream(analyzer, bytes, name)) records.push(r);
     inputs.push(records);
   }
-  return { files: [...files], inputs, summary: analyzer.summary() };
+  return { files: files.map((f) => (typeof f === 'string' ? f : f.name)), inputs, summary: analyzer.summary() };
 }
 
 /**

@@ -6,10 +6,11 @@ import { StatsCollector } from '../../src/stats/collector.js';
 import { LatencySketch } from '../../src/stats/quantiles.js';
 import { MethodTally, ScopeTally } from '../../src/stats/scope.js';
 import { SessionTable } from '../../src/stats/sessions.js';
-import { TimeSpanTracker } from '../../src/stats/time-span.js';
+import { TimeSpanTracker, type TimeSpanState } from '../../src/stats/time-span.js';
 import type { PipelineRecord } from '../../src/types.js';
 import { readCorpus, type Corpus } from '../helpers/corpus.js';
 import { expectMergedAsWhole } from '../helpers/merge.js';
+import { expectedSpan, LOGS } from '../helpers/time-kinds.js';
 
 let corpus: Corpus;
 beforeAll(async () => {
@@ -92,6 +93,22 @@ describe('merging statistics collectors (exportState, mergeFrom)', () => {
     const span = new TimeSpanTracker();
     for (const r of corpus.inputs.flat()) span.add(r);
     expect(span.toStats().clockOnly.length).toBeGreaterThan(1);
+  });
+
+  it('TimeSpanTracker: a later input with earlier dated times, clock-only inputs before and after, one of them twice', async () => {
+    const { dated, clock, none } = LOGS;
+    const logs = await readCorpus([dated[0], clock[0], none[0], dated[1], clock[1], clock[0], dated[0]]);
+    const time = {
+      make: () => new TimeSpanTracker(),
+      feed: (t: TimeSpanTracker, r: PipelineRecord) => t.add(r),
+      state: (t: TimeSpanTracker) => t.exportState(),
+      merge: (t: TimeSpanTracker, o: TimeSpanState) => t.mergeFrom(o),
+      out: (t: TimeSpanTracker) => t.toStats(),
+    };
+    expectMergedAsWhole(time, logs.inputs);
+    const whole = time.make();
+    for (const r of logs.inputs.flat()) whole.add(r);
+    expect(whole.toStats()).toEqual(expectedSpan([dated[0], clock[0], none[0], dated[1], clock[1]], (l) => l.name));
   });
 
   it('CappedMap: entries in the order their keys came, within the cap', () => {
