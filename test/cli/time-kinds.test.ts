@@ -1,5 +1,6 @@
 // `stats` and `audit` on every pair of inputs whose times are of different kinds (dated, clock without a date, none),
-// in one thread and with --jobs 2: no span or latency mixes kinds (README "stats", Time span).
+// in one thread and with --jobs 2: no span or latency mixes kinds (README "stats", Time span). In-process, the workers'
+// work done in this thread (MCPTRACE_JOBS_IN_THREAD, test/cli/jobs.test.ts); the recorded sample also with real threads.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,15 +24,16 @@ describe('time kinds across inputs', () => {
       const files = logs.map(path);
       const span = expectedSpan(logs, path);
       const latencies = logs.map((l) => l.listLatency).filter((x) => x !== null);
+      const env = { MCPTRACE_JOBS_IN_THREAD: '1' };
       for (const jobs of [[], ['--jobs', '2']]) {
-        const stats = await runMain(['stats', '-f', 'json', ...jobs, ...files]);
+        const stats = await runMain(['stats', '-f', 'json', ...jobs, ...files], { env });
         expect(stats.stderr).toBe('');
         const s = JSON.parse(stats.stdout);
         expect(s.timeSpan, `stats ${jobs.join(' ')}`).toEqual(span);
         expect(s.methods['tools/list'].latencyMs.max).toBe(latencies.length === 0 ? null : Math.max(...latencies));
-        const audit = await runMain(['audit', '-f', 'json', '--fail-on', 'none', ...jobs, ...files]);
+        const audit = await runMain(['audit', '-f', 'json', '--fail-on', 'none', ...jobs, ...files], { env });
         expect(JSON.parse(audit.stdout).stats.timeSpan, `audit ${jobs.join(' ')}`).toEqual(span);
-        const html = (await runMain(['audit', '-f', 'html', '--fail-on', 'none', ...jobs, ...files])).stdout;
+        const html = (await runMain(['audit', '-f', 'html', '--fail-on', 'none', ...jobs, ...files], { env })).stdout;
         const shown = /<dt>time span<\/dt><dd>(.*?)<\/dd>/s.exec(html)![1]!;
         if (span.first === null && span.clockOnly.length === 0) expect(shown).toBe('no timestamps');
         if (span.first !== null) expect(shown.startsWith(`${span.first} – ${span.last} (`)).toBe(true);
