@@ -23,7 +23,8 @@ export interface RuleMeta {
   /**
    * The fields of the rule's data that hold a record's `seq` (dotted paths for nested ones: `first.seq`). A `--jobs`
    * worker numbers its file from 1; the coordinator moves exactly these into the run's numbering and re-makes the
-   * message from them (src/cli/jobs.ts). A rule whose data holds a seq must list it (test/rules/seq-fields.test.ts).
+   * message from them (src/cli/jobs-renumber.ts). A rule whose data holds a seq must list it
+   * (test/rules/seq-fields.test.ts).
    */
   seqFields?: readonly string[];
 }
