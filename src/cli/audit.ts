@@ -12,8 +12,9 @@ import { LiveView, liveHeader, withFollow } from './follow.js';
 import { filterOptions, inputOptions, jobsOption } from './options.js';
 import { createLogger, type LogLevel } from './logger.js';
 import { inputNames, STDIN_ARG } from './inputs.js';
-import { mergeSummary, redactedRenumbering, runParallel } from './jobs.js';
-import { parallelPlan } from './jobs-plan.js';
+import { runParallel } from './jobs.js';
+import { mergeSummary, redactedRenumbering } from './jobs-renumber.js';
+import { minPieceBytes, parallelPlan } from './jobs-plan.js';
 import { limitsFor, type AuditState } from '../audit/collector.js';
 import type { AuditReport } from '../audit/types.js';
 import type { StatsState } from '../stats/collector.js';
@@ -60,7 +61,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     const files = inputNames(args.files);
     // --jobs: the files in worker threads, merged in input order. A redacted report's records are redacted in the
     // workers; the messages the merge re-makes and the summary, here.
-    const plan = await parallelPlan(files, args.jobs, args);
+    const plan = await parallelPlan(files, args.jobs, { ...args, minPieceBytes: minPieceBytes(io.env) });
     if (plan) {
       const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
       const task = {
@@ -73,7 +74,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
       await runParallel(plan, args.jobs!, task, (r, renumber) => {
         builder.mergeFrom(r.state as { stats: StatsState; audit: AuditState }, redactor ? redactedRenumbering(renumber, redactor) : renumber);
         mergeSummary(summary, r, renumber); // redacted whole by `ended`
-      }, createLogger(args.logLevel as LogLevel));
+      }, createLogger(args.logLevel as LogLevel, io.diagnostics), io.env.MCPTRACE_JOBS_IN_THREAD === '1');
       return finish(builder.report(ended(summary)), null);
     }
     // --follow on a terminal (report not going to --out): the report so far, without the findings only the

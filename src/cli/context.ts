@@ -12,7 +12,7 @@ import { UsageError } from './errors.js';
 import { noticeText } from './follow.js';
 import { resolveFollowInput, resolveInputs } from './inputs.js';
 import { HeapKeeper } from './heap.js';
-import { createLogger, type Log, type LogLevel } from './logger.js';
+import { createLogger, type Log, type LogDestination, type LogLevel } from './logger.js';
 import { preloadSchemas } from '../protocol/schemas.js';
 
 export interface CliIO {
@@ -22,6 +22,8 @@ export interface CliIO {
   env: NodeJS.ProcessEnv;
   /** Ends a `--follow` run instead of SIGINT/SIGTERM (in-process tests). */
   stop?: AbortSignal;
+  /** Where diagnostics (`--log-level`) go instead of fd 2 (in-process tests). */
+  diagnostics?: LogDestination;
 }
 
 export function processIO(): CliIO {
@@ -58,7 +60,7 @@ export function openRun(
   more: Pick<AnalyzerOptions, 'rules' | 'ruleOptions'> = {},
   stop?: AbortSignal,
 ): { analyzer: Analyzer; each: (onRecord: (r: PipelineRecord) => Promise<void> | void) => Promise<void>; batches: AsyncGenerator<PipelineRecord[]> } {
-  const log = createLogger(args.logLevel as LogLevel);
+  const log = createLogger(args.logLevel as LogLevel, io.diagnostics);
   const analyzer = new Analyzer({ inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, ...more });
   const keep = buildFilter(args);
   // The schema check will run: load its schemas now, as the bundle's own chunk (faster than on first use).

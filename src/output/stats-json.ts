@@ -76,7 +76,12 @@ export function orderedStats(s: Stats): Stats {
     invalid: s.invalid,
     events: s.events,
     sessions: s.sessions.map(session),
-    timeSpan: { first: s.timeSpan.first, last: s.timeSpan.last, durationMs: s.timeSpan.durationMs },
+    timeSpan: {
+      first: s.timeSpan.first,
+      last: s.timeSpan.last,
+      durationMs: s.timeSpan.durationMs,
+      clockOnly: s.timeSpan.clockOnly.map((c) => ({ file: c.file, first: c.first, last: c.last, durationMs: c.durationMs })),
+    },
   };
 }
 

@@ -42,6 +42,11 @@ function peer(p: { name: string | null; version: string | null }): string {
   return p.version === null ? p.name : `${p.name} ${p.version}`;
 }
 
+/** `first – last (duration)` of one timeline. */
+export function spanText(s: { first: string; last: string; durationMs: number }): string {
+  return `${s.first} – ${s.last} (${formatMs(s.durationMs)})`;
+}
+
 /**
  * Sections in report order. Sections without rows (no tools, no errors, zero-count breakdown rows) are left
  * out, and the per-session table only appears with more than one session. `open` in the session table is
@@ -58,6 +63,7 @@ export function statsSections(s: Stats): StatsSection[] {
   ];
   if (s.timeSpan.first !== null) totals.push(['first', s.timeSpan.first], ['last', s.timeSpan.last ?? '-']);
   if (s.timeSpan.durationMs !== null) totals.push(['duration', formatMs(s.timeSpan.durationMs)]);
+  for (const c of s.timeSpan.clockOnly) totals.push(['clock only', `${c.file}: ${spanText(c)}`]);
   out.push({ title: 'Totals', head: ['', 'value'], align: [L, R], rows: totals });
 
   const split = (name: string, c: Stats['lifecycle']) => [name, formatCount(c.messages), formatCount(c.bytes), formatPercent(c.share), formatPercent(c.byteShare)];
