@@ -2,12 +2,12 @@
 // sessions, messages, times). Most runs are in-process (test/helpers/in-process.ts) with the workers' work done in this
 // thread (MCPTRACE_JOBS_IN_THREAD: the same tasks and answers, structured-cloned as a thread's messages are, without a
 // thread's start-up per run); the last tests spawn the built CLI with real worker threads, which is what they test.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
+import { tempDir } from '../helpers/temp.js';
 
 /** Every sample, one twice (the same keyed session names in two files), and the rule fixtures' bad logs. */
 const SAMPLES = [
@@ -83,7 +83,7 @@ function writeLog(dir: string, name: string, parts: string[]): string {
 
 let dir = '';
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'mcptrace-jobs-'));
+  dir = tempDir('jobs');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

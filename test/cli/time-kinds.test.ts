@@ -1,19 +1,19 @@
 // `stats` and `audit` on every pair of inputs whose times are of different kinds (dated, clock without a date, none),
 // in one thread and with --jobs 2: no span or latency mixes kinds (README "stats", Time span). In-process, the workers'
 // work done in this thread (MCPTRACE_JOBS_IN_THREAD, test/cli/jobs.test.ts); the recorded sample also with real threads.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
 import { expectedSpan, KINDS, LOGS, pairs, type TimedLog } from '../helpers/time-kinds.js';
+import { tempDir } from '../helpers/temp.js';
 
 let dir = '';
 const path = (l: TimedLog) => join(dir, l.name);
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'mcptrace-time-kinds-'));
+  dir = tempDir('time-kinds');
   for (const k of KINDS) for (const l of LOGS[k]) writeFileSync(path(l), l.text);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
