@@ -49,6 +49,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   const format: AuditFormat = args.format ?? (io.stdout.isTTY && !args.out && 'text' in AUDIT_RENDERERS ? ('text' as AuditFormat) : 'json');
   const inputs = args.files && args.files.length > 0 ? args.files.map((f) => (f === STDIN_ARG ? '-' : f)) : ['-'];
   const palette = args.out ? paletteFor(io, false) : paletteFor(io, args.color);
+  const ctx = { palette, cwd: process.cwd() };
   const render: AuditRenderer = AUDIT_RENDERERS[format];
   // Reports meant to be shared (uploaded, attached, pasted into a PR) mask secrets unless told not to.
   const redactor = redactorFor(args, REDACTED_BY_DEFAULT.has(format));
@@ -81,7 +82,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     // end of input can tell (unanswered requests), redrawn as records come.
     let seen = 0;
     const live = args.follow && !args.out
-      ? new LiveView(io.stdout, () => liveHeader(args.files, seen, 'the final report', palette) + render(builder.report(ended(analyzer.snapshot())), { palette }))
+      ? new LiveView(io.stdout, () => liveHeader(args.files, seen, 'the final report', palette) + render(builder.report(ended(analyzer.snapshot())), ctx))
       : null;
     try {
       for await (const batch of batches) {
@@ -98,7 +99,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   async function finish(report: AuditReport, live: LiveView | null): Promise<number> {
     // JSON and HTML in pieces, written as they come: a large report is never one string (README "Memory").
     const chunked = AUDIT_CHUNK_RENDERERS[format];
-    let pieces: Iterable<string> = chunked ? chunked(report, { palette }) : [render(report, { palette })];
+    let pieces: Iterable<string> = chunked ? chunked(report, ctx) : [render(report, ctx)];
     // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (DESIGN principle 7).
     if (!args.out && io.stdout.isTTY && (format === 'json' || format === 'sarif')) pieces = mapped(pieces, escapeJsonForTerminal);
     if (args.out) await writeFilePieces(args.out, pieces);

@@ -11,6 +11,8 @@ import { renderAuditText } from './text.js';
 
 export interface RenderContext {
   palette: Palette;
+  /** The directory the command runs in (SARIF names it when a log is given by an absolute path). */
+  cwd?: string;
 }
 
 export type AuditRenderer = (report: AuditReport, ctx: RenderContext) => string;
