@@ -4,11 +4,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BYTES, exitOf, readCapture, sha256, spawnWrap, tempDir, watchRss } from './helpers.js';
+import { BYTES, exitOf, readCapture, sha256, spawnWrap, watchRss } from './helpers.js';
+import { lazyTempDir } from '../helpers/temp.js';
 
 const MB = 1024 * 1024;
-const dir = tempDir('large');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = lazyTempDir('large');
+afterAll(() => rmSync(dir.path, { recursive: true, force: true }));
 
 /** One line of `size` bytes (`{"jsonrpc":"2.0","method":"x","params":{"data":"aaa…"}}`) and its newline. */
 function bigMessage(size: number): Buffer {
@@ -32,7 +33,7 @@ async function feed(stdin: NodeJS.WritableStream, bytes: Buffer): Promise<void> 
 describe('wrap: a 50 MB message', () => {
   it('is forwarded byte-identical, captured whole, and wrap\'s peak RSS stays below 200 MB', async () => {
     const message = bigMessage(50 * MB);
-    const capture = join(dir, 'big.ndjson');
+    const capture = join(dir.path, 'big.ndjson');
     const { child, stderr } = spawnWrap(['--out', capture], ['node', BYTES, 'sink']);
     const rss = watchRss(child);
     const out: Buffer[] = [];
@@ -55,7 +56,7 @@ describe('wrap: a 50 MB message', () => {
   });
 
   it('comes back from the server byte-identical (sha256 of our stdout)', async () => {
-    const capture = join(dir, 'big-s2c.ndjson');
+    const capture = join(dir.path, 'big-s2c.ndjson');
     const { child, stderr } = spawnWrap(['--out', capture], ['node', BYTES, 'lines', '1', String(50 * MB)]);
     child.stdin.end();
     const hash = createHash('sha256');
@@ -77,7 +78,7 @@ describe('wrap: a 50 MB message', () => {
 describe('wrap --max-line', () => {
   it('a line over the cap is forwarded whole and captured as its first bytes, marked truncated with its size', async () => {
     const message = bigMessage(3 * MB);
-    const capture = join(dir, 'cut.ndjson');
+    const capture = join(dir.path, 'cut.ndjson');
     const { child } = spawnWrap(['--out', capture, '--max-line', String(MB)], ['node', BYTES, 'sink']);
     const out: Buffer[] = [];
     child.stdout.on('data', (b: Buffer) => out.push(b));
@@ -91,7 +92,7 @@ describe('wrap --max-line', () => {
   });
 
   it('cuts between characters, never inside one, so the kept text stays valid UTF-8', async () => {
-    const capture = join(dir, 'cut-utf8.ndjson');
+    const capture = join(dir.path, 'cut-utf8.ndjson');
     const { child } = spawnWrap(['--out', capture, '--max-line', '9'], ['cat']);
     child.stdout.resume();
     child.stdin.end('ééééééééé\n'); // 18 bytes; the cap (9) falls in the middle of the 5th é

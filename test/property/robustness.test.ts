@@ -1,8 +1,7 @@
 // A bounded fuzz run: random byte mutations of the real samples never throw out of the pipeline or any sink, every
 // sink's output stays well-formed (each parsed by its own parser), and (line-based formats) every non-blank line
 // becomes its messages' records.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,6 +26,7 @@ import { sarifProblems } from '../output/audit/sarif-check.js';
 import { markdownTables, mermaidBlocks, mermaidProblems, tableProblems } from '../output/audit/support.js';
 import { elements, parseXml } from '../output/audit/xml-check.js';
 import { SAMPLES, SEED, type Sample } from './support.js';
+import { tempDir } from '../helpers/temp.js';
 
 /**
  * Bytes that break structure most often: line endings, brackets, quotes, escapes, NUL, ESC, invalid UTF-8, and what
@@ -214,7 +214,7 @@ describe('the fuzz, over all samples', () => {
   it('passes the SARIF Multitool: per sample, the fuzzed case with the most findings', async () => {
     // The fuzz tests above kept one report per sample.
     expect([...sarifToValidate.keys()].sort()).toEqual(SAMPLES.map((s) => s.name).sort());
-    dir = mkdtempSync(join(tmpdir(), 'mcptrace-fuzz-sarif-'));
+    dir = tempDir('fuzz-sarif');
     const files = [...sarifToValidate].map(([name, { text }]) => {
       const file = join(dir, `${name}.sarif`);
       writeFileSync(file, text);

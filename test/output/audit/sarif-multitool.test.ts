@@ -1,8 +1,7 @@
 // The SARIF that `mcptrace audit -f sarif` writes, checked by Microsoft's SARIF Multitool (`validate`): the SARIF 2.1.0
 // schema, the spec's SARIF1xxx rules, its SARIF2xxx advice and GitHub code scanning's GH1xxx ingestion rules.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAuditSarif } from '../../../src/output/audit/sarif.js';
@@ -12,6 +11,7 @@ import { REPO_ROOT, runCli } from '../../helpers/cli.js';
 import { leftAlone, validateSarif } from '../../helpers/sarif-multitool.js';
 import { sarifProblems } from './sarif-check.js';
 import { bad, badFixtures, writeEvilLog } from './support.js';
+import { tempDir } from '../../helpers/temp.js';
 
 type Json = Record<string, any>;
 
@@ -45,7 +45,7 @@ const CANARY_GITHUB = 'canary-github.sarif';
 let checked: Awaited<ReturnType<typeof validateSarif>>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'mcptrace-sarif-multitool-'));
+  dir = tempDir('sarif-multitool');
   evilLog = writeEvilLog();
   const audit = async (name: string, args: string[], opts: { cwd?: string; input?: string } = {}) => {
     const r = await runCli(['audit', '-f', 'sarif', '-o', join(dir, name), ...args], opts);
