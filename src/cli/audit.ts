@@ -7,7 +7,7 @@ import type { AnalysisSummary } from '../analyzer.js';
 import type { Severity } from '../types.js';
 import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
-import { EXIT, UsageError } from './errors.js';
+import { EXIT } from './errors.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
 import { filterOptions, inputOptions, jobsOption } from './options.js';
 import { createLogger, type LogLevel } from './logger.js';

@@ -17,7 +17,7 @@ export function minPieceBytes(env: NodeJS.ProcessEnv): number {
   return Number(env.MCPTRACE_MIN_PIECE_BYTES) || 32 * 1024 * 1024;
 }
 
-export interface PlanOptions {
+interface PlanOptions {
   /** Smallest piece a file is cut into (`minPieceBytes`); default 32 MiB. */
   minPieceBytes?: number;
   follow?: boolean;

@@ -61,7 +61,7 @@ function millisUtc(text: string): number | null {
 }
 
 /** An epoch number as envelopes write it: seconds when below 1e11, else milliseconds. */
-export function epochTime(n: number): TimeValue {
+function epochTime(n: number): TimeValue {
   const ms = Math.abs(n) < 1e11 ? n * 1000 : n;
   const ts = isoFromMs(ms);
   return ts === null ? NO_TIME : { ts, tsMs: ms };

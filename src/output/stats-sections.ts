@@ -2,7 +2,7 @@
 import type { MethodStats, Stats, ToolStats } from '../stats/types.js';
 import { formatCount, formatMs, formatPercent } from './numbers.js';
 
-export type Align = 'left' | 'right';
+type Align = 'left' | 'right';
 
 /**
  * One table of the report. Cells are plain, unescaped strings, some from the log (method, tool, session

@@ -78,14 +78,14 @@ export interface Memory<M> {
   on?: RuleTrigger;
 }
 
-export interface EndContext<S = unknown> {
+interface EndContext<S = unknown> {
   session: Readonly<SessionState>;
   state: S;
   options: RuleOptions;
 }
 
 /** A finding a rule reports at end of input, located on a record of the session. */
-export interface LocatedData<D> {
+interface LocatedData<D> {
   seq: number;
   source: string;
   data: D;

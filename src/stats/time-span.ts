@@ -4,7 +4,7 @@ import type { PipelineRecord } from '../types.js';
 import type { TimeSpan, TimeSpanOf } from './types.js';
 
 /** The earliest and latest time of one timeline, as plain data. */
-export interface SpanState {
+interface SpanState {
   minMs: number;
   maxMs: number;
   minTs: string;

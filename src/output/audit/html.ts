@@ -20,7 +20,7 @@ function sha256(text: string): string {
  * <script>, event handler, `javascript:` URL, style or remote image would be refused even if it reached
  * the markup. `img-src data:` only; no base URI, forms or frames.
  */
-export const HTML_CSP = `default-src 'none'; style-src ${sha256(HTML_STYLE)}; script-src ${sha256(HTML_SCRIPT)}; img-src data:; base-uri 'none'; form-action 'none'`;
+const HTML_CSP = `default-src 'none'; style-src ${sha256(HTML_STYLE)}; script-src ${sha256(HTML_SCRIPT)}; img-src data:; base-uri 'none'; form-action 'none'`;
 
 function verdict(report: AuditReport): SafeHtml {
   if (report.failOn === 'none') return html`<div class="verdict ungated">NOT GATED <span class="muted">(--fail-on none)</span></div>`;

@@ -5,10 +5,10 @@ import type { Severity } from '../../types.js';
 import { jsonChunks } from '../json-chunks.js';
 import type { RenderContext } from './renderers.js';
 
-export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
-export const SARIF_VERSION = '2.1.0';
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const SARIF_VERSION = '2.1.0';
 /** The tool's information page: the protocol it checks against (SARIF §3.19.17 informationUri). */
-export const MCP_SPEC_SITE = 'https://modelcontextprotocol.io';
+const MCP_SPEC_SITE = 'https://modelcontextprotocol.io';
 /** Key of our partial fingerprint; versioned so a change of recipe does not collide with old baselines (§3.27.17). */
 export const FINGERPRINT_KEY = 'mcptraceFinding/v1';
 
