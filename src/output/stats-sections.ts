@@ -63,7 +63,10 @@ export function statsSections(s: Stats): StatsSection[] {
   ];
   if (s.timeSpan.first !== null) totals.push(['first', s.timeSpan.first], ['last', s.timeSpan.last ?? '-']);
   if (s.timeSpan.durationMs !== null) totals.push(['duration', formatMs(s.timeSpan.durationMs)]);
-  for (const c of s.timeSpan.clockOnly) totals.push(['clock only', `${c.file}: ${spanText(c)}`]);
+  // An input whose times have no date has a span of its own, shown like the run's (rows, so a narrow table keeps it).
+  for (const c of s.timeSpan.clockOnly) {
+    totals.push(['clock only', c.file], ['  first', c.first], ['  last', c.last], ['  duration', formatMs(c.durationMs)]);
+  }
   out.push({ title: 'Totals', head: ['', 'value'], align: [L, R], rows: totals });
 
   const split = (name: string, c: Stats['lifecycle']) => [name, formatCount(c.messages), formatCount(c.bytes), formatPercent(c.share), formatPercent(c.byteShare)];
