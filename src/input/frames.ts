@@ -1,6 +1,6 @@
 // Shared frame builders and the line-reader contract that every line-based format reader implements.
 import { Buffer } from 'node:buffer';
-import type { Direction, Frame, MessageSummary, TransportEvent } from '../types.js';
+import type { Direction, Frame, TransportEvent } from '../types.js';
 import { MAX_NESTING, nestedDeeper, nestingDetail } from './depth.js';
 import type { Line } from './lines.js';
 import { NO_TIME, type TimeValue } from './time.js';
@@ -90,13 +90,6 @@ export function truncatedFrame(at: Position, text: string, cut: { head: number; 
   const kept = utf8Length(text.slice(0, cut.head)) + utf8Length(text.slice(cut.tail));
   const frame = textFrame(at, text, bytes !== null && bytes >= kept ? bytes : kept, ctx);
   frame.truncated = { head: cut.head, tail: cut.tail };
-  return frame;
-}
-
-/** A message the log gave only a summary of (`method="tools/call" id=7`): `text` is the summary as logged. */
-export function summaryFrame(at: Position, text: string, summary: MessageSummary, ctx: FrameContext = {}): Frame {
-  const frame = textFrame(at, text, 0, ctx);
-  frame.summary = { kind: summary.kind, id: summary.id, method: summary.method };
   return frame;
 }
 
