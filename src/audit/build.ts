@@ -6,7 +6,7 @@ import type { PipelineRecord, Severity } from '../types.js';
 import { AuditCollector, DEFAULT_AUDIT_LIMITS, type AuditLimits, type AuditRenumbering, type AuditState } from './collector.js';
 import type { AuditReport } from './types.js';
 
-export interface BuildAuditOptions {
+interface BuildAuditOptions {
   inputs: string[];
   failOn: Severity | 'none';
   /** `--fail-on-empty`: an input without any MCP message fails the audit. */

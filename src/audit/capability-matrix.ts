@@ -7,7 +7,7 @@ import type { CapabilityRow } from './types.js';
 const MAX_DEPTH = 4;
 
 /** Dotted paths of everything a capabilities object declares (`experimental` contents are free-form). */
-export function declaredPaths(caps: Record<string, unknown> | null): string[] {
+function declaredPaths(caps: Record<string, unknown> | null): string[] {
   if (caps === null) return [];
   const out: string[] = [];
   const walk = (obj: Record<string, unknown>, prefix: string, depth: number): void => {

@@ -46,7 +46,7 @@ interface SessionParts {
   sequence: SequenceKeeper;
 }
 
-export interface AuditFinishInput {
+interface AuditFinishInput {
   summary: AnalysisSummary;
   stats: Stats;
   inputs: string[];

@@ -7,14 +7,15 @@ import type { AnalysisSummary } from '../analyzer.js';
 import type { Severity } from '../types.js';
 import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
-import { EXIT, UsageError } from './errors.js';
+import { EXIT } from './errors.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
 import { filterOptions, inputOptions, jobsOption } from './options.js';
 import { createLogger, type LogLevel } from './logger.js';
 import { inputNoter } from './input-notes.js';
 import { inputNames, STDIN_ARG } from './inputs.js';
-import { mergeSummary, redactedRenumbering, runParallel } from './jobs.js';
-import { parallelPlan } from './jobs-plan.js';
+import { runParallel } from './jobs.js';
+import { mergeSummary, redactedRenumbering } from './jobs-renumber.js';
+import { minPieceBytes, parallelPlan } from './jobs-plan.js';
 import { limitsFor, type AuditState } from '../audit/collector.js';
 import type { AuditReport } from '../audit/types.js';
 import type { StatsState } from '../stats/collector.js';
@@ -37,7 +38,7 @@ export function auditBuilder(y: Argv) {
     .option('format', { alias: 'f', describe: 'report format (default: text on a terminal, else json)', choices: AUDIT_FORMATS })
     .option('out', { alias: 'o', describe: 'write the report to FILE instead of stdout', type: 'string' })
     .option('fail-on', { describe: 'exit 1 when a finding reaches this severity', choices: ['error', 'warning', 'info', 'none'] })
-    .option('fail-on-empty', { describe: 'exit 1 when an input holds no MCP message at all (a CI gate on a capture)', type: 'boolean', default: false })
+    .option('fail-on-empty', { describe: 'exit 1 when an input holds no MCP message at all (a CI gate on a capture)', type: 'boolean' })
     .example('$0 audit session.ndjson', 'findings on the terminal')
     .example('$0 audit -f sarif -o mcp.sarif logs/*.ndjson', 'SARIF for code scanning')
     .example('$0 audit --fail-on warning --rule slow-response=off log.ndjson', 'CI gate')
@@ -50,9 +51,11 @@ export function auditBuilder(y: Argv) {
 export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   const { config, rules, ruleOptions: ruleOpts } = await ruleSettings(args);
   const failOn = args.failOn ?? config.failOn ?? 'error';
+  const failOnEmpty = args.failOnEmpty ?? config.failOnEmpty ?? false;
   const format: AuditFormat = args.format ?? (io.stdout.isTTY && !args.out && 'text' in AUDIT_RENDERERS ? ('text' as AuditFormat) : 'json');
   const inputs = args.files && args.files.length > 0 ? args.files.map((f) => (f === STDIN_ARG ? '-' : f)) : ['-'];
   const palette = args.out ? paletteFor(io, false) : paletteFor(io, args.color);
+  const ctx = { palette, cwd: process.cwd() };
   const render: AuditRenderer = AUDIT_RENDERERS[format];
   // Reports meant to be shared (uploaded, attached, pasted into a PR) mask secrets unless told not to.
   const redactor = redactorFor(args, REDACTED_BY_DEFAULT.has(format));
@@ -61,14 +64,14 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     const { analyzer, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop);
     // Only what the format prints: no sequence steps for json, sarif and text, no bodies but for html.
     const limits = limitsFor(AUDIT_SEQUENCE_USE[format]);
-    const builder = new AuditBuilder({ inputs, failOn, failOnEmpty: args.failOnEmpty === true, ruleSettings: rules, tool: TOOL, limits });
+    const builder = new AuditBuilder({ inputs, failOn, failOnEmpty, ruleSettings: rules, tool: TOOL, limits });
     const files = inputNames(args.files);
     // --jobs: the files in worker threads, merged in input order. A redacted report's records are redacted in the
     // workers; the messages the merge re-makes and the summary, here.
-    const plan = await parallelPlan(files, args.jobs, args);
+    const plan = await parallelPlan(files, args.jobs, { ...args, minPieceBytes: minPieceBytes(io.env) });
     if (plan) {
       const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
-      const log = createLogger(args.logLevel as LogLevel);
+      const log = createLogger(args.logLevel as LogLevel, io.diagnostics);
       const task = {
         command: 'audit' as const,
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules, ruleOptions: ruleOpts },
@@ -79,7 +82,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
       await runParallel(plan, args.jobs!, task, (r, renumber) => {
         builder.mergeFrom(r.state as { stats: StatsState; audit: AuditState }, redactor ? redactedRenumbering(renumber, redactor) : renumber);
         mergeSummary(summary, r, renumber); // redacted whole by `ended`
-      }, log);
+      }, log, io.env.MCPTRACE_JOBS_IN_THREAD === '1');
       for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel)(i);
       return finish(builder.report(ended(summary)), null);
     }
@@ -87,7 +90,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     // end of input can tell (unanswered requests), redrawn as records come.
     let seen = 0;
     const live = args.follow && !args.out
-      ? new LiveView(io.stdout, () => liveHeader(args.files, seen, 'the final report', palette) + render(builder.report(ended(analyzer.snapshot())), { palette }))
+      ? new LiveView(io.stdout, () => liveHeader(args.files, seen, 'the final report', palette) + render(builder.report(ended(analyzer.snapshot())), ctx))
       : null;
     try {
       for await (const batch of batches) {
@@ -104,7 +107,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   async function finish(report: AuditReport, live: LiveView | null): Promise<number> {
     // JSON and HTML in pieces, written as they come: a large report is never one string (README "Memory").
     const chunked = AUDIT_CHUNK_RENDERERS[format];
-    let pieces: Iterable<string> = chunked ? chunked(report, { palette }) : [render(report, { palette })];
+    let pieces: Iterable<string> = chunked ? chunked(report, ctx) : [render(report, ctx)];
     // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (DESIGN principle 7).
     if (!args.out && io.stdout.isTTY && (format === 'json' || format === 'sarif')) pieces = mapped(pieces, escapeJsonForTerminal);
     if (args.out) await writeFilePieces(args.out, pieces);

@@ -2,7 +2,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { Analyzer, type AnalyzerOptions } from '../analyzer.js';
 import type { Detection, InputFormat } from '../input/index.js';
-import { analyzeFollow, analyzeStream, analyzeStreamBatches, analyzeStreamEach } from '../analyze-stream.js';
+import { analyzeFollow, analyzeStream, analyzeStreamBatches, analyzeStreamEach, type OnInputEnd } from '../analyze-stream.js';
 import { untilAborted, type FollowNotice, type FollowProgress } from '../input/index.js';
 import { colorEnabled, createPalette, type Palette } from '../output/color.js';
 import { escapeTerminal } from '../output/escape.js';
@@ -12,9 +12,8 @@ import { UsageError } from './errors.js';
 import { noticeText } from './follow.js';
 import { resolveFollowInput, resolveInputs } from './inputs.js';
 import { HeapKeeper } from './heap.js';
-import { createLogger, type Log, type LogLevel } from './logger.js';
+import { createLogger, type Log, type LogDestination, type LogLevel } from './logger.js';
 import { inputNoter } from './input-notes.js';
-import type { InputSummary } from '../analyzer.js';
 import { preloadSchemas } from '../protocol/schemas.js';
 
 export interface CliIO {
@@ -24,6 +23,8 @@ export interface CliIO {
   env: NodeJS.ProcessEnv;
   /** Ends a `--follow` run instead of SIGINT/SIGTERM (in-process tests). */
   stop?: AbortSignal;
+  /** Where diagnostics (`--log-level`) go instead of fd 2 (in-process tests). */
+  diagnostics?: LogDestination;
 }
 
 export function processIO(): CliIO {
@@ -60,7 +61,7 @@ export function openRun(
   more: Pick<AnalyzerOptions, 'rules' | 'ruleOptions'> = {},
   stop?: AbortSignal,
 ): { analyzer: Analyzer; each: (onRecord: (r: PipelineRecord) => Promise<void> | void) => Promise<void>; batches: AsyncGenerator<PipelineRecord[]> } {
-  const log = createLogger(args.logLevel as LogLevel);
+  const log = createLogger(args.logLevel as LogLevel, io.diagnostics);
   const noted = inputNoter(io, log, args.logLevel);
   const analyzer = new Analyzer({
     inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes,
@@ -111,7 +112,7 @@ function logDetection(log: Log, file: string, d: Detection): void {
  * or `stop` fires.
  */
 async function* followedRecords(
-  analyzer: Analyzer, args: RunArgs, stop: AbortSignal, io: CliIO, log: Log, onEnd: (i: InputSummary) => void,
+  analyzer: Analyzer, args: RunArgs, stop: AbortSignal, io: CliIO, log: Log, onEnd: OnInputEnd,
 ): AsyncGenerator<PipelineRecord> {
   const input = resolveFollowInput(args.files);
   log.debug({ input: input.name }, 'following');
@@ -146,7 +147,7 @@ async function* followedRecords(
 /** Every record of every input, in order, to `onRecord`; each input is its own stream with its own sessions. */
 async function eachOf(
   analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Log, onRecord: (r: PipelineRecord) => Promise<void> | void,
-  onEnd: (i: InputSummary) => void,
+  onEnd: OnInputEnd,
 ): Promise<void> {
   // Kept in bounds like the batch path.
   const heap = new HeapKeeper();
@@ -170,7 +171,7 @@ async function eachOf(
 
 /** Every record of every input, in order, a chunk's worth at a time; each input is its own stream with its own sessions. */
 async function* batchesOf(
-  analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Log, onEnd: (i: InputSummary) => void,
+  analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Log, onEnd: OnInputEnd,
 ): AsyncGenerator<PipelineRecord[]> {
   const heap = new HeapKeeper();
   for (const input of resolveInputs(files, io.stdin)) {

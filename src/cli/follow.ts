@@ -6,7 +6,7 @@ import type { Palette } from '../output/color.js';
 import type { CliIO } from './context.js';
 import { STDIN_ARG } from './inputs.js';
 
-export interface FollowStop {
+interface FollowStop {
   /** Fires on the first SIGINT or SIGTERM (or when `io.stop` fires). */
   signal: AbortSignal;
   /** Removes the signal handlers. */
@@ -19,7 +19,7 @@ export interface FollowStop {
  * when the final output is stuck behind a blocked stdout. `io.stop`, when given, replaces the signals
  * (commands run in-process in tests).
  */
-export function stopOnSignals(io: CliIO): FollowStop {
+function stopOnSignals(io: CliIO): FollowStop {
   if (io.stop) return { signal: io.stop, dispose: () => {} };
   const controller = new AbortController();
   const onSignal = (sig: NodeJS.Signals) => {

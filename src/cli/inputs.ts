@@ -2,7 +2,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { UsageError } from './errors.js';
 
-export interface NamedInput {
+interface NamedInput {
   /** Name used in `source` fields: the path as given, `-` for stdin. */
   name: string;
   open(): AsyncIterable<Buffer | string>;

@@ -12,10 +12,14 @@ export interface Unit {
   piece?: Piece & { format: CutFormat };
 }
 
-/** Smallest piece a file is cut into (`MCPTRACE_MIN_PIECE_BYTES` changes it: the tests cut small files). */
-const MIN_PIECE_BYTES = Number(process.env.MCPTRACE_MIN_PIECE_BYTES) || 32 * 1024 * 1024;
+/** Smallest piece a file is cut into: 32 MiB, or `MCPTRACE_MIN_PIECE_BYTES` from `env` (the tests cut small files). */
+export function minPieceBytes(env: NodeJS.ProcessEnv): number {
+  return Number(env.MCPTRACE_MIN_PIECE_BYTES) || 32 * 1024 * 1024;
+}
 
-export interface PlanOptions {
+interface PlanOptions {
+  /** Smallest piece a file is cut into (`minPieceBytes`); default 32 MiB. */
+  minPieceBytes?: number;
   follow?: boolean;
   session?: string[];
   inputFormat?: InputFormat;
@@ -36,7 +40,8 @@ export interface Plan {
 export async function parallelPlan(files: readonly string[] | undefined, jobs: number | undefined, opts: PlanOptions): Promise<Plan | null> {
   const n = jobs ?? 1;
   if (n < 2 || files === undefined || files.length === 0 || files.includes('-') || opts.follow || (opts.session && opts.session.length > 0)) return null;
-  const cuts = await Promise.all(files.map((f) => cuttable(f, opts)));
+  const minBytes = opts.minPieceBytes ?? minPieceBytes({});
+  const cuts = await Promise.all(files.map((f) => cuttable(f, opts, minBytes)));
   if (files.length === 1 && cuts[0] === null) return null;
   // Files enough to keep every worker busy are not cut (a piece costs its start-up and a read of the file to find it).
   const parts = Math.ceil(n / files.length);
@@ -45,7 +50,7 @@ export async function parallelPlan(files: readonly string[] | undefined, jobs: n
     const plan: Unit[][] = [];
     for (const [i, file] of files.entries()) {
       const c = cuts[i];
-      const pieces = c === null ? [] : await linePieces(file, c.size, { parts, minBytes: MIN_PIECE_BYTES, maxMessageBytes: opts.maxMessageBytes, ...cutRule(c.format) });
+      const pieces = c === null ? [] : await linePieces(file, c.size, { parts, minBytes, maxMessageBytes: opts.maxMessageBytes, ...cutRule(c.format) });
       plan.push(c !== null && pieces.length > 1 ? pieces.map((piece) => ({ file, piece: { ...piece, format: c.format } })) : [{ file }]);
     }
     return plan;
@@ -54,14 +59,14 @@ export async function parallelPlan(files: readonly string[] | undefined, jobs: n
 }
 
 /** The size and format of a file large enough to cut, in a format that can be cut; null for any other (or one that cannot be read). */
-async function cuttable(file: string, opts: PlanOptions): Promise<{ size: number; format: CutFormat } | null> {
+async function cuttable(file: string, opts: PlanOptions, minBytes: number): Promise<{ size: number; format: CutFormat } | null> {
   let size: number;
   try {
     size = (await stat(file)).size;
   } catch {
     return null; // the worker reports it
   }
-  if (size < 2 * MIN_PIECE_BYTES) return null;
+  if (size < 2 * minBytes) return null;
   const format = opts.inputFormat ?? (await formatOf(file));
   return format !== null && isCutFormat(format) ? { size, format } : null;
 }

@@ -4,9 +4,9 @@
 // numbers a run gives across them: `seq` continues from file to file, and unkeyed sessions are numbered `1`, `2` …
 // in the order they start. A worker numbers its file from 1 (unkeyed sessions under a prefix no log key can have)
 // and keeps each finding's rule data; the coordinator merges the files in input order, moving every seq and session
-// key into the run's numbering and re-making the messages that quote a seq (`#12`) from their rule data. The output
-// is the one a single thread gives (test/cli/jobs.test.ts), and memory stays bounded: a worker sends its collectors'
-// bounded state, never records.
+// key into the run's numbering and re-making each message from its rule data, with the fields its rule declares as
+// seqs (`meta.seqFields`) moved. The output is the one a single thread gives (test/cli/jobs.test.ts), and memory stays
+// bounded: a worker sends its collectors' bounded state, never records.
 //
 // A piece of a large file (src/cli/jobs-plan.ts) is merged like a file: it is read with the file's line numbers, and
 // its worker reports what shows whether its cut held (src/session/cuts.ts); when one did not, the file is read again
@@ -17,12 +17,11 @@ import { cutsHeld, type CutReport } from '../session/cuts.js';
 import { DEFAULT_MAX_SESSIONS } from '../session/live-sessions.js';
 import type { AnalysisSummary, AnalyzerOptions } from '../analyzer.js';
 import type { AuditLimits, AuditState } from '../audit/collector.js';
-import type { Redactor } from '../output/redact.js';
-import type { EndFinding } from '../rules/engine.js';
-import { ruleById } from '../rules/registry.js';
 import type { StatsState } from '../stats/collector.js';
-import type { Finding, OpenRequest, SessionInfo } from '../types.js';
 import { UsageError } from './errors.js';
+import { renumbering, type Renumbering } from './jobs-renumber.js';
+import type { WorkerReply } from './jobs-file.js';
+import { InThreadWorker } from './jobs-in-thread.js';
 import type { Unit, Plan } from './jobs-plan.js';
 import type { Log } from './logger.js';
 import type { FilterOptions } from './filter.js';
@@ -55,32 +54,19 @@ export interface FileResult {
   piece?: boolean;
 }
 
-/** How one file's numbers move into the run's. */
-export interface Renumbering {
-  seq(seq: number): number;
-  session(key: string): string;
-  /** A finding's message in the run's numbering, re-made from its rule data when it quotes a seq. */
-  message(f: Finding, data: unknown): string;
-}
-
-/**
- * The renumbering with the messages it re-makes redacted (a re-made message is made from rule data, which the
- * worker's redaction of records did not reach); the others come redacted from the worker already.
- */
-export function redactedRenumbering(n: Renumbering, redactor: Redactor): Renumbering {
-  return {
-    ...n,
-    message: (f, data) => {
-      const m = n.message(f, data);
-      return m === f.message ? m : redactor.text(m);
-    },
-  };
+/** A worker thread, or one that works in this thread (`InThreadWorker`). */
+interface JobWorker {
+  postMessage(task: FileTask): void;
+  on(event: 'message', listener: (m: WorkerReply) => void): unknown;
+  on(event: 'error', listener: (err: Error) => void): unknown;
+  terminate(): Promise<unknown>;
 }
 
 /**
  * Runs every unit of the plan in a pool of `jobs` worker threads and hands each result to `merge` in input order,
  * with the renumbering that moves it into the run's numbering (a file's pieces once all have come). Rejects with the
- * first error (exit 2 for a file that cannot be read, as without --jobs).
+ * first error (exit 2 for a file that cannot be read, as without --jobs). `inThread`: the workers do their work in
+ * this thread (`MCPTRACE_JOBS_IN_THREAD`, for tests: the same answers, cloned as a thread's are, without threads).
  */
 export async function runParallel(
   plan: Plan,
@@ -88,10 +74,13 @@ export async function runParallel(
   task: Omit<FileTask, 'index' | 'file' | 'piece' | 'ordinalPrefix'>,
   merge: (result: FileResult, renumber: Renumbering) => void,
   log?: Log,
+  inThread = false,
 ): Promise<void> {
   const ordinalPrefix = `\u0000${randomUUID()}:`;
   // The workers load their modules while the plan is made.
-  const workers = Array.from({ length: Math.min(jobs, plan.maxUnits) }, () => new Worker(new URL('./jobs-worker.js', import.meta.url)));
+  const workers: JobWorker[] = Array.from({ length: Math.min(jobs, plan.maxUnits) }, () =>
+    inThread ? new InThreadWorker() : new Worker(new URL('./jobs-worker.js', import.meta.url)),
+  );
   try {
     const units = await plan.make();
     for (const u of units) if (u.length > 1) log?.debug({ input: u[0]!.file, pieces: u.map((x) => x.piece) }, 'reading in pieces');
@@ -102,7 +91,7 @@ export async function runParallel(
 }
 
 async function run(
-  workers: readonly Worker[],
+  workers: readonly JobWorker[],
   plan: readonly (readonly Unit[])[],
   ordinalPrefix: string,
   task: Omit<FileTask, 'index' | 'file' | 'piece' | 'ordinalPrefix'>,
@@ -152,7 +141,7 @@ async function run(
             } else if (nextFile >= files.length) resolve();
             else idle.push(give);
           };
-          w.on('message', (m: { ok: true; result: FileResult } | { ok: false; index: number; error: { message: string; code?: string } }) => {
+          w.on('message', (m: WorkerReply) => {
             if (!m.ok) {
               const { message, code } = m.error;
               reject(code !== undefined ? new UsageError(`cannot read ${units[m.index]!.file}: ${code}`) : new Error(message));
@@ -173,59 +162,4 @@ async function run(
         }),
     ),
   );
-}
-
-function renumbering(seqOffset: number, ordinalOffset: number, prefix: string): Renumbering {
-  return {
-    seq: (seq) => seq + seqOffset,
-    session: (key) => (key.startsWith(prefix) ? String(Number(key.slice(prefix.length)) + ordinalOffset) : key),
-    message: (f, data) => {
-      if (seqOffset === 0 || data === undefined || !quotesSeq(data)) return f.message;
-      const rule = ruleById.get(f.rule);
-      return rule ? rule.message(shiftSeqs(data, seqOffset)) : f.message;
-    },
-  };
-}
-
-/** Rule data fields that hold a record's seq: named `seq` or ending in `Seq` (`previousSeq`, `eventSeq` …). */
-const isSeqField = (key: string): boolean => key === 'seq' || key.endsWith('Seq');
-
-function quotesSeq(v: unknown): boolean {
-  if (v === null || typeof v !== 'object') return false;
-  for (const [k, x] of Object.entries(v)) {
-    if ((isSeqField(k) && typeof x === 'number') || quotesSeq(x)) return true;
-  }
-  return false;
-}
-
-/** A copy of rule data with every seq field moved by `offset`. */
-export function shiftSeqs(v: unknown, offset: number): unknown {
-  if (Array.isArray(v)) return v.map((x) => shiftSeqs(x, offset));
-  if (v === null || typeof v !== 'object') return v;
-  const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) out[k] = isSeqField(k) && typeof x === 'number' ? x + offset : shiftSeqs(x, offset);
-  return out;
-}
-
-/** The run's summary so far with one more file's, in its numbering. */
-export function mergeSummary(into: AnalysisSummary, r: FileResult, n: Renumbering): void {
-  // The pieces of one file come one after another: they make one input.
-  const inputs = (into.inputs ??= []);
-  for (const i of r.summary.inputs ?? []) {
-    const last = inputs[inputs.length - 1];
-    if (last === undefined || last.file !== i.file || !r.piece) inputs.push({ ...i });
-    else {
-      last.messages += i.messages;
-      last.logs += i.logs;
-      last.lines = last.lines === null || i.lines === null ? null : Math.max(last.lines, i.lines);
-      last.onlySide = last.onlySide === i.onlySide ? last.onlySide : null;
-    }
-  }
-  for (const s of r.summary.sessions) {
-    into.sessions.push({ ...s, key: n.session(s.key), firstSeq: n.seq(s.firstSeq), lastSeq: n.seq(s.lastSeq) } satisfies SessionInfo);
-  }
-  for (const o of r.summary.open) into.open.push({ ...o, seq: n.seq(o.seq), session: n.session(o.session) } satisfies OpenRequest);
-  r.summary.findings.forEach((f, i) => {
-    into.findings.push({ ...f, seq: n.seq(f.seq), session: n.session(f.session), message: n.message(f, r.endFindingData[i]) } satisfies EndFinding);
-  });
 }

@@ -11,16 +11,21 @@ const METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 /** What the CLI logs through: pino's level methods. */
 export type Log = Pick<Logger, (typeof METHODS)[number]>;
 
+/** Where log lines go instead of fd 2 (`CliIO.diagnostics`: a command run in-process by a test). */
+export interface LogDestination {
+  write(line: string): unknown;
+}
+
 /**
  * A pino logger, made (and pino loaded) only when something is logged at or above `level`: most runs log nothing,
  * and every run pays for the modules it loads at start-up.
  */
-export function createLogger(level: LogLevel = 'warn'): Log {
+export function createLogger(level: LogLevel = 'warn', to?: LogDestination): Log {
   let real: Logger | undefined;
   const get = (): Logger => {
     if (real === undefined) {
       const { pino } = createRequire(import.meta.url)('pino') as typeof import('pino');
-      const stderr = pino.destination({ fd: 2, sync: true });
+      const stderr = to ?? pino.destination({ fd: 2, sync: true });
       // Log lines carry names from the command line and the system (input file names, error messages): pino's JSON
       // escapes C0 controls but leaves DEL, C1, line separators and bidi controls raw, which a terminal may act on.
       // Each line is escaped as JSON sinks escape it for a terminal (DESIGN principle 7); the JSON value is unchanged.

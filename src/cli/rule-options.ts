@@ -15,7 +15,7 @@ export interface RuleArgs {
 export function ruleOptions<T>(y: Argv<T>) {
   return y
     .option('rule', { describe: 'set a rule\'s severity: id=off|info|warning|error (repeatable)', type: 'string' })
-    .option('config', { describe: 'JSON config file: { "rules": {id: severity}, "failOn", "slowMs" }', type: 'string' })
+    .option('config', { describe: 'JSON config file: { "rules": {id: severity}, "failOn", "failOnEmpty", "slowMs" }', type: 'string' })
     .option('slow-ms', { describe: 'slow-response threshold in milliseconds (default 5000)', type: 'number' });
 }
 
@@ -30,7 +30,7 @@ export async function ruleSettings(args: RuleArgs): Promise<{ config: AuditConfi
 const SEVERITIES = new Set(['off', 'info', 'warning', 'error']);
 
 /** `--rule id=severity` flags; an unknown rule id or severity is a usage error. */
-export function parseRuleFlags(flags: string | string[] | undefined): Record<string, Severity | 'off'> {
+function parseRuleFlags(flags: string | string[] | undefined): Record<string, Severity | 'off'> {
   const out: Record<string, Severity | 'off'> = {};
   for (const flag of flags === undefined ? [] : Array.isArray(flags) ? flags : [flags]) {
     const m = /^([a-z0-9-]+)=([a-z]+)$/.exec(flag.trim());

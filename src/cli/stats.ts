@@ -12,8 +12,9 @@ import { filterOptions, inputOptions, jobsOption } from './options.js';
 import { createLogger, type LogLevel } from './logger.js';
 import { inputNoter } from './input-notes.js';
 import { inputNames } from './inputs.js';
-import { mergeSummary, runParallel } from './jobs.js';
-import { parallelPlan } from './jobs-plan.js';
+import { runParallel } from './jobs.js';
+import { mergeSummary } from './jobs-renumber.js';
+import { minPieceBytes, parallelPlan } from './jobs-plan.js';
 import type { AnalysisSummary } from '../analyzer.js';
 import type { StatsState } from '../stats/collector.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
@@ -55,7 +56,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       return safe.endsWith('\n') ? safe : safe + '\n';
     };
     const files = inputNames(args.files);
-    const plan = await parallelPlan(files, args.jobs, args);
+    const plan = await parallelPlan(files, args.jobs, { ...args, minPieceBytes: minPieceBytes(io.env) });
     if (plan) {
       // --jobs: the files in worker threads, each file's counts merged in input order.
       const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
@@ -64,11 +65,11 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules: NO_RULES },
         filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir },
       };
-      const log = createLogger(args.logLevel as LogLevel);
+      const log = createLogger(args.logLevel as LogLevel, io.diagnostics);
       await runParallel(plan, args.jobs!, task, (r, n) => {
         collector.mergeFrom(r.state as StatsState, (k) => n.session(k));
         mergeSummary(summary, r, n);
-      }, log);
+      }, log, io.env.MCPTRACE_JOBS_IN_THREAD === '1');
       for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel)(i);
       const text = format(collector.finish(summary.sessions, summary.open));
       await new Promise<void>((resolve, reject) => io.stdout.write(text, (e) => (e ? reject(e) : resolve())));

@@ -31,7 +31,7 @@ export interface Decoded {
 }
 
 /** The rules that report a record decode could not read (or read only in part). */
-export type ProblemRule = 'invalid-json' | 'invalid-frame' | 'invalid-jsonrpc' | 'oversized';
+type ProblemRule = 'invalid-json' | 'invalid-frame' | 'invalid-jsonrpc' | 'oversized';
 
 const hasOwn = Object.hasOwn;
 
@@ -116,7 +116,7 @@ function invalid(frame: Frame, raw: string, rule: ProblemRule, detail: string): 
 }
 
 /** Classify a parsed value as request, notification, response or error (basic/index.mdx §Messages). */
-export function classify(frame: Frame, value: unknown, text: string | null, bytes: number): Decoded {
+function classify(frame: Frame, value: unknown, text: string | null, bytes: number): Decoded {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const raw = text ?? JSON.stringify(value) ?? String(value);
     return invalid(frame, raw, 'invalid-jsonrpc', `not a JSON-RPC message: a ${describe(value)}, not an object`);

@@ -6,7 +6,7 @@
 // forwards from its `{`, the tail backwards from its last `}`; each stops where the text was cut.
 
 /** What the surviving text tells of the message; `kind` null when neither end shows `method`, `result` or `error`. */
-export interface Salvaged {
+interface Salvaged {
   kind: 'request' | 'response' | 'error' | 'notification' | null;
   id: string | number | null;
   method: string | null;
@@ -26,19 +26,6 @@ export function salvage(head: string, tail: string): Salvaged {
   if (members.has('error')) return { kind: 'error', id, method: null };
   if (members.has('result')) return { kind: 'response', id, method: null };
   return { kind: null, id, method: null };
-}
-
-/** The common cut mark: `...[N chars truncated]...` between the kept head and tail. */
-const CUT_MARK = /\.\.\.\[(\d+) chars truncated\]\.\.\./;
-
-/**
- * Where a text cut with `...[N chars truncated]...` keeps its head and tail (`head`: the head's end, `tail`: the
- * tail's start) and how many characters were left out; null when the text has no such mark.
- */
-export function findCutMark(text: string): { head: number; tail: number; cut: number } | null {
-  const m = CUT_MARK.exec(text);
-  if (m === null) return null;
-  return { head: m.index, tail: m.index + m[0].length, cut: Number(m[1]) };
 }
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;

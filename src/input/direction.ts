@@ -5,7 +5,7 @@ import type { Direction } from '../types.js';
  * Transcript direction markers (docs/formats.md §3), matched case-insensitively. Envelopes accept them too.
  * Longer markers come first so that `-->` is not read as `-` + `->`.
  */
-export const TRANSCRIPT_MARKERS: ReadonlyArray<readonly [string, Direction]> = [
+const TRANSCRIPT_MARKERS: ReadonlyArray<readonly [string, Direction]> = [
   ['client->server', 'c2s'],
   ['client→server', 'c2s'],
   ['server->client', 's2c'],

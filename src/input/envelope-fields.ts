@@ -10,7 +10,7 @@ export const TIME_KEYS = ['ts', 'timestamp', 'time'] as const;
 export const DIR_KEYS = ['dir', 'direction', 'from', 'src'] as const;
 export const MESSAGE_KEYS = ['message', 'msg', 'payload', 'data', 'json', 'line', 'raw'] as const;
 export const SESSION_KEYS = ['session', 'session_id', 'sessionId'] as const;
-export const EVENT_KEY = 'event';
+const EVENT_KEY = 'event';
 /** Keys that make an object an envelope (when it has no `jsonrpc`). */
 export const ENVELOPE_KEYS: readonly string[] = [...MESSAGE_KEYS, EVENT_KEY];
 

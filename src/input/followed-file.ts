@@ -2,7 +2,7 @@
 import { open, stat, type FileHandle } from 'node:fs/promises';
 
 /** What the followed path names now, compared with the open file. */
-export type PathNow = 'unchanged' | 'gone' | 'replaced';
+type PathNow = 'unchanged' | 'gone' | 'replaced';
 
 /**
  * One open file, read forward from offset 0 in chunks of at most `chunkBytes` (never the whole file at once). The

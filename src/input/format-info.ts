@@ -2,7 +2,7 @@
 import { BASE_FORMATS, type BaseFormat, type InputFormat } from './detect.js';
 import { DIALECTS } from './dialects/index.js';
 
-export interface FormatInfo {
+interface FormatInfo {
   name: InputFormat;
   /** `format`: mcptrace's own and the generic formats; `dialect`: a host's or tool's own log (src/input/dialects/). */
   kind: 'format' | 'dialect';

@@ -3,7 +3,7 @@ import { Assembler } from 'stream-json/core/assembler.js';
 import type { PackedToken, Token } from './json-tokens.js';
 
 /** Why an element was not assembled: larger than the byte bound, or nested deeper than the depth bound. */
-export type Overflow = 'bytes' | 'depth';
+type Overflow = 'bytes' | 'depth';
 
 /** Characters a token stands for in compact JSON (a rough wire size: escapes and commas are not counted). */
 function tokenSize(t: Token): number {

@@ -22,7 +22,7 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 /** Bytes kept of an oversized line, for its `raw` text. */
 export const OVERSIZED_KEEP_BYTES = 4096;
 
-export interface SplitterOptions {
+interface SplitterOptions {
   /** Longest line held whole (default 16 MiB); a longer line is cut to its first `keepBytes` and counted. */
   maxLineBytes?: number;
   /** Bytes kept of an oversized line (default 4 KiB). */

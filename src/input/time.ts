@@ -3,7 +3,7 @@
 export interface TimeValue {
   /** ISO 8601 (or, for clock-only logs, the clock text as written); null when unknown. */
   ts: string | null;
-  /** Epoch ms, ms since midnight (clock times), or ms since capture start (relative seconds). */
+  /** Epoch ms, ms since midnight (clock times), or ms since capture start (relative seconds): see `TimeKind`. */
   tsMs: number | null;
 }
 
@@ -61,7 +61,7 @@ function millisUtc(text: string): number | null {
 }
 
 /** An epoch number as envelopes write it: seconds when below 1e11, else milliseconds. */
-export function epochTime(n: number): TimeValue {
+function epochTime(n: number): TimeValue {
   const ms = Math.abs(n) < 1e11 ? n * 1000 : n;
   const ts = isoFromMs(ms);
   return ts === null ? NO_TIME : { ts, tsMs: ms };
@@ -88,6 +88,29 @@ export function clockTextMs(text: string): number | null {
   const f = m[4];
   const frac = f ? (Number(f) * 1000) / 10 ** f.length : 0;
   return ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000 + frac;
+}
+
+/**
+ * What a time's milliseconds (`tsMs`) count from, as the readers set them (docs/formats.md):
+ * - `dated`: the epoch (an ISO 8601 date-time, an epoch number); comparable across inputs.
+ * - `clock`: the midnight before its input's first clock time (`HH:MM:SS` without a date; `ts` is the clock as
+ *   written); comparable only with the clock times of the same input, whose days it counts.
+ * - `relative`: its capture's start (seconds since start; no `ts`); comparable only within its input.
+ * Times of different kinds, and clock or relative times of different inputs, are never compared: the days between
+ * them are not known (README "stats", `timeSpan`).
+ */
+export type TimeKind = 'dated' | 'clock' | 'relative';
+
+/** The kind of a record's time (see `TimeKind`); null when it has no usable milliseconds. */
+export function timeKind(ts: string | null, tsMs: number | null): TimeKind | null {
+  if (tsMs === null || !Number.isFinite(tsMs)) return null;
+  if (ts === null) return 'relative';
+  return isClockText(ts) ? 'clock' : 'dated';
+}
+
+/** Whether `ts` is a clock time as written (an ISO time has its first `:` further in: tested first, cheaply). */
+function isClockText(ts: string): boolean {
+  return (ts.charCodeAt(1) === 0x3a || ts.charCodeAt(2) === 0x3a) && clockTextMs(ts) !== null;
 }
 
 /** Whether a clock time read after `last` (both in ms on the same count of days) is on the next day: it went back by more than 12 hours. */

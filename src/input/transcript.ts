@@ -2,9 +2,10 @@
 import type { Frame } from '../types.js';
 import { nestedDeeper } from './depth.js';
 import {
-  errorFrame, eventFrame, logFrame, normaliseEventName, oversizedFrame, parsedTextFrame, readLines, textFrame, tooDeepFrame, utf8Length,
-  type FrameContext, type LineReader,
+  errorFrame, eventFrame, logFrame, normaliseEventName, oversizedFrame, parsedTextFrame, readLines, textFrame, tooDeepFrame, truncatedFrame,
+  utf8Length, type FrameContext, type LineReader,
 } from './frames.js';
+import { findCutMark } from './cut-mark.js';
 import { JsonExtent } from './json-extent.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, OVERSIZED_KEEP_BYTES, type Line } from './lines.js';
 import { isComment, isRecordStart, parseHeader, type TimeToken } from './transcript-syntax.js';
@@ -157,7 +158,7 @@ export class TranscriptReader implements LineReader {
   }
 
   private openValue(kind: 'message' | 'event', l: Line, rest: string, ctx: FrameContext, name: string, out: Frame[]): void {
-    if (kind === 'message' && this.wholeOnLine(l, rest, ctx, out)) return;
+    if (kind === 'message' && (this.wholeOnLine(l, rest, ctx, out) || this.cutOnLine(l, rest, ctx, out))) return;
     this.open(kind, l, l.text, ctx, name, '').json.push(rest);
     this.scan(rest, out);
   }
@@ -179,6 +180,18 @@ export class TranscriptReader implements LineReader {
     const frame = textFrame({ file: this.file, line: l.line, lines: 1 }, rest, utf8Length(rest), ctx);
     frame.value = value;
     out.push(frame);
+    return true;
+  }
+
+  /**
+   * A message a host log cut in the middle, pasted into a transcript (`{"jsonrpc":"2.0","id":1,"result":{…[5218 chars
+   * truncated]...}`): it never parses and its brackets never balance, but what survives tells its kind, id and method.
+   */
+  private cutOnLine(l: Line, rest: string, ctx: FrameContext, out: Frame[]): boolean {
+    const cut = findCutMark(rest);
+    if (cut === null) return false;
+    const bytes = utf8Length(rest.slice(0, cut.head)) + utf8Length(rest.slice(cut.tail)) + cut.cut;
+    out.push(truncatedFrame({ file: this.file, line: l.line, lines: 1 }, rest, cut, bytes, ctx));
     return true;
   }
 

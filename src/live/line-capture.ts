@@ -1,7 +1,7 @@
 // Splits a copy of one direction's bytes into lines for the capture; the forwarded bytes are never touched.
 import type { Buffer } from 'node:buffer';
 
-export type WireDirection = 'c2s' | 's2c';
+type WireDirection = 'c2s' | 's2c';
 
 /** One line as it went over the pipe, without its `\n` (a `\r` before it stays: it is wire text). */
 export interface CapturedLine {

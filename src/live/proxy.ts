@@ -14,7 +14,7 @@ import { exitCodeOf, forwardSignals } from './signals.js';
 import { SyncFile } from './sync-file.js';
 import { drained } from '../util/drained.js';
 
-export interface ProxyOptions {
+interface ProxyOptions {
   /** The server command and its arguments, passed to it exactly. */
   command: string[];
   /** Capture file (envelope NDJSON); none when undefined. */
@@ -37,7 +37,7 @@ export interface ProxyIO {
 }
 
 /** Exit code when the server cannot be started (DESIGN principle 9: usage or input error). */
-export const EXIT_CANNOT_START = 2;
+const EXIT_CANNOT_START = 2;
 
 const clock = new IsoClock();
 const now = () => clock.now();

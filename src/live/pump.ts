@@ -1,7 +1,7 @@
 // Forwards one byte stream to another unchanged, with backpressure, letting an observer see each chunk.
 import type { Readable, Writable } from 'node:stream';
 
-export interface PumpOptions {
+interface PumpOptions {
   /** Sees every chunk right after it is handed to the destination (the capture); it must not mutate it. */
   tap?: (chunk: Buffer) => void;
   /** End the destination when the source ends (default true; false for a destination others write to). */

@@ -9,7 +9,7 @@ const STDOUT_GRACE_MS = 1000;
 /** How often an output that stays open after the exit is looked at. */
 const LOOK_MS = 100;
 
-export interface ServerStreams {
+interface ServerStreams {
   stdout: Readable;
   stderr: Readable;
 }

@@ -2,7 +2,7 @@
 import { constants } from 'node:os';
 
 /** Signals a host sends to stop a server; each is passed on to the child instead of ending mcptrace. */
-export const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
  * Passes SIGINT, SIGTERM and SIGHUP on to the child. mcptrace itself keeps running until the child exits,

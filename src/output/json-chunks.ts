@@ -6,7 +6,7 @@
 // is small and garbage once written. The concatenated pieces are exactly the text of `JSON.stringify`.
 
 /** Options: the indent (as in `JSON.stringify`) and how many levels of containers are walked rather than stringified whole. */
-export interface JsonChunkOptions {
+interface JsonChunkOptions {
   indent?: number;
   depth?: number;
 }

@@ -80,7 +80,12 @@ export function orderedStats(s: Stats): Stats {
     events: s.events,
     logs: s.logs ?? 0,
     sessions: s.sessions.map(session),
-    timeSpan: { first: s.timeSpan.first, last: s.timeSpan.last, durationMs: s.timeSpan.durationMs },
+    timeSpan: {
+      first: s.timeSpan.first,
+      last: s.timeSpan.last,
+      durationMs: s.timeSpan.durationMs,
+      clockOnly: s.timeSpan.clockOnly.map((c) => ({ file: c.file, first: c.first, last: c.last, durationMs: c.durationMs })),
+    },
   };
 }
 

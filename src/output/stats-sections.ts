@@ -2,7 +2,7 @@
 import type { MethodStats, Stats, ToolStats } from '../stats/types.js';
 import { formatCount, formatMs, formatPercent } from './numbers.js';
 
-export type Align = 'left' | 'right';
+type Align = 'left' | 'right';
 
 /**
  * One table of the report. Cells are plain, unescaped strings, some from the log (method, tool, session
@@ -42,6 +42,11 @@ function peer(p: { name: string | null; version: string | null }): string {
   return p.version === null ? p.name : `${p.name} ${p.version}`;
 }
 
+/** `first – last (duration)` of one timeline. */
+export function spanText(s: { first: string; last: string; durationMs: number }): string {
+  return `${s.first} – ${s.last} (${formatMs(s.durationMs)})`;
+}
+
 /**
  * Sections in report order. Sections without rows (no tools, no errors, zero-count breakdown rows) are left
  * out, and the per-session table only appears with more than one session. `open` in the session table is
@@ -58,8 +63,17 @@ export function statsSections(s: Stats): StatsSection[] {
     ...((s.logs ?? 0) > 0 ? [['logs', formatCount(s.logs)]] : []),
     ['sessions', formatCount(s.sessions.length)],
   ];
+  // Sessions whose log holds one side only (a server's stdout): their orphans are the other side's missing requests.
+  for (const side of ['server', 'client'] as const) {
+    const n = s.sessions.filter((x) => x.onlySide === side).length;
+    if (n > 0) totals.push([`only the ${side}'s side`, `${formatCount(n)} ${n === 1 ? 'session' : 'sessions'}`]);
+  }
   if (s.timeSpan.first !== null) totals.push(['first', s.timeSpan.first], ['last', s.timeSpan.last ?? '-']);
   if (s.timeSpan.durationMs !== null) totals.push(['duration', formatMs(s.timeSpan.durationMs)]);
+  // An input whose times have no date has a span of its own, shown like the run's (rows, so a narrow table keeps it).
+  for (const c of s.timeSpan.clockOnly) {
+    totals.push(['clock only', c.file], ['  first', c.first], ['  last', c.last], ['  duration', formatMs(c.durationMs)]);
+  }
   out.push({ title: 'Totals', head: ['', 'value'], align: [L, R], rows: totals });
 
   const split = (name: string, c: Stats['lifecycle']) => [name, formatCount(c.messages), formatCount(c.bytes), formatPercent(c.share), formatPercent(c.byteShare)];

@@ -112,7 +112,7 @@ const OLDER_PARAMS: readonly { method: string; before: Revision; schema: SchemaR
   },
 ];
 
-export interface SchemaTables {
+interface SchemaTables {
   /** Params schema of each method in the latest revision. */
   params: ReadonlyMap<string, PartSchema>;
   /** Result schema of each request method. */

@@ -32,6 +32,7 @@ export const duplicateRequestId: Rule<Data, State> = {
       'The request ID MUST NOT have been previously used by the requestor within the same session: a sender reuses the id of one of its requests, whether that request is still open or was already answered. The last 100,000 ids of each sender in each session are remembered; a reuse of an older id goes unnoticed.',
     specUrl: SPEC.requests,
     revisions: 'all',
+    seqFields: ['previousSeq'],
   },
   message: (d) =>
     d.earlier === 'open'

@@ -16,6 +16,7 @@ export const initializeCancelled: Rule<{ seq: number; answered: boolean }, State
       '"The initialize request MUST NOT be cancelled by clients" (cancellation utility, all revisions): a notifications/cancelled whose requestId is the id of the session\'s initialize request, whether it was still open or already answered.',
     specUrl: `${SPEC.cancellation}#behavior-requirements`,
     revisions: 'all',
+    seqFields: ['seq'],
   },
   message: (d) =>
     `notifications/cancelled targets the initialize request #${d.seq}${d.answered ? ' (already answered)' : ''}: initialize must not be cancelled`,

@@ -22,6 +22,7 @@ export const initializeNotFirst: Rule<Data, State> = {
       '"The initialization phase MUST be the first interaction between client and server": messages were exchanged in the session before its `initialize` request. Reported only where the log shows the session\'s start (a process start or session break, or a keyed session) so that a log that begins mid-session is not blamed; unreadable lines before it are left to invalid-json.',
     specUrl: `${SPEC.lifecycle}#initialization`,
     revisions: 'all',
+    seqFields: ['first.seq'],
   },
   message: (d) =>
     `initialize is not the first message of its session: ${d.count} message${d.count === 1 ? '' : 's'} came before it, first #${d.first.seq} (${d.first.dir} ${d.first.kind}${d.first.method ? ` ${d.first.method}` : ''})`,

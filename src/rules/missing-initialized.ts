@@ -24,6 +24,7 @@ export const missingInitialized: Rule<Data, State> = {
       '"After successful initialization, the client MUST send an initialized notification to indicate it is ready to begin normal operations." Reported once per session: on the first client request (other than ping) after the initialize result when no notifications/initialized came before it, else at end of input on the initialize response. A client that sends nothing at all after the result may have disconnected because it does not support the answered revision, which the spec allows; that is not reported.',
     specUrl: `${SPEC.lifecycle}#initialization`,
     revisions: 'all',
+    seqFields: ['atSeq'],
   },
   message: (d) =>
     d.atSeq === null

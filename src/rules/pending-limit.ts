@@ -10,6 +10,7 @@ export const pendingLimit: Rule<{ seq: number; method: string }> = {
       'More requests were open at once than --max-pending allows; the oldest open request is no longer tracked, so a late response to it shows as an orphan.',
     specUrl: SPEC.responses,
     revisions: 'all',
+    seqFields: ['seq'],
   },
   message: (d) => `too many open requests: stopped tracking ${d.method} request #${d.seq}`,
   on: { fact: 'pendingEvicted' },

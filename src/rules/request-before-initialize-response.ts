@@ -18,6 +18,7 @@ export const requestBeforeInitializeResponse: Rule<{ method: string; initializeS
       '"The client SHOULD NOT send requests other than pings before the server has responded to the initialize request." (all revisions). Notifications are not covered.',
     specUrl: `${SPEC.lifecycle}#initialization`,
     revisions: 'all',
+    seqFields: ['initializeSeq'],
   },
   message: (d) => `client sent ${d.method} before the server answered initialize (#${d.initializeSeq}): only ping may come before the response`,
   createState: () => ({ waiting: null }),

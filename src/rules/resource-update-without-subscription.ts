@@ -4,7 +4,7 @@ import { paramsOf } from '../session/direction.js';
 import type { Rule } from './types.js';
 
 /** Subscriptions remembered per session; past this the rule stops reporting (it can no longer be sure). */
-export const MAX_SUBSCRIPTIONS = 10_000;
+const MAX_SUBSCRIPTIONS = 10_000;
 
 interface State {
   /** URIs with a resources/subscribe request and no successful resources/unsubscribe since. */

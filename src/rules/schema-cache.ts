@@ -9,18 +9,18 @@
 // text is not hashed whole (see VerdictCache).
 
 /** Bounds (principle 5: memory does not grow with input): entries, and characters of text held. */
-export const CACHE_MAX_ENTRIES = 2_048;
-export const CACHE_MAX_CHARS = 8_000_000;
+const CACHE_MAX_ENTRIES = 2_048;
+const CACHE_MAX_CHARS = 8_000_000;
 
 /** How `keyText` cut the id out: none, the last member, the first member, the member after `"jsonrpc":"2.0"`. */
-export const CUT = { none: 0, last: 1, first: 2, afterJsonrpc: 3 } as const;
-export type Cut = (typeof CUT)[keyof typeof CUT];
+const CUT = { none: 0, last: 1, first: 2, afterJsonrpc: 3 } as const;
+type Cut = (typeof CUT)[keyof typeof CUT];
 
 /**
  * What a verdict is keyed on: the part of the message text from `start` to `end` — the whole text, or the text with a
  * top-level id cut out — and how it was cut.
  */
-export interface TextKey {
+interface TextKey {
   cut: Cut;
   start: number;
   end: number;

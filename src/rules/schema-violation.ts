@@ -5,9 +5,9 @@ import { VerdictCache, keyText, type VerdictScope } from './schema-cache.js';
 import type { Rule } from './types.js';
 
 /** Issues listed per finding; the rest are counted (bounded output, one finding per message). */
-export const MAX_ISSUES = 5;
+const MAX_ISSUES = 5;
 
-export interface SchemaViolationData {
+interface SchemaViolationData {
   issues: string[];
   more: number;
 }

@@ -17,6 +17,7 @@ export const sessionLimit: Rule<Data> = {
       'More sessions were live at once than --max-sessions allows (default 10,000); the least recently active session was retired: its open requests are reported as unanswered, and a later record with its session id starts a new session whose handshake is not known. Reported once per input, on the record whose new session first went past the bound; sessions retired after it are not reported.',
     specUrl: SPEC.sessions,
     revisions: 'all',
+    seqFields: ['lastSeq'],
   },
   message: (d) =>
     `more than ${d.limit} sessions at once: stopped tracking the least recently active one (last record #${d.lastSeq}); raise --max-sessions to keep more`,

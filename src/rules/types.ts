@@ -20,6 +20,13 @@ export interface RuleMeta {
    * (no handshake seen) is checked by every rule.
    */
   revisions: readonly string[] | 'all';
+  /**
+   * The fields of the rule's data that hold a record's `seq` (dotted paths for nested ones: `first.seq`). A `--jobs`
+   * worker numbers its file from 1; the coordinator moves exactly these into the run's numbering and re-makes the
+   * message from them (src/cli/jobs-renumber.ts). A rule whose data holds a seq must list it
+   * (test/rules/seq-fields.test.ts).
+   */
+  seqFields?: readonly string[];
 }
 
 /** Options that rules may read (from flags or the config file). */
@@ -77,14 +84,14 @@ export interface Memory<M> {
   on?: RuleTrigger;
 }
 
-export interface EndContext<S = unknown> {
+interface EndContext<S = unknown> {
   session: Readonly<SessionState>;
   state: S;
   options: RuleOptions;
 }
 
 /** A finding a rule reports at end of input, located on a record of the session. */
-export interface LocatedData<D> {
+interface LocatedData<D> {
   seq: number;
   source: string;
   data: D;

@@ -10,6 +10,7 @@ export const unansweredRequest: Rule<{ method: string; id: string; seq: number }
       'A request was never answered before the log ended. Requests cancelled with notifications/cancelled are not reported (the receiver SHOULD NOT answer them).',
     specUrl: SPEC.responses,
     revisions: 'all',
+    seqFields: ['seq'],
   },
   message: (d) => `${d.method} request #${d.seq} (id ${d.id}) was never answered`,
   atEnd: (open) => (open.cancelled ? undefined : { method: open.method, id: JSON.stringify(open.id), seq: open.seq }),

@@ -1,5 +1,5 @@
 // Rule wrong-direction: a one-way method sent by the side that may not send it (a client sending sampling/createMessage).
-import { inferDirection, specUrl } from '../protocol/index.js';
+import { inferDirection } from '../protocol/index.js';
 import type { Rule } from './types.js';
 
 interface Data {

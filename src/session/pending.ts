@@ -1,4 +1,5 @@
 // Open requests of one session, keyed by sender direction and the exact id, with a bound on their number.
+import type { TimeKind } from '../input/time.js';
 import type { CapabilityRef, Direction } from '../types.js';
 import { OldestFirst } from '../util/oldest.js';
 
@@ -9,6 +10,8 @@ export interface PendingRequest {
   id: string | number;
   method: string;
   tsMs: number | null;
+  /** What `tsMs` counts from: a latency is taken only from a response time of the same kind. */
+  tsKind: TimeKind | null;
   cancelled: boolean;
   capability: CapabilityRef | null;
   progressToken: string | number | null;

@@ -1,5 +1,6 @@
 // The session state machine: assigns sessions, phases, directions, pairs responses and annotates capabilities.
 import type { Decoded } from '../decode/decode.js';
+import { timeKind } from '../input/time.js';
 import { methodInfo } from '../protocol/lookup.js';
 import type { Direction, OpenRequest, PipelineRecord, Side } from '../types.js';
 import { capabilityFor } from './capability.js';
@@ -304,6 +305,7 @@ export class Tracker {
     const token = meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>).progressToken : undefined;
     const p: PendingRequest = {
       seq: r.seq, source: r.source, dir: r.dir, id: d.id, method: d.method as string, tsMs: r.wire.tsMs,
+      tsKind: timeKind(r.ts, r.wire.tsMs),
       cancelled: false, capability: r.capability,
       progressToken: typeof token === 'string' || typeof token === 'number' ? token : null,
       task: paramsOf(d.message)?.task != null,
@@ -355,7 +357,8 @@ export class Tracker {
     r.pair = p.seq;
     annotateMethod(r, p.method);
     r.capability = p.capability;
-    if (p.tsMs !== null && r.wire.tsMs !== null) r.latencyMs = round3(r.wire.tsMs - p.tsMs);
+    // Only between times of one kind: a clock time without a date minus an epoch time is no duration (time.ts).
+    if (p.tsMs !== null && r.wire.tsMs !== null && p.tsKind === timeKind(r.ts, r.wire.tsMs)) r.latencyMs = round3(r.wire.tsMs - p.tsMs);
     if (p.cancelled) facts.afterCancel = true;
     if (p.seq === s.initializeSeq && d.kind === 'response') readInitializeResult(s, d.message);
     if (p.task && d.kind === 'response') rememberTask(s, d.message, r.dir);

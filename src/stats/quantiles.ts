@@ -1,7 +1,7 @@
 // Latency percentiles in bounded memory: exact samples up to a limit, then a log-bucketed histogram (≤1% error).
 import type { LatencySummary } from './types.js';
 
-export interface SketchOptions {
+interface SketchOptions {
   /** Samples kept exactly before switching to the histogram. Default 2,048. */
   exactLimit?: number;
   /** Relative error bound of the histogram. Default 0.01 (1%). */

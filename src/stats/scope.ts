@@ -82,7 +82,7 @@ function copy<K extends string>(t: CountTable<K>): CountTable<K> {
 }
 
 /** A fraction in [0, 1] rounded to 4 decimals; 0 for an empty whole. */
-export function fraction(part: number, whole: number): number {
+function fraction(part: number, whole: number): number {
   return whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000;
 }
 

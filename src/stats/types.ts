@@ -92,11 +92,25 @@ export interface SessionStats extends ScopeStats {
   onlySide: 'client' | 'server' | null;
 }
 
+/** The earliest and latest `ts` of one timeline (by wire time), and the time between them. */
+export interface TimeSpanOf {
+  first: string;
+  last: string;
+  durationMs: number;
+}
+
+/**
+ * The run's time span. Times of different kinds are never compared (src/input/time.ts `TimeKind`): `first`, `last`
+ * and `durationMs` are the span of the dated times (ISO 8601, epoch) when there are any, else of the clock times of
+ * the one input that has clock times without a date; null when neither (with only times that could not be placed,
+ * `first` and `last` are the first and last of those in input order, `durationMs` null).
+ */
 export interface TimeSpan {
-  /** Earliest and latest `ts` (by wire time when known, else input order); null without timestamps. */
   first: string | null;
   last: string | null;
   durationMs: number | null;
+  /** Each input's own span of clock times without a date, when they are not the span above, in input order. */
+  clockOnly: Array<TimeSpanOf & { file: string }>;
 }
 
 export interface Stats extends ScopeStats {

@@ -72,6 +72,7 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
     });
 
     it('has one visible row per finding', async () => {
+      expect(report.findings.length).toBeGreaterThan(0);
       await expect(page.locator('tr.finding').count()).resolves.toBe(report.findings.length);
       for (const row of await page.locator('tr.finding').all()) expect(await row.isVisible()).toBe(true);
     });
@@ -139,6 +140,7 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
         expect(await p.locator('fieldset.filter').isVisible()).toBe(false);
         const rows = await p.locator('tr.finding').all();
         expect(rows.length).toBe(report.findings.length);
+        expect(rows.length).toBeGreaterThan(0);
         for (const r of rows) expect(await r.isVisible()).toBe(true);
         const first = p.locator('details.body').first();
         await first.locator('summary').click();

@@ -64,6 +64,9 @@ describe('several files in one run', () => {
     expect(k2.size).toBe(1);
     expect([...k1][0]).not.toBe([...k2][0]);
     const seqOf = new Map(both.map((r) => [r.seq, r]));
+    // Both files pair responses, so the loop below has pairs of each to check.
+    expect(first.filter((r) => r.pair !== null).length).toBeGreaterThan(0);
+    expect(second.filter((r) => r.pair !== null).length).toBeGreaterThan(0);
     for (const r of both) {
       if (r.pair === null) continue;
       const p = seqOf.get(r.pair)!;
@@ -76,6 +79,7 @@ describe('several files in one run', () => {
     const twice = await ndjson([MEMORY, MEMORY]);
     const n = twice.length / 2;
     expect(new Set(twice.slice(0, n).map((r) => r.session))).not.toEqual(new Set(twice.slice(n).map((r) => r.session)));
+    expect(twice.slice(n).filter((r) => r.pair !== null).length).toBeGreaterThan(0);
     expect(twice.slice(n).every((r) => r.pair === null || r.pair > n)).toBe(true);
     // Ids repeat across the copies (both start at 0): no duplicate-id or orphan finding may appear.
     expect(twice.flatMap((r) => r.findings)).toEqual([]);
@@ -87,6 +91,7 @@ describe('several files in one run', () => {
     expect(doc.sessions.map((s: Rec) => s.file)).toEqual([ENVELOPE, MEMORY]);
     const key = doc.sessions[1].key as string;
     const only = await ndjson([ENVELOPE, MEMORY, '--session', key]);
+    expect(only.length).toBeGreaterThan(0);
     expect(only).toEqual(both.filter((r) => r.session === key));
     expect(only.every((r) => r.source.startsWith(MEMORY))).toBe(true);
   });

@@ -82,6 +82,10 @@ describe('an input without any MCP message', () => {
     expect(text.code).toBe(1);
     expect(text.stdout).toContain('FAILED no MCP messages in 1 input (--fail-on-empty)');
     expect((await runCli(['audit', '-f', 'json', '--fail-on-empty', 'host.txt'], { cwd: tmp })).code).toBe(0);
+    // A CI config can set it; the flag wins over the file.
+    writeFileSync(join(tmp, 'gate.json'), JSON.stringify({ failOnEmpty: true }));
+    expect((await runCli(['audit', '-f', 'json', '--config', 'gate.json', 'chatter.log'], { cwd: tmp })).code).toBe(1);
+    expect((await runCli(['audit', '-f', 'json', '--config', 'gate.json', '--no-fail-on-empty', 'chatter.log'], { cwd: tmp })).code).toBe(0);
   });
 });
 

@@ -1,7 +1,8 @@
 // What survives of a message the log cut: kind, id and method from the top level of its head and tail only.
 import { describe, expect, it } from 'vitest';
 import { decodeFrame } from '../../src/decode/decode.js';
-import { findCutMark, salvage } from '../../src/decode/salvage.js';
+import { salvage } from '../../src/decode/salvage.js';
+import { findCutMark } from '../../src/input/cut-mark.js';
 import { cutOf } from '../helpers/frames.js';
 
 /** `salvage` of a message's JSON with the characters from `from` to `to` left out. */

@@ -28,6 +28,11 @@ describe('envelope', () => {
     expect(frames.every((f) => f.file === 'w')).toBe(true);
   });
 
+  test('a `#` comment line is skipped, as the README says; a line of text beside the envelopes is a log line', async () => {
+    const frames = await framesOf('# wrap capture of server.js\n{"ts":"2026-11-29T22:00:00.010Z","dir":"c2s","line":"{}"}\n  # note\nstderr: Server running\n', { format: 'envelope' });
+    expect(frames.map((f) => [f.line, f.error ?? null, f.log?.text ?? null])).toEqual([[2, null, null], [4, null, 'stderr: Server running']]);
+  });
+
   const at = { file: 'f', line: 1, lines: 1 };
   const map = (o: Record<string, unknown>) => envelopeToFrame(o, at, () => JSON.stringify(o), new ClockTimeline());
 

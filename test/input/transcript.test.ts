@@ -241,4 +241,15 @@ describe('transcript: log lines', () => {
     const frames = await transcript('[22:00:00.000] {"jsonrpc":"2.0","id":1}\n  "id": 2,\n42,\n');
     expect(frames.map((f) => [f.line, f.lines, f.error])).toEqual([[1, 3, 'no direction marker after the timestamp']]);
   });
+
+  test('a message a host log cut in the middle is a truncated frame, and the next line is read as usual', async () => {
+    const cut = '{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a"...[5218 chars truncated]...}]}}';
+    const frames = await transcript(`[22:00:00.000] <- ${cut}\n[22:00:00.010] -> {"jsonrpc":"2.0","id":2,"method":"ping"}\n`);
+    expect(frames).toHaveLength(2);
+    const head = cut.indexOf('...[');
+    expect(frames[0]).toMatchObject({ line: 1, lines: 1, dir: 's2c', text: cut, truncated: { head, tail: head + '...[5218 chars truncated]...'.length } });
+    expect(frames[0].bytes).toBe(cut.length - '...[5218 chars truncated]...'.length + 5218);
+    expect(frames[0].error).toBeUndefined();
+    expect(frames[1]).toMatchObject({ line: 2, text: '{"jsonrpc":"2.0","id":2,"method":"ping"}' });
+  });
 });

@@ -55,7 +55,9 @@ describe('LineCapture and line records', () => {
   });
 
   it.each([1, 3, 7, 64, WIRE.length])('the one-string record is the pieces joined, in %i-byte chunks', (size) => {
-    for (const l of capture(WIRE, size)) expect(lineRecord(l)).toBe([...lineRecordPieces(l)].join(''));
+    const lines = capture(WIRE, size);
+    expect(lines).toHaveLength(6); // WIRE's five lines and the one with no newline
+    for (const l of lines) expect(lineRecord(l)).toBe([...lineRecordPieces(l)].join(''));
   });
 
   it('the one-string record of a cut line is the pieces joined too', () => {

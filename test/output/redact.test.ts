@@ -104,24 +104,31 @@ describe('properties', () => {
     const json = fc.letrec((tie) => ({
       value: fc.oneof({ depthSize: 'small' }, fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(key, tie('value'), { maxKeys: 5 })),
     })).value;
+    // Cases with a secret key to redact: without enough of them the walk below would check nothing.
+    let withSecrets = 0;
     fc.assert(
       fc.property(json, (v) => {
         const before = JSON.stringify(v);
         const out = r.value(v);
         expect(JSON.stringify(v)).toBe(before);
         expect(r.value(out)).toEqual(out);
+        let secrets = 0;
         const walk = (x: unknown): void => {
           if (x === null || typeof x !== 'object') return;
           for (const [k, y] of Object.entries(x)) {
-            if (r.isSecretKey(k)) expect(y === REDACTED || y === null || y === '' || typeof y === 'boolean').toBe(true);
-            else walk(y);
+            if (r.isSecretKey(k)) {
+              secrets++;
+              expect(y === REDACTED || y === null || y === '' || typeof y === 'boolean').toBe(true);
+            } else walk(y);
           }
         };
         walk(out);
+        if (secrets > 0) withSecrets++;
         expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       }),
       { numRuns: 300, seed: 7 },
     );
+    expect(withSecrets, 'cases with a secret key (46 of 300 with this seed)').toBeGreaterThanOrEqual(30);
   });
 
   it('a bearer token with a digit never survives in any surrounding text', () => {

@@ -121,3 +121,16 @@ describe('Markdown', () => {
     expect(md.startsWith('## mcptrace stats\n\n### Totals\n\n|   | value |\n| --- | ---: |')).toBe(true);
   });
 });
+
+describe('statsSections and contract v2', () => {
+  it('shows log lines and one-sided sessions in the totals only when there are some', () => {
+    const totals = (st: Stats) => statsSections(st).find((s) => s.title === 'Totals')!.rows.map((r) => r[0]);
+    const st = stats(2);
+    expect(totals(st)).not.toContain('logs');
+    expect(totals(st).some((k) => k.startsWith('only the'))).toBe(false);
+    const v2: Stats = { ...st, logs: 12, sessions: st.sessions.map((x, i) => ({ ...x, onlySide: i === 0 ? 'server' : null })) };
+    const rows = statsSections(v2).find((s) => s.title === 'Totals')!.rows;
+    expect(rows).toContainEqual(['logs', '12']);
+    expect(rows).toContainEqual(["only the server's side", '1 session']);
+  });
+});

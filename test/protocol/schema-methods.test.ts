@@ -75,14 +75,20 @@ describe('capability paths used by the method table', () => {
   });
 
   it('do not exist before their `since` revision (so the `since` is needed)', () => {
+    let checked = 0;
     for (const info of METHODS) {
       for (const req of [info.capability, ...(info.conditional ?? [])]) {
         if (!req?.since) continue;
         const before = info.revisions.filter((r) => r < req.since!);
         for (const rev of before) {
-          for (const side of sidesOf(req)) expect(capabilityFlag(side, req.path, rev)).toBeUndefined();
+          for (const side of sidesOf(req)) {
+            expect(capabilityFlag(side, req.path, rev)).toBeUndefined();
+            checked++;
+          }
         }
       }
     }
+    // Some capabilities do have a `since` with revisions before it, so the loop checked something.
+    expect(checked).toBeGreaterThan(0);
   });
 });

@@ -68,6 +68,7 @@ describe.each(FILES.map((f) => [f] as const))('%s', (file) => {
     const toolCalls = records.filter((r) => r.method === 'tools/call' && r.kind === 'request');
     expect(toolCalls.map((r) => r.id)).toContain('constructor');
     const answered = records.filter((r) => r.kind === 'error' && r.id === 'constructor');
+    expect(answered.length).toBeGreaterThan(0);
     expect(answered.every((r) => r.pair !== null)).toBe(true);
     // Messages keep their own `__proto__` keys as data.
     const init = doc.records.find((r: { method: string; kind: string }) => r.method === 'initialize' && r.kind === 'request');

@@ -93,7 +93,7 @@ describe('StatsCollector totals and split', () => {
   });
 
   it('time span from the earliest to the latest wire time', () => {
-    expect(st.timeSpan).toEqual({ first: '2025-06-18T12:00:00.000Z', last: '2025-06-18T12:00:01.000Z', durationMs: 1000 });
+    expect(st.timeSpan).toEqual({ first: '2025-06-18T12:00:00.000Z', last: '2025-06-18T12:00:01.000Z', durationMs: 1000, clockOnly: [] });
   });
 
   it('session entry joins counts with the SessionInfo header', () => {
@@ -114,7 +114,7 @@ describe('StatsCollector edge cases', () => {
     const st = new StatsCollector().finish([], []);
     expect(st.messages).toBe(0);
     expect(st.lifecycle).toEqual({ messages: 0, bytes: 0, share: 0, byteShare: 0 });
-    expect(st.timeSpan).toEqual({ first: null, last: null, durationMs: null });
+    expect(st.timeSpan).toEqual({ first: null, last: null, durationMs: null, clockOnly: [] });
     expect(st.sessions).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 // Claude Desktop's MCP logs: the per-server `mcp-server-NAME.log` and the aggregate `mcp.log`, generations 0–4.
 //
 // Grammar and the published logs each shape was seen in: test/fixtures/hosts/claude-desktop/SOURCES.md.
+import { CUT_MARK } from '../cut-mark.js';
 import type { Dialect } from './types.js';
 
 const TS = String.raw`(?<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)`;
@@ -53,7 +54,7 @@ export const claudeDesktop: Dialect<'claude-desktop'> = {
     { re: new RegExp(String.raw`^id=${ID} error(?:\(code=-?\d+\))?$`), kind: 'error' },
   ],
   // Generation 3: `HEAD...[N chars truncated]...TAIL`.
-  cut: /\.\.\.\[(?<chars>\d+) chars truncated\]\.\.\./,
+  cut: CUT_MARK,
   events: [
     { re: /^Initializing server\.\.\.$/, name: 'start', startsSession: true },
     { re: /^Attempting to connect to MCP server (?<server>.+?)\.\.\.$/, name: 'start', startsSession: true },

@@ -73,7 +73,7 @@ export function cutOf(d: Dialect, body: string): { head: number; tail: number; c
   if (d.cut === null) return null;
   const m = d.cut.exec(body);
   if (!m) return null;
-  return { head: m.index, tail: m.index + m[0].length, chars: Number(m.groups?.chars ?? 0) };
+  return { head: m.index, tail: m.index + m[0].length, chars: Number(m[1] ?? 0) };
 }
 
 /** The event a host line's text is, with the server its text names; null for a line that is no event. */

@@ -15,9 +15,9 @@ export interface DialectScore {
 /** Meaningful lines scored at most before detection decides. */
 export const SCORED_LINES = 50;
 /** A dialect with this many points and twice those of any other wins at once (a live stream is not held longer). */
-export const DECISIVE = 15;
+const DECISIVE = 15;
 /** The fewest points a dialect needs to win at all, with at least one cue among them (a shared prefix is not enough). */
-export const MIN_SCORE = 5;
+const MIN_SCORE = 5;
 
 export class DialectScorer {
   private readonly table: DialectScore[] = DIALECTS.map((d) => ({ name: d.name, score: 0, cues: 0, lines: 0 }));

@@ -5,15 +5,8 @@
 
 import type { Direction } from '../../types.js';
 
-/**
- * A host line's grammar: a regex over the whole physical line with named groups `text` (required: the part after the
- * prefix), and `ts` (the time as written), `level`, `server` (the host's name for the server) when the line has them.
- * A dialect lists one per generation whose prefix differs (`[NAME] [level]` in one file, `[level] [NAME]` in another).
- */
-export type HostLine = RegExp;
-
 /** A detection cue: a pattern tested on the `text` of a line that matched one of the dialect's host lines. */
-export interface Cue {
+interface Cue {
   re: RegExp;
   /** Points a line matching it adds (a line that only matches a host-line grammar scores 1). */
   weight: number;
@@ -23,7 +16,7 @@ export interface Cue {
  * A message marker on a host line's text: the log states the direction (never inferred). Group `body` is what follows
  * the marker: whole JSON, JSON continuing over the next lines, a cut body, or a summary.
  */
-export interface Marker {
+interface Marker {
   re: RegExp;
   dir: Exclude<Direction, 'unknown'>;
 }
@@ -33,7 +26,7 @@ export interface Marker {
  * `call`: a request when `id` matched, else a notification; `result` and `error`: a response or an error to `id`.
  * An `id` is a JSON number or a JSON string as written.
  */
-export interface SummaryForm {
+interface SummaryForm {
   re: RegExp;
   kind: 'call' | 'result' | 'error';
 }
@@ -63,8 +56,12 @@ export interface Dialect<Name extends string = string> {
   title: string;
   /** One real-looking line, for `mcptrace formats`. */
   example: string;
-  /** Host-line grammars, tried in order (the usual one first). */
-  lines: readonly HostLine[];
+  /**
+   * Host-line grammars, tried in order (the usual one first): regexes over the whole physical line with named groups
+   * `text` (the part after the prefix) and, when the line has them, `ts` (the time as written), `level` and `server`
+   * (the host's name for the server). One per generation whose prefix differs (`[NAME] [level]`, `[level] [NAME]`).
+   */
+  lines: readonly RegExp[];
   /** Detection cues, tested on host lines only (so a server's stderr cannot vote). */
   cues: readonly Cue[];
   /** Text the host appends to its lines (` { metadata: undefined }`), stripped before anything else is read. */
@@ -72,8 +69,8 @@ export interface Dialect<Name extends string = string> {
   markers: readonly Marker[];
   summaries: readonly SummaryForm[];
   /**
-   * How the host marks a body it cut in the middle (`...[N chars truncated]...`), group `chars`: the characters left
-   * out. Null when the host never cuts.
+   * How the host marks a body it cut in the middle (`...[N chars truncated]...`, src/input/cut-mark.ts), group 1: the
+   * characters left out. Null when the host never cuts.
    */
   cut: RegExp | null;
   /** Event lines, tried in order (a more specific text first). Host lines that are none of these are log records. */

@@ -17,7 +17,7 @@ export class SafeHtml {
 }
 
 /** What may be interpolated: markup, lists of markup, or any value (escaped as text). */
-export type HtmlValue = SafeHtml | readonly HtmlValue[] | string | number | boolean | null | undefined;
+type HtmlValue = SafeHtml | readonly HtmlValue[] | string | number | boolean | null | undefined;
 
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

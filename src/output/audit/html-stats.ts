@@ -5,7 +5,7 @@ import { statsSections, type StatsSection } from '../stats-sections.js';
 import { html, type SafeHtml } from './html-escape.js';
 
 /** A table from a neutral stats section; every cell is log-derived text and is escaped by `html`. */
-export function sectionTable(sec: StatsSection, caption = true): SafeHtml {
+function sectionTable(sec: StatsSection, caption = true): SafeHtml {
   const cls = (i: number) => (sec.align[i] === 'right' ? 'num' : '');
   return html`${caption ? html`<h3>${sec.title}</h3>` : html``}<table class="stats">
 <thead><tr>${sec.head.map((h, i) => html`<th class="${cls(i)}">${h}</th>`)}</tr></thead>
@@ -14,7 +14,7 @@ export function sectionTable(sec: StatsSection, caption = true): SafeHtml {
 }
 
 /** Lifecycle vs operation as numbers and a two-colour bar (SVG: no style attributes under the CSP). */
-export function splitBar(s: ScopeStats): SafeHtml {
+function splitBar(s: ScopeStats): SafeHtml {
   const life = s.lifecycle.share;
   const w = 320;
   const lw = Math.round(life * w);
@@ -30,7 +30,7 @@ function byCount<T extends MethodStats>(t: Record<string, T>): Array<[string, T]
 }
 
 /** Per method: count, errors and latency percentiles. */
-export function methodTable(methods: Record<string, MethodStats>): SafeHtml {
+function methodTable(methods: Record<string, MethodStats>): SafeHtml {
   const rows = byCount(methods);
   if (rows.length === 0) return html`<p class="muted">No requests or notifications.</p>`;
   return html`<table class="stats methods">

@@ -1,7 +1,9 @@
 // The audit report as one self-contained HTML page: no external URL, inline style and script pinned by a strict CSP.
 import { createHash } from 'node:crypto';
 import type { AuditFinding, AuditReport } from '../../audit/types.js';
+import type { TimeSpan } from '../../stats/types.js';
 import { formatCount, formatMs } from '../numbers.js';
+import { spanText } from '../stats-sections.js';
 import { html, rawHtml, type SafeHtml } from './html-escape.js';
 import { findingsTable, rulesSection, SEVERITIES, severityFilter } from './html-findings.js';
 import { emptyFailure, findingsFail, reportNotes } from './parts.js';
@@ -19,7 +21,7 @@ function sha256(text: string): string {
  * <script>, event handler, `javascript:` URL, style or remote image would be refused even if it reached
  * the markup. `img-src data:` only; no base URI, forms or frames.
  */
-export const HTML_CSP = `default-src 'none'; style-src ${sha256(HTML_STYLE)}; script-src ${sha256(HTML_SCRIPT)}; img-src data:; base-uri 'none'; form-action 'none'`;
+const HTML_CSP = `default-src 'none'; style-src ${sha256(HTML_STYLE)}; script-src ${sha256(HTML_SCRIPT)}; img-src data:; base-uri 'none'; form-action 'none'`;
 
 function verdict(report: AuditReport): SafeHtml {
   if (report.failed) {
@@ -31,16 +33,24 @@ function verdict(report: AuditReport): SafeHtml {
   return html`<div class="verdict passed">PASSED <span>at --fail-on ${report.failOn}</span></div>`;
 }
 
+/** The run's span, then each input's clock times without a date (never compared with other times), a line each. */
+function timeSpanHtml(span: TimeSpan): SafeHtml | string {
+  const lines = [
+    ...(span.first === null ? [] : [html`${span.first} – ${span.last ?? '?'} (${formatMs(span.durationMs)})`]),
+    ...span.clockOnly.map((c) => html`${c.file}: ${spanText(c)}, clock times without a date`),
+  ];
+  return lines.length === 0 ? 'no timestamps' : html`${lines.map((l, i) => html`${i > 0 ? rawHtml('<br>') : ''}${l}`)}`;
+}
+
 function summary(report: AuditReport): SafeHtml {
   const { stats } = report;
-  const span = stats.timeSpan;
   return html`<section class="card" id="summary">
 <header class="report"><div><h1>MCP audit report</h1><div class="muted">${report.tool.name} ${report.tool.version} · generated ${report.generatedAt}</div></div>${verdict(report)}</header>
 <dl class="facts">
 <dt>inputs</dt><dd class="mono inputs">${report.inputs.map((f, i) => html`${i > 0 ? ', ' : ''}${f}`)}</dd>
 <dt>sessions</dt><dd>${formatCount(stats.sessions.length)}${report.sessions.length < stats.sessions.length ? html` <span class="muted">(the first ${report.sessions.length} in detail)</span>` : ''}</dd>
 <dt>traffic</dt><dd>${formatCount(stats.messages)} messages, ${formatCount(stats.bytes)} bytes, ${formatCount(stats.invalid)} invalid, ${formatCount(stats.events)} transport events${(stats.logs ?? 0) > 0 ? `, ${formatCount(stats.logs)} log lines` : ''}</dd>
-<dt>time span</dt><dd>${span.first === null ? 'no timestamps' : html`${span.first} – ${span.last ?? '?'} (${formatMs(span.durationMs)})`}</dd>
+<dt>time span</dt><dd>${timeSpanHtml(stats.timeSpan)}</dd>
 <dt>fail on</dt><dd>${report.failOn}</dd>
 </dl>
 <div class="totals">${SEVERITIES.map((s) => html`<div class="total ${s}" data-total="${s}"><b>${formatCount(report.totals[s])}</b>${s === 'info' ? 'info' : `${s}s`}</div>`)}</div>

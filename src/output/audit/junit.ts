@@ -72,6 +72,7 @@ function properties(g: SessionFindings): string[] {
     const i = g.session.info;
     const peer = (p: typeof i.clientInfo) => (typeof p?.name === 'string' ? [p.name, typeof p.version === 'string' ? p.version : ''].join(' ').trim() : null);
     props.push(['client', peer(i.clientInfo)], ['server', peer(i.serverInfo)], ['requestedRevision', i.requestedRevision], ['negotiatedRevision', i.negotiatedRevision], ['transport', i.transport]);
+    props.push(['serverName', i.server], ['onlySide', i.onlySide]);
   }
   return [
     '    <properties>',

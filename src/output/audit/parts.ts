@@ -107,7 +107,7 @@ export function rulesById(report: AuditReport): Map<string, AuditReport['rules']
 const messagesText = (n: number): string => `${n} ${n === 1 ? 'message' : 'messages'}`;
 
 /** A note on the run: a sentence (unescaped), and whether it is why the run fails (`--fail-on-empty`). */
-export interface ReportNote {
+interface ReportNote {
   text: string;
   fails: boolean;
 }

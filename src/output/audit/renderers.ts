@@ -11,6 +11,8 @@ import { renderAuditText } from './text.js';
 
 export interface RenderContext {
   palette: Palette;
+  /** The directory the command runs in (SARIF names it when a log is given by an absolute path). */
+  cwd?: string;
 }
 
 export type AuditRenderer = (report: AuditReport, ctx: RenderContext) => string;
@@ -28,7 +30,7 @@ export type AuditFormat = keyof typeof AUDIT_RENDERERS;
 export const AUDIT_FORMATS = Object.keys(AUDIT_RENDERERS) as AuditFormat[];
 
 /** A renderer's text in pieces whose concatenation is the renderer's string, for writing as they come. */
-export type AuditChunkRenderer = (report: AuditReport, ctx: RenderContext) => Iterable<string>;
+type AuditChunkRenderer = (report: AuditReport, ctx: RenderContext) => Iterable<string>;
 
 /** Formats that can be written piece by piece (JSON documents, the HTML page); the others are rendered as one string. */
 export const AUDIT_CHUNK_RENDERERS: Partial<Record<AuditFormat, AuditChunkRenderer>> = {

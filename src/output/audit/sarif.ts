@@ -6,10 +6,10 @@ import { jsonChunks } from '../json-chunks.js';
 import { reportNotes } from './parts.js';
 import type { RenderContext } from './renderers.js';
 
-export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
-export const SARIF_VERSION = '2.1.0';
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const SARIF_VERSION = '2.1.0';
 /** The tool's information page: the protocol it checks against (SARIF §3.19.17 informationUri). */
-export const MCP_SPEC_SITE = 'https://modelcontextprotocol.io';
+const MCP_SPEC_SITE = 'https://modelcontextprotocol.io';
 /** Key of our partial fingerprint; versioned so a change of recipe does not collide with old baselines (§3.27.17). */
 export const FINGERPRINT_KEY = 'mcptraceFinding/v1';
 
@@ -39,6 +39,28 @@ export function findingFingerprint(f: AuditFinding): string {
 type Rule = AuditReport['rules'][number];
 
 /**
+ * A rule's friendly name (§3.49.7 `name`): its id in Pascal case, `unknown-method` → `UnknownMethod`, which viewers
+ * show beside the id (the Multitool asks for one: SARIF2012). None for a one-word id (`oversized`): a name that
+ * differs from the id only in case is one the Multitool rejects (SARIF1001: name and id must differ).
+ */
+export function ruleName(id: string): string | undefined {
+  const name = id.split(/[^A-Za-z0-9]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  return name.toLowerCase() === id.toLowerCase() ? undefined : name;
+}
+
+/**
+ * The directory the run was started in, as a directory URI (§3.20.19 `workingDirectory`), when a finding names
+ * its log by an absolute `file:` URI: GitHub code scanning rejects such a location unless the run says where it
+ * ran, to find the checkout in it (the Multitool's GH1006). Without absolute paths it is left out, so a report
+ * names no local directory its inputs did not name.
+ */
+function workingDirectory(report: AuditReport, cwd: string | undefined): { uri: string } | undefined {
+  if (cwd === undefined || !report.findings.some((f) => artifactUri(f.file).startsWith('file:'))) return undefined;
+  const uri = artifactUri(cwd);
+  return { uri: uri.endsWith('/') ? uri : `${uri}/` };
+}
+
+/**
  * The first sentence of a rule description, for `shortDescription` (§3.49.9: "a concise description").
  * A sentence ends at `.`, `!` or `?` (and a closing quote or parenthesis) followed by white space and a
  * capital, quote or parenthesis, so `e.g. a` and `resources.subscribe` do not end it.
@@ -49,9 +71,11 @@ export function firstSentence(text: string): string {
 }
 
 function descriptor(r: Rule) {
+  const name = ruleName(r.id);
   const revisions = r.revisions === 'all' ? '' : ` Applies to MCP revisions ${r.revisions.join(', ')}.`;
   return {
     id: r.id,
+    ...(name === undefined ? {} : { name }),
     shortDescription: { text: firstSentence(r.description) },
     fullDescription: { text: r.description + revisions },
     helpUri: r.specUrl,
@@ -82,18 +106,19 @@ function result(f: AuditFinding, ruleIndex: number | undefined) {
 }
 
 /** The `sarif` audit format. Ends with a newline. */
-export function renderAuditSarif(report: AuditReport, _ctx?: RenderContext): string {
-  return Array.from(renderAuditSarifChunks(report)).join('');
+export function renderAuditSarif(report: AuditReport, ctx?: RenderContext): string {
+  return Array.from(renderAuditSarifChunks(report, ctx)).join('');
 }
 
 /** `renderAuditSarif` in pieces of at most one result each (see `renderAuditJsonChunks`). */
-export function* renderAuditSarifChunks(report: AuditReport, _ctx?: RenderContext): Generator<string> {
+export function* renderAuditSarifChunks(report: AuditReport, ctx?: RenderContext): Generator<string> {
   // log → runs → the run → its results: each result is one piece.
-  yield* jsonChunks(sarifLog(report), { indent: 2, depth: 4 });
+  yield* jsonChunks(sarifLog(report, ctx?.cwd), { indent: 2, depth: 4 });
   yield '\n';
 }
 
-function sarifLog(report: AuditReport): object {
+function sarifLog(report: AuditReport, cwd: string | undefined): object {
+  const workDir = workingDirectory(report, cwd);
   const index = new Map(report.rules.map((r, i) => [r.id, i]));
   const notifications: { level: string; message: { text: string } }[] = report.findingsOmitted > 0
     ? [{ level: 'warning', message: { text: `${report.findingsOmitted} findings past the report's limit were counted but not listed.` } }]
@@ -117,6 +142,7 @@ function sarifLog(report: AuditReport): object {
           {
             executionSuccessful: true,
             endTimeUtc: report.generatedAt,
+            ...(workDir ? { workingDirectory: workDir } : {}),
             ...(notifications.length > 0 ? { toolExecutionNotifications: notifications } : {}),
           },
         ],

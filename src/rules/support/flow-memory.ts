@@ -39,7 +39,7 @@ export class RecentMap<V> {
 }
 
 /** A request that got its response (or error). */
-export interface ClosedRequest {
+interface ClosedRequest {
   /** Seq, sender, id and method of the request. */
   seq: number;
   dir: Direction;

@@ -72,6 +72,7 @@ describe('markdown', () => {
     const ours = md.replace(/<\/?(details|summary)>/g, '').replace(/\\./g, '');
     expect(ours).not.toContain('<');
     expect(md).not.toMatch(TERMINAL_UNSAFE);
+    expect(markdownTables(md).length).toBeGreaterThan(0);
     for (const t of markdownTables(md)) for (const row of t) expect(row.replace(/\\./g, '')).not.toMatch(/[`<>&]/);
     expect(md).toContain('\\<script\\>');
   });

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderAuditHtml } from '../../../src/output/audit/html.js';
 import { AUDIT_RENDERERS } from '../../../src/output/audit/renderers.js';
+import type { AnalyzerOptions } from '../../../src/analyzer.js';
 import { reportOf } from '../../helpers/audit.js';
+import { parseHtml } from './html-check.js';
+import { elements } from './xml-check.js';
 
 const SAMPLE = 'samples/everything.envelope.ndjson';
 const HOSTILE = 'test/fixtures/hostile/hostile.envelope.ndjson';
@@ -165,12 +168,47 @@ describe('html audit report', () => {
 
   it.each(readdirSync(VIOLATIONS).map((id) => [id] as const))('renders the %s violation fixture safely', async (id) => {
     const bad = readdirSync(join(VIOLATIONS, id)).find((f) => f.startsWith('bad.'));
-    if (!bad) return;
+    expect(bad, `${VIOLATIONS}/${id}/bad.* exists`).toBeDefined();
     const optsPath = join(VIOLATIONS, id, 'options.json');
-    const opts = existsSync(optsPath) ? (JSON.parse(readFileSync(optsPath, 'utf8')) as { maxPending?: number; maxSessions?: number }) : {};
-    const report = await reportOf(join(VIOLATIONS, id, bad), { maxPending: opts.maxPending, maxSessions: opts.maxSessions });
+    const opts = existsSync(optsPath) ? (JSON.parse(readFileSync(optsPath, 'utf8')) as AnalyzerOptions) : {};
+    const { maxPending, maxSessions, maxMessageBytes, ruleOptions } = opts;
+    const report = await reportOf(join(VIOLATIONS, id, bad!), { maxPending, maxSessions, maxMessageBytes, ruleOptions });
+    // The fixture breaks its rule here as in the rule tests, so the page has that finding to show.
+    expect(report.findings.map((f) => f.rule)).toContain(id);
     const page = renderAuditHtml(report);
     expectSelfContained(page);
+    parseHtml(page);
     expect(page.match(/<tr class="finding"/g)?.length ?? 0).toBe(report.findings.length);
+  });
+});
+
+describe('html audit report well-formedness', () => {
+  it('is well-formed: every element closed in order, attributes quoted, only XML entities (html-check.ts)', async () => {
+    for (const log of [SAMPLE, HOSTILE]) {
+      const report = await reportOf(log);
+      const root = parseHtml(renderAuditHtml(report));
+      expect(elements(root, 'tr').filter((tr) => tr.attrs.class === 'finding'), log).toHaveLength(report.findings.length);
+      expect(elements(root, 'body'), log).toHaveLength(1);
+    }
+  });
+
+  it('the check catches what HTML would repair silently', async () => {
+    const page = renderAuditHtml(await reportOf(SAMPLE));
+    parseHtml(page);
+    const broken = [
+      page.replace('</table>', ''),
+      page.replace('</td>', ''),
+      page.replace('<td>', '<td><b>'),
+      page.replace('<br>', '<br></br>'),
+      page.replace('<td>', '<td>a & b'),
+      page.replace('<td>', '<td>a < b'),
+      page.replace('<td>', '<td>&nbsp;'),
+      page.replace('<td>', '<td class=x>'),
+      page.replace('<td>', '<td class="a" class="b">'),
+      page.replace('</html>', '</html><p>'),
+      page.replace('<!DOCTYPE html>\n', ''),
+    ];
+    for (const b of broken) expect(b).not.toBe(page);
+    for (const [k, b] of broken.entries()) expect(() => parseHtml(b), `broken page ${k}`).toThrow();
   });
 });

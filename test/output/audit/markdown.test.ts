@@ -39,6 +39,7 @@ describe('renderAuditMarkdown', () => {
     const report = await reportOf(bad('invalid-jsonrpc'));
     const rows = rowsOf(render(report), '| rule |')[0]!;
     const withFindings = Object.keys(report.byRule).sort();
+    expect(withFindings.length).toBeGreaterThan(0);
     expect(rows).toHaveLength(withFindings.length);
     for (const id of withFindings) {
       const rule = report.rules.find((r) => r.id === id)!;

@@ -1,4 +1,6 @@
 // The run's notes in every audit format: inputs without an MCP message (and --fail-on-empty), bodies the rules skipped.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Analyzer } from '../../../src/analyzer.js';
 import { AuditBuilder } from '../../../src/audit/build.js';
@@ -8,6 +10,8 @@ import { AUDIT_RENDERERS } from '../../../src/output/audit/renderers.js';
 import type { Frame } from '../../../src/types.js';
 import { FIXED_TIME } from '../../helpers/audit.js';
 import { cutOf, logLine, msg, req, res, resetLines, summaryOf } from '../../helpers/frames.js';
+import { leftAlone, validateSarif } from '../../helpers/sarif-multitool.js';
+import { tempDir } from '../../helpers/temp.js';
 
 /** A report over two inputs: one of summaries and a cut message, one of log lines only. */
 function report(failOnEmpty: boolean): AuditReport {
@@ -88,4 +92,19 @@ describe('audit notes', () => {
       expect(text, format).not.toContain('bodies cut by the log');
     }
   });
+});
+
+describe('the SARIF notes', () => {
+  it('pass Microsoft\'s SARIF Multitool (schema, SARIF rules, GitHub ingestion rules)', async () => {
+    const dir = tempDir('notes-sarif');
+    try {
+      const file = join(dir, 'notes.sarif');
+      writeFileSync(file, render(report(true), 'sarif'));
+      const { findings, hashes } = await validateSarif([file], join(dir, 'out'));
+      expect(hashes.has('notes.sarif'), 'the file was read').toBe(true);
+      expect(findings.filter((f) => !leftAlone(f))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

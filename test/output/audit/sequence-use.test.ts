@@ -32,6 +32,8 @@ describe('limitsFor', () => {
   it('steps without bodies are the same steps', async () => {
     const full = await reportOf(SAMPLE);
     const steps = await reportOf(SAMPLE, { limits: limitsFor('steps') });
+    expect(full.sessions.length).toBeGreaterThan(0);
+    expect(steps.sessions).toHaveLength(full.sessions.length);
     steps.sessions.forEach((s, i) => {
       const f = full.sessions[i]!.sequence;
       const strip = (list: typeof f.head) => list.map((x) => ({ ...x, body: null }));

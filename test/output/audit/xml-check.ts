@@ -1,5 +1,5 @@
 // XML well-formedness for the JUnit tests: parses with @rgrove/parse-xml (strict XML 1.0) into a small tree.
-import { parseXml as parseStrict, XmlElement as RgroveElement, XmlText, XmlCData } from '@rgrove/parse-xml';
+import { parseXml as parseStrict, XmlElement as RgroveElement, XmlText, XmlCdata } from '@rgrove/parse-xml';
 
 export interface XmlElement {
   name: string;
@@ -14,7 +14,7 @@ function convert(el: RgroveElement): XmlElement {
   let text = '';
   for (const c of el.children) {
     if (c instanceof RgroveElement) children.push(convert(c));
-    else if (c instanceof XmlText || c instanceof XmlCData) text += c.text;
+    else if (c instanceof XmlText || c instanceof XmlCdata) text += c.text;
   }
   return { name: el.name, attrs: { ...el.attributes }, children, text };
 }

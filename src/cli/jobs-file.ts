@@ -1,0 +1,78 @@
+// What a `--jobs` worker does with a task: analyses one file (or piece) on its own and answers with its collectors' state
+// and summary, or the error that stopped it (src/cli/jobs-worker.ts runs it in a worker thread).
+import { createReadStream } from 'node:fs';
+import { Analyzer } from '../analyzer.js';
+import { preloadSchemas } from '../protocol/schemas.js';
+import { analyzeStreamBatches } from '../analyze-stream.js';
+import { AuditBuilder } from '../audit/build.js';
+import { Redactor } from '../output/redact.js';
+import { findingData, withData } from '../rules/engine.js';
+import { CutCheck } from '../session/cuts.js';
+import type { PipelineRecord } from '../types.js';
+import { StatsCollector } from '../stats/collector.js';
+import { buildFilter } from './filter.js';
+import { HeapKeeper } from './heap.js';
+import type { FileResult, FileTask } from './jobs.js';
+
+/** One file, as `mcptrace stats|audit` would read it, numbered from 1 (the coordinator renumbers). */
+async function analyseFile(task: FileTask): Promise<FileResult> {
+  if (task.analyzer.rules?.['schema-violation'] !== 'off') await preloadSchemas();
+  // A piece is read in its file's format (detection on a piece's start could take it for something else).
+  const analyzer = new Analyzer({ ...task.analyzer, ...(task.piece ? { inputFormat: task.piece.format } : {}), renumberable: { ordinalPrefix: task.ordinalPrefix } });
+  const keep = buildFilter(task.filter);
+  const redactor = task.redactKeys ? new Redactor({ keys: task.redactKeys }) : null;
+  const collector = task.command === 'stats' ? new StatsCollector() : new AuditBuilder({ inputs: [], failOn: 'none', tool: { name: '', version: '' }, limits: task.auditLimits });
+  const piece = task.piece;
+  const bytes = createReadStream(task.file, { highWaterMark: 256 * 1024, start: piece?.start, end: piece && Number.isFinite(piece.end) ? piece.end - 1 : undefined });
+  const heap = new HeapKeeper();
+  // A piece after the first starts at line `firstLine`, where it was cut.
+  const cut = piece !== undefined && piece.start > 0 ? piece.firstLine : undefined;
+  // It counts the days of its clock times from where the whole file has them at its first one (as far as the cuts' search saw).
+  const clockOffset = piece?.clockOffset;
+  const check = piece ? new CutCheck(piece.format, cut, task.ordinalPrefix, clockOffset) : null;
+  for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file, { firstLine: cut, clockOffset })) {
+    for (let i = 0; i < batch.length; i++) {
+      check?.see(batch[i]);
+      if (!keep || keep(batch[i])) collector.add(redactor ? redacted(batch[i], redactor) : batch[i]);
+      heap.add(batch[i].bytes);
+    }
+  }
+  const summary = analyzer.summary();
+  return {
+    index: task.index,
+    state: collector.exportState(),
+    summary,
+    // Not enumerable on the findings, so not cloned with them: sent beside them.
+    endFindingData: summary.findings.map((f) => findingData(f)),
+    counts: analyzer.counts(),
+    cut: check?.report(),
+    piece: cut !== undefined,
+  };
+}
+
+/**
+ * A record as the redacted report shows it, its findings' rule data kept: the coordinator re-makes the messages that
+ * quote a seq from it, and redacts what it re-makes.
+ */
+function redacted(r: PipelineRecord, redactor: Redactor): PipelineRecord {
+  const out = redactor.record(r);
+  if (out.findings === r.findings) return out;
+  for (let i = 0; i < out.findings.length; i++) {
+    if (out.findings[i] !== r.findings[i]) withData(out.findings[i]!, findingData(r.findings[i]!));
+  }
+  return out;
+}
+
+/** A worker's answer to a task: the file's result, or the error (its code tells a file that cannot be read). */
+export type WorkerReply = { ok: true; result: FileResult } | { ok: false; index: number; error: { message: string; code?: string; stack?: string } };
+
+export function answer(task: FileTask): Promise<WorkerReply> {
+  return analyseFile(task).then(
+    (result): WorkerReply => ({ ok: true, result }),
+    (err: unknown): WorkerReply => ({
+      ok: false,
+      index: task.index,
+      error: err instanceof Error ? { message: err.message, code: (err as NodeJS.ErrnoException).code, stack: err.stack } : { message: String(err) },
+    }),
+  );
+}

@@ -1,0 +1,27 @@
+// `--jobs` workers that do their work in this thread (`MCPTRACE_JOBS_IN_THREAD=1`, for tests): the same tasks and
+// answers, cloned as a worker thread's messages are, without the start-up of a thread and its modules per run.
+import { EventEmitter } from 'node:events';
+import type { WorkerReply } from './jobs-file.js';
+import type { FileTask } from './jobs.js';
+
+export class InThreadWorker extends EventEmitter {
+  private ended = false;
+
+  postMessage(task: FileTask): void {
+    const copy = structuredClone(task);
+    import('./jobs-file.js')
+      .then(({ answer }) => answer(copy))
+      .then((reply: WorkerReply) => {
+        // Structured clone, as postMessage does: what a thread could not send fails here too.
+        if (!this.ended) this.emit('message', structuredClone(reply));
+      })
+      .catch((err: unknown) => {
+        if (!this.ended) this.emit('error', err);
+      });
+  }
+
+  terminate(): Promise<number> {
+    this.ended = true;
+    return Promise.resolve(0);
+  }
+}
