@@ -1,11 +1,33 @@
 // The streaming edge of the pipeline: bytes in, annotated records out as soon as each line is read.
-import { Analyzer, type AnalysisSummary, type AnalyzerOptions } from './analyzer.js';
+import { Analyzer, type AnalysisSummary, type AnalyzerOptions, type InputAnalysis, type InputSummary } from './analyzer.js';
 import { followSegments, readFrameBatches, type FollowOptions, type ReadOptions } from './input/index.js';
 import type { PipelineRecord } from './types.js';
 
-/** The frames of one input, read as the analyzer's options say (format, message size bound), a chunk's worth at a time. */
-function frameBatches(analyzer: Analyzer, bytes: AsyncIterable<Buffer | Uint8Array | string>, file: string, at: Pick<ReadOptions, 'firstLine' | 'clockOffset'> = {}) {
-  return readFrameBatches(bytes, { file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes, ...at });
+/** What an input that has ended held, for whoever reads it (the CLI says when it held no MCP message). */
+export type OnInputEnd = (input: InputSummary) => void;
+
+/**
+ * The frames of one input, read as the analyzer's options say (format, message size bound), a chunk's worth at a time.
+ * The input is told its format when it is known, and ended with the number of lines read.
+ */
+async function* frameBatches(
+  analyzer: Analyzer,
+  input: InputAnalysis,
+  bytes: AsyncIterable<Buffer | Uint8Array | string>,
+  file: string,
+  at: Pick<ReadOptions, 'firstLine' | 'clockOffset'> = {},
+  onEnd?: OnInputEnd,
+) {
+  let lines: number | undefined;
+  yield* readFrameBatches(bytes, {
+    file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes, ...at,
+    onFormat: (f) => input.setFormat(f),
+    onEnd: (info) => {
+      lines = info.lines;
+    },
+  });
+  const summary = input.end(lines);
+  onEnd?.(summary);
 }
 
 /** Reads, frames and annotates one byte stream (a file or stdin) of a run. */
@@ -13,14 +35,14 @@ export async function* analyzeStream(
   analyzer: Analyzer,
   bytes: AsyncIterable<Buffer | Uint8Array | string>,
   file = '-',
+  onEnd?: OnInputEnd,
 ): AsyncGenerator<PipelineRecord> {
   const input = analyzer.input(file);
   // Frame by frame: a record is annotated only when it is asked for, so a consumer that reads the analyzer's
   // state (the text transcript's session headers, under --follow) sees it as of that record.
-  for await (const frames of frameBatches(analyzer, bytes, file)) {
+  for await (const frames of frameBatches(analyzer, input, bytes, file, {}, onEnd)) {
     for (let i = 0; i < frames.length; i++) yield* input.push(frames[i]);
   }
-  input.end();
 }
 
 /**
@@ -33,14 +55,14 @@ export async function* analyzeStreamBatches(
   bytes: AsyncIterable<Buffer | Uint8Array | string>,
   file = '-',
   at: Pick<ReadOptions, 'firstLine' | 'clockOffset'> = {},
+  onEnd?: OnInputEnd,
 ): AsyncGenerator<PipelineRecord[]> {
   const input = analyzer.input(file);
-  for await (const frames of frameBatches(analyzer, bytes, file, at)) {
+  for await (const frames of frameBatches(analyzer, input, bytes, file, at, onEnd)) {
     const out: PipelineRecord[] = [];
     for (let i = 0; i < frames.length; i++) input.pushTo(frames[i], out);
     if (out.length > 0) yield out;
   }
-  input.end();
 }
 
 /**
@@ -53,10 +75,11 @@ export async function* analyzeStreamEach(
   bytes: AsyncIterable<Buffer | Uint8Array | string>,
   file: string,
   onRecord: (r: PipelineRecord) => void,
+  onEnd?: OnInputEnd,
 ): AsyncGenerator<void> {
   const input = analyzer.input(file);
   const out: PipelineRecord[] = [];
-  for await (const frames of frameBatches(analyzer, bytes, file)) {
+  for await (const frames of frameBatches(analyzer, input, bytes, file, {}, onEnd)) {
     for (let i = 0; i < frames.length; i++) {
       out.length = 0;
       input.pushTo(frames[i]!, out);
@@ -64,7 +87,6 @@ export async function* analyzeStreamEach(
     }
     yield;
   }
-  input.end();
 }
 
 /**
@@ -75,10 +97,10 @@ export async function* analyzeStreamEach(
 export async function* analyzeFollow(
   analyzer: Analyzer,
   path: string,
-  opts: FollowOptions & { file?: string },
+  opts: FollowOptions & { file?: string; onEnd?: OnInputEnd },
 ): AsyncGenerator<PipelineRecord> {
   for await (const segment of followSegments(path, opts)) {
-    yield* analyzeStream(analyzer, segment.chunks, opts.file ?? path);
+    yield* analyzeStream(analyzer, segment.chunks, opts.file ?? path, opts.onEnd);
   }
 }
 

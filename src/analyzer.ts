@@ -5,7 +5,7 @@ import { RuleEngine, type EndFinding, type RuleSettings } from './rules/engine.j
 import type { RuleOptions } from './rules/types.js';
 import { DEFAULT_MAX_SESSIONS } from './session/live-sessions.js';
 import { RunContext, Tracker } from './session/tracker.js';
-import type { Frame, OpenRequest, PipelineRecord, SessionInfo } from './types.js';
+import type { Frame, OpenRequest, PipelineRecord, SessionInfo, Side } from './types.js';
 
 export interface AnalyzerOptions {
   /** Force an input format instead of detecting it per input. */
@@ -35,7 +35,25 @@ export interface AnalyzerOptions {
   unrouted?: boolean;
 }
 
+/** What one input (a file, stdin) held, known when it ends. */
+export interface InputSummary {
+  /** The input's display name (`-` for stdin). */
+  file: string;
+  /** The reader that read it (`ndjson`, `envelope`, `transcript`, `json`, a dialect); null when not told. */
+  format: string | null;
+  /** MCP messages: request, response, error and notification records (summaries and cut ones included). */
+  messages: number;
+  /** `log` records: lines of the log that are not MCP messages. */
+  logs: number;
+  /** Physical lines read, when the reader counted them (else null). */
+  lines: number | null;
+  /** The input holds one side's messages only (every session of it that has messages is that side's), else null. */
+  onlySide: Side | null;
+}
+
 export interface AnalysisSummary {
+  /** The inputs read so far, in input order (absent in summaries made before version 2). */
+  inputs?: InputSummary[];
   sessions: SessionInfo[];
   /** Requests never answered (cancelled ones flagged), in seq order. */
   open: OpenRequest[];
@@ -48,13 +66,17 @@ export interface InputAnalysis {
   push(frame: Frame): PipelineRecord[];
   /** `push` appending to `out` (no array per frame). */
   pushTo(frame: Frame, out: PipelineRecord[]): void;
-  end(): void;
+  /** The reader that produces the frames, for the records' `format` (set before the first frame). */
+  setFormat(format: string): void;
+  /** The input has ended; `lines`: the physical lines it held, when known. Returns what it held. */
+  end(lines?: number): InputSummary;
 }
 
 export class Analyzer {
   private readonly ctx: RunContext;
   private readonly engine: RuleEngine;
   private readonly open: OpenRequest[] = [];
+  private readonly inputs: InputSummary[] = [];
   /** Inputs started and not yet ended, for `snapshot()`. */
   private readonly live = new Set<Tracker>();
 
@@ -89,11 +111,17 @@ export class Analyzer {
         return out;
       },
       pushTo,
-      end: () => {
-        if (!this.live.delete(tracker)) return; // ended already
+      setFormat: (format) => {
+        tracker.format = format;
+      },
+      end: (lines) => {
+        if (!this.live.delete(tracker)) return inputSummary(tracker, file, lines); // ended already
         for (const s of tracker.close()) this.engine.retire(s);
         // One by one: spreading a long list into `push` arguments would overflow the stack.
         for (const o of tracker.finish()) this.open.push(o);
+        const summary = inputSummary(tracker, file, lines);
+        this.inputs.push(summary);
+        return summary;
       },
     };
   }
@@ -125,12 +153,17 @@ export class Analyzer {
     const open = [...this.open];
     for (const t of this.live) for (const o of t.finish()) open.push(o);
     open.sort((a, b) => a.seq - b.seq);
-    return { sessions: this.ctx.sessions.map((s) => s.info), open, findings: [] };
+    return { inputs: [...this.inputs], sessions: this.ctx.sessions.map((s) => s.info), open, findings: [] };
   }
 
   /** What only the end of all inputs can tell. */
   summary(): AnalysisSummary {
     const open = [...this.open].sort((a, b) => a.seq - b.seq);
-    return { sessions: this.ctx.sessions.map((s) => s.info), open, findings: this.engine.finish(open, this.ctx.sessions) };
+    return { inputs: [...this.inputs], sessions: this.ctx.sessions.map((s) => s.info), open, findings: this.engine.finish(open, this.ctx.sessions) };
   }
+}
+
+/** An input's counts, once it has ended. */
+function inputSummary(t: Tracker, file: string, lines: number | undefined): InputSummary {
+  return { file, format: t.format, messages: t.messages, logs: t.logs, lines: lines ?? null, onlySide: t.onlySide };
 }

@@ -1,4 +1,4 @@
-// The data that flows between pipeline stages: frames from input, and annotated records (output contract v1).
+// The data that flows between pipeline stages: frames from input, and annotated records (output contract v2).
 
 /** Message direction on the wire. */
 export type Direction = 'c2s' | 's2c' | 'unknown';
@@ -40,6 +40,42 @@ export interface Frame {
    * `text` holds only what was kept of it and `bytes` is its full size. Reported by the `oversized` rule.
    */
   oversized?: true;
+  /**
+   * A line of the log that is not an MCP message (host chatter, a server's stderr, a banner, a traceback): `text` and
+   * `value` are null/absent, `bytes` is 0, and `lines` counts every physical line it spans. Decode makes it a `log`
+   * record; it never changes a session's phase, pairing, handshake or capabilities and is never an error.
+   */
+  log?: LogLine;
+  /**
+   * The log cut the message (`HEAD...[N chars truncated]...TAIL`): `text` is the message as logged, cut marker
+   * included, and `text.slice(0, head)` and `text.slice(tail)` are what survives of its start and end (`tail` is
+   * `text.length` when nothing of the end survives). Decode reads kind, id and method from those (decode/salvage.ts),
+   * never an `invalid-json` error. `bytes` is the message's real size when the log gives it, else what survives.
+   */
+  truncated?: { head: number; tail: number };
+  /**
+   * The log gave only a summary of the message (`method="tools/call" id=7`): no body. `text` is the summary as logged;
+   * `bytes` is 0 (the wire size is not known). The record pairs, times and sets the phase like a full message.
+   */
+  summary?: MessageSummary;
+  /** The host's name for the server (a Claude Desktop `[NAME]` bracket, a VS Code channel), when the log gives it. */
+  server?: string;
+}
+
+/** A log line (or a group of lines, e.g. a traceback) that is not an MCP message. */
+export interface LogLine {
+  /** The level as the log wrote it (`info`, `warning`, `ERROR` …), else null. */
+  level: string | null;
+  /** The text after the reader's prefix (time, level …); the lines of a group joined with `\n`. */
+  text: string;
+}
+
+/** What a summary line says of a message: enough to pair and time it. */
+export interface MessageSummary {
+  kind: 'request' | 'response' | 'error' | 'notification';
+  id: string | number | null;
+  /** The method of a request or notification; null on a response or error (pairing gives it). */
+  method: string | null;
 }
 
 export interface TransportEvent {
@@ -49,7 +85,7 @@ export interface TransportEvent {
   data?: Record<string, unknown>;
 }
 
-export type Kind = 'request' | 'response' | 'error' | 'notification' | 'invalid' | 'event';
+export type Kind = 'request' | 'response' | 'error' | 'notification' | 'invalid' | 'event' | 'log';
 export type Primitive = 'tools' | 'resources' | 'prompts' | 'roots' | 'sampling' | 'elicitation' | 'base';
 export type Feature = 'lifecycle' | 'ping' | 'progress' | 'cancellation' | 'logging' | 'completion' | 'tasks';
 export type Phase = 'initialization' | 'operation' | 'shutdown';
@@ -69,7 +105,11 @@ export interface Finding {
   message: string;
 }
 
-/** The annotated record: output contract version 1 (see README "The annotated record"). */
+/**
+ * The annotated record: output contract version 2 (see README "The annotated record"). Version 2 adds, without
+ * changing a version-1 field: kind `log`; `server` and `format` on every record; `truncated`, `summary` only when
+ * set; `level`, `text`, `lines` on log records; `raw` also on truncated and summary records.
+ */
 export interface AnnotatedRecord {
   seq: number;
   source: string;
@@ -88,8 +128,20 @@ export interface AnnotatedRecord {
   latencyMs: number | null;
   bytes: number;
   findings: Finding[];
+  /** The host's name for the server: from the record's line, else the session's (null when the log never says). */
+  server: string | null;
+  /** The reader that produced the record (`ndjson`, `envelope`, `transcript`, `json`, a dialect); null when unknown. */
+  format: string | null;
   message: unknown;
-  /** Present on invalid records only: the raw text that could not be read as JSON-RPC. */
+  /** Present (true) only when the log cut the message: kind, id and method come from what survives; `message` is null. */
+  truncated?: true;
+  /** Present (true) only when the log gave only a summary of the message: `message` is null. */
+  summary?: true;
+  /** Log records only: the level as written (null when none), the text, and the physical lines it spans. */
+  level?: string | null;
+  text?: string;
+  lines?: number;
+  /** The text as logged, on records whose message could not be read whole: invalid, truncated and summary records. */
   raw?: string;
   /** Present on transport events only. */
   event?: TransportEvent;
@@ -131,6 +183,13 @@ export interface SessionInfo {
   initializedSeen: boolean;
   /** Transport: `stdio`, `http`, … when the log says, else null. */
   transport: string | null;
+  /** The host's name for the server (from the log's lines), else null. */
+  server: string | null;
+  /**
+   * The log holds only this side's messages: a raw stream of one process's output, e.g. a server's stdout (`server`:
+   * its responses pair with no request, and no client message was seen). Null when both sides or neither are seen.
+   */
+  onlySide: Side | null;
   /** Seq of the first and last record of the session. */
   firstSeq: number;
   lastSeq: number;

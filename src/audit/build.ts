@@ -9,6 +9,8 @@ import type { AuditReport } from './types.js';
 interface BuildAuditOptions {
   inputs: string[];
   failOn: Severity | 'none';
+  /** `--fail-on-empty`: an input without any MCP message fails the audit. */
+  failOnEmpty?: boolean;
   ruleSettings?: RuleSettings;
   tool: { name: string; version: string };
   /** Fixed in tests; defaults to now. */
@@ -49,6 +51,7 @@ export class AuditBuilder {
       inputs: this.opts.inputs,
       generatedAt: this.opts.generatedAt ?? new Date().toISOString(),
       failOn: this.opts.failOn,
+      failOnEmpty: this.opts.failOnEmpty,
       ruleSettings: this.opts.ruleSettings,
       tool: this.opts.tool,
     });

@@ -52,6 +52,8 @@ interface AuditFinishInput {
   inputs: string[];
   generatedAt: string;
   failOn: Severity | 'none';
+  /** `--fail-on-empty`: an input without any MCP message fails the audit. */
+  failOnEmpty?: boolean;
   ruleSettings?: RuleSettings;
   tool: { name: string; version: string };
 }
@@ -64,6 +66,8 @@ export interface AuditState {
   totals: Record<Severity, number>;
   byRule: Array<[string, number]>;
   sessions: Array<[string, { rows: CapabilityRow[]; sequence: SequenceState; counts: Record<Severity, number> }]>;
+  /** Absent in a state made before contract version 2. */
+  bodies?: AuditReport['bodies'];
 }
 
 /** How `mergeFrom` moves another input's numbers into this run's. */
@@ -100,6 +104,8 @@ export class AuditCollector {
   private readonly findingData: unknown[] = [];
   /** Methods and file names of the kept findings, one copy each. */
   private readonly names = new Interner();
+  /** Messages whose body the log left out or cut. */
+  private readonly bodies = { notLogged: 0, cut: 0 };
 
   constructor(private readonly limits: AuditLimits = DEFAULT_AUDIT_LIMITS) {}
 
@@ -113,6 +119,7 @@ export class AuditCollector {
       totals: t.totals,
       byRule: Object.entries(t.byRule),
       sessions: [...this.sessions].map(([key, p]) => [key, { rows: p.matrix.exportState(), sequence: p.sequence.exportState(), counts: t.counts.get(key)! }]),
+      bodies: { ...this.bodies },
     };
   }
 
@@ -123,6 +130,8 @@ export class AuditCollector {
    */
   mergeFrom(o: AuditState, renumber: AuditRenumbering): void {
     const t = this.tally;
+    this.bodies.notLogged += o.bodies?.notLogged ?? 0;
+    this.bodies.cut += o.bodies?.cut ?? 0;
     for (const s of ['error', 'warning', 'info'] as const) t.totals[s] += o.totals[s];
     for (const [rule, n] of o.byRule) t.byRule[rule] = (t.byRule[rule] ?? 0) + n;
     for (const [key, part] of o.sessions) {
@@ -145,6 +154,10 @@ export class AuditCollector {
   }
 
   add(r: PipelineRecord): void {
+    // A line of the log that is no message: no step of the sequence, never a finding.
+    if (r.kind === 'log') return;
+    if (r.summary) this.bodies.notLogged++;
+    else if (r.truncated) this.bodies.cut++;
     const parts = this.parts(r.session);
     if (parts) {
       parts.sequence.add(r);
@@ -186,9 +199,11 @@ export class AuditCollector {
       docUrl: ruleDocUrl(r.meta.id),
       effectiveSeverity: (settings[r.meta.id] as Severity | undefined) ?? r.meta.severity,
     }));
-    const failed = input.failOn !== 'none' && (Object.keys(t.totals) as Severity[]).some(
+    const empty = (input.summary.inputs ?? []).filter((i) => i.messages === 0).map((i) => ({ file: i.file, lines: i.lines }));
+    const failOnEmpty = input.failOnEmpty === true;
+    const failed = (failOnEmpty && empty.length > 0) || (input.failOn !== 'none' && (Object.keys(t.totals) as Severity[]).some(
       (s) => t.totals[s] > 0 && SEVERITY_RANK[s] >= SEVERITY_RANK[input.failOn as Severity],
-    );
+    ));
     return {
       tool: input.tool,
       inputs: input.inputs,
@@ -202,6 +217,9 @@ export class AuditCollector {
       stats: input.stats,
       failOn: input.failOn,
       failed,
+      bodies: { ...this.bodies },
+      empty,
+      failOnEmpty,
     };
   }
 

@@ -89,7 +89,7 @@ export class SequenceKeeper {
  * Head steps, kept to the end, are copied when kept.
  */
 function bodyOf(r: PipelineRecord, limit: number): string | null {
-  const text = r.kind === 'invalid' ? (r.raw ?? null) : r.kind === 'event' ? JSON.stringify(r.event ?? null) : (r.wire.text ?? JSON.stringify(r.message));
+  const text = r.raw !== undefined ? r.raw : r.kind === 'event' ? JSON.stringify(r.event ?? null) : (r.wire.text ?? JSON.stringify(r.message));
   if (text === null || text === undefined) return null;
   return text.length > limit ? flatCopy(`${text.slice(0, limit)}…`) : text;
 }

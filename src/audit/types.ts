@@ -77,6 +77,15 @@ export interface AuditReport {
   rules: (RuleMeta & { docUrl: string; effectiveSeverity: Severity })[];
   stats: Stats;
   failOn: Severity | 'none';
-  /** Whether a finding reached `failOn` (the exit code is 1 then). */
+  /** Whether a finding reached `failOn`, or an input held no message under `failOnEmpty` (the exit code is 1 then). */
   failed: boolean;
+  /**
+   * Messages whose body the log did not give whole, so that the rules that read bodies skipped them: `notLogged`,
+   * summaries (`summary: true`); `cut`, messages the log cut (`truncated: true`).
+   */
+  bodies: { notLogged: number; cut: number };
+  /** Inputs that held no MCP message at all (a log with only host chatter, a file that is no log), in input order. */
+  empty: { file: string; lines: number | null }[];
+  /** `--fail-on-empty`: an input without any MCP message fails the audit. */
+  failOnEmpty: boolean;
 }

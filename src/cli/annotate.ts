@@ -24,9 +24,11 @@ export function annotateBuilder(y: Argv) {
   return ruleOptions(redactOptions(filterOptions(inputOptions(y)), 'off'))
     .option('format', { alias: 'f', describe: 'output format', choices: ['text', 'ndjson', 'json'], default: 'text' })
     .option('body', { describe: 'include message bodies (default: on for ndjson/json, off for text); --no-body leaves them out', type: 'boolean' })
+    .option('logs', { describe: 'print the lines of a host or SDK log that are not MCP messages (log records); --no-logs hides them', type: 'boolean', default: true, group: 'Filters:' })
     .example('$0 annotate session.ndjson', 'readable transcript')
     .example('$0 annotate -f ndjson session.ndjson | jq .', 'one annotated record per line (the record contract)')
-    .example('server | $0 annotate -', 'annotate live stdio as it arrives')
+    .example('server < requests.ndjson | $0 annotate -', "a server's stdout as it arrives: only the server's side (no orphans)")
+    .example('$0 annotate --no-logs host.log', 'only the MCP messages of a host log, not its other lines')
     .example('$0 annotate --follow s.ndjson', 'keep printing as s.ndjson grows (e.g. a `wrap --out` capture); Ctrl-C ends')
     .example("$0 annotate --method 'tools/*' --phase operation log.ndjson", 'only tool traffic during operation')
     .example('$0 annotate --rule schema-violation=off --config mcptrace.json log.ndjson', 'findings on the records as audit would set them');

@@ -7,6 +7,8 @@ import { UsageError } from './errors.js';
 export interface AuditConfig {
   rules?: Record<string, Severity | 'off'>;
   failOn?: Severity | 'none';
+  /** An input with no MCP message fails the audit (`--fail-on-empty`). */
+  failOnEmpty?: boolean;
   slowMs?: number;
 }
 
@@ -30,7 +32,7 @@ export async function loadAuditConfig(path: string): Promise<AuditConfig> {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`config ${path}: expected a JSON object`);
   const c = raw as Record<string, unknown>;
   for (const key of Object.keys(c)) {
-    if (!['rules', 'failOn', 'slowMs', '$schema'].includes(key)) throw new UsageError(`config ${path}: unknown key "${key}" (rules, failOn, slowMs)`);
+    if (!['rules', 'failOn', 'failOnEmpty', 'slowMs', '$schema'].includes(key)) throw new UsageError(`config ${path}: unknown key "${key}" (rules, failOn, failOnEmpty, slowMs)`);
   }
   const out: AuditConfig = {};
   if (c.rules !== undefined) {
@@ -46,6 +48,10 @@ export async function loadAuditConfig(path: string): Promise<AuditConfig> {
   if (c.failOn !== undefined) {
     if (typeof c.failOn !== 'string' || !FAIL_ON.includes(c.failOn)) throw new UsageError(`config ${path}: failOn must be one of ${FAIL_ON.join(', ')}`);
     out.failOn = c.failOn as AuditConfig['failOn'];
+  }
+  if (c.failOnEmpty !== undefined) {
+    if (typeof c.failOnEmpty !== 'boolean') throw new UsageError(`config ${path}: failOnEmpty must be true or false`);
+    out.failOnEmpty = c.failOnEmpty;
   }
   if (c.slowMs !== undefined) {
     if (typeof c.slowMs !== 'number' || !(c.slowMs >= 0)) throw new UsageError(`config ${path}: slowMs must be a number ≥ 0`);

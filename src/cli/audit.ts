@@ -11,6 +11,7 @@ import { EXIT } from './errors.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
 import { filterOptions, inputOptions, jobsOption } from './options.js';
 import { createLogger, type LogLevel } from './logger.js';
+import { inputNoter } from './input-notes.js';
 import { inputNames, STDIN_ARG } from './inputs.js';
 import { runParallel } from './jobs.js';
 import { mergeSummary, redactedRenumbering } from './jobs-renumber.js';
@@ -26,6 +27,8 @@ export interface AuditArgs extends RunArgs, RedactArgs, RuleArgs {
   format?: AuditFormat;
   out?: string;
   failOn?: Severity | 'none';
+  /** `--fail-on-empty`: an input with no MCP message fails the audit. */
+  failOnEmpty?: boolean;
   color?: boolean;
   jobs?: number;
 }
@@ -35,9 +38,11 @@ export function auditBuilder(y: Argv) {
     .option('format', { alias: 'f', describe: 'report format (default: text on a terminal, else json)', choices: AUDIT_FORMATS })
     .option('out', { alias: 'o', describe: 'write the report to FILE instead of stdout', type: 'string' })
     .option('fail-on', { describe: 'exit 1 when a finding reaches this severity', choices: ['error', 'warning', 'info', 'none'] })
+    .option('fail-on-empty', { describe: 'exit 1 when an input holds no MCP message at all (a CI gate on a capture)', type: 'boolean' })
     .example('$0 audit session.ndjson', 'findings on the terminal')
     .example('$0 audit -f sarif -o mcp.sarif logs/*.ndjson', 'SARIF for code scanning')
     .example('$0 audit --fail-on warning --rule slow-response=off log.ndjson', 'CI gate')
+    .example('$0 audit --fail-on-empty capture.ndjson', 'CI gate on a capture: also fails when it holds no MCP message')
     .example('$0 audit -f html -o report.html session.ndjson', 'a self-contained HTML report')
     .example('$0 audit -f sarif -o mcp.sarif --jobs auto logs/*.ndjson', 'the files on every core (a large capture in pieces), the same report')
     .example('$0 audit --follow s.ndjson', 'findings redrawn as s.ndjson grows; Ctrl-C prints the report and sets the exit code');
@@ -46,6 +51,7 @@ export function auditBuilder(y: Argv) {
 export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   const { config, rules, ruleOptions: ruleOpts } = await ruleSettings(args);
   const failOn = args.failOn ?? config.failOn ?? 'error';
+  const failOnEmpty = args.failOnEmpty ?? config.failOnEmpty ?? false;
   const format: AuditFormat = args.format ?? (io.stdout.isTTY && !args.out && 'text' in AUDIT_RENDERERS ? ('text' as AuditFormat) : 'json');
   const inputs = args.files && args.files.length > 0 ? args.files.map((f) => (f === STDIN_ARG ? '-' : f)) : ['-'];
   const palette = args.out ? paletteFor(io, false) : paletteFor(io, args.color);
@@ -58,13 +64,14 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     const { analyzer, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop);
     // Only what the format prints: no sequence steps for json, sarif and text, no bodies but for html.
     const limits = limitsFor(AUDIT_SEQUENCE_USE[format]);
-    const builder = new AuditBuilder({ inputs, failOn, ruleSettings: rules, tool: TOOL, limits });
+    const builder = new AuditBuilder({ inputs, failOn, failOnEmpty, ruleSettings: rules, tool: TOOL, limits });
     const files = inputNames(args.files);
     // --jobs: the files in worker threads, merged in input order. A redacted report's records are redacted in the
     // workers; the messages the merge re-makes and the summary, here.
     const plan = await parallelPlan(files, args.jobs, { ...args, minPieceBytes: minPieceBytes(io.env) });
     if (plan) {
       const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
+      const log = createLogger(args.logLevel as LogLevel, io.diagnostics);
       const task = {
         command: 'audit' as const,
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules, ruleOptions: ruleOpts },
@@ -75,7 +82,8 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
       await runParallel(plan, args.jobs!, task, (r, renumber) => {
         builder.mergeFrom(r.state as { stats: StatsState; audit: AuditState }, redactor ? redactedRenumbering(renumber, redactor) : renumber);
         mergeSummary(summary, r, renumber); // redacted whole by `ended`
-      }, createLogger(args.logLevel as LogLevel, io.diagnostics), io.env.MCPTRACE_JOBS_IN_THREAD === '1');
+      }, log, io.env.MCPTRACE_JOBS_IN_THREAD === '1');
+      for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel)(i);
       return finish(builder.report(ended(summary)), null);
     }
     // --follow on a terminal (report not going to --out): the report so far, without the findings only the

@@ -2,7 +2,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { Analyzer, type AnalyzerOptions } from '../analyzer.js';
 import type { InputFormat } from '../input/index.js';
-import { analyzeFollow, analyzeStream, analyzeStreamBatches, analyzeStreamEach } from '../analyze-stream.js';
+import { analyzeFollow, analyzeStream, analyzeStreamBatches, analyzeStreamEach, type OnInputEnd } from '../analyze-stream.js';
 import { untilAborted, type FollowNotice, type FollowProgress } from '../input/index.js';
 import { colorEnabled, createPalette, type Palette } from '../output/color.js';
 import { escapeTerminal } from '../output/escape.js';
@@ -13,6 +13,7 @@ import { noticeText } from './follow.js';
 import { resolveFollowInput, resolveInputs } from './inputs.js';
 import { HeapKeeper } from './heap.js';
 import { createLogger, type Log, type LogDestination, type LogLevel } from './logger.js';
+import { inputNoter } from './input-notes.js';
 import { preloadSchemas } from '../protocol/schemas.js';
 
 export interface CliIO {
@@ -61,6 +62,7 @@ export function openRun(
   stop?: AbortSignal,
 ): { analyzer: Analyzer; each: (onRecord: (r: PipelineRecord) => Promise<void> | void) => Promise<void>; batches: AsyncGenerator<PipelineRecord[]> } {
   const log = createLogger(args.logLevel as LogLevel, io.diagnostics);
+  const noted = inputNoter(io, log, args.logLevel);
   const analyzer = new Analyzer({ inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, ...more });
   const keep = buildFilter(args);
   // The schema check will run: load its schemas now, as the bundle's own chunk (faster than on first use).
@@ -70,10 +72,10 @@ export function openRun(
   async function* batches(): AsyncGenerator<PipelineRecord[]> {
     await schemas;
     if (args.follow && stop) {
-      for await (const r of followedRecords(analyzer, args, stop, io, log)) if (!keep || keep(r)) yield [r];
+      for await (const r of followedRecords(analyzer, args, stop, io, log, noted)) if (!keep || keep(r)) yield [r];
       return;
     }
-    for await (const b of batchesOf(analyzer, args.files, io, log)) {
+    for await (const b of batchesOf(analyzer, args.files, io, log, noted)) {
       const kept = keep ? b.filter(keep) : b;
       if (kept.length > 0) yield kept;
     }
@@ -82,13 +84,13 @@ export function openRun(
   async function each(onRecord: (r: PipelineRecord) => Promise<void> | void): Promise<void> {
     await schemas;
     if (args.follow && stop) {
-      for await (const r of followedRecords(analyzer, args, stop, io, log)) {
+      for await (const r of followedRecords(analyzer, args, stop, io, log, noted)) {
         const pending = !keep || keep(r) ? onRecord(r) : undefined;
         if (pending) await pending;
       }
       return;
     }
-    await eachOf(analyzer, args.files, io, log, keep ? (r) => (keep(r) ? onRecord(r) : undefined) : onRecord);
+    await eachOf(analyzer, args.files, io, log, keep ? (r) => (keep(r) ? onRecord(r) : undefined) : onRecord, noted);
   }
   return { analyzer, each, batches: batches() };
 }
@@ -98,12 +100,14 @@ export function openRun(
  * replacement) is a new input; what happens to the file is noted on stderr. stdin is read until it closes
  * or `stop` fires.
  */
-async function* followedRecords(analyzer: Analyzer, args: RunArgs, stop: AbortSignal, io: CliIO, log: Log): AsyncGenerator<PipelineRecord> {
+async function* followedRecords(
+  analyzer: Analyzer, args: RunArgs, stop: AbortSignal, io: CliIO, log: Log, onEnd: OnInputEnd,
+): AsyncGenerator<PipelineRecord> {
   const input = resolveFollowInput(args.files);
   log.debug({ input: input.name }, 'following');
   if (input.stdin) {
     try {
-      yield* analyzeStream(analyzer, untilAborted(io.stdin as AsyncIterable<Buffer>, stop), '-');
+      yield* analyzeStream(analyzer, untilAborted(io.stdin as AsyncIterable<Buffer>, stop), '-', onEnd);
     } finally {
       // Stopped while a read was pending: close stdin, or the open pipe would keep the process alive.
       if (stop.aborted) (io.stdin as { destroy?: () => void }).destroy?.();
@@ -120,7 +124,7 @@ async function* followedRecords(analyzer: Analyzer, args: RunArgs, stop: AbortSi
     else log.debug({ input: input.name, at: p.at }, 'caught up');
   };
   try {
-    yield* analyzeFollow(analyzer, input.name, { signal: stop, onNotice, onProgress });
+    yield* analyzeFollow(analyzer, input.name, { signal: stop, onNotice, onProgress, onEnd });
   } catch (err) {
     // The file became unreadable (permissions, a folder now has its name): an input error, exit 2.
     const code = (err as NodeJS.ErrnoException).code;
@@ -130,7 +134,10 @@ async function* followedRecords(analyzer: Analyzer, args: RunArgs, stop: AbortSi
 }
 
 /** Every record of every input, in order, to `onRecord`; each input is its own stream with its own sessions. */
-async function eachOf(analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Log, onRecord: (r: PipelineRecord) => Promise<void> | void): Promise<void> {
+async function eachOf(
+  analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Log, onRecord: (r: PipelineRecord) => Promise<void> | void,
+  onEnd: OnInputEnd,
+): Promise<void> {
   // Kept in bounds like the batch path.
   const heap = new HeapKeeper();
   // What the consumer asked to wait for (its output is full), awaited before the next chunk is read.
@@ -142,7 +149,7 @@ async function eachOf(analyzer: Analyzer, files: readonly string[] | undefined, 
   };
   for (const input of resolveInputs(files, io.stdin)) {
     log.debug({ input: input.name }, 'reading');
-    for await (const _ of analyzeStreamEach(analyzer, input.open(), input.name, take)) {
+    for await (const _ of analyzeStreamEach(analyzer, input.open(), input.name, take, onEnd)) {
       const p = wait.for;
       wait.for = undefined;
       if (p) await p;
@@ -152,11 +159,13 @@ async function eachOf(analyzer: Analyzer, files: readonly string[] | undefined, 
 }
 
 /** Every record of every input, in order, a chunk's worth at a time; each input is its own stream with its own sessions. */
-async function* batchesOf(analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Log): AsyncGenerator<PipelineRecord[]> {
+async function* batchesOf(
+  analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Log, onEnd: OnInputEnd,
+): AsyncGenerator<PipelineRecord[]> {
   const heap = new HeapKeeper();
   for (const input of resolveInputs(files, io.stdin)) {
     log.debug({ input: input.name }, 'reading');
-    for await (const batch of analyzeStreamBatches(analyzer, input.open(), input.name)) {
+    for await (const batch of analyzeStreamBatches(analyzer, input.open(), input.name, {}, onEnd)) {
       yield batch;
       for (let i = 0; i < batch.length; i++) heap.add(batch[i]!.bytes);
     }

@@ -46,6 +46,7 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
     endFindingData: summary.findings.map((f) => findingData(f)),
     counts: analyzer.counts(),
     cut: check?.report(),
+    piece: cut !== undefined,
   };
 }
 

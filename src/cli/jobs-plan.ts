@@ -68,14 +68,18 @@ async function cuttable(file: string, opts: PlanOptions, minBytes: number): Prom
   }
   if (size < 2 * minBytes) return null;
   const format = opts.inputFormat ?? (await formatOf(file));
-  return isCutFormat(format) ? { size, format } : null;
+  return format !== null && isCutFormat(format) ? { size, format } : null;
 }
 
-/** The format detection gives a file (it reads the file's start only). */
-async function formatOf(file: string): Promise<InputFormat> {
+/**
+ * The format detection gives a file (it reads the file's start only); null when no line decided it: a piece read in
+ * the fallback format would not read text lines as the whole file does (they are log lines only then).
+ */
+async function formatOf(file: string): Promise<InputFormat | null> {
   const stream = createReadStream(file, { highWaterMark: 64 * 1024 });
   try {
-    return (await detectInput(stream)).format;
+    const detected = await detectInput(stream);
+    return detected.conclusive ? detected.format : null;
   } finally {
     stream.destroy();
   }

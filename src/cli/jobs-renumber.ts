@@ -59,6 +59,18 @@ function shiftAt(v: unknown, keys: readonly string[], offset: number): unknown {
 
 /** The run's summary so far with one more file's, in its numbering. */
 export function mergeSummary(into: AnalysisSummary, r: FileResult, n: Renumbering): void {
+  // The pieces of one file come one after another: they make one input.
+  const inputs = (into.inputs ??= []);
+  for (const i of r.summary.inputs ?? []) {
+    const last = inputs[inputs.length - 1];
+    if (last === undefined || last.file !== i.file || !r.piece) inputs.push({ ...i });
+    else {
+      last.messages += i.messages;
+      last.logs += i.logs;
+      last.lines = last.lines === null || i.lines === null ? null : Math.max(last.lines, i.lines);
+      last.onlySide = last.onlySide === i.onlySide ? last.onlySide : null;
+    }
+  }
   for (const s of r.summary.sessions) {
     into.sessions.push({ ...s, key: n.session(s.key), firstSeq: n.seq(s.firstSeq), lastSeq: n.seq(s.lastSeq) } satisfies SessionInfo);
   }

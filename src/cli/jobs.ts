@@ -50,6 +50,8 @@ export interface FileResult {
   counts: { records: number; ordinals: number };
   /** A piece: what tells whether the cuts around it held (src/session/cuts.ts). */
   cut?: CutReport;
+  /** A piece after the first of its file (its input continues the one before). */
+  piece?: boolean;
 }
 
 /** A worker thread, or one that works in this thread (`InThreadWorker`). */

@@ -15,7 +15,7 @@ export interface RuleArgs {
 export function ruleOptions<T>(y: Argv<T>) {
   return y
     .option('rule', { describe: 'set a rule\'s severity: id=off|info|warning|error (repeatable)', type: 'string' })
-    .option('config', { describe: 'JSON config file: { "rules": {id: severity}, "failOn", "slowMs" }', type: 'string' })
+    .option('config', { describe: 'JSON config file: { "rules": {id: severity}, "failOn", "failOnEmpty", "slowMs" }', type: 'string' })
     .option('slow-ms', { describe: 'slow-response threshold in milliseconds (default 5000)', type: 'number' });
 }
 

@@ -10,6 +10,7 @@ import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
 import { filterOptions, inputOptions, jobsOption } from './options.js';
 import { createLogger, type LogLevel } from './logger.js';
+import { inputNoter } from './input-notes.js';
 import { inputNames } from './inputs.js';
 import { runParallel } from './jobs.js';
 import { mergeSummary } from './jobs-renumber.js';
@@ -64,10 +65,12 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules: NO_RULES },
         filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir },
       };
+      const log = createLogger(args.logLevel as LogLevel, io.diagnostics);
       await runParallel(plan, args.jobs!, task, (r, n) => {
         collector.mergeFrom(r.state as StatsState, (k) => n.session(k));
         mergeSummary(summary, r, n);
-      }, createLogger(args.logLevel as LogLevel, io.diagnostics), io.env.MCPTRACE_JOBS_IN_THREAD === '1');
+      }, log, io.env.MCPTRACE_JOBS_IN_THREAD === '1');
+      for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel)(i);
       const text = format(collector.finish(summary.sessions, summary.open));
       await new Promise<void>((resolve, reject) => io.stdout.write(text, (e) => (e ? reject(e) : resolve())));
       return 0;

@@ -2,6 +2,7 @@
 import { Buffer } from 'node:buffer';
 import { nestedDeeper, nestingDetail } from '../input/depth.js';
 import type { Frame, Kind } from '../types.js';
+import { salvage } from './salvage.js';
 
 /** A JSON-RPC message (or an event, or an unreadable record) as read from one frame. */
 export interface Decoded {
@@ -14,8 +15,10 @@ export interface Decoded {
   /** Single-line JSON text of the message that sinks may copy verbatim, else null. */
   text: string | null;
   bytes: number;
-  /** Set on `invalid` records: the text that could not be read. */
+  /** Set on `invalid`, truncated and summary records: the text as logged, which could not be read whole. */
   raw?: string;
+  /** The log cut the message (`Frame.truncated`), or gave only its summary (`Frame.summary`): no body. */
+  noBody?: 'truncated' | 'summary';
   /** Why the record is invalid or malformed: reported by the framing rules. */
   problem?: { rule: ProblemRule; detail: string };
   batch?: { index: number; size: number };
@@ -43,6 +46,19 @@ export function decodeFrame(frame: Frame): Decoded[] {
 export function decodeFrameTo(frame: Frame, out: Decoded[]): void {
   if (frame.event) {
     out.push({ frame, kind: 'event', id: null, method: null, message: null, text: null, bytes: frame.bytes });
+    return;
+  }
+  if (frame.log) {
+    out.push({ frame, kind: 'log', id: null, method: null, message: null, text: null, bytes: 0 });
+    return;
+  }
+  if (frame.summary) {
+    const s = frame.summary;
+    out.push({ frame, kind: s.kind, id: s.id, method: s.method, message: null, text: null, bytes: frame.bytes, raw: frame.text ?? '', noBody: 'summary' });
+    return;
+  }
+  if (frame.truncated) {
+    out.push(truncated(frame));
     return;
   }
   if (frame.error !== undefined) {
@@ -82,6 +98,17 @@ function decodeBatch(frame: Frame, items: unknown[]): Decoded[] {
     d.batch = { index, size: items.length };
     return d;
   });
+}
+
+/**
+ * A message the log cut: kind, id and method from what survives of its start and end. A cut the host made is not a
+ * broken message: no problem is reported. When neither end shows the kind, the record is `invalid`, still without one.
+ */
+function truncated(frame: Frame): Decoded {
+  const text = frame.text ?? '';
+  const cut = frame.truncated!;
+  const s = salvage(text.slice(0, cut.head), text.slice(cut.tail));
+  return { frame, kind: s.kind ?? 'invalid', id: s.id, method: s.method, message: null, text: null, bytes: frame.bytes, raw: text, noBody: 'truncated' };
 }
 
 function invalid(frame: Frame, raw: string, rule: ProblemRule, detail: string): Decoded {

@@ -81,9 +81,14 @@ export function classifyLine(text: string, complete = true): LineVerdict {
   return parseHeader(t) ? 'transcript' : 'unknown';
 }
 
-/** Decides from lines fed in order; comments and blank lines are passed over. */
+/**
+ * Decides from lines fed in order; comments and blank lines are passed over. After a line of text (one that says
+ * nothing conclusive), a `json` verdict is passed over too: a JSON document cannot have text before it, so a `{` or
+ * `[` block further down is a pretty-printed dump inside a text log, not the start of a document.
+ */
 export class FormatDetector {
   private sawComment = false;
+  private sawText = false;
   /** True once a line other than blank or comment has been seen. */
   meaningful = false;
 
@@ -95,7 +100,11 @@ export class FormatDetector {
       return null;
     }
     this.meaningful = true;
-    return v === 'unknown' ? null : v;
+    if (v === 'unknown' || (v === 'json' && this.sawText)) {
+      this.sawText = true;
+      return null;
+    }
+    return v;
   }
 
   /** The first meaningful line is too long to wait for: judge its start. */
@@ -130,8 +139,12 @@ export interface DetectOptions {
 /**
  * Detects the format of a stream: reads chunks only until a line decides (normally the first meaningful
  * one), then returns an iterable that replays the chunks read and continues with the rest of the stream.
+ * `conclusive` is false when no line decided (the format is the fallback, or a long first line's start's).
  */
-export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptions = {}): Promise<{ format: InputFormat; input: AsyncIterable<Chunk> }> {
+export async function detectInput(
+  input: AsyncIterable<Chunk>,
+  opts: DetectOptions = {},
+): Promise<{ format: InputFormat; input: AsyncIterable<Chunk>; conclusive: boolean }> {
   const budget = opts.budget ?? 64 * 1024;
   const maxPeek = opts.maxPeek ?? 1024 * 1024;
   const it = input[Symbol.asyncIterator]();
@@ -142,6 +155,8 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
   let consumed = 0; // bytes of the lines produced so far (approximately: one byte per line ending)
   let firstAt = -1; // where the first meaningful line starts
   let format: InputFormat | null = null;
+  // A line decided (else the fallback or a long line's start did).
+  let conclusive = false;
   let ended = false;
   const judge = (lines: ReturnType<LineSplitter['push']>) => {
     for (const l of lines) {
@@ -149,7 +164,10 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
       format = det.line(l.text);
       if (!wasMeaningful && det.meaningful) firstAt = consumed;
       consumed += l.bytes + 1;
-      if (format) return;
+      if (format) {
+        conclusive = true;
+        return;
+      }
     }
   };
   while (format === null) {
@@ -168,7 +186,7 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
     if (firstAt >= 0 && total - firstAt > budget) format = det.meaningful ? det.fallback() : det.prefix(splitter.peekPending(budget));
     else if (total > maxPeek) format = det.fallback();
   }
-  return { format, input: replay(seen, it, ended) };
+  return { format, input: replay(seen, it, ended), conclusive };
 }
 
 async function* replay(seen: Chunk[], it: AsyncIterator<Chunk>, ended: boolean): AsyncGenerator<Chunk> {

@@ -5,12 +5,16 @@ import { describe, envelopeToFrame, isEnvelope, looksLikeMessage } from './envel
 import { nestedDeeper } from './depth.js';
 import { errorFrame, oversizedFrame, readLines, textFrame, tooDeepFrame, type LineReader } from './frames.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from './lines.js';
+import { textLine } from './text-line.js';
+import { isComment } from './transcript-syntax.js';
 import { ClockTimeline } from './time.js';
 
 /**
  * Parses each non-blank line and maps it with the envelope field table. A line that is not JSON, or not a
  * JSON object, becomes an error frame holding the line, so nothing is lost (DESIGN principles 3 and 4). A bare
  * JSON-RPC message line (with `jsonrpc`, or `method`/`id`/`result`/`error` and no envelope key) is read as is.
+ * A `#` comment line is skipped; a line of plain text (text-line.ts) is a log line: it is not inside an envelope, so it
+ * was never on the wire.
  */
 export class EnvelopeReader implements LineReader {
   private readonly clock: ClockTimeline;
@@ -30,6 +34,8 @@ export class EnvelopeReader implements LineReader {
       return;
     }
     if (isBlank(l.text)) return;
+    // A comment, or text in the file around the envelopes (not a wire line: those are inside them), is no message.
+    if (l.text.charCodeAt(0) !== 0x7b && (isComment(l.text) || textLine(at, l.text, out))) return;
     // Checked before parsing: the envelope's message would be re-serialised, which a deep value overflows.
     if (nestedDeeper(l.text)) {
       out.push(tooDeepFrame(at, l.text));

@@ -17,6 +17,8 @@ export interface FrameContext {
   time?: TimeValue;
   dir?: Direction;
   session?: string | null;
+  /** The host's name for the server (`Frame.server`). */
+  server?: string;
 }
 
 /**
@@ -33,7 +35,9 @@ export const utf8Length = (s: string): number => Buffer.byteLength(s, 'utf8');
 /** A message frame carrying its wire text. */
 export function textFrame(at: Position, text: string, bytes: number, ctx: FrameContext = {}): Frame {
   const time = ctx.time ?? NO_TIME;
-  return { file: at.file, line: at.line, lines: at.lines, ts: time.ts, tsMs: time.tsMs, dir: ctx.dir ?? 'unknown', session: ctx.session ?? null, text, bytes };
+  const frame: Frame = { file: at.file, line: at.line, lines: at.lines, ts: time.ts, tsMs: time.tsMs, dir: ctx.dir ?? 'unknown', session: ctx.session ?? null, text, bytes };
+  if (ctx.server !== undefined) frame.server = ctx.server;
+  return frame;
 }
 
 /** A message frame carrying an already-parsed value (its size is that of its compact JSON). */
@@ -67,6 +71,25 @@ export function eventFrame(at: Position, event: TransportEvent, ctx: FrameContex
   const frame = textFrame(at, '', 0, ctx);
   frame.text = null;
   frame.event = event;
+  return frame;
+}
+
+/** A log line (or group of lines) that is not an MCP message: decode makes it a `log` record (no bytes, no body). */
+export function logFrame(at: Position, level: string | null, text: string, ctx: FrameContext = {}): Frame {
+  const frame = textFrame(at, '', 0, ctx);
+  frame.text = null;
+  frame.log = { level, text };
+  return frame;
+}
+
+/**
+ * A message the log cut in the middle: `text` as logged (cut mark included), `text.slice(0, head)` and
+ * `text.slice(tail)` what survives; `bytes` the real size when the log gives it (else the size of what survives).
+ */
+export function truncatedFrame(at: Position, text: string, cut: { head: number; tail: number }, bytes: number | null, ctx: FrameContext = {}): Frame {
+  const kept = utf8Length(text.slice(0, cut.head)) + utf8Length(text.slice(cut.tail));
+  const frame = textFrame(at, text, bytes !== null && bytes >= kept ? bytes : kept, ctx);
+  frame.truncated = { head: cut.head, tail: cut.tail };
   return frame;
 }
 

@@ -57,6 +57,11 @@ export class JsonDocumentReader {
     this.tok = new Tokenizer({ jsonStreaming: true, maxValueChars: this.maxBytes + 1 });
   }
 
+  /** Physical lines read so far (a last line without its line ending counts). */
+  get lines(): number {
+    return this.atLineStart ? this.line - 1 : this.line;
+  }
+
   private newElement(): CappedElement {
     return new CappedElement(this.maxBytes, MAX_NESTING, OVERSIZED_KEEP_BYTES);
   }

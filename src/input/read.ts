@@ -5,7 +5,7 @@ import type { Frame } from '../types.js';
 import { detectInput, type DetectOptions, type InputFormat } from './detect.js';
 import { EnvelopeReader } from './envelope.js';
 import type { LineReader } from './frames.js';
-import { readJsonDocument } from './json-document.js';
+import { JsonDocumentReader } from './json-document.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter, type Chunk, type Line } from './lines.js';
 import { NdjsonReader } from './ndjson.js';
 import { TranscriptReader } from './transcript.js';
@@ -17,6 +17,8 @@ export interface ReadOptions {
   format?: InputFormat;
   /** Told the format once it is known (detected or given), before the first frame. */
   onFormat?: (format: InputFormat) => void;
+  /** Told, after the last frame, how many physical lines the input held (the last line's number, for a piece). */
+  onEnd?: (info: { lines: number }) => void;
   detect?: DetectOptions;
   /**
    * `--max-message-bytes`: the longest line or record held whole (default 16 MiB). A longer one becomes an `invalid`
@@ -32,11 +34,14 @@ export interface ReadOptions {
   clockOffset?: number;
 }
 
-/** A line reader for a line-based format; `maxBytes` is the message size limit it names and applies to records. */
-export function lineReader(format: Exclude<InputFormat, 'json'>, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0): LineReader {
+/**
+ * A line reader for a line-based format; `maxBytes` is the message size limit it names and applies to records.
+ * `textIsLog`: lines of plain text in raw NDJSON are log lines (a file detection found no message in), not messages.
+ */
+export function lineReader(format: Exclude<InputFormat, 'json'>, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0, textIsLog = false): LineReader {
   switch (format) {
     case 'ndjson':
-      return new NdjsonReader(file, maxBytes);
+      return new NdjsonReader(file, maxBytes, textIsLog);
     case 'envelope':
       return new EnvelopeReader(file, maxBytes, clockOffset);
     case 'transcript':
@@ -62,18 +67,30 @@ export async function* readFrames(input: AsyncIterable<Chunk>, opts: ReadOptions
 export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadOptions): AsyncGenerator<Frame[]> {
   let format = opts.format;
   let source = input;
+  // Read as a stream of messages, unless detection found no message to decide on (then text lines are log lines).
+  let messages = true;
   if (format === undefined) {
     const detected = await detectInput(input, opts.detect);
     format = detected.format;
     source = detected.input;
+    messages = detected.conclusive;
   }
   opts.onFormat?.(format);
   if (format === 'json') {
-    for await (const frame of readJsonDocument(source, opts.file, { maxBytes: opts.maxMessageBytes })) yield [frame];
+    const reader = new JsonDocumentReader(opts.file, { maxBytes: opts.maxMessageBytes });
+    for await (const chunk of source) {
+      const out: Frame[] = [];
+      reader.push(chunk, out);
+      if (out.length > 0) yield out;
+    }
+    const out: Frame[] = [];
+    reader.end(out);
+    if (out.length > 0) yield out;
+    opts.onEnd?.({ lines: reader.lines });
     return;
   }
   const maxBytes = opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const reader = lineReader(format, opts.file, maxBytes, opts.clockOffset);
+  const reader = lineReader(format, opts.file, maxBytes, opts.clockOffset, !messages);
   const splitter = new LineSplitter({ maxLineBytes: maxBytes, firstLine: opts.firstLine, atFileStart: opts.firstLine === undefined });
   const lines: Line[] = [];
   for await (const chunk of source) {
@@ -88,6 +105,7 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
   for (const l of lines) reader.line(l, out);
   reader.end(out);
   if (out.length > 0) yield out;
+  opts.onEnd?.({ lines: splitter.lines });
 }
 
 /** A byte stream for a path: a file read stream, or stdin for `-`. */

@@ -19,9 +19,15 @@ export type Header =
 const ISO = String.raw`\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?`;
 const CLOCK = String.raw`\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?`;
 const SECONDS = String.raw`\d+(?:\.\d+)?`;
+/**
+ * Seconds in brackets: with a fraction, or 9 digits and more (epoch seconds). A bracketed whole number of fewer digits
+ * is a process id (`[26682] [Local→Remote] …`, mcp-remote) or a counter, not a time.
+ */
+const BRACKETED_SECONDS = String.raw`\d+\.\d+|\d{9,}`;
 const TIME = `(?:(${ISO})|(${CLOCK})|(${SECONDS}))`;
+const BRACKETED_TIME = `(?:(${ISO})|(${CLOCK})|(${BRACKETED_SECONDS}))`;
 /** An optional timestamp: in brackets (space after optional), or bare (then a space must follow). */
-const PREFIX = new RegExp(String.raw`^\s*(?:\[\s*${TIME}\s*\]\s*|${TIME}\s+)?`, 'i');
+const PREFIX = new RegExp(String.raw`^\s*(?:\[\s*${BRACKETED_TIME}\s*\]\s*|${TIME}\s+)?`, 'i');
 /** A marker, an optional `:`, then a space, the end, or the JSON's first character. */
 const MARKER = new RegExp(String.raw`^(${markerPattern()}):?(?=\s|$|[{["])`, 'i');
 const EVENT = /^!!\s*(\S+)\s*(.*)$/;

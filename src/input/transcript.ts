@@ -2,12 +2,14 @@
 import type { Frame } from '../types.js';
 import { nestedDeeper } from './depth.js';
 import {
-  errorFrame, eventFrame, normaliseEventName, oversizedFrame, parsedTextFrame, readLines, textFrame, tooDeepFrame, utf8Length,
-  type FrameContext, type LineReader,
+  errorFrame, eventFrame, logFrame, normaliseEventName, oversizedFrame, parsedTextFrame, readLines, textFrame, tooDeepFrame, truncatedFrame,
+  utf8Length, type FrameContext, type LineReader,
 } from './frames.js';
+import { findCutMark } from './cut-mark.js';
 import { JsonExtent } from './json-extent.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, OVERSIZED_KEEP_BYTES, type Line } from './lines.js';
 import { isComment, isRecordStart, parseHeader, type TimeToken } from './transcript-syntax.js';
+import { isTextLine } from './text-line.js';
 import { ClockTimeline, isoTime, NO_TIME, secondsTime, type TimeValue } from './time.js';
 
 export interface TranscriptLimits {
@@ -19,9 +21,12 @@ export interface TranscriptLimits {
   clockOffset?: number;
 }
 
-/** A record being read over several lines. `orphan` collects stray lines that belong to no record. */
+/**
+ * A record being read over several lines. `orphan` collects stray lines that belong to no record; `log` is a line with
+ * a time and text but no marker, with the stray lines that follow it (a traceback).
+ */
 interface Pending {
-  kind: 'message' | 'event' | 'orphan';
+  kind: 'message' | 'event' | 'orphan' | 'log';
   start: number;
   raw: string[];
   json: string[];
@@ -67,7 +72,8 @@ export class TranscriptReader implements LineReader {
   end(out: Frame[]): void {
     const p = this.p;
     if (!p) return;
-    if (p.kind === 'orphan') this.cut(out, p.why);
+    if (p.kind === 'log') this.emitLog(out);
+    else if (p.kind === 'orphan') this.cut(out, p.why);
     else if (p.json.length === 0) this.cut(out, 'a direction marker with no message after it');
     else this.cut(out, `unterminated JSON value at end of input (opened at line ${p.start})`);
   }
@@ -75,6 +81,7 @@ export class TranscriptReader implements LineReader {
   /** Feeds a line to the open record; false when the line is not part of it (and must start a new one). */
   private continueRecord(l: Line, out: Frame[]): boolean {
     const p = this.p!;
+    if (p.kind === 'log') return this.continueLog(l, out);
     if (p.kind !== 'orphan' && p.json.length === 0) {
       // A marker alone on its line: the value may start on the next line.
       const t = l.text.trimStart();
@@ -98,7 +105,8 @@ export class TranscriptReader implements LineReader {
    * time and direction are read from the header at its start when there is one.
    */
   private oversizedLine(l: Line, out: Frame[]): void {
-    if (this.p) this.cut(out, this.p.kind === 'orphan' ? this.p.why : `unterminated JSON value: line ${l.line} is over --max-message-bytes`);
+    if (this.p?.kind === 'log') this.emitLog(out);
+    else if (this.p) this.cut(out, this.p.kind === 'orphan' ? this.p.why : `unterminated JSON value: line ${l.line} is over --max-message-bytes`);
     const h = parseHeader(l.text);
     const ctx: FrameContext = { time: h ? this.time(h.time) : undefined, dir: h?.kind === 'message' ? h.dir : 'unknown', session: this.session };
     out.push(oversizedFrame({ file: this.file, line: l.line, lines: 1 }, l.text, l.bytes, this.maxBytes, 'line', ctx));
@@ -109,6 +117,13 @@ export class TranscriptReader implements LineReader {
     if (isBlank(text) || isComment(text)) return;
     const at = { file: this.file, line: l.line, lines: 1 };
     const h = parseHeader(text);
+    const logText = h === null ? (isTextLine(text) ? text : null) : h.kind === 'time-only' && (h.rest === '' || isTextLine(h.rest)) ? h.rest : null;
+    if (logText !== null) {
+      // Text with a time, or none, but no marker: a line of the log that is no message (text-line.ts). JSON there is a
+      // message without its marker, or a piece of one: an error, below.
+      this.open('log', l, logText, { time: h === null ? undefined : this.time(h.time), session: this.session }, '', '');
+      return;
+    }
     if (h === null || h.kind === 'time-only') {
       const ctx = { time: h ? this.time(h.time) : undefined, session: this.session };
       const why = h ? 'no direction marker after the timestamp' : 'no timestamp or direction marker';
@@ -143,7 +158,7 @@ export class TranscriptReader implements LineReader {
   }
 
   private openValue(kind: 'message' | 'event', l: Line, rest: string, ctx: FrameContext, name: string, out: Frame[]): void {
-    if (kind === 'message' && this.wholeOnLine(l, rest, ctx, out)) return;
+    if (kind === 'message' && (this.wholeOnLine(l, rest, ctx, out) || this.cutOnLine(l, rest, ctx, out))) return;
     this.open(kind, l, l.text, ctx, name, '').json.push(rest);
     this.scan(rest, out);
   }
@@ -165,6 +180,18 @@ export class TranscriptReader implements LineReader {
     const frame = textFrame({ file: this.file, line: l.line, lines: 1 }, rest, utf8Length(rest), ctx);
     frame.value = value;
     out.push(frame);
+    return true;
+  }
+
+  /**
+   * A message a host log cut in the middle, pasted into a transcript (`{"jsonrpc":"2.0","id":1,"result":{…[5218 chars
+   * truncated]...}`): it never parses and its brackets never balance, but what survives tells its kind, id and method.
+   */
+  private cutOnLine(l: Line, rest: string, ctx: FrameContext, out: Frame[]): boolean {
+    const cut = findCutMark(rest);
+    if (cut === null) return false;
+    const bytes = utf8Length(rest.slice(0, cut.head)) + utf8Length(rest.slice(cut.tail)) + cut.cut;
+    out.push(truncatedFrame({ file: this.file, line: l.line, lines: 1 }, rest, cut, bytes, ctx));
     return true;
   }
 
@@ -225,6 +252,33 @@ export class TranscriptReader implements LineReader {
       return;
     }
     out.push(eventFrame(at, { name: p.name, data: data as Record<string, unknown> }, p.ctx));
+  }
+
+  /**
+   * A line after a log line: a stray line (no time, marker, event or session break) continues it, like the lines of a
+   * traceback; anything else ends it. A log over the line or byte limits is emitted and goes on as a new one.
+   */
+  private continueLog(l: Line, out: Frame[]): boolean {
+    if (isBlank(l.text) || isComment(l.text) || parseHeader(l.text) !== null) {
+      this.emitLog(out);
+      return false;
+    }
+    const p = this.p!;
+    if (p.raw.length >= this.maxLines || p.bytes >= this.maxBytes) {
+      this.emitLog(out);
+      this.open('log', l, l.text, p.ctx, '', '');
+      return true;
+    }
+    p.raw.push(l.text);
+    p.bytes += l.bytes + 1;
+    return true;
+  }
+
+  /** Emits the open log record: its lines' text (the first without its time) joined with `\n`. */
+  private emitLog(out: Frame[]): void {
+    const p = this.p!;
+    this.p = null;
+    out.push(logFrame({ file: this.file, line: p.start, lines: p.raw.length }, null, p.raw.join('\n'), p.ctx));
   }
 
   /** Ends the open record as an error frame; trailing blank lines are left out (they are skipped lines). */

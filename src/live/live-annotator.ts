@@ -31,6 +31,8 @@ export class LiveAnnotator {
 
   constructor(private readonly out: TextOut, private readonly palette: Palette, private readonly file: string) {
     this.input = this.analyzer.input(file);
+    // The records are those of the capture, which is read as envelope NDJSON.
+    this.input.setFormat('envelope');
   }
 
   /** Line `n` of the capture is this wire line. */

@@ -13,7 +13,8 @@ export interface JsonDocument {
 }
 
 /**
- * The same field set and key order as `recordToNdjson`: seq … findings, raw, event, batch, message.
+ * The same field set and key order as `recordToNdjson`: seq … findings, server, format, truncated, summary, level,
+ * text, lines, raw, event, batch, message.
  * Nested contract objects are copied so later mutation of the pipeline record cannot leak in.
  */
 export function recordToJson(r: PipelineRecord, opts: RecordOutputOptions): JsonRecord {
@@ -35,7 +36,16 @@ export function recordToJson(r: PipelineRecord, opts: RecordOutputOptions): Json
     latencyMs: r.latencyMs,
     bytes: r.bytes,
     findings: r.findings.map((f) => ({ rule: f.rule, severity: f.severity, message: f.message })),
+    server: r.server ?? null,
+    format: r.format ?? null,
   };
+  if (r.truncated) o.truncated = true;
+  if (r.summary) o.summary = true;
+  if (r.kind === 'log') {
+    o.level = r.level ?? null;
+    o.text = r.text ?? '';
+    o.lines = r.lines ?? 1;
+  }
   if (opts.body && r.raw !== undefined) o.raw = r.raw;
   if (r.event !== undefined) o.event = r.event.data === undefined ? { name: r.event.name } : { name: r.event.name, data: r.event.data };
   if (r.batch !== undefined) o.batch = { index: r.batch.index, size: r.batch.size };

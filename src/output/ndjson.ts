@@ -1,8 +1,8 @@
-// The annotated record (contract v1) as one NDJSON line, built from parts on the fast path.
+// The annotated record (contract v2) as one NDJSON line, built from parts on the fast path.
 import type { CapabilityRef, Finding, PipelineRecord, TransportEvent } from '../types.js';
 
 export interface RecordOutputOptions {
-  /** Include `message` (and `raw` on invalid records). Off: both keys are left out entirely. */
+  /** Include `message` (and `raw` on invalid, truncated and summary records). Off: both keys are left out entirely. */
   body: boolean;
 }
 
@@ -85,8 +85,9 @@ function messageJson(r: PipelineRecord): string {
 }
 
 /**
- * One JSON line (no trailing newline) with the contract fields in contract order:
- * seq … findings, then `raw` (invalid records), `event` (transport events), `batch` (batch members), then `message`.
+ * One JSON line (no trailing newline) with the contract fields in contract order: seq … findings, `server`, `format`,
+ * then `truncated`, `summary` (when set), `level`, `text`, `lines` (log records), `raw` (invalid, truncated and
+ * summary records), `event` (transport events), `batch` (batch members), then `message`.
  */
 export function recordToNdjson(r: PipelineRecord, opts: RecordOutputOptions): string {
   const head = recordToNdjsonHead(r, opts);
@@ -105,7 +106,10 @@ export function recordToNdjsonHead(r: PipelineRecord, opts: RecordOutputOptions)
     `,"id":${idJson(r.id)},"method":${nullableWord(r.method)},"primitive":${nullableWord(r.primitive)}` +
     `,"feature":${nullableWord(r.feature)},"phase":${WORDS.get(r.phase)},"capability":${capabilityJson(r.capability)}` +
     `,"pair":${num(r.pair)},"latencyMs":${num(r.latencyMs)},"bytes":${num(r.bytes)}` +
-    `,"findings":${findingsJson(r.findings)}`;
+    `,"findings":${findingsJson(r.findings)},"server":${nullableWord(r.server ?? null)},"format":${nullableWord(r.format ?? null)}`;
+  if (r.truncated) out += ',"truncated":true';
+  if (r.summary) out += ',"summary":true';
+  if (r.kind === 'log') out += `,"level":${nullableWord(r.level ?? null)},"text":${str(r.text ?? '')},"lines":${num(r.lines ?? 1)}`;
   if (opts.body && r.raw !== undefined) out += `,"raw":${str(r.raw)}`;
   if (r.event !== undefined) out += `,"event":${eventJson(r.event)}`;
   if (r.batch !== undefined) out += `,"batch":{"index":${num(r.batch.index)},"size":${num(r.batch.size)}}`;

@@ -175,13 +175,16 @@ export class Redactor {
   record(r: PipelineRecord): PipelineRecord {
     const message = this.value(r.message);
     const raw = r.raw === undefined ? undefined : this.text(r.raw);
+    // A log line's text is log text like `raw`: a host may log a token in it.
+    const text = r.text === undefined ? undefined : this.text(r.text);
     const data = r.event?.data === undefined ? undefined : this.value(r.event.data);
     const findings = this.findings(r.findings);
     const session = this.text(r.session);
     const id = typeof r.id === 'string' ? this.text(r.id) : r.id;
-    if (message === r.message && raw === r.raw && data === r.event?.data && findings === r.findings && session === r.session && id === r.id) return r;
+    if (message === r.message && raw === r.raw && text === r.text && data === r.event?.data && findings === r.findings && session === r.session && id === r.id) return r;
     const out: PipelineRecord = { ...r, message, findings, session, id };
     if (raw !== undefined) out.raw = raw;
+    if (text !== undefined) out.text = text;
     if (r.event !== undefined && data !== r.event.data) out.event = { name: r.event.name, data };
     if (message !== r.message) out.wire = { ...r.wire, text: null };
     return out;

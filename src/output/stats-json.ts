@@ -55,17 +55,20 @@ function session(s: SessionStats): SessionStats {
     server: { name: s.server.name, version: s.server.version },
     requestedRevision: s.requestedRevision,
     negotiatedRevision: s.negotiatedRevision,
+    serverName: s.serverName ?? null,
+    onlySide: s.onlySide ?? null,
     ...scopeHead(s),
     pairs: pairs(s.pairs),
     invalid: s.invalid,
     events: s.events,
+    logs: s.logs ?? 0,
   };
 }
 
 /**
  * A copy of `stats` with keys in the documented order, whatever order the object was built in:
  * messages, bytes, byKind, byDirection, byPrimitive, byPhase, lifecycle, operation, methods, tools, errors,
- * pairs, invalid, events, sessions, timeSpan. Map-like objects (methods, tools, errors) keep their order.
+ * pairs, invalid, events, logs, sessions, timeSpan. Map-like objects (methods, tools, errors) keep their order.
  */
 export function orderedStats(s: Stats): Stats {
   return {
@@ -75,6 +78,7 @@ export function orderedStats(s: Stats): Stats {
     pairs: pairs(s.pairs),
     invalid: s.invalid,
     events: s.events,
+    logs: s.logs ?? 0,
     sessions: s.sessions.map(session),
     timeSpan: {
       first: s.timeSpan.first,

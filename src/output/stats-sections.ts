@@ -59,8 +59,15 @@ export function statsSections(s: Stats): StatsSection[] {
     ['bytes', formatCount(s.bytes)],
     ['invalid', formatCount(s.invalid)],
     ['events', formatCount(s.events)],
+    // Lines of the log that are not messages: only host and SDK logs have them.
+    ...((s.logs ?? 0) > 0 ? [['logs', formatCount(s.logs)]] : []),
     ['sessions', formatCount(s.sessions.length)],
   ];
+  // Sessions whose log holds one side only (a server's stdout): their orphans are the other side's missing requests.
+  for (const side of ['server', 'client'] as const) {
+    const n = s.sessions.filter((x) => x.onlySide === side).length;
+    if (n > 0) totals.push([`only the ${side}'s side`, `${formatCount(n)} ${n === 1 ? 'session' : 'sessions'}`]);
+  }
   if (s.timeSpan.first !== null) totals.push(['first', s.timeSpan.first], ['last', s.timeSpan.last ?? '-']);
   if (s.timeSpan.durationMs !== null) totals.push(['duration', formatMs(s.timeSpan.durationMs)]);
   // An input whose times have no date has a span of its own, shown like the run's (rows, so a narrow table keeps it).

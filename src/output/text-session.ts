@@ -2,6 +2,7 @@
 import type { OpenRequest, SessionInfo } from '../types.js';
 import type { Palette } from './color.js';
 import { escapeTerminal } from './escape.js';
+import { onlySideText } from './input-notes.js';
 import { truncate } from './width.js';
 
 type PeerInfo = SessionInfo['clientInfo'];
@@ -30,11 +31,16 @@ export function formatTextHeader(s: SessionInfo, p: Palette): string {
   return `${formatSessionTitle(s, p)}\n${formatSessionPeers(s, p)}`;
 }
 
-/** The first header line: session key, file and transport (printed when a session's first record arrives). */
+/**
+ * The first header line: session key, file, transport, the host's name for the server, and whether the log holds one
+ * side only (printed when a session's first record arrives, so the one-sided note shows only in later reports).
+ */
 export function formatSessionTitle(s: SessionInfo, p: Palette): string {
   const title = `━━ session ${escapeTerminal(s.key)}`;
   const where = [escapeTerminal(s.file)];
   if (s.transport !== null) where.push(escapeTerminal(s.transport));
+  if (s.server != null) where.push(`server ${truncate(escapeTerminal(s.server), 60)}`);
+  if (s.onlySide != null) where.push(onlySideText(s.onlySide));
   return `${p.bold(title)} ${p.dim(where.join(' · '))}`;
 }
 

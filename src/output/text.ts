@@ -25,7 +25,7 @@ export const TEXT_COLUMNS = { time: 12, arrow: 2, kind: 3, id: 10, method: 36, p
 const INDENT = ' '.repeat(TEXT_COLUMNS.time + 1);
 
 const KIND_LABEL: Readonly<Record<Kind, string>> = {
-  request: 'req', response: 'res', error: 'err', notification: 'ntf', invalid: 'bad', event: 'evt',
+  request: 'req', response: 'res', error: 'err', notification: 'ntf', invalid: 'bad', event: 'evt', log: 'log',
 };
 const PHASE_LABEL = { initialization: 'init', operation: 'op', shutdown: 'shut' } as const;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2}:\d{2})(?:[.,](\d+))?/;
@@ -46,6 +46,7 @@ function kindStyle(kind: Kind, p: Palette): Style {
     case 'notification': return p.blue;
     case 'invalid': return (s) => p.bold(p.red(s));
     case 'event': return p.yellow;
+    case 'log': return p.dim;
   }
 }
 
@@ -119,12 +120,37 @@ function tail(r: PipelineRecord, p: Palette, opts: TextOptions): string {
     if (e !== '') parts.push(e);
   }
   if (r.kind === 'event' && r.event?.data !== undefined) parts.push(p.dim(truncate(escapeTerminal(JSON.stringify(r.event.data) ?? ''), 80)));
+  if (r.summary) parts.push(p.dim('(summary: body not logged)'));
+  if (r.truncated) parts.push(p.dim('(cut by the log)'));
   return parts.join(' ');
+}
+
+/** Columns of a log line's text on its record line (its first line; the count of the others follows). */
+const LOG_TEXT_WIDTH = 160;
+
+/**
+ * A line of the log that is no message, dimmed: time, `·`, `log`, its level in the id column, then its text (its
+ * first line, and how many more it spans).
+ */
+function formatLogLine(r: PipelineRecord, p: Palette): string {
+  const C = TEXT_COLUMNS;
+  const text = r.text ?? '';
+  const nl = text.indexOf('\n');
+  const first = nl < 0 ? text : text.slice(0, nl);
+  const more = (r.lines ?? 1) > 1 ? ` (+${(r.lines ?? 1) - 1} lines)` : '';
+  const cols = [
+    cell(formatTime(r.ts), C.time, p.dim),
+    arrowCell(r, p),
+    cell(KIND_LABEL.log, C.kind, p.dim),
+    cell(escapeTerminal(r.level ?? ''), C.id, p.dim),
+    p.dim(truncate(escapeTerminal(first), LOG_TEXT_WIDTH) + more),
+  ];
+  return cols.join(' ').trimEnd();
 }
 
 /** The message as compact JSON for the body line: the logged text when known, else re-serialised. */
 function bodyText(r: PipelineRecord, width: number): string {
-  const full = r.kind === 'invalid' ? (r.raw ?? '') : (r.wire.text ?? JSON.stringify(r.message) ?? 'null');
+  const full = r.kind === 'log' ? (r.text ?? '') : r.raw !== undefined ? r.raw : (r.wire.text ?? JSON.stringify(r.message) ?? 'null');
   // Escaping only lengthens text, so a prefix a few times the width is enough to fill the line.
   const cut = full.length > width * 4 ? full.slice(0, width * 4) : full;
   const shown = truncate(escapeTerminal(cut), width);
@@ -133,6 +159,10 @@ function bodyText(r: PipelineRecord, width: number): string {
 
 /** One record as text: the aligned main line, then one line per finding, then the body line when asked. */
 export function formatTextRecord(r: PipelineRecord, p: Palette, opts: TextOptions = {}): string {
+  if (r.kind === 'log') {
+    const line = formatLogLine(r, p);
+    return opts.body === true && (r.lines ?? 1) > 1 ? `${line}\n${INDENT}${p.dim(bodyText(r, opts.bodyWidth ?? 200))}` : line;
+  }
   const C = TEXT_COLUMNS;
   const cols = [
     cell(formatTime(r.ts), C.time, p.dim),

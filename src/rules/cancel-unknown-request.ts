@@ -25,7 +25,7 @@ export const cancelUnknownRequest: Rule<Data, undefined, ClosedRequests> = {
     d.id === null ? 'notifications/cancelled has no requestId, so it cancels no request'
     : `no request with id ${d.id} sent by the ${d.sender} to cancel`,
   memory: CLOSED_REQUESTS,
-  on: { kinds: ['notification'], methods: ['notifications/cancelled'] },
+  on: { kinds: ['notification'], methods: ['notifications/cancelled'], body: true },
   check: ({ record, facts, memory }) => {
     if (record.kind !== 'notification' || record.method !== 'notifications/cancelled' || facts.cancels !== null) return undefined;
     const rid = paramsOf(record.message)?.requestId;

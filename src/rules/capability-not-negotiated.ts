@@ -25,7 +25,7 @@ export const capabilityNotNegotiated: Rule<Data> = {
   },
   message: (d) => `${d.method} needs ${d.side} capability ${d.path}, which the ${d.side} did not declare`,
   severityOf: (d, severity) => (d.should && severity === 'error' ? 'warning' : severity),
-  on: { kinds: ['request', 'notification'] },
+  on: { kinds: ['request', 'notification'], body: true },
   check: ({ record, session }) => {
     if (record.kind !== 'request' && record.kind !== 'notification') return undefined;
     const method = record.method;

@@ -88,10 +88,11 @@ export class RuleEngine {
       this.plans.set(session, plan);
     }
     const rev = plan.rev;
-    if (rev.rules.length === 0) return;
     const record = t.record;
+    // A line of the log that is no message is never checked (never an error).
+    if (rev.rules.length === 0 || record.kind === 'log') return;
     const facts = t.facts;
-    const route: Route = rev.routes.of(record.kind, record.method);
+    const route: Route = rev.routes.of(record.kind, record.method, record.summary === true || record.truncated === true);
     const memories = route.memories;
     for (let i = 0; i < memories.length; i++) {
       const m = memories[i]!;
@@ -164,7 +165,8 @@ export class RuleEngine {
       severities: rules.map((a) => this.severity(a, revision)),
       memories,
       routes: new Routes(
-        rules.map((a) => (this.routed ? a.rule.on : undefined)),
+        // Unrouted, a rule that reads the body still never sees a record without one (it would read `null`).
+        rules.map((a) => (this.routed ? a.rule.on : a.rule.on?.body ? { body: true } : undefined)),
         memories.map((m) => (this.routed ? m.on : undefined)),
       ),
     };

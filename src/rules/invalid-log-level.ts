@@ -15,7 +15,7 @@ export const invalidLogLevel: Rule<{ method: string; level: string }> = {
     revisions: 'all',
   },
   message: (d) => `${d.method} level ${d.level} is not a log level (${LOGGING_LEVELS.join(', ')})`,
-  on: { kinds: ['request', 'notification'], methods: LEVEL_METHODS },
+  on: { kinds: ['request', 'notification'], methods: LEVEL_METHODS, body: true },
   check: ({ record }) => {
     if (record.kind !== 'request' && record.kind !== 'notification') return undefined;
     if (record.method === null || !LEVEL_METHODS.includes(record.method)) return undefined;

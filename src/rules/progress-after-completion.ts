@@ -26,7 +26,7 @@ export const progressAfterCompletion: Rule<Data, undefined, ClosedRequests> = {
     d.how === 'task' ? `progress for token ${d.token} after task ${d.taskId} (${d.method} request id ${d.id}) became ${d.status}`
     : `progress for token ${d.token} after its ${d.method} request (id ${d.id}) was ${d.how}`,
   memory: CLOSED_REQUESTS,
-  on: { kinds: ['notification'], methods: ['notifications/progress'] },
+  on: { kinds: ['notification'], methods: ['notifications/progress'], body: true },
   check: ({ record, facts, session, memory }) => {
     if (record.kind !== 'notification' || record.method !== 'notifications/progress') return undefined;
     const token = notifiedTokenOf(record.message);

@@ -27,7 +27,7 @@ export const progressNotIncreasing: Rule<{ token: string; progress: number; prev
   /** Last progress value per requester and token. */
   createState: () => new RecentMap<Last>(),
   memory: CLOSED_REQUESTS,
-  on: { kinds: ['request', 'notification'] },
+  on: { kinds: ['request', 'notification'], body: true },
   check: ({ record, facts, state: last, memory }) => {
     if (record.kind === 'request') {
       const token = progressTokenOf(record.message);

@@ -17,7 +17,7 @@ export const progressUnknownToken: Rule<{ token: string }, undefined, ClosedRequ
   },
   message: (d) => `progress token ${d.token} belongs to no request sent by the other side`,
   memory: CLOSED_REQUESTS,
-  on: { kinds: ['notification'], methods: ['notifications/progress'] },
+  on: { kinds: ['notification'], methods: ['notifications/progress'], body: true },
   check: ({ record, facts, memory }) => {
     if (record.kind !== 'notification' || record.method !== 'notifications/progress' || facts.progressFor !== null) return undefined;
     const token = notifiedTokenOf(record.message);

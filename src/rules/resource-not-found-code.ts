@@ -19,7 +19,7 @@ export const resourceNotFoundCode: Rule<Data> = {
     revisions: 'all',
   },
   message: (d) => `${d.method} answered "not found" with code ${d.code} (${d.name}); the spec's code is ${d.expected}`,
-  on: { kinds: ['error'] },
+  on: { kinds: ['error'], body: true },
   check: ({ record, session }) => {
     if (record.kind !== 'error' || record.method === null) return undefined;
     const want = notFoundCode(record.method, session.revision);

@@ -56,7 +56,7 @@ export const resourceUpdateWithoutSubscription: Rule<{ uri: string }, State> = {
   },
   message: (d) => `resource update for ${JSON.stringify(d.uri)}, which the client has not subscribed to`,
   createState: () => ({ subscribed: new Set(), overflow: false }),
-  on: { kinds: ['request', 'response', 'notification'], methods: ['resources/subscribe', 'resources/unsubscribe', 'notifications/resources/updated'] },
+  on: { kinds: ['request', 'response', 'notification'], methods: ['resources/subscribe', 'resources/unsubscribe', 'notifications/resources/updated'], body: true },
   check: ({ record, session, state, facts }) => {
     if (record.kind === 'request' && record.method === 'resources/subscribe') {
       const uri = uriOf(record.message);

@@ -14,7 +14,7 @@ export const rootUriNotFile: Rule<{ index: number; uri: string }> = {
     revisions: 'all',
   },
   message: (d) => `roots[${d.index}] has uri ${JSON.stringify(d.uri)}, not a ${ROOT_URI_PREFIX} URI`,
-  on: { kinds: ['response'], methods: ['roots/list'] },
+  on: { kinds: ['response'], methods: ['roots/list'], body: true },
   check: ({ record }) => {
     if (record.kind !== 'response' || record.method !== 'roots/list') return undefined;
     const roots = (record.message as { result?: { roots?: unknown } } | null)?.result?.roots;

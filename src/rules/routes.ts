@@ -20,6 +20,8 @@ export interface Route {
 export class Routes {
   private readonly named = new Set<string>();
   private readonly byKind = new Map<Kind, Map<string | null, Route>>();
+  /** The routes of records without a whole body (summaries, cut messages): rules that read the body left out. */
+  private readonly byKindBodyless = new Map<Kind, Map<string | null, Route>>();
 
   /** `rules` and `memories`: the triggers, by index (undefined: every record). */
   constructor(
@@ -29,19 +31,21 @@ export class Routes {
     for (const t of [...rules, ...memories]) for (const m of t?.methods ?? []) this.named.add(m);
   }
 
-  of(kind: Kind, method: string | null): Route {
+  /** `bodyless`: the record's message body is not known whole (`summary` or `truncated`). */
+  of(kind: Kind, method: string | null, bodyless = false): Route {
     const m = method !== null && this.named.has(method) ? method : null;
-    let byMethod = this.byKind.get(kind);
-    if (byMethod === undefined) this.byKind.set(kind, (byMethod = new Map()));
+    const byKind = bodyless ? this.byKindBodyless : this.byKind;
+    let byMethod = byKind.get(kind);
+    if (byMethod === undefined) byKind.set(kind, (byMethod = new Map()));
     let route = byMethod.get(m);
-    if (route === undefined) byMethod.set(m, (route = this.build(kind, m)));
+    if (route === undefined) byMethod.set(m, (route = this.build(kind, m, bodyless)));
     return route;
   }
 
-  private build(kind: Kind, method: string | null): Route {
+  private build(kind: Kind, method: string | null, bodyless: boolean): Route {
     const route: Route = { rules: [], facts: [], memories: [] };
     this.rules.forEach((t, i) => {
-      if (!admits(t, kind, method)) return;
+      if (!admits(t, kind, method) || (bodyless && t?.body)) return;
       route.rules.push(i);
       route.facts.push(t?.fact);
     });

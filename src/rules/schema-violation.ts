@@ -52,7 +52,7 @@ export const schemaViolation: Rule<SchemaViolationData> = {
     revisions: 'all',
   },
   message: (d) => d.issues.join('; ') + (d.more > 0 ? ` (+${d.more} more)` : ''),
-  on: { kinds: ['request', 'notification', 'response'] },
+  on: { kinds: ['request', 'notification', 'response'], body: true },
   check: ({ record, facts, session }) => {
     // Structure problems are reported by invalid-jsonrpc; error objects are fully covered there (code, message).
     if (facts.problem || record.method === null) return undefined;

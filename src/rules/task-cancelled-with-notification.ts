@@ -18,7 +18,7 @@ export const taskCancelledWithNotification: Rule<{ id: string; method: string; t
   },
   message: (d) => `${d.method} request (id ${d.id}) runs as task ${d.taskId}: cancel it with tasks/cancel, not notifications/cancelled`,
   memory: CLOSED_REQUESTS,
-  on: { kinds: ['notification'], methods: ['notifications/cancelled'] },
+  on: { kinds: ['notification'], methods: ['notifications/cancelled'], body: true },
   check: ({ record, facts, memory }) => {
     if (record.kind !== 'notification' || record.method !== 'notifications/cancelled' || facts.cancelled) return undefined;
     const rid = paramsOf(record.message)?.requestId;

@@ -62,6 +62,12 @@ export interface RuleTrigger {
   methods?: readonly string[];
   /** A fact the stage set on the record (truthy). */
   fact?: keyof Facts;
+  /**
+   * The check reads the message body (params, result, error): records whose body the log did not give whole (a
+   * summary, or a message the log cut: `message` is null) are left out, so that a missing body is never taken for a
+   * missing field. The audit report counts those records once per run.
+   */
+  body?: true;
 }
 
 /**

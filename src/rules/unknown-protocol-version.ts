@@ -52,7 +52,7 @@ export const unknownProtocolVersion: Rule<Data> = {
   },
   severityOf: (d, severity): Severity =>
     d.status === 'missing' || d.status === 'not-string' ? 'error' : d.status === 'unknown' ? severity : 'info',
-  on: { kinds: ['request', 'response'], methods: ['initialize'] },
+  on: { kinds: ['request', 'response'], methods: ['initialize'], body: true },
   check: ({ record, facts, session }) => {
     if (record.kind === 'request' && record.method === 'initialize') {
       const found = judge(obj(obj(record.message)?.params), 'client');

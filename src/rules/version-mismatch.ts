@@ -32,7 +32,7 @@ export const versionMismatch: Rule<Data, State> = {
       : `${d.method} uses ${d.feature} (from ${d.since}), which the answered revision "${d.answered}" lacks (the client asked for "${d.requested}")`,
   severityOf: (d, severity): Severity => (d.kind === 'feature' ? 'error' : severity),
   createState: () => ({ mismatch: null }),
-  on: { kinds: ['request', 'notification', 'response'] },
+  on: { kinds: ['request', 'notification', 'response'], body: true },
   check: ({ record, facts, session, state }) => {
     if (record.kind === 'response' && facts.request?.method === 'initialize' && facts.request.seq === session.initializeSeq) {
       const requested = obj(obj(facts.request.message)?.params)?.protocolVersion;

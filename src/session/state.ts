@@ -6,8 +6,11 @@ import type { TaskSeen } from './tasks.js';
 export class SessionState {
   readonly info: SessionInfo;
   phase: Phase;
-  /** Messages (not events) seen in this session. */
+  /** Messages (not events, not log lines) seen in this session. */
   messages = 0;
+  /** Messages by the side that sent them (read or inferred), and whether any had its direction read from the log. */
+  readonly sent = { c2s: 0, s2c: 0, unknown: 0 };
+  dirRead = false;
   // The tables below are made on first use and dropped by `release()`: a retired session keeps only its handshake
   // facts, so a run over many sessions costs little per session once they are retired.
   private pendingTable: PendingTable | null = null;
@@ -42,6 +45,8 @@ export class SessionState {
       initializeSeen: false,
       initializedSeen: false,
       transport: null,
+      server: null,
+      onlySide: null,
       firstSeq,
       lastSeq: firstSeq,
     };

@@ -2,12 +2,13 @@
 import type { Decoded } from '../decode/decode.js';
 import { timeKind } from '../input/time.js';
 import { methodInfo } from '../protocol/lookup.js';
-import type { Direction, OpenRequest, PipelineRecord } from '../types.js';
+import type { Direction, OpenRequest, PipelineRecord, Side } from '../types.js';
 import { capabilityFor } from './capability.js';
 import { inferDir, paramsOf } from './direction.js';
 import { CLOSE_EVENTS, CLOSED_CHANNELS, SESSION_EVENTS, START_EVENTS } from './events.js';
 import { newFacts, type Facts } from './facts.js';
 import { readInitializeRequest, readInitializeResult } from './handshake.js';
+import { countSender, isInitializeResult, serverSideResponse, settleOnlySide } from './one-side.js';
 import { DEFAULT_MAX_SESSIONS, LiveSessions } from './live-sessions.js';
 import { pendingKey, type PendingRequest } from './pending.js';
 import { SessionState } from './state.js';
@@ -58,6 +59,13 @@ export class Tracker {
 
   private sourceFile: string | null = null;
   private sourcePrefix = '';
+  /** The reader that produces this input's frames (the record's `format`), once known. */
+  format: string | null = null;
+  /** MCP messages (requests, responses, errors, notifications) and log records of this input so far. */
+  messages = 0;
+  logs = 0;
+  /** The side every ended session with messages held alone (`SessionInfo.onlySide`): undefined before the first. */
+  private side: Side | null | undefined = undefined;
 
   constructor(private readonly ctx: RunContext, private readonly file: string) {}
 
@@ -71,13 +79,17 @@ export class Tracker {
     this.ctx.live.touch(s);
     s.info.lastSeq = seq;
     const frame = d.frame;
+    if (frame.server !== undefined) s.info.server = frame.server;
+    const isMessage = d.kind === 'request' || d.kind === 'response' || d.kind === 'error' || d.kind === 'notification';
     let dir: Direction = frame.dir;
     let dirInferred = false;
-    if (dir === 'unknown' && d.kind !== 'invalid' && d.kind !== 'event') {
+    if (dir === 'unknown' && isMessage) {
       dir = inferDir(d, s);
+      // A response to no request in a log of one process's output: the server's (one-side.ts).
+      if (dir === 'unknown' && serverSideResponse(d, s)) dir = 's2c';
       dirInferred = dir !== 'unknown';
     }
-    this.enterPhase(d, s, dir, seq, facts);
+    if (d.kind !== 'log') this.enterPhase(d, s, dir, seq, facts);
     const record: PipelineRecord = {
       seq,
       source: this.sourceOf(frame.file, frame.line),
@@ -96,15 +108,31 @@ export class Tracker {
       latencyMs: null,
       bytes: d.bytes,
       findings: [],
+      server: frame.server ?? s.info.server,
+      format: this.format,
       message: d.message,
       wire: { file: frame.file, line: frame.line, lines: frame.lines, tsMs: frame.tsMs, text: d.text },
     };
     // A session break opens its session: it is lifecycle traffic, whatever phase the messages after it are in.
     if (d.kind === 'event' && SESSION_EVENTS.has(frame.event?.name ?? '')) record.phase = 'initialization';
-    if (d.kind === 'invalid') record.raw = d.raw;
+    if (d.raw !== undefined) record.raw = d.raw;
     if (d.kind === 'event' && frame.event) record.event = frame.event;
     if (d.batch) record.batch = d.batch;
+    if (d.noBody !== undefined) record[d.noBody] = true;
+    if (d.kind === 'log') {
+      // A line of the log that is no message: it belongs to the session and changes nothing in it.
+      const log = frame.log!;
+      record.level = log.level;
+      record.text = log.text;
+      record.lines = frame.lines;
+      this.logs++;
+      return { record, facts, session: s, retired: this.retired };
+    }
     if (d.kind !== 'event') s.messages++;
+    if (isMessage) {
+      this.messages++;
+      countSender(s, dir, frame.dir !== 'unknown');
+    }
 
     if (d.kind === 'request') this.onRequest(d, s, record, facts);
     else if (d.kind === 'notification') this.onNotification(d, s, record, facts);
@@ -113,6 +141,11 @@ export class Tracker {
     this.leavePhase(d, s);
     // One shape for every record (`retired` is nearly always undefined).
     return { record, facts, session: s, retired: this.retired };
+  }
+
+  /** The side this input's ended sessions held alone, when they all held one and the same (else null). */
+  get onlySide(): Side | null {
+    return this.side ?? null;
   }
 
   /** `file:line`, with `file:` made once per file (flat), so a record costs one short concatenation. */
@@ -193,6 +226,8 @@ export class Tracker {
    * (`Tracked.retired`). A later record with its key starts a new session.
    */
   private retire(s: SessionState): void {
+    settleOnlySide(s);
+    if (s.messages > 0) this.side = this.side === undefined || this.side === s.info.onlySide ? s.info.onlySide : null;
     for (const p of s.pending.drain()) this.retiredOpen.push(toOpen(p, s.info.key));
     s.release();
     if (this.current === s) this.current = null;
@@ -312,7 +347,9 @@ export class Tracker {
     const reqDir: Direction = r.dir === 'c2s' ? 's2c' : r.dir === 's2c' ? 'c2s' : 'unknown';
     const p = d.id === null ? undefined : s.pending.take(reqDir, d.id);
     if (!p) {
-      facts.orphan = true;
+      // In a log of the server's side only, the requests are not in the log: the response is no orphan.
+      if (s.info.onlySide === 'server' && r.dir === 's2c') this.serverSideOnly(s, r);
+      else facts.orphan = true;
       return;
     }
     this.forgetToken(s, p);
@@ -325,6 +362,16 @@ export class Tracker {
     if (p.cancelled) facts.afterCancel = true;
     if (p.seq === s.initializeSeq && d.kind === 'response') readInitializeResult(s, d.message);
     if (p.task && d.kind === 'response') rememberTask(s, d.message, r.dir);
+  }
+
+  /** A response of a server-side-only log: its initialize result still tells the server's info and capabilities. */
+  private serverSideOnly(s: SessionState, r: PipelineRecord): void {
+    if (r.kind !== 'response' || s.info.negotiatedRevision !== null || !isInitializeResult(r.message)) return;
+    readInitializeResult(s, r.message);
+    annotateMethod(r, 'initialize');
+    r.phase = 'initialization';
+    // The client's notifications/initialized is not in the log: the session operates from here.
+    s.phase = 'operation';
   }
 
   private forgetToken(s: SessionState, p: PendingRequest): void {

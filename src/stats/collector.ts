@@ -185,6 +185,7 @@ export class StatsCollector {
       pairs: base.pairs,
       invalid: base.invalid,
       events: base.events,
+      logs: base.logs,
       sessions: this.sessions.toStats(sessions, open),
       timeSpan: this.span.toStats(),
     };

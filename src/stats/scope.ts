@@ -53,6 +53,8 @@ export interface ScopeTallyState {
   messages: number;
   bytes: number;
   events: number;
+  /** Absent in a state made before log records existed. */
+  logs?: number;
   answered: number;
   orphans: number;
   tables: Record<'byKind' | 'byDirection' | 'byPrimitive' | 'byPhase', Record<string, Counts>>;
@@ -90,13 +92,15 @@ function shareOf(part: Counts, whole: Counts): ShareCounts {
 
 /**
  * `messages` counts every record except transport events (those are traffic metadata, not JSON-RPC
- * messages, and have no bytes of their own); events are counted in `events` only and appear in no
- * breakdown. Invalid records are messages (they were on the wire) and are also counted in `invalid`.
+ * messages, and have no bytes of their own) and log lines (not traffic at all); those are counted in `events` and
+ * `logs` only and appear in no breakdown. Invalid records are messages (they were on the wire) and are also counted in
+ * `invalid`.
  */
 export class ScopeTally {
   messages = 0;
   bytes = 0;
   events = 0;
+  logs = 0;
   answered = 0;
   orphans = 0;
   readonly byKind = table(MESSAGE_KINDS);
@@ -112,6 +116,10 @@ export class ScopeTally {
   add(r: PipelineRecord): void {
     if (r.kind === 'event') {
       this.events++;
+      return;
+    }
+    if (r.kind === 'log') {
+      this.logs++;
       return;
     }
     const b = Number.isFinite(r.bytes) ? r.bytes : 0;
@@ -139,6 +147,7 @@ export class ScopeTally {
       messages: this.messages,
       bytes: this.bytes,
       events: this.events,
+      logs: this.logs,
       answered: this.answered,
       orphans: this.orphans,
       tables: { byKind: this.byKind, byDirection: this.byDirection, byPrimitive: this.byPrimitive, byPhase: this.byPhase },
@@ -151,6 +160,7 @@ export class ScopeTally {
     this.messages += o.messages;
     this.bytes += o.bytes;
     this.events += o.events;
+    this.logs += o.logs ?? 0;
     this.answered += o.answered;
     this.orphans += o.orphans;
     for (const name of ['byKind', 'byDirection', 'byPrimitive', 'byPhase'] as const) {
@@ -184,6 +194,7 @@ export class ScopeTally {
       pairs: { answered: this.answered, unanswered: open.length - cancelled, cancelled, orphans: this.orphans },
       invalid: this.byKind.invalid.messages,
       events: this.events,
+      logs: this.logs,
       methods,
     };
   }

@@ -71,6 +71,8 @@ export class SessionTable {
         server: peer(info?.serverInfo),
         requestedRevision: info?.requestedRevision ?? null,
         negotiatedRevision: info?.negotiatedRevision ?? null,
+        serverName: info?.server ?? null,
+        onlySide: info?.onlySide ?? null,
         ...tally.toStats(openBy.get(key) ?? []),
       });
     };

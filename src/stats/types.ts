@@ -53,8 +53,8 @@ export interface PairStats {
   orphans: number;
 }
 
-/** Message kinds counted in `messages` (transport events are counted apart, in `events`). */
-export type MessageKind = Exclude<Kind, 'event'>;
+/** Message kinds counted in `messages` (transport events and log lines are counted apart, in `events` and `logs`). */
+export type MessageKind = Exclude<Kind, 'event' | 'log'>;
 export type PrimitiveKey = Primitive | 'unknown';
 
 /** Counts shared by the whole run and each session. */
@@ -68,6 +68,8 @@ export interface ScopeStats extends Counts {
   pairs: PairStats;
   invalid: number;
   events: number;
+  /** Lines of the log that are not MCP messages (`log` records), counted apart like events. */
+  logs: number;
   methods: Record<string, MethodStats>;
 }
 
@@ -84,6 +86,10 @@ export interface SessionStats extends ScopeStats {
   server: PeerStats;
   requestedRevision: string | null;
   negotiatedRevision: string | null;
+  /** The host's name for the server (`SessionInfo.server`; `server` holds its serverInfo), else null. */
+  serverName: string | null;
+  /** The log holds only this side's messages (`SessionInfo.onlySide`), else null. */
+  onlySide: 'client' | 'server' | null;
 }
 
 /** The earliest and latest `ts` of one timeline (by wire time), and the time between them. */

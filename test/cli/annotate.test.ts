@@ -178,10 +178,10 @@ describe('--no-body', () => {
   });
 
   it('removes raw from invalid records too', async () => {
-    writeFileSync(join(tmp, 'one-bad.ndjson'), 'not json\n');
+    writeFileSync(join(tmp, 'one-bad.ndjson'), '{not json\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
     const [withBody] = await ndjson([inTmp('one-bad.ndjson')]);
     const [lean] = await ndjson([inTmp('one-bad.ndjson'), '--no-body']);
-    expect(withBody.raw).toBe('not json');
+    expect(withBody.raw).toBe('{not json');
     expect('raw' in lean || 'message' in lean).toBe(false);
   });
 });
@@ -241,18 +241,21 @@ describe('bad lines inside a file', () => {
 
   it('in an envelope log too, and text output shows them with their findings', async () => {
     const env = readFileSync(join(REPO_ROOT, MEMORY), 'utf8').split('\n');
-    writeFileSync(join(tmp, 'mixed.envelope.ndjson'), [env[0], env[1], 'garbage {', env[2], env[3]].join('\n') + '\n');
+    writeFileSync(join(tmp, 'mixed.envelope.ndjson'), [env[0], env[1], '{garbage', 'a note in the capture file', env[2], env[3]].join('\n') + '\n');
     const f = inTmp('mixed.envelope.ndjson');
     const rs = await ndjson([f]);
     expect(rs.map((r) => [r.source, r.kind])).toEqual([
       [`${f}:1`, 'event'],
       [`${f}:2`, 'request'],
       [`${f}:3`, 'invalid'],
-      [`${f}:4`, 'response'],
-      [`${f}:5`, 'notification'],
+      [`${f}:4`, 'log'],
+      [`${f}:5`, 'response'],
+      [`${f}:6`, 'notification'],
     ]);
-    expect(rs[2].raw).toBe('garbage {');
-    expect(rs[3]).toMatchObject({ method: 'initialize', pair: 2, dir: 's2c' });
+    expect(rs[2].raw).toBe('{garbage');
+    // Text beside the envelopes was never on the wire: a line of the log, never a finding.
+    expect(rs[3]).toMatchObject({ text: 'a note in the capture file', findings: [] });
+    expect(rs[4]).toMatchObject({ method: 'initialize', pair: 2, dir: 's2c' });
     const text = await runMain(['annotate', f]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/bad +\(invalid\)/);

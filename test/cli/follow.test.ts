@@ -278,7 +278,7 @@ describe('audit --follow', () => {
     writeFileSync(file, memory.slice(0, 10).join('\n') + '\n');
     const r = start(['audit', '-f', 'json', '--follow', file, '--log-level', 'debug']);
     await caughtUp(r, file);
-    appendFileSync(file, 'this is not json\n');
+    appendFileSync(file, '{this is not json\n');
     await caughtUp(r, file); // the invalid line was read, and nothing printed
     expect(r.out()).toBe('');
     const { code } = await interrupt(r);

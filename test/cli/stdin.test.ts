@@ -41,9 +41,9 @@ describe('stdin', () => {
     expect(b).toEqual(a);
   });
 
-  it('empty stdin: no records, exit 0', async () => {
+  it('empty stdin: no records, exit 0, and one line saying it held no message', async () => {
     const r = await runCli(['annotate', '-f', 'ndjson', '-'], { input: '' });
-    expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 0, stdout: '', stderr: 'mcptrace: -: no MCP messages (0 of 0 lines)\n' });
   });
 
   it('a file and stdin in one run: `annotate FILE -` reads both, in that order', async () => {

@@ -95,9 +95,10 @@ describe('everything.* samples agree with the envelope recording', () => {
     expect(messagesOf(transcript).map((r) => r.seq)).toEqual(messagesOf(envelope).map((r) => r.seq + 1));
   });
 
-  it('the JSON document: identical records apart from the source position', () => {
-    const strip = (rs: Rec[]) => rs.map(({ source: _s, ...rest }) => rest);
+  it('the JSON document: identical records apart from the source position and the reader', () => {
+    const strip = (rs: Rec[]) => rs.map(({ source: _s, format: _f, ...rest }) => rest);
     expect(strip(document)).toEqual(strip(envelope));
+    expect(document.every((r) => r.format === 'json') && envelope.every((r) => r.format === 'envelope')).toBe(true);
     expect(document.every((r) => /^samples\/everything\.json:\d+$/.test(r.source))).toBe(true);
   });
 

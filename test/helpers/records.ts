@@ -3,10 +3,10 @@ import type { OpenRequest, PipelineRecord, SessionInfo, WireInfo } from '../../s
 
 export type RecordInit = Partial<Omit<PipelineRecord, 'wire'>> & { wire?: Partial<WireInfo> };
 
-/** The contract fields in contract order (DESIGN.md "The annotated record"). */
+/** The contract fields every record has, in contract order (DESIGN.md "The annotated record"; version 2 adds the last two). */
 export const CONTRACT_FIELDS = [
   'seq', 'source', 'session', 'ts', 'dir', 'dirInferred', 'kind', 'id', 'method', 'primitive', 'feature',
-  'phase', 'capability', 'pair', 'latencyMs', 'bytes', 'findings',
+  'phase', 'capability', 'pair', 'latencyMs', 'bytes', 'findings', 'server', 'format',
 ] as const;
 
 /**
@@ -36,6 +36,8 @@ export function rec(init: RecordInit = {}): PipelineRecord {
     latencyMs: null,
     bytes: text === null ? 0 : Buffer.byteLength(text, 'utf8'),
     findings: [],
+    server: null,
+    format: 'ndjson',
     ...rest,
     message,
     wire: { file: 'log.ndjson', line: seq, lines: 1, tsMs: null, text, ...wire },
@@ -105,6 +107,8 @@ export function sessionInfo(init: Partial<SessionInfo> = {}): SessionInfo {
     initializeSeen: true,
     initializedSeen: true,
     transport: 'stdio',
+    server: null,
+    onlySide: null,
     firstSeq: 1,
     lastSeq: 1,
     ...init,

@@ -61,6 +61,22 @@ describe('detectFormat', () => {
     expect(detectFormat('')).toBe('ndjson');
     expect(detectFormat('\uFEFF[\n  {"jsonrpc":"2.0"}\n]\n')).toBe('json');
   });
+
+  test('a text log with a pretty-printed block further down is not a JSON document', () => {
+    // A `{` or `[` that does not close on its line decides `json` only when no line of text came before it.
+    const dump = 'Starting server memory\nUsing command: npx with args:\n{\n  "args": ["-y"],\n  "env": {}\n}\n';
+    expect(detectFormat(dump)).toBe('ndjson');
+    expect(detectFormat(`${dump}{"jsonrpc":"2.0","id":0,"method":"initialize"}\n`)).toBe('ndjson');
+    expect(detectFormat('Server started\n[\n  1,\n  2\n]\n')).toBe('ndjson');
+    expect(detectFormat('Server started\n{"messages":[{"jsonrpc":"2.0","method":"x"}]}\n')).toBe('ndjson');
+    // with nothing before it, it still is
+    expect(detectFormat('{\n  "messages": []\n}\n')).toBe('json');
+  });
+
+  test('a `[pid]` prefix is not a bracketed time: an mcp-remote log is not a transcript for it', () => {
+    expect(classifyLine('[26682] [Local→Remote] initialize')).toBe('unknown');
+    expect(detectFormat('[26682] Using transport strategy: http-first\n[26682] [Local→Remote] initialize\n')).toBe('ndjson');
+  });
 });
 
 /** A source that counts how many chunks were pulled from it. */

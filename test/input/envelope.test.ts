@@ -17,7 +17,8 @@ describe('envelope', () => {
       { line: 7, lines: 1, ts: '2026-11-29T22:00:02Z', tsMs: 1795989602000, dir: 's2c', session: null, text: '{"jsonrpc":"2.0","id":1,"result":{"text":"日本語"}}', bytes: 54 },
       { line: 8, lines: 1, ts: '2026-11-29T22:00:03Z', tsMs: 1795989603000, dir: 'c2s', session: null, text: '{"ts":"2026-11-29T22:00:03Z","dir":"in","json":42}', bytes: 50, error: 'envelope "json" must be a JSON object, array or string, not a number' },
       { line: 9, lines: 1, ts: '2026-11-29T22:00:04Z', tsMs: 1795989604000, dir: 's2c', session: null, text: '{"ts":"2026-11-29T22:00:04Z","dir":"recv"}', bytes: 42, error: 'envelope has no message (message, msg, payload, data, json, line, raw) and no event' },
-      { line: 10, lines: 1, ts: null, tsMs: null, dir: 'unknown', session: null, text: 'this is not json', bytes: 16, error: expect.stringMatching(/^not valid JSON: /) },
+      // prose among envelopes is a log line, not an envelope that failed
+      { line: 10, lines: 1, ts: null, tsMs: null, dir: 'unknown', session: null, text: null, bytes: 0, log: { level: null, text: 'this is not json' } },
       { line: 11, lines: 1, ts: null, tsMs: null, dir: 'unknown', session: null, text: '[1,2,3]', bytes: 7, error: 'not an envelope: the line is an array, not a JSON object' },
       { line: 12, lines: 1, ts: null, tsMs: null, dir: 'unknown', session: null, text: '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}', bytes: 93 },
       { line: 13, lines: 1, ts: '2026-11-29T22:00:04.500Z', tsMs: 1795989604500, dir: 's2c', session: null, text: null, bytes: 62, value: { jsonrpc: '2.0', method: 'notifications/message', params: {} } },
@@ -25,6 +26,11 @@ describe('envelope', () => {
       { line: 15, lines: 1, ts: '2026-11-29T22:00:05.020Z', tsMs: 1795989605020, dir: 'unknown', session: 'abc', text: null, bytes: 0, event: { name: 'exit', data: { code: 0, signal: null } } },
     ]);
     expect(frames.every((f) => f.file === 'w')).toBe(true);
+  });
+
+  test('a `#` comment line is skipped, as the README says; a line of text beside the envelopes is a log line', async () => {
+    const frames = await framesOf('# wrap capture of server.js\n{"ts":"2026-11-29T22:00:00.010Z","dir":"c2s","line":"{}"}\n  # note\nstderr: Server running\n', { format: 'envelope' });
+    expect(frames.map((f) => [f.line, f.error ?? null, f.log?.text ?? null])).toEqual([[2, null, null], [4, null, 'stderr: Server running']]);
   });
 
   const at = { file: 'f', line: 1, lines: 1 };

@@ -16,7 +16,9 @@ describe('ndjson', () => {
     expect(frames[0].text).toContain('"name":"tést 🚀"');
     expect(frames[0].bytes).toBe(157);
     expect(frames[3].text!.startsWith('[{')).toBe(true); // a batch stays one frame; decode splits it
-    expect(frames[5].text).toBe('not json at all'); // bad lines are kept for decode to report
+    // bad lines are kept for decode to report: in a stream of messages, a line of text was on the wire (invalid-json)
+    expect(frames[5].text).toBe('not json at all');
+    expect(frames[5].log).toBeUndefined();
     expect(frames[7].text).toBe('{"jsonrpc":"2.0","id":2,"result":{}}'); // last line, no line ending
   });
 
@@ -41,5 +43,26 @@ describe('ndjson', () => {
     const frames: unknown[] = [];
     core.line({ text: '', line: 1, bytes: 0 }, frames as never);
     expect(frames).toHaveLength(0);
+  });
+
+  test('a `#` comment line is skipped, in a stream of messages too', async () => {
+    const frames = await framesOf('# recorded 2026-11-29\n{"jsonrpc":"2.0","method":"x"}\n  # indented\n', { format: 'ndjson' });
+    expect(frames.map((f) => [f.line, f.text])).toEqual([[2, '{"jsonrpc":"2.0","method":"x"}']]);
+  });
+
+  test('where detection found no message, lines of text are log lines; JSON-looking and binary lines stay messages', async () => {
+    const text = 'Server starting on stdio...\n[INFO] ready\n{"jsonrpc":"2.0","id":1\n"id": 1,\n42\nnul\u0000byte\n';
+    const frames = await framesOf(text);
+    expect(frames.map((f) => [f.line, f.log?.text ?? null, f.text])).toEqual([
+      [1, 'Server starting on stdio...', null],
+      [2, '[INFO] ready', null],
+      [3, null, '{"jsonrpc":"2.0","id":1'],
+      [4, null, '"id": 1,'],
+      [5, null, '42'],
+      [6, null, 'nul\u0000byte'],
+    ]);
+    // Where a message decided the format, the same text is on the wire: kept for decode to report.
+    const wire = await framesOf(`{"jsonrpc":"2.0","method":"x"}\n${text}`);
+    expect(wire.filter((f) => f.log !== undefined)).toEqual([]);
   });
 });

@@ -63,8 +63,9 @@ describe('transcript: bad.txt', () => {
     const frames = noFile(await framesOf(fixture('transcript/bad.txt')));
     expect(frames).toEqual(parsedOnLine([
       { line: 2, lines: 1, ts: '22:00:00.000', tsMs: 79200000, dir: 'c2s', session: null, text: '{"jsonrpc":"2.0","id":0,"method":"ping"}', bytes: 40 },
-      { line: 3, lines: 2, ts: null, tsMs: null, dir: 'unknown', session: null, text: 'this line has no marker\nand neither does this one', bytes: 49, error: 'no timestamp or direction marker' },
-      { line: 6, lines: 1, ts: '22:00:00.100', tsMs: 79200100, dir: 'unknown', session: null, text: '[22:00:00.100] hello there', bytes: 26, error: 'no direction marker after the timestamp' },
+      // plain text without a marker is a line of the log, not a broken record; the stray line after it continues it
+      { line: 3, lines: 2, ts: null, tsMs: null, dir: 'unknown', session: null, text: null, bytes: 0, log: { level: null, text: 'this line has no marker\nand neither does this one' } },
+      { line: 6, lines: 1, ts: '22:00:00.100', tsMs: 79200100, dir: 'unknown', session: null, text: null, bytes: 0, log: { level: null, text: 'hello there' } },
       { line: 7, lines: 1, ts: '22:00:00.200', tsMs: 79200200, dir: 'c2s', session: null, text: '[22:00:00.200] -> hello', bytes: 23, error: 'no JSON message after the direction marker' },
       // cut off by the next record; the blank line before it is not part of the error
       { line: 8, lines: 4, ts: '22:00:00.300', tsMs: 79200300, dir: 's2c', session: null, text: '[22:00:00.300] <- {\n  "jsonrpc": "2.0",\n  "id": 0,\n  "result": {', bytes: 64, error: 'unterminated JSON value: line 13 starts a new record' },
@@ -190,8 +191,65 @@ describe('transcript: details', () => {
     expect(parseHeader('[22:00:00.010] -> {"a":1}')).toEqual({ kind: 'message', time: { kind: 'clock', text: '22:00:00.010' }, dir: 'c2s', rest: '{"a":1}' });
     expect(parseHeader('!! exit {"code":0}')).toEqual({ kind: 'event', time: null, name: 'exit', rest: '{"code":0}' });
     expect(parseHeader('12 === session x ===')).toEqual({ kind: 'session', time: { kind: 'seconds', text: '12' }, id: 'x' });
-    expect(parseHeader('[5] what')).toEqual({ kind: 'time-only', time: { kind: 'seconds', text: '5' }, rest: 'what' });
+    expect(parseHeader('[5.0] what')).toEqual({ kind: 'time-only', time: { kind: 'seconds', text: '5.0' }, rest: 'what' });
     expect(parseHeader('  "id": 1,')).toBeNull();
     expect(parseHeader('->x')).toBeNull();
+  });
+
+  test('a bracketed whole number of fewer than 9 digits is not a time (a pid, `[26682] …`); with a fraction or 9+ digits it is', () => {
+    expect(parseHeader('[26682] [Local→Remote] initialize')).toBeNull();
+    expect(parseHeader('[5] what')).toBeNull();
+    expect(parseHeader('[1795989600] what')).toEqual({ kind: 'time-only', time: { kind: 'seconds', text: '1795989600' }, rest: 'what' });
+    // unbracketed seconds are unchanged
+    expect(parseHeader('12 -> {}')).toMatchObject({ kind: 'message', time: { kind: 'seconds', text: '12' } });
+  });
+});
+
+describe('transcript: log lines', () => {
+  test('consecutive lines with a time and no marker are one log record each, not one invalid record', async () => {
+    const frames = await transcript('[22:00:00.000] Server started\n[22:00:00.100] Listening on stdio\n[22:00:00.200] -> {"jsonrpc":"2.0","method":"x"}\n');
+    expect(frames.map((f) => [f.line, f.lines, f.ts, f.log?.text ?? f.text, f.error])).toEqual([
+      [1, 1, '22:00:00.000', 'Server started', undefined],
+      [2, 1, '22:00:00.100', 'Listening on stdio', undefined],
+      [3, 1, '22:00:00.200', '{"jsonrpc":"2.0","method":"x"}', undefined],
+    ]);
+  });
+
+  test('stray lines after a log line continue it (a traceback) up to a blank line, a comment or a record', async () => {
+    const text = [
+      '[22:00:00.000] Traceback (most recent call last):',
+      '  File "server.py", line 3, in <module>',
+      '    main()',
+      'ValueError: bad',
+      '',
+      'a line of its own',
+      '# note',
+      '[22:00:01.000] crashed',
+      '[22:00:01.500] <- {"jsonrpc":"2.0","id":1,"result":{}}',
+    ].join('\n');
+    const frames = await transcript(text);
+    expect(frames.map((f) => [f.line, f.lines, f.log?.text ?? f.text])).toEqual([
+      [1, 4, 'Traceback (most recent call last):\n  File "server.py", line 3, in <module>\n    main()\nValueError: bad'],
+      [6, 1, 'a line of its own'],
+      [8, 1, 'crashed'],
+      [9, 1, '{"jsonrpc":"2.0","id":1,"result":{}}'],
+    ]);
+    expect(frames.slice(0, 3).every((f) => f.bytes === 0 && f.text === null && f.error === undefined)).toBe(true);
+  });
+
+  test('a line of JSON without a marker is still a broken record, with a time or without', async () => {
+    const frames = await transcript('[22:00:00.000] {"jsonrpc":"2.0","id":1}\n  "id": 2,\n42,\n');
+    expect(frames.map((f) => [f.line, f.lines, f.error])).toEqual([[1, 3, 'no direction marker after the timestamp']]);
+  });
+
+  test('a message a host log cut in the middle is a truncated frame, and the next line is read as usual', async () => {
+    const cut = '{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a"...[5218 chars truncated]...}]}}';
+    const frames = await transcript(`[22:00:00.000] <- ${cut}\n[22:00:00.010] -> {"jsonrpc":"2.0","id":2,"method":"ping"}\n`);
+    expect(frames).toHaveLength(2);
+    const head = cut.indexOf('...[');
+    expect(frames[0]).toMatchObject({ line: 1, lines: 1, dir: 's2c', text: cut, truncated: { head, tail: head + '...[5218 chars truncated]...'.length } });
+    expect(frames[0].bytes).toBe(cut.length - '...[5218 chars truncated]...'.length + 5218);
+    expect(frames[0].error).toBeUndefined();
+    expect(frames[1]).toMatchObject({ line: 2, text: '{"jsonrpc":"2.0","id":2,"method":"ping"}' });
   });
 });

@@ -52,18 +52,18 @@ describe('recordToNdjson', () => {
     expect(recordToNdjson(rec(), { body: false })).not.toContain('"message"');
   });
 
-  it('puts raw, event and batch after findings and before message', () => {
+  it('puts raw, event and batch after findings, server and format, and before message', () => {
     const invalid = JSON.parse(recordToNdjson(rec({ kind: 'invalid', message: null, raw: 'not json', method: null, wire: { text: null } }), BODY));
-    expect(Object.keys(invalid).slice(-3)).toEqual(['findings', 'raw', 'message']);
+    expect(Object.keys(invalid).slice(-3)).toEqual(['format', 'raw', 'message']);
     expect(invalid.raw).toBe('not json');
     expect(invalid.message).toBeNull();
 
     const ev = JSON.parse(recordToNdjson(rec({ kind: 'event', message: null, event: { name: 'exit', data: { code: 1 } }, wire: { text: null } }), BODY));
-    expect(Object.keys(ev).slice(-3)).toEqual(['findings', 'event', 'message']);
+    expect(Object.keys(ev).slice(-3)).toEqual(['format', 'event', 'message']);
     expect(ev.event).toEqual({ name: 'exit', data: { code: 1 } });
 
     const b = JSON.parse(recordToNdjson(rec({ batch: { index: 1, size: 3 } }), BODY));
-    expect(Object.keys(b).slice(-3)).toEqual(['findings', 'batch', 'message']);
+    expect(Object.keys(b).slice(-3)).toEqual(['format', 'batch', 'message']);
     expect(b.batch).toEqual({ index: 1, size: 3 });
   });
 
@@ -90,5 +90,28 @@ describe('recordToNdjson', () => {
       const a = recordToNdjson(r, { body });
       expect(a).toBe(JSON.stringify(recordToJson(r, { body })));
     }
+  });
+
+  it('contract v2: server and format on every record; truncated and summary only when set; level, text, lines on log records', () => {
+    const plain = JSON.parse(recordToNdjson(rec({ server: 'memory', format: 'claude-desktop' }), BODY));
+    expect(plain).toMatchObject({ server: 'memory', format: 'claude-desktop' });
+    expect(plain).not.toHaveProperty('truncated');
+    expect(plain).not.toHaveProperty('summary');
+    expect(plain).not.toHaveProperty('text');
+
+    const cut = JSON.parse(recordToNdjson(rec({ truncated: true, message: null, raw: '{"id":1,...[9 chars truncated]...}', wire: { text: null } }), BODY));
+    expect(Object.keys(cut).slice(-5)).toEqual(['server', 'format', 'truncated', 'raw', 'message']);
+    expect(cut).toMatchObject({ truncated: true, message: null });
+
+    const summary = JSON.parse(recordToNdjson(rec({ summary: true, message: null, raw: 'method="ping" id=1', wire: { text: null } }), { body: false }));
+    expect(Object.keys(summary).slice(-3)).toEqual(['server', 'format', 'summary']);
+
+    const log = rec({ kind: 'log', id: null, method: null, primitive: null, feature: null, message: null, level: 'info', text: 'Server started\n  at x', lines: 2, bytes: 0, wire: { text: null } });
+    const parsed = JSON.parse(recordToNdjson(log, BODY));
+    expect(Object.keys(parsed)).toEqual([...CONTRACT_FIELDS, 'level', 'text', 'lines', 'message']);
+    expect(parsed).toMatchObject({ kind: 'log', level: 'info', text: 'Server started\n  at x', lines: 2, bytes: 0, message: null });
+    // The same object from both sinks.
+    expect(recordToJson(log, BODY)).toEqual(parsed);
+    expect(JSON.parse(recordToNdjson({ ...log, level: null }, { body: false }))).toMatchObject({ level: null, text: 'Server started\n  at x' });
   });
 });

@@ -36,10 +36,11 @@ describe('formatStatsJson', () => {
     const parsed = JSON.parse(text);
     expect(Object.keys(parsed)).toEqual([
       'messages', 'bytes', 'byKind', 'byDirection', 'byPrimitive', 'byPhase', 'lifecycle', 'operation', 'methods',
-      'tools', 'errors', 'pairs', 'invalid', 'events', 'sessions', 'timeSpan',
+      'tools', 'errors', 'pairs', 'invalid', 'events', 'logs', 'sessions', 'timeSpan',
     ]);
     expect(parsed).toEqual(JSON.parse(JSON.stringify(st)));
-    expect(Object.keys(parsed.sessions[0]).slice(0, 8)).toEqual(['key', 'file', 'client', 'server', 'requestedRevision', 'negotiatedRevision', 'messages', 'bytes']);
+    expect(Object.keys(parsed.sessions[0]).slice(0, 10)).toEqual(['key', 'file', 'client', 'server', 'requestedRevision', 'negotiatedRevision', 'serverName', 'onlySide', 'messages', 'bytes']);
+    expect(Object.keys(parsed.sessions[0]).slice(-4)).toEqual(['pairs', 'invalid', 'events', 'logs']);
   });
 
   it('restores the order whatever order the object was built in', () => {
@@ -118,5 +119,18 @@ describe('Markdown', () => {
   it('right-aligns numeric columns and starts with a title', () => {
     const md = formatStatsMarkdown(stats());
     expect(md.startsWith('## mcptrace stats\n\n### Totals\n\n|   | value |\n| --- | ---: |')).toBe(true);
+  });
+});
+
+describe('statsSections and contract v2', () => {
+  it('shows log lines and one-sided sessions in the totals only when there are some', () => {
+    const totals = (st: Stats) => statsSections(st).find((s) => s.title === 'Totals')!.rows.map((r) => r[0]);
+    const st = stats(2);
+    expect(totals(st)).not.toContain('logs');
+    expect(totals(st).some((k) => k.startsWith('only the'))).toBe(false);
+    const v2: Stats = { ...st, logs: 12, sessions: st.sessions.map((x, i) => ({ ...x, onlySide: i === 0 ? 'server' : null })) };
+    const rows = statsSections(v2).find((s) => s.title === 'Totals')!.rows;
+    expect(rows).toContainEqual(['logs', '12']);
+    expect(rows).toContainEqual(["only the server's side", '1 session']);
   });
 });

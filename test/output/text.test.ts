@@ -186,3 +186,47 @@ describe('header and footer', () => {
     ]);
   });
 });
+
+describe('contract v2 in the text transcript', () => {
+  const logRec = (init: Parameters<typeof rec>[0] = {}) =>
+    rec({ kind: 'log', id: null, method: null, primitive: null, feature: null, dir: 'unknown', message: null, level: 'info', text: 'Server started', lines: 1, bytes: 0, wire: { text: null }, ts: '2026-03-18T00:17:05.410Z', ...init });
+
+  it('prints a log line dimmed, labelled `log`, its level in the id column and its text after it', () => {
+    const line = formatTextRecord(logRec(), plain);
+    expect(column(line, 'time', C.time)).toBe('00:17:05.410');
+    expect(column(line, 'kind', C.kind)).toBe('log');
+    expect(column(line, 'id', C.id)).toBe('info');
+    expect(line.slice(START.method).trim()).toBe('Server started');
+    // Every part is dim: the only styles on the line are dim ones.
+    const styled = formatTextRecord(logRec(), color);
+    expect(styled.match(/\x1b\[(\d+)m/g)!.every((c) => c === '\x1b[2m' || c === '\x1b[22m')).toBe(true);
+    expect(stripSgr(styled)).toBe(line);
+  });
+
+  it('a log of several lines shows its first and how many more; --body shows them all', () => {
+    const r = logRec({ level: null, text: 'Traceback (most recent call last):\n  File "x.py"\nValueError: bad', lines: 3 });
+    const line = formatTextRecord(r, plain);
+    expect(line).toMatch(/ log {12}Traceback \(most recent call last\): \(\+2 lines\)$/);
+    const body = formatTextRecord(r, plain, { body: true }).split('\n');
+    expect(body).toHaveLength(2);
+    expect(body[1]!.trim()).toBe('Traceback (most recent call last):\\n  File "x.py"\\nValueError: bad');
+  });
+
+  it('escapes control characters in a log line', () => {
+    expect(formatTextRecord(logRec({ text: 'red \x1b[31mtext' }), plain)).not.toContain('\x1b');
+  });
+
+  it('marks a summary and a cut message', () => {
+    expect(formatTextRecord(rec({ summary: true, message: null, raw: 'method="ping" id=1' }), plain)).toContain('(summary: body not logged)');
+    expect(formatTextRecord(rec({ truncated: true, message: null, raw: '{"a":...[3 chars truncated]...}' }), plain)).toContain('(cut by the log)');
+    // --body shows the text as the log wrote it
+    expect(formatTextRecord(rec({ summary: true, message: null, raw: 'method="ping" id=1' }), plain, { body: true })).toContain('method="ping" id=1');
+  });
+
+  it('the session header names the host\'s server and a one-sided log', () => {
+    expect(formatTextHeader(sessionInfo({ server: 'memory', onlySide: 'server' }), plain).split('\n')[0]).toBe(
+      "━━ session 1 log.ndjson · stdio · server memory · only the server's side is in the log",
+    );
+    expect(formatTextHeader(sessionInfo(), plain).split('\n')[0]).toBe('━━ session 1 log.ndjson · stdio');
+  });
+});

@@ -1,6 +1,7 @@
 // The broken and hostile input corpus (test/fixtures/broken/cases.json): for every case the built CLI neither
-// crashes nor prints a stack trace, gives exactly the expected record kinds, findings and exit code, keeps its heap
-// bounded, and every input line is accounted for by the records.
+// crashes nor prints a stack trace (nor anything on stderr but, for an input without any MCP message, the one line that
+// says so), gives exactly the expected record kinds, findings and exit code, keeps its heap bounded, and every input
+// line is accounted for by the records.
 //
 // Every case's audit runs the built executable with a bounded heap. annotate runs it too on the generated inputs, whose
 // size or depth is their point, except the `big` ones (audit alone proves what they are for); on the small committed
@@ -82,8 +83,17 @@ function cli(args: string[]): Promise<Run> {
   });
 }
 
-function expectClean(r: Run, what: string): void {
-  expect(r.stderr, `${what}: nothing on stderr`).toBe('');
+/** The MCP message kinds: an input with none of them says so in one line on stderr, and that is all it says. */
+const MESSAGE_KINDS = ['request', 'response', 'error', 'notification'];
+
+async function expectedStderr(c: Case): Promise<string> {
+  if (MESSAGE_KINDS.some((k) => (c.kinds[k] ?? 0) > 0)) return '';
+  const n = await lineCount(pathOf(c));
+  return `mcptrace: ${pathOf(c)}: no MCP messages (0 of ${n} ${n === 1 ? 'line' : 'lines'})\n`;
+}
+
+function expectClean(r: Run, what: string, stderr = ''): void {
+  expect(r.stderr, `${what}: nothing on stderr${stderr === '' ? '' : ' but the input having no message'}`).toBe(stderr);
   expect(r.stdout, `${what}: no stack trace`).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
   if (r.maxRssMb !== null) expect(r.maxRssMb, `${what}: peak RSS ${r.maxRssMb.toFixed(0)} MB`).toBeLessThan(MAX_RSS_MB);
 }
@@ -185,7 +195,7 @@ describe.concurrent('the corpus', () => {
     it('audit: the expected record kinds, findings and exit code, no crash', async () => {
       const r = await cli(['audit', '-f', 'json', ...args, ...(c.auditArgs ?? []), pathOf(c)]);
       console.log(`${c.name}: audit peak RSS ${r.maxRssMb?.toFixed(0)} MB (input ${(statSync(pathOf(c)).size / 1e6).toFixed(1)} MB)`);
-      expectClean(r, 'audit');
+      expectClean(r, 'audit', await expectedStderr(c));
       expect(r.code).toBe(c.exit);
       const report = JSON.parse(r.stdout);
       expect(report.summary.byRule).toEqual(c.findings);
@@ -193,13 +203,14 @@ describe.concurrent('the corpus', () => {
       const kinds: Record<string, number> = {};
       for (const [k, v] of Object.entries(report.stats.byKind as Record<string, { messages: number }>)) if (v.messages > 0) kinds[k] = v.messages;
       if (report.stats.events > 0) kinds.event = report.stats.events;
+      if (report.stats.logs > 0) kinds.log = report.stats.logs;
       expect(kinds).toEqual(c.kinds);
     }, timeout);
 
     it.skipIf(c.big === true)(`annotate${c.file ? ' (in-process)' : ''}: valid NDJSON records of the expected kinds, no crash`, async () => {
       const annotate = ['annotate', '-f', 'ndjson', ...args, pathOf(c)];
       const r: Run = c.file ? { ...(await runMain(annotate)), maxRssMb: null } : await cli(annotate);
-      expectClean(r, 'annotate');
+      expectClean(r, 'annotate', await expectedStderr(c));
       expect(r.code).toBe(0);
       const records = r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { kind: string; seq: number });
       expect(countKinds(records.map((x) => x.kind))).toEqual(c.kinds);

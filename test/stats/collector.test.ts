@@ -195,3 +195,32 @@ describe('StatsCollector edge cases', () => {
     expect(got.max).toBe(1000.99);
   });
 });
+
+describe('StatsCollector and log records', () => {
+  it('counts log lines apart: not messages, in no breakdown, not in the lifecycle/operation split', () => {
+    const { records, open } = scenario();
+    const without = collect(records, [sessionInfo()], open);
+    const s = new Seq();
+    const log = (phase: 'initialization' | 'operation') =>
+      s.add({ kind: 'log', method: null, primitive: null, feature: null, id: null, message: null, phase, level: 'info', text: 'Server started', lines: 1, bytes: 0, wire: { text: null } });
+    const logs = [log('initialization'), log('operation'), log('operation')];
+    const st = collect([...records, ...logs.map((r, i) => ({ ...r, seq: 100 + i }))], [sessionInfo()], open);
+    expect(st.logs).toBe(3);
+    expect(without.logs).toBe(0);
+    const { logs: _a, sessions: sa, ...a } = st;
+    const { logs: _b, sessions: sb, ...b } = without;
+    expect(a).toEqual(b);
+    expect(sa[0]!.logs).toBe(3);
+    expect({ ...sa[0]!, logs: 0 }).toEqual(sb[0]);
+  });
+
+  it('merges log counts across --jobs states', () => {
+    const s = new Seq();
+    const one = new StatsCollector();
+    one.add(s.add({ kind: 'log', method: null, primitive: null, feature: null, id: null, message: null, level: null, text: 'x', lines: 1, bytes: 0, wire: { text: null } }));
+    const into = new StatsCollector();
+    into.mergeFrom(one.exportState());
+    into.mergeFrom(one.exportState());
+    expect(into.finish([], []).logs).toBe(2);
+  });
+});

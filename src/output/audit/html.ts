@@ -6,6 +6,7 @@ import { formatCount, formatMs } from '../numbers.js';
 import { spanText } from '../stats-sections.js';
 import { html, rawHtml, type SafeHtml } from './html-escape.js';
 import { findingsTable, rulesSection, SEVERITIES, severityFilter } from './html-findings.js';
+import { emptyFailure, findingsFail, reportNotes } from './parts.js';
 import { HTML_SCRIPT } from './html-script.js';
 import { sessionSection } from './html-session.js';
 import { allStats } from './html-stats.js';
@@ -23,10 +24,13 @@ function sha256(text: string): string {
 const HTML_CSP = `default-src 'none'; style-src ${sha256(HTML_STYLE)}; script-src ${sha256(HTML_SCRIPT)}; img-src data:; base-uri 'none'; form-action 'none'`;
 
 function verdict(report: AuditReport): SafeHtml {
+  if (report.failed) {
+    const empty = emptyFailure(report);
+    const reasons = [...(findingsFail(report) ? [`at --fail-on ${report.failOn}`] : []), ...(empty === null ? [] : [empty])];
+    return html`<div class="verdict failed">FAILED <span>${reasons.join('; ')}</span></div>`;
+  }
   if (report.failOn === 'none') return html`<div class="verdict ungated">NOT GATED <span class="muted">(--fail-on none)</span></div>`;
-  return report.failed
-    ? html`<div class="verdict failed">FAILED <span>at --fail-on ${report.failOn}</span></div>`
-    : html`<div class="verdict passed">PASSED <span>at --fail-on ${report.failOn}</span></div>`;
+  return html`<div class="verdict passed">PASSED <span>at --fail-on ${report.failOn}</span></div>`;
 }
 
 /** The run's span, then each input's clock times without a date (never compared with other times), a line each. */
@@ -45,12 +49,13 @@ function summary(report: AuditReport): SafeHtml {
 <dl class="facts">
 <dt>inputs</dt><dd class="mono inputs">${report.inputs.map((f, i) => html`${i > 0 ? ', ' : ''}${f}`)}</dd>
 <dt>sessions</dt><dd>${formatCount(stats.sessions.length)}${report.sessions.length < stats.sessions.length ? html` <span class="muted">(the first ${report.sessions.length} in detail)</span>` : ''}</dd>
-<dt>traffic</dt><dd>${formatCount(stats.messages)} messages, ${formatCount(stats.bytes)} bytes, ${formatCount(stats.invalid)} invalid, ${formatCount(stats.events)} transport events</dd>
+<dt>traffic</dt><dd>${formatCount(stats.messages)} messages, ${formatCount(stats.bytes)} bytes, ${formatCount(stats.invalid)} invalid, ${formatCount(stats.events)} transport events${(stats.logs ?? 0) > 0 ? `, ${formatCount(stats.logs)} log lines` : ''}</dd>
 <dt>time span</dt><dd>${timeSpanHtml(stats.timeSpan)}</dd>
 <dt>fail on</dt><dd>${report.failOn}</dd>
 </dl>
 <div class="totals">${SEVERITIES.map((s) => html`<div class="total ${s}" data-total="${s}"><b>${formatCount(report.totals[s])}</b>${s === 'info' ? 'info' : `${s}s`}</div>`)}</div>
 ${report.findingsOmitted > 0 ? html`<p class="muted">${formatCount(report.findingsOmitted)} more findings are counted but not listed (report limit).</p>` : ''}
+${reportNotes(report).map((n) => html`<p class="note${n.fails ? ' failed' : ''}">${n.text}</p>`)}
 ${report.sessions.length > 1 ? html`<h3>Sessions</h3><ul>${report.sessions.map((s, i) => html`<li><a href="#session-${i}">session ${s.info.key}</a> <span class="muted">${s.info.file}</span> — ${s.counts.error} errors, ${s.counts.warning} warnings, ${s.counts.info} info</li>`)}</ul>` : ''}
 </section>`;
 }

@@ -1,7 +1,8 @@
 // The audit report as JUnit XML for CI dashboards: a test suite per session, a test case per active rule.
 import type { AuditFinding, AuditReport, AuditSession } from '../../audit/types.js';
 import type { Severity } from '../../types.js';
-import { findingsBySession, reachesFailOn, SEVERITY_RANK, type SessionFindings } from './parts.js';
+import { noMessagesText } from '../input-notes.js';
+import { bodyNotes, findingsBySession, reachesFailOn, SEVERITY_RANK, type SessionFindings } from './parts.js';
 import { xmlAttr, xmlText } from './xml.js';
 import type { RenderContext } from './renderers.js';
 
@@ -71,12 +72,18 @@ function properties(g: SessionFindings): string[] {
     const i = g.session.info;
     const peer = (p: typeof i.clientInfo) => (typeof p?.name === 'string' ? [p.name, typeof p.version === 'string' ? p.version : ''].join(' ').trim() : null);
     props.push(['client', peer(i.clientInfo)], ['server', peer(i.serverInfo)], ['requestedRevision', i.requestedRevision], ['negotiatedRevision', i.negotiatedRevision], ['transport', i.transport]);
+    props.push(['serverName', i.server], ['onlySide', i.onlySide]);
   }
   return [
     '    <properties>',
     ...props.filter((p): p is [string, string] => typeof p[1] === 'string').map(([k, v]) => `      <property name="${k}" value="${xmlAttr(v)}"/>`),
     '    </properties>',
   ];
+}
+
+/** Text inside an XML comment: `--` may not appear in one. */
+function xmlComment(text: string): string {
+  return xmlText(text).replace(/--/g, '- -');
 }
 
 /** The `junit` audit format. Ends with a newline. */
@@ -99,11 +106,28 @@ export function renderAuditJunit(report: AuditReport, _ctx?: RenderContext): str
       '  </testsuite>',
     );
   }
+  // Inputs with no MCP message: a test case each, failed under --fail-on-empty, so the dashboard agrees with the exit.
+  const empty = report.empty ?? [];
+  if (empty.length > 0) {
+    const failed = report.failOnEmpty ? empty.length : 0;
+    tests += empty.length;
+    failures += failed;
+    suites.push(
+      `  <testsuite name="inputs" tests="${empty.length}" failures="${failed}" errors="0" skipped="0" time="0.000">`,
+      ...empty.map((e) => {
+        const text = xmlAttr(noMessagesText(e.file, e.lines));
+        const open = `    <testcase name="${xmlAttr(e.file)}" classname="mcptrace.no-mcp-messages" time="0">`;
+        return report.failOnEmpty ? `${open}<failure message="${text}" type="error">${text} (--fail-on-empty)</failure></testcase>` : `${open}<system-out>${text}</system-out></testcase>`;
+      }),
+      '  </testsuite>',
+    );
+  }
   const name = xmlAttr(`${report.tool.name} audit`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${name}" tests="${tests}" failures="${failures}" errors="0" skipped="0" time="${time.toFixed(3)}">`,
     ...(report.findingsOmitted > 0 ? [`  <!-- ${report.findingsOmitted} findings past the report's limit are counted but not listed -->`] : []),
+    ...bodyNotes(report).map((n) => `  <!-- ${xmlComment(n.text)} -->`),
     ...suites,
     '</testsuites>',
     '',

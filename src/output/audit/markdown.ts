@@ -8,8 +8,10 @@ import { escapeMarkdownCell as md } from '../stats-markdown.js';
 import { truncate } from '../width.js';
 import { renderSequenceMermaid } from './mermaid.js';
 import {
-  countsText, findingsBySession, peerText, recordSummaryParts, rulesById, SEVERITIES, slowest, type SessionFindings,
+  countsText, emptyFailure, findingsBySession, findingsFail, peerText, recordSummaryParts, reportNotes, rulesById, SEVERITIES, slowest,
+  type SessionFindings,
 } from './parts.js';
+import { onlySideText } from '../input-notes.js';
 import type { RenderContext } from './renderers.js';
 
 /**
@@ -45,10 +47,13 @@ function link(text: string, url: string): string {
 function verdict(report: AuditReport): string {
   const n = report.stats.sessions.length;
   const counts = `${countsText(report.totals)} · ${formatCount(n)} ${n === 1 ? 'session' : 'sessions'} · ${formatCount(report.stats.messages)} messages`;
+  const empty = emptyFailure(report);
+  if (report.failed) {
+    const reasons = [...(findingsFail(report) ? [`at \`--fail-on ${report.failOn}\``] : []), ...(empty === null ? [] : [md(empty)])];
+    return `❌ **Failed** ${reasons.join('; ')} · ${counts}`;
+  }
   if (report.failOn === 'none') return `➖ **Not gated** (\`--fail-on none\`) · ${counts}`;
-  return report.failed
-    ? `❌ **Failed** at \`--fail-on ${report.failOn}\` · ${counts}`
-    : `✅ **Passed** at \`--fail-on ${report.failOn}\` · ${counts}`;
+  return `✅ **Passed** at \`--fail-on ${report.failOn}\` · ${counts}`;
 }
 
 function rulesTable(report: AuditReport): string[] {
@@ -76,6 +81,8 @@ function sessionFacts(g: SessionFindings, s: AuditSession | null): string[] {
       ['transport', md(i.transport ?? '?')],
       ['findings', countsText(s.counts)],
     );
+    if (i.server != null) rows.push(['server name', md(i.server)]);
+    if (i.onlySide != null) rows.push(['note', md(onlySideText(i.onlySide))]);
   } else {
     rows.push(['details', 'not kept (session limit)']);
   }
@@ -172,6 +179,7 @@ export function renderAuditMarkdown(report: AuditReport, _ctx?: RenderContext): 
   const out = [`## ${md(report.tool.name)} audit`, '', verdict(report), ''];
   out.push(`Inputs: ${report.inputs.map(md).join(', ')} · generated ${md(report.generatedAt)} by ${md(report.tool.name)} ${md(report.tool.version)}`, '');
   if (report.findingsOmitted > 0) out.push(`${formatCount(report.findingsOmitted)} findings past the report's limit are counted but not listed.`, '');
+  for (const n of reportNotes(report)) out.push(`> ${n.fails ? '❌ ' : ''}${md(n.text)}`, '');
   out.push(...rulesTable(report));
   for (const g of findingsBySession(report)) out.push(...sessionSection(g, report));
   out.push(...trafficSection(report.stats));

@@ -83,6 +83,9 @@ function stepLines(step: SequenceStep): string[] {
       return known ? [`    ${from}-x${to}: ${label('(invalid message)')}`] : [`    Note over Client,Server: ${label('(invalid message)')}`];
     case 'event':
       return [`    Note over Client,Server: ${label(`event ${step.label}`)}`];
+    case 'log':
+      // Log lines are not kept in sequences (audit/collector.ts): nothing to draw.
+      return [];
   }
 }
 

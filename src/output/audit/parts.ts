@@ -3,6 +3,7 @@ import { SEVERITY_RANK } from '../../audit/collector.js';
 import type { AuditFinding, AuditReport } from '../../audit/types.js';
 import type { LatencySummary, MethodStats } from '../../stats/types.js';
 import type { Kind, Severity } from '../../types.js';
+import { noMessagesText } from '../input-notes.js';
 
 /** Most severe first: reports list errors before warnings before info. */
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
@@ -15,7 +16,7 @@ export function reachesFailOn(s: Severity, failOn: Severity | 'none'): boolean {
 }
 
 const KIND_LABEL: Readonly<Record<Kind, string>> = {
-  request: 'req', response: 'res', error: 'err', notification: 'ntf', invalid: 'bad', event: 'evt',
+  request: 'req', response: 'res', error: 'err', notification: 'ntf', invalid: 'bad', event: 'evt', log: 'log',
 };
 
 /**
@@ -100,4 +101,45 @@ export function slowest<T extends MethodStats>(table: Record<string, T>, n: numb
 /** The rules of the report by id, with their spec URL and doc path. */
 export function rulesById(report: AuditReport): Map<string, AuditReport['rules'][number]> {
   return new Map(report.rules.map((r) => [r.id, r]));
+}
+
+/** `12 messages`, `1 message`. */
+const messagesText = (n: number): string => `${n} ${n === 1 ? 'message' : 'messages'}`;
+
+/** A note on the run: a sentence (unescaped), and whether it is why the run fails (`--fail-on-empty`). */
+interface ReportNote {
+  text: string;
+  fails: boolean;
+}
+
+/**
+ * What every format says once per run beside the findings: inputs that held no MCP message (failing the run under
+ * `--fail-on-empty`), then messages whose body the rules could not read.
+ */
+export function reportNotes(report: AuditReport): ReportNote[] {
+  const out: ReportNote[] = [];
+  for (const e of report.empty ?? []) {
+    out.push({ text: noMessagesText(e.file, e.lines) + (report.failOnEmpty ? ' — fails the audit (--fail-on-empty)' : ''), fails: report.failOnEmpty });
+  }
+  return [...out, ...bodyNotes(report)];
+}
+
+/** The notes on messages whose body the rules could not read (`AuditReport.bodies`). */
+export function bodyNotes(report: AuditReport): ReportNote[] {
+  const b = report.bodies ?? { notLogged: 0, cut: 0 };
+  const out: ReportNote[] = [];
+  if (b.notLogged > 0) out.push({ text: `bodies not logged: ${messagesText(b.notLogged)} (the log gave only a summary; rules that read bodies skipped them)`, fails: false });
+  if (b.cut > 0) out.push({ text: `bodies cut by the log: ${messagesText(b.cut)} (rules that read bodies skipped them)`, fails: false });
+  return out;
+}
+
+/** Inputs with no MCP message that fail the run (`--fail-on-empty`), as a phrase; null when none does. */
+export function emptyFailure(report: AuditReport): string | null {
+  const n = report.failOnEmpty ? (report.empty ?? []).length : 0;
+  return n === 0 ? null : `no MCP messages in ${n} ${n === 1 ? 'input' : 'inputs'} (--fail-on-empty)`;
+}
+
+/** Whether a finding reached `--fail-on` (the report may also fail on empty inputs alone). */
+export function findingsFail(report: AuditReport): boolean {
+  return SEVERITIES.some((s) => report.totals[s] > 0 && reachesFailOn(s, report.failOn));
 }

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { AuditFinding, AuditReport } from '../../audit/types.js';
 import type { Severity } from '../../types.js';
 import { jsonChunks } from '../json-chunks.js';
+import { reportNotes } from './parts.js';
 import type { RenderContext } from './renderers.js';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -119,9 +120,11 @@ export function* renderAuditSarifChunks(report: AuditReport, ctx?: RenderContext
 function sarifLog(report: AuditReport, cwd: string | undefined): object {
   const workDir = workingDirectory(report, cwd);
   const index = new Map(report.rules.map((r, i) => [r.id, i]));
-  const notifications = report.findingsOmitted > 0
+  const notifications: { level: string; message: { text: string } }[] = report.findingsOmitted > 0
     ? [{ level: 'warning', message: { text: `${report.findingsOmitted} findings past the report's limit were counted but not listed.` } }]
     : [];
+  // Inputs without any MCP message, and bodies the rules could not read: notes on the run (errors under --fail-on-empty).
+  for (const n of reportNotes(report)) notifications.push({ level: n.fails ? 'error' : 'note', message: { text: n.text } });
   return {
     $schema: SARIF_SCHEMA,
     version: SARIF_VERSION,
@@ -144,7 +147,10 @@ function sarifLog(report: AuditReport, cwd: string | undefined): object {
           },
         ],
         results: report.findings.map((f) => result(f, index.get(f.rule))),
-        properties: { inputs: report.inputs, failOn: report.failOn, failed: report.failed, totals: report.totals, findingsOmitted: report.findingsOmitted },
+        properties: {
+          inputs: report.inputs, failOn: report.failOn, failed: report.failed, totals: report.totals, findingsOmitted: report.findingsOmitted,
+          failOnEmpty: report.failOnEmpty, empty: report.empty, bodies: report.bodies,
+        },
       },
     ],
   };

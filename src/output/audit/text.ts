@@ -8,7 +8,8 @@ import { formatCount, formatMs, formatPercent } from '../numbers.js';
 import { formatSessionPeers, formatSessionTitle, severityStyle } from '../text.js';
 import { displayWidth, padEnd, padStart, truncate } from '../width.js';
 import {
-  countsText, findingsBySession, ofSeverity, recordSummaryParts, rulesById, SEVERITIES, slowest, type SessionFindings,
+  countsText, emptyFailure, findingsBySession, findingsFail, ofSeverity, recordSummaryParts, reportNotes, rulesById, SEVERITIES, slowest,
+  type SessionFindings,
 } from './parts.js';
 import type { RenderContext } from './renderers.js';
 
@@ -97,8 +98,19 @@ function verdict(report: AuditReport, p: Palette): string {
   const base = `${countsText(report.totals)} in ${sessions} ${sessions === 1 ? 'session' : 'sessions'}, ${formatCount(report.stats.messages)} messages`;
   const omitted = report.findingsOmitted > 0 ? p.dim(` (${formatCount(report.findingsOmitted)} findings not listed)`) : '';
   const style: Style = report.failed ? (s) => p.bold(p.red(s)) : p.green;
-  const result = report.failOn === 'none' ? p.dim('not gated (--fail-on none)') : style(report.failed ? `FAILED at --fail-on ${report.failOn}` : `passed at --fail-on ${report.failOn}`);
+  const empty = emptyFailure(report);
+  const reasons = [...(findingsFail(report) ? [`at --fail-on ${report.failOn}`] : []), ...(empty === null ? [] : [empty])];
+  const result =
+    report.failed ? style(`FAILED ${reasons.join('; ')}`)
+    : report.failOn === 'none' ? p.dim('not gated (--fail-on none)')
+    : style(`passed at --fail-on ${report.failOn}`);
   return `${p.bold(base)}${omitted} — ${result}`;
+}
+
+/** The run's notes (inputs without messages, bodies the rules could not read), one line each. */
+function notesBlock(report: AuditReport, p: Palette): string[] {
+  const notes = reportNotes(report);
+  return notes.length === 0 ? [] : [p.bold('━━ notes'), ...notes.map((n) => `${INDENT}${(n.fails ? p.red : p.yellow)(safe(n.text, MESSAGE_WIDTH))}`), ''];
 }
 
 /** The `text` audit format (default on a terminal). Ends with a newline. */
@@ -106,6 +118,6 @@ export function renderAuditText(report: AuditReport, ctx: RenderContext): string
   const p = ctx.palette;
   const out: string[] = [p.dim(`${safe(report.tool.name)} ${safe(report.tool.version)} audit · ${report.inputs.map((i) => safe(i)).join(', ')} · ${safe(report.generatedAt)}`), ''];
   for (const g of findingsBySession(report)) out.push(...sessionBlock(g, report, p), '');
-  out.push(...overallBlock(report.stats, p), '', verdict(report, p));
+  out.push(...overallBlock(report.stats, p), '', ...notesBlock(report, p), verdict(report, p));
   return out.join('\n') + '\n';
 }
