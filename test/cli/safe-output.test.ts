@@ -64,7 +64,7 @@ describe('text outputs show the attack escaped and never emit it', () => {
     [['stats']],
     [['audit', '-f', 'text']],
   ])('%j, plain and in colour', async (args) => {
-    for (const env of [{}, { FORCE_COLOR: '1' }]) {
+    for (const env of [{}, { FORCE_COLOR: '1' }] as Record<string, string>[]) {
       const r = await runMain([...args, file], { env });
       expect(r.code === 0 || r.code === 1, r.stderr).toBe(true);
       expectInert(r.stdout, `${args.join(' ')} stdout`);
