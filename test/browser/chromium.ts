@@ -30,6 +30,13 @@ export async function launchChromium(): Promise<Browser> {
  */
 export const SHOTS = process.env.MCPTRACE_SHOTS || join(testTmpRoot(), 'mcptrace-html-report');
 
+/**
+ * Whether a person will look at the screenshots (MCPTRACE_SHOTS is set). Only then are the full-page and element
+ * screenshots taken, which cost seconds each; otherwise they would be removed unseen, and one viewport screenshot
+ * per page shows that it renders.
+ */
+export const KEEP_SHOTS = Boolean(process.env.MCPTRACE_SHOTS);
+
 /** Writes a report page under SHOTS and returns its file:// URL. */
 export function writeReport(name: string, page: string): string {
   mkdirSync(SHOTS, { recursive: true });

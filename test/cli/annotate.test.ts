@@ -1,8 +1,11 @@
-// `mcptrace annotate` end to end: several files, filters, --no-body, --format json, bad lines, CRLF input.
+// `mcptrace annotate` end to end: several files, filters, --no-body, --format json, bad lines, CRLF input. What a run
+// prints is the subject, so runs are in-process (test/helpers/in-process.ts); a usage error's exit code is checked on
+// the built executable, and the golden tests run it on every sample.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseNdjson, REPO_ROOT, runCli } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp.js';
 
 type Rec = Record<string, any>;
@@ -10,14 +13,16 @@ type Rec = Record<string, any>;
 const ENVELOPE = 'samples/everything.envelope.ndjson';
 const MEMORY = 'samples/memory.envelope.ndjson';
 
-async function ndjson(args: string[], cwd?: string): Promise<Rec[]> {
-  const r = await runCli(['annotate', '-f', 'ndjson', ...args], { cwd });
+async function ndjson(args: string[]): Promise<Rec[]> {
+  const r = await runMain(['annotate', '-f', 'ndjson', ...args]);
   expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
   return parseNdjson(r.stdout);
 }
 
 let full: Rec[]; // everything.envelope.ndjson, unfiltered
 let tmp: string;
+/** A file in the temporary folder as the CLI is given it: relative to the repository root (runs are from there). */
+const inTmp = (name: string) => relative(REPO_ROOT, join(tmp, name));
 
 beforeAll(async () => {
   full = await ndjson([ENVELOPE]);
@@ -86,7 +91,7 @@ describe('several files in one run', () => {
   });
 
   it('--format json lists one session per file and --session picks one of them', async () => {
-    const r = await runCli(['annotate', '-f', 'json', '--no-body', ENVELOPE, MEMORY]);
+    const r = await runMain(['annotate', '-f', 'json', '--no-body', ENVELOPE, MEMORY]);
     const doc = JSON.parse(r.stdout);
     expect(doc.sessions.map((s: Rec) => s.file)).toEqual([ENVELOPE, MEMORY]);
     const key = doc.sessions[1].key as string;
@@ -106,7 +111,7 @@ describe('two sessions in one file', () => {
     }],
   ])('%s starts a new session; pairs stay inside each', async (_label, name, make) => {
     writeFileSync(join(tmp, name), make());
-    const rs = await ndjson([name], tmp);
+    const rs = await ndjson([inTmp(name)]);
     const sessions = [...new Set(rs.map((r) => r.session))];
     expect(sessions).toHaveLength(2);
     const firstOfSecond = rs.findIndex((r) => r.session === sessions[1]);
@@ -156,7 +161,7 @@ describe('filters print exactly the matching records, unchanged', () => {
   });
 
   it('filters apply to text output too', async () => {
-    const r = await runCli(['annotate', ENVELOPE, '--method', 'prompts/*']);
+    const r = await runMain(['annotate', ENVELOPE, '--method', 'prompts/*']);
     expect(r.code).toBe(0);
     const recordLines = r.stdout.split('\n').filter((l) => /\b(req|res|err|ntf|evt|bad)\b/.test(l));
     expect(recordLines).toHaveLength(8);
@@ -174,8 +179,8 @@ describe('--no-body', () => {
 
   it('removes raw from invalid records too', async () => {
     writeFileSync(join(tmp, 'one-bad.ndjson'), '{not json\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
-    const [withBody] = await ndjson(['one-bad.ndjson'], tmp);
-    const [lean] = await ndjson(['one-bad.ndjson', '--no-body'], tmp);
+    const [withBody] = await ndjson([inTmp('one-bad.ndjson')]);
+    const [lean] = await ndjson([inTmp('one-bad.ndjson'), '--no-body']);
     expect(withBody.raw).toBe('{not json');
     expect('raw' in lean || 'message' in lean).toBe(false);
   });
@@ -183,7 +188,7 @@ describe('--no-body', () => {
 
 describe('--format json', () => {
   it('is one valid JSON document with records, sessions and unanswered', async () => {
-    const r = await runCli(['annotate', '--format', 'json', ENVELOPE]);
+    const r = await runMain(['annotate', '--format', 'json', ENVELOPE]);
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     const doc = JSON.parse(r.stdout); // throws on anything but exactly one document
     expect(Object.keys(doc)).toEqual(expect.arrayContaining(['records', 'sessions', 'unanswered']));
@@ -195,7 +200,7 @@ describe('--format json', () => {
   });
 
   it('is a valid document for empty input too', async () => {
-    const r = await runCli(['annotate', '--format', 'json', '-'], { input: '' });
+    const r = await runMain(['annotate', '--format', 'json', '-'], { input: '' });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ records: [], sessions: [], unanswered: [] });
   });
@@ -208,17 +213,18 @@ describe('bad lines inside a file', () => {
 
   it('become invalid records with their line numbers; processing continues after them', async () => {
     writeFileSync(join(tmp, 'mixed.ndjson'), lines.join('\n') + '\n');
-    const rs = await ndjson(['mixed.ndjson'], tmp);
+    const f = inTmp('mixed.ndjson');
+    const rs = await ndjson([f]);
     expect(rs.map((r) => [r.source, r.kind])).toEqual([
-      ['mixed.ndjson:1', 'request'],
-      ['mixed.ndjson:2', 'response'],
-      ['mixed.ndjson:3', 'notification'],
-      ['mixed.ndjson:4', 'invalid'],
-      ['mixed.ndjson:5', 'invalid'],
+      [`${f}:1`, 'request'],
+      [`${f}:2`, 'response'],
+      [`${f}:3`, 'notification'],
+      [`${f}:4`, 'invalid'],
+      [`${f}:5`, 'invalid'],
       // line 6 is blank: skipped, but still counted
-      ['mixed.ndjson:7', 'request'],
-      ['mixed.ndjson:8', 'invalid'],
-      ['mixed.ndjson:9', 'response'],
+      [`${f}:7`, 'request'],
+      [`${f}:8`, 'invalid'],
+      [`${f}:9`, 'response'],
     ]);
     const bad = rs.filter((r) => r.kind === 'invalid');
     expect(bad.map((r) => r.raw)).toEqual(['not json', '{"jsonrpc":"2.0","id":1}', '{"jsonrpc":"2.0",']);
@@ -236,20 +242,21 @@ describe('bad lines inside a file', () => {
   it('in an envelope log too, and text output shows them with their findings', async () => {
     const env = readFileSync(join(REPO_ROOT, MEMORY), 'utf8').split('\n');
     writeFileSync(join(tmp, 'mixed.envelope.ndjson'), [env[0], env[1], '{garbage', 'a note in the capture file', env[2], env[3]].join('\n') + '\n');
-    const rs = await ndjson(['mixed.envelope.ndjson'], tmp);
+    const f = inTmp('mixed.envelope.ndjson');
+    const rs = await ndjson([f]);
     expect(rs.map((r) => [r.source, r.kind])).toEqual([
-      ['mixed.envelope.ndjson:1', 'event'],
-      ['mixed.envelope.ndjson:2', 'request'],
-      ['mixed.envelope.ndjson:3', 'invalid'],
-      ['mixed.envelope.ndjson:4', 'log'],
-      ['mixed.envelope.ndjson:5', 'response'],
-      ['mixed.envelope.ndjson:6', 'notification'],
+      [`${f}:1`, 'event'],
+      [`${f}:2`, 'request'],
+      [`${f}:3`, 'invalid'],
+      [`${f}:4`, 'log'],
+      [`${f}:5`, 'response'],
+      [`${f}:6`, 'notification'],
     ]);
     expect(rs[2].raw).toBe('{garbage');
     // Text beside the envelopes was never on the wire: a line of the log, never a finding.
     expect(rs[3]).toMatchObject({ text: 'a note in the capture file', findings: [] });
     expect(rs[4]).toMatchObject({ method: 'initialize', pair: 2, dir: 's2c' });
-    const text = await runCli(['annotate', 'mixed.envelope.ndjson'], { cwd: tmp });
+    const text = await runMain(['annotate', f]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/bad +\(invalid\)/);
     // An envelope line that is not JSON is a bad frame (rule invalid-frame), not a bad message.
@@ -258,7 +265,8 @@ describe('bad lines inside a file', () => {
 });
 
 describe('CRLF line endings', () => {
-  // The CRLF copy lives under the same relative name in another directory, so even `source` is comparable.
+  // The CRLF copy is named as the sample is, under the temporary folder: with that prefix removed, even `source` and the
+  // text output's file names are comparable.
   it.each([
     'everything.envelope.ndjson',
     'everything.ndjson',
@@ -270,15 +278,15 @@ describe('CRLF line endings', () => {
     expect(text.includes('\r')).toBe(false);
     mkdirSync(join(tmp, 'samples'), { recursive: true });
     writeFileSync(join(tmp, 'samples', name), text.replaceAll('\n', '\r\n'));
-    const [lf, crlf] = await Promise.all([ndjson([`samples/${name}`]), ndjson([`samples/${name}`], tmp)]);
+    const copy = inTmp(`samples/${name}`);
+    const [lf, crlf] = await Promise.all([ndjson([`samples/${name}`]), ndjson([copy])]);
     expect(lf.length).toBeGreaterThan(40);
-    expect(crlf).toEqual(lf);
+    expect(crlf.every((r) => r.source.startsWith(`${copy}:`))).toBe(true);
+    expect(crlf.map((r) => ({ ...r, source: r.source.replace(copy, `samples/${name}`) }))).toEqual(lf);
     if (!name.startsWith('everything.')) return; // text once per everything.* format is enough
-    const [lfText, crlfText] = await Promise.all([
-      runCli(['annotate', `samples/${name}`]),
-      runCli(['annotate', `samples/${name}`], { cwd: tmp }),
-    ]);
-    expect(crlfText.stdout).toBe(lfText.stdout);
+    const [lfText, crlfText] = await Promise.all([runMain(['annotate', `samples/${name}`]), runMain(['annotate', copy])]);
+    expect(crlfText.stdout).toContain(copy);
+    expect(crlfText.stdout.replaceAll(copy, `samples/${name}`)).toBe(lfText.stdout);
     expect(crlfText.stdout.includes('\r')).toBe(false);
   });
 });
@@ -312,7 +320,7 @@ describe('rule settings (--rule, --config, --slow-ms), as audit takes them', () 
     expect(withRule(slow, 'slow-response').length).toBeGreaterThan(withRule(full, 'slow-response').length);
   });
 
-  it('an unknown rule id is a usage error (exit 2, one line)', async () => {
+  it('an unknown rule id is a usage error (exit 2, one line): the built executable', async () => {
     const r = await runCli(['annotate', '--rule', 'no-such-rule=off', ENVELOPE]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');

@@ -1,6 +1,9 @@
-// Colour on stdout: FORCE_COLOR / NO_COLOR / --color and TTY detection (stdout here is always a pipe).
+// Colour on stdout: FORCE_COLOR / NO_COLOR / --color and TTY detection (stdout here is always a pipe). The built
+// executable shows that a pipe gets no colour and that FORCE_COLOR is read from the process's environment; the other
+// combinations run in-process (test/helpers/in-process.ts), where `main` is given the same environment.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, SGR } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
 
 const FILE = 'samples/memory.envelope.ndjson';
 const SGR_ALL = new RegExp(SGR.source, 'g');
@@ -12,6 +15,7 @@ describe.each([
 ])('%s', (_label, args) => {
   let plain: string;
   beforeAll(async () => {
+    // The built executable, its stdout a pipe.
     const r = await runCli(args);
     expect(r.code).toBe(0);
     plain = r.stdout;
@@ -23,7 +27,7 @@ describe.each([
     expect(plain).not.toContain('\x1b');
   });
 
-  it('FORCE_COLOR=1: ANSI SGR codes, and the same text once they are removed', async () => {
+  it('FORCE_COLOR=1: ANSI SGR codes, and the same text once they are removed (the built executable)', async () => {
     const r = await runCli(args, { env: { FORCE_COLOR: '1' } });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(SGR);
@@ -31,7 +35,7 @@ describe.each([
   });
 
   it('--color: colour even though stdout is a pipe', async () => {
-    const r = await runCli([...args, '--color']);
+    const r = await runMain([...args, '--color']);
     expect(r.stdout).toMatch(SGR);
     expect(strip(r.stdout)).toBe(plain);
   });
@@ -42,7 +46,7 @@ describe.each([
     [{ FORCE_COLOR: '0' }, []],
     [{ FORCE_COLOR: '1' }, ['--no-color']],
   ])('%j %j: no colour', async (env, extra) => {
-    const r = await runCli([...args, ...extra], { env });
+    const r = await runMain([...args, ...extra], { env });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(plain);
   });
@@ -56,9 +60,9 @@ describe('machine formats are never coloured', () => {
     [['stats', '-f', 'markdown', FILE]],
   ])('%j with FORCE_COLOR=1 and --color', async (args) => {
     const [plain, forced, flagged] = await Promise.all([
-      runCli(args),
-      runCli(args, { env: { FORCE_COLOR: '1' } }),
-      runCli([...args, '--color']),
+      runMain(args),
+      runMain(args, { env: { FORCE_COLOR: '1' } }),
+      runMain([...args, '--color']),
     ]);
     expect(plain.stdout.length).toBeGreaterThan(500);
     expect(forced.stdout).toBe(plain.stdout);
@@ -80,7 +84,7 @@ describe('control characters from the log never reach the terminal', () => {
     [['stats', '-']],
     [['stats', '-f', 'markdown', '-']],
   ])('%j', async (args) => {
-    const r = await runCli(args, { input: log });
+    const r = await runMain(args, { input: log });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/evil/);
     expect(r.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/); // nothing but \t and \n below 0x20

@@ -1,9 +1,12 @@
 // Exit codes and usage errors of the built CLI (DESIGN principle 3 and 9: exit 2, one clear line, no stack trace).
+// Usage errors and one sample's exit 0 run the built executable (the process's exit code and stderr are the subject);
+// the other samples' exit 0 runs `main` in-process (test/helpers/in-process.ts), whose result the executable exits with.
 import { Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { CliIO } from '../../src/cli/context.js';
 import { main } from '../../src/cli/main.js';
 import { runCli, type CliResult } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
 
 const SAMPLES = [
   'samples/everything.envelope.ndjson',
@@ -28,10 +31,12 @@ function expectUsageError(r: CliResult, mentions: RegExp): void {
 }
 
 describe('exit 0', () => {
-  // annotate text/ndjson and stats table/json are run, with exit 0 and empty stderr, by the golden tests.
+  // annotate text/ndjson and stats table/json are run, with exit 0 and empty stderr, by the golden tests (in-process,
+  // and the built executable on two samples).
   it.each(SAMPLES)('annotate -f json, stats -f markdown and the default command on %s', async (file) => {
     const runs = [['annotate', '-f', 'json', file], ['stats', '-f', 'markdown', file], [file]];
-    const results = await Promise.all(runs.map((args) => runCli(args)));
+    const run = file === 'samples/memory.envelope.ndjson' ? runCli : runMain;
+    const results = await Promise.all(runs.map((args) => run(args)));
     results.forEach((r, i) => {
       expect({ args: runs[i], code: r.code, stderr: r.stderr }).toEqual({ args: runs[i], code: 0, stderr: '' });
       expect(r.stdout.length).toBeGreaterThan(200);
@@ -39,7 +44,8 @@ describe('exit 0', () => {
   });
 
   it('annotate is the default command', async () => {
-    const [a, b] = await Promise.all([runCli(['samples/memory.envelope.ndjson']), runCli(['annotate', 'samples/memory.envelope.ndjson'])]);
+    // In-process: the built executable runs the default command on this sample above.
+    const [a, b] = await Promise.all([runMain(['samples/memory.envelope.ndjson']), runMain(['annotate', 'samples/memory.envelope.ndjson'])]);
     expect(a.code).toBe(0);
     expect(a.stdout).toBe(b.stdout);
     expect(a.stdout).toContain('tools/call');
@@ -47,10 +53,18 @@ describe('exit 0', () => {
 });
 
 describe('exit 2 on usage and input errors', () => {
+  /** Each command line with what its one line of stderr must mention; the runs are concurrent. */
+  async function expectUsageErrors(cases: [string[], RegExp][]): Promise<void> {
+    const results = await Promise.all(cases.map(([args]) => runCli(args)));
+    results.forEach((r, i) => expectUsageError(r, cases[i][1]));
+  }
+
   it('a missing file', async () => {
-    expectUsageError(await runCli(['annotate', 'no-such-file.ndjson']), /no-such-file\.ndjson/);
-    expectUsageError(await runCli(['stats', 'no-such-file.ndjson']), /no-such-file\.ndjson/);
-    expectUsageError(await runCli(['no-such-file.ndjson']), /no-such-file\.ndjson/);
+    await expectUsageErrors([
+      [['annotate', 'no-such-file.ndjson'], /no-such-file\.ndjson/],
+      [['stats', 'no-such-file.ndjson'], /no-such-file\.ndjson/],
+      [['no-such-file.ndjson'], /no-such-file\.ndjson/],
+    ]);
   });
 
   it('a missing file after a good one: checked before anything is read, so nothing is printed', async () => {
@@ -66,31 +80,37 @@ describe('exit 2 on usage and input errors', () => {
   });
 
   it('an unknown option (root, annotate, stats)', async () => {
-    expectUsageError(await runCli(['--bogus', 'samples/memory.envelope.ndjson']), /bogus/);
-    expectUsageError(await runCli(['annotate', '--bogus', 'samples/memory.envelope.ndjson']), /bogus/);
-    expectUsageError(await runCli(['stats', '--bogus', 'samples/memory.envelope.ndjson']), /bogus/);
-    expectUsageError(await runCli(['annotate', 'samples/memory.envelope.ndjson', '--frobnicate']), /frobnicate/);
+    await expectUsageErrors([
+      [['--bogus', 'samples/memory.envelope.ndjson'], /bogus/],
+      [['annotate', '--bogus', 'samples/memory.envelope.ndjson'], /bogus/],
+      [['stats', '--bogus', 'samples/memory.envelope.ndjson'], /bogus/],
+      [['annotate', 'samples/memory.envelope.ndjson', '--frobnicate'], /frobnicate/],
+    ]);
   });
 
   it('a bad --format choice', async () => {
-    expectUsageError(await runCli(['annotate', '--format', 'yaml', 'samples/memory.envelope.ndjson']), /yaml/);
-    expectUsageError(await runCli(['annotate', '-f', 'table', 'samples/memory.envelope.ndjson']), /table/);
-    expectUsageError(await runCli(['stats', '-f', 'text', 'samples/memory.envelope.ndjson']), /text/);
-    expectUsageError(await runCli(['stats', '--format', 'ndjson', 'samples/memory.envelope.ndjson']), /ndjson/);
+    await expectUsageErrors([
+      [['annotate', '--format', 'yaml', 'samples/memory.envelope.ndjson'], /yaml/],
+      [['annotate', '-f', 'table', 'samples/memory.envelope.ndjson'], /table/],
+      [['stats', '-f', 'text', 'samples/memory.envelope.ndjson'], /text/],
+      [['stats', '--format', 'ndjson', 'samples/memory.envelope.ndjson'], /ndjson/],
+    ]);
   });
 
   it('a bad --input-format, --phase or --dir choice', async () => {
-    expectUsageError(await runCli(['annotate', 'samples/memory.envelope.ndjson', '--input-format', 'xml']), /xml/);
-    expectUsageError(await runCli(['annotate', 'samples/memory.envelope.ndjson', '--phase', 'teardown']), /teardown/);
-    expectUsageError(await runCli(['annotate', 'samples/memory.envelope.ndjson', '--dir', 'sideways']), /sideways/);
+    await expectUsageErrors([
+      [['annotate', 'samples/memory.envelope.ndjson', '--input-format', 'xml'], /xml/],
+      [['annotate', 'samples/memory.envelope.ndjson', '--phase', 'teardown'], /teardown/],
+      [['annotate', 'samples/memory.envelope.ndjson', '--dir', 'sideways'], /sideways/],
+    ]);
   });
 });
 
 describe('option order as documented in --help', () => {
   // `mcptrace annotate --method 'tools/*' --phase operation log.ndjson` is an example in `annotate --help`:
-  // filter options are lists, and must not swallow the file that follows them.
+  // filter options are lists, and must not swallow the file that follows them. (Argument parsing: in-process.)
   it("annotate --method 'tools/*' --phase operation FILE reads FILE", async () => {
-    const r = await runCli(['annotate', '-f', 'ndjson', '--method', 'tools/*', '--phase', 'operation', 'samples/memory.envelope.ndjson']);
+    const r = await runMain(['annotate', '-f', 'ndjson', '--method', 'tools/*', '--phase', 'operation', 'samples/memory.envelope.ndjson']);
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     const methods = r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l).method);
     expect(methods.length).toBe(24); // tools/list + 11 tools/call, each answered
@@ -98,7 +118,7 @@ describe('option order as documented in --help', () => {
   });
 
   it('stats --dir s2c FILE reads FILE', async () => {
-    const r = await runCli(['stats', '-f', 'json', '--dir', 's2c', 'samples/memory.envelope.ndjson']);
+    const r = await runMain(['stats', '-f', 'json', '--dir', 's2c', 'samples/memory.envelope.ndjson']);
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     expect(JSON.parse(r.stdout).byDirection.s2c.messages).toBe(24);
   });

@@ -1,8 +1,9 @@
-// --help for the root and each command (with examples), and --version.
+// --help for the root and each command (with examples), and --version. yargs prints help and version itself (not to the
+// streams `main` is given), so these run the built executable; each command line runs once and its tests share it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, runCli, type CliResult } from '../helpers/cli.js';
 
 /** Lines of the `Examples:` section (up to the next blank line). */
 function examples(help: string): string[] {
@@ -13,15 +14,24 @@ function examples(help: string): string[] {
   return (end < 0 ? rest : rest.slice(0, end)).split('\n').filter((l) => l.trim() !== '');
 }
 
+const LINES = [['--help'], ['-h'], ['annotate', '--help'], ['stats', '--help'], ['audit', '--help'], ['--version']];
+const runs = new Map<string, CliResult>();
+const out = (args: string[]): CliResult => runs.get(args.join(' '))!;
+
+beforeAll(async () => {
+  // No input is given: help must not wait for stdin (runCli closes it, so a hang would be a timeout anyway).
+  const results = await Promise.all(LINES.map((args) => runCli(args)));
+  LINES.forEach((args, i) => runs.set(args.join(' '), results[i]));
+});
+
 describe('--help', () => {
   it.each([
     [['--help'], ['annotate', 'stats']],
     [['-h'], ['annotate', 'stats']],
     [['annotate', '--help'], ['annotate']],
     [['stats', '--help'], ['stats']],
-  ])('%j shows usage with examples and exits 0', async (args, commands) => {
-    // No input is given: help must not wait for stdin (runCli closes it, so a hang would be a timeout anyway).
-    const r = await runCli(args);
+  ])('%j shows usage with examples and exits 0', (args, commands) => {
+    const r = out(args);
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     expect(r.stdout).toMatch(/^mcptrace /);
     const ex = examples(r.stdout);
@@ -30,26 +40,33 @@ describe('--help', () => {
     for (const c of commands) expect(r.stdout).toMatch(new RegExp(`mcptrace ${c}\\b`));
   });
 
-  it('annotate --help documents the formats and filters; stats --help its formats', async () => {
-    const a = await runCli(['annotate', '--help']);
+  it('annotate --help documents the formats and filters; stats --help its formats', () => {
+    const a = out(['annotate', '--help']);
     for (const s of ['--format', '"text"', '"ndjson"', '"json"', '--method', '--primitive', '--phase', '--dir', '--session', '--no-body', '--input-format']) {
       expect(a.stdout).toContain(s.replace('--no-body', 'no-body'));
     }
-    const s = await runCli(['stats', '--help']);
+    const s = out(['stats', '--help']);
     for (const x of ['"table"', '"json"', '"markdown"']) expect(s.stdout).toContain(x);
     expect(s.stdout).not.toContain('"ndjson"]');
   });
 
-  it('the root help shows an example for stats too, not only the default command', async () => {
-    const r = await runCli(['--help']);
-    expect(examples(r.stdout).some((l) => /mcptrace stats\b/.test(l))).toBe(true);
+  it('the root help shows an example for stats too, not only the default command', () => {
+    expect(examples(out(['--help']).stdout).some((l) => /mcptrace stats\b/.test(l))).toBe(true);
+  });
+
+  it('--max-sessions is in the --help of annotate, stats and audit with its default', () => {
+    for (const command of ['annotate', 'stats', 'audit']) {
+      const r = out([command, '--help']);
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(r.stdout).toMatch(/--max-sessions\s+sessions tracked at once[\s\S]*?\[default: 10000\]/);
+    }
   });
 });
 
 describe('--version', () => {
-  it('prints the package version and exits 0', async () => {
+  it('prints the package version and exits 0', () => {
     const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
-    const r = await runCli(['--version']);
+    const r = out(['--version']);
     expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
   });
 });

@@ -321,12 +321,13 @@ describe('--jobs in worker threads (the built CLI)', () => {
     expect({ code: r.code, stdout: masked(r.stdout) }).toEqual({ code: base.code, stdout: base.stdout });
   });
 
+  // Argument checks: in-process, no worker starts (the built executable's exit 2: exit-codes.test.ts).
   it('is a usage error below 1 or not a number; a missing file fails before any work, exit 2', async () => {
-    expect((await runCli(['stats', '--jobs', '0', SAMPLES[0]!])).code).toBe(2);
-    const notANumber = await runCli(['stats', '--jobs', 'many', SAMPLES[0]!]);
+    expect((await runMain(['stats', '--jobs', '0', SAMPLES[0]!])).code).toBe(2);
+    const notANumber = await runMain(['stats', '--jobs', 'many', SAMPLES[0]!]);
     expect(notANumber.code).toBe(2);
     expect(notANumber.stderr).toContain('--jobs many: expected a whole number of at least 1');
-    const r = await runCli(['stats', '--jobs', '2', SAMPLES[0]!, 'no-such-file.ndjson']);
+    const r = await runMain(['stats', '--jobs', '2', SAMPLES[0]!, 'no-such-file.ndjson']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no such file: no-such-file.ndjson');
   });

@@ -1,12 +1,16 @@
 // Logs that are not all MCP messages, end to end: log lines, --no-logs, inputs without a message, --fail-on-empty,
-// one-sided raw logs.
+// one-sided raw logs. What is printed is the subject: runs are in-process (test/helpers/in-process.ts), with the files
+// named from the repository root; the audit that fails on an empty input runs the built executable (its exit code).
 import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseNdjson, runCli } from '../helpers/cli.js';
+import { parseNdjson, REPO_ROOT, runCli } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp.js';
 
 let tmp: string;
+/** A file of the temporary folder as the CLI is given it: relative to the repository root, where runs start. */
+const at = (name: string) => relative(REPO_ROOT, join(tmp, name));
 const HOST = [
   '[10:00:00.000] Starting server memory',
   '[10:00:00.100] -> {"jsonrpc":"2.0","id":1,"method":"ping"}',
@@ -35,28 +39,28 @@ afterAll(() => {
 
 describe('log lines', () => {
   it('are records of kind log in the contract, and --no-logs hides them', async () => {
-    const all = await runCli(['annotate', '-f', 'ndjson', 'host.txt'], { cwd: tmp });
+    const all = await runMain(['annotate', '-f', 'ndjson', at('host.txt')]);
     expect(all.code).toBe(0);
     const rs = parseNdjson(all.stdout);
     expect(rs.map((r) => [r.source, r.kind, r.text ?? null, r.lines ?? null])).toEqual([
-      ['host.txt:1', 'log', 'Starting server memory', 1],
-      ['host.txt:2', 'request', null, null],
-      ['host.txt:3', 'log', 'Traceback (most recent call last):\n  File "server.py", line 1', 2],
-      ['host.txt:5', 'response', null, null],
-      ['host.txt:6', 'log', 'Server transport closed', 1],
+      [`${at('host.txt')}:1`, 'log', 'Starting server memory', 1],
+      [`${at('host.txt')}:2`, 'request', null, null],
+      [`${at('host.txt')}:3`, 'log', 'Traceback (most recent call last):\n  File "server.py", line 1', 2],
+      [`${at('host.txt')}:5`, 'response', null, null],
+      [`${at('host.txt')}:6`, 'log', 'Server transport closed', 1],
     ]);
     expect(rs[3]).toMatchObject({ pair: 2, latencyMs: 100, format: 'transcript', server: null });
-    const lean = await runCli(['annotate', '-f', 'ndjson', '--no-logs', 'host.txt'], { cwd: tmp });
+    const lean = await runMain(['annotate', '-f', 'ndjson', '--no-logs', at('host.txt')]);
     expect(parseNdjson(lean.stdout).map((r) => r.kind)).toEqual(['request', 'response']);
-    const text = await runCli(['annotate', '--no-logs', 'host.txt'], { cwd: tmp });
+    const text = await runMain(['annotate', '--no-logs', at('host.txt')]);
     expect(text.stdout).not.toMatch(/ log /);
-    expect((await runCli(['annotate', 'host.txt'], { cwd: tmp })).stdout).toMatch(/^10:00:00\.000 · {2}log {12}Starting server memory$/m);
+    expect((await runMain(['annotate', at('host.txt')])).stdout).toMatch(/^10:00:00\.000 · {2}log {12}Starting server memory$/m);
   });
 
   it('are counted apart by stats, and never fail an audit', async () => {
-    const stats = JSON.parse((await runCli(['stats', '-f', 'json', 'host.txt'], { cwd: tmp })).stdout);
+    const stats = JSON.parse((await runMain(['stats', '-f', 'json', at('host.txt')])).stdout);
     expect(stats).toMatchObject({ messages: 2, logs: 3, lifecycle: { messages: 0 }, operation: { messages: 2 } });
-    const audit = await runCli(['audit', '-f', 'json', 'host.txt'], { cwd: tmp });
+    const audit = await runMain(['audit', '-f', 'json', at('host.txt')]);
     expect(audit.code).toBe(0);
     expect(JSON.parse(audit.stdout).summary.totals).toEqual({ error: 0, warning: 0, info: 0 });
   });
@@ -64,34 +68,34 @@ describe('log lines', () => {
 
 describe('an input without any MCP message', () => {
   it('says so in one line on stderr, in every command; not at --log-level error', async () => {
-    const line = 'mcptrace: chatter.log: no MCP messages (0 of 4 lines)\n';
+    const line = `mcptrace: ${at('chatter.log')}: no MCP messages (0 of 4 lines)\n`;
     for (const args of [['annotate'], ['stats'], ['audit', '-f', 'json'], ['stats', '--jobs', '2']]) {
-      const r = await runCli([...args, 'chatter.log', ...(args.includes('--jobs') ? ['host.txt'] : [])], { cwd: tmp });
+      const r = await runMain([...args, at('chatter.log'), ...(args.includes('--jobs') ? [at('host.txt')] : [])]);
       expect(r.stderr, args.join(' ')).toBe(line);
       expect(r.code, args.join(' ')).toBe(0);
     }
-    expect((await runCli(['stats', '--log-level', 'error', 'chatter.log'], { cwd: tmp })).stderr).toBe('');
-    expect((await runCli(['stats', 'host.txt'], { cwd: tmp })).stderr).toBe('');
+    expect((await runMain(['stats', '--log-level', 'error', at('chatter.log')])).stderr).toBe('');
+    expect((await runMain(['stats', at('host.txt')])).stderr).toBe('');
   });
 
   it('fails the audit only with --fail-on-empty: exit 1, and the report says why', async () => {
-    const gate = await runCli(['audit', '-f', 'json', '--fail-on-empty', 'host.txt', 'chatter.log'], { cwd: tmp });
+    const gate = await runCli(['audit', '-f', 'json', '--fail-on-empty', at('host.txt'), at('chatter.log')]);
     expect(gate.code).toBe(1);
-    expect(JSON.parse(gate.stdout).summary).toMatchObject({ failed: true, failOnEmpty: true, empty: [{ file: 'chatter.log', lines: 4 }] });
-    const text = await runCli(['audit', '-f', 'text', '--fail-on-empty', 'chatter.log'], { cwd: tmp });
+    expect(JSON.parse(gate.stdout).summary).toMatchObject({ failed: true, failOnEmpty: true, empty: [{ file: at('chatter.log'), lines: 4 }] });
+    const text = await runMain(['audit', '-f', 'text', '--fail-on-empty', at('chatter.log')]);
     expect(text.code).toBe(1);
     expect(text.stdout).toContain('FAILED no MCP messages in 1 input (--fail-on-empty)');
-    expect((await runCli(['audit', '-f', 'json', '--fail-on-empty', 'host.txt'], { cwd: tmp })).code).toBe(0);
+    expect((await runMain(['audit', '-f', 'json', '--fail-on-empty', at('host.txt')])).code).toBe(0);
     // A CI config can set it; the flag wins over the file.
     writeFileSync(join(tmp, 'gate.json'), JSON.stringify({ failOnEmpty: true }));
-    expect((await runCli(['audit', '-f', 'json', '--config', 'gate.json', 'chatter.log'], { cwd: tmp })).code).toBe(1);
-    expect((await runCli(['audit', '-f', 'json', '--config', 'gate.json', '--no-fail-on-empty', 'chatter.log'], { cwd: tmp })).code).toBe(0);
+    expect((await runMain(['audit', '-f', 'json', '--config', at('gate.json'), at('chatter.log')])).code).toBe(1);
+    expect((await runMain(['audit', '-f', 'json', '--config', at('gate.json'), '--no-fail-on-empty', at('chatter.log')])).code).toBe(0);
   });
 });
 
 describe('a raw log of the server side only', () => {
   it('reads its responses as the server\'s, not orphans, with the server info; says so at --log-level info', async () => {
-    const r = await runCli(['annotate', '-f', 'ndjson', '--log-level', 'info', '-'], { cwd: tmp, input: STDOUT });
+    const r = await runMain(['annotate', '-f', 'ndjson', '--log-level', 'info', '-'], { input: STDOUT });
     const rs = parseNdjson(r.stdout);
     expect(rs.map((x) => [x.kind, x.dir, x.dirInferred, x.method, x.findings])).toEqual([
       ['response', 's2c', true, 'initialize', []],
@@ -103,8 +107,8 @@ describe('a raw log of the server side only', () => {
       expect.objectContaining({ level: 30, input: '-', format: 'ndjson', conclusive: true }),
       expect.objectContaining({ level: 30, input: '-', side: 'server', msg: expect.stringMatching(/^only the server's side is in the log/) }),
     ]);
-    const stats = JSON.parse((await runCli(['stats', '-f', 'json', 'stdout.ndjson'], { cwd: tmp })).stdout);
+    const stats = JSON.parse((await runMain(['stats', '-f', 'json', at('stdout.ndjson')])).stdout);
     expect(stats.sessions[0]).toMatchObject({ onlySide: 'server', server: { name: 'srv', version: '1.2.3' }, negotiatedRevision: '2025-11-25' });
-    expect((await runCli(['annotate', 'stdout.ndjson'], { cwd: tmp })).stderr).toBe('');
+    expect((await runMain(['annotate', at('stdout.ndjson')])).stderr).toBe('');
   });
 });

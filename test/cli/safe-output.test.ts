@@ -1,10 +1,13 @@
 // End to end: a log written to attack the terminal (clear screen, window title, clipboard, 8-bit CSI, bidi) in every
 // field, in a file whose name attacks it too, cannot act on the terminal through any text output, in colour or not;
-// Markdown output keeps its tables whole. The only escape sequences printed are mcptrace's own SGR colours.
+// Markdown output keeps its tables whole. The only escape sequences printed are mcptrace's own SGR colours. What is
+// printed is the subject, so most runs are in-process (test/helpers/in-process.ts); usage errors and a debug log on the
+// real stderr (fd 2) come from the built executable.
 import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
 import { tableProblems } from '../output/audit/support.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -61,8 +64,8 @@ describe('text outputs show the attack escaped and never emit it', () => {
     [['stats']],
     [['audit', '-f', 'text']],
   ])('%j, plain and in colour', async (args) => {
-    for (const env of [{}, { FORCE_COLOR: '1' }]) {
-      const r = await runCli([...args, file], { env });
+    for (const env of [{}, { FORCE_COLOR: '1' }] as Record<string, string>[]) {
+      const r = await runMain([...args, file], { env });
       expect(r.code === 0 || r.code === 1, r.stderr).toBe(true);
       expectInert(r.stdout, `${args.join(' ')} stdout`);
       expectInert(r.stderr, `${args.join(' ')} stderr`);
@@ -73,11 +76,11 @@ describe('text outputs show the attack escaped and never emit it', () => {
   });
 
   it('the file name is shown escaped in the session header', async () => {
-    const r = await runCli(['annotate', file]);
+    const r = await runMain(['annotate', file]);
     expect(r.stdout).toContain('log\\x1b[2J\\x1b[H\\x1b]0;pwned\\x07.ndjson');
   });
 
-  it('error messages on stderr escape file names and arguments too', async () => {
+  it('error messages on stderr escape file names and arguments too (the built executable)', async () => {
     const missing = await runCli(['annotate', join(dir, `missing${CLEAR}${TITLE}.ndjson`)]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^mcptrace: no such file: .*missing\\x1b\[2J/);
@@ -93,8 +96,9 @@ describe('diagnostics on stderr', () => {
     // pino's JSON escapes C0 controls itself; C1 (8-bit CSI/OSC) and bidi overrides would reach the terminal raw.
     const named = join(dir, `dbg${CLEAR}${C1}\u202e${TITLE}.ndjson`);
     copyFileSync(file, named);
-    for (const args of [['annotate'], ['stats'], ['audit', '-f', 'json']]) {
-      const r = await runCli([...args, '--log-level', 'debug', named]);
+    // annotate through the built executable (pino writing to fd 2), the others in-process.
+    for (const [args, run] of [[['annotate'], runCli], [['stats'], runMain], [['audit', '-f', 'json'], runMain]] as const) {
+      const r = await run([...args, '--log-level', 'debug', named]);
       expect(r.code === 0 || r.code === 1, r.stderr).toBe(true);
       expectInert(r.stderr, `${args[0]} --log-level debug`);
       expect(r.stderr).toContain('\\u009b2J\\u009d0;t\\u009c\\u202e');
@@ -107,7 +111,7 @@ describe('diagnostics on stderr', () => {
 
 describe('Markdown outputs keep their tables and let no markup through', () => {
   it.each([[['stats', '-f', 'markdown']], [['audit', '-f', 'markdown']], [['audit', '-f', 'markdown', '--no-redact']]])('%j', async (args) => {
-    const r = await runCli([...args, file]);
+    const r = await runMain([...args, file]);
     expect(r.code === 0 || r.code === 1, r.stderr).toBe(true);
     expectInert(r.stdout, args.join(' '));
     expect(tableProblems(r.stdout)).toEqual([]);

@@ -1,13 +1,15 @@
 // `mcptrace stats` end to end: the JSON report's shape and its agreement with the annotated records; Markdown.
+// In-process (test/helpers/in-process.ts); the built executable's stats runs in golden.test.ts and exit-codes.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseNdjson, runCli } from '../helpers/cli.js';
+import { parseNdjson } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
 
 type Rec = Record<string, any>;
 
 const ENVELOPE = 'samples/everything.envelope.ndjson';
 
 async function statsJson(args: string[]): Promise<Rec> {
-  const r = await runCli(['stats', '-f', 'json', ...args]);
+  const r = await runMain(['stats', '-f', 'json', ...args]);
   expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
   return JSON.parse(r.stdout);
 }
@@ -19,7 +21,7 @@ let records: Rec[];
 
 beforeAll(async () => {
   stats = await statsJson([ENVELOPE]);
-  const r = await runCli(['annotate', '-f', 'ndjson', '--no-body', ENVELOPE]);
+  const r = await runMain(['annotate', '-f', 'ndjson', '--no-body', ENVELOPE]);
   records = parseNdjson(r.stdout);
 });
 
@@ -107,7 +109,7 @@ describe('stats -f json', () => {
 
 describe('stats -f markdown', () => {
   it('is a Markdown document of titled tables', async () => {
-    const r = await runCli(['stats', '-f', 'markdown', ENVELOPE]);
+    const r = await runMain(['stats', '-f', 'markdown', ENVELOPE]);
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     const md = r.stdout;
     expect(md.startsWith('## mcptrace stats\n')).toBe(true);

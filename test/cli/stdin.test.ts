@@ -1,9 +1,12 @@
-// Reading stdin (`-` and no file), live streaming (records printed as lines arrive) and an early-closed stdout.
+// Reading stdin (`-` and no file), live streaming (records printed as lines arrive) and an early-closed stdout. The
+// process's stdin and stdout are the subject: the built executable runs, its stdin and stdout pipes; what a file gives,
+// to compare with, comes from an in-process run (test/helpers/in-process.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseNdjson, REPO_ROOT, runCli, spawnCli } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
 
 const sample = (name: string) => readFileSync(join(REPO_ROOT, 'samples', name), 'utf8');
 const withSource = (stdout: string, from: string, to: string) => stdout.replaceAll(`"source":"${from}:`, `"source":"${to}:`);
@@ -14,7 +17,7 @@ describe('stdin', () => {
     async (name) => {
       const input = sample(name);
       const [file, dash, none] = await Promise.all([
-        runCli(['annotate', '-f', 'ndjson', `samples/${name}`]),
+        runMain(['annotate', '-f', 'ndjson', `samples/${name}`]),
         runCli(['annotate', '-f', 'ndjson', '-'], { input }),
         runCli(['annotate', '-f', 'ndjson'], { input }),
       ]);
@@ -27,7 +30,7 @@ describe('stdin', () => {
 
   it('stats reads stdin too', async () => {
     const [file, dash] = await Promise.all([
-      runCli(['stats', '-f', 'json', 'samples/memory.envelope.ndjson']),
+      runMain(['stats', '-f', 'json', 'samples/memory.envelope.ndjson']),
       runCli(['stats', '-f', 'json', '-'], { input: sample('memory.envelope.ndjson') }),
     ]);
     expect(dash.code).toBe(0);

@@ -1,15 +1,17 @@
 // Cross-format consistency: the everything session as envelope NDJSON, transcript, JSON document and raw
 // NDJSON must annotate to the same message records (samples/README.md: the other files are re-framed from the
-// envelope by the same recording run). Event records differ by design and are compared separately.
+// envelope by the same recording run). Event records differ by design and are compared separately. The records come
+// from in-process runs (test/helpers/in-process.ts); golden.test.ts runs the built executable.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseNdjson, REPO_ROOT, runCli } from '../helpers/cli.js';
+import { parseNdjson, REPO_ROOT } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
 
 type Rec = Record<string, any>;
 
 async function annotate(file: string): Promise<Rec[]> {
-  const r = await runCli(['annotate', '--format', 'ndjson', file]);
+  const r = await runMain(['annotate', '--format', 'ndjson', file]);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   return parseNdjson(r.stdout);

@@ -1,6 +1,9 @@
 // Golden tests: the built CLI's output for every recorded sample, compared with test/golden/expected/.
 // Regenerate with `npm run build && node scripts/update-golden.mjs` and review the diff by eye.
 //
+// Every case runs the built `main` in-process (test/helpers/in-process.ts); the built executable runs the cases of two
+// samples again under another time zone, locale and terminal width, and one from another directory.
+//
 // Nothing is masked: for a committed input the output is deterministic (cases.mjs explains why), so the
 // comparison is exact. The last tests check the two assumptions that make that safe: no absolute path in the
 // output, and no dependence on the time zone, locale or terminal width.
@@ -8,6 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
 import { EXPECTED_DIR, GOLDEN_COMMANDS, goldenCases, sampleFiles } from './cases.mjs';
 
 const cases = goldenCases(REPO_ROOT);
@@ -49,7 +53,7 @@ describe('golden outputs', () => {
       const path = join(REPO_ROOT, c.expected);
       expect(existsSync(path), `${c.expected} is missing; ${REGENERATE}`).toBe(true);
       const expected = readFileSync(path, 'utf8');
-      const r = await runCli(c.args);
+      const r = await runMain(c.args);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       if (r.stdout !== expected) {
@@ -70,12 +74,13 @@ describe('golden outputs hold nothing volatile', () => {
     }
   });
 
-  it('the same output under another time zone, locale and terminal width', async () => {
+  it('the same output under another time zone, locale and terminal width (the built executable)', async () => {
     const env = { TZ: 'Pacific/Chatham', LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8', COLUMNS: '40' };
     const picked = cases.filter((c) => c.sample === 'everything.envelope.ndjson' || c.sample === 'everything.transcript.txt');
     expect(picked.length).toBe(2 * GOLDEN_COMMANDS.length);
-    for (const c of picked) {
-      const r = await runCli(c.args, { env });
+    const results = await Promise.all(picked.map((c) => runCli(c.args, { env })));
+    for (const [i, c] of picked.entries()) {
+      const r = results[i];
       expect(r.code).toBe(0);
       const expected = readFileSync(join(REPO_ROOT, c.expected), 'utf8');
       if (r.stdout !== expected) expect.fail(`${c.args.join(' ')} under ${JSON.stringify(env)}: ${firstDifference(r.stdout, expected)}`);
