@@ -1,6 +1,6 @@
 // The benchmark's floor: the least any log tool must do — read the file, split it into lines, JSON.parse each one.
 //
-//   node bench/floor.mjs FILE [--transcript]
+//   node bench/floor.mjs FILE [--transcript | --host]
 //
 // Plain and fast, as one would write it by hand: a 256 KiB read stream decoded as UTF-8, lines cut with indexOf,
 // each non-blank line parsed with JSON.parse, nothing kept. NDJSON and envelope lines are parsed whole (for an
@@ -15,11 +15,24 @@ if (!file) {
   process.exit(2);
 }
 const transcript = mode === '--transcript';
+// A host log (`--host`, Claude Desktop): the JSON of a `Message from …:` line, from its first `{` to the end, less
+// the ` { metadata: undefined }` the host appends; other lines (launch, dump, stderr) are skipped without a parse.
+const host = mode === '--host';
+const SUFFIX = ' { metadata: undefined }';
 
 let parsed = 0;
 let rest = '';
 
 function line(text) {
+  if (host) {
+    const m = text.indexOf('Message from ');
+    if (m < 0) return;
+    const at = text.indexOf('{', m);
+    if (at < 0) return;
+    JSON.parse(text.slice(at, text.endsWith(SUFFIX) ? text.length - SUFFIX.length : text.length));
+    parsed++;
+    return;
+  }
   if (!transcript) {
     if (text.length > 0) {
       JSON.parse(text);

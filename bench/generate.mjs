@@ -7,7 +7,7 @@
 // the recording, so latencies stay real and times keep increasing. Every message is real traffic; only ids and times
 // change.
 //
-//   node bench/generate.mjs [--size 10m,100m,1g] [--dir DIR] [--formats ndjson,envelope,transcript,unique] [--copies N] [--force]
+//   node bench/generate.mjs [--size 10m,100m,1g] [--dir DIR] [--formats ndjson,envelope,transcript,claude-desktop,unique] [--copies N] [--force]
 //
 // Files: DIR/<size>.ndjson, DIR/<size>.envelope.ndjson, DIR/<size>.transcript.txt (DIR defaults to $TMPDIR/mcptrace-bench),
 // and with `unique`, DIR/<size>.unique.ndjson: raw NDJSON whose payloads all differ (no schema verdict is cached).
@@ -32,6 +32,9 @@ export const FORMATS = {
   unique: { ext: 'unique.ndjson', render: (records) => toRawNdjson(records.map(uniquePayload)) },
   envelope: { ext: 'envelope.ndjson', render: (records) => toEnvelopeNdjson(records) },
   transcript: { ext: 'transcript.txt', render: (records, session, first, opening) => transcript(records, session, first, opening) },
+  // A Claude Desktop per-server log (generation 2, README "Reading your host's log"), with its noise: launch lines,
+  // the command dump, the server's stderr (a banner, a logging line every 25 messages) and the close lines.
+  'claude-desktop': { ext: 'claude-desktop.log', render: (records, session, first, opening) => claudeDesktop(records, session, opening) },
 };
 
 export const DEFAULT_DIR = join(tmpdir(), 'mcptrace-bench');
@@ -100,6 +103,31 @@ function transcript(records, session, first, opening) {
   const header = first ? [`mcptrace benchmark data (bench/generate.mjs v${GENERATOR_VERSION}) from the recorded samples; times are UTC`] : [];
   const text = toTranscript(records, { session, header });
   return opening ? text : text.slice(text.indexOf('\n') + 1);
+}
+
+const CLAUDE_EVENTS = { 'stdin-closed': 'Client transport closed', 'stdout-closed': 'Server transport closed', exit: 'Shutting down server...' };
+let stderrCount = 0;
+
+/** Claude Desktop lines of part of a session: its first part is a launch (a new session of the server). */
+function claudeDesktop(records, session, opening) {
+  const server = session.replace(/-\d+$/, '');
+  const out = [];
+  const host = (ts, text, suffix = ' { metadata: undefined }') => out.push(`${ts} [${server}] [info] ${text}${suffix}`);
+  const ts0 = records[0]?.ts ?? new Date(0).toISOString();
+  if (opening) {
+    host(ts0, 'Initializing server...');
+    host(ts0, `Using MCP server command: /usr/local/bin/npx with args and path: {`, '');
+    out.push('  metadata: {', `    args: [ '-y', '@modelcontextprotocol/server-${server}', [length]: 2 ],`, "    paths: [ '/usr/local/bin', '/usr/bin', '/bin', [length]: 3 ]", '  }', '} %o');
+    host(ts0, 'Server started and connected successfully');
+    out.push(`${server} MCP server running on stdio`);
+  }
+  for (const r of records) {
+    if (r.line) {
+      host(r.ts, `Message from ${r.dir === 'c2s' ? 'client' : 'server'}: ${r.line}`);
+      if (++stderrCount % 25 === 0) out.push(`[${server}] handled ${stderrCount} messages`);
+    } else if (r.event && CLAUDE_EVENTS[r.event]) host(r.ts, CLAUDE_EVENTS[r.event]);
+  }
+  return out.join('\n') + '\n';
 }
 
 /**
