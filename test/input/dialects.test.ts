@@ -11,8 +11,14 @@ import type { Frame, PipelineRecord } from '../../src/types.js';
 import { chunked, expectLinesCovered, isBlankLine, toCrlf } from './helpers.js';
 
 const HOSTS = fileURLToPath(new URL('../fixtures/hosts/', import.meta.url));
-/** The dialects implemented so far: every `*.log` in their folders is a case. */
-const DIALECT_DIRS = ['claude-desktop', 'vscode'];
+/** The dialects implemented so far: every `*.log` and `*.txt` in their folders is a case, but those in SKIPPED. */
+const DIALECT_DIRS = ['claude-desktop', 'vscode', 'claude-code'];
+/** Fixtures of those folders that are not a line dialect's, with why. */
+const SKIPPED: Record<string, string> = {
+  // Claude Code's mid-2025 per-server cache file is one pretty-printed JSON array of `{debug|error, timestamp,
+  // sessionId, cwd}` entries with no JSON-RPC in it: a JSON document, not lines the dialect engine reads.
+  'claude-code/mcp-logs-sequential-thinking-2025-07.txt': 'a JSON array document, not a line log',
+};
 
 interface Expected {
   dialect: InputFormat;
@@ -43,8 +49,9 @@ interface Case {
 function cases(): Case[] {
   const out: Case[] = [];
   for (const dir of DIALECT_DIRS) {
-    for (const f of readdirSync(join(HOSTS, dir)).filter((n) => n.endsWith('.log')).sort()) {
-      const expected = JSON.parse(readFileSync(join(HOSTS, dir, f.replace(/\.log$/, '.expect.json')), 'utf8')) as Expected;
+    for (const f of readdirSync(join(HOSTS, dir)).filter((n) => /\.(?:log|txt)$/.test(n)).sort()) {
+      if (SKIPPED[`${dir}/${f}`] !== undefined) continue;
+      const expected = JSON.parse(readFileSync(join(HOSTS, dir, f.replace(/\.(?:log|txt)$/, '.expect.json')), 'utf8')) as Expected;
       out.push({ name: `${dir}/${f}`, bytes: readFileSync(join(HOSTS, dir, f)), expected });
     }
   }
@@ -82,7 +89,7 @@ const run = async (bytes: Buffer, name: string, chunk = 0, inputFormat?: InputFo
 
 describe('host dialect fixtures', () => {
   it('there are fixtures for every implemented dialect', () => {
-    expect(new Set(ALL.map((c) => c.expected.dialect))).toEqual(new Set(['claude-desktop', 'vscode']));
+    expect(new Set(ALL.map((c) => c.expected.dialect))).toEqual(new Set(DIALECT_DIRS));
     expect(ALL.length).toBeGreaterThanOrEqual(12);
   });
 

@@ -41,6 +41,8 @@ interface Group {
   until: RegExp | null;
   hosted: boolean;
   extent: JsonExtent | null;
+  /** A host event line the lines after it continue (`attach`): the group is that event, its text all the lines. */
+  event?: string;
 }
 
 const NO_BODY = 'a message marker with no message after it';
@@ -107,7 +109,9 @@ export class DialectReader implements LineReader {
       this.launches.message(server);
       this.message(l, at, mk.body, ctx, out);
     } else if (ev !== null) {
-      out.push(eventFrame(at, { name: ev.event.name, data: { text } }, ctx));
+      // In `attach` dialects an event's error text may go on over the next lines (a stack, a pretty-printed error).
+      if (d.unprefixed === 'attach') this.open('log', l, text, h.level, ctx, null, true).event = ev.event.name;
+      else out.push(eventFrame(at, { name: ev.event.name, data: { text } }, ctx));
     } else {
       const block = blockOf(d, text);
       if (block !== null || d.unprefixed === 'attach') this.open('log', l, text, h.level, ctx, block?.close ?? null, true);
@@ -259,7 +263,8 @@ export class DialectReader implements LineReader {
     this.g = null;
     // The first line's text is after the host's prefix; the lines that follow it are as logged.
     const text = g.raw.length === 1 ? g.json[0]! : [g.json[0]!, ...g.raw.slice(1)].join('\n');
-    out.push(logFrame({ file: this.file, line: g.start, lines: g.raw.length }, g.level, text, g.ctx));
+    if (g.event !== undefined) out.push(eventFrame({ file: this.file, line: g.start, lines: g.raw.length }, { name: g.event, data: { text } }, g.ctx));
+    else out.push(logFrame({ file: this.file, line: g.start, lines: g.raw.length }, g.level, text, g.ctx));
   }
 
   /** Ends a message body that never closed as an error frame holding its lines as logged. */

@@ -79,7 +79,7 @@ export interface Dialect<Name extends string = string> {
   /**
    * What a line that is not a host line (no prefix: a server's stderr copied as is, the rest of a multi-line message)
    * is: `run`: consecutive such lines are one log record, up to a blank line or a host line; `attach`: it continues
-   * the log record of the host line above it (a run of its own when that line was a message or an event).
+   * the log record or event of the host line above it (a run of its own when that line was a message).
    */
   unprefixed: 'run' | 'attach';
   /**
