@@ -159,7 +159,7 @@ describe('text-log dialects', () => {
 
   test('every dialect is an input format, after the base formats', () => {
     expect(INPUT_FORMATS).toEqual(['ndjson', 'envelope', 'transcript', 'json', ...DIALECT_NAMES]);
-    expect(DIALECT_NAMES).toEqual(['claude-desktop', 'vscode', 'claude-code']);
+    expect(DIALECT_NAMES).toEqual(['claude-desktop', 'vscode', 'claude-code', 'cursor']);
   });
 
   test('a per-server file that starts with stderr lines is scored, not decided on its first line', () => {
@@ -195,13 +195,13 @@ describe('text-log dialects', () => {
     expect(d.format).toBe('vscode');
     expect(c.pulled()).toBeLessThanOrEqual(3);
     expect(d.scores.lines).toBe(c.pulled());
-    expect(d.scores.dialects.map((s) => s.name)).toEqual(['claude-desktop', 'vscode', 'claude-code']);
+    expect(d.scores.dialects.map((s) => s.name)).toEqual(['claude-desktop', 'vscode', 'claude-code', 'cursor']);
     expect(d.scores.dialects[0]!.score).toBe(0);
     expect(await drain(d.input)).toBe(lines.map((l) => `${l}\n`).join(''));
   });
 
   test('a shared prefix with no cue is not enough: lines in the form of VS Code with no MCP text stay a transcript', () => {
-    const log = Array.from({ length: 60 }, (_, i) => VS(`Handling CreateClient action ${i}`)).join('\n');
+    const log = Array.from({ length: 60 }, (_, i) => VS(`Extension host started ${i}`)).join('\n');
     expect(detectFormat(log)).toBe('transcript');
   });
 

@@ -12,7 +12,7 @@ import { chunked, expectLinesCovered, isBlankLine, toCrlf } from './helpers.js';
 
 const HOSTS = fileURLToPath(new URL('../fixtures/hosts/', import.meta.url));
 /** The dialects implemented so far: every `*.log` and `*.txt` in their folders is a case, but those in SKIPPED. */
-const DIALECT_DIRS = ['claude-desktop', 'vscode', 'claude-code'];
+const DIALECT_DIRS = ['claude-desktop', 'vscode', 'claude-code', 'cursor'];
 /** Fixtures of those folders that are not a line dialect's, with why. */
 const SKIPPED: Record<string, string> = {
   // Claude Code's mid-2025 per-server cache file is one pretty-printed JSON array of `{debug|error, timestamp,

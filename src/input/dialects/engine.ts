@@ -71,6 +71,10 @@ export class DialectReader implements LineReader {
     const g = this.g;
     if (g !== null && (g.kind === 'json' || g.until !== null) && this.continueGroup(g, l, out)) return;
     if (isBlank(l.text)) {
+      if (this.d.blankLines === 'continue' && g !== null && g.kind === 'log' && !this.full(g)) {
+        this.append(g, l, l.text);
+        return;
+      }
       // A blank line ends a stderr run and a log's continuation; it belongs to no record.
       this.flush(out);
       return;
@@ -261,6 +265,8 @@ export class DialectReader implements LineReader {
       return;
     }
     this.g = null;
+    // Blank lines a record kept (`blankLines: 'continue'`) that nothing followed are not its own.
+    while (g.raw.length > 1 && isBlank(g.raw[g.raw.length - 1]!)) g.raw.pop();
     // The first line's text is after the host's prefix; the lines that follow it are as logged.
     const text = g.raw.length === 1 ? g.json[0]! : [g.json[0]!, ...g.raw.slice(1)].join('\n');
     if (g.event !== undefined) out.push(eventFrame({ file: this.file, line: g.start, lines: g.raw.length }, { name: g.event, data: { text } }, g.ctx));

@@ -1,11 +1,12 @@
 // The registry of text-log dialects: every one is an input format (`--input-format NAME`) and a candidate of detection.
 import { claudeCode } from './claude-code.js';
 import { claudeDesktop } from './claude-desktop.js';
+import { cursor } from './cursor.js';
 import type { Dialect } from './types.js';
 import { vscode } from './vscode.js';
 
 /** Every dialect, in the order detection breaks a tie in. */
-export const DIALECTS = [claudeDesktop, vscode, claudeCode] as const;
+export const DIALECTS = [claudeDesktop, vscode, claudeCode, cursor] as const;
 
 export type DialectName = (typeof DIALECTS)[number]['name'];
 

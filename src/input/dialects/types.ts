@@ -83,6 +83,11 @@ export interface Dialect<Name extends string = string> {
    */
   unprefixed: 'run' | 'attach';
   /**
+   * What a blank line does to the record it follows: `end` it (the default), or, in an `attach` dialect whose host logs
+   * a server's stderr in chunks (Cursor), `continue` it: the blank is inside the chunk and the lines after it are too.
+   */
+  blankLines?: 'end' | 'continue';
+  /**
    * How host-line times read: `utc` (ISO with `Z`), or `local` (wall-clock time without a zone, which no reader can
    * turn into UTC without being told the zone: kept as written and counted as if it were UTC, so that latencies are
    * right and no result depends on the machine's zone).
