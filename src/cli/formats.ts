@@ -3,6 +3,7 @@ import type { Argv } from 'yargs';
 import { formatInfos } from '../input/format-info.js';
 import { escapeTerminal } from '../output/escape.js';
 import type { CliIO } from './context.js';
+import { writeText } from './writer.js';
 
 export interface FormatsArgs {
   format: 'text' | 'json';
@@ -24,6 +25,6 @@ export async function runFormats(args: FormatsArgs, io: CliIO): Promise<number> 
       [heading, ...rows.filter((r) => r.kind === kind).map((r) => `  ${r.name.padEnd(width)}  ${r.title}\n  ${' '.repeat(width)}  ${escapeTerminal(r.example)}`)].join('\n');
     text = `${block('format', 'Formats:')}\n\n${block('dialect', 'Host logs (dialects):')}\n\nDetected per input from its first lines; --input-format NAME forces one.\n`;
   }
-  await new Promise<void>((resolve, reject) => io.stdout.write(text, (e) => (e ? reject(e) : resolve())));
+  await writeText(io.stdout, text);
   return 0;
 }

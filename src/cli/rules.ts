@@ -4,6 +4,7 @@ import { ruleDocUrl } from '../audit/doc-url.js';
 import { severityFor } from '../rules/engine.js';
 import { RULES } from '../rules/registry.js';
 import type { CliIO } from './context.js';
+import { writeText } from './writer.js';
 
 export interface RulesArgs {
   format: 'text' | 'json';
@@ -39,6 +40,6 @@ export async function runRules(args: RulesArgs, io: CliIO): Promise<number> {
       })
       .join('\n') + '\n';
   }
-  await new Promise<void>((resolve, reject) => io.stdout.write(text, (e) => (e ? reject(e) : resolve())));
+  await writeText(io.stdout, text);
   return 0;
 }

@@ -18,6 +18,7 @@ import { minPieceBytes, parallelPlan } from './jobs-plan.js';
 import type { AnalysisSummary } from '../analyzer.js';
 import type { StatsState } from '../stats/collector.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
+import { writeText } from './writer.js';
 
 export interface StatsArgs extends RunArgs, RedactArgs {
   format: 'table' | 'json' | 'markdown';
@@ -72,7 +73,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       }, log, io.env.MCPTRACE_JOBS_IN_THREAD === '1');
       for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel)(i);
       const text = format(collector.finish(summary.sessions, summary.open));
-      await new Promise<void>((resolve, reject) => io.stdout.write(text, (e) => (e ? reject(e) : resolve())));
+      await writeText(io.stdout, text);
       return 0;
     }
     // --follow on a terminal: the tables so far (requests not answered yet count as unanswered), redrawn.
@@ -94,7 +95,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
     }
     const { sessions, open } = analyzer.summary();
     const text = (live?.stop() ?? '') + format(collector.finish(sessions, open));
-    await new Promise<void>((resolve, reject) => io.stdout.write(text, (e) => (e ? reject(e) : resolve())));
+    await writeText(io.stdout, text);
     return 0;
   });
 }

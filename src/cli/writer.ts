@@ -99,6 +99,11 @@ function* joined(pieces: Iterable<string>): Generator<string> {
  * Writes a document given in pieces to a stream without joining it into one string, waiting while the stream is
  * full; resolves when the stream has taken the last write, rejects with its error.
  */
+/** Writes one text to the stream and resolves when the stream took it (a command's whole, small output). */
+export function writeText(out: Writable, text: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => out.write(text, (e) => (e ? reject(e) : resolve())));
+}
+
 export async function writePieces(out: Writable, pieces: Iterable<string>): Promise<void> {
   let last = '';
   for (const text of joined(pieces)) {

@@ -6,11 +6,12 @@
 export const CUT_MARK = /\.\.\.\[(\d+) chars truncated\]\.\.\./;
 
 /**
- * Where a text cut with `...[N chars truncated]...` keeps its head and tail (`head`: the head's end, `tail`: the
- * tail's start) and how many characters were left out; null when the text has no such mark.
+ * Where a text cut with `mark` (by default `...[N chars truncated]...`; a dialect may name its own, group 1: N) keeps
+ * its head and tail (`head`: the head's end, `tail`: the tail's start) and how many characters were left out (0 when
+ * the mark does not say); null when the text has no such mark.
  */
-export function findCutMark(text: string): { head: number; tail: number; cut: number } | null {
-  const m = CUT_MARK.exec(text);
+export function findCutMark(text: string, mark: RegExp = CUT_MARK): { head: number; tail: number; cut: number } | null {
+  const m = mark.exec(text);
   if (m === null) return null;
-  return { head: m.index, tail: m.index + m[0].length, cut: Number(m[1]) };
+  return { head: m.index, tail: m.index + m[0].length, cut: Number(m[1] ?? 0) };
 }

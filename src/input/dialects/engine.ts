@@ -135,7 +135,7 @@ export class DialectReader implements LineReader {
       if (cut !== null) {
         // The real size: what survives plus the characters left out, each at least one byte (the log counts characters).
         const kept = utf8Length(body.slice(0, cut.head)) + utf8Length(body.slice(cut.tail));
-        out.push(truncatedFrame(at, body, { head: cut.head, tail: cut.tail }, kept + cut.chars, ctx));
+        out.push(truncatedFrame(at, body, { head: cut.head, tail: cut.tail }, kept + cut.cut, ctx));
         return;
       }
       const last = body.charCodeAt(body.length - 1);

@@ -1,6 +1,7 @@
 // Reading one line with a dialect's tables: its host-line prefix, suffixes, marker, summary, event, block. Pure lookups.
 import type { Direction, MessageSummary } from '../../types.js';
 import type { Block, Dialect, EventLine } from './types.js';
+import { findCutMark } from '../cut-mark.js';
 
 /** What a host line's prefix says; `grammar` is the index of the grammar that matched (tried first on the next line). */
 export interface HostMatch {
@@ -69,11 +70,8 @@ function idValue(text: string): string | number | null {
 }
 
 /** Where the host cut a body (`...[N chars truncated]...`): the cut mark's start and end, and the characters left out. */
-export function cutOf(d: Dialect, body: string): { head: number; tail: number; chars: number } | null {
-  if (d.cut === null) return null;
-  const m = d.cut.exec(body);
-  if (!m) return null;
-  return { head: m.index, tail: m.index + m[0].length, chars: Number(m[1] ?? 0) };
+export function cutOf(d: Dialect, body: string): { head: number; tail: number; cut: number } | null {
+  return d.cut === null ? null : findCutMark(body, d.cut);
 }
 
 /** The event a host line's text is, with the server its text names; null for a line that is no event. */
