@@ -14,9 +14,12 @@ import {
 import { JsonExtent } from '../json-extent.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, OVERSIZED_KEEP_BYTES, type Line } from '../lines.js';
 import { isoTime, NO_TIME } from '../time.js';
-import { blockOf, cutOf, eventOf, markerOf, matchHostLine, stripSuffix, summaryOf, type HostMatch } from './grammar.js';
+import {
+  blockOf, cleanLine, cutOf, dropZeroId, eventOf, markerOf, matchHostLine, stripSuffix, summaryOf, type HostMatch,
+} from './grammar.js';
+import { HeldSummary } from './held.js';
 import { Launches } from './launches.js';
-import type { Dialect } from './types.js';
+import type { Dialect, Marker } from './types.js';
 
 export interface DialectLimits {
   /** Physical lines one group (a dump, a stderr run, a pretty-printed body) may span (default 10,000). */
@@ -28,10 +31,11 @@ export interface DialectLimits {
 /**
  * Lines read together. `log`: a run of lines without the host's prefix (`until` null, `hosted` false), a host log line
  * that the lines after it may continue (`hosted`), or a block running to the line `until` matches. `json`: a message
- * whose body goes on over the next lines (`json` holds the body's lines, `raw` the lines as logged).
+ * whose body goes on over the next lines (`json` holds the body's lines, `raw` the lines as logged). `summary`: a
+ * summary-only body running to the line `until` matches (Marker.summary).
  */
 interface Group {
-  kind: 'log' | 'json';
+  kind: 'log' | 'json' | 'summary';
   start: number;
   raw: string[];
   json: string[];
@@ -43,6 +47,15 @@ interface Group {
   extent: JsonExtent | null;
   /** A host event line the lines after it continue (`attach`): the group is that event, its text all the lines. */
   event?: string;
+  /** A host line with empty text (Dialect.leadingNewline): the grammar that read it; its next line continues it. */
+  lead?: number;
+  /** An echo (Dialect.echoes): a log whatever its lines say. */
+  echo?: true;
+  /** The body of the summary message held (Dialect.bodyAfterSummary). */
+  into?: true;
+  /** A summary group's marker restates the message held (Marker.restates); `text` its first line after the prefix. */
+  restates?: boolean;
+  text?: string;
 }
 
 const NO_BODY = 'a message marker with no message after it';
@@ -56,20 +69,49 @@ export class DialectReader implements LineReader {
   /** The server the last host line named (a channel names it once; stderr belongs to it). */
   private server: string | undefined;
   private readonly launches = new Launches();
+  /** The process the last host line that named one named (grammar group `launch`). */
+  private launch: string | undefined;
+  /** The last host line's text (suffixes stripped) and whether it had a time: what an echo repeats. */
+  private last: { text: string; timed: boolean } | null = null;
+  /** Dialects whose summaries may be restated or followed by their body hold them here; null for the others. */
+  private readonly held: HeldSummary | null;
 
   constructor(private readonly d: Dialect, private readonly file: string, limits: DialectLimits = {}) {
     this.maxLines = limits.maxLines ?? 10_000;
     this.maxBytes = limits.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.held = d.bodyAfterSummary !== undefined || d.markers.some((m) => m.restates) ? new HeldSummary() : null;
   }
 
-  line(l: Line, out: Frame[]): void {
+  line(raw: Line, out: Frame[]): void {
+    const l = this.d.ansi === true && raw.text.includes('\x1b') ? { ...raw, text: cleanLine(this.d, raw.text) } : raw;
+    const held = this.held;
+    if (held === null) this.read(l, out);
+    else {
+      if (held.holding) this.settle(l, held);
+      this.read(l, held.pending);
+      held.drain(out);
+    }
+  }
+
+  end(out: Frame[]): void {
+    const held = this.held;
+    if (held === null) this.flush(out);
+    else {
+      this.flush(held.pending);
+      held.release();
+      held.drain(out);
+    }
+  }
+
+  private read(l: Line, out: Frame[]): void {
     if (l.oversized) {
       this.flush(out);
       this.oversizedLine(l, out);
       return;
     }
     const g = this.g;
-    if (g !== null && (g.kind === 'json' || g.until !== null) && this.continueGroup(g, l, out)) return;
+    if (g !== null && (g.kind !== 'log' || g.until !== null) && this.continueGroup(g, l, out)) return;
+    if (g !== null && g.lead !== undefined && this.leadLine(g, l)) return;
     if (isBlank(l.text)) {
       if (this.d.blankLines === 'continue' && g !== null && g.kind === 'log' && !this.full(g)) {
         this.append(g, l, l.text);
@@ -87,16 +129,67 @@ export class DialectReader implements LineReader {
     }
   }
 
-  end(out: Frame[]): void {
-    this.flush(out);
+  /**
+   * Whether the summary message held waits through this line: an echo, a record restating it, its body, or the lines
+   * such a record or an echo spans; any other line hands it on as it is.
+   */
+  private settle(l: Line, held: HeldSummary): void {
+    const g = this.g;
+    if (g !== null && g.kind !== 'log') return; // a restating record or the body being read decides when it ends
+    if (l.oversized || isBlank(l.text)) return held.release();
+    const h = matchHostLine(this.d, l.text, this.grammar);
+    if (h === null) {
+      if (g === null) held.release(); // else it continues the echo read
+      return;
+    }
+    const text = stripSuffix(this.d, h.text);
+    if (this.isEcho(text, h) || markerOf(this.d, text)?.marker.restates === true || this.opensBody(text)) return;
+    held.release();
+  }
+
+  /** A host line's text that repeats the host line before it (Dialect.echoes). */
+  private isEcho(text: string, h: HostMatch): boolean {
+    const e = this.d.echoes;
+    const last = this.last;
+    if (e === undefined || last === null || last.text !== text) return false;
+    if (e.timed === true && (last.timed || h.ts === undefined)) return false;
+    return e.re === undefined || e.re.test(text);
+  }
+
+  /** The line opens the body of the summary message held (Dialect.bodyAfterSummary). */
+  private opensBody(text: string): boolean {
+    return this.d.bodyAfterSummary !== undefined && this.g === null && this.held!.canTakeBody() && this.d.bodyAfterSummary.test(text);
+  }
+
+  /** A line after a host line with empty text (Dialect.leadingNewline): its continuation, unless a host line of that grammar. */
+  private leadLine(g: Group, l: Line): boolean {
+    if (isBlank(l.text) || g.raw.length > 1 || matchHostLine(this.d, l.text, g.lead)?.grammar === g.lead) return false;
+    if (this.full(g)) return false;
+    this.append(g, l, l.text);
+    if (g.echo === undefined && g.event === undefined) {
+      const ev = eventOf(this.d, l.text);
+      if (ev !== null) g.event = ev.event.name;
+    }
+    return true;
   }
 
   /** A host line: a message, an event, a block's first line, or a log line. */
   private hostLine(l: Line, h: HostMatch, out: Frame[]): void {
     const d = this.d;
     const text = stripSuffix(d, h.text);
-    const mk = markerOf(d, text);
-    const ev = mk === null ? eventOf(d, text) : null;
+    if (h.launch !== undefined && h.launch !== this.launch) {
+      // Another process: the server named so far was the other one's.
+      this.launch = h.launch;
+      this.server = undefined;
+    }
+    const echo = this.isEcho(text, h);
+    this.last = { text, timed: h.ts !== undefined };
+    if (!echo && this.opensBody(text)) {
+      this.body(l, text, out);
+      return;
+    }
+    const mk = echo ? null : markerOf(d, text);
+    const ev = mk === null && !echo ? eventOf(d, text) : null;
     const server = ev?.server ?? h.server ?? this.server;
     if (server !== undefined) this.server = server;
     // Stderr read before any host line named a server (a file copied from its middle) is that server's.
@@ -106,21 +199,39 @@ export class DialectReader implements LineReader {
       g.ctx.session = this.launches.key(server);
     }
     this.flush(out);
-    if (ev?.event.startsSession && server !== undefined) this.launches.start(server);
+    if (ev?.event.startsSession && server !== undefined) this.launches.start(server, h.launch);
     const ctx: FrameContext = { time: h.ts === undefined ? NO_TIME : isoTime(h.ts), dir: mk?.dir ?? 'unknown', session: this.launches.key(server), server };
     const at: Position = { file: this.file, line: l.line, lines: 1 };
     if (mk !== null) {
       this.launches.message(server);
-      this.message(l, at, mk.body, ctx, out);
+      this.message(l, at, mk.body, ctx, out, mk.marker, text);
     } else if (ev !== null) {
       // In `attach` dialects an event's error text may go on over the next lines (a stack, a pretty-printed error).
       if (d.unprefixed === 'attach') this.open('log', l, text, h.level, ctx, null, true).event = ev.event.name;
       else out.push(eventFrame(at, { name: ev.event.name, data: { text } }, ctx));
     } else {
-      const block = blockOf(d, text);
-      if (block !== null || d.unprefixed === 'attach') this.open('log', l, text, h.level, ctx, block?.close ?? null, true);
-      else out.push(logFrame(at, h.level, text, ctx));
+      const block = echo ? null : blockOf(d, text);
+      if (block !== null || d.unprefixed === 'attach') {
+        const g = this.open('log', l, text, h.level, ctx, block?.close ?? null, true);
+        if (echo) g.echo = true;
+        if (text === '' && d.leadingNewline === true && block === null) g.lead = h.grammar;
+      } else out.push(logFrame(at, h.level, text, ctx));
     }
+  }
+
+  /** The first line of the held summary message's body: its JSON runs from here (Dialect.bodyAfterSummary). */
+  private body(l: Line, text: string, out: Frame[]): void {
+    const g = this.open('json', l, text, null, {}, null, true);
+    g.into = true;
+    g.extent = new JsonExtent();
+    const end = g.extent.scan(text);
+    if (end >= 0) this.jsonDone(g, end, out);
+  }
+
+  /** A message frame read from a marker line: handed to the held summary's keeper when the dialect holds summaries. */
+  private emit(frame: Frame, out: Frame[], marker: Marker, text: string): void {
+    out.push(frame);
+    this.held?.message(frame, marker.restates === true, text);
   }
 
   /**
@@ -128,7 +239,17 @@ export class DialectReader implements LineReader {
    * body with the host's cut mark is cut even when what survives parses (a cut inside one long string leaves valid
    * JSON whose text is not the message's): a message that quotes the mark literally is read as cut too, the rarer case.
    */
-  private message(l: Line, at: Position, body: string, ctx: FrameContext, out: Frame[]): void {
+  private message(l: Line, at: Position, body: string, ctx: FrameContext, out: Frame[], mk: Marker, text: string): void {
+    if (mk.summary !== undefined) {
+      if (body.trimEnd().endsWith('{')) {
+        const g = this.open('summary', l, body, null, ctx, mk.summary.close, true);
+        g.restates = mk.restates === true;
+        g.text = text;
+        return;
+      }
+      this.emit(this.summaryText(at, body, ctx), out, mk, text);
+      return;
+    }
     const c = body.charCodeAt(0);
     if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
       const cut = cutOf(this.d, body);
@@ -144,7 +265,8 @@ export class DialectReader implements LineReader {
           const value: unknown = JSON.parse(body);
           const frame = textFrame(at, body, utf8Length(body), ctx);
           frame.value = value;
-          out.push(frame);
+          if (dropZeroId(this.d, value)) frame.bytes = utf8Length(JSON.stringify(value));
+          this.emit(frame, out, mk, text);
           return;
         } catch {
           // not whole JSON: one that goes on, or one that decode reports
@@ -159,7 +281,7 @@ export class DialectReader implements LineReader {
       return;
     }
     const summary = summaryOf(this.d, body);
-    if (summary !== null) out.push(summaryFrame(at, body, summary, ctx));
+    if (summary !== null) this.emit(summaryFrame(at, body, summary, ctx), out, mk, text);
     else if (body === '') this.open('json', l, '', null, ctx, null, true).json.length = 0; // the body may start on the next line
     else out.push(textFrame(at, body, utf8Length(body), ctx)); // neither JSON nor a summary: decode reports it
   }
@@ -171,8 +293,13 @@ export class DialectReader implements LineReader {
   private continueGroup(g: Group, l: Line, out: Frame[]): boolean {
     if (!isBlank(l.text) && matchHostLine(this.d, l.text, this.grammar) !== null) {
       if (g.kind === 'json') this.cutJson(out, g.json.length === 0 ? NO_BODY : `unterminated JSON value: line ${l.line} is a new line of the log`);
-      else this.flush(out); // a dump never closed: kept as it is
+      else this.flush(out); // a dump never closed: kept as it is; a summary: read as far as it goes
       return false;
+    }
+    if (g.kind === 'summary') {
+      this.append(g, l, l.text);
+      if (g.until!.test(l.text) || this.full(g)) this.summaryDone(g, out);
+      return true;
     }
     if (g.kind === 'log') {
       if (this.full(g)) {
@@ -199,16 +326,44 @@ export class DialectReader implements LineReader {
     }
     this.append(g, l, part);
     const end = g.extent!.scan(part);
-    if (end >= 0) {
-      // The host's suffix may follow the closing bracket: the body ends there.
-      g.json[g.json.length - 1] = part.slice(0, end);
+    if (end >= 0) this.jsonDone(g, end, out);
+    else if (this.full(g)) {
       this.g = null;
-      out.push(parsedTextFrame({ file: this.file, line: g.start, lines: g.raw.length }, g.json.join('\n'), g.ctx));
-    } else if (this.full(g)) {
-      this.g = null;
+      if (g.into) this.held!.release();
       out.push(oversizedFrame({ file: this.file, line: g.start, lines: g.raw.length }, headOf(g.raw), g.bytes, this.maxBytes, `record of ${g.raw.length} lines`, g.ctx));
     }
     return true;
+  }
+
+  /** A body over several lines closed at `end` of its last line (the host's suffix may follow the closing bracket). */
+  private jsonDone(g: Group, end: number, out: Frame[]): void {
+    const last = g.json.length - 1;
+    g.json[last] = g.json[last]!.slice(0, end);
+    this.g = null;
+    const json = g.json.join('\n');
+    if (g.into) {
+      this.held!.body(json, g.start + g.raw.length - 1);
+      return;
+    }
+    const frame = parsedTextFrame({ file: this.file, line: g.start, lines: g.raw.length }, json, g.ctx);
+    if (dropZeroId(this.d, frame.value)) frame.bytes = utf8Length(JSON.stringify(frame.value));
+    out.push(frame);
+  }
+
+  /** A summary-only body over several lines, read once its closing line is (Marker.summary). */
+  private summaryDone(g: Group, out: Frame[]): void {
+    this.g = null;
+    const at: Position = { file: this.file, line: g.start, lines: g.raw.length };
+    const body = g.json.join('\n');
+    const frame = this.summaryText(at, body, g.ctx);
+    out.push(frame);
+    this.held?.message(frame, g.restates === true, [g.text!, ...g.raw.slice(1)].join('\n'));
+  }
+
+  /** A summary-only body: the summary its forms read, else text that decode reports. */
+  private summaryText(at: Position, body: string, ctx: FrameContext): Frame {
+    const s = summaryOf(this.d, body);
+    return s !== null ? summaryFrame(at, body, s, ctx) : textFrame(at, body, utf8Length(body), ctx);
   }
 
   /** A line with no host prefix: the next line of the log record above (`attach`, or a stderr run), or a new run. */
@@ -247,7 +402,7 @@ export class DialectReader implements LineReader {
 
   private append(g: Group, l: Line, part: string | null): void {
     g.raw.push(l.text);
-    if (part !== null && g.kind === 'json') g.json.push(part);
+    if (part !== null && g.kind !== 'log') g.json.push(part);
     g.bytes += l.bytes + 1;
   }
 
@@ -264,11 +419,13 @@ export class DialectReader implements LineReader {
       this.cutJson(out, g.json.length === 0 ? NO_BODY : `unterminated JSON value at end of input (opened at line ${g.start})`);
       return;
     }
+    if (g.kind === 'summary') return this.summaryDone(g, out);
     this.g = null;
     // Blank lines a record kept (`blankLines: 'continue'`) that nothing followed are not its own.
     while (g.raw.length > 1 && isBlank(g.raw[g.raw.length - 1]!)) g.raw.pop();
-    // The first line's text is after the host's prefix; the lines that follow it are as logged.
-    const text = g.raw.length === 1 ? g.json[0]! : [g.json[0]!, ...g.raw.slice(1)].join('\n');
+    // The first line's text is after the host's prefix; the lines that follow it are as logged. A message that began
+    // with a newline (Dialect.leadingNewline) reads from its second line.
+    const text = g.raw.length === 1 ? g.json[0]! : g.lead !== undefined ? g.raw.slice(1).join('\n') : [g.json[0]!, ...g.raw.slice(1)].join('\n');
     if (g.event !== undefined) out.push(eventFrame({ file: this.file, line: g.start, lines: g.raw.length }, { name: g.event, data: { text } }, g.ctx));
     else out.push(logFrame({ file: this.file, line: g.start, lines: g.raw.length }, g.level, text, g.ctx));
   }
@@ -277,6 +434,7 @@ export class DialectReader implements LineReader {
   private cutJson(out: Frame[], why: string): void {
     const g = this.g!;
     this.g = null;
+    if (g.into) this.held!.release();
     out.push(errorFrame({ file: this.file, line: g.start, lines: g.raw.length }, g.raw.join('\n'), why, g.ctx));
   }
 }

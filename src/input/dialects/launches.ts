@@ -8,6 +8,8 @@ interface Launch {
   n: number;
   started: boolean;
   messages: boolean;
+  /** The process of the launch, when the log names it (grammar group `launch`). */
+  process?: string;
 }
 
 /** The current launch of each server named so far: one entry per server, so bounded by the servers, not the lines. */
@@ -23,15 +25,18 @@ export class Launches {
 
   /**
    * The host launches a server: a new launch, unless the current one has neither started nor held a message yet (what
-   * came before was that launch's stderr, read before its first host line).
+   * came before was that launch's stderr, read before its first host line), or is the same process starting it again
+   * (a bridge reconnecting).
    */
-  start(server: string): void {
+  start(server: string, process?: string): void {
     const launch = this.launch(server);
+    if (process !== undefined && launch.process === process) return;
     if (launch.started || launch.messages) {
       launch.n++;
       launch.messages = false;
     }
     launch.started = true;
+    launch.process = process;
   }
 
   /** A message of the server's current launch was read. */

@@ -16,19 +16,34 @@ interface Cue {
  * A message marker on a host line's text: the log states the direction (never inferred). Group `body` is what follows
  * the marker: whole JSON, JSON continuing over the next lines, a cut body, or a summary.
  */
-interface Marker {
+export interface Marker {
   re: RegExp;
   dir: Exclude<Direction, 'unknown'>;
+  /**
+   * The body is only ever a summary of the message, in one of the dialect's summary forms, even when it looks like JSON
+   * (mcp-remote's `--debug` record `{ method: 'tools/list', id: 1 }`). A body that ends with `{` goes on over the lines
+   * after it up to the first that `close` matches (that one included); they are joined with `\n` before the forms are tried.
+   */
+  summary?: { close: RegExp };
+  /**
+   * The record restates, more fully, a message the host logged in summary just before it (mcp-remote's `--debug`
+   * record after its `[Local→Remote] tools/list`): that summary message (same direction, same method, else same id,
+   * with only echoes between them) is then a log, and this record the message. Summary messages are held one line for
+   * this (dialects with no such marker and no `bodyAfterSummary` hold nothing).
+   */
+  restates?: true;
 }
 
 /**
  * A summary-only message (the log gave no body): a pattern on the body with named groups `method` and `id`.
- * `call`: a request when `id` matched, else a notification; `result` and `error`: a response or an error to `id`.
- * An `id` is a JSON number or a JSON string as written.
+ * `call`: a request when `id` matched, else a notification; `result` and `error`: a response or an error to `id`;
+ * `method`: only the method is given, never an id (mcp-remote's `[Local→Remote] tools/list`): a notification when the
+ * method is one (MCP names every notification `notifications/…`), else a request whose id the log does not say.
+ * An `id` is a JSON number, `null`, or a JSON string as written; group `sid` instead is a string id printed bare.
  */
 interface SummaryForm {
   re: RegExp;
-  kind: 'call' | 'result' | 'error';
+  kind: 'call' | 'result' | 'error' | 'method';
 }
 
 /** A host line that is a transport or lifecycle event rather than chatter. */
@@ -39,6 +54,8 @@ export interface EventLine {
   name: string;
   /** The host launches the server anew: a new session of that server (`memory`, then `memory#2` …). */
   startsSession?: true;
+  /** The server the line is about when its text cannot name it: a fixed name (mcptools' proxy is `mcp-proxy-server`). */
+  server?: string;
 }
 
 /** A multi-line group that opens on a host line and runs to its closing line (a Node util.inspect dump). */
@@ -60,6 +77,8 @@ export interface Dialect<Name extends string = string> {
    * Host-line grammars, tried in order (the usual one first): regexes over the whole physical line with named groups
    * `text` (the part after the prefix) and, when the line has them, `ts` (the time as written), `level` and `server`
    * (the host's name for the server). One per generation whose prefix differs (`[NAME] [level]`, `[level] [NAME]`).
+   * Group `launch` names the process that wrote the line (a pid): a line of another process forgets the server named
+   * so far, and a start event of the server's current process is a reconnect within its session, not a new launch.
    */
   lines: readonly RegExp[];
   /** Detection cues, tested on host lines only (so a server's stderr cannot vote). */
@@ -93,4 +112,29 @@ export interface Dialect<Name extends string = string> {
    * right and no result depends on the machine's zone).
    */
   time: 'utc' | 'local';
+  /** A terminal capture: colour codes (`ESC[…m`) are removed from every line before it is read. */
+  ansi?: true;
+  /**
+   * The host writes some lines twice (two loggers): a host line whose text equals the previous host line's is its echo,
+   * a log record. `re`: only a text it matches is an echo; `timed`: only a line with a time echoing one without (a
+   * console logger, then a debug logger that adds the time).
+   */
+  echoes?: { re?: RegExp; timed?: true };
+  /**
+   * A host line whose text matches opens the whole body of the summary message logged just before it (mcp-remote prints
+   * the initialize request in full after its one-word summary): the JSON from that line on is that message's body, and
+   * both are one record (no longer a summary).
+   */
+  bodyAfterSummary?: RegExp;
+  /**
+   * The host's messages may begin with a newline (`log('\nShutting down...')`): a host line with empty text is continued
+   * by the next non-blank line whatever it looks like, unless it is a host line of the same grammar; an event line
+   * there makes the record that event. Only in `attach` dialects.
+   */
+  leadingNewline?: true;
+  /**
+   * The host logs each message re-encoded through a struct that never omits its id (mcptools' Go `ID int`): an id of
+   * this value on a notification's method is the struct's zero value, not the wire's, and is left out.
+   */
+  zeroId?: number;
 }
