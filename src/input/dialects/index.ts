@@ -2,11 +2,14 @@
 import { claudeCode } from './claude-code.js';
 import { claudeDesktop } from './claude-desktop.js';
 import { cursor } from './cursor.js';
+import { mcpRemote } from './mcp-remote.js';
+import { mcptools } from './mcptools.js';
 import type { Dialect } from './types.js';
 import { vscode } from './vscode.js';
+import { zed } from './zed.js';
 
 /** Every dialect, in the order detection breaks a tie in. */
-export const DIALECTS = [claudeDesktop, vscode, claudeCode, cursor] as const;
+export const DIALECTS = [claudeDesktop, vscode, claudeCode, cursor, zed, mcpRemote, mcptools] as const;
 
 export type DialectName = (typeof DIALECTS)[number]['name'];
 
