@@ -25,7 +25,8 @@ export const requestBeforeInitializeResponse: Rule<{ method: string; initializeS
   on: { kinds: ['request', 'response', 'error'] },
   check: ({ record, facts, state }) => {
     if (record.kind === 'request' && record.method === 'initialize') {
-      state.waiting = record.seq;
+      // A summary that gives no id (mcp-remote's `[Local→Remote] initialize`): its response cannot be recognised.
+      state.waiting = record.summary === true && record.id === null ? null : record.seq;
       return undefined;
     }
     if ((record.kind === 'response' || record.kind === 'error') && facts.request?.seq === state.waiting) {

@@ -299,7 +299,10 @@ export class Tracker {
   private onRequest(d: Decoded, s: SessionState, r: PipelineRecord, facts: Facts): void {
     annotateMethod(r, d.method);
     r.capability = capabilityFor(d.method as string, d.message, s, r.dir);
-    if (d.id === null) return;
+    if (d.id === null) {
+      if (d.noBody === 'summary') s.unnumbered[r.dir]++;
+      return;
+    }
     if (typeof d.id === 'number') s.lastId[r.dir] = d.id;
     const meta = paramsOf(d.message)?._meta;
     const token = meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>).progressToken : undefined;
@@ -349,6 +352,7 @@ export class Tracker {
     if (!p) {
       // In a log of the server's side only, the requests are not in the log: the response is no orphan.
       if (s.info.onlySide === 'server' && r.dir === 's2c') this.serverSideOnly(s, r);
+      else if (s.unnumbered[reqDir] > 0) s.unnumbered[reqDir]--; // it answers a request the log gave no id for
       else facts.orphan = true;
       return;
     }

@@ -51,7 +51,21 @@ describe('rules on records without a body', () => {
     expect(r.findings.map((f) => f.rule)).toEqual(['unanswered-request', 'unanswered-request']);
   });
 
-  it('every method as a summary or a cut message, each way, routed or not: no rule that reads bodies reports, nothing throws', () => {
+  it('summary requests the log gives no id for: the responses to them are no orphans, and initialize holds back nothing', () => {
+    const r = run([
+      summaryOf('c2s', 'request', null, 'initialize'),
+      summaryOf('c2s', 'request', null, 'tools/list'),
+      summaryOf('s2c', 'response', 0, null),
+      summaryOf('s2c', 'response', 1, null),
+      summaryOf('s2c', 'response', 2, null),
+    ]);
+    // Two requests without id: two answers are theirs, the third answers nothing the log holds.
+    expect(r.records.map((x) => x.findings.map((f) => f.rule))).toEqual([[], [], [], [], ['orphan-response']]);
+    expect(r.records.map((x) => x.pair)).toEqual([null, null, null, null, null]);
+    expect(all(r)).toEqual(['orphan-response']);
+  });
+
+    it('every method as a summary or a cut message, each way, routed or not: no rule that reads bodies reports, nothing throws', () => {
     const frames: Frame[] = [];
     let id = 100;
     for (const m of METHODS) {
