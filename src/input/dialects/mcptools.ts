@@ -9,7 +9,8 @@ const TS = String.raw`\[(?<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[
 export const mcptools: Dialect<'mcptools'> = {
   name: 'mcptools',
   title: 'mcptools: mcp proxy and mcp guard logs (~/.mcpt/logs/*.log)',
-  example: '[2025-05-21T16:08:42+02:00] Received request: {',
+  // The log indents the JSON over the lines after this one; on one line it reads the same.
+  example: '[2025-05-21T16:08:42+02:00] Received request: {"method":"tools/list","jsonrpc":"2.0","id":1}',
   // Its sentences start with a capitalised word (a transcript's `[time] -> {…}` is not one of its lines).
   lines: [new RegExp(String.raw`^${TS} (?<text>[A-Z][a-z]+ .*)$`)],
   cues: [
