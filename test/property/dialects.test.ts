@@ -1,8 +1,10 @@
 // Property: a host's log of any mix of host chatter, events, dumps, stderr (text, tracebacks, JSON-looking lines),
 // blank lines and valid MCP messages keeps every message (in order, with its stated direction) and puts every
-// non-blank line in exactly one record, in each implemented dialect.
+// non-blank line in exactly one record, in each implemented dialect that logs bodies; mcp-remote, which logs one word
+// per message, keeps every one of them as a summary.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { InputFormat } from '../../src/input/index.js';
 import type { Direction } from '../../src/types.js';
 import { expectLinesCovered, isBlankLine } from '../input/helpers.js';
 import type { Frame } from '../../src/types.js';
@@ -44,6 +46,28 @@ const WRITERS: Writer[] = [
     marker: { c2s: '[editor -> server] ', s2c: '[server -> editor] ' },
     events: ['Starting server memory', 'Connection state: Starting', 'Connection state: Running', 'Stopping server memory', 'Connection state: Stopped'],
     dump: [],
+    suffix: '',
+  },
+  {
+    name: 'zed',
+    // zlog: every text starts with its module; chatter comes from Zed's own modules.
+    host: (n, text, level = 'info') => `${clock(n).slice(0, 19)}-03:00 ${level.toUpperCase().padEnd(5)} ${text.startsWith('[') ? text : `[zed] ${text}`}`,
+    marker: { c2s: '[context_server::client] outgoing message: ', s2c: '[context_server::client] recv: ' },
+    events: [
+      '[context_server] starting context server memory',
+      '[context_server::client] cancelled csp request task for "ping" id 1 which took over 60s',
+      '[project::context_server_store] memory context server failed to start: Context server request timeout',
+    ],
+    dump: [],
+    suffix: '',
+  },
+  {
+    name: 'mcptools',
+    // Its sentences start with a capitalised word.
+    host: (n, text) => `[${clock(n).slice(0, 19)}+02:00] ${text.charAt(0).toUpperCase()}${text.slice(1)}`,
+    marker: { c2s: 'Received request: ', s2c: 'Sending response: ' },
+    events: ['Proxy server started, waiting for requests...', 'Starting guard proxy for command: npx -y server', 'Guard proxy started, waiting for requests...', 'Client disconnected (EOF)'],
+    dump: ['Tool input: {', '  "a": 5,', '  "b": 3', '}'],
     suffix: '',
   },
 ];
@@ -116,7 +140,7 @@ describe.each(WRITERS.map((w) => [w.name, w] as const))('%s: any mix of log line
       fc.asyncProperty(fc.array(entry, { minLength: 1, maxLength: 40 }), fc.nat(10), fc.array(fc.nat(), { maxLength: 8 }), async (entries, pick, at) => {
         const { text, messages } = write(w, entries, pick);
         const bytes = Buffer.from(text);
-        const { records } = await run(cut(bytes, at.map((n) => n % Math.max(1, bytes.length))), { inputFormat: name as 'claude-desktop' | 'vscode' });
+        const { records } = await run(cut(bytes, at.map((n) => n % Math.max(1, bytes.length))), { inputFormat: name as InputFormat });
         const got = records.filter((r) => MESSAGE_KINDS.has(r.kind)).map((r) => ({ dir: r.dir, value: r.message }));
         expect(got).toEqual(messages);
         expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);
@@ -135,6 +159,61 @@ describe.each(WRITERS.map((w) => [w.name, w] as const))('%s: any mix of log line
         expect(records[0]?.format).toBe(name);
       }),
       { numRuns: 60, seed: SEED },
+    );
+  });
+});
+
+/** mcp-remote (generation 3): one word per message, the method or else the id, among its chatter, events and stacks. */
+type BridgeEntry =
+  | { kind: 'summary'; dir: 'c2s' | 's2c'; word: string }
+  | { kind: 'line'; text: string }
+  | { kind: 'stack'; lines: string[] }
+  | { kind: 'shutdown' }
+  | { kind: 'blank' };
+
+const word = fc.oneof(
+  fc.constantFrom('initialize', 'ping', 'tools/list', 'tools/call', 'notifications/initialized', 'notifications/message'),
+  fc.stringMatching(/^[a-z]{1,8}(?:\/[a-z_]{1,8}){1,2}$/),
+  fc.integer({ min: 0, max: 10_000 }).map(String),
+);
+const bridgeEntry: fc.Arbitrary<BridgeEntry> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ dir: fc.constantFrom('c2s' as const, 's2c' as const), word }).map((m) => ({ kind: 'summary' as const, ...m })) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      'Using transport strategy: http-first', 'Connected to remote server using StreamableHTTPClientTransport', 'Local STDIO server running',
+      'Press Ctrl+C to exit', 'Recursively reconnecting for reason: falling-back-to-alternate-transport', 'Error from remote server: Error: boom',
+    ).map((text) => ({ kind: 'line' as const, text })),
+  },
+  { weight: 1, arbitrary: fc.array(lineText.map((t) => `    at ${t}`), { minLength: 1, maxLength: 3 }).map((lines) => ({ kind: 'stack' as const, lines })) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'shutdown' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'blank' as const }) },
+);
+
+describe('mcp-remote: any mix of summaries, chatter, stacks and shutdowns', () => {
+  it('keeps every summary (direction, method or id) and accounts for every line, in any chunking', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(bridgeEntry, { minLength: 1, maxLength: 40 }), fc.array(fc.nat(), { maxLength: 8 }), async (entries, at) => {
+        const lines = ['[4242] [4242] Connecting to remote server: https://mcp.example.com/mcp'];
+        const words: Array<[string, string]> = [];
+        for (const e of entries) {
+          if (e.kind === 'summary') {
+            lines.push(`[4242] [${e.dir === 'c2s' ? 'Local→Remote' : 'Remote→Local'}] ${e.word}`);
+            words.push([e.dir, e.word]);
+          } else if (e.kind === 'line') lines.push(`[4242] ${e.text}`);
+          else if (e.kind === 'stack') lines.push(...e.lines.map((l) => (isBlankLine(l) ? `${l}x` : l)));
+          else if (e.kind === 'shutdown') lines.push('[4242] ', 'Shutting down...');
+          else lines.push('');
+        }
+        const bytes = Buffer.from(lines.join('\n') + '\n');
+        const { records } = await run(cut(bytes, at.map((n) => n % Math.max(1, bytes.length))), { inputFormat: 'mcp-remote' });
+        const got = records.filter((r) => r.summary === true).map((r) => [r.dir, r.method !== null && r.kind !== 'response' ? r.method : String(r.id)]);
+        expect(got).toEqual(words);
+        expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);
+        expect(records.every((r) => r.server === 'https://mcp.example.com/mcp')).toBe(true);
+        expectLinesCovered(records.map((r) => ({ line: r.wire.line, lines: r.wire.lines }) as Frame), bytes, isBlankLine);
+      }),
+      { numRuns: 150, seed: SEED },
     );
   });
 });
