@@ -182,8 +182,8 @@ export class DialectReader implements LineReader {
       this.launch = h.launch;
       this.server = undefined;
     }
-    const echo = this.isEcho(text, h);
-    this.last = { text, timed: h.ts !== undefined };
+    const echo = d.echoes !== undefined && this.isEcho(text, h);
+    if (d.echoes !== undefined) this.last = { text, timed: h.ts !== undefined };
     if (!echo && this.opensBody(text)) {
       this.body(l, text, out);
       return;
