@@ -13,10 +13,13 @@ import {
 } from '../frames.js';
 import { JsonExtent } from '../json-extent.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, OVERSIZED_KEEP_BYTES, type Line } from '../lines.js';
-import { isoTime, NO_TIME } from '../time.js';
+import { pythonBody } from '../python-literal.js';
+import { logTime, NO_TIME, type TimeValue } from '../time.js';
+import { Folder, type DialectLine } from './fold.js';
 import { blockOf, cutOf, eventOf, markerOf, matchHostLine, stripSuffix, summaryOf, type HostMatch } from './grammar.js';
 import { Launches } from './launches.js';
-import type { Dialect } from './types.js';
+import { LoggingProcess } from './process.js';
+import type { Dialect, Marker } from './types.js';
 
 export interface DialectLimits {
   /** Physical lines one group (a dump, a stderr run, a pretty-printed body) may span (default 10,000). */
@@ -33,6 +36,8 @@ export interface DialectLimits {
 interface Group {
   kind: 'log' | 'json';
   start: number;
+  /** Physical lines it spans (a wrapped record counts all of its lines). */
+  lines: number;
   raw: string[];
   json: string[];
   bytes: number;
@@ -47,6 +52,13 @@ interface Group {
 
 const NO_BODY = 'a message marker with no message after it';
 
+/** A message held until the next line says whether it is logged again from the wire (Marker.yields). */
+interface Held {
+  frame: Frame;
+  /** What it is when it is: a log record of its line. */
+  log: Frame;
+}
+
 export class DialectReader implements LineReader {
   private readonly maxLines: number;
   private readonly maxBytes: number;
@@ -56,13 +68,43 @@ export class DialectReader implements LineReader {
   /** The server the last host line named (a channel names it once; stderr belongs to it). */
   private server: string | undefined;
   private readonly launches = new Launches();
+  /** The last time a host line had (Dialect.lines `again`). */
+  private time: TimeValue = NO_TIME;
+  private readonly process: LoggingProcess;
+  private held: Held | null = null;
+  private readonly folder: Folder | null;
+  private readonly folded: DialectLine[] = [];
 
   constructor(private readonly d: Dialect, private readonly file: string, limits: DialectLimits = {}) {
     this.maxLines = limits.maxLines ?? 10_000;
     this.maxBytes = limits.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.folder = d.wrapIndent === undefined ? null : new Folder(d, d.wrapIndent, this.maxLines, this.maxBytes);
+    this.process = new LoggingProcess(d);
   }
 
   line(l: Line, out: Frame[]): void {
+    if (this.folder === null) {
+      this.read(l, out);
+      return;
+    }
+    this.folder.push(l, this.folded);
+    for (const x of this.folded) this.read(x, out);
+    this.folded.length = 0;
+  }
+
+  end(out: Frame[]): void {
+    if (this.folder !== null) {
+      this.folder.end(this.folded);
+      for (const x of this.folded) this.read(x, out);
+      this.folded.length = 0;
+    }
+    this.release(null, out);
+    this.flush(out);
+  }
+
+  /** One line: a physical line, or a wrapped record read as one (fold.ts). */
+  private read(l: DialectLine, out: Frame[]): void {
+    if (this.held !== null) this.release(l, out);
     if (l.oversized) {
       this.flush(out);
       this.oversizedLine(l, out);
@@ -79,7 +121,7 @@ export class DialectReader implements LineReader {
       this.flush(out);
       return;
     }
-    const h = matchHostLine(this.d, l.text, this.grammar);
+    const h = l.host ?? matchHostLine(this.d, l.text, this.grammar);
     if (h === null) this.unprefixed(l, out);
     else {
       this.grammar = h.grammar;
@@ -87,14 +129,31 @@ export class DialectReader implements LineReader {
     }
   }
 
-  end(out: Frame[]): void {
-    this.flush(out);
+  /**
+   * The held message, now that the line after it is known: a log record when that line logs a message again from the
+   * wire, else the message (null: the input ended).
+   */
+  private release(next: DialectLine | null, out: Frame[]): void {
+    const held = this.held;
+    if (held === null) return;
+    this.held = null;
+    const h = next === null || next.oversized || isBlank(next.text) ? null : next.host ?? matchHostLine(this.d, next.text, this.grammar);
+    const mk = h === null ? null : markerOf(this.d, stripSuffix(this.d, h.text));
+    out.push(mk !== null && mk.marker.yields !== true ? held.log : held.frame);
+  }
+
+  /** A host line's time: as written, or (a time cell left blank) the last one read. */
+  private timeOf(h: HostMatch): TimeValue {
+    if (h.ts !== undefined) this.time = logTime(h.ts);
+    else if (!h.again) return NO_TIME;
+    return this.time;
   }
 
   /** A host line: a message, an event, a block's first line, or a log line. */
-  private hostLine(l: Line, h: HostMatch, out: Frame[]): void {
+  private hostLine(l: DialectLine, h: HostMatch, out: Frame[]): void {
     const d = this.d;
     const text = stripSuffix(d, h.text);
+    this.process.line(text);
     const mk = markerOf(d, text);
     const ev = mk === null ? eventOf(d, text) : null;
     const server = ev?.server ?? h.server ?? this.server;
@@ -107,11 +166,18 @@ export class DialectReader implements LineReader {
     }
     this.flush(out);
     if (ev?.event.startsSession && server !== undefined) this.launches.start(server);
-    const ctx: FrameContext = { time: h.ts === undefined ? NO_TIME : isoTime(h.ts), dir: mk?.dir ?? 'unknown', session: this.launches.key(server), server };
-    const at: Position = { file: this.file, line: l.line, lines: 1 };
+    const ctx: FrameContext = { time: this.timeOf(h), dir: mk === null ? 'unknown' : this.process.dir(mk.marker), session: this.launches.key(server), server };
+    const at: Position = { file: this.file, line: l.line, lines: l.span ?? 1 };
     if (mk !== null) {
       this.launches.message(server);
-      this.message(l, at, mk.body, ctx, out);
+      if (mk.marker.yields !== true) this.message(l, at, mk.marker, mk.body, ctx, out);
+      else {
+        const frames: Frame[] = [];
+        this.message(l, at, mk.marker, mk.body, ctx, frames);
+        // Only a message read whole waits: anything else (a body going on, an error) is what it is.
+        if (frames.length === 1 && this.g === null && frames[0]!.error === undefined) this.held = { frame: frames[0]!, log: logFrame(at, h.level, text, { ...ctx, dir: 'unknown' }) };
+        else out.push(...frames);
+      }
     } else if (ev !== null) {
       // In `attach` dialects an event's error text may go on over the next lines (a stack, a pretty-printed error).
       if (d.unprefixed === 'attach') this.open('log', l, text, h.level, ctx, null, true).event = ev.event.name;
@@ -128,7 +194,19 @@ export class DialectReader implements LineReader {
    * body with the host's cut mark is cut even when what survives parses (a cut inside one long string leaves valid
    * JSON whose text is not the message's): a message that quotes the mark literally is read as cut too, the rarer case.
    */
-  private message(l: Line, at: Position, body: string, ctx: FrameContext, out: Frame[]): void {
+  private message(l: DialectLine, at: Position, mk: Marker, body: string, ctx: FrameContext, out: Frame[]): void {
+    if (mk.body === 'python-bytes' || mk.body === 'pydantic') {
+      // Text that is not JSON is the message's (decode reports it); a body that cannot be read back keeps its text.
+      const b = pythonBody(mk.body, body);
+      if ('error' in b) out.push(errorFrame(at, body, b.error, ctx));
+      else if (b.value !== undefined) {
+        const frame = this.parsed(l, at, b.text, b.value, ctx);
+        if (mk.body === 'pydantic' && frame.truncated === undefined) frame.text = null; // its JSON is rebuilt, not the wire's
+        out.push(frame);
+      } else if (l.inexact) out.push(truncatedFrame(at, b.text, { head: b.text.length, tail: b.text.length }, null, ctx));
+      else out.push(textFrame(at, b.text, utf8Length(b.text), ctx));
+      return;
+    }
     const c = body.charCodeAt(0);
     if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
       const cut = cutOf(this.d, body);
@@ -142,9 +220,7 @@ export class DialectReader implements LineReader {
       if ((last === 0x7d || last === 0x5d) && !nestedDeeper(body)) {
         try {
           const value: unknown = JSON.parse(body);
-          const frame = textFrame(at, body, utf8Length(body), ctx);
-          frame.value = value;
-          out.push(frame);
+          out.push(this.parsed(l, at, body, value, ctx));
           return;
         } catch {
           // not whole JSON: one that goes on, or one that decode reports
@@ -165,11 +241,30 @@ export class DialectReader implements LineReader {
   }
 
   /**
+   * A message read whole: its frame, or a cut one when its text was rebuilt from wrapped lines and may not be the
+   * message's. It names the server when the dialect takes the name from an initialize result.
+   */
+  private parsed(l: DialectLine, at: Position, text: string, value: unknown, ctx: FrameContext): Frame {
+    if (l.inexact) return truncatedFrame(at, text, { head: text.length, tail: text.length }, null, ctx);
+    if (ctx.dir === 'unknown') ctx.dir = this.process.received(value);
+    const name = ctx.server === undefined ? this.process.serverName(value) : undefined;
+    if (name !== undefined) {
+      this.server = name;
+      ctx.server = name;
+      ctx.session = this.launches.key(name);
+      this.launches.message(name);
+    }
+    const frame = textFrame(at, text, utf8Length(text), ctx);
+    frame.value = value;
+    return frame;
+  }
+
+  /**
    * The next line of a block or a message body going on: false when the line is not part of it (a host line cuts it
    * off; a message marker alone on its line is followed by no JSON) and must be read on its own.
    */
-  private continueGroup(g: Group, l: Line, out: Frame[]): boolean {
-    if (!isBlank(l.text) && matchHostLine(this.d, l.text, this.grammar) !== null) {
+  private continueGroup(g: Group, l: DialectLine, out: Frame[]): boolean {
+    if (!isBlank(l.text) && (l.host !== undefined || matchHostLine(this.d, l.text, this.grammar) !== null)) {
       if (g.kind === 'json') this.cutJson(out, g.json.length === 0 ? NO_BODY : `unterminated JSON value: line ${l.line} is a new line of the log`);
       else this.flush(out); // a dump never closed: kept as it is
       return false;
@@ -203,16 +298,16 @@ export class DialectReader implements LineReader {
       // The host's suffix may follow the closing bracket: the body ends there.
       g.json[g.json.length - 1] = part.slice(0, end);
       this.g = null;
-      out.push(parsedTextFrame({ file: this.file, line: g.start, lines: g.raw.length }, g.json.join('\n'), g.ctx));
+      out.push(parsedTextFrame({ file: this.file, line: g.start, lines: g.lines }, g.json.join('\n'), g.ctx));
     } else if (this.full(g)) {
       this.g = null;
-      out.push(oversizedFrame({ file: this.file, line: g.start, lines: g.raw.length }, headOf(g.raw), g.bytes, this.maxBytes, `record of ${g.raw.length} lines`, g.ctx));
+      out.push(oversizedFrame({ file: this.file, line: g.start, lines: g.lines }, headOf(g.raw), g.bytes, this.maxBytes, `record of ${g.lines} lines`, g.ctx));
     }
     return true;
   }
 
   /** A line with no host prefix: the next line of the log record above (`attach`, or a stderr run), or a new run. */
-  private unprefixed(l: Line, out: Frame[]): void {
+  private unprefixed(l: DialectLine, out: Frame[]): void {
     const g = this.g;
     if (g !== null && g.kind === 'log' && g.until === null) {
       if (!this.full(g)) {
@@ -231,29 +326,30 @@ export class DialectReader implements LineReader {
     const h = matchHostLine(this.d, l.text, this.grammar);
     const server = h?.server ?? this.server;
     this.server = server;
-    const ctx: FrameContext = { time: h?.ts === undefined ? NO_TIME : isoTime(h.ts), session: this.launches.key(server), server };
+    const ctx: FrameContext = { time: h === null ? NO_TIME : this.timeOf(h), session: this.launches.key(server), server };
     const mk = h === null ? null : markerOf(this.d, h.text);
     if (mk !== null) {
-      ctx.dir = mk.dir;
+      ctx.dir = this.process.dir(mk.marker);
       this.launches.message(server);
       out.push(oversizedFrame(at, l.text, l.bytes, this.maxBytes, 'line', ctx));
     } else out.push(logFrame(at, h?.level ?? null, h === null ? l.text : h.text, ctx));
   }
 
-  private open(kind: Group['kind'], l: Line, first: string, level: string | null, ctx: FrameContext, until: RegExp | null, hosted: boolean): Group {
-    this.g = { kind, start: l.line, raw: [l.text], json: [first], bytes: l.bytes, level, ctx, until, hosted, extent: null };
+  private open(kind: Group['kind'], l: DialectLine, first: string, level: string | null, ctx: FrameContext, until: RegExp | null, hosted: boolean): Group {
+    this.g = { kind, start: l.line, lines: l.span ?? 1, raw: [l.text], json: [first], bytes: l.bytes, level, ctx, until, hosted, extent: null };
     return this.g;
   }
 
-  private append(g: Group, l: Line, part: string | null): void {
+  private append(g: Group, l: DialectLine, part: string | null): void {
     g.raw.push(l.text);
+    g.lines += l.span ?? 1;
     if (part !== null && g.kind === 'json') g.json.push(part);
     g.bytes += l.bytes + 1;
   }
 
   /** A group at its bounds: it is emitted as it is, and what follows starts a new one. */
   private full(g: Group): boolean {
-    return g.raw.length >= this.maxLines || g.bytes >= this.maxBytes;
+    return g.lines >= this.maxLines || g.bytes >= this.maxBytes;
   }
 
   /** Emits the open group: a log record of all its lines, or (a body that never closed) an error. */
@@ -266,18 +362,21 @@ export class DialectReader implements LineReader {
     }
     this.g = null;
     // Blank lines a record kept (`blankLines: 'continue'`) that nothing followed are not its own.
-    while (g.raw.length > 1 && isBlank(g.raw[g.raw.length - 1]!)) g.raw.pop();
+    while (g.raw.length > 1 && isBlank(g.raw[g.raw.length - 1]!)) {
+      g.raw.pop();
+      g.lines--;
+    }
     // The first line's text is after the host's prefix; the lines that follow it are as logged.
     const text = g.raw.length === 1 ? g.json[0]! : [g.json[0]!, ...g.raw.slice(1)].join('\n');
-    if (g.event !== undefined) out.push(eventFrame({ file: this.file, line: g.start, lines: g.raw.length }, { name: g.event, data: { text } }, g.ctx));
-    else out.push(logFrame({ file: this.file, line: g.start, lines: g.raw.length }, g.level, text, g.ctx));
+    if (g.event !== undefined) out.push(eventFrame({ file: this.file, line: g.start, lines: g.lines }, { name: g.event, data: { text } }, g.ctx));
+    else out.push(logFrame({ file: this.file, line: g.start, lines: g.lines }, g.level, text, g.ctx));
   }
 
   /** Ends a message body that never closed as an error frame holding its lines as logged. */
   private cutJson(out: Frame[], why: string): void {
     const g = this.g!;
     this.g = null;
-    out.push(errorFrame({ file: this.file, line: g.start, lines: g.raw.length }, g.raw.join('\n'), why, g.ctx));
+    out.push(errorFrame({ file: this.file, line: g.start, lines: g.lines }, g.raw.join('\n'), why, g.ctx));
   }
 }
 

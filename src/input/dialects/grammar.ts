@@ -1,6 +1,6 @@
 // Reading one line with a dialect's tables: its host-line prefix, suffixes, marker, summary, event, block. Pure lookups.
-import type { Direction, MessageSummary } from '../../types.js';
-import type { Block, Dialect, EventLine } from './types.js';
+import type { MessageSummary } from '../../types.js';
+import type { Block, Dialect, EventLine, Marker } from './types.js';
 import { findCutMark } from '../cut-mark.js';
 
 /** What a host line's prefix says; `grammar` is the index of the grammar that matched (tried first on the next line). */
@@ -8,9 +8,13 @@ export interface HostMatch {
   ts: string | undefined;
   level: string | null;
   server: string | undefined;
-  /** The text after the prefix, suffixes not yet stripped. */
+  /** The text after the prefix, suffixes not yet stripped (a `cell`'s without its padding). */
   text: string;
   grammar: number;
+  /** The width of a `cell` (its text with its padding, Dialect.wrapIndent); absent for a `text` grammar. */
+  cell?: number;
+  /** The time cell was left blank: the line's time is the last one read. */
+  again: boolean;
 }
 
 /**
@@ -22,7 +26,13 @@ export function matchHostLine(d: Dialect, line: string, first = 0): HostMatch | 
   for (let k = 0; k < n; k++) {
     const i = (first + k) % n;
     const g = d.lines[i]!.exec(line)?.groups;
-    if (g) return { ts: g.ts, level: g.level ?? null, server: g.server, text: g.text ?? '', grammar: i };
+    if (!g) continue;
+    const h: HostMatch = { ts: g.ts, level: g.level ?? null, server: g.server, text: g.text ?? '', grammar: i, again: g.again !== undefined };
+    if (g.cell !== undefined) {
+      h.text = g.cell.trimEnd();
+      h.cell = g.cell.length;
+    }
+    return h;
   }
   return null;
 }
@@ -38,11 +48,11 @@ export function stripSuffix(d: Dialect, text: string): string {
   return text;
 }
 
-/** The message marker on a host line's text: its stated direction and the body after it; null when none. */
-export function markerOf(d: Dialect, text: string): { dir: Direction; body: string } | null {
-  for (const mk of d.markers) {
-    const m = mk.re.exec(text);
-    if (m) return { dir: mk.dir, body: m.groups?.body ?? '' };
+/** The message marker on a host line's text, and the body after it; null when none. */
+export function markerOf(d: Dialect, text: string): { marker: Marker; body: string } | null {
+  for (const marker of d.markers) {
+    const m = marker.re.exec(text);
+    if (m) return { marker, body: m.groups?.body ?? '' };
   }
   return null;
 }
@@ -53,8 +63,11 @@ export function summaryOf(d: Dialect, body: string): MessageSummary | null {
     const g = s.re.exec(body)?.groups;
     if (!g) continue;
     const id = g.id === undefined ? null : idValue(g.id);
-    if (s.kind === 'call') return { kind: id === null ? 'notification' : 'request', id, method: g.method ?? null };
-    return { kind: s.kind === 'result' ? 'response' : 'error', id, method: null };
+    const method = g.method ?? null;
+    if (s.kind === 'call') return { kind: id === null ? 'notification' : 'request', id, method };
+    if (s.kind === 'request' || s.kind === 'notification') return { kind: s.kind, id, method };
+    // A result names its request's method only when the log gives no id to pair it by.
+    return { kind: s.kind === 'result' ? 'response' : 'error', id, method: id === null ? method : null };
   }
   return null;
 }

@@ -2,11 +2,14 @@
 import { claudeCode } from './claude-code.js';
 import { claudeDesktop } from './claude-desktop.js';
 import { cursor } from './cursor.js';
+import { fastmcp } from './fastmcp.js';
+import { javaSdk } from './java-sdk.js';
+import { pythonSdk } from './python-sdk.js';
 import type { Dialect } from './types.js';
 import { vscode } from './vscode.js';
 
 /** Every dialect, in the order detection breaks a tie in. */
-export const DIALECTS = [claudeDesktop, vscode, claudeCode, cursor] as const;
+export const DIALECTS = [claudeDesktop, vscode, claudeCode, cursor, pythonSdk, javaSdk, fastmcp] as const;
 
 export type DialectName = (typeof DIALECTS)[number]['name'];
 

@@ -1,7 +1,7 @@
 // Detection of text-log dialects: every dialect scores the first meaningful lines of an input, and the best one wins
 // when its cues say enough. A host line scores 1 for its prefix and the weights of its cues; any other line 0, so a
 // file that begins with a server's stderr is still read by the host lines after it.
-import { DIALECTS, type DialectName } from './index.js';
+import { DIALECTS, type Dialect, type DialectName } from './index.js';
 import { lineScore } from './grammar.js';
 
 /** One dialect's score over the lines seen: points, the part of them cues gave, and how many lines were its host lines. */
@@ -22,11 +22,22 @@ const MIN_SCORE = 5;
 export class DialectScorer {
   private readonly table: DialectScore[] = DIALECTS.map((d) => ({ name: d.name, score: 0, cues: 0, lines: 0 }));
 
+  /** Dialects that a line said the input is not (Dialect.yieldTo): they score nothing from then on. */
+  private readonly yielded = new Set<number>();
+
   line(text: string): void {
     for (let i = 0; i < DIALECTS.length; i++) {
-      const s = lineScore(DIALECTS[i]!, text);
-      if (s.score === 0) continue;
+      if (this.yielded.has(i)) continue;
+      const d: Dialect = DIALECTS[i]!;
       const t = this.table[i]!;
+      if (d.yieldTo?.some((re) => re.test(text))) {
+        this.yielded.add(i);
+        t.score = 0;
+        t.cues = 0;
+        continue;
+      }
+      const s = lineScore(d, text);
+      if (s.score === 0) continue;
       t.score += s.score;
       t.cues += s.cues;
       t.lines++;

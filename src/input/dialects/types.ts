@@ -16,19 +16,42 @@ interface Cue {
  * A message marker on a host line's text: the log states the direction (never inferred). Group `body` is what follows
  * the marker: whole JSON, JSON continuing over the next lines, a cut body, or a summary.
  */
-interface Marker {
+export interface Marker {
   re: RegExp;
-  dir: Exclude<Direction, 'unknown'>;
+  /**
+   * The direction, or `received`: the message the logging process received, `c2s` in a server's log and `s2c` in a
+   * client's (Dialect.roles tells which; else the first such message does: a response means a client, `initialize` a
+   * server).
+   */
+  dir: Exclude<Direction, 'unknown'> | 'received';
+  /**
+   * How the body is written: `json` (the default), `python-bytes` (the characters inside a Python bytes literal's
+   * quotes: `\xNN`, `\'`, `\r` … escapes of the UTF-8 JSON), or `pydantic` (a pydantic model's repr or str:
+   * `root=JSONRPCRequest(method='ping', params=None, jsonrpc='2.0', id=1)`; fields set to None are absent).
+   */
+  body?: 'json' | 'python-bytes' | 'pydantic';
+  /**
+   * The message is logged again, from the wire, by the next host line (a repr before the bytes written): when that
+   * line is a message, this one is a log record; else (the wire line is not logged) it is the message.
+   */
+  yields?: true;
 }
 
 /**
  * A summary-only message (the log gave no body): a pattern on the body with named groups `method` and `id`.
- * `call`: a request when `id` matched, else a notification; `result` and `error`: a response or an error to `id`.
- * An `id` is a JSON number or a JSON string as written.
+ * `call`: a request when `id` matched, else a notification; `request` and `notification`: that kind, whether or not
+ * the log gives the id; `result` and `error`: a response or an error to `id`, or (no id logged) to the oldest open
+ * request of `method` (session/pending.ts). An `id` is a JSON number or a JSON string as written.
  */
 interface SummaryForm {
   re: RegExp;
-  kind: 'call' | 'result' | 'error';
+  kind: 'call' | 'request' | 'notification' | 'result' | 'error';
+}
+
+/** Lines that tell which side the logging process is (Marker `received`), tested on host lines' texts. */
+interface Roles {
+  server: readonly RegExp[];
+  client: readonly RegExp[];
 }
 
 /** A host line that is a transport or lifecycle event rather than chatter. */
@@ -60,10 +83,33 @@ export interface Dialect<Name extends string = string> {
    * Host-line grammars, tried in order (the usual one first): regexes over the whole physical line with named groups
    * `text` (the part after the prefix) and, when the line has them, `ts` (the time as written), `level` and `server`
    * (the host's name for the server). One per generation whose prefix differs (`[NAME] [level]`, `[level] [NAME]`).
+   * Two more for console tables (rich's log handler): `cell` instead of `text` is a fixed-width message cell, padding
+   * included, that the lines after it starting with `wrapIndent` spaces continue (see `wrapIndent`); `again` matched
+   * (a time cell left blank) means the time of the last host line that had one.
    */
   lines: readonly RegExp[];
+  /**
+   * Where a `cell` grammar's wrapped lines start (rich: 29, after the time and level cells). A record is its first line
+   * and every following line that starts with that many spaces; its text is rebuilt from the cells: each piece's
+   * trailing padding dropped, joined with nothing when the piece filled the cell (a word folded) and with a space when
+   * not (wrapped at a space, which the console dropped). A run of several spaces at a wrap point comes back as one: a
+   * rebuilt message whose text has such runs is read as cut (`truncated`), as one that does not parse.
+   */
+  wrapIndent?: number;
+  /** Which side the logging process is, for `received` markers. */
+  roles?: Roles;
+  /**
+   * A log that names no server takes the `serverInfo.name` of the initialize result it reads (a client's log: the
+   * first message it receives), from that message on.
+   */
+  serverInfo?: true;
   /** Detection cues, tested on host lines only (so a server's stderr cannot vote). */
   cues: readonly Cue[];
+  /**
+   * Whole lines that say the log is another dialect's that writes through the same loggers (mcp-proxy's own lines in
+   * what is otherwise a Python SDK log): once detection scores one, this dialect scores nothing on the input.
+   */
+  yieldTo?: readonly RegExp[];
   /** Text the host appends to its lines (` { metadata: undefined }`), stripped before anything else is read. */
   suffixes: readonly RegExp[];
   markers: readonly Marker[];
