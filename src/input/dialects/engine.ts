@@ -8,15 +8,15 @@
 import type { Frame } from '../../types.js';
 import { nestedDeeper } from '../depth.js';
 import {
-  errorFrame, eventFrame, logFrame, oversizedFrame, parsedTextFrame, summaryFrame, textFrame, truncatedFrame, utf8Length,
+  errorFrame, eventFrame, logFrame, oversizedFrame, parsedTextFrame, summaryFrame, textFrame, truncatedFrame, utf8Length, valueFrame,
   type FrameContext, type LineReader, type Position,
 } from '../frames.js';
-import { JsonExtent } from '../json-extent.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, OVERSIZED_KEEP_BYTES, type Line } from '../lines.js';
 import { isoTime, NO_TIME } from '../time.js';
-import { blockOf, cutOf, eventOf, markerOf, matchHostLine, stripSuffix, summaryOf, type HostMatch } from './grammar.js';
+import { extentOf, literalFrame, type Extent } from './bodies.js';
+import { blockOf, cutOf, eventOf, markerOf, matchHostLine, namesOf, stripSuffix, summaryOf, type HostMatch, type MarkerMatch } from './grammar.js';
 import { Launches } from './launches.js';
-import type { Dialect } from './types.js';
+import type { BodySyntax, Dialect } from './types.js';
 
 export interface DialectLimits {
   /** Physical lines one group (a dump, a stderr run, a pretty-printed body) may span (default 10,000). */
@@ -40,7 +40,9 @@ interface Group {
   ctx: FrameContext;
   until: RegExp | null;
   hosted: boolean;
-  extent: JsonExtent | null;
+  extent: Extent | null;
+  /** How a `json` group's body is written (Marker.syntax). */
+  syntax?: BodySyntax;
   /** A host event line the lines after it continue (`attach`): the group is that event, its text all the lines. */
   event?: string;
 }
@@ -55,6 +57,8 @@ export class DialectReader implements LineReader {
   private grammar = 0;
   /** The server the last host line named (a channel names it once; stderr belongs to it). */
   private server: string | undefined;
+  /** The transport session the last host line that named one named (Dialect.names), until a session starts or ends. */
+  private session: string | undefined;
   private readonly launches = new Launches();
 
   constructor(private readonly d: Dialect, private readonly file: string, limits: DialectLimits = {}) {
@@ -94,28 +98,40 @@ export class DialectReader implements LineReader {
   /** A host line: a message, an event, a block's first line, or a log line. */
   private hostLine(l: Line, h: HostMatch, out: Frame[]): void {
     const d = this.d;
-    const text = stripSuffix(d, h.text);
+    let text = stripSuffix(d, h.text);
     const mk = markerOf(d, text);
     const ev = mk === null ? eventOf(d, text) : null;
-    const server = ev?.server ?? h.server ?? this.server;
+    const named = d.names === undefined ? null : namesOf(d, text);
+    const server = ev?.server ?? h.server ?? named?.server ?? mk?.server ?? this.server;
     if (server !== undefined) this.server = server;
     // Stderr read before any host line named a server (a file copied from its middle) is that server's.
     const g = this.g;
     if (g !== null && !g.hosted && g.ctx.server === undefined && server !== undefined) {
       g.ctx.server = server;
-      g.ctx.session = this.launches.key(server);
+      g.ctx.session = this.key(server);
     }
     this.flush(out);
-    if (ev?.event.startsSession && server !== undefined) this.launches.start(server);
-    const ctx: FrameContext = { time: h.ts === undefined ? NO_TIME : isoTime(h.ts), dir: mk?.dir ?? 'unknown', session: this.launches.key(server), server };
+    if (ev?.event.startsSession) {
+      this.session = undefined;
+      if (server !== undefined) this.launches.start(server);
+    }
+    if (named?.session !== undefined) this.session = named.session;
+    const ctx: FrameContext = { time: h.ts === undefined ? NO_TIME : isoTime(h.ts), dir: mk?.dir ?? 'unknown', session: this.key(server), server };
     const at: Position = { file: this.file, line: l.line, lines: 1 };
+    // A JSON line's data (JsonLines) is the message after a marker with no body, else part of the line's text.
+    if (h.data !== undefined && (mk === null || mk.body !== '')) text = `${text} ${JSON.stringify(h.data)}`;
     if (mk !== null) {
       this.launches.message(server);
-      this.message(l, at, mk.body, ctx, out);
+      if (mk.body === '' && h.data !== undefined) out.push(valueFrame(at, h.data, ctx));
+      else this.message(l, at, mk, ctx, out);
     } else if (ev !== null) {
       // In `attach` dialects an event's error text may go on over the next lines (a stack, a pretty-printed error).
       if (d.unprefixed === 'attach') this.open('log', l, text, h.level, ctx, null, true).event = ev.event.name;
       else out.push(eventFrame(at, { name: ev.event.name, data: { text } }, ctx));
+      if (ev.event.endsSession) {
+        this.session = undefined;
+        if (server !== undefined) this.launches.end(server);
+      }
     } else {
       const block = blockOf(d, text);
       if (block !== null || d.unprefixed === 'attach') this.open('log', l, text, h.level, ctx, block?.close ?? null, true);
@@ -123,13 +139,23 @@ export class DialectReader implements LineReader {
     }
   }
 
+  /** The session of a record of `server`: the transport session last named, else the server's current launch. */
+  private key(server: string | undefined): string | null {
+    return this.session ?? this.launches.key(server);
+  }
+
   /**
    * A message's body: a cut body, whole JSON, JSON that goes on over the next lines, a summary, or unreadable text. A
    * body with the host's cut mark is cut even when what survives parses (a cut inside one long string leaves valid
    * JSON whose text is not the message's): a message that quotes the mark literally is read as cut too, the rarer case.
    */
-  private message(l: Line, at: Position, body: string, ctx: FrameContext, out: Frame[]): void {
+  private message(l: Line, at: Position, mk: MarkerMatch, ctx: FrameContext, out: Frame[]): void {
+    const body = mk.body;
     const c = body.charCodeAt(0);
+    if (mk.syntax !== 'json' && body !== '') {
+      this.literal(l, at, mk.syntax, body, ctx, out);
+      return;
+    }
     if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
       const cut = cutOf(this.d, body);
       if (cut !== null) {
@@ -150,7 +176,7 @@ export class DialectReader implements LineReader {
           // not whole JSON: one that goes on, or one that decode reports
         }
       }
-      const extent = new JsonExtent();
+      const extent = extentOf('json');
       if (extent.scan(body) < 0) {
         this.open('json', l, body, null, ctx, null, true).extent = extent;
         return;
@@ -160,8 +186,32 @@ export class DialectReader implements LineReader {
     }
     const summary = summaryOf(this.d, body);
     if (summary !== null) out.push(summaryFrame(at, body, summary, ctx));
-    else if (body === '') this.open('json', l, '', null, ctx, null, true).json.length = 0; // the body may start on the next line
-    else out.push(textFrame(at, body, utf8Length(body), ctx)); // neither JSON nor a summary: decode reports it
+    else if (body === '') {
+      // The body may start on the next line.
+      const g = this.open('json', l, '', null, ctx, null, true);
+      g.json.length = 0;
+      g.syntax = mk.syntax;
+    } else out.push(textFrame(at, body, utf8Length(body), ctx)); // neither JSON nor a summary: decode reports it
+  }
+
+  /**
+   * A body in a literal syntax: an inspect dump that opens a bracket may go on over the next lines (until its brackets
+   * close); anything else is read on its line.
+   */
+  private literal(l: Line, at: Position, syntax: Exclude<BodySyntax, 'json'>, body: string, ctx: FrameContext, out: Frame[]): void {
+    const c = body.charCodeAt(0);
+    if (syntax === 'inspect' && (c === 0x7b || c === 0x5b)) {
+      const extent = extentOf(syntax);
+      const end = extent.scan(body);
+      if (end < 0) {
+        const g = this.open('json', l, body, null, ctx, null, true);
+        g.extent = extent;
+        g.syntax = syntax;
+        return;
+      }
+      body = body.slice(0, end);
+    }
+    out.push(literalFrame(at, syntax, body, ctx));
   }
 
   /**
@@ -195,7 +245,7 @@ export class DialectReader implements LineReader {
         this.cutJson(out, NO_BODY);
         return false;
       }
-      g.extent = new JsonExtent();
+      g.extent = extentOf(g.syntax ?? 'json');
     }
     this.append(g, l, part);
     const end = g.extent!.scan(part);
@@ -203,7 +253,9 @@ export class DialectReader implements LineReader {
       // The host's suffix may follow the closing bracket: the body ends there.
       g.json[g.json.length - 1] = part.slice(0, end);
       this.g = null;
-      out.push(parsedTextFrame({ file: this.file, line: g.start, lines: g.raw.length }, g.json.join('\n'), g.ctx));
+      const at: Position = { file: this.file, line: g.start, lines: g.raw.length };
+      const syntax = g.syntax ?? 'json';
+      out.push(syntax === 'json' ? parsedTextFrame(at, g.json.join('\n'), g.ctx) : literalFrame(at, syntax, g.json.join('\n'), g.ctx));
     } else if (this.full(g)) {
       this.g = null;
       out.push(oversizedFrame({ file: this.file, line: g.start, lines: g.raw.length }, headOf(g.raw), g.bytes, this.maxBytes, `record of ${g.raw.length} lines`, g.ctx));
@@ -222,7 +274,7 @@ export class DialectReader implements LineReader {
       this.flush(out);
     } else this.flush(out);
     const server = this.server;
-    this.open('log', l, l.text, null, { time: NO_TIME, session: this.launches.key(server), server }, null, false);
+    this.open('log', l, l.text, null, { time: NO_TIME, session: this.key(server), server }, null, false);
   }
 
   /** A line longer than `--max-message-bytes` (only its start was kept): an oversized message, or a log line. */
@@ -231,7 +283,7 @@ export class DialectReader implements LineReader {
     const h = matchHostLine(this.d, l.text, this.grammar);
     const server = h?.server ?? this.server;
     this.server = server;
-    const ctx: FrameContext = { time: h?.ts === undefined ? NO_TIME : isoTime(h.ts), session: this.launches.key(server), server };
+    const ctx: FrameContext = { time: h?.ts === undefined ? NO_TIME : isoTime(h.ts), session: this.key(server), server };
     const mk = h === null ? null : markerOf(this.d, h.text);
     if (mk !== null) {
       ctx.dir = mk.dir;

@@ -2,11 +2,14 @@
 import { claudeCode } from './claude-code.js';
 import { claudeDesktop } from './claude-desktop.js';
 import { cursor } from './cursor.js';
+import { mcpProxy } from './mcp-proxy.js';
+import { supergateway } from './supergateway.js';
 import type { Dialect } from './types.js';
+import { typescriptSdk } from './typescript-sdk.js';
 import { vscode } from './vscode.js';
 
 /** Every dialect, in the order detection breaks a tie in. */
-export const DIALECTS = [claudeDesktop, vscode, claudeCode, cursor] as const;
+export const DIALECTS = [claudeDesktop, vscode, claudeCode, cursor, supergateway, mcpProxy, typescriptSdk] as const;
 
 export type DialectName = (typeof DIALECTS)[number]['name'];
 

@@ -5,11 +5,16 @@
 
 import type { Direction } from '../../types.js';
 
-/** A detection cue: a pattern tested on the `text` of a line that matched one of the dialect's host lines. */
+/** A detection cue: a pattern tested on a line that matched one of the dialect's host lines (on its `text`, or whole). */
 interface Cue {
   re: RegExp;
   /** Points a line matching it adds (a line that only matches a host-line grammar scores 1). */
   weight: number;
+  /**
+   * What `re` is tested on: the host line's `text` (the default), or the whole `line` (a prefix no other tool writes,
+   * such as mcp-proxy's doubled milliseconds, when the texts are another tool's).
+   */
+  on?: 'text' | 'line';
 }
 
 /**
@@ -19,7 +24,20 @@ interface Cue {
 interface Marker {
   re: RegExp;
   dir: Exclude<Direction, 'unknown'>;
+  /** How the body is written (default `json`): a logger that prints the parsed message writes its language's literal. */
+  syntax?: BodySyntax;
+  /** The server, when the log never names it but the marker tells which program printed it (an SDK's example server). */
+  server?: string;
 }
+
+/**
+ * A body written other than as JSON. `inspect`: Node's util.inspect (`console.log` of the object: unquoted keys, '…'
+ * strings, `[Object]` where depth cut it — read as far as it survives, `truncated`), over several lines until its
+ * brackets close; JSON reads too. `python-repr`: a pydantic model's str or repr (`root=JSONRPCRequest(method='ping',
+ * params=None, jsonrpc='2.0', id=1)`), one line. `python-bytes`: a Python bytes literal of the message's UTF-8 JSON
+ * (`b'{"jsonrpc":…}'`), or only its inside (a group cut out of a literal), one line.
+ */
+export type BodySyntax = 'json' | 'inspect' | 'python-repr' | 'python-bytes';
 
 /**
  * A summary-only message (the log gave no body): a pattern on the body with named groups `method` and `id`.
@@ -39,6 +57,21 @@ export interface EventLine {
   name: string;
   /** The host launches the server anew: a new session of that server (`memory`, then `memory#2` …). */
   startsSession?: true;
+  /** The server's process or session ends here (this line is its last): the lines after it are a new session's. */
+  endsSession?: true;
+}
+
+/**
+ * A structured log whose lines are JSON objects (`{"time":…,"level":"info","msg":"…"}`): the keys that hold a host
+ * line's parts. A line that is an object with a string `text` member (and `time` and `level` when named), and no key
+ * but these, is a host line whose text is read like any other (markers, events, names). `data`: a value logged with
+ * the text; after a marker with no body, it is the message.
+ */
+export interface JsonLines {
+  text: string;
+  time?: string;
+  level?: string;
+  data?: string;
 }
 
 /** A multi-line group that opens on a host line and runs to its closing line (a Node util.inspect dump). */
@@ -62,6 +95,14 @@ export interface Dialect<Name extends string = string> {
    * (the host's name for the server). One per generation whose prefix differs (`[NAME] [level]`, `[level] [NAME]`).
    */
   lines: readonly RegExp[];
+  /** Host lines that are JSON objects (a structured logger), read besides `lines`. */
+  jsonLines?: JsonLines;
+  /**
+   * Patterns on a host line's text (suffixes stripped) that name the server (group `server`: a banner's `- stdio: CMD`)
+   * or the transport session (group `session`: `(session ID)`) when its prefix does not. A session named holds for the
+   * lines after it until another is named or an event starts or ends a session; without one, a session is a launch.
+   */
+  names?: readonly RegExp[];
   /** Detection cues, tested on host lines only (so a server's stderr cannot vote). */
   cues: readonly Cue[];
   /** Text the host appends to its lines (` { metadata: undefined }`), stripped before anything else is read. */
@@ -90,7 +131,7 @@ export interface Dialect<Name extends string = string> {
   /**
    * How host-line times read: `utc` (ISO with `Z`), or `local` (wall-clock time without a zone, which no reader can
    * turn into UTC without being told the zone: kept as written and counted as if it were UTC, so that latencies are
-   * right and no result depends on the machine's zone).
+   * right and no result depends on the machine's zone), or `none` (the log writes no time).
    */
-  time: 'utc' | 'local';
+  time: 'utc' | 'local' | 'none';
 }
