@@ -1,214 +1,43 @@
-// Python's printed values, as the Python SDK's debug lines hold them: a bytes literal's escapes, and pydantic reprs.
+// Reads what Python loggers print of a message: a pydantic model's repr or str back into the message's JSON value,
+// and a bytes literal (`b'{"jsonrpc":…}'`) back into its UTF-8 text. One reader for every Python-ish log (the Python
+// SDK's, mcp-proxy's, FastMCP's: test/fixtures/hosts/python-sdk/SOURCES.md, Bodies).
 //
-// `Received JSON: b'{"id":1,…}'` prints the POST body with `repr(bytes)`; `Sending client message: root=JSONRPCRequest(
-// method='ping', params=None, jsonrpc='2.0', id=1)` prints the message model. Both are read back here into the JSON
-// the message was, so that the SDK's logs are read like any other (test/fixtures/hosts/python-sdk/SOURCES.md, Bodies).
+// A model prints as `Name(field=value, …)` (repr) or `field=value field=value` (str, a root model's `root=…`); its
+// values are Python literals: '…' strings (or "…" when the text has a `'`), True/False/None, numbers, dicts, lists,
+// tuples, and `<… object at 0x…>` for what has no literal. The SDK sends a model with `exclude_none`: a field that is
+// None is absent from the wire, so it is left out here; a root model (`JSONRPCMessage(root=…)`) is its root. A dict's
+// None stays null: it was on the wire.
 import { Buffer } from 'node:buffer';
-import { nestedDeeper } from './depth.js';
+import { MAX_NESTING } from './depth.js';
+import type { LiteralValue } from './dialects/bodies.js';
+import { setOwn } from '../util/own.js';
 
-const SIMPLE_ESCAPES: Readonly<Record<string, number>> = { '\\': 0x5c, "'": 0x27, '"': 0x22, n: 0x0a, r: 0x0d, t: 0x09, a: 0x07, b: 0x08, f: 0x0c, v: 0x0b };
+class NotPython extends Error {}
+
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+const NUMBER = /-?(?:(?:inf|nan)(?![\w.])|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)/y;
+const NAME = /[A-Za-z_][\w.]*/y;
+/** `field=` at the start of a keyword argument (not `==`). */
+const KEYWORD = /([A-Za-z_]\w*)=(?!=)/y;
+const SIMPLE_ESCAPES: Readonly<Record<string, number>> = { n: 10, r: 13, t: 9, a: 7, b: 8, f: 12, v: 11, '\\': 92, "'": 39, '"': 34 };
 
 /**
- * The text a bytes literal's content stands for (`\xNN`, `\n`, `\'` … escapes; the characters inside its quotes),
- * decoded as UTF-8; null when an escape is malformed. Characters that are not escaped are taken as they are.
+ * The JSON value of a pydantic model's str or repr (or of any Python literal); null when the text is not one. A value
+ * with no JSON form (`inf`, `<… object at 0x…>`) is left out of a model and null in a dict or list; the whole text
+ * being one is null.
  */
-export function pythonBytes(content: string): string | null {
-  if (!content.includes('\\')) return content;
-  const out: number[] = [];
-  for (let i = 0; i < content.length; i++) {
-    const c = content.charCodeAt(i);
-    if (c !== 0x5c) {
-      if (c < 0x80) out.push(c);
-      else {
-        // Not written by repr(bytes), which escapes every byte above 0x7E: kept as its UTF-8.
-        const cp = content.codePointAt(i)!;
-        for (const b of Buffer.from(String.fromCodePoint(cp), 'utf8')) out.push(b);
-        if (cp > 0xffff) i++;
-      }
-      continue;
-    }
-    const e = content[++i];
-    if (e === undefined) return null;
-    const simple = SIMPLE_ESCAPES[e];
-    if (simple !== undefined) out.push(simple);
-    else if (e === 'x') {
-      const n = parseInt(content.slice(i + 1, i + 3), 16);
-      if (!/^[0-9a-fA-F]{2}$/.test(content.slice(i + 1, i + 3))) return null;
-      out.push(n);
-      i += 2;
-    } else return null;
-  }
-  return Buffer.from(out).toString('utf8');
-}
-
-/** Values a repr holds: JSON values, plus `undefined` for what has no JSON form (`<… object at 0x…>`, `inf`). */
-type Py = unknown;
-
-/** Sets a member as JSON.parse does: `__proto__` is a member like any other, not the object's prototype. */
-function put(obj: Record<string, Py>, key: string, value: Py): void {
-  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
-}
-
-/** Nesting deeper than this is not read (a message nests far less). */
-const MAX_DEPTH = 256;
-
-class ReprParser {
-  i = 0;
-  constructor(private readonly s: string) {}
-
-  fail(): never {
-    throw new SyntaxError(`unreadable Python repr at ${this.i}`);
-  }
-
-  space(): void {
-    while (this.s.charCodeAt(this.i) === 0x20) this.i++;
-  }
-
-  eat(c: string): boolean {
-    this.space();
-    if (this.s[this.i] !== c) return false;
-    this.i++;
-    return true;
-  }
-
-  expect(c: string): void {
-    if (!this.eat(c)) this.fail();
-  }
-
-  /** `name=value name=value …` (pydantic's str of a model), or `name=value, …` inside a call, up to `close`. */
-  fields(close: string | null, depth: number): Record<string, Py> {
-    const obj: Record<string, Py> = {};
-    for (;;) {
-      this.space();
-      if (close === null ? this.i >= this.s.length : this.s[this.i] === close) return obj;
-      const name = /^[A-Za-z_]\w*/.exec(this.s.slice(this.i, this.i + 128))?.[0];
-      if (name === undefined || this.s[this.i + name.length] !== '=') this.fail();
-      this.i += name.length + 1;
-      const v = this.value(depth + 1);
-      // A model field that is None was not set: pydantic leaves it out of the JSON (exclude_none).
-      if (v !== null && v !== undefined) put(obj, name, v);
-      if (close !== null && !this.eat(',')) return obj;
-    }
-  }
-
-  value(depth: number): Py {
-    if (depth > MAX_DEPTH) this.fail();
-    this.space();
-    const c = this.s[this.i];
-    if (c === "'" || c === '"') return this.string();
-    if (c === 'b' && (this.s[this.i + 1] === "'" || this.s[this.i + 1] === '"')) {
-      this.i++;
-      return this.string();
-    }
-    if (c === '{') return this.dict(depth);
-    if (c === '[' || c === '(') return this.list(c === '[' ? ']' : ')', depth);
-    if (c === '<') return this.opaque();
-    const num = /^-?(?:\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|inf|nan)/.exec(this.s.slice(this.i, this.i + 64))?.[0];
-    if (num !== undefined) {
-      this.i += num.length;
-      const n = Number(num);
-      return Number.isFinite(n) ? n : undefined;
-    }
-    const name = /^[A-Za-z_][\w.]*/.exec(this.s.slice(this.i, this.i + 256))?.[0];
-    if (name === undefined) this.fail();
-    this.i += name.length;
-    if (this.s[this.i] === '(') return this.call(depth);
-    if (name === 'True') return true;
-    if (name === 'False') return false;
-    if (name === 'None') return null;
-    return this.fail();
-  }
-
-  /** `Model(field=value, …)` → an object of its fields; `AnyUrl('…')` (one value, no name) → that value. */
-  call(depth: number): Py {
-    this.i++; // (
-    this.space();
-    if (/^[A-Za-z_]\w*=(?!=)/.test(this.s.slice(this.i, this.i + 130))) {
-      const obj = this.fields(')', depth);
-      this.expect(')');
-      return obj;
-    }
-    const items = this.list(')', depth, true);
-    return Array.isArray(items) && items.length === 1 ? items[0] : items;
-  }
-
-  list(close: string, depth: number, opened = false): Py[] {
-    if (!opened) this.i++;
-    const out: Py[] = [];
-    while (!this.eat(close)) {
-      const v = this.value(depth + 1);
-      out.push(v === undefined ? null : v);
-      if (!this.eat(',')) {
-        this.expect(close);
-        break;
-      }
-    }
-    return out;
-  }
-
-  dict(depth: number): Record<string, Py> {
-    this.i++;
-    const obj: Record<string, Py> = {};
-    while (!this.eat('}')) {
-      const k = this.value(depth + 1);
-      this.expect(':');
-      const v = this.value(depth + 1);
-      put(obj, typeof k === 'string' ? k : String(k), v === undefined ? null : v);
-      if (!this.eat(',')) {
-        this.expect('}');
-        break;
-      }
-    }
-    return obj;
-  }
-
-  /** A str (or bytes) literal: `'…'` or `"…"` with Python's escapes. */
-  string(): string {
-    const q = this.s[this.i]!;
-    let out = '';
-    let from = ++this.i;
-    for (;;) {
-      const c = this.s[this.i];
-      if (c === undefined) this.fail();
-      if (c === q) break;
-      if (c !== '\\') {
-        this.i++;
-        continue;
-      }
-      out += this.s.slice(from, this.i);
-      const e = this.s[this.i + 1];
-      if (e === undefined) this.fail();
-      const hex = e === 'x' ? 2 : e === 'u' ? 4 : e === 'U' ? 8 : 0;
-      if (hex > 0) {
-        const digits = this.s.slice(this.i + 2, this.i + 2 + hex);
-        if (!/^[0-9a-fA-F]+$/.test(digits) || digits.length !== hex) this.fail();
-        out += String.fromCodePoint(parseInt(digits, 16));
-        this.i += 2 + hex;
-      } else {
-        const simple = SIMPLE_ESCAPES[e];
-        out += simple === undefined ? `\\${e}` : String.fromCharCode(simple);
-        this.i += 2;
-      }
-      from = this.i;
-    }
-    out += this.s.slice(from, this.i);
-    this.i++;
-    return out;
-  }
-
-  /** `<starlette.requests.Request object at 0x…>`: no JSON form. */
-  opaque(): undefined {
-    let depth = 0;
-    for (; this.i < this.s.length; this.i++) {
-      const c = this.s[this.i];
-      if (c === '<') depth++;
-      else if (c === '>' && --depth === 0) {
-        this.i++;
-        return undefined;
-      }
-    }
-    return this.fail();
+export function readPythonRepr(text: string): LiteralValue | null {
+  const t = text.trim();
+  const r = new Reader(t);
+  try {
+    KEYWORD.lastIndex = 0;
+    // The str form of a model: `a=1 b='x'`, fields separated by spaces.
+    const value = KEYWORD.test(t) ? r.fields(0, -1) : r.value(0);
+    r.space();
+    return r.i === t.length && value !== undefined ? { value, cut: false } : null;
+  } catch (err) {
+    if (err instanceof NotPython) return null;
+    throw err;
   }
 }
 
@@ -218,17 +47,8 @@ class ReprParser {
  * (`method='tools/list' params=None jsonrpc='2.0' id=3`). The wrappers are unwrapped to the object with `jsonrpc`.
  */
 export function pydanticMessage(text: string): Record<string, unknown> | null {
-  const t = text.trim();
-  const p = new ReprParser(t);
-  let v: Py;
-  try {
-    v = /^[A-Za-z_]\w*=/.test(t) ? p.fields(null, 0) : p.value(0);
-    p.space();
-    if (p.i !== t.length) return null;
-  } catch {
-    return null;
-  }
-  for (let depth = 0; depth < 4 && v !== null && typeof v === 'object' && !Array.isArray(v); depth++) {
+  let v = readPythonRepr(text)?.value;
+  for (let depth = 0; depth < 4 && typeof v === 'object' && v !== null && !Array.isArray(v); depth++) {
     const o = v as Record<string, unknown>;
     if (o.jsonrpc !== undefined) return o;
     v = o.root ?? o.message;
@@ -237,20 +57,201 @@ export function pydanticMessage(text: string): Record<string, unknown> | null {
 }
 
 /**
- * A message body Python printed: `python-bytes` (a bytes literal's content: the JSON's text, and its value when it is
- * JSON) or `pydantic` (a repr: the message's value and its compact JSON). `error` when it cannot be read back.
+ * The text a Python bytes literal holds, decoded as UTF-8: `b'…'` / `b"…"`, or only what is between its quotes (a
+ * marker that cut a frame's payload out of the literal, escapes still as repr wrote them); null when an escape is
+ * malformed.
  */
-export function pythonBody(form: 'python-bytes' | 'pydantic', body: string): { text: string; value?: unknown } | { error: string } {
-  if (form === 'pydantic') {
-    const value = pydanticMessage(body);
-    return value === null ? { error: 'a Python repr that is not a JSON-RPC message mcptrace reads' } : { text: JSON.stringify(value), value };
-  }
-  const text = pythonBytes(body);
-  if (text === null) return { error: 'a bytes literal with a malformed escape' };
-  if (nestedDeeper(text)) return { text };
+export function readPythonBytes(text: string): string | null {
+  const q = text.charCodeAt(1);
+  const wrapped = text.charCodeAt(0) === 0x62 /* b */ && (q === 0x27 || q === 0x22) && text.length >= 3 && text.charCodeAt(text.length - 1) === q;
   try {
-    return { text, value: JSON.parse(text) as unknown };
-  } catch {
-    return { text };
+    return bytesOf(wrapped ? text.slice(2, -1) : text, true);
+  } catch (err) {
+    if (err instanceof NotPython) return null;
+    throw err;
+  }
+}
+
+/**
+ * The inside of a string or bytes literal, escapes undone. Bytes: every escape is a byte and the bytes are read as
+ * UTF-8 (a character repr would have escaped, above 0x7E, is taken as its own UTF-8: a console re-encoded it); a str:
+ * `\xNN`, `\uNNNN`, `\UNNNNNNNN` are code points. Python keeps an unknown escape of a str as it is; repr(bytes) writes
+ * none, so a bytes body with one is not what it wrote.
+ */
+function bytesOf(inside: string, bytes: boolean): string {
+  if (!inside.includes('\\')) return inside;
+  const out: number[] = [];
+  let str = '';
+  const put = (cp: number) => {
+    if (bytes) out.push(cp);
+    else str += String.fromCodePoint(cp);
+  };
+  for (let i = 0; i < inside.length; i++) {
+    const c = inside.charCodeAt(i);
+    if (c !== 0x5c) {
+      if (!bytes) str += inside.charAt(i);
+      else if (c < 0x80) out.push(c);
+      else {
+        const cp = inside.codePointAt(i)!;
+        for (const b of Buffer.from(String.fromCodePoint(cp), 'utf8')) out.push(b);
+        if (cp > 0xffff) i++;
+      }
+      continue;
+    }
+    const e = inside.charAt(++i);
+    const simple = SIMPLE_ESCAPES[e];
+    if (simple !== undefined) put(simple);
+    else if (e === 'x' || (!bytes && (e === 'u' || e === 'U'))) {
+      const n = e === 'x' ? 2 : e === 'u' ? 4 : 8;
+      const h = inside.slice(i + 1, i + 1 + n);
+      if (h.length !== n || !/^[0-9a-fA-F]+$/.test(h)) throw new NotPython();
+      const cp = parseInt(h, 16);
+      if (cp > 0x10ffff) throw new NotPython();
+      put(cp);
+      i += n;
+    } else if (e >= '0' && e <= '7') {
+      const m = /^[0-7]{1,3}/.exec(inside.slice(i, i + 3))![0];
+      const cp = parseInt(m, 8);
+      if (bytes && cp > 0xff) throw new NotPython();
+      put(cp);
+      i += m.length - 1;
+    } else if (e === '' || bytes) throw new NotPython();
+    else {
+      put(0x5c);
+      put(e.charCodeAt(0));
+    }
+  }
+  return bytes ? Buffer.from(out).toString('utf8') : str;
+}
+
+class Reader {
+  i = 0;
+
+  constructor(private readonly s: string) {}
+
+  space(): void {
+    while (this.i < this.s.length && isSpace(this.s.charCodeAt(this.i))) this.i++;
+  }
+
+  /** A literal at this.i: its JSON value, or undefined for one with no JSON form. */
+  value(depth: number): unknown {
+    if (depth > MAX_NESTING) throw new NotPython();
+    this.space();
+    const s = this.s;
+    const c = s.charCodeAt(this.i);
+    if (c === 0x7b /* { */) return this.dict(depth);
+    if (c === 0x5b /* [ */) return this.list(depth, 0x5d);
+    if (c === 0x28 /* ( */) return this.list(depth, 0x29);
+    if (c === 0x3c /* < */) return this.opaque();
+    if (c === 0x27 || c === 0x22) return this.string(false);
+    if ((c === 0x62 /* b */ || c === 0x42) && (s.charCodeAt(this.i + 1) === 0x27 || s.charCodeAt(this.i + 1) === 0x22)) {
+      this.i++;
+      return this.string(true);
+    }
+    const n = this.sticky(NUMBER);
+    if (n !== null) return n.endsWith('inf') || n.endsWith('nan') ? undefined : Number(n);
+    const name = this.sticky(NAME);
+    if (name === 'True' || name === 'False') return name === 'True';
+    if (name === 'None') return null;
+    if (name !== null && this.eat(0x28)) return this.fields(depth, 0x29);
+    throw new NotPython();
+  }
+
+  /**
+   * A model's fields up to `close` (`)`; -1: the end of the text, the str form, fields separated by spaces): an
+   * object without its None fields, or its root for a root model; a call with one positional argument
+   * (`AnyUrl('…')`) is that argument.
+   */
+  fields(depth: number, close: number): unknown {
+    const out: Record<string, unknown> = {};
+    const positional: unknown[] = [];
+    for (let first = true; ; first = false) {
+      this.space();
+      if (close < 0 ? this.i >= this.s.length : this.eat(close)) break;
+      if (!first && close >= 0 && !this.eat(0x2c /* , */)) throw new NotPython();
+      this.space();
+      if (close >= 0 && this.eat(close)) break;
+      const key = this.sticky(KEYWORD);
+      const v = this.value(depth + 1);
+      if (key === null) positional.push(v ?? null);
+      else if (v !== null && v !== undefined) setOwn(out, key.slice(0, -1), v);
+    }
+    const keys = Object.keys(out);
+    if (keys.length === 0 && positional.length === 1) return positional[0];
+    if (keys.length === 1 && keys[0] === 'root' && positional.length === 0) return out.root;
+    return out;
+  }
+
+  private dict(depth: number): unknown {
+    this.i++;
+    const out: Record<string, unknown> = {};
+    for (let first = true; ; first = false) {
+      this.space();
+      if (this.eat(0x7d)) return out;
+      if (!first && !this.eat(0x2c)) throw new NotPython();
+      this.space();
+      if (this.eat(0x7d)) return out;
+      const key = this.value(depth + 1);
+      this.space();
+      if (!this.eat(0x3a /* : */)) throw new NotPython();
+      setOwn(out, typeof key === 'string' ? key : String(key), this.value(depth + 1) ?? null);
+    }
+  }
+
+  private list(depth: number, close: number): unknown[] {
+    this.i++;
+    const out: unknown[] = [];
+    for (let first = true; ; first = false) {
+      this.space();
+      if (this.eat(close)) return out;
+      if (!first && !this.eat(0x2c)) throw new NotPython();
+      this.space();
+      if (this.eat(close)) return out;
+      out.push(this.value(depth + 1) ?? null);
+    }
+  }
+
+  /** A '…' or "…" literal at this.i: its text (a bytes literal's read as UTF-8). */
+  private string(bytes: boolean): string {
+    const s = this.s;
+    const q = s.charCodeAt(this.i);
+    const from = this.i + 1;
+    let j = from;
+    for (; j < s.length; j++) {
+      const c = s.charCodeAt(j);
+      if (c === 0x5c) j++;
+      else if (c === q) break;
+    }
+    if (j >= s.length) throw new NotPython();
+    this.i = j + 1;
+    return bytesOf(s.slice(from, j), bytes);
+  }
+
+  /** `<starlette.requests.Request object at 0x…>`: an object with no literal, so no JSON form. */
+  private opaque(): undefined {
+    let depth = 0;
+    for (; this.i < this.s.length; this.i++) {
+      const c = this.s.charCodeAt(this.i);
+      if (c === 0x3c) depth++;
+      else if (c === 0x3e && --depth === 0) {
+        this.i++;
+        return undefined;
+      }
+    }
+    throw new NotPython();
+  }
+
+  private eat(c: number): boolean {
+    if (this.s.charCodeAt(this.i) !== c) return false;
+    this.i++;
+    return true;
+  }
+
+  private sticky(re: RegExp): string | null {
+    re.lastIndex = this.i;
+    const m = re.exec(this.s);
+    if (m === null) return null;
+    this.i = re.lastIndex;
+    return m[0];
   }
 }

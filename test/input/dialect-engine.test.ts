@@ -1,12 +1,15 @@
 // The dialect engine's forms beyond the fixtures: bodies over several lines, markers with no body, cut bodies' sizes,
 // string ids in summaries, group bounds, oversized lines, stderr before the first host line, launches per server,
-// the grammar order a file uses, and VS Code's continuation lines; console tables that wrap records, bodies Python
-// printed, a repr that yields to the wire line after it, the side a process is, names from an initialize result,
-// summaries without ids, and a dialect that yields to another.
+// the grammar order a file uses, VS Code's continuation lines, and the declarative options any dialect may use: bodies
+// in a language's literal syntax, JSON log lines, names in a line's text, sessions that end at an event, a marker's
+// server, cues on the whole line; console tables that wrap records, a repr that yields to the wire line after it, the
+// side a process is, names from an initialize result, summaries without ids, and a dialect that yields to another.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze-stream.js';
 import { DialectReader } from '../../src/input/dialects/engine.js';
 import { claudeDesktop } from '../../src/input/dialects/claude-desktop.js';
+import { lineScore } from '../../src/input/dialects/grammar.js';
+import { DIALECT_NAMES, DIALECTS } from '../../src/input/dialects/index.js';
 import { DialectScorer } from '../../src/input/dialects/scorer.js';
 import type { Dialect } from '../../src/input/dialects/types.js';
 import { LineSplitter } from '../../src/input/lines.js';
@@ -213,13 +216,21 @@ describe('console tables (wrapIndent, `cell`, `again`)', () => {
     expect(f!.value).toBeUndefined();
   });
 
+  it('so is one written in a literal syntax: what it prints, as JSON', () => {
+    const py: Dialect = { ...table, markers: [{ re: /^Py: (?<body>.*)$/, dir: 'c2s', syntax: 'python-repr' }] };
+    const [f] = readAs(py, [first('12:00:01', 'Py:'), next("method='a"), next("  b'"), next("jsonrpc='2"), next(".0' id=1")]);
+    expect(f!.text).toBe('{"method":"a   b","jsonrpc":"2.0","id":1}');
+    expect(f!.truncated).toEqual({ head: f!.text!.length, tail: f!.text!.length });
+    expect(f!.value).toBeUndefined();
+  });
+
   it('a line that starts like a wrapped one after a line of another grammar is not folded into it', () => {
     const frames = readAs({ ...table, lines: [...table.lines, /^LOG (?<text>.*)$/] }, ['LOG x', next('stray')]);
     expect(frames.map((f) => [f.line, f.lines, f.log?.text])).toEqual([[1, 1, 'x'], [2, 1, next('stray')]]);
   });
 });
 
-describe('bodies Python printed (Marker.body)', () => {
+describe('bodies Python printed (Marker.syntax python-bytes and python-repr)', () => {
   const py = (text: string) => framesOf(`2025-06-09 23:51:51,097 - mcp.server.sse - DEBUG - ${text}`, { format: 'python-sdk' });
 
   it("a bytes literal's escapes are undone and its UTF-8 decoded: the exact text of the message", async () => {
@@ -316,7 +327,7 @@ describe('summaries without ids (FastMCP middleware)', () => {
 });
 
 describe('a dialect that yields to another (Dialect.yieldTo)', () => {
-  it('scores nothing once a line says the log is the other\'s', () => {
+  it('scores nothing once a line scores a cue of the dialect it yields to (whose cues are its own lines)', () => {
     const sdk = 'DEBUG:mcp.client.sse:Sending client message: root=JSONRPCRequest(method=\'ping\', params=None, jsonrpc=\'2.0\', id=1)';
     const score = (lines: string[]) => {
       const s = new DialectScorer();
@@ -324,6 +335,119 @@ describe('a dialect that yields to another (Dialect.yieldTo)', () => {
       return s.scores().find((x) => x.name === 'python-sdk')!.score;
     };
     expect(score([sdk, sdk])).toBeGreaterThan(10);
+    // mcp-proxy's own start line scores a cue of mcp-proxy, which python-sdk yields to; so does a logger of its own.
     expect(score([sdk, 'DEBUG:root:Starting SSE client and stdio server', sdk])).toBe(0);
+    expect(score([sdk, 'INFO:mcp_proxy.__main__:Uvicorn running', sdk])).toBe(0);
+    // A line mcp-proxy's grammars read but no cue of its scores (uvicorn's) is no reason to yield.
+    expect(score([sdk, 'INFO:     Uvicorn running on http://127.0.0.1:8000', sdk])).toBeGreaterThan(10);
+  });
+
+  it('names registered dialects only', () => {
+    const yielded = DIALECTS.flatMap((d) => d.yieldTo ?? []);
+    expect(yielded).toContain('mcp-proxy');
+    for (const name of yielded) expect(DIALECT_NAMES).toContain(name);
+  });
+});
+
+describe('declarative options any dialect may use', () => {
+  /** A dialect of `[toy] text` lines that uses every option; each test reads lines with it. */
+  const toy: Dialect = {
+    name: 'toy',
+    title: 'toy',
+    example: '',
+    lines: [/^\[toy\](?: (?<text>.*))?$/],
+    jsonLines: { text: 'msg', time: 'time', level: 'level', data: 'data' },
+    names: [/^server: (?<server>.+)$/, /\(session (?<session>\w+)\)/],
+    cues: [{ re: /^out:/, weight: 3 }, { re: /^\[toy\] /, weight: 2, on: 'line' }],
+    suffixes: [],
+    markers: [
+      { re: /^in(?: \(session \w+\))?: (?<body>.*)$/, dir: 'c2s' },
+      { re: /^out(?: \(session \w+\))?:(?: (?<body>.*))?$/, dir: 's2c', syntax: 'inspect' },
+      { re: /^py: (?<body>.*)$/, dir: 'c2s', syntax: 'python-repr' },
+      { re: /^bytes: (?<body>.*)$/, dir: 's2c', syntax: 'python-bytes' },
+      { re: /^example: (?<body>.*)$/, dir: 'c2s', server: 'example-server' },
+    ],
+    summaries: [],
+    cut: null,
+    events: [
+      { re: /^start$/, name: 'start', startsSession: true },
+      { re: /^exited$/, name: 'exit', endsSession: true },
+    ],
+    blocks: [],
+    unprefixed: 'attach',
+    time: 'utc',
+  };
+  const read = (lines: string[]) => readAs(toy, lines);
+  const T = (text: string) => `[toy] ${text}`;
+
+  it('syntax inspect: a util.inspect body over lines to its closing bracket, one on its line, one that inspect cut', () => {
+    const frames = read([T('out: {'), "  result: { text: 'a\\n' +", "    'b' },", '  id: 1', '}', T("out: { result: {}, id: 2, jsonrpc: '2.0' }"), T("out: { result: { a: { b: [Object] } }, id: 3, jsonrpc: '2.0' }")]);
+    expect(frames.map(shape)).toEqual([
+      { line: 1, lines: 5, dir: 's2c', session: null, server: undefined, what: 'message' },
+      { line: 6, lines: 1, dir: 's2c', session: null, server: undefined, what: 'message' },
+      { line: 7, lines: 1, dir: 's2c', session: null, server: undefined, what: 'cut' },
+    ]);
+    expect(frames[0]!.value).toEqual({ result: { text: 'a\nb' }, id: 1 });
+    expect(frames[1]!.value).toEqual({ result: {}, id: 2, jsonrpc: '2.0' });
+    // What survives, as JSON: decode reads its kind, id and method.
+    expect(frames[2]!.text).toBe('{"result":{"a":{"b":"[Object]"}},"id":3,"jsonrpc":"2.0"}');
+  });
+
+  it('syntax inspect: a body that cannot be read is a framing error that keeps its text, as is one cut off by a host line', () => {
+    const frames = read([T('out: { a: }'), T('out: {'), '  a: 1,', T('in: {"jsonrpc":"2.0","id":1,"method":"ping"}')]);
+    expect(frames.map((f) => [f.line, f.lines, shape(f).what])).toEqual([[1, 1, 'error'], [2, 2, 'error'], [4, 1, 'message']]);
+    expect(frames[0]!.text).toBe('{ a: }');
+    expect(frames[0]!.error).toMatch(/util\.inspect/);
+  });
+
+  it('syntax python-repr and python-bytes: a pydantic repr, a bytes literal and the inside of one', () => {
+    const frames = read([T("py: root=JSONRPCRequest(method='ping', params=None, jsonrpc='2.0', id=1)"), T(String.raw`bytes: b'{"jsonrpc":"2.0","id":1,"result":{"t":"\xc3\xa9"}}'`), T(String.raw`bytes: {"jsonrpc":"2.0","id":2,"result":{}}`)]);
+    expect(frames.map((f) => [f.dir, f.value ?? JSON.parse(f.text!)])).toEqual([
+      ['c2s', { method: 'ping', jsonrpc: '2.0', id: 1 }],
+      ['s2c', { jsonrpc: '2.0', id: 1, result: { t: 'é' } }],
+      ['s2c', { jsonrpc: '2.0', id: 2, result: {} }],
+    ]);
+  });
+
+  it('syntax python-bytes: text that is not JSON is the message\'s for decode to report; a malformed escape is a framing error', () => {
+    const frames = read([T("bytes: b'not json'"), T(String.raw`bytes: b'{\q}'`)]);
+    expect(frames.map((f) => [f.text, f.value, f.error])).toEqual([['not json', undefined, undefined], [String.raw`b'{\q}'`, undefined, 'a Python bytes literal with a malformed escape']]);
+  });
+
+  it('jsonLines: a JSON object of those keys is a host line; its data is the message after a bare marker, else part of the text', () => {
+    const line = (msg: string, extra: Record<string, unknown> = {}) => JSON.stringify({ time: '2026-09-22T14:03:12.344Z', level: 'info', msg, ...extra });
+    const other = JSON.stringify({ msg: 'x', time: 't', level: 'info', pid: 1 });
+    const frames = read([line('in: {"jsonrpc":"2.0","id":0,"method":"ping"}'), line('out:', { data: { jsonrpc: '2.0', id: 0, result: {} } }), line('note', { data: [1] }), other]);
+    expect(frames.map((f) => [f.ts, f.dir, shape(f).what, f.log?.level ?? null, f.log?.text ?? null])).toEqual([
+      ['2026-09-22T14:03:12.344Z', 'c2s', 'message', null, null],
+      ['2026-09-22T14:03:12.344Z', 's2c', 'message', null, null],
+      // A line with another key is not the dialect's: a line without its prefix, attached to the log above.
+      ['2026-09-22T14:03:12.344Z', 'unknown', 'log', 'info', `note [1]\n${other}`],
+    ]);
+    expect(frames[1]!.value).toEqual({ jsonrpc: '2.0', id: 0, result: {} });
+  });
+
+  it('names: a banner names the server, a line names the session; a session holds until another is named or one starts or ends', () => {
+    const frames = read([
+      T('banner'), T('server: npx srv'), T('in (session a): {"jsonrpc":"2.0","id":0,"method":"initialize"}'), T('out: {}'),
+      T('in (session b): {"jsonrpc":"2.0","id":0,"method":"initialize"}'), T('exited'), T('in: {"jsonrpc":"2.0","id":0,"method":"initialize"}'),
+      T('exited'), T('exited'), T('start'), T('in: {"jsonrpc":"2.0","id":1,"method":"ping"}'),
+    ]);
+    expect(frames.map((f) => [f.server ?? null, f.session])).toEqual([
+      [null, null], ['npx srv', 'npx srv'], ['npx srv', 'a'], ['npx srv', 'a'],
+      ['npx srv', 'b'], ['npx srv', 'b'], ['npx srv', 'npx srv#2'],
+      // An end with nothing of the launch read yet ends no launch; a start after an end is that launch's.
+      ['npx srv', 'npx srv#2'], ['npx srv', 'npx srv#3'], ['npx srv', 'npx srv#3'], ['npx srv', 'npx srv#3'],
+    ]);
+  });
+
+  it("a marker's server names it when the log does not", () => {
+    expect(read([T('example: {"jsonrpc":"2.0","id":1,"method":"ping"}'), T('note')]).map((f) => [f.server, f.session])).toEqual([['example-server', 'example-server'], ['example-server', 'example-server']]);
+  });
+
+  it('a cue on the whole line scores the prefix, one on the text the text', () => {
+    expect(lineScore(toy, T('out: {}'))).toEqual({ score: 6, cues: 5 });
+    expect(lineScore(toy, '[toy]')).toEqual({ score: 1, cues: 0 });
+    expect(lineScore(toy, JSON.stringify({ msg: 'out: {}', time: 't', level: 'info' }))).toEqual({ score: 4, cues: 3 });
   });
 });

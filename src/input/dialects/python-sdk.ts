@@ -38,19 +38,18 @@ export const pythonSdk: Dialect<'python-sdk'> = {
     { re: /^(?:Handling POST message|Parsed session ID: |Sent endpoint event: |Starting SSE writer)/, weight: 3 },
     { re: /^(?:Received session ID|Negotiated protocol version): /, weight: 3 },
   ],
-  // mcp-proxy (its own dialect) logs through the SDK's loggers: its client-mode start line or a logger of its own.
-  yieldTo: [/^[A-Z]+:root:Starting [\w/]+ client and stdio server$/, /^[A-Z]+:mcp_proxy[.:]/],
+  // mcp-proxy (its own dialect) logs through the SDK's loggers: a line only mcp-proxy writes says the log is its.
+  yieldTo: ['mcp-proxy'],
   suffixes: [],
   markers: [
     // The exact bytes of a POST the SSE server received, and of an SSE frame sse_starlette wrote.
-    { re: /^Received JSON: b'(?<body>.*)'$/, dir: 'c2s', body: 'python-bytes' },
-    { re: /^Received JSON: b"(?<body>.*)"$/, dir: 'c2s', body: 'python-bytes' },
-    { re: /^chunk: b'event: message\\r\\ndata: (?<body>.*)\\r\\n\\r\\n'$/, dir: 's2c', body: 'python-bytes' },
+    { re: /^Received JSON: (?<body>b(?:'.*'|".*"))$/, dir: 'c2s', syntax: 'python-bytes' },
+    { re: /^chunk: b'event: message\\r\\ndata: (?<body>.*)\\r\\n\\r\\n'$/, dir: 's2c', syntax: 'python-bytes' },
     // The server's own repr of what it sends: the message only when sse_starlette's chunk does not follow (not at DEBUG).
-    { re: /^Sending message via SSE: (?<body>.*)$/, dir: 's2c', body: 'pydantic', yields: true },
+    { re: /^Sending message via SSE: (?<body>.*)$/, dir: 's2c', syntax: 'python-repr', yields: true },
     // The client side logs only reprs.
-    { re: /^Sending client message: (?<body>.*)$/, dir: 'c2s', body: 'pydantic' },
-    { re: /^(?:Received server message|SSE message): (?<body>.*)$/, dir: 's2c', body: 'pydantic' },
+    { re: /^Sending client message: (?<body>.*)$/, dir: 'c2s', syntax: 'python-repr' },
+    { re: /^(?:Received server message|SSE message): (?<body>.*)$/, dir: 's2c', syntax: 'python-repr' },
   ],
   summaries: [],
   cut: null,

@@ -19,6 +19,11 @@ const DECISIVE = 15;
 /** The fewest points a dialect needs to win at all, with at least one cue among them (a shared prefix is not enough). */
 const MIN_SCORE = 5;
 
+/** For each dialect, the indexes of the dialects it yields to (Dialect.yieldTo). */
+const YIELDS: readonly (readonly number[])[] = DIALECTS.map((d: Dialect) =>
+  (d.yieldTo ?? []).map((name) => DIALECTS.findIndex((x) => x.name === name)).filter((i) => i >= 0),
+);
+
 export class DialectScorer {
   private readonly table: DialectScore[] = DIALECTS.map((d) => ({ name: d.name, score: 0, cues: 0, lines: 0 }));
 
@@ -26,17 +31,17 @@ export class DialectScorer {
   private readonly yielded = new Set<number>();
 
   line(text: string): void {
+    const line = DIALECTS.map((d) => lineScore(d, text));
     for (let i = 0; i < DIALECTS.length; i++) {
       if (this.yielded.has(i)) continue;
-      const d: Dialect = DIALECTS[i]!;
       const t = this.table[i]!;
-      if (d.yieldTo?.some((re) => re.test(text))) {
+      if (YIELDS[i]!.some((j) => line[j]!.cues > 0)) {
         this.yielded.add(i);
         t.score = 0;
         t.cues = 0;
         continue;
       }
-      const s = lineScore(d, text);
+      const s = line[i]!;
       if (s.score === 0) continue;
       t.score += s.score;
       t.cues += s.cues;
