@@ -23,7 +23,8 @@ export const mcpsnoop: CaptureDialect<'mcpsnoop'> = {
     // A line past mcpsnoop's frame cap: its start, as text.
     { when: { has: ['text'], is: { direction: ['c2s', 's2c'], truncated: [true] } }, messages: [{ at: 'text', dir: DIRECTION, cut: 'truncated' }] },
     // A protocol line that is no JSON (a server printing to its stdout): what went by, not a message.
-    { when: { has: ['text'] }, log: { text: '{text}', level: '{direction}' } },
+    { when: { has: ['text'], is: { direction: ['s2c'] } }, log: { text: '{text}', level: 'stdout' } },
+    { when: { has: ['text'], is: { direction: ['c2s'] } }, log: { text: '{text}', level: 'stdin' } },
     // An HTTP answer with no body: 202 for a notification, a 401 (`auth_challenge`), 502 when the server is down.
     { when: { has: ['status'] }, event: { name: 'http-status', data: ['status', 'auth_challenge'] } },
   ],

@@ -41,6 +41,8 @@ function dialectOf(v: unknown): CaptureName | null {
 export class CaptureDetector {
   private state: 'first' | 'probe' | 'done' = 'first';
   private probe: DocumentProbe | null = null;
+  /** A line that is no JSON was seen: a JSONL record may still follow (a tool's banner first), a document cannot. */
+  private sawText = false;
 
   get probing(): boolean {
     return this.state === 'probe';
@@ -51,16 +53,20 @@ export class CaptureDetector {
     if (this.state === 'probe') return this.probed(this.probe!.line(text));
     const t = text.trimStart();
     const c = t.charCodeAt(0);
-    // A line of text before: a JSON line further down may still be a JSONL record, but no document starts there.
-    if (c !== 0x7b && c !== 0x5b) return null;
+    if (c !== 0x7b && c !== 0x5b) {
+      this.sawText = true;
+      return null;
+    }
     let v: unknown;
     try {
       v = JSON.parse(t);
     } catch {
+      if (this.sawText) return null;
       this.state = 'probe';
       this.probe = new DocumentProbe();
       return this.probed(this.probe.line(text));
     }
+    // The first JSON line decides: a capture's record, or the generic format it is.
     this.state = 'done';
     return dialectOf(v);
   }
