@@ -192,7 +192,8 @@ export class InputDetector {
 
   /** The first meaningful line is too long to wait for: its start decides (dialect lines are never that long at first). */
   prefix(text: string): InputFormat {
-    return this.base.prefix(text);
+    const c = this.captures.prefix(text);
+    return c !== null ? this.read(c) : this.base.prefix(text);
   }
 
   /** Every dialect's score over the lines judged, and how many lines that was. */

@@ -7,10 +7,10 @@ import { CaptureDocumentReader } from '../../src/input/captures/document.js';
 import { CaptureLineReader } from '../../src/input/captures/jsonl.js';
 import { CaptureOrder } from '../../src/input/captures/order.js';
 import type { CaptureDialect, DocumentLayout } from '../../src/input/captures/types.js';
-import { detectFormat } from '../../src/input/index.js';
+import { detectFormat, detectInput } from '../../src/input/index.js';
 import { LineSplitter } from '../../src/input/lines.js';
 import type { Frame } from '../../src/types.js';
-import { framesOf } from './helpers.js';
+import { chunked, framesOf } from './helpers.js';
 
 /** Frames of a JSONL capture in a dialect written by the test. */
 function jsonl(d: CaptureDialect, text: string, file = 'capture.jsonl'): Frame[] {
@@ -227,6 +227,13 @@ describe('detection', () => {
     expect(detectFormat(JSON.stringify({ messages: [req(1)] }, null, 2))).toBe('json');
     // Text before a `[` block: a dump in a text log, which is never probed as a document.
     expect(detectFormat(`[22:00:00.010] -> {"jsonrpc":"2.0","id":1,"method":"ping"}\nnote\n${JSON.stringify([entry], null, 2)}`)).toBe('transcript');
+  });
+
+  it('a first line too long to wait for is judged by the members read whole from its start', async () => {
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { text: 'x'.repeat(200_000) } });
+    const spy = JSON.stringify({ timestamp: '2025-11-03T09:14:02.607+01:00', transport_type: 'stdio', stdio_transport: { from_pid: 2, from_comm: 'node', to_pid: 1, to_comm: 'cursor' }, type: 'response', id: 1, error: {}, raw: big });
+    expect((await detectInput(chunked(Buffer.from(`${spy}\n`), 4096))).format).toBe('mcpspy');
+    expect((await detectInput(chunked(Buffer.from(`${JSON.stringify({ ts: '2025-11-03T09:14:02.607Z', dir: 's2c', raw: big })}\n`), 4096))).format).toBe('envelope');
   });
 
   it('a forced capture format reads anything without failing: what is no record is a log', async () => {

@@ -4,6 +4,7 @@
 // record decides, ahead of the generic `envelope`, `ndjson` and `json` verdicts the same line would get. A
 // pretty-printed document is probed line by line until its top-level object and first record show a dialect's shape
 // (decided as soon as the shape holds on what was read) or cannot any more.
+import { Assembler } from 'stream-json/core/assembler.js';
 import { isPlainObject, setOwn } from '../../util/own.js';
 import { Tokenizer, type Token } from '../json-tokens.js';
 import { isBlank } from '../lines.js';
@@ -69,6 +70,24 @@ export class CaptureDetector {
     // The first JSON line decides: a capture's record, or the generic format it is.
     this.state = 'done';
     return dialectOf(v);
+  }
+
+  /**
+   * The first meaningful line is too long to wait for (a record holding a large response): the members read whole
+   * from its start decide, as they would on the whole line (a shape's keys come before a large message).
+   */
+  prefix(text: string): CaptureName | null {
+    if (this.state !== 'first' || this.sawText) return null;
+    const t = text.trimStart();
+    if (t.charCodeAt(0) !== 0x7b && t.charCodeAt(0) !== 0x5b) return null;
+    const asm = new Assembler();
+    try {
+      for (const token of new Tokenizer({ jsonStreaming: false }).write(t)) asm.consume(token);
+    } catch {
+      // what was read before the error stands
+    }
+    // Members still open are not attached to their parent yet: the root holds those read whole.
+    return dialectOf(asm.stack.length > 0 ? asm.stack[0] : asm.current);
   }
 
   private probed(r: CaptureName | null | 'no'): CaptureName | null {
