@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { CAPTURE_NAMES } from '../../src/input/captures/index.js';
 import { classifyLine, detectFormat, detectInput, DIALECT_NAMES, INPUT_FORMATS, type InputFormat } from '../../src/input/index.js';
 import { chunked, fixtures } from './helpers.js';
 
@@ -158,7 +159,7 @@ describe('text-log dialects', () => {
   const VS = (text: string) => `2025-08-12 14:03:10.220 [info] ${text}`;
 
   test('every dialect is an input format, after the base formats', () => {
-    expect(INPUT_FORMATS).toEqual(['ndjson', 'envelope', 'transcript', 'json', ...DIALECT_NAMES]);
+    expect(INPUT_FORMATS).toEqual(['ndjson', 'envelope', 'transcript', 'json', ...DIALECT_NAMES, ...CAPTURE_NAMES]);
     expect(DIALECT_NAMES).toEqual(['claude-desktop', 'vscode', 'claude-code', 'cursor', 'supergateway', 'mcp-proxy', 'typescript-sdk', 'python-sdk', 'java-sdk', 'fastmcp']);
   });
 
