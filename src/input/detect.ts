@@ -1,5 +1,7 @@
 // Input format detection from the first meaningful line(s), on a file or a live stream (peek, then replay).
 import { Buffer } from 'node:buffer';
+import { CAPTURE_NAMES, type CaptureName } from './captures/index.js';
+import { CaptureDetector } from './captures/recognise.js';
 import { DIALECT_NAMES, type DialectName } from './dialects/index.js';
 import { DialectScorer, SCORED_LINES, type DialectScore } from './dialects/scorer.js';
 import { ENVELOPE_KEYS, MESSAGE_MARK_KEYS } from './envelope-fields.js';
@@ -8,12 +10,12 @@ import { Tokenizer } from './json-tokens.js';
 import { isBlank, LineSplitter, type Chunk } from './lines.js';
 import { isComment, parseHeader } from './transcript-syntax.js';
 
-/** mcptrace's own formats and the generic ones; the text-log dialects (dialects/) follow them in INPUT_FORMATS. */
+/** mcptrace's own formats and the generic ones; the text-log dialects (dialects/) and the capture dialects (captures/) follow them in INPUT_FORMATS. */
 export const BASE_FORMATS = ['ndjson', 'envelope', 'transcript', 'json'] as const;
 export type BaseFormat = (typeof BASE_FORMATS)[number];
-export type InputFormat = BaseFormat | DialectName;
-/** Every `--input-format` name: the base formats, then every dialect. */
-export const INPUT_FORMATS: readonly InputFormat[] = [...BASE_FORMATS, ...DIALECT_NAMES];
+export type InputFormat = BaseFormat | DialectName | CaptureName;
+/** Every `--input-format` name: the base formats, then every dialect, then every capture dialect. */
+export const INPUT_FORMATS: readonly InputFormat[] = [...BASE_FORMATS, ...DIALECT_NAMES, ...CAPTURE_NAMES];
 
 /** What one line says: a format, nothing (blank), a `#` comment, or nothing conclusive. */
 export type LineVerdict = BaseFormat | 'blank' | 'comment' | 'unknown';
@@ -137,6 +139,9 @@ export class FormatDetector {
 export class InputDetector {
   private readonly base = new FormatDetector();
   private readonly scorer = new DialectScorer();
+  private readonly captures = new CaptureDetector();
+  /** What the lines decided while a JSON document's start was still probed for a capture dialect's shape. */
+  private deferred: InputFormat | null = null;
   private first: BaseFormat | null = null;
   private scored = 0;
   /** The format chosen was read from the lines (false: the fallback, or a long first line's start, chose it). */
@@ -147,7 +152,21 @@ export class InputDetector {
     return this.base.meaningful;
   }
 
+  /**
+   * A record of another tool's capture (captures/recognise.ts) decides first; while a JSON document's start is probed
+   * for one, the format the lines decided waits.
+   */
   line(text: string): InputFormat | null {
+    const c = this.captures.line(text);
+    if (c !== null) return this.read(c);
+    if (this.deferred !== null) return this.captures.probing ? null : this.deferred;
+    const f = this.decide(text);
+    if (f === null || !this.captures.probing) return f;
+    this.deferred = f;
+    return null;
+  }
+
+  private decide(text: string): InputFormat | null {
     const v = this.base.line(text);
     if (isBlank(text) || isComment(text)) return null;
     this.scored++;
@@ -166,13 +185,15 @@ export class InputDetector {
 
   /** No more lines to judge: the best dialect that scored enough, else the first conclusive line's format, else the fallback. */
   final(): InputFormat {
+    if (this.deferred !== null) return this.deferred;
     const d = this.scorer.winner() ?? this.first;
     return d === null ? this.base.fallback() : this.read(d);
   }
 
   /** The first meaningful line is too long to wait for: its start decides (dialect lines are never that long at first). */
   prefix(text: string): InputFormat {
-    return this.base.prefix(text);
+    const c = this.captures.prefix(text);
+    return c !== null ? this.read(c) : this.base.prefix(text);
   }
 
   /** Every dialect's score over the lines judged, and how many lines that was. */

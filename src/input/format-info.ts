@@ -1,10 +1,11 @@
 // What each input format is, for `mcptrace formats`: a title and one example line per base format and per dialect.
+import { CAPTURES } from './captures/index.js';
 import { BASE_FORMATS, type BaseFormat, type InputFormat } from './detect.js';
 import { DIALECTS } from './dialects/index.js';
 
 interface FormatInfo {
   name: InputFormat;
-  /** `format`: mcptrace's own and the generic formats; `dialect`: a host's or tool's own log (src/input/dialects/). */
+  /** `format`: mcptrace's own and the generic formats; `dialect`: a host's or tool's own log or capture (src/input/dialects/, captures/). */
   kind: 'format' | 'dialect';
   title: string;
   example: string;
@@ -29,10 +30,11 @@ const BASE: Readonly<Record<BaseFormat, { title: string; example: string }>> = {
   },
 };
 
-/** Every input format, base formats first, then every dialect in detection's order. */
+/** Every input format, base formats first, then every dialect in detection's order, then every capture dialect. */
 export function formatInfos(): FormatInfo[] {
   return [
     ...BASE_FORMATS.map((name) => ({ name, kind: 'format' as const, ...BASE[name] })),
     ...DIALECTS.map((d) => ({ name: d.name, kind: 'dialect' as const, title: d.title, example: d.example })),
+    ...CAPTURES.map((d) => ({ name: d.name, kind: 'dialect' as const, title: d.title, example: d.example })),
   ];
 }

@@ -2,6 +2,9 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Frame } from '../types.js';
+import { captureNamed, isDocumentCapture } from './captures/index.js';
+import { CaptureDocumentReader } from './captures/document.js';
+import { CaptureLineReader } from './captures/jsonl.js';
 import { detectInput, type DetectOptions, type Detection, type InputFormat } from './detect.js';
 import { dialectNamed } from './dialects/index.js';
 import { DialectReader } from './dialects/engine.js';
@@ -50,9 +53,18 @@ export function lineReader(format: Exclude<InputFormat, 'json'>, file: string, m
       return new EnvelopeReader(file, maxBytes, clockOffset);
     case 'transcript':
       return new TranscriptReader(file, { maxBytes, clockOffset });
-    default:
-      return new DialectReader(dialectNamed(format)!, file, { maxBytes });
+    default: {
+      const dialect = dialectNamed(format);
+      return dialect !== undefined ? new DialectReader(dialect, file, { maxBytes }) : new CaptureLineReader(captureNamed(format)!, file, maxBytes);
+    }
   }
+}
+
+/** The reader of a format read as one JSON document (`json`, and the capture dialects of one document), else null. */
+function documentReader(format: InputFormat, file: string, maxBytes: number | undefined): JsonDocumentReader | CaptureDocumentReader | null {
+  if (format === 'json') return new JsonDocumentReader(file, { maxBytes });
+  const capture = captureNamed(format);
+  return capture !== undefined && isDocumentCapture(capture) ? new CaptureDocumentReader(capture, file, { maxBytes }) : null;
 }
 
 /**
@@ -83,21 +95,21 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
     opts.onDetect?.(detected);
   }
   opts.onFormat?.(format);
-  if (format === 'json') {
-    const reader = new JsonDocumentReader(opts.file, { maxBytes: opts.maxMessageBytes });
+  const doc = documentReader(format, opts.file, opts.maxMessageBytes);
+  if (doc !== null) {
     for await (const chunk of source) {
       const out: Frame[] = [];
-      reader.push(chunk, out);
+      doc.push(chunk, out);
       if (out.length > 0) yield out;
     }
     const out: Frame[] = [];
-    reader.end(out);
+    doc.end(out);
     if (out.length > 0) yield out;
-    opts.onEnd?.({ lines: reader.lines });
+    opts.onEnd?.({ lines: doc.lines });
     return;
   }
   const maxBytes = opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const reader = lineReader(format, opts.file, maxBytes, opts.clockOffset, !messages);
+  const reader = lineReader(format as Exclude<InputFormat, 'json'>, opts.file, maxBytes, opts.clockOffset, !messages);
   const splitter = new LineSplitter({ maxLineBytes: maxBytes, firstLine: opts.firstLine, atFileStart: opts.firstLine === undefined });
   const lines: Line[] = [];
   for await (const chunk of source) {

@@ -25,7 +25,8 @@ export const requestBeforeInitializeResponse: Rule<{ method: string; initializeS
   on: { kinds: ['request', 'response', 'error'] },
   check: ({ record, facts, state }) => {
     if (record.kind === 'request' && record.method === 'initialize') {
-      // A summary that gives no id (mcp-remote's `[Local→Remote] initialize`): its response cannot be recognised.
+      // A summary that gives no id (mcp-remote's `[Local→Remote] initialize`): its answer may come by an id the log
+      // never gave it (session/pending.ts), unrecognised, so it holds nothing back.
       state.waiting = record.summary === true && record.id === null ? null : record.seq;
       return undefined;
     }

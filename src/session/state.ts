@@ -20,11 +20,6 @@ export class SessionState {
   /** Last numeric request id per sender, to place `ping` and other two-way requests in raw logs. */
   readonly lastId: Record<Direction, number | null> = { c2s: null, s2c: null, unknown: null };
   /**
-   * Requests per sender that the log gave only a summary of, without their id (mcp-remote's `[Local→Remote] tools/list`):
-   * a response the log cannot pair may answer one of them, so it is no orphan.
-   */
-  readonly unnumbered: Record<Direction, number> = { c2s: 0, s2c: 0, unknown: 0 };
-  /**
    * The session gets no more records (replaced, pushed out by `--max-sessions`, or its input ended): its tables are
    * released, and the rule engine has run its end-of-session checks. Set by the tracker.
    */

@@ -10,7 +10,7 @@ import { newFacts, type Facts } from './facts.js';
 import { readInitializeRequest, readInitializeResult } from './handshake.js';
 import { countSender, isInitializeResult, serverSideResponse, settleOnlySide } from './one-side.js';
 import { DEFAULT_MAX_SESSIONS, LiveSessions } from './live-sessions.js';
-import { pendingKey, type PendingRequest } from './pending.js';
+import { pendingKey, type PendingRequest, type UnnumberedRequest } from './pending.js';
 import { SessionState } from './state.js';
 import { observeTaskStatus } from './tasks.js';
 import { flatCopy } from '../util/string.js';
@@ -300,7 +300,8 @@ export class Tracker {
     annotateMethod(r, d.method);
     r.capability = capabilityFor(d.method as string, d.message, s, r.dir);
     if (d.id === null) {
-      if (d.noBody === 'summary') s.unnumbered[r.dir]++;
+      // A summary that gave no id: its answer names its method, or only an id the log never gave (pending.ts).
+      if (d.noBody === 'summary') s.pending.addUnnumbered({ seq: r.seq, dir: r.dir, method: d.method as string, tsMs: r.wire.tsMs, tsKind: timeKind(r.ts, r.wire.tsMs), capability: r.capability });
       return;
     }
     if (typeof d.id === 'number') s.lastId[r.dir] = d.id;
@@ -349,23 +350,34 @@ export class Tracker {
   private onResponse(d: Decoded, s: SessionState, r: PipelineRecord, facts: Facts): void {
     const reqDir: Direction = r.dir === 'c2s' ? 's2c' : r.dir === 's2c' ? 'c2s' : 'unknown';
     const p = d.id === null ? undefined : s.pending.take(reqDir, d.id);
+    const unnumbered = d.id === null && d.method !== null ? s.pending.takeUnnumbered(reqDir, d.method) : undefined;
+    if (unnumbered) {
+      this.pairWith(r, unnumbered);
+      return;
+    }
     if (!p) {
       // In a log of the server's side only, the requests are not in the log: the response is no orphan.
       if (s.info.onlySide === 'server' && r.dir === 's2c') this.serverSideOnly(s, r);
-      else if (s.unnumbered[reqDir] > 0) s.unnumbered[reqDir]--; // it answers a request the log gave no id for
-      else facts.orphan = true;
+      // An answer that names no method to pair it by (an id no request had, mcp-remote's `[Remote→Local] 1`) may answer
+      // a request the log gave without its id: the oldest such is taken, unpaired (which one it answers is not known).
+      else if (d.method !== null || s.pending.takeAnyUnnumbered(reqDir) === undefined) facts.orphan = true;
       return;
     }
     this.forgetToken(s, p);
     facts.request = p;
+    this.pairWith(r, p);
+    if (p.cancelled) facts.afterCancel = true;
+    if (p.seq === s.initializeSeq && d.kind === 'response') readInitializeResult(s, d.message);
+    if (p.task && d.kind === 'response') rememberTask(s, d.message, r.dir);
+  }
+
+  /** A response or error answers its request: the pair, the request's method and capability, the latency. */
+  private pairWith(r: PipelineRecord, p: UnnumberedRequest): void {
     r.pair = p.seq;
     annotateMethod(r, p.method);
     r.capability = p.capability;
     // Only between times of one kind: a clock time without a date minus an epoch time is no duration (time.ts).
     if (p.tsMs !== null && r.wire.tsMs !== null && p.tsKind === timeKind(r.ts, r.wire.tsMs)) r.latencyMs = round3(r.wire.tsMs - p.tsMs);
-    if (p.cancelled) facts.afterCancel = true;
-    if (p.seq === s.initializeSeq && d.kind === 'response') readInitializeResult(s, d.message);
-    if (p.task && d.kind === 'response') rememberTask(s, d.message, r.dir);
   }
 
   /** A response of a server-side-only log: its initialize result still tells the server's info and capabilities. */

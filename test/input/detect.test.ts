@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { CAPTURE_NAMES } from '../../src/input/captures/index.js';
 import { classifyLine, detectFormat, detectInput, DIALECT_NAMES, INPUT_FORMATS, type InputFormat } from '../../src/input/index.js';
 import { chunked, fixtures } from './helpers.js';
 
@@ -158,8 +159,11 @@ describe('text-log dialects', () => {
   const VS = (text: string) => `2025-08-12 14:03:10.220 [info] ${text}`;
 
   test('every dialect is an input format, after the base formats', () => {
-    expect(INPUT_FORMATS).toEqual(['ndjson', 'envelope', 'transcript', 'json', ...DIALECT_NAMES]);
-    expect(DIALECT_NAMES).toEqual(['claude-desktop', 'vscode', 'claude-code', 'cursor', 'zed', 'mcp-remote', 'mcptools']);
+    expect(INPUT_FORMATS).toEqual(['ndjson', 'envelope', 'transcript', 'json', ...DIALECT_NAMES, ...CAPTURE_NAMES]);
+    expect(DIALECT_NAMES).toEqual([
+      'claude-desktop', 'vscode', 'claude-code', 'cursor', 'zed', 'supergateway', 'mcp-proxy', 'mcp-remote', 'mcptools', 'typescript-sdk', 'python-sdk',
+      'java-sdk', 'fastmcp',
+    ]);
   });
 
   test('a per-server file that starts with stderr lines is scored, not decided on its first line', () => {
@@ -195,7 +199,7 @@ describe('text-log dialects', () => {
     expect(d.format).toBe('vscode');
     expect(c.pulled()).toBeLessThanOrEqual(3);
     expect(d.scores.lines).toBe(c.pulled());
-    expect(d.scores.dialects.map((s) => s.name)).toEqual(['claude-desktop', 'vscode', 'claude-code', 'cursor', 'zed', 'mcp-remote', 'mcptools']);
+    expect(d.scores.dialects.map((s) => s.name)).toEqual(DIALECT_NAMES);
     expect(d.scores.dialects[0]!.score).toBe(0);
     expect(await drain(d.input)).toBe(lines.map((l) => `${l}\n`).join(''));
   });
@@ -205,16 +209,21 @@ describe('text-log dialects', () => {
     expect(detectFormat(log)).toBe('transcript');
   });
 
-  test('no fixture of another host or tool is taken for an implemented dialect', () => {
+  test('no fixture is taken for a dialect other than its own: another host\'s or tool\'s, or a capture', () => {
     const hosts = fileURLToPath(new URL('../fixtures/hosts/', import.meta.url));
     let n = 0;
+    let others = 0;
     for (const dir of readdirSync(hosts)) {
-      if ((DIALECT_NAMES as readonly string[]).includes(dir)) continue;
+      const mine = (DIALECT_NAMES as readonly string[]).includes(dir);
+      if (!mine) others++;
       for (const f of readdirSync(join(hosts, dir)).filter((x) => !x.endsWith('.md') && !x.endsWith('.expect.json'))) {
         n++;
-        expect(DIALECT_NAMES, `${dir}/${f}`).not.toContain(detectFormat(readFileSync(join(hosts, dir, f), 'utf8')));
+        const got = detectFormat(readFileSync(join(hosts, dir, f), 'utf8'));
+        if (got !== dir) expect(DIALECT_NAMES, `${dir}/${f}`).not.toContain(got);
       }
     }
-    expect(n).toBeGreaterThan(20);
+    // Every host and tool with fixtures is a dialect or a capture now: the captures are the others.
+    expect(others).toBeGreaterThanOrEqual(CAPTURE_NAMES.length);
+    expect(n).toBeGreaterThan(60);
   });
 });

@@ -65,7 +65,7 @@ describe('rules on records without a body', () => {
     expect(all(r)).toEqual(['orphan-response']);
   });
 
-    it('every method as a summary or a cut message, each way, routed or not: no rule that reads bodies reports, nothing throws', () => {
+  it('every method as a summary or a cut message, each way, routed or not: no rule that reads bodies reports, nothing throws', () => {
     const frames: Frame[] = [];
     let id = 100;
     for (const m of METHODS) {

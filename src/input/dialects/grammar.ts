@@ -1,6 +1,6 @@
 // Reading one line with a dialect's tables: its host-line prefix, suffixes, marker, summary, event, block. Pure lookups.
-import type { Direction, MessageSummary } from '../../types.js';
-import type { Block, Dialect, EventLine, Marker } from './types.js';
+import type { MessageSummary } from '../../types.js';
+import type { Block, Dialect, EventLine, JsonLines, Marker } from './types.js';
 import { findCutMark } from '../cut-mark.js';
 
 /** What a host line's prefix says; `grammar` is the index of the grammar that matched (tried first on the next line). */
@@ -8,11 +8,17 @@ export interface HostMatch {
   ts: string | undefined;
   level: string | null;
   server: string | undefined;
-  /** The text after the prefix, suffixes not yet stripped. */
+  /** The text after the prefix, suffixes not yet stripped (a `cell`'s without its padding). */
   text: string;
   grammar: number;
+  /** The width of a `cell` (its text with its padding, Dialect.wrapIndent); absent for a `text` grammar. */
+  cell?: number;
+  /** The time cell was left blank: the line's time is the last one read. */
+  again: boolean;
+  /** A JSON line's `data` member (JsonLines), when it has one. */
+  data?: unknown;
   /** The process that wrote the line (group `launch`), when the prefix names it. */
-  launch: string | undefined;
+  launch?: string;
 }
 
 /**
@@ -24,9 +30,50 @@ export function matchHostLine(d: Dialect, line: string, first = 0): HostMatch | 
   for (let k = 0; k < n; k++) {
     const i = (first + k) % n;
     const g = d.lines[i]!.exec(line)?.groups;
-    if (g) return { ts: g.ts, level: g.level ?? null, server: g.server, text: g.text ?? '', grammar: i, launch: g.launch };
+    if (!g) continue;
+    const h: HostMatch = { ts: g.ts, level: g.level ?? null, server: g.server, text: g.text ?? '', grammar: i, again: g.again !== undefined };
+    if (g.cell !== undefined) {
+      h.text = g.cell.trimEnd();
+      h.cell = g.cell.length;
+    }
+    if (g.launch !== undefined) h.launch = g.launch;
+    return h;
   }
-  return null;
+  return d.jsonLines !== undefined && line.charCodeAt(0) === 0x7b /* { */ ? jsonHostLine(d.jsonLines, line, first) : null;
+}
+
+/** A line that is a JSON object with the dialect's keys (JsonLines), as a host line; null for any other. */
+function jsonHostLine(keys: JsonLines, line: string, grammar: number): HostMatch | null {
+  if (line.charCodeAt(line.length - 1) !== 0x7d /* } */) return null;
+  let o: unknown;
+  try {
+    o = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return null;
+  const rec = o as Record<string, unknown>;
+  const text = rec[keys.text];
+  const ts = keys.time === undefined ? undefined : rec[keys.time];
+  const level = keys.level === undefined ? null : rec[keys.level];
+  if (typeof text !== 'string' || (keys.time !== undefined && typeof ts !== 'string') || (keys.level !== undefined && typeof level !== 'string')) return null;
+  for (const k of Object.keys(rec)) if (k !== keys.text && k !== keys.time && k !== keys.level && k !== keys.data) return null;
+  const h: HostMatch = { ts: ts as string | undefined, level: level as string | null, server: undefined, text, grammar, again: false };
+  if (keys.data !== undefined && Object.hasOwn(rec, keys.data)) h.data = rec[keys.data];
+  return h;
+}
+
+/** The server and the session a host line's text names (Dialect.names), each undefined when it names none. */
+export function namesOf(d: Dialect, text: string): { server: string | undefined; session: string | undefined } {
+  let server: string | undefined;
+  let session: string | undefined;
+  for (const re of d.names ?? []) {
+    const g = re.exec(text)?.groups;
+    if (!g) continue;
+    server ??= g.server;
+    session ??= g.session;
+  }
+  return { server, session };
 }
 
 /** The text without the suffix the host appends (the first of the dialect's suffixes that matches). */
@@ -40,11 +87,17 @@ export function stripSuffix(d: Dialect, text: string): string {
   return text;
 }
 
-/** The message marker on a host line's text: its stated direction and the body after it; null when none. */
-export function markerOf(d: Dialect, text: string): { dir: Direction; body: string; marker: Marker } | null {
-  for (const mk of d.markers) {
-    const m = mk.re.exec(text);
-    if (m) return { dir: mk.dir, body: m.groups?.body ?? '', marker: mk };
+/** A message marker found on a host line: the marker, and the body after it. */
+export interface MarkerMatch {
+  marker: Marker;
+  body: string;
+}
+
+/** The message marker on a host line's text; null when none. */
+export function markerOf(d: Dialect, text: string): MarkerMatch | null {
+  for (const marker of d.markers) {
+    const m = marker.re.exec(text);
+    if (m) return { marker, body: m.groups?.body ?? '' };
   }
   return null;
 }
@@ -54,12 +107,14 @@ export function summaryOf(d: Dialect, body: string): MessageSummary | null {
   for (const s of d.summaries) {
     const m = s.re.exec(body);
     if (m === null) continue;
+    // A form may have no group at all (`null`: an error to no id).
     const g = m.groups ?? {};
     const id = g.sid !== undefined ? g.sid : g.id === undefined ? null : idValue(g.id);
     const method = g.method ?? null;
-    if (s.kind === 'method') return { kind: method?.startsWith('notifications/') ? 'notification' : 'request', id: null, method };
     if (s.kind === 'call') return { kind: id === null ? 'notification' : 'request', id, method };
-    return { kind: s.kind === 'result' ? 'response' : 'error', id, method: null };
+    if (s.kind === 'request' || s.kind === 'notification') return { kind: s.kind, id, method };
+    // A result names its request's method only when the log gives no id to pair it by.
+    return { kind: s.kind === 'result' ? 'response' : 'error', id, method: id === null ? method : null };
   }
   return null;
 }
@@ -104,10 +159,11 @@ export function cleanLine(d: Dialect, line: string): string {
 
 /** Detection points of one line for a dialect: 0 unless it is a host line; then 1 plus the weights of its cues. */
 export function lineScore(d: Dialect, line: string): { score: number; cues: number } {
-  const h = matchHostLine(d, cleanLine(d, line));
+  const clean = cleanLine(d, line);
+  const h = matchHostLine(d, clean);
   if (h === null) return { score: 0, cues: 0 };
   let cues = 0;
-  for (const c of d.cues) if (c.re.test(h.text)) cues += c.weight;
+  for (const c of d.cues) if (c.re.test(c.on === 'line' ? clean : h.text)) cues += c.weight;
   return { score: 1 + cues, cues };
 }
 

@@ -58,8 +58,10 @@ export const mcpRemote: Dialect<'mcp-remote'> = {
     { re: new RegExp(String.raw`^\{\s*method: undefined,\s*id: ${INSPECT_ID},\s*result: (?:'result-present'|undefined),\s*error: (?!undefined\s*\}$)`), kind: 'error' },
     { re: new RegExp(String.raw`^\{\s*method: '(?<method>[^']*)',\s*id: (?:${INSPECT_ID}|undefined),\s*(?:params|result): [\s\S]*\}$`), kind: 'call' },
     { re: new RegExp(String.raw`^\{\s*method: undefined,\s*id: ${INSPECT_ID},\s*(?:params|result): [\s\S]*\}$`), kind: 'result' },
-    // The one word of `[Local→Remote] X`: `message.method || message.id`. A method has a `/` but these two.
-    { re: /^(?<method>initialize|ping|[^\s/{}[\]"']+(?:\/[^\s/{}[\]"']+)+)$/, kind: 'method' },
+    // The one word of `[Local→Remote] X`: `message.method || message.id`, so never an id with a method. A method has a
+    // `/` but these two; MCP names every notification `notifications/…`.
+    { re: /^(?<method>notifications(?:\/[^\s/{}[\]"']+)+)$/, kind: 'notification' },
+    { re: /^(?<method>initialize|ping|[^\s/{}[\]"']+(?:\/[^\s/{}[\]"']+)+)$/, kind: 'request' },
     { re: /^(?<id>-?\d+)$/, kind: 'result' },
     { re: /^null$/, kind: 'error' },
     { re: /^(?<sid>[^\s{}[\]"']+)$/, kind: 'result' },
