@@ -1,0 +1,121 @@
+// The HTTP side's entry: a capture's TCP streams (StreamEvents) read as HTTP/1.1 and MCP, into frames.
+import type { Frame } from '../../types.js';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../lines.js';
+import { connectionKind, connectionName, someOf, type ConnectionKind } from './connection-kind.js';
+import type { At } from './exchange.js';
+import { HttpConnection } from './http-connection.js';
+import { McpHttp } from './mcp-http.js';
+import type { Endpoint, StreamEvent } from './stream-event.js';
+
+export interface HttpReadOptions {
+  /** `--max-message-bytes`: the largest body or SSE event kept whole (default 16 MiB). */
+  maxMessageBytes?: number;
+  /**
+   * Told, after the last frame, one line per kind of connection that gave no records: TLS, HTTP/2, not HTTP, HTTP
+   * that carried no MCP. Each names the connections (a few) and, for TLS, how to capture plaintext instead.
+   */
+  onNote?: (text: string) => void;
+}
+
+interface Conn {
+  name: string;
+  midstream: boolean;
+  kind: ConnectionKind | null;
+  http: HttpConnection | null;
+  /** The last packet of the connection: a `close` has none of its own. */
+  packet: number;
+}
+
+/**
+ * Reads StreamEvents (in capture order) into frames, one batch per event that completed any. Each connection is
+ * judged by its first bytes (connection-kind.ts); HTTP/1.1 ones are read by an HttpConnection whose exchanges McpHttp
+ * turns into frames. Connections that are not read, or carried no MCP, are told to `onNote` at the end, never as records.
+ */
+export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file: string, opts: HttpReadOptions = {}): AsyncGenerator<Frame[]> {
+  const mcp = new McpHttp(file, opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+  const conns = new Map<string, Conn>();
+  const judged: Record<ConnectionKind, string[]> = { http: [], tls: [], h2: [], other: [] };
+  const connOf = (id: string, client: Endpoint | null = null, server: Endpoint | null = null, midstream = false): Conn => {
+    let c = conns.get(id);
+    if (c === undefined) {
+      c = { name: connectionName(id, client, server), midstream, kind: null, http: null, packet: 0 };
+      conns.set(id, c);
+    }
+    return c;
+  };
+  const close = async (id: string, c: Conn, ts: number, atEnd: boolean) => {
+    if (c.http !== null) await c.http.close({ ts, packet: c.packet }, atEnd);
+    conns.delete(id);
+  };
+  let lastTs = 0;
+  for await (const ev of events) {
+    lastTs = ev.ts;
+    if (ev.kind === 'open') {
+      connOf(ev.conn, ev.client, ev.server, ev.midstream);
+      continue;
+    }
+    const c = connOf(ev.conn);
+    if (ev.kind === 'close') {
+      await close(ev.conn, c, ev.ts, ev.how === 'end-of-capture');
+    } else {
+      c.packet = ev.packet;
+      const at: At = { ts: ev.ts, packet: ev.packet };
+      if (c.kind === null) {
+        if (ev.kind === 'gap') {
+          // Nothing of the connection read yet: the first bytes seen are past what a gap hides, as if midstream.
+          c.midstream = true;
+          continue;
+        }
+        if (ev.bytes.length === 0) continue;
+        c.kind = connectionKind(ev.bytes, ev.dir, c.midstream);
+        judged[c.kind].push(c.kind === 'http' ? ev.conn : c.name);
+        if (c.kind === 'http') c.http = new HttpConnection(ev.conn, mcp, c.midstream);
+      }
+      if (c.http !== null) {
+        if (ev.kind === 'data') await c.http.data(ev.dir, ev.bytes, at);
+        else await c.http.gap(ev.dir, ev.bytes, at);
+      }
+    }
+    const out = mcp.take();
+    if (out.length > 0) yield out;
+  }
+  for (const [id, c] of [...conns]) await close(id, c, lastTs, true);
+  const out = mcp.take();
+  if (out.length > 0) yield out;
+  if (opts.onNote) for (const line of notes(judged, mcp)) opts.onNote(line);
+}
+
+/** `httpFrameBatches` one frame at a time. */
+export async function* httpFrames(events: AsyncIterable<StreamEvent>, file: string, opts: HttpReadOptions = {}): AsyncGenerator<Frame> {
+  for await (const batch of httpFrameBatches(events, file, opts)) yield* batch;
+}
+
+/** One line per kind of connection that gave no records. */
+function notes(judged: Record<ConnectionKind, string[]>, mcp: McpHttp): string[] {
+  const lines: string[] = [];
+  const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+  const tls = judged.tls;
+  if (tls.length > 0) {
+    lines.push(
+      `${n(tls.length, 'connection is', 'connections are')} TLS, encrypted and not read (${someOf(tls, tls.length)}). ` +
+        'To read their MCP traffic, capture it in plaintext: put `mcptrace proxy` between the client and the server, or capture on the loopback side of the TLS terminator.',
+    );
+  }
+  const h2 = judged.h2;
+  if (h2.length > 0) {
+    lines.push(
+      `${n(h2.length, 'connection speaks', 'connections speak')} HTTP/2, which is not read (${someOf(h2, h2.length)}): mcptrace reads HTTP/1.1. ` +
+        'Capture through `mcptrace proxy`, or have the client use HTTP/1.1.',
+    );
+  }
+  const other = judged.other;
+  if (other.length > 0) lines.push(`${n(other.length, 'connection is', 'connections are')} not HTTP and not read (${someOf(other, other.length)}).`);
+  const quiet = judged.http.filter((c) => !mcp.mcpConns.has(c));
+  if (quiet.length > 0) {
+    const what = new Map<string, string>();
+    for (const x of mcp.nonMcp) if (!what.has(x.conn)) what.set(x.conn, x.what);
+    const names = quiet.map((c) => (what.has(c) ? `${c}: ${what.get(c)}` : c));
+    lines.push(`${n(quiet.length, 'HTTP connection', 'HTTP connections')} carried no MCP message (${someOf(names, names.length)}).`);
+  }
+  return lines;
+}

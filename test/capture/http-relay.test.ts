@@ -1,0 +1,147 @@
+// Real Streamable HTTP traffic (server-everything and the SDK client) recorded as StreamEvents by a TCP relay, read back.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Analyzer } from '../../src/analyzer.js';
+import { decodeFrame } from '../../src/decode/decode.js';
+import { httpFrames } from '../../src/input/capture/http-frames.js';
+import type { Frame, PipelineRecord } from '../../src/types.js';
+import { startEverything, type HttpServer } from '../helpers/http-server.js';
+import { connectSdk, waitForSeen, type SdkSession } from '../helpers/sdk-http-client.js';
+import { startRelay, type Relay } from '../helpers/stream-relay.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+
+let server: HttpServer;
+let relay: Relay;
+const sessions: SdkSession[] = [];
+let frames: Frame[] = [];
+const notes: string[] = [];
+let records: PipelineRecord[] = [];
+
+const T = { timeout: 15_000 };
+const method = (m: unknown) => (m as { method?: string }).method;
+
+/** The session's run: roots asked by the server (GET stream), tools, a tool with progress, then DELETE. */
+async function run(s: SdkSession, n: number): Promise<void> {
+  await waitForSeen(s, (m) => m.dir === 's2c' && method(m.message) === 'roots/list');
+  await waitForSeen(s, (m) => m.dir === 'c2s' && 'result' in m.message && 'roots' in (m.message.result as object));
+  await s.client.listTools(undefined, T);
+  await s.client.callTool({ name: 'echo', arguments: { message: `hello ${n}` } }, CallToolResultSchema, T);
+  await s.client.callTool({ name: 'get-sum', arguments: { a: n, b: 2 } }, CallToolResultSchema, T);
+  const progress: number[] = [];
+  await s.client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 3 } }, CallToolResultSchema, { ...T, onprogress: (p) => progress.push(p.progress) });
+  expect(progress).toEqual([1, 2, 3]);
+  await s.client.ping(T);
+}
+
+beforeAll(async () => {
+  server = await startEverything('streamableHttp');
+  relay = await startRelay(server.port);
+  const url = `http://127.0.0.1:${relay.port}/mcp`;
+  // Two sessions at once (their connections interleave), then a third after them.
+  const [a, b] = await Promise.all([connectSdk(url), connectSdk(url)]);
+  sessions.push(a!, b!);
+  await Promise.all([run(a!, 1), run(b!, 2)]);
+  for (const s of [a!, b!]) {
+    await (s.transport as { terminateSession(): Promise<void> }).terminateSession();
+    await s.client.close();
+  }
+  const c = await connectSdk(url);
+  sessions.push(c);
+  await run(c, 3);
+  await (c.transport as { terminateSession(): Promise<void> }).terminateSession();
+  await c.client.close();
+  await relay.stop();
+  async function* events() {
+    yield* relay.events;
+  }
+  for await (const f of httpFrames(events(), 'relay', { onNote: (t) => notes.push(t) })) frames.push(f);
+  const analyzer = new Analyzer();
+  const input = analyzer.input('relay');
+  records = frames.flatMap((f) => input.push(f));
+  input.end();
+}, 90_000);
+
+afterAll(async () => {
+  await relay?.stop().catch(() => {});
+  await server?.stop();
+});
+
+/** JSON with every object's keys sorted: the SDK's schemas reorder a message's keys, the wire does not. */
+function canonical(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  const o = v as Record<string, unknown>;
+  return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+}
+
+/** A message as `dir JSON`, the same text for the SDK's object and for the frame's parsed body. */
+const key = (dir: string, m: unknown) => `${dir} ${canonical(m)}`;
+
+describe('Streamable HTTP read from the relay streams', () => {
+  it('has every message each SDK client sent and received, in its session, with its direction', () => {
+    expect(sessions.every((s) => s.session() !== null)).toBe(true);
+    for (const s of sessions) {
+      const id = s.session()!;
+      const expected = s.seen.map((m) => key(m.dir, m.message)).sort();
+      const got = frames
+        .filter((f) => f.session === id && f.event === undefined)
+        .flatMap((f) => decodeFrame(f).map((d) => key(f.dir, d.message)))
+        .sort();
+      expect(got).toEqual(expected);
+    }
+    // Nothing else: every message frame belongs to one of the sessions.
+    const messages = frames.filter((f) => f.event === undefined);
+    expect(messages.every((f) => f.error === undefined)).toBe(true);
+    expect(messages.length).toBe(sessions.reduce((n, s) => n + s.seen.length, 0));
+  });
+
+  it('sends each direction in the order the client saw it, per stream', () => {
+    for (const s of sessions) {
+      const id = s.session()!;
+      const sent = s.seen.filter((m) => m.dir === 'c2s').map((m) => canonical(m.message));
+      const read = frames.filter((f) => f.session === id && f.dir === 'c2s' && f.event === undefined).map((f) => canonical(JSON.parse(f.text!)));
+      expect(read).toEqual(sent);
+    }
+  });
+
+  it('puts the initialize request in the session its response assigned', () => {
+    for (const s of sessions) {
+      const init = frames.find((f) => f.dir === 'c2s' && f.text !== null && /"method":"initialize"/.test(f.text) && f.session === s.session());
+      expect(init?.http).toMatchObject({ method: 'POST', path: '/mcp', status: null, contentType: 'application/json', stream: 'post' });
+    }
+  });
+
+  it('reads server requests on the GET stream, responses on the POST streams, with status and event ids', () => {
+    const roots = records.filter((r) => r.method === 'roots/list' && r.kind === 'request');
+    expect(roots.length).toBe(sessions.length);
+    for (const r of roots) expect(r.http).toMatchObject({ method: 'GET', path: '/mcp', status: 200, contentType: 'text/event-stream', stream: 'get' });
+    const progress = records.filter((r) => r.method === 'notifications/progress');
+    expect(progress.length).toBe(3 * sessions.length);
+    for (const r of progress) expect(r.http).toMatchObject({ method: 'POST', status: 200, contentType: 'text/event-stream', stream: 'post' });
+    // server-everything keeps an event store: every SSE event it sends has an id.
+    expect(progress.every((r) => typeof r.http?.eventId === 'string' && r.http.eventId !== '')).toBe(true);
+  });
+
+  it('pairs every request with its response, one HTTP session per Mcp-Session-Id', () => {
+    const ids = new Set(sessions.map((s) => s.session()));
+    const keys = new Set(records.map((r) => r.session));
+    expect(keys).toEqual(ids);
+    for (const r of records.filter((r) => r.kind === 'response' || r.kind === 'error')) expect(r.pair, `${r.source} ${r.method}`).not.toBeNull();
+    expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);
+    for (const r of records) expect(r.http?.conn).toMatch(/^tcp\/\d+$/);
+  });
+
+  it('makes 202 Accepted and DELETE transport events', () => {
+    for (const s of sessions) {
+      const id = s.session()!;
+      const mine = records.filter((r) => r.session === id);
+      // Notifications and responses the client POSTed are each answered 202 (basic/transports.mdx).
+      const posted = s.seen.filter((m) => m.dir === 'c2s' && !('method' in m.message && 'id' in m.message)).length;
+      expect(mine.filter((r) => r.event?.name === 'http-accepted').length).toBe(posted);
+      const del = mine.filter((r) => r.event?.name === 'http-delete');
+      expect(del.length).toBe(1);
+      expect(del[0]!.http).toMatchObject({ method: 'DELETE', status: 200 });
+      expect(del[0]!.phase).toBe('shutdown');
+    }
+    expect(notes).toEqual([]);
+  });
+});
