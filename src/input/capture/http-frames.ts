@@ -1,4 +1,5 @@
 // The HTTP side's entry: a capture's TCP streams (StreamEvents) read as HTTP/1.1 and MCP, into frames.
+import { Buffer } from 'node:buffer';
 import type { Frame } from '../../types.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../lines.js';
 import { connectionKind, connectionName, someOf, type ConnectionKind } from './connection-kind.js';
@@ -6,6 +7,9 @@ import type { At } from './exchange.js';
 import { HttpConnection } from './http-connection.js';
 import { McpHttp } from './mcp-http.js';
 import type { Endpoint, StreamEvent } from './stream-event.js';
+
+/** Bytes of the first side's first data that judge a connection (an HTTP request line's start, a TLS record head, the HTTP/2 preface). */
+const HEAD_BYTES = 24;
 
 export interface HttpReadOptions {
   /** `--max-message-bytes`: the largest body or SSE event kept whole (default 16 MiB). */
@@ -21,6 +25,10 @@ interface Conn {
   name: string;
   midstream: boolean;
   kind: ConnectionKind | null;
+  /** Until the kind is known: the events held, and the first bytes of the side that spoke first. */
+  early: (StreamEvent & { kind: 'data' | 'gap' })[];
+  head: Buffer;
+  firstDir: 'c2s' | 's2c' | null;
   http: HttpConnection | null;
   /** The last packet of the connection: a `close` has none of its own. */
   packet: number;
@@ -38,12 +46,28 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
   const connOf = (id: string, client: Endpoint | null = null, server: Endpoint | null = null, midstream = false): Conn => {
     let c = conns.get(id);
     if (c === undefined) {
-      c = { name: connectionName(id, client, server), midstream, kind: null, http: null, packet: 0 };
+      c = { name: connectionName(id, client, server), midstream, kind: null, early: [], head: Buffer.alloc(0), firstDir: null, http: null, packet: 0 };
       conns.set(id, c);
     }
     return c;
   };
+  /** The connection's kind is known: an HTTP one gets its reader, and what was held is read. */
+  const judge = async (id: string, c: Conn) => {
+    c.kind = c.head.length > 0 ? connectionKind(c.head, c.firstDir!, c.midstream) : 'other';
+    judged[c.kind].push(c.kind === 'http' ? id : c.name);
+    if (c.kind === 'http') c.http = new HttpConnection(id, mcp, c.midstream);
+    const held = c.early;
+    c.early = [];
+    for (const ev of held) await feed(c, ev);
+  };
+  const feed = async (c: Conn, ev: StreamEvent & { kind: 'data' | 'gap' }) => {
+    if (c.http === null) return;
+    const at: At = { ts: ev.ts, packet: ev.packet };
+    if (ev.kind === 'data') await c.http.data(ev.dir, ev.bytes, at);
+    else await c.http.gap(ev.dir, ev.bytes, at);
+  };
   const close = async (id: string, c: Conn, ts: number, atEnd: boolean) => {
+    if (c.kind === null && c.early.length > 0) await judge(id, c);
     if (c.http !== null) await c.http.close({ ts, packet: c.packet }, atEnd);
     conns.delete(id);
   };
@@ -59,21 +83,18 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
       await close(ev.conn, c, ev.ts, ev.how === 'end-of-capture');
     } else {
       c.packet = ev.packet;
-      const at: At = { ts: ev.ts, packet: ev.packet };
-      if (c.kind === null) {
-        if (ev.kind === 'gap') {
-          // Nothing of the connection read yet: the first bytes seen are past what a gap hides, as if midstream.
-          c.midstream = true;
-          continue;
+      if (c.kind !== null) await feed(c, ev);
+      else if (ev.kind === 'gap' && c.early.length === 0) {
+        // Nothing of the connection read yet: the first bytes seen are past what a gap hides, as if midstream.
+        c.midstream = true;
+      } else {
+        c.early.push(ev);
+        if (ev.kind === 'data' && ev.bytes.length > 0) {
+          c.firstDir ??= ev.dir;
+          if (ev.dir === c.firstDir && c.head.length < HEAD_BYTES) c.head = Buffer.concat([c.head, ev.bytes]).subarray(0, HEAD_BYTES);
+          // Judged once the first side has sent a line (or enough bytes), or the other side speaks.
+          if (ev.dir !== c.firstDir || c.head.length >= HEAD_BYTES || c.head.includes(0x0a)) await judge(ev.conn, c);
         }
-        if (ev.bytes.length === 0) continue;
-        c.kind = connectionKind(ev.bytes, ev.dir, c.midstream);
-        judged[c.kind].push(c.kind === 'http' ? ev.conn : c.name);
-        if (c.kind === 'http') c.http = new HttpConnection(ev.conn, mcp, c.midstream);
-      }
-      if (c.http !== null) {
-        if (ev.kind === 'data') await c.http.data(ev.dir, ev.bytes, at);
-        else await c.http.gap(ev.dir, ev.bytes, at);
       }
     }
     const out = mcp.take();

@@ -116,7 +116,7 @@ export class HttpStream {
         this.skipped += buf.length;
         return;
       }
-      out.push({ kind: 'skipped', bytes: this.skipped, resumed: true });
+      if (this.skipped > 0) out.push({ kind: 'skipped', bytes: this.skipped, resumed: true });
       this.skipped = 0;
       this.lostAt = 'no';
       this.reset();
