@@ -2,6 +2,7 @@
 import { Buffer } from 'node:buffer';
 import { DIALECT_NAMES, type DialectName } from './dialects/index.js';
 import { DialectScorer, SCORED_LINES, type DialectScore } from './dialects/scorer.js';
+import { looksLikeHar } from './capture/har-document.js';
 import { ENVELOPE_KEYS, MESSAGE_MARK_KEYS } from './envelope-fields.js';
 import { CONTAINER_KEYS } from './json-document.js';
 import { Tokenizer } from './json-tokens.js';
@@ -11,9 +12,12 @@ import { isComment, parseHeader } from './transcript-syntax.js';
 /** mcptrace's own formats and the generic ones; the text-log dialects (dialects/) follow them in INPUT_FORMATS. */
 export const BASE_FORMATS = ['ndjson', 'envelope', 'transcript', 'json'] as const;
 export type BaseFormat = (typeof BASE_FORMATS)[number];
-export type InputFormat = BaseFormat | DialectName;
-/** Every `--input-format` name: the base formats, then every dialect. */
-export const INPUT_FORMATS: readonly InputFormat[] = [...BASE_FORMATS, ...DIALECT_NAMES];
+/** Captures of HTTP traffic (src/input/capture/): read as exchanges, not as lines of messages. */
+export const CAPTURE_FORMATS = ['har'] as const;
+export type CaptureFormat = (typeof CAPTURE_FORMATS)[number];
+export type InputFormat = BaseFormat | CaptureFormat | DialectName;
+/** Every `--input-format` name: the base formats, the capture formats, then every dialect. */
+export const INPUT_FORMATS: readonly InputFormat[] = [...BASE_FORMATS, ...CAPTURE_FORMATS, ...DIALECT_NAMES];
 
 /** What one line says: a format, nothing (blank), a `#` comment, or nothing conclusive. */
 export type LineVerdict = BaseFormat | 'blank' | 'comment' | 'unknown';
@@ -260,6 +264,11 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
     if (firstAt < 0 && !det.meaningful && splitter.pending > 0 && !isBlank(splitter.peekPending(256))) firstAt = consumed;
     if (firstAt >= 0 && total - firstAt > budget) format = det.meaningful ? det.final() : det.prefix(splitter.peekPending(budget));
     else if (total > maxPeek) format = det.final();
+  }
+  // A HAR file is one JSON document whose first key is `log`: its start says so, whatever its first line looked like.
+  if (format === 'json' || format === 'ndjson') {
+    const head = seen.length === 0 ? '' : Buffer.concat(seen.slice(0, 4).map((c) => (typeof c === 'string' ? Buffer.from(c) : c))).toString('utf8', 0, 4096);
+    if (looksLikeHar(head)) return { format: 'har', input: replay(seen, it, ended), conclusive: true, scores: det.scores() };
   }
   return { format, input: replay(seen, it, ended), conclusive: det.conclusive, scores: det.scores() };
 }

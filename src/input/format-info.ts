@@ -1,5 +1,5 @@
 // What each input format is, for `mcptrace formats`: a title and one example line per base format and per dialect.
-import { BASE_FORMATS, type BaseFormat, type InputFormat } from './detect.js';
+import { BASE_FORMATS, CAPTURE_FORMATS, type BaseFormat, type CaptureFormat, type InputFormat } from './detect.js';
 import { DIALECTS } from './dialects/index.js';
 
 interface FormatInfo {
@@ -10,7 +10,7 @@ interface FormatInfo {
   example: string;
 }
 
-const BASE: Readonly<Record<BaseFormat, { title: string; example: string }>> = {
+const BASE: Readonly<Record<BaseFormat | CaptureFormat, { title: string; example: string }>> = {
   ndjson: {
     title: 'Raw NDJSON: one JSON-RPC message per line (a stdio stream)',
     example: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
@@ -27,12 +27,16 @@ const BASE: Readonly<Record<BaseFormat, { title: string; example: string }>> = {
     title: 'JSON document: an array of messages, or an object holding one',
     example: '{"messages":[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]}',
   },
+  har: {
+    title: 'HAR 1.2: HTTP traffic a browser or tool recorded (Streamable HTTP, HTTP+SSE)',
+    example: '{"log":{"version":"1.2","creator":{"name":"WebInspector"},"entries":[{"request":{"method":"POST","url":"http://127.0.0.1:3001/mcp"…',
+  },
 };
 
-/** Every input format, base formats first, then every dialect in detection's order. */
+/** Every input format, base formats first, then the capture formats, then every dialect in detection's order. */
 export function formatInfos(): FormatInfo[] {
   return [
-    ...BASE_FORMATS.map((name) => ({ name, kind: 'format' as const, ...BASE[name] })),
+    ...[...BASE_FORMATS, ...CAPTURE_FORMATS].map((name) => ({ name, kind: 'format' as const, ...BASE[name] })),
     ...DIALECTS.map((d) => ({ name: d.name, kind: 'dialect' as const, title: d.title, example: d.example })),
   ];
 }

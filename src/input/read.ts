@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Frame } from '../types.js';
 import { detectInput, type DetectOptions, type Detection, type InputFormat } from './detect.js';
+import { readHarBatches } from './capture/har.js';
 import { dialectNamed } from './dialects/index.js';
 import { DialectReader } from './dialects/engine.js';
 import { EnvelopeReader } from './envelope.js';
@@ -23,6 +24,11 @@ export interface ReadOptions {
   onDetect?: (detection: Detection) => void;
   /** Told, after the last frame, how many physical lines the input held (the last line's number, for a piece). */
   onEnd?: (info: { lines: number }) => void;
+  /**
+   * Told, after the last frame, lines that summarise what a capture held but gave no records: connections that are
+   * TLS, HTTP/2 or not HTTP, and HTTP traffic that carried no MCP (src/input/capture/).
+   */
+  onNote?: (text: string) => void;
   detect?: DetectOptions;
   /**
    * `--max-message-bytes`: the longest line or record held whole (default 16 MiB). A longer one becomes an `invalid`
@@ -42,7 +48,7 @@ export interface ReadOptions {
  * A line reader for a line-based format; `maxBytes` is the message size limit it names and applies to records.
  * `textIsLog`: lines of plain text in raw NDJSON are log lines (a file detection found no message in), not messages.
  */
-export function lineReader(format: Exclude<InputFormat, 'json'>, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0, textIsLog = false): LineReader {
+export function lineReader(format: Exclude<InputFormat, 'json' | 'har'>, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0, textIsLog = false): LineReader {
   switch (format) {
     case 'ndjson':
       return new NdjsonReader(file, maxBytes, textIsLog);
@@ -83,6 +89,10 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
     opts.onDetect?.(detected);
   }
   opts.onFormat?.(format);
+  if (format === 'har') {
+    yield* readHarBatches(source, { file: opts.file, maxMessageBytes: opts.maxMessageBytes, onNote: opts.onNote, onEnd: opts.onEnd });
+    return;
+  }
   if (format === 'json') {
     const reader = new JsonDocumentReader(opts.file, { maxBytes: opts.maxMessageBytes });
     for await (const chunk of source) {

@@ -168,6 +168,17 @@ export class McpHttp implements ExchangeSink {
     this.account(x, st);
   }
 
+  /**
+   * A HAR entry without the body (an SSE stream still open when the HAR was saved, `size: -1`, or no `text`): an
+   * `http-body-not-captured` event, when the exchange is MCP, so that its messages are known to be missing.
+   */
+  notCaptured(x: Exchange, at: At, body: 'request' | 'response', size: number | null): void {
+    const st = this.state(x);
+    if (!st.mcp) return;
+    const f = this.event(st, at, body === 'request' ? 'c2s' : 's2c', { name: 'http-body-not-captured', data: { body, size } });
+    this.push(x, f);
+  }
+
   notice(conn: string, dir: 'c2s' | 's2c', n: StreamNotice, at: At): void {
     const where = `${conn} ${dir === 'c2s' ? 'client to server' : 'server to client'}`;
     const ctx = { time: time(at), dir: dir as Direction, session: this.connSession.get(conn) ?? null };
