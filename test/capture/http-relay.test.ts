@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Analyzer } from '../../src/analyzer.js';
 import { decodeFrame } from '../../src/decode/decode.js';
-import { httpFrames } from '../../src/input/capture/http-frames.js';
+import { httpFrameBatches } from '../../src/input/capture/http-frames.js';
 import type { Frame, PipelineRecord } from '../../src/types.js';
 import { startEverything, type HttpServer } from '../helpers/http-server.js';
 import { connectSdk, waitForSeen, type SdkSession } from '../helpers/sdk-http-client.js';
@@ -53,7 +53,11 @@ beforeAll(async () => {
   async function* events() {
     yield* relay.events;
   }
-  for await (const f of httpFrames(events(), 'relay', { onNote: (t) => notes.push(t) })) frames.push(f);
+  // In batches, as the input stage reads a capture: one per StreamEvent that completed a frame.
+  for await (const batch of httpFrameBatches(events(), 'relay', { onNote: (t) => notes.push(t) })) {
+    expect(batch.length).toBeGreaterThan(0);
+    frames.push(...batch);
+  }
   const analyzer = new Analyzer();
   const input = analyzer.input('relay');
   records = frames.flatMap((f) => input.push(f));

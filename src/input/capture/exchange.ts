@@ -8,7 +8,7 @@ export interface At {
 }
 
 /** Header names in lower case; a repeated header's values joined with `, ` (RFC 9110 §5.3). */
-export type Headers = ReadonlyMap<string, string>;
+type Headers = ReadonlyMap<string, string>;
 
 export interface Exchange {
   /** `tcp/N`, or a HAR entry's connection. */
@@ -25,7 +25,7 @@ export interface Exchange {
 /** Why a body ended before its end: the connection closed, the capture ended, packets were lost, or the HAR has no body. */
 export type CutReason = 'close' | 'end-of-capture' | 'lost' | 'not-captured';
 
-export interface Cut {
+interface Cut {
   reason: CutReason;
   /** Bytes of the body read (before decoding). */
   read: number;

@@ -9,7 +9,7 @@ import { HarDocument, type HarEntry } from './har-document.js';
 import { McpHttp } from './mcp-http.js';
 import { undoCp1252 } from './mojibake.js';
 
-export interface HarReadOptions {
+interface HarReadOptions {
   file: string;
   maxMessageBytes?: number;
   /** Told, after the last frame, a line naming the entries that carried no MCP (page loads, assets …). */

@@ -28,7 +28,7 @@ interface State {
 }
 
 /** A connection or exchange that carried no MCP, kept to name a few in the end-of-input line. */
-export interface NonMcp {
+interface NonMcp {
   conn: string;
   what: string;
 }
@@ -222,7 +222,7 @@ export class McpHttp implements ExchangeSink {
     }
     if (e.data === '') {
       // A priming event (2025-11-25 transports: an id and empty data, so the client can resume from it).
-      this.push(x, this.event(st, at, 's2c', { name: 'http-sse-prime', data: { retry: e.retry } }), e.id);
+      this.push(x, this.event(st, at, 's2c', e.retry === null ? { name: 'http-sse-prime' } : { name: 'http-sse-prime', data: { retry: e.retry } }), e.id);
       return;
     }
     if (e.event !== null && e.event !== 'message') {

@@ -1,6 +1,6 @@
 // Hand-built StreamEvents for the HTTP reader's tests: a script of what each side sent, cut into chunks.
 import { Buffer } from 'node:buffer';
-import { httpFrames } from '../../../src/input/capture/http-frames.js';
+import { httpFrames, type HttpReadOptions } from '../../../src/input/capture/http-frames.js';
 import type { StreamEvent } from '../../../src/input/capture/stream-event.js';
 import type { Frame } from '../../../src/types.js';
 
@@ -29,7 +29,7 @@ export function connection(conn: string, steps: Step[], opts: { chunk?: number; 
 }
 
 /** The frames and notes of a list of events. */
-export async function read(events: StreamEvent[], opts: { maxMessageBytes?: number } = {}): Promise<{ frames: Frame[]; notes: string[] }> {
+export async function read(events: StreamEvent[], opts: Pick<HttpReadOptions, 'maxMessageBytes'> = {}): Promise<{ frames: Frame[]; notes: string[] }> {
   const frames: Frame[] = [];
   const notes: string[] = [];
   async function* source() {
