@@ -197,8 +197,9 @@ function decidesAtOnce(v: BaseFormat, text: string): boolean {
   return h !== null && h.kind !== 'time-only';
 }
 
-/** Detects the format of a text (its first lines decide). */
+/** Detects the format of a text (its first lines decide; a HAR file by its start). */
 export function detectFormat(text: string): InputFormat {
+  if (looksLikeHar(text.slice(0, 4096))) return 'har';
   const d = new InputDetector();
   for (const line of text.replace(/^\uFEFF/, '').split('\n')) {
     const f = d.line(line.endsWith('\r') ? line.slice(0, -1) : line);

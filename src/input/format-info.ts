@@ -29,7 +29,9 @@ const BASE: Readonly<Record<BaseFormat | CaptureFormat, { title: string; example
   },
   har: {
     title: 'HAR 1.2: HTTP traffic a browser or tool recorded (Streamable HTTP, HTTP+SSE)',
-    example: '{"log":{"version":"1.2","creator":{"name":"WebInspector"},"entries":[{"request":{"method":"POST","url":"http://127.0.0.1:3001/mcp"…',
+    example:
+      '{"log":{"version":"1.2","creator":{"name":"WebInspector"},"entries":[{"startedDateTime":"2026-11-29T22:00:00.010Z",' +
+      '"request":{"method":"POST","url":"http://127.0.0.1:3001/mcp","headers":[],"postData":{"text":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"method\\":\\"tools/list\\"}"}}}]}}',
   },
 };
 
