@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Analyzer } from '../../src/analyzer.js';
 import { decodeFrame } from '../../src/decode/decode.js';
-import { httpFrameBatches } from '../../src/input/capture/http-frames.js';
+import { Buffer } from 'node:buffer';
+import { httpFrameBatches, httpFrames } from '../../src/input/capture/http-frames.js';
+import type { StreamEvent } from '../../src/input/capture/stream-event.js';
 import type { Frame, PipelineRecord } from '../../src/types.js';
 import { startEverything, type HttpServer } from '../helpers/http-server.js';
 import { connectSdk, waitForSeen, type SdkSession } from '../helpers/sdk-http-client.js';
@@ -50,11 +52,8 @@ beforeAll(async () => {
   await (c.transport as { terminateSession(): Promise<void> }).terminateSession();
   await c.client.close();
   await relay.stop();
-  async function* events() {
-    yield* relay.events;
-  }
   // In batches, as the input stage reads a capture: one per StreamEvent that completed a frame.
-  for await (const batch of httpFrameBatches(events(), 'relay', { onNote: (t) => notes.push(t) })) {
+  for await (const batch of httpFrameBatches(list(relay.events), 'relay', { onNote: (t) => notes.push(t) })) {
     expect(batch.length).toBeGreaterThan(0);
     frames.push(...batch);
   }
@@ -68,6 +67,10 @@ afterAll(async () => {
   await relay?.stop().catch(() => {});
   await server?.stop();
 });
+
+async function* list(events: StreamEvent[]): AsyncGenerator<StreamEvent> {
+  yield* events;
+}
 
 /** JSON with every object's keys sorted: the SDK's schemas reorder a message's keys, the wire does not. */
 function canonical(v: unknown): string {
@@ -132,6 +135,36 @@ describe('Streamable HTTP read from the relay streams', () => {
     for (const r of records.filter((r) => r.kind === 'response' || r.kind === 'error')) expect(r.pair, `${r.source} ${r.method}`).not.toBeNull();
     expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);
     for (const r of records) expect(r.http?.conn).toMatch(/^tcp\/\d+$/);
+  });
+
+  it('reads the same when every data event is cut in 1-, 3- or 7-byte pieces', async () => {
+    const whole = frames.map((f) => [f.dir, f.session, f.text, f.event?.name, f.http]);
+    for (const size of [1, 3, 7]) {
+      const cut = relay.events.flatMap((e) => {
+        if (e.kind !== 'data') return [e];
+        const out = [];
+        for (let i = 0; i < e.bytes.length; i += size) out.push({ ...e, bytes: e.bytes.subarray(i, i + size) });
+        return out;
+      });
+      const got: Frame[] = [];
+      for await (const f of httpFrames(list(cut), 'relay')) got.push(f);
+      expect(got.map((f) => [f.dir, f.session, f.text, f.event?.name, f.http]), `${size}-byte pieces`).toEqual(whole);
+    }
+  });
+
+  it('reports lost bytes of an SSE answer with their count, and reads every other message', async () => {
+    // The packet of the first progress notification is lost: a gap of its size instead.
+    const at = relay.events.findIndex((e) => e.kind === 'data' && e.dir === 's2c' && Buffer.from(e.bytes).includes('"progress":1,'));
+    const lost = relay.events[at] as StreamEvent & { kind: 'data' };
+    const events = relay.events.map((e, i) => (i === at ? { kind: 'gap' as const, conn: lost.conn, dir: lost.dir, ts: lost.ts, packet: lost.packet, bytes: lost.bytes.length } : e));
+    const got: Frame[] = [];
+    for await (const f of httpFrames(list(events), 'relay')) got.push(f);
+    const gaps = got.filter((f) => f.error?.startsWith('capture gap'));
+    expect(gaps.map((f) => f.error)).toEqual([expect.stringMatching(new RegExp(`^capture gap: ${lost.bytes.length} bytes of this SSE stream were not captured`))]);
+    // Everything but what the packet held is still read.
+    const key = (f: Frame) => `${f.session} ${f.dir} ${f.text}`;
+    const missing = frames.filter((f) => f.text !== null && !got.some((g) => key(g) === key(f)));
+    expect(missing.map((f) => JSON.parse(f.text!).params?.progress)).toEqual([1]);
   });
 
   it('makes 202 Accepted and DELETE transport events', () => {

@@ -38,6 +38,9 @@ interface ParserState {
 }
 
 const REQUEST_START = /^[A-Z][A-Z-]{1,15} [^ \r\n]+ HTTP\/1\.[01]\r?\n/;
+/** A chunk's size line (RFC 9112 §7.1), at the start of the bytes or after the CRLF that ends a chunk. */
+const CHUNK_HEAD_AT_START = /^[0-9a-fA-F]{1,8}(?:;[^\r\n]*)?\r\n/;
+const CHUNK_HEAD_INSIDE = /\r\n([0-9a-fA-F]{1,8}(?:;[^\r\n]*)?\r\n)/;
 const RESPONSE_START = /^HTTP\/1\.[01] \d{3}[ \r\n]/;
 const FILL = Buffer.alloc(64 * 1024);
 
@@ -45,9 +48,9 @@ const FILL = Buffer.alloc(64 * 1024);
  * A pure state machine over one direction's bytes. Requests (`REQUEST`) or responses (`RESPONSE`); for responses,
  * `skipBody` says whether the message being read answers a request that has no response body (HEAD), which only the
  * connection knows. A gap inside a body with a length (Content-Length, or the current chunk) is crossed: the parser
- * is fed filler that is not reported as body; a gap in a body read until close is simply noted. A gap anywhere else
- * (in a head, across chunk boundaries) loses the framing: the rest is skipped until a chunk of bytes starts with a
- * request line or a status line.
+ * is fed filler that is not reported as body; a gap in a body read until close is simply noted; a gap across chunk
+ * boundaries is crossed at the next chunk size line. A gap in a head loses the framing: the rest is skipped until a
+ * chunk of bytes starts with a request line or a status line.
  */
 export class HttpStream {
   private parser!: InstanceType<typeof HTTPParser>;
@@ -57,6 +60,8 @@ export class HttpStream {
   private skipped = 0;
   private inMessage = false;
   private bodyRead = 0;
+  /** After a gap across chunk boundaries: bytes passed over while the next chunk's size line is looked for (-1: not looking). */
+  private hunting = -1;
 
   /**
    * `midstream`: the capture started inside the connection, so its first bytes may be inside a message: they are
@@ -121,6 +126,19 @@ export class HttpStream {
       this.lostAt = 'no';
       this.reset();
     }
+    if (this.hunting >= 0) {
+      const at = this.chunkStart(buf);
+      if (at < 0) {
+        this.hunting += buf.length;
+        return;
+      }
+      if (this.hunting + at > 0) out.push({ kind: 'gap', bytes: this.hunting + at });
+      this.hunting = -1;
+      const st = this.st;
+      st.state = 'BODY_CHUNKHEAD';
+      st.line = '';
+      buf = buf.subarray(at);
+    }
     while (buf.length > 0) {
       const r = this.parser.execute(buf);
       if (r instanceof Error) {
@@ -172,6 +190,13 @@ export class HttpStream {
       out.push({ kind: 'gap', bytes });
       return;
     }
+    if (st.state.startsWith('BODY_CHUNK') && st.state !== 'BODY_CHUNKTRAILERS') {
+      // Across chunk boundaries (a lost packet of a chunked stream usually held whole chunks): the body goes on at
+      // the next chunk's size line, which the next bytes start with or hold after a chunk's CRLF.
+      out.push({ kind: 'gap', bytes });
+      this.hunting = 0;
+      return;
+    }
     this.lose(`${bytes} bytes missing where the framing cannot be crossed`, bytes);
   }
 
@@ -200,6 +225,14 @@ export class HttpStream {
     this.pieces.push({ kind: 'lost', why });
     this.lostAt = 'lost';
     this.skipped = bytes;
+  }
+
+  /** Where the next chunk's size line starts in `buf`, or -1. */
+  private chunkStart(buf: Buffer): number {
+    const text = buf.toString('latin1', 0, Math.min(buf.length, 64 * 1024));
+    if (CHUNK_HEAD_AT_START.test(text)) return 0;
+    const m = CHUNK_HEAD_INSIDE.exec(text);
+    return m === null ? -1 : m.index + 2;
   }
 
   private startsMessage(buf: Buffer): boolean {

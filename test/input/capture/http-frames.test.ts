@@ -302,6 +302,28 @@ describe('gaps and cuts', () => {
     ]);
   });
 
+  it('crosses a gap over whole chunks of a chunked stream at the next chunk size line', async () => {
+    const ev = (n: number) => chunk(`id: ${n}\ndata: ${msg({ method: 'notifications/progress', params: { progress: n, progressToken: 1 } })}\n\n`);
+    const lost = Buffer.concat([ev(2), ev(3)]);
+    const { frames } = await read(
+      connection('tcp/1', [
+        ['c2s', post(msg({ id: 1, method: 'tools/call' }), SID)],
+        ['s2c', chunkedHead(200, SSE_T) + ev(1).toString()],
+        ['gap', 's2c', lost.length - 5],
+        ['s2c', Buffer.concat([lost.subarray(-5), ev(4)])],
+        ['s2c', LAST_CHUNK],
+        ['close', 'fin'],
+      ]),
+    );
+    expect(frames.filter((f) => f.dir === 's2c').map((f) => f.error ?? f.http?.eventId)).toEqual([
+      '1',
+      `capture gap: ${lost.length - 5} bytes of this SSE stream were not captured (dropped packets); events in them are lost`,
+      // The 5 bytes after the gap (the end of event 3's chunk) are passed over until event 4's size line.
+      'capture gap: 5 bytes of this SSE stream were not captured (dropped packets); events in them are lost',
+      '4',
+    ]);
+  });
+
   it('keeps the part of a body the connection closed on', async () => {
     const full = reply(200, res, JSON_T);
     const { frames } = await read(connection('tcp/1', [['c2s', post(msg({ id: 1, method: 'x' }), SID)], ['s2c', full.subarray(0, full.length - 20)], ['close', 'rst']]));
