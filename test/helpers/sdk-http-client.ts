@@ -35,7 +35,11 @@ export async function connectSdk(url: string, kind: 'streamable' | 'sse' = 'stre
     seen.push(m);
     for (const w of watchers) w(m);
   };
-  const sessionOf = (): string | null => ('sessionId' in transport ? (transport.sessionId ?? null) : null);
+  // The legacy transport keeps its session in the endpoint the server named (`/message?sessionId=…`).
+  const sessionOf = (): string | null =>
+    transport instanceof StreamableHTTPClientTransport
+      ? (transport.sessionId ?? null)
+      : ((transport as unknown as { _endpoint?: URL })._endpoint?.searchParams.get('sessionId') ?? null);
   const t = transport as Transport;
   const send = t.send.bind(t);
   t.send = async (message, opts) => {
