@@ -49,6 +49,11 @@ function bodyOf(holder: Obj | null, type: string | undefined): Buffer | null {
   return Buffer.from(utf8Always ? undoCp1252(holder.text) : holder.text, 'utf8');
 }
 
+/** `har/<connection>` when the entry names its connection (Chrome does), else `entry/<n>`. */
+function connOf(e: Obj, index: number): string {
+  return typeof e.connection === 'string' && e.connection !== '' ? `har/${e.connection}` : `entry/${index + 1}`;
+}
+
 /**
  * One entry told to the MCP layer as an exchange. Times: the request at `startedDateTime`; the response's head after the
  * timings up to its first byte (blocked, dns, connect, send, wait); its body, SSE events included, when the entry ended
@@ -66,7 +71,7 @@ function readEntry(mcp: McpHttp, e: Obj, index: number, line: number): void {
   const at: At = { ts: t0, packet: line };
   const headAt: At = { ts: t0 + toHead, packet: line };
   const endAt: At = { ts: t0 + Math.max(toHead, num(e.time) ?? 0), packet: line };
-  const conn = typeof e.connection === 'string' && e.connection !== '' ? `har/${e.connection}` : `entry/${index + 1}`;
+  const conn = connOf(e, index);
   const x: Exchange = { conn, method: String(req.method ?? '?'), path: targetOf(String(req.url ?? '?')), reqHeaders: headersOf(req.headers), status: null, resHeaders: null };
   mcp.request(x, at);
   const post = obj(req.postData);
@@ -105,7 +110,10 @@ export async function* readHarBatches(chunks: AsyncIterable<Chunk>, opts: HarRea
       else {
         const e = obj(en.value);
         if (e === null) out.push(errorFrame(at, JSON.stringify(en.value) ?? '', 'a HAR entry is an object'));
-        else readEntry(mcp, e, en.index, en.line);
+        else {
+          readEntry(mcp, e, en.index, en.line);
+          mcp.release(connOf(e, en.index));
+        }
       }
       for (const f of mcp.take()) out.push(f);
     }

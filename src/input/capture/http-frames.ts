@@ -42,7 +42,8 @@ interface Conn {
 export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file: string, opts: HttpReadOptions = {}): AsyncGenerator<Frame[]> {
   const mcp = new McpHttp(file, opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
   const conns = new Map<string, Conn>();
-  const judged: Record<ConnectionKind, string[]> = { http: [], tls: [], h2: [], other: [] };
+  // Connections that gave no records, by kind: counted, the first few named (a capture may hold millions).
+  const judged: Record<Exclude<ConnectionKind, 'http'> | 'quiet', Tally> = { tls: tally(), h2: tally(), other: tally(), quiet: tally() };
   const connOf = (id: string, client: Endpoint | null = null, server: Endpoint | null = null, midstream = false): Conn => {
     let c = conns.get(id);
     if (c === undefined) {
@@ -54,8 +55,8 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
   /** The connection's kind is known: an HTTP one gets its reader, and what was held is read. */
   const judge = async (id: string, c: Conn) => {
     c.kind = c.head.length > 0 ? connectionKind(c.head, c.firstDir!, c.midstream) : 'other';
-    judged[c.kind].push(c.kind === 'http' ? id : c.name);
     if (c.kind === 'http') c.http = new HttpConnection(id, mcp, c.midstream);
+    else count(judged[c.kind], c.name);
     const held = c.early;
     c.early = [];
     for (const ev of held) await feed(c, ev);
@@ -68,7 +69,11 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
   };
   const close = async (id: string, c: Conn, ts: number, atEnd: boolean) => {
     if (c.kind === null && c.early.length > 0) await judge(id, c);
-    if (c.http !== null) await c.http.close({ ts, packet: c.packet }, atEnd);
+    if (c.http !== null) {
+      await c.http.close({ ts, packet: c.packet }, atEnd);
+      const r = mcp.release(id);
+      if (!r.mcp) count(judged.quiet, r.what === null ? id : `${id}: ${r.what}`);
+    }
     conns.delete(id);
   };
   let lastTs = 0;
@@ -103,7 +108,7 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
   for (const [id, c] of [...conns]) await close(id, c, lastTs, true);
   const out = mcp.take();
   if (out.length > 0) yield out;
-  if (opts.onNote) for (const line of notes(judged, mcp)) opts.onNote(line);
+  if (opts.onNote) for (const line of notes(judged)) opts.onNote(line);
 }
 
 /** `httpFrameBatches` one frame at a time. */
@@ -111,32 +116,36 @@ export async function* httpFrames(events: AsyncIterable<StreamEvent>, file: stri
   for await (const batch of httpFrameBatches(events, file, opts)) yield* batch;
 }
 
+interface Tally {
+  n: number;
+  names: string[];
+}
+
+const tally = (): Tally => ({ n: 0, names: [] });
+
+function count(t: Tally, name: string): void {
+  t.n++;
+  if (t.names.length < 5) t.names.push(name);
+}
+
 /** One line per kind of connection that gave no records. */
-function notes(judged: Record<ConnectionKind, string[]>, mcp: McpHttp): string[] {
+function notes(judged: Record<'tls' | 'h2' | 'other' | 'quiet', Tally>): string[] {
   const lines: string[] = [];
   const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
-  const tls = judged.tls;
-  if (tls.length > 0) {
+  const { tls, h2, other, quiet } = judged;
+  if (tls.n > 0) {
     lines.push(
-      `${n(tls.length, 'connection is', 'connections are')} TLS, encrypted and not read (${someOf(tls, tls.length)}). ` +
+      `${n(tls.n, 'connection is', 'connections are')} TLS, encrypted and not read (${someOf(tls.names, tls.n)}). ` +
         'To read their MCP traffic, capture it in plaintext: put `mcptrace proxy` between the client and the server, or capture on the loopback side of the TLS terminator.',
     );
   }
-  const h2 = judged.h2;
-  if (h2.length > 0) {
+  if (h2.n > 0) {
     lines.push(
-      `${n(h2.length, 'connection speaks', 'connections speak')} HTTP/2, which is not read (${someOf(h2, h2.length)}): mcptrace reads HTTP/1.1. ` +
+      `${n(h2.n, 'connection speaks', 'connections speak')} HTTP/2, which is not read (${someOf(h2.names, h2.n)}): mcptrace reads HTTP/1.1. ` +
         'Capture through `mcptrace proxy`, or have the client use HTTP/1.1.',
     );
   }
-  const other = judged.other;
-  if (other.length > 0) lines.push(`${n(other.length, 'connection is', 'connections are')} not HTTP and not read (${someOf(other, other.length)}).`);
-  const quiet = judged.http.filter((c) => !mcp.mcpConns.has(c));
-  if (quiet.length > 0) {
-    const what = new Map<string, string>();
-    for (const x of mcp.nonMcp) if (!what.has(x.conn)) what.set(x.conn, x.what);
-    const names = quiet.map((c) => (what.has(c) ? `${c}: ${what.get(c)}` : c));
-    lines.push(`${n(quiet.length, 'HTTP connection', 'HTTP connections')} carried no MCP message (${someOf(names, names.length)}).`);
-  }
+  if (other.n > 0) lines.push(`${n(other.n, 'connection is', 'connections are')} not HTTP and not read (${someOf(other.names, other.n)}).`);
+  if (quiet.n > 0) lines.push(`${n(quiet.n, 'HTTP connection', 'HTTP connections')} carried no MCP message (${someOf(quiet.names, quiet.n)}).`);
   return lines;
 }

@@ -53,10 +53,15 @@ const SESSION_HEADER = 'mcp-session-id';
 export class McpHttp implements ExchangeSink {
   private readonly states = new WeakMap<Exchange, State>();
   private readonly out: Frame[] = [];
-  /** The last session seen per connection, for what is reported about a connection rather than an exchange. */
+  /**
+   * Per open connection (forgotten at `release`, so that memory does not grow with the connections of a capture): the
+   * last session seen, for what is reported about the connection rather than an exchange; whether it carried MCP; its
+   * first exchange without MCP.
+   */
   private readonly connSession = new Map<string, string | null>();
-  /** Connections with at least one MCP exchange; exchanges without MCP (counted, a few named). */
-  readonly mcpConns = new Set<string>();
+  private readonly mcpConns = new Set<string>();
+  private readonly quietWhat = new Map<string, string>();
+  /** Exchanges without MCP: counted, the first few named. */
   readonly nonMcp: NonMcp[] = [];
   nonMcpCount = 0;
 
@@ -199,7 +204,18 @@ export class McpHttp implements ExchangeSink {
       return;
     }
     this.nonMcpCount++;
-    if (this.nonMcp.length < 8) this.nonMcp.push({ conn: x.conn, what: `${x.method} ${x.path}${x.status !== null ? ` ${x.status}` : ''}` });
+    const what = `${x.method} ${x.path}${x.status !== null ? ` ${x.status}` : ''}`;
+    if (this.nonMcp.length < 8) this.nonMcp.push({ conn: x.conn, what });
+    if (!this.quietWhat.has(x.conn)) this.quietWhat.set(x.conn, what);
+  }
+
+  /** A connection ended: whether it carried MCP, and its first exchange that did not (to name it); then it is forgotten. */
+  release(conn: string): { mcp: boolean; what: string | null } {
+    const r = { mcp: this.mcpConns.has(conn), what: this.quietWhat.get(conn) ?? null };
+    this.mcpConns.delete(conn);
+    this.quietWhat.delete(conn);
+    this.connSession.delete(conn);
+    return r;
   }
 
   private sseText(x: Exchange, st: State, text: string, at: At): void {
