@@ -13,7 +13,8 @@ export class BoundedBody {
     this.size += bytes.length;
     const room = this.max - this.kept;
     if (room <= 0) return;
-    const b = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, room));
+    // A copy: the bytes may be a view of a packet buffer that its reader reuses.
+    const b = Buffer.from(bytes.subarray(0, Math.min(bytes.byteLength, room)));
     this.parts.push(b);
     this.kept += b.length;
   }

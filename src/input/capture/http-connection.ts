@@ -36,19 +36,20 @@ export class HttpConnection {
     this.res = new HttpStream('RESPONSE', () => this.waiting[0]?.method === 'HEAD', midstream);
   }
 
-  async data(dir: StreamDir, bytes: Uint8Array, at: At): Promise<void> {
+  /** Reads bytes of one side. Synchronous unless a body with a Content-Encoding is read (then a promise to await). */
+  data(dir: StreamDir, bytes: Uint8Array, at: At): Promise<void> | void {
     const pieces: Piece[] = [];
     (dir === 'c2s' ? this.req : this.res).push(bytes, pieces);
-    await this.apply(dir, pieces, at, 'close');
+    return this.apply(dir, pieces, at, 'close');
   }
 
-  async gap(dir: StreamDir, bytes: number, at: At): Promise<void> {
+  gap(dir: StreamDir, bytes: number, at: At): Promise<void> | void {
     const pieces: Piece[] = [];
     (dir === 'c2s' ? this.req : this.res).gap(bytes, pieces);
-    await this.apply(dir, pieces, at, 'close');
+    return this.apply(dir, pieces, at, 'close');
   }
 
-  /** The connection ended; `how` says whether the capture ended with it open. */
+  /** The connection ended; `atCaptureEnd` says whether the capture ended with it open. */
   async close(at: At, atCaptureEnd: boolean): Promise<void> {
     const reason: CutReason = atCaptureEnd ? 'end-of-capture' : 'close';
     for (const dir of ['c2s', 's2c'] as const) {
@@ -59,14 +60,56 @@ export class HttpConnection {
     for (const x of this.waiting.splice(0)) this.sink.unanswered(x, at, reason);
   }
 
-  private async apply(dir: StreamDir, pieces: Piece[], at: At, closeReason: CutReason): Promise<void> {
-    for (const p of pieces) {
-      if (dir === 'c2s') await this.onRequest(p, at, closeReason);
-      else await this.onResponse(p, at, closeReason);
+  /** The pieces in order: synchronously, until one needs a decoder (zlib is asynchronous), then the rest awaited. */
+  private apply(dir: StreamDir, pieces: Piece[], at: At, reason: CutReason): Promise<void> | void {
+    for (let i = 0; i < pieces.length; i++) {
+      if (this.decodes(dir, pieces[i]!)) return this.applyDecoding(dir, pieces, i, at, reason);
+      this.piece(dir, pieces[i]!, at, reason);
     }
   }
 
-  private async onRequest(p: Piece, at: At, closeReason: CutReason): Promise<void> {
+  private async applyDecoding(dir: StreamDir, pieces: Piece[], from: number, at: At, reason: CutReason): Promise<void> {
+    for (let i = from; i < pieces.length; i++) {
+      const p = pieces[i]!;
+      if (!this.decodes(dir, p)) {
+        this.piece(dir, p, at, reason);
+        continue;
+      }
+      const b = (dir === 'c2s' ? this.reqBody : this.resBody)!;
+      const decoder = b.decoder!;
+      if (p.kind === 'body') {
+        b.read += p.bytes.length;
+        const out = await decoder.write(p.bytes);
+        if (out.length > 0) this.tell(dir, b.x, out, at);
+      } else {
+        const rest = await decoder.end();
+        if (rest.length > 0) this.tell(dir, b.x, rest, at);
+        b.decodeError ??= decoder.error;
+        b.decoder = null;
+        this.piece(dir, p, at, reason);
+      }
+    }
+  }
+
+  /** Whether the piece is body bytes, or the end of a body, that a decoder must see first. */
+  private decodes(dir: StreamDir, p: Piece): boolean {
+    if (p.kind !== 'body' && p.kind !== 'end' && p.kind !== 'cut') return false;
+    const b = dir === 'c2s' ? this.reqBody : this.resBody;
+    return b !== null && b.decoder !== null && !(dir === 's2c' && this.interim);
+  }
+
+  private tell(dir: StreamDir, x: Exchange, bytes: Uint8Array, at: At): void {
+    if (dir === 'c2s') this.sink.requestBody(x, bytes, at);
+    else this.sink.responseBody(x, bytes, at);
+  }
+
+  /** One piece whose body (if any) needs no decoding, or was decoded already. */
+  private piece(dir: StreamDir, p: Piece, at: At, reason: CutReason): void {
+    if (dir === 'c2s') this.onRequest(p, at, reason);
+    else this.onResponse(p, at, reason);
+  }
+
+  private onRequest(p: Piece, at: At, closeReason: CutReason): void {
     switch (p.kind) {
       case 'head': {
         const x: Exchange = { conn: this.conn, method: p.head.method ?? '?', path: p.head.url, reqHeaders: p.head.headers, status: null, resHeaders: null };
@@ -77,12 +120,16 @@ export class HttpConnection {
         return;
       }
       case 'body':
-        return this.bodyBytes(this.reqBody, p.bytes, (x, b) => this.sink.requestBody(x, b, at));
+        if (this.reqBody !== null) {
+          this.reqBody.read += p.bytes.length;
+          this.sink.requestBody(this.reqBody.x, p.bytes, at);
+        }
+        return;
       case 'end':
       case 'cut': {
         const b = this.reqBody;
         this.reqBody = null;
-        if (b !== null) this.sink.requestEnd(b.x, at, await finish(b, p, closeReason, (bytes) => this.sink.requestBody(b.x, bytes, at)));
+        if (b !== null) this.sink.requestEnd(b.x, at, ending(b, p, closeReason));
         return;
       }
       case 'gap':
@@ -97,7 +144,7 @@ export class HttpConnection {
     }
   }
 
-  private async onResponse(p: Piece, at: At, closeReason: CutReason): Promise<void> {
+  private onResponse(p: Piece, at: At, closeReason: CutReason): void {
     switch (p.kind) {
       case 'head': {
         this.interim = p.head.status >= 100 && p.head.status < 200 && p.head.status !== 101;
@@ -110,7 +157,11 @@ export class HttpConnection {
         return;
       }
       case 'body':
-        return this.bodyBytes(this.resBody, p.bytes, (x, b) => this.sink.responseBody(x, b, at));
+        if (this.resBody !== null && !this.interim) {
+          this.resBody.read += p.bytes.length;
+          this.sink.responseBody(this.resBody.x, p.bytes, at);
+        }
+        return;
       case 'end':
       case 'cut': {
         if (this.interim) {
@@ -119,7 +170,7 @@ export class HttpConnection {
         }
         const b = this.resBody;
         this.resBody = null;
-        if (b !== null) this.sink.responseEnd(b.x, at, await finish(b, p, closeReason, (bytes) => this.sink.responseBody(b.x, bytes, at)));
+        if (b !== null) this.sink.responseEnd(b.x, at, ending(b, p, closeReason));
         return;
       }
       case 'gap':
@@ -135,13 +186,6 @@ export class HttpConnection {
         this.sink.notice(this.conn, 's2c', p, at);
     }
   }
-
-  private async bodyBytes(b: Body | null, bytes: Uint8Array, tell: (x: Exchange, bytes: Uint8Array) => void): Promise<void> {
-    if (b === null) return;
-    b.read += bytes.length;
-    const out = b.decoder === null ? bytes : await b.decoder.write(bytes);
-    if (out.length > 0) tell(b.x, out);
-  }
 }
 
 function body(x: Exchange, head: Head): Body {
@@ -156,13 +200,8 @@ function body(x: Exchange, head: Head): Body {
   };
 }
 
-/** Ends a body: the decoder's last bytes are told, then how it ended. */
-async function finish(b: Body, p: Piece, closeReason: CutReason, tell: (bytes: Uint8Array) => void): Promise<BodyEnd> {
-  if (b.decoder !== null) {
-    const rest = await b.decoder.end();
-    if (rest.length > 0) tell(rest);
-  }
-  const decodeError = b.decodeError ?? b.decoder?.error ?? null;
-  if (p.kind !== 'cut') return { cut: null, decodeError };
-  return { cut: { reason: p.why === 'lost' ? 'lost' : closeReason, read: p.read, expected: b.expected }, decodeError };
+/** How a body ended (its decoder, if any, has given its last bytes already). */
+function ending(b: Body, p: Piece, closeReason: CutReason): BodyEnd {
+  if (p.kind !== 'cut') return { cut: null, decodeError: b.decodeError };
+  return { cut: { reason: p.why === 'lost' ? 'lost' : closeReason, read: p.read, expected: b.expected }, decodeError: b.decodeError };
 }

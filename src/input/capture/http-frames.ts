@@ -59,13 +59,16 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
     else count(judged[c.kind], c.name);
     const held = c.early;
     c.early = [];
-    for (const ev of held) await feed(c, ev);
+    for (const ev of held) {
+      const p = feed(c, ev);
+      if (p !== undefined) await p;
+    }
   };
-  const feed = async (c: Conn, ev: StreamEvent & { kind: 'data' | 'gap' }) => {
+  /** Bytes or a gap to the connection's reader: awaited only when it decodes a compressed body. */
+  const feed = (c: Conn, ev: StreamEvent & { kind: 'data' | 'gap' }): Promise<void> | void => {
     if (c.http === null) return;
     const at: At = { ts: ev.ts, packet: ev.packet };
-    if (ev.kind === 'data') await c.http.data(ev.dir, ev.bytes, at);
-    else await c.http.gap(ev.dir, ev.bytes, at);
+    return ev.kind === 'data' ? c.http.data(ev.dir, ev.bytes, at) : c.http.gap(ev.dir, ev.bytes, at);
   };
   const close = async (id: string, c: Conn, ts: number, atEnd: boolean) => {
     if (c.kind === null && c.early.length > 0) await judge(id, c);
@@ -88,12 +91,15 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
       await close(ev.conn, c, ev.ts, ev.how === 'end-of-capture');
     } else {
       c.packet = ev.packet;
-      if (c.kind !== null) await feed(c, ev);
-      else if (ev.kind === 'gap' && c.early.length === 0) {
+      if (c.kind !== null) {
+        const p = feed(c, ev);
+        if (p !== undefined) await p;
+      } else if (ev.kind === 'gap' && c.early.length === 0) {
         // Nothing of the connection read yet: the first bytes seen are past what a gap hides, as if midstream.
         c.midstream = true;
       } else {
-        c.early.push(ev);
+        // Held until judged: a copy, as the packet side may reuse its buffers once the event is read.
+        c.early.push(ev.kind === 'data' ? { ...ev, bytes: Uint8Array.from(ev.bytes) } : ev);
         if (ev.kind === 'data' && ev.bytes.length > 0) {
           c.firstDir ??= ev.dir;
           if (ev.dir === c.firstDir && c.head.length < HEAD_BYTES) c.head = Buffer.concat([c.head, ev.bytes]).subarray(0, HEAD_BYTES);

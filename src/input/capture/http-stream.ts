@@ -102,8 +102,8 @@ export class HttpStream {
     p[HTTPParser.kOnBody] = (chunk: Buffer, offset: number, length: number) => {
       if (this.filling) return;
       this.bodyRead += length;
-      // The parser hands a view of the packet's buffer: copy, since bodies are kept past this call.
-      this.pieces.push({ kind: 'body', bytes: Buffer.from(chunk.subarray(offset, offset + length)) });
+      // A view of the packet's bytes: whoever keeps it past this call copies it (http-body.ts).
+      this.pieces.push({ kind: 'body', bytes: chunk.subarray(offset, offset + length) });
     };
     p[HTTPParser.kOnMessageComplete] = () => {
       this.inMessage = false;

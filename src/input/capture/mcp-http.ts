@@ -349,8 +349,12 @@ function isInitialize(v: unknown): boolean {
   return isMessage(v) && (v as { method?: unknown }).method === 'initialize' && 'id' in (v as object);
 }
 
+/** The last time made into ISO 8601: the records of one packet (an SSE stream's events) share it. */
+let lastTime = { ts: '', tsMs: NaN };
+
 function time(at: At): { ts: string; tsMs: number } {
-  return { ts: new Date(at.ts).toISOString(), tsMs: at.ts };
+  if (at.ts !== lastTime.tsMs) lastTime = { ts: new Date(at.ts).toISOString(), tsMs: at.ts };
+  return lastTime;
 }
 
 function cutText(reason: CutReason, what: string): string {
