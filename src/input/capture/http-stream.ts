@@ -132,7 +132,8 @@ export class HttpStream {
         this.hunting += buf.length;
         return;
       }
-      if (this.hunting + at > 0) out.push({ kind: 'gap', bytes: this.hunting + at });
+      // Bytes read but passed over while the size line was looked for: the rest of a chunk the gap cut.
+      if (this.hunting + at > 0) out.push({ kind: 'skipped', bytes: this.hunting + at, resumed: true });
       this.hunting = -1;
       const st = this.st;
       st.state = 'BODY_CHUNKHEAD';

@@ -315,13 +315,14 @@ describe('gaps and cuts', () => {
         ['close', 'fin'],
       ]),
     );
-    expect(frames.filter((f) => f.dir === 's2c').map((f) => f.error ?? f.http?.eventId)).toEqual([
+    expect(frames.filter((f) => f.dir === 's2c').map((f) => f.error ?? f.event?.name ?? f.http?.eventId)).toEqual([
       '1',
       `capture gap: ${lost.length - 5} bytes of this SSE stream were not captured (dropped packets); events in them are lost`,
       // The 5 bytes after the gap (the end of event 3's chunk) are passed over until event 4's size line.
-      'capture gap: 5 bytes of this SSE stream were not captured (dropped packets); events in them are lost',
+      'http-resync',
       '4',
     ]);
+    expect(frames.find((f) => f.event?.name === 'http-resync')!.event!.data).toEqual({ conn: 'tcp/1', dir: 's2c', skipped: 5 });
   });
 
   it('keeps the part of a body the connection closed on', async () => {
