@@ -3,7 +3,7 @@ import { Buffer } from 'node:buffer';
 import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw, type Gunzip } from 'node:zlib';
 
 /** What every zlib decompressor is: a Transform with `flush`. */
-type Transform = Pick<Gunzip, 'write' | 'flush' | 'end' | 'on' | 'once' | 'resume'>;
+type Transform = Pick<Gunzip, 'write' | 'flush' | 'end' | 'on' | 'off'>;
 
 /** Content codings mcptrace decodes (RFC 9110 §8.4.1); `x-gzip` is gzip's old name. */
 const DECODERS: Readonly<Record<string, () => Transform>> = {
@@ -56,8 +56,16 @@ class Decoder {
       this.z = this.open(bytes[0]!);
     }
     const z = this.z!;
-    z.write(bytes);
-    await new Promise<void>((resolve) => z.flush(() => resolve()));
+    // Corrupt data errors the stream, and a flush on an errored stream may never call back: whichever comes first.
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        z.off('error', done);
+        resolve();
+      };
+      z.on('error', done);
+      z.write(bytes);
+      z.flush(done);
+    });
     return this.take();
   }
 
@@ -65,10 +73,16 @@ class Decoder {
     const z = this.z;
     if (z === null || this.error !== null) return this.take();
     await new Promise<void>((resolve) => {
-      z.once('end', resolve);
-      z.once('error', () => resolve());
+      const done = () => {
+        z.off('error', done);
+        z.off('end', done);
+        z.off('close', done);
+        resolve();
+      };
+      z.on('end', done);
+      z.on('error', done);
+      z.on('close', done);
       z.end();
-      z.resume();
     });
     return this.take();
   }

@@ -87,9 +87,10 @@ export class McpHttp implements ExchangeSink {
 
   requestEnd(x: Exchange, at: At, end: BodyEnd): void {
     const st = this.state(x);
-    const body = st.req;
+    const body = st.req ?? new BoundedBody(0);
     st.req = null;
-    if (body === null || body.size === 0) return;
+    // An empty body says nothing, unless it is empty because it was cut or could not be decoded.
+    if (body.size === 0 && end.decodeError === null && end.cut === null) return;
     const text = body.text();
     const value = parse(text);
     if (looksJsonRpc(value)) st.mcp = true;
@@ -145,7 +146,7 @@ export class McpHttp implements ExchangeSink {
     } else {
       const body = st.res;
       st.res = null;
-      if (body !== null && body.size > 0 && st.mcp) {
+      if (body !== null && (body.size > 0 || end.decodeError !== null || end.cut !== null) && st.mcp) {
         const text = body.text();
         this.push(x, this.bodyFrame(at, 's2c', st.session, text, parse(text), body, this.info(x, st, 's2c', null), end, st.resGap, 'response'));
       }

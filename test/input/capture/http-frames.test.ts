@@ -103,6 +103,42 @@ describe('Content-Encoding', () => {
     expect(frames.at(-1)!.event?.name).toBe('http-stream-open');
   });
 
+  it('reports a corrupt compressed body, and reads on', async () => {
+    const gz = gzipSync(Buffer.from(body));
+    gz.fill(0x41, 20, 60); // deflate data overwritten
+    const { frames } = await read(
+      connection('tcp/1', [
+        ['c2s', post(msg({ id: 1, method: 'x' }), SID)],
+        ['s2c', reply(200, gz, { ...JSON_T, 'Content-Encoding': 'gzip' })],
+        ['c2s', post(msg({ id: 2, method: 'ping' }), SID)],
+        ['s2c', reply(200, gzipSync(Buffer.from(msg({ id: 2, result: {} }))), { ...JSON_T, 'Content-Encoding': 'gzip' })],
+        ['close', 'fin'],
+      ]),
+    );
+    expect(texts(frames)[1]).toMatch(/^s2c error: HTTP response body not decoded: /);
+    expect(texts(frames).slice(2)).toEqual([`c2s ${msg({ id: 2, method: 'ping' })}`, `s2c ${msg({ id: 2, result: {} })}`]);
+  });
+
+  it('reads any bytes without throwing: garbage, cut heads, bad chunk sizes, truncated gzip', async () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const garbage = Buffer.from(Array.from({ length: 3000 }, () => Math.floor(rand() * 256)));
+    const steps: Parameters<typeof connection>[1] = [
+      ['c2s', post(msg({ id: 1, method: 'x' }), SID).slice(0, 30)],
+      ['c2s', garbage.subarray(0, 1000)],
+      ['s2c', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Type: text/event-stream\r\n\r\nzz\r\n'],
+      ['s2c', garbage.subarray(1000)],
+      ['c2s', post(msg({ id: 2, method: 'ping' }), SID)],
+      ['s2c', reply(200, gzipSync(Buffer.from(body)).subarray(0, 40), { ...JSON_T, 'Content-Encoding': 'gzip' }).subarray(0, 150)],
+      ['gap', 's2c', 7],
+      ['close', 'rst'],
+    ];
+    for (const size of [1, 13, 4096]) {
+      const { frames } = await read(connection('tcp/1', steps, { chunk: size }));
+      expect(frames.length, `${size}-byte pieces`).toBeGreaterThan(0);
+    }
+  });
+
   it('reports a coding it does not decode', async () => {
     const { frames } = await read(connection('tcp/1', [['c2s', post(msg({ id: 1, method: 'x' }), SID)], ['s2c', reply(200, 'zzzz', { ...JSON_T, 'Content-Encoding': 'zstd' })], ['close', 'fin']]));
     expect(frames[1]!.error).toMatch(/Content-Encoding zstd is not one mcptrace decodes/);
