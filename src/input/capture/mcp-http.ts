@@ -1,10 +1,12 @@
 // HTTP exchanges read as MCP (Streamable HTTP, and the 2024-11-05 HTTP+SSE transport): messages, sessions, events.
 import { StringDecoder } from 'node:string_decoder';
+import { LEGACY_ENDPOINT_EVENT, PROTOCOL_VERSION_HEADER, SESSION_HEADER, statusEvent } from '../../protocol/http-transport.js';
 import type { Direction, Frame, HttpInfo, TransportEvent } from '../../types.js';
-import { nestedDeeper } from '../depth.js';
 import { errorFrame, eventFrame, oversizedFrame, textFrame, type FrameContext } from '../frames.js';
+import { bodyFrame, cutText, time } from './body-frame.js';
 import { mediaType, type At, type BodyEnd, type CutReason, type Exchange, type ExchangeSink, type StreamNotice } from './exchange.js';
 import { BoundedBody } from './http-body.js';
+import { isInitialize, legacySession, looksJsonRpc, parse } from './mcp-body.js';
 import { SseReader, type SseEvent } from './sse.js';
 
 /** What is known of one exchange while it is read. */
@@ -33,7 +35,6 @@ interface NonMcp {
   what: string;
 }
 
-const SESSION_HEADER = 'mcp-session-id';
 
 /**
  * Turns what the HTTP layer reads (exchange.ts) into frames, in the order it is told. Direction is stated, never
@@ -75,7 +76,7 @@ export class McpHttp implements ExchangeSink {
   request(x: Exchange, _at?: At): void {
     const session = x.reqHeaders.get(SESSION_HEADER) ?? legacySession(x.path);
     const stream = x.method === 'POST' ? 'post' : x.method === 'GET' ? 'get' : null;
-    const mcp = session !== null || x.reqHeaders.has('mcp-protocol-version') || (x.method === 'GET' && /text\/event-stream/i.test(x.reqHeaders.get('accept') ?? ''));
+    const mcp = session !== null || x.reqHeaders.has(PROTOCOL_VERSION_HEADER) || (x.method === 'GET' && /text\/event-stream/i.test(x.reqHeaders.get('accept') ?? ''));
     this.states.set(x, { session, mcp, stream, req: null, reqGap: 0, held: null, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0 });
     if (session !== null) this.connSession.set(x.conn, session);
   }
@@ -95,8 +96,7 @@ export class McpHttp implements ExchangeSink {
     const value = parse(text);
     if (looksJsonRpc(value)) st.mcp = true;
     if (!st.mcp) return;
-    const info = this.info(x, st, 'c2s', null);
-    const f = this.bodyFrame(at, 'c2s', st.session, text, value, body, info, end, st.reqGap, 'request');
+    const f = bodyFrame(this.at(at), { time: time(at), dir: 'c2s', session: st.session }, { text, value, body, end, gap: st.reqGap, what: 'request', maxBytes: this.maxBytes });
     if (st.session === null && isInitialize(value) && f.error === undefined) st.held = f;
     else this.push(x, f);
   }
@@ -119,8 +119,11 @@ export class McpHttp implements ExchangeSink {
       st.sse = new SseReader(this.maxBytes, (chars) => (st.overflow = chars));
       st.decoder = new StringDecoder('utf8');
     } else if (st.resType !== null && /^application\/(?:[\w.+-]+\+)?json$/.test(st.resType)) st.res = new BoundedBody(this.maxBytes);
-    const ev = statusEvent(x, st);
-    if (ev !== null) this.push(x, this.event(st, at, ev.dir, ev.event));
+    const ev = statusEvent({ method: x.method, status, withSession: x.reqHeaders.has(SESSION_HEADER), withMessages: st.sse !== null || st.res !== null });
+    if (ev !== null) {
+      const data: Record<string, unknown> = ev.name === 'http-status' ? { status, contentType: st.resType } : { status };
+      this.push(x, this.event(st, at, ev.dir, { name: ev.name, data }));
+    }
   }
 
   responseBody(x: Exchange, bytes: Uint8Array, at: At): void {
@@ -148,7 +151,7 @@ export class McpHttp implements ExchangeSink {
       st.res = null;
       if (body !== null && (body.size > 0 || end.decodeError !== null || end.cut !== null) && st.mcp) {
         const text = body.text();
-        this.push(x, this.bodyFrame(at, 's2c', st.session, text, parse(text), body, this.info(x, st, 's2c', null), end, st.resGap, 'response'));
+        this.push(x, bodyFrame(this.at(at), { time: time(at), dir: 's2c', session: st.session }, { text, value: parse(text), body, end, gap: st.resGap, what: 'response', maxBytes: this.maxBytes }));
       }
     }
     this.account(x, st);
@@ -230,7 +233,7 @@ export class McpHttp implements ExchangeSink {
   }
 
   private sseEvent(x: Exchange, st: State, e: SseEvent, at: At): void {
-    if (e.event === 'endpoint') {
+    if (e.event === LEGACY_ENDPOINT_EVENT) {
       // HTTP+SSE (2024-11-05): the first event names the URL to POST to; its sessionId keys the session.
       const id = legacySession(e.data);
       if (id !== null) st.session = id;
@@ -250,24 +253,6 @@ export class McpHttp implements ExchangeSink {
     const value = parse(e.data);
     if (value !== undefined) f.value = value;
     this.push(x, f, e.id);
-  }
-
-  /** A message frame from a whole body, or an error frame keeping what was read of a broken one. */
-  private bodyFrame(at: At, dir: Direction, session: string | null, text: string, value: unknown, body: BoundedBody, http: HttpInfo, end: BodyEnd, gap: number, what: string): Frame {
-    const ctx = { time: time(at), dir, session };
-    let f: Frame;
-    if (body.over) f = oversizedFrame(this.at(at), text, body.size, this.maxBytes, `HTTP ${what} body`, ctx);
-    else if (end.decodeError !== null) f = errorFrame(this.at(at), text, `HTTP ${what} body not decoded: ${end.decodeError}`, ctx);
-    else if (end.cut !== null) {
-      const of = end.cut.expected !== null ? ` of ${end.cut.expected}` : '';
-      f = errorFrame(this.at(at), text, `HTTP ${what} body cut: ${end.cut.read}${of} bytes read, ${cutText(end.cut.reason, 'body')}; the part read is kept`, ctx);
-    } else if (gap > 0) f = errorFrame(this.at(at), text, `capture gap: ${gap} bytes of this HTTP ${what} body were not captured (dropped packets); the rest is kept`, ctx);
-    else {
-      f = textFrame(this.at(at), text, body.size, ctx);
-      if (value !== undefined) f.value = value;
-    }
-    f.http = http;
-    return f;
   }
 
   private event(st: State, at: At, dir: Direction, event: TransportEvent): Frame {
@@ -306,67 +291,5 @@ export class McpHttp implements ExchangeSink {
       st = this.states.get(x)!;
     }
     return st;
-  }
-}
-
-/** The transport event a response's status makes, if any (basic/transports.mdx). */
-function statusEvent(x: Exchange, st: State): { dir: Direction; event: TransportEvent } | null {
-  const status = x.status!;
-  const ok = status >= 200 && status < 300;
-  if (x.method === 'DELETE') return { dir: 'c2s', event: { name: ok ? 'http-delete' : 'http-delete-refused', data: { status } } };
-  if (status === 202) return { dir: 's2c', event: { name: 'http-accepted', data: { status } } };
-  if (status === 404 && x.reqHeaders.has(SESSION_HEADER)) return { dir: 's2c', event: { name: 'http-session-expired', data: { status } } };
-  if (status === 405 && x.method === 'GET') return { dir: 's2c', event: { name: 'http-get-unsupported', data: { status } } };
-  if (ok && (st.sse !== null || st.res !== null)) return null;
-  return { dir: 's2c', event: { name: 'http-status', data: { status, contentType: st.resType } } };
-}
-
-/** The `sessionId` query parameter of a legacy HTTP+SSE endpoint (`/messages?sessionId=…`), else null. */
-function legacySession(target: string): string | null {
-  const q = target.indexOf('?');
-  if (q < 0) return null;
-  return new URLSearchParams(target.slice(q + 1)).get('sessionId');
-}
-
-function parse(text: string): unknown {
-  if (nestedDeeper(text)) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function isMessage(v: unknown): boolean {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && ('jsonrpc' in v || 'method' in v || 'result' in v || 'error' in v);
-}
-
-/** A JSON-RPC message or batch: what makes a POST body MCP traffic. */
-function looksJsonRpc(v: unknown): boolean {
-  return Array.isArray(v) ? v.some(isMessage) : isMessage(v);
-}
-
-function isInitialize(v: unknown): boolean {
-  return isMessage(v) && (v as { method?: unknown }).method === 'initialize' && 'id' in (v as object);
-}
-
-/** The last time made into ISO 8601: the records of one packet (an SSE stream's events) share it. */
-let lastTime = { ts: '', tsMs: NaN };
-
-function time(at: At): { ts: string; tsMs: number } {
-  if (at.ts !== lastTime.tsMs) lastTime = { ts: new Date(at.ts).toISOString(), tsMs: at.ts };
-  return lastTime;
-}
-
-function cutText(reason: CutReason, what: string): string {
-  switch (reason) {
-    case 'close':
-      return `the connection closed before the ${what} ended`;
-    case 'end-of-capture':
-      return `the capture ended before the ${what} did`;
-    case 'lost':
-      return 'packets were lost where the HTTP framing could not be crossed';
-    case 'not-captured':
-      return `the ${what} was not captured`;
   }
 }
