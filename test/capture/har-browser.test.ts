@@ -10,6 +10,7 @@ import { analyze } from '../../src/analyze-stream.js';
 import { readFrames } from '../../src/input/read.js';
 import type { Frame, PipelineRecord } from '../../src/types.js';
 import { CHROMIUM, launchChromium, SKIP_BROWSER } from '../browser/chromium.js';
+import { canonical } from '../helpers/canonical-json.js';
 import { startEverything, type HttpServer } from '../helpers/http-server.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -30,14 +31,6 @@ let frames: Frame[] = [];
 let records: PipelineRecord[] = [];
 const notes: string[] = [];
 let format = '';
-
-/** JSON with sorted keys, so that the page's objects and the HAR's texts compare. */
-function canonical(v: unknown): string {
-  if (v === null || typeof v !== 'object') return JSON.stringify(v);
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  const o = v as Record<string, unknown>;
-  return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
-}
 
 describe.skipIf(SKIP_BROWSER)('a HAR recorded by Chromium', () => {
   beforeAll(async () => {

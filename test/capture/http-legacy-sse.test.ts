@@ -6,6 +6,7 @@ import { decodeFrame } from '../../src/decode/decode.js';
 import { httpFrames } from '../../src/input/capture/http-frames.js';
 import type { StreamEvent } from '../../src/input/capture/stream-event.js';
 import type { Frame, PipelineRecord } from '../../src/types.js';
+import { canonical } from '../helpers/canonical-json.js';
 import { startEverything, type HttpServer } from '../helpers/http-server.js';
 import { connectSdk, waitForSeen, type SdkSession } from '../helpers/sdk-http-client.js';
 import { startRelay, type Relay } from '../helpers/stream-relay.js';
@@ -19,13 +20,6 @@ const T = { timeout: 15_000 };
 
 async function* list(events: StreamEvent[]): AsyncGenerator<StreamEvent> {
   yield* events;
-}
-
-function canonical(v: unknown): string {
-  if (v === null || typeof v !== 'object') return JSON.stringify(v);
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  const o = v as Record<string, unknown>;
-  return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
 }
 
 beforeAll(async () => {

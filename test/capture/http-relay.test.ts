@@ -6,6 +6,7 @@ import { Buffer } from 'node:buffer';
 import { httpFrameBatches, httpFrames } from '../../src/input/capture/http-frames.js';
 import type { StreamEvent } from '../../src/input/capture/stream-event.js';
 import type { Frame, PipelineRecord } from '../../src/types.js';
+import { canonical } from '../helpers/canonical-json.js';
 import { startEverything, type HttpServer } from '../helpers/http-server.js';
 import { connectSdk, waitForSeen, type SdkSession } from '../helpers/sdk-http-client.js';
 import { startRelay, type Relay } from '../helpers/stream-relay.js';
@@ -72,14 +73,6 @@ async function* list(events: StreamEvent[]): AsyncGenerator<StreamEvent> {
   yield* events;
 }
 
-/** JSON with every object's keys sorted: the SDK's schemas reorder a message's keys, the wire does not. */
-function canonical(v: unknown): string {
-  if (v === null || typeof v !== 'object') return JSON.stringify(v);
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  const o = v as Record<string, unknown>;
-  return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
-}
-
 /** A message as `dir JSON`, the same text for the SDK's object and for the frame's parsed body. */
 const key = (dir: string, m: unknown) => `${dir} ${canonical(m)}`;
 
@@ -135,6 +128,8 @@ describe('Streamable HTTP read from the relay streams', () => {
     for (const r of records.filter((r) => r.kind === 'response' || r.kind === 'error')) expect(r.pair, `${r.source} ${r.method}`).not.toBeNull();
     expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);
     for (const r of records) expect(r.http?.conn).toMatch(/^tcp\/\d+$/);
+    // A session spans connections (its GET stream has one of its own, besides its POSTs').
+    for (const id of ids) expect(new Set(records.filter((r) => r.session === id).map((r) => r.http!.conn)).size).toBeGreaterThan(1);
   });
 
   it('reads the same when every data event is cut in 1-, 3- or 7-byte pieces', async () => {
