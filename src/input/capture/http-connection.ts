@@ -36,6 +36,11 @@ export class HttpConnection {
     this.res = new HttpStream('RESPONSE', () => this.waiting[0]?.method === 'HEAD', midstream);
   }
 
+  /** Whether either side showed an HTTP message start (a connection joined midway may never). */
+  get framed(): boolean {
+    return this.req.framed || this.res.framed;
+  }
+
   /** Reads bytes of one side. Synchronous unless a body with a Content-Encoding is read (then a promise to await). */
   data(dir: StreamDir, bytes: Uint8Array, at: At): Promise<void> | void {
     const pieces: Piece[] = [];

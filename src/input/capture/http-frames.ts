@@ -75,7 +75,9 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
     if (c.http !== null) {
       await c.http.close({ ts, packet: c.packet }, atEnd);
       const r = mcp.release(id);
-      if (!r.mcp) count(judged.quiet, r.what === null ? id : `${id}: ${r.what}`);
+      // Joined midway and never showed an HTTP message: not read as HTTP at all.
+      if (!c.http.framed) count(judged.other, c.name);
+      else if (!r.mcp) count(judged.quiet, r.what === null ? id : `${id}: ${r.what}`);
     }
     conns.delete(id);
   };

@@ -60,6 +60,8 @@ export class HttpStream {
   private skipped = 0;
   private inMessage = false;
   private bodyRead = 0;
+  /** A message start was read (false for a midstream connection until it finds one). */
+  framed = true;
   /** After a gap across chunk boundaries: bytes passed over while the next chunk's size line is looked for (-1: not looking). */
   private hunting = -1;
 
@@ -69,7 +71,10 @@ export class HttpStream {
    */
   constructor(private readonly type: 'REQUEST' | 'RESPONSE', private readonly skipBody: () => boolean = () => false, midstream = false) {
     this.reset();
-    if (midstream) this.lostAt = 'lost';
+    if (midstream) {
+      this.lostAt = 'lost';
+      this.framed = false;
+    }
   }
 
   /** True while a message has started and not ended (a head or body is being read). */
@@ -124,6 +129,7 @@ export class HttpStream {
       if (this.skipped > 0) out.push({ kind: 'skipped', bytes: this.skipped, resumed: true });
       this.skipped = 0;
       this.lostAt = 'no';
+      this.framed = true;
       this.reset();
     }
     if (this.hunting >= 0) {
@@ -205,7 +211,8 @@ export class HttpStream {
   finish(out: Piece[]): void {
     this.pieces = out;
     if (this.lostAt !== 'no') {
-      if (this.skipped > 0) out.push({ kind: 'skipped', bytes: this.skipped, resumed: false });
+      // A midstream side that never showed a message start is not reported as skipped HTTP: it may be no HTTP at all.
+      if (this.skipped > 0 && this.framed) out.push({ kind: 'skipped', bytes: this.skipped, resumed: false });
       this.skipped = 0;
       return;
     }

@@ -394,5 +394,9 @@ describe('connections that are not read', () => {
     );
     // The response side skipped the end of a body it joined inside; the request side started at a request.
     expect(texts(frames)).toEqual([`c2s ${msg({ id: 9, method: 'ping' })}`, 's2c event http-resync', `s2c ${msg({ id: 9, result: {} })}`]);
+    // One joined midway that never shows an HTTP message is named as not HTTP, with no record.
+    const other = await read(connection('tcp/2', [['s2c', 'SSH-2.0-OpenSSH_9.6\r\n'], ['c2s', Buffer.from([1, 2, 3, 4, 5])], ['close', 'end-of-capture']], { midstream: true, port: 22 }));
+    expect(other.frames).toEqual([]);
+    expect(other.notes).toEqual(['1 connection is not HTTP and not read (tcp/2 127.0.0.1:50000 → 127.0.0.1:22).']);
   });
 });
