@@ -94,7 +94,8 @@ export class McpHttp implements ExchangeSink {
     if (body.size === 0 && end.decodeError === null && end.cut === null) return;
     const text = body.text();
     const value = parse(text);
-    if (looksJsonRpc(value)) st.mcp = true;
+    // A body cut short is no JSON, but may still show it was JSON-RPC.
+    if (looksJsonRpc(value) || (value === undefined && text.includes('"jsonrpc"'))) st.mcp = true;
     if (!st.mcp) return;
     const f = bodyFrame(this.at(at), { time: time(at), dir: 'c2s', session: st.session }, { text, value, body, end, gap: st.reqGap, what: 'request', maxBytes: this.maxBytes });
     if (st.session === null && isInitialize(value) && f.error === undefined) st.held = f;

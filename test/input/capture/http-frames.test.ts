@@ -366,6 +366,10 @@ describe('gaps and cuts', () => {
     const { frames } = await read(connection('tcp/1', [['c2s', post(msg({ id: 1, method: 'x' }), SID)], ['s2c', full.subarray(0, full.length - 20)], ['close', 'rst']]));
     expect(frames[1]!.error).toBe(`HTTP response body cut: ${Buffer.byteLength(res) - 20} of ${Buffer.byteLength(res)} bytes read, the connection closed before the body ended; the part read is kept`);
     expect(frames[1]!.text).toBe(res.slice(0, -20));
+    // A request cut short, with no MCP header: its JSON-RPC start still shows what it was.
+    const req = post(init);
+    const cut = await read(connection('tcp/2', [['c2s', req.slice(0, -30)], ['close', 'fin']]));
+    expect(texts(cut.frames)).toEqual([`c2s error: HTTP request body cut: ${Buffer.byteLength(init) - 30} of ${Buffer.byteLength(init)} bytes read, the connection closed before the body ended; the part read is kept`]);
   });
 });
 
