@@ -4,6 +4,7 @@ import { CAPTURE_NAMES, type CaptureName } from './captures/index.js';
 import { CaptureDetector } from './captures/recognise.js';
 import { DIALECT_NAMES, type DialectName } from './dialects/index.js';
 import { DialectScorer, SCORED_LINES, type DialectScore } from './dialects/scorer.js';
+import { looksLikeHar } from './capture/har-document.js';
 import { ENVELOPE_KEYS, MESSAGE_MARK_KEYS } from './envelope-fields.js';
 import { CONTAINER_KEYS } from './json-document.js';
 import { Tokenizer } from './json-tokens.js';
@@ -13,9 +14,12 @@ import { isComment, parseHeader } from './transcript-syntax.js';
 /** mcptrace's own formats and the generic ones; the text-log dialects (dialects/) and the capture dialects (captures/) follow them in INPUT_FORMATS. */
 export const BASE_FORMATS = ['ndjson', 'envelope', 'transcript', 'json'] as const;
 export type BaseFormat = (typeof BASE_FORMATS)[number];
-export type InputFormat = BaseFormat | DialectName | CaptureName;
-/** Every `--input-format` name: the base formats, then every dialect, then every capture dialect. */
-export const INPUT_FORMATS: readonly InputFormat[] = [...BASE_FORMATS, ...DIALECT_NAMES, ...CAPTURE_NAMES];
+/** Captures of HTTP traffic (src/input/capture/): read as exchanges, not as lines of messages. */
+export const HTTP_FORMATS = ['har'] as const;
+export type HttpFormat = (typeof HTTP_FORMATS)[number];
+export type InputFormat = BaseFormat | HttpFormat | DialectName | CaptureName;
+/** Every `--input-format` name: the base formats, the HTTP capture formats, every text-log dialect, every capture dialect. */
+export const INPUT_FORMATS: readonly InputFormat[] = [...BASE_FORMATS, ...HTTP_FORMATS, ...DIALECT_NAMES, ...CAPTURE_NAMES];
 
 /** What one line says: a format, nothing (blank), a `#` comment, or nothing conclusive. */
 export type LineVerdict = BaseFormat | 'blank' | 'comment' | 'unknown';
@@ -214,8 +218,9 @@ function decidesAtOnce(v: BaseFormat, text: string): boolean {
   return h !== null && h.kind !== 'time-only';
 }
 
-/** Detects the format of a text (its first lines decide). */
+/** Detects the format of a text (its first lines decide; a HAR file by its start). */
 export function detectFormat(text: string): InputFormat {
+  if (looksLikeHar(text.slice(0, 4096))) return 'har';
   const d = new InputDetector();
   for (const line of text.replace(/^\uFEFF/, '').split('\n')) {
     const f = d.line(line.endsWith('\r') ? line.slice(0, -1) : line);
@@ -281,6 +286,11 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
     if (firstAt < 0 && !det.meaningful && splitter.pending > 0 && !isBlank(splitter.peekPending(256))) firstAt = consumed;
     if (firstAt >= 0 && total - firstAt > budget) format = det.meaningful ? det.final() : det.prefix(splitter.peekPending(budget));
     else if (total > maxPeek) format = det.final();
+  }
+  // A HAR file is one JSON document whose first key is `log`: its start says so, whatever its first line looked like.
+  if (format === 'json' || format === 'ndjson') {
+    const head = seen.length === 0 ? '' : Buffer.concat(seen.slice(0, 4).map((c) => (typeof c === 'string' ? Buffer.from(c) : c))).toString('utf8', 0, 4096);
+    if (looksLikeHar(head)) return { format: 'har', input: replay(seen, it, ended), conclusive: true, scores: det.scores() };
   }
   return { format, input: replay(seen, it, ended), conclusive: det.conclusive, scores: det.scores() };
 }
