@@ -2,12 +2,14 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Frame } from '../types.js';
-import { detectInput, type DetectOptions, type Detection, type InputFormat } from './detect.js';
+import { detectInput, opensDocument, type DetectOptions, type Detection, type InputFormat } from './detect.js';
 import { dialectNamed } from './dialects/index.js';
 import { DialectReader } from './dialects/engine.js';
+import { EntryReader } from './dialects/entries.js';
 import { EnvelopeReader } from './envelope.js';
 import type { LineReader } from './frames.js';
 import { JsonDocumentReader } from './json-document.js';
+import type { DocumentSummary } from './json-paths.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter, type Chunk, type Line } from './lines.js';
 import { NdjsonReader } from './ndjson.js';
 import { TranscriptReader } from './transcript.js';
@@ -23,6 +25,8 @@ export interface ReadOptions {
   onDetect?: (detection: Detection) => void;
   /** Told, after the last frame, how many physical lines the input held (the last line's number, for a piece). */
   onEnd?: (info: { lines: number }) => void;
+  /** Told, after the last frame of a JSON document, where its records were read and what it held besides (json-paths.ts). */
+  onDocument?: (summary: DocumentSummary) => void;
   detect?: DetectOptions;
   /**
    * `--max-message-bytes`: the longest line or record held whole (default 16 MiB). A longer one becomes an `invalid`
@@ -83,8 +87,17 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
     opts.onDetect?.(detected);
   }
   opts.onFormat?.(format);
-  if (format === 'json') {
-    const reader = new JsonDocumentReader(opts.file, { maxBytes: opts.maxMessageBytes });
+  // A dialect with a JSON form (Claude Code's cache file) is read as a document when the input opens as one.
+  const dialect = format === 'json' ? undefined : dialectNamed(format);
+  let document = format === 'json';
+  if (dialect?.entries && opts.firstLine === undefined) {
+    const opened = await opensDocument(source);
+    source = opened.input;
+    document = opened.document;
+  }
+  if (document) {
+    const entries = dialect ? new EntryReader(dialect, opts.file) : undefined;
+    const reader = new JsonDocumentReader(opts.file, { maxBytes: opts.maxMessageBytes, entries });
     for await (const chunk of source) {
       const out: Frame[] = [];
       reader.push(chunk, out);
@@ -93,11 +106,12 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
     const out: Frame[] = [];
     reader.end(out);
     if (out.length > 0) yield out;
+    opts.onDocument?.(reader.document);
     opts.onEnd?.({ lines: reader.lines });
     return;
   }
   const maxBytes = opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const reader = lineReader(format, opts.file, maxBytes, opts.clockOffset, !messages);
+  const reader = lineReader(format as Exclude<InputFormat, 'json'>, opts.file, maxBytes, opts.clockOffset, !messages);
   const splitter = new LineSplitter({ maxLineBytes: maxBytes, firstLine: opts.firstLine, atFileStart: opts.firstLine === undefined });
   const lines: Line[] = [];
   for await (const chunk of source) {
