@@ -165,12 +165,14 @@ export class InputDetector {
     this.scored++;
     if (this.head !== null) return this.headLine(text);
     this.scorer.line(text);
+    // JSON first: its first element's keys may be a dialect's entries (Dialect.entries), in an array or one per line.
+    if (this.first === null && v !== 'transcript' && this.scorer.best === 0 && /^\s*[[{]/.test(text)) {
+      this.first = v;
+      this.head = new JsonHead(ENTRY_KEYS);
+      return this.headLine(text);
+    }
     if (this.first === null && v !== null) {
       this.first = v;
-      if (v !== 'transcript' && this.scorer.best === 0 && /^\s*[[{]/.test(text)) {
-        this.head = new JsonHead(ENTRY_KEYS);
-        return this.headLine(text);
-      }
       if (this.scorer.best === 0 && decidesAtOnce(v, text)) return this.read(v);
     } else if (this.first === 'transcript' && v === 'transcript' && this.scorer.best === 0 && decidesAtOnce(v, text)) {
       // A transcript that opens with a line of text: its first record decides, as its first line would have.
@@ -187,9 +189,12 @@ export class InputDetector {
     if (keys === null) return this.scored >= SCORED_LINES ? this.final() : null;
     this.head = null;
     const d = entriesDialect(keys);
-    if (d === null) return this.read(this.first!);
-    this.scorer.entries(d);
-    return this.read(d);
+    if (d !== null) {
+      this.scorer.entries(d);
+      return this.read(d);
+    }
+    // Not a dialect's: the first line decides as it always did (a line of JSON that says nothing waits for more).
+    return this.first === null ? null : this.read(this.first);
   }
 
   /** No more lines to judge: the best dialect that scored enough, else the first conclusive line's format, else the fallback. */

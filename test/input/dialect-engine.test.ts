@@ -1,9 +1,13 @@
 // The dialect engine's forms beyond the fixtures: bodies over several lines, markers with no body, cut bodies' sizes,
 // string ids in summaries, group bounds, oversized lines, stderr before the first host line, launches per server,
-// the grammar order a file uses, and VS Code's continuation lines.
+// the grammar order a file uses, VS Code's continuation lines, and a host log's JSON form (entries).
 import { describe, expect, it } from 'vitest';
 import { DialectReader } from '../../src/input/dialects/engine.js';
+import { claudeCode } from '../../src/input/dialects/claude-code.js';
 import { claudeDesktop } from '../../src/input/dialects/claude-desktop.js';
+import { EntryReader } from '../../src/input/dialects/entries.js';
+import type { Dialect } from '../../src/input/dialects/types.js';
+import { JsonDocumentReader } from '../../src/input/json-document.js';
 import { LineSplitter } from '../../src/input/lines.js';
 import type { Frame } from '../../src/types.js';
 import { framesOf } from './helpers.js';
@@ -163,5 +167,52 @@ describe('VS Code', () => {
     const [f] = await vs(L('info', 'Starting server memory'));
     expect(f!.ts).toBe('2025-08-12 14:03:10.220');
     expect(f!.tsMs).toBe(Date.parse('2025-08-12T14:03:10.220Z'));
+  });
+});
+
+describe('a JSON form of a host log (Dialect.entries)', () => {
+  // A made-up host that writes its log as a JSON array of `{"info"|"error": text, "at": time}` and names its server
+  // in the file's name; its event lines are Claude Code's.
+  const host: Dialect = { ...claudeCode, name: 'made-up', entries: { levels: ['info', 'error'], keys: ['at'], time: 'at', serverInPath: /logs-(?<server>\w+)\.json$/ } };
+  const read = (file: string, doc: unknown) => {
+    const r = new JsonDocumentReader(file, { entries: new EntryReader(host, file) });
+    const out: Frame[] = [];
+    r.push(Buffer.from(JSON.stringify(doc, null, 2)), out);
+    r.end(out);
+    return out;
+  };
+  const what = (f: Frame) => (f.event ? `event:${f.event.name}` : f.log ? `log:${f.log.level}` : f.error !== undefined ? 'error' : 'value');
+
+  it('each entry is an event (its text one of the event lines) or a log at its key\'s level, with its time and the server of the file name', () => {
+    const frames = read('dir/logs-memory.json', [
+      { info: 'Starting connection attempt', at: '2025-07-14T10:20:09.396Z' },
+      { error: 'Connection failed: boom', at: '2025-07-14T10:20:09.595Z' },
+      { info: 'Error stack: Error: boom\n    at x (y.js:1:2)', at: '2025-07-14T10:20:09.595Z' },
+      { info: 'Starting connection attempt', at: '2025-07-14T10:20:13.716Z' },
+    ]);
+    expect(frames.map((f) => [what(f), f.ts, f.server, f.session])).toEqual([
+      ['event:start', '2025-07-14T10:20:09.396Z', 'memory', 'memory'],
+      ['event:connection-error', '2025-07-14T10:20:09.595Z', 'memory', 'memory'],
+      ['log:info', '2025-07-14T10:20:09.595Z', 'memory', 'memory'],
+      // A launch starts a new session of the server, as in the dialect's line form.
+      ['event:start', '2025-07-14T10:20:13.716Z', 'memory', 'memory#2'],
+    ]);
+    expect(frames[2]!.log!.text).toBe('Error stack: Error: boom\n    at x (y.js:1:2)');
+  });
+
+  it('an element that is not an entry is read as any list element; a file name without the server names none', () => {
+    const frames = read('log.json', [{ info: 'hello', at: 't' }, { jsonrpc: '2.0', method: 'notifications/initialized' }, { other: 1 }]);
+    expect(frames.map((f) => [what(f), f.server ?? null, f.session])).toEqual([['log:info', null, null], ['value', null, null], ['value', null, null]]);
+    expect(frames[1]!.value).toEqual({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  });
+
+  it('a dialect with a JSON form forced on its line form reads lines, and on its JSON form reads entries', async () => {
+    const lines = await framesOf('[DEBUG] MCP server "memory": Starting connection with timeout of 30000ms\n', { format: 'claude-code' });
+    expect(lines.map((f) => [what(f), f.server])).toEqual([['event:start', 'memory']]);
+    const doc = JSON.stringify([{ debug: 'Starting connection attempt', timestamp: '2025-07-14T10:20:09.396Z', sessionId: 's', cwd: '/' }]);
+    for (const chunk of [0, 1]) {
+      const entries = await framesOf(doc, { format: 'claude-code', file: 'x/mcp-logs-github/2025-07-14T10-20-09.txt', chunk });
+      expect(entries.map((f) => [what(f), f.server, f.line]), `chunk ${chunk}`).toEqual([['event:start', 'github', 1]]);
+    }
   });
 });
