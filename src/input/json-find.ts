@@ -32,13 +32,15 @@ export function mayBeMessage(o: Obj, pending: string | null): boolean {
 
 /**
  * The object read so far may turn out to be a record itself rather than a container of records: it may be a message,
- * or it has an envelope key. Such an object is not split into the messages it holds before it has been read whole (a
- * request's params, an envelope's message may quote messages).
+ * or an envelope (an envelope key done, or the one still open holding what may be a message: `child`, with the key
+ * still open in it). Such an object is not split into the messages it holds before it has been read whole (a
+ * request's params, an envelope's message may quote messages); `{"data": {"turns": […]}}` is split.
  */
-export function mayBeRecord(o: Obj, pending: string | null): boolean {
-  if (mayBeMessage(o, pending) || (pending !== null && ENVELOPE_SET.has(pending))) return true;
+export function mayBeRecord(o: Obj, pending: string | null, child: unknown, childPending: string | null): boolean {
+  if (mayBeMessage(o, pending)) return true;
   for (const k in o) if (ENVELOPE_SET.has(k)) return true;
-  return false;
+  if (pending === null || !ENVELOPE_SET.has(pending)) return false;
+  return !isPlainObject(child) || mayBeMessage(child, childPending);
 }
 
 /** The key is one an envelope holds its message under. */

@@ -6,20 +6,23 @@ import { isPlainObject } from '../util/own.js';
 
 type Obj = Record<string, unknown>;
 
-/** An open object that may be a record itself (json-find.ts mayBeRecord); an array inside a value never is one. */
-function mayHold(o: unknown, pending: unknown): boolean {
-  return !Array.isArray(o) && mayBeRecord(o as Obj, pending as string | null);
+/** An open container that may be a record itself (json-find.ts mayBeRecord); an array inside a value never is one. */
+function mayHold(o: unknown, pending: unknown, child: unknown, childPending: unknown): boolean {
+  return !Array.isArray(o) && mayBeRecord(o as Obj, pending as string | null, child, childPending as string | null);
 }
 
 /**
- * A record has just ended inside the value (`parentKey`: the key it sat under in the assembler's current container): its
- * open containers, all of them, are split off when none of them may be a record itself (then a live document gives
- * each message as soon as it ends, whatever it is nested in).
+ * A record (`record`) has just ended inside the value (`parentKey`: the key it sat under in the assembler's current
+ * container): the value's open containers, all of them, are split off when none of them may be a record itself (then a
+ * live document gives each message as soon as it ends, whatever it is nested in).
  */
-export function splitsOnRecord(asm: Assembler, parentKey: unknown): boolean {
+export function splitsOnRecord(asm: Assembler, parentKey: unknown, record: unknown): boolean {
   const s = asm.stack;
-  for (let i = 0; i < s.length; i += 2) if (mayHold(s[i], s[i + 1])) return false;
-  return !mayHold(asm.current, parentKey);
+  for (let i = 0; i < s.length; i += 2) {
+    const last = i + 2 >= s.length;
+    if (mayHold(s[i], s[i + 1], last ? asm.current : s[i + 2], last ? parentKey : s[i + 3])) return false;
+  }
+  return !mayHold(asm.current, parentKey, record, null);
 }
 
 /**

@@ -192,7 +192,7 @@ export class DocumentWalker {
         if (v.depth === 1) v.open = false;
         else if (v.sealed === 0) v.sealed = v.depth;
       }
-    } else if (isPlainObject(closing) && (isPlainMessage(closing) || isMessageEnvelope(closing)) && splitsOnRecord(asm, parentKey)) {
+    } else if (isPlainObject(closing) && (isPlainMessage(closing) || isMessageEnvelope(closing)) && splitsOnRecord(asm, parentKey, closing)) {
       this.split(v, asm.stack.length / 2 + 1);
     }
   }

@@ -224,8 +224,8 @@ describe('json documents: messages under any key', () => {
 
   test('containers larger than maxBytes are gone through, never assembled: every message read, none oversized', () => {
     const turns = Array.from({ length: 400 }, (_, i) => (i % 2 === 0 ? { ts: i, dir: 'c2s', message: msg(i) } : res(i - 1)));
-    // `data` is an envelope key: only the size of what it holds tells it is a container.
-    const doc = { meta: { exported: 'yes' }, data: { transcript: { turns } }, note: 'end' };
+    // The `data` key makes the document look like an envelope: nothing is split off before it has grown past the bound.
+    const doc = { meta: { exported: 'yes' }, data: 'export v2', session: { transcript: { turns } }, note: 'end' };
     const text = JSON.stringify(doc, null, 1);
     expect(text.length).toBeGreaterThan(20_000);
     const whole = read(text);
@@ -233,8 +233,19 @@ describe('json documents: messages under any key', () => {
     expect(small.frames.filter((f) => f.error !== undefined)).toEqual([]);
     expect(small.values).toEqual(turns.map((t) => ('message' in t ? t.message : t)));
     expect(small.frames.map((f) => [f.line, f.lines])).toEqual(whole.frames.map((f) => [f.line, f.lines]));
-    expect(small.read).toEqual({ '$.data.transcript.turns[*]': 400 });
-    expect(small.skipped).toEqual({ '$.meta': '1 object', '$.note': '1 string' });
+    expect(small.read).toEqual({ '$.session.transcript.turns[*]': 400 });
+    expect(small.skipped).toEqual({ '$.meta': '1 object', '$.data': '1 string', '$.note': '1 string' });
+  });
+
+  test('a container under an envelope key is split as soon as a message ends in it', () => {
+    const r = new JsonDocumentReader('-');
+    const out: Frame[] = [];
+    r.push(Buffer.from('{"data": {"turns": [\n{"jsonrpc": "2.0", "id": 1, "method": "ping"},\n'), out);
+    expect(out.map((f) => f.value)).toEqual([msg(1)]);
+    // An envelope's message is not: it is one record with its envelope.
+    r.push(Buffer.from('{"ts": 1, "data": {"jsonrpc": "2.0", "id": 1, "result": {}}}\n'), out);
+    expect(out.map((f) => f.value)).toEqual([msg(1), res(1)]);
+    expect(out[1]!.tsMs).toBe(1000);
   });
 
   test('a message or envelope over maxBytes inside a container is one oversized record; the rest is read', () => {

@@ -12,6 +12,8 @@ import { cut, run, SEED } from './support.js';
 /** Keys of metadata and containers: none a JSON-RPC member, an envelope key or a list key of the top-level object. */
 const key = fc.constantFrom('name', 'meta', 'session', 'transcript', 'turns', 'calls', 'request', 'response', 'note', 'tags', 'at', 'x', 'ünï', 'a b');
 const scalar = fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.boolean(), fc.constant(null));
+/** Metadata: scalars, some long enough that containers of them pass the size bound of the second read. */
+const meta = fc.oneof({ weight: 5, arbitrary: scalar }, { weight: 1, arbitrary: fc.string({ minLength: 60, maxLength: 200 }) });
 const params = fc.dictionary(fc.string({ maxLength: 5 }), scalar, { maxKeys: 3 });
 const id = fc.oneof(fc.integer({ min: 0, max: 999 }), fc.string({ minLength: 1, maxLength: 6 }));
 /** A message, `jsonrpc` first or last (a serializer's order): whatever its params hold, it is one record. */
@@ -25,7 +27,7 @@ const envelope = fc.record({ ts: fc.integer({ min: 1_700_000_000, max: 1_800_000
 const { node } = fc.letrec((tie) => ({
   node: fc.oneof(
     { depthSize: 'small' },
-    { weight: 4, arbitrary: scalar },
+    { weight: 4, arbitrary: meta },
     { weight: 3, arbitrary: message },
     { weight: 2, arbitrary: envelope },
     { weight: 2, arbitrary: fc.array(tie('node'), { maxLength: 5 }) },
