@@ -3,6 +3,7 @@ import { eventFrame, logFrame, type FrameContext, type Position } from '../frame
 import type { JsonEntryReader } from '../json-document.js';
 import { isoTime, NO_TIME } from '../time.js';
 import type { Frame } from '../../types.js';
+import { getOwn } from '../../util/own.js';
 import { eventOf } from './grammar.js';
 import { DIALECTS, type DialectName } from './index.js';
 import { Launches } from './launches.js';
@@ -40,7 +41,7 @@ export class EntryReader implements JsonEntryReader {
     const ev = eventOf(this.d, text);
     const server = ev?.server ?? this.server;
     if (ev?.event.startsSession && server !== undefined) this.launches.start(server);
-    const t = o[this.form.time];
+    const t = getOwn(o, this.form.time);
     const ctx: FrameContext = { time: typeof t === 'string' ? isoTime(t) : NO_TIME, session: this.launches.key(server), server };
     return ev === null ? logFrame(at, level, text, ctx) : eventFrame(at, { name: ev.event.name, data: { text } }, ctx);
   }
