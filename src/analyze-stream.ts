@@ -24,6 +24,7 @@ async function* frameBatches(
     onFormat: (f) => input.setFormat(f),
     onDetect: analyzer.opts.onDetect && ((d) => analyzer.opts.onDetect!(file, d)),
     onNote: analyzer.opts.onNote && ((text) => analyzer.opts.onNote!(file, text)),
+    onDocument: analyzer.opts.onDocument && ((s) => analyzer.opts.onDocument!(file, s)),
     onEnd: (info) => {
       lines = info.lines;
     },

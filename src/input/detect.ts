@@ -3,10 +3,12 @@ import { Buffer } from 'node:buffer';
 import { CAPTURE_NAMES, type CaptureName } from './captures/index.js';
 import { CaptureDetector } from './captures/recognise.js';
 import { DIALECT_NAMES, type DialectName } from './dialects/index.js';
+import { ENTRY_KEYS, entriesDialect } from './dialects/entries.js';
 import { DialectScorer, SCORED_LINES, type DialectScore } from './dialects/scorer.js';
 import { looksLikeHar } from './capture/har-document.js';
 import { ENVELOPE_KEYS, MESSAGE_MARK_KEYS } from './envelope-fields.js';
 import { CONTAINER_KEYS } from './json-document.js';
+import { JsonHead } from './json-head.js';
 import { Tokenizer } from './json-tokens.js';
 import { isBlank, LineSplitter, type Chunk } from './lines.js';
 import { isComment, parseHeader } from './transcript-syntax.js';
@@ -28,6 +30,8 @@ interface Probe {
   status: 'complete' | 'incomplete' | 'invalid';
   keys: Set<string>;
   container: boolean;
+  /** A message (`jsonrpc`) under some key, nested deeper than the top: a document that keeps its messages there. */
+  nested: boolean;
 }
 
 /** Tokenizes a line (or a long line's prefix) to learn whether it is whole JSON and its top-level keys. */
@@ -35,6 +39,7 @@ function probe(text: string, complete: boolean): Probe {
   const tok = new Tokenizer({ jsonStreaming: false });
   const keys = new Set<string>();
   let container = false;
+  let nested = false;
   let depth = 0;
   let lastKey: string | null = null;
   const visit = (tokens: ReturnType<Tokenizer['write']>) => {
@@ -43,26 +48,31 @@ function probe(text: string, complete: boolean): Probe {
         if (depth === 1 && t.name === 'startArray' && lastKey !== null && CONTAINER_KEYS.has(lastKey)) container = true;
         depth++;
       } else if (t.name === 'endObject' || t.name === 'endArray') depth--;
-      else if (t.name === 'keyValue' && depth === 1) keys.add((lastKey = t.value));
+      else if (t.name === 'keyValue') {
+        if (depth === 1) keys.add((lastKey = t.value));
+        else if (t.value === 'jsonrpc') nested = true;
+      }
     }
   };
   try {
     visit(tok.write(text));
   } catch {
-    return { status: 'invalid', keys, container };
+    return { status: 'invalid', keys, container, nested };
   }
-  if (!complete) return { status: 'incomplete', keys, container };
+  if (!complete) return { status: 'incomplete', keys, container, nested };
   try {
     visit(tok.end());
   } catch {
-    return { status: 'incomplete', keys, container };
+    return { status: 'incomplete', keys, container, nested };
   }
-  return { status: 'complete', keys, container };
+  return { status: 'complete', keys, container, nested };
 }
 
 function byKeys(p: Probe): BaseFormat | null {
   if (p.keys.has('jsonrpc')) return 'ndjson';
   if (ENVELOPE_KEYS.some((k) => p.keys.has(k))) return 'envelope';
+  // A record that holds a message under its own key is a document's, though it names the method beside it.
+  if (p.nested) return 'json';
   if (MESSAGE_MARK_KEYS.some((k) => p.keys.has(k))) return 'ndjson';
   if (p.container) return 'json';
   return null;
@@ -147,6 +157,8 @@ export class InputDetector {
   /** What the lines decided while a JSON document's start was still probed for a capture dialect's shape. */
   private deferred: InputFormat | null = null;
   private first: BaseFormat | null = null;
+  /** The first element of a JSON input, read until its keys tell whether it is a dialect's JSON form (Dialect.entries). */
+  private head: JsonHead | null = null;
   private scored = 0;
   /** The format chosen was read from the lines (false: the fallback, or a long first line's start, chose it). */
   conclusive = false;
@@ -174,7 +186,14 @@ export class InputDetector {
     const v = this.base.line(text);
     if (isBlank(text) || isComment(text)) return null;
     this.scored++;
+    if (this.head !== null) return this.headLine(text);
     this.scorer.line(text);
+    // JSON first: its first element's keys may be a dialect's entries (Dialect.entries), in an array or one per line.
+    if (this.first === null && v !== 'transcript' && this.scorer.best === 0 && /^\s*[[{]/.test(text)) {
+      this.first = v;
+      this.head = new JsonHead(ENTRY_KEYS);
+      return this.headLine(text);
+    }
     if (this.first === null && v !== null) {
       this.first = v;
       if (this.scorer.best === 0 && decidesAtOnce(v, text)) return this.read(v);
@@ -185,6 +204,20 @@ export class InputDetector {
     const d = this.scorer.decisive();
     if (d !== null) return this.read(d);
     return this.scored >= SCORED_LINES ? this.final() : null;
+  }
+
+  /** A line of a JSON input's first element: a dialect whose entries have its keys, else the first line's format. */
+  private headLine(text: string): InputFormat | null {
+    const keys = this.head!.line(text);
+    if (keys === null) return this.scored >= SCORED_LINES ? this.final() : null;
+    this.head = null;
+    const d = entriesDialect(keys);
+    if (d !== null) {
+      this.scorer.entries(d);
+      return this.read(d);
+    }
+    // Not a dialect's: the first line decides as it always did (a line of JSON that says nothing waits for more).
+    return this.first === null ? null : this.read(this.first);
   }
 
   /** No more lines to judge: the best dialect that scored enough, else the first conclusive line's format, else the fallback. */
@@ -293,6 +326,34 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
     if (looksLikeHar(head)) return { format: 'har', input: replay(seen, it, ended), conclusive: true, scores: det.scores() };
   }
   return { format, input: replay(seen, it, ended), conclusive: det.conclusive, scores: det.scores() };
+}
+
+/**
+ * Whether an input opens as a JSON document (its first non-blank character `{`, or `[` and then `{`, `[`, `]` or `"`;
+ * `[DEBUG] …` does not): reads only as far as that takes, and returns the input to be read again from its start.
+ */
+export async function opensDocument(input: AsyncIterable<Chunk>): Promise<{ document: boolean; input: AsyncIterable<Chunk> }> {
+  const it = input[Symbol.asyncIterator]();
+  const seen: Chunk[] = [];
+  let text = '';
+  for (;;) {
+    const r = await it.next();
+    if (r.done) return { document: opening(text) === true, input: replay(seen, it, true) };
+    seen.push(r.value);
+    // Only ASCII is looked at: latin1 reads every byte as one character, a split UTF-8 sequence included.
+    text += typeof r.value === 'string' ? r.value : Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength).toString('latin1');
+    const v = text.length > 64 * 1024 ? false : opening(text);
+    if (v !== null) return { document: v, input: replay(seen, it, false) };
+  }
+}
+
+/** The opening of a JSON document (true), of anything else (false), or not known yet (null). */
+function opening(text: string): boolean | null {
+  const m = /^(?:\uFEFF|\xEF\xBB\xBF)?\s*(\S)\s*(\S)?/.exec(text);
+  if (m === null) return null;
+  if (m[1] === '{') return true;
+  if (m[1] !== '[') return false;
+  return m[2] === undefined ? null : '{[]"'.includes(m[2]);
 }
 
 async function* replay(seen: Chunk[], it: AsyncIterator<Chunk>, ended: boolean): AsyncGenerator<Chunk> {

@@ -25,8 +25,8 @@ const BASE: Readonly<Record<BaseFormat | HttpFormat, { title: string; example: s
     example: '[22:00:00.010] -> {"jsonrpc":"2.0","id":1,"method":"tools/list"}',
   },
   json: {
-    title: 'JSON document: an array of messages, or an object holding one',
-    example: '{"messages":[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]}',
+    title: 'JSON document: messages in an array, or under any key of an object, at any depth',
+    example: '{"session":{"id":"s1","requests":[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]}}',
   },
   har: {
     title: 'HAR 1.2: HTTP traffic a browser or tool recorded (Streamable HTTP, HTTP+SSE)',

@@ -5,13 +5,15 @@ import type { Frame } from '../types.js';
 import { captureNamed, isDocumentCapture } from './captures/index.js';
 import { CaptureDocumentReader } from './captures/document.js';
 import { CaptureLineReader } from './captures/jsonl.js';
-import { detectInput, type DetectOptions, type Detection, type InputFormat } from './detect.js';
+import { detectInput, opensDocument, type DetectOptions, type Detection, type InputFormat } from './detect.js';
 import { readHarBatches } from './capture/har.js';
 import { dialectNamed } from './dialects/index.js';
 import { DialectReader } from './dialects/engine.js';
+import { EntryReader } from './dialects/entries.js';
 import { EnvelopeReader } from './envelope.js';
 import type { LineReader } from './frames.js';
 import { JsonDocumentReader } from './json-document.js';
+import type { DocumentSummary } from './json-paths.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter, type Chunk, type Line } from './lines.js';
 import { NdjsonReader } from './ndjson.js';
 import { TranscriptReader } from './transcript.js';
@@ -32,6 +34,8 @@ export interface ReadOptions {
    * TLS, HTTP/2 or not HTTP, and HTTP traffic that carried no MCP (src/input/capture/).
    */
   onNote?: (text: string) => void;
+  /** Told, after the last frame of a JSON document, where its records were read and what it held besides (json-paths.ts). */
+  onDocument?: (summary: DocumentSummary) => void;
   detect?: DetectOptions;
   /**
    * `--max-message-bytes`: the longest line or record held whole (default 16 MiB). A longer one becomes an `invalid`
@@ -105,7 +109,17 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
     yield* readHarBatches(source, { file: opts.file, maxMessageBytes: opts.maxMessageBytes, onNote: opts.onNote, onEnd: opts.onEnd });
     return;
   }
-  const doc = documentReader(format, opts.file, opts.maxMessageBytes);
+  // A dialect with a JSON form (Claude Code's cache file) is read as a document when the input opens as one.
+  const dialect = format === 'json' ? undefined : dialectNamed(format);
+  let document = false;
+  if (dialect?.entries && opts.firstLine === undefined) {
+    const opened = await opensDocument(source);
+    source = opened.input;
+    document = opened.document;
+  }
+  const doc = document
+    ? new JsonDocumentReader(opts.file, { maxBytes: opts.maxMessageBytes, entries: new EntryReader(dialect!, opts.file) })
+    : documentReader(format, opts.file, opts.maxMessageBytes);
   if (doc !== null) {
     for await (const chunk of source) {
       const out: Frame[] = [];
@@ -115,6 +129,7 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
     const out: Frame[] = [];
     doc.end(out);
     if (out.length > 0) yield out;
+    if (doc instanceof JsonDocumentReader) opts.onDocument?.(doc.document);
     opts.onEnd?.({ lines: doc.lines });
     return;
   }

@@ -2,7 +2,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { BomSkipper, toBuffer } from '../bom.js';
 import { MAX_NESTING } from '../depth.js';
-import { CappedElement } from '../json-element.js';
+import { CappedElement } from '../capped-element.js';
 import { Tokenizer, tokenizerMessage, type Token } from '../json-tokens.js';
 import { OVERSIZED_KEEP_BYTES, type Chunk } from '../lines.js';
 
