@@ -1,6 +1,6 @@
 // The pipeline without its edges: frames in, annotated records out, with end-of-input summary.
 import { decodeFrameTo, type Decoded } from './decode/decode.js';
-import type { Detection, InputFormat } from './input/index.js';
+import type { Detection, DocumentSummary, InputFormat } from './input/index.js';
 import { RuleEngine, type EndFinding, type RuleSettings } from './rules/engine.js';
 import type { RuleOptions } from './rules/types.js';
 import { DEFAULT_MAX_SESSIONS } from './session/live-sessions.js';
@@ -12,6 +12,10 @@ export interface AnalyzerOptions {
   inputFormat?: InputFormat;
   /** Told, for each input whose format was detected, what detection chose and every dialect's score. */
   onDetect?: (file: string, detection: Detection) => void;
+  /** Told, when a capture (HAR, pcap) ends, each line that sums up what it held but gave no records (TLS, not MCP …). */
+  onNote?: (file: string, text: string) => void;
+  /** Told, for each input read as a JSON document, where its records were read and what it held besides. */
+  onDocument?: (file: string, summary: DocumentSummary) => void;
   /** Bound on open requests tracked per session (default 100,000). */
   maxPending?: number;
   /**

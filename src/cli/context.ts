@@ -1,9 +1,9 @@
 // What a command needs from the process, passed in so commands can run in-process in tests.
 import type { Readable, Writable } from 'node:stream';
 import { Analyzer, type AnalyzerOptions } from '../analyzer.js';
-import type { Detection, InputFormat } from '../input/index.js';
+import type { Detection, DocumentSummary, InputFormat } from '../input/index.js';
 import { analyzeFollow, analyzeStream, analyzeStreamBatches, analyzeStreamEach, type OnInputEnd } from '../analyze-stream.js';
-import { untilAborted, type FollowNotice, type FollowProgress } from '../input/index.js';
+import { describeDocument, untilAborted, type FollowNotice, type FollowProgress } from '../input/index.js';
 import { colorEnabled, createPalette, type Palette } from '../output/color.js';
 import { escapeTerminal } from '../output/escape.js';
 import type { PipelineRecord } from '../types.js';
@@ -13,7 +13,7 @@ import { noticeText } from './follow.js';
 import { resolveFollowInput, resolveInputs } from './inputs.js';
 import { HeapKeeper } from './heap.js';
 import { createLogger, type Log, type LogDestination, type LogLevel } from './logger.js';
-import { inputNoter } from './input-notes.js';
+import { captureNoter, inputNoter } from './input-notes.js';
 import { preloadSchemas } from '../protocol/schemas.js';
 
 export interface CliIO {
@@ -65,7 +65,7 @@ export function openRun(
   const noted = inputNoter(io, log, args.logLevel);
   const analyzer = new Analyzer({
     inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes,
-    onDetect: (file, d) => logDetection(log, file, d), ...more,
+    onDetect: (file, d) => logDetection(log, file, d), onNote: captureNoter(io, args.logLevel), onDocument: (file, s) => logDocument(log, file, s), ...more,
   });
   const keep = buildFilter(args);
   // The schema check will run: load its schemas now, as the bundle's own chunk (faster than on first use).
@@ -104,6 +104,15 @@ function logDetection(log: Log, file: string, d: Detection): void {
   const table = d.scores.dialects.map((s) => `${s.name} ${s.score}`).join(', ');
   const how = d.conclusive ? '' : ' (nothing conclusive: the fallback)';
   log.info({ input: file, format: d.format, conclusive: d.conclusive, lines: d.scores.lines, scores }, `${file}: read as ${d.format}${how}; dialect scores over ${d.scores.lines} lines: ${table}`);
+}
+
+/**
+ * At `--log-level info`: where a JSON document's records were read and what it held besides, by path. Values that are
+ * not messages (an export's metadata, a fixture's expectations) are skipped without an error; this line is how a person
+ * learns what was passed over, and where to look when a document's messages were not where mcptrace reads them.
+ */
+function logDocument(log: Log, file: string, s: DocumentSummary): void {
+  log.info({ input: file, read: s.read, skipped: s.skipped, more: s.more }, `${file}: JSON document: ${describeDocument(s)}`);
 }
 
 /**

@@ -3,9 +3,12 @@ import { Buffer } from 'node:buffer';
 import { CAPTURE_NAMES, type CaptureName } from './captures/index.js';
 import { CaptureDetector } from './captures/recognise.js';
 import { DIALECT_NAMES, type DialectName } from './dialects/index.js';
+import { ENTRY_KEYS, entriesDialect } from './dialects/entries.js';
 import { DialectScorer, SCORED_LINES, type DialectScore } from './dialects/scorer.js';
+import { looksLikeHar } from './capture/har-document.js';
 import { ENVELOPE_KEYS, MESSAGE_MARK_KEYS } from './envelope-fields.js';
 import { CONTAINER_KEYS } from './json-document.js';
+import { JsonHead } from './json-head.js';
 import { Tokenizer } from './json-tokens.js';
 import { isBlank, LineSplitter, type Chunk } from './lines.js';
 import { isComment, parseHeader } from './transcript-syntax.js';
@@ -13,9 +16,12 @@ import { isComment, parseHeader } from './transcript-syntax.js';
 /** mcptrace's own formats and the generic ones; the text-log dialects (dialects/) and the capture dialects (captures/) follow them in INPUT_FORMATS. */
 export const BASE_FORMATS = ['ndjson', 'envelope', 'transcript', 'json'] as const;
 export type BaseFormat = (typeof BASE_FORMATS)[number];
-export type InputFormat = BaseFormat | DialectName | CaptureName;
-/** Every `--input-format` name: the base formats, then every dialect, then every capture dialect. */
-export const INPUT_FORMATS: readonly InputFormat[] = [...BASE_FORMATS, ...DIALECT_NAMES, ...CAPTURE_NAMES];
+/** Captures of HTTP traffic (src/input/capture/): read as exchanges, not as lines of messages. */
+export const HTTP_FORMATS = ['har'] as const;
+export type HttpFormat = (typeof HTTP_FORMATS)[number];
+export type InputFormat = BaseFormat | HttpFormat | DialectName | CaptureName;
+/** Every `--input-format` name: the base formats, the HTTP capture formats, every text-log dialect, every capture dialect. */
+export const INPUT_FORMATS: readonly InputFormat[] = [...BASE_FORMATS, ...HTTP_FORMATS, ...DIALECT_NAMES, ...CAPTURE_NAMES];
 
 /** What one line says: a format, nothing (blank), a `#` comment, or nothing conclusive. */
 export type LineVerdict = BaseFormat | 'blank' | 'comment' | 'unknown';
@@ -24,6 +30,8 @@ interface Probe {
   status: 'complete' | 'incomplete' | 'invalid';
   keys: Set<string>;
   container: boolean;
+  /** A message (`jsonrpc`) under some key, nested deeper than the top: a document that keeps its messages there. */
+  nested: boolean;
 }
 
 /** Tokenizes a line (or a long line's prefix) to learn whether it is whole JSON and its top-level keys. */
@@ -31,6 +39,7 @@ function probe(text: string, complete: boolean): Probe {
   const tok = new Tokenizer({ jsonStreaming: false });
   const keys = new Set<string>();
   let container = false;
+  let nested = false;
   let depth = 0;
   let lastKey: string | null = null;
   const visit = (tokens: ReturnType<Tokenizer['write']>) => {
@@ -39,26 +48,31 @@ function probe(text: string, complete: boolean): Probe {
         if (depth === 1 && t.name === 'startArray' && lastKey !== null && CONTAINER_KEYS.has(lastKey)) container = true;
         depth++;
       } else if (t.name === 'endObject' || t.name === 'endArray') depth--;
-      else if (t.name === 'keyValue' && depth === 1) keys.add((lastKey = t.value));
+      else if (t.name === 'keyValue') {
+        if (depth === 1) keys.add((lastKey = t.value));
+        else if (t.value === 'jsonrpc') nested = true;
+      }
     }
   };
   try {
     visit(tok.write(text));
   } catch {
-    return { status: 'invalid', keys, container };
+    return { status: 'invalid', keys, container, nested };
   }
-  if (!complete) return { status: 'incomplete', keys, container };
+  if (!complete) return { status: 'incomplete', keys, container, nested };
   try {
     visit(tok.end());
   } catch {
-    return { status: 'incomplete', keys, container };
+    return { status: 'incomplete', keys, container, nested };
   }
-  return { status: 'complete', keys, container };
+  return { status: 'complete', keys, container, nested };
 }
 
 function byKeys(p: Probe): BaseFormat | null {
   if (p.keys.has('jsonrpc')) return 'ndjson';
   if (ENVELOPE_KEYS.some((k) => p.keys.has(k))) return 'envelope';
+  // A record that holds a message under its own key is a document's, though it names the method beside it.
+  if (p.nested) return 'json';
   if (MESSAGE_MARK_KEYS.some((k) => p.keys.has(k))) return 'ndjson';
   if (p.container) return 'json';
   return null;
@@ -143,6 +157,8 @@ export class InputDetector {
   /** What the lines decided while a JSON document's start was still probed for a capture dialect's shape. */
   private deferred: InputFormat | null = null;
   private first: BaseFormat | null = null;
+  /** The first element of a JSON input, read until its keys tell whether it is a dialect's JSON form (Dialect.entries). */
+  private head: JsonHead | null = null;
   private scored = 0;
   /** The format chosen was read from the lines (false: the fallback, or a long first line's start, chose it). */
   conclusive = false;
@@ -170,7 +186,14 @@ export class InputDetector {
     const v = this.base.line(text);
     if (isBlank(text) || isComment(text)) return null;
     this.scored++;
+    if (this.head !== null) return this.headLine(text);
     this.scorer.line(text);
+    // JSON first: its first element's keys may be a dialect's entries (Dialect.entries), in an array or one per line.
+    if (this.first === null && v !== 'transcript' && this.scorer.best === 0 && /^\s*[[{]/.test(text)) {
+      this.first = v;
+      this.head = new JsonHead(ENTRY_KEYS);
+      return this.headLine(text);
+    }
     if (this.first === null && v !== null) {
       this.first = v;
       if (this.scorer.best === 0 && decidesAtOnce(v, text)) return this.read(v);
@@ -181,6 +204,20 @@ export class InputDetector {
     const d = this.scorer.decisive();
     if (d !== null) return this.read(d);
     return this.scored >= SCORED_LINES ? this.final() : null;
+  }
+
+  /** A line of a JSON input's first element: a dialect whose entries have its keys, else the first line's format. */
+  private headLine(text: string): InputFormat | null {
+    const keys = this.head!.line(text);
+    if (keys === null) return this.scored >= SCORED_LINES ? this.final() : null;
+    this.head = null;
+    const d = entriesDialect(keys);
+    if (d !== null) {
+      this.scorer.entries(d);
+      return this.read(d);
+    }
+    // Not a dialect's: the first line decides as it always did (a line of JSON that says nothing waits for more).
+    return this.first === null ? null : this.read(this.first);
   }
 
   /** No more lines to judge: the best dialect that scored enough, else the first conclusive line's format, else the fallback. */
@@ -214,8 +251,9 @@ function decidesAtOnce(v: BaseFormat, text: string): boolean {
   return h !== null && h.kind !== 'time-only';
 }
 
-/** Detects the format of a text (its first lines decide). */
+/** Detects the format of a text (its first lines decide; a HAR file by its start). */
 export function detectFormat(text: string): InputFormat {
+  if (looksLikeHar(text.slice(0, 4096))) return 'har';
   const d = new InputDetector();
   for (const line of text.replace(/^\uFEFF/, '').split('\n')) {
     const f = d.line(line.endsWith('\r') ? line.slice(0, -1) : line);
@@ -282,7 +320,40 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
     if (firstAt >= 0 && total - firstAt > budget) format = det.meaningful ? det.final() : det.prefix(splitter.peekPending(budget));
     else if (total > maxPeek) format = det.final();
   }
+  // A HAR file is one JSON document whose first key is `log`: its start says so, whatever its first line looked like.
+  if (format === 'json' || format === 'ndjson') {
+    const head = seen.length === 0 ? '' : Buffer.concat(seen.slice(0, 4).map((c) => (typeof c === 'string' ? Buffer.from(c) : c))).toString('utf8', 0, 4096);
+    if (looksLikeHar(head)) return { format: 'har', input: replay(seen, it, ended), conclusive: true, scores: det.scores() };
+  }
   return { format, input: replay(seen, it, ended), conclusive: det.conclusive, scores: det.scores() };
+}
+
+/**
+ * Whether an input opens as a JSON document (its first non-blank character `{`, or `[` and then `{`, `[`, `]` or `"`;
+ * `[DEBUG] …` does not): reads only as far as that takes, and returns the input to be read again from its start.
+ */
+export async function opensDocument(input: AsyncIterable<Chunk>): Promise<{ document: boolean; input: AsyncIterable<Chunk> }> {
+  const it = input[Symbol.asyncIterator]();
+  const seen: Chunk[] = [];
+  let text = '';
+  for (;;) {
+    const r = await it.next();
+    if (r.done) return { document: opening(text) === true, input: replay(seen, it, true) };
+    seen.push(r.value);
+    // Only ASCII is looked at: latin1 reads every byte as one character, a split UTF-8 sequence included.
+    text += typeof r.value === 'string' ? r.value : Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength).toString('latin1');
+    const v = text.length > 64 * 1024 ? false : opening(text);
+    if (v !== null) return { document: v, input: replay(seen, it, false) };
+  }
+}
+
+/** The opening of a JSON document (true), of anything else (false), or not known yet (null). */
+function opening(text: string): boolean | null {
+  const m = /^(?:\uFEFF|\xEF\xBB\xBF)?\s*(\S)\s*(\S)?/.exec(text);
+  if (m === null) return null;
+  if (m[1] === '{') return true;
+  if (m[1] !== '[') return false;
+  return m[2] === undefined ? null : '{[]"'.includes(m[2]);
 }
 
 async function* replay(seen: Chunk[], it: AsyncIterator<Chunk>, ended: boolean): AsyncGenerator<Chunk> {

@@ -1,6 +1,6 @@
 // What each input format is, for `mcptrace formats`: a title and one example line per base format and per dialect.
 import { CAPTURES } from './captures/index.js';
-import { BASE_FORMATS, type BaseFormat, type InputFormat } from './detect.js';
+import { BASE_FORMATS, HTTP_FORMATS, type BaseFormat, type HttpFormat, type InputFormat } from './detect.js';
 import { DIALECTS } from './dialects/index.js';
 
 interface FormatInfo {
@@ -11,7 +11,7 @@ interface FormatInfo {
   example: string;
 }
 
-const BASE: Readonly<Record<BaseFormat, { title: string; example: string }>> = {
+const BASE: Readonly<Record<BaseFormat | HttpFormat, { title: string; example: string }>> = {
   ndjson: {
     title: 'Raw NDJSON: one JSON-RPC message per line (a stdio stream)',
     example: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
@@ -25,15 +25,21 @@ const BASE: Readonly<Record<BaseFormat, { title: string; example: string }>> = {
     example: '[22:00:00.010] -> {"jsonrpc":"2.0","id":1,"method":"tools/list"}',
   },
   json: {
-    title: 'JSON document: an array of messages, or an object holding one',
-    example: '{"messages":[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]}',
+    title: 'JSON document: messages in an array, or under any key of an object, at any depth',
+    example: '{"session":{"id":"s1","requests":[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]}}',
+  },
+  har: {
+    title: 'HAR 1.2: HTTP traffic a browser or tool recorded (Streamable HTTP, HTTP+SSE)',
+    example:
+      '{"log":{"version":"1.2","creator":{"name":"WebInspector"},"entries":[{"startedDateTime":"2026-11-29T22:00:00.010Z",' +
+      '"request":{"method":"POST","url":"http://127.0.0.1:3001/mcp","headers":[],"postData":{"text":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"method\\":\\"tools/list\\"}"}}}]}}',
   },
 };
 
-/** Every input format, base formats first, then every dialect in detection's order, then every capture dialect. */
+/** Every input format: base formats, HTTP capture formats, then every dialect in detection's order, then every capture dialect. */
 export function formatInfos(): FormatInfo[] {
   return [
-    ...BASE_FORMATS.map((name) => ({ name, kind: 'format' as const, ...BASE[name] })),
+    ...[...BASE_FORMATS, ...HTTP_FORMATS].map((name) => ({ name, kind: 'format' as const, ...BASE[name] })),
     ...DIALECTS.map((d) => ({ name: d.name, kind: 'dialect' as const, title: d.title, example: d.example })),
     ...CAPTURES.map((d) => ({ name: d.name, kind: 'dialect' as const, title: d.title, example: d.example })),
   ];

@@ -14,6 +14,7 @@ export { envelopeToFrame, isEnvelope, ENVELOPE_KEYS, MESSAGE_KEYS, TIME_KEYS, DI
 export { TranscriptReader, readTranscript, type TranscriptLimits } from './transcript.js';
 export { parseHeader, type Header, type TimeToken } from './transcript-syntax.js';
 export { JsonDocumentReader, readJsonDocument, CONTAINER_KEYS } from './json-document.js';
+export { describeDocument, type DocumentSummary, type PathCount } from './json-paths.js';
 export type { LineReader, Position } from './frames.js';
 export { untilAborted } from './until-aborted.js';
 export { followFile, type FollowEvent, type FollowNotice, type FollowOptions, type FollowProgress, type SegmentReason } from './follow.js';

@@ -3,25 +3,41 @@ import { StringDecoder } from 'node:string_decoder';
 import type { Frame } from '../types.js';
 import { BomSkipper, toBuffer } from './bom.js';
 import { MAX_NESTING } from './depth.js';
-import { envelopeToFrame, isEnvelope } from './envelope-fields.js';
-import { errorFrame, oversizedFrame, tooDeepFrame, valueFrame } from './frames.js';
-import { CappedElement } from './json-element.js';
+import { envelopeToFrame } from './envelope-fields.js';
+import { errorFrame, oversizedFrame, tooDeepFrame, valueFrame, type Position } from './frames.js';
+import { DocumentPaths, type DocumentSummary } from './json-paths.js';
 import { Tokenizer, tokenizerMessage, type Token } from './json-tokens.js';
+import { DocumentWalker, type Walked } from './json-walk.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, OVERSIZED_KEEP_BYTES, type Chunk } from './lines.js';
 import { RawText } from './raw-text.js';
 import { ClockTimeline } from './time.js';
 
-/** Keys of a top-level object that may hold the list of messages; the first one holding an array is read. */
-export const CONTAINER_KEYS: ReadonlySet<string> = new Set(['messages', 'records', 'events', 'entries', 'log', 'items']);
+export { CONTAINER_KEYS } from './json-find.js';
+
+/** A host's log written as a JSON document of entries (a dialect's `entries` form, dialects/entries.ts). */
+export interface JsonEntryReader {
+  /** The list element is one of the host's entries. */
+  isEntry(o: Record<string, unknown>): boolean;
+  /** The entry's record (an event or a log line). */
+  frame(o: Record<string, unknown>, at: Position): Frame;
+}
+
+interface JsonDocumentLimits {
+  maxLines?: number;
+  maxBytes?: number;
+  /** The document is a host's log of entries: its list elements are read by this first. */
+  entries?: JsonEntryReader;
+}
 
 const LF = 0x0a;
 
 /**
  * Pure core. Bytes are split at newlines before they reach the tokenizer, so every token is known to come
  * from the current physical line: an element's `line` is the line of its first token (its `{`), `lines`
- * runs to the line of its last. Accepted documents: an array of elements; an object whose first container
- * key holds an array of elements (other keys are skipped, not assembled); an object without one, which is
- * a single element (a pretty-printed message); and several such values one after another (`jq .` output).
+ * runs to the line of its last. A document is one value or several one after another (`jq .` output); its
+ * records are found wherever it keeps them (json-walk.ts, json-find.ts): the elements of a top-level array or
+ * of the top-level object's lists under CONTAINER_KEYS, a top-level message, and any message or envelope under
+ * any other key, nested at any depth. Other values are skipped and accounted (`document`).
  * A syntax error ends parsing: the element being read and the whole line of the error become an error frame
  * (elements that ended earlier on that line are part of it, so the result does not depend on how the bytes
  * were chunked), and the rest of the input follows as error frames of at most `maxLines` lines each, so
@@ -35,35 +51,34 @@ export class JsonDocumentReader {
   private readonly bom = new BomSkipper();
   private readonly clock = new ClockTimeline();
   private readonly raw: RawText;
+  private readonly entries: JsonEntryReader | null;
   private line = 1;
   private atLineStart = true;
-  private depth = 0;
-  /** Depth at which the elements sit (1: top-level array; 2: array under a container key); -1 none. */
-  private containerDepth = -1;
-  /** A top-level object being assembled until it turns out to hold a container (then it is dropped). */
-  private rootAsm: CappedElement | null = null;
-  private rootStart = 0;
-  private key: string | null = null;
-  private elem: CappedElement | null = null;
-  private elemStart = 0;
+  private readonly paths = new DocumentPaths();
+  private readonly walker: DocumentWalker;
   private failed = false;
   /** Elements that ended on the current line: released when the line ends, dropped if the line has an error. */
   private held: Frame[] = [];
 
-  constructor(private readonly file: string, limits: { maxLines?: number; maxBytes?: number } = {}) {
+  constructor(private readonly file: string, limits: JsonDocumentLimits = {}) {
     this.maxBytes = limits.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.raw = new RawText(file, limits.maxLines ?? 10_000, this.maxBytes);
     // Values are packed by us, at most one character past the bound: a larger one makes its element oversized.
     this.tok = new Tokenizer({ jsonStreaming: true, maxValueChars: this.maxBytes + 1 });
+    const entries = limits.entries ?? null;
+    this.entries = entries;
+    const out = { push: (w: Walked) => this.held.push(this.frame(w)) };
+    this.walker = new DocumentWalker({ maxBytes: this.maxBytes, maxDepth: MAX_NESTING, headBytes: OVERSIZED_KEEP_BYTES }, this.paths, out, entries && ((o) => entries.isEntry(o)));
+  }
+
+  /** Where the document's records were read and what it held besides, by path (for `--log-level info`). */
+  get document(): DocumentSummary {
+    return this.paths.summary();
   }
 
   /** Physical lines read so far (a last line without its line ending counts). */
   get lines(): number {
     return this.atLineStart ? this.line - 1 : this.line;
-  }
-
-  private newElement(): CappedElement {
-    return new CappedElement(this.maxBytes, MAX_NESTING, OVERSIZED_KEEP_BYTES);
   }
 
   push(chunk: Chunk, out: Frame[]): void {
@@ -112,15 +127,16 @@ export class JsonDocumentReader {
       return;
     }
     this.tokens(tokens);
-    if (this.elem === null && this.rootAsm === null) this.raw.settle(this.line);
+    if (this.walker.idle) this.raw.settle(this.line);
     // A very long line (a one-line document) releases its elements early; see RawText.trimLongLine.
     if (this.raw.trimLongLine(this.line)) this.release(out);
   }
 
   private newline(out: Frame[]): void {
     this.release(out);
-    this.raw.newline(this.line, this.elem === null && this.rootAsm === null && !this.failed, out);
+    this.raw.newline(this.line, this.walker.idle && !this.failed, out);
     this.line++;
+    this.walker.line = this.line;
     this.atLineStart = true;
   }
 
@@ -130,90 +146,33 @@ export class JsonDocumentReader {
   }
 
   private tokens(tokens: Token[]): void {
-    for (let i = 0; i < tokens.length; i++) this.token(tokens[i]);
+    for (let i = 0; i < tokens.length; i++) this.walker.token(tokens[i]);
   }
 
-  private token(t: Token): void {
-    const name = t.name;
-    const opens = name === 'startObject' || name === 'startArray';
-    const closes = name === 'endObject' || name === 'endArray';
-    if (this.elem !== null) {
-      if (opens) this.depth++;
-      else if (closes) this.depth--;
-      if (this.elem.consume(t)) this.element(this.elem, this.elemStart);
-      return;
-    }
-    if (this.depth === this.containerDepth) {
-      if (closes) {
-        // The end of the element list.
-        this.containerDepth = -1;
-        if (--this.depth === 0) this.endRoot();
-        return;
+  /** The frame of a record found, or of a value that is not one. */
+  private frame(w: Walked): Frame {
+    const at = { file: this.file, line: w.line, lines: w.lines };
+    switch (w.kind) {
+      case 'value':
+        return valueFrame(at, w.value);
+      case 'envelope': {
+        const o = w.value as Record<string, unknown>;
+        return envelopeToFrame(o, at, () => JSON.stringify(o), this.clock);
       }
-      this.elem = this.newElement();
-      this.elemStart = this.line;
-      if (opens) this.depth++;
-      if (this.elem.consume(t)) this.element(this.elem, this.elemStart);
-      return;
+      case 'entry':
+        return this.entries!.frame(w.value as Record<string, unknown>, at);
+      case 'oversized':
+        return oversizedFrame(at, w.text, w.size, this.maxBytes, 'JSON element');
+      case 'too-deep':
+        return tooDeepFrame(at, w.text);
+      case 'top-scalar':
+        return errorFrame(at, w.text, `a JSON document holds an array or object of messages, not a top-level ${w.what}`);
     }
-    if (this.depth === 0) {
-      this.topLevel(t);
-      return;
-    }
-    // Inside a top-level object, outside its element list.
-    if (this.rootAsm !== null) {
-      if (this.depth === 1 && name === 'keyValue') {
-        this.key = t.value;
-      } else if (this.depth === 1 && name === 'startArray' && this.key !== null && CONTAINER_KEYS.has(this.key)) {
-        this.rootAsm = null;
-        this.depth = this.containerDepth = 2;
-        return;
-      }
-      this.rootAsm.consume(t);
-    }
-    if (opens) this.depth++;
-    else if (closes && --this.depth === 0) this.endRoot();
-  }
-
-  private topLevel(t: Token): void {
-    if (t.name === 'startArray') {
-      this.depth = this.containerDepth = 1;
-    } else if (t.name === 'startObject') {
-      this.depth = 1;
-      this.rootAsm = this.newElement();
-      this.rootAsm.consume(t);
-      this.rootStart = this.line;
-      this.key = null;
-    } else if ('value' in t) {
-      const text = JSON.stringify(t.name === 'numberValue' ? Number(t.value) : t.value);
-      const at = { file: this.file, line: this.line, lines: 1 };
-      this.held.push(errorFrame(at, text, `a JSON document holds an array or object of messages, not a top-level ${t.name.replace('Value', '')}`));
-    }
-  }
-
-  /** A top-level value has ended; an object that held no element list is itself one element. */
-  private endRoot(): void {
-    const root = this.rootAsm;
-    this.rootAsm = null;
-    this.containerDepth = -1;
-    this.key = null;
-    if (root !== null) this.element(root, this.rootStart);
-  }
-
-  private element(el: CappedElement, start: number): void {
-    this.elem = null;
-    const at = { file: this.file, line: start, lines: this.line - start + 1 };
-    if (el.overflow !== null) {
-      this.held.push(el.overflow === 'bytes' ? oversizedFrame(at, el.head, el.size, this.maxBytes, 'JSON element') : tooDeepFrame(at, el.head));
-      return;
-    }
-    const value = el.value;
-    this.held.push(isEnvelope(value) ? envelopeToFrame(value, at, () => JSON.stringify(value), this.clock) : valueFrame(at, value));
   }
 }
 
 /** Frames of a JSON document given as a byte stream. */
-export async function* readJsonDocument(chunks: AsyncIterable<Chunk>, file: string, limits: { maxLines?: number; maxBytes?: number } = {}): AsyncGenerator<Frame> {
+export async function* readJsonDocument(chunks: AsyncIterable<Chunk>, file: string, limits: JsonDocumentLimits = {}): AsyncGenerator<Frame> {
   const reader = new JsonDocumentReader(file, limits);
   const out: Frame[] = [];
   for await (const chunk of chunks) {

@@ -1,12 +1,9 @@
-// One element of a JSON document assembled from tokens, within a size and a nesting bound.
-import { Assembler } from 'stream-json/core/assembler.js';
+// One element of a JSON document assembled from tokens: its size as it grows, and its start when it is not kept whole.
+import type { Assembler } from 'stream-json/core/assembler.js';
 import type { PackedToken, Token } from './json-tokens.js';
 
-/** Why an element was not assembled: larger than the byte bound, or nested deeper than the depth bound. */
-type Overflow = 'bytes' | 'depth';
-
 /** Characters a token stands for in compact JSON (a rough wire size: escapes and commas are not counted). */
-function tokenSize(t: Token): number {
+export function tokenSize(t: Token): number {
   switch (t.name) {
     case 'keyValue':
       return ((t as PackedToken).cut ?? t.value.length) + 3;
@@ -25,55 +22,16 @@ function tokenSize(t: Token): number {
 }
 
 /**
- * Feeds tokens to an Assembler until the element is complete. When it passes `maxChars` or nests deeper than
- * `maxDepth`, the assembled part is turned into a short head (compact JSON of what had been read, the containers
- * still open left out) and dropped; the rest of the element is only counted, so memory stays bounded.
+ * The start of what an assembler has read (compact JSON, the containers still open left out: they are attached to
+ * their parent only when they close), at most `chars` long: what an element over a bound keeps.
  */
-export class CappedElement {
-  private asm: Assembler | null = new Assembler();
-  private depth = 0;
-  /** Characters of the element so far (compact JSON, roughly). */
-  size = 0;
-  overflow: Overflow | null = null;
-  /** Set on overflow: the start of the element, for the raw text of its error frame. */
-  head = '';
-
-  constructor(private readonly maxChars: number, private readonly maxDepth: number, private readonly headChars: number) {}
-
-  /** Feeds one token; true when the element is complete. */
-  consume(t: Token): boolean {
-    const name = t.name;
-    if (name === 'startObject' || name === 'startArray') this.depth++;
-    else if (name === 'endObject' || name === 'endArray') this.depth--;
-    this.size += tokenSize(t);
-    if (this.asm !== null) {
-      if (this.size > this.maxChars) this.drop('bytes');
-      else if (this.depth > this.maxDepth) this.drop('depth');
-      else {
-        this.asm.consume(t);
-        return this.asm.done;
-      }
-    }
-    return this.depth === 0;
+export function headOf(asm: Assembler, chars: number): string {
+  const root = asm.stack.length > 0 ? asm.stack[0] : asm.current;
+  let text: string;
+  try {
+    text = JSON.stringify(root) ?? '';
+  } catch {
+    text = '';
   }
-
-  /** The assembled value (valid once `consume` returned true and there was no overflow). */
-  get value(): unknown {
-    return this.asm?.current;
-  }
-
-  private drop(why: Overflow): void {
-    const asm = this.asm!;
-    this.asm = null;
-    this.overflow = why;
-    // The root of what was assembled: open containers are attached to their parent only when they close.
-    const root = asm.stack.length > 0 ? asm.stack[0] : asm.current;
-    let text: string;
-    try {
-      text = JSON.stringify(root) ?? '';
-    } catch {
-      text = '';
-    }
-    this.head = text.length > this.headChars ? text.slice(0, this.headChars) : text;
-  }
+  return text.length > chars ? text.slice(0, chars) : text;
 }

@@ -5,12 +5,15 @@ import type { Frame } from '../types.js';
 import { captureNamed, isDocumentCapture } from './captures/index.js';
 import { CaptureDocumentReader } from './captures/document.js';
 import { CaptureLineReader } from './captures/jsonl.js';
-import { detectInput, type DetectOptions, type Detection, type InputFormat } from './detect.js';
+import { detectInput, opensDocument, type DetectOptions, type Detection, type InputFormat } from './detect.js';
+import { readHarBatches } from './capture/har.js';
 import { dialectNamed } from './dialects/index.js';
 import { DialectReader } from './dialects/engine.js';
+import { EntryReader } from './dialects/entries.js';
 import { EnvelopeReader } from './envelope.js';
 import type { LineReader } from './frames.js';
 import { JsonDocumentReader } from './json-document.js';
+import type { DocumentSummary } from './json-paths.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter, type Chunk, type Line } from './lines.js';
 import { NdjsonReader } from './ndjson.js';
 import { TranscriptReader } from './transcript.js';
@@ -26,6 +29,13 @@ export interface ReadOptions {
   onDetect?: (detection: Detection) => void;
   /** Told, after the last frame, how many physical lines the input held (the last line's number, for a piece). */
   onEnd?: (info: { lines: number }) => void;
+  /**
+   * Told, after the last frame, lines that summarise what a capture held but gave no records: connections that are
+   * TLS, HTTP/2 or not HTTP, and HTTP traffic that carried no MCP (src/input/capture/).
+   */
+  onNote?: (text: string) => void;
+  /** Told, after the last frame of a JSON document, where its records were read and what it held besides (json-paths.ts). */
+  onDocument?: (summary: DocumentSummary) => void;
   detect?: DetectOptions;
   /**
    * `--max-message-bytes`: the longest line or record held whole (default 16 MiB). A longer one becomes an `invalid`
@@ -45,7 +55,7 @@ export interface ReadOptions {
  * A line reader for a line-based format; `maxBytes` is the message size limit it names and applies to records.
  * `textIsLog`: lines of plain text in raw NDJSON are log lines (a file detection found no message in), not messages.
  */
-export function lineReader(format: Exclude<InputFormat, 'json'>, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0, textIsLog = false): LineReader {
+export function lineReader(format: Exclude<InputFormat, 'json' | 'har'>, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0, textIsLog = false): LineReader {
   switch (format) {
     case 'ndjson':
       return new NdjsonReader(file, maxBytes, textIsLog);
@@ -95,7 +105,21 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
     opts.onDetect?.(detected);
   }
   opts.onFormat?.(format);
-  const doc = documentReader(format, opts.file, opts.maxMessageBytes);
+  if (format === 'har') {
+    yield* readHarBatches(source, { file: opts.file, maxMessageBytes: opts.maxMessageBytes, onNote: opts.onNote, onEnd: opts.onEnd });
+    return;
+  }
+  // A dialect with a JSON form (Claude Code's cache file) is read as a document when the input opens as one.
+  const dialect = format === 'json' ? undefined : dialectNamed(format);
+  let document = false;
+  if (dialect?.entries && opts.firstLine === undefined) {
+    const opened = await opensDocument(source);
+    source = opened.input;
+    document = opened.document;
+  }
+  const doc = document
+    ? new JsonDocumentReader(opts.file, { maxBytes: opts.maxMessageBytes, entries: new EntryReader(dialect!, opts.file) })
+    : documentReader(format, opts.file, opts.maxMessageBytes);
   if (doc !== null) {
     for await (const chunk of source) {
       const out: Frame[] = [];
@@ -105,11 +129,12 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
     const out: Frame[] = [];
     doc.end(out);
     if (out.length > 0) yield out;
+    if (doc instanceof JsonDocumentReader) opts.onDocument?.(doc.document);
     opts.onEnd?.({ lines: doc.lines });
     return;
   }
   const maxBytes = opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const reader = lineReader(format as Exclude<InputFormat, 'json'>, opts.file, maxBytes, opts.clockOffset, !messages);
+  const reader = lineReader(format as Exclude<InputFormat, 'json' | 'har'>, opts.file, maxBytes, opts.clockOffset, !messages);
   const splitter = new LineSplitter({ maxLineBytes: maxBytes, firstLine: opts.firstLine, atFileStart: opts.firstLine === undefined });
   const lines: Line[] = [];
   for await (const chunk of source) {

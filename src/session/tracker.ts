@@ -80,6 +80,7 @@ export class Tracker {
     s.info.lastSeq = seq;
     const frame = d.frame;
     if (frame.server !== undefined) s.info.server = frame.server;
+    if (frame.http !== undefined) s.info.transport ??= 'http';
     const isMessage = d.kind === 'request' || d.kind === 'response' || d.kind === 'error' || d.kind === 'notification';
     let dir: Direction = frame.dir;
     let dirInferred = false;
@@ -118,6 +119,7 @@ export class Tracker {
     if (d.raw !== undefined) record.raw = d.raw;
     if (d.kind === 'event' && frame.event) record.event = frame.event;
     if (d.batch) record.batch = d.batch;
+    if (frame.http !== undefined) record.http = frame.http;
     if (d.noBody !== undefined) record[d.noBody] = true;
     if (d.kind === 'log') {
       // A line of the log that is no message: it belongs to the session and changes nothing in it.

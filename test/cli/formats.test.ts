@@ -15,12 +15,12 @@ interface Row {
 }
 
 describe('formats command', () => {
-  it('-f json lists every input format, base formats then dialects, each with a title and an example line', async () => {
+  it('-f json lists every input format, base and capture formats then dialects, each with a title and an example line', async () => {
     const r = await runCli(['formats', '-f', 'json']);
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     const rows = JSON.parse(r.stdout) as Row[];
     expect(rows.map((x) => x.name)).toEqual(INPUT_FORMATS);
-    expect(rows.map((x) => x.kind)).toEqual(INPUT_FORMATS.map((f) => (['ndjson', 'envelope', 'transcript', 'json'].includes(f) ? 'format' : 'dialect')));
+    expect(rows.map((x) => x.kind)).toEqual(INPUT_FORMATS.map((f) => (['ndjson', 'envelope', 'transcript', 'json', 'har'].includes(f) ? 'format' : 'dialect')));
     for (const x of rows) {
       expect(x.title.length, x.name).toBeGreaterThan(10);
       expect(x.example, x.name).not.toContain('\n');

@@ -77,6 +77,32 @@ describe('detectFormat', () => {
     expect(detectFormat('{\n  "messages": []\n}\n')).toBe('json');
   });
 
+  test('a document that keeps its messages under keys of its own is json, on one line or pretty-printed', () => {
+    const doc = { session: { id: 's1', turns: [{ jsonrpc: '2.0', id: 1, method: 'ping' }] } };
+    expect(detectFormat(JSON.stringify(doc))).toBe('json');
+    expect(detectFormat(JSON.stringify(doc, null, 2))).toBe('json');
+    expect(detectFormat('{\n  "requests": [\n    {"jsonrpc": "2.0", "id": 1, "method": "ping"}\n  ]\n}\n')).toBe('json');
+    // A log record that names the method beside the message it holds is a document's, not a message.
+    expect(classifyLine('{"method":"tools/call","body":{"jsonrpc":"2.0","id":1,"method":"tools/call"}}')).toBe('json');
+    // A long first line is judged by its start.
+    expect(classifyLine('{"session":{"id":"x","turns":[{"jsonrpc":"2.0","id":1,"params":{"x":"', false)).toBe('json');
+    // A message of its own stays one.
+    expect(classifyLine('{"jsonrpc":"2.0","id":1,"method":"x","params":{"m":{"jsonrpc":"2.0"}}}')).toBe('ndjson');
+  });
+
+  test('a JSON document whose first entry has a dialect\'s entry keys is that dialect (Claude Code\'s cache file)', () => {
+    const entry = (level: string, text: string) => ({ [level]: text, timestamp: '2025-07-14T10:20:09.396Z', sessionId: 'a3d9', cwd: '/p' });
+    expect(detectFormat(JSON.stringify([entry('debug', 'Starting connection attempt'), entry('error', 'x')], null, 2))).toBe('claude-code');
+    expect(detectFormat(JSON.stringify([entry('error', 'Connection failed')]))).toBe('claude-code');
+    // One entry per line, as the later *.jsonl files hold them.
+    expect(detectFormat(`${JSON.stringify(entry('debug', 'a'))}\n${JSON.stringify(entry('debug', 'b'))}\n`)).toBe('claude-code');
+    // Keys missing, or a first element of another shape: not the dialect's.
+    expect(detectFormat(JSON.stringify([{ debug: 'x', timestamp: 't' }], null, 2))).toBe('json');
+    expect(detectFormat(JSON.stringify([{ jsonrpc: '2.0', method: 'x' }, entry('debug', 'a')], null, 2))).toBe('json');
+    // The console form begins with `[` too, and stays a line log.
+    expect(detectFormat('[DEBUG] MCP server "memory": Starting connection with timeout of 30000ms\n[DEBUG] MCP server "memory": Successfully connected to stdio server in 412ms\n')).toBe('claude-code');
+  });
+
   test('a `[pid]` prefix is not a bracketed time: an mcp-remote log is not a transcript for it', () => {
     expect(classifyLine('[26682] [Local→Remote] initialize')).toBe('unknown');
     expect(detectFormat('[26682] Using transport strategy: http-first\n[26682] [Local→Remote] initialize\n')).toBe('mcp-remote');
@@ -158,8 +184,8 @@ describe('text-log dialects', () => {
   const CD = (text: string, t = '09:12:39.870') => `2025-08-14T${t}Z [notes] [info] ${text} { metadata: undefined }`;
   const VS = (text: string) => `2025-08-12 14:03:10.220 [info] ${text}`;
 
-  test('every dialect is an input format, after the base formats', () => {
-    expect(INPUT_FORMATS).toEqual(['ndjson', 'envelope', 'transcript', 'json', ...DIALECT_NAMES, ...CAPTURE_NAMES]);
+  test('every dialect is an input format, after the base and HTTP formats', () => {
+    expect(INPUT_FORMATS).toEqual(['ndjson', 'envelope', 'transcript', 'json', 'har', ...DIALECT_NAMES, ...CAPTURE_NAMES]);
     expect(DIALECT_NAMES).toEqual([
       'claude-desktop', 'vscode', 'claude-code', 'cursor', 'zed', 'supergateway', 'mcp-proxy', 'mcp-remote', 'mcptools', 'typescript-sdk', 'python-sdk',
       'java-sdk', 'fastmcp',

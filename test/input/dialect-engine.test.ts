@@ -6,15 +6,18 @@
 // side a process is, names from an initialize result, summaries without ids, and a dialect that yields to another;
 // terminal colours and echoed lines (Zed), one-word and --debug summaries, a summary restated or followed by its body,
 // launches by process, and messages that begin with a newline (mcp-remote); a fixed server name and a struct's zero id
-// (mcptools).
+// (mcptools); and a host log's JSON form (entries).
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze-stream.js';
 import { DialectReader } from '../../src/input/dialects/engine.js';
+import { claudeCode } from '../../src/input/dialects/claude-code.js';
 import { claudeDesktop } from '../../src/input/dialects/claude-desktop.js';
-import { lineScore } from '../../src/input/dialects/grammar.js';
+import type { Dialect } from '../../src/input/dialects/types.js';
 import { DIALECT_NAMES, DIALECTS } from '../../src/input/dialects/index.js';
 import { DialectScorer } from '../../src/input/dialects/scorer.js';
-import type { Dialect } from '../../src/input/dialects/types.js';
+import { EntryReader } from '../../src/input/dialects/entries.js';
+import { JsonDocumentReader } from '../../src/input/json-document.js';
+import { lineScore } from '../../src/input/dialects/grammar.js';
 import { LineSplitter } from '../../src/input/lines.js';
 import type { Frame } from '../../src/types.js';
 import { chunked, framesOf } from './helpers.js';
@@ -596,5 +599,52 @@ describe('declarative options any dialect may use', () => {
     expect(lineScore(toy, T('out: {}'))).toEqual({ score: 6, cues: 5 });
     expect(lineScore(toy, '[toy]')).toEqual({ score: 1, cues: 0 });
     expect(lineScore(toy, JSON.stringify({ msg: 'out: {}', time: 't', level: 'info' }))).toEqual({ score: 4, cues: 3 });
+  });
+});
+
+describe('a JSON form of a host log (Dialect.entries)', () => {
+  // A made-up host that writes its log as a JSON array of `{"info"|"error": text, "at": time}` and names its server
+  // in the file's name; its event lines are Claude Code's.
+  const host: Dialect = { ...claudeCode, name: 'made-up', entries: { levels: ['info', 'error'], keys: ['at'], time: 'at', serverInPath: /logs-(?<server>\w+)\.json$/ } };
+  const read = (file: string, doc: unknown) => {
+    const r = new JsonDocumentReader(file, { entries: new EntryReader(host, file) });
+    const out: Frame[] = [];
+    r.push(Buffer.from(JSON.stringify(doc, null, 2)), out);
+    r.end(out);
+    return out;
+  };
+  const what = (f: Frame) => (f.event ? `event:${f.event.name}` : f.log ? `log:${f.log.level}` : f.error !== undefined ? 'error' : 'value');
+
+  it('each entry is an event (its text one of the event lines) or a log at its key\'s level, with its time and the server of the file name', () => {
+    const frames = read('dir/logs-memory.json', [
+      { info: 'Starting connection attempt', at: '2025-07-14T10:20:09.396Z' },
+      { error: 'Connection failed: boom', at: '2025-07-14T10:20:09.595Z' },
+      { info: 'Error stack: Error: boom\n    at x (y.js:1:2)', at: '2025-07-14T10:20:09.595Z' },
+      { info: 'Starting connection attempt', at: '2025-07-14T10:20:13.716Z' },
+    ]);
+    expect(frames.map((f) => [what(f), f.ts, f.server, f.session])).toEqual([
+      ['event:start', '2025-07-14T10:20:09.396Z', 'memory', 'memory'],
+      ['event:connection-error', '2025-07-14T10:20:09.595Z', 'memory', 'memory'],
+      ['log:info', '2025-07-14T10:20:09.595Z', 'memory', 'memory'],
+      // A launch starts a new session of the server, as in the dialect's line form.
+      ['event:start', '2025-07-14T10:20:13.716Z', 'memory', 'memory#2'],
+    ]);
+    expect(frames[2]!.log!.text).toBe('Error stack: Error: boom\n    at x (y.js:1:2)');
+  });
+
+  it('an element that is not an entry is read as any list element; a file name without the server names none', () => {
+    const frames = read('log.json', [{ info: 'hello', at: 't' }, { jsonrpc: '2.0', method: 'notifications/initialized' }, { other: 1 }]);
+    expect(frames.map((f) => [what(f), f.server ?? null, f.session])).toEqual([['log:info', null, null], ['value', null, null], ['value', null, null]]);
+    expect(frames[1]!.value).toEqual({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  });
+
+  it('a dialect with a JSON form forced on its line form reads lines, and on its JSON form reads entries', async () => {
+    const lines = await framesOf('[DEBUG] MCP server "memory": Starting connection with timeout of 30000ms\n', { format: 'claude-code' });
+    expect(lines.map((f) => [what(f), f.server])).toEqual([['event:start', 'memory']]);
+    const doc = JSON.stringify([{ debug: 'Starting connection attempt', timestamp: '2025-07-14T10:20:09.396Z', sessionId: 's', cwd: '/' }]);
+    for (const chunk of [0, 1]) {
+      const entries = await framesOf(doc, { format: 'claude-code', file: 'x/mcp-logs-github/2025-07-14T10-20-09.txt', chunk });
+      expect(entries.map((f) => [what(f), f.server, f.line]), `chunk ${chunk}`).toEqual([['event:start', 'github', 1]]);
+    }
   });
 });

@@ -1,4 +1,4 @@
-// JSON document reader: arrays, container objects, concatenated values, line spans, malformed documents.
+// JSON document reader: arrays, container objects, messages under any key, concatenated values, line spans, malformed documents.
 import { describe, expect, test } from 'vitest';
 import { JsonDocumentReader } from '../../src/input/index.js';
 import type { Frame } from '../../src/types.js';
@@ -25,13 +25,15 @@ describe('json documents', () => {
     }
   });
 
-  test('records.json: the first container key holding an array; envelopes mapped like envelope lines', async () => {
+  test('records.json: every list under a container key, envelopes mapped like envelope lines; other keys searched', async () => {
     const frames = (await framesOf(fixture('json/records.json'))).map(({ file, ...rest }) => rest);
     expect(frames).toEqual([
       { line: 5, lines: 5, ts: '2026-11-29T22:00:00.000Z', tsMs: 1795989600000, dir: 'unknown', session: null, text: null, bytes: 0, event: { name: 'start', data: { pid: 1 } } },
       { line: 10, lines: 5, ts: '2026-11-29T22:20:00.010Z', tsMs: 1795990800010, dir: 'c2s', session: null, text: null, bytes: 40, value: { jsonrpc: '2.0', id: 0, method: 'ping' } },
       { line: 15, lines: 1, ts: '2026-11-29T22:00:00.030Z', tsMs: 1795989600030, dir: 's2c', session: 's1', text: '{"jsonrpc":"2.0","id":0,"result":{}}', bytes: 36 },
       { line: 16, lines: 1, ts: null, tsMs: null, dir: 'unknown', session: null, text: null, bytes: 86, value: { jsonrpc: '2.0', method: 'notifications/message', params: { data: 'ünïcödé ✓' } } },
+      // A second list is read too; `trailer.records` is not a top-level list, and `{"x": 1}` in it is no message.
+      { line: 18, lines: 1, ts: null, tsMs: null, dir: 'unknown', session: null, text: null, bytes: 44, value: { jsonrpc: '2.0', id: 99, method: 'ignored' } },
     ]);
   });
 
@@ -96,9 +98,14 @@ describe('json documents', () => {
     expect(frames[0].text).toBe('"just a string"');
   });
 
-  test('keys around the element list are skipped, not assembled; only the first list is read', async () => {
+  test('every list under a container key is read; values around them are skipped, not records', async () => {
     const frames = await json('{"a":{"messages":[1]},"log":[{"jsonrpc":"2.0","method":"x"}],"items":[{"jsonrpc":"2.0","method":"y"}]}');
-    expect(frames.map((f) => f.value)).toEqual([{ jsonrpc: '2.0', method: 'x' }]);
+    expect(frames.map((f) => f.value)).toEqual([{ jsonrpc: '2.0', method: 'x' }, { jsonrpc: '2.0', method: 'y' }]);
+  });
+
+  test('a top-level object that holds no message is one record, as it always was (decode reports it)', async () => {
+    const frames = await json('{"foo": 1}\n[{"bar": 2}]\n');
+    expect(frames.map((f) => [f.line, f.value])).toEqual([[1, { foo: 1 }], [2, { bar: 2 }]]);
   });
 
   test('an empty document gives no frames; an empty list gives none either', async () => {
@@ -125,3 +132,133 @@ describe('json documents', () => {
     expect(spans(frames)).toEqual([[2, 2], [4, 1]]);
   });
 });
+
+/** Frames and what the reader says it read and skipped, for a document given whole or in chunks, within `maxBytes`. */
+function read(text: string, chunk = 0, maxBytes?: number) {
+  const r = new JsonDocumentReader('d', { maxBytes });
+  const out: Frame[] = [];
+  const buf = Buffer.from(text);
+  const size = chunk > 0 ? chunk : buf.length;
+  for (let i = 0; i < buf.length; i += size) r.push(buf.subarray(i, i + size), out);
+  r.end(out);
+  const doc = r.document;
+  return {
+    frames: out,
+    values: out.map((f) => f.value ?? f.text),
+    read: Object.fromEntries(doc.read.map((p) => [p.path, p.count])),
+    skipped: Object.fromEntries(doc.skipped.map((p) => [p.path, [p.count, ...(p.kinds ?? [])].join(' ')])),
+  };
+}
+
+const msg = (id: number, method = 'ping') => ({ jsonrpc: '2.0', id, method });
+const res = (id: number) => ({ jsonrpc: '2.0', id, result: {} });
+
+describe('json documents: messages under any key', () => {
+  test('a transcript nested in a session: envelopes and bare messages found, chat turns and metadata skipped', () => {
+    const doc = {
+      session: {
+        id: 's-7',
+        started: '2026-03-01T10:00:00Z',
+        transcript: {
+          turns: [
+            { role: 'user', content: 'list the tools' },
+            { ts: '2026-03-01T10:00:01.000Z', dir: 'c2s', message: msg(1, 'tools/list') },
+            { ts: '2026-03-01T10:00:01.020Z', dir: 's2c', message: { jsonrpc: '2.0', id: 1, result: { tools: [] } } },
+            msg(2),
+            { role: 'assistant', content: 'there are none' },
+          ],
+        },
+      },
+    };
+    const r = read(JSON.stringify(doc, null, 2));
+    expect(r.frames.map((f) => [f.dir, f.ts])).toEqual([['c2s', '2026-03-01T10:00:01.000Z'], ['s2c', '2026-03-01T10:00:01.020Z'], ['unknown', null]]);
+    expect(r.values).toEqual([msg(1, 'tools/list'), { jsonrpc: '2.0', id: 1, result: { tools: [] } }, msg(2)]);
+    expect(r.read).toEqual({ '$.session.transcript.turns[*]': 3 });
+    expect(r.skipped).toEqual({ '$.session.id': '1 string', '$.session.started': '1 string', '$.session.transcript.turns[*]': '2 object' });
+    // Each record spans its own lines.
+    expect(r.frames.map((f) => [f.line, f.lines])).toEqual([[11, 9], [20, 11], [31, 5]]);
+  });
+
+  test('several lists in one document: all read, in document order', () => {
+    const r = read(JSON.stringify({ requests: [msg(1), msg(2)], responses: [res(1), res(2)], count: 2 }, null, 2));
+    expect(r.values).toEqual([msg(1), msg(2), res(1), res(2)]);
+    expect(r.read).toEqual({ '$.requests[*]': 2, '$.responses[*]': 2 });
+    expect(r.skipped).toEqual({ '$.count': '1 number' });
+  });
+
+  test('the same records whatever the chunking, pretty-printed or on one line', () => {
+    const doc = { meta: { tool: 'x', tags: ['a', 'b'] }, calls: [{ at: 1, request: msg(1), response: res(1) }, { at: 2, request: msg(2), response: res(2) }] };
+    const want = [msg(1), res(1), msg(2), res(2)];
+    for (const text of [JSON.stringify(doc), JSON.stringify(doc, null, 2)]) {
+      for (const chunk of [0, 1, 3, 7]) expect(read(text, chunk).values, `chunk ${chunk}`).toEqual(want);
+    }
+  });
+
+  test('a message whose params quote a message is one record, whether or not jsonrpc comes first', () => {
+    const quoted = { jsonrpc: '2.0', method: 'inner' };
+    expect(read(JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'x', params: { m: quoted } }])).values).toHaveLength(1);
+    const late = { id: 1, method: 'x', params: { m: quoted }, jsonrpc: '2.0' };
+    expect(read(JSON.stringify({ calls: [late] })).values).toEqual([late]);
+    // An envelope whose message holds another: one record too.
+    expect(read(JSON.stringify({ capture: [{ dir: 'c2s', message: late }] })).values).toEqual([late]);
+  });
+
+  test('a list element that is a container of messages gives its messages', () => {
+    const text = JSON.stringify([{ name: 'first', id: 'conv-1', messages: [msg(1), res(1)] }, { name: 'second', messages: [msg(2)] }], null, 2);
+    const r = read(text);
+    expect(r.values).toEqual([msg(1), res(1), msg(2)]);
+    expect(r.read).toEqual({ '$[*].messages[*]': 3 });
+  });
+
+  test('a live document gives each message as soon as its line has ended, nested containers or not', () => {
+    const r = new JsonDocumentReader('-');
+    const out: Frame[] = [];
+    r.push(Buffer.from('{"session": {"id": "s1",\n "turns": [\n  {"jsonrpc": "2.0", "id": 1, "method": "ping"},\n'), out);
+    expect(out.map((f) => f.value)).toEqual([msg(1)]);
+    r.push(Buffer.from('  {"ts": 5, "dir": "s2c", "message": {"jsonrpc": "2.0", "id": 1, "result": {}}}\n'), out);
+    expect(out).toHaveLength(2);
+    r.push(Buffer.from(']}}\n'), out);
+    r.end(out);
+    expect(out).toHaveLength(2);
+  });
+
+  test('containers larger than maxBytes are gone through, never assembled: every message read, none oversized', () => {
+    const turns = Array.from({ length: 400 }, (_, i) => (i % 2 === 0 ? { ts: i, dir: 'c2s', message: msg(i) } : res(i - 1)));
+    // The `data` key makes the document look like an envelope: nothing is split off before it has grown past the bound.
+    const doc = { meta: { exported: 'yes' }, data: 'export v2', session: { transcript: { turns } }, note: 'end' };
+    const text = JSON.stringify(doc, null, 1);
+    expect(text.length).toBeGreaterThan(20_000);
+    const whole = read(text);
+    const small = read(text, 7, 2048);
+    expect(small.frames.filter((f) => f.error !== undefined)).toEqual([]);
+    expect(small.values).toEqual(turns.map((t) => ('message' in t ? t.message : t)));
+    expect(small.frames.map((f) => [f.line, f.lines])).toEqual(whole.frames.map((f) => [f.line, f.lines]));
+    expect(small.read).toEqual({ '$.session.transcript.turns[*]': 400 });
+    expect(small.skipped).toEqual({ '$.meta': '1 object', '$.data': '1 string', '$.note': '1 string' });
+  });
+
+  test('a container under an envelope key is split as soon as a message ends in it', () => {
+    const r = new JsonDocumentReader('-');
+    const out: Frame[] = [];
+    r.push(Buffer.from('{"data": {"turns": [\n{"jsonrpc": "2.0", "id": 1, "method": "ping"},\n'), out);
+    expect(out.map((f) => f.value)).toEqual([msg(1)]);
+    // An envelope's message is not: it is one record with its envelope.
+    r.push(Buffer.from('{"ts": 1, "data": {"jsonrpc": "2.0", "id": 1, "result": {}}}\n'), out);
+    expect(out.map((f) => f.value)).toEqual([msg(1), res(1)]);
+    expect(out[1]!.tsMs).toBe(1000);
+  });
+
+  test('a message or envelope over maxBytes inside a container is one oversized record; the rest is read', () => {
+    const big = { jsonrpc: '2.0', id: 9, result: { pad: 'z'.repeat(3000) } };
+    const text = JSON.stringify({ capture: { frames: [{ dir: 'c2s', message: msg(1) }, { dir: 's2c', message: big }, { dir: 'c2s', message: msg(2) }] } });
+    const r = read(text, 0, 1024);
+    expect(r.frames.map((f) => (f.oversized ? 'oversized' : f.value))).toEqual([msg(1), 'oversized', msg(2)]);
+  });
+
+  test('arrays nested past the bound in a container are one too-deep record, not a level each', () => {
+    const deep = '['.repeat(1500) + ']'.repeat(1500);
+    const r = read(`{"first": ${JSON.stringify(msg(1))}, "deep": ${deep}, "last": ${JSON.stringify(msg(2))}}`);
+    expect(r.frames.map((f) => (f.oversized ? 'too deep' : f.value))).toEqual([msg(1), 'too deep', msg(2)]);
+  });
+});
+

@@ -5,7 +5,7 @@ import type { Frame } from '../../types.js';
 import { BomSkipper, toBuffer } from '../bom.js';
 import { MAX_NESTING } from '../depth.js';
 import { errorFrame, oversizedFrame, tooDeepFrame } from '../frames.js';
-import { CappedElement } from '../json-element.js';
+import { CappedElement } from '../capped-element.js';
 import { Tokenizer, tokenizerMessage, type Token } from '../json-tokens.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, OVERSIZED_KEEP_BYTES, type Chunk } from '../lines.js';
 import { RawText } from '../raw-text.js';

@@ -1,8 +1,8 @@
 // Claude Code's debug output: `claude --debug` on the terminal (2025) and `~/.claude/debug/<session>.txt` (late 2025 →).
 //
 // It logs no JSON-RPC: its MCP lines (`MCP server "NAME": …`) are events and logs. The mid-2025 per-server cache file
-// (`mcp-logs-NAME/*.txt`, a JSON array) is not a line log and is not read here. Grammar and the published logs each
-// shape was seen in: test/fixtures/hosts/claude-code/SOURCES.md.
+// (`mcp-logs-NAME/<time>.txt`) is the same story as a JSON array of entries (`entries`). Grammar and the published logs
+// each shape was seen in: test/fixtures/hosts/claude-code/SOURCES.md.
 import type { Dialect } from './types.js';
 
 /** The debug file's UTC time; the terminal form has none. */
@@ -12,7 +12,7 @@ const LEVEL = String.raw`\[(?<level>DEBUG|INFO|WARN|ERROR)\]`;
 
 export const claudeCode: Dialect<'claude-code'> = {
   name: 'claude-code',
-  title: 'Claude Code: claude --debug output and ~/.claude/debug/*.txt',
+  title: 'Claude Code: claude --debug output, ~/.claude/debug/*.txt and the mcp-logs-NAME/*.txt cache files',
   example: '2026-10-03T04:26:18.486Z [DEBUG] MCP server "memory": Starting connection with timeout of 30000ms',
   lines: [
     // An MCP line: the server in double quotes, then a colon (none before `Server stderr:`).
@@ -46,4 +46,12 @@ export const claudeCode: Dialect<'claude-code'> = {
   // Stack frames and pretty-printed errors continue the line above them.
   unprefixed: 'attach',
   time: 'utc',
+  // The per-server cache file: `[{"debug"|"error": text, "timestamp", "sessionId", "cwd"}, …]`, its server named only by
+  // its folder, `mcp-logs-NAME/` (a copy may keep it in its own name, `mcp-logs-NAME-2025-07.txt`).
+  entries: {
+    levels: ['debug', 'error'],
+    keys: ['timestamp', 'sessionId', 'cwd'],
+    time: 'timestamp',
+    serverInPath: /mcp-logs-(?<server>[^/\\]+?)(?:-\d{4}-\d\d[^/\\]*)?(?:\.(?:txt|jsonl?|log))?(?:[/\\]|$)/,
+  },
 };

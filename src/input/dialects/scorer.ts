@@ -49,6 +49,16 @@ export class DialectScorer {
     }
   }
 
+  /**
+   * The input is a JSON document whose first element has the dialect's entry keys (Dialect.entries): the keys are the
+   * host's own, so the dialect wins at once (DECISIVE points, counted as a cue).
+   */
+  entries(name: DialectName): void {
+    const t = this.table.find((x) => x.name === name)!;
+    t.score += DECISIVE;
+    t.cues += DECISIVE;
+  }
+
   /** The highest score so far. */
   get best(): number {
     let best = 0;

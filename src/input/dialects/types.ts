@@ -117,6 +117,22 @@ export interface Block {
   close: RegExp;
 }
 
+/**
+ * A JSON form of the host's log: a JSON document (an array, or objects one after another) whose elements are the host's
+ * entries, one record each (dialects/entries.ts). An entry's text is read as a host line's text is: one of the
+ * dialect's event lines, else a log record at the level its key names.
+ */
+export interface JsonEntries {
+  /** Keys whose string value is the entry's text; the key is the record's level (`{"debug": "…"}`, `{"error": "…"}`). */
+  levels: readonly string[];
+  /** Keys every entry has besides its text: detection takes a document whose first element has a level key and all of these. */
+  keys: readonly string[];
+  /** The key of the entry's time (ISO). */
+  time: string;
+  /** The server's name in the input's name or path (group `server`), for a host that names it there and not in its entries. */
+  serverInPath?: RegExp;
+}
+
 export interface Dialect<Name extends string = string> {
   /** The `--input-format` name. */
   name: Name;
@@ -195,6 +211,8 @@ export interface Dialect<Name extends string = string> {
    * right and no result depends on the machine's zone), or `none` (the log writes no time).
    */
   time: 'utc' | 'local' | 'none';
+  /** The same log written as a JSON document of entries, when the host has such a form too. */
+  entries?: JsonEntries;
   /** A terminal capture: colour codes (`ESC[…m`) are removed from every line before it is read. */
   ansi?: true;
   /**

@@ -1,0 +1,51 @@
+// JSON documents through the CLI: messages under a document's own keys read with no flag, and what was read and
+// skipped said at --log-level info; Claude Code's cache file read as its host's log.
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+const VCR = 'test/fixtures/documents/agent-vcr-calculator.vcr';
+const CACHE = 'test/fixtures/hosts/claude-code/mcp-logs-sequential-thinking-2025-07.txt';
+
+/** The JSON lines of an output (stderr also holds plain notes: `mcptrace: FILE: no MCP messages …`). */
+const ndjson = (s: string) => s.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe('JSON documents on the command line', () => {
+  it('reads the messages of a document that keeps them under its own keys, and says where at --log-level info', async () => {
+    const r = await runCli(['annotate', '-f', 'ndjson', '--log-level', 'info', VCR]);
+    expect(r.code).toBe(0);
+    const records = ndjson(r.stdout);
+    expect(records.map((x) => [x.kind, x.method])).toEqual([
+      ['request', 'initialize'], ['response', 'initialize'], ['request', 'tools/list'], ['response', 'tools/list'],
+      ['request', 'tools/call'], ['response', 'tools/call'], ['notification', 'notifications/progress'], ['request', 'tools/call'], ['error', 'tools/call'],
+    ]);
+    const doc = ndjson(r.stderr).find((l) => typeof l.msg === 'string' && l.msg.includes('JSON document'))!;
+    expect(doc).toMatchObject({ level: 30, input: VCR, more: 0 });
+    expect(doc.msg).toBe(
+      `${VCR}: JSON document: records read at $.session.initialize_request (1), $.session.initialize_response (1), `
+      + '$.session.interactions[*].request (3), $.session.interactions[*].response (3), $.session.interactions[*].notifications[*] (1); '
+      + 'skipped $.format_version (string), $.metadata (object), $.session.capabilities (object), $.session.interactions[*].sequence (number ×3), '
+      + '$.session.interactions[*].timestamp (string ×3), $.session.interactions[*].direction (string ×3), $.session.interactions[*].latency_ms (number ×3)',
+    );
+    // At the default level nothing is said.
+    expect((await runCli(['annotate', '-f', 'ndjson', VCR])).stderr).toBe('');
+  });
+
+  it('Claude Code\'s cache file is its host\'s log: events and logs of the server its name gives, no invalid record', async () => {
+    const r = await runCli(['annotate', '-f', 'ndjson', '--log-level', 'info', CACHE]);
+    expect(r.code).toBe(0);
+    expect(ndjson(r.stderr)[0]).toMatchObject({ format: 'claude-code', conclusive: true, scores: { 'claude-code': 15 } });
+    const records = ndjson(r.stdout);
+    expect(records.map((x) => [x.kind, x.format, x.server, x.session])).toEqual([
+      ['event', 'claude-code', 'sequential-thinking', 'sequential-thinking'],
+      ['event', 'claude-code', 'sequential-thinking', 'sequential-thinking'],
+      ['log', 'claude-code', 'sequential-thinking', 'sequential-thinking'],
+      ['log', 'claude-code', 'sequential-thinking', 'sequential-thinking'],
+      ['event', 'claude-code', 'sequential-thinking', 'sequential-thinking#2'],
+      ['event', 'claude-code', 'sequential-thinking', 'sequential-thinking#2'],
+    ]);
+    expect(records.map((x) => x.ts)).toEqual(['2025-07-14T10:20:09.396Z', '2025-07-14T10:20:09.595Z', '2025-07-14T10:20:09.595Z', '2025-07-14T10:20:09.595Z', '2025-07-14T10:20:13.716Z', '2025-07-14T10:20:13.902Z']);
+    const audit = await runCli(['audit', '-f', 'json', CACHE]);
+    expect(audit.code).toBe(0);
+    expect(audit.stderr).toBe(`mcptrace: ${CACHE}: no MCP messages (0 of 38 lines)\n`);
+  });
+});
