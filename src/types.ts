@@ -62,7 +62,18 @@ export interface Frame {
   server?: string;
   /** Read from HTTP traffic (a packet capture, a HAR file): the exchange and stream that carried the record. */
   http?: HttpInfo;
+  /**
+   * Messages the log never holds, as its format knows (a process that logs only what it receives): the session stage
+   * takes them for missing from the log, not from the wire (src/session/not-logged.ts). Set on message frames.
+   */
+  notLogged?: NotLogged;
 }
+
+/** What one side sends, by kind: requests, answers (responses and errors) or notifications. */
+export type MessageClass = 'requests' | 'answers' | 'notifications';
+
+/** Messages a log does not hold, by the side that sends them: `{ server: ['requests', 'answers', 'notifications'] }`. */
+export type NotLogged = Partial<Record<Side, readonly MessageClass[]>>;
 
 /**
  * Where an HTTP record travelled (record contract v2, README "The annotated record"): the request that opened the
@@ -213,9 +224,16 @@ export interface SessionInfo {
   server: string | null;
   /**
    * The log holds only this side's messages: a raw stream of one process's output, e.g. a server's stdout (`server`:
-   * its responses pair with no request, and no client message was seen). Null when both sides or neither are seen.
+   * its responses pair with no request, and no client message was seen), or a format that logs only what one process
+   * received (`notLogged` names every message of the other side). Null when both sides or neither are seen.
    */
   onlySide: Side | null;
+  /**
+   * Messages the log does not hold because its format never logs them (a Java SDK process logs only what it received:
+   * `{ server: ['requests', 'answers', 'notifications'] }` in a server's log), as the reader said; rules that need them
+   * skip what they would decide. Null when the format logs every message (or the reader did not say).
+   */
+  notLogged: NotLogged | null;
   /** Seq of the first and last record of the session. */
   firstSeq: number;
   lastSeq: number;

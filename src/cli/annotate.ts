@@ -5,7 +5,7 @@ import { recordToJson } from '../output/json.js';
 import { recordMessageJson, recordToNdjson, recordToNdjsonHead } from '../output/ndjson.js';
 import { escapeJsonForTerminal } from '../output/escape.js';
 import type { Redactor } from '../output/redact.js';
-import { formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord } from '../output/text.js';
+import { formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord } from '../output/text.js';
 import type { PipelineRecord, SessionInfo } from '../types.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { withFollow } from './follow.js';
@@ -113,6 +113,8 @@ function makeSink(args: AnnotateArgs, io: CliIO, analyzer: Analyzer, redactor: R
   const textOpts = { body: args.body ?? false };
   // Weak: a session retired by the tracker is not kept alive by having been printed.
   const headed = new WeakSet<SessionInfo>();
+  // Sessions whose note (what the log's format never holds) was printed: once, in the title or after the record that told it.
+  const noted = new WeakSet<SessionInfo>();
   let lastSession: string | null = null;
   return {
     record: (r) => {
@@ -122,8 +124,15 @@ function makeSink(args: AnnotateArgs, io: CliIO, analyzer: Analyzer, redactor: R
       if (r.session !== lastSession && infoShown) {
         lastSession = r.session;
         s += formatSessionTitle(infoShown, palette) + '\n';
+        if (info && info.notLogged !== null) noted.add(info);
       }
       s += formatTextRecord(shown(r), palette, textOpts) + '\n';
+      // Known from the session's first message, which may come after its title (a process's start, its banner). An
+      // inferred one side is told at the end only: it is a guess until then (session/one-side.ts).
+      if (info && infoShown && info.notLogged !== null && !noted.has(info)) {
+        noted.add(info);
+        s += `${formatSessionNote(infoShown, palette) ?? ''}\n`;
+      }
       if (r.kind === 'response' && r.method === 'initialize' && info && infoShown && !headed.has(info)) {
         headed.add(info);
         s += formatSessionPeers(infoShown, palette) + '\n';

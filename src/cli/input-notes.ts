@@ -19,7 +19,7 @@ export function inputNoter(io: Pick<CliIO, 'stderr'>, log: Log, logLevel: string
     if (i.onlySide === 'server') {
       log.info({ input: i.file, side: i.onlySide }, `${onlySideText(i.onlySide)}: its responses answer requests that are not in it (read as the server's, not as orphans)`);
     } else if (i.onlySide === 'client') {
-      log.info({ input: i.file, side: i.onlySide }, `${onlySideText(i.onlySide)}: no server message, so its requests stay unanswered`);
+      log.info({ input: i.file, side: i.onlySide }, `${onlySideText(i.onlySide)}: no server message in it`);
     }
   };
 }

@@ -1,5 +1,5 @@
 // What mcptrace says about an input as a whole: it held no MCP message, or one side of a session only.
-import type { Side } from '../types.js';
+import type { NotLogged, SessionInfo, Side } from '../types.js';
 
 /** `README.md: no MCP messages (0 of 12 lines)`: unescaped; `lines` null when the reader did not count them. */
 export function noMessagesText(file: string, lines: number | null): string {
@@ -9,4 +9,19 @@ export function noMessagesText(file: string, lines: number | null): string {
 /** The note on a session (or input) whose log holds one side's messages only (`SessionInfo.onlySide`). */
 export function onlySideText(side: Side): string {
   return `only the ${side}'s side is in the log`;
+}
+
+/** `the client's notifications and answers are not in the log` (`SessionInfo.notLogged`). */
+function notLoggedText(nl: NotLogged): string {
+  const parts = (['client', 'server'] as const).filter((side) => (nl[side] ?? []).length > 0).map((side) => `the ${side}'s ${andList(nl[side]!)}`);
+  return `${andList(parts)} are not in the log`;
+}
+
+/** The note on a session whose log does not hold every message: one side only, or what its format never logs; else null. */
+export function sessionNoteText(s: Pick<SessionInfo, 'onlySide' | 'notLogged'>): string | null {
+  return s.onlySide != null ? onlySideText(s.onlySide) : s.notLogged != null ? notLoggedText(s.notLogged) : null;
+}
+
+function andList(xs: readonly string[]): string {
+  return xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
 }

@@ -2,7 +2,7 @@
 import type { OpenRequest, SessionInfo } from '../types.js';
 import type { Palette } from './color.js';
 import { escapeTerminal } from './escape.js';
-import { onlySideText } from './input-notes.js';
+import { sessionNoteText } from './input-notes.js';
 import { truncate } from './width.js';
 
 type PeerInfo = SessionInfo['clientInfo'];
@@ -33,15 +33,23 @@ export function formatTextHeader(s: SessionInfo, p: Palette): string {
 
 /**
  * The first header line: session key, file, transport, the host's name for the server, and whether the log holds one
- * side only (printed when a session's first record arrives, so the one-sided note shows only in later reports).
+ * side only or leaves out what its format never logs (printed when a session's first record arrives: a note known only
+ * later is printed by `formatSessionNote`).
  */
 export function formatSessionTitle(s: SessionInfo, p: Palette): string {
   const title = `━━ session ${escapeTerminal(s.key)}`;
   const where = [escapeTerminal(s.file)];
   if (s.transport !== null) where.push(escapeTerminal(s.transport));
   if (s.server != null) where.push(`server ${truncate(escapeTerminal(s.server), 60)}`);
-  if (s.onlySide != null) where.push(onlySideText(s.onlySide));
+  const note = sessionNoteText(s);
+  if (note !== null) where.push(note);
   return `${p.bold(title)} ${p.dim(where.join(' · '))}`;
+}
+
+/** The session's note (one side only, messages its format never logs) as a line of its own, once known; else null. */
+export function formatSessionNote(s: SessionInfo, p: Palette): string | null {
+  const note = sessionNoteText(s);
+  return note === null ? null : `   ${p.dim(note)}`;
 }
 
 /** The second header line: client → server and revision (printed once the initialize result is known). */

@@ -1,4 +1,5 @@
 // Rule missing-initialized: the client never sent notifications/initialized after a successful initialize.
+import { logs } from '../session/not-logged.js';
 import type { Rule } from './types.js';
 import { SPEC } from './spec-urls.js';
 
@@ -25,6 +26,7 @@ export const missingInitialized: Rule<Data, State> = {
     specUrl: `${SPEC.lifecycle}#initialization`,
     revisions: 'all',
     seqFields: ['atSeq'],
+    needs: ['client:notifications'],
   },
   message: (d) =>
     d.atSeq === null
@@ -32,6 +34,8 @@ export const missingInitialized: Rule<Data, State> = {
       : `client sent ${d.method} without having sent notifications/initialized after the initialize response`,
   createState: () => ({ result: null, clientWentOn: false, reported: false }),
   check: ({ record, facts, session, state }) => {
+    // A log that never holds the client's notifications cannot tell whether it sent this one.
+    if (!logs(session, 'client', 'notifications')) return undefined;
     if (record.kind === 'response' && facts.request?.method === 'initialize' && facts.request.seq === session.initializeSeq) {
       state.result = { seq: record.seq, source: record.source };
       state.clientWentOn = false;
@@ -47,6 +51,7 @@ export const missingInitialized: Rule<Data, State> = {
     return [{ atSeq: record.seq, method: record.method }];
   },
   sessionEnd: ({ state, session }) => {
+    if (!logs(session, 'client', 'notifications')) return undefined;
     if (state.reported || !state.result || !state.clientWentOn || session.info.initializedSeen) return undefined;
     return [{ seq: state.result.seq, source: state.result.source, data: { atSeq: null, method: null } }];
   },

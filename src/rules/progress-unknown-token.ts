@@ -1,4 +1,5 @@
 // Rule progress-unknown-token: a progress notification whose token belongs to no request of the other side.
+import { requestLogged } from '../session/not-logged.js';
 import { CLOSED_REQUESTS, type ClosedRequests, notifiedTokenOf } from './support/flow-memory.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
@@ -14,12 +15,15 @@ export const progressUnknownToken: Rule<{ token: string }, undefined, ClosedRequ
       'is terminal. Remembers the last 1024 answered requests per session.',
     specUrl: `${SPEC.progress}#behavior-requirements`,
     revisions: 'all',
+    needs: ['client:requests', 'server:requests'],
   },
   message: (d) => `progress token ${d.token} belongs to no request sent by the other side`,
   memory: CLOSED_REQUESTS,
   on: { kinds: ['notification'], methods: ['notifications/progress'], body: true },
-  check: ({ record, facts, memory }) => {
+  check: ({ record, facts, memory, session }) => {
     if (record.kind !== 'notification' || record.method !== 'notifications/progress' || facts.progressFor !== null) return undefined;
+    // The request it reports on is one the log never holds.
+    if (!requestLogged(session, record.dir)) return undefined;
     const token = notifiedTokenOf(record.message);
     // A missing or mistyped token is a schema problem; an answered request's token is progress-after-completion's.
     if (token === null || memory.byProgressToken(record.dir, token)) return undefined;

@@ -1,4 +1,5 @@
 // Rule request-before-initialize-response: the client sent a request other than ping while initialize was unanswered.
+import { logs } from '../session/not-logged.js';
 import type { Rule } from './types.js';
 import { SPEC } from './spec-urls.js';
 
@@ -19,11 +20,14 @@ export const requestBeforeInitializeResponse: Rule<{ method: string; initializeS
     specUrl: `${SPEC.lifecycle}#initialization`,
     revisions: 'all',
     seqFields: ['initializeSeq'],
+    needs: ['server:answers'],
   },
   message: (d) => `client sent ${d.method} before the server answered initialize (#${d.initializeSeq}): only ping may come before the response`,
   createState: () => ({ waiting: null }),
   on: { kinds: ['request', 'response', 'error'] },
-  check: ({ record, facts, state }) => {
+  check: ({ record, facts, state, session }) => {
+    // A log that never holds the server's answers (a server's own log of what it received) never shows the response.
+    if (!logs(session, 'server', 'answers')) return undefined;
     if (record.kind === 'request' && record.method === 'initialize') {
       // A summary that gives no id (mcp-remote's `[Local→Remote] initialize`): its answer may come by an id the log
       // never gave it (session/pending.ts), unrecognised, so it holds nothing back.

@@ -1,7 +1,7 @@
 // The shape of a rule: metadata with a spec reference, a message built from data, and checks.
 import type { Facts } from '../session/facts.js';
 import type { SessionState } from '../session/state.js';
-import type { Kind, OpenRequest, PipelineRecord, Severity } from '../types.js';
+import type { Kind, MessageClass, OpenRequest, PipelineRecord, Severity, Side } from '../types.js';
 
 export interface RuleMeta {
   id: string;
@@ -27,6 +27,13 @@ export interface RuleMeta {
    * (test/rules/seq-fields.test.ts).
    */
   seqFields?: readonly string[];
+  /**
+   * Messages the rule decides from (their presence, or their absence) that some logs never hold (`SessionInfo.notLogged`:
+   * a Java SDK process logs only what it received): `server:answers`, `client:notifications` … Where the log does not
+   * hold them the rule (or the session stage for it) decides nothing from them (session/not-logged.ts), and the audit
+   * report names the rule in its note on such sessions.
+   */
+  needs?: readonly `${Side}:${MessageClass}`[];
 }
 
 /** Options that rules may read (from flags or the config file). */

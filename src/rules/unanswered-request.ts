@@ -11,6 +11,8 @@ export const unansweredRequest: Rule<{ method: string; id: string; seq: number }
     specUrl: SPEC.responses,
     revisions: 'all',
     seqFields: ['seq'],
+    // A request whose answer the log never holds is not open at the end (session/not-logged.ts).
+    needs: ['client:answers', 'server:answers'],
   },
   message: (d) => `${d.method} request #${d.seq} (id ${d.id}) was never answered`,
   atEnd: (open) => (open.cancelled ? undefined : { method: open.method, id: JSON.stringify(open.id), seq: open.seq }),

@@ -6,6 +6,7 @@
 // still tells the server's info, revision and capabilities.
 import type { Decoded } from '../decode/decode.js';
 import type { Direction } from '../types.js';
+import { notLoggedDeclared } from './not-logged.js';
 import type { SessionState } from './state.js';
 
 const obj = (v: unknown): Record<string, unknown> | null =>
@@ -43,9 +44,11 @@ export function countSender(s: SessionState, dir: Direction, read: boolean): voi
 /**
  * At the session's end: a session of inferred directions that holds messages of one side only is that side's
  * (`onlySide`); a client's requests alone (a `requests.ndjson` fed to a server) are the client's side. A message
- * whose sender stayed unknown could be either side's: then nothing is said.
+ * whose sender stayed unknown could be either side's: then nothing is said. A session whose reader said what its log
+ * does not hold keeps what that told (not-logged.ts).
  */
 export function settleOnlySide(s: SessionState): void {
+  if (notLoggedDeclared(s)) return;
   if (s.dirRead || s.messages === 0) {
     s.info.onlySide = null;
     return;

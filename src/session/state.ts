@@ -11,6 +11,9 @@ export class SessionState {
   /** Messages by the side that sent them (read or inferred), and whether any had its direction read from the log. */
   readonly sent = { c2s: 0, s2c: 0, unknown: 0 };
   dirRead = false;
+  /** Classes of message (by sender) its reader said the log does not hold, and those seen in it (not-logged.ts). */
+  unloggedBits = 0;
+  loggedBits = 0;
   // The tables below are made on first use and dropped by `release()`: a retired session keeps only its handshake
   // facts, so a run over many sessions costs little per session once they are retired.
   private pendingTable: PendingTable | null = null;
@@ -47,6 +50,7 @@ export class SessionState {
       transport: null,
       server: null,
       onlySide: null,
+      notLogged: null,
       firstSeq,
       lastSeq: firstSeq,
     };

@@ -8,6 +8,7 @@ import { inferDir, paramsOf } from './direction.js';
 import { CLOSE_EVENTS, CLOSED_CHANNELS, SESSION_EVENTS, START_EVENTS } from './events.js';
 import { newFacts, type Facts } from './facts.js';
 import { readInitializeRequest, readInitializeResult } from './handshake.js';
+import { answerLogged, logs, noteLogged, requestLogged } from './not-logged.js';
 import { countSender, isInitializeResult, serverSideResponse, settleOnlySide } from './one-side.js';
 import { DEFAULT_MAX_SESSIONS, LiveSessions } from './live-sessions.js';
 import { pendingKey, type PendingRequest, type UnnumberedRequest } from './pending.js';
@@ -134,6 +135,7 @@ export class Tracker {
     if (isMessage) {
       this.messages++;
       countSender(s, dir, frame.dir !== 'unknown');
+      noteLogged(s, frame.notLogged, dir, d.kind);
     }
 
     if (d.kind === 'request') this.onRequest(d, s, record, facts);
@@ -175,7 +177,7 @@ export class Tracker {
     const open: OpenRequest[] = [...this.retiredOpen];
     const sessions = new Set([...this.keyed.values(), ...(this.current ? [this.current] : [])]);
     for (const s of sessions) {
-      for (const p of s.pending.values()) open.push(toOpen(p, s.info.key));
+      for (const p of s.pending.values()) if (answerLogged(s, p.dir)) open.push(toOpen(p, s.info.key));
     }
     return open.sort((a, b) => a.seq - b.seq);
   }
@@ -230,7 +232,8 @@ export class Tracker {
   private retire(s: SessionState): void {
     settleOnlySide(s);
     if (s.messages > 0) this.side = this.side === undefined || this.side === s.info.onlySide ? s.info.onlySide : null;
-    for (const p of s.pending.drain()) this.retiredOpen.push(toOpen(p, s.info.key));
+    // A request whose answer the log never holds is not unanswered (not-logged.ts).
+    for (const p of s.pending.drain()) if (answerLogged(s, p.dir)) this.retiredOpen.push(toOpen(p, s.info.key));
     s.release();
     if (this.current === s) this.current = null;
     else if (this.keyed.get(s.info.key) === s) this.keyed.delete(s.info.key);
@@ -318,12 +321,13 @@ export class Tracker {
       message: d.message,
     };
     const { replaced, evicted } = s.pending.add(p);
+    // A request whose answer the log never holds stays open: that it is still open tells nothing (not-logged.ts).
     if (replaced) {
-      facts.reusedOpenId = { previousSeq: replaced.seq };
+      if (answerLogged(s, replaced.dir)) facts.reusedOpenId = { previousSeq: replaced.seq };
       this.forgetToken(s, replaced);
     }
     if (evicted) {
-      facts.pendingEvicted = toOpen(evicted, s.info.key);
+      if (answerLogged(s, evicted.dir)) facts.pendingEvicted = toOpen(evicted, s.info.key);
       this.forgetToken(s, evicted);
     }
     if (p.progressToken !== null) s.progress.set(pendingKey(p.dir, p.progressToken), p);
@@ -358,8 +362,11 @@ export class Tracker {
       return;
     }
     if (!p) {
-      // In a log of the server's side only, the requests are not in the log: the response is no orphan.
-      if (s.info.onlySide === 'server' && r.dir === 's2c') this.serverSideOnly(s, r);
+      // In a log of the server's side only, the requests are not in the log: the response is no orphan. Nor is an
+      // answer to a request its log's format never holds (not-logged.ts).
+      const unlogged = !requestLogged(s, r.dir);
+      if (r.dir === 's2c' && (s.info.onlySide === 'server' || unlogged)) this.serverSideOnly(s, r);
+      else if (unlogged) return;
       // An answer that names no method to pair it by (an id no request had, mcp-remote's `[Remote→Local] 1`) may answer
       // a request the log gave without its id: the oldest such is taken, unpaired (which one it answers is not known).
       else if (d.method !== null || s.pending.takeAnyUnnumbered(reqDir) === undefined) facts.orphan = true;
@@ -369,7 +376,11 @@ export class Tracker {
     facts.request = p;
     this.pairWith(r, p);
     if (p.cancelled) facts.afterCancel = true;
-    if (p.seq === s.initializeSeq && d.kind === 'response') readInitializeResult(s, d.message);
+    if (p.seq === s.initializeSeq && d.kind === 'response') {
+      readInitializeResult(s, d.message);
+      // The client's notifications/initialized is never in this log: the session operates from here.
+      if (!logs(s, 'client', 'notifications') && s.phase === 'initialization') s.phase = 'operation';
+    }
     if (p.task && d.kind === 'response') rememberTask(s, d.message, r.dir);
   }
 

@@ -1,5 +1,6 @@
 // Hosts' logs through the CLI: detected with no flag (and said so at --log-level info), forced with --input-format,
-// and a host log with no MCP message said in one line without failing audit.
+// a host log with no MCP message said in one line without failing audit, and logs whose format holds one side only
+// audited without findings about the side they cannot hold.
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 
@@ -38,5 +39,63 @@ describe('hosts\' logs on the command line', () => {
     expect(audit.code).toBe(0);
     expect(audit.stderr).toBe(`mcptrace: ${NO_TRAFFIC}: no MCP messages (0 of 24 lines)\n`);
     expect((await runCli(['audit', '-f', 'json', '--fail-on-empty', NO_TRAFFIC])).code).toBe(1);
+  });
+});
+
+describe('logs whose format holds one side only (the Java SDK, the TypeScript SDK\'s examples, the Inspector\'s first port)', () => {
+  const ONE_SIDED = [
+    'java-sdk/client-stdio-slf4j-simple.log', 'java-sdk/server-spring-boot-webmvc.log', 'java-sdk/server-stdio-basic-iso-time.log',
+    'typescript-sdk/example-json-response-server.log', 'typescript-sdk/example-simple-streamable-server.log',
+  ].map((f) => `test/fixtures/hosts/${f}`);
+  const INSPECTOR_G1 = 'test/fixtures/hosts/inspector/inspector-history-memory-2026-06-02T07-41-10.164Z.json';
+  const OTHER_SIDE = ['orphan-response', 'unanswered-request', 'request-before-initialize-response', 'missing-initialized', 'progress-unknown-token'];
+  interface Audit {
+    summary: { byRule: Record<string, number> };
+    sessions: { key: string; onlySide: string | null; notLogged: unknown; serverInfo: { name?: string } | null }[];
+    findings: { rule: string; session: string; seq: number }[];
+  }
+  const audit = async (file: string) => {
+    const r = await runCli(['audit', '-f', 'json', file]);
+    expect(r.code).toBe(0);
+    return JSON.parse(r.stdout) as Audit;
+  };
+
+  it.each(ONE_SIDED)('%s: no finding about the side the log does not hold; every session with messages is noted one-sided', async (file) => {
+    const report = await audit(file);
+    expect(Object.keys(report.summary.byRule).filter((rule) => OTHER_SIDE.includes(rule))).toEqual([]);
+    const sided = report.sessions.filter((s) => s.notLogged !== null);
+    expect(sided.length).toBeGreaterThan(0);
+    expect(new Set(sided.map((s) => s.onlySide))).toEqual(new Set([file.includes('client') ? 'server' : 'client']));
+  });
+
+  it('a client\'s log reads the server\'s info from the initialize result it received', async () => {
+    const report = await audit(ONE_SIDED[0]!);
+    expect(report.sessions.find((s) => s.key === 'memory-server')).toMatchObject({ onlySide: 'server', serverInfo: { name: 'memory-server' } });
+  });
+
+  it('the Inspector\'s first port: no missing notifications/initialized; its request still pending at export stays unanswered', async () => {
+    const report = await audit(INSPECTOR_G1);
+    expect(report.summary.byRule).toEqual({ 'unanswered-request': 1 });
+    expect(report.sessions[0]).toMatchObject({ onlySide: null, notLogged: { client: ['answers', 'notifications'] } });
+  });
+
+  it('a two-sided log whose server died after initialize still reports its request unanswered', async () => {
+    const report = await audit('test/fixtures/hosts/claude-desktop/mcp-log-2025-06-aggregate.log');
+    expect(report.findings.map((f) => [f.rule, f.session])).toEqual([['unanswered-request', 'weather'], ['unanswered-request', 'weather#2']]);
+    expect(report.sessions.every((s) => s.onlySide === null && s.notLogged === null)).toBe(true);
+  });
+
+  it('the text audit says why in its notes; annotate says so under the first message; stats says onlySide', async () => {
+    const file = ONE_SIDED[2]!;
+    const text = (await runCli(['audit', '-f', 'text', '--no-color', file])).stdout;
+    expect(text).toContain(
+      '2 sessions: only the client\'s side is in the log (its format logs no other); rules that need the server\'s messages judge nothing from their absence: orphan-response, progress-unknown-token, request-before-initialize-response, unanswered-request',
+    );
+    const annotate = (await runCli(['annotate', '--no-color', file])).stdout.split('\n');
+    const first = annotate.findIndex((l) => l.includes('req 0') && l.includes('initialize'));
+    expect(annotate[first + 1]).toBe('   only the client\'s side is in the log');
+    expect(annotate.filter((l) => l.includes('only the client\'s side'))).toHaveLength(2);
+    const stats = JSON.parse((await runCli(['stats', '-f', 'json', file])).stdout) as { sessions: { onlySide: string | null }[] };
+    expect(stats.sessions.map((s) => s.onlySide)).toEqual(['client', 'client']);
   });
 });

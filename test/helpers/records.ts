@@ -109,6 +109,7 @@ export function sessionInfo(init: Partial<SessionInfo> = {}): SessionInfo {
     transport: 'stdio',
     server: null,
     onlySide: null,
+    notLogged: null,
     firstSeq: 1,
     lastSeq: 1,
     ...init,

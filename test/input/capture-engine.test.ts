@@ -1,5 +1,5 @@
 // The capture engine's forms beyond the fixtures, on small dialects written here (the engine reads any): directions
-// stated by a field or by a pipe's ends, folded responses timed and put in time order, a running clock, provisional
+// stated by a field or by a pipe's ends, what a generation of a tool does not log, folded responses timed and put in time order, a running clock, provisional
 // sessions, newest-first runs and their bounds, lines that are no record, documents' headers, one-line documents and
 // syntax errors, the server named by the file, and detection of captures against the generic formats.
 import { describe, expect, it } from 'vitest';
@@ -76,6 +76,14 @@ describe('directions', () => {
     ]);
     // The wire text is the message as the tool kept it.
     expect(frames[1]!.text).toBe(JSON.stringify(req(0, 'initialize')));
+  });
+});
+
+describe('what a generation of the tool does not log (CaptureDialect.notLogged)', () => {
+  it('the messages of a record of that shape say so; other records\' say nothing', () => {
+    const d: CaptureDialect = { ...TAP, notLogged: { when: { lacks: ['way'] }, what: { client: ['notifications', 'answers'] } } };
+    const frames = jsonl(d, [rec({ body: req(1) }), rec({ body: res(1), way: 'down' }), rec({ kind: 'note', note: 'hello' })].join('\n'));
+    expect(frames.map((f) => f.notLogged ?? null)).toEqual([{ client: ['notifications', 'answers'] }, null, null]);
   });
 });
 

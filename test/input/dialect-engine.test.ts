@@ -6,7 +6,7 @@
 // side a process is, names from an initialize result, summaries without ids, and a dialect that yields to another;
 // terminal colours and echoed lines (Zed), one-word and --debug summaries, a summary restated or followed by its body,
 // launches by process, and messages that begin with a newline (mcp-remote); a fixed server name and a struct's zero id
-// (mcptools); and a host log's JSON form (entries).
+// (mcptools); a host log's JSON form (entries); and a process that logs only what it received.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze-stream.js';
 import { DialectReader } from '../../src/input/dialects/engine.js';
@@ -451,6 +451,24 @@ describe('the side a process is (Marker `received`, Dialect.roles) and names fro
     const init = '{"jsonrpc":"2.0","id":"c6-0","result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"memory-server","version":"1"}}}';
     const frames = await framesOf([J('Initialization process started'), got(init), J('Received Response: …')].join('\n'), { format: 'java-sdk' });
     expect(frames.map((f) => [f.server, f.session])).toEqual([[undefined, null], ['memory-server', 'memory-server'], ['memory-server', 'memory-server']]);
+  });
+});
+
+describe('a process that logs only what it received (Dialect.oneSide)', () => {
+  const J = (text: string) => `20250626T141147.830 DEBUG [main] i.m.spec.McpSchema - ${text}`;
+  const got = (m: string) => J(`Received JSON message: ${m}`);
+  const ALL = ['requests', 'answers', 'notifications'];
+  const notLogged = async (text: string, format: string) => (await framesOf(text, { format })).filter((f) => f.log === undefined && f.event === undefined).map((f) => f.notLogged ?? null);
+
+  it('each message whose sender is known says the log holds none of the process\'s own messages; one whose sender is not known says nothing', async () => {
+    const log = [got('{"jsonrpc":"2.0","method":"notifications/message"}'), J('Setting up stdio transport provider'), got('{"jsonrpc":"2.0","id":1,"method":"ping"}')];
+    expect(await notLogged(log.join('\n'), 'java-sdk')).toEqual([null, { server: ALL }]);
+    expect(await notLogged([J('Initialization process started'), got('{"jsonrpc":"2.0","id":1,"result":{}}')].join('\n'), 'java-sdk')).toEqual([{ client: ALL }]);
+    expect(await notLogged("Received MCP request: { method: 'tools/list', jsonrpc: '2.0', id: 2 }", 'typescript-sdk')).toEqual([{ server: ALL }]);
+  });
+
+  it('a dialect whose log holds both sides says nothing', async () => {
+    expect(await notLogged([host('Message from client: {"jsonrpc":"2.0","id":1,"method":"ping"}'), host('Message from server: {"jsonrpc":"2.0","id":1,"result":{}}')].join('\n'), 'claude-desktop')).toEqual([null, null]);
   });
 });
 

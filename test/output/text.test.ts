@@ -1,7 +1,7 @@
 // The text transcript: aligned columns, labels, pairing/latency, error names, findings, body, escaping, colour.
 import { describe, expect, it } from 'vitest';
 import { createPalette } from '../../src/output/color.js';
-import { formatTextFooter, formatTextHeader, formatTextRecord, formatTime, TEXT_COLUMNS } from '../../src/output/text.js';
+import { formatSessionNote, formatTextFooter, formatTextHeader, formatTextRecord, formatTime, TEXT_COLUMNS } from '../../src/output/text.js';
 import { displayWidth } from '../../src/output/width.js';
 import { openRequest, rec, Seq, sessionInfo, stripSgr } from '../helpers/records.js';
 
@@ -228,6 +228,14 @@ describe('contract v2 in the text transcript', () => {
       "━━ session 1 log.ndjson · stdio · server memory · only the server's side is in the log",
     );
     expect(formatTextHeader(sessionInfo(), plain).split('\n')[0]).toBe('━━ session 1 log.ndjson · stdio');
+  });
+
+  it('the session header, and the note printed once it is known, say what the log\'s format does not hold', () => {
+    const partial = sessionInfo({ notLogged: { client: ['answers', 'notifications'] } });
+    expect(formatTextHeader(partial, plain).split('\n')[0]).toBe("━━ session 1 log.ndjson · stdio · the client's answers and notifications are not in the log");
+    expect(formatSessionNote(partial, plain)).toBe("   the client's answers and notifications are not in the log");
+    expect(formatSessionNote(sessionInfo({ onlySide: 'client', notLogged: { server: ['requests', 'answers', 'notifications'] } }), plain)).toBe("   only the client's side is in the log");
+    expect(formatSessionNote(sessionInfo(), plain)).toBeNull();
   });
 });
 

@@ -16,6 +16,8 @@ export const inspector: CaptureDialect<'inspector'> = {
   layout: { document: { elements: '', first: { has: ['id', 'timestamp', 'direction', 'message'], is: { direction: ['request', 'response', 'notification'] } } } },
   time: 'timestamp',
   // The export names the server (its Inspector configuration id) in its file name only.
+  // The first port (no `origin`) tracked the client's requests and what came in: not its notifications or answers.
+  notLogged: { when: { lacks: ['origin'] }, what: { client: ['notifications', 'answers'] } },
   serverFromFile: /^inspector-history(?:-pinned|-unpinned)?-(?<server>.+)-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d(?:\.\d+)?Z\.json$/,
   forms: [
     {

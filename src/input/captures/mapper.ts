@@ -97,6 +97,7 @@ export class CaptureMapper {
     }
     // The first message starts with the record; a later one where its key does (on the record's own line, or with no
     // line known: it shares the line of the message before it and spans none of its own).
+    const notLogged = this.d.notLogged !== undefined && matches(this.d.notLogged.when, value, header) ? this.d.notLogged.what : undefined;
     const starts = found.map((f, i) => (i === 0 ? at.line : at.keyLines?.get(topKey(f.path)) ?? -1));
     for (let i = 1; i < starts.length; i++) if (starts[i]! <= starts[i - 1]! || starts[i]! > at.line + at.lines - 1) starts[i] = -1;
     const end = at.line + at.lines;
@@ -111,7 +112,9 @@ export class CaptureMapper {
       const pos: Position = starts[i]! < 0 ? { file: at.file, line: lastStart(starts, i, at.line), lines: 0 } : { file: at.file, line: starts[i]!, lines: next - starts[i]! };
       const dir = this.dirOf(f.spec.dir, value, f.message);
       const ctx = this.context(form, value, dir, f.spec.after === undefined ? time : after(time, valueAt(f.spec.after, value, header)), false);
-      (f.spec.after === undefined ? out : later).push(messageFrame(pos, f.message, f.spec.cut !== undefined && valueAt(f.spec.cut, value, header) === true, ctx));
+      const frame = messageFrame(pos, f.message, f.spec.cut !== undefined && valueAt(f.spec.cut, value, header) === true, ctx);
+      if (notLogged !== undefined) frame.notLogged = notLogged;
+      (f.spec.after === undefined ? out : later).push(frame);
     });
   }
 

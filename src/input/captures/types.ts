@@ -5,7 +5,7 @@
 // and document readers around it). A path is dotted keys into a record (`metadata.serverName`); a path that starts
 // with `/` reads the document's own top-level keys instead (a cassette's `/metadata.server_info.name`). A template is
 // text with `{path}` holes; a template whose paths are not all present gives nothing.
-import type { Direction } from '../../types.js';
+import type { Direction, NotLogged } from '../../types.js';
 
 export type Path = string;
 export type Template = string;
@@ -101,4 +101,10 @@ export interface CaptureDialect<Name extends string = string> {
   provisionalSession?: string;
   /** Records of this shape are listed newest first (a UI's export): a run of them is given back oldest first. */
   newestFirst?: Shape;
+  /**
+   * Records of this shape come from a generation of the tool that does not log `what` (the Inspector's first port
+   * tracked none of its client's notifications and answers): their messages tell the session stage so
+   * (Frame.notLogged), so that the absence of those messages is not taken for the wire's.
+   */
+  notLogged?: { when: Shape; what: NotLogged };
 }

@@ -54,6 +54,7 @@ export const javaSdk: Dialect<'java-sdk'> = {
     client: [/^STDERR Message received: /, /^Initialization process started/, /^Server response with Protocol: /, /^Sending message for method /, /^MCP server process exited /],
   },
   serverInfo: true,
+  oneSide: 'received',
   // Stack traces, a record's toString over several lines, a two-line JUL record, the Spring banner (a blank line in it).
   unprefixed: 'attach',
   blankLines: 'continue',

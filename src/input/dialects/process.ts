@@ -1,11 +1,17 @@
 // What a log tells of the process that wrote it: which side of the session it is (Marker `received`), and the
-// server's name an initialize result gives (Dialect.serverInfo), for logs whose lines say neither; and what it did to
-// the messages it logged (Dialect.zeroId).
-import type { Direction, Frame } from '../../types.js';
+// server's name an initialize result gives (Dialect.serverInfo), for logs whose lines say neither; what it did to
+// the messages it logged (Dialect.zeroId); and that it logs only what it received (Dialect.oneSide).
+import type { Direction, Frame, NotLogged } from '../../types.js';
 import { utf8Length } from '../frames.js';
 import { dropZeroId } from './grammar.js';
 import type { Owner } from './owner.js';
 import type { Dialect, Marker } from './types.js';
+
+/** What a process that logs only what it received leaves out: its own side, every message (Dialect.oneSide). */
+const OWN_SIDE: Readonly<Record<'c2s' | 's2c', NotLogged>> = {
+  c2s: { server: ['requests', 'answers', 'notifications'] },
+  s2c: { client: ['requests', 'answers', 'notifications'] },
+};
 
 export class LoggingProcess {
   /** The side the process is, once a line or a message said it. */
@@ -16,10 +22,16 @@ export class LoggingProcess {
   /**
    * A message read: a struct's zero id the process added left out (Dialect.zeroId), the side that sent it when its
    * marker said only that the process received it, and the server's name an initialize result gives (its session
-   * from `owner`).
+   * from `owner`); and, when the process logs only what it received, that its own messages are not in the log.
    */
   seen(f: Frame, owner: Owner): Frame {
-    if (f.value === undefined) return f;
+    if (f.value !== undefined) this.read(f, owner);
+    if (this.d.oneSide === 'received' && f.dir !== 'unknown') f.notLogged = OWN_SIDE[f.dir];
+    return f;
+  }
+
+  /** A message the log gave as a value (not only as text): what the process did to it, who sent it, the server's name. */
+  private read(f: Frame, owner: Owner): void {
     if (dropZeroId(this.d, f.value)) f.bytes = utf8Length(JSON.stringify(f.value));
     if (f.dir === 'unknown') f.dir = this.received(f.value);
     const name = f.server === undefined ? this.serverName(f.value) : undefined;
@@ -27,7 +39,6 @@ export class LoggingProcess {
       f.server = name;
       f.session = owner.adopt(name);
     }
-    return f;
   }
 
   /** A host line's text: it may say which side the process is (Dialect.roles). */

@@ -170,6 +170,13 @@ export interface Dialect<Name extends string = string> {
   /** Which side the logging process is, for `received` markers. */
   roles?: Roles;
   /**
+   * `received`: the log holds only the messages the logging process received, never what it sent (the Java SDK, a
+   * TypeScript SDK example server): every message whose direction is known tells the session stage that the log does
+   * not hold the process's own side (Frame.notLogged), so that a request is not unanswered, an answer no orphan, for a
+   * message the log could not hold.
+   */
+  oneSide?: 'received';
+  /**
    * A log that names no server takes the `serverInfo.name` of the initialize result it reads (a client's log: the
    * first message it receives), from that message on.
    */

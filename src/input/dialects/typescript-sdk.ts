@@ -42,6 +42,8 @@ export const typescriptSdk: Dialect<'typescript-sdk'> = {
   ],
   summaries: [],
   cut: null,
+  // The examples print what they received, never their answers.
+  oneSide: 'received',
   // A session is not named on the body (the id is assigned while the initialize request is handled, after it is
   // printed): it runs from a launch to `Transport closed for session …`.
   events: [

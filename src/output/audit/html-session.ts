@@ -6,7 +6,7 @@ import { display, html, preText, type SafeHtml } from './html-escape.js';
 import { findingsTable } from './html-findings.js';
 import { sessionStats } from './html-stats.js';
 import { clockOf, sequenceSvg, stepId } from './svg-sequence.js';
-import { onlySideText } from '../input-notes.js';
+import { sessionNoteText } from '../input-notes.js';
 
 function peer(p: AuditSession['info']['clientInfo']): SafeHtml {
   if (p === null) return html`<span class="muted">not seen</span>`;
@@ -25,7 +25,7 @@ function header(s: AuditSession, index: number): SafeHtml {
 <dt>server</dt><dd class="server">${peer(i.serverInfo)}</dd>
 <dt>revision</dt><dd>requested <code>${i.requestedRevision ?? '?'}</code>, negotiated <code>${i.negotiatedRevision ?? '?'}</code>${mismatch ? html` <span class="tag warn">differs</span>` : ''}</dd>
 <dt>transport</dt><dd>${i.transport ?? 'unknown'}</dd>
-${i.server != null ? html`<dt>server name</dt><dd class="mono">${i.server}</dd>` : ''}${i.onlySide != null ? html`<dt>note</dt><dd>${onlySideText(i.onlySide)}</dd>` : ''}
+${i.server != null ? html`<dt>server name</dt><dd class="mono">${i.server}</dd>` : ''}${sessionNoteText(i) !== null ? html`<dt>note</dt><dd>${sessionNoteText(i)}</dd>` : ''}
 <dt>handshake</dt><dd>initialize ${i.initializeSeen ? 'seen' : 'not seen'}, notifications/initialized ${i.initializedSeen ? 'seen' : 'not seen'}</dd>
 <dt>records</dt><dd>#${i.firstSeq} – #${i.lastSeq}</dd>
 <dt>findings</dt><dd><span class="sev error">${c.error} error</span> <span class="sev warning">${c.warning} warning</span> <span class="sev info">${c.info} info</span></dd>

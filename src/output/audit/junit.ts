@@ -2,7 +2,7 @@
 import type { AuditFinding, AuditReport, AuditSession } from '../../audit/types.js';
 import type { Severity } from '../../types.js';
 import { noMessagesText } from '../input-notes.js';
-import { bodyNotes, findingsBySession, reachesFailOn, SEVERITY_RANK, type SessionFindings } from './parts.js';
+import { bodyNotes, findingsBySession, notLoggedNotes, reachesFailOn, SEVERITY_RANK, type SessionFindings } from './parts.js';
 import { xmlAttr, xmlText } from './xml.js';
 import type { RenderContext } from './renderers.js';
 
@@ -127,7 +127,7 @@ export function renderAuditJunit(report: AuditReport, _ctx?: RenderContext): str
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${name}" tests="${tests}" failures="${failures}" errors="0" skipped="0" time="${time.toFixed(3)}">`,
     ...(report.findingsOmitted > 0 ? [`  <!-- ${report.findingsOmitted} findings past the report's limit are counted but not listed -->`] : []),
-    ...bodyNotes(report).map((n) => `  <!-- ${xmlComment(n.text)} -->`),
+    ...[...bodyNotes(report), ...notLoggedNotes(report)].map((n) => `  <!-- ${xmlComment(n.text)} -->`),
     ...suites,
     '</testsuites>',
     '',

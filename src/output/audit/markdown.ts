@@ -11,7 +11,7 @@ import {
   countsText, emptyFailure, findingsBySession, findingsFail, peerText, recordSummaryParts, reportNotes, rulesById, SEVERITIES, slowest,
   type SessionFindings,
 } from './parts.js';
-import { onlySideText } from '../input-notes.js';
+import { sessionNoteText } from '../input-notes.js';
 import type { RenderContext } from './renderers.js';
 
 /**
@@ -82,7 +82,8 @@ function sessionFacts(g: SessionFindings, s: AuditSession | null): string[] {
       ['findings', countsText(s.counts)],
     );
     if (i.server != null) rows.push(['server name', md(i.server)]);
-    if (i.onlySide != null) rows.push(['note', md(onlySideText(i.onlySide))]);
+    const note = sessionNoteText(i);
+    if (note !== null) rows.push(['note', md(note)]);
   } else {
     rows.push(['details', 'not kept (session limit)']);
   }

@@ -3,7 +3,7 @@ import { SEVERITY_RANK } from '../../audit/collector.js';
 import type { AuditFinding, AuditReport } from '../../audit/types.js';
 import type { LatencySummary, MethodStats } from '../../stats/types.js';
 import type { Kind, Severity } from '../../types.js';
-import { noMessagesText } from '../input-notes.js';
+import { noMessagesText, sessionNoteText } from '../input-notes.js';
 
 /** Most severe first: reports list errors before warnings before info. */
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
@@ -114,14 +114,14 @@ interface ReportNote {
 
 /**
  * What every format says once per run beside the findings: inputs that held no MCP message (failing the run under
- * `--fail-on-empty`), then messages whose body the rules could not read.
+ * `--fail-on-empty`), then messages whose body the rules could not read, then messages the logs' formats never hold.
  */
 export function reportNotes(report: AuditReport): ReportNote[] {
   const out: ReportNote[] = [];
   for (const e of report.empty ?? []) {
     out.push({ text: noMessagesText(e.file, e.lines) + (report.failOnEmpty ? ' — fails the audit (--fail-on-empty)' : ''), fails: report.failOnEmpty });
   }
-  return [...out, ...bodyNotes(report)];
+  return [...out, ...bodyNotes(report), ...notLoggedNotes(report)];
 }
 
 /** The notes on messages whose body the rules could not read (`AuditReport.bodies`). */
@@ -131,6 +131,33 @@ export function bodyNotes(report: AuditReport): ReportNote[] {
   if (b.notLogged > 0) out.push({ text: `bodies not logged: ${messagesText(b.notLogged)} (the log gave only a summary; rules that read bodies skipped them)`, fails: false });
   if (b.cut > 0) out.push({ text: `bodies cut by the log: ${messagesText(b.cut)} (rules that read bodies skipped them)`, fails: false });
   return out;
+}
+
+/**
+ * Sessions whose log's format never holds some messages (`SessionInfo.notLogged`: a process that logs only what it
+ * received): one note per kind of log, naming the rules that need those messages (`RuleMeta.needs`), which therefore
+ * judge nothing from their absence.
+ */
+export function notLoggedNotes(report: AuditReport): ReportNote[] {
+  const groups = new Map<string, { sessions: number; needs: Set<string>; missing: string }>();
+  for (const { info } of report.sessions) {
+    const note = info.notLogged == null ? null : sessionNoteText(info);
+    if (note === null) continue;
+    const g = groups.get(note) ?? {
+      sessions: 0,
+      needs: new Set(Object.entries(info.notLogged!).flatMap(([side, classes]) => (classes ?? []).map((c) => `${side}:${c}`))),
+      missing: info.onlySide != null
+        ? `${note} (its format logs no other); rules that need the ${info.onlySide === 'client' ? 'server' : 'client'}'s messages`
+        : `${note} (its format does not log them); rules that need them`,
+    };
+    g.sessions++;
+    groups.set(note, g);
+  }
+  return [...groups.values()].map((g) => {
+    const rules = report.rules.filter((r) => r.needs?.some((n) => g.needs.has(n))).map((r) => r.id).sort();
+    const sessions = `${g.sessions} ${g.sessions === 1 ? 'session' : 'sessions'}`;
+    return { text: `${sessions}: ${g.missing} judge nothing from their absence${rules.length === 0 ? '' : `: ${rules.join(', ')}`}`, fails: false };
+  });
 }
 
 /** Inputs with no MCP message that fail the run (`--fail-on-empty`), as a phrase; null when none does. */

@@ -1,4 +1,5 @@
-// The run's notes in every audit format: inputs without an MCP message (and --fail-on-empty), bodies the rules skipped.
+// The run's notes in every audit format: inputs without an MCP message (and --fail-on-empty), bodies the rules skipped,
+// messages a log's format never holds.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { createPalette } from '../../../src/output/color.js';
 import { AUDIT_RENDERERS } from '../../../src/output/audit/renderers.js';
 import type { Frame } from '../../../src/types.js';
 import { FIXED_TIME } from '../../helpers/audit.js';
-import { cutOf, logLine, msg, req, res, resetLines, summaryOf } from '../../helpers/frames.js';
+import { cutOf, initReq, logLine, msg, note, req, res, resetLines, summaryOf } from '../../helpers/frames.js';
 import { leftAlone, validateSarif } from '../../helpers/sarif-multitool.js';
 import { tempDir } from '../../helpers/temp.js';
 
@@ -108,3 +109,48 @@ describe('the SARIF notes', () => {
     }
   }, 120_000);
 });
+
+describe('messages a log\'s format never holds (SessionInfo.notLogged)', () => {
+  /** A server's log of what it received (two sessions), and an Inspector-like log without the client's notifications. */
+  function oneSided(): AuditReport {
+    resetLines();
+    const analyzer = new Analyzer();
+    const builder = new AuditBuilder({ inputs: ['server.log', 'inspector.json'], failOn: 'error', tool: { name: 'mcptrace', version: '0.0.0-test' }, generatedAt: FIXED_TIME });
+    const feed = (file: string, frames: Frame[]) => {
+      const input = analyzer.input(file);
+      for (const f of frames) for (const r of input.push({ ...f, file })) builder.add(r);
+      input.end();
+    };
+    const server = { notLogged: { server: ['requests', 'answers', 'notifications'] as const } };
+    feed('server.log', [msg('c2s', initReq(0), server), msg('c2s', note('notifications/initialized'), server), msg('c2s', initReq(0), server), msg('c2s', req(1, 'ping'), server)]);
+    feed('inspector.json', [msg('c2s', req(1, 'ping'), { notLogged: { client: ['notifications', 'answers'] } }), msg('s2c', res(1))]);
+    return builder.report(analyzer.summary());
+  }
+  const SERVER_NOTE =
+    "2 sessions: only the client's side is in the log (its format logs no other); rules that need the server's messages judge nothing from their absence: orphan-response, progress-unknown-token, request-before-initialize-response, unanswered-request";
+  const INSPECTOR_NOTE = "1 session: the client's answers and notifications are not in the log (its format does not log them); rules that need them judge nothing from their absence: missing-initialized, unanswered-request";
+
+  it('no finding comes from what is missing; the sessions say what', () => {
+    const r = oneSided();
+    expect(r.totals).toEqual({ error: 0, warning: 0, info: 0 });
+    expect(r.sessions.map((s) => [s.info.onlySide, s.info.notLogged])).toEqual([
+      ['client', { server: ['requests', 'answers', 'notifications'] }],
+      ['client', { server: ['requests', 'answers', 'notifications'] }],
+      [null, { client: ['answers', 'notifications'] }],
+    ]);
+  });
+
+  it.each(['text', 'markdown', 'html', 'sarif', 'junit'] as const)('%s says once per kind of log why, naming the rules that need what is missing', (format) => {
+    const text = render(oneSided(), format);
+    const escaped = (s: string) => (format === 'html' || format === 'junit' ? s.replaceAll("'", format === 'html' ? '&#39;' : "'") : s);
+    expect(count(text, escaped(SERVER_NOTE)), 'server side').toBe(1);
+    expect(count(text, escaped(INSPECTOR_NOTE)), 'inspector').toBe(1);
+  });
+
+  it('a rule turned off is not named', () => {
+    const r = oneSided();
+    const rules = r.rules.filter((x) => x.id !== 'orphan-response');
+    expect(render({ ...r, rules }, 'text')).toContain("rules that need the server's messages judge nothing from their absence: progress-unknown-token, request-before-initialize-response, unanswered-request");
+  });
+});
+
