@@ -72,8 +72,6 @@ interface WalkLimits {
 const SCALAR_KIND: Record<string, string> = { stringValue: 'string', numberValue: 'number', nullValue: 'null', trueValue: 'boolean', falseValue: 'boolean' };
 
 export class DocumentWalker {
-  /** The line the next tokens come from (set by the reader). */
-  line = 1;
   private readonly levels: Level[] = [];
   private v: Value | null = null;
   /** Positions of the containers of the value being read (cleared when it ends: a Map, not a WeakMap, which costs the GC). */
@@ -82,6 +80,8 @@ export class DocumentWalker {
 
   constructor(
     private readonly limits: WalkLimits,
+    /** Where the tokens come from: `line` is that of the next token. */
+    private readonly at: { readonly line: number },
     private readonly paths: DocumentPaths,
     private readonly out: { push(w: Walked): unknown },
     isEntry: ((o: Record<string, unknown>) => boolean) | null = null,
@@ -127,9 +127,9 @@ export class DocumentWalker {
         const value = t.name === 'numberValue' ? Number(t.value) : t.name === 'stringValue' ? t.value : t.name === 'nullValue' ? null : t.name === 'trueValue';
         if (lv === null) {
           const text = JSON.stringify(value);
-          this.out.push({ kind: 'top-scalar', text, size: text.length, line: this.line, lines: 1, what: t.name.replace('Value', '') });
+          this.out.push({ kind: 'top-scalar', text, size: text.length, line: this.at.line, lines: 1, what: t.name.replace('Value', '') });
         } else if (lv.array && lv.list) {
-          this.out.push({ value, kind: 'value', path: lv.elems, line: this.line, lines: 1 });
+          this.out.push({ value, kind: 'value', path: lv.elems, line: this.at.line, lines: 1 });
           this.paths.found(lv.elems);
         } else this.paths.skip(pathIn(lv), SCALAR_KIND[t.name] ?? 'value');
       }
@@ -139,7 +139,7 @@ export class DocumentWalker {
   private begin(t: Token, ctx: Context, path: string, root: boolean): void {
     // A batch in a list is one record: nothing in it is split off.
     const open = !(ctx === 'list' && t.name === 'startArray');
-    this.v = { asm: new Assembler(), depth: 0, size: 0, start: this.line, ctx, path, root, open, sealed: 0, overflow: 'bytes', head: '' };
+    this.v = { asm: new Assembler(), depth: 0, size: 0, start: this.at.line, ctx, path, root, open, sealed: 0, overflow: 'bytes', head: '' };
     this.valueToken(this.v, t);
   }
 
@@ -171,7 +171,7 @@ export class DocumentWalker {
         if (v.sealed !== 0) v.sealed = 0;
         closing = asm.current;
         const at = this.positions.get(closing as object);
-        if (at !== undefined) at.end = this.line;
+        if (at !== undefined) at.end = this.at.line;
         parentKey = asm.stack.length > 0 ? asm.stack[asm.stack.length - 1] : null;
       }
     }
@@ -183,7 +183,7 @@ export class DocumentWalker {
     if (!v.open) return;
     if (opens) {
       // The value's own start is `v.start`: only the containers inside it are placed.
-      if (v.depth > 1 && v.sealed === 0) this.positions.set(asm.current as object, { line: this.line, end: this.line, size: v.size - 1 });
+      if (v.depth > 1 && v.sealed === 0) this.positions.set(asm.current as object, { line: this.at.line, end: this.at.line, size: v.size - 1 });
       // The top-level object's list under a CONTAINER_KEY: read element by element, as it always was.
       if (v.root && v.depth === 2 && name === 'startArray' && CONTAINER_KEYS.has(asm.stack[1] as string)) this.split(v, 2);
     } else if (name === 'keyValue') {
@@ -268,17 +268,17 @@ export class DocumentWalker {
     if (v.depth > 0) return;
     this.v = null;
     this.positions.clear();
-    this.out.push({ kind: v.overflow === 'bytes' ? 'oversized' : 'too-deep', text: v.head, size: v.size, line: v.start, lines: this.line - v.start + 1 });
+    this.out.push({ kind: v.overflow === 'bytes' ? 'oversized' : 'too-deep', text: v.head, size: v.size, line: v.start, lines: this.at.line - v.start + 1 });
     this.paths.found(v.path);
   }
 
   private complete(v: Value, value: unknown): void {
     this.v = null;
     if (!v.open) {
-      this.out.push({ value, kind: 'value', path: v.path, line: v.start, lines: this.line - v.start + 1 });
+      this.out.push({ value, kind: 'value', path: v.path, line: v.start, lines: this.at.line - v.start + 1 });
       this.paths.found(v.path);
     } else {
-      this.finder.find(value, v.ctx, v.path, v.start, this.line, this.positions);
+      this.finder.find(value, v.ctx, v.path, v.start, this.at.line, this.positions);
       if (this.positions.size > 0) this.positions.clear();
     }
   }
