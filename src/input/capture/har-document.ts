@@ -1,6 +1,6 @@
 // A HAR 1.2 file read as a stream: its `log.entries` one at a time, each bounded, with the line it starts on.
 import { MAX_NESTING } from '../depth.js';
-import { CappedElement } from '../capped-element.js';
+import { CappedElement } from '../json-element.js';
 import { DocumentLines } from '../document-lines.js';
 import type { Token } from '../json-tokens.js';
 import { OVERSIZED_KEEP_BYTES, type Chunk } from '../lines.js';

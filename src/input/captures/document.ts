@@ -4,7 +4,7 @@ import type { Frame } from '../../types.js';
 import { MAX_NESTING } from '../depth.js';
 import { FramedDocument } from '../document-lines.js';
 import { errorFrame, oversizedFrame, tooDeepFrame } from '../frames.js';
-import { CappedElement } from '../capped-element.js';
+import { CappedElement } from '../json-element.js';
 import type { Token } from '../json-tokens.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, OVERSIZED_KEEP_BYTES, type Chunk } from '../lines.js';
 import { CaptureMapper } from './mapper.js';
