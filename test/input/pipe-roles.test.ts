@@ -1,6 +1,6 @@
 // Which end of a pipe is the client: told by the `initialize` request one end sent, as a value or as wire text.
 import { describe, expect, test } from 'vitest';
-import { PipeRoles } from '../../src/input/captures/peers.js';
+import { PipeRoles } from '../../src/input/tool-captures/peers.js';
 
 const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: {} };
 

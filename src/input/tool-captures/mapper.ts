@@ -13,14 +13,14 @@ import {
 import { ClockTimeline, envelopeTime, NO_TIME, type TimeValue } from '../time.js';
 import { directed, expand, matches, present, topKey, valueAt, type Header } from './paths.js';
 import { PipeRoles } from './peers.js';
-import type { CaptureDialect, DirRule, MessageSpec, RecordForm } from './types.js';
+import type { ToolCaptureDialect, DirRule, MessageSpec, RecordForm } from './types.js';
 
 /** Where a record is: its lines, and (a document's element) the line each of its top-level keys starts on. */
 interface RecordAt extends Position {
   keyLines?: ReadonlyMap<string, number>;
 }
 
-export class CaptureMapper {
+export class ToolCaptureMapper {
   /** The document's top-level values read before its records (document.ts sets them). */
   header: Record<string, unknown> = {};
   private readonly clock = new ClockTimeline();
@@ -32,7 +32,7 @@ export class CaptureMapper {
   private last: FrameContext = {};
   private readonly fileServer: string | undefined;
 
-  constructor(private readonly d: CaptureDialect, file: string) {
+  constructor(private readonly d: ToolCaptureDialect, file: string) {
     const base = file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
     const name = d.serverFromFile?.exec(base)?.groups?.server;
     this.fileServer = name === undefined ? undefined : decodeName(name);

@@ -1,16 +1,16 @@
-// Every fixture of the capture dialects (other tools' JSON captures), end to end: detection with no flag picks its
+// Every fixture of the tool-capture dialects (other tools' JSON captures), end to end: detection with no flag picks its
 // dialect, the analyzer's counts are exactly its `.expect.json` (counting rules: the folder's SOURCES.md), every
 // non-blank line of a JSONL capture is in exactly one record and every record of a JSON document is accounted for by
 // records spanning exactly its lines, and 1-, 3-, 7-byte chunks, CRLF and `--input-format` give the same records.
 import { describe, expect, it } from 'vitest';
-import { captureNamed, CAPTURE_NAMES } from '../../src/input/captures/index.js';
+import { toolCaptureNamed, TOOL_CAPTURE_NAMES } from '../../src/input/tool-captures/index.js';
 import { detectInput, type InputFormat } from '../../src/input/index.js';
 import type { Frame } from '../../src/types.js';
 import { chunked, expectLinesCovered, isBlankLine, physicalLines, toCrlf } from './helpers.js';
 import { COUNT_FIELDS, hostCases, hostCounts, isMessageRecord, recordsOf, type HostCase, type HostExpected } from './host-fixtures.js';
 
-/** The capture dialects' folders: every `*.jsonl` and `*.json` but the `.expect.json` files is a case. */
-const CAPTURE_DIRS = ['mcpspy', 'mcpsnoop', 'mcp-gateway', 'inspector', 'mcp-recorder'];
+/** The tool-capture dialects' folders: every `*.jsonl` and `*.json` but the `.expect.json` files is a case. */
+const TOOL_CAPTURE_DIRS = ['mcpspy', 'mcpsnoop', 'mcp-gateway', 'inspector', 'mcp-recorder'];
 
 interface Expected extends HostExpected {
   /** Messages whose direction the capture does not state (the session stage infers it); default 0. */
@@ -21,7 +21,7 @@ interface Expected extends HostExpected {
 
 type Case = HostCase<Expected>;
 
-const ALL = hostCases<Expected>(CAPTURE_DIRS, /(?<!\.expect)\.jsonl?$/);
+const ALL = hostCases<Expected>(TOOL_CAPTURE_DIRS, /(?<!\.expect)\.jsonl?$/);
 /** A run over the case's bytes, read as the file (a dialect may read the server's name in the file's own name). */
 const run = (c: Case, bytes = c.bytes, chunk = 0, inputFormat?: InputFormat) => recordsOf(bytes, c.file, chunk, inputFormat);
 
@@ -62,15 +62,15 @@ function recordSpans(bytes: Buffer, key: string): Array<{ first: number; last: n
   return spans;
 }
 
-describe('capture dialect fixtures', () => {
-  it('there are fixtures for every capture dialect, and each is tested', () => {
-    expect(new Set(ALL.map((c) => c.expected.dialect))).toEqual(new Set(CAPTURE_NAMES));
-    expect(CAPTURE_DIRS.sort()).toEqual([...CAPTURE_NAMES].sort());
+describe('tool-capture dialect fixtures', () => {
+  it('there are fixtures for every tool-capture dialect, and each is tested', () => {
+    expect(new Set(ALL.map((c) => c.expected.dialect))).toEqual(new Set(TOOL_CAPTURE_NAMES));
+    expect(TOOL_CAPTURE_DIRS.sort()).toEqual([...TOOL_CAPTURE_NAMES].sort());
     expect(ALL.length).toBeGreaterThanOrEqual(11);
   });
 
   describe.each(ALL.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    const dialect = captureNamed(c.expected.dialect)!;
+    const dialect = toolCaptureNamed(c.expected.dialect)!;
 
     it('is detected as its dialect with no flag, from its first lines', async () => {
       const d = await detectInput(chunked(c.bytes, 7));
@@ -137,6 +137,6 @@ function isDocumentLabel(c: Case): string {
 function documentRecords(c: Case): unknown[] {
   const doc = JSON.parse(c.bytes.toString('utf8')) as unknown;
   if (Array.isArray(doc)) return doc;
-  const layout = captureNamed(c.expected.dialect)!.layout;
+  const layout = toolCaptureNamed(c.expected.dialect)!.layout;
   return (doc as Record<string, unknown[]>)['document' in layout ? layout.document.elements : '']!;
 }

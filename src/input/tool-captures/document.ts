@@ -1,4 +1,4 @@
-// The reader of a JSON-document capture dialect (MCP Inspector's history export, an mcp-recorder cassette): streams the
+// The reader of a JSON-document tool-capture dialect (MCP Inspector's history export, an mcp-recorder cassette): streams the
 // document with stream-json's tokenizer and gives each record of its record array to the engine.
 import type { Frame } from '../../types.js';
 import { MAX_NESTING } from '../depth.js';
@@ -7,9 +7,9 @@ import { errorFrame, oversizedFrame, tooDeepFrame } from '../frames.js';
 import { CappedElement } from '../json-element.js';
 import type { Token } from '../json-tokens.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, OVERSIZED_KEEP_BYTES, type Chunk } from '../lines.js';
-import { CaptureMapper } from './mapper.js';
-import { CaptureOrder } from './order.js';
-import type { CaptureDialect, DocumentLayout } from './types.js';
+import { ToolCaptureMapper } from './mapper.js';
+import { ToolCaptureOrder } from './order.js';
+import type { ToolCaptureDialect, DocumentLayout } from './types.js';
 
 /**
  * Pure core, read line by line like `JsonDocumentReader` (FramedDocument: a record's frames are released when its last
@@ -17,12 +17,12 @@ import type { CaptureDialect, DocumentLayout } from './types.js';
  * array under the layout's `elements` key of a top-level object, whose `header` keys are read whole for the records' `/…` paths; a top-level object with no such array is one
  * record. A record larger than `maxBytes` or nested deeper than MAX_NESTING is not assembled (rule `oversized`).
  */
-export class CaptureDocumentReader {
+export class ToolCaptureDocumentReader {
   /** Holds, per record that ended, its frames and whether the tool lists it newest first. */
   private readonly doc: FramedDocument<{ frames: Frame[]; later: Frame[]; newest: boolean }>;
   private readonly layout: DocumentLayout;
-  private readonly mapper: CaptureMapper;
-  private readonly order: CaptureOrder;
+  private readonly mapper: ToolCaptureMapper;
+  private readonly order: ToolCaptureOrder;
   private readonly maxBytes: number;
   /** Depth outside records; records sit at `recordsDepth` (1: a top-level array; 2: the array under `elements`). */
   private depth = 0;
@@ -39,7 +39,7 @@ export class CaptureDocumentReader {
   private elemDepth = 0;
   private keyLines = new Map<string, number>();
 
-  constructor(d: CaptureDialect & { layout: { document: DocumentLayout } }, private readonly file: string, limits: { maxLines?: number; maxBytes?: number } = {}) {
+  constructor(d: ToolCaptureDialect & { layout: { document: DocumentLayout } }, private readonly file: string, limits: { maxLines?: number; maxBytes?: number } = {}) {
     this.layout = d.layout.document;
     this.maxBytes = limits.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.doc = new FramedDocument(
@@ -55,8 +55,8 @@ export class CaptureDocumentReader {
       file,
       { maxLines: limits.maxLines ?? 10_000, maxBytes: this.maxBytes },
     );
-    this.mapper = new CaptureMapper(d, file);
-    this.order = new CaptureOrder(d.provisionalSession, undefined, this.maxBytes);
+    this.mapper = new ToolCaptureMapper(d, file);
+    this.order = new ToolCaptureOrder(d.provisionalSession, undefined, this.maxBytes);
   }
 
   /** Physical lines read so far (a last line without its line ending counts). */

@@ -1,7 +1,7 @@
 // Property: another tool's capture of any mix of records (messages with their stated direction, the tool's other
 // records: stderr frames, LLM events, SSE events), lines that are no record (a banner, text, a line cut short) and
 // blank lines keeps every message (in order, with its direction) and puts every non-blank line in exactly one record,
-// in each JSONL capture dialect; and an Inspector export of any entries keeps every message, its response folded in.
+// in each JSONL tool-capture dialect; and an Inspector export of any entries keeps every message, its response folded in.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/types.js';
