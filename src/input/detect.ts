@@ -1,7 +1,7 @@
 // Input format detection from the first meaningful line(s), on a file or a live stream (peek, then replay).
 import { Buffer } from 'node:buffer';
-import { CAPTURE_NAMES, type CaptureName } from './captures/index.js';
-import { CaptureDetector } from './captures/recognise.js';
+import { TOOL_CAPTURE_NAMES, type ToolCaptureName } from './tool-captures/index.js';
+import { ToolCaptureDetector } from './tool-captures/recognise.js';
 import { DIALECT_NAMES, type DialectName } from './dialects/index.js';
 import { ENTRY_KEYS, entriesDialect } from './dialects/entries.js';
 import { DialectScorer, SCORED_LINES, type DialectScore } from './dialects/scorer.js';
@@ -13,15 +13,15 @@ import { Tokenizer } from './json-tokens.js';
 import { isBlank, LineSplitter, type Chunk } from './lines.js';
 import { isComment, parseHeader } from './transcript-syntax.js';
 
-/** mcptrace's own formats and the generic ones; the text-log dialects (dialects/) and the capture dialects (captures/) follow them in INPUT_FORMATS. */
+/** mcptrace's own formats and the generic ones; the text-log dialects (dialects/) and the tool-capture dialects (tool-captures/) follow them in INPUT_FORMATS. */
 export const BASE_FORMATS = ['ndjson', 'envelope', 'transcript', 'json'] as const;
 export type BaseFormat = (typeof BASE_FORMATS)[number];
 /** Captures of HTTP traffic (src/input/capture/): read as exchanges, not as lines of messages. */
 export const HTTP_FORMATS = ['har'] as const;
 export type HttpFormat = (typeof HTTP_FORMATS)[number];
-export type InputFormat = BaseFormat | HttpFormat | DialectName | CaptureName;
-/** Every `--input-format` name: the base formats, the HTTP capture formats, every text-log dialect, every capture dialect. */
-export const INPUT_FORMATS: readonly InputFormat[] = [...BASE_FORMATS, ...HTTP_FORMATS, ...DIALECT_NAMES, ...CAPTURE_NAMES];
+export type InputFormat = BaseFormat | HttpFormat | DialectName | ToolCaptureName;
+/** Every `--input-format` name: the base formats, the HTTP capture formats, every text-log dialect, every tool-capture dialect. */
+export const INPUT_FORMATS: readonly InputFormat[] = [...BASE_FORMATS, ...HTTP_FORMATS, ...DIALECT_NAMES, ...TOOL_CAPTURE_NAMES];
 
 /** What one line says: a format, nothing (blank), a `#` comment, or nothing conclusive. */
 export type LineVerdict = BaseFormat | 'blank' | 'comment' | 'unknown';
@@ -153,8 +153,8 @@ export class FormatDetector {
 export class InputDetector {
   private readonly base = new FormatDetector();
   private readonly scorer = new DialectScorer();
-  private readonly captures = new CaptureDetector();
-  /** What the lines decided while a JSON document's start was still probed for a capture dialect's shape. */
+  private readonly captures = new ToolCaptureDetector();
+  /** What the lines decided while a JSON document's start was still probed for a tool-capture dialect's shape. */
   private deferred: InputFormat | null = null;
   private first: BaseFormat | null = null;
   /** The first element of a JSON input, read until its keys tell whether it is a dialect's JSON form (Dialect.entries). */
@@ -169,7 +169,7 @@ export class InputDetector {
   }
 
   /**
-   * A record of another tool's capture (captures/recognise.ts) decides first; while a JSON document's start is probed
+   * A record of another tool's capture (tool-captures/recognise.ts) decides first; while a JSON document's start is probed
    * for one, the format the lines decided waits.
    */
   line(text: string): InputFormat | null {

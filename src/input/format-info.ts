@@ -1,11 +1,11 @@
 // What each input format is, for `mcptrace formats`: a title and one example line per base format and per dialect.
-import { CAPTURES } from './captures/index.js';
+import { TOOL_CAPTURES } from './tool-captures/index.js';
 import { BASE_FORMATS, HTTP_FORMATS, type BaseFormat, type HttpFormat, type InputFormat } from './detect.js';
 import { DIALECTS } from './dialects/index.js';
 
 interface FormatInfo {
   name: InputFormat;
-  /** `format`: mcptrace's own and the generic formats; `dialect`: a host's or tool's own log or capture (src/input/dialects/, captures/). */
+  /** `format`: mcptrace's own and the generic formats; `dialect`: a host's or tool's own log or capture (src/input/dialects/, tool-captures/). */
   kind: 'format' | 'dialect';
   title: string;
   example: string;
@@ -36,11 +36,11 @@ const BASE: Readonly<Record<BaseFormat | HttpFormat, { title: string; example: s
   },
 };
 
-/** Every input format: base formats, HTTP capture formats, then every dialect in detection's order, then every capture dialect. */
+/** Every input format: base formats, HTTP capture formats, then every dialect in detection's order, then every tool-capture dialect. */
 export function formatInfos(): FormatInfo[] {
   return [
     ...[...BASE_FORMATS, ...HTTP_FORMATS].map((name) => ({ name, kind: 'format' as const, ...BASE[name] })),
     ...DIALECTS.map((d) => ({ name: d.name, kind: 'dialect' as const, title: d.title, example: d.example })),
-    ...CAPTURES.map((d) => ({ name: d.name, kind: 'dialect' as const, title: d.title, example: d.example })),
+    ...TOOL_CAPTURES.map((d) => ({ name: d.name, kind: 'dialect' as const, title: d.title, example: d.example })),
   ];
 }

@@ -7,12 +7,9 @@
 // Node's lib/internal/util/inspect.js (formatValue, strEscape, formatList) is the grammar.
 import { MAX_NESTING } from './depth.js';
 import type { LiteralValue } from './dialects/bodies.js';
+import { hexAfter, LiteralCursor, NotLiteral } from './literal-cursor.js';
 import { setOwn } from '../util/own.js';
 
-/** A body the reader cannot take apart: not util.inspect output of a JSON value. */
-class NotInspect extends Error {}
-
-const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 const isQuote = (c: number): boolean => c === 0x27 /* ' */ || c === 0x22 /* " */ || c === 0x60; /* ` */
 const NUMBER = /-?(?:Infinity|NaN|\d+(?:\.\d+)?(?:e[+-]?\d+)?)n?/y;
 const WORD = /[A-Za-z_$][\w$]*/y;
@@ -32,23 +29,16 @@ export function readInspect(text: string): LiteralValue | null {
     r.space();
     return r.i === text.length ? { value, cut: r.cut } : null;
   } catch (err) {
-    if (err instanceof NotInspect) return null;
+    if (err instanceof NotLiteral) return null;
     throw err;
   }
 }
 
-class Reader {
-  i = 0;
+class Reader extends LiteralCursor {
   cut = false;
 
-  constructor(private readonly s: string) {}
-
-  space(): void {
-    while (this.i < this.s.length && isSpace(this.s.charCodeAt(this.i))) this.i++;
-  }
-
   value(depth: number): unknown {
-    if (depth > MAX_NESTING) throw new NotInspect();
+    if (depth > MAX_NESTING) throw new NotLiteral();
     this.space();
     while (this.sticky(PREFIX) !== null);
     const c = this.s.charCodeAt(this.i);
@@ -67,42 +57,33 @@ class Reader {
     const w = this.sticky(WORD);
     if (w === 'true' || w === 'false') return w === 'true';
     if (w === 'null' || w === 'undefined') return null;
-    throw new NotInspect();
+    throw new NotLiteral();
   }
 
   /** `{ key: value, … }`; `undefined` members are left out (JSON has none). */
   private object(depth: number): Record<string, unknown> {
     this.i++;
     const out: Record<string, unknown> = {};
-    for (let first = true; ; first = false) {
-      this.space();
-      if (this.eat(0x7d /* } */)) return out;
-      if (!first && !this.eat(0x2c /* , */)) throw new NotInspect();
-      this.space();
-      if (this.eat(0x7d)) return out;
-      if (this.more()) continue;
+    this.items(0x7d /* } */, () => {
+      if (this.more()) return;
       const key = this.key();
       this.space();
-      if (!this.eat(0x3a /* : */)) throw new NotInspect();
+      if (!this.eat(0x3a /* : */)) throw new NotLiteral();
       this.space();
       const undef = this.s.startsWith('undefined', this.i);
       const v = this.value(depth + 1);
       if (!undef) setOwn(out, key, v);
-    }
+    });
+    return out;
   }
 
   private array(depth: number): unknown[] {
     this.i++;
     const out: unknown[] = [];
-    for (let first = true; ; first = false) {
-      this.space();
-      if (this.eat(0x5d /* ] */)) return out;
-      if (!first && !this.eat(0x2c)) throw new NotInspect();
-      this.space();
-      if (this.eat(0x5d)) return out;
-      if (this.more()) continue;
-      out.push(this.value(depth + 1));
-    }
+    this.items(0x5d /* ] */, () => {
+      if (!this.more()) out.push(this.value(depth + 1));
+    });
+    return out;
   }
 
   /** A key: an identifier, a quoted string, or `['__proto__']` (how inspect shows an own `__proto__`). */
@@ -112,11 +93,11 @@ class Reader {
     if (c === 0x5b && isQuote(this.s.charCodeAt(this.i + 1))) {
       this.i++;
       const k = this.string();
-      if (!this.eat(0x5d)) throw new NotInspect();
+      if (!this.eat(0x5d)) throw new NotLiteral();
       return k;
     }
     const w = this.sticky(WORD);
-    if (w === null) throw new NotInspect();
+    if (w === null) throw new NotLiteral();
     return w;
   }
 
@@ -140,7 +121,7 @@ class Reader {
   private string(): string {
     const s = this.s;
     const q = s.charCodeAt(this.i);
-    if (!isQuote(q)) throw new NotInspect();
+    if (!isQuote(q)) throw new NotLiteral();
     let out = '';
     let from = ++this.i;
     for (; this.i < s.length; this.i++) {
@@ -155,7 +136,7 @@ class Reader {
       out += this.escape();
       from = this.i + 1;
     }
-    throw new NotInspect();
+    throw new NotLiteral();
   }
 
   /** The escape at `\` (this.i), leaving this.i on its last character. */
@@ -169,19 +150,18 @@ class Reader {
       if (s.charAt(this.i + 1) !== '{') return this.hex(4);
       const end = s.indexOf('}', this.i);
       const cp = end < 0 ? NaN : parseInt(s.slice(this.i + 2, end), 16);
-      if (!Number.isInteger(cp) || cp > 0x10ffff) throw new NotInspect();
+      if (!Number.isInteger(cp) || cp > 0x10ffff) throw new NotLiteral();
       this.i = end;
       return String.fromCodePoint(cp);
     }
-    if (e === '') throw new NotInspect();
+    if (e === '') throw new NotLiteral();
     return e;
   }
 
   private hex(n: number): string {
-    const h = this.s.slice(this.i + 1, this.i + 1 + n);
-    if (h.length !== n || !/^[0-9a-fA-F]+$/.test(h)) throw new NotInspect();
+    const c = hexAfter(this.s, this.i, n);
     this.i += n;
-    return String.fromCharCode(parseInt(h, 16));
+    return String.fromCharCode(c);
   }
 
   /** `... N more items` (or characters, properties): marks the value cut. */
@@ -189,20 +169,6 @@ class Reader {
     if (this.sticky(MORE) === null) return false;
     this.cut = true;
     return true;
-  }
-
-  private eat(c: number): boolean {
-    if (this.s.charCodeAt(this.i) !== c) return false;
-    this.i++;
-    return true;
-  }
-
-  private sticky(re: RegExp): string | null {
-    re.lastIndex = this.i;
-    const m = re.exec(this.s);
-    if (m === null) return null;
-    this.i = re.lastIndex;
-    return m[0];
   }
 }
 

@@ -9,7 +9,7 @@
 // accounted (json-paths.ts).
 import { Assembler } from 'stream-json/core/assembler.js';
 import { CONTAINER_KEYS, Finder, isMessageEnvelope, isPlainMessage, type Context, type Found } from './json-find.js';
-import { headOf, tokenSize } from './json-element.js';
+import { CappedElement, tokenSize } from './json-element.js';
 import { childPath, type DocumentPaths } from './json-paths.js';
 import { splitsOnOverflow, splitsOnRecord } from './json-split.js';
 import type { Token } from './json-tokens.js';
@@ -49,9 +49,7 @@ function level(array: boolean, list: boolean, root: boolean, path: string, key: 
 
 /** The value being read whole. `open`: not yet known to be one record (its containers' positions are kept). */
 interface Value {
-  asm: Assembler | null;
-  depth: number;
-  size: number;
+  el: CappedElement;
   start: number;
   ctx: Context;
   path: string;
@@ -59,8 +57,6 @@ interface Value {
   open: boolean;
   /** The depth of a message being read inside the value (0: none): its own containers need no position, nothing in it is split off. */
   sealed: number;
-  overflow: 'bytes' | 'depth';
-  head: string;
 }
 
 interface WalkLimits {
@@ -72,8 +68,6 @@ interface WalkLimits {
 const SCALAR_KIND: Record<string, string> = { stringValue: 'string', numberValue: 'number', nullValue: 'null', trueValue: 'boolean', falseValue: 'boolean' };
 
 export class DocumentWalker {
-  /** The line the next tokens come from (set by the reader). */
-  line = 1;
   private readonly levels: Level[] = [];
   private v: Value | null = null;
   /** Positions of the containers of the value being read (cleared when it ends: a Map, not a WeakMap, which costs the GC). */
@@ -82,6 +76,8 @@ export class DocumentWalker {
 
   constructor(
     private readonly limits: WalkLimits,
+    /** Where the tokens come from: `line` is that of the next token. */
+    private readonly at: { readonly line: number },
     private readonly paths: DocumentPaths,
     private readonly out: { push(w: Walked): unknown },
     isEntry: ((o: Record<string, unknown>) => boolean) | null = null,
@@ -116,7 +112,7 @@ export class DocumentWalker {
         else {
           // Arrays nested past the bound are not gone through (no level per depth): the value is reported too deep.
           this.begin(t, 'free', pathIn(lv), false);
-          this.drop(this.v!, 'depth');
+          this.v!.el.drop('depth');
         }
         return;
       case 'startObject':
@@ -127,9 +123,9 @@ export class DocumentWalker {
         const value = t.name === 'numberValue' ? Number(t.value) : t.name === 'stringValue' ? t.value : t.name === 'nullValue' ? null : t.name === 'trueValue';
         if (lv === null) {
           const text = JSON.stringify(value);
-          this.out.push({ kind: 'top-scalar', text, size: text.length, line: this.line, lines: 1, what: t.name.replace('Value', '') });
+          this.out.push({ kind: 'top-scalar', text, size: text.length, line: this.at.line, lines: 1, what: t.name.replace('Value', '') });
         } else if (lv.array && lv.list) {
-          this.out.push({ value, kind: 'value', path: lv.elems, line: this.line, lines: 1 });
+          this.out.push({ value, kind: 'value', path: lv.elems, line: this.at.line, lines: 1 });
           this.paths.found(lv.elems);
         } else this.paths.skip(pathIn(lv), SCALAR_KIND[t.name] ?? 'value');
       }
@@ -139,58 +135,54 @@ export class DocumentWalker {
   private begin(t: Token, ctx: Context, path: string, root: boolean): void {
     // A batch in a list is one record: nothing in it is split off.
     const open = !(ctx === 'list' && t.name === 'startArray');
-    this.v = { asm: new Assembler(), depth: 0, size: 0, start: this.line, ctx, path, root, open, sealed: 0, overflow: 'bytes', head: '' };
+    this.v = { el: this.element(null), start: this.at.line, ctx, path, root, open, sealed: 0 };
     this.valueToken(this.v, t);
   }
 
   private valueToken(v: Value, t: Token): void {
+    const el = v.el;
+    const asm = el.asm;
+    if (asm === null || el.size + tokenSize(t) > this.limits.maxBytes) {
+      // Past the bound: split (json-split.ts) and read on in pieces, or kept as one oversized record (the element keeps
+      // only its start and counts the rest).
+      const j = asm !== null && v.open ? splitsOnOverflow(asm) : 0;
+      if (j > 0) {
+        this.split(v, j);
+        this.token(t);
+      } else if (el.consume(t)) this.dropped(v);
+      return;
+    }
     const name = t.name;
     const opens = name === 'startObject' || name === 'startArray';
-    const closes = name === 'endObject' || name === 'endArray';
-    const asm = v.asm;
-    if (asm === null) {
-      this.count(v, t, opens, closes);
-      return;
-    }
-    const size = v.size + tokenSize(t);
-    if (size > this.limits.maxBytes) {
-      if (this.overflow(v)) this.token(t);
-      else this.count(v, t, opens, closes);
-      return;
-    }
-    v.size = size;
-    if (opens && ++v.depth > this.limits.maxDepth) {
-      this.drop(v, 'depth');
-      return;
-    }
     let closing: unknown = null;
     let parentKey: unknown = null;
-    if (closes) {
-      v.depth--;
-      if (v.open && (v.sealed === 0 || v.sealed === v.depth + 1)) {
+    if (name === 'endObject' || name === 'endArray') {
+      const depth = el.depth - 1;
+      if (v.open && (v.sealed === 0 || v.sealed === depth + 1)) {
         if (v.sealed !== 0) v.sealed = 0;
         closing = asm.current;
         const at = this.positions.get(closing as object);
-        if (at !== undefined) at.end = this.line;
+        if (at !== undefined) at.end = this.at.line;
         parentKey = asm.stack.length > 0 ? asm.stack[asm.stack.length - 1] : null;
       }
     }
-    asm.consume(t);
-    if (asm.done) {
+    const done = el.consume(t);
+    if (el.overflow !== null) return; // nested past the depth bound
+    if (done) {
       this.complete(v, asm.current);
       return;
     }
     if (!v.open) return;
     if (opens) {
       // The value's own start is `v.start`: only the containers inside it are placed.
-      if (v.depth > 1 && v.sealed === 0) this.positions.set(asm.current as object, { line: this.line, end: this.line, size: v.size - 1 });
+      if (el.depth > 1 && v.sealed === 0) this.positions.set(asm.current as object, { line: this.at.line, end: this.at.line, size: el.size - 1 });
       // The top-level object's list under a CONTAINER_KEY: read element by element, as it always was.
-      if (v.root && v.depth === 2 && name === 'startArray' && CONTAINER_KEYS.has(asm.stack[1] as string)) this.split(v, 2);
+      if (v.root && el.depth === 2 && name === 'startArray' && CONTAINER_KEYS.has(asm.stack[1] as string)) this.split(v, 2);
     } else if (name === 'keyValue') {
       // A message: what its params quote stays in it.
       if (t.value === 'jsonrpc') {
-        if (v.depth === 1) v.open = false;
-        else if (v.sealed === 0) v.sealed = v.depth;
+        if (el.depth === 1) v.open = false;
+        else if (v.sealed === 0) v.sealed = el.depth;
       }
     } else if (isPlainObject(closing) && (isPlainMessage(closing) || isMessageEnvelope(closing)) && splitsOnRecord(asm, parentKey, closing)) {
       this.split(v, asm.stack.length / 2 + 1);
@@ -198,25 +190,11 @@ export class DocumentWalker {
   }
 
   /**
-   * The value grew past `maxBytes`: split (json-split.ts) and read on in pieces, true; or kept as one oversized record
-   * (only its start is), false.
-   */
-  private overflow(v: Value): boolean {
-    const j = v.open ? splitsOnOverflow(v.asm!) : 0;
-    if (j === 0) {
-      this.drop(v, 'bytes');
-      return false;
-    }
-    this.split(v, j);
-    return true;
-  }
-
-  /**
    * Makes the value's first `j` open containers levels: their finished members are searched now, and the container
    * open below them (if any) is the value read whole from here, with what it holds so far.
    */
   private split(v: Value, j: number): void {
-    const asm = v.asm!;
+    const asm = v.el.asm!;
     const chain: unknown[] = [];
     const keys: (string | null)[] = [];
     for (let i = 0; i < asm.stack.length; i += 2) {
@@ -250,35 +228,31 @@ export class DocumentWalker {
     const parent = this.levels[this.levels.length - 1]!;
     const ctx: Context = parent.array && parent.list ? 'list' : 'free';
     const sealed = v.sealed > j + 1 ? v.sealed - j : 0;
-    this.v = { asm: rest, depth: chain.length - j, size: v.size - at.size, start: at.line, ctx, path, root: false, open: !Object.hasOwn(next, 'jsonrpc'), sealed, overflow: 'bytes', head: '' };
+    const el = this.element({ asm: rest, depth: chain.length - j, size: v.el.size - at.size });
+    this.v = { el, start: at.line, ctx, path, root: false, open: !Object.hasOwn(next, 'jsonrpc'), sealed };
   }
 
-  /** A value over a bound is not assembled: its start is kept, the rest only counted. */
-  private drop(v: Value, why: Value['overflow']): void {
-    v.head = headOf(v.asm!, this.limits.headBytes);
-    v.asm = null;
-    v.overflow = why;
+  /** A value read whole, within the bounds (`from`: the part of a split value that is read on). */
+  private element(from: { asm: Assembler; depth: number; size: number } | null): CappedElement {
+    return new CappedElement(this.limits.maxBytes, this.limits.maxDepth, this.limits.headBytes, from);
   }
 
-  /** A token of a value no longer assembled. */
-  private count(v: Value, t: Token, opens: boolean, closes: boolean): void {
-    v.size += tokenSize(t);
-    if (opens) v.depth++;
-    else if (closes) v.depth--;
-    if (v.depth > 0) return;
+  /** A value over a bound (not assembled: only its start was kept) has ended. */
+  private dropped(v: Value): void {
     this.v = null;
     this.positions.clear();
-    this.out.push({ kind: v.overflow === 'bytes' ? 'oversized' : 'too-deep', text: v.head, size: v.size, line: v.start, lines: this.line - v.start + 1 });
+    const el = v.el;
+    this.out.push({ kind: el.overflow === 'bytes' ? 'oversized' : 'too-deep', text: el.head, size: el.size, line: v.start, lines: this.at.line - v.start + 1 });
     this.paths.found(v.path);
   }
 
   private complete(v: Value, value: unknown): void {
     this.v = null;
     if (!v.open) {
-      this.out.push({ value, kind: 'value', path: v.path, line: v.start, lines: this.line - v.start + 1 });
+      this.out.push({ value, kind: 'value', path: v.path, line: v.start, lines: this.at.line - v.start + 1 });
       this.paths.found(v.path);
     } else {
-      this.finder.find(value, v.ctx, v.path, v.start, this.line, this.positions);
+      this.finder.find(value, v.ctx, v.path, v.start, this.at.line, this.positions);
       if (this.positions.size > 0) this.positions.clear();
     }
   }

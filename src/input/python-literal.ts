@@ -10,11 +10,9 @@
 import { Buffer } from 'node:buffer';
 import { MAX_NESTING } from './depth.js';
 import type { LiteralValue } from './dialects/bodies.js';
+import { hexAfter, LiteralCursor, NotLiteral } from './literal-cursor.js';
 import { setOwn } from '../util/own.js';
 
-class NotPython extends Error {}
-
-const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 const NUMBER = /-?(?:(?:inf|nan)(?![\w.])|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)/y;
 const NAME = /[A-Za-z_][\w.]*/y;
 /** `field=` at the start of a keyword argument (not `==`). */
@@ -36,7 +34,7 @@ export function readPythonRepr(text: string): LiteralValue | null {
     r.space();
     return r.i === t.length && value !== undefined ? { value, cut: false } : null;
   } catch (err) {
-    if (err instanceof NotPython) return null;
+    if (err instanceof NotLiteral) return null;
     throw err;
   }
 }
@@ -67,7 +65,7 @@ export function readPythonBytes(text: string): string | null {
   try {
     return bytesOf(wrapped ? text.slice(2, -1) : text, true);
   } catch (err) {
-    if (err instanceof NotPython) return null;
+    if (err instanceof NotLiteral) return null;
     throw err;
   }
 }
@@ -103,19 +101,17 @@ function bytesOf(inside: string, bytes: boolean): string {
     if (simple !== undefined) put(simple);
     else if (e === 'x' || (!bytes && (e === 'u' || e === 'U'))) {
       const n = e === 'x' ? 2 : e === 'u' ? 4 : 8;
-      const h = inside.slice(i + 1, i + 1 + n);
-      if (h.length !== n || !/^[0-9a-fA-F]+$/.test(h)) throw new NotPython();
-      const cp = parseInt(h, 16);
-      if (cp > 0x10ffff) throw new NotPython();
+      const cp = hexAfter(inside, i, n);
+      if (cp > 0x10ffff) throw new NotLiteral();
       put(cp);
       i += n;
     } else if (e >= '0' && e <= '7') {
       const m = /^[0-7]{1,3}/.exec(inside.slice(i, i + 3))![0];
       const cp = parseInt(m, 8);
-      if (bytes && cp > 0xff) throw new NotPython();
+      if (bytes && cp > 0xff) throw new NotLiteral();
       put(cp);
       i += m.length - 1;
-    } else if (e === '' || bytes) throw new NotPython();
+    } else if (e === '' || bytes) throw new NotLiteral();
     else {
       put(0x5c);
       put(e.charCodeAt(0));
@@ -124,18 +120,10 @@ function bytesOf(inside: string, bytes: boolean): string {
   return bytes ? Buffer.from(out).toString('utf8') : str;
 }
 
-class Reader {
-  i = 0;
-
-  constructor(private readonly s: string) {}
-
-  space(): void {
-    while (this.i < this.s.length && isSpace(this.s.charCodeAt(this.i))) this.i++;
-  }
-
+class Reader extends LiteralCursor {
   /** A literal at this.i: its JSON value, or undefined for one with no JSON form. */
   value(depth: number): unknown {
-    if (depth > MAX_NESTING) throw new NotPython();
+    if (depth > MAX_NESTING) throw new NotLiteral();
     this.space();
     const s = this.s;
     const c = s.charCodeAt(this.i);
@@ -154,7 +142,7 @@ class Reader {
     if (name === 'True' || name === 'False') return name === 'True';
     if (name === 'None') return null;
     if (name !== null && this.eat(0x28)) return this.fields(depth, 0x29);
-    throw new NotPython();
+    throw new NotLiteral();
   }
 
   /**
@@ -165,17 +153,12 @@ class Reader {
   fields(depth: number, close: number): unknown {
     const out: Record<string, unknown> = {};
     const positional: unknown[] = [];
-    for (let first = true; ; first = false) {
-      this.space();
-      if (close < 0 ? this.i >= this.s.length : this.eat(close)) break;
-      if (!first && close >= 0 && !this.eat(0x2c /* , */)) throw new NotPython();
-      this.space();
-      if (close >= 0 && this.eat(close)) break;
+    this.items(close, () => {
       const key = this.sticky(KEYWORD);
       const v = this.value(depth + 1);
       if (key === null) positional.push(v ?? null);
       else if (v !== null && v !== undefined) setOwn(out, key.slice(0, -1), v);
-    }
+    });
     const keys = Object.keys(out);
     if (keys.length === 0 && positional.length === 1) return positional[0];
     if (keys.length === 1 && keys[0] === 'root' && positional.length === 0) return out.root;
@@ -185,30 +168,20 @@ class Reader {
   private dict(depth: number): unknown {
     this.i++;
     const out: Record<string, unknown> = {};
-    for (let first = true; ; first = false) {
-      this.space();
-      if (this.eat(0x7d)) return out;
-      if (!first && !this.eat(0x2c)) throw new NotPython();
-      this.space();
-      if (this.eat(0x7d)) return out;
+    this.items(0x7d /* } */, () => {
       const key = this.value(depth + 1);
       this.space();
-      if (!this.eat(0x3a /* : */)) throw new NotPython();
+      if (!this.eat(0x3a /* : */)) throw new NotLiteral();
       setOwn(out, typeof key === 'string' ? key : String(key), this.value(depth + 1) ?? null);
-    }
+    });
+    return out;
   }
 
   private list(depth: number, close: number): unknown[] {
     this.i++;
     const out: unknown[] = [];
-    for (let first = true; ; first = false) {
-      this.space();
-      if (this.eat(close)) return out;
-      if (!first && !this.eat(0x2c)) throw new NotPython();
-      this.space();
-      if (this.eat(close)) return out;
-      out.push(this.value(depth + 1) ?? null);
-    }
+    this.items(close, () => out.push(this.value(depth + 1) ?? null));
+    return out;
   }
 
   /** A '…' or "…" literal at this.i: its text (a bytes literal's read as UTF-8). */
@@ -222,7 +195,7 @@ class Reader {
       if (c === 0x5c) j++;
       else if (c === q) break;
     }
-    if (j >= s.length) throw new NotPython();
+    if (j >= s.length) throw new NotLiteral();
     this.i = j + 1;
     return bytesOf(s.slice(from, j), bytes);
   }
@@ -238,20 +211,6 @@ class Reader {
         return undefined;
       }
     }
-    throw new NotPython();
-  }
-
-  private eat(c: number): boolean {
-    if (this.s.charCodeAt(this.i) !== c) return false;
-    this.i++;
-    return true;
-  }
-
-  private sticky(re: RegExp): string | null {
-    re.lastIndex = this.i;
-    const m = re.exec(this.s);
-    if (m === null) return null;
-    this.i = re.lastIndex;
-    return m[0];
+    throw new NotLiteral();
   }
 }

@@ -2,9 +2,9 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Frame } from '../types.js';
-import { captureNamed, isDocumentCapture } from './captures/index.js';
-import { CaptureDocumentReader } from './captures/document.js';
-import { CaptureLineReader } from './captures/jsonl.js';
+import { toolCaptureNamed, isDocumentToolCapture } from './tool-captures/index.js';
+import { ToolCaptureDocumentReader } from './tool-captures/document.js';
+import { ToolCaptureLineReader } from './tool-captures/jsonl.js';
 import { detectInput, opensDocument, type DetectOptions, type Detection, type InputFormat } from './detect.js';
 import { readHarBatches } from './capture/har.js';
 import { dialectNamed } from './dialects/index.js';
@@ -65,16 +65,16 @@ export function lineReader(format: Exclude<InputFormat, 'json' | 'har'>, file: s
       return new TranscriptReader(file, { maxBytes, clockOffset });
     default: {
       const dialect = dialectNamed(format);
-      return dialect !== undefined ? new DialectReader(dialect, file, { maxBytes }) : new CaptureLineReader(captureNamed(format)!, file, maxBytes);
+      return dialect !== undefined ? new DialectReader(dialect, file, { maxBytes }) : new ToolCaptureLineReader(toolCaptureNamed(format)!, file, maxBytes);
     }
   }
 }
 
-/** The reader of a format read as one JSON document (`json`, and the capture dialects of one document), else null. */
-function documentReader(format: InputFormat, file: string, maxBytes: number | undefined): JsonDocumentReader | CaptureDocumentReader | null {
+/** The reader of a format read as one JSON document (`json`, and the tool-capture dialects of one document), else null. */
+function documentReader(format: InputFormat, file: string, maxBytes: number | undefined): JsonDocumentReader | ToolCaptureDocumentReader | null {
   if (format === 'json') return new JsonDocumentReader(file, { maxBytes });
-  const capture = captureNamed(format);
-  return capture !== undefined && isDocumentCapture(capture) ? new CaptureDocumentReader(capture, file, { maxBytes }) : null;
+  const capture = toolCaptureNamed(format);
+  return capture !== undefined && isDocumentToolCapture(capture) ? new ToolCaptureDocumentReader(capture, file, { maxBytes }) : null;
 }
 
 /**

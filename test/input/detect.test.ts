@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { CAPTURE_NAMES } from '../../src/input/captures/index.js';
+import { TOOL_CAPTURE_NAMES } from '../../src/input/tool-captures/index.js';
 import { classifyLine, detectFormat, detectInput, DIALECT_NAMES, INPUT_FORMATS, type InputFormat } from '../../src/input/index.js';
 import { chunked, fixtures } from './helpers.js';
 
@@ -185,7 +185,7 @@ describe('text-log dialects', () => {
   const VS = (text: string) => `2025-08-12 14:03:10.220 [info] ${text}`;
 
   test('every dialect is an input format, after the base and HTTP formats', () => {
-    expect(INPUT_FORMATS).toEqual(['ndjson', 'envelope', 'transcript', 'json', 'har', ...DIALECT_NAMES, ...CAPTURE_NAMES]);
+    expect(INPUT_FORMATS).toEqual(['ndjson', 'envelope', 'transcript', 'json', 'har', ...DIALECT_NAMES, ...TOOL_CAPTURE_NAMES]);
     expect(DIALECT_NAMES).toEqual([
       'claude-desktop', 'vscode', 'claude-code', 'cursor', 'zed', 'supergateway', 'mcp-proxy', 'mcp-remote', 'mcptools', 'typescript-sdk', 'python-sdk',
       'java-sdk', 'fastmcp',
@@ -249,7 +249,7 @@ describe('text-log dialects', () => {
       }
     }
     // Every host and tool with fixtures is a dialect or a capture now: the captures are the others.
-    expect(others).toBeGreaterThanOrEqual(CAPTURE_NAMES.length);
+    expect(others).toBeGreaterThanOrEqual(TOOL_CAPTURE_NAMES.length);
     expect(n).toBeGreaterThan(60);
   });
 });

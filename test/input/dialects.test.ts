@@ -1,16 +1,11 @@
 // Every fixture of the implemented host dialects, end to end: detection with no flag picks its dialect, the analyzer's
 // counts are exactly its `.expect.json` (counting rules: the folder's SOURCES.md), every non-blank line is in exactly
 // one record, and 1-, 3-, 7-byte chunks, CRLF and `--input-format` give the same records.
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../src/analyze-stream.js';
-import { detectInput, type InputFormat } from '../../src/input/index.js';
-import type { Frame, PipelineRecord } from '../../src/types.js';
+import { detectInput } from '../../src/input/index.js';
+import type { Frame } from '../../src/types.js';
 import { chunked, expectLinesCovered, isBlankLine, toCrlf } from './helpers.js';
-
-const HOSTS = fileURLToPath(new URL('../fixtures/hosts/', import.meta.url));
+import { COUNT_FIELDS, hostCases, hostCounts, isMessageRecord, recordsOf } from './host-fixtures.js';
 /** The dialects implemented so far: every `*.log`, `*.txt` and `*.jsonl` in their folders is a case, but those in SKIPPED. */
 const DIALECT_DIRS = [
   'claude-desktop', 'vscode', 'claude-code', 'cursor', 'zed', 'supergateway', 'mcp-proxy', 'mcp-remote', 'mcptools', 'typescript-sdk',
@@ -44,72 +39,7 @@ const UNTIMED: Record<string, string> = {
 const opensDocument = (bytes: Buffer) => /^\s*\[\s*[{\]]/.test(bytes.toString('utf8', 0, 256));
 const isDocumentLine = (l: string) => isBlankLine(l) || /^\s*[[\]{}],?\s*$/.test(l);
 
-interface Expected {
-  dialect: InputFormat;
-  messages: number;
-  c2s: number;
-  s2c: number;
-  requests: number;
-  responses: number;
-  errors: number;
-  notifications: number;
-  pairs: number;
-  truncated: number;
-  summaries: number;
-  events: number;
-  logs: number;
-  sessions: number;
-  servers: string[];
-}
-
-const FIELDS = ['messages', 'c2s', 's2c', 'requests', 'responses', 'errors', 'notifications', 'pairs', 'truncated', 'summaries', 'events', 'logs', 'sessions', 'servers'] as const;
-
-interface Case {
-  name: string;
-  bytes: Buffer;
-  expected: Expected;
-}
-
-function cases(): Case[] {
-  const out: Case[] = [];
-  for (const dir of DIALECT_DIRS) {
-    for (const f of readdirSync(join(HOSTS, dir)).filter((n) => CASE.test(n)).sort()) {
-      if (SKIPPED[`${dir}/${f}`] !== undefined) continue;
-      const expected = JSON.parse(readFileSync(join(HOSTS, dir, f.replace(CASE, '.expect.json')), 'utf8')) as Expected;
-      out.push({ name: `${dir}/${f}`, bytes: readFileSync(join(HOSTS, dir, f)), expected });
-    }
-  }
-  return out;
-}
-
-const ALL = cases();
-const MESSAGE_KINDS = new Set(['request', 'response', 'error', 'notification']);
-
-/** The counts an `.expect.json` holds, from the records. */
-function counts(records: readonly PipelineRecord[]): Omit<Expected, 'dialect'> {
-  const msgs = records.filter((r) => MESSAGE_KINDS.has(r.kind));
-  const n = (p: (r: PipelineRecord) => boolean, of: readonly PipelineRecord[] = msgs) => of.filter(p).length;
-  return {
-    messages: msgs.length,
-    c2s: n((r) => r.dir === 'c2s'),
-    s2c: n((r) => r.dir === 's2c'),
-    requests: n((r) => r.kind === 'request'),
-    responses: n((r) => r.kind === 'response'),
-    errors: n((r) => r.kind === 'error'),
-    notifications: n((r) => r.kind === 'notification'),
-    pairs: n((r) => (r.kind === 'response' || r.kind === 'error') && r.pair !== null),
-    truncated: n((r) => r.truncated === true, records),
-    summaries: n((r) => r.summary === true, records),
-    events: n((r) => r.kind === 'event', records),
-    logs: n((r) => r.kind === 'log', records),
-    // A session = one launch of a server that holds a message.
-    sessions: new Set(msgs.map((r) => r.session)).size,
-    servers: [...new Set(records.map((r) => r.server).filter((s): s is string => s !== null))],
-  };
-}
-
-const run = async (bytes: Buffer, name: string, chunk = 0, inputFormat?: InputFormat) =>
-  (await analyze(chunked(bytes, chunk), { file: name, inputFormat })).records;
+const ALL = hostCases(DIALECT_DIRS, CASE, (name) => SKIPPED[name] !== undefined);
 
 describe('host dialect fixtures', () => {
   it('there are fixtures for every implemented dialect', () => {
@@ -127,15 +57,15 @@ describe('host dialect fixtures', () => {
     });
 
     it('gives exactly the counts of its .expect.json', async () => {
-      const records = await run(c.bytes, name);
-      const got = counts(records);
-      for (const f of FIELDS) expect(got[f], f).toEqual(c.expected[f]);
+      const records = await recordsOf(c.bytes, name);
+      const got = hostCounts(records);
+      for (const f of COUNT_FIELDS) expect(got[f], f).toEqual(c.expected[f]);
       expect(records.every((r) => r.format === c.expected.dialect)).toBe(true);
       // Nothing in a host's log is an error of the log: no invalid record.
       expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);
       // The log states every direction. The server's name is on every message when the log names one (a server's own
       // log may not: SOURCES.md), and on none when it does not; every message has its time unless the log writes none.
-      for (const r of records.filter((x) => MESSAGE_KINDS.has(x.kind))) {
+      for (const r of records.filter(isMessageRecord)) {
         expect(r.dirInferred, `${r.source}`).toBe(false);
         if (c.expected.servers.length > 0) expect(c.expected.servers, `${r.source}`).toContain(r.server);
         else expect(r.server, `${r.source}`).toBeNull();
@@ -145,17 +75,17 @@ describe('host dialect fixtures', () => {
     });
 
     it('puts every non-blank line in exactly one record', async () => {
-      const records = await run(c.bytes, name, 3);
+      const records = await recordsOf(c.bytes, name, 3);
       const spans = records.map((r) => ({ line: r.wire.line, lines: r.wire.lines }) as Frame);
       expectLinesCovered(spans, c.bytes, opensDocument(c.bytes) ? isDocumentLine : isBlankLine);
     });
 
     it('gives the same records in 1-, 3- and 7-byte chunks, with CRLF, and with --input-format', async () => {
-      const whole = await run(c.bytes, name);
-      for (const size of [1, 3, 7]) expect(await run(c.bytes, name, size), `chunk ${size}`).toEqual(whole);
+      const whole = await recordsOf(c.bytes, name);
+      for (const size of [1, 3, 7]) expect(await recordsOf(c.bytes, name, size), `chunk ${size}`).toEqual(whole);
       const crlf = toCrlf(c.bytes);
-      for (const size of [0, 7]) expect(await run(crlf, name, size), `CRLF chunk ${size}`).toEqual(whole);
-      expect(await run(c.bytes, name, 5, c.expected.dialect)).toEqual(whole);
+      for (const size of [0, 7]) expect(await recordsOf(crlf, name, size), `CRLF chunk ${size}`).toEqual(whole);
+      expect(await recordsOf(c.bytes, name, 5, c.expected.dialect)).toEqual(whole);
     });
   });
 });

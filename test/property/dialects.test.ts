@@ -9,9 +9,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { InputFormat } from '../../src/input/index.js';
 import type { Direction } from '../../src/types.js';
-import { expectLinesCovered, isBlankLine } from '../input/helpers.js';
-import type { Frame } from '../../src/types.js';
-import { cut, run, SEED } from './support.js';
+import { isBlankLine } from '../input/helpers.js';
+import { cut, expectLinesInRecords, expectLogRead, jsonRpcMessage, lineText, run, SEED } from './support.js';
 
 /** One entry of a generated log: a message, or a line (or lines) of something else. */
 type Entry =
@@ -231,20 +230,7 @@ const WRITERS: Writer[] = [
   },
 ];
 
-/** Text of one line: any characters but line breaks. */
-const lineText = fc.string({ unit: 'grapheme', maxLength: 60 }).map((s) => s.replace(/[\r\n\u0085\u2028\u2029]/g, ' '));
-const id = fc.oneof(fc.integer({ min: -5, max: 1000 }), fc.string({ maxLength: 8 }));
-const method = fc.string({ minLength: 1, maxLength: 24 });
-const params = fc.option(fc.jsonValue({ maxDepth: 3 }), { nil: undefined }).map((p) => (p === null || typeof p !== 'object' ? undefined : p));
-/** A valid JSON-RPC message, as its JSON text would be parsed (no `-0`, no undefined). */
-const message = fc
-  .oneof(
-    fc.record({ id, method, params }).map(({ id, method, params }) => ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) })),
-    fc.record({ method, params }).map(({ method, params }) => ({ jsonrpc: '2.0', method, ...(params ? { params } : {}) })),
-    fc.record({ id, result: fc.jsonValue({ maxDepth: 3 }) }).map(({ id, result }) => ({ jsonrpc: '2.0', id, result })),
-    fc.record({ id, code: fc.integer({ min: -32768, max: -32000 }), msg: lineText }).map(({ id, code, msg }) => ({ jsonrpc: '2.0', id, error: { code, message: msg } })),
-  )
-  .map((m) => JSON.parse(JSON.stringify(m)) as unknown);
+const message = jsonRpcMessage(fc.oneof(fc.integer({ min: -5, max: 1000 }), fc.string({ maxLength: 8 })));
 
 const entry: fc.Arbitrary<Entry> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ dir: fc.constantFrom('c2s' as const, 's2c' as const), value: message }).map((m) => ({ kind: 'message' as const, ...m })) },
@@ -293,8 +279,6 @@ function write(w: Writer, entries: readonly Entry[], eventPick: number): { text:
   return { text: lines.join('\n') + '\n', messages };
 }
 
-const MESSAGE_KINDS = new Set(['request', 'response', 'error', 'notification']);
-
 describe.each(WRITERS.map((w, i) => [`${w.name}${WRITERS.findIndex((x) => x.name === w.name) === i ? '' : ' (JSON lines)'}`, w] as const))('%s: any mix of log lines and messages', (_label, w) => {
   it('keeps every message and accounts for every line, in any chunking', async () => {
     await fc.assert(
@@ -302,10 +286,7 @@ describe.each(WRITERS.map((w, i) => [`${w.name}${WRITERS.findIndex((x) => x.name
         const { text, messages } = write(w, entries, pick);
         const bytes = Buffer.from(text);
         const { records } = await run(cut(bytes, at.map((n) => n % Math.max(1, bytes.length))), { inputFormat: w.name });
-        const got = records.filter((r) => MESSAGE_KINDS.has(r.kind)).map((r) => ({ dir: r.dir, value: r.message }));
-        expect(got).toEqual(messages);
-        expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);
-        expectLinesCovered(records.map((r) => ({ line: r.wire.line, lines: r.wire.lines }) as Frame), bytes, isBlankLine);
+        expectLogRead(records, bytes, messages);
       }),
       { numRuns: 150, seed: SEED },
     );
@@ -372,7 +353,7 @@ describe('mcp-remote: any mix of summaries, chatter, stacks and shutdowns', () =
         expect(got).toEqual(words);
         expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);
         expect(records.every((r) => r.server === 'https://mcp.example.com/mcp')).toBe(true);
-        expectLinesCovered(records.map((r) => ({ line: r.wire.line, lines: r.wire.lines }) as Frame), bytes, isBlankLine);
+        expectLinesInRecords(records, bytes);
       }),
       { numRuns: 150, seed: SEED },
     );

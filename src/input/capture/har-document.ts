@@ -1,9 +1,8 @@
 // A HAR 1.2 file read as a stream: its `log.entries` one at a time, each bounded, with the line it starts on.
-import { StringDecoder } from 'node:string_decoder';
-import { BomSkipper, toBuffer } from '../bom.js';
 import { MAX_NESTING } from '../depth.js';
-import { CappedElement } from '../capped-element.js';
-import { Tokenizer, tokenizerMessage, type Token } from '../json-tokens.js';
+import { CappedElement } from '../json-element.js';
+import { DocumentLines } from '../document-lines.js';
+import type { Token } from '../json-tokens.js';
 import { OVERSIZED_KEEP_BYTES, type Chunk } from '../lines.js';
 
 /** One element of `log.entries`: its value, or (past the bound) its start and size. */
@@ -17,19 +16,14 @@ export interface HarEntry {
   overflow: { why: 'bytes' | 'depth'; head: string; size: number } | null;
 }
 
-const LF = 0x0a;
-
 /**
  * `{"log": {"version": …, "creator": …, "entries": [ … ]}}` (HAR 1.2, http://www.softwareishard.com/blog/har-12-spec/):
  * only the entries are assembled, each on its own and within `maxBytes`, so a HAR of any size reads in bounded
- * memory. Bytes are split at newlines before the tokenizer, so every token is known to come from the current line.
+ * memory. Read line by line (document-lines.ts), so every token is known to come from the current line.
  * A syntax error ends the reading (`error` says where); entries before it are kept.
  */
 export class HarDocument {
-  private readonly tok: Tokenizer;
-  private readonly decoder = new StringDecoder('utf8');
-  private readonly bom = new BomSkipper();
-  private line = 1;
+  private readonly doc: DocumentLines<HarEntry[]>;
   private depth = 0;
   /** Where we are: the keys that lead to the current container, one per depth that is an object. */
   private key: string | null = null;
@@ -44,53 +38,29 @@ export class HarDocument {
   sawEntries = false;
 
   constructor(private readonly maxBytes: number) {
-    this.tok = new Tokenizer({ jsonStreaming: false, maxValueChars: maxBytes + 1 });
+    const sink = {
+      tokens: (tokens: Token[], out: HarEntry[]) => {
+        for (let i = 0; i < tokens.length; i++) this.token(tokens[i]!, out);
+      },
+      malformed: (message: string) => {
+        this.error = `malformed HAR at line ${this.doc.line}: ${message}`;
+      },
+    };
+    this.doc = new DocumentLines(sink, { jsonStreaming: false, maxValueChars: maxBytes + 1 });
   }
 
   /** Physical lines read. */
   get lines(): number {
-    return this.line;
+    return this.doc.line;
   }
 
   push(chunk: Chunk, out: HarEntry[]): void {
-    const buf = this.bom.push(toBuffer(chunk));
-    if (!buf) return;
-    let start = 0;
-    while (start < buf.length) {
-      const nl = buf.indexOf(LF, start);
-      const end = nl < 0 ? buf.length : nl + 1;
-      this.feed(this.decoder.write(buf.subarray(start, end)), out);
-      if (nl >= 0) this.line++;
-      start = end;
-    }
+    this.doc.push(chunk, out);
   }
 
   end(out: HarEntry[]): void {
-    const held = this.bom.end();
-    if (held) this.push(held, out);
-    this.feed(this.decoder.end(), out);
-    if (this.error !== null) return;
-    try {
-      this.tokens(this.tok.end(), out);
-    } catch (err) {
-      this.error = `the HAR file ends early at line ${this.line}: ${tokenizerMessage(err)}`;
-    }
-  }
-
-  private feed(text: string, out: HarEntry[]): void {
-    if (text.length === 0 || this.error !== null) return;
-    let tokens: Token[];
-    try {
-      tokens = this.tok.write(text);
-    } catch (err) {
-      this.error = `malformed HAR at line ${this.line}: ${tokenizerMessage(err)}`;
-      return;
-    }
-    this.tokens(tokens, out);
-  }
-
-  private tokens(tokens: Token[], out: HarEntry[]): void {
-    for (let i = 0; i < tokens.length; i++) this.token(tokens[i]!, out);
+    const early = this.doc.end(out);
+    if (early !== null) this.error = `the HAR file ends early at line ${this.doc.line}: ${early}`;
   }
 
   private token(t: Token, out: HarEntry[]): void {
@@ -102,7 +72,7 @@ export class HarDocument {
     }
     if (this.depth === this.entriesDepth && !closes) {
       this.elem = new CappedElement(this.maxBytes, MAX_NESTING, OVERSIZED_KEEP_BYTES);
-      this.elemLine = this.line;
+      this.elemLine = this.doc.line;
       if (this.elem.consume(t)) this.done(out);
       return;
     }

@@ -1,11 +1,11 @@
 // mcpsnoop's session logs (~/.local/state/mcpsnoop/sessions/ID.jsonl): one Envelope per line, the direction stated.
 //
 // Grammar and the sources each shape was read from: test/fixtures/hosts/mcpsnoop/SOURCES.md.
-import type { CaptureDialect, DirRule } from './types.js';
+import type { ToolCaptureDialect, DirRule } from './types.js';
 
 const DIRECTION: DirRule = { path: 'direction', map: { c2s: 'c2s', s2c: 's2c' } };
 
-export const mcpsnoop: CaptureDialect<'mcpsnoop'> = {
+export const mcpsnoop: ToolCaptureDialect<'mcpsnoop'> = {
   name: 'mcpsnoop',
   title: 'mcpsnoop: a session log (~/.local/state/mcpsnoop/sessions/ID.jsonl)',
   example: '{"session_id":"mcps-20260503-091204-6f2a","server_label":"memory","seq":7,"ts":"2026-05-03T09:12:05.320000641+02:00","direction":"c2s","transport":"stdio","raw":{"method":"tools/list","jsonrpc":"2.0","id":1}}',

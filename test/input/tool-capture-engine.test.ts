@@ -3,18 +3,18 @@
 // sessions, newest-first runs and their bounds, lines that are no record, documents' headers, one-line documents and
 // syntax errors, the server named by the file, and detection of captures against the generic formats.
 import { describe, expect, it } from 'vitest';
-import { CaptureDocumentReader } from '../../src/input/captures/document.js';
-import { CaptureLineReader } from '../../src/input/captures/jsonl.js';
-import { CaptureOrder } from '../../src/input/captures/order.js';
-import type { CaptureDialect, DocumentLayout } from '../../src/input/captures/types.js';
+import { ToolCaptureDocumentReader } from '../../src/input/tool-captures/document.js';
+import { ToolCaptureLineReader } from '../../src/input/tool-captures/jsonl.js';
+import { ToolCaptureOrder } from '../../src/input/tool-captures/order.js';
+import type { ToolCaptureDialect, DocumentLayout } from '../../src/input/tool-captures/types.js';
 import { detectFormat, detectInput } from '../../src/input/index.js';
 import { LineSplitter } from '../../src/input/lines.js';
 import type { Frame } from '../../src/types.js';
 import { chunked, framesOf } from './helpers.js';
 
 /** Frames of a JSONL capture in a dialect written by the test. */
-function jsonl(d: CaptureDialect, text: string, file = 'capture.jsonl'): Frame[] {
-  const reader = new CaptureLineReader(d, file);
+function jsonl(d: ToolCaptureDialect, text: string, file = 'capture.jsonl'): Frame[] {
+  const reader = new ToolCaptureLineReader(d, file);
   const out: Frame[] = [];
   const splitter = new LineSplitter();
   for (const l of [...splitter.push(text), ...splitter.end()]) reader.line(l, out);
@@ -23,8 +23,8 @@ function jsonl(d: CaptureDialect, text: string, file = 'capture.jsonl'): Frame[]
 }
 
 /** Frames of a JSON-document capture, fed in chunks of `chunk` characters (0: whole). */
-function document(d: CaptureDialect & { layout: { document: DocumentLayout } }, text: string, file = 'capture.json', chunk = 0): Frame[] {
-  const reader = new CaptureDocumentReader(d, file);
+function document(d: ToolCaptureDialect & { layout: { document: DocumentLayout } }, text: string, file = 'capture.json', chunk = 0): Frame[] {
+  const reader = new ToolCaptureDocumentReader(d, file);
   const out: Frame[] = [];
   for (let i = 0; i < text.length; i += chunk || text.length) reader.push(text.slice(i, i + (chunk || text.length)), out);
   reader.end(out);
@@ -37,7 +37,7 @@ const shape = (f: Frame) => ({
 });
 const msg = (f: Frame) => (f.value ?? (f.text === null ? null : JSON.parse(f.text))) as Record<string, unknown>;
 
-const TAP: CaptureDialect = {
+const TAP: ToolCaptureDialect = {
   name: 'tap',
   title: 'a test tap',
   example: '',
@@ -102,7 +102,7 @@ describe('lines that are no record', () => {
   });
 
   it('a text the tool kept only the start of is a cut message, not a broken one', () => {
-    const d: CaptureDialect = { ...TAP, forms: [{ when: { has: ['body'] }, messages: [{ at: 'body', dir: 's2c', cut: 'cut' }] }] };
+    const d: ToolCaptureDialect = { ...TAP, forms: [{ when: { has: ['body'] }, messages: [{ at: 'body', dir: 's2c', cut: 'cut' }] }] };
     const frames = jsonl(d, rec({ body: '{"result":{"tools":[{"name":"a', cut: true }));
     expect(frames.map(shape)).toEqual([{ line: 1, lines: 1, dir: 's2c', session: null, server: null, ts: '2026-01-01T00:00:00.000Z', what: 'cut' }]);
     expect(frames[0]!.truncated).toEqual({ head: 30, tail: 30 });
@@ -117,7 +117,7 @@ describe('folded pairs and time', () => {
     layout: { document: { elements: '', first: { has: ['message'] } } },
     time: 'timestamp',
     forms: [{ when: { has: ['message'] }, messages: [{ at: 'message', dir: 'c2s' }, { at: 'response', dir: 's2c', after: 'duration' }] }],
-  } satisfies CaptureDialect;
+  } satisfies ToolCaptureDialect;
   const entry = (t: string, id: number, duration?: number) => ({ timestamp: t, message: req(id), ...(duration === undefined ? {} : { response: res(id), duration }) });
 
   it('a response folded into its request is timed `after` it, spans the lines from its key on, and goes out in time order', () => {
@@ -140,7 +140,7 @@ describe('folded pairs and time', () => {
   });
 
   it('a running clock: no dates, each record where the one before ended, its response `after` it', () => {
-    const d = { ...FOLD, time: { running: 'duration' } } satisfies CaptureDialect;
+    const d = { ...FOLD, time: { running: 'duration' } } satisfies ToolCaptureDialect;
     const frames = document(d, JSON.stringify([entry('', 1, 300), { message: { jsonrpc: '2.0', method: 'notifications/initialized' }, duration: 5 }, entry('', 2, 7)]));
     expect(frames.map((f) => [f.ts, f.tsMs])).toEqual([[null, 0], [null, 300], [null, 300], [null, 305], [null, 312]]);
   });
@@ -157,7 +157,7 @@ describe('documents', () => {
       { when: { is: { type: ['http'] } }, event: { name: 'http-{method}', data: ['method', 'path'] } },
       { when: { has: ['request'] }, messages: [{ at: 'request', dir: 'c2s' }, { at: 'response', dir: 's2c' }] },
     ],
-  } satisfies CaptureDialect;
+  } satisfies ToolCaptureDialect;
 
   it('header keys read before the records name their server; an event spells its name as events are', () => {
     const text = JSON.stringify({ version: 1, meta: { server: { name: 'memory' } }, interactions: [{ type: 'rpc', request: req(1), response: null }, { type: 'http', method: 'DELETE', path: '/mcp' }] }, null, 2);
@@ -173,7 +173,7 @@ describe('documents', () => {
   });
 
   it('the server in the file name, URI-encoded, when the records name none', () => {
-    const d = { ...CASSETTE, server: undefined, serverFromFile: /^export-(?<server>.+)\.json$/ } satisfies CaptureDialect;
+    const d = { ...CASSETTE, server: undefined, serverFromFile: /^export-(?<server>.+)\.json$/ } satisfies ToolCaptureDialect;
     const text = JSON.stringify({ interactions: [{ request: req(1) }] });
     expect(document(d, text, 'logs/export-my%20server.json')[0]!.server).toBe('my server');
     expect(document(d, text, '-')[0]!.server).toBeUndefined();
@@ -185,7 +185,7 @@ describe('order', () => {
     file: 'f', line: id, lines: 1, ts: null, tsMs, dir: 'unknown', session, text: null, bytes: 10,
     ...(kind === 'evt' ? { event: { name: 'x' } } : { value: kind === 'req' ? req(id, 'initialize') : res(id) }),
   });
-  const run = (order: CaptureOrder, records: Array<[Frame, boolean?]>) => {
+  const run = (order: ToolCaptureOrder, records: Array<[Frame, boolean?]>) => {
     const out: Frame[] = [];
     for (const [f, newest] of records) order.push([f], [], newest ?? false, out);
     order.end(out);
@@ -193,24 +193,24 @@ describe('order', () => {
   };
 
   it('a provisional request takes the session of the first response with its id; the frames after it wait in order', () => {
-    const order = new CaptureOrder('stateless');
+    const order = new ToolCaptureOrder('stateless');
     expect(run(order, [[frame(0, 'stateless', 'req')], [frame(90, 'A', 'evt')], [frame(0, 'stateless', 'req')], [frame(0, 'A', 'res')], [frame(91, 'A', 'evt')], [frame(0, 'B', 'res')]])).toEqual([
       '0@A', '90@A', '0@B', '0@A', '91@A', '0@B',
     ]);
   });
 
   it('a server that never names a session: its responses resolve the requests as they are', () => {
-    expect(run(new CaptureOrder('stateless'), [[frame(0, 'stateless', 'req')], [frame(0, 'stateless', 'res')]])).toEqual(['0@stateless', '0@stateless']);
+    expect(run(new ToolCaptureOrder('stateless'), [[frame(0, 'stateless', 'req')], [frame(0, 'stateless', 'res')]])).toEqual(['0@stateless', '0@stateless']);
   });
 
   it('past its bound the oldest waiting request goes on under its provisional session', () => {
-    const out = run(new CaptureOrder('stateless', 3), [[frame(0, 'stateless', 'req')], [frame(91, 'A', 'evt')], [frame(92, 'A', 'evt')], [frame(93, 'A', 'evt')], [frame(0, 'A', 'res')]]);
+    const out = run(new ToolCaptureOrder('stateless', 3), [[frame(0, 'stateless', 'req')], [frame(91, 'A', 'evt')], [frame(92, 'A', 'evt')], [frame(93, 'A', 'evt')], [frame(0, 'A', 'res')]]);
     expect(out).toEqual(['0@stateless', '91@A', '92@A', '93@A', '0@A']);
   });
 
   it('a newest-first run goes out oldest first, in pieces of at most the bound', () => {
-    expect(run(new CaptureOrder(undefined), [[frame(3, 'A', 'evt'), true], [frame(2, 'A', 'evt'), true], [frame(1, 'A', 'evt'), true], [frame(4, 'A', 'evt')]])).toEqual(['1@A', '2@A', '3@A', '4@A']);
-    expect(run(new CaptureOrder(undefined, 2), [[frame(4, 'A', 'evt'), true], [frame(3, 'A', 'evt'), true], [frame(2, 'A', 'evt'), true], [frame(1, 'A', 'evt'), true]])).toEqual(['3@A', '4@A', '1@A', '2@A']);
+    expect(run(new ToolCaptureOrder(undefined), [[frame(3, 'A', 'evt'), true], [frame(2, 'A', 'evt'), true], [frame(1, 'A', 'evt'), true], [frame(4, 'A', 'evt')]])).toEqual(['1@A', '2@A', '3@A', '4@A']);
+    expect(run(new ToolCaptureOrder(undefined, 2), [[frame(4, 'A', 'evt'), true], [frame(3, 'A', 'evt'), true], [frame(2, 'A', 'evt'), true], [frame(1, 'A', 'evt'), true]])).toEqual(['3@A', '4@A', '1@A', '2@A']);
   });
 });
 

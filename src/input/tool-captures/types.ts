@@ -1,7 +1,7 @@
-// The data shape of a capture dialect: another tool's JSON capture (JSONL, or one JSON document) and where its records
+// The data shape of a tool-capture dialect: another tool's JSON capture (JSONL, or one JSON document) and where its records
 // hold the time, the stated direction, the session, the server's name and the message(s).
 //
-// Like a text dialect (../dialects/types.ts), a capture dialect is data read by one engine (mapper.ts, with the line
+// Like a text dialect (../dialects/types.ts), a tool-capture dialect is data read by one engine (mapper.ts, with the line
 // and document readers around it). A path is dotted keys into a record (`metadata.serverName`); a path that starts
 // with `/` reads the document's own top-level keys instead (a cassette's `/metadata.server_info.name`). A template is
 // text with `{path}` holes; a template whose paths are not all present gives nothing.
@@ -71,7 +71,7 @@ export interface DocumentLayout {
   first?: Shape;
 }
 
-export interface CaptureDialect<Name extends string = string> {
+export interface ToolCaptureDialect<Name extends string = string> {
   /** The `--input-format` name. */
   name: Name;
   /** What writes it, for `mcptrace formats` and docs. */

@@ -3,9 +3,9 @@
 // A capture record has no direction field: what the client POSTed is under `request`, the answer under `response`,
 // and what came on the server's SSE stream has `sseEvent` (its requests and notifications under `request` too).
 // Grammar and the sources each shape was read from: test/fixtures/hosts/mcp-gateway/SOURCES.md.
-import type { CaptureDialect } from './types.js';
+import type { ToolCaptureDialect } from './types.js';
 
-export const mcpGateway: CaptureDialect<'mcp-gateway'> = {
+export const mcpGateway: ToolCaptureDialect<'mcp-gateway'> = {
   name: 'mcp-gateway',
   title: 'Fiberplane mcp-gateway: capture files (JSONL) and the web UI export',
   example: '{"timestamp":"2025-10-21T13:40:03.018Z","method":"tools/list","id":2,"metadata":{"serverName":"everything","sessionId":"7a0c4e2f91b84d6c8e3a5f1b2d9c0e47","durationMs":0,"httpStatus":0},"request":{"method":"tools/list","jsonrpc":"2.0","id":2}}',

@@ -1,4 +1,4 @@
-// Detection of capture dialects: a JSONL line's object, or a JSON document's start, has the shape a tool writes.
+// Detection of tool-capture dialects: a JSONL line's object, or a JSON document's start, has the shape a tool writes.
 //
 // A capture's records carry their own keys (mcpsnoop's `seq` and `direction`, MCPSpy's `transport_type`), so one
 // record decides, ahead of the generic `envelope`, `ndjson` and `json` verdicts the same line would get. A
@@ -8,7 +8,7 @@ import { Assembler } from 'stream-json/core/assembler.js';
 import { isPlainObject, setOwn } from '../../util/own.js';
 import { Tokenizer, type Token } from '../json-tokens.js';
 import { isBlank } from '../lines.js';
-import { CAPTURES, type CaptureName } from './index.js';
+import { TOOL_CAPTURES, type ToolCaptureName } from './index.js';
 import { matches } from './paths.js';
 import type { DocumentLayout } from './types.js';
 
@@ -17,12 +17,12 @@ const PROBE_LINES = 200;
 
 const NO_HEADER = {};
 
-type Documented = (typeof CAPTURES)[number] & { layout: { document: DocumentLayout } };
-const DOCUMENTS = CAPTURES.filter((d): d is Documented => 'document' in d.layout);
+type Documented = (typeof TOOL_CAPTURES)[number] & { layout: { document: DocumentLayout } };
+const DOCUMENTS = TOOL_CAPTURES.filter((d): d is Documented => 'document' in d.layout);
 
-/** The capture dialect whose shape a parsed top-level value has (a JSONL record, or a whole one-line document). */
-function dialectOf(v: unknown): CaptureName | null {
-  for (const d of CAPTURES) {
+/** The tool-capture dialect whose shape a parsed top-level value has (a JSONL record, or a whole one-line document). */
+function dialectOf(v: unknown): ToolCaptureName | null {
+  for (const d of TOOL_CAPTURES) {
     if ('lines' in d.layout) {
       if (isPlainObject(v) && d.layout.lines.some((s) => matches(s, v, NO_HEADER))) return d.name;
       continue;
@@ -36,10 +36,10 @@ function dialectOf(v: unknown): CaptureName | null {
 }
 
 /**
- * Fed the meaningful lines in order, as detection reads them: says which capture dialect the input is, or null. A
+ * Fed the meaningful lines in order, as detection reads them: says which tool-capture dialect the input is, or null. A
  * first line that starts a JSON document not complete on it is probed further while `probing`.
  */
-export class CaptureDetector {
+export class ToolCaptureDetector {
   private state: 'first' | 'probe' | 'done' = 'first';
   private probe: DocumentProbe | null = null;
   /** A line that is no JSON was seen: a JSONL record may still follow (a tool's banner first), a document cannot. */
@@ -49,7 +49,7 @@ export class CaptureDetector {
     return this.state === 'probe';
   }
 
-  line(text: string): CaptureName | null {
+  line(text: string): ToolCaptureName | null {
     if (this.state === 'done' || isBlank(text)) return null;
     if (this.state === 'probe') return this.probed(this.probe!.line(text));
     const t = text.trimStart();
@@ -76,7 +76,7 @@ export class CaptureDetector {
    * The first meaningful line is too long to wait for (a record holding a large response): the members read whole
    * from its start decide, as they would on the whole line (a shape's keys come before a large message).
    */
-  prefix(text: string): CaptureName | null {
+  prefix(text: string): ToolCaptureName | null {
     if (this.state !== 'first' || this.sawText) return null;
     const t = text.trimStart();
     if (t.charCodeAt(0) !== 0x7b && t.charCodeAt(0) !== 0x5b) return null;
@@ -90,7 +90,7 @@ export class CaptureDetector {
     return dialectOf(asm.stack.length > 0 ? asm.stack[0] : asm.current);
   }
 
-  private probed(r: CaptureName | null | 'no'): CaptureName | null {
+  private probed(r: ToolCaptureName | null | 'no'): ToolCaptureName | null {
     if (r === null) return null;
     this.state = 'done';
     this.probe = null;
@@ -118,10 +118,10 @@ class DocumentProbe {
   private first: Record<string, unknown> | null = null;
   private firstKey = '';
   /** Dialects whose document this cannot be any more. */
-  private readonly out = new Set<CaptureName>();
+  private readonly out = new Set<ToolCaptureName>();
 
-  /** A dialect, null (undecided), or 'no' (no capture dialect's document). */
-  line(text: string): CaptureName | null | 'no' {
+  /** A dialect, null (undecided), or 'no' (no tool-capture dialect's document). */
+  line(text: string): ToolCaptureName | null | 'no' {
     let tokens: Token[];
     try {
       tokens = this.tok.write(`${text}\n`);

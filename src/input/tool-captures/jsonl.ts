@@ -1,26 +1,26 @@
-// The line reader of a JSONL capture dialect (MCPSpy, mcpsnoop, mcp-gateway): each line a record for the engine.
+// The line reader of a JSONL tool-capture dialect (MCPSpy, mcpsnoop, mcp-gateway): each line a record for the engine.
 import type { Frame } from '../../types.js';
 import { nestedDeeper } from '../depth.js';
 import { oversizedFrame, tooDeepFrame, type LineReader, type Position } from '../frames.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from '../lines.js';
-import { CaptureMapper } from './mapper.js';
-import { CaptureOrder } from './order.js';
-import type { CaptureDialect } from './types.js';
+import { ToolCaptureMapper } from './mapper.js';
+import { ToolCaptureOrder } from './order.js';
+import type { ToolCaptureDialect } from './types.js';
 
 /**
  * A line that is a JSON object is a record, read by the dialect's forms; any other non-blank line (what else the tool
  * or a shell wrote into the file, a line cut short) is a log record. Blank lines belong to no record. Pure and
  * synchronous.
  */
-export class CaptureLineReader implements LineReader {
-  private readonly mapper: CaptureMapper;
-  private readonly order: CaptureOrder;
+export class ToolCaptureLineReader implements LineReader {
+  private readonly mapper: ToolCaptureMapper;
+  private readonly order: ToolCaptureOrder;
   private readonly frames: Frame[] = [];
   private readonly later: Frame[] = [];
 
-  constructor(d: CaptureDialect, private readonly file: string, private readonly maxBytes = DEFAULT_MAX_MESSAGE_BYTES) {
-    this.mapper = new CaptureMapper(d, file);
-    this.order = new CaptureOrder(d.provisionalSession, undefined, maxBytes);
+  constructor(d: ToolCaptureDialect, private readonly file: string, private readonly maxBytes = DEFAULT_MAX_MESSAGE_BYTES) {
+    this.mapper = new ToolCaptureMapper(d, file);
+    this.order = new ToolCaptureOrder(d.provisionalSession, undefined, maxBytes);
   }
 
   line(l: Line, out: Frame[]): void {

@@ -4,13 +4,13 @@
 // the request's when `is_request` says so, and 0.x wrote nothing for HTTP. `raw` is the exact wire text (the parsed
 // fields beside it are Go's re-encoding: sorted keys, an empty `result` dropped, `"error":{}` on every line).
 // Grammar and the sources each shape was read from: test/fixtures/hosts/mcpspy/SOURCES.md.
-import type { CaptureDialect, Shape } from './types.js';
+import type { ToolCaptureDialect, Shape } from './types.js';
 
 const MCP_EVENT: Shape = { has: ['timestamp', 'transport_type', 'type'], is: { type: ['request', 'response', 'notification'] } };
 /** MCPSpy's LLM traffic events (pkg/event/llm.go), written to the same output. */
 const LLM_EVENT: Shape = { has: ['timestamp', 'message_type', 'comm'], lacks: ['transport_type'] };
 
-export const mcpspy: CaptureDialect<'mcpspy'> = {
+export const mcpspy: ToolCaptureDialect<'mcpspy'> = {
   name: 'mcpspy',
   title: 'MCPSpy: its JSONL output (mcpspy -o FILE.jsonl)',
   example: '{"timestamp":"2025-11-03T09:14:02.586000231+01:00","transport_type":"stdio","stdio_transport":{"from_pid":51877,"from_comm":"cursor","to_pid":51890,"to_comm":"node"},"type":"request","id":1,"method":"tools/list","error":{},"raw":"{\\"method\\":\\"tools/list\\",\\"jsonrpc\\":\\"2.0\\",\\"id\\":1}"}',

@@ -16,7 +16,7 @@ interface Held {
   later: readonly Frame[];
 }
 
-export class CaptureOrder {
+export class ToolCaptureOrder {
   /** Records of a newest-first run, in the order read. */
   private run: Held[] = [];
   private runBytes = 0;

@@ -1,93 +1,29 @@
-// Every fixture of the capture dialects (other tools' JSON captures), end to end: detection with no flag picks its
+// Every fixture of the tool-capture dialects (other tools' JSON captures), end to end: detection with no flag picks its
 // dialect, the analyzer's counts are exactly its `.expect.json` (counting rules: the folder's SOURCES.md), every
 // non-blank line of a JSONL capture is in exactly one record and every record of a JSON document is accounted for by
 // records spanning exactly its lines, and 1-, 3-, 7-byte chunks, CRLF and `--input-format` give the same records.
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../src/analyze-stream.js';
-import { captureNamed, CAPTURE_NAMES } from '../../src/input/captures/index.js';
+import { toolCaptureNamed, TOOL_CAPTURE_NAMES } from '../../src/input/tool-captures/index.js';
 import { detectInput, type InputFormat } from '../../src/input/index.js';
-import type { Frame, PipelineRecord } from '../../src/types.js';
+import type { Frame } from '../../src/types.js';
 import { chunked, expectLinesCovered, isBlankLine, physicalLines, toCrlf } from './helpers.js';
+import { COUNT_FIELDS, hostCases, hostCounts, isMessageRecord, recordsOf, type HostCase, type HostExpected } from './host-fixtures.js';
 
-const HOSTS = fileURLToPath(new URL('../fixtures/hosts/', import.meta.url));
-/** The capture dialects' folders: every `*.jsonl` and `*.json` but the `.expect.json` files is a case. */
-const CAPTURE_DIRS = ['mcpspy', 'mcpsnoop', 'mcp-gateway', 'inspector', 'mcp-recorder'];
+/** The tool-capture dialects' folders: every `*.jsonl` and `*.json` but the `.expect.json` files is a case. */
+const TOOL_CAPTURE_DIRS = ['mcpspy', 'mcpsnoop', 'mcp-gateway', 'inspector', 'mcp-recorder'];
 
-interface Expected {
-  dialect: InputFormat;
-  messages: number;
-  c2s: number;
-  s2c: number;
-  requests: number;
-  responses: number;
-  errors: number;
-  notifications: number;
-  pairs: number;
-  truncated: number;
-  summaries: number;
-  events: number;
-  logs: number;
-  sessions: number;
-  servers: string[];
+interface Expected extends HostExpected {
   /** Messages whose direction the capture does not state (the session stage infers it); default 0. */
   inferred?: number;
   /** Messages the capture names no server for; default 0. */
   serverless?: number;
 }
 
-const FIELDS = ['messages', 'c2s', 's2c', 'requests', 'responses', 'errors', 'notifications', 'pairs', 'truncated', 'summaries', 'events', 'logs', 'sessions', 'servers'] as const;
+type Case = HostCase<Expected>;
 
-interface Case {
-  name: string;
-  /** The file's own name: a dialect may read the server's name in it. */
-  file: string;
-  bytes: Buffer;
-  expected: Expected;
-}
-
-const FIXTURE = /(?<!\.expect)\.jsonl?$/;
-
-function cases(): Case[] {
-  const out: Case[] = [];
-  for (const dir of CAPTURE_DIRS) {
-    for (const f of readdirSync(join(HOSTS, dir)).filter((n) => FIXTURE.test(n)).sort()) {
-      const expected = JSON.parse(readFileSync(join(HOSTS, dir, f.replace(/\.jsonl?$/, '.expect.json')), 'utf8')) as Expected;
-      out.push({ name: `${dir}/${f}`, file: `test/fixtures/hosts/${dir}/${f}`, bytes: readFileSync(join(HOSTS, dir, f)), expected });
-    }
-  }
-  return out;
-}
-
-const ALL = cases();
-const MESSAGE_KINDS = new Set(['request', 'response', 'error', 'notification']);
-const isMessage = (r: PipelineRecord) => MESSAGE_KINDS.has(r.kind);
-
-function counts(records: readonly PipelineRecord[]): Omit<Expected, 'dialect'> {
-  const msgs = records.filter(isMessage);
-  const n = (p: (r: PipelineRecord) => boolean, of: readonly PipelineRecord[] = msgs) => of.filter(p).length;
-  return {
-    messages: msgs.length,
-    c2s: n((r) => r.dir === 'c2s'),
-    s2c: n((r) => r.dir === 's2c'),
-    requests: n((r) => r.kind === 'request'),
-    responses: n((r) => r.kind === 'response'),
-    errors: n((r) => r.kind === 'error'),
-    notifications: n((r) => r.kind === 'notification'),
-    pairs: n((r) => (r.kind === 'response' || r.kind === 'error') && r.pair !== null),
-    truncated: n((r) => r.truncated === true, records),
-    summaries: n((r) => r.summary === true, records),
-    events: n((r) => r.kind === 'event', records),
-    logs: n((r) => r.kind === 'log', records),
-    sessions: new Set(msgs.map((r) => r.session)).size,
-    servers: [...new Set(records.map((r) => r.server).filter((s): s is string => s !== null))],
-  };
-}
-
-const run = async (c: Case, bytes = c.bytes, chunk = 0, inputFormat?: InputFormat) =>
-  (await analyze(chunked(bytes, chunk), { file: c.file, inputFormat })).records;
+const ALL = hostCases<Expected>(TOOL_CAPTURE_DIRS, /(?<!\.expect)\.jsonl?$/);
+/** A run over the case's bytes, read as the file (a dialect may read the server's name in the file's own name). */
+const run = (c: Case, bytes = c.bytes, chunk = 0, inputFormat?: InputFormat) => recordsOf(bytes, c.file, chunk, inputFormat);
 
 const isDocument = (c: Case) => c.name.endsWith('.json');
 
@@ -126,15 +62,15 @@ function recordSpans(bytes: Buffer, key: string): Array<{ first: number; last: n
   return spans;
 }
 
-describe('capture dialect fixtures', () => {
-  it('there are fixtures for every capture dialect, and each is tested', () => {
-    expect(new Set(ALL.map((c) => c.expected.dialect))).toEqual(new Set(CAPTURE_NAMES));
-    expect(CAPTURE_DIRS.sort()).toEqual([...CAPTURE_NAMES].sort());
+describe('tool-capture dialect fixtures', () => {
+  it('there are fixtures for every tool-capture dialect, and each is tested', () => {
+    expect(new Set(ALL.map((c) => c.expected.dialect))).toEqual(new Set(TOOL_CAPTURE_NAMES));
+    expect(TOOL_CAPTURE_DIRS.sort()).toEqual([...TOOL_CAPTURE_NAMES].sort());
     expect(ALL.length).toBeGreaterThanOrEqual(11);
   });
 
   describe.each(ALL.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    const dialect = captureNamed(c.expected.dialect)!;
+    const dialect = toolCaptureNamed(c.expected.dialect)!;
 
     it('is detected as its dialect with no flag, from its first lines', async () => {
       const d = await detectInput(chunked(c.bytes, 7));
@@ -144,12 +80,12 @@ describe('capture dialect fixtures', () => {
 
     it('gives exactly the counts of its .expect.json', async () => {
       const records = await run(c);
-      const got = counts(records);
-      for (const f of FIELDS) expect(got[f], f).toEqual(c.expected[f]);
+      const got = hostCounts(records);
+      for (const f of COUNT_FIELDS) expect(got[f], f).toEqual(c.expected[f]);
       expect(records.every((r) => r.format === c.expected.dialect)).toBe(true);
       // Nothing a tool wrote is an error of the capture.
       expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);
-      const msgs = records.filter(isMessage);
+      const msgs = records.filter(isMessageRecord);
       // The capture states every direction, and names every server, but where its expect file says it does not.
       expect(msgs.filter((r) => r.dirInferred).length, 'inferred').toBe(c.expected.inferred ?? 0);
       expect(msgs.filter((r) => r.server === null).length, 'serverless').toBe(c.expected.serverless ?? 0);
@@ -201,6 +137,6 @@ function isDocumentLabel(c: Case): string {
 function documentRecords(c: Case): unknown[] {
   const doc = JSON.parse(c.bytes.toString('utf8')) as unknown;
   if (Array.isArray(doc)) return doc;
-  const layout = captureNamed(c.expected.dialect)!.layout;
+  const layout = toolCaptureNamed(c.expected.dialect)!.layout;
   return (doc as Record<string, unknown[]>)['document' in layout ? layout.document.elements : '']!;
 }

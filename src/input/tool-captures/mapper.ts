@@ -12,29 +12,27 @@ import {
 } from '../frames.js';
 import { ClockTimeline, envelopeTime, NO_TIME, type TimeValue } from '../time.js';
 import { directed, expand, matches, present, topKey, valueAt, type Header } from './paths.js';
-import type { CaptureDialect, DirRule, MessageSpec, RecordForm } from './types.js';
+import { PipeRoles } from './peers.js';
+import type { ToolCaptureDialect, DirRule, MessageSpec, RecordForm } from './types.js';
 
 /** Where a record is: its lines, and (a document's element) the line each of its top-level keys starts on. */
 interface RecordAt extends Position {
   keyLines?: ReadonlyMap<string, number>;
 }
 
-/** Processes whose role a pipe's `initialize` told, at most this many (a long trace of short-lived servers). */
-const MAX_PEERS = 10_000;
-
-export class CaptureMapper {
+export class ToolCaptureMapper {
   /** The document's top-level values read before its records (document.ts sets them). */
   header: Record<string, unknown> = {};
   private readonly clock = new ClockTimeline();
   /** `time: { running }`: ms since the first record. */
   private running = 0;
   /** Pipe ends (process ids) whose role an `initialize` told. */
-  private readonly roles = new Map<string, 'client' | 'server'>();
+  private readonly roles = new PipeRoles();
   /** The session and server of the last record that named them: a line between records (stdout noise) is theirs. */
   private last: FrameContext = {};
   private readonly fileServer: string | undefined;
 
-  constructor(private readonly d: CaptureDialect, file: string) {
+  constructor(private readonly d: ToolCaptureDialect, file: string) {
     const base = file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
     const name = d.serverFromFile?.exec(base)?.groups?.server;
     this.fileServer = name === undefined ? undefined : decodeName(name);
@@ -127,17 +125,7 @@ export class CaptureMapper {
       const key = typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
       return (key !== undefined && Object.hasOwn(rule.map, key) ? rule.map[key] : undefined) ?? rule.otherwise ?? 'unknown';
     }
-    const from = scalarKey(valueAt(rule.peers.from, value, header));
-    const to = scalarKey(valueAt(rule.peers.to, value, header));
-    if (from === undefined || to === undefined) return 'unknown';
-    if (isInitializeRequest(message)) {
-      if (this.roles.size >= MAX_PEERS) this.roles.clear();
-      this.roles.set(from, 'client');
-      this.roles.set(to, 'server');
-      return 'c2s';
-    }
-    const r = this.roles.get(from) ?? flip(this.roles.get(to));
-    return r === 'client' ? 'c2s' : r === 'server' ? 's2c' : 'unknown';
+    return this.roles.dir(valueAt(rule.peers.from, value, header), valueAt(rule.peers.to, value, header), message);
   }
 
   /** Time, session and server of a frame of this record; an event or log with no session of its own is the last record's. */
@@ -198,28 +186,6 @@ function after(time: TimeValue, ms: unknown): TimeValue {
 function lastStart(starts: readonly number[], i: number, line: number): number {
   for (let j = i - 1; j >= 0; j--) if (starts[j]! >= 0) return starts[j]!;
   return line;
-}
-
-function scalarKey(v: unknown): string | undefined {
-  return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
-}
-
-function flip(role: 'client' | 'server' | undefined): 'client' | 'server' | undefined {
-  return role === 'client' ? 'server' : role === 'server' ? 'client' : undefined;
-}
-
-/** An `initialize` request, as a value or as wire text (parsed only when the text names the method). */
-function isInitializeRequest(message: unknown): boolean {
-  let m = message;
-  if (typeof m === 'string') {
-    if (!m.includes('"initialize"')) return false;
-    try {
-      m = JSON.parse(m);
-    } catch {
-      return false;
-    }
-  }
-  return isPlainObject(m) && m.method === 'initialize' && present(m.id);
 }
 
 function decodeName(name: string): string {

@@ -4,12 +4,12 @@
 // `direction` is the entry's kind, not its direction: `origin` (later 2026) says who sent the entry's message; the
 // first port (May 2026) tracked only the client's requests and what came in. Grammar and the sources each shape was
 // read from: test/fixtures/hosts/inspector/SOURCES.md.
-import type { CaptureDialect } from './types.js';
+import type { ToolCaptureDialect } from './types.js';
 
 const SENT = { client: 'c2s', server: 's2c' } as const;
 const ANSWERED = { client: 's2c', server: 'c2s' } as const;
 
-export const inspector: CaptureDialect<'inspector'> = {
+export const inspector: ToolCaptureDialect<'inspector'> = {
   name: 'inspector',
   title: 'MCP Inspector: the History export (inspector-history-SERVER-TIME.json)',
   example: '[{"id":"f4bea973-dcf4-4f2a-b656-17720e7a269f","timestamp":"2026-06-02T07:41:10.210Z","direction":"request","origin":"client","message":{"method":"tools/list","jsonrpc":"2.0","id":1}}]',

@@ -1,12 +1,12 @@
 // Property: another tool's capture of any mix of records (messages with their stated direction, the tool's other
 // records: stderr frames, LLM events, SSE events), lines that are no record (a banner, text, a line cut short) and
 // blank lines keeps every message (in order, with its direction) and puts every non-blank line in exactly one record,
-// in each JSONL capture dialect; and an Inspector export of any entries keeps every message, its response folded in.
+// in each JSONL tool-capture dialect; and an Inspector export of any entries keeps every message, its response folded in.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Direction, Frame } from '../../src/types.js';
-import { expectLinesCovered, isBlankLine } from '../input/helpers.js';
-import { cut, run, SEED } from './support.js';
+import type { Direction } from '../../src/types.js';
+import { isBlankLine } from '../input/helpers.js';
+import { cut, expectLogRead, jsonRpcMessage, lineText, messagesOf, run, SEED } from './support.js';
 
 type Side = Exclude<Direction, 'unknown'>;
 
@@ -47,20 +47,7 @@ const WRITERS: Writer[] = [
   },
 ];
 
-/** Text of one line: any characters but line breaks. */
-const lineText = fc.string({ unit: 'grapheme', maxLength: 60 }).map((s) => s.replace(/[\r\n\u0085\u2028\u2029]/g, ' '));
-const id = fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.string({ minLength: 1, maxLength: 8 }));
-const method = fc.string({ minLength: 1, maxLength: 24 });
-const params = fc.option(fc.jsonValue({ maxDepth: 3 }), { nil: undefined }).map((p) => (p === null || typeof p !== 'object' ? undefined : p));
-/** A valid JSON-RPC message, as its JSON text would be parsed. */
-const message = fc
-  .oneof(
-    fc.record({ id, method, params }).map(({ id, method, params }) => ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) })),
-    fc.record({ method, params }).map(({ method, params }) => ({ jsonrpc: '2.0', method, ...(params ? { params } : {}) })),
-    fc.record({ id, result: fc.jsonValue({ maxDepth: 3 }) }).map(({ id, result }) => ({ jsonrpc: '2.0', id, result })),
-    fc.record({ id, code: fc.integer({ min: -32768, max: -32000 }), msg: lineText }).map(({ id, code, msg }) => ({ jsonrpc: '2.0', id, error: { code, message: msg } })),
-  )
-  .map((m) => JSON.parse(JSON.stringify(m)) as unknown);
+const message = jsonRpcMessage(fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.string({ minLength: 1, maxLength: 8 })));
 
 const entry: fc.Arbitrary<Entry> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ dir: fc.constantFrom('c2s' as const, 's2c' as const), value: message }).map((m) => ({ kind: 'message' as const, ...m })) },
@@ -83,8 +70,6 @@ function write(w: Writer, entries: readonly Entry[]): { text: string; messages: 
   return { text: lines.join('\n') + '\n', messages };
 }
 
-const MESSAGE_KINDS = new Set(['request', 'response', 'error', 'notification']);
-
 describe.each(WRITERS.map((w) => [w.name, w] as const))('%s: any mix of records and other lines', (name, w) => {
   it('keeps every message with its stated direction and accounts for every line, in any chunking', async () => {
     await fc.assert(
@@ -92,10 +77,7 @@ describe.each(WRITERS.map((w) => [w.name, w] as const))('%s: any mix of records 
         const { text, messages } = write(w, entries);
         const bytes = Buffer.from(text);
         const { records } = await run(cut(bytes, at.map((n) => n % Math.max(1, bytes.length))), { inputFormat: name });
-        const got = records.filter((r) => MESSAGE_KINDS.has(r.kind)).map((r) => ({ dir: r.dir, value: r.message }));
-        expect(got).toEqual(messages);
-        expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);
-        expectLinesCovered(records.map((r) => ({ line: r.wire.line, lines: r.wire.lines }) as Frame), bytes, isBlankLine);
+        expectLogRead(records, bytes, messages);
       }),
       { numRuns: 120, seed: SEED },
     );
@@ -135,7 +117,7 @@ describe('inspector: any History export', () => {
         const sent = (o: string): Side => (o === 'client' ? 'c2s' : 's2c');
         const answered = (o: string): Side => (o === 'client' ? 's2c' : 'c2s');
         const expected = entries.flatMap((e) => [{ dir: sent(e.origin), value: e.message }, ...(e.answer === undefined ? [] : [{ dir: answered(e.origin), value: e.answer }])]);
-        expect(records.filter((r) => MESSAGE_KINDS.has(r.kind)).map((r) => ({ dir: r.dir, value: r.message }))).toEqual(expected);
+        expect(messagesOf(records)).toEqual(expected);
         expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);
       }),
       { numRuns: 80, seed: SEED },
