@@ -1,5 +1,6 @@
 // Input format detection from the first meaningful line(s), on a file or a live stream (peek, then replay).
 import { Buffer } from 'node:buffer';
+import { CAPTURE_FORMATS, captureMagic, MAGIC_BYTES, type CaptureFormat } from './capture/capture-magic.js';
 import { DIALECT_NAMES, type DialectName } from './dialects/index.js';
 import { DialectScorer, SCORED_LINES, type DialectScore } from './dialects/scorer.js';
 import { ENVELOPE_KEYS, MESSAGE_MARK_KEYS } from './envelope-fields.js';
@@ -11,9 +12,9 @@ import { isComment, parseHeader } from './transcript-syntax.js';
 /** mcptrace's own formats and the generic ones; the text-log dialects (dialects/) follow them in INPUT_FORMATS. */
 export const BASE_FORMATS = ['ndjson', 'envelope', 'transcript', 'json'] as const;
 export type BaseFormat = (typeof BASE_FORMATS)[number];
-export type InputFormat = BaseFormat | DialectName;
-/** Every `--input-format` name: the base formats, then every dialect. */
-export const INPUT_FORMATS: readonly InputFormat[] = [...BASE_FORMATS, ...DIALECT_NAMES];
+export type InputFormat = BaseFormat | DialectName | CaptureFormat;
+/** Every `--input-format` name: the base formats, every dialect, then the binary captures (told by their first bytes). */
+export const INPUT_FORMATS: readonly InputFormat[] = [...BASE_FORMATS, ...DIALECT_NAMES, ...CAPTURE_FORMATS];
 
 /** What one line says: a format, nothing (blank), a `#` comment, or nothing conclusive. */
 export type LineVerdict = BaseFormat | 'blank' | 'comment' | 'unknown';
@@ -222,7 +223,7 @@ export interface Detection {
 /**
  * Detects the format of a stream: reads chunks only until a line decides (normally the first meaningful one; for a
  * text log, enough lines for the dialects to be scored), then returns an iterable that replays the chunks read and
- * continues with the rest of the stream.
+ * continues with the rest of the stream. A binary packet capture is told by its first 4 bytes, before any line.
  */
 export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptions = {}): Promise<Detection & { input: AsyncIterable<Chunk> }> {
   const budget = opts.budget ?? 64 * 1024;
@@ -236,6 +237,7 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
   let firstAt = -1; // where the first meaningful line starts
   let format: InputFormat | null = null;
   let ended = false;
+  let head = false; // the first bytes were looked at for a capture's magic number
   const judge = (lines: ReturnType<LineSplitter['push']>) => {
     for (const l of lines) {
       const wasMeaningful = det.meaningful;
@@ -249,12 +251,24 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
     const r = await it.next();
     if (r.done) {
       ended = true;
+      if (!head) for (const c of seen) judge(splitter.push(c));
       judge(splitter.end());
       format ??= det.final();
       break;
     }
     seen.push(r.value);
     total += typeof r.value === 'string' ? Buffer.byteLength(r.value) : r.value.byteLength;
+    if (!head) {
+      if (total < MAGIC_BYTES) continue;
+      head = true;
+      if (isCapture(seen)) {
+        format = 'pcap';
+        det.conclusive = true;
+        break;
+      }
+      for (const c of seen.slice(0, -1)) judge(splitter.push(c));
+      if (format !== null) break;
+    }
     judge(splitter.push(r.value));
     if (format !== null) break;
     if (firstAt < 0 && !det.meaningful && splitter.pending > 0 && !isBlank(splitter.peekPending(256))) firstAt = consumed;
@@ -262,6 +276,13 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
     else if (total > maxPeek) format = det.final();
   }
   return { format, input: replay(seen, it, ended), conclusive: det.conclusive, scores: det.scores() };
+}
+
+/** The chunks read so far start with a capture's magic number (a text chunk never does). */
+function isCapture(seen: Chunk[]): boolean {
+  if (seen.some((c) => typeof c === 'string')) return false;
+  const bytes = Buffer.concat(seen as Uint8Array[]);
+  return captureMagic(bytes.subarray(0, MAGIC_BYTES)) !== null;
 }
 
 async function* replay(seen: Chunk[], it: AsyncIterator<Chunk>, ended: boolean): AsyncGenerator<Chunk> {

@@ -2,6 +2,8 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Frame } from '../types.js';
+import { captureFrameBatches } from './capture/capture-frames.js';
+import type { CaptureFormat } from './capture/capture-magic.js';
 import { detectInput, type DetectOptions, type Detection, type InputFormat } from './detect.js';
 import { dialectNamed } from './dialects/index.js';
 import { DialectReader } from './dialects/engine.js';
@@ -42,7 +44,7 @@ export interface ReadOptions {
  * A line reader for a line-based format; `maxBytes` is the message size limit it names and applies to records.
  * `textIsLog`: lines of plain text in raw NDJSON are log lines (a file detection found no message in), not messages.
  */
-export function lineReader(format: Exclude<InputFormat, 'json'>, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0, textIsLog = false): LineReader {
+export function lineReader(format: Exclude<InputFormat, 'json' | CaptureFormat>, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0, textIsLog = false): LineReader {
   switch (format) {
     case 'ndjson':
       return new NdjsonReader(file, maxBytes, textIsLog);
@@ -83,6 +85,11 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
     opts.onDetect?.(detected);
   }
   opts.onFormat?.(format);
+  if (format === 'pcap') {
+    // Binary: no lines (the input's line count is left unknown).
+    yield* captureFrameBatches(source, opts.file);
+    return;
+  }
   if (format === 'json') {
     const reader = new JsonDocumentReader(opts.file, { maxBytes: opts.maxMessageBytes });
     for await (const chunk of source) {

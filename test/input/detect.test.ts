@@ -157,8 +157,8 @@ describe('text-log dialects', () => {
   const CD = (text: string, t = '09:12:39.870') => `2025-08-14T${t}Z [notes] [info] ${text} { metadata: undefined }`;
   const VS = (text: string) => `2025-08-12 14:03:10.220 [info] ${text}`;
 
-  test('every dialect is an input format, after the base formats', () => {
-    expect(INPUT_FORMATS).toEqual(['ndjson', 'envelope', 'transcript', 'json', ...DIALECT_NAMES]);
+  test('every dialect is an input format, after the base formats; the packet capture last', () => {
+    expect(INPUT_FORMATS).toEqual(['ndjson', 'envelope', 'transcript', 'json', ...DIALECT_NAMES, 'pcap']);
     expect(DIALECT_NAMES).toEqual(['claude-desktop', 'vscode', 'claude-code', 'cursor']);
   });
 

@@ -22,15 +22,16 @@ interface Tally {
 }
 
 const at = (e: Endpoint) => (e.addr.includes(':') ? `[${e.addr}]:${e.port}` : `${e.addr}:${e.port}`);
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 const list = (r: Record<string, number>) => Object.entries(r).map(([k, n]) => `${k} ${n}`).join(', ');
 
 function summary(c: CaptureCounts): string {
   if (c.format === null) return 'not a packet capture: nothing read';
-  const parts = [`${c.format}: ${c.packets} packets (${list(c.links) || 'none'})`, `${c.connections} TCP connections${c.midstream > 0 ? ` (${c.midstream} begun before the capture)` : ''}`];
+  const parts = [`${c.format}: ${plural(c.packets, 'packet')}${c.packets > 0 ? ` (${list(c.links)})` : ''}`, `${plural(c.connections, 'TCP connection')}${c.midstream > 0 ? ` (${c.midstream} begun before the capture)` : ''}`];
   if (Object.keys(c.notTcp).length > 0) parts.push(`not TCP: ${list(c.notTcp)}`);
-  if (c.fragments > 0) parts.push(`${c.fragments} IP fragments`);
-  if (c.malformed > 0) parts.push(`${c.malformed} malformed`);
-  if (c.gaps > 0) parts.push(`${c.gaps} gaps (${c.gapBytes} bytes)`);
+  if (c.fragments > 0) parts.push(plural(c.fragments, 'IP fragment'));
+  if (c.malformed > 0) parts.push(`${plural(c.malformed, 'packet')} malformed`);
+  if (c.gaps > 0) parts.push(`${plural(c.gaps, 'gap')} (${plural(c.gapBytes, 'byte')} missing)`);
   return `${parts.join('; ')}; HTTP inside captures is not read yet, so no message is`;
 }
 
@@ -53,7 +54,7 @@ export async function* captureFrameBatches(input: AsyncIterable<Chunk>, file: st
       } else if (e.kind === 'close') {
         const t = conns.get(e.conn)!;
         conns.delete(e.conn);
-        const gaps = t.gaps > 0 ? `, ${t.gaps} gaps (${t.gapBytes} bytes missing)` : '';
+        const gaps = t.gaps > 0 ? `, ${plural(t.gaps, 'gap')} (${plural(t.gapBytes, 'byte')} missing)` : '';
         const text = `${e.conn} ${at(t.client)} → ${at(t.server)}${t.midstream ? ' (begun before the capture)' : ''}: ${t.c2s} bytes from the client, ${t.s2c} from the server${gaps}; closed (${e.how})`;
         out.push(logFrame(pos(null), 'info', text, { time: msTime(e.ts) }));
       } else if (e.kind === 'finding') out.push(logFrame(pos(e.packet), 'warning', `${e.code} at byte ${e.offset}: ${e.message}`));
