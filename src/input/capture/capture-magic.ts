@@ -5,7 +5,7 @@ import { Buffer } from 'node:buffer';
 export const CAPTURE_FORMATS = ['pcap'] as const;
 export type CaptureFormat = (typeof CAPTURE_FORMATS)[number];
 
-export type CaptureMagic =
+type CaptureMagic =
   /** Classic pcap: the byte order of every header field, and whether the second fraction counts ns (else µs). */
   | { format: 'pcap'; littleEndian: boolean; nanos: boolean }
   /** pcapng: each Section Header Block gives its own byte order. */

@@ -24,7 +24,7 @@ const bump = (r: Record<string, number>, k: string) => {
  * The pure core: `push` each chunk, then `end`; each appends the events it completes to `out`. Memory: the record or
  * block being read, and what TCP reassembly holds out of order (bounded, `ReassemblyLimits`).
  */
-export class CaptureReader implements PacketSink {
+class CaptureReader implements PacketSink {
   private readonly q = new ByteQueue();
   private file: CaptureFileReader | null = null;
   private done = false;

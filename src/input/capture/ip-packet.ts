@@ -2,7 +2,7 @@
 import { readIpv4 } from './ipv4.js';
 import { readIpv6 } from './ipv6.js';
 
-export interface IpPacket {
+interface IpPacket {
   src: string;
   dst: string;
   /** The transport protocol number (after IPv6 extension headers). */

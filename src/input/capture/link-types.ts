@@ -4,7 +4,7 @@ import { ethernet } from './ethernet.js';
 import type { LinkPayload } from './ethertypes.js';
 import { linuxSll, linuxSll2 } from './linux-cooked.js';
 
-export interface LinkType {
+interface LinkType {
   /** The name packets are counted under (`CaptureCounts.links`). */
   name: string;
   /** Where the frame's network packet starts and what it is; null when the frame is too short for its header. */

@@ -1,6 +1,6 @@
 // One TCP connection: its two directions, which side is the client (the handshake says, or a guess), and how it ends.
 import { sideOfFirstBytes } from './client-guess.js';
-import type { Endpoint, StreamEvent } from './stream-event.js';
+import type { Endpoint, StreamDir, StreamEvent } from './stream-event.js';
 import { ACK, FIN, RST, SYN, type TcpSegment } from './tcp-header.js';
 import { HalfStream, type HalfLimits, type HalfOut } from './tcp-half.js';
 
@@ -55,7 +55,7 @@ export class TcpConnection {
   }
 
   private out(s: Side): HalfOut {
-    const dir = () => (this.client === s ? 'c2s' : 's2c');
+    const dir = (): StreamDir => (this.client === s ? 'c2s' : 's2c');
     return {
       data: (bytes) => {
         this.open(-1, null);

@@ -30,7 +30,7 @@ export interface HalfLimits {
 }
 
 /** What became of a segment: all old (a retransmission), held after a hole, or delivered (at least in part). */
-export type SegmentFate = 'duplicate' | 'held' | 'delivered';
+type SegmentFate = 'duplicate' | 'held' | 'delivered';
 
 export class HalfStream {
   started = false;

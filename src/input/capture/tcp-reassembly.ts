@@ -22,7 +22,7 @@ export const DEFAULT_REASSEMBLY_LIMITS: ReassemblyLimits = {
 /** Closed connections remembered, so that their last packets (the final ACK, a retransmitted FIN) open nothing. */
 const CLOSED_REMEMBERED = 65_536;
 
-export type ReassemblyNote = (code: CaptureFindingCode, message: string, packet: number, conn?: string) => void;
+type ReassemblyNote = (code: CaptureFindingCode, message: string, packet: number, conn?: string) => void;
 
 export class TcpReassembly {
   private readonly open = new Map<string, TcpConnection>();
