@@ -15,7 +15,8 @@ import type { CaptureCounts } from '../../src/input/capture/capture-note.js';
 import { parseNdjson, runCli } from '../helpers/cli.js';
 import { startEverythingHttp, type RunningServer } from '../helpers/everything-http.js';
 import { ackedAt, duplicate, reorder, segmentOf } from '../helpers/pcap-rewrite.js';
-import { bsdNull, pcapFile, readPcap } from '../helpers/pcap-writer.js';
+import { bsdNull } from '../helpers/packets.js';
+import { pcapFile, readPcap, type PcapPacket } from '../helpers/pcap-writer.js';
 import { editcap, startTcpdump, tshark, tsharkFollow, waitFor } from '../helpers/tcpdump.js';
 import { tempDir } from '../helpers/temp.js';
 import { chunked } from '../input/helpers.js';
@@ -236,7 +237,7 @@ describe('real captures of Streamable HTTP', () => {
   describe('reassembly of the real capture rewritten', () => {
     const original = () => readPcap(readFileSync(files.lo!));
     const streamsOf = (r: Read) => [...r.conns.values()].map((c) => ({ c2s: bytes(c, 'c2s').toString('hex'), s2c: bytes(c, 's2c').toString('hex'), how: c.how }));
-    const write = (name: string, packets: ReturnType<typeof original>['records']) => {
+    const write = (name: string, packets: PcapPacket[]) => {
       const path = join(dir, name);
       writeFileSync(path, pcapFile(1, packets));
       return path;

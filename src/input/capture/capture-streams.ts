@@ -4,21 +4,14 @@ import type { Chunk } from '../lines.js';
 import { ByteQueue } from './byte-queue.js';
 import { captureMagic, MAGIC_BYTES } from './capture-magic.js';
 import { FINDINGS_PER_CODE, type CaptureCounts, type CaptureFindingCode, type CaptureNote } from './capture-note.js';
-import { IP_READERS } from './ip-packet.js';
-import { ipProtocolName, TCP } from './ip-protocols.js';
-import { LINK_TYPES } from './link-types.js';
 import type { CaptureFileReader, Packet, PacketSink } from './packet.js';
+import { PacketLayers } from './packet-layers.js';
 import { PcapReader } from './pcap-file.js';
 import { PcapngReader } from './pcapng-file.js';
 import type { StreamEvent } from './stream-event.js';
-import { readTcp } from './tcp-header.js';
 import { DEFAULT_REASSEMBLY_LIMITS, TcpReassembly, type ReassemblyLimits } from './tcp-reassembly.js';
 
 export type CaptureEvent = StreamEvent | CaptureNote;
-
-const bump = (r: Record<string, number>, k: string) => {
-  r[k] = (r[k] ?? 0) + 1;
-};
 
 /**
  * The pure core: `push` each chunk, then `end`; each appends the events it completes to `out`. Memory: the record or
@@ -30,10 +23,12 @@ class CaptureReader implements PacketSink {
   private done = false;
   private out: CaptureEvent[] = [];
   private readonly tcp: TcpReassembly;
+  private readonly layers: PacketLayers;
   private readonly shown = new Map<CaptureFindingCode, number>();
-  private readonly unreadLinks = new Set<number>();
   private lastTs = 0;
   private lastPacket = 0;
+  /** The offset of the packet being read: where a finding of the layers above the file is located. */
+  private packetOffset = 0;
   private readonly counts: CaptureCounts = {
     kind: 'counts', format: null, packets: 0, bytes: 0, links: {}, tcp: 0, connections: 0, midstream: 0, notTcp: {}, fragments: 0,
     malformed: 0, duplicates: 0, duplicateBytes: 0, outOfOrder: 0, gaps: 0, gapBytes: 0, afterClose: 0, findingsNotShown: {},
@@ -45,6 +40,7 @@ class CaptureReader implements PacketSink {
       (code, message, packet, conn) => this.note(code, message, null, packet, conn),
       limits,
     );
+    this.layers = new PacketLayers(this.counts, (code, message, offset, packet) => this.note(code, message, offset, packet), this.tcp);
   }
 
   push(chunk: Chunk, out: CaptureEvent[]): void {
@@ -85,57 +81,24 @@ class CaptureReader implements PacketSink {
   private note(code: CaptureFindingCode, message: string, offset: number | null, packet: number | null, conn?: string): void {
     const n = (this.shown.get(code) ?? 0) + 1;
     this.shown.set(code, n);
-    if (n > FINDINGS_PER_CODE) return bump(this.counts.findingsNotShown, code);
+    if (n > FINDINGS_PER_CODE) {
+      this.counts.findingsNotShown[code] = (this.counts.findingsNotShown[code] ?? 0) + 1;
+      return;
+    }
     this.out.push({ kind: 'finding', code, message, offset: offset ?? this.packetOffset, packet, ...(conn === undefined ? {} : { conn }) });
   }
-
-  private packetOffset = 0;
 
   finding(code: CaptureFindingCode, message: string, offset: number, packet: number | null): void {
     this.note(code, message, offset, packet);
   }
 
-  /** A packet through the link, IP and TCP layers to reassembly; anything else is counted by what it is. */
   packet(p: Packet): void {
-    const c = this.counts;
-    c.packets++;
-    c.bytes += p.data.length;
+    this.counts.packets++;
+    this.counts.bytes += p.data.length;
     this.lastTs = p.ts;
     this.lastPacket = p.num;
     this.packetOffset = p.offset;
-    const link = LINK_TYPES.get(p.link);
-    if (link === undefined) {
-      bump(c.links, `linktype-${p.link}`);
-      if (!this.unreadLinks.has(p.link)) {
-        this.unreadLinks.add(p.link);
-        this.note('link-type', `packet ${p.num} has link type ${p.link}, which is not read (Ethernet, Linux cooked SLL and SLL2, BSD loopback and raw IP are): packets of this link type are counted only`, p.offset, p.num);
-      }
-      return;
-    }
-    bump(c.links, link.name);
-    const lp = link.decode(p.data);
-    if (lp === null) return this.malformed(p, `${link.name} header cut short`);
-    const readIp = IP_READERS.get(lp.net);
-    if (readIp === undefined) return bump(c.notTcp, lp.net);
-    const ip = readIp(p.data, lp.offset);
-    if (typeof ip === 'string') return this.malformed(p, ip);
-    if (ip.fragment) {
-      c.fragments++;
-      this.note('ip-fragment', `packet ${p.num} is a fragment of an IP datagram from ${ip.src} to ${ip.dst}: fragments are not reassembled, so a TCP stream they belong to has a gap there`, p.offset, p.num);
-      return;
-    }
-    if (ip.proto !== TCP) return bump(c.notTcp, ipProtocolName(ip.proto));
-    const seg = readTcp(ip.payload, ip.length);
-    if (typeof seg === 'string') return this.malformed(p, seg);
-    if (seg.data.length < seg.length) {
-      this.note('snapped', `packet ${p.num} was captured cut (${p.data.length} of ${p.origLen} bytes, the snap length): its last ${seg.length - seg.data.length} bytes of TCP data are a gap`, p.offset, p.num);
-    }
-    this.tcp.segment(ip.src, ip.dst, seg, p.ts, p.num);
-  }
-
-  private malformed(p: Packet, why: string): void {
-    this.counts.malformed++;
-    this.note('malformed', `packet ${p.num}: ${why}; it is not read`, p.offset, p.num);
+    this.layers.packet(p);
   }
 }
 
@@ -158,7 +121,8 @@ export async function* captureStreamBatches(chunks: AsyncIterable<Chunk>, limits
 /**
  * A capture's TCP streams and notes, event by event, as its bytes arrive (`chunks`: any sizes). Connections open,
  * carry `data` and `gap` events per direction in sequence order, and close (`end-of-capture` for those still open);
- * findings are located by byte offset and packet number; the last event is the `counts` note.
+ * findings are located by byte offset and packet number; the last event is the `counts` note. A `data` event's
+ * bytes are a view into the chunk read (no copy, and never overwritten), so keeping them keeps the chunk alive.
  */
 export async function* captureStreams(chunks: AsyncIterable<Chunk>, limits?: ReassemblyLimits): AsyncGenerator<CaptureEvent> {
   for await (const batch of captureStreamBatches(chunks, limits)) yield* batch;

@@ -1,7 +1,8 @@
 // pcap and pcapng files: byte orders, time resolutions, sections and interfaces, block kinds, truncation and corruption, any chunking.
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { ethernet, pcapFile, pcapngFile, pcapRecord, sll2, tcpPacket, type PcapPacket } from '../../helpers/pcap-writer.js';
+import { ethernet, sll2, tcpPacket } from '../../helpers/packets.js';
+import { pcapFile, pcapngFile, pcapRecord, type PcapPacket } from '../../helpers/pcap-writer.js';
 import { connections, countsOf, events, findings, streamEvents } from './helpers.js';
 
 const T0 = 1_700_000_000_000;

@@ -3,7 +3,8 @@ import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { detectInput } from '../../../src/input/detect.js';
 import { chunked, collect } from '../helpers.js';
-import { pcapFile, pcapngFile, tcpPacket } from '../../helpers/pcap-writer.js';
+import { tcpPacket } from '../../helpers/packets.js';
+import { pcapFile, pcapngFile } from '../../helpers/pcap-writer.js';
 
 const T0 = 1_700_000_000_000;
 const a = { src: '127.0.0.1', dst: '127.0.0.1', sport: 40000, dport: 3001 };

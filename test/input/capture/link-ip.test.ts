@@ -3,7 +3,8 @@ import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { ipv6Text } from '../../../src/input/capture/ip-address.js';
 import { LINK_TYPES } from '../../../src/input/capture/link-types.js';
-import { addrBytes, bsdNull, ethernet, ipv4, ipv6, pcapFile, sll, sll2, tcpPacket, tcpSegment, type TcpSpec } from '../../helpers/pcap-writer.js';
+import { addrBytes, bsdNull, ethernet, ipv4, ipv6, sll, sll2, tcpPacket, tcpSegment, type TcpSpec } from '../../helpers/packets.js';
+import { pcapFile } from '../../helpers/pcap-writer.js';
 import { connections, countsOf, events, findings } from './helpers.js';
 
 const T0 = 1_700_000_000_000;
