@@ -23,6 +23,7 @@ async function* frameBatches(
     file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes, ...at,
     onFormat: (f) => input.setFormat(f),
     onDetect: analyzer.opts.onDetect && ((d) => analyzer.opts.onDetect!(file, d)),
+    onNote: analyzer.opts.onNote && ((text) => analyzer.opts.onNote!(file, text)),
     onEnd: (info) => {
       lines = info.lines;
     },

@@ -12,6 +12,8 @@ export interface AnalyzerOptions {
   inputFormat?: InputFormat;
   /** Told, for each input whose format was detected, what detection chose and every dialect's score. */
   onDetect?: (file: string, detection: Detection) => void;
+  /** Told, when a capture (HAR, pcap) ends, each line that sums up what it held but gave no records (TLS, not MCP …). */
+  onNote?: (file: string, text: string) => void;
   /** Bound on open requests tracked per session (default 100,000). */
   maxPending?: number;
   /**

@@ -60,6 +60,29 @@ export interface Frame {
   summary?: MessageSummary;
   /** The host's name for the server (a Claude Desktop `[NAME]` bracket, a VS Code channel), when the log gives it. */
   server?: string;
+  /** Read from HTTP traffic (a packet capture, a HAR file): the exchange and stream that carried the record. */
+  http?: HttpInfo;
+}
+
+/**
+ * Where an HTTP record travelled (record contract v2, README "The annotated record"): the request that opened the
+ * exchange, the response's status, the body that carried the message and, for SSE, the event's id.
+ */
+export interface HttpInfo {
+  /** The request's method (`POST`, `GET`, `DELETE` …). */
+  method: string;
+  /** The request's target as sent (path and query). */
+  path: string;
+  /** The response's status; null on a request's own record (its body is read before the answer) and when none came. */
+  status: number | null;
+  /** The media type of the body that carried the record (request's for c2s, response's for s2c), without parameters; null when none. */
+  contentType: string | null;
+  /** `post`: the record came in a POST or its answer; `get`: on a GET's SSE stream; null for other methods. */
+  stream: 'post' | 'get' | null;
+  /** The SSE event's `id`, when the record came in an event that had one. */
+  eventId: string | null;
+  /** The connection: `tcp/N` in a packet capture (numbered in order of appearance), the HAR entry's connection. */
+  conn: string;
 }
 
 /** A log line (or a group of lines, e.g. a traceback) that is not an MCP message. */
@@ -108,7 +131,8 @@ export interface Finding {
 /**
  * The annotated record: output contract version 2 (see README "The annotated record"). Version 2 adds, without
  * changing a version-1 field: kind `log`; `server` and `format` on every record; `truncated`, `summary` only when
- * set; `level`, `text`, `lines` on log records; `raw` also on truncated and summary records.
+ * set; `level`, `text`, `lines` on log records; `raw` also on truncated and summary records; `http` on records read
+ * from HTTP traffic.
  */
 export interface AnnotatedRecord {
   seq: number;
@@ -147,6 +171,8 @@ export interface AnnotatedRecord {
   event?: TransportEvent;
   /** Present when the message was one element of a JSON-RPC batch. */
   batch?: { index: number; size: number };
+  /** Present on records read from HTTP traffic (v2): the exchange and stream that carried it. */
+  http?: HttpInfo;
 }
 
 /** Where a record came from on the wire; carried beside the contract fields, never printed as such. */

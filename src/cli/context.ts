@@ -13,7 +13,7 @@ import { noticeText } from './follow.js';
 import { resolveFollowInput, resolveInputs } from './inputs.js';
 import { HeapKeeper } from './heap.js';
 import { createLogger, type Log, type LogDestination, type LogLevel } from './logger.js';
-import { inputNoter } from './input-notes.js';
+import { captureNoter, inputNoter } from './input-notes.js';
 import { preloadSchemas } from '../protocol/schemas.js';
 
 export interface CliIO {
@@ -65,7 +65,7 @@ export function openRun(
   const noted = inputNoter(io, log, args.logLevel);
   const analyzer = new Analyzer({
     inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes,
-    onDetect: (file, d) => logDetection(log, file, d), ...more,
+    onDetect: (file, d) => logDetection(log, file, d), onNote: captureNoter(io, args.logLevel), ...more,
   });
   const keep = buildFilter(args);
   // The schema check will run: load its schemas now, as the bundle's own chunk (faster than on first use).

@@ -23,3 +23,14 @@ export function inputNoter(io: Pick<CliIO, 'stderr'>, log: Log, logLevel: string
     }
   };
 }
+
+/**
+ * What a capture held but gave no records (TLS or HTTP/2 connections, HTTP traffic that carried no MCP): one plain
+ * line each on stderr (`capture.har: 3 HAR entries carried no MCP message (…)`), at any log level but the quiet ones.
+ */
+export function captureNoter(io: Pick<CliIO, 'stderr'>, logLevel: string): (file: string, text: string) => void {
+  const quiet = QUIET.has(logLevel);
+  return (file, text) => {
+    if (!quiet) io.stderr.write(`mcptrace: ${escapeTerminal(`${file}: ${text}`)}\n`);
+  };
+}

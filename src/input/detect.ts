@@ -1,20 +1,26 @@
 // Input format detection from the first meaningful line(s), on a file or a live stream (peek, then replay).
 import { Buffer } from 'node:buffer';
-import { CAPTURE_FORMATS, captureMagic, MAGIC_BYTES, type CaptureFormat } from './capture/capture-magic.js';
+import { captureMagic, MAGIC_BYTES } from './capture/capture-magic.js';
+import { CAPTURE_NAMES, type CaptureName } from './captures/index.js';
+import { CaptureDetector } from './captures/recognise.js';
 import { DIALECT_NAMES, type DialectName } from './dialects/index.js';
 import { DialectScorer, SCORED_LINES, type DialectScore } from './dialects/scorer.js';
+import { looksLikeHar } from './capture/har-document.js';
 import { ENVELOPE_KEYS, MESSAGE_MARK_KEYS } from './envelope-fields.js';
 import { CONTAINER_KEYS } from './json-document.js';
 import { Tokenizer } from './json-tokens.js';
 import { isBlank, LineSplitter, type Chunk } from './lines.js';
 import { isComment, parseHeader } from './transcript-syntax.js';
 
-/** mcptrace's own formats and the generic ones; the text-log dialects (dialects/) follow them in INPUT_FORMATS. */
+/** mcptrace's own formats and the generic ones; the text-log dialects (dialects/) and the capture dialects (captures/) follow them in INPUT_FORMATS. */
 export const BASE_FORMATS = ['ndjson', 'envelope', 'transcript', 'json'] as const;
 export type BaseFormat = (typeof BASE_FORMATS)[number];
-export type InputFormat = BaseFormat | DialectName | CaptureFormat;
-/** Every `--input-format` name: the base formats, every dialect, then the binary captures (told by their first bytes). */
-export const INPUT_FORMATS: readonly InputFormat[] = [...BASE_FORMATS, ...DIALECT_NAMES, ...CAPTURE_FORMATS];
+/** Captures of HTTP traffic (src/input/capture/): HAR files and packet captures, read as exchanges, not as lines of messages. */
+export const HTTP_FORMATS = ['har', 'pcap'] as const;
+export type HttpFormat = (typeof HTTP_FORMATS)[number];
+export type InputFormat = BaseFormat | HttpFormat | DialectName | CaptureName;
+/** Every `--input-format` name: the base formats, the HTTP capture formats, every text-log dialect, every capture dialect. */
+export const INPUT_FORMATS: readonly InputFormat[] = [...BASE_FORMATS, ...HTTP_FORMATS, ...DIALECT_NAMES, ...CAPTURE_NAMES];
 
 /** What one line says: a format, nothing (blank), a `#` comment, or nothing conclusive. */
 export type LineVerdict = BaseFormat | 'blank' | 'comment' | 'unknown';
@@ -138,6 +144,9 @@ export class FormatDetector {
 export class InputDetector {
   private readonly base = new FormatDetector();
   private readonly scorer = new DialectScorer();
+  private readonly captures = new CaptureDetector();
+  /** What the lines decided while a JSON document's start was still probed for a capture dialect's shape. */
+  private deferred: InputFormat | null = null;
   private first: BaseFormat | null = null;
   private scored = 0;
   /** The format chosen was read from the lines (false: the fallback, or a long first line's start, chose it). */
@@ -148,7 +157,21 @@ export class InputDetector {
     return this.base.meaningful;
   }
 
+  /**
+   * A record of another tool's capture (captures/recognise.ts) decides first; while a JSON document's start is probed
+   * for one, the format the lines decided waits.
+   */
   line(text: string): InputFormat | null {
+    const c = this.captures.line(text);
+    if (c !== null) return this.read(c);
+    if (this.deferred !== null) return this.captures.probing ? null : this.deferred;
+    const f = this.decide(text);
+    if (f === null || !this.captures.probing) return f;
+    this.deferred = f;
+    return null;
+  }
+
+  private decide(text: string): InputFormat | null {
     const v = this.base.line(text);
     if (isBlank(text) || isComment(text)) return null;
     this.scored++;
@@ -167,13 +190,15 @@ export class InputDetector {
 
   /** No more lines to judge: the best dialect that scored enough, else the first conclusive line's format, else the fallback. */
   final(): InputFormat {
+    if (this.deferred !== null) return this.deferred;
     const d = this.scorer.winner() ?? this.first;
     return d === null ? this.base.fallback() : this.read(d);
   }
 
   /** The first meaningful line is too long to wait for: its start decides (dialect lines are never that long at first). */
   prefix(text: string): InputFormat {
-    return this.base.prefix(text);
+    const c = this.captures.prefix(text);
+    return c !== null ? this.read(c) : this.base.prefix(text);
   }
 
   /** Every dialect's score over the lines judged, and how many lines that was. */
@@ -194,8 +219,9 @@ function decidesAtOnce(v: BaseFormat, text: string): boolean {
   return h !== null && h.kind !== 'time-only';
 }
 
-/** Detects the format of a text (its first lines decide). */
+/** Detects the format of a text (its first lines decide; a HAR file by its start). */
 export function detectFormat(text: string): InputFormat {
+  if (looksLikeHar(text.slice(0, 4096))) return 'har';
   const d = new InputDetector();
   for (const line of text.replace(/^\uFEFF/, '').split('\n')) {
     const f = d.line(line.endsWith('\r') ? line.slice(0, -1) : line);
@@ -274,6 +300,11 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
     if (firstAt < 0 && !det.meaningful && splitter.pending > 0 && !isBlank(splitter.peekPending(256))) firstAt = consumed;
     if (firstAt >= 0 && total - firstAt > budget) format = det.meaningful ? det.final() : det.prefix(splitter.peekPending(budget));
     else if (total > maxPeek) format = det.final();
+  }
+  // A HAR file is one JSON document whose first key is `log`: its start says so, whatever its first line looked like.
+  if (format === 'json' || format === 'ndjson') {
+    const head = seen.length === 0 ? '' : Buffer.concat(seen.slice(0, 4).map((c) => (typeof c === 'string' ? Buffer.from(c) : c))).toString('utf8', 0, 4096);
+    if (looksLikeHar(head)) return { format: 'har', input: replay(seen, it, ended), conclusive: true, scores: det.scores() };
   }
   return { format, input: replay(seen, it, ended), conclusive: det.conclusive, scores: det.scores() };
 }

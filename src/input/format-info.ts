@@ -1,20 +1,17 @@
 // What each input format is, for `mcptrace formats`: a title and one example line per base format and per dialect.
-import { CAPTURE_FORMATS, type CaptureFormat } from './capture/capture-magic.js';
-import { BASE_FORMATS, type BaseFormat, type InputFormat } from './detect.js';
+import { CAPTURES } from './captures/index.js';
+import { BASE_FORMATS, HTTP_FORMATS, type BaseFormat, type HttpFormat, type InputFormat } from './detect.js';
 import { DIALECTS } from './dialects/index.js';
 
 interface FormatInfo {
   name: InputFormat;
-  /**
-   * `format`: mcptrace's own and the generic formats; `dialect`: a host's or tool's own log (src/input/dialects/);
-   * `capture`: a binary capture of network traffic (src/input/capture/), whose example is its first bytes in hex.
-   */
-  kind: 'format' | 'dialect' | 'capture';
+  /** `format`: mcptrace's own and the generic formats; `dialect`: a host's or tool's own log or capture (src/input/dialects/, captures/). */
+  kind: 'format' | 'dialect';
   title: string;
   example: string;
 }
 
-const BASE: Readonly<Record<BaseFormat, { title: string; example: string }>> = {
+const BASE: Readonly<Record<BaseFormat | HttpFormat, { title: string; example: string }>> = {
   ndjson: {
     title: 'Raw NDJSON: one JSON-RPC message per line (a stdio stream)',
     example: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
@@ -31,20 +28,23 @@ const BASE: Readonly<Record<BaseFormat, { title: string; example: string }>> = {
     title: 'JSON document: an array of messages, or an object holding one',
     example: '{"messages":[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]}',
   },
-};
-
-const CAPTURES: Readonly<Record<CaptureFormat, { title: string; example: string }>> = {
+  har: {
+    title: 'HAR 1.2: HTTP traffic a browser or tool recorded (Streamable HTTP, HTTP+SSE)',
+    example:
+      '{"log":{"version":"1.2","creator":{"name":"WebInspector"},"entries":[{"startedDateTime":"2026-11-29T22:00:00.010Z",' +
+      '"request":{"method":"POST","url":"http://127.0.0.1:3001/mcp","headers":[],"postData":{"text":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"method\\":\\"tools/list\\"}"}}}]}}',
+  },
   pcap: {
-    title: 'Packet capture: pcap or pcapng (tcpdump -w, Wireshark), TCP streams reassembled',
-    example: 'd4 c3 b2 a1 02 00 04 00 … (pcap), 0a 0d 0d 0a … (pcapng)',
+    title: 'Packet capture: pcap or pcapng (tcpdump -w, Wireshark); TCP reassembled, HTTP/1.1 and SSE read (Streamable HTTP, HTTP+SSE)',
+    example: 'd4 c3 b2 a1 02 00 04 00 … (pcap), 0a 0d 0d 0a … (pcapng): told by its first bytes',
   },
 };
 
-/** Every input format, base formats first, then every dialect in detection's order, then the captures. */
+/** Every input format: base formats, HTTP capture formats, then every dialect in detection's order, then every capture dialect. */
 export function formatInfos(): FormatInfo[] {
   return [
-    ...BASE_FORMATS.map((name) => ({ name, kind: 'format' as const, ...BASE[name] })),
+    ...[...BASE_FORMATS, ...HTTP_FORMATS].map((name) => ({ name, kind: 'format' as const, ...BASE[name] })),
     ...DIALECTS.map((d) => ({ name: d.name, kind: 'dialect' as const, title: d.title, example: d.example })),
-    ...CAPTURE_FORMATS.map((name) => ({ name, kind: 'capture' as const, ...CAPTURES[name] })),
+    ...CAPTURES.map((d) => ({ name: d.name, kind: 'dialect' as const, title: d.title, example: d.example })),
   ];
 }

@@ -3,8 +3,11 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Frame } from '../types.js';
 import { captureFrameBatches } from './capture/capture-frames.js';
-import type { CaptureFormat } from './capture/capture-magic.js';
-import { detectInput, type DetectOptions, type Detection, type InputFormat } from './detect.js';
+import { captureNamed, isDocumentCapture } from './captures/index.js';
+import { CaptureDocumentReader } from './captures/document.js';
+import { CaptureLineReader } from './captures/jsonl.js';
+import { detectInput, type DetectOptions, type Detection, type HttpFormat, type InputFormat } from './detect.js';
+import { readHarBatches } from './capture/har.js';
 import { dialectNamed } from './dialects/index.js';
 import { DialectReader } from './dialects/engine.js';
 import { EnvelopeReader } from './envelope.js';
@@ -25,6 +28,11 @@ export interface ReadOptions {
   onDetect?: (detection: Detection) => void;
   /** Told, after the last frame, how many physical lines the input held (the last line's number, for a piece). */
   onEnd?: (info: { lines: number }) => void;
+  /**
+   * Told, after the last frame, lines that summarise what a capture held but gave no records: connections that are
+   * TLS, HTTP/2 or not HTTP, and HTTP traffic that carried no MCP (src/input/capture/).
+   */
+  onNote?: (text: string) => void;
   detect?: DetectOptions;
   /**
    * `--max-message-bytes`: the longest line or record held whole (default 16 MiB). A longer one becomes an `invalid`
@@ -44,7 +52,7 @@ export interface ReadOptions {
  * A line reader for a line-based format; `maxBytes` is the message size limit it names and applies to records.
  * `textIsLog`: lines of plain text in raw NDJSON are log lines (a file detection found no message in), not messages.
  */
-export function lineReader(format: Exclude<InputFormat, 'json' | CaptureFormat>, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0, textIsLog = false): LineReader {
+export function lineReader(format: Exclude<InputFormat, 'json' | HttpFormat>, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0, textIsLog = false): LineReader {
   switch (format) {
     case 'ndjson':
       return new NdjsonReader(file, maxBytes, textIsLog);
@@ -52,9 +60,18 @@ export function lineReader(format: Exclude<InputFormat, 'json' | CaptureFormat>,
       return new EnvelopeReader(file, maxBytes, clockOffset);
     case 'transcript':
       return new TranscriptReader(file, { maxBytes, clockOffset });
-    default:
-      return new DialectReader(dialectNamed(format)!, file, { maxBytes });
+    default: {
+      const dialect = dialectNamed(format);
+      return dialect !== undefined ? new DialectReader(dialect, file, { maxBytes }) : new CaptureLineReader(captureNamed(format)!, file, maxBytes);
+    }
   }
+}
+
+/** The reader of a format read as one JSON document (`json`, and the capture dialects of one document), else null. */
+function documentReader(format: InputFormat, file: string, maxBytes: number | undefined): JsonDocumentReader | CaptureDocumentReader | null {
+  if (format === 'json') return new JsonDocumentReader(file, { maxBytes });
+  const capture = captureNamed(format);
+  return capture !== undefined && isDocumentCapture(capture) ? new CaptureDocumentReader(capture, file, { maxBytes }) : null;
 }
 
 /**
@@ -85,26 +102,30 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
     opts.onDetect?.(detected);
   }
   opts.onFormat?.(format);
+  if (format === 'har') {
+    yield* readHarBatches(source, { file: opts.file, maxMessageBytes: opts.maxMessageBytes, onNote: opts.onNote, onEnd: opts.onEnd });
+    return;
+  }
   if (format === 'pcap') {
-    // Binary: no lines (the input's line count is left unknown).
+    // Binary: no lines (the input's line count is left unknown); a record's line is its packet number.
     yield* captureFrameBatches(source, opts.file);
     return;
   }
-  if (format === 'json') {
-    const reader = new JsonDocumentReader(opts.file, { maxBytes: opts.maxMessageBytes });
+  const doc = documentReader(format, opts.file, opts.maxMessageBytes);
+  if (doc !== null) {
     for await (const chunk of source) {
       const out: Frame[] = [];
-      reader.push(chunk, out);
+      doc.push(chunk, out);
       if (out.length > 0) yield out;
     }
     const out: Frame[] = [];
-    reader.end(out);
+    doc.end(out);
     if (out.length > 0) yield out;
-    opts.onEnd?.({ lines: reader.lines });
+    opts.onEnd?.({ lines: doc.lines });
     return;
   }
   const maxBytes = opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const reader = lineReader(format, opts.file, maxBytes, opts.clockOffset, !messages);
+  const reader = lineReader(format as Exclude<InputFormat, 'json' | HttpFormat>, opts.file, maxBytes, opts.clockOffset, !messages);
   const splitter = new LineSplitter({ maxLineBytes: maxBytes, firstLine: opts.firstLine, atFileStart: opts.firstLine === undefined });
   const lines: Line[] = [];
   for await (const chunk of source) {

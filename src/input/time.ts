@@ -21,18 +21,46 @@ function isoFromMs(ms: number): string | null {
   return new Date(ms).toISOString();
 }
 
+/** ISO 8601's basic format (`20250626T141149.044`, logback's `yyyyMMdd'T'HHmmss.SSS`): no separators. */
+const ISO_BASIC = /^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)([.,]\d+)?(Z|[+-]\d\d(?::?\d\d)?)?$/;
+/** A date and time as C-locale `%x %X` writes them (`08/08/25 06:47:31`: month, day, two-digit year), rich's default. */
+const US_DATE_TIME = /^(\d\d)\/(\d\d)\/(\d\d) (\d\d:\d\d:\d\d)$/;
+
 /**
- * An ISO 8601 date-time, kept as written. A time without a zone designator is read as UTC so results do
- * not depend on the machine's time zone.
+ * An ISO 8601 date-time, kept as written (the basic format is written out in the extended one, which every reader of
+ * the records can parse). A time without a zone designator is read as UTC so results do not depend on the machine's
+ * time zone.
  */
 export function isoTime(text: string): TimeValue {
   const fast = millisUtc(text);
   if (fast !== null) return { ts: text, tsMs: fast };
+  if (text.charCodeAt(8) === 0x54 /* T */) {
+    const b = ISO_BASIC.exec(text);
+    if (b) return isoTime(`${b[1]}-${b[2]}-${b[3]}T${b[4]}:${b[5]}:${b[6]}${b[7] ?? ''}${b[8] ?? ''}`);
+  }
   let s = text.charCodeAt(10) === 0x20 ? `${text.slice(0, 10)}T${text.slice(11)}` : text;
   if (s.includes(',')) s = s.replace(',', '.');
   if (s.length > 10 && !HAS_ZONE.test(s)) s += 'Z';
   const ms = Date.parse(s);
   return { ts: text, tsMs: Number.isFinite(ms) ? ms : null };
+}
+
+/**
+ * A log line's time: ISO 8601 (`isoTime`); the C-locale `MM/DD/YY HH:MM:SS` of Python's rich handler, written out
+ * as ISO (`2025-08-08T06:47:31`, years 2000–2099) and, having no zone, counted as if UTC; or a clock time with no date
+ * (`22:13:36.665`, logback's default), kept as written and counted from its midnight (`TimeKind` `clock`; a log line's
+ * days are not counted).
+ */
+export function logTime(text: string): TimeValue {
+  const c = text.charCodeAt(2);
+  if (c === 0x2f /* / */) {
+    const us = US_DATE_TIME.exec(text);
+    if (us) return isoTime(`20${us[3]}-${us[1]}-${us[2]}T${us[4]}`);
+  } else if (c === 0x3a /* : */ || text.charCodeAt(1) === 0x3a) {
+    const ms = clockTextMs(text);
+    if (ms !== null) return { ts: text, tsMs: ms };
+  }
+  return isoTime(text);
 }
 
 /** The second (`YYYY-MM-DDTHH:MM:SS`) last read by `millisUtc`, and its epoch ms. */
@@ -183,7 +211,7 @@ export function envelopeTime(v: unknown, clock: ClockTimeline): TimeValue {
   if (typeof v === 'number') return epochTime(v);
   if (typeof v !== 'string') return NO_TIME;
   const s = v.trim();
-  if (ISO_DATE.test(s)) return isoTime(s);
+  if (ISO_DATE.test(s) || ISO_BASIC.test(s)) return isoTime(s);
   if (NUMERIC.test(s)) return epochTime(Number(s));
   const clockTime = clock.read(s);
   if (clockTime) return clockTime;

@@ -14,7 +14,7 @@ export interface JsonDocument {
 
 /**
  * The same field set and key order as `recordToNdjson`: seq … findings, server, format, truncated, summary, level,
- * text, lines, raw, event, batch, message.
+ * text, lines, raw, event, batch, http, message.
  * Nested contract objects are copied so later mutation of the pipeline record cannot leak in.
  */
 export function recordToJson(r: PipelineRecord, opts: RecordOutputOptions): JsonRecord {
@@ -49,6 +49,7 @@ export function recordToJson(r: PipelineRecord, opts: RecordOutputOptions): Json
   if (opts.body && r.raw !== undefined) o.raw = r.raw;
   if (r.event !== undefined) o.event = r.event.data === undefined ? { name: r.event.name } : { name: r.event.name, data: r.event.data };
   if (r.batch !== undefined) o.batch = { index: r.batch.index, size: r.batch.size };
+  if (r.http !== undefined) o.http = { ...r.http };
   if (opts.body) o.message = r.message === undefined ? null : r.message;
   return o;
 }

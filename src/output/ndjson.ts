@@ -1,5 +1,5 @@
 // The annotated record (contract v2) as one NDJSON line, built from parts on the fast path.
-import type { CapabilityRef, Finding, PipelineRecord, TransportEvent } from '../types.js';
+import type { CapabilityRef, Finding, HttpInfo, PipelineRecord, TransportEvent } from '../types.js';
 
 export interface RecordOutputOptions {
   /** Include `message` (and `raw` on invalid, truncated and summary records). Off: both keys are left out entirely. */
@@ -73,6 +73,13 @@ function eventJson(e: TransportEvent): string {
   return e.data === undefined ? `{"name":${str(e.name)}}` : `{"name":${str(e.name)},"data":${JSON.stringify(e.data)}}`;
 }
 
+function httpJson(h: HttpInfo): string {
+  return (
+    `{"method":${WORDS.get(h.method)},"path":${str(h.path)},"status":${num(h.status)},"contentType":${nullableWord(h.contentType)}` +
+    `,"stream":${nullableWord(h.stream)},"eventId":${nullableStr(h.eventId)},"conn":${WORDS.get(h.conn)}}`
+  );
+}
+
 /**
  * The message value: the logged wire text verbatim when the reader gave it (it is the exact JSON text of
  * this one message, so copying it is both faster and more faithful than re-serialising), else the parsed
@@ -87,7 +94,7 @@ function messageJson(r: PipelineRecord): string {
 /**
  * One JSON line (no trailing newline) with the contract fields in contract order: seq … findings, `server`, `format`,
  * then `truncated`, `summary` (when set), `level`, `text`, `lines` (log records), `raw` (invalid, truncated and
- * summary records), `event` (transport events), `batch` (batch members), then `message`.
+ * summary records), `event` (transport events), `batch` (batch members), `http` (HTTP traffic), then `message`.
  */
 export function recordToNdjson(r: PipelineRecord, opts: RecordOutputOptions): string {
   const head = recordToNdjsonHead(r, opts);
@@ -113,6 +120,7 @@ export function recordToNdjsonHead(r: PipelineRecord, opts: RecordOutputOptions)
   if (opts.body && r.raw !== undefined) out += `,"raw":${str(r.raw)}`;
   if (r.event !== undefined) out += `,"event":${eventJson(r.event)}`;
   if (r.batch !== undefined) out += `,"batch":{"index":${num(r.batch.index)},"size":${num(r.batch.size)}}`;
+  if (r.http !== undefined) out += `,"http":${httpJson(r.http)}`;
   return opts.body ? out + ',"message":' : out;
 }
 

@@ -21,7 +21,7 @@ export const messageAfterShutdown: Rule<{ dir: string; kind: string; method: str
     id: 'message-after-shutdown',
     severity: 'error',
     description:
-      'A message after the transport closed, which is how an MCP session shuts down: on stdio a client message after `stdin-closed` or a server message after `stdout-closed`, and any message after the process exited or the connection or session closed (`exit`, `close`, `disconnect`, `http-delete`, `session-end`, `terminated`). A `start` event begins a new process and clears it. `kill` and `signal` close nothing by themselves.',
+      'A message after the transport closed, which is how an MCP session shuts down: on stdio a client message after `stdin-closed` or a server message after `stdout-closed`, and any message after the process exited or the connection or session closed (`exit`, `close`, `disconnect`, `http-delete`, `http-session-expired`, `session-end`, `terminated`). A `start` event begins a new process and clears it. `kill` and `signal` close nothing by themselves.',
     specUrl: `${SPEC.lifecycle}#shutdown`,
     revisions: 'all',
     seqFields: ['eventSeq'],

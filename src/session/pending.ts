@@ -22,6 +22,19 @@ export interface PendingRequest {
 }
 
 /**
+ * A request whose log gave no id (a summary line: `Processing message: … type=request method=tools/list`): answered by
+ * the first answer of its method that names no id either, the oldest first (test/fixtures/hosts/fastmcp/SOURCES.md).
+ */
+export interface UnnumberedRequest {
+  seq: number;
+  dir: Direction;
+  method: string;
+  tsMs: number | null;
+  tsKind: TimeKind | null;
+  capability: CapabilityRef | null;
+}
+
+/**
  * Key by sender and exact id: `1` and `"1"` differ, and a client request 0 and a server request 0
  * are different requests (basic/index.mdx §Requests: ids are unique per requestor and session).
  */
@@ -34,6 +47,9 @@ export class PendingTable {
   private readonly oldest = new OldestFirst(this.open);
   /** Task-augmented requests in the order they were sent, some no longer open (see `newestTask`). */
   private tasks: PendingRequest[] | null = null;
+  /** Unnumbered requests by sender and method, oldest first; `unnumberedCount` of them in all. */
+  private unnumbered: Map<string, UnnumberedRequest[]> | null = null;
+  private unnumberedCount = 0;
 
   constructor(private readonly limit: number) {}
 
@@ -69,6 +85,34 @@ export class PendingTable {
     return p;
   }
 
+  /** Adds a request the log gave no id for; past the bound the oldest such request is forgotten. */
+  addUnnumbered(p: UnnumberedRequest): void {
+    const all = (this.unnumbered ??= new Map());
+    if (this.unnumberedCount >= this.limit) {
+      let oldest: UnnumberedRequest[] | undefined;
+      for (const q of all.values()) if (oldest === undefined || q[0]!.seq < oldest[0]!.seq) oldest = q;
+      this.takeFrom(oldest!, all);
+    }
+    const key = `${p.dir} ${p.method}`;
+    const q = all.get(key);
+    if (q === undefined) all.set(key, [p]);
+    else q.push(p);
+    this.unnumberedCount++;
+  }
+
+  /** The oldest open request of `method` sent in `dir` that had no id, taken out; undefined when there is none. */
+  takeUnnumbered(dir: Direction, method: string): UnnumberedRequest | undefined {
+    const q = this.unnumbered?.get(`${dir} ${method}`);
+    return q === undefined ? undefined : this.takeFrom(q, this.unnumbered!);
+  }
+
+  private takeFrom(q: UnnumberedRequest[], all: Map<string, UnnumberedRequest[]>): UnnumberedRequest {
+    const p = q.shift()!;
+    if (q.length === 0) all.delete(`${p.dir} ${p.method}`);
+    this.unnumberedCount--;
+    return p;
+  }
+
   /**
    * The newest task-augmented request still open, in amortised O(1): a raw log's task messages are placed by it, and
    * a scan of every open request per message would make a log of many open requests quadratic.
@@ -92,6 +136,8 @@ export class PendingTable {
   drain(): PendingRequest[] {
     const all = [...this.open.values()];
     this.open.clear();
+    this.unnumbered = null;
+    this.unnumberedCount = 0;
     return all;
   }
 

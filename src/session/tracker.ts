@@ -10,7 +10,7 @@ import { newFacts, type Facts } from './facts.js';
 import { readInitializeRequest, readInitializeResult } from './handshake.js';
 import { countSender, isInitializeResult, serverSideResponse, settleOnlySide } from './one-side.js';
 import { DEFAULT_MAX_SESSIONS, LiveSessions } from './live-sessions.js';
-import { pendingKey, type PendingRequest } from './pending.js';
+import { pendingKey, type PendingRequest, type UnnumberedRequest } from './pending.js';
 import { SessionState } from './state.js';
 import { observeTaskStatus } from './tasks.js';
 import { flatCopy } from '../util/string.js';
@@ -80,6 +80,7 @@ export class Tracker {
     s.info.lastSeq = seq;
     const frame = d.frame;
     if (frame.server !== undefined) s.info.server = frame.server;
+    if (frame.http !== undefined) s.info.transport ??= 'http';
     const isMessage = d.kind === 'request' || d.kind === 'response' || d.kind === 'error' || d.kind === 'notification';
     let dir: Direction = frame.dir;
     let dirInferred = false;
@@ -118,6 +119,7 @@ export class Tracker {
     if (d.raw !== undefined) record.raw = d.raw;
     if (d.kind === 'event' && frame.event) record.event = frame.event;
     if (d.batch) record.batch = d.batch;
+    if (frame.http !== undefined) record.http = frame.http;
     if (d.noBody !== undefined) record[d.noBody] = true;
     if (d.kind === 'log') {
       // A line of the log that is no message: it belongs to the session and changes nothing in it.
@@ -299,7 +301,11 @@ export class Tracker {
   private onRequest(d: Decoded, s: SessionState, r: PipelineRecord, facts: Facts): void {
     annotateMethod(r, d.method);
     r.capability = capabilityFor(d.method as string, d.message, s, r.dir);
-    if (d.id === null) return;
+    if (d.id === null) {
+      // A summary that gave no id: its answer names its method instead.
+      if (d.noBody === 'summary') s.pending.addUnnumbered({ seq: r.seq, dir: r.dir, method: d.method as string, tsMs: r.wire.tsMs, tsKind: timeKind(r.ts, r.wire.tsMs), capability: r.capability });
+      return;
+    }
     if (typeof d.id === 'number') s.lastId[r.dir] = d.id;
     const meta = paramsOf(d.message)?._meta;
     const token = meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>).progressToken : undefined;
@@ -346,6 +352,11 @@ export class Tracker {
   private onResponse(d: Decoded, s: SessionState, r: PipelineRecord, facts: Facts): void {
     const reqDir: Direction = r.dir === 'c2s' ? 's2c' : r.dir === 's2c' ? 'c2s' : 'unknown';
     const p = d.id === null ? undefined : s.pending.take(reqDir, d.id);
+    const unnumbered = d.id === null && d.method !== null ? s.pending.takeUnnumbered(reqDir, d.method) : undefined;
+    if (unnumbered) {
+      this.pairWith(r, unnumbered);
+      return;
+    }
     if (!p) {
       // In a log of the server's side only, the requests are not in the log: the response is no orphan.
       if (s.info.onlySide === 'server' && r.dir === 's2c') this.serverSideOnly(s, r);
@@ -354,14 +365,19 @@ export class Tracker {
     }
     this.forgetToken(s, p);
     facts.request = p;
+    this.pairWith(r, p);
+    if (p.cancelled) facts.afterCancel = true;
+    if (p.seq === s.initializeSeq && d.kind === 'response') readInitializeResult(s, d.message);
+    if (p.task && d.kind === 'response') rememberTask(s, d.message, r.dir);
+  }
+
+  /** A response or error answers its request: the pair, the request's method and capability, the latency. */
+  private pairWith(r: PipelineRecord, p: UnnumberedRequest): void {
     r.pair = p.seq;
     annotateMethod(r, p.method);
     r.capability = p.capability;
     // Only between times of one kind: a clock time without a date minus an epoch time is no duration (time.ts).
     if (p.tsMs !== null && r.wire.tsMs !== null && p.tsKind === timeKind(r.ts, r.wire.tsMs)) r.latencyMs = round3(r.wire.tsMs - p.tsMs);
-    if (p.cancelled) facts.afterCancel = true;
-    if (p.seq === s.initializeSeq && d.kind === 'response') readInitializeResult(s, d.message);
-    if (p.task && d.kind === 'response') rememberTask(s, d.message, r.dir);
   }
 
   /** A response of a server-side-only log: its initialize result still tells the server's info and capabilities. */

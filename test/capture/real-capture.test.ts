@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureStreams, type CaptureEvent } from '../../src/input/capture/capture-streams.js';
 import type { CaptureCounts } from '../../src/input/capture/capture-note.js';
 import { parseNdjson, runCli } from '../helpers/cli.js';
-import { startEverythingHttp, type RunningServer } from '../helpers/everything-http.js';
+import { startEverything, type HttpServer } from '../helpers/http-server.js';
 import { ackedAt, duplicate, reorder, segmentOf } from '../helpers/pcap-rewrite.js';
 import { bsdNull } from '../helpers/packets.js';
 import { pcapFile, readPcap, type PcapPacket } from '../helpers/pcap-writer.js';
@@ -97,7 +97,7 @@ async function markEnd(port: number, captures: string[]): Promise<void> {
 }
 
 let dir = '';
-let server: RunningServer | null = null;
+let server: HttpServer | null = null;
 const files: Record<string, string> = {};
 let progressSeen = 0;
 
@@ -118,7 +118,7 @@ async function drive(url: string): Promise<void> {
 
 beforeAll(async () => {
   dir = tempDir('pcap');
-  server = await startEverythingHttp();
+  server = await startEverything('streamableHttp');
   const filter = `tcp port ${server.port}`;
   files.lo = join(dir, 'lo.pcap');
   files.loNano = join(dir, 'lo-nano.pcap');
@@ -131,7 +131,7 @@ beforeAll(async () => {
     startTcpdump('any', files.sll2, filter, ['-y', 'LINUX_SLL2']),
   ]);
   try {
-    await drive(server.url);
+    await drive(`http://127.0.0.1:${server.port}/mcp`);
     await markEnd(server.port, [files.lo, files.loNano, files.sll, files.sll2]);
   } finally {
     await Promise.all(captures.map((c) => c.stop()));

@@ -9,19 +9,18 @@ import { runCli } from '../helpers/cli.js';
 
 interface Row {
   name: InputFormat;
-  kind: 'format' | 'dialect' | 'capture';
+  kind: 'format' | 'dialect';
   title: string;
   example: string;
 }
 
 describe('formats command', () => {
-  it('-f json lists every input format, base formats then dialects, each with a title and an example line', async () => {
+  it('-f json lists every input format, base and capture formats then dialects, each with a title and an example line', async () => {
     const r = await runCli(['formats', '-f', 'json']);
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     const rows = JSON.parse(r.stdout) as Row[];
     expect(rows.map((x) => x.name)).toEqual(INPUT_FORMATS);
-    const kind = (f: string) => (['ndjson', 'envelope', 'transcript', 'json'].includes(f) ? 'format' : f === 'pcap' ? 'capture' : 'dialect');
-    expect(rows.map((x) => x.kind)).toEqual(INPUT_FORMATS.map(kind));
+    expect(rows.map((x) => x.kind)).toEqual(INPUT_FORMATS.map((f) => (['ndjson', 'envelope', 'transcript', 'json', 'har', 'pcap'].includes(f) ? 'format' : 'dialect')));
     for (const x of rows) {
       expect(x.title.length, x.name).toBeGreaterThan(10);
       expect(x.example, x.name).not.toContain('\n');
@@ -30,8 +29,8 @@ describe('formats command', () => {
 
   it('each example line is detected as its format and read as one message (an event for a host that logs none)', async () => {
     const rows = JSON.parse((await runCli(['formats', '-f', 'json'])).stdout) as Row[];
-    // A capture's example is its first bytes in hex, not a line of it (test/input/capture covers reading captures).
-    for (const x of rows.filter((r) => r.kind !== 'capture')) {
+    // A packet capture's example is its first bytes in hex, not a line of it (test/input/capture covers reading captures).
+    for (const x of rows.filter((r) => r.name !== 'pcap')) {
       expect(detectFormat(x.example), x.name).toBe(x.name);
       const { records } = await analyze(chunked(Buffer.from(`${x.example}\n`)), { file: 'example' });
       // Claude Code and Cursor log no JSON-RPC: their example is the line that starts a server.
@@ -43,10 +42,11 @@ describe('formats command', () => {
   it('text: one block of formats and one of host logs, every name and example in it', async () => {
     const r = await runCli(['formats']);
     expect(r.code).toBe(0);
-    const [formats, dialects, captures] = r.stdout.split('\n\n');
+    const [formats, dialects] = r.stdout.split('\n\n');
     expect(formats).toMatch(/^Formats:\n {2}ndjson /);
+    // The two HTTP captures side by side, after the generic formats.
+    expect(formats).toMatch(/\n {2}har +HAR 1\.2[^\n]*\n[^\n]*\n {2}pcap +Packet capture/);
     expect(dialects).toMatch(/^Host logs \(dialects\):\n {2}claude-desktop {2}Claude Desktop/);
-    expect(captures).toMatch(/^Captures:\n {2}pcap +Packet capture/);
     const rows = JSON.parse((await runCli(['formats', '-f', 'json'])).stdout) as Row[];
     for (const x of rows) expect(r.stdout).toContain(x.example);
     expect(r.stdout).toContain('--input-format NAME');

@@ -3,7 +3,7 @@
 // the general path.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoTime, ClockTimeline, clockTextMs, passesMidnight } from '../../src/input/time.js';
+import { isoTime, ClockTimeline, clockTextMs, envelopeTime, logTime, passesMidnight } from '../../src/input/time.js';
 
 describe('isoTime', () => {
   it("gives Date.parse's epoch ms for toISOString times, in any order", () => {
@@ -52,5 +52,21 @@ describe('clock times', () => {
     expect(piece.offset).toBe(86_400_000);
     expect(passesMidnight(23 * H, H)).toBe(true);
     expect(passesMidnight(13 * H, H)).toBe(false);
+  });
+});
+
+describe('log lines\' times', () => {
+  it('reads ISO 8601 in its basic format (logback) and writes it out in the extended one', () => {
+    expect(isoTime('20250626T141149.044')).toEqual({ ts: '2025-06-26T14:11:49.044', tsMs: Date.parse('2025-06-26T14:11:49.044Z') });
+    expect(isoTime('20250626T141149,044+0200')).toEqual({ ts: '2025-06-26T14:11:49,044+0200', tsMs: Date.parse('2025-06-26T12:11:49.044Z') });
+    expect(envelopeTime('20250626T141149Z', new ClockTimeline())).toEqual({ ts: '2025-06-26T14:11:49Z', tsMs: Date.parse('2025-06-26T14:11:49Z') });
+    expect(isoTime('20251326T141149').tsMs).toBeNull();
+  });
+
+  it("reads Python's comma before the milliseconds, rich's MM/DD/YY, and a clock time with no date", () => {
+    expect(logTime('2025-06-26 14:11:49,044')).toEqual({ ts: '2025-06-26 14:11:49,044', tsMs: Date.parse('2025-06-26T14:11:49.044Z') });
+    expect(logTime('08/09/25 06:47:31')).toEqual({ ts: '2025-08-09T06:47:31', tsMs: Date.parse('2025-08-09T06:47:31Z') });
+    expect(logTime('22:13:36.665')).toEqual({ ts: '22:13:36.665', tsMs: clockTextMs('22:13:36.665') });
+    expect(logTime('13/40/25 06:47:31').tsMs).toBeNull();
   });
 });

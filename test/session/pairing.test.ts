@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Analyzer } from '../../src/analyzer.js';
 import type { Frame, PipelineRecord } from '../../src/types.js';
-import { err, initReq, initRes, msg, note, req, res, resetLines } from '../helpers/frames.js';
+import { err, initReq, initRes, msg, note, req, res, resetLines, summaryOf } from '../helpers/frames.js';
 
 function run(frames: Frame[], opts = {}) {
   const a = new Analyzer(opts);
@@ -89,6 +89,19 @@ describe('pairing', () => {
     expect(rules(records[2])).toEqual(['pending-limit']);
     expect(rules(records[3])).toEqual(['pending-limit']);
     expect(open.map((o) => o.id)).toEqual([3, 4]);
+  });
+
+  it('pairs summaries that gave no id by method, oldest first, within the same bound', () => {
+    const frames = [
+      summaryOf('c2s', 'request', null, 'tools/call'), summaryOf('c2s', 'request', null, 'tools/list'), summaryOf('c2s', 'request', null, 'tools/call'),
+      summaryOf('s2c', 'response', null, 'tools/call'), summaryOf('s2c', 'error', null, 'tools/call'), summaryOf('s2c', 'response', null, 'tools/list'),
+      summaryOf('c2s', 'response', null, 'tools/call'),
+    ];
+    const { records } = run(frames);
+    expect(records.slice(3).map((r) => [r.pair, r.method, rules(r)])).toEqual([[1, 'tools/call', []], [3, 'tools/call', []], [2, 'tools/list', []], [null, 'tools/call', ['orphan-response']]]);
+    // Past the bound the oldest is forgotten: its answer goes to the next one.
+    const bounded = run([1, 2, 3].map(() => summaryOf('c2s', 'request', null, 'ping')).concat([summaryOf('s2c', 'response', null, 'ping')]), { maxPending: 2 });
+    expect(bounded.records[3]!.pair).toBe(2);
   });
 });
 

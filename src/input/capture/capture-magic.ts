@@ -1,10 +1,6 @@
 // The magic numbers that start a packet capture file: classic pcap in both byte orders and time resolutions, and pcapng.
 import { Buffer } from 'node:buffer';
 
-/** The `--input-format` name of packet captures (pcap and pcapng alike: the first bytes tell them apart). */
-export const CAPTURE_FORMATS = ['pcap'] as const;
-export type CaptureFormat = (typeof CAPTURE_FORMATS)[number];
-
 type CaptureMagic =
   /** Classic pcap: the byte order of every header field, and whether the second fraction counts ns (else µs). */
   | { format: 'pcap'; littleEndian: boolean; nanos: boolean }

@@ -6,16 +6,15 @@
 // one record; groups of lines are bounded (lines and bytes) like the transcript reader's records, so memory never
 // grows with the file.
 import type { Frame } from '../../types.js';
-import { nestedDeeper } from '../depth.js';
-import {
-  errorFrame, eventFrame, logFrame, oversizedFrame, parsedTextFrame, summaryFrame, textFrame, truncatedFrame, utf8Length,
-  type FrameContext, type LineReader, type Position,
-} from '../frames.js';
-import { JsonExtent } from '../json-extent.js';
-import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, OVERSIZED_KEEP_BYTES, type Line } from '../lines.js';
-import { isoTime, NO_TIME } from '../time.js';
-import { blockOf, cutOf, eventOf, markerOf, matchHostLine, stripSuffix, summaryOf, type HostMatch } from './grammar.js';
+import { eventFrame, logFrame, oversizedFrame, valueFrame, type FrameContext, type LineReader, type Position } from '../frames.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from '../lines.js';
+import { logTime, NO_TIME, type TimeValue } from '../time.js';
+import { bodyEnd, bodyStart, extentOf } from './bodies.js';
+import { Folder, type DialectLine } from './fold.js';
+import { blockOf, eventOf, markerOf, matchHostLine, namesOf, stripSuffix, type HostMatch, type MarkerMatch } from './grammar.js';
+import { appendLine, groupAt, logGroupFrame, openGroup, oversizedBodyFrame, unclosedBodyFrame, type Group } from './group.js';
 import { Launches } from './launches.js';
+import { LoggingProcess } from './process.js';
 import type { Dialect } from './types.js';
 
 export interface DialectLimits {
@@ -25,27 +24,14 @@ export interface DialectLimits {
   maxBytes?: number;
 }
 
-/**
- * Lines read together. `log`: a run of lines without the host's prefix (`until` null, `hosted` false), a host log line
- * that the lines after it may continue (`hosted`), or a block running to the line `until` matches. `json`: a message
- * whose body goes on over the next lines (`json` holds the body's lines, `raw` the lines as logged).
- */
-interface Group {
-  kind: 'log' | 'json';
-  start: number;
-  raw: string[];
-  json: string[];
-  bytes: number;
-  level: string | null;
-  ctx: FrameContext;
-  until: RegExp | null;
-  hosted: boolean;
-  extent: JsonExtent | null;
-  /** A host event line the lines after it continue (`attach`): the group is that event, its text all the lines. */
-  event?: string;
-}
-
 const NO_BODY = 'a message marker with no message after it';
+
+/** A message held until the next line says whether it is logged again from the wire (Marker.yields). */
+interface Held {
+  frame: Frame;
+  /** What it is when it is: a log record of its line. */
+  log: Frame;
+}
 
 export class DialectReader implements LineReader {
   private readonly maxLines: number;
@@ -55,14 +41,46 @@ export class DialectReader implements LineReader {
   private grammar = 0;
   /** The server the last host line named (a channel names it once; stderr belongs to it). */
   private server: string | undefined;
+  /** The transport session the last host line that named one named (Dialect.names), until a session starts or ends. */
+  private session: string | undefined;
   private readonly launches = new Launches();
+  /** The last time a host line had (Dialect.lines `again`). */
+  private time: TimeValue = NO_TIME;
+  private readonly process: LoggingProcess;
+  private held: Held | null = null;
+  private readonly folder: Folder | null;
+  private readonly folded: DialectLine[] = [];
 
   constructor(private readonly d: Dialect, private readonly file: string, limits: DialectLimits = {}) {
     this.maxLines = limits.maxLines ?? 10_000;
     this.maxBytes = limits.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.folder = d.wrapIndent === undefined ? null : new Folder(d, d.wrapIndent, this.maxLines, this.maxBytes);
+    this.process = new LoggingProcess(d);
   }
 
   line(l: Line, out: Frame[]): void {
+    if (this.folder === null) {
+      this.read(l, out);
+      return;
+    }
+    this.folder.push(l, this.folded);
+    for (const x of this.folded) this.read(x, out);
+    this.folded.length = 0;
+  }
+
+  end(out: Frame[]): void {
+    if (this.folder !== null) {
+      this.folder.end(this.folded);
+      for (const x of this.folded) this.read(x, out);
+      this.folded.length = 0;
+    }
+    this.release(null, out);
+    this.flush(out);
+  }
+
+  /** One line: a physical line, or a wrapped record read as one (fold.ts). */
+  private read(l: DialectLine, out: Frame[]): void {
+    if (this.held !== null) this.release(l, out);
     if (l.oversized) {
       this.flush(out);
       this.oversizedLine(l, out);
@@ -72,14 +90,14 @@ export class DialectReader implements LineReader {
     if (g !== null && (g.kind === 'json' || g.until !== null) && this.continueGroup(g, l, out)) return;
     if (isBlank(l.text)) {
       if (this.d.blankLines === 'continue' && g !== null && g.kind === 'log' && !this.full(g)) {
-        this.append(g, l, l.text);
+        appendLine(g, l, l.text);
         return;
       }
       // A blank line ends a stderr run and a log's continuation; it belongs to no record.
       this.flush(out);
       return;
     }
-    const h = matchHostLine(this.d, l.text, this.grammar);
+    const h = l.host ?? matchHostLine(this.d, l.text, this.grammar);
     if (h === null) this.unprefixed(l, out);
     else {
       this.grammar = h.grammar;
@@ -87,35 +105,70 @@ export class DialectReader implements LineReader {
     }
   }
 
-  end(out: Frame[]): void {
-    this.flush(out);
+  /**
+   * The held message, now that the line after it is known: a log record when that line logs a message again from the
+   * wire, else the message (null: the input ended).
+   */
+  private release(next: DialectLine | null, out: Frame[]): void {
+    const held = this.held;
+    if (held === null) return;
+    this.held = null;
+    const h = next === null || next.oversized || isBlank(next.text) ? null : next.host ?? matchHostLine(this.d, next.text, this.grammar);
+    const mk = h === null ? null : markerOf(this.d, stripSuffix(this.d, h.text));
+    out.push(mk !== null && mk.marker.yields !== true ? held.log : held.frame);
+  }
+
+  /** A host line's time: as written, or (a time cell left blank) the last one read. */
+  private timeOf(h: HostMatch): TimeValue {
+    if (h.ts !== undefined) this.time = logTime(h.ts);
+    else if (!h.again) return NO_TIME;
+    return this.time;
   }
 
   /** A host line: a message, an event, a block's first line, or a log line. */
-  private hostLine(l: Line, h: HostMatch, out: Frame[]): void {
+  private hostLine(l: DialectLine, h: HostMatch, out: Frame[]): void {
     const d = this.d;
-    const text = stripSuffix(d, h.text);
+    let text = stripSuffix(d, h.text);
+    this.process.line(text);
     const mk = markerOf(d, text);
     const ev = mk === null ? eventOf(d, text) : null;
-    const server = ev?.server ?? h.server ?? this.server;
+    const named = d.names === undefined ? null : namesOf(d, text);
+    const server = ev?.server ?? h.server ?? named?.server ?? mk?.marker.server ?? this.server;
     if (server !== undefined) this.server = server;
     // Stderr read before any host line named a server (a file copied from its middle) is that server's.
     const g = this.g;
     if (g !== null && !g.hosted && g.ctx.server === undefined && server !== undefined) {
       g.ctx.server = server;
-      g.ctx.session = this.launches.key(server);
+      g.ctx.session = this.key(server);
     }
     this.flush(out);
-    if (ev?.event.startsSession && server !== undefined) this.launches.start(server);
-    const ctx: FrameContext = { time: h.ts === undefined ? NO_TIME : isoTime(h.ts), dir: mk?.dir ?? 'unknown', session: this.launches.key(server), server };
-    const at: Position = { file: this.file, line: l.line, lines: 1 };
+    if (ev?.event.startsSession) {
+      this.session = undefined;
+      if (server !== undefined) this.launches.start(server);
+    }
+    if (named?.session !== undefined) this.session = named.session;
+    const ctx: FrameContext = { time: this.timeOf(h), dir: mk === null ? 'unknown' : this.process.dir(mk.marker), session: this.key(server), server };
+    const at: Position = { file: this.file, line: l.line, lines: l.span ?? 1 };
+    // A JSON line's data (JsonLines) is the message after a marker with no body, else part of the line's text.
+    if (h.data !== undefined && (mk === null || mk.body !== '')) text = `${text} ${JSON.stringify(h.data)}`;
     if (mk !== null) {
       this.launches.message(server);
-      this.message(l, at, mk.body, ctx, out);
+      if (mk.marker.yields !== true) this.message(l, at, mk, h.data, ctx, out);
+      else {
+        const frames: Frame[] = [];
+        this.message(l, at, mk, h.data, ctx, frames);
+        // Only a message read whole waits: anything else (a body going on, an error) is what it is.
+        if (frames.length === 1 && this.g === null && frames[0]!.error === undefined) this.held = { frame: frames[0]!, log: logFrame(at, h.level, text, { ...ctx, dir: 'unknown' }) };
+        else out.push(...frames);
+      }
     } else if (ev !== null) {
       // In `attach` dialects an event's error text may go on over the next lines (a stack, a pretty-printed error).
       if (d.unprefixed === 'attach') this.open('log', l, text, h.level, ctx, null, true).event = ev.event.name;
       else out.push(eventFrame(at, { name: ev.event.name, data: { text } }, ctx));
+      if (ev.event.endsSession) {
+        this.session = undefined;
+        if (server !== undefined) this.launches.end(server);
+      }
     } else {
       const block = blockOf(d, text);
       if (block !== null || d.unprefixed === 'attach') this.open('log', l, text, h.level, ctx, block?.close ?? null, true);
@@ -123,53 +176,54 @@ export class DialectReader implements LineReader {
     }
   }
 
+  /** The session of a record of `server`: the transport session last named, else the server's current launch. */
+  private key(server: string | undefined): string | null {
+    return this.session ?? this.launches.key(server);
+  }
+
   /**
-   * A message's body: a cut body, whole JSON, JSON that goes on over the next lines, a summary, or unreadable text. A
-   * body with the host's cut mark is cut even when what survives parses (a cut inside one long string leaves valid
-   * JSON whose text is not the message's): a message that quotes the mark literally is read as cut too, the rarer case.
+   * A message's body (bodies.ts): a frame, or a body that goes on over the next lines. A marker with no body on a JSON
+   * line is the line's data (JsonLines).
    */
-  private message(l: Line, at: Position, body: string, ctx: FrameContext, out: Frame[]): void {
-    const c = body.charCodeAt(0);
-    if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      const cut = cutOf(this.d, body);
-      if (cut !== null) {
-        // The real size: what survives plus the characters left out, each at least one byte (the log counts characters).
-        const kept = utf8Length(body.slice(0, cut.head)) + utf8Length(body.slice(cut.tail));
-        out.push(truncatedFrame(at, body, { head: cut.head, tail: cut.tail }, kept + cut.cut, ctx));
-        return;
-      }
-      const last = body.charCodeAt(body.length - 1);
-      if ((last === 0x7d || last === 0x5d) && !nestedDeeper(body)) {
-        try {
-          const value: unknown = JSON.parse(body);
-          const frame = textFrame(at, body, utf8Length(body), ctx);
-          frame.value = value;
-          out.push(frame);
-          return;
-        } catch {
-          // not whole JSON: one that goes on, or one that decode reports
-        }
-      }
-      const extent = new JsonExtent();
-      if (extent.scan(body) < 0) {
-        this.open('json', l, body, null, ctx, null, true).extent = extent;
-        return;
-      }
-      out.push(textFrame(at, body, utf8Length(body), ctx)); // closes on its line but is not JSON: decode reports it
+  private message(l: DialectLine, at: Position, mk: MarkerMatch, data: unknown, ctx: FrameContext, out: Frame[]): void {
+    if (mk.body === '' && data !== undefined) {
+      out.push(this.seen(valueFrame(at, data, ctx)));
       return;
     }
-    const summary = summaryOf(this.d, body);
-    if (summary !== null) out.push(summaryFrame(at, body, summary, ctx));
-    else if (body === '') this.open('json', l, '', null, ctx, null, true).json.length = 0; // the body may start on the next line
-    else out.push(textFrame(at, body, utf8Length(body), ctx)); // neither JSON nor a summary: decode reports it
+    const syntax = mk.marker.syntax ?? 'json';
+    const r = bodyStart(this.d, at, syntax, mk.body, ctx, l.inexact === true);
+    if ('frame' in r) out.push(this.seen(r.frame));
+    else {
+      const g = this.open('json', l, mk.body, null, ctx, null, true);
+      g.syntax = syntax;
+      g.extent = r.extent;
+      if (r.extent === null) g.json.length = 0; // the body may start on the next line
+    }
+  }
+
+  /**
+   * A message read: the side that sent it when its marker said only that the process received it, and the server's
+   * name when the dialect takes it from an initialize result (process.ts).
+   */
+  private seen(f: Frame): Frame {
+    if (f.value === undefined) return f;
+    if (f.dir === 'unknown') f.dir = this.process.received(f.value);
+    const name = f.server === undefined ? this.process.serverName(f.value) : undefined;
+    if (name !== undefined) {
+      this.server = name;
+      f.server = name;
+      f.session = this.key(name);
+      this.launches.message(name);
+    }
+    return f;
   }
 
   /**
    * The next line of a block or a message body going on: false when the line is not part of it (a host line cuts it
    * off; a message marker alone on its line is followed by no JSON) and must be read on its own.
    */
-  private continueGroup(g: Group, l: Line, out: Frame[]): boolean {
-    if (!isBlank(l.text) && matchHostLine(this.d, l.text, this.grammar) !== null) {
+  private continueGroup(g: Group, l: DialectLine, out: Frame[]): boolean {
+    if (!isBlank(l.text) && (l.host !== undefined || matchHostLine(this.d, l.text, this.grammar) !== null)) {
       if (g.kind === 'json') this.cutJson(out, g.json.length === 0 ? NO_BODY : `unterminated JSON value: line ${l.line} is a new line of the log`);
       else this.flush(out); // a dump never closed: kept as it is
       return false;
@@ -178,14 +232,14 @@ export class DialectReader implements LineReader {
       if (this.full(g)) {
         this.flush(out);
         this.open('log', l, l.text, g.level, g.ctx, g.until, g.hosted);
-      } else this.append(g, l, l.text);
+      } else appendLine(g, l, l.text);
       if (g.until!.test(l.text)) this.flush(out);
       return true;
     }
     let part = l.text;
     if (g.json.length === 0) {
       if (isBlank(part)) {
-        this.append(g, l, null);
+        appendLine(g, l, null);
         if (this.full(g)) this.cutJson(out, NO_BODY);
         return true;
       }
@@ -195,34 +249,34 @@ export class DialectReader implements LineReader {
         this.cutJson(out, NO_BODY);
         return false;
       }
-      g.extent = new JsonExtent();
+      g.extent = extentOf(g.syntax ?? 'json');
     }
-    this.append(g, l, part);
+    appendLine(g, l, part);
     const end = g.extent!.scan(part);
     if (end >= 0) {
       // The host's suffix may follow the closing bracket: the body ends there.
       g.json[g.json.length - 1] = part.slice(0, end);
       this.g = null;
-      out.push(parsedTextFrame({ file: this.file, line: g.start, lines: g.raw.length }, g.json.join('\n'), g.ctx));
+      out.push(this.seen(bodyEnd(groupAt(this.file, g), g.syntax ?? 'json', g.json.join('\n'), g.ctx)));
     } else if (this.full(g)) {
       this.g = null;
-      out.push(oversizedFrame({ file: this.file, line: g.start, lines: g.raw.length }, headOf(g.raw), g.bytes, this.maxBytes, `record of ${g.raw.length} lines`, g.ctx));
+      out.push(oversizedBodyFrame(this.file, g, this.maxBytes));
     }
     return true;
   }
 
   /** A line with no host prefix: the next line of the log record above (`attach`, or a stderr run), or a new run. */
-  private unprefixed(l: Line, out: Frame[]): void {
+  private unprefixed(l: DialectLine, out: Frame[]): void {
     const g = this.g;
     if (g !== null && g.kind === 'log' && g.until === null) {
       if (!this.full(g)) {
-        this.append(g, l, l.text);
+        appendLine(g, l, l.text);
         return;
       }
       this.flush(out);
     } else this.flush(out);
     const server = this.server;
-    this.open('log', l, l.text, null, { time: NO_TIME, session: this.launches.key(server), server }, null, false);
+    this.open('log', l, l.text, null, { time: NO_TIME, session: this.key(server), server }, null, false);
   }
 
   /** A line longer than `--max-message-bytes` (only its start was kept): an oversized message, or a log line. */
@@ -231,59 +285,39 @@ export class DialectReader implements LineReader {
     const h = matchHostLine(this.d, l.text, this.grammar);
     const server = h?.server ?? this.server;
     this.server = server;
-    const ctx: FrameContext = { time: h?.ts === undefined ? NO_TIME : isoTime(h.ts), session: this.launches.key(server), server };
+    const ctx: FrameContext = { time: h === null ? NO_TIME : this.timeOf(h), session: this.key(server), server };
     const mk = h === null ? null : markerOf(this.d, h.text);
     if (mk !== null) {
-      ctx.dir = mk.dir;
+      ctx.dir = this.process.dir(mk.marker);
       this.launches.message(server);
       out.push(oversizedFrame(at, l.text, l.bytes, this.maxBytes, 'line', ctx));
     } else out.push(logFrame(at, h?.level ?? null, h === null ? l.text : h.text, ctx));
   }
 
-  private open(kind: Group['kind'], l: Line, first: string, level: string | null, ctx: FrameContext, until: RegExp | null, hosted: boolean): Group {
-    this.g = { kind, start: l.line, raw: [l.text], json: [first], bytes: l.bytes, level, ctx, until, hosted, extent: null };
+  private open(kind: Group['kind'], l: DialectLine, first: string, level: string | null, ctx: FrameContext, until: RegExp | null, hosted: boolean): Group {
+    this.g = openGroup(kind, l, first, level, ctx, until, hosted);
     return this.g;
-  }
-
-  private append(g: Group, l: Line, part: string | null): void {
-    g.raw.push(l.text);
-    if (part !== null && g.kind === 'json') g.json.push(part);
-    g.bytes += l.bytes + 1;
   }
 
   /** A group at its bounds: it is emitted as it is, and what follows starts a new one. */
   private full(g: Group): boolean {
-    return g.raw.length >= this.maxLines || g.bytes >= this.maxBytes;
+    return g.lines >= this.maxLines || g.bytes >= this.maxBytes;
   }
 
   /** Emits the open group: a log record of all its lines, or (a body that never closed) an error. */
   private flush(out: Frame[]): void {
     const g = this.g;
     if (g === null) return;
-    if (g.kind === 'json') {
-      this.cutJson(out, g.json.length === 0 ? NO_BODY : `unterminated JSON value at end of input (opened at line ${g.start})`);
-      return;
+    if (g.kind === 'json') this.cutJson(out, g.json.length === 0 ? NO_BODY : `unterminated JSON value at end of input (opened at line ${g.start})`);
+    else {
+      this.g = null;
+      out.push(logGroupFrame(this.file, g));
     }
-    this.g = null;
-    // Blank lines a record kept (`blankLines: 'continue'`) that nothing followed are not its own.
-    while (g.raw.length > 1 && isBlank(g.raw[g.raw.length - 1]!)) g.raw.pop();
-    // The first line's text is after the host's prefix; the lines that follow it are as logged.
-    const text = g.raw.length === 1 ? g.json[0]! : [g.json[0]!, ...g.raw.slice(1)].join('\n');
-    if (g.event !== undefined) out.push(eventFrame({ file: this.file, line: g.start, lines: g.raw.length }, { name: g.event, data: { text } }, g.ctx));
-    else out.push(logFrame({ file: this.file, line: g.start, lines: g.raw.length }, g.level, text, g.ctx));
   }
 
   /** Ends a message body that never closed as an error frame holding its lines as logged. */
   private cutJson(out: Frame[], why: string): void {
-    const g = this.g!;
+    out.push(unclosedBodyFrame(this.file, this.g!, why));
     this.g = null;
-    out.push(errorFrame({ file: this.file, line: g.start, lines: g.raw.length }, g.raw.join('\n'), why, g.ctx));
   }
-}
-
-/** The first bytes of a group's lines joined with `\n` (what an oversized record keeps). */
-function headOf(lines: readonly string[]): string {
-  let s = '';
-  for (let i = 0; i < lines.length && s.length < OVERSIZED_KEEP_BYTES; i++) s += (i === 0 ? '' : '\n') + lines[i];
-  return s.length <= OVERSIZED_KEEP_BYTES ? s : s.slice(0, OVERSIZED_KEEP_BYTES);
 }

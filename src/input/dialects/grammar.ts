@@ -1,6 +1,6 @@
 // Reading one line with a dialect's tables: its host-line prefix, suffixes, marker, summary, event, block. Pure lookups.
-import type { Direction, MessageSummary } from '../../types.js';
-import type { Block, Dialect, EventLine } from './types.js';
+import type { MessageSummary } from '../../types.js';
+import type { Block, Dialect, EventLine, JsonLines, Marker } from './types.js';
 import { findCutMark } from '../cut-mark.js';
 
 /** What a host line's prefix says; `grammar` is the index of the grammar that matched (tried first on the next line). */
@@ -8,9 +8,15 @@ export interface HostMatch {
   ts: string | undefined;
   level: string | null;
   server: string | undefined;
-  /** The text after the prefix, suffixes not yet stripped. */
+  /** The text after the prefix, suffixes not yet stripped (a `cell`'s without its padding). */
   text: string;
   grammar: number;
+  /** The width of a `cell` (its text with its padding, Dialect.wrapIndent); absent for a `text` grammar. */
+  cell?: number;
+  /** The time cell was left blank: the line's time is the last one read. */
+  again: boolean;
+  /** A JSON line's `data` member (JsonLines), when it has one. */
+  data?: unknown;
 }
 
 /**
@@ -22,9 +28,49 @@ export function matchHostLine(d: Dialect, line: string, first = 0): HostMatch | 
   for (let k = 0; k < n; k++) {
     const i = (first + k) % n;
     const g = d.lines[i]!.exec(line)?.groups;
-    if (g) return { ts: g.ts, level: g.level ?? null, server: g.server, text: g.text ?? '', grammar: i };
+    if (!g) continue;
+    const h: HostMatch = { ts: g.ts, level: g.level ?? null, server: g.server, text: g.text ?? '', grammar: i, again: g.again !== undefined };
+    if (g.cell !== undefined) {
+      h.text = g.cell.trimEnd();
+      h.cell = g.cell.length;
+    }
+    return h;
   }
-  return null;
+  return d.jsonLines !== undefined && line.charCodeAt(0) === 0x7b /* { */ ? jsonHostLine(d.jsonLines, line, first) : null;
+}
+
+/** A line that is a JSON object with the dialect's keys (JsonLines), as a host line; null for any other. */
+function jsonHostLine(keys: JsonLines, line: string, grammar: number): HostMatch | null {
+  if (line.charCodeAt(line.length - 1) !== 0x7d /* } */) return null;
+  let o: unknown;
+  try {
+    o = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return null;
+  const rec = o as Record<string, unknown>;
+  const text = rec[keys.text];
+  const ts = keys.time === undefined ? undefined : rec[keys.time];
+  const level = keys.level === undefined ? null : rec[keys.level];
+  if (typeof text !== 'string' || (keys.time !== undefined && typeof ts !== 'string') || (keys.level !== undefined && typeof level !== 'string')) return null;
+  for (const k of Object.keys(rec)) if (k !== keys.text && k !== keys.time && k !== keys.level && k !== keys.data) return null;
+  const h: HostMatch = { ts: ts as string | undefined, level: level as string | null, server: undefined, text, grammar, again: false };
+  if (keys.data !== undefined && Object.hasOwn(rec, keys.data)) h.data = rec[keys.data];
+  return h;
+}
+
+/** The server and the session a host line's text names (Dialect.names), each undefined when it names none. */
+export function namesOf(d: Dialect, text: string): { server: string | undefined; session: string | undefined } {
+  let server: string | undefined;
+  let session: string | undefined;
+  for (const re of d.names ?? []) {
+    const g = re.exec(text)?.groups;
+    if (!g) continue;
+    server ??= g.server;
+    session ??= g.session;
+  }
+  return { server, session };
 }
 
 /** The text without the suffix the host appends (the first of the dialect's suffixes that matches). */
@@ -38,11 +84,17 @@ export function stripSuffix(d: Dialect, text: string): string {
   return text;
 }
 
-/** The message marker on a host line's text: its stated direction and the body after it; null when none. */
-export function markerOf(d: Dialect, text: string): { dir: Direction; body: string } | null {
-  for (const mk of d.markers) {
-    const m = mk.re.exec(text);
-    if (m) return { dir: mk.dir, body: m.groups?.body ?? '' };
+/** A message marker found on a host line: the marker, and the body after it. */
+export interface MarkerMatch {
+  marker: Marker;
+  body: string;
+}
+
+/** The message marker on a host line's text; null when none. */
+export function markerOf(d: Dialect, text: string): MarkerMatch | null {
+  for (const marker of d.markers) {
+    const m = marker.re.exec(text);
+    if (m) return { marker, body: m.groups?.body ?? '' };
   }
   return null;
 }
@@ -53,8 +105,11 @@ export function summaryOf(d: Dialect, body: string): MessageSummary | null {
     const g = s.re.exec(body)?.groups;
     if (!g) continue;
     const id = g.id === undefined ? null : idValue(g.id);
-    if (s.kind === 'call') return { kind: id === null ? 'notification' : 'request', id, method: g.method ?? null };
-    return { kind: s.kind === 'result' ? 'response' : 'error', id, method: null };
+    const method = g.method ?? null;
+    if (s.kind === 'call') return { kind: id === null ? 'notification' : 'request', id, method };
+    if (s.kind === 'request' || s.kind === 'notification') return { kind: s.kind, id, method };
+    // A result names its request's method only when the log gives no id to pair it by.
+    return { kind: s.kind === 'result' ? 'response' : 'error', id, method: id === null ? method : null };
   }
   return null;
 }
@@ -94,6 +149,6 @@ export function lineScore(d: Dialect, line: string): { score: number; cues: numb
   const h = matchHostLine(d, line);
   if (h === null) return { score: 0, cues: 0 };
   let cues = 0;
-  for (const c of d.cues) if (c.re.test(h.text)) cues += c.weight;
+  for (const c of d.cues) if (c.re.test(c.on === 'line' ? line : h.text)) cues += c.weight;
   return { score: 1 + cues, cues };
 }

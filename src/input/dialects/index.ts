@@ -2,11 +2,20 @@
 import { claudeCode } from './claude-code.js';
 import { claudeDesktop } from './claude-desktop.js';
 import { cursor } from './cursor.js';
+import { fastmcp } from './fastmcp.js';
+import { javaSdk } from './java-sdk.js';
+import { mcpProxy } from './mcp-proxy.js';
+import { pythonSdk } from './python-sdk.js';
+import { supergateway } from './supergateway.js';
 import type { Dialect } from './types.js';
+import { typescriptSdk } from './typescript-sdk.js';
 import { vscode } from './vscode.js';
 
-/** Every dialect, in the order detection breaks a tie in. */
-export const DIALECTS = [claudeDesktop, vscode, claudeCode, cursor] as const;
+/**
+ * Every dialect, in the order detection breaks a tie in: hosts, then bridges, then SDKs; a tool that logs through an
+ * SDK's loggers (mcp-proxy through the Python SDK's) before that SDK.
+ */
+export const DIALECTS = [claudeDesktop, vscode, claudeCode, cursor, supergateway, mcpProxy, typescriptSdk, pythonSdk, javaSdk, fastmcp] as const;
 
 export type DialectName = (typeof DIALECTS)[number]['name'];
 

@@ -34,6 +34,19 @@ export class Launches {
     launch.started = true;
   }
 
+  /**
+   * The server's current launch ended (its process exited, its session closed): what comes next is a new launch,
+   * unless the current one has neither started nor held a message (nothing of it was read yet).
+   */
+  end(server: string): void {
+    const launch = this.launch(server);
+    if (launch.started || launch.messages) {
+      launch.n++;
+      launch.started = false;
+      launch.messages = false;
+    }
+  }
+
   /** A message of the server's current launch was read. */
   message(server: string | undefined): void {
     if (server !== undefined) this.launch(server).messages = true;

@@ -1,7 +1,7 @@
 // Detection of text-log dialects: every dialect scores the first meaningful lines of an input, and the best one wins
 // when its cues say enough. A host line scores 1 for its prefix and the weights of its cues; any other line 0, so a
 // file that begins with a server's stderr is still read by the host lines after it.
-import { DIALECTS, type DialectName } from './index.js';
+import { DIALECTS, type Dialect, type DialectName } from './index.js';
 import { lineScore } from './grammar.js';
 
 /** One dialect's score over the lines seen: points, the part of them cues gave, and how many lines were its host lines. */
@@ -19,14 +19,30 @@ const DECISIVE = 15;
 /** The fewest points a dialect needs to win at all, with at least one cue among them (a shared prefix is not enough). */
 const MIN_SCORE = 5;
 
+/** For each dialect, the indexes of the dialects it yields to (Dialect.yieldTo). */
+const YIELDS: readonly (readonly number[])[] = DIALECTS.map((d: Dialect) =>
+  (d.yieldTo ?? []).map((name) => DIALECTS.findIndex((x) => x.name === name)).filter((i) => i >= 0),
+);
+
 export class DialectScorer {
   private readonly table: DialectScore[] = DIALECTS.map((d) => ({ name: d.name, score: 0, cues: 0, lines: 0 }));
 
+  /** Dialects that a line said the input is not (Dialect.yieldTo): they score nothing from then on. */
+  private readonly yielded = new Set<number>();
+
   line(text: string): void {
+    const line = DIALECTS.map((d) => lineScore(d, text));
     for (let i = 0; i < DIALECTS.length; i++) {
-      const s = lineScore(DIALECTS[i]!, text);
-      if (s.score === 0) continue;
+      if (this.yielded.has(i)) continue;
       const t = this.table[i]!;
+      if (YIELDS[i]!.some((j) => line[j]!.cues > 0)) {
+        this.yielded.add(i);
+        t.score = 0;
+        t.cues = 0;
+        continue;
+      }
+      const s = line[i]!;
+      if (s.score === 0) continue;
       t.score += s.score;
       t.cues += s.cues;
       t.lines++;

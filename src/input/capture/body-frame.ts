@@ -1,0 +1,55 @@
+// The frame an HTTP body makes: its message, or an invalid record that keeps what was read and says what broke.
+import type { Frame } from '../../types.js';
+import { errorFrame, oversizedFrame, textFrame, type FrameContext, type Position } from '../frames.js';
+import type { At, BodyEnd, CutReason } from './exchange.js';
+import type { BoundedBody } from './http-body.js';
+
+interface BodyRead {
+  text: string;
+  /** The text parsed, when it is JSON. */
+  value: unknown;
+  body: BoundedBody;
+  end: BodyEnd;
+  /** Bytes of the body the capture lost (crossed by the framing). */
+  gap: number;
+  what: 'request' | 'response';
+  maxBytes: number;
+}
+
+/** A message frame from a whole body; an oversized, undecoded, cut or gapped body is an error frame keeping its text. */
+export function bodyFrame(at: Position, ctx: FrameContext, b: BodyRead): Frame {
+  const { text, body, end, what } = b;
+  if (body.over) return oversizedFrame(at, text, body.size, b.maxBytes, `HTTP ${what} body`, ctx);
+  if (end.decodeError !== null) return errorFrame(at, text, `HTTP ${what} body not decoded: ${end.decodeError}`, ctx);
+  if (end.cut !== null) {
+    const of = end.cut.expected !== null ? ` of ${end.cut.expected}` : '';
+    return errorFrame(at, text, `HTTP ${what} body cut: ${end.cut.read}${of} bytes read, ${cutText(end.cut.reason, 'body')}; the part read is kept`, ctx);
+  }
+  if (b.gap > 0) return errorFrame(at, text, `capture gap: ${b.gap} bytes of this HTTP ${what} body were not captured (dropped packets); the rest is kept`, ctx);
+  const f = textFrame(at, text, body.size, ctx);
+  if (b.value !== undefined) f.value = b.value;
+  return f;
+}
+
+/** Why a body or stream ended early, for a finding's text. */
+export function cutText(reason: CutReason, what: string): string {
+  switch (reason) {
+    case 'close':
+      return `the connection closed before the ${what} ended`;
+    case 'end-of-capture':
+      return `the capture ended before the ${what} did`;
+    case 'lost':
+      return 'packets were lost where the HTTP framing could not be crossed';
+    case 'not-captured':
+      return `the ${what} was not captured`;
+  }
+}
+
+/** The last time made into ISO 8601: the records of one packet (an SSE stream's events) share it. */
+let lastTime = { ts: '', tsMs: NaN };
+
+/** A packet's time as a frame's `ts` and `tsMs`. */
+export function time(at: At): { ts: string; tsMs: number } {
+  if (at.ts !== lastTime.tsMs) lastTime = { ts: new Date(at.ts).toISOString(), tsMs: at.ts };
+  return lastTime;
+}

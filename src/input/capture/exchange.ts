@@ -1,0 +1,86 @@
+// One HTTP request and its response as the MCP reader sees them, whether read from packets or from a HAR entry.
+
+/** When something was read: the time (epoch ms) and the packet number (a HAR entry's line) that completed it. */
+export interface At {
+  ts: number;
+  /** Becomes the record's `line`: the 1-based packet number in a capture, the entry's first line in a HAR file. */
+  packet: number;
+}
+
+/** Header names in lower case; a repeated header's values joined with `, ` (RFC 9110 §5.3). */
+type Headers = ReadonlyMap<string, string>;
+
+export interface Exchange {
+  /** `tcp/N`, or a HAR entry's connection. */
+  conn: string;
+  method: string;
+  /** The request target as sent (path and query). */
+  path: string;
+  reqHeaders: Headers;
+  /** Set when the response's head is read. */
+  status: number | null;
+  resHeaders: Headers | null;
+}
+
+/** Why a body ended before its end: the connection closed, the capture ended, packets were lost, or the HAR has no body. */
+export type CutReason = 'close' | 'end-of-capture' | 'lost' | 'not-captured';
+
+interface Cut {
+  reason: CutReason;
+  /** Bytes of the body read (before decoding). */
+  read: number;
+  /** Bytes the framing announced (Content-Length), when it did. */
+  expected: number | null;
+}
+
+/** How a body ended: whole (`cut` null) or not, and whether its Content-Encoding could be undone. */
+export interface BodyEnd {
+  cut: Cut | null;
+  /** The body could not be decoded: an unknown coding, or corrupt compressed data. */
+  decodeError: string | null;
+}
+
+/** Trouble on a direction outside any one body: bytes missing between messages, framing lost, framing found again. */
+export type StreamNotice =
+  | { kind: 'gap'; bytes: number }
+  | { kind: 'lost'; why: string }
+  /** Framing found again after `skipped` bytes (`resumed`), or the stream ended while lost (the rest was skipped). */
+  | { kind: 'skipped'; bytes: number; resumed: boolean };
+
+/**
+ * What the HTTP layer tells the MCP layer, in capture order. Bodies come decoded (chunked framing and
+ * Content-Encoding removed), in pieces as they were read; `end` calls say whether the body was whole.
+ */
+export interface ExchangeSink {
+  request(x: Exchange, at: At): void;
+  requestBody(x: Exchange, bytes: Uint8Array, at: At): void;
+  requestEnd(x: Exchange, at: At, end: BodyEnd): void;
+  /** The response's head: `x.status` and `x.resHeaders` are set. */
+  response(x: Exchange, at: At): void;
+  responseBody(x: Exchange, bytes: Uint8Array, at: At): void;
+  responseEnd(x: Exchange, at: At, end: BodyEnd): void;
+  /** `bytes` of a body were never captured; the body goes on after them (its framing allowed the jump). */
+  gap(x: Exchange, dir: 'c2s' | 's2c', bytes: number, at: At): void;
+  /** A request that got no response before its connection ended (or whose response was lost). */
+  unanswered(x: Exchange, at: At, reason: CutReason): void;
+  /** Trouble on one direction of a connection outside any body. */
+  notice(conn: string, dir: 'c2s' | 's2c', n: StreamNotice, at: At): void;
+}
+
+/** The media type of a Content-Type value, lower case, without parameters (`text/event-stream; charset=utf-8` → `text/event-stream`). */
+export function mediaType(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const t = value.split(';', 1)[0]!.trim().toLowerCase();
+  return t === '' ? null : t;
+}
+
+/** Headers from http-parser-js's flat `[name, value, name, value …]` list. */
+export function headerMap(flat: readonly string[]): Map<string, string> {
+  const m = new Map<string, string>();
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    const k = flat[i]!.toLowerCase();
+    const prior = m.get(k);
+    m.set(k, prior === undefined ? flat[i + 1]! : `${prior}, ${flat[i + 1]!}`);
+  }
+  return m;
+}

@@ -1,0 +1,296 @@
+// HTTP exchanges read as MCP (Streamable HTTP, and the 2024-11-05 HTTP+SSE transport): messages, sessions, events.
+import { StringDecoder } from 'node:string_decoder';
+import { LEGACY_ENDPOINT_EVENT, PROTOCOL_VERSION_HEADER, SESSION_HEADER, statusEvent } from '../../protocol/http-transport.js';
+import type { Direction, Frame, HttpInfo, TransportEvent } from '../../types.js';
+import { errorFrame, eventFrame, oversizedFrame, textFrame, type FrameContext } from '../frames.js';
+import { bodyFrame, cutText, time } from './body-frame.js';
+import { mediaType, type At, type BodyEnd, type CutReason, type Exchange, type ExchangeSink, type StreamNotice } from './exchange.js';
+import { BoundedBody } from './http-body.js';
+import { isInitialize, legacySession, looksJsonRpc, parse } from './mcp-body.js';
+import { SseReader, type SseEvent } from './sse.js';
+
+/** What is known of one exchange while it is read. */
+interface State {
+  /** The session: the request's `Mcp-Session-Id` (or legacy `sessionId` query), else the response's. */
+  session: string | null;
+  /** The exchange carries MCP: a JSON-RPC body, an MCP header, an SSE answer. */
+  mcp: boolean;
+  stream: 'post' | 'get' | null;
+  req: BoundedBody | null;
+  reqGap: number;
+  /** An `initialize` request sent without a session: its session is the one its response assigns. */
+  held: Frame | null;
+  resType: string | null;
+  res: BoundedBody | null;
+  resGap: number;
+  sse: SseReader | null;
+  decoder: StringDecoder | null;
+  /** The SSE event that passed the size bound, to be reported with the next frame's position. */
+  overflow: number;
+}
+
+/** A connection or exchange that carried no MCP, kept to name a few in the end-of-input line. */
+interface NonMcp {
+  conn: string;
+  what: string;
+}
+
+
+/**
+ * Turns what the HTTP layer reads (exchange.ts) into frames, in the order it is told. Direction is stated, never
+ * inferred: request bodies are c2s, response bodies and SSE events s2c. A record's time is the time of the packet that
+ * completed it, its `line` that packet's number. The rules of the transport (basic/transports.mdx):
+ * - POST bodies hold a message or a batch; the answer is `application/json` (one message or a batch) or an SSE stream
+ *   of messages; `202 Accepted` (a notification or response taken) is an `http-accepted` event.
+ * - GET opens the server's SSE stream (`405`: `http-get-unsupported`); DELETE ends the session (`http-delete`, or
+ *   `http-delete-refused` when answered other than 2xx); `404` to a request with a session id means the session
+ *   expired (`http-session-expired`); any other status not 2xx is an `http-status` event.
+ * - The session is keyed by `Mcp-Session-Id`, which the server assigns in its answer to `initialize`: that request is
+ *   held until the answer's head, so that it carries the session it opened. Without the header (a stateless server)
+ *   frames carry no session and the session stage starts one at each `initialize`.
+ * - Legacy HTTP+SSE (2024-11-05): a GET stream whose `endpoint` event names where to POST (`/messages?sessionId=…`):
+ *   the `sessionId` query keys the session, on the stream and on the POSTs alike.
+ */
+export class McpHttp implements ExchangeSink {
+  private readonly states = new WeakMap<Exchange, State>();
+  private readonly out: Frame[] = [];
+  /**
+   * Per open connection (forgotten at `release`, so that memory does not grow with the connections of a capture): the
+   * last session seen, for what is reported about the connection rather than an exchange; whether it carried MCP; its
+   * first exchange without MCP.
+   */
+  private readonly connSession = new Map<string, string | null>();
+  private readonly mcpConns = new Set<string>();
+  private readonly quietWhat = new Map<string, string>();
+  /** Exchanges without MCP: counted, the first few named. */
+  readonly nonMcp: NonMcp[] = [];
+  nonMcpCount = 0;
+
+  constructor(private readonly file: string, private readonly maxBytes: number) {}
+
+  /** Frames completed since the last call. */
+  take(): Frame[] {
+    return this.out.splice(0);
+  }
+
+  request(x: Exchange, _at?: At): void {
+    const session = x.reqHeaders.get(SESSION_HEADER) ?? legacySession(x.path);
+    const stream = x.method === 'POST' ? 'post' : x.method === 'GET' ? 'get' : null;
+    const mcp = session !== null || x.reqHeaders.has(PROTOCOL_VERSION_HEADER) || (x.method === 'GET' && /text\/event-stream/i.test(x.reqHeaders.get('accept') ?? ''));
+    this.states.set(x, { session, mcp, stream, req: null, reqGap: 0, held: null, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0 });
+    if (session !== null) this.connSession.set(x.conn, session);
+  }
+
+  requestBody(x: Exchange, bytes: Uint8Array, _at: At): void {
+    const st = this.state(x);
+    (st.req ??= new BoundedBody(this.maxBytes)).add(bytes);
+  }
+
+  requestEnd(x: Exchange, at: At, end: BodyEnd): void {
+    const st = this.state(x);
+    const body = st.req ?? new BoundedBody(0);
+    st.req = null;
+    // An empty body says nothing, unless it is empty because it was cut or could not be decoded.
+    if (body.size === 0 && end.decodeError === null && end.cut === null) return;
+    const text = body.text();
+    const value = parse(text);
+    // A body cut short is no JSON, but may still show it was JSON-RPC.
+    if (looksJsonRpc(value) || (value === undefined && text.includes('"jsonrpc"'))) st.mcp = true;
+    if (!st.mcp) return;
+    const f = bodyFrame(this.at(at), { time: time(at), dir: 'c2s', session: st.session }, { text, value, body, end, gap: st.reqGap, what: 'request', maxBytes: this.maxBytes });
+    if (st.session === null && isInitialize(value) && f.error === undefined) st.held = f;
+    else this.push(x, f);
+  }
+
+  response(x: Exchange, at: At): void {
+    const st = this.state(x);
+    const assigned = x.resHeaders!.get(SESSION_HEADER) ?? null;
+    if (st.session === null && assigned !== null) st.session = assigned;
+    st.resType = mediaType(x.resHeaders!.get('content-type'));
+    if (st.resType === 'text/event-stream' || assigned !== null) st.mcp = true;
+    if (st.held !== null) {
+      st.held.session = st.session;
+      this.push(x, st.held);
+      st.held = null;
+    }
+    if (st.session !== null) this.connSession.set(x.conn, st.session);
+    if (!st.mcp) return;
+    const status = x.status!;
+    if (st.resType === 'text/event-stream' && status >= 200 && status < 300) {
+      st.sse = new SseReader(this.maxBytes, (chars) => (st.overflow = chars));
+      st.decoder = new StringDecoder('utf8');
+    } else if (st.resType !== null && /^application\/(?:[\w.+-]+\+)?json$/.test(st.resType)) st.res = new BoundedBody(this.maxBytes);
+    const ev = statusEvent({ method: x.method, status, withSession: x.reqHeaders.has(SESSION_HEADER), withMessages: st.sse !== null || st.res !== null });
+    if (ev !== null) {
+      const data: Record<string, unknown> = ev.name === 'http-status' ? { status, contentType: st.resType } : { status };
+      this.push(x, this.event(st, at, ev.dir, { name: ev.name, data }));
+    }
+  }
+
+  responseBody(x: Exchange, bytes: Uint8Array, at: At): void {
+    const st = this.state(x);
+    if (st.res !== null) st.res.add(bytes);
+    else if (st.sse !== null) this.sseText(x, st, st.decoder!.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)), at);
+  }
+
+  responseEnd(x: Exchange, at: At, end: BodyEnd): void {
+    const st = this.state(x);
+    if (st.sse !== null) {
+      this.sseText(x, st, st.decoder!.end(), at);
+      const cut = end.cut;
+      if (st.sse.pending) {
+        const data = st.sse.partialData();
+        const why = cut === null ? 'the stream ended inside an event' : cutText(cut.reason, 'stream');
+        this.push(x, errorFrame(this.at(at), data, `SSE event cut: ${why}; the part read is kept`, this.ctx(st, 's2c', at)));
+      } else if (cut !== null && cut.reason !== 'close') {
+        this.push(x, this.event(st, at, 's2c', { name: 'http-stream-open', data: { reason: cut.reason, bytes: cut.read } }));
+      }
+      if (end.decodeError !== null) this.push(x, errorFrame(this.at(at), '', `SSE stream not decoded: ${end.decodeError}`, this.ctx(st, 's2c', at)));
+      st.sse = null;
+    } else {
+      const body = st.res;
+      st.res = null;
+      if (body !== null && (body.size > 0 || end.decodeError !== null || end.cut !== null) && st.mcp) {
+        const text = body.text();
+        this.push(x, bodyFrame(this.at(at), { time: time(at), dir: 's2c', session: st.session }, { text, value: parse(text), body, end, gap: st.resGap, what: 'response', maxBytes: this.maxBytes }));
+      }
+    }
+    this.account(x, st);
+  }
+
+  gap(x: Exchange, dir: 'c2s' | 's2c', bytes: number, at: At): void {
+    const st = this.state(x);
+    if (dir === 'c2s') st.reqGap += bytes;
+    else if (st.sse !== null) {
+      const lost = st.sse.gap();
+      const what = lost ? 'the event being read is lost, and reading goes on at the next event' : 'events in them are lost';
+      this.push(x, errorFrame(this.at(at), '', `capture gap: ${bytes} bytes of this SSE stream were not captured (dropped packets); ${what}`, this.ctx(st, 's2c', at)));
+    } else st.resGap += bytes;
+  }
+
+  unanswered(x: Exchange, at: At, reason: CutReason): void {
+    const st = this.state(x);
+    if (st.held !== null) {
+      this.push(x, st.held);
+      st.held = null;
+    }
+    if (x.method === 'DELETE' && st.mcp) this.push(x, this.event(st, at, 'c2s', { name: 'http-delete', data: { status: null, reason } }));
+    this.account(x, st);
+  }
+
+  /**
+   * A HAR entry without the body (an SSE stream still open when the HAR was saved, `size: -1`, or no `text`): an
+   * `http-body-not-captured` event, when the exchange is MCP, so that its messages are known to be missing.
+   */
+  notCaptured(x: Exchange, at: At, body: 'request' | 'response', size: number | null): void {
+    const st = this.state(x);
+    if (!st.mcp) return;
+    const f = this.event(st, at, body === 'request' ? 'c2s' : 's2c', { name: 'http-body-not-captured', data: { body, size } });
+    this.push(x, f);
+  }
+
+  notice(conn: string, dir: 'c2s' | 's2c', n: StreamNotice, at: At): void {
+    const where = `${conn} ${dir === 'c2s' ? 'client to server' : 'server to client'}`;
+    const ctx = { time: time(at), dir: dir as Direction, session: this.connSession.get(conn) ?? null };
+    const http: HttpInfo = { method: '?', path: '?', status: null, contentType: null, stream: null, eventId: null, conn };
+    let f: Frame;
+    if (n.kind === 'gap') f = errorFrame(this.at(at), '', `capture gap: ${n.bytes} bytes of ${where} were not captured between HTTP messages (dropped packets): whole messages may be missing`, ctx);
+    else if (n.kind === 'lost') f = errorFrame(this.at(at), '', `${where}: HTTP/1.1 framing lost (${n.why}); its bytes are skipped until one starts a message`, ctx);
+    else if (n.resumed) f = eventFrame(this.at(at), { name: 'http-resync', data: { conn, dir, skipped: n.bytes } }, ctx);
+    else f = errorFrame(this.at(at), '', `${where}: the last ${n.bytes} bytes were skipped (no HTTP message starts in them)`, ctx);
+    f.http = http;
+    this.out.push(f);
+  }
+
+  /** An exchange is over: counted as MCP or not. */
+  private account(x: Exchange, st: State): void {
+    if (st.mcp) {
+      this.mcpConns.add(x.conn);
+      return;
+    }
+    this.nonMcpCount++;
+    const what = `${x.method} ${x.path}${x.status !== null ? ` ${x.status}` : ''}`;
+    if (this.nonMcp.length < 8) this.nonMcp.push({ conn: x.conn, what });
+    if (!this.quietWhat.has(x.conn)) this.quietWhat.set(x.conn, what);
+  }
+
+  /** A connection ended: whether it carried MCP, and its first exchange that did not (to name it); then it is forgotten. */
+  release(conn: string): { mcp: boolean; what: string | null } {
+    const r = { mcp: this.mcpConns.has(conn), what: this.quietWhat.get(conn) ?? null };
+    this.mcpConns.delete(conn);
+    this.quietWhat.delete(conn);
+    this.connSession.delete(conn);
+    return r;
+  }
+
+  private sseText(x: Exchange, st: State, text: string, at: At): void {
+    if (text.length === 0) return;
+    for (const e of st.sse!.feed(text)) this.sseEvent(x, st, e, at);
+    if (st.overflow > 0) {
+      const n = st.overflow;
+      st.overflow = 0;
+      this.push(x, oversizedFrame(this.at(at), '', n, this.maxBytes, 'SSE event', this.ctx(st, 's2c', at)));
+    }
+  }
+
+  private sseEvent(x: Exchange, st: State, e: SseEvent, at: At): void {
+    if (e.event === LEGACY_ENDPOINT_EVENT) {
+      // HTTP+SSE (2024-11-05): the first event names the URL to POST to; its sessionId keys the session.
+      const id = legacySession(e.data);
+      if (id !== null) st.session = id;
+      this.push(x, this.event(st, at, 's2c', { name: 'http-endpoint', data: { endpoint: e.data } }), e.id);
+      return;
+    }
+    if (e.data === '') {
+      // A priming event (2025-11-25 transports: an id and empty data, so the client can resume from it).
+      this.push(x, this.event(st, at, 's2c', e.retry === null ? { name: 'http-sse-prime' } : { name: 'http-sse-prime', data: { retry: e.retry } }), e.id);
+      return;
+    }
+    if (e.event !== null && e.event !== 'message') {
+      this.push(x, this.event(st, at, 's2c', { name: 'http-sse-event', data: { event: e.event, data: e.data.length > 200 ? `${e.data.slice(0, 200)}…` : e.data } }), e.id);
+      return;
+    }
+    const f = textFrame(this.at(at), e.data, Buffer.byteLength(e.data), this.ctx(st, 's2c', at));
+    const value = parse(e.data);
+    if (value !== undefined) f.value = value;
+    this.push(x, f, e.id);
+  }
+
+  private event(st: State, at: At, dir: Direction, event: TransportEvent): Frame {
+    return eventFrame(this.at(at), event, this.ctx(st, dir, at));
+  }
+
+  private ctx(st: State, dir: Direction, at: At): FrameContext {
+    return { time: time(at), dir, session: st.session };
+  }
+
+  private info(x: Exchange, st: State, dir: Direction, eventId: string | null): HttpInfo {
+    const type = dir === 'c2s' ? mediaType(x.reqHeaders.get('content-type')) : st.resType;
+    return { method: x.method, path: x.path, status: dir === 'c2s' ? null : x.status, contentType: type, stream: st.stream, eventId, conn: x.conn };
+  }
+
+  private at(at: At): { file: string; line: number; lines: number } {
+    return { file: this.file, line: at.packet, lines: 1 };
+  }
+
+  /**
+   * Out goes a frame of the exchange: with its `http` (`eventId` for an SSE event's; an event's status and content type
+   * are the response's, whatever its direction) and, if it has none, its session.
+   */
+  private push(x: Exchange, f: Frame, eventId: string | null = null): void {
+    const st = this.state(x);
+    f.http ??= this.info(x, st, f.event !== undefined ? 's2c' : f.dir, eventId);
+    f.session ??= st.session;
+    this.mcpConns.add(x.conn);
+    this.out.push(f);
+  }
+
+  private state(x: Exchange): State {
+    let st = this.states.get(x);
+    if (st === undefined) {
+      this.request(x, { ts: 0, packet: 0 });
+      st = this.states.get(x)!;
+    }
+    return st;
+  }
+}

@@ -1,0 +1,47 @@
+// DATA: MCP's HTTP transports (basic/transports.mdx; 2024-11-05 HTTP+SSE): header names, and what a response's status means.
+
+/** The header a server assigns a session with (in its answer to `initialize`) and a client sends it back in. */
+export const SESSION_HEADER = 'mcp-session-id';
+/** The header a client sends the negotiated revision in (2025-06-18 on). */
+export const PROTOCOL_VERSION_HEADER = 'mcp-protocol-version';
+/** The query parameter of the legacy transport's `endpoint` URL (`/messages?sessionId=…`) that keys its session. */
+export const LEGACY_SESSION_PARAM = 'sessionId';
+/** The SSE event type that names the legacy transport's POST endpoint. */
+export const LEGACY_ENDPOINT_EVENT = 'endpoint';
+
+/** What an answer is, as far as the transport event it makes goes. */
+interface Answer {
+  method: string;
+  status: number;
+  /** The request carried a session id. */
+  withSession: boolean;
+  /** The answer carries messages (JSON or an SSE stream). */
+  withMessages: boolean;
+}
+
+/**
+ * The transport events of answers, first match wins. `dir`: whose act the event records (a DELETE is the client's
+ * ending the session; a status is the server's answer). `http-delete` and `http-session-expired` end the session
+ * (session/events.ts).
+ */
+const STATUS_EVENTS: readonly { when: (a: Answer) => boolean; name: string; dir: 'c2s' | 's2c' }[] = [
+  // basic/transports.mdx §Session Management: the client MAY DELETE to end the session; 405 if the server does not allow it.
+  { when: (a) => a.method === 'DELETE' && a.status >= 200 && a.status < 300, name: 'http-delete', dir: 'c2s' },
+  { when: (a) => a.method === 'DELETE', name: 'http-delete-refused', dir: 'c2s' },
+  // §Sending Messages to the Server: a notification or response accepted is answered 202 with no body.
+  { when: (a) => a.status === 202, name: 'http-accepted', dir: 's2c' },
+  // §Session Management: a request with an expired or unknown session id is answered 404.
+  { when: (a) => a.status === 404 && a.withSession, name: 'http-session-expired', dir: 's2c' },
+  // §Listening for Messages from the Server: a server that offers no stream answers GET with 405.
+  { when: (a) => a.status === 405 && a.method === 'GET', name: 'http-get-unsupported', dir: 's2c' },
+];
+
+/**
+ * The transport event an answer makes, if any: a row of STATUS_EVENTS, else `http-status` for an answer that is
+ * neither a 2xx with messages nor any of those (an error status, a 2xx with no JSON and no stream).
+ */
+export function statusEvent(a: Answer): { name: string; dir: 'c2s' | 's2c' } | null {
+  for (const row of STATUS_EVENTS) if (row.when(a)) return { name: row.name, dir: row.dir };
+  if (a.status >= 200 && a.status < 300 && a.withMessages) return null;
+  return { name: 'http-status', dir: 's2c' };
+}
