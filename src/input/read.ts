@@ -108,7 +108,7 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
   }
   if (format === 'pcap') {
     // Binary: no lines (the input's line count is left unknown); a record's line is its packet number.
-    yield* captureFrameBatches(source, opts.file);
+    yield* captureFrameBatches(source, { file: opts.file, maxMessageBytes: opts.maxMessageBytes, onNote: opts.onNote });
     return;
   }
   const doc = documentReader(format, opts.file, opts.maxMessageBytes);

@@ -95,12 +95,6 @@ function epochTime(n: number): TimeValue {
   return ts === null ? NO_TIME : { ts, tsMs: ms };
 }
 
-/** Epoch milliseconds, as packet captures give them (fractions kept in `tsMs`, the ISO text to the millisecond). */
-export function msTime(ms: number): TimeValue {
-  const ts = isoFromMs(ms);
-  return ts === null ? NO_TIME : { ts, tsMs: ms };
-}
-
 /** Plain seconds as transcripts write them: ≥ 1e9 is epoch seconds, smaller is seconds since capture start. */
 export function secondsTime(n: number): TimeValue {
   if (n >= 1e9) {

@@ -1,65 +1,56 @@
-// A capture's frames for the pipeline: for now one log line per TCP connection and per finding, and a summary (HTTP is not read yet).
-//
-// This is where the HTTP reader plugs in: it takes the same `captureStreamBatches` events and turns each connection's
-// bytes into messages (HTTP/1.1 bodies, SSE events). Until it does, a capture is never hundreds of invalid records:
-// each connection, finding and the counts become `log` frames, located by packet number (`source` is `FILE:PACKET`).
+// A packet capture's frames (`--input-format pcap`): its TCP streams read as HTTP and MCP, what the packet side noticed beside them.
 import type { Frame } from '../../types.js';
-import { logFrame } from '../frames.js';
 import type { Chunk } from '../lines.js';
-import { msTime } from '../time.js';
-import type { CaptureCounts } from './capture-note.js';
+import { CaptureFindings } from './capture-findings.js';
 import { captureStreamBatches } from './capture-streams.js';
-import type { Endpoint } from './stream-event.js';
+import { httpFrameBatches, type ConnectionKinds } from './http-frames.js';
+import type { StreamEvent } from './stream-event.js';
 
-interface Tally {
-  client: Endpoint;
-  server: Endpoint;
-  midstream: boolean;
-  c2s: number;
-  s2c: number;
-  gaps: number;
-  gapBytes: number;
+interface CaptureReadOptions {
+  file: string;
+  maxMessageBytes?: number;
+  /**
+   * Told, after the last frame: a summary of the capture (packets, connections by what they carried, what was not
+   * TCP), a line per kind of packet finding that made no record, then the HTTP reader's lines (TLS, HTTP/2 …).
+   */
+  onNote?: (text: string) => void;
 }
 
-const at = (e: Endpoint) => (e.addr.includes(':') ? `[${e.addr}]:${e.port}` : `${e.addr}:${e.port}`);
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-const list = (r: Record<string, number>) => Object.entries(r).map(([k, n]) => `${k} ${n}`).join(', ');
-
-function summary(c: CaptureCounts): string {
-  if (c.format === null) return 'not a packet capture: nothing read';
-  const parts = [`${c.format}: ${plural(c.packets, 'packet')}${c.packets > 0 ? ` (${list(c.links)})` : ''}`, `${plural(c.connections, 'TCP connection')}${c.midstream > 0 ? ` (${c.midstream} begun before the capture)` : ''}`];
-  if (Object.keys(c.notTcp).length > 0) parts.push(`not TCP: ${list(c.notTcp)}`);
-  if (c.fragments > 0) parts.push(plural(c.fragments, 'IP fragment'));
-  if (c.malformed > 0) parts.push(`${plural(c.malformed, 'packet')} malformed`);
-  if (c.gaps > 0) parts.push(`${plural(c.gaps, 'gap')} (${plural(c.gapBytes, 'byte')} missing)`);
-  return `${parts.join('; ')}; HTTP inside captures is not read yet, so no message is`;
-}
-
-/** The frames of a packet capture (`--input-format pcap`), one batch per chunk read. */
-export async function* captureFrameBatches(input: AsyncIterable<Chunk>, file: string): AsyncGenerator<Frame[]> {
-  const conns = new Map<string, Tally>();
-  let packet = 0;
-  const pos = (n: number | null) => ({ file, line: Math.max(n ?? packet, 1), lines: 1 });
-  for await (const batch of captureStreamBatches(input)) {
-    const out: Frame[] = [];
-    for (const e of batch) {
-      if (e.kind === 'open') conns.set(e.conn, { client: e.client, server: e.server, midstream: e.midstream, c2s: 0, s2c: 0, gaps: 0, gapBytes: 0 });
-      else if (e.kind === 'data') {
-        packet = e.packet;
-        conns.get(e.conn)![e.dir] += e.bytes.length;
-      } else if (e.kind === 'gap') {
-        const t = conns.get(e.conn)!;
-        t.gaps++;
-        t.gapBytes += e.bytes;
-      } else if (e.kind === 'close') {
-        const t = conns.get(e.conn)!;
-        conns.delete(e.conn);
-        const gaps = t.gaps > 0 ? `, ${plural(t.gaps, 'gap')} (${plural(t.gapBytes, 'byte')} missing)` : '';
-        const text = `${e.conn} ${at(t.client)} → ${at(t.server)}${t.midstream ? ' (begun before the capture)' : ''}: ${t.c2s} bytes from the client, ${t.s2c} from the server${gaps}; closed (${e.how})`;
-        out.push(logFrame(pos(null), 'info', text, { time: msTime(e.ts) }));
-      } else if (e.kind === 'finding') out.push(logFrame(pos(e.packet), 'warning', `${e.code} at byte ${e.offset}: ${e.message}`));
-      else out.push(logFrame(pos(null), 'info', summary(e)));
+/**
+ * The frames of a packet capture, a batch at a time, in capture order. The packet side's StreamEvents go to the HTTP
+ * reader (http-frames.ts), which makes the messages and events; a record's line is its packet's number. Damage to the
+ * file is an `invalid-frame` record where it is (capture-findings.ts), put before the frames of the packets after it.
+ */
+export async function* captureFrameBatches(input: AsyncIterable<Chunk>, opts: CaptureReadOptions): AsyncGenerator<Frame[]> {
+  const findings = new CaptureFindings(opts.file);
+  const held: Frame[] = [];
+  async function* streams(): AsyncGenerator<StreamEvent> {
+    for await (const batch of captureStreamBatches(input)) {
+      for (const e of batch) {
+        if (e.kind === 'finding') {
+          const f = findings.finding(e);
+          if (f !== null) held.push(f);
+        } else if (e.kind === 'counts') findings.end(e);
+        else {
+          if (e.kind === 'data' || e.kind === 'gap') findings.lastPacket = e.packet;
+          yield e;
+        }
+      }
     }
-    if (out.length > 0) yield out;
   }
+  const httpNotes: string[] = [];
+  let kinds: ConnectionKinds | null = null;
+  const http = httpFrameBatches(streams(), opts.file, {
+    maxMessageBytes: opts.maxMessageBytes,
+    onNote: (t) => httpNotes.push(t),
+    onConnections: (k) => {
+      kinds = k;
+    },
+  });
+  for await (const batch of http) {
+    if (held.length === 0) yield batch;
+    else yield [...held.splice(0), ...batch];
+  }
+  if (held.length > 0) yield held.splice(0);
+  if (opts.onNote) for (const line of [...findings.lines(kinds), ...httpNotes]) opts.onNote(line);
 }

@@ -1,11 +1,13 @@
 // A bounded fuzz run of the packet side: random bytes after each magic number, and random mutations of a capture,
 // never throw, always end with the counts, and keep every stream's data and gaps in order (events of a connection
-// between its open and its close).
+// between its open and its close); read as an input, through the HTTP reader, they give located frames and the summary.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SEED } from '../../property/support.js';
 import { ethernet, sll2, tcpPacket } from '../../helpers/packets.js';
 import { pcapFile, pcapngFile } from '../../helpers/pcap-writer.js';
+import { readFrames } from '../../../src/input/index.js';
+import { chunked } from '../helpers.js';
 import { events } from './helpers.js';
 
 const a = { src: '10.0.0.1', dst: '10.0.0.2', sport: 40000, dport: 3001 };
@@ -36,6 +38,11 @@ async function expectWellFormed(file: Buffer, chunk: number): Promise<void> {
     else if (e.kind === 'close') expect(open.delete(e.conn)).toBe(true);
   }
   expect(open.size).toBe(0);
+  const notes: string[] = [];
+  for await (const f of readFrames(chunked(file, chunk), { file: 'fuzz', format: 'pcap', onNote: (t) => notes.push(t) })) {
+    expect(f.line).toBeGreaterThanOrEqual(1);
+  }
+  expect(notes[0]).toMatch(/^(pcap|pcapng): \d+ packets?, \d+ TCP connections?|^not a packet capture/);
 }
 
 describe('packet side under random input', () => {
