@@ -4,8 +4,6 @@
 import { Buffer } from 'node:buffer';
 import { execFile } from 'node:child_process';
 import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
-import { once } from 'node:events';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -22,7 +20,7 @@ import { ackedAt, duplicate, reorder, segmentOf } from '../helpers/pcap-rewrite.
 import { bsdNull } from '../helpers/packets.js';
 import { pcapFile, readPcap, type PcapPacket } from '../helpers/pcap-writer.js';
 import { connectSdk, waitForSeen, type SdkSession } from '../helpers/sdk-http-client.js';
-import { editcap, startTcpdump, tshark, tsharkFollow, waitFor } from '../helpers/tcpdump.js';
+import { editcap, markEnd, startTcpdump, tshark, tsharkFollow } from '../helpers/tcpdump.js';
 import { tempDir } from '../helpers/temp.js';
 import { tsharkMessages, type TsharkMessage } from '../helpers/tshark-http.js';
 import { chunked } from '../input/helpers.js';
@@ -86,20 +84,6 @@ async function expectAsTshark(file: string, r: Read): Promise<void> {
     expect(bytes(c!, 's2c').equals(server), `${file} stream ${f.stream}: server bytes`).toBe(true);
   }
   expect(r.counts.gaps, file).toBe(0);
-}
-
-/** A last connection, opened and closed, whose FIN from the server in every capture file says the capture has all before it. */
-async function markEnd(port: number, captures: string[]): Promise<void> {
-  const socket = connect(port, '127.0.0.1');
-  await once(socket, 'connect');
-  const local = socket.localPort!;
-  socket.end();
-  await once(socket, 'close');
-  const closed = async (file: string) => {
-    const r = await read(createReadStream(file));
-    return [...r.conns.values()].some((c) => c.client === `127.0.0.1:${local}` && c.how === 'fin');
-  };
-  for (const file of captures) await waitFor(() => closed(file), `the last connection in ${file}`);
 }
 
 let dir = '';

@@ -1,6 +1,10 @@
 // Packet captures made in a test with tcpdump, and tshark's reading of them: the independent check of what mcptrace reads.
 import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
+import { connect } from 'node:net';
 import { promisify } from 'node:util';
+import { captureStreams } from '../../src/input/capture/capture-streams.js';
 
 const run = promisify(execFile);
 
@@ -45,6 +49,27 @@ export async function waitFor(found: () => Promise<boolean>, what: string, ms = 
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A last connection to `port` on 127.0.0.1, opened and closed with no byte sent: once its FIN is in every capture file,
+ * the files hold all the traffic before it (tcpdump writes what the kernel hands it late, in blocks).
+ */
+export async function markEnd(port: number, captures: string[]): Promise<void> {
+  const socket = connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  const local = socket.localPort!;
+  socket.end();
+  await once(socket, 'close');
+  const closed = async (file: string) => {
+    const mine = new Set<string>();
+    for await (const e of captureStreams(createReadStream(file))) {
+      if (e.kind === 'open' && e.client.port === local) mine.add(e.conn);
+      else if (e.kind === 'close' && e.how === 'fin' && mine.has(e.conn)) return true;
+    }
+    return false;
+  };
+  for (const file of captures) await waitFor(() => closed(file), `the last connection in ${file}`);
 }
 
 export async function tshark(args: string[]): Promise<string> {

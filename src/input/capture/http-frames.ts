@@ -158,7 +158,7 @@ function notes(judged: Record<'tls' | 'h2' | 'other' | 'quiet', Tally>): string[
   if (tls.n > 0) {
     lines.push(
       `${n(tls.n, 'connection is', 'connections are')} TLS, encrypted and not read (${someOf(tls.names, tls.n)}). ` +
-        'To read their MCP traffic, capture it in plaintext: put `mcptrace proxy` between the client and the server, or capture on the loopback side of the TLS terminator.',
+        `To read ${tls.n === 1 ? 'its' : 'their'} MCP traffic, capture it in plaintext: put \`mcptrace proxy\` between the client and the server, or capture on the loopback side of the TLS terminator.`,
     );
   }
   if (h2.n > 0) {
