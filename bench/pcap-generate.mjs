@@ -1,10 +1,14 @@
 // Benchmark data: a large packet capture of Streamable HTTP traffic carrying the recorded MCP messages, as tcpdump on Ethernet would write it.
 //
-// 32 connections at a time, their packets interleaved; each connection makes 20 exchanges, then closes and another
-// opens from a new client port. An exchange is a POST whose body is a client message of samples/everything.envelope.ndjson,
-// answered with the next server message, as `application/json` (Content-Length) or, one in four, as a chunked
-// `text/event-stream` of one event. Bodies are cut into 1448-byte segments (an Ethernet MSS), each side acknowledges
-// the other's bytes after each message, and every packet is 40 µs after the one before.
+// 32 clients at a time, their packets interleaved. Each client replays the recorded session (samples/everything.envelope.ndjson)
+// as one Streamable HTTP session: `initialize` (answered with the Mcp-Session-Id), then each client message POSTed in
+// turn. A request is answered with every server message the recording has between it and its response, the response
+// last: as `application/json` (Content-Length) when that is the response alone, else, and one in four times anyway, as
+// a chunked `text/event-stream` of one event per message. A notification or a client's response is answered
+// `202 Accepted`. The session ends with a DELETE; the client starts the next one. A connection makes 20 exchanges, then
+// closes, and the client opens another from a new port: a session spans connections. Bodies are cut into 1448-byte
+// segments (an Ethernet MSS), each side acknowledges the other's bytes after each message, and every packet is 40 µs
+// after the one before.
 //
 //   node bench/pcap-generate.mjs [--size 100m] [--dir DIR] [--force]
 //
@@ -15,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_DIR, parseSize } from './generate.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 const MSS = 1448;
 const SLOTS = 32;
 const EXCHANGES = 20;
@@ -24,12 +28,35 @@ const CLIENT = [10, 0, 0, 1];
 const SERVER_PORT = 3001;
 const STEP_US = 40;
 
-/** The recording's messages: client ones (POST bodies) and server ones (answers), as sent. */
-function messages() {
-  const lines = readFileSync(join(ROOT, 'samples/everything.envelope.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  const c2s = lines.filter((r) => r.dir === 'c2s').map((r) => r.line);
-  const s2c = lines.filter((r) => r.dir === 's2c').map((r) => r.line);
-  return { c2s, s2c };
+/**
+ * The recording as HTTP exchanges, in order: each client message POSTed, with what answers it (`answer`: the server
+ * messages, the response last; null for a 202).
+ */
+function exchanges() {
+  const recs = readFileSync(join(ROOT, 'samples/everything.envelope.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((r) => r.line !== undefined);
+  const msgs = recs.map((r) => ({ dir: r.dir, line: r.line, msg: JSON.parse(r.line), used: false }));
+  const out = [];
+  for (let i = 0; i < msgs.length; i++) {
+    const c = msgs[i];
+    if (c.dir !== 'c2s') continue;
+    if (c.msg.method === undefined || c.msg.id === undefined) {
+      out.push({ req: c.line, answer: null });
+      continue;
+    }
+    const answer = [];
+    const answered = msgs.some((m, j) => j > i && m.dir === 's2c' && m.msg.method === undefined && m.msg.id === c.msg.id);
+    for (let j = i + 1; j < msgs.length; j++) {
+      const s = msgs[j];
+      // With no response in the recording, the stream ends before the next client message (a request left unanswered).
+      if (!answered && s.dir === 'c2s') break;
+      if (s.used || s.dir !== 's2c') continue;
+      s.used = true;
+      answer.push(s.line);
+      if (s.msg.method === undefined && s.msg.id === c.msg.id) break;
+    }
+    out.push({ req: c.line, answer });
+  }
+  return out;
 }
 
 /** An Ethernet frame with an IPv4/TCP header (checksums 0, as captured on a host with offloading). */
@@ -58,12 +85,50 @@ const SYN = 0x02;
 const PSH = 0x08;
 const ACK = 0x10;
 
+/** A client replaying the recording as sessions, one after another, over its connections. */
+class Client {
+  constructor(n, plan) {
+    this.n = n;
+    this.plan = plan;
+    this.sessions = 0;
+    this.k = 0;
+    this.session = null;
+  }
+
+  /** The next exchange's request and response heads and bodies: the plan's next step, or the DELETE that ends the session. */
+  next() {
+    const sid = `bench-${this.n}-${this.sessions}`;
+    const h = (extra) => `Host: 10.0.0.2:3001\r\n${extra}`;
+    if (this.k === this.plan.length) {
+      this.k = 0;
+      this.sessions++;
+      return { req: Buffer.from(`DELETE /mcp HTTP/1.1\r\n${h(`Mcp-Session-Id: ${sid}\r\nMCP-Protocol-Version: 2025-11-25\r\n`)}\r\n`), res: Buffer.from('HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n') };
+    }
+    const step = this.plan[this.k];
+    const first = this.k++ === 0;
+    const body = Buffer.from(step.req);
+    const session = first ? '' : `Mcp-Session-Id: ${sid}\r\nMCP-Protocol-Version: 2025-11-25\r\n`;
+    const req = Buffer.concat([Buffer.from(`POST /mcp HTTP/1.1\r\n${h(`Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n${session}Content-Length: ${body.length}\r\n`)}\r\n`), body]);
+    if (step.answer === null) return { req, res: Buffer.from('HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n') };
+    const assigned = `Mcp-Session-Id: ${sid}\r\n`;
+    if (step.answer.length === 1 && this.k % 4 !== 0) {
+      const b = Buffer.from(step.answer[0]);
+      return { req, res: Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n${assigned}Content-Length: ${b.length}\r\n\r\n`), b]) };
+    }
+    const chunks = step.answer.map((line) => {
+      const event = Buffer.from(`event: message\ndata: ${line}\n\n`);
+      return Buffer.concat([Buffer.from(`${event.length.toString(16)}\r\n`), event, Buffer.from('\r\n')]);
+    });
+    const head = `HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n${assigned}Transfer-Encoding: chunked\r\n\r\n`;
+    return { req, res: Buffer.concat([Buffer.from(head), ...chunks, Buffer.from('0\r\n\r\n')]) };
+  }
+}
+
 /** One connection's packets, made an exchange at a time. */
 class Connection {
-  constructor(port, msgs, first) {
+  constructor(port, client) {
     this.port = port;
-    this.msgs = msgs;
-    this.next = first;
+    this.client = client;
     this.cseq = (port * 7919) >>> 0;
     this.sseq = (port * 104729) >>> 0;
     this.queue = [];
@@ -92,17 +157,9 @@ class Connection {
   }
 
   exchange() {
-    const { c2s, s2c } = this.msgs;
-    const k = this.next++;
-    const req = Buffer.from(c2s[k % c2s.length]);
-    const res = Buffer.from(s2c[k % s2c.length]);
-    this.send('c', Buffer.concat([Buffer.from(`POST /mcp HTTP/1.1\r\nHost: 10.0.0.2:3001\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMcp-Session-Id: bench-${this.port}\r\nContent-Length: ${req.length}\r\n\r\n`), req]));
-    if (k % 4 === 3) {
-      const event = Buffer.from(`event: message\ndata: ${res}\n\n`);
-      this.send('s', Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nMcp-Session-Id: bench-${this.port}\r\nTransfer-Encoding: chunked\r\n\r\n${event.length.toString(16)}\r\n`), event, Buffer.from('\r\n0\r\n\r\n')]));
-    } else {
-      this.send('s', Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nMcp-Session-Id: bench-${this.port}\r\nContent-Length: ${res.length}\r\n\r\n`), res]));
-    }
+    const { req, res } = this.client.next();
+    this.send('c', req);
+    this.send('s', res);
     if (++this.exchanges === EXCHANGES) {
       this.c(FIN | ACK, Buffer.alloc(0));
       this.cseq++;
@@ -122,7 +179,7 @@ class Connection {
 
 /** Writes DIR/<size>.pcap of about `bytes` bytes. */
 function generate(path, bytes) {
-  const msgs = messages();
+  const plan = exchanges();
   const tmp = `${path}.tmp`;
   const fd = openSync(tmp, 'w');
   const header = Buffer.alloc(24);
@@ -134,8 +191,8 @@ function generate(path, bytes) {
   writeSync(fd, header);
   let written = 24;
   let port = 20000;
-  let k = 0;
-  const slots = Array.from({ length: SLOTS }, () => new Connection(port++, msgs, (k += 7)));
+  const clients = Array.from({ length: SLOTS }, (_, n) => new Client(n, plan));
+  const slots = clients.map((c) => new Connection(port++, c));
   let us = 1_764_000_000_000_000; // µs since the epoch
   let pending = [];
   let pendingBytes = 0;
@@ -144,7 +201,7 @@ function generate(path, bytes) {
     let p = slots[i].take();
     if (p === null) {
       if (port > 65000) port = 20000;
-      slots[i] = new Connection(port++, msgs, (k += 7));
+      slots[i] = new Connection(port++, clients[i]);
       p = slots[i].take();
     }
     const h = Buffer.alloc(16);
