@@ -23,7 +23,7 @@ export async function runFormats(args: FormatsArgs, io: CliIO): Promise<number> 
     const width = Math.max(...rows.map((r) => r.name.length));
     const block = (kind: string, heading: string) =>
       [heading, ...rows.filter((r) => r.kind === kind).map((r) => `  ${r.name.padEnd(width)}  ${r.title}\n  ${' '.repeat(width)}  ${escapeTerminal(r.example)}`)].join('\n');
-    text = `${block('format', 'Formats:')}\n\n${block('dialect', 'Host logs (dialects):')}\n\nDetected per input from its first lines; --input-format NAME forces one.\n`;
+    text = `${block('format', 'Formats:')}\n\n${block('dialect', 'Host logs (dialects):')}\n\nDetected per input from its first lines (a packet capture from its first bytes); --input-format NAME forces one.\n`;
   }
   await writeText(io.stdout, text);
   return 0;

@@ -1,5 +1,6 @@
 // Input format detection from the first meaningful line(s), on a file or a live stream (peek, then replay).
 import { Buffer } from 'node:buffer';
+import { captureMagic, MAGIC_BYTES } from './capture/capture-magic.js';
 import { TOOL_CAPTURE_NAMES, type ToolCaptureName } from './tool-captures/index.js';
 import { ToolCaptureDetector } from './tool-captures/recognise.js';
 import { DIALECT_NAMES, type DialectName } from './dialects/index.js';
@@ -16,8 +17,8 @@ import { isComment, parseHeader } from './transcript-syntax.js';
 /** mcptrace's own formats and the generic ones; the text-log dialects (dialects/) and the tool-capture dialects (tool-captures/) follow them in INPUT_FORMATS. */
 export const BASE_FORMATS = ['ndjson', 'envelope', 'transcript', 'json'] as const;
 export type BaseFormat = (typeof BASE_FORMATS)[number];
-/** Captures of HTTP traffic (src/input/capture/): read as exchanges, not as lines of messages. */
-export const HTTP_FORMATS = ['har'] as const;
+/** Captures of HTTP traffic (src/input/capture/): HAR files and packet captures, read as exchanges, not as lines of messages. */
+export const HTTP_FORMATS = ['har', 'pcap'] as const;
 export type HttpFormat = (typeof HTTP_FORMATS)[number];
 export type InputFormat = BaseFormat | HttpFormat | DialectName | ToolCaptureName;
 /** Every `--input-format` name: the base formats, the HTTP capture formats, every text-log dialect, every tool-capture dialect. */
@@ -281,7 +282,7 @@ export interface Detection {
 /**
  * Detects the format of a stream: reads chunks only until a line decides (normally the first meaningful one; for a
  * text log, enough lines for the dialects to be scored), then returns an iterable that replays the chunks read and
- * continues with the rest of the stream.
+ * continues with the rest of the stream. A binary packet capture is told by its first 4 bytes, before any line.
  */
 export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptions = {}): Promise<Detection & { input: AsyncIterable<Chunk> }> {
   const budget = opts.budget ?? 64 * 1024;
@@ -295,6 +296,7 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
   let firstAt = -1; // where the first meaningful line starts
   let format: InputFormat | null = null;
   let ended = false;
+  let head = false; // the first bytes were looked at for a capture's magic number
   const judge = (lines: ReturnType<LineSplitter['push']>) => {
     for (const l of lines) {
       const wasMeaningful = det.meaningful;
@@ -308,12 +310,24 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
     const r = await it.next();
     if (r.done) {
       ended = true;
+      if (!head) for (const c of seen) judge(splitter.push(c));
       judge(splitter.end());
       format ??= det.final();
       break;
     }
     seen.push(r.value);
     total += typeof r.value === 'string' ? Buffer.byteLength(r.value) : r.value.byteLength;
+    if (!head) {
+      if (total < MAGIC_BYTES) continue;
+      head = true;
+      if (isCapture(seen)) {
+        format = 'pcap';
+        det.conclusive = true;
+        break;
+      }
+      for (const c of seen.slice(0, -1)) judge(splitter.push(c));
+      if (format !== null) break;
+    }
     judge(splitter.push(r.value));
     if (format !== null) break;
     if (firstAt < 0 && !det.meaningful && splitter.pending > 0 && !isBlank(splitter.peekPending(256))) firstAt = consumed;
@@ -354,6 +368,13 @@ function opening(text: string): boolean | null {
   if (m[1] === '{') return true;
   if (m[1] !== '[') return false;
   return m[2] === undefined ? null : '{[]"'.includes(m[2]);
+}
+
+/** The chunks read so far start with a capture's magic number (a text chunk never does). */
+function isCapture(seen: Chunk[]): boolean {
+  if (seen.some((c) => typeof c === 'string')) return false;
+  const bytes = Buffer.concat(seen as Uint8Array[]);
+  return captureMagic(bytes.subarray(0, MAGIC_BYTES)) !== null;
 }
 
 async function* replay(seen: Chunk[], it: AsyncIterator<Chunk>, ended: boolean): AsyncGenerator<Chunk> {

@@ -34,6 +34,10 @@ const BASE: Readonly<Record<BaseFormat | HttpFormat, { title: string; example: s
       '{"log":{"version":"1.2","creator":{"name":"WebInspector"},"entries":[{"startedDateTime":"2026-11-29T22:00:00.010Z",' +
       '"request":{"method":"POST","url":"http://127.0.0.1:3001/mcp","headers":[],"postData":{"text":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"method\\":\\"tools/list\\"}"}}}]}}',
   },
+  pcap: {
+    title: 'Packet capture: pcap or pcapng (tcpdump -w, Wireshark); TCP reassembled, HTTP/1.1 and SSE read (Streamable HTTP, HTTP+SSE)',
+    example: 'd4 c3 b2 a1 02 00 04 00 … (pcap), 0a 0d 0d 0a … (pcapng): told by its first bytes',
+  },
 };
 
 /** Every input format: base formats, HTTP capture formats, then every dialect in detection's order, then every tool-capture dialect. */

@@ -2,10 +2,11 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Frame } from '../types.js';
+import { captureFrameBatches } from './capture/capture-frames.js';
 import { toolCaptureNamed, isDocumentToolCapture } from './tool-captures/index.js';
 import { ToolCaptureDocumentReader } from './tool-captures/document.js';
 import { ToolCaptureLineReader } from './tool-captures/jsonl.js';
-import { detectInput, opensDocument, type DetectOptions, type Detection, type InputFormat } from './detect.js';
+import { detectInput, opensDocument, type DetectOptions, type Detection, type HttpFormat, type InputFormat } from './detect.js';
 import { readHarBatches } from './capture/har.js';
 import { dialectNamed } from './dialects/index.js';
 import { DialectReader } from './dialects/engine.js';
@@ -55,7 +56,7 @@ export interface ReadOptions {
  * A line reader for a line-based format; `maxBytes` is the message size limit it names and applies to records.
  * `textIsLog`: lines of plain text in raw NDJSON are log lines (a file detection found no message in), not messages.
  */
-export function lineReader(format: Exclude<InputFormat, 'json' | 'har'>, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0, textIsLog = false): LineReader {
+export function lineReader(format: Exclude<InputFormat, 'json' | HttpFormat>, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0, textIsLog = false): LineReader {
   switch (format) {
     case 'ndjson':
       return new NdjsonReader(file, maxBytes, textIsLog);
@@ -109,6 +110,11 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
     yield* readHarBatches(source, { file: opts.file, maxMessageBytes: opts.maxMessageBytes, onNote: opts.onNote, onEnd: opts.onEnd });
     return;
   }
+  if (format === 'pcap') {
+    // Binary: no lines (the input's line count is left unknown); a record's line is its packet number.
+    yield* captureFrameBatches(source, { file: opts.file, maxMessageBytes: opts.maxMessageBytes, onNote: opts.onNote });
+    return;
+  }
   // A dialect with a JSON form (Claude Code's cache file) is read as a document when the input opens as one.
   const dialect = format === 'json' ? undefined : dialectNamed(format);
   let document = false;
@@ -134,7 +140,7 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
     return;
   }
   const maxBytes = opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const reader = lineReader(format as Exclude<InputFormat, 'json' | 'har'>, opts.file, maxBytes, opts.clockOffset, !messages);
+  const reader = lineReader(format as Exclude<InputFormat, 'json' | HttpFormat>, opts.file, maxBytes, opts.clockOffset, !messages);
   const splitter = new LineSplitter({ maxLineBytes: maxBytes, firstLine: opts.firstLine, atFileStart: opts.firstLine === undefined });
   const lines: Line[] = [];
   for await (const chunk of source) {

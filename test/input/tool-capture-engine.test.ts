@@ -79,9 +79,9 @@ describe('directions', () => {
   });
 });
 
-describe('what a generation of the tool does not log (CaptureDialect.notLogged)', () => {
+describe('what a generation of the tool does not log (ToolCaptureDialect.notLogged)', () => {
   it('the messages of a record of that shape say so; other records\' say nothing', () => {
-    const d: CaptureDialect = { ...TAP, notLogged: { when: { lacks: ['way'] }, what: { client: ['notifications', 'answers'] } } };
+    const d: ToolCaptureDialect = { ...TAP, notLogged: { when: { lacks: ['way'] }, what: { client: ['notifications', 'answers'] } } };
     const frames = jsonl(d, [rec({ body: req(1) }), rec({ body: res(1), way: 'down' }), rec({ kind: 'note', note: 'hello' })].join('\n'));
     expect(frames.map((f) => f.notLogged ?? null)).toEqual([{ client: ['notifications', 'answers'] }, null, null]);
   });

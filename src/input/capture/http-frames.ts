@@ -19,7 +19,12 @@ export interface HttpReadOptions {
    * that carried no MCP. Each names the connections (a few) and, for TLS, how to capture plaintext instead.
    */
   onNote?: (text: string) => void;
+  /** Told, after the last frame, how many connections were of each kind (one that never carried a byte is in none). */
+  onConnections?: (kinds: ConnectionKinds) => void;
 }
+
+/** Connections by what they carried: MCP over HTTP/1.1, HTTP without MCP (`quiet`), TLS, HTTP/2, anything else. */
+export type ConnectionKinds = Record<'mcp' | 'quiet' | 'tls' | 'h2' | 'other', number>;
 
 interface Conn {
   name: string;
@@ -27,6 +32,8 @@ interface Conn {
   kind: ConnectionKind | null;
   /** Until the kind is known: the events held, and the first bytes of the side that spoke first. */
   early: (StreamEvent & { kind: 'data' | 'gap' })[];
+  /** Gaps before any byte of the connection was read: told once it is known to be HTTP. */
+  lead: (StreamEvent & { kind: 'gap' })[];
   head: Buffer;
   firstDir: 'c2s' | 's2c' | null;
   http: HttpConnection | null;
@@ -44,10 +51,11 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
   const conns = new Map<string, Conn>();
   // Connections that gave no records, by kind: counted, the first few named (a capture may hold millions).
   const judged: Record<Exclude<ConnectionKind, 'http'> | 'quiet', Tally> = { tls: tally(), h2: tally(), other: tally(), quiet: tally() };
+  let mcpConns = 0;
   const connOf = (id: string, client: Endpoint | null = null, server: Endpoint | null = null, midstream = false): Conn => {
     let c = conns.get(id);
     if (c === undefined) {
-      c = { name: connectionName(id, client, server), midstream, kind: null, early: [], head: Buffer.alloc(0), firstDir: null, http: null, packet: 0 };
+      c = { name: connectionName(id, client, server), midstream, kind: null, early: [], lead: [], head: Buffer.alloc(0), firstDir: null, http: null, packet: 0 };
       conns.set(id, c);
     }
     return c;
@@ -55,7 +63,10 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
   /** The connection's kind is known: an HTTP one gets its reader, and what was held is read. */
   const judge = async (id: string, c: Conn) => {
     c.kind = c.head.length > 0 ? connectionKind(c.head, c.firstDir!, c.midstream) : 'other';
-    if (c.kind === 'http') c.http = new HttpConnection(id, mcp, c.midstream);
+    if (c.kind === 'http') {
+      c.http = new HttpConnection(id, mcp, c.midstream);
+      for (const g of c.lead) mcp.notice(id, g.dir, { kind: 'gap', bytes: g.bytes }, { ts: g.ts, packet: g.packet });
+    }
     else count(judged[c.kind], c.name);
     const held = c.early;
     c.early = [];
@@ -78,6 +89,7 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
       // Joined midway and never showed an HTTP message: not read as HTTP at all.
       if (!c.http.framed) count(judged.other, c.name);
       else if (!r.mcp) count(judged.quiet, r.what === null ? id : `${id}: ${r.what}`);
+      else mcpConns++;
     }
     conns.delete(id);
   };
@@ -99,6 +111,7 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
       } else if (ev.kind === 'gap' && c.early.length === 0) {
         // Nothing of the connection read yet: the first bytes seen are past what a gap hides, as if midstream.
         c.midstream = true;
+        c.lead.push(ev);
       } else {
         // Held until judged: a copy, as the packet side may reuse its buffers once the event is read.
         c.early.push(ev.kind === 'data' ? { ...ev, bytes: Uint8Array.from(ev.bytes) } : ev);
@@ -117,6 +130,7 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
   const out = mcp.take();
   if (out.length > 0) yield out;
   if (opts.onNote) for (const line of notes(judged)) opts.onNote(line);
+  opts.onConnections?.({ mcp: mcpConns, quiet: judged.quiet.n, tls: judged.tls.n, h2: judged.h2.n, other: judged.other.n });
 }
 
 /** `httpFrameBatches` one frame at a time. */
@@ -144,7 +158,7 @@ function notes(judged: Record<'tls' | 'h2' | 'other' | 'quiet', Tally>): string[
   if (tls.n > 0) {
     lines.push(
       `${n(tls.n, 'connection is', 'connections are')} TLS, encrypted and not read (${someOf(tls.names, tls.n)}). ` +
-        'To read their MCP traffic, capture it in plaintext: put `mcptrace proxy` between the client and the server, or capture on the loopback side of the TLS terminator.',
+        `To read ${tls.n === 1 ? 'its' : 'their'} MCP traffic, capture it in plaintext: put \`mcptrace proxy\` between the client and the server, or capture on the loopback side of the TLS terminator.`,
     );
   }
   if (h2.n > 0) {

@@ -381,12 +381,14 @@ describe('connections that are not read', () => {
       ...connection('tcp/3', [['s2c', 'SSH-2.0-OpenSSH_9.6\r\n'], ['close', 'fin']], { port: 22 }),
       ...connection('tcp/4', [['c2s', 'GET /favicon.ico HTTP/1.1\r\nHost: x\r\n\r\n'], ['s2c', reply(404, 'nope')], ['close', 'fin']]),
       ...connection('tcp/5', [['c2s', Buffer.from([0x16, 0x03, 0x03, 0x00])], ['close', 'fin']], { port: 8443 }),
+      // An HTTP/2 server that spoke first: its SETTINGS frame (two settings) before the client's preface.
+      ...connection('tcp/6', [['s2c', Buffer.from('00000c040000000000000300000064000400100000', 'hex')], ['c2s', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n'], ['close', 'fin']]),
     ];
     const { frames, notes } = await read(events);
     expect(frames).toEqual([]);
     expect(notes).toEqual([
       '2 connections are TLS, encrypted and not read (tcp/1 127.0.0.1:50000 → 127.0.0.1:443, tcp/5 127.0.0.1:50000 → 127.0.0.1:8443). To read their MCP traffic, capture it in plaintext: put `mcptrace proxy` between the client and the server, or capture on the loopback side of the TLS terminator.',
-      '1 connection speaks HTTP/2, which is not read (tcp/2 127.0.0.1:50000 → 127.0.0.1:3001): mcptrace reads HTTP/1.1. Capture through `mcptrace proxy`, or have the client use HTTP/1.1.',
+      '2 connections speak HTTP/2, which is not read (tcp/2 127.0.0.1:50000 → 127.0.0.1:3001, tcp/6 127.0.0.1:50000 → 127.0.0.1:3001): mcptrace reads HTTP/1.1. Capture through `mcptrace proxy`, or have the client use HTTP/1.1.',
       '1 connection is not HTTP and not read (tcp/3 127.0.0.1:50000 → 127.0.0.1:22).',
       '1 HTTP connection carried no MCP message (tcp/4: GET /favicon.ico 404).',
     ]);
