@@ -11,7 +11,7 @@ import { EXIT } from './errors.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
 import { filterOptions, inputOptions, jobsOption } from './options.js';
 import { createLogger, type LogLevel } from './logger.js';
-import { inputNoter } from './input-notes.js';
+import { captureNoter, inputNoter } from './input-notes.js';
 import { inputNames, STDIN_ARG } from './inputs.js';
 import { runParallel } from './jobs.js';
 import { mergeSummary, redactedRenumbering } from './jobs-renumber.js';
@@ -82,7 +82,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
       await runParallel(plan, args.jobs!, task, (r, renumber) => {
         builder.mergeFrom(r.state as { stats: StatsState; audit: AuditState }, redactor ? redactedRenumbering(renumber, redactor) : renumber);
         mergeSummary(summary, r, renumber); // redacted whole by `ended`
-      }, log, io.env.MCPTRACE_JOBS_IN_THREAD === '1');
+      }, { log, inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1', onNote: captureNoter(io, args.logLevel) });
       for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel)(i);
       return finish(builder.report(ended(summary)), null);
     }

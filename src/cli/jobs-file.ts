@@ -18,7 +18,11 @@ import type { FileResult, FileTask } from './jobs.js';
 async function analyseFile(task: FileTask): Promise<FileResult> {
   if (task.analyzer.rules?.['schema-violation'] !== 'off') await preloadSchemas();
   // A piece is read in its file's format (detection on a piece's start could take it for something else).
-  const analyzer = new Analyzer({ ...task.analyzer, ...(task.piece ? { inputFormat: task.piece.format } : {}), renumberable: { ordinalPrefix: task.ordinalPrefix } });
+  const notes: string[] = [];
+  const analyzer = new Analyzer({
+    ...task.analyzer, ...(task.piece ? { inputFormat: task.piece.format } : {}), renumberable: { ordinalPrefix: task.ordinalPrefix },
+    onNote: (_file, text) => notes.push(text),
+  });
   const keep = buildFilter(task.filter);
   const redactor = task.redactKeys ? new Redactor({ keys: task.redactKeys }) : null;
   const collector = task.command === 'stats' ? new StatsCollector() : new AuditBuilder({ inputs: [], failOn: 'none', tool: { name: '', version: '' }, limits: task.auditLimits });
@@ -47,6 +51,7 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
     counts: analyzer.counts(),
     cut: check?.report(),
     piece: cut !== undefined,
+    notes,
   };
 }
 

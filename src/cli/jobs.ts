@@ -52,6 +52,17 @@ export interface FileResult {
   cut?: CutReport;
   /** A piece after the first of its file (its input continues the one before). */
   piece?: boolean;
+  /** What the reader said of the input but gave no record (a capture's TLS or non-MCP connections …), in order. */
+  notes: string[];
+}
+
+/** How a pool runs beside its merge: its log, whether it works in this thread, and who is told each input's notes. */
+interface ParallelOptions {
+  log?: Log;
+  /** The workers do their work in this thread (`MCPTRACE_JOBS_IN_THREAD`, for tests). */
+  inThread?: boolean;
+  /** Told, in input order just before its result is merged, each note a file's reader made (`AnalyzerOptions.onNote`). */
+  onNote?: (file: string, text: string) => void;
 }
 
 /** A worker thread, or one that works in this thread (`InThreadWorker`). */
@@ -73,8 +84,7 @@ export async function runParallel(
   jobs: number,
   task: Omit<FileTask, 'index' | 'file' | 'piece' | 'ordinalPrefix'>,
   merge: (result: FileResult, renumber: Renumbering) => void,
-  log?: Log,
-  inThread = false,
+  { log, inThread = false, onNote }: ParallelOptions = {},
 ): Promise<void> {
   const ordinalPrefix = `\u0000${randomUUID()}:`;
   // The workers load their modules while the plan is made.
@@ -84,7 +94,7 @@ export async function runParallel(
   try {
     const units = await plan.make();
     for (const u of units) if (u.length > 1) log?.debug({ input: u[0]!.file, pieces: u.map((x) => x.piece) }, 'reading in pieces');
-    await run(workers, units, ordinalPrefix, task, merge, log);
+    await run(workers, units, ordinalPrefix, task, merge, { log, onNote });
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
@@ -96,7 +106,7 @@ async function run(
   ordinalPrefix: string,
   task: Omit<FileTask, 'index' | 'file' | 'piece' | 'ordinalPrefix'>,
   merge: (result: FileResult, renumber: Renumbering) => void,
-  log?: Log,
+  { log, onNote }: Omit<ParallelOptions, 'inThread'>,
 ): Promise<void> {
   const units: Unit[] = [];
   /** Per file, the indices of its units in `units`. */
@@ -121,6 +131,7 @@ async function run(
       for (const i of ids) {
         const r = results.get(i)!;
         results.delete(i);
+        for (const text of r.notes) onNote?.(units[i]!.file, text);
         merge(r, renumbering(seqOffset, ordinalOffset, ordinalPrefix));
         seqOffset += r.counts.records;
         ordinalOffset += r.counts.ordinals;

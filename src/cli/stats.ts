@@ -10,7 +10,7 @@ import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
 import { filterOptions, inputOptions, jobsOption } from './options.js';
 import { createLogger, type LogLevel } from './logger.js';
-import { inputNoter } from './input-notes.js';
+import { captureNoter, inputNoter } from './input-notes.js';
 import { inputNames } from './inputs.js';
 import { runParallel } from './jobs.js';
 import { mergeSummary } from './jobs-renumber.js';
@@ -70,7 +70,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       await runParallel(plan, args.jobs!, task, (r, n) => {
         collector.mergeFrom(r.state as StatsState, (k) => n.session(k));
         mergeSummary(summary, r, n);
-      }, log, io.env.MCPTRACE_JOBS_IN_THREAD === '1');
+      }, { log, inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1', onNote: captureNoter(io, args.logLevel) });
       for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel)(i);
       const text = format(collector.finish(summary.sessions, summary.open));
       await writeText(io.stdout, text);

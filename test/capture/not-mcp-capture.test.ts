@@ -117,4 +117,15 @@ describe('a capture of traffic without MCP that mcptrace reads', () => {
     expect(lines).toEqual([...expected().map((l) => (typeof l === 'string' ? `mcptrace: ${file}: ${l}` : expect.anything())), `mcptrace: ${file}: no MCP messages`]);
     expect(lines.slice(0, 4).every((l) => l.startsWith(`mcptrace: ${file}: `))).toBe(true);
   });
+
+  it('stats and audit with --jobs: the same lines, from the worker that read the file', async () => {
+    for (const args of [['stats', '-f', 'json'], ['audit', '-f', 'json']]) {
+      const one = await runCli([...args, file]);
+      const pool = await runCli([...args, '--jobs', '2', file, file]);
+      const notes = (r: { stderr: string }) => r.stderr.split('\n').filter((l) => l.startsWith(`mcptrace: ${file}: `) && !l.endsWith('no MCP messages'));
+      expect(notes(one), args[0]).toHaveLength(4);
+      // Two inputs, each with its notes, in input order.
+      expect(notes(pool), args[0]).toEqual([...notes(one), ...notes(one)]);
+    }
+  });
 });
