@@ -15,7 +15,7 @@ export const responseOnGetStream: Rule<Data, undefined, HttpSession> = {
     id: 'response-on-get-stream',
     severity: 'error',
     description:
-      'A JSON-RPC response or error on the SSE stream of a GET that resumes no stream (no Last-Event-ID). basic/transports.mdx §Listening for Messages from the Server (2025-03-26 on): "The server MUST NOT send a JSON-RPC response on the stream unless resuming a stream associated with a previous client request." A response belongs in its request\'s own answer: the JSON body or SSE stream of the POST that carried it. What a resuming GET replays is resume-other-stream\'s to judge. Not on the 2024-11-05 HTTP+SSE transport, whose GET stream carries every server message.',
+      'A JSON-RPC response or error on the SSE stream of a GET that resumes no stream (no Last-Event-ID); the JSON body of an error status answering the GET is no stream. basic/transports.mdx §Listening for Messages from the Server (2025-03-26 on): "The server MUST NOT send a JSON-RPC response on the stream unless resuming a stream associated with a previous client request." A response belongs in its request\'s own answer: the JSON body or SSE stream of the POST that carried it. What a resuming GET replays is resume-other-stream\'s to judge. Not on the 2024-11-05 HTTP+SSE transport, whose GET stream carries every server message.',
     specUrl: SPEC.httpListening,
     revisions: STREAMABLE_HTTP_REVISIONS,
   },
@@ -25,7 +25,8 @@ export const responseOnGetStream: Rule<Data, undefined, HttpSession> = {
   on: { kinds: ['response', 'error'] },
   check: ({ record, session, memory }) => {
     const h = record.http;
-    if (h === undefined || h.method !== 'GET' || record.dir !== 's2c' || h.lastEventId !== null) return undefined;
+    // On the stream: an SSE event of the GET's answer (an error status's JSON body, a 406 say, is no stream).
+    if (h === undefined || h.method !== 'GET' || h.contentType !== 'text/event-stream' || record.dir !== 's2c' || h.lastEventId !== null) return undefined;
     if ((record.kind !== 'response' && record.kind !== 'error') || !streamableHttp(record, session.revision, memory)) return undefined;
     return [{ kind: record.kind, method: record.method, id: JSON.stringify(record.id) }];
   },

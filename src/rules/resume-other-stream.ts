@@ -69,7 +69,8 @@ export const resumeOtherStream: Rule<Data, State, HttpSession> = {
     const id = h.eventId;
     const sentOn = id === null ? undefined : state.events.get(id);
     if (id !== null && sentOn === undefined) state.events.set(id, on);
-    if (lastEventId === null) return undefined;
+    // What the resumption's stream delivered (not the JSON body of an error status refusing it).
+    if (lastEventId === null || h.contentType !== 'text/event-stream') return undefined;
     if (sentOn !== undefined && sentOn.exchange !== on.exchange) return [{ kind: 'event', what: whatOf(record), eventId: id!, lastEventId, resumed: on, sentOn }];
     if (postedOn !== undefined && postedOn !== on.exchange) return [{ kind: 'answer', what: whatOf(record), lastEventId, resumed: on, postedOn }];
     return undefined;
@@ -81,15 +82,14 @@ function whatOf(record: PipelineRecord): string {
   const id = record.id === null ? '' : ` (id ${JSON.stringify(record.id)})`;
   switch (record.kind) {
     case 'response':
-      return `a response to ${record.method ?? 'an unknown request'}${id}`;
     case 'error':
-      return `an error answering ${record.method ?? 'an unknown request'}${id}`;
+      return `${record.kind === 'error' ? 'an error' : 'a response'}${record.method === null ? '' : ` to ${record.method}`}${id}`;
     case 'request':
     case 'notification':
       return `a ${record.method ?? 'message'} ${record.kind}${id}`;
     case 'event':
       return `an ${record.event?.name ?? 'unnamed'} event`;
     default:
-      return `a record (${record.kind})`;
+      return `a ${record.kind} message`;
   }
 }

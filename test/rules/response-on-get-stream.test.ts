@@ -20,6 +20,11 @@ describe(ID, () => {
     ]);
   });
 
+  it('does not take the JSON error answering a GET (406, 400) for the stream', async () => {
+    const refused: Exchange = { method: 'GET', headers: after('s1', '2025-11-25', 'application/json'), status: 406, json: { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Not Acceptable' } } };
+    expect(await hits(ID, harOf([...opening(), refused]))).toEqual([]);
+  });
+
   it('leaves a resuming GET (Last-Event-ID) to resume-other-stream, and requests and notifications on the stream alone', async () => {
     const text = harOf([
       ...opening(),
