@@ -4,6 +4,7 @@ import { LAST_EVENT_ID_HEADER, LEGACY_ENDPOINT_EVENT, legacySession, PROTOCOL_VE
 import type { Direction, Frame, HttpInfo, TransportEvent } from '../../types.js';
 import { errorFrame, eventFrame, oversizedFrame, textFrame, type FrameContext } from '../frames.js';
 import { bodyFrame, cutText, time } from './body-frame.js';
+import { ConnSessions } from './conn-sessions.js';
 import { mediaType, type At, type BodyEnd, type CutReason, type Exchange, type ExchangeSink, type StreamNotice } from './exchange.js';
 import { BoundedBody } from './http-body.js';
 import { isInitialize, looksJsonRpc, parse } from './mcp-body.js';
@@ -43,9 +44,6 @@ interface State {
 /** What a record about a connection, not an exchange, says of a request: nothing. */
 const NO_REQUEST: RequestInfo = { exchange: null, protocolVersion: null, sessionId: null, accept: null, lastEventId: null };
 
-/** Connections whose session is kept (for a request that names none) at most: the most recently used. */
-const CONN_SESSIONS = 4096;
-
 /** A connection or exchange that carried no MCP, kept to name a few in the end-of-input line. */
 interface NonMcp {
   conn: string;
@@ -78,7 +76,7 @@ export class McpHttp implements ExchangeSink {
    * last session seen, for what is reported about the connection rather than an exchange and for a request that names
    * none; whether it carried MCP; its first exchange without MCP.
    */
-  private readonly connSession = new Map<string, string>();
+  private readonly connSession = new ConnSessions();
   private readonly mcpConns = new Set<string>();
   private readonly quietWhat = new Map<string, string>();
   /** Exchanges without MCP: counted, the first few named. */
@@ -106,13 +104,13 @@ export class McpHttp implements ExchangeSink {
       lastEventId: h.get(LAST_EVENT_ID_HEADER) ?? null,
     };
     // A GET or DELETE is never an `initialize`: one that names no session is its connection's (a POST waits for its body).
-    const session = named ?? (x.method === 'POST' ? null : this.connSession.get(x.conn) ?? null);
+    const session = named ?? (x.method === 'POST' ? null : this.connSession.of(x.conn));
     // The exchange is MCP by what the request says (an MCP header, a GET for an SSE stream), or for a DELETE by the
     // session its connection carries (it ends that session). Another request on such a connection (a page, an asset
     // of the same origin) is not MCP by its connection alone.
     const mcp = named !== null || h.has(PROTOCOL_VERSION_HEADER) || (x.method === 'GET' && /text\/event-stream/i.test(h.get('accept') ?? '')) || (x.method === 'DELETE' && session !== null);
     this.states.set(x, { session, request, mcp, stream, req: null, reqGap: 0, held: null, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0 });
-    if (named !== null) this.remember(x.conn, named);
+    if (named !== null) this.connSession.set(x.conn, named);
   }
 
   requestBody(x: Exchange, bytes: Uint8Array, _at: At): void {
@@ -131,7 +129,7 @@ export class McpHttp implements ExchangeSink {
     // A request that names no session is taken for its connection's (keep-alive: the client that sent the requests
     // before it), so that one sent without the session's Mcp-Session-Id is seen in its session (the `session-id-header`
     // rule). An `initialize` names none: it opens the session its answer assigns.
-    if (st.session === null && !isInitialize(value)) st.session = this.connSession.get(x.conn) ?? null;
+    if (st.session === null && !isInitialize(value)) st.session = this.connSession.of(x.conn);
     if (empty) return;
     // A body cut short is no JSON, but may still show it was JSON-RPC.
     if (looksJsonRpc(value) || (value === undefined && text.includes('"jsonrpc"'))) st.mcp = true;
@@ -152,7 +150,7 @@ export class McpHttp implements ExchangeSink {
       this.push(x, st.held);
       st.held = null;
     }
-    if (st.session !== null) this.remember(x.conn, st.session);
+    if (st.session !== null) this.connSession.set(x.conn, st.session);
     if (!st.mcp) return;
     const status = x.status!;
     if (st.resType === 'text/event-stream' && status >= 200 && status < 300) {
@@ -236,7 +234,7 @@ export class McpHttp implements ExchangeSink {
 
   notice(conn: string, dir: 'c2s' | 's2c', n: StreamNotice, at: At): void {
     const where = `${conn} ${dir === 'c2s' ? 'client to server' : 'server to client'}`;
-    const ctx = { time: time(at), dir: dir as Direction, session: this.connSession.get(conn) ?? null };
+    const ctx = { time: time(at), dir: dir as Direction, session: this.connSession.of(conn) };
     const http: HttpInfo = { method: '?', path: '?', status: null, contentType: null, stream: null, eventId: null, conn, ...NO_REQUEST };
     let f: Frame;
     if (n.kind === 'gap') f = errorFrame(this.at(at), '', `capture gap: ${n.bytes} bytes of ${where} were not captured between HTTP messages (dropped packets): whole messages may be missing`, ctx);
@@ -267,16 +265,10 @@ export class McpHttp implements ExchangeSink {
     const r = { mcp: this.mcpConns.has(conn), what: this.quietWhat.get(conn) ?? null };
     this.mcpConns.delete(conn);
     this.quietWhat.delete(conn);
-    if (!keepSession) this.connSession.delete(conn);
+    if (!keepSession) this.connSession.forget(conn);
     return r;
   }
 
-  /** The connection's session is now `session`: the most recent last, at most CONN_SESSIONS of them kept. */
-  private remember(conn: string, session: string): void {
-    this.connSession.delete(conn);
-    this.connSession.set(conn, session);
-    if (this.connSession.size > CONN_SESSIONS) this.connSession.delete(this.connSession.keys().next().value!);
-  }
 
   private sseText(x: Exchange, st: State, text: string, at: At): void {
     if (text.length === 0) return;
