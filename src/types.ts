@@ -94,6 +94,21 @@ export interface HttpInfo {
   eventId: string | null;
   /** The connection: `tcp/N` in a packet capture (numbered in order of appearance), the HAR entry's connection. */
   conn: string;
+  /**
+   * The exchange: the request's 1-based number among the HTTP requests of its input, in the order they were read.
+   * Every record of one request and its answer (the body, the SSE events, the status) has it; null on what the reader
+   * reports about a connection rather than an exchange (a capture gap between messages).
+   */
+  exchange: number | null;
+  // The request's MCP headers as read (null when the request had none): what the transport rules check.
+  /** `MCP-Protocol-Version` (2025-06-18 on: the negotiated revision, on every request after `initialize`). */
+  protocolVersion: string | null;
+  /** `Mcp-Session-Id`: the session the client named (the record's `session` may come from its connection instead). */
+  sessionId: string | null;
+  /** `Accept`. */
+  accept: string | null;
+  /** `Last-Event-ID`: the GET resumes a stream after this SSE event id. */
+  lastEventId: string | null;
 }
 
 /** A log line (or a group of lines, e.g. a traceback) that is not an MCP message. */

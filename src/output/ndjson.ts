@@ -76,7 +76,9 @@ function eventJson(e: TransportEvent): string {
 function httpJson(h: HttpInfo): string {
   return (
     `{"method":${WORDS.get(h.method)},"path":${str(h.path)},"status":${num(h.status)},"contentType":${nullableWord(h.contentType)}` +
-    `,"stream":${nullableWord(h.stream)},"eventId":${nullableStr(h.eventId)},"conn":${WORDS.get(h.conn)}}`
+    `,"stream":${nullableWord(h.stream)},"eventId":${nullableStr(h.eventId)},"conn":${WORDS.get(h.conn)},"exchange":${num(h.exchange)}` +
+    `,"protocolVersion":${nullableStr(h.protocolVersion)},"sessionId":${nullableStr(h.sessionId)},"accept":${nullableStr(h.accept)}` +
+    `,"lastEventId":${nullableStr(h.lastEventId)}}`
   );
 }
 

@@ -4,10 +4,19 @@
 export const SESSION_HEADER = 'mcp-session-id';
 /** The header a client sends the negotiated revision in (2025-06-18 on). */
 export const PROTOCOL_VERSION_HEADER = 'mcp-protocol-version';
+/** The header a client resumes an SSE stream with (a GET after the last event id it received). */
+export const LAST_EVENT_ID_HEADER = 'last-event-id';
 /** The query parameter of the legacy transport's `endpoint` URL (`/messages?sessionId=…`) that keys its session. */
-export const LEGACY_SESSION_PARAM = 'sessionId';
+const LEGACY_SESSION_PARAM = 'sessionId';
 /** The SSE event type that names the legacy transport's POST endpoint. */
 export const LEGACY_ENDPOINT_EVENT = 'endpoint';
+
+/** The `sessionId` query parameter of a legacy HTTP+SSE endpoint (`/messages?sessionId=…`), else null. */
+export function legacySession(target: string): string | null {
+  const q = target.indexOf('?');
+  if (q < 0) return null;
+  return new URLSearchParams(target.slice(q + 1)).get(LEGACY_SESSION_PARAM);
+}
 
 /** What an answer is, as far as the transport event it makes goes. */
 interface Answer {

@@ -5,6 +5,7 @@ import { FLOW_RULES } from './sets/flow.js';
 import { FRAMING_RULES } from './sets/framing.js';
 import { LIFECYCLE_RULES } from './sets/lifecycle.js';
 import { SCHEMA_RULES } from './sets/schema.js';
+import { TRANSPORT_RULES } from './sets/transport.js';
 import type { Rule } from './types.js';
 
 export const RULES: readonly Rule<any, any>[] = [
@@ -14,6 +15,7 @@ export const RULES: readonly Rule<any, any>[] = [
   ...FLOW_RULES,
   ...CONTENT_RULES,
   ...SCHEMA_RULES,
+  ...TRANSPORT_RULES,
 ].sort((a, b) => (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0));
 
 export const ruleById: ReadonlyMap<string, Rule<any, any>> = new Map(RULES.map((r) => [r.meta.id, r]));

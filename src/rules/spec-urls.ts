@@ -11,5 +11,9 @@ export const SPEC = {
   tasks: `${BASE}/basic/utilities/tasks`,
   stdio: `${BASE}/basic/transports#stdio`,
   sessions: `${BASE}/basic/transports#session-management`,
+  httpSending: `${BASE}/basic/transports#sending-messages-to-the-server`,
+  httpListening: `${BASE}/basic/transports#listening-for-messages-from-the-server`,
+  httpResuming: `${BASE}/basic/transports#resumability-and-redelivery`,
+  httpVersionHeader: `${BASE}/basic/transports#protocol-version-header`,
   jsonrpc: 'https://www.jsonrpc.org/specification',
 } as const;

@@ -13,6 +13,7 @@ import { CHROMIUM, launchChromium, SKIP_BROWSER } from '../browser/chromium.js';
 import { canonical } from '../helpers/canonical-json.js';
 import { startEverything, type HttpServer } from '../helpers/http-server.js';
 import { tempDir } from '../helpers/temp.js';
+import { transportFindings } from '../helpers/transport-rules.js';
 
 const PAGE = readFileSync(fileURLToPath(new URL('./har-page.html', import.meta.url)), 'utf8');
 
@@ -88,6 +89,10 @@ describe.skipIf(SKIP_BROWSER)('a HAR recorded by Chromium', () => {
     // The GET stream was still open when the HAR was written: the HAR says so, or leaves the entry out.
     if (get !== undefined) expect(get.event?.name).toBe('http-body-not-captured');
     expect(result.deleted).toBe(200);
+  });
+
+  it('breaks no transport rule: the page sends Accept, Mcp-Session-Id and MCP-Protocol-Version as the spec asks', () => {
+    expect(transportFindings(records)).toEqual([]);
   });
 
   it('pairs every response, and names the page load in one line', () => {

@@ -10,6 +10,7 @@ import { canonical } from '../helpers/canonical-json.js';
 import { startEverything, type HttpServer } from '../helpers/http-server.js';
 import { connectSdk, waitForSeen, type SdkSession } from '../helpers/sdk-http-client.js';
 import { startRelay, type Relay } from '../helpers/stream-relay.js';
+import { transportFindings } from '../helpers/transport-rules.js';
 
 let server: HttpServer;
 let relay: Relay;
@@ -58,6 +59,10 @@ describe('HTTP+SSE (2024-11-05) read from the relay streams', () => {
       expect(got).toEqual(expected);
     }
     expect(frames.filter((f) => f.event === undefined).length).toBe(sessions.reduce((n, s) => n + s.seen.length, 0));
+  });
+
+  it('is not held to the Streamable HTTP clauses (responses on the GET stream, no MCP headers): no transport-rule finding', () => {
+    expect(transportFindings(records)).toEqual([]);
   });
 
   it('reads answers on the GET stream, POSTs to /message answered 202, and the endpoint event', () => {

@@ -10,6 +10,7 @@ import { canonical } from '../helpers/canonical-json.js';
 import { startEverything, type HttpServer } from '../helpers/http-server.js';
 import { connectSdk, waitForSeen, type SdkSession } from '../helpers/sdk-http-client.js';
 import { startRelay, type Relay } from '../helpers/stream-relay.js';
+import { transportFindings } from '../helpers/transport-rules.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 
 let server: HttpServer;
@@ -132,6 +133,10 @@ describe('Streamable HTTP read from the relay streams', () => {
     for (const r of records) expect(r.http?.conn).toMatch(/^tcp\/\d+$/);
     // A session spans connections (its GET stream has one of its own, besides its POSTs').
     for (const id of ids) expect(new Set(records.filter((r) => r.session === id).map((r) => r.http!.conn)).size).toBeGreaterThan(1);
+  });
+
+  it('breaks no transport rule: the SDK client and server-everything send the headers, statuses and streams the spec asks', () => {
+    expect(transportFindings(records)).toEqual([]);
   });
 
   it('reads the same when every data event is cut in 1-, 3- or 7-byte pieces', async () => {

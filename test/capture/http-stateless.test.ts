@@ -13,6 +13,7 @@ import type { Frame, PipelineRecord } from '../../src/types.js';
 import { canonical } from '../helpers/canonical-json.js';
 import { connectSdk, type SdkSession } from '../helpers/sdk-http-client.js';
 import { startRelay, type Relay } from '../helpers/stream-relay.js';
+import { transportFindings } from '../helpers/transport-rules.js';
 
 let http: Server;
 let relay: Relay;
@@ -78,6 +79,10 @@ describe('a stateless Streamable HTTP server', () => {
       const mine = messages.filter((r) => r.session === key);
       expect(mine.map((r) => `${r.dir} ${canonical(r.message)}`)).toEqual(s.seen.map((m) => `${m.dir} ${canonical(m.message)}`));
     });
+  });
+
+  it('breaks no transport rule: no session id assigned, none asked for', () => {
+    expect(transportFindings(records)).toEqual([]);
   });
 
   it('reads JSON answers, 202s and the 405 to the GET stream', () => {

@@ -22,6 +22,7 @@ import { pcapFile, readPcap, type PcapPacket } from '../helpers/pcap-writer.js';
 import { connectSdk, waitForSeen, type SdkSession } from '../helpers/sdk-http-client.js';
 import { editcap, markEnd, startTcpdump, tshark, tsharkFollow } from '../helpers/tcpdump.js';
 import { tempDir } from '../helpers/temp.js';
+import { transportFindings } from '../helpers/transport-rules.js';
 import { tsharkMessages, type TsharkMessage } from '../helpers/tshark-http.js';
 import { chunked } from '../input/helpers.js';
 
@@ -277,6 +278,12 @@ describe('real captures of Streamable HTTP', () => {
       expect(notes).toEqual([`${key.startsWith('pcapng') ? 'pcapng' : 'pcap'}: ${(await readFile(files[key]!)).counts.packets} packets, ${conns} TCP connections (${conns - 1} HTTP carrying MCP, 1 without data)`]);
     });
   }
+
+  it('breaks no transport rule: the SDK client and server-everything send the headers, statuses and streams the spec asks', async () => {
+    const { records } = await analyzed(files.lo!);
+    expect(records.filter((r) => r.http?.protocolVersion === '2025-11-25').length).toBeGreaterThan(20);
+    expect(transportFindings(records)).toEqual([]);
+  });
 
   it('packet numbers and times are those tshark gives (to the µs, or the ns)', async () => {
     for (const key of ['lo', 'loNano', 'pcapngNano']) {

@@ -1,7 +1,7 @@
 // The official SDK client over HTTP, with every message it sends and receives written down (what a capture must show).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, type StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ListRootsRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
@@ -25,10 +25,11 @@ export interface SdkSession {
 /**
  * Connects an SDK client (roots capability, so the server asks for them) over Streamable HTTP (`/mcp`) or the legacy
  * HTTP+SSE transport (`/sse`). The transport's `send` and `onmessage` are wrapped before `connect`, so every message
- * of the session is in `seen`, in the order the client sent or received it.
+ * of the session is in `seen`, in the order the client sent or received it. `options`: the Streamable HTTP transport's
+ * (its reconnection delays, for a test that breaks a stream).
  */
-export async function connectSdk(url: string, kind: 'streamable' | 'sse' = 'streamable'): Promise<SdkSession> {
-  const transport = kind === 'streamable' ? new StreamableHTTPClientTransport(new URL(url)) : new SSEClientTransport(new URL(url));
+export async function connectSdk(url: string, kind: 'streamable' | 'sse' = 'streamable', options?: StreamableHTTPClientTransportOptions): Promise<SdkSession> {
+  const transport = kind === 'streamable' ? new StreamableHTTPClientTransport(new URL(url), options) : new SSEClientTransport(new URL(url));
   const seen: Seen[] = [];
   const watchers = new Set<(m: Seen) => void>();
   const note = (m: Seen) => {

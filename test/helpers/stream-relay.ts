@@ -9,19 +9,20 @@ import type { StreamEvent } from '../../src/input/capture/stream-event.js';
 export interface Relay {
   port: number;
   events: StreamEvent[];
+  /** Breaks a connection as a network failure would: both sockets destroyed, recorded as an `rst` close. */
+  cut(conn: string): void;
   /** Stops listening; connections still open end with `end-of-capture`. */
   stop(): Promise<void>;
 }
 
 export async function startRelay(targetPort: number): Promise<Relay> {
   const events: StreamEvent[] = [];
-  const open = new Map<string, { client: net.Socket; upstream: net.Socket }>();
+  const open = new Map<string, { client: net.Socket; upstream: net.Socket; close: (how: 'fin' | 'rst') => void }>();
   let n = 0;
   let packet = 0;
   const server = net.createServer((client) => {
     const conn = `tcp/${++n}`;
     const upstream = net.connect(targetPort, '127.0.0.1');
-    open.set(conn, { client, upstream });
     events.push({
       kind: 'open', conn, ts: Date.now(), midstream: false,
       client: { addr: client.remoteAddress!.replace(/^::ffff:/, ''), port: client.remotePort! },
@@ -35,6 +36,7 @@ export async function startRelay(targetPort: number): Promise<Relay> {
       open.delete(conn);
       events.push({ kind: 'close', conn, ts: Date.now(), how });
     };
+    open.set(conn, { client, upstream, close });
     const pipe = (from: net.Socket, to: net.Socket, dir: 'c2s' | 's2c') => {
       from.on('data', (bytes: Buffer) => {
         events.push({ kind: 'data', conn, dir, ts: Date.now(), packet: ++packet, bytes: Uint8Array.from(bytes) });
@@ -57,6 +59,13 @@ export async function startRelay(targetPort: number): Promise<Relay> {
   return {
     port: (server.address() as net.AddressInfo).port,
     events,
+    cut(conn) {
+      const s = open.get(conn);
+      if (s === undefined) return;
+      s.close('rst');
+      s.client.destroy();
+      s.upstream.destroy();
+    },
     async stop() {
       const closing = once(server, 'close');
       server.close();

@@ -112,7 +112,9 @@ export async function* readHarBatches(chunks: AsyncIterable<Chunk>, opts: HarRea
         if (e === null) out.push(errorFrame(at, JSON.stringify(en.value) ?? '', 'a HAR entry is an object'));
         else {
           readEntry(mcp, e, en.index, en.line);
-          mcp.release(connOf(e, en.index));
+          // A connection the entry names may carry later entries: its session is kept for a request that names none.
+          const conn = connOf(e, en.index);
+          mcp.release(conn, conn.startsWith('har/'));
         }
       }
       for (const f of mcp.take()) out.push(f);

@@ -1,5 +1,4 @@
-// What an HTTP body or target says about MCP: a JSON-RPC message or batch, an initialize request, a legacy session.
-import { LEGACY_SESSION_PARAM } from '../../protocol/http-transport.js';
+// What an HTTP body says about MCP: a JSON-RPC message or batch, an initialize request.
 import { nestedDeeper } from '../depth.js';
 
 /** The body parsed, or undefined when it is not JSON (or nests too deep to walk: decode reports it). */
@@ -24,11 +23,4 @@ export function looksJsonRpc(v: unknown): boolean {
 /** An `initialize` request (not in a batch: basic/lifecycle.mdx forbids it there from 2025-06-18 on). */
 export function isInitialize(v: unknown): boolean {
   return isMessage(v) && (v as { method?: unknown }).method === 'initialize' && 'id' in (v as object);
-}
-
-/** The `sessionId` query parameter of a legacy HTTP+SSE endpoint (`/messages?sessionId=…`), else null. */
-export function legacySession(target: string): string | null {
-  const q = target.indexOf('?');
-  if (q < 0) return null;
-  return new URLSearchParams(target.slice(q + 1)).get(LEGACY_SESSION_PARAM);
 }

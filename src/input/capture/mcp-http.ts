@@ -1,18 +1,26 @@
 // HTTP exchanges read as MCP (Streamable HTTP, and the 2024-11-05 HTTP+SSE transport): messages, sessions, events.
 import { StringDecoder } from 'node:string_decoder';
-import { LEGACY_ENDPOINT_EVENT, PROTOCOL_VERSION_HEADER, SESSION_HEADER, statusEvent } from '../../protocol/http-transport.js';
+import { LAST_EVENT_ID_HEADER, LEGACY_ENDPOINT_EVENT, legacySession, PROTOCOL_VERSION_HEADER, SESSION_HEADER, statusEvent } from '../../protocol/http-transport.js';
 import type { Direction, Frame, HttpInfo, TransportEvent } from '../../types.js';
 import { errorFrame, eventFrame, oversizedFrame, textFrame, type FrameContext } from '../frames.js';
 import { bodyFrame, cutText, time } from './body-frame.js';
+import { ConnSessions } from './conn-sessions.js';
 import { mediaType, type At, type BodyEnd, type CutReason, type Exchange, type ExchangeSink, type StreamNotice } from './exchange.js';
 import { BoundedBody } from './http-body.js';
-import { isInitialize, legacySession, looksJsonRpc, parse } from './mcp-body.js';
+import { isInitialize, looksJsonRpc, parse } from './mcp-body.js';
 import { SseReader, type SseEvent } from './sse.js';
+
+/** What every record of an exchange says of its request (HttpInfo's fields from `exchange` on). */
+type RequestInfo = Pick<HttpInfo, 'exchange' | 'protocolVersion' | 'sessionId' | 'accept' | 'lastEventId'>;
 
 /** What is known of one exchange while it is read. */
 interface State {
-  /** The session: the request's `Mcp-Session-Id` (or legacy `sessionId` query), else the response's. */
+  /**
+   * The session: the request's `Mcp-Session-Id` (or legacy `sessionId` query), else the response's; a request that
+   * names none (and is no `initialize`) takes its connection's.
+   */
   session: string | null;
+  request: RequestInfo;
   /** The exchange carries MCP: a JSON-RPC body, an MCP header, an SSE answer. */
   mcp: boolean;
   stream: 'post' | 'get' | null;
@@ -27,14 +35,20 @@ interface State {
   decoder: StringDecoder | null;
   /** The SSE event that passed the size bound, to be reported with the next frame's position. */
   overflow: number;
+  /** The response's head made an event (`http-accepted`, `http-status` …). */
+  headEvent: boolean;
+  /** Frames of the answer told so far (its messages and events). */
+  answered: number;
 }
+
+/** What a record about a connection, not an exchange, says of a request: nothing. */
+const NO_REQUEST: RequestInfo = { exchange: null, protocolVersion: null, sessionId: null, accept: null, lastEventId: null };
 
 /** A connection or exchange that carried no MCP, kept to name a few in the end-of-input line. */
 interface NonMcp {
   conn: string;
   what: string;
 }
-
 
 /**
  * Turns what the HTTP layer reads (exchange.ts) into frames, in the order it is told. Direction is stated, never
@@ -44,10 +58,13 @@ interface NonMcp {
  *   of messages; `202 Accepted` (a notification or response taken) is an `http-accepted` event.
  * - GET opens the server's SSE stream (`405`: `http-get-unsupported`); DELETE ends the session (`http-delete`, or
  *   `http-delete-refused` when answered other than 2xx); `404` to a request with a session id means the session
- *   expired (`http-session-expired`); any other status not 2xx is an `http-status` event.
+ *   expired (`http-session-expired`); any other status not 2xx, or a 2xx to a POST that carried no message, is an
+ *   `http-status` event.
  * - The session is keyed by `Mcp-Session-Id`, which the server assigns in its answer to `initialize`: that request is
- *   held until the answer's head, so that it carries the session it opened. Without the header (a stateless server)
- *   frames carry no session and the session stage starts one at each `initialize`.
+ *   held until the answer's head, so that it carries the session it opened. A later request that names no session is
+ *   its connection's (the last one named on it). Without the header at all (a stateless server) frames carry no
+ *   session and the session stage starts one at each `initialize`.
+ * - Every record of an exchange carries the request's MCP headers as read (`HttpInfo`), for the transport rules.
  * - Legacy HTTP+SSE (2024-11-05): a GET stream whose `endpoint` event names where to POST (`/messages?sessionId=…`):
  *   the `sessionId` query keys the session, on the stream and on the POSTs alike.
  */
@@ -56,15 +73,17 @@ export class McpHttp implements ExchangeSink {
   private readonly out: Frame[] = [];
   /**
    * Per open connection (forgotten at `release`, so that memory does not grow with the connections of a capture): the
-   * last session seen, for what is reported about the connection rather than an exchange; whether it carried MCP; its
-   * first exchange without MCP.
+   * last session seen, for what is reported about the connection rather than an exchange and for a request that names
+   * none; whether it carried MCP; its first exchange without MCP.
    */
-  private readonly connSession = new Map<string, string | null>();
+  private readonly connSession = new ConnSessions();
   private readonly mcpConns = new Set<string>();
   private readonly quietWhat = new Map<string, string>();
   /** Exchanges without MCP: counted, the first few named. */
   readonly nonMcp: NonMcp[] = [];
   nonMcpCount = 0;
+  /** Requests read so far: the number of the next one's exchange, less one. */
+  private exchanges = 0;
 
   constructor(private readonly file: string, private readonly maxBytes: number) {}
 
@@ -74,11 +93,24 @@ export class McpHttp implements ExchangeSink {
   }
 
   request(x: Exchange, _at?: At): void {
-    const session = x.reqHeaders.get(SESSION_HEADER) ?? legacySession(x.path);
+    const h = x.reqHeaders;
+    const named = h.get(SESSION_HEADER) ?? legacySession(x.path);
     const stream = x.method === 'POST' ? 'post' : x.method === 'GET' ? 'get' : null;
-    const mcp = session !== null || x.reqHeaders.has(PROTOCOL_VERSION_HEADER) || (x.method === 'GET' && /text\/event-stream/i.test(x.reqHeaders.get('accept') ?? ''));
-    this.states.set(x, { session, mcp, stream, req: null, reqGap: 0, held: null, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0 });
-    if (session !== null) this.connSession.set(x.conn, session);
+    const request: RequestInfo = {
+      exchange: ++this.exchanges,
+      protocolVersion: h.get(PROTOCOL_VERSION_HEADER) ?? null,
+      sessionId: h.get(SESSION_HEADER) ?? null,
+      accept: h.get('accept') ?? null,
+      lastEventId: h.get(LAST_EVENT_ID_HEADER) ?? null,
+    };
+    // A GET or DELETE is never an `initialize`: one that names no session is its connection's (a POST waits for its body).
+    const session = named ?? (x.method === 'POST' ? null : this.connSession.of(x.conn));
+    // The exchange is MCP by what the request says (an MCP header, a GET for an SSE stream), or for a DELETE by the
+    // session its connection carries (it ends that session). Another request on such a connection (a page, an asset
+    // of the same origin) is not MCP by its connection alone.
+    const mcp = named !== null || h.has(PROTOCOL_VERSION_HEADER) || (x.method === 'GET' && /text\/event-stream/i.test(h.get('accept') ?? '')) || (x.method === 'DELETE' && session !== null);
+    this.states.set(x, { session, request, mcp, stream, req: null, reqGap: 0, held: null, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0 });
+    if (named !== null) this.connSession.set(x.conn, named);
   }
 
   requestBody(x: Exchange, bytes: Uint8Array, _at: At): void {
@@ -91,9 +123,14 @@ export class McpHttp implements ExchangeSink {
     const body = st.req ?? new BoundedBody(0);
     st.req = null;
     // An empty body says nothing, unless it is empty because it was cut or could not be decoded.
-    if (body.size === 0 && end.decodeError === null && end.cut === null) return;
-    const text = body.text();
-    const value = parse(text);
+    const empty = body.size === 0 && end.decodeError === null && end.cut === null;
+    const text = empty ? '' : body.text();
+    const value = empty ? undefined : parse(text);
+    // A request that names no session is taken for its connection's (keep-alive: the client that sent the requests
+    // before it), so that one sent without the session's Mcp-Session-Id is seen in its session (the `session-id-header`
+    // rule). An `initialize` names none: it opens the session its answer assigns.
+    if (st.session === null && !isInitialize(value)) st.session = this.connSession.of(x.conn);
+    if (empty) return;
     // A body cut short is no JSON, but may still show it was JSON-RPC.
     if (looksJsonRpc(value) || (value === undefined && text.includes('"jsonrpc"'))) st.mcp = true;
     if (!st.mcp) return;
@@ -122,6 +159,7 @@ export class McpHttp implements ExchangeSink {
     } else if (st.resType !== null && /^application\/(?:[\w.+-]+\+)?json$/.test(st.resType)) st.res = new BoundedBody(this.maxBytes);
     const ev = statusEvent({ method: x.method, status, withSession: x.reqHeaders.has(SESSION_HEADER), withMessages: st.sse !== null || st.res !== null });
     if (ev !== null) {
+      st.headEvent = true;
       const data: Record<string, unknown> = ev.name === 'http-status' ? { status, contentType: st.resType } : { status };
       this.push(x, this.event(st, at, ev.dir, { name: ev.name, data }));
     }
@@ -154,6 +192,11 @@ export class McpHttp implements ExchangeSink {
         const text = body.text();
         this.push(x, bodyFrame(this.at(at), { time: time(at), dir: 's2c', session: st.session }, { text, value: parse(text), body, end, gap: st.resGap, what: 'response', maxBytes: this.maxBytes }));
       }
+    }
+    // A POST answered 2xx whose JSON or SSE body held no message: its status is all the answer says (a notification
+    // answered 200 rather than 202 Accepted must show).
+    if (st.mcp && x.method === 'POST' && !st.headEvent && st.answered === 0) {
+      this.push(x, this.event(st, at, 's2c', { name: 'http-status', data: { status: x.status, contentType: st.resType } }));
     }
     this.account(x, st);
   }
@@ -191,8 +234,8 @@ export class McpHttp implements ExchangeSink {
 
   notice(conn: string, dir: 'c2s' | 's2c', n: StreamNotice, at: At): void {
     const where = `${conn} ${dir === 'c2s' ? 'client to server' : 'server to client'}`;
-    const ctx = { time: time(at), dir: dir as Direction, session: this.connSession.get(conn) ?? null };
-    const http: HttpInfo = { method: '?', path: '?', status: null, contentType: null, stream: null, eventId: null, conn };
+    const ctx = { time: time(at), dir: dir as Direction, session: this.connSession.of(conn) };
+    const http: HttpInfo = { method: '?', path: '?', status: null, contentType: null, stream: null, eventId: null, conn, ...NO_REQUEST };
     let f: Frame;
     if (n.kind === 'gap') f = errorFrame(this.at(at), '', `capture gap: ${n.bytes} bytes of ${where} were not captured between HTTP messages (dropped packets): whole messages may be missing`, ctx);
     else if (n.kind === 'lost') f = errorFrame(this.at(at), '', `${where}: HTTP/1.1 framing lost (${n.why}); its bytes are skipped until one starts a message`, ctx);
@@ -214,14 +257,18 @@ export class McpHttp implements ExchangeSink {
     if (!this.quietWhat.has(x.conn)) this.quietWhat.set(x.conn, what);
   }
 
-  /** A connection ended: whether it carried MCP, and its first exchange that did not (to name it); then it is forgotten. */
-  release(conn: string): { mcp: boolean; what: string | null } {
+  /**
+   * A connection ended: whether it carried MCP, and its first exchange that did not (to name it); then it is forgotten.
+   * `keepSession`: its session is kept for its next exchange (a HAR entry of a connection that later entries may name).
+   */
+  release(conn: string, keepSession = false): { mcp: boolean; what: string | null } {
     const r = { mcp: this.mcpConns.has(conn), what: this.quietWhat.get(conn) ?? null };
     this.mcpConns.delete(conn);
     this.quietWhat.delete(conn);
-    this.connSession.delete(conn);
+    if (!keepSession) this.connSession.forget(conn);
     return r;
   }
+
 
   private sseText(x: Exchange, st: State, text: string, at: At): void {
     if (text.length === 0) return;
@@ -266,7 +313,7 @@ export class McpHttp implements ExchangeSink {
 
   private info(x: Exchange, st: State, dir: Direction, eventId: string | null): HttpInfo {
     const type = dir === 'c2s' ? mediaType(x.reqHeaders.get('content-type')) : st.resType;
-    return { method: x.method, path: x.path, status: dir === 'c2s' ? null : x.status, contentType: type, stream: st.stream, eventId, conn: x.conn };
+    return { method: x.method, path: x.path, status: dir === 'c2s' ? null : x.status, contentType: type, stream: st.stream, eventId, conn: x.conn, ...st.request };
   }
 
   private at(at: At): { file: string; line: number; lines: number } {
@@ -281,6 +328,7 @@ export class McpHttp implements ExchangeSink {
     const st = this.state(x);
     f.http ??= this.info(x, st, f.event !== undefined ? 's2c' : f.dir, eventId);
     f.session ??= st.session;
+    if (f.dir === 's2c') st.answered++;
     this.mcpConns.add(x.conn);
     this.out.push(f);
   }

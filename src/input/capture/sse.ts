@@ -55,21 +55,21 @@ export class SseReader {
     if (text.length > 0) {
       this.parser.feed(text);
       if (this.over) this.overflowed(this.partial.length + text.length);
-      else if (this.events.length === 0) this.partial += text;
       else {
-        // What follows the blank line that ended the last event (it may straddle the previous text and this one).
+        // What follows the last blank line (it may straddle the previous text and this one): the lines before it made
+        // an event, or a block of comments (keep-alives) that makes none.
         const s = this.partial.slice(-3) + text;
         let end = -1;
         for (const m of s.matchAll(/\r\n\r\n|\n\n|\r\r|\r\n\n|\n\r\n/g)) end = m.index + m[0].length;
-        this.partial = end < 0 ? '' : s.slice(end);
+        this.partial = end < 0 ? this.partial + text : s.slice(end);
       }
     }
     return this.events;
   }
 
-  /** Whether part of an event has been read and not dispatched (what a stream cut now would lose). */
+  /** Whether part of an event has been read and not dispatched (what a stream cut now would lose): a line not a comment. */
   get pending(): boolean {
-    return this.dropping < 0 && /\S/.test(this.partial);
+    return this.dropping < 0 && /^[^:\s]/m.test(this.partial);
   }
 
   /** The `data` lines of the event in progress, joined as a dispatch would join them. */

@@ -101,7 +101,7 @@ describe('capture input', () => {
           [8, 's2c', 's-1', 1],
         ]);
         expect(frames[5]).toMatchObject({ file: 'x.pcap', ts: new Date(T0 + 7).toISOString(), tsMs: T0 + 7 });
-        expect(frames[5]!.http).toEqual({ method: 'POST', path: '/mcp', status: 200, contentType: 'text/event-stream', stream: 'post', eventId: 'e1', conn: 'tcp/1' });
+        expect(frames[5]!.http).toEqual({ method: 'POST', path: '/mcp', status: 200, contentType: 'text/event-stream', stream: 'post', eventId: 'e1', conn: 'tcp/1', exchange: 3, protocolVersion: null, sessionId: 's-1', accept: 'application/json, text/event-stream', lastEventId: null });
       }
     }
   });

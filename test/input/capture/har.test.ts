@@ -71,7 +71,7 @@ describe('HAR', () => {
       'c2s event http-delete',
     ]);
     expect(frames.every((f) => f.session === 'S1')).toBe(true);
-    expect(frames[1]!.http).toEqual({ method: 'POST', path: '/mcp', status: 200, contentType: 'text/event-stream', stream: 'post', eventId: 'e1', conn: 'entry/2' });
+    expect(frames[1]!.http).toEqual({ method: 'POST', path: '/mcp', status: 200, contentType: 'text/event-stream', stream: 'post', eventId: 'e1', conn: 'entry/2', exchange: 2, protocolVersion: null, sessionId: null, accept: null, lastEventId: null });
     expect(frames[0]!.ts).toBe('2026-01-01T00:00:00.000Z');
     expect(frames[1]!.ts).toBe('2026-01-01T00:00:00.050Z'); // the body when the entry ended
     expect(frames[3]!.ts).toBe('2026-01-01T00:00:00.012Z'); // the status when the head came (blocked + send + wait)
@@ -80,6 +80,27 @@ describe('HAR', () => {
     // Lines: each frame is placed at its entry's first line.
     expect(doc.split('\n')[frames[0]!.line - 1]).toBe('      {');
     expect(notes).toEqual(['1 HAR entry carried no MCP message (GET / 200).']);
+  });
+
+  it('keeps a named connection\'s session for a later entry on it whose request names none (not an unnamed entry\'s)', async () => {
+    const on = (e: ReturnType<typeof entry>, connection?: string) => (connection === undefined ? e : { ...e, connection });
+    const ping = msg({ id: 3, method: 'ping' });
+    const named = har([
+      on(entry({ body: init }, { status: 200, headers: { 'Content-Type': 'application/json', 'Mcp-Session-Id': 'S1' }, text: initResult }), '42'),
+      on(entry({ body: ping }, { status: 400 }), '42'),
+      on(entry({ body: ping }, { status: 400 }), '43'),
+    ]);
+    const { frames } = await read(named);
+    expect(frames.map((f) => [f.http!.conn, f.event?.name ?? f.dir, f.session, f.http!.exchange])).toEqual([
+      ['har/42', 'c2s', 'S1', 1],
+      ['har/42', 's2c', 'S1', 1],
+      ['har/42', 'c2s', 'S1', 2],
+      ['har/42', 'http-status', 'S1', 2],
+      ['har/43', 'c2s', null, 3],
+      ['har/43', 'http-status', null, 3],
+    ]);
+    const unnamed = await read(har([entry({ body: init }, { status: 200, headers: { 'Content-Type': 'application/json', 'Mcp-Session-Id': 'S1' }, text: initResult }), entry({ body: ping }, { status: 400 })]));
+    expect(unnamed.frames.map((f) => f.session)).toEqual(['S1', 'S1', null, null]);
   });
 
   it('reads the same from a one-line HAR in 5-byte pieces', async () => {

@@ -34,8 +34,9 @@ describe('HTTP/1.1 framing', () => {
       `s2c ${msg({ id: 2, result: {} })}`,
     ]);
     expect(frames.every((f) => f.session === 'sess-1')).toBe(true);
-    expect(frames[0]!.http).toEqual({ method: 'POST', path: '/mcp', status: null, contentType: 'application/json', stream: 'post', eventId: null, conn: 'tcp/1' });
-    expect(frames[3]!.http).toEqual({ method: 'POST', path: '/mcp', status: 200, contentType: 'application/json', stream: 'post', eventId: null, conn: 'tcp/1' });
+    const headers = { protocolVersion: null, sessionId: 'sess-1', accept: 'application/json, text/event-stream', lastEventId: null };
+    expect(frames[0]!.http).toEqual({ method: 'POST', path: '/mcp', status: null, contentType: 'application/json', stream: 'post', eventId: null, conn: 'tcp/1', exchange: 1, ...headers });
+    expect(frames[3]!.http).toEqual({ method: 'POST', path: '/mcp', status: 200, contentType: 'application/json', stream: 'post', eventId: null, conn: 'tcp/1', exchange: 2, ...headers });
     expect(frames[0]!.ts).toBe('2026-01-01T00:00:00.001Z');
     expect(notes).toEqual([]);
   });
@@ -270,6 +271,92 @@ describe('sessions and transport events', () => {
       ['s2c', 'abc', 'http-accepted', 'post'],
       ['s2c', 'abc', initResult, 'get'],
       ['s2c', 'abc', 'http-stream-open', 'get'],
+    ]);
+  });
+});
+
+describe('the request\'s MCP headers, and sessions by connection', () => {
+  it('gives every record of an exchange its request\'s headers and number, numbered in the order requests are read', async () => {
+    const v = { 'MCP-Protocol-Version': '2025-11-25', ...SID };
+    const events = [
+      ...connection('tcp/1', [
+        ['c2s', post(msg({ id: 1, method: 'tools/list' }), v)],
+        ['s2c', reply(200, `id: e1\ndata: ${msg({ id: 1, result: { tools: [] } })}\n\n`, SSE_T)],
+      ]),
+      ...connection('tcp/2', [
+        ['c2s', `GET /mcp HTTP/1.1\r\nAccept: text/event-stream\r\nMcp-Session-Id: sess-1\r\nLast-Event-ID: e1\r\n\r\n`],
+        ['s2c', chunkedHead(200, SSE_T) + chunk(`id: e2\ndata: ${msg({ method: 'notifications/tools/list_changed' })}\n\n`).toString()],
+        ['gap', 's2c', 40],
+        ['close', 'end-of-capture'],
+      ], { packet: 10 }),
+    ];
+    const { frames } = await read(events);
+    const info = (f: Frame) => [f.event?.name ?? f.error?.slice(0, 11) ?? f.dir, f.http!.exchange, f.http!.protocolVersion, f.http!.sessionId, f.http!.accept, f.http!.lastEventId];
+    expect(frames.map(info)).toEqual([
+      ['c2s', 1, '2025-11-25', 'sess-1', 'application/json, text/event-stream', null],
+      ['s2c', 1, '2025-11-25', 'sess-1', 'application/json, text/event-stream', null],
+      ['s2c', 2, null, 'sess-1', 'text/event-stream', 'e1'],
+      ['capture gap', 2, null, 'sess-1', 'text/event-stream', 'e1'],
+      ['http-stream-open', 2, null, 'sess-1', 'text/event-stream', 'e1'],
+    ]);
+  });
+
+  it('puts a request that names no session in its connection\'s, an initialize in the session it opens, and a new connection\'s in none', async () => {
+    const ping = (id: number) => post(msg({ id, method: 'ping' }));
+    const events = [
+      ...connection('tcp/1', [
+        ['c2s', post(msg({ id: 1, method: 'tools/list' }), SID)],
+        ['s2c', reply(200, msg({ id: 1, result: { tools: [] } }), JSON_T)],
+        ['c2s', ping(2)],
+        ['s2c', reply(400, '')],
+        ['c2s', `OPTIONS /mcp HTTP/1.1\r\nOrigin: http://x\r\n\r\n`],
+        ['s2c', reply(204, '')],
+        ['c2s', `DELETE /mcp HTTP/1.1\r\n\r\n`],
+        ['s2c', reply(200, '')],
+        ['c2s', post(init)],
+        ['s2c', reply(200, initResult, { ...JSON_T, 'Mcp-Session-Id': 'sess-2' })],
+        ['c2s', ping(3)],
+        ['s2c', reply(200, msg({ id: 3, result: {} }), JSON_T)],
+        ['close', 'fin'],
+      ]),
+      ...connection('tcp/2', [['c2s', ping(4)], ['s2c', reply(400, '')], ['close', 'fin']], { packet: 30 }),
+    ];
+    const { frames } = await read(events);
+    expect(frames.map((f) => [f.http!.conn, f.event?.name ?? JSON.parse(f.text!).id, f.session, f.http!.sessionId])).toEqual([
+      ['tcp/1', 1, 'sess-1', 'sess-1'],
+      ['tcp/1', 1, 'sess-1', 'sess-1'],
+      ['tcp/1', 2, 'sess-1', null],
+      ['tcp/1', 'http-status', 'sess-1', null],
+      ['tcp/1', 'http-delete', 'sess-1', null],
+      ['tcp/1', 0, 'sess-2', null],
+      ['tcp/1', 0, 'sess-2', null],
+      ['tcp/1', 3, 'sess-2', null],
+      ['tcp/1', 3, 'sess-2', null],
+      ['tcp/2', 4, null, null],
+      ['tcp/2', 'http-status', null, null],
+    ]);
+  });
+
+  it('makes a POST answered 2xx with a JSON or SSE body that holds no message an http-status event', async () => {
+    const note = msg({ method: 'notifications/roots/list_changed' });
+    const { frames } = await read(
+      connection('tcp/1', [
+        ['c2s', post(note, SID)],
+        ['s2c', reply(200, '', JSON_T)],
+        ['c2s', post(note, SID)],
+        ['s2c', reply(200, ': keep-alive\n\n', SSE_T)],
+        ['c2s', post(note, SID)],
+        ['s2c', reply(202, '', JSON_T)],
+        ['close', 'fin'],
+      ]),
+    );
+    expect(frames.map((f) => [f.event?.name ?? f.dir, f.event?.data])).toEqual([
+      ['c2s', undefined],
+      ['http-status', { status: 200, contentType: 'application/json' }],
+      ['c2s', undefined],
+      ['http-status', { status: 200, contentType: 'text/event-stream' }],
+      ['c2s', undefined],
+      ['http-accepted', { status: 202 }],
     ]);
   });
 });

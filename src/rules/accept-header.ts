@@ -1,0 +1,46 @@
+// Rule accept-header: a POST whose Accept header does not list both application/json and text/event-stream, or a
+// GET whose Accept does not list text/event-stream (Streamable HTTP).
+import { listedTypes } from './support/accept.js';
+import { HTTP_SESSION, streamableHttp, type HttpSession } from './support/http-memory.js';
+import { requestLabel, STREAMABLE_HTTP_REVISIONS } from './support/http-request.js';
+import { SPEC } from './spec-urls.js';
+import type { Rule } from './types.js';
+
+/** What each method's Accept must list (basic/transports.mdx §Sending Messages to the Server, §Listening for Messages). */
+const NEEDED: Readonly<Record<string, readonly string[]>> = {
+  POST: ['application/json', 'text/event-stream'],
+  GET: ['text/event-stream'],
+};
+
+interface Data {
+  request: string;
+  method: string;
+  accept: string | null;
+  missing: string[];
+}
+
+export const acceptHeader: Rule<Data, undefined, HttpSession> = {
+  meta: {
+    id: 'accept-header',
+    severity: 'error',
+    description:
+      'A POST whose Accept header does not list both application/json and text/event-stream, or a GET (the server\'s stream) whose Accept does not list text/event-stream. basic/transports.mdx (2025-03-26 on), §Sending Messages to the Server: "The client MUST include an Accept header, listing both application/json and text/event-stream as supported content types"; §Listening for Messages from the Server: "The client MUST include an Accept header, listing text/event-stream as a supported content type." The types must be named: a wildcard (*/*) lists neither, and a type with q=0 is refused, not listed. Checked once per request, the initialize POST included; not on the 2024-11-05 HTTP+SSE transport.',
+    specUrl: SPEC.httpSending,
+    revisions: STREAMABLE_HTTP_REVISIONS,
+  },
+  message: (d) => {
+    const what = d.accept === null ? 'has no Accept header' : `has Accept ${JSON.stringify(d.accept)}, which does not list ${d.missing.join(' or ')}`;
+    const need = NEEDED[d.method]!;
+    return `${d.request} ${what}: the client MUST list ${need.join(' and ')} ${d.method === 'GET' ? 'to open the server\'s stream' : 'on every POST'}`;
+  },
+  memory: HTTP_SESSION,
+  check: ({ record, session, memory }) => {
+    if (!memory.opens || !streamableHttp(record, session.revision, memory)) return undefined;
+    const h = record.http!;
+    const need = NEEDED[h.method];
+    if (need === undefined) return undefined;
+    const listed = listedTypes(h.accept);
+    const missing = need.filter((t) => !listed.has(t));
+    return missing.length === 0 ? undefined : [{ request: requestLabel(record), method: h.method, accept: h.accept, missing }];
+  },
+};

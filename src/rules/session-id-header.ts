@@ -1,0 +1,39 @@
+// Rule session-id-header: a request after initialization without the Mcp-Session-Id the server assigned.
+import { HTTP_SESSION, type HttpSession } from './support/http-memory.js';
+import { requestLabel, STREAMABLE_HTTP_REVISIONS } from './support/http-request.js';
+import { SPEC } from './spec-urls.js';
+import type { Rule } from './types.js';
+
+interface State {
+  /** The server assigned the session an id: its answer to `initialize` keyed it, or a request named it. */
+  assigned: boolean;
+}
+
+export const sessionIdHeader: Rule<{ request: string }, State, HttpSession> = {
+  meta: {
+    id: 'session-id-header',
+    severity: 'error',
+    description:
+      'An HTTP request after initialization without the Mcp-Session-Id header, in a session the server assigned an id. basic/transports.mdx §Session Management (2025-03-26 on): "If an Mcp-Session-Id is returned by the server during initialization, clients using the Streamable HTTP transport MUST include it in the Mcp-Session-Id header on all of their subsequent HTTP requests." Checked once per request (POST, GET, DELETE) after the initialize result. A request that names no session is counted in the session its connection carried last (keep-alive); one on a connection of its own cannot be tied to a session and is not reported.',
+    specUrl: SPEC.sessions,
+    revisions: STREAMABLE_HTTP_REVISIONS,
+  },
+  message: (d) =>
+    `${d.request} has no Mcp-Session-Id header: the server assigned this session an id in its answer to initialize, and the client MUST send it on all subsequent requests`,
+  createState: () => ({ assigned: false }),
+  memory: HTTP_SESSION,
+  check: ({ record, facts, session, state, memory }) => {
+    const h = record.http;
+    if (h === undefined || memory.legacy) return undefined;
+    if (h.sessionId !== null && h.sessionId === session.info.key) state.assigned = true;
+    if (record.kind === 'request' && record.method === 'initialize') {
+      // The initialize request names no session; the session it opened is keyed by the id its answer assigned.
+      if (h.sessionId === null && facts.newSession === 'key') state.assigned = true;
+      return undefined;
+    }
+    if (!memory.opens || !state.assigned || h.sessionId !== null) return undefined;
+    // Before the initialize result the client does not have the id yet.
+    if (session.info.initializeSeen && session.info.negotiatedRevision === null) return undefined;
+    return [{ request: requestLabel(record) }];
+  },
+};
