@@ -4,8 +4,11 @@
 export const SESSION_HEADER = 'mcp-session-id';
 /** The header a client sends the negotiated revision in (2025-06-18 on). */
 export const PROTOCOL_VERSION_HEADER = 'mcp-protocol-version';
-/** The query parameter of the legacy transport's `endpoint` URL (`/messages?sessionId=…`) that keys its session. */
-export const LEGACY_SESSION_PARAM = 'sessionId';
+/**
+ * The query parameter of the legacy transport's `endpoint` URL that keys its session: `/messages?sessionId=…` (the
+ * TypeScript SDK's SSEServerTransport) or `/messages/?session_id=…` (the Python SDK's SseServerTransport).
+ */
+export const LEGACY_SESSION_PARAMS: readonly string[] = ['sessionId', 'session_id'];
 /** The SSE event type that names the legacy transport's POST endpoint. */
 export const LEGACY_ENDPOINT_EVENT = 'endpoint';
 

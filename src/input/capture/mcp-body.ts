@@ -1,5 +1,5 @@
 // What an HTTP body or target says about MCP: a JSON-RPC message or batch, an initialize request, a legacy session.
-import { LEGACY_SESSION_PARAM } from '../../protocol/http-transport.js';
+import { LEGACY_SESSION_PARAMS } from '../../protocol/http-transport.js';
 import { nestedDeeper } from '../depth.js';
 
 /** The body parsed, or undefined when it is not JSON (or nests too deep to walk: decode reports it). */
@@ -26,9 +26,14 @@ export function isInitialize(v: unknown): boolean {
   return isMessage(v) && (v as { method?: unknown }).method === 'initialize' && 'id' in (v as object);
 }
 
-/** The `sessionId` query parameter of a legacy HTTP+SSE endpoint (`/messages?sessionId=…`), else null. */
+/** The session query parameter of a legacy HTTP+SSE endpoint (`/messages?sessionId=…`, `/messages/?session_id=…`), else null. */
 export function legacySession(target: string): string | null {
   const q = target.indexOf('?');
   if (q < 0) return null;
-  return new URLSearchParams(target.slice(q + 1)).get(LEGACY_SESSION_PARAM);
+  const query = new URLSearchParams(target.slice(q + 1));
+  for (const name of LEGACY_SESSION_PARAMS) {
+    const id = query.get(name);
+    if (id !== null) return id;
+  }
+  return null;
 }

@@ -76,7 +76,11 @@ export class McpHttp implements ExchangeSink {
   request(x: Exchange, _at?: At): void {
     const session = x.reqHeaders.get(SESSION_HEADER) ?? legacySession(x.path);
     const stream = x.method === 'POST' ? 'post' : x.method === 'GET' ? 'get' : null;
-    const mcp = session !== null || x.reqHeaders.has(PROTOCOL_VERSION_HEADER) || (x.method === 'GET' && /text\/event-stream/i.test(x.reqHeaders.get('accept') ?? ''));
+    // An MCP client's POST accepts both answers, JSON and an SSE stream (basic/transports.mdx §Sending Messages to the
+    // Server): that marks the exchange even when its body was not captured.
+    const accept = x.reqHeaders.get('accept') ?? '';
+    const sse = /text\/event-stream/i.test(accept);
+    const mcp = session !== null || x.reqHeaders.has(PROTOCOL_VERSION_HEADER) || (sse && (x.method === 'GET' || (x.method === 'POST' && /application\/json/i.test(accept))));
     this.states.set(x, { session, mcp, stream, req: null, reqGap: 0, held: null, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0 });
     if (session !== null) this.connSession.set(x.conn, session);
   }
