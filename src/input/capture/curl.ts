@@ -4,12 +4,12 @@ import { logFrame, oversizedFrame } from '../frames.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter, type Chunk, type Line } from '../lines.js';
 import { ClockTimeline, NO_TIME, type TimeValue } from '../time.js';
 import { someOf } from './connection-kind.js';
-import { CommandReader, commandStart, type CurlCommand } from './curl-command.js';
+import { commandStart } from './curl-command.js';
+import { CurlConns } from './curl-conns.js';
 import { VerboseExchange } from './curl-exchange.js';
 import { infoIs, readCurlLine, REQUEST_LINE, STATUS_LINE, type CurlLine } from './curl-lines.js';
-import { TraceBlock } from './curl-trace.js';
+import { PastedCommands, type CommandLines } from './curl-pasted.js';
 import type { At } from './exchange.js';
-import { HttpConnection } from './http-connection.js';
 import { McpHttp } from './mcp-http.js';
 
 interface CurlReadOptions {
@@ -19,15 +19,6 @@ interface CurlReadOptions {
   onNote?: (text: string) => void;
   /** Told, after the last frame, how many lines the transcript held. */
   onEnd?: (info: { lines: number }) => void;
-}
-
-/** A connection curl made: named `curl/N` in the order the transcript shows them. A traced one is read as bytes. */
-interface Conn {
-  name: string;
-  /** `--trace`: the connection's bytes are read as HTTP/1.1 (http-connection.ts), as a packet capture's are. */
-  http: HttpConnection | null;
-  /** curl said it was done with it (`left intact`, `Closing connection`): a next request is on a new one, unless it is re-used. */
-  done: boolean;
 }
 
 /**
@@ -43,16 +34,9 @@ class CurlTranscript {
   private readonly out: Frame[] = [];
   private readonly clock = new ClockTimeline();
   private time: TimeValue = NO_TIME;
-  private conns = 0;
-  private conn: Conn | null = null;
+  readonly conns: CurlConns;
+  private readonly commands = new PastedCommands();
   private ex: VerboseExchange | null = null;
-  private cmd: CommandReader | null = null;
-  /** The lines of the command being read, as written (its prompt included). */
-  private cmdLines: string[] = [];
-  /** A request of the current command's run was read. */
-  private commandUsed = false;
-  private command: CurlCommand | null = null;
-  private block: { b: TraceBlock; at: At } | null = null;
   /** A received data block was just read: the text lines after it are the body curl also printed to stdout. */
   private echo = false;
   private lastAt: At = { ts: 0, packet: 0, time: NO_TIME };
@@ -61,6 +45,7 @@ class CurlTranscript {
 
   constructor(private readonly file: string, private readonly maxBytes: number) {
     this.mcp = new McpHttp(file, maxBytes);
+    this.conns = new CurlConns(this.mcp);
   }
 
   take(): Frame[] {
@@ -69,18 +54,17 @@ class CurlTranscript {
   }
 
   async line(l: Line): Promise<void> {
-    if (this.cmd !== null) {
+    if (this.commands.reading) {
       const kind = readCurlLine(l.text, false).line.kind;
       // A command's next line, unless curl's output starts (a quote left open never closed: its body is not known).
       if (kind === 'text' || kind === 'blank') {
-        this.cmdLines.push(l.text);
-        this.command = this.cmd.line(l.text);
-        if (this.command !== null || this.cmd.overlong) this.endCommand();
+        const done = this.commands.next(l.text);
+        if (done !== null) this.logCommand(done);
         return;
       }
-      this.endCommand();
+      this.logCommand(this.commands.stop());
     }
-    const { clock, line } = readCurlLine(l.text, this.block !== null);
+    const { clock, line } = readCurlLine(l.text, this.conns.inBlock);
     if (clock !== null) this.time = this.clock.read(clock) ?? this.time;
     const at: At = (this.lastAt = { ts: this.time.tsMs ?? 0, packet: l.line, time: this.time });
     if (l.oversized) {
@@ -88,9 +72,9 @@ class CurlTranscript {
       this.out.push(oversizedFrame({ file: this.file, line: l.line, lines: 1 }, l.text, l.bytes, this.maxBytes, 'line', { time: this.time }));
       return;
     }
-    if (this.block !== null) {
-      if (line.kind === 'offset' && this.block.b.add(line.offset, line.rest)) return;
-      await this.endBlock();
+    if (this.conns.inBlock) {
+      if (line.kind === 'offset' && this.conns.add(line.offset, line.rest)) return;
+      this.echo = await this.conns.endBlock();
     }
     await this.read(line, at);
   }
@@ -107,13 +91,13 @@ class CurlTranscript {
         return;
       case 'request':
         if (ex?.phase === 'request') {
-          if (line.text.trim() === '') ex.endRequest(this.command, at);
+          if (line.text.trim() === '') ex.endRequest(this.commands.last, at);
           else ex.requestHeader(line.text);
         } else if (REQUEST_LINE.test(line.text)) await this.startExchange(line.text, at);
         else this.log(null, `> ${line.text}`, at);
         return;
       case 'response':
-        if (ex?.phase === 'request') ex.endRequest(this.command, at);
+        if (ex?.phase === 'request') ex.endRequest(this.commands.last, at);
         if (ex !== null && (ex.phase === 'response' || ex.phase === 'interim' || (ex.phase === 'sent' && STATUS_LINE.test(line.text)))) ex.responseLine(line.text, at);
         else if (STATUS_LINE.test(line.text)) {
           await this.startExchange(null, at);
@@ -130,12 +114,7 @@ class CurlTranscript {
         return;
       case 'block':
         this.finishExchange(at, false);
-        // TLS records (`SSL data`) are passed over: the blocks after them hold what they carried.
-        if (line.what !== 'ssl') {
-          if (this.conn === null || this.conn.done) await this.openConn(at);
-          this.conn!.http ??= new HttpConnection(this.conn!.name, this.mcp);
-        }
-        this.block = { b: new TraceBlock(line.dir, line.what, line.size), at };
+        await this.conns.startBlock(line.dir, line.what, line.size, at);
         return;
       case 'error':
         this.endHeads(at);
@@ -156,11 +135,8 @@ class CurlTranscript {
     if (start >= 0) {
       // A new run: what the last one left open is over.
       this.finishExchange(at, false);
-      this.cmd = new CommandReader(at.packet, text.slice(start));
-      this.cmdLines = [text];
-      this.commandUsed = false;
-      this.command = this.cmd.result();
-      if (this.command !== null) this.endCommand();
+      const done = this.commands.start(at.packet, text, start);
+      if (done !== null) this.logCommand(done);
       return;
     }
     if (this.echo) return;
@@ -179,78 +155,46 @@ class CurlTranscript {
     this.log(null, text, at);
   }
 
-  /** What an information line says of the connection: a new one, one used again, done with, or a transfer cut. */
-  /** The command's lines are over: one log record holds them (its body, when used, is the request's message). */
-  private endCommand(): void {
-    const first = this.cmd!.first;
-    this.cmd = null;
+  /** A command's lines are one log record (its body, when used, is the request's message). */
+  private logCommand(c: CommandLines): void {
     this.flush();
-    this.out.push(logFrame({ file: this.file, line: first, lines: this.cmdLines.length }, null, this.cmdLines.join('\n'), { time: this.time, session: this.session }));
-    this.cmdLines = [];
+    this.out.push(logFrame({ file: this.file, line: c.first, lines: c.lines.length }, null, c.lines.join('\n'), { time: this.time, session: this.session }));
   }
 
+  /** What an information line says of the connection: a new one, one used again, done with, or a transfer cut. */
   private async info(text: string, at: At): Promise<void> {
     const is = infoIs(text);
-    if (is === 'open') await this.openConn(at);
-    else if (is === 'reuse') {
-      if (this.conn === null) await this.openConn(at);
-      else this.conn.done = false;
-    } else if (is === 'done' && this.conn !== null) {
+    if (is === 'open') {
+      this.finishExchange(at, false);
+      await this.conns.open(at);
+    } else if (is === 'reuse') await this.conns.reuse(at);
+    else if (is === 'done') {
       if (this.ex !== null) this.ex.complete = true;
-      this.conn.done = true;
-      if (this.conn.http !== null) {
-        await this.conn.http.close(at, false);
-        this.conn.http = null;
-      }
+      await this.conns.done(at);
     } else if (is === 'cut' && this.ex !== null) this.ex.cut ??= 'close';
   }
 
   private async startExchange(requestLine: string | null, at: At): Promise<void> {
     this.finishExchange(at, false);
-    if (this.conn === null || this.conn.done) await this.openConn(at);
+    const conn = await this.conns.current(at);
     // A response with no request head before it: the request of the command line, when no head of the run used it yet.
-    const command = requestLine === null && !this.commandUsed ? this.command : null;
-    this.commandUsed = true;
-    this.ex = new VerboseExchange(this.mcp, this.conn!.name, requestLine, at, command);
+    const command = requestLine === null && !this.commands.used ? this.commands.last : null;
+    this.commands.used = true;
+    this.ex = new VerboseExchange(this.mcp, conn, requestLine, at, command);
   }
 
   /** A head whose closing line was not pasted ends where its lines do. */
   private endHeads(at: At): void {
     const ex = this.ex;
-    if (ex?.phase === 'request') ex.endRequest(this.command, at);
+    if (ex?.phase === 'request') ex.endRequest(this.commands.last, at);
     if (ex?.phase === 'response' || ex?.phase === 'interim') ex.endResponse(at);
   }
 
   private finishExchange(at: At, atEnd: boolean): void {
     if (this.ex === null) return;
-    if (this.ex.phase === 'request') this.ex.endRequest(this.command, at);
+    if (this.ex.phase === 'request') this.ex.endRequest(this.commands.last, at);
     this.ex.finish(at, atEnd);
     this.ex = null;
-  }
-
-  private async openConn(at: At): Promise<void> {
-    await this.closeConn(at, false);
-    this.conn = { name: `curl/${++this.conns}`, http: null, done: false };
-  }
-
-  private async closeConn(at: At, atEnd: boolean): Promise<void> {
-    this.finishExchange(at, atEnd);
-    if (this.conn === null) return;
-    await this.conn.http?.close(at, atEnd);
-    this.mcp.release(this.conn.name);
-    this.conn = null;
-  }
-
-  private async endBlock(): Promise<void> {
-    const { b, at } = this.block!;
-    this.block = null;
-    const http = this.conn?.http;
-    if (b.what === 'ssl' || http == null) return;
-    for (const p of b.parts()) {
-      const r = 'bytes' in p ? http.data(b.dir, p.bytes, at) : http.gap(b.dir, p.missing, at);
-      if (r !== undefined) await r;
-    }
-    this.echo = b.dir === 's2c' && b.what === 'data';
   }
 
   private log(level: string | null, text: string, at: At): void {
@@ -266,9 +210,10 @@ class CurlTranscript {
   }
 
   async end(): Promise<void> {
-    if (this.cmd !== null) this.endCommand();
-    if (this.block !== null) await this.endBlock();
-    await this.closeConn(this.lastAt, true);
+    if (this.commands.reading) this.logCommand(this.commands.stop());
+    await this.conns.endBlock();
+    this.finishExchange(this.lastAt, true);
+    await this.conns.close(this.lastAt, true);
   }
 }
 
@@ -292,5 +237,7 @@ export async function* readCurlBatches(chunks: AsyncIterable<Chunk>, opts: CurlR
   if (out.length > 0) yield out;
   const n = t.mcp.nonMcpCount;
   if (opts.onNote && n > 0) opts.onNote(`${n} HTTP ${n === 1 ? 'exchange' : 'exchanges'} carried no MCP message (${someOf(t.mcp.nonMcp.map((x) => x.what), n)}).`);
+  const h2 = t.conns.h2;
+  if (opts.onNote && h2 > 0) opts.onNote(`${h2} traced ${h2 === 1 ? 'connection speaks' : 'connections speak'} HTTP/2 or 3, whose --trace is not read: trace with --http1.1, or use curl -v.`);
   opts.onEnd?.({ lines: splitter.lines });
 }

@@ -7,7 +7,7 @@ import { CommandReader, commandStart } from '../../../src/input/capture/curl-com
 import { isCurlLine, readCurlLine } from '../../../src/input/capture/curl-lines.js';
 import { TraceBlock } from '../../../src/input/capture/curl-trace.js';
 import { shellWords } from '../../../src/input/capture/shell-words.js';
-import { detectInput } from '../../../src/input/index.js';
+import { detectInput, readFrames } from '../../../src/input/index.js';
 import type { PipelineRecord } from '../../../src/types.js';
 import { chunked, toCrlf } from '../helpers.js';
 import { COUNT_FIELDS, hostCases, hostCounts, isMessageRecord, recordsOf, type HostExpected } from '../host-fixtures.js';
@@ -136,6 +136,18 @@ describe('curl -v transcripts: what the reader makes of each shape', () => {
     ];
     const rs = await recordsOfText(lines.join('\n'));
     expect(rs.filter((r) => r.kind === 'response').map((r) => r.http!.conn)).toEqual(['curl/1', 'curl/1', 'curl/2']);
+  });
+});
+
+describe('curl traces of HTTP/2', () => {
+  it('are named in one line, not misread as HTTP/1.1', async () => {
+    const head = 'POST /mcp HTTP/2\r\nhost: h\r\n\r\n';
+    const lines = ['== Info: Connected to h (1.2.3.4) port 443 (#0)', `=> Send header, ${head.length} bytes (0x${head.length.toString(16)})`, '0000: POST /mcp HTTP/2', '0012: host: h', '001b: ', '<= Recv header, 13 bytes (0xd)', '0000: HTTP/2 200 '];
+    const notes: string[] = [];
+    const frames = [];
+    for await (const f of readFrames(chunked(Buffer.from(lines.join('\n'))), { file: 't', format: 'curl', onNote: (t) => notes.push(t) })) frames.push(f);
+    expect(frames.map((f) => f.log?.text ?? f.error)).toEqual(['Connected to h (1.2.3.4) port 443 (#0)']);
+    expect(notes).toEqual(['1 traced connection speaks HTTP/2 or 3, whose --trace is not read: trace with --http1.1, or use curl -v.']);
   });
 });
 
