@@ -51,8 +51,9 @@ const LONG_VALUE = new Set([
   'unix-socket', 'variable', 'url-query', 'expect100-timeout', 'keepalive-time', 'max-redirs', 'proto', 'proto-redir',
 ]);
 
-/** Lines of one command at most: an unclosed quote must not swallow the transcript. */
+/** Lines and characters of one command at most: an unclosed quote must not swallow the transcript. */
 const MAX_LINES = 500;
+const MAX_CHARS = 16 * 1024 * 1024;
 
 /**
  * Reads a command from the line that starts it, over the lines that continue it (`\` at a line's end, a quote left
@@ -62,6 +63,7 @@ export class CommandReader {
   private readonly texts: string[];
   private words: Words | null = null;
   private doc: string[] | null = null;
+  private chars = 0;
 
   constructor(readonly first: number, text: string) {
     this.texts = [text];
@@ -84,6 +86,8 @@ export class CommandReader {
 
   /** The next line; the command when it is whole with it. */
   line(text: string): CurlCommand | null {
+    this.chars += text.length;
+    if (this.overlong) return null;
     if (this.doc !== null) this.doc.push(text);
     else this.texts.push(text);
     return this.result();
@@ -91,7 +95,7 @@ export class CommandReader {
 
   /** Too many lines to be one command: give up on it. */
   get overlong(): boolean {
-    return this.texts.length + (this.doc?.length ?? 0) > MAX_LINES;
+    return this.texts.length + (this.doc?.length ?? 0) > MAX_LINES || this.chars > MAX_CHARS;
   }
 
   private command(): CurlCommand {

@@ -14,6 +14,9 @@ interface Conn {
   h2: boolean;
 }
 
+/** Lines of a trace block held at most before they are read (a block of a large body is read as it comes). */
+const SLICE_LINES = 256;
+
 /** A traced request head of HTTP/2 or 3 (`POST /mcp HTTP/2`). */
 const H2_REQUEST = /^[A-Z][A-Z-]* \S+ HTTP\/[23]\r?\n/;
 
@@ -76,9 +79,12 @@ export class CurlConns {
     this.block = { b: new TraceBlock(dir, what, size), at };
   }
 
-  /** A data line of the block being read; false when it is not the block's. */
-  add(offset: number, rest: string): boolean {
-    return this.block?.b.add(offset, rest) ?? false;
+  /** A data line of the block being read; false when it is not the block's. A long block's lines are read in slices. */
+  async add(offset: number, rest: string): Promise<boolean> {
+    const block = this.block;
+    if (block === null || !block.b.add(offset, rest)) return false;
+    if (block.b.held >= SLICE_LINES) await this.feed(block.b.dir, block.b.take(), block.at);
+    return true;
   }
 
   /** The block is over: its bytes to the connection's reader. True when it held data received (the body curl may print again). */
@@ -96,10 +102,16 @@ export class CurlConns {
       this.h2++;
       return false;
     }
+    await this.feed(b.dir, parts, at);
+    return b.dir === 's2c' && b.what === 'data';
+  }
+
+  private async feed(dir: 'c2s' | 's2c', parts: ReturnType<TraceBlock['parts']>, at: At): Promise<void> {
+    const http = this.conn?.http;
+    if (http == null) return;
     for (const p of parts) {
-      const r = 'bytes' in p ? http.data(b.dir, p.bytes, at) : http.gap(b.dir, p.missing, at);
+      const r = 'bytes' in p ? http.data(dir, p.bytes, at) : http.gap(dir, p.missing, at);
       if (r !== undefined) await r;
     }
-    return b.dir === 's2c' && b.what === 'data';
   }
 }

@@ -73,7 +73,7 @@ class CurlTranscript {
       return;
     }
     if (this.conns.inBlock) {
-      if (line.kind === 'offset' && this.conns.add(line.offset, line.rest)) return;
+      if (line.kind === 'offset' && (await this.conns.add(line.offset, line.rest))) return;
       this.echo = await this.conns.endBlock();
     }
     await this.read(line, at);

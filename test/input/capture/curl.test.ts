@@ -1,6 +1,7 @@
 // curl transcripts (`--input-format curl`): the fixtures of test/fixtures/hosts/curl/ end to end, and the parts of the reader
 // (the line grammar, a pasted command's body, a trace block's bytes) on the shapes they must read.
 import { Buffer } from 'node:buffer';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../../src/analyze-stream.js';
 import { CommandReader, commandStart } from '../../../src/input/capture/curl-command.js';
@@ -9,6 +10,7 @@ import { TraceBlock } from '../../../src/input/capture/curl-trace.js';
 import { shellWords } from '../../../src/input/capture/shell-words.js';
 import { detectInput, readFrames } from '../../../src/input/index.js';
 import type { PipelineRecord } from '../../../src/types.js';
+import { SEED } from '../../property/support.js';
 import { chunked, toCrlf } from '../helpers.js';
 import { COUNT_FIELDS, hostCases, hostCounts, isMessageRecord, recordsOf, type HostExpected } from '../host-fixtures.js';
 
@@ -186,10 +188,56 @@ describe('trace blocks', () => {
     expect(text).toContain('event: message\nid: 8cb5\ndata: {"text":"v1.2 ok."}\n\n\r\n0\r\n');
   });
 
+  it('a long block read in slices gives the bytes it gives whole', () => {
+    // An SSE body over 300 lines of 64 characters, CR LF breaks among them, `.` that were LF and `.` that were dots.
+    const body = Array.from({ length: 120 }, (_, i) => `data: {"n":${i},"text":"v1.${i} ${'x'.repeat(i % 90)}"}\n\n`).join('');
+    const lines: [number, string][] = [];
+    for (let at = 0; at < body.length; at += 64) lines.push([at, body.slice(at, at + 64).replace(/\n/g, '.')]);
+    const read = (slices: boolean) => {
+      const b = new TraceBlock('s2c', 'data', body.length);
+      const out: Buffer[] = [];
+      const keep = (ps: ReturnType<TraceBlock['parts']>) => out.push(...ps.map((p) => ('bytes' in p ? p.bytes : Buffer.alloc(0))));
+      for (const [o, t] of lines) {
+        b.add(o, t);
+        if (slices && b.held >= 7) keep(b.take());
+      }
+      keep(b.parts());
+      return Buffer.concat(out).toString('latin1');
+    };
+    expect(read(false)).toBe(body);
+    expect(read(true)).toBe(body);
+  });
+
   it('--trace: the hex, exactly; lines a paste left out are missing bytes', () => {
     const b = new TraceBlock('c2s', 'data', 40);
     b.add(0, '7b 22 6a 73 6f 6e 72 70 63 22 3a 22 32 2e 30 22 {"jsonrpc":"2.0"');
     b.add(0x20, '3a 22 70 69 6e 67 22 7d                         :"ping"}');
     expect(b.parts()).toEqual([{ bytes: Buffer.from('{"jsonrpc":"2.0"') }, { missing: 16 }, { bytes: Buffer.from(':"ping"}') }]);
+  });
+});
+
+describe('broken transcripts', () => {
+  /** Bytes that break a transcript most: line ends, a head's markers, quotes and brackets, a trace offset's digits, NUL, invalid UTF-8. */
+  const NASTY = [0x0a, 0x0d, 0x3e, 0x3c, 0x2a, 0x27, 0x22, 0x5c, 0x7b, 0x7d, 0x30, 0x3a, 0x00, 0xff, 0x20];
+  const mutation = fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), byte: fc.oneof(fc.constantFrom(...NASTY), fc.integer({ min: 0, max: 255 })), del: fc.integer({ min: 0, max: 30 }) });
+
+  it('random mutations and cuts of the fixtures never throw, and every record is at a line of the input', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...CASES), fc.array(mutation, { maxLength: 6 }), fc.double({ min: 0.05, max: 1, noNaN: true }), fc.constantFrom(0, 3, 64), async (c, ms, keep, chunk) => {
+        let b = c.bytes.subarray(0, Math.ceil(c.bytes.length * keep));
+        for (const m of ms) {
+          const at = Math.floor(m.at * b.length);
+          b = Buffer.concat([b.subarray(0, at), Buffer.from([m.byte]), b.subarray(Math.min(b.length, at + m.del))]);
+        }
+        const lines = b.toString('latin1').split('\n').length;
+        const records = await recordsOf(b, 'fuzz.txt', chunk, 'curl');
+        for (const r of records) {
+          const line = Number(r.source.split(':').at(-1));
+          expect(line, r.source).toBeGreaterThanOrEqual(1);
+          expect(line, r.source).toBeLessThanOrEqual(lines);
+        }
+      }),
+      { seed: SEED, numRuns: 150 },
+    );
   });
 });
