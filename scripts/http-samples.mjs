@@ -1,9 +1,10 @@
 // The HTTP samples behind samples/: server-everything in its Streamable HTTP mode on 127.0.0.1, captured by tcpdump
-// on lo while the SDK client runs a session (everything-http.pcap), and recorded as HAR by Debian's Chromium through
-// playwright-core while a page runs one with fetch (everything-http.har). Nothing leaves the machine.
+// on lo while the SDK client runs a session (everything-http.pcap), recorded as HAR by Debian's Chromium through
+// playwright-core while a page runs one with fetch (everything-http.har), and tried by hand with curl -v, its output
+// kept as a user pastes it (everything-http.curl.txt). Nothing leaves the machine.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createReadStream, existsSync } from 'node:fs';
+import { appendFileSync, closeSync, createReadStream, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import net from 'node:net';
@@ -162,6 +163,50 @@ export async function recordHar(root, file) {
   } finally {
     await browser.close();
     pages.close();
+    await server.stop();
+  }
+}
+
+/** A word as a user types it in a POSIX shell: single-quoted when it needs quoting. */
+const quote = (w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+
+/** One curl run: its command line after a `$ ` prompt, then what it wrote to stderr and stdout (`2>&1`), into `file`. */
+async function curl(file, args) {
+  appendFileSync(file, `$ curl ${args.map(quote).join(' ')}\n`);
+  const fd = openSync(file, 'a');
+  try {
+    const child = spawn('curl', args, { stdio: ['ignore', fd, fd] });
+    child.once('error', () => {});
+    const [code] = await once(child, 'exit');
+    if (code !== 0) throw new Error(`curl ${args.join(' ')} exited ${code} (apt-get install -y curl)`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Records samples/everything-http.curl.txt: a session tried by hand with `curl -v -N` (the progress meter too: stdout
+ * is no terminal), each run's command line before its output: initialize, notifications/initialized, tools/list, a
+ * tool with progress streamed over SSE, then DELETE.
+ */
+export async function recordCurl(root, file) {
+  writeFileSync(file, '');
+  const server = await startEverything(root);
+  try {
+    const url = `http://127.0.0.1:${server.port}/mcp`;
+    const json = ['-H', 'Content-Type: application/json', '-H', 'Accept: application/json, text/event-stream'];
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '8' } } };
+    await curl(file, ['-v', '-N', '-X', 'POST', url, ...json, '-d', JSON.stringify(init)]);
+    const session = /^< mcp-session-id: (\S+)\r?$/m.exec(readFileSync(file, 'utf8'))?.[1];
+    if (session === undefined) throw new Error('no Mcp-Session-Id in the initialize answer');
+    const inSession = [...json, '-H', `Mcp-Session-Id: ${session}`, '-H', 'MCP-Protocol-Version: 2025-06-18'];
+    await curl(file, ['-v', '-N', url, ...inSession, '-d', '{"jsonrpc":"2.0","method":"notifications/initialized"}']);
+    await curl(file, ['-v', '-N', url, ...inSession, '-d', '{"jsonrpc":"2.0","id":2,"method":"tools/list"}']);
+    const call = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'trigger-long-running-operation', arguments: { duration: 0.6, steps: 3 }, _meta: { progressToken: 'p3' } } };
+    await curl(file, ['-v', '-N', url, ...inSession, '-d', JSON.stringify(call)]);
+    await curl(file, ['-v', '-X', 'DELETE', url, '-H', `Mcp-Session-Id: ${session}`, '-H', 'MCP-Protocol-Version: 2025-06-18']);
+    log(`  curl: session ${session}`);
+  } finally {
     await server.stop();
   }
 }

@@ -7,15 +7,15 @@
 // samples/everything.envelope.ndjson (server-everything) and samples/memory.envelope.ndjson
 // (server-memory) are wrap's captures, byte for byte. everything.ndjson, everything.transcript.txt
 // and everything.json are re-framed from the everything capture. The HTTP samples (scripts/http-samples.mjs):
-// everything-http.pcap, tcpdump on lo (root), and everything-http.har, Debian's Chromium; `--skip-http` keeps the
-// ones there are, `--http-only` records only them. Then checks them and prints method counts. Progress goes to
-// stderr, the summary to stdout; exit 1 when a check fails.
+// everything-http.pcap (tcpdump on lo, as root), everything-http.har (Debian's Chromium) and everything-http.curl.txt
+// (curl -v); `--skip-http` keeps the ones there are, `--http-only` records only them. Then checks them and prints
+// method counts. Progress goes to stderr, the summary to stdout; exit 1 when a check fails.
 import { createReadStream, existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordHar, recordPcap } from './http-samples.mjs';
+import { recordCurl, recordHar, recordPcap } from './http-samples.mjs';
 import { recordEverything, recordMemory } from './sessions.mjs';
 import { analyze, formatCounts, toJsonDocument, toRawNdjson, toTranscript } from './sample-formats.mjs';
 
@@ -83,7 +83,7 @@ async function checkHttpSample(path) {
   return { summary: `${size} bytes, ${records.length} records, ${messages.length} messages`, list };
 }
 
-const HTTP_SAMPLES = ['everything-http.pcap', 'everything-http.har'];
+const HTTP_SAMPLES = ['everything-http.pcap', 'everything-http.har', 'everything-http.curl.txt'];
 
 async function main() {
   const [sdk, everything, memory] = await Promise.all([
@@ -106,6 +106,8 @@ async function main() {
     await recordPcap(root, join(scratch, HTTP_SAMPLES[0]));
     process.stderr.write('record: everything over Streamable HTTP, recorded as HAR by Chromium\n');
     await recordHar(root, join(scratch, HTTP_SAMPLES[1]));
+    process.stderr.write('record: everything over Streamable HTTP, tried by hand with curl -v\n');
+    await recordCurl(root, join(scratch, HTTP_SAMPLES[2]));
   }
 
   const out = (name) => join(samples, name);

@@ -39,6 +39,7 @@ describe('golden outputs', () => {
         'memory.envelope.ndjson',
         'everything-http.pcap',
         'everything-http.har',
+        'everything-http.curl.txt',
       ]),
     );
     expect(cases).toHaveLength(samples.length * GOLDEN_COMMANDS.length);

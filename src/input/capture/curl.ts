@@ -12,6 +12,9 @@ import { PastedCommands, type CommandLines } from './curl-pasted.js';
 import type { At } from './exchange.js';
 import { McpHttp } from './mcp-http.js';
 
+/** curl's lines held at most before the transcript's first message (a file of prose and no MCP is not held whole). */
+const HELD_LOGS = 256;
+
 interface CurlReadOptions {
   file: string;
   maxMessageBytes?: number;
@@ -40,8 +43,12 @@ class CurlTranscript {
   /** A received data block was just read: the text lines after it are the body curl also printed to stdout. */
   private echo = false;
   private lastAt: At = { ts: 0, packet: 0, time: NO_TIME };
-  /** The session of the last message or event: curl's lines after it are told as its session's. */
+  /**
+   * The session of the last message or event: curl's lines after it are told as its session's. Before the first one
+   * (no session known yet), they are held (up to HELD_LOGS) and told as the session of the first message that has one.
+   */
   private session: string | null = null;
+  private held: Frame[] = [];
 
   constructor(private readonly file: string, private readonly maxBytes: number) {
     this.mcp = new McpHttp(file, maxBytes);
@@ -157,8 +164,7 @@ class CurlTranscript {
 
   /** A command's lines are one log record (its body, when used, is the request's message). */
   private logCommand(c: CommandLines): void {
-    this.flush();
-    this.out.push(logFrame({ file: this.file, line: c.first, lines: c.lines.length }, null, c.lines.join('\n'), { time: this.time, session: this.session }));
+    this.pushLog(logFrame({ file: this.file, line: c.first, lines: c.lines.length }, null, c.lines.join('\n'), { time: this.time }));
   }
 
   /** What an information line says of the connection: a new one, one used again, done with, or a transfer cut. */
@@ -198,15 +204,28 @@ class CurlTranscript {
   }
 
   private log(level: string | null, text: string, at: At): void {
+    this.pushLog(logFrame({ file: this.file, line: at.packet, lines: 1 }, level, text, { time: this.time }));
+  }
+
+  private pushLog(f: Frame): void {
     this.flush();
-    this.out.push(logFrame({ file: this.file, line: at.packet, lines: 1 }, level, text, { time: this.time, session: this.session }));
+    f.session ??= this.session;
+    if (this.session !== null) this.out.push(f);
+    else if (this.held.push(f) >= HELD_LOGS) this.release(null);
   }
 
   private flush(): void {
     for (const f of this.mcp.take()) {
+      if (this.held.length > 0) this.release(f.session);
       if (f.session !== null) this.session = f.session;
       this.out.push(f);
     }
+  }
+
+  /** The lines held before the first message, told as `session`'s (null: as they are). */
+  private release(session: string | null): void {
+    for (const h of this.held) h.session ??= session;
+    this.out.push(...this.held.splice(0));
   }
 
   async end(): Promise<void> {
@@ -214,6 +233,8 @@ class CurlTranscript {
     await this.conns.endBlock();
     this.finishExchange(this.lastAt, true);
     await this.conns.close(this.lastAt, true);
+    this.flush();
+    this.release(null);
   }
 }
 
