@@ -75,8 +75,7 @@ class CurlTranscript {
     if (clock !== null) this.time = this.clock.read(clock) ?? this.time;
     const at: At = (this.lastAt = { ts: this.time.tsMs ?? 0, packet: l.line, time: this.time });
     if (l.oversized) {
-      this.flush();
-      this.out.push(oversizedFrame({ file: this.file, line: l.line, lines: 1 }, l.text, l.bytes, this.maxBytes, 'line', { time: this.time }));
+      this.pushLog(oversizedFrame({ file: this.file, line: l.line, lines: 1 }, l.text, l.bytes, this.maxBytes, 'line', { time: this.time }));
       return;
     }
     if (this.conns.inBlock) {
@@ -207,6 +206,7 @@ class CurlTranscript {
     this.pushLog(logFrame({ file: this.file, line: at.packet, lines: 1 }, level, text, { time: this.time }));
   }
 
+  /** A frame of the transcript's own (a log record, an oversized line), in order with the messages around it. */
   private pushLog(f: Frame): void {
     this.flush();
     f.session ??= this.session;

@@ -127,6 +127,19 @@ describe('curl -v transcripts: what the reader makes of each shape', () => {
     expect(stream.find((r) => r.kind === 'notification')!.http).toMatchObject({ method: 'GET', stream: 'get' });
   });
 
+  it('a line over --max-message-bytes is an oversized record where it is, and the stream is read on', async () => {
+    const big = `data: {"jsonrpc":"2.0","method":"notifications/message","params":{"data":"${'x'.repeat(600)}"}}`;
+    const lines = ['> GET /mcp HTTP/1.1', '> Accept: text/event-stream', '> Mcp-Session-Id: s-6', '> ', '< HTTP/1.1 200 OK', '< Content-Type: text/event-stream', '< ',
+      'event: message', big, '', 'event: message', 'data: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"y"}}', ''];
+    const rs = (await analyze(chunked(Buffer.from(lines.join('\n'))), { file: 't.txt', inputFormat: 'curl', maxMessageBytes: 300 })).records;
+    expect(rs.filter((r) => r.kind !== 'log').map((r) => [r.source, r.kind, r.findings.map((f) => f.rule)])).toEqual([
+      ['t.txt:9', 'invalid', ['oversized']],
+      ['t.txt:11', 'notification', []],
+      // The stream was still open where the transcript ends.
+      ['t.txt:12', 'event', []],
+    ]);
+  });
+
   it('reuses a connection when curl says so, and names a new one for each connect', async () => {
     const ping = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"ping"}`;
     const exchange = (id: number) => [...head(ping(id)).slice(2), '< HTTP/1.1 200 OK', '< Content-Type: application/json', '< mcp-session-id: s-5', '< ', `{"jsonrpc":"2.0","id":${id},"result":{}}`];
