@@ -143,6 +143,9 @@ export class VerboseExchange {
       }
       return this.jsonLine(text, at, 0);
     }
+    // Another body (not MCP, read past): as far as its Content-Length, when the head gave one, else to curl's next line.
+    const length = this.x.resHeaders!.get('content-length');
+    if (length !== undefined && this.read >= Number(length)) return { taken: false };
     this.read += Buffer.byteLength(text) + 1;
     return { taken: true };
   }
