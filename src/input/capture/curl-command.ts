@@ -15,8 +15,11 @@ export interface CurlCommand {
   target: string | null;
 }
 
-/** A line that starts a curl command: a shell prompt (`$ `, `% `, `❯ `, `user@host:~$ `, `PS C:\> `) or none, then `curl`. */
-const START = /^(\s*(?:\S*[$#%❯]\s+|PS [^>]*>\s*)?(?:\S*[\\/])?)curl(?:\.exe)?(?=\s)/;
+/**
+ * A line that starts a curl command: a shell prompt (`$ `, `% `, `❯ `, `user@host:~$ `, `PS C:\> `), the shell's
+ * trace of what it runs (`set -x`: `+ `, `++ ` in a subshell) or none, then `curl`.
+ */
+const START = /^(\s*(?:\S*[$#%❯]\s+|PS [^>]*>\s*|\++ )?(?:\S*[\\/])?)curl(?:\.exe)?(?=\s)/;
 
 /** Where a command starts in a line (the offset of `curl`), or -1. */
 export function commandStart(text: string): number {

@@ -91,7 +91,7 @@ describe('curl -v transcripts: what the reader makes of each shape', () => {
     expect(cmd(`curl -G -d 'x=1' http://h/mcp`)).toMatchObject({ body: null, sends: false, method: 'GET' });
     expect(cmd(`curl -H '-d nope' -X PUT --json '{"a":1}' http://h/mcp`)).toMatchObject({ body: '{"a":1}', method: 'PUT' });
     expect(cmd(`curl -d @body.json http://h/mcp`)).toMatchObject({ body: null, sends: true });
-    for (const p of ['$ curl -v x', '% curl x', 'PS C:\\> curl.exe x', '└─$ curl x', 'me@h:~/a$ curl x', 'curl x']) expect(commandStart(p), p).toBeGreaterThanOrEqual(0);
+    for (const p of ['$ curl -v x', '% curl x', 'PS C:\\> curl.exe x', '└─$ curl x', 'me@h:~/a$ curl x', '++++ curl x', 'curl x']) expect(commandStart(p), p).toBeGreaterThanOrEqual(0);
     for (const p of ['sleep 2; curl x', 'docker run curlimages/curl:8 x', 'curling is fun']) expect(commandStart(p), p).toBe(-1);
   });
 
