@@ -7,9 +7,10 @@
 // one you meant. The expected files are the CLI's exact stdout for each sample in samples/ and each command
 // in test/golden/cases.mjs (annotate text and ndjson, stats table and json), run from the repository root
 // with relative paths, stdout piped, and NO_COLOR / FORCE_COLOR removed; nothing is masked (see cases.mjs for
-// why nothing is volatile). Expected files that no longer belong to a case are deleted. Exits 1 when a command
-// fails (exit code other than 0, or anything on stderr); nothing is written then.
-import { execFileSync } from 'node:child_process';
+// why nothing is volatile). What a command writes to stderr is expected too (`<file>.stderr`, only when there is
+// something: a capture's summary line). Expected files that no longer belong to a case are deleted. Exits 1 when a
+// command fails (an exit code other than 0); nothing is written then.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,19 +26,20 @@ if (!existsSync(cli)) {
 const outputs = new Map();
 let failed = false;
 for (const c of goldenCases(root)) {
-  try {
-    const stdout = execFileSync(process.execPath, [cli, ...c.args], {
-      cwd: root,
-      env: goldenEnv(),
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      maxBuffer: 256 * 1024 * 1024,
-    });
-    outputs.set(c.expected, stdout);
-  } catch (err) {
+  const r = spawnSync(process.execPath, [cli, ...c.args], {
+    cwd: root,
+    env: goldenEnv(),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (r.status !== 0) {
     failed = true;
-    console.error(`update-golden: mcptrace ${c.args.join(' ')} failed (exit ${err.status}): ${String(err.stderr).trim()}`);
+    console.error(`update-golden: mcptrace ${c.args.join(' ')} failed (exit ${r.status}): ${String(r.stderr).trim()}`);
+    continue;
   }
+  outputs.set(c.expected, r.stdout);
+  if (r.stderr !== '') outputs.set(c.stderr, r.stderr);
 }
 if (failed) process.exit(1);
 

@@ -1,6 +1,7 @@
 // Input format detection from the first meaningful line(s), on a file or a live stream (peek, then replay).
 import { Buffer } from 'node:buffer';
 import { captureMagic, MAGIC_BYTES } from './capture/capture-magic.js';
+import { isCurlLine } from './capture/curl-lines.js';
 import { TOOL_CAPTURE_NAMES, type ToolCaptureName } from './tool-captures/index.js';
 import { ToolCaptureDetector } from './tool-captures/recognise.js';
 import { DIALECT_NAMES, type DialectName } from './dialects/index.js';
@@ -17,8 +18,8 @@ import { isComment, parseHeader } from './transcript-syntax.js';
 /** mcptrace's own formats and the generic ones; the text-log dialects (dialects/) and the tool-capture dialects (tool-captures/) follow them in INPUT_FORMATS. */
 export const BASE_FORMATS = ['ndjson', 'envelope', 'transcript', 'json'] as const;
 export type BaseFormat = (typeof BASE_FORMATS)[number];
-/** Captures of HTTP traffic (src/input/capture/): HAR files and packet captures, read as exchanges, not as lines of messages. */
-export const HTTP_FORMATS = ['har', 'pcap'] as const;
+/** HTTP traffic (src/input/capture/): HAR files, packet captures and curl transcripts, read as exchanges, not as lines of messages. */
+export const HTTP_FORMATS = ['har', 'pcap', 'curl'] as const;
 export type HttpFormat = (typeof HTTP_FORMATS)[number];
 export type InputFormat = BaseFormat | HttpFormat | DialectName | ToolCaptureName;
 /** Every `--input-format` name: the base formats, the HTTP capture formats, every text-log dialect, every tool-capture dialect. */
@@ -170,10 +171,12 @@ export class InputDetector {
   }
 
   /**
-   * A record of another tool's capture (tool-captures/recognise.ts) decides first; while a JSON document's start is probed
+   * A curl transcript's line decides at once; then a record of another tool's capture (tool-captures/recognise.ts); while a JSON document's start is probed
    * for one, the format the lines decided waits.
    */
   line(text: string): InputFormat | null {
+    // A `curl -v` head's first line, or a trace block's: no other log writes those.
+    if (isCurlLine(text)) return this.read('curl');
     const c = this.captures.line(text);
     if (c !== null) return this.read(c);
     if (this.deferred !== null) return this.captures.probing ? null : this.deferred;

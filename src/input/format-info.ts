@@ -34,6 +34,11 @@ const BASE: Readonly<Record<BaseFormat | HttpFormat, { title: string; example: s
       '{"log":{"version":"1.2","creator":{"name":"WebInspector"},"entries":[{"startedDateTime":"2026-11-29T22:00:00.010Z",' +
       '"request":{"method":"POST","url":"http://127.0.0.1:3001/mcp","headers":[],"postData":{"text":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"method\\":\\"tools/list\\"}"}}}]}}',
   },
+  curl: {
+    title: 'curl -v transcript (or --trace, --trace-ascii): > and < heads, the body curl printed, the command line before it (Streamable HTTP, HTTP+SSE)',
+    // Its lines, joined with ` · `: a transcript is no one line.
+    example: '$ curl -v -N http://127.0.0.1:3001/mcp -d \'{"jsonrpc":"2.0","id":1,"method":"tools/list"}\' · > POST /mcp HTTP/1.1 · > Accept: application/json, text/event-stream · > Content-Length: 46 · > · < HTTP/1.1 200 OK · < Content-Type: text/event-stream · < · data: {"jsonrpc":"2.0","id":1,"result":{"tools":[]}}',
+  },
   pcap: {
     title: 'Packet capture: pcap or pcapng (tcpdump -w, Wireshark); TCP reassembled, HTTP/1.1 and SSE read (Streamable HTTP, HTTP+SSE)',
     example: 'd4 c3 b2 a1 02 00 04 00 … (pcap), 0a 0d 0d 0a … (pcapng): told by its first bytes',

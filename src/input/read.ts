@@ -7,6 +7,7 @@ import { toolCaptureNamed, isDocumentToolCapture } from './tool-captures/index.j
 import { ToolCaptureDocumentReader } from './tool-captures/document.js';
 import { ToolCaptureLineReader } from './tool-captures/jsonl.js';
 import { detectInput, opensDocument, type DetectOptions, type Detection, type HttpFormat, type InputFormat } from './detect.js';
+import { readCurlBatches } from './capture/curl.js';
 import { readHarBatches } from './capture/har.js';
 import { dialectNamed } from './dialects/index.js';
 import { DialectReader } from './dialects/engine.js';
@@ -108,6 +109,10 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
   opts.onFormat?.(format);
   if (format === 'har') {
     yield* readHarBatches(source, { file: opts.file, maxMessageBytes: opts.maxMessageBytes, onNote: opts.onNote, onEnd: opts.onEnd });
+    return;
+  }
+  if (format === 'curl') {
+    yield* readCurlBatches(source, { file: opts.file, maxMessageBytes: opts.maxMessageBytes, onNote: opts.onNote, onEnd: opts.onEnd });
     return;
   }
   if (format === 'pcap') {

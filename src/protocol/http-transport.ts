@@ -6,16 +6,24 @@ export const SESSION_HEADER = 'mcp-session-id';
 export const PROTOCOL_VERSION_HEADER = 'mcp-protocol-version';
 /** The header a client resumes an SSE stream with (a GET after the last event id it received). */
 export const LAST_EVENT_ID_HEADER = 'last-event-id';
-/** The query parameter of the legacy transport's `endpoint` URL (`/messages?sessionId=…`) that keys its session. */
-const LEGACY_SESSION_PARAM = 'sessionId';
+/**
+ * The query parameter of the legacy transport's `endpoint` URL that keys its session: `/messages?sessionId=…` (the
+ * TypeScript SDK's SSEServerTransport) or `/messages/?session_id=…` (the Python SDK's SseServerTransport).
+ */
+const LEGACY_SESSION_PARAMS: readonly string[] = ['sessionId', 'session_id'];
 /** The SSE event type that names the legacy transport's POST endpoint. */
 export const LEGACY_ENDPOINT_EVENT = 'endpoint';
 
-/** The `sessionId` query parameter of a legacy HTTP+SSE endpoint (`/messages?sessionId=…`), else null. */
+/** The session query parameter of a legacy HTTP+SSE endpoint (`/messages?sessionId=…`, `/messages/?session_id=…`), else null. */
 export function legacySession(target: string): string | null {
   const q = target.indexOf('?');
   if (q < 0) return null;
-  return new URLSearchParams(target.slice(q + 1)).get(LEGACY_SESSION_PARAM);
+  const query = new URLSearchParams(target.slice(q + 1));
+  for (const name of LEGACY_SESSION_PARAMS) {
+    const id = query.get(name);
+    if (id !== null) return id;
+  }
+  return null;
 }
 
 /** What an answer is, as far as the transport event it makes goes. */

@@ -20,7 +20,7 @@ describe('formats command', () => {
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     const rows = JSON.parse(r.stdout) as Row[];
     expect(rows.map((x) => x.name)).toEqual(INPUT_FORMATS);
-    expect(rows.map((x) => x.kind)).toEqual(INPUT_FORMATS.map((f) => (['ndjson', 'envelope', 'transcript', 'json', 'har', 'pcap'].includes(f) ? 'format' : 'dialect')));
+    expect(rows.map((x) => x.kind)).toEqual(INPUT_FORMATS.map((f) => (['ndjson', 'envelope', 'transcript', 'json', 'har', 'pcap', 'curl'].includes(f) ? 'format' : 'dialect')));
     for (const x of rows) {
       expect(x.title.length, x.name).toBeGreaterThan(10);
       expect(x.example, x.name).not.toContain('\n');
@@ -29,8 +29,14 @@ describe('formats command', () => {
 
   it('each example line is detected as its format and read as one message (an event for a host that logs none)', async () => {
     const rows = JSON.parse((await runCli(['formats', '-f', 'json'])).stdout) as Row[];
-    // A packet capture's example is its first bytes in hex, not a line of it (test/input/capture covers reading captures).
-    for (const x of rows.filter((r) => r.name !== 'pcap')) {
+    // A packet capture's example is its first bytes in hex, not a line of it (test/input/capture covers reading captures);
+    // a curl transcript's is its lines joined with ` · `: read again as lines, they are the request and its answer.
+    const curl = rows.find((r) => r.name === 'curl')!;
+    const transcript = `${curl.example.split(' · ').join('\n')}\n`;
+    expect(detectFormat(transcript)).toBe('curl');
+    const { records: exchange } = await analyze(chunked(Buffer.from(transcript)), { file: 'example' });
+    expect(exchange.filter((r) => r.kind === 'request' || r.kind === 'response').map((rec) => [rec.format, rec.kind, rec.method])).toEqual([['curl', 'request', 'tools/list'], ['curl', 'response', 'tools/list']]);
+    for (const x of rows.filter((r) => r.name !== 'pcap' && r.name !== 'curl')) {
       expect(detectFormat(x.example), x.name).toBe(x.name);
       const { records } = await analyze(chunked(Buffer.from(`${x.example}\n`)), { file: 'example' });
       // Claude Code and Cursor log no JSON-RPC: their example is the line that starts a server.
@@ -44,8 +50,8 @@ describe('formats command', () => {
     expect(r.code).toBe(0);
     const [formats, dialects] = r.stdout.split('\n\n');
     expect(formats).toMatch(/^Formats:\n {2}ndjson /);
-    // The two HTTP captures side by side, after the generic formats.
-    expect(formats).toMatch(/\n {2}har +HAR 1\.2[^\n]*\n[^\n]*\n {2}pcap +Packet capture/);
+    // The HTTP formats side by side, after the generic formats.
+    expect(formats).toMatch(/\n {2}har +HAR 1\.2[^\n]*\n[^\n]*\n {2}pcap +Packet capture[^\n]*\n[^\n]*\n {2}curl +curl -v transcript/);
     expect(dialects).toMatch(/^Host logs \(dialects\):\n {2}claude-desktop {2}Claude Desktop/);
     const rows = JSON.parse((await runCli(['formats', '-f', 'json'])).stdout) as Row[];
     for (const x of rows) expect(r.stdout).toContain(x.example);

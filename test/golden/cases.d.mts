@@ -10,6 +10,8 @@ export interface GoldenCase {
   command: string;
   args: string[];
   expected: string;
+  /** The expected stderr's path: the file exists only when the command writes to stderr. */
+  stderr: string;
 }
 
 export const GOLDEN_COMMANDS: GoldenCommand[];

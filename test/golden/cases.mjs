@@ -36,8 +36,9 @@ export function sampleFiles(root) {
 }
 
 /**
- * Every golden case: `args` for the CLI (the sample as a path relative to `root`, which must be the cwd) and
- * `expected`, the expected file's path relative to `root`.
+ * Every golden case: `args` for the CLI (the sample as a path relative to `root`, which must be the cwd), `expected`,
+ * the expected stdout's path relative to `root`, and `stderr`, the path of the expected stderr: a file only when the
+ * command writes something there (a capture's summary line: the packets, connections and entries it held), else none.
  */
 export function goldenCases(root) {
   const cases = [];
@@ -49,6 +50,7 @@ export function goldenCases(root) {
         command: cmd.name,
         args: [...cmd.args, input],
         expected: `${EXPECTED_DIR}/${sample}.${cmd.name}`,
+        stderr: `${EXPECTED_DIR}/${sample}.${cmd.name}.stderr`,
       });
     }
   }

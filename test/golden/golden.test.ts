@@ -37,13 +37,16 @@ describe('golden outputs', () => {
         'everything.ndjson',
         'everything.transcript.txt',
         'memory.envelope.ndjson',
+        'everything-http.pcap',
+        'everything-http.har',
+        'everything-http.curl.txt',
       ]),
     );
     expect(cases).toHaveLength(samples.length * GOLDEN_COMMANDS.length);
   });
 
   it('has no stale expected files', () => {
-    const wanted = new Set(cases.map((c) => c.expected.slice(EXPECTED_DIR.length + 1)));
+    const wanted = new Set(cases.flatMap((c) => [c.expected, c.stderr]).map((f) => f.slice(EXPECTED_DIR.length + 1)));
     const stale = readdirSync(join(REPO_ROOT, EXPECTED_DIR)).filter((f) => !wanted.has(f));
     expect(stale, `expected files without a case; ${REGENERATE}`).toEqual([]);
   });
@@ -54,7 +57,9 @@ describe('golden outputs', () => {
       expect(existsSync(path), `${c.expected} is missing; ${REGENERATE}`).toBe(true);
       const expected = readFileSync(path, 'utf8');
       const r = await runMain(c.args);
-      expect(r.stderr).toBe('');
+      // What a command writes to stderr (a capture's summary line) is expected too, when it writes anything.
+      const stderr = join(REPO_ROOT, c.stderr);
+      expect(r.stderr, `stderr differs from ${existsSync(stderr) ? c.stderr : 'nothing'}; ${REGENERATE}`).toBe(existsSync(stderr) ? readFileSync(stderr, 'utf8') : '');
       expect(r.code).toBe(0);
       if (r.stdout !== expected) {
         expect.fail(`mcptrace ${c.args.join(' ')} differs from ${c.expected} at ${firstDifference(r.stdout, expected)}\n${REGENERATE}`);
@@ -68,7 +73,7 @@ describe('golden outputs', () => {
 describe('golden outputs hold nothing volatile', () => {
   it('no absolute path of the checkout appears in any expected file', () => {
     for (const c of cases) {
-      const text = readFileSync(join(REPO_ROOT, c.expected), 'utf8');
+      const text = readFileSync(join(REPO_ROOT, c.expected), 'utf8') + (existsSync(join(REPO_ROOT, c.stderr)) ? readFileSync(join(REPO_ROOT, c.stderr), 'utf8') : '');
       expect(text.includes(REPO_ROOT), `${c.expected} contains ${REPO_ROOT}`).toBe(false);
       expect(text.includes(REPO_ROOT.replace(/\/$/, '')), `${c.expected} contains the repository path`).toBe(false);
     }
@@ -76,8 +81,8 @@ describe('golden outputs hold nothing volatile', () => {
 
   it('the same output under another time zone, locale and terminal width (the built executable)', async () => {
     const env = { TZ: 'Pacific/Chatham', LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8', COLUMNS: '40' };
-    const picked = cases.filter((c) => c.sample === 'everything.envelope.ndjson' || c.sample === 'everything.transcript.txt');
-    expect(picked.length).toBe(2 * GOLDEN_COMMANDS.length);
+    const picked = cases.filter((c) => ['everything.envelope.ndjson', 'everything.transcript.txt', 'everything-http.pcap'].includes(c.sample));
+    expect(picked.length).toBe(3 * GOLDEN_COMMANDS.length);
     const results = await Promise.all(picked.map((c) => runCli(c.args, { env })));
     for (const [i, c] of picked.entries()) {
       const r = results[i];

@@ -185,7 +185,7 @@ describe('text-log dialects', () => {
   const VS = (text: string) => `2025-08-12 14:03:10.220 [info] ${text}`;
 
   test('every dialect is an input format, after the base and HTTP formats', () => {
-    expect(INPUT_FORMATS).toEqual(['ndjson', 'envelope', 'transcript', 'json', 'har', 'pcap', ...DIALECT_NAMES, ...TOOL_CAPTURE_NAMES]);
+    expect(INPUT_FORMATS).toEqual(['ndjson', 'envelope', 'transcript', 'json', 'har', 'pcap', 'curl', ...DIALECT_NAMES, ...TOOL_CAPTURE_NAMES]);
     expect(DIALECT_NAMES).toEqual([
       'claude-desktop', 'vscode', 'claude-code', 'cursor', 'zed', 'supergateway', 'mcp-proxy', 'mcp-remote', 'mcptools', 'typescript-sdk', 'python-sdk',
       'java-sdk', 'fastmcp',

@@ -1,6 +1,7 @@
 // The frame an HTTP body makes: its message, or an invalid record that keeps what was read and says what broke.
 import type { Frame } from '../../types.js';
 import { errorFrame, oversizedFrame, textFrame, type FrameContext, type Position } from '../frames.js';
+import type { TimeValue } from '../time.js';
 import type { At, BodyEnd, CutReason } from './exchange.js';
 import type { BoundedBody } from './http-body.js';
 
@@ -46,10 +47,11 @@ export function cutText(reason: CutReason, what: string): string {
 }
 
 /** The last time made into ISO 8601: the records of one packet (an SSE stream's events) share it. */
-let lastTime = { ts: '', tsMs: NaN };
+let lastTime: TimeValue = { ts: '', tsMs: NaN };
 
-/** A packet's time as a frame's `ts` and `tsMs`. */
-export function time(at: At): { ts: string; tsMs: number } {
+/** A packet's time as a frame's `ts` and `tsMs` (`At.time` as it is, when set). */
+export function time(at: At): TimeValue {
+  if (at.time !== undefined) return at.time;
   if (at.ts !== lastTime.tsMs) lastTime = { ts: new Date(at.ts).toISOString(), tsMs: at.ts };
   return lastTime;
 }

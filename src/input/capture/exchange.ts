@@ -1,10 +1,16 @@
-// One HTTP request and its response as the MCP reader sees them, whether read from packets or from a HAR entry.
+// One HTTP request and its response as the MCP reader sees them, whether read from packets, a HAR entry or a curl transcript.
+import type { TimeValue } from '../time.js';
 
 /** When something was read: the time (epoch ms) and the packet number (a HAR entry's line) that completed it. */
 export interface At {
   ts: number;
   /** Becomes the record's `line`: the 1-based packet number in a capture, the entry's first line in a HAR file. */
   packet: number;
+  /**
+   * The time as the input wrote it, when it is no epoch time: a curl transcript's `--trace-time` clock, or no time at
+   * all (`NO_TIME`). It is the record's time then, and `ts` is not read.
+   */
+  time?: TimeValue;
 }
 
 /** Header names in lower case; a repeated header's values joined with `, ` (RFC 9110 §5.3). */

@@ -108,7 +108,13 @@ export class McpHttp implements ExchangeSink {
     // The exchange is MCP by what the request says (an MCP header, a GET for an SSE stream), or for a DELETE by the
     // session its connection carries (it ends that session). Another request on such a connection (a page, an asset
     // of the same origin) is not MCP by its connection alone.
-    const mcp = named !== null || h.has(PROTOCOL_VERSION_HEADER) || (x.method === 'GET' && /text\/event-stream/i.test(h.get('accept') ?? '')) || (x.method === 'DELETE' && session !== null);
+    // An MCP client's POST accepts both answers, JSON and an SSE stream (basic/transports.mdx §Sending Messages to the
+    // Server): that marks the exchange even when its body was not captured.
+    const accepts = h.get('accept') ?? '';
+    const sse = /text\/event-stream/i.test(accepts);
+    const mcp =
+      named !== null || h.has(PROTOCOL_VERSION_HEADER) || (sse && (x.method === 'GET' || (x.method === 'POST' && /application\/json/i.test(accepts)))) ||
+      (x.method === 'DELETE' && session !== null);
     this.states.set(x, { session, request, mcp, stream, req: null, reqGap: 0, held: null, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0 });
     if (named !== null) this.connSession.set(x.conn, named);
   }
