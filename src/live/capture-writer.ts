@@ -38,6 +38,11 @@ export class CaptureWriter {
     this.addText(eventRecord(ts, name, data));
   }
 
+  /** A record already made (one JSON line, with its newline). */
+  record(text: string): void {
+    this.addText(text);
+  }
+
   line(line: CapturedLine, text: LineText): void {
     if (this.failed) return;
     if (text.utf8 && line.kept <= DIRECT_LINE_BYTES) {
