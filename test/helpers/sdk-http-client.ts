@@ -27,8 +27,10 @@ export interface SdkSession {
  * HTTP+SSE transport (`/sse`). The transport's `send` and `onmessage` are wrapped before `connect`, so every message
  * of the session is in `seen`, in the order the client sent or received it.
  */
-export async function connectSdk(url: string, kind: 'streamable' | 'sse' = 'streamable'): Promise<SdkSession> {
-  const transport = kind === 'streamable' ? new StreamableHTTPClientTransport(new URL(url)) : new SSEClientTransport(new URL(url));
+export async function connectSdk(url: string, kind: 'streamable' | 'sse' = 'streamable', headers?: Record<string, string>): Promise<SdkSession> {
+  // `headers`: sent on every request (an Authorization the proxy tests follow through).
+  const opts = headers === undefined ? undefined : { requestInit: { headers } };
+  const transport = kind === 'streamable' ? new StreamableHTTPClientTransport(new URL(url), opts) : new SSEClientTransport(new URL(url), opts);
   const seen: Seen[] = [];
   const watchers = new Set<(m: Seen) => void>();
   const note = (m: Seen) => {
