@@ -1,7 +1,9 @@
 // `mcptrace proxy` as a process: the SDK client through it to server-everything, Ctrl-C, a target down, usage errors.
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -26,8 +28,12 @@ afterAll(async () => {
 });
 
 /** Starts `mcptrace proxy ARGS`; resolves once it printed the URL for the host. */
-async function startProxy(args: string[]) {
-  const child = spawnCli(['proxy', ...args]);
+function startProxy(args: string[]) {
+  return listening(spawnCli(['proxy', ...args]));
+}
+
+/** Resolves once a started `mcptrace proxy` printed the URL for the host. */
+async function listening(child: ReturnType<typeof spawnCli>) {
   let err = '';
   child.stderr.setEncoding('utf8');
   const url = await new Promise<string>((resolve, reject) => {
@@ -121,6 +127,60 @@ describe('a target that cannot be reached', () => {
     expect(p.stderr()).toContain('2 requests could not reach');
     const records = readFileSync(capture, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(records.filter((r) => r.event === 'proxy-error').map((r) => [r.status, r.error, r.http.status])).toEqual([[502, 'ECONNREFUSED', 502], [502, 'ECONNREFUSED', 502]]);
+  }, 30_000);
+});
+
+describe('an https target (a TLS-terminated server: plaintext on the loopback side, TLS to the target)', () => {
+  let target: https.Server;
+  let port = 0;
+  let cert = '';
+  let hosts: string[] = [];
+  const INIT = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+
+  beforeAll(async () => {
+    const key = join(dir.path, 'key.pem');
+    cert = join(dir.path, 'cert.pem');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    target = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
+      hosts.push(req.headers.host ?? '');
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Mcp-Session-Id': 'tls-1' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'tls', version: '1' } } }));
+      });
+    });
+    target.listen(0, '127.0.0.1');
+    await once(target, 'listening');
+    port = (target.address() as AddressInfo).port;
+  });
+
+  afterAll(() => target?.close());
+
+  const post = (url: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: INIT });
+
+  it('is reached over TLS, verified against the CA the process trusts (NODE_EXTRA_CA_CERTS); Host is the target\'s', async () => {
+    hosts = [];
+    const capture = join(dir.path, 'tls.ndjson');
+    const child = spawnCli(['proxy', '--target', `https://127.0.0.1:${port}/mcp`, '--out', capture], { env: { NODE_EXTRA_CA_CERTS: cert } });
+    const p = await listening(child);
+    const res = await post(p.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('mcp-session-id')).toBe('tls-1');
+    expect(hosts).toEqual([`127.0.0.1:${port}`]);
+    child.kill('SIGINT');
+    expect(await p.exited).toBe(0);
+    const r = await runCli(['annotate', '-f', 'ndjson', capture]);
+    expect(parseNdjson(r.stdout).map((x) => [x.session, x.kind, x.method, x.http.status])).toEqual([['tls-1', 'request', 'initialize', null], ['tls-1', 'response', 'initialize', 200]]);
+  }, 30_000);
+
+  it('whose certificate is not trusted is answered 502, saying why', async () => {
+    const child = spawnCli(['proxy', '--target', `https://127.0.0.1:${port}/mcp`]);
+    const p = await listening(child);
+    const res = await post(p.url);
+    expect(res.status).toBe(502);
+    expect(await res.text()).toBe(`mcptrace proxy: cannot reach https://127.0.0.1:${port}: self-signed certificate\n`);
+    child.kill('SIGINT');
+    expect(await p.exited).toBe(0);
   }, 30_000);
 });
 
