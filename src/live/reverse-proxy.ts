@@ -152,10 +152,21 @@ export class ReverseProxy {
       }
       const status = ures.statusCode ?? 502;
       res.writeHead(status, ures.statusMessage, responseHeaders(ures.rawHeaders));
-      // A body without a length is streamed (SSE): its head goes now, not with the first event (a GET stream may wait long).
-      if (ures.headers['content-length'] === undefined) res.flushHeaders();
       tap?.response(status, ures.rawHeaders);
-      pipeBody(ures, res, tap && ((c) => tap.responseData(c)), (whole) => {
+      let started = false;
+      // A body without a length is streamed (SSE): its head goes out at the end of this turn of the event loop even
+      // when no byte of the body came with it (a GET stream may wait long for its first event); when bytes did, the
+      // head goes with them, in one write instead of two.
+      if (ures.headers['content-length'] === undefined) {
+        setImmediate(() => {
+          if (!started && !res.destroyed) res.flushHeaders();
+        });
+      }
+      const seen = (c: Buffer) => {
+        started = true;
+        tap?.responseData(c);
+      };
+      pipeBody(ures, res, seen, (whole) => {
         if (!whole) {
           tap?.responseEnd('close');
           if (!clientGone && !this.stopping) {

@@ -203,6 +203,22 @@ describe('bodies', () => {
 });
 
 describe('streams and stopping', () => {
+  it('a stream\'s head reaches the client before its first event (a GET stream may wait long for one)', async () => {
+    let send!: () => void;
+    const s = await setup((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.flushHeaders();
+      send = () => res.end('id: 1\ndata: {"jsonrpc":"2.0","method":"notifications/tools/list_changed"}\n\n');
+    });
+    const res = await new Promise<IncomingMessage>((resolve) => http.get({ host: '127.0.0.1', port: s.port, path: '/mcp', headers: { Accept: 'text/event-stream', 'Mcp-Session-Id': 'S7' }, agent: false }, resolve));
+    expect(res.headers['content-type']).toBe('text/event-stream');
+    send();
+    res.resume();
+    await once(res, 'end');
+    const records = await s.finish();
+    expect(records.map((x) => [x.method, x.http.eventId])).toEqual([['notifications/tools/list_changed', '1']]);
+  });
+
   it('a client that closes its GET stream closes the request to the target', async () => {
     let closed!: () => void;
     const targetSawClose = new Promise<void>((resolve) => (closed = resolve));
