@@ -113,6 +113,26 @@ describe('headers', () => {
     const records = await s.finish();
     expect(records.map((x) => [x.kind, x.session, x.http.path])).toEqual([['request', 'S1', '/mcp?x=1'], ['response', 'S1', '/mcp?x=1']]);
   });
+
+  it('trailers of a chunked answer are passed on', async () => {
+    const s = await setup((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'Content-Type': 'application/json', Trailer: 'X-Checksum' });
+      res.write(JSON.stringify({ jsonrpc: '2.0', id: 1, result: {} }));
+      res.addTrailers({ 'X-Checksum': 'abc' });
+      res.end();
+    });
+    const trailers = await new Promise<string[]>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: s.port, method: 'POST', path: '/mcp', headers: { 'Content-Type': 'application/json', 'Mcp-Session-Id': 'S8' }, agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.rawTrailers));
+      });
+      req.on('error', reject);
+      req.end(LIST);
+    });
+    expect(trailers).toEqual(['X-Checksum', 'abc']);
+    expect((await s.finish()).map((x) => x.kind)).toEqual(['request', 'response']);
+  });
 });
 
 describe('a target that cannot be reached', () => {
