@@ -28,6 +28,7 @@ export class HttpCapture {
   private readonly mcp: McpHttp;
   private tail: Promise<void> | null = null;
   private failed = false;
+  private closed = false;
 
   constructor(private readonly recorder: Recorder, maxBytes: number, private readonly warn: (message: string) => void) {
     this.mcp = new McpHttp('proxy', maxBytes);
@@ -47,21 +48,27 @@ export class HttpCapture {
     return tap;
   }
 
+  /** A client's connection closed: what McpHttp kept about it goes (a long run sees many connections). */
+  connectionClosed(conn: string): void {
+    this.run(() => void this.mcp.release(conn));
+  }
+
   /** A record of the proxy's own, written in its turn (call it from a task given to `run`). */
   record(envelope: Record<string, unknown>): void {
     this.recorder.record(envelope);
   }
 
-  /** Resolves when everything told so far is recorded. */
-  async settled(): Promise<void> {
+  /** Resolves when everything told so far is recorded; what is told after `close` is not. */
+  async close(): Promise<void> {
     while (this.tail !== null) await this.tail;
+    this.closed = true;
   }
 
   /** Runs `task` after those before it (synchronously when none waits), then records the frames it completed. */
   run(task: (at: At) => void | Promise<void>): void {
     const at: At = { ts: Date.now(), packet: 0 };
     const step = (): void | Promise<void> => {
-      if (this.failed) return;
+      if (this.failed || this.closed) return;
       const p = task(at);
       if (p === undefined) return this.flush();
       return p.then(() => this.flush());

@@ -50,6 +50,8 @@ export interface RunningProxy {
 export class ListenError extends Error {}
 
 const DEFAULT_GRACE_MS = 2000;
+/** Records wait at most this long to be written together (capture-writer.ts). */
+const CAPTURE_DELAY_MS = 5;
 
 const clock = new IsoClock();
 const now = () => clock.now();
@@ -58,7 +60,7 @@ const now = () => clock.now();
 export async function startHttpProxy(opts: HttpProxyOptions, io: HttpProxyIO): Promise<RunningProxy> {
   const warn = (message: string) => io.stderr.write(`mcptrace: ${escapeTerminal(message)}\n`);
   const recorder = new Recorder(
-    opts.out ? new CaptureWriter(opts.out, (err) => warn(`capture ${opts.out?.path}: ${err.message}; capture stopped, the proxy goes on`)) : null,
+    opts.out ? new CaptureWriter(opts.out, (err) => warn(`capture ${opts.out?.path}: ${err.message}; capture stopped, the proxy goes on`), CAPTURE_DELAY_MS) : null,
     opts.live ? new LiveAnnotator(liveOut(opts.live, io), livePalette(opts.live, opts.color, io), opts.captureName ?? 'proxy') : null,
     now,
     warn,
@@ -96,7 +98,7 @@ export async function startHttpProxy(opts: HttpProxyOptions, io: HttpProxyIO): P
     ]);
     clearTimeout(timer);
     proxy.abort();
-    await capture?.settled();
+    await capture?.close();
     recorder.finish();
     if (opts.live instanceof SyncFile) opts.live.close();
     failures.end();
@@ -120,17 +122,20 @@ export async function startHttpProxy(opts: HttpProxyOptions, io: HttpProxyIO): P
  * grace period short.
  */
 export async function stopOnSignal(running: RunningProxy, proc: NodeJS.Process = process): Promise<void> {
+  let stopped: Promise<void> | null = null;
   let signalled!: () => void;
   const signal = new Promise<void>((resolve) => (signalled = resolve));
-  // The first signal starts the stop, a second one cuts it short (stop() again).
   const onSignal = () => {
-    signalled();
-    void running.stop();
+    // The first signal starts the stop; a second one cuts its grace period short (stop() again).
+    if (stopped === null) {
+      stopped = running.stop();
+      signalled();
+    } else void running.stop();
   };
   proc.on('SIGINT', onSignal);
   proc.on('SIGTERM', onSignal);
   await signal;
-  await running.stop();
+  await stopped;
   proc.off('SIGINT', onSignal);
   proc.off('SIGTERM', onSignal);
 }

@@ -62,7 +62,11 @@ export class ReverseProxy {
     this.targetHost = opts.target.host;
     // No request timeout: an upload or a GET stream lasts as long as its client wants.
     this.server = http.createServer({ requestTimeout: 0, noDelay: true });
-    this.server.on('connection', (socket: Socket) => this.conns.set(socket, `tcp/${++this.connections}`));
+    this.server.on('connection', (socket: Socket) => {
+      const conn = `tcp/${++this.connections}`;
+      this.conns.set(socket, conn);
+      if (opts.capture !== null) socket.once('close', () => opts.capture!.connectionClosed(conn));
+    });
     this.server.on('request', (req: IncomingMessage, res: ServerResponse) => this.forward(req, res));
   }
 

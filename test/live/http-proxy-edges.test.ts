@@ -1,5 +1,5 @@
 // mcptrace proxy in-process against small node:http targets: headers, a target down or cutting its answer, gzip, stop.
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { rmSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startHttpProxy, type RunningProxy } from '../../src/live/http-proxy.js';
+import { startHttpProxy, stopOnSignal, type RunningProxy } from '../../src/live/http-proxy.js';
 import { SyncFile } from '../../src/live/sync-file.js';
 import { parseNdjson } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
@@ -298,5 +298,24 @@ describe('streams and stopping', () => {
       ['event', 'http-stream-open', 'GET'],
     ]);
     expect(records[3]!.event.data).toEqual({ reason: 'end-of-capture', bytes: 14 });
+  });
+});
+
+describe('Ctrl-C', () => {
+  it('the first SIGINT or SIGTERM starts the stop (its grace period runs), a second one cuts it short', async () => {
+    const calls: string[] = [];
+    let finish!: () => void;
+    const stopping = new Promise<void>((resolve) => (finish = resolve));
+    const running: RunningProxy = { url: '', port: 0, stop: () => (calls.push('stop'), stopping) };
+    const proc = new EventEmitter() as unknown as NodeJS.Process;
+    const done = stopOnSignal(running, proc);
+    proc.emit('SIGTERM');
+    expect(calls).toEqual(['stop']);
+    proc.emit('SIGINT');
+    expect(calls).toEqual(['stop', 'stop']);
+    finish();
+    await done;
+    // Stopped: the handlers are gone.
+    expect((proc as unknown as EventEmitter).listenerCount('SIGINT') + (proc as unknown as EventEmitter).listenerCount('SIGTERM')).toBe(0);
   });
 });
