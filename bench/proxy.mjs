@@ -77,7 +77,7 @@ async function connect(url) {
   return client;
 }
 
-async function round(serverUrl, { requests, capture }) {
+async function round(serverUrl, serverPid, { requests, capture }) {
   const target = `${serverUrl}/mcp`;
   const proxy = await startUntil([join(ROOT, 'dist/cli/mcptrace.js'), 'proxy', '--target', target], /^MCP server URL: (\S+)$/m);
   const captured = await startUntil([join(ROOT, 'dist/cli/mcptrace.js'), 'proxy', '--target', target, '--out', capture], /^MCP server URL: (\S+)$/m);
@@ -88,7 +88,7 @@ async function round(serverUrl, { requests, capture }) {
   try {
     // Warm every end up (JIT, keep-alive connections), untimed.
     for (let i = 0; i < 300; i++) for (const s of SETUPS) await clients[s].ping();
-    const cpuNow = () => Object.fromEntries(Object.entries(procs).map(([s, p]) => [s, cpuOf(p.child.pid)]));
+    const cpuNow = () => ({ ...Object.fromEntries(Object.entries(procs).map(([s, p]) => [s, cpuOf(p.child.pid)])), server: cpuOf(serverPid) });
     const cpu0 = { ...cpuNow(), machine: machineBusy(), self: process.cpuUsage() };
     const t0 = process.hrtime.bigint();
     for (let i = 0; i < requests; i++) {
@@ -103,8 +103,9 @@ async function round(serverUrl, { requests, capture }) {
     const cpu1 = { ...cpuNow(), machine: machineBusy(), self: process.cpuUsage(cpu0.self) };
     const per = (a, b) => (a == null || b == null ? null : ((b - a) / requests) * 1e6);
     const cpu = { plain: per(cpu0.plain, cpu1.plain), proxy: per(cpu0.proxy, cpu1.proxy), capture: per(cpu0.capture, cpu1.capture) };
-    // The machine's busy time minus the client's and the proxies' (the server's is the rest of ours): an upper bound on others' load.
-    const ours = cpu.proxy === null ? null : (cpu1.self.user + cpu1.self.system) / 1e6 + ((cpu.plain + cpu.proxy + cpu.capture) * requests) / 1e6;
+    // The machine's busy time (all its processes, steal included) minus the client's, the proxies' and the
+    // server's: the load of everything else.
+    const ours = cpu.proxy === null || cpu1.server === null ? null : (cpu1.self.user + cpu1.self.system) / 1e6 + ((cpu.plain + cpu.proxy + cpu.capture) * requests) / 1e6 + (cpu1.server - cpu0.server);
     const others = cpu0.machine === null || ours === null ? null : (cpu1.machine - cpu0.machine - ours) / secs;
     const stats = Object.fromEntries(SETUPS.map((s) => [s, { p50: percentile([...rtt[s]], 50), p99: percentile([...rtt[s]], 99) }]));
     return { ...stats, cpu, others };
@@ -121,7 +122,7 @@ export async function proxyBench({ requests = 5000, rounds = 3, log = () => {} }
   try {
     for (let r = 0; r < rounds; r++) {
       const capture = join(dir, `capture-${r}.ndjson`);
-      const m = await round(`http://${server.match}`, { requests, capture });
+      const m = await round(`http://${server.match}`, server.child.pid, { requests, capture });
       m.captureBytes = statSync(capture).size;
       runs.push(m);
       const fmt = (s) => `${s} p50 ${m[s].p50.toFixed(3)} / p99 ${m[s].p99.toFixed(3)} ms`;
