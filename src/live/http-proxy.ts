@@ -7,7 +7,8 @@ import { IsoClock } from './iso-clock.js';
 import { LiveAnnotator } from './live-annotator.js';
 import { liveOut, livePalette } from './live-output.js';
 import { Recorder } from './recorder.js';
-import { ReverseProxy, type UpstreamFailure } from './reverse-proxy.js';
+import type { UpstreamFailure } from './forward-exchange.js';
+import { ReverseProxy } from './reverse-proxy.js';
 import { SyncFile } from './sync-file.js';
 
 export interface HttpProxyOptions {
