@@ -1,7 +1,7 @@
 // `npm run bench`: throughput and memory of mcptrace against two references on the same files, plus --jobs scaling
-// and wrap overhead. Prints Markdown tables (the README's Performance section is one of these outputs).
+// and wrap and proxy overhead. Prints Markdown tables (the README's Performance section is one of these outputs).
 //
-//   npm run bench                                   # 10 MB and 100 MB inputs, jobs scaling, wrap overhead
+//   npm run bench                                   # 10 MB and 100 MB inputs, jobs scaling, wrap and proxy overhead
 //   npm run bench -- --size 1g                      # the 1 GB inputs (≈ 3 GB of data in $TMPDIR/mcptrace-bench)
 //   npm run bench -- --size 100m --runs 5 --only throughput --formats ndjson --commands stats
 //
@@ -224,6 +224,12 @@ async function main() {
     const r = await wrapBench({ log });
     results.wrap = r;
     sections.push('### `wrap` overhead\n\n' + wrapTable(r));
+  }
+  if (wanted('proxy')) {
+    const { proxyBench, proxyTable } = await import('./proxy.mjs');
+    const r = await proxyBench({ log });
+    results.proxy = r;
+    sections.push('### `proxy` overhead\n\n' + proxyTable(r));
   }
   const md = sections.join('\n\n') + '\n';
   process.stdout.write(md);

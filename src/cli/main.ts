@@ -8,17 +8,19 @@ import { processIO, type CliIO } from './context.js';
 import { escapeTerminal } from '../output/escape.js';
 import { EXIT, UsageError } from './errors.js';
 import { STDIN_ARG } from './inputs.js';
+import type { ProxyArgs } from './proxy.js';
 import type { StatsArgs } from './stats.js';
 import type { WrapArgs } from './wrap.js';
 
 /**
  * The other commands' modules, loaded only when their name is on the command line: start-up time is paid by every
- * run, and the audit renderers or the wrap proxy are many modules that a `stats` run never uses. The default
+ * run, and the audit renderers or the wrap and HTTP proxies are many modules that a `stats` run never uses. The default
  * command (annotate) is always loaded.
  */
 const LAZY = {
   audit: () => import('./audit.js'),
   formats: () => import('./formats.js'),
+  proxy: () => import('./proxy.js'),
   rules: () => import('./rules.js'),
   stats: () => import('./stats.js'),
   wrap: () => import('./wrap.js'),
@@ -42,7 +44,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   const words = new Set(dashes === -1 ? argv : argv.slice(0, dashes));
   const named = <K extends keyof typeof LAZY>(name: K): Promise<Awaited<ReturnType<(typeof LAZY)[K]>> | null> =>
     words.has(name) ? (LAZY[name]() as Promise<Awaited<ReturnType<(typeof LAZY)[K]>>>) : Promise.resolve(null);
-  const [audit, formats, rules, stats, wrap] = await Promise.all([named('audit'), named('formats'), named('rules'), named('stats'), named('wrap')]);
+  const [audit, formats, proxy, rules, stats, wrap] = await Promise.all([
+    named('audit'), named('formats'), named('proxy'), named('rules'), named('stats'), named('wrap'),
+  ]);
   const parser = yargs(args)
     .scriptName('mcptrace')
     .usage('$0 <command> [options] [files..]\n\nRead MCP session logs and explain them.')
@@ -54,6 +58,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     })
     .command('formats', 'list every input format and host log dialect, with an example line each', formats?.formatsBuilder ?? unused, (a) => {
       selected = () => formats!.runFormats(a as unknown as FormatsArgs, io);
+    })
+    .command('proxy', 'run an HTTP reverse proxy in front of an MCP server: forward its traffic, capture (--out) and annotate (--live) the sessions', proxy?.proxyBuilder ?? unused, (a) => {
+      selected = () => proxy!.runProxy(a as unknown as ProxyArgs, io);
     })
     .command('rules', 'list every audit rule with its severity, revisions and documentation', rules?.rulesBuilder ?? unused, (a) => {
       selected = () => rules!.runRules(a as unknown as RulesArgs, io);

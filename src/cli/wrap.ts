@@ -48,15 +48,16 @@ export async function runWrap(args: WrapArgs, io: CliIO, argv: readonly string[]
   if (!Number.isSafeInteger(args.maxLine) || args.maxLine < 1) throw new UsageError(`--max-line ${args.maxLine}: give a positive number of bytes`);
   const liveFile = args.live === undefined || args.live === '' ? null : args.live;
   if (args.out !== undefined && liveFile === args.out) throw new UsageError('--live FILE and --out FILE must be different files');
-  const out = args.out === undefined ? undefined : open(args.out, args.append, 'capture');
-  const live = args.live === undefined ? undefined : liveFile === null ? 'stderr' : open(liveFile, false, 'live transcript');
+  const out = args.out === undefined ? undefined : openOutput(args.out, args.append, 'capture');
+  const live = args.live === undefined ? undefined : liveFile === null ? 'stderr' : openOutput(liveFile, false, 'live transcript');
   // wrap answers a closed stdout itself (the server's stdout is closed in turn, then wrap ends with the
   // server's exit code); the executable's EPIPE handler would end the process before that.
   io.stdout.removeAllListeners('error');
   return proxy({ command, out, live, color: args.color, maxLine: args.maxLine, captureName: args.out }, io);
 }
 
-function open(path: string, append: boolean, what: string): SyncFile {
+/** Opens an output file (`--out`, `--live FILE`); one that cannot be written is a usage error. */
+export function openOutput(path: string, append: boolean, what: string): SyncFile {
   try {
     return SyncFile.open(path, append);
   } catch (err) {

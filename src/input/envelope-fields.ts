@@ -1,5 +1,5 @@
 // The envelope field table (docs/formats.md §2): a parsed envelope → a Frame; used by envelope and JSON readers.
-import type { Frame } from '../types.js';
+import type { Frame, HttpInfo } from '../types.js';
 import { envelopeDirection } from './direction.js';
 import { cutLineFrame, errorFrame, eventFrame, normaliseEventName, textFrame, utf8Length, valueFrame, type FrameContext, type Position } from './frames.js';
 import { envelopeTime, type ClockTimeline } from './time.js';
@@ -11,6 +11,10 @@ export const DIR_KEYS = ['dir', 'direction', 'from', 'src'] as const;
 export const MESSAGE_KEYS = ['message', 'msg', 'payload', 'data', 'json', 'line', 'raw'] as const;
 export const SESSION_KEYS = ['session', 'session_id', 'sessionId'] as const;
 const EVENT_KEY = 'event';
+/** The HTTP exchange that carried the record (`Frame.http`), as `mcptrace proxy --out` writes it. */
+const HTTP_KEY = 'http';
+/** Why the capture writer found the record broken (a body cut short, not decoded): read as an invalid record. */
+const INVALID_KEY = 'invalid';
 /** Keys that make an object an envelope (when it has no `jsonrpc`). */
 export const ENVELOPE_KEYS: readonly string[] = [...MESSAGE_KEYS, EVENT_KEY];
 
@@ -55,6 +59,7 @@ export function envelopeToFrame(o: Obj, at: Position, raw: () => string, clock: 
     dir: dirKey === undefined ? 'unknown' : envelopeDirection(o[dirKey]),
     session,
   };
+  const http = httpInfo(o[HTTP_KEY]);
   const ev = o[EVENT_KEY];
   const isMessageEvent = typeof ev === 'string' && ev.trim().toLowerCase() === 'message' && msgKey !== undefined;
   if (hasOwn(o, EVENT_KEY) && ev !== null && !isMessageEvent) {
@@ -64,11 +69,11 @@ export function envelopeToFrame(o: Obj, at: Position, raw: () => string, clock: 
     const data: Obj = {};
     let any = false;
     for (const k of Object.keys(o)) {
-      if (k === EVENT_KEY || k === timeKey || k === dirKey || k === sessionKey) continue;
+      if (k === EVENT_KEY || k === timeKey || k === dirKey || k === sessionKey || (k === HTTP_KEY && http !== undefined)) continue;
       setOwn(data, k, o[k]);
       any = true;
     }
-    return eventFrame(at, any ? { name: normaliseEventName(ev), data } : { name: normaliseEventName(ev) }, ctx);
+    return withHttp(eventFrame(at, any ? { name: normaliseEventName(ev), data } : { name: normaliseEventName(ev) }, ctx), http);
   }
   if (msgKey === undefined) {
     return errorFrame(at, raw(), `envelope has no message (${MESSAGE_KEYS.join(', ')}) and no event`, ctx);
@@ -76,16 +81,45 @@ export function envelopeToFrame(o: Obj, at: Position, raw: () => string, clock: 
   const m = o[msgKey];
   if (typeof m === 'string') {
     // A capture's cut line (wrap --max-line): not a message that failed to parse, a message only partly kept.
-    if (o[TRUNCATED_KEY] === true) return cutLineFrame(at, m, wholeBytes(o[BYTES_KEY]), ctx);
-    return textFrame(at, m, utf8Length(m), ctx);
+    if (o[TRUNCATED_KEY] === true) return withHttp(cutLineFrame(at, m, wholeBytes(o[BYTES_KEY]), ctx), http);
+    const invalid = o[INVALID_KEY];
+    if (typeof invalid === 'string' && invalid !== '') return withHttp(errorFrame(at, m, invalid, ctx), http);
+    return withHttp(textFrame(at, m, utf8Length(m), ctx), http);
   }
-  if (typeof m === 'object') return valueFrame(at, m, ctx);
+  if (typeof m === 'object') return withHttp(valueFrame(at, m, ctx), http);
   return errorFrame(at, raw(), `envelope "${msgKey}" must be a JSON object, array or string, not ${describe(m)}`, ctx);
 }
 
 /** Marks of a line a capture cut (`wrap --max-line`): `"truncated":true` and the line's true size in `bytes`. */
 const TRUNCATED_KEY = 'truncated';
 const BYTES_KEY = 'bytes';
+
+/**
+ * An `http` value with the shape of `HttpInfo` (README, "The annotated record"), else undefined: anything else under
+ * that key is left alone (an event keeps it as data).
+ */
+function httpInfo(v: unknown): HttpInfo | undefined {
+  if (!isPlainObject(v)) return undefined;
+  const { method, path, status, contentType, stream, eventId, conn, exchange } = v as Record<string, unknown>;
+  if (typeof method !== 'string' || typeof path !== 'string' || typeof conn !== 'string') return undefined;
+  if (status !== null && !(typeof status === 'number' && Number.isInteger(status))) return undefined;
+  if (contentType !== null && typeof contentType !== 'string') return undefined;
+  if (stream !== null && stream !== 'post' && stream !== 'get') return undefined;
+  if (eventId !== null && typeof eventId !== 'string') return undefined;
+  // The exchange number and the request's MCP headers: absent (null) in a capture that did not write them.
+  const o = v as Record<string, unknown>;
+  const text = (k: string) => (typeof o[k] === 'string' ? (o[k] as string) : null);
+  return {
+    method, path, status, contentType, stream, eventId, conn,
+    exchange: typeof exchange === 'number' && Number.isSafeInteger(exchange) ? exchange : null,
+    protocolVersion: text('protocolVersion'), sessionId: text('sessionId'), accept: text('accept'), lastEventId: text('lastEventId'),
+  };
+}
+
+function withHttp(f: Frame, http: HttpInfo | undefined): Frame {
+  if (http !== undefined) f.http = http;
+  return f;
+}
 
 function wholeBytes(v: unknown): number | null {
   return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null;

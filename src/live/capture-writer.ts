@@ -16,8 +16,8 @@ const CLOSE = 0x7d;
 const LF = 0x0a;
 
 /**
- * Records are batched only within one turn of the event loop (`setImmediate`), so a follower sees each one
- * as it happens, never at exit. A write error stops the capture (reported once) and never the proxy: the
+ * Records are batched only within one turn of the event loop (`setImmediate`), or a few milliseconds (`delayMs`), so
+ * a follower sees each one as it happens, never at exit. A write error stops the capture (reported once) and never the proxy: the
  * forwarded bytes matter more than their record (DESIGN principle 4).
  *
  * The batch is one reused buffer. A line of valid UTF-8 (the common case) is escaped from its bytes straight
@@ -32,10 +32,20 @@ export class CaptureWriter {
   private headDir = '';
   private headBytes = Buffer.alloc(0);
 
-  constructor(private readonly file: SyncFile, private readonly onError: (err: Error) => void) {}
+  /**
+   * `delayMs`: how long records may wait to be batched; 0 (wrap) writes them at the end of the turn of the event loop.
+   * The HTTP proxy waits a few milliseconds: its records come a few per request, each in its own turn, and a write
+   * per turn would cost more than the forwarding does (a follower still sees each record at once, to a human eye).
+   */
+  constructor(private readonly file: SyncFile, private readonly onError: (err: Error) => void, private readonly delayMs = 0) {}
 
   event(ts: string, name: string, data?: Record<string, unknown>): void {
     this.addText(eventRecord(ts, name, data));
+  }
+
+  /** A record already made (one JSON line, with its newline). */
+  record(text: string): void {
+    this.addText(text);
   }
 
   line(line: CapturedLine, text: LineText): void {
@@ -114,10 +124,12 @@ export class CaptureWriter {
   private scheduleFlush(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    setImmediate(() => {
+    const flush = () => {
       this.scheduled = false;
       this.flush();
-    });
+    };
+    if (this.delayMs === 0) setImmediate(flush);
+    else setTimeout(flush, this.delayMs).unref();
   }
 
   private guard(write: () => void): void {

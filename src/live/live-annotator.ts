@@ -51,7 +51,11 @@ export class LiveAnnotator {
 
   /** Line `n` of the capture is this transport event. */
   event(n: number, ts: string, name: string, data: Record<string, unknown> = {}): void {
-    const envelope = { ts, event: name, ...data };
+    this.record(n, { ts, event: name, ...data });
+  }
+
+  /** Line `n` of the capture is this envelope record (an HTTP proxy's: a message with its `http`, or an event). */
+  record(n: number, envelope: Record<string, unknown>): void {
     this.print(this.input.push(envelopeToFrame(envelope, { file: this.file, line: n, lines: 1 }, () => JSON.stringify(envelope), this.clock)));
   }
 

@@ -1,4 +1,4 @@
-// Where `wrap --live` writes: stderr (never blocking the session) or a file, and in which colours.
+// Where `wrap --live` and `proxy --live` write: stderr (never blocking the session) or a file, and in which colours.
 import { colorEnabled, createPalette, type Palette } from '../output/color.js';
 import type { TextOut } from './live-annotator.js';
 import type { ProxyIO } from './proxy.js';
@@ -12,7 +12,7 @@ const LIVE_QUEUE_BYTES = 1024 * 1024;
  * stderr is not read fast enough (a host that reads it lazily), records are left out of the view and a
  * line says how many; the capture and the analysis still have every one.
  */
-export function liveOut(dest: 'stderr' | SyncFile, io: ProxyIO): TextOut {
+export function liveOut(dest: 'stderr' | SyncFile, io: Pick<ProxyIO, 'stderr'>): TextOut {
   if (dest !== 'stderr') return { write: (text) => dest.write(text) };
   let dropped = 0;
   const notice = () => {
@@ -34,7 +34,7 @@ export function liveOut(dest: 'stderr' | SyncFile, io: ProxyIO): TextOut {
 }
 
 /** Colour: `--color`/`--no-color`, else NO_COLOR / FORCE_COLOR, else on when stderr is a terminal (never in a file). */
-export function livePalette(dest: 'stderr' | SyncFile, color: boolean | undefined, io: ProxyIO): Palette {
+export function livePalette(dest: 'stderr' | SyncFile, color: boolean | undefined, io: Pick<ProxyIO, 'stderr' | 'env'>): Palette {
   if (color !== undefined) return createPalette(color);
   const isTTY = dest === 'stderr' ? io.stderr.isTTY === true : false;
   return createPalette(colorEnabled({ isTTY, env: io.env }));

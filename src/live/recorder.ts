@@ -1,11 +1,11 @@
-// wrap's records: each wire line and event, numbered in capture order, written to the capture and shown in the live view.
+// The capture's records (wrap's wire lines and events, proxy's envelopes), numbered in capture order, written to the capture and shown in the live view.
 import { lineText } from './capture-record.js';
 import type { CaptureWriter } from './capture-writer.js';
 import type { CapturedLine } from './line-capture.js';
 import type { LiveAnnotator } from './live-annotator.js';
 
 /**
- * Where wrap's records go: the capture file and the live view, either or both or neither. The live view is a
+ * Where wrap's and proxy's records go: the capture file and the live view, either or both or neither. The live view is a
  * convenience: if it fails, it stops (with one warning), and the proxy and the capture go on.
  */
 export class Recorder {
@@ -39,6 +39,14 @@ export class Recorder {
     this.capture?.line(line, text);
     const n = this.n;
     if (this.live !== null) this.withLive((l) => l.line(n, line, text));
+  }
+
+  /** A whole envelope record (`mcptrace proxy`'s: ts, dir or event, the rest), written as one JSON line. */
+  record(envelope: Record<string, unknown>): void {
+    this.n++;
+    this.capture?.record(JSON.stringify(envelope) + '\n');
+    const n = this.n;
+    this.withLive((l) => l.record(n, envelope));
   }
 
   /** No more records: the capture is written out and closed, the live view prints its end. */

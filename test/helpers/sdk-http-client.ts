@@ -29,7 +29,11 @@ export interface SdkSession {
  * (its reconnection delays, for a test that breaks a stream).
  */
 export async function connectSdk(url: string, kind: 'streamable' | 'sse' = 'streamable', options?: StreamableHTTPClientTransportOptions): Promise<SdkSession> {
-  const transport = kind === 'streamable' ? new StreamableHTTPClientTransport(new URL(url), options) : new SSEClientTransport(new URL(url));
+  // `options.requestInit.headers` go on every request of either transport (an Authorization the proxy tests follow through).
+  const transport =
+    kind === 'streamable'
+      ? new StreamableHTTPClientTransport(new URL(url), options)
+      : new SSEClientTransport(new URL(url), options?.requestInit === undefined ? undefined : { requestInit: options.requestInit });
   const seen: Seen[] = [];
   const watchers = new Set<(m: Seen) => void>();
   const note = (m: Seen) => {

@@ -13,14 +13,24 @@ const DECODERS: Readonly<Record<string, () => Transform>> = {
 };
 
 /** The codings a Content-Encoding value lists, in the order they were applied; `identity` left out. */
-export function codings(value: string | undefined): string[] {
+function codings(value: string | undefined): string[] {
   if (value === undefined) return [];
   return value.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
 }
 
 /** Whether every coding of the list can be decoded. */
-export function canDecode(list: readonly string[]): boolean {
+function canDecode(list: readonly string[]): boolean {
   return list.every((c) => c === 'deflate' || c in DECODERS);
+}
+
+/**
+ * How a body with this Content-Encoding is read: through a decoder (null when it has no coding), or not at all
+ * (`decodeError` says why: a coding mcptrace does not decode).
+ */
+export function bodyDecoding(contentEncoding: string | undefined): { decoder: BodyDecoder | null; decodeError: string | null } {
+  const list = codings(contentEncoding);
+  if (!canDecode(list)) return { decoder: null, decodeError: `Content-Encoding ${list.join(', ')} is not one mcptrace decodes (gzip, deflate, br)` };
+  return { decoder: list.length > 0 ? new BodyDecoder(list) : null, decodeError: null };
 }
 
 /**

@@ -1,5 +1,5 @@
 // One TCP connection read as HTTP/1.1: requests and responses paired in order, bodies decoded, told to a sink.
-import { canDecode, codings, BodyDecoder } from './decompress.js';
+import { bodyDecoding, type BodyDecoder } from './decompress.js';
 import type { At, BodyEnd, CutReason, Exchange, ExchangeSink } from './exchange.js';
 import { HttpStream, type Head, type Piece } from './http-stream.js';
 import type { StreamDir } from './stream-event.js';
@@ -194,15 +194,7 @@ export class HttpConnection {
 }
 
 function body(x: Exchange, head: Head): Body {
-  const list = codings(head.headers.get('content-encoding'));
-  const ok = canDecode(list);
-  return {
-    x,
-    decoder: list.length > 0 && ok ? new BodyDecoder(list) : null,
-    decodeError: ok ? null : `Content-Encoding ${list.join(', ')} is not one mcptrace decodes (gzip, deflate, br)`,
-    read: 0,
-    expected: head.length,
-  };
+  return { x, ...bodyDecoding(head.headers.get('content-encoding')), read: 0, expected: head.length };
 }
 
 /** How a body ended (its decoder, if any, has given its last bytes already). */

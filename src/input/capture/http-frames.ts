@@ -158,13 +158,13 @@ function notes(judged: Record<'tls' | 'h2' | 'other' | 'quiet', Tally>): string[
   if (tls.n > 0) {
     lines.push(
       `${n(tls.n, 'connection is', 'connections are')} TLS, encrypted and not read (${someOf(tls.names, tls.n)}). ` +
-        `To read ${tls.n === 1 ? 'its' : 'their'} MCP traffic, capture it in plaintext: put \`mcptrace proxy\` between the client and the server, or capture on the loopback side of the TLS terminator.`,
+        `To read ${tls.n === 1 ? 'its' : 'their'} MCP traffic, capture it in plaintext: run \`mcptrace proxy --target https://SERVER/PATH --out FILE\` and point the client at the URL it prints, or capture on the loopback side of the TLS terminator.`,
     );
   }
   if (h2.n > 0) {
     lines.push(
       `${n(h2.n, 'connection speaks', 'connections speak')} HTTP/2, which is not read (${someOf(h2.names, h2.n)}): mcptrace reads HTTP/1.1. ` +
-        'Capture through `mcptrace proxy`, or have the client use HTTP/1.1.',
+        'Capture through `mcptrace proxy --target URL --out FILE` (it speaks HTTP/1.1 to both sides), or have the client use HTTP/1.1.',
     );
   }
   if (other.n > 0) lines.push(`${n(other.n, 'connection is', 'connections are')} not HTTP and not read (${someOf(other.names, other.n)}).`);

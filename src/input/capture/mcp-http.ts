@@ -300,7 +300,8 @@ export class McpHttp implements ExchangeSink {
       return;
     }
     if (e.event !== null && e.event !== 'message') {
-      this.push(x, this.event(st, at, 's2c', { name: 'http-sse-event', data: { event: e.event, data: e.data.length > 200 ? `${e.data.slice(0, 200)}…` : e.data } }), e.id);
+      // `type`, not `event`: a proxy capture writes event data beside the envelope's own `event` key (docs/formats.md §2).
+      this.push(x, this.event(st, at, 's2c', { name: 'http-sse-event', data: { type: e.event, data: e.data.length > 200 ? `${e.data.slice(0, 200)}…` : e.data } }), e.id);
       return;
     }
     const f = textFrame(this.at(at), e.data, Buffer.byteLength(e.data), this.ctx(st, 's2c', at));

@@ -474,8 +474,8 @@ describe('connections that are not read', () => {
     const { frames, notes } = await read(events);
     expect(frames).toEqual([]);
     expect(notes).toEqual([
-      '2 connections are TLS, encrypted and not read (tcp/1 127.0.0.1:50000 → 127.0.0.1:443, tcp/5 127.0.0.1:50000 → 127.0.0.1:8443). To read their MCP traffic, capture it in plaintext: put `mcptrace proxy` between the client and the server, or capture on the loopback side of the TLS terminator.',
-      '2 connections speak HTTP/2, which is not read (tcp/2 127.0.0.1:50000 → 127.0.0.1:3001, tcp/6 127.0.0.1:50000 → 127.0.0.1:3001): mcptrace reads HTTP/1.1. Capture through `mcptrace proxy`, or have the client use HTTP/1.1.',
+      '2 connections are TLS, encrypted and not read (tcp/1 127.0.0.1:50000 → 127.0.0.1:443, tcp/5 127.0.0.1:50000 → 127.0.0.1:8443). To read their MCP traffic, capture it in plaintext: run `mcptrace proxy --target https://SERVER/PATH --out FILE` and point the client at the URL it prints, or capture on the loopback side of the TLS terminator.',
+      '2 connections speak HTTP/2, which is not read (tcp/2 127.0.0.1:50000 → 127.0.0.1:3001, tcp/6 127.0.0.1:50000 → 127.0.0.1:3001): mcptrace reads HTTP/1.1. Capture through `mcptrace proxy --target URL --out FILE` (it speaks HTTP/1.1 to both sides), or have the client use HTTP/1.1.',
       '1 connection is not HTTP and not read (tcp/3 127.0.0.1:50000 → 127.0.0.1:22).',
       '1 HTTP connection carried no MCP message (tcp/4: GET /favicon.ico 404).',
     ]);

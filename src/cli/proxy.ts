@@ -1,0 +1,78 @@
+// `mcptrace proxy --target URL [options]`: options and files, then the HTTP reverse proxy in src/live/.
+import type { Argv } from 'yargs';
+import { ListenError, startHttpProxy, stopOnSignal, type HttpProxyIO, type HttpProxyOptions, type RunningProxy } from '../live/http-proxy.js';
+import type { CliIO } from './context.js';
+import { UsageError } from './errors.js';
+import { DEFAULT_MAX_LINE, openOutput } from './wrap.js';
+
+export interface ProxyArgs {
+  target?: string;
+  listen: string;
+  out?: string;
+  append: boolean;
+  live?: string;
+  color?: boolean;
+  maxLine: number;
+}
+
+const DEFAULT_HOST = '127.0.0.1';
+
+export function proxyBuilder(y: Argv) {
+  return y
+    .usage('$0 proxy --target URL [options]\n\nRun an HTTP reverse proxy in front of an MCP server (Streamable HTTP, or the 2024-11-05 HTTP+SSE transport): point the host at the URL it prints; every request and answer passes unchanged, and the session is captured and/or annotated as it happens. Ctrl-C stops it.')
+    .option('target', { alias: 't', describe: 'the server\'s URL (http:// or https://), e.g. https://example.com/mcp', type: 'string', requiresArg: true })
+    .option('listen', { alias: 'l', describe: 'where to listen: PORT, HOST:PORT or [IPv6]:PORT (port 0: any free port, printed)', type: 'string', default: `${DEFAULT_HOST}:0`, requiresArg: true })
+    .option('out', { alias: 'o', describe: 'write the capture to FILE as envelope NDJSON, record by record (follow it with `mcptrace annotate --follow FILE`)', type: 'string', requiresArg: true })
+    .option('append', { describe: 'append to the --out file instead of replacing it', type: 'boolean', default: false })
+    .option('live', { describe: 'print the annotated transcript as it happens, to stderr (--live) or to FILE (--live FILE)', type: 'string' })
+    .option('color', { describe: 'colour the live transcript (default: only on a terminal; NO_COLOR / FORCE_COLOR honoured)', type: 'boolean' })
+    .option('max-line', { describe: 'capture at most N bytes of one body or SSE event (a longer one is recorded cut, with its true size, and forwarded whole)', type: 'number', default: DEFAULT_MAX_LINE })
+    .option('debug', { describe: 'print stack traces of internal errors', type: 'boolean', default: false })
+    .example('$0 proxy --target https://example.com/mcp --out session.ndjson', 'capture a remote server\'s sessions: give the host the URL printed')
+    .example('$0 proxy --target http://127.0.0.1:3001/mcp --listen 8931 --live', 'annotated transcript on stderr, on a fixed port');
+}
+
+export async function runProxy(args: ProxyArgs, io: CliIO): Promise<number> {
+  if (args.target === undefined || args.target === '') throw new UsageError('proxy needs the server\'s URL: mcptrace proxy --target URL');
+  const target = targetUrl(args.target);
+  const { host, port } = listenAddress(args.listen);
+  if (!Number.isSafeInteger(args.maxLine) || args.maxLine < 1) throw new UsageError(`--max-line ${args.maxLine}: give a positive number of bytes`);
+  const liveFile = args.live === undefined || args.live === '' ? null : args.live;
+  if (args.out !== undefined && liveFile === args.out) throw new UsageError('--live FILE and --out FILE must be different files');
+  const out = args.out === undefined ? undefined : openOutput(args.out, args.append, 'capture');
+  const live = args.live === undefined ? undefined : liveFile === null ? 'stderr' : openOutput(liveFile, false, 'live transcript');
+  const opts: HttpProxyOptions = { target, host, port, out, live, color: args.color, maxLine: args.maxLine, captureName: args.out };
+  const proxyIO: HttpProxyIO = io;
+  let running: RunningProxy;
+  try {
+    running = await startHttpProxy(opts, proxyIO);
+  } catch (err) {
+    if (err instanceof ListenError) throw new UsageError(err.message);
+    throw err;
+  }
+  // Ctrl-C is how a proxy ends: a clean stop, the capture complete, exit 0.
+  await stopOnSignal(running);
+  return 0;
+}
+
+/** The target: an absolute http: or https: URL without credentials (the client's own headers carry those). */
+function targetUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--target ${text}: not a URL; give the server's URL, e.g. http://127.0.0.1:3001/mcp`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--target ${text}: give an http:// or https:// URL`);
+  if (url.username !== '' || url.password !== '') throw new UsageError(`--target ${text}: leave credentials out of the URL; the client's own headers (Authorization) pass through the proxy`);
+  if (url.hash !== '') throw new UsageError(`--target ${text}: a URL with a #fragment is not a server's address`);
+  return url;
+}
+
+/** `PORT`, `HOST:PORT` or `[IPv6]:PORT` (the host defaults to 127.0.0.1). */
+function listenAddress(text: string): { host: string; port: number } {
+  const m = /^(?:(?:\[([0-9A-Fa-f:.]+)\]|([^:[\]]+)):)?(\d+)$/.exec(text.trim());
+  const port = m === null ? NaN : Number(m[3]);
+  if (m === null || port > 65535) throw new UsageError(`--listen ${text}: give PORT, HOST:PORT or [IPv6]:PORT (port 0 to 65535)`);
+  return { host: m[1] ?? m[2] ?? DEFAULT_HOST, port };
+}
