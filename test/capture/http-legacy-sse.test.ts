@@ -1,6 +1,5 @@
 // The 2024-11-05 HTTP+SSE transport for real: server-everything's sse mode and the SDK's SSEClientTransport, via the relay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Analyzer } from '../../src/analyzer.js';
 import { decodeFrame } from '../../src/decode/decode.js';
 import { httpFrames } from '../../src/input/capture/http-frames.js';
@@ -8,7 +7,7 @@ import type { StreamEvent } from '../../src/input/capture/stream-event.js';
 import type { Frame, PipelineRecord } from '../../src/types.js';
 import { canonical } from '../helpers/canonical-json.js';
 import { startEverything, type HttpServer } from '../helpers/http-server.js';
-import { connectSdk, waitForSeen, type SdkSession } from '../helpers/sdk-http-client.js';
+import { runLegacySessions, type SdkSession } from '../helpers/sdk-http-client.js';
 import { startRelay, type Relay } from '../helpers/stream-relay.js';
 import { transportFindings } from '../helpers/transport-rules.js';
 
@@ -17,7 +16,6 @@ let relay: Relay;
 const sessions: SdkSession[] = [];
 const frames: Frame[] = [];
 let records: PipelineRecord[] = [];
-const T = { timeout: 15_000 };
 
 async function* list(events: StreamEvent[]): AsyncGenerator<StreamEvent> {
   yield* events;
@@ -27,16 +25,7 @@ beforeAll(async () => {
   server = await startEverything('sse');
   relay = await startRelay(server.port);
   const url = `http://127.0.0.1:${relay.port}/sse`;
-  const [a, b] = await Promise.all([connectSdk(url, 'sse'), connectSdk(url, 'sse')]);
-  sessions.push(a!, b!);
-  await Promise.all(
-    sessions.map(async (s, n) => {
-      await waitForSeen(s, (m) => m.dir === 'c2s' && 'result' in m.message && 'roots' in (m.message.result as object));
-      await s.client.callTool({ name: 'echo', arguments: { message: `legacy ${n}` } }, CallToolResultSchema, T);
-      await s.client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 2 } }, CallToolResultSchema, { ...T, onprogress: () => {} });
-    }),
-  );
-  for (const s of sessions) await s.client.close();
+  sessions.push(...(await runLegacySessions(url)));
   await relay.stop();
   for await (const f of httpFrames(list(relay.events), 'relay')) frames.push(f);
   const input = new Analyzer().input('relay');

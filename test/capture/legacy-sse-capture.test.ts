@@ -5,13 +5,12 @@
 import { Buffer } from 'node:buffer';
 import { createReadStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze-stream.js';
 import type { PipelineRecord } from '../../src/types.js';
 import { canonical } from '../helpers/canonical-json.js';
 import { startEverything, type HttpServer } from '../helpers/http-server.js';
-import { connectSdk, waitForSeen, type SdkSession } from '../helpers/sdk-http-client.js';
+import { runLegacySessions, type SdkSession } from '../helpers/sdk-http-client.js';
 import { markEnd, startTcpdump, tsharkFollow } from '../helpers/tcpdump.js';
 import { tempDir } from '../helpers/temp.js';
 import { sseData, tsharkMessages } from '../helpers/tshark-http.js';
@@ -22,7 +21,6 @@ let pcap = '';
 const sessions: SdkSession[] = [];
 let records: PipelineRecord[] = [];
 let notes: string[] = [];
-const T = { timeout: 15_000 };
 
 beforeAll(async () => {
   pcap = join(tempDir('legacy-sse'), 'lo.pcap');
@@ -31,17 +29,7 @@ beforeAll(async () => {
   try {
     const url = `http://127.0.0.1:${server.port}/sse`;
     // Two sessions at once: their GET streams and POSTs interleave on the wire.
-    const [a, b] = await Promise.all([connectSdk(url, 'sse'), connectSdk(url, 'sse')]);
-    sessions.push(a!, b!);
-    await Promise.all(
-      sessions.map(async (s, n) => {
-        await waitForSeen(s, (m) => m.dir === 'c2s' && 'result' in m.message && 'roots' in (m.message.result as object));
-        await s.client.callTool({ name: 'echo', arguments: { message: `legacy ${n}` } }, CallToolResultSchema, T);
-        await s.client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 0.4, steps: 2 } }, CallToolResultSchema, { ...T, onprogress: () => {} });
-        await s.client.ping(T);
-      }),
-    );
-    for (const s of sessions) await s.client.close();
+    sessions.push(...(await runLegacySessions(url, { duration: 0.4, ping: true })));
     await markEnd(server.port, [pcap]);
   } finally {
     await capture.stop();

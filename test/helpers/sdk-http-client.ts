@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, type StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ListRootsRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ListRootsRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 /** A message as the client's transport saw it: sent (c2s) or received (s2c), with the session id it had then. */
 export interface Seen {
@@ -93,4 +93,24 @@ export function waitForSeen(s: SdkSession, test: (m: Seen) => boolean, ms = 5000
 function describe(m: Seen): string {
   const msg = m.message as { method?: string; id?: unknown };
   return `${m.dir} ${msg.method ?? `#${String(msg.id)}`}`;
+}
+
+/**
+ * Two HTTP+SSE (2024-11-05) sessions at once against server-everything's `sse` mode at `url` (its `/sse`, direct or
+ * through a relay or proxy): each answers the server's roots request, calls `echo` and a long-running tool with progress
+ * (`duration` seconds), pings when asked, and closes. Their GET streams and POSTs interleave on the wire.
+ */
+export async function runLegacySessions(url: string, { duration = 1, ping = false } = {}): Promise<SdkSession[]> {
+  const T = { timeout: 15_000 };
+  const sessions = await Promise.all([connectSdk(url, 'sse'), connectSdk(url, 'sse')]);
+  await Promise.all(
+    sessions.map(async (s, n) => {
+      await waitForSeen(s, (m) => m.dir === 'c2s' && 'result' in m.message && 'roots' in (m.message.result as object));
+      await s.client.callTool({ name: 'echo', arguments: { message: `legacy ${n}` } }, CallToolResultSchema, T);
+      await s.client.callTool({ name: 'trigger-long-running-operation', arguments: { duration, steps: 2 } }, CallToolResultSchema, { ...T, onprogress: () => {} });
+      if (ping) await s.client.ping(T);
+    }),
+  );
+  for (const s of sessions) await s.client.close();
+  return sessions;
 }

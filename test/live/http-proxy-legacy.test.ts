@@ -2,7 +2,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpProxy, type RunningProxy } from '../../src/live/http-proxy.js';
 import { SyncFile } from '../../src/live/sync-file.js';
@@ -10,10 +9,9 @@ import { canonical } from '../helpers/canonical-json.js';
 import { parseNdjson } from '../helpers/cli.js';
 import { startEverything, type HttpServer } from '../helpers/http-server.js';
 import { runMain } from '../helpers/in-process.js';
-import { connectSdk, waitForSeen, type SdkSession } from '../helpers/sdk-http-client.js';
+import { runLegacySessions, type SdkSession } from '../helpers/sdk-http-client.js';
 import { lazyTempDir } from '../helpers/temp.js';
 
-const T = { timeout: 15_000 };
 const dir = lazyTempDir('http-proxy-legacy');
 let server: HttpServer;
 let proxy: RunningProxy;
@@ -26,16 +24,7 @@ beforeAll(async () => {
   const stderr = new Writable({ write: (_c, _e, done) => done() });
   proxy = await startHttpProxy({ target: new URL(`http://127.0.0.1:${server.port}/sse`), host: '127.0.0.1', port: 0, out: SyncFile.open(capture), maxLine: 1 << 20 }, { stderr, env: {} });
   expect(proxy.url).toBe(`http://127.0.0.1:${proxy.port}/sse`);
-  const [a, b] = await Promise.all([connectSdk(proxy.url, 'sse'), connectSdk(proxy.url, 'sse')]);
-  sessions.push(a!, b!);
-  await Promise.all(
-    sessions.map(async (s, n) => {
-      await waitForSeen(s, (m) => m.dir === 'c2s' && 'result' in m.message && 'roots' in (m.message.result as object));
-      await s.client.callTool({ name: 'echo', arguments: { message: `legacy ${n}` } }, CallToolResultSchema, T);
-      await s.client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 2 } }, CallToolResultSchema, { ...T, onprogress: () => {} });
-    }),
-  );
-  for (const s of sessions) await s.client.close();
+  sessions.push(...(await runLegacySessions(proxy.url)));
   await proxy.stop();
   const r = await runMain(['annotate', '-f', 'ndjson', capture]);
   expect(r.code).toBe(0);
