@@ -8,6 +8,7 @@ import { processIO, type CliIO } from './context.js';
 import { escapeTerminal } from '../output/escape.js';
 import { EXIT, UsageError } from './errors.js';
 import { STDIN_ARG } from './inputs.js';
+import { TOOL } from './tool.js';
 import type { ProxyArgs } from './proxy.js';
 import type { StatsArgs } from './stats.js';
 import type { WrapArgs } from './wrap.js';
@@ -78,7 +79,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     .recommendCommands()
     .help()
     .alias('h', 'help')
-    .version()
+    // This package's version wherever it runs from (yargs' own lookup starts at the working directory).
+    .version(TOOL.version)
     .epilog(EPILOG)
     .wrap(Math.min(110, process.stdout.columns ?? 100))
     .exitProcess(false)

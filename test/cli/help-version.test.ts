@@ -1,9 +1,11 @@
 // --help for the root and each command (with examples), and --version. yargs prints help and version itself (not to the
 // streams `main` is given), so these run the built executable; each command line runs once and its tests share it.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, runCli, type CliResult } from '../helpers/cli.js';
+import { CLI_PATH, REPO_ROOT, runCli, type CliResult } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 /** Lines of the `Examples:` section (up to the next blank line). */
 function examples(help: string): string[] {
@@ -68,5 +70,18 @@ describe('--version', () => {
     const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
     const r = out(['--version']);
     expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+  });
+
+  it('from any working directory, not only the repository\'s', async () => {
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    const r = await runCli(['--version'], { cwd: tempDir('version-cwd') });
+    expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 0, stdout: `${pkg.version}\n` });
+  });
+});
+
+describe('the built executable', () => {
+  it('is executable after a build, and runs as a command (its #! line)', () => {
+    expect(statSync(CLI_PATH).mode & 0o111).toBe(0o111);
+    expect(execFileSync(CLI_PATH, ['--version'], { encoding: 'utf8' }).trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
