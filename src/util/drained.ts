@@ -1,5 +1,6 @@
 // Waiting for a writable stream to take more, or to have handed everything to the OS.
 import type { Writable } from 'node:stream';
+import { firstEvent } from './first-event.js';
 
 /**
  * Resolves when everything written to `out` has been handed on (`drain`, or `finish`), or `out` failed or closed (the
@@ -7,17 +8,5 @@ import type { Writable } from 'node:stream';
  */
 export function drained(out: Writable): Promise<void> {
   if (out.destroyed || (out.writableLength === 0 && !out.writableNeedDrain)) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('finish', done);
-      out.off('close', done);
-      out.off('error', done);
-      resolve();
-    };
-    out.on('drain', done);
-    out.on('finish', done);
-    out.on('close', done);
-    out.on('error', done);
-  });
+  return firstEvent(out, ['drain', 'finish', 'close', 'error']);
 }

@@ -1,6 +1,7 @@
 // Content-Encoding removed from a body as it streams in (gzip, deflate, br), with node:zlib.
 import { Buffer } from 'node:buffer';
 import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw, type Gunzip } from 'node:zlib';
+import { firstEvent } from '../../util/first-event.js';
 
 /** What every zlib decompressor is: a Transform with `flush`. */
 type Transform = Pick<Gunzip, 'write' | 'flush' | 'end' | 'on' | 'off'>;
@@ -82,18 +83,9 @@ class Decoder {
   async end(): Promise<Buffer> {
     const z = this.z;
     if (z === null || this.error !== null) return this.take();
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        z.off('error', done);
-        z.off('end', done);
-        z.off('close', done);
-        resolve();
-      };
-      z.on('end', done);
-      z.on('error', done);
-      z.on('close', done);
-      z.end();
-    });
+    const ended = firstEvent(z, ['end', 'error', 'close']);
+    z.end();
+    await ended;
     return this.take();
   }
 
