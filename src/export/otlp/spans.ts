@@ -1,0 +1,194 @@
+// Annotated records → MCP spans: one per request and its answer, a zero-length one per notification, and a session
+// span per session that parents the others (mcp.md "Spans"; README "Export to OpenTelemetry").
+import type { EndFinding } from '../../rules/engine.js';
+import type { Direction, PipelineRecord, SessionInfo } from '../../types.js';
+import { answerAttributes, findingEvent, metaOf, requestAttributes, sessionAttributes } from './attributes.js';
+import { parseTraceparent, sessionTraceId, spanIdFor } from './ids.js';
+import { addEvent, resourceRef, type Attributes, type McpSpan, type ResourceRef, type SpanKindName } from './span.js';
+
+/** Name of the span that covers a whole session (the conventions define none; it is mcptrace's). */
+export const SESSION_SPAN_NAME = 'mcp.session';
+
+interface SessionState {
+  key: string;
+  span: McpSpan;
+  /** Records seen, and whether any had a time. */
+  records: number;
+  timed: boolean;
+}
+
+/** CLIENT for what the client sent, SERVER for what the server sent (the issue's rule); INTERNAL when not known. */
+function kindOf(dir: Direction): SpanKindName {
+  return dir === 'c2s' ? 'client' : dir === 's2c' ? 'server' : 'internal';
+}
+
+/** Span name: `{mcp.method.name} {target}`, target the tool's or prompt's name when there is one (mcp.md "Client"). */
+function spanName(a: Attributes): string {
+  const target = a['gen_ai.tool.name'] ?? a['gen_ai.prompt.name'];
+  return typeof target === 'string' ? `${String(a['mcp.method.name'])} ${target}` : String(a['mcp.method.name']);
+}
+
+export class SpanBuilder {
+  private readonly sessions = new Map<string, SessionState>();
+  /** Requests waiting for their answer, by the request's seq. */
+  private readonly pending = new Map<number, McpSpan>();
+
+  /** `sessionInfo`: what the analyzer knows of a session (peers, revision, transport) as records are read. */
+  constructor(private readonly sessionInfo: (key: string) => SessionInfo | undefined) {}
+
+  /** Folds one record in; spans it completes are appended to `out`. */
+  push(r: PipelineRecord, out: McpSpan[]): void {
+    const s = this.session(r);
+    const time = this.timeOf(r, s);
+    s.records++;
+    if (r.kind === 'request' || r.kind === 'notification') {
+      const span = this.open(r, s, time);
+      if (r.kind === 'notification') this.emit(span, s, out);
+      else this.pending.set(r.seq, span);
+      return;
+    }
+    const span = (r.kind === 'response' || r.kind === 'error') && r.pair !== null ? this.pending.get(r.pair) : undefined;
+    if (span === undefined) {
+      // Not part of an MCP span (an event, a log line, an invalid message, an answer whose request is not in the log):
+      // its findings go on the session span.
+      for (const f of r.findings) addEvent(s.span, findingEvent(f, r.seq, time));
+      return;
+    }
+    this.pending.delete(r.pair!);
+    span.endMs = Math.max(span.startMs, time);
+    span.timed &&= r.wire.tsMs !== null;
+    const { attributes, error } = answerAttributes(r);
+    Object.assign(span.attributes, attributes);
+    // mcp.md "Span status": ERROR when error.type is set, described by the JSON-RPC error's message.
+    if (error !== null) span.status = { code: 'error', ...(error.message !== undefined ? { message: error.message } : {}) };
+    for (const f of r.findings) addEvent(span, findingEvent(f, r.seq, time));
+    this.emit(span, s, out);
+  }
+
+  /**
+   * At end of input: requests never answered (their span ends at the session's last time, `mcptrace.unanswered`), then
+   * each session's span. `findings`: those only the end can tell, each on its record's span.
+   */
+  end(findings: readonly EndFinding[], out: McpSpan[]): void {
+    for (const f of findings) {
+      const s = this.sessions.get(f.session);
+      const target = this.pending.get(f.seq) ?? s?.span;
+      if (target) addEvent(target, findingEvent(f, f.seq, target === s?.span ? s.span.endMs : target.startMs));
+    }
+    for (const span of this.pending.values()) {
+      const s = this.sessions.get(String(span.attributes['mcptrace.session']));
+      span.endMs = Math.max(span.startMs, s?.span.endMs ?? span.startMs);
+      span.attributes['mcptrace.unanswered'] = true;
+      if (s) this.emit(span, s, out);
+      else out.push(span);
+    }
+    this.pending.clear();
+    for (const s of this.sessions.values()) {
+      const info = this.sessionInfo(s.key);
+      if (info) Object.assign(s.span.attributes, peerAttributes(info));
+      s.span.attributes['mcptrace.records'] = s.records;
+      s.span.timed = s.timed;
+      this.emit(s.span, s, out);
+    }
+    this.sessions.clear();
+  }
+
+  /**
+   * A finished span out, with its session's resource: the server's name is known from the `initialize` result on, so
+   * a session's spans all name it once it is known (the first one is emitted when that result arrives).
+   */
+  private emit(span: McpSpan, s: SessionState, out: McpSpan[]): void {
+    if (s.span.resource.attributes['service.name'] === UNKNOWN_SERVICE) {
+      s.span.resource = resourceFor(this.sessionInfo(s.key), String(span.attributes['mcptrace.server'] ?? '') || null);
+    }
+    span.resource = s.span.resource;
+    out.push(span);
+  }
+
+  private session(r: PipelineRecord): SessionState {
+    let s = this.sessions.get(r.session);
+    if (s === undefined) {
+      const info = this.sessionInfo(r.session);
+      const file = info?.file ?? r.wire.file;
+      const traceId = sessionTraceId(file, r.session, r.ts);
+      const startMs = r.wire.tsMs ?? 0;
+      const attributes: Attributes = { ...sessionAttributes(r, info), 'mcptrace.session': r.session, 'mcptrace.input': file };
+      s = {
+        key: r.session,
+        records: 0,
+        timed: false,
+        span: {
+          traceId, spanId: spanIdFor(file, r.session, 0), parentSpanId: null, parentRemote: false, traceFlags: 1,
+          name: SESSION_SPAN_NAME, kind: 'internal', startMs, endMs: startMs, timed: false, status: { code: 'unset' },
+          attributes, events: [], droppedEvents: 0, resource: resourceFor(info, r.server),
+        },
+      };
+      this.sessions.set(r.session, s);
+    }
+    return s;
+  }
+
+  /** The record's time in epoch ms; a record the log gave no time gets the session's latest (0 when none yet). */
+  private timeOf(r: PipelineRecord, s: SessionState): number {
+    const t = r.wire.tsMs;
+    if (t === null) return s.span.endMs;
+    if (!s.timed) {
+      s.timed = true;
+      s.span.startMs = t;
+    }
+    s.span.startMs = Math.min(s.span.startMs, t);
+    s.span.endMs = Math.max(s.span.endMs, t);
+    return t;
+  }
+
+  private open(r: PipelineRecord, s: SessionState, time: number): McpSpan {
+    const info = this.sessionInfo(r.session);
+    const attributes = requestAttributes(r, info);
+    // mcp.md "Context propagation": a traceparent in params._meta is the span's remote parent.
+    const remote = parseTraceparent(metaOf(r));
+    const file = String(s.span.attributes['mcptrace.input']);
+    const span: McpSpan = {
+      traceId: remote?.traceId ?? s.span.traceId,
+      spanId: spanIdFor(file, r.session, r.seq),
+      parentSpanId: remote?.spanId ?? s.span.spanId,
+      parentRemote: remote !== null,
+      traceFlags: remote?.flags ?? 1,
+      ...(remote?.traceState !== undefined ? { traceState: remote.traceState } : {}),
+      name: spanName(attributes),
+      kind: kindOf(r.dir),
+      startMs: time,
+      endMs: time,
+      timed: r.wire.tsMs !== null,
+      status: { code: 'unset' },
+      attributes,
+      events: [],
+      droppedEvents: 0,
+      resource: s.span.resource,
+    };
+    for (const f of r.findings) addEvent(span, findingEvent(f, r.seq, time));
+    return span;
+  }
+}
+
+/** OpenTelemetry's name for a service that is not known (resource semantic conventions, `service.name`). */
+const UNKNOWN_SERVICE = 'unknown_service';
+
+/** The session's resource: the MCP server it talked to, as its `initialize` result or the host's log names it. */
+function resourceFor(info: SessionInfo | undefined, server: string | null): ResourceRef {
+  const name = info?.serverInfo?.name ?? info?.server ?? server;
+  const a: Attributes = { 'service.name': typeof name === 'string' && name !== '' ? name : UNKNOWN_SERVICE };
+  const version = info?.serverInfo?.version;
+  if (typeof version === 'string' && version !== '') a['service.version'] = version;
+  return resourceRef(a);
+}
+
+/** The peers' names and versions from the handshake, on the session span. */
+function peerAttributes(info: SessionInfo): Attributes {
+  const a: Attributes = {};
+  for (const [side, peer] of [['client', info.clientInfo], ['server', info.serverInfo]] as const) {
+    if (typeof peer?.name === 'string') a[`mcptrace.${side}.name`] = peer.name;
+    if (typeof peer?.version === 'string') a[`mcptrace.${side}.version`] = peer.version;
+  }
+  if (info.negotiatedRevision !== null) a['mcp.protocol.version'] = info.negotiatedRevision;
+  return a;
+}
