@@ -1,6 +1,8 @@
 // OTLP as a test reads it back: JSON (TracesData / MetricsData) and protobuf decoded by an independent decoder
-// (`protoc --decode_raw`, Debian's protobuf-compiler), both into one plain shape to compare.
+// (`protoc --decode` with the test's own subset of the OTLP schema; Debian's protobuf-compiler), both into one plain
+// shape to compare.
 import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 export type AttrValue = string | number | boolean | AttrValue[];
 
@@ -80,10 +82,13 @@ export function pointsFromJson(data: any): PlainPoint[] {
   return out;
 }
 
-// ---- protobuf through protoc --decode_raw ----
+// ---- protobuf through protoc --decode ----
 
-type Raw = Buffer | bigint | Tree;
-type Tree = Map<number, Raw[]>;
+/** A field's value as protoc prints it: a string literal's bytes, a bare token (number, true/false), or a message. */
+type Raw = Buffer | string | Tree;
+type Tree = Map<string, Raw[]>;
+
+const PROTO_DIR = fileURLToPath(new URL('../fixtures/otlp/', import.meta.url));
 
 /** protoc's C-escaped string literal → its bytes. */
 function unescape(s: string): Buffer {
@@ -110,11 +115,11 @@ function unescape(s: string): Buffer {
   return Buffer.from(bytes);
 }
 
-/** The text `protoc --decode_raw` prints → a tree of field numbers. Strings are kept as bytes (protoc prints them latin1-escaped). */
-function parseRaw(text: string): Tree {
+/** protoc's text format → a tree of field names. */
+function parseText(text: string): Tree {
   const root: Tree = new Map();
   const stack: Tree[] = [root];
-  const add = (t: Tree, n: number, v: Raw) => (t.get(n) ?? t.set(n, []).get(n)!).push(v);
+  const add = (t: Tree, n: string, v: Raw) => (t.get(n) ?? t.set(n, []).get(n)!).push(v);
   for (const line of text.split('\n')) {
     const l = line.trim();
     if (l === '') continue;
@@ -122,64 +127,64 @@ function parseRaw(text: string): Tree {
       stack.pop();
       continue;
     }
-    let m = /^(\d+) \{$/.exec(l);
+    let m = /^(\w+) \{$/.exec(l);
     if (m) {
       const child: Tree = new Map();
-      add(stack[stack.length - 1]!, Number(m[1]), child);
+      add(stack[stack.length - 1]!, m[1]!, child);
       stack.push(child);
       continue;
     }
-    m = /^(\d+): (.*)$/.exec(l);
-    if (!m) throw new Error(`protoc --decode_raw: unexpected line ${l}`);
+    m = /^(\w+): (.*)$/.exec(l);
+    if (!m) throw new Error(`protoc --decode: unexpected line ${l}`);
     const v = m[2]!;
-    add(stack[stack.length - 1]!, Number(m[1]), v.startsWith('"') ? unescape(v.slice(1, -1)) : BigInt(v));
+    add(stack[stack.length - 1]!, m[1]!, v.startsWith('"') ? unescape(v.slice(1, -1)) : v);
   }
   return root;
 }
 
-export function decodeRaw(body: Uint8Array): Tree {
-  return parseRaw(execFileSync('protoc', ['--decode_raw'], { input: body, encoding: 'latin1' }));
+/** Decodes an OTLP request body with protoc and the test's own subset of the OTLP schema (test/fixtures/otlp). */
+function decode(body: Uint8Array, type: 'TracesRequest' | 'MetricsRequest'): Tree {
+  const text = execFileSync('protoc', [`--decode=mcptrace.test.otlp.${type}`, `--proto_path=${PROTO_DIR}`, 'otlp-subset.proto'], { input: body, encoding: 'latin1' });
+  // A field number the subset does not name is printed as a number: mcptrace sent something the test does not check.
+  const unknown = /^\s*\d+[: ]/m.exec(text);
+  if (unknown) throw new Error(`protoc --decode: a field the OTLP subset does not know: ${unknown[0]}`);
+  return parseText(text);
 }
 
-const all = (t: Tree, n: number): Raw[] => t.get(n) ?? [];
-const one = (t: Tree, n: number): Raw | undefined => t.get(n)?.[0];
+const all = (t: Tree, n: string): Raw[] => t.get(n) ?? [];
+const one = (t: Tree, n: string): Raw | undefined => t.get(n)?.[0];
 const tree = (v: Raw | undefined): Tree => (v instanceof Map ? v : new Map());
-/** A length-delimited field: protoc shows it as a string, or as a message when its bytes happen to parse as one. */
-const bytes = (v: Raw | undefined): Buffer => (v === undefined ? Buffer.alloc(0) : Buffer.isBuffer(v) ? v : Buffer.from('')) as Buffer;
+const bytes = (v: Raw | undefined): Buffer => (Buffer.isBuffer(v) ? v : Buffer.alloc(0));
 const str = (v: Raw | undefined): string => bytes(v).toString('utf8');
-const int = (v: Raw | undefined): bigint => (typeof v === 'bigint' ? v : 0n);
-const double = (v: Raw | undefined): number => {
-  const b = Buffer.alloc(8);
-  b.writeBigUInt64LE(BigInt.asUintN(64, int(v)));
-  return b.readDoubleLE(0);
-};
+const big = (v: Raw | undefined): bigint => (typeof v === 'string' ? BigInt(v) : 0n);
+const num = (v: Raw | undefined): number => (typeof v === 'string' ? Number(v) : 0);
 
 function rawValue(t: Tree): AttrValue {
-  if (t.has(1)) return str(one(t, 1));
-  if (t.has(2)) return int(one(t, 2)) === 1n;
-  if (t.has(3)) return Number(BigInt.asIntN(64, int(one(t, 3))));
-  if (t.has(4)) return double(one(t, 4));
-  if (t.has(5)) return all(tree(one(t, 5)), 1).map((v) => rawValue(tree(v)));
+  if (t.has('string_value')) return str(one(t, 'string_value'));
+  if (t.has('bool_value')) return one(t, 'bool_value') === 'true';
+  if (t.has('int_value')) return num(one(t, 'int_value'));
+  if (t.has('double_value')) return num(one(t, 'double_value'));
+  if (t.has('array_value')) return all(tree(one(t, 'array_value')), 'values').map((v) => rawValue(tree(v)));
   throw new Error('unexpected AnyValue');
 }
 
 function rawAttrs(list: Raw[]): Record<string, AttrValue> {
-  return Object.fromEntries(list.map((kv) => [str(one(tree(kv), 1)), rawValue(tree(one(tree(kv), 2)))]));
+  return Object.fromEntries(list.map((kv) => [str(one(tree(kv), 'key')), rawValue(tree(one(tree(kv), 'value')))]));
 }
 
-/** ExportTraceServiceRequest: resource_spans 1 { resource 1, scope_spans 2 { scope 1, spans 2 } } (trace.proto). */
 export function spansFromProtobuf(body: Uint8Array): PlainSpan[] {
   const out: PlainSpan[] = [];
-  for (const rs of all(decodeRaw(body), 1).map(tree)) {
-    const resource = rawAttrs(all(tree(one(rs, 1)), 1));
-    for (const ss of all(rs, 2).map(tree)) {
-      for (const s of all(ss, 2).map(tree)) {
-        const status = tree(one(s, 15));
+  for (const rs of all(decode(body, 'TracesRequest'), 'resource_spans').map(tree)) {
+    const resource = rawAttrs(all(tree(one(rs, 'resource')), 'attributes'));
+    for (const ss of all(rs, 'scope_spans').map(tree)) {
+      for (const s of all(ss, 'spans').map(tree)) {
+        const status = tree(one(s, 'status'));
         out.push({
-          traceId: bytes(one(s, 1)).toString('hex'), spanId: bytes(one(s, 2)).toString('hex'), parentSpanId: bytes(one(s, 4)).toString('hex'),
-          name: str(one(s, 5)), kind: Number(int(one(s, 6))), start: int(one(s, 7)), end: int(one(s, 8)), attributes: rawAttrs(all(s, 9)),
-          events: all(s, 11).map(tree).map((e) => ({ name: str(one(e, 2)), time: int(one(e, 1)), attributes: rawAttrs(all(e, 3)) })),
-          status: { code: Number(int(one(status, 3))), message: str(one(status, 2)) }, resource,
+          traceId: bytes(one(s, 'trace_id')).toString('hex'), spanId: bytes(one(s, 'span_id')).toString('hex'),
+          parentSpanId: bytes(one(s, 'parent_span_id')).toString('hex'), name: str(one(s, 'name')), kind: num(one(s, 'kind')),
+          start: big(one(s, 'start_time_unix_nano')), end: big(one(s, 'end_time_unix_nano')), attributes: rawAttrs(all(s, 'attributes')),
+          events: all(s, 'events').map(tree).map((e) => ({ name: str(one(e, 'name')), time: big(one(e, 'time_unix_nano')), attributes: rawAttrs(all(e, 'attributes')) })),
+          status: { code: num(one(status, 'code')), message: str(one(status, 'message')) }, resource,
         });
       }
     }
@@ -187,26 +192,16 @@ export function spansFromProtobuf(body: Uint8Array): PlainSpan[] {
   return out;
 }
 
-/** Packed repeated fixed64 / double (protoc shows packed fields as one string). */
-function packed(v: Raw | undefined, read: (b: Buffer, at: number) => number): number[] {
-  const b = bytes(v);
-  const out: number[] = [];
-  for (let at = 0; at + 8 <= b.length; at += 8) out.push(read(b, at));
-  return out;
-}
-
-/** ExportMetricsServiceRequest: resource_metrics 1 { resource 1, scope_metrics 2 { metrics 2 { name 1, unit 3, histogram 9 } } } (metrics.proto). */
 export function pointsFromProtobuf(body: Uint8Array): PlainPoint[] {
   const out: PlainPoint[] = [];
-  for (const rm of all(decodeRaw(body), 1).map(tree)) {
-    const resource = rawAttrs(all(tree(one(rm, 1)), 1));
-    for (const sm of all(rm, 2).map(tree)) {
-      for (const m of all(sm, 2).map(tree)) {
-        for (const p of all(tree(one(m, 9)), 1).map(tree)) {
+  for (const rm of all(decode(body, 'MetricsRequest'), 'resource_metrics').map(tree)) {
+    const resource = rawAttrs(all(tree(one(rm, 'resource')), 'attributes'));
+    for (const sm of all(rm, 'scope_metrics').map(tree)) {
+      for (const m of all(sm, 'metrics').map(tree)) {
+        for (const p of all(tree(one(m, 'histogram')), 'data_points').map(tree)) {
           out.push({
-            metric: str(one(m, 1)), unit: str(one(m, 3)), attributes: rawAttrs(all(p, 9)), count: Number(int(one(p, 4))), sum: double(one(p, 5)),
-            bucketCounts: packed(one(p, 6), (b, at) => Number(b.readBigUInt64LE(at))), bounds: packed(one(p, 7), (b, at) => b.readDoubleLE(at)),
-            resource,
+            metric: str(one(m, 'name')), unit: str(one(m, 'unit')), attributes: rawAttrs(all(p, 'attributes')), count: num(one(p, 'count')),
+            sum: num(one(p, 'sum')), bucketCounts: all(p, 'bucket_counts').map(num), bounds: all(p, 'explicit_bounds').map(num), resource,
           });
         }
       }
