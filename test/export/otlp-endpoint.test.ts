@@ -2,11 +2,14 @@
 // is decoded by protoc (--decode_raw, an independent decoder) and must say what the JSON lines say; refused, failing
 // and slow endpoints.
 import { once } from 'node:events';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+// The built CLI's main, in this process, for --follow (it ends on `io.stop`, as Ctrl-C ends it); `npm test` builds first.
+import { main } from '../../dist/src/cli/main.js';
 import { runMain } from '../helpers/in-process.js';
 import { pointsFromJson, pointsFromProtobuf, spansFromJson, spansFromProtobuf } from '../helpers/otlp.js';
 import { lazyTempDir } from '../helpers/temp.js';
@@ -28,15 +31,19 @@ afterEach(async () => {
   for (const stop of servers.splice(0)) await stop();
 });
 
-async function receiver(answer: (n: number, path: string) => Answer = () => ({ status: 200 })): Promise<{ url: string; received: Received[] }> {
+async function receiver(answer: (n: number, path: string) => Answer = () => ({ status: 200 })): Promise<{ url: string; received: Received[]; next(): Promise<Received> }> {
   const received: Received[] = [];
   const held: ServerResponse[] = [];
+  // Tests that wait for a request take it from here (`next`), in order of arrival.
+  const waiting: ((r: Received) => void)[] = [];
+  let taken = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const n = received.length;
       received.push({ path: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
+      waiting.shift()?.(received[taken++]!);
       const a = answer(n, req.url!);
       if (a === 'hold') return void held.push(res);
       res.writeHead(a.status, a.headers).end(a.body ?? '');
@@ -49,7 +56,11 @@ async function receiver(answer: (n: number, path: string) => Answer = () => ({ s
     server.close();
     await once(server, 'close');
   });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    next: () => (taken < received.length ? Promise.resolve(received[taken++]!) : new Promise((resolve) => waiting.push(resolve))),
+  };
 }
 
 /** The JSON lines `--out` writes for the sample: what the endpoint must receive. */
@@ -147,6 +158,32 @@ describe('export --to otlp --endpoint', () => {
     expect(res.code).toBe(2);
     expect(res.stderr).toBe(`mcptrace: ${url}/v1/traces refused the export: HTTP 401 Unauthorized: {"code":16,"message":"missing token"}\n`);
     expect(received).toHaveLength(1);
+  });
+
+  it('--follow: each span is sent when its answer is written to the log; the session span and metrics at Ctrl-C', async () => {
+    const log = join(tmp.path, 'growing.envelope.ndjson');
+    const lines = readFileSync(SAMPLE, 'utf8').split('\n');
+    // The handshake (initialize and its answer, initialized), then a tools/list and its answer, later.
+    writeFileSync(log, lines.slice(0, 4).join('\n') + '\n');
+    const { url, next } = await receiver();
+    const stop = new AbortController();
+    const out: Buffer[] = [];
+    const sink = new Writable({ write: (c: Buffer, _e, done) => void (out.push(c), done()) });
+    const running = main(['export', '--to', 'otlp', '--endpoint', url, '--otlp-protocol', 'http/json', '--follow', log], {
+      stdin: Readable.from([]), stdout: sink, stderr: sink, env: process.env, stop: stop.signal,
+    });
+    const names = async () => spansFromJson(JSON.parse((await next()).body.toString('utf8'))).map((s) => s.name);
+    expect(await names()).toEqual(['initialize']);
+    expect(await names()).toEqual(['notifications/initialized']);
+    appendFileSync(log, JSON.stringify({ ts: '2026-11-30T00:13:20.000Z', dir: 'c2s', line: '{"jsonrpc":"2.0","id":90,"method":"tools/list"}' }) + '\n');
+    appendFileSync(log, JSON.stringify({ ts: '2026-11-30T00:13:20.250Z', dir: 's2c', line: '{"jsonrpc":"2.0","id":90,"result":{"tools":[]}}' }) + '\n');
+    const listed = await next();
+    expect(spansFromJson(JSON.parse(listed.body.toString('utf8')))).toMatchObject([{ name: 'tools/list', start: BigInt(Date.parse('2026-11-30T00:13:20.000Z')) * 1_000_000n, end: BigInt(Date.parse('2026-11-30T00:13:20.250Z')) * 1_000_000n }]);
+    stop.abort();
+    expect(await running).toBe(0);
+    expect(Buffer.concat(out).toString('utf8')).toBe('');
+    expect(spansFromJson(JSON.parse((await next()).body.toString('utf8'))).map((s) => s.name)).toEqual(['mcp.session']);
+    expect((await next()).path).toBe('/v1/metrics');
   });
 
   it('bad options are usage errors before anything is read or sent', async () => {
