@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXPECTED_DIR, goldenCases, goldenEnv } from '../test/golden/cases.mjs';
-import { README, readmeExamples, rewriteReadme } from '../test/golden/readme-examples.mjs';
+import { EXAMPLE_ENV, README, readmeExamples, rewriteReadme } from '../test/golden/readme-examples.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = join(root, 'dist', 'cli', 'mcptrace.js');
@@ -26,11 +26,14 @@ if (!existsSync(cli)) {
   process.exit(1);
 }
 
-/** `mcptrace ARGS` from the repository root, stdout piped; null (and `failed`) when it exits with another code than 0. */
-function run(args) {
+/**
+ * `mcptrace ARGS` from the repository root, stdout piped, in the golden environment plus `env`; null (and `failed`)
+ * when it exits with another code than 0.
+ */
+function run(args, env = {}) {
   const r = spawnSync(process.execPath, [cli, ...args], {
     cwd: root,
-    env: goldenEnv(),
+    env: { ...goldenEnv(), ...env },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
     maxBuffer: 256 * 1024 * 1024,
@@ -54,7 +57,7 @@ const readme = readFileSync(readmePath, 'utf8');
 let newReadme = readme;
 try {
   const examples = readmeExamples(readme);
-  const stdouts = examples.map((e) => run(e.args)?.stdout ?? '');
+  const stdouts = examples.map((e) => run(e.args, EXAMPLE_ENV)?.stdout ?? '');
   if (!failed) newReadme = rewriteReadme(readme, examples, stdouts);
 } catch (e) {
   failed = true;

@@ -13,6 +13,7 @@ export interface ReadmeExample {
 }
 
 export const README: string;
+export const EXAMPLE_ENV: Record<string, string>;
 export function parseRanges(spec: string): [number, number][];
 export function readmeExamples(text: string): ReadmeExample[];
 export function exampleBlock(example: ReadmeExample, stdout: string): string[];

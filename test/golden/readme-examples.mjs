@@ -14,11 +14,18 @@
 //   ```
 //
 // The block is the command, then the chosen lines (1-based, inclusive ranges, in order; `$` is the last line), with a
-// line `…` wherever lines are left out: before the first range, between two, after the last. The command runs from the repository root with stdout piped and
-// without NO_COLOR / FORCE_COLOR (as the goldens: no colour). `npm run golden:update` rewrites every block; review it.
+// line `…` wherever lines are left out: before the first range, between two, after the last. The command runs from
+// the repository root with stdout piped, without NO_COLOR / FORCE_COLOR (as the goldens: no colour) and with
+// EXAMPLE_ENV. `npm run golden:update` rewrites every block; review it.
 
 /** The README, relative to the repository root. */
 export const README = 'README.md';
+
+/**
+ * Set for every example's command: a width of 100 columns, so that what fits the terminal is the same in the test,
+ * in the regeneration and on any machine (a transcript fits `--width`, else the terminal, else `$COLUMNS`).
+ */
+export const EXAMPLE_ENV = { COLUMNS: '100' };
 
 const MARKER = /^<!-- example: (.+?); lines ([\d\s,$-]+) -->$/;
 

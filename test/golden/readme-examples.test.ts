@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
-import { currentBlock, exampleBlock, parseRanges, README, readmeExamples, rewriteReadme } from './readme-examples.mjs';
+import { currentBlock, EXAMPLE_ENV, exampleBlock, parseRanges, README, readmeExamples, rewriteReadme } from './readme-examples.mjs';
 
 const text = readFileSync(join(REPO_ROOT, README), 'utf8');
 const examples = readmeExamples(text);
@@ -23,7 +23,7 @@ describe('the README examples of real output', () => {
   });
 
   it.each(examples.map((e) => [e.line, e.args.join(' '), e] as const))('README.md:%i: mcptrace %s', async (_line, _args, e) => {
-    const r = await runMain(e.args);
+    const r = await runMain(e.args, { env: EXAMPLE_ENV });
     expect(r.code).toBe(0);
     expect(currentBlock(text, e).join('\n'), REGENERATE).toBe(exampleBlock(e, r.stdout).join('\n'));
   });
