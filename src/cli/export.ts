@@ -31,8 +31,9 @@ export function exportBuilder(y: Argv) {
       describe: `export target: ${names.map((n) => `${n} (${TARGETS[n]!.describe})`).join('; ')}`,
       choices: names,
       demandOption: true,
+      group: 'Export:',
     })
-    .option('out', { alias: 'o', describe: 'where to write (a file or folder, per target; - for stdout)', type: 'string' }) as Argv;
+    .option('out', { alias: 'o', describe: 'where to write (a file or folder, per target; - for stdout)', type: 'string', group: 'Export:' }) as Argv;
   for (const n of names) built = TARGETS[n]!.options(built);
   return built
     .example('$0 export --to otlp --endpoint http://localhost:4318 session.ndjson', 'spans and metrics to an OpenTelemetry collector (OTLP/HTTP)')

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DURATION_BOUNDARIES } from '../../src/export/otlp/conventions.js';
+import { CONVENTIONS, DURATION_BOUNDARIES } from '../../src/export/otlp/conventions.js';
 import { DurationHistograms } from '../../src/export/otlp/metrics.js';
 import type { McpSpan } from '../../src/export/otlp/span.js';
 import { SpanBuilder } from '../../src/export/otlp/spans.js';
@@ -175,6 +175,16 @@ function build(records: Seq['records'], info: Partial<SessionInfo> = {}): { span
   for (const s of spans) histograms.add(s);
   return { spans, histograms };
 }
+
+describe('export --to otlp: what the README says', () => {
+  it('names the conventions\' commit followed and the transformer version installed', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const section = readme.slice(readme.indexOf('## Export to OpenTelemetry'));
+    expect(section).toContain(`${CONVENTIONS.repository}/blob/${CONVENTIONS.commit}/${CONVENTIONS.path}`);
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+    expect(section).toContain(`\`@opentelemetry/otlp-transformer\` ${pkg.dependencies['@opentelemetry/otlp-transformer']}`);
+  });
+});
 
 describe('export --to otlp: the mapping', () => {
   const T0 = Date.parse('2026-12-01T10:00:00.000Z');
