@@ -157,6 +157,12 @@ describe('export --to otlp: the recorded samples', () => {
     }
   });
 
+  it('an --out that cannot be written: one line, exit 2', async () => {
+    const res = await runMain(['export', '--to', 'otlp', '--out', join(tmp.path, 'no', 'such', 'dir', 'x.jsonl'), 'samples/memory.envelope.ndjson']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/^mcptrace: cannot write .*x\.jsonl: ENOENT\n$/);
+  });
+
   it('a log without times: spans at the epoch, no histogram', async () => {
     const { spans, points } = await exported('samples/everything.ndjson');
     expect(spans.every((s) => s.start === 0n && s.end === 0n)).toBe(true);
@@ -165,15 +171,20 @@ describe('export --to otlp: the recorded samples', () => {
 });
 
 /** Runs records through the builder and the histograms; `info` for every session. */
-function build(records: Seq['records'], info: Partial<SessionInfo> = {}): { spans: McpSpan[]; histograms: DurationHistograms } {
+function build(records: Seq['records'], info: Partial<SessionInfo> = {}, maxSessions?: number): { spans: McpSpan[]; histograms: DurationHistograms; before: number[] } {
   const session = { key: '1', file: 'log.ndjson', requestedRevision: null, negotiatedRevision: '2025-06-18', clientInfo: null, serverInfo: { name: 'srv' }, transport: 'stdio', ...info } as SessionInfo;
-  const builder = new SpanBuilder(() => session);
+  const builder = new SpanBuilder(() => session, maxSessions);
   const spans: McpSpan[] = [];
-  for (const r of records) builder.push(r, spans);
+  // How many spans were out before each record.
+  const before: number[] = [];
+  for (const r of records) {
+    before.push(spans.length);
+    builder.push(r, spans);
+  }
   builder.end([], spans);
   const histograms = new DurationHistograms();
   for (const s of spans) histograms.add(s);
-  return { spans, histograms };
+  return { spans, histograms, before };
 }
 
 describe('export --to otlp: what the README says', () => {
@@ -238,6 +249,25 @@ describe('export --to otlp: the mapping', () => {
     expect(list.attributes['mcp.protocol.version']).toBe('2026-07-28');
     expect(list).toMatchObject({ startMs: T0, endMs: T0 + 40, attributes: { 'mcptrace.unanswered': true } });
     expect(histograms.snapshot()[0]!.metrics.map((m) => m.key)).toEqual(['clientSession', 'serverSession']);
+  });
+
+  it('past maxSessions the least recently active session is finished: its unanswered requests and its span go out then', () => {
+    const s = new Seq();
+    const a = s.request('tools/list', 1, { session: 'a' });
+    s.request('ping', 2, { session: 'b' });
+    s.add({ kind: 'event', session: 'a', method: null, id: null, message: null, event: { name: 'stdin-closed' } });
+    s.request('ping', 3, { session: 'c' }); // a third session: b, the least recently active, is finished
+    s.response(a, null, {}, { session: 'a' });
+    s.request('ping', 4, { session: 'b' }); // b again: a new session span, c finished
+    const { spans, before } = build(s.records, {}, 2);
+    expect(before).toEqual([0, 0, 0, 0, 2, 3]);
+    expect(spans.slice(0, 2).map((x) => [x.name, x.attributes['mcptrace.session'], x.attributes['mcptrace.unanswered']])).toEqual([
+      ['ping', 'b', true], ['mcp.session', 'b', undefined],
+    ]);
+    const sessions = spans.filter((x) => x.name === 'mcp.session');
+    expect(sessions.map((x) => x.attributes['mcptrace.session'])).toEqual(['b', 'c', 'a', 'b']);
+    expect(new Set(sessions.map((x) => x.spanId)).size).toBe(4);
+    expect(new Set(spans.map((x) => x.spanId)).size).toBe(spans.length);
   });
 
   it('a JSON-RPC error: error.type and rpc.response.status_code are the code, the status message the error\'s', () => {

@@ -18,16 +18,21 @@ function digest(parts: readonly string[]): string {
 }
 
 /**
- * A session's trace id: from the input it was read from, its key and the time of its first record, so that sessions
- * keyed alike in different logs ("1" in two stdio captures) land in different traces.
+ * A session's trace id: from the input it was read from, its key, and its first record's seq and time, so that
+ * sessions keyed alike in different logs ("1" in two stdio captures) land in different traces.
  */
-export function sessionTraceId(file: string, session: string, firstTs: string | null): string {
-  return nonZero(digest(['trace', file, session, firstTs ?? '']).slice(0, 32));
+export function sessionTraceId(file: string, session: string, firstSeq: number, firstTs: string | null): string {
+  return nonZero(digest(['trace', file, session, String(firstSeq), firstTs ?? '']).slice(0, 32));
 }
 
-/** A span's id within its session: `seq` of the record that opened it (0 for the session span). */
+/** A span's id: `seq` of the request or notification that opened it. */
 export function spanIdFor(file: string, session: string, seq: number): string {
   return nonZero(digest(['span', file, session, String(seq)]).slice(0, 16));
+}
+
+/** A session span's id: `seq` of the session's first record (a key that comes back after its session was finished starts another). */
+export function sessionSpanId(file: string, session: string, firstSeq: number): string {
+  return nonZero(digest(['session', file, session, String(firstSeq)]).slice(0, 16));
 }
 
 /** All-zero ids are invalid (W3C Trace Context §3.2.2.3); a digest is that only by a 2^-64 chance, but never send one. */

@@ -1,9 +1,10 @@
 // Annotated records → MCP spans: one per request and its answer, a zero-length one per notification, and a session
 // span per session that parents the others (mcp.md "Spans"; README "Export to OpenTelemetry").
 import type { EndFinding } from '../../rules/engine.js';
+import { DEFAULT_MAX_SESSIONS } from '../../session/live-sessions.js';
 import type { Direction, PipelineRecord, SessionInfo } from '../../types.js';
 import { answerAttributes, findingEvent, metaOf, requestAttributes, sessionAttributes } from './attributes.js';
-import { parseTraceparent, sessionTraceId, spanIdFor } from './ids.js';
+import { parseTraceparent, sessionSpanId, sessionTraceId, spanIdFor } from './ids.js';
 import { addEvent, resourceRef, type Attributes, type McpSpan, type ResourceRef, type SpanKindName } from './span.js';
 
 /** Name of the span that covers a whole session (the conventions define none; it is mcptrace's). */
@@ -12,6 +13,8 @@ export const SESSION_SPAN_NAME = 'mcp.session';
 interface SessionState {
   key: string;
   span: McpSpan;
+  /** Requests waiting for their answer, by the request's seq. */
+  pending: Map<number, McpSpan>;
   /** Records seen, and whether any had a time. */
   records: number;
   timed: boolean;
@@ -29,32 +32,40 @@ function spanName(a: Attributes): string {
 }
 
 export class SpanBuilder {
+  /** Sessions by key, least recently active first. */
   private readonly sessions = new Map<string, SessionState>();
-  /** Requests waiting for their answer, by the request's seq. */
-  private readonly pending = new Map<number, McpSpan>();
+  /** The session of the previous record: most records follow one of their own session, whose place stays. */
+  private lastKey: string | null = null;
 
-  /** `sessionInfo`: what the analyzer knows of a session (peers, revision, transport) as records are read. */
-  constructor(private readonly sessionInfo: (key: string) => SessionInfo | undefined) {}
+  /**
+   * `sessionInfo`: what the analyzer knows of a session (peers, revision, transport) as records are read.
+   * `maxSessions`: sessions kept open at once (`--max-sessions`); past it the least recently active one is finished
+   * (its span and its unanswered requests go out), so that memory does not grow with the number of sessions.
+   */
+  constructor(
+    private readonly sessionInfo: (key: string) => SessionInfo | undefined,
+    private readonly maxSessions = DEFAULT_MAX_SESSIONS,
+  ) {}
 
   /** Folds one record in; spans it completes are appended to `out`. */
   push(r: PipelineRecord, out: McpSpan[]): void {
-    const s = this.session(r);
+    const s = this.session(r, out);
     const time = this.timeOf(r, s);
     s.records++;
     if (r.kind === 'request' || r.kind === 'notification') {
       const span = this.open(r, s, time);
       if (r.kind === 'notification') this.emit(span, s, out);
-      else this.pending.set(r.seq, span);
+      else s.pending.set(r.seq, span);
       return;
     }
-    const span = (r.kind === 'response' || r.kind === 'error') && r.pair !== null ? this.pending.get(r.pair) : undefined;
+    const span = (r.kind === 'response' || r.kind === 'error') && r.pair !== null ? s.pending.get(r.pair) : undefined;
     if (span === undefined) {
       // Not part of an MCP span (an event, a log line, an invalid message, an answer whose request is not in the log):
       // its findings go on the session span.
       for (const f of r.findings) addEvent(s.span, findingEvent(f, r.seq, time));
       return;
     }
-    this.pending.delete(r.pair!);
+    s.pending.delete(r.pair!);
     span.endMs = Math.max(span.startMs, time);
     span.timed &&= r.wire.tsMs !== null;
     const { attributes, error } = answerAttributes(r);
@@ -66,31 +77,34 @@ export class SpanBuilder {
   }
 
   /**
-   * At end of input: requests never answered (their span ends at the session's last time, `mcptrace.unanswered`), then
-   * each session's span. `findings`: those only the end can tell, each on its record's span.
+   * At end of input: each session finished (its unanswered requests, then its span). `findings`: those only the end
+   * can tell, each on its record's span.
    */
   end(findings: readonly EndFinding[], out: McpSpan[]): void {
     for (const f of findings) {
       const s = this.sessions.get(f.session);
-      const target = this.pending.get(f.seq) ?? s?.span;
-      if (target) addEvent(target, findingEvent(f, f.seq, target === s?.span ? s.span.endMs : target.startMs));
+      if (s === undefined) continue; // finished earlier (--max-sessions)
+      const pending = s.pending.get(f.seq);
+      addEvent(pending ?? s.span, findingEvent(f, f.seq, pending ? pending.startMs : s.span.endMs));
     }
-    for (const span of this.pending.values()) {
-      const s = this.sessions.get(String(span.attributes['mcptrace.session']));
-      span.endMs = Math.max(span.startMs, s?.span.endMs ?? span.startMs);
-      span.attributes['mcptrace.unanswered'] = true;
-      if (s) this.emit(span, s, out);
-      else out.push(span);
-    }
-    this.pending.clear();
-    for (const s of this.sessions.values()) {
-      const info = this.sessionInfo(s.key);
-      if (info) Object.assign(s.span.attributes, peerAttributes(info));
-      s.span.attributes['mcptrace.records'] = s.records;
-      s.span.timed = s.timed;
-      this.emit(s.span, s, out);
-    }
+    for (const s of this.sessions.values()) this.finish(s, out);
     this.sessions.clear();
+    this.lastKey = null;
+  }
+
+  /** Requests never answered (their span ends at the session's last time, `mcptrace.unanswered`), then the session's span. */
+  private finish(s: SessionState, out: McpSpan[]): void {
+    for (const span of s.pending.values()) {
+      span.endMs = Math.max(span.startMs, s.span.endMs);
+      span.attributes['mcptrace.unanswered'] = true;
+      this.emit(span, s, out);
+    }
+    s.pending.clear();
+    const info = this.sessionInfo(s.key);
+    if (info) Object.assign(s.span.attributes, peerAttributes(info));
+    s.span.attributes['mcptrace.records'] = s.records;
+    s.span.timed = s.timed;
+    this.emit(s.span, s, out);
   }
 
   /**
@@ -105,20 +119,34 @@ export class SpanBuilder {
     out.push(span);
   }
 
-  private session(r: PipelineRecord): SessionState {
+  private session(r: PipelineRecord, out: McpSpan[]): SessionState {
     let s = this.sessions.get(r.session);
-    if (s === undefined) {
+    if (s !== undefined) {
+      if (this.lastKey !== r.session) {
+        // Most recently active last.
+        this.sessions.delete(r.session);
+        this.sessions.set(r.session, s);
+        this.lastKey = r.session;
+      }
+    } else {
+      if (this.sessions.size >= this.maxSessions) {
+        const [oldest, state] = this.sessions.entries().next().value!;
+        this.sessions.delete(oldest);
+        this.finish(state, out);
+      }
+      this.lastKey = r.session;
       const info = this.sessionInfo(r.session);
       const file = info?.file ?? r.wire.file;
-      const traceId = sessionTraceId(file, r.session, r.ts);
+      const traceId = sessionTraceId(file, r.session, r.seq, r.ts);
       const startMs = r.wire.tsMs ?? 0;
       const attributes: Attributes = { ...sessionAttributes(r, info), 'mcptrace.session': r.session, 'mcptrace.input': file };
       s = {
         key: r.session,
+        pending: new Map(),
         records: 0,
         timed: false,
         span: {
-          traceId, spanId: spanIdFor(file, r.session, 0), parentSpanId: null, parentRemote: false, traceFlags: 1,
+          traceId, spanId: sessionSpanId(file, r.session, r.seq), parentSpanId: null, parentRemote: false, traceFlags: 1,
           name: SESSION_SPAN_NAME, kind: 'internal', startMs, endMs: startMs, timed: false, status: { code: 'unset' },
           attributes, events: [], droppedEvents: 0, resource: resourceFor(info, r.server),
         },
