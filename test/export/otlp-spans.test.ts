@@ -171,9 +171,9 @@ describe('export --to otlp: the recorded samples', () => {
 });
 
 /** Runs records through the builder and the histograms; `info` for every session. */
-function build(records: Seq['records'], info: Partial<SessionInfo> = {}, maxSessions?: number): { spans: McpSpan[]; histograms: DurationHistograms; before: number[] } {
+function build(records: Seq['records'], info: Partial<SessionInfo> = {}, maxSessions?: number, maxPending?: number): { spans: McpSpan[]; histograms: DurationHistograms; before: number[] } {
   const session = { key: '1', file: 'log.ndjson', requestedRevision: null, negotiatedRevision: '2025-06-18', clientInfo: null, serverInfo: { name: 'srv' }, transport: 'stdio', ...info } as SessionInfo;
-  const builder = new SpanBuilder(() => session, maxSessions);
+  const builder = new SpanBuilder(() => session, maxSessions, maxPending);
   const spans: McpSpan[] = [];
   // How many spans were out before each record.
   const before: number[] = [];
@@ -268,6 +268,18 @@ describe('export --to otlp: the mapping', () => {
     expect(sessions.map((x) => x.attributes['mcptrace.session'])).toEqual(['b', 'c', 'a', 'b']);
     expect(new Set(sessions.map((x) => x.spanId)).size).toBe(4);
     expect(new Set(spans.map((x) => x.spanId)).size).toBe(spans.length);
+  });
+
+  it('past maxPending the oldest open request of the session is given up as unanswered', () => {
+    const s = new Seq();
+    const one = s.request('ping', 1, { wire: { tsMs: T0 } });
+    s.request('ping', 2, { wire: { tsMs: T0 + 5 } });
+    s.request('ping', 3, { wire: { tsMs: T0 + 9 } });
+    s.response(one, null, {}, { wire: { tsMs: T0 + 10 } }); // too late: given up already
+    const { spans, before } = build(s.records, {}, undefined, 2);
+    expect(before).toEqual([0, 0, 0, 1]);
+    expect(spans[0]).toMatchObject({ startMs: T0, endMs: T0 + 9, attributes: { 'mcptrace.seq': 1, 'mcptrace.unanswered': true } });
+    expect(spans.filter((x) => x.name === 'ping')).toHaveLength(3);
   });
 
   it('a JSON-RPC error: error.type and rpc.response.status_code are the code, the status message the error\'s', () => {

@@ -24,7 +24,7 @@ export async function runOtlp(args: OtlpArgs, io: CliIO): Promise<number> {
     if (endpoint !== null) sinks.push(endpointSink(endpoint));
     const sink = sinks.length === 1 ? sinks[0]! : allOf(sinks);
     const { analyzer, batches } = openRun(args, io, { rules, ruleOptions }, stop);
-    const builder = new SpanBuilder((key) => analyzer.session(key), args.maxSessions);
+    const builder = new SpanBuilder((key) => analyzer.session(key), args.maxSessions, args.maxPending);
     const histograms = new DurationHistograms();
     const done: McpSpan[] = [];
     const send = async (all: boolean) => {

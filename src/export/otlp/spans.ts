@@ -41,10 +41,12 @@ export class SpanBuilder {
    * `sessionInfo`: what the analyzer knows of a session (peers, revision, transport) as records are read.
    * `maxSessions`: sessions kept open at once (`--max-sessions`); past it the least recently active one is finished
    * (its span and its unanswered requests go out), so that memory does not grow with the number of sessions.
+   * `maxPending`: open requests kept per session (`--max-pending`).
    */
   constructor(
     private readonly sessionInfo: (key: string) => SessionInfo | undefined,
     private readonly maxSessions = DEFAULT_MAX_SESSIONS,
+    private readonly maxPending = 100_000,
   ) {}
 
   /** Folds one record in; spans it completes are appended to `out`. */
@@ -55,7 +57,15 @@ export class SpanBuilder {
     if (r.kind === 'request' || r.kind === 'notification') {
       const span = this.open(r, s, time);
       if (r.kind === 'notification') this.emit(span, s, out);
-      else s.pending.set(r.seq, span);
+      else {
+        // As the analyzer does (`--max-pending`): past the bound the oldest open request is given up as unanswered.
+        if (s.pending.size >= this.maxPending) {
+          const [seq, oldest] = s.pending.entries().next().value!;
+          s.pending.delete(seq);
+          this.unanswered(oldest, s, out);
+        }
+        s.pending.set(r.seq, span);
+      }
       return;
     }
     const span = (r.kind === 'response' || r.kind === 'error') && r.pair !== null ? s.pending.get(r.pair) : undefined;
@@ -94,17 +104,20 @@ export class SpanBuilder {
 
   /** Requests never answered (their span ends at the session's last time, `mcptrace.unanswered`), then the session's span. */
   private finish(s: SessionState, out: McpSpan[]): void {
-    for (const span of s.pending.values()) {
-      span.endMs = Math.max(span.startMs, s.span.endMs);
-      span.attributes['mcptrace.unanswered'] = true;
-      this.emit(span, s, out);
-    }
+    for (const span of s.pending.values()) this.unanswered(span, s, out);
     s.pending.clear();
     const info = this.sessionInfo(s.key);
     if (info) Object.assign(s.span.attributes, peerAttributes(info));
     s.span.attributes['mcptrace.records'] = s.records;
     s.span.timed = s.timed;
     this.emit(s.span, s, out);
+  }
+
+  /** A request not answered in the log: its span ends at its session's latest time. */
+  private unanswered(span: McpSpan, s: SessionState, out: McpSpan[]): void {
+    span.endMs = Math.max(span.startMs, s.span.endMs);
+    span.attributes['mcptrace.unanswered'] = true;
+    this.emit(span, s, out);
   }
 
   /**
