@@ -1,13 +1,16 @@
 // mcptrace export --to otlp: the spans and histograms of the recorded samples, checked against the records annotate
 // prints for the same log; and the mapping's rules (traceparent, errors, sessionless revisions) on made-up records.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { CONVENTIONS, DURATION_BOUNDARIES } from '../../src/export/otlp/conventions.js';
 import { DurationHistograms } from '../../src/export/otlp/metrics.js';
 import type { McpSpan } from '../../src/export/otlp/span.js';
 import { SpanBuilder } from '../../src/export/otlp/spans.js';
 import type { SessionInfo } from '../../src/types.js';
+// The built CLI's main in this process, with a stdout that says it is a terminal.
+import { main } from '../../dist/src/cli/main.js';
 import { parseNdjson } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
 import { pointsFromJson, spansFromJson, type PlainPoint, type PlainSpan } from '../helpers/otlp.js';
@@ -161,6 +164,20 @@ describe('export --to otlp: the recorded samples', () => {
     const res = await runMain(['export', '--to', 'otlp', '--out', join(tmp.path, 'no', 'such', 'dir', 'x.jsonl'), 'samples/memory.envelope.ndjson']);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/^mcptrace: cannot write .*x\.jsonl: ENOENT\n$/);
+  });
+
+  it('to stdout: raw when piped; on a terminal, characters JSON leaves raw (C1, bidi) are escaped', async () => {
+    const log = join(tmp.path, 'bidi.ndjson');
+    writeFileSync(log, '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a\u202eb\u009b"}}\n');
+    for (const isTTY of [false, true]) {
+      const chunks: string[] = [];
+      const stdout = Object.assign(new Writable({ write: (c, _e, cb) => (chunks.push(c.toString()), cb()) }), { isTTY });
+      const code = await main(['export', '--to', 'otlp', log], { stdin: Readable.from([]), stdout, stderr: stdout, env: process.env });
+      expect(code).toBe(0);
+      const text = chunks.join('');
+      expect(/[\u009b\u202e]/.test(text)).toBe(!isTTY);
+      expect(spansFromJson(JSON.parse(text.split('\n')[0]!)).map((x) => x.name)).toContain('tools/call a\u202eb\u009b');
+    }
   });
 
   it('a log without times: spans at the epoch, no histogram', async () => {

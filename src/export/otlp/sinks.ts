@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { UsageError } from '../../cli/errors.js';
+import { escapeJsonForTerminal } from '../../output/escape.js';
 import { drained } from '../../util/drained.js';
 import { post, type EndpointOptions } from './endpoint.js';
 import type { MetricsSnapshot } from './metrics.js';
@@ -34,8 +35,10 @@ export async function jsonLines(path: string | null, out: Writable): Promise<Otl
     }
     stream = file;
   }
+  // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped (DESIGN principle 7).
+  const tty = path === null && (out as { isTTY?: boolean }).isTTY === true;
   const line = async (bytes: Uint8Array) => {
-    stream.write(bytes);
+    stream.write(tty ? escapeJsonForTerminal(Buffer.from(bytes).toString('utf8')) : bytes);
     if (!stream.write(NEWLINE)) await drained(stream);
   };
   return {
