@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 // The built CLI's main, in this process, for --follow (it ends on `io.stop`, as Ctrl-C ends it); `npm test` builds first.
 import { main } from '../../dist/src/cli/main.js';
 import { runMain } from '../helpers/in-process.js';
-import { pointsFromJson, pointsFromProtobuf, spansFromJson, spansFromProtobuf } from '../helpers/otlp.js';
+import { pointsFromJson, pointsFromProtobuf, SAMPLES, spansFromJson, spansFromProtobuf } from '../helpers/otlp.js';
 import { lazyTempDir } from '../helpers/temp.js';
 
 const tmp = lazyTempDir('otlp-endpoint');
@@ -87,6 +87,15 @@ describe('export --to otlp --endpoint', () => {
     expect(spans.length).toBeGreaterThan(50);
     expect(spans).toEqual(lines.flatMap(spansFromJson));
     expect(pointsFromProtobuf(received[1]!.body)).toEqual(lines.flatMap(pointsFromJson));
+  });
+
+  it.each(SAMPLES)('%s: what protoc reads in the protobuf sent is what the JSON lines hold', async (file) => {
+    const { url, received } = await receiver();
+    const res = await runMain(['export', '--to', 'otlp', '--endpoint', url, file]);
+    expect(res.code).toBe(0);
+    const lines = (await jsonLines(file)).map((l) => JSON.parse(l));
+    expect(received.filter((r) => r.path === '/v1/traces').flatMap((r) => spansFromProtobuf(r.body))).toEqual(lines.flatMap(spansFromJson));
+    expect(received.filter((r) => r.path === '/v1/metrics').flatMap((r) => pointsFromProtobuf(r.body))).toEqual(lines.flatMap(pointsFromJson));
   });
 
   it('http/json: each body is the JSON line --out writes; --header is sent with every request', async () => {

@@ -13,15 +13,12 @@ import type { SessionInfo } from '../../src/types.js';
 import { main } from '../../dist/src/cli/main.js';
 import { parseNdjson } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
-import { pointsFromJson, spansFromJson, type PlainPoint, type PlainSpan } from '../helpers/otlp.js';
+import { pointsFromJson, SAMPLES, spansFromJson, type PlainPoint, type PlainSpan } from '../helpers/otlp.js';
 import { Seq } from '../helpers/records.js';
 import { lazyTempDir } from '../helpers/temp.js';
 
 const tmp = lazyTempDir('otlp-spans');
 
-/** Every recorded sample but the README (which holds no MCP message). */
-const SAMPLES = ['everything.envelope.ndjson', 'everything.json', 'everything.ndjson', 'everything.transcript.txt', 'memory.envelope.ndjson',
-  'everything-http.pcap', 'everything-http.har', 'everything-http.curl.txt'].map((f) => `samples/${f}`);
 
 /** Exports `file` to a JSON-lines file; the spans and points it holds, and its lines. */
 async function exported(file: string, extra: string[] = []): Promise<{ spans: PlainSpan[]; points: PlainPoint[]; lines: any[] }> {
@@ -74,7 +71,7 @@ describe('export --to otlp: the recorded samples', () => {
       // OTLP's SpanKind: 2 SERVER, 3 CLIENT.
       expect(span.kind).toBe(req.dir === 'c2s' ? 3 : 2);
       expect(span.attributes).toMatchObject({
-        'mcp.method.name': req.method, 'jsonrpc.request.id': String(req.id), 'mcp.session.id': '1', 'mcp.protocol.version': '2025-11-25',
+        'mcp.method.name': req.method, 'jsonrpc.request.id': String(req.id), 'mcp.protocol.version': '2025-11-25',
         'network.transport': 'pipe', 'mcptrace.phase': req.phase,
       });
       expect(span.start).toBe(nanos(req.ts));
@@ -84,6 +81,8 @@ describe('export --to otlp: the recorded samples', () => {
         continue;
       }
       expect(span.attributes['mcptrace.answer.seq']).toBe(answer.seq);
+      // A stdio session's key is mcptrace's ordinal, not an MCP session id.
+      expect(span.attributes['mcp.session.id']).toBeUndefined();
       if (tool) expect(span.attributes).toMatchObject({ 'gen_ai.tool.name': tool, 'gen_ai.operation.name': 'execute_tool' });
       else expect(span.attributes['gen_ai.operation.name']).toBeUndefined();
       if (req.method === 'resources/read') expect(span.attributes['mcp.resource.uri']).toBe(req.message.params.uri);
@@ -258,11 +257,14 @@ describe('export --to otlp: the mapping', () => {
 
   it('2026-07-28 requests carry no mcp.session.id; an unanswered request ends with its session, marked, and counts in no histogram', () => {
     const s = new Seq();
-    s.request('tools/list', 1, { message: { params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } }, wire: { tsMs: T0 } });
-    s.notification('notifications/message', { dir: 's2c', wire: { tsMs: T0 + 40 } });
+    s.request('tools/list', 1, { session: 'x-1', message: { params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } }, wire: { tsMs: T0 } });
+    s.notification('notifications/message', { session: 'x-1', dir: 's2c', wire: { tsMs: T0 + 40 } });
+    s.request('tools/list', 2, { session: 'x-2', wire: { tsMs: T0 + 50 } });
     const { spans, histograms } = build(s.records, { negotiatedRevision: null });
     const list = spans.find((x) => x.name === 'tools/list')!;
     expect(list.attributes['mcp.session.id']).toBeUndefined();
+    // A session named by the log, under a revision that has sessions, is an MCP session.
+    expect(spans.find((x) => x.attributes['mcptrace.session'] === 'x-2' && x.name === 'tools/list')!.attributes['mcp.session.id']).toBe('x-2');
     expect(list.attributes['mcp.protocol.version']).toBe('2026-07-28');
     expect(list).toMatchObject({ startMs: T0, endMs: T0 + 40, attributes: { 'mcptrace.unanswered': true } });
     expect(histograms.snapshot()[0]!.metrics.map((m) => m.key)).toEqual(['clientSession', 'serverSession']);

@@ -4,6 +4,10 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
+/** Every recorded sample but the README (which holds no MCP message). */
+export const SAMPLES = ['everything.envelope.ndjson', 'everything.json', 'everything.ndjson', 'everything.transcript.txt', 'memory.envelope.ndjson',
+  'everything-http.pcap', 'everything-http.har', 'everything-http.curl.txt'].map((f) => `samples/${f}`);
+
 export type AttrValue = string | number | boolean | AttrValue[];
 
 export interface PlainSpan {

@@ -30,8 +30,10 @@ function revisionOf(r: PipelineRecord, info: SessionInfo | undefined): string | 
 export function sessionAttributes(r: PipelineRecord, info: SessionInfo | undefined): Attributes {
   const a: Attributes = {};
   const revision = revisionOf(r, info);
-  // 2026-07-28 has no sessions: the key mcptrace gave the exchange is not an MCP session id.
-  if (revision === null || !revisionAtLeast(revision, SESSIONLESS_REVISION)) a['mcp.session.id'] = r.http?.sessionId ?? r.session;
+  // 2026-07-28 has no sessions: the key mcptrace gave the exchange is not an MCP session id. Nor is an ordinal, the key
+  // of a session the log names no id for (a stdio process): "1" in every capture would join unrelated sessions.
+  const id = r.http?.sessionId ?? (/^\d+$/.test(r.session) ? null : r.session);
+  if (id !== null && (revision === null || !revisionAtLeast(revision, SESSIONLESS_REVISION))) a['mcp.session.id'] = id;
   if (revision !== null) a['mcp.protocol.version'] = revision;
   const transport = info?.transport ?? (r.http ? 'http' : null);
   const network = transport === null ? undefined : NETWORK_TRANSPORT[transport];
