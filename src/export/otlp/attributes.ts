@@ -58,6 +58,12 @@ export function requestAttributes(r: PipelineRecord, info: SessionInfo | undefin
   return { ...a, ...annotations(r) };
 }
 
+/** Span name: `{mcp.method.name} {target}`, target the tool's or prompt's name when there is one (mcp.md "Client"). */
+export function spanName(a: Attributes): string {
+  const target = a['gen_ai.tool.name'] ?? a['gen_ai.prompt.name'];
+  return typeof target === 'string' ? `${String(a['mcp.method.name'])} ${target}` : String(a['mcp.method.name']);
+}
+
 /** mcptrace's annotations of the record that opened the span. */
 function annotations(r: PipelineRecord): Attributes {
   const a: Attributes = { 'mcptrace.session': r.session, 'mcptrace.seq': r.seq, 'mcptrace.source': r.source, 'mcptrace.phase': r.phase };

@@ -3,9 +3,10 @@
 import type { EndFinding } from '../../rules/engine.js';
 import { DEFAULT_MAX_SESSIONS } from '../../session/live-sessions.js';
 import type { Direction, PipelineRecord, SessionInfo } from '../../types.js';
-import { answerAttributes, findingEvent, metaOf, requestAttributes, sessionAttributes } from './attributes.js';
+import { answerAttributes, findingEvent, metaOf, requestAttributes, sessionAttributes, spanName } from './attributes.js';
 import { parseTraceparent, sessionSpanId, sessionTraceId, spanIdFor } from './ids.js';
-import { addEvent, resourceRef, type Attributes, type McpSpan, type ResourceRef, type SpanKindName } from './span.js';
+import { isKnownService, peerAttributes, resourceFor } from './session-resource.js';
+import { addEvent, type Attributes, type McpSpan, type SpanKindName } from './span.js';
 
 /** Name of the span that covers a whole session (the conventions define none; it is mcptrace's). */
 export const SESSION_SPAN_NAME = 'mcp.session';
@@ -23,12 +24,6 @@ interface SessionState {
 /** CLIENT for what the client sent, SERVER for what the server sent (the issue's rule); INTERNAL when not known. */
 function kindOf(dir: Direction): SpanKindName {
   return dir === 'c2s' ? 'client' : dir === 's2c' ? 'server' : 'internal';
-}
-
-/** Span name: `{mcp.method.name} {target}`, target the tool's or prompt's name when there is one (mcp.md "Client"). */
-function spanName(a: Attributes): string {
-  const target = a['gen_ai.tool.name'] ?? a['gen_ai.prompt.name'];
-  return typeof target === 'string' ? `${String(a['mcp.method.name'])} ${target}` : String(a['mcp.method.name']);
 }
 
 export class SpanBuilder {
@@ -125,7 +120,7 @@ export class SpanBuilder {
    * a session's spans all name it once it is known (the first one is emitted when that result arrives).
    */
   private emit(span: McpSpan, s: SessionState, out: McpSpan[]): void {
-    if (s.span.resource.attributes['service.name'] === UNKNOWN_SERVICE) {
+    if (!isKnownService(s.span.resource)) {
       s.span.resource = resourceFor(this.sessionInfo(s.key), String(span.attributes['mcptrace.server'] ?? '') || null);
     }
     span.resource = s.span.resource;
@@ -154,10 +149,7 @@ export class SpanBuilder {
       const startMs = r.wire.tsMs ?? 0;
       const attributes: Attributes = { ...sessionAttributes(r, info), 'mcptrace.session': r.session, 'mcptrace.input': file };
       s = {
-        key: r.session,
-        pending: new Map(),
-        records: 0,
-        timed: false,
+        key: r.session, pending: new Map(), records: 0, timed: false,
         span: {
           traceId, spanId: sessionSpanId(file, r.session, r.seq), parentSpanId: null, parentRemote: false, traceFlags: 1,
           name: SESSION_SPAN_NAME, kind: 'internal', startMs, endMs: startMs, timed: false, status: { code: 'unset' },
@@ -173,11 +165,9 @@ export class SpanBuilder {
   private timeOf(r: PipelineRecord, s: SessionState): number {
     const t = r.wire.tsMs;
     if (t === null) return s.span.endMs;
-    if (!s.timed) {
-      s.timed = true;
-      s.span.startMs = t;
-    }
-    s.span.startMs = Math.min(s.span.startMs, t);
+    // The session starts at its first timed record (records before it had none and took 0).
+    s.span.startMs = s.timed ? Math.min(s.span.startMs, t) : t;
+    s.timed = true;
     s.span.endMs = Math.max(s.span.endMs, t);
     return t;
   }
@@ -209,27 +199,4 @@ export class SpanBuilder {
     for (const f of r.findings) addEvent(span, findingEvent(f, r.seq, time));
     return span;
   }
-}
-
-/** OpenTelemetry's name for a service that is not known (resource semantic conventions, `service.name`). */
-const UNKNOWN_SERVICE = 'unknown_service';
-
-/** The session's resource: the MCP server it talked to, as its `initialize` result or the host's log names it. */
-function resourceFor(info: SessionInfo | undefined, server: string | null): ResourceRef {
-  const name = info?.serverInfo?.name ?? info?.server ?? server;
-  const a: Attributes = { 'service.name': typeof name === 'string' && name !== '' ? name : UNKNOWN_SERVICE };
-  const version = info?.serverInfo?.version;
-  if (typeof version === 'string' && version !== '') a['service.version'] = version;
-  return resourceRef(a);
-}
-
-/** The peers' names and versions from the handshake, on the session span. */
-function peerAttributes(info: SessionInfo): Attributes {
-  const a: Attributes = {};
-  for (const [side, peer] of [['client', info.clientInfo], ['server', info.serverInfo]] as const) {
-    if (typeof peer?.name === 'string') a[`mcptrace.${side}.name`] = peer.name;
-    if (typeof peer?.version === 'string') a[`mcptrace.${side}.version`] = peer.version;
-  }
-  if (info.negotiatedRevision !== null) a['mcp.protocol.version'] = info.negotiatedRevision;
-  return a;
 }
