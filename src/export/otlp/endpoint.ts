@@ -1,6 +1,8 @@
 // OTLP/HTTP: POST one export request to the collector, retrying what the specification says is retryable (429, 502,
 // 503, 504 and network errors; OTLP specification, "OTLP/HTTP Throttling" and "Retryable Response Codes") with
 // exponential backoff, honouring Retry-After.
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { UsageError } from '../../cli/errors.js';
 import type { Encoding } from './serialize.js';
 
@@ -39,13 +41,37 @@ function retryAfterMs(value: string | null): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
-/** A network error's code (ECONNREFUSED …) as fetch wraps it, or the error's name (TimeoutError). */
+/** A network error's code (ECONNREFUSED …), or `timed out` when the attempt's time ran out. */
 function networkReason(err: unknown): string {
-  const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  const e = err as NodeJS.ErrnoException;
   if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'timed out';
-  const code = e.cause?.code;
-  if (code === 'ECONNREFUSED') return 'connection refused (ECONNREFUSED)';
-  return code ?? e.cause?.message ?? e.message ?? String(err);
+  if (e.code === 'ECONNREFUSED') return 'connection refused (ECONNREFUSED)';
+  return e.code ?? e.message ?? String(err);
+}
+
+interface Answer {
+  status: number;
+  statusText: string;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
+/**
+ * One POST with node:http(s) (not fetch, which refuses ports on the WHATWG "bad ports" list, and a collector may
+ * listen on any), its answer read whole; the attempt is aborted after `timeoutMs`.
+ */
+function send(url: string, headers: Record<string, string>, body: Uint8Array, timeoutMs: number): Promise<Answer> {
+  const request = url.startsWith('https:') ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { ...headers, 'content-length': String(body.byteLength) }, signal: AbortSignal.timeout(timeoutMs) }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -62,17 +88,12 @@ export async function post(opts: EndpointOptions, signal: 'traces' | 'metrics', 
   for (let attempt = 0; ; attempt++) {
     let wait: number | null = null;
     try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { ...opts.headers, 'content-type': CONTENT_TYPE[opts.encoding] },
-        body: body as Uint8Array<ArrayBuffer>,
-        signal: AbortSignal.timeout(opts.timeoutMs),
-      });
-      const text = await res.text();
-      if (res.ok) return;
-      reason = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${summary(text, res.headers.get('content-type'))}`;
+      const res = await send(url, { ...opts.headers, 'content-type': CONTENT_TYPE[opts.encoding] }, body, opts.timeoutMs);
+      if (res.status >= 200 && res.status < 300) return;
+      reason = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${summary(res.text, res.headers['content-type'] ?? null)}`;
       if (!RETRYABLE.has(res.status)) throw new UsageError(`${url} refused the export: ${reason}`);
-      wait = retryAfterMs(res.headers.get('retry-after'));
+      const retryAfter = res.headers['retry-after'];
+      wait = retryAfterMs(typeof retryAfter === 'string' ? retryAfter : null);
     } catch (err) {
       if (err instanceof UsageError) throw err;
       reason = networkReason(err);
