@@ -1,9 +1,11 @@
 // mcptrace export --to otlp --endpoint: a loopback OTLP/HTTP receiver in the test takes what mcptrace sends; protobuf
 // is decoded by protoc (--decode_raw, an independent decoder) and must say what the JSON lines say; refused, failing
 // and slow endpoints.
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -193,6 +195,26 @@ describe('export --to otlp --endpoint', () => {
     expect(Buffer.concat(out).toString('utf8')).toBe('');
     expect(spansFromJson(JSON.parse((await next()).body.toString('utf8'))).map((s) => s.name)).toEqual(['mcp.session']);
     expect((await next()).path).toBe('/v1/metrics');
+  });
+
+  it('https to a certificate not trusted: one line saying why and how to trust it, no retry, exit 2', async () => {
+    const key = join(tmp.path, 'key.pem');
+    const cert = join(tmp.path, 'cert.pem');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    let requests = 0;
+    const server = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) => void (requests++, res.end()));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    servers.push(async () => {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    });
+    const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const res = await runMain(['export', '--to', 'otlp', '--endpoint', url, SAMPLE]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toBe(`mcptrace: cannot export to ${url}/v1/traces: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT); NODE_EXTRA_CA_CERTS=FILE.pem adds the authority that signed it\n`);
+    expect(requests).toBe(0);
   });
 
   it('bad options are usage errors before anything is read or sent', async () => {

@@ -46,7 +46,8 @@ function networkReason(err: unknown): string {
   const e = err as NodeJS.ErrnoException;
   if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'timed out';
   if (e.code === 'ECONNREFUSED') return 'connection refused (ECONNREFUSED)';
-  return e.code ?? e.message ?? String(err);
+  if (e.code !== undefined && e.message && !e.message.includes(e.code)) return `${e.message} (${e.code})`;
+  return e.message || e.code || String(err);
 }
 
 interface Answer {
@@ -97,6 +98,11 @@ export async function post(opts: EndpointOptions, signal: 'traces' | 'metrics', 
     } catch (err) {
       if (err instanceof UsageError) throw err;
       reason = networkReason(err);
+      // A certificate the client does not trust will not be trusted on a retry either.
+      if (/CERT|TLS|SSL|UNABLE_TO_VERIFY/.test(reason)) {
+        const hint = /SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(reason) ? '; NODE_EXTRA_CA_CERTS=FILE.pem adds the authority that signed it' : '';
+        throw new UsageError(`cannot export to ${url}: ${reason}${hint}`);
+      }
     }
     if (attempt >= opts.retries) {
       const tries = attempt + 1;
