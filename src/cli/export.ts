@@ -1,41 +1,22 @@
-// `mcptrace export --to TARGET [files..]`: the annotated records in another system's format. Each target (its options
-// and its code) is one entry of TARGETS; a target's code is loaded only when it runs.
+// `mcptrace export --to TARGET [files..]`: the annotated records for other systems; a dispatcher over the targets.
 import type { Argv } from 'yargs';
-import { otlpTarget } from '../export/otlp/target.js';
-import type { CliIO, RunArgs } from './context.js';
-import { inputOptions } from './options.js';
-import { ruleOptions, type RuleArgs } from './rule-options.js';
+import type { CliIO } from './context.js';
+import { otlpTarget } from './export/otlp.js';
+import type { ExportArgs, ExportTarget } from './export/target.js';
+import { filterOptions, inputOptions } from './options.js';
+import { ruleOptions } from './rule-options.js';
 
-/** What every target gets: the input options, the rule settings (the findings on the records), `--out`. */
-export interface ExportArgs extends RunArgs, RuleArgs {
-  to: string;
-  out?: string;
-}
-
-export interface ExportTarget {
-  /** One line for `--to`'s help. */
-  describe: string;
-  /** The target's own options (grouped under its name in `--help`). */
-  options<T>(y: Argv<T>): Argv<T>;
-  run(args: ExportArgs, io: CliIO): Promise<number>;
-}
-
+/** One line per target: its options and its run live in its own module under export/. */
 const TARGETS: Readonly<Record<string, ExportTarget>> = {
   otlp: otlpTarget,
 };
 
 export function exportBuilder(y: Argv) {
-  const names = Object.keys(TARGETS);
-  let built = ruleOptions(inputOptions(y))
-    .option('to', {
-      describe: `export target: ${names.map((n) => `${n} (${TARGETS[n]!.describe})`).join('; ')}`,
-      choices: names,
-      demandOption: true,
-      group: 'Export:',
-    })
-    .option('out', { alias: 'o', describe: 'where to write (a file or folder, per target; - for stdout)', type: 'string', group: 'Export:' }) as Argv;
-  for (const n of names) built = TARGETS[n]!.options(built);
-  return built
+  let b = ruleOptions(filterOptions(inputOptions(y)))
+    .option('to', { describe: `target: ${Object.values(TARGETS).map((t) => t.describe).join('; ')}`, choices: Object.keys(TARGETS), demandOption: true })
+    .option('out', { describe: 'where to write: a file for otlp (default: stdout)', type: 'string' });
+  for (const t of Object.values(TARGETS)) b = t.options(b);
+  return b
     .example('$0 export --to otlp --endpoint http://localhost:4318 session.ndjson', 'spans and metrics to an OpenTelemetry collector (OTLP/HTTP)')
     .example('$0 export --to otlp --out traces.jsonl session.ndjson', "the OTLP file exporter's JSON lines, for the collector's otlpjsonfile receiver");
 }

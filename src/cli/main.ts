@@ -2,7 +2,7 @@
 import yargs, { type Argv } from 'yargs';
 import { annotateBuilder, runAnnotate, type AnnotateArgs } from './annotate.js';
 import type { AuditArgs } from './audit.js';
-import type { ExportArgs } from './export.js';
+import type { ExportArgs } from './export/target.js';
 import type { FormatsArgs } from './formats.js';
 import type { RulesArgs } from './rules.js';
 import { processIO, type CliIO } from './context.js';
@@ -59,7 +59,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     .command('audit [files..]', 'report spec violations (text, markdown, html, json, sarif, junit); exit 1 on findings', audit?.auditBuilder ?? unused, (a) => {
       selected = () => audit!.runAudit(a as unknown as AuditArgs, io);
     })
-    .command('export [files..]', 'write the annotated sessions to another system: OpenTelemetry (otlp) …', exporter?.exportBuilder ?? unused, (a) => {
+    .command('export [files..]', 'write the annotated records for other systems: --to otlp (OpenTelemetry traces and metrics)', exporter?.exportBuilder ?? unused, (a) => {
       selected = () => exporter!.runExport(a as unknown as ExportArgs, io);
     })
     .command('formats', 'list every input format and host log dialect, with an example line each', formats?.formatsBuilder ?? unused, (a) => {
