@@ -146,11 +146,14 @@ describe('export --to otlp --endpoint', () => {
 
   it('a slow collector: the request that outlives --otlp-timeout is sent again, and the export completes', async () => {
     const { url, received } = await receiver((n) => (n === 0 ? 'hold' : { status: 200 }));
-    const res = await runMain(['export', '--to', 'otlp', '--endpoint', url, '--otlp-timeout', '300', SAMPLE], { env: FAST });
+    const res = await runMain(['export', '--to', 'otlp', '--endpoint', url, '--otlp-timeout', '1000', SAMPLE], { env: FAST });
     expect(res.code).toBe(0);
-    expect(res.stderr).toMatch(/^mcptrace: 127\.0\.0\.1:\d+: timed out; retrying in \d+\.\d s\n$/);
-    expect(received.map((r) => r.path)).toEqual(['/v1/traces', '/v1/traces', '/v1/metrics']);
-    expect(received[1]!.body.equals(received[0]!.body)).toBe(true);
+    // At least the held request timed out (a busy machine may make a later attempt outlive the limit too).
+    const notes = res.stderr.trimEnd().split('\n');
+    expect(notes.length).toBeGreaterThanOrEqual(1);
+    for (const n of notes) expect(n).toMatch(/^mcptrace: 127\.0\.0\.1:\d+: timed out; retrying in \d+\.\d s$/);
+    expect(received.map((r) => r.path)).toEqual([...notes.map(() => '/v1/traces'), '/v1/traces', '/v1/metrics']);
+    for (const r of received.slice(1, -1)) expect(r.body.equals(received[0]!.body)).toBe(true);
   });
 
   it('429, 502, 503, 504 are retried, as long as Retry-After asks', async () => {
