@@ -1,0 +1,102 @@
+// wrap --otlp-endpoint: the official SDK client through mcptrace wrap to server-everything; the spans of the live
+// session reach a loopback OTLP/HTTP receiver as they complete, the session span and the histograms when it ends.
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI_PATH, REPO_ROOT } from '../helpers/cli.js';
+import { pointsFromJson, spansFromJson, type PlainSpan } from '../helpers/otlp.js';
+
+const EVERYTHING_JS = `${REPO_ROOT}/node_modules/@modelcontextprotocol/server-everything/dist/index.js`;
+
+/** mcptrace's lines on stderr (the server's own stderr passes through wrap). */
+const ours = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('mcptrace:'));
+
+const stops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop();
+});
+
+/** A receiver of OTLP/JSON: each request's path and parsed body, and a promise for the next one. */
+async function receiver() {
+  const received: { path: string; body: any }[] = [];
+  const waiting: (() => void)[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ path: req.url!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+      res.end();
+      for (const w of waiting.splice(0)) w();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  stops.push(async () => {
+    server.closeAllConnections();
+    server.close();
+    await once(server, 'close');
+  });
+  const spans = (): PlainSpan[] => received.filter((r) => r.path === '/v1/traces').flatMap((r) => spansFromJson(r.body));
+  /** Resolves once `cond` holds of what was received (checked on each request: no polling). */
+  const until = async (cond: () => boolean) => {
+    while (!cond()) await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received, spans, until };
+}
+
+describe('wrap --otlp-endpoint', () => {
+  it('a live session\'s spans are sent as they complete; the session span and the histograms when it ends', async () => {
+    const otlp = await receiver();
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI_PATH, 'wrap', '--otlp-endpoint', otlp.url, '--otlp-protocol', 'http/json', '--', process.execPath, EVERYTHING_JS, 'stdio'],
+      cwd: REPO_ROOT,
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const client = new Client({ name: 'otlp-test', version: '1.0.0' });
+    await client.connect(transport);
+    const echo = await client.callTool({ name: 'echo', arguments: { message: 'traced' } });
+    expect(echo).toEqual({ content: [{ type: 'text', text: 'Echo: traced' }] });
+    // While the session is still open, the tool call's span has already arrived.
+    await otlp.until(() => otlp.spans().some((s) => s.name === 'tools/call echo'));
+    expect(otlp.spans().some((s) => s.name === 'mcp.session')).toBe(false);
+    await client.close();
+    await otlp.until(() => otlp.received.some((r) => r.path === '/v1/metrics'));
+    // The server's own stderr passes through wrap; mcptrace said nothing.
+    expect(ours(stderr)).toEqual([]);
+
+    const spans = otlp.spans();
+    const session = spans.find((s) => s.name === 'mcp.session')!;
+    expect(session.attributes).toMatchObject({ 'mcptrace.client.name': 'otlp-test', 'network.transport': 'pipe' });
+    const call = spans.find((s) => s.name === 'tools/call echo')!;
+    expect(call).toMatchObject({ kind: 3, parentSpanId: session.spanId, traceId: session.traceId, resource: { 'service.name': 'mcp-servers/everything' } });
+    expect(call.attributes).toMatchObject({ 'gen_ai.tool.name': 'echo', 'mcp.method.name': 'tools/call', 'network.transport': 'pipe' });
+    expect(call.end >= call.start && call.start >= session.start && call.end <= session.end).toBe(true);
+    expect(spans.map((s) => s.name)).toEqual(expect.arrayContaining(['initialize', 'notifications/initialized', 'tools/call echo']));
+    const points = otlp.received.filter((r) => r.path === '/v1/metrics').flatMap((r) => pointsFromJson(r.body));
+    expect(points.find((p) => p.metric === 'mcp.client.operation.duration' && p.attributes['gen_ai.tool.name'] === 'echo')?.count).toBe(1);
+  });
+
+  it('a collector that is not there costs the spans, not the session: one line, and the server\'s answers arrive', async () => {
+    const otlp = await receiver();
+    await stops.pop()!(); // nothing listens there now
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI_PATH, 'wrap', '--otlp-endpoint', otlp.url, '--otlp-retries', '0', '--', process.execPath, EVERYTHING_JS, 'stdio'],
+      cwd: REPO_ROOT,
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const client = new Client({ name: 'otlp-test', version: '1.0.0' });
+    await client.connect(transport);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(5);
+    await client.close();
+    expect(ours(stderr)).toEqual([`mcptrace: cannot export to ${otlp.url}/v1/traces: connection refused (ECONNREFUSED); no more spans are sent, the session goes on`]);
+  });
+});
