@@ -1,7 +1,8 @@
 // wrap --otlp-endpoint: the official SDK client through mcptrace wrap to server-everything; the spans of the live
 // session reach a loopback OTLP/HTTP receiver as they complete, the session span and the histograms when it ends.
 import { once } from 'node:events';
-import { createServer } from 'node:http';
+import { spawn } from 'node:child_process';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -98,5 +99,38 @@ describe('wrap --otlp-endpoint', () => {
     expect((await client.listTools()).tools.length).toBeGreaterThan(5);
     await client.close();
     expect(ours(stderr)).toEqual([`mcptrace: cannot export to ${otlp.url}/v1/traces: connection refused (ECONNREFUSED); no more spans are sent, the session goes on`]);
+  });
+
+  it('a collector that takes nothing: wrap exits anyway, --otlp-timeout after the session ends, saying so', async () => {
+    // Every request is held unanswered.
+    const held: ServerResponse[] = [];
+    const server = createServer((_req, res) => void held.push(res));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    stops.push(async () => {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const child = spawn(process.execPath, [CLI_PATH, 'wrap', '--otlp-endpoint', url, '--otlp-timeout', '1000', '--', process.execPath, EVERYTHING_JS, 'stdio'], { cwd: REPO_ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = once(child, 'exit');
+    child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }) + '\n');
+    child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
+    child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) + '\n');
+    // The server's answer to tools/list: then the host goes away.
+    await new Promise<void>((resolve) => child.stdout.on('data', () => /"id":2/.test(stdout) && resolve()));
+    child.stdin.end();
+    const [code] = await exited;
+    expect(code).toBe(0);
+    // Retries noted while the session ran, then the one line that says the rest was given up.
+    const lines = ours(stderr);
+    for (const l of lines.slice(0, -1)) expect(l).toMatch(/^mcptrace: 127\.0\.0\.1:\d+: timed out; retrying in \d+\.\d s$/);
+    expect(lines.at(-1)).toMatch(/^mcptrace: 127\.0\.0\.1:\d+ did not take the session's last spans in time( \(\d+ not sent\))?; given up$/);
+    expect(held.length).toBeGreaterThan(0);
   });
 });

@@ -18,6 +18,8 @@ export interface EndpointOptions {
   /** First backoff delay (doubled each retry, up to `maxDelayMs`); tests make it small. */
   initialDelayMs?: number;
   maxDelayMs?: number;
+  /** Aborts the request in flight and the retries to come (wrap gives up on a collector when the session is over). */
+  abort?: AbortSignal;
   /** Told before each retry: why, and how long mcptrace waits. */
   onRetry?: (reason: string, delayMs: number) => void;
 }
@@ -61,10 +63,11 @@ interface Answer {
  * One POST with node:http(s) (not fetch, which refuses ports on the WHATWG "bad ports" list, and a collector may
  * listen on any), its answer read whole; the attempt is aborted after `timeoutMs`.
  */
-function send(url: string, headers: Record<string, string>, body: Uint8Array, timeoutMs: number): Promise<Answer> {
+function send(url: string, headers: Record<string, string>, body: Uint8Array, timeoutMs: number, abort?: AbortSignal): Promise<Answer> {
+  const timeout = AbortSignal.timeout(timeoutMs);
   const request = url.startsWith('https:') ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { ...headers, 'content-length': String(body.byteLength) }, signal: AbortSignal.timeout(timeoutMs) }, (res) => {
+    const req = request(url, { method: 'POST', headers: { ...headers, 'content-length': String(body.byteLength) }, signal: abort ? AbortSignal.any([timeout, abort]) : timeout }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', reject);
@@ -75,7 +78,17 @@ function send(url: string, headers: Record<string, string>, body: Uint8Array, ti
   });
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Resolves after `ms`, or at once when `abort` fires. */
+const sleep = (ms: number, abort?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      abort?.removeEventListener('abort', done);
+      resolve();
+    }
+    abort?.addEventListener('abort', done);
+  });
 
 /**
  * Sends one request body; resolves when the collector accepted it (2xx). Throws a UsageError (one clear line, exit 2)
@@ -89,7 +102,7 @@ export async function post(opts: EndpointOptions, signal: 'traces' | 'metrics', 
   for (let attempt = 0; ; attempt++) {
     let wait: number | null = null;
     try {
-      const res = await send(url, { ...opts.headers, 'content-type': CONTENT_TYPE[opts.encoding] }, body, opts.timeoutMs);
+      const res = await send(url, { ...opts.headers, 'content-type': CONTENT_TYPE[opts.encoding] }, body, opts.timeoutMs, opts.abort);
       if (res.status >= 200 && res.status < 300) return;
       reason = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${summary(res.text, res.headers['content-type'] ?? null)}`;
       if (!RETRYABLE.has(res.status)) throw new UsageError(`${url} refused the export: ${reason}`);
@@ -104,6 +117,7 @@ export async function post(opts: EndpointOptions, signal: 'traces' | 'metrics', 
         throw new UsageError(`cannot export to ${url}: ${reason}${hint}`);
       }
     }
+    if (opts.abort?.aborted) throw new UsageError(`cannot export to ${url}: given up (${reason})`);
     if (attempt >= opts.retries) {
       const tries = attempt + 1;
       throw new UsageError(`cannot export to ${url}: ${reason}${tries > 1 ? ` (${tries} attempts)` : ''}`);
@@ -111,7 +125,7 @@ export async function post(opts: EndpointOptions, signal: 'traces' | 'metrics', 
     // Exponential backoff with jitter (so that many exporters do not retry in step), or what the server asked for.
     const delay = Math.min(max, wait ?? initial * 2 ** attempt * (0.5 + Math.random() / 2));
     opts.onRetry?.(reason, delay);
-    await sleep(delay);
+    await sleep(delay, opts.abort);
   }
 }
 

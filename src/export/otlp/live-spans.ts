@@ -22,8 +22,13 @@ export class LiveSpans implements RecordListener {
   private dropped = 0;
   private failed = false;
 
+  private readonly endpoint: EndpointOptions;
+  private readonly abort = new AbortController();
+
   /** `warn`: one line on stderr (the session's own output is never touched). */
-  constructor(private readonly endpoint: EndpointOptions, private readonly warn: (message: string) => void) {}
+  constructor(endpoint: EndpointOptions, private readonly warn: (message: string) => void) {
+    this.endpoint = { ...endpoint, abort: this.abort.signal };
+  }
 
   records(records: readonly PipelineRecord[], analyzer: Analyzer): void {
     this.builder ??= new SpanBuilder((key) => analyzer.session(key));
@@ -37,9 +42,22 @@ export class LiveSpans implements RecordListener {
     this.ended = this.finish();
   }
 
-  /** Resolves when everything was sent (or given up): wrap waits for it before it exits. */
+  /**
+   * Resolves when everything was sent, or given up: wrap waits for it before it exits, at most `--otlp-timeout` (at
+   * least a second) after the session's end, then gives up what is left (one line says how many spans).
+   */
   flushed(): Promise<void> {
-    return this.ended ?? this.sending ?? Promise.resolve();
+    const all = this.ended ?? this.sending ?? Promise.resolve();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        const left = this.queue.length;
+        this.abort.abort();
+        this.warn(`${new URL(this.endpoint.url).host} did not take the session's last spans in time${left > 0 ? ` (${left} not sent)` : ''}; given up`);
+        resolve();
+      }, Math.max(this.endpoint.timeoutMs, 1000));
+    });
+    return Promise.race([all.then(() => clearTimeout(timer)), deadline]);
   }
 
   private kick(): void {
@@ -61,7 +79,7 @@ export class LiveSpans implements RecordListener {
         await post(this.endpoint, 'traces', encodeSpans(batch, this.endpoint.encoding));
       } catch (err) {
         this.failed = true;
-        this.warn(`${(err as Error).message}; no more spans are sent, the session goes on`);
+        if (!this.abort.signal.aborted) this.warn(`${(err as Error).message}; no more spans are sent, the session goes on`);
       }
     }
   }
@@ -74,7 +92,7 @@ export class LiveSpans implements RecordListener {
     try {
       for (const snapshot of this.histograms.snapshot()) await post(this.endpoint, 'metrics', encodeMetrics(snapshot, window, this.endpoint.encoding));
     } catch (err) {
-      this.warn((err as Error).message);
+      if (!this.abort.signal.aborted) this.warn((err as Error).message);
     }
   }
 }
