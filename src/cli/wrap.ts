@@ -4,9 +4,9 @@ import { proxy } from '../live/proxy.js';
 import { SyncFile } from '../live/sync-file.js';
 import type { CliIO } from './context.js';
 import { UsageError } from './errors.js';
-import { escapeTerminal } from '../output/escape.js';
+import { liveSpans, otlpLiveOptions, type OtlpLiveArgs } from './otlp-live.js';
 
-export interface WrapArgs {
+export interface WrapArgs extends OtlpLiveArgs {
   /** Words given before `--`: a mistake (the command goes after `--`), reported as such. */
   command?: string[];
   out?: string;
@@ -14,18 +14,13 @@ export interface WrapArgs {
   live?: string;
   color?: boolean;
   maxLine: number;
-  otlpEndpoint?: string;
-  otlpProtocol: string;
-  otlpHeader?: string | string[];
-  otlpTimeout: number;
-  otlpRetries: number;
 }
 
 /** 64 MiB: a line longer than this is captured as its first 64 MiB and its true size (forwarded whole). */
 export const DEFAULT_MAX_LINE = 64 * 1024 * 1024;
 
 export function wrapBuilder(y: Argv) {
-  return y
+  return otlpLiveOptions(y)
     .positional('command', { describe: 'the server command and its arguments, after --', type: 'string', array: true })
     .usage('$0 wrap [options] -- COMMAND [ARGS..]\n\nRun a stdio MCP server behind mcptrace: its stdin and stdout are forwarded byte for byte, and the session is captured and/or annotated as it happens.')
     .option('out', { alias: 'o', describe: 'write the capture to FILE as envelope NDJSON, record by record (follow it with `mcptrace annotate --follow FILE`)', type: 'string', requiresArg: true })
@@ -34,11 +29,6 @@ export function wrapBuilder(y: Argv) {
     .option('color', { describe: 'colour the live transcript (default: only on a terminal; NO_COLOR / FORCE_COLOR honoured)', type: 'boolean' })
     .option('max-line', { describe: 'capture at most N bytes of one line (longer lines are recorded cut, with their true size, and forwarded whole)', type: 'number', default: DEFAULT_MAX_LINE })
     .option('debug', { describe: 'print stack traces of internal errors', type: 'boolean', default: false })
-    .option('otlp-endpoint', { describe: 'send the session\'s OpenTelemetry spans and metrics as they complete to this OTLP/HTTP base URL (e.g. http://localhost:4318)', type: 'string', requiresArg: true, group: 'OTLP:' })
-    .option('otlp-protocol', { describe: 'encoding for --otlp-endpoint', choices: ['http/protobuf', 'http/json'], default: 'http/protobuf', group: 'OTLP:' })
-    .option('otlp-header', { describe: 'HTTP header for --otlp-endpoint, NAME=VALUE (repeatable)', type: 'string', group: 'OTLP:' })
-    .option('otlp-timeout', { describe: 'milliseconds per request to --otlp-endpoint', type: 'number', default: 10_000, group: 'OTLP:' })
-    .option('otlp-retries', { describe: 'retries of a request that failed retryably', type: 'number', default: 5, group: 'OTLP:' })
     .example('$0 wrap --out session.ndjson -- npx -y @modelcontextprotocol/server-everything', 'capture a server session for later annotate/audit')
     .example('$0 wrap --live -- node server.js stdio', 'annotated transcript on stderr while a host talks to the server');
 }
@@ -58,7 +48,7 @@ export async function runWrap(args: WrapArgs, io: CliIO, argv: readonly string[]
   const command = commandAfterDashes(argv);
   if (!Number.isSafeInteger(args.maxLine) || args.maxLine < 1) throw new UsageError(`--max-line ${args.maxLine}: give a positive number of bytes`);
   // Checked before any file is opened.
-  const spans = args.otlpEndpoint === undefined ? undefined : await liveSpans(args, io);
+  const spans = await liveSpans(args, io);
   const liveFile = args.live === undefined || args.live === '' ? null : args.live;
   if (args.out !== undefined && liveFile === args.out) throw new UsageError('--live FILE and --out FILE must be different files');
   const out = args.out === undefined ? undefined : openOutput(args.out, args.append, 'capture');
@@ -69,13 +59,6 @@ export async function runWrap(args: WrapArgs, io: CliIO, argv: readonly string[]
   return proxy({ command, out, live, color: args.color, maxLine: args.maxLine, captureName: args.out, spans }, io);
 }
 
-/** `--otlp-endpoint`: the OpenTelemetry code is loaded only then. */
-async function liveSpans(args: WrapArgs, io: CliIO) {
-  const [{ endpointOptions }, { LiveSpans }] = await Promise.all([import('../export/otlp/endpoint-options.js'), import('../export/otlp/live-spans.js')]);
-  const flags = { url: args.otlpEndpoint!, protocol: args.otlpProtocol, headers: args.otlpHeader, timeoutMs: args.otlpTimeout, retries: args.otlpRetries };
-  const endpoint = endpointOptions(flags, { url: '--otlp-endpoint', header: '--otlp-header' }, io, false);
-  return new LiveSpans(endpoint, (message) => io.stderr.write(`mcptrace: ${escapeTerminal(message)}\n`));
-}
 
 /** Opens an output file (`--out`, `--live FILE`); one that cannot be written is a usage error. */
 export function openOutput(path: string, append: boolean, what: string): SyncFile {

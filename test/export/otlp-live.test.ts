@@ -1,5 +1,6 @@
-// wrap --otlp-endpoint: the official SDK client through mcptrace wrap to server-everything; the spans of the live
-// session reach a loopback OTLP/HTTP receiver as they complete, the session span and the histograms when it ends.
+// wrap and proxy --otlp-endpoint: the official SDK client through mcptrace to server-everything (stdio, Streamable
+// HTTP); the spans of the live session reach a loopback OTLP/HTTP receiver as they complete, the session span and the
+// histograms when it ends.
 import { once } from 'node:events';
 import { spawn } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
@@ -7,8 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLI_PATH, REPO_ROOT } from '../helpers/cli.js';
+import { CLI_PATH, REPO_ROOT, spawnCli } from '../helpers/cli.js';
+import { startEverything } from '../helpers/http-server.js';
 import { pointsFromJson, spansFromJson, type PlainSpan } from '../helpers/otlp.js';
+import { connectSdk } from '../helpers/sdk-http-client.js';
 
 const EVERYTHING_JS = `${REPO_ROOT}/node_modules/@modelcontextprotocol/server-everything/dist/index.js`;
 
@@ -132,5 +135,40 @@ describe('wrap --otlp-endpoint', () => {
     for (const l of lines.slice(0, -1)) expect(l).toMatch(/^mcptrace: 127\.0\.0\.1:\d+: timed out; retrying in \d+\.\d s$/);
     expect(lines.at(-1)).toMatch(/^mcptrace: 127\.0\.0\.1:\d+ did not take the session's last spans in time( \(\d+ not sent\))?; given up$/);
     expect(held.length).toBeGreaterThan(0);
+  });
+});
+
+describe('proxy --otlp-endpoint', () => {
+  it('the spans of an HTTP session as they complete; the session span and the histograms when the proxy stops (Ctrl-C)', async () => {
+    const otlp = await receiver();
+    const server = await startEverything('streamableHttp');
+    stops.push(() => server.stop());
+    const child = spawnCli(['proxy', '--target', `http://127.0.0.1:${server.port}/mcp`, '--otlp-endpoint', otlp.url, '--otlp-protocol', 'http/json']);
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr.on('data', (d: string) => {
+        stderr += d;
+        const m = /^MCP server URL: (\S+)$/m.exec(stderr);
+        if (m) resolve(m[1]!);
+      });
+      child.once('exit', (code) => reject(new Error(`mcptrace proxy exited (${code}) before listening:\n${stderr}`)));
+    });
+    const exited = once(child, 'close');
+    const sdk = await connectSdk(url);
+    const echo = await sdk.client.callTool({ name: 'echo', arguments: { message: 'over http' } });
+    expect(echo).toEqual({ content: [{ type: 'text', text: 'Echo: over http' }] });
+    await otlp.until(() => otlp.spans().some((s) => s.name === 'tools/call echo'));
+    await sdk.client.close();
+    child.kill('SIGINT');
+    const [code] = await exited;
+    expect(code).toBe(0);
+    await otlp.until(() => otlp.received.some((r) => r.path === '/v1/metrics'));
+    const spans = otlp.spans();
+    const call = spans.find((s) => s.name === 'tools/call echo')!;
+    const session = spans.find((s) => s.name === 'mcp.session' && s.attributes['mcptrace.session'] === call.attributes['mcptrace.session'])!;
+    expect(call).toMatchObject({ kind: 3, parentSpanId: session.spanId, traceId: session.traceId });
+    expect(call.attributes).toMatchObject({ 'network.transport': 'tcp', 'network.protocol.name': 'http', 'mcp.session.id': sdk.session(), 'gen_ai.tool.name': 'echo' });
+    expect(ours(stderr).filter((l) => !/^mcptrace: proxy (on|stopped)/.test(l))).toEqual([]);
   });
 });
