@@ -16,12 +16,24 @@ function staticallyLoaded(file: string, seen = new Set<string>()): Set<string> {
 }
 
 describe('export --to otlp: loaded lazily', () => {
+  // `resourceSpans`: the ExportTraceServiceRequest's field, which only the OTLP code writes.
+  const chunks = () => readdirSync(BUNDLE).filter((f) => f.endsWith('.js'));
+  const otlpChunks = () => chunks().filter((f) => readFileSync(join(BUNDLE, f), 'utf8').includes('resourceSpans'));
+
   it('the chunk holding the OTLP serializers is not among those the executable loads at start-up', () => {
-    // `resourceSpans`: the ExportTraceServiceRequest's field, which only the OTLP code writes.
-    const otlp = readdirSync(BUNDLE).filter((f) => f.endsWith('.js') && readFileSync(join(BUNDLE, f), 'utf8').includes('resourceSpans'));
+    const otlp = otlpChunks();
     expect(otlp).toHaveLength(1);
     const loaded = staticallyLoaded('mcptrace.js');
     expect(loaded.size).toBeGreaterThan(3);
     expect([...loaded].filter((f) => otlp.includes(f))).toEqual([]);
+  });
+
+  it('nor among those wrap and proxy load (only --otlp-endpoint imports it)', () => {
+    const otlp = otlpChunks();
+    for (const command of ['wrap', 'proxy']) {
+      const chunk = chunks().find((f) => f.startsWith(`${command}-`))!;
+      expect(chunk).toBeDefined();
+      expect([...staticallyLoaded(chunk)].filter((f) => otlp.includes(f))).toEqual([]);
+    }
   });
 });
