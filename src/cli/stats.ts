@@ -64,7 +64,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       const task = {
         command: 'stats' as const,
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules: NO_RULES },
-        filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir },
+        filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir, kind: args.kind },
       };
       const log = createLogger(args.logLevel as LogLevel, io.diagnostics);
       await runParallel(plan, args.jobs!, task, (r, n) => {

@@ -4,6 +4,8 @@ import { proxy } from '../live/proxy.js';
 import { SyncFile } from '../live/sync-file.js';
 import type { CliIO } from './context.js';
 import { UsageError } from './errors.js';
+import { checkOutputPath } from './out-path.js';
+import { countOption } from './numeric-options.js';
 
 export interface WrapArgs {
   /** Words given before `--`: a mistake (the command goes after `--`), reported as such. */
@@ -26,7 +28,7 @@ export function wrapBuilder(y: Argv) {
     .option('append', { describe: 'append to the --out file instead of replacing it', type: 'boolean', default: false })
     .option('live', { describe: 'print the annotated transcript as it happens, to stderr (--live) or to FILE (--live FILE)', type: 'string' })
     .option('color', { describe: 'colour the live transcript (default: only on a terminal; NO_COLOR / FORCE_COLOR honoured)', type: 'boolean' })
-    .option('max-line', { describe: 'capture at most N bytes of one line (longer lines are recorded cut, with their true size, and forwarded whole)', type: 'number', default: DEFAULT_MAX_LINE })
+    .option('max-line', countOption('max-line', 'capture at most N bytes of one line (longer lines are recorded cut, with their true size, and forwarded whole)', DEFAULT_MAX_LINE))
     .option('debug', { describe: 'print stack traces of internal errors', type: 'boolean', default: false })
     .example('$0 wrap --out session.ndjson -- npx -y @modelcontextprotocol/server-everything', 'capture a server session for later annotate/audit')
     .example('$0 wrap --live -- node server.js stdio', 'annotated transcript on stderr while a host talks to the server');
@@ -45,7 +47,6 @@ export async function runWrap(args: WrapArgs, io: CliIO, argv: readonly string[]
     throw new UsageError(`put the server command after --: mcptrace wrap [options] -- ${args.command.join(' ')} …`);
   }
   const command = commandAfterDashes(argv);
-  if (!Number.isSafeInteger(args.maxLine) || args.maxLine < 1) throw new UsageError(`--max-line ${args.maxLine}: give a positive number of bytes`);
   const liveFile = args.live === undefined || args.live === '' ? null : args.live;
   if (args.out !== undefined && liveFile === args.out) throw new UsageError('--live FILE and --out FILE must be different files');
   const out = args.out === undefined ? undefined : openOutput(args.out, args.append, 'capture');
@@ -58,6 +59,7 @@ export async function runWrap(args: WrapArgs, io: CliIO, argv: readonly string[]
 
 /** Opens an output file (`--out`, `--live FILE`); one that cannot be written is a usage error. */
 export function openOutput(path: string, append: boolean, what: string): SyncFile {
+  checkOutputPath(path, what === 'capture' ? '--out' : '--live');
   try {
     return SyncFile.open(path, append);
   } catch (err) {
