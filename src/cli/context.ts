@@ -10,7 +10,7 @@ import type { PipelineRecord } from '../types.js';
 import { buildFilter, type FilterOptions } from './filter.js';
 import { UsageError } from './errors.js';
 import { noticeText } from './follow.js';
-import { resolveFollowInput, resolveInputs } from './inputs.js';
+import { checkSomethingToRead, resolveFollowInput, resolveInputs } from './inputs.js';
 import { HeapKeeper } from './heap.js';
 import { createLogger, type Log, type LogDestination, type LogLevel } from './logger.js';
 import { captureNoter, inputNoter } from './input-notes.js';
@@ -61,6 +61,7 @@ export function openRun(
   more: Pick<AnalyzerOptions, 'rules' | 'ruleOptions'> = {},
   stop?: AbortSignal,
 ): { analyzer: Analyzer; each: (onRecord: (r: PipelineRecord) => Promise<void> | void) => Promise<void>; batches: AsyncGenerator<PipelineRecord[]> } {
+  checkSomethingToRead(args.files, io.stdin as { isTTY?: boolean });
   const log = createLogger(args.logLevel as LogLevel, io.diagnostics);
   const noted = inputNoter(io, log, args.logLevel);
   const analyzer = new Analyzer({

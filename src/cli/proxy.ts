@@ -2,6 +2,7 @@
 import type { Argv } from 'yargs';
 import { ListenError, startHttpProxy, stopOnSignal, type HttpProxyIO, type HttpProxyOptions, type RunningProxy } from '../live/http-proxy.js';
 import type { CliIO } from './context.js';
+import { preloadSchemas } from '../protocol/schemas.js';
 import { UsageError } from './errors.js';
 import { countOption } from './numeric-options.js';
 import { DEFAULT_MAX_LINE, openOutput } from './wrap.js';
@@ -41,6 +42,8 @@ export async function runProxy(args: ProxyArgs, io: CliIO): Promise<number> {
   if (args.out !== undefined && liveFile === args.out) throw new UsageError('--live FILE and --out FILE must be different files');
   const out = args.out === undefined ? undefined : openOutput(args.out, args.append, 'capture');
   const live = args.live === undefined ? undefined : liveFile === null ? 'stderr' : openOutput(liveFile, false, 'live transcript');
+  // The live view checks schemas: load the SDK's as the bundle's ES module chunk (src/protocol/schemas.ts).
+  if (live !== undefined) await preloadSchemas();
   const opts: HttpProxyOptions = { target, host, port, out, live, color: args.color, maxLine: args.maxLine, captureName: args.out };
   const proxyIO: HttpProxyIO = io;
   let running: RunningProxy;

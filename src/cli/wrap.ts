@@ -3,6 +3,7 @@ import type { Argv } from 'yargs';
 import { proxy } from '../live/proxy.js';
 import { SyncFile } from '../live/sync-file.js';
 import type { CliIO } from './context.js';
+import { preloadSchemas } from '../protocol/schemas.js';
 import { UsageError } from './errors.js';
 import { checkOutputPath } from './out-path.js';
 import { countOption } from './numeric-options.js';
@@ -51,6 +52,8 @@ export async function runWrap(args: WrapArgs, io: CliIO, argv: readonly string[]
   if (args.out !== undefined && liveFile === args.out) throw new UsageError('--live FILE and --out FILE must be different files');
   const out = args.out === undefined ? undefined : openOutput(args.out, args.append, 'capture');
   const live = args.live === undefined ? undefined : liveFile === null ? 'stderr' : openOutput(liveFile, false, 'live transcript');
+  // The live view checks schemas: load the SDK's as the bundle's ES module chunk (src/protocol/schemas.ts).
+  if (live !== undefined) await preloadSchemas();
   // wrap answers a closed stdout itself (the server's stdout is closed in turn, then wrap ends with the
   // server's exit code); the executable's EPIPE handler would end the process before that.
   io.stdout.removeAllListeners('error');
