@@ -6,11 +6,10 @@ import { AUDIT_CHUNK_RENDERERS, AUDIT_FORMATS, AUDIT_RENDERERS, AUDIT_SEQUENCE_U
 import type { AnalysisSummary } from '../analyzer.js';
 import type { Severity } from '../types.js';
 import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
-import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
+import { loggerFor, openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { EXIT } from './errors.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
 import { filterOptions, inputOptions, jobsOption } from './options.js';
-import { createLogger, type LogLevel } from './logger.js';
 import { captureNoter, inputNoter } from './input-notes.js';
 import { inputNames, STDIN_ARG } from './inputs.js';
 import { runParallel } from './jobs.js';
@@ -74,7 +73,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     const plan = await parallelPlan(files, args.jobs, { ...args, minPieceBytes: minPieceBytes(io.env) });
     if (plan) {
       const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
-      const log = createLogger(args.logLevel as LogLevel, io.diagnostics);
+      const log = loggerFor(args.logLevel, io);
       const task = {
         command: 'audit' as const,
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules, ruleOptions: ruleOpts },
