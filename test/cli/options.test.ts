@@ -163,3 +163,15 @@ describe('an empty input', () => {
     expect(gated.stdout).toMatch(/FAILED no MCP messages in 1 input \(--fail-on-empty\)\n$/);
   });
 });
+
+describe('mcptrace rules ID', () => {
+  it('an id that is no rule is a usage error naming the near ones', async () => {
+    expectUsage(await runMain(['rules', 'orphan']), 'no rule orphan; did you mean orphan-response?');
+  });
+
+  it('prints the page, or with --path where it is', async () => {
+    const [page, path] = await Promise.all([runMain(['rules', 'slow-response']), runMain(['rules', 'slow-response', '--path'])]);
+    expect(page.stdout).toMatch(/^# slow-response/);
+    expect(path.stdout).toMatch(/\/docs\/rules\/slow-response\.md\n$/);
+  });
+});
