@@ -95,8 +95,16 @@ describe('npm pack, then npm install -g of the tarball, offline', () => {
   });
 });
 
-describe('the build', () => {
-  it('leaves the executable executable (npm run build wrote it 0644 before)', () => {
+describe('the clone', () => {
+  it('npm install on this Node: every locked package accepts it (--engine-strict turns EBADENGINE into an error)', async () => {
+    // --dry-run: node_modules is left as it is; --offline: the lock and the cache only.
+    const r = await run('npm', ['install', '--dry-run', '--offline', '--engine-strict', '--ignore-scripts', '--no-audit', '--no-fund'], {
+      cwd: REPO_ROOT, env: childEnv({ npm_config_update_notifier: 'false' }),
+    });
+    expect(r.stderr).not.toMatch(/EBADENGINE|notsup/);
+  });
+
+  it('npm run build leaves the executable executable (rolldown writes it 0644)', () => {
     expect(statSync(CLI_PATH).mode & 0o111).toBe(0o111);
   });
 });
