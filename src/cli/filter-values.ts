@@ -30,9 +30,14 @@ export function list(v: unknown): string[] {
   return (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter((x) => x !== '');
 }
 
-/** The choices as `--help` and a usage error list them: `operation (op)`. */
+/**
+ * The choices as `--help` and a usage error list them: `operation (op)`. The `base:<feature>` spellings are left out
+ * (one note says them all: the list stays one line).
+ */
 export function choicesText(vocabulary: Vocabulary<string>): string {
-  return Object.entries(vocabulary).map(([value, short]) => (short.length ? `${value} (${short.join(', ')})` : value)).join(', ');
+  const listed = (short: readonly string[]) => short.filter((s) => !s.startsWith('base:'));
+  const text = Object.entries(vocabulary).map(([value, short]) => (listed(short).length ? `${value} (${listed(short).join(', ')})` : value)).join(', ');
+  return Object.values(vocabulary).some((short) => short.some((s) => s.startsWith('base:'))) ? `${text}; a base feature also as base:<feature>` : text;
 }
 
 /** A yargs coerce: the values given (repeated or comma-separated, any case), each as its contract value. */

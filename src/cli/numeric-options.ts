@@ -1,7 +1,8 @@
 // Numeric command-line options: whole numbers of at least 1 and durations, checked the same way for every command.
 //
-// yargs' `type: 'number'` turns `abc` into NaN and `-5` into a limit that is silently off; these options take the
-// value as a string instead, so a usage error quotes it exactly as it was typed (`--max-pending -5: …`).
+// yargs' `type: 'number'` turns `abc` into NaN and `-5` into a limit that is silently off. These options have no
+// type: yargs hands over a number as a number and anything else as typed, and the check below quotes it in a usage
+// error (`--max-pending -5: …`); `--help` shows no misleading `[string]` either.
 
 /** A value as yargs hands it to `coerce`: the last one when the flag was repeated. */
 function typed(v: unknown): string {
@@ -37,10 +38,10 @@ export function durationMs(flag: string): (v: unknown) => number {
 
 /** The yargs option of a count or size: `describe`, then `[default: …]` as yargs shows it. */
 export function countOption(flag: string, describe: string, defaultValue?: number) {
-  return { describe, type: 'string' as const, requiresArg: true, default: defaultValue, coerce: positiveInteger(flag) };
+  return { describe, requiresArg: true, default: defaultValue, coerce: positiveInteger(flag) };
 }
 
 /** The yargs option of a duration in milliseconds. */
 export function durationOption(flag: string, describe: string, defaultValue?: number) {
-  return { describe, type: 'string' as const, requiresArg: true, default: defaultValue, coerce: durationMs(flag) };
+  return { describe, requiresArg: true, default: defaultValue, coerce: durationMs(flag) };
 }
