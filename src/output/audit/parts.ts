@@ -171,7 +171,7 @@ export function emptyFailure(report: AuditReport): string | null {
  * failure unless `--fail-on-empty` made it one (then the verdict is FAILED, with `emptyFailure`'s reason).
  */
 export function nothingChecked(report: AuditReport): string | null {
-  return report.stats.messages > 0 || report.failed ? null : 'nothing checked: no MCP message in the input (--fail-on-empty makes this a failure)';
+  return report.stats.messages > 0 || report.failed ? null : 'nothing checked: no MCP message (--fail-on-empty fails this)';
 }
 
 /** Whether a finding reached `--fail-on` (the report may also fail on empty inputs alone). */
