@@ -45,7 +45,12 @@ export function commandAfterDashes(argv: readonly string[]): string[] {
 
 export async function runWrap(args: WrapArgs, io: CliIO, argv: readonly string[]): Promise<number> {
   if (args.command !== undefined && args.command.length > 0) {
-    throw new UsageError(`put the server command after --: mcptrace wrap [options] -- ${args.command.join(' ')} …`);
+    // `wrap --live node server.js`: --live took `node` as its file; say so, or the advice would drop a word.
+    const at = argv.indexOf('--live');
+    const tookWord = at !== -1 && argv[at + 1] === args.live && args.live !== undefined && args.live !== '';
+    const words = tookWord ? [args.live!, ...args.command] : args.command;
+    const why = tookWord ? ` (--live took ${args.live} as its FILE: --live alone prints to stderr)` : '';
+    throw new UsageError(`put the server command after --: mcptrace wrap [options] -- ${words.join(' ')}${why}`);
   }
   const command = commandAfterDashes(argv);
   const liveFile = args.live === undefined || args.live === '' ? null : args.live;

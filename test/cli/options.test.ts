@@ -103,6 +103,7 @@ describe('output files and wrap', () => {
 
   it('wrap says to put the server command after --', async () => {
     expectUsage(await runMain(['wrap', 'node', 'server.js']), 'put the server command after --: mcptrace wrap [options] -- node server.js');
+    expectUsage(await runMain(['wrap', '--live', 'node', 'server.js']), '-- node server.js (--live took node as its FILE: --live alone prints to stderr)');
     expectUsage(await runMain(['wrap', '--out', join(tmp.path, 'c.ndjson')]), 'wrap needs the server command after --');
   });
 });
