@@ -62,7 +62,8 @@ async function ruleDoc(id: string, pathOnly: boolean, io: CliIO): Promise<number
     const near = RULES.map((r) => r.meta.id).filter((r) => r.includes(id) || id.includes(r));
     throw new UsageError(`no rule ${id}${near.length ? `; did you mean ${near.join(', ')}?` : ''} (mcptrace rules lists them)`);
   }
-  const file = fileURLToPath(new URL(ruleDocUrl(id), PACKAGE_ROOT));
+  // The page as the package ships it (package.json `files`), wherever npm installed it.
+  const file = fileURLToPath(new URL(`docs/rules/${id}.md`, PACKAGE_ROOT));
   if (pathOnly) {
     await writeText(io.stdout, `${file}\n`);
     return 0;
