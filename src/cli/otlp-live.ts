@@ -3,6 +3,7 @@ import type { Argv } from 'yargs';
 import type { LiveSpans } from '../export/otlp/live-spans.js';
 import { escapeTerminal } from '../output/escape.js';
 import type { CliIO } from './context.js';
+import { durationOption, wholeNumber } from './numeric-options.js';
 
 export interface OtlpLiveArgs {
   otlpEndpoint?: string;
@@ -20,8 +21,8 @@ export function otlpLiveOptions<T>(y: Argv<T>) {
     .option('otlp-protocol', { describe: 'encoding for --otlp-endpoint', choices: ['http/protobuf', 'http/json'], default: 'http/protobuf', group: GROUP })
     // Not `array: true`: repeat the flag.
     .option('otlp-header', { describe: 'HTTP header for --otlp-endpoint, NAME=VALUE (repeatable), e.g. for auth', type: 'string', group: GROUP })
-    .option('otlp-timeout', { describe: 'milliseconds per request to --otlp-endpoint, and the wait for it at the end', type: 'number', default: 10_000, group: GROUP })
-    .option('otlp-retries', { describe: 'retries of a request that failed retryably (429, 502, 503, 504, network errors)', type: 'number', default: 5, group: GROUP });
+    .option('otlp-timeout', { ...durationOption('otlp-timeout', 'time per request to --otlp-endpoint, and the wait for it at the end (10000, 10s, 500ms)', 10_000), group: GROUP })
+    .option('otlp-retries', { describe: 'retries of a request that failed retryably (429, 502, 503, 504, network errors)', requiresArg: true, default: 5, coerce: wholeNumber('otlp-retries'), group: GROUP });
 }
 
 /** The span stream for `--otlp-endpoint` (checked: a bad URL or header is a usage error); the OpenTelemetry code is loaded only then. */

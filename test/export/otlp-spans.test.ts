@@ -209,7 +209,7 @@ describe('export --to otlp: what the README says', () => {
     const section = readme.slice(readme.indexOf('## Export to OpenTelemetry'));
     expect(section).toContain(`${CONVENTIONS.repository}/blob/${CONVENTIONS.commit}/${CONVENTIONS.path}`);
     const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-    expect(section).toContain(`\`@opentelemetry/otlp-transformer\` ${pkg.dependencies['@opentelemetry/otlp-transformer']}`);
+    expect(section).toContain(`\`@opentelemetry/otlp-transformer\` ${pkg.devDependencies['@opentelemetry/otlp-transformer']}`);
   });
 });
 

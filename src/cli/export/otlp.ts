@@ -1,6 +1,7 @@
 // `export --to otlp`: its options, and its code (src/export/otlp/) loaded only when it runs: the OpenTelemetry
 // packages are read by no other command.
 import type { Argv } from 'yargs';
+import { durationOption, wholeNumber } from '../numeric-options.js';
 import type { ExportArgs, ExportTarget } from './target.js';
 
 export interface OtlpArgs extends ExportArgs {
@@ -21,7 +22,7 @@ export const otlpTarget: ExportTarget = {
       .option('otlp-protocol', { describe: 'otlp: encoding for --endpoint', choices: ['http/protobuf', 'http/json'], default: 'http/protobuf', group: GROUP })
       // Not `array: true`: that would swallow the file names after the flag. Repeat the flag.
       .option('header', { describe: 'otlp: HTTP header for --endpoint, NAME=VALUE (repeatable), e.g. for auth', type: 'string', group: GROUP })
-      .option('otlp-timeout', { describe: 'otlp: milliseconds per request to --endpoint', type: 'number', default: 10_000, group: GROUP })
-      .option('otlp-retries', { describe: 'otlp: retries of a request that failed retryably (429, 502, 503, 504, network errors)', type: 'number', default: 5, group: GROUP }) as unknown as Argv<T>,
+      .option('otlp-timeout', { ...durationOption('otlp-timeout', 'otlp: time per request to --endpoint (10000, 10s, 500ms)', 10_000), group: GROUP })
+      .option('otlp-retries', { describe: 'otlp: retries of a request that failed retryably (429, 502, 503, 504, network errors)', requiresArg: true, default: 5, coerce: wholeNumber('otlp-retries'), group: GROUP }) as unknown as Argv<T>,
   run: async (args, io) => (await import('../../export/otlp/run.js')).runOtlp(args as OtlpArgs, io),
 };
