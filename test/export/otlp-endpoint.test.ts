@@ -225,6 +225,8 @@ describe('export --to otlp --endpoint', () => {
       [['--endpoint', 'localhost:4318'], '--endpoint localhost:4318: expected an http:// or https:// URL'],
       [['--endpoint', 'not a url'], '--endpoint not a url: not a URL (expected e.g. http://localhost:4318)'],
       [['--endpoint', 'http://127.0.0.1:9', '--header', 'novalue'], '--header novalue: expected NAME=VALUE'],
+      [['--endpoint', 'http://127.0.0.1:9', '--otlp-retries', '-1'], '--otlp-retries -1: expected a whole number (0 or more) (see mcptrace --help)'],
+      [['--endpoint', 'http://127.0.0.1:9', '--otlp-timeout', 'soon'], '--otlp-timeout soon: expected a duration of at least 1 ms: milliseconds (5000) or with a unit (250ms, 5s, 2m) (see mcptrace --help)'],
     ] as const) {
       const res = await runMain(['export', '--to', 'otlp', ...args, SAMPLE]);
       expect(res.code).toBe(2);
