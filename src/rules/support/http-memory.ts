@@ -2,6 +2,8 @@
 import { legacySession } from '../../protocol/http-transport.js';
 import type { PipelineRecord } from '../../types.js';
 import type { Memory } from '../types.js';
+import { modernRecord } from './modern-exchange.js';
+import { learnToolHeaders, type ToolHeaders } from './request-headers.js';
 
 /** GET exchanges remembered per session as judged; past this the oldest is forgotten (a session opens few streams). */
 const GETS_KEPT = 64;
@@ -21,15 +23,24 @@ export interface HttpSession {
   opens: boolean;
   /** GET exchanges already judged. */
   gets: Set<number>;
+  /** The record is of a 2026-07-28 ("modern") exchange (support/modern-exchange.ts). */
+  modern: boolean;
+  /** Exchanges whose request body claimed the modern revision. */
+  claimed: Set<number>;
+  /** Tool arguments mirrored into `Mcp-Param-{Name}` headers, from the `tools/list` results seen. */
+  tools: ToolHeaders;
 }
 
 export const HTTP_SESSION: Memory<HttpSession> = {
   id: 'http-session',
-  create: () => ({ legacy: false, streamable: false, opens: false, gets: new Set() }),
+  create: () => ({ legacy: false, streamable: false, opens: false, gets: new Set(), modern: false, claimed: new Set(), tools: new Map() }),
   observe(m, record) {
     m.opens = false;
+    m.modern = false;
     const h = record.http;
     if (h === undefined) return;
+    m.modern = modernRecord(record, m.claimed);
+    if (record.kind === 'response' && record.method === 'tools/list') learnToolHeaders((record.message as { result?: unknown } | null)?.result, m.tools);
     if (record.event?.name === 'http-endpoint' || (h.sessionId === null && h.method === 'POST' && legacySession(h.path) !== null)) m.legacy = true;
     if (h.sessionId !== null || h.protocolVersion !== null) m.streamable = true;
     if (h.exchange === null) return;
@@ -48,5 +59,5 @@ export const HTTP_SESSION: Memory<HttpSession> = {
  * requests carried an MCP header.
  */
 export function streamableHttp(record: PipelineRecord, revision: string | null, m: HttpSession): boolean {
-  return record.http !== undefined && !m.legacy && (revision !== null || m.streamable);
+  return record.http !== undefined && !m.legacy && (revision !== null || m.streamable || m.modern);
 }
