@@ -10,8 +10,8 @@ export const LAST_EVENT_ID_HEADER = 'last-event-id';
  * 2026-07-28 (basic/transports/streamable-http.mdx §Request Metadata): the headers a POST mirrors its body's `method`,
  * `params.name`/`params.uri`, and tool arguments annotated `x-mcp-header` in (`Mcp-Param-{Name}`).
  */
-export const MCP_METHOD_HEADER = 'mcp-method';
-export const MCP_NAME_HEADER = 'mcp-name';
+const MCP_METHOD_HEADER = 'mcp-method';
+const MCP_NAME_HEADER = 'mcp-name';
 const MCP_PARAM_PREFIX = 'mcp-param-';
 
 /** The modern request headers of a request (names in lower case), each only when sent. */

@@ -7,7 +7,7 @@ const FIRST_MODERN = '2026-07-28';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The per-request `_meta` key whose presence is the modern claim (basic/index.mdx §_meta; TS SDK `hasEnvelopeClaim`). */
-export const VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+const VERSION_META = 'io.modelcontextprotocol/protocolVersion';
 
 /** Exchanges remembered per session as modern, for the records of their answers. */
 const EXCHANGES_KEPT = 1024;

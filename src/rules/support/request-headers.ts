@@ -9,7 +9,7 @@ const NAME_FIELD: Readonly<Record<string, 'name' | 'uri'>> = { 'tools/call': 'na
 export type ToolHeaders = Map<string, readonly ParamHeader[]>;
 
 /** One `x-mcp-header` annotation: `{Name}` in lower case and the chain of `properties` keys to the argument. */
-export interface ParamHeader {
+interface ParamHeader {
   name: string;
   path: readonly string[];
 }
@@ -29,7 +29,7 @@ export interface HeaderFault {
 const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
 
 /** A header value decoded from the Base64 sentinel form, else as sent; null when it has the form and is not Base64. */
-export function decodeHeaderValue(v: string): string | null {
+function decodeHeaderValue(v: string): string | null {
   if (!v.startsWith('=?base64?') || !v.endsWith('?=')) return v;
   const m = SENTINEL.exec(v);
   if (m === null || m[1]!.length % 4 !== 0) return null;
