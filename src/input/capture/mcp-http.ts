@@ -30,6 +30,8 @@ interface State {
   held: Frame | null;
   /** The request's body was an `initialize`. */
   initialize: boolean;
+  /** The request's body went out as a record (not held): its session is the exchange's. */
+  requestOut: boolean;
   resType: string | null;
   res: BoundedBody | null;
   resGap: number;
@@ -118,7 +120,7 @@ export class McpHttp implements ExchangeSink {
     const mcp =
       named !== null || h.has(PROTOCOL_VERSION_HEADER) || request.mcpMethod !== undefined || (sse && (x.method === 'GET' || (x.method === 'POST' && /application\/json/i.test(accepts)))) ||
       (x.method === 'DELETE' && session !== null);
-    this.states.set(x, { session, request, mcp, stream, req: null, reqGap: 0, held: null, initialize: false, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0 });
+    this.states.set(x, { session, request, mcp, stream, req: null, reqGap: 0, held: null, initialize: false, requestOut: false, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0 });
     if (named !== null) this.connSession.set(x.conn, named);
   }
 
@@ -146,7 +148,10 @@ export class McpHttp implements ExchangeSink {
     if (!st.mcp) return;
     const f = bodyFrame(this.at(at), { time: time(at), dir: 'c2s', session: st.session }, { text, value, body, end, gap: st.reqGap, what: 'request', maxBytes: this.maxBytes });
     if (st.session === null && isInitialize(value) && f.error === undefined) st.held = f;
-    else this.push(x, f);
+    else {
+      this.push(x, f);
+      st.requestOut = true;
+    }
   }
 
   response(x: Exchange, at: At): void {
@@ -155,7 +160,9 @@ export class McpHttp implements ExchangeSink {
     // A session id in answer to a request that named none and was no `initialize`: shown on the answer's records (a
     // 2026-07-28 server must not mint one; the `modern-session-id` rule).
     if (assigned !== null && st.request.sessionId === null && !st.initialize) st.request = { ...st.request, answerSessionId: assigned };
-    if (st.session === null && assigned !== null) st.session = assigned;
+    // The answer is in its request's session: an id assigned to a request already told in no session (a 2026-07-28
+    // server minting one) does not move the answer, nor the connection, into another.
+    if (st.session === null && assigned !== null && !st.requestOut) st.session = assigned;
     st.resType = mediaType(x.resHeaders!.get('content-type'));
     if (st.resType === 'text/event-stream' || assigned !== null) st.mcp = true;
     if (st.held !== null) {
