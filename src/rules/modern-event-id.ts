@@ -1,5 +1,5 @@
 // Rule modern-event-id: SSE resumption in a 2026-07-28 exchange: a request with Last-Event-ID, or SSE events with ids.
-import { HTTP_SESSION, type HttpSession } from './support/http-memory.js';
+import { answerLabel, HTTP_SESSION, type HttpSession } from './support/http-memory.js';
 import { MODERN_HTTP_REVISIONS, requestLabel } from './support/http-request.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
@@ -31,6 +31,6 @@ export const modernEventId: Rule<Data, { judged: Set<number> }, HttpSession> = {
     if (record.dir !== 's2c' || h.eventId === null || h.exchange === null || state.judged.has(h.exchange)) return undefined;
     state.judged.add(h.exchange);
     if (state.judged.size > KEPT) state.judged.delete(state.judged.values().next().value!);
-    return [{ side: 'server', request: `${h.method} ${h.path}`, id: h.eventId }];
+    return [{ side: 'server', request: answerLabel(record, memory), id: h.eventId }];
   },
 };

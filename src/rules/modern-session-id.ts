@@ -1,5 +1,5 @@
 // Rule modern-session-id: an Mcp-Session-Id in a 2026-07-28 exchange: sent by the client, or minted by the server.
-import { HTTP_SESSION, type HttpSession } from './support/http-memory.js';
+import { answerLabel, HTTP_SESSION, type HttpSession } from './support/http-memory.js';
 import { MODERN_HTTP_REVISIONS, requestLabel } from './support/http-request.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
@@ -32,6 +32,6 @@ export const modernSessionId: Rule<Data, { judged: Set<number> }, HttpSession> =
     if (h.answerSessionId === undefined || h.exchange === null || state.judged.has(h.exchange)) return undefined;
     state.judged.add(h.exchange);
     if (state.judged.size > KEPT) state.judged.delete(state.judged.values().next().value!);
-    return [{ side: 'server', request: `${h.method} ${h.path}`, id: h.answerSessionId }];
+    return [{ side: 'server', request: answerLabel(record, memory), id: h.answerSessionId }];
   },
 };

@@ -178,7 +178,7 @@ describe('modern-session-id', () => {
       post(mreq(4, 'tools/list'), mres(4, TOOLS_RESULT)),
     );
     expect(await hits(ID, text)).toEqual([
-      { line: 3, severity: 'error', message: 'the server\'s answer to POST /mcp assigns Mcp-Session-Id "minted": a 2026-07-28 server MUST NOT mint or echo session ids' },
+      { line: 3, severity: 'error', message: 'the server\'s answer to POST /mcp (tools/list, id 2) assigns Mcp-Session-Id "minted": a 2026-07-28 server MUST NOT mint or echo session ids' },
       { line: 4, severity: 'error', message: 'POST /mcp (tools/list, id 3) sends Mcp-Session-Id "minted": 2026-07-28 has no sessions' },
     ]);
     expect(await hits('session-id-header', text)).toEqual([]);
@@ -195,7 +195,7 @@ describe('modern-event-id', () => {
       { ...post(mreq(3, 'tools/list'), mres(3, TOOLS_RESULT)), headers: { ...modernHeaders(call), 'Last-Event-ID': 'e1' } },
     ]);
     expect(await hits(ID, text)).toEqual([
-      { line: 2, severity: 'error', message: 'the server\'s SSE stream for POST /mcp gives its events ids (first: "e1"): 2026-07-28 streams are not resumable and have no event ids' },
+      { line: 2, severity: 'error', message: 'the server\'s SSE stream for POST /mcp (tools/list, id 2) gives its events ids (first: "e1"): 2026-07-28 streams are not resumable and have no event ids' },
       { line: 3, severity: 'error', message: 'POST /mcp (tools/list, id 3) sends Last-Event-ID "e1": 2026-07-28 streams are not resumable (re-issue the request with a new id)' },
     ]);
   });
