@@ -200,3 +200,25 @@ describe('modern-event-id', () => {
     ]);
   });
 });
+
+describe('a proxy capture (envelope NDJSON) of 2026-07-28 traffic', () => {
+  it('reads the new http fields back as written, drops ones of the wrong type, and is checked the same', async () => {
+    const body = mreq(2, 'tools/call', { name: 'execute_sql', arguments: { region: 'eu', query: 'SELECT 1' } });
+    const http = { method: 'POST', path: '/mcp', status: null, contentType: 'application/json', stream: 'post', eventId: null, conn: 'proxy/1', exchange: 1, protocolVersion: '2026-07-28', sessionId: null, accept: 'application/json, text/event-stream', lastEventId: null };
+    const lines = [
+      { ts: '2026-08-01T10:00:00.000Z', dir: 'c2s', line: JSON.stringify(body), http: { ...http, mcpMethod: 'tools/call', mcpName: 'execute_sql', mcpParams: { region: 'eu' } } },
+      { ts: '2026-08-01T10:00:00.001Z', dir: 'c2s', line: JSON.stringify({ ...body, id: 3 }), http: { ...http, exchange: 2, mcpMethod: 7, mcpName: 'execute_sql', mcpParams: { region: 1 } } },
+    ];
+    const out = await analyze((async function* () {
+      yield Buffer.from(lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    })(), { file: 'capture.ndjson' });
+    expect(out.records.map((r) => [r.http?.mcpMethod, r.http?.mcpName, r.http?.mcpParams])).toEqual([
+      ['tools/call', 'execute_sql', { region: 'eu' }],
+      [undefined, 'execute_sql', undefined],
+    ]);
+    expect(out.records.map((r) => r.findings.filter((f) => f.rule === 'request-metadata-headers').map((f) => f.message))).toEqual([
+      [],
+      ['POST /mcp (tools/call, id 3) has no Mcp-Method header: a 2026-07-28 client MUST mirror the body\'s value ("tools/call") into it'],
+    ]);
+  });
+});
