@@ -12,7 +12,7 @@ import type { PipelineRecord } from '../../src/types.js';
 import { canonical } from '../helpers/canonical-json.js';
 import { ACCEPT_POST } from '../helpers/har.js';
 import { b64, modernHeaders, mreq } from '../helpers/modern-http.js';
-import { defOf, schemaErrors } from '../helpers/modern-schema.js';
+import { messageErrors, schemaErrors } from '../helpers/modern-schema.js';
 import { startModernServer, type ModernServer } from '../helpers/modern-server.js';
 import { markEnd, startTcpdump } from '../helpers/tcpdump.js';
 import { tempDir } from '../helpers/temp.js';
@@ -73,12 +73,14 @@ const streamHeaders = { Accept: 'text/event-stream', 'MCP-Protocol-Version': '20
 async function drive(): Promise<void> {
   const g = (how: Parameters<typeof send>[2]) => send(good.port, GOOD, how);
   const b = (how: Parameters<typeof send>[2]) => send(bad.port, BAD, how);
-  // Conformant (ids 1–5): discover, list, a call, a call with mirrored arguments answered on SSE, a version refused.
+  // Conformant (ids 1–5, 18): discover, list, a call, a call with mirrored arguments answered on SSE, a version
+  // refused (400), a method the server does not have (404).
   await g(edited(mreq(1, 'server/discover')));
   await g(edited(mreq(2, 'tools/list')));
   await g(edited(echo(3)));
   await g(edited(sql(4, true)));
   await g(edited(mreq(5, 'tools/list', {}, '2099-01-01')));
+  await g(edited(mreq(18, 'prompts/list')));
   // The client's violations (ids 6–13), which the good server rejects or ignores as the spec says.
   await g(edited(echo(6), drop('Mcp-Method')));
   await g(edited(echo(7), set('Mcp-Name', 'other')));
@@ -88,11 +90,12 @@ async function drive(): Promise<void> {
   await g({ method: 'DELETE', headers: { ...streamHeaders, Accept: ACCEPT_POST } });
   await g(edited(mreq(12, 'tools/list'), set('Mcp-Session-Id', 'left-over')));
   await g(edited(mreq(13, 'tools/list'), set('Last-Event-ID', 'ev-1')));
-  // The bad server's (ids 14–17 and a GET): every answer mints a session id.
+  // The bad server's (ids 14–17, 19 and a GET): every answer mints a session id.
   await b(edited(mreq(14, 'tools/list')));
   await b(edited(sql(15, true)));
   await b(edited(echo(16), set('Mcp-Name', 'other')));
   await b(edited(mreq(17, 'tools/list', {}, '2099-01-01')));
+  await b(edited(mreq(19, 'prompts/list')));
   await b({ method: 'GET', headers: streamHeaders });
 }
 
@@ -165,6 +168,8 @@ const EXPECTED = [
   'modern-session-id error id 16',
   'modern-error-status error id 17',
   'modern-session-id error id 17',
+  'modern-error-status error id 19',
+  'modern-session-id error id 19',
   `modern-event-id error GET ${BAD}`,
   `modern-http-method error GET ${BAD}`,
   `modern-http-method warning GET ${BAD}`,
@@ -174,13 +179,13 @@ const EXPECTED = [
 describe('modern Streamable HTTP, captured', () => {
   it('sends and answers only bodies the official 2026-07-28 schema accepts, and the servers answer as they should', () => {
     expect(messages.length).toBeGreaterThan(30);
-    for (const m of messages) expect(schemaErrors(defOf(m.message, m.answered), m.message), `${m.dir} ${JSON.stringify(m.message)}`).toEqual([]);
+    for (const m of messages) expect(messageErrors(m.message, m.answered), `${m.dir} ${JSON.stringify(m.message)}`).toEqual([]);
     // The schema check is not vacuous: a request without its _meta, a result without resultType are refused.
     expect(schemaErrors('CallToolRequest', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } })).not.toEqual([]);
     expect(schemaErrors('ListToolsResultResponse', { jsonrpc: '2.0', id: 1, result: { tools: [], ttlMs: 0, cacheScope: 'public' } })).not.toEqual([]);
-    expect(made.map((m) => m.status)).toEqual([200, 200, 200, 200, 400, 400, 400, 400, 400, 405, 405, 200, 200, 200, 200, 200, 200, 200]);
+    expect(made.map((m) => m.status)).toEqual([200, 200, 200, 200, 400, 404, 400, 400, 400, 400, 405, 405, 200, 200, 200, 200, 200, 200, 200, 200]);
     expect(made[3]!.headers['Mcp-Param-Region']).toBe(b64('Zürich'));
-    expect(made.slice(13).every((m) => m.resHeaders.some(([k]) => k === 'mcp-session-id'))).toBe(true);
+    expect(made.slice(14).every((m) => m.resHeaders.some(([k]) => k === 'mcp-session-id'))).toBe(true);
   });
 
   it('reads the messages tshark reads, with the new http fields', async () => {

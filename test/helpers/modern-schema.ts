@@ -37,16 +37,16 @@ export function schemaErrors(def: string, value: unknown): string[] {
   return v(value) ? [] : (v.errors ?? []).map((e) => `${e.instancePath || '/'}: ${e.message ?? '?'}`);
 }
 
-const REQUESTS: Record<string, string> = { 'server/discover': 'DiscoverRequest', 'tools/list': 'ListToolsRequest', 'tools/call': 'CallToolRequest', 'resources/read': 'ReadResourceRequest', 'prompts/get': 'GetPromptRequest' };
+const REQUESTS: Record<string, string> = { 'server/discover': 'DiscoverRequest', 'tools/list': 'ListToolsRequest', 'prompts/list': 'ListPromptsRequest', 'tools/call': 'CallToolRequest', 'resources/read': 'ReadResourceRequest', 'prompts/get': 'GetPromptRequest' };
 const RESULTS: Record<string, string> = { 'server/discover': 'DiscoverResultResponse', 'tools/list': 'ListToolsResultResponse', 'tools/call': 'CallToolResultResponse', 'resources/read': 'ReadResourceResultResponse', 'prompts/get': 'GetPromptResultResponse' };
-const ERRORS: Record<number, string> = { [-32020]: 'HeaderMismatchError', [-32022]: 'UnsupportedProtocolVersionError', [-32601]: 'MethodNotFoundError' };
+const ERRORS: Record<number, string> = { [-32020]: 'HeaderMismatchError', [-32022]: 'UnsupportedProtocolVersionError' };
 const NOTIFICATIONS: Record<string, string> = { 'notifications/progress': 'ProgressNotification', 'notifications/tools/list_changed': 'ToolListChangedNotification' };
 
 /**
  * The `$defs` entry a modern message is checked against: a request or notification by its method, a result by the
  * method of the request it answers, an error by its code (JSONRPCErrorResponse for the others).
  */
-export function defOf(message: Record<string, unknown>, answered: string | null): string {
+function defOf(message: Record<string, unknown>, answered: string | null): string {
   if (typeof message.method === 'string') {
     const def = 'id' in message ? REQUESTS[message.method] : NOTIFICATIONS[message.method];
     if (def === undefined) throw new Error(`no schema named for ${message.method}`);
@@ -56,4 +56,15 @@ export function defOf(message: Record<string, unknown>, answered: string | null)
   const def = answered === null ? undefined : RESULTS[answered];
   if (def === undefined) throw new Error(`no schema named for a result of ${answered}`);
   return def;
+}
+
+/**
+ * The schema's complaints about a modern message (as `defOf` names its definition); a -32601 error's `error` is also
+ * checked as a `MethodNotFoundError` (that definition is the error object, not the response).
+ */
+export function messageErrors(message: Record<string, unknown>, answered: string | null): string[] {
+  const out = schemaErrors(defOf(message, answered), message);
+  const error = message.error as { code?: unknown } | undefined;
+  if (error?.code === -32601) out.push(...schemaErrors('MethodNotFoundError', error).map((e) => `error${e}`));
+  return out;
 }

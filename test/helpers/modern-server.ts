@@ -96,7 +96,8 @@ export async function startModernServer(variant: 'good' | 'bad'): Promise<Modern
     // §Protocol Version Header: 400 with UnsupportedProtocolVersionError (the bad server sends it on 200).
     if (version !== MODERN) return json(res, bad ? 200 : 400, merr(body.id, -32022, 'Unsupported protocol version', { supported: [MODERN], requested: version }));
     const r = result(body);
-    if (r === null) return json(res, 404, merr(body.id, -32601, 'Method not found'));
+    // §Protocol Version Header: a method the server does not implement is 404 with -32601 (the bad server: 200).
+    if (r === null) return json(res, bad ? 200 : 404, merr(body.id, -32601, 'Method not found'));
     if ('progress' in r) {
       const token = body.params!._meta.progressToken;
       sse(res, [{ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 1, total: 2 } }, r.json]);

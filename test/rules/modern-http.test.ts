@@ -132,15 +132,19 @@ describe('modern-error-status', () => {
   const ID = 'modern-error-status';
   const call = mreq(2, 'tools/list');
 
-  it('reports -32020, -32021 and -32022 not on 400, in modern exchanges only', async () => {
+  it('reports -32020, -32021 and -32022 not on 400 and -32601 not on 404, in modern exchanges only', async () => {
+    const ping = mreq(3, 'ping');
     const text = harOf([
       post(call, merr(2, -32020, 'Header mismatch')),
       { ...post(call, undefined), json: undefined, sse: [{ data: merr(2, -32021, 'Missing capability', { requiredCapabilities: { sampling: {} } }) }] },
       post(call, merr(2, -32022, 'Unsupported', { supported: ['2026-07-28'], requested: '2027-01-01' }), { status: 400 }),
+      post(ping, merr(3, -32601, 'Method not found'), { status: 400 }),
+      post(ping, merr(3, -32601, 'Method not found'), { status: 404 }),
     ]);
     expect(await hits(ID, text)).toEqual([
       { line: 2, severity: 'error', message: 'the server answered tools/list with HeaderMismatch (-32020) on HTTP 200: this error MUST come with 400 Bad Request' },
       { line: 3, severity: 'error', message: 'the server answered tools/list with MissingRequiredClientCapability (-32021) on HTTP 200: this error MUST come with 400 Bad Request' },
+      { line: 5, severity: 'error', message: 'the server answered ping with Method not found (-32601) on HTTP 400: this error MUST come with 404 Not Found' },
     ]);
     // In a legacy session the range was the implementation's own.
     const legacy = harOf([...session('2025-11-25').slice(0, 2), { headers: { Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': 's1', 'MCP-Protocol-Version': '2025-11-25' }, body: { jsonrpc: '2.0', id: 5, method: 'tools/list' }, status: 200, json: merr(5, -32020, 'mine') }]);
