@@ -42,6 +42,18 @@ describe('a conformant 2026-07-28 session', () => {
   });
 });
 
+describe('a dual-era connection', () => {
+  it('puts a 2026-07-28 request sent on a connection that carried a legacy session in no session, and checks it', async () => {
+    const call = mreq(5, 'tools/list');
+    const text = harOf([...session('2025-11-25').slice(0, 2), { headers: without(modernHeaders(call), 'Mcp-Method'), body: call, status: 400, json: mismatch(5) }].map((x) => ({ ...x, connection: '1' })));
+    const out = await analyze((async function* () {
+      yield Buffer.from(text);
+    })(), { file: 't' });
+    expect(out.records.map((r) => r.session)).toEqual(['s1', 's1', 's1', 's1', '1', '1', '1']);
+    expect(await transport(text)).toEqual(['request-metadata-headers error 4']);
+  });
+});
+
 describe('request-metadata-headers', () => {
   const ID = 'request-metadata-headers';
   const call = mreq(2, 'tools/call', { name: 'echo', arguments: { message: 'hi' } });

@@ -7,7 +7,7 @@ import { bodyFrame, cutText, time } from './body-frame.js';
 import { ConnSessions } from './conn-sessions.js';
 import { mediaType, type At, type BodyEnd, type CutReason, type Exchange, type ExchangeSink, type StreamNotice } from './exchange.js';
 import { BoundedBody } from './http-body.js';
-import { isInitialize, looksJsonRpc, parse } from './mcp-body.js';
+import { claimsModern, isInitialize, looksJsonRpc, parse } from './mcp-body.js';
 import { SseReader, type SseEvent } from './sse.js';
 
 /** What every record of an exchange says of its request (HttpInfo's fields from `exchange` on). */
@@ -141,7 +141,9 @@ export class McpHttp implements ExchangeSink {
     // before it), so that one sent without the session's Mcp-Session-Id is seen in its session (the `session-id-header`
     // rule). An `initialize` names none: it opens the session its answer assigns.
     st.initialize = isInitialize(value);
-    if (st.session === null && !st.initialize) st.session = this.connSession.of(x.conn);
+    // A 2026-07-28 request (its `_meta` claims the revision) has no session: it is not its connection's, even when a
+    // legacy session went over that connection before (a dual-era server serves both eras, decided per exchange).
+    if (st.session === null && !st.initialize && !claimsModern(value)) st.session = this.connSession.of(x.conn);
     if (empty) return;
     // A body cut short is no JSON, but may still show it was JSON-RPC.
     if (looksJsonRpc(value) || (value === undefined && text.includes('"jsonrpc"'))) st.mcp = true;

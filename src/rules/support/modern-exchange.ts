@@ -1,4 +1,5 @@
 // Whether an HTTP exchange is 2026-07-28 ("modern") by what its own request claims: the HTTP rules' local era test.
+import { VERSION_META } from '../../protocol/http-transport.js';
 import type { PipelineRecord } from '../../types.js';
 
 // basic/versioning.mdx: modern = 2026-07-28 and later. The TS SDK v2 compares version strings as text
@@ -6,8 +7,6 @@ import type { PipelineRecord } from '../../types.js';
 const FIRST_MODERN = '2026-07-28';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The per-request `_meta` key whose presence is the modern claim (basic/index.mdx §_meta; TS SDK `hasEnvelopeClaim`). */
-const VERSION_META = 'io.modelcontextprotocol/protocolVersion';
 
 /** Exchanges remembered per session as modern, for the records of their answers. */
 const EXCHANGES_KEPT = 1024;
