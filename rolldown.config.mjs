@@ -11,6 +11,8 @@ export default defineConfig({
     'jobs-worker': 'dist/src/cli/jobs-worker.js',
   },
   platform: 'node',
+  // DuckDB is an optional dependency with a native binary: loaded from node_modules at run time by `mcptrace sql` alone.
+  external: ['@duckdb/node-api'],
   logLevel: 'warn',
   output: {
     dir: 'dist/cli',

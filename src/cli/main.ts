@@ -11,6 +11,7 @@ import { EXIT, UsageError } from './errors.js';
 import { STDIN_ARG } from './inputs.js';
 import { TOOL } from './tool.js';
 import type { ProxyArgs } from './proxy.js';
+import type { SqlArgs } from './sql.js';
 import type { StatsArgs } from './stats.js';
 import type { WrapArgs } from './wrap.js';
 
@@ -25,6 +26,7 @@ const LAZY = {
   formats: () => import('./formats.js'),
   proxy: () => import('./proxy.js'),
   rules: () => import('./rules.js'),
+  sql: () => import('./sql.js'),
   stats: () => import('./stats.js'),
   wrap: () => import('./wrap.js'),
 };
@@ -47,8 +49,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   const words = new Set(dashes === -1 ? argv : argv.slice(0, dashes));
   const named = <K extends keyof typeof LAZY>(name: K): Promise<Awaited<ReturnType<(typeof LAZY)[K]>> | null> =>
     words.has(name) ? (LAZY[name]() as Promise<Awaited<ReturnType<(typeof LAZY)[K]>>>) : Promise.resolve(null);
-  const [audit, exporter, formats, proxy, rules, stats, wrap] = await Promise.all([
-    named('audit'), named('export'), named('formats'), named('proxy'), named('rules'), named('stats'), named('wrap'),
+  const [audit, exporter, formats, proxy, rules, sql, stats, wrap] = await Promise.all([
+    named('audit'), named('export'), named('formats'), named('proxy'), named('rules'), named('sql'), named('stats'), named('wrap'),
   ]);
   const parser = yargs(args)
     .scriptName('mcptrace')
@@ -70,6 +72,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     })
     .command('rules', 'list every audit rule with its severity, revisions and documentation', rules?.rulesBuilder ?? unused, (a) => {
       selected = () => rules!.runRules(a as unknown as RulesArgs, io);
+    })
+    .command('sql <query> [files..]', 'SQL (DuckDB) over a dataset from export --to parquet, or over logs: views records, sessions, findings', sql?.sqlBuilder ?? unused, (a) => {
+      selected = () => sql!.runSql(a as unknown as SqlArgs, io);
     })
     .command('stats [files..]', 'traffic statistics: lifecycle vs operation, methods, latency, pairing', stats?.statsBuilder ?? unused, (a) => {
       selected = () => stats!.runStats(a as unknown as StatsArgs, io);

@@ -4,7 +4,7 @@ import type { Column } from './columns.js';
 /** A field is quoted when it holds a comma, a quote or a line break (RFC 4180 §2.6); quotes inside are doubled (§2.7). */
 const NEEDS_QUOTES = /[",\r\n]/;
 
-function field(s: string): string {
+export function csvField(s: string): string {
   return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -14,7 +14,7 @@ function text(c: Column<unknown>, v: unknown): string {
   switch (c.type) {
     case 'findings':
     case 'endFindings':
-      return field(JSON.stringify(v));
+      return csvField(JSON.stringify(v));
     case 'timestamp':
       return new Date(v as number).toISOString();
     case 'bool':
@@ -24,12 +24,12 @@ function text(c: Column<unknown>, v: unknown): string {
     case 'double':
       return String(v);
     default:
-      return field(v as string);
+      return csvField(v as string);
   }
 }
 
 export function csvHeader(columns: readonly Column<unknown>[]): string {
-  return columns.map((c) => field(c.name)).join(',') + '\r\n';
+  return columns.map((c) => csvField(c.name)).join(',') + '\r\n';
 }
 
 export function csvRow<T>(columns: readonly Column<T>[], row: T): string {
