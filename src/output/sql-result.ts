@@ -30,7 +30,7 @@ export function formatResultTable(r: PlainResult, p: Palette, maxCellWidth = 60)
 
 export function formatResultCsv(r: PlainResult): string {
   let out = r.columns.map(csvField).join(',') + '\r\n';
-  for (const row of r.rows) out += row.map((v) => csvField(cellText(v))).join(',') + '\r\n';
+  for (const row of r.rows) out += row.map((v) => (v === null ? '' : csvField(cellText(v)))).join(',') + '\r\n';
   return out;
 }
 

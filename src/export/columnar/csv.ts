@@ -4,7 +4,9 @@ import type { Column } from './columns.js';
 /** A field is quoted when it holds a comma, a quote or a line break (RFC 4180 §2.6); quotes inside are doubled (§2.7). */
 const NEEDS_QUOTES = /[",\r\n]/;
 
+/** A text field; the empty text is `""`, so that it differs from a null (an empty field). */
 export function csvField(s: string): string {
+  if (s === '') return '""';
   return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
