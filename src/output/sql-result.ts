@@ -19,13 +19,18 @@ export interface PlainResult {
 export function formatResultTable(r: PlainResult, p: Palette, maxCellWidth = 60): string {
   const table = new Table({
     head: r.columns.map((c) => p.bold(escapeTerminal(c))),
-    colAligns: r.columns.map((_, i) => (r.rows.length > 0 && r.rows.every((row) => row[i] === null || typeof row[i] === 'number') ? 'right' : 'left')),
+    colAligns: r.columns.map((_, i) => (numeric(r.rows, i) ? 'right' : 'left')),
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
     style: { head: [], border: [] },
   });
   for (const row of r.rows) table.push(row.map((v) => (v === null ? p.dim('NULL') : truncate(escapeTerminal(cellText(v)), maxCellWidth))));
   const count = `${r.rows.length} row${r.rows.length === 1 ? '' : 's'}`;
   return `${table.toString()}\n${p.dim(count)}\n`;
+}
+
+/** A column of numbers (and nulls, but not only nulls) is right-aligned. */
+function numeric(rows: readonly unknown[][], i: number): boolean {
+  return rows.some((row) => typeof row[i] === 'number') && rows.every((row) => row[i] === null || typeof row[i] === 'number');
 }
 
 export function formatResultCsv(r: PlainResult): string {
