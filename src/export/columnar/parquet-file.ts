@@ -1,4 +1,5 @@
 // One Parquet file written a row group at a time as rows come, its bytes flushed to disk after each group.
+import { Buffer } from 'node:buffer';
 import { open, type FileHandle } from 'node:fs/promises';
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import type { Column } from './columns.js';
@@ -39,6 +40,30 @@ class FileByteWriter extends ByteWriter {
   override finish(): Promise<void> {
     return this.flush();
   }
+}
+
+/**
+ * A column of long strings as UTF-8 views into one buffer. The writer would encode each string into a buffer of its
+ * own (TextEncoder.encode): on the message column that is an allocation per record, and a good part of the run's
+ * garbage collection.
+ */
+function utf8Views(values: readonly unknown[]): (Uint8Array | null)[] {
+  let worst = 0;
+  for (let i = 0; i < values.length; i++) if (typeof values[i] === 'string') worst += (values[i] as string).length * 3;
+  const buf = Buffer.allocUnsafe(worst);
+  let at = 0;
+  const out = new Array<Uint8Array | null>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (typeof v !== 'string') {
+      out[i] = null;
+      continue;
+    }
+    const n = buf.write(v, at, 'utf8');
+    out[i] = buf.subarray(at, at + n);
+    at += n;
+  }
+  return out;
 }
 
 /** Columns buffered as arrays until `writeGroup` makes them a row group. */
@@ -87,7 +112,9 @@ export class ParquetFile<T> {
   async writeGroup(): Promise<void> {
     if (this.buffered === 0) return;
     const rows = this.buffered;
-    const columnData = this.columns.map((c, i) => (c.long ? { name: c.name, data: this.data[i]!, encoding: 'PLAIN' as const, statistics: false } : { name: c.name, data: this.data[i]! }));
+    const columnData = this.columns.map((c, i) =>
+      c.long ? { name: c.name, data: utf8Views(this.data[i]!), encoding: 'PLAIN' as const, statistics: false } : { name: c.name, data: this.data[i]! },
+    );
     await this.writer.write({ columnData, rowGroupSize: rows });
     for (const d of this.data) d.length = 0;
     this.written += rows;
