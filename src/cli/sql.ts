@@ -3,6 +3,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
+import { escapeJsonForTerminal, escapeTerminal } from '../output/escape.js';
 import { formatResultCsv, formatResultJson, formatResultTable, type PlainResult } from '../output/sql-result.js';
 import { paletteFor, type CliIO } from './context.js';
 import { UsageError } from './errors.js';
@@ -44,8 +45,10 @@ export async function runSql(args: SqlArgs, io: CliIO): Promise<number> {
       throw err;
     }
     const text =
-      args.format === 'json' ? formatResultJson(result) : args.format === 'csv' ? formatResultCsv(result) : formatResultTable(result, paletteFor(io, args.color));
-    await writeText(io.stdout, text);
+      args.format === 'json' ? formatResultJson(result) : args.format === 'csv' ? formatResultCsv(result) : formatResultTable(result, paletteFor(io, args.color), { width: io.stdout.isTTY ? (io.stdout as { columns?: number }).columns : undefined });
+    // CSV and JSON on a terminal: control characters from the logs are shown escaped, as annotate does (DESIGN principle 7).
+    const shown = !io.stdout.isTTY || args.format === 'table' ? text : args.format === 'json' ? escapeJsonForTerminal(text) : escapeTerminal(text);
+    await writeText(io.stdout, shown);
     return 0;
   } finally {
     if (dataset === null) await rm(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { csvField } from '../export/columnar/csv.js';
 import { cellText } from '../sql/values.js';
 import type { Palette } from './color.js';
 import { escapeTerminal } from './escape.js';
-import { truncate } from './width.js';
+import { displayWidth, truncate } from './width.js';
 
 /** Column names and rows of plain values (sql/values.ts). */
 export interface PlainResult {
@@ -16,16 +16,37 @@ export interface PlainResult {
  * As the stats tables: cli-table3's own colouring is off (it decides on colour by itself, even when piped) and the
  * header is coloured by our palette. Cells come from logs: control characters are escaped, long ones cut with `…`.
  */
-export function formatResultTable(r: PlainResult, p: Palette, maxCellWidth = 60): string {
+export function formatResultTable(r: PlainResult, p: Palette, opts: { maxCellWidth?: number; width?: number } = {}): string {
+  const cells = r.rows.map((row) => row.map((v) => (v === null ? null : escapeTerminal(cellText(v)))));
+  const heads = r.columns.map((c) => escapeTerminal(c));
+  const widths = columnWidths(heads, cells, opts.maxCellWidth ?? 60, opts.width);
   const table = new Table({
-    head: r.columns.map((c) => p.bold(escapeTerminal(c))),
+    head: heads.map((h, i) => p.bold(truncate(h, widths[i]!))),
     colAligns: r.columns.map((_, i) => (numeric(r.rows, i) ? 'right' : 'left')),
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
     style: { head: [], border: [] },
   });
-  for (const row of r.rows) table.push(row.map((v) => (v === null ? p.dim('NULL') : truncate(escapeTerminal(cellText(v)), maxCellWidth))));
+  for (const row of cells) table.push(row.map((v, i) => (v === null ? p.dim(truncate('NULL', widths[i]!)) : truncate(v, widths[i]!))));
   const count = `${r.rows.length} row${r.rows.length === 1 ? '' : 's'}`;
   return `${table.toString()}\n${p.dim(count)}\n`;
+}
+
+/**
+ * Each column's width: its widest cell up to `max`; on a terminal of `width` columns, the widest columns are narrowed
+ * (not below 6) until the table fits, so that a row stays one line.
+ */
+function columnWidths(heads: readonly string[], cells: readonly (string | null)[][], max: number, width: number | undefined): number[] {
+  const widths = heads.map((h, i) => Math.min(max, Math.max(displayWidth(h), ...cells.map((row) => displayWidth(row[i] ?? 'NULL')))));
+  if (width === undefined) return widths;
+  // A cell is its text and a space either side; a border before each column and one at the end.
+  const total = () => widths.reduce((a, w) => a + w + 3, 1);
+  while (total() > width) {
+    let widest = 0;
+    for (let i = 1; i < widths.length; i++) if (widths[i]! > widths[widest]!) widest = i;
+    if (widths[widest]! <= 6) break;
+    widths[widest]!--;
+  }
+  return widths;
 }
 
 /** A column of numbers (and nulls, but not only nulls) is right-aligned. */

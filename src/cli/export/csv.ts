@@ -5,6 +5,7 @@ import { csvHeader, csvRow } from '../../export/columnar/csv.js';
 import { RECORDS } from '../../export/columnar/record-columns.js';
 import { RecordRows } from '../../export/columnar/record-row.js';
 import { SESSIONS, SessionTally } from '../../export/columnar/session-rows.js';
+import { escapeTerminal } from '../../output/escape.js';
 import { UsageError } from '../errors.js';
 import { OutputWriter } from '../writer.js';
 import { exportRecords } from './records.js';
@@ -27,6 +28,8 @@ export const csvTarget: ExportTarget = {
       });
     }
     const out = new OutputWriter(file ?? io.stdout);
+    // On a terminal, control characters from the logs are shown escaped (DESIGN principle 7); files get them as they are.
+    const shown = file === null && io.stdout.isTTY ? escapeTerminal : (s: string) => s;
     const rows = new RecordRows();
     const tally = new SessionTally();
     const records = args.table === 'records';
@@ -34,11 +37,11 @@ export const csvTarget: ExportTarget = {
     await exportRecords(args, io, {
       add: (r) => {
         const row = rows.row(r);
-        if (records) return out.write(csvRow(RECORDS.columns, row));
+        if (records) return out.write(shown(csvRow(RECORDS.columns, row)));
         tally.add(row);
       },
       end: async (summary) => {
-        if (!records) for (const s of tally.rows(summary)) await out.write(csvRow(SESSIONS.columns, s));
+        if (!records) for (const s of tally.rows(summary)) await out.write(shown(csvRow(SESSIONS.columns, s)));
         await out.end();
         if (file) await new Promise<void>((resolve, reject) => file.end((e?: Error | null) => (e ? reject(e) : resolve())));
       },

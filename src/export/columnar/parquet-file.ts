@@ -48,9 +48,9 @@ class FileByteWriter extends ByteWriter {
  * garbage collection.
  */
 function utf8Views(values: readonly unknown[]): (Uint8Array | null)[] {
-  let worst = 0;
-  for (let i = 0; i < values.length; i++) if (typeof values[i] === 'string') worst += (values[i] as string).length * 3;
-  const buf = Buffer.allocUnsafe(worst);
+  let size = 0;
+  for (let i = 0; i < values.length; i++) if (typeof values[i] === 'string') size += Buffer.byteLength(values[i] as string, 'utf8');
+  const buf = Buffer.allocUnsafe(size);
   let at = 0;
   const out = new Array<Uint8Array | null>(values.length);
   for (let i = 0; i < values.length; i++) {
