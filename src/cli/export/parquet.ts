@@ -1,6 +1,7 @@
 // `export --to parquet --out DIR`: the records and sessions as a Hive-partitioned Parquet dataset (docs/dataset.md).
 import { readdir } from 'node:fs/promises';
 import type { Argv } from 'yargs';
+import { DEFAULT_TABLE_OPTIONS } from '../../export/columnar/table-options.js';
 import { UsageError } from '../errors.js';
 import { TOOL } from '../tool.js';
 import { exportRecords } from './records.js';
@@ -15,8 +16,8 @@ export const parquetTarget: ExportTarget = {
   describe: 'parquet: a Hive-partitioned dataset in --out DIR (records/, sessions/)',
   options: <T>(y: Argv<T>) =>
     y
-      .option('row-group-rows', { describe: 'parquet: rows per row group', type: 'number', default: 64 * 1024, group: 'Parquet:' })
-      .option('file-rows', { describe: 'parquet: rows per file before the next part-N.parquet of a partition', type: 'number', default: 1024 * 1024, group: 'Parquet:' }) as unknown as Argv<T>,
+      .option('row-group-rows', { describe: 'parquet: rows per row group', type: 'number', default: DEFAULT_TABLE_OPTIONS.rowGroupRows, group: 'Parquet:' })
+      .option('file-rows', { describe: 'parquet: rows per file before the next part-N.parquet of a partition', type: 'number', default: DEFAULT_TABLE_OPTIONS.fileRows, group: 'Parquet:' }) as unknown as Argv<T>,
   async run(a, io) {
     const args = a as ParquetArgs;
     if (args.out === undefined) throw new UsageError('export --to parquet needs --out DIR (the dataset folder)');
@@ -25,10 +26,7 @@ export const parquetTarget: ExportTarget = {
       if (!Number.isSafeInteger(v) || v < 1) throw new UsageError(`--${flag} ${v}: expected a whole number of at least 1`);
     }
     // Loaded here: the Parquet writer is needed by this target alone.
-    const [{ ParquetDataset }, { DEFAULT_TABLE_OPTIONS }] = await Promise.all([
-      import('../../export/columnar/parquet-dataset.js'),
-      import('../../export/columnar/dataset.js'),
-    ]);
+    const { ParquetDataset } = await import('../../export/columnar/parquet-dataset.js');
     const dataset = new ParquetDataset(args.out, {
       ...DEFAULT_TABLE_OPTIONS, rowGroupRows: args.rowGroupRows, fileRows: args.fileRows, createdBy: `mcptrace version ${TOOL.version}`,
     });

@@ -27,6 +27,11 @@ export interface Column<T> {
    * statistics, which would cost time and never pay (no engine prunes on them).
    */
   long?: true;
+  /**
+   * Min/max statistics are written (a reader skips row groups by them): on the columns queries filter or sort by.
+   * Elsewhere they cost time and never pay.
+   */
+  stats?: true;
   /** One line for the schema page (docs/dataset.md). */
   doc: string;
   /** The value of this column for one row; null when absent. int64 values are numbers (exact up to 2^53). */

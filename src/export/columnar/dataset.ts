@@ -4,26 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Column } from './columns.js';
 import { ParquetFile } from './parquet-file.js';
-
-export interface TableWriterOptions {
-  /** Rows of one partition gathered into a row group (the last group of a file may be smaller). */
-  rowGroupRows: number;
-  /** Rows per file: past it the partition's file is closed and `part-N+1.parquet` begun. */
-  fileRows: number;
-  /** Weight (bytes, roughly) buffered across all partitions before the fullest partition's rows are written out. */
-  bufferedWeight: number;
-  /** Files open at once; past it the least recently written one is closed (its partition's next rows start a new part). */
-  openFiles: number;
-  /** The Parquet files' `created_by`. */
-  createdBy: string;
-}
-
-export const DEFAULT_TABLE_OPTIONS: Omit<TableWriterOptions, 'createdBy'> = {
-  rowGroupRows: 64 * 1024,
-  fileRows: 1024 * 1024,
-  bufferedWeight: 64 * 1024 * 1024,
-  openFiles: 32,
-};
+import type { TableWriterOptions } from './table-options.js';
 
 interface Partition {
   folder: string;

@@ -2,7 +2,8 @@
 import { join } from 'node:path';
 import type { AnalysisSummary } from '../../analyzer.js';
 import type { PipelineRecord } from '../../types.js';
-import { TableWriter, type TableWriterOptions } from './dataset.js';
+import { TableWriter } from './dataset.js';
+import type { TableWriterOptions } from './table-options.js';
 import { partitionPath } from './partition.js';
 import { RECORDS } from './record-columns.js';
 import { RecordRows, type RecordRow } from './record-row.js';

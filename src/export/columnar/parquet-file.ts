@@ -113,7 +113,7 @@ export class ParquetFile<T> {
     if (this.buffered === 0) return;
     const rows = this.buffered;
     const columnData = this.columns.map((c, i) =>
-      c.long ? { name: c.name, data: utf8Views(this.data[i]!), encoding: 'PLAIN' as const, statistics: false } : { name: c.name, data: this.data[i]! },
+      c.long ? { name: c.name, data: utf8Views(this.data[i]!), encoding: 'PLAIN' as const, statistics: false } : { name: c.name, data: this.data[i]!, statistics: c.stats === true },
     );
     await this.writer.write({ columnData, rowGroupSize: rows });
     for (const d of this.data) d.length = 0;
