@@ -4,7 +4,7 @@ import { RECORDS } from '../export/columnar/record-columns.js';
 import { SESSIONS } from '../export/columnar/session-rows.js';
 
 /** A string as a DuckDB literal. */
-export function sqlString(s: string): string {
+function sqlString(s: string): string {
   return `'${s.replace(/'/g, "''")}'`;
 }
 

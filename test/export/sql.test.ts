@@ -93,6 +93,9 @@ describe('mcptrace sql', () => {
     writeFileSync(empty, '');
     const [row] = await sqlJson('SELECT count(*) AS n, count(latency_ms) AS l FROM records', empty);
     expect(row).toEqual({ n: 0, l: 0 });
+    const dir = join(tempDir('sql-empty'), 'ds');
+    expect((await runMain(['export', '--to', 'parquet', '--out', dir, empty])).code).toBe(0);
+    expect(await sqlJson('SELECT count(*) AS n FROM sessions', dir)).toEqual([{ n: 0 }]);
   });
 
   it('wrong SQL, a folder that is not a dataset: one line, exit 2', async () => {

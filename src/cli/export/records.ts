@@ -7,7 +7,7 @@ import { withFollow } from '../follow.js';
 import { ruleSettings } from '../rule-options.js';
 import type { ExportArgs } from './target.js';
 
-export interface RecordSink {
+interface RecordSink {
   /** A promise when the sink is busy: the next record waits for it. */
   add(r: PipelineRecord): Promise<void> | void;
   end(summary: AnalysisSummary): Promise<void>;

@@ -1,4 +1,5 @@
 // The Parquet dataset of a run: `records/` and `sessions/` tables, Hive-partitioned by date and server (docs/dataset.md).
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AnalysisSummary } from '../../analyzer.js';
 import type { PipelineRecord } from '../../types.js';
@@ -19,7 +20,7 @@ export class ParquetDataset {
   private readonly records: TableWriter<RecordRow>;
   private readonly sessions: TableWriter<SessionRow>;
 
-  constructor(dir: string, opts: TableWriterOptions) {
+  constructor(private readonly dir: string, opts: TableWriterOptions) {
     this.records = new TableWriter(join(dir, RECORDS.name), RECORDS.columns, opts);
     this.sessions = new TableWriter(join(dir, SESSIONS.name), SESSIONS.columns, opts);
   }
@@ -39,6 +40,8 @@ export class ParquetDataset {
       if (pending) await pending;
     }
     await this.sessions.close();
+    // Both tables' folders even when empty (no MCP message in the input): the folder is still a dataset to query.
+    for (const t of [RECORDS.name, SESSIONS.name]) await mkdir(join(this.dir, t), { recursive: true });
     return [...this.records.files.map((f) => `${RECORDS.name}/${f}`), ...this.sessions.files.map((f) => `${SESSIONS.name}/${f}`)];
   }
 }

@@ -68,7 +68,7 @@ function utf8Views(values: readonly unknown[]): (Uint8Array | null)[] {
 
 /** Columns buffered as arrays until `writeGroup` makes them a row group. */
 export class ParquetFile<T> {
-  private readonly data: unknown[][];
+  private data: unknown[][];
   private readonly writer: ParquetWriter;
   /** Rows buffered for the next row group. */
   buffered = 0;
@@ -116,7 +116,8 @@ export class ParquetFile<T> {
       c.long ? { name: c.name, data: utf8Views(this.data[i]!), encoding: 'PLAIN' as const, statistics: false } : { name: c.name, data: this.data[i]!, statistics: c.stats === true },
     );
     await this.writer.write({ columnData, rowGroupSize: rows });
-    for (const d of this.data) d.length = 0;
+    // New arrays rather than emptied ones: the writer may still hold the old ones' values (and V8 keeps them packed).
+    this.data = this.columns.map(() => []);
     this.written += rows;
     this.buffered = 0;
     await this.bytes.flush();

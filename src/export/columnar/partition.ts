@@ -1,7 +1,7 @@
 // Hive-style partition folders (`date=2026-12-01/server=everything`): values escaped as Hive and Spark escape them.
 
 /** Hive's name for a null partition value; Spark, Trino and Athena read it back as NULL. */
-export const NULL_PARTITION = '__HIVE_DEFAULT_PARTITION__';
+const NULL_PARTITION = '__HIVE_DEFAULT_PARTITION__';
 
 /**
  * Hive's `FileUtils.escapePathName`: control characters, the slash and `"#%'*:=?\^{[]` become `%XX` (uppercase hex), so that
