@@ -3,6 +3,7 @@ import type { Frame, HttpInfo } from '../types.js';
 import { envelopeDirection } from './direction.js';
 import { cutLineFrame, errorFrame, eventFrame, normaliseEventName, textFrame, utf8Length, valueFrame, type FrameContext, type Position } from './frames.js';
 import { envelopeTime, type ClockTimeline } from './time.js';
+import { isBlank } from './lines.js';
 import { isPlainObject, setOwn } from '../util/own.js';
 
 /** Keys read for each field; the first one present (and not null) wins. */
@@ -40,6 +41,17 @@ export function looksLikeMessage(v: Obj): boolean {
 function firstKey(o: Obj, keys: readonly string[]): string | undefined {
   for (const k of keys) if (hasOwn(o, k) && o[k] !== null && o[k] !== undefined) return k;
   return undefined;
+}
+
+/**
+ * Whether an envelope holds a blank wire line (`"line": ""`, as `wrap` captures an empty line a server printed): no
+ * message, skipped as a blank line of raw NDJSON is, not an invalid one. A line the capture cut is not blank.
+ */
+export function isBlankLineEnvelope(o: Obj): boolean {
+  // An HTTP exchange with an empty body still tells its status; it is not a blank line.
+  if (hasOwn(o, EVENT_KEY) || hasOwn(o, HTTP_KEY) || o[TRUNCATED_KEY] === true) return false;
+  const msgKey = firstKey(o, MESSAGE_KEYS);
+  return msgKey !== undefined && typeof o[msgKey] === 'string' && isBlank(o[msgKey] as string);
 }
 
 /**
