@@ -7,6 +7,7 @@ import { escapeJsonForTerminal, escapeTerminal } from '../output/escape.js';
 import { DEFAULT_TABLE_OPTIONS } from '../export/columnar/table-options.js';
 import { formatResultCsv, formatResultJson, formatResultTable, type PlainResult } from '../output/sql-result.js';
 import { paletteFor, type CliIO } from './context.js';
+import { collectGarbage } from './heap.js';
 import { UsageError } from './errors.js';
 import { exportRecords } from './export/records.js';
 import type { ExportArgs } from './export/target.js';
@@ -68,6 +69,6 @@ async function datasetFolder(files: readonly string[] | undefined): Promise<stri
 
 async function exportTo(dir: string, args: SqlArgs, io: CliIO): Promise<void> {
   const { ParquetDataset } = await import('../export/columnar/parquet-dataset.js');
-  const dataset = new ParquetDataset(dir, { ...DEFAULT_TABLE_OPTIONS, createdBy: `mcptrace version ${TOOL.version}` });
+  const dataset = new ParquetDataset(dir, { ...DEFAULT_TABLE_OPTIONS, createdBy: `mcptrace version ${TOOL.version}`, afterGroup: collectGarbage });
   await exportRecords({ ...args, to: 'parquet' }, io, { add: (r) => dataset.add(r), end: async (s) => void (await dataset.end(s)) });
 }

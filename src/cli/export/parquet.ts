@@ -2,6 +2,7 @@
 import { readdir } from 'node:fs/promises';
 import type { Argv } from 'yargs';
 import { DEFAULT_TABLE_OPTIONS } from '../../export/columnar/table-options.js';
+import { collectGarbage } from '../heap.js';
 import { UsageError } from '../errors.js';
 import { TOOL } from '../tool.js';
 import { exportRecords } from './records.js';
@@ -28,7 +29,7 @@ export const parquetTarget: ExportTarget = {
     // Loaded here: the Parquet writer is needed by this target alone.
     const { ParquetDataset } = await import('../../export/columnar/parquet-dataset.js');
     const dataset = new ParquetDataset(args.out, {
-      ...DEFAULT_TABLE_OPTIONS, rowGroupRows: args.rowGroupRows, fileRows: args.fileRows, createdBy: `mcptrace version ${TOOL.version}`,
+      ...DEFAULT_TABLE_OPTIONS, rowGroupRows: args.rowGroupRows, fileRows: args.fileRows, createdBy: `mcptrace version ${TOOL.version}`, afterGroup: collectGarbage,
     });
     await exportRecords(args, io, { add: (r) => dataset.add(r), end: async (summary) => void (await dataset.end(summary)) });
     return 0;

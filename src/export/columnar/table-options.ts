@@ -11,6 +11,8 @@ export interface TableWriterOptions {
   openFiles: number;
   /** The Parquet files' `created_by`. */
   createdBy: string;
+  /** Called after each row group is written (the CLI collects the garbage it left). */
+  afterGroup?: () => void;
 }
 
 export const DEFAULT_TABLE_OPTIONS: Omit<TableWriterOptions, 'createdBy'> = {
