@@ -121,11 +121,16 @@ function httpInfo(v: unknown): HttpInfo | undefined {
   // The exchange number and the request's MCP headers: absent (null) in a capture that did not write them.
   const o = v as Record<string, unknown>;
   const text = (k: string) => (typeof o[k] === 'string' ? (o[k] as string) : null);
-  return {
+  const info: HttpInfo = {
     method, path, status, contentType, stream, eventId, conn,
     exchange: typeof exchange === 'number' && Number.isSafeInteger(exchange) ? exchange : null,
     protocolVersion: text('protocolVersion'), sessionId: text('sessionId'), accept: text('accept'), lastEventId: text('lastEventId'),
   };
+  // The 2026-07-28 headers: kept when present and of their type, else left out as a capture without them has them.
+  for (const k of ['mcpMethod', 'mcpName', 'answerSessionId'] as const) if (typeof o[k] === 'string') info[k] = o[k] as string;
+  const params = o.mcpParams;
+  if (isPlainObject(params) && Object.values(params).every((p) => typeof p === 'string')) info.mcpParams = { ...(params as Record<string, string>) };
+  return info;
 }
 
 function withHttp(f: Frame, http: HttpInfo | undefined): Frame {
