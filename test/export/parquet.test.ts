@@ -9,7 +9,12 @@ import { parquetFiles, parquetKeyValues, readParquet, recordFromRow } from '../h
 import { runMain } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp.js';
 
-const SAMPLES = readdirSync(join(REPO_ROOT, 'samples')).filter((f) => f !== 'README.md').map((f) => `samples/${f}`);
+const SAMPLES = [
+  ...readdirSync(join(REPO_ROOT, 'samples')).filter((f) => f !== 'README.md').map((f) => `samples/${f}`),
+  // 2026-07-28 HTTP: the request headers (Mcp-Method, Mcp-Name, Mcp-Param-*) and an answer's unasked session id.
+  'test/fixtures/violations/request-metadata-headers/bad.har',
+  'test/fixtures/violations/modern-session-id/bad.har',
+];
 
 interface DuckModule {
   queryDataset(dir: string, sql: string): Promise<{ columns: string[]; rows: unknown[][] }>;

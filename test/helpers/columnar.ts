@@ -58,6 +58,12 @@ export function recordFromRow(row: Record<string, unknown>): Record<string, unkn
       eventId: row.http_event_id, conn: row.http_conn, exchange: num(row.http_exchange), protocolVersion: row.http_protocol_version,
       sessionId: row.http_session_id, accept: row.http_accept, lastEventId: row.http_last_event_id,
     };
+    // 2026-07-28 request headers: present only when sent.
+    const http = r.http as Record<string, unknown>;
+    if (row.http_mcp_method !== null) http.mcpMethod = row.http_mcp_method;
+    if (row.http_mcp_name !== null) http.mcpName = row.http_mcp_name;
+    if (row.http_mcp_params !== null) http.mcpParams = JSON.parse(row.http_mcp_params as string);
+    if (row.http_answer_session_id !== null) http.answerSessionId = row.http_answer_session_id;
   }
   r.message = JSON.parse(row.message as string);
   return r;
