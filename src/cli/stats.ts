@@ -19,6 +19,7 @@ import type { AnalysisSummary } from '../analyzer.js';
 import type { StatsState } from '../stats/collector.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 import { writeText } from './writer.js';
+import { outputWidth } from './columns.js';
 
 export interface StatsArgs extends RunArgs, RedactArgs {
   format: 'table' | 'json' | 'markdown';
@@ -52,7 +53,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       const text =
         args.format === 'json' ? formatStatsJson(stats)
         : args.format === 'markdown' ? formatStatsMarkdown(stats)
-        : table!(stats, paletteFor(io, args.color));
+        : table!(stats, paletteFor(io, args.color), { width: outputWidth(io) });
       const safe = args.format === 'json' && io.stdout.isTTY ? escapeJsonForTerminal(text) : text;
       return safe.endsWith('\n') ? safe : safe + '\n';
     };

@@ -7,6 +7,7 @@ import { findingsTable } from './html-findings.js';
 import { sessionStats } from './html-stats.js';
 import { clockOf, sequenceSvg, stepId } from './svg-sequence.js';
 import { sessionNoteText } from '../input-notes.js';
+import { countOf } from '../plural.js';
 
 function peer(p: AuditSession['info']['clientInfo']): SafeHtml {
   if (p === null) return html`<span class="muted">not seen</span>`;
@@ -28,14 +29,15 @@ function header(s: AuditSession, index: number): SafeHtml {
 ${i.server != null ? html`<dt>server name</dt><dd class="mono">${i.server}</dd>` : ''}${sessionNoteText(i) !== null ? html`<dt>note</dt><dd>${sessionNoteText(i)}</dd>` : ''}
 <dt>handshake</dt><dd>initialize ${i.initializeSeen ? 'seen' : 'not seen'}, notifications/initialized ${i.initializedSeen ? 'seen' : 'not seen'}</dd>
 <dt>records</dt><dd>#${i.firstSeq} – #${i.lastSeq}</dd>
-<dt>findings</dt><dd><span class="sev error">${c.error} error</span> <span class="sev warning">${c.warning} warning</span> <span class="sev info">${c.info} info</span></dd>
+<dt>findings</dt><dd><span class="sev error">${countOf(c.error, 'error')}</span> <span class="sev warning">${countOf(c.warning, 'warning')}</span> <span class="sev info">${countOf(c.info, 'info')}</span></dd>
 </dl>`;
 }
 
 function status(r: CapabilityRow): SafeHtml {
   if (r.usedUndeclared > 0) return html`<span class="tag bad">used without being declared</span>`;
   if (r.declared === null) return html`<span class="tag">handshake not seen</span>`;
-  if (r.declared && r.used === 0) return html`<span class="tag warn">declared, never used</span>`;
+  if (r.declared && r.used === 0 && r.usedBelow === 0) return html`<span class="tag warn">declared, never used</span>`;
+  if (r.declared && r.used === 0) return html`<span class="tag good">used through its sub-capabilities</span>`;
   if (r.declared) return html`<span class="tag good">declared and used</span>`;
   return html`<span class="tag">not declared</span>`;
 }
@@ -59,7 +61,7 @@ function summaryLine(s: SequenceStep): string {
 function bodies(steps: readonly SequenceStep[], index: number, elided: number, headCount: number): SafeHtml {
   const item = (s: SequenceStep) =>
     html`<details class="body" id="${stepId(index, s.seq)}"><summary>${s.severity === null ? '' : html`<span class="sev ${s.severity}">${s.severity}</span> `}${summaryLine(s)}</summary>${s.body === null ? html`<p class="muted">No body kept.</p>` : html`<pre>${preText(s.body)}</pre>`}</details>\n`;
-  const gap = elided > 0 ? html`<p class="muted gap-note">… ${elided} messages elided …</p>` : html``;
+  const gap = elided > 0 ? html`<p class="muted gap-note">… ${countOf(elided, 'message')} elided …</p>` : html``;
   return html`<h3>Message bodies</h3><p class="muted">Click an arrow in the diagram or a line below to see the message as logged.</p><div class="bodies">${steps.slice(0, headCount).map(item)}${gap}${steps.slice(headCount).map(item)}</div>`;
 }
 

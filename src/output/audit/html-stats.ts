@@ -3,6 +3,7 @@ import type { MethodStats, ScopeStats, Stats } from '../../stats/types.js';
 import { formatCount, formatMs, formatPercent } from '../numbers.js';
 import { statsSections, type StatsSection } from '../stats-sections.js';
 import { html, type SafeHtml } from './html-escape.js';
+import { countOf } from '../plural.js';
 
 /** A table from a neutral stats section; every cell is log-derived text and is escaped by `html`. */
 function sectionTable(sec: StatsSection, caption = true): SafeHtml {
@@ -20,8 +21,8 @@ function splitBar(s: ScopeStats): SafeHtml {
   const lw = Math.round(life * w);
   return html`<div class="split">
 <svg class="bar" viewBox="0 0 ${w} 14" role="img" aria-label="lifecycle ${formatPercent(life)}, operation ${formatPercent(s.operation.share)}"><rect class="life" x="0" y="0" width="${lw}" height="14"/><rect class="op" x="${lw}" y="0" width="${w - lw}" height="14"/></svg>
-<span><span class="tag">lifecycle</span> ${formatCount(s.lifecycle.messages)} msgs · ${formatCount(s.lifecycle.bytes)} B · ${formatPercent(life)}</span>
-<span><span class="tag">operation</span> ${formatCount(s.operation.messages)} msgs · ${formatCount(s.operation.bytes)} B · ${formatPercent(s.operation.share)}</span>
+<span><span class="tag">lifecycle</span> ${countOf(s.lifecycle.messages, 'message')} · ${countOf(s.lifecycle.bytes, 'byte')} · ${formatPercent(life)}</span>
+<span><span class="tag">operation</span> ${countOf(s.operation.messages, 'message')} · ${countOf(s.operation.bytes, 'byte')} · ${formatPercent(s.operation.share)}</span>
 </div>`;
 }
 
@@ -44,7 +45,7 @@ export function sessionStats(s: ScopeStats | undefined): SafeHtml {
   if (!s) return html`<p class="muted">No statistics for this session.</p>`;
   const p = s.pairs;
   return html`<h3>Statistics</h3>${splitBar(s)}
-<p class="muted">${formatCount(s.messages)} messages, ${formatCount(s.bytes)} bytes · answered ${formatCount(p.answered)} · unanswered ${formatCount(p.unanswered)} · cancelled ${formatCount(p.cancelled)} · orphans ${formatCount(p.orphans)} · invalid ${formatCount(s.invalid)} · events ${formatCount(s.events)}</p>
+<p class="muted">${countOf(s.messages, 'message')}, ${countOf(s.bytes, 'byte')} · answered ${formatCount(p.answered)} · unanswered ${formatCount(p.unanswered)} · cancelled ${formatCount(p.cancelled)} · orphans ${formatCount(p.orphans)} · invalid ${formatCount(s.invalid)} · events ${formatCount(s.events)}</p>
 ${methodTable(s.methods)}`;
 }
 

@@ -6,11 +6,12 @@ import { formatCount, formatMs } from '../numbers.js';
 import { spanText } from '../stats-sections.js';
 import { html, rawHtml, type SafeHtml } from './html-escape.js';
 import { findingsTable, rulesSection, SEVERITIES, severityFilter } from './html-findings.js';
-import { emptyFailure, findingsFail, reportNotes } from './parts.js';
+import { countsText, emptyFailure, findingsFail, reportNotes } from './parts.js';
 import { HTML_SCRIPT } from './html-script.js';
 import { sessionSection } from './html-session.js';
 import { allStats } from './html-stats.js';
 import { HTML_STYLE } from './html-style.js';
+import { countOf, pluralOf } from '../plural.js';
 
 function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -49,14 +50,14 @@ function summary(report: AuditReport): SafeHtml {
 <dl class="facts">
 <dt>inputs</dt><dd class="mono inputs">${report.inputs.map((f, i) => html`${i > 0 ? ', ' : ''}${f}`)}</dd>
 <dt>sessions</dt><dd>${formatCount(stats.sessions.length)}${report.sessions.length < stats.sessions.length ? html` <span class="muted">(the first ${report.sessions.length} in detail)</span>` : ''}</dd>
-<dt>traffic</dt><dd>${formatCount(stats.messages)} messages, ${formatCount(stats.bytes)} bytes, ${formatCount(stats.invalid)} invalid, ${formatCount(stats.events)} transport events${(stats.logs ?? 0) > 0 ? `, ${formatCount(stats.logs)} log lines` : ''}</dd>
+<dt>traffic</dt><dd>${countOf(stats.messages, 'message')}, ${countOf(stats.bytes, 'byte')}, ${formatCount(stats.invalid)} invalid, ${countOf(stats.events, 'transport event')}${(stats.logs ?? 0) > 0 ? `, ${countOf(stats.logs, 'log line')}` : ''}</dd>
 <dt>time span</dt><dd>${timeSpanHtml(stats.timeSpan)}</dd>
 <dt>fail on</dt><dd>${report.failOn}</dd>
 </dl>
-<div class="totals">${SEVERITIES.map((s) => html`<div class="total ${s}" data-total="${s}"><b>${formatCount(report.totals[s])}</b>${s === 'info' ? 'info' : `${s}s`}</div>`)}</div>
-${report.findingsOmitted > 0 ? html`<p class="muted">${formatCount(report.findingsOmitted)} more findings are counted but not listed (report limit).</p>` : ''}
+<div class="totals">${SEVERITIES.map((s) => html`<div class="total ${s}" data-total="${s}"><b>${formatCount(report.totals[s])}</b>${report.totals[s] === 1 ? s : pluralOf(s)}</div>`)}</div>
+${report.findingsOmitted > 0 ? html`<p class="muted">${countOf(report.findingsOmitted, 'more finding')} counted but not listed (report limit).</p>` : ''}
 ${reportNotes(report).map((n) => html`<p class="note${n.fails ? ' failed' : ''}">${n.text}</p>`)}
-${report.sessions.length > 1 ? html`<h3>Sessions</h3><ul>${report.sessions.map((s, i) => html`<li><a href="#session-${i}">session ${s.info.key}</a> <span class="muted">${s.info.file}</span> — ${s.counts.error} errors, ${s.counts.warning} warnings, ${s.counts.info} info</li>`)}</ul>` : ''}
+${report.sessions.length > 1 ? html`<h3>Sessions</h3><ul>${report.sessions.map((s, i) => html`<li><a href="#session-${i}">session ${s.info.key}</a> <span class="muted">${s.info.file}</span> — ${countsText(s.counts)}</li>`)}</ul>` : ''}
 </section>`;
 }
 

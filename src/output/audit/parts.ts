@@ -4,6 +4,7 @@ import type { AuditFinding, AuditReport } from '../../audit/types.js';
 import type { LatencySummary, MethodStats } from '../../stats/types.js';
 import type { Kind, Severity } from '../../types.js';
 import { noMessagesText, sessionNoteText } from '../input-notes.js';
+import { countOf } from '../plural.js';
 
 /** Most severe first: reports list errors before warnings before info. */
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
@@ -66,7 +67,7 @@ export function ofSeverity(findings: readonly AuditFinding[], s: Severity): Audi
 
 /** `1 error, 2 warnings, 0 info` */
 export function countsText(c: Record<Severity, number>): string {
-  return `${c.error} ${c.error === 1 ? 'error' : 'errors'}, ${c.warning} ${c.warning === 1 ? 'warning' : 'warnings'}, ${c.info} info`;
+  return `${countOf(c.error, 'error')}, ${countOf(c.warning, 'warning')}, ${countOf(c.info, 'info')}`;
 }
 
 /** Counts of a list of findings by severity. */
@@ -104,7 +105,7 @@ export function rulesById(report: AuditReport): Map<string, AuditReport['rules']
 }
 
 /** `12 messages`, `1 message`. */
-const messagesText = (n: number): string => `${n} ${n === 1 ? 'message' : 'messages'}`;
+const messagesText = (n: number): string => countOf(n, 'message');
 
 /** A note on the run: a sentence (unescaped), and whether it is why the run fails (`--fail-on-empty`). */
 interface ReportNote {
@@ -155,7 +156,7 @@ export function notLoggedNotes(report: AuditReport): ReportNote[] {
   }
   return [...groups.values()].map((g) => {
     const rules = report.rules.filter((r) => r.needs?.some((n) => g.needs.has(n))).map((r) => r.id).sort();
-    const sessions = `${g.sessions} ${g.sessions === 1 ? 'session' : 'sessions'}`;
+    const sessions = countOf(g.sessions, 'session');
     return { text: `${sessions}: ${g.missing} judge nothing from their absence${rules.length === 0 ? '' : `: ${rules.join(', ')}`}`, fails: false };
   });
 }
@@ -163,7 +164,7 @@ export function notLoggedNotes(report: AuditReport): ReportNote[] {
 /** Inputs with no MCP message that fail the run (`--fail-on-empty`), as a phrase; null when none does. */
 export function emptyFailure(report: AuditReport): string | null {
   const n = report.failOnEmpty ? (report.empty ?? []).length : 0;
-  return n === 0 ? null : `no MCP messages in ${n} ${n === 1 ? 'input' : 'inputs'} (--fail-on-empty)`;
+  return n === 0 ? null : `no MCP messages in ${countOf(n, 'input')} (--fail-on-empty)`;
 }
 
 /** Whether a finding reached `--fail-on` (the report may also fail on empty inputs alone). */

@@ -12,6 +12,7 @@ import {
   type SessionFindings,
 } from './parts.js';
 import type { RenderContext } from './renderers.js';
+import { countOf } from '../plural.js';
 
 /** Columns of one finding message; a log can put a whole line into a message (`invalid-json`). */
 const MESSAGE_WIDTH = 500;
@@ -47,14 +48,14 @@ function findingBlock(g: SessionFindings, report: AuditReport, p: Palette): stri
   for (const s of SEVERITIES) {
     const group = ofSeverity(g.findings, s);
     if (group.length === 0) continue;
-    lines.push(`${INDENT}${severityStyle(s, p)(p.bold(`${GROUP[s]} (${group.length})`))}`);
+    lines.push(`${INDENT}${severityStyle(s, p)(p.bold(`${group.length === 1 && s !== 'info' ? s : GROUP[s]} (${group.length})`))}`);
     for (const f of group) lines.push(...findingLines(f, rules.get(f.rule)?.specUrl, p));
   }
   return lines;
 }
 
 function splitText(name: string, c: ShareCounts): string {
-  return `${name} ${formatCount(c.messages)} messages (${formatPercent(c.share)}), ${formatCount(c.bytes)} bytes (${formatPercent(c.byteShare)})`;
+  return `${name} ${countOf(c.messages, 'message')} (${formatPercent(c.share)}), ${countOf(c.bytes, 'byte')} (${formatPercent(c.byteShare)})`;
 }
 
 function sessionBlock(g: SessionFindings, report: AuditReport, p: Palette): string[] {
@@ -95,8 +96,8 @@ function overallBlock(stats: Stats, p: Palette): string[] {
 
 function verdict(report: AuditReport, p: Palette): string {
   const sessions = report.stats.sessions.length;
-  const base = `${countsText(report.totals)} in ${sessions} ${sessions === 1 ? 'session' : 'sessions'}, ${formatCount(report.stats.messages)} messages`;
-  const omitted = report.findingsOmitted > 0 ? p.dim(` (${formatCount(report.findingsOmitted)} findings not listed)`) : '';
+  const base = `${countsText(report.totals)} in ${countOf(sessions, 'session')}, ${countOf(report.stats.messages, 'message')}`;
+  const omitted = report.findingsOmitted > 0 ? p.dim(` (${countOf(report.findingsOmitted, 'finding')} not listed)`) : '';
   const style: Style = report.failed ? (s) => p.bold(p.red(s)) : p.green;
   const empty = emptyFailure(report);
   const reasons = [...(findingsFail(report) ? [`at --fail-on ${report.failOn}`] : []), ...(empty === null ? [] : [empty])];

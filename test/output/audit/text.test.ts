@@ -60,13 +60,14 @@ describe('renderAuditText', () => {
     expect(report.totals.warning).toBeGreaterThan(0);
     expect(report.totals.info).toBeGreaterThan(0);
     const text = renderAuditText(report, plain);
-    const e = text.indexOf('   errors (');
-    const w = text.indexOf('   warnings (');
+    // A group of one says `error (1)`, `warning (1)`.
+    const e = text.search(/ {3}errors? \(/);
+    const w = text.search(/ {3}warnings? \(/);
     const i = text.indexOf('   info (');
     expect(e).toBeGreaterThan(0);
     expect(w).toBeGreaterThan(e);
     expect(i).toBeGreaterThan(w);
-    expect(text).toContain(`   errors (${report.totals.error})`);
+    expect(text).toContain(`   ${report.totals.error === 1 ? 'error' : 'errors'} (${report.totals.error})`);
     const lines = text.split('\n');
     for (const f of report.findings) {
       const head = lines.findIndex((l, k) => l.includes(` ${f.file}:${f.line}  #${f.seq}`) && lines[k + 1] === `     ${f.rule}: ${f.message}`);
@@ -75,8 +76,8 @@ describe('renderAuditText', () => {
       const spec = report.rules.find((r) => r.id === f.rule)!.specUrl;
       expect(lines[head + 2]).toBe(`     ${f.docUrl} · ${spec}`);
       // Grouping: the finding sits below its own severity header and no other header in between.
-      const groupHead = lines.slice(0, head).reverse().find((l) => /^ {3}(errors|warnings|info) \(/.test(l));
-      expect(groupHead).toMatch(new RegExp(`^ {3}${f.severity === 'error' ? 'errors' : f.severity === 'warning' ? 'warnings' : 'info'} \\(`));
+      const groupHead = lines.slice(0, head).reverse().find((l) => /^ {3}(errors?|warnings?|info) \(/.test(l));
+      expect(groupHead).toMatch(new RegExp(`^ {3}${f.severity === 'info' ? 'info' : `${f.severity}s?`} \\(`));
     }
   });
 
