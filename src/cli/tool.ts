@@ -2,14 +2,17 @@
 // dist/src/cli/ as a library and from dist/cli/ in the CLI bundle).
 import { existsSync, readFileSync } from 'node:fs';
 
-function packageJson(): { name: string; version: string } {
+function packageJson(): { name: string; version: string; root: URL } {
   for (let dir = new URL('.', import.meta.url); ; dir = new URL('..', dir)) {
     const file = new URL('package.json', dir);
-    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { name: string; version: string };
+    if (existsSync(file)) return { ...(JSON.parse(readFileSync(file, 'utf8')) as { name: string; version: string }), root: dir };
     if (dir.pathname === '/') throw new Error('package.json not found above ' + import.meta.url);
   }
 }
 
 const pkg = packageJson();
+
+/** The package's folder (`file:` URL ending in `/`): the rule docs are under it, at `docs/rules/<id>.md`. */
+export const PACKAGE_ROOT: URL = pkg.root;
 
 export const TOOL = { name: pkg.name, version: pkg.version } as const;

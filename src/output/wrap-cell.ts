@@ -1,8 +1,8 @@
-// Wraps a table cell's text onto lines of at most a given width: at spaces, after `/` `-` `#` `@`, else mid-word.
+// Wraps a table cell's text onto lines of at most a given width: at spaces, after `/` `#` `@` and a word's `-`, else mid-word.
 import { displayWidth } from './width.js';
 
-/** Pieces that may end a line: a run of characters up to and including a space or a break character. */
-const PIECES = /[^\s/\-#@]*(?:[\s/\-#@]+|$)/gu;
+/** Where a line may end: after a space, `/`, `#` or `@`, or a `-` between letters (not in a date: `2025-06-18`). */
+const BREAK = /(?<=[\s/#@])(?=\S)|(?<=[^\d\s]-)(?=[^\d\s-])/u;
 
 /** Splits a piece wider than `width` into pieces that each fit. */
 function hardSplit(piece: string, width: number): string[] {
@@ -21,14 +21,14 @@ function hardSplit(piece: string, width: number): string[] {
 
 /**
  * `text` (escaped: no control characters) as lines of at most `width` columns, joined with `\n` (a table cell of
- * several lines). Breaks after a space or one of `/ - # @` (a path, a session key, a server name), and splits a
+ * several lines). Breaks after a space, `/`, `#`, `@` or a `-` between letters (a path, a session key, a server name), and splits a
  * word mid-way only when it is wider than the whole line.
  */
 export function wrapCell(text: string, width: number): string {
   if (width <= 0 || displayWidth(text) <= width) return text;
   const lines: string[] = [];
   let line = '';
-  for (const piece of text.match(PIECES) ?? []) {
+  for (const piece of text.split(BREAK)) {
     if (piece === '') continue;
     if (displayWidth(line + piece.trimEnd()) <= width) {
       line += piece;

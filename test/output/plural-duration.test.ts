@@ -35,3 +35,9 @@ describe('wrapCell', () => {
     for (const w of [4, 7, 10]) for (const line of wrapCell('json-response-streamable-http-server#2', w).split('\n')) expect(line.length).toBeLessThanOrEqual(w);
   });
 });
+
+describe('wrapCell dates', () => {
+  it('never breaks a date at its dashes', () => {
+    expect(wrapCell('revisions 2025-06-18 or 2025-11-25', 14)).toBe('revisions\n2025-06-18 or\n2025-11-25');
+  });
+});
