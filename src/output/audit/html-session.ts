@@ -8,6 +8,7 @@ import { sessionStats } from './html-stats.js';
 import { clockOf, sequenceSvg, stepId } from './svg-sequence.js';
 import { sessionNoteText } from '../input-notes.js';
 import { countOf } from '../plural.js';
+import { breakablePath, type HtmlLinks } from './html-links.js';
 
 function peer(p: AuditSession['info']['clientInfo']): SafeHtml {
   if (p === null) return html`<span class="muted">not seen</span>`;
@@ -20,7 +21,7 @@ function header(s: AuditSession, index: number): SafeHtml {
   const i = s.info;
   const mismatch = i.requestedRevision !== null && i.negotiatedRevision !== null && i.requestedRevision !== i.negotiatedRevision;
   const c = s.counts;
-  return html`<h2 id="session-${index}">Session <span class="mono">${i.key}</span> <span class="muted">· ${i.file}</span></h2>
+  return html`<h2 id="session-${index}">Session <span class="mono">${i.key}</span> <span class="muted">· ${breakablePath(i.file)}</span></h2>
 <dl class="facts">
 <dt>client</dt><dd class="client">${peer(i.clientInfo)}</dd>
 <dt>server</dt><dd class="server">${peer(i.serverInfo)}</dd>
@@ -44,11 +45,11 @@ function status(r: CapabilityRow): SafeHtml {
 
 function capabilityMatrix(rows: readonly CapabilityRow[]): SafeHtml {
   if (rows.length === 0) return html`<h3>Capabilities</h3><p class="muted">No capability declared or used.</p>`;
-  const declared = (r: CapabilityRow) => (r.declared === null ? '?' : r.declared ? `yes, by the ${r.side}` : 'no');
-  return html`<h3>Capabilities</h3><table class="capabilities">
-<thead><tr><th>side</th><th>capability</th><th>declared</th><th class="num">used</th><th class="num">used undeclared</th><th>status</th></tr></thead>
-<tbody>${rows.map((r) => html`<tr><td>${r.side}</td><td class="mono">${r.path}</td><td>${declared(r)}</td><td class="num">${formatCount(r.used)}</td><td class="num">${formatCount(r.usedUndeclared)}</td><td>${status(r)}</td></tr>\n`)}</tbody>
-</table>`;
+  const declared = (r: CapabilityRow) => (r.declared === null ? '?' : r.declared ? 'yes' : 'no');
+  return html`<h3>Capabilities</h3><div class="scroll"><table class="capabilities">
+<thead><tr><th>side</th><th>capability</th><th>declared</th><th class="num">used</th><th class="num">undeclared uses</th><th>status</th></tr></thead>
+<tbody>${rows.map((r) => html`<tr><td>${r.side}</td><td class="mono">${breakablePath(r.path, '.')}</td><td>${declared(r)}</td><td class="num">${formatCount(r.used)}</td><td class="num">${formatCount(r.usedUndeclared)}</td><td>${status(r)}</td></tr>\n`)}</tbody>
+</table></div>`;
 }
 
 function summaryLine(s: SequenceStep): string {
@@ -65,16 +66,26 @@ function bodies(steps: readonly SequenceStep[], index: number, elided: number, h
   return html`<h3>Message bodies</h3><p class="muted">Click an arrow in the diagram or a line below to see the message as logged.</p><div class="bodies">${steps.slice(0, headCount).map(item)}${gap}${steps.slice(headCount).map(item)}</div>`;
 }
 
-/** The section for one session; `index` keeps element ids unique and never comes from the log. */
-export function sessionSection(s: AuditSession, index: number, findings: readonly AuditFinding[], stats: SessionStats | undefined): SafeHtml {
+/**
+ * The section for one session; `index` keeps element ids unique and never comes from the log. `ownStats`: the session
+ * has statistics of its own (with one session, the report's Statistics are its statistics, shown once).
+ */
+export function sessionSection(
+  s: AuditSession,
+  index: number,
+  findings: readonly AuditFinding[],
+  stats: SessionStats | undefined,
+  links: HtmlLinks,
+  ownStats: boolean,
+): SafeHtml {
   const steps = [...s.sequence.head, ...s.sequence.tail];
   const kept = new Set(steps.map((x) => x.seq));
   const bodyId = (f: AuditFinding) => (kept.has(f.seq) ? stepId(index, f.seq) : null);
   return html`<section class="card session" data-session-index="${index}">
 ${header(s, index)}
-<h3>Findings</h3>${findingsTable(findings, bodyId)}
+<h3>Findings</h3>${findingsTable(findings, bodyId, links, () => s.info.negotiatedRevision)}
 ${capabilityMatrix(s.capabilities)}
-${sessionStats(stats)}
+${ownStats ? sessionStats(stats) : ''}
 <h3>Sequence</h3>
 <div class="legend"><span>→ request (solid)</span><span>⇢ response (dashed)</span><span class="sev error">error response</span><span>▷ notification (open head)</span><span>▭ transport event</span><span>● finding, in its severity's colour</span></div>
 <div class="diagram">${sequenceSvg(s, index)}</div>

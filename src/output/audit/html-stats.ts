@@ -49,13 +49,13 @@ export function sessionStats(s: ScopeStats | undefined): SafeHtml {
 ${methodTable(s.methods)}`;
 }
 
-/** All traffic: lifecycle/operation, methods, tools, errors, pairs (the `stats` report's sections). */
-export function allStats(stats: Stats): SafeHtml {
+/** All traffic: lifecycle/operation, methods, tools, errors, pairs (the `stats` report's sections); `single`: of the one session. */
+export function allStats(stats: Stats, single: boolean): SafeHtml {
   const sections = statsSections(stats).filter((s) => s.title !== 'Methods' && s.title !== 'Lifecycle vs operation');
   const pick = (title: string) => sections.filter((s) => s.title === title).map((s) => sectionTable(s));
   const rest = sections.filter((s) => !['Totals', 'Tools', 'Errors by code', 'Pairs', 'Sessions'].includes(s.title));
   return html`<section class="card" id="statistics">
-<h2>Statistics — all sessions</h2>
+<h2>${single ? 'Statistics' : 'Statistics — all sessions'}</h2>
 ${splitBar(stats)}
 <div class="grid2"><div>${pick('Totals')}${pick('Pairs')}</div><div>${pick('Errors by code')}${rest.map((s) => sectionTable(s))}</div></div>
 <h3>Methods</h3>${methodTable(stats.methods)}

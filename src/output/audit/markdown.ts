@@ -7,8 +7,9 @@ import { formatCount, formatMs, formatPercent } from '../numbers.js';
 import { escapeMarkdownCell as md } from '../stats-markdown.js';
 import { truncate } from '../width.js';
 import { renderSequenceMermaid } from './mermaid.js';
+import { specUrlFor } from '../../rules/spec-urls.js';
 import {
-  countsText, emptyFailure, findingsBySession, findingsFail, peerText, recordSummaryParts, reportNotes, rulesById, SEVERITIES, slowest,
+  countsText, emptyFailure, findingsBySession, findingsFail, peerText, recordSummaryParts, reportNotes, reportRevision, SEVERITIES, slowest, specLinks,
   type SessionFindings,
 } from './parts.js';
 import { sessionNoteText } from '../input-notes.js';
@@ -60,11 +61,12 @@ function verdict(report: AuditReport): string {
 function rulesTable(report: AuditReport): string[] {
   const rules = report.rules.filter((r) => (report.byRule[r.id] ?? 0) > 0);
   if (rules.length === 0) return [];
+  const revision = reportRevision(report);
   return [
     '### Findings by rule', '',
     ...table(
       ['rule', 'severity', 'findings', 'description', 'doc'],
-      rules.map((r) => [link(r.id, r.specUrl), `${SEVERITY_MARK[r.effectiveSeverity]} ${r.effectiveSeverity}`, formatCount(report.byRule[r.id] ?? 0), md(r.description), md(r.docUrl)]),
+      rules.map((r) => [link(r.id, specUrlFor(r.specUrl, revision)), `${SEVERITY_MARK[r.effectiveSeverity]} ${r.effectiveSeverity}`, formatCount(report.byRule[r.id] ?? 0), md(r.description), md(r.docUrl)]),
       [2],
     ),
     '',
@@ -103,10 +105,10 @@ function findingRow(f: AuditFinding, specUrl: string | undefined): string[] {
 
 function findingsTable(g: SessionFindings, report: AuditReport): string[] {
   if (g.findings.length === 0) return ['No findings.'];
-  const rules = rulesById(report);
+  const spec = specLinks(report);
   const sorted = SEVERITIES.flatMap((s) => g.findings.filter((f) => f.severity === s));
   const shown = sorted.slice(0, MAX_FINDING_ROWS);
-  const out = table(['severity', 'where', 'record', 'rule', 'message'], shown.map((f) => findingRow(f, rules.get(f.rule)?.specUrl)));
+  const out = table(['severity', 'where', 'record', 'rule', 'message'], shown.map((f) => findingRow(f, spec(f))));
   if (sorted.length > shown.length) out.push('', `… and ${countOf(sorted.length - shown.length, 'more finding')} in this session (see \`-f json\` or \`-f sarif\`).`);
   return out;
 }

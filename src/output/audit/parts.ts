@@ -5,6 +5,7 @@ import type { LatencySummary, MethodStats } from '../../stats/types.js';
 import type { Kind, Severity } from '../../types.js';
 import { noMessagesText, sessionNoteText } from '../input-notes.js';
 import { countOf } from '../plural.js';
+import { specUrlFor } from '../../rules/spec-urls.js';
 
 /** Most severe first: reports list errors before warnings before info. */
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
@@ -97,6 +98,25 @@ export function slowest<T extends MethodStats>(table: Record<string, T>, n: numb
       return bp - ap || bm - am || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
     })
     .slice(0, n);
+}
+
+/**
+ * The spec link of each finding's rule in the revision its session negotiated (the rule's own link when the session's
+ * revision is not known or that revision has no such page).
+ */
+export function specLinks(report: AuditReport): (f: AuditFinding) => string | undefined {
+  const rules = rulesById(report);
+  const revision = new Map(report.sessions.map((s) => [s.info.key, s.info.negotiatedRevision]));
+  return (f) => {
+    const url = rules.get(f.rule)?.specUrl;
+    return url === undefined ? undefined : specUrlFor(url, revision.get(f.session) ?? null);
+  };
+}
+
+/** The revision every detailed session negotiated, when they agree on one (a report's rule list links to it). */
+export function reportRevision(report: AuditReport): string | null {
+  const revisions = new Set(report.sessions.map((s) => s.info.negotiatedRevision));
+  return revisions.size === 1 ? [...revisions][0]! : null;
 }
 
 /** The rules of the report by id, with their spec URL and doc path. */

@@ -8,7 +8,7 @@ import { formatCount, formatMs, formatPercent } from '../numbers.js';
 import { formatSessionPeers, formatSessionTitle, severityStyle } from '../text.js';
 import { displayWidth, padEnd, padStart, truncate } from '../width.js';
 import {
-  countsText, emptyFailure, findingsBySession, findingsFail, ofSeverity, recordSummaryParts, reportNotes, rulesById, SEVERITIES, slowest,
+  countsText, emptyFailure, findingsBySession, findingsFail, ofSeverity, recordSummaryParts, reportNotes, SEVERITIES, slowest, specLinks,
   type SessionFindings,
 } from './parts.js';
 import type { RenderContext } from './renderers.js';
@@ -43,13 +43,13 @@ function findingLines(f: AuditFinding, spec: string | undefined, p: Palette): st
 /** Findings of one session, errors first; a group is left out when empty. */
 function findingBlock(g: SessionFindings, report: AuditReport, p: Palette): string[] {
   if (g.findings.length === 0) return [`${INDENT}${p.green('✓ no findings')}`];
-  const rules = rulesById(report);
+  const spec = specLinks(report);
   const lines: string[] = [];
   for (const s of SEVERITIES) {
     const group = ofSeverity(g.findings, s);
     if (group.length === 0) continue;
     lines.push(`${INDENT}${severityStyle(s, p)(p.bold(`${group.length === 1 && s !== 'info' ? s : GROUP[s]} (${group.length})`))}`);
-    for (const f of group) lines.push(...findingLines(f, rules.get(f.rule)?.specUrl, p));
+    for (const f of group) lines.push(...findingLines(f, spec(f), p));
   }
   return lines;
 }
