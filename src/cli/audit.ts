@@ -21,6 +21,7 @@ import type { AuditReport } from '../audit/types.js';
 import type { StatsState } from '../stats/collector.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 import { PACKAGE_ROOT, TOOL } from './tool.js';
+import { outputWidth } from './columns.js';
 import { writeFilePieces, writePieces } from './writer.js';
 
 export interface AuditArgs extends RunArgs, RedactArgs, RuleArgs {
@@ -55,7 +56,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   const format: AuditFormat = args.format ?? (io.stdout.isTTY && !args.out && 'text' in AUDIT_RENDERERS ? ('text' as AuditFormat) : 'json');
   const inputs = args.files && args.files.length > 0 ? args.files.map((f) => (f === STDIN_ARG ? '-' : f)) : ['-'];
   const palette = args.out ? paletteFor(io, false) : paletteFor(io, args.color);
-  const ctx = { palette, cwd: process.cwd(), docBase: PACKAGE_ROOT.href };
+  const ctx = { palette, cwd: process.cwd(), docBase: PACKAGE_ROOT.href, width: io.stdout.isTTY ? outputWidth(io) : undefined };
   const render: AuditRenderer = AUDIT_RENDERERS[format];
   // Reports meant to be shared (uploaded, attached, pasted into a PR) mask secrets unless told not to.
   const redactor = redactorFor(args, REDACTED_BY_DEFAULT.has(format));

@@ -164,3 +164,22 @@ describe('renderAuditText', () => {
     expect(stripSgr(c)).toBe(p);
   });
 });
+
+describe('renderAuditText on a terminal of a given width', () => {
+  it('wraps messages at words under a hanging indent and never cuts a link', async () => {
+    const report = await reportOf([SAMPLE, bad('invalid-jsonrpc')]);
+    for (const width of [80, 120]) {
+      const text = renderAuditText(report, { ...plain, width });
+      const urls = new Set([...report.rules.map((r) => r.specUrl), ...report.findings.map((f) => f.docUrl)]);
+      for (const line of text.split('\n')) {
+        const url = line.trim();
+        if (urls.has(url) || /^https:\/\/\S+$/.test(url)) continue; // a link alone on its line, whole
+        if (line.startsWith('mcptrace ') || line.startsWith('━━ session') || line.startsWith('   client ') || /passed|FAILED/.test(line)) continue;
+        expect(line.length, `${width}: ${line}`).toBeLessThanOrEqual(width);
+      }
+      // Every finding's message is there, whole, once its lines are joined again.
+      const joined = text.replace(/\n {7}/g, ' ');
+      for (const f of report.findings.slice(0, 20)) expect(joined).toContain(`${f.rule}: ${f.message}`);
+    }
+  });
+});
