@@ -27,7 +27,7 @@ function recordText(f: AuditFinding): SafeHtml {
 }
 
 /** The rule's name linked to its page, and a link to the spec section it enforces in the session's revision. */
-export function ruleCell(rule: string, links: HtmlLinks, revision: string | null): SafeHtml {
+function ruleCell(rule: string, links: HtmlLinks, revision: string | null): SafeHtml {
   const spec = links.spec(rule, revision);
   return html`${linkTo(links.doc(rule), rule)}${spec === null ? '' : html`<br>${linkTo(spec, 'spec', 'ref')}`}`;
 }

@@ -120,7 +120,7 @@ export function reportRevision(report: AuditReport): string | null {
 }
 
 /** The rules of the report by id, with their spec URL and doc path. */
-export function rulesById(report: AuditReport): Map<string, AuditReport['rules'][number]> {
+function rulesById(report: AuditReport): Map<string, AuditReport['rules'][number]> {
   return new Map(report.rules.map((r) => [r.id, r]));
 }
 
