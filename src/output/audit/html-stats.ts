@@ -3,15 +3,18 @@ import type { MethodStats, ScopeStats, Stats } from '../../stats/types.js';
 import { formatCount, formatMs, formatPercent } from '../numbers.js';
 import { statsSections, type StatsSection } from '../stats-sections.js';
 import { html, type SafeHtml } from './html-escape.js';
+import { breakablePath } from './html-links.js';
 import { countOf } from '../plural.js';
 
 /** A table from a neutral stats section; every cell is log-derived text and is escaped by `html`. */
 function sectionTable(sec: StatsSection, caption = true): SafeHtml {
   const cls = (i: number) => (sec.align[i] === 'right' ? 'num' : '');
-  return html`${caption ? html`<h3>${sec.title}</h3>` : html``}<table class="stats">
+  // A revision (`2025-11-25`) is never broken at its dashes; a name or URL may break after a `/`.
+  const cell = (c: string, i: number) => html`<td class="${/^\d{4}-\d{2}-\d{2}$/.test(c) ? 'nowrap' : cls(i)}">${breakablePath(c)}</td>`;
+  return html`${caption ? html`<h3>${sec.title}</h3>` : html``}<div class="scroll"><table class="stats">
 <thead><tr>${sec.head.map((h, i) => html`<th class="${cls(i)}">${h}</th>`)}</tr></thead>
-<tbody>${sec.rows.map((r) => html`<tr>${r.map((c, i) => html`<td class="${cls(i)}">${c}</td>`)}</tr>\n`)}</tbody>
-</table>`;
+<tbody>${sec.rows.map((r) => html`<tr>${r.map(cell)}</tr>\n`)}</tbody>
+</table></div>`;
 }
 
 /** Lifecycle vs operation as numbers and a two-colour bar (SVG: no style attributes under the CSP). */

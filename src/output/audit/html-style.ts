@@ -50,7 +50,7 @@ table { border-collapse: collapse; width: 100%; margin: 4px 0 8px; }
 th, td { text-align: left; padding: 5px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { background: var(--head); font-weight: 600; font-size: 12.5px; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-td.num { white-space: nowrap; }
+td.num, td.nowrap { white-space: nowrap; }
 td.msg { overflow-wrap: break-word; }
 td.mono { overflow-wrap: normal; word-break: normal; }
 /* A table wider than a narrow window scrolls sideways rather than break names mid-word (paths break after '/'). */
