@@ -63,7 +63,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     .command('proxy', 'run an HTTP reverse proxy in front of an MCP server: forward its traffic, capture (--out) and annotate (--live) the sessions', proxy?.proxyBuilder ?? unused, (a) => {
       selected = () => proxy!.runProxy(a as unknown as ProxyArgs, io);
     })
-    .command('rules', 'list every audit rule with its severity, revisions and documentation', rules?.rulesBuilder ?? unused, (a) => {
+    .command('rules [id]', 'list every audit rule with its severity, revisions and documentation; with an id, print its page', rules?.rulesBuilder ?? unused, (a) => {
       selected = () => rules!.runRules(a as unknown as RulesArgs, io);
     })
     .command('stats [files..]', 'traffic statistics: lifecycle vs operation, methods, latency, pairing', stats?.statsBuilder ?? unused, (a) => {

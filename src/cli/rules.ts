@@ -1,8 +1,10 @@
-// `mcptrace rules`: lists every rule with id, severity, revisions and what it checks, one aligned row each.
+// `mcptrace rules [id]`: lists every rule with id, severity, revisions and what it checks, one aligned row each; with an
+// id, prints its doc page.
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Argv } from 'yargs';
 import { ruleDocUrl } from '../audit/doc-url.js';
-import { REVISIONS } from '../protocol/revisions.js';
+import { FUTURE_REVISIONS, REVISIONS } from '../protocol/revisions.js';
 import { RULES } from '../rules/registry.js';
 import type { RuleMeta } from '../rules/types.js';
 import { escapeTerminal } from '../output/escape.js';
@@ -20,14 +22,21 @@ const MIN_DESCRIPTION = 40;
 export interface RulesArgs {
   format: 'text' | 'json';
   width?: number;
+  /** One rule: its doc page (the id a finding names). */
+  id?: string;
+  /** With an id: only the page's path (in the installed package). */
+  path?: boolean;
 }
 
 export function rulesBuilder(y: Argv) {
   return y
+    .positional('id', { describe: 'a rule id (as a finding names it): print its documentation page', type: 'string' })
+    .option('path', { describe: 'with an id: print only the path of its documentation page', type: 'boolean', default: false })
     .option('format', { alias: 'f', describe: 'output format', choices: ['text', 'json'], default: 'text' })
     .option('width', { type: 'number', describe: 'columns of the text table (default: the terminal\'s, else $COLUMNS, else 100)' })
     .example('$0 rules', 'every rule, its default severity and what it checks')
-    .example('$0 rules -f json', 'with the full descriptions, spec links and doc pages');
+    .example('$0 rules -f json', 'with the full descriptions, spec links and doc pages')
+    .example('$0 rules orphan-response', "a rule's page: what it checks, the spec clause, a violating and a clean log");
 }
 
 /** Words ending in `.` that end no sentence. */
@@ -49,13 +58,15 @@ function firstSentence(text: string): string {
   return t;
 }
 
-/** `all`, `2025-03-26+` (that revision and every later one), or the list. */
+/** `all`, `2025-03-26+` (that revision and every later one, the published 2026-07-28 included), `2025-03-26–2025-11-25`, or the list. */
 function revisionsText(r: RuleMeta['revisions']): string {
   if (r === 'all') return 'all';
-  const from = REVISIONS.indexOf(r[0] as (typeof REVISIONS)[number]);
-  const tail = from >= 0 ? REVISIONS.slice(from) : [];
-  if (r.length > 1 && tail.length === r.length && tail.every((x, i) => x === r[i])) return `${r[0]}+`;
-  return r.join(', ');
+  const order: readonly string[] = [...REVISIONS, ...FUTURE_REVISIONS].sort();
+  const from = order.indexOf(r[0]!);
+  const tail = from >= 0 ? order.slice(from) : [];
+  const run = r.length > 1 && r.every((x, i) => x === tail[i]);
+  if (run && tail.length === r.length) return `${r[0]}+`;
+  return run ? `${r[0]}–${r[r.length - 1]}` : r.join(', ');
 }
 
 /** `warning`, or `warning→error` when a later revision raises it (the revision goes in front of the description). */
@@ -91,11 +102,12 @@ function rulesTable(width: number): string {
     lines.push(`${left}  ${first}`, ...rest.map((l) => ' '.repeat(indent) + l));
   }
   const docs = fileURLToPath(new URL('docs/rules/', PACKAGE_ROOT));
-  const foot = `Each rule's page: ${docs}<rule>.md. Severities by revision, spec links and whole descriptions: mcptrace rules -f json.`;
+  const foot = `Each rule's page: mcptrace rules <rule> (${docs}<rule>.md). Severities by revision, spec links and whole descriptions: mcptrace rules -f json.`;
   return [...lines, '', wrapCell(foot, Math.max(width, 40))].join('\n') + '\n';
 }
 
 export async function runRules(args: RulesArgs, io: CliIO): Promise<number> {
+  if (args.id !== undefined) return ruleDoc(args.id, args.path === true, io);
   if (args.width !== undefined && !(Number.isInteger(args.width) && args.width > 0)) {
     throw new UsageError(`--width must be a positive whole number of columns, not ${String(args.width)}`);
   }
@@ -113,5 +125,27 @@ export async function runRules(args: RulesArgs, io: CliIO): Promise<number> {
     text = JSON.stringify(rows, null, 2) + '\n';
   } else text = rulesTable(outputWidth(io, args.width));
   await writeText(io.stdout, text);
+  return 0;
+}
+
+/** `mcptrace rules ID`: the rule's doc page as shipped in the package (docs/rules/<id>.md), or its path. */
+async function ruleDoc(id: string, pathOnly: boolean, io: CliIO): Promise<number> {
+  if (!RULES.some((r) => r.meta.id === id)) {
+    const near = RULES.map((r) => r.meta.id).filter((r) => r.includes(id) || id.includes(r));
+    throw new UsageError(`no rule ${id}${near.length ? `; did you mean ${near.join(', ')}?` : ''} (mcptrace rules lists them)`);
+  }
+  // The page as the package ships it (package.json `files`), wherever npm installed it.
+  const file = fileURLToPath(new URL(`docs/rules/${id}.md`, PACKAGE_ROOT));
+  if (pathOnly) {
+    await writeText(io.stdout, `${file}\n`);
+    return 0;
+  }
+  let page: string;
+  try {
+    page = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`the documentation of ${id} is missing from this installation: ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  await writeText(io.stdout, `${page.endsWith('\n') ? page : page + '\n'}`);
   return 0;
 }

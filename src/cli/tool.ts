@@ -12,7 +12,7 @@ function packageJson(): { name: string; version: string; root: URL } {
 
 const pkg = packageJson();
 
-/** The package's folder (`file:` URL ending in `/`): the rule docs are under it, at `docs/rules/<id>.md`. */
-export const PACKAGE_ROOT: URL = pkg.root;
-
 export const TOOL = { name: pkg.name, version: pkg.version } as const;
+
+/** The package's folder (the repository, or where npm installed it): docs/ ships there (package.json `files`). */
+export const PACKAGE_ROOT: URL = pkg.root;

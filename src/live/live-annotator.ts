@@ -1,7 +1,7 @@
 // `wrap --live`: the capture's records annotated in-process as they happen, printed as the text transcript.
 import { Buffer } from 'node:buffer';
 import { Analyzer, type InputAnalysis } from '../analyzer.js';
-import { envelopeToFrame } from '../input/envelope-fields.js';
+import { envelopeToFrame, isBlankLineEnvelope } from '../input/envelope-fields.js';
 import { ClockTimeline } from '../input/time.js';
 import type { Palette } from '../output/color.js';
 import { formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord } from '../output/text.js';
@@ -46,6 +46,8 @@ export class LiveAnnotator {
       envelope.truncated = true;
       envelope.bytes = line.size;
     }
+    // An empty line the server or client printed: no message (the reader of the capture skips it too).
+    if (isBlankLineEnvelope(envelope)) return;
     this.print(this.input.push(envelopeToFrame(envelope, at, () => JSON.stringify(envelope), this.clock)));
   }
 

@@ -1,10 +1,12 @@
 // Links to the specification pages that rules cite (latest revision the rule's text comes from), and the same page
 // in a session's negotiated revision when that revision has it.
-import { isKnownRevision, LATEST_REVISION } from '../protocol/index.js';
+import { isKnownRevision } from '../protocol/index.js';
 import type { Revision } from '../protocol/index.js';
 
 const SITE = 'https://modelcontextprotocol.io/specification/';
-const BASE = `${SITE}${LATEST_REVISION}`;
+const BASE = `${SITE}2025-11-25`;
+const MODERN = `${SITE}2026-07-28`;
+const MODERN_HTTP = `${MODERN}/basic/transports/streamable-http`;
 
 export const SPEC = {
   messages: `${BASE}/basic#messages`,
@@ -21,6 +23,14 @@ export const SPEC = {
   httpResuming: `${BASE}/basic/transports#resumability-and-redelivery`,
   httpVersionHeader: `${BASE}/basic/transports#protocol-version-header`,
   jsonrpc: 'https://www.jsonrpc.org/specification',
+  // 2026-07-28 ("modern"): the rules of what changed in it cite its own pages.
+  modernSending: `${MODERN_HTTP}#sending-messages`,
+  modernReceiving: `${MODERN_HTTP}#receiving-messages`,
+  modernVersionHeader: `${MODERN_HTTP}#protocol-version-header`,
+  modernHeaders: `${MODERN_HTTP}#standard-request-headers`,
+  modernValidation: `${MODERN_HTTP}#server-validation`,
+  modernNoSessions: `${MODERN_HTTP}#earlier-streamable-http-revisions`,
+  modernErrorCodes: `${MODERN}/basic#error-codes`,
 } as const;
 
 const ALL: readonly Revision[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];
@@ -62,12 +72,12 @@ export const SPEC_PAGES: Readonly<Record<string, readonly Revision[]>> = {
 };
 
 /**
- * `url` in the session's negotiated `revision`: a link to the latest revision's page becomes the same page of that
+ * `url` in the session's negotiated `revision`: a link to a 2025-11-25 page becomes the same page of that
  * revision when the page is known to be there; any other link (another site, a revision named on purpose, an unknown
  * or missing revision) is returned as it is, so that every link printed resolves.
  */
 export function specUrlFor(url: string, revision: string | null): string {
-  if (revision === null || revision === LATEST_REVISION || !isKnownRevision(revision) || !url.startsWith(`${BASE}/`)) return url;
+  if (revision === null || !isKnownRevision(revision) || !url.startsWith(`${BASE}/`)) return url;
   const page = url.slice(BASE.length + 1);
   return SPEC_PAGES[page]?.includes(revision) ? `${SITE}${revision}/${page}` : url;
 }

@@ -26,7 +26,7 @@ describe('mcptrace rules (text)', () => {
     expect(row('non-integer-id')).toContain('e.g. 1.5: requests "MUST include a string or integer ID"');
     expect(row('capability-not-negotiated')).toMatch(/warning→error +all +\(error from 2025-06-18\) A request/);
     expect(row('accept-header')).toMatch(/ 2025-03-26\+ /);
-    const docs = /Each rule's page: (\S+)<rule>\.md/.exec(stdout)![1]!;
+    const docs = /Each rule's page: mcptrace rules <rule> \((\S+)<rule>\.md\)/.exec(stdout)![1]!;
     for (const r of RULES) expect(existsSync(`${docs}${r.meta.id}.md`), r.meta.id).toBe(true);
   });
 

@@ -9,7 +9,7 @@ import { truncate } from '../width.js';
 import { renderSequenceMermaid } from './mermaid.js';
 import { specUrlFor } from '../../rules/spec-urls.js';
 import {
-  countsText, emptyFailure, findingsBySession, findingsFail, peerText, recordSummaryParts, reportNotes, reportRevision, SEVERITIES, slowest, specLinks,
+  countsText, emptyFailure, findingsBySession, findingsFail, nothingChecked, peerText, recordSummaryParts, reportNotes, reportRevision, SEVERITIES, slowest, specLinks,
   type SessionFindings,
 } from './parts.js';
 import { sessionNoteText } from '../input-notes.js';
@@ -54,6 +54,8 @@ function verdict(report: AuditReport): string {
     const reasons = [...(findingsFail(report) ? [`at \`--fail-on ${report.failOn}\``] : []), ...(empty === null ? [] : [md(empty)])];
     return `❌ **Failed** ${reasons.join('; ')} · ${counts}`;
   }
+  const unchecked = nothingChecked(report);
+  if (unchecked !== null) return `⚠️ **Nothing checked**: ${md(unchecked.replace(/^nothing checked: /, ''))} · ${counts}`;
   if (report.failOn === 'none') return `➖ **Not gated** (\`--fail-on none\`) · ${counts}`;
   return `✅ **Passed** at \`--fail-on ${report.failOn}\` · ${counts}`;
 }
