@@ -123,10 +123,15 @@ describe('html audit report', () => {
     expect(page).toContain('<h3>Tools</h3>');
   });
 
-  it('spec and doc references are text, not links', async () => {
-    const page = renderAuditHtml(await reportOf(SAMPLE));
-    expect(page).toMatch(/<code class="ref">https:\/\/modelcontextprotocol\.io\/specification\/[^<]+<\/code>/);
-    expect(page).toMatch(/<code class="ref">docs\/rules\/[a-z0-9-]+\.md<\/code>/);
+  it('spec and doc references are links (doc links only with a docBase), their text breakable after each slash', async () => {
+    const report = await reportOf(SAMPLE);
+    const page = renderAuditHtml(report);
+    const spec = report.rules.find((r) => r.id === 'progress-after-completion')!.specUrl;
+    expect(page).toContain(`<a href="${spec}" target="_blank" rel="noreferrer noopener"><code class="ref">https:/<wbr>/<wbr>modelcontextprotocol.io/<wbr>`);
+    expect(page).toContain('<code class="ref">docs/<wbr>rules/<wbr>progress-after-completion.md</code>');
+    expect(page).not.toMatch(/<a href="file:/);
+    const linked = renderAuditHtml(report, { docBase: 'file:///opt/mcptrace/' });
+    expect(linked).toContain('<a href="file:///opt/mcptrace/docs/rules/progress-after-completion.md" target="_blank" rel="noreferrer noopener">');
   });
 
   it('draws one diagram step per kept message and marks the elided gap', async () => {
