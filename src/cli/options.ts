@@ -53,6 +53,24 @@ export function filterOptions<T>(y: Argv<T>) {
     .option('session', { describe: 'only these session keys', type: 'string', group: 'Filters:', coerce: list });
 }
 
+/** `--width N`: the text transcript's columns, for every command that prints it (a plain number; checked with the others). */
+export const WIDTH_OPTION = {
+  describe: "columns of the text transcript (default: the terminal's, else $COLUMNS, else 100); columns are dropped to fit",
+  type: 'number',
+} as const;
+
+export function widthOption<T>(y: Argv<T>) {
+  return y.option('width', WIDTH_OPTION);
+}
+
+/** `--body-width N`: how much of each message `--body` prints. */
+export function bodyWidthOption<T>(y: Argv<T>) {
+  return y.option('body-width', {
+    describe: 'characters of each message --body prints, wrapped over lines (default: what fits on one line; --body full: all)',
+    type: 'number',
+  });
+}
+
 /** A flag that takes a whole number of at least 1 (a typo must not turn a limit off). */
 function positiveInteger(flag: string) {
   return (v: unknown): number => {

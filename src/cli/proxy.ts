@@ -3,6 +3,7 @@ import type { Argv } from 'yargs';
 import { ListenError, startHttpProxy, stopOnSignal, type HttpProxyIO, type HttpProxyOptions, type RunningProxy } from '../live/http-proxy.js';
 import type { CliIO } from './context.js';
 import { UsageError } from './errors.js';
+import { WIDTH_OPTION } from './options.js';
 import { DEFAULT_MAX_LINE, openOutput } from './wrap.js';
 
 export interface ProxyArgs {
@@ -12,6 +13,7 @@ export interface ProxyArgs {
   append: boolean;
   live?: string;
   color?: boolean;
+  width?: number;
   maxLine: number;
 }
 
@@ -26,6 +28,7 @@ export function proxyBuilder(y: Argv) {
     .option('append', { describe: 'append to the --out file instead of replacing it', type: 'boolean', default: false })
     .option('live', { describe: 'print the annotated transcript as it happens, to stderr (--live) or to FILE (--live FILE)', type: 'string' })
     .option('color', { describe: 'colour the live transcript (default: only on a terminal; NO_COLOR / FORCE_COLOR honoured)', type: 'boolean' })
+    .option('width', WIDTH_OPTION)
     .option('max-line', { describe: 'capture at most N bytes of one body or SSE event (a longer one is recorded cut, with its true size, and forwarded whole)', type: 'number', default: DEFAULT_MAX_LINE })
     .option('debug', { describe: 'print stack traces of internal errors', type: 'boolean', default: false })
     .example('$0 proxy --target https://example.com/mcp --out session.ndjson', 'capture a remote server\'s sessions: give the host the URL printed')
@@ -41,7 +44,7 @@ export async function runProxy(args: ProxyArgs, io: CliIO): Promise<number> {
   if (args.out !== undefined && liveFile === args.out) throw new UsageError('--live FILE and --out FILE must be different files');
   const out = args.out === undefined ? undefined : openOutput(args.out, args.append, 'capture');
   const live = args.live === undefined ? undefined : liveFile === null ? 'stderr' : openOutput(liveFile, false, 'live transcript');
-  const opts: HttpProxyOptions = { target, host, port, out, live, color: args.color, maxLine: args.maxLine, captureName: args.out };
+  const opts: HttpProxyOptions = { target, host, port, out, live, color: args.color, width: args.width, maxLine: args.maxLine, captureName: args.out };
   const proxyIO: HttpProxyIO = io;
   let running: RunningProxy;
   try {

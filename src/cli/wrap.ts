@@ -4,6 +4,7 @@ import { proxy } from '../live/proxy.js';
 import { SyncFile } from '../live/sync-file.js';
 import type { CliIO } from './context.js';
 import { UsageError } from './errors.js';
+import { WIDTH_OPTION } from './options.js';
 
 export interface WrapArgs {
   /** Words given before `--`: a mistake (the command goes after `--`), reported as such. */
@@ -12,6 +13,7 @@ export interface WrapArgs {
   append: boolean;
   live?: string;
   color?: boolean;
+  width?: number;
   maxLine: number;
 }
 
@@ -26,6 +28,7 @@ export function wrapBuilder(y: Argv) {
     .option('append', { describe: 'append to the --out file instead of replacing it', type: 'boolean', default: false })
     .option('live', { describe: 'print the annotated transcript as it happens, to stderr (--live) or to FILE (--live FILE)', type: 'string' })
     .option('color', { describe: 'colour the live transcript (default: only on a terminal; NO_COLOR / FORCE_COLOR honoured)', type: 'boolean' })
+    .option('width', WIDTH_OPTION)
     .option('max-line', { describe: 'capture at most N bytes of one line (longer lines are recorded cut, with their true size, and forwarded whole)', type: 'number', default: DEFAULT_MAX_LINE })
     .option('debug', { describe: 'print stack traces of internal errors', type: 'boolean', default: false })
     .example('$0 wrap --out session.ndjson -- npx -y @modelcontextprotocol/server-everything', 'capture a server session for later annotate/audit')
@@ -53,7 +56,7 @@ export async function runWrap(args: WrapArgs, io: CliIO, argv: readonly string[]
   // wrap answers a closed stdout itself (the server's stdout is closed in turn, then wrap ends with the
   // server's exit code); the executable's EPIPE handler would end the process before that.
   io.stdout.removeAllListeners('error');
-  return proxy({ command, out, live, color: args.color, maxLine: args.maxLine, captureName: args.out }, io);
+  return proxy({ command, out, live, color: args.color, width: args.width, maxLine: args.maxLine, captureName: args.out }, io);
 }
 
 /** Opens an output file (`--out`, `--live FILE`); one that cannot be written is a usage error. */

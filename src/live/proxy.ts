@@ -6,7 +6,7 @@ import { startServer, StartError, type ServerProcess } from './child.js';
 import { IsoClock } from './iso-clock.js';
 import { LineCapture } from './line-capture.js';
 import { LiveAnnotator } from './live-annotator.js';
-import { liveOut, livePalette } from './live-output.js';
+import { liveOut, livePalette, liveWidth } from './live-output.js';
 import { pump } from './pump.js';
 import { Recorder } from './recorder.js';
 import { ServerOutputs } from './server-outputs.js';
@@ -23,6 +23,8 @@ interface ProxyOptions {
   live?: 'stderr' | SyncFile;
   /** Colour for the live transcript; default from its destination (TTY, NO_COLOR, FORCE_COLOR). */
   color?: boolean;
+  /** `--width`: columns of the live transcript. */
+  width?: number;
   /** Capture at most this many bytes of one line (the rest is counted, never forwarded short). */
   maxLine: number;
   /** Name of the capture in live `source` fields. */
@@ -50,7 +52,7 @@ const now = () => clock.now();
 export async function proxy(opts: ProxyOptions, io: ProxyIO): Promise<number> {
   const recorder = new Recorder(
     opts.out ? new CaptureWriter(opts.out, (err) => warn(io, `capture ${opts.out?.path}: ${err.message}; capture stopped, the session goes on`)) : null,
-    opts.live ? new LiveAnnotator(liveOut(opts.live, io), livePalette(opts.live, opts.color, io), opts.captureName ?? 'wrap') : null,
+    opts.live ? new LiveAnnotator(liveOut(opts.live, io), livePalette(opts.live, opts.color, io), opts.captureName ?? 'wrap', liveWidth(opts.live, opts.width, io)) : null,
     now,
     (message) => warn(io, message),
   );
