@@ -121,50 +121,46 @@ class Line {
 interface Piece {
   text: string;
   style: Style;
-  flex?: boolean;
-  /** Wrapped in quotes after cutting (error messages). */
+  /** Flexible: cut at a word to what is left, the lower `flex` first (an error's name before the subject before its message). */
+  flex?: number;
+  /** Wrapped in quotes after cutting (messages as logged). */
   quoted?: boolean;
 }
 
-/** A flexible piece shorter than this after cutting is left out rather than shown as a stub. */
-const FLEX_MIN = 4;
+/** A flexible piece shorter than this after cutting is left out rather than shown as a stub (`demo:/…`). */
+const FLEX_MIN = 10;
 
-/**
- * Pieces joined by spaces in `room` columns: the fixed ones whole, the flexible ones in order, each cut at a word to
- * what is left (the first, what the message is about, before an error's text).
- */
+/** Pieces joined by spaces in `room` columns: the fixed ones whole, the flexible ones cut at a word to what is left. */
 function freeText(pieces: Piece[], room: number): string {
   const live = pieces.filter((x) => x.text !== '');
   let left = room - (live.length - 1);
-  for (const x of live) if (!x.flex) left -= displayWidth(x.text);
-  const out: string[] = [];
-  for (const x of live) {
-    if (!x.flex) {
-      out.push(x.style(x.text));
-      continue;
-    }
-    const need = displayWidth(x.text) + (x.quoted ? 2 : 0);
+  for (const x of live) if (x.flex === undefined) left -= displayWidth(x.text);
+  const shown = new Map<Piece, string>();
+  const flexible = live.filter((x) => x.flex !== undefined).sort((a, b) => a.flex! - b.flex!);
+  for (const x of flexible) {
+    const extra = x.quoted ? 2 : 0;
+    const need = displayWidth(x.text) + extra;
     const budget = Math.min(need, left);
-    if (budget < Math.min(need, FLEX_MIN + (x.quoted ? 2 : 0))) {
+    if (budget < Math.min(need, FLEX_MIN + extra)) {
       left += 1; // its separator
       continue;
     }
     const text = x.quoted ? `"${cutAtWord(x.text, budget - 2)}"` : cutAtWord(x.text, budget);
     left -= displayWidth(text);
-    out.push(x.style(text));
+    shown.set(x, x.style(text));
   }
-  return out.join(' ');
+  return live.map((x) => (x.flex === undefined ? x.style(x.text) : shown.get(x))).filter((x) => x !== undefined).join(' ');
 }
 
 /** The free text: what a message is about, batch position, pairing and latency, failure, event data, notes. */
 function tailPieces(r: PipelineRecord, p: Palette, opts: TextOptions, ctx: RecordContext): Piece[] {
   const pieces: Piece[] = [];
   if (r.kind === 'request' || r.kind === 'notification') {
-    pieces.push({ text: escapeTerminal(subjectOf(r.method, r.message)), style: (s) => s, flex: true });
+    pieces.push({ text: escapeTerminal(subjectOf(r.method, r.message)), style: (s) => s, flex: 2 });
   }
   // An answer to initialize is followed by the peers line, which says more than the request's version and client.
   if ((r.kind === 'response' || r.kind === 'error') && ctx.answers !== undefined && r.method !== 'initialize') {
-    pieces.push({ text: escapeTerminal(ctx.answers), style: (s) => s, flex: true });
+    pieces.push({ text: escapeTerminal(ctx.answers), style: (s) => s, flex: 2 });
   }
   if (r.batch !== undefined) pieces.push({ text: `[${r.batch.index + 1}/${r.batch.size}]`, style: p.dim });
   if (r.kind === 'response' || r.kind === 'error') {
@@ -173,10 +169,10 @@ function tailPieces(r: PipelineRecord, p: Palette, opts: TextOptions, ctx: Recor
   }
   if (isToolError(r)) {
     pieces.push({ text: 'isError', style: (s) => p.bold(p.red(s)) });
-    pieces.push({ text: escapeTerminal(toolErrorText(r)), style: p.dim, flex: true, quoted: true });
+    pieces.push({ text: escapeTerminal(toolErrorText(r)), style: p.dim, flex: 3, quoted: true });
   }
   if (r.kind === 'error') pieces.push(...errorPieces(r, p, opts.errorName ?? errorCodeName));
-  if (r.kind === 'event' && r.event?.data !== undefined) pieces.push({ text: escapeTerminal(eventDataText(r.event.data)), style: p.dim, flex: true });
+  if (r.kind === 'event' && r.event?.data !== undefined) pieces.push({ text: escapeTerminal(eventDataText(r.event.data)), style: p.dim, flex: 2 });
   if (r.summary) pieces.push({ text: '(summary: body not logged)', style: p.dim });
   if (r.truncated) pieces.push({ text: '(cut by the log)', style: p.dim });
   return pieces;
@@ -187,9 +183,12 @@ function errorPieces(r: PipelineRecord, p: Palette, name: (code: number) => stri
   const err = (r.message as { error?: { code?: unknown; message?: unknown } } | null)?.error;
   if (err === undefined || err === null || typeof err !== 'object') return [];
   const code = typeof err.code === 'number' ? err.code : null;
-  const head: Piece = { text: code === null ? 'no code' : `${code} ${escapeTerminal(name(code))}`, style: p.red };
   const msg = typeof err.message === 'string' ? escapeTerminal(err.message) : '';
-  return [head, { text: msg, style: p.dim, flex: true, quoted: true }];
+  return [
+    { text: code === null ? 'no code' : String(code), style: p.red },
+    { text: code === null ? '' : escapeTerminal(name(code)), style: p.red, flex: 1 },
+    { text: msg, style: p.dim, flex: 3, quoted: true },
+  ];
 }
 
 /** An event's data as JSON; the host's own line (data `{ text }` only, a host log's event) as the text it is. */
@@ -220,7 +219,7 @@ function formatLogLine(r: PipelineRecord, p: Palette, l: TextLayout, ctx: Record
   const text = r.text ?? '';
   const nl = text.indexOf('\n');
   const more = (r.lines ?? 1) - 1;
-  const pieces: Piece[] = [{ text: escapeTerminal(nl < 0 ? text : text.slice(0, nl)), style: p.dim, flex: true }];
+  const pieces: Piece[] = [{ text: escapeTerminal(nl < 0 ? text : text.slice(0, nl)), style: p.dim, flex: 1 }];
   if (more > 0) pieces.push({ text: `(+${more} ${more === 1 ? 'line' : 'lines'})`, style: p.dim });
   return line.end(freeText(pieces, l.width - line.used));
 }
