@@ -43,7 +43,8 @@ const NARROWER: ReadonlyArray<{ free?: number; apply: (l: TextLayout) => void }>
   { apply: (l) => { l.id = 5; } },
   { apply: (l) => { l.method = 0; } },
   { free: 44, apply: (l) => { l.phase = 0; } },
-  { apply: (l) => { l.time = 0; } },
+  // Kept while a long method and its pairing fit beside it (`resources/templates/list ↔ #48 2ms`).
+  { free: 36, apply: (l) => { l.time = 0; } },
 ];
 
 /** Width of the columns before the free text, each followed by one space. */

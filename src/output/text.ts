@@ -173,8 +173,9 @@ function tailPieces(r: PipelineRecord, p: Palette, opts: TextOptions, ctx: Recor
   }
   if (r.kind === 'error') pieces.push(...errorPieces(r, p, opts.errorName ?? errorCodeName));
   if (r.kind === 'event' && r.event?.data !== undefined) pieces.push({ text: escapeTerminal(eventDataText(r.event.data)), style: p.dim, flex: 2 });
-  if (r.summary) pieces.push({ text: '(summary: body not logged)', style: p.dim });
-  if (r.truncated) pieces.push({ text: '(cut by the log)', style: p.dim });
+  // Last to get room: a host log that logs summaries says so on every line.
+  if (r.summary) pieces.push({ text: '(summary: body not logged)', style: p.dim, flex: 4 });
+  if (r.truncated) pieces.push({ text: '(cut by the log)', style: p.dim, flex: 4 });
   return pieces;
 }
 
@@ -265,19 +266,16 @@ export function bodyCutNote(opts: Pick<TextOptions, 'bodyWidth'>): string {
   return `bodies cut ${how} (… and their length in all): --body-width N shows N characters, --body full all of them`;
 }
 
-/** One finding, wrapped at words under its first words: `↳ warning rule-id: message`. */
+/** One finding, wrapped at words under its first word: `↳ warning rule-id: message`. */
 function findingLines(f: { rule: string; severity: Severity; message: string }, p: Palette, l: TextLayout): string[] {
   const indent = indentOf(l);
   const sev = fit(f.severity, 7);
   const rule = escapeTerminal(f.rule);
   const room = Math.max(10, l.width - indent - 2);
-  const lines = wrapWords(`${sev} ${rule}: ${escapeTerminal(f.message)}`, room);
-  const head = `${sev} ${rule}:`;
-  return lines.map((x, i) => {
-    if (i > 0) return ' '.repeat(indent + 2) + x;
-    const styled = x.startsWith(head) ? severityStyle(f.severity, p)(sev) + x.slice(sev.length, sev.length + 1) + p.bold(rule) + x.slice(sev.length + 1 + rule.length) : x;
-    return ' '.repeat(indent) + severityStyle(f.severity, p)('↳ ') + styled;
-  });
+  const head = `${sev} ${rule}: `;
+  const lines = wrapWords(escapeTerminal(f.message), Math.max(10, room - displayWidth(head)), room);
+  const first = ' '.repeat(indent) + severityStyle(f.severity, p)(`↳ ${sev}`) + ` ${p.bold(rule)}: ` + lines[0];
+  return [first, ...lines.slice(1).map((x) => ' '.repeat(indent + 2) + x)];
 }
 
 /** The layout of a record: `opts.layout`, else one for `opts.width`, cached (a transcript asks for the same width each time). */

@@ -116,7 +116,8 @@ export class TextTranscript {
   /** The layout for the width now: with the clock once a record had a time, with tags once sessions interleave. */
   private layoutNow(): TextLayout {
     const width = this.width();
-    const tagWidth = this.interleaved ? Math.max(2, this.widestTag) : 0;
+    // On a narrow line a long tag is cut (`every…`): the method and its pairing need the room more.
+    const tagWidth = this.interleaved ? Math.min(Math.max(2, this.widestTag), width < 100 ? 6 : TAG_MAX) : 0;
     const key = `${width} ${this.sawTime} ${tagWidth}`;
     if (this.layout !== null && this.layoutKey === key) return this.layout;
     this.layoutKey = key;

@@ -6,7 +6,7 @@ const BREAK_AFTER = /[\s/.\-_:,]/;
 
 /**
  * `s` in at most `width` columns: whole when it fits, else cut after its last word (or path part) that fits,
- * ending in `…`. A single word longer than half the width is cut inside, since nothing else would show of it.
+ * ending in `…`. When that would give up more than a third of the width (a long word), the word is cut instead.
  */
 export function cutAtWord(s: string, width: number): string {
   if (displayWidth(s) <= width) return s;
@@ -15,7 +15,7 @@ export function cutAtWord(s: string, width: number): string {
   for (let i = hard.length; i > 0; i--) {
     if (!BREAK_AFTER.test(hard[i - 1]!) && !(i < s.length && /\s/.test(s[i]!))) continue;
     // A break too early would leave little of the text: cut inside the word instead.
-    if (displayWidth(hard.slice(0, i)) < width / 2) break;
+    if (displayWidth(hard.slice(0, i)) < (width * 2) / 3) break;
     return hard.slice(0, i).trimEnd() + '…';
   }
   return hard + '…';
@@ -40,6 +40,8 @@ export function wrapWords(text: string, first: number, rest: number = first): st
       continue;
     }
     if (line !== '') lines.push(line);
+    // A first word that fits the later lines but not the first starts on the second (the first line stays empty).
+    else if (lines.length === 0 && ww > room() && ww <= Math.max(1, rest)) lines.push('');
     // A word wider than a line (a long URL) is split across lines: the one place a word cannot be kept whole.
     while (ww > room()) {
       const head = truncate(w, room() + 1).slice(0, -1);
