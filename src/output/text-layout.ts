@@ -55,7 +55,7 @@ export function fixedWidth(l: TextLayout): number {
 }
 
 /** The narrowest width the transcript lays out for; below it lines are cut at the end. */
-export const MIN_WIDTH = 40;
+const MIN_WIDTH = 40;
 
 /**
  * The columns for `width`. `time`: whether any record has had a time (a log without times gives the clock's columns
@@ -78,7 +78,7 @@ export function indentOf(l: TextLayout): number {
 }
 
 /** What is known of where the transcript is shown: the values that decide its width. */
-export interface WidthSource {
+interface WidthSource {
   /** `--width N`. */
   flag?: number;
   /** The output stream's columns when it is a terminal. */

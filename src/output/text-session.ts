@@ -33,7 +33,7 @@ export function formatTextHeader(s: SessionInfo, p: Palette): string {
 }
 
 /** Where a header line goes: `width` columns (default: no limit, one line), and the session's tag in the transcript. */
-export interface HeaderOptions {
+interface HeaderOptions {
   width?: number;
   /** The transcript's short name for the session (its session column), printed when it differs from the key. */
   tag?: string;

@@ -66,7 +66,7 @@ export function severityStyle(sev: Severity, p: Palette): Style {
 }
 
 /** A tool result that reports a failure (`isError: true`, tools.mdx "Error Handling"): not a JSON-RPC error. */
-export function isToolError(r: PipelineRecord): boolean {
+function isToolError(r: PipelineRecord): boolean {
   return r.kind === 'response' && (r.message as { result?: { isError?: unknown } } | null)?.result?.isError === true;
 }
 

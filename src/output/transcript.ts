@@ -7,7 +7,7 @@ import { textLayout, type TextLayout } from './text-layout.js';
 import { displayWidth } from './width.js';
 import { wrapWords } from './wrap-words.js';
 
-export interface TranscriptOptions extends Pick<TextOptions, 'body' | 'bodyWidth' | 'errorName'> {
+interface TranscriptOptions extends Pick<TextOptions, 'body' | 'bodyWidth' | 'errorName'> {
   /** Columns, or how to read them at each record (a terminal that is resized lays out the next lines anew). */
   width: number | (() => number);
 }
