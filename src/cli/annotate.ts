@@ -136,13 +136,13 @@ function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean }, io
     };
   }
   const palette = paletteFor(io, args.color);
-  const stdout = io.stdout as CliIO['stdout'] & { columns?: number };
-  const width = () => transcriptWidth({ flag: args.width, isTTY: stdout.isTTY, columns: stdout.columns, env: io.env });
+  const screens = [io.stdout, io.stderr] as { isTTY?: boolean; columns?: number }[];
+  const width = () => transcriptWidth({ flag: args.width, screens, env: io.env });
   const transcript = new TextTranscript(palette, {
     body: args.body ?? false,
     bodyWidth: args.bodyFull ? 'full' : args.bodyWidth,
     // On a terminal the width is read at each record, so a resized window lays out the next lines anew.
-    width: stdout.isTTY && args.width === undefined ? width : width(),
+    width: args.width === undefined && screens.some((x) => x.isTTY === true) ? width : width(),
   });
   return {
     record: (r) => {

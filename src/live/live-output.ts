@@ -41,9 +41,10 @@ export function liveOut(dest: 'stderr' | SyncFile, io: Pick<ProxyIO, 'stderr'>):
  */
 export function liveWidth(dest: 'stderr' | SyncFile, width: number | undefined, io: Pick<ProxyIO, 'stderr' | 'env'>): number | (() => number) {
   const err = io.stderr as ProxyIO['stderr'] & { columns?: number };
-  const tty = dest === 'stderr' && err.isTTY === true;
-  const now = () => transcriptWidth({ flag: width, isTTY: tty, columns: err.columns, env: io.env });
-  return tty && width === undefined ? now : now();
+  // A --live FILE is read later, elsewhere: the terminal's width says nothing of it.
+  const screens = dest === 'stderr' ? [err] : [];
+  const now = () => transcriptWidth({ flag: width, screens, env: io.env });
+  return width === undefined && err.isTTY === true && dest === 'stderr' ? now : now();
 }
 
 export function livePalette(dest: 'stderr' | SyncFile, color: boolean | undefined, io: Pick<ProxyIO, 'stderr' | 'env'>): Palette {

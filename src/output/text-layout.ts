@@ -77,13 +77,21 @@ export function indentOf(l: TextLayout): number {
   return Math.min(under + (l.time > 0 ? l.time + 1 : 0), Math.max(2, l.width - 60));
 }
 
+/** A stream as far as its width goes: a terminal's has `isTTY` and `columns`. */
+interface Screen {
+  isTTY?: boolean;
+  columns?: number;
+}
+
 /** What is known of where the transcript is shown: the values that decide its width. */
 interface WidthSource {
   /** `--width N`. */
   flag?: number;
-  /** The output stream's columns when it is a terminal. */
-  columns?: number;
-  isTTY?: boolean;
+  /**
+   * The streams that may be the terminal, in order: the output, then stderr (the output piped into `less` or `head`
+   * is read on the terminal that stderr still shows).
+   */
+  screens: readonly Screen[];
   env: Readonly<Record<string, string | undefined>>;
 }
 
@@ -93,7 +101,8 @@ export const DEFAULT_WIDTH = 100;
 /** `--width N`, else the terminal's columns, else `$COLUMNS`, else 100. */
 export function transcriptWidth(s: WidthSource): number {
   if (s.flag !== undefined && Number.isFinite(s.flag) && s.flag > 0) return Math.floor(s.flag);
-  if (s.isTTY === true && s.columns !== undefined && s.columns > 0) return s.columns;
+  const tty = s.screens.find((x) => x.isTTY === true && x.columns !== undefined && x.columns > 0);
+  if (tty) return tty.columns!;
   const env = Number(s.env.COLUMNS);
   if (Number.isSafeInteger(env) && env > 0) return env;
   return DEFAULT_WIDTH;

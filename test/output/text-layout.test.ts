@@ -43,10 +43,14 @@ describe('textLayout', () => {
 
 describe('transcriptWidth', () => {
   it('takes --width, else the terminal, else $COLUMNS, else 100', () => {
-    expect(transcriptWidth({ flag: 70, isTTY: true, columns: 90, env: { COLUMNS: '50' } })).toBe(70);
-    expect(transcriptWidth({ isTTY: true, columns: 90, env: { COLUMNS: '50' } })).toBe(90);
-    expect(transcriptWidth({ isTTY: false, columns: 90, env: { COLUMNS: '50' } })).toBe(50);
-    expect(transcriptWidth({ env: { COLUMNS: 'wide' } })).toBe(DEFAULT_WIDTH);
-    expect(transcriptWidth({ env: {} })).toBe(100);
+    const terminal = { isTTY: true, columns: 90 };
+    const pipe = { isTTY: false, columns: 90 };
+    expect(transcriptWidth({ flag: 70, screens: [terminal], env: { COLUMNS: '50' } })).toBe(70);
+    expect(transcriptWidth({ screens: [terminal], env: { COLUMNS: '50' } })).toBe(90);
+    // Output piped into a pager: stderr is still the terminal.
+    expect(transcriptWidth({ screens: [pipe, { isTTY: true, columns: 132 }], env: { COLUMNS: '50' } })).toBe(132);
+    expect(transcriptWidth({ screens: [pipe, pipe], env: { COLUMNS: '50' } })).toBe(50);
+    expect(transcriptWidth({ screens: [], env: { COLUMNS: 'wide' } })).toBe(DEFAULT_WIDTH);
+    expect(transcriptWidth({ screens: [], env: {} })).toBe(100);
   });
 });
