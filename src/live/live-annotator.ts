@@ -1,13 +1,19 @@
 // `wrap --live`: the capture's records annotated in-process as they happen, printed as the text transcript.
 import { Buffer } from 'node:buffer';
-import { Analyzer, type InputAnalysis } from '../analyzer.js';
-import { envelopeToFrame } from '../input/envelope-fields.js';
+import { Analyzer, type AnalysisSummary, type InputAnalysis } from '../analyzer.js';
+import { envelopeToFrame, isBlankLineEnvelope } from '../input/envelope-fields.js';
 import { ClockTimeline } from '../input/time.js';
 import type { Palette } from '../output/color.js';
 import { TextTranscript } from '../output/transcript.js';
 import type { PipelineRecord } from '../types.js';
 import type { LineText } from './capture-record.js';
 import type { CapturedLine } from './line-capture.js';
+
+/** Told the records as they are annotated, with the analyzer's state as of them, and the summary at the end (`wrap --otlp-endpoint`). */
+export interface RecordListener {
+  records(records: readonly PipelineRecord[], analyzer: Analyzer): void;
+  end(summary: AnalysisSummary): void;
+}
 
 /** Where the transcript goes: stderr or a file. */
 export interface TextOut {
@@ -28,8 +34,17 @@ export class LiveAnnotator {
   private readonly clock = new ClockTimeline();
   private readonly transcript: TextTranscript;
 
-  /** `width`: the transcript's columns, or how to read them at each record (a terminal). */
-  constructor(private readonly out: TextOut, palette: Palette, private readonly file: string, width: number | (() => number) = 100) {
+  /**
+   * `out`: null when no transcript is printed (only `listener` wants the records); `width`: the transcript's columns,
+   * or how to read them at each record (a terminal).
+   */
+  constructor(
+    private readonly out: TextOut | null,
+    palette: Palette,
+    private readonly file: string,
+    width: number | (() => number),
+    private readonly listener?: RecordListener,
+  ) {
     this.transcript = new TextTranscript(palette, { width });
     this.input = this.analyzer.input(file);
     // The records are those of the capture, which is read as envelope NDJSON.
@@ -47,6 +62,8 @@ export class LiveAnnotator {
       envelope.truncated = true;
       envelope.bytes = line.size;
     }
+    // An empty line the server or client printed: no message (the reader of the capture skips it too).
+    if (isBlankLineEnvelope(envelope)) return;
     this.print(this.input.push(envelopeToFrame(envelope, at, () => JSON.stringify(envelope), this.clock)));
   }
 
@@ -63,12 +80,17 @@ export class LiveAnnotator {
   /** The session is over: requests never answered are listed, as `annotate` does at end of input. */
   end(): void {
     this.input.end();
-    const footer = this.transcript.end(this.analyzer.summary().open);
+    const summary = this.analyzer.summary();
+    this.listener?.end(summary);
+    if (this.out === null) return;
+    const footer = this.transcript.end(summary.open);
     if (footer) this.out.write(footer);
     this.out.end?.();
   }
 
   private print(records: PipelineRecord[]): void {
+    this.listener?.records(records, this.analyzer);
+    if (this.out === null) return;
     let s = '';
     for (const r of records) s += this.transcript.record(r, this.analyzer.session(r.session));
     if (s !== '') this.out.write(s);
