@@ -9,7 +9,7 @@ import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
 import { loggerFor, openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { EXIT } from './errors.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
-import { filterOptions, inputOptions, jobsOption } from './options.js';
+import { WIDTH_OPTION, filterOptions, inputOptions, jobsOption } from './options.js';
 import { captureNoter, inputNoter } from './input-notes.js';
 import { inputNames, STDIN_ARG } from './inputs.js';
 import { runParallel } from './jobs.js';
@@ -20,11 +20,12 @@ import type { AuditReport } from '../audit/types.js';
 import type { StatsState } from '../stats/collector.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 import { PACKAGE_ROOT, TOOL } from './tool.js';
-import { outputWidth } from './columns.js';
+import { readerWidth } from './columns.js';
 import { checkOutputPath } from './out-path.js';
 import { writeFilePieces, writePieces } from './writer.js';
 
 export interface AuditArgs extends RunArgs, RedactArgs, RuleArgs {
+  width?: number;
   format?: AuditFormat;
   out?: string;
   failOn?: Severity | 'none';
@@ -38,6 +39,7 @@ export function auditBuilder(y: Argv) {
   return ruleOptions(jobsOption(redactOptions(filterOptions(inputOptions(y)), 'on for html, markdown, sarif and junit; off for text and json')))
     .option('format', { alias: 'f', describe: 'report format (default: text, on a terminal or piped alike; with -o, the file\'s extension when it names one: .json .html .md .sarif .xml)', choices: AUDIT_FORMATS })
     .option('out', { alias: 'o', describe: 'write the report to FILE instead of stdout', type: 'string', requiresArg: true })
+    .option('width', WIDTH_OPTION)
     .option('fail-on', { describe: 'exit 1 when a finding reaches this severity', choices: ['error', 'warning', 'info', 'none'] })
     .option('fail-on-empty', { describe: 'exit 1 when an input holds no MCP message at all (a CI gate on a capture)', type: 'boolean' })
     .example('$0 audit session.ndjson', 'findings on the terminal')
@@ -58,7 +60,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   const format: AuditFormat = args.format ?? (args.out === undefined ? undefined : formatOfFile(args.out)) ?? 'text';
   const inputs = args.files && args.files.length > 0 ? args.files.map((f) => (f === STDIN_ARG ? '-' : f)) : ['-'];
   const palette = args.out ? paletteFor(io, false) : paletteFor(io, args.color);
-  const ctx = { palette, cwd: process.cwd(), docBase: PACKAGE_ROOT.href, width: io.stdout.isTTY && !args.out ? outputWidth(io) : undefined };
+  const ctx = { palette, cwd: process.cwd(), docBase: PACKAGE_ROOT.href, width: args.out ? undefined : readerWidth(io, args.width) };
   const render: AuditRenderer = AUDIT_RENDERERS[format];
   // Reports meant to be shared (uploaded, attached, pasted into a PR) mask secrets unless told not to.
   const redactor = redactorFor(args, REDACTED_BY_DEFAULT.has(format));

@@ -1,12 +1,18 @@
-// How wide a command's text output may be: `--width`, else the terminal's columns, else $COLUMNS, else 100.
+// How wide a command's text output may be: the transcript's sources (`--width`, a terminal, $COLUMNS, 100) for every command.
+import { transcriptWidth } from '../output/text-layout.js';
 import type { CliIO } from './context.js';
 
-const DEFAULT_WIDTH = 100;
+/** The streams a person may read the output on: stdout, or stderr's terminal when stdout is piped into a pager. */
+function screens(io: CliIO): { isTTY?: boolean; columns?: number }[] {
+  return [io.stdout, io.stderr] as { isTTY?: boolean; columns?: number }[];
+}
 
-/** The width for text output (the transcript's order of sources; a value that is no positive integer is skipped). */
+/** The width for text output, as the transcript's. */
 export function outputWidth(io: CliIO, flag?: number): number {
-  const columns = io.stdout.isTTY ? (io.stdout as { columns?: number }).columns : undefined;
-  const env = Number(io.env.COLUMNS);
-  for (const w of [flag, columns, env]) if (w !== undefined && Number.isInteger(w) && w > 0) return w;
-  return DEFAULT_WIDTH;
+  return transcriptWidth({ flag, screens: screens(io), env: io.env });
+}
+
+/** The width to fit when a person reads the output on a terminal (or `--width` says one), else none: full lines. */
+export function readerWidth(io: CliIO, flag?: number): number | undefined {
+  return flag !== undefined || screens(io).some((s) => s.isTTY === true) ? outputWidth(io, flag) : undefined;
 }

@@ -52,7 +52,7 @@ export function filterOptions<T>(y: Argv<T>) {
  * `auto`: as many as the machine has cores (`os.availableParallelism()`).
  */
 /** `--width N`: the text transcript's columns, for every command that prints it. */
-export const WIDTH_OPTION = countOption('width', "columns of the text transcript (default: the terminal's, else $COLUMNS, else 100); columns are dropped to fit");
+export const WIDTH_OPTION = countOption('width', "columns of the text output (default: the terminal's, else $COLUMNS, else 100); columns are dropped or wrapped to fit");
 
 export function widthOption<T>(y: Argv<T>) {
   return y.option('width', WIDTH_OPTION);

@@ -11,6 +11,7 @@ import { escapeTerminal } from '../output/escape.js';
 import { displayWidth, padEnd } from '../output/width.js';
 import { wrapCell } from '../output/wrap-cell.js';
 import { outputWidth } from './columns.js';
+import { WIDTH_OPTION } from './options.js';
 import type { CliIO } from './context.js';
 import { UsageError } from './errors.js';
 import { PACKAGE_ROOT } from './tool.js';
@@ -33,7 +34,7 @@ export function rulesBuilder(y: Argv) {
     .positional('id', { describe: 'a rule id (as a finding names it): print its documentation page', type: 'string' })
     .option('path', { describe: 'with an id: print only the path of its documentation page', type: 'boolean', default: false })
     .option('format', { alias: 'f', describe: 'output format', choices: ['text', 'json'], default: 'text' })
-    .option('width', { type: 'number', describe: 'columns of the text table (default: the terminal\'s, else $COLUMNS, else 100)' })
+    .option('width', WIDTH_OPTION)
     .example('$0 rules', 'every rule, its default severity and what it checks')
     .example('$0 rules -f json', 'with the full descriptions, spec links and doc pages')
     .example('$0 rules orphan-response', "a rule's page: what it checks, the spec clause, a violating and a clean log");
@@ -108,9 +109,6 @@ function rulesTable(width: number): string {
 
 export async function runRules(args: RulesArgs, io: CliIO): Promise<number> {
   if (args.id !== undefined) return ruleDoc(args.id, args.path === true, io);
-  if (args.width !== undefined && !(Number.isInteger(args.width) && args.width > 0)) {
-    throw new UsageError(`--width must be a positive whole number of columns, not ${String(args.width)}`);
-  }
   let text: string;
   if (args.format === 'json') {
     const rows = RULES.map((r) => ({

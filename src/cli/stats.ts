@@ -8,7 +8,7 @@ import { StatsCollector } from '../stats/collector.js';
 import type { Stats } from '../stats/types.js';
 import { loggerFor, openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
-import { filterOptions, inputOptions, jobsOption } from './options.js';
+import { WIDTH_OPTION, filterOptions, inputOptions, jobsOption } from './options.js';
 import { captureNoter, inputNoter } from './input-notes.js';
 import { inputNames } from './inputs.js';
 import { runParallel } from './jobs.js';
@@ -18,9 +18,10 @@ import type { AnalysisSummary } from '../analyzer.js';
 import type { StatsState } from '../stats/collector.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 import { writeText } from './writer.js';
-import { outputWidth } from './columns.js';
+import { readerWidth } from './columns.js';
 
 export interface StatsArgs extends RunArgs, RedactArgs {
+  width?: number;
   format: 'table' | 'json' | 'markdown';
   color?: boolean;
   jobs?: number;
@@ -31,6 +32,7 @@ const NO_RULES = Object.fromEntries(RULES.map((r) => [r.meta.id, 'off' as const]
 export function statsBuilder(y: Argv) {
   return jobsOption(redactOptions(filterOptions(inputOptions(y)), 'off'))
     .option('format', { alias: 'f', describe: 'output format', choices: ['table', 'json', 'markdown'], default: 'table' })
+    .option('width', WIDTH_OPTION)
     .example('$0 stats session.ndjson', 'tables on the terminal')
     .example('$0 stats -f json session.ndjson | jq .lifecycle', 'lifecycle share as JSON')
     .example('$0 stats -f markdown *.ndjson >> $GITHUB_STEP_SUMMARY', 'Markdown for a CI summary')
@@ -42,7 +44,8 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
   // The tables' module (cli-table3, string-width) takes a tenth of start-up to load: only for the table format.
   const table = args.format === 'json' || args.format === 'markdown' ? null : (await import('../output/stats-table.js')).formatStatsTable;
   return withFollow(args.follow, io, async (stop) => {
-    // Tables fit the terminal they are printed on; piped, they keep their whole width (content only, as the goldens).
+    // Tables fit the terminal a person reads them on (stdout's, or stderr's when piped into a pager) or --width;
+    // with no terminal at all they keep their whole width (content only, as the goldens).
     // Statistics show no findings: skip the rules (schema checks are the costly part of the pipeline).
     const { analyzer, batches } = openRun(args, io, { rules: NO_RULES }, stop);
     const collector = new StatsCollector();
@@ -53,7 +56,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       const text =
         args.format === 'json' ? formatStatsJson(stats)
         : args.format === 'markdown' ? formatStatsMarkdown(stats)
-        : table!(stats, paletteFor(io, args.color), { width: io.stdout.isTTY ? outputWidth(io) : undefined });
+        : table!(stats, paletteFor(io, args.color), { width: readerWidth(io, args.width) });
       const safe = args.format === 'json' && io.stdout.isTTY ? escapeJsonForTerminal(text) : text;
       return safe.endsWith('\n') ? safe : safe + '\n';
     };

@@ -50,8 +50,12 @@ function findingLines(f: AuditFinding, spec: string | undefined, p: Palette, wid
   const lead = `${INDENT}  ${sev(rule)}: `;
   // The links each on a line of their own when both do not fit: a URL is never cut, so that a terminal can open it.
   const linkLines = width !== undefined && INDENT.length + 2 + displayWidth(links.join(' · ')) > width ? links : [links.join(' · ')];
+  // The record's summary goes below its place when both do not fit.
+  const head = width !== undefined && INDENT.length + 4 + displayWidth(where) + displayWidth(summary) > width
+    ? [`${INDENT}${sev(MARK[f.severity])} ${p.bold(where)}`, `${INDENT}  ${p.dim(summary)}`]
+    : [`${INDENT}${sev(MARK[f.severity])} ${p.bold(where)}  ${p.dim(summary)}`];
   return [
-    `${INDENT}${sev(MARK[f.severity])} ${p.bold(where)}  ${p.dim(summary)}`,
+    ...head,
     ...wrapped(lead, INDENT.length + 4 + displayWidth(rule), safe(f.message, MESSAGE_WIDTH), INDENT.length + 4, width),
     ...linkLines.map((l) => `${INDENT}  ${p.dim(l)}`),
   ];
@@ -78,7 +82,7 @@ function splitText(name: string, c: ShareCounts): string {
 function sessionBlock(g: SessionFindings, report: AuditReport, p: Palette, width: number | undefined): string[] {
   const lines: string[] = [];
   if (g.session !== null) {
-    lines.push(formatSessionTitle(g.session.info, p), formatSessionPeers(g.session.info, p));
+    lines.push(formatSessionTitle(g.session.info, p, { width }), formatSessionPeers(g.session.info, p, width));
   } else {
     lines.push(`${p.bold(`━━ session ${safe(g.key)}`)} ${p.dim(safe(g.file))} ${p.dim('(details not kept: session limit)')}`);
   }
@@ -113,7 +117,7 @@ function overallBlock(stats: Stats, p: Palette, width: number | undefined): stri
   return lines;
 }
 
-function verdict(report: AuditReport, p: Palette): string {
+function verdict(report: AuditReport, p: Palette, width: number | undefined): string {
   const sessions = report.stats.sessions.length;
   const base = `${countsText(report.totals)} in ${countOf(sessions, 'session')}, ${countOf(report.stats.messages, 'message')}`;
   const omitted = report.findingsOmitted > 0 ? p.dim(` (${countOf(report.findingsOmitted, 'finding')} not listed)`) : '';
@@ -126,7 +130,10 @@ function verdict(report: AuditReport, p: Palette): string {
     : unchecked !== null ? p.yellow(unchecked)
     : report.failOn === 'none' ? p.dim('not gated (--fail-on none)')
     : style(`passed at --fail-on ${report.failOn}`);
-  return `${p.bold(base)}${omitted} — ${result}`;
+  // The result goes on a line of its own when the whole verdict does not fit (styles never count as width).
+  const plain = (x: string) => displayWidth(x.replace(/\x1b\[[0-9;]*m/g, ''));
+  const apart = width !== undefined && plain(base) + plain(omitted) + 3 + plain(result) > width;
+  return `${p.bold(base)}${omitted}${apart ? '\n' : ' '}— ${result}`;
 }
 
 /** The run's notes (inputs without messages, bodies the rules could not read), one line each. */
@@ -138,8 +145,9 @@ function notesBlock(report: AuditReport, p: Palette): string[] {
 /** The `text` audit format (default on a terminal). Ends with a newline. */
 export function renderAuditText(report: AuditReport, ctx: RenderContext): string {
   const p = ctx.palette;
-  const out: string[] = [p.dim(`${safe(report.tool.name)} ${safe(report.tool.version)} audit · ${report.inputs.map((i) => safe(i)).join(', ')} · ${safe(report.generatedAt)}`), ''];
+  const title = `${safe(report.tool.name)} ${safe(report.tool.version)} audit · ${report.inputs.map((i) => safe(i)).join(', ')} · ${safe(report.generatedAt)}`;
+  const out: string[] = [...(ctx.width === undefined ? [title] : wrapCell(title, ctx.width).split('\n')).map((l) => p.dim(l)), ''];
   for (const g of findingsBySession(report)) out.push(...sessionBlock(g, report, p, ctx.width), '');
-  out.push(...overallBlock(report.stats, p, ctx.width), '', ...notesBlock(report, p), verdict(report, p));
+  out.push(...overallBlock(report.stats, p, ctx.width), '', ...notesBlock(report, p), verdict(report, p, ctx.width));
   return out.join('\n') + '\n';
 }
