@@ -136,7 +136,7 @@ export interface TransportEvent {
 
 export type Kind = 'request' | 'response' | 'error' | 'notification' | 'invalid' | 'event' | 'log';
 export type Primitive = 'tools' | 'resources' | 'prompts' | 'roots' | 'sampling' | 'elicitation' | 'base';
-export type Feature = 'lifecycle' | 'ping' | 'progress' | 'cancellation' | 'logging' | 'completion' | 'tasks';
+export type Feature = 'lifecycle' | 'ping' | 'progress' | 'cancellation' | 'logging' | 'completion' | 'tasks' | 'discovery' | 'subscriptions';
 export type Phase = 'initialization' | 'operation' | 'shutdown';
 export type Side = 'client' | 'server';
 export type Severity = 'error' | 'warning' | 'info';

@@ -1,0 +1,102 @@
+// Validates a message of the 2026-07-28 revision against the official JSON schema (schema/2026-07-28/schema.json).
+import { createRequire } from 'node:module';
+import { MODERN_ERRORS, modernMethod } from '../protocol/modern.js';
+import MODERN_SCHEMA from '../protocol/schema/2026-07-28.schema.json' with { type: 'json' };
+
+// No SDK on npm ships this revision, so the official schema file itself is the check: a verbatim copy (its git blob
+// hash is tested against the one the spec repository published), compiled by Ajv (JSON Schema 2020-12) one `$defs`
+// entry at a time, on first use. Ajv and ajv-formats are CommonJS, required here on first use like the SDK's schemas
+// (src/protocol/schemas.ts), so that a run that checks no modern message never loads them.
+
+interface Validator {
+  (value: unknown): boolean;
+  errors?: readonly { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[] | null;
+}
+
+interface Ajv {
+  addSchema(schema: unknown, key: string): unknown;
+  getSchema(ref: string): Validator | undefined;
+}
+
+const KEY = 'mcp-2026-07-28';
+let ajv: Ajv | undefined;
+const compiled = new Map<string, Validator>();
+
+function validator(def: string): Validator {
+  let v = compiled.get(def);
+  if (v !== undefined) return v;
+  if (ajv === undefined) {
+    const require = createRequire(import.meta.url);
+    const Ajv2020 = (require('ajv/dist/2020') as { default: new (o: object) => Ajv }).default;
+    const formats = require('ajv-formats') as { default: (a: Ajv) => void };
+    // strict off: the schema uses annotation keywords Ajv's strict mode does not know; every error is wanted.
+    ajv = new Ajv2020({ strict: false, allErrors: true });
+    formats.default(ajv);
+    ajv.addSchema(MODERN_SCHEMA, KEY);
+  }
+  v = ajv.getSchema(`${KEY}#/$defs/${def}`);
+  if (v === undefined) throw new Error(`schema/2026-07-28 has no $defs/${def}`);
+  compiled.set(def, v);
+  return v;
+}
+
+/** What a modern message is checked against: a `$defs` name and the part of the message it covers. */
+export interface ModernTarget {
+  def: string;
+  part: 'message' | 'result';
+}
+
+const obj = (v: unknown): Record<string, unknown> | null =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+
+/**
+ * The definition a message is checked against: requests and notifications by method; a result by its request's method
+ * (`InputRequiredResult` when it says so on a method that allows it, plain `Result` for a method outside the table);
+ * errors by code (-32022 has required `data`). Undefined for a method the revision does not have.
+ */
+export function modernTarget(kind: string, method: string | null, message: unknown): ModernTarget | undefined {
+  const info = method === null ? undefined : modernMethod(method);
+  if (kind === 'request' || kind === 'notification') return info && info.kind === kind ? { def: info.schema, part: 'message' } : undefined;
+  if (kind === 'response') {
+    const result = obj(obj(message)?.result);
+    if (result?.resultType === 'input_required') return { def: 'InputRequiredResult', part: 'result' };
+    return { def: info?.result ?? 'Result', part: 'result' };
+  }
+  if (kind === 'error') {
+    const code = obj(obj(message)?.error)?.code;
+    return { def: code === MODERN_ERRORS.unsupportedVersion ? 'UnsupportedProtocolVersionError' : 'JSONRPCErrorResponse', part: 'message' };
+  }
+  return undefined;
+}
+
+/** `params._meta["io.modelcontextprotocol/clientCapabilities"]`, `result.tools[0].name` from a JSON pointer. */
+function pathOf(root: string, pointer: string): string {
+  let s = root;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (/^\d+$/.test(key)) s += `[${key}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(key)) s += s === '' ? key : `.${key}`;
+    else s += `[${JSON.stringify(key)}]`;
+  }
+  return s;
+}
+
+/**
+ * The schema's objections to a message, as `path: what is wrong`, or [] when it conforms. Of the errors Ajv gives for
+ * a failed `anyOf`, only those at the deepest path are kept: they say what the closest alternative lacks.
+ */
+export function checkModern(target: ModernTarget, message: unknown): string[] {
+  const value = target.part === 'result' ? obj(message)?.result : message;
+  const v = validator(target.def);
+  if (v(value)) return [];
+  const errors = (v.errors ?? []).filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'allOf');
+  const root = target.part === 'result' ? 'result' : '';
+  const out: string[] = [];
+  for (const e of errors) {
+    const path = e.keyword === 'required' ? pathOf(root, `${e.instancePath}/${String(e.params.missingProperty)}`) : pathOf(root, e.instancePath);
+    const text = e.keyword === 'required' ? 'missing' : (e.message ?? e.keyword);
+    const line = `${path || '(message)'}: ${text}`;
+    if (!out.includes(line)) out.push(line);
+  }
+  return out;
+}
