@@ -139,6 +139,8 @@ export type Primitive = 'tools' | 'resources' | 'prompts' | 'roots' | 'sampling'
 export type Feature = 'lifecycle' | 'ping' | 'progress' | 'cancellation' | 'logging' | 'completion' | 'tasks' | 'discovery' | 'subscriptions';
 export type Phase = 'initialization' | 'operation' | 'shutdown';
 export type Side = 'client' | 'server';
+/** How a message was sent: `legacy` (2025-11-25 and earlier, the `initialize` handshake) or `modern` (2026-07-28 on, version and capabilities per request). */
+export type Era = 'legacy' | 'modern';
 export type Severity = 'error' | 'warning' | 'info';
 
 export interface CapabilityRef {
@@ -182,6 +184,11 @@ export interface AnnotatedRecord {
   server: string | null;
   /** The reader that produced the record (`ndjson`, `envelope`, `transcript`, `json`, a dialect); null when unknown. */
   format: string | null;
+  /**
+   * The revision this message was sent under (v2): a modern request's own `_meta` protocolVersion (a response's is its
+   * request's), else the session's revision (the negotiated one, else the one `initialize` asked for); null when not known.
+   */
+  revision: string | null;
   message: unknown;
   /** Present (true) only when the log cut the message: kind, id and method come from what survives; `message` is null. */
   truncated?: true;
@@ -199,6 +206,11 @@ export interface AnnotatedRecord {
   batch?: { index: number; size: number };
   /** Present on records read from HTTP traffic (v2): the exchange and stream that carried it. */
   http?: HttpInfo;
+  /**
+   * Present on the legs of a multi round-trip request (v2): `first` is the seq of the chain's first request, `round`
+   * the leg's number (1 for the first request and its answer, 2 for the first retry …).
+   */
+  chain?: { first: number; round: number };
 }
 
 /** Where a record came from on the wire; carried beside the contract fields, never printed as such. */
@@ -249,6 +261,11 @@ export interface SessionInfo {
    * skip what they would decide. Null when the format logs every message (or the reader did not say).
    */
   notLogged: NotLogged | null;
+  /**
+   * The eras of the session's messages in the order first seen (`['modern', 'legacy']`: a dual-era client fell back);
+   * present only on a session with a modern message, so that a legacy session's summary is as it always was.
+   */
+  eras?: Era[];
   /** Seq of the first and last record of the session. */
   firstSeq: number;
   lastSeq: number;

@@ -95,8 +95,9 @@ function messageJson(r: PipelineRecord): string {
 
 /**
  * One JSON line (no trailing newline) with the contract fields in contract order: seq … findings, `server`, `format`,
- * then `truncated`, `summary` (when set), `level`, `text`, `lines` (log records), `raw` (invalid, truncated and
- * summary records), `event` (transport events), `batch` (batch members), `http` (HTTP traffic), then `message`.
+ * `revision`, then `truncated`, `summary` (when set), `level`, `text`, `lines` (log records), `raw` (invalid, truncated
+ * and summary records), `event` (transport events), `batch` (batch members), `http` (HTTP traffic), `chain` (legs of a
+ * multi round-trip request), then `message`.
  */
 export function recordToNdjson(r: PipelineRecord, opts: RecordOutputOptions): string {
   const head = recordToNdjsonHead(r, opts);
@@ -115,7 +116,8 @@ export function recordToNdjsonHead(r: PipelineRecord, opts: RecordOutputOptions)
     `,"id":${idJson(r.id)},"method":${nullableWord(r.method)},"primitive":${nullableWord(r.primitive)}` +
     `,"feature":${nullableWord(r.feature)},"phase":${WORDS.get(r.phase)},"capability":${capabilityJson(r.capability)}` +
     `,"pair":${num(r.pair)},"latencyMs":${num(r.latencyMs)},"bytes":${num(r.bytes)}` +
-    `,"findings":${findingsJson(r.findings)},"server":${nullableWord(r.server ?? null)},"format":${nullableWord(r.format ?? null)}`;
+    `,"findings":${findingsJson(r.findings)},"server":${nullableWord(r.server ?? null)},"format":${nullableWord(r.format ?? null)}` +
+    `,"revision":${nullableWord(r.revision ?? null)}`;
   if (r.truncated) out += ',"truncated":true';
   if (r.summary) out += ',"summary":true';
   if (r.kind === 'log') out += `,"level":${nullableWord(r.level ?? null)},"text":${str(r.text ?? '')},"lines":${num(r.lines ?? 1)}`;
@@ -123,6 +125,7 @@ export function recordToNdjsonHead(r: PipelineRecord, opts: RecordOutputOptions)
   if (r.event !== undefined) out += `,"event":${eventJson(r.event)}`;
   if (r.batch !== undefined) out += `,"batch":{"index":${num(r.batch.index)},"size":${num(r.batch.size)}}`;
   if (r.http !== undefined) out += `,"http":${httpJson(r.http)}`;
+  if (r.chain !== undefined) out += `,"chain":{"first":${num(r.chain.first)},"round":${num(r.chain.round)}}`;
   return opts.body ? out + ',"message":' : out;
 }
 

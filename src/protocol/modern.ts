@@ -9,7 +9,7 @@ import type { Feature, Primitive } from '../types.js';
 export const MODERN_REVISIONS: readonly string[] = ['2026-07-28'];
 
 /** The first modern revision: a version string at or after it is modern (`isModernProtocolVersion` of the TS SDK v2). */
-export const FIRST_MODERN_REVISION = '2026-07-28';
+const FIRST_MODERN_REVISION = '2026-07-28';
 
 /** Reserved `_meta` keys of the per-request envelope and of results and notifications (basic/index.mdx §_meta). */
 export const META = {

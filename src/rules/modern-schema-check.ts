@@ -41,7 +41,7 @@ function validator(def: string): Validator {
 }
 
 /** What a modern message is checked against: a `$defs` name and the part of the message it covers. */
-export interface ModernTarget {
+interface ModernTarget {
   def: string;
   part: 'message' | 'result';
 }
@@ -69,11 +69,11 @@ export function modernTarget(kind: string, method: string | null, message: unkno
   return undefined;
 }
 
-/** `params._meta["io.modelcontextprotocol/clientCapabilities"]`, `result.tools[0].name` from a JSON pointer. */
-function pathOf(root: string, pointer: string): string {
+/** `result.tools[0].name`, `params._meta["io.modelcontextprotocol/clientCapabilities"]`: a JSON pointer's keys, then `more`. */
+function pathOf(root: string, pointer: string, ...more: string[]): string {
   let s = root;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  const keys = [...pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~')), ...more];
+  for (const key of keys) {
     if (/^\d+$/.test(key)) s += `[${key}]`;
     else if (/^[A-Za-z_$][\w$]*$/.test(key)) s += s === '' ? key : `.${key}`;
     else s += `[${JSON.stringify(key)}]`;
@@ -93,7 +93,7 @@ export function checkModern(target: ModernTarget, message: unknown): string[] {
   const root = target.part === 'result' ? 'result' : '';
   const out: string[] = [];
   for (const e of errors) {
-    const path = e.keyword === 'required' ? pathOf(root, `${e.instancePath}/${String(e.params.missingProperty)}`) : pathOf(root, e.instancePath);
+    const path = e.keyword === 'required' ? pathOf(root, e.instancePath, String(e.params.missingProperty)) : pathOf(root, e.instancePath);
     const text = e.keyword === 'required' ? 'missing' : (e.message ?? e.keyword);
     const line = `${path || '(message)'}: ${text}`;
     if (!out.includes(line)) out.push(line);
