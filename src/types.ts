@@ -266,6 +266,8 @@ export interface SessionInfo {
    * present only on a session with a modern message, so that a legacy session's summary is as it always was.
    */
   eras?: Era[];
+  /** With `eras`: the last modern revision a request of the session claimed (null when none was readable). */
+  modernRevision?: string | null;
   /** Seq of the first and last record of the session. */
   firstSeq: number;
   lastSeq: number;

@@ -5,7 +5,7 @@ import { recordToJson } from '../output/json.js';
 import { recordMessageJson, recordToNdjson, recordToNdjsonHead } from '../output/ndjson.js';
 import { escapeJsonForTerminal } from '../output/escape.js';
 import type { Redactor } from '../output/redact.js';
-import { formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord } from '../output/text.js';
+import { formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord, peersKnownAfter } from '../output/text.js';
 import type { PipelineRecord, SessionInfo } from '../types.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { withFollow } from './follow.js';
@@ -133,7 +133,7 @@ function makeSink(args: AnnotateArgs, io: CliIO, analyzer: Analyzer, redactor: R
         noted.add(info);
         s += `${formatSessionNote(infoShown, palette) ?? ''}\n`;
       }
-      if (r.kind === 'response' && r.method === 'initialize' && info && infoShown && !headed.has(info)) {
+      if (peersKnownAfter(r) && info && infoShown && !headed.has(info)) {
         headed.add(info);
         s += formatSessionPeers(infoShown, palette) + '\n';
       }

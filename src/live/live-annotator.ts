@@ -4,7 +4,7 @@ import { Analyzer, type InputAnalysis } from '../analyzer.js';
 import { envelopeToFrame } from '../input/envelope-fields.js';
 import { ClockTimeline } from '../input/time.js';
 import type { Palette } from '../output/color.js';
-import { formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord } from '../output/text.js';
+import { formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord, peersKnownAfter } from '../output/text.js';
 import type { PipelineRecord, SessionInfo } from '../types.js';
 import type { LineText } from './capture-record.js';
 import type { CapturedLine } from './line-capture.js';
@@ -76,7 +76,7 @@ export class LiveAnnotator {
         s += formatSessionTitle(info, this.palette) + '\n';
       }
       s += formatTextRecord(r, this.palette) + '\n';
-      if (r.kind === 'response' && r.method === 'initialize' && info && !this.headed.has(info)) {
+      if (peersKnownAfter(r) && info && !this.headed.has(info)) {
         this.headed.add(info);
         s += formatSessionPeers(info, this.palette) + '\n';
       }

@@ -7,7 +7,7 @@ import { subjectOf } from './subject.js';
 import { formatMs } from './numbers.js';
 import { displayWidth, fit, truncate } from './width.js';
 
-export { formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextHeader } from './text-session.js';
+export { formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextHeader, peersKnownAfter } from './text-session.js';
 
 export interface TextOptions {
   /** Print the message JSON (compact, escaped, truncated) on an indented line under the record. Default false. */

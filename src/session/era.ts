@@ -68,6 +68,7 @@ export function eraOf(d: Decoded, s: SessionState, request: PendingRequest | und
     // The connection's modern revision: the last one a request claimed that this tool takes for modern.
     if (isModernVersion(revision)) s.modernRevision = revision;
     s.setEra('modern');
+    s.info.modernRevision = s.modernRevision;
     return { era: 'modern', revision: revision ?? s.modernRevision };
   }
   if (request?.era != null) {

@@ -122,6 +122,9 @@ export class SessionState {
   noteEra(era: Era): void {
     if (this.eras.includes(era)) return;
     this.eras.push(era);
-    if (this.eras.includes('modern')) this.info.eras = [...this.eras];
+    if (this.eras.includes('modern')) {
+      this.info.eras = [...this.eras];
+      this.info.modernRevision = this.modernRevision;
+    }
   }
 }
