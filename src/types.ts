@@ -211,6 +211,29 @@ export interface AnnotatedRecord {
    * the leg's number (1 for the first request and its answer, 2 for the first retry …).
    */
   chain?: { first: number; round: number };
+  /**
+   * Present on an `input_required` result (v2): the input requests it embeds, by key, each with its primitive and the
+   * client capability it needs, checked against the triggering request's own `_meta` clientCapabilities.
+   */
+  inputs?: InputRequestRef[];
+  /**
+   * Present on the terminal answer of a modern request that took more than one round (v2): the whole logical operation,
+   * from its first request to this answer, split into server time (the sum of the legs' latencies) and client time (the
+   * gaps between an answer that asked for a retry and the retry: user input, sampling). Times are null when the log
+   * has none.
+   */
+  operation?: { first: number; rounds: number; latencyMs: number | null; serverMs: number | null; clientMs: number | null };
+}
+
+/** One input request embedded in an `input_required` result (2026-07-28 basic/patterns/mrtr.mdx). */
+export interface InputRequestRef {
+  /** Its key in `inputRequests` (the retry answers under the same key). */
+  key: string;
+  /** `elicitation/create`, `sampling/createMessage`, `roots/list`, or what the server wrote (null: none). */
+  method: string | null;
+  primitive: Primitive | null;
+  /** `negotiated` is whether the triggering request declared it (false when it declared no capabilities). */
+  capability: CapabilityRef | null;
 }
 
 /** Where a record came from on the wire; carried beside the contract fields, never printed as such. */

@@ -14,7 +14,7 @@ export interface JsonDocument {
 
 /**
  * The same field set and key order as `recordToNdjson`: seq … findings, server, format, revision, truncated, summary,
- * level, text, lines, raw, event, batch, http, chain, message.
+ * level, text, lines, raw, event, batch, http, chain, inputs, operation, message.
  * Nested contract objects are copied so later mutation of the pipeline record cannot leak in.
  */
 export function recordToJson(r: PipelineRecord, opts: RecordOutputOptions): JsonRecord {
@@ -52,6 +52,8 @@ export function recordToJson(r: PipelineRecord, opts: RecordOutputOptions): Json
   if (r.batch !== undefined) o.batch = { index: r.batch.index, size: r.batch.size };
   if (r.http !== undefined) o.http = { ...r.http };
   if (r.chain !== undefined) o.chain = { first: r.chain.first, round: r.chain.round };
+  if (r.inputs !== undefined) o.inputs = r.inputs.map((i) => ({ ...i, capability: i.capability === null ? null : { ...i.capability } }));
+  if (r.operation !== undefined) o.operation = { ...r.operation };
   if (opts.body) o.message = r.message === undefined ? null : r.message;
   return o;
 }

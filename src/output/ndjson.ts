@@ -96,8 +96,9 @@ function messageJson(r: PipelineRecord): string {
 /**
  * One JSON line (no trailing newline) with the contract fields in contract order: seq … findings, `server`, `format`,
  * `revision`, then `truncated`, `summary` (when set), `level`, `text`, `lines` (log records), `raw` (invalid, truncated
- * and summary records), `event` (transport events), `batch` (batch members), `http` (HTTP traffic), `chain` (legs of a
- * multi round-trip request), then `message`.
+ * and summary records), `event` (transport events), `batch` (batch members), `http` (HTTP traffic), `chain` (the records of a
+ * modern request, its retries and answers, and a subscription's stream), `inputs` (an `input_required` result's input
+ * requests), `operation` (the terminal answer of a chain of several rounds), then `message`.
  */
 export function recordToNdjson(r: PipelineRecord, opts: RecordOutputOptions): string {
   const head = recordToNdjsonHead(r, opts);
@@ -126,6 +127,8 @@ export function recordToNdjsonHead(r: PipelineRecord, opts: RecordOutputOptions)
   if (r.batch !== undefined) out += `,"batch":{"index":${num(r.batch.index)},"size":${num(r.batch.size)}}`;
   if (r.http !== undefined) out += `,"http":${httpJson(r.http)}`;
   if (r.chain !== undefined) out += `,"chain":{"first":${num(r.chain.first)},"round":${num(r.chain.round)}}`;
+  if (r.inputs !== undefined) out += `,"inputs":${JSON.stringify(r.inputs)}`;
+  if (r.operation !== undefined) out += `,"operation":${JSON.stringify(r.operation)}`;
   return opts.body ? out + ',"message":' : out;
 }
 

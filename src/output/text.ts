@@ -119,9 +119,33 @@ function tail(r: PipelineRecord, p: Palette, opts: TextOptions): string {
     const e = errorText(r, p, opts.errorName ?? errorCodeName);
     if (e !== '') parts.push(e);
   }
+  const leg = chainText(r, p);
+  if (leg !== '') parts.push(leg);
   if (r.kind === 'event' && r.event?.data !== undefined) parts.push(p.dim(truncate(escapeTerminal(eventDataText(r.event.data)), 80)));
   if (r.summary) parts.push(p.dim('(summary: body not logged)'));
   if (r.truncated) parts.push(p.dim('(cut by the log)'));
+  return parts.join(' ');
+}
+
+/**
+ * A modern request's place in its logical operation (chains.ts), so that a chain reads as one operation: a retry
+ * says which round of which first request it is; an `input_required` answer says what it asks for (✗: a capability
+ * the triggering request did not declare).
+ */
+function chainText(r: PipelineRecord, p: Palette): string {
+  if (r.chain === undefined) return '';
+  const parts: string[] = [];
+  if (r.kind === 'request' && r.chain.round > 1) parts.push(p.cyan(`⟳ round ${r.chain.round} of #${r.chain.first}`));
+  const result = r.kind === 'response' ? (r.message as { result?: { resultType?: unknown } } | null)?.result : undefined;
+  if (result?.resultType === 'input_required') {
+    const asked = (r.inputs ?? []).map((i) => `${i.primitive ?? escapeTerminal(String(i.method))}${i.capability?.negotiated === false ? p.red('✗') : ''}`);
+    parts.push(p.cyan(asked.length === 0 ? 'input required: retry with state' : `input required: ${truncate(asked.join(', '), 60)}`));
+  }
+  const op = r.operation;
+  if (op !== undefined) {
+    const times = op.latencyMs === null ? '' : ` ${p.bold(formatMs(op.latencyMs))}` + (op.serverMs === null || op.clientMs === null ? '' : ` (server ${formatMs(op.serverMs)}, client ${formatMs(op.clientMs)})`);
+    parts.push(p.cyan(`operation #${op.first}: ${op.rounds} rounds`) + times);
+  }
   return parts.join(' ');
 }
 

@@ -22,6 +22,17 @@ export interface PendingRequest {
   /** The era and revision it was sent under (era.ts): its answer keeps them. */
   era: Era | null;
   revision: string | null;
+  /** A modern request's chain (chains.ts): its answer carries it too; null for a legacy request. */
+  chain: { first: number; round: number } | null;
+  /** With `chain`: the operation's times so far (chains.ts), null when the log has no times. */
+  chainTimes?: ChainTimes | null;
+}
+
+/** A chain's times so far: its first request's, and the server and client time of the legs before this one. */
+export interface ChainTimes {
+  startMs: number;
+  serverMs: number;
+  clientMs: number;
 }
 
 /**

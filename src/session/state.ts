@@ -2,6 +2,7 @@
 import type { Direction, Era, Phase, SessionInfo } from '../types.js';
 import { PendingTable, type PendingRequest } from './pending.js';
 import type { TaskSeen } from './tasks.js';
+import type { OpenChain } from './chains.js';
 
 export class SessionState {
   readonly info: SessionInfo;
@@ -39,6 +40,8 @@ export class SessionState {
   modernRevision: string | null = null;
   /** The eras seen, in order (`info.eras` shows them once one is modern). */
   private readonly eras: Era[] = [];
+  /** Modern chains waiting for a retry (chains.ts), oldest first. */
+  readonly openChains: OpenChain[] = [];
   /** Messages that were a dual-era client's `server/discover` probe or its answer (not "before initialize"). */
   probeMessages = 0;
 

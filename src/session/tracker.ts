@@ -4,6 +4,7 @@ import { timeKind } from '../input/time.js';
 import { methodInfo } from '../protocol/lookup.js';
 import type { Direction, OpenRequest, PipelineRecord, Side } from '../types.js';
 import { capabilityFor, modernCapabilityFor } from './capability.js';
+import { chainOfRequest, chainOfTagged, legTimes, noteAnswer } from './chains.js';
 import { eraOf, type MessageEra } from './era.js';
 import { isDiscovery, readModernMeta } from './modern.js';
 import { modernMethod } from '../protocol/modern.js';
@@ -339,7 +340,14 @@ export class Tracker {
       message: d.message,
       era: era.era,
       revision: era.revision,
+      chain: null,
     };
+    if (era.era === 'modern' && d.method !== null) {
+      const { chain, continues } = chainOfRequest(d, s, r.seq);
+      p.chain = r.chain = chain;
+      p.chainTimes = legTimes(continues, r.wire.tsMs);
+      if (continues !== null) facts.continues = continues;
+    }
     const { replaced, evicted } = s.pending.add(p);
     // A request whose answer the log never holds stays open: that it is still open tells nothing (not-logged.ts).
     if (replaced) {
@@ -355,6 +363,10 @@ export class Tracker {
 
   private onNotification(d: Decoded, s: SessionState, r: PipelineRecord, facts: Facts, era: MessageEra): void {
     annotateMethod(r, d.method, era.era === 'modern');
+    if (era.era === 'modern') {
+      const chain = chainOfTagged(d, s);
+      if (chain !== undefined) r.chain = chain;
+    }
     r.capability = era.era === 'modern' ? modernCapabilityFor(d.method as string, s) : capabilityFor(d.method as string, d.message, s, r.dir);
     if (d.method === 'notifications/cancelled') {
       // The sender cancels a request it issued earlier in the same direction (basic/utilities/cancellation.mdx).
@@ -409,6 +421,10 @@ export class Tracker {
     this.forgetToken(s, p);
     facts.request = p;
     this.pairWith(r, p, p.era === 'modern');
+    if (p.chain !== null) {
+      r.chain = p.chain;
+      noteAnswer(d, s, r, p);
+    }
     if (p.cancelled) facts.afterCancel = true;
     if (p.seq === s.initializeSeq && d.kind === 'response') {
       readInitializeResult(s, d.message);

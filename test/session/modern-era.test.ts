@@ -165,3 +165,56 @@ describe('era of a message', () => {
     expect(out.records.map((r) => r.revision)).toEqual(['2025-11-25', '2025-06-18', '2025-06-18']);
   });
 });
+
+describe('chains', () => {
+  const chains = (records: PipelineRecord[]) =>
+    records.filter((r) => r.kind !== 'event').map((r) => `${r.seq} ${r.kind} ${r.chain ? `${r.chain.first}/${r.chain.round}` : '-'}`);
+
+  it('MRTR over several rounds: one operation, every leg paired on its own; the terminal answer sums it up', async () => {
+    const { records } = await run('mrtr-rounds.txt');
+    expect(chains(records)).toEqual(['2 request 2/1', '3 response 2/1', '4 request 2/2', '5 response 2/2', '6 request 2/3', '7 response 2/3', '8 request 2/4', '9 response 2/4']);
+    expect(records.filter((r) => r.kind === 'response').map((r) => r.pair)).toEqual([2, 4, 6, 8]);
+    expect(records[8]!.operation).toEqual({ first: 2, rounds: 4, latencyMs: 1170, serverMs: 30 + 25 + 15 + 45, clientMs: 800 + 5 + 250 });
+    expect(records.filter((r) => r.operation !== undefined)).toHaveLength(1);
+  });
+
+  it('the input requests of an input_required result: primitive and capability from the triggering request', async () => {
+    const { records } = await run('mrtr-rounds.txt');
+    expect(records[2]!.inputs).toEqual([{ key: 'summary', method: 'sampling/createMessage', primitive: 'sampling', capability: { side: 'client', path: 'sampling', negotiated: true } }]);
+    expect(records[4]!.inputs).toEqual([{ key: 'where', method: 'roots/list', primitive: 'roots', capability: { side: 'client', path: 'roots', negotiated: true } }]);
+    expect(records[6]!.inputs).toBeUndefined();
+    const one = await run('mrtr-one.txt');
+    expect(one.records[2]!.inputs).toEqual([{ key: 'confirm', method: 'elicitation/create', primitive: 'elicitation', capability: { side: 'client', path: 'elicitation.form', negotiated: true } }]);
+  });
+
+  it('never takes a capability from an earlier request', async () => {
+    const text = readFileSync(`${DIR}/mrtr-one.txt`, 'utf8').split('\n');
+    // the first request declares nothing; an earlier request that declared elicitation does not count
+    const declared = text[1]!.replace('/clientCapabilities":{"elicitation":{"form":{}}}', '/clientCapabilities":{}');
+    expect(declared).not.toBe(text[1]);
+    const earlier = text[1]!.replace('"id":1', '"id":0').replace('"tools/call"', '"tools/list"');
+    const out = await analyze((async function* () {
+      yield Buffer.from([text[0], earlier, declared, text[2]].join('\n') + '\n');
+    })(), { file: 't.txt' });
+    expect(out.records[3]!.inputs?.[0]?.capability).toEqual({ side: 'client', path: 'elicitation.form', negotiated: false });
+  });
+
+  it('a subscription: the acknowledgement, the tagged notifications and the final response carry the listen\'s chain', async () => {
+    const { records } = await run('subscription.txt');
+    expect(chains(records)).toEqual([
+      '2 request 2/1', '3 response 2/1', '4 request 4/1', '5 notification 4/1', '6 request 6/1', '7 response 6/1',
+      '8 notification 4/1', '9 notification 4/1', '10 request 10/1', '11 response 10/1', '12 response 4/1',
+    ]);
+  });
+
+  it('a version retry after -32022 is a chain', async () => {
+    const { records } = await run('dual-era-version-retry.txt');
+    expect(chains(records)).toEqual(['2 request 2/1', '3 error 2/1', '4 request 2/2', '5 response 2/2']);
+    expect(records[4]!.operation).toEqual({ first: 2, rounds: 2, latencyMs: 20, serverMs: 15, clientMs: 5 });
+  });
+
+  it('legacy records have no chain', async () => {
+    const { records } = await run('dual-era-fallback.txt');
+    expect(records.filter((r) => r.chain !== undefined).map((r) => r.method)).toEqual(['server/discover', 'server/discover']);
+  });
+});
