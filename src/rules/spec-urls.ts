@@ -17,3 +17,18 @@ export const SPEC = {
   httpVersionHeader: `${BASE}/basic/transports#protocol-version-header`,
   jsonrpc: 'https://www.jsonrpc.org/specification',
 } as const;
+
+/** Pages of the 2026-07-28 ("modern") revision that the modern rules cite. */
+const MODERN = 'https://modelcontextprotocol.io/specification/2026-07-28';
+
+export const MODERN_SPEC = {
+  meta: `${MODERN}/basic/index#_meta`,
+  resultType: `${MODERN}/basic/index#resulttype`,
+  patterns: `${MODERN}/basic/patterns/index`,
+  versioning: `${MODERN}/basic/versioning`,
+  changelog: `${MODERN}/changelog`,
+  mrtr: `${MODERN}/basic/patterns/mrtr`,
+  caching: `${MODERN}/server/utilities/caching`,
+  subscriptions: `${MODERN}/basic/patterns/subscriptions`,
+  errors: `${MODERN}/basic/index#error-codes`,
+} as const;

@@ -21,6 +21,8 @@ import type { SessionState } from './state.js';
 export interface OpenChain {
   first: number;
   round: number;
+  /** The JSON-RPC id of the leg that was answered (a retry MUST use another). */
+  id: string | number;
   method: string;
   /** `name` or `uri` of the request: the retry is "the same logical request". */
   salient: string | null;
@@ -61,11 +63,13 @@ export function chainOfRequest(d: Decoded, s: SessionState, seq: number): { chai
   let i = -1;
   if (state !== null) i = open.findIndex((c) => c.requestState === state);
   if (i < 0) {
-    // Without an echoed state: the newest chain of this method and target that asked for these inputs, or a version retry.
+    // Without the echoed state: the newest chain of this method and target that this request answers — a version
+    // retry, or a request with `inputResponses` for the keys asked (whose state, if one was issued, it dropped or
+    // altered: mrtr-retry-mismatch says so), or, with no state either side, a request of neither.
     for (let k = open.length - 1; k >= 0 && i < 0; k--) {
       const c = open[k]!;
-      if (c.method !== d.method || c.salient !== salient || c.requestState !== null) continue;
-      if (c.why === 'version' || (responses !== null && c.inputKeys.every((key) => Object.hasOwn(responses, key)))) i = k;
+      if (c.method !== d.method || c.salient !== salient) continue;
+      if (c.why === 'version' ? state === null && c.requestState === null : responses !== null ? c.inputKeys.every((key) => Object.hasOwn(responses, key)) : false) i = k;
     }
   }
   if (i < 0) return { chain: { first: seq, round: 1 }, continues: null };
@@ -96,6 +100,7 @@ export function noteAnswer(d: Decoded, s: SessionState, r: PipelineRecord, p: Pe
   s.openChains.push({
     first: p.chain.first,
     round: p.chain.round,
+    id: p.id,
     method: p.method,
     salient: salientOf(params),
     requestState: typeof result?.requestState === 'string' ? result.requestState : null,
