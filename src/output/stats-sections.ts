@@ -94,6 +94,20 @@ export function statsSections(s: Stats): StatsSection[] {
     align: [L, R, R, R, R, R],
     rows: byCount(s.methods).map(([k, m]) => [k, formatCount(m.count), formatCount(m.errors), ...latencyCells(m)]),
   });
+  // Modern methods (2026-07-28): one row per method for its logical operations (every round of an MRTR chain or a
+  // version retry together), with the time the server and the client took; absent from a legacy run.
+  const operations = byCount(s.methods).filter(([, m]) => m.operations !== undefined);
+  if (operations.length > 0) {
+    out.push({
+      title: 'Operations (modern requests, all rounds)',
+      head: ['method', 'count', 'rounds>1', 'failed', 'p50', 'max', 'server p50', 'client p50'],
+      align: [L, R, R, R, R, R, R, R],
+      rows: operations.map(([k, m]) => {
+        const o = m.operations!;
+        return [k, formatCount(o.count), formatCount(o.multiRound), formatCount(o.failures), formatMs(o.latencyMs.p50), formatMs(o.latencyMs.max), formatMs(o.serverMs.p50), formatMs(o.clientMs.p50)];
+      }),
+    });
+  }
   const tools = byCount<ToolStats>(s.tools);
   if (tools.length > 0) {
     out.push({

@@ -20,6 +20,13 @@ export const ERROR_CODES: readonly ErrorCodeInfo[] = [
   // URL_ELICITATION_REQUIRED in schema.ts 2025-11-25 only (client/elicitation.mdx).
   { code: -32042, name: 'URL elicitation required', origin: 'mcp', revisions: ['2025-11-25'],
     description: 'The request needs a URL-mode elicitation to complete first; data.elicitations lists them.' },
+  // 2026-07-28 only (basic/index.mdx §Error Codes; schema.ts HEADER_MISMATCH …); a modern server answers them with HTTP 400.
+  { code: -32020, name: 'Header mismatch', origin: 'mcp',
+    description: '2026-07-28: an HTTP header (MCP-Protocol-Version, Mcp-Method, Mcp-Name) is missing or differs from the body.' },
+  { code: -32021, name: 'Missing required client capability', origin: 'mcp',
+    description: '2026-07-28: the request did not declare a client capability the server needs; data.requiredCapabilities.' },
+  { code: -32022, name: 'Unsupported protocol version', origin: 'mcp',
+    description: '2026-07-28: the request\'s protocol version is not supported; data.supported, data.requested.' },
   // Example in client/sampling.mdx (all revisions); outside the JSON-RPC reserved range.
   { code: -1, name: 'User rejected', origin: 'mcp',
     description: 'The user rejected the request (client/sampling.mdx example "User rejected sampling request").' },
