@@ -1,11 +1,11 @@
 // Validates a message of the 2026-07-28 revision against the official JSON schema (schema/2026-07-28/schema.json).
 import { createRequire } from 'node:module';
 import { MODERN_ERRORS, modernMethod } from '../protocol/modern.js';
-import MODERN_SCHEMA from '../protocol/schema/2026-07-28.schema.json' with { type: 'json' };
+import { modernSchema } from '../protocol/schema/modern-schema.js';
 
 // No SDK on npm ships this revision, so the official schema file itself is the check: a verbatim copy (its git blob
-// hash is tested against the one the spec repository published), compiled by Ajv (JSON Schema 2020-12) one `$defs`
-// entry at a time, on first use. Ajv and ajv-formats are CommonJS, required here on first use like the SDK's schemas
+// hash is tested against the one the spec repository published) made into a module (scripts/gen-modern-schema.mjs),
+// compiled by Ajv (JSON Schema 2020-12) one `$defs` entry at a time, on first use. Ajv and ajv-formats are CommonJS, required here on first use like the SDK's schemas
 // (src/protocol/schemas.ts), so that a run that checks no modern message never loads them.
 
 interface Validator {
@@ -32,7 +32,7 @@ function validator(def: string): Validator {
     // strict off: the schema uses annotation keywords Ajv's strict mode does not know; every error is wanted.
     ajv = new Ajv2020({ strict: false, allErrors: true });
     formats.default(ajv);
-    ajv.addSchema(MODERN_SCHEMA, KEY);
+    ajv.addSchema(modernSchema(), KEY);
   }
   v = ajv.getSchema(`${KEY}#/$defs/${def}`);
   if (v === undefined) throw new Error(`schema/2026-07-28 has no $defs/${def}`);

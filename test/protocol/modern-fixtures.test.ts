@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { modernSchema } from '../../src/protocol/schema/modern-schema.js';
 import { checkModern, modernTarget } from '../../src/rules/modern-schema-check.js';
 
 const DIR = 'test/fixtures/modern';
@@ -32,6 +33,10 @@ describe('the bundled 2026-07-28 schema', () => {
     const bytes = readFileSync(SCHEMA);
     const blob = createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
     expect(blob).toBe('213c58f6d9a1c2ce6ad055afe90bbdb095a29ee8');
+  });
+
+  it('is what the generated module (scripts/gen-modern-schema.mjs) builds', () => {
+    expect(modernSchema()).toEqual(JSON.parse(readFileSync(SCHEMA, 'utf8')));
   });
 
   it('rejects what it should (the check is not vacuous)', () => {
