@@ -4,7 +4,7 @@
 //
 // The files are links to one generated log (raw NDJSON, 100 MB by default) under different names (each file is its own
 // stream, so their content may repeat). With fewer files than workers a file is cut into pieces (`--files 1`: one
-// file in two pieces, README "Many files, or one large file").
+// file in two pieces, docs/performance.md "Many files, or one large file").
 import { existsSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

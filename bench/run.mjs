@@ -1,5 +1,5 @@
 // `npm run bench`: throughput and memory of mcptrace against two references on the same files, plus --jobs scaling
-// and wrap and proxy overhead. Prints Markdown tables (the README's Performance section is one of these outputs).
+// and wrap and proxy overhead. Prints Markdown tables (docs/performance.md's Results are one of these outputs).
 //
 //   npm run bench                                   # 10 MB and 100 MB inputs, jobs scaling, wrap and proxy overhead
 //   npm run bench -- --size 1g                      # the 1 GB inputs (≈ 3 GB of data in $TMPDIR/mcptrace-bench)
@@ -44,7 +44,7 @@ const COMMANDS = {
  * Reference commands, run only when named with `--commands`, with no target of their own: `annotate-bare` is
  * `annotate --format ndjson` with every rule off (a config file in the data folder), what annotating and writing the
  * records cost before any check — the bound the checks start from; `stats-jobs2` and `audit-jobs2` are those commands
- * with `--jobs 2` (a raw, envelope or transcript file is cut into two pieces, README "Many files, or one large file").
+ * with `--jobs 2` (a raw, envelope or transcript file is cut into two pieces, docs/performance.md "Many files, or one large file").
  */
 const REFERENCES = {
   'annotate-bare': { args: (dir) => ['annotate', '--format', 'ndjson', '--config', rulesOffConfig(dir)], label: '`annotate --format ndjson` (every rule off)' },

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Regenerates the golden test's expected outputs (test/golden/expected/) from the built CLI.
+// Regenerates the golden test's expected outputs (test/golden/expected/) and the README's examples of real output
+// (test/golden/readme-examples.mjs) from the built CLI.
 //
 //   npm run build && node scripts/update-golden.mjs      (or: npm run golden:update)
 //
@@ -8,13 +9,15 @@
 // in test/golden/cases.mjs (annotate text and ndjson, stats table and json), run from the repository root
 // with relative paths, stdout piped, and NO_COLOR / FORCE_COLOR removed; nothing is masked (see cases.mjs for
 // why nothing is volatile). What a command writes to stderr is expected too (`<file>.stderr`, only when there is
-// something: a capture's summary line). Expected files that no longer belong to a case are deleted. Exits 1 when a
-// command fails (an exit code other than 0); nothing is written then.
+// something: a capture's summary line). Expected files that no longer belong to a case are deleted. Each README
+// example's block is rewritten from its command's stdout, run the same way. Exits 1 when a command fails (an exit code
+// other than 0) or an example's lines are past its output; nothing is written then.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXPECTED_DIR, goldenCases, goldenEnv } from '../test/golden/cases.mjs';
+import { EXAMPLE_ENV, README, readmeExamples, rewriteReadme } from '../test/golden/readme-examples.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = join(root, 'dist', 'cli', 'mcptrace.js');
@@ -23,23 +26,42 @@ if (!existsSync(cli)) {
   process.exit(1);
 }
 
-const outputs = new Map();
-let failed = false;
-for (const c of goldenCases(root)) {
-  const r = spawnSync(process.execPath, [cli, ...c.args], {
+/**
+ * `mcptrace ARGS` from the repository root, stdout piped, in the golden environment plus `env`; null (and `failed`)
+ * when it exits with another code than 0.
+ */
+function run(args, env = {}) {
+  const r = spawnSync(process.execPath, [cli, ...args], {
     cwd: root,
-    env: goldenEnv(),
+    env: { ...goldenEnv(), ...env },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
     maxBuffer: 256 * 1024 * 1024,
   });
-  if (r.status !== 0) {
-    failed = true;
-    console.error(`update-golden: mcptrace ${c.args.join(' ')} failed (exit ${r.status}): ${String(r.stderr).trim()}`);
-    continue;
-  }
+  if (r.status === 0) return r;
+  failed = true;
+  console.error(`update-golden: mcptrace ${args.join(' ')} failed (exit ${r.status}): ${String(r.stderr).trim()}`);
+  return null;
+}
+
+const outputs = new Map();
+let failed = false;
+for (const c of goldenCases(root)) {
+  const r = run(c.args);
+  if (r === null) continue;
   outputs.set(c.expected, r.stdout);
   if (r.stderr !== '') outputs.set(c.stderr, r.stderr);
+}
+const readmePath = join(root, README);
+const readme = readFileSync(readmePath, 'utf8');
+let newReadme = readme;
+try {
+  const examples = readmeExamples(readme);
+  const stdouts = examples.map((e) => run(e.args, EXAMPLE_ENV)?.stdout ?? '');
+  if (!failed) newReadme = rewriteReadme(readme, examples, stdouts);
+} catch (e) {
+  failed = true;
+  console.error(`update-golden: ${e.message}`);
 }
 if (failed) process.exit(1);
 
@@ -61,4 +83,9 @@ for (const f of readdirSync(dir)) {
   changed++;
   console.error(`deleted ${EXPECTED_DIR}/${f}`);
 }
-console.error(`update-golden: ${outputs.size} expected files, ${changed} changed; review with: git diff ${EXPECTED_DIR}`);
+if (newReadme !== readme) {
+  writeFileSync(readmePath, newReadme);
+  changed++;
+  console.error(`updated the examples in ${README}`);
+}
+console.error(`update-golden: ${outputs.size} expected files and the ${README} examples, ${changed} changed; review with: git diff ${EXPECTED_DIR} ${README}`);

@@ -105,7 +105,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   });
 
   async function finish(report: AuditReport, live: LiveView | null): Promise<number> {
-    // JSON and HTML in pieces, written as they come: a large report is never one string (README "Memory").
+    // JSON and HTML in pieces, written as they come: a large report is never one string (docs/performance.md, "Memory").
     const chunked = AUDIT_CHUNK_RENDERERS[format];
     let pieces: Iterable<string> = chunked ? chunked(report, ctx) : [render(report, ctx)];
     // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (DESIGN principle 7).

@@ -3,7 +3,7 @@
 // What the pipeline keeps is bounded (DESIGN principle 5), but V8 lets garbage pile up in the old generation in
 // proportion to how long a process has been allocating: measured on the benchmark logs, peak RSS grew from 105 MiB
 // (100 MB of input) to 147 MiB (1 GB) with almost the same live heap (7 → 10 MiB). A full collection every 64 MiB
-// keeps the 1 GB peak within 10% of the 100 MB one for about 2% of the run time (bench/, README "Performance").
+// keeps the 1 GB peak within 10% of the 100 MB one for about 2% of the run time (bench/, docs/performance.md).
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
@@ -41,7 +41,7 @@ export class HeapKeeper {
    * The input has ended: the output is built now (an audit report, the statistics, the list of unanswered requests),
    * on top of whatever garbage the last stretch of input left and the memories of the sessions just retired. A
    * collection first lets it reuse that space instead of growing the heap: the end of a long run is where its peak
-   * was (README "Performance"). Short runs (less than 64 MiB) skip it.
+   * was (docs/performance.md, "Memory"). Short runs (less than 64 MiB) skip it.
    */
   end(): void {
     if (!this.collected) return;

@@ -1,5 +1,5 @@
-// What a `--jobs N` run gives its workers: each file whole, or a large NDJSON, envelope or transcript file in pieces (README
-// "Many files, or one large file"), or nothing (the run stays in one thread).
+// What a `--jobs N` run gives its workers: each file whole, or a large NDJSON, envelope or transcript file in pieces
+// (docs/performance.md, "Many files, or one large file"), or nothing (the run stays in one thread).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { detectInput, type InputFormat } from '../input/detect.js';

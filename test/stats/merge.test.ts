@@ -121,7 +121,7 @@ describe('merging statistics collectors (exportState, mergeFrom)', () => {
     }, corpus.inputs);
   });
 
-  it('CappedMap: past the cap, a part\'s own (other) stays (other) (README "Many files, or one large file")', () => {
+  it('CappedMap: past the cap, a part\'s own (other) stays (other) (docs/performance.md "Many files, or one large file")', () => {
     const whole = new CappedMap<{ n: number }>(2, () => ({ n: 0 }));
     for (const k of ['a', 'b', 'c', 'a']) whole.get(k).n++;
     const into = new CappedMap<{ n: number }>(2, () => ({ n: 0 }));

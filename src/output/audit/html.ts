@@ -68,7 +68,7 @@ export function renderAuditHtml(report: AuditReport): string {
 /**
  * The page in pieces whose concatenation is `renderAuditHtml`'s string: the head, each session's section (made when
  * it is asked for), the rest. A report with 200 detailed sessions is tens of megabytes: it is written as it is made,
- * never held as one string (README "Memory").
+ * never held as one string (docs/performance.md, "Memory").
  */
 export function* renderAuditHtmlChunks(report: AuditReport): Generator<string> {
   const bySession = new Map<string, AuditFinding[]>();

@@ -9,7 +9,7 @@ export function renderAuditJson(report: AuditReport): string {
 
 /**
  * `renderAuditJson` in pieces of at most one finding or one session's statistics each, for the CLI to write as they
- * come: the whole text of a large report is never held at once (README "Performance").
+ * come: the whole text of a large report is never held at once (docs/performance.md).
  */
 export function* renderAuditJsonChunks(report: AuditReport): Generator<string> {
   yield* jsonChunks(auditDocument(report), { indent: 2, depth: 3 });
