@@ -1,5 +1,5 @@
 // Rule invalid-input-required: an `input_required` result where none is allowed, or one that asks for nothing usable.
-import { INPUT_REQUESTS, modernMethod } from '../protocol/modern.js';
+import { INPUT_REQUESTS, MODERN_REVISIONS, modernMethod } from '../protocol/modern.js';
 import { isModernRecord, obj, resultOf } from './support/modern.js';
 import { MODERN_SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
@@ -13,7 +13,7 @@ export const invalidInputRequired: Rule<Data> = {
     description:
       'An `input_required` result (basic/patterns/mrtr.mdx): on a method other than `tools/call`, `prompts/get` and `resources/read` ("Servers MUST NOT send InputRequiredResult responses on any other client requests"); with neither `inputRequests` nor `requestState` ("At least one … MUST be present", schema.ts); or with an input request whose method is not `elicitation/create`, `sampling/createMessage` or `roots/list` (the `InputRequest` union).',
     specUrl: MODERN_SPEC.mrtr,
-    revisions: 'all',
+    revisions: MODERN_REVISIONS,
   },
   message: (d) =>
     d.problem === 'method' ? `${d.method} answered input_required; only tools/call, prompts/get and resources/read may`

@@ -1,5 +1,5 @@
 // Rule missing-cache-hints: a complete result of a cacheable modern method without valid `ttlMs` and `cacheScope`.
-import { modernMethod } from '../protocol/modern.js';
+import { MODERN_REVISIONS, modernMethod } from '../protocol/modern.js';
 import { isModernRecord, resultOf } from './support/modern.js';
 import { MODERN_SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
@@ -16,7 +16,7 @@ export const missingCacheHints: Rule<Data> = {
     description:
       'From 2026-07-28 the complete results of `server/discover`, `tools/list`, `prompts/list`, `resources/list`, `resources/templates/list` and `resources/read` carry caching hints (server/utilities/caching.mdx; schema `CacheableResult`): `ttlMs`, an integer ≥ 0, and `cacheScope`, `"public"` or `"private"`, both required. An `input_required` result carries none.',
     specUrl: MODERN_SPEC.caching,
-    revisions: 'all',
+    revisions: MODERN_REVISIONS,
   },
   message: (d) => `${d.method} result: ${d.problems.join(', ')}`,
   on: { kinds: ['response'], body: true },

@@ -1,5 +1,5 @@
 // Rule missing-request-meta: a modern request without the per-request `_meta` envelope it must carry.
-import { META } from '../protocol/modern.js';
+import { META, MODERN_REVISIONS } from '../protocol/modern.js';
 import { envelopeOf } from '../session/era.js';
 import { isModernRecord, obj } from './support/modern.js';
 import { MODERN_SPEC } from './spec-urls.js';
@@ -16,7 +16,7 @@ export const missingRequestMeta: Rule<Data> = {
     description:
       'From 2026-07-28 every client request carries its protocol version and client capabilities in `params._meta`: `io.modelcontextprotocol/protocolVersion` (a string) and `io.modelcontextprotocol/clientCapabilities` (an object) are required (basic/index.mdx §_meta; schema `RequestMetaObject`), and a server MUST reject a request without them with -32602. Reported on a request of a modern exchange (its own claim, or the connection\'s era when it makes none) that lacks either.',
     specUrl: MODERN_SPEC.meta,
-    revisions: 'all',
+    revisions: MODERN_REVISIONS,
   },
   message: (d) => `modern request without ${d.missing.map((k) => `params._meta["${k}"]`).join(' and ')}`,
   on: { kinds: ['request'], body: true },

@@ -1,6 +1,7 @@
 // Rule modern-server-request: a JSON-RPC request from the server, or a response from the client, in a modern exchange.
 import { isModernRecord } from './support/modern.js';
 import { MODERN_SPEC } from './spec-urls.js';
+import { MODERN_REVISIONS } from '../protocol/modern.js';
 import type { Rule } from './types.js';
 
 interface Data {
@@ -15,7 +16,7 @@ export const modernServerRequest: Rule<Data> = {
     description:
       'From 2026-07-28 "Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses" (basic/patterns/index.mdx; the stdio and Streamable HTTP pages say the same): sampling, elicitation and roots are input requests inside an `input_required` result, answered by a retry. Reported on a server-to-client request, or a client-to-server response or error, in a modern exchange.',
     specUrl: MODERN_SPEC.patterns,
-    revisions: 'all',
+    revisions: MODERN_REVISIONS,
   },
   message: (d) =>
     d.what === 'server-request'

@@ -1,5 +1,5 @@
 // Rule mrtr-retry-mismatch: a retry of a multi round-trip request that breaks the client's rules of the pattern.
-import { modernMethod } from '../protocol/modern.js';
+import { MODERN_REVISIONS, modernMethod } from '../protocol/modern.js';
 import { paramsOf } from '../session/direction.js';
 import { isModernRecord } from './support/modern.js';
 import { MODERN_SPEC } from './spec-urls.js';
@@ -27,7 +27,7 @@ export const mrtrRetryMismatch: Rule<Data> = {
     description:
       'A retry of a multi round-trip request (basic/patterns/mrtr.mdx, client requirements): "The JSON-RPC id MUST be different between the initial request and the retry"; the retry MUST echo the `requestState` of the `input_required` result byte for byte, and MUST NOT carry one no result issued. A retry is linked to its chain by its echoed state, else by method, target (`name`/`uri`) and `inputResponses` answering the keys asked (session/chains.ts); the last 256 open chains per session are remembered.',
     specUrl: MODERN_SPEC.mrtr,
-    revisions: 'all',
+    revisions: MODERN_REVISIONS,
     seqFields: ['previousSeq'],
   },
   message: (d) => TEXT[d.problem](d),

@@ -1,5 +1,5 @@
 // Rule subscription-notification: a listen stream's notifications out of order, untagged, or tagged for no listen.
-import { META } from '../protocol/modern.js';
+import { META, MODERN_REVISIONS } from '../protocol/modern.js';
 import { paramsOf } from '../session/direction.js';
 import { isModernRecord, obj, resultOf } from './support/modern.js';
 import { MODERN_SPEC } from './spec-urls.js';
@@ -36,7 +36,7 @@ export const subscriptionNotification: Rule<Data, State> = {
     description:
       'A subscription stream out of order (basic/patterns/subscriptions.mdx): the acknowledgement MUST be the first message carrying a `subscriptionId`; a change notification (list changed, resource updated) is delivered only on a `subscriptions/listen` stream and MUST carry `_meta["io.modelcontextprotocol/subscriptionId"]`, the id of an open listen request; the listen\'s final result carries that id too (schema `SubscriptionsListenResult`).',
     specUrl: MODERN_SPEC.subscriptions,
-    revisions: 'all',
+    revisions: MODERN_REVISIONS,
   },
   message: (d) => TEXT[d.problem](d),
   createState: () => new Set(),

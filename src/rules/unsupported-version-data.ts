@@ -1,5 +1,5 @@
 // Rule unsupported-version-data: a -32022 error without the versions it must name.
-import { MODERN_ERRORS } from '../protocol/modern.js';
+import { MODERN_ERRORS, MODERN_REVISIONS } from '../protocol/modern.js';
 import { obj } from './support/modern.js';
 import { MODERN_SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
@@ -11,7 +11,7 @@ export const unsupportedVersionData: Rule<{ missing: string[] }> = {
     description:
       'An UnsupportedProtocolVersionError (-32022, 2026-07-28 basic/versioning.mdx) must say which versions the server supports and which one it was asked for: `error.data.supported` (an array of strings) and `error.data.requested` (a string) are both required (schema `UnsupportedProtocolVersionError`); the client picks a mutual version from `supported` to retry with.',
     specUrl: MODERN_SPEC.versioning,
-    revisions: 'all',
+    revisions: MODERN_REVISIONS,
   },
   message: (d) => `-32022 (unsupported protocol version) without ${d.missing.join(' and ')}`,
   on: { kinds: ['error'], body: true },
