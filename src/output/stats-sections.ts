@@ -134,7 +134,7 @@ export function statsSections(s: Stats): StatsSection[] {
       head: ['session', 'client', 'server', 'revision', 'messages', 'bytes', 'lifecycle', 'operation', 'answered', 'open', 'orphans'],
       align: [L, L, L, L, R, R, R, R, R, R, R],
       rows: s.sessions.map((x) => [
-        x.key, peer(x.client), peer(x.server), x.negotiatedRevision ?? x.requestedRevision ?? '?',
+        x.key, peer(x.client), peer(x.server), x.eras === undefined || x.eras[x.eras.length - 1] === 'legacy' ? x.negotiatedRevision ?? x.requestedRevision ?? '?' : `${x.modernRevision ?? '?'} (modern)`,
         formatCount(x.messages), formatCount(x.bytes), formatPercent(x.lifecycle.share), formatPercent(x.operation.share),
         formatCount(x.pairs.answered), formatCount(x.pairs.unanswered + x.pairs.cancelled), formatCount(x.pairs.orphans),
       ]),

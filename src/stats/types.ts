@@ -1,5 +1,5 @@
 // The statistics shape printed by `stats --format json` and rendered by the table/markdown sinks.
-import type { Direction, Kind, Phase, Primitive } from '../types.js';
+import type { Direction, Era, Kind, Phase, Primitive } from '../types.js';
 
 /** How much traffic: message count and the sum of their wire sizes in UTF-8 bytes. */
 export interface Counts {
@@ -107,6 +107,9 @@ export interface SessionStats extends ScopeStats {
   server: PeerStats;
   requestedRevision: string | null;
   negotiatedRevision: string | null;
+  /** Present on a session with a modern message (SessionInfo.eras): its eras in order, and its last modern revision. */
+  eras?: Era[];
+  modernRevision?: string | null;
   /** The host's name for the server (`SessionInfo.server`; `server` holds its serverInfo), else null. */
   serverName: string | null;
   /** The log holds only this side's messages (`SessionInfo.onlySide`), else null. */

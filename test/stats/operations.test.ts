@@ -52,3 +52,15 @@ describe('operations of modern requests', () => {
     expect(st.methods['server/discover']!.operations).toMatchObject({ count: 1, failures: 1 });
   });
 });
+
+describe('stats JSON of modern sessions', () => {
+  it('keeps operations and the sessions\' eras; a legacy session has neither key', async () => {
+    const { orderedStats } = await import('../../src/output/stats-json.js');
+    const st = orderedStats(await statsOf('mrtr-one.txt'));
+    expect(st.methods['tools/call']!.operations).toMatchObject({ count: 1, multiRound: 1, serverMs: { max: 80 }, clientMs: { max: 1500 } });
+    expect(st.sessions.map((s) => [s.eras, s.modernRevision])).toEqual([[['modern'], '2026-07-28']]);
+    const dual = orderedStats(await statsOf('dual-era-fallback.txt'));
+    expect(dual.sessions.map((s) => [s.eras, s.modernRevision])).toEqual([[['modern', 'legacy'], '2026-07-28']]);
+    expect(Object.keys(dual.methods['tools/list']!)).toEqual(['count', 'errors', 'latencyMs']);
+  });
+});
