@@ -52,7 +52,9 @@ export function builtHash(root) {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--write')) {
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = join(fileURLToPath(import.meta.url), '..', '..');
-  writeFileSync(join(root, STAMP), `${sourceHash(root)}\n`);
+  if (process.argv.includes('--write')) writeFileSync(join(root, STAMP), `${sourceHash(root)}\n`);
+  // --fresh: exit 0 when dist/ was built from these sources (npm start builds only when it was not).
+  else if (process.argv.includes('--fresh')) process.exitCode = builtHash(root) === sourceHash(root) ? 0 : 1;
 }

@@ -109,6 +109,20 @@ export interface HttpInfo {
   accept: string | null;
   /** `Last-Event-ID`: the GET resumes a stream after this SSE event id. */
   lastEventId: string | null;
+  // 2026-07-28 (basic/transports/streamable-http.mdx §Request Metadata): the body's fields mirrored into headers. Absent
+  // (not null) when the request had none, so that records of earlier revisions are as they were.
+  /** `Mcp-Method`: the body's `method`, as sent. */
+  mcpMethod?: string;
+  /** `Mcp-Name`: the body's `params.name` or `params.uri`, as sent (a `=?base64?…?=` value is kept encoded). */
+  mcpName?: string;
+  /** The `Mcp-Param-{Name}` headers, by `{Name}` in lower case (header names are case-insensitive), values as sent. */
+  mcpParams?: Record<string, string>;
+  /**
+   * The answer's `Mcp-Session-Id` when the request named no session and was no `initialize` (a session assigned, or
+   * one kept, outside the handshake); on the answer's records only. Absent otherwise: the session an `initialize`
+   * answer assigns, or one the request named, is the record's `session`.
+   */
+  answerSessionId?: string;
 }
 
 /** A log line (or a group of lines, e.g. a traceback) that is not an MCP message. */

@@ -54,8 +54,9 @@ export async function loadAuditConfig(path: string): Promise<AuditConfig> {
     out.failOnEmpty = c.failOnEmpty;
   }
   if (c.slowMs !== undefined) {
-    if (typeof c.slowMs !== 'number' || !(c.slowMs >= 0)) throw new UsageError(`config ${path}: slowMs must be a number ≥ 0`);
-    out.slowMs = c.slowMs;
+    // As --slow-ms: whole milliseconds, at least 1.
+    if (!Number.isSafeInteger(c.slowMs) || (c.slowMs as number) < 1) throw new UsageError(`config ${path}: slowMs must be a number of whole milliseconds, at least 1`);
+    out.slowMs = c.slowMs as number;
   }
   return out;
 }

@@ -6,11 +6,10 @@ import { AUDIT_CHUNK_RENDERERS, AUDIT_FORMATS, AUDIT_RENDERERS, AUDIT_SEQUENCE_U
 import type { AnalysisSummary } from '../analyzer.js';
 import type { Severity } from '../types.js';
 import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
-import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
+import { loggerFor, openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { EXIT } from './errors.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
 import { filterOptions, inputOptions, jobsOption } from './options.js';
-import { createLogger, type LogLevel } from './logger.js';
 import { captureNoter, inputNoter } from './input-notes.js';
 import { inputNames, STDIN_ARG } from './inputs.js';
 import { runParallel } from './jobs.js';
@@ -21,6 +20,7 @@ import type { AuditReport } from '../audit/types.js';
 import type { StatsState } from '../stats/collector.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 import { TOOL } from './tool.js';
+import { checkOutputPath } from './out-path.js';
 import { writeFilePieces, writePieces } from './writer.js';
 
 export interface AuditArgs extends RunArgs, RedactArgs, RuleArgs {
@@ -35,8 +35,8 @@ export interface AuditArgs extends RunArgs, RedactArgs, RuleArgs {
 
 export function auditBuilder(y: Argv) {
   return ruleOptions(jobsOption(redactOptions(filterOptions(inputOptions(y)), 'on for html, markdown, sarif and junit; off for text and json')))
-    .option('format', { alias: 'f', describe: 'report format (default: text on a terminal, else json)', choices: AUDIT_FORMATS })
-    .option('out', { alias: 'o', describe: 'write the report to FILE instead of stdout', type: 'string' })
+    .option('format', { alias: 'f', describe: 'report format (default: text, on a terminal or piped alike; with -o, the file\'s extension when it names one: .json .html .md .sarif .xml)', choices: AUDIT_FORMATS })
+    .option('out', { alias: 'o', describe: 'write the report to FILE instead of stdout', type: 'string', requiresArg: true })
     .option('fail-on', { describe: 'exit 1 when a finding reaches this severity', choices: ['error', 'warning', 'info', 'none'] })
     .option('fail-on-empty', { describe: 'exit 1 when an input holds no MCP message at all (a CI gate on a capture)', type: 'boolean' })
     .example('$0 audit session.ndjson', 'findings on the terminal')
@@ -49,10 +49,12 @@ export function auditBuilder(y: Argv) {
 }
 
 export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
+  if (args.out !== undefined) checkOutputPath(args.out, '-o');
   const { config, rules, ruleOptions: ruleOpts } = await ruleSettings(args);
   const failOn = args.failOn ?? config.failOn ?? 'error';
   const failOnEmpty = args.failOnEmpty ?? config.failOnEmpty ?? false;
-  const format: AuditFormat = args.format ?? (io.stdout.isTTY && !args.out && 'text' in AUDIT_RENDERERS ? ('text' as AuditFormat) : 'json');
+  // The format never depends on where stdout goes: a report piped to a pager or a file reads as on the terminal.
+  const format: AuditFormat = args.format ?? (args.out === undefined ? undefined : formatOfFile(args.out)) ?? 'text';
   const inputs = args.files && args.files.length > 0 ? args.files.map((f) => (f === STDIN_ARG ? '-' : f)) : ['-'];
   const palette = args.out ? paletteFor(io, false) : paletteFor(io, args.color);
   const ctx = { palette, cwd: process.cwd() };
@@ -71,11 +73,11 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     const plan = await parallelPlan(files, args.jobs, { ...args, minPieceBytes: minPieceBytes(io.env) });
     if (plan) {
       const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
-      const log = createLogger(args.logLevel as LogLevel, io.diagnostics);
+      const log = loggerFor(args.logLevel, io);
       const task = {
         command: 'audit' as const,
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules, ruleOptions: ruleOpts },
-        filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir },
+        filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir, kind: args.kind },
         auditLimits: limits,
         redactKeys: redactor ? (args.redactKey ?? []) : undefined,
       };
@@ -114,6 +116,13 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     else await writePieces(io.stdout, prefixed(live?.stop() ?? '', pieces));
     return report.failed ? EXIT.findings : EXIT.ok;
   }
+}
+
+/** The report format a file name asks for by its extension (`report.html`), if it names one. */
+function formatOfFile(path: string): AuditFormat | undefined {
+  const ext = /\.([a-z]+)$/i.exec(path)?.[1]?.toLowerCase();
+  const format = ext === undefined ? undefined : ({ json: 'json', html: 'html', htm: 'html', md: 'markdown', sarif: 'sarif', xml: 'junit' } as Record<string, string>)[ext];
+  return format !== undefined && (AUDIT_FORMATS as string[]).includes(format) ? (format as AuditFormat) : undefined;
 }
 
 function* mapped(pieces: Iterable<string>, f: (s: string) => string): Generator<string> {

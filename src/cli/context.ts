@@ -10,7 +10,7 @@ import type { PipelineRecord } from '../types.js';
 import { buildFilter, type FilterOptions } from './filter.js';
 import { UsageError } from './errors.js';
 import { noticeText } from './follow.js';
-import { resolveFollowInput, resolveInputs } from './inputs.js';
+import { checkSomethingToRead, resolveFollowInput, resolveInputs } from './inputs.js';
 import { HeapKeeper } from './heap.js';
 import { createLogger, type Log, type LogDestination, type LogLevel } from './logger.js';
 import { captureNoter, inputNoter } from './input-notes.js';
@@ -37,6 +37,15 @@ export function paletteFor(io: CliIO, color: boolean | undefined): Palette {
   return createPalette(colorEnabled({ isTTY: io.stdout.isTTY === true, env: io.env }));
 }
 
+/**
+ * The diagnostics logger of a command (`--log-level`): readable lines when stderr is a terminal (coloured as
+ * NO_COLOR / FORCE_COLOR and the terminal allow), pino's JSON lines when it is not.
+ */
+export function loggerFor(level: string, io: CliIO): Log {
+  const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
+  return createLogger(level as LogLevel, io.diagnostics, tty ? createPalette(colorEnabled({ isTTY: tty, env: io.env })) : undefined);
+}
+
 /** The options every log-reading command shares. */
 export interface RunArgs extends FilterOptions {
   files?: string[];
@@ -61,7 +70,8 @@ export function openRun(
   more: Pick<AnalyzerOptions, 'rules' | 'ruleOptions'> = {},
   stop?: AbortSignal,
 ): { analyzer: Analyzer; each: (onRecord: (r: PipelineRecord) => Promise<void> | void) => Promise<void>; batches: AsyncGenerator<PipelineRecord[]> } {
-  const log = createLogger(args.logLevel as LogLevel, io.diagnostics);
+  checkSomethingToRead(args.files, io.stdin as { isTTY?: boolean });
+  const log = loggerFor(args.logLevel, io);
   const noted = inputNoter(io, log, args.logLevel);
   const analyzer = new Analyzer({
     inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes,

@@ -1,4 +1,4 @@
-// Record filters for annotate: --method, --primitive, --phase, --dir, --session, --no-logs.
+// Record filters for annotate: --method, --primitive, --phase, --dir, --kind, --session, --no-logs.
 import type { PipelineRecord } from '../types.js';
 
 export interface FilterOptions {
@@ -6,6 +6,7 @@ export interface FilterOptions {
   primitive?: string[];
   phase?: string[];
   dir?: string[];
+  kind?: string[];
   session?: string[];
   /** `--no-logs` (false): leave out `log` records, the lines of the log that are not MCP messages. */
   logs?: boolean;
@@ -28,6 +29,7 @@ export function buildFilter(f: FilterOptions): ((r: PipelineRecord) => boolean) 
   }
   if (f.phase?.length) tests.push(inSet(f.phase, (r) => r.phase));
   if (f.dir?.length) tests.push(inSet(f.dir, (r) => r.dir));
+  if (f.kind?.length) tests.push(inSet(f.kind, (r) => r.kind));
   if (f.session?.length) tests.push(inSet(f.session, (r) => r.session));
   if (f.logs === false) tests.push((r) => r.kind !== 'log');
   if (tests.length === 0) return null;

@@ -11,6 +11,16 @@ interface NamedInput {
 /** How the CLI passes a bare `-` (stdin) through the argument parser, which would drop it. */
 export const STDIN_ARG = '\u0000stdin';
 
+/**
+ * No file named and stdin is a terminal: a person ran `mcptrace` bare, and reading stdin would wait silently for
+ * input they do not know to type. A usage error says what to pass instead (`-` still reads a terminal on purpose).
+ */
+export function checkSomethingToRead(files: readonly string[] | undefined, stdin: { isTTY?: boolean }): void {
+  if ((files === undefined || files.length === 0) && stdin.isTTY === true) {
+    throw new UsageError('nothing to read: give a log file or pipe one in (mcptrace --help)');
+  }
+}
+
 /** Checks every file before anything is read, so a typo fails fast with exit 2. */
 export function resolveInputs(files: readonly string[] | undefined, stdin: NodeJS.ReadableStream = process.stdin): NamedInput[] {
   const list = files && files.length > 0 ? files.map((f) => (f === STDIN_ARG ? '-' : String(f))) : ['-'];

@@ -1,7 +1,9 @@
 // Diagnostics logger: pino writing to stderr (fd 2), so stdout stays data.
 import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
+import type { Palette } from '../output/color.js';
 import { escapeJsonForTerminal } from '../output/escape.js';
+import { prettyLogLine } from './log-pretty.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -18,18 +20,22 @@ export interface LogDestination {
 
 /**
  * A pino logger, made (and pino loaded) only when something is logged at or above `level`: most runs log nothing,
- * and every run pays for the modules it loads at start-up.
+ * and every run pays for the modules it loads at start-up. `pretty` (stderr is a terminal): each line for a person to
+ * read (log-pretty.ts), in its palette; else pino's JSON lines, for a program or a file.
  */
-export function createLogger(level: LogLevel = 'warn', to?: LogDestination): Log {
+export function createLogger(level: LogLevel = 'warn', to?: LogDestination, pretty?: Palette): Log {
   let real: Logger | undefined;
   const get = (): Logger => {
     if (real === undefined) {
-      const { pino } = createRequire(import.meta.url)('pino') as typeof import('pino');
+      // In the bundled CLI `require` is the bundler's and pino is inside the bundle (an installed mcptrace has no
+      // node_modules); tsc's ES modules have no `require`, and load pino from node_modules.
+      const { pino } = (typeof require === 'function' ? require('pino') : createRequire(import.meta.url)('pino')) as typeof import('pino');
       const stderr = to ?? pino.destination({ fd: 2, sync: true });
       // Log lines carry names from the command line and the system (input file names, error messages): pino's JSON
       // escapes C0 controls but leaves DEL, C1, line separators and bidi controls raw, which a terminal may act on.
       // Each line is escaped as JSON sinks escape it for a terminal (DESIGN principle 7); the JSON value is unchanged.
-      real = pino({ level, base: undefined }, { write: (line: string) => stderr.write(escapeJsonForTerminal(line)) });
+      const shown = pretty ? (line: string) => prettyLogLine(line, pretty) : escapeJsonForTerminal;
+      real = pino({ level, base: undefined }, { write: (line: string) => stderr.write(shown(line)) });
     }
     return real;
   };

@@ -2,6 +2,7 @@
 import yargs, { type Argv } from 'yargs';
 import { annotateBuilder, runAnnotate, type AnnotateArgs } from './annotate.js';
 import type { AuditArgs } from './audit.js';
+import type { ExportArgs } from './export/target.js';
 import type { FormatsArgs } from './formats.js';
 import type { RulesArgs } from './rules.js';
 import { processIO, type CliIO } from './context.js';
@@ -20,6 +21,7 @@ import type { WrapArgs } from './wrap.js';
  */
 const LAZY = {
   audit: () => import('./audit.js'),
+  export: () => import('./export.js'),
   formats: () => import('./formats.js'),
   proxy: () => import('./proxy.js'),
   rules: () => import('./rules.js'),
@@ -45,8 +47,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   const words = new Set(dashes === -1 ? argv : argv.slice(0, dashes));
   const named = <K extends keyof typeof LAZY>(name: K): Promise<Awaited<ReturnType<(typeof LAZY)[K]>> | null> =>
     words.has(name) ? (LAZY[name]() as Promise<Awaited<ReturnType<(typeof LAZY)[K]>>>) : Promise.resolve(null);
-  const [audit, formats, proxy, rules, stats, wrap] = await Promise.all([
-    named('audit'), named('formats'), named('proxy'), named('rules'), named('stats'), named('wrap'),
+  const [audit, exporter, formats, proxy, rules, stats, wrap] = await Promise.all([
+    named('audit'), named('export'), named('formats'), named('proxy'), named('rules'), named('stats'), named('wrap'),
   ]);
   const parser = yargs(args)
     .scriptName('mcptrace')
@@ -57,13 +59,16 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     .command('audit [files..]', 'report spec violations (text, markdown, html, json, sarif, junit); exit 1 on findings', audit?.auditBuilder ?? unused, (a) => {
       selected = () => audit!.runAudit(a as unknown as AuditArgs, io);
     })
+    .command('export [files..]', 'write the annotated records for other systems: --to otlp (OpenTelemetry traces and metrics)', exporter?.exportBuilder ?? unused, (a) => {
+      selected = () => exporter!.runExport(a as unknown as ExportArgs, io);
+    })
     .command('formats', 'list every input format and host log dialect, with an example line each', formats?.formatsBuilder ?? unused, (a) => {
       selected = () => formats!.runFormats(a as unknown as FormatsArgs, io);
     })
     .command('proxy', 'run an HTTP reverse proxy in front of an MCP server: forward its traffic, capture (--out) and annotate (--live) the sessions', proxy?.proxyBuilder ?? unused, (a) => {
       selected = () => proxy!.runProxy(a as unknown as ProxyArgs, io);
     })
-    .command('rules', 'list every audit rule with its severity, revisions and documentation', rules?.rulesBuilder ?? unused, (a) => {
+    .command('rules [id]', 'list every audit rule with its severity, revisions and documentation; with an id, print its page', rules?.rulesBuilder ?? unused, (a) => {
       selected = () => rules!.runRules(a as unknown as RulesArgs, io);
     })
     .command('stats [files..]', 'traffic statistics: lifecycle vs operation, methods, latency, pairing', stats?.statsBuilder ?? unused, (a) => {

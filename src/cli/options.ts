@@ -4,6 +4,8 @@ import type { Argv } from 'yargs';
 import { INPUT_FORMATS } from '../input/index.js';
 import { DEFAULT_MAX_SESSIONS } from '../session/live-sessions.js';
 import { LOG_LEVELS } from './logger.js';
+import { countOption, positiveInteger } from './numeric-options.js';
+import { choicesText, FILTER_VOCABULARIES, list, oneOf } from './filter-values.js';
 
 export function inputOptions<T>(y: Argv<T>) {
   return y
@@ -18,23 +20,17 @@ export function inputOptions<T>(y: Argv<T>) {
       type: 'boolean',
       default: false,
     })
-    .option('max-pending', {
-      describe: 'open requests tracked per session before the oldest is dropped',
-      type: 'number',
-      default: 100_000,
-    })
-    .option('max-sessions', {
-      describe: 'sessions tracked at once; past it the least recently active one is retired (its open requests count as unanswered; finding session-limit)',
-      type: 'number',
-      default: DEFAULT_MAX_SESSIONS,
-      coerce: positiveInteger('max-sessions'),
-    })
-    .option('max-message-bytes', {
-      describe: 'longest line or record read whole (bytes); a longer one is kept as an invalid record holding its first 4 KiB',
-      type: 'number',
-      default: 16 * 1024 * 1024,
-      coerce: positiveInteger('max-message-bytes'),
-    })
+    .option('max-pending', countOption('max-pending', 'open requests tracked per session before the oldest is dropped', 100_000))
+    .option('max-sessions', countOption(
+      'max-sessions',
+      'sessions tracked at once; past it the least recently active one is retired (its open requests count as unanswered; finding session-limit)',
+      DEFAULT_MAX_SESSIONS,
+    ))
+    .option('max-message-bytes', countOption(
+      'max-message-bytes',
+      'longest line or record read whole (bytes); a longer one is kept as an invalid record holding its first 4 KiB',
+      16 * 1024 * 1024,
+    ))
     .option('log-level', { describe: 'diagnostics on stderr', choices: LOG_LEVELS as unknown as string[], default: 'warn' })
     .option('debug', { describe: 'print stack traces of internal errors', type: 'boolean', default: false })
     .option('color', { describe: 'colour output (default: only on a terminal; NO_COLOR / FORCE_COLOR honoured)', type: 'boolean' });
@@ -44,36 +40,11 @@ export function filterOptions<T>(y: Argv<T>) {
   return y
     // Not `array: true`: that would swallow the file names after the flag. Repeat the flag or use commas.
     .option('method', { describe: "only these methods ('tools/*' matches a prefix; repeat or comma-separate)", type: 'string', group: 'Filters:', coerce: list })
-    .option('primitive', {
-      describe: 'only these primitives or base features (tools, resources, prompts, roots, sampling, elicitation, base, ping, progress …)',
-      type: 'string', group: 'Filters:', coerce: list,
-    })
-    .option('phase', { describe: 'only these phases (initialization, operation, shutdown)', type: 'string', group: 'Filters:', coerce: oneOf('phase', ['initialization', 'operation', 'shutdown']) })
-    .option('dir', { describe: 'only these directions (c2s, s2c, unknown)', type: 'string', group: 'Filters:', coerce: oneOf('dir', ['c2s', 's2c', 'unknown']) })
+    .option('primitive', { describe: `only these primitives or base features: ${choicesText(FILTER_VOCABULARIES.primitive)}`, type: 'string', group: 'Filters:', coerce: oneOf('primitive', FILTER_VOCABULARIES.primitive) })
+    .option('phase', { describe: `only these phases: ${choicesText(FILTER_VOCABULARIES.phase)}`, type: 'string', group: 'Filters:', coerce: oneOf('phase', FILTER_VOCABULARIES.phase) })
+    .option('dir', { describe: `only these directions: ${choicesText(FILTER_VOCABULARIES.dir)}`, type: 'string', group: 'Filters:', coerce: oneOf('dir', FILTER_VOCABULARIES.dir) })
+    .option('kind', { describe: `only these kinds of record: ${choicesText(FILTER_VOCABULARIES.kind)}`, type: 'string', group: 'Filters:', coerce: oneOf('kind', FILTER_VOCABULARIES.kind) })
     .option('session', { describe: 'only these session keys', type: 'string', group: 'Filters:', coerce: list });
-}
-
-/** A flag that takes a whole number of at least 1 (a typo must not turn a limit off). */
-function positiveInteger(flag: string) {
-  return (v: unknown): number => {
-    const n = Number(Array.isArray(v) ? v[v.length - 1] : v);
-    if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${flag} ${String(v)}: expected a whole number of at least 1`);
-    return n;
-  };
-}
-
-/** `--x a --x b,c` → ['a', 'b', 'c']. */
-function list(v: unknown): string[] {
-  return (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter((x) => x !== '');
-}
-
-function oneOf(flag: string, allowed: readonly string[]) {
-  return (v: unknown): string[] => {
-    const values = list(v);
-    const bad = values.find((x) => !allowed.includes(x));
-    if (bad !== undefined) throw new Error(`--${flag} ${bad}: choose from ${allowed.join(', ')}`);
-    return values;
-  };
 }
 
 /**

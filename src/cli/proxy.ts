@@ -2,10 +2,13 @@
 import type { Argv } from 'yargs';
 import { ListenError, startHttpProxy, stopOnSignal, type HttpProxyIO, type HttpProxyOptions, type RunningProxy } from '../live/http-proxy.js';
 import type { CliIO } from './context.js';
+import { preloadSchemas } from '../protocol/schemas.js';
 import { UsageError } from './errors.js';
+import { countOption } from './numeric-options.js';
+import { liveSpans, otlpLiveOptions, type OtlpLiveArgs } from './otlp-live.js';
 import { DEFAULT_MAX_LINE, openOutput } from './wrap.js';
 
-export interface ProxyArgs {
+export interface ProxyArgs extends OtlpLiveArgs {
   target?: string;
   listen: string;
   out?: string;
@@ -18,7 +21,7 @@ export interface ProxyArgs {
 const DEFAULT_HOST = '127.0.0.1';
 
 export function proxyBuilder(y: Argv) {
-  return y
+  return otlpLiveOptions(y)
     .usage('$0 proxy --target URL [options]\n\nRun an HTTP reverse proxy in front of an MCP server (Streamable HTTP, or the 2024-11-05 HTTP+SSE transport): point the host at the URL it prints; every request and answer passes unchanged, and the session is captured and/or annotated as it happens. Ctrl-C stops it.')
     .option('target', { alias: 't', describe: 'the server\'s URL (http:// or https://), e.g. https://example.com/mcp', type: 'string', requiresArg: true })
     .option('listen', { alias: 'l', describe: 'where to listen: PORT, HOST:PORT or [IPv6]:PORT (port 0: any free port, printed)', type: 'string', default: `${DEFAULT_HOST}:0`, requiresArg: true })
@@ -26,7 +29,7 @@ export function proxyBuilder(y: Argv) {
     .option('append', { describe: 'append to the --out file instead of replacing it', type: 'boolean', default: false })
     .option('live', { describe: 'print the annotated transcript as it happens, to stderr (--live) or to FILE (--live FILE)', type: 'string' })
     .option('color', { describe: 'colour the live transcript (default: only on a terminal; NO_COLOR / FORCE_COLOR honoured)', type: 'boolean' })
-    .option('max-line', { describe: 'capture at most N bytes of one body or SSE event (a longer one is recorded cut, with its true size, and forwarded whole)', type: 'number', default: DEFAULT_MAX_LINE })
+    .option('max-line', countOption('max-line', 'capture at most N bytes of one body or SSE event (a longer one is recorded cut, with its true size, and forwarded whole)', DEFAULT_MAX_LINE))
     .option('debug', { describe: 'print stack traces of internal errors', type: 'boolean', default: false })
     .example('$0 proxy --target https://example.com/mcp --out session.ndjson', 'capture a remote server\'s sessions: give the host the URL printed')
     .example('$0 proxy --target http://127.0.0.1:3001/mcp --listen 8931 --live', 'annotated transcript on stderr, on a fixed port');
@@ -36,12 +39,16 @@ export async function runProxy(args: ProxyArgs, io: CliIO): Promise<number> {
   if (args.target === undefined || args.target === '') throw new UsageError('proxy needs the server\'s URL: mcptrace proxy --target URL');
   const target = targetUrl(args.target);
   const { host, port } = listenAddress(args.listen);
-  if (!Number.isSafeInteger(args.maxLine) || args.maxLine < 1) throw new UsageError(`--max-line ${args.maxLine}: give a positive number of bytes`);
+  // Checked before any file is opened.
+  const spans = await liveSpans(args, io);
   const liveFile = args.live === undefined || args.live === '' ? null : args.live;
   if (args.out !== undefined && liveFile === args.out) throw new UsageError('--live FILE and --out FILE must be different files');
   const out = args.out === undefined ? undefined : openOutput(args.out, args.append, 'capture');
   const live = args.live === undefined ? undefined : liveFile === null ? 'stderr' : openOutput(liveFile, false, 'live transcript');
-  const opts: HttpProxyOptions = { target, host, port, out, live, color: args.color, maxLine: args.maxLine, captureName: args.out };
+  // The live view (and --otlp-endpoint's annotation) checks schemas: load the SDK's as the bundle's ES module chunk
+  // (src/protocol/schemas.ts).
+  if (live !== undefined || spans !== undefined) await preloadSchemas();
+  const opts: HttpProxyOptions = { target, host, port, out, live, color: args.color, maxLine: args.maxLine, captureName: args.out, spans };
   const proxyIO: HttpProxyIO = io;
   let running: RunningProxy;
   try {

@@ -5,6 +5,7 @@ import type { RuleOptions } from '../rules/types.js';
 import type { Severity } from '../types.js';
 import { checkRuleIds, loadAuditConfig, type AuditConfig } from './audit-config.js';
 import { UsageError } from './errors.js';
+import { durationOption } from './numeric-options.js';
 
 export interface RuleArgs {
   rule?: string[];
@@ -16,7 +17,7 @@ export function ruleOptions<T>(y: Argv<T>) {
   return y
     .option('rule', { describe: 'set a rule\'s severity: id=off|info|warning|error (repeatable)', type: 'string' })
     .option('config', { describe: 'JSON config file: { "rules": {id: severity}, "failOn", "failOnEmpty", "slowMs" }', type: 'string' })
-    .option('slow-ms', { describe: 'slow-response threshold in milliseconds (default 5000)', type: 'number' });
+    .option('slow-ms', durationOption('slow-ms', 'slow-response threshold: milliseconds or a duration (250ms, 5s, 2m); default 5000'));
 }
 
 /** The config file (if any), then the rule severities (flags over the file) and the rule options. */

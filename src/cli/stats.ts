@@ -6,10 +6,9 @@ import { formatStatsMarkdown } from '../output/stats-markdown.js';
 import { RULES } from '../rules/registry.js';
 import { StatsCollector } from '../stats/collector.js';
 import type { Stats } from '../stats/types.js';
-import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
+import { loggerFor, openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
 import { filterOptions, inputOptions, jobsOption } from './options.js';
-import { createLogger, type LogLevel } from './logger.js';
 import { captureNoter, inputNoter } from './input-notes.js';
 import { inputNames } from './inputs.js';
 import { runParallel } from './jobs.js';
@@ -64,9 +63,9 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       const task = {
         command: 'stats' as const,
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules: NO_RULES },
-        filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir },
+        filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir, kind: args.kind },
       };
-      const log = createLogger(args.logLevel as LogLevel, io.diagnostics);
+      const log = loggerFor(args.logLevel, io);
       await runParallel(plan, args.jobs!, task, (r, n) => {
         collector.mergeFrom(r.state as StatsState, (k) => n.session(k));
         mergeSummary(summary, r, n);

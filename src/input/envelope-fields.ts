@@ -3,6 +3,7 @@ import type { Frame, HttpInfo } from '../types.js';
 import { envelopeDirection } from './direction.js';
 import { cutLineFrame, errorFrame, eventFrame, normaliseEventName, textFrame, utf8Length, valueFrame, type FrameContext, type Position } from './frames.js';
 import { envelopeTime, type ClockTimeline } from './time.js';
+import { isBlank } from './lines.js';
 import { isPlainObject, setOwn } from '../util/own.js';
 
 /** Keys read for each field; the first one present (and not null) wins. */
@@ -40,6 +41,17 @@ export function looksLikeMessage(v: Obj): boolean {
 function firstKey(o: Obj, keys: readonly string[]): string | undefined {
   for (const k of keys) if (hasOwn(o, k) && o[k] !== null && o[k] !== undefined) return k;
   return undefined;
+}
+
+/**
+ * Whether an envelope holds a blank wire line (`"line": ""`, as `wrap` captures an empty line a server printed): no
+ * message, skipped as a blank line of raw NDJSON is, not an invalid one. A line the capture cut is not blank.
+ */
+export function isBlankLineEnvelope(o: Obj): boolean {
+  // An HTTP exchange with an empty body still tells its status; it is not a blank line.
+  if (hasOwn(o, EVENT_KEY) || hasOwn(o, HTTP_KEY) || o[TRUNCATED_KEY] === true) return false;
+  const msgKey = firstKey(o, MESSAGE_KEYS);
+  return msgKey !== undefined && typeof o[msgKey] === 'string' && isBlank(o[msgKey] as string);
 }
 
 /**
@@ -109,11 +121,16 @@ function httpInfo(v: unknown): HttpInfo | undefined {
   // The exchange number and the request's MCP headers: absent (null) in a capture that did not write them.
   const o = v as Record<string, unknown>;
   const text = (k: string) => (typeof o[k] === 'string' ? (o[k] as string) : null);
-  return {
+  const info: HttpInfo = {
     method, path, status, contentType, stream, eventId, conn,
     exchange: typeof exchange === 'number' && Number.isSafeInteger(exchange) ? exchange : null,
     protocolVersion: text('protocolVersion'), sessionId: text('sessionId'), accept: text('accept'), lastEventId: text('lastEventId'),
   };
+  // The 2026-07-28 headers: kept when present and of their type, else left out as a capture without them has them.
+  for (const k of ['mcpMethod', 'mcpName', 'answerSessionId'] as const) if (typeof o[k] === 'string') info[k] = o[k] as string;
+  const params = o.mcpParams;
+  if (isPlainObject(params) && Object.values(params).every((p) => typeof p === 'string')) info.mcpParams = { ...(params as Record<string, string>) };
+  return info;
 }
 
 function withHttp(f: Frame, http: HttpInfo | undefined): Frame {

@@ -1,7 +1,7 @@
 // Envelope NDJSON reader: one JSON object per line wrapping a message (or a transport event) with metadata.
 import type { Frame } from '../types.js';
 import { isPlainObject } from '../util/own.js';
-import { describe, envelopeToFrame, isEnvelope, looksLikeMessage } from './envelope-fields.js';
+import { describe, envelopeToFrame, isBlankLineEnvelope, isEnvelope, looksLikeMessage } from './envelope-fields.js';
 import { nestedDeeper } from './depth.js';
 import { errorFrame, oversizedFrame, readLines, textFrame, tooDeepFrame, type LineReader } from './frames.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from './lines.js';
@@ -13,7 +13,7 @@ import { ClockTimeline } from './time.js';
  * Parses each non-blank line and maps it with the envelope field table. A line that is not JSON, or not a
  * JSON object, becomes an error frame holding the line, so nothing is lost (DESIGN principles 3 and 4). A bare
  * JSON-RPC message line (with `jsonrpc`, or `method`/`id`/`result`/`error` and no envelope key) is read as is.
- * A `#` comment line is skipped; a line of plain text (text-line.ts) is a log line: it is not inside an envelope, so it
+ * A blank line, and an envelope of a blank wire line (`wrap` captures an empty line as `"line":""`), are skipped; a `#` comment line is skipped; a line of plain text (text-line.ts) is a log line: it is not inside an envelope, so it
  * was never on the wire.
  */
 export class EnvelopeReader implements LineReader {
@@ -57,6 +57,7 @@ export class EnvelopeReader implements LineReader {
       out.push(textFrame(at, l.text, l.bytes));
       return;
     }
+    if (isBlankLineEnvelope(obj)) return;
     out.push(envelopeToFrame(obj, at, () => l.text, this.clock));
   }
 

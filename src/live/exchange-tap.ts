@@ -2,7 +2,7 @@
 import { Buffer } from 'node:buffer';
 import { bodyDecoding, type BodyDecoder } from '../input/capture/decompress.js';
 import { headerMap, mediaType, type At, type BodyEnd, type CutReason, type Exchange } from '../input/capture/exchange.js';
-import { LAST_EVENT_ID_HEADER, legacySession, PROTOCOL_VERSION_HEADER, SESSION_HEADER } from '../protocol/http-transport.js';
+import { LAST_EVENT_ID_HEADER, legacySession, modernHeaders, PROTOCOL_VERSION_HEADER, SESSION_HEADER } from '../protocol/http-transport.js';
 import type { HttpInfo } from '../types.js';
 import type { HttpCapture } from './http-capture.js';
 
@@ -80,6 +80,7 @@ export class ExchangeTap {
         // The proxy's own event is numbered by no reader: its request's MCP headers say which exchange it was.
         exchange: null, protocolVersion: x.reqHeaders.get(PROTOCOL_VERSION_HEADER) ?? null, sessionId: x.reqHeaders.get(SESSION_HEADER) ?? null,
         accept: x.reqHeaders.get('accept') ?? null, lastEventId: x.reqHeaders.get(LAST_EVENT_ID_HEADER) ?? null,
+        ...modernHeaders(x.reqHeaders),
       };
       const ts = new Date(at.ts).toISOString();
       this.capture.record(session === null ? { ts, event: name, dir: 's2c', ...data, http } : { ts, event: name, dir: 's2c', session, ...data, http });

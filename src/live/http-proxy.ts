@@ -4,7 +4,7 @@ import { escapeTerminal } from '../output/escape.js';
 import { CaptureWriter } from './capture-writer.js';
 import { HttpCapture } from './http-capture.js';
 import { IsoClock } from './iso-clock.js';
-import { LiveAnnotator } from './live-annotator.js';
+import { LiveAnnotator, type RecordListener } from './live-annotator.js';
 import { liveOut, livePalette } from './live-output.js';
 import { Recorder } from './recorder.js';
 import type { UpstreamFailure } from './forward-exchange.js';
@@ -28,6 +28,8 @@ export interface HttpProxyOptions {
   captureName?: string;
   /** After a stop signal, how long exchanges in flight may go on before they are cut (default 2 s). */
   graceMs?: number;
+  /** Told the annotated records as they come (`--otlp-endpoint`); waited for when the proxy stops. */
+  spans?: RecordListener & { flushed(): Promise<void> };
 }
 
 export interface HttpProxyIO {
@@ -62,7 +64,9 @@ export async function startHttpProxy(opts: HttpProxyOptions, io: HttpProxyIO): P
   const warn = (message: string) => io.stderr.write(`mcptrace: ${escapeTerminal(message)}\n`);
   const recorder = new Recorder(
     opts.out ? new CaptureWriter(opts.out, (err) => warn(`capture ${opts.out?.path}: ${err.message}; capture stopped, the proxy goes on`), CAPTURE_DELAY_MS) : null,
-    opts.live ? new LiveAnnotator(liveOut(opts.live, io), livePalette(opts.live, opts.color, io), opts.captureName ?? 'proxy') : null,
+    opts.live || opts.spans
+      ? new LiveAnnotator(opts.live ? liveOut(opts.live, io) : null, livePalette(opts.live ?? 'stderr', opts.color, io), opts.captureName ?? 'proxy', opts.spans)
+      : null,
     now,
     warn,
   );
@@ -102,6 +106,7 @@ export async function startHttpProxy(opts: HttpProxyOptions, io: HttpProxyIO): P
     await capture?.close();
     recorder.finish();
     if (opts.live instanceof SyncFile) opts.live.close();
+    await opts.spans?.flushed();
     failures.end();
     warn(`proxy stopped: ${proxy.requests} request${proxy.requests === 1 ? '' : 's'} forwarded${opts.out ? `; capture ${opts.out.path} complete` : ''}`);
   };

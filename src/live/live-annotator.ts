@@ -1,13 +1,19 @@
 // `wrap --live`: the capture's records annotated in-process as they happen, printed as the text transcript.
 import { Buffer } from 'node:buffer';
-import { Analyzer, type InputAnalysis } from '../analyzer.js';
-import { envelopeToFrame } from '../input/envelope-fields.js';
+import { Analyzer, type AnalysisSummary, type InputAnalysis } from '../analyzer.js';
+import { envelopeToFrame, isBlankLineEnvelope } from '../input/envelope-fields.js';
 import { ClockTimeline } from '../input/time.js';
 import type { Palette } from '../output/color.js';
 import { formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord, peersKnownAfter } from '../output/text.js';
 import type { PipelineRecord, SessionInfo } from '../types.js';
 import type { LineText } from './capture-record.js';
 import type { CapturedLine } from './line-capture.js';
+
+/** Told the records as they are annotated, with the analyzer's state as of them, and the summary at the end (`wrap --otlp-endpoint`). */
+export interface RecordListener {
+  records(records: readonly PipelineRecord[], analyzer: Analyzer): void;
+  end(summary: AnalysisSummary): void;
+}
 
 /** Where the transcript goes: stderr or a file. */
 export interface TextOut {
@@ -29,7 +35,8 @@ export class LiveAnnotator {
   private readonly headed = new WeakSet<SessionInfo>();
   private lastSession: string | null = null;
 
-  constructor(private readonly out: TextOut, private readonly palette: Palette, private readonly file: string) {
+  /** `out`: null when no transcript is printed (only `listener` wants the records). */
+  constructor(private readonly out: TextOut | null, private readonly palette: Palette, private readonly file: string, private readonly listener?: RecordListener) {
     this.input = this.analyzer.input(file);
     // The records are those of the capture, which is read as envelope NDJSON.
     this.input.setFormat('envelope');
@@ -46,6 +53,8 @@ export class LiveAnnotator {
       envelope.truncated = true;
       envelope.bytes = line.size;
     }
+    // An empty line the server or client printed: no message (the reader of the capture skips it too).
+    if (isBlankLineEnvelope(envelope)) return;
     this.print(this.input.push(envelopeToFrame(envelope, at, () => JSON.stringify(envelope), this.clock)));
   }
 
@@ -62,12 +71,17 @@ export class LiveAnnotator {
   /** The session is over: requests never answered are listed, as `annotate` does at end of input. */
   end(): void {
     this.input.end();
-    const footer = formatTextFooter(this.analyzer.summary().open, this.palette);
+    const summary = this.analyzer.summary();
+    this.listener?.end(summary);
+    if (this.out === null) return;
+    const footer = formatTextFooter(summary.open, this.palette);
     if (footer) this.out.write(`\n${footer}\n`);
     this.out.end?.();
   }
 
   private print(records: PipelineRecord[]): void {
+    this.listener?.records(records, this.analyzer);
+    if (this.out === null) return;
     let s = '';
     for (const r of records) {
       const info = this.analyzer.session(r.session);

@@ -5,7 +5,7 @@ import { CaptureWriter } from './capture-writer.js';
 import { startServer, StartError, type ServerProcess } from './child.js';
 import { IsoClock } from './iso-clock.js';
 import { LineCapture } from './line-capture.js';
-import { LiveAnnotator } from './live-annotator.js';
+import { LiveAnnotator, type RecordListener } from './live-annotator.js';
 import { liveOut, livePalette } from './live-output.js';
 import { pump } from './pump.js';
 import { Recorder } from './recorder.js';
@@ -27,6 +27,8 @@ interface ProxyOptions {
   maxLine: number;
   /** Name of the capture in live `source` fields. */
   captureName?: string;
+  /** Told the annotated records as they come (`--otlp-endpoint`); waited for before wrap exits. */
+  spans?: RecordListener & { flushed(): Promise<void> };
 }
 
 export interface ProxyIO {
@@ -50,7 +52,9 @@ const now = () => clock.now();
 export async function proxy(opts: ProxyOptions, io: ProxyIO): Promise<number> {
   const recorder = new Recorder(
     opts.out ? new CaptureWriter(opts.out, (err) => warn(io, `capture ${opts.out?.path}: ${err.message}; capture stopped, the session goes on`)) : null,
-    opts.live ? new LiveAnnotator(liveOut(opts.live, io), livePalette(opts.live, opts.color, io), opts.captureName ?? 'wrap') : null,
+    opts.live || opts.spans
+      ? new LiveAnnotator(opts.live ? liveOut(opts.live, io) : null, livePalette(opts.live ?? 'stderr', opts.color, io), opts.captureName ?? 'wrap', opts.spans)
+      : null,
     now,
     (message) => warn(io, message),
   );
@@ -67,6 +71,7 @@ export async function proxy(opts: ProxyOptions, io: ProxyIO): Promise<number> {
     warn(io, err.message);
     recorder.event('spawn-error', { command: opts.command, message: err.message });
     finish();
+    await opts.spans?.flushed();
     return EXIT_CANNOT_START;
   }
   child.on('error', (err) => warn(io, `server process: ${err.message}`)); // a failed kill(), after start
@@ -107,6 +112,8 @@ export async function proxy(opts: ProxyOptions, io: ProxyIO): Promise<number> {
   inPump.stop();
   child.stdin.destroy();
   finish();
+  // The server has exited and the host has every byte: what is left is telling the collector.
+  await opts.spans?.flushed();
   await Promise.all([drained(io.stdout), drained(io.stderr)]);
   return exitCodeOf(code, signal);
 }

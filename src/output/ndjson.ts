@@ -78,8 +78,20 @@ function httpJson(h: HttpInfo): string {
     `{"method":${WORDS.get(h.method)},"path":${str(h.path)},"status":${num(h.status)},"contentType":${nullableWord(h.contentType)}` +
     `,"stream":${nullableWord(h.stream)},"eventId":${nullableStr(h.eventId)},"conn":${WORDS.get(h.conn)},"exchange":${num(h.exchange)}` +
     `,"protocolVersion":${nullableStr(h.protocolVersion)},"sessionId":${nullableStr(h.sessionId)},"accept":${nullableStr(h.accept)}` +
-    `,"lastEventId":${nullableStr(h.lastEventId)}}`
+    `,"lastEventId":${nullableStr(h.lastEventId)}` +
+    modernHttpJson(h) +
+    '}'
   );
+}
+
+/** The 2026-07-28 request headers and the answer's unasked session id, each only when present (HttpInfo). */
+function modernHttpJson(h: HttpInfo): string {
+  let out = '';
+  if (h.mcpMethod !== undefined) out += `,"mcpMethod":${str(h.mcpMethod)}`;
+  if (h.mcpName !== undefined) out += `,"mcpName":${str(h.mcpName)}`;
+  if (h.mcpParams !== undefined) out += `,"mcpParams":${JSON.stringify(h.mcpParams)}`;
+  if (h.answerSessionId !== undefined) out += `,"answerSessionId":${str(h.answerSessionId)}`;
+  return out;
 }
 
 /**

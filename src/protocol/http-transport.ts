@@ -7,6 +7,32 @@ export const PROTOCOL_VERSION_HEADER = 'mcp-protocol-version';
 /** The header a client resumes an SSE stream with (a GET after the last event id it received). */
 export const LAST_EVENT_ID_HEADER = 'last-event-id';
 /**
+ * 2026-07-28 (basic/transports/streamable-http.mdx §Request Metadata): the headers a POST mirrors its body's `method`,
+ * `params.name`/`params.uri`, and tool arguments annotated `x-mcp-header` in (`Mcp-Param-{Name}`).
+ */
+/**
+ * The request `_meta` key whose value `MCP-Protocol-Version` mirrors in 2026-07-28; its presence is a request's claim to
+ * that revision or a later one (basic/index.mdx §_meta; the TS SDK's `hasEnvelopeClaim`).
+ */
+export const VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+const MCP_METHOD_HEADER = 'mcp-method';
+const MCP_NAME_HEADER = 'mcp-name';
+const MCP_PARAM_PREFIX = 'mcp-param-';
+
+/** The modern request headers of a request (names in lower case), each only when sent. */
+export function modernHeaders(h: ReadonlyMap<string, string>): { mcpMethod?: string; mcpName?: string; mcpParams?: Record<string, string> } {
+  const out: { mcpMethod?: string; mcpName?: string; mcpParams?: Record<string, string> } = {};
+  const method = h.get(MCP_METHOD_HEADER);
+  if (method !== undefined) out.mcpMethod = method;
+  const name = h.get(MCP_NAME_HEADER);
+  if (name !== undefined) out.mcpName = name;
+  for (const [k, v] of h) {
+    if (!k.startsWith(MCP_PARAM_PREFIX) || k.length === MCP_PARAM_PREFIX.length) continue;
+    (out.mcpParams ??= {})[k.slice(MCP_PARAM_PREFIX.length)] = v;
+  }
+  return out;
+}
+/**
  * The query parameter of the legacy transport's `endpoint` URL that keys its session: `/messages?sessionId=…` (the
  * TypeScript SDK's SSEServerTransport) or `/messages/?session_id=…` (the Python SDK's SseServerTransport).
  */

@@ -146,11 +146,26 @@ let tables: SchemaTables | undefined;
  * here (so that loading stays synchronous).
  */
 export function schemaTables(): SchemaTables {
-  tables ??= build(preloaded ?? (createRequire(import.meta.url)('@modelcontextprotocol/sdk/types.js') as Sdk));
+  tables ??= build(preloaded ?? requireSdk());
   return tables;
 }
 
 let preloaded: Sdk | undefined;
+
+/** `true` in the CLI bundle (rolldown.config.mjs defines it), which preloads the schemas before any check. */
+declare const MCPTRACE_CLI_BUNDLE: boolean | undefined;
+
+/**
+ * The SDK's CommonJS build, loaded synchronously: in the library bundle (dist/lib) `require` is the bundler's and the
+ * SDK is inside it (an installed mcptrace has no node_modules); tsc's ES modules have no `require` and load it from
+ * node_modules. The CLI bundle leaves this copy out (a second SDK to parse at every start): its commands preload the
+ * ES module first.
+ */
+function requireSdk(): Sdk {
+  const cli = typeof MCPTRACE_CLI_BUNDLE === 'boolean' && MCPTRACE_CLI_BUNDLE;
+  if (!cli && typeof require === 'function') return require('@modelcontextprotocol/sdk/types.js') as Sdk;
+  return createRequire(import.meta.url)('@modelcontextprotocol/sdk/types.js') as Sdk;
+}
 
 /**
  * Loads the SDK's schemas ahead of their first use, as an ES module: a command that will check schemas calls it once

@@ -2,7 +2,7 @@
 // GET whose Accept does not list text/event-stream (Streamable HTTP).
 import { listedTypes } from './support/accept.js';
 import { HTTP_SESSION, streamableHttp, type HttpSession } from './support/http-memory.js';
-import { requestLabel, STREAMABLE_HTTP_REVISIONS } from './support/http-request.js';
+import { ALL_STREAMABLE_HTTP_REVISIONS, requestLabel } from './support/http-request.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
@@ -24,9 +24,9 @@ export const acceptHeader: Rule<Data, undefined, HttpSession> = {
     id: 'accept-header',
     severity: 'error',
     description:
-      'A POST whose Accept header does not list both application/json and text/event-stream, or a GET (the server\'s stream) whose Accept does not list text/event-stream. basic/transports.mdx (2025-03-26 on), §Sending Messages to the Server: "The client MUST include an Accept header, listing both application/json and text/event-stream as supported content types"; §Listening for Messages from the Server: "The client MUST include an Accept header, listing text/event-stream as a supported content type." The types must be named: a wildcard (*/*) lists neither, and a type with q=0 is refused, not listed. Checked once per request, the initialize POST included; not on the 2024-11-05 HTTP+SSE transport.',
+      'A POST whose Accept header does not list both application/json and text/event-stream, or a GET (the server\'s stream) whose Accept does not list text/event-stream. basic/transports.mdx (2025-03-26 on), §Sending Messages to the Server: "The client MUST include an Accept header, listing both application/json and text/event-stream as supported content types"; §Listening for Messages from the Server: "The client MUST include an Accept header, listing text/event-stream as a supported content type." The types must be named: a wildcard (*/*) lists neither, and a type with q=0 is refused, not listed. Checked once per request, the initialize POST included; not on the 2024-11-05 HTTP+SSE transport. 2026-07-28 keeps the POST clause (basic/transports/streamable-http.mdx §Sending Messages) and has no GET stream.',
     specUrl: SPEC.httpSending,
-    revisions: STREAMABLE_HTTP_REVISIONS,
+    revisions: ALL_STREAMABLE_HTTP_REVISIONS,
   },
   message: (d) => {
     const what = d.accept === null ? 'has no Accept header' : `has Accept ${JSON.stringify(d.accept)}, which does not list ${d.missing.join(' or ')}`;
@@ -37,6 +37,8 @@ export const acceptHeader: Rule<Data, undefined, HttpSession> = {
   check: ({ record, session, memory }) => {
     if (!memory.opens || !streamableHttp(record, session.revision, memory)) return undefined;
     const h = record.http!;
+    // 2026-07-28 has no GET stream: a GET there is the modern-http-method rule's, whatever it accepts.
+    if (memory.modern && h.method !== 'POST') return undefined;
     const need = NEEDED[h.method];
     if (need === undefined) return undefined;
     const listed = listedTypes(h.accept);

@@ -5,8 +5,8 @@ import { modernSchema } from '../protocol/schema/modern-schema.js';
 
 // No SDK on npm ships this revision, so the official schema file itself is the check: a verbatim copy (its git blob
 // hash is tested against the one the spec repository published) made into a module (scripts/gen-modern-schema.mjs),
-// compiled by Ajv (JSON Schema 2020-12) one `$defs` entry at a time, on first use. Ajv and ajv-formats are CommonJS, required here on first use like the SDK's schemas
-// (src/protocol/schemas.ts), so that a run that checks no modern message never loads them.
+// compiled by Ajv (JSON Schema 2020-12) one `$defs` entry at a time, on first use (`loadAjv`), so that a run that
+// checks no modern message never builds them.
 
 interface Validator {
   (value: unknown): boolean;
@@ -22,16 +22,26 @@ const KEY = 'mcp-2026-07-28';
 let ajv: Ajv | undefined;
 const compiled = new Map<string, Validator>();
 
+/**
+ * Ajv and ajv-formats (CommonJS), on first use. In a bundle (dist/cli, dist/lib) `require` is the bundler's and they
+ * are inside it (an installed mcptrace has no node_modules; the module wrappers run only when required); tsc's ES
+ * modules have no `require` and load them from node_modules.
+ */
+function loadAjv(): { Ajv2020: new (o: object) => Ajv; formats: (a: Ajv) => void } {
+  const bundled = typeof require === 'function';
+  const ajvModule = (bundled ? require('ajv/dist/2020') : createRequire(import.meta.url)('ajv/dist/2020')) as { default: new (o: object) => Ajv };
+  const formatsModule = (bundled ? require('ajv-formats') : createRequire(import.meta.url)('ajv-formats')) as { default: (a: Ajv) => void };
+  return { Ajv2020: ajvModule.default, formats: formatsModule.default };
+}
+
 function validator(def: string): Validator {
   let v = compiled.get(def);
   if (v !== undefined) return v;
   if (ajv === undefined) {
-    const require = createRequire(import.meta.url);
-    const Ajv2020 = (require('ajv/dist/2020') as { default: new (o: object) => Ajv }).default;
-    const formats = require('ajv-formats') as { default: (a: Ajv) => void };
+    const { Ajv2020, formats } = loadAjv();
     // strict off: the schema uses annotation keywords Ajv's strict mode does not know; every error is wanted.
     ajv = new Ajv2020({ strict: false, allErrors: true });
-    formats.default(ajv);
+    formats(ajv);
     ajv.addSchema(modernSchema(), KEY);
   }
   v = ajv.getSchema(`${KEY}#/$defs/${def}`);

@@ -14,7 +14,7 @@ export const sessionIdHeader: Rule<{ request: string }, State, HttpSession> = {
     id: 'session-id-header',
     severity: 'error',
     description:
-      'An HTTP request after initialization without the Mcp-Session-Id header, in a session the server assigned an id. basic/transports.mdx §Session Management (2025-03-26 on): "If an Mcp-Session-Id is returned by the server during initialization, clients using the Streamable HTTP transport MUST include it in the Mcp-Session-Id header on all of their subsequent HTTP requests." Checked once per request (POST, GET, DELETE) after the initialize result. A request that names no session is counted in the session its connection carried last (keep-alive); one on a connection of its own cannot be tied to a session and is not reported.',
+      'An HTTP request after initialization without the Mcp-Session-Id header, in a session the server assigned an id. basic/transports.mdx §Session Management (2025-03-26 on): "If an Mcp-Session-Id is returned by the server during initialization, clients using the Streamable HTTP transport MUST include it in the Mcp-Session-Id header on all of their subsequent HTTP requests." Checked once per request (POST, GET, DELETE) after the initialize result. A request that names no session is counted in the session its connection carried last (keep-alive); one on a connection of its own cannot be tied to a session and is not reported. Not in 2026-07-28 exchanges, which have no sessions.',
     specUrl: SPEC.sessions,
     revisions: STREAMABLE_HTTP_REVISIONS,
   },
@@ -24,7 +24,9 @@ export const sessionIdHeader: Rule<{ request: string }, State, HttpSession> = {
   memory: HTTP_SESSION,
   check: ({ record, facts, session, state, memory }) => {
     const h = record.http;
-    if (h === undefined || memory.legacy) return undefined;
+    // 2026-07-28 has no sessions (basic/transports/streamable-http.mdx §Earlier Streamable HTTP Revisions): a session id
+    // there is the modern-session-id rule's.
+    if (h === undefined || memory.legacy || memory.modern) return undefined;
     if (h.sessionId !== null && h.sessionId === session.info.key) state.assigned = true;
     if (record.kind === 'request' && record.method === 'initialize') {
       // The initialize request names no session; the session it opened is keyed by the id its answer assigned.

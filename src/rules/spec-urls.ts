@@ -1,5 +1,7 @@
 // Links to the specification pages that rules cite (latest revision the rule's text comes from).
 const BASE = 'https://modelcontextprotocol.io/specification/2025-11-25';
+const MODERN = 'https://modelcontextprotocol.io/specification/2026-07-28';
+const MODERN_HTTP = `${MODERN}/basic/transports/streamable-http`;
 
 export const SPEC = {
   messages: `${BASE}/basic#messages`,
@@ -16,11 +18,17 @@ export const SPEC = {
   httpResuming: `${BASE}/basic/transports#resumability-and-redelivery`,
   httpVersionHeader: `${BASE}/basic/transports#protocol-version-header`,
   jsonrpc: 'https://www.jsonrpc.org/specification',
+  // 2026-07-28 ("modern"): the rules of what changed in it cite its own pages.
+  modernSending: `${MODERN_HTTP}#sending-messages`,
+  modernReceiving: `${MODERN_HTTP}#receiving-messages`,
+  modernVersionHeader: `${MODERN_HTTP}#protocol-version-header`,
+  modernHeaders: `${MODERN_HTTP}#standard-request-headers`,
+  modernValidation: `${MODERN_HTTP}#server-validation`,
+  modernNoSessions: `${MODERN_HTTP}#earlier-streamable-http-revisions`,
+  modernErrorCodes: `${MODERN}/basic#error-codes`,
 } as const;
 
 /** Pages of the 2026-07-28 ("modern") revision that the modern rules cite. */
-const MODERN = 'https://modelcontextprotocol.io/specification/2026-07-28';
-
 export const MODERN_SPEC = {
   meta: `${MODERN}/basic/index#_meta`,
   resultType: `${MODERN}/basic/index#resulttype`,

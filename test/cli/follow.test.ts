@@ -311,6 +311,18 @@ describe('audit --follow', () => {
   });
 });
 
+describe('--follow on a file that stays empty', () => {
+  it.each([['annotate'], ['stats'], ['audit']])('%s: at Ctrl-C, the one line that it held no message', async (command) => {
+    const file = join(dir, 'empty.ndjson');
+    writeFileSync(file, '');
+    const r = start([command, '--follow', file, '--log-level', 'debug']);
+    await caughtUp(r, file);
+    const { code } = await interrupt(r);
+    expect(code).toBe(0);
+    expect(r.err().split('\n').filter((l) => l.startsWith('mcptrace:'))).toEqual([`mcptrace: ${file}: empty, no MCP messages`]);
+  });
+});
+
 describe('--follow usage errors', () => {
   it.each([
     [['annotate', '--follow', 'samples/memory.envelope.ndjson', 'samples/everything.envelope.ndjson'], /--follow reads one file, not 2/],

@@ -43,7 +43,7 @@ describe('stdin', () => {
 
   it('empty stdin: no records, exit 0, and one line saying it held no message', async () => {
     const r = await runCli(['annotate', '-f', 'ndjson', '-'], { input: '' });
-    expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 0, stdout: '', stderr: 'mcptrace: -: no MCP messages (0 of 0 lines)\n' });
+    expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 0, stdout: '', stderr: 'mcptrace: -: empty, no MCP messages\n' });
   });
 
   it('a file and stdin in one run: `annotate FILE -` reads both, in that order', async () => {

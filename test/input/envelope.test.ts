@@ -113,3 +113,21 @@ describe('envelope: a line the capture cut (wrap --max-line)', () => {
     expect(f!.text).toBe('{"jsonrpc":"2.0","method":"ping","id":1}');
   });
 });
+
+describe('a blank wire line in a capture (wrap records an empty line a server printed as "line":"")', () => {
+  const msg = (id: number) => JSON.stringify({ ts: '2026-11-29T22:00:00.000Z', dir: 's2c', line: JSON.stringify({ jsonrpc: '2.0', id, result: {} }) });
+  test('is skipped as a blank line of raw NDJSON is: no frame, no error; the lines after keep their numbers', async () => {
+    const blank = (line: string) => JSON.stringify({ ts: '2026-11-29T22:00:00.001Z', dir: 's2c', line });
+    const frames = await framesOf([msg(1), blank(''), blank(' \r'), msg(2), ''].join('\n'), { format: 'envelope' });
+    expect(frames.map((f) => ({ line: f.line, error: f.error }))).toEqual([{ line: 1, error: undefined }, { line: 4, error: undefined }]);
+  });
+
+  test('a cut blank line, an event or an HTTP exchange with an empty body are not skipped', async () => {
+    const lines = [
+      JSON.stringify({ dir: 's2c', line: '', truncated: true, bytes: 9 }),
+      JSON.stringify({ event: 'stdin-closed', line: '' }),
+      JSON.stringify({ dir: 's2c', line: '', http: { method: 'POST', path: '/mcp', status: 202 } }),
+    ];
+    expect((await framesOf(lines.join('\n') + '\n', { format: 'envelope' })).map((f) => f.line)).toEqual([1, 2, 3]);
+  });
+});

@@ -189,7 +189,7 @@ describe('wrap: exits and signals', () => {
   it.each([
     [[], 'wrap needs the server command after --'],
     [['node', 'server.js'], 'put the server command after --'],
-    [['--out', '/nonexistent-dir/x.ndjson', '--', 'node'], 'cannot write capture /nonexistent-dir/x.ndjson: ENOENT'],
+    [['--out', '/nonexistent-dir/x.ndjson', '--', 'node'], '--out /nonexistent-dir/x.ndjson: the folder /nonexistent-dir does not exist'],
     [['--max-line', '0', '--', 'node'], '--max-line 0'],
   ])('usage error %j: exit 2 with one line', async (args, message) => {
     const { child, stderr } = spawnMcptrace(['wrap', ...args]);

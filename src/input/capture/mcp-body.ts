@@ -1,4 +1,5 @@
-// What an HTTP body says about MCP: a JSON-RPC message or batch, an initialize request.
+// What an HTTP body says about MCP: a JSON-RPC message or batch, an initialize request, a 2026-07-28 claim.
+import { VERSION_META } from '../../protocol/http-transport.js';
 import { nestedDeeper } from '../depth.js';
 
 /** The body parsed, or undefined when it is not JSON (or nests too deep to walk: decode reports it). */
@@ -18,6 +19,13 @@ function isMessage(v: unknown): boolean {
 /** A JSON-RPC message or batch: what makes a POST body MCP traffic. */
 export function looksJsonRpc(v: unknown): boolean {
   return Array.isArray(v) ? v.some(isMessage) : isMessage(v);
+}
+
+/** A message whose `params._meta` has the 2026-07-28 protocol-version key: it claims that revision, and has no session. */
+export function claimsModern(v: unknown): boolean {
+  if (!isMessage(v)) return false;
+  const meta = ((v as { params?: { _meta?: unknown } }).params as { _meta?: unknown } | undefined)?._meta;
+  return typeof meta === 'object' && meta !== null && Object.hasOwn(meta, VERSION_META);
 }
 
 /** An `initialize` request (not in a batch: basic/lifecycle.mdx forbids it there from 2025-06-18 on). */

@@ -1,17 +1,17 @@
 // HTTP exchanges read as MCP (Streamable HTTP, and the 2024-11-05 HTTP+SSE transport): messages, sessions, events.
 import { StringDecoder } from 'node:string_decoder';
-import { LAST_EVENT_ID_HEADER, LEGACY_ENDPOINT_EVENT, legacySession, PROTOCOL_VERSION_HEADER, SESSION_HEADER, statusEvent } from '../../protocol/http-transport.js';
+import { LAST_EVENT_ID_HEADER, LEGACY_ENDPOINT_EVENT, legacySession, modernHeaders, PROTOCOL_VERSION_HEADER, SESSION_HEADER, statusEvent } from '../../protocol/http-transport.js';
 import type { Direction, Frame, HttpInfo, TransportEvent } from '../../types.js';
 import { errorFrame, eventFrame, oversizedFrame, textFrame, type FrameContext } from '../frames.js';
 import { bodyFrame, cutText, time } from './body-frame.js';
 import { ConnSessions } from './conn-sessions.js';
 import { mediaType, type At, type BodyEnd, type CutReason, type Exchange, type ExchangeSink, type StreamNotice } from './exchange.js';
 import { BoundedBody } from './http-body.js';
-import { isInitialize, looksJsonRpc, parse } from './mcp-body.js';
+import { claimsModern, isInitialize, looksJsonRpc, parse } from './mcp-body.js';
 import { SseReader, type SseEvent } from './sse.js';
 
 /** What every record of an exchange says of its request (HttpInfo's fields from `exchange` on). */
-type RequestInfo = Pick<HttpInfo, 'exchange' | 'protocolVersion' | 'sessionId' | 'accept' | 'lastEventId'>;
+type RequestInfo = Pick<HttpInfo, 'exchange' | 'protocolVersion' | 'sessionId' | 'accept' | 'lastEventId' | 'mcpMethod' | 'mcpName' | 'mcpParams' | 'answerSessionId'>;
 
 /** What is known of one exchange while it is read. */
 interface State {
@@ -28,6 +28,10 @@ interface State {
   reqGap: number;
   /** An `initialize` request sent without a session: its session is the one its response assigns. */
   held: Frame | null;
+  /** The request's body was an `initialize`. */
+  initialize: boolean;
+  /** The request's body went out as a record (not held): its session is the exchange's. */
+  requestOut: boolean;
   resType: string | null;
   res: BoundedBody | null;
   resGap: number;
@@ -102,6 +106,7 @@ export class McpHttp implements ExchangeSink {
       sessionId: h.get(SESSION_HEADER) ?? null,
       accept: h.get('accept') ?? null,
       lastEventId: h.get(LAST_EVENT_ID_HEADER) ?? null,
+      ...modernHeaders(h),
     };
     // A GET or DELETE is never an `initialize`: one that names no session is its connection's (a POST waits for its body).
     const session = named ?? (x.method === 'POST' ? null : this.connSession.of(x.conn));
@@ -113,9 +118,9 @@ export class McpHttp implements ExchangeSink {
     const accepts = h.get('accept') ?? '';
     const sse = /text\/event-stream/i.test(accepts);
     const mcp =
-      named !== null || h.has(PROTOCOL_VERSION_HEADER) || (sse && (x.method === 'GET' || (x.method === 'POST' && /application\/json/i.test(accepts)))) ||
+      named !== null || h.has(PROTOCOL_VERSION_HEADER) || request.mcpMethod !== undefined || (sse && (x.method === 'GET' || (x.method === 'POST' && /application\/json/i.test(accepts)))) ||
       (x.method === 'DELETE' && session !== null);
-    this.states.set(x, { session, request, mcp, stream, req: null, reqGap: 0, held: null, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0 });
+    this.states.set(x, { session, request, mcp, stream, req: null, reqGap: 0, held: null, initialize: false, requestOut: false, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0 });
     if (named !== null) this.connSession.set(x.conn, named);
   }
 
@@ -135,20 +140,31 @@ export class McpHttp implements ExchangeSink {
     // A request that names no session is taken for its connection's (keep-alive: the client that sent the requests
     // before it), so that one sent without the session's Mcp-Session-Id is seen in its session (the `session-id-header`
     // rule). An `initialize` names none: it opens the session its answer assigns.
-    if (st.session === null && !isInitialize(value)) st.session = this.connSession.of(x.conn);
+    st.initialize = isInitialize(value);
+    // A 2026-07-28 request (its `_meta` claims the revision) has no session: it is not its connection's, even when a
+    // legacy session went over that connection before (a dual-era server serves both eras, decided per exchange).
+    if (st.session === null && !st.initialize && !claimsModern(value)) st.session = this.connSession.of(x.conn);
     if (empty) return;
     // A body cut short is no JSON, but may still show it was JSON-RPC.
     if (looksJsonRpc(value) || (value === undefined && text.includes('"jsonrpc"'))) st.mcp = true;
     if (!st.mcp) return;
     const f = bodyFrame(this.at(at), { time: time(at), dir: 'c2s', session: st.session }, { text, value, body, end, gap: st.reqGap, what: 'request', maxBytes: this.maxBytes });
     if (st.session === null && isInitialize(value) && f.error === undefined) st.held = f;
-    else this.push(x, f);
+    else {
+      this.push(x, f);
+      st.requestOut = true;
+    }
   }
 
   response(x: Exchange, at: At): void {
     const st = this.state(x);
     const assigned = x.resHeaders!.get(SESSION_HEADER) ?? null;
-    if (st.session === null && assigned !== null) st.session = assigned;
+    // A session id in answer to a request that named none and was no `initialize`: shown on the answer's records (a
+    // 2026-07-28 server must not mint one; the `modern-session-id` rule).
+    if (assigned !== null && st.request.sessionId === null && !st.initialize) st.request = { ...st.request, answerSessionId: assigned };
+    // The answer is in its request's session: an id assigned to a request already told in no session (a 2026-07-28
+    // server minting one) does not move the answer, nor the connection, into another.
+    if (st.session === null && assigned !== null && !st.requestOut) st.session = assigned;
     st.resType = mediaType(x.resHeaders!.get('content-type'));
     if (st.resType === 'text/event-stream' || assigned !== null) st.mcp = true;
     if (st.held !== null) {

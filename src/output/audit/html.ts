@@ -6,7 +6,7 @@ import { formatCount, formatMs } from '../numbers.js';
 import { spanText } from '../stats-sections.js';
 import { html, rawHtml, type SafeHtml } from './html-escape.js';
 import { findingsTable, rulesSection, SEVERITIES, severityFilter } from './html-findings.js';
-import { emptyFailure, findingsFail, reportNotes } from './parts.js';
+import { emptyFailure, findingsFail, nothingChecked, reportNotes } from './parts.js';
 import { HTML_SCRIPT } from './html-script.js';
 import { sessionSection } from './html-session.js';
 import { allStats } from './html-stats.js';
@@ -29,6 +29,8 @@ function verdict(report: AuditReport): SafeHtml {
     const reasons = [...(findingsFail(report) ? [`at --fail-on ${report.failOn}`] : []), ...(empty === null ? [] : [empty])];
     return html`<div class="verdict failed">FAILED <span>${reasons.join('; ')}</span></div>`;
   }
+  const unchecked = nothingChecked(report);
+  if (unchecked !== null) return html`<div class="verdict ungated">NOTHING CHECKED <span class="muted">${unchecked.replace(/^nothing checked: /, '')}</span></div>`;
   if (report.failOn === 'none') return html`<div class="verdict ungated">NOT GATED <span class="muted">(--fail-on none)</span></div>`;
   return html`<div class="verdict passed">PASSED <span>at --fail-on ${report.failOn}</span></div>`;
 }

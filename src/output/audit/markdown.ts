@@ -8,7 +8,7 @@ import { escapeMarkdownCell as md } from '../stats-markdown.js';
 import { truncate } from '../width.js';
 import { renderSequenceMermaid } from './mermaid.js';
 import {
-  countsText, emptyFailure, findingsBySession, findingsFail, peerText, recordSummaryParts, reportNotes, rulesById, SEVERITIES, slowest,
+  countsText, emptyFailure, findingsBySession, findingsFail, nothingChecked, peerText, recordSummaryParts, reportNotes, rulesById, SEVERITIES, slowest,
   type SessionFindings,
 } from './parts.js';
 import { sessionNoteText } from '../input-notes.js';
@@ -52,6 +52,8 @@ function verdict(report: AuditReport): string {
     const reasons = [...(findingsFail(report) ? [`at \`--fail-on ${report.failOn}\``] : []), ...(empty === null ? [] : [md(empty)])];
     return `❌ **Failed** ${reasons.join('; ')} · ${counts}`;
   }
+  const unchecked = nothingChecked(report);
+  if (unchecked !== null) return `⚠️ **Nothing checked**: ${md(unchecked.replace(/^nothing checked: /, ''))} · ${counts}`;
   if (report.failOn === 'none') return `➖ **Not gated** (\`--fail-on none\`) · ${counts}`;
   return `✅ **Passed** at \`--fail-on ${report.failOn}\` · ${counts}`;
 }

@@ -166,6 +166,14 @@ export function emptyFailure(report: AuditReport): string | null {
   return n === 0 ? null : `no MCP messages in ${n} ${n === 1 ? 'input' : 'inputs'} (--fail-on-empty)`;
 }
 
+/**
+ * When the run read no MCP message at all, what the verdict says instead of "passed": nothing was checked. Not a
+ * failure unless `--fail-on-empty` made it one (then the verdict is FAILED, with `emptyFailure`'s reason).
+ */
+export function nothingChecked(report: AuditReport): string | null {
+  return report.stats.messages > 0 || report.failed ? null : 'nothing checked: no MCP message (--fail-on-empty fails this)';
+}
+
 /** Whether a finding reached `--fail-on` (the report may also fail on empty inputs alone). */
 export function findingsFail(report: AuditReport): boolean {
   return SEVERITIES.some((s) => report.totals[s] > 0 && reachesFailOn(s, report.failOn));

@@ -8,7 +8,7 @@ import { formatCount, formatMs, formatPercent } from '../numbers.js';
 import { formatSessionPeers, formatSessionTitle, severityStyle } from '../text.js';
 import { displayWidth, padEnd, padStart, truncate } from '../width.js';
 import {
-  countsText, emptyFailure, findingsBySession, findingsFail, ofSeverity, recordSummaryParts, reportNotes, rulesById, SEVERITIES, slowest,
+  countsText, emptyFailure, findingsBySession, nothingChecked, findingsFail, ofSeverity, recordSummaryParts, reportNotes, rulesById, SEVERITIES, slowest,
   type SessionFindings,
 } from './parts.js';
 import type { RenderContext } from './renderers.js';
@@ -100,8 +100,10 @@ function verdict(report: AuditReport, p: Palette): string {
   const style: Style = report.failed ? (s) => p.bold(p.red(s)) : p.green;
   const empty = emptyFailure(report);
   const reasons = [...(findingsFail(report) ? [`at --fail-on ${report.failOn}`] : []), ...(empty === null ? [] : [empty])];
+  const unchecked = nothingChecked(report);
   const result =
     report.failed ? style(`FAILED ${reasons.join('; ')}`)
+    : unchecked !== null ? p.yellow(unchecked)
     : report.failOn === 'none' ? p.dim('not gated (--fail-on none)')
     : style(`passed at --fail-on ${report.failOn}`);
   return `${p.bold(base)}${omitted} — ${result}`;

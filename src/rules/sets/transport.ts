@@ -1,7 +1,13 @@
 // Rules about what the Streamable HTTP transport requires of requests, answers and streams.
 import { acceptHeader } from '../accept-header.js';
 import { acceptedNot202 } from '../accepted-not-202.js';
+import { headerMismatchServed } from '../header-mismatch-served.js';
+import { modernErrorStatus } from '../modern-error-status.js';
+import { modernEventId } from '../modern-event-id.js';
+import { modernHttpMethod } from '../modern-http-method.js';
+import { modernSessionId } from '../modern-session-id.js';
 import { protocolVersionHeader } from '../protocol-version-header.js';
+import { requestMetadataHeaders } from '../request-metadata-headers.js';
 import { responseOnGetStream } from '../response-on-get-stream.js';
 import { resumeOtherStream } from '../resume-other-stream.js';
 import { sessionIdHeader } from '../session-id-header.js';
@@ -10,7 +16,13 @@ import type { Rule } from '../types.js';
 export const TRANSPORT_RULES: readonly Rule<any, any>[] = [
   acceptHeader,
   acceptedNot202,
+  headerMismatchServed,
+  modernErrorStatus,
+  modernEventId,
+  modernHttpMethod,
+  modernSessionId,
   protocolVersionHeader,
+  requestMetadataHeaders,
   responseOnGetStream,
   resumeOtherStream,
   sessionIdHeader,

@@ -2,9 +2,15 @@
 import { legacySession } from '../../protocol/http-transport.js';
 import type { PipelineRecord } from '../../types.js';
 import type { Memory } from '../types.js';
+import { RecentMap } from './flow-memory.js';
+import { requestLabel } from './http-request.js';
+import { modernRecord } from './modern-exchange.js';
+import { learnToolHeaders, type ToolHeaders } from './request-headers.js';
 
 /** GET exchanges remembered per session as judged; past this the oldest is forgotten (a session opens few streams). */
 const GETS_KEPT = 64;
+/** POSTs whose label is remembered per session for the findings on their answers. */
+const LABELS_KEPT = 256;
 
 export interface HttpSession {
   /**
@@ -21,19 +27,31 @@ export interface HttpSession {
   opens: boolean;
   /** GET exchanges already judged. */
   gets: Set<number>;
+  /** The record is of a 2026-07-28 ("modern") exchange (support/modern-exchange.ts). */
+  modern: boolean;
+  /** Exchanges whose request body claimed the modern revision. */
+  claimed: Set<number>;
+  /** Tool arguments mirrored into `Mcp-Param-{Name}` headers, from the `tools/list` results seen. */
+  tools: ToolHeaders;
+  /** How findings on an answer name its request: the label of each recent POST, by exchange. */
+  labels: RecentMap<string>;
 }
 
 export const HTTP_SESSION: Memory<HttpSession> = {
   id: 'http-session',
-  create: () => ({ legacy: false, streamable: false, opens: false, gets: new Set() }),
+  create: () => ({ legacy: false, streamable: false, opens: false, gets: new Set(), modern: false, claimed: new Set(), tools: new Map(), labels: new RecentMap(LABELS_KEPT) }),
   observe(m, record) {
     m.opens = false;
+    m.modern = false;
     const h = record.http;
     if (h === undefined) return;
+    m.modern = modernRecord(record, m.claimed);
+    if (record.kind === 'response' && record.method === 'tools/list') learnToolHeaders((record.message as { result?: unknown } | null)?.result, m.tools);
     if (record.event?.name === 'http-endpoint' || (h.sessionId === null && h.method === 'POST' && legacySession(h.path) !== null)) m.legacy = true;
     if (h.sessionId !== null || h.protocolVersion !== null) m.streamable = true;
     if (h.exchange === null) return;
     if (h.method === 'POST' || h.method === 'DELETE') m.opens = record.dir === 'c2s' && (record.batch?.index ?? 0) === 0;
+    if (m.opens && h.method === 'POST' && m.modern) m.labels.set(String(h.exchange), requestLabel(record));
     else if (h.method === 'GET' && !m.gets.has(h.exchange)) {
       m.gets.add(h.exchange);
       if (m.gets.size > GETS_KEPT) m.gets.delete(m.gets.values().next().value!);
@@ -48,5 +66,11 @@ export const HTTP_SESSION: Memory<HttpSession> = {
  * requests carried an MCP header.
  */
 export function streamableHttp(record: PipelineRecord, revision: string | null, m: HttpSession): boolean {
-  return record.http !== undefined && !m.legacy && (revision !== null || m.streamable);
+  return record.http !== undefined && !m.legacy && (revision !== null || m.streamable || m.modern);
+}
+
+/** How a finding on an answer names the request it answers: `POST /mcp (tools/list, id 2)` when the POST was seen. */
+export function answerLabel(record: PipelineRecord, m: HttpSession): string {
+  const h = record.http!;
+  return (h.exchange === null ? undefined : m.labels.get(String(h.exchange))) ?? `${h.method} ${h.path}`;
 }

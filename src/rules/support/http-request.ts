@@ -4,6 +4,12 @@ import type { PipelineRecord } from '../../types.js';
 /** The revisions whose transports include Streamable HTTP (basic/transports.mdx; 2024-11-05 has HTTP+SSE only). */
 export const STREAMABLE_HTTP_REVISIONS: readonly string[] = ['2025-03-26', '2025-06-18', '2025-11-25'];
 
+/** The revisions whose Streamable HTTP has no sessions, no GET stream and mirrored request headers (2026-07-28, "modern"). */
+export const MODERN_HTTP_REVISIONS: readonly string[] = ['2026-07-28'];
+
+/** Every revision with Streamable HTTP, for the rules whose clause holds in both shapes of it. */
+export const ALL_STREAMABLE_HTTP_REVISIONS: readonly string[] = [...STREAMABLE_HTTP_REVISIONS, ...MODERN_HTTP_REVISIONS];
+
 /**
  * `POST /mcp (tools/call, id 3)`, `POST /mcp (notifications/initialized)`, `POST /mcp (a response to roots/list,
  * id 0)`, `GET /mcp`, `DELETE /mcp`: the method and target, and for a POST the message its body carried.

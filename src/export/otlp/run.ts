@@ -1,0 +1,51 @@
+// `mcptrace export --to otlp`: records → spans (as their answers arrive) → batches to the sinks; the histograms at the end.
+import type { CliIO } from '../../cli/context.js';
+import type { OtlpArgs } from '../../cli/export/otlp.js';
+import { exportRecords, type RecordSink } from '../../cli/export/records.js';
+import { endpointOptions } from './endpoint-options.js';
+import { DurationHistograms } from './metrics.js';
+import { allOf, endpointSink, jsonLines, type OtlpSink } from './sinks.js';
+import type { McpSpan } from './span.js';
+import { SpanBuilder } from './spans.js';
+
+/** Spans per export request (the OpenTelemetry SDK's BatchSpanProcessor default, `maxExportBatchSize`). */
+const BATCH = 512;
+
+export async function runOtlp(args: OtlpArgs, io: CliIO): Promise<number> {
+  // Options are checked, and the file opened, before any input is read.
+  const quiet = ['error', 'fatal', 'silent'].includes(args.logLevel);
+  const endpoint = args.endpoint === undefined
+    ? null
+    : endpointOptions({ url: args.endpoint, protocol: args.otlpProtocol, headers: args.header, timeoutMs: args.otlpTimeout, retries: args.otlpRetries }, { url: '--endpoint', header: '--header' }, io, quiet);
+  const sinks: OtlpSink[] = [];
+  if (args.out !== undefined || endpoint === null) sinks.push(await jsonLines(args.out === undefined || args.out === '-' ? null : args.out, io.stdout));
+  if (endpoint !== null) sinks.push(endpointSink(endpoint));
+  const sink = sinks.length === 1 ? sinks[0]! : allOf(sinks);
+  let builder: SpanBuilder | null = null;
+  const histograms = new DurationHistograms();
+  const done: McpSpan[] = [];
+  const send = async (all: boolean) => {
+    while (done.length >= BATCH || (all && done.length > 0)) {
+      const batch = done.splice(0, BATCH);
+      for (const s of batch) histograms.add(s);
+      await sink.spans(batch);
+    }
+  };
+  const spansOut: RecordSink = {
+    add: (r, analyzer) => {
+      builder ??= new SpanBuilder((key) => analyzer.session(key), args.maxSessions, args.maxPending);
+      builder.push(r, done);
+      // --follow: each span goes out as soon as it is complete, not when a batch is full.
+      if (done.length >= BATCH || (args.follow === true && done.length > 0)) return send(args.follow === true);
+    },
+    end: async (summary) => {
+      builder?.end(summary.findings, done);
+      await send(true);
+      const window = histograms.window();
+      if (window !== null) for (const snapshot of histograms.snapshot()) await sink.metrics(snapshot, window);
+      await sink.end();
+    },
+  };
+  await exportRecords(args, io, spansOut);
+  return 0;
+}

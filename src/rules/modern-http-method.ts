@@ -1,0 +1,34 @@
+// Rule modern-http-method: a GET or DELETE in a 2026-07-28 exchange (that revision's Streamable HTTP is POST only),
+// and the server's answer to it when that is not 405 Method Not Allowed.
+import type { Severity } from '../types.js';
+import { HTTP_SESSION, type HttpSession } from './support/http-memory.js';
+import { MODERN_HTTP_REVISIONS, requestLabel } from './support/http-request.js';
+import { SPEC } from './spec-urls.js';
+import type { Rule } from './types.js';
+
+type Data = { side: 'client'; request: string; version: string } | { side: 'server'; request: string; status: number };
+
+export const modernHttpMethod: Rule<Data, undefined, HttpSession> = {
+  meta: {
+    id: 'modern-http-method',
+    severity: 'error',
+    description:
+      'A GET or DELETE to the MCP endpoint sent with MCP-Protocol-Version 2026-07-28 or later (error), and a server that answers it with a status other than 405 (warning). basic/transports/streamable-http.mdx: "Every JSON-RPC message sent from the client MUST be a new HTTP POST request to the MCP endpoint"; §Earlier Streamable HTTP Revisions: sessions ended with DELETE and the GET stream "are not part of this revision", and a server "SHOULD respond … HTTP GET or DELETE to the MCP endpoint: respond with 405 Method Not Allowed". A GET or DELETE without the header is legacy traffic (the TypeScript SDK classifies any non-POST as legacy) and is not reported. Checked once per request.',
+    specUrl: SPEC.modernNoSessions,
+    revisions: MODERN_HTTP_REVISIONS,
+  },
+  message: (d) =>
+    d.side === 'client'
+      ? `${d.request} says MCP-Protocol-Version ${JSON.stringify(d.version)}: 2026-07-28 has no GET stream and no DELETE (no sessions); the client MUST use POST`
+      : `the server answered ${d.request} ${d.status}: a 2026-07-28 server SHOULD answer GET and DELETE with 405 Method Not Allowed`,
+  severityOf: (d, severity): Severity => (d.side === 'server' ? 'warning' : severity),
+  memory: HTTP_SESSION,
+  check: ({ record, memory }) => {
+    const h = record.http;
+    if (h === undefined || !memory.opens || !memory.modern || (h.method !== 'GET' && h.method !== 'DELETE')) return undefined;
+    const request = requestLabel(record);
+    const out: Data[] = [{ side: 'client', request, version: h.protocolVersion! }];
+    if (h.status !== null && h.status !== 405) out.push({ side: 'server', request, status: h.status });
+    return out;
+  },
+};

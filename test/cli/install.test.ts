@@ -1,0 +1,110 @@
+// The package as a user installs it: `npm pack`, then `npm install -g` of the tarball into a temporary prefix, offline
+// (the package has no runtime dependency to fetch: the CLI and the library are bundles), then the installed
+// `mcptrace` run from another folder. One pack and one install for every assertion: npm is the slow part.
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CLI_PATH, REPO_ROOT, childEnv, parseNdjson } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
+
+const run = promisify(execFile);
+const PKG = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+const SAMPLE = join(REPO_ROOT, 'samples', 'everything.envelope.ndjson');
+
+interface Installed {
+  /** The folder the commands run in: neither the repository nor the package. */
+  cwd: string;
+  /** The installed executable (`PREFIX/bin/mcptrace`, npm's link to the package's bin). */
+  bin: string;
+  /** The installed package's folder. */
+  pkg: string;
+  packed: string[];
+  installStderr: string;
+}
+
+let installed: Installed;
+
+beforeAll(async () => {
+  const dir = tempDir('install');
+  // dist/ is the one the tests run (the global setup rebuilt it if its sources changed): not built again by prepack.
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: REPO_ROOT });
+  const [pack] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
+  const prefix = join(dir, 'prefix');
+  // --offline: npm may not fetch anything; a runtime dependency would fail the install (ENOTCACHED).
+  const install = await run('npm', ['install', '-g', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', `./${pack.filename}`], {
+    cwd: dir, env: childEnv({ npm_config_update_notifier: 'false' }),
+  });
+  installed = {
+    cwd: dir, bin: join(prefix, 'bin', 'mcptrace'), pkg: join(prefix, 'lib', 'node_modules', PKG.name),
+    packed: pack.files.map((f) => f.path), installStderr: install.stderr,
+  };
+}, 180_000);
+
+/** The installed `mcptrace ARGS`, run from the temporary folder. */
+async function mcptrace(args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return run(installed.bin, args, { cwd: installed.cwd, env: childEnv(), maxBuffer: 64 * 1024 * 1024 });
+}
+
+describe('npm pack, then npm install -g of the tarball, offline', () => {
+  it('the tarball holds the bundles, the rule pages and formats.md, not the developer docs nor tsc\'s JavaScript', () => {
+    const { packed } = installed;
+    expect(packed).toContain('dist/cli/mcptrace.js');
+    expect(packed).toContain('dist/lib/index.js');
+    expect(packed).toContain('dist/src/index.d.ts');
+    expect(packed).toContain('docs/formats.md');
+    expect(packed).toContain('docs/rules/orphan-response.md');
+    expect(packed.filter((p) => p.startsWith('docs/dev/'))).toEqual([]);
+    expect(packed.filter((p) => p.startsWith('dist/src/') && p.endsWith('.js'))).toEqual([]);
+  });
+
+  it('installs without a warning (no EBADENGINE, no install script)', () => {
+    expect(installed.installStderr).not.toMatch(/EBADENGINE|warn/i);
+  });
+
+  it('mcptrace --version prints the package version, run from another folder', async () => {
+    expect((await mcptrace(['--version'])).stdout).toBe(`${PKG.version}\n`);
+  });
+
+  it('mcptrace annotate and audit read a sample (the SDK\'s schemas are in the bundle)', async () => {
+    const records = parseNdjson((await mcptrace(['annotate', '-f', 'ndjson', '--no-body', SAMPLE])).stdout);
+    expect(records.length).toBeGreaterThan(100);
+    expect(records[1]!.method).toBe('initialize');
+    const report = JSON.parse((await mcptrace(['audit', '-f', 'json', SAMPLE])).stdout);
+    expect(report.tool).toEqual({ name: PKG.name, version: PKG.version });
+  });
+
+  it('--log-level debug logs through pino, which is in the bundle', async () => {
+    const { stderr } = await mcptrace(['stats', '-f', 'json', '--log-level', 'debug', SAMPLE]);
+    expect(stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l).msg)).toContain('reading');
+  });
+
+  it('mcptrace rules ID opens the rule\'s page inside the installed package', async () => {
+    const path = (await mcptrace(['rules', 'orphan-response', '--path'])).stdout.trim();
+    expect(path).toBe(join(installed.pkg, 'docs', 'rules', 'orphan-response.md'));
+    expect(existsSync(path)).toBe(true);
+    const page = (await mcptrace(['rules', 'orphan-response'])).stdout;
+    expect(page).toBe(readFileSync(join(REPO_ROOT, 'docs', 'rules', 'orphan-response.md'), 'utf8'));
+  });
+
+  it('the library loads as `mcptrace` from the installed package', async () => {
+    const code = "const m = await import('mcptrace'); console.log(m.RULES.length, typeof m.analyze)";
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', code], { cwd: join(installed.pkg, '..') });
+    expect(stdout).toMatch(/^\d+ function\n$/);
+  });
+});
+
+describe('the clone', () => {
+  it('npm install on this Node: every locked package accepts it (--engine-strict turns EBADENGINE into an error)', async () => {
+    // --dry-run: node_modules is left as it is; --offline: the lock and the cache only.
+    const r = await run('npm', ['install', '--dry-run', '--offline', '--engine-strict', '--ignore-scripts', '--no-audit', '--no-fund'], {
+      cwd: REPO_ROOT, env: childEnv({ npm_config_update_notifier: 'false' }),
+    });
+    expect(r.stderr).not.toMatch(/EBADENGINE|notsup/);
+  });
+
+  it('npm run build leaves the executable executable (rolldown writes it 0644)', () => {
+    expect(statSync(CLI_PATH).mode & 0o111).toBe(0o111);
+  });
+});
