@@ -6,7 +6,8 @@
 // src/protocol/schemas.ts). dist/src (tsc's output, file for file) keeps the type declarations.
 import { defineConfig } from 'rolldown';
 
-const common = { platform: 'node', logLevel: 'warn' };
+// DuckDB is an optional dependency with a native binary: loaded from node_modules at run time by `mcptrace sql` alone.
+const common = { platform: 'node', logLevel: 'warn', external: ['@duckdb/node-api'] };
 const output = { format: 'esm', entryFileNames: '[name].js', sourcemap: true, minify: true, cleanDir: true };
 
 export default defineConfig([

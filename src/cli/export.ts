@@ -1,7 +1,9 @@
 // `mcptrace export --to TARGET [files..]`: the annotated records for other systems; a dispatcher over the targets.
 import type { Argv } from 'yargs';
 import type { CliIO } from './context.js';
+import { csvTarget } from './export/csv.js';
 import { otlpTarget } from './export/otlp.js';
+import { parquetTarget } from './export/parquet.js';
 import type { ExportArgs, ExportTarget } from './export/target.js';
 import { filterOptions, inputOptions } from './options.js';
 import { ruleOptions } from './rule-options.js';
@@ -9,16 +11,21 @@ import { ruleOptions } from './rule-options.js';
 /** One line per target: its options and its run live in its own module under export/. */
 const TARGETS: Readonly<Record<string, ExportTarget>> = {
   otlp: otlpTarget,
+  parquet: parquetTarget,
+  csv: csvTarget,
 };
 
 export function exportBuilder(y: Argv) {
   let b = ruleOptions(filterOptions(inputOptions(y)))
     .option('to', { describe: `target: ${Object.values(TARGETS).map((t) => t.describe).join('; ')}`, choices: Object.keys(TARGETS), demandOption: true })
-    .option('out', { describe: 'where to write: a file for otlp (default: stdout)', type: 'string' });
+    .option('out', { describe: 'where to write: a folder for parquet, a file for otlp and csv (default: stdout)', type: 'string' });
   for (const t of Object.values(TARGETS)) b = t.options(b);
   return b
     .example('$0 export --to otlp --endpoint http://localhost:4318 session.ndjson', 'spans and metrics to an OpenTelemetry collector (OTLP/HTTP)')
-    .example('$0 export --to otlp --out traces.jsonl session.ndjson', "the OTLP file exporter's JSON lines, for the collector's otlpjsonfile receiver");
+    .example('$0 export --to otlp --out traces.jsonl session.ndjson', "the OTLP file exporter's JSON lines, for the collector's otlpjsonfile receiver")
+    .example('$0 export --to parquet --out traffic/ logs/*.ndjson', 'a Parquet dataset: traffic/records/date=…/server=…/part-0.parquet, traffic/sessions/…')
+    .example('$0 export --to csv --out records.csv session.ndjson', 'the same columns as CSV, for a spreadsheet')
+    .example("$0 sql \"SELECT method, count(*) FROM records GROUP BY 1\" traffic/", 'query the dataset');
 }
 
 export function runExport(args: ExportArgs, io: CliIO): Promise<number> {

@@ -11,6 +11,7 @@ import { EXIT, UsageError } from './errors.js';
 import { STDIN_ARG } from './inputs.js';
 import { TOOL } from './tool.js';
 import type { ProxyArgs } from './proxy.js';
+import type { SqlArgs } from './sql.js';
 import type { StatsArgs } from './stats.js';
 import type { WrapArgs } from './wrap.js';
 
@@ -25,6 +26,7 @@ const LAZY = {
   formats: () => import('./formats.js'),
   proxy: () => import('./proxy.js'),
   rules: () => import('./rules.js'),
+  sql: () => import('./sql.js'),
   stats: () => import('./stats.js'),
   wrap: () => import('./wrap.js'),
 };
@@ -47,8 +49,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   const words = new Set(dashes === -1 ? argv : argv.slice(0, dashes));
   const named = <K extends keyof typeof LAZY>(name: K): Promise<Awaited<ReturnType<(typeof LAZY)[K]>> | null> =>
     words.has(name) ? (LAZY[name]() as Promise<Awaited<ReturnType<(typeof LAZY)[K]>>>) : Promise.resolve(null);
-  const [audit, exporter, formats, proxy, rules, stats, wrap] = await Promise.all([
-    named('audit'), named('export'), named('formats'), named('proxy'), named('rules'), named('stats'), named('wrap'),
+  const [audit, exporter, formats, proxy, rules, sql, stats, wrap] = await Promise.all([
+    named('audit'), named('export'), named('formats'), named('proxy'), named('rules'), named('sql'), named('stats'), named('wrap'),
   ]);
   const parser = yargs(args)
     .scriptName('mcptrace')
@@ -59,7 +61,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     .command('audit [files..]', 'report spec violations (text, markdown, html, json, sarif, junit); exit 1 on findings', audit?.auditBuilder ?? unused, (a) => {
       selected = () => audit!.runAudit(a as unknown as AuditArgs, io);
     })
-    .command('export [files..]', 'write the annotated records for other systems: --to otlp (OpenTelemetry traces and metrics)', exporter?.exportBuilder ?? unused, (a) => {
+    .command('export [files..]', 'write the annotated records for other systems: --to otlp (OpenTelemetry), parquet (a dataset), csv', exporter?.exportBuilder ?? unused, (a) => {
       selected = () => exporter!.runExport(a as unknown as ExportArgs, io);
     })
     .command('formats', 'list every input format and host log dialect, with an example line each', formats?.formatsBuilder ?? unused, (a) => {
@@ -70,6 +72,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     })
     .command('rules [id]', 'list every audit rule with its severity, revisions and documentation; with an id, print its page', rules?.rulesBuilder ?? unused, (a) => {
       selected = () => rules!.runRules(a as unknown as RulesArgs, io);
+    })
+    .command('sql <query> [files..]', 'SQL (DuckDB) over a dataset from export --to parquet, or over logs: views records, sessions, findings', sql?.sqlBuilder ?? unused, (a) => {
+      selected = () => sql!.runSql(a as unknown as SqlArgs, io);
     })
     .command('stats [files..]', 'traffic statistics: lifecycle vs operation, methods, latency, pairing', stats?.statsBuilder ?? unused, (a) => {
       selected = () => stats!.runStats(a as unknown as StatsArgs, io);

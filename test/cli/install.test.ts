@@ -93,6 +93,13 @@ describe('npm pack, then npm install -g of the tarball, offline', () => {
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', code], { cwd: join(installed.pkg, '..') });
     expect(stdout).toMatch(/^\d+ function\n$/);
   });
+
+  it('export --to parquet (the writer is in the bundle) and sql (DuckDB, the optional dependency, installed with it)', async () => {
+    const out = join(installed.cwd, 'dataset');
+    await mcptrace(['export', '--to', 'parquet', '--out', out, SAMPLE]);
+    const { stdout } = await mcptrace(['sql', '-f', 'json', "SELECT count(*) AS n FROM records WHERE kind = 'request'", out]);
+    expect(JSON.parse(stdout)[0].n).toBeGreaterThan(10);
+  });
 });
 
 describe('the clone', () => {

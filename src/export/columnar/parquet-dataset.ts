@@ -1,0 +1,47 @@
+// The Parquet dataset of a run: `records/` and `sessions/` tables, Hive-partitioned by date and server (docs/dataset.md).
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AnalysisSummary } from '../../analyzer.js';
+import type { PipelineRecord } from '../../types.js';
+import { TableWriter } from './dataset.js';
+import type { TableWriterOptions } from './table-options.js';
+import { partitionPath } from './partition.js';
+import { RECORDS } from './record-columns.js';
+import { RecordRows, type RecordRow } from './record-row.js';
+import { SESSIONS, SessionTally, type SessionRow } from './session-rows.js';
+import { dateOf } from './time.js';
+
+/** Per record, beyond its message's bytes: what its other columns weigh in the buffers, roughly. */
+const ROW_OVERHEAD = 256;
+
+export class ParquetDataset {
+  private readonly rows = new RecordRows();
+  private readonly tally = new SessionTally();
+  private readonly records: TableWriter<RecordRow>;
+  private readonly sessions: TableWriter<SessionRow>;
+
+  constructor(private readonly dir: string, opts: TableWriterOptions) {
+    this.records = new TableWriter(join(dir, RECORDS.name), RECORDS.columns, opts);
+    this.sessions = new TableWriter(join(dir, SESSIONS.name), SESSIONS.columns, opts);
+  }
+
+  /** Resolves when the record is buffered (and any row group it completed written). */
+  add(r: PipelineRecord): Promise<void> | void {
+    const row = this.rows.row(r);
+    this.tally.add(row);
+    return this.records.add(partitionPath(dateOf(row.time), r.server ?? null), row, r.bytes + ROW_OVERHEAD);
+  }
+
+  /** The sessions table from the run's summary; every file closed. Returns the files written, relative to the dataset. */
+  async end(summary: AnalysisSummary): Promise<string[]> {
+    await this.records.close();
+    for (const s of this.tally.rows(summary)) {
+      const pending = this.sessions.add(partitionPath(dateOf(s.traffic.firstTime), s.info?.server ?? s.traffic.server), s, ROW_OVERHEAD);
+      if (pending) await pending;
+    }
+    await this.sessions.close();
+    // Both tables' folders even when empty (no MCP message in the input): the folder is still a dataset to query.
+    for (const t of [RECORDS.name, SESSIONS.name]) await mkdir(join(this.dir, t), { recursive: true });
+    return [...this.records.files.map((f) => `${RECORDS.name}/${f}`), ...this.sessions.files.map((f) => `${SESSIONS.name}/${f}`)];
+  }
+}
