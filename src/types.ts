@@ -150,9 +150,11 @@ export interface TransportEvent {
 
 export type Kind = 'request' | 'response' | 'error' | 'notification' | 'invalid' | 'event' | 'log';
 export type Primitive = 'tools' | 'resources' | 'prompts' | 'roots' | 'sampling' | 'elicitation' | 'base';
-export type Feature = 'lifecycle' | 'ping' | 'progress' | 'cancellation' | 'logging' | 'completion' | 'tasks';
+export type Feature = 'lifecycle' | 'ping' | 'progress' | 'cancellation' | 'logging' | 'completion' | 'tasks' | 'discovery' | 'subscriptions';
 export type Phase = 'initialization' | 'operation' | 'shutdown';
 export type Side = 'client' | 'server';
+/** How a message was sent: `legacy` (2025-11-25 and earlier, the `initialize` handshake) or `modern` (2026-07-28 on, version and capabilities per request). */
+export type Era = 'legacy' | 'modern';
 export type Severity = 'error' | 'warning' | 'info';
 
 export interface CapabilityRef {
@@ -196,6 +198,11 @@ export interface AnnotatedRecord {
   server: string | null;
   /** The reader that produced the record (`ndjson`, `envelope`, `transcript`, `json`, a dialect); null when unknown. */
   format: string | null;
+  /**
+   * The revision this message was sent under (v2): a modern request's own `_meta` protocolVersion (a response's is its
+   * request's), else the session's revision (the negotiated one, else the one `initialize` asked for); null when not known.
+   */
+  revision: string | null;
   message: unknown;
   /** Present (true) only when the log cut the message: kind, id and method come from what survives; `message` is null. */
   truncated?: true;
@@ -213,6 +220,34 @@ export interface AnnotatedRecord {
   batch?: { index: number; size: number };
   /** Present on records read from HTTP traffic (v2): the exchange and stream that carried it. */
   http?: HttpInfo;
+  /**
+   * Present on the legs of a multi round-trip request (v2): `first` is the seq of the chain's first request, `round`
+   * the leg's number (1 for the first request and its answer, 2 for the first retry …).
+   */
+  chain?: { first: number; round: number };
+  /**
+   * Present on an `input_required` result (v2): the input requests it embeds, by key, each with its primitive and the
+   * client capability it needs, checked against the triggering request's own `_meta` clientCapabilities.
+   */
+  inputs?: InputRequestRef[];
+  /**
+   * Present on the terminal answer of a modern request that took more than one round (v2): the whole logical operation,
+   * from its first request to this answer, split into server time (the sum of the legs' latencies) and client time (the
+   * gaps between an answer that asked for a retry and the retry: user input, sampling). Times are null when the log
+   * has none.
+   */
+  operation?: { first: number; rounds: number; latencyMs: number | null; serverMs: number | null; clientMs: number | null };
+}
+
+/** One input request embedded in an `input_required` result (2026-07-28 basic/patterns/mrtr.mdx). */
+export interface InputRequestRef {
+  /** Its key in `inputRequests` (the retry answers under the same key). */
+  key: string;
+  /** `elicitation/create`, `sampling/createMessage`, `roots/list`, or what the server wrote (null: none). */
+  method: string | null;
+  primitive: Primitive | null;
+  /** `negotiated` is whether the triggering request declared it (false when it declared no capabilities). */
+  capability: CapabilityRef | null;
 }
 
 /** Where a record came from on the wire; carried beside the contract fields, never printed as such. */
@@ -263,6 +298,13 @@ export interface SessionInfo {
    * skip what they would decide. Null when the format logs every message (or the reader did not say).
    */
   notLogged: NotLogged | null;
+  /**
+   * The eras of the session's messages in the order first seen (`['modern', 'legacy']`: a dual-era client fell back);
+   * present only on a session with a modern message, so that a legacy session's summary is as it always was.
+   */
+  eras?: Era[];
+  /** With `eras`: the last modern revision a request of the session claimed (null when none was readable). */
+  modernRevision?: string | null;
   /** Seq of the first and last record of the session. */
   firstSeq: number;
   lastSeq: number;

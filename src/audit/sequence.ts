@@ -67,6 +67,7 @@ export class SequenceKeeper {
     for (const f of r.findings) if (severity === null || RANK[f.severity] > RANK[severity]) severity = f.severity;
     const subject = r.kind === 'request' || r.kind === 'notification' ? subjectOf(r.method, r.message) : '';
     const name = r.kind === 'event' ? (r.event?.name ?? 'event') : r.kind === 'invalid' ? '(invalid)' : (r.method ?? '?');
+    const leg = chainLabel(r);
     return {
       seq: r.seq,
       ts: r.ts,
@@ -74,12 +75,24 @@ export class SequenceKeeper {
       kind: r.kind,
       id: r.id,
       method: r.method,
-      label: subject === '' ? name : `${name} ${subject}`,
+      label: (subject === '' ? name : `${name} ${subject}`) + leg,
       latencyMs: r.latencyMs,
       severity,
       body: this.bodyBytes > 0 ? bodyOf(r, this.bodyBytes) : null,
     };
   }
+}
+
+/**
+ * A modern request's place in its logical operation (session/chains.ts), so that the diagram reads a chain as one
+ * operation: a retry's round, an `input_required` answer, and the terminal answer's whole operation.
+ */
+function chainLabel(r: PipelineRecord): string {
+  if (r.chain === undefined) return '';
+  if (r.kind === 'request' && r.chain.round > 1) return ` (round ${r.chain.round} of #${r.chain.first})`;
+  if (r.inputs !== undefined || (r.message as { result?: { resultType?: unknown } } | null)?.result?.resultType === 'input_required') return ' (input required)';
+  const op = r.operation;
+  return op === undefined ? '' : ` (operation #${op.first}: ${op.rounds} rounds${op.latencyMs === null ? '' : `, ${op.latencyMs} ms`})`;
 }
 
 /**

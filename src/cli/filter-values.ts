@@ -12,6 +12,7 @@ const PRIMITIVES: Vocabulary<Primitive | Feature | 'unknown'> = {
   // The base protocol's features, also as the transcript's `base:<feature>`.
   lifecycle: ['base:lifecycle'], ping: ['base:ping'], progress: ['base:progress'], cancellation: ['base:cancellation'],
   logging: ['base:logging'], completion: ['base:completion'], tasks: ['base:tasks'],
+  discovery: ['base:discovery'], subscriptions: ['base:subscriptions'],
   unknown: [],
 };
 

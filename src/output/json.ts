@@ -13,8 +13,8 @@ export interface JsonDocument {
 }
 
 /**
- * The same field set and key order as `recordToNdjson`: seq … findings, server, format, truncated, summary, level,
- * text, lines, raw, event, batch, http, message.
+ * The same field set and key order as `recordToNdjson`: seq … findings, server, format, revision, truncated, summary,
+ * level, text, lines, raw, event, batch, http, chain, inputs, operation, message.
  * Nested contract objects are copied so later mutation of the pipeline record cannot leak in.
  */
 export function recordToJson(r: PipelineRecord, opts: RecordOutputOptions): JsonRecord {
@@ -38,6 +38,7 @@ export function recordToJson(r: PipelineRecord, opts: RecordOutputOptions): Json
     findings: r.findings.map((f) => ({ rule: f.rule, severity: f.severity, message: f.message })),
     server: r.server ?? null,
     format: r.format ?? null,
+    revision: r.revision ?? null,
   };
   if (r.truncated) o.truncated = true;
   if (r.summary) o.summary = true;
@@ -50,6 +51,9 @@ export function recordToJson(r: PipelineRecord, opts: RecordOutputOptions): Json
   if (r.event !== undefined) o.event = r.event.data === undefined ? { name: r.event.name } : { name: r.event.name, data: r.event.data };
   if (r.batch !== undefined) o.batch = { index: r.batch.index, size: r.batch.size };
   if (r.http !== undefined) o.http = { ...r.http };
+  if (r.chain !== undefined) o.chain = { first: r.chain.first, round: r.chain.round };
+  if (r.inputs !== undefined) o.inputs = r.inputs.map((i) => ({ ...i, capability: i.capability === null ? null : { ...i.capability } }));
+  if (r.operation !== undefined) o.operation = { ...r.operation };
   if (opts.body) o.message = r.message === undefined ? null : r.message;
   return o;
 }

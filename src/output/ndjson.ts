@@ -107,8 +107,10 @@ function messageJson(r: PipelineRecord): string {
 
 /**
  * One JSON line (no trailing newline) with the contract fields in contract order: seq … findings, `server`, `format`,
- * then `truncated`, `summary` (when set), `level`, `text`, `lines` (log records), `raw` (invalid, truncated and
- * summary records), `event` (transport events), `batch` (batch members), `http` (HTTP traffic), then `message`.
+ * `revision`, then `truncated`, `summary` (when set), `level`, `text`, `lines` (log records), `raw` (invalid, truncated
+ * and summary records), `event` (transport events), `batch` (batch members), `http` (HTTP traffic), `chain` (the records of a
+ * modern request, its retries and answers, and a subscription's stream), `inputs` (an `input_required` result's input
+ * requests), `operation` (the terminal answer of a chain of several rounds), then `message`.
  */
 export function recordToNdjson(r: PipelineRecord, opts: RecordOutputOptions): string {
   const head = recordToNdjsonHead(r, opts);
@@ -127,7 +129,8 @@ export function recordToNdjsonHead(r: PipelineRecord, opts: RecordOutputOptions)
     `,"id":${idJson(r.id)},"method":${nullableWord(r.method)},"primitive":${nullableWord(r.primitive)}` +
     `,"feature":${nullableWord(r.feature)},"phase":${WORDS.get(r.phase)},"capability":${capabilityJson(r.capability)}` +
     `,"pair":${num(r.pair)},"latencyMs":${num(r.latencyMs)},"bytes":${num(r.bytes)}` +
-    `,"findings":${findingsJson(r.findings)},"server":${nullableWord(r.server ?? null)},"format":${nullableWord(r.format ?? null)}`;
+    `,"findings":${findingsJson(r.findings)},"server":${nullableWord(r.server ?? null)},"format":${nullableWord(r.format ?? null)}` +
+    `,"revision":${nullableWord(r.revision ?? null)}`;
   if (r.truncated) out += ',"truncated":true';
   if (r.summary) out += ',"summary":true';
   if (r.kind === 'log') out += `,"level":${nullableWord(r.level ?? null)},"text":${str(r.text ?? '')},"lines":${num(r.lines ?? 1)}`;
@@ -135,6 +138,9 @@ export function recordToNdjsonHead(r: PipelineRecord, opts: RecordOutputOptions)
   if (r.event !== undefined) out += `,"event":${eventJson(r.event)}`;
   if (r.batch !== undefined) out += `,"batch":{"index":${num(r.batch.index)},"size":${num(r.batch.size)}}`;
   if (r.http !== undefined) out += `,"http":${httpJson(r.http)}`;
+  if (r.chain !== undefined) out += `,"chain":{"first":${num(r.chain.first)},"round":${num(r.chain.round)}}`;
+  if (r.inputs !== undefined) out += `,"inputs":${JSON.stringify(r.inputs)}`;
+  if (r.operation !== undefined) out += `,"operation":${JSON.stringify(r.operation)}`;
   return opts.body ? out + ',"message":' : out;
 }
 

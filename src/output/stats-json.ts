@@ -1,7 +1,7 @@
 // The stats report as JSON with a fixed key order and 2-space indent (for `stats --format json`).
 import { DIRECTIONS, MESSAGE_KINDS, PHASES, PRIMITIVE_KEYS } from '../stats/scope.js';
 import { setOwn } from '../util/own.js';
-import type { Counts, MethodStats, PairStats, ScopeStats, SessionStats, ShareCounts, Stats, ToolStats } from '../stats/types.js';
+import type { Counts, LatencySummary, MethodStats, PairStats, ScopeStats, SessionStats, ShareCounts, Stats, ToolStats } from '../stats/types.js';
 
 type CountTable = Record<string, Counts>;
 
@@ -18,8 +18,19 @@ function table(t: CountTable, order: readonly string[]): CountTable {
 
 const pairs = (p: PairStats): PairStats => ({ answered: p.answered, unanswered: p.unanswered, cancelled: p.cancelled, orphans: p.orphans });
 
+const latency = (l: LatencySummary): LatencySummary => ({ p50: l.p50, p95: l.p95, max: l.max });
+
+/** A method's counts; `operations` only for a method with modern requests (a legacy run's JSON is as it was). */
 function method(m: MethodStats): MethodStats {
-  return { count: m.count, errors: m.errors, latencyMs: { p50: m.latencyMs.p50, p95: m.latencyMs.p95, max: m.latencyMs.max } };
+  const out: MethodStats = { count: m.count, errors: m.errors, latencyMs: latency(m.latencyMs) };
+  const o = m.operations;
+  if (o !== undefined) {
+    out.operations = {
+      count: o.count, multiRound: o.multiRound, failures: o.failures,
+      latencyMs: latency(o.latencyMs), serverMs: latency(o.serverMs), clientMs: latency(o.clientMs),
+    };
+  }
+  return out;
 }
 
 function tool(t: ToolStats): ToolStats {
@@ -55,6 +66,7 @@ function session(s: SessionStats): SessionStats {
     server: { name: s.server.name, version: s.server.version },
     requestedRevision: s.requestedRevision,
     negotiatedRevision: s.negotiatedRevision,
+    ...(s.eras === undefined ? {} : { eras: [...s.eras], modernRevision: s.modernRevision ?? null }),
     serverName: s.serverName ?? null,
     onlySide: s.onlySide ?? null,
     ...scopeHead(s),

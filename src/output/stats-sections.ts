@@ -106,6 +106,21 @@ export function statsSections(s: Stats): StatsSection[] {
     rows: byCount(s.methods).map(([k, m]) => [k, formatCount(m.count), formatCount(m.errors), ...latencyCells(m)]),
     wrap: [0],
   });
+  // Modern methods (2026-07-28): one row per method for its logical operations (every round of an MRTR chain or a
+  // version retry together), with the time the server and the client took; absent from a legacy run.
+  const operations = byCount(s.methods).filter(([, m]) => m.operations !== undefined);
+  if (operations.length > 0) {
+    out.push({
+      title: 'Operations (modern requests, all rounds)',
+      head: ['method', 'count', 'rounds>1', 'failed', 'p50', 'max', 'server p50', 'client p50'],
+      align: [L, R, R, R, R, R, R, R],
+      wrap: [0],
+      rows: operations.map(([k, m]) => {
+        const o = m.operations!;
+        return [k, formatCount(o.count), formatCount(o.multiRound), formatCount(o.failures), formatMs(o.latencyMs.p50), formatMs(o.latencyMs.max), formatMs(o.serverMs.p50), formatMs(o.clientMs.p50)];
+      }),
+    });
+  }
   const tools = byCount<ToolStats>(s.tools);
   if (tools.length > 0) {
     out.push({
@@ -134,7 +149,7 @@ export function statsSections(s: Stats): StatsSection[] {
       head: ['session', 'client', 'server', 'revision', 'messages', 'bytes', 'lifecycle', 'answered', 'unanswered', 'cancelled', 'orphans'],
       align: [L, L, L, L, R, R, R, R, R, R, R],
       rows: s.sessions.map((x) => [
-        x.key, peer(x.client), peer(x.server), x.negotiatedRevision ?? x.requestedRevision ?? '?',
+        x.key, peer(x.client), peer(x.server), x.eras === undefined || x.eras[x.eras.length - 1] === 'legacy' ? x.negotiatedRevision ?? x.requestedRevision ?? '?' : `${x.modernRevision ?? '?'} (modern)`,
         formatCount(x.messages), formatCount(x.bytes), formatPercent(x.lifecycle.share),
         formatCount(x.pairs.answered), formatCount(x.pairs.unanswered), formatCount(x.pairs.cancelled), formatCount(x.pairs.orphans),
       ]),

@@ -1,5 +1,6 @@
 // Transcript header (who talks to whom, which revision) and footer (requests never answered at end of input).
-import type { OpenRequest, SessionInfo } from '../types.js';
+import { isModernVersion } from '../protocol/modern.js';
+import type { OpenRequest, PipelineRecord, SessionInfo } from '../types.js';
 import type { Palette } from './color.js';
 import { escapeTerminal } from './escape.js';
 import { sessionNoteText } from './input-notes.js';
@@ -15,8 +16,22 @@ function peer(info: PeerInfo): string {
   return truncate(escapeTerminal(name + version), 60);
 }
 
-/** `revision X` when asked and answered agree; both when they differ (version negotiation, lifecycle.mdx). */
+/**
+ * `revision X` when asked and answered agree; both when they differ (version negotiation, lifecycle.mdx). A session
+ * with a modern message says so: `modern revision 2026-07-28` (no handshake: each request states its revision), and a
+ * dual-era one its eras in order before the revision it ended with (`eras modern → legacy · revision 2025-11-25`).
+ */
 function revision(s: SessionInfo): string {
+  if (s.eras !== undefined) {
+    const modern = `modern revision ${s.modernRevision == null ? '?' : escapeTerminal(s.modernRevision)}`;
+    if (s.eras.length === 1) return modern;
+    const last = s.eras[s.eras.length - 1] === 'modern' ? modern : legacyRevision(s);
+    return `eras ${s.eras.join(' → ')} · ${last}`;
+  }
+  return legacyRevision(s);
+}
+
+function legacyRevision(s: SessionInfo): string {
   const req = s.requestedRevision === null ? null : escapeTerminal(s.requestedRevision);
   const neg = s.negotiatedRevision === null ? null : escapeTerminal(s.negotiatedRevision);
   if (req === null && neg === null) return 'revision ?';
@@ -77,6 +92,15 @@ export function formatSessionPeers(s: SessionInfo, p: Palette, width?: number): 
     { text: `→ server ${peer(s.serverInfo)}`, style: (t) => (t.startsWith('→ server') ? '→ ' + p.magenta('server') + t.slice(8) : t) },
     { text: `· ${revision(s)}`, style: label('·', p.dim) },
   ], '   ', width);
+}
+
+/**
+ * The record after which the peers line is printed: the `initialize` result (the handshake names both peers), or in a
+ * modern exchange, which has none, its first result (a result's `_meta` names the server, a request's the client; an
+ * error names neither, and a dual-era probe's error is followed by the handshake).
+ */
+export function peersKnownAfter(r: PipelineRecord): boolean {
+  return r.kind === 'response' && (r.method === 'initialize' || isModernVersion(r.revision));
 }
 
 function openLine(o: OpenRequest, p: Palette, width?: number): string {

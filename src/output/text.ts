@@ -9,7 +9,7 @@ import { DEFAULT_WIDTH, indentOf, textLayout, type TextLayout } from './text-lay
 import { displayWidth, fit, truncate } from './width.js';
 import { cutAtWord, wrapDense, wrapWords } from './wrap-words.js';
 
-export { formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextHeader } from './text-session.js';
+export { formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextHeader, peersKnownAfter } from './text-session.js';
 
 export interface TextOptions {
   /** Print the message JSON (compact, escaped) on indented lines under the record. Default false. */
@@ -172,10 +172,33 @@ function tailPieces(r: PipelineRecord, p: Palette, opts: TextOptions, ctx: Recor
     pieces.push({ text: escapeTerminal(toolErrorText(r)), style: p.dim, flex: 3, quoted: true });
   }
   if (r.kind === 'error') pieces.push(...errorPieces(r, p, opts.errorName ?? errorCodeName));
+  pieces.push(...chainPieces(r, p));
   if (r.kind === 'event' && r.event?.data !== undefined) pieces.push({ text: escapeTerminal(eventDataText(r.event.data)), style: p.dim, flex: 2 });
   // Last to get room: a host log that logs summaries says so on every line.
   if (r.summary) pieces.push({ text: '(summary: body not logged)', style: p.dim, flex: 4 });
   if (r.truncated) pieces.push({ text: '(cut by the log)', style: p.dim, flex: 4 });
+  return pieces;
+}
+
+/**
+ * A modern request's place in its logical operation (chains.ts), so that a chain reads as one operation: a retry
+ * says which round of which first request it is; an `input_required` answer says what it asks for (✗: a capability
+ * the triggering request did not declare); the last answer, the whole operation's rounds and times.
+ */
+function chainPieces(r: PipelineRecord, p: Palette): Piece[] {
+  if (r.chain === undefined) return [];
+  const pieces: Piece[] = [];
+  if (r.kind === 'request' && r.chain.round > 1) pieces.push({ text: `⟳ round ${r.chain.round} of #${r.chain.first}`, style: p.cyan });
+  const result = r.kind === 'response' ? (r.message as { result?: { resultType?: unknown } } | null)?.result : undefined;
+  if (result?.resultType === 'input_required') {
+    const asked = (r.inputs ?? []).map((i) => `${i.primitive ?? escapeTerminal(String(i.method))}${i.capability?.negotiated === false ? '✗' : ''}`);
+    pieces.push({ text: asked.length === 0 ? 'input required: retry with state' : `input required: ${asked.join(', ')}`, style: p.cyan, flex: 3 });
+  }
+  const op = r.operation;
+  if (op !== undefined) {
+    const times = op.latencyMs === null ? '' : ` ${formatMs(op.latencyMs)}` + (op.serverMs === null || op.clientMs === null ? '' : ` (server ${formatMs(op.serverMs)}, client ${formatMs(op.clientMs)})`);
+    pieces.push({ text: `operation #${op.first}: ${op.rounds} rounds${times}`, style: p.cyan });
+  }
   return pieces;
 }
 

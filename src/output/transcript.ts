@@ -2,7 +2,7 @@
 import type { OpenRequest, PipelineRecord, SessionInfo } from '../types.js';
 import type { Palette } from './color.js';
 import { subjectOf } from './subject.js';
-import { bodyCutNote, formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord, type RecordContext, type TextOptions } from './text.js';
+import { bodyCutNote, formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord, peersKnownAfter, type RecordContext, type TextOptions } from './text.js';
 import { textLayout, type TextLayout } from './text-layout.js';
 import { displayWidth } from './width.js';
 import { wrapWords } from './wrap-words.js';
@@ -66,7 +66,7 @@ export class TextTranscript {
       this.noted.add(info);
       s += `${formatSessionNote(shown, p) ?? ''}\n`;
     }
-    if (r.kind === 'response' && r.method === 'initialize' && info && shown && !this.peered.has(info)) {
+    if (peersKnownAfter(r) && info && shown && !this.peered.has(info)) {
       this.peered.add(info);
       s += formatSessionPeers(shown, p, this.width()) + '\n';
     }

@@ -1,6 +1,7 @@
 // JSON-RPC and MCP error codes with readable names (spec-table §5), and a name lookup with fallbacks.
+import { MODERN_REVISIONS, isModernVersion } from './modern.js';
 import { REVISIONS, isKnownRevision } from './revisions.js';
-import type { ErrorCodeInfo, Revision } from './types.js';
+import type { ErrorCodeInfo } from './types.js';
 
 /** Every error code this tool can name. */
 export const ERROR_CODES: readonly ErrorCodeInfo[] = [
@@ -19,6 +20,13 @@ export const ERROR_CODES: readonly ErrorCodeInfo[] = [
   // URL_ELICITATION_REQUIRED in schema.ts 2025-11-25 only (client/elicitation.mdx).
   { code: -32042, name: 'URL elicitation required', origin: 'mcp', revisions: ['2025-11-25'],
     description: 'The request needs a URL-mode elicitation to complete first; data.elicitations lists them.' },
+  // 2026-07-28 only (basic/index.mdx §Error Codes; schema.ts HEADER_MISMATCH …); a modern server answers them with HTTP 400.
+  { code: -32020, name: 'Header mismatch', origin: 'mcp',
+    description: '2026-07-28: an HTTP header (MCP-Protocol-Version, Mcp-Method, Mcp-Name) is missing or differs from the body.' },
+  { code: -32021, name: 'Missing required client capability', origin: 'mcp',
+    description: '2026-07-28: the request did not declare a client capability the server needs; data.requiredCapabilities.' },
+  { code: -32022, name: 'Unsupported protocol version', origin: 'mcp',
+    description: '2026-07-28: the request\'s protocol version is not supported; data.supported, data.requested.' },
   // Example in client/sampling.mdx (all revisions); outside the JSON-RPC reserved range.
   { code: -1, name: 'User rejected', origin: 'mcp',
     description: 'The user rejected the request (client/sampling.mdx example "User rejected sampling request").' },
@@ -54,8 +62,8 @@ export function errorCodeName(code: unknown): string {
 export interface NotFoundError {
   method: string;
   code: number;
-  /** Revisions in which the code applies. */
-  revisions: readonly Revision[];
+  /** Revisions in which the code applies (a modern entry: every modern revision). */
+  revisions: readonly string[];
   /** Spec page (relative to docs/specification/<revision>/) and section that assigns the code. */
   spec: string;
 }
@@ -63,11 +71,13 @@ export interface NotFoundError {
 /**
  * Methods whose "not found" error has a code of its own. resources/read of an unknown URI → -32002
  * ("Resource not found", server/resources.mdx §Error Handling, all four revisions). Unknown tools and prompts are
- * plain -32602 (Invalid params), the generic code, so they need no entry. 2026-07-28 (not supported yet) moves
- * resource-not-found to -32602 (SEP-2164, spec-table §12): a new revision gets its own entry then.
+ * plain -32602 (Invalid params), the generic code, so they need no entry. 2026-07-28 moves resource-not-found to
+ * -32602 (SEP-2164; 2026-07-28 server/resources.mdx §Error Handling: "MUST return … -32602"; basic/index.mdx: -32002
+ * "MUST NOT be emitted").
  */
 export const NOT_FOUND_ERRORS: readonly NotFoundError[] = [
   { method: 'resources/read', code: -32002, revisions: REVISIONS, spec: 'server/resources.mdx' },
+  { method: 'resources/read', code: -32602, revisions: MODERN_REVISIONS, spec: 'server/resources.mdx' },
 ];
 
 /**
@@ -77,9 +87,13 @@ export const NOT_FOUND_ERRORS: readonly NotFoundError[] = [
  */
 export const NOT_FOUND_MESSAGE = /not.?found|no such|unknown resource|does not exist/i;
 
-/** The code a "not found" error to `method` must have in the revision (unknown revision: any supported one). */
+/**
+ * The code a "not found" error to `method` must have in the revision: a modern revision's (any string from 2026-07-28
+ * on), a legacy one's, or for an unknown revision the first entry (a legacy one).
+ */
 export function notFoundCode(method: string, revision: string | null): NotFoundError | undefined {
+  const modern = isModernVersion(revision);
   return NOT_FOUND_ERRORS.find(
-    (e) => e.method === method && (!isKnownRevision(revision) || e.revisions.includes(revision)),
+    (e) => e.method === method && (modern ? e.revisions === MODERN_REVISIONS : !isKnownRevision(revision) || e.revisions.includes(revision)),
   );
 }

@@ -62,3 +62,15 @@ export {
 } from './lookup.js';
 export type { ResolvedCapability } from './lookup.js';
 export { PARAM_FEATURES, paramFeaturesUsed, type ParamFeature } from './features.js';
+export {
+  INPUT_REQUESTS,
+  LEGACY_ONLY_METHODS,
+  META,
+  MODERN_ERRORS,
+  MODERN_METHODS,
+  MODERN_ONLY_METHODS,
+  MODERN_REVISIONS,
+  isModernVersion,
+  modernMethod,
+} from './modern.js';
+export type { ModernMethod } from './modern.js';

@@ -1,4 +1,5 @@
 // Protocol revision strings this tool knows, their order, and which revision-level features (batches) they have.
+import { MODERN_REVISIONS } from './modern.js';
 import type { Revision } from './types.js';
 
 /**
@@ -11,10 +12,10 @@ export const REVISIONS: readonly Revision[] = ['2024-11-05', '2025-03-26', '2025
 export const LATEST_REVISION: Revision = '2025-11-25';
 
 /**
- * Published but not yet supported: 2026-07-28 is stateless MCP — no `initialize`, version and client capabilities
- * per request in `_meta` (spec-table §12). A log with no `initialize` may be such a session.
+ * Published but not yet supported: none today. 2026-07-28 ("modern": no `initialize`, version and client capabilities
+ * per request in `_meta`) is supported as its own era (modern.ts), not as one more handshake revision.
  */
-export const FUTURE_REVISIONS: readonly string[] = ['2026-07-28'];
+export const FUTURE_REVISIONS: readonly string[] = [];
 
 /**
  * Pre-release strings real peers still send: the TypeScript SDK lists `2024-10-07` in
@@ -34,12 +35,16 @@ export const BATCH_REVISIONS: readonly Revision[] = ['2025-03-26'];
  */
 export const DEFAULT_HTTP_REVISION: Revision = '2025-03-26';
 
-/** How this tool treats a protocol version string. */
-export type RevisionStatus = 'supported' | 'prerelease' | 'future' | 'unknown';
+/**
+ * How this tool treats a protocol version string: a supported legacy (handshake) revision, a supported modern one
+ * (2026-07-28: negotiated per request), a known pre-release, a published one not yet supported, or unknown.
+ */
+export type RevisionStatus = 'supported' | 'modern' | 'prerelease' | 'future' | 'unknown';
 
 const SUPPORTED = new Set<string>(REVISIONS);
 const PRERELEASE = new Set<string>(PRERELEASE_REVISIONS);
 const FUTURE = new Set<string>(FUTURE_REVISIONS);
+const MODERN = new Set<string>(MODERN_REVISIONS);
 const BATCHES = new Set<string>(BATCH_REVISIONS);
 
 /** True when `s` is one of the four supported revision strings (exact match). */
@@ -51,6 +56,7 @@ export function isKnownRevision(s: unknown): s is Revision {
 export function revisionStatus(s: unknown): RevisionStatus {
   if (typeof s !== 'string') return 'unknown';
   if (SUPPORTED.has(s)) return 'supported';
+  if (MODERN.has(s)) return 'modern';
   if (PRERELEASE.has(s)) return 'prerelease';
   if (FUTURE.has(s)) return 'future';
   return 'unknown';

@@ -1,6 +1,7 @@
 // Rule duplicate-request-id: a sender reuses the id of one of its earlier requests in the same session.
 import type { Rule } from './types.js';
 import { evictOldest } from '../util/oldest.js';
+import { isModernVersion } from '../protocol/modern.js';
 import { SPEC } from './spec-urls.js';
 
 /** Ids remembered per sender per session; the oldest are forgotten past this bound. */
@@ -29,7 +30,7 @@ export const duplicateRequestId: Rule<Data, State> = {
     id: 'duplicate-request-id',
     severity: 'error',
     description:
-      'The request ID MUST NOT have been previously used by the requestor within the same session: a sender reuses the id of one of its requests, whether that request is still open or was already answered. The last 100,000 ids of each sender in each session are remembered; a reuse of an older id goes unnoticed.',
+      'The request ID MUST NOT have been previously used by the requestor within the same session: a sender reuses the id of one of its requests, whether that request is still open or was already answered. From 2026-07-28 the rule follows the revision of the request: the id "MUST NOT match the ID of any other request the sender has issued and not yet received a response for" (basic/index.mdx §Requests), so only the id of a request still open counts (a `subscriptions/listen` is open until its stream ends), and reuse after completion is legal. The last 100,000 ids of each sender in each session are remembered; a reuse of an older id goes unnoticed.',
     specUrl: SPEC.requests,
     revisions: 'all',
     seqFields: ['previousSeq'],
@@ -57,6 +58,8 @@ export const duplicateRequestId: Rule<Data, State> = {
     used.set(record.id, record.seq * 2);
     if (used.size > USED_ID_LIMIT) evictOldest(used);
     if (facts.reusedOpenId) return [{ id: JSON.stringify(record.id), previousSeq: facts.reusedOpenId.previousSeq, earlier: 'open' }];
+    // A modern request may reuse the id of a completed one (2026-07-28 basic/index.mdx §Requests).
+    if (isModernVersion(record.revision)) return undefined;
     // Ids are per requestor (basic/index.mdx §Requests): with the sender unknown, two sides' ids would collide.
     if (before === undefined || record.dir === 'unknown') return undefined;
     return [{ id: JSON.stringify(record.id), previousSeq: usedSeq(before), earlier: wasAnswered(before) ? 'answered' : 'closed' }];

@@ -1,4 +1,5 @@
 // Runs the rules over tracked records and over what is still open at end of input.
+import { MODERN_REVISIONS, isModernVersion } from '../protocol/modern.js';
 import { revisionAtLeast } from '../protocol/revisions.js';
 import type { Tracked } from '../session/tracker.js';
 import type { SessionState } from '../session/state.js';
@@ -225,8 +226,10 @@ function severityFor(rule: Rule<any, any>, revision: string | null): Severity {
   return sev;
 }
 
+/** A revision string from 2026-07-28 on that mcptrace does not know is checked by the rules of the modern revisions. */
 function applies(rule: Rule<any, any>, revision: string | null): boolean {
-  return rule.meta.revisions === 'all' || revision === null || rule.meta.revisions.includes(revision);
+  if (rule.meta.revisions === 'all' || revision === null || rule.meta.revisions.includes(revision)) return true;
+  return isModernVersion(revision) && rule.meta.revisions.some((r) => MODERN_REVISIONS.includes(r));
 }
 
 function stateOf(rule: Rule<any, any, any>, s: Readonly<SessionState>): unknown {

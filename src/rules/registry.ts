@@ -4,6 +4,7 @@ import { CONTENT_RULES } from './sets/content.js';
 import { FLOW_RULES } from './sets/flow.js';
 import { FRAMING_RULES } from './sets/framing.js';
 import { LIFECYCLE_RULES } from './sets/lifecycle.js';
+import { MODERN_RULES } from './sets/modern.js';
 import { SCHEMA_RULES } from './sets/schema.js';
 import { TRANSPORT_RULES } from './sets/transport.js';
 import type { Rule } from './types.js';
@@ -16,6 +17,7 @@ export const RULES: readonly Rule<any, any>[] = [
   ...CONTENT_RULES,
   ...SCHEMA_RULES,
   ...TRANSPORT_RULES,
+  ...MODERN_RULES,
 ].sort((a, b) => (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0));
 
 export const ruleById: ReadonlyMap<string, Rule<any, any>> = new Map(RULES.map((r) => [r.meta.id, r]));

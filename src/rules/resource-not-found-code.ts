@@ -14,20 +14,22 @@ export const resourceNotFoundCode: Rule<Data> = {
     id: 'resource-not-found-code',
     severity: 'info',
     description:
-      'An error response to resources/read says the resource was not found (its message matches "not found", "no such", "unknown resource" or "does not exist") but its code is not -32002. server/resources.mdx §Error Handling: "Resource not found: -32002". The message test is a heuristic. Revision 2026-07-28 (not supported yet) moves this error to -32602.',
+      'An error response to resources/read says the resource was not found (its message matches "not found", "no such", "unknown resource" or "does not exist") but its code is not the revision\'s: -32002 up to 2025-11-25 (server/resources.mdx §Error Handling: "Resource not found: -32002"), -32602 from 2026-07-28, where the server "MUST return" -32602 and -32002 "MUST NOT be emitted" (an error there). The revision is the request\'s. The message test is a heuristic.',
     specUrl: `${specUrl('server/resources.mdx')}#error-handling`,
     revisions: 'all',
+    severityFrom: { '2026-07-28': 'error' },
   },
   message: (d) => `${d.method} answered "not found" with code ${d.code} (${d.name}); the spec's code is ${d.expected}`,
   on: { kinds: ['error'], body: true },
   check: ({ record, session }) => {
     if (record.kind !== 'error' || record.method === null) return undefined;
-    const want = notFoundCode(record.method, session.revision);
+    const want = notFoundCode(record.method, record.revision ?? session.revision);
     if (!want) return undefined;
     const error = (record.message as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-    if (typeof error?.message !== 'string' || !NOT_FOUND_MESSAGE.test(error.message) || error.code === want.code) {
-      return undefined;
-    }
+    if (error === undefined || error.code === want.code) return undefined;
+    // From 2026-07-28, -32002 itself says "resource not found", whatever the message (basic/index.mdx §Error Codes).
+    const legacyCode = want.code !== -32002 && error.code === -32002;
+    if (!legacyCode && (typeof error.message !== 'string' || !NOT_FOUND_MESSAGE.test(error.message))) return undefined;
     return [{ method: record.method, code: JSON.stringify(error.code) ?? 'none', name: errorCodeName(error.code), expected: want.code }];
   },
 };

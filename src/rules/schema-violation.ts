@@ -2,6 +2,8 @@
 import { createTaskResultSchema, paramsSchema, resultSchema, type PartSchema } from '../protocol/schemas.js';
 import { checkValue, formatIssue, type CheckScope, type FlatIssue } from './schema-check.js';
 import { VerdictCache, keyText, type VerdictScope } from './schema-cache.js';
+import { checkModern, modernTarget } from './modern-schema-check.js';
+import { isModernVersion } from '../protocol/modern.js';
 import type { Rule } from './types.js';
 
 /** Issues listed per finding; the rest are counted (bounded output, one finding per message). */
@@ -42,20 +44,28 @@ function verdict(schema: PartSchema, value: unknown, root: 'params' | 'result', 
   return { issues: found.slice(0, MAX_ISSUES).map(formatIssue), more: Math.max(0, found.length - MAX_ISSUES) };
 }
 
+/** A modern message against the official schema (modern-schema-check.ts). */
+function modern(kind: string, method: string, message: unknown): SchemaViolationData[] | undefined {
+  const target = modernTarget(kind, method, message);
+  const found = target === undefined ? [] : checkModern(target, message);
+  return found.length === 0 ? undefined : [{ issues: found.slice(0, MAX_ISSUES), more: Math.max(0, found.length - MAX_ISSUES) }];
+}
+
 export const schemaViolation: Rule<SchemaViolationData> = {
   meta: {
     id: 'schema-violation',
     severity: 'error',
     description:
-      "Params of a request or notification, or the result of a response, do not match the protocol schema of the session's revision (the SDK's zod schemas, held to the spec where they differ: unknown keys are allowed, keys newer than the session's revision are not checked). One finding per message lists the first issues by JSON path. Verdicts are memoised by message text (at most 2,048 entries and 8 M characters).",
+      "Params of a request or notification, or the result of a response, do not match the protocol schema of the session's revision (the SDK's zod schemas, held to the spec where they differ: unknown keys are allowed, keys newer than the session's revision are not checked). A message of 2026-07-28 or later (its request's own revision) is checked whole, errors included, against the official JSON schema of 2026-07-28 (no SDK ships that revision yet). One finding per message lists the first issues by JSON path. Verdicts of the SDK's schemas are memoised by message text (at most 2,048 entries and 8 M characters).",
     specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/schema',
     revisions: 'all',
   },
   message: (d) => d.issues.join('; ') + (d.more > 0 ? ` (+${d.more} more)` : ''),
-  on: { kinds: ['request', 'notification', 'response'], body: true },
+  on: { kinds: ['request', 'notification', 'response', 'error'], body: true },
   check: ({ record, facts, session }) => {
     // Structure problems are reported by invalid-jsonrpc; error objects are fully covered there (code, message).
     if (facts.problem || record.method === null) return undefined;
+    if (isModernVersion(record.revision)) return modern(record.kind, record.method, record.message);
     let schema: PartSchema | undefined;
     let root: 'params' | 'result';
     if (record.kind === 'request' || record.kind === 'notification') {

@@ -33,6 +33,19 @@ export const SPEC = {
   modernErrorCodes: `${MODERN}/basic#error-codes`,
 } as const;
 
+/** Pages of the 2026-07-28 ("modern") revision that the modern rules cite. */
+export const MODERN_SPEC = {
+  meta: `${MODERN}/basic#meta`,
+  resultType: `${MODERN}/basic#resulttype`,
+  patterns: `${MODERN}/basic/patterns`,
+  versioning: `${MODERN}/basic/versioning`,
+  changelog: `${MODERN}/changelog`,
+  mrtr: `${MODERN}/basic/patterns/mrtr`,
+  caching: `${MODERN}/server/utilities/caching`,
+  subscriptions: `${MODERN}/basic/patterns/subscriptions`,
+  errors: `${MODERN}/basic#error-codes`,
+} as const;
+
 const ALL: readonly Revision[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];
 const STREAMABLE: readonly Revision[] = ['2025-03-26', '2025-06-18', '2025-11-25'];
 

@@ -1,5 +1,6 @@
 // Rule unknown-method: a request or notification whose method no supported revision defines.
 import { REVISIONS, isExperimentalMethod, methodInfo } from '../protocol/index.js';
+import { MODERN_REVISIONS, modernMethod } from '../protocol/modern.js';
 import type { Rule } from './types.js';
 
 /** The method as JSON, shortened: it comes from the log and may be anything. */
@@ -15,12 +16,12 @@ export const unknownMethod: Rule<{ method: string; kind: string }> = {
     revisions: 'all',
   },
   message: (d) =>
-    `unknown ${d.kind} method ${quote(d.method)}: not defined in any supported revision (${REVISIONS[0]} to ${REVISIONS[REVISIONS.length - 1]})`,
+    `unknown ${d.kind} method ${quote(d.method)}: not defined in any supported revision (${REVISIONS[0]} to ${MODERN_REVISIONS[MODERN_REVISIONS.length - 1]})`,
   on: { kinds: ['request', 'notification'] },
   check: ({ record }) => {
     if (record.kind !== 'request' && record.kind !== 'notification') return undefined;
     const method = record.method;
-    if (method === null || methodInfo(method) || isExperimentalMethod(method)) return undefined;
+    if (method === null || methodInfo(method) || modernMethod(method) || isExperimentalMethod(method)) return undefined;
     return [{ method, kind: record.kind }];
   },
 };

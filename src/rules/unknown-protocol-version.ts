@@ -1,13 +1,16 @@
-// Rule unknown-protocol-version: an initialize request or result whose protocolVersion is not a known revision.
+// Rule unknown-protocol-version: an initialize request or result, or a modern request's envelope, whose protocol version is not a known revision.
+import { MODERN_REVISIONS } from '../protocol/modern.js';
 import { REVISIONS, revisionStatus } from '../protocol/revisions.js';
+import { claimedVersion } from '../session/era.js';
 import type { Severity } from '../types.js';
 import type { Rule } from './types.js';
 import { SPEC } from './spec-urls.js';
 
-type Status = 'missing' | 'not-string' | 'unknown' | 'prerelease' | 'future';
+type Status = 'missing' | 'not-string' | 'unknown' | 'prerelease' | 'future' | 'modern' | 'legacy';
 
 interface Data {
-  side: 'client' | 'server';
+  /** `envelope`: a modern request's `_meta` protocolVersion. */
+  side: 'client' | 'server' | 'envelope';
   status: Status;
   /** The value as sent (JSON text), when there is one. */
   value: string | null;
@@ -25,14 +28,26 @@ function judge(holder: Record<string, unknown> | null, side: Data['side']): Data
   return status === 'supported' ? undefined : { side, status, value: JSON.stringify(v) };
 }
 
-const what = (d: Data): string => (d.side === 'client' ? 'client requested protocol version' : 'server answered protocol version');
+const what = (d: Data): string =>
+  d.side === 'client' ? 'client requested protocol version' : d.side === 'server' ? 'server answered protocol version' : 'request claims protocol version';
+
+/**
+ * A modern request's claimed version (2026-07-28 basic/index.mdx §_meta: a string, required; an unsupported one is
+ * answered -32022): a missing one is missing-envelope's, not this rule's.
+ */
+function judgeClaim(v: unknown): Data | undefined {
+  if (typeof v !== 'string') return { side: 'envelope', status: 'not-string', value: JSON.stringify(v) ?? String(v) };
+  const status = revisionStatus(v);
+  if (status === 'modern') return undefined;
+  return { side: 'envelope', status: status === 'supported' ? 'legacy' : status, value: JSON.stringify(v) };
+}
 
 export const unknownProtocolVersion: Rule<Data> = {
   meta: {
     id: 'unknown-protocol-version',
     severity: 'warning',
     description:
-      'The `protocolVersion` in the `initialize` request (the client\'s) or its result (the server\'s) is not a revision mcptrace knows: 2024-11-05, 2025-03-26, 2025-06-18 or 2025-11-25 (the client "MUST send a protocol version it supports", the server answers one it supports). A warning for an unknown string; info for the pre-release 2024-10-07 that the TypeScript SDK still accepts and for 2026-07-28, published but not yet supported by mcptrace; an error when `protocolVersion` is missing or not a string (it is required in both).',
+      'The `protocolVersion` in the `initialize` request (the client\'s) or its result (the server\'s) is not a revision mcptrace knows: 2024-11-05, 2025-03-26, 2025-06-18 or 2025-11-25 (the client "MUST send a protocol version it supports", the server answers one it supports). A warning for an unknown string and for 2026-07-28, a modern revision that has no `initialize` (its version is stated per request); info for the pre-release 2024-10-07 that the TypeScript SDK still accepts; an error when `protocolVersion` is missing or not a string (it is required in both). From 2026-07-28 the version a request claims in `params._meta["io.modelcontextprotocol/protocolVersion"]` is graded too: a warning when it is not a modern revision mcptrace knows (the server answers -32022), an error when it is not a string.',
     specUrl: `${SPEC.lifecycle}#version-negotiation`,
     revisions: 'all',
   },
@@ -46,14 +61,25 @@ export const unknownProtocolVersion: Rule<Data> = {
         return `${what(d)} ${d.value}, a pre-release string (accepted by the TypeScript SDK) under which no specification was published`;
       case 'future':
         return `${what(d)} ${d.value}, a published revision not yet supported by mcptrace`;
+      case 'legacy':
+        return `${what(d)} ${d.value}, a legacy revision, which is negotiated by initialize, never per request`;
+      case 'modern':
+        return `${what(d)} ${d.value}, a modern revision, which is negotiated per request (params._meta), never by initialize`;
       default:
-        return `${what(d)} ${d.value}, which is not a known MCP revision (${REVISIONS.join(', ')})`;
+        return d.side === 'envelope'
+          ? `${what(d)} ${d.value}, which is not a known modern MCP revision (${MODERN_REVISIONS.join(', ')})`
+          : `${what(d)} ${d.value}, which is not a known MCP revision (${REVISIONS.join(', ')})`;
     }
   },
   severityOf: (d, severity): Severity =>
-    d.status === 'missing' || d.status === 'not-string' ? 'error' : d.status === 'unknown' ? severity : 'info',
-  on: { kinds: ['request', 'response'], methods: ['initialize'], body: true },
+    d.status === 'missing' || d.status === 'not-string' ? 'error' : d.status === 'unknown' || d.status === 'modern' || d.status === 'legacy' ? severity : 'info',
+  on: { kinds: ['request', 'response'], body: true },
   check: ({ record, facts, session }) => {
+    if (record.kind === 'request' && record.method !== 'initialize') {
+      const v = claimedVersion(record.message);
+      const found = v === undefined ? undefined : judgeClaim(v);
+      return found ? [found] : undefined;
+    }
     if (record.kind === 'request' && record.method === 'initialize') {
       const found = judge(obj(obj(record.message)?.params), 'client');
       return found ? [found] : undefined;

@@ -1,5 +1,6 @@
 // Which capability a message depends on, and whether the session negotiated it.
 import { isDeclared, requiredCapability, type ResolvedCapability } from '../protocol/index.js';
+import { modernMethod } from '../protocol/modern.js';
 import type { CapabilityRef, Direction } from '../types.js';
 import { paramsOf } from './direction.js';
 import type { SessionState } from './state.js';
@@ -32,4 +33,17 @@ export function declaredIn(declared: Record<string, unknown>, path: string): boo
   let v = known.get(path);
   if (v === undefined) known.set(path, (v = isDeclared(declared, path)));
   return v;
+}
+
+/**
+ * A modern message's capability (spec-2026-07-28 §1.1, §2): the server capability its method depends on, checked
+ * against the last `server/discover` result (`negotiated: null` when none was seen). Modern requests need no client
+ * capability of their own: those belong to the input requests a server embeds in an `input_required` result, checked
+ * against the triggering request's own `_meta` clientCapabilities.
+ */
+export function modernCapabilityFor(method: string, s: SessionState): CapabilityRef | null {
+  const path = modernMethod(method)?.serverCapability ?? null;
+  if (path === null) return null;
+  const declared = s.info.serverCapabilities;
+  return { side: 'server', path, negotiated: declared === null ? null : declaredIn(declared, path) };
 }

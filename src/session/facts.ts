@@ -3,6 +3,7 @@ import type { Decoded } from '../decode/decode.js';
 import type { OpenRequest } from '../types.js';
 import type { PendingRequest } from './pending.js';
 import type { TaskObservation } from './tasks.js';
+import type { OpenChain } from './chains.js';
 
 export interface Facts {
   /** Framing or JSON-RPC shape problem found by the decoder. */
@@ -44,6 +45,8 @@ export interface Facts {
    * `notifications/initialized` (the phase moved to operation here).
    */
   withoutInitialized?: boolean;
+  /** On a modern request that continues a chain (a retry): the answer that asked for it (chains.ts). */
+  continues?: OpenChain;
 }
 
 /**
@@ -68,6 +71,7 @@ export function newFacts(): Facts {
     newSession: undefined,
     messagesBeforeInitialize: undefined,
     withoutInitialized: undefined,
+    continues: undefined,
   };
   return all;
 }

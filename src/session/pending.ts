@@ -1,6 +1,6 @@
 // Open requests of one session, keyed by sender direction and the exact id, with a bound on their number.
 import type { TimeKind } from '../input/time.js';
-import type { CapabilityRef, Direction } from '../types.js';
+import type { CapabilityRef, Direction, Era } from '../types.js';
 import { OldestFirst } from '../util/oldest.js';
 
 export interface PendingRequest {
@@ -19,6 +19,20 @@ export interface PendingRequest {
   message: unknown;
   /** Task-augmented (`params.task`): its receiver may answer with a task and report its status later. */
   task: boolean;
+  /** The era and revision it was sent under (era.ts): its answer keeps them. */
+  era: Era | null;
+  revision: string | null;
+  /** A modern request's chain (chains.ts): its answer carries it too; null for a legacy request. */
+  chain: { first: number; round: number } | null;
+  /** With `chain`: the operation's times so far (chains.ts), null when the log has no times. */
+  chainTimes?: ChainTimes | null;
+}
+
+/** A chain's times so far: its first request's, and the server and client time of the legs before this one. */
+export interface ChainTimes {
+  startMs: number;
+  serverMs: number;
+  clientMs: number;
 }
 
 /**

@@ -1,7 +1,8 @@
 // One session's state: handshake facts, lifecycle phase, open requests and progress tokens.
-import type { Direction, Phase, SessionInfo } from '../types.js';
+import type { Direction, Era, Phase, SessionInfo } from '../types.js';
 import { PendingTable, type PendingRequest } from './pending.js';
 import type { TaskSeen } from './tasks.js';
+import type { OpenChain } from './chains.js';
 
 export class SessionState {
   readonly info: SessionInfo;
@@ -33,6 +34,16 @@ export class SessionState {
   private ruleStates: Map<string, unknown> | null = null;
   /** Seq of the `initialize` request, to recognise its response. */
   initializeSeq: number | null = null;
+  /** The connection's era (era.ts): set by a deciding message, null until one came. */
+  era: Era | null = null;
+  /** The last modern revision a request of this session claimed, else null. */
+  modernRevision: string | null = null;
+  /** The eras seen, in order (`info.eras` shows them once one is modern). */
+  private readonly eras: Era[] = [];
+  /** Modern chains waiting for a retry (chains.ts), oldest first. */
+  readonly openChains: OpenChain[] = [];
+  /** Messages that were a dual-era client's `server/discover` probe or its answer (not "before initialize"). */
+  probeMessages = 0;
 
   constructor(key: string, file: string, firstSeq: number, phase: Phase, private readonly pendingLimit: number) {
     this.phase = phase;
@@ -95,8 +106,28 @@ export class SessionState {
     this.taskStatusMap = null;
   }
 
-  /** The revision that governs the session: the negotiated one, else the requested one. */
+  /**
+   * The revision that governs the session: the negotiated one, else the requested one; for a session that is modern
+   * now (no handshake), the last revision a request claimed.
+   */
   get revision(): string | null {
+    if (this.era === 'modern' && this.modernRevision !== null) return this.modernRevision;
     return this.info.negotiatedRevision ?? this.info.requestedRevision;
+  }
+
+  /** The connection is of this era from now on. */
+  setEra(era: Era): void {
+    this.era = era;
+    this.noteEra(era);
+  }
+
+  /** A message of this era was seen. */
+  noteEra(era: Era): void {
+    if (this.eras.includes(era)) return;
+    this.eras.push(era);
+    if (this.eras.includes('modern')) {
+      this.info.eras = [...this.eras];
+      this.info.modernRevision = this.modernRevision;
+    }
   }
 }

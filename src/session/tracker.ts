@@ -3,7 +3,11 @@ import type { Decoded } from '../decode/decode.js';
 import { timeKind } from '../input/time.js';
 import { methodInfo } from '../protocol/lookup.js';
 import type { Direction, OpenRequest, PipelineRecord, Side } from '../types.js';
-import { capabilityFor } from './capability.js';
+import { capabilityFor, modernCapabilityFor } from './capability.js';
+import { chainOfRequest, chainOfTagged, legTimes, noteAnswer } from './chains.js';
+import { eraOf, type MessageEra } from './era.js';
+import { isDiscovery, readModernMeta } from './modern.js';
+import { modernMethod } from '../protocol/modern.js';
 import { inferDir, paramsOf } from './direction.js';
 import { CLOSE_EVENTS, CLOSED_CHANNELS, SESSION_EVENTS, START_EVENTS } from './events.js';
 import { newFacts, type Facts } from './facts.js';
@@ -91,7 +95,11 @@ export class Tracker {
       if (dir === 'unknown' && serverSideResponse(d, s)) dir = 's2c';
       dirInferred = dir !== 'unknown';
     }
-    if (d.kind !== 'log') this.enterPhase(d, s, dir, seq, facts);
+    // The era first: the answered request keeps the era it was sent under (era.ts).
+    const answered = (d.kind === 'response' || d.kind === 'error') && d.id !== null ? s.pending.get(opposite(dir), d.id) : undefined;
+    const era: MessageEra = isMessage ? eraOf(d, s, answered) : { era: s.era, revision: s.revision };
+    const discovery = era.era === 'modern' && isDiscovery(d, answered?.method ?? d.method);
+    if (d.kind !== 'log') this.enterPhase(d, s, dir, seq, facts, era, discovery);
     const record: PipelineRecord = {
       seq,
       source: this.sourceOf(frame.file, frame.line),
@@ -112,6 +120,7 @@ export class Tracker {
       findings: [],
       server: frame.server ?? s.info.server,
       format: this.format,
+      revision: era.revision,
       message: d.message,
       wire: { file: frame.file, line: frame.line, lines: frame.lines, tsMs: frame.tsMs, text: d.text },
     };
@@ -138,9 +147,10 @@ export class Tracker {
       noteLogged(s, frame.notLogged, dir, d.kind);
     }
 
-    if (d.kind === 'request') this.onRequest(d, s, record, facts);
-    else if (d.kind === 'notification') this.onNotification(d, s, record, facts);
+    if (d.kind === 'request') this.onRequest(d, s, record, facts, era);
+    else if (d.kind === 'notification') this.onNotification(d, s, record, facts, era);
     else if (d.kind === 'response' || d.kind === 'error') this.onResponse(d, s, record, facts);
+    if (era.era === 'modern') this.modern(d, s, record, discovery);
     if (d.kind === 'notification' || d.kind === 'response') observeTaskStatus(s, record, facts);
     this.leavePhase(d, s);
     // One shape for every record (`retired` is nearly always undefined).
@@ -205,7 +215,7 @@ export class Tracker {
         c === null ? 'first'
         : SESSION_EVENTS.has(eventName) ? 'break'
         : START_EVENTS.has(eventName) && (c.messages > 0 || c.started) ? 'start'
-        : isInitialize && (c.info.initializeSeen || (c.messages > 0 && !c.started)) ? 'initialize'
+        : isInitialize && (c.info.initializeSeen || (c.messages > c.probeMessages && !c.started)) ? 'initialize'
         : undefined;
       if (why) {
         if (c !== null) {
@@ -218,7 +228,9 @@ export class Tracker {
       s = this.current as SessionState;
     }
     if (START_EVENTS.has(eventName) || SESSION_EVENTS.has(eventName)) s.started = true;
-    if (isInitialize && s.messages > 0) facts.messagesBeforeInitialize = s.messages;
+    // A dual-era client's `server/discover` probe and its answer do not count (basic/transports/stdio.mdx §Backward
+    // Compatibility: the client SHOULD probe first, then fall back to `initialize`).
+    if (isInitialize && s.messages - s.probeMessages > 0) facts.messagesBeforeInitialize = s.messages - s.probeMessages;
     return s;
   }
 
@@ -267,7 +279,7 @@ export class Tracker {
   }
 
   /** Phase changes that apply to the record itself (basic/lifecycle.mdx: Initialization → Operation → Shutdown). */
-  private enterPhase(d: Decoded, s: SessionState, dir: Direction, seq: number, facts: Facts): void {
+  private enterPhase(d: Decoded, s: SessionState, dir: Direction, seq: number, facts: Facts, era: MessageEra, discovery: boolean): void {
     if (d.kind === 'event') {
       const name = d.frame.event?.name ?? '';
       if (START_EVENTS.has(name)) {
@@ -280,6 +292,13 @@ export class Tracker {
       return;
     }
     if (s.phase === 'shutdown') return;
+    if (era.era === 'modern') {
+      // No handshake (basic/versioning.mdx): a modern exchange operates from its first message; discovery traffic is
+      // counted as initialization on its record only (`modern`), so the session's phase is operation.
+      s.phase = 'operation';
+      if (discovery) s.probeMessages++;
+      return;
+    }
     if (d.kind === 'request' && d.method === 'initialize') {
       s.phase = 'initialization';
       readInitializeRequest(s, d.message, seq);
@@ -301,9 +320,9 @@ export class Tracker {
     }
   }
 
-  private onRequest(d: Decoded, s: SessionState, r: PipelineRecord, facts: Facts): void {
-    annotateMethod(r, d.method);
-    r.capability = capabilityFor(d.method as string, d.message, s, r.dir);
+  private onRequest(d: Decoded, s: SessionState, r: PipelineRecord, facts: Facts, era: MessageEra): void {
+    annotateMethod(r, d.method, era.era === 'modern');
+    r.capability = era.era === 'modern' ? modernCapabilityFor(d.method as string, s) : capabilityFor(d.method as string, d.message, s, r.dir);
     if (d.id === null) {
       // A summary that gave no id: its answer names its method, or only an id the log never gave (pending.ts).
       if (d.noBody === 'summary') s.pending.addUnnumbered({ seq: r.seq, dir: r.dir, method: d.method as string, tsMs: r.wire.tsMs, tsKind: timeKind(r.ts, r.wire.tsMs), capability: r.capability });
@@ -319,7 +338,16 @@ export class Tracker {
       progressToken: typeof token === 'string' || typeof token === 'number' ? token : null,
       task: paramsOf(d.message)?.task != null,
       message: d.message,
+      era: era.era,
+      revision: era.revision,
+      chain: null,
     };
+    if (era.era === 'modern' && d.method !== null) {
+      const { chain, continues } = chainOfRequest(d, s, r.seq);
+      p.chain = r.chain = chain;
+      p.chainTimes = legTimes(continues, r.wire.tsMs);
+      if (continues !== null) facts.continues = continues;
+    }
     const { replaced, evicted } = s.pending.add(p);
     // A request whose answer the log never holds stays open: that it is still open tells nothing (not-logged.ts).
     if (replaced) {
@@ -333,12 +361,17 @@ export class Tracker {
     if (p.progressToken !== null) s.progress.set(pendingKey(p.dir, p.progressToken), p);
   }
 
-  private onNotification(d: Decoded, s: SessionState, r: PipelineRecord, facts: Facts): void {
-    annotateMethod(r, d.method);
-    r.capability = capabilityFor(d.method as string, d.message, s, r.dir);
+  private onNotification(d: Decoded, s: SessionState, r: PipelineRecord, facts: Facts, era: MessageEra): void {
+    annotateMethod(r, d.method, era.era === 'modern');
+    if (era.era === 'modern') {
+      const chain = chainOfTagged(d, s);
+      if (chain !== undefined) r.chain = chain;
+    }
+    r.capability = era.era === 'modern' ? modernCapabilityFor(d.method as string, s) : capabilityFor(d.method as string, d.message, s, r.dir);
     if (d.method === 'notifications/cancelled') {
       // The sender cancels a request it issued earlier in the same direction (basic/utilities/cancellation.mdx).
       const rid = paramsOf(d.message)?.requestId;
+      if (era.era === 'modern' && r.dir === 's2c' && this.endListen(s, rid, facts)) return;
       const target = typeof rid === 'string' || typeof rid === 'number' ? s.pending.get(r.dir, rid) : undefined;
       if (target) {
         target.cancelled = true;
@@ -351,6 +384,19 @@ export class Tracker {
       const senderDir: Direction = r.dir === 'c2s' ? 's2c' : r.dir === 's2c' ? 'c2s' : 'unknown';
       facts.progressFor = typeof tok === 'string' || typeof tok === 'number' ? s.progress.get(pendingKey(senderDir, tok)) ?? null : null;
     }
+  }
+
+  /**
+   * 2026-07-28: a server sends `notifications/cancelled` "solely to terminate a subscriptions/listen stream" on stdio
+   * (schema.ts CancelledNotification): the client's listen ends unanswered, and is not left open.
+   */
+  private endListen(s: SessionState, rid: unknown, facts: Facts): boolean {
+    if (typeof rid !== 'string' && typeof rid !== 'number') return false;
+    const listen = s.pending.get('c2s', rid);
+    if (listen?.method !== 'subscriptions/listen') return false;
+    s.pending.take('c2s', rid);
+    facts.cancels = listen.seq;
+    return true;
   }
 
   private onResponse(d: Decoded, s: SessionState, r: PipelineRecord, facts: Facts): void {
@@ -374,7 +420,11 @@ export class Tracker {
     }
     this.forgetToken(s, p);
     facts.request = p;
-    this.pairWith(r, p);
+    this.pairWith(r, p, p.era === 'modern');
+    if (p.chain !== null) {
+      r.chain = p.chain;
+      noteAnswer(d, s, r, p);
+    }
     if (p.cancelled) facts.afterCancel = true;
     if (p.seq === s.initializeSeq && d.kind === 'response') {
       readInitializeResult(s, d.message);
@@ -384,10 +434,24 @@ export class Tracker {
     if (p.task && d.kind === 'response') rememberTask(s, d.message, r.dir);
   }
 
+  /**
+   * A modern message (modern.ts): its phase (discovery traffic is initialization), what its envelope and result
+   * `_meta` tell of the peers, and a `server/discover` result's capabilities.
+   */
+  private modern(d: Decoded, s: SessionState, r: PipelineRecord, discovery: boolean): void {
+    if (discovery && r.phase !== 'shutdown') {
+      r.phase = 'initialization';
+      // A -32022 answer is version negotiation, whatever the request was (basic/versioning.mdx).
+      if (r.kind === 'error') r.primitive = 'base';
+      if (r.kind === 'error') r.feature = 'discovery';
+    }
+    readModernMeta(d, s, r);
+  }
+
   /** A response or error answers its request: the pair, the request's method and capability, the latency. */
-  private pairWith(r: PipelineRecord, p: UnnumberedRequest): void {
+  private pairWith(r: PipelineRecord, p: UnnumberedRequest, modern = false): void {
     r.pair = p.seq;
-    annotateMethod(r, p.method);
+    annotateMethod(r, p.method, modern);
     r.capability = p.capability;
     // Only between times of one kind: a clock time without a date minus an epoch time is no duration (time.ts).
     if (p.tsMs !== null && r.wire.tsMs !== null && p.tsKind === timeKind(r.ts, r.wire.tsMs)) r.latencyMs = round3(r.wire.tsMs - p.tsMs);
@@ -410,9 +474,10 @@ export class Tracker {
   }
 }
 
-function annotateMethod(r: PipelineRecord, method: string | null): void {
+/** The record's method, primitive and feature; a modern message's from the modern table first (modern.ts). */
+function annotateMethod(r: PipelineRecord, method: string | null, modern = false): void {
   r.method = method;
-  const info = method === null ? undefined : methodInfo(method);
+  const info = method === null ? undefined : (modern ? modernMethod(method) : undefined) ?? methodInfo(method) ?? modernMethod(method);
   if (info) {
     r.primitive = info.primitive;
     r.feature = info.feature;
@@ -430,3 +495,5 @@ function toOpen(p: PendingRequest, session: string): OpenRequest {
 }
 
 const round3 = (n: number): number => Math.round(n * 1000) / 1000;
+
+const opposite = (d: Direction): Direction => (d === 'c2s' ? 's2c' : d === 's2c' ? 'c2s' : 'unknown');

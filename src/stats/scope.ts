@@ -3,7 +3,7 @@ import type { Direction, OpenRequest, Phase, PipelineRecord } from '../types.js'
 import { setOwn } from '../util/own.js';
 import { CappedMap } from './capped-map.js';
 import { LatencySketch, type LatencySketchState } from './quantiles.js';
-import type { Counts, MessageKind, MethodStats, PrimitiveKey, ScopeStats, ShareCounts } from './types.js';
+import type { Counts, MessageKind, MethodStats, OperationStats, PrimitiveKey, ScopeStats, ShareCounts } from './types.js';
 
 export const MESSAGE_KINDS: readonly MessageKind[] = ['request', 'response', 'error', 'notification', 'invalid'];
 export const DIRECTIONS: readonly Direction[] = ['c2s', 's2c', 'unknown'];
@@ -17,26 +17,99 @@ export interface ScopeLimits {
   exactSamples: number;
 }
 
-/** Count, errors and latency for one method (or tool). */
+/** The logical operations of one method (modern chains): made on the first one. */
+class OperationTally {
+  count = 0;
+  multiRound = 0;
+  failures = 0;
+  readonly latency: LatencySketch;
+  readonly server: LatencySketch;
+  readonly client: LatencySketch;
+  constructor(exactSamples: number) {
+    this.latency = new LatencySketch({ exactLimit: exactSamples });
+    this.server = new LatencySketch({ exactLimit: exactSamples });
+    this.client = new LatencySketch({ exactLimit: exactSamples });
+  }
+
+  /**
+   * A terminal answer: a single-round operation's latency is its leg's; one of several rounds has the operation the
+   * session stage summed up on it (`record.operation`).
+   */
+  add(r: PipelineRecord): void {
+    this.count++;
+    if (r.kind === 'error') this.failures++;
+    const op = r.operation;
+    if (op !== undefined) this.multiRound++;
+    const total = op !== undefined ? op.latencyMs : r.latencyMs;
+    if (total !== null) this.latency.add(total);
+    const server = op !== undefined ? op.serverMs : r.latencyMs;
+    if (server !== null) this.server.add(server);
+    const client = op !== undefined ? op.clientMs : r.latencyMs === null ? null : 0;
+    if (client !== null) this.client.add(client);
+  }
+
+  toStats(): OperationStats {
+    return {
+      count: this.count, multiRound: this.multiRound, failures: this.failures,
+      latencyMs: this.latency.summary(), serverMs: this.server.summary(), clientMs: this.client.summary(),
+    };
+  }
+
+  exportState(): OperationTallyState {
+    return { count: this.count, multiRound: this.multiRound, failures: this.failures, latency: this.latency.exportState(), server: this.server.exportState(), client: this.client.exportState() };
+  }
+
+  mergeFrom(o: OperationTallyState): void {
+    this.count += o.count;
+    this.multiRound += o.multiRound;
+    this.failures += o.failures;
+    this.latency.mergeFrom(o.latency);
+    this.server.mergeFrom(o.server);
+    this.client.mergeFrom(o.client);
+  }
+}
+
+interface OperationTallyState {
+  count: number;
+  multiRound: number;
+  failures: number;
+  latency: LatencySketchState;
+  server: LatencySketchState;
+  client: LatencySketchState;
+}
+
+/** Count, errors and latency for one method (or tool); its logical operations when it had modern requests. */
 export class MethodTally {
   count = 0;
   errors = 0;
   readonly latency: LatencySketch;
-  constructor(exactSamples: number) {
+  operations: OperationTally | null = null;
+  constructor(private readonly exactSamples: number) {
     this.latency = new LatencySketch({ exactLimit: exactSamples });
   }
+
+  /** A modern request's terminal answer ends one logical operation. */
+  addOperation(r: PipelineRecord): void {
+    (this.operations ??= new OperationTally(this.exactSamples)).add(r);
+  }
+
   toStats(): MethodStats {
-    return { count: this.count, errors: this.errors, latencyMs: this.latency.summary() };
+    const out: MethodStats = { count: this.count, errors: this.errors, latencyMs: this.latency.summary() };
+    if (this.operations !== null) out.operations = this.operations.toStats();
+    return out;
   }
 
   exportState(): MethodTallyState {
-    return { count: this.count, errors: this.errors, latency: this.latency.exportState() };
+    const out: MethodTallyState = { count: this.count, errors: this.errors, latency: this.latency.exportState() };
+    if (this.operations !== null) out.operations = this.operations.exportState();
+    return out;
   }
 
   mergeFrom(o: MethodTallyState): void {
     this.count += o.count;
     this.errors += o.errors;
     this.latency.mergeFrom(o.latency);
+    if (o.operations !== undefined) (this.operations ??= new OperationTally(this.exactSamples)).mergeFrom(o.operations);
   }
 }
 
@@ -46,6 +119,17 @@ export interface MethodTallyState {
   errors: number;
   isError?: number;
   latency: LatencySketchState;
+  operations?: OperationTallyState;
+}
+
+/**
+ * Whether a modern answer ends its logical operation: not an `input_required` result, nor a -32022 refusal (the client
+ * retries with another version; one never retried is a failure the log does not show as such).
+ */
+function endsOperation(r: PipelineRecord): boolean {
+  const m = r.message as { result?: { resultType?: unknown }; error?: { code?: unknown } } | null;
+  if (r.kind === 'response') return m?.result?.resultType !== 'input_required';
+  return m?.error?.code !== -32022;
 }
 
 /** A scope's counts as plain data (structured-cloneable), for merging statistics built in other threads. */
@@ -139,6 +223,7 @@ export class ScopeTally {
     else {
       if (r.kind === 'error') m.errors++;
       if (r.latencyMs !== null) m.latency.add(r.latencyMs);
+      if (r.chain !== undefined && r.pair !== null && endsOperation(r)) m.addOperation(r);
     }
   }
 

@@ -71,6 +71,7 @@ export class SessionTable {
         server: peer(info?.serverInfo),
         requestedRevision: info?.requestedRevision ?? null,
         negotiatedRevision: info?.negotiatedRevision ?? null,
+        ...(info?.eras === undefined ? {} : { eras: [...info.eras], modernRevision: info.modernRevision ?? null }),
         serverName: info?.server ?? null,
         onlySide: info?.onlySide ?? null,
         ...tally.toStats(openBy.get(key) ?? []),

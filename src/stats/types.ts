@@ -1,5 +1,5 @@
 // The statistics shape printed by `stats --format json` and rendered by the table/markdown sinks.
-import type { Direction, Kind, Phase, Primitive } from '../types.js';
+import type { Direction, Era, Kind, Phase, Primitive } from '../types.js';
 
 /** How much traffic: message count and the sum of their wire sizes in UTF-8 bytes. */
 export interface Counts {
@@ -28,8 +28,29 @@ export interface MethodStats {
   count: number;
   /** Error responses to requests of this method. */
   errors: number;
-  /** From the `latencyMs` of responses and error responses to this method. */
+  /** From the `latencyMs` of responses and error responses to this method (for a modern request: per leg). */
   latencyMs: LatencySummary;
+  /**
+   * Present for a method with modern requests (2026-07-28): its logical operations, one per chain (session/chains.ts),
+   * counted at their terminal answer. An `input_required` leg and a -32022 refusal that was retried end no operation:
+   * they are neither its latency nor a failure.
+   */
+  operations?: OperationStats;
+}
+
+/** The logical operations of a method: first request → terminal answer, over all its rounds. */
+export interface OperationStats {
+  count: number;
+  /** Operations that took more than one round (MRTR or a version retry). */
+  multiRound: number;
+  /** Operations whose terminal answer was an error. */
+  failures: number;
+  /** First request to terminal answer. */
+  latencyMs: LatencySummary;
+  /** The sum of the legs' latencies: time the server took. */
+  serverMs: LatencySummary;
+  /** The gaps between an answer that asked for a retry and the retry: time the client took (user input, sampling). */
+  clientMs: LatencySummary;
 }
 
 export interface ToolStats extends MethodStats {
@@ -89,6 +110,9 @@ export interface SessionStats extends ScopeStats {
   server: PeerStats;
   requestedRevision: string | null;
   negotiatedRevision: string | null;
+  /** Present on a session with a modern message (SessionInfo.eras): its eras in order, and its last modern revision. */
+  eras?: Era[];
+  modernRevision?: string | null;
   /** The host's name for the server (`SessionInfo.server`; `server` holds its serverInfo), else null. */
   serverName: string | null;
   /** The log holds only this side's messages (`SessionInfo.onlySide`), else null. */

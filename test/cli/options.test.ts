@@ -69,7 +69,7 @@ describe('filter values', () => {
       runMain(['audit', '--kind', 'request,reply', SAMPLE]),
     ]);
     expectUsage(primitive, '--primitive foo: choose from tools, resources, prompts');
-    expect(primitive.stderr).toContain('tasks, unknown; a base feature also as base:<feature>');
+    expect(primitive.stderr).toContain('tasks, discovery, subscriptions, unknown; a base feature also as base:<feature>');
     expectUsage(phase, '--phase opp: choose from initialization (init), operation (op), shutdown (shut)');
     expectUsage(kind, '--kind reply: choose from request (req), response (res)');
   });

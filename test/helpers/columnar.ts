@@ -44,7 +44,7 @@ export function recordFromRow(row: Record<string, unknown>): Record<string, unkn
     capability: row.capability_side === null ? null : { side: row.capability_side, path: row.capability_path, negotiated: row.capability_negotiated },
     pair: num(row.pair), latencyMs: row.latency_ms, bytes: num(row.bytes),
     findings: (row.findings as { rule: string; severity: string; message: string }[]).map((f) => ({ rule: f.rule, severity: f.severity, message: f.message })),
-    server: row.server, format: row.format,
+    server: row.server, format: row.format, revision: row.revision,
   };
   if (row.truncated) r.truncated = true;
   if (row.summary) r.summary = true;
@@ -65,6 +65,7 @@ export function recordFromRow(row: Record<string, unknown>): Record<string, unkn
     if (row.http_mcp_params !== null) http.mcpParams = JSON.parse(row.http_mcp_params as string);
     if (row.http_answer_session_id !== null) http.answerSessionId = row.http_answer_session_id;
   }
+  if (row.chain_first !== null) r.chain = { first: num(row.chain_first), round: num(row.chain_round) };
   r.message = JSON.parse(row.message as string);
   return r;
 }

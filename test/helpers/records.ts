@@ -3,10 +3,10 @@ import type { OpenRequest, PipelineRecord, SessionInfo, WireInfo } from '../../s
 
 export type RecordInit = Partial<Omit<PipelineRecord, 'wire'>> & { wire?: Partial<WireInfo> };
 
-/** The contract fields every record has, in contract order (DESIGN.md "The annotated record"; version 2 adds the last two). */
+/** The contract fields every record has, in contract order (DESIGN.md "The annotated record"; version 2 adds the last three). */
 export const CONTRACT_FIELDS = [
   'seq', 'source', 'session', 'ts', 'dir', 'dirInferred', 'kind', 'id', 'method', 'primitive', 'feature',
-  'phase', 'capability', 'pair', 'latencyMs', 'bytes', 'findings', 'server', 'format',
+  'phase', 'capability', 'pair', 'latencyMs', 'bytes', 'findings', 'server', 'format', 'revision',
 ] as const;
 
 /**
@@ -38,6 +38,7 @@ export function rec(init: RecordInit = {}): PipelineRecord {
     findings: [],
     server: null,
     format: 'ndjson',
+    revision: null,
     ...rest,
     message,
     wire: { file: 'log.ndjson', line: seq, lines: 1, tsMs: null, text, ...wire },

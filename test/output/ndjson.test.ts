@@ -52,18 +52,18 @@ describe('recordToNdjson', () => {
     expect(recordToNdjson(rec(), { body: false })).not.toContain('"message"');
   });
 
-  it('puts raw, event and batch after findings, server and format, and before message', () => {
+  it('puts raw, event and batch after findings, server, format and revision, and before message', () => {
     const invalid = JSON.parse(recordToNdjson(rec({ kind: 'invalid', message: null, raw: 'not json', method: null, wire: { text: null } }), BODY));
-    expect(Object.keys(invalid).slice(-3)).toEqual(['format', 'raw', 'message']);
+    expect(Object.keys(invalid).slice(-3)).toEqual(['revision', 'raw', 'message']);
     expect(invalid.raw).toBe('not json');
     expect(invalid.message).toBeNull();
 
     const ev = JSON.parse(recordToNdjson(rec({ kind: 'event', message: null, event: { name: 'exit', data: { code: 1 } }, wire: { text: null } }), BODY));
-    expect(Object.keys(ev).slice(-3)).toEqual(['format', 'event', 'message']);
+    expect(Object.keys(ev).slice(-3)).toEqual(['revision', 'event', 'message']);
     expect(ev.event).toEqual({ name: 'exit', data: { code: 1 } });
 
     const b = JSON.parse(recordToNdjson(rec({ batch: { index: 1, size: 3 } }), BODY));
-    expect(Object.keys(b).slice(-3)).toEqual(['format', 'batch', 'message']);
+    expect(Object.keys(b).slice(-3)).toEqual(['revision', 'batch', 'message']);
     expect(b.batch).toEqual({ index: 1, size: 3 });
   });
 
@@ -100,11 +100,18 @@ describe('recordToNdjson', () => {
     expect(plain).not.toHaveProperty('text');
 
     const cut = JSON.parse(recordToNdjson(rec({ truncated: true, message: null, raw: '{"id":1,...[9 chars truncated]...}', wire: { text: null } }), BODY));
-    expect(Object.keys(cut).slice(-5)).toEqual(['server', 'format', 'truncated', 'raw', 'message']);
+    expect(Object.keys(cut).slice(-5)).toEqual(['format', 'revision', 'truncated', 'raw', 'message']);
     expect(cut).toMatchObject({ truncated: true, message: null });
 
     const summary = JSON.parse(recordToNdjson(rec({ summary: true, message: null, raw: 'method="ping" id=1', wire: { text: null } }), { body: false }));
-    expect(Object.keys(summary).slice(-3)).toEqual(['server', 'format', 'summary']);
+    expect(Object.keys(summary).slice(-3)).toEqual(['format', 'revision', 'summary']);
+
+    // revision (the message's revision) on every record; chain only on the legs of a multi round-trip request, after http.
+    expect(JSON.parse(recordToNdjson(rec({ revision: '2026-07-28' }), BODY)).revision).toBe('2026-07-28');
+    const leg = JSON.parse(recordToNdjson(rec({ revision: '2026-07-28', chain: { first: 1, round: 2 } }), BODY));
+    expect(Object.keys(leg).slice(-3)).toEqual(['revision', 'chain', 'message']);
+    expect(leg.chain).toEqual({ first: 1, round: 2 });
+    expect(recordToJson(rec({ chain: { first: 1, round: 2 } }), BODY)).toEqual(JSON.parse(recordToNdjson(rec({ chain: { first: 1, round: 2 } }), BODY)));
 
     const log = rec({ kind: 'log', id: null, method: null, primitive: null, feature: null, message: null, level: 'info', text: 'Server started\n  at x', lines: 2, bytes: 0, wire: { text: null } });
     const parsed = JSON.parse(recordToNdjson(log, BODY));

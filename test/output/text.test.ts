@@ -185,6 +185,13 @@ describe('header and footer', () => {
     expect(formatTextHeader(sessionInfo({ serverInfo: null, negotiatedRevision: null, requestedRevision: null }), plain)).toContain('server ? · revision ?');
   });
 
+  it('header of a session with modern messages: the modern revision, and a dual-era session\'s eras in order', () => {
+    const modern = sessionInfo({ requestedRevision: null, negotiatedRevision: null, eras: ['modern'], modernRevision: '2026-07-28' });
+    expect(formatTextHeader(modern, plain).split('\n')[1]).toBe('   client test-client 1.0.0 → server test-server 2.0.0 · modern revision 2026-07-28');
+    const fellBack = sessionInfo({ requestedRevision: '2025-11-25', negotiatedRevision: '2025-11-25', eras: ['modern', 'legacy'], modernRevision: '2026-07-28' });
+    expect(formatTextHeader(fellBack, plain)).toContain('· eras modern → legacy · revision 2025-11-25');
+  });
+
   it('footer lists unanswered and cancelled requests separately; empty when none', () => {
     expect(formatTextFooter([], plain)).toBe('');
     const f = formatTextFooter([openRequest({ seq: 3, id: 'x' }), openRequest({ seq: 5, cancelled: true, method: 'tools/call' })], plain).split('\n');

@@ -32,10 +32,10 @@ describe('revisions', () => {
     for (const s of ['2024-10-07', '2026-07-28', '2025-11-25 ', '', null, 20251125]) expect(isKnownRevision(s)).toBe(false);
   });
 
-  it('classifies pre-release, future and unknown strings', () => {
+  it('classifies modern, pre-release and unknown strings', () => {
     expect(revisionStatus('2025-06-18')).toBe('supported');
     expect(revisionStatus('2024-10-07')).toBe('prerelease');
-    expect(revisionStatus('2026-07-28')).toBe('future');
+    expect(revisionStatus('2026-07-28')).toBe('modern');
     expect(revisionStatus('2030-01-01')).toBe('unknown');
     expect(revisionStatus(undefined)).toBe('unknown');
   });

@@ -13,12 +13,18 @@ describe(ID, () => {
     ]);
   });
 
-  it('does not report batches in 2025-03-26, with no handshake, or with an unknown or future revision', async () => {
+  it('does not report batches in 2025-03-26, with no handshake, or with an unknown revision', async () => {
     const b = c(batch(req(1, 'tools/list'), req(2, 'ping')));
     expect(await hits(ID, log(...handshake('2025-03-26'), b))).toEqual([]);
     expect(await hits(ID, log(b))).toEqual([]);
     expect(await hits(ID, log(...handshake('2031-01-01'), b))).toEqual([]);
-    expect(await hits(ID, log(...handshake('2026-07-28'), b))).toEqual([]);
+  });
+
+  it('reports a batch under 2026-07-28, which has none either', async () => {
+    const b = c(batch(req(1, 'tools/list'), req(2, 'ping')));
+    expect((await hits(ID, log(...handshake('2026-07-28'), b))).map((h) => h.message)).toEqual([
+      'a JSON-RPC batch of 2 messages: revision 2026-07-28 has no batches (only 2025-03-26 does)',
+    ]);
   });
 
   it('follows the negotiated revision over the requested one', async () => {

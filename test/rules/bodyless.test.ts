@@ -83,9 +83,11 @@ describe('rules on records without a body', () => {
     }
     // The rules that read bodies are the ones expected to (a rule added later must say whether it does).
     expect([...BODY_RULES].sort()).toEqual([
-      'cancel-unknown-request', 'capability-not-negotiated', 'invalid-log-level', 'progress-after-completion', 'progress-not-increasing',
-      'progress-unknown-token', 'resource-not-found-code', 'resource-update-without-subscription', 'root-uri-not-file', 'schema-violation',
-      'task-cancelled-with-notification', 'unknown-protocol-version', 'version-mismatch',
+      'cancel-unknown-request', 'capability-not-negotiated', 'invalid-input-required', 'invalid-log-level', 'missing-cache-hints',
+      'missing-request-meta', 'missing-result-type', 'modern-error-status', 'mrtr-retry-mismatch', 'progress-after-completion',
+      'progress-not-increasing', 'progress-unknown-token', 'request-metadata-headers', 'resource-not-found-code', 'resource-update-without-subscription', 'root-uri-not-file', 'schema-violation',
+      'subscription-notification', 'task-cancelled-with-notification', 'unknown-protocol-version', 'unsupported-version-data',
+      'version-mismatch',
     ]);
   });
 });

@@ -64,3 +64,20 @@ describe(ID, () => {
     expect(send(USED_ID_LIMIT + 4, 1)).toBeUndefined();
   });
 });
+
+describe(`${ID} from 2026-07-28`, () => {
+  const meta = { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } };
+  const done = { resultType: 'complete', tools: [], ttlMs: 0, cacheScope: 'public' };
+
+  it('allows reuse after completion and reports reuse of an id still open', async () => {
+    const text = log(
+      c(req(1, 'tools/list', meta)),
+      s(res(1, done)),
+      c(req(1, 'tools/list', meta)),
+      c(req('l', 'subscriptions/listen', { ...meta, notifications: {} })),
+      s(res(1, done)),
+      c(req('l', 'tools/list', meta)),
+    );
+    expect((await hits(ID, text)).map((h) => [h.line, h.message])).toEqual([[6, 'id "l" is already used by open request #4 from the same sender']]);
+  });
+});

@@ -17,11 +17,9 @@ describe(ID, () => {
       '{"jsonrpc":"2.0","id":1,"method":"tools/execute"}',
       '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}',
       '{"jsonrpc":"2.0","method":"notifications/heartbeat"}',
-      '{"jsonrpc":"2.0","id":2,"method":"server/discover"}',
     ].join('\n'))).toEqual([
-      'info: unknown request method "tools/execute": not defined in any supported revision (2024-11-05 to 2025-11-25)',
-      'info: unknown notification method "notifications/heartbeat": not defined in any supported revision (2024-11-05 to 2025-11-25)',
-      'info: unknown request method "server/discover": not defined in any supported revision (2024-11-05 to 2025-11-25)',
+      'info: unknown request method "tools/execute": not defined in any supported revision (2024-11-05 to 2026-07-28)',
+      'info: unknown notification method "notifications/heartbeat": not defined in any supported revision (2024-11-05 to 2026-07-28)',
     ]);
   });
 
@@ -31,6 +29,10 @@ describe(ID, () => {
       '{"jsonrpc":"2.0","method":"com.example/heartbeat"}',
       '{"jsonrpc":"2.0","id":2,"method":"io.modelcontextprotocol/x"}',
       '{"jsonrpc":"2.0","id":3,"method":"tasks/list"}',
+      // 2026-07-28 methods, even without the envelope that would make them modern
+      '{"jsonrpc":"2.0","id":4,"method":"server/discover"}',
+      '{"jsonrpc":"2.0","id":5,"method":"subscriptions/listen","params":{"notifications":{}}}',
+      '{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"notifications":{}}}',
     ].join('\n'))).toEqual([]);
   });
 

@@ -15,7 +15,7 @@ describe(ID, () => {
     expect(await of('2024-10-07')).toEqual([
       'info: client requested protocol version "2024-10-07", a pre-release string (accepted by the TypeScript SDK) under which no specification was published',
     ]);
-    expect(await of('2026-07-28')).toEqual(['info: client requested protocol version "2026-07-28", a published revision not yet supported by mcptrace']);
+    expect(await of('2026-07-28')).toEqual(['warning: client requested protocol version "2026-07-28", a modern revision, which is negotiated per request (params._meta), never by initialize']);
     expect(await of(OMIT)).toEqual(['error: initialize request has no params.protocolVersion']);
     expect(await of(20251125)).toEqual(['error: client requested protocol version 20251125: protocolVersion must be a revision string such as "2025-11-25"']);
   });

@@ -71,13 +71,15 @@ function stepLines(step: SequenceStep): string[] {
   const known = step.dir === 'c2s' || step.dir === 's2c';
   // A response's method is its request's; an orphan has none.
   const method = step.method === null ? '' : `${step.method} `;
+  // An answer's label is its method and, for a modern request, its place in the operation (audit/sequence.ts).
+  const leg = step.method !== null && step.label.startsWith(step.method) ? step.label.slice(step.method.length) : '';
   switch (step.kind) {
     case 'request':
       return known ? [`    ${from}->>${to}: ${label(step.label + suffix(step))}`] : [`    Note over Client,Server: ${label(`? request ${step.label}${suffix(step)}`)}`];
     case 'response':
-      return known ? [`    ${from}-->>${to}: ${label(`${method}result${suffix(step)}`)}`] : [`    Note over Client,Server: ${label(`? ${method}result${suffix(step)}`)}`];
+      return known ? [`    ${from}-->>${to}: ${label(`${method}result${leg}${suffix(step)}`)}`] : [`    Note over Client,Server: ${label(`? ${method}result${leg}${suffix(step)}`)}`];
     case 'error':
-      return known ? [`    ${from}--x${to}: ${label(`${method}error${suffix(step)}`)}`] : [`    Note over Client,Server: ${label(`? ${method}error${suffix(step)}`)}`];
+      return known ? [`    ${from}--x${to}: ${label(`${method}error${leg}${suffix(step)}`)}`] : [`    Note over Client,Server: ${label(`? ${method}error${leg}${suffix(step)}`)}`];
     case 'notification':
       return known ? [`    ${from}-)${to}: ${label(step.label)}`] : [`    Note over Client,Server: ${label(`? ${step.label}`)}`];
     case 'invalid':
