@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ruleDocUrl } from '../../src/audit/doc-url.js';
+import { MODERN_REVISIONS } from '../../src/protocol/modern.js';
 import { FUTURE_REVISIONS, REVISIONS } from '../../src/protocol/revisions.js';
 import { RULES } from '../../src/rules/registry.js';
 import { SPEC_PAGES, specUrlFor } from '../../src/rules/spec-urls.js';
@@ -12,7 +13,7 @@ import { lazyTempDir } from '../helpers/temp.js';
 
 const SITE = 'https://modelcontextprotocol.io/specification/';
 /** Revisions a spec link may name: the supported ones, and the published one whose own rules cite it (2026-07-28). */
-const KNOWN = [...REVISIONS, ...FUTURE_REVISIONS];
+const KNOWN = [...REVISIONS, ...MODERN_REVISIONS, ...FUTURE_REVISIONS];
 const revisionOf = (url: string) => url.slice(SITE.length).split('/')[0]!;
 
 describe('rule and spec links', () => {
