@@ -97,6 +97,22 @@ export function answerAttributes(r: PipelineRecord): { attributes: Attributes; e
   return { attributes: a, error: null };
 }
 
+/**
+ * The conventions' Opt-In content of a tool call (`--otlp-content`; mcp.md notes 13 and 14): the request's
+ * `arguments`, and the result of a call that succeeded, as JSON strings (the structured form the conventions prefer is
+ * not what every backend shows). `redact` masks secrets in the value before it is written.
+ */
+export function contentAttributes(r: PipelineRecord, redact: <T>(v: T) => T): Attributes {
+  if (r.method !== 'tools/call') return {};
+  const m = r.message as { params?: { arguments?: unknown }; result?: { isError?: unknown } } | null;
+  if (r.kind === 'request') {
+    const args = params(r)?.arguments;
+    return args === undefined ? {} : { 'gen_ai.tool.call.arguments': JSON.stringify(redact(args)) };
+  }
+  if (r.kind === 'response' && m?.result !== undefined && m.result?.isError !== true) return { 'gen_ai.tool.call.result': JSON.stringify(redact(m.result)) };
+  return {};
+}
+
 /** A finding as a span event at the time of the record it is on (mcptrace's annotations, README "Export to OpenTelemetry"). */
 export function findingEvent(f: Finding, seq: number, timeMs: number): SpanEvent {
   return {
