@@ -4,6 +4,7 @@ import type { OtlpArgs } from '../../cli/export/otlp.js';
 import { exportRecords, type RecordSink } from '../../cli/export/records.js';
 import { redactorFor } from '../../cli/redact-options.js';
 import { endpointOptions } from './endpoint-options.js';
+import { envNamesEndpoint, envResource } from './env-config.js';
 import { DurationHistograms } from './metrics.js';
 import { allOf, endpointSink, jsonLines, type OtlpSink } from './sinks.js';
 import { SpanRedactor } from './redact-span.js';
@@ -16,7 +17,8 @@ const BATCH = 512;
 export async function runOtlp(args: OtlpArgs, io: CliIO): Promise<number> {
   // Options are checked, and the file opened, before any input is read.
   const quiet = ['error', 'fatal', 'silent'].includes(args.logLevel);
-  const endpoint = args.endpoint === undefined
+  // The exporter's environment variables name a collector as --endpoint does (the flags override them).
+  const endpoint = args.endpoint === undefined && !envNamesEndpoint(io.env)
     ? null
     : endpointOptions({ url: args.endpoint, protocol: args.otlpProtocol, headers: args.header, timeoutMs: args.otlpTimeout, retries: args.otlpRetries }, { url: '--endpoint', header: '--header' }, io, quiet);
   const sinks: OtlpSink[] = [];
@@ -24,7 +26,7 @@ export async function runOtlp(args: OtlpArgs, io: CliIO): Promise<number> {
   if (endpoint !== null) sinks.push(endpointSink(endpoint));
   const sink = sinks.length === 1 ? sinks[0]! : allOf(sinks);
   const redactor = redactorFor(args, false);
-  const spanOptions = { redactor: redactor ? new SpanRedactor(redactor) : null, content: args.otlpContent === true };
+  const spanOptions = { redactor: redactor ? new SpanRedactor(redactor) : null, content: args.otlpContent === true, resource: envResource(io.env) };
   let builder: SpanBuilder | null = null;
   const histograms = new DurationHistograms();
   const done: McpSpan[] = [];

@@ -5,7 +5,7 @@ import { DEFAULT_MAX_SESSIONS } from '../../session/live-sessions.js';
 import type { Direction, PipelineRecord, SessionInfo } from '../../types.js';
 import { answerAttributes, contentAttributes, findingEvent, metaOf, requestAttributes, sessionAttributes, spanName } from './attributes.js';
 import { parseTraceparent, sessionSpanId, sessionTraceId, spanIdFor } from './ids.js';
-import { isKnownService, peerAttributes, resourceFor } from './session-resource.js';
+import { isKnownService, peerAttributes, resourceFor, type ResourceDefaults } from './session-resource.js';
 import type { SpanRedactor } from './redact-span.js';
 import { addEvent, type Attributes, type McpSpan, type SpanKindName } from './span.js';
 
@@ -15,6 +15,8 @@ export interface SpanOptions {
   redactor?: SpanRedactor | null;
   /** `--otlp-content`: the conventions' Opt-In tool call arguments and results. */
   content?: boolean;
+  /** The environment's resource attributes (OTEL_RESOURCE_ATTRIBUTES, OTEL_SERVICE_NAME). */
+  resource?: ResourceDefaults;
 }
 
 /** Name of the span that covers a whole session (the conventions define none; it is mcptrace's). */
@@ -131,7 +133,7 @@ export class SpanBuilder {
    */
   private emit(span: McpSpan, s: SessionState, out: McpSpan[]): void {
     if (!isKnownService(s.span.resource)) {
-      s.span.resource = resourceFor(this.sessionInfo(s.key), String(span.attributes['mcptrace.server'] ?? '') || null);
+      s.span.resource = resourceFor(this.sessionInfo(s.key), String(span.attributes['mcptrace.server'] ?? '') || null, this.opts.resource);
     }
     span.resource = s.span.resource;
     out.push(this.opts.redactor ? this.opts.redactor.span(span) : span);
@@ -163,7 +165,7 @@ export class SpanBuilder {
         span: {
           traceId, spanId: sessionSpanId(file, r.session, r.seq), parentSpanId: null, parentRemote: false, traceFlags: 1,
           name: SESSION_SPAN_NAME, kind: 'internal', startMs, endMs: startMs, timed: false, status: { code: 'unset' },
-          attributes, events: [], droppedEvents: 0, resource: resourceFor(info, r.server),
+          attributes, events: [], droppedEvents: 0, resource: resourceFor(info, r.server, this.opts.resource),
         },
       };
       this.sessions.set(r.session, s);
