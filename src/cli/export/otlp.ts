@@ -20,6 +20,7 @@ export const otlpTarget: ExportTarget = {
   describe: 'otlp: OpenTelemetry spans and metrics to --out FILE.jsonl, stdout, or an OTLP/HTTP --endpoint',
   options: <T>(y: Argv<T>) =>
     redactOptions(y, 'off')
+      .group(['redact', 'redact-key'], GROUP)
       .option('endpoint', { describe: 'otlp: OTLP/HTTP base URL (e.g. http://localhost:4318): posts to /v1/traces and /v1/metrics under it (default: OTEL_EXPORTER_OTLP_ENDPOINT and its per-signal variables)', type: 'string', group: GROUP })
       .option('otlp-protocol', { describe: 'otlp: encoding for --endpoint (default: OTEL_EXPORTER_OTLP_PROTOCOL, else http/protobuf)', choices: ['http/protobuf', 'http/json'], group: GROUP })
       // Not `array: true`: that would swallow the file names after the flag. Repeat the flag.
