@@ -5,36 +5,62 @@ import { recordToJson } from '../output/json.js';
 import { recordMessageJson, recordToNdjson, recordToNdjsonHead } from '../output/ndjson.js';
 import { escapeJsonForTerminal } from '../output/escape.js';
 import type { Redactor } from '../output/redact.js';
-import { formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord } from '../output/text.js';
-import type { PipelineRecord, SessionInfo } from '../types.js';
+import { transcriptWidth } from '../output/text-layout.js';
+import { TextTranscript } from '../output/transcript.js';
+import type { PipelineRecord } from '../types.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { withFollow } from './follow.js';
-import { filterOptions, inputOptions } from './options.js';
+import { bodyWidthOption, filterOptions, inputOptions, widthOption } from './options.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
 import { OutputWriter } from './writer.js';
 
 export interface AnnotateArgs extends RunArgs, RedactArgs, RuleArgs {
   format: 'text' | 'ndjson' | 'json';
-  body?: boolean;
+  /** `--body` (''), `--body full`, `--no-body` (false); a value that is none of these was a file name (see `bodyArg`). */
+  body?: boolean | string;
+  width?: number;
+  bodyWidth?: number;
   color?: boolean;
 }
 
+/** `--body`'s value: on, off, or on with whole bodies; undefined when not given (the format's default). */
+type Body = { on: boolean; full: boolean } | undefined;
+
+/**
+ * `--body` takes an optional value (`full`), so a file name right after it is read as its value: it is put back
+ * among the files (`annotate --body log.ndjson` means what it says).
+ */
+function bodyArg(args: Pick<AnnotateArgs, 'body' | 'files'>): { body: Body; files: string[] | undefined } {
+  const v = args.body;
+  if (v === undefined) return { body: undefined, files: args.files };
+  if (v === false || v === 'false') return { body: { on: false, full: false }, files: args.files };
+  if (v === true || v === '' || v === 'true') return { body: { on: true, full: false }, files: args.files };
+  if (v === 'full') return { body: { on: true, full: true }, files: args.files };
+  return { body: { on: true, full: false }, files: [v, ...(args.files ?? [])] };
+}
+
 export function annotateBuilder(y: Argv) {
-  return ruleOptions(redactOptions(filterOptions(inputOptions(y)), 'off'))
+  return bodyWidthOption(widthOption(ruleOptions(redactOptions(filterOptions(inputOptions(y)), 'off'))))
     .option('format', { alias: 'f', describe: 'output format', choices: ['text', 'ndjson', 'json'], default: 'text' })
-    .option('body', { describe: 'include message bodies (default: on for ndjson/json, off for text); --no-body leaves them out', type: 'boolean' })
+    .option('body', {
+      describe: 'include message bodies (default: on for ndjson/json, off for text). In text each is cut to one line, or to --body-width N characters; --body full prints them whole; --no-body leaves them out',
+      type: 'string',
+    })
     .option('logs', { describe: 'print the lines of a host or SDK log that are not MCP messages (log records); --no-logs hides them', type: 'boolean', default: true, group: 'Filters:' })
     .example('$0 annotate session.ndjson', 'readable transcript')
     .example('$0 annotate -f ndjson session.ndjson | jq .', 'one annotated record per line (the record contract)')
     .example('server < requests.ndjson | $0 annotate -', "a server's stdout as it arrives: only the server's side (no orphans)")
+    .example('$0 annotate --width 200 --body full session.ndjson', 'wide lines, each message whole under its line')
     .example('$0 annotate --no-logs host.log', 'only the MCP messages of a host log, not its other lines')
     .example('$0 annotate --follow s.ndjson', 'keep printing as s.ndjson grows (e.g. a `wrap --out` capture); Ctrl-C ends')
     .example("$0 annotate --method 'tools/*' --phase operation log.ndjson", 'only tool traffic during operation')
     .example('$0 annotate --rule schema-violation=off --config mcptrace.json log.ndjson', 'findings on the records as audit would set them');
 }
 
-export async function runAnnotate(args: AnnotateArgs, io: CliIO): Promise<number> {
+export async function runAnnotate(given: AnnotateArgs, io: CliIO): Promise<number> {
+  const { body, files } = bodyArg(given);
+  const args = { ...given, files, body: body?.on, bodyFull: body?.full === true };
   // --follow: records are printed as they come; Ctrl-C ends the input, and the end (footer) follows as usual.
   // The findings on the records follow the same settings as audit's (`--rule`, `--config`; `failOn` is audit's alone).
   const { rules, ruleOptions: ruleOpts } = await ruleSettings(args);
@@ -75,7 +101,7 @@ function terminalSafe(sink: Sink): Sink {
 }
 
 /** `redactor`: masks secrets in what is printed (records, session details, end-of-input findings); null: nothing. */
-function makeSink(args: AnnotateArgs, io: CliIO, analyzer: Analyzer, redactor: Redactor | null): Sink {
+function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean }, io: CliIO, analyzer: Analyzer, redactor: Redactor | null): Sink {
   const shown = redactor ? (r: PipelineRecord) => redactor.record(r) : (r: PipelineRecord) => r;
   const ended = redactor ? (s: AnalysisSummary) => redactor.summary(s) : (s: AnalysisSummary) => s;
   if (args.format === 'ndjson') {
@@ -110,38 +136,19 @@ function makeSink(args: AnnotateArgs, io: CliIO, analyzer: Analyzer, redactor: R
     };
   }
   const palette = paletteFor(io, args.color);
-  const textOpts = { body: args.body ?? false };
-  // Weak: a session retired by the tracker is not kept alive by having been printed.
-  const headed = new WeakSet<SessionInfo>();
-  // Sessions whose note (what the log's format never holds) was printed: once, in the title or after the record that told it.
-  const noted = new WeakSet<SessionInfo>();
-  let lastSession: string | null = null;
+  const screens = [io.stdout, io.stderr] as { isTTY?: boolean; columns?: number }[];
+  const width = () => transcriptWidth({ flag: args.width, screens, env: io.env });
+  const transcript = new TextTranscript(palette, {
+    body: args.body ?? false,
+    bodyWidth: args.bodyFull ? 'full' : args.bodyWidth,
+    // On a terminal the width is read at each record, so a resized window lays out the next lines anew.
+    width: args.width === undefined && screens.some((x) => x.isTTY === true) ? width : width(),
+  });
   return {
     record: (r) => {
-      let s = '';
       const info = analyzer.session(r.session);
-      const infoShown = info && redactor ? redactor.session(info) : info;
-      if (r.session !== lastSession && infoShown) {
-        lastSession = r.session;
-        s += formatSessionTitle(infoShown, palette) + '\n';
-        if (info && info.notLogged !== null) noted.add(info);
-      }
-      s += formatTextRecord(shown(r), palette, textOpts) + '\n';
-      // Known from the session's first message, which may come after its title (a process's start, its banner). An
-      // inferred one side is told at the end only: it is a guess until then (session/one-side.ts).
-      if (info && infoShown && info.notLogged !== null && !noted.has(info)) {
-        noted.add(info);
-        s += `${formatSessionNote(infoShown, palette) ?? ''}\n`;
-      }
-      if (r.kind === 'response' && r.method === 'initialize' && info && infoShown && !headed.has(info)) {
-        headed.add(info);
-        s += formatSessionPeers(infoShown, palette) + '\n';
-      }
-      return s;
+      return transcript.record(shown(r), info, info && redactor ? redactor.session(info) : info);
     },
-    end: (summary) => {
-      const footer = formatTextFooter(ended(summary).open, palette);
-      return footer ? `\n${footer}\n` : '';
-    },
+    end: (summary) => transcript.end(ended(summary).open),
   };
 }

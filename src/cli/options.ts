@@ -51,6 +51,18 @@ export function filterOptions<T>(y: Argv<T>) {
  * `--jobs N` (stats, audit): files, or pieces of a large NDJSON, envelope or transcript file, in worker threads; same output.
  * `auto`: as many as the machine has cores (`os.availableParallelism()`).
  */
+/** `--width N`: the text transcript's columns, for every command that prints it. */
+export const WIDTH_OPTION = countOption('width', "columns of the text transcript (default: the terminal's, else $COLUMNS, else 100); columns are dropped to fit");
+
+export function widthOption<T>(y: Argv<T>) {
+  return y.option('width', WIDTH_OPTION);
+}
+
+/** `--body-width N`: how much of each message `--body` prints. */
+export function bodyWidthOption<T>(y: Argv<T>) {
+  return y.option('body-width', countOption('body-width', 'characters of each message --body prints, wrapped over lines (default: what fits on one line; --body full: all)'));
+}
+
 export function jobsOption<T>(y: Argv<T>) {
   const whole = positiveInteger('jobs');
   return y.option('jobs', {

@@ -5,6 +5,7 @@ import type { CliIO } from './context.js';
 import { preloadSchemas } from '../protocol/schemas.js';
 import { UsageError } from './errors.js';
 import { countOption } from './numeric-options.js';
+import { WIDTH_OPTION } from './options.js';
 import { liveSpans, otlpLiveOptions, type OtlpLiveArgs } from './otlp-live.js';
 import { DEFAULT_MAX_LINE, openOutput } from './wrap.js';
 
@@ -15,6 +16,7 @@ export interface ProxyArgs extends OtlpLiveArgs {
   append: boolean;
   live?: string;
   color?: boolean;
+  width?: number;
   maxLine: number;
 }
 
@@ -29,6 +31,7 @@ export function proxyBuilder(y: Argv) {
     .option('append', { describe: 'append to the --out file instead of replacing it', type: 'boolean', default: false })
     .option('live', { describe: 'print the annotated transcript as it happens, to stderr (--live) or to FILE (--live FILE)', type: 'string' })
     .option('color', { describe: 'colour the live transcript (default: only on a terminal; NO_COLOR / FORCE_COLOR honoured)', type: 'boolean' })
+    .option('width', WIDTH_OPTION)
     .option('max-line', countOption('max-line', 'capture at most N bytes of one body or SSE event (a longer one is recorded cut, with its true size, and forwarded whole)', DEFAULT_MAX_LINE))
     .option('debug', { describe: 'print stack traces of internal errors', type: 'boolean', default: false })
     .example('$0 proxy --target https://example.com/mcp --out session.ndjson', 'capture a remote server\'s sessions: give the host the URL printed')
@@ -48,7 +51,7 @@ export async function runProxy(args: ProxyArgs, io: CliIO): Promise<number> {
   // The live view (and --otlp-endpoint's annotation) checks schemas: load the SDK's as the bundle's ES module chunk
   // (src/protocol/schemas.ts).
   if (live !== undefined || spans !== undefined) await preloadSchemas();
-  const opts: HttpProxyOptions = { target, host, port, out, live, color: args.color, maxLine: args.maxLine, captureName: args.out, spans };
+  const opts: HttpProxyOptions = { target, host, port, out, live, color: args.color, width: args.width, maxLine: args.maxLine, captureName: args.out, spans };
   const proxyIO: HttpProxyIO = io;
   let running: RunningProxy;
   try {

@@ -7,6 +7,7 @@ import { preloadSchemas } from '../protocol/schemas.js';
 import { UsageError } from './errors.js';
 import { checkOutputPath } from './out-path.js';
 import { countOption } from './numeric-options.js';
+import { WIDTH_OPTION } from './options.js';
 import { liveSpans, otlpLiveOptions, type OtlpLiveArgs } from './otlp-live.js';
 
 export interface WrapArgs extends OtlpLiveArgs {
@@ -16,6 +17,7 @@ export interface WrapArgs extends OtlpLiveArgs {
   append: boolean;
   live?: string;
   color?: boolean;
+  width?: number;
   maxLine: number;
 }
 
@@ -30,6 +32,7 @@ export function wrapBuilder(y: Argv) {
     .option('append', { describe: 'append to the --out file instead of replacing it', type: 'boolean', default: false })
     .option('live', { describe: 'print the annotated transcript as it happens, to stderr (--live) or to FILE (--live FILE)', type: 'string' })
     .option('color', { describe: 'colour the live transcript (default: only on a terminal; NO_COLOR / FORCE_COLOR honoured)', type: 'boolean' })
+    .option('width', WIDTH_OPTION)
     .option('max-line', countOption('max-line', 'capture at most N bytes of one line (longer lines are recorded cut, with their true size, and forwarded whole)', DEFAULT_MAX_LINE))
     .option('debug', { describe: 'print stack traces of internal errors', type: 'boolean', default: false })
     .example('$0 wrap --out session.ndjson -- npx -y @modelcontextprotocol/server-everything', 'capture a server session for later annotate/audit')
@@ -65,7 +68,7 @@ export async function runWrap(args: WrapArgs, io: CliIO, argv: readonly string[]
   // wrap answers a closed stdout itself (the server's stdout is closed in turn, then wrap ends with the
   // server's exit code); the executable's EPIPE handler would end the process before that.
   io.stdout.removeAllListeners('error');
-  return proxy({ command, out, live, color: args.color, maxLine: args.maxLine, captureName: args.out, spans }, io);
+  return proxy({ command, out, live, color: args.color, width: args.width, maxLine: args.maxLine, captureName: args.out, spans }, io);
 }
 
 /** Opens an output file (`--out`, `--live FILE`); one that cannot be written is a usage error. */

@@ -5,7 +5,7 @@ import { CaptureWriter } from './capture-writer.js';
 import { HttpCapture } from './http-capture.js';
 import { IsoClock } from './iso-clock.js';
 import { LiveAnnotator, type RecordListener } from './live-annotator.js';
-import { liveOut, livePalette } from './live-output.js';
+import { liveOut, livePalette, liveWidth } from './live-output.js';
 import { Recorder } from './recorder.js';
 import type { UpstreamFailure } from './forward-exchange.js';
 import { ReverseProxy } from './reverse-proxy.js';
@@ -22,6 +22,8 @@ export interface HttpProxyOptions {
   /** Annotated transcript: to stderr, to a file, or off (undefined). */
   live?: 'stderr' | SyncFile;
   color?: boolean;
+  /** `--width`: columns of the live transcript. */
+  width?: number;
   /** Capture at most this many bytes of one body or SSE event. */
   maxLine: number;
   /** Name of the capture in live `source` fields. */
@@ -65,7 +67,7 @@ export async function startHttpProxy(opts: HttpProxyOptions, io: HttpProxyIO): P
   const recorder = new Recorder(
     opts.out ? new CaptureWriter(opts.out, (err) => warn(`capture ${opts.out?.path}: ${err.message}; capture stopped, the proxy goes on`), CAPTURE_DELAY_MS) : null,
     opts.live || opts.spans
-      ? new LiveAnnotator(opts.live ? liveOut(opts.live, io) : null, livePalette(opts.live ?? 'stderr', opts.color, io), opts.captureName ?? 'proxy', opts.spans)
+      ? new LiveAnnotator(opts.live ? liveOut(opts.live, io) : null, livePalette(opts.live ?? 'stderr', opts.color, io), opts.captureName ?? 'proxy', liveWidth(opts.live ?? 'stderr', opts.width, io), opts.spans)
       : null,
     now,
     warn,

@@ -4,8 +4,8 @@ import { Analyzer, type AnalysisSummary, type InputAnalysis } from '../analyzer.
 import { envelopeToFrame, isBlankLineEnvelope } from '../input/envelope-fields.js';
 import { ClockTimeline } from '../input/time.js';
 import type { Palette } from '../output/color.js';
-import { formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord } from '../output/text.js';
-import type { PipelineRecord, SessionInfo } from '../types.js';
+import { TextTranscript } from '../output/transcript.js';
+import type { PipelineRecord } from '../types.js';
 import type { LineText } from './capture-record.js';
 import type { CapturedLine } from './line-capture.js';
 
@@ -32,11 +32,20 @@ export class LiveAnnotator {
   private readonly analyzer = new Analyzer();
   private readonly input: InputAnalysis;
   private readonly clock = new ClockTimeline();
-  private readonly headed = new WeakSet<SessionInfo>();
-  private lastSession: string | null = null;
+  private readonly transcript: TextTranscript;
 
-  /** `out`: null when no transcript is printed (only `listener` wants the records). */
-  constructor(private readonly out: TextOut | null, private readonly palette: Palette, private readonly file: string, private readonly listener?: RecordListener) {
+  /**
+   * `out`: null when no transcript is printed (only `listener` wants the records); `width`: the transcript's columns,
+   * or how to read them at each record (a terminal).
+   */
+  constructor(
+    private readonly out: TextOut | null,
+    palette: Palette,
+    private readonly file: string,
+    width: number | (() => number),
+    private readonly listener?: RecordListener,
+  ) {
+    this.transcript = new TextTranscript(palette, { width });
     this.input = this.analyzer.input(file);
     // The records are those of the capture, which is read as envelope NDJSON.
     this.input.setFormat('envelope');
@@ -74,8 +83,8 @@ export class LiveAnnotator {
     const summary = this.analyzer.summary();
     this.listener?.end(summary);
     if (this.out === null) return;
-    const footer = formatTextFooter(summary.open, this.palette);
-    if (footer) this.out.write(`\n${footer}\n`);
+    const footer = this.transcript.end(summary.open);
+    if (footer) this.out.write(footer);
     this.out.end?.();
   }
 
@@ -83,18 +92,7 @@ export class LiveAnnotator {
     this.listener?.records(records, this.analyzer);
     if (this.out === null) return;
     let s = '';
-    for (const r of records) {
-      const info = this.analyzer.session(r.session);
-      if (r.session !== this.lastSession && info) {
-        this.lastSession = r.session;
-        s += formatSessionTitle(info, this.palette) + '\n';
-      }
-      s += formatTextRecord(r, this.palette) + '\n';
-      if (r.kind === 'response' && r.method === 'initialize' && info && !this.headed.has(info)) {
-        this.headed.add(info);
-        s += formatSessionPeers(info, this.palette) + '\n';
-      }
-    }
+    for (const r of records) s += this.transcript.record(r, this.analyzer.session(r.session));
     if (s !== '') this.out.write(s);
   }
 }

@@ -6,7 +6,7 @@ import { startServer, StartError, type ServerProcess } from './child.js';
 import { IsoClock } from './iso-clock.js';
 import { LineCapture } from './line-capture.js';
 import { LiveAnnotator, type RecordListener } from './live-annotator.js';
-import { liveOut, livePalette } from './live-output.js';
+import { liveOut, livePalette, liveWidth } from './live-output.js';
 import { pump } from './pump.js';
 import { Recorder } from './recorder.js';
 import { ServerOutputs } from './server-outputs.js';
@@ -23,6 +23,8 @@ interface ProxyOptions {
   live?: 'stderr' | SyncFile;
   /** Colour for the live transcript; default from its destination (TTY, NO_COLOR, FORCE_COLOR). */
   color?: boolean;
+  /** `--width`: columns of the live transcript. */
+  width?: number;
   /** Capture at most this many bytes of one line (the rest is counted, never forwarded short). */
   maxLine: number;
   /** Name of the capture in live `source` fields. */
@@ -53,7 +55,7 @@ export async function proxy(opts: ProxyOptions, io: ProxyIO): Promise<number> {
   const recorder = new Recorder(
     opts.out ? new CaptureWriter(opts.out, (err) => warn(io, `capture ${opts.out?.path}: ${err.message}; capture stopped, the session goes on`)) : null,
     opts.live || opts.spans
-      ? new LiveAnnotator(opts.live ? liveOut(opts.live, io) : null, livePalette(opts.live ?? 'stderr', opts.color, io), opts.captureName ?? 'wrap', opts.spans)
+      ? new LiveAnnotator(opts.live ? liveOut(opts.live, io) : null, livePalette(opts.live ?? 'stderr', opts.color, io), opts.captureName ?? 'wrap', liveWidth(opts.live ?? 'stderr', opts.width, io), opts.spans)
       : null,
     now,
     (message) => warn(io, message),

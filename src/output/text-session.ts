@@ -4,6 +4,7 @@ import type { Palette } from './color.js';
 import { escapeTerminal } from './escape.js';
 import { sessionNoteText } from './input-notes.js';
 import { truncate } from './width.js';
+import { flowPhrases, type Phrase } from './wrap-words.js';
 
 type PeerInfo = SessionInfo['clientInfo'];
 
@@ -31,19 +32,34 @@ export function formatTextHeader(s: SessionInfo, p: Palette): string {
   return `${formatSessionTitle(s, p)}\n${formatSessionPeers(s, p)}`;
 }
 
+/** Where a header line goes: `width` columns (default: no limit, one line), and the session's tag in the transcript. */
+interface HeaderOptions {
+  width?: number;
+  /** The transcript's short name for the session (its session column), printed when it differs from the key. */
+  tag?: string;
+}
+
+/** Phrases on lines of `width` (none: one line), the lines after the first indented under the text. */
+function flow(phrases: Phrase[], lead: string, width = Infinity): string {
+  if (width === Infinity) return lead + phrases.filter((x) => x.text !== '').map((x) => (x.style ? x.style(x.text) : x.text)).join(' ');
+  return flowPhrases(phrases, width - lead.length, 2).map((l) => lead + l).join('\n');
+}
+
 /**
  * The first header line: session key, file, transport, the host's name for the server, and whether the log holds one
  * side only or leaves out what its format never logs (printed when a session's first record arrives: a note known only
  * later is printed by `formatSessionNote`).
  */
-export function formatSessionTitle(s: SessionInfo, p: Palette): string {
-  const title = `━━ session ${escapeTerminal(s.key)}`;
-  const where = [escapeTerminal(s.file)];
-  if (s.transport !== null) where.push(escapeTerminal(s.transport));
-  if (s.server != null) where.push(`server ${truncate(escapeTerminal(s.server), 60)}`);
+export function formatSessionTitle(s: SessionInfo, p: Palette, opts: HeaderOptions = {}): string {
+  const key = escapeTerminal(s.key);
+  const phrases: Phrase[] = [{ text: `━━ session ${key}`, style: p.bold }];
+  if (opts.tag !== undefined && opts.tag !== key) phrases.push({ text: `(${escapeTerminal(opts.tag)})`, style: p.magenta });
+  phrases.push({ text: escapeTerminal(s.file), style: p.dim });
+  if (s.transport !== null) phrases.push({ text: `· ${escapeTerminal(s.transport)}`, style: p.dim });
+  if (s.server != null) phrases.push({ text: `· server ${truncate(escapeTerminal(s.server), 60)}`, style: p.dim });
   const note = sessionNoteText(s);
-  if (note !== null) where.push(note);
-  return `${p.bold(title)} ${p.dim(where.join(' · '))}`;
+  if (note !== null) phrases.push({ text: `· ${note}`, style: p.dim });
+  return flow(phrases, '', opts.width);
 }
 
 /** The session's note (one side only, messages its format never logs) as a line of its own, once known; else null. */
@@ -53,31 +69,43 @@ export function formatSessionNote(s: SessionInfo, p: Palette): string | null {
 }
 
 /** The second header line: client → server and revision (printed once the initialize result is known). */
-export function formatSessionPeers(s: SessionInfo, p: Palette): string {
-  return `   ${p.cyan('client')} ${peer(s.clientInfo)} → ${p.magenta('server')} ${peer(s.serverInfo)} ${p.dim('·')} ${revision(s)}`;
+export function formatSessionPeers(s: SessionInfo, p: Palette, width?: number): string {
+  // Each phrase is styled after it is fitted (so that colour codes never count as width): its first word is the label.
+  const label = (word: string, style: (t: string) => string) => (t: string) => (t.startsWith(word) ? style(word) + t.slice(word.length) : t);
+  return flow([
+    { text: `client ${peer(s.clientInfo)}`, style: label('client', p.cyan) },
+    { text: `→ server ${peer(s.serverInfo)}`, style: (t) => (t.startsWith('→ server') ? '→ ' + p.magenta('server') + t.slice(8) : t) },
+    { text: `· ${revision(s)}`, style: label('·', p.dim) },
+  ], '   ', width);
 }
 
-function openLine(o: OpenRequest, p: Palette): string {
+function openLine(o: OpenRequest, p: Palette, width?: number): string {
   const id = typeof o.id === 'string' ? `"${escapeTerminal(o.id)}"` : String(o.id);
   const arrow = o.dir === 'c2s' ? '→' : o.dir === 's2c' ? '←' : '·';
-  return `   #${o.seq} ${arrow} id ${truncate(id, 20)} ${p.bold(escapeTerminal(o.method))} ${p.dim(`session ${escapeTerminal(o.session)} · ${escapeTerminal(o.source)}`)}`;
+  return flow([
+    { text: `#${o.seq} ${arrow} id ${truncate(id, 20)}` },
+    { text: escapeTerminal(o.method), style: p.bold },
+    { text: `session ${escapeTerminal(o.session)} · ${escapeTerminal(o.source)}`, style: p.dim },
+  ], '   ', width);
 }
 
+const requests = (n: number) => `${n} ${n === 1 ? 'request' : 'requests'}`;
+
 /**
- * Requests still open at end of input, then cancelled requests that were never answered, each as one line
- * under a count heading. '' when there are none (the CLI then prints nothing).
+ * Requests still open at end of input, then cancelled requests that were never answered, each as one line (on lines
+ * of `width` columns when given) under a count heading. '' when there are none (the CLI then prints nothing).
  */
-export function formatTextFooter(open: readonly OpenRequest[], p: Palette): string {
+export function formatTextFooter(open: readonly OpenRequest[], p: Palette, width?: number): string {
   const unanswered = open.filter((o) => !o.cancelled);
   const cancelled = open.filter((o) => o.cancelled);
   const lines: string[] = [];
   if (unanswered.length > 0) {
-    lines.push(p.yellow(`unanswered at end of input: ${unanswered.length}`));
-    for (const o of unanswered) lines.push(openLine(o, p));
+    lines.push(p.yellow(`unanswered at end of input: ${requests(unanswered.length)}`));
+    for (const o of unanswered) lines.push(openLine(o, p, width));
   }
   if (cancelled.length > 0) {
-    lines.push(p.dim(`cancelled, never answered: ${cancelled.length}`));
-    for (const o of cancelled) lines.push(openLine(o, p));
+    lines.push(p.dim(`cancelled, never answered: ${requests(cancelled.length)}`));
+    for (const o of cancelled) lines.push(openLine(o, p, width));
   }
   return lines.join('\n');
 }

@@ -1,41 +1,52 @@
-// The readable transcript: one aligned line per record, with finding lines and an optional body line under it.
+// The readable transcript: one line per record laid out for the width, then its findings and, when asked, its body.
 import { errorCodeName } from '../protocol/errors.js';
 import type { Kind, PipelineRecord, Severity } from '../types.js';
 import type { Palette, Style } from './color.js';
 import { escapeTerminal } from './escape.js';
 import { subjectOf } from './subject.js';
-import { formatMs } from './numbers.js';
+import { formatCount, formatMs } from './numbers.js';
+import { DEFAULT_WIDTH, indentOf, textLayout, type TextLayout } from './text-layout.js';
 import { displayWidth, fit, truncate } from './width.js';
+import { cutAtWord, wrapDense, wrapWords } from './wrap-words.js';
 
 export { formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextHeader } from './text-session.js';
 
 export interface TextOptions {
-  /** Print the message JSON (compact, escaped, truncated) on an indented line under the record. Default false. */
+  /** Print the message JSON (compact, escaped) on indented lines under the record. Default false. */
   body?: boolean;
-  /** Columns for the body line. Default 200. */
-  bodyWidth?: number;
+  /** Characters of the body shown (over as many lines as they take), or `full` for all. Default: one line's worth. */
+  bodyWidth?: number | 'full';
+  /** Columns the line is laid out for (see `textLayout`). Default 100; `layout`, when given, decides instead. */
+  width?: number;
+  layout?: TextLayout;
   /** Name for an error code; defaults to the protocol table (`errorCodeName`). */
   errorName?: (code: number) => string;
 }
 
-/** Column widths. Method fits the longest spec method (`notifications/resources/list_changed`, 36). */
-export const TEXT_COLUMNS = { time: 12, arrow: 2, kind: 3, id: 10, method: 36, primitive: 17, phase: 4, capability: 30 } as const;
-
-/** Indent of the lines under a record: they start under the arrow column. */
-const INDENT = ' '.repeat(TEXT_COLUMNS.time + 1);
+/** What the transcript knows of a record beyond the record itself. */
+export interface RecordContext {
+  /** For a response or error: what its request was about (tool name, uri, prompt), from the paired request. */
+  answers?: string;
+  /** The session's tag, printed when the layout has a session column. */
+  session?: string;
+  /** Set by `formatTextRecord` when it cut the record's body (`--body`). */
+  bodyCut?: boolean;
+}
 
 const KIND_LABEL: Readonly<Record<Kind, string>> = {
   request: 'req', response: 'res', error: 'err', notification: 'ntf', invalid: 'bad', event: 'evt', log: 'log',
 };
 const PHASE_LABEL = { initialization: 'init', operation: 'op', shutdown: 'shut' } as const;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2}:\d{2})(?:[.,](\d+))?/;
+/** A clock that is not ISO is cut to the time column. */
+const TIME_WIDTH = 12;
 
 /** `HH:MM:SS.mmm` from an ISO time (the clock as written, no zone conversion); other strings as given. */
 export function formatTime(ts: string | null): string {
   if (ts === null) return '';
   const m = ISO_TIME.exec(ts);
   if (m) return `${m[1]}.${(m[2] ?? '').padEnd(3, '0').slice(0, 3)}`;
-  return truncate(escapeTerminal(ts), TEXT_COLUMNS.time);
+  return truncate(escapeTerminal(ts), TIME_WIDTH);
 }
 
 function kindStyle(kind: Kind, p: Palette): Style {
@@ -54,16 +65,18 @@ export function severityStyle(sev: Severity, p: Palette): Style {
   return sev === 'error' ? p.red : sev === 'warning' ? p.yellow : p.cyan;
 }
 
-/** A cell exactly `width` columns wide, styled without the padding (so codes never count as width). */
-function cell(text: string, width: number, style: Style): string {
-  const t = truncate(text, width);
-  return style(t) + ' '.repeat(width - displayWidth(t));
+/** A tool result that reports a failure (`isError: true`, tools.mdx "Error Handling"): not a JSON-RPC error. */
+function isToolError(r: PipelineRecord): boolean {
+  return r.kind === 'response' && (r.message as { result?: { isError?: unknown } } | null)?.result?.isError === true;
 }
 
-function arrowCell(r: PipelineRecord, p: Palette): string {
-  const arrow = r.dir === 'c2s' ? '→' : r.dir === 's2c' ? '←' : '·';
-  if (r.dirInferred) return cell(arrow + '?', TEXT_COLUMNS.arrow, p.dim);
-  return cell(arrow, TEXT_COLUMNS.arrow, r.dir === 'c2s' ? p.cyan : r.dir === 's2c' ? p.magenta : (s) => s);
+/** The first text of a failed tool result's content: what the tool said went wrong. */
+function toolErrorText(r: PipelineRecord): string {
+  const content = (r.message as { result?: { content?: unknown } } | null)?.result?.content;
+  if (!Array.isArray(content)) return '';
+  const first = content.find((c) => c !== null && typeof c === 'object' && (c as { type?: unknown }).type === 'text');
+  const text = (first as { text?: unknown } | undefined)?.text;
+  return typeof text === 'string' ? text : '';
 }
 
 /** Ids keep their JSON type visible: `1` and `"1"` are different ids (DESIGN principle 2). */
@@ -72,57 +85,111 @@ function idText(id: string | number | null): string {
   return typeof id === 'string' ? `"${escapeTerminal(id)}"` : String(id);
 }
 
-function methodCell(r: PipelineRecord, p: Palette): string {
-  if (r.kind === 'event') return cell(escapeTerminal(r.event?.name ?? 'event'), TEXT_COLUMNS.method, p.yellow);
-  if (r.kind === 'invalid') return cell('(invalid)', TEXT_COLUMNS.method, p.red);
-  if (r.method === null) return cell('?', TEXT_COLUMNS.method, p.dim);
-  return cell(escapeTerminal(r.method), TEXT_COLUMNS.method, p.bold);
-}
-
 function primitiveText(r: PipelineRecord): string {
   if (r.primitive === null) return r.kind === 'event' || r.kind === 'invalid' ? '' : '?';
   return r.primitive === 'base' && r.feature !== null ? `base:${r.feature}` : r.primitive;
 }
 
-function capabilityCell(r: PipelineRecord, p: Palette): string {
-  const c = r.capability;
-  if (c === null) return cell('-', TEXT_COLUMNS.capability, p.dim);
-  const [mark, style] = c.negotiated === null ? ['?', p.yellow] : c.negotiated ? ['✓', p.green] : ['✗', p.red];
-  const name = truncate(`${c.side === 'server' ? 'srv' : 'cli'}:${escapeTerminal(c.path)}`, TEXT_COLUMNS.capability - 2);
-  const pad = TEXT_COLUMNS.capability - displayWidth(name) - 2;
-  return `${p.dim(name)} ${style(mark)}` + ' '.repeat(Math.max(0, pad));
+function methodText(r: PipelineRecord): [string, 'bold' | 'red' | 'yellow' | 'dim'] {
+  if (r.kind === 'event') return [escapeTerminal(r.event?.name ?? 'event'), 'yellow'];
+  if (r.kind === 'invalid') return ['(invalid)', 'red'];
+  if (r.method === null) return ['?', 'dim'];
+  return [escapeTerminal(r.method), 'bold'];
 }
 
-/** `-32602 Invalid params "message as logged"` for error responses; '' when the record carries no error object. */
-function errorText(r: PipelineRecord, p: Palette, name: (code: number) => string): string {
-  const err = (r.message as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-  if (err === undefined || err === null || typeof err !== 'object') return '';
-  const code = typeof err.code === 'number' ? err.code : null;
-  const head = code === null ? 'no code' : `${code} ${name(code)}`;
-  const msg = typeof err.message === 'string' && err.message !== '' ? ' ' + p.dim(`"${truncate(escapeTerminal(err.message), 80)}"`) : '';
-  return p.red(head) + msg;
+/** The line so far: cells of the fixed columns, each followed by one space; `used` counts display columns. */
+class Line {
+  private readonly parts: string[] = [];
+  used = 0;
+
+  /** `text` (escaped) in a cell of `width` columns; cut to it unless `grow` (then a longer text widens the cell). */
+  cell(text: string, width: number, style: Style, opts: { right?: boolean; grow?: boolean } = {}): void {
+    const t = opts.grow ? text : truncate(text, width);
+    const w = displayWidth(t);
+    const pad = ' '.repeat(Math.max(0, width - w));
+    this.parts.push(opts.right ? pad + style(t) : style(t) + pad);
+    this.used += Math.max(w, width) + 1;
+  }
+
+  /** The line with `tail` after the cells; trailing spaces trimmed. */
+  end(tail: string): string {
+    return (this.parts.join(' ') + ' ' + tail).trimEnd();
+  }
 }
 
-/** The trailing, unpadded part: batch position, pairing and latency, error code, event data. */
-function tail(r: PipelineRecord, p: Palette, opts: TextOptions): string {
-  const parts: string[] = [];
+/** A piece of the free text at the end of a line: fixed pieces are whole, flexible ones share what is left. */
+interface Piece {
+  text: string;
+  style: Style;
+  /** Flexible: cut at a word to what is left, the lower `flex` first (an error's name before the subject before its message). */
+  flex?: number;
+  /** Wrapped in quotes after cutting (messages as logged). */
+  quoted?: boolean;
+}
+
+/** A flexible piece shorter than this after cutting is left out rather than shown as a stub (`demo:/…`). */
+const FLEX_MIN = 10;
+
+/** Pieces joined by spaces in `room` columns: the fixed ones whole, the flexible ones cut at a word to what is left. */
+function freeText(pieces: Piece[], room: number): string {
+  const live = pieces.filter((x) => x.text !== '');
+  let left = room - (live.length - 1);
+  for (const x of live) if (x.flex === undefined) left -= displayWidth(x.text);
+  const shown = new Map<Piece, string>();
+  const flexible = live.filter((x) => x.flex !== undefined).sort((a, b) => a.flex! - b.flex!);
+  for (const x of flexible) {
+    const extra = x.quoted ? 2 : 0;
+    const need = displayWidth(x.text) + extra;
+    const budget = Math.min(need, left);
+    if (budget < Math.min(need, FLEX_MIN + extra)) {
+      left += 1; // its separator
+      continue;
+    }
+    const text = x.quoted ? `"${cutAtWord(x.text, budget - 2)}"` : cutAtWord(x.text, budget);
+    left -= displayWidth(text);
+    shown.set(x, x.style(text));
+  }
+  return live.map((x) => (x.flex === undefined ? x.style(x.text) : shown.get(x))).filter((x) => x !== undefined).join(' ');
+}
+
+/** The free text: what a message is about, batch position, pairing and latency, failure, event data, notes. */
+function tailPieces(r: PipelineRecord, p: Palette, opts: TextOptions, ctx: RecordContext): Piece[] {
+  const pieces: Piece[] = [];
   if (r.kind === 'request' || r.kind === 'notification') {
-    const subject = subjectOf(r.method, r.message);
-    if (subject !== '') parts.push(truncate(escapeTerminal(subject), 60));
+    pieces.push({ text: escapeTerminal(subjectOf(r.method, r.message)), style: (s) => s, flex: 2 });
   }
-  if (r.batch !== undefined) parts.push(p.dim(`[${r.batch.index + 1}/${r.batch.size}]`));
+  // An answer to initialize is followed by the peers line, which says more than the request's version and client.
+  if ((r.kind === 'response' || r.kind === 'error') && ctx.answers !== undefined && r.method !== 'initialize') {
+    pieces.push({ text: escapeTerminal(ctx.answers), style: (s) => s, flex: 2 });
+  }
+  if (r.batch !== undefined) pieces.push({ text: `[${r.batch.index + 1}/${r.batch.size}]`, style: p.dim });
   if (r.kind === 'response' || r.kind === 'error') {
-    if (r.pair === null) parts.push(p.yellow('↔ ?'));
-    else parts.push(`↔ #${r.pair}` + (r.latencyMs === null ? '' : ' ' + p.bold(formatMs(r.latencyMs))));
+    if (r.pair === null) pieces.push({ text: '↔ ?', style: p.yellow });
+    else pieces.push({ text: `↔ #${r.pair}` + (r.latencyMs === null ? '' : ' ' + formatMs(r.latencyMs)), style: (s) => s });
   }
-  if (r.kind === 'error') {
-    const e = errorText(r, p, opts.errorName ?? errorCodeName);
-    if (e !== '') parts.push(e);
+  if (isToolError(r)) {
+    pieces.push({ text: 'isError', style: (s) => p.bold(p.red(s)) });
+    pieces.push({ text: escapeTerminal(toolErrorText(r)), style: p.dim, flex: 3, quoted: true });
   }
-  if (r.kind === 'event' && r.event?.data !== undefined) parts.push(p.dim(truncate(escapeTerminal(eventDataText(r.event.data)), 80)));
-  if (r.summary) parts.push(p.dim('(summary: body not logged)'));
-  if (r.truncated) parts.push(p.dim('(cut by the log)'));
-  return parts.join(' ');
+  if (r.kind === 'error') pieces.push(...errorPieces(r, p, opts.errorName ?? errorCodeName));
+  if (r.kind === 'event' && r.event?.data !== undefined) pieces.push({ text: escapeTerminal(eventDataText(r.event.data)), style: p.dim, flex: 2 });
+  // Last to get room: a host log that logs summaries says so on every line.
+  if (r.summary) pieces.push({ text: '(summary: body not logged)', style: p.dim, flex: 4 });
+  if (r.truncated) pieces.push({ text: '(cut by the log)', style: p.dim, flex: 4 });
+  return pieces;
+}
+
+/** `-32602 Invalid params` and the message as logged, for an error response; nothing when it carries no error object. */
+function errorPieces(r: PipelineRecord, p: Palette, name: (code: number) => string): Piece[] {
+  const err = (r.message as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  if (err === undefined || err === null || typeof err !== 'object') return [];
+  const code = typeof err.code === 'number' ? err.code : null;
+  const msg = typeof err.message === 'string' ? escapeTerminal(err.message) : '';
+  return [
+    { text: code === null ? 'no code' : String(code), style: p.red },
+    { text: code === null ? '' : escapeTerminal(name(code)), style: p.red, flex: 1 },
+    { text: msg, style: p.dim, flex: 3, quoted: true },
+  ];
 }
 
 /** An event's data as JSON; the host's own line (data `{ text }` only, a host log's event) as the text it is. */
@@ -132,65 +199,131 @@ function eventDataText(data: Record<string, unknown>): string {
   return JSON.stringify(data) ?? '';
 }
 
-/**
- * Columns of a log line's text on its record line (its first line; the count of the others follows): what is left of
- * 120 columns after time, arrow, kind and level, so that a host's chatter takes one line of a 120-column terminal.
- */
-const LOG_TEXT_WIDTH = 120 - (TEXT_COLUMNS.time + TEXT_COLUMNS.arrow + TEXT_COLUMNS.kind + TEXT_COLUMNS.id + 4);
+/** The columns every line starts with: record number, session tag, time, direction, kind. */
+function startLine(r: PipelineRecord, p: Palette, l: TextLayout, ctx: RecordContext): Line {
+  const line = new Line();
+  line.cell(`#${r.seq}`, l.seq, p.dim, { right: true, grow: true });
+  if (l.session > 0) line.cell(escapeTerminal(ctx.session ?? ''), l.session, p.magenta);
+  if (l.time > 0) line.cell(formatTime(r.ts), l.time, p.dim);
+  const arrow = r.dir === 'c2s' ? '→' : r.dir === 's2c' ? '←' : '·';
+  if (r.dirInferred) line.cell(arrow + '?', l.arrow, p.dim);
+  else line.cell(arrow, l.arrow, r.dir === 'c2s' ? p.cyan : r.dir === 's2c' ? p.magenta : (s) => s);
+  // A failed tool result is a response, coloured as the failure it reports.
+  line.cell(KIND_LABEL[r.kind], l.kind, isToolError(r) ? p.red : kindStyle(r.kind, p));
+  return line;
+}
 
-/**
- * A line of the log that is no message, dimmed: time, `·`, `log`, its level in the id column, then its text (its
- * first line, and how many more it spans).
- */
-function formatLogLine(r: PipelineRecord, p: Palette): string {
-  const C = TEXT_COLUMNS;
+/** A line of the log that is no message, dimmed: its level in the id column, then its first line and how many more. */
+function formatLogLine(r: PipelineRecord, p: Palette, l: TextLayout, ctx: RecordContext): string {
+  const line = startLine(r, p, l, ctx);
+  line.cell(escapeTerminal(r.level ?? ''), l.id, p.dim);
   const text = r.text ?? '';
   const nl = text.indexOf('\n');
-  const first = nl < 0 ? text : text.slice(0, nl);
-  const more = (r.lines ?? 1) > 1 ? ` (+${(r.lines ?? 1) - 1} lines)` : '';
-  const cols = [
-    cell(formatTime(r.ts), C.time, p.dim),
-    arrowCell(r, p),
-    cell(KIND_LABEL.log, C.kind, p.dim),
-    cell(escapeTerminal(r.level ?? ''), C.id, p.dim),
-    p.dim(truncate(escapeTerminal(first), LOG_TEXT_WIDTH) + more),
-  ];
-  return cols.join(' ').trimEnd();
+  const more = (r.lines ?? 1) - 1;
+  const pieces: Piece[] = [{ text: escapeTerminal(nl < 0 ? text : text.slice(0, nl)), style: p.dim, flex: 1 }];
+  if (more > 0) pieces.push({ text: `(+${more} ${more === 1 ? 'line' : 'lines'})`, style: p.dim });
+  return line.end(freeText(pieces, l.width - line.used));
 }
 
-/** The message as compact JSON for the body line: the logged text when known, else re-serialised. */
-function bodyText(r: PipelineRecord, width: number): string {
-  const full = r.kind === 'log' ? (r.text ?? '') : r.raw !== undefined ? r.raw : (r.wire.text ?? JSON.stringify(r.message) ?? 'null');
-  // Escaping only lengthens text, so a prefix a few times the width is enough to fill the line.
-  const cut = full.length > width * 4 ? full.slice(0, width * 4) : full;
-  const shown = truncate(escapeTerminal(cut), width);
-  return cut !== full && !shown.endsWith('…') ? shown + '…' : shown;
+/** The message as logged, or re-serialised; a log record's whole text. */
+function bodySource(r: PipelineRecord): string {
+  return r.kind === 'log' ? (r.text ?? '') : r.raw !== undefined ? r.raw : (r.wire.text ?? JSON.stringify(r.message) ?? 'null');
 }
 
-/** One record as text: the aligned main line, then one line per finding, then the body line when asked. */
-export function formatTextRecord(r: PipelineRecord, p: Palette, opts: TextOptions = {}): string {
+/**
+ * The body under a record: `bodyWidth` characters of it (default: what fits on one line), over as many lines as they
+ * take; a body that was cut ends in `…` and its length in all, and `ctx.bodyCut` is set.
+ */
+function bodyLines(r: PipelineRecord, p: Palette, l: TextLayout, opts: TextOptions, ctx: RecordContext): string[] {
+  const indent = indentOf(l);
+  const room = Math.max(10, l.width - indent);
+  const full = bodySource(r);
+  const keep = opts.bodyWidth === 'full' ? Infinity : Math.max(1, opts.bodyWidth ?? room);
+  // Escaping only lengthens text, so a prefix a few times the kept length is enough to fill it.
+  const cut = keep === Infinity || full.length <= keep * 4 ? full : full.slice(0, keep * 4);
+  let shown = escapeTerminal(cut);
+  let note = '';
+  if (keep !== Infinity && (cut !== full || displayWidth(shown) > keep)) {
+    note = ` (${formatCount(escapeTerminal(full).length)} chars)`;
+    ctx.bodyCut = true;
+    // On one line the note takes its room from the body; over several it ends the last line, or takes one of its own.
+    shown = truncate(shown, keep === room ? Math.max(10, room - note.length) : keep);
+    if (!shown.endsWith('…')) shown += '…';
+  }
+  const pad = ' '.repeat(indent);
+  const lines = wrapDense(shown, room);
+  const out = lines.map((x) => pad + p.dim(x));
+  if (note !== '') {
+    if (displayWidth(lines[lines.length - 1]!) + note.length <= room) out[out.length - 1] += p.yellow(note);
+    else out.push(pad + p.yellow(note.trimStart()));
+  }
+  return out;
+}
+
+/** What the transcript says once, at its end, when `--body` cut a message. */
+export function bodyCutNote(opts: Pick<TextOptions, 'bodyWidth'>): string {
+  const how = opts.bodyWidth === undefined || opts.bodyWidth === 'full' ? 'to one line each' : `to ${formatCount(opts.bodyWidth)} characters each`;
+  return `bodies cut ${how} (… and their length in all): --body-width N shows N characters, --body full all of them`;
+}
+
+/** One finding, wrapped at words under its first word: `↳ warning rule-id: message`. */
+function findingLines(f: { rule: string; severity: Severity; message: string }, p: Palette, l: TextLayout): string[] {
+  const indent = indentOf(l);
+  const sev = fit(f.severity, 7);
+  const rule = escapeTerminal(f.rule);
+  const room = Math.max(10, l.width - indent - 2);
+  const head = `${sev} ${rule}: `;
+  const lines = wrapWords(escapeTerminal(f.message), Math.max(10, room - displayWidth(head)), room);
+  const first = ' '.repeat(indent) + severityStyle(f.severity, p)(`↳ ${sev}`) + ` ${p.bold(rule)}: ` + lines[0];
+  return [first, ...lines.slice(1).map((x) => ' '.repeat(indent + 2) + x)];
+}
+
+/** The layout of a record: `opts.layout`, else one for `opts.width`, cached (a transcript asks for the same width each time). */
+const layouts = new Map<number, TextLayout>();
+function layoutOf(opts: TextOptions): TextLayout {
+  if (opts.layout) return opts.layout;
+  const width = opts.width ?? DEFAULT_WIDTH;
+  let l = layouts.get(width);
+  if (l === undefined) {
+    if (layouts.size > 16) layouts.clear();
+    layouts.set(width, (l = textLayout(width)));
+  }
+  return l;
+}
+
+/** One record as text: its line, then one line (or more, wrapped) per finding, then the body lines when asked. */
+export function formatTextRecord(r: PipelineRecord, p: Palette, opts: TextOptions = {}, ctx: RecordContext = {}): string {
+  const l = layoutOf(opts);
   if (r.kind === 'log') {
-    const line = formatLogLine(r, p);
-    return opts.body === true && (r.lines ?? 1) > 1 ? `${line}\n${INDENT}${p.dim(bodyText(r, opts.bodyWidth ?? 200))}` : line;
+    const line = formatLogLine(r, p, l, ctx);
+    return opts.body === true && (r.lines ?? 1) > 1 ? [line, ...bodyLines(r, p, l, opts, ctx)].join('\n') : line;
   }
-  const C = TEXT_COLUMNS;
-  const cols = [
-    cell(formatTime(r.ts), C.time, p.dim),
-    arrowCell(r, p),
-    cell(KIND_LABEL[r.kind], C.kind, kindStyle(r.kind, p)),
-    cell(idText(r.id), C.id, (s) => s),
-    methodCell(r, p),
-    cell(primitiveText(r), C.primitive, p.dim),
-    cell(PHASE_LABEL[r.phase] ?? escapeTerminal(String(r.phase)), C.phase, p.dim),
-    capabilityCell(r, p),
-    tail(r, p, opts),
-  ];
-  const lines = [cols.join(' ').trimEnd()];
-  for (const f of r.findings) {
-    const sev = severityStyle(f.severity, p);
-    lines.push(`${INDENT}${sev('↳ ' + fit(f.severity, 7))} ${p.bold(escapeTerminal(f.rule))}: ${escapeTerminal(f.message)}`);
+  const line = startLine(r, p, l, ctx);
+  line.cell(idText(r.id), l.id, (s) => s);
+  if (l.phase > 0) line.cell(PHASE_LABEL[r.phase] ?? escapeTerminal(String(r.phase)), l.phase, p.dim);
+  const [method, methodStyle] = methodText(r);
+  const pieces = tailPieces(r, p, opts, ctx);
+  if (l.method > 0) {
+    // Columns after the method stay aligned only if it is cut to its column; with none after it, it may run on.
+    line.cell(method, l.method, p[methodStyle], { grow: l.primitive === 0 && l.capability === 0 });
+  } else {
+    pieces.unshift({ text: method, style: p[methodStyle] });
   }
+  if (l.primitive > 0) line.cell(primitiveText(r), l.primitive, p.dim);
+  if (l.capability > 0) line.cell(...capabilityCell(r, p, l.capability));
+  const lines = [line.end(freeText(pieces, l.width - line.used))];
+  for (const f of r.findings) lines.push(...findingLines(f, p, l));
   // Events carry no message of their own; a body line would only say `null`.
-  if (opts.body === true && !(r.kind === 'event' && r.wire.text === null)) lines.push(INDENT + p.dim(bodyText(r, opts.bodyWidth ?? 200)));
+  if (opts.body === true && !(r.kind === 'event' && r.wire.text === null)) lines.push(...bodyLines(r, p, l, opts, ctx));
   return lines.join('\n');
+}
+
+/** `srv:tools.listChanged ✓` (negotiated ✓, refused ✗, handshake unseen ?), `-` when the message needs none. */
+function capabilityCell(r: PipelineRecord, p: Palette, width: number): [string, number, Style] {
+  const c = r.capability;
+  if (c === null) return ['-', width, p.dim];
+  const [mark, style] = c.negotiated === null ? ['?', p.yellow] : c.negotiated ? ['✓', p.green] : ['✗', p.red];
+  const name = truncate(`${c.side === 'server' ? 'srv' : 'cli'}:${escapeTerminal(c.path)}`, width - 2);
+  // Styled in two parts: the cell pads what it is given, so the mark's colour is applied inside.
+  return [`${name} ${mark}`, width, (s) => (s.endsWith(mark) ? p.dim(s.slice(0, -1)) + style(mark) : s)];
 }

@@ -180,7 +180,7 @@ describe('annotate --follow', () => {
     expect(r.out()).not.toMatch(/unanswered/);
     const { code } = await interrupt(r);
     expect(code).toBe(0);
-    expect(r.out()).toMatch(/unanswered at end of input: 1\n.*#12 .*roots\/list/);
+    expect(r.out()).toMatch(/unanswered at end of input: 1 request\n.*#12 .*roots\/list/);
   });
 
   it('a partial last line at Ctrl-C is flushed as a record, as at the end of any input', async () => {
@@ -236,7 +236,7 @@ describe('annotate --follow', () => {
     await eventually(() => /roots\/list/.test(out), 'the records from stdin', r);
     const { code } = await interrupt(r);
     expect(code).toBe(0);
-    expect(out).toMatch(/unanswered at end of input: 1/);
+    expect(out).toMatch(/unanswered at end of input: 1 request/);
   });
 });
 

@@ -54,7 +54,7 @@ describe('log lines', () => {
     expect(parseNdjson(lean.stdout).map((r) => r.kind)).toEqual(['request', 'response']);
     const text = await runMain(['annotate', '--no-logs', at('host.txt')]);
     expect(text.stdout).not.toMatch(/ log /);
-    expect((await runMain(['annotate', at('host.txt')])).stdout).toMatch(/^10:00:00\.000 · {2}log {12}Starting server memory$/m);
+    expect((await runMain(['annotate', '--width', '100', at('host.txt')])).stdout).toMatch(/^ +#1 10:00:00\.000 · {2}log {10}Starting server memory$/m);
   });
 
   it('are counted apart by stats, and never fail an audit', async () => {

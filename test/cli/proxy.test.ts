@@ -84,7 +84,7 @@ describe('mcptrace proxy --target URL --out FILE --live, stopped with Ctrl-C', (
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     expect(stderr).toMatch(new RegExp(`^mcptrace: proxy on 127\\.0\\.0\\.1:\\d+ → http://127\\.0\\.0\\.1:${server.port}, capture in .*capture\\.ndjson\\n`));
     expect(stderr).toContain(`━━ session ${sessions[0]!.session()} `);
-    expect(stderr).toMatch(/req 0\s+initialize/);
+    expect(stderr).toMatch(/req 0\s.*initialize/);
     expect(stderr).toMatch(/notifications\/progress/);
     expect(stderr).toMatch(/mcptrace: proxy stopped: \d+ requests forwarded; capture .*capture\.ndjson complete\n$/);
   });

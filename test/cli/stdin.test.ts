@@ -126,10 +126,10 @@ describe('live streaming: each record is printed when its line arrives, not at e
     c.stdin.write(lines[0] + '\n');
     const first = await linesArrive(c, 2, 10_000, out); // the session title, then the record
     expect(first[0]).toMatch(/session 1/);
-    expect(first[1]).toMatch(/req 0 +initialize/);
+    expect(first[1]).toMatch(/#1 .*req 0 .*initialize/);
     c.stdin.end(lines[1] + '\n');
     expect(await done).toBe(0);
-    expect(out.text).toMatch(/res 0 +initialize/);
+    expect(out.text).toMatch(/res 0 .*initialize/);
   });
 });
 

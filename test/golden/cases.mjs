@@ -9,7 +9,8 @@
 // - paths: the CLI runs with the repository root as cwd and gets relative paths (`samples/…`), and `source`
 //   and the stats `file` fields echo the path as given, so no absolute path can appear (also checked).
 // - terminal: stdout is a pipe, NO_COLOR / FORCE_COLOR are removed from the environment, so there is no
-//   colour; text columns and cli-table3 widths depend on content only, not on the terminal width.
+//   colour; the transcript is laid out for an explicit `--width 100` (else it would follow $COLUMNS), and cli-table3
+//   widths depend on content only, not on the terminal width.
 // - the fields samples/README.md lists as volatile (ts, pid, task ids, random log level …) change only when
 //   the samples are re-recorded, and then the expected files must be regenerated and reviewed anyway.
 // So expected files are compared byte for byte.
@@ -18,7 +19,8 @@ import { join } from 'node:path';
 
 /** One golden command per expected file: `<sample>.<name>` in test/golden/expected/. */
 export const GOLDEN_COMMANDS = [
-  { name: 'annotate.txt', args: ['annotate', '--format', 'text'] },
+  // The transcript fits its width: given here, so that no terminal or $COLUMNS decides it.
+  { name: 'annotate.txt', args: ['annotate', '--format', 'text', '--width', '100'] },
   { name: 'annotate.ndjson', args: ['annotate', '--format', 'ndjson'] },
   { name: 'stats.txt', args: ['stats', '--format', 'table'] },
   { name: 'stats.json', args: ['stats', '--format', 'json'] },

@@ -1,24 +1,30 @@
-// The text transcript: aligned columns, labels, pairing/latency, error names, findings, body, escaping, colour.
+// The text transcript's record lines: columns laid out for a width, labels, pairing/latency, error names, findings, body, escaping, colour.
 import { describe, expect, it } from 'vitest';
 import { createPalette } from '../../src/output/color.js';
-import { formatSessionNote, formatTextFooter, formatTextHeader, formatTextRecord, formatTime, TEXT_COLUMNS } from '../../src/output/text.js';
+import { formatSessionNote, formatTextFooter, formatTextHeader, formatTextRecord, formatTime, type TextOptions } from '../../src/output/text.js';
+import { indentOf, textLayout, type TextLayout } from '../../src/output/text-layout.js';
 import { displayWidth } from '../../src/output/width.js';
 import { openRequest, rec, Seq, sessionInfo, stripSgr } from '../helpers/records.js';
 
 const plain = createPalette(false);
 const color = createPalette(true);
-const C = TEXT_COLUMNS;
-/** Start column of each fixed-width column (one space between columns). */
-const START = (() => {
-  const order = ['time', 'arrow', 'kind', 'id', 'method', 'primitive', 'phase', 'capability', 'tail'] as const;
-  const out: Record<string, number> = {};
+/** Every column shown: the widest layout. */
+const WIDE = textLayout(200);
+const wide: TextOptions = { layout: WIDE };
+const ORDER = ['seq', 'session', 'time', 'arrow', 'kind', 'id', 'phase', 'method', 'primitive', 'capability'] as const;
+
+/** Start column of each column of `l` (one space between columns), and of the free text after them. */
+function starts(l: TextLayout): Record<(typeof ORDER)[number] | 'tail', number> {
+  const out = {} as Record<(typeof ORDER)[number] | 'tail', number>;
   let col = 0;
-  for (const k of order) {
+  for (const k of ORDER) {
     out[k] = col;
-    if (k !== 'tail') col += C[k] + 1;
+    if (l[k] > 0) col += l[k] + 1;
   }
+  out.tail = col;
   return out;
-})();
+}
+const START = starts(WIDE);
 
 /** The text of a column in a plain main line, by display columns. */
 function column(line: string, name: keyof typeof START, width: number): string {
@@ -29,7 +35,7 @@ function column(line: string, name: keyof typeof START, width: number): string {
     if (col >= START[name]! && col < START[name]! + width) out += ch;
     col += displayWidth(ch);
   }
-  return out.trimEnd();
+  return out.trim();
 }
 
 function sample(): Seq {
@@ -45,25 +51,25 @@ function sample(): Seq {
 }
 
 describe('formatTextRecord layout', () => {
-  it('aligns every column at the same display position across record kinds', () => {
-    const lines = sample().records.map((r) => formatTextRecord(r, plain).split('\n')[0]!);
+  it('at full width, aligns every column at the same display position across record kinds', () => {
+    const lines = sample().records.map((r) => formatTextRecord(r, plain, wide).split('\n')[0]!);
     const expected = [
-      ['12:34:56.789', '→', 'req', '0', 'initialize', 'base:lifecycle', 'init', '-'],
-      ['12:34:56.789', '←', 'res', '0', 'initialize', 'base:lifecycle', 'init', '-'],
-      ['12:34:56.789', '←', 'ntf', '', 'notifications/resources/list_changed', 'resources', 'op', '-'],
-      ['12:34:56.789', '→', 'req', '"a-very-l…', 'tools/call', 'tools', 'op', 'srv:tools ✓'],
-      ['12:34:56.789', '←', 'err', '"a-very-l…', 'tools/call', 'tools', 'op', '-'],
-      ['', '·?', 'bad', '', '(invalid)', '', 'op', '-'],
-      ['12:00:01', '→', 'evt', '', 'exit', '', 'op', '-'],
+      ['#1', '12:34:56.789', '→', 'req', '0', 'init', 'initialize', 'base:lifecycle', '-'],
+      ['#2', '12:34:56.789', '←', 'res', '0', 'init', 'initialize', 'base:lifecycle', '-'],
+      ['#3', '12:34:56.789', '←', 'ntf', '', 'op', 'notifications/resources/list_changed', 'resources', '-'],
+      ['#4', '12:34:56.789', '→', 'req', '"a-very-l…', 'op', 'tools/call', 'tools', 'srv:tools ✓'],
+      ['#5', '12:34:56.789', '←', 'err', '"a-very-l…', 'op', 'tools/call', 'tools', '-'],
+      ['#6', '', '·?', 'bad', '', 'op', '(invalid)', '', '-'],
+      ['#7', '12:00:01', '→', 'evt', '', 'op', 'exit', '', '-'],
     ];
-    const names = ['time', 'arrow', 'kind', 'id', 'method', 'primitive', 'phase', 'capability'] as const;
+    const names = ['seq', 'time', 'arrow', 'kind', 'id', 'phase', 'method', 'primitive', 'capability'] as const;
     lines.forEach((line, i) => {
-      expect(names.map((n) => column(line, n, C[n]))).toEqual(expected[i]);
+      expect(names.map((n) => column(line, n, WIDE[n]))).toEqual(expected[i]);
     });
   });
 
-  it('shows pairing, latency and the error code with its name in the tail', () => {
-    const lines = sample().records.map((r) => formatTextRecord(r, plain).split('\n')[0]!);
+  it('shows pairing, latency and the error code with its name in the free text', () => {
+    const lines = sample().records.map((r) => formatTextRecord(r, plain, wide).split('\n')[0]!);
     expect(column(lines[1]!, 'tail', 200)).toBe('↔ #1 23ms');
     expect(column(lines[4]!, 'tail', 200)).toBe('↔ #4 1.23s -32602 Invalid params "Unknown tool"');
     expect(column(lines[0]!, 'tail', 200)).toBe('');
@@ -72,7 +78,7 @@ describe('formatTextRecord layout', () => {
   });
 
   it('marks capabilities negotiated ✓, refused ✗, unknown ?, none -', () => {
-    const cap = (negotiated: boolean | null) => formatTextRecord(rec({ capability: { side: 'client', path: 'roots.listChanged', negotiated } }), plain);
+    const cap = (negotiated: boolean | null) => formatTextRecord(rec({ capability: { side: 'client', path: 'roots.listChanged', negotiated } }), plain, wide);
     expect(cap(true)).toContain('cli:roots.listChanged ✓');
     expect(cap(false)).toContain('cli:roots.listChanged ✗');
     expect(cap(null)).toContain('cli:roots.listChanged ?');
@@ -97,19 +103,21 @@ describe('formatTime', () => {
 
 describe('findings and body lines', () => {
   it('prints one indented line per finding under the record', () => {
-    const out = formatTextRecord(rec({ findings: [{ rule: 'a', severity: 'error', message: 'first' }, { rule: 'b', severity: 'info', message: 'second' }] }), plain).split('\n');
+    const r = rec({ ts: '2025-06-18T12:34:56.789Z', findings: [{ rule: 'a', severity: 'error', message: 'first' }, { rule: 'b', severity: 'info', message: 'second' }] });
+    const out = formatTextRecord(r, plain, wide).split('\n');
     expect(out).toHaveLength(3);
-    expect(out[1]).toBe(' '.repeat(C.time + 1) + '↳ error   a: first');
-    expect(out[2]).toBe(' '.repeat(C.time + 1) + '↳ info    b: second');
+    expect(out[1]).toBe(' '.repeat(indentOf(WIDE)) + '↳ error   a: first');
+    expect(out[2]).toBe(' '.repeat(indentOf(WIDE)) + '↳ info    b: second');
   });
 
-  it('prints the body only when asked, from wire text, truncated to the width', () => {
+  it('prints the body only when asked, from wire text: --body-width characters over lines, and its length where cut', () => {
     const text = '{"jsonrpc":"2.0",  "id":1,"method":"ping","params":{"pad":"' + 'x'.repeat(500) + '"}}';
     const r = rec({ wire: { text } });
     expect(formatTextRecord(r, plain).split('\n')).toHaveLength(1);
-    const body = formatTextRecord(r, plain, { body: true, bodyWidth: 40 }).split('\n')[1]!;
-    expect(body.trimStart()).toBe(text.slice(0, 39) + '…');
-    expect(displayWidth(body)).toBe(C.time + 1 + 40);
+    const ctx: { bodyCut?: boolean } = {};
+    const body = formatTextRecord(r, plain, { body: true, bodyWidth: 40 }, ctx).split('\n')[1]!;
+    expect(body.trimStart()).toBe(text.slice(0, 39) + `… (${text.length} chars)`);
+    expect(ctx.bodyCut).toBe(true);
   });
 });
 
@@ -126,7 +134,7 @@ describe('escaping of log content', () => {
     const ev = s.add({ kind: 'event', message: null, event: { name: `ev${evil}`, data: { x: evil } }, wire: { text: null }, ts: `t${evil}` });
     const out: string[] = [];
     for (const p of [plain, color]) {
-      for (const r of [req, err, bad, ev]) out.push(formatTextRecord(r, p, { body: true }));
+      for (const r of [req, err, bad, ev]) out.push(formatTextRecord(r, p, { body: true, bodyWidth: 'full', width: 200 }));
       out.push(formatTextHeader(sessionInfo({ key: `k${evil}`, file: `f${evil}`, clientInfo: { name: `c${evil}` }, serverInfo: { name: 's', version: evil }, requestedRevision: evil, transport: evil }), p));
       out.push(formatTextFooter([openRequest({ method: `m${evil}`, id: evil, session: evil, source: evil })], p));
     }
@@ -152,10 +160,12 @@ describe('escaping of log content', () => {
 describe('colour', () => {
   it('emits no escape codes with colour off and SGR codes with colour on', () => {
     const r = sample().records[4]!;
-    expect(formatTextRecord(r, plain)).not.toContain('\x1b');
-    const colored = formatTextRecord(r, color);
-    expect(colored).toContain('\x1b[31m');
-    expect(stripSgr(colored)).toBe(formatTextRecord(r, plain));
+    for (const width of [60, 80, 120, 200]) {
+      expect(formatTextRecord(r, plain, { width })).not.toContain('\x1b');
+      const colored = formatTextRecord(r, color, { width });
+      expect(colored).toContain('\x1b[31m');
+      expect(stripSgr(colored)).toBe(formatTextRecord(r, plain, { width }));
+    }
   });
 
   it('dims or marks inferred directions', () => {
@@ -179,11 +189,12 @@ describe('header and footer', () => {
     expect(formatTextFooter([], plain)).toBe('');
     const f = formatTextFooter([openRequest({ seq: 3, id: 'x' }), openRequest({ seq: 5, cancelled: true, method: 'tools/call' })], plain).split('\n');
     expect(f).toEqual([
-      'unanswered at end of input: 1',
+      'unanswered at end of input: 1 request',
       '   #3 → id "x" ping session 1 · log.ndjson:1',
-      'cancelled, never answered: 1',
+      'cancelled, never answered: 1 request',
       '   #5 → id 1 tools/call session 1 · log.ndjson:1',
     ]);
+    expect(formatTextFooter([openRequest({ seq: 3 }), openRequest({ seq: 4 })], plain).split('\n')[0]).toBe('unanswered at end of input: 2 requests');
   });
 });
 
@@ -192,13 +203,14 @@ describe('contract v2 in the text transcript', () => {
     rec({ kind: 'log', id: null, method: null, primitive: null, feature: null, dir: 'unknown', message: null, level: 'info', text: 'Server started', lines: 1, bytes: 0, wire: { text: null }, ts: '2026-03-18T00:17:05.410Z', ...init });
 
   it('prints a log line dimmed, labelled `log`, its level in the id column and its text after it', () => {
-    const line = formatTextRecord(logRec(), plain);
-    expect(column(line, 'time', C.time)).toBe('00:17:05.410');
-    expect(column(line, 'kind', C.kind)).toBe('log');
-    expect(column(line, 'id', C.id)).toBe('info');
-    expect(line.slice(START.method).trim()).toBe('Server started');
+    const line = formatTextRecord(logRec(), plain, wide);
+    expect(column(line, 'seq', WIDE.seq)).toBe('#1');
+    expect(column(line, 'time', WIDE.time)).toBe('00:17:05.410');
+    expect(column(line, 'kind', WIDE.kind)).toBe('log');
+    expect(column(line, 'id', WIDE.id)).toBe('info');
+    expect(line.slice(START.phase).trim()).toBe('Server started');
     // Every part is dim: the only styles on the line are dim ones.
-    const styled = formatTextRecord(logRec(), color);
+    const styled = formatTextRecord(logRec(), color, wide);
     expect(styled.match(/\x1b\[(\d+)m/g)!.every((c) => c === '\x1b[2m' || c === '\x1b[22m')).toBe(true);
     expect(stripSgr(styled)).toBe(line);
   });
@@ -206,7 +218,8 @@ describe('contract v2 in the text transcript', () => {
   it('a log of several lines shows its first and how many more; --body shows them all', () => {
     const r = logRec({ level: null, text: 'Traceback (most recent call last):\n  File "x.py"\nValueError: bad', lines: 3 });
     const line = formatTextRecord(r, plain);
-    expect(line).toMatch(/ log {12}Traceback \(most recent call last\): \(\+2 lines\)$/);
+    expect(line).toMatch(/ log {10}Traceback \(most recent call last\): \(\+2 lines\)$/);
+    expect(formatTextRecord({ ...r, lines: 2 }, plain)).toMatch(/\(\+1 line\)$/);
     const body = formatTextRecord(r, plain, { body: true }).split('\n');
     expect(body).toHaveLength(2);
     expect(body[1]!.trim()).toBe('Traceback (most recent call last):\\n  File "x.py"\\nValueError: bad');
@@ -241,7 +254,7 @@ describe('contract v2 in the text transcript', () => {
 
 describe('events of a host log', () => {
   const ev = (data: Record<string, unknown>) =>
-    formatTextRecord(rec({ kind: 'event', method: null, primitive: null, feature: null, id: null, message: null, event: { name: 'exit', data }, wire: { text: null } }), plain);
+    formatTextRecord(rec({ kind: 'event', method: null, primitive: null, feature: null, id: null, message: null, event: { name: 'exit', data }, wire: { text: null } }), plain, wide);
 
   it('shows the host line of a dialect event as its text, other event data as JSON', () => {
     expect(ev({ text: 'Server transport closed unexpectedly' }).slice(START.tail)).toBe('Server transport closed unexpectedly');
@@ -252,10 +265,12 @@ describe('events of a host log', () => {
 });
 
 describe('log lines of a host log', () => {
-  it('take one line of a 120-column terminal: their text is cut to fit', () => {
+  it('take one line of the width: their text is cut to fit', () => {
     const long = rec({ kind: 'log', id: null, method: null, primitive: null, feature: null, dir: 'unknown', message: null, level: 'warning', text: `[server stderr] ${'x'.repeat(300)}`, lines: 1, bytes: 0, wire: { text: null }, ts: '2025-08-12 14:03:10.314' });
-    const line = formatTextRecord(long, plain);
-    expect(displayWidth(line)).toBe(120);
-    expect(line.endsWith('x…')).toBe(true);
+    for (const width of [60, 80, 120, 200]) {
+      const line = formatTextRecord(long, plain, { width });
+      expect(displayWidth(line)).toBe(width);
+      expect(line.endsWith('x…')).toBe(true);
+    }
   });
 });

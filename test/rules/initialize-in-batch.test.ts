@@ -10,6 +10,9 @@ describe('initialize-in-batch', () => {
       { line: 1, severity: 'error', message: 'initialize is part of a JSON-RPC batch of 2 messages: it must be sent on its own' },
     ]);
     expect(await hits('initialize-in-batch', log(c(batch(init(OMIT), req(1, 'ping')))))).toHaveLength(1);
+    expect((await hits('initialize-in-batch', log(c(batch(init('2025-03-26')))))).map((h) => h.message)).toEqual([
+      'initialize is part of a JSON-RPC batch of 1 message: it must be sent on its own',
+    ]);
   });
 
   it('leaves other revisions to batch-not-allowed', async () => {
