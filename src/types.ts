@@ -62,6 +62,8 @@ export interface Frame {
   server?: string;
   /** Read from HTTP traffic (a packet capture, a HAR file): the exchange and stream that carried the record. */
   http?: HttpInfo;
+  /** Read from HTTP traffic: where the exchange went, beside the record contract (`WireInfo.http`). */
+  httpWire?: HttpWire;
   /**
    * Messages the log never holds, as its format knows (a process that logs only what it receives): the session stage
    * takes them for missing from the log, not from the wire (src/session/not-logged.ts). Set on message frames.
@@ -258,6 +260,19 @@ export interface WireInfo {
   tsMs: number | null;
   /** The message's own JSON text when it can be copied verbatim into output (single line), else null. */
   text: string | null;
+  /** Records read from HTTP traffic: where the exchange went. */
+  http?: HttpWire;
+}
+
+/**
+ * What an HTTP reader knows of an exchange's connection beyond the record contract (not printed; the OTLP export's
+ * `server.address`, `server.port` and `network.protocol.version`).
+ */
+export interface HttpWire {
+  /** The request's `Host` (`:authority` in an HTTP/2 HAR entry) as sent, `host[:port]`; null when it had none. */
+  host: string | null;
+  /** The HTTP version the exchange was sent in (`1.1`, `1.0`, `2`), when the reader knows it. */
+  version: string | null;
 }
 
 /** A record as it flows through the pipeline: the contract fields plus wire details for sinks. */

@@ -1,11 +1,13 @@
 // `mcptrace export --to TARGET [files..]`: the annotated records for other systems; a dispatcher over the targets.
 import type { Argv } from 'yargs';
 import type { CliIO } from './context.js';
+import { UsageError } from './errors.js';
 import { csvTarget } from './export/csv.js';
 import { otlpTarget } from './export/otlp.js';
 import { parquetTarget } from './export/parquet.js';
 import type { ExportArgs, ExportTarget } from './export/target.js';
 import { filterOptions, inputOptions } from './options.js';
+import type { RedactArgs } from './redact-options.js';
 import { ruleOptions } from './rule-options.js';
 
 /** One line per target: its options and its run live in its own module under export/. */
@@ -29,5 +31,8 @@ export function exportBuilder(y: Argv) {
 }
 
 export function runExport(args: ExportArgs, io: CliIO): Promise<number> {
+  // The redaction flags are the OTLP target's: the datasets keep the log as it was.
+  const r = args as ExportArgs & RedactArgs;
+  if (args.to !== 'otlp' && (r.redact === true || r.redactKey !== undefined)) throw new UsageError(`--redact and --redact-key: for --to otlp only, not --to ${args.to}`);
   return TARGETS[args.to]!.run(args, io);
 }

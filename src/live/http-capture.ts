@@ -20,7 +20,7 @@ export class HttpCapture {
   private closed = false;
 
   constructor(private readonly recorder: Recorder, maxBytes: number, private readonly warn: (message: string) => void) {
-    this.mcp = new McpHttp('proxy', maxBytes);
+    this.mcp = new McpHttp('proxy', maxBytes, false);
   }
 
   /** The reader the exchanges are told to. */

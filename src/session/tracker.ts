@@ -122,7 +122,7 @@ export class Tracker {
       format: this.format,
       revision: era.revision,
       message: d.message,
-      wire: { file: frame.file, line: frame.line, lines: frame.lines, tsMs: frame.tsMs, text: d.text },
+      wire: { file: frame.file, line: frame.line, lines: frame.lines, tsMs: frame.tsMs, text: d.text, ...(frame.httpWire ? { http: frame.httpWire } : {}) },
     };
     // A session break opens its session: it is lifecycle traffic, whatever phase the messages after it are in.
     if (d.kind === 'event' && SESSION_EVENTS.has(frame.event?.name ?? '')) record.phase = 'initialization';

@@ -86,6 +86,47 @@ describe('wrap --otlp-endpoint', () => {
     expect(points.find((p) => p.metric === 'mcp.client.operation.duration' && p.attributes['gen_ai.tool.name'] === 'echo')?.count).toBe(1);
   });
 
+  it('the OTEL_EXPORTER_OTLP_* variables set what the flags do not (protocol, headers); OTEL_RESOURCE_ATTRIBUTES on the resource', async () => {
+    const otlp = await receiver(); // it parses JSON: the protocol came from the environment (protobuf otherwise)
+    const env = { ...(process.env as Record<string, string>), OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=test' };
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI_PATH, 'wrap', '--otlp-endpoint', otlp.url, '--', process.execPath, EVERYTHING_JS, 'stdio'],
+      cwd: REPO_ROOT,
+      env,
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const client = new Client({ name: 'otlp-test', version: '1.0.0' });
+    await client.connect(transport);
+    await client.listTools();
+    await client.close();
+    await otlp.until(() => otlp.received.some((r) => r.path === '/v1/metrics'));
+    expect(ours(stderr)).toEqual([]);
+    expect(otlp.spans().find((s) => s.name === 'tools/list')?.resource).toEqual({ 'deployment.environment.name': 'test', 'service.name': 'mcp-servers/everything', 'service.version': expect.any(String) });
+  });
+
+  it('--otlp-content and --otlp-redact: the tool call\'s arguments and result sent, the secret in them masked', async () => {
+    const otlp = await receiver();
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI_PATH, 'wrap', '--otlp-endpoint', otlp.url, '--otlp-protocol', 'http/json', '--otlp-content', '--otlp-redact', '--', process.execPath, EVERYTHING_JS, 'stdio'],
+      cwd: REPO_ROOT,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'otlp-test', version: '1.0.0' });
+    await client.connect(transport);
+    const echo = await client.callTool({ name: 'echo', arguments: { message: 'Authorization: Bearer S3CRETTOKEN0007' } });
+    expect(JSON.stringify(echo)).toContain('S3CRETTOKEN0007'); // the session itself is untouched
+    await client.close();
+    await otlp.until(() => otlp.received.some((r) => r.path === '/v1/metrics'));
+    expect(JSON.stringify(otlp.received.map((r) => r.body))).not.toContain('S3CRET');
+    const call = otlp.spans().find((s) => s.name === 'tools/call echo')!;
+    expect(JSON.parse(call.attributes['gen_ai.tool.call.arguments'] as string)).toEqual({ message: 'Authorization: Bearer [REDACTED]' });
+    expect(call.attributes['gen_ai.tool.call.result']).toContain('Echo: Authorization: Bearer [REDACTED]');
+  });
+
   it('a collector that is not there costs the spans, not the session: one line, and the server\'s answers arrive', async () => {
     const otlp = await receiver();
     await stops.pop()!(); // nothing listens there now

@@ -45,6 +45,8 @@ export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.NO_COLOR;
   delete env.FORCE_COLOR;
+  // The OpenTelemetry exporter's variables would send `export --to otlp` to the developer's collector.
+  for (const k of Object.keys(env)) if (k.startsWith('OTEL_')) delete env[k];
   return { ...env, ...extra };
 }
 

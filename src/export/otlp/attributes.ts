@@ -1,7 +1,7 @@
 // The attributes of an MCP span, from its records and its session (mcp.md "Client" and "Server" attribute tables),
 // and mcptrace's own annotations as `mcptrace.*` attributes.
 import { revisionAtLeast } from '../../protocol/revisions.js';
-import type { Finding, PipelineRecord, SessionInfo } from '../../types.js';
+import type { Finding, HttpWire, PipelineRecord, SessionInfo } from '../../types.js';
 import { METHOD_TARGETS, NETWORK_TRANSPORT, OPERATION_NAMES, RESOURCE_URI_METHODS, SESSIONLESS_REVISION, TOOL_ERROR } from './conventions.js';
 import type { Attributes, SpanEvent } from './span.js';
 
@@ -39,6 +39,22 @@ export function sessionAttributes(r: PipelineRecord, info: SessionInfo | undefin
   const network = transport === null ? undefined : NETWORK_TRANSPORT[transport];
   if (network !== undefined) a['network.transport'] = network;
   if (transport === 'http') a['network.protocol.name'] = 'http';
+  return { ...a, ...connectionAttributes(r.wire.http) };
+}
+
+/**
+ * Where an HTTP record's exchange went (mcp.md "Client": `server.address`, `server.port`, `network.protocol.version`):
+ * the request's Host as sent (the name the client used, no reverse lookup), and the HTTP version the reader read.
+ */
+function connectionAttributes(w: HttpWire | undefined): Attributes {
+  const a: Attributes = {};
+  if (w === undefined) return a;
+  if (w.version !== null) a['network.protocol.version'] = w.version;
+  const m = w.host === null ? null : /^(\[[^\]]+\]|[^:]+)(?::(\d{1,5}))?$/.exec(w.host.trim());
+  if (m !== null) {
+    a['server.address'] = m[1]!.replace(/^\[(.*)\]$/, '$1');
+    if (m[2] !== undefined) a['server.port'] = Number(m[2]);
+  }
   return a;
 }
 
@@ -95,6 +111,22 @@ export function answerAttributes(r: PipelineRecord): { attributes: Attributes; e
     return { attributes: a, error: {} };
   }
   return { attributes: a, error: null };
+}
+
+/**
+ * The conventions' Opt-In content of a tool call (`--otlp-content`; mcp.md notes 13 and 14): the request's
+ * `arguments`, and the result of a call that succeeded, as JSON strings (the structured form the conventions prefer is
+ * not what every backend shows). `redact` masks secrets in the value before it is written.
+ */
+export function contentAttributes(r: PipelineRecord, redact: <T>(v: T) => T): Attributes {
+  if (r.method !== 'tools/call') return {};
+  const m = r.message as { params?: { arguments?: unknown }; result?: { isError?: unknown } } | null;
+  if (r.kind === 'request') {
+    const args = params(r)?.arguments;
+    return args === undefined ? {} : { 'gen_ai.tool.call.arguments': JSON.stringify(redact(args)) };
+  }
+  if (r.kind === 'response' && m?.result !== undefined && m.result?.isError !== true) return { 'gen_ai.tool.call.result': JSON.stringify(redact(m.result)) };
+  return {};
 }
 
 /** A finding as a span event at the time of the record it is on (mcptrace's annotations, README "Export to OpenTelemetry"). */

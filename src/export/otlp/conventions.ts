@@ -55,8 +55,9 @@ export const METRICS = {
 /** The span attributes that the operation histograms carry too (mcp.md "Metric: mcp.client.operation.duration"). */
 export const OPERATION_METRIC_ATTRIBUTES: readonly string[] = [
   'mcp.method.name', 'error.type', 'gen_ai.prompt.name', 'gen_ai.tool.name', 'rpc.response.status_code', 'gen_ai.operation.name',
-  'jsonrpc.protocol.version', 'mcp.protocol.version', 'network.protocol.name', 'network.transport',
+  'jsonrpc.protocol.version', 'mcp.protocol.version', 'network.protocol.name', 'network.protocol.version', 'network.transport',
+  'server.address', 'server.port',
 ];
 
 /** The session span attributes that the session histograms carry. */
-export const SESSION_METRIC_ATTRIBUTES: readonly string[] = ['mcp.protocol.version', 'network.protocol.name', 'network.transport'];
+export const SESSION_METRIC_ATTRIBUTES: readonly string[] = ['mcp.protocol.version', 'network.protocol.name', 'network.protocol.version', 'network.transport', 'server.address', 'server.port'];

@@ -3,16 +3,25 @@
 // exponential backoff, honouring Retry-After.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { gzipSync } from 'node:zlib';
 import { UsageError } from '../../cli/errors.js';
 import type { Encoding } from './serialize.js';
 
-export interface EndpointOptions {
-  /** Base URL (`http://localhost:4318`): requests go to `/v1/traces` and `/v1/metrics` under it. */
+/** Where and how one signal is sent. */
+export interface SignalTarget {
+  /** The full URL (`http://localhost:4318/v1/traces`). */
   url: string;
   encoding: Encoding;
   headers: Record<string, string>;
   /** Per attempt, milliseconds. */
   timeoutMs: number;
+  /** The body gzipped (`Content-Encoding: gzip`; OTEL_EXPORTER_OTLP_COMPRESSION=gzip). */
+  gzip: boolean;
+}
+
+export interface EndpointOptions {
+  traces: SignalTarget;
+  metrics: SignalTarget;
   /** Attempts after the first. */
   retries: number;
   /** First backoff delay (doubled each retry, up to `maxDelayMs`); tests make it small. */
@@ -20,20 +29,13 @@ export interface EndpointOptions {
   maxDelayMs?: number;
   /** Aborts the request in flight and the retries to come (wrap gives up on a collector when the session is over). */
   abort?: AbortSignal;
-  /** Told before each retry: why, and how long mcptrace waits. */
-  onRetry?: (reason: string, delayMs: number) => void;
+  /** Told before each retry: the URL, why, and how long mcptrace waits. */
+  onRetry?: (url: string, reason: string, delayMs: number) => void;
 }
 
 const RETRYABLE = new Set([429, 502, 503, 504]);
 
 const CONTENT_TYPE: Record<Encoding, string> = { protobuf: 'application/x-protobuf', json: 'application/json' };
-
-/** `base` + `/v1/traces`: the signal's path appended to the base URL's path (OTLP exporter configuration, "Endpoint URLs for OTLP/HTTP"). */
-function signalUrl(base: string, signal: 'traces' | 'metrics'): string {
-  const u = new URL(base);
-  u.pathname = `${u.pathname.replace(/\/+$/, '')}/v1/${signal}`;
-  return u.href;
-}
 
 /** The delay a Retry-After header asks for (seconds or an HTTP date), else null. */
 function retryAfterMs(value: string | null): number | null {
@@ -94,15 +96,18 @@ const sleep = (ms: number, abort?: AbortSignal) =>
  * Sends one request body; resolves when the collector accepted it (2xx). Throws a UsageError (one clear line, exit 2)
  * when it refuses (a non-retryable status: 400, 401, 404 …) or every attempt failed.
  */
-export async function post(opts: EndpointOptions, signal: 'traces' | 'metrics', body: Uint8Array): Promise<void> {
-  const url = signalUrl(opts.url, signal);
+export async function post(opts: EndpointOptions, signal: 'traces' | 'metrics', payload: Uint8Array): Promise<void> {
+  const t = opts[signal];
+  const url = t.url;
+  const body = t.gzip ? gzipSync(payload) : payload;
+  const headers = { ...t.headers, 'content-type': CONTENT_TYPE[t.encoding], ...(t.gzip ? { 'content-encoding': 'gzip' } : {}) };
   const initial = opts.initialDelayMs ?? 1000;
   const max = opts.maxDelayMs ?? 30_000;
   let reason = '';
   for (let attempt = 0; ; attempt++) {
     let wait: number | null = null;
     try {
-      const res = await send(url, { ...opts.headers, 'content-type': CONTENT_TYPE[opts.encoding] }, body, opts.timeoutMs, opts.abort);
+      const res = await send(url, headers, body, t.timeoutMs, opts.abort);
       if (res.status >= 200 && res.status < 300) return;
       reason = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${summary(res.text, res.headers['content-type'] ?? null)}`;
       if (!RETRYABLE.has(res.status)) throw new UsageError(`${url} refused the export: ${reason}`);
@@ -124,7 +129,7 @@ export async function post(opts: EndpointOptions, signal: 'traces' | 'metrics', 
     }
     // Exponential backoff with jitter (so that many exporters do not retry in step), or what the server asked for.
     const delay = Math.min(max, wait ?? initial * 2 ** attempt * (0.5 + Math.random() / 2));
-    opts.onRetry?.(reason, delay);
+    opts.onRetry?.(url, reason, delay);
     await sleep(delay, opts.abort);
   }
 }

@@ -7,7 +7,7 @@ import { post, type EndpointOptions } from './endpoint.js';
 import { DurationHistograms } from './metrics.js';
 import { encodeMetrics, encodeSpans } from './serialize.js';
 import type { McpSpan } from './span.js';
-import { SpanBuilder } from './spans.js';
+import { SpanBuilder, type SpanOptions } from './spans.js';
 
 /** Spans per request (the SDK's batch size), and spans waiting beyond which the oldest are dropped. */
 const BATCH = 512;
@@ -26,12 +26,12 @@ export class LiveSpans implements RecordListener {
   private readonly abort = new AbortController();
 
   /** `warn`: one line on stderr (the session's own output is never touched). */
-  constructor(endpoint: EndpointOptions, private readonly warn: (message: string) => void) {
+  constructor(endpoint: EndpointOptions, private readonly warn: (message: string) => void, private readonly spanOptions: SpanOptions = {}) {
     this.endpoint = { ...endpoint, abort: this.abort.signal };
   }
 
   records(records: readonly PipelineRecord[], analyzer: Analyzer): void {
-    this.builder ??= new SpanBuilder((key) => analyzer.session(key));
+    this.builder ??= new SpanBuilder((key) => analyzer.session(key), undefined, undefined, this.spanOptions);
     for (const r of records) this.builder.push(r, this.queue);
     this.kick();
   }
@@ -53,9 +53,9 @@ export class LiveSpans implements RecordListener {
       timer = setTimeout(() => {
         const left = this.queue.length;
         this.abort.abort();
-        this.warn(`${new URL(this.endpoint.url).host} did not take the session's last spans in time${left > 0 ? ` (${left} not sent)` : ''}; given up`);
+        this.warn(`${new URL(this.endpoint.traces.url).host} did not take the session's last spans in time${left > 0 ? ` (${left} not sent)` : ''}; given up`);
         resolve();
-      }, Math.max(this.endpoint.timeoutMs, 1000));
+      }, Math.max(this.endpoint.traces.timeoutMs, this.endpoint.metrics.timeoutMs, 1000));
     });
     return Promise.race([all.then(() => clearTimeout(timer)), deadline]);
   }
@@ -76,7 +76,7 @@ export class LiveSpans implements RecordListener {
       for (const s of batch) this.histograms.add(s);
       if (this.failed) continue; // the endpoint failed for good: spans are counted for the histograms only
       try {
-        await post(this.endpoint, 'traces', encodeSpans(batch, this.endpoint.encoding));
+        await post(this.endpoint, 'traces', encodeSpans(batch, this.endpoint.traces.encoding));
       } catch (err) {
         this.failed = true;
         if (!this.abort.signal.aborted) this.warn(`${(err as Error).message}; no more spans are sent, the session goes on`);
@@ -86,11 +86,11 @@ export class LiveSpans implements RecordListener {
 
   private async finish(): Promise<void> {
     while (this.sending) await this.sending;
-    if (this.dropped > 0) this.warn(`${this.dropped} spans dropped: ${new URL(this.endpoint.url).host} did not take them fast enough`);
+    if (this.dropped > 0) this.warn(`${this.dropped} spans dropped: ${new URL(this.endpoint.traces.url).host} did not take them fast enough`);
     const window = this.histograms.window();
     if (this.failed || window === null) return;
     try {
-      for (const snapshot of this.histograms.snapshot()) await post(this.endpoint, 'metrics', encodeMetrics(snapshot, window, this.endpoint.encoding));
+      for (const snapshot of this.histograms.snapshot()) await post(this.endpoint, 'metrics', encodeMetrics(snapshot, window, this.endpoint.metrics.encoding));
     } catch (err) {
       if (!this.abort.signal.aborted) this.warn((err as Error).message);
     }

@@ -2,9 +2,12 @@
 import type { CliIO } from '../../cli/context.js';
 import type { OtlpArgs } from '../../cli/export/otlp.js';
 import { exportRecords, type RecordSink } from '../../cli/export/records.js';
+import { redactorFor } from '../../cli/redact-options.js';
 import { endpointOptions } from './endpoint-options.js';
+import { envNamesEndpoint, envResource } from './env-config.js';
 import { DurationHistograms } from './metrics.js';
 import { allOf, endpointSink, jsonLines, type OtlpSink } from './sinks.js';
+import { SpanRedactor } from './redact-span.js';
 import type { McpSpan } from './span.js';
 import { SpanBuilder } from './spans.js';
 
@@ -14,13 +17,16 @@ const BATCH = 512;
 export async function runOtlp(args: OtlpArgs, io: CliIO): Promise<number> {
   // Options are checked, and the file opened, before any input is read.
   const quiet = ['error', 'fatal', 'silent'].includes(args.logLevel);
-  const endpoint = args.endpoint === undefined
+  // The exporter's environment variables name a collector as --endpoint does (the flags override them).
+  const endpoint = args.endpoint === undefined && !envNamesEndpoint(io.env)
     ? null
     : endpointOptions({ url: args.endpoint, protocol: args.otlpProtocol, headers: args.header, timeoutMs: args.otlpTimeout, retries: args.otlpRetries }, { url: '--endpoint', header: '--header' }, io, quiet);
   const sinks: OtlpSink[] = [];
   if (args.out !== undefined || endpoint === null) sinks.push(await jsonLines(args.out === undefined || args.out === '-' ? null : args.out, io.stdout));
   if (endpoint !== null) sinks.push(endpointSink(endpoint));
   const sink = sinks.length === 1 ? sinks[0]! : allOf(sinks);
+  const redactor = redactorFor(args, false);
+  const spanOptions = { redactor: redactor ? new SpanRedactor(redactor) : null, content: args.otlpContent === true, resource: envResource(io.env) };
   let builder: SpanBuilder | null = null;
   const histograms = new DurationHistograms();
   const done: McpSpan[] = [];
@@ -33,7 +39,7 @@ export async function runOtlp(args: OtlpArgs, io: CliIO): Promise<number> {
   };
   const spansOut: RecordSink = {
     add: (r, analyzer) => {
-      builder ??= new SpanBuilder((key) => analyzer.session(key), args.maxSessions, args.maxPending);
+      builder ??= new SpanBuilder((key) => analyzer.session(key), args.maxSessions, args.maxPending, spanOptions);
       builder.push(r, done);
       // --follow: each span goes out as soon as it is complete, not when a batch is full.
       if (done.length >= BATCH || (args.follow === true && done.length > 0)) return send(args.follow === true);

@@ -54,8 +54,8 @@ export async function jsonLines(path: string | null, out: Writable): Promise<Otl
 /** Each batch posted to the endpoint, one request at a time (a slow collector slows the export, memory stays flat). */
 export function endpointSink(opts: EndpointOptions): OtlpSink {
   return {
-    spans: (spans) => post(opts, 'traces', encodeSpans(spans, opts.encoding)),
-    metrics: (snapshot, window) => post(opts, 'metrics', encodeMetrics(snapshot, window, opts.encoding)),
+    spans: (spans) => post(opts, 'traces', encodeSpans(spans, opts.traces.encoding)),
+    metrics: (snapshot, window) => post(opts, 'metrics', encodeMetrics(snapshot, window, opts.metrics.encoding)),
     end: async () => {},
   };
 }

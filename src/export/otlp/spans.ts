@@ -3,10 +3,21 @@
 import type { EndFinding } from '../../rules/engine.js';
 import { DEFAULT_MAX_SESSIONS } from '../../session/live-sessions.js';
 import type { Direction, PipelineRecord, SessionInfo } from '../../types.js';
-import { answerAttributes, findingEvent, metaOf, requestAttributes, sessionAttributes, spanName } from './attributes.js';
+import { answerAttributes, contentAttributes, findingEvent, metaOf, requestAttributes, sessionAttributes, spanName } from './attributes.js';
 import { parseTraceparent, sessionSpanId, sessionTraceId, spanIdFor } from './ids.js';
-import { isKnownService, peerAttributes, resourceFor } from './session-resource.js';
+import { isKnownService, peerAttributes, resourceFor, type ResourceDefaults } from './session-resource.js';
+import type { SpanRedactor } from './redact-span.js';
 import { addEvent, type Attributes, type McpSpan, type SpanKindName } from './span.js';
+
+/** How spans are made beyond what the records say. */
+export interface SpanOptions {
+  /** `--redact`: every span masked as it goes out (so the histograms made from them are too). */
+  redactor?: SpanRedactor | null;
+  /** `--otlp-content`: the conventions' Opt-In tool call arguments and results. */
+  content?: boolean;
+  /** The environment's resource attributes (OTEL_RESOURCE_ATTRIBUTES, OTEL_SERVICE_NAME). */
+  resource?: ResourceDefaults;
+}
 
 /** Name of the span that covers a whole session (the conventions define none; it is mcptrace's). */
 export const SESSION_SPAN_NAME = 'mcp.session';
@@ -42,6 +53,7 @@ export class SpanBuilder {
     private readonly sessionInfo: (key: string) => SessionInfo | undefined,
     private readonly maxSessions = DEFAULT_MAX_SESSIONS,
     private readonly maxPending = 100_000,
+    private readonly opts: SpanOptions = {},
   ) {}
 
   /** Folds one record in; spans it completes are appended to `out`. */
@@ -74,7 +86,7 @@ export class SpanBuilder {
     span.endMs = Math.max(span.startMs, time);
     span.timed &&= r.wire.tsMs !== null;
     const { attributes, error } = answerAttributes(r);
-    Object.assign(span.attributes, attributes);
+    Object.assign(span.attributes, attributes, this.content(r));
     // mcp.md "Span status": ERROR when error.type is set, described by the JSON-RPC error's message.
     if (error !== null) span.status = { code: 'error', ...(error.message !== undefined ? { message: error.message } : {}) };
     for (const f of r.findings) addEvent(span, findingEvent(f, r.seq, time));
@@ -121,10 +133,10 @@ export class SpanBuilder {
    */
   private emit(span: McpSpan, s: SessionState, out: McpSpan[]): void {
     if (!isKnownService(s.span.resource)) {
-      s.span.resource = resourceFor(this.sessionInfo(s.key), String(span.attributes['mcptrace.server'] ?? '') || null);
+      s.span.resource = resourceFor(this.sessionInfo(s.key), String(span.attributes['mcptrace.server'] ?? '') || null, this.opts.resource);
     }
     span.resource = s.span.resource;
-    out.push(span);
+    out.push(this.opts.redactor ? this.opts.redactor.span(span) : span);
   }
 
   private session(r: PipelineRecord, out: McpSpan[]): SessionState {
@@ -153,12 +165,19 @@ export class SpanBuilder {
         span: {
           traceId, spanId: sessionSpanId(file, r.session, r.seq), parentSpanId: null, parentRemote: false, traceFlags: 1,
           name: SESSION_SPAN_NAME, kind: 'internal', startMs, endMs: startMs, timed: false, status: { code: 'unset' },
-          attributes, events: [], droppedEvents: 0, resource: resourceFor(info, r.server),
+          attributes, events: [], droppedEvents: 0, resource: resourceFor(info, r.server, this.opts.resource),
         },
       };
       this.sessions.set(r.session, s);
     }
     return s;
+  }
+
+  /** The Opt-In content of a tool call's record, when asked for (masked with `--redact`). */
+  private content(r: PipelineRecord): Attributes {
+    if (this.opts.content !== true) return {};
+    const redactor = this.opts.redactor;
+    return contentAttributes(r, redactor ? (v) => redactor.value(v) : (v) => v);
   }
 
   /** The record's time in epoch ms; a record the log gave no time gets the session's latest (0 when none yet). */
@@ -174,7 +193,7 @@ export class SpanBuilder {
 
   private open(r: PipelineRecord, s: SessionState, time: number): McpSpan {
     const info = this.sessionInfo(r.session);
-    const attributes = requestAttributes(r, info);
+    const attributes = { ...requestAttributes(r, info), ...this.content(r) };
     // mcp.md "Context propagation": a traceparent in params._meta is the span's remote parent.
     const remote = parseTraceparent(metaOf(r));
     const file = String(s.span.attributes['mcptrace.input']);

@@ -51,7 +51,7 @@ export class VerboseExchange {
   constructor(private readonly sink: McpHttp, conn: string, requestLine: string | null, at: At, command: CurlCommand | null = null) {
     const m = requestLine === null ? null : REQUEST_LINE.exec(requestLine);
     const method = m?.[1] ?? command?.method ?? '?';
-    this.x = { conn, method, path: m?.[2] ?? command?.target ?? '?', reqHeaders: new Map(), status: null, resHeaders: null };
+    this.x = { conn, method, path: m?.[2] ?? command?.target ?? '?', reqHeaders: new Map(), ...(m?.[3] ? { version: m[3] } : {}), status: null, resHeaders: null };
     this.lastAt = at;
     if (requestLine === null) {
       this.phase = 'sent';

@@ -125,7 +125,7 @@ export function isCurlLine(raw: string): boolean {
 }
 
 /** `POST /mcp HTTP/1.1` (HTTP/2 and 3 as curl writes them: `HTTP/2`). */
-export const REQUEST_LINE = /^([A-Z][A-Z-]{1,15}) (\S+) HTTP\/\d(?:\.\d)?\s*$/;
+export const REQUEST_LINE = /^([A-Z][A-Z-]{1,15}) (\S+) HTTP\/(\d(?:\.\d)?)\s*$/;
 /** `HTTP/1.1 200 OK`, `HTTP/2 200 `. */
 export const STATUS_LINE = /^HTTP\/\d(?:\.\d)? (\d{3})\b/;
 

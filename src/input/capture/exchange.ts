@@ -23,6 +23,8 @@ export interface Exchange {
   /** The request target as sent (path and query). */
   path: string;
   reqHeaders: Headers;
+  /** The request's HTTP version (`1.1`, `2`), when the reader knows it. */
+  version?: string;
   /** Set when the response's head is read. */
   status: number | null;
   resHeaders: Headers | null;

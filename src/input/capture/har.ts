@@ -72,7 +72,7 @@ function readEntry(mcp: McpHttp, e: Obj, index: number, line: number): void {
   const headAt: At = { ts: t0 + toHead, packet: line };
   const endAt: At = { ts: t0 + Math.max(toHead, num(e.time) ?? 0), packet: line };
   const conn = connOf(e, index);
-  const x: Exchange = { conn, method: String(req.method ?? '?'), path: targetOf(String(req.url ?? '?')), reqHeaders: headersOf(req.headers), status: null, resHeaders: null };
+  const x: Exchange = { conn, method: String(req.method ?? '?'), path: targetOf(String(req.url ?? '?')), reqHeaders: headersOf(req.headers), ...harVersion(req.httpVersion), status: null, resHeaders: null };
   mcp.request(x, at);
   const post = obj(req.postData);
   const sent = bodyOf(post, req.headers === undefined ? undefined : headersOf(req.headers).get('content-type'));
@@ -138,4 +138,11 @@ export async function* readHarBatches(chunks: AsyncIterable<Chunk>, opts: HarRea
     opts.onNote(`${n} HAR ${n === 1 ? 'entry' : 'entries'} carried no MCP message (${someOf(mcp.nonMcp.map((x) => x.what), n)}).`);
   }
   opts.onEnd?.({ lines: doc.lines });
+}
+
+/** A HAR request's `httpVersion` (`HTTP/1.1`, `http/2.0`, `h2`, `h3`) as `network.protocol.version` writes it (`1.1`, `2`, `3`). */
+function harVersion(v: unknown): { version?: string } {
+  const m = typeof v === 'string' ? /^(?:https?\/)?h?(\d)(?:\.(\d))?$/i.exec(v.trim()) : null;
+  if (m === null) return {};
+  return { version: m[1] === '1' ? `1.${m[2] ?? '1'}` : m[1]! };
 }

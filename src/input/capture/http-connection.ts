@@ -117,7 +117,7 @@ export class HttpConnection {
   private onRequest(p: Piece, at: At, closeReason: CutReason): void {
     switch (p.kind) {
       case 'head': {
-        const x: Exchange = { conn: this.conn, method: p.head.method ?? '?', path: p.head.url, reqHeaders: p.head.headers, status: null, resHeaders: null };
+        const x: Exchange = { conn: this.conn, method: p.head.method ?? '?', path: p.head.url, reqHeaders: p.head.headers, version: p.head.version, status: null, resHeaders: null };
         if (this.waiting.length >= MAX_WAITING) this.sink.unanswered(this.waiting.shift()!, at, 'lost');
         this.waiting.push(x);
         this.reqBody = body(x, p.head);

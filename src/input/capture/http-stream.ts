@@ -13,6 +13,8 @@ export interface Head {
   upgrade: boolean;
   /** Content-Length, when given (and not overridden by chunked). */
   length: number | null;
+  /** The message's HTTP version (`1.1`, `1.0`). */
+  version: string;
 }
 
 /** What reading a direction's bytes produced, in order. */
@@ -101,7 +103,7 @@ export class HttpStream {
       this.inMessage = true;
       this.bodyRead = 0;
       const length = cl !== undefined && !chunked && /^\d+$/.test(cl.trim()) ? Number(cl.trim()) : null;
-      this.pieces.push({ kind: 'head', head: { method, url: info.url, status: info.statusCode, headers, upgrade: info.upgrade, length } });
+      this.pieces.push({ kind: 'head', head: { method, url: info.url, status: info.statusCode, headers, upgrade: info.upgrade, length, version: `${info.versionMajor}.${info.versionMinor}` } });
       return this.type === 'RESPONSE' && this.skipBody() ? 1 : 0;
     };
     p[HTTPParser.kOnBody] = (chunk: Buffer, offset: number, length: number) => {

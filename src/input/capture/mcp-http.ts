@@ -1,7 +1,7 @@
 // HTTP exchanges read as MCP (Streamable HTTP, and the 2024-11-05 HTTP+SSE transport): messages, sessions, events.
 import { StringDecoder } from 'node:string_decoder';
 import { LAST_EVENT_ID_HEADER, LEGACY_ENDPOINT_EVENT, legacySession, modernHeaders, PROTOCOL_VERSION_HEADER, SESSION_HEADER, statusEvent } from '../../protocol/http-transport.js';
-import type { Direction, Frame, HttpInfo, TransportEvent } from '../../types.js';
+import type { Direction, Frame, HttpInfo, HttpWire, TransportEvent } from '../../types.js';
 import { errorFrame, eventFrame, oversizedFrame, textFrame, type FrameContext } from '../frames.js';
 import { bodyFrame, cutText, time } from './body-frame.js';
 import { ConnSessions } from './conn-sessions.js';
@@ -21,6 +21,7 @@ interface State {
    */
   session: string | null;
   request: RequestInfo;
+  wire: HttpWire;
   /** The exchange carries MCP: a JSON-RPC body, an MCP header, an SSE answer. */
   mcp: boolean;
   stream: 'post' | 'get' | null;
@@ -89,7 +90,11 @@ export class McpHttp implements ExchangeSink {
   /** Requests read so far: the number of the next one's exchange, less one. */
   private exchanges = 0;
 
-  constructor(private readonly file: string, private readonly maxBytes: number) {}
+  /**
+   * `readHost`: the request's Host names the server (false for the proxy's own traffic, where it names the proxy, not
+   * the server behind it).
+   */
+  constructor(private readonly file: string, private readonly maxBytes: number, private readonly readHost = true) {}
 
   /** Frames completed since the last call. */
   take(): Frame[] {
@@ -120,7 +125,8 @@ export class McpHttp implements ExchangeSink {
     const mcp =
       named !== null || h.has(PROTOCOL_VERSION_HEADER) || request.mcpMethod !== undefined || (sse && (x.method === 'GET' || (x.method === 'POST' && /application\/json/i.test(accepts)))) ||
       (x.method === 'DELETE' && session !== null);
-    this.states.set(x, { session, request, mcp, stream, req: null, reqGap: 0, held: null, initialize: false, requestOut: false, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0 });
+    const wire: HttpWire = { host: this.readHost ? (h.get('host') ?? h.get(':authority') ?? null) : null, version: x.version ?? null };
+    this.states.set(x, { session, request, wire, mcp, stream, req: null, reqGap: 0, held: null, initialize: false, requestOut: false, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0 });
     if (named !== null) this.connSession.set(x.conn, named);
   }
 
@@ -350,6 +356,7 @@ export class McpHttp implements ExchangeSink {
   private push(x: Exchange, f: Frame, eventId: string | null = null): void {
     const st = this.state(x);
     f.http ??= this.info(x, st, f.event !== undefined ? 's2c' : f.dir, eventId);
+    f.httpWire ??= st.wire;
     f.session ??= st.session;
     if (f.dir === 's2c') st.answered++;
     this.mcpConns.add(x.conn);
