@@ -1,15 +1,17 @@
 // Command-line entry: parses arguments with yargs and dispatches to a command; returns the exit code.
+import { fileURLToPath } from 'node:url';
 import yargs, { type Argv } from 'yargs';
 import { annotateBuilder, runAnnotate, type AnnotateArgs } from './annotate.js';
 import type { AuditArgs } from './audit.js';
 import type { ExportArgs } from './export/target.js';
 import type { FormatsArgs } from './formats.js';
 import type { RulesArgs } from './rules.js';
+import { outputWidth } from './columns.js';
 import { processIO, type CliIO } from './context.js';
 import { escapeTerminal } from '../output/escape.js';
 import { EXIT, UsageError } from './errors.js';
 import { STDIN_ARG } from './inputs.js';
-import { TOOL } from './tool.js';
+import { PACKAGE_ROOT, TOOL } from './tool.js';
 import type { ProxyArgs } from './proxy.js';
 import type { SqlArgs } from './sql.js';
 import type { StatsArgs } from './stats.js';
@@ -35,7 +37,9 @@ const LAZY = {
 const unused = (y: Argv) => y;
 
 const EPILOG =
-  'Input formats: raw NDJSON, envelope NDJSON, pcap-style transcripts, JSON documents, and hosts\' logs (Claude Desktop, VS Code),\ndetected per file (mcptrace formats lists them).\nDocs: README.md';
+  'Input formats: NDJSON captures, transcripts, JSON documents, hosts\' and SDKs\' logs, other tools\' captures, pcap/pcapng, HAR ' +
+  'and curl -v, detected per file (mcptrace formats lists them).\n' +
+  `Docs: ${fileURLToPath(new URL('README.md', PACKAGE_ROOT))} · a rule's page: mcptrace rules <id>`;
 
 export async function main(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
   // Only mcptrace's own options: after `--` come a wrapped server's arguments.
@@ -92,7 +96,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     // This package's version wherever it runs from (yargs' own lookup starts at the working directory).
     .version(TOOL.version)
     .epilog(EPILOG)
-    .wrap(Math.min(110, process.stdout.columns ?? 100))
+    .wrap(Math.min(110, outputWidth(io)))
     .exitProcess(false)
     .fail((msg, err) => {
       usageError ??= (msg ?? err?.message ?? 'invalid arguments').replace(/\s*\n\s*/g, ' ').trim();

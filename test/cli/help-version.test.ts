@@ -84,4 +84,13 @@ describe('the built executable', () => {
     expect(statSync(CLI_PATH).mode & 0o111).toBe(0o111);
     expect(execFileSync(CLI_PATH, ['--version'], { encoding: 'utf8' }).trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
+
+  it('--help fits $COLUMNS and names the README where this copy is installed', async () => {
+    const r = await runCli(['--help'], { env: { COLUMNS: '80' }, cwd: tempDir('help-cwd') });
+    expect(r.code).toBe(0);
+    for (const l of r.stdout.trimEnd().split('\n')) if (l.trim().includes(' ')) expect(l.length, l).toBeLessThanOrEqual(80);
+    const docs = /Docs: (\S+README\.md)/.exec(r.stdout)?.[1];
+    expect(docs).toBe(join(REPO_ROOT, 'README.md'));
+    expect(readFileSync(docs!, 'utf8')).toMatch(/^# mcptrace/);
+  });
 });
