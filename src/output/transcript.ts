@@ -68,7 +68,10 @@ export class TextTranscript {
     }
     if (peersKnownAfter(r) && info && shown && !this.peered.has(info)) {
       this.peered.add(info);
-      s += formatSessionPeers(shown, p, this.width()) + '\n';
+      // Once sessions interleave, the peers line says whose it is, as the record lines do.
+      const tag = this.interleaved ? this.tagOf(r.session) : '';
+      const peers = formatSessionPeers(shown, p, this.width() - (tag === '' ? 0 : displayWidth(tag) + 1));
+      s += (tag === '' ? peers : peers.replace(/^ {3}/, `   ${p.magenta(tag)} `)) + '\n';
     }
     return s;
   }

@@ -103,6 +103,10 @@ describe('sessions in the transcript', () => {
     expect(tagged.length).toBeGreaterThan(30);
     const after = records(lines).slice(lines.findIndex((l) => /^ *#4 /.test(l))).filter((l) => RECORD.test(l));
     for (const l of after) expect(l, l).toMatch(/^ *#\d+ (memory|everything|weather|weather#2) /);
+    // The peers line printed after an interleaved handshake names its session too.
+    const peers = lines.filter((l) => / client \S+ .*→ server /.test(l));
+    expect(peers.length).toBeGreaterThan(1);
+    for (const l of peers) expect(l, l).toMatch(/^ {3}(memory|everything|weather|weather#2) client /);
   });
 
   it('sessions one after another each get their header and no session column', () => {
