@@ -24,6 +24,22 @@ afterEach(async () => {
 });
 
 /** A receiver of OTLP/JSON: each request's path and parsed body, and a promise for the next one. */
+/** The SDK client connected to server-everything through `mcptrace wrap FLAGS -- server`; `stderr()` is wrap's so far. */
+async function wrapped(flags: readonly string[], env?: Record<string, string>) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI_PATH, 'wrap', ...flags, '--', process.execPath, EVERYTHING_JS, 'stdio'],
+    cwd: REPO_ROOT,
+    ...(env === undefined ? {} : { env }),
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const client = new Client({ name: 'otlp-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
 async function receiver() {
   const received: { path: string; body: any }[] = [];
   const waiting: (() => void)[] = [];
@@ -54,16 +70,7 @@ async function receiver() {
 describe('wrap --otlp-endpoint', () => {
   it('a live session\'s spans are sent as they complete; the session span and the histograms when it ends', async () => {
     const otlp = await receiver();
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [CLI_PATH, 'wrap', '--otlp-endpoint', otlp.url, '--otlp-protocol', 'http/json', '--', process.execPath, EVERYTHING_JS, 'stdio'],
-      cwd: REPO_ROOT,
-      stderr: 'pipe',
-    });
-    let stderr = '';
-    transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-    const client = new Client({ name: 'otlp-test', version: '1.0.0' });
-    await client.connect(transport);
+    const { client, stderr: wrapStderr } = await wrapped(['--otlp-endpoint', otlp.url, '--otlp-protocol', 'http/json']);
     const echo = await client.callTool({ name: 'echo', arguments: { message: 'traced' } });
     expect(echo).toEqual({ content: [{ type: 'text', text: 'Echo: traced' }] });
     // While the session is still open, the tool call's span has already arrived.
@@ -72,7 +79,7 @@ describe('wrap --otlp-endpoint', () => {
     await client.close();
     await otlp.until(() => otlp.received.some((r) => r.path === '/v1/metrics'));
     // The server's own stderr passes through wrap; mcptrace said nothing.
-    expect(ours(stderr)).toEqual([]);
+    expect(ours(wrapStderr())).toEqual([]);
 
     const spans = otlp.spans();
     const session = spans.find((s) => s.name === 'mcp.session')!;
@@ -89,34 +96,17 @@ describe('wrap --otlp-endpoint', () => {
   it('the OTEL_EXPORTER_OTLP_* variables set what the flags do not (protocol, headers); OTEL_RESOURCE_ATTRIBUTES on the resource', async () => {
     const otlp = await receiver(); // it parses JSON: the protocol came from the environment (protobuf otherwise)
     const env = { ...(process.env as Record<string, string>), OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=test' };
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [CLI_PATH, 'wrap', '--otlp-endpoint', otlp.url, '--', process.execPath, EVERYTHING_JS, 'stdio'],
-      cwd: REPO_ROOT,
-      env,
-      stderr: 'pipe',
-    });
-    let stderr = '';
-    transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-    const client = new Client({ name: 'otlp-test', version: '1.0.0' });
-    await client.connect(transport);
+    const { client, stderr: wrapStderr } = await wrapped(['--otlp-endpoint', otlp.url], env);
     await client.listTools();
     await client.close();
     await otlp.until(() => otlp.received.some((r) => r.path === '/v1/metrics'));
-    expect(ours(stderr)).toEqual([]);
+    expect(ours(wrapStderr())).toEqual([]);
     expect(otlp.spans().find((s) => s.name === 'tools/list')?.resource).toEqual({ 'deployment.environment.name': 'test', 'service.name': 'mcp-servers/everything', 'service.version': expect.any(String) });
   });
 
   it('--otlp-content and --otlp-redact: the tool call\'s arguments and result sent, the secret in them masked', async () => {
     const otlp = await receiver();
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [CLI_PATH, 'wrap', '--otlp-endpoint', otlp.url, '--otlp-protocol', 'http/json', '--otlp-content', '--otlp-redact', '--', process.execPath, EVERYTHING_JS, 'stdio'],
-      cwd: REPO_ROOT,
-      stderr: 'pipe',
-    });
-    const client = new Client({ name: 'otlp-test', version: '1.0.0' });
-    await client.connect(transport);
+    const { client } = await wrapped(['--otlp-endpoint', otlp.url, '--otlp-protocol', 'http/json', '--otlp-content', '--otlp-redact']);
     const echo = await client.callTool({ name: 'echo', arguments: { message: 'Authorization: Bearer S3CRETTOKEN0007' } });
     expect(JSON.stringify(echo)).toContain('S3CRETTOKEN0007'); // the session itself is untouched
     await client.close();
@@ -130,19 +120,10 @@ describe('wrap --otlp-endpoint', () => {
   it('a collector that is not there costs the spans, not the session: one line, and the server\'s answers arrive', async () => {
     const otlp = await receiver();
     await stops.pop()!(); // nothing listens there now
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [CLI_PATH, 'wrap', '--otlp-endpoint', otlp.url, '--otlp-retries', '0', '--', process.execPath, EVERYTHING_JS, 'stdio'],
-      cwd: REPO_ROOT,
-      stderr: 'pipe',
-    });
-    let stderr = '';
-    transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-    const client = new Client({ name: 'otlp-test', version: '1.0.0' });
-    await client.connect(transport);
+    const { client, stderr: wrapStderr } = await wrapped(['--otlp-endpoint', otlp.url, '--otlp-retries', '0']);
     expect((await client.listTools()).tools.length).toBeGreaterThan(5);
     await client.close();
-    expect(ours(stderr)).toEqual([`mcptrace: cannot export to ${otlp.url}/v1/traces: connection refused (ECONNREFUSED); no more spans are sent, the session goes on`]);
+    expect(ours(wrapStderr())).toEqual([`mcptrace: cannot export to ${otlp.url}/v1/traces: connection refused (ECONNREFUSED); no more spans are sent, the session goes on`]);
   });
 
   it('a collector that takes nothing: wrap exits anyway, --otlp-timeout after the session ends, saying so', async () => {
