@@ -35,10 +35,10 @@ function tableView(name: string, columns: readonly Column<never>[], files: strin
 
 /** Every finding, one row each: those on records, and those only the end of input told (`at_end`, from sessions). */
 const FINDINGS_VIEW = `CREATE VIEW findings AS
-SELECT r.date, r.server, r.session, r.seq, r.source, r.time, r.kind, r.method, r.target, f.rule, f.severity, f.message, false AS at_end
+SELECT r.date, r.server, r.session, r.seq, r.source, r.time, r.kind, r.method, r.target, f.rule, f.severity, f.message, false AS at_end, r.run_id, r.session_uid
 FROM records r, unnest(r.findings) AS u(f)
 UNION ALL
-SELECT s.date, s.server, s.session, f.seq, f.source, NULL, NULL, NULL, NULL, f.rule, f.severity, f.message, true
+SELECT s.date, s.server, s.session, f.seq, f.source, NULL, NULL, NULL, NULL, f.rule, f.severity, f.message, true, s.run_id, s.session_uid
 FROM sessions s, unnest(s.end_findings) AS u(f)`;
 
 /** The statements that define the three views; `files(table)`: the table's glob, or null when it has no file. */
