@@ -17,8 +17,6 @@ export default defineConfig([
       mcptrace: 'dist/bin/mcptrace.js',
       // A worker thread's entry (src/cli/jobs.ts starts it as ./jobs-worker.js next to the bundle).
       'jobs-worker': 'dist/src/cli/jobs-worker.js',
-      // The Parquet export's encoder thread (src/export/columnar/parquet-encoder.ts starts it as ./parquet-worker.js).
-      'parquet-worker': 'dist/src/export/columnar/parquet-worker.js',
     },
     // The CLI preloads the SDK's schemas as an ES module chunk: its CommonJS copy is left out (src/protocol/schemas.ts).
     transform: { define: { MCPTRACE_CLI_BUNDLE: 'true' } },

@@ -25,9 +25,9 @@ function collector(): (() => void) | null {
 }
 
 /**
- * A full collection now (a no-op where the runtime does not allow it). The Parquet export's encoder thread calls it
- * after each row group: writing one leaves tens of MiB of garbage (the group's columns, pages, compressed copies) that
- * V8 would otherwise let pile up, the more the longer the run.
+ * A full collection now (a no-op where the runtime does not allow it). The Parquet export calls it after each row
+ * group: writing one leaves tens of MiB of garbage (the group's columns, pages, compressed copies) that V8 would
+ * otherwise let pile up, the more the longer the run.
  */
 export function collectGarbage(): void {
   collector()?.();

@@ -74,6 +74,7 @@ export class TableWriter<T> {
     this.weight -= p.weight;
     p.weight = 0;
     await p.file!.writeGroup();
+    this.opts.afterGroup?.();
   }
 
   private async closeFile(p: Partition): Promise<void> {
@@ -83,6 +84,7 @@ export class TableWriter<T> {
     p.file = null;
     this.open.delete(p.folder);
     await file.close();
+    this.opts.afterGroup?.();
   }
 
   /** Writes what is buffered and closes every file. */
