@@ -36,7 +36,7 @@ export class CapabilityMatrix {
     if (negotiated === false) row.usedUndeclared++;
   }
 
-  /** The use counts as plain data, for `--jobs`. */
+  /** The use counts as plain data, for `--jobs` (`usedBelow` is made by `finish`). */
   exportState(): CapabilityRow[] {
     return [...this.rows.values()];
   }
@@ -59,6 +59,15 @@ export class CapabilityMatrix {
         if (row.side === side) row.declared = caps === null ? null : isDeclared(caps, row.path);
       }
     }
+    // Each row's uses count for every ancestor row of its side (`tasks.requests.tools.call` for `tasks.requests`).
+    for (const row of this.rows.values()) row.usedBelow = 0;
+    for (const row of this.rows.values()) {
+      if (row.used === 0) continue;
+      for (let dot = row.path.lastIndexOf('.'); dot > 0; dot = row.path.lastIndexOf('.', dot - 1)) {
+        const parent = this.rows.get(`${row.side}:${row.path.slice(0, dot)}`);
+        if (parent) parent.usedBelow += row.used;
+      }
+    }
     return [...this.rows.values()].sort((a, b) => (a.side === b.side ? a.path.localeCompare(b.path) : a.side === 'server' ? -1 : 1));
   }
 
@@ -66,7 +75,7 @@ export class CapabilityMatrix {
     const key = `${side}:${path}`;
     let row = this.rows.get(key);
     if (!row) {
-      row = { side, path, declared: null, used: 0, usedUndeclared: 0 };
+      row = { side, path, declared: null, used: 0, usedUndeclared: 0, usedBelow: 0 };
       this.rows.set(key, row);
     }
     return row;

@@ -44,6 +44,8 @@ export const SEVERITY_RANK: Record<Severity, number> = { info: 1, warning: 2, er
 interface SessionParts {
   matrix: CapabilityMatrix;
   sequence: SequenceKeeper;
+  /** MCP messages (not transport events): a session of events and log lines only is no session of the report. */
+  messages: number;
 }
 
 interface AuditFinishInput {
@@ -65,7 +67,7 @@ export interface AuditState {
   omitted: number;
   totals: Record<Severity, number>;
   byRule: Array<[string, number]>;
-  sessions: Array<[string, { rows: CapabilityRow[]; sequence: SequenceState; counts: Record<Severity, number> }]>;
+  sessions: Array<[string, { rows: CapabilityRow[]; sequence: SequenceState; counts: Record<Severity, number>; messages?: number }]>;
   /** Absent in a state made before contract version 2. */
   bodies?: AuditReport['bodies'];
 }
@@ -118,7 +120,7 @@ export class AuditCollector {
       omitted: t.omitted,
       totals: t.totals,
       byRule: Object.entries(t.byRule),
-      sessions: [...this.sessions].map(([key, p]) => [key, { rows: p.matrix.exportState(), sequence: p.sequence.exportState(), counts: t.counts.get(key)! }]),
+      sessions: [...this.sessions].map(([key, p]) => [key, { rows: p.matrix.exportState(), sequence: p.sequence.exportState(), counts: t.counts.get(key)!, messages: p.messages }]),
       bodies: { ...this.bodies },
     };
   }
@@ -139,6 +141,8 @@ export class AuditCollector {
       const p = this.parts(k);
       if (!p) continue;
       p.matrix.mergeFrom(part.rows);
+      // A state from before the count: its sessions had messages, as far as this run can tell.
+      p.messages += part.messages ?? 1;
       p.sequence.mergeFrom(part.sequence, (step) => ({ ...step, seq: renumber.seq(step.seq) }));
       const c = t.counts.get(k)!;
       for (const s of ['error', 'warning', 'info'] as const) c[s] += part.counts[s];
@@ -160,6 +164,7 @@ export class AuditCollector {
     else if (r.truncated) this.bodies.cut++;
     const parts = this.parts(r.session);
     if (parts) {
+      if (r.kind !== 'event') parts.messages++;
       parts.sequence.add(r);
       if (r.capability && (r.kind === 'request' || r.kind === 'notification')) {
         parts.matrix.use(r.capability.side, r.capability.path, r.capability.negotiated);
@@ -185,10 +190,13 @@ export class AuditCollector {
     const sessions: AuditSession[] = [];
     for (const info of input.summary.sessions) {
       const parts = this.sessions.get(info.key);
-      if (!parts) continue;
+      const counts = t.counts.get(info.key) ?? { error: 0, warning: 0, info: 0 };
+      // Transport events and log lines before a server is named (or of a server that sent nothing) are no session:
+      // they are counted in the run's `events` and `logs` only. A finding on such a session still shows it.
+      if (!parts || (parts.messages === 0 && counts.error + counts.warning + counts.info === 0)) continue;
       sessions.push({
         info,
-        counts: t.counts.get(info.key) ?? { error: 0, warning: 0, info: 0 },
+        counts,
         capabilities: parts.matrix.finish(info.clientCapabilities, info.serverCapabilities),
         sequence: parts.sequence.finish(),
       });
@@ -261,6 +269,7 @@ export class AuditCollector {
       p = {
         matrix: new CapabilityMatrix(),
         sequence: new SequenceKeeper(this.limits.sequenceHead, this.limits.sequenceTail, this.limits.bodyChars),
+        messages: 0,
       };
       this.sessions.set(session, p);
       this.tally.counts.set(session, { error: 0, warning: 0, info: 0 });

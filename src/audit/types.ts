@@ -33,6 +33,11 @@ export interface CapabilityRow {
   used: number;
   /** Of those, messages sent although it was not declared. */
   usedUndeclared: number;
+  /**
+   * Messages that depended on one of its sub-capabilities (`elicitation.form` for `elicitation`): a parent declared
+   * only to hold the flags that were used is used too, not "declared, never used".
+   */
+  usedBelow: number;
 }
 
 /** One message in a session's sequence diagram. */

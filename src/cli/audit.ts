@@ -19,7 +19,8 @@ import { limitsFor, type AuditState } from '../audit/collector.js';
 import type { AuditReport } from '../audit/types.js';
 import type { StatsState } from '../stats/collector.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
-import { TOOL } from './tool.js';
+import { PACKAGE_ROOT, TOOL } from './tool.js';
+import { outputWidth } from './columns.js';
 import { checkOutputPath } from './out-path.js';
 import { writeFilePieces, writePieces } from './writer.js';
 
@@ -57,7 +58,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   const format: AuditFormat = args.format ?? (args.out === undefined ? undefined : formatOfFile(args.out)) ?? 'text';
   const inputs = args.files && args.files.length > 0 ? args.files.map((f) => (f === STDIN_ARG ? '-' : f)) : ['-'];
   const palette = args.out ? paletteFor(io, false) : paletteFor(io, args.color);
-  const ctx = { palette, cwd: process.cwd() };
+  const ctx = { palette, cwd: process.cwd(), docBase: PACKAGE_ROOT.href, width: io.stdout.isTTY && !args.out ? outputWidth(io) : undefined };
   const render: AuditRenderer = AUDIT_RENDERERS[format];
   // Reports meant to be shared (uploaded, attached, pasted into a PR) mask secrets unless told not to.
   const redactor = redactorFor(args, REDACTED_BY_DEFAULT.has(format));

@@ -18,6 +18,7 @@ import type { AnalysisSummary } from '../analyzer.js';
 import type { StatsState } from '../stats/collector.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 import { writeText } from './writer.js';
+import { outputWidth } from './columns.js';
 
 export interface StatsArgs extends RunArgs, RedactArgs {
   format: 'table' | 'json' | 'markdown';
@@ -41,6 +42,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
   // The tables' module (cli-table3, string-width) takes a tenth of start-up to load: only for the table format.
   const table = args.format === 'json' || args.format === 'markdown' ? null : (await import('../output/stats-table.js')).formatStatsTable;
   return withFollow(args.follow, io, async (stop) => {
+    // Tables fit the terminal they are printed on; piped, they keep their whole width (content only, as the goldens).
     // Statistics show no findings: skip the rules (schema checks are the costly part of the pipeline).
     const { analyzer, batches } = openRun(args, io, { rules: NO_RULES }, stop);
     const collector = new StatsCollector();
@@ -51,7 +53,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       const text =
         args.format === 'json' ? formatStatsJson(stats)
         : args.format === 'markdown' ? formatStatsMarkdown(stats)
-        : table!(stats, paletteFor(io, args.color));
+        : table!(stats, paletteFor(io, args.color), { width: io.stdout.isTTY ? outputWidth(io) : undefined });
       const safe = args.format === 'json' && io.stdout.isTTY ? escapeJsonForTerminal(text) : text;
       return safe.endsWith('\n') ? safe : safe + '\n';
     };

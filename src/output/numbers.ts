@@ -1,11 +1,21 @@
 // Number formatting shared by the text sinks: latencies, counts, shares — locale-independent and deterministic.
 
-/** Latency for people: `34ms`, `0.4ms` below 10 ms, `12.3s` from 10 s; `-` for null. */
+/**
+ * A duration for people, the one unit system of every report (latencies, spans): `34ms` below a second (`0.4ms` below
+ * 10 ms when not whole), `1.49s` below 10 s, `15.8s` below a minute, `2m 05s` below an hour, then `1h 02m`; `-` for null.
+ */
 export function formatMs(ms: number | null): string {
   if (ms === null) return '-';
-  if (Math.abs(ms) >= 10_000) return `${(ms / 1000).toFixed(1)}s`;
-  if (!Number.isInteger(ms) && Math.abs(ms) < 10) return `${ms.toFixed(1)}ms`;
-  return `${Math.round(ms)}ms`;
+  const sign = ms < 0 ? '-' : '';
+  const a = Math.abs(ms);
+  if (a < 10 && !Number.isInteger(a)) return `${sign}${a.toFixed(1)}ms`;
+  if (Math.round(a) < 1000) return `${sign}${Math.round(a)}ms`;
+  if (a < 9_995) return `${sign}${(a / 1000).toFixed(2)}s`;
+  if (a < 59_950) return `${sign}${(a / 1000).toFixed(1)}s`;
+  const s = Math.round(a / 1000);
+  if (s < 3600) return `${sign}${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+  const m = Math.round(s / 60);
+  return `${sign}${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
 }
 
 /** An integer with `,` thousands separators (fixed, whatever the process locale). */

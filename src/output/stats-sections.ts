@@ -1,6 +1,7 @@
 // The stats report as neutral sections (title, header, rows of plain strings) for the table and markdown sinks.
 import type { MethodStats, Stats, ToolStats } from '../stats/types.js';
 import { formatCount, formatMs, formatPercent } from './numbers.js';
+import { countOf } from './plural.js';
 
 type Align = 'left' | 'right';
 
@@ -13,6 +14,10 @@ export interface StatsSection {
   head: string[];
   align: Align[];
   rows: string[][];
+  /** Columns whose cells may wrap onto several lines when the table is wider than the terminal. */
+  wrap?: number[];
+  /** Columns a narrow terminal may leave out, first to go first (the rest of the table keeps its meaning). */
+  drop?: number[];
 }
 
 const L: Align = 'left';
@@ -25,7 +30,7 @@ function countRows(t: Record<string, { messages: number; bytes: number }>, total
 }
 
 function breakdown(title: string, label: string, t: Record<string, { messages: number; bytes: number }>, total: number): StatsSection {
-  return { title, head: [label, 'messages', 'bytes', 'share'], align: [L, R, R, R], rows: countRows(t, total) };
+  return { title, head: [label, 'messages', 'bytes', 'share'], align: [L, R, R, R], rows: countRows(t, total), wrap: [0] };
 }
 
 /** Busiest first, then by name, so the table reads top-down; the JSON keeps name order. */
@@ -42,6 +47,12 @@ function peer(p: { name: string | null; version: string | null }): string {
   return p.version === null ? p.name : `${p.name} ${p.version}`;
 }
 
+/** `12`, or `12 (5 outside any session)`: log lines of no session (before a server is named) are counted here only. */
+function logsText(s: Stats): string {
+  const outside = s.logs - s.sessions.reduce((n, x) => n + (x.logs ?? 0), 0);
+  return outside > 0 ? `${formatCount(s.logs)} (${formatCount(outside)} outside any session)` : formatCount(s.logs);
+}
+
 /** `first – last (duration)` of one timeline. */
 export function spanText(s: { first: string; last: string; durationMs: number }): string {
   return `${s.first} – ${s.last} (${formatMs(s.durationMs)})`;
@@ -49,8 +60,8 @@ export function spanText(s: { first: string; last: string; durationMs: number })
 
 /**
  * Sections in report order. Sections without rows (no tools, no errors, zero-count breakdown rows) are left
- * out, and the per-session table only appears with more than one session. `open` in the session table is
- * unanswered + cancelled-unanswered.
+ * out, and the per-session table only appears with more than one session. Its pair columns are the Pairs
+ * table's per session; `lifecycle` is the session's lifecycle share of messages (operation is the rest).
  */
 export function statsSections(s: Stats): StatsSection[] {
   const out: StatsSection[] = [];
@@ -60,13 +71,13 @@ export function statsSections(s: Stats): StatsSection[] {
     ['invalid', formatCount(s.invalid)],
     ['events', formatCount(s.events)],
     // Lines of the log that are not messages: only host and SDK logs have them.
-    ...((s.logs ?? 0) > 0 ? [['logs', formatCount(s.logs)]] : []),
+    ...((s.logs ?? 0) > 0 ? [['logs', logsText(s)]] : []),
     ['sessions', formatCount(s.sessions.length)],
   ];
   // Sessions whose log holds one side only (a server's stdout): their orphans are the other side's missing requests.
   for (const side of ['server', 'client'] as const) {
     const n = s.sessions.filter((x) => x.onlySide === side).length;
-    if (n > 0) totals.push([`only the ${side}'s side`, `${formatCount(n)} ${n === 1 ? 'session' : 'sessions'}`]);
+    if (n > 0) totals.push([`only the ${side}'s side`, countOf(n, 'session')]);
   }
   if (s.timeSpan.first !== null) totals.push(['first', s.timeSpan.first], ['last', s.timeSpan.last ?? '-']);
   if (s.timeSpan.durationMs !== null) totals.push(['duration', formatMs(s.timeSpan.durationMs)]);
@@ -74,7 +85,7 @@ export function statsSections(s: Stats): StatsSection[] {
   for (const c of s.timeSpan.clockOnly) {
     totals.push(['clock only', c.file], ['  first', c.first], ['  last', c.last], ['  duration', formatMs(c.durationMs)]);
   }
-  out.push({ title: 'Totals', head: ['', 'value'], align: [L, R], rows: totals });
+  out.push({ title: 'Totals', head: ['', 'value'], align: [L, R], rows: totals, wrap: [1] });
 
   const split = (name: string, c: Stats['lifecycle']) => [name, formatCount(c.messages), formatCount(c.bytes), formatPercent(c.share), formatPercent(c.byteShare)];
   out.push({
@@ -93,6 +104,7 @@ export function statsSections(s: Stats): StatsSection[] {
     head: ['method', 'count', 'errors', 'p50', 'p95', 'max'],
     align: [L, R, R, R, R, R],
     rows: byCount(s.methods).map(([k, m]) => [k, formatCount(m.count), formatCount(m.errors), ...latencyCells(m)]),
+    wrap: [0],
   });
   const tools = byCount<ToolStats>(s.tools);
   if (tools.length > 0) {
@@ -101,11 +113,12 @@ export function statsSections(s: Stats): StatsSection[] {
       head: ['tool', 'calls', 'errors', 'isError', 'p50', 'p95', 'max'],
       align: [L, R, R, R, R, R, R],
       rows: tools.map(([k, t]) => [k, formatCount(t.count), formatCount(t.errors), formatCount(t.isError), ...latencyCells(t)]),
+      wrap: [0],
     });
   }
   const errors = Object.entries(s.errors);
   if (errors.length > 0) {
-    out.push({ title: 'Errors by code', head: ['code', 'name', 'count'], align: [R, L, R], rows: errors.map(([k, e]) => [k, e.name, formatCount(e.count)]) });
+    out.push({ title: 'Errors by code', head: ['code', 'name', 'count'], align: [R, L, R], rows: errors.map(([k, e]) => [k, e.name, formatCount(e.count)]), wrap: [1] });
   }
   const p = s.pairs;
   out.push({
@@ -115,15 +128,18 @@ export function statsSections(s: Stats): StatsSection[] {
     rows: [[formatCount(p.answered), formatCount(p.unanswered), formatCount(p.cancelled), formatCount(p.orphans)]],
   });
   if (s.sessions.length > 1) {
+    // The pair columns are the Pairs table's, per session: the same words count the same requests.
     out.push({
       title: 'Sessions',
-      head: ['session', 'client', 'server', 'revision', 'messages', 'bytes', 'lifecycle', 'operation', 'answered', 'open', 'orphans'],
+      head: ['session', 'client', 'server', 'revision', 'messages', 'bytes', 'lifecycle', 'answered', 'unanswered', 'cancelled', 'orphans'],
       align: [L, L, L, L, R, R, R, R, R, R, R],
       rows: s.sessions.map((x) => [
         x.key, peer(x.client), peer(x.server), x.negotiatedRevision ?? x.requestedRevision ?? '?',
-        formatCount(x.messages), formatCount(x.bytes), formatPercent(x.lifecycle.share), formatPercent(x.operation.share),
-        formatCount(x.pairs.answered), formatCount(x.pairs.unanswered + x.pairs.cancelled), formatCount(x.pairs.orphans),
+        formatCount(x.messages), formatCount(x.bytes), formatPercent(x.lifecycle.share),
+        formatCount(x.pairs.answered), formatCount(x.pairs.unanswered), formatCount(x.pairs.cancelled), formatCount(x.pairs.orphans),
       ]),
+      wrap: [0, 1, 2],
+      drop: [5, 6, 3, 2, 1],
     });
   }
   return out.filter((x) => x.rows.length > 0);

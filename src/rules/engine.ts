@@ -216,7 +216,7 @@ export class RuleEngine {
 }
 
 /** The rule's severity in a revision: the last `severityFrom` step at or before it, else the default. */
-export function severityFor(rule: Rule<any, any>, revision: string | null): Severity {
+function severityFor(rule: Rule<any, any>, revision: string | null): Severity {
   let sev = rule.meta.severity;
   if (revision === null || !rule.meta.severityFrom) return sev;
   for (const [from, s] of Object.entries(rule.meta.severityFrom).sort(([a], [b]) => a.localeCompare(b))) {

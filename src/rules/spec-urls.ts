@@ -1,6 +1,11 @@
-// Links to the specification pages that rules cite (latest revision the rule's text comes from).
-const BASE = 'https://modelcontextprotocol.io/specification/2025-11-25';
-const MODERN = 'https://modelcontextprotocol.io/specification/2026-07-28';
+// Links to the specification pages that rules cite (latest revision the rule's text comes from), and the same page
+// in a session's negotiated revision when that revision has it.
+import { isKnownRevision } from '../protocol/index.js';
+import type { Revision } from '../protocol/index.js';
+
+const SITE = 'https://modelcontextprotocol.io/specification/';
+const BASE = `${SITE}2025-11-25`;
+const MODERN = `${SITE}2026-07-28`;
 const MODERN_HTTP = `${MODERN}/basic/transports/streamable-http`;
 
 export const SPEC = {
@@ -27,3 +32,52 @@ export const SPEC = {
   modernNoSessions: `${MODERN_HTTP}#earlier-streamable-http-revisions`,
   modernErrorCodes: `${MODERN}/basic#error-codes`,
 } as const;
+
+const ALL: readonly Revision[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];
+const STREAMABLE: readonly Revision[] = ['2025-03-26', '2025-06-18', '2025-11-25'];
+
+/**
+ * The pages and sections the rules cite (path after the revision, with the anchor), and the revisions whose
+ * specification has them under that path and anchor: the utilities, lifecycle, resources, roots and logging pages
+ * are in all four; Streamable HTTP's sections came with 2025-03-26 (2024-11-05 had HTTP with SSE), the
+ * MCP-Protocol-Version header and the schema page with 2025-06-18, tasks with 2025-11-25 (spec-table §8, §9).
+ * A page not listed here is linked in the revision the rule names only.
+ */
+export const SPEC_PAGES: Readonly<Record<string, readonly Revision[]>> = {
+  'basic#messages': ALL,
+  'basic#requests': ALL,
+  'basic#responses': ALL,
+  'basic/lifecycle#initialization': ALL,
+  'basic/lifecycle#operation': ALL,
+  'basic/lifecycle#shutdown': ALL,
+  'basic/lifecycle#timeouts': ALL,
+  'basic/lifecycle#version-negotiation': ALL,
+  'basic/utilities/cancellation#behavior-requirements': ALL,
+  'basic/utilities/cancellation#timing-considerations': ALL,
+  'basic/utilities/progress#progress-flow': ALL,
+  'basic/utilities/progress#behavior-requirements': ALL,
+  'basic/utilities/progress#implementation-notes': ALL,
+  'basic/utilities/tasks#task-status-lifecycle': ['2025-11-25'],
+  'basic/transports#stdio': ALL,
+  'basic/transports#session-management': STREAMABLE,
+  'basic/transports#sending-messages-to-the-server': STREAMABLE,
+  'basic/transports#listening-for-messages-from-the-server': STREAMABLE,
+  'basic/transports#resumability-and-redelivery': STREAMABLE,
+  'basic/transports#protocol-version-header': ['2025-06-18', '2025-11-25'],
+  'server/resources#error-handling': ALL,
+  'server/resources#subscriptions': ALL,
+  'client/roots#root': ALL,
+  'server/utilities/logging#log-levels': ALL,
+  schema: ['2025-06-18', '2025-11-25'],
+};
+
+/**
+ * `url` in the session's negotiated `revision`: a link to a 2025-11-25 page becomes the same page of that
+ * revision when the page is known to be there; any other link (another site, a revision named on purpose, an unknown
+ * or missing revision) is returned as it is, so that every link printed resolves.
+ */
+export function specUrlFor(url: string, revision: string | null): string {
+  if (revision === null || !isKnownRevision(revision) || !url.startsWith(`${BASE}/`)) return url;
+  const page = url.slice(BASE.length + 1);
+  return SPEC_PAGES[page]?.includes(revision) ? `${SITE}${revision}/${page}` : url;
+}

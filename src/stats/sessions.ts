@@ -43,8 +43,8 @@ export class SessionTable {
   }
 
   /**
-   * One entry per session: first in the order the session stage reports them (a reported session with no
-   * records gets zero counts), then sessions seen only in records, then `(other)` when the cap was hit.
+   * One entry per session with an MCP message: first in the order the session stage reports them, then sessions seen
+   * only in records, then `(other)` when the cap was hit.
    * Open requests go to their session, or to `(other)` when their session has no entry of its own.
    * Once the cap is hit, a reported session without an entry of its own is not listed: its records, if any, were
    * counted under `(other)` (a zero entry would be wrong), and the list stays bounded whatever the number of sessions.
@@ -83,6 +83,8 @@ export class SessionTable {
     for (const [key, tally] of this.tallies.sortedEntries(() => 0)) if (!done.has(key)) emit(key, undefined, tally);
     // Open requests of sessions not listed, when no record was counted under `(other)`.
     if (!done.has(OTHER_KEY) && openBy.has(OTHER_KEY)) emit(OTHER_KEY, undefined, new ScopeTally(this.limits));
-    return out;
+    // A "session" of transport events and log lines only (a host's lines before it names a server, a server that
+    // sent nothing) is no session: its lines are counted in the run's `events` and `logs` only.
+    return out.filter((s) => s.messages > 0 || s.pairs.unanswered + s.pairs.cancelled > 0);
   }
 }

@@ -45,9 +45,12 @@ export interface ErrorCodeStats {
 export interface PairStats {
   /** Responses and error responses paired with a request. */
   answered: number;
-  /** Requests still open at end of input and not cancelled. */
+  /** Requests still waiting for their response at end of input (not cancelled). */
   unanswered: number;
-  /** Requests cancelled and never answered. */
+  /**
+   * Requests cancelled and never answered: closed, not waiting (the receiver of a cancellation SHOULD NOT respond,
+   * basic/utilities/cancellation.mdx §Behavior Requirements).
+   */
   cancelled: number;
   /** Responses and error responses that answer no known request (`pair` null). */
   orphans: number;
@@ -117,6 +120,10 @@ export interface Stats extends ScopeStats {
   tools: Record<string, ToolStats>;
   /** Keyed by the error code as a string (`-32602`), or `(none)` when the error object has no numeric code. */
   errors: Record<string, ErrorCodeStats>;
+  /**
+   * Sessions with at least one MCP message. Transport events and log lines of no session (a host's lines before it
+   * names a server, a server that sent nothing) are counted in the run's `events` and `logs` only.
+   */
   sessions: SessionStats[];
   timeSpan: TimeSpan;
 }

@@ -98,6 +98,34 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
       expect(await pre.isVisible()).toBe(true);
       await expect(pre.innerText()).resolves.toContain('"name":"echo"');
     });
+
+    it('opens a finding\'s body below the sticky filter bar, not under it', async () => {
+      const link = page.locator('tr.finding a[data-open]').first();
+      const id = (await link.getAttribute('data-open'))!;
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await link.click();
+      const [bar, summary] = await page.evaluate((target) => {
+        const rect = (e: Element | null) => e!.getBoundingClientRect().toJSON() as DOMRect;
+        return [rect(document.querySelector('fieldset.filter')), rect(document.querySelector(`#${target} > summary`))];
+      }, id);
+      expect(await page.locator(`details#${id}`).getAttribute('open')).toBe('');
+      expect(summary.top).toBeGreaterThanOrEqual(bar.bottom);
+      expect(summary.bottom).toBeLessThanOrEqual(900);
+    });
+
+    it('fits a 700 px window: tables scroll inside the page rather than widen it, paths break after a slash', async () => {
+      const narrow = await browser.newContext({ viewport: { width: 700, height: 900 } });
+      try {
+        const { page: p } = await open(narrow, url);
+        expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(700);
+        // The findings' sources may break at their <wbr> after `/` only: each piece stays whole on its line.
+        const sources = await p.locator('tr.finding td.mono .muted').evaluateAll((els) => els.map((e) => e.innerHTML));
+        expect(sources.length).toBeGreaterThan(0);
+        for (const s of sources) expect(s).toMatch(/^samples\/<wbr>everything\.envelope\.ndjson:\d+$/);
+      } finally {
+        await narrow.close();
+      }
+    });
   });
 
   describe('the severity filter', () => {
@@ -179,9 +207,12 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
           }
         }
         // Give handlers every chance: hover and click everything, open every body, focus every control.
+        // Links out of the page (spec sections, rule pages: made from the rule table, never from the log; their
+        // addresses are checked below) are hovered but not followed.
         await p.evaluate(() => {
           for (const el of document.querySelectorAll('body *')) {
-            for (const type of ['mouseover', 'mouseenter', 'focus', 'click']) el.dispatchEvent(new MouseEvent(type, { bubbles: true }));
+            const out = el.closest('a[target="_blank"]') !== null;
+            for (const type of ['mouseover', 'mouseenter', 'focus', 'click']) if (!(out && type === 'click')) el.dispatchEvent(new MouseEvent(type, { bubbles: true }));
           }
           for (const d of document.querySelectorAll('details')) d.open = true;
         });
@@ -196,6 +227,7 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
           loaders: document.querySelectorAll('img, iframe, object, embed, link, video, audio, source, meta[http-equiv="refresh"], base, form').length,
           handlers: [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => a.name.toLowerCase().startsWith('on')).map((a) => `${e.tagName} ${a.name}`)),
           links: [...document.querySelectorAll('a')].map((a) => a.getAttribute('href')).filter((h) => h === null || !h.startsWith('#')),
+          outLinks: [...document.querySelectorAll('a[target="_blank"]')].map((a) => `${a.getAttribute('href')} ${a.getAttribute('rel')}`),
           text: document.body.innerText,
           location: location.href.split('#')[0],
         }));
@@ -205,7 +237,10 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
         expect(state.scripts).toBe(1);
         expect(state.loaders).toBe(0);
         expect(state.handlers).toEqual([]);
-        expect(state.links).toEqual([]);
+        // The only links out: the spec sections of the rules that fired, opened apart with no referrer.
+        expect(state.links.length).toBeGreaterThan(0);
+        expect(state.links.length).toBe(state.outLinks.length);
+        for (const l of state.outLinks) expect(l).toMatch(/^https:\/\/modelcontextprotocol\.io\/specification\/[0-9-]+\/\S+ noreferrer noopener$/);
         expect(state.location).toBe(url);
         expect(watch.dialogs).toEqual([]);
         expect(watch.requests).toEqual([url]);
@@ -243,7 +278,8 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
         const { page: p, watch } = await open(ctx, url);
         await p.evaluate(() => {
           for (const el of document.querySelectorAll('body *')) {
-            for (const type of ['mouseover', 'focus', 'click']) el.dispatchEvent(new MouseEvent(type, { bubbles: true }));
+            const out = el.closest('a[target="_blank"]') !== null;
+            for (const type of ['mouseover', 'focus', 'click']) if (!(out && type === 'click')) el.dispatchEvent(new MouseEvent(type, { bubbles: true }));
           }
           for (const d of document.querySelectorAll('details')) d.open = true;
         });

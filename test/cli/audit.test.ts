@@ -102,7 +102,7 @@ describe('audit exit codes', () => {
 });
 
 describe('rules command', () => {
-  it('lists every rule with severity, revisions and doc link', async () => {
+  it('lists every rule with severity, revisions and what it checks; with -f json its doc link', async () => {
     const r = await runMain(['rules', '-f', 'json']);
     expect(r.code).toBe(0);
     const rules = JSON.parse(r.stdout) as { id: string; docUrl: string; specUrl: string; severity: string }[];
@@ -112,6 +112,6 @@ describe('rules command', () => {
       expect(readFileSync(x.docUrl, 'utf8')).toContain(`# ${x.id}`);
     }
     const text = await runCli(['rules']); // the built executable
-    expect(text.stdout).toMatch(/^orphan-response\s+warning\s+all revisions$/m);
+    expect(text.stdout).toMatch(/^orphan-response\s+warning\s+all\s+A response or error whose id/m);
   });
 });

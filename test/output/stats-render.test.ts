@@ -128,9 +128,57 @@ describe('statsSections and contract v2', () => {
     const st = stats(2);
     expect(totals(st)).not.toContain('logs');
     expect(totals(st).some((k) => k.startsWith('only the'))).toBe(false);
-    const v2: Stats = { ...st, logs: 12, sessions: st.sessions.map((x, i) => ({ ...x, onlySide: i === 0 ? 'server' : null })) };
+    const v2: Stats = { ...st, logs: 12, sessions: st.sessions.map((x, i) => ({ ...x, logs: i === 0 ? 12 : 0, onlySide: i === 0 ? 'server' : null })) };
     const rows = statsSections(v2).find((s) => s.title === 'Totals')!.rows;
     expect(rows).toContainEqual(['logs', '12']);
     expect(rows).toContainEqual(["only the server's side", '1 session']);
+    // Log lines of no session (a host's lines before it names a server) are counted in the run's logs and said so.
+    const outside: Stats = { ...v2, logs: 17 };
+    expect(statsSections(outside).find((s) => s.title === 'Totals')!.rows).toContainEqual(['logs', '17 (5 outside any session)']);
+  });
+});
+
+describe('the Sessions table', () => {
+  function many(): Stats {
+    const c = new StatsCollector();
+    const infos = [];
+    for (const key of ['1', 'json-response-streamable-http-server#2', '3']) {
+      const s = new Seq({ session: key });
+      const init = s.request('initialize', 0, { phase: 'initialization', feature: 'lifecycle' });
+      c.add(init);
+      c.add(s.response(init, 12, {}, { phase: 'initialization' }));
+      c.add(s.request('tools/call', 1, { primitive: 'tools', feature: null }));
+      infos.push(sessionInfo({ key, clientInfo: { name: 'mcptrace-recorder', version: '0.1.0' }, serverInfo: { name: 'mcp-servers/everything', version: '2.0.0' } }));
+    }
+    return c.finish(infos, [openRequest({ session: '1', cancelled: true }), openRequest({ session: '3' })]);
+  }
+
+  it('counts what the Pairs table counts, with the same words: a cancelled request is not unanswered', () => {
+    const st = many();
+    const sec = statsSections(st).find((s) => s.title === 'Sessions')!;
+    const col = (name: string) => sec.head.indexOf(name);
+    for (const name of ['answered', 'unanswered', 'cancelled', 'orphans'] as const) {
+      expect(col(name), name).toBeGreaterThan(0);
+      const sum = sec.rows.reduce((n, r) => n + Number(r[col(name)]), 0);
+      expect(sum, name).toBe(st.pairs[name]);
+    }
+    expect(st.pairs).toMatchObject({ unanswered: 1, cancelled: 1 });
+    expect(sec.head).not.toContain('open');
+  });
+
+  it('fits the width it is given: wraps names, then leaves out bytes, lifecycle, revision, peers', () => {
+    const st = many();
+    for (const width of [80, 100, 120, 200]) {
+      const text = stripSgr(formatStatsTable(st, createPalette(false), { width }));
+      const sessions = text.slice(text.indexOf('Sessions'));
+      for (const line of sessions.split('\n')) expect(line.length, `${width}: ${line}`).toBeLessThanOrEqual(width);
+      expect(sessions).toContain('unanswered');
+      expect(sessions).toContain('cancelled');
+    }
+    const wide = stripSgr(formatStatsTable(st, createPalette(false), { width: 200 }));
+    expect(wide).toContain('json-response-streamable-http-server#2');
+    expect(wide).toContain('mcp-servers/everything 2.0.0');
+    const narrow = stripSgr(formatStatsTable(st, createPalette(false), { width: 80 }));
+    expect(narrow.slice(narrow.indexOf('Sessions'))).not.toContain('bytes');
   });
 });

@@ -65,7 +65,7 @@ describe('formatTextRecord layout', () => {
   it('shows pairing, latency and the error code with its name in the tail', () => {
     const lines = sample().records.map((r) => formatTextRecord(r, plain).split('\n')[0]!);
     expect(column(lines[1]!, 'tail', 200)).toBe('↔ #1 23ms');
-    expect(column(lines[4]!, 'tail', 200)).toBe('↔ #4 1234ms -32602 Invalid params "Unknown tool"');
+    expect(column(lines[4]!, 'tail', 200)).toBe('↔ #4 1.23s -32602 Invalid params "Unknown tool"');
     expect(column(lines[0]!, 'tail', 200)).toBe('');
     const orphan = new Seq().response(null, null);
     expect(formatTextRecord(orphan, plain)).toContain('↔ ?');

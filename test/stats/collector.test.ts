@@ -118,15 +118,15 @@ describe('StatsCollector edge cases', () => {
     expect(st.sessions).toEqual([]);
   });
 
-  it('keeps sessions apart, in SessionInfo order, and adds sessions seen only in records', () => {
+  it('keeps sessions apart, in SessionInfo order, adds sessions seen only in records, and leaves out sessions without a message', () => {
     const a = new Seq({ session: 'A' });
     const b = new Seq({ session: 'B' });
     const x = new Seq({ session: 'X' });
     const recs = [a.request('ping', 1), b.request('ping', 1), b.request('ping', 2), x.request('ping', 1)];
     const st = collect(recs, [sessionInfo({ key: 'B' }), sessionInfo({ key: 'A', clientInfo: null }), sessionInfo({ key: 'EMPTY' })], [openRequest({ session: 'B' })]);
-    expect(st.sessions.map((s) => [s.key, s.messages, s.pairs.unanswered])).toEqual([['B', 2, 1], ['A', 1, 0], ['EMPTY', 0, 0], ['X', 1, 0]]);
+    expect(st.sessions.map((s) => [s.key, s.messages, s.pairs.unanswered])).toEqual([['B', 2, 1], ['A', 1, 0], ['X', 1, 0]]);
     expect(st.sessions[1]!.client).toEqual({ name: null, version: null });
-    expect(st.sessions[3]!.file).toBeNull();
+    expect(st.sessions[2]!.file).toBeNull();
   });
 
   it('caps distinct methods, tools and sessions, folding the rest into (other)', () => {

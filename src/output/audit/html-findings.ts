@@ -3,6 +3,7 @@ import type { AuditFinding, AuditReport } from '../../audit/types.js';
 import type { Severity } from '../../types.js';
 import { formatCount } from '../numbers.js';
 import { display, html, type SafeHtml } from './html-escape.js';
+import { breakablePath, linkTo, type HtmlLinks } from './html-links.js';
 
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
 
@@ -17,42 +18,54 @@ ${SEVERITIES.map((s) => html`<label><input type="checkbox" data-sev-filter="${s}
 </fieldset>`;
 }
 
-/** `→ req 3 tools/call`: what the finding's record was. */
-function recordText(f: AuditFinding): string {
+/** `→ request 3 tools/call`: what the finding's record was (the method may break after its `/`). */
+function recordText(f: AuditFinding): SafeHtml {
   const arrow = f.dir === 'c2s' ? '→' : f.dir === 's2c' ? '←' : f.dir === null ? '' : '·';
   const id = f.id === null ? '' : typeof f.id === 'string' ? JSON.stringify(f.id) : String(f.id);
-  return [arrow, f.kind ?? '', id, display(f.method ?? '')].filter((x) => x !== '').join(' ');
+  const head = [arrow, f.kind ?? '', id].filter((x) => x !== '').join(' ');
+  return html`${head}${f.method === null ? '' : html` ${breakablePath(display(f.method))}`}`;
+}
+
+/** The rule's name linked to its page, and a link to the spec section it enforces in the session's revision. */
+function ruleCell(rule: string, links: HtmlLinks, revision: string | null): SafeHtml {
+  const spec = links.spec(rule, revision);
+  return html`${linkTo(links.doc(rule), rule)}${spec === null ? '' : html`<br>${linkTo(spec, 'spec', 'ref')}`}`;
 }
 
 /**
  * A table of findings. `bodyId` gives the id of the record's body when the report kept it (its sequence
  * step), so the row links to it; records outside the kept sequence are named by seq and source only.
  */
-export function findingsTable(findings: readonly AuditFinding[], bodyId: (f: AuditFinding) => string | null): SafeHtml {
+export function findingsTable(
+  findings: readonly AuditFinding[],
+  bodyId: (f: AuditFinding) => string | null,
+  links: HtmlLinks,
+  revision: (f: AuditFinding) => string | null,
+): SafeHtml {
   if (findings.length === 0) return html`<p class="muted none">No findings.</p>`;
-  return html`<table class="findings">
-<thead><tr><th>severity</th><th>rule</th><th>message</th><th>record</th><th>source</th></tr></thead>
+  return html`<div class="scroll"><table class="findings">
+<thead><tr><th>severity</th><th>rule</th><th>message</th><th>record and source</th></tr></thead>
 <tbody>${findings.map((f) => {
     const id = bodyId(f);
     const seq = id === null ? html`#${f.seq}` : html`<a href="#${id}" data-open="${id}">#${f.seq}</a>`;
-    return html`<tr class="finding" data-sev="${f.severity}"><td><span class="sev ${f.severity}">${f.severity}</span></td><td class="mono rule">${f.rule}</td><td class="msg">${f.message}</td><td class="mono">${seq} ${recordText(f)}</td><td class="mono">${f.source}</td></tr>\n`;
+    return html`<tr class="finding" data-sev="${f.severity}"><td><span class="sev ${f.severity}">${f.severity}</span></td><td class="mono rule">${ruleCell(f.rule, links, revision(f))}</td><td class="msg">${f.message}</td><td class="mono">${seq} ${recordText(f)}<br><span class="muted">${breakablePath(f.source)}</span></td></tr>\n`;
   })}</tbody>
-</table>`;
+</table></div>`;
 }
 
 /**
- * The rules: those that fired, with counts, then every active rule. Spec and doc references are shown as
- * copyable text, not links: the report makes no reference to any URL a browser would follow.
+ * The rules: those that fired, with counts, then every active rule. Spec and doc references are links (made from the
+ * rule table, never from the log), the spec in `revision` (the one every session negotiated) when it has the page.
  */
-export function rulesSection(report: AuditReport): SafeHtml {
+export function rulesSection(report: AuditReport, links: HtmlLinks, revision: string | null): SafeHtml {
   const fired = report.rules.filter((r) => (report.byRule[r.id] ?? 0) > 0);
   const unknown = Object.keys(report.byRule).filter((id) => !report.rules.some((r) => r.id === id));
   const row = (r: AuditReport['rules'][number]) =>
-    html`<tr><td class="mono rule">${r.id}</td><td><span class="sev ${r.effectiveSeverity}">${r.effectiveSeverity}</span></td><td class="num">${formatCount(report.byRule[r.id] ?? 0)}</td><td>${r.description}<br><span class="muted">spec:</span> <code class="ref">${r.specUrl}</code><br><span class="muted">doc:</span> <code class="ref">${r.docUrl}</code></td></tr>\n`;
+    html`<tr><td class="mono rule">${r.id}</td><td><span class="sev ${r.effectiveSeverity}">${r.effectiveSeverity}</span></td><td class="num">${formatCount(report.byRule[r.id] ?? 0)}</td><td>${r.description}<br><span class="muted">spec:</span> ${linkTo(links.spec(r.id, revision), html`<code class="ref">${breakablePath(links.spec(r.id, revision) ?? r.specUrl)}</code>`)}<br><span class="muted">doc:</span> ${linkTo(links.doc(r.id), html`<code class="ref">${breakablePath(r.docUrl)}</code>`)}</td></tr>\n`;
   const head = html`<thead><tr><th>rule</th><th>severity</th><th class="num">findings</th><th>what it checks</th></tr></thead>`;
   return html`<section class="card" id="rules">
 <h2>Rules</h2>
-${fired.length === 0 && unknown.length === 0 ? html`<p class="muted">No rule fired.</p>` : html`<table class="rules">${head}<tbody>${fired.map(row)}${unknown.map((id) => html`<tr><td class="mono">${id}</td><td></td><td class="num">${formatCount(report.byRule[id])}</td><td class="muted">(not in the active rule list)</td></tr>`)}</tbody></table>`}
-<details><summary>All ${report.rules.length} active rules</summary><table class="rules">${head}<tbody>${report.rules.map(row)}</tbody></table></details>
+${fired.length === 0 && unknown.length === 0 ? html`<p class="muted">No rule fired.</p>` : html`<div class="scroll"><table class="rules">${head}<tbody>${fired.map(row)}${unknown.map((id) => html`<tr><td class="mono">${id}</td><td></td><td class="num">${formatCount(report.byRule[id])}</td><td class="muted">(not in the active rule list)</td></tr>`)}</tbody></table></div>`}
+<details><summary>All ${report.rules.length} active rules</summary><div class="scroll"><table class="rules">${head}<tbody>${report.rules.map(row)}</tbody></table></div></details>
 </section>`;
 }

@@ -23,7 +23,8 @@ export const HTML_SCRIPT = `
     var el = id ? document.getElementById(id) : null;
     if (!el) return;
     for (var p = el; p; p = p.parentElement) if (p.tagName === 'DETAILS') p.open = true;
-    el.scrollIntoView({ block: 'nearest' });
+    // The body's top, below the sticky filter bar (its scroll-margin-top), even when it is taller than the window.
+    el.scrollIntoView({ block: 'start' });
   }
   function fromHash() { openTarget(decodeURIComponent(location.hash.slice(1))); }
   window.addEventListener('hashchange', fromHash);

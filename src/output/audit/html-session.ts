@@ -7,6 +7,8 @@ import { findingsTable } from './html-findings.js';
 import { sessionStats } from './html-stats.js';
 import { clockOf, sequenceSvg, stepId } from './svg-sequence.js';
 import { sessionNoteText } from '../input-notes.js';
+import { countOf } from '../plural.js';
+import { breakablePath, type HtmlLinks } from './html-links.js';
 
 function peer(p: AuditSession['info']['clientInfo']): SafeHtml {
   if (p === null) return html`<span class="muted">not seen</span>`;
@@ -19,7 +21,7 @@ function header(s: AuditSession, index: number): SafeHtml {
   const i = s.info;
   const mismatch = i.requestedRevision !== null && i.negotiatedRevision !== null && i.requestedRevision !== i.negotiatedRevision;
   const c = s.counts;
-  return html`<h2 id="session-${index}">Session <span class="mono">${i.key}</span> <span class="muted">· ${i.file}</span></h2>
+  return html`<h2 id="session-${index}">Session <span class="mono">${i.key}</span> <span class="muted">· ${breakablePath(i.file)}</span></h2>
 <dl class="facts">
 <dt>client</dt><dd class="client">${peer(i.clientInfo)}</dd>
 <dt>server</dt><dd class="server">${peer(i.serverInfo)}</dd>
@@ -28,25 +30,26 @@ function header(s: AuditSession, index: number): SafeHtml {
 ${i.server != null ? html`<dt>server name</dt><dd class="mono">${i.server}</dd>` : ''}${sessionNoteText(i) !== null ? html`<dt>note</dt><dd>${sessionNoteText(i)}</dd>` : ''}
 <dt>handshake</dt><dd>initialize ${i.initializeSeen ? 'seen' : 'not seen'}, notifications/initialized ${i.initializedSeen ? 'seen' : 'not seen'}</dd>
 <dt>records</dt><dd>#${i.firstSeq} – #${i.lastSeq}</dd>
-<dt>findings</dt><dd><span class="sev error">${c.error} error</span> <span class="sev warning">${c.warning} warning</span> <span class="sev info">${c.info} info</span></dd>
+<dt>findings</dt><dd><span class="sev error">${countOf(c.error, 'error')}</span> <span class="sev warning">${countOf(c.warning, 'warning')}</span> <span class="sev info">${countOf(c.info, 'info')}</span></dd>
 </dl>`;
 }
 
 function status(r: CapabilityRow): SafeHtml {
   if (r.usedUndeclared > 0) return html`<span class="tag bad">used without being declared</span>`;
   if (r.declared === null) return html`<span class="tag">handshake not seen</span>`;
-  if (r.declared && r.used === 0) return html`<span class="tag warn">declared, never used</span>`;
+  if (r.declared && r.used === 0 && r.usedBelow === 0) return html`<span class="tag warn">declared, never used</span>`;
+  if (r.declared && r.used === 0) return html`<span class="tag good">used through its sub-capabilities</span>`;
   if (r.declared) return html`<span class="tag good">declared and used</span>`;
   return html`<span class="tag">not declared</span>`;
 }
 
 function capabilityMatrix(rows: readonly CapabilityRow[]): SafeHtml {
   if (rows.length === 0) return html`<h3>Capabilities</h3><p class="muted">No capability declared or used.</p>`;
-  const declared = (r: CapabilityRow) => (r.declared === null ? '?' : r.declared ? `yes, by the ${r.side}` : 'no');
-  return html`<h3>Capabilities</h3><table class="capabilities">
-<thead><tr><th>side</th><th>capability</th><th>declared</th><th class="num">used</th><th class="num">used undeclared</th><th>status</th></tr></thead>
-<tbody>${rows.map((r) => html`<tr><td>${r.side}</td><td class="mono">${r.path}</td><td>${declared(r)}</td><td class="num">${formatCount(r.used)}</td><td class="num">${formatCount(r.usedUndeclared)}</td><td>${status(r)}</td></tr>\n`)}</tbody>
-</table>`;
+  const declared = (r: CapabilityRow) => (r.declared === null ? '?' : r.declared ? 'yes' : 'no');
+  return html`<h3>Capabilities</h3><div class="scroll"><table class="capabilities">
+<thead><tr><th>side</th><th>capability</th><th>declared</th><th class="num">used</th><th class="num">undeclared uses</th><th>status</th></tr></thead>
+<tbody>${rows.map((r) => html`<tr><td>${r.side}</td><td class="mono">${breakablePath(r.path, '.')}</td><td>${declared(r)}</td><td class="num">${formatCount(r.used)}</td><td class="num">${formatCount(r.usedUndeclared)}</td><td>${status(r)}</td></tr>\n`)}</tbody>
+</table></div>`;
 }
 
 function summaryLine(s: SequenceStep): string {
@@ -59,20 +62,30 @@ function summaryLine(s: SequenceStep): string {
 function bodies(steps: readonly SequenceStep[], index: number, elided: number, headCount: number): SafeHtml {
   const item = (s: SequenceStep) =>
     html`<details class="body" id="${stepId(index, s.seq)}"><summary>${s.severity === null ? '' : html`<span class="sev ${s.severity}">${s.severity}</span> `}${summaryLine(s)}</summary>${s.body === null ? html`<p class="muted">No body kept.</p>` : html`<pre>${preText(s.body)}</pre>`}</details>\n`;
-  const gap = elided > 0 ? html`<p class="muted gap-note">… ${elided} messages elided …</p>` : html``;
+  const gap = elided > 0 ? html`<p class="muted gap-note">… ${countOf(elided, 'message')} elided …</p>` : html``;
   return html`<h3>Message bodies</h3><p class="muted">Click an arrow in the diagram or a line below to see the message as logged.</p><div class="bodies">${steps.slice(0, headCount).map(item)}${gap}${steps.slice(headCount).map(item)}</div>`;
 }
 
-/** The section for one session; `index` keeps element ids unique and never comes from the log. */
-export function sessionSection(s: AuditSession, index: number, findings: readonly AuditFinding[], stats: SessionStats | undefined): SafeHtml {
+/**
+ * The section for one session; `index` keeps element ids unique and never comes from the log. `ownStats`: the session
+ * has statistics of its own (with one session, the report's Statistics are its statistics, shown once).
+ */
+export function sessionSection(
+  s: AuditSession,
+  index: number,
+  findings: readonly AuditFinding[],
+  stats: SessionStats | undefined,
+  links: HtmlLinks,
+  ownStats: boolean,
+): SafeHtml {
   const steps = [...s.sequence.head, ...s.sequence.tail];
   const kept = new Set(steps.map((x) => x.seq));
   const bodyId = (f: AuditFinding) => (kept.has(f.seq) ? stepId(index, f.seq) : null);
   return html`<section class="card session" data-session-index="${index}">
 ${header(s, index)}
-<h3>Findings</h3>${findingsTable(findings, bodyId)}
+<h3>Findings</h3>${findingsTable(findings, bodyId, links, () => s.info.negotiatedRevision)}
 ${capabilityMatrix(s.capabilities)}
-${sessionStats(stats)}
+${ownStats ? sessionStats(stats) : ''}
 <h3>Sequence</h3>
 <div class="legend"><span>→ request (solid)</span><span>⇢ response (dashed)</span><span class="sev error">error response</span><span>▷ notification (open head)</span><span>▭ transport event</span><span>● finding, in its severity's colour</span></div>
 <div class="diagram">${sequenceSvg(s, index)}</div>

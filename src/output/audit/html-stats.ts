@@ -3,14 +3,18 @@ import type { MethodStats, ScopeStats, Stats } from '../../stats/types.js';
 import { formatCount, formatMs, formatPercent } from '../numbers.js';
 import { statsSections, type StatsSection } from '../stats-sections.js';
 import { html, type SafeHtml } from './html-escape.js';
+import { breakablePath } from './html-links.js';
+import { countOf } from '../plural.js';
 
 /** A table from a neutral stats section; every cell is log-derived text and is escaped by `html`. */
 function sectionTable(sec: StatsSection, caption = true): SafeHtml {
   const cls = (i: number) => (sec.align[i] === 'right' ? 'num' : '');
-  return html`${caption ? html`<h3>${sec.title}</h3>` : html``}<table class="stats">
+  // A revision (`2025-11-25`) is never broken at its dashes; a name or URL may break after a `/`.
+  const cell = (c: string, i: number) => html`<td class="${/^\d{4}-\d{2}-\d{2}$/.test(c) ? 'nowrap' : cls(i)}">${breakablePath(c)}</td>`;
+  return html`${caption ? html`<h3>${sec.title}</h3>` : html``}<div class="scroll"><table class="stats">
 <thead><tr>${sec.head.map((h, i) => html`<th class="${cls(i)}">${h}</th>`)}</tr></thead>
-<tbody>${sec.rows.map((r) => html`<tr>${r.map((c, i) => html`<td class="${cls(i)}">${c}</td>`)}</tr>\n`)}</tbody>
-</table>`;
+<tbody>${sec.rows.map((r) => html`<tr>${r.map(cell)}</tr>\n`)}</tbody>
+</table></div>`;
 }
 
 /** Lifecycle vs operation as numbers and a two-colour bar (SVG: no style attributes under the CSP). */
@@ -20,8 +24,8 @@ function splitBar(s: ScopeStats): SafeHtml {
   const lw = Math.round(life * w);
   return html`<div class="split">
 <svg class="bar" viewBox="0 0 ${w} 14" role="img" aria-label="lifecycle ${formatPercent(life)}, operation ${formatPercent(s.operation.share)}"><rect class="life" x="0" y="0" width="${lw}" height="14"/><rect class="op" x="${lw}" y="0" width="${w - lw}" height="14"/></svg>
-<span><span class="tag">lifecycle</span> ${formatCount(s.lifecycle.messages)} msgs · ${formatCount(s.lifecycle.bytes)} B · ${formatPercent(life)}</span>
-<span><span class="tag">operation</span> ${formatCount(s.operation.messages)} msgs · ${formatCount(s.operation.bytes)} B · ${formatPercent(s.operation.share)}</span>
+<span><span class="tag">lifecycle</span> ${countOf(s.lifecycle.messages, 'message')} · ${countOf(s.lifecycle.bytes, 'byte')} · ${formatPercent(life)}</span>
+<span><span class="tag">operation</span> ${countOf(s.operation.messages, 'message')} · ${countOf(s.operation.bytes, 'byte')} · ${formatPercent(s.operation.share)}</span>
 </div>`;
 }
 
@@ -44,17 +48,17 @@ export function sessionStats(s: ScopeStats | undefined): SafeHtml {
   if (!s) return html`<p class="muted">No statistics for this session.</p>`;
   const p = s.pairs;
   return html`<h3>Statistics</h3>${splitBar(s)}
-<p class="muted">${formatCount(s.messages)} messages, ${formatCount(s.bytes)} bytes · answered ${formatCount(p.answered)} · unanswered ${formatCount(p.unanswered)} · cancelled ${formatCount(p.cancelled)} · orphans ${formatCount(p.orphans)} · invalid ${formatCount(s.invalid)} · events ${formatCount(s.events)}</p>
+<p class="muted">${countOf(s.messages, 'message')}, ${countOf(s.bytes, 'byte')} · answered ${formatCount(p.answered)} · unanswered ${formatCount(p.unanswered)} · cancelled ${formatCount(p.cancelled)} · orphans ${formatCount(p.orphans)} · invalid ${formatCount(s.invalid)} · events ${formatCount(s.events)}</p>
 ${methodTable(s.methods)}`;
 }
 
-/** All traffic: lifecycle/operation, methods, tools, errors, pairs (the `stats` report's sections). */
-export function allStats(stats: Stats): SafeHtml {
+/** All traffic: lifecycle/operation, methods, tools, errors, pairs (the `stats` report's sections); `single`: of the one session. */
+export function allStats(stats: Stats, single: boolean): SafeHtml {
   const sections = statsSections(stats).filter((s) => s.title !== 'Methods' && s.title !== 'Lifecycle vs operation');
   const pick = (title: string) => sections.filter((s) => s.title === title).map((s) => sectionTable(s));
   const rest = sections.filter((s) => !['Totals', 'Tools', 'Errors by code', 'Pairs', 'Sessions'].includes(s.title));
   return html`<section class="card" id="statistics">
-<h2>Statistics — all sessions</h2>
+<h2>${single ? 'Statistics' : 'Statistics — all sessions'}</h2>
 ${splitBar(stats)}
 <div class="grid2"><div>${pick('Totals')}${pick('Pairs')}</div><div>${pick('Errors by code')}${rest.map((s) => sectionTable(s))}</div></div>
 <h3>Methods</h3>${methodTable(stats.methods)}

@@ -36,7 +36,7 @@ header.report { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-sta
 .verdict.ungated { background: var(--head); color: var(--muted); border: 1px solid var(--line); }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 10px 0 0; }
 dl.facts dt { color: var(--muted); }
-dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+dl.facts dd { margin: 0; overflow-wrap: break-word; }
 .totals { display: flex; gap: 10px; flex-wrap: wrap; margin: 12px 0 0; }
 .total { border-radius: 6px; padding: 6px 12px; min-width: 96px; border: 1px solid var(--line); }
 .total b { display: block; font-size: 20px; }
@@ -49,9 +49,17 @@ dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; margin: 4px 0 8px; }
 th, td { text-align: left; padding: 5px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { background: var(--head); font-weight: 600; font-size: 12.5px; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-td.msg, td.mono { overflow-wrap: anywhere; }
-td.rule { white-space: nowrap; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num, td.nowrap { white-space: nowrap; }
+td.msg { overflow-wrap: break-word; }
+td.mono { overflow-wrap: normal; word-break: normal; }
+/* A table wider than a narrow window scrolls sideways rather than break names mid-word (paths break after '/'). */
+.scroll { overflow-x: auto; }
+/* Whatever a link or the script scrolls to stays clear of the sticky filter bar. */
+[id], details.body { scroll-margin-top: 4.5rem; }
+a.ref { font-size: 12px; }
+td.rule { min-width: 12ch; }
+@media (min-width: 900px) { td.rule { white-space: nowrap; } }
 .sev { display: inline-block; font-size: 11.5px; font-weight: 700; text-transform: uppercase; border-radius: 4px; padding: 1px 6px; }
 .sev.error { background: var(--error-bg); color: var(--error); }
 .sev.warning { background: var(--warning-bg); color: var(--warning); }

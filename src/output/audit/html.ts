@@ -6,11 +6,13 @@ import { formatCount, formatMs } from '../numbers.js';
 import { spanText } from '../stats-sections.js';
 import { html, rawHtml, type SafeHtml } from './html-escape.js';
 import { findingsTable, rulesSection, SEVERITIES, severityFilter } from './html-findings.js';
-import { emptyFailure, findingsFail, nothingChecked, reportNotes } from './parts.js';
+import { countsText, emptyFailure, findingsFail, nothingChecked, reportNotes, reportRevision } from './parts.js';
 import { HTML_SCRIPT } from './html-script.js';
 import { sessionSection } from './html-session.js';
 import { allStats } from './html-stats.js';
 import { HTML_STYLE } from './html-style.js';
+import { countOf, pluralOf } from '../plural.js';
+import { breakablePath, htmlLinks } from './html-links.js';
 
 function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -49,22 +51,27 @@ function summary(report: AuditReport): SafeHtml {
   return html`<section class="card" id="summary">
 <header class="report"><div><h1>MCP audit report</h1><div class="muted">${report.tool.name} ${report.tool.version} · generated ${report.generatedAt}</div></div>${verdict(report)}</header>
 <dl class="facts">
-<dt>inputs</dt><dd class="mono inputs">${report.inputs.map((f, i) => html`${i > 0 ? ', ' : ''}${f}`)}</dd>
+<dt>inputs</dt><dd class="mono inputs">${report.inputs.map((f, i) => html`${i > 0 ? ', ' : ''}${breakablePath(f)}`)}</dd>
 <dt>sessions</dt><dd>${formatCount(stats.sessions.length)}${report.sessions.length < stats.sessions.length ? html` <span class="muted">(the first ${report.sessions.length} in detail)</span>` : ''}</dd>
-<dt>traffic</dt><dd>${formatCount(stats.messages)} messages, ${formatCount(stats.bytes)} bytes, ${formatCount(stats.invalid)} invalid, ${formatCount(stats.events)} transport events${(stats.logs ?? 0) > 0 ? `, ${formatCount(stats.logs)} log lines` : ''}</dd>
+<dt>traffic</dt><dd>${countOf(stats.messages, 'message')}, ${countOf(stats.bytes, 'byte')}, ${formatCount(stats.invalid)} invalid, ${countOf(stats.events, 'transport event')}${(stats.logs ?? 0) > 0 ? `, ${countOf(stats.logs, 'log line')}` : ''}</dd>
 <dt>time span</dt><dd>${timeSpanHtml(stats.timeSpan)}</dd>
 <dt>fail on</dt><dd>${report.failOn}</dd>
 </dl>
-<div class="totals">${SEVERITIES.map((s) => html`<div class="total ${s}" data-total="${s}"><b>${formatCount(report.totals[s])}</b>${s === 'info' ? 'info' : `${s}s`}</div>`)}</div>
-${report.findingsOmitted > 0 ? html`<p class="muted">${formatCount(report.findingsOmitted)} more findings are counted but not listed (report limit).</p>` : ''}
+<div class="totals">${SEVERITIES.map((s) => html`<div class="total ${s}" data-total="${s}"><b>${formatCount(report.totals[s])}</b>${report.totals[s] === 1 ? s : pluralOf(s)}</div>`)}</div>
+${report.findingsOmitted > 0 ? html`<p class="muted">${countOf(report.findingsOmitted, 'more finding')} counted but not listed (report limit).</p>` : ''}
 ${reportNotes(report).map((n) => html`<p class="note${n.fails ? ' failed' : ''}">${n.text}</p>`)}
-${report.sessions.length > 1 ? html`<h3>Sessions</h3><ul>${report.sessions.map((s, i) => html`<li><a href="#session-${i}">session ${s.info.key}</a> <span class="muted">${s.info.file}</span> — ${s.counts.error} errors, ${s.counts.warning} warnings, ${s.counts.info} info</li>`)}</ul>` : ''}
+${report.sessions.length > 1 ? html`<h3>Sessions</h3><ul>${report.sessions.map((s, i) => html`<li><a href="#session-${i}">session ${s.info.key}</a> <span class="muted">${breakablePath(s.info.file)}</span> — ${countsText(s.counts)}</li>`)}</ul>` : ''}
 </section>`;
 }
 
-/** Render the whole report. Pure: the same report gives the same bytes. */
-export function renderAuditHtml(report: AuditReport): string {
-  return [...renderAuditHtmlChunks(report)].join('');
+/** What the page links to beside itself: the rule pages under `docBase` (a URL ending in `/`), when given. */
+interface HtmlContext {
+  docBase?: string;
+}
+
+/** Render the whole report. Pure: the same report and context give the same bytes. */
+export function renderAuditHtml(report: AuditReport, ctx: HtmlContext = {}): string {
+  return [...renderAuditHtmlChunks(report, ctx)].join('');
 }
 
 /**
@@ -72,7 +79,10 @@ export function renderAuditHtml(report: AuditReport): string {
  * it is asked for), the rest. A report with 200 detailed sessions is tens of megabytes: it is written as it is made,
  * never held as one string (docs/performance.md, "Memory").
  */
-export function* renderAuditHtmlChunks(report: AuditReport): Generator<string> {
+export function* renderAuditHtmlChunks(report: AuditReport, ctx: HtmlContext = {}): Generator<string> {
+  const links = htmlLinks(report, ctx.docBase);
+  // One session: its statistics are the report's, shown once at the end.
+  const single = report.sessions.length === 1 && report.stats.sessions.length <= 1;
   const bySession = new Map<string, AuditFinding[]>();
   for (const f of report.findings) {
     const list = bySession.get(f.session);
@@ -99,12 +109,12 @@ ${severityFilter(report.totals)}
 `.value;
   for (const [i, s] of report.sessions.entries()) {
     const st = report.stats.sessions.find((x) => x.key === s.info.key && x.file === s.info.file) ?? report.stats.sessions.find((x) => x.key === s.info.key);
-    yield sessionSection(s, i, bySession.get(s.info.key) ?? [], st).value;
+    yield sessionSection(s, i, bySession.get(s.info.key) ?? [], st, links, !single).value;
   }
   yield html`
-${others.length > 0 ? html`<section class="card" id="other-findings"><h2>Findings outside the detailed sessions</h2>${findingsTable(others, () => null)}</section>` : ''}
-${rulesSection(report)}
-${allStats(report.stats)}
+${others.length > 0 ? html`<section class="card" id="other-findings"><h2>Findings outside the detailed sessions</h2>${findingsTable(others, () => null, links, () => null)}</section>` : ''}
+${rulesSection(report, links, reportRevision(report))}
+${allStats(report.stats, single)}
 <footer>Generated by ${report.tool.name} ${report.tool.version} at ${report.generatedAt}. Self-contained: this page loads nothing from anywhere.</footer>
 </main>
 <script>${rawHtml(HTML_SCRIPT)}</script>

@@ -5,6 +5,7 @@ import { noMessagesText } from '../input-notes.js';
 import { bodyNotes, findingsBySession, notLoggedNotes, reachesFailOn, SEVERITY_RANK, type SessionFindings } from './parts.js';
 import { xmlAttr, xmlText } from './xml.js';
 import type { RenderContext } from './renderers.js';
+import { countOf } from '../plural.js';
 
 /** Characters of the failure `message` attribute (dashboards show it on one line). */
 const MESSAGE_WIDTH = 500;
@@ -58,7 +59,7 @@ function testcase(c: Case): string[] {
     let worst: Severity = 'info';
     for (const f of c.failures) if (SEVERITY_RANK[f.severity] > SEVERITY_RANK[worst]) worst = f.severity;
     const n = c.failures.length;
-    const message = cut(`${n} ${n === 1 ? 'finding' : 'findings'}: ${c.failures[0]!.message}`, MESSAGE_WIDTH);
+    const message = cut(`${countOf(n, 'finding')}: ${c.failures[0]!.message}`, MESSAGE_WIDTH);
     lines.push(`      <failure message="${xmlAttr(message)}" type="${worst}">${xmlText(c.failures.map(findingLine).join('\n'))}</failure>`);
   }
   if (c.other.length > 0) lines.push(`      <system-out>${xmlText(c.other.map(findingLine).join('\n'))}</system-out>`);
@@ -126,7 +127,7 @@ export function renderAuditJunit(report: AuditReport, _ctx?: RenderContext): str
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${name}" tests="${tests}" failures="${failures}" errors="0" skipped="0" time="${time.toFixed(3)}">`,
-    ...(report.findingsOmitted > 0 ? [`  <!-- ${report.findingsOmitted} findings past the report's limit are counted but not listed -->`] : []),
+    ...(report.findingsOmitted > 0 ? [`  <!-- ${countOf(report.findingsOmitted, 'finding')} past the report's limit are counted but not listed -->`] : []),
     ...[...bodyNotes(report), ...notLoggedNotes(report)].map((n) => `  <!-- ${xmlComment(n.text)} -->`),
     ...suites,
     '</testsuites>',

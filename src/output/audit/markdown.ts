@@ -7,12 +7,14 @@ import { formatCount, formatMs, formatPercent } from '../numbers.js';
 import { escapeMarkdownCell as md } from '../stats-markdown.js';
 import { truncate } from '../width.js';
 import { renderSequenceMermaid } from './mermaid.js';
+import { specUrlFor } from '../../rules/spec-urls.js';
 import {
-  countsText, emptyFailure, findingsBySession, findingsFail, nothingChecked, peerText, recordSummaryParts, reportNotes, rulesById, SEVERITIES, slowest,
+  countsText, emptyFailure, findingsBySession, findingsFail, nothingChecked, peerText, recordSummaryParts, reportNotes, reportRevision, SEVERITIES, slowest, specLinks,
   type SessionFindings,
 } from './parts.js';
 import { sessionNoteText } from '../input-notes.js';
 import type { RenderContext } from './renderers.js';
+import { countOf } from '../plural.js';
 
 /**
  * Finding rows per session. A PR comment holds 65,536 characters; past this the table says how many were
@@ -46,7 +48,7 @@ function link(text: string, url: string): string {
 
 function verdict(report: AuditReport): string {
   const n = report.stats.sessions.length;
-  const counts = `${countsText(report.totals)} · ${formatCount(n)} ${n === 1 ? 'session' : 'sessions'} · ${formatCount(report.stats.messages)} messages`;
+  const counts = `${countsText(report.totals)} · ${countOf(n, 'session')} · ${countOf(report.stats.messages, 'message')}`;
   const empty = emptyFailure(report);
   if (report.failed) {
     const reasons = [...(findingsFail(report) ? [`at \`--fail-on ${report.failOn}\``] : []), ...(empty === null ? [] : [md(empty)])];
@@ -61,11 +63,12 @@ function verdict(report: AuditReport): string {
 function rulesTable(report: AuditReport): string[] {
   const rules = report.rules.filter((r) => (report.byRule[r.id] ?? 0) > 0);
   if (rules.length === 0) return [];
+  const revision = reportRevision(report);
   return [
     '### Findings by rule', '',
     ...table(
       ['rule', 'severity', 'findings', 'description', 'doc'],
-      rules.map((r) => [link(r.id, r.specUrl), `${SEVERITY_MARK[r.effectiveSeverity]} ${r.effectiveSeverity}`, formatCount(report.byRule[r.id] ?? 0), md(r.description), md(r.docUrl)]),
+      rules.map((r) => [link(r.id, specUrlFor(r.specUrl, revision)), `${SEVERITY_MARK[r.effectiveSeverity]} ${r.effectiveSeverity}`, formatCount(report.byRule[r.id] ?? 0), md(r.description), md(r.docUrl)]),
       [2],
     ),
     '',
@@ -104,21 +107,26 @@ function findingRow(f: AuditFinding, specUrl: string | undefined): string[] {
 
 function findingsTable(g: SessionFindings, report: AuditReport): string[] {
   if (g.findings.length === 0) return ['No findings.'];
-  const rules = rulesById(report);
+  const spec = specLinks(report);
   const sorted = SEVERITIES.flatMap((s) => g.findings.filter((f) => f.severity === s));
   const shown = sorted.slice(0, MAX_FINDING_ROWS);
-  const out = table(['severity', 'where', 'record', 'rule', 'message'], shown.map((f) => findingRow(f, rules.get(f.rule)?.specUrl)));
-  if (sorted.length > shown.length) out.push('', `… and ${formatCount(sorted.length - shown.length)} more findings in this session (see \`-f json\` or \`-f sarif\`).`);
+  const out = table(['severity', 'where', 'record', 'rule', 'message'], shown.map((f) => findingRow(f, spec(f))));
+  if (sorted.length > shown.length) out.push('', `… and ${countOf(sorted.length - shown.length, 'more finding')} in this session (see \`-f json\` or \`-f sarif\`).`);
   return out;
 }
 
 /**
- * One capability row: ✅ declared and used; ⚠️ declared, never used; ❌ used without being declared;
+ * One capability row: ✅ declared and used; ⚠️ declared, never used (by itself or through a sub-capability: `elicitation`
+ * is used when `elicitation.form` is); ❌ used without being declared;
  * ❔ when that side's handshake was not seen.
  */
 function capabilityRow(c: CapabilityRow): string[] {
   const declared = c.declared === null ? '❔ unknown (handshake not seen)' : c.declared ? '✅ yes' : '❌ no';
-  const used = c.used === 0 ? (c.declared === true ? '⚠️ 0 — declared, never used' : '0') : formatCount(c.used);
+  const below = c.usedBelow;
+  const used =
+    c.used > 0 ? formatCount(c.used)
+    : below > 0 ? `0 — used through its sub-capabilities (${countOf(below, 'message')})`
+    : c.declared === true ? '⚠️ 0 — declared, never used' : '0';
   const undeclared = c.usedUndeclared > 0 ? `❌ ${formatCount(c.usedUndeclared)} — used undeclared` : '0';
   return [c.side, md(c.path), declared, used, undeclared];
 }
@@ -133,7 +141,7 @@ function sequenceBlock(s: AuditSession, findings: readonly AuditFinding[]): stri
   const shown = head.length + tail.length;
   if (shown === 0) return [];
   return [
-    `<details><summary>Sequence diagram: ${formatCount(shown + elided)} messages${elided > 0 ? `, ${formatCount(shown)} shown` : ''}</summary>`,
+    `<details><summary>Sequence diagram: ${countOf(shown + elided, 'message')}${elided > 0 ? `, ${formatCount(shown)} shown` : ''}</summary>`,
     '',
     '```mermaid',
     renderSequenceMermaid(s, findings),
@@ -181,7 +189,7 @@ function trafficSection(s: Stats): string[] {
 export function renderAuditMarkdown(report: AuditReport, _ctx?: RenderContext): string {
   const out = [`## ${md(report.tool.name)} audit`, '', verdict(report), ''];
   out.push(`Inputs: ${report.inputs.map(md).join(', ')} · generated ${md(report.generatedAt)} by ${md(report.tool.name)} ${md(report.tool.version)}`, '');
-  if (report.findingsOmitted > 0) out.push(`${formatCount(report.findingsOmitted)} findings past the report's limit are counted but not listed.`, '');
+  if (report.findingsOmitted > 0) out.push(`${countOf(report.findingsOmitted, 'finding')} past the report's limit are counted but not listed.`, '');
   for (const n of reportNotes(report)) out.push(`> ${n.fails ? '❌ ' : ''}${md(n.text)}`, '');
   out.push(...rulesTable(report));
   for (const g of findingsBySession(report)) out.push(...sessionSection(g, report));

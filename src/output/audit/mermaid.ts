@@ -5,6 +5,7 @@ import { escapeTerminal } from '../escape.js';
 import { formatMs } from '../numbers.js';
 import { truncate } from '../width.js';
 import { SEVERITY_RANK } from './parts.js';
+import { countOf } from '../plural.js';
 
 /**
  * Characters with a meaning in Mermaid source, as Mermaid entity codes (`#59;`), which render as the
@@ -116,7 +117,7 @@ export function renderSequenceMermaid(session: AuditSession, findings: readonly 
   const add = (step: SequenceStep) => lines.push(...stepLines(step), ...findingNote(step, bySeq.get(step.seq)));
   session.sequence.head.forEach(add);
   const { elided } = session.sequence;
-  if (elided > 0) lines.push(`    Note over Client,Server: … ${elided} ${elided === 1 ? 'message' : 'messages'} elided …`);
+  if (elided > 0) lines.push(`    Note over Client,Server: … ${countOf(elided, 'message')} elided …`);
   session.sequence.tail.forEach(add);
   return lines.join('\n');
 }

@@ -4,6 +4,8 @@ import type { AuditFinding, AuditReport } from '../../audit/types.js';
 import type { LatencySummary, MethodStats } from '../../stats/types.js';
 import type { Kind, Severity } from '../../types.js';
 import { noMessagesText, sessionNoteText } from '../input-notes.js';
+import { countOf } from '../plural.js';
+import { specUrlFor } from '../../rules/spec-urls.js';
 
 /** Most severe first: reports list errors before warnings before info. */
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
@@ -66,7 +68,7 @@ export function ofSeverity(findings: readonly AuditFinding[], s: Severity): Audi
 
 /** `1 error, 2 warnings, 0 info` */
 export function countsText(c: Record<Severity, number>): string {
-  return `${c.error} ${c.error === 1 ? 'error' : 'errors'}, ${c.warning} ${c.warning === 1 ? 'warning' : 'warnings'}, ${c.info} info`;
+  return `${countOf(c.error, 'error')}, ${countOf(c.warning, 'warning')}, ${countOf(c.info, 'info')}`;
 }
 
 /** Counts of a list of findings by severity. */
@@ -98,13 +100,32 @@ export function slowest<T extends MethodStats>(table: Record<string, T>, n: numb
     .slice(0, n);
 }
 
+/**
+ * The spec link of each finding's rule in the revision its session negotiated (the rule's own link when the session's
+ * revision is not known or that revision has no such page).
+ */
+export function specLinks(report: AuditReport): (f: AuditFinding) => string | undefined {
+  const rules = rulesById(report);
+  const revision = new Map(report.sessions.map((s) => [s.info.key, s.info.negotiatedRevision]));
+  return (f) => {
+    const url = rules.get(f.rule)?.specUrl;
+    return url === undefined ? undefined : specUrlFor(url, revision.get(f.session) ?? null);
+  };
+}
+
+/** The revision every detailed session negotiated, when they agree on one (a report's rule list links to it). */
+export function reportRevision(report: AuditReport): string | null {
+  const revisions = new Set(report.sessions.map((s) => s.info.negotiatedRevision));
+  return revisions.size === 1 ? [...revisions][0]! : null;
+}
+
 /** The rules of the report by id, with their spec URL and doc path. */
-export function rulesById(report: AuditReport): Map<string, AuditReport['rules'][number]> {
+function rulesById(report: AuditReport): Map<string, AuditReport['rules'][number]> {
   return new Map(report.rules.map((r) => [r.id, r]));
 }
 
 /** `12 messages`, `1 message`. */
-const messagesText = (n: number): string => `${n} ${n === 1 ? 'message' : 'messages'}`;
+const messagesText = (n: number): string => countOf(n, 'message');
 
 /** A note on the run: a sentence (unescaped), and whether it is why the run fails (`--fail-on-empty`). */
 interface ReportNote {
@@ -155,7 +176,7 @@ export function notLoggedNotes(report: AuditReport): ReportNote[] {
   }
   return [...groups.values()].map((g) => {
     const rules = report.rules.filter((r) => r.needs?.some((n) => g.needs.has(n))).map((r) => r.id).sort();
-    const sessions = `${g.sessions} ${g.sessions === 1 ? 'session' : 'sessions'}`;
+    const sessions = countOf(g.sessions, 'session');
     return { text: `${sessions}: ${g.missing} judge nothing from their absence${rules.length === 0 ? '' : `: ${rules.join(', ')}`}`, fails: false };
   });
 }
@@ -163,7 +184,7 @@ export function notLoggedNotes(report: AuditReport): ReportNote[] {
 /** Inputs with no MCP message that fail the run (`--fail-on-empty`), as a phrase; null when none does. */
 export function emptyFailure(report: AuditReport): string | null {
   const n = report.failOnEmpty ? (report.empty ?? []).length : 0;
-  return n === 0 ? null : `no MCP messages in ${n} ${n === 1 ? 'input' : 'inputs'} (--fail-on-empty)`;
+  return n === 0 ? null : `no MCP messages in ${countOf(n, 'input')} (--fail-on-empty)`;
 }
 
 /**

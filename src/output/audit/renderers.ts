@@ -13,6 +13,10 @@ export interface RenderContext {
   palette: Palette;
   /** The directory the command runs in (SARIF names it when a log is given by an absolute path). */
   cwd?: string;
+  /** Columns of the terminal the text report is printed on: messages wrap at words to fit (links are never cut). */
+  width?: number;
+  /** URL of the folder the rule pages (`docs/rules/<id>.md`) are under: the HTML report links to them. */
+  docBase?: string;
 }
 
 export type AuditRenderer = (report: AuditReport, ctx: RenderContext) => string;

@@ -5,6 +5,7 @@ import type { Severity } from '../../types.js';
 import { jsonChunks } from '../json-chunks.js';
 import { reportNotes } from './parts.js';
 import type { RenderContext } from './renderers.js';
+import { countOf } from '../plural.js';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const SARIF_VERSION = '2.1.0';
@@ -121,7 +122,7 @@ function sarifLog(report: AuditReport, cwd: string | undefined): object {
   const workDir = workingDirectory(report, cwd);
   const index = new Map(report.rules.map((r, i) => [r.id, i]));
   const notifications: { level: string; message: { text: string } }[] = report.findingsOmitted > 0
-    ? [{ level: 'warning', message: { text: `${report.findingsOmitted} findings past the report's limit were counted but not listed.` } }]
+    ? [{ level: 'warning', message: { text: `${countOf(report.findingsOmitted, 'finding')} past the report's limit were counted but not listed.` } }]
     : [];
   // Inputs without any MCP message, and bodies the rules could not read: notes on the run (errors under --fail-on-empty).
   for (const n of reportNotes(report)) notifications.push({ level: n.fails ? 'error' : 'note', message: { text: n.text } });

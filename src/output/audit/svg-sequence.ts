@@ -9,6 +9,7 @@ import { escapeTerminal } from '../escape.js';
 import { formatMs } from '../numbers.js';
 import { truncate } from '../width.js';
 import { display, html, type SafeHtml } from './html-escape.js';
+import { countOf } from '../plural.js';
 
 const W = 900;
 const CLIENT_X = 230;
@@ -91,7 +92,7 @@ export function sequenceSvg(session: AuditSession, index: number): SafeHtml {
   if (elided > 0) {
     const gy = y - ROW / 2 + 4;
     lifelineBreaks.push([gy, gy + GAP - 8]);
-    parts.push(html`<g class="gap"><rect class="gap-band" x="8" y="${gy}" width="${W - 16}" height="${GAP - 8}" rx="4"/><text class="gap-text" x="${W / 2}" y="${gy + GAP / 2}" text-anchor="middle">… ${elided} messages elided …</text></g>`);
+    parts.push(html`<g class="gap"><rect class="gap-band" x="8" y="${gy}" width="${W - 16}" height="${GAP - 8}" rx="4"/><text class="gap-text" x="${W / 2}" y="${gy + GAP / 2}" text-anchor="middle">… ${countOf(elided, 'message')} elided …</text></g>`);
     y += GAP;
   }
   for (const s of tail) {
@@ -113,7 +114,7 @@ export function sequenceSvg(session: AuditSession, index: number): SafeHtml {
   const actor = (x: number, role: string, name: string) =>
     html`<rect class="actor" x="${x - 90}" y="6" width="180" height="${TOP - 20}" rx="6"/><text class="actor-role" x="${x}" y="24" text-anchor="middle">${role}</text><text class="actor-name" x="${x}" y="${TOP - 22}" text-anchor="middle">${truncate(escapeTerminal(name), 26)}</text>`;
   const steps = head.length + tail.length;
-  return html`<svg class="sequence" viewBox="0 0 ${W} ${height}" width="${W}" height="${height}" role="img" aria-label="Sequence diagram: ${steps} messages shown${elided > 0 ? `, ${elided} elided` : ''}" data-steps="${steps}" data-elided="${elided}">
+  return html`<svg class="sequence" viewBox="0 0 ${W} ${height}" width="${W}" height="${height}" role="img" aria-label="Sequence diagram: ${countOf(steps, 'message')} shown${elided > 0 ? `, ${elided} elided` : ''}" data-steps="${steps}" data-elided="${elided}">
 ${markers(p)}${lifelines}${actor(CLIENT_X, 'Client', client)}${actor(SERVER_X, 'Server', server)}
 ${parts}
 </svg>`;

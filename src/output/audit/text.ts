@@ -8,10 +8,12 @@ import { formatCount, formatMs, formatPercent } from '../numbers.js';
 import { formatSessionPeers, formatSessionTitle, severityStyle } from '../text.js';
 import { displayWidth, padEnd, padStart, truncate } from '../width.js';
 import {
-  countsText, emptyFailure, findingsBySession, nothingChecked, findingsFail, ofSeverity, recordSummaryParts, reportNotes, rulesById, SEVERITIES, slowest,
+  countsText, emptyFailure, findingsBySession, nothingChecked, findingsFail, ofSeverity, recordSummaryParts, reportNotes, SEVERITIES, slowest, specLinks,
   type SessionFindings,
 } from './parts.js';
 import type { RenderContext } from './renderers.js';
+import { countOf } from '../plural.js';
+import { wrapCell } from '../wrap-cell.js';
 
 /** Columns of one finding message; a log can put a whole line into a message (`invalid-json`). */
 const MESSAGE_WIDTH = 500;
@@ -27,37 +29,53 @@ function safe(s: string, width = 200): string {
   return truncate(escapeTerminal(s), width);
 }
 
-function findingLines(f: AuditFinding, spec: string | undefined, p: Palette): string[] {
+/**
+ * `text` after `lead` (already on the line), wrapped at words to `width` columns with the continuation lines indented
+ * by `hang` spaces; as one line when there is no width.
+ */
+function wrapped(lead: string, leadWidth: number, text: string, hang: number, width: number | undefined): string[] {
+  if (width === undefined || leadWidth + displayWidth(text) <= width) return [lead + text];
+  const room = Math.max(20, width - hang);
+  const first = Math.max(10, width - leadWidth);
+  const [head, ...rest] = wrapCell(text, first).split('\n');
+  return [lead + head, ...wrapCell(rest.join(' '), room).split('\n').filter((l) => l !== '').map((l) => ' '.repeat(hang) + l)];
+}
+
+function findingLines(f: AuditFinding, spec: string | undefined, p: Palette, width: number | undefined): string[] {
   const sev = severityStyle(f.severity, p);
   const where = `${safe(f.file)}:${f.line}`;
   const summary = recordSummaryParts(f).map((x) => safe(x, 60)).join(' ');
-  const links = [f.docUrl, ...(spec === undefined ? [] : [spec])].map((x) => safe(x)).join(' · ');
+  const links = [f.docUrl, ...(spec === undefined ? [] : [spec])].map((x) => safe(x));
+  const rule = safe(f.rule, 60);
+  const lead = `${INDENT}  ${sev(rule)}: `;
+  // The links each on a line of their own when both do not fit: a URL is never cut, so that a terminal can open it.
+  const linkLines = width !== undefined && INDENT.length + 2 + displayWidth(links.join(' · ')) > width ? links : [links.join(' · ')];
   return [
     `${INDENT}${sev(MARK[f.severity])} ${p.bold(where)}  ${p.dim(summary)}`,
-    `${INDENT}  ${sev(safe(f.rule, 60))}: ${safe(f.message, MESSAGE_WIDTH)}`,
-    `${INDENT}  ${p.dim(links)}`,
+    ...wrapped(lead, INDENT.length + 4 + displayWidth(rule), safe(f.message, MESSAGE_WIDTH), INDENT.length + 4, width),
+    ...linkLines.map((l) => `${INDENT}  ${p.dim(l)}`),
   ];
 }
 
 /** Findings of one session, errors first; a group is left out when empty. */
-function findingBlock(g: SessionFindings, report: AuditReport, p: Palette): string[] {
+function findingBlock(g: SessionFindings, report: AuditReport, p: Palette, width: number | undefined): string[] {
   if (g.findings.length === 0) return [`${INDENT}${p.green('✓ no findings')}`];
-  const rules = rulesById(report);
+  const spec = specLinks(report);
   const lines: string[] = [];
   for (const s of SEVERITIES) {
     const group = ofSeverity(g.findings, s);
     if (group.length === 0) continue;
-    lines.push(`${INDENT}${severityStyle(s, p)(p.bold(`${GROUP[s]} (${group.length})`))}`);
-    for (const f of group) lines.push(...findingLines(f, rules.get(f.rule)?.specUrl, p));
+    lines.push(`${INDENT}${severityStyle(s, p)(p.bold(`${group.length === 1 && s !== 'info' ? s : GROUP[s]} (${group.length})`))}`);
+    for (const f of group) lines.push(...findingLines(f, spec(f), p, width));
   }
   return lines;
 }
 
 function splitText(name: string, c: ShareCounts): string {
-  return `${name} ${formatCount(c.messages)} messages (${formatPercent(c.share)}), ${formatCount(c.bytes)} bytes (${formatPercent(c.byteShare)})`;
+  return `${name} ${countOf(c.messages, 'message')} (${formatPercent(c.share)}), ${countOf(c.bytes, 'byte')} (${formatPercent(c.byteShare)})`;
 }
 
-function sessionBlock(g: SessionFindings, report: AuditReport, p: Palette): string[] {
+function sessionBlock(g: SessionFindings, report: AuditReport, p: Palette, width: number | undefined): string[] {
   const lines: string[] = [];
   if (g.session !== null) {
     lines.push(formatSessionTitle(g.session.info, p), formatSessionPeers(g.session.info, p));
@@ -66,37 +84,39 @@ function sessionBlock(g: SessionFindings, report: AuditReport, p: Palette): stri
   }
   const st = report.stats.sessions.find((s) => s.key === g.key);
   if (st !== undefined && report.stats.sessions.length > 1) {
-    lines.push(`${INDENT}${p.dim('traffic')} ${splitText('lifecycle', st.lifecycle)} · ${splitText('operation', st.operation)}`);
+    lines.push(...wrapped(`${INDENT}${p.dim('traffic')} `, INDENT.length + 8, `${splitText('lifecycle', st.lifecycle)} · ${splitText('operation', st.operation)}`, INDENT.length + 8, width));
   }
-  lines.push(...findingBlock(g, report, p));
+  lines.push(...findingBlock(g, report, p, width));
   return lines;
 }
 
-function latencyRows(title: string, rows: Array<[string, MethodStats]>, sent: string, p: Palette): string[] {
+function latencyRows(title: string, rows: Array<[string, MethodStats]>, sent: string, p: Palette, width: number | undefined): string[] {
   if (rows.length === 0) return [];
-  const width = Math.min(40, Math.max(...rows.map(([k]) => displayWidth(safe(k, 40)))));
+  const nameWidth = Math.min(40, Math.max(...rows.map(([k]) => displayWidth(safe(k, 40)))));
   const lines = [`${INDENT}${p.bold(title)}`];
   for (const [name, m] of rows) {
     const l = m.latencyMs;
-    lines.push(
-      `${INDENT}  ${padEnd(safe(name, 40), width)}  p50 ${padStart(formatMs(l.p50), 7)}  p95 ${p.bold(padStart(formatMs(l.p95), 7))}  max ${padStart(formatMs(l.max), 7)}  ${p.dim(`${sent} ${formatCount(m.count)} · errors ${formatCount(m.errors)}`)}`,
-    );
+    const line = `${INDENT}  ${padEnd(safe(name, 40), nameWidth)}  p50 ${padStart(formatMs(l.p50), 7)}  p95 ${p.bold(padStart(formatMs(l.p95), 7))}  max ${padStart(formatMs(l.max), 7)}`;
+    const counts = `${sent} ${formatCount(m.count)} · errors ${formatCount(m.errors)}`;
+    // The counts go below the latencies when the line would not fit.
+    const tooWide = width !== undefined && INDENT.length + 2 + nameWidth + 39 + 2 + counts.length > width;
+    lines.push(...(tooWide ? [line, `${INDENT}  ${' '.repeat(nameWidth)}  ${p.dim(counts)}`] : [`${line}  ${p.dim(counts)}`]));
   }
   return lines;
 }
 
-function overallBlock(stats: Stats, p: Palette): string[] {
+function overallBlock(stats: Stats, p: Palette, width: number | undefined): string[] {
   const lines = [p.bold('━━ traffic')];
   lines.push(`${INDENT}${splitText('lifecycle', stats.lifecycle)}`, `${INDENT}${splitText('operation', stats.operation)}`);
-  lines.push(...latencyRows('slowest methods (p95)', slowest(stats.methods, TOP), 'sent', p));
-  lines.push(...latencyRows('slowest tools (p95)', slowest(stats.tools, TOP), 'calls', p));
+  lines.push(...latencyRows('slowest methods (p95)', slowest(stats.methods, TOP), 'sent', p, width));
+  lines.push(...latencyRows('slowest tools (p95)', slowest(stats.tools, TOP), 'calls', p, width));
   return lines;
 }
 
 function verdict(report: AuditReport, p: Palette): string {
   const sessions = report.stats.sessions.length;
-  const base = `${countsText(report.totals)} in ${sessions} ${sessions === 1 ? 'session' : 'sessions'}, ${formatCount(report.stats.messages)} messages`;
-  const omitted = report.findingsOmitted > 0 ? p.dim(` (${formatCount(report.findingsOmitted)} findings not listed)`) : '';
+  const base = `${countsText(report.totals)} in ${countOf(sessions, 'session')}, ${countOf(report.stats.messages, 'message')}`;
+  const omitted = report.findingsOmitted > 0 ? p.dim(` (${countOf(report.findingsOmitted, 'finding')} not listed)`) : '';
   const style: Style = report.failed ? (s) => p.bold(p.red(s)) : p.green;
   const empty = emptyFailure(report);
   const reasons = [...(findingsFail(report) ? [`at --fail-on ${report.failOn}`] : []), ...(empty === null ? [] : [empty])];
@@ -119,7 +139,7 @@ function notesBlock(report: AuditReport, p: Palette): string[] {
 export function renderAuditText(report: AuditReport, ctx: RenderContext): string {
   const p = ctx.palette;
   const out: string[] = [p.dim(`${safe(report.tool.name)} ${safe(report.tool.version)} audit · ${report.inputs.map((i) => safe(i)).join(', ')} · ${safe(report.generatedAt)}`), ''];
-  for (const g of findingsBySession(report)) out.push(...sessionBlock(g, report, p), '');
-  out.push(...overallBlock(report.stats, p), '', ...notesBlock(report, p), verdict(report, p));
+  for (const g of findingsBySession(report)) out.push(...sessionBlock(g, report, p, ctx.width), '');
+  out.push(...overallBlock(report.stats, p, ctx.width), '', ...notesBlock(report, p), verdict(report, p));
   return out.join('\n') + '\n';
 }

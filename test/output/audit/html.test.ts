@@ -43,8 +43,12 @@ function inline(page: string, tag: 'script' | 'style'): string[] {
 const ALLOWED_TAGS = new Set([
   'html', 'head', 'meta', 'title', 'style', 'body', 'main', 'section', 'header', 'footer', 'div', 'span', 'h1', 'h2', 'h3', 'p', 'b', 'br',
   'code', 'pre', 'dl', 'dt', 'dd', 'ul', 'li', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'details', 'summary', 'fieldset', 'legend',
-  'label', 'input', 'script', 'svg', 'defs', 'marker', 'path', 'line', 'rect', 'circle', 'text', 'title', 'g',
+  'label', 'input', 'script', 'svg', 'wbr', 'defs', 'marker', 'path', 'line', 'rect', 'circle', 'text', 'title', 'g',
 ]);
+
+/** The only links out of the page: spec sections of a known revision, and rule pages of the package (file: URLs). */
+const SPEC_LINK = /^https:\/\/modelcontextprotocol\.io\/specification\/(2024-11-05|2025-03-26|2025-06-18|2025-11-25|2026-07-28)\/[a-z/_-]*(#[a-z0-9-]+)?$/;
+const DOC_LINK = /^file:\/\/\/[^\s"<>]*\/docs\/rules\/[a-z0-9-]+\.md$/;
 
 function expectSelfContained(page: string): void {
   for (const [name, value] of attributes(page)) {
@@ -52,10 +56,13 @@ function expectSelfContained(page: string): void {
     if (['src', 'srcset', 'action', 'formaction', 'poster', 'data', 'background', 'xlink:href', 'ping', 'manifest'].includes(name.toLowerCase())) {
       throw new Error(`unexpected ${name}="${value}"`);
     }
-    if (name.toLowerCase() === 'href') expect(value, 'href stays in the page').toMatch(/^#[A-Za-z0-9-]+$/);
+    if (name.toLowerCase() === 'href') {
+      expect(/^#[A-Za-z0-9-]+$/.test(value) || SPEC_LINK.test(value) || DOC_LINK.test(value), `href stays in the page or is a spec or rule page: ${value}`).toBe(true);
+    }
     expect(name.toLowerCase().startsWith('on'), `event handler attribute ${name}`).toBe(false);
   }
-  const markup = tags(page).join('\n');
+  // Outside the links' href, no URL anywhere in the markup.
+  const markup = tags(page).map((t) => t.replace(/ href="[^"]*"/g, '')).join('\n');
   expect(markup).not.toMatch(/https?:|javascript:|\/\/[a-z]/i);
   for (const u of page.matchAll(/url\(\s*['"]?([^)'"]*)/g)) expect(u[1], 'url() only references in-page ids').toMatch(/^#/);
   expect(page).not.toMatch(/@import|@font-face/);
@@ -116,10 +123,15 @@ describe('html audit report', () => {
     expect(page).toContain('<h3>Tools</h3>');
   });
 
-  it('spec and doc references are text, not links', async () => {
-    const page = renderAuditHtml(await reportOf(SAMPLE));
-    expect(page).toMatch(/<code class="ref">https:\/\/modelcontextprotocol\.io\/specification\/[^<]+<\/code>/);
-    expect(page).toMatch(/<code class="ref">docs\/rules\/[a-z0-9-]+\.md<\/code>/);
+  it('spec and doc references are links (doc links only with a docBase), their text breakable after each slash', async () => {
+    const report = await reportOf(SAMPLE);
+    const page = renderAuditHtml(report);
+    const spec = report.rules.find((r) => r.id === 'progress-after-completion')!.specUrl;
+    expect(page).toContain(`<a href="${spec}" target="_blank" rel="noreferrer noopener"><code class="ref">https:/<wbr>/<wbr>modelcontextprotocol.io/<wbr>`);
+    expect(page).toContain('<code class="ref">docs/<wbr>rules/<wbr>progress-after-completion.md</code>');
+    expect(page).not.toMatch(/<a href="file:/);
+    const linked = renderAuditHtml(report, { docBase: 'file:///opt/mcptrace/' });
+    expect(linked).toContain('<a href="file:///opt/mcptrace/docs/rules/progress-after-completion.md" target="_blank" rel="noreferrer noopener">');
   });
 
   it('draws one diagram step per kept message and marks the elided gap', async () => {

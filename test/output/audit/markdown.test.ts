@@ -81,6 +81,7 @@ describe('renderAuditMarkdown', () => {
     expect(tables).toHaveLength(report.sessions.length);
     let neverUsed = 0;
     let undeclared = 0;
+    let throughChildren = 0;
     report.sessions.forEach((s, k) => {
       const rows = tables[k]!;
       expect(rows).toHaveLength(s.capabilities.length);
@@ -89,9 +90,12 @@ describe('renderAuditMarkdown', () => {
         expect(cells[0]).toBe(c.side);
         expect(cells[1]).toBe(c.path);
         expect(cells[2]).toBe(c.declared === null ? '❔ unknown (handshake not seen)' : c.declared ? '✅ yes' : '❌ no');
-        if (c.declared === true && c.used === 0) {
+        if (c.declared === true && c.used === 0 && c.usedBelow === 0) {
           neverUsed++;
           expect(cells[3]).toBe('⚠️ 0 — declared, never used');
+        } else if (c.used === 0 && c.usedBelow > 0) {
+          throughChildren++;
+          expect(cells[3]).toBe(`0 — used through its sub-capabilities (${c.usedBelow} ${c.usedBelow === 1 ? 'message' : 'messages'})`);
         } else expect(cells[3]).toBe(String(c.used));
         if (c.usedUndeclared > 0) {
           undeclared++;
@@ -100,6 +104,7 @@ describe('renderAuditMarkdown', () => {
       });
     });
     expect(neverUsed).toBeGreaterThan(0);
+    expect(throughChildren).toBeGreaterThan(0);
     expect(undeclared).toBeGreaterThan(0);
   });
 

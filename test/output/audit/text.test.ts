@@ -60,13 +60,14 @@ describe('renderAuditText', () => {
     expect(report.totals.warning).toBeGreaterThan(0);
     expect(report.totals.info).toBeGreaterThan(0);
     const text = renderAuditText(report, plain);
-    const e = text.indexOf('   errors (');
-    const w = text.indexOf('   warnings (');
+    // A group of one says `error (1)`, `warning (1)`.
+    const e = text.search(/ {3}errors? \(/);
+    const w = text.search(/ {3}warnings? \(/);
     const i = text.indexOf('   info (');
     expect(e).toBeGreaterThan(0);
     expect(w).toBeGreaterThan(e);
     expect(i).toBeGreaterThan(w);
-    expect(text).toContain(`   errors (${report.totals.error})`);
+    expect(text).toContain(`   ${report.totals.error === 1 ? 'error' : 'errors'} (${report.totals.error})`);
     const lines = text.split('\n');
     for (const f of report.findings) {
       const head = lines.findIndex((l, k) => l.includes(` ${f.file}:${f.line}  #${f.seq}`) && lines[k + 1] === `     ${f.rule}: ${f.message}`);
@@ -75,8 +76,8 @@ describe('renderAuditText', () => {
       const spec = report.rules.find((r) => r.id === f.rule)!.specUrl;
       expect(lines[head + 2]).toBe(`     ${f.docUrl} · ${spec}`);
       // Grouping: the finding sits below its own severity header and no other header in between.
-      const groupHead = lines.slice(0, head).reverse().find((l) => /^ {3}(errors|warnings|info) \(/.test(l));
-      expect(groupHead).toMatch(new RegExp(`^ {3}${f.severity === 'error' ? 'errors' : f.severity === 'warning' ? 'warnings' : 'info'} \\(`));
+      const groupHead = lines.slice(0, head).reverse().find((l) => /^ {3}(errors?|warnings?|info) \(/.test(l));
+      expect(groupHead).toMatch(new RegExp(`^ {3}${f.severity === 'info' ? 'info' : `${f.severity}s?`} \\(`));
     }
   });
 
@@ -161,5 +162,24 @@ describe('renderAuditText', () => {
     expect(c).toContain('\x1b[31m');
     expect(c.replace(/\x1b\[[0-9;]*m/g, '')).not.toContain('\x1b');
     expect(stripSgr(c)).toBe(p);
+  });
+});
+
+describe('renderAuditText on a terminal of a given width', () => {
+  it('wraps messages at words under a hanging indent and never cuts a link', async () => {
+    const report = await reportOf([SAMPLE, bad('invalid-jsonrpc')]);
+    for (const width of [80, 120]) {
+      const text = renderAuditText(report, { ...plain, width });
+      const urls = new Set([...report.rules.map((r) => r.specUrl), ...report.findings.map((f) => f.docUrl)]);
+      for (const line of text.split('\n')) {
+        const url = line.trim();
+        if (urls.has(url) || /^https:\/\/\S+$/.test(url)) continue; // a link alone on its line, whole
+        if (line.startsWith('mcptrace ') || line.startsWith('━━ session') || line.startsWith('   client ') || /passed|FAILED/.test(line)) continue;
+        expect(line.length, `${width}: ${line}`).toBeLessThanOrEqual(width);
+      }
+      // Every finding's message is there, whole, once its lines are joined again.
+      const joined = text.replace(/\n {7}/g, ' ');
+      for (const f of report.findings.slice(0, 20)) expect(joined).toContain(`${f.rule}: ${f.message}`);
+    }
   });
 });

@@ -1,0 +1,30 @@
+// A host log's lines before it names a server (or of a server that sent nothing) are no session: counted as log lines.
+import { describe, expect, it } from 'vitest';
+import type { Stats } from '../../src/stats/types.js';
+import { runMain } from '../helpers/in-process.js';
+
+// mcp-remote's log: proxy lines before the first connection, then one session with traffic.
+const HOST_LOG = 'test/fixtures/hosts/mcp-remote/g3-oauth-and-errors.log';
+
+describe('sessions without an MCP message', () => {
+  it('are not counted as sessions by stats or audit; their lines count in the run\'s logs', async () => {
+    const stats = JSON.parse((await runMain(['stats', '-f', 'json', HOST_LOG])).stdout) as Stats;
+    expect(stats.sessions.map((s) => s.messages)).toEqual([10]);
+    expect(stats.logs).toBeGreaterThan(stats.sessions[0]!.logs);
+    const table = (await runMain(['stats', HOST_LOG])).stdout;
+    expect(table).toMatch(/│ logs +│ +19 \(6 outside any session\) │/);
+    expect(table).toMatch(/│ sessions +│ +1 │/);
+    const audit = JSON.parse((await runMain(['audit', '-f', 'json', HOST_LOG])).stdout) as { sessions: unknown[]; stats: Stats };
+    expect(audit.sessions).toHaveLength(1);
+    expect(audit.stats.sessions).toHaveLength(1);
+    const html = (await runMain(['audit', '-f', 'html', HOST_LOG])).stdout;
+    expect(html).toContain('<dt>sessions</dt><dd>1</dd>');
+    expect(html).not.toContain('in detail');
+  });
+
+  it('leave a log with no MCP message at all with no session', async () => {
+    const stats = JSON.parse((await runMain(['stats', '-f', 'json', 'test/fixtures/hosts/claude-desktop/mcp-log-2024-11-connect-only.log'])).stdout) as Stats;
+    expect(stats.sessions).toEqual([]);
+    expect(stats.events).toBeGreaterThan(0);
+  });
+});
