@@ -22,15 +22,17 @@ const DUCKDB_TYPES: Record<ColumnType, string> = {
 
 /**
  * A table's view: its Parquet files with the `date` partition as text (`unknown` is a value too); `union_by_name` so
- * that files of a later schema version, with more columns, read together with older ones. With no file (nothing
- * exported to the table): the same columns and no row, so that queries still run.
+ * that files of a later schema version, with more columns, read together with older ones, and the table's columns as
+ * typed NULLs `BY NAME` so that a column no file has yet (a version 1 dataset has no `run_id`) reads as NULL. With no
+ * file (nothing exported to the table): the same columns and no row, so that queries still run.
  */
 function tableView(name: string, columns: readonly Column<never>[], files: string | null): string {
-  if (files === null) {
-    const cols = columns.map((c) => `CAST(NULL AS ${DUCKDB_TYPES[c.type]}) AS "${c.name}"`).join(', ');
-    return `CREATE VIEW ${name} AS SELECT ${cols}, CAST(NULL AS VARCHAR) AS "date" WHERE false`;
-  }
-  return `CREATE VIEW ${name} AS SELECT * FROM read_parquet(${sqlString(files)}, hive_partitioning = true, hive_types = {'date': VARCHAR}, union_by_name = true)`;
+  const cols = columns.map((c) => `CAST(NULL AS ${DUCKDB_TYPES[c.type]}) AS "${c.name}"`).join(', ');
+  if (files === null) return `CREATE VIEW ${name} AS SELECT ${cols}, CAST(NULL AS VARCHAR) AS "date" WHERE false`;
+  return (
+    `CREATE VIEW ${name} AS SELECT * FROM read_parquet(${sqlString(files)}, hive_partitioning = true, hive_types = {'date': VARCHAR}, union_by_name = true) ` +
+    `UNION ALL BY NAME SELECT ${cols} WHERE false`
+  );
 }
 
 /** Every finding, one row each: those on records, and those only the end of input told (`at_end`, from sessions). */

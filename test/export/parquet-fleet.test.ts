@@ -1,5 +1,6 @@
 // export --to parquet into an existing dataset: runs added side by side (run_id, session_uid), read back by hyparquet
-// and DuckDB; joins across runs exact; a dataset of another schema version, or a run id already there, refused.
+// and DuckDB; joins across runs exact; a dataset of another schema version (still read by sql), or a run id already
+// there, refused.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -97,6 +98,10 @@ describe('export --to parquet into an existing dataset', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/a dataset of schema version 1 \(records\/date=2026-12-01\/server=everything\/part-0\.parquet\); this mcptrace writes version 2/);
     expect(parquetFiles(old)).toEqual(['records/date=2026-12-01/server=everything/part-0.parquet']);
+    // mcptrace sql still reads it: the columns its files lack (run_id …) are NULL, the findings view too.
+    const { queryDataset } = await duck();
+    expect(objects(await queryDataset(old, 'SELECT count(*) AS n, count(run_id) AS runs, count(session_uid) AS uids FROM records'))).toEqual([{ n: 1n, runs: 0n, uids: 0n }]);
+    expect(objects(await queryDataset(old, 'SELECT count(*) AS n FROM findings'))).toEqual([{ n: 0n }]);
 
     const dir = join(tempDir('fleet-again'), 'ds');
     expect((await exportInto(dir, [EVERYTHING], ['--run-id', 'monday'])).code).toBe(0);
