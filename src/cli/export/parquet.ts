@@ -18,7 +18,7 @@ export const parquetTarget: ExportTarget = {
   options: <T>(y: Argv<T>) =>
     y
       .option('row-group-rows', { describe: 'parquet: rows per row group', type: 'number', default: DEFAULT_TABLE_OPTIONS.rowGroupRows, group: 'Parquet:' })
-      .option('file-rows', { describe: 'parquet: rows per file before the next part-N.parquet of a partition', type: 'number', default: DEFAULT_TABLE_OPTIONS.fileRows, group: 'Parquet:' }) as unknown as Argv<T>,
+      .option('file-rows', { describe: 'parquet: rows per file before the next part-<run id>-N.parquet of a partition', type: 'number', default: DEFAULT_TABLE_OPTIONS.fileRows, group: 'Parquet:' }) as unknown as Argv<T>,
   async run(a, io) {
     const args = a as ParquetArgs;
     if (args.out === undefined) throw new UsageError('export --to parquet needs --out DIR (the dataset folder)');
