@@ -8,6 +8,9 @@ import { parquetFiles, readParquet } from '../helpers/columnar.js';
 import { runMain } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp.js';
 
+/** The same run id for the CSV and the Parquet export compared with it. */
+const RUN = 'csv-run';
+
 const SAMPLES = ['samples/everything.envelope.ndjson', 'samples/everything-http.har', 'samples/everything.transcript.txt', 'samples/everything-http.curl.txt'];
 
 interface DuckModule {
@@ -25,7 +28,7 @@ function asText(v: unknown): string | null {
 
 async function parquetRows(samples: string[], table: string): Promise<Record<string, unknown>[]> {
   const dir = join(tempDir('csv-pq'), 'ds');
-  expect((await runMain(['export', '--to', 'parquet', '--out', dir, ...samples])).code).toBe(0);
+  expect((await runMain(['export', '--to', 'parquet', '--out', dir, '--run-id', RUN, ...samples])).code).toBe(0);
   const files = parquetFiles(dir).filter((f) => f.startsWith(`${table}/`));
   return (await Promise.all(files.map((f) => readParquet(join(dir, f))))).flat();
 }
@@ -40,7 +43,7 @@ async function csvRows(file: string): Promise<{ columns: string[]; rows: unknown
 describe('export --to csv', () => {
   it.each(SAMPLES)('%s: read back by DuckDB as the columns of the records table', async (sample) => {
     const file = join(tempDir('csv'), 'records.csv');
-    const r = await runMain(['export', '--to', 'csv', '--out', file, sample]);
+    const r = await runMain(['export', '--to', 'csv', '--out', file, '--run-id', RUN, sample]);
     expect(r.code, r.stderr).toBe(0);
     const text = readFileSync(file, 'utf8');
     expect(text.endsWith('\r\n')).toBe(true);
@@ -51,13 +54,13 @@ describe('export --to csv', () => {
     // Fields with commas, quotes and line breaks are there, quoted (the messages are JSON).
     expect(text).toMatch(/,"\{""/);
     // stdout gets the same text.
-    expect((await runMain(['export', '--to', 'csv', sample])).stdout).toBe(text);
+    expect((await runMain(['export', '--to', 'csv', '--run-id', RUN, sample])).stdout).toBe(text);
   });
 
   it('--table sessions: one row per session', async () => {
     const file = join(tempDir('csv'), 'sessions.csv');
     const samples = ['samples/everything.envelope.ndjson', 'samples/memory.envelope.ndjson'];
-    expect((await runMain(['export', '--to', 'csv', '--table', 'sessions', '--out', file, ...samples])).code).toBe(0);
+    expect((await runMain(['export', '--to', 'csv', '--table', 'sessions', '--out', file, '--run-id', RUN, ...samples])).code).toBe(0);
     const parsed = await csvRows(file);
     const expected = await parquetRows(samples, 'sessions');
     expect(parsed.rows).toEqual(expected.map((row) => Object.values(row).map(asText)));

@@ -1,6 +1,6 @@
 // export --to parquet: every recorded sample's dataset read back by two readers other than the writer (hyparquet, and
 // DuckDB) gives exactly the records `annotate -f ndjson` prints; partitions, schema version and pruning.
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -61,7 +61,7 @@ describe('export --to parquet', () => {
 
   it('records the schema version in every file, and one session row per session', async () => {
     const dir = await exported(['samples/everything.envelope.ndjson', 'samples/memory.envelope.ndjson']);
-    for (const f of parquetFiles(dir)) expect(parquetKeyValues(join(dir, f))['mcptrace.schema.version']).toBe('1');
+    for (const f of parquetFiles(dir)) expect(parquetKeyValues(join(dir, f))['mcptrace.schema.version']).toBe('2');
     const { queryDataset } = await duck();
     const sessions = objects(await queryDataset(dir, 'SELECT session, server_name, client_name, records, requests, first_ts FROM sessions ORDER BY first_ts'));
     const counts = objects(await queryDataset(dir, "SELECT session, count(*) AS records, count(*) FILTER (kind = 'request') AS requests FROM records GROUP BY session"));
@@ -70,9 +70,9 @@ describe('export --to parquet', () => {
   });
 
   it('writes row groups and rotates files as rows stream (small limits), and DuckDB prunes partitions by date', async () => {
-    const dir = await exported(['samples/everything.envelope.ndjson', 'samples/everything-http.har'], ['--row-group-rows', '10', '--file-rows', '40']);
+    const dir = await exported(['samples/everything.envelope.ndjson', 'samples/everything-http.har'], ['--row-group-rows', '10', '--file-rows', '40', '--run-id', 'small']);
     const records = parquetFiles(dir).filter((f) => f.startsWith('records/'));
-    expect(records).toContain('records/date=2026-11-30/server=__HIVE_DEFAULT_PARTITION__/part-3.parquet');
+    expect(records).toContain('records/date=2026-11-30/server=__HIVE_DEFAULT_PARTITION__/part-small-3.parquet');
     const { queryDataset } = await duck();
     const all = objects(await queryDataset(dir, 'SELECT count(*) AS n, count(DISTINCT date) AS dates FROM records'))[0]!;
     expect(all.dates).toBe(2n);
@@ -84,11 +84,12 @@ describe('export --to parquet', () => {
     expect(oneDate).toBeLessThan(records.length);
   });
 
-  it('refuses a folder that is not empty, and needs --out', async () => {
-    const dir = await exported(['samples/everything.ndjson']);
+  it('refuses a folder that is neither empty nor a dataset, and needs --out', async () => {
+    const dir = tempDir('parquet-other');
+    writeFileSync(join(dir, 'notes.txt'), 'not a dataset\n');
     const again = await runMain(['export', '--to', 'parquet', '--out', dir, 'samples/everything.ndjson']);
     expect(again.code).toBe(2);
-    expect(again.stderr).toMatch(/not empty/);
+    expect(again.stderr).toMatch(/neither empty nor an mcptrace dataset/);
     const none = await runMain(['export', '--to', 'parquet', 'samples/everything.ndjson']);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/needs --out DIR/);

@@ -9,7 +9,7 @@ import { escapeTerminal } from '../../output/escape.js';
 import { UsageError } from '../errors.js';
 import { OutputWriter } from '../writer.js';
 import { exportRecords } from './records.js';
-import type { ExportArgs, ExportTarget } from './target.js';
+import { runIdOf, type ExportArgs, type ExportTarget } from './target.js';
 
 interface CsvArgs extends ExportArgs {
   table: 'records' | 'sessions';
@@ -21,6 +21,7 @@ export const csvTarget: ExportTarget = {
     y.option('table', { describe: 'csv: which table: one row per record, or one per session', choices: ['records', 'sessions'], default: 'records', group: 'CSV:' }) as unknown as Argv<T>,
   async run(a, io) {
     const args = a as CsvArgs;
+    const run = runIdOf(args);
     const file = args.out === undefined ? null : createWriteStream(args.out);
     if (file) {
       await new Promise<void>((resolve, reject) => file.once('open', () => resolve()).once('error', reject)).catch((err: NodeJS.ErrnoException) => {
@@ -30,8 +31,8 @@ export const csvTarget: ExportTarget = {
     const out = new OutputWriter(file ?? io.stdout);
     // On a terminal, control characters from the logs are shown escaped (DESIGN principle 7); files get them as they are.
     const shown = file === null && io.stdout.isTTY ? escapeTerminal : (s: string) => s;
-    const rows = new RecordRows();
-    const tally = new SessionTally();
+    const rows = new RecordRows(run);
+    const tally = new SessionTally(run);
     const records = args.table === 'records';
     out.write(csvHeader((records ? RECORDS : SESSIONS).columns as never));
     await exportRecords(args, io, {

@@ -1,12 +1,12 @@
 // `export --to parquet --out DIR`: the records and sessions as a Hive-partitioned Parquet dataset (docs/dataset.md).
-import { readdir } from 'node:fs/promises';
 import type { Argv } from 'yargs';
+import { SCHEMA_VERSION } from '../../export/columnar/columns.js';
 import { DEFAULT_TABLE_OPTIONS } from '../../export/columnar/table-options.js';
 import { collectGarbage } from '../heap.js';
 import { UsageError } from '../errors.js';
 import { TOOL } from '../tool.js';
 import { exportRecords } from './records.js';
-import type { ExportArgs, ExportTarget } from './target.js';
+import { runIdOf, type ExportArgs, type ExportTarget } from './target.js';
 
 interface ParquetArgs extends ExportArgs {
   rowGroupRows: number;
@@ -14,37 +14,44 @@ interface ParquetArgs extends ExportArgs {
 }
 
 export const parquetTarget: ExportTarget = {
-  describe: 'parquet: a Hive-partitioned dataset in --out DIR (records/, sessions/)',
+  describe: 'parquet: a Hive-partitioned dataset in --out DIR (records/, sessions/), new or one to add this run to',
   options: <T>(y: Argv<T>) =>
     y
       .option('row-group-rows', { describe: 'parquet: rows per row group', type: 'number', default: DEFAULT_TABLE_OPTIONS.rowGroupRows, group: 'Parquet:' })
-      .option('file-rows', { describe: 'parquet: rows per file before the next part-N.parquet of a partition', type: 'number', default: DEFAULT_TABLE_OPTIONS.fileRows, group: 'Parquet:' }) as unknown as Argv<T>,
+      .option('file-rows', { describe: 'parquet: rows per file before the next part-<run id>-N.parquet of a partition', type: 'number', default: DEFAULT_TABLE_OPTIONS.fileRows, group: 'Parquet:' }) as unknown as Argv<T>,
   async run(a, io) {
     const args = a as ParquetArgs;
     if (args.out === undefined) throw new UsageError('export --to parquet needs --out DIR (the dataset folder)');
-    await emptyFolder(args.out);
+    const runId = runIdOf(args);
+    await checkOut(args.out, runId);
     for (const [flag, v] of [['row-group-rows', args.rowGroupRows], ['file-rows', args.fileRows]] as const) {
       if (!Number.isSafeInteger(v) || v < 1) throw new UsageError(`--${flag} ${v}: expected a whole number of at least 1`);
     }
     // Loaded here: the Parquet writer is needed by this target alone.
     const { ParquetDataset } = await import('../../export/columnar/parquet-dataset.js');
     const dataset = new ParquetDataset(args.out, {
-      ...DEFAULT_TABLE_OPTIONS, rowGroupRows: args.rowGroupRows, fileRows: args.fileRows, createdBy: `mcptrace version ${TOOL.version}`, afterGroup: collectGarbage,
+      ...DEFAULT_TABLE_OPTIONS, rowGroupRows: args.rowGroupRows, fileRows: args.fileRows, createdBy: `mcptrace version ${TOOL.version}`, runId, afterGroup: collectGarbage,
     });
     await exportRecords(args, io, { add: (r) => dataset.add(r), end: async (summary) => void (await dataset.end(summary)) });
     return 0;
   },
 };
 
-/** A dataset is written into a new or empty folder: files of an earlier export would be read as part of it. */
-async function emptyFolder(dir: string): Promise<void> {
-  try {
-    const entries = await readdir(dir);
-    if (entries.length > 0) throw new UsageError(`--out ${dir}: the folder is not empty (a dataset is written into a new or empty folder)`);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return;
-    if (code === 'ENOTDIR') throw new UsageError(`--out ${dir}: not a folder`);
-    throw err;
+/**
+ * `--out` is new, empty, or a dataset this version writes (the run's files are added: months of a fleet's traffic in
+ * one dataset). Anything else would be read as part of the dataset, or not be readable with it.
+ */
+async function checkOut(dir: string, runId: string): Promise<void> {
+  // Loaded here: it reads Parquet footers (hyparquet), which no other command needs.
+  const { folderContent } = await import('../../export/columnar/dataset-version.js');
+  const c = await folderContent(dir);
+  if (c.kind === 'not-folder') throw new UsageError(`--out ${dir}: not a folder`);
+  if (c.kind === 'other') throw new UsageError(`--out ${dir}: the folder is neither empty nor an mcptrace dataset (no records/ or sessions/ in it)`);
+  if (c.kind === 'dataset' && c.file !== null && c.version !== SCHEMA_VERSION) {
+    const was = c.version === null ? 'no mcptrace schema version' : `schema version ${c.version}`;
+    throw new UsageError(
+      `--out ${dir}: a dataset of ${was} (${c.file}); this mcptrace writes version ${SCHEMA_VERSION} and adds runs only to a dataset of the same version: export into a new folder`,
+    );
   }
+  if (c.kind === 'dataset' && c.runs.has(runId)) throw new UsageError(`--out ${dir}: the dataset already holds a run ${runId} (--run-id): give another id`);
 }

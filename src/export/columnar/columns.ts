@@ -3,9 +3,9 @@
 /**
  * The version of the dataset schema (records, sessions, findings), recorded in every Parquet file's key-value metadata
  * as `mcptrace.schema.version` (docs/dataset.md). A column is never renamed or retyped within a version; a new version
- * may only add columns at the end of a table.
+ * may only add columns at the end of a table. Version 2 added `run_id` and `session_uid` to both tables.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** Key-value metadata key holding `SCHEMA_VERSION`. */
 export const SCHEMA_VERSION_KEY = 'mcptrace.schema.version';

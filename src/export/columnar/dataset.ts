@@ -10,7 +10,7 @@ interface Partition {
   folder: string;
   /** The open file, null between files. */
   file: ParquetFile<unknown> | null;
-  /** The next file's number. */
+  /** The next file's number in this run. */
   part: number;
   weight: number;
 }
@@ -56,7 +56,8 @@ export class TableWriter<T> {
     if (this.open.size >= this.opts.openFiles) await this.closeFile(this.open.values().next().value!);
     const folder = join(this.dir, p.folder);
     await mkdir(folder, { recursive: true });
-    const name = `${p.folder}/part-${p.part++}.parquet`;
+    // The run id in the name: another run's files in the same partition are never overwritten (and open fails if one were).
+    const name = `${p.folder}/part-${this.opts.runId}-${p.part++}.parquet`;
     p.file = await ParquetFile.create(join(this.dir, name), this.columns as readonly Column<unknown>[], this.opts.createdBy);
     this.files.push(name);
     this.open.set(p.folder, p);

@@ -1,4 +1,4 @@
-// The Parquet dataset of a run: `records/` and `sessions/` tables, Hive-partitioned by date and server (docs/dataset.md).
+// One export run into a Parquet dataset: `records/` and `sessions/` tables, Hive-partitioned by date and server (docs/dataset.md).
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AnalysisSummary } from '../../analyzer.js';
@@ -15,12 +15,15 @@ import { dateOf } from './time.js';
 const ROW_OVERHEAD = 256;
 
 export class ParquetDataset {
-  private readonly rows = new RecordRows();
-  private readonly tally = new SessionTally();
+  private readonly rows: RecordRows;
+  private readonly tally: SessionTally;
   private readonly records: TableWriter<RecordRow>;
   private readonly sessions: TableWriter<SessionRow>;
 
+  /** `dir`: new, empty, or a dataset of the same schema version (this run's files are added to it). */
   constructor(private readonly dir: string, opts: TableWriterOptions) {
+    this.rows = new RecordRows(opts.runId);
+    this.tally = new SessionTally(opts.runId);
     this.records = new TableWriter(join(dir, RECORDS.name), RECORDS.columns, opts);
     this.sessions = new TableWriter(join(dir, SESSIONS.name), SESSIONS.columns, opts);
   }

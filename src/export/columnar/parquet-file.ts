@@ -92,7 +92,7 @@ export class ParquetFile<T> {
 
   /** `createdBy`: the file metadata's writer, `mcptrace version X`. */
   static async create<T>(path: string, columns: readonly Column<T>[], createdBy: string): Promise<ParquetFile<T>> {
-    const file = await open(path, 'w');
+    const file = await open(path, 'wx');
     return new ParquetFile(file, columns, new FileByteWriter(file), createdBy);
   }
 

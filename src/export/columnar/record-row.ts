@@ -5,6 +5,8 @@ import { timeOf } from './time.js';
 
 export interface RecordRow {
   r: PipelineRecord;
+  /** The export run's id (`run_id`). */
+  run: string;
   /** `ts` as UTC epoch milliseconds when it holds a date, else null. */
   time: number | null;
   /** What the request is about (tool or prompt name, resource URI); a response or error has its request's. */
@@ -33,8 +35,11 @@ const MAX_REMEMBERED = 100_000;
 export class RecordRows {
   private readonly targets = new Map<number, string>();
 
+  /** `run`: the export run's id (run-id.ts). */
+  constructor(private readonly run: string) {}
+
   row(r: PipelineRecord): RecordRow {
-    return { r, time: timeOf(r.ts), target: this.target(r), message: recordMessageJson(r) };
+    return { r, run: this.run, time: timeOf(r.ts), target: this.target(r), message: recordMessageJson(r) };
   }
 
   private target(r: PipelineRecord): string | null {

@@ -4,6 +4,7 @@ import type { EndFinding } from '../../rules/engine.js';
 import type { SessionInfo } from '../../types.js';
 import type { Column, Table } from './columns.js';
 import type { RecordRow } from './record-row.js';
+import { sessionUid } from './run-id.js';
 
 /** What the records of one session add up to. */
 interface Traffic {
@@ -25,6 +26,8 @@ interface Traffic {
 
 export interface SessionRow {
   key: string;
+  /** The export run's id. */
+  run: string;
   info: SessionInfo | null;
   traffic: Traffic;
   endFindings: EndFinding[];
@@ -34,6 +37,9 @@ export interface SessionRow {
 /** Counts each session's records as they pass; `rows` joins them with the analyzer's summary at the end. */
 export class SessionTally {
   private readonly sessions = new Map<string, Traffic>();
+
+  /** `run`: the export run's id (run-id.ts). */
+  constructor(private readonly run: string) {}
 
   add(x: RecordRow): void {
     const r = x.r;
@@ -75,7 +81,7 @@ export class SessionTally {
     for (const o of summary.open) open.set(o.session, (open.get(o.session) ?? 0) + 1);
     const rows: SessionRow[] = [];
     for (const [key, traffic] of this.sessions) {
-      rows.push({ key, traffic, info: infos.get(key) ?? null, endFindings: ended.get(key) ?? [], unanswered: open.get(key) ?? 0 });
+      rows.push({ key, run: this.run, traffic, info: infos.get(key) ?? null, endFindings: ended.get(key) ?? [], unanswered: open.get(key) ?? 0 });
     }
     return rows;
   }
@@ -118,6 +124,9 @@ const COLUMNS: readonly C[] = [
   { name: 'client_capabilities', long: true, type: 'json', doc: 'capabilities the client declared, JSON text', get: (s) => json(s.info?.clientCapabilities) },
   { name: 'server_capabilities', long: true, type: 'json', doc: 'capabilities the server declared, JSON text', get: (s) => json(s.info?.serverCapabilities) },
   { name: 'end_findings', type: 'endFindings', required: true, doc: 'findings only the end of input tells (unanswered requests): `{seq, source, rule, severity, message}`', get: (s) => s.endFindings.map((f) => ({ seq: f.seq, source: f.source, rule: f.rule, severity: f.severity, message: f.message })) },
+  // Schema version 2, as in `records`.
+  { name: 'run_id', stats: true, type: 'string', required: true, doc: 'the export run that wrote the row (`records.run_id`)', get: (s) => s.run },
+  { name: 'session_uid', stats: true, type: 'string', required: true, doc: '`run_id/session`: unique in a dataset of many runs; join `records` on it (`records.session_uid`)', get: (s) => sessionUid(s.run, s.key) },
 ];
 
 export const SESSIONS: Table<SessionRow> = { name: 'sessions', columns: COLUMNS };

@@ -11,11 +11,13 @@ export interface TableWriterOptions {
   openFiles: number;
   /** The Parquet files' `created_by`. */
   createdBy: string;
+  /** The export run's id (run-id.ts): in every file's name (`part-<run>-N.parquet`) and in the `run_id` column. */
+  runId: string;
   /** Called after each row group is written (the CLI collects the garbage it left). */
   afterGroup?: () => void;
 }
 
-export const DEFAULT_TABLE_OPTIONS: Omit<TableWriterOptions, 'createdBy'> = {
+export const DEFAULT_TABLE_OPTIONS: Omit<TableWriterOptions, 'createdBy' | 'runId'> = {
   rowGroupRows: 16 * 1024,
   fileRows: 1024 * 1024,
   bufferedWeight: 32 * 1024 * 1024,
