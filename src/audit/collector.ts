@@ -6,7 +6,7 @@ import type { Stats } from '../stats/types.js';
 import type { Finding, PipelineRecord, Severity } from '../types.js';
 import { CapabilityMatrix } from './capability-matrix.js';
 import { ruleDocUrl } from './doc-url.js';
-import { SequenceKeeper, type SequenceState } from './sequence.js';
+import { renumberStep, SequenceKeeper, type SequenceState } from './sequence.js';
 import { Interner } from '../util/intern.js';
 import { flatCopy } from '../util/string.js';
 import type { AuditFinding, AuditReport, AuditSession, CapabilityRow } from './types.js';
@@ -143,7 +143,7 @@ export class AuditCollector {
       p.matrix.mergeFrom(part.rows);
       // A state from before the count: its sessions had messages, as far as this run can tell.
       p.messages += part.messages ?? 1;
-      p.sequence.mergeFrom(part.sequence, (step) => ({ ...step, seq: renumber.seq(step.seq) }));
+      p.sequence.mergeFrom(part.sequence, (step) => renumberStep(step, (n) => renumber.seq(n)));
       const c = t.counts.get(k)!;
       for (const s of ['error', 'warning', 'info'] as const) c[s] += part.counts[s];
     }

@@ -1,7 +1,7 @@
 // Keeps the first and last messages of a session for its sequence diagram, in bounded memory.
 import { subjectOf } from '../output/subject.js';
 import type { PipelineRecord, Severity } from '../types.js';
-import type { SequenceStep } from './types.js';
+import type { SequenceStep, StepChain } from './types.js';
 import { flatCopy } from '../util/string.js';
 
 const RANK: Record<Severity, number> = { info: 1, warning: 2, error: 3 };
@@ -67,7 +67,8 @@ export class SequenceKeeper {
     for (const f of r.findings) if (severity === null || RANK[f.severity] > RANK[severity]) severity = f.severity;
     const subject = r.kind === 'request' || r.kind === 'notification' ? subjectOf(r.method, r.message) : '';
     const name = r.kind === 'event' ? (r.event?.name ?? 'event') : r.kind === 'invalid' ? '(invalid)' : (r.method ?? '?');
-    const leg = chainLabel(r);
+    const chain = stepChain(r);
+    const leg = chain === undefined ? '' : legText(chain);
     return {
       seq: r.seq,
       ts: r.ts,
@@ -79,19 +80,38 @@ export class SequenceKeeper {
       latencyMs: r.latencyMs,
       severity,
       body: this.bodyBytes > 0 ? bodyOf(r, this.bodyBytes) : null,
+      ...(chain === undefined ? {} : { chain }),
     };
   }
+}
+
+/** A step in another numbering of seqs (`--jobs`: a file's records after the files before it), its label's too. */
+export function renumberStep(s: SequenceStep, seq: (n: number) => number): SequenceStep {
+  if (s.chain === undefined) return { ...s, seq: seq(s.seq) };
+  const op = s.chain.operation;
+  const chain: StepChain = { ...s.chain, first: seq(s.chain.first), ...(op === undefined ? {} : { operation: { ...op, first: seq(op.first) } }) };
+  const base = s.label.slice(0, s.label.length - legText(s.chain).length);
+  return { ...s, seq: seq(s.seq), chain, label: base + legText(chain) };
 }
 
 /**
  * A modern request's place in its logical operation (session/chains.ts), so that the diagram reads a chain as one
  * operation: a retry's round, an `input_required` answer, and the terminal answer's whole operation.
  */
-function chainLabel(r: PipelineRecord): string {
-  if (r.chain === undefined) return '';
-  if (r.kind === 'request' && r.chain.round > 1) return ` (round ${r.chain.round} of #${r.chain.first})`;
-  if (r.inputs !== undefined || (r.message as { result?: { resultType?: unknown } } | null)?.result?.resultType === 'input_required') return ' (input required)';
+function stepChain(r: PipelineRecord): StepChain | undefined {
+  if (r.chain === undefined) return undefined;
+  const round = r.kind === 'request' && r.chain.round > 1 ? r.chain.round : 0;
+  const input = r.inputs !== undefined || (r.message as { result?: { resultType?: unknown } } | null)?.result?.resultType === 'input_required';
   const op = r.operation;
+  if (round === 0 && !input && op === undefined) return undefined;
+  return { round, first: r.chain.first, input, ...(op === undefined ? {} : { operation: { first: op.first, rounds: op.rounds, latencyMs: op.latencyMs } }) };
+}
+
+/** The label's end for a chain's leg: ` (round 2 of #35)`, ` (input required)`, ` (operation #35: 2 rounds, 30 ms)`. */
+function legText(c: StepChain): string {
+  if (c.round > 0) return ` (round ${c.round} of #${c.first})`;
+  if (c.input) return ' (input required)';
+  const op = c.operation;
   return op === undefined ? '' : ` (operation #${op.first}: ${op.rounds} rounds${op.latencyMs === null ? '' : `, ${op.latencyMs} ms`})`;
 }
 

@@ -55,6 +55,19 @@ export interface SequenceStep {
   severity: Severity | null;
   /** The message's JSON text (compact), kept for reports that show bodies on demand; bounded. */
   body: string | null;
+  /** A modern chain's leg that the label ends with (its seqs move with the records under `--jobs`). */
+  chain?: StepChain;
+}
+
+/** What a step's label says of its place in a modern chain (audit/sequence.ts `legText`). */
+export interface StepChain {
+  /** A retry's round and its chain's first request (round > 1), else 0. */
+  round: number;
+  first: number;
+  /** An `input_required` answer. */
+  input: boolean;
+  /** The terminal answer's whole operation: its first request, rounds and latency. */
+  operation?: { first: number; rounds: number; latencyMs: number | null };
 }
 
 export interface AuditSession {

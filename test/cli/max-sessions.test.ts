@@ -30,7 +30,7 @@ describe('--max-sessions', () => {
     const r = await runMain(['annotate', '--max-sessions', '2', LOG]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('session-limit: more than 2 sessions at once');
-    expect(r.stdout).toMatch(/unanswered at end of input: 1\n\s+#2 → id 1 tools\/list session b/);
+    expect(r.stdout).toMatch(/unanswered at end of input: 1 request\n\s+#2 → id 1 tools\/list session b/);
   });
 
   it('audit: the finding (a warning) and the unanswered request, with and without the bound', async () => {

@@ -89,6 +89,8 @@ const MESSAGE_KINDS = ['request', 'response', 'error', 'notification'];
 async function expectedStderr(c: Case): Promise<string> {
   if (MESSAGE_KINDS.some((k) => (c.kinds[k] ?? 0) > 0)) return '';
   const n = await lineCount(pathOf(c));
+  // A file of zero bytes is empty; one with lines but no message says how many it read.
+  if (n === 0) return `mcptrace: ${pathOf(c)}: empty, no MCP messages\n`;
   return `mcptrace: ${pathOf(c)}: no MCP messages (0 of ${n} ${n === 1 ? 'line' : 'lines'})\n`;
 }
 
