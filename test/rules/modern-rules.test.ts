@@ -58,6 +58,8 @@ describe('modern rules', () => {
       '2 error: notifications/tools/list_changed for subscription "l" before its notifications/subscriptions/acknowledged',
       '4 error: notifications/tools/list_changed without _meta["io.modelcontextprotocol/subscriptionId"]: it belongs on a subscriptions/listen stream',
       '5 error: notifications/tools/list_changed tagged with subscription "other", which is no open subscriptions/listen',
+      '8 error: notifications/tools/list_changed on subscription "m", whose acknowledgement left out toolsListChanged',
+      '9 error: notifications/resources/list_changed on subscription "m", whose subscriptions/listen filter did not request resourcesListChanged',
     ]);
   });
   it('unsupported-version-data', async () => {
