@@ -24,9 +24,11 @@ describe('modern rules', () => {
     expect(await of('legacy-method-in-modern')).toEqual(['3 error: request ping does not exist in a modern exchange (removed in 2026-07-28)']);
     expect(await hits('legacy-method-in-modern', readFileSync('test/fixtures/modern/dual-era-fallback.txt', 'utf8'))).toEqual([]);
   });
-  it('undeclared-input-capability: an earlier request\'s declaration does not count', async () => {
+  it('undeclared-input-capability: an earlier request\'s declaration does not count; URL mode and sampling tools need their own', async () => {
     expect(await of('undeclared-input-capability')).toEqual([
       '4 error: input request "ok" (elicitation/create) needs client capability elicitation.form, which the triggering request did not declare',
+      '6 error: input request "u" (elicitation/create) needs client capability elicitation.url, which the triggering request did not declare',
+      '6 error: input request "s" (sampling/createMessage) needs client capability sampling.tools, which the triggering request did not declare',
     ]);
   });
   it('invalid-input-required', async () => {
