@@ -67,9 +67,20 @@ describe('modern rules', () => {
   it('unsupported-version-data', async () => {
     expect(await of('unsupported-version-data')).toEqual(['2 error: -32022 (unsupported protocol version) without data.requested (string)']);
   });
+  it('missing-client-info (a warning: SHOULD)', async () => {
+    expect(await of('missing-client-info')).toEqual([
+      '1 warning: modern request tools/call without params._meta["io.modelcontextprotocol/clientInfo"] (clients SHOULD send it on every request)',
+    ]);
+  });
+  it('missing-server-info (a warning: SHOULD; results only)', async () => {
+    expect(await of('missing-server-info')).toEqual([
+      '2 warning: result of tools/call without _meta["io.modelcontextprotocol/serverInfo"] (servers SHOULD send it on every response)',
+    ]);
+    expect(await hits('missing-server-info', bad('unsupported-version-data'))).toEqual([]);
+  });
   it('no modern rule fires on a legacy session', async () => {
     const legacy = readFileSync('test/fixtures/violations/duplicate-request-id/good.txt', 'utf8');
-    for (const id of ['missing-request-meta', 'missing-result-type', 'modern-server-request', 'legacy-method-in-modern', 'missing-cache-hints', 'subscription-notification']) {
+    for (const id of ['missing-request-meta', 'missing-result-type', 'modern-server-request', 'legacy-method-in-modern', 'missing-cache-hints', 'subscription-notification', 'missing-client-info', 'missing-server-info']) {
       expect(await hits(id, legacy)).toEqual([]);
     }
   });

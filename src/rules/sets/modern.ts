@@ -2,8 +2,10 @@
 import { invalidInputRequired } from '../invalid-input-required.js';
 import { legacyMethodInModern } from '../legacy-method-in-modern.js';
 import { missingCacheHints } from '../missing-cache-hints.js';
+import { missingClientInfo } from '../missing-client-info.js';
 import { missingRequestMeta } from '../missing-request-meta.js';
 import { missingResultType } from '../missing-result-type.js';
+import { missingServerInfo } from '../missing-server-info.js';
 import { modernServerRequest } from '../modern-server-request.js';
 import { mrtrRetryMismatch } from '../mrtr-retry-mismatch.js';
 import { subscriptionNotification } from '../subscription-notification.js';
@@ -15,8 +17,10 @@ export const MODERN_RULES: readonly Rule<any, any>[] = [
   invalidInputRequired,
   legacyMethodInModern,
   missingCacheHints,
+  missingClientInfo,
   missingRequestMeta,
   missingResultType,
+  missingServerInfo,
   modernServerRequest,
   mrtrRetryMismatch,
   subscriptionNotification,
