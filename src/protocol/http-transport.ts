@@ -10,11 +10,6 @@ export const LAST_EVENT_ID_HEADER = 'last-event-id';
  * 2026-07-28 (basic/transports/streamable-http.mdx §Request Metadata): the headers a POST mirrors its body's `method`,
  * `params.name`/`params.uri`, and tool arguments annotated `x-mcp-header` in (`Mcp-Param-{Name}`).
  */
-/**
- * The request `_meta` key whose value `MCP-Protocol-Version` mirrors in 2026-07-28; its presence is a request's claim to
- * that revision or a later one (basic/index.mdx §_meta; the TS SDK's `hasEnvelopeClaim`).
- */
-export const VERSION_META = 'io.modelcontextprotocol/protocolVersion';
 const MCP_METHOD_HEADER = 'mcp-method';
 const MCP_NAME_HEADER = 'mcp-name';
 const MCP_PARAM_PREFIX = 'mcp-param-';

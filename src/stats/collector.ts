@@ -3,7 +3,7 @@ import { errorCodeName } from '../protocol/errors.js';
 import type { OpenRequest, PipelineRecord, SessionInfo } from '../types.js';
 import { setOwn } from '../util/own.js';
 import { CappedMap } from './capped-map.js';
-import { MethodTally, ScopeTally, type MethodTallyState, type ScopeLimits, type ScopeTallyState } from './scope.js';
+import { endsOperation, MethodTally, ScopeTally, type MethodTallyState, type ScopeLimits, type ScopeTallyState } from './scope.js';
 import { SessionTable } from './sessions.js';
 import { TimeSpanTracker, type TimeSpanState } from './time-span.js';
 import { evictOldest } from '../util/oldest.js';
@@ -115,9 +115,10 @@ export class StatsCollector {
     }
   }
 
+  /** A modern chain is one call: its retries (rounds after the first) are legs of the call already counted. */
   private toolRequest(r: PipelineRecord): void {
     const t = this.tools.get(toolName(r.message));
-    t.count++;
+    if (r.chain === undefined || r.chain.round === 1) t.count++;
     this.pendingTools.set(r.seq, t);
     if (this.pendingTools.size > this.maxPendingTools) {
       // Oldest first: Map iterates in insertion order. A response to it later counts only in `methods`.
@@ -129,9 +130,13 @@ export class StatsCollector {
     const t = this.pendingTools.get(pair);
     if (t === undefined) return;
     this.pendingTools.delete(pair);
+    // An `input_required` leg (or a -32022 refusal) of a modern chain is neither a failure nor the call's latency: the
+    // terminal answer is, with the whole operation's latency when it took several rounds.
+    if (r.chain !== undefined && !endsOperation(r)) return;
     if (r.kind === 'error') t.errors++;
     else if (isErrorResult(r.message)) t.isError++;
-    if (r.latencyMs !== null) t.latency.add(r.latencyMs);
+    const latency = r.operation !== undefined ? r.operation.latencyMs : r.latencyMs;
+    if (latency !== null) t.latency.add(latency);
   }
 
   exportState(): StatsState {

@@ -126,7 +126,7 @@ export interface MethodTallyState {
  * Whether a modern answer ends its logical operation: not an `input_required` result, nor a -32022 refusal (the client
  * retries with another version; one never retried is a failure the log does not show as such).
  */
-function endsOperation(r: PipelineRecord): boolean {
+export function endsOperation(r: PipelineRecord): boolean {
   const m = r.message as { result?: { resultType?: unknown }; error?: { code?: unknown } } | null;
   if (r.kind === 'response') return m?.result?.resultType !== 'input_required';
   return m?.error?.code !== -32022;

@@ -141,6 +141,7 @@ export interface TimeSpan {
 }
 
 export interface Stats extends ScopeStats {
+  /** `tools/call` by tool name, counted per call: a modern chain is one call (its operation's latency), not its legs. */
   tools: Record<string, ToolStats>;
   /** Keyed by the error code as a string (`-32602`), or `(none)` when the error object has no numeric code. */
   errors: Record<string, ErrorCodeStats>;

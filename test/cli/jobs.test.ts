@@ -97,6 +97,14 @@ describe('--jobs over files', () => {
     }
   }
 
+  it('stats -f json on the modern fixtures is the same with 1 and 2 workers: a chain is one tool call in both', async () => {
+    const files = readdirSync('test/fixtures/modern').filter((f) => f.endsWith('.txt')).sort().map((f) => `test/fixtures/modern/${f}`);
+    await expectSame(['stats', '-f', 'json', ...files], ['2']);
+    const stats = JSON.parse((await one(['stats', '-f', 'json', ...files])).stdout);
+    expect(stats.tools['release-notes']).toEqual({ count: 1, errors: 0, isError: 0, latencyMs: { p50: 1170, p95: 1170, max: 1170 } });
+    expect(stats.methods['tools/call'].operations.multiRound).toBe(2);
+  });
+
   it('compares the logs\' own times: the samples\' time span is in the output compared', async () => {
     const stats = JSON.parse((await one(['stats', '-f', 'json', ...SAMPLES])).stdout);
     expect(stats.timeSpan).toEqual({

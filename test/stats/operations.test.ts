@@ -53,6 +53,16 @@ describe('operations of modern requests', () => {
   });
 });
 
+describe('the Tools table of modern sessions', () => {
+  it('counts a chain as one call with the operation\'s latency; its input_required legs are neither calls nor errors', async () => {
+    const st = await statsOf('mrtr-rounds.txt', 'mrtr-one.txt', 'plain.txt');
+    expect(st.tools['release-notes']).toEqual({ count: 1, errors: 0, isError: 0, latencyMs: { p50: 1170, p95: 1170, max: 1170 } });
+    // deploy: the MRTR chain of mrtr-one (1580 ms over two rounds) and plain's single-round call (its leg, 40 ms).
+    expect(st.tools['deploy']).toEqual({ count: 2, errors: 0, isError: 0, latencyMs: { p50: 40, p95: 1580, max: 1580 } });
+    expect(st.methods['tools/call']).toMatchObject({ count: 7, errors: 0 });
+  });
+});
+
 describe('stats JSON of modern sessions', () => {
   it('keeps operations and the sessions\' eras; a legacy session has neither key', async () => {
     const { orderedStats } = await import('../../src/output/stats-json.js');

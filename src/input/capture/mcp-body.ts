@@ -1,5 +1,5 @@
 // What an HTTP body says about MCP: a JSON-RPC message or batch, an initialize request, a 2026-07-28 claim.
-import { VERSION_META } from '../../protocol/http-transport.js';
+import { META } from '../../protocol/modern.js';
 import { nestedDeeper } from '../depth.js';
 
 /** The body parsed, or undefined when it is not JSON (or nests too deep to walk: decode reports it). */
@@ -25,7 +25,7 @@ export function looksJsonRpc(v: unknown): boolean {
 export function claimsModern(v: unknown): boolean {
   if (!isMessage(v)) return false;
   const meta = ((v as { params?: { _meta?: unknown } }).params as { _meta?: unknown } | undefined)?._meta;
-  return typeof meta === 'object' && meta !== null && Object.hasOwn(meta, VERSION_META);
+  return typeof meta === 'object' && meta !== null && Object.hasOwn(meta, META.protocolVersion);
 }
 
 /** An `initialize` request (not in a batch: basic/lifecycle.mdx forbids it there from 2025-06-18 on). */

@@ -1,31 +1,19 @@
 // Whether an HTTP exchange is 2026-07-28 ("modern") by what its own request claims: the HTTP rules' local era test.
-import { VERSION_META } from '../../protocol/http-transport.js';
+import { isModernVersion as isModernRevision } from '../../protocol/modern.js';
+import { claimedVersion } from '../../session/era.js';
 import type { PipelineRecord } from '../../types.js';
-
-// basic/versioning.mdx: modern = 2026-07-28 and later. The TS SDK v2 compares version strings as text
-// (`isModernProtocolVersion(v) = v >= "2026-07-28"`, core-internal/src/shared/protocolEras.ts); revisions are dates.
-const FIRST_MODERN = '2026-07-28';
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 
 /** Exchanges remembered per session as modern, for the records of their answers. */
 const EXCHANGES_KEPT = 1024;
 
-/** A version string of 2026-07-28 or later. */
+/** A header's version string naming 2026-07-28 or later (surrounding whitespace allowed, as a header value may carry). */
 export function isModernVersion(v: string | null): boolean {
-  if (v === null) return false;
-  const t = v.trim();
-  return DATE.test(t) && t >= FIRST_MODERN;
+  return v !== null && isModernRevision(v.trim());
 }
 
 /** The request's `params._meta["io.modelcontextprotocol/protocolVersion"]` when present, else undefined (any JSON value). */
 export function metaVersion(record: PipelineRecord): unknown {
-  if (record.kind !== 'request' && record.kind !== 'notification') return undefined;
-  const params = (record.message as { params?: unknown } | null)?.params;
-  if (typeof params !== 'object' || params === null) return undefined;
-  const meta = (params as { _meta?: unknown })._meta;
-  if (typeof meta !== 'object' || meta === null || !Object.hasOwn(meta, VERSION_META)) return undefined;
-  return (meta as Record<string, unknown>)[VERSION_META];
+  return record.kind === 'request' || record.kind === 'notification' ? claimedVersion(record.message) : undefined;
 }
 
 /**
