@@ -75,6 +75,12 @@ export const MODERN_METHODS: readonly ModernMethod[] = [
 export const MODERN_ONLY_METHODS: ReadonlySet<string> = new Set(['server/discover', 'subscriptions/listen', 'notifications/subscriptions/acknowledged']);
 
 /**
+ * Requests that stay open as long as their stream lives: the server answers a listen only when it closes the stream
+ * gracefully (basic/patterns/subscriptions.mdx), so a log that ends while it is open has not left it unanswered.
+ */
+export const LONG_LIVED_METHODS: ReadonlySet<string> = new Set(['subscriptions/listen']);
+
+/**
  * Methods the modern revision removed (changelog 2026-07-28 major 2, 4, 5, 6; minor 11): a modern server answers the
  * requests among them with -32601, and none belongs in a modern exchange.
  */

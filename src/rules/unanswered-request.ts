@@ -1,4 +1,5 @@
 // Rule unanswered-request: a request that got no response by end of input (cancelled ones excepted).
+import { LONG_LIVED_METHODS } from '../protocol/modern.js';
 import type { Rule } from './types.js';
 import { SPEC } from './spec-urls.js';
 
@@ -7,7 +8,7 @@ export const unansweredRequest: Rule<{ method: string; id: string; seq: number }
     id: 'unanswered-request',
     severity: 'warning',
     description:
-      'A request was never answered before the log ended. Requests cancelled with notifications/cancelled are not reported (the receiver SHOULD NOT answer them).',
+      'A request was never answered before the log ended. Requests cancelled with notifications/cancelled are not reported (the receiver SHOULD NOT answer them), nor a 2026-07-28 subscriptions/listen still open (its answer comes only when the server closes the stream).',
     specUrl: SPEC.responses,
     revisions: 'all',
     seqFields: ['seq'],
@@ -15,5 +16,5 @@ export const unansweredRequest: Rule<{ method: string; id: string; seq: number }
     needs: ['client:answers', 'server:answers'],
   },
   message: (d) => `${d.method} request #${d.seq} (id ${d.id}) was never answered`,
-  atEnd: (open) => (open.cancelled ? undefined : { method: open.method, id: JSON.stringify(open.id), seq: open.seq }),
+  atEnd: (open) => (open.cancelled || LONG_LIVED_METHODS.has(open.method) ? undefined : { method: open.method, id: JSON.stringify(open.id), seq: open.seq }),
 };
