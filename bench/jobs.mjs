@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DIR, ensureData } from './generate.mjs';
 import { measure, median } from './measure.mjs';
+import { option } from './args.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'dist/cli/mcptrace.js');
@@ -67,10 +68,7 @@ export function jobsTable(rows) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
-  const opt = (name, d) => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 ? args[i + 1] : d;
-  };
-  const rows = await jobsBench({ files: Number(opt('files', 4)), size: opt('size', '100m'), format: opt('format', 'ndjson'), runs: Number(opt('runs', 3)), log: (m) => process.stderr.write(m + '\n') });
+  const opt = (name, d) => option(args, name, d);
+  const rows = await jobsBench({ files: opt('files', 4), size: opt('size', '100m'), format: opt('format', 'ndjson'), runs: opt('runs', 3), log: (m) => process.stderr.write(m + '\n') });
   process.stdout.write(jobsTable(rows) + '\n');
 }

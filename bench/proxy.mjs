@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { median, percentile } from './measure.mjs';
+import { option } from './args.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -171,10 +172,7 @@ export function proxyTable(r) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
-  const opt = (name, d) => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 ? Number(args[i + 1]) : d;
-  };
+  const opt = (name, d) => option(args, name, d);
   const r = await proxyBench({ requests: opt('requests', 5000), rounds: opt('rounds', 3), log: (m) => process.stderr.write(m + '\n') });
   process.stdout.write(proxyTable(r) + '\n');
 }

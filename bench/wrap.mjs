@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { median, percentile } from './measure.mjs';
+import { option } from './args.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'];
@@ -169,10 +170,7 @@ export function wrapTable(r) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
-  const opt = (name, d) => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 ? Number(args[i + 1]) : d;
-  };
+  const opt = (name, d) => option(args, name, d);
   const r = await wrapBench({ pings: opt('pings', 10_000), rounds: opt('rounds', 3), window: opt('window', 32), log: (m) => process.stderr.write(m + '\n') });
   process.stdout.write(wrapTable(r) + '\n');
 }

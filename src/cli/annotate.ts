@@ -5,9 +5,9 @@ import { recordToJson } from '../output/json.js';
 import { recordMessageJson, recordToNdjson, recordToNdjsonHead } from '../output/ndjson.js';
 import { escapeJsonForTerminal } from '../output/escape.js';
 import type { Redactor } from '../output/redact.js';
-import { transcriptWidth } from '../output/text-layout.js';
 import { TextTranscript } from '../output/transcript.js';
 import type { PipelineRecord } from '../types.js';
+import { transcriptColumns } from './columns.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { withFollow } from './follow.js';
 import { bodyWidthOption, filterOptions, inputOptions, widthOption } from './options.js';
@@ -136,13 +136,10 @@ function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean }, io
     };
   }
   const palette = paletteFor(io, args.color);
-  const screens = [io.stdout, io.stderr] as { isTTY?: boolean; columns?: number }[];
-  const width = () => transcriptWidth({ flag: args.width, screens, env: io.env });
   const transcript = new TextTranscript(palette, {
     body: args.body ?? false,
     bodyWidth: args.bodyFull ? 'full' : args.bodyWidth,
-    // On a terminal the width is read at each record, so a resized window lays out the next lines anew.
-    width: args.width === undefined && screens.some((x) => x.isTTY === true) ? width : width(),
+    width: transcriptColumns(io, args.width),
   });
   return {
     record: (r) => {

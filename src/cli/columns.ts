@@ -16,3 +16,11 @@ export function outputWidth(io: CliIO, flag?: number): number {
 export function readerWidth(io: CliIO, flag?: number): number | undefined {
   return flag !== undefined || screens(io).some((s) => s.isTTY === true) ? outputWidth(io, flag) : undefined;
 }
+
+/**
+ * The transcript's width: read again at each record when a person watches a terminal and no `--width` fixes it (a
+ * resized window lays out the next lines anew), else one number.
+ */
+export function transcriptColumns(io: CliIO, flag?: number): number | (() => number) {
+  return flag === undefined && screens(io).some((s) => s.isTTY === true) ? () => outputWidth(io) : outputWidth(io, flag);
+}

@@ -2,17 +2,16 @@
 // is decoded by protoc (--decode_raw, an independent decoder) and must say what the JSON lines say; refused, failing
 // and slow endpoints.
 import { execFileSync } from 'node:child_process';
-import { once } from 'node:events';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 // The built CLI's main, in this process, for --follow (it ends on `io.stop`, as Ctrl-C ends it); `npm test` builds first.
 import { main } from '../../dist/src/cli/main.js';
 import { runMain } from '../helpers/in-process.js';
+import { listenLocal } from '../helpers/listen.js';
 import { pointsFromJson, pointsFromProtobuf, SAMPLES, spansFromJson, spansFromProtobuf } from '../helpers/otlp.js';
 import { lazyTempDir } from '../helpers/temp.js';
 
@@ -51,15 +50,10 @@ async function receiver(answer: (n: number, path: string) => Answer = () => ({ s
       res.writeHead(a.status, a.headers).end(a.body ?? '');
     });
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  servers.push(async () => {
-    server.closeAllConnections();
-    server.close();
-    await once(server, 'close');
-  });
+  const { port, stop } = await listenLocal(server);
+  servers.push(stop);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${port}`,
     received,
     next: () => (taken < received.length ? Promise.resolve(received[taken++]!) : new Promise((resolve) => waiting.push(resolve))),
   };
@@ -206,14 +200,9 @@ describe('export --to otlp --endpoint', () => {
     execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
     let requests = 0;
     const server = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) => void (requests++, res.end()));
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    servers.push(async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    });
-    const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { port, stop } = await listenLocal(server);
+    servers.push(stop);
+    const url = `https://127.0.0.1:${port}`;
     const res = await runMain(['export', '--to', 'otlp', '--endpoint', url, SAMPLE]);
     expect(res.code).toBe(2);
     expect(res.stderr).toBe(`mcptrace: cannot export to ${url}/v1/traces: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT); NODE_EXTRA_CA_CERTS=FILE.pem adds the authority that signed it\n`);

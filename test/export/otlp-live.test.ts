@@ -4,12 +4,12 @@
 import { once } from 'node:events';
 import { spawn } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI_PATH, REPO_ROOT, spawnCli } from '../helpers/cli.js';
 import { startEverything } from '../helpers/http-server.js';
+import { listenLocal } from '../helpers/listen.js';
 import { pointsFromJson, spansFromJson, type PlainSpan } from '../helpers/otlp.js';
 import { connectSdk } from '../helpers/sdk-http-client.js';
 
@@ -52,19 +52,14 @@ async function receiver() {
       for (const w of waiting.splice(0)) w();
     });
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  stops.push(async () => {
-    server.closeAllConnections();
-    server.close();
-    await once(server, 'close');
-  });
+  const { port, stop } = await listenLocal(server);
+  stops.push(stop);
   const spans = (): PlainSpan[] => received.filter((r) => r.path === '/v1/traces').flatMap((r) => spansFromJson(r.body));
   /** Resolves once `cond` holds of what was received (checked on each request: no polling). */
   const until = async (cond: () => boolean) => {
     while (!cond()) await new Promise<void>((resolve) => waiting.push(resolve));
   };
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received, spans, until };
+  return { url: `http://127.0.0.1:${port}`, received, spans, until };
 }
 
 describe('wrap --otlp-endpoint', () => {
@@ -130,14 +125,9 @@ describe('wrap --otlp-endpoint', () => {
     // Every request is held unanswered.
     const held: ServerResponse[] = [];
     const server = createServer((_req, res) => void held.push(res));
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    stops.push(async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    });
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { port, stop } = await listenLocal(server);
+    stops.push(stop);
+    const url = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, [CLI_PATH, 'wrap', '--otlp-endpoint', url, '--otlp-timeout', '1000', '--', process.execPath, EVERYTHING_JS, 'stdio'], { cwd: REPO_ROOT });
     let stdout = '';
     let stderr = '';

@@ -2,15 +2,11 @@
 // revision): server/discover, tools/list, tools/call; `good` validates the mirrored headers as §Server Validation asks,
 // `bad` mints session ids, serves whatever headers come, numbers its SSE events and answers GET.
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocal, type Listening } from './listen.js';
 import { DISCOVER_RESULT, merr, MODERN, mres, TOOLS_RESULT } from './modern-http.js';
 
-export interface ModernServer {
-  port: number;
-  stop(): Promise<void>;
-}
+export type ModernServer = Listening;
 
 type Message = { jsonrpc: '2.0'; id?: string | number; method?: string; params?: Record<string, any> };
 
@@ -104,14 +100,5 @@ export async function startModernServer(variant: 'good' | 'bad'): Promise<Modern
     } else json(res, 200, r.json);
   }
 
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return {
-    port: (server.address() as AddressInfo).port,
-    stop: async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
-  };
+  return listenLocal(server);
 }

@@ -1,7 +1,6 @@
 // A loopback OTLP/HTTP receiver for tests: it answers 200 and keeps each request (path, headers, body).
-import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocal } from './listen.js';
 
 export interface Received {
   path: string;
@@ -19,15 +18,10 @@ export async function otlpReceiver(): Promise<{ url: string; received: Received[
       res.writeHead(200).end();
     });
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
+  const { port, stop } = await listenLocal(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${port}`,
     received,
-    stop: async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
+    stop,
   };
 }
