@@ -273,6 +273,21 @@ export interface HttpWire {
   host: string | null;
   /** The HTTP version the exchange was sent in (`1.1`, `1.0`, `2`), when the reader knows it. */
   version: string | null;
+  /** The connection's two ends, when the reader saw them open (a packet capture). */
+  peers?: Peers;
+}
+
+/** One end of a TCP connection. */
+export interface Endpoint {
+  /** An IPv4 dotted quad or an IPv6 address as `inet_ntop` writes it. */
+  addr: string;
+  port: number;
+}
+
+/** A connection's ends: `client` opened it, `server` accepted it. */
+export interface Peers {
+  client: Endpoint;
+  server: Endpoint;
 }
 
 /** A record as it flows through the pipeline: the contract fields plus wire details for sinks. */

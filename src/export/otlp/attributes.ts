@@ -43,8 +43,10 @@ export function sessionAttributes(r: PipelineRecord, info: SessionInfo | undefin
 }
 
 /**
- * Where an HTTP record's exchange went (mcp.md "Client": `server.address`, `server.port`, `network.protocol.version`):
- * the request's Host as sent (the name the client used, no reverse lookup), and the HTTP version the reader read.
+ * Where an HTTP record's exchange went (mcp.md "Client": `server.address`, `server.port`, `network.protocol.version`;
+ * "Server": `client.address`, `client.port`): the request's Host as sent (the name the client used, no reverse
+ * lookup), else the connection's server end; the client's end of the connection when the reader saw it (a packet
+ * capture, the proxy); and the HTTP version the reader read.
  */
 function connectionAttributes(w: HttpWire | undefined): Attributes {
   const a: Attributes = {};
@@ -54,6 +56,14 @@ function connectionAttributes(w: HttpWire | undefined): Attributes {
   if (m !== null) {
     a['server.address'] = m[1]!.replace(/^\[(.*)\]$/, '$1');
     if (m[2] !== undefined) a['server.port'] = Number(m[2]);
+    else if (w.peers !== undefined) a['server.port'] = w.peers.server.port;
+  } else if (w.peers !== undefined) {
+    a['server.address'] = w.peers.server.addr;
+    a['server.port'] = w.peers.server.port;
+  }
+  if (w.peers !== undefined) {
+    a['client.address'] = w.peers.client.addr;
+    a['client.port'] = w.peers.client.port;
   }
   return a;
 }

@@ -160,6 +160,8 @@ export class SpanBuilder {
       const traceId = sessionTraceId(file, r.session, r.seq, r.ts);
       const startMs = r.wire.tsMs ?? 0;
       const attributes: Attributes = { ...sessionAttributes(r, info), 'mcptrace.session': r.session, 'mcptrace.input': file };
+      // A session outlives its first connection: the client's port is each exchange's, not the session's.
+      delete attributes['client.port'];
       s = {
         key: r.session, pending: new Map(), records: 0, timed: false,
         span: {

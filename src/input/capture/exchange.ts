@@ -1,4 +1,5 @@
 // One HTTP request and its response as the MCP reader sees them, whether read from packets, a HAR entry or a curl transcript.
+import type { Peers } from '../../types.js';
 import type { TimeValue } from '../time.js';
 
 /** When something was read: the time (epoch ms) and the packet number (a HAR entry's line) that completed it. */
@@ -25,6 +26,8 @@ export interface Exchange {
   reqHeaders: Headers;
   /** The request's HTTP version (`1.1`, `2`), when the reader knows it. */
   version?: string;
+  /** The connection's ends, when the reader knows them. */
+  peers?: Peers;
   /** Set when the response's head is read. */
   status: number | null;
   resHeaders: Headers | null;

@@ -3,6 +3,7 @@ import { bodyDecoding, type BodyDecoder } from './decompress.js';
 import type { At, BodyEnd, CutReason, Exchange, ExchangeSink } from './exchange.js';
 import { HttpStream, type Head, type Piece } from './http-stream.js';
 import type { StreamDir } from './stream-event.js';
+import type { Peers } from '../../types.js';
 
 /** A body being read: its exchange, its decoder (when encoded), its size so far. */
 interface Body {
@@ -31,7 +32,7 @@ export class HttpConnection {
   private interim = false;
 
   /** `midstream`: the capture started after the connection did (stream-event.ts). */
-  constructor(readonly conn: string, private readonly sink: ExchangeSink, midstream = false) {
+  constructor(readonly conn: string, private readonly sink: ExchangeSink, midstream = false, private readonly peers?: Peers) {
     this.req = new HttpStream('REQUEST', undefined, midstream);
     this.res = new HttpStream('RESPONSE', () => this.waiting[0]?.method === 'HEAD', midstream);
   }
@@ -117,7 +118,7 @@ export class HttpConnection {
   private onRequest(p: Piece, at: At, closeReason: CutReason): void {
     switch (p.kind) {
       case 'head': {
-        const x: Exchange = { conn: this.conn, method: p.head.method ?? '?', path: p.head.url, reqHeaders: p.head.headers, version: p.head.version, status: null, resHeaders: null };
+        const x: Exchange = { conn: this.conn, method: p.head.method ?? '?', path: p.head.url, reqHeaders: p.head.headers, version: p.head.version, status: null, resHeaders: null, ...(this.peers && { peers: this.peers }) };
         if (this.waiting.length >= MAX_WAITING) this.sink.unanswered(this.waiting.shift()!, at, 'lost');
         this.waiting.push(x);
         this.reqBody = body(x, p.head);

@@ -1,6 +1,6 @@
 // The HTTP side's entry: a capture's TCP streams (StreamEvents) read as HTTP/1.1 and MCP, into frames.
 import { Buffer } from 'node:buffer';
-import type { Frame } from '../../types.js';
+import type { Frame, Peers } from '../../types.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../lines.js';
 import { connectionKind, connectionName, someOf, type ConnectionKind } from './connection-kind.js';
 import type { At } from './exchange.js';
@@ -39,6 +39,8 @@ interface Conn {
   http: HttpConnection | null;
   /** The last packet of the connection: a `close` has none of its own. */
   packet: number;
+  /** Its ends, when the capture showed its opening. */
+  peers: Peers | null;
 }
 
 /**
@@ -55,7 +57,7 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
   const connOf = (id: string, client: Endpoint | null = null, server: Endpoint | null = null, midstream = false): Conn => {
     let c = conns.get(id);
     if (c === undefined) {
-      c = { name: connectionName(id, client, server), midstream, kind: null, early: [], lead: [], head: Buffer.alloc(0), firstDir: null, http: null, packet: 0 };
+      c = { name: connectionName(id, client, server), midstream, kind: null, early: [], lead: [], head: Buffer.alloc(0), firstDir: null, http: null, packet: 0, peers: client && server && { client, server } };
       conns.set(id, c);
     }
     return c;
@@ -64,7 +66,7 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
   const judge = async (id: string, c: Conn) => {
     c.kind = c.head.length > 0 ? connectionKind(c.head, c.firstDir!, c.midstream) : 'other';
     if (c.kind === 'http') {
-      c.http = new HttpConnection(id, mcp, c.midstream);
+      c.http = new HttpConnection(id, mcp, c.midstream, c.peers ?? undefined);
       for (const g of c.lead) mcp.notice(id, g.dir, { kind: 'gap', bytes: g.bytes }, { ts: g.ts, packet: g.packet });
     }
     else count(judged[c.kind], c.name);

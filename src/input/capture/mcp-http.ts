@@ -125,7 +125,7 @@ export class McpHttp implements ExchangeSink {
     const mcp =
       named !== null || h.has(PROTOCOL_VERSION_HEADER) || request.mcpMethod !== undefined || (sse && (x.method === 'GET' || (x.method === 'POST' && /application\/json/i.test(accepts)))) ||
       (x.method === 'DELETE' && session !== null);
-    const wire: HttpWire = { host: this.readHost ? (h.get('host') ?? h.get(':authority') ?? null) : null, version: x.version ?? null };
+    const wire: HttpWire = { host: this.readHost ? (h.get('host') ?? h.get(':authority') ?? null) : null, version: x.version ?? null, ...(x.peers && { peers: x.peers }) };
     this.states.set(x, { session, request, wire, mcp, stream, req: null, reqGap: 0, held: null, initialize: false, requestOut: false, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0 });
     if (named !== null) this.connSession.set(x.conn, named);
   }

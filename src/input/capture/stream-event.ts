@@ -5,12 +5,9 @@
 // and never sees a packet. Events come in capture order; a connection's `data` of one direction is contiguous and in
 // sequence order (a `gap` says how many bytes were never captured between two of them).
 
-/** One end of a TCP connection. */
-export interface Endpoint {
-  /** An IPv4 dotted quad or an IPv6 address as `inet_ntop` writes it. */
-  addr: string;
-  port: number;
-}
+import type { Endpoint } from '../../types.js';
+
+export type { Endpoint };
 
 /** Who sent bytes: the side that opened the connection (`c2s`), or the side that accepted it (`s2c`). */
 export type StreamDir = 'c2s' | 's2c';
