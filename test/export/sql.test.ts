@@ -1,10 +1,11 @@
 // mcptrace sql: the README's DuckDB queries over a dataset and over logs; output formats; what a person sees when
 // DuckDB is missing, the SQL is wrong or the folder is not a dataset.
-import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
+import { readmeQueries } from '../helpers/readme-sql.js';
 import { lazyTempDir, tempDir } from '../helpers/temp.js';
 
 const INPUTS = [
@@ -12,12 +13,6 @@ const INPUTS = [
   'test/fixtures/violations/capability-not-negotiated/bad.txt',
 ];
 
-/** The README's DuckDB queries: the ```sql blocks of its "SQL" section whose first line is `-- DuckDB: <what>`. */
-function readmeQueries(): { name: string; sql: string }[] {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('\n## SQL\n'), readme.indexOf('\n## ', readme.indexOf('\n## SQL\n') + 1));
-  return [...section.matchAll(/```sql\n-- DuckDB: (.+)\n([\s\S]*?)```/g)].map((m) => ({ name: m[1]!, sql: m[2]!.trim() }));
-}
 
 const dataset = lazyTempDir('sql');
 let made: Promise<string> | null = null;
@@ -38,7 +33,7 @@ async function sqlJson(query: string, ...from: string[]): Promise<Record<string,
 }
 
 describe('mcptrace sql', () => {
-  const queries = readmeQueries().filter((q) => q.name !== 'the views');
+  const queries = readmeQueries('DuckDB').filter((q) => q.name !== 'the views');
   it('the README has its queries', () => {
     expect(queries.map((q) => q.name)).toEqual(expect.arrayContaining(['slowest tools per server', 'capability misuse per client', 'error codes over time']));
   });
@@ -55,7 +50,7 @@ describe('mcptrace sql', () => {
   });
 
   it('the README views, run as they are written, give the same findings as mcptrace sql', async () => {
-    const views = readmeQueries().find((q) => q.name === 'the views')!.sql.replaceAll("'traffic/", `'${await traffic()}/`);
+    const views = readmeQueries('DuckDB').find((q) => q.name === 'the views')!.sql.replaceAll("'traffic/", `'${await traffic()}/`);
     const direct = await sqlJson(`${views.replace(/CREATE VIEW (\w+)/g, 'CREATE TEMP VIEW readme_$1').replace(/FROM (records|sessions) /g, 'FROM readme_$1 ')}; SELECT count(*) AS n FROM readme_findings`, await traffic());
     const ours = await sqlJson('SELECT count(*) AS n FROM findings', await traffic());
     expect(direct).toEqual(ours);

@@ -1,0 +1,111 @@
+// The README's ClickHouse views and queries run on ClickHouse itself (chDB: the engine embedded, from npm) over a dataset
+// from `export --to parquet`, and give the rows the README's DuckDB queries give over the same dataset; a query over one
+// date reads only that date's files in both engines.
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Session } from 'chdb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runMain } from '../helpers/in-process.js';
+import { readmeQueries } from '../helpers/readme-sql.js';
+import { lazyTempDir, tempDir } from '../helpers/temp.js';
+
+// Named servers over several days (a Claude Desktop aggregate log), HTTP, stdio captures, a crafted violation, and a
+// raw NDJSON log without times (its records in `date=unknown`).
+const INPUTS = [
+  'samples/everything.envelope.ndjson', 'samples/memory.envelope.ndjson', 'samples/everything-http.har', 'samples/everything.ndjson',
+  'test/fixtures/hosts/claude-desktop/mcp-log-2025-06-aggregate.log', 'test/fixtures/violations/capability-not-negotiated/bad.txt',
+];
+
+const work = lazyTempDir('clickhouse');
+let made: Promise<string> | null = null;
+function traffic(): Promise<string> {
+  made ??= (async () => {
+    const dir = join(work.path, 'traffic');
+    const r = await runMain(['export', '--to', 'parquet', '--out', dir, ...INPUTS]);
+    expect(r.code, r.stderr).toBe(0);
+    return dir;
+  })();
+  return made;
+}
+
+const isViews = (q: { name: string }) => q.name.startsWith('the views');
+
+// chDB holds one data folder per process: one session, its views made again over each dataset.
+let session: Session | null = null;
+afterAll(() => session?.cleanup());
+
+/** The ClickHouse session with the README's views over `dir`, as the README writes them. */
+function clickhouse(dir: string): Session {
+  session ??= new Session(tempDir('chdb'));
+  const views = readmeQueries('ClickHouse').find(isViews)!.sql.replaceAll("'traffic/", `'${dir}/`);
+  for (const statement of views.split(/;\s*(?:\n|$)/).filter((v) => v.trim() !== '')) session.query(statement.replace(/^CREATE VIEW/, 'CREATE OR REPLACE VIEW'));
+  return session;
+}
+
+function rowsOf(s: Session, sql: string): Record<string, unknown>[] {
+  return s.query(sql.replace(/;\s*$/, ''), 'JSONEachRow').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+async function duckdb(sql: string, dir: string): Promise<Record<string, unknown>[]> {
+  const r = await runMain(['sql', '-f', 'json', sql, dir]);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+}
+
+/**
+ * One engine's row as the other's: ClickHouse quotes 64-bit integers in JSON and writes times `2025-06-05 10:00:00.000`
+ * (UTC), DuckDB as numbers and ISO times; numbers compared at the queries' own rounding (one decimal).
+ */
+function normal(row: Record<string, unknown>): string {
+  const value = (v: unknown): unknown => {
+    if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) return value(Number(v));
+    if (typeof v === 'string' && /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d/.test(v)) return new Date(/Z|[+-]\d\d:?\d\d$/.test(v) ? v : `${v.replace(' ', 'T')}Z`).toISOString();
+    if (typeof v === 'number') return Math.round(v * 10) / 10;
+    return v;
+  };
+  return JSON.stringify(Object.keys(row).sort().map((k) => [k, value(row[k])]));
+}
+
+describe('the README\'s ClickHouse SQL on ClickHouse (chDB)', () => {
+  const duck = new Map(readmeQueries('DuckDB').map((q) => [q.name, q.sql]));
+  const queries = readmeQueries('ClickHouse').filter((q) => !isViews(q));
+
+  it('the README has a ClickHouse form of every DuckDB query', () => {
+    expect(queries.map((q) => q.name).sort()).toEqual([...duck.keys()].filter((name) => !isViews({ name })).sort());
+  });
+
+  it.each(queries)('$name: the same rows as DuckDB\'s form', async ({ name, sql }) => {
+    const dir = await traffic();
+    const ch = rowsOf(clickhouse(dir), sql).map(normal).sort();
+    const dk = (await duckdb(duck.get(name)!, dir)).map(normal).sort();
+    expect(ch.length).toBeGreaterThan(0);
+    expect(ch).toEqual(dk);
+  });
+
+  it('the views: date and server as DuckDB reads them (a date=unknown folder, a server the log never names)', async () => {
+    const dir = await traffic();
+    const q = 'SELECT date, server, count() AS n FROM records GROUP BY date, server ORDER BY date, server';
+    const ch = rowsOf(clickhouse(dir), q);
+    expect(ch.map((r) => r.date)).toContain('unknown');
+    expect(ch.map((r) => r.server)).toContain(null);
+    expect(ch.map((r) => r.server)).toEqual(expect.arrayContaining(['memory', 'weather']));
+    expect(ch.map(normal).sort()).toEqual((await duckdb(q.replace('count()', 'count(*)'), dir)).map(normal).sort());
+    const findings = 'SELECT at_end, count() AS n FROM findings GROUP BY at_end';
+    expect(rowsOf(clickhouse(dir), findings).map(normal).sort()).toEqual((await duckdb(findings.replace('count()', 'count(*)'), dir)).map(normal).sort());
+  });
+
+  it('partition pruning: a query over one date reads only its files (a broken file in another date is never opened)', async () => {
+    const dir = join(tempDir('clickhouse-prune'), 'traffic');
+    cpSync(await traffic(), dir, { recursive: true });
+    // The views are made first: making one reads a file for the columns, and which file is ClickHouse's choice.
+    const s = clickhouse(dir);
+    const broken = join(dir, 'records', 'date=2020-01-01', 'server=broken');
+    mkdirSync(broken, { recursive: true });
+    writeFileSync(join(broken, 'part-x-0.parquet'), 'not a parquet file\n');
+    const day = rowsOf(s, "SELECT count() AS n FROM records WHERE date = '2025-06-05'");
+    expect(Number(day[0]!.n)).toBeGreaterThan(0);
+    expect(Number(day[0]!.n)).toBe((await duckdb("SELECT count(*) AS n FROM records WHERE date = '2025-06-05'", await traffic()))[0]!.n);
+    // The same query over every date opens it, and fails: what the pruning spared.
+    expect(() => rowsOf(s, 'SELECT count() AS n FROM records')).toThrow(/Not a Parquet file/);
+  });
+});
