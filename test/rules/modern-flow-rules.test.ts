@@ -52,11 +52,24 @@ const FIXTURES: Record<string, string[]> = {
   'unrequested-log-message': ['bad.txt', 'good.txt', 'bad-http.har', 'good-http.har'],
   'capability-not-negotiated': ['bad-modern.txt', 'good-modern.txt'],
   'unadvertised-method': ['bad.txt', 'good.txt'],
+  'missing-request-meta': ['bad.txt', 'good.txt', 'bad-http.har'],
+  'legacy-method-in-modern': ['bad.txt', 'good.txt'],
+  'missing-client-info': ['bad.txt', 'good.txt'],
 };
 
 /** Messages that break the schema on purpose: the violation is the schema's own requirement. */
 const SCHEMA_BREAKS: Record<string, string[]> = {
   'unsupported-version-data/bad.txt': ['1 UnsupportedProtocolVersionError: error.data.requested: missing'],
+  'missing-request-meta/bad.txt': [
+    '2 CallToolRequest: params._meta["io.modelcontextprotocol/clientCapabilities"]: missing',
+    '4 ListToolsRequest: params._meta["io.modelcontextprotocol/clientCapabilities"]: missing',
+  ],
+  // ping and logging/setLevel: methods the modern schema no longer has.
+  'legacy-method-in-modern/bad.txt': ['2 no definition', '4 no definition'],
+  'missing-request-meta/bad-http.har': [
+    '0 ListToolsRequest: params._meta["io.modelcontextprotocol/clientCapabilities"]: missing',
+    '2 ListToolsRequest: params._meta["io.modelcontextprotocol/clientCapabilities"]: missing',
+  ],
 };
 
 describe('rule 6: unsupported-version-data', () => {
@@ -67,6 +80,20 @@ describe('rule 6: unsupported-version-data', () => {
       '4 warning: -32022 says data.requested "2027-01-01", but the request sent "2027-02-02"',
     ]);
     expect(await hits('unsupported-version-data', readFileSync('test/fixtures/modern/dual-era-version-retry.txt', 'utf8'))).toEqual([]);
+  });
+});
+
+describe('rules 1, 2 and 9: the server\'s answer', () => {
+  it('a request that claims 2026-07-28 without its capabilities is rejected with -32602 on HTTP 400', async () => {
+    expect(await of('missing-request-meta', 'bad-http.har')).toEqual([
+      '2 error: modern request without params._meta["io.modelcontextprotocol/clientCapabilities"]',
+      '2 error: tools/list without its _meta envelope rejected on HTTP 200; the -32602 goes on HTTP 400',
+      '3 error: modern request without params._meta["io.modelcontextprotocol/clientCapabilities"]',
+    ]);
+  });
+  it('a request without a claim is not judged by its answer (a dual-era server may take it for legacy)', async () => {
+    const claimless = read('missing-request-meta/good.txt').replace(/"io\.modelcontextprotocol\/protocolVersion":"2026-07-28",/g, '').split('\n').slice(2).join('\n');
+    expect((await hits('missing-request-meta', read('missing-request-meta/good.txt').split('\n').slice(0, 2).join('\n') + '\n' + claimless)).map((h) => h.line)).toEqual([3]);
   });
 });
 
