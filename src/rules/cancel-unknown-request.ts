@@ -1,10 +1,12 @@
-// Rule cancel-unknown-request: a notifications/cancelled that names no request its sender issued and has not seen answered.
+// Rule cancel-unknown-request: a notifications/cancelled that names no request its sender issued and has not seen answered
+// (2026-07-28: a server's that names no open subscriptions/listen).
 import { paramsOf } from '../session/direction.js';
 import { CLOSED_REQUESTS, type ClosedRequests } from './support/flow-memory.js';
+import { isModernRecord } from './support/modern.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
-type Data = { id: string; sender: string } | { id: null };
+type Data = { id: string; sender: string } | { id: null } | { id: string; listen: true };
 
 export const cancelUnknownRequest: Rule<Data, undefined, ClosedRequests> = {
   meta: {
@@ -17,18 +19,28 @@ export const cancelUnknownRequest: Rule<Data, undefined, ClosedRequests> = {
       'is not reported: the answer may have crossed it on the wire, a race the spec allows. One without a requestId ' +
       'references no request in any revision (2025-11-25 makes requestId optional only because tasks are cancelled ' +
       'with tasks/cancel, and "MUST be provided for cancelling non-task requests"). Remembers the last 1024 answered ' +
-      'requests per session.',
+      'requests per session. From 2026-07-28 a server sends notifications/cancelled "solely to terminate a ' +
+      'subscriptions/listen stream" (schema.ts CancelledNotification; servers send no requests of their own): a ' +
+      'server\'s cancellation in a modern exchange whose requestId is not an open subscriptions/listen of the client is ' +
+      'an error.',
     specUrl: `${SPEC.cancellation}#behavior-requirements`,
     revisions: 'all',
   },
   message: (d) =>
-    d.id === null ? 'notifications/cancelled has no requestId, so it cancels no request'
+    'listen' in d ? `the server cancels id ${d.id}, which is no open subscriptions/listen: a modern server cancels only to end a listen stream`
+    : d.id === null ? 'notifications/cancelled has no requestId, so it cancels no request'
     : `no request with id ${d.id} sent by the ${d.sender} to cancel`,
+  severityOf: (d, severity) => ('listen' in d ? 'error' : severity),
   memory: CLOSED_REQUESTS,
   on: { kinds: ['notification'], methods: ['notifications/cancelled'], body: true },
   check: ({ record, facts, memory }) => {
-    if (record.kind !== 'notification' || record.method !== 'notifications/cancelled' || facts.cancels !== null) return undefined;
+    if (record.kind !== 'notification' || record.method !== 'notifications/cancelled') return undefined;
     const rid = paramsOf(record.message)?.requestId;
+    if (record.dir === 's2c' && isModernRecord(record) && (typeof rid === 'string' || typeof rid === 'number')) {
+      // The session ends the listen it names (cancels set, nothing marked cancelled); anything else is no listen.
+      return facts.cancels !== null && facts.cancelled === undefined ? undefined : [{ id: JSON.stringify(rid), listen: true }];
+    }
+    if (facts.cancels !== null) return undefined;
     if (rid === undefined) return [{ id: null }];
     // A requestId of the wrong type is a schema problem; an answered request's id is a legal race.
     if (typeof rid !== 'string' && typeof rid !== 'number') return undefined;

@@ -1,12 +1,25 @@
-// Rule missing-request-meta: a modern request without the per-request `_meta` envelope it must carry.
+// Rule missing-request-meta: a modern request without the per-request `_meta` envelope it must carry, or served anyway.
 import { META, MODERN_REVISIONS } from '../protocol/modern.js';
-import { envelopeOf } from '../session/era.js';
+import { claimedVersion, envelopeOf } from '../session/era.js';
 import { isModernRecord, obj } from './support/modern.js';
 import { MODERN_SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
-interface Data {
-  missing: string[];
+/** JSON-RPC "Invalid params": the answer to a request without its envelope (basic/index.mdx §_meta), on HTTP 400. */
+const INVALID_PARAMS = -32602;
+
+type Data =
+  | { missing: string[] }
+  /** The server's answer to a claiming request without its envelope: `served` a result, or an error of another code or status. */
+  | { answer: 'served' | 'code' | 'status'; method: string; found: string };
+
+/** The keys of the envelope `message` lacks (empty: none). */
+function missingOf(message: unknown): string[] {
+  const meta = envelopeOf(message);
+  const missing: string[] = [];
+  if (meta?.[META.protocolVersion] === undefined) missing.push(META.protocolVersion);
+  if (obj(meta?.[META.clientCapabilities]) === null) missing.push(META.clientCapabilities);
+  return missing;
 }
 
 export const missingRequestMeta: Rule<Data> = {
@@ -14,18 +27,32 @@ export const missingRequestMeta: Rule<Data> = {
     id: 'missing-request-meta',
     severity: 'error',
     description:
-      'From 2026-07-28 every client request carries its protocol version and client capabilities in `params._meta`: `io.modelcontextprotocol/protocolVersion` (a string) and `io.modelcontextprotocol/clientCapabilities` (an object) are required (basic/index.mdx §_meta; schema `RequestMetaObject`), and a server MUST reject a request without them with -32602. Reported on a request of a modern exchange (its own claim, or the connection\'s era when it makes none) that lacks either.',
+      'From 2026-07-28 every client request carries its protocol version and client capabilities in `params._meta`: `io.modelcontextprotocol/protocolVersion` (a string) and `io.modelcontextprotocol/clientCapabilities` (an object) are required (basic/index.mdx §_meta; schema `RequestMetaObject`), and a server MUST reject a request without them with -32602 (HTTP 400). Reported on a request of a modern exchange (its own claim, or the connection\'s era when it makes none) that lacks either; and on the server\'s answer to a request that claims the modern era (its `_meta` has the protocol version) without its capabilities, when that answer serves it, is an error other than -32602, or travels on an HTTP status other than 400. A request that makes no claim is not judged by its answer: a dual-era server may take it for legacy.',
     specUrl: MODERN_SPEC.meta,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) => `modern request without ${d.missing.map((k) => `params._meta["${k}"]`).join(' and ')}`,
-  on: { kinds: ['request'], body: true },
-  check: ({ record }) => {
-    if (record.kind !== 'request' || record.dir === 's2c' || !isModernRecord(record)) return undefined;
-    const meta = envelopeOf(record.message);
-    const missing: string[] = [];
-    if (typeof meta?.[META.protocolVersion] !== 'string' && meta?.[META.protocolVersion] === undefined) missing.push(META.protocolVersion);
-    if (obj(meta?.[META.clientCapabilities]) === null) missing.push(META.clientCapabilities);
-    return missing.length === 0 ? undefined : [{ missing }];
+  message: (d) =>
+    'missing' in d
+      ? `modern request without ${d.missing.map((k) => `params._meta["${k}"]`).join(' and ')}`
+      : d.answer === 'served'
+        ? `the server served ${d.method} though its request lacks the _meta envelope; it must reject it with -32602`
+        : d.answer === 'code'
+          ? `${d.method} without its _meta envelope answered with ${d.found}; a server rejects it with -32602`
+          : `${d.method} without its _meta envelope rejected on HTTP ${d.found}; the -32602 goes on HTTP 400`,
+  on: { kinds: ['request', 'response', 'error'], body: true },
+  check: ({ record, facts }) => {
+    if (!isModernRecord(record)) return undefined;
+    if (record.kind === 'request') {
+      if (record.dir === 's2c') return undefined;
+      const missing = missingOf(record.message);
+      return missing.length === 0 ? undefined : [{ missing }];
+    }
+    const p = facts.request;
+    if (!p || p.dir === 's2c' || claimedVersion(p.message) === undefined || missingOf(p.message).length === 0) return undefined;
+    if (record.kind === 'response') return [{ answer: 'served', method: p.method, found: '' }];
+    const code = obj(obj(record.message)?.error)?.code;
+    if (code !== INVALID_PARAMS) return [{ answer: 'code', method: p.method, found: JSON.stringify(code) ?? 'no code' }];
+    const status = record.http?.status;
+    return status !== undefined && status !== null && status !== 400 ? [{ answer: 'status', method: p.method, found: String(status) }] : undefined;
   },
 };

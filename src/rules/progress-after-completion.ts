@@ -1,12 +1,16 @@
 // Rule progress-after-completion: progress for a request that was already answered or cancelled, or whose task ended.
 import { isTerminalTaskStatus } from '../protocol/tasks.js';
 import { CLOSED_REQUESTS, type ClosedRequests, notifiedTokenOf } from './support/flow-memory.js';
+import { isModernRecord } from './support/modern.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
-/** The request is named by method and id, not seq, so the text is the same whatever the log's format. */
+/**
+ * The request is named by method and id, not seq, so the text is the same whatever the log's format. `modern`: the
+ * notification is of a 2026-07-28 exchange, where progress after the response is an error (spec-2026-07-28 §6 rule 12).
+ */
 type Data =
-  | { token: string; method: string; id: string; how: 'cancelled' | 'answered' }
+  | { token: string; method: string; id: string; how: 'cancelled' | 'answered'; modern?: true }
   | { token: string; method: string; id: string; how: 'task'; taskId: string; status: string };
 
 export const progressAfterCompletion: Rule<Data, undefined, ClosedRequests> = {
@@ -18,13 +22,14 @@ export const progressAfterCompletion: Rule<Data, undefined, ClosedRequests> = {
       'notifications MUST stop after completion", and a cancelled request\'s receiver "SHOULD stop processing". For a ' +
       'task-augmented request the token stays valid after the CreateTaskResult until the task reaches a terminal status ' +
       '(completed, failed or cancelled), after which progress "MUST stop". Remembers the last 1024 answered requests ' +
-      'per session.',
+      'per session. In a 2026-07-28 exchange progress after the response is an error.',
     specUrl: `${SPEC.progress}#implementation-notes`,
     revisions: 'all',
   },
   message: (d) =>
     d.how === 'task' ? `progress for token ${d.token} after task ${d.taskId} (${d.method} request id ${d.id}) became ${d.status}`
     : `progress for token ${d.token} after its ${d.method} request (id ${d.id}) was ${d.how}`,
+  severityOf: (d, severity) => (d.how === 'answered' && d.modern ? 'error' : severity),
   memory: CLOSED_REQUESTS,
   on: { kinds: ['notification'], methods: ['notifications/progress'], body: true },
   check: ({ record, facts, session, memory }) => {
@@ -43,6 +48,7 @@ export const progressAfterCompletion: Rule<Data, undefined, ClosedRequests> = {
       if (!seen || !isTerminalTaskStatus(seen.status)) return undefined;
       return [{ ...request, how: 'task', taskId: closed.taskId, status: seen.status }];
     }
-    return [{ ...request, how: closed.cancelled ? 'cancelled' : 'answered' }];
+    if (closed.cancelled) return [{ ...request, how: 'cancelled' }];
+    return [isModernRecord(record) ? { ...request, how: 'answered', modern: true } : { ...request, how: 'answered' }];
   },
 };

@@ -2,6 +2,7 @@
 import { paramsOf } from '../session/direction.js';
 import { pendingKey } from '../session/pending.js';
 import { CLOSED_REQUESTS, RecentMap, type ClosedRequests, notifiedTokenOf, opposite, progressTokenOf } from './support/flow-memory.js';
+import { isModernRecord } from './support/modern.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
@@ -35,6 +36,8 @@ export const progressNotIncreasing: Rule<{ token: string; progress: number; prev
       return undefined;
     }
     if (record.kind !== 'notification' || record.method !== 'notifications/progress') return undefined;
+    // A modern client sends no progress at all (wrong-direction): its values are not worth comparing.
+    if (record.dir === 'c2s' && isModernRecord(record)) return undefined;
     const token = notifiedTokenOf(record.message);
     const progress = paramsOf(record.message)?.progress;
     if (token === null || typeof progress !== 'number') return undefined;

@@ -1,10 +1,12 @@
 // Rule progress-unknown-token: a progress notification whose token belongs to no request of the other side.
 import { requestLogged } from '../session/not-logged.js';
 import { CLOSED_REQUESTS, type ClosedRequests, notifiedTokenOf } from './support/flow-memory.js';
+import { isModernRecord } from './support/modern.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
-export const progressUnknownToken: Rule<{ token: string }, undefined, ClosedRequests> = {
+/** `modern`: the notification is of a 2026-07-28 exchange, where the requirement is an error (spec-2026-07-28 §6 rule 12). */
+export const progressUnknownToken: Rule<{ token: string; modern?: true }, undefined, ClosedRequests> = {
   meta: {
     id: 'progress-unknown-token',
     severity: 'warning',
@@ -12,21 +14,25 @@ export const progressUnknownToken: Rule<{ token: string }, undefined, ClosedRequ
       'A notifications/progress whose progressToken was carried by no request of the other side: progress notifications ' +
       '"MUST only reference tokens that were provided in an active request". Tokens of requests already answered or ' +
       'cancelled are left to progress-after-completion, and a task-augmented request\'s token stays valid until its task ' +
-      'is terminal. Remembers the last 1024 answered requests per session.',
+      'is terminal. Remembers the last 1024 answered requests per session. In a 2026-07-28 exchange the finding is an ' +
+      'error, and a client\'s progress is wrong-direction\'s (only servers send progress there).',
     specUrl: `${SPEC.progress}#behavior-requirements`,
     revisions: 'all',
     needs: ['client:requests', 'server:requests'],
   },
   message: (d) => `progress token ${d.token} belongs to no request sent by the other side`,
+  severityOf: (d, severity) => (d.modern ? 'error' : severity),
   memory: CLOSED_REQUESTS,
   on: { kinds: ['notification'], methods: ['notifications/progress'], body: true },
   check: ({ record, facts, memory, session }) => {
     if (record.kind !== 'notification' || record.method !== 'notifications/progress' || facts.progressFor !== null) return undefined;
     // The request it reports on is one the log never holds.
     if (!requestLogged(session, record.dir)) return undefined;
+    const modern = isModernRecord(record);
+    if (modern && record.dir === 'c2s') return undefined;
     const token = notifiedTokenOf(record.message);
     // A missing or mistyped token is a schema problem; an answered request's token is progress-after-completion's.
     if (token === null || memory.byProgressToken(record.dir, token)) return undefined;
-    return [{ token: JSON.stringify(token) }];
+    return [modern ? { token: JSON.stringify(token), modern } : { token: JSON.stringify(token) }];
   },
 };

@@ -44,6 +44,10 @@ export const MODERN_SPEC = {
   caching: `${MODERN}/server/utilities/caching`,
   subscriptions: `${MODERN}/basic/patterns/subscriptions`,
   errors: `${MODERN}/basic#error-codes`,
+  cancellation: `${MODERN}/basic/patterns/cancellation`,
+  progress: `${MODERN}/basic/patterns/progress`,
+  logging: `${MODERN}/server/utilities/logging`,
+  discover: `${MODERN}/server/discover`,
 } as const;
 
 const ALL: readonly Revision[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];

@@ -84,9 +84,9 @@ describe('rules on records without a body', () => {
     // The rules that read bodies are the ones expected to (a rule added later must say whether it does).
     expect([...BODY_RULES].sort()).toEqual([
       'cancel-unknown-request', 'capability-not-negotiated', 'invalid-input-required', 'invalid-log-level', 'missing-cache-hints',
-      'missing-client-info', 'missing-request-meta', 'missing-result-type', 'missing-server-info', 'modern-error-status', 'mrtr-retry-mismatch', 'progress-after-completion',
+      'missing-client-info', 'missing-request-meta', 'missing-required-capabilities', 'missing-result-type', 'missing-server-info', 'modern-error-status', 'mrtr-retry-mismatch', 'progress-after-completion',
       'progress-not-increasing', 'progress-unknown-token', 'request-metadata-headers', 'resource-not-found-code', 'resource-update-without-subscription', 'root-uri-not-file', 'schema-violation',
-      'subscription-notification', 'task-cancelled-with-notification', 'unknown-protocol-version', 'unsupported-version-data',
+      'subscription-notification', 'task-cancelled-with-notification', 'unknown-protocol-version', 'unrequested-log-message', 'unsupported-version-data',
       'version-mismatch',
     ]);
   });

@@ -8,7 +8,12 @@ const of = async (id: string) => (await hits(id, bad(id))).map((h) => `${h.line}
 
 describe('modern rules', () => {
   it('missing-request-meta', async () => {
-    expect(await of('missing-request-meta')).toEqual(['3 error: modern request without params._meta["io.modelcontextprotocol/clientCapabilities"]']);
+    expect(await of('missing-request-meta')).toEqual([
+      '3 error: modern request without params._meta["io.modelcontextprotocol/clientCapabilities"]',
+      '4 error: the server served tools/call though its request lacks the _meta envelope; it must reject it with -32602',
+      '5 error: modern request without params._meta["io.modelcontextprotocol/clientCapabilities"]',
+      '6 error: tools/list without its _meta envelope answered with -32603; a server rejects it with -32602',
+    ]);
   });
   it('missing-result-type (server results only)', async () => {
     expect(await of('missing-result-type')).toEqual(['2 error: result of tools/call has no resultType']);
@@ -21,7 +26,11 @@ describe('modern rules', () => {
     ]);
   });
   it('legacy-method-in-modern, but not a dual-era fallback to initialize', async () => {
-    expect(await of('legacy-method-in-modern')).toEqual(['3 error: request ping does not exist in a modern exchange (removed in 2026-07-28)']);
+    expect(await of('legacy-method-in-modern')).toEqual([
+      '3 error: request ping does not exist in a modern exchange (removed in 2026-07-28)',
+      '5 error: request logging/setLevel does not exist in a modern exchange (removed in 2026-07-28)',
+      '6 error: logging/setLevel claims 2026-07-28 but was answered with a result; a modern server answers a removed method with -32601',
+    ]);
     expect(await hits('legacy-method-in-modern', readFileSync('test/fixtures/modern/dual-era-fallback.txt', 'utf8'))).toEqual([]);
   });
   it('undeclared-input-capability: an earlier request\'s declaration does not count; URL mode and sampling tools need their own', async () => {
@@ -65,11 +74,14 @@ describe('modern rules', () => {
     ]);
   });
   it('unsupported-version-data', async () => {
-    expect(await of('unsupported-version-data')).toEqual(['2 error: -32022 (unsupported protocol version) without data.requested (string)']);
+    // Its two warnings (spec rule 6) are test/rules/modern-flow-rules.test.ts's.
+    expect((await of('unsupported-version-data')).filter((h) => h.includes(' error: '))).toEqual(['2 error: -32022 (unsupported protocol version) without data.requested (string)']);
   });
   it('missing-client-info (a warning: SHOULD)', async () => {
     expect(await of('missing-client-info')).toEqual([
       '1 warning: modern request tools/call without params._meta["io.modelcontextprotocol/clientInfo"] (clients SHOULD send it on every request)',
+      '3 warning: modern request tools/list without params._meta["io.modelcontextprotocol/clientInfo"] (clients SHOULD send it on every request)',
+      '4 error: the server rejected tools/list for its missing clientInfo; servers MUST NOT require params._meta["io.modelcontextprotocol/clientInfo"]',
     ]);
   });
   it('missing-server-info (a warning: SHOULD; results only)', async () => {

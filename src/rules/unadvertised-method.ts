@@ -1,0 +1,38 @@
+// Rule unadvertised-method: a modern request for a capability the server's discover result left out, served or answered wrong.
+import { MODERN_REVISIONS } from '../protocol/modern.js';
+import { isModernRecord, obj } from './support/modern.js';
+import { MODERN_SPEC } from './spec-urls.js';
+import type { Rule } from './types.js';
+
+type Data = { method: string; path: string; served: true } | { method: string; path: string; served: false; code: string };
+
+/** JSON-RPC "Method not found": also the code for a method behind a capability the server did not advertise (schema.ts). */
+const METHOD_NOT_FOUND = -32601;
+
+export const unadvertisedMethod: Rule<Data> = {
+  meta: {
+    id: 'unadvertised-method',
+    severity: 'info',
+    description:
+      'In a 2026-07-28 exchange the server states its capabilities only in a `server/discover` result; a method gated behind a capability that result left out is one the server does not offer, and "-32601 is also the code for a method gated behind an unadvertised server capability" (schema.ts `MethodNotFoundError`). Once a discover result is known, the answer to a request whose method needs an unadvertised capability is reported: a result (served anyway: the discover result understates what the server does) as info, an error with another code than -32601 as a warning. The request itself is not a violation (a modern client may call a method without discovering first).',
+    specUrl: MODERN_SPEC.discover,
+    revisions: MODERN_REVISIONS,
+  },
+  message: (d) =>
+    d.served
+      ? `${d.method} served, though the server's server/discover result does not advertise ${d.path}`
+      : `${d.method} needs ${d.path}, which server/discover did not advertise, but was answered with ${d.code} instead of -32601`,
+  severityOf: (d, severity) => (d.served ? severity : 'warning'),
+  on: { kinds: ['response', 'error'] },
+  check: ({ record, facts }) => {
+    const p = facts.request;
+    if ((record.kind !== 'response' && record.kind !== 'error') || !p || !isModernRecord(record)) return undefined;
+    const cap = p.capability;
+    if (cap?.side !== 'server' || cap.negotiated !== false) return undefined;
+    if (record.kind === 'response') return [{ method: p.method, path: cap.path, served: true }];
+    // An error whose body the log did not give whole has no code to judge.
+    if (record.message === null) return undefined;
+    const code = obj(obj(record.message)?.error)?.code;
+    return code === METHOD_NOT_FOUND ? undefined : [{ method: p.method, path: cap.path, served: false, code: JSON.stringify(code) ?? 'no code' }];
+  },
+};
