@@ -72,6 +72,15 @@ export function chainOfRequest(d: Decoded, s: SessionState, seq: number): { chai
       if (c.why === 'version' ? state === null && c.requestState === null : responses !== null ? c.inputKeys.every((key) => Object.hasOwn(responses, key)) : false) i = k;
     }
   }
+  if (i < 0 && responses !== null) {
+    // A partial retry (mrtr.mdx §Error Handling: the client "fails to send all the information requested"): the
+    // newest chain of this method and target whose keys include every key it answers.
+    const keys = Object.keys(responses);
+    for (let k = open.length - 1; k >= 0 && i < 0; k--) {
+      const c = open[k]!;
+      if (c.why === 'input' && c.method === d.method && c.salient === salient && keys.every((key) => c.inputKeys.includes(key))) i = k;
+    }
+  }
   if (i < 0) return { chain: { first: seq, round: 1 }, continues: null };
   const c = open.splice(i, 1)[0]!;
   return { chain: { first: c.first, round: c.round + 1 }, continues: c };
