@@ -25,7 +25,7 @@ export const mrtrRetryMismatch: Rule<Data> = {
     id: 'mrtr-retry-mismatch',
     severity: 'error',
     description:
-      'A retry of a multi round-trip request (basic/patterns/mrtr.mdx, client requirements): "The JSON-RPC id MUST be different between the initial request and the retry"; the retry MUST echo the `requestState` of the `input_required` result byte for byte, and MUST NOT carry one no result issued. A retry is linked to its chain by its echoed state, else by method, target (`name`/`uri`) and `inputResponses` answering the keys asked (session/chains.ts); the last 256 open chains per session are remembered.',
+      'A retry of a multi round-trip request (basic/patterns/mrtr.mdx, client requirements): "The JSON-RPC id MUST be different between the initial request and the retry"; the retry MUST echo the `requestState` of the `input_required` result byte for byte, and MUST NOT carry one no result issued. A retry is linked to its chain by its echoed state, else by method, target (`name`/`uri`) and `inputResponses` answering the keys asked, or some of them (a partial retry: incomplete-input-responses) (session/chains.ts); the last 256 open chains per session are remembered.',
     specUrl: MODERN_SPEC.mrtr,
     revisions: MODERN_REVISIONS,
     seqFields: ['previousSeq'],

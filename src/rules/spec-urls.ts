@@ -44,6 +44,7 @@ export const MODERN_SPEC = {
   caching: `${MODERN}/server/utilities/caching`,
   subscriptions: `${MODERN}/basic/patterns/subscriptions`,
   errors: `${MODERN}/basic#error-codes`,
+  mrtrErrors: `${MODERN}/basic/patterns/mrtr#error-handling`,
 } as const;
 
 const ALL: readonly Revision[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];

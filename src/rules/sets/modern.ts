@@ -12,6 +12,11 @@ import { subscriptionNotification } from '../subscription-notification.js';
 import { undeclaredInputCapability } from '../undeclared-input-capability.js';
 import { unsupportedVersionData } from '../unsupported-version-data.js';
 import type { Rule } from '../types.js';
+// spec-2026-07-28 §6 rules 19–22 (MRTR, caching, error codes).
+import { cacheScopeMismatch } from '../cache-scope-mismatch.js';
+import { incompleteInputResponses } from '../incomplete-input-responses.js';
+import { inputRequiredCacheHints } from '../input-required-cache-hints.js';
+import { reservedErrorCode } from '../reserved-error-code.js';
 
 export const MODERN_RULES: readonly Rule<any, any>[] = [
   invalidInputRequired,
@@ -26,4 +31,8 @@ export const MODERN_RULES: readonly Rule<any, any>[] = [
   subscriptionNotification,
   undeclaredInputCapability,
   unsupportedVersionData,
+  cacheScopeMismatch,
+  incompleteInputResponses,
+  inputRequiredCacheHints,
+  reservedErrorCode,
 ];
