@@ -55,8 +55,8 @@ describe('modern rules', () => {
       '4 error: resources/read result: ttlMs -1 is not an integer ≥ 0, cacheScope "shared" is not "public" or "private"',
     ]);
   });
-  it('subscription-notification', async () => {
-    expect(await of('subscription-notification')).toEqual([
+  it('subscription-notification (lines 10 on: modern-mrtr-subscriptions.test.ts)', async () => {
+    expect((await of('subscription-notification')).filter((h) => Number(h.split(' ')[0]) <= 9)).toEqual([
       '2 error: notifications/tools/list_changed for subscription "l" before its notifications/subscriptions/acknowledged',
       '4 error: notifications/tools/list_changed without _meta["io.modelcontextprotocol/subscriptionId"]: it belongs on a subscriptions/listen stream',
       '5 error: notifications/tools/list_changed tagged with subscription "other", which is no open subscriptions/listen',
