@@ -22,6 +22,26 @@ const ASK = { method: 'elicitation/create', params: { mode: 'form', message: '?'
 const asks = (id: number, keys: string[], more: Record<string, unknown> = {}) =>
   result(id, { resultType: 'input_required', inputRequests: Object.fromEntries(keys.map((k) => [k, ASK])), ...more });
 
+describe('rule 18: mrtr-retry-mismatch, the clauses of state and responses on the wrong request', () => {
+  it('state in a retry when none was issued, state issued for another request or already echoed, responses nobody asked for', async () => {
+    expect((await of('mrtr-retry-mismatch')).filter((h) => Number(h.split(' ')[0]) > 6)).toEqual([
+      '9 error: retry of #8 carries a requestState, but its input_required result issued none',
+      '13 error: request carries the requestState that #12 issued for another request',
+      '17 error: request carries the requestState that #12 issued, which its retry #15 already echoed',
+      '19 error: request carries inputResponses that no input_required result of this session asked for',
+    ]);
+  });
+
+  it('state echoed on another request does not take the chain: the real retry after it is linked and clean', async () => {
+    const text = log(
+      c(call(1)), s(asks(1, ['a'], { requestState: 'k' })),
+      c({ ...call(2), params: { name: 'other', requestState: 'k', _meta: META } }), s(result(2, { content: [] })),
+      c(call(3, { inputResponses: { a: { action: 'decline' } }, requestState: 'k' })), s(result(3, { content: [] })),
+    );
+    expect(await of('mrtr-retry-mismatch', text)).toEqual(['3 error: request carries the requestState that #2 issued for another request']);
+  });
+});
+
 describe('rule 19: incomplete-input-responses (warnings)', () => {
   it('a retry that leaves out an asked key, and the server answering it with an error', async () => {
     expect(await of('incomplete-input-responses')).toEqual([
@@ -156,7 +176,7 @@ describe('the valid modern sessions', () => {
  * Rule fixtures of these clauses whose modern messages must match the official schema (their faults are not the
  * schema's); missing-cache-hints' bad log is a schema violation itself (`ttlMs` and `cacheScope` are required).
  */
-const FIXTURES = ['incomplete-input-responses', 'input-required-cache-hints', 'cache-scope-mismatch', 'reserved-error-code', 'resource-not-found-code', 'subscription-notification']
+const FIXTURES = ['mrtr-retry-mismatch', 'incomplete-input-responses', 'input-required-cache-hints', 'cache-scope-mismatch', 'reserved-error-code', 'resource-not-found-code', 'subscription-notification']
   .flatMap((id) => ['bad', 'good'].map((name) => `${id}/${name}.txt`))
   .concat('missing-cache-hints/good.txt');
 
