@@ -7,13 +7,13 @@ import type { Rule } from './types.js';
 
 type Problem =
   | 'before-ack' | 'untagged' | 'no-listen' | 'result-id' | 'not-requested' | 'not-acknowledged'
-  | 'uri-not-subscribed' | 'uri-not-acknowledged' | 'ack-not-requested' | 'request-scoped';
+  | 'uri-not-subscribed' | 'uri-not-acknowledged' | 'ack-not-requested' | 'request-scoped' | 'other-stream';
 
 interface Data {
   problem: Problem;
   method: string;
   id: string;
-  /** The URI of a resource update, or the filter entries an acknowledgement added. */
+  /** The URI of a resource update, the filter entries an acknowledgement added, or the subscription whose stream carried it. */
   detail?: string;
 }
 
@@ -71,6 +71,7 @@ const TEXT: Readonly<Record<Problem, (d: Data) => string>> = {
   'uri-not-subscribed': (d) => `${d.method} for ${d.detail} on subscription ${d.id}, whose resourceSubscriptions do not list it (or a resource it is part of)`,
   'uri-not-acknowledged': (d) => `${d.method} for ${d.detail} on subscription ${d.id}, whose acknowledgement's resourceSubscriptions left it out`,
   'ack-not-requested': (d) => `acknowledgement of subscription ${d.id} lists ${d.detail}, which its subscriptions/listen filter did not request`,
+  'other-stream': (d) => `${d.method} tagged with subscription ${d.id} on the listen stream of subscription ${d.detail}`,
   'request-scoped': (d) => `${d.method} on the listen stream of subscription ${d.id}: progress and log notifications go only with the request they relate to`,
 };
 
@@ -89,7 +90,7 @@ export const subscriptionNotification: Rule<Data, State> = {
     id: 'subscription-notification',
     severity: 'error',
     description:
-      'A subscription stream out of order (basic/patterns/subscriptions.mdx): the acknowledgement MUST be the first message carrying a `subscriptionId` (a change notification or the listen\'s final result before it is reported); a change notification (list changed, resource updated) is delivered only on a `subscriptions/listen` stream and MUST carry `_meta["io.modelcontextprotocol/subscriptionId"]`, the id of an open listen request; the listen\'s final result carries that id too (schema `SubscriptionsListenResult`); a change notification of a type the listen\'s filter did not request, or its acknowledgement left out, is not for that stream, nor is a `notifications/resources/updated` whose URI is not (a sub-resource of) one in the filter\'s `resourceSubscriptions` or the acknowledgement\'s. `notifications/progress` and `notifications/message` relate to their request and never go on a listen stream (streamable-http.mdx: "progress/log notifications never go there"): reported when tagged with a `subscriptionId`, when the progress token is the listen request\'s, or on HTTP in the listen POST\'s answer. Warning: an acknowledgement that honours a type or URI the filter did not request (it is "the subset of the requested filter the server honours").',
+      'A subscription stream out of order (basic/patterns/subscriptions.mdx): the acknowledgement MUST be the first message carrying a `subscriptionId` (a change notification or the listen\'s final result before it is reported); a change notification (list changed, resource updated) is delivered only on a `subscriptions/listen` stream and MUST carry `_meta["io.modelcontextprotocol/subscriptionId"]`, the id of an open listen request (on HTTP, the listen whose POST\'s answer carries it); the listen\'s final result carries that id too (schema `SubscriptionsListenResult`); a change notification of a type the listen\'s filter did not request, or its acknowledgement left out, is not for that stream, nor is a `notifications/resources/updated` whose URI is not (a sub-resource of) one in the filter\'s `resourceSubscriptions` or the acknowledgement\'s. `notifications/progress` and `notifications/message` relate to their request and never go on a listen stream (streamable-http.mdx: "progress/log notifications never go there"): reported when tagged with a `subscriptionId`, when the progress token is the listen request\'s, or on HTTP in the listen POST\'s answer. Warning: an acknowledgement that honours a type or URI the filter did not request (it is "the subset of the requested filter the server honours").',
     specUrl: MODERN_SPEC.subscriptions,
     revisions: MODERN_REVISIONS,
   },
@@ -132,6 +133,10 @@ export const subscriptionNotification: Rule<Data, State> = {
     const id = JSON.stringify(tag) ?? '?';
     const listen = typeof tag === 'string' || typeof tag === 'number' ? session.pending.get('c2s', tag) : undefined;
     if (listen?.method !== 'subscriptions/listen') return [{ problem: 'no-listen', method: record.method, id }];
+    // On HTTP each listen has its own stream, the answer of its POST: the tag names that listen.
+    const x = record.http?.exchange;
+    const stream = x === undefined || x === null ? undefined : state.streams.get(x);
+    if (stream !== undefined && stream !== id) return [{ problem: 'other-stream', method: record.method, id, detail: stream }];
     const asked = obj(paramsOf(listen.message)?.notifications);
     if (record.method === 'notifications/subscriptions/acknowledged') {
       const ack = obj(params?.notifications);

@@ -163,6 +163,20 @@ describe('rules 23–25: subscription-notification', () => {
   });
 });
 
+describe('rule 23 on HTTP: each listen has its own stream', () => {
+  it('a change notification tagged for another listen than the one whose POST answer carries it', async () => {
+    const listen = (id: number) => mreq(id, 'subscriptions/listen', { notifications: { toolsListChanged: true } });
+    const tagged = (method: string, id: number, more: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', method, params: { ...more, _meta: { 'io.modelcontextprotocol/subscriptionId': id } } });
+    const ack = (id: number) => tagged('notifications/subscriptions/acknowledged', id, { notifications: { toolsListChanged: true } });
+    const stream = (id: number, events: unknown[]) => ({ headers: modernHeaders(listen(id)), body: listen(id), status: 200, sse: events.map((data) => ({ data })) });
+    const text = harOf([
+      stream(2, [ack(2), tagged('notifications/tools/list_changed', 2)]),
+      stream(1, [ack(1), tagged('notifications/tools/list_changed', 2), tagged('notifications/tools/list_changed', 1)]),
+    ]);
+    expect(await of('subscription-notification', text)).toEqual(['3 error: notifications/tools/list_changed tagged with subscription 2 on the listen stream of subscription 1']);
+  });
+});
+
 describe('the valid modern sessions', () => {
   it.each(readdirSync('test/fixtures/modern').filter((f) => f.endsWith('.txt')))('%s: none of these rules fires', async (file) => {
     const text = readFileSync(`test/fixtures/modern/${file}`, 'utf8');
