@@ -186,6 +186,15 @@ describe('the valid modern sessions', () => {
   });
 });
 
+describe('legacy sessions', () => {
+  it.each(['duplicate-request-id/good.txt', 'resource-update-without-subscription/bad.txt', 'progress-unknown-token/bad.txt'])('%s: none of the new rules fires', async (file) => {
+    const text = readFileSync(`test/fixtures/violations/${file}`, 'utf8');
+    for (const id of ['incomplete-input-responses', 'input-required-cache-hints', 'cache-scope-mismatch', 'reserved-error-code']) {
+      expect(await hits(id, text), id).toEqual([]);
+    }
+  });
+});
+
 /**
  * Rule fixtures of these clauses whose modern messages must match the official schema (their faults are not the
  * schema's); missing-cache-hints' bad log is a schema violation itself (`ttlMs` and `cacheScope` are required).
