@@ -139,6 +139,8 @@ describe('rules 23–25: subscription-notification', () => {
     const text = log(c(listen), s(ack), s({ jsonrpc: '2.0', id: 'l', result: { resultType: 'complete', _meta: SI } }));
     expect(await of('schema-violation', text)).toEqual(['3 error: result._meta["io.modelcontextprotocol/subscriptionId"]: missing']);
     expect(await hits('subscription-notification', text)).toEqual([]);
+    const other = text.replace('"result":{"resultType":"complete","_meta":{', '"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/subscriptionId":"x",');
+    expect(await of('subscription-notification', other)).toEqual(['3 error: subscriptions/listen result\'s _meta["io.modelcontextprotocol/subscriptionId"] is "x", not its request id']);
   });
 
   it('rule 25 on HTTP: progress and log notifications in the listen POST\'s SSE answer, not in a tool call\'s', async () => {
