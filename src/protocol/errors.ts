@@ -97,3 +97,16 @@ export function notFoundCode(method: string, revision: string | null): NotFoundE
     (e) => e.method === method && (modern ? e.revisions === MODERN_REVISIONS : !isKnownRevision(revision) || e.revisions.includes(revision)),
   );
 }
+
+/**
+ * 2026-07-28 (basic/index.mdx §Error Codes): -32020…-32099 is "reserved for the MCP specification", and implementations
+ * "MUST NOT emit any code from this sub-range that is not defined by this specification" (the defined ones:
+ * `MODERN_ERRORS`); codes of earlier revisions "remain reserved" and "MUST NOT" be emitted either.
+ */
+export const MODERN_RESERVED_RANGE = { low: -32099, high: -32020 } as const;
+
+/** Codes earlier revisions defined that a 2026-07-28 implementation MUST NOT emit, with what they meant. */
+export const MODERN_RETIRED_CODES: ReadonlyMap<number, string> = new Map([
+  [-32002, 'resource not found, 2025-11-25 and earlier; now -32602'],
+  [-32042, 'URL elicitation required, 2025-11-25 only'],
+]);

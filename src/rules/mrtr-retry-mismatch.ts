@@ -1,16 +1,18 @@
 // Rule mrtr-retry-mismatch: a retry of a multi round-trip request that breaks the client's rules of the pattern.
 import { MODERN_REVISIONS, modernMethod } from '../protocol/modern.js';
 import { paramsOf } from '../session/direction.js';
-import { isModernRecord } from './support/modern.js';
+import { isModernRecord, obj } from './support/modern.js';
 import { MODERN_SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
-type Problem = 'reused-id' | 'dropped-state' | 'altered-state' | 'unissued-state';
+type Problem = 'reused-id' | 'dropped-state' | 'altered-state' | 'unissued-state' | 'state-not-issued' | 'other-request' | 'state-reused' | 'unasked-responses';
 
 interface Data {
   problem: Problem;
   previousSeq: number | null;
   id: string;
+  /** `state-reused`: the retry that echoed the state first. */
+  retrySeq?: number;
 }
 
 const TEXT: Readonly<Record<Problem, (d: Data) => string>> = {
@@ -18,30 +20,52 @@ const TEXT: Readonly<Record<Problem, (d: Data) => string>> = {
   'dropped-state': (d) => `retry of #${d.previousSeq} leaves out the requestState its input_required result issued`,
   'altered-state': (d) => `retry of #${d.previousSeq} sends a requestState other than the one its input_required result issued`,
   'unissued-state': () => 'request carries a requestState that no input_required result of this session issued',
+  'state-not-issued': (d) => `retry of #${d.previousSeq} carries a requestState, but its input_required result issued none`,
+  'other-request': (d) => `request carries the requestState that #${d.previousSeq} issued for another request`,
+  'state-reused': (d) => `request carries the requestState that #${d.previousSeq} issued, which its retry #${d.retrySeq} already echoed`,
+  'unasked-responses': () => 'request carries inputResponses that no input_required result of this session asked for',
 };
 
-export const mrtrRetryMismatch: Rule<Data> = {
+/** Per session: each requestState issued (by its answer's seq) that a retry already echoed; the oldest forgotten past this. */
+const USED_KEPT = 256;
+
+export const mrtrRetryMismatch: Rule<Data, Map<string, { answerSeq: number; retrySeq: number }>> = {
   meta: {
     id: 'mrtr-retry-mismatch',
     severity: 'error',
     description:
-      'A retry of a multi round-trip request (basic/patterns/mrtr.mdx, client requirements): "The JSON-RPC id MUST be different between the initial request and the retry"; the retry MUST echo the `requestState` of the `input_required` result byte for byte, and MUST NOT carry one no result issued. A retry is linked to its chain by its echoed state, else by method, target (`name`/`uri`) and `inputResponses` answering the keys asked (session/chains.ts); the last 256 open chains per session are remembered.',
+      'A retry of a multi round-trip request (basic/patterns/mrtr.mdx, client requirements): "The JSON-RPC id MUST be different between the initial request and the retry"; the retry MUST echo the `requestState` of the `input_required` result byte for byte, and "If the InputRequiredResult does not contain a requestState field, the client MUST NOT include one in the retry"; `inputRequests` and `requestState` "affect only the client\'s retry of the original request. They MUST NOT be used for any other request" — a `requestState` or `inputResponses` no result issued or asked for, one issued for another request (method and `name`/`uri`), or one a retry already echoed. A retry is linked to its chain by its echoed state (same method and target), else by method, target (`name`/`uri`) and `inputResponses` answering the keys asked, or some of them (a partial retry: incomplete-input-responses) (session/chains.ts); the last 256 open chains and 256 echoed states per session are remembered.',
     specUrl: MODERN_SPEC.mrtr,
     revisions: MODERN_REVISIONS,
-    seqFields: ['previousSeq'],
+    seqFields: ['previousSeq', 'retrySeq'],
   },
   message: (d) => TEXT[d.problem](d),
+  createState: () => new Map(),
   on: { kinds: ['request'], body: true },
-  check: ({ record, facts }) => {
+  check: ({ record, facts, session, state: used }) => {
     if (record.kind !== 'request' || record.method === null || !isModernRecord(record) || modernMethod(record.method)?.mrtr !== true) return undefined;
-    const state = paramsOf(record.message)?.requestState;
+    const params = paramsOf(record.message);
+    const state = params?.requestState;
     const id = JSON.stringify(record.id) ?? 'null';
     const c = facts.continues;
-    if (c === undefined) return typeof state === 'string' ? [{ problem: 'unissued-state', previousSeq: null, id }] : undefined;
+    if (c === undefined) {
+      if (typeof state === 'string') {
+        const open = session.openChains.find((o) => o.requestState === state);
+        if (open !== undefined) return [{ problem: 'other-request', previousSeq: open.answerSeq, id }];
+        const echoed = used.get(state);
+        return [echoed === undefined ? { problem: 'unissued-state', previousSeq: null, id } : { problem: 'state-reused', previousSeq: echoed.answerSeq, retrySeq: echoed.retrySeq, id }];
+      }
+      return obj(params?.inputResponses) !== null ? [{ problem: 'unasked-responses', previousSeq: null, id }] : undefined;
+    }
     const previousSeq = c.answerSeq;
     const out: Data[] = [];
     if (c.id === record.id) out.push({ problem: 'reused-id', previousSeq, id });
     if (c.requestState !== null && state !== c.requestState) out.push({ problem: state === undefined ? 'dropped-state' : 'altered-state', previousSeq, id });
+    if (c.requestState === null && state !== undefined && c.why === 'input') out.push({ problem: 'state-not-issued', previousSeq, id });
+    if (c.requestState !== null) {
+      used.set(c.requestState, { answerSeq: previousSeq, retrySeq: record.seq });
+      if (used.size > USED_KEPT) used.delete(used.keys().next().value!);
+    }
     return out.length === 0 ? undefined : out;
   },
 };

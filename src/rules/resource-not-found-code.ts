@@ -1,28 +1,40 @@
-// Rule resource-not-found-code: a "not found" error to resources/read whose code is not the spec's -32002.
+// Rule resource-not-found-code: a "not found" answer to resources/read that is not the spec's: another code, or (2026-07-28) an empty read.
 import { NOT_FOUND_MESSAGE, errorCodeName, notFoundCode, specUrl } from '../protocol/index.js';
+import { isModernRecord, resultOf } from './support/modern.js';
 import type { Rule } from './types.js';
 
-interface Data {
-  method: string;
-  code: string;
-  name: string;
-  expected: number;
-}
+type Data =
+  | { problem?: undefined; method: string; code: string; name: string; expected: number }
+  | { problem: 'empty'; method: string; uri: string };
 
 export const resourceNotFoundCode: Rule<Data> = {
   meta: {
     id: 'resource-not-found-code',
     severity: 'info',
     description:
-      'An error response to resources/read says the resource was not found (its message matches "not found", "no such", "unknown resource" or "does not exist") but its code is not the revision\'s: -32002 up to 2025-11-25 (server/resources.mdx §Error Handling: "Resource not found: -32002"), -32602 from 2026-07-28, where the server "MUST return" -32602 and -32002 "MUST NOT be emitted" (an error there). The revision is the request\'s. The message test is a heuristic.',
+      'An error response to resources/read says the resource was not found (its message matches "not found", "no such", "unknown resource" or "does not exist") but its code is not the revision\'s: -32002 up to 2025-11-25 (server/resources.mdx §Error Handling: "Resource not found: -32002"), -32602 from 2026-07-28, where the server "MUST return" -32602 and -32002 "MUST NOT be emitted" (an error there). The revision is the request\'s. The message test is a heuristic. From 2026-07-28 also a complete resources/read result with an empty `contents` array (an error): servers "MUST NOT return an empty contents array for a non-existent resource", and a resource that exists has at least one content item.',
     specUrl: `${specUrl('server/resources.mdx')}#error-handling`,
     revisions: 'all',
     severityFrom: { '2026-07-28': 'error' },
   },
-  message: (d) => `${d.method} answered "not found" with code ${d.code} (${d.name}); the spec's code is ${d.expected}`,
-  on: { kinds: ['error'], body: true },
-  check: ({ record, session }) => {
-    if (record.kind !== 'error' || record.method === null) return undefined;
+  message: (d) =>
+    d.problem === 'empty'
+      ? `${d.method} of ${d.uri} answered with an empty contents array; a resource that does not exist is answered with error -32602`
+      : `${d.method} answered "not found" with code ${d.code} (${d.name}); the spec's code is ${d.expected}`,
+  // An empty read is a MUST NOT of 2026-07-28 whatever the session's revision says (a dual-era session's).
+  severityOf: (d, severity) => (d.problem === 'empty' ? 'error' : severity),
+  on: { kinds: ['error', 'response'], methods: ['resources/read'], body: true },
+  check: ({ record, facts, session }) => {
+    if (record.method !== 'resources/read') return undefined;
+    if (record.kind === 'response') {
+      const result = resultOf(record);
+      if (!isModernRecord(record) || result === null || result.resultType === 'input_required') return undefined;
+      const contents = result.contents;
+      if (!Array.isArray(contents) || contents.length > 0) return undefined;
+      const uri = (facts.request?.message as { params?: { uri?: unknown } } | undefined)?.params?.uri;
+      return [{ problem: 'empty', method: record.method, uri: typeof uri === 'string' ? uri : '?' }];
+    }
+    if (record.kind !== 'error') return undefined;
     const want = notFoundCode(record.method, record.revision ?? session.revision);
     if (!want) return undefined;
     const error = (record.message as { error?: { code?: unknown; message?: unknown } } | null)?.error;

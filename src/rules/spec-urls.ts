@@ -48,6 +48,7 @@ export const MODERN_SPEC = {
   progress: `${MODERN}/basic/patterns/progress`,
   logging: `${MODERN}/server/utilities/logging`,
   discover: `${MODERN}/server/discover`,
+  mrtrErrors: `${MODERN}/basic/patterns/mrtr#error-handling`,
 } as const;
 
 const ALL: readonly Revision[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];

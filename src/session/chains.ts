@@ -61,7 +61,9 @@ export function chainOfRequest(d: Decoded, s: SessionState, seq: number): { chai
   const salient = salientOf(params);
   const open = s.openChains;
   let i = -1;
-  if (state !== null) i = open.findIndex((c) => c.requestState === state);
+  // The echoed state links a retry of the same logical request only: state on another request is not its retry
+  // (client requirement 4: requestState "MUST NOT be used for any other request"; mrtr-retry-mismatch says so).
+  if (state !== null) i = open.findIndex((c) => c.requestState === state && c.method === d.method && c.salient === salient);
   if (i < 0) {
     // Without the echoed state: the newest chain of this method and target that this request answers — a version
     // retry, or a request with `inputResponses` for the keys asked (whose state, if one was issued, it dropped or
@@ -70,6 +72,16 @@ export function chainOfRequest(d: Decoded, s: SessionState, seq: number): { chai
       const c = open[k]!;
       if (c.method !== d.method || c.salient !== salient) continue;
       if (c.why === 'version' ? state === null && c.requestState === null : responses !== null ? c.inputKeys.every((key) => Object.hasOwn(responses, key)) : false) i = k;
+    }
+  }
+  if (i < 0 && responses !== null) {
+    // A partial retry (mrtr.mdx §Error Handling: the client "fails to send all the information requested"; keys it
+    // was not asked for the server "SHOULD ignore"): the newest chain of this method and target that asked for one of
+    // the keys it answers, or any when it answers none.
+    const keys = Object.keys(responses);
+    for (let k = open.length - 1; k >= 0 && i < 0; k--) {
+      const c = open[k]!;
+      if (c.why === 'input' && c.method === d.method && c.salient === salient && (keys.length === 0 || keys.some((key) => c.inputKeys.includes(key)))) i = k;
     }
   }
   if (i < 0) return { chain: { first: seq, round: 1 }, continues: null };

@@ -88,6 +88,7 @@ describe('rules on records without a body', () => {
       'progress-not-increasing', 'progress-unknown-token', 'request-metadata-headers', 'resource-not-found-code', 'resource-update-without-subscription', 'root-uri-not-file', 'schema-violation',
       'subscription-notification', 'task-cancelled-with-notification', 'unknown-protocol-version', 'unrequested-log-message', 'unsupported-version-data',
       'version-mismatch',
-    ]);
+      'cache-scope-mismatch', 'incomplete-input-responses', 'input-required-cache-hints', 'reserved-error-code',
+    ].sort());
   });
 });

@@ -16,6 +16,11 @@ import { undeclaredInputCapability } from '../undeclared-input-capability.js';
 import { unrequestedLogMessage } from '../unrequested-log-message.js';
 import { unsupportedVersionData } from '../unsupported-version-data.js';
 import type { Rule } from '../types.js';
+// spec-2026-07-28 §6 rules 19–22 (MRTR, caching, error codes).
+import { cacheScopeMismatch } from '../cache-scope-mismatch.js';
+import { incompleteInputResponses } from '../incomplete-input-responses.js';
+import { inputRequiredCacheHints } from '../input-required-cache-hints.js';
+import { reservedErrorCode } from '../reserved-error-code.js';
 
 export const MODERN_RULES: readonly Rule<any, any>[] = [
   cancelledOverHttp,
@@ -34,4 +39,8 @@ export const MODERN_RULES: readonly Rule<any, any>[] = [
   undeclaredInputCapability,
   unrequestedLogMessage,
   unsupportedVersionData,
+  cacheScopeMismatch,
+  incompleteInputResponses,
+  inputRequiredCacheHints,
+  reservedErrorCode,
 ];

@@ -1,0 +1,53 @@
+// Rule cache-scope-mismatch: the pages of one paginated list that do not all carry the same `cacheScope`.
+import { MODERN_REVISIONS, modernMethod } from '../protocol/modern.js';
+import { paramsOf } from '../session/direction.js';
+import { isModernRecord, resultOf } from './support/modern.js';
+import { MODERN_SPEC } from './spec-urls.js';
+import type { Rule } from './types.js';
+
+interface Data {
+  method: string;
+  scope: string;
+  firstScope: string;
+  firstSeq: number;
+}
+
+/** The first page of a list walk: its scope and record. */
+interface Walk {
+  scope: string;
+  seq: number;
+}
+
+/** Cursors handed out per session (method and cursor), each with its walk's first page; the oldest forgotten past this. */
+const KEPT = 256;
+
+export const cacheScopeMismatch: Rule<Data, Map<string, Walk>> = {
+  meta: {
+    id: 'cache-scope-mismatch',
+    severity: 'error',
+    description:
+      'A page of a paginated 2026-07-28 list (`tools/list`, `prompts/list`, `resources/list`, `resources/templates/list`) whose `cacheScope` is not the one of the walk\'s first page: servers MUST apply the same `cacheScope` to all pages of a paginated list (server/utilities/caching.mdx). A page belongs to the walk whose result handed out the `nextCursor` its request sends, for the same method; the last 256 cursors per session are remembered. A missing or invalid `cacheScope` is `missing-cache-hints`\'s.',
+    specUrl: MODERN_SPEC.caching,
+    revisions: MODERN_REVISIONS,
+    seqFields: ['firstSeq'],
+  },
+  message: (d) => `${d.method} page with cacheScope ${d.scope}, but the list's first page (#${d.firstSeq}) had ${d.firstScope}; every page of a list carries the same cacheScope`,
+  createState: () => new Map(),
+  on: { kinds: ['response'], body: true },
+  check: ({ record, facts, state }) => {
+    if (record.kind !== 'response' || record.method === null || !isModernRecord(record) || modernMethod(record.method)?.cacheable !== true) return undefined;
+    const result = resultOf(record);
+    const scope = result?.cacheScope;
+    if (result === null || result.resultType === 'input_required' || typeof scope !== 'string') return undefined;
+    const cursor = paramsOf(facts.request?.message)?.cursor;
+    const walk = typeof cursor === 'string' ? state.get(`${record.method}\0${cursor}`) : undefined;
+    const next = result.nextCursor;
+    if (typeof next === 'string') {
+      state.set(`${record.method}\0${next}`, walk ?? { scope, seq: record.seq });
+      if (state.size > KEPT) state.delete(state.keys().next().value!);
+    }
+    return walk !== undefined && walk.scope !== scope
+      ? [{ method: record.method, scope: JSON.stringify(scope), firstScope: JSON.stringify(walk.scope), firstSeq: walk.seq }]
+      : undefined;
+  },
+};
