@@ -79,8 +79,56 @@ describe('request-metadata-headers', () => {
     expect(await hits(ID, text)).toEqual([
       { line: 3, severity: 'error', message: 'POST /mcp (tools/call, id 2) has no Mcp-Name header: a 2026-07-28 client MUST mirror the body\'s value ("echo") into it' },
       { line: 4, severity: 'error', message: 'POST /mcp (resources/read, id 2) has Mcp-Name "file:///b.txt", not the body\'s value ("file:///a.txt"): the header MUST mirror the body' },
-      { line: 5, severity: 'error', message: 'POST /mcp (prompts/get, id 3) has Mcp-Name "=?base64?!!?=", which starts as Base64 (=?base64?…?=) and does not decode' },
+      { line: 5, severity: 'error', message: 'POST /mcp (prompts/get, id 3) has Mcp-Name "=?base64?!!?=", a malformed Base64 sentinel: what is between the markers is not Base64' },
     ]);
+  });
+
+  it('reports a value that is not header-safe sent plain, and a malformed sentinel, for Mcp-Name and Mcp-Param alike', async () => {
+    const prompt = (name: string, id: number) => mreq(id, 'prompts/get', { name });
+    const region = (v: string, id: number) => sql({ region: v }, id);
+    const text = afterList(
+      // §Value Encoding: non-ASCII, surrounding whitespace, a control character, the sentinel pattern itself.
+      { headers: { ...modernHeaders(prompt('grüße', 2)), 'Mcp-Name': 'grüße' }, body: prompt('grüße', 2), status: 400, json: mismatch(2) },
+      { headers: { ...modernHeaders(region(' eu ', 3)), 'Mcp-Param-Region': 'eu' }, body: region(' eu ', 3), status: 400, json: mismatch(3) },
+      { headers: { ...modernHeaders(region('eu\twest', 4)), 'Mcp-Param-Region': 'eu\twest' }, body: region('eu\twest', 4), status: 400, json: mismatch(4) },
+      { headers: { ...modernHeaders(region('=?base64?aGk=?=', 5)), 'Mcp-Param-Region': '=?base64?aGk=?=' }, body: region('=?base64?aGk=?=', 5), status: 400, json: mismatch(5) },
+      // Malformed sentinels: markers in upper case, no suffix, not UTF-8.
+      { headers: { ...modernHeaders(prompt('grüße', 6)), 'Mcp-Name': b64('grüße').replace('base64', 'BASE64') }, body: prompt('grüße', 6), status: 400, json: mismatch(6) },
+      { headers: { ...modernHeaders(region('eu', 7)), 'Mcp-Param-Region': '=?base64?ZXU=' }, body: region('eu', 7), status: 400, json: mismatch(7) },
+      { headers: { ...modernHeaders(region('eu', 8)), 'Mcp-Param-Region': '=?base64?/w==?=' }, body: region('eu', 8), status: 400, json: mismatch(8) },
+      // Encoded right: no finding, the sentinel decoded first (a safe value may be encoded too).
+      { headers: modernHeaders(prompt('grüße', 9)), body: prompt('grüße', 9), status: 200, json: mres(9, { messages: [] }) },
+      { headers: { ...modernHeaders(region('eu', 10)), 'Mcp-Param-Region': b64('eu') }, body: region('eu', 10), status: 200, json: ok(10) },
+      { headers: modernHeaders(region('=?base64?aGk=?=', 11)), body: region('=?base64?aGk=?=', 11), status: 200, json: ok(11) },
+    );
+    expect(modernHeaders(region('=?base64?aGk=?=', 11))['Mcp-Param-Region']).toBe(b64('=?base64?aGk=?='));
+    expect(await hits(ID, text)).toEqual([
+      { line: 3, severity: 'error', message: 'POST /mcp (prompts/get, id 2) has Mcp-Name "grüße", but the body\'s value ("grüße") has non-ASCII: the client MUST send it Base64-encoded (=?base64?…?=)' },
+      { line: 4, severity: 'error', message: 'POST /mcp (tools/call, id 3) has Mcp-Param-Region "eu", but the body\'s value (" eu ") has leading or trailing whitespace: the client MUST send it Base64-encoded (=?base64?…?=)' },
+      { line: 5, severity: 'error', message: 'POST /mcp (tools/call, id 4) has Mcp-Param-Region "eu\\twest", but the body\'s value ("eu\\twest") has a control character: the client MUST send it Base64-encoded (=?base64?…?=)' },
+      { line: 6, severity: 'error', message: 'POST /mcp (tools/call, id 5) has Mcp-Param-Region "=?base64?aGk=?=", but the body\'s value ("=?base64?aGk=?=") has the sentinel pattern: the client MUST send it Base64-encoded (=?base64?…?=)' },
+      { line: 7, severity: 'error', message: `POST /mcp (prompts/get, id 6) has Mcp-Name ${JSON.stringify(b64('grüße').replace('base64', 'BASE64'))}, a malformed Base64 sentinel: the markers MUST be lower case (=?base64?…?=)` },
+      { line: 8, severity: 'error', message: 'POST /mcp (tools/call, id 7) has Mcp-Param-Region "=?base64?ZXU=", a malformed Base64 sentinel: it does not end with ?=' },
+      { line: 9, severity: 'error', message: 'POST /mcp (tools/call, id 8) has Mcp-Param-Region "=?base64?/w==?=", a malformed Base64 sentinel: it does not decode to UTF-8' },
+    ]);
+  });
+
+  it('asks Mcp-Name = params.taskId of the tasks extension\'s tasks/get, tasks/update and tasks/cancel', async () => {
+    const task = (method: string, id: number, taskId = 'task-1') => mreq(id, method, { taskId, ...(method === 'tasks/update' ? { inputResponses: {} } : {}) });
+    const ack = (id: number) => mres(id, {});
+    const text = harOf([
+      post(task('tasks/get', 1), mres(1, { taskId: 'task-1', status: 'working', createdAt: '2026-08-01T10:00:00Z', lastUpdatedAt: '2026-08-01T10:00:00Z', ttlSeconds: 60 })),
+      post(task('tasks/update', 2), ack(2)),
+      post(task('tasks/cancel', 3, 'täsk 2'), ack(3)),
+      { headers: without(modernHeaders(task('tasks/get', 4)), 'Mcp-Name'), body: task('tasks/get', 4), status: 400, json: mismatch(4) },
+      { headers: { ...modernHeaders(task('tasks/cancel', 5)), 'Mcp-Name': 'task-2' }, body: task('tasks/cancel', 5), status: 400, json: mismatch(5) },
+    ]);
+    expect(modernHeaders(task('tasks/cancel', 3, 'täsk 2'))['Mcp-Name']).toBe(b64('täsk 2'));
+    expect(await hits(ID, text)).toEqual([
+      { line: 5, severity: 'error', message: 'POST /mcp (tasks/get, id 4) has no Mcp-Name header: a 2026-07-28 client MUST mirror the body\'s value ("task-1") into it' },
+      { line: 6, severity: 'error', message: 'POST /mcp (tasks/cancel, id 5) has Mcp-Name "task-2", not the body\'s value ("task-1"): the header MUST mirror the body' },
+    ]);
+    expect(await transport(text)).toEqual(['request-metadata-headers error 5', 'request-metadata-headers error 6']);
   });
 
   it('reports an x-mcp-header argument not mirrored, or mirrored wrong, once tools/list annotated it', async () => {

@@ -1,9 +1,22 @@
 // What a 2026-07-28 request POST's mirrored headers get wrong against its body (streamable-http.mdx §Request Metadata).
+import { isUtf8 } from 'node:buffer';
 import type { PipelineRecord } from '../../types.js';
 import { isModernVersion, metaVersion } from './modern-exchange.js';
 
-/** The body field `Mcp-Name` mirrors, by method (§Standard Request Headers: "Required For tools/call, resources/read, prompts/get"). */
-const NAME_FIELD: Readonly<Record<string, 'name' | 'uri'>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+/**
+ * The body field `Mcp-Name` mirrors, by method: §Standard Request Headers ("Required For tools/call, resources/read,
+ * prompts/get"), and the tasks extension's `params.taskId` (seps/2663-tasks-extension.md §Streamable HTTP: Routing
+ * Headers: for tasks/get, tasks/update, tasks/cancel "the client MUST set the Mcp-Name header ... to the value of
+ * params.taskId").
+ */
+const NAME_FIELD: Readonly<Record<string, 'name' | 'uri' | 'taskId'>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
 
 /** Tools whose arguments are mirrored into `Mcp-Param-{Name}`: tool name → annotated properties. */
 export type ToolHeaders = Map<string, readonly ParamHeader[]>;
@@ -14,26 +27,59 @@ interface ParamHeader {
   path: readonly string[];
 }
 
+/** Why a value must travel Base64-encoded (§Value Encoding). */
+type Unsafe = 'non-ASCII' | 'a control character' | 'leading or trailing whitespace' | 'the sentinel pattern';
+
 export interface HeaderFault {
   /** The header as the spec spells it (`Mcp-Param-Region` with the tool's own spelling of `{Name}`). */
   header: string;
-  /** `missing`: required and not sent; `different`: not the body's value; `undecodable`: a bad `=?base64?…?=` value. */
-  kind: 'missing' | 'different' | 'undecodable';
+  /**
+   * `missing`: required and not sent; `different`: not the body's value; `undecodable`: a malformed `=?base64?…?=`
+   * value (`why` says how); `unencoded`: the body's value is not header-safe (`why`) and the header is not its Base64
+   * sentinel form.
+   */
+  kind: 'missing' | 'different' | 'undecodable' | 'unencoded';
   /** The value sent, as sent. */
   sent?: string;
   /** The body's value, as text. */
   body?: string;
+  why?: string;
 }
 
-// §Value Encoding: "=?base64?{Base64EncodedValue}?=", markers case-sensitive.
-const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
+// §Value Encoding: "=?base64?{Base64EncodedValue}?=": "These markers are case-sensitive and MUST appear exactly as shown
+// (lowercase)".
+const PREFIX = '=?base64?';
+const SUFFIX = '?=';
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/** A header value decoded from the Base64 sentinel form, else as sent; null when it has the form and is not Base64. */
-function decodeHeaderValue(v: string): string | null {
-  if (!v.startsWith('=?base64?') || !v.endsWith('?=')) return v;
-  const m = SENTINEL.exec(v);
-  if (m === null || m[1]!.length % 4 !== 0) return null;
-  return Buffer.from(m[1]!, 'base64').toString('utf8');
+/**
+ * Why `v` cannot travel as a plain header value, or null when it can. seps/2243-http-standardization.md §Value Encoding
+ * (the rules the spec's "non-ASCII characters, control characters, or has leading/trailing whitespace" summarises):
+ * leading or trailing space or tab; a character outside 0x20–0x7E; a control character (0x00–0x1F, 0x7F, tab included);
+ * and "any plain-ASCII value that matches the sentinel pattern".
+ */
+function unsafeReason(v: string): Unsafe | null {
+  if (/^[ \t]|[ \t]$/.test(v)) return 'leading or trailing whitespace';
+  if (/[^\x00-\x7f]/.test(v)) return 'non-ASCII';
+  if (/[\x00-\x1f\x7f]/.test(v)) return 'a control character';
+  if (v.startsWith(PREFIX) && v.endsWith(SUFFIX)) return 'the sentinel pattern';
+  return null;
+}
+
+/** A header value that uses the sentinel, or looks meant to (markers in another case, a prefix without its suffix). */
+function sentinelLike(v: string): boolean {
+  return v.toLowerCase().startsWith(PREFIX);
+}
+
+/** The value a sentinel carries, or why it is malformed (§Value Encoding: Base64 "of the UTF-8 representation"). */
+function decodeSentinel(v: string): { value: string } | { why: string } {
+  if (!v.startsWith(PREFIX)) return { why: `the markers MUST be lower case (${PREFIX}…${SUFFIX})` };
+  if (!v.endsWith(SUFFIX) || v.length < PREFIX.length + SUFFIX.length) return { why: `it does not end with ${SUFFIX}` };
+  const b64 = v.slice(PREFIX.length, v.length - SUFFIX.length);
+  if (!BASE64.test(b64)) return { why: 'what is between the markers is not Base64' };
+  const bytes = Buffer.from(b64, 'base64');
+  if (!isUtf8(bytes)) return { why: 'it does not decode to UTF-8' };
+  return { value: bytes.toString('utf8') };
 }
 
 /** The text an argument value is mirrored as (§Value Encoding, type conversion), or null for a value that is not mirrored. */
@@ -59,22 +105,41 @@ function at(o: unknown, path: readonly string[]): unknown {
   return v;
 }
 
+/**
+ * One mirrored header against its body value. A sentinel is decoded before the comparison (§Value Encoding: servers
+ * "MUST decode an encoded Mcp-Name or Mcp-Param-{Name} value before comparing it"); a body value that is not
+ * header-safe must come as a sentinel ("clients MUST use Base64 encoding"), so a plain header for it is `unencoded`
+ * whatever it holds (an HTTP parser drops the surrounding whitespace of a raw value, and reads non-ASCII bytes as it
+ * can).
+ */
 function compare(header: string, sent: string | undefined, body: unknown, faults: HeaderFault[], numeric = false): void {
   const text = argText(body);
+  const withBody = text === null ? {} : { body: text };
   if (sent === undefined) {
-    faults.push({ header, kind: 'missing', ...(text === null ? {} : { body: text }) });
+    faults.push({ header, kind: 'missing', ...withBody });
     return;
   }
-  const decoded = decodeHeaderValue(sent);
-  if (decoded === null) faults.push({ header, kind: 'undecodable', sent });
-  else if (!(numeric ? sameValue(decoded, body) : decoded === text)) faults.push({ header, kind: 'different', sent, ...(text === null ? {} : { body: text }) });
+  const unsafe = text === null ? null : unsafeReason(text);
+  // A raw value that looks like a sentinel is one too (the ambiguity the sentinel rule removes).
+  if (unsafe !== null && (!sentinelLike(sent) || sent === text)) {
+    faults.push({ header, kind: 'unencoded', sent, ...withBody, why: unsafe });
+    return;
+  }
+  if (sentinelLike(sent)) {
+    const d = decodeSentinel(sent);
+    if ('why' in d) faults.push({ header, kind: 'undecodable', sent, why: d.why });
+    else if (!(numeric ? sameValue(d.value, body) : d.value === text)) faults.push({ header, kind: 'different', sent, ...withBody });
+    return;
+  }
+  if (!(numeric ? sameValue(sent, body) : sent === text)) faults.push({ header, kind: 'different', sent, ...withBody });
 }
 
 /**
  * The header faults of a request record of a modern exchange sent alone in a POST: `MCP-Protocol-Version` missing or not
- * the body's `_meta` version, `Mcp-Method` missing or not `method`, `Mcp-Name` missing or not `params.name`/`params.uri`
- * (decoded), and for a tool whose `x-mcp-header` annotations `tools` knows, an argument with a value whose
- * `Mcp-Param-{Name}` is missing or differs. Empty for anything else (a notification: "header requirements for
+ * the body's `_meta` version, `Mcp-Method` missing or not `method`, `Mcp-Name` missing or not `params.name`, `params.uri`
+ * or `params.taskId`, and for a tool whose `x-mcp-header` annotations `tools` knows, an argument with a value whose
+ * `Mcp-Param-{Name}` is missing or differs (both after decoding a sentinel; a malformed sentinel, or a value that is
+ * not header-safe sent plain, are faults too). Empty for anything else (a notification: "header requirements for
  * notification POSTs are not defined by this revision").
  */
 export function headerFaults(record: PipelineRecord, tools: ToolHeaders): HeaderFault[] {
