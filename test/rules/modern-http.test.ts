@@ -8,7 +8,7 @@ import { hits } from '../helpers/lifecycle.js';
 import { b64, merr, modernHeaders, modernSession, mreq, mres, post, TOOLS_RESULT } from '../helpers/modern-http.js';
 
 const TRANSPORT = new Set(TRANSPORT_RULES.map((r) => r.meta.id));
-const NEW = ['request-metadata-headers', 'header-mismatch-served', 'modern-error-status', 'modern-http-method', 'modern-session-id', 'modern-event-id'];
+const NEW = ['request-metadata-headers', 'header-mismatch-served', 'modern-error-status', 'modern-http-method', 'modern-session-id', 'modern-event-id', 'modern-method-not-found'];
 
 /** Every transport-rule finding of a HAR: `rule severity line`. */
 async function transport(text: string): Promise<string[]> {
@@ -209,6 +209,43 @@ describe('modern-error-status', () => {
     // In a legacy session the range was the implementation's own.
     const legacy = harOf([...session('2025-11-25').slice(0, 2), { headers: { Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': 's1', 'MCP-Protocol-Version': '2025-11-25' }, body: { jsonrpc: '2.0', id: 5, method: 'tools/list' }, status: 200, json: merr(5, -32020, 'mine') }]);
     expect(await hits(ID, legacy)).toEqual([]);
+  });
+});
+
+describe('modern-method-not-found', () => {
+  const ID = 'modern-method-not-found';
+  const notFound = (id: number) => merr(id, -32601, 'Method not found');
+
+  it('reports a method 2026-07-28 removed answered with a result, another error or a bare status, and a bare 404 to any method it lacks', async () => {
+    const text = harOf([
+      // Conformant: 404 with -32601, a request rejected before its method (-32022, -32602 on 400), a vendor method served.
+      post(mreq(1, 'ping'), notFound(1), { status: 404 }),
+      post(mreq(2, 'initialize', { protocolVersion: '2026-07-28', capabilities: {}, clientInfo: { name: 'c', version: '1' } }), notFound(2), { status: 404 }),
+      post(mreq(3, 'ping', {}, '2099-01-01'), merr(3, -32022, 'Unsupported', { supported: ['2026-07-28'], requested: '2099-01-01' }), { status: 400 }),
+      post(mreq(4, 'acme/frob'), mres(4, {})),
+      post(mreq(5, 'acme/frob'), merr(5, -32602, 'bad frob')),
+      // Violations.
+      post(mreq(6, 'ping'), mres(6, {})),
+      post(mreq(7, 'logging/setLevel', { level: 'info' }), merr(7, -32600, 'Invalid Request'), { status: 400 }),
+      { ...post(mreq(8, 'resources/subscribe', { uri: 'file:///a' }), undefined), json: undefined, status: 404 },
+      { ...post(mreq(9, 'acme/frob'), undefined), json: undefined, status: 404, resHeaders: { 'Content-Type': 'text/html' } },
+      post(mreq(10, 'acme/frob'), merr(10, -32600, 'no such thing'), { status: 404 }),
+      // -32601 on 200 is modern-error-status's.
+      post(mreq(11, 'tasks/list'), notFound(11)),
+    ]);
+    expect(await hits(ID, text)).toEqual([
+      { line: 7, severity: 'error', message: 'the server answered POST /mcp (ping, id 6) with a result (HTTP 200), but 2026-07-28 has no ping: a server MUST answer a method it does not implement 404 Not Found with Method not found (-32601)' },
+      { line: 8, severity: 'error', message: 'the server answered POST /mcp (logging/setLevel, id 7) with error -32600 (HTTP 400), but 2026-07-28 has no logging/setLevel: a server MUST answer a method it does not implement 404 Not Found with Method not found (-32601)' },
+      { line: 9, severity: 'error', message: 'the server answered POST /mcp (resources/subscribe, id 8) with no JSON-RPC error (HTTP 404), but 2026-07-28 has no resources/subscribe: a server MUST answer a method it does not implement 404 Not Found with Method not found (-32601): the -32601 body is what tells a 2026-07-28 server\'s 404 from a legacy one\'s' },
+      { line: 10, severity: 'error', message: 'the server answered POST /mcp (acme/frob, id 9) with no JSON-RPC error (HTTP 404), but 2026-07-28 has no acme/frob: a server MUST answer a method it does not implement 404 Not Found with Method not found (-32601): the -32601 body is what tells a 2026-07-28 server\'s 404 from a legacy one\'s' },
+      { line: 11, severity: 'error', message: 'the server answered POST /mcp (acme/frob, id 10) with error -32600 (HTTP 404), but 2026-07-28 has no acme/frob: a server MUST answer a method it does not implement 404 Not Found with Method not found (-32601)' },
+    ]);
+    expect((await hits('modern-error-status', text)).map((h) => h.line)).toEqual([12]);
+  });
+
+  it('leaves the tasks extension\'s methods and a legacy session alone', async () => {
+    const text = harOf([post(mreq(1, 'tasks/get', { taskId: 't' }), merr(1, -32602, 'unknown task')), ...session('2025-11-25').slice(0, 2)]);
+    expect(await hits(ID, text)).toEqual([]);
   });
 });
 
