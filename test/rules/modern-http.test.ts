@@ -188,6 +188,25 @@ describe('header-mismatch-served', () => {
   });
 });
 
+describe('header-mismatch-served on 400', () => {
+  const ID = 'header-mismatch-served';
+  const call = mreq(2, 'tools/call', { name: 'echo', arguments: { message: 'hi' } });
+  const bad = (answer: Partial<Exchange>): Exchange => ({ headers: { ...modernHeaders(call), 'Mcp-Name': 'other' }, body: call, status: 400, ...answer });
+
+  it('reports a 400 whose JSON-RPC error is not -32020, and passes -32022, -32602 and a 400 with no JSON-RPC error', async () => {
+    const text = afterList(
+      bad({ json: merr(2, -32600, 'Invalid Request') }),
+      bad({ json: merr(2, -32022, 'Unsupported', { supported: ['2026-07-28'], requested: '2026-07-28' }) }),
+      bad({ json: merr(2, -32602, 'Missing _meta') }),
+      bad({}),
+      bad({ json: mismatch(2) }),
+    );
+    expect(await hits(ID, text)).toEqual([
+      { line: 3, severity: 'error', message: 'the server rejected POST /mcp (tools/call, id 2) with 400 and error -32600, though what fails is its headers (Mcp-Name different): the error MUST be HeaderMismatch (-32020)' },
+    ]);
+  });
+});
+
 describe('modern-error-status', () => {
   const ID = 'modern-error-status';
   const call = mreq(2, 'tools/list');
