@@ -58,6 +58,7 @@ export const headerMismatchServed: Rule<Data, { waiting: RecentMap<{ request: st
     state.waiting.delete(key);
     if (h.status !== 400) return [{ request: w.request, faults: w.faults, status: h.status }];
     const code = record.kind === 'error' ? (record.message as { error?: { code?: unknown } } | null)?.error?.code : undefined;
-    return record.kind !== 'error' || ALSO_400.has(code) ? undefined : [{ request: w.request, faults: w.faults, status: 400, code }];
+    // A cut error (no whole body) does not say its code.
+    return record.kind !== 'error' || record.message === null || ALSO_400.has(code) ? undefined : [{ request: w.request, faults: w.faults, status: 400, code }];
   },
 };

@@ -83,6 +83,8 @@ export const modernMethodNotFound: Rule<Data, { waiting: RecentMap<Waiting> }, H
     }
     if (record.kind !== 'error') return undefined;
     state.waiting.delete(key);
+    // A cut error (no whole body) does not say its code.
+    if (record.message === null) return undefined;
     const code = (record.message as { error?: { code?: unknown } } | null)?.error?.code;
     if (code === NOT_FOUND.code || (typeof code === 'number' && REJECTED_FIRST.has(code)) || (code === INVALID_PARAMS && h.status === 400)) return undefined;
     return judged ? [{ kind: 'error', ...base, code }] : undefined;
