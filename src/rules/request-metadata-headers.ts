@@ -30,7 +30,7 @@ export const requestMetadataHeaders: Rule<Data, undefined, HttpSession> = {
       case 'undecodable':
         return `${d.request} has ${d.header} ${JSON.stringify(d.sent)}, a malformed Base64 sentinel: ${d.why}`;
       case 'unencoded':
-        return `${d.request} has ${d.header} ${JSON.stringify(d.sent)}, but the body's value${body} has ${d.why}: the client MUST send it Base64-encoded (=?base64?…?=)`;
+        return `${d.request} has ${d.header} ${JSON.stringify(d.sent)}, but the body's value${body} is not header-safe (${d.why}): the client MUST send it Base64-encoded (=?base64?…?=)`;
       default:
         return `${d.request} has ${d.header} ${JSON.stringify(d.sent)}, not the body's value${body}: the header MUST mirror the body`;
     }

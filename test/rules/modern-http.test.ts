@@ -103,10 +103,10 @@ describe('request-metadata-headers', () => {
     );
     expect(modernHeaders(region('=?base64?aGk=?=', 11))['Mcp-Param-Region']).toBe(b64('=?base64?aGk=?='));
     expect(await hits(ID, text)).toEqual([
-      { line: 3, severity: 'error', message: 'POST /mcp (prompts/get, id 2) has Mcp-Name "grüße", but the body\'s value ("grüße") has non-ASCII: the client MUST send it Base64-encoded (=?base64?…?=)' },
-      { line: 4, severity: 'error', message: 'POST /mcp (tools/call, id 3) has Mcp-Param-Region "eu", but the body\'s value (" eu ") has leading or trailing whitespace: the client MUST send it Base64-encoded (=?base64?…?=)' },
-      { line: 5, severity: 'error', message: 'POST /mcp (tools/call, id 4) has Mcp-Param-Region "eu\\twest", but the body\'s value ("eu\\twest") has a control character: the client MUST send it Base64-encoded (=?base64?…?=)' },
-      { line: 6, severity: 'error', message: 'POST /mcp (tools/call, id 5) has Mcp-Param-Region "=?base64?aGk=?=", but the body\'s value ("=?base64?aGk=?=") has the sentinel pattern: the client MUST send it Base64-encoded (=?base64?…?=)' },
+      { line: 3, severity: 'error', message: 'POST /mcp (prompts/get, id 2) has Mcp-Name "grüße", but the body\'s value ("grüße") is not header-safe (non-ASCII characters): the client MUST send it Base64-encoded (=?base64?…?=)' },
+      { line: 4, severity: 'error', message: 'POST /mcp (tools/call, id 3) has Mcp-Param-Region "eu", but the body\'s value (" eu ") is not header-safe (leading or trailing whitespace): the client MUST send it Base64-encoded (=?base64?…?=)' },
+      { line: 5, severity: 'error', message: 'POST /mcp (tools/call, id 4) has Mcp-Param-Region "eu\\twest", but the body\'s value ("eu\\twest") is not header-safe (a control character): the client MUST send it Base64-encoded (=?base64?…?=)' },
+      { line: 6, severity: 'error', message: 'POST /mcp (tools/call, id 5) has Mcp-Param-Region "=?base64?aGk=?=", but the body\'s value ("=?base64?aGk=?=") is not header-safe (the form of a sentinel): the client MUST send it Base64-encoded (=?base64?…?=)' },
       { line: 7, severity: 'error', message: `POST /mcp (prompts/get, id 6) has Mcp-Name ${JSON.stringify(b64('grüße').replace('base64', 'BASE64'))}, a malformed Base64 sentinel: the markers MUST be lower case (=?base64?…?=)` },
       { line: 8, severity: 'error', message: 'POST /mcp (tools/call, id 7) has Mcp-Param-Region "=?base64?ZXU=", a malformed Base64 sentinel: it does not end with ?=' },
       { line: 9, severity: 'error', message: 'POST /mcp (tools/call, id 8) has Mcp-Param-Region "=?base64?/w==?=", a malformed Base64 sentinel: it does not decode to UTF-8' },

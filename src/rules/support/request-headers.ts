@@ -28,7 +28,7 @@ interface ParamHeader {
 }
 
 /** Why a value must travel Base64-encoded (§Value Encoding). */
-type Unsafe = 'non-ASCII' | 'a control character' | 'leading or trailing whitespace' | 'the sentinel pattern';
+type Unsafe = 'non-ASCII characters' | 'a control character' | 'leading or trailing whitespace' | 'the form of a sentinel';
 
 export interface HeaderFault {
   /** The header as the spec spells it (`Mcp-Param-Region` with the tool's own spelling of `{Name}`). */
@@ -60,9 +60,9 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
  */
 function unsafeReason(v: string): Unsafe | null {
   if (/^[ \t]|[ \t]$/.test(v)) return 'leading or trailing whitespace';
-  if (/[^\x00-\x7f]/.test(v)) return 'non-ASCII';
+  if (/[^\x00-\x7f]/.test(v)) return 'non-ASCII characters';
   if (/[\x00-\x1f\x7f]/.test(v)) return 'a control character';
-  if (v.startsWith(PREFIX) && v.endsWith(SUFFIX)) return 'the sentinel pattern';
+  if (v.startsWith(PREFIX) && v.endsWith(SUFFIX)) return 'the form of a sentinel';
   return null;
 }
 
