@@ -145,6 +145,25 @@ describe('request-metadata-headers', () => {
     ]);
   });
 
+  it('does not ask Mcp-Param of a tool its annotations make invalid (the client must leave such a tool out)', async () => {
+    const tool = (name: string, properties: Record<string, unknown>) => ({ name, inputSchema: { type: 'object', properties } });
+    const list = mres(1, {
+      tools: [
+        tool('spaced', { a: { type: 'string', 'x-mcp-header': 'Bad Name' } }),
+        tool('floaty', { a: { type: 'number', 'x-mcp-header': 'Amount' } }),
+        tool('twice', { a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'region' } }),
+        tool('fine', { a: { type: 'string', 'x-mcp-header': 'A' } }),
+      ],
+      ttlMs: 0,
+      cacheScope: 'public',
+    });
+    const call = (id: number, name: string) => mreq(id, 'tools/call', { name, arguments: { a: 'x', b: 'y' } });
+    const text = harOf(
+      [post(mreq(1, 'tools/list'), list), ...['spaced', 'floaty', 'twice', 'fine'].map((n, i) => post(call(i + 2, n), ok(i + 2)))].map((x) => ({ ...x, connection: '1' })),
+    );
+    expect((await hits(ID, text)).map((h) => h.message)).toEqual(['POST /mcp (tools/call, id 5) has no Mcp-Param-A header: a 2026-07-28 client MUST mirror the body\'s value ("x") into it']);
+  });
+
   it('does not ask Mcp-Param of a tool whose tools/list is not in the log, nor headers of a notification POST', async () => {
     const text = harOf([
       { headers: without(modernHeaders(sql({ region: 'eu' })), 'Mcp-Param-Region'), body: sql({ region: 'eu' }), status: 200, json: ok(2) },

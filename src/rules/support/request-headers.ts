@@ -184,21 +184,37 @@ export function learnToolHeaders(result: unknown, tools: ToolHeaders): void {
     const name = (t as { name?: unknown } | null)?.name;
     if (typeof name !== 'string') continue;
     const found: ParamHeader[] = [];
-    annotated((t as { inputSchema?: unknown }).inputSchema, [], found);
+    const fine = annotated((t as { inputSchema?: unknown }).inputSchema, [], found);
     tools.delete(name);
-    if (found.length === 0) continue;
+    // An invalid annotation makes the tool invalid: a client on HTTP "MUST exclude the invalid tool", so what it would
+    // mirror is not asked of it.
+    if (!fine || found.length === 0 || new Set(found.map((f) => f.name.toLowerCase())).size < found.length) continue;
     tools.set(name, found);
     if (tools.size > TOOLS_KEPT) tools.delete(tools.keys().next().value!);
   }
 }
 
-function annotated(schema: unknown, path: string[], out: ParamHeader[]): void {
-  if (path.length > DEPTH || typeof schema !== 'object' || schema === null) return;
+/** RFC 9110 §5.1 field-name token (`1*tchar`): what `{Name}` in `Mcp-Param-{Name}` must be. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** The types an annotated property may have (§Schema Extension: "primitive types (integer, string, boolean)"). */
+const PRIMITIVE: ReadonlySet<unknown> = new Set(['string', 'integer', 'boolean']);
+
+/**
+ * Collects the annotations on `properties` chains into `out`; false when one breaks §Schema Extension's constraints
+ * (empty or not a token, or on a property whose declared type is not integer, string or boolean).
+ */
+function annotated(schema: unknown, path: string[], out: ParamHeader[]): boolean {
+  if (path.length > DEPTH || typeof schema !== 'object' || schema === null) return true;
   const props = (schema as { properties?: unknown }).properties;
-  if (typeof props !== 'object' || props === null || Array.isArray(props)) return;
+  if (typeof props !== 'object' || props === null || Array.isArray(props)) return true;
   for (const [k, sub] of Object.entries(props)) {
     const header = (sub as Record<string, unknown> | null)?.['x-mcp-header'];
-    if (typeof header === 'string' && header !== '') out.push({ name: header, path: [...path, k] });
-    annotated(sub, [...path, k], out);
+    if (header !== undefined) {
+      const type = (sub as Record<string, unknown>).type;
+      if (typeof header !== 'string' || !TOKEN.test(header) || (type !== undefined && !PRIMITIVE.has(type))) return false;
+      out.push({ name: header, path: [...path, k] });
+    }
+    if (!annotated(sub, [...path, k], out)) return false;
   }
+  return true;
 }
