@@ -125,6 +125,11 @@ export interface HttpInfo {
    * answer assigns, or one the request named, is the record's `session`.
    */
   answerSessionId?: string;
+  /**
+   * `true` on an answer's records that reached the wire after the client closed the connection (its FIN, in a packet
+   * capture): sent to a client that had given the answer up (2026-07-28: a cancellation). Absent otherwise.
+   */
+  afterClientClose?: true;
 }
 
 /** A log line (or a group of lines, e.g. a traceback) that is not an MCP message. */

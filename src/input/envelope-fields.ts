@@ -130,6 +130,7 @@ function httpInfo(v: unknown): HttpInfo | undefined {
   for (const k of ['mcpMethod', 'mcpName', 'answerSessionId'] as const) if (typeof o[k] === 'string') info[k] = o[k] as string;
   const params = o.mcpParams;
   if (isPlainObject(params) && Object.values(params).every((p) => typeof p === 'string')) info.mcpParams = { ...(params as Record<string, string>) };
+  if (o.afterClientClose === true) info.afterClientClose = true;
   return info;
 }
 

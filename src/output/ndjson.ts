@@ -91,6 +91,7 @@ function modernHttpJson(h: HttpInfo): string {
   if (h.mcpName !== undefined) out += `,"mcpName":${str(h.mcpName)}`;
   if (h.mcpParams !== undefined) out += `,"mcpParams":${JSON.stringify(h.mcpParams)}`;
   if (h.answerSessionId !== undefined) out += `,"answerSessionId":${str(h.answerSessionId)}`;
+  if (h.afterClientClose === true) out += ',"afterClientClose":true';
   return out;
 }
 

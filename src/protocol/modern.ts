@@ -110,3 +110,9 @@ export function modernMethod(method: string): ModernMethod | undefined {
 export function isModernVersion(v: unknown): v is string {
   return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= FIRST_MODERN_REVISION;
 }
+
+/**
+ * Requests of the official extensions, which a 2026-07-28 server may implement though schema.json does not list them:
+ * the tasks extension's (`io.modelcontextprotocol/tasks`, seps/2663-tasks-extension.md §Specification).
+ */
+export const EXTENSION_REQUESTS: ReadonlySet<string> = new Set(['tasks/get', 'tasks/update', 'tasks/cancel']);

@@ -15,18 +15,31 @@ interface Data {
   /** The faults, as `Mcp-Name missing`, `Mcp-Method different`. */
   faults: string[];
   status: number;
+  /** Rejected with 400, but with this JSON-RPC error code rather than -32020. */
+  code?: unknown;
 }
+
+/**
+ * Codes a 400 may carry for a request whose headers fail validation, besides HeaderMismatch: the request may fail an
+ * earlier check too (-32602 a missing `_meta`, -32021 a capability, -32022 its version; the spec orders none of them).
+ */
+const ALSO_400: ReadonlySet<unknown> = new Set([-32020, -32602, -32021, -32022]);
+/** A media type whose body becomes records: a 400's error is awaited on its message. */
+const WITH_MESSAGES = /^(?:application\/(?:[\w.+-]+\+)?json|text\/event-stream)$/;
 
 export const headerMismatchServed: Rule<Data, { waiting: RecentMap<{ request: string; faults: string[] }> }, HttpSession> = {
   meta: {
     id: 'header-mismatch-served',
     severity: 'error',
     description:
-      'A 2026-07-28 request POST whose MCP-Protocol-Version, Mcp-Method, Mcp-Name or Mcp-Param-{Name} header is missing, does not decode or differs from the body (what protocol-version-header and request-metadata-headers report on the request) was answered with a status other than 400. basic/transports/streamable-http.mdx §Server Validation: "Servers that process the request body MUST reject requests where the values specified in the headers do not match the corresponding values in the request body", with "HTTP status 400 Bad Request" and error -32020; a missing required header is one of the "Validation failure conditions". Reported on the answer\'s first record.',
+      'A 2026-07-28 request POST whose MCP-Protocol-Version, Mcp-Method, Mcp-Name or Mcp-Param-{Name} header is missing, does not decode or differs from the body (what protocol-version-header and request-metadata-headers report on the request) was answered with a status other than 400. basic/transports/streamable-http.mdx §Server Validation: "Servers that process the request body MUST reject requests where the values specified in the headers do not match the corresponding values in the request body", with "HTTP status 400 Bad Request" and error -32020; a missing required header is one of the "Validation failure conditions". Also reported: a 400 whose JSON-RPC error is not -32020 (-32602, -32021 and -32022 pass: the request may fail those checks too; a 400 with no JSON-RPC error passes: an intermediary "MUST return an appropriate HTTP error status … but [is] not required to return a JSON-RPC error response"). Reported on the answer\'s first record, or its error record for a 400.',
     specUrl: SPEC.modernValidation,
     revisions: MODERN_HTTP_REVISIONS,
   },
-  message: (d) => `the server answered ${d.request} ${d.status}, though its headers fail validation (${d.faults.join(', ')}): it MUST reject it with 400 Bad Request and HeaderMismatch (-32020)`,
+  message: (d) =>
+    d.code === undefined
+      ? `the server answered ${d.request} ${d.status}, though its headers fail validation (${d.faults.join(', ')}): it MUST reject it with 400 Bad Request and HeaderMismatch (-32020)`
+      : `the server rejected ${d.request} with 400 and error ${JSON.stringify(d.code)}, though what fails is its headers (${d.faults.join(', ')}): the error MUST be HeaderMismatch (-32020)`,
   createState: () => ({ waiting: new RecentMap(KEPT) }),
   memory: HTTP_SESSION,
   check: ({ record, state, memory }) => {
@@ -40,7 +53,12 @@ export const headerMismatchServed: Rule<Data, { waiting: RecentMap<{ request: st
     }
     const w = state.waiting.get(key);
     if (w === undefined || h.status === null) return undefined;
+    // A 400 with a JSON body: its error record, which follows the status event, says which code it carries.
+    if (h.status === 400 && record.kind === 'event' && h.contentType !== null && WITH_MESSAGES.test(h.contentType)) return undefined;
     state.waiting.delete(key);
-    return h.status === 400 ? undefined : [{ request: w.request, faults: w.faults, status: h.status }];
+    if (h.status !== 400) return [{ request: w.request, faults: w.faults, status: h.status }];
+    const code = record.kind === 'error' ? (record.message as { error?: { code?: unknown } } | null)?.error?.code : undefined;
+    // A cut error (no whole body) does not say its code.
+    return record.kind !== 'error' || record.message === null || ALSO_400.has(code) ? undefined : [{ request: w.request, faults: w.faults, status: 400, code }];
   },
 };

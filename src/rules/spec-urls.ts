@@ -31,6 +31,7 @@ export const SPEC = {
   modernValidation: `${MODERN_HTTP}#server-validation`,
   modernNoSessions: `${MODERN_HTTP}#earlier-streamable-http-revisions`,
   modernErrorCodes: `${MODERN}/basic#error-codes`,
+  modernCancellation: `${MODERN_HTTP}#cancellation`,
 } as const;
 
 /** Pages of the 2026-07-28 ("modern") revision that the modern rules cite. */

@@ -90,6 +90,8 @@ async function drive(): Promise<void> {
   await g({ method: 'DELETE', headers: { ...streamHeaders, Accept: ACCEPT_POST } });
   await g(edited(mreq(12, 'tools/list'), set('Mcp-Session-Id', 'left-over')));
   await g(edited(mreq(13, 'tools/list'), set('Last-Event-ID', 'ev-1')));
+  // A value that is not header-safe sent raw (fetch sends 'ü' as the latin1 byte 0xFC), not Base64-encoded.
+  await g(edited(sql(20), set('Mcp-Param-Region', 'Zürich')));
   // The bad server's (ids 14–17, 19 and a GET): every answer mints a session id.
   await b(edited(mreq(14, 'tools/list')));
   await b(edited(sql(15, true)));
@@ -159,6 +161,7 @@ const EXPECTED = [
   `modern-http-method error DELETE ${GOOD}`,
   'modern-session-id error id 12',
   'modern-event-id error id 13',
+  'request-metadata-headers error id 20',
   // The bad server's: a session id on every answer, event ids, a mismatch served, -32022 on 200, a GET stream.
   'modern-session-id error id 14',
   'modern-event-id error id 15',
@@ -183,9 +186,9 @@ describe('modern Streamable HTTP, captured', () => {
     // The schema check is not vacuous: a request without its _meta, a result without resultType are refused.
     expect(schemaErrors('CallToolRequest', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } })).not.toEqual([]);
     expect(schemaErrors('ListToolsResultResponse', { jsonrpc: '2.0', id: 1, result: { tools: [], ttlMs: 0, cacheScope: 'public' } })).not.toEqual([]);
-    expect(made.map((m) => m.status)).toEqual([200, 200, 200, 200, 400, 404, 400, 400, 400, 400, 405, 405, 200, 200, 200, 200, 200, 200, 200, 200]);
+    expect(made.map((m) => m.status)).toEqual([200, 200, 200, 200, 400, 404, 400, 400, 400, 400, 405, 405, 200, 200, 400, 200, 200, 200, 200, 200, 200]);
     expect(made[3]!.headers['Mcp-Param-Region']).toBe(b64('Zürich'));
-    expect(made.slice(14).every((m) => m.resHeaders.some(([k]) => k === 'mcp-session-id'))).toBe(true);
+    expect(made.slice(15).every((m) => m.resHeaders.some(([k]) => k === 'mcp-session-id'))).toBe(true);
   });
 
   it('reads the messages tshark reads, with the new http fields', async () => {
@@ -201,6 +204,8 @@ describe('modern Streamable HTTP, captured', () => {
     const call = rs.find((r) => r.kind === 'request' && r.id === 4)!;
     expect(call.http).toMatchObject({ protocolVersion: '2026-07-28', mcpMethod: 'tools/call', mcpName: 'execute_sql', mcpParams: { region: b64('Zürich'), limit: '3' } });
     expect(call.http!.answerSessionId).toBeUndefined();
+    // The raw header's byte 0xFC is read as the character it is in latin1, as Node's http module reads it.
+    expect(rs.find((r) => r.kind === 'request' && r.id === 20)!.http!.mcpParams).toMatchObject({ region: 'Zürich' });
     const minted = rs.find((r) => r.dir === 's2c' && r.id === 14)!;
     expect(minted.http!.answerSessionId).toMatch(/^[0-9a-f-]{36}$/);
   });

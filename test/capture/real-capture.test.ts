@@ -62,6 +62,7 @@ async function read(source: AsyncIterable<Buffer | Uint8Array | string>): Promis
       times.set(e.packet, e.ts);
     } else if (e.kind === 'gap') conns.get(e.conn)!.parts[e.dir].push(-e.bytes);
     else if (e.kind === 'close') conns.get(e.conn)!.how = e.how;
+    else if (e.kind === 'half-close') continue;
     else if (e.kind === 'counts') counts = e;
     else findings.push(e);
   }

@@ -68,6 +68,8 @@ export function modernHeaders(body: { method: string; params?: Record<string, an
   };
   if (body.method === 'tools/call' || body.method === 'prompts/get') h['Mcp-Name'] = headerValue(p.name);
   if (body.method === 'resources/read') h['Mcp-Name'] = headerValue(p.uri);
+  // The tasks extension (seps/2663-tasks-extension.md §Streamable HTTP: Routing Headers).
+  if (['tasks/get', 'tasks/update', 'tasks/cancel'].includes(body.method)) h['Mcp-Name'] = headerValue(p.taskId);
   if (body.method === 'tools/call' && p.name === SQL_TOOL.name) {
     const a = p.arguments ?? {};
     if (a.region !== undefined && a.region !== null) h['Mcp-Param-Region'] = headerValue(String(a.region));

@@ -16,6 +16,9 @@ function decoded(v: string | undefined): string | undefined {
   return m === null ? v : Buffer.from(m[1]!, 'base64').toString('utf8');
 }
 
+/** A plain header value with a character a header value may not carry (§Server Behavior for Custom Headers: rejected). */
+const unsafe = (v: unknown) => typeof v === 'string' && !v.startsWith('=?base64?') && /[^\x20-\x7e]/.test(v);
+
 /** What §Server Validation rejects, as a -32020 message, or null when the headers mirror the body. */
 function headerMismatch(req: IncomingMessage, body: Message, version: string): string | null {
   const h = req.headers;
@@ -25,6 +28,7 @@ function headerMismatch(req: IncomingMessage, body: Message, version: string): s
   if (name !== undefined && decoded(h['mcp-name'] as string | undefined) !== name) return `Mcp-Name does not match body value '${name}'`;
   if (body.method === 'tools/call' && body.params?.name === 'execute_sql') {
     const region = body.params.arguments?.region;
+    if (unsafe(h['mcp-param-region'])) return 'Mcp-Param-Region has characters a header value may not carry';
     if (region !== undefined && region !== null && decoded(h['mcp-param-region'] as string | undefined) !== String(region)) return 'Mcp-Param-Region does not match the region argument';
   }
   return null;

@@ -8,7 +8,7 @@ import { hits } from '../helpers/lifecycle.js';
 import { b64, merr, modernHeaders, modernSession, mreq, mres, post, TOOLS_RESULT } from '../helpers/modern-http.js';
 
 const TRANSPORT = new Set(TRANSPORT_RULES.map((r) => r.meta.id));
-const NEW = ['request-metadata-headers', 'header-mismatch-served', 'modern-error-status', 'modern-http-method', 'modern-session-id', 'modern-event-id'];
+const NEW = ['request-metadata-headers', 'header-mismatch-served', 'modern-error-status', 'modern-http-method', 'modern-session-id', 'modern-event-id', 'modern-method-not-found'];
 
 /** Every transport-rule finding of a HAR: `rule severity line`. */
 async function transport(text: string): Promise<string[]> {
@@ -79,8 +79,56 @@ describe('request-metadata-headers', () => {
     expect(await hits(ID, text)).toEqual([
       { line: 3, severity: 'error', message: 'POST /mcp (tools/call, id 2) has no Mcp-Name header: a 2026-07-28 client MUST mirror the body\'s value ("echo") into it' },
       { line: 4, severity: 'error', message: 'POST /mcp (resources/read, id 2) has Mcp-Name "file:///b.txt", not the body\'s value ("file:///a.txt"): the header MUST mirror the body' },
-      { line: 5, severity: 'error', message: 'POST /mcp (prompts/get, id 3) has Mcp-Name "=?base64?!!?=", which starts as Base64 (=?base64?…?=) and does not decode' },
+      { line: 5, severity: 'error', message: 'POST /mcp (prompts/get, id 3) has Mcp-Name "=?base64?!!?=", a malformed Base64 sentinel: what is between the markers is not Base64' },
     ]);
+  });
+
+  it('reports a value that is not header-safe sent plain, and a malformed sentinel, for Mcp-Name and Mcp-Param alike', async () => {
+    const prompt = (name: string, id: number) => mreq(id, 'prompts/get', { name });
+    const region = (v: string, id: number) => sql({ region: v }, id);
+    const text = afterList(
+      // §Value Encoding: non-ASCII, surrounding whitespace, a control character, the sentinel pattern itself.
+      { headers: { ...modernHeaders(prompt('grüße', 2)), 'Mcp-Name': 'grüße' }, body: prompt('grüße', 2), status: 400, json: mismatch(2) },
+      { headers: { ...modernHeaders(region(' eu ', 3)), 'Mcp-Param-Region': 'eu' }, body: region(' eu ', 3), status: 400, json: mismatch(3) },
+      { headers: { ...modernHeaders(region('eu\twest', 4)), 'Mcp-Param-Region': 'eu\twest' }, body: region('eu\twest', 4), status: 400, json: mismatch(4) },
+      { headers: { ...modernHeaders(region('=?base64?aGk=?=', 5)), 'Mcp-Param-Region': '=?base64?aGk=?=' }, body: region('=?base64?aGk=?=', 5), status: 400, json: mismatch(5) },
+      // Malformed sentinels: markers in upper case, no suffix, not UTF-8.
+      { headers: { ...modernHeaders(prompt('grüße', 6)), 'Mcp-Name': b64('grüße').replace('base64', 'BASE64') }, body: prompt('grüße', 6), status: 400, json: mismatch(6) },
+      { headers: { ...modernHeaders(region('eu', 7)), 'Mcp-Param-Region': '=?base64?ZXU=' }, body: region('eu', 7), status: 400, json: mismatch(7) },
+      { headers: { ...modernHeaders(region('eu', 8)), 'Mcp-Param-Region': '=?base64?/w==?=' }, body: region('eu', 8), status: 400, json: mismatch(8) },
+      // Encoded right: no finding, the sentinel decoded first (a safe value may be encoded too).
+      { headers: modernHeaders(prompt('grüße', 9)), body: prompt('grüße', 9), status: 200, json: mres(9, { messages: [] }) },
+      { headers: { ...modernHeaders(region('eu', 10)), 'Mcp-Param-Region': b64('eu') }, body: region('eu', 10), status: 200, json: ok(10) },
+      { headers: modernHeaders(region('=?base64?aGk=?=', 11)), body: region('=?base64?aGk=?=', 11), status: 200, json: ok(11) },
+    );
+    expect(modernHeaders(region('=?base64?aGk=?=', 11))['Mcp-Param-Region']).toBe(b64('=?base64?aGk=?='));
+    expect(await hits(ID, text)).toEqual([
+      { line: 3, severity: 'error', message: 'POST /mcp (prompts/get, id 2) has Mcp-Name "grüße", but the body\'s value ("grüße") is not header-safe (non-ASCII characters): the client MUST send it Base64-encoded (=?base64?…?=)' },
+      { line: 4, severity: 'error', message: 'POST /mcp (tools/call, id 3) has Mcp-Param-Region "eu", but the body\'s value (" eu ") is not header-safe (leading or trailing whitespace): the client MUST send it Base64-encoded (=?base64?…?=)' },
+      { line: 5, severity: 'error', message: 'POST /mcp (tools/call, id 4) has Mcp-Param-Region "eu\\twest", but the body\'s value ("eu\\twest") is not header-safe (a control character): the client MUST send it Base64-encoded (=?base64?…?=)' },
+      { line: 6, severity: 'error', message: 'POST /mcp (tools/call, id 5) has Mcp-Param-Region "=?base64?aGk=?=", but the body\'s value ("=?base64?aGk=?=") is not header-safe (the form of a sentinel): the client MUST send it Base64-encoded (=?base64?…?=)' },
+      { line: 7, severity: 'error', message: `POST /mcp (prompts/get, id 6) has Mcp-Name ${JSON.stringify(b64('grüße').replace('base64', 'BASE64'))}, a malformed Base64 sentinel: the markers MUST be lower case (=?base64?…?=)` },
+      { line: 8, severity: 'error', message: 'POST /mcp (tools/call, id 7) has Mcp-Param-Region "=?base64?ZXU=", a malformed Base64 sentinel: it does not end with ?=' },
+      { line: 9, severity: 'error', message: 'POST /mcp (tools/call, id 8) has Mcp-Param-Region "=?base64?/w==?=", a malformed Base64 sentinel: it does not decode to UTF-8' },
+    ]);
+  });
+
+  it('asks Mcp-Name = params.taskId of the tasks extension\'s tasks/get, tasks/update and tasks/cancel', async () => {
+    const task = (method: string, id: number, taskId = 'task-1') => mreq(id, method, { taskId, ...(method === 'tasks/update' ? { inputResponses: {} } : {}) });
+    const ack = (id: number) => mres(id, {});
+    const text = harOf([
+      post(task('tasks/get', 1), mres(1, { taskId: 'task-1', status: 'working', createdAt: '2026-08-01T10:00:00Z', lastUpdatedAt: '2026-08-01T10:00:00Z', ttlSeconds: 60 })),
+      post(task('tasks/update', 2), ack(2)),
+      post(task('tasks/cancel', 3, 'täsk 2'), ack(3)),
+      { headers: without(modernHeaders(task('tasks/get', 4)), 'Mcp-Name'), body: task('tasks/get', 4), status: 400, json: mismatch(4) },
+      { headers: { ...modernHeaders(task('tasks/cancel', 5)), 'Mcp-Name': 'task-2' }, body: task('tasks/cancel', 5), status: 400, json: mismatch(5) },
+    ]);
+    expect(modernHeaders(task('tasks/cancel', 3, 'täsk 2'))['Mcp-Name']).toBe(b64('täsk 2'));
+    expect(await hits(ID, text)).toEqual([
+      { line: 5, severity: 'error', message: 'POST /mcp (tasks/get, id 4) has no Mcp-Name header: a 2026-07-28 client MUST mirror the body\'s value ("task-1") into it' },
+      { line: 6, severity: 'error', message: 'POST /mcp (tasks/cancel, id 5) has Mcp-Name "task-2", not the body\'s value ("task-1"): the header MUST mirror the body' },
+    ]);
+    expect(await transport(text)).toEqual(['request-metadata-headers error 5', 'request-metadata-headers error 6']);
   });
 
   it('reports an x-mcp-header argument not mirrored, or mirrored wrong, once tools/list annotated it', async () => {
@@ -95,6 +143,25 @@ describe('request-metadata-headers', () => {
       { line: 3, severity: 'error', message: 'POST /mcp (tools/call, id 2) has no Mcp-Param-Region header: a 2026-07-28 client MUST mirror the body\'s value ("eu") into it' },
       { line: 4, severity: 'error', message: 'POST /mcp (tools/call, id 3) has Mcp-Param-Limit "6", not the body\'s value ("5"): the header MUST mirror the body' },
     ]);
+  });
+
+  it('does not ask Mcp-Param of a tool its annotations make invalid (the client must leave such a tool out)', async () => {
+    const tool = (name: string, properties: Record<string, unknown>) => ({ name, inputSchema: { type: 'object', properties } });
+    const list = mres(1, {
+      tools: [
+        tool('spaced', { a: { type: 'string', 'x-mcp-header': 'Bad Name' } }),
+        tool('floaty', { a: { type: 'number', 'x-mcp-header': 'Amount' } }),
+        tool('twice', { a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'region' } }),
+        tool('fine', { a: { type: 'string', 'x-mcp-header': 'A' } }),
+      ],
+      ttlMs: 0,
+      cacheScope: 'public',
+    });
+    const call = (id: number, name: string) => mreq(id, 'tools/call', { name, arguments: { a: 'x', b: 'y' } });
+    const text = harOf(
+      [post(mreq(1, 'tools/list'), list), ...['spaced', 'floaty', 'twice', 'fine'].map((n, i) => post(call(i + 2, n), ok(i + 2)))].map((x) => ({ ...x, connection: '1' })),
+    );
+    expect((await hits(ID, text)).map((h) => h.message)).toEqual(['POST /mcp (tools/call, id 5) has no Mcp-Param-A header: a 2026-07-28 client MUST mirror the body\'s value ("x") into it']);
   });
 
   it('does not ask Mcp-Param of a tool whose tools/list is not in the log, nor headers of a notification POST', async () => {
@@ -140,6 +207,25 @@ describe('header-mismatch-served', () => {
   });
 });
 
+describe('header-mismatch-served on 400', () => {
+  const ID = 'header-mismatch-served';
+  const call = mreq(2, 'tools/call', { name: 'echo', arguments: { message: 'hi' } });
+  const bad = (answer: Partial<Exchange>): Exchange => ({ headers: { ...modernHeaders(call), 'Mcp-Name': 'other' }, body: call, status: 400, ...answer });
+
+  it('reports a 400 whose JSON-RPC error is not -32020, and passes -32022, -32602 and a 400 with no JSON-RPC error', async () => {
+    const text = afterList(
+      bad({ json: merr(2, -32600, 'Invalid Request') }),
+      bad({ json: merr(2, -32022, 'Unsupported', { supported: ['2026-07-28'], requested: '2026-07-28' }) }),
+      bad({ json: merr(2, -32602, 'Missing _meta') }),
+      bad({}),
+      bad({ json: mismatch(2) }),
+    );
+    expect(await hits(ID, text)).toEqual([
+      { line: 3, severity: 'error', message: 'the server rejected POST /mcp (tools/call, id 2) with 400 and error -32600, though what fails is its headers (Mcp-Name different): the error MUST be HeaderMismatch (-32020)' },
+    ]);
+  });
+});
+
 describe('modern-error-status', () => {
   const ID = 'modern-error-status';
   const call = mreq(2, 'tools/list');
@@ -161,6 +247,43 @@ describe('modern-error-status', () => {
     // In a legacy session the range was the implementation's own.
     const legacy = harOf([...session('2025-11-25').slice(0, 2), { headers: { Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': 's1', 'MCP-Protocol-Version': '2025-11-25' }, body: { jsonrpc: '2.0', id: 5, method: 'tools/list' }, status: 200, json: merr(5, -32020, 'mine') }]);
     expect(await hits(ID, legacy)).toEqual([]);
+  });
+});
+
+describe('modern-method-not-found', () => {
+  const ID = 'modern-method-not-found';
+  const notFound = (id: number) => merr(id, -32601, 'Method not found');
+
+  it('reports a method 2026-07-28 removed answered with a result, another error or a bare status, and a bare 404 to any method it lacks', async () => {
+    const text = harOf([
+      // Conformant: 404 with -32601, a request rejected before its method (-32022, -32602 on 400), a vendor method served.
+      post(mreq(1, 'ping'), notFound(1), { status: 404 }),
+      post(mreq(2, 'initialize', { protocolVersion: '2026-07-28', capabilities: {}, clientInfo: { name: 'c', version: '1' } }), notFound(2), { status: 404 }),
+      post(mreq(3, 'ping', {}, '2099-01-01'), merr(3, -32022, 'Unsupported', { supported: ['2026-07-28'], requested: '2099-01-01' }), { status: 400 }),
+      post(mreq(4, 'acme/frob'), mres(4, {})),
+      post(mreq(5, 'acme/frob'), merr(5, -32602, 'bad frob')),
+      // Violations.
+      post(mreq(6, 'ping'), mres(6, {})),
+      post(mreq(7, 'logging/setLevel', { level: 'info' }), merr(7, -32600, 'Invalid Request'), { status: 400 }),
+      { ...post(mreq(8, 'resources/subscribe', { uri: 'file:///a' }), undefined), json: undefined, status: 404 },
+      { ...post(mreq(9, 'acme/frob'), undefined), json: undefined, status: 404, resHeaders: { 'Content-Type': 'text/html' } },
+      post(mreq(10, 'acme/frob'), merr(10, -32600, 'no such thing'), { status: 404 }),
+      // -32601 on 200 is modern-error-status's.
+      post(mreq(11, 'tasks/list'), notFound(11)),
+    ]);
+    expect(await hits(ID, text)).toEqual([
+      { line: 7, severity: 'error', message: 'the server answered POST /mcp (ping, id 6) with a result (HTTP 200), but 2026-07-28 has no ping: a server MUST answer a method it does not implement 404 Not Found with Method not found (-32601)' },
+      { line: 8, severity: 'error', message: 'the server answered POST /mcp (logging/setLevel, id 7) with error -32600 (HTTP 400), but 2026-07-28 has no logging/setLevel: a server MUST answer a method it does not implement 404 Not Found with Method not found (-32601)' },
+      { line: 9, severity: 'error', message: 'the server answered POST /mcp (resources/subscribe, id 8) with no JSON-RPC error (HTTP 404), but 2026-07-28 has no resources/subscribe: a server MUST answer a method it does not implement 404 Not Found with Method not found (-32601): the -32601 body is what tells a 2026-07-28 server\'s 404 from a legacy one\'s' },
+      { line: 10, severity: 'error', message: 'the server answered POST /mcp (acme/frob, id 9) with no JSON-RPC error (HTTP 404), but 2026-07-28 has no acme/frob: a server MUST answer a method it does not implement 404 Not Found with Method not found (-32601): the -32601 body is what tells a 2026-07-28 server\'s 404 from a legacy one\'s' },
+      { line: 11, severity: 'error', message: 'the server answered POST /mcp (acme/frob, id 10) with error -32600 (HTTP 404), but 2026-07-28 has no acme/frob: a server MUST answer a method it does not implement 404 Not Found with Method not found (-32601)' },
+    ]);
+    expect((await hits('modern-error-status', text)).map((h) => h.line)).toEqual([12]);
+  });
+
+  it('leaves the tasks extension\'s methods and a legacy session alone', async () => {
+    const text = harOf([post(mreq(1, 'tasks/get', { taskId: 't' }), merr(1, -32602, 'unknown task')), ...session('2025-11-25').slice(0, 2)]);
+    expect(await hits(ID, text)).toEqual([]);
   });
 });
 

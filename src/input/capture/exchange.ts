@@ -72,6 +72,11 @@ export interface ExchangeSink {
   responseEnd(x: Exchange, at: At, end: BodyEnd): void;
   /** `bytes` of a body were never captured; the body goes on after them (its framing allowed the jump). */
   gap(x: Exchange, dir: 'c2s' | 's2c', bytes: number, at: At): void;
+  /**
+   * The client closed the connection (its FIN) before this exchange's answer ended: what the server sends of it after
+   * reached a client that had gone (2026-07-28 Streamable HTTP: closing the response stream cancels the request).
+   */
+  clientClosed(x: Exchange, at: At): void;
   /** A request that got no response before its connection ended (or whose response was lost). */
   unanswered(x: Exchange, at: At, reason: CutReason): void;
   /** Trouble on one direction of a connection outside any body. */

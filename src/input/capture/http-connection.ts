@@ -55,6 +55,15 @@ export class HttpConnection {
     return this.apply(dir, pieces, at, 'close');
   }
 
+  /**
+   * The client closed its direction: the answer being read and those not started are answers it no longer waits for
+   * (the sink is told of each, before anything the server sends after).
+   */
+  clientClosed(at: At): void {
+    const open = this.resBody !== null && !this.interim ? [this.resBody.x] : [];
+    for (const x of [...open, ...this.waiting]) this.sink.clientClosed(x, at);
+  }
+
   /** The connection ended; `atCaptureEnd` says whether the capture ended with it open. */
   async close(at: At, atCaptureEnd: boolean): Promise<void> {
     const reason: CutReason = atCaptureEnd ? 'end-of-capture' : 'close';

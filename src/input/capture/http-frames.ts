@@ -105,6 +105,10 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
     const c = connOf(ev.conn);
     if (ev.kind === 'close') {
       await close(ev.conn, c, ev.ts, ev.how === 'end-of-capture');
+    } else if (ev.kind === 'half-close') {
+      // The client closed while an answer may be open: what the server sends after is told as such (a connection not
+      // yet read as HTTP has no exchange to tell it of).
+      if (ev.dir === 'c2s' && c.http !== null) c.http.clientClosed({ ts: ev.ts, packet: ev.packet });
     } else {
       c.packet = ev.packet;
       if (c.kind !== null) {

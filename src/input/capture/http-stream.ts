@@ -39,6 +39,10 @@ interface ParserState {
   line: string;
 }
 
+// Header bytes are read as latin1, as Node's own http module reads them: a byte above 0x7F keeps its value (the
+// library's default, 'ascii', clears its high bit), so that a raw non-ASCII header value shows as sent.
+HTTPParser.encoding = 'latin1';
+
 const REQUEST_START = /^[A-Z][A-Z-]{1,15} [^ \r\n]+ HTTP\/1\.[01]\r?\n/;
 /** A chunk's size line (RFC 9112 §7.1), at the start of the bytes or after the CRLF that ends a chunk. */
 const CHUNK_HEAD_AT_START = /^[0-9a-fA-F]{1,8}(?:;[^\r\n]*)?\r\n/;

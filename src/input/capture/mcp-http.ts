@@ -44,6 +44,8 @@ interface State {
   headEvent: boolean;
   /** Frames of the answer told so far (its messages and events). */
   answered: number;
+  /** The client closed the connection before the answer ended: the answer's frames from now on say so. */
+  clientGone: boolean;
 }
 
 /** What a record about a connection, not an exchange, says of a request: nothing. */
@@ -126,7 +128,7 @@ export class McpHttp implements ExchangeSink {
       named !== null || h.has(PROTOCOL_VERSION_HEADER) || request.mcpMethod !== undefined || (sse && (x.method === 'GET' || (x.method === 'POST' && /application\/json/i.test(accepts)))) ||
       (x.method === 'DELETE' && session !== null);
     const wire: HttpWire = { host: this.readHost ? (h.get('host') ?? h.get(':authority') ?? null) : null, version: x.version ?? null, ...(x.peers && { peers: x.peers }) };
-    this.states.set(x, { session, request, wire, mcp, stream, req: null, reqGap: 0, held: null, initialize: false, requestOut: false, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0 });
+    this.states.set(x, { session, request, wire, mcp, stream, req: null, reqGap: 0, held: null, initialize: false, requestOut: false, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0, clientGone: false });
     if (named !== null) this.connSession.set(x.conn, named);
   }
 
@@ -249,6 +251,10 @@ export class McpHttp implements ExchangeSink {
     this.account(x, st);
   }
 
+  clientClosed(x: Exchange, _at: At): void {
+    this.state(x).clientGone = true;
+  }
+
   /**
    * A HAR entry without the body (an SSE stream still open when the HAR was saved, `size: -1`, or no `text`): an
    * `http-body-not-captured` event, when the exchange is MCP, so that its messages are known to be missing.
@@ -342,7 +348,9 @@ export class McpHttp implements ExchangeSink {
 
   private info(x: Exchange, st: State, dir: Direction, eventId: string | null): HttpInfo {
     const type = dir === 'c2s' ? mediaType(x.reqHeaders.get('content-type')) : st.resType;
-    return { method: x.method, path: x.path, status: dir === 'c2s' ? null : x.status, contentType: type, stream: st.stream, eventId, conn: x.conn, ...st.request };
+    const info: HttpInfo = { method: x.method, path: x.path, status: dir === 'c2s' ? null : x.status, contentType: type, stream: st.stream, eventId, conn: x.conn, ...st.request };
+    if (st.clientGone && dir === 's2c') info.afterClientClose = true;
+    return info;
   }
 
   private at(at: At): { file: string; line: number; lines: number } {

@@ -23,5 +23,10 @@ export type StreamEvent =
   | { kind: 'data'; conn: string; dir: StreamDir; ts: number; packet: number; bytes: Uint8Array }
   /** Bytes that were never captured (dropped packets): `bytes` of them, before the next `data` of that direction. */
   | { kind: 'gap'; conn: string; dir: StreamDir; ts: number; packet: number; bytes: number }
+  /**
+   * One side closed its direction (its FIN, after every byte before it) while the other's is still open: that side may
+   * still send. An HTTP client closes so when it gives up an answer it is reading (2026-07-28: a cancellation).
+   */
+  | { kind: 'half-close'; conn: string; dir: StreamDir; ts: number; packet: number }
   /** The connection ended: by FIN from both sides or one, by RST, or the capture ended with it still open. */
   | { kind: 'close'; conn: string; ts: number; how: 'fin' | 'rst' | 'end-of-capture' };

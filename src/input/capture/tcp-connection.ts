@@ -41,6 +41,8 @@ export class TcpConnection {
   private ts = 0;
   private packet = 0;
   private boundHit = false;
+  /** Sides whose `half-close` was told (bit 0, bit 1). */
+  private halfClosedSides = 0;
 
   constructor(
     /** Side 0's and side 1's `addr#port` keys. */
@@ -127,6 +129,14 @@ export class TcpConnection {
     if (seg.flags & FIN) me.finAt(seq, seg.length);
     this.ctx.held += me.heldBytes + peer.heldBytes - heldBefore;
     if (me.finished && peer.finished) this.close('fin');
+    else for (const side of [0, 1] as const) this.halfClosed(side);
+  }
+
+  /** Tells once that a side's direction finished while the other's is open (`half-close`). */
+  private halfClosed(s: Side): void {
+    if (this.halfClosedSides & (1 << s) || !this.halves[s].finished || this.id === null) return;
+    this.halfClosedSides |= 1 << s;
+    this.ctx.emit({ kind: 'half-close', conn: this.id, dir: this.client === s ? 'c2s' : 's2c', ts: this.ts, packet: this.packet });
   }
 
   /**

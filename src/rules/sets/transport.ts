@@ -5,6 +5,8 @@ import { headerMismatchServed } from '../header-mismatch-served.js';
 import { modernErrorStatus } from '../modern-error-status.js';
 import { modernEventId } from '../modern-event-id.js';
 import { modernHttpMethod } from '../modern-http-method.js';
+import { modernMessageAfterClose } from '../modern-message-after-close.js';
+import { modernMethodNotFound } from '../modern-method-not-found.js';
 import { modernSessionId } from '../modern-session-id.js';
 import { protocolVersionHeader } from '../protocol-version-header.js';
 import { requestMetadataHeaders } from '../request-metadata-headers.js';
@@ -20,6 +22,8 @@ export const TRANSPORT_RULES: readonly Rule<any, any>[] = [
   modernErrorStatus,
   modernEventId,
   modernHttpMethod,
+  modernMessageAfterClose,
+  modernMethodNotFound,
   modernSessionId,
   protocolVersionHeader,
   requestMetadataHeaders,

@@ -1,9 +1,22 @@
 // What a 2026-07-28 request POST's mirrored headers get wrong against its body (streamable-http.mdx §Request Metadata).
 import type { PipelineRecord } from '../../types.js';
+import { decodeSentinel, sentinelLike, unsafeReason } from './header-value.js';
 import { isModernVersion, metaVersion } from './modern-exchange.js';
 
-/** The body field `Mcp-Name` mirrors, by method (§Standard Request Headers: "Required For tools/call, resources/read, prompts/get"). */
-const NAME_FIELD: Readonly<Record<string, 'name' | 'uri'>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+/**
+ * The body field `Mcp-Name` mirrors, by method: §Standard Request Headers ("Required For tools/call, resources/read,
+ * prompts/get"), and the tasks extension's `params.taskId` (seps/2663-tasks-extension.md §Streamable HTTP: Routing
+ * Headers: for tasks/get, tasks/update, tasks/cancel "the client MUST set the Mcp-Name header ... to the value of
+ * params.taskId").
+ */
+const NAME_FIELD: Readonly<Record<string, 'name' | 'uri' | 'taskId'>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
 
 /** Tools whose arguments are mirrored into `Mcp-Param-{Name}`: tool name → annotated properties. */
 export type ToolHeaders = Map<string, readonly ParamHeader[]>;
@@ -17,23 +30,17 @@ interface ParamHeader {
 export interface HeaderFault {
   /** The header as the spec spells it (`Mcp-Param-Region` with the tool's own spelling of `{Name}`). */
   header: string;
-  /** `missing`: required and not sent; `different`: not the body's value; `undecodable`: a bad `=?base64?…?=` value. */
-  kind: 'missing' | 'different' | 'undecodable';
+  /**
+   * `missing`: required and not sent; `different`: not the body's value; `undecodable`: a malformed `=?base64?…?=`
+   * value (`why` says how); `unencoded`: the body's value is not header-safe (`why`) and the header is not its Base64
+   * sentinel form.
+   */
+  kind: 'missing' | 'different' | 'undecodable' | 'unencoded';
   /** The value sent, as sent. */
   sent?: string;
   /** The body's value, as text. */
   body?: string;
-}
-
-// §Value Encoding: "=?base64?{Base64EncodedValue}?=", markers case-sensitive.
-const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
-
-/** A header value decoded from the Base64 sentinel form, else as sent; null when it has the form and is not Base64. */
-function decodeHeaderValue(v: string): string | null {
-  if (!v.startsWith('=?base64?') || !v.endsWith('?=')) return v;
-  const m = SENTINEL.exec(v);
-  if (m === null || m[1]!.length % 4 !== 0) return null;
-  return Buffer.from(m[1]!, 'base64').toString('utf8');
+  why?: string;
 }
 
 /** The text an argument value is mirrored as (§Value Encoding, type conversion), or null for a value that is not mirrored. */
@@ -59,22 +66,41 @@ function at(o: unknown, path: readonly string[]): unknown {
   return v;
 }
 
+/**
+ * One mirrored header against its body value. A sentinel is decoded before the comparison (§Value Encoding: servers
+ * "MUST decode an encoded Mcp-Name or Mcp-Param-{Name} value before comparing it"); a body value that is not
+ * header-safe must come as a sentinel ("clients MUST use Base64 encoding"), so a plain header for it is `unencoded`
+ * whatever it holds (an HTTP parser drops the surrounding whitespace of a raw value, and reads non-ASCII bytes as it
+ * can).
+ */
 function compare(header: string, sent: string | undefined, body: unknown, faults: HeaderFault[], numeric = false): void {
   const text = argText(body);
+  const withBody = text === null ? {} : { body: text };
   if (sent === undefined) {
-    faults.push({ header, kind: 'missing', ...(text === null ? {} : { body: text }) });
+    faults.push({ header, kind: 'missing', ...withBody });
     return;
   }
-  const decoded = decodeHeaderValue(sent);
-  if (decoded === null) faults.push({ header, kind: 'undecodable', sent });
-  else if (!(numeric ? sameValue(decoded, body) : decoded === text)) faults.push({ header, kind: 'different', sent, ...(text === null ? {} : { body: text }) });
+  const unsafe = text === null ? null : unsafeReason(text);
+  // A raw value that looks like a sentinel is one too (the ambiguity the sentinel rule removes).
+  if (unsafe !== null && (!sentinelLike(sent) || sent === text)) {
+    faults.push({ header, kind: 'unencoded', sent, ...withBody, why: unsafe });
+    return;
+  }
+  if (sentinelLike(sent)) {
+    const d = decodeSentinel(sent);
+    if ('why' in d) faults.push({ header, kind: 'undecodable', sent, why: d.why });
+    else if (!(numeric ? sameValue(d.value, body) : d.value === text)) faults.push({ header, kind: 'different', sent, ...withBody });
+    return;
+  }
+  if (!(numeric ? sameValue(sent, body) : sent === text)) faults.push({ header, kind: 'different', sent, ...withBody });
 }
 
 /**
  * The header faults of a request record of a modern exchange sent alone in a POST: `MCP-Protocol-Version` missing or not
- * the body's `_meta` version, `Mcp-Method` missing or not `method`, `Mcp-Name` missing or not `params.name`/`params.uri`
- * (decoded), and for a tool whose `x-mcp-header` annotations `tools` knows, an argument with a value whose
- * `Mcp-Param-{Name}` is missing or differs. Empty for anything else (a notification: "header requirements for
+ * the body's `_meta` version, `Mcp-Method` missing or not `method`, `Mcp-Name` missing or not `params.name`, `params.uri`
+ * or `params.taskId`, and for a tool whose `x-mcp-header` annotations `tools` knows, an argument with a value whose
+ * `Mcp-Param-{Name}` is missing or differs (both after decoding a sentinel; a malformed sentinel, or a value that is
+ * not header-safe sent plain, are faults too). Empty for anything else (a notification: "header requirements for
  * notification POSTs are not defined by this revision").
  */
 export function headerFaults(record: PipelineRecord, tools: ToolHeaders): HeaderFault[] {
@@ -119,21 +145,37 @@ export function learnToolHeaders(result: unknown, tools: ToolHeaders): void {
     const name = (t as { name?: unknown } | null)?.name;
     if (typeof name !== 'string') continue;
     const found: ParamHeader[] = [];
-    annotated((t as { inputSchema?: unknown }).inputSchema, [], found);
+    const fine = annotated((t as { inputSchema?: unknown }).inputSchema, [], found);
     tools.delete(name);
-    if (found.length === 0) continue;
+    // An invalid annotation makes the tool invalid: a client on HTTP "MUST exclude the invalid tool", so what it would
+    // mirror is not asked of it.
+    if (!fine || found.length === 0 || new Set(found.map((f) => f.name.toLowerCase())).size < found.length) continue;
     tools.set(name, found);
     if (tools.size > TOOLS_KEPT) tools.delete(tools.keys().next().value!);
   }
 }
 
-function annotated(schema: unknown, path: string[], out: ParamHeader[]): void {
-  if (path.length > DEPTH || typeof schema !== 'object' || schema === null) return;
+/** RFC 9110 §5.1 field-name token (`1*tchar`): what `{Name}` in `Mcp-Param-{Name}` must be. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** The types an annotated property may have (§Schema Extension: "primitive types (integer, string, boolean)"). */
+const PRIMITIVE: ReadonlySet<unknown> = new Set(['string', 'integer', 'boolean']);
+
+/**
+ * Collects the annotations on `properties` chains into `out`; false when one breaks §Schema Extension's constraints
+ * (empty or not a token, or on a property whose declared type is not integer, string or boolean).
+ */
+function annotated(schema: unknown, path: string[], out: ParamHeader[]): boolean {
+  if (path.length > DEPTH || typeof schema !== 'object' || schema === null) return true;
   const props = (schema as { properties?: unknown }).properties;
-  if (typeof props !== 'object' || props === null || Array.isArray(props)) return;
+  if (typeof props !== 'object' || props === null || Array.isArray(props)) return true;
   for (const [k, sub] of Object.entries(props)) {
     const header = (sub as Record<string, unknown> | null)?.['x-mcp-header'];
-    if (typeof header === 'string' && header !== '') out.push({ name: header, path: [...path, k] });
-    annotated(sub, [...path, k], out);
+    if (header !== undefined) {
+      const type = (sub as Record<string, unknown>).type;
+      if (typeof header !== 'string' || !TOKEN.test(header) || (type !== undefined && !PRIMITIVE.has(type))) return false;
+      out.push({ name: header, path: [...path, k] });
+    }
+    if (!annotated(sub, [...path, k], out)) return false;
   }
+  return true;
 }

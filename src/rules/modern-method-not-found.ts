@@ -1,0 +1,92 @@
+// Rule modern-method-not-found: a 2026-07-28 request for a method that revision does not have, answered other than
+// 404 Not Found with Method not found (-32601).
+import { EXTENSION_REQUESTS, LEGACY_ONLY_METHODS, MODERN_ERRORS, modernMethod } from '../protocol/modern.js';
+import { RecentMap } from './support/flow-memory.js';
+import { HTTP_SESSION, type HttpSession } from './support/http-memory.js';
+import { MODERN_HTTP_REVISIONS, requestLabel } from './support/http-request.js';
+import { SPEC } from './spec-urls.js';
+import type { Rule } from './types.js';
+
+/** Requests remembered per session while their answer is awaited. */
+const KEPT = 256;
+
+/** The answer the spec asks for (streamable-http.mdx §Protocol Version Header). */
+const NOT_FOUND = { code: -32601, status: 404 };
+
+/**
+ * Codes of a request rejected before its method is looked at: a header mismatch, a missing capability, an unsupported
+ * version (their own status is modern-error-status's), and -32602 on 400 for a missing `_meta` (basic/index.mdx).
+ */
+const REJECTED_FIRST: ReadonlySet<number> = new Set(Object.values(MODERN_ERRORS));
+const INVALID_PARAMS = -32602;
+
+/** The transport events of an answer that is only a status (http-transport.ts). */
+const STATUS_EVENTS: ReadonlySet<string> = new Set(['http-status', 'http-accepted']);
+
+/** A media type whose body becomes records (JSON, an SSE stream): the answer's message is awaited. */
+const WITH_MESSAGES = /^(?:application\/(?:[\w.+-]+\+)?json|text\/event-stream)$/;
+
+interface Waiting {
+  request: string;
+  method: string;
+  /** A method an earlier revision had (removed in 2026-07-28), not a method no revision has. */
+  removed: boolean;
+}
+
+type Data =
+  | { kind: 'served'; request: string; method: string; status: number | null }
+  | { kind: 'error'; request: string; method: string; status: number | null; code: unknown }
+  | { kind: 'bare'; request: string; method: string; status: number };
+
+export const modernMethodNotFound: Rule<Data, { waiting: RecentMap<Waiting> }, HttpSession> = {
+  meta: {
+    id: 'modern-method-not-found',
+    severity: 'error',
+    description:
+      'A 2026-07-28 request POST for a method that revision does not have, answered other than 404 Not Found with a Method not found (-32601) error: a method 2026-07-28 removed (initialize, ping, logging/setLevel, resources/subscribe, resources/unsubscribe, tasks/result, tasks/list) answered with a result, with another error, or with a status and no JSON-RPC error; and any method neither 2026-07-28 nor its tasks extension has answered 404 without the -32601 error. basic/transports/streamable-http.mdx §Protocol Version Header: "If the server does not implement the requested RPC method, it MUST respond with 404 Not Found and a JSON-RPC error with code -32601 (Method not found). The JSON-RPC error body distinguishes this case from a 404 returned by a legacy HTTP+SSE server". A method no revision has may be the server\'s own, so only its bare 404 is reported; errors that reject the request before its method (-32020, -32021, -32022, and -32602 on 400 for a missing _meta) are not this rule\'s, and -32601 on another status than 404 is modern-error-status\'s. Reported on the answer\'s first record that decides it.',
+    specUrl: SPEC.modernVersionHeader,
+    revisions: MODERN_HTTP_REVISIONS,
+  },
+  message: (d) => {
+    const what = d.kind === 'served' ? 'with a result' : d.kind === 'error' ? `with error ${JSON.stringify(d.code)}` : 'with no JSON-RPC error';
+    const status = d.status === null ? '' : ` (HTTP ${d.status})`;
+    const why = d.kind === 'bare' ? ': the -32601 body is what tells a 2026-07-28 server\'s 404 from a legacy one\'s' : '';
+    return `the server answered ${d.request} ${what}${status}, but 2026-07-28 has no ${d.method}: a server MUST answer a method it does not implement 404 Not Found with Method not found (-32601)${why}`;
+  },
+  createState: () => ({ waiting: new RecentMap(KEPT) }),
+  memory: HTTP_SESSION,
+  check: ({ record, state, memory }) => {
+    const h = record.http;
+    if (h === undefined || h.exchange === null || !memory.modern || memory.legacy) return undefined;
+    const key = String(h.exchange);
+    if (record.dir === 'c2s') {
+      const m = record.method;
+      if (!memory.opens || h.method !== 'POST' || record.kind !== 'request' || record.batch !== undefined || m === null) return undefined;
+      if (modernMethod(m)?.kind === 'request' || EXTENSION_REQUESTS.has(m)) return undefined;
+      state.waiting.set(key, { request: requestLabel(record), method: m, removed: LEGACY_ONLY_METHODS.has(m) });
+      return undefined;
+    }
+    const w = state.waiting.get(key);
+    if (w === undefined) return undefined;
+    const base = { request: w.request, method: w.method, status: h.status };
+    // A method no revision has may be the server's own: only an answer on 404 must be the -32601 one.
+    const judged = w.removed || h.status === NOT_FOUND.status;
+    if (record.kind === 'event') {
+      // A status whose body makes no record is judged now; a JSON or SSE body is judged on its message.
+      if (!STATUS_EVENTS.has(record.event?.name ?? '') || h.status === null || (h.contentType !== null && WITH_MESSAGES.test(h.contentType))) return undefined;
+      state.waiting.delete(key);
+      return judged ? [{ kind: 'bare', ...base, status: h.status }] : undefined;
+    }
+    if (record.kind === 'response') {
+      state.waiting.delete(key);
+      return judged ? [{ kind: 'served', ...base }] : undefined;
+    }
+    if (record.kind !== 'error') return undefined;
+    state.waiting.delete(key);
+    // A cut error (no whole body) does not say its code.
+    if (record.message === null) return undefined;
+    const code = (record.message as { error?: { code?: unknown } } | null)?.error?.code;
+    if (code === NOT_FOUND.code || (typeof code === 'number' && REJECTED_FIRST.has(code)) || (code === INVALID_PARAMS && h.status === 400)) return undefined;
+    return judged ? [{ kind: 'error', ...base, code }] : undefined;
+  },
+};
