@@ -10,6 +10,7 @@ import { formatMs } from '../numbers.js';
 import { truncate } from '../width.js';
 import { display, html, type SafeHtml } from './html-escape.js';
 import { countOf } from '../plural.js';
+import { diagramItems } from './step-groups.js';
 
 const W = 900;
 const CLIENT_X = 230;
@@ -18,6 +19,13 @@ const TOP = 64;
 const ROW = 30;
 const GAP = 44;
 const LABEL_COLS = 78;
+/** A chain's block (step-groups.ts): its left and right edges, the inset per nesting level, its header row, the room after it. */
+const BLOCK_X = 64;
+const BLOCK_RIGHT = 30;
+const BLOCK_INSET = 7;
+const HEADER = 22;
+const BLOCK_GAP = 6;
+const TITLE_COLS = 110;
 
 /** Element id of a step's body, shared with the bodies list (`m-<session index>-<seq>`). */
 export function stepId(sessionIndex: number, seq: number): string {
@@ -83,21 +91,30 @@ export function sequenceSvg(session: AuditSession, index: number): SafeHtml {
   const { head, tail, elided } = session.sequence;
   const p = `sq${index}`;
   const parts: SafeHtml[] = [];
+  // Blocks are drawn first, under the steps; each one open holds the y of its top, its depth and its header.
+  const blocks: SafeHtml[] = [];
+  const open: Array<{ top: number; depth: number; title: string }> = [];
   let y = TOP + ROW / 2;
   const lifelineBreaks: Array<[number, number]> = [];
-  for (const s of head) {
-    parts.push(step(s, y, p, index));
-    y += ROW;
-  }
-  if (elided > 0) {
-    const gy = y - ROW / 2 + 4;
-    lifelineBreaks.push([gy, gy + GAP - 8]);
-    parts.push(html`<g class="gap"><rect class="gap-band" x="8" y="${gy}" width="${W - 16}" height="${GAP - 8}" rx="4"/><text class="gap-text" x="${W / 2}" y="${gy + GAP / 2}" text-anchor="middle">… ${countOf(elided, 'message')} elided …</text></g>`);
-    y += GAP;
-  }
-  for (const s of tail) {
-    parts.push(step(s, y, p, index));
-    y += ROW;
+  for (const item of diagramItems(session.sequence)) {
+    if (item.kind === 'step') {
+      parts.push(step(item.step, y, p, index));
+      y += ROW;
+    } else if (item.kind === 'open') {
+      open.push({ top: y - ROW / 2, depth: item.depth, title: item.group.title + (item.continued ? ' (continued)' : '') });
+      y += HEADER;
+    } else if (item.kind === 'close') {
+      const b = open.pop()!;
+      const x = BLOCK_X + b.depth * BLOCK_INSET;
+      const title = truncate(escapeTerminal(b.title), TITLE_COLS - b.depth * 2);
+      blocks.push(html`<g class="chain"><rect class="chain-band" x="${x}" y="${b.top}" width="${W - BLOCK_RIGHT - b.depth * BLOCK_INSET - x}" height="${y - ROW / 2 + 4 - b.top}" rx="5"><title>${b.title}</title></rect><text class="chain-title" x="${x + 8}" y="${b.top + 15}">${title}</text></g>`);
+      y += BLOCK_GAP;
+    } else {
+      const gy = y - ROW / 2 + 4;
+      lifelineBreaks.push([gy, gy + GAP - 8]);
+      parts.push(html`<g class="gap"><rect class="gap-band" x="8" y="${gy}" width="${W - 16}" height="${GAP - 8}" rx="4"/><text class="gap-text" x="${W / 2}" y="${gy + GAP / 2}" text-anchor="middle">… ${countOf(item.count, 'message')} elided …</text></g>`);
+      y += GAP;
+    }
   }
   const height = y - ROW / 2 + 16;
   const client = display(session.info.clientInfo?.name) || '(not seen)';
@@ -115,7 +132,7 @@ export function sequenceSvg(session: AuditSession, index: number): SafeHtml {
     html`<rect class="actor" x="${x - 90}" y="6" width="180" height="${TOP - 20}" rx="6"/><text class="actor-role" x="${x}" y="24" text-anchor="middle">${role}</text><text class="actor-name" x="${x}" y="${TOP - 22}" text-anchor="middle">${truncate(escapeTerminal(name), 26)}</text>`;
   const steps = head.length + tail.length;
   return html`<svg class="sequence" viewBox="0 0 ${W} ${height}" width="${W}" height="${height}" role="img" aria-label="Sequence diagram: ${countOf(steps, 'message')} shown${elided > 0 ? `, ${elided} elided` : ''}" data-steps="${steps}" data-elided="${elided}">
-${markers(p)}${lifelines}${actor(CLIENT_X, 'Client', client)}${actor(SERVER_X, 'Server', server)}
+${markers(p)}${blocks}${lifelines}${actor(CLIENT_X, 'Client', client)}${actor(SERVER_X, 'Server', server)}
 ${parts}
 </svg>`;
 }
