@@ -1,4 +1,5 @@
 // Keeps the first and last messages of a session for its sequence diagram, in bounded memory.
+import { formatMs } from '../output/numbers.js';
 import { subjectOf } from '../output/subject.js';
 import type { PipelineRecord, Severity } from '../types.js';
 import type { SequenceStep, StepChain } from './types.js';
@@ -121,12 +122,12 @@ function stepChain(r: PipelineRecord): StepChain | undefined {
   };
 }
 
-/** The label's end for a chain's leg: ` (round 2 of #35)`, ` (input required)`, ` (operation #35: 2 rounds, 30 ms)`. */
+/** The label's end for a chain's leg: ` (round 2 of #35)`, ` (input required)`, ` (operation #35: 2 rounds, 30ms)`. */
 function legText(c: StepChain): string {
   if (c.round > 0) return ` (round ${c.round} of #${c.first})`;
   if (c.input) return ' (input required)';
   const op = c.operation;
-  return op === undefined ? '' : ` (operation #${op.first}: ${op.rounds} rounds${op.latencyMs === null ? '' : `, ${op.latencyMs} ms`})`;
+  return op === undefined ? '' : ` (operation #${op.first}: ${op.rounds} rounds${op.latencyMs === null ? '' : `, ${formatMs(op.latencyMs)}`})`;
 }
 
 /**

@@ -120,13 +120,13 @@ export function renderSequenceMermaid(session: AuditSession, findings: readonly 
     else bySeq.set(f.seq, [f]);
   }
   const lines = ['sequenceDiagram', '    participant Client', '    participant Server'];
-  for (const item of diagramItems(session.sequence)) {
+  for (const item of diagramItems(session.sequence, { nest: true })) {
     const pad = '  '.repeat(item.kind === 'elided' ? 0 : item.depth);
     if (item.kind === 'step') lines.push(...[...stepLines(item.step), ...findingNote(item.step, bySeq.get(item.step.seq))].map((l) => pad + l));
     else if (item.kind === 'elided') lines.push(`    Note over Client,Server: … ${countOf(item.count, 'message')} elided …`);
     // A chain as one block: a shaded `rect` (translucent, so nested blocks read darker in light and dark themes)
     // headed by a note that names the operation; `rect` takes no label of its own.
-    else if (item.kind === 'open') lines.push(`${pad}    rect rgba(127, 127, 127, 0.12)`, `${pad}      Note over Client,Server: ${label(item.group.title + (item.continued ? ' (continued)' : ''), TITLE_WIDTH)}`);
+    else if (item.kind === 'open') lines.push(`${pad}    rect rgba(127, 127, 127, 0.12)`, `${pad}      Note over Client,Server: ${label(item.continued ? item.group.continued : item.group.title, TITLE_WIDTH)}`);
     else lines.push(`${pad}    end`);
   }
   return lines.join('\n');

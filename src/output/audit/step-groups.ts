@@ -8,17 +8,21 @@ import { countOf } from '../plural.js';
 export interface StepGroup {
   first: number;
   title: string;
+  /** The header of a block opened again after a crossing block closed it: `operation #35: tools/call deploy (continued)`. */
+  continued: string;
 }
 
 /**
- * What a diagram draws, in order: blocks open and close around their legs (properly nested, as Mermaid needs: a
- * block that would cross another is closed with it and opened again, `continued`), `depth` is the number of blocks
- * open around an item; `elided` stands for the messages left out between head and tail.
+ * What a diagram draws, in order: blocks open and close around their legs, `depth` is the number of blocks open
+ * around an item (for a block: its lane, the number open when it opened), and a step that is a leg of a block says
+ * which lane that block is in (`leg`); `elided` stands for the messages left out between head and tail. Nested (for
+ * Mermaid, whose blocks must nest), a block that would cross another is closed with it and opened again (`continued`);
+ * else each block spans exactly its legs, and crossing blocks overlap in lanes of their own.
  */
 export type DiagramItem =
   | { kind: 'open'; group: StepGroup; depth: number; continued: boolean }
   | { kind: 'close'; group: StepGroup; depth: number }
-  | { kind: 'step'; step: SequenceStep; depth: number }
+  | { kind: 'step'; step: SequenceStep; depth: number; leg: number | null }
   | { kind: 'elided'; count: number };
 
 const ACK = 'notifications/subscriptions/acknowledged';
@@ -28,29 +32,34 @@ function isChain(legs: readonly SequenceStep[]): boolean {
   return legs.length > 1 && legs.some((s) => s.chain!.stream || s.chain!.version || s.chain!.input || s.chain!.round > 0 || s.chain!.operation !== undefined);
 }
 
-/** `operation #35: tools/call deploy — 2 rounds, 1.58s (server 80ms, client 1.50s)`, from the legs in view. */
-function titleOf(first: number, legs: readonly SequenceStep[]): string {
+/** What a block is: `operation #35: tools/call deploy`. */
+function nameOf(first: number, legs: readonly SequenceStep[]): string {
   const request = legs.find((s) => s.kind === 'request');
   const what = request === undefined ? (legs[0]!.method ?? '?') : baseLabel(request);
+  const noun = legs.some((s) => s.chain!.stream) ? 'subscription' : legs.some((s) => s.chain!.version) ? 'version retry' : 'operation';
+  return `${noun} #${first}: ${what}`;
+}
+
+/** `operation #35: tools/call deploy — 2 rounds, 1.58s (server 80ms, client 1.50s)`, from the legs in view. */
+function titleOf(name: string, legs: readonly SequenceStep[]): string {
   if (legs.some((s) => s.chain!.stream)) {
     const notes = legs.filter((s) => s.kind === 'notification' && s.method !== ACK).length;
     const parts = [legs.some((s) => s.method === ACK) ? 'acknowledged' : 'no acknowledgement shown', countOf(notes, 'notification')];
     const end = legs.find((s) => s.kind === 'response' || s.kind === 'error');
     if (end !== undefined) parts.push(`${end.kind === 'error' ? 'failed' : 'closed'}${end.latencyMs === null ? '' : ` after ${formatMs(end.latencyMs)}`}`);
-    return `subscription #${first}: ${what} — ${parts.join(', ')}`;
+    return `${name} — ${parts.join(', ')}`;
   }
-  const noun = legs.some((s) => s.chain!.version) ? 'version retry' : 'operation';
   const op = legs.find((s) => s.chain!.operation !== undefined)?.chain!.operation;
   if (op === undefined) {
     const rounds = Math.max(1, ...legs.map((s) => s.chain!.round));
-    return `${noun} #${first}: ${what} — ${countOf(rounds, 'round')} shown, no final answer`;
+    return `${name} — ${countOf(rounds, 'round')} shown, no final answer`;
   }
   const split = op.serverMs == null || op.clientMs == null ? '' : ` (server ${formatMs(op.serverMs)}, client ${formatMs(op.clientMs)})`;
-  return `${noun} #${first}: ${what} — ${countOf(op.rounds, 'round')}${op.latencyMs === null ? '' : `, ${formatMs(op.latencyMs)}`}${split}`;
+  return `${name} — ${countOf(op.rounds, 'round')}${op.latencyMs === null ? '' : `, ${formatMs(op.latencyMs)}`}${split}`;
 }
 
 /** One run of steps (the head, or the tail) with its blocks; `continued` for a block whose first leg is not in it. */
-function segment(steps: readonly SequenceStep[], groups: ReadonlyMap<number, StepGroup>, out: DiagramItem[]): void {
+function segment(steps: readonly SequenceStep[], groups: ReadonlyMap<number, StepGroup>, nest: boolean, out: DiagramItem[]): void {
   const last = new Map<number, number>();
   const present = new Set<number>();
   steps.forEach((s, i) => {
@@ -58,28 +67,35 @@ function segment(steps: readonly SequenceStep[], groups: ReadonlyMap<number, Ste
     last.set(s.chain.first, i);
     present.add(s.seq);
   });
-  const open: StepGroup[] = [];
+  // Open blocks by lane (unnested, a lane frees when its block closes; nested, the open blocks are a stack).
+  const lanes: Array<StepGroup | null> = [];
+  const opened = () => lanes.filter((g) => g !== null).length;
+  const open = (g: StepGroup, continued: boolean) => {
+    let lane = lanes.indexOf(null);
+    if (lane < 0) lane = lanes.push(null) - 1;
+    out.push({ kind: 'open', group: g, depth: nest ? opened() : lane, continued });
+    lanes[lane] = g;
+  };
   steps.forEach((s, i) => {
     const g = s.chain === undefined ? undefined : groups.get(s.chain.first);
-    if (g !== undefined && !open.includes(g)) {
-      out.push({ kind: 'open', group: g, depth: open.length, continued: !present.has(g.first) });
-      open.push(g);
-    }
-    out.push({ kind: 'step', step: s, depth: open.length });
+    if (g !== undefined && !lanes.includes(g)) open(g, !present.has(g.first));
+    out.push({ kind: 'step', step: s, depth: opened(), leg: g === undefined ? null : lanes.indexOf(g) });
     if (g === undefined || last.get(g.first) !== i) return;
-    // The chain's last leg: close it, and the blocks opened inside it, which go on after it as blocks of their own.
-    const at = open.indexOf(g);
-    const inner = open.splice(at);
-    for (let k = inner.length - 1; k >= 0; k--) out.push({ kind: 'close', group: inner[k]!, depth: at + k });
-    for (const h of inner.slice(1)) {
-      out.push({ kind: 'open', group: h, depth: open.length, continued: true });
-      open.push(h);
+    const at = lanes.indexOf(g);
+    if (!nest) {
+      out.push({ kind: 'close', group: g, depth: at });
+      lanes[at] = null;
+      return;
     }
+    // The chain's last leg: close it, and the blocks opened inside it, which go on after it as blocks of their own.
+    const inner = lanes.splice(at);
+    for (let k = inner.length - 1; k >= 0; k--) out.push({ kind: 'close', group: inner[k]!, depth: at + k });
+    for (const h of inner.slice(1)) open(h!, true);
   });
 }
 
 /** The items of a session's diagram: its head, the elided middle, its tail, each chain of more than one leg a block. */
-export function diagramItems(sequence: { head: readonly SequenceStep[]; tail: readonly SequenceStep[]; elided: number }): DiagramItem[] {
+export function diagramItems(sequence: { head: readonly SequenceStep[]; tail: readonly SequenceStep[]; elided: number }, opts: { nest: boolean }): DiagramItem[] {
   const legs = new Map<number, SequenceStep[]>();
   for (const s of [...sequence.head, ...sequence.tail]) {
     if (s.chain === undefined) continue;
@@ -88,10 +104,14 @@ export function diagramItems(sequence: { head: readonly SequenceStep[]; tail: re
     else legs.set(s.chain.first, [s]);
   }
   const groups = new Map<number, StepGroup>();
-  for (const [first, list] of legs) if (isChain(list)) groups.set(first, { first, title: titleOf(first, list) });
+  for (const [first, list] of legs) {
+    if (!isChain(list)) continue;
+    const name = nameOf(first, list);
+    groups.set(first, { first, title: titleOf(name, list), continued: `${name} (continued)` });
+  }
   const out: DiagramItem[] = [];
-  segment(sequence.head, groups, out);
+  segment(sequence.head, groups, opts.nest, out);
   if (sequence.elided > 0) out.push({ kind: 'elided', count: sequence.elided });
-  segment(sequence.tail, groups, out);
+  segment(sequence.tail, groups, opts.nest, out);
   return out;
 }

@@ -10,7 +10,7 @@ import { formatMs } from '../numbers.js';
 import { truncate } from '../width.js';
 import { display, html, type SafeHtml } from './html-escape.js';
 import { countOf } from '../plural.js';
-import { diagramItems } from './step-groups.js';
+import { diagramItems, type StepGroup } from './step-groups.js';
 
 const W = 900;
 const CLIENT_X = 230;
@@ -91,23 +91,30 @@ export function sequenceSvg(session: AuditSession, index: number): SafeHtml {
   const { head, tail, elided } = session.sequence;
   const p = `sq${index}`;
   const parts: SafeHtml[] = [];
-  // Blocks are drawn first, under the steps; each one open holds the y of its top, its depth and its header.
+  // Blocks are drawn first, under the steps, in the order they open; each one open holds its top, lane and header.
   const blocks: SafeHtml[] = [];
-  const open: Array<{ top: number; depth: number; title: string }> = [];
+  const open = new Map<StepGroup, { top: number; lane: number; at: number }>();
+  const blockX = (lane: number) => BLOCK_X + lane * BLOCK_INSET;
   let y = TOP + ROW / 2;
   const lifelineBreaks: Array<[number, number]> = [];
-  for (const item of diagramItems(session.sequence)) {
+  for (const item of diagramItems(session.sequence, { nest: false })) {
     if (item.kind === 'step') {
+      // A leg of a block: a mark on the block's edge, so that its legs stand out from the messages between them.
+      if (item.leg !== null) parts.push(html`<rect class="chain-leg" x="${blockX(item.leg) + 2}" y="${y - ROW / 2 + 5}" width="4" height="${ROW - 10}" rx="2"/>`);
       parts.push(step(item.step, y, p, index));
       y += ROW;
     } else if (item.kind === 'open') {
-      open.push({ top: y - ROW / 2, depth: item.depth, title: item.group.title + (item.continued ? ' (continued)' : '') });
+      open.set(item.group, { top: y - ROW / 2, lane: item.depth, at: blocks.length });
+      blocks.push(html``);
+      const x = blockX(item.depth);
+      const title = item.continued ? item.group.continued : item.group.title;
+      parts.push(html`<text class="chain-title" x="${x + 10}" y="${y - ROW / 2 + 15}"><title>${title}</title>${truncate(escapeTerminal(title), TITLE_COLS - item.depth * 2)}</text>`);
       y += HEADER;
     } else if (item.kind === 'close') {
-      const b = open.pop()!;
-      const x = BLOCK_X + b.depth * BLOCK_INSET;
-      const title = truncate(escapeTerminal(b.title), TITLE_COLS - b.depth * 2);
-      blocks.push(html`<g class="chain"><rect class="chain-band" x="${x}" y="${b.top}" width="${W - BLOCK_RIGHT - b.depth * BLOCK_INSET - x}" height="${y - ROW / 2 + 4 - b.top}" rx="5"><title>${b.title}</title></rect><text class="chain-title" x="${x + 8}" y="${b.top + 15}">${title}</text></g>`);
+      const b = open.get(item.group)!;
+      open.delete(item.group);
+      const x = blockX(b.lane);
+      blocks[b.at] = html`<rect class="chain-band" x="${x}" y="${b.top}" width="${W - BLOCK_RIGHT - b.lane * BLOCK_INSET - x}" height="${y - ROW / 2 + 4 - b.top}" rx="5"/>`;
       y += BLOCK_GAP;
     } else {
       const gy = y - ROW / 2 + 4;
