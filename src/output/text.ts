@@ -191,7 +191,7 @@ function chainPieces(r: PipelineRecord, p: Palette): Piece[] {
   if (r.chain === undefined) return [];
   const pieces: Piece[] = [];
   if (r.kind === 'request' && r.chain.round > 1) pieces.push({ text: `⟳ round ${r.chain.round} of #${r.chain.first}`, style: p.cyan });
-  if (r.kind === 'notification') pieces.push({ text: `on listen #${r.chain.first}`, style: p.cyan });
+  if (r.kind === 'notification') pieces.push({ text: `on listen #${r.chain.first}`, style: p.cyan, flex: 3 });
   const result = r.kind === 'response' ? (r.message as { result?: { resultType?: unknown } } | null)?.result : undefined;
   if (result?.resultType === 'input_required') {
     const asked = (r.inputs ?? []).map((i) => `${i.primitive ?? escapeTerminal(String(i.method))}${i.capability?.negotiated === false ? '✗' : ''}`);
@@ -221,7 +221,9 @@ function operationLine(r: PipelineRecord, p: Palette, l: TextLayout): string[] {
   if (op === undefined) return [];
   const times = op.latencyMs === null ? '' : ` in ${formatMs(op.latencyMs)}` + (op.serverMs === null || op.clientMs === null ? '' : ` (server ${formatMs(op.serverMs)}, client ${formatMs(op.clientMs)})`);
   const indent = indentOf(l);
-  return [' '.repeat(indent) + p.cyan(truncate(`↳ operation #${op.first}: ${op.rounds} rounds${times}`, Math.max(10, l.width - indent)))];
+  // Wrapped at words as a finding is, so that a narrow terminal keeps the times whole.
+  const lines = wrapWords(`operation #${op.first}: ${op.rounds} rounds${times}`, Math.max(10, l.width - indent - 2), Math.max(10, l.width - indent - 2));
+  return lines.map((x, i) => ' '.repeat(indent) + p.cyan(i === 0 ? `↳ ${x}` : `  ${x}`));
 }
 
 /** `-32602 Invalid params` and the message as logged, for an error response; nothing when it carries no error object. */
@@ -348,7 +350,9 @@ export function formatTextRecord(r: PipelineRecord, p: Palette, opts: TextOption
   if (l.phase > 0) line.cell(PHASE_LABEL[r.phase] ?? escapeTerminal(String(r.phase)), l.phase, p.dim);
   const [name, methodStyle] = methodText(r);
   const pieces = tailPieces(r, p, opts, ctx);
-  const rail = chainRail(r);
+  // Without a method column, the rail goes before a method that leaves it room (a long notification name may not).
+  const railed = chainRail(r);
+  const rail = l.method === 0 && displayWidth(railed + name) > l.width - line.used ? '' : railed;
   const method = rail + name;
   // Styled in two parts, as the capability cell: the rail in the chain's colour, then the method.
   const style: Style = rail === '' ? p[methodStyle] : (s) => (s.startsWith(rail) ? p.cyan(rail) + p[methodStyle](s.slice(rail.length)) : p[methodStyle](s));
