@@ -6,6 +6,7 @@ import { display, html, preText, type SafeHtml } from './html-escape.js';
 import { findingsTable } from './html-findings.js';
 import { sessionStats } from './html-stats.js';
 import { clockOf, sequenceSvg, stepId } from './svg-sequence.js';
+import { diagramItems } from './step-groups.js';
 import { sessionNoteText } from '../input-notes.js';
 import { countOf } from '../plural.js';
 import { breakablePath, type HtmlLinks } from './html-links.js';
@@ -87,8 +88,13 @@ ${header(s, index)}
 ${capabilityMatrix(s.capabilities)}
 ${ownStats ? sessionStats(stats) : ''}
 <h3>Sequence</h3>
-<div class="legend"><span>→ request (solid)</span><span>⇢ response (dashed)</span><span class="sev error">error response</span><span>▷ notification (open head)</span><span>▭ transport event</span><span>● finding, in its severity's colour</span></div>
+<div class="legend"><span>→ request (solid)</span><span>⇢ response (dashed)</span><span class="sev error">error response</span><span>▷ notification (open head)</span><span>▭ transport event</span><span>● finding, in its severity's colour</span>${hasBlocks(s) ? html`<span class="chain-key">▭ a chain (multi round-trip request, version retry, subscription): one block, its legs marked</span>` : ''}</div>
 <div class="diagram">${sequenceSvg(s, index)}</div>
 ${bodies(steps, index, s.sequence.elided, s.sequence.head.length)}
 </section>`;
+}/** Whether the session's diagram draws a chain as a block (its legend says what a block is only then). */
+function hasBlocks(s: AuditSession): boolean {
+  return diagramItems(s.sequence, { nest: false }).some((i) => i.kind === 'open');
 }
+
+
