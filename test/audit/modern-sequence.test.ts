@@ -8,9 +8,9 @@ import { renderSequenceMermaid } from '../../src/output/audit/mermaid.js';
 import { diagramItems, type DiagramItem } from '../../src/output/audit/step-groups.js';
 import { sequenceSvg } from '../../src/output/audit/svg-sequence.js';
 
-/** The kept sequence of every session of `file` (head of `head` steps, tail of `tail`). */
-async function sessionsOf(file: string, head = 200, tail = 0): Promise<AuditSession[]> {
-  const bytes = readFileSync(file);
+/** The kept sequence of every session of `file` (head of `head` steps, tail of `tail`), its text changed by `edit`. */
+async function sessionsOf(file: string, head = 200, tail = 0, edit: (text: string) => string = (t) => t): Promise<AuditSession[]> {
+  const bytes = Buffer.from(edit(readFileSync(file, 'utf8')));
   const out = await analyze((async function* () {
     yield bytes;
   })(), { file });
@@ -133,6 +133,18 @@ describe('sequence of a modern chain', () => {
     const items = diagramItems(s!.sequence, { nest: true });
     expect(items.map((i) => (i.kind === 'open' ? `open${i.continued ? '+' : ''}` : i.kind === 'step' ? i.step.seq : i.kind))).toEqual(['step', 'open', 2, 3, 4, 'close', 'elided', 'open+', 7, 8, 9, 'close'].map((x) => (x === 'step' ? 1 : x)));
     expect(renderSequenceMermaid(s!, [])).toContain('Note over Client,Server: operation #35;2: tools/call release-notes (continued)');
+  });
+
+  it('escapes a hostile tool name in a block\'s header, for Mermaid and for SVG', async () => {
+    const evil = 'x;#%%{init: {}}%%<script>alert(1)</script>\\n"end';
+    const [s] = await sessionsOf('test/fixtures/modern/mrtr-one.txt', 200, 0, (t) => t.replaceAll('"name":"deploy"', `"name":${JSON.stringify(evil)}`));
+    const header = renderSequenceMermaid(s!, []).split('\n').find((l) => l.includes('Note over Client,Server: operation'))!;
+    expect(header).toMatch(/^ {6}Note over Client,Server: operation #35;2: tools\/call x#59;#35;#37;#37;#123;init: #123;#125;#125;#37;#37;#lt;script#gt;/);
+    // Nothing Mermaid reads is left once its entity codes are taken out.
+    expect(header.slice('      Note over Client,Server: '.length).replace(/#(\d+|[a-z]+);/g, '')).not.toMatch(/[;#<>"%{}]/);
+    const svg = String(sequenceSvg(s!, 0));
+    expect(svg).not.toContain('<script>');
+    expect(svg).toContain('operation #2: tools/call x;#%%{init: {}}%%&lt;script&gt;');
   });
 
   it('--jobs: a renumbered step keeps its chain, its label and its block', async () => {
