@@ -191,7 +191,7 @@ function chainPieces(r: PipelineRecord, p: Palette): Piece[] {
   if (r.chain === undefined) return [];
   const pieces: Piece[] = [];
   if (r.kind === 'request' && r.chain.round > 1) pieces.push({ text: `⟳ round ${r.chain.round} of #${r.chain.first}`, style: p.cyan });
-  if (r.kind === 'notification') pieces.push({ text: `on listen #${r.chain.first}`, style: p.cyan, flex: 3 });
+  if (r.kind === 'notification') pieces.push({ text: `${r.method === 'notifications/cancelled' ? 'ends' : 'on'} listen #${r.chain.first}`, style: p.cyan, flex: 3 });
   const result = r.kind === 'response' ? (r.message as { result?: { resultType?: unknown } } | null)?.result : undefined;
   if (result?.resultType === 'input_required') {
     const asked = (r.inputs ?? []).map((i) => `${i.primitive ?? escapeTerminal(String(i.method))}${i.capability?.negotiated === false ? '✗' : ''}`);
@@ -203,12 +203,13 @@ function chainPieces(r: PipelineRecord, p: Palette): Piece[] {
 /**
  * Where a record sits in its chain, before its method: `├` a leg after the first (an answer that asks for a retry,
  * a retry, a listen's acknowledgement or notification), `└` the last (the terminal answer of an operation of several
- * rounds, a listen's final answer). A first request has none: a log is read as a stream, and that a request will
+ * rounds, a listen's final answer or the server's notifications/cancelled that ends it). A first request has none: a log is read as a stream, and that a request will
  * take more rounds is known only when its answer comes.
  */
 function chainRail(r: PipelineRecord): string {
   if (r.chain === undefined) return '';
-  if (r.kind === 'notification') return '├ ';
+  // A server's notifications/cancelled ends a listen stream on stdio (session/tracker.ts endListen).
+  if (r.kind === 'notification') return r.method === 'notifications/cancelled' ? '└ ' : '├ ';
   if (r.kind === 'request') return r.chain.round > 1 ? '├ ' : '';
   if (r.operation !== undefined || r.method === 'subscriptions/listen') return '└ ';
   const m = r.message as { result?: { resultType?: unknown }; error?: { code?: unknown } } | null;

@@ -90,6 +90,15 @@ describe('sequence of a modern chain', () => {
     expect(blocks(items)).toEqual({ '4.0': [4, 5, 6, 7, 8, 9, 10, 11, 12] });
   });
 
+  it('a listen the server ends with notifications/cancelled (stdio): the notification is the stream\'s last leg', async () => {
+    const [s] = await sessionsOf('test/fixtures/modern/cancel-progress.txt');
+    const items = diagramItems(s!.sequence, { nest: true });
+    expect(items.filter((i) => i.kind === 'open').map((i) => (i as { group: { title: string } }).group.title)).toEqual(['subscription #10: subscriptions/listen — acknowledged, 0 notifications, ended by the server']);
+    expect(blocks(items)).toEqual({ '10.0': [10, 11, 12] });
+    // The client's own cancel of a tools/call is no leg of anything.
+    expect(items.some((i) => i.kind === 'step' && i.step.seq === 9 && i.leg !== null)).toBe(false);
+  });
+
   it('leaves a plain modern request and answer alone', async () => {
     const [s] = await sessionsOf('test/fixtures/modern/plain.txt');
     expect(diagramItems(s!.sequence, { nest: true }).some((i) => i.kind === 'open')).toBe(false);

@@ -41,6 +41,12 @@ describe('a chain in the transcript', () => {
     expect(lines[11]).toMatch(/└ subscriptions\/listen {15}↔ #4 1.64s$/);
   });
 
+  it('the server\'s notifications/cancelled that ends a listen on stdio ends its rail', async () => {
+    const lines = await transcript('test/fixtures/modern/cancel-progress.txt', 200);
+    expect(lines[8]).toMatch(/ op {3}notifications\/cancelled .* request=2 user pressed stop$/);
+    expect(lines[11]).toMatch(/ op {3}└ notifications\/cancelled .* request=listen-9 server shutting down ends listen #10$/);
+  });
+
   it('a -32022 answer and its retry are on the rail too', async () => {
     const lines = await transcript('test/fixtures/modern/dual-era-version-retry.txt', 120);
     expect(lines[2]).toMatch(/├ tools\/list .*-32022/);

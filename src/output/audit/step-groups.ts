@@ -26,6 +26,8 @@ export type DiagramItem =
   | { kind: 'elided'; count: number };
 
 const ACK = 'notifications/subscriptions/acknowledged';
+/** On stdio the server ends a listen stream with this notification (schema.ts CancelledNotification). */
+const CANCELLED = 'notifications/cancelled';
 
 /** Whether the visible legs of a chain make more than a plain request and answer. */
 function isChain(legs: readonly SequenceStep[]): boolean {
@@ -43,10 +45,11 @@ function nameOf(first: number, legs: readonly SequenceStep[]): string {
 /** `operation #35: tools/call deploy — 2 rounds, 1.58s (server 80ms, client 1.50s)`, from the legs in view. */
 function titleOf(name: string, legs: readonly SequenceStep[]): string {
   if (legs.some((s) => s.chain!.stream)) {
-    const notes = legs.filter((s) => s.kind === 'notification' && s.method !== ACK).length;
+    const notes = legs.filter((s) => s.kind === 'notification' && s.method !== ACK && s.method !== CANCELLED).length;
     const parts = [legs.some((s) => s.method === ACK) ? 'acknowledged' : 'no acknowledgement shown', countOf(notes, 'notification')];
     const end = legs.find((s) => s.kind === 'response' || s.kind === 'error');
     if (end !== undefined) parts.push(`${end.kind === 'error' ? 'failed' : 'closed'}${end.latencyMs === null ? '' : ` after ${formatMs(end.latencyMs)}`}`);
+    else if (legs.some((s) => s.method === CANCELLED)) parts.push('ended by the server');
     return `${name} — ${parts.join(', ')}`;
   }
   const op = legs.find((s) => s.chain!.operation !== undefined)?.chain!.operation;
