@@ -55,7 +55,7 @@ export interface SequenceStep {
   severity: Severity | null;
   /** The message's JSON text (compact), kept for reports that show bodies on demand; bounded. */
   body: string | null;
-  /** A modern chain's leg that the label ends with (its seqs move with the records under `--jobs`). */
+  /** A modern step's place in its chain: what its label ends with, and the block it is drawn in (its seqs move with the records under `--jobs`). */
   chain?: StepChain;
 }
 
