@@ -1,8 +1,10 @@
 // Keeps the first and last messages of a session for its sequence diagram, in bounded memory.
+import { formatMs } from '../output/numbers.js';
 import { subjectOf } from '../output/subject.js';
 import type { PipelineRecord, Severity } from '../types.js';
 import type { SequenceStep, StepChain } from './types.js';
 import { flatCopy } from '../util/string.js';
+import { MODERN_ERRORS } from '../protocol/modern.js';
 
 const RANK: Record<Severity, number> = { info: 1, warning: 2, error: 3 };
 
@@ -90,29 +92,42 @@ export function renumberStep(s: SequenceStep, seq: (n: number) => number): Seque
   if (s.chain === undefined) return { ...s, seq: seq(s.seq) };
   const op = s.chain.operation;
   const chain: StepChain = { ...s.chain, first: seq(s.chain.first), ...(op === undefined ? {} : { operation: { ...op, first: seq(op.first) } }) };
-  const base = s.label.slice(0, s.label.length - legText(s.chain).length);
-  return { ...s, seq: seq(s.seq), chain, label: base + legText(chain) };
+  return { ...s, seq: seq(s.seq), chain, label: baseLabel(s) + legText(chain) };
+}
+
+/** A step's label without what it says of its chain: `tools/call deploy`. */
+export function baseLabel(s: SequenceStep): string {
+  return s.chain === undefined ? s.label : s.label.slice(0, s.label.length - legText(s.chain).length);
 }
 
 /**
- * A modern request's place in its logical operation (session/chains.ts), so that the diagram reads a chain as one
- * operation: a retry's round, an `input_required` answer, and the terminal answer's whole operation.
+ * A modern record's place in its chain (session/chains.ts), so that the diagram reads a chain as one operation: a
+ * retry's round, an `input_required` or -32022 answer, a subscription stream's legs, and the terminal answer's whole
+ * operation. Every leg carries its chain's first seq, the first request too: the diagrams group the legs by it.
  */
 function stepChain(r: PipelineRecord): StepChain | undefined {
   if (r.chain === undefined) return undefined;
   const round = r.kind === 'request' && r.chain.round > 1 ? r.chain.round : 0;
   const input = r.inputs !== undefined || (r.message as { result?: { resultType?: unknown } } | null)?.result?.resultType === 'input_required';
+  const version = r.kind === 'error' && (r.message as { error?: { code?: unknown } } | null)?.error?.code === MODERN_ERRORS.unsupportedVersion;
+  const stream = r.method === 'subscriptions/listen' || r.kind === 'notification';
   const op = r.operation;
-  if (round === 0 && !input && op === undefined) return undefined;
-  return { round, first: r.chain.first, input, ...(op === undefined ? {} : { operation: { first: op.first, rounds: op.rounds, latencyMs: op.latencyMs } }) };
+  return {
+    round,
+    first: r.chain.first,
+    input,
+    ...(version ? { version: true as const } : {}),
+    ...(stream ? { stream: true as const } : {}),
+    ...(op === undefined ? {} : { operation: { first: op.first, rounds: op.rounds, latencyMs: op.latencyMs, serverMs: op.serverMs, clientMs: op.clientMs } }),
+  };
 }
 
-/** The label's end for a chain's leg: ` (round 2 of #35)`, ` (input required)`, ` (operation #35: 2 rounds, 30 ms)`. */
+/** The label's end for a chain's leg: ` (round 2 of #35)`, ` (input required)`, ` (operation #35: 2 rounds, 30ms)`. */
 function legText(c: StepChain): string {
   if (c.round > 0) return ` (round ${c.round} of #${c.first})`;
   if (c.input) return ' (input required)';
   const op = c.operation;
-  return op === undefined ? '' : ` (operation #${op.first}: ${op.rounds} rounds${op.latencyMs === null ? '' : `, ${op.latencyMs} ms`})`;
+  return op === undefined ? '' : ` (operation #${op.first}: ${op.rounds} rounds${op.latencyMs === null ? '' : `, ${formatMs(op.latencyMs)}`})`;
 }
 
 /**

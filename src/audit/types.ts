@@ -55,19 +55,27 @@ export interface SequenceStep {
   severity: Severity | null;
   /** The message's JSON text (compact), kept for reports that show bodies on demand; bounded. */
   body: string | null;
-  /** A modern chain's leg that the label ends with (its seqs move with the records under `--jobs`). */
+  /** A modern step's place in its chain: what its label ends with, and the block it is drawn in (its seqs move with the records under `--jobs`). */
   chain?: StepChain;
 }
 
-/** What a step's label says of its place in a modern chain (audit/sequence.ts `legText`). */
+/**
+ * A modern step's place in its chain (audit/sequence.ts): what its label says (`legText`), and what the diagrams need
+ * to draw the chain as one block (output/audit/step-groups.ts).
+ */
 export interface StepChain {
-  /** A retry's round and its chain's first request (round > 1), else 0. */
+  /** A retry's round (round > 1), else 0. */
   round: number;
+  /** Seq of the chain's first request (a subscription stream's: its `subscriptions/listen`). */
   first: number;
   /** An `input_required` answer. */
   input: boolean;
-  /** The terminal answer's whole operation: its first request, rounds and latency. */
-  operation?: { first: number; rounds: number; latencyMs: number | null };
+  /** A -32022 answer: the request is sent again under another version. */
+  version?: true;
+  /** A leg of a subscription stream: the listen request, its acknowledgement, tagged notifications, final answer. */
+  stream?: true;
+  /** The terminal answer's whole operation: its first request, rounds and times. */
+  operation?: { first: number; rounds: number; latencyMs: number | null; serverMs?: number | null; clientMs?: number | null };
 }
 
 export interface AuditSession {

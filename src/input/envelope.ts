@@ -3,7 +3,8 @@ import type { Frame } from '../types.js';
 import { isPlainObject } from '../util/own.js';
 import { describe, envelopeToFrame, isBlankLineEnvelope, isEnvelope, looksLikeMessage } from './envelope-fields.js';
 import { nestedDeeper } from './depth.js';
-import { errorFrame, oversizedFrame, readLines, textFrame, tooDeepFrame, type LineReader } from './frames.js';
+import { jsonLogLevel } from './json-log-line.js';
+import { errorFrame, logFrame, oversizedFrame, readLines, textFrame, tooDeepFrame, type LineReader } from './frames.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from './lines.js';
 import { textLine } from './text-line.js';
 import { isComment } from './transcript-syntax.js';
@@ -14,7 +15,7 @@ import { ClockTimeline } from './time.js';
  * JSON object, becomes an error frame holding the line, so nothing is lost (DESIGN principles 3 and 4). A bare
  * JSON-RPC message line (with `jsonrpc`, or `method`/`id`/`result`/`error` and no envelope key) is read as is.
  * A blank line, and an envelope of a blank wire line (`wrap` captures an empty line as `"line":""`), are skipped; a `#` comment line is skipped; a line of plain text (text-line.ts) is a log line: it is not inside an envelope, so it
- * was never on the wire.
+ * was never on the wire; so is a JSON log line (json-log-line.ts), the server's stderr appended to a capture.
  */
 export class EnvelopeReader implements LineReader {
   private readonly clock: ClockTimeline;
@@ -58,6 +59,11 @@ export class EnvelopeReader implements LineReader {
       return;
     }
     if (isBlankLineEnvelope(obj)) return;
+    const level = jsonLogLevel(obj);
+    if (level !== undefined) {
+      out.push(logFrame(at, level, l.text));
+      return;
+    }
     out.push(envelopeToFrame(obj, at, () => l.text, this.clock));
   }
 

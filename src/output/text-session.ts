@@ -21,7 +21,7 @@ function peer(info: PeerInfo): string {
  * with a modern message says so: `modern revision 2026-07-28` (no handshake: each request states its revision), and a
  * dual-era one its eras in order before the revision it ended with (`eras modern → legacy · revision 2025-11-25`).
  */
-function revision(s: SessionInfo): string {
+export function revisionText(s: SessionInfo): string {
   if (s.eras !== undefined) {
     const modern = `modern revision ${s.modernRevision == null ? '?' : escapeTerminal(s.modernRevision)}`;
     if (s.eras.length === 1) return modern;
@@ -90,7 +90,7 @@ export function formatSessionPeers(s: SessionInfo, p: Palette, width?: number): 
   return flow([
     { text: `client ${peer(s.clientInfo)}`, style: label('client', p.cyan) },
     { text: `→ server ${peer(s.serverInfo)}`, style: (t) => (t.startsWith('→ server') ? '→ ' + p.magenta('server') + t.slice(8) : t) },
-    { text: `· ${revision(s)}`, style: label('·', p.dim) },
+    { text: `· ${revisionText(s)}`, style: label('·', p.dim) },
   ], '   ', width);
 }
 

@@ -1,5 +1,6 @@
 // The readable transcript: one line per record laid out for the width, then its findings and, when asked, its body.
 import { errorCodeName } from '../protocol/errors.js';
+import { MODERN_ERRORS } from '../protocol/modern.js';
 import type { Kind, PipelineRecord, Severity } from '../types.js';
 import type { Palette, Style } from './color.js';
 import { escapeTerminal } from './escape.js';
@@ -181,25 +182,49 @@ function tailPieces(r: PipelineRecord, p: Palette, opts: TextOptions, ctx: Recor
 }
 
 /**
- * A modern request's place in its logical operation (chains.ts), so that a chain reads as one operation: a retry
- * says which round of which first request it is; an `input_required` answer says what it asks for (✗: a capability
- * the triggering request did not declare); the last answer, the whole operation's rounds and times.
+ * A modern record's place in its logical operation (chains.ts), so that a chain reads as one operation: a retry says
+ * which round of which first request it is; an `input_required` answer says what it asks for (✗: a capability the
+ * triggering request did not declare); a subscription stream's notification, which listen it came on. The terminal
+ * answer's summary is a line of its own (`operationLine`).
  */
 function chainPieces(r: PipelineRecord, p: Palette): Piece[] {
   if (r.chain === undefined) return [];
   const pieces: Piece[] = [];
   if (r.kind === 'request' && r.chain.round > 1) pieces.push({ text: `⟳ round ${r.chain.round} of #${r.chain.first}`, style: p.cyan });
+  if (r.kind === 'notification') pieces.push({ text: `${r.method === 'notifications/cancelled' ? 'ends' : 'on'} listen #${r.chain.first}`, style: p.cyan, flex: 3 });
   const result = r.kind === 'response' ? (r.message as { result?: { resultType?: unknown } } | null)?.result : undefined;
   if (result?.resultType === 'input_required') {
     const asked = (r.inputs ?? []).map((i) => `${i.primitive ?? escapeTerminal(String(i.method))}${i.capability?.negotiated === false ? '✗' : ''}`);
     pieces.push({ text: asked.length === 0 ? 'input required: retry with state' : `input required: ${asked.join(', ')}`, style: p.cyan, flex: 3 });
   }
-  const op = r.operation;
-  if (op !== undefined) {
-    const times = op.latencyMs === null ? '' : ` ${formatMs(op.latencyMs)}` + (op.serverMs === null || op.clientMs === null ? '' : ` (server ${formatMs(op.serverMs)}, client ${formatMs(op.clientMs)})`);
-    pieces.push({ text: `operation #${op.first}: ${op.rounds} rounds${times}`, style: p.cyan });
-  }
   return pieces;
+}
+
+/**
+ * Where a record sits in its chain, before its method: `├` a leg after the first (an answer that asks for a retry,
+ * a retry, a listen's acknowledgement or notification), `└` the last (the terminal answer of an operation of several
+ * rounds, a listen's final answer or the server's notifications/cancelled that ends it). A first request has none: a log is read as a stream, and that a request will
+ * take more rounds is known only when its answer comes.
+ */
+function chainRail(r: PipelineRecord): string {
+  if (r.chain === undefined) return '';
+  // A server's notifications/cancelled ends a listen stream on stdio (session/tracker.ts endListen).
+  if (r.kind === 'notification') return r.method === 'notifications/cancelled' ? '└ ' : '├ ';
+  if (r.kind === 'request') return r.chain.round > 1 ? '├ ' : '';
+  if (r.operation !== undefined || r.method === 'subscriptions/listen') return '└ ';
+  const m = r.message as { result?: { resultType?: unknown }; error?: { code?: unknown } } | null;
+  return m?.result?.resultType === 'input_required' || m?.error?.code === MODERN_ERRORS.unsupportedVersion ? '├ ' : '';
+}
+
+/** Under the terminal answer of a chain: the whole operation, `↳ operation #8: 2 rounds in 2.91s (server 90ms, client 2.82s)`. */
+function operationLine(r: PipelineRecord, p: Palette, l: TextLayout): string[] {
+  const op = r.operation;
+  if (op === undefined) return [];
+  const times = op.latencyMs === null ? '' : ` in ${formatMs(op.latencyMs)}` + (op.serverMs === null || op.clientMs === null ? '' : ` (server ${formatMs(op.serverMs)}, client ${formatMs(op.clientMs)})`);
+  const indent = indentOf(l);
+  // Wrapped at words as a finding is, so that a narrow terminal keeps the times whole.
+  const lines = wrapWords(`operation #${op.first}: ${op.rounds} rounds${times}`, Math.max(10, l.width - indent - 2), Math.max(10, l.width - indent - 2));
+  return lines.map((x, i) => ' '.repeat(indent) + p.cyan(i === 0 ? `↳ ${x}` : `  ${x}`));
 }
 
 /** `-32602 Invalid params` and the message as logged, for an error response; nothing when it carries no error object. */
@@ -324,17 +349,23 @@ export function formatTextRecord(r: PipelineRecord, p: Palette, opts: TextOption
   const line = startLine(r, p, l, ctx);
   line.cell(idText(r.id), l.id, (s) => s);
   if (l.phase > 0) line.cell(PHASE_LABEL[r.phase] ?? escapeTerminal(String(r.phase)), l.phase, p.dim);
-  const [method, methodStyle] = methodText(r);
+  const [name, methodStyle] = methodText(r);
   const pieces = tailPieces(r, p, opts, ctx);
+  // Without a method column, the rail goes before a method that leaves it room (a long notification name may not).
+  const railed = chainRail(r);
+  const rail = l.method === 0 && displayWidth(railed + name) > l.width - line.used ? '' : railed;
+  const method = rail + name;
+  // Styled in two parts, as the capability cell: the rail in the chain's colour, then the method.
+  const style: Style = rail === '' ? p[methodStyle] : (s) => (s.startsWith(rail) ? p.cyan(rail) + p[methodStyle](s.slice(rail.length)) : p[methodStyle](s));
   if (l.method > 0) {
     // Columns after the method stay aligned only if it is cut to its column; with none after it, it may run on.
-    line.cell(method, l.method, p[methodStyle], { grow: l.primitive === 0 && l.capability === 0 });
+    line.cell(method, l.method, style, { grow: l.primitive === 0 && l.capability === 0 });
   } else {
-    pieces.unshift({ text: method, style: p[methodStyle] });
+    pieces.unshift({ text: method, style });
   }
   if (l.primitive > 0) line.cell(primitiveText(r), l.primitive, p.dim);
   if (l.capability > 0) line.cell(...capabilityCell(r, p, l.capability));
-  const lines = [line.end(freeText(pieces, l.width - line.used))];
+  const lines = [line.end(freeText(pieces, l.width - line.used)), ...operationLine(r, p, l)];
   for (const f of r.findings) lines.push(...findingLines(f, p, l));
   // Events carry no message of their own; a body line would only say `null`.
   if (opts.body === true && !(r.kind === 'event' && r.wire.text === null)) lines.push(...bodyLines(r, p, l, opts, ctx));

@@ -371,7 +371,7 @@ export class Tracker {
     if (d.method === 'notifications/cancelled') {
       // The sender cancels a request it issued earlier in the same direction (basic/utilities/cancellation.mdx).
       const rid = paramsOf(d.message)?.requestId;
-      if (era.era === 'modern' && r.dir === 's2c' && this.endListen(s, rid, facts)) return;
+      if (era.era === 'modern' && r.dir === 's2c' && this.endListen(s, r, rid, facts)) return;
       const target = typeof rid === 'string' || typeof rid === 'number' ? s.pending.get(r.dir, rid) : undefined;
       if (target) {
         target.cancelled = true;
@@ -388,14 +388,16 @@ export class Tracker {
 
   /**
    * 2026-07-28: a server sends `notifications/cancelled` "solely to terminate a subscriptions/listen stream" on stdio
-   * (schema.ts CancelledNotification): the client's listen ends unanswered, and is not left open.
+   * (schema.ts CancelledNotification): the client's listen ends unanswered, and is not left open. The notification is
+   * the stream's last leg: it carries the listen's chain, as the stream's other notifications do.
    */
-  private endListen(s: SessionState, rid: unknown, facts: Facts): boolean {
+  private endListen(s: SessionState, r: PipelineRecord, rid: unknown, facts: Facts): boolean {
     if (typeof rid !== 'string' && typeof rid !== 'number') return false;
     const listen = s.pending.get('c2s', rid);
     if (listen?.method !== 'subscriptions/listen') return false;
     s.pending.take('c2s', rid);
     facts.cancels = listen.seq;
+    if (listen.chain !== null) r.chain = listen.chain;
     return true;
   }
 

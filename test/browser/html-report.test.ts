@@ -128,6 +128,59 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
     });
   });
 
+  describe('a modern session with crossing chains and a listen stream', () => {
+    let context: BrowserContext;
+    let page: Page;
+    let watch: Watch;
+    let url: string;
+
+    beforeAll(async () => {
+      url = writeReport('modern-chains', renderAuditHtml(await reportOf('test/fixtures/modern/messy/wrap-capture.envelope.ndjson')));
+      context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      ({ page, watch } = await open(context, url));
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it('draws each chain as one block headed by its operation, every leg marked inside it, and keeps the legs clickable', async () => {
+      if (KEEP_SHOTS) {
+        await unstick(page);
+        await page.locator('svg.sequence').screenshot({ path: join(SHOTS, 'modern-chains-sequence.png') });
+      }
+      const boxes = await page.evaluate(() => {
+        const box = (e: Element) => e.getBoundingClientRect().toJSON() as DOMRect;
+        return {
+          bands: [...document.querySelectorAll('svg.sequence rect.chain-band')].map(box),
+          // The header's own text, not its tooltip (<title>, the whole header when the shown one is cut).
+          titles: [...document.querySelectorAll('svg.sequence text.chain-title')].map((e) => ({ ...box(e), text: [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('') })),
+          legs: [...document.querySelectorAll('svg.sequence rect.chain-leg')].map(box),
+        };
+      });
+      expect(boxes.titles.map((t) => t.text)).toEqual([
+        'subscription #5: subscriptions/listen — acknowledged, 1 notification',
+        'operation #8: tools/call alert — 2 rounds, 2.91s (server 90ms, client 2.82s)',
+        'operation #9: tools/call forecast — 2 rounds, 3.00s (server 746ms, client 2.25s)',
+      ]);
+      // Each header in the top row of its band; each leg mark inside a band; the crossing bands overlap, none hides another's header.
+      boxes.titles.forEach((t, i) => {
+        const b = boxes.bands[i]!;
+        expect(t.left).toBeGreaterThan(b.left);
+        expect(t.right).toBeLessThan(b.right);
+        expect(t.top).toBeGreaterThanOrEqual(b.top);
+        expect(t.bottom).toBeLessThan(b.top + 24);
+      });
+      expect(boxes.legs).toHaveLength(11);
+      for (const l of boxes.legs) expect(boxes.bands.some((b) => l.top >= b.top && l.bottom <= b.bottom && l.left >= b.left)).toBe(true);
+      const retry = page.locator('svg.sequence a.step[data-seq="13"]');
+      await retry.click();
+      await expect(page.locator('details#m-0-13').getAttribute('open')).resolves.toBe('');
+      await expect(page.locator('.legend .chain-key').isVisible()).resolves.toBe(true);
+      expect(watch.errors).toEqual([]);
+      expect(watch.requests).toEqual([url]);
+    });
+  });
+
   describe('the severity filter', () => {
     let context: BrowserContext;
     let report: AuditReport;

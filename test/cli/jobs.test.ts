@@ -105,6 +105,23 @@ describe('--jobs over files', () => {
     expect(stats.methods['tools/call'].operations.multiRound).toBe(2);
   });
 
+  it('audit -f markdown and html on the modern fixtures, messy ones too, are the same with 1 and 2 workers; a chain\'s block keeps its seqs in pieces', async () => {
+    const files = [
+      ...readdirSync('test/fixtures/modern').filter((f) => f.endsWith('.txt')).sort().map((f) => `test/fixtures/modern/${f}`),
+      ...readdirSync('test/fixtures/modern/messy').filter((f) => !f.endsWith('.md') && !f.endsWith('.mjs')).sort().map((f) => `test/fixtures/modern/messy/${f}`),
+    ];
+    for (const format of ['markdown', 'html']) await expectSame(['audit', '-f', format, '--no-redact', ...files], ['2']);
+    // Three wrap captures of a modern server in one file, cut at their process starts: the chains of the later pieces
+    // are renumbered with their records, the blocks' headers too.
+    const capture = readFileSync('test/fixtures/modern/messy/wrap-capture.envelope.ndjson', 'utf8');
+    const log = writeLog(dir, 'modern-runs.envelope.ndjson', [capture, capture, capture]);
+    const [cut] = await expectSame(['audit', '-f', 'markdown', '--no-redact', log], ['3'], { MCPTRACE_MIN_PIECE_BYTES: '4000' });
+    expect(cut!.pieces.map((p) => p.length)).toEqual([3]);
+    const md = (await one(['audit', '-f', 'markdown', '--no-redact', log])).stdout;
+    expect(md).toContain('Note over Client,Server: operation #35;50: tools/call alert — 2 rounds, 2.91s (server 90ms, client 2.82s)');
+    expect(md).toContain('tools/call alert (round 2 of #35;50)');
+  });
+
   it('compares the logs\' own times: the samples\' time span is in the output compared', async () => {
     const stats = JSON.parse((await one(['stats', '-f', 'json', ...SAMPLES])).stdout);
     expect(stats.timeSpan).toEqual({

@@ -61,6 +61,22 @@ describe('message bodies', () => {
     expect(frames[2]!.error).toMatch(/^unterminated JSON value: line 5/);
   });
 
+  it('a body the end of the log cuts (a file copied while the host wrote it) is the message as far as it goes, cut, not an error', async () => {
+    const frames = await cd([host('Message from client: {"jsonrpc":"2.0","id":3,"method":"ping"}'), host('Message from server: {"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"te')].join('\n'));
+    expect(frames.map(shape)).toEqual([
+      { line: 1, lines: 1, dir: 'c2s', session: 'memory', server: 'memory', what: 'message' },
+      { line: 2, lines: 1, dir: 's2c', session: 'memory', server: 'memory', what: 'cut' },
+    ]);
+    expect(frames[1]!.error).toBeUndefined();
+    const out = await analyze((async function* () {
+      yield Buffer.from([host('Message from client: {"jsonrpc":"2.0","id":3,"method":"ping"}'), host('Message from server: {"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"te')].join('\n'));
+    })(), { file: 'mcp.log', format: 'claude-desktop' });
+    expect(out.records.map((r) => [r.kind, r.id, r.method, r.truncated ?? false, r.pair, r.findings.map((f) => f.rule)])).toEqual([
+      ['request', 3, 'ping', false, null, []],
+      ['response', 3, 'ping', true, 1, []],
+    ]);
+  });
+
   it('a cut body keeps what survives, its size counts the characters left out; a cut inside one string (valid JSON) is a cut too', async () => {
     const head = '{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"é';
     const tail = '"}]}}';

@@ -33,6 +33,23 @@ describe('envelope', () => {
     expect(frames.map((f) => [f.line, f.error ?? null, f.log?.text ?? null])).toEqual([[2, null, null], [4, null, 'stderr: Server running']]);
   });
 
+  test('a JSON log line beside the envelopes (pino, bunyan: stderr redirected into the capture) is a log line with its level', async () => {
+    const lines = [
+      '{"ts":"2026-11-29T22:00:00.010Z","dir":"c2s","line":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"method\\":\\"ping\\"}"}',
+      '{"level":30,"time":1795989600020,"pid":4242,"hostname":"ci","msg":"listening on stdio"}',
+      '{"name":"srv","hostname":"ci","pid":4242,"level":50,"msg":"lost the database","time":"2026-11-29T22:00:00.030Z","v":0}',
+      '{"level":"warn","message":"slow query","timestamp":"2026-11-29T22:00:00.040Z"}',
+      // On the wire (a direction), or no readable text: still an envelope, and a broken one.
+      '{"ts":"2026-11-29T22:00:00.050Z","dir":"s2c","line":"listening on stdio"}',
+      '{"time":1795989600060,"msg":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"result\\":{}}"}',
+    ];
+    const frames = await framesOf(lines.join('\n'), { format: 'envelope' });
+    expect(frames.map((f) => [f.line, f.log === undefined ? (f.error === undefined ? 'message' : 'error') : `log ${f.log.level}`])).toEqual([
+      [1, 'message'], [2, 'log info'], [3, 'log error'], [4, 'log warn'], [5, 'message'], [6, 'message'],
+    ]);
+    expect(frames[1]!.log!.text).toBe(lines[1]);
+  });
+
   const at = { file: 'f', line: 1, lines: 1 };
   const map = (o: Record<string, unknown>) => envelopeToFrame(o, at, () => JSON.stringify(o), new ClockTimeline());
 

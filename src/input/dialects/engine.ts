@@ -6,7 +6,7 @@
 // one record; groups of lines are bounded (lines and bytes) like the transcript reader's records, so memory never
 // grows with the file.
 import type { Frame } from '../../types.js';
-import { eventFrame, logFrame, oversizedFrame, valueFrame, type FrameContext, type LineReader, type Position } from '../frames.js';
+import { eventFrame, logFrame, oversizedFrame, truncatedFrame, valueFrame, type FrameContext, type LineReader, type Position } from '../frames.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from '../lines.js';
 import { logTime, NO_TIME, type TimeValue } from '../time.js';
 import { bodyEnd, bodyStart, extentOf, formOf } from './bodies.js';
@@ -314,11 +314,22 @@ export class DialectReader implements LineReader {
   private flush(out: Frame[]): void {
     const g = this.g;
     if (g === null) return;
-    if (g.kind === 'json') this.cutJson(out, g.json.length === 0 ? NO_BODY : `unterminated JSON value at end of input (opened at line ${g.start})`);
-    else {
+    if (g.kind === 'json') {
+      // The log ends inside a JSON body (a file copied while the host was still writing it): the message as far as the
+      // log gives it, cut by the log (docs/formats.md, "Lines that are not messages"), not a broken message.
+      if (g.json.length > 0 && g.form === 'json' && g.into !== true) return this.cutAtEnd(g, out);
+      this.cutJson(out, g.json.length === 0 ? NO_BODY : `unterminated JSON value at end of input (opened at line ${g.start})`);
+    } else {
       this.g = null;
       out.push(logGroupFrame(this.file, g));
     }
+  }
+
+  /** A JSON body the end of the log cut: a `truncated` record of what it gives (decode reads kind, id and method from its head). */
+  private cutAtEnd(g: Group, out: Frame[]): void {
+    this.g = null;
+    const text = g.json.join('\n');
+    this.emit(truncatedFrame(groupAt(this.file, g), text, { head: text.length, tail: text.length }, null, g.ctx), g.marker!, [g.text!, ...g.raw.slice(1)].join('\n'), g.level, out);
   }
 
   /** Ends a message body that never closed: an error frame holding its lines as logged; a summary, read as far as it goes. */

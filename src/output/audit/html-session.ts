@@ -6,6 +6,8 @@ import { display, html, preText, type SafeHtml } from './html-escape.js';
 import { findingsTable } from './html-findings.js';
 import { sessionStats } from './html-stats.js';
 import { clockOf, sequenceSvg, stepId } from './svg-sequence.js';
+import { diagramItems } from './step-groups.js';
+import { revisionText } from '../text-session.js';
 import { sessionNoteText } from '../input-notes.js';
 import { countOf } from '../plural.js';
 import { breakablePath, type HtmlLinks } from './html-links.js';
@@ -17,6 +19,12 @@ function peer(p: AuditSession['info']['clientInfo']): SafeHtml {
   return html`<b>${name === '' ? '?' : name}</b>${version === '' ? '' : html` <span class="muted">${version}</span>`}`;
 }
 
+/** A session of the 2026-07-28 revision only: it has no handshake to have seen or missed. */
+function modernOnly(i: AuditSession['info']): boolean {
+  return i.eras !== undefined && i.eras.every((e) => e === 'modern');
+}
+const MODERN_HANDSHAKE = 'none: 2026-07-28 has none (each request states its revision and capabilities)';
+
 function header(s: AuditSession, index: number): SafeHtml {
   const i = s.info;
   const mismatch = i.requestedRevision !== null && i.negotiatedRevision !== null && i.requestedRevision !== i.negotiatedRevision;
@@ -25,10 +33,10 @@ function header(s: AuditSession, index: number): SafeHtml {
 <dl class="facts">
 <dt>client</dt><dd class="client">${peer(i.clientInfo)}</dd>
 <dt>server</dt><dd class="server">${peer(i.serverInfo)}</dd>
-<dt>revision</dt><dd>requested <code>${i.requestedRevision ?? '?'}</code>, negotiated <code>${i.negotiatedRevision ?? '?'}</code>${mismatch ? html` <span class="tag warn">differs</span>` : ''}</dd>
+<dt>revision</dt><dd>${i.eras === undefined ? html`requested <code>${i.requestedRevision ?? '?'}</code>, negotiated <code>${i.negotiatedRevision ?? '?'}</code>${mismatch ? html` <span class="tag warn">differs</span>` : ''}` : revisionText(i)}</dd>
 <dt>transport</dt><dd>${i.transport ?? 'unknown'}</dd>
 ${i.server != null ? html`<dt>server name</dt><dd class="mono">${i.server}</dd>` : ''}${sessionNoteText(i) !== null ? html`<dt>note</dt><dd>${sessionNoteText(i)}</dd>` : ''}
-<dt>handshake</dt><dd>initialize ${i.initializeSeen ? 'seen' : 'not seen'}, notifications/initialized ${i.initializedSeen ? 'seen' : 'not seen'}</dd>
+<dt>handshake</dt><dd>${modernOnly(i) ? MODERN_HANDSHAKE : `initialize ${i.initializeSeen ? 'seen' : 'not seen'}, notifications/initialized ${i.initializedSeen ? 'seen' : 'not seen'}`}</dd>
 <dt>records</dt><dd>#${i.firstSeq} – #${i.lastSeq}</dd>
 <dt>findings</dt><dd><span class="sev error">${countOf(c.error, 'error')}</span> <span class="sev warning">${countOf(c.warning, 'warning')}</span> <span class="sev info">${countOf(c.info, 'info')}</span></dd>
 </dl>`;
@@ -87,8 +95,13 @@ ${header(s, index)}
 ${capabilityMatrix(s.capabilities)}
 ${ownStats ? sessionStats(stats) : ''}
 <h3>Sequence</h3>
-<div class="legend"><span>→ request (solid)</span><span>⇢ response (dashed)</span><span class="sev error">error response</span><span>▷ notification (open head)</span><span>▭ transport event</span><span>● finding, in its severity's colour</span></div>
+<div class="legend"><span>→ request (solid)</span><span>⇢ response (dashed)</span><span class="sev error">error response</span><span>▷ notification (open head)</span><span>▭ transport event</span><span>● finding, in its severity's colour</span>${hasBlocks(s) ? html`<span class="chain-key">▭ a chain (multi round-trip request, version retry, subscription): one block, its legs marked</span>` : ''}</div>
 <div class="diagram">${sequenceSvg(s, index)}</div>
 ${bodies(steps, index, s.sequence.elided, s.sequence.head.length)}
 </section>`;
+}/** Whether the session's diagram draws a chain as a block (its legend says what a block is only then). */
+function hasBlocks(s: AuditSession): boolean {
+  return diagramItems(s.sequence, { nest: false }).some((i) => i.kind === 'open');
 }
+
+

@@ -94,6 +94,10 @@ svg.sequence .note { fill: var(--warning-bg); stroke: var(--warning); }
 svg.sequence .note-text { font-style: italic; }
 svg.sequence .gap-band { fill: var(--head); stroke: var(--muted); stroke-dasharray: 4 3; }
 svg.sequence .gap-text { fill: var(--muted); font-weight: 600; }
+svg.sequence .chain-band { fill: var(--info-bg); fill-opacity: .45; stroke: var(--info); stroke-opacity: .6; }
+svg.sequence .chain-title { fill: var(--info); font-weight: 600; font-size: 11.5px; }
+svg.sequence .chain-leg { fill: var(--info); }
+.legend .chain-key { color: var(--info); }
 svg.sequence .hit { fill: transparent; }
 svg.sequence .band { opacity: .55; }
 svg.sequence .band-error { fill: var(--error-bg); } svg.sequence .band-warning { fill: var(--warning-bg); } svg.sequence .band-info { fill: var(--info-bg); }

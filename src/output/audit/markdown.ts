@@ -7,6 +7,7 @@ import { formatCount, formatMs, formatPercent } from '../numbers.js';
 import { escapeMarkdownCell as md } from '../stats-markdown.js';
 import { truncate } from '../width.js';
 import { renderSequenceMermaid } from './mermaid.js';
+import { revisionText } from '../text-session.js';
 import { specUrlFor } from '../../rules/spec-urls.js';
 import {
   countsText, emptyFailure, findingsBySession, findingsFail, nothingChecked, peerText, recordSummaryParts, reportNotes, reportRevision, SEVERITIES, slowest, specLinks,
@@ -82,7 +83,8 @@ function sessionFacts(g: SessionFindings, s: AuditSession | null): string[] {
     rows.push(
       ['client', md(peerText(i.clientInfo))],
       ['server', md(peerText(i.serverInfo))],
-      ['revision', `requested ${md(i.requestedRevision ?? '?')} · negotiated ${md(i.negotiatedRevision ?? '?')}`],
+      // A session with modern traffic has no handshake revision: what it said per request (text-session.ts).
+      ['revision', i.eras === undefined ? `requested ${md(i.requestedRevision ?? '?')} · negotiated ${md(i.negotiatedRevision ?? '?')}` : md(revisionText(i))],
       ['transport', md(i.transport ?? '?')],
       ['findings', countsText(s.counts)],
     );

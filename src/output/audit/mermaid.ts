@@ -6,6 +6,7 @@ import { formatMs } from '../numbers.js';
 import { truncate } from '../width.js';
 import { SEVERITY_RANK } from './parts.js';
 import { countOf } from '../plural.js';
+import { diagramItems } from './step-groups.js';
 
 /**
  * Characters with a meaning in Mermaid source, as Mermaid entity codes (`#59;`), which render as the
@@ -48,9 +49,12 @@ function mermaidCodes(s: string): string {
 
 const MARK: Readonly<Record<Severity, string>> = { error: '⛔', warning: '⚠', info: 'ℹ' };
 
-function label(s: string): string {
-  return mermaidCodes(truncate(escapeTerminal(s), LABEL_WIDTH));
+function label(s: string, width = LABEL_WIDTH): string {
+  return mermaidCodes(truncate(escapeTerminal(s), width));
 }
+
+/** Characters of a chain's header note: it names the operation and its times, and spans both lifelines. */
+const TITLE_WIDTH = 110;
 
 function idText(id: string | number | null): string {
   return id === null ? '' : typeof id === 'string' ? JSON.stringify(id) : String(id);
@@ -116,10 +120,14 @@ export function renderSequenceMermaid(session: AuditSession, findings: readonly 
     else bySeq.set(f.seq, [f]);
   }
   const lines = ['sequenceDiagram', '    participant Client', '    participant Server'];
-  const add = (step: SequenceStep) => lines.push(...stepLines(step), ...findingNote(step, bySeq.get(step.seq)));
-  session.sequence.head.forEach(add);
-  const { elided } = session.sequence;
-  if (elided > 0) lines.push(`    Note over Client,Server: … ${countOf(elided, 'message')} elided …`);
-  session.sequence.tail.forEach(add);
+  for (const item of diagramItems(session.sequence, { nest: true })) {
+    const pad = '  '.repeat(item.kind === 'elided' ? 0 : item.depth);
+    if (item.kind === 'step') lines.push(...[...stepLines(item.step), ...findingNote(item.step, bySeq.get(item.step.seq))].map((l) => pad + l));
+    else if (item.kind === 'elided') lines.push(`    Note over Client,Server: … ${countOf(item.count, 'message')} elided …`);
+    // A chain as one block: a shaded `rect` (translucent, so nested blocks read darker in light and dark themes)
+    // headed by a note that names the operation; `rect` takes no label of its own.
+    else if (item.kind === 'open') lines.push(`${pad}    rect rgba(127, 127, 127, 0.12)`, `${pad}      Note over Client,Server: ${label(item.continued ? item.group.continued : item.group.title, TITLE_WIDTH)}`);
+    else lines.push(`${pad}    end`);
+  }
   return lines.join('\n');
 }

@@ -10,6 +10,7 @@ import { formatMs } from '../numbers.js';
 import { truncate } from '../width.js';
 import { display, html, type SafeHtml } from './html-escape.js';
 import { countOf } from '../plural.js';
+import { diagramItems, type StepGroup } from './step-groups.js';
 
 const W = 900;
 const CLIENT_X = 230;
@@ -18,6 +19,13 @@ const TOP = 64;
 const ROW = 30;
 const GAP = 44;
 const LABEL_COLS = 78;
+/** A chain's block (step-groups.ts): its left and right edges, the inset per nesting level, its header row, the room after it. */
+const BLOCK_X = 64;
+const BLOCK_RIGHT = 30;
+const BLOCK_INSET = 7;
+const HEADER = 22;
+const BLOCK_GAP = 6;
+const TITLE_COLS = 110;
 
 /** Element id of a step's body, shared with the bodies list (`m-<session index>-<seq>`). */
 export function stepId(sessionIndex: number, seq: number): string {
@@ -83,21 +91,37 @@ export function sequenceSvg(session: AuditSession, index: number): SafeHtml {
   const { head, tail, elided } = session.sequence;
   const p = `sq${index}`;
   const parts: SafeHtml[] = [];
+  // Blocks are drawn first, under the steps, in the order they open; each one open holds its top, lane and header.
+  const blocks: SafeHtml[] = [];
+  const open = new Map<StepGroup, { top: number; lane: number; at: number }>();
+  const blockX = (lane: number) => BLOCK_X + lane * BLOCK_INSET;
   let y = TOP + ROW / 2;
   const lifelineBreaks: Array<[number, number]> = [];
-  for (const s of head) {
-    parts.push(step(s, y, p, index));
-    y += ROW;
-  }
-  if (elided > 0) {
-    const gy = y - ROW / 2 + 4;
-    lifelineBreaks.push([gy, gy + GAP - 8]);
-    parts.push(html`<g class="gap"><rect class="gap-band" x="8" y="${gy}" width="${W - 16}" height="${GAP - 8}" rx="4"/><text class="gap-text" x="${W / 2}" y="${gy + GAP / 2}" text-anchor="middle">… ${countOf(elided, 'message')} elided …</text></g>`);
-    y += GAP;
-  }
-  for (const s of tail) {
-    parts.push(step(s, y, p, index));
-    y += ROW;
+  for (const item of diagramItems(session.sequence, { nest: false })) {
+    if (item.kind === 'step') {
+      // A leg of a block: a mark on the block's edge, so that its legs stand out from the messages between them.
+      if (item.leg !== null) parts.push(html`<rect class="chain-leg" x="${blockX(item.leg) + 2}" y="${y - ROW / 2 + 5}" width="4" height="${ROW - 10}" rx="2"/>`);
+      parts.push(step(item.step, y, p, index));
+      y += ROW;
+    } else if (item.kind === 'open') {
+      open.set(item.group, { top: y - ROW / 2, lane: item.depth, at: blocks.length });
+      blocks.push(html``);
+      const x = blockX(item.depth);
+      const title = item.continued ? item.group.continued : item.group.title;
+      parts.push(html`<text class="chain-title" x="${x + 10}" y="${y - ROW / 2 + 15}"><title>${title}</title>${truncate(escapeTerminal(title), TITLE_COLS - item.depth * 2)}</text>`);
+      y += HEADER;
+    } else if (item.kind === 'close') {
+      const b = open.get(item.group)!;
+      open.delete(item.group);
+      const x = blockX(b.lane);
+      blocks[b.at] = html`<rect class="chain-band" x="${x}" y="${b.top}" width="${W - BLOCK_RIGHT - b.lane * BLOCK_INSET - x}" height="${y - ROW / 2 + 4 - b.top}" rx="5"/>`;
+      y += BLOCK_GAP;
+    } else {
+      const gy = y - ROW / 2 + 4;
+      lifelineBreaks.push([gy, gy + GAP - 8]);
+      parts.push(html`<g class="gap"><rect class="gap-band" x="8" y="${gy}" width="${W - 16}" height="${GAP - 8}" rx="4"/><text class="gap-text" x="${W / 2}" y="${gy + GAP / 2}" text-anchor="middle">… ${countOf(item.count, 'message')} elided …</text></g>`);
+      y += GAP;
+    }
   }
   const height = y - ROW / 2 + 16;
   const client = display(session.info.clientInfo?.name) || '(not seen)';
@@ -115,7 +139,7 @@ export function sequenceSvg(session: AuditSession, index: number): SafeHtml {
     html`<rect class="actor" x="${x - 90}" y="6" width="180" height="${TOP - 20}" rx="6"/><text class="actor-role" x="${x}" y="24" text-anchor="middle">${role}</text><text class="actor-name" x="${x}" y="${TOP - 22}" text-anchor="middle">${truncate(escapeTerminal(name), 26)}</text>`;
   const steps = head.length + tail.length;
   return html`<svg class="sequence" viewBox="0 0 ${W} ${height}" width="${W}" height="${height}" role="img" aria-label="Sequence diagram: ${countOf(steps, 'message')} shown${elided > 0 ? `, ${elided} elided` : ''}" data-steps="${steps}" data-elided="${elided}">
-${markers(p)}${lifelines}${actor(CLIENT_X, 'Client', client)}${actor(SERVER_X, 'Server', server)}
+${markers(p)}${blocks}${lifelines}${actor(CLIENT_X, 'Client', client)}${actor(SERVER_X, 'Server', server)}
 ${parts}
 </svg>`;
 }
