@@ -345,7 +345,10 @@ export interface SessionInfo {
   lastSeq: number;
 }
 
-/** A request that was still open at end of input (or cancelled and never answered). */
+/**
+ * A request that was still open at end of input (or cancelled and never answered: with notifications/cancelled, or
+ * in 2026-07-28 Streamable HTTP by closing its response stream).
+ */
 export interface OpenRequest {
   seq: number;
   session: string;

@@ -35,6 +35,13 @@ const LEGACY_SESSION_PARAMS: readonly string[] = ['sessionId', 'session_id'];
 /** The SSE event type that names the legacy transport's POST endpoint. */
 export const LEGACY_ENDPOINT_EVENT = 'endpoint';
 
+/**
+ * The event a capture reader writes when a 2026-07-28 client closes the response stream of its request before the
+ * answer: how it cancels over Streamable HTTP (basic/transports/streamable-http.mdx §Cancellation). Its data names the
+ * request's `id`.
+ */
+export const STREAM_CLOSED_EVENT = 'http-stream-closed';
+
 /** The session query parameter of a legacy HTTP+SSE endpoint (`/messages?sessionId=…`, `/messages/?session_id=…`), else null. */
 export function legacySession(target: string): string | null {
   const q = target.indexOf('?');

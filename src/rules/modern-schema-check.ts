@@ -61,7 +61,8 @@ const obj = (v: unknown): Record<string, unknown> | null =>
 
 /**
  * The definition a message is checked against: requests and notifications by method; a result by its request's method
- * (`InputRequiredResult` when it says so on a method that allows it, plain `Result` for a method outside the table);
+ * (`InputRequiredResult` when it says so on a method that allows it, plain `Result` for a method outside the table or
+ * a task of the tasks extension);
  * errors by code (-32022 has required `data`). Undefined for a method the revision does not have.
  */
 export function modernTarget(kind: string, method: string | null, message: unknown): ModernTarget | undefined {
@@ -70,6 +71,8 @@ export function modernTarget(kind: string, method: string | null, message: unkno
   if (kind === 'response') {
     const result = obj(obj(message)?.result);
     if (result?.resultType === 'input_required') return { def: 'InputRequiredResult', part: 'result' };
+    // A task (the tasks extension's CreateTaskResult, seps/2663): schema.json does not define it, only its base.
+    if (result?.resultType === 'task') return { def: 'Result', part: 'result' };
     return { def: info?.result ?? 'Result', part: 'result' };
   }
   if (kind === 'error') {

@@ -8,7 +8,7 @@ export const unansweredRequest: Rule<{ method: string; id: string; seq: number }
     id: 'unanswered-request',
     severity: 'warning',
     description:
-      'A request was never answered before the log ended. Requests cancelled with notifications/cancelled are not reported (the receiver SHOULD NOT answer them), nor a 2026-07-28 subscriptions/listen still open (its answer comes only when the server closes the stream).',
+      'A request was never answered before the log ended. Requests cancelled with notifications/cancelled are not reported (the receiver SHOULD NOT answer them), nor a 2026-07-28 request whose client closed its response stream over Streamable HTTP (that close is its cancellation: an `http-stream-closed` event in a packet capture), nor a 2026-07-28 subscriptions/listen still open (its answer comes only when the server closes the stream).',
     specUrl: SPEC.responses,
     revisions: 'all',
     seqFields: ['seq'],

@@ -13,6 +13,8 @@ export interface PendingRequest {
   /** What `tsMs` counts from: a latency is taken only from a response time of the same kind. */
   tsKind: TimeKind | null;
   cancelled: boolean;
+  /** A 2026-07-28 client closed the request's response stream (its cancellation over HTTP): no answer is due. */
+  streamClosed?: true;
   capability: CapabilityRef | null;
   progressToken: string | number | null;
   /** The request message as parsed (rules read its params). */

@@ -8,6 +8,7 @@ import { chainOfRequest, chainOfTagged, legTimes, noteAnswer } from './chains.js
 import { eraOf, type MessageEra } from './era.js';
 import { isDiscovery, readModernMeta } from './modern.js';
 import { modernMethod } from '../protocol/modern.js';
+import { STREAM_CLOSED_EVENT } from '../protocol/http-transport.js';
 import { inferDir, paramsOf } from './direction.js';
 import { CLOSE_EVENTS, CLOSED_CHANNELS, SESSION_EVENTS, START_EVENTS } from './events.js';
 import { newFacts, type Facts } from './facts.js';
@@ -147,6 +148,7 @@ export class Tracker {
       noteLogged(s, frame.notLogged, dir, d.kind);
     }
 
+    if (d.kind === 'event' && frame.event?.name === STREAM_CLOSED_EVENT) streamClosed(s, frame.event.data);
     if (d.kind === 'request') this.onRequest(d, s, record, facts, era);
     else if (d.kind === 'notification') this.onNotification(d, s, record, facts, era);
     else if (d.kind === 'response' || d.kind === 'error') this.onResponse(d, s, record, facts);
@@ -492,8 +494,19 @@ function rememberTask(s: SessionState, message: unknown, runnerDir: Direction): 
   if (typeof task?.taskId === 'string' && runnerDir !== 'unknown') s.tasks.set(task.taskId, runnerDir);
 }
 
+/**
+ * The client closed the response stream of its request (the event's `id`): a 2026-07-28 cancellation. The request is
+ * no longer due an answer; a message the server sends for it after is `modern-message-after-close`'s, not a response
+ * after a notifications/cancelled.
+ */
+function streamClosed(s: SessionState, data: Record<string, unknown> | undefined): void {
+  const id = data?.id;
+  const p = typeof id === 'string' || typeof id === 'number' ? s.pending.get('c2s', id) : undefined;
+  if (p !== undefined) p.streamClosed = true;
+}
+
 function toOpen(p: PendingRequest, session: string): OpenRequest {
-  return { seq: p.seq, session, source: p.source, dir: p.dir, id: p.id, method: p.method, cancelled: p.cancelled };
+  return { seq: p.seq, session, source: p.source, dir: p.dir, id: p.id, method: p.method, cancelled: p.cancelled || p.streamClosed === true };
 }
 
 const round3 = (n: number): number => Math.round(n * 1000) / 1000;

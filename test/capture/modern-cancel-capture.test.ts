@@ -125,4 +125,20 @@ describe('a 2026-07-28 request cancelled by closing its SSE stream, captured', (
       'modern-message-after-close error /bad/mcp: the server sent notifications/progress for POST /bad/mcp (tools/call, id 2) after the client closed its response stream: in 2026-07-28 that close cancels the request, and the server MUST NOT send any further messages for it',
     ]);
   });
+
+  it('the close is an http-stream-closed event naming the request, which is then cancelled, not unanswered', async () => {
+    const rs = await records();
+    const closes = rs.filter((r) => r.kind === 'event' && r.event?.name === 'http-stream-closed');
+    expect(closes.map((r) => [r.dir, r.http?.path, r.event?.data])).toEqual([['c2s', '/mcp', { id: 1 }], ['c2s', '/bad/mcp', { id: 2 }]]);
+    // Each event is in its request's session, after the request.
+    for (const c of closes) {
+      const request = rs.find((r) => r.kind === 'request' && r.http?.path === c.http?.path && r.id === c.event?.data?.id)!;
+      expect(c.session).toBe(request.session);
+      expect(c.seq).toBeGreaterThan(request.seq);
+    }
+    const result = await analyze((await import('node:fs')).createReadStream(file), { file });
+    // The good server's request never got its answer, and needs none.
+    expect(result.findings.map((f) => f.rule)).not.toContain('unanswered-request');
+    expect(result.open.filter((o) => o.method === 'tools/call').map((o) => [o.id, o.cancelled])).toEqual([[1, true]]);
+  });
 });

@@ -32,3 +32,10 @@ export function claimsModern(v: unknown): boolean {
 export function isInitialize(v: unknown): boolean {
   return isMessage(v) && (v as { method?: unknown }).method === 'initialize' && 'id' in (v as object);
 }
+
+/** The id of a request (a message with a method and a string or number id), else null. */
+export function requestId(v: unknown): string | number | null {
+  if (!isMessage(v) || typeof (v as { method?: unknown }).method !== 'string') return null;
+  const id = (v as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}

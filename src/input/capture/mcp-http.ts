@@ -1,13 +1,13 @@
 // HTTP exchanges read as MCP (Streamable HTTP, and the 2024-11-05 HTTP+SSE transport): messages, sessions, events.
 import { StringDecoder } from 'node:string_decoder';
-import { LAST_EVENT_ID_HEADER, LEGACY_ENDPOINT_EVENT, legacySession, modernHeaders, PROTOCOL_VERSION_HEADER, SESSION_HEADER, statusEvent } from '../../protocol/http-transport.js';
+import { LAST_EVENT_ID_HEADER, LEGACY_ENDPOINT_EVENT, legacySession, modernHeaders, PROTOCOL_VERSION_HEADER, SESSION_HEADER, statusEvent, STREAM_CLOSED_EVENT } from '../../protocol/http-transport.js';
 import type { Direction, Frame, HttpInfo, HttpWire, TransportEvent } from '../../types.js';
 import { errorFrame, eventFrame, oversizedFrame, textFrame, type FrameContext } from '../frames.js';
 import { bodyFrame, cutText, time } from './body-frame.js';
 import { ConnSessions } from './conn-sessions.js';
 import { mediaType, type At, type BodyEnd, type CutReason, type Exchange, type ExchangeSink, type StreamNotice } from './exchange.js';
 import { BoundedBody } from './http-body.js';
-import { claimsModern, isInitialize, looksJsonRpc, parse } from './mcp-body.js';
+import { claimsModern, isInitialize, looksJsonRpc, parse, requestId } from './mcp-body.js';
 import { SseReader, type SseEvent } from './sse.js';
 
 /** What every record of an exchange says of its request (HttpInfo's fields from `exchange` on). */
@@ -46,6 +46,8 @@ interface State {
   answered: number;
   /** The client closed the connection before the answer ended: the answer's frames from now on say so. */
   clientGone: boolean;
+  /** The JSON-RPC id of a 2026-07-28 request the body held: closing its stream cancels it. */
+  modernRequestId: string | number | null;
 }
 
 /** What a record about a connection, not an exchange, says of a request: nothing. */
@@ -128,7 +130,7 @@ export class McpHttp implements ExchangeSink {
       named !== null || h.has(PROTOCOL_VERSION_HEADER) || request.mcpMethod !== undefined || (sse && (x.method === 'GET' || (x.method === 'POST' && /application\/json/i.test(accepts)))) ||
       (x.method === 'DELETE' && session !== null);
     const wire: HttpWire = { host: this.readHost ? (h.get('host') ?? h.get(':authority') ?? null) : null, version: x.version ?? null, ...(x.peers && { peers: x.peers }) };
-    this.states.set(x, { session, request, wire, mcp, stream, req: null, reqGap: 0, held: null, initialize: false, requestOut: false, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0, clientGone: false });
+    this.states.set(x, { session, request, wire, mcp, stream, req: null, reqGap: 0, held: null, initialize: false, requestOut: false, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0, clientGone: false, modernRequestId: null });
     if (named !== null) this.connSession.set(x.conn, named);
   }
 
@@ -151,7 +153,9 @@ export class McpHttp implements ExchangeSink {
     st.initialize = isInitialize(value);
     // A 2026-07-28 request (its `_meta` claims the revision) has no session: it is not its connection's, even when a
     // legacy session went over that connection before (a dual-era server serves both eras, decided per exchange).
-    if (st.session === null && !st.initialize && !claimsModern(value)) st.session = this.connSession.of(x.conn);
+    const modern = claimsModern(value);
+    if (st.session === null && !st.initialize && !modern) st.session = this.connSession.of(x.conn);
+    if (modern) st.modernRequestId = requestId(value);
     if (empty) return;
     // A body cut short is no JSON, but may still show it was JSON-RPC.
     if (looksJsonRpc(value) || (value === undefined && text.includes('"jsonrpc"'))) st.mcp = true;
@@ -251,8 +255,16 @@ export class McpHttp implements ExchangeSink {
     this.account(x, st);
   }
 
-  clientClosed(x: Exchange, _at: At): void {
-    this.state(x).clientGone = true;
+  /**
+   * The client closed its side while the answer was open. For a 2026-07-28 request that is its cancellation
+   * (basic/transports/streamable-http.mdx: the server "MUST treat a client disconnect as cancellation"): an
+   * `http-stream-closed` event names the request, so that it is not reported unanswered.
+   */
+  clientClosed(x: Exchange, at: At): void {
+    const st = this.state(x);
+    if (st.clientGone) return;
+    st.clientGone = true;
+    if (st.mcp && st.modernRequestId !== null) this.push(x, this.event(st, at, 'c2s', { name: STREAM_CLOSED_EVENT, data: { id: st.modernRequestId } }));
   }
 
   /**

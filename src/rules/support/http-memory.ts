@@ -1,5 +1,5 @@
 // Per-session memory of the HTTP transport rules: which transport the session runs over, and where a request is judged.
-import { legacySession } from '../../protocol/http-transport.js';
+import { legacySession, STREAM_CLOSED_EVENT } from '../../protocol/http-transport.js';
 import type { PipelineRecord } from '../../types.js';
 import type { Memory } from '../types.js';
 import { RecentMap } from './flow-memory.js';
@@ -50,7 +50,8 @@ export const HTTP_SESSION: Memory<HttpSession> = {
     if (record.event?.name === 'http-endpoint' || (h.sessionId === null && h.method === 'POST' && legacySession(h.path) !== null)) m.legacy = true;
     if (h.sessionId !== null || h.protocolVersion !== null) m.streamable = true;
     if (h.exchange === null) return;
-    if (h.method === 'POST' || h.method === 'DELETE') m.opens = record.dir === 'c2s' && (record.batch?.index ?? 0) === 0;
+    // The client's close of a POST's stream comes after the POST's body: it opens nothing.
+    if (h.method === 'POST' || h.method === 'DELETE') m.opens = record.dir === 'c2s' && (record.batch?.index ?? 0) === 0 && record.event?.name !== STREAM_CLOSED_EVENT;
     if (m.opens && h.method === 'POST' && m.modern) m.labels.set(String(h.exchange), requestLabel(record));
     else if (h.method === 'GET' && !m.gets.has(h.exchange)) {
       m.gets.add(h.exchange);
