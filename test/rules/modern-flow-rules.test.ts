@@ -55,10 +55,14 @@ const FIXTURES: Record<string, string[]> = {
   'missing-request-meta': ['bad.txt', 'good.txt', 'bad-http.har'],
   'legacy-method-in-modern': ['bad.txt', 'good.txt'],
   'missing-client-info': ['bad.txt', 'good.txt'],
+  // The tasks extension's methods (tasks/get, tasks/update) and a task result: defined, if outside schema.json.
+  'unknown-method': ['good-modern.txt'],
 };
 
 /** Messages that break the schema on purpose: the violation is the schema's own requirement. */
 const SCHEMA_BREAKS: Record<string, string[]> = {
+  // The tasks extension's requests: schema.json defines no tasks methods (seps/2663 does).
+  'unknown-method/good-modern.txt': ['2 no definition', '4 no definition'],
   'unsupported-version-data/bad.txt': ['1 UnsupportedProtocolVersionError: error.data.requested: missing'],
   'missing-request-meta/bad.txt': [
     '2 CallToolRequest: params._meta["io.modelcontextprotocol/clientCapabilities"]: missing',
