@@ -73,4 +73,15 @@ export class ByteBuffer {
     this.length = at + n;
     return at;
   }
+
+  bytes(src: Uint8Array): void {
+    this.reserve(src.length);
+    this.buf.set(src, this.length);
+    this.length += src.length;
+  }
+
+  /** The bytes written (a view: valid until the buffer is written to again). */
+  view(): Buffer {
+    return this.buf.subarray(0, this.length);
+  }
 }

@@ -80,7 +80,6 @@ export class TableWriter<T> {
     this.weight -= p.weight;
     p.weight = 0;
     await p.file!.writeGroup();
-    this.opts.afterGroup?.();
   }
 
   private async closeFile(p: Partition): Promise<void> {
@@ -91,7 +90,6 @@ export class TableWriter<T> {
     this.open.delete(p.folder);
     if (this.recent === p) this.recent = null;
     await file.close();
-    this.opts.afterGroup?.();
   }
 
   /** Writes what is buffered and closes every file. */

@@ -3,7 +3,7 @@
 import { Buffer } from 'node:buffer';
 import type { ColumnChunk, Encoding, SchemaElement, Statistics } from 'hyparquet';
 import { ByteBuffer } from './byte-buffer.js';
-import { dataPage, dictionaryPage, type Page } from './page.js';
+import { dataPage, dictionaryPage } from './page.js';
 import { bitWidth, writeRle } from './rle.js';
 
 export interface LeafSpec {
@@ -47,8 +47,10 @@ export class Leaf {
   private readonly values = new ByteBuffer();
   private indexes = new Int32Array(1024);
   private count = 0;
-  // The chunk being filled.
-  private pages: Page[] = [];
+  // The chunk being filled: its data pages' bytes (reused from chunk to chunk, as is the dictionary page's).
+  private readonly pages = new ByteBuffer();
+  private readonly dictPage = new ByteBuffer(1024);
+  private uncompressed = 0;
   private dict: Map<string, number> | null;
   private readonly dictValues = new ByteBuffer();
   private dictPages = 0;
@@ -162,17 +164,15 @@ export class Leaf {
       scratch.reset();
       scratch.u8(width);
       writeRle(scratch, this.indexes, this.count, width);
-      values = scratch.buf.subarray(0, scratch.length);
+      values = scratch.view();
       this.dictPages++;
     } else {
-      values = this.type === 'BOOLEAN' ? packBits(this.values) : this.values.buf.subarray(0, this.values.length);
+      values = this.type === 'BOOLEAN' ? packBits(this.values) : this.values.view();
     }
-    this.pages.push(
-      dataPage({
-        entries: this.entries, nulls: this.nulls, rows: this.rows, encoding: dictionary ? 'RLE_DICTIONARY' : 'PLAIN',
-        levels: levels.buf.subarray(0, levels.length), repLength, defLength, values,
-      }),
-    );
+    this.uncompressed += dataPage(this.pages, {
+      entries: this.entries, nulls: this.nulls, rows: this.rows, encoding: dictionary ? 'RLE_DICTIONARY' : 'PLAIN',
+      levels: levels.view(), repLength, defLength, values,
+    });
     this.chunkEntries += this.entries;
     this.chunkNulls += this.nulls;
     this.entries = this.nulls = this.rows = this.count = 0;
@@ -181,45 +181,41 @@ export class Leaf {
 
   /**
    * The chunk's pages (dictionary first) as they go in the file at `offset`, and its metadata; the leaf starts a new
-   * chunk (a new dictionary) for the next row group.
+   * chunk (a new dictionary) for the next row group. The buffers are the leaf's own: write them out before the next
+   * value comes.
    */
   chunk(offset: number): { buffers: Buffer[]; size: number; uncompressed: number; meta: ColumnChunk } {
     this.endPage();
     const buffers: Buffer[] = [];
-    let at = offset;
-    let uncompressed = 0;
+    let uncompressed = this.uncompressed;
     let dictionary_page_offset: bigint | undefined;
     const encodings: Encoding[] = [];
     if (this.spec.maxDef > 0 || this.spec.maxRep > 0) encodings.push('RLE');
+    this.dictPage.reset();
     if (this.dictPages > 0) {
-      const page = dictionaryPage(this.dictValues.buf.subarray(0, this.dictValues.length), this.dict!.size);
-      dictionary_page_offset = BigInt(at);
-      buffers.push(page.bytes);
-      at += page.bytes.length;
-      uncompressed += page.uncompressed;
+      uncompressed += dictionaryPage(this.dictPage, this.dictValues.view(), this.dict!.size);
+      dictionary_page_offset = BigInt(offset);
+      buffers.push(this.dictPage.view());
       encodings.push('PLAIN', 'RLE_DICTIONARY');
     } else encodings.push('PLAIN');
-    const data_page_offset = BigInt(at);
-    for (const p of this.pages) {
-      buffers.push(p.bytes);
-      at += p.bytes.length;
-      uncompressed += p.uncompressed;
-    }
+    buffers.push(this.pages.view());
+    const size = this.dictPage.length + this.pages.length;
     const meta: ColumnChunk = {
       file_offset: BigInt(offset),
       meta_data: {
         type: this.type!, encodings, path_in_schema: this.spec.path, codec: 'SNAPPY', num_values: BigInt(this.chunkEntries),
-        total_uncompressed_size: BigInt(uncompressed), total_compressed_size: BigInt(at - offset), data_page_offset, dictionary_page_offset,
-        statistics: this.statistics(),
+        total_uncompressed_size: BigInt(uncompressed), total_compressed_size: BigInt(size),
+        data_page_offset: BigInt(offset + this.dictPage.length), dictionary_page_offset, statistics: this.statistics(),
       },
     };
-    this.pages = [];
+    this.pages.reset();
+    this.uncompressed = 0;
     this.dict?.clear();
     this.dictValues.reset();
     this.dictPages = this.chunkEntries = this.chunkNulls = 0;
     this.overflow = this.plain = false;
     this.min = this.max = null;
-    return { buffers, size: at - offset, uncompressed, meta };
+    return { buffers, size, uncompressed, meta };
   }
 
   private statistics(): Statistics | undefined {

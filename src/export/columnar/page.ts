@@ -1,14 +1,8 @@
 // A page of a column chunk as the bytes of the file: its Thrift header, its levels, its values snappy-compressed.
-import { Buffer } from 'node:buffer';
 import { ByteWriter } from 'hyparquet-writer';
 import { writePageHeader } from 'hyparquet-writer/src/datapage.js';
+import type { ByteBuffer } from './byte-buffer.js';
 import { snappy } from './snappy.js';
-
-export interface Page {
-  bytes: Buffer;
-  /** The page's size uncompressed, header included (the column chunk's `total_uncompressed_size` adds these up). */
-  uncompressed: number;
-}
 
 /** One writer for every header: a header is written, copied out, and the writer reset. */
 const header = new ByteWriter(256);
@@ -34,10 +28,11 @@ interface DataPage {
 }
 
 /**
- * A DATA_PAGE_V2 (format spec, "Data Pages"). Its values stay uncompressed when snappy would not make them smaller
- * (`is_compressed: false`, which v2 allows page by page): a page of dictionary indexes or of one repeated value.
+ * A DATA_PAGE_V2 (format spec, "Data Pages") added to `out`. Its values stay uncompressed when snappy would not make
+ * them smaller (`is_compressed: false`, which v2 allows page by page): a page of dictionary indexes or of one repeated
+ * value. Returns the page's size uncompressed, header included (what `total_uncompressed_size` adds up).
  */
-export function dataPage(p: DataPage): Page {
+export function dataPage(out: ByteBuffer, p: DataPage): number {
   const packed = snappy(p.values);
   const compressed = packed.length < p.values.length;
   const values = compressed ? packed : p.values;
@@ -57,11 +52,14 @@ export function dataPage(p: DataPage): Page {
       },
     }),
   );
-  return { bytes: concat(head, p.levels, values), uncompressed: head.length + p.levels.length + p.values.length };
+  out.bytes(head);
+  out.bytes(p.levels);
+  out.bytes(values);
+  return head.length + p.levels.length + p.values.length;
 }
 
-/** The DICTIONARY_PAGE of a chunk: its `count` distinct values, PLAIN, compressed as the chunk's codec says. */
-export function dictionaryPage(values: Uint8Array, count: number): Page {
+/** The DICTIONARY_PAGE of a chunk added to `out`: its `count` distinct values, PLAIN, compressed as the chunk's codec says. */
+export function dictionaryPage(out: ByteBuffer, values: Uint8Array, count: number): number {
   const packed = snappy(values);
   const head = headerBytes((w) =>
     writePageHeader(w, {
@@ -71,13 +69,7 @@ export function dictionaryPage(values: Uint8Array, count: number): Page {
       dictionary_page_header: { num_values: count, encoding: 'PLAIN' },
     }),
   );
-  return { bytes: concat(head, new Uint8Array(0), packed), uncompressed: head.length + values.length };
-}
-
-function concat(a: Uint8Array, b: Uint8Array, c: Uint8Array): Buffer {
-  const out = Buffer.allocUnsafe(a.length + b.length + c.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  out.set(c, a.length + b.length);
-  return out;
+  out.bytes(head);
+  out.bytes(packed);
+  return head.length + values.length;
 }

@@ -79,6 +79,7 @@ export class ParquetFile<T> {
     return new ParquetFile(file, columns, createdBy);
   }
 
+  /** Not while `writeGroup` is pending: the group's pages are still the leaves' buffers until it resolves. */
   add(row: T): void {
     const cols = this.columns;
     for (let i = 0; i < cols.length; i++) this.shredders[i]!(cols[i]!.get(row));
