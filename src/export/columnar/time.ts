@@ -31,8 +31,10 @@ const two = (s: string, i: number): number => digit(s, i) * 10 + digit(s, i + 1)
  */
 function canonicalTime(s: string): number | null {
   const n = s.length;
-  if ((n !== 24 && n !== 20) || s.charCodeAt(n - 1) !== 90 /* Z */ || s[4] !== '-' || s[7] !== '-' || s[10] !== 'T' || s[13] !== ':' || s[16] !== ':') return null;
-  if (n === 24 && s[19] !== '.') return null;
+  if (n !== 24 && n !== 20) return null;
+  const c = (i: number) => s.charCodeAt(i);
+  // - - T : : Z, and the dot before the milliseconds.
+  if (c(4) !== 45 || c(7) !== 45 || c(10) !== 84 || c(13) !== 58 || c(16) !== 58 || c(n - 1) !== 90 || (n === 24 && c(19) !== 46)) return null;
   const year = two(s, 0) * 100 + two(s, 2);
   const month = two(s, 5);
   const day = two(s, 8);
@@ -41,8 +43,13 @@ function canonicalTime(s: string): number | null {
   const second = two(s, 17);
   const ms = n === 24 ? digit(s, 20) * 100 + two(s, 21) : 0;
   if (!(year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= 28 && hour <= 23 && minute <= 59 && second <= 59 && ms >= 0)) return null;
-  return Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  // The day's start is worked out once per day (records come in time order, mostly).
+  const key = (year * 100 + month) * 100 + day;
+  if (key !== lastDay.key) lastDay = { key, ms: Date.UTC(year, month - 1, day) };
+  return lastDay.ms + ((hour * 60 + minute) * 60 + second) * 1000 + ms;
 }
+
+let lastDay = { key: -1, ms: 0 };
 
 /** The `date` partition value: the UTC date of `time`, or `unknown` when the record has no dated time. */
 export function dateOf(time: number | null): string {
