@@ -12,7 +12,7 @@ export class ByteBuffer {
   length = 0;
 
   constructor(size = 4096) {
-    this.buf = Buffer.allocUnsafe(size);
+    this.buf = Buffer.allocUnsafeSlow(size);
   }
 
   reset(): void {
@@ -23,7 +23,7 @@ export class ByteBuffer {
   reserve(n: number): void {
     const need = this.length + n;
     if (need <= this.buf.length) return;
-    const next = Buffer.allocUnsafe(Math.max(need, this.buf.length * 2));
+    const next = Buffer.allocUnsafeSlow(Math.max(need, this.buf.length * 2));
     this.buf.copy(next, 0, 0, this.length);
     this.buf = next;
   }

@@ -59,8 +59,8 @@ export class Leaf {
   private plain = false;
   private chunkEntries = 0;
   private chunkNulls = 0;
-  private min: number | Buffer | null = null;
-  private max: number | Buffer | null = null;
+  private min: number | Uint8Array | null = null;
+  private max: number | Uint8Array | null = null;
 
   constructor(readonly spec: LeafSpec) {
     this.type = spec.element.type;
@@ -132,10 +132,11 @@ export class Leaf {
   /** Min and max in UTF-8 byte order (how Parquet orders BYTE_ARRAY statistics). */
   private textStat(buf: Buffer, start: number, end: number): void {
     if (!this.spec.stats) return;
-    const min = this.min as Buffer | null;
-    const max = this.max as Buffer | null;
-    if (min === null || buf.compare(min, 0, min.length, start, end) < 0) this.min = Buffer.from(buf.subarray(start, end));
-    if (max === null || buf.compare(max, 0, max.length, start, end) > 0) this.max = Buffer.from(buf.subarray(start, end));
+    const min = this.min as Uint8Array | null;
+    const max = this.max as Uint8Array | null;
+    // Copies of their own size: a pooled Buffer would keep its whole 8 KiB pool alive with the file's metadata.
+    if (min === null || buf.compare(min, 0, min.length, start, end) < 0) this.min = new Uint8Array(buf.subarray(start, end));
+    if (max === null || buf.compare(max, 0, max.length, start, end) > 0) this.max = new Uint8Array(buf.subarray(start, end));
   }
 
   private number(v: number): void {
