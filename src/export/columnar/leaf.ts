@@ -1,10 +1,11 @@
 // One leaf column of a Parquet file as rows come: levels and values encoded at once, cut into pages, and handed over
 // as a column chunk (its pages' bytes and its metadata) when the row group is written.
 import { Buffer } from 'node:buffer';
-import type { ColumnChunk, Encoding, SchemaElement, Statistics } from 'hyparquet';
+import type { ColumnChunk, Encoding, SchemaElement } from 'hyparquet';
 import { ByteBuffer } from './byte-buffer.js';
+import { ChunkStats } from './chunk-stats.js';
 import { dataPage, dictionaryPage } from './page.js';
-import { bitWidth, writeRle } from './rle.js';
+import { bitWidth, packBits, writeRle } from './rle.js';
 
 export interface LeafSpec {
   element: SchemaElement;
@@ -59,12 +60,12 @@ export class Leaf {
   private plain = false;
   private chunkEntries = 0;
   private chunkNulls = 0;
-  private min: number | Uint8Array | null = null;
-  private max: number | Uint8Array | null = null;
+  private readonly stats: ChunkStats | null;
 
   constructor(readonly spec: LeafSpec) {
     this.type = spec.element.type;
     this.dict = spec.dictionary ? new Map() : null;
+    this.stats = spec.stats ? new ChunkStats(this.type === 'BOOLEAN') : null;
   }
 
   /** A flat column's value for one row (null: none). */
@@ -95,16 +96,16 @@ export class Leaf {
         return this.text(v as string);
       case 'INT32':
         this.values.i32(v as number);
-        return this.number(v as number);
+        return this.stats?.number(v as number);
       case 'INT64':
         this.values.i64(v as number);
-        return this.number(v as number);
+        return this.stats?.number(v as number);
       case 'DOUBLE':
         this.values.f64(v as number);
-        return Number.isNaN(v) ? undefined : this.number(v as number);
+        return this.stats?.number(v as number);
       case 'BOOLEAN':
         this.values.u8(v ? 1 : 0);
-        return this.number(v ? 1 : 0);
+        return this.stats?.number(v ? 1 : 0);
       default:
         throw new Error(`parquet: no encoder for ${this.type}`);
     }
@@ -118,7 +119,7 @@ export class Leaf {
         i = dict.size;
         dict.set(s, i);
         const at = this.dictValues.utf8(s);
-        this.textStat(this.dictValues.buf, at, this.dictValues.length);
+        this.stats?.text(this.dictValues.buf, at, this.dictValues.length);
         this.overflow = dict.size >= DICT_ENTRIES || this.dictValues.length >= DICT_BYTES;
       }
       if (this.count === this.indexes.length) this.indexes = grown(this.indexes, this.count);
@@ -126,23 +127,7 @@ export class Leaf {
       return;
     }
     const at = this.values.utf8(s);
-    this.textStat(this.values.buf, at, this.values.length);
-  }
-
-  /** Min and max in UTF-8 byte order (how Parquet orders BYTE_ARRAY statistics). */
-  private textStat(buf: Buffer, start: number, end: number): void {
-    if (!this.spec.stats) return;
-    const min = this.min as Uint8Array | null;
-    const max = this.max as Uint8Array | null;
-    // Copies of their own size: a pooled Buffer would keep its whole 8 KiB pool alive with the file's metadata.
-    if (min === null || buf.compare(min, 0, min.length, start, end) < 0) this.min = new Uint8Array(buf.subarray(start, end));
-    if (max === null || buf.compare(max, 0, max.length, start, end) > 0) this.max = new Uint8Array(buf.subarray(start, end));
-  }
-
-  private number(v: number): void {
-    if (!this.spec.stats) return;
-    if (this.min === null || v < (this.min as number)) this.min = v;
-    if (this.max === null || v > (this.max as number)) this.max = v;
+    this.stats?.text(this.values.buf, at, this.values.length);
   }
 
   /** After a row's entries: the page ends here when it is full, or when the dictionary has just overflowed. */
@@ -168,7 +153,7 @@ export class Leaf {
       values = scratch.view();
       this.dictPages++;
     } else {
-      values = this.type === 'BOOLEAN' ? packBits(this.values) : this.values.view();
+      values = this.type === 'BOOLEAN' ? packBits(scratch, this.values) : this.values.view();
     }
     this.uncompressed += dataPage(this.pages, {
       entries: this.entries, nulls: this.nulls, rows: this.rows, encoding: dictionary ? 'RLE_DICTIONARY' : 'PLAIN',
@@ -206,7 +191,7 @@ export class Leaf {
       meta_data: {
         type: this.type!, encodings, path_in_schema: this.spec.path, codec: 'SNAPPY', num_values: BigInt(this.chunkEntries),
         total_uncompressed_size: BigInt(uncompressed), total_compressed_size: BigInt(size),
-        data_page_offset: BigInt(offset + this.dictPage.length), dictionary_page_offset, statistics: this.statistics(),
+        data_page_offset: BigInt(offset + this.dictPage.length), dictionary_page_offset, statistics: this.stats?.take(this.chunkNulls),
       },
     };
     this.pages.reset();
@@ -215,34 +200,6 @@ export class Leaf {
     this.dictValues.reset();
     this.dictPages = this.chunkEntries = this.chunkNulls = 0;
     this.overflow = this.plain = false;
-    this.min = this.max = null;
     return { buffers, size, uncompressed, meta };
   }
-
-  private statistics(): Statistics | undefined {
-    if (!this.spec.stats) return undefined;
-    const s: Statistics = { null_count: BigInt(this.chunkNulls) };
-    if (this.min !== null && this.max !== null) {
-      const bool = this.type === 'BOOLEAN';
-      // Signed zeros as the format wants them: min -0, max +0.
-      s.min_value = bool ? this.min === 1 : this.min === 0 ? -0 : this.min;
-      s.max_value = bool ? this.max === 1 : this.max === 0 ? 0 : this.max;
-    }
-    return s;
-  }
-}
-
-/** Booleans (one byte each) as PLAIN wants them: a bit each, least significant first. */
-function packBits(values: ByteBuffer): Uint8Array {
-  scratch.reset();
-  const n = values.length;
-  scratch.reserve((n + 7) >>> 3);
-  const src = values.buf;
-  const dst = scratch.buf;
-  for (let i = 0; i < n; i += 8) {
-    let b = 0;
-    for (let j = 0; j < 8 && i + j < n; j++) b |= src[i + j]! << j;
-    dst[i >>> 3] = b;
-  }
-  return dst.subarray(0, (n + 7) >>> 3);
 }

@@ -1,4 +1,5 @@
-// Parquet's RLE / bit-packing hybrid (format spec, Encodings.md "RLE"): definition and repetition levels, dictionary indexes.
+// Parquet's bit-level encodings (format spec, Encodings.md): the RLE / bit-packing hybrid of levels and dictionary
+// indexes, and PLAIN booleans.
 import type { ByteBuffer } from './byte-buffer.js';
 
 /** The bits a value of at most `max` takes (0 for 0: a run of zeros needs no value bytes). */
@@ -55,4 +56,20 @@ function writePacked(out: ByteBuffer, values: Uint8Array | Int32Array, count: nu
     }
   }
   out.length = at;
+}
+
+/** Booleans (one byte each in `values`) as PLAIN wants them in `out`: a bit each, least significant first. */
+export function packBits(out: ByteBuffer, values: ByteBuffer): Uint8Array {
+  out.reset();
+  const n = values.length;
+  out.reserve((n + 7) >>> 3);
+  const src = values.buf;
+  const dst = out.buf;
+  for (let i = 0; i < n; i += 8) {
+    let b = 0;
+    for (let j = 0; j < 8 && i + j < n; j++) b |= src[i + j]! << j;
+    dst[i >>> 3] = b;
+  }
+  out.length = (n + 7) >>> 3;
+  return out.view();
 }
