@@ -24,15 +24,6 @@ function collector(): (() => void) | null {
   return gc;
 }
 
-/**
- * A full collection now (a no-op where the runtime does not allow it). The Parquet export calls it after each row
- * group: writing one leaves tens of MiB of garbage (the group's columns, pages, compressed copies) that V8 would
- * otherwise let pile up, the more the longer the run.
- */
-export function collectGarbage(): void {
-  collector()?.();
-}
-
 /** Counts message bytes read and collects the heap after every 64 MiB of them, and once more at the end. */
 export class HeapKeeper {
   private read = 0;

@@ -50,4 +50,16 @@ describe('partitions', () => {
     expect(dateOf(timeOf('2026-12-01T23:30:00-02:00'))).toBe('2026-12-02');
     expect(dateOf(null)).toBe('unknown');
   });
+
+  it('reads the usual `…T…Z` times as Date.parse does, edge values and refused ones included', () => {
+    const times = [
+      '2026-12-01T23:30:00.250Z', '2026-12-01T23:30:00Z', '2024-02-29T00:00:00.000Z', '2026-02-30T00:00:00.000Z', '2026-01-31T23:59:59.999Z',
+      '2026-01-01T24:00:00.000Z', '2026-00-10T00:00:00.000Z', '2026-12-01T23:60:00.000Z', '0050-06-01T00:00:00.000Z', '2026-12-01T23:30:00.2x0Z',
+      '2026-12-01T23:30:00,250Z',
+    ];
+    for (const t of times) {
+      const ms = Date.parse(t);
+      expect(timeOf(t), t).toBe(Number.isFinite(ms) ? ms : null);
+    }
+  });
 });

@@ -2,7 +2,6 @@
 import type { Argv } from 'yargs';
 import { SCHEMA_VERSION } from '../../export/columnar/columns.js';
 import { DEFAULT_TABLE_OPTIONS } from '../../export/columnar/table-options.js';
-import { collectGarbage } from '../heap.js';
 import { UsageError } from '../errors.js';
 import { TOOL } from '../tool.js';
 import { exportRecords } from './records.js';
@@ -30,7 +29,7 @@ export const parquetTarget: ExportTarget = {
     // Loaded here: the Parquet writer is needed by this target alone.
     const { ParquetDataset } = await import('../../export/columnar/parquet-dataset.js');
     const dataset = new ParquetDataset(args.out, {
-      ...DEFAULT_TABLE_OPTIONS, rowGroupRows: args.rowGroupRows, fileRows: args.fileRows, createdBy: `mcptrace version ${TOOL.version}`, runId, afterGroup: collectGarbage,
+      ...DEFAULT_TABLE_OPTIONS, rowGroupRows: args.rowGroupRows, fileRows: args.fileRows, createdBy: `mcptrace version ${TOOL.version}`, runId,
     });
     await exportRecords(args, io, { add: (r) => dataset.add(r), end: async (summary) => void (await dataset.end(summary)) });
     return 0;

@@ -20,6 +20,8 @@ export class TableWriter<T> {
   /** Partitions with an open file, least recently written first (a Map keeps insertion order). */
   private readonly open = new Map<string, Partition>();
   private weight = 0;
+  /** The partition written last (the last in `open`). */
+  private recent: Partition | null = null;
   /** Paths of the files written, relative to the table's folder. */
   readonly files: string[] = [];
 
@@ -37,9 +39,12 @@ export class TableWriter<T> {
       this.partitions.set(partition, p);
     }
     if (p.file === null) return this.opened(p).then((f) => this.added(p!, f, row, weight));
-    // Most recently written last.
-    this.open.delete(partition);
-    this.open.set(partition, p);
+    // Most recently written last (already so, mostly: rows come a partition at a time).
+    if (this.recent !== p) {
+      this.open.delete(partition);
+      this.open.set(partition, p);
+      this.recent = p;
+    }
     return this.added(p, p.file, row, weight);
   }
 
@@ -61,6 +66,7 @@ export class TableWriter<T> {
     p.file = await ParquetFile.create(join(this.dir, name), this.columns as readonly Column<unknown>[], this.opts.createdBy);
     this.files.push(name);
     this.open.set(p.folder, p);
+    this.recent = p;
     return p.file;
   }
 
@@ -74,7 +80,6 @@ export class TableWriter<T> {
     this.weight -= p.weight;
     p.weight = 0;
     await p.file!.writeGroup();
-    this.opts.afterGroup?.();
   }
 
   private async closeFile(p: Partition): Promise<void> {
@@ -83,8 +88,8 @@ export class TableWriter<T> {
     p.weight = 0;
     p.file = null;
     this.open.delete(p.folder);
+    if (this.recent === p) this.recent = null;
     await file.close();
-    this.opts.afterGroup?.();
   }
 
   /** Writes what is buffered and closes every file. */

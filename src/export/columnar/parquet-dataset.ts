@@ -32,7 +32,16 @@ export class ParquetDataset {
   add(r: PipelineRecord): Promise<void> | void {
     const row = this.rows.row(r);
     this.tally.add(row);
-    return this.records.add(partitionPath(dateOf(row.time), r.server ?? null), row, r.bytes + ROW_OVERHEAD);
+    return this.records.add(this.partition(dateOf(row.time), r.server ?? null), row, r.bytes + ROW_OVERHEAD);
+  }
+
+  /** The last record's partition folder: the next record's, mostly (a log is read in time order, a server at a time). */
+  private last = { date: '', server: null as string | null, path: '' };
+
+  private partition(date: string, server: string | null): string {
+    const l = this.last;
+    if (l.date !== date || l.server !== server) this.last = { date, server, path: partitionPath(date, server) };
+    return this.last.path;
   }
 
   /** The sessions table from the run's summary; every file closed. Returns the files written, relative to the dataset. */

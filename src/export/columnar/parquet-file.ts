@@ -1,75 +1,54 @@
-// One Parquet file written a row group at a time as rows come, its bytes flushed to disk after each group.
+// One Parquet file written a row group at a time as rows come: each row's values encoded into its columns' pages at
+// once, and the group's column chunks written out when it is complete.
 import { Buffer } from 'node:buffer';
 import { open, type FileHandle } from 'node:fs/promises';
-import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
+import type { RowGroup } from 'hyparquet';
+import { ByteWriter } from 'hyparquet-writer';
+import { writeMetadata } from 'hyparquet-writer/src/metadata.js';
 import type { Column } from './columns.js';
 import { SCHEMA_VERSION, SCHEMA_VERSION_KEY } from './columns.js';
-import { parquetSchema, parquetValue } from './parquet-schema.js';
+import { Leaf, type LeafSpec } from './leaf.js';
+import { leafSpecs, parquetSchema } from './parquet-schema.js';
 
-/** Bytes gathered before they are written out, and the size of the buffer that replaces a flushed one. */
-const CHUNK = 1 << 20;
+const MAGIC = Buffer.from('PAR1');
 
-/**
- * hyparquet-writer's byte writer with its output going to a file: `flush` (called by the Parquet writer after each row
- * group, and by `ensure` past `CHUNK`) hands the filled buffer to the file and starts a new one, so a file's bytes never
- * sit in memory beyond one row group's.
- */
-class FileByteWriter extends ByteWriter {
-  private pending: Promise<unknown> = Promise.resolve();
+/** How one column's value for a row becomes level entries in its leaves. */
+type Shredder = (v: unknown) => void;
 
-  constructor(private readonly file: FileHandle) {
-    super(CHUNK);
-  }
-
-  override ensure(size: number): void {
-    if (this.index > CHUNK) void this.flush();
-    super.ensure(size);
-  }
-
-  flush(): Promise<void> {
-    if (this.index > 0) {
-      const chunk = new Uint8Array(this.buffer, 0, this.index);
-      this.buffer = new ArrayBuffer(CHUNK);
-      this.view = new DataView(this.buffer);
-      this.index = 0;
-      this.pending = this.pending.then(() => this.file.write(chunk));
-    }
-    return this.pending.then(() => undefined);
-  }
-
-  override finish(): Promise<void> {
-    return this.flush();
-  }
+/** A flat column: one entry in its one leaf. */
+function flat(leaf: Leaf): Shredder {
+  return (v) => leaf.add(v);
 }
 
 /**
- * A column of long strings as UTF-8 views into one buffer. The writer would encode each string into a buffer of its
- * own (TextEncoder.encode): on the message column that is an allocation per record, and a good part of the run's
- * garbage collection.
+ * A list of structs (the findings): an entry per element in each field's leaf, the first of a row at repetition level
+ * 0 and the others at 1; an empty list is one null entry at the list's own definition level.
  */
-function utf8Views(values: readonly unknown[]): (Uint8Array | null)[] {
-  let size = 0;
-  for (let i = 0; i < values.length; i++) if (typeof values[i] === 'string') size += Buffer.byteLength(values[i] as string, 'utf8');
-  const buf = Buffer.allocUnsafe(size);
-  let at = 0;
-  const out = new Array<Uint8Array | null>(values.length);
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (typeof v !== 'string') {
-      out[i] = null;
-      continue;
+function listOfStructs(leaves: Leaf[]): Shredder {
+  const fields = leaves.map((l) => l.spec.path[l.spec.path.length - 1]!);
+  const maxDef = leaves[0]!.spec.maxDef;
+  return (v) => {
+    const list = v as Record<string, unknown>[] | null;
+    if (list === null || list.length === 0) {
+      // Null (below the list) or empty (the list, no element): for a required list both are the empty list.
+      const def = list === null ? 0 : maxDef - 1;
+      for (const l of leaves) l.put(null, def, 0);
+    } else {
+      for (let k = 0; k < list.length; k++) {
+        const item = list[k]!;
+        for (let f = 0; f < leaves.length; f++) leaves[f]!.put(item[fields[f]!], maxDef, k === 0 ? 0 : 1);
+      }
     }
-    const n = buf.write(v, at, 'utf8');
-    out[i] = buf.subarray(at, at + n);
-    at += n;
-  }
-  return out;
+    for (const l of leaves) l.endRow();
+  };
 }
 
-/** Columns buffered as arrays until `writeGroup` makes them a row group. */
 export class ParquetFile<T> {
-  private data: unknown[][];
-  private readonly writer: ParquetWriter;
+  private readonly leaves: Leaf[] = [];
+  private readonly shredders: Shredder[] = [];
+  private readonly rowGroups: RowGroup[] = [];
+  /** Bytes in the file so far. */
+  private offset = MAGIC.length;
   /** Rows buffered for the next row group. */
   buffered = 0;
   /** Rows written to the file in row groups. */
@@ -78,56 +57,71 @@ export class ParquetFile<T> {
   private constructor(
     private readonly file: FileHandle,
     private readonly columns: readonly Column<T>[],
-    private readonly bytes: FileByteWriter,
-    createdBy: string,
+    private readonly createdBy: string,
   ) {
-    this.data = columns.map(() => []);
-    this.writer = new ParquetWriter({
-      writer: bytes,
-      schema: parquetSchema(columns as readonly Column<unknown>[]),
-      kvMetadata: [{ key: SCHEMA_VERSION_KEY, value: String(SCHEMA_VERSION) }],
-      createdBy,
+    const specs: LeafSpec[][] = leafSpecs(columns as readonly Column<unknown>[]);
+    columns.forEach((c, i) => {
+      const leaves = specs[i]!.map((s) => new Leaf(s));
+      this.leaves.push(...leaves);
+      this.shredders.push(c.type === 'findings' || c.type === 'endFindings' ? listOfStructs(leaves) : flat(leaves[0]!));
     });
   }
 
   /** `createdBy`: the file metadata's writer, `mcptrace version X`. */
   static async create<T>(path: string, columns: readonly Column<T>[], createdBy: string): Promise<ParquetFile<T>> {
     const file = await open(path, 'wx');
-    return new ParquetFile(file, columns, new FileByteWriter(file), createdBy);
+    try {
+      await file.write(MAGIC);
+    } catch (err) {
+      await file.close();
+      throw err;
+    }
+    return new ParquetFile(file, columns, createdBy);
   }
 
+  /** Not while `writeGroup` is pending: the group's pages are still the leaves' buffers until it resolves. */
   add(row: T): void {
     const cols = this.columns;
-    const data = this.data;
-    for (let i = 0; i < cols.length; i++) {
-      const c = cols[i]!;
-      const v = c.get(row);
-      // Most values need no conversion: only int64 ones (bigint for the writer).
-      data[i]!.push(v === null || (c.type !== 'int64' && c.type !== 'endFindings') ? v : parquetValue(c.type, v));
-    }
+    for (let i = 0; i < cols.length; i++) this.shredders[i]!(cols[i]!.get(row));
     this.buffered++;
   }
 
   /** Writes the buffered rows as one row group and waits until its bytes are in the file. */
   async writeGroup(): Promise<void> {
     if (this.buffered === 0) return;
-    const rows = this.buffered;
-    const columnData = this.columns.map((c, i) =>
-      c.long ? { name: c.name, data: utf8Views(this.data[i]!), encoding: 'PLAIN' as const, statistics: false } : { name: c.name, data: this.data[i]!, statistics: c.stats === true },
-    );
-    await this.writer.write({ columnData, rowGroupSize: rows });
-    // New arrays rather than emptied ones: the writer may still hold the old ones' values (and V8 keeps them packed).
-    this.data = this.columns.map(() => []);
-    this.written += rows;
+    const start = this.offset;
+    const buffers: Buffer[] = [];
+    const columns: RowGroup['columns'] = [];
+    let uncompressed = 0;
+    for (const leaf of this.leaves) {
+      const c = leaf.chunk(this.offset);
+      buffers.push(...c.buffers);
+      columns.push(c.meta);
+      this.offset += c.size;
+      uncompressed += c.uncompressed;
+    }
+    const rows = BigInt(this.buffered);
+    this.rowGroups.push({ columns, num_rows: rows, total_byte_size: BigInt(uncompressed), total_compressed_size: BigInt(this.offset - start) });
+    this.written += this.buffered;
     this.buffered = 0;
-    await this.bytes.flush();
+    await this.file.writev(buffers);
   }
 
   /** The last row group, the footer, and the file closed. */
   async close(): Promise<void> {
     try {
       await this.writeGroup();
-      await this.writer.finish();
+      const footer = new ByteWriter();
+      writeMetadata(footer, {
+        version: 2,
+        created_by: this.createdBy,
+        schema: parquetSchema(this.columns as readonly Column<unknown>[]),
+        num_rows: BigInt(this.written),
+        row_groups: this.rowGroups,
+        metadata_length: 0,
+        key_value_metadata: [{ key: SCHEMA_VERSION_KEY, value: String(SCHEMA_VERSION) }],
+      });
+      await this.file.writev([Buffer.from(footer.getBytes()), MAGIC]);
     } finally {
       await this.file.close();
     }

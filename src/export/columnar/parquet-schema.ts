@@ -1,6 +1,7 @@
 // A table's columns as a Parquet schema: flat primitives, and findings as a standard three-level LIST of structs.
 import type { SchemaElement } from 'hyparquet';
 import type { Column, ColumnType } from './columns.js';
+import type { LeafSpec } from './leaf.js';
 
 type Leaf = Pick<SchemaElement, 'type' | 'converted_type'>;
 
@@ -42,10 +43,35 @@ export function parquetSchema(columns: readonly Column<unknown>[]): SchemaElemen
   return out;
 }
 
-/** A column's value as the Parquet writer takes it: int64 values as bigint (nested ones too). */
-export function parquetValue(type: ColumnType, v: unknown): unknown {
-  if (v === null || v === undefined) return null;
-  if (type === 'int64') return BigInt(v as number);
-  if (type === 'endFindings') return (v as { seq: number }[]).map((f) => ({ ...f, seq: BigInt(f.seq) }));
-  return v;
+/**
+ * The leaves of each column (one for a flat column; a list of structs has one per field), with their levels and how
+ * they are encoded. The encoding is decided by the schema, not by looking at the data: text from a small vocabulary
+ * (a column not marked `long`, a finding's rule and severity) is dictionary-encoded; long text and numbers are PLAIN.
+ */
+export function leafSpecs(columns: readonly Column<unknown>[]): LeafSpec[][] {
+  const schema = parquetSchema(columns);
+  const out: LeafSpec[][] = [];
+  let i = 1;
+  const walk = (path: string[], def: number, rep: number, column: Column<unknown>, into: LeafSpec[]): void => {
+    const element = schema[i++]!;
+    const name = [...path, element.name];
+    const d = element.repetition_type === 'REQUIRED' ? def : def + 1;
+    const r = element.repetition_type === 'REPEATED' ? rep + 1 : rep;
+    if (!element.num_children) {
+      const text = element.type === 'BYTE_ARRAY';
+      const vocabulary = text && (name.length === 1 ? !column.long : DICTIONARY_FIELDS.has(element.name));
+      into.push({ element, path: name, maxDef: d, maxRep: r, dictionary: vocabulary, stats: column.stats === true });
+      return;
+    }
+    for (let c = 0; c < element.num_children; c++) walk(name, d, r, column, into);
+  };
+  for (const column of columns) {
+    const leaves: LeafSpec[] = [];
+    walk([], 0, 0, column, leaves);
+    out.push(leaves);
+  }
+  return out;
 }
+
+/** The struct fields of the finding lists that come from a small vocabulary. */
+const DICTIONARY_FIELDS = new Set(['rule', 'severity']);

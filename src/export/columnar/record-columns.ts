@@ -1,7 +1,6 @@
 // The `records` table: one row per annotated record, the record contract (README "The annotated record") flattened.
 import type { Column, Table } from './columns.js';
 import type { RecordRow } from './record-row.js';
-import { sessionUid } from './run-id.js';
 
 type C = Column<RecordRow>;
 
@@ -73,7 +72,7 @@ const COLUMNS: readonly C[] = [
   { name: 'message', long: true, type: 'json', required: true, doc: 'the JSON-RPC message as JSON text (`null` for records without one)', get: (x) => x.message },
   // Schema version 2: which run wrote the row, so that one dataset holds many runs (`seq` and `session` are a run's own).
   { name: 'run_id', stats: true, type: 'string', required: true, doc: 'the export run that wrote the row (`20261201T191500Z-9f3a1c2e`: its UTC start and 32 random bits); `(run_id, seq)` is unique in a dataset', get: (x) => x.run },
-  { name: 'session_uid', stats: true, type: 'string', required: true, doc: 'derived: `run_id/session`, the session\'s identifier across runs (`sessions.session_uid`)', get: (x) => sessionUid(x.run, x.r.session) },
+  { name: 'session_uid', stats: true, type: 'string', required: true, doc: 'derived: `run_id/session`, the session\'s identifier across runs (`sessions.session_uid`)', get: (x) => x.uid },
 ];
 
 export const RECORDS: Table<RecordRow> = { name: 'records', columns: COLUMNS };

@@ -1,6 +1,7 @@
 // One annotated record with the values the flat columns derive from it: its time, its target, its message's JSON text.
 import { recordMessageJson } from '../../output/ndjson.js';
 import type { PipelineRecord } from '../../types.js';
+import { sessionUid } from './run-id.js';
 import { timeOf } from './time.js';
 
 export interface RecordRow {
@@ -11,6 +12,8 @@ export interface RecordRow {
   time: number | null;
   /** What the request is about (tool or prompt name, resource URI); a response or error has its request's. */
   target: string | null;
+  /** `run_id/session` (`session_uid`). */
+  uid: string;
   /** The `message` field as `annotate -f ndjson` prints it (the wire text when it was one line). */
   message: string;
 }
@@ -39,7 +42,20 @@ export class RecordRows {
   constructor(private readonly run: string) {}
 
   row(r: PipelineRecord): RecordRow {
-    return { r, run: this.run, time: timeOf(r.ts), target: this.target(r), message: recordMessageJson(r) };
+    return { r, run: this.run, time: timeOf(r.ts), target: this.target(r), uid: this.uid(r.session), message: recordMessageJson(r) };
+  }
+
+  /** Session uids made once per session rather than once per record (bounded: a run may have any number of sessions). */
+  private readonly uids = new Map<string, string>();
+
+  private uid(session: string): string {
+    let u = this.uids.get(session);
+    if (u === undefined) {
+      if (this.uids.size >= MAX_REMEMBERED) this.uids.clear();
+      u = sessionUid(this.run, session);
+      this.uids.set(session, u);
+    }
+    return u;
   }
 
   private target(r: PipelineRecord): string | null {

@@ -13,8 +13,6 @@ export interface TableWriterOptions {
   createdBy: string;
   /** The export run's id (run-id.ts): in every file's name (`part-<run>-N.parquet`) and in the `run_id` column. */
   runId: string;
-  /** Called after each row group is written (the CLI collects the garbage it left). */
-  afterGroup?: () => void;
 }
 
 export const DEFAULT_TABLE_OPTIONS: Omit<TableWriterOptions, 'createdBy' | 'runId'> = {
