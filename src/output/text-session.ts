@@ -21,6 +21,15 @@ function peer(info: PeerInfo): string {
  * with a modern message says so: `modern revision 2026-07-28` (no handshake: each request states its revision), and a
  * dual-era one its eras in order before the revision it ended with (`eras modern → legacy · revision 2025-11-25`).
  */
+/**
+ * Why a side's capabilities are not known: its handshake was not seen; in a 2026-07-28 session, which has none, the
+ * server's come from a `server/discover` result and the client's from each request's `_meta`.
+ */
+export function undeclaredReason(s: Pick<SessionInfo, 'eras'>, side: 'client' | 'server'): string {
+  if (s.eras === undefined || !s.eras.every((e) => e === 'modern')) return 'handshake not seen';
+  return side === 'server' ? 'no server/discover seen' : 'declared per request';
+}
+
 export function revisionText(s: SessionInfo): string {
   if (s.eras !== undefined) {
     const modern = `modern revision ${s.modernRevision == null ? '?' : escapeTerminal(s.modernRevision)}`;

@@ -7,7 +7,7 @@ import { findingsTable } from './html-findings.js';
 import { sessionStats } from './html-stats.js';
 import { clockOf, sequenceSvg, stepId } from './svg-sequence.js';
 import { diagramItems } from './step-groups.js';
-import { revisionText } from '../text-session.js';
+import { revisionText, undeclaredReason } from '../text-session.js';
 import { sessionNoteText } from '../input-notes.js';
 import { countOf } from '../plural.js';
 import { breakablePath, type HtmlLinks } from './html-links.js';
@@ -42,21 +42,21 @@ ${i.server != null ? html`<dt>server name</dt><dd class="mono">${i.server}</dd>`
 </dl>`;
 }
 
-function status(r: CapabilityRow): SafeHtml {
+function status(r: CapabilityRow, i: AuditSession['info']): SafeHtml {
   if (r.usedUndeclared > 0) return html`<span class="tag bad">used without being declared</span>`;
-  if (r.declared === null) return html`<span class="tag">handshake not seen</span>`;
+  if (r.declared === null) return html`<span class="tag">${undeclaredReason(i, r.side)}</span>`;
   if (r.declared && r.used === 0 && r.usedBelow === 0) return html`<span class="tag warn">declared, never used</span>`;
   if (r.declared && r.used === 0) return html`<span class="tag good">used through its sub-capabilities</span>`;
   if (r.declared) return html`<span class="tag good">declared and used</span>`;
   return html`<span class="tag">not declared</span>`;
 }
 
-function capabilityMatrix(rows: readonly CapabilityRow[]): SafeHtml {
+function capabilityMatrix(rows: readonly CapabilityRow[], i: AuditSession['info']): SafeHtml {
   if (rows.length === 0) return html`<h3>Capabilities</h3><p class="muted">No capability declared or used.</p>`;
   const declared = (r: CapabilityRow) => (r.declared === null ? '?' : r.declared ? 'yes' : 'no');
   return html`<h3>Capabilities</h3><div class="scroll"><table class="capabilities">
 <thead><tr><th>side</th><th>capability</th><th>declared</th><th class="num">used</th><th class="num">undeclared uses</th><th>status</th></tr></thead>
-<tbody>${rows.map((r) => html`<tr><td>${r.side}</td><td class="mono">${breakablePath(r.path, '.')}</td><td>${declared(r)}</td><td class="num">${formatCount(r.used)}</td><td class="num">${formatCount(r.usedUndeclared)}</td><td>${status(r)}</td></tr>\n`)}</tbody>
+<tbody>${rows.map((r) => html`<tr><td>${r.side}</td><td class="mono">${breakablePath(r.path, '.')}</td><td>${declared(r)}</td><td class="num">${formatCount(r.used)}</td><td class="num">${formatCount(r.usedUndeclared)}</td><td>${status(r, i)}</td></tr>\n`)}</tbody>
 </table></div>`;
 }
 
@@ -92,7 +92,7 @@ export function sessionSection(
   return html`<section class="card session" data-session-index="${index}">
 ${header(s, index)}
 <h3>Findings</h3>${findingsTable(findings, bodyId, links, () => s.info.negotiatedRevision)}
-${capabilityMatrix(s.capabilities)}
+${capabilityMatrix(s.capabilities, s.info)}
 ${ownStats ? sessionStats(stats) : ''}
 <h3>Sequence</h3>
 <div class="legend"><span>→ request (solid)</span><span>⇢ response (dashed)</span><span class="sev error">error response</span><span>▷ notification (open head)</span><span>▭ transport event</span><span>● finding, in its severity's colour</span>${hasBlocks(s) ? html`<span class="chain-key">▭ a chain (multi round-trip request, version retry, subscription): one block, its legs marked</span>` : ''}</div>

@@ -7,7 +7,7 @@ import { formatCount, formatMs, formatPercent } from '../numbers.js';
 import { escapeMarkdownCell as md } from '../stats-markdown.js';
 import { truncate } from '../width.js';
 import { renderSequenceMermaid } from './mermaid.js';
-import { revisionText } from '../text-session.js';
+import { revisionText, undeclaredReason } from '../text-session.js';
 import { specUrlFor } from '../../rules/spec-urls.js';
 import {
   countsText, emptyFailure, findingsBySession, findingsFail, nothingChecked, peerText, recordSummaryParts, reportNotes, reportRevision, SEVERITIES, slowest, specLinks,
@@ -120,10 +120,10 @@ function findingsTable(g: SessionFindings, report: AuditReport): string[] {
 /**
  * One capability row: ✅ declared and used; ⚠️ declared, never used (by itself or through a sub-capability: `elicitation`
  * is used when `elicitation.form` is); ❌ used without being declared;
- * ❔ when that side's handshake was not seen.
+ * ❔ when that side's handshake (in 2026-07-28, the server's discover result) was not seen.
  */
-function capabilityRow(c: CapabilityRow): string[] {
-  const declared = c.declared === null ? '❔ unknown (handshake not seen)' : c.declared ? '✅ yes' : '❌ no';
+function capabilityRow(c: CapabilityRow, s: AuditSession): string[] {
+  const declared = c.declared === null ? `❔ unknown (${undeclaredReason(s.info, c.side)})` : c.declared ? '✅ yes' : '❌ no';
   const below = c.usedBelow;
   const used =
     c.used > 0 ? formatCount(c.used)
@@ -135,7 +135,7 @@ function capabilityRow(c: CapabilityRow): string[] {
 
 function capabilityTable(s: AuditSession): string[] {
   if (s.capabilities.length === 0) return ['No capabilities declared or used.'];
-  return table(['side', 'capability', 'declared', 'used', 'used without declaring'], s.capabilities.map(capabilityRow), [3, 4]);
+  return table(['side', 'capability', 'declared', 'used', 'used without declaring'], s.capabilities.map((c) => capabilityRow(c, s)), [3, 4]);
 }
 
 function sequenceBlock(s: AuditSession, findings: readonly AuditFinding[]): string[] {

@@ -17,6 +17,16 @@ describe('audit reports of modern sessions', () => {
     expect(page).toContain('<dt>handshake</dt><dd>none: 2026-07-28 has none (each request states its revision and capabilities)</dd>');
   });
 
+  it('say why a modern session\'s server capabilities are unknown: no server/discover, not a missing handshake', async () => {
+    const modern = await reportOf('test/fixtures/modern/mrtr-rounds.txt');
+    expect(renderAuditMarkdown(modern)).toContain('| server | tools | ❔ unknown (no server/discover seen) | 4 | 0 |');
+    expect(renderAuditHtml(modern)).toContain('<td class="num">0</td><td><span class="tag">no server/discover seen</span></td>');
+    // A legacy log that starts after the handshake still says so.
+    const legacy = renderAuditMarkdown(await reportOf('test/fixtures/violations/orphan-response/bad.txt'));
+    expect(legacy).toContain('❔ unknown (handshake not seen)');
+    expect(legacy).not.toContain('server/discover');
+  });
+
   it('draw the chains as blocks, with the legend entry only where a session has one', async () => {
     const page = renderAuditHtml(await reportOf(['test/fixtures/modern/messy/claude-desktop-mcp.log', 'test/fixtures/modern/plain.txt']));
     const sessions = page.split('<section class="card session"').slice(1);
