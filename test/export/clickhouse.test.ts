@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { Session } from 'chdb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMain } from '../helpers/in-process.js';
+import { lazyDataset } from '../helpers/dataset.js';
 import { readmeQueries } from '../helpers/readme-sql.js';
-import { lazyTempDir, tempDir } from '../helpers/temp.js';
+import { tempDir } from '../helpers/temp.js';
 
 // Named servers over several days (a Claude Desktop aggregate log), HTTP, stdio captures, a crafted violation, and a
 // raw NDJSON log without times (its records in `date=unknown`).
@@ -16,17 +17,7 @@ const INPUTS = [
   'test/fixtures/hosts/claude-desktop/mcp-log-2025-06-aggregate.log', 'test/fixtures/violations/capability-not-negotiated/bad.txt',
 ];
 
-const work = lazyTempDir('clickhouse');
-let made: Promise<string> | null = null;
-function traffic(): Promise<string> {
-  made ??= (async () => {
-    const dir = join(work.path, 'traffic');
-    const r = await runMain(['export', '--to', 'parquet', '--out', dir, ...INPUTS]);
-    expect(r.code, r.stderr).toBe(0);
-    return dir;
-  })();
-  return made;
-}
+const traffic = lazyDataset('clickhouse', INPUTS);
 
 const isViews = (q: { name: string }) => q.name.startsWith('the views');
 

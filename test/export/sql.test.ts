@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
+import { lazyDataset } from '../helpers/dataset.js';
 import { readmeQueries } from '../helpers/readme-sql.js';
-import { lazyTempDir, tempDir } from '../helpers/temp.js';
+import { tempDir } from '../helpers/temp.js';
 
 const INPUTS = [
   'samples/everything.envelope.ndjson', 'samples/memory.envelope.ndjson', 'samples/everything-http.har',
@@ -14,17 +15,7 @@ const INPUTS = [
 ];
 
 
-const dataset = lazyTempDir('sql');
-let made: Promise<string> | null = null;
-function traffic(): Promise<string> {
-  made ??= (async () => {
-    const dir = join(dataset.path, 'traffic');
-    const r = await runMain(['export', '--to', 'parquet', '--out', dir, ...INPUTS]);
-    expect(r.code, r.stderr).toBe(0);
-    return dir;
-  })();
-  return made;
-}
+const traffic = lazyDataset('sql', INPUTS);
 
 async function sqlJson(query: string, ...from: string[]): Promise<Record<string, unknown>[]> {
   const r = await runMain(['sql', '-f', 'json', query, ...from]);
