@@ -37,8 +37,10 @@ function wrapped(lead: string, leadWidth: number, text: string, hang: number, wi
   if (width === undefined || leadWidth + displayWidth(text) <= width) return [lead + text];
   const room = Math.max(20, width - hang);
   const first = Math.max(10, width - leadWidth);
-  const [head, ...rest] = wrapCell(text, first).split('\n');
-  return [lead + head, ...wrapCell(rest.join(' '), room).split('\n').filter((l) => l !== '').map((l) => ' '.repeat(hang) + l)];
+  const head = wrapCell(text, first).split('\n')[0]!;
+  // The rest of the text as it was, not its wrapped lines joined again: a line that ended after a `/` had no space.
+  const rest = text.slice(head.length).trimStart();
+  return [lead + head, ...wrapCell(rest, room).split('\n').filter((l) => l !== '').map((l) => ' '.repeat(hang) + l)];
 }
 
 function findingLines(f: AuditFinding, spec: string | undefined, p: Palette, width: number | undefined): string[] {

@@ -182,4 +182,16 @@ describe('renderAuditText on a terminal of a given width', () => {
       for (const f of report.findings.slice(0, 20)) expect(joined).toContain(`${f.rule}: ${f.message}`);
     }
   });
+
+  it('a message broken after a / reads back whole: no space put in where the line ended', async () => {
+    const report = await reportOf([bad('subscription-notification')]);
+    const messages = report.findings.map((f) => f.message).filter((m) => m.includes('/'));
+    expect(messages.length).toBeGreaterThan(3);
+    for (const width of [60, 72, 80, 100]) {
+      const text = renderAuditText(report, { ...plain, width });
+      // A line may end at a space (gone) or after a break character (kept, no space added).
+      const escaped = (m: string) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+').replace(/([/#@-])/g, '$1(?:\\n\\s+)?');
+      for (const m of messages) expect(text, `${width}: ${m}`).toMatch(new RegExp(escaped(m)));
+    }
+  });
 });
