@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { escapePartitionValue, partitionPath } from '../../src/export/columnar/partition.js';
 import { RECORDS } from '../../src/export/columnar/record-columns.js';
 import { SESSIONS } from '../../src/export/columnar/session-rows.js';
-import { dateOf, timeOf } from '../../src/export/columnar/time.js';
+import { dateOf, timeOf as datedTime } from '../../src/export/columnar/time.js';
+import { logTime } from '../../src/input/time.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 
 describe('dataset schema', () => {
@@ -39,7 +40,12 @@ describe('partitions', () => {
     for (const s of ['a/b c:d=e%f', 'ünï "x"\n', '#?*[]{}^\\\'']) expect(decodeURIComponent(escapePartitionValue(s))).toBe(s);
     expect(partitionPath('2026-12-01', 'x/y')).toBe('date=2026-12-01/server=x%2Fy');
   });
+});
 
+/** A log's time as the reader reads it, then as the dataset keeps it. */
+const timeOf = (t: string | null): number | null => datedTime(t, t === null ? null : logTime(t).tsMs);
+
+describe('the time column', () => {
   it('a dated time is an instant (UTC when it has no zone); a clock-only time has no date', () => {
     expect(timeOf('2026-12-01T23:30:00.250Z')).toBe(Date.UTC(2026, 11, 1, 23, 30, 0, 250));
     expect(timeOf('2026-12-01T23:30:00+02:00')).toBe(Date.UTC(2026, 11, 1, 21, 30));
@@ -49,16 +55,19 @@ describe('partitions', () => {
     expect(timeOf('2026-13-45T99:00:00Z')).toBeNull();
     expect(dateOf(timeOf('2026-12-01T23:30:00-02:00'))).toBe('2026-12-02');
     expect(dateOf(null)).toBe('unknown');
+    // A packet's time has microseconds; the column has whole milliseconds, as `ts` writes them.
+    expect(datedTime('2026-12-01T23:30:00.250Z', Date.UTC(2026, 11, 1, 23, 30, 0, 250) + 0.839)).toBe(Date.UTC(2026, 11, 1, 23, 30, 0, 250));
   });
 
-  it('reads the usual `…T…Z` times as Date.parse does, edge values and refused ones included', () => {
+  it('reads the usual `…T…Z` times as Date.parse does, edge values and refused ones included; a comma before the milliseconds as the reader does', () => {
     const times = [
       '2026-12-01T23:30:00.250Z', '2026-12-01T23:30:00Z', '2024-02-29T00:00:00.000Z', '2026-02-30T00:00:00.000Z', '2026-01-31T23:59:59.999Z',
       '2026-01-01T24:00:00.000Z', '2026-00-10T00:00:00.000Z', '2026-12-01T23:60:00.000Z', '0050-06-01T00:00:00.000Z', '2026-12-01T23:30:00.2x0Z',
       '2026-12-01T23:30:00,250Z',
     ];
     for (const t of times) {
-      const ms = Date.parse(t);
+      // Date.parse refuses the comma that ISO 8601 allows and the log reader reads (annotate counts that time too).
+      const ms = Date.parse(t.replace(',', '.'));
       expect(timeOf(t), t).toBe(Number.isFinite(ms) ? ms : null);
     }
   });
