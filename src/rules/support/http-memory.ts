@@ -1,5 +1,5 @@
 // Per-session memory of the HTTP transport rules: which transport the session runs over, and where a request is judged.
-import { legacySession, STREAM_CLOSED_EVENT } from '../../protocol/http-transport.js';
+import { legacySession } from '../../protocol/http-transport.js';
 import type { PipelineRecord } from '../../types.js';
 import type { Memory } from '../types.js';
 import { RecentMap } from './flow-memory.js';
@@ -7,8 +7,8 @@ import { requestLabel } from './http-request.js';
 import { modernRecord } from './modern-exchange.js';
 import { learnToolHeaders, type ToolHeaders } from './request-headers.js';
 
-/** GET exchanges remembered per session as judged; past this the oldest is forgotten (a session opens few streams). */
-const GETS_KEPT = 64;
+/** Exchanges remembered per session as judged; past this the oldest is forgotten (records of one exchange come close together). */
+const OPENED_KEPT = 256;
 /** POSTs whose label is remembered per session for the findings on their answers. */
 const LABELS_KEPT = 256;
 
@@ -21,12 +21,13 @@ export interface HttpSession {
   /** A request named the session (`Mcp-Session-Id`) or a revision (`MCP-Protocol-Version`): Streamable HTTP. */
   streamable: boolean;
   /**
-   * The record being checked is the one its HTTP request is judged on, once per request: a POST's body (its first
-   * element, for a batch), a DELETE's event, the first record of a GET's answer (the GET itself makes no record).
+   * The record being checked is the one its HTTP request is judged on, once per request: the first record the client
+   * side of a POST or DELETE made (a POST's body, the first element of a batch; a DELETE's event), the first record of
+   * a GET's answer (the GET itself makes no record).
    */
   opens: boolean;
-  /** GET exchanges already judged. */
-  gets: Set<number>;
+  /** Exchanges already judged. */
+  opened: Set<number>;
   /** The record is of a 2026-07-28 ("modern") exchange (support/modern-exchange.ts). */
   modern: boolean;
   /** Exchanges whose request body claimed the modern revision. */
@@ -39,7 +40,7 @@ export interface HttpSession {
 
 export const HTTP_SESSION: Memory<HttpSession> = {
   id: 'http-session',
-  create: () => ({ legacy: false, streamable: false, opens: false, gets: new Set(), modern: false, claimed: new Set(), tools: new Map(), labels: new RecentMap(LABELS_KEPT) }),
+  create: () => ({ legacy: false, streamable: false, opens: false, opened: new Set(), modern: false, claimed: new Set(), tools: new Map(), labels: new RecentMap(LABELS_KEPT) }),
   observe(m, record) {
     m.opens = false;
     m.modern = false;
@@ -50,14 +51,15 @@ export const HTTP_SESSION: Memory<HttpSession> = {
     if (record.event?.name === 'http-endpoint' || (h.sessionId === null && h.method === 'POST' && legacySession(h.path) !== null)) m.legacy = true;
     if (h.sessionId !== null || h.protocolVersion !== null) m.streamable = true;
     if (h.exchange === null) return;
-    // The client's close of a POST's stream comes after the POST's body: it opens nothing.
-    if (h.method === 'POST' || h.method === 'DELETE') m.opens = record.dir === 'c2s' && (record.batch?.index ?? 0) === 0 && record.event?.name !== STREAM_CLOSED_EVENT;
-    if (m.opens && h.method === 'POST' && m.modern) m.labels.set(String(h.exchange), requestLabel(record));
-    else if (h.method === 'GET' && !m.gets.has(h.exchange)) {
-      m.gets.add(h.exchange);
-      if (m.gets.size > GETS_KEPT) m.gets.delete(m.gets.values().next().value!);
+    // A POST or DELETE opens on its client side's first record (what comes later, a batch's other elements or the
+    // client's close of the answer, opens nothing); a GET on its answer's first.
+    const judged = h.method === 'POST' || h.method === 'DELETE' ? record.dir === 'c2s' : h.method === 'GET';
+    if (judged && !m.opened.has(h.exchange)) {
+      m.opened.add(h.exchange);
+      if (m.opened.size > OPENED_KEPT) m.opened.delete(m.opened.values().next().value!);
       m.opens = true;
     }
+    if (m.opens && h.method === 'POST' && m.modern) m.labels.set(String(h.exchange), requestLabel(record));
   },
 };
 
