@@ -42,6 +42,14 @@ export const LEGACY_ENDPOINT_EVENT = 'endpoint';
  */
 export const STREAM_CLOSED_EVENT = 'http-stream-closed';
 
+/** A JSON media type (`application/json`, `application/…+json`): an answer of one message or a batch. */
+export const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
+
+/** Whether an answer of this media type carries messages (JSON, or an SSE stream): its body becomes records. */
+export function carriesMessages(type: string | null): boolean {
+  return type !== null && (type === 'text/event-stream' || JSON_MEDIA_TYPE.test(type));
+}
+
 /** The session query parameter of a legacy HTTP+SSE endpoint (`/messages?sessionId=…`, `/messages/?session_id=…`), else null. */
 export function legacySession(target: string): string | null {
   const q = target.indexOf('?');

@@ -6,6 +6,7 @@ import { MODERN_HTTP_REVISIONS, requestLabel } from './support/http-request.js';
 import { headerFaults } from './support/request-headers.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
+import { carriesMessages } from '../protocol/http-transport.js';
 
 /** Faulty requests remembered per session while their answer is awaited. */
 const KEPT = 256;
@@ -24,8 +25,6 @@ interface Data {
  * earlier check too (-32602 a missing `_meta`, -32021 a capability, -32022 its version; the spec orders none of them).
  */
 const ALSO_400: ReadonlySet<unknown> = new Set([-32020, -32602, -32021, -32022]);
-/** A media type whose body becomes records: a 400's error is awaited on its message. */
-const WITH_MESSAGES = /^(?:application\/(?:[\w.+-]+\+)?json|text\/event-stream)$/;
 
 export const headerMismatchServed: Rule<Data, { waiting: RecentMap<{ request: string; faults: string[] }> }, HttpSession> = {
   meta: {
@@ -54,7 +53,7 @@ export const headerMismatchServed: Rule<Data, { waiting: RecentMap<{ request: st
     const w = state.waiting.get(key);
     if (w === undefined || h.status === null) return undefined;
     // A 400 with a JSON body: its error record, which follows the status event, says which code it carries.
-    if (h.status === 400 && record.kind === 'event' && h.contentType !== null && WITH_MESSAGES.test(h.contentType)) return undefined;
+    if (h.status === 400 && record.kind === 'event' && carriesMessages(h.contentType)) return undefined;
     state.waiting.delete(key);
     if (h.status !== 400) return [{ request: w.request, faults: w.faults, status: h.status }];
     const code = record.kind === 'error' ? (record.message as { error?: { code?: unknown } } | null)?.error?.code : undefined;

@@ -6,6 +6,7 @@ import { HTTP_SESSION, type HttpSession } from './support/http-memory.js';
 import { MODERN_HTTP_REVISIONS, requestLabel } from './support/http-request.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
+import { carriesMessages } from '../protocol/http-transport.js';
 
 /** Requests remembered per session while their answer is awaited. */
 const KEPT = 256;
@@ -23,8 +24,6 @@ const INVALID_PARAMS = -32602;
 /** The transport events of an answer that is only a status (http-transport.ts). */
 const STATUS_EVENTS: ReadonlySet<string> = new Set(['http-status', 'http-accepted']);
 
-/** A media type whose body becomes records (JSON, an SSE stream): the answer's message is awaited. */
-const WITH_MESSAGES = /^(?:application\/(?:[\w.+-]+\+)?json|text\/event-stream)$/;
 
 interface Waiting {
   request: string;
@@ -73,7 +72,7 @@ export const modernMethodNotFound: Rule<Data, { waiting: RecentMap<Waiting> }, H
     const judged = w.removed || h.status === NOT_FOUND.status;
     if (record.kind === 'event') {
       // A status whose body makes no record is judged now; a JSON or SSE body is judged on its message.
-      if (!STATUS_EVENTS.has(record.event?.name ?? '') || h.status === null || (h.contentType !== null && WITH_MESSAGES.test(h.contentType))) return undefined;
+      if (!STATUS_EVENTS.has(record.event?.name ?? '') || h.status === null || carriesMessages(h.contentType)) return undefined;
       state.waiting.delete(key);
       return judged ? [{ kind: 'bare', ...base, status: h.status }] : undefined;
     }

@@ -6,6 +6,7 @@ import type { CurlCommand } from './curl-command.js';
 import { REQUEST_LINE, STATUS_LINE } from './curl-lines.js';
 import { headerMap, mediaType, type At, type BodyEnd, type CutReason, type Exchange } from './exchange.js';
 import type { McpHttp } from './mcp-http.js';
+import { JSON_MEDIA_TYPE } from '../../protocol/http-transport.js';
 
 /** Where the exchange is: its request head being read, sent, its response head (or an interim one), its body, over. */
 type Phase = 'request' | 'sent' | 'response' | 'interim' | 'body' | 'over';
@@ -17,7 +18,6 @@ type BodyKind = 'sse' | 'json' | 'other';
 type BodyLine = { taken: true } | { taken: false } | { taken: true; rest: string };
 
 const SSE_LINE = /^(?:(?:data|event|id|retry)(?::|$)|:)/;
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
 
 /**
  * The exchange's phases follow the transcript: `>` lines until a line that is not one (curl ends the head with `> `),
@@ -116,7 +116,7 @@ export class VerboseExchange {
     const length = x.resHeaders.get('content-length');
     const type = mediaType(x.resHeaders.get('content-type'));
     const none = x.method === 'HEAD' || status < 200 || status === 202 || status === 204 || status === 304 || length === '0';
-    this.kind = none ? null : type === 'text/event-stream' ? 'sse' : type !== null && JSON_TYPE.test(type) ? 'json' : 'other';
+    this.kind = none ? null : type === 'text/event-stream' ? 'sse' : type !== null && JSON_MEDIA_TYPE.test(type) ? 'json' : 'other';
     this.phase = 'body';
     this.lastAt = at;
     if (this.kind === null) this.finish(at, false);

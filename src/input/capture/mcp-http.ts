@@ -1,6 +1,6 @@
 // HTTP exchanges read as MCP (Streamable HTTP, and the 2024-11-05 HTTP+SSE transport): messages, sessions, events.
 import { StringDecoder } from 'node:string_decoder';
-import { LAST_EVENT_ID_HEADER, LEGACY_ENDPOINT_EVENT, legacySession, modernHeaders, PROTOCOL_VERSION_HEADER, SESSION_HEADER, statusEvent, STREAM_CLOSED_EVENT } from '../../protocol/http-transport.js';
+import { JSON_MEDIA_TYPE, LAST_EVENT_ID_HEADER, LEGACY_ENDPOINT_EVENT, legacySession, modernHeaders, PROTOCOL_VERSION_HEADER, SESSION_HEADER, statusEvent, STREAM_CLOSED_EVENT } from '../../protocol/http-transport.js';
 import type { Direction, Frame, HttpInfo, HttpWire, TransportEvent } from '../../types.js';
 import { errorFrame, eventFrame, oversizedFrame, textFrame, type FrameContext } from '../frames.js';
 import { bodyFrame, cutText, time } from './body-frame.js';
@@ -190,7 +190,7 @@ export class McpHttp implements ExchangeSink {
     if (st.resType === 'text/event-stream' && status >= 200 && status < 300) {
       st.sse = new SseReader(this.maxBytes, (chars) => (st.overflow = chars));
       st.decoder = new StringDecoder('utf8');
-    } else if (st.resType !== null && /^application\/(?:[\w.+-]+\+)?json$/.test(st.resType)) st.res = new BoundedBody(this.maxBytes);
+    } else if (st.resType !== null && JSON_MEDIA_TYPE.test(st.resType)) st.res = new BoundedBody(this.maxBytes);
     const ev = statusEvent({ method: x.method, status, withSession: x.reqHeaders.has(SESSION_HEADER), withMessages: st.sse !== null || st.res !== null });
     if (ev !== null) {
       st.headEvent = true;
