@@ -3,6 +3,7 @@ import { answerLabel, HTTP_SESSION, type HttpSession } from './support/http-memo
 import { MODERN_HTTP_REVISIONS, requestLabel } from './support/http-request.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
+import { addRecent } from './support/flow-memory.js';
 
 /** Exchanges reported per session for event ids, so that a stream is reported once. */
 const KEPT = 256;
@@ -28,9 +29,7 @@ export const modernEventId: Rule<Data, { judged: Set<number> }, HttpSession> = {
     const h = record.http;
     if (h === undefined || !memory.modern || memory.legacy) return undefined;
     if (memory.opens && h.lastEventId !== null) return [{ side: 'client', request: requestLabel(record), id: h.lastEventId }];
-    if (record.dir !== 's2c' || h.eventId === null || h.exchange === null || state.judged.has(h.exchange)) return undefined;
-    state.judged.add(h.exchange);
-    if (state.judged.size > KEPT) state.judged.delete(state.judged.values().next().value!);
+    if (record.dir !== 's2c' || h.eventId === null || h.exchange === null || !addRecent(state.judged, h.exchange, KEPT)) return undefined;
     return [{ side: 'server', request: answerLabel(record, memory), id: h.eventId }];
   },
 };

@@ -4,6 +4,7 @@ import { answerLabel, HTTP_SESSION, type HttpSession } from './support/http-memo
 import { MODERN_HTTP_REVISIONS } from './support/http-request.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
+import { addRecent } from './support/flow-memory.js';
 
 /** Exchanges reported per session, so that an answer is reported once. */
 const KEPT = 256;
@@ -30,9 +31,7 @@ export const modernMessageAfterClose: Rule<Data, { judged: Set<number> }, HttpSe
     const h = record.http;
     if (h?.afterClientClose !== true || h.exchange === null || record.dir !== 's2c' || !memory.modern || memory.legacy) return undefined;
     const what = record.kind === 'notification' ? (record.method ?? 'a notification') : record.kind === 'response' ? 'the response' : record.kind === 'error' ? 'an error' : record.kind === 'request' ? `a request (${record.method ?? 'no method'})` : null;
-    if (what === null || state.judged.has(h.exchange)) return undefined;
-    state.judged.add(h.exchange);
-    if (state.judged.size > KEPT) state.judged.delete(state.judged.values().next().value!);
+    if (what === null || !addRecent(state.judged, h.exchange, KEPT)) return undefined;
     return [{ request: answerLabel(record, memory), what }];
   },
 };

@@ -3,6 +3,7 @@ import { answerLabel, HTTP_SESSION, type HttpSession } from './support/http-memo
 import { MODERN_HTTP_REVISIONS, requestLabel } from './support/http-request.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
+import { addRecent } from './support/flow-memory.js';
 
 /** Exchanges judged per session for a minted id, so that an answer with many records is reported once. */
 const KEPT = 256;
@@ -29,9 +30,7 @@ export const modernSessionId: Rule<Data, { judged: Set<number> }, HttpSession> =
     if (h === undefined || !memory.modern || memory.legacy) return undefined;
     if (memory.opens && h.sessionId !== null) return [{ side: 'client', request: requestLabel(record), id: h.sessionId }];
     if (record.dir === 'c2s' && record.kind !== 'event') return undefined;
-    if (h.answerSessionId === undefined || h.exchange === null || state.judged.has(h.exchange)) return undefined;
-    state.judged.add(h.exchange);
-    if (state.judged.size > KEPT) state.judged.delete(state.judged.values().next().value!);
+    if (h.answerSessionId === undefined || h.exchange === null || !addRecent(state.judged, h.exchange, KEPT)) return undefined;
     return [{ side: 'server', request: answerLabel(record, memory), id: h.answerSessionId }];
   },
 };

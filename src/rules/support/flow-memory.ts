@@ -9,6 +9,14 @@ import type { Memory } from '../types.js';
 /** How many answered requests each memory keeps per session (the least recently answered are forgotten first). */
 export const FLOW_MEMORY_LIMIT = 1024;
 
+/** Adds `key` to `set` unless it is there; whether it was new. Past `limit` keys the oldest is forgotten. */
+export function addRecent<K>(set: Set<K>, key: K, limit: number): boolean {
+  if (set.has(key)) return false;
+  set.add(key);
+  if (set.size > limit) set.delete(set.values().next().value!);
+  return true;
+}
+
 /**
  * A map that keeps only its `limit` most recently set keys. The map is made on first use: every session holds
  * several of these, and most sessions never need most of them (a log may hold many thousands of sessions).

@@ -2,7 +2,7 @@
 import { legacySession } from '../../protocol/http-transport.js';
 import type { PipelineRecord } from '../../types.js';
 import type { Memory } from '../types.js';
-import { RecentMap } from './flow-memory.js';
+import { addRecent, RecentMap } from './flow-memory.js';
 import { requestLabel } from './http-request.js';
 import { modernRecord } from './modern-exchange.js';
 import { learnToolHeaders, type ToolHeaders } from './request-headers.js';
@@ -54,11 +54,7 @@ export const HTTP_SESSION: Memory<HttpSession> = {
     // A POST or DELETE opens on its client side's first record (what comes later, a batch's other elements or the
     // client's close of the answer, opens nothing); a GET on its answer's first.
     const judged = h.method === 'POST' || h.method === 'DELETE' ? record.dir === 'c2s' : h.method === 'GET';
-    if (judged && !m.opened.has(h.exchange)) {
-      m.opened.add(h.exchange);
-      if (m.opened.size > OPENED_KEPT) m.opened.delete(m.opened.values().next().value!);
-      m.opens = true;
-    }
+    m.opens = judged && addRecent(m.opened, h.exchange, OPENED_KEPT);
     if (m.opens && h.method === 'POST' && m.modern) m.labels.set(String(h.exchange), requestLabel(record));
   },
 };

@@ -2,6 +2,7 @@
 import { isModernVersion as isModernRevision } from '../../protocol/modern.js';
 import { claimedVersion } from '../../session/era.js';
 import type { PipelineRecord } from '../../types.js';
+import { addRecent } from './flow-memory.js';
 
 /** Exchanges remembered per session as modern, for the records of their answers. */
 const EXCHANGES_KEPT = 1024;
@@ -25,9 +26,6 @@ export function modernRecord(record: PipelineRecord, claimed: Set<number>): bool
   const h = record.http;
   if (h === undefined) return false;
   const x = h.exchange;
-  if (record.dir === 'c2s' && x !== null && metaVersion(record) !== undefined) {
-    claimed.add(x);
-    if (claimed.size > EXCHANGES_KEPT) claimed.delete(claimed.values().next().value!);
-  }
+  if (record.dir === 'c2s' && x !== null && metaVersion(record) !== undefined) addRecent(claimed, x, EXCHANGES_KEPT);
   return isModernVersion(h.protocolVersion) || (x !== null && claimed.has(x));
 }
