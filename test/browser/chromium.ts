@@ -20,7 +20,7 @@ if (SKIP_BROWSER) {
 }
 
 export async function launchChromium(): Promise<Browser> {
-  if (!HAVE_CHROMIUM) throw new Error(`${CHROMIUM} is missing and CI is set: install Debian's chromium (listed in .ci/run apt_packages)`);
+  if (!HAVE_CHROMIUM) throw new Error(`${CHROMIUM} is missing and CI is set: install Debian's chromium (npm test's first step, scripts/system-tools.mjs, installs it)`);
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
 

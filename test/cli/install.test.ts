@@ -2,7 +2,7 @@
 // (the package has no runtime dependency to fetch: the CLI and the library are bundles), then the installed
 // `mcptrace` run from another folder. One pack and one install for every assertion: npm is the slow part.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +99,18 @@ describe('npm pack, then npm install -g of the tarball, offline', () => {
     await mcptrace(['export', '--to', 'parquet', '--out', out, SAMPLE]);
     const { stdout } = await mcptrace(['sql', '-f', 'json', "SELECT count(*) AS n FROM records WHERE kind = 'request'", out]);
     expect(JSON.parse(stdout)[0].n).toBeGreaterThan(10);
+  });
+
+  // Last: it changes the installed copy. The README's way to leave DuckDB out (npm ignores --omit=optional on a global
+  // install from a tarball): delete its folder; every command but sql works, and sql says in one line what to do.
+  it('without the optional DuckDB (its folder deleted, as the README says), sql says how to add it and the rest works', async () => {
+    const duckdb = join(installed.pkg, 'node_modules', '@duckdb');
+    expect(existsSync(duckdb)).toBe(true);
+    rmSync(duckdb, { recursive: true, force: true });
+    expect((await mcptrace(['stats', '-f', 'json', SAMPLE])).stdout).toContain('"messages"');
+    const r = await mcptrace(['sql', "SELECT 1", join(installed.cwd, 'dataset')]).then(() => null, (e: { code: number; stderr: string }) => e);
+    expect(r?.code).toBe(2);
+    expect(r?.stderr).toMatch(/^mcptrace: mcptrace sql needs DuckDB \(@duckdb\/node-api, an optional dependency\) and it is not installed: install it with `npm install @duckdb\/node-api@[^`]+`[^\n]*\n$/);
   });
 });
 
