@@ -99,6 +99,11 @@ export interface AuditReport {
   totals: Record<Severity, number>;
   /** Per rule: how many findings (including omitted ones). */
   byRule: Record<string, number>;
+  /**
+   * Per rule: its findings (including omitted ones) by severity. A rule's findings need not have the severity the
+   * rule is listed with: `severityFrom` raises it from a revision on, `severityOf` sets it per finding.
+   */
+  byRuleSeverity: Record<string, Record<Severity, number>>;
   /** Every rule that was active, for SARIF rule lists and JUnit test cases. */
   rules: (RuleMeta & { docUrl: string; effectiveSeverity: Severity })[];
   stats: Stats;
