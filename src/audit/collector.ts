@@ -221,6 +221,7 @@ export class AuditCollector {
       ...r.meta,
       docUrl: ruleDocUrl(r.meta.id),
       effectiveSeverity: (settings[r.meta.id] as Severity | undefined) ?? r.meta.severity,
+      httpOnly: r.on?.http === true && r.atEnd === undefined && r.sessionEnd === undefined,
     }));
     const empty = (input.summary.inputs ?? []).filter((i) => i.messages === 0).map((i) => ({ file: i.file, lines: i.lines }));
     const failOnEmpty = input.failOnEmpty === true;

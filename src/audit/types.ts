@@ -86,6 +86,14 @@ export interface AuditSession {
   sequence: { head: SequenceStep[]; tail: SequenceStep[]; elided: number };
 }
 
+/** An active rule as the reports list it. */
+export interface AuditRule extends RuleMeta {
+  docUrl: string;
+  effectiveSeverity: Severity;
+  /** It judges only records read from HTTP (its trigger's `http`) and has no end-of-input check. */
+  httpOnly: boolean;
+}
+
 export interface AuditReport {
   tool: { name: string; version: string };
   /** The inputs, as named on the command line. */
@@ -105,7 +113,7 @@ export interface AuditReport {
    */
   byRuleSeverity: Record<string, Record<Severity, number>>;
   /** Every rule that was active, for SARIF rule lists and JUnit test cases. */
-  rules: (RuleMeta & { docUrl: string; effectiveSeverity: Severity })[];
+  rules: AuditRule[];
   stats: Stats;
   failOn: Severity | 'none';
   /** Whether a finding reached `failOn`, or an input held no message under `failOnEmpty` (the exit code is 1 then). */
