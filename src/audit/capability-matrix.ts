@@ -1,28 +1,35 @@
 // Builds a session's capability matrix: every capability declared or used, by whom, and how often.
-import { isDeclared } from '../protocol/index.js';
+import { isDeclared, OPEN_CAPABILITY_LEVELS } from '../protocol/index.js';
 import type { Side } from '../types.js';
+import { getOwn } from '../util/own.js';
+import { joinKey, pathKeys } from '../util/key-path.js';
 import type { CapabilityRow } from './types.js';
 
 /** Sub-objects below this depth are not listed (`tasks.requests.tools.call` is depth 4). */
 const MAX_DEPTH = 4;
 
-/** Dotted paths of everything a capabilities object declares (`experimental` contents are free-form). */
+/**
+ * Key paths (util/key-path.ts) of everything a capabilities object declares: `tasks.requests.tools.call`, and an
+ * extension as one key, `extensions["io.modelcontextprotocol/ui"]`. Of the capabilities whose keys others name only
+ * so many levels are listed (`OPEN_CAPABILITY_LEVELS`: no `experimental` contents, no extension's settings).
+ */
 function declaredPaths(caps: Record<string, unknown> | null): string[] {
   if (caps === null) return [];
   const out: string[] = [];
-  const walk = (obj: Record<string, unknown>, prefix: string, depth: number): void => {
+  const walk = (obj: Record<string, unknown>, prefix: string, depth: number, levels: number): void => {
     for (const key of Object.keys(obj)) {
       const v = obj[key];
-      const path = prefix === '' ? key : `${prefix}.${key}`;
+      const path = joinKey(prefix, key);
       // Boolean flags (`listChanged`, `subscribe`) declare only when true; objects declare by presence.
       if (v === false || v === null || v === undefined) continue;
       out.push(path);
-      if (path !== 'experimental' && depth < MAX_DEPTH && typeof v === 'object' && !Array.isArray(v)) {
-        walk(v as Record<string, unknown>, path, depth + 1);
+      const below = depth === 1 ? (getOwn(OPEN_CAPABILITY_LEVELS, key) ?? Infinity) : levels - 1;
+      if (below > 0 && depth < MAX_DEPTH && typeof v === 'object' && !Array.isArray(v)) {
+        walk(v as Record<string, unknown>, path, depth + 1, below);
       }
     }
   };
-  walk(caps, '', 1);
+  walk(caps, '', 1, Infinity);
   return out;
 }
 
@@ -63,8 +70,11 @@ export class CapabilityMatrix {
     for (const row of this.rows.values()) row.usedBelow = 0;
     for (const row of this.rows.values()) {
       if (row.used === 0) continue;
-      for (let dot = row.path.lastIndexOf('.'); dot > 0; dot = row.path.lastIndexOf('.', dot - 1)) {
-        const parent = this.rows.get(`${row.side}:${row.path.slice(0, dot)}`);
+      const keys = pathKeys(row.path);
+      let ancestor = '';
+      for (const key of keys.slice(0, -1)) {
+        ancestor = joinKey(ancestor, key);
+        const parent = this.rows.get(`${row.side}:${ancestor}`);
         if (parent) parent.usedBelow += row.used;
       }
     }

@@ -66,7 +66,8 @@ export interface AuditState {
   findingData: unknown[];
   omitted: number;
   totals: Record<Severity, number>;
-  byRule: Array<[string, number]>;
+  /** Per rule: its findings by severity. */
+  byRule: Array<[string, Record<Severity, number>]>;
   sessions: Array<[string, { rows: CapabilityRow[]; sequence: SequenceState; counts: Record<Severity, number>; messages?: number }]>;
   /** Absent in a state made before contract version 2. */
   bodies?: AuditReport['bodies'];
@@ -85,9 +86,20 @@ interface Tally {
   findings: AuditFinding[];
   omitted: number;
   totals: Record<Severity, number>;
-  byRule: Record<string, number>;
+  /** Per rule: its findings by severity (a rule's severity may differ by revision and by finding). */
+  byRule: Record<string, Record<Severity, number>>;
   /** Per-session counts by severity. */
   counts: Map<string, Record<Severity, number>>;
+}
+
+function ruleCounts(t: Tally, rule: string): Record<Severity, number> {
+  return (t.byRule[rule] ??= { error: 0, warning: 0, info: 0 });
+}
+
+function copyByRule(byRule: Tally['byRule']): Tally['byRule'] {
+  const out = Object.create(null) as Tally['byRule'];
+  for (const [rule, c] of Object.entries(byRule)) out[rule] = { ...c };
+  return out;
 }
 
 export class AuditCollector {
@@ -95,7 +107,7 @@ export class AuditCollector {
     findings: [],
     omitted: 0,
     totals: { error: 0, warning: 0, info: 0 },
-    byRule: Object.create(null) as Record<string, number>,
+    byRule: Object.create(null) as Tally['byRule'],
     counts: new Map(),
   };
   private readonly sessions = new Map<string, SessionParts>();
@@ -135,7 +147,10 @@ export class AuditCollector {
     this.bodies.notLogged += o.bodies?.notLogged ?? 0;
     this.bodies.cut += o.bodies?.cut ?? 0;
     for (const s of ['error', 'warning', 'info'] as const) t.totals[s] += o.totals[s];
-    for (const [rule, n] of o.byRule) t.byRule[rule] = (t.byRule[rule] ?? 0) + n;
+    for (const [rule, c] of o.byRule) {
+      const mine = ruleCounts(t, rule);
+      for (const s of ['error', 'warning', 'info'] as const) mine[s] += c[s];
+    }
     for (const [key, part] of o.sessions) {
       const k = renumber.session(key);
       const p = this.parts(k);
@@ -182,7 +197,7 @@ export class AuditCollector {
       findings: [...this.tally.findings],
       omitted: this.tally.omitted,
       totals: { ...this.tally.totals },
-      byRule: Object.assign(Object.create(null) as Record<string, number>, this.tally.byRule),
+      byRule: copyByRule(this.tally.byRule),
       counts: new Map([...this.tally.counts].map(([k, v]) => [k, { ...v }])),
     };
     for (const f of input.summary.findings) this.found(t, f, f.seq, f.session, f.source, null);
@@ -206,6 +221,7 @@ export class AuditCollector {
       ...r.meta,
       docUrl: ruleDocUrl(r.meta.id),
       effectiveSeverity: (settings[r.meta.id] as Severity | undefined) ?? r.meta.severity,
+      httpOnly: r.on?.http === true && r.atEnd === undefined && r.sessionEnd === undefined,
     }));
     const empty = (input.summary.inputs ?? []).filter((i) => i.messages === 0).map((i) => ({ file: i.file, lines: i.lines }));
     const failOnEmpty = input.failOnEmpty === true;
@@ -220,7 +236,8 @@ export class AuditCollector {
       findings: t.findings,
       findingsOmitted: t.omitted,
       totals: { ...t.totals },
-      byRule: { ...t.byRule },
+      byRule: Object.fromEntries(Object.entries(t.byRule).map(([rule, c]) => [rule, c.error + c.warning + c.info])),
+      byRuleSeverity: { ...copyByRule(t.byRule) },
       rules,
       stats: input.stats,
       failOn: input.failOn,
@@ -233,7 +250,7 @@ export class AuditCollector {
 
   private found(t: Tally, f: Finding | EndFinding, seq: number, session: string, source: string, r: PipelineRecord | null): void {
     t.totals[f.severity]++;
-    t.byRule[f.rule] = (t.byRule[f.rule] ?? 0) + 1;
+    ruleCounts(t, f.rule)[f.severity]++;
     const counts = t.counts.get(session);
     if (counts) counts[f.severity]++;
     if (t.findings.length >= this.limits.findings) {

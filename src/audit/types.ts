@@ -86,6 +86,14 @@ export interface AuditSession {
   sequence: { head: SequenceStep[]; tail: SequenceStep[]; elided: number };
 }
 
+/** An active rule as the reports list it. */
+export interface AuditRule extends RuleMeta {
+  docUrl: string;
+  effectiveSeverity: Severity;
+  /** It judges only records read from HTTP (its trigger's `http`) and has no end-of-input check. */
+  httpOnly: boolean;
+}
+
 export interface AuditReport {
   tool: { name: string; version: string };
   /** The inputs, as named on the command line. */
@@ -99,8 +107,13 @@ export interface AuditReport {
   totals: Record<Severity, number>;
   /** Per rule: how many findings (including omitted ones). */
   byRule: Record<string, number>;
+  /**
+   * Per rule: its findings (including omitted ones) by severity. A rule's findings need not have the severity the
+   * rule is listed with: `severityFrom` raises it from a revision on, `severityOf` sets it per finding.
+   */
+  byRuleSeverity: Record<string, Record<Severity, number>>;
   /** Every rule that was active, for SARIF rule lists and JUnit test cases. */
-  rules: (RuleMeta & { docUrl: string; effectiveSeverity: Severity })[];
+  rules: AuditRule[];
   stats: Stats;
   failOn: Severity | 'none';
   /** Whether a finding reached `failOn`, or an input held no message under `failOnEmpty` (the exit code is 1 then). */

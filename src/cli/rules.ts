@@ -4,8 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Argv } from 'yargs';
 import { ruleDocUrl } from '../audit/doc-url.js';
-import { MODERN_REVISIONS } from '../protocol/modern.js';
-import { FUTURE_REVISIONS, REVISIONS } from '../protocol/revisions.js';
+import { revisionsText } from '../rules/applies.js';
 import { RULES } from '../rules/registry.js';
 import type { RuleMeta } from '../rules/types.js';
 import { escapeTerminal } from '../output/escape.js';
@@ -58,17 +57,6 @@ function firstSentence(text: string): string {
     if (!ABBREVIATIONS.test(t.slice(0, i + 1))) return t.slice(0, i + 1);
   }
   return t;
-}
-
-/** `all`, `2025-03-26+` (that revision and every later one, the published 2026-07-28 included), `2025-03-26–2025-11-25`, or the list. */
-function revisionsText(r: RuleMeta['revisions']): string {
-  if (r === 'all') return 'all';
-  const order: readonly string[] = [...REVISIONS, ...MODERN_REVISIONS, ...FUTURE_REVISIONS].sort();
-  const from = order.indexOf(r[0]!);
-  const tail = from >= 0 ? order.slice(from) : [];
-  const run = r.length > 1 && r.every((x, i) => x === tail[i]);
-  if (run && tail.length === r.length) return `${r[0]}+`;
-  return run ? `${r[0]}–${r[r.length - 1]}` : r.join(', ');
 }
 
 /** `warning`, or `warning→error` when a later revision raises it (the revision goes in front of the description). */

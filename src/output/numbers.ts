@@ -2,7 +2,8 @@
 
 /**
  * A duration for people, the one unit system of every report (latencies, spans): `34ms` below a second (`0.4ms` below
- * 10 ms when not whole), `1.49s` below 10 s, `15.8s` below a minute, `2m 05s` below an hour, then `1h 02m`; `-` for null.
+ * 10 ms when not whole), `1.49s` below 10 s, `15.8s` below a minute, `2m 05s` below an hour, `1h 02m` below 48 hours,
+ * then days and hours, `270d 23h` (the span of two logs of different days); `-` for null.
  */
 export function formatMs(ms: number | null): string {
   if (ms === null) return '-';
@@ -15,7 +16,9 @@ export function formatMs(ms: number | null): string {
   const s = Math.round(a / 1000);
   if (s < 3600) return `${sign}${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
   const m = Math.round(s / 60);
-  return `${sign}${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+  if (m < 48 * 60) return `${sign}${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+  const h = Math.round(m / 60);
+  return `${sign}${Math.floor(h / 24)}d ${String(h % 24).padStart(2, '0')}h`;
 }
 
 /** An integer with `,` thousands separators (fixed, whatever the process locale). */

@@ -1,5 +1,6 @@
 // Capability shapes per revision (ClientCapabilities / ServerCapabilities) and the "is it declared?" test.
 import type { Side } from '../types.js';
+import { pathKeys } from '../util/key-path.js';
 import { getOwn, getOwnPath, isPlainObject } from '../util/own.js';
 import type { CapabilityFlag, CapabilityFlagType, CapabilityShape, Revision } from './types.js';
 
@@ -49,6 +50,14 @@ export const CAPABILITY_SHAPES: Readonly<Record<Revision, CapabilityShape>> = {
   '2025-11-25': { client: CLIENT_2025_11, server: SERVER_2025_11 },
 };
 
+/**
+ * Capabilities whose keys others name, and how many levels of them a list of what a side declared shows: none of
+ * `experimental` (non-standard capabilities, free-form); one of `extensions` (`ClientCapabilities.extensions` and
+ * `ServerCapabilities.extensions`, schema 2026-07-28, sent by hosts before it: each key an extension identifier such as
+ * `io.modelcontextprotocol/ui`, its value that extension's settings, which are no capabilities).
+ */
+export const OPEN_CAPABILITY_LEVELS: Readonly<Record<string, number>> = { experimental: 0, extensions: 1 };
+
 /** Sub-flags that are booleans (must be `true` to count); every other key is an object whose presence counts. */
 export const BOOLEAN_FLAGS: readonly string[] = ['listChanged', 'subscribe'];
 const BOOLEAN_SET = new Set(BOOLEAN_FLAGS);
@@ -67,12 +76,12 @@ export function capabilityFlag(side: Side, path: string, revision: Revision): Ca
 
 /** The value type of a capability key by its last segment (`listChanged`/`subscribe` are booleans). */
 export function capabilityFlagType(path: string): CapabilityFlagType {
-  const last = path.slice(path.lastIndexOf('.') + 1);
-  return BOOLEAN_SET.has(last) ? 'boolean' : 'object';
+  return BOOLEAN_SET.has(pathKeys(path).pop()!) ? 'boolean' : 'object';
 }
 
 /**
- * Whether a declared capabilities object (from `initialize` params or result) declares `path` (dotted).
+ * Whether a declared capabilities object (from `initialize` params or result) declares `path` (a key path,
+ * util/key-path.ts: `tasks.requests.tools.call`, `extensions["io.modelcontextprotocol/ui"]`).
  * Every parent must be an own plain-object key. The last key counts when: for `listChanged`/`subscribe`, it is
  * exactly `true`; otherwise it is a plain object (presence declares, spec-table §1.3) or `true` (a common
  * non-conformant spelling whose intent is clear; shape problems are a rule's business, not this test's).
@@ -82,7 +91,7 @@ export function capabilityFlagType(path: string): CapabilityFlagType {
  */
 export function isDeclared(caps: unknown, path: string): boolean {
   // Own-property reads only: `__proto__`/`constructor` keys in the log are inert.
-  const keys = path.split('.');
+  const keys = pathKeys(path);
   const last = keys.pop()!;
   const node = getOwnPath(caps, keys);
   if (!isPlainObject(node)) return false;

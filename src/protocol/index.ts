@@ -32,6 +32,7 @@ export {
   capabilityFlag,
   capabilityFlagType,
   isDeclared,
+  OPEN_CAPABILITY_LEVELS,
 } from './capabilities.js';
 export { ERROR_CODES, NOT_FOUND_ERRORS, NOT_FOUND_MESSAGE, errorCodeInfo, errorCodeName, notFoundCode } from './errors.js';
 export type { NotFoundError } from './errors.js';

@@ -34,6 +34,7 @@ export const acceptHeader: Rule<Data, undefined, HttpSession> = {
     return `${d.request} ${what}: the client MUST list ${need.join(' and ')} ${d.method === 'GET' ? 'to open the server\'s stream' : 'on every POST'}`;
   },
   memory: HTTP_SESSION,
+  on: { http: true },
   check: ({ record, session, memory }) => {
     if (!memory.opens || !streamableHttp(record, session.revision, memory)) return undefined;
     const h = record.http!;

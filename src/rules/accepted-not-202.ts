@@ -37,6 +37,7 @@ export const acceptedNot202: Rule<Data, { posts: RecentMap<Post> }, HttpSession>
       : `the server answered ${d.request} ${d.status}${d.contentType === null ? '' : ` (${d.contentType})`}: a POST of only notifications or responses MUST be answered 202 Accepted with no body when accepted, an HTTP error status when not`,
   createState: () => ({ posts: new RecentMap(POSTS_KEPT) }),
   memory: HTTP_SESSION,
+  on: { http: true },
   check: ({ record, session, state, memory }) => {
     const h = record.http;
     if (h === undefined || h.exchange === null || h.method !== 'POST' || !streamableHttp(record, session.revision, memory)) return undefined;

@@ -14,7 +14,7 @@ export const cancelledOverHttp: Rule<Record<string, never>> = {
     revisions: MODERN_REVISIONS,
   },
   message: () => 'notifications/cancelled POSTed over Streamable HTTP: a modern client cancels by closing the request\'s response stream',
-  on: { kinds: ['notification'], methods: ['notifications/cancelled'] },
+  on: { kinds: ['notification'], methods: ['notifications/cancelled'], http: true },
   check: ({ record }) => {
     if (record.kind !== 'notification' || record.dir !== 'c2s' || record.http?.method !== 'POST' || !isModernRecord(record)) return undefined;
     return [{}];

@@ -3,6 +3,7 @@ import { inferDirection, methodInRevision, requiredCapabilities, specUrl } from 
 import { declaredIn } from '../session/capability.js';
 import { paramsOf } from '../session/direction.js';
 import type { Side } from '../types.js';
+import { isBelow } from '../util/key-path.js';
 import { isModernRecord } from './support/modern.js';
 import type { Rule } from './types.js';
 
@@ -45,7 +46,7 @@ export const capabilityNotNegotiated: Rule<Data> = {
     }
     if (out === null) return undefined;
     // A missing parent (`elicitation`) is implied by its missing sub-flag (`elicitation.url`): report the sub-flag.
-    const found = out.filter((d) => !out!.some((o) => o.side === d.side && o.path.startsWith(`${d.path}.`)));
+    const found = out.filter((d) => !out!.some((o) => o.side === d.side && isBelow(o.path, d.path)));
     return found.length > 0 ? found : undefined;
   },
 };

@@ -1,9 +1,9 @@
 // Runs the rules over tracked records and over what is still open at end of input.
-import { MODERN_REVISIONS, isModernVersion } from '../protocol/modern.js';
 import { revisionAtLeast } from '../protocol/revisions.js';
 import type { Tracked } from '../session/tracker.js';
 import type { SessionState } from '../session/state.js';
 import type { Finding, OpenRequest, Severity } from '../types.js';
+import { appliesIn } from './applies.js';
 import { RULES } from './registry.js';
 import { Routes, type Route } from './routes.js';
 import { DEFAULT_RULE_OPTIONS, type Memory, type RecordContext, type Rule, type RuleOptions } from './types.js';
@@ -93,7 +93,7 @@ export class RuleEngine {
     // A line of the log that is no message is never checked (never an error).
     if (rev.rules.length === 0 || record.kind === 'log') return;
     const facts = t.facts;
-    const route: Route = rev.routes.of(record.kind, record.method, record.summary === true || record.truncated === true);
+    const route: Route = rev.routes.of(record.kind, record.method, record.summary === true || record.truncated === true, record.http !== undefined);
     const memories = route.memories;
     for (let i = 0; i < memories.length; i++) {
       const m = memories[i]!;
@@ -226,10 +226,8 @@ function severityFor(rule: Rule<any, any>, revision: string | null): Severity {
   return sev;
 }
 
-/** A revision string from 2026-07-28 on that mcptrace does not know is checked by the rules of the modern revisions. */
 function applies(rule: Rule<any, any>, revision: string | null): boolean {
-  if (rule.meta.revisions === 'all' || revision === null || rule.meta.revisions.includes(revision)) return true;
-  return isModernVersion(revision) && rule.meta.revisions.some((r) => MODERN_REVISIONS.includes(r));
+  return appliesIn(rule.meta.revisions, revision);
 }
 
 function stateOf(rule: Rule<any, any, any>, s: Readonly<SessionState>): unknown {

@@ -41,6 +41,7 @@ export const headerMismatchServed: Rule<Data, { waiting: RecentMap<{ request: st
       : `the server rejected ${d.request} with 400 and error ${JSON.stringify(d.code)}, though what fails is its headers (${d.faults.join(', ')}): the error MUST be HeaderMismatch (-32020)`,
   createState: () => ({ waiting: new RecentMap(KEPT) }),
   memory: HTTP_SESSION,
+  on: { http: true },
   check: ({ record, state, memory }) => {
     const h = record.http;
     if (h === undefined || h.exchange === null || !memory.modern || memory.legacy) return undefined;

@@ -38,7 +38,7 @@ export const modernErrorStatus: Rule<Data, undefined, HttpSession> = {
   },
   message: (d) => `the server answered ${d.method ?? 'a request'} with ${d.name} (${d.code}) on HTTP ${d.status}: this error MUST come with ${d.must} ${REASON[d.must]}`,
   memory: HTTP_SESSION,
-  on: { kinds: ['error'], body: true },
+  on: { kinds: ['error'], body: true, http: true },
   check: ({ record, memory }) => {
     const h = record.http;
     if (h === undefined || !memory.modern || record.dir !== 's2c' || h.status === null) return undefined;

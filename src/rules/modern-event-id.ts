@@ -25,6 +25,7 @@ export const modernEventId: Rule<Data, { judged: Set<number> }, HttpSession> = {
       : `the server's SSE stream for ${d.request} gives its events ids (first: ${JSON.stringify(d.id)}): 2026-07-28 streams are not resumable and have no event ids`,
   createState: () => ({ judged: new Set() }),
   memory: HTTP_SESSION,
+  on: { http: true },
   check: ({ record, state, memory }) => {
     const h = record.http;
     if (h === undefined || !memory.modern || memory.legacy) return undefined;

@@ -23,6 +23,7 @@ export const modernHttpMethod: Rule<Data, undefined, HttpSession> = {
       : `the server answered ${d.request} ${d.status}: a 2026-07-28 server SHOULD answer GET and DELETE with 405 Method Not Allowed`,
   severityOf: (d, severity): Severity => (d.side === 'server' ? 'warning' : severity),
   memory: HTTP_SESSION,
+  on: { http: true },
   check: ({ record, memory }) => {
     const h = record.http;
     if (h === undefined || !memory.opens || !memory.modern || (h.method !== 'GET' && h.method !== 'DELETE')) return undefined;

@@ -27,6 +27,7 @@ export const modernMessageAfterClose: Rule<Data, { judged: Set<number> }, HttpSe
   message: (d) => `the server sent ${d.what} for ${d.request} after the client closed its response stream: in 2026-07-28 that close cancels the request, and the server MUST NOT send any further messages for it`,
   createState: () => ({ judged: new Set() }),
   memory: HTTP_SESSION,
+  on: { http: true },
   check: ({ record, state, memory }) => {
     const h = record.http;
     if (h?.afterClientClose !== true || h.exchange === null || record.dir !== 's2c' || !memory.modern || memory.legacy) return undefined;

@@ -54,6 +54,7 @@ export const modernMethodNotFound: Rule<Data, { waiting: RecentMap<Waiting> }, H
   },
   createState: () => ({ waiting: new RecentMap(KEPT) }),
   memory: HTTP_SESSION,
+  on: { http: true },
   check: ({ record, state, memory }) => {
     const h = record.http;
     if (h === undefined || h.exchange === null || !memory.modern || memory.legacy) return undefined;

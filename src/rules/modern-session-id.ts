@@ -25,6 +25,7 @@ export const modernSessionId: Rule<Data, { judged: Set<number> }, HttpSession> =
       : `the server's answer to ${d.request} assigns Mcp-Session-Id ${JSON.stringify(d.id)}: a 2026-07-28 server MUST NOT mint or echo session ids`,
   createState: () => ({ judged: new Set() }),
   memory: HTTP_SESSION,
+  on: { http: true },
   check: ({ record, state, memory }) => {
     const h = record.http;
     if (h === undefined || !memory.modern || memory.legacy) return undefined;

@@ -37,6 +37,7 @@ export const protocolVersionHeader: Rule<Data, undefined, HttpSession> = {
   },
   severityOf: (d, severity): Severity => (d.kind === 'different' ? 'warning' : severity),
   memory: HTTP_SESSION,
+  on: { http: true },
   check: ({ record, session, memory }) => {
     if (!memory.opens || memory.legacy) return undefined;
     if (memory.modern) {

@@ -36,7 +36,7 @@ export const requestMetadataHeaders: Rule<Data, undefined, HttpSession> = {
     }
   },
   memory: HTTP_SESSION,
-  on: { kinds: ['request'], body: true },
+  on: { kinds: ['request'], body: true, http: true },
   check: ({ record, memory }) => {
     if (!memory.modern || memory.legacy) return undefined;
     const faults = headerFaults(record, memory.tools).filter(MINE);

@@ -22,7 +22,7 @@ export const responseOnGetStream: Rule<Data, undefined, HttpSession> = {
   message: (d) =>
     `${d.kind === 'error' ? 'an error answering' : 'a response to'} ${d.method ?? 'an unknown request'} (id ${d.id}) on the server's GET stream, which resumes no stream: the server MUST NOT send a JSON-RPC response there unless resuming a stream of an earlier request`,
   memory: HTTP_SESSION,
-  on: { kinds: ['response', 'error'] },
+  on: { kinds: ['response', 'error'], http: true },
   check: ({ record, session, memory }) => {
     const h = record.http;
     // On the stream: an SSE event of the GET's answer (an error status's JSON body, a 406 say, is no stream).

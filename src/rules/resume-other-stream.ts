@@ -45,6 +45,7 @@ export const resumeOtherStream: Rule<Data, State, HttpSession> = {
       : `${d.what} replayed on the GET resuming after event ${JSON.stringify(d.lastEventId)} (${stream(d.resumed)}) answers a request POSTed in exchange ${d.postedOn}, whose stream is another: the server MUST NOT replay messages of a different stream`,
   createState: () => ({ events: new RecentMap(KEPT), resumes: new RecentMap(KEPT), requests: new RecentMap(KEPT) }),
   memory: HTTP_SESSION,
+  on: { http: true },
   check: ({ record, facts, session, state, memory }) => {
     const h = record.http;
     if (h === undefined || h.exchange === null || !streamableHttp(record, session.revision, memory)) return undefined;

@@ -19,9 +19,11 @@ export interface Route {
  */
 export class Routes {
   private readonly named = new Set<string>();
-  private readonly byKind = new Map<Kind, Map<string | null, Route>>();
-  /** The routes of records without a whole body (summaries, cut messages): rules that read the body left out. */
-  private readonly byKindBodyless = new Map<Kind, Map<string | null, Route>>();
+  /**
+   * By what the record lacks (`NO_BODY | NO_HTTP`): records without a whole body (summaries, cut messages) leave out
+   * the rules that read the body; records not read from HTTP, the rules that judge HTTP.
+   */
+  private readonly byLack = [0, 1, 2, 3].map(() => new Map<Kind, Map<string | null, Route>>());
 
   /** `rules` and `memories`: the triggers, by index (undefined: every record). */
   constructor(
@@ -31,30 +33,34 @@ export class Routes {
     for (const t of [...rules, ...memories]) for (const m of t?.methods ?? []) this.named.add(m);
   }
 
-  /** `bodyless`: the record's message body is not known whole (`summary` or `truncated`). */
-  of(kind: Kind, method: string | null, bodyless = false): Route {
+  /** `bodyless`: the record's message body is not known whole (`summary` or `truncated`); `http`: read from HTTP. */
+  of(kind: Kind, method: string | null, bodyless = false, http = true): Route {
     const m = method !== null && this.named.has(method) ? method : null;
-    const byKind = bodyless ? this.byKindBodyless : this.byKind;
+    const lack = (bodyless ? NO_BODY : 0) | (http ? 0 : NO_HTTP);
+    const byKind = this.byLack[lack]!;
     let byMethod = byKind.get(kind);
     if (byMethod === undefined) byKind.set(kind, (byMethod = new Map()));
     let route = byMethod.get(m);
-    if (route === undefined) byMethod.set(m, (route = this.build(kind, m, bodyless)));
+    if (route === undefined) byMethod.set(m, (route = this.build(kind, m, lack)));
     return route;
   }
 
-  private build(kind: Kind, method: string | null, bodyless: boolean): Route {
+  private build(kind: Kind, method: string | null, lack: number): Route {
     const route: Route = { rules: [], facts: [], memories: [] };
     this.rules.forEach((t, i) => {
-      if (!admits(t, kind, method) || (bodyless && t?.body)) return;
+      if (!admits(t, kind, method) || (lack & NO_BODY && t?.body) || (lack & NO_HTTP && t?.http)) return;
       route.rules.push(i);
       route.facts.push(t?.fact);
     });
     this.memories.forEach((t, i) => {
-      if (admits(t, kind, method)) route.memories.push(i);
+      if (admits(t, kind, method) && !(lack & NO_HTTP && t?.http)) route.memories.push(i);
     });
     return route;
   }
 }
+
+const NO_BODY = 1;
+const NO_HTTP = 2;
 
 /** The trigger lets records of this kind and method through (`method` null: none, or one no trigger names). */
 function admits(t: RuleTrigger | undefined, kind: Kind, method: string | null): boolean {

@@ -2,6 +2,7 @@
 import { revisionAtLeast } from '../protocol/revisions.js';
 import { SCHEMA_LENIENCY, type SchemaLeniency } from '../protocol/schema-leniency.js';
 import type { PartSchema, SchemaIssue } from '../protocol/schemas.js';
+import { joinKey, pathKeys } from '../util/key-path.js';
 
 type Path = readonly PropertyKey[];
 
@@ -22,15 +23,8 @@ interface CompiledLeniency {
   entry: SchemaLeniency;
 }
 
-/** Splits `a.*.b["x.y"]` into segments. */
-export function parsePattern(path: string): string[] {
-  const out: string[] = [];
-  const re = /\["([^"]*)"\]|([^.[\]]+)/g;
-  for (let m = re.exec(path); m !== null; m = re.exec(path)) out.push(m[1] ?? m[2]);
-  return out;
-}
-
-const LENIENCY: readonly CompiledLeniency[] = SCHEMA_LENIENCY.map((entry) => ({ segments: parsePattern(entry.path), entry }));
+// `a.*.b["x.y"]`: a pattern is a key path whose steps may be `*` (one key) or `**` (any number).
+const LENIENCY: readonly CompiledLeniency[] = SCHEMA_LENIENCY.map((entry) => ({ segments: pathKeys(entry.path), entry }));
 
 /** Whether `segments` (with `*` and `**`) match a prefix of `path`. */
 export function matchesPrefix(segments: readonly string[], path: Path, i = 0, j = 0): boolean {
@@ -138,8 +132,7 @@ export function formatPath(path: Path): string {
   for (const seg of path) {
     const key = String(seg);
     if (typeof seg === 'number') s += `[${seg}]`;
-    else if (/^[A-Za-z_$][\w$]*$/.test(key) && key.length <= MAX_KEY) s += s === '' ? key : `.${key}`;
-    else s += `[${JSON.stringify(key.length > MAX_KEY ? `${key.slice(0, MAX_KEY - 1)}…` : key)}]`;
+    else s = joinKey(s, key.length > MAX_KEY ? `${key.slice(0, MAX_KEY - 1)}…` : key);
   }
   return s;
 }

@@ -22,6 +22,7 @@ export const sessionIdHeader: Rule<{ request: string }, State, HttpSession> = {
     `${d.request} has no Mcp-Session-Id header: the server assigned this session an id in its answer to initialize, and the client MUST send it on all subsequent requests`,
   createState: () => ({ assigned: false }),
   memory: HTTP_SESSION,
+  on: { http: true },
   check: ({ record, facts, session, state, memory }) => {
     const h = record.http;
     // 2026-07-28 has no sessions (basic/transports/streamable-http.mdx §Earlier Streamable HTTP Revisions): a session id

@@ -75,6 +75,12 @@ export interface RuleTrigger {
    * missing field. The audit report counts those records once per run.
    */
   body?: true;
+  /**
+   * The check acts only on records read from HTTP (`record.http`: headers, statuses, streams). Such a rule, with no
+   * end-of-input check, has nothing to judge in a session whose log holds no HTTP exchange (stdio): the JUnit report
+   * skips it there.
+   */
+  http?: true;
 }
 
 /**

@@ -24,6 +24,15 @@ describe('formatMs', () => {
     ];
     for (const [ms, text] of cases) expect(formatMs(ms), String(ms)).toBe(text);
   });
+
+  it('prints days and hours past 48 hours, not thousands of hours', () => {
+    const H = 3_600_000;
+    const cases: Array<[number, string]> = [
+      [47 * H + 59 * 60_000, '47h 59m'], [48 * H - 30_000, '2d 00h'], [48 * H, '2d 00h'],
+      [49.5 * H, '2d 02h'], [6502 * H + 41 * 60_000, '270d 23h'], [-(72 * H), '-3d 00h'],
+    ];
+    for (const [ms, text] of cases) expect(formatMs(ms), String(ms)).toBe(text);
+  });
 });
 
 describe('wrapCell', () => {

@@ -5,7 +5,8 @@ import { analyze } from '../../src/analyze-stream.js';
 import { METHODS } from '../../src/protocol/methods.js';
 import { SCHEMA_LENIENCY } from '../../src/protocol/schema-leniency.js';
 import { paramsSchema, schemaTables } from '../../src/protocol/schemas.js';
-import { describeIssue, formatPath, matchesPrefix, parsePattern } from '../../src/rules/schema-check.js';
+import { describeIssue, formatPath, matchesPrefix } from '../../src/rules/schema-check.js';
+import { pathKeys } from '../../src/util/key-path.js';
 import { BUCKET_MAX, VerdictCache, fingerprint, keyText as keyOffsets } from '../../src/rules/schema-cache.js';
 
 /** The key as text: what the offsets of `keyText` select. */
@@ -61,8 +62,8 @@ describe('the schema table', () => {
   });
 
   it('parses every leniency pattern into segments', () => {
-    for (const l of SCHEMA_LENIENCY) expect(parsePattern(l.path).length, l.path).toBeGreaterThan(0);
-    expect(parsePattern('**._meta["io.modelcontextprotocol/related-task"]')).toEqual(['**', '_meta', 'io.modelcontextprotocol/related-task']);
+    for (const l of SCHEMA_LENIENCY) expect(pathKeys(l.path).length, l.path).toBeGreaterThan(0);
+    expect(pathKeys('**._meta["io.modelcontextprotocol/related-task"]')).toEqual(['**', '_meta', 'io.modelcontextprotocol/related-task']);
   });
 });
 
@@ -391,9 +392,9 @@ describe('the verdict cache', () => {
   });
 
   it('matches path patterns with * and ** as prefixes', () => {
-    expect(matchesPrefix(parsePattern('*.*.**._meta'), ['result', 'tools', 0, '_meta', 'x'])).toBe(true);
-    expect(matchesPrefix(parsePattern('*.*.**._meta'), ['params', '_meta', 'progressToken'])).toBe(false);
-    expect(matchesPrefix(parsePattern('**.icons'), ['result', 'tools', 3, 'icons', 0, 'src'])).toBe(true);
-    expect(matchesPrefix(parsePattern('params.task'), ['params', 'tasks'])).toBe(false);
+    expect(matchesPrefix(pathKeys('*.*.**._meta'), ['result', 'tools', 0, '_meta', 'x'])).toBe(true);
+    expect(matchesPrefix(pathKeys('*.*.**._meta'), ['params', '_meta', 'progressToken'])).toBe(false);
+    expect(matchesPrefix(pathKeys('**.icons'), ['result', 'tools', 3, 'icons', 0, 'src'])).toBe(true);
+    expect(matchesPrefix(pathKeys('params.task'), ['params', 'tasks'])).toBe(false);
   });
 });

@@ -4,8 +4,7 @@ import type { Severity } from '../../types.js';
 import { formatCount } from '../numbers.js';
 import { display, html, type SafeHtml } from './html-escape.js';
 import { breakablePath, linkTo, type HtmlLinks } from './html-links.js';
-
-export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
+import { ruleSeverities, SEVERITIES } from './parts.js';
 
 /**
  * The filter: one checkbox per severity. Hidden until the script runs (it is the script's job), so a page
@@ -53,6 +52,12 @@ export function findingsTable(
 </table></div>`;
 }
 
+/** A rule's severity, or per severity when its findings have several: `error 5 warning 2`. */
+function severityCell(severities: ReadonlyArray<[Severity, number]>): SafeHtml {
+  const one = severities.length === 1;
+  return html`${severities.map(([s, n], i) => html`${i > 0 ? ' ' : ''}<span class="sev ${s}">${s}</span>${one ? '' : ` ${formatCount(n)}`}`)}`;
+}
+
 /**
  * The rules: those that fired, with counts, then every active rule. Spec and doc references are links (made from the
  * rule table, never from the log), the spec in `revision` (the one every session negotiated) when it has the page.
@@ -61,11 +66,11 @@ export function rulesSection(report: AuditReport, links: HtmlLinks, revision: st
   const fired = report.rules.filter((r) => (report.byRule[r.id] ?? 0) > 0);
   const unknown = Object.keys(report.byRule).filter((id) => !report.rules.some((r) => r.id === id));
   const row = (r: AuditReport['rules'][number]) =>
-    html`<tr><td class="mono rule">${r.id}</td><td><span class="sev ${r.effectiveSeverity}">${r.effectiveSeverity}</span></td><td class="num">${formatCount(report.byRule[r.id] ?? 0)}</td><td>${r.description}<br><span class="muted">spec:</span> ${linkTo(links.spec(r.id, revision), html`<code class="ref">${breakablePath(links.spec(r.id, revision) ?? r.specUrl)}</code>`)}<br><span class="muted">doc:</span> ${linkTo(links.doc(r.id), html`<code class="ref">${breakablePath(r.docUrl)}</code>`)}</td></tr>\n`;
+    html`<tr><td class="mono rule">${r.id}</td><td>${severityCell(ruleSeverities(report, r.id, r.effectiveSeverity))}</td><td class="num">${formatCount(report.byRule[r.id] ?? 0)}</td><td>${r.description}<br><span class="muted">spec:</span> ${linkTo(links.spec(r.id, revision), html`<code class="ref">${breakablePath(links.spec(r.id, revision) ?? r.specUrl)}</code>`)}<br><span class="muted">doc:</span> ${linkTo(links.doc(r.id), html`<code class="ref">${breakablePath(r.docUrl)}</code>`)}</td></tr>\n`;
   const head = html`<thead><tr><th>rule</th><th>severity</th><th class="num">findings</th><th>what it checks</th></tr></thead>`;
   return html`<section class="card" id="rules">
 <h2>Rules</h2>
-${fired.length === 0 && unknown.length === 0 ? html`<p class="muted">No rule fired.</p>` : html`<div class="scroll"><table class="rules">${head}<tbody>${fired.map(row)}${unknown.map((id) => html`<tr><td class="mono">${id}</td><td></td><td class="num">${formatCount(report.byRule[id])}</td><td class="muted">(not in the active rule list)</td></tr>`)}</tbody></table></div>`}
+${fired.length === 0 && unknown.length === 0 ? html`<p class="muted">No rule fired.</p>` : html`<div class="scroll"><table class="rules">${head}<tbody>${fired.map(row)}${unknown.map((id) => html`<tr><td class="mono">${id}</td><td>${severityCell(ruleSeverities(report, id, null))}</td><td class="num">${formatCount(report.byRule[id])}</td><td class="muted">(not in the active rule list)</td></tr>`)}</tbody></table></div>`}
 <details><summary>All ${report.rules.length} active rules</summary><div class="scroll"><table class="rules">${head}<tbody>${report.rules.map(row)}</tbody></table></div></details>
 </section>`;
 }

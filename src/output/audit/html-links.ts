@@ -1,6 +1,7 @@
 // Links of the HTML report: rule pages and spec sections, made from the rule table only (never from the log).
 import type { AuditReport } from '../../audit/types.js';
 import { specUrlFor } from '../../rules/spec-urls.js';
+import { joinKey, pathKeys } from '../../util/key-path.js';
 import { html, type SafeHtml } from './html-escape.js';
 
 /** Where a rule's page and its spec section are, in a session's negotiated revision. */
@@ -39,11 +40,23 @@ export function linkTo(url: string | null, text: string | SafeHtml, cls = ''): S
   return html`<a href="${url}" target="_blank" rel="noreferrer noopener"${cls === '' ? '' : html` class="${cls}"`}>${text}</a>`;
 }
 
+/** A file path or method that may break after each `/` (never inside a name): `<wbr>` after every `/`. */
+export function breakablePath(path: string): SafeHtml {
+  const parts = path.split('/');
+  return html`${parts.map((p, i) => (i < parts.length - 1 ? html`${p}/<wbr>` : html`${p}`))}`;
+}
+
 /**
- * A file path, method or capability path that may break after each `sep` (never inside a name): `<wbr>` after every
- * `/` (or `.` for `tasks.requests.tools.call`).
+ * A capability's key path (util/key-path.ts) that may break between its keys only: after each `.` of
+ * `tasks.requests.tools.call`, before the `[` of `extensions["io.modelcontextprotocol/ui"]`, never inside a key.
  */
-export function breakablePath(path: string, sep: '/' | '.' = '/'): SafeHtml {
-  const parts = path.split(sep);
-  return html`${parts.map((p, i) => (i < parts.length - 1 ? html`${p}${sep}<wbr>` : html`${p}`))}`;
+export function breakableKeyPath(path: string): SafeHtml {
+  let at = '';
+  const steps = pathKeys(path).map((key) => {
+    const next = joinKey(at, key);
+    const step = next.slice(at.length);
+    at = next;
+    return step;
+  });
+  return html`${steps.map((step, i) => (i === 0 ? html`${step}` : step.startsWith('.') ? html`.<wbr>${step.slice(1)}` : html`<wbr>${step}`))}`;
 }

@@ -10,7 +10,7 @@ import { diagramItems } from './step-groups.js';
 import { revisionText, undeclaredReason } from '../text-session.js';
 import { sessionNoteText } from '../input-notes.js';
 import { countOf } from '../plural.js';
-import { breakablePath, type HtmlLinks } from './html-links.js';
+import { breakableKeyPath, breakablePath, type HtmlLinks } from './html-links.js';
 
 function peer(p: AuditSession['info']['clientInfo']): SafeHtml {
   if (p === null) return html`<span class="muted">not seen</span>`;
@@ -56,7 +56,7 @@ function capabilityMatrix(rows: readonly CapabilityRow[], i: AuditSession['info'
   const declared = (r: CapabilityRow) => (r.declared === null ? '?' : r.declared ? 'yes' : 'no');
   return html`<h3>Capabilities</h3><div class="scroll"><table class="capabilities">
 <thead><tr><th>side</th><th>capability</th><th>declared</th><th class="num">used</th><th class="num">undeclared uses</th><th>status</th></tr></thead>
-<tbody>${rows.map((r) => html`<tr><td>${r.side}</td><td class="mono">${breakablePath(r.path, '.')}</td><td>${declared(r)}</td><td class="num">${formatCount(r.used)}</td><td class="num">${formatCount(r.usedUndeclared)}</td><td>${status(r, i)}</td></tr>\n`)}</tbody>
+<tbody>${rows.map((r) => html`<tr><td>${r.side}</td><td class="mono">${breakableKeyPath(r.path)}</td><td>${declared(r)}</td><td class="num">${formatCount(r.used)}</td><td class="num">${formatCount(r.usedUndeclared)}</td><td>${status(r, i)}</td></tr>\n`)}</tbody>
 </table></div>`;
 }
 

@@ -17,12 +17,12 @@ export function* renderAuditJsonChunks(report: AuditReport): Generator<string> {
 }
 
 function auditDocument(report: AuditReport): object {
-  const { tool, inputs, generatedAt, failOn, failed, totals, byRule, findingsOmitted, bodies, empty, failOnEmpty } = report;
+  const { tool, inputs, generatedAt, failOn, failed, totals, byRule, byRuleSeverity, findingsOmitted, bodies, empty, failOnEmpty } = report;
   return {
     tool,
     inputs,
     generatedAt,
-    summary: { failOn, failed, totals, byRule, findingsOmitted, failOnEmpty, empty, bodies },
+    summary: { failOn, failed, totals, byRule, byRuleSeverity, findingsOmitted, failOnEmpty, empty, bodies },
     sessions: report.sessions.map((s) => ({ ...s.info, findings: s.counts, capabilities: s.capabilities })),
     findings: report.findings,
     stats: report.stats,

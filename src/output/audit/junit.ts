@@ -1,7 +1,9 @@
-// The audit report as JUnit XML for CI dashboards: a test suite per session, a test case per active rule.
+// The audit report as JUnit XML for CI dashboards: a test suite per session, a test case per active rule (skipped where
+// it cannot apply).
 import type { AuditFinding, AuditReport, AuditSession } from '../../audit/types.js';
 import type { Severity } from '../../types.js';
 import { noMessagesText } from '../input-notes.js';
+import { whyNotApplicable } from '../../audit/applicability.js';
 import { bodyNotes, findingsBySession, notLoggedNotes, reachesFailOn, SEVERITY_RANK, type SessionFindings } from './parts.js';
 import { xmlAttr, xmlText } from './xml.js';
 import type { RenderContext } from './renderers.js';
@@ -14,6 +16,8 @@ interface Case {
   rule: string;
   failures: AuditFinding[];
   other: AuditFinding[];
+  /** Why the rule cannot apply to the session (`<skipped>`), or null. */
+  skipped: string | null;
 }
 
 /** Seconds between a session's first and last kept message with a time; 0 when the log has no times. */
@@ -35,17 +39,21 @@ function cut(s: string, width: number): string {
 /**
  * A test case per rule: it fails when the rule had findings at or above `failOn` in the session, so the
  * dashboard agrees with the exit code (DESIGN principle 9). Findings below `failOn` (and all of them with
- * `--fail-on none`) do not fail the case; they are listed in its `<system-out>`, so nothing is hidden.
+ * `--fail-on none`) do not fail the case; they are listed in its `<system-out>`, so nothing is hidden. A rule that
+ * cannot apply to the session (another revision's, or an HTTP rule in a stdio session) is skipped, with the reason,
+ * rather than passed; one that found something is never skipped.
  */
 function cases(g: SessionFindings, report: AuditReport): Case[] {
   const byRule = new Map<string, Case>();
-  for (const r of report.rules) byRule.set(r.id, { rule: r.id, failures: [], other: [] });
+  const info = g.session?.info ?? null;
+  for (const r of report.rules) byRule.set(r.id, { rule: r.id, failures: [], other: [], skipped: info === null ? null : whyNotApplicable(r, info) });
   for (const f of g.findings) {
     let c = byRule.get(f.rule);
     if (!c) {
-      c = { rule: f.rule, failures: [], other: [] };
+      c = { rule: f.rule, failures: [], other: [], skipped: null };
       byRule.set(f.rule, c);
     }
+    c.skipped = null;
     (reachesFailOn(f.severity, report.failOn) ? c.failures : c.other).push(f);
   }
   return [...byRule.values()];
@@ -53,6 +61,7 @@ function cases(g: SessionFindings, report: AuditReport): Case[] {
 
 function testcase(c: Case): string[] {
   const open = `    <testcase name="${xmlAttr(c.rule)}" classname="${xmlAttr(`mcptrace.${c.rule}`)}" time="0"`;
+  if (c.skipped !== null) return [`${open}><skipped message="${xmlAttr(c.skipped)}"/></testcase>`];
   if (c.failures.length === 0 && c.other.length === 0) return [`${open}/>`];
   const lines = [`${open}>`];
   if (c.failures.length > 0) {
@@ -92,16 +101,19 @@ export function renderAuditJunit(report: AuditReport, _ctx?: RenderContext): str
   const suites: string[] = [];
   let tests = 0;
   let failures = 0;
+  let skipped = 0;
   let time = 0;
   for (const g of findingsBySession(report)) {
     const cs = cases(g, report);
     const failed = cs.filter((c) => c.failures.length > 0).length;
+    const skips = cs.filter((c) => c.skipped !== null).length;
     const secs = sessionSeconds(g.session);
     tests += cs.length;
     failures += failed;
+    skipped += skips;
     time += secs;
     suites.push(
-      `  <testsuite name="${xmlAttr(`session ${g.key} · ${g.file}`)}" tests="${cs.length}" failures="${failed}" errors="0" skipped="0" time="${secs.toFixed(3)}">`,
+      `  <testsuite name="${xmlAttr(`session ${g.key} · ${g.file}`)}" tests="${cs.length}" failures="${failed}" errors="0" skipped="${skips}" time="${secs.toFixed(3)}">`,
       ...properties(g),
       ...cs.flatMap(testcase),
       '  </testsuite>',
@@ -126,7 +138,7 @@ export function renderAuditJunit(report: AuditReport, _ctx?: RenderContext): str
   const name = xmlAttr(`${report.tool.name} audit`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${name}" tests="${tests}" failures="${failures}" errors="0" skipped="0" time="${time.toFixed(3)}">`,
+    `<testsuites name="${name}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}">`,
     ...(report.findingsOmitted > 0 ? [`  <!-- ${countOf(report.findingsOmitted, 'finding')} past the report's limit are counted but not listed -->`] : []),
     ...[...bodyNotes(report), ...notLoggedNotes(report)].map((n) => `  <!-- ${xmlComment(n.text)} -->`),
     ...suites,

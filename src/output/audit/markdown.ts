@@ -10,7 +10,8 @@ import { renderSequenceMermaid } from './mermaid.js';
 import { revisionText, undeclaredReason } from '../text-session.js';
 import { specUrlFor } from '../../rules/spec-urls.js';
 import {
-  countsText, emptyFailure, findingsBySession, findingsFail, nothingChecked, peerText, recordSummaryParts, reportNotes, reportRevision, SEVERITIES, slowest, specLinks,
+  countsText, emptyFailure, findingsBySession, findingsFail, nothingChecked, peerText, recordSummaryParts, reportNotes, reportRevision, ruleSeverities, SEVERITIES, slowest,
+  specLinks,
   type SessionFindings,
 } from './parts.js';
 import { sessionNoteText } from '../input-notes.js';
@@ -61,6 +62,12 @@ function verdict(report: AuditReport): string {
   return `✅ **Passed** at \`--fail-on ${report.failOn}\` · ${counts}`;
 }
 
+/** `❌ error`, or per severity when a rule's findings have several: `❌ error 5 · ⚠️ warning 2`. */
+function severityCell(severities: ReadonlyArray<[Severity, number]>): string {
+  if (severities.length === 1) return `${SEVERITY_MARK[severities[0]![0]]} ${severities[0]![0]}`;
+  return severities.map(([s, n]) => `${SEVERITY_MARK[s]} ${s} ${formatCount(n)}`).join(' · ');
+}
+
 function rulesTable(report: AuditReport): string[] {
   const rules = report.rules.filter((r) => (report.byRule[r.id] ?? 0) > 0);
   if (rules.length === 0) return [];
@@ -69,7 +76,7 @@ function rulesTable(report: AuditReport): string[] {
     '### Findings by rule', '',
     ...table(
       ['rule', 'severity', 'findings', 'description', 'doc'],
-      rules.map((r) => [link(r.id, specUrlFor(r.specUrl, revision)), `${SEVERITY_MARK[r.effectiveSeverity]} ${r.effectiveSeverity}`, formatCount(report.byRule[r.id] ?? 0), md(r.description), md(r.docUrl)]),
+      rules.map((r) => [link(r.id, specUrlFor(r.specUrl, revision)), severityCell(ruleSeverities(report, r.id, r.effectiveSeverity)), formatCount(report.byRule[r.id] ?? 0), md(r.description), md(r.docUrl)]),
       [2],
     ),
     '',

@@ -71,6 +71,17 @@ export function countsText(c: Record<Severity, number>): string {
   return `${countOf(c.error, 'error')}, ${countOf(c.warning, 'warning')}, ${countOf(c.info, 'info')}`;
 }
 
+/**
+ * The severities of a rule's findings, most severe first, each with its count. A rule's findings need not all have
+ * the severity it is listed with (`capability-not-negotiated` is a warning by default, an error from 2025-06-18, a
+ * warning again for a SHOULD): a summary shows what was found. A rule without findings: `listed` with 0.
+ */
+export function ruleSeverities(report: AuditReport, rule: string, listed: Severity | null): Array<[Severity, number]> {
+  const c = report.byRuleSeverity[rule];
+  const found = c === undefined ? [] : SEVERITIES.filter((s) => c[s] > 0).map((s): [Severity, number] => [s, c[s]]);
+  return found.length > 0 || listed === null ? found : [[listed, 0]];
+}
+
 /** Counts of a list of findings by severity. */
 export function countFindings(findings: readonly AuditFinding[]): Record<Severity, number> {
   const c: Record<Severity, number> = { error: 0, warning: 0, info: 0 };

@@ -123,6 +123,13 @@ describe('html audit report', () => {
     expect(page).toContain('<h3>Tools</h3>');
   });
 
+  it('gives the span of two logs months apart in days and hours', async () => {
+    // Two real Claude Desktop logs of server-memory: May 2025 and March 2026.
+    const hosts = 'test/fixtures/hosts/claude-desktop';
+    const page = renderAuditHtml(await reportOf([`${hosts}/mcp-server-memory-2025-05.log`, `${hosts}/mcp-server-memory-2026-03-truncated.log`]));
+    expect(/<dt>time span<\/dt><dd>([^<]*)/.exec(page)![1]).toBe('2025-05-14T08:02:11.402Z – 2026-03-18T00:47:11.908Z (307d 17h)');
+  });
+
   it('spec and doc references are links (doc links only with a docBase), their text breakable after each slash', async () => {
     const report = await reportOf(SAMPLE);
     const page = renderAuditHtml(report);

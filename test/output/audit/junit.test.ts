@@ -26,18 +26,24 @@ describe('renderAuditJunit', () => {
     expect(suites).toHaveLength(report.sessions.length);
     let tests = 0;
     let failures = 0;
+    let skipped = 0;
     for (const s of suites) {
       const cases = s.children.filter((c) => c.name === 'testcase');
       const failing = cases.filter((c) => c.children.some((x) => x.name === 'failure'));
+      const skipping = cases.filter((c) => c.children.some((x) => x.name === 'skipped'));
       expect(Number(s.attrs.tests)).toBe(cases.length);
       expect(Number(s.attrs.failures)).toBe(failing.length);
-      expect(s.attrs).toMatchObject({ errors: '0', skipped: '0' });
+      expect(Number(s.attrs.skipped)).toBe(skipping.length);
+      // A skipped case is only that: no failure, no findings beside it.
+      for (const c of skipping) expect(c.children.map((x) => x.name)).toEqual(['skipped']);
+      expect(s.attrs).toMatchObject({ errors: '0' });
       expect(s.attrs.time).toMatch(/^\d+\.\d{3}$/);
       for (const c of cases) expect(c.attrs.classname).toBe(`mcptrace.${c.attrs.name}`);
       tests += cases.length;
       failures += failing.length;
+      skipped += skipping.length;
     }
-    expect(root.attrs).toMatchObject({ tests: String(tests), failures: String(failures), errors: '0', skipped: '0' });
+    expect(root.attrs).toMatchObject({ tests: String(tests), failures: String(failures), errors: '0', skipped: String(skipped) });
     // The dashboard fails exactly when the exit code does.
     expect(failures > 0).toBe(report.failed);
   });
@@ -89,6 +95,46 @@ describe('renderAuditJunit', () => {
     expect(warning.suite.attrs.failures).toBe(String(rulesWithFindings.length));
     for (const rule of rulesWithFindings) expect(caseOf(warning.suite, rule).children.map((x) => x.name)).toEqual(['failure']);
     expect((await at('none')).suite.attrs.failures).toBe('0');
+  });
+
+  it('skips, with the reason, the rules that cannot apply: HTTP rules in a stdio session, other revisions\' rules', async () => {
+    // A real Claude Desktop log (stdio, 2025-11-25), and the recorded HTTP session of the same server kind (a HAR).
+    const stdio = await reportOf('test/fixtures/hosts/claude-desktop/mcp-server-memory-2025-07-metadata.log');
+    const http = await reportOf('samples/everything-http.har');
+    const skips = (report: AuditReport) => {
+      const suite = elements(junitOf(report), 'testsuite')[0]!;
+      const out = new Map<string, string>();
+      for (const c of elements(suite, 'testcase')) {
+        const s = c.children.find((x) => x.name === 'skipped');
+        if (s) out.set(c.attrs.name!, s.attrs.message!);
+      }
+      return { suite, out };
+    };
+    const s = skips(stdio);
+    expect(stdio.sessions[0]!.info).toMatchObject({ transport: 'stdio', negotiatedRevision: '2025-11-25' });
+    expect(s.out.get('accept-header')).toBe("judges HTTP exchanges only; this session's log holds none (transport stdio)");
+    expect(s.out.get('session-id-header')).toBe("judges HTTP exchanges only; this session's log holds none (transport stdio)");
+    expect(s.out.get('missing-request-meta')).toBe('checked in 2026-07-28 only; this session is 2025-11-25');
+    // Rules of the session's revision and transport run, and pass.
+    for (const rule of ['capability-not-negotiated', 'unanswered-request', 'invalid-jsonrpc', 'wrong-direction']) expect(s.out.has(rule), rule).toBe(false);
+    expect(s.suite.attrs.skipped).toBe(String(s.out.size));
+    expect(Number(s.suite.attrs.tests) - s.out.size).toBeLessThan(stdio.rules.length);
+    // Over HTTP the transport rules of the revision are checked (skipped only where the revision is another).
+    const h = skips(http);
+    expect(http.sessions[0]!.info.transport).toBe('http');
+    for (const rule of ['accept-header', 'session-id-header', 'protocol-version-header']) expect(h.out.has(rule), rule).toBe(false);
+    expect([...h.out.values()].every((m) => m.startsWith('checked in '))).toBe(true);
+  });
+
+  it('never skips a rule that found something in the session', async () => {
+    // accept-header's findings, in a session said to be stdio (a process start event before the HTTP traffic would
+    // say so): the findings win over what the session's transport suggests.
+    const report = await reportOf(bad('accept-header'));
+    expect(report.byRule['accept-header']).toBeGreaterThan(0);
+    const stdio = { ...report, sessions: report.sessions.map((s) => ({ ...s, info: { ...s.info, transport: 'stdio' } })) };
+    const suite = elements(junitOf(stdio), 'testsuite')[0]!;
+    expect(caseOf(suite, 'accept-header').children.map((x) => x.name)).toEqual(['failure']);
+    expect(caseOf(suite, 'session-id-header').children.map((x) => x.name)).toEqual(['skipped']);
   });
 
   it('takes the suite time from the first and last message times', async () => {
