@@ -1,5 +1,6 @@
-// wrap and the processes of a server: a signal reaches every process the server started (`sh -c`, `npx`), and nothing
-// the server started outlives wrap, even a wrap killed by SIGKILL. Real processes and signals: project e2e.
+// wrap and a server that will not stop: a second signal and --kill-after end it with SIGKILL, a signal reaches every
+// process the server started (`sh -c`, `npx`), and nothing the server started outlives wrap, even a wrap killed by
+// SIGKILL. Real processes and signals: project e2e.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -60,6 +61,29 @@ function lastRecord(capture: string) {
 }
 
 describe('wrap: a server that ignores SIGTERM', () => {
+  it('a second signal sends it SIGKILL: wrap exits 137, the server is gone, the capture is whole', async () => {
+    const capture = out('twice.ndjson');
+    const { wrap, pid, exit, stderr } = await wrapReady(['--out', capture], ['node', BROKEN, 'stubborn']);
+    wrap.kill('SIGTERM');
+    await delay(200);
+    expect(gone(pid)).toBe(false); // the first one was passed on, and ignored
+    wrap.kill('SIGTERM');
+    expect(await exit).toEqual({ code: 137, signal: null });
+    expect(gone(pid)).toBe(true);
+    expect(lastRecord(capture)).toMatchObject({ event: 'exit', code: null, signal: 'SIGKILL' });
+    expect(stderr()).toBe('mcptrace: second signal (SIGTERM): sending the server SIGKILL\n');
+  });
+
+  it('--kill-after: SIGKILL when it has not exited that long after the first signal', async () => {
+    const capture = out('kill-after.ndjson');
+    const { wrap, pid, exit, stderr } = await wrapReady(['--out', capture, '--kill-after', '300ms'], ['node', BROKEN, 'stubborn']);
+    wrap.kill('SIGINT');
+    expect(await exit).toEqual({ code: 137, signal: null });
+    expect(gone(pid)).toBe(true);
+    expect(lastRecord(capture)).toMatchObject({ event: 'exit', code: null, signal: 'SIGKILL' });
+    expect(stderr()).toBe('mcptrace: the server did not exit within 300ms of SIGINT (--kill-after): sending it SIGKILL\n');
+  });
+
   it('wrap killed by SIGKILL (no handler runs): the server does not outlive it', async () => {
     const { wrap, pid, exit } = await wrapReady(['--out', out('wrap-killed.ndjson')], ['node', BROKEN, 'stubborn']);
     wrap.kill('SIGKILL');
@@ -92,6 +116,33 @@ describe('wrap: the processes a server starts (sh -c, npx)', () => {
     const { wrap, pid, exit } = await wrapReady(['--out', capture], ['sh', '-c', `node "$0" stubborn & read _`, BROKEN]);
     wrap.stdin.write('\n');
     expect(await exit).toEqual({ code: 0, signal: null });
+    expect(await goneSoon(pid)).toBe(true);
+    expect(lastRecord(capture)).toMatchObject({ event: 'exit', code: 0, signal: null });
+  });
+
+  it('--kill-after holds for a process behind the server that ignores the signal, outlives it and keeps writing', async () => {
+    const capture = out('behind.ndjson');
+    // The shell dies of SIGTERM at once (as `npm exec` does); the process it started ignores it and writes on.
+    const writer = `process.on('SIGTERM', () => {}); setInterval(() => console.log('{}'), 20); console.log(JSON.stringify({ data: 'ready', pid: process.pid }))`;
+    const { wrap, pid, exit, stderr } = await wrapReady(['--out', capture, '--kill-after', '300ms'], ['sh', '-c', `node -e "$0" & wait`, writer]);
+    wrap.kill('SIGTERM');
+    expect(await exit).toEqual({ code: 143, signal: null }); // the shell's death
+    expect(await goneSoon(pid)).toBe(true);
+    expect(lastRecord(capture)).toMatchObject({ event: 'exit', code: null, signal: 'SIGTERM' });
+    expect(stderr()).toBe('');
+  });
+
+  it('a signal after the server exited stops the wait for a process that still writes to its stdout', async () => {
+    const capture = out('late.ndjson');
+    // What the shell leaves behind writes a line every 20 ms: its stdout never stays idle long enough to be let go.
+    const writer = `setInterval(() => console.log('{}'), 20); console.log(JSON.stringify({ data: 'ready', pid: process.pid }))`;
+    const { wrap, pid, exit } = await wrapReady(['--out', capture], ['sh', '-c', `node -e "$0" & read _`, writer]);
+    const shell = readCapture(capture)[0]!.pid as number;
+    wrap.stdin.write('\n');
+    expect(await goneSoon(shell)).toBe(true);
+    await delay(200);
+    wrap.kill('SIGTERM');
+    expect(await exit).toEqual({ code: 0, signal: null }); // the shell's code: it exited on its own
     expect(await goneSoon(pid)).toBe(true);
     expect(lastRecord(capture)).toMatchObject({ event: 'exit', code: 0, signal: null });
   });
