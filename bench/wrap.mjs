@@ -4,7 +4,7 @@
 //
 //   node bench/wrap.mjs [--pings 10000] [--rounds 3] [--window 32]
 //
-// Each round runs the setups, in a rotating order, in fresh processes: a connect (initialize), then `--pings` pings
+// Each round runs the setups, in a rotating order, in fresh processes: a connect (start-up and initialize, timed), then `--pings` pings
 // one after another (every round trip timed: p50, p99), then `--pings` pings with `--window` in flight at once
 // (throughput, pings/s). Medians over the rounds are reported; "added" is wrapped minus direct. Where /proc exists,
 // the CPU time each process used in the throughput phase is reported per ping (client, proxy, server), and so is
@@ -62,7 +62,9 @@ function childOf(pid) {
 async function session(setup, { pings, window, out }) {
   const transport = new StdioClientTransport({ ...params(setup, out), cwd: ROOT, stderr: 'ignore' });
   const client = new Client({ name: 'mcptrace-bench', version: '0.1.0' });
+  const started = process.hrtime.bigint();
   await client.connect(transport);
+  const connect = Number(process.hrtime.bigint() - started) / 1e6;
   // Warm both ends up (JIT), untimed.
   for (let i = 0; i < 200; i++) await client.ping();
   const rtt = new Float64Array(pings);
@@ -97,7 +99,7 @@ async function session(setup, { pings, window, out }) {
   const ours = [cpu.client, cpu.proxy, cpu.server].every((x) => x !== null) ? ((cpu.client + cpu.proxy + cpu.server) * pings) / 1e6 : null;
   const background = cpu0.machine && cpu1.machine && ours !== null ? (cpu1.machine.busy - cpu0.machine.busy - ours) / secs : null;
   const sorted = [...rtt];
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), mean: sorted.reduce((a, b) => a + b, 0) / pings, throughput, cpu, background };
+  return { connect, p50: percentile(sorted, 50), p99: percentile(sorted, 99), mean: sorted.reduce((a, b) => a + b, 0) / pings, throughput, cpu, background };
 }
 
 export async function wrapBench({ pings = 10_000, rounds = 3, window = 32, log = () => {} } = {}) {
@@ -112,7 +114,7 @@ export async function wrapBench({ pings = 10_000, rounds = 3, window = 32, log =
         if (setup === 'wrapped') m.captureBytes = statSync(out).size;
         runs[setup].push(m);
         const cpu = m.cpu.client === null ? '' : `; CPU µs/ping client ${fmt1(m.cpu.client)}, proxy ${fmt1(m.cpu.proxy)}, server ${fmt1(m.cpu.server)}; other load ${m.background === null ? '?' : m.background.toFixed(2)} cores`;
-        log(`  wrap round ${r + 1}/${rounds} ${setup}: p50 ${m.p50.toFixed(3)} ms, p99 ${m.p99.toFixed(3)} ms, ${Math.round(m.throughput)} pings/s${cpu}`);
+        log(`  wrap round ${r + 1}/${rounds} ${setup}: connect ${m.connect.toFixed(1)} ms, p50 ${m.p50.toFixed(3)} ms, p99 ${m.p99.toFixed(3)} ms, ${Math.round(m.throughput)} pings/s${cpu}`);
       }
     }
   } finally {
@@ -121,6 +123,7 @@ export async function wrapBench({ pings = 10_000, rounds = 3, window = 32, log =
   const med = (setup, k) => median(runs[setup].map((m) => m[k]));
   const medCpu = (setup, k) => (runs[setup].some((m) => m.cpu[k] === null) ? null : median(runs[setup].map((m) => m.cpu[k])));
   const summary = (setup) => ({
+    connect: med(setup, 'connect'),
     p50: med(setup, 'p50'),
     p99: med(setup, 'p99'),
     throughput: med(setup, 'throughput'),
@@ -139,6 +142,7 @@ export async function wrapBench({ pings = 10_000, rounds = 3, window = 32, log =
     direct,
     forward,
     wrapped,
+    addedConnect: wrapped.connect - direct.connect,
     addedP50: wrapped.p50 - direct.p50,
     addedP99: wrapped.p99 - direct.p99,
     throughputRatio: ratio('wrapped'),
@@ -153,17 +157,18 @@ const fmt1 = (n) => (n === null ? '–' : n.toFixed(1));
 
 export function wrapTable(r) {
   const f = (n) => n.toFixed(3);
+  const f1 = (n) => n.toFixed(1);
   const n = (x) => Math.round(x).toLocaleString('en-US');
   const cpu = (s) => `${fmt1(s.cpu.client)} / ${fmt1(s.cpu.proxy)} / ${fmt1(s.cpu.server)}`;
   return [
-    `${r.pings.toLocaleString('en-US')} pings one after another (round trip), then ${r.pings.toLocaleString('en-US')} with ${r.window} in flight (throughput); medians of ${r.rounds} rounds; server-everything over stdio, SDK client. Ratios: each round against its own direct run, median. CPU: per ping in the throughput phase, client / proxy / server (µs).`,
+    `A connect (the process started, initialize answered), then ${r.pings.toLocaleString('en-US')} pings one after another (round trip), then ${r.pings.toLocaleString('en-US')} with ${r.window} in flight (throughput); medians of ${r.rounds} rounds; server-everything over stdio, SDK client. Ratios: each round against its own direct run, median. CPU: per ping in the throughput phase, client / proxy / server (µs).`,
     '',
-    '| setup | p50 (ms) | p99 (ms) | throughput (pings/s) | ratio to direct | CPU µs/ping |',
-    '|---|---:|---:|---:|---:|---:|',
-    `| direct | ${f(r.direct.p50)} | ${f(r.direct.p99)} | ${n(r.direct.throughput)} | 1 | ${cpu(r.direct)} |`,
-    `| plain Node proxy (\`bench/forward.mjs\`, no capture) | ${f(r.forward.p50)} | ${f(r.forward.p99)} | ${n(r.forward.throughput)} | ${r.forwardRatio.toFixed(2)} | ${cpu(r.forward)} |`,
-    `| \`wrap --out FILE\` | ${f(r.wrapped.p50)} | ${f(r.wrapped.p99)} | ${n(r.wrapped.throughput)} | ${r.throughputRatio.toFixed(2)} | ${cpu(r.wrapped)} |`,
-    `| added by wrap | ${f(r.addedP50)} | ${f(r.addedP99)} ${r.addedP99 < 1 ? '✓ < 1' : '✗ ≥ 1'} | | ${r.throughputRatio >= 0.9 ? '✓ ≥ 0.9' : '✗ < 0.9'} | |`,
+    '| setup | connect (ms) | p50 (ms) | p99 (ms) | throughput (pings/s) | ratio to direct | CPU µs/ping |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    `| direct | ${f1(r.direct.connect)} | ${f(r.direct.p50)} | ${f(r.direct.p99)} | ${n(r.direct.throughput)} | 1 | ${cpu(r.direct)} |`,
+    `| plain Node proxy (\`bench/forward.mjs\`, no capture) | ${f1(r.forward.connect)} | ${f(r.forward.p50)} | ${f(r.forward.p99)} | ${n(r.forward.throughput)} | ${r.forwardRatio.toFixed(2)} | ${cpu(r.forward)} |`,
+    `| \`wrap --out FILE\` | ${f1(r.wrapped.connect)} | ${f(r.wrapped.p50)} | ${f(r.wrapped.p99)} | ${n(r.wrapped.throughput)} | ${r.throughputRatio.toFixed(2)} | ${cpu(r.wrapped)} |`,
+    `| added by wrap | ${f1(r.addedConnect)} | ${f(r.addedP50)} | ${f(r.addedP99)} ${r.addedP99 < 1 ? '✓ < 1' : '✗ ≥ 1'} | | ${r.throughputRatio >= 0.9 ? '✓ ≥ 0.9' : '✗ < 0.9'} | |`,
     ...(r.maxBackground !== null && r.maxBackground >= 0.15 ? ['', `Other processes kept up to ${r.maxBackground.toFixed(2)} cores busy during a run: these numbers are not reliable; run again on a quiet machine.`] : []),
   ].join('\n');
 }

@@ -1,5 +1,6 @@
 // Starts the wrapped server with its stdio piped to us, and says clearly when it cannot start.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { OWN_GROUP } from './server-group.js';
 
 export type ServerProcess = ChildProcessWithoutNullStreams;
 
@@ -22,6 +23,8 @@ export class StartError extends Error {}
  * stderr is piped too, and copied to ours by the caller, rather than inherited: a child that inherits our
  * fd 2 gets it switched to blocking mode (libuv clears O_NONBLOCK in the child, and the flag belongs to the
  * shared open file), after which every write of ours to a stderr nobody reads would stall the proxy.
+ * On POSIX the server leads a process group of its own (`detached`: a new session), so that wrap can signal every
+ * process it starts (server-group.ts).
  * Resolves once the process exists; rejects with a StartError with one readable line when it cannot.
  */
 export function startServer(command: readonly string[]): Promise<ServerProcess> {
@@ -29,7 +32,7 @@ export function startServer(command: readonly string[]): Promise<ServerProcess> 
   return new Promise((resolve, reject) => {
     let child: ServerProcess;
     try {
-      child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+      child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: OWN_GROUP });
     } catch (err) {
       reject(new StartError(`cannot start ${file}: ${(err as Error).message}`));
       return;

@@ -9,6 +9,7 @@ import { LiveAnnotator, type RecordListener } from './live-annotator.js';
 import { liveOut, livePalette, liveWidth } from './live-output.js';
 import { pump } from './pump.js';
 import { Recorder } from './recorder.js';
+import { ServerGroup } from './server-group.js';
 import { ServerOutputs } from './server-outputs.js';
 import { exitCodeOf, forwardSignals } from './signals.js';
 import { SyncFile } from './sync-file.js';
@@ -27,6 +28,8 @@ interface ProxyOptions {
   width?: number;
   /** Capture at most this many bytes of one line (the rest is counted, never forwarded short). */
   maxLine: number;
+  /** After the first signal, how long the server has to exit before it is sent SIGKILL (`--kill-after`). */
+  killAfterMs: number;
   /** Name of the capture in live `source` fields. */
   captureName?: string;
   /** Told the annotated records as they come (`--otlp-endpoint`); waited for before wrap exits. */
@@ -77,6 +80,16 @@ export async function proxy(opts: ProxyOptions, io: ProxyIO): Promise<number> {
     return EXIT_CANNOT_START;
   }
   child.on('error', (err) => warn(io, `server process: ${err.message}`)); // a failed kill(), after start
+  const group = new ServerGroup(child);
+  try {
+    return await serve(child, group, recorder, finish, opts, io);
+  } finally {
+    group.end();
+  }
+}
+
+/** The running server's session, from its start to wrap's exit code. */
+async function serve(child: ServerProcess, group: ServerGroup, recorder: Recorder, finish: () => void, opts: ProxyOptions, io: ProxyIO): Promise<number> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -99,13 +112,21 @@ export async function proxy(opts: ProxyOptions, io: ProxyIO): Promise<number> {
   });
   const outputs = new ServerOutputs(child, io, recorder, opts.maxLine, now);
 
-  const unforward = forwardSignals((signal) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-  });
-  const { code, signal } = await exited;
-  serverRunning = false;
-  unforward();
-  await outputs.settle();
+  // A signal once the server has exited stops the wait for its outputs: the capture is finished without them.
+  const late = new AbortController();
+  const forwarding = forwardSignals({ signal: (s) => group.signal(s), killing: (why) => warn(io, why), late: () => late.abort() }, opts.killAfterMs);
+  let exit: { code: number | null; signal: NodeJS.Signals | null };
+  try {
+    exit = await exited;
+    serverRunning = false;
+    forwarding.serverExited();
+    await outputs.settle(late.signal);
+  } finally {
+    forwarding.dispose();
+  }
+  // The server is gone and its outputs are closed: a process it started that is still there goes too.
+  group.end();
+  const { code, signal } = exit;
 
   // A line the client had begun but not finished when the server exited is recorded as partial.
   const unfinished = c2s.end(now());

@@ -62,18 +62,20 @@ export class ServerOutputs {
   /**
    * After the server exited: what it wrote may still be in the pipes, so both outputs are forwarded to their end.
    * Only an output that stays open and idle (a process the server started still holds it) is closed, after a grace
-   * period; time spent waiting for a slow reader does not count.
+   * period; time spent waiting for a slow reader does not count. `cut` (a signal to wrap) closes them at once.
    */
-  async settle(): Promise<void> {
+  async settle(cut: AbortSignal): Promise<void> {
     let closed = false;
     const outputsClosed = this.closed.then(() => (closed = true));
+    const onCut = cut.aborted ? Promise.resolve() : new Promise<void>((resolve) => cut.addEventListener('abort', () => resolve(), { once: true }));
     while (!closed) {
-      await Promise.race([outputsClosed, delay(LOOK_MS)]);
+      await Promise.race([outputsClosed, onCut, delay(LOOK_MS)]);
       if (closed) break;
-      if (this.out.blocked || this.err.blocked) this.lastOutput = Date.now();
-      else if (Date.now() - this.lastOutput >= STDOUT_GRACE_MS) {
+      if (!cut.aborted && (this.out.blocked || this.err.blocked)) this.lastOutput = Date.now();
+      else if (cut.aborted || Date.now() - this.lastOutput >= STDOUT_GRACE_MS) {
         this.server.stdout.destroy();
         this.server.stderr.destroy();
+        await outputsClosed;
       }
     }
   }

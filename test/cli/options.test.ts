@@ -32,6 +32,7 @@ describe('numeric options', () => {
     [['stats', '--max-message-bytes', 'lots'], '--max-message-bytes lots:'],
     [['stats', '--jobs', 'many'], '--jobs many:'],
     [['wrap', '--max-line', '0', '--', 'node'], '--max-line 0:'],
+    [['wrap', '--kill-after', 'soon', '--', 'node'], '--kill-after soon: expected a duration'],
     [['proxy', '--target', 'http://127.0.0.1:1/mcp', '--max-line', 'x'], '--max-line x:'],
   ];
   it.each(refused)('%j is a usage error quoting the value as typed', async (args, says) => {

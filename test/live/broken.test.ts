@@ -149,7 +149,7 @@ describe('wrap: exits and signals', () => {
     expect(readCapture(capture).at(-1)).toMatchObject({ event: 'exit', code: null, signal });
   });
 
-  it('a server that ignores every signal keeps wrap waiting; wrap ends when the server finally dies', async () => {
+  it('a server that ignores every signal keeps wrap waiting (until --kill-after); wrap ends when the server dies', async () => {
     const capture = out('stubborn.ndjson');
     const { child } = spawnWrap(['--out', capture], ['node', BROKEN, 'stubborn']);
     child.stdout.resume();
