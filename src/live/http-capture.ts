@@ -32,7 +32,7 @@ export class HttpCapture {
   exchange(conn: string, method: string, path: string, rawHeaders: readonly string[]): ExchangeTap {
     const reqHeaders = headerMap(rawHeaders);
     const x: Exchange = { conn, method, path, reqHeaders, status: null, resHeaders: null };
-    const tap = new ExchangeTap(this, x, bodyOf(reqHeaders));
+    const tap = new ExchangeTap(this, x, bodyOf(reqHeaders, this.mcp.maxBytes));
     this.run((at) => this.mcp.request(x, at));
     return tap;
   }

@@ -1,8 +1,9 @@
 // The frame an HTTP body makes: its message, or an invalid record that keeps what was read and says what broke.
 import type { Frame } from '../../types.js';
-import { errorFrame, oversizedFrame, textFrame, type FrameContext, type Position } from '../frames.js';
+import { errorFrame, overLimitFrame, oversizedFrame, textFrame, utf8Length, type FrameContext, type Position } from '../frames.js';
+import { OVERSIZED_KEEP_BYTES } from '../lines.js';
 import type { TimeValue } from '../time.js';
-import type { At, BodyEnd, CutReason } from './exchange.js';
+import type { At, BodyEnd, CutReason, DecodeOver } from './exchange.js';
 import type { BoundedBody } from './http-body.js';
 
 interface BodyRead {
@@ -20,6 +21,10 @@ interface BodyRead {
 /** A message frame from a whole body; an oversized, undecoded, cut or gapped body is an error frame keeping its text. */
 export function bodyFrame(at: Position, ctx: FrameContext, b: BodyRead): Frame {
   const { text, body, end, what } = b;
+  if (end.decodeOver) {
+    const head = body.text(OVERSIZED_KEEP_BYTES);
+    return overLimitFrame(at, head, end.decodeOver.bytes, `${decodeOverText(`HTTP ${what} body`, end.decodeOver, b.maxBytes)}; only its first ${utf8Length(head)} bytes are kept`, ctx);
+  }
   if (body.over) return oversizedFrame(at, text, body.size, b.maxBytes, `HTTP ${what} body`, ctx);
   if (end.decodeError !== null) return errorFrame(at, text, `HTTP ${what} body not decoded: ${end.decodeError}`, ctx);
   if (end.cut !== null) {
@@ -30,6 +35,21 @@ export function bodyFrame(at: Position, ctx: FrameContext, b: BodyRead): Frame {
   const f = textFrame(at, text, body.size, ctx);
   if (b.value !== undefined) f.value = b.value;
   return f;
+}
+
+/**
+ * What a body's decoding stopped at the limit says (`what`: the body or stream): the layer of its codings that passed
+ * it. The message may be larger still: decoding went no further.
+ */
+export function decodeOverText(what: string, over: DecodeOver, limit: number): string {
+  const of = over.perPiece ? `a piece of the ${what} decodes` : `${what} decodes`;
+  const where = over.layers === 1 ? '' : ` in layer ${over.layer} of ${over.layers}`;
+  return `${of} to more than --max-message-bytes (${limit}) (Content-Encoding ${over.codings}): decoding stopped${where} after ${over.bytes} bytes`;
+}
+
+/** The body passed the message limit: as read, or as decoded (its decoding stopped there). */
+export function overLimit(body: BoundedBody, end: BodyEnd): boolean {
+  return body.over || Boolean(end.decodeOver);
 }
 
 /** Why a body or stream ended early, for a finding's text. */

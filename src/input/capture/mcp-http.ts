@@ -2,8 +2,8 @@
 import { StringDecoder } from 'node:string_decoder';
 import { JSON_MEDIA_TYPE, LAST_EVENT_ID_HEADER, LEGACY_ENDPOINT_EVENT, legacySession, modernHeaders, PROTOCOL_VERSION_HEADER, SESSION_HEADER, statusEvent, STREAM_CLOSED_EVENT } from '../../protocol/http-transport.js';
 import type { Direction, Frame, HttpInfo, HttpWire, TransportEvent } from '../../types.js';
-import { errorFrame, eventFrame, oversizedFrame, textFrame, type FrameContext } from '../frames.js';
-import { bodyFrame, cutText, time } from './body-frame.js';
+import { errorFrame, eventFrame, overLimitFrame, oversizedFrame, textFrame, type FrameContext } from '../frames.js';
+import { bodyFrame, cutText, decodeOverText, overLimit, time } from './body-frame.js';
 import { ConnSessions } from './conn-sessions.js';
 import { mediaType, type At, type BodyEnd, type CutReason, type Exchange, type ExchangeSink, type StreamNotice } from './exchange.js';
 import { BoundedBody } from './http-body.js';
@@ -98,7 +98,7 @@ export class McpHttp implements ExchangeSink {
    * `readHost`: the request's Host names the server (false for the proxy's own traffic, where it names the proxy, not
    * the server behind it).
    */
-  constructor(private readonly file: string, private readonly maxBytes: number, private readonly readHost = true) {}
+  constructor(private readonly file: string, readonly maxBytes: number, private readonly readHost = true) {}
 
   /** Frames completed since the last call. */
   take(): Frame[] {
@@ -144,9 +144,10 @@ export class McpHttp implements ExchangeSink {
     const body = st.req ?? new BoundedBody(0);
     st.req = null;
     // An empty body says nothing, unless it is empty because it was cut or could not be decoded.
-    const empty = body.size === 0 && end.decodeError === null && end.cut === null;
+    const empty = body.size === 0 && end.decodeError === null && end.cut === null && !end.decodeOver;
     const text = empty ? '' : body.text();
-    const value = empty ? undefined : parse(text);
+    // An oversized body is not parsed: its kept start is no whole message.
+    const value = empty || overLimit(body, end) ? undefined : parse(text);
     // A request that names no session is taken for its connection's (keep-alive: the client that sent the requests
     // before it), so that one sent without the session's Mcp-Session-Id is seen in its session (the `session-id-header`
     // rule). An `initialize` names none: it opens the session its answer assigns.
@@ -218,13 +219,18 @@ export class McpHttp implements ExchangeSink {
         this.push(x, this.event(st, at, 's2c', { name: 'http-stream-open', data: { reason: cut.reason, bytes: cut.read } }));
       }
       if (end.decodeError !== null) this.push(x, errorFrame(this.at(at), '', `SSE stream not decoded: ${end.decodeError}`, this.ctx(st, 's2c', at)));
+      if (end.decodeOver) {
+        const detail = `${decodeOverText('SSE stream', end.decodeOver, this.maxBytes)}; the rest of the stream is not read`;
+        this.push(x, overLimitFrame(this.at(at), '', end.decodeOver.bytes, detail, this.ctx(st, 's2c', at)));
+      }
       st.sse = null;
     } else {
       const body = st.res;
       st.res = null;
-      if (body !== null && (body.size > 0 || end.decodeError !== null || end.cut !== null) && st.mcp) {
+      if (body !== null && (body.size > 0 || end.decodeError !== null || end.cut !== null || end.decodeOver) && st.mcp) {
         const text = body.text();
-        this.push(x, bodyFrame(this.at(at), { time: time(at), dir: 's2c', session: st.session }, { text, value: parse(text), body, end, gap: st.resGap, what: 'response', maxBytes: this.maxBytes }));
+        const value = overLimit(body, end) ? undefined : parse(text);
+        this.push(x, bodyFrame(this.at(at), { time: time(at), dir: 's2c', session: st.session }, { text, value, body, end, gap: st.resGap, what: 'response', maxBytes: this.maxBytes }));
       }
     }
     // A POST answered 2xx whose JSON or SSE body held no message: its status is all the answer says (a notification

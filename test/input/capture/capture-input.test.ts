@@ -6,30 +6,11 @@ import { detectInput } from '../../../src/input/detect.js';
 import type { InputFormat } from '../../../src/input/detect.js';
 import type { Frame } from '../../../src/types.js';
 import { chunked } from '../helpers.js';
-import { ipv4, tcpPacket } from '../../helpers/packets.js';
+import { conversation, ipv4 } from '../../helpers/packets.js';
 import { pcapFile, pcapngFile } from '../../helpers/pcap-writer.js';
 import { msg, post, reply } from './streams.js';
 
 const T0 = 1_700_000_000_000;
-
-/** A TCP conversation from `sport` to `dport`: the handshake, each side's bytes in turn (one segment each), both FINs. */
-function conversation(sport: number, dport: number, turns: [string | Buffer, string | Buffer][]): Buffer[] {
-  const a = { src: '127.0.0.1', dst: '127.0.0.1', sport, dport };
-  const b = { src: '127.0.0.1', dst: '127.0.0.1', sport: dport, dport: sport };
-  let cs = 1000;
-  let ss = 5000;
-  const out = [tcpPacket({ ...a, seq: cs++, flags: 'S' }), tcpPacket({ ...b, seq: ss++, ack: cs, flags: 'SA' })];
-  for (const [c, s] of turns) {
-    const cb = Buffer.from(c);
-    const sb = Buffer.from(s);
-    if (cb.length > 0) out.push(tcpPacket({ ...a, seq: cs, ack: ss, flags: 'PA', data: cb }));
-    cs += cb.length;
-    if (sb.length > 0) out.push(tcpPacket({ ...b, seq: ss, ack: cs, flags: 'PA', data: sb }));
-    ss += sb.length;
-  }
-  out.push(tcpPacket({ ...a, seq: cs, ack: ss, flags: 'FA' }), tcpPacket({ ...b, seq: ss, ack: cs + 1, flags: 'FA' }));
-  return out;
-}
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 const SID = { 'Mcp-Session-Id': 's-1' };

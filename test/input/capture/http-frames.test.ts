@@ -4,7 +4,8 @@ import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:
 import { describe, expect, it } from 'vitest';
 import { decodeFrame } from '../../../src/decode/decode.js';
 import type { Frame } from '../../../src/types.js';
-import { LAST_CHUNK, chunk, chunkedHead, connection, msg, post, read, reply } from './streams.js';
+import { bomb, type Coding } from '../../helpers/bomb.js';
+import { LAST_CHUNK, chunk, chunkedHead, connection, msg, post, read, reply, type Step } from './streams.js';
 
 const SID = { 'Mcp-Session-Id': 'sess-1' };
 const JSON_T = { 'Content-Type': 'application/json' };
@@ -143,6 +144,68 @@ describe('Content-Encoding', () => {
   it('reports a coding it does not decode', async () => {
     const { frames } = await read(connection('tcp/1', [['c2s', post(msg({ id: 1, method: 'x' }), SID)], ['s2c', reply(200, 'zzzz', { ...JSON_T, 'Content-Encoding': 'zstd' })], ['close', 'fin']]));
     expect(frames[1]!.error).toMatch(/Content-Encoding zstd is not one mcptrace decodes/);
+  });
+});
+
+describe('compression bombs: every layer of a body held to the message limit', () => {
+  const LIMIT = 1 << 20;
+  /** What a layer decodes past the limit before it is stopped: zlib gives its output in chunks of 16 KiB. */
+  const SLACK = 16 * 1024;
+  const ping = msg({ id: 2, method: 'ping' });
+  const pong = msg({ id: 2, result: {} });
+  const steps = (answer: string | Buffer): Step[] => [
+    ['c2s', post(msg({ id: 1, method: 'tools/call', params: { name: 't' } }), SID)],
+    ['s2c', answer],
+    ['c2s', post(ping, SID)],
+    ['s2c', reply(200, pong, JSON_T)],
+    ['close', 'fin'],
+  ];
+
+  for (const codings of [['gzip'], ['gzip', 'gzip'], ['gzip', 'gzip', 'gzip'], ['deflate', 'br', 'gzip'], ['br', 'deflate']] as Coding[][]) {
+    it(`${codings.join(', ')}: decoding stops in the first layer past the limit, the body is oversized, reading goes on`, async () => {
+      const body = await bomb(64 << 20, codings);
+      const { frames } = await read(connection('tcp/1', steps(reply(200, body, { ...JSON_T, 'Content-Encoding': codings.join(', ') })), { chunk: 1400 }), { maxMessageBytes: LIMIT });
+      const f = frames[1]!;
+      const layer = codings.length === 1 ? '' : ` in layer ${codings.length} of ${codings.length}`;
+      expect(f.error).toBe(`HTTP response body decodes to more than --max-message-bytes (${LIMIT}) (Content-Encoding ${codings.join(', ')}): decoding stopped${layer} after ${f.bytes} bytes; only its first 4096 bytes are kept`);
+      expect(f.oversized).toBe(true);
+      // The work: the last layer decoded a chunk past the limit at most, not the 64 MiB the body holds.
+      expect(f.bytes).toBeGreaterThan(LIMIT);
+      expect(f.bytes).toBeLessThanOrEqual(LIMIT + SLACK);
+      expect(f.text).toBe('\0'.repeat(4096));
+      expect(texts(frames).slice(2)).toEqual([`c2s ${ping}`, `s2c ${pong}`]);
+    });
+  }
+
+  it('a layer before the last that passes the limit stops the chain there', async () => {
+    // Layer 1 (the outer gzip) unpacks to 2 MiB of incompressible bytes: no gzip stream for layer 2 to read on.
+    const noise = Buffer.from(Array.from({ length: 2 << 20 }, (_, i) => (i * 2654435761) >>> 24));
+    const { frames } = await read(connection('tcp/1', steps(reply(200, gzipSync(noise), { ...JSON_T, 'Content-Encoding': 'gzip, gzip' })), { chunk: 1400 }), { maxMessageBytes: LIMIT });
+    expect(frames[1]!.error).toMatch(/^HTTP response body decodes to more than --max-message-bytes \(1048576\) \(Content-Encoding gzip, gzip\): decoding stopped in layer 1 of 2 after \d+ bytes/);
+    expect(frames[1]!.oversized).toBe(true);
+  });
+
+  it('an SSE stream: the limit holds for what each piece decodes to; the events before it are read, the rest is not', async () => {
+    const events = [1, 2].map((n) => `id: e${n}\ndata: ${msg({ method: 'notifications/progress', params: { progress: n, progressToken: 1 } })}\n\n`).join('');
+    // Two gzip members in layer 2: the events, then the bomb.
+    const body = gzipSync(Buffer.concat([gzipSync(Buffer.from(events)), await bomb(64 << 20, ['gzip'])]));
+    const { frames } = await read(
+      connection('tcp/1', steps(Buffer.concat([Buffer.from(chunkedHead(200, { ...SSE_T, 'Content-Encoding': 'gzip, gzip' })), chunk(body), Buffer.from(LAST_CHUNK)])), { chunk: 1400 }),
+      { maxMessageBytes: LIMIT },
+    );
+    const s2c = frames.filter((f) => f.dir === 's2c' && f.http?.exchange === 1);
+    expect(s2c.slice(0, 2).map((f) => f.http?.eventId)).toEqual(['e1', 'e2']);
+    const over = s2c.find((f) => f.oversized)!;
+    expect(over.error).toBe(`a piece of the SSE stream decodes to more than --max-message-bytes (${LIMIT}) (Content-Encoding gzip, gzip): decoding stopped in layer 2 of 2 after ${over.bytes} bytes; the rest of the stream is not read`);
+    expect(over.bytes).toBeLessThanOrEqual(LIMIT + SLACK);
+    expect(texts(frames).slice(-2)).toEqual([`c2s ${ping}`, `s2c ${pong}`]);
+  });
+
+  it('more than five layers are not decoded', async () => {
+    let body = Buffer.from(msg({ id: 1, result: {} }));
+    for (let i = 0; i < 6; i++) body = gzipSync(body);
+    const { frames } = await read(connection('tcp/1', steps(reply(200, body, { ...JSON_T, 'Content-Encoding': Array(6).fill('gzip').join(', ') }))));
+    expect(frames[1]!.error).toBe('HTTP response body not decoded: 6 layers of coding (gzip, gzip, gzip, gzip, gzip, gzip): mcptrace undoes at most 5');
   });
 });
 
