@@ -20,7 +20,7 @@ export class HttpCapture {
   private closed = false;
 
   constructor(private readonly recorder: Recorder, maxBytes: number, private readonly warn: (message: string) => void) {
-    this.mcp = new McpHttp('proxy', maxBytes, false);
+    this.mcp = new McpHttp('proxy', maxBytes, { readHost: false, oversizedHead: maxBytes });
   }
 
   /** The reader the exchanges are told to. */

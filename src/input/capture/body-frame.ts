@@ -1,7 +1,6 @@
 // The frame an HTTP body makes: its message, or an invalid record that keeps what was read and says what broke.
 import type { Frame } from '../../types.js';
 import { errorFrame, overLimitFrame, oversizedFrame, textFrame, utf8Length, type FrameContext, type Position } from '../frames.js';
-import { OVERSIZED_KEEP_BYTES } from '../lines.js';
 import type { TimeValue } from '../time.js';
 import type { At, BodyEnd, CutReason, DecodeOver } from './exchange.js';
 import type { BoundedBody } from './http-body.js';
@@ -16,16 +15,22 @@ interface BodyRead {
   gap: number;
   what: 'request' | 'response';
   maxBytes: number;
+  /** Bytes of an oversized body's start kept as its raw text. */
+  keep: number;
 }
 
-/** A message frame from a whole body; an oversized, undecoded, cut or gapped body is an error frame keeping its text. */
+/**
+ * A message frame from a whole body; an undecoded, cut or gapped body is an error frame keeping its text, an oversized
+ * one (`text` not read) keeping its start.
+ */
 export function bodyFrame(at: Position, ctx: FrameContext, b: BodyRead): Frame {
   const { text, body, end, what } = b;
+  // Over the limit, the record keeps the body's start as its raw text (4 KiB, as an oversized line does).
   if (end.decodeOver) {
-    const head = body.text(OVERSIZED_KEEP_BYTES);
+    const head = body.text(b.keep);
     return overLimitFrame(at, head, end.decodeOver.bytes, `${decodeOverText(`HTTP ${what} body`, end.decodeOver, b.maxBytes)}; only its first ${utf8Length(head)} bytes are kept`, ctx);
   }
-  if (body.over) return oversizedFrame(at, text, body.size, b.maxBytes, `HTTP ${what} body`, ctx);
+  if (body.over) return oversizedFrame(at, body.text(b.keep), body.size, b.maxBytes, `HTTP ${what} body`, ctx);
   if (end.decodeError !== null) return errorFrame(at, text, `HTTP ${what} body not decoded: ${end.decodeError}`, ctx);
   if (end.cut !== null) {
     const of = end.cut.expected !== null ? ` of ${end.cut.expected}` : '';

@@ -3,6 +3,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { JSON_MEDIA_TYPE, LAST_EVENT_ID_HEADER, LEGACY_ENDPOINT_EVENT, legacySession, modernHeaders, PROTOCOL_VERSION_HEADER, SESSION_HEADER, statusEvent, STREAM_CLOSED_EVENT } from '../../protocol/http-transport.js';
 import type { Direction, Frame, HttpInfo, HttpWire, TransportEvent } from '../../types.js';
 import { errorFrame, eventFrame, overLimitFrame, oversizedFrame, textFrame, type FrameContext } from '../frames.js';
+import { OVERSIZED_KEEP_BYTES } from '../lines.js';
 import { bodyFrame, cutText, decodeOverText, overLimit, time } from './body-frame.js';
 import { ConnSessions } from './conn-sessions.js';
 import { mediaType, type At, type BodyEnd, type CutReason, type Exchange, type ExchangeSink, type StreamNotice } from './exchange.js';
@@ -53,6 +54,16 @@ interface State {
 /** What a record about a connection, not an exchange, says of a request: nothing. */
 const NO_REQUEST: RequestInfo = { exchange: null, protocolVersion: null, sessionId: null, accept: null, lastEventId: null };
 
+interface McpHttpOptions {
+  /**
+   * The request's Host names the server (default true; false for the proxy's own traffic, where it names the proxy,
+   * not the server behind it).
+   */
+  readHost?: boolean;
+  /** Bytes of an oversized body's start its record keeps (default 4 KiB, as an oversized line's; the proxy's capture keeps up to its --max-line). */
+  oversizedHead?: number;
+}
+
 /** A connection or exchange that carried no MCP, kept to name a few in the end-of-input line. */
 interface NonMcp {
   conn: string;
@@ -94,11 +105,13 @@ export class McpHttp implements ExchangeSink {
   /** Requests read so far: the number of the next one's exchange, less one. */
   private exchanges = 0;
 
-  /**
-   * `readHost`: the request's Host names the server (false for the proxy's own traffic, where it names the proxy, not
-   * the server behind it).
-   */
-  constructor(private readonly file: string, readonly maxBytes: number, private readonly readHost = true) {}
+  private readonly readHost: boolean;
+  private readonly oversizedHead: number;
+
+  constructor(private readonly file: string, readonly maxBytes: number, opts: McpHttpOptions = {}) {
+    this.readHost = opts.readHost ?? true;
+    this.oversizedHead = opts.oversizedHead ?? OVERSIZED_KEEP_BYTES;
+  }
 
   /** Frames completed since the last call. */
   take(): Frame[] {
@@ -161,7 +174,7 @@ export class McpHttp implements ExchangeSink {
     // A body cut short is no JSON, but may still show it was JSON-RPC.
     if (looksJsonRpc(value) || (value === undefined && text.includes('"jsonrpc"'))) st.mcp = true;
     if (!st.mcp) return;
-    const f = bodyFrame(this.at(at), { time: time(at), dir: 'c2s', session: st.session }, { text, value, body, end, gap: st.reqGap, what: 'request', maxBytes: this.maxBytes });
+    const f = bodyFrame(this.at(at), { time: time(at), dir: 'c2s', session: st.session }, { text, value, body, end, gap: st.reqGap, what: 'request', maxBytes: this.maxBytes, keep: this.oversizedHead });
     if (st.session === null && isInitialize(value) && f.error === undefined) st.held = f;
     else {
       this.push(x, f);
@@ -228,9 +241,10 @@ export class McpHttp implements ExchangeSink {
       const body = st.res;
       st.res = null;
       if (body !== null && (body.size > 0 || end.decodeError !== null || end.cut !== null || end.decodeOver) && st.mcp) {
-        const text = body.text();
-        const value = overLimit(body, end) ? undefined : parse(text);
-        this.push(x, bodyFrame(this.at(at), { time: time(at), dir: 's2c', session: st.session }, { text, value, body, end, gap: st.resGap, what: 'response', maxBytes: this.maxBytes }));
+        const over = overLimit(body, end);
+        const text = over ? '' : body.text();
+        const value = over ? undefined : parse(text);
+        this.push(x, bodyFrame(this.at(at), { time: time(at), dir: 's2c', session: st.session }, { text, value, body, end, gap: st.resGap, what: 'response', maxBytes: this.maxBytes, keep: this.oversizedHead }));
       }
     }
     // A POST answered 2xx whose JSON or SSE body held no message: its status is all the answer says (a notification

@@ -209,6 +209,22 @@ describe('compression bombs: every layer of a body held to the message limit', (
   });
 });
 
+describe('a body over the message limit', () => {
+  it('is an oversized record keeping its first 4 KiB (README, Limits), a request\'s as an answer\'s, and reading goes on', async () => {
+    const call = msg({ id: 1, method: 'tools/call', params: { name: 't', arguments: { text: 'z'.repeat(100_000) } } });
+    const result = msg({ id: 1, result: { content: [{ type: 'text', text: 'y'.repeat(100_000) }] } });
+    const { frames } = await read(
+      connection('tcp/1', [['c2s', post(call, SID)], ['s2c', reply(200, result, JSON_T)], ['c2s', post(msg({ id: 2, method: 'ping' }), SID)], ['s2c', reply(200, msg({ id: 2, result: {} }), JSON_T)], ['close', 'fin']], { chunk: 1400 }),
+      { maxMessageBytes: 50_000 },
+    );
+    expect(frames.slice(0, 2).map((f) => [f.dir, f.oversized, f.bytes, f.text, f.error])).toEqual([
+      ['c2s', true, call.length, call.slice(0, 4096), `HTTP request body of ${call.length} bytes is larger than --max-message-bytes (50000): only its first 4096 bytes are kept`],
+      ['s2c', true, result.length, result.slice(0, 4096), `HTTP response body of ${result.length} bytes is larger than --max-message-bytes (50000): only its first 4096 bytes are kept`],
+    ]);
+    expect(texts(frames).slice(2)).toEqual([`c2s ${msg({ id: 2, method: 'ping' })}`, `s2c ${msg({ id: 2, result: {} })}`]);
+  });
+});
+
 describe('SSE', () => {
   it('reads ids, event types, retry, multi-line data, comments and priming events', async () => {
     const n1 = msg({ method: 'notifications/message', params: { level: 'info', data: 'a' } });
