@@ -8,7 +8,7 @@ import { bodyFrame, cutText, decodeOverText, overLimit, time } from './body-fram
 import { ConnSessions } from './conn-sessions.js';
 import { mediaType, type At, type BodyEnd, type CutReason, type Exchange, type ExchangeSink, type StreamNotice } from './exchange.js';
 import { BoundedBody } from './http-body.js';
-import { claimsModern, isInitialize, looksJsonRpc, parse, requestId } from './mcp-body.js';
+import { claimsModern, isInitialize, looksJsonRpc, namesJsonRpc, parse, requestId } from './mcp-body.js';
 import { SseReader, type SseEvent } from './sse.js';
 
 /** What every record of an exchange says of its request (HttpInfo's fields from `exchange` on). */
@@ -30,6 +30,11 @@ interface State {
   reqGap: number;
   /** An `initialize` request sent without a session: its session is the one its response assigns. */
   held: Frame | null;
+  /**
+   * Records of an exchange not known to be MCP yet, held until its answer shows whether it is: its request's body
+   * when it passed the limit (nothing of it to judge by), the answer's status event. Out when the answer is MCP.
+   */
+  unclaimed: Frame[];
   /** The request's body was an `initialize`. */
   initialize: boolean;
   /** The request's body went out as a record (not held): its session is the exchange's. */
@@ -143,7 +148,7 @@ export class McpHttp implements ExchangeSink {
       named !== null || h.has(PROTOCOL_VERSION_HEADER) || request.mcpMethod !== undefined || (sse && (x.method === 'GET' || (x.method === 'POST' && /application\/json/i.test(accepts)))) ||
       (x.method === 'DELETE' && session !== null);
     const wire: HttpWire = { host: this.readHost ? (h.get('host') ?? h.get(':authority') ?? null) : null, version: x.version ?? null, ...(x.peers && { peers: x.peers }) };
-    this.states.set(x, { session, request, wire, mcp, stream, req: null, reqGap: 0, held: null, initialize: false, requestOut: false, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0, clientGone: false, modernRequestId: null });
+    this.states.set(x, { session, request, wire, mcp, stream, req: null, reqGap: 0, held: null, unclaimed: [], initialize: false, requestOut: false, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0, clientGone: false, modernRequestId: null });
     if (named !== null) this.connSession.set(x.conn, named);
   }
 
@@ -173,9 +178,13 @@ export class McpHttp implements ExchangeSink {
     if (empty) return;
     // A body cut short is no JSON, but may still show it was JSON-RPC.
     if (looksJsonRpc(value) || (value === undefined && text.includes('"jsonrpc"'))) st.mcp = true;
-    if (!st.mcp) return;
+    const over = overLimit(body, end);
+    if (!st.mcp && !over) return;
     const f = bodyFrame(this.at(at), { time: time(at), dir: 'c2s', session: st.session }, { text, value, body, end, gap: st.reqGap, what: 'request', maxBytes: this.maxBytes, keep: this.oversizedHead });
-    if (st.session === null && isInitialize(value) && f.error === undefined) st.held = f;
+    // A body over the limit shows no message to judge the exchange by: its answer may (nothing the server said is lost
+    // because the client's body was too big).
+    if (!st.mcp) st.unclaimed.push(f);
+    else if (st.session === null && isInitialize(value) && f.error === undefined) st.held = f;
     else {
       this.push(x, f);
       st.requestOut = true;
@@ -192,24 +201,27 @@ export class McpHttp implements ExchangeSink {
     // server minting one) does not move the answer, nor the connection, into another.
     if (st.session === null && assigned !== null && !st.requestOut) st.session = assigned;
     st.resType = mediaType(x.resHeaders!.get('content-type'));
-    if (st.resType === 'text/event-stream' || assigned !== null) st.mcp = true;
+    if (st.resType === 'text/event-stream' || assigned !== null) this.claim(x, st);
     if (st.held !== null) {
       st.held.session = st.session;
       this.push(x, st.held);
       st.held = null;
     }
     if (st.session !== null) this.connSession.set(x.conn, st.session);
-    if (!st.mcp) return;
+    // A JSON answer is read in an exchange not known to be MCP too: a JSON-RPC body makes it one (responseEnd).
+    const json = st.resType !== null && JSON_MEDIA_TYPE.test(st.resType);
+    if (!st.mcp && !json) return;
     const status = x.status!;
     if (st.resType === 'text/event-stream' && status >= 200 && status < 300) {
       st.sse = new SseReader(this.maxBytes, (chars) => (st.overflow = chars));
       st.decoder = new StringDecoder('utf8');
-    } else if (st.resType !== null && JSON_MEDIA_TYPE.test(st.resType)) st.res = new BoundedBody(this.maxBytes);
+    } else if (json) st.res = new BoundedBody(this.maxBytes);
     const ev = statusEvent({ method: x.method, status, withSession: x.reqHeaders.has(SESSION_HEADER), withMessages: st.sse !== null || st.res !== null });
     if (ev !== null) {
       st.headEvent = true;
-      const data: Record<string, unknown> = ev.name === 'http-status' ? { status, contentType: st.resType } : { status };
-      this.push(x, this.event(st, at, ev.dir, { name: ev.name, data }));
+      const f = this.event(st, at, ev.dir, { name: ev.name, data: ev.name === 'http-status' ? { status, contentType: st.resType } : { status } });
+      if (st.mcp) this.push(x, f);
+      else st.unclaimed.push(f);
     }
   }
 
@@ -240,11 +252,12 @@ export class McpHttp implements ExchangeSink {
     } else {
       const body = st.res;
       st.res = null;
-      if (body !== null && (body.size > 0 || end.decodeError !== null || end.cut !== null || end.decodeOver) && st.mcp) {
+      if (body !== null && (body.size > 0 || end.decodeError !== null || end.cut !== null || end.decodeOver)) {
         const over = overLimit(body, end);
         const text = over ? '' : body.text();
         const value = over ? undefined : parse(text);
-        this.push(x, bodyFrame(this.at(at), { time: time(at), dir: 's2c', session: st.session }, { text, value, body, end, gap: st.resGap, what: 'response', maxBytes: this.maxBytes, keep: this.oversizedHead }));
+        if (namesJsonRpc(value)) this.claim(x, st);
+        if (st.mcp) this.push(x, bodyFrame(this.at(at), { time: time(at), dir: 's2c', session: st.session }, { text, value, body, end, gap: st.resGap, what: 'response', maxBytes: this.maxBytes, keep: this.oversizedHead }));
       }
     }
     // A POST answered 2xx whose JSON or SSE body held no message: its status is all the answer says (a notification
@@ -309,6 +322,12 @@ export class McpHttp implements ExchangeSink {
     else f = errorFrame(this.at(at), '', `${where}: the last ${n.bytes} bytes were skipped (no HTTP message starts in them)`, ctx);
     f.http = http;
     this.out.push(f);
+  }
+
+  /** The exchange is MCP: what was held until it was known goes out. */
+  private claim(x: Exchange, st: State): void {
+    st.mcp = true;
+    for (const f of st.unclaimed.splice(0)) this.push(x, f);
   }
 
   /** An exchange is over: counted as MCP or not. */

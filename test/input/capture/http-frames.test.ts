@@ -225,6 +225,36 @@ describe('a body over the message limit', () => {
   });
 });
 
+describe('a request body over the limit, in an exchange nothing else marks as MCP', () => {
+  const call = msg({ id: 1, method: 'tools/call', params: { name: 't', arguments: {} } });
+  // 2 MiB of whitespace, then the message: nothing in the first MiB says it is JSON-RPC.
+  const body = Buffer.concat([Buffer.alloc(2 << 20, 0x20), Buffer.from(call)]);
+  /** A POST naming no MCP header (no session, no Accept), its body sent as is or gzipped. */
+  const request = (sent: Buffer, coding?: string) =>
+    Buffer.concat([Buffer.from(`POST /mcp HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\n${coding ? `Content-Encoding: ${coding}\r\n` : ''}Content-Length: ${sent.length}\r\n\r\n`), sent]);
+
+  for (const [name, sent, coding] of [['as is', body, undefined], ['gzipped', gzipSync(body), 'gzip']] as const) {
+    it(`${name}: held until its JSON-RPC answer shows the exchange is MCP; neither is lost`, async () => {
+      const answer = msg({ id: 1, result: { content: [] } });
+      const { frames, notes } = await read(connection('tcp/1', [['c2s', request(sent, coding)], ['s2c', reply(400, answer, JSON_T)], ['close', 'fin']], { chunk: 1400 }), { maxMessageBytes: 1 << 20 });
+      expect(frames.map((f) => [f.dir, f.oversized ?? false, f.event?.name ?? f.text?.slice(0, 20) ?? null])).toEqual([
+        ['c2s', true, ' '.repeat(20)],
+        ['s2c', false, 'http-status'],
+        ['s2c', false, answer.slice(0, 20)],
+      ]);
+      expect(frames[0]!.error).toMatch(coding ? /^HTTP request body decodes to more than --max-message-bytes \(1048576\)/ : `HTTP request body of ${body.length} bytes is larger`);
+      expect(frames.every((f) => f.http?.exchange === 1)).toBe(true);
+      expect(notes).toEqual([]);
+    });
+  }
+
+  it('answered by no JSON-RPC, it is no MCP: nothing is recorded', async () => {
+    const { frames, notes } = await read(connection('tcp/1', [['c2s', request(body)], ['s2c', reply(413, '{"error":"too large"}', JSON_T)], ['close', 'fin']], { chunk: 1400 }), { maxMessageBytes: 1 << 20 });
+    expect(frames).toEqual([]);
+    expect(notes).toEqual(['1 HTTP connection carried no MCP message (tcp/1: POST /mcp 413).']);
+  });
+});
+
 describe('SSE', () => {
   it('reads ids, event types, retry, multi-line data, comments and priming events', async () => {
     const n1 = msg({ method: 'notifications/message', params: { level: 'info', data: 'a' } });
