@@ -68,6 +68,8 @@ export function cutText(reason: CutReason, what: string): string {
       return 'packets were lost where the HTTP framing could not be crossed';
     case 'not-captured':
       return `the ${what} was not captured`;
+    case 'unframed':
+      return `its header fields give it no length (RFC 9112 §6.3)`;
   }
 }
 

@@ -33,8 +33,11 @@ export interface Exchange {
   resHeaders: Headers | null;
 }
 
-/** Why a body ended before its end: the connection closed, the capture ended, packets were lost, or the HAR has no body. */
-export type CutReason = 'close' | 'end-of-capture' | 'lost' | 'not-captured';
+/**
+ * Why a body ended before its end: the connection closed, the capture ended, packets were lost, the HAR has no body, or
+ * its header fields give it no length (`unframed`: RFC 9112 §6.3).
+ */
+export type CutReason = 'close' | 'end-of-capture' | 'lost' | 'not-captured' | 'unframed';
 
 interface Cut {
   reason: CutReason;

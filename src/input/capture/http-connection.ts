@@ -212,6 +212,6 @@ export class HttpConnection {
 
 /** How a body ended (its decoder, if any, has given its last bytes already). */
 function ending(b: Body, p: Piece, closeReason: CutReason): BodyEnd {
-  const cut = p.kind !== 'cut' ? null : { reason: p.why === 'lost' ? 'lost' : closeReason, read: p.read, expected: b.expected };
+  const cut = p.kind !== 'cut' ? null : { reason: p.why === 'close' ? closeReason : p.why, read: p.read, expected: b.expected };
   return { cut, decodeError: b.decodeError, decodeOver: b.decodeOver };
 }

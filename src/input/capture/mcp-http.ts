@@ -9,10 +9,11 @@ import { ConnSessions } from './conn-sessions.js';
 import { mediaType, type At, type BodyEnd, type CutReason, type Exchange, type ExchangeSink, type StreamNotice } from './exchange.js';
 import { BoundedBody } from './http-body.js';
 import { claimsModern, isInitialize, looksJsonRpc, namesJsonRpc, parse, requestId } from './mcp-body.js';
+import { lengthConflict } from './message-length.js';
 import { SseReader, type SseEvent } from './sse.js';
 
 /** What every record of an exchange says of its request (HttpInfo's fields from `exchange` on). */
-type RequestInfo = Pick<HttpInfo, 'exchange' | 'protocolVersion' | 'sessionId' | 'accept' | 'lastEventId' | 'mcpMethod' | 'mcpName' | 'mcpParams' | 'answerSessionId'>;
+type RequestInfo = Pick<HttpInfo, 'exchange' | 'protocolVersion' | 'sessionId' | 'accept' | 'lastEventId' | 'mcpMethod' | 'mcpName' | 'mcpParams' | 'answerSessionId' | 'lengthConflict'>;
 
 /** What is known of one exchange while it is read. */
 interface State {
@@ -135,6 +136,8 @@ export class McpHttp implements ExchangeSink {
       lastEventId: h.get(LAST_EVENT_ID_HEADER) ?? null,
       ...modernHeaders(h),
     };
+    const conflict = lengthConflict(h);
+    if (conflict !== null) request.lengthConflict = conflict;
     // A GET or DELETE is never an `initialize`: one that names no session is its connection's (a POST waits for its body).
     const session = named ?? (x.method === 'POST' ? null : this.connSession.of(x.conn));
     // The exchange is MCP by what the request says (an MCP header, a GET for an SSE stream), or for a DELETE by the

@@ -72,6 +72,58 @@ describe('HTTP/1.1 framing', () => {
   });
 });
 
+describe('the body length of RFC 9112 §6.3: Transfer-Encoding and Content-Length', () => {
+  const ping = msg({ id: 1, method: 'ping' });
+  const call = msg({ id: 2, method: 'tools/call', params: { name: 'rm', arguments: {} } });
+  const head = (fields: string) => `POST /mcp HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMcp-Session-Id: sess-1\r\n${fields}\r\n`;
+
+  it('both: Transfer-Encoding wins, the bytes after the chunked body are the next request, and the conflict is on the first request\'s records', async () => {
+    const body = chunk(ping).toString() + LAST_CHUNK;
+    const smuggled = post(call, SID);
+    const { frames } = await read(
+      connection('tcp/1', [
+        ['c2s', head(`Content-Length: ${body.length + smuggled.length}\r\nTransfer-Encoding: chunked\r\n`) + body + smuggled],
+        ['s2c', Buffer.concat([reply(200, msg({ id: 1, result: {} }), JSON_T), reply(200, msg({ id: 2, result: { content: [] } }), JSON_T)])],
+        ['close', 'fin'],
+      ]),
+    );
+    expect(texts(frames)).toEqual([`c2s ${ping}`, `c2s ${call}`, `s2c ${msg({ id: 1, result: {} })}`, `s2c ${msg({ id: 2, result: { content: [] } })}`]);
+    const conflict = { transferEncoding: 'chunked', contentLength: String(body.length + smuggled.length), readAs: 'chunked' };
+    expect(frames.map((f) => [f.http!.exchange, f.http!.lengthConflict])).toEqual([[1, conflict], [2, undefined], [1, conflict], [2, undefined]]);
+  });
+
+  it('a Transfer-Encoding that ends in chunked after other codings: de-chunked, then its codings undone', async () => {
+    const body = chunk(gzipSync(ping)).toString('latin1') + LAST_CHUNK;
+    const { frames } = await read(connection('tcp/1', [['c2s', Buffer.from(head('Transfer-Encoding: gzip, chunked\r\n') + body, 'latin1')], ['s2c', reply(200, msg({ id: 1, result: {} }), JSON_T)], ['close', 'fin']]));
+    expect(texts(frames)).toEqual([`c2s ${ping}`, `s2c ${msg({ id: 1, result: {} })}`]);
+    expect(frames[0]!.http!.lengthConflict).toBeUndefined();
+  });
+
+  it('a request\'s Transfer-Encoding that does not end in chunked: no length, the framing is lost after its head, its 400 answer pairs', async () => {
+    const { frames } = await read(
+      connection('tcp/1', [
+        ['c2s', Buffer.concat([Buffer.from(head(`Content-Length: ${ping.length}\r\nTransfer-Encoding: gzip\r\n`)), gzipSync(ping)])],
+        ['s2c', 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'],
+        ['close', 'fin'],
+      ]),
+    );
+    expect(texts(frames)).toEqual([
+      'c2s error: HTTP request body cut: 0 bytes read, its header fields give it no length (RFC 9112 §6.3); the part read is kept',
+      'c2s error: tcp/1 client to server: HTTP/1.1 framing lost (its Transfer-Encoding (gzip) does not end in chunked: the request\'s length cannot be determined (RFC 9112 §6.3)); its bytes are skipped until one starts a message',
+      's2c event http-status',
+      `c2s error: tcp/1 client to server: the last ${gzipSync(ping).length} bytes were skipped (no HTTP message starts in them)`,
+    ]);
+    expect(frames[0]!.http!.lengthConflict).toEqual({ transferEncoding: 'gzip', contentLength: String(ping.length), readAs: 'unknown' });
+    expect(frames[2]!.http).toMatchObject({ exchange: 1, status: 400 });
+  });
+
+  it('a response\'s Transfer-Encoding that does not end in chunked: read until the connection closes, its codings undone', async () => {
+    const answer = msg({ id: 1, result: {} });
+    const { frames } = await read(connection('tcp/1', [['c2s', post(ping, SID)], ['s2c', Buffer.concat([Buffer.from('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n'), gzipSync(answer)])], ['close', 'fin']]));
+    expect(texts(frames)).toEqual([`c2s ${ping}`, `s2c ${answer}`]);
+  });
+});
+
 describe('Content-Encoding', () => {
   const body = msg({ id: 1, result: { text: 'x'.repeat(5000) } });
   for (const [name, encode] of [
