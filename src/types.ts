@@ -130,6 +130,24 @@ export interface HttpInfo {
    * capture): sent to a client that had given the answer up (2026-07-28: a cancellation). Absent otherwise.
    */
   afterClientClose?: true;
+  /**
+   * The request's framing fields conflict (RFC 9112 §6.3), a request smuggling signature: a Transfer-Encoding beside a
+   * Content-Length, or one whose last coding is not chunked. Absent when they agree.
+   */
+  lengthConflict?: LengthConflict;
+}
+
+/** A request's Transfer-Encoding and Content-Length that do not give it one length (HttpInfo.lengthConflict). */
+export interface LengthConflict {
+  /** `Transfer-Encoding` as sent. */
+  transferEncoding: string;
+  /** `Content-Length` as sent; null when it had none. */
+  contentLength: string | null;
+  /**
+   * How HTTP reads the body: `chunked` (the Transfer-Encoding overrides the Content-Length, which a reader that
+   * honours it disagrees with), or `unknown` (its last coding is not chunked: no length, a server answers 400).
+   */
+  readAs: 'chunked' | 'unknown';
 }
 
 /** A log line (or a group of lines, e.g. a traceback) that is not an MCP message. */

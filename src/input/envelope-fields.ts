@@ -131,6 +131,11 @@ function httpInfo(v: unknown): HttpInfo | undefined {
   const params = o.mcpParams;
   if (isPlainObject(params) && Object.values(params).every((p) => typeof p === 'string')) info.mcpParams = { ...(params as Record<string, string>) };
   if (o.afterClientClose === true) info.afterClientClose = true;
+  const conflict = o.lengthConflict;
+  if (isPlainObject(conflict)) {
+    const { transferEncoding: te, contentLength: cl, readAs } = conflict as Record<string, unknown>;
+    if (typeof te === 'string' && (cl === null || typeof cl === 'string') && (readAs === 'chunked' || readAs === 'unknown')) info.lengthConflict = { transferEncoding: te, contentLength: cl, readAs };
+  }
   return info;
 }
 

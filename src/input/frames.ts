@@ -124,8 +124,12 @@ export function cutLineFrame(at: Position, kept: string, bytes: number | null, c
  * it into an `invalid` record reported by the `oversized` rule. `what` names the record (`line`, `record` …).
  */
 export function oversizedFrame(at: Position, head: string, bytes: number, limit: number, what = 'line', ctx: FrameContext = {}): Frame {
-  const kept = utf8Length(head);
-  const frame = errorFrame(at, head, `${what} of ${bytes} bytes is larger than --max-message-bytes (${limit}): only its first ${kept} bytes are kept`, ctx);
+  return overLimitFrame(at, head, bytes, `${what} of ${bytes} bytes is larger than --max-message-bytes (${limit}): only its first ${utf8Length(head)} bytes are kept`, ctx);
+}
+
+/** An oversized record whose `detail` says what the limit stopped (a body whose decoding stopped there). */
+export function overLimitFrame(at: Position, head: string, bytes: number, detail: string, ctx: FrameContext = {}): Frame {
+  const frame = errorFrame(at, head, detail, ctx);
   frame.bytes = bytes;
   frame.oversized = true;
   return frame;

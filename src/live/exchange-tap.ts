@@ -14,11 +14,11 @@ interface Body {
   expected: number | null;
 }
 
-/** How a body with these headers is read: its decoder, and the length it announced. */
-export function bodyOf(headers: ReadonlyMap<string, string>): Body {
+/** How a body with these headers is read: its decoder (within `limit`, the message limit), and the length it announced. */
+export function bodyOf(headers: ReadonlyMap<string, string>, limit: number): Body {
   const length = headers.get('content-length');
   const expected = length !== undefined && /^\d+$/.test(length) ? Number(length) : null;
-  return { ...bodyDecoding(headers.get('content-encoding')), read: 0, expected };
+  return { ...bodyDecoding(headers, limit), read: 0, expected };
 }
 
 /**
@@ -48,7 +48,7 @@ export class ExchangeTap {
     if (this.state !== 'waiting') return;
     this.state = 'answering';
     const headers = headerMap(rawHeaders);
-    this.res = bodyOf(headers);
+    this.res = bodyOf(headers, this.capture.sink.maxBytes);
     this.capture.run((at) => {
       this.x.status = status;
       this.x.resHeaders = headers;
@@ -116,6 +116,7 @@ export class ExchangeTap {
     const ending = (): BodyEnd => ({
       cut: cut === null ? null : { reason: cut, read: b.read, expected: b.expected },
       decodeError: b.decodeError ?? decoder?.error ?? null,
+      decodeOver: decoder?.over ?? null,
     });
     if (decoder === null) {
       this.capture.run((at) => tell(at, ending()));

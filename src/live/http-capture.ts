@@ -20,7 +20,7 @@ export class HttpCapture {
   private closed = false;
 
   constructor(private readonly recorder: Recorder, maxBytes: number, private readonly warn: (message: string) => void) {
-    this.mcp = new McpHttp('proxy', maxBytes, false);
+    this.mcp = new McpHttp('proxy', maxBytes, { readHost: false, oversizedHead: maxBytes });
   }
 
   /** The reader the exchanges are told to. */
@@ -32,7 +32,7 @@ export class HttpCapture {
   exchange(conn: string, method: string, path: string, rawHeaders: readonly string[]): ExchangeTap {
     const reqHeaders = headerMap(rawHeaders);
     const x: Exchange = { conn, method, path, reqHeaders, status: null, resHeaders: null };
-    const tap = new ExchangeTap(this, x, bodyOf(reqHeaders));
+    const tap = new ExchangeTap(this, x, bodyOf(reqHeaders, this.mcp.maxBytes));
     this.run((at) => this.mcp.request(x, at));
     return tap;
   }

@@ -79,19 +79,20 @@ function httpJson(h: HttpInfo): string {
     `,"stream":${nullableWord(h.stream)},"eventId":${nullableStr(h.eventId)},"conn":${WORDS.get(h.conn)},"exchange":${num(h.exchange)}` +
     `,"protocolVersion":${nullableStr(h.protocolVersion)},"sessionId":${nullableStr(h.sessionId)},"accept":${nullableStr(h.accept)}` +
     `,"lastEventId":${nullableStr(h.lastEventId)}` +
-    modernHttpJson(h) +
+    optionalHttpJson(h) +
     '}'
   );
 }
 
-/** The 2026-07-28 request headers and the answer's unasked session id, each only when present (HttpInfo). */
-function modernHttpJson(h: HttpInfo): string {
+/** The 2026-07-28 request headers, the answer's unasked session id, a framing conflict, each only when present (HttpInfo). */
+function optionalHttpJson(h: HttpInfo): string {
   let out = '';
   if (h.mcpMethod !== undefined) out += `,"mcpMethod":${str(h.mcpMethod)}`;
   if (h.mcpName !== undefined) out += `,"mcpName":${str(h.mcpName)}`;
   if (h.mcpParams !== undefined) out += `,"mcpParams":${JSON.stringify(h.mcpParams)}`;
   if (h.answerSessionId !== undefined) out += `,"answerSessionId":${str(h.answerSessionId)}`;
   if (h.afterClientClose === true) out += ',"afterClientClose":true';
+  if (h.lengthConflict !== undefined) out += `,"lengthConflict":${JSON.stringify(h.lengthConflict)}`;
   return out;
 }
 

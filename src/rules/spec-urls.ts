@@ -23,6 +23,7 @@ export const SPEC = {
   httpResuming: `${BASE}/basic/transports#resumability-and-redelivery`,
   httpVersionHeader: `${BASE}/basic/transports#protocol-version-header`,
   jsonrpc: 'https://www.jsonrpc.org/specification',
+  httpMessageLength: 'https://www.rfc-editor.org/rfc/rfc9112#section-6.3',
   // 2026-07-28 ("modern"): the rules of what changed in it cite its own pages.
   modernSending: `${MODERN_HTTP}#sending-messages`,
   modernReceiving: `${MODERN_HTTP}#receiving-messages`,

@@ -148,3 +148,13 @@ describe('a blank wire line in a capture (wrap records an empty line a server pr
     expect((await framesOf(lines.join('\n') + '\n', { format: 'envelope' })).map((f) => f.line)).toEqual([1, 2, 3]);
   });
 });
+
+describe('an HTTP record\'s lengthConflict (a capture of HTTP traffic written as envelopes)', () => {
+  test('is read back as written; one of another shape is left out', async () => {
+    const http = { method: 'POST', path: '/mcp', status: null, contentType: 'application/json', stream: 'post', eventId: null, conn: 'c1' };
+    const conflict = { transferEncoding: 'chunked', contentLength: '96', readAs: 'chunked' };
+    const line = (lengthConflict: unknown) => JSON.stringify({ dir: 'c2s', line: '{"jsonrpc":"2.0","id":1,"method":"ping"}', http: { ...http, lengthConflict } });
+    const frames = await framesOf([line(conflict), line({ transferEncoding: 1, contentLength: null, readAs: 'chunked' })].join('\n') + '\n', { format: 'envelope' });
+    expect(frames.map((f) => f.http?.lengthConflict)).toEqual([conflict, undefined]);
+  });
+});

@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startHttpProxy, stopOnSignal, type RunningProxy } from '../../src/live/http-proxy.js';
 import { SyncFile } from '../../src/live/sync-file.js';
+import { bomb } from '../helpers/bomb.js';
 import { parseNdjson } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
 import { sha256 } from '../helpers/http-exchanges.js';
@@ -205,6 +206,23 @@ describe('bodies', () => {
     expect(sha256(r.body)).toBe(sha256(gz));
     const records = await s.finish();
     expect(records[1]).toMatchObject({ kind: 'response', method: 'tools/list', pair: 1, message: JSON.parse(result) });
+  });
+
+  it('a compression bomb is forwarded as sent, and its decoding for the capture stops where a layer passes --max-line', async () => {
+    const gz = await bomb(64 << 20, ['gzip', 'gzip', 'gzip']);
+    const s = await setup((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip, gzip, gzip', 'Content-Length': gz.length });
+      res.end(gz);
+    });
+    const r = await request(s.port, 'POST', '/mcp', [...json, 'Mcp-Session-Id', 'S5', 'Content-Length', String(Buffer.byteLength(LIST))], LIST);
+    expect(sha256(r.body)).toBe(sha256(gz));
+    const records = await s.finish();
+    // The capture keeps what --max-line allows of the body, as of any body over it.
+    expect(records[1]).toMatchObject({ kind: 'invalid', raw: '\0'.repeat(1 << 20) });
+    // The decoding the capture did: a chunk of 16 KiB past --max-line at most, not the 64 MiB of the bomb.
+    expect(records[1]!.bytes).toBeGreaterThan(1 << 20);
+    expect(records[1]!.bytes).toBeLessThanOrEqual((1 << 20) + 16 * 1024);
   });
 
   it('a body over --max-line is forwarded whole and recorded cut, with its true size', async () => {

@@ -7,14 +7,14 @@
 // size or depth is their point, except the `big` ones (audit alone proves what they are for); on the small committed
 // files, where what annotate prints is the subject, it runs in-process (test/helpers/in-process.ts). The tests run
 // concurrently: most of their time is spent waiting for child processes.
-import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeFrameTo, type Decoded } from '../../src/decode/decode.js';
 import { readFrameBatches, type InputFormat } from '../../src/input/index.js';
 import { LineSplitter } from '../../src/input/lines.js';
-import { CLI_PATH, REPO_ROOT, assertBuilt, childEnv } from '../helpers/cli.js';
+import { boundedCli, type BoundedRun } from '../helpers/bounded-cli.js';
+import { REPO_ROOT, assertBuilt } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
 // @ts-expect-error -- a plain ESM module without types
 import { GENERATORS } from '../fixtures/broken/generate.mjs';
@@ -35,7 +35,6 @@ interface Case {
 
 const DIR = join(REPO_ROOT, 'test/fixtures/broken');
 const CASES: Case[] = JSON.parse(readFileSync(join(DIR, 'cases.json'), 'utf8')).cases;
-const PRELOAD = join(REPO_ROOT, 'test/robustness/max-rss.mjs');
 /** The heap every run gets: a case whose memory grew with its input would run out of it and fail. */
 const HEAP_MB = 384;
 /** Peak RSS allowed (heap, buffers of a 16 MiB line, code): generous, but far below what unbounded input would take. */
@@ -54,34 +53,8 @@ afterAll(() => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  /** Peak RSS of the child process; null for an in-process run. */
-  maxRssMb: number | null;
-}
-
 /** Runs the built CLI with a bounded heap and reports its peak RSS. */
-function cli(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--import', PRELOAD, CLI_PATH, ...args], {
-      cwd: REPO_ROOT,
-      env: childEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const stderr = Buffer.concat(err).toString('utf8');
-      const m = /\nmcptrace-test-max-rss-kb (\d+)\n$/.exec(stderr);
-      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: m ? stderr.slice(0, m.index) : stderr, maxRssMb: m ? Number(m[1]) / 1024 : NaN });
-    });
-  });
-}
+const cli = (args: string[]): Promise<BoundedRun> => boundedCli(args, HEAP_MB);
 
 /** The MCP message kinds: an input with none of them says so in one line on stderr, and that is all it says. */
 const MESSAGE_KINDS = ['request', 'response', 'error', 'notification'];
@@ -94,7 +67,7 @@ async function expectedStderr(c: Case): Promise<string> {
   return `mcptrace: ${pathOf(c)}: no MCP messages (0 of ${n} ${n === 1 ? 'line' : 'lines'})\n`;
 }
 
-function expectClean(r: Run, what: string, stderr = ''): void {
+function expectClean(r: BoundedRun, what: string, stderr = ''): void {
   expect(r.stderr, `${what}: nothing on stderr${stderr === '' ? '' : ' but the input having no message'}`).toBe(stderr);
   expect(r.stdout, `${what}: no stack trace`).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
   if (r.maxRssMb !== null) expect(r.maxRssMb, `${what}: peak RSS ${r.maxRssMb.toFixed(0)} MB`).toBeLessThan(MAX_RSS_MB);
@@ -211,7 +184,7 @@ describe.concurrent('the corpus', () => {
 
     it.skipIf(c.big === true)(`annotate${c.file ? ' (in-process)' : ''}: valid NDJSON records of the expected kinds, no crash`, async () => {
       const annotate = ['annotate', '-f', 'ndjson', ...args, pathOf(c)];
-      const r: Run = c.file ? { ...(await runMain(annotate)), maxRssMb: null } : await cli(annotate);
+      const r: BoundedRun = c.file ? { ...(await runMain(annotate)), maxRssMb: null } : await cli(annotate);
       expectClean(r, 'annotate', await expectedStderr(c));
       expect(r.code).toBe(0);
       const records = r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { kind: string; seq: number });

@@ -1,8 +1,8 @@
 // The frame an HTTP body makes: its message, or an invalid record that keeps what was read and says what broke.
 import type { Frame } from '../../types.js';
-import { errorFrame, oversizedFrame, textFrame, type FrameContext, type Position } from '../frames.js';
+import { errorFrame, overLimitFrame, oversizedFrame, textFrame, utf8Length, type FrameContext, type Position } from '../frames.js';
 import type { TimeValue } from '../time.js';
-import type { At, BodyEnd, CutReason } from './exchange.js';
+import type { At, BodyEnd, CutReason, DecodeOver } from './exchange.js';
 import type { BoundedBody } from './http-body.js';
 
 interface BodyRead {
@@ -15,12 +15,22 @@ interface BodyRead {
   gap: number;
   what: 'request' | 'response';
   maxBytes: number;
+  /** Bytes of an oversized body's start kept as its raw text. */
+  keep: number;
 }
 
-/** A message frame from a whole body; an oversized, undecoded, cut or gapped body is an error frame keeping its text. */
+/**
+ * A message frame from a whole body; an undecoded, cut or gapped body is an error frame keeping its text, an oversized
+ * one (`text` not read) keeping its start.
+ */
 export function bodyFrame(at: Position, ctx: FrameContext, b: BodyRead): Frame {
   const { text, body, end, what } = b;
-  if (body.over) return oversizedFrame(at, text, body.size, b.maxBytes, `HTTP ${what} body`, ctx);
+  // Over the limit, the record keeps the body's start as its raw text (4 KiB, as an oversized line does).
+  if (end.decodeOver) {
+    const head = body.text(b.keep);
+    return overLimitFrame(at, head, end.decodeOver.bytes, `${decodeOverText(`HTTP ${what} body`, end.decodeOver, b.maxBytes)}; only its first ${utf8Length(head)} bytes are kept`, ctx);
+  }
+  if (body.over) return oversizedFrame(at, body.text(b.keep), body.size, b.maxBytes, `HTTP ${what} body`, ctx);
   if (end.decodeError !== null) return errorFrame(at, text, `HTTP ${what} body not decoded: ${end.decodeError}`, ctx);
   if (end.cut !== null) {
     const of = end.cut.expected !== null ? ` of ${end.cut.expected}` : '';
@@ -30,6 +40,21 @@ export function bodyFrame(at: Position, ctx: FrameContext, b: BodyRead): Frame {
   const f = textFrame(at, text, body.size, ctx);
   if (b.value !== undefined) f.value = b.value;
   return f;
+}
+
+/**
+ * What a body's decoding stopped at the limit says (`what`: the body or stream): the layer of its codings that passed
+ * it. The message may be larger still: decoding went no further.
+ */
+export function decodeOverText(what: string, over: DecodeOver, limit: number): string {
+  const of = over.perPiece ? `a piece of the ${what} decodes` : `${what} decodes`;
+  const where = over.layers === 1 ? '' : ` in layer ${over.layer} of ${over.layers}`;
+  return `${of} to more than --max-message-bytes (${limit}) (Content-Encoding ${over.codings}): decoding stopped${where} after ${over.bytes} bytes`;
+}
+
+/** The body passed the message limit: as read, or as decoded (its decoding stopped there). */
+export function overLimit(body: BoundedBody, end: BodyEnd): boolean {
+  return body.over || Boolean(end.decodeOver);
 }
 
 /** Why a body or stream ended early, for a finding's text. */
@@ -43,6 +68,8 @@ export function cutText(reason: CutReason, what: string): string {
       return 'packets were lost where the HTTP framing could not be crossed';
     case 'not-captured':
       return `the ${what} was not captured`;
+    case 'unframed':
+      return `its header fields give it no length (RFC 9112 §6.3)`;
   }
 }
 

@@ -33,8 +33,11 @@ export interface Exchange {
   resHeaders: Headers | null;
 }
 
-/** Why a body ended before its end: the connection closed, the capture ended, packets were lost, or the HAR has no body. */
-export type CutReason = 'close' | 'end-of-capture' | 'lost' | 'not-captured';
+/**
+ * Why a body ended before its end: the connection closed, the capture ended, packets were lost, the HAR has no body, or
+ * its header fields give it no length (`unframed`: RFC 9112 §6.3).
+ */
+export type CutReason = 'close' | 'end-of-capture' | 'lost' | 'not-captured' | 'unframed';
 
 interface Cut {
   reason: CutReason;
@@ -44,11 +47,26 @@ interface Cut {
   expected: number | null;
 }
 
+/** Where the decoding of a body stopped: a layer of its codings gave more than `--max-message-bytes`. */
+export interface DecodeOver {
+  /** The body's codings as applied (`gzip, br`). */
+  codings: string;
+  /** The layer that passed the limit, counted in the order they are undone (1: the last applied), of `layers`. */
+  layer: number;
+  layers: number;
+  /** The bytes that layer had decoded when it was stopped (more than the limit: how much more is not known). */
+  bytes: number;
+  /** The limit held for each piece of a stream (an SSE body), not for the whole body. */
+  perPiece: boolean;
+}
+
 /** How a body ended: whole (`cut` null) or not, and whether its Content-Encoding could be undone. */
 export interface BodyEnd {
   cut: Cut | null;
   /** The body could not be decoded: an unknown coding, or corrupt compressed data. */
   decodeError: string | null;
+  /** Decoding stopped at the message limit (a compression bomb, or a body too large): what was kept is its start. */
+  decodeOver?: DecodeOver | null;
 }
 
 /** Trouble on a direction outside any one body: bytes missing between messages, framing lost, framing found again. */
@@ -63,6 +81,8 @@ export type StreamNotice =
  * Content-Encoding removed), in pieces as they were read; `end` calls say whether the body was whole.
  */
 export interface ExchangeSink {
+  /** `--max-message-bytes`: the largest message kept, and what no layer of a body's decoding may give more than. */
+  readonly maxBytes: number;
   request(x: Exchange, at: At): void;
   requestBody(x: Exchange, bytes: Uint8Array, at: At): void;
   requestEnd(x: Exchange, at: At, end: BodyEnd): void;

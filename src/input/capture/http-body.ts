@@ -24,9 +24,17 @@ export class BoundedBody {
     return this.size > this.kept;
   }
 
-  /** What was kept, as UTF-8 text (a body with a byte order mark loses it). */
-  text(): string {
-    const t = (this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts)).toString('utf8');
+  /** What was kept, as UTF-8 text (a body with a byte order mark loses it); `bytes`: only its first bytes. */
+  text(bytes = this.kept): string {
+    const parts: Buffer[] = [];
+    let n = 0;
+    for (const p of this.parts) {
+      if (n >= bytes) break;
+      parts.push(p);
+      n += p.length;
+    }
+    const all = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+    const t = all.toString('utf8', 0, Math.min(bytes, all.length));
     return t.charCodeAt(0) === 0xfeff ? t.slice(1) : t;
   }
 }

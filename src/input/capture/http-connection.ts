@@ -1,6 +1,6 @@
 // One TCP connection read as HTTP/1.1: requests and responses paired in order, bodies decoded, told to a sink.
 import { bodyDecoding, type BodyDecoder } from './decompress.js';
-import type { At, BodyEnd, CutReason, Exchange, ExchangeSink } from './exchange.js';
+import type { At, BodyEnd, CutReason, DecodeOver, Exchange, ExchangeSink } from './exchange.js';
 import { HttpStream, type Head, type Piece } from './http-stream.js';
 import type { StreamDir } from './stream-event.js';
 import type { Peers } from '../../types.js';
@@ -10,6 +10,7 @@ interface Body {
   x: Exchange;
   decoder: BodyDecoder | null;
   decodeError: string | null;
+  decodeOver: DecodeOver | null;
   read: number;
   expected: number | null;
 }
@@ -100,6 +101,7 @@ export class HttpConnection {
         const rest = await decoder.end();
         if (rest.length > 0) this.tell(dir, b.x, rest, at);
         b.decodeError ??= decoder.error;
+        b.decodeOver = decoder.over;
         b.decoder = null;
         this.piece(dir, p, at, reason);
       }
@@ -124,13 +126,18 @@ export class HttpConnection {
     else this.onResponse(p, at, reason);
   }
 
+  /** A body with this head: decoded (its codings, within the sink's message limit) as it comes. */
+  private body(x: Exchange, head: Head): Body {
+    return { x, ...bodyDecoding(head.headers, this.sink.maxBytes), decodeOver: null, read: 0, expected: head.length };
+  }
+
   private onRequest(p: Piece, at: At, closeReason: CutReason): void {
     switch (p.kind) {
       case 'head': {
         const x: Exchange = { conn: this.conn, method: p.head.method ?? '?', path: p.head.url, reqHeaders: p.head.headers, version: p.head.version, status: null, resHeaders: null, ...(this.peers && { peers: this.peers }) };
         if (this.waiting.length >= MAX_WAITING) this.sink.unanswered(this.waiting.shift()!, at, 'lost');
         this.waiting.push(x);
-        this.reqBody = body(x, p.head);
+        this.reqBody = this.body(x, p.head);
         this.sink.request(x, at);
         return;
       }
@@ -167,7 +174,7 @@ export class HttpConnection {
         const x = this.waiting.shift() ?? { conn: this.conn, method: '?', path: '?', reqHeaders: new Map(), status: null, resHeaders: null };
         x.status = p.head.status;
         x.resHeaders = p.head.headers;
-        this.resBody = body(x, p.head);
+        this.resBody = this.body(x, p.head);
         this.sink.response(x, at);
         return;
       }
@@ -203,12 +210,8 @@ export class HttpConnection {
   }
 }
 
-function body(x: Exchange, head: Head): Body {
-  return { x, ...bodyDecoding(head.headers.get('content-encoding')), read: 0, expected: head.length };
-}
-
 /** How a body ended (its decoder, if any, has given its last bytes already). */
 function ending(b: Body, p: Piece, closeReason: CutReason): BodyEnd {
-  if (p.kind !== 'cut') return { cut: null, decodeError: b.decodeError };
-  return { cut: { reason: p.why === 'lost' ? 'lost' : closeReason, read: p.read, expected: b.expected }, decodeError: b.decodeError };
+  const cut = p.kind !== 'cut' ? null : { reason: p.why === 'close' ? closeReason : p.why, read: p.read, expected: b.expected };
+  return { cut, decodeError: b.decodeError, decodeOver: b.decodeOver };
 }

@@ -2,6 +2,7 @@
 import { Buffer } from 'node:buffer';
 import { HTTPParser } from 'http-parser-js';
 import { headerMap } from './exchange.js';
+import { bodyLength } from './message-length.js';
 
 /** A message head: a request's method and target, or a response's status. */
 export interface Head {
@@ -11,7 +12,7 @@ export interface Head {
   headers: Map<string, string>;
   /** The connection stops speaking HTTP/1.1 after this message (101 Switching Protocols, CONNECT). */
   upgrade: boolean;
-  /** Content-Length, when given (and not overridden by chunked). */
+  /** Content-Length, when it gives the body's length (not overridden by a Transfer-Encoding). */
   length: number | null;
   /** The message's HTTP version (`1.1`, `1.0`). */
   version: string;
@@ -25,18 +26,22 @@ export type Piece =
   | { kind: 'end' }
   /** Bytes of the current body were never captured; the framing allowed reading on past them. */
   | { kind: 'gap'; bytes: number }
-  /** The current message ended before its end (the stream ended, or a gap the framing could not cross). */
-  | { kind: 'cut'; inBody: boolean; read: number; why: 'close' | 'lost' }
+  /**
+   * The current message ended before its end: the stream ended, a gap the framing could not cross, or header fields
+   * that give the body no length (`unframed`).
+   */
+  | { kind: 'cut'; inBody: boolean; read: number; why: 'close' | 'lost' | 'unframed' }
   /** The direction can no longer be framed: its bytes are skipped until one starts a message again. */
   | { kind: 'lost'; why: string }
   /** `bytes` were passed over since the framing was lost: a message starts again (`resumed`), or the stream ended. */
   | { kind: 'skipped'; bytes: number; resumed: boolean };
 
-/** The parts of http-parser-js's state the gap logic needs (not in its typings). */
+/** The parts of http-parser-js's state the gap logic and the framing need (not in its typings). */
 interface ParserState {
   state: string;
   body_bytes: number | null;
   line: string;
+  isChunked: boolean;
 }
 
 // Header bytes are read as latin1, as Node's own http module reads them: a byte above 0x7F keeps its value (the
@@ -70,6 +75,8 @@ export class HttpStream {
   framed = true;
   /** After a gap across chunk boundaries: bytes passed over while the next chunk's size line is looked for (-1: not looking). */
   private hunting = -1;
+  /** The head just read gives its body no length (why): the framing is lost after it. */
+  private unframed: string | null = null;
 
   /**
    * `midstream`: the capture started inside the connection, so its first bytes may be inside a message: they are
@@ -101,14 +108,24 @@ export class HttpStream {
     const p = new HTTPParser(this.type);
     p[HTTPParser.kOnHeadersComplete] = (info) => {
       const headers = headerMap(info.headers);
-      const cl = headers.get('content-length');
-      const chunked = /chunked/i.test(headers.get('transfer-encoding') ?? '');
       const method = this.type === 'REQUEST' ? HTTPParser.methods[info.method] ?? null : null;
       this.inMessage = true;
       this.bodyRead = 0;
-      const length = cl !== undefined && !chunked && /^\d+$/.test(cl.trim()) ? Number(cl.trim()) : null;
-      this.pieces.push({ kind: 'head', head: { method, url: info.url, status: info.statusCode, headers, upgrade: info.upgrade, length, version: `${info.versionMajor}.${info.versionMinor}` } });
-      return this.type === 'RESPONSE' && this.skipBody() ? 1 : 0;
+      const skip = this.type === 'RESPONSE' && this.skipBody();
+      const status = info.statusCode;
+      const bodiless = skip || info.upgrade || (this.type === 'RESPONSE' && (status < 200 || status === 204 || status === 304));
+      const framing = bodiless ? null : bodyLength(headers, this.type === 'REQUEST');
+      const length = framing?.by === 'length' ? framing.bytes : null;
+      this.pieces.push({ kind: 'head', head: { method, url: info.url, status, headers, upgrade: info.upgrade, length, version: `${info.versionMajor}.${info.versionMinor}` } });
+      if (framing === null) return skip ? 1 : 0;
+      // The body as RFC 9112 §6.3 delimits it (http-parser-js takes only a Transfer-Encoding of exactly `chunked`).
+      const st = this.st;
+      st.isChunked = framing.by === 'chunked';
+      st.body_bytes = framing.by === 'length' ? framing.bytes : framing.by === 'none' ? 0 : null;
+      if (framing.by !== 'unknown') return 0;
+      // No length: the message ends here for the parser (2: no body), and the framing is lost after its head.
+      this.unframed = framing.why;
+      return 2;
     };
     p[HTTPParser.kOnBody] = (chunk: Buffer, offset: number, length: number) => {
       if (this.filling) return;
@@ -117,6 +134,7 @@ export class HttpStream {
       this.pieces.push({ kind: 'body', bytes: chunk.subarray(offset, offset + length) });
     };
     p[HTTPParser.kOnMessageComplete] = () => {
+      if (this.unframed !== null) return;
       this.inMessage = false;
       this.pieces.push({ kind: 'end' });
     };
@@ -156,6 +174,12 @@ export class HttpStream {
       const r = this.parser.execute(buf);
       if (r instanceof Error) {
         this.lose(`not HTTP/1.1 here (${(r as Error & { code?: string }).code ?? r.message})`, buf.length);
+        return;
+      }
+      if (this.unframed !== null) {
+        const why = this.unframed;
+        this.unframed = null;
+        this.lose(why, buf.length - r, 'unframed');
         return;
       }
       // A message that upgraded the connection: what follows is another protocol.
@@ -233,8 +257,8 @@ export class HttpStream {
     }
   }
 
-  private lose(why: string, bytes: number): void {
-    if (this.open) this.pieces.push({ kind: 'cut', inBody: this.st.state.startsWith('BODY'), read: this.bodyRead, why: 'lost' });
+  private lose(why: string, bytes: number, cut: 'lost' | 'unframed' = 'lost'): void {
+    if (this.open) this.pieces.push({ kind: 'cut', inBody: this.st.state.startsWith('BODY'), read: this.bodyRead, why: cut });
     this.inMessage = false;
     this.pieces.push({ kind: 'lost', why });
     this.lostAt = 'lost';

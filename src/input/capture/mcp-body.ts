@@ -21,6 +21,15 @@ export function looksJsonRpc(v: unknown): boolean {
   return Array.isArray(v) ? v.some(isMessage) : isMessage(v);
 }
 
+/**
+ * A JSON-RPC message or batch by its `jsonrpc` member: what makes an answer MCP when nothing else of its exchange did
+ * (an API's `{"error": …}` does not).
+ */
+export function namesJsonRpc(v: unknown): boolean {
+  const named = (m: unknown) => isMessage(m) && 'jsonrpc' in (m as object);
+  return Array.isArray(v) ? v.some(named) : named(v);
+}
+
 /** A message whose `params._meta` has the 2026-07-28 protocol-version key: it claims that revision, and has no session. */
 export function claimsModern(v: unknown): boolean {
   if (!isMessage(v)) return false;

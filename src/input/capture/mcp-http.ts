@@ -2,16 +2,18 @@
 import { StringDecoder } from 'node:string_decoder';
 import { JSON_MEDIA_TYPE, LAST_EVENT_ID_HEADER, LEGACY_ENDPOINT_EVENT, legacySession, modernHeaders, PROTOCOL_VERSION_HEADER, SESSION_HEADER, statusEvent, STREAM_CLOSED_EVENT } from '../../protocol/http-transport.js';
 import type { Direction, Frame, HttpInfo, HttpWire, TransportEvent } from '../../types.js';
-import { errorFrame, eventFrame, oversizedFrame, textFrame, type FrameContext } from '../frames.js';
-import { bodyFrame, cutText, time } from './body-frame.js';
+import { errorFrame, eventFrame, overLimitFrame, oversizedFrame, textFrame, type FrameContext } from '../frames.js';
+import { OVERSIZED_KEEP_BYTES } from '../lines.js';
+import { bodyFrame, cutText, decodeOverText, overLimit, time } from './body-frame.js';
 import { ConnSessions } from './conn-sessions.js';
 import { mediaType, type At, type BodyEnd, type CutReason, type Exchange, type ExchangeSink, type StreamNotice } from './exchange.js';
 import { BoundedBody } from './http-body.js';
-import { claimsModern, isInitialize, looksJsonRpc, parse, requestId } from './mcp-body.js';
+import { claimsModern, isInitialize, looksJsonRpc, namesJsonRpc, parse, requestId } from './mcp-body.js';
+import { lengthConflict } from './message-length.js';
 import { SseReader, type SseEvent } from './sse.js';
 
 /** What every record of an exchange says of its request (HttpInfo's fields from `exchange` on). */
-type RequestInfo = Pick<HttpInfo, 'exchange' | 'protocolVersion' | 'sessionId' | 'accept' | 'lastEventId' | 'mcpMethod' | 'mcpName' | 'mcpParams' | 'answerSessionId'>;
+type RequestInfo = Pick<HttpInfo, 'exchange' | 'protocolVersion' | 'sessionId' | 'accept' | 'lastEventId' | 'mcpMethod' | 'mcpName' | 'mcpParams' | 'answerSessionId' | 'lengthConflict'>;
 
 /** What is known of one exchange while it is read. */
 interface State {
@@ -29,6 +31,11 @@ interface State {
   reqGap: number;
   /** An `initialize` request sent without a session: its session is the one its response assigns. */
   held: Frame | null;
+  /**
+   * Records of an exchange not known to be MCP yet, held until its answer shows whether it is: its request's body
+   * when it passed the limit (nothing of it to judge by), the answer's status event. Out when the answer is MCP.
+   */
+  unclaimed: Frame[];
   /** The request's body was an `initialize`. */
   initialize: boolean;
   /** The request's body went out as a record (not held): its session is the exchange's. */
@@ -52,6 +59,16 @@ interface State {
 
 /** What a record about a connection, not an exchange, says of a request: nothing. */
 const NO_REQUEST: RequestInfo = { exchange: null, protocolVersion: null, sessionId: null, accept: null, lastEventId: null };
+
+interface McpHttpOptions {
+  /**
+   * The request's Host names the server (default true; false for the proxy's own traffic, where it names the proxy,
+   * not the server behind it).
+   */
+  readHost?: boolean;
+  /** Bytes of an oversized body's start its record keeps (default 4 KiB, as an oversized line's; the proxy's capture keeps up to its --max-line). */
+  oversizedHead?: number;
+}
 
 /** A connection or exchange that carried no MCP, kept to name a few in the end-of-input line. */
 interface NonMcp {
@@ -94,11 +111,13 @@ export class McpHttp implements ExchangeSink {
   /** Requests read so far: the number of the next one's exchange, less one. */
   private exchanges = 0;
 
-  /**
-   * `readHost`: the request's Host names the server (false for the proxy's own traffic, where it names the proxy, not
-   * the server behind it).
-   */
-  constructor(private readonly file: string, private readonly maxBytes: number, private readonly readHost = true) {}
+  private readonly readHost: boolean;
+  private readonly oversizedHead: number;
+
+  constructor(private readonly file: string, readonly maxBytes: number, opts: McpHttpOptions = {}) {
+    this.readHost = opts.readHost ?? true;
+    this.oversizedHead = opts.oversizedHead ?? OVERSIZED_KEEP_BYTES;
+  }
 
   /** Frames completed since the last call. */
   take(): Frame[] {
@@ -117,6 +136,8 @@ export class McpHttp implements ExchangeSink {
       lastEventId: h.get(LAST_EVENT_ID_HEADER) ?? null,
       ...modernHeaders(h),
     };
+    const conflict = lengthConflict(h);
+    if (conflict !== null) request.lengthConflict = conflict;
     // A GET or DELETE is never an `initialize`: one that names no session is its connection's (a POST waits for its body).
     const session = named ?? (x.method === 'POST' ? null : this.connSession.of(x.conn));
     // The exchange is MCP by what the request says (an MCP header, a GET for an SSE stream), or for a DELETE by the
@@ -130,7 +151,7 @@ export class McpHttp implements ExchangeSink {
       named !== null || h.has(PROTOCOL_VERSION_HEADER) || request.mcpMethod !== undefined || (sse && (x.method === 'GET' || (x.method === 'POST' && /application\/json/i.test(accepts)))) ||
       (x.method === 'DELETE' && session !== null);
     const wire: HttpWire = { host: this.readHost ? (h.get('host') ?? h.get(':authority') ?? null) : null, version: x.version ?? null, ...(x.peers && { peers: x.peers }) };
-    this.states.set(x, { session, request, wire, mcp, stream, req: null, reqGap: 0, held: null, initialize: false, requestOut: false, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0, clientGone: false, modernRequestId: null });
+    this.states.set(x, { session, request, wire, mcp, stream, req: null, reqGap: 0, held: null, unclaimed: [], initialize: false, requestOut: false, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0, clientGone: false, modernRequestId: null });
     if (named !== null) this.connSession.set(x.conn, named);
   }
 
@@ -144,9 +165,10 @@ export class McpHttp implements ExchangeSink {
     const body = st.req ?? new BoundedBody(0);
     st.req = null;
     // An empty body says nothing, unless it is empty because it was cut or could not be decoded.
-    const empty = body.size === 0 && end.decodeError === null && end.cut === null;
+    const empty = body.size === 0 && end.decodeError === null && end.cut === null && !end.decodeOver;
     const text = empty ? '' : body.text();
-    const value = empty ? undefined : parse(text);
+    // An oversized body is not parsed: its kept start is no whole message.
+    const value = empty || overLimit(body, end) ? undefined : parse(text);
     // A request that names no session is taken for its connection's (keep-alive: the client that sent the requests
     // before it), so that one sent without the session's Mcp-Session-Id is seen in its session (the `session-id-header`
     // rule). An `initialize` names none: it opens the session its answer assigns.
@@ -159,9 +181,13 @@ export class McpHttp implements ExchangeSink {
     if (empty) return;
     // A body cut short is no JSON, but may still show it was JSON-RPC.
     if (looksJsonRpc(value) || (value === undefined && text.includes('"jsonrpc"'))) st.mcp = true;
-    if (!st.mcp) return;
-    const f = bodyFrame(this.at(at), { time: time(at), dir: 'c2s', session: st.session }, { text, value, body, end, gap: st.reqGap, what: 'request', maxBytes: this.maxBytes });
-    if (st.session === null && isInitialize(value) && f.error === undefined) st.held = f;
+    const over = overLimit(body, end);
+    if (!st.mcp && !over) return;
+    const f = bodyFrame(this.at(at), { time: time(at), dir: 'c2s', session: st.session }, { text, value, body, end, gap: st.reqGap, what: 'request', maxBytes: this.maxBytes, keep: this.oversizedHead });
+    // A body over the limit shows no message to judge the exchange by: its answer may (nothing the server said is lost
+    // because the client's body was too big).
+    if (!st.mcp) st.unclaimed.push(f);
+    else if (st.session === null && isInitialize(value) && f.error === undefined) st.held = f;
     else {
       this.push(x, f);
       st.requestOut = true;
@@ -178,24 +204,27 @@ export class McpHttp implements ExchangeSink {
     // server minting one) does not move the answer, nor the connection, into another.
     if (st.session === null && assigned !== null && !st.requestOut) st.session = assigned;
     st.resType = mediaType(x.resHeaders!.get('content-type'));
-    if (st.resType === 'text/event-stream' || assigned !== null) st.mcp = true;
+    if (st.resType === 'text/event-stream' || assigned !== null) this.claim(x, st);
     if (st.held !== null) {
       st.held.session = st.session;
       this.push(x, st.held);
       st.held = null;
     }
     if (st.session !== null) this.connSession.set(x.conn, st.session);
-    if (!st.mcp) return;
+    // A JSON answer is read in an exchange not known to be MCP too: a JSON-RPC body makes it one (responseEnd).
+    const json = st.resType !== null && JSON_MEDIA_TYPE.test(st.resType);
+    if (!st.mcp && !json) return;
     const status = x.status!;
     if (st.resType === 'text/event-stream' && status >= 200 && status < 300) {
       st.sse = new SseReader(this.maxBytes, (chars) => (st.overflow = chars));
       st.decoder = new StringDecoder('utf8');
-    } else if (st.resType !== null && JSON_MEDIA_TYPE.test(st.resType)) st.res = new BoundedBody(this.maxBytes);
+    } else if (json) st.res = new BoundedBody(this.maxBytes);
     const ev = statusEvent({ method: x.method, status, withSession: x.reqHeaders.has(SESSION_HEADER), withMessages: st.sse !== null || st.res !== null });
     if (ev !== null) {
       st.headEvent = true;
-      const data: Record<string, unknown> = ev.name === 'http-status' ? { status, contentType: st.resType } : { status };
-      this.push(x, this.event(st, at, ev.dir, { name: ev.name, data }));
+      const f = this.event(st, at, ev.dir, { name: ev.name, data: ev.name === 'http-status' ? { status, contentType: st.resType } : { status } });
+      if (st.mcp) this.push(x, f);
+      else st.unclaimed.push(f);
     }
   }
 
@@ -218,13 +247,20 @@ export class McpHttp implements ExchangeSink {
         this.push(x, this.event(st, at, 's2c', { name: 'http-stream-open', data: { reason: cut.reason, bytes: cut.read } }));
       }
       if (end.decodeError !== null) this.push(x, errorFrame(this.at(at), '', `SSE stream not decoded: ${end.decodeError}`, this.ctx(st, 's2c', at)));
+      if (end.decodeOver) {
+        const detail = `${decodeOverText('SSE stream', end.decodeOver, this.maxBytes)}; the rest of the stream is not read`;
+        this.push(x, overLimitFrame(this.at(at), '', end.decodeOver.bytes, detail, this.ctx(st, 's2c', at)));
+      }
       st.sse = null;
     } else {
       const body = st.res;
       st.res = null;
-      if (body !== null && (body.size > 0 || end.decodeError !== null || end.cut !== null) && st.mcp) {
-        const text = body.text();
-        this.push(x, bodyFrame(this.at(at), { time: time(at), dir: 's2c', session: st.session }, { text, value: parse(text), body, end, gap: st.resGap, what: 'response', maxBytes: this.maxBytes }));
+      if (body !== null && (body.size > 0 || end.decodeError !== null || end.cut !== null || end.decodeOver)) {
+        const over = overLimit(body, end);
+        const text = over ? '' : body.text();
+        const value = over ? undefined : parse(text);
+        if (namesJsonRpc(value)) this.claim(x, st);
+        if (st.mcp) this.push(x, bodyFrame(this.at(at), { time: time(at), dir: 's2c', session: st.session }, { text, value, body, end, gap: st.resGap, what: 'response', maxBytes: this.maxBytes, keep: this.oversizedHead }));
       }
     }
     // A POST answered 2xx whose JSON or SSE body held no message: its status is all the answer says (a notification
@@ -289,6 +325,12 @@ export class McpHttp implements ExchangeSink {
     else f = errorFrame(this.at(at), '', `${where}: the last ${n.bytes} bytes were skipped (no HTTP message starts in them)`, ctx);
     f.http = http;
     this.out.push(f);
+  }
+
+  /** The exchange is MCP: what was held until it was known goes out. */
+  private claim(x: Exchange, st: State): void {
+    st.mcp = true;
+    for (const f of st.unclaimed.splice(0)) this.push(x, f);
   }
 
   /** An exchange is over: counted as MCP or not. */

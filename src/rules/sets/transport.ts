@@ -1,7 +1,8 @@
-// Rules about what the Streamable HTTP transport requires of requests, answers and streams.
+// Rules about what the Streamable HTTP transport requires of requests, answers and streams, and HTTP's own framing.
 import { acceptHeader } from '../accept-header.js';
 import { acceptedNot202 } from '../accepted-not-202.js';
 import { headerMismatchServed } from '../header-mismatch-served.js';
+import { httpLengthConflict } from '../http-length-conflict.js';
 import { modernErrorStatus } from '../modern-error-status.js';
 import { modernEventId } from '../modern-event-id.js';
 import { modernHttpMethod } from '../modern-http-method.js';
@@ -19,6 +20,7 @@ export const TRANSPORT_RULES: readonly Rule<any, any>[] = [
   acceptHeader,
   acceptedNot202,
   headerMismatchServed,
+  httpLengthConflict,
   modernErrorStatus,
   modernEventId,
   modernHttpMethod,

@@ -5,31 +5,13 @@ import { readFrames } from '../../../src/input/index.js';
 import { detectInput } from '../../../src/input/detect.js';
 import type { InputFormat } from '../../../src/input/detect.js';
 import type { Frame } from '../../../src/types.js';
+import { analyze } from '../../../src/analyze-stream.js';
 import { chunked } from '../helpers.js';
-import { ipv4, tcpPacket } from '../../helpers/packets.js';
+import { conversation, ipv4 } from '../../helpers/packets.js';
 import { pcapFile, pcapngFile } from '../../helpers/pcap-writer.js';
 import { msg, post, reply } from './streams.js';
 
 const T0 = 1_700_000_000_000;
-
-/** A TCP conversation from `sport` to `dport`: the handshake, each side's bytes in turn (one segment each), both FINs. */
-function conversation(sport: number, dport: number, turns: [string | Buffer, string | Buffer][]): Buffer[] {
-  const a = { src: '127.0.0.1', dst: '127.0.0.1', sport, dport };
-  const b = { src: '127.0.0.1', dst: '127.0.0.1', sport: dport, dport: sport };
-  let cs = 1000;
-  let ss = 5000;
-  const out = [tcpPacket({ ...a, seq: cs++, flags: 'S' }), tcpPacket({ ...b, seq: ss++, ack: cs, flags: 'SA' })];
-  for (const [c, s] of turns) {
-    const cb = Buffer.from(c);
-    const sb = Buffer.from(s);
-    if (cb.length > 0) out.push(tcpPacket({ ...a, seq: cs, ack: ss, flags: 'PA', data: cb }));
-    cs += cb.length;
-    if (sb.length > 0) out.push(tcpPacket({ ...b, seq: ss, ack: cs, flags: 'PA', data: sb }));
-    ss += sb.length;
-  }
-  out.push(tcpPacket({ ...a, seq: cs, ack: ss, flags: 'FA' }), tcpPacket({ ...b, seq: ss, ack: cs + 1, flags: 'FA' }));
-  return out;
-}
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 const SID = { 'Mcp-Session-Id': 's-1' };
@@ -140,5 +122,24 @@ describe('capture input', () => {
     const { frames, notes } = await read(Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\n'.repeat(50)), 0, 'pcap');
     expect(frames.map((f) => [f.line, f.error])).toEqual([[1, 'capture file: the file starts with 7b226a73, not a pcap or pcapng magic number: it is not read']]);
     expect(notes).toEqual(['not a packet capture: nothing read']);
+  });
+
+  it('a request smuggled after a chunked body that a Content-Length claims more than: read as HTTP reads it, the first request warned', async () => {
+    const ping = msg({ id: 1, method: 'ping' });
+    const body = `${ping.length.toString(16)}\r\n${ping}\r\n0\r\n\r\n`;
+    const smuggled = post(msg({ id: 2, method: 'tools/call', params: { name: 'rm', arguments: {} } }), { ...SID, 'MCP-Protocol-Version': '2025-06-18' });
+    const conflicting = `POST /mcp HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMcp-Session-Id: s-1\r\nMCP-Protocol-Version: 2025-06-18\r\nContent-Length: ${body.length + smuggled.length}\r\nTransfer-Encoding: chunked\r\n\r\n${body}${smuggled}`;
+    const packets = conversation(40000, 3001, [
+      [post(init), reply(200, initResult, { ...JSON_TYPE, ...SID })],
+      [post(initialized, SID), reply(202, '')],
+      [conflicting, Buffer.concat([reply(200, msg({ id: 1, result: {} }), JSON_TYPE), reply(200, msg({ id: 2, result: { content: [] } }), JSON_TYPE)])],
+    ]);
+    const { records } = await analyze(chunked(pcapFile(101, packets.map((data, i) => ({ ts: T0 + i, data })))), { file: 'x.pcap' });
+    const requests = records.filter((r) => r.kind === 'request' && r.http?.exchange !== 1);
+    expect(requests.map((r) => [r.method, r.findings.map((f) => f.rule)])).toEqual([
+      ['ping', ['http-length-conflict']],
+      ['tools/call', []],
+    ]);
+    expect(requests[0]!.findings[0]!.message).toBe(`POST /mcp (ping, id 1) sends Transfer-Encoding "chunked" and Content-Length "${body.length + smuggled.length}": the Transfer-Encoding overrides the Content-Length and the body is read as chunked, where a server or proxy that honours the Content-Length ends it elsewhere; what follows the chunked body is read as the next request (a request smuggling signature, RFC 9112 §6.3)`);
   });
 });

@@ -11,6 +11,7 @@ import { shellWords } from '../../../src/input/capture/shell-words.js';
 import { detectInput, readFrames } from '../../../src/input/index.js';
 import type { PipelineRecord } from '../../../src/types.js';
 import { SEED } from '../../property/support.js';
+import { bomb } from '../../helpers/bomb.js';
 import { chunked, toCrlf } from '../helpers.js';
 import { COUNT_FIELDS, hostCases, hostCounts, isMessageRecord, recordsOf, type HostExpected } from '../host-fixtures.js';
 
@@ -138,6 +139,31 @@ describe('curl -v transcripts: what the reader makes of each shape', () => {
       // The stream was still open where the transcript ends.
       ['t.txt:12', 'event', []],
     ]);
+  });
+
+  it('a --trace of a compression bomb: its decoding stops where a layer passes --max-message-bytes', async () => {
+    /** A `--trace` block: its label, then its bytes in lines of 16, hex and text. */
+    const block = (label: string, bytes: Buffer) => [
+      `${label}, ${bytes.length} bytes (0x${bytes.length.toString(16)})`,
+      ...Array.from({ length: Math.ceil(bytes.length / 16) }, (_, i) => {
+        const row = [...bytes.subarray(i * 16, i * 16 + 16)];
+        return `${(i * 16).toString(16).padStart(4, '0')}: ${row.map((b) => b.toString(16).padStart(2, '0')).join(' ').padEnd(47)} ${row.map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('')}`;
+      }),
+    ];
+    const call = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t"}}';
+    const body = await bomb(64 << 20, ['gzip', 'gzip', 'gzip']);
+    const lines = [
+      '== Info: Connected to 127.0.0.1 (127.0.0.1) port 3001 (#0)',
+      ...block('=> Send header', Buffer.from(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:3001\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMcp-Session-Id: s-7\r\nContent-Length: ${call.length}\r\n\r\n`)),
+      ...block('=> Send data', Buffer.from(call)),
+      ...block('<= Recv header', Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip, gzip, gzip\r\nContent-Length: ${body.length}\r\n\r\n`)),
+      ...block('<= Recv data', body),
+      '== Info: Connection #0 to host 127.0.0.1 left intact',
+    ];
+    const rs = (await analyze(chunked(Buffer.from(lines.join('\n'))), { file: 't.txt', inputFormat: 'curl', maxMessageBytes: 1 << 20 })).records;
+    const over = rs.find((r) => r.kind === 'invalid')!;
+    expect(over.findings.map((f) => f.message)).toEqual([expect.stringMatching(/^HTTP response body decodes to more than --max-message-bytes \(1048576\) \(Content-Encoding gzip, gzip, gzip\): decoding stopped in layer 3 of 3 after \d+ bytes/)]);
+    expect(over.bytes).toBeLessThanOrEqual((1 << 20) + 16 * 1024);
   });
 
   it('reuses a connection when curl says so, and names a new one for each connect', async () => {

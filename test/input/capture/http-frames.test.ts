@@ -4,7 +4,8 @@ import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:
 import { describe, expect, it } from 'vitest';
 import { decodeFrame } from '../../../src/decode/decode.js';
 import type { Frame } from '../../../src/types.js';
-import { LAST_CHUNK, chunk, chunkedHead, connection, msg, post, read, reply } from './streams.js';
+import { bomb, type Coding } from '../../helpers/bomb.js';
+import { LAST_CHUNK, chunk, chunkedHead, connection, msg, post, read, reply, type Step } from './streams.js';
 
 const SID = { 'Mcp-Session-Id': 'sess-1' };
 const JSON_T = { 'Content-Type': 'application/json' };
@@ -68,6 +69,58 @@ describe('HTTP/1.1 framing', () => {
     const { frames } = await read(connection('tcp/1', [['c2s', post(batch, SID)], ['close', 'fin']]));
     expect(frames.length).toBe(1);
     expect(decodeFrame(frames[0]!).map((d) => d.method)).toEqual(['ping', 'notifications/initialized']);
+  });
+});
+
+describe('the body length of RFC 9112 §6.3: Transfer-Encoding and Content-Length', () => {
+  const ping = msg({ id: 1, method: 'ping' });
+  const call = msg({ id: 2, method: 'tools/call', params: { name: 'rm', arguments: {} } });
+  const head = (fields: string) => `POST /mcp HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMcp-Session-Id: sess-1\r\n${fields}\r\n`;
+
+  it('both: Transfer-Encoding wins, the bytes after the chunked body are the next request, and the conflict is on the first request\'s records', async () => {
+    const body = chunk(ping).toString() + LAST_CHUNK;
+    const smuggled = post(call, SID);
+    const { frames } = await read(
+      connection('tcp/1', [
+        ['c2s', head(`Content-Length: ${body.length + smuggled.length}\r\nTransfer-Encoding: chunked\r\n`) + body + smuggled],
+        ['s2c', Buffer.concat([reply(200, msg({ id: 1, result: {} }), JSON_T), reply(200, msg({ id: 2, result: { content: [] } }), JSON_T)])],
+        ['close', 'fin'],
+      ]),
+    );
+    expect(texts(frames)).toEqual([`c2s ${ping}`, `c2s ${call}`, `s2c ${msg({ id: 1, result: {} })}`, `s2c ${msg({ id: 2, result: { content: [] } })}`]);
+    const conflict = { transferEncoding: 'chunked', contentLength: String(body.length + smuggled.length), readAs: 'chunked' };
+    expect(frames.map((f) => [f.http!.exchange, f.http!.lengthConflict])).toEqual([[1, conflict], [2, undefined], [1, conflict], [2, undefined]]);
+  });
+
+  it('a Transfer-Encoding that ends in chunked after other codings: de-chunked, then its codings undone', async () => {
+    const body = chunk(gzipSync(ping)).toString('latin1') + LAST_CHUNK;
+    const { frames } = await read(connection('tcp/1', [['c2s', Buffer.from(head('Transfer-Encoding: gzip, chunked\r\n') + body, 'latin1')], ['s2c', reply(200, msg({ id: 1, result: {} }), JSON_T)], ['close', 'fin']]));
+    expect(texts(frames)).toEqual([`c2s ${ping}`, `s2c ${msg({ id: 1, result: {} })}`]);
+    expect(frames[0]!.http!.lengthConflict).toBeUndefined();
+  });
+
+  it('a request\'s Transfer-Encoding that does not end in chunked: no length, the framing is lost after its head, its 400 answer pairs', async () => {
+    const { frames } = await read(
+      connection('tcp/1', [
+        ['c2s', Buffer.concat([Buffer.from(head(`Content-Length: ${ping.length}\r\nTransfer-Encoding: gzip\r\n`)), gzipSync(ping)])],
+        ['s2c', 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'],
+        ['close', 'fin'],
+      ]),
+    );
+    expect(texts(frames)).toEqual([
+      'c2s error: HTTP request body cut: 0 bytes read, its header fields give it no length (RFC 9112 §6.3); the part read is kept',
+      'c2s error: tcp/1 client to server: HTTP/1.1 framing lost (its Transfer-Encoding (gzip) does not end in chunked: the request\'s length cannot be determined (RFC 9112 §6.3)); its bytes are skipped until one starts a message',
+      's2c event http-status',
+      `c2s error: tcp/1 client to server: the last ${gzipSync(ping).length} bytes were skipped (no HTTP message starts in them)`,
+    ]);
+    expect(frames[0]!.http!.lengthConflict).toEqual({ transferEncoding: 'gzip', contentLength: String(ping.length), readAs: 'unknown' });
+    expect(frames[2]!.http).toMatchObject({ exchange: 1, status: 400 });
+  });
+
+  it('a response\'s Transfer-Encoding that does not end in chunked: read until the connection closes, its codings undone', async () => {
+    const answer = msg({ id: 1, result: {} });
+    const { frames } = await read(connection('tcp/1', [['c2s', post(ping, SID)], ['s2c', Buffer.concat([Buffer.from('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n'), gzipSync(answer)])], ['close', 'fin']]));
+    expect(texts(frames)).toEqual([`c2s ${ping}`, `s2c ${answer}`]);
   });
 });
 
@@ -143,6 +196,114 @@ describe('Content-Encoding', () => {
   it('reports a coding it does not decode', async () => {
     const { frames } = await read(connection('tcp/1', [['c2s', post(msg({ id: 1, method: 'x' }), SID)], ['s2c', reply(200, 'zzzz', { ...JSON_T, 'Content-Encoding': 'zstd' })], ['close', 'fin']]));
     expect(frames[1]!.error).toMatch(/Content-Encoding zstd is not one mcptrace decodes/);
+  });
+});
+
+describe('compression bombs: every layer of a body held to the message limit', () => {
+  const LIMIT = 1 << 20;
+  /** What a layer decodes past the limit before it is stopped: zlib gives its output in chunks of 16 KiB. */
+  const SLACK = 16 * 1024;
+  const ping = msg({ id: 2, method: 'ping' });
+  const pong = msg({ id: 2, result: {} });
+  const steps = (answer: string | Buffer): Step[] => [
+    ['c2s', post(msg({ id: 1, method: 'tools/call', params: { name: 't' } }), SID)],
+    ['s2c', answer],
+    ['c2s', post(ping, SID)],
+    ['s2c', reply(200, pong, JSON_T)],
+    ['close', 'fin'],
+  ];
+
+  for (const codings of [['gzip'], ['gzip', 'gzip'], ['gzip', 'gzip', 'gzip'], ['deflate', 'br', 'gzip'], ['br', 'deflate']] as Coding[][]) {
+    it(`${codings.join(', ')}: decoding stops in the first layer past the limit, the body is oversized, reading goes on`, async () => {
+      const body = await bomb(64 << 20, codings);
+      const { frames } = await read(connection('tcp/1', steps(reply(200, body, { ...JSON_T, 'Content-Encoding': codings.join(', ') })), { chunk: 1400 }), { maxMessageBytes: LIMIT });
+      const f = frames[1]!;
+      const layer = codings.length === 1 ? '' : ` in layer ${codings.length} of ${codings.length}`;
+      expect(f.error).toBe(`HTTP response body decodes to more than --max-message-bytes (${LIMIT}) (Content-Encoding ${codings.join(', ')}): decoding stopped${layer} after ${f.bytes} bytes; only its first 4096 bytes are kept`);
+      expect(f.oversized).toBe(true);
+      // The work: the last layer decoded a chunk past the limit at most, not the 64 MiB the body holds.
+      expect(f.bytes).toBeGreaterThan(LIMIT);
+      expect(f.bytes).toBeLessThanOrEqual(LIMIT + SLACK);
+      expect(f.text).toBe('\0'.repeat(4096));
+      expect(texts(frames).slice(2)).toEqual([`c2s ${ping}`, `s2c ${pong}`]);
+    });
+  }
+
+  it('a layer before the last that passes the limit stops the chain there', async () => {
+    // Layer 1 (the outer gzip) unpacks to 2 MiB of incompressible bytes: no gzip stream for layer 2 to read on.
+    const noise = Buffer.from(Array.from({ length: 2 << 20 }, (_, i) => (i * 2654435761) >>> 24));
+    const { frames } = await read(connection('tcp/1', steps(reply(200, gzipSync(noise), { ...JSON_T, 'Content-Encoding': 'gzip, gzip' })), { chunk: 1400 }), { maxMessageBytes: LIMIT });
+    expect(frames[1]!.error).toMatch(/^HTTP response body decodes to more than --max-message-bytes \(1048576\) \(Content-Encoding gzip, gzip\): decoding stopped in layer 1 of 2 after \d+ bytes/);
+    expect(frames[1]!.oversized).toBe(true);
+  });
+
+  it('an SSE stream: the limit holds for what each piece decodes to; the events before it are read, the rest is not', async () => {
+    const events = [1, 2].map((n) => `id: e${n}\ndata: ${msg({ method: 'notifications/progress', params: { progress: n, progressToken: 1 } })}\n\n`).join('');
+    // Two gzip members in layer 2: the events, then the bomb.
+    const body = gzipSync(Buffer.concat([gzipSync(Buffer.from(events)), await bomb(64 << 20, ['gzip'])]));
+    const { frames } = await read(
+      connection('tcp/1', steps(Buffer.concat([Buffer.from(chunkedHead(200, { ...SSE_T, 'Content-Encoding': 'gzip, gzip' })), chunk(body), Buffer.from(LAST_CHUNK)])), { chunk: 1400 }),
+      { maxMessageBytes: LIMIT },
+    );
+    const s2c = frames.filter((f) => f.dir === 's2c' && f.http?.exchange === 1);
+    expect(s2c.slice(0, 2).map((f) => f.http?.eventId)).toEqual(['e1', 'e2']);
+    const over = s2c.find((f) => f.oversized)!;
+    expect(over.error).toBe(`a piece of the SSE stream decodes to more than --max-message-bytes (${LIMIT}) (Content-Encoding gzip, gzip): decoding stopped in layer 2 of 2 after ${over.bytes} bytes; the rest of the stream is not read`);
+    expect(over.bytes).toBeLessThanOrEqual(LIMIT + SLACK);
+    expect(texts(frames).slice(-2)).toEqual([`c2s ${ping}`, `s2c ${pong}`]);
+  });
+
+  it('more than five layers are not decoded', async () => {
+    let body = Buffer.from(msg({ id: 1, result: {} }));
+    for (let i = 0; i < 6; i++) body = gzipSync(body);
+    const { frames } = await read(connection('tcp/1', steps(reply(200, body, { ...JSON_T, 'Content-Encoding': Array(6).fill('gzip').join(', ') }))));
+    expect(frames[1]!.error).toBe('HTTP response body not decoded: 6 layers of coding (gzip, gzip, gzip, gzip, gzip, gzip): mcptrace undoes at most 5');
+  });
+});
+
+describe('a body over the message limit', () => {
+  it('is an oversized record keeping its first 4 KiB (README, Limits), a request\'s as an answer\'s, and reading goes on', async () => {
+    const call = msg({ id: 1, method: 'tools/call', params: { name: 't', arguments: { text: 'z'.repeat(100_000) } } });
+    const result = msg({ id: 1, result: { content: [{ type: 'text', text: 'y'.repeat(100_000) }] } });
+    const { frames } = await read(
+      connection('tcp/1', [['c2s', post(call, SID)], ['s2c', reply(200, result, JSON_T)], ['c2s', post(msg({ id: 2, method: 'ping' }), SID)], ['s2c', reply(200, msg({ id: 2, result: {} }), JSON_T)], ['close', 'fin']], { chunk: 1400 }),
+      { maxMessageBytes: 50_000 },
+    );
+    expect(frames.slice(0, 2).map((f) => [f.dir, f.oversized, f.bytes, f.text, f.error])).toEqual([
+      ['c2s', true, call.length, call.slice(0, 4096), `HTTP request body of ${call.length} bytes is larger than --max-message-bytes (50000): only its first 4096 bytes are kept`],
+      ['s2c', true, result.length, result.slice(0, 4096), `HTTP response body of ${result.length} bytes is larger than --max-message-bytes (50000): only its first 4096 bytes are kept`],
+    ]);
+    expect(texts(frames).slice(2)).toEqual([`c2s ${msg({ id: 2, method: 'ping' })}`, `s2c ${msg({ id: 2, result: {} })}`]);
+  });
+});
+
+describe('a request body over the limit, in an exchange nothing else marks as MCP', () => {
+  const call = msg({ id: 1, method: 'tools/call', params: { name: 't', arguments: {} } });
+  // 2 MiB of whitespace, then the message: nothing in the first MiB says it is JSON-RPC.
+  const body = Buffer.concat([Buffer.alloc(2 << 20, 0x20), Buffer.from(call)]);
+  /** A POST naming no MCP header (no session, no Accept), its body sent as is or gzipped. */
+  const request = (sent: Buffer, coding?: string) =>
+    Buffer.concat([Buffer.from(`POST /mcp HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\n${coding ? `Content-Encoding: ${coding}\r\n` : ''}Content-Length: ${sent.length}\r\n\r\n`), sent]);
+
+  for (const [name, sent, coding] of [['as is', body, undefined], ['gzipped', gzipSync(body), 'gzip']] as const) {
+    it(`${name}: held until its JSON-RPC answer shows the exchange is MCP; neither is lost`, async () => {
+      const answer = msg({ id: 1, result: { content: [] } });
+      const { frames, notes } = await read(connection('tcp/1', [['c2s', request(sent, coding)], ['s2c', reply(400, answer, JSON_T)], ['close', 'fin']], { chunk: 1400 }), { maxMessageBytes: 1 << 20 });
+      expect(frames.map((f) => [f.dir, f.oversized ?? false, f.event?.name ?? f.text?.slice(0, 20) ?? null])).toEqual([
+        ['c2s', true, ' '.repeat(20)],
+        ['s2c', false, 'http-status'],
+        ['s2c', false, answer.slice(0, 20)],
+      ]);
+      expect(frames[0]!.error).toMatch(coding ? /^HTTP request body decodes to more than --max-message-bytes \(1048576\)/ : `HTTP request body of ${body.length} bytes is larger`);
+      expect(frames.every((f) => f.http?.exchange === 1)).toBe(true);
+      expect(notes).toEqual([]);
+    });
+  }
+
+  it('answered by no JSON-RPC, it is no MCP: nothing is recorded', async () => {
+    const { frames, notes } = await read(connection('tcp/1', [['c2s', request(body)], ['s2c', reply(413, '{"error":"too large"}', JSON_T)], ['close', 'fin']], { chunk: 1400 }), { maxMessageBytes: 1 << 20 });
+    expect(frames).toEqual([]);
+    expect(notes).toEqual(['1 HTTP connection carried no MCP message (tcp/1: POST /mcp 413).']);
   });
 });
 

@@ -46,8 +46,11 @@ const ALLOWED_TAGS = new Set([
   'label', 'input', 'script', 'svg', 'wbr', 'defs', 'marker', 'path', 'line', 'rect', 'circle', 'text', 'title', 'g',
 ]);
 
-/** The only links out of the page: spec sections of a known revision, and rule pages of the package (file: URLs). */
-const SPEC_LINK = /^https:\/\/modelcontextprotocol\.io\/specification\/(2024-11-05|2025-03-26|2025-06-18|2025-11-25|2026-07-28)\/[a-z/_-]*(#[a-z0-9-]+)?$/;
+/**
+ * The only links out of the page: spec sections of a known revision (or of the RFC an HTTP rule cites), and rule pages
+ * of the package (file: URLs).
+ */
+const SPEC_LINK = /^https:\/\/modelcontextprotocol\.io\/specification\/(2024-11-05|2025-03-26|2025-06-18|2025-11-25|2026-07-28)\/[a-z/_-]*(#[a-z0-9-]+)?$|^https:\/\/www\.rfc-editor\.org\/rfc\/rfc\d+#section-[\d.]+$/;
 const DOC_LINK = /^file:\/\/\/[^\s"<>]*\/docs\/rules\/[a-z0-9-]+\.md$/;
 
 function expectSelfContained(page: string): void {
