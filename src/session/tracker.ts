@@ -15,6 +15,7 @@ import { newFacts, type Facts } from './facts.js';
 import { readInitializeRequest, readInitializeResult } from './handshake.js';
 import { answerLogged, logs, noteLogged, requestLogged } from './not-logged.js';
 import { countSender, isInitializeResult, serverSideResponse, settleOnlySide } from './one-side.js';
+import { markOrphan } from './orphan.js';
 import { DEFAULT_MAX_SESSIONS, LiveSessions } from './live-sessions.js';
 import { pendingKey, type PendingRequest, type UnnumberedRequest } from './pending.js';
 import { SessionState } from './state.js';
@@ -419,7 +420,7 @@ export class Tracker {
       else if (unlogged) return;
       // An answer that names no method to pair it by (an id no request had, mcp-remote's `[Remote→Local] 1`) may answer
       // a request the log gave without its id: the oldest such is taken, unpaired (which one it answers is not known).
-      else if (d.method !== null || s.pending.takeAnyUnnumbered(reqDir) === undefined) facts.orphan = true;
+      else if (d.method !== null || s.pending.takeAnyUnnumbered(reqDir) === undefined) markOrphan(r, facts);
       return;
     }
     this.forgetToken(s, p);
