@@ -126,8 +126,10 @@ export class Tracker {
       message: d.message,
       wire: { file: frame.file, line: frame.line, lines: frame.lines, tsMs: frame.tsMs, text: d.text, ...(frame.httpWire ? { http: frame.httpWire } : {}) },
     };
-    // A session break opens its session: it is lifecycle traffic, whatever phase the messages after it are in.
-    if (d.kind === 'event' && SESSION_EVENTS.has(frame.event?.name ?? '')) record.phase = 'initialization';
+    // A session break opens its session: it is lifecycle traffic, whatever phase the messages after it are in. So is
+    // what comes before the session's first message (a process or connection starting, a bridge's launch, a banner):
+    // it belongs to initialization, though a session seen from its middle starts in operation (its first message says).
+    if ((d.kind === 'event' && SESSION_EVENTS.has(frame.event?.name ?? '')) || beforeHandshake(d, s)) record.phase = 'initialization';
     if (d.raw !== undefined) record.raw = d.raw;
     if (d.kind === 'event' && frame.event) record.event = frame.event;
     if (d.batch) record.batch = d.batch;
@@ -509,6 +511,9 @@ function streamClosed(s: SessionState, data: Record<string, unknown> | undefined
 function toOpen(p: PendingRequest, session: string): OpenRequest {
   return { seq: p.seq, session, source: p.source, dir: p.dir, id: p.id, method: p.method, cancelled: p.cancelled || p.streamClosed === true };
 }
+
+/** A record that is no message (an event, a log line) before the session's first message, in no other phase yet. */
+const beforeHandshake = (d: Decoded, s: SessionState): boolean => (d.kind === 'event' || d.kind === 'log') && s.messages === 0 && s.phase === 'operation';
 
 const round3 = (n: number): number => Math.round(n * 1000) / 1000;
 

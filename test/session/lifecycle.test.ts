@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { analyze } from '../../src/analyze-stream.js';
 import { Analyzer } from '../../src/analyzer.js';
 import type { Frame } from '../../src/types.js';
-import { event, initReq, initRes, msg, note, req, res, resetLines } from '../helpers/frames.js';
+import { event, initReq, initRes, logLine, msg, note, req, res, resetLines } from '../helpers/frames.js';
 
 function run(frames: Frame[]) {
   const a = new Analyzer();
@@ -96,3 +98,51 @@ describe('phases and sessions', () => {
     expect(records.map((r) => r.phase)).toEqual(['initialization', 'initialization', 'initialization', 'operation']);
   });
 });
+
+/** The records of a fixture as `#seq kind name phase` (events by name, messages by method), up to the first message's answer. */
+async function phasesOf(file: string, upTo: number): Promise<string[]> {
+  const bytes = readFileSync(file);
+  const { records } = await analyze((async function* () {
+    yield bytes;
+  })(), { file });
+  return records.slice(0, upTo).map((r) => `#${r.seq} ${r.kind} ${r.event?.name ?? r.method ?? ''} ${r.phase}`);
+}
+
+describe('what comes before the handshake', () => {
+  it("VS Code's connection states before initialize, in a log that never says `Starting server`, are initialization", async () => {
+    expect(await phasesOf('test/fixtures/hosts/vscode/mcp-server-memory-2025-03-no-start-line.log', 3)).toEqual([
+      '#1 event starting initialization',
+      '#2 event connected initialization',
+      '#3 request initialize initialization',
+    ]);
+  });
+
+  it("a bridge's connecting, endpoint and connected events and its chatter before initialize are initialization (mcp-proxy)", async () => {
+    const rows = await phasesOf('test/fixtures/hosts/mcp-proxy/g1-client-mode-default-format.log', 15);
+    expect(rows.filter((r) => / event /.test(r))).toEqual([
+      '#3 event connecting initialization', '#13 event endpoint initialization', '#14 event connected initialization',
+    ]);
+    expect(rows.filter((r) => !r.endsWith(' initialization'))).toEqual([]);
+  });
+
+  it('the same for every dialect: no event or log line before a session\'s first message is operation', () => {
+    const { records } = run([
+      logLine('server banner'), event('listening'), event('connected'),
+      msg('c2s', req(1, 'tools/list')), event('connected'), logLine('after'), msg('s2c', res(1)),
+    ]);
+    // A session seen from its middle operates from its first message on; what came before it was its setting up.
+    expect(records.map((r) => r.phase)).toEqual(['initialization', 'initialization', 'initialization', 'operation', 'operation', 'operation', 'operation']);
+  });
+
+  it('in the 2026-07-28 era too: events before the first request are initialization, the request operation', () => {
+    const meta = { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' } } };
+    const { records } = run([event('listening'), event('connected'), msg('c2s', req(1, 'tools/list', meta)), msg('s2c', res(1, { tools: [], resultType: 'complete' }))]);
+    expect(records.map((r) => `${r.revision ?? '-'} ${r.phase}`)).toEqual(['- initialization', '- initialization', '2026-07-28 operation', '2026-07-28 operation']);
+  });
+
+  it('a close before any message stays shutdown', () => {
+    const { records } = run([event('exit')]);
+    expect(records.map((r) => r.phase)).toEqual(['shutdown']);
+  });
+});
+
