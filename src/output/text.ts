@@ -10,7 +10,7 @@ import { DEFAULT_WIDTH, indentOf, textLayout, type TextLayout } from './text-lay
 import { displayWidth, fit, truncate } from './width.js';
 import { cutAtWord, wrapDense, wrapWords } from './wrap-words.js';
 
-export { formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextHeader, peersKnownAfter } from './text-session.js';
+export { formatOutsideTitle, formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextHeader, peersKnownAfter } from './text-session.js';
 
 export interface TextOptions {
   /** Print the message JSON (compact, escaped) on indented lines under the record. Default false. */

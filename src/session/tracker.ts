@@ -16,6 +16,7 @@ import { readInitializeRequest, readInitializeResult } from './handshake.js';
 import { answerLogged, logs, noteLogged, requestLogged } from './not-logged.js';
 import { countSender, isInitializeResult, serverSideResponse, settleOnlySide } from './one-side.js';
 import { markOrphan } from './orphan.js';
+import { NO_SESSION, staysOutside } from './outside.js';
 import { DEFAULT_MAX_SESSIONS, LiveSessions } from './live-sessions.js';
 import { pendingKey, type PendingRequest, type UnnumberedRequest } from './pending.js';
 import { SessionState } from './state.js';
@@ -73,6 +74,8 @@ export class Tracker {
   logs = 0;
   /** The side every ended session with messages held alone (`SessionInfo.onlySide`): undefined before the first. */
   private side: Side | null | undefined = undefined;
+  /** What this input's records outside any session share (outside.ts): a state of their own, never a session. */
+  private outside: SessionState | null = null;
 
   constructor(private readonly ctx: RunContext, private readonly file: string) {}
 
@@ -182,7 +185,7 @@ export class Tracker {
    * what was left open.
    */
   close(): SessionState[] {
-    const sessions = [...new Set([...this.keyed.values(), ...(this.current ? [this.current] : [])])];
+    const sessions = [...new Set([...this.keyed.values(), ...(this.current ? [this.current] : []), ...(this.outside ? [this.outside] : [])])];
     for (const s of sessions) this.retire(s);
     return sessions;
   }
@@ -200,7 +203,11 @@ export class Tracker {
   private sessionFor(d: Decoded, seq: number, facts: Facts): SessionState {
     const isInitialize = d.kind === 'request' && d.method === 'initialize';
     const eventName = d.kind === 'event' ? d.frame.event?.name ?? '' : '';
-    const key = d.frame.session;
+    // An empty session id names no session (NO_SESSION is the key of none).
+    const key = d.frame.session === '' ? null : d.frame.session;
+    if (key === null && this.current === null && staysOutside(d)) {
+      return (this.outside ??= new SessionState(NO_SESSION, this.file, seq, 'initialization', this.ctx.pendingLimit));
+    }
     let s: SessionState;
     if (key !== null) {
       const known = this.keyed.get(key);
@@ -229,6 +236,11 @@ export class Tracker {
         }
         this.current = this.newSession(this.ctx.ordinalPrefix + String(++this.ctx.ordinal), seq, facts);
         facts.newSession = why;
+        // A line outside any session that named the server (a host's `Initializing server...`) names this one's.
+        if (this.outside !== null && this.outside.info.server !== null) {
+          this.current.info.server = this.outside.info.server;
+          this.outside.info.server = null;
+        }
       }
       s = this.current as SessionState;
     }
