@@ -316,6 +316,11 @@ export interface Peers {
 /** A record as it flows through the pipeline: the contract fields plus wire details for sinks. */
 export interface PipelineRecord extends AnnotatedRecord {
   wire: WireInfo;
+  /**
+   * Beside the contract (never printed): `true` on a response or error the session stage found answering no request
+   * the log holds, the one definition the `orphan-response` rule and the stats' orphan counts share (session/orphan.ts).
+   */
+  orphan?: true;
 }
 
 /** What the session stage knows about one session; sinks read it for headers and per-session stats. */

@@ -2,6 +2,7 @@
 import type { AnalysisSummary } from '../analyzer.js';
 import type { EndFinding, RuleSettings } from '../rules/engine.js';
 import { RULES } from '../rules/registry.js';
+import { NO_SESSION } from '../session/outside.js';
 import type { Stats } from '../stats/types.js';
 import type { Finding, PipelineRecord, Severity } from '../types.js';
 import { CapabilityMatrix } from './capability-matrix.js';
@@ -177,7 +178,8 @@ export class AuditCollector {
     if (r.kind === 'log') return;
     if (r.summary) this.bodies.notLogged++;
     else if (r.truncated) this.bodies.cut++;
-    const parts = this.parts(r.session);
+    // A record outside any session (session/outside.ts) is in no session's part of the report.
+    const parts = r.session === NO_SESSION ? undefined : this.parts(r.session);
     if (parts) {
       if (r.kind !== 'event') parts.messages++;
       parts.sequence.add(r);

@@ -74,7 +74,7 @@ export function statsSections(s: Stats): StatsSection[] {
     ...((s.logs ?? 0) > 0 ? [['logs', logsText(s)]] : []),
     ['sessions', formatCount(s.sessions.length)],
   ];
-  // Sessions whose log holds one side only (a server's stdout): their orphans are the other side's missing requests.
+  // Sessions whose log holds one side only (a server's stdout): their answers to the missing side's requests are no orphans.
   for (const side of ['server', 'client'] as const) {
     const n = s.sessions.filter((x) => x.onlySide === side).length;
     if (n > 0) totals.push([`only the ${side}'s side`, countOf(n, 'session')]);

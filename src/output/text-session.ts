@@ -86,6 +86,14 @@ export function formatSessionTitle(s: SessionInfo, p: Palette, opts: HeaderOptio
   return flow(phrases, '', opts.width);
 }
 
+/**
+ * The title over records outside any session (session/outside.ts), printed when they follow a session's records or
+ * open the transcript: `━━ outside any session FILE`.
+ */
+export function formatOutsideTitle(file: string, p: Palette, width?: number): string {
+  return flow([{ text: '━━ outside any session', style: p.bold }, { text: escapeTerminal(file), style: p.dim }], '', width);
+}
+
 /** The session's note (one side only, messages its format never logs) as a line of its own, once known; else null. */
 export function formatSessionNote(s: SessionInfo, p: Palette): string | null {
   const note = sessionNoteText(s);

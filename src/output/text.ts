@@ -10,7 +10,7 @@ import { DEFAULT_WIDTH, indentOf, textLayout, type TextLayout } from './text-lay
 import { displayWidth, fit, truncate } from './width.js';
 import { cutAtWord, wrapDense, wrapWords } from './wrap-words.js';
 
-export { formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextHeader, peersKnownAfter } from './text-session.js';
+export { formatOutsideTitle, formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextHeader, peersKnownAfter } from './text-session.js';
 
 export interface TextOptions {
   /** Print the message JSON (compact, escaped) on indented lines under the record. Default false. */
@@ -174,7 +174,7 @@ function tailPieces(r: PipelineRecord, p: Palette, opts: TextOptions, ctx: Recor
   }
   if (r.kind === 'error') pieces.push(...errorPieces(r, p, opts.errorName ?? errorCodeName));
   pieces.push(...chainPieces(r, p));
-  if (r.kind === 'event' && r.event?.data !== undefined) pieces.push({ text: escapeTerminal(eventDataText(r.event.data)), style: p.dim, flex: 2 });
+  if (r.kind === 'event' && r.event?.data !== undefined) pieces.push(...linesPieces(eventDataText(r.event.data), p, 2));
   // Last to get room: a host log that logs summaries says so on every line.
   if (r.summary) pieces.push({ text: '(summary: body not logged)', style: p.dim, flex: 4 });
   if (r.truncated) pieces.push({ text: '(cut by the log)', style: p.dim, flex: 4 });
@@ -261,21 +261,39 @@ function startLine(r: PipelineRecord, p: Palette, l: TextLayout, ctx: RecordCont
   return line;
 }
 
+/**
+ * Text the log wrote over several lines (a log record, an event's: a stack, an HTML page after an error), as the
+ * transcript shows it: its first line, then how many more (`(+2 lines)`); `--body` shows them all. `more`: the lines
+ * after the first, when the record counted them (a log record's `lines`), else the text's.
+ */
+function linesPieces(text: string, p: Palette, flex: number, more?: number): Piece[] {
+  const t = text.replace(/^\n+/, '');
+  const nl = t.indexOf('\n');
+  const after = more ?? (nl < 0 ? 0 : t.slice(nl).split('\n').length - 1);
+  const pieces: Piece[] = [{ text: escapeTerminal(nl < 0 ? t : t.slice(0, nl)), style: p.dim, flex }];
+  if (after > 0) pieces.push({ text: `(+${after} ${after === 1 ? 'line' : 'lines'})`, style: p.dim });
+  return pieces;
+}
+
 /** A line of the log that is no message, dimmed: its level in the id column, then its first line and how many more. */
 function formatLogLine(r: PipelineRecord, p: Palette, l: TextLayout, ctx: RecordContext): string {
   const line = startLine(r, p, l, ctx);
   line.cell(escapeTerminal(r.level ?? ''), l.id, p.dim);
-  const text = r.text ?? '';
-  const nl = text.indexOf('\n');
-  const more = (r.lines ?? 1) - 1;
-  const pieces: Piece[] = [{ text: escapeTerminal(nl < 0 ? text : text.slice(0, nl)), style: p.dim, flex: 1 }];
-  if (more > 0) pieces.push({ text: `(+${more} ${more === 1 ? 'line' : 'lines'})`, style: p.dim });
-  return line.end(freeText(pieces, l.width - line.used));
+  return line.end(freeText(linesPieces(r.text ?? '', p, 1, (r.lines ?? 1) - 1), l.width - line.used));
 }
 
-/** The message as logged, or re-serialised; a log record's whole text. */
+/** An event's text when the log wrote it over several lines (its data `{ text }`), else null. */
+function eventLines(r: PipelineRecord): string | null {
+  const data = r.kind === 'event' ? r.event?.data : undefined;
+  if (data === undefined) return null;
+  const text = eventDataText(data);
+  return text.replace(/^\n+/, '').includes('\n') ? text : null;
+}
+
+/** The message as logged, or re-serialised; a log record's whole text, and an event's written over several lines. */
 function bodySource(r: PipelineRecord): string {
-  return r.kind === 'log' ? (r.text ?? '') : r.raw !== undefined ? r.raw : (r.wire.text ?? JSON.stringify(r.message) ?? 'null');
+  if (r.kind === 'log') return r.text ?? '';
+  return (r.kind === 'event' ? eventLines(r) : null) ?? r.raw ?? r.wire.text ?? JSON.stringify(r.message) ?? 'null';
 }
 
 /**
@@ -367,8 +385,8 @@ export function formatTextRecord(r: PipelineRecord, p: Palette, opts: TextOption
   if (l.capability > 0) line.cell(...capabilityCell(r, p, l.capability));
   const lines = [line.end(freeText(pieces, l.width - line.used)), ...operationLine(r, p, l)];
   for (const f of r.findings) lines.push(...findingLines(f, p, l));
-  // Events carry no message of their own; a body line would only say `null`.
-  if (opts.body === true && !(r.kind === 'event' && r.wire.text === null)) lines.push(...bodyLines(r, p, l, opts, ctx));
+  // Events carry no message of their own (a body line would only say `null`), but text of several lines, like a log's.
+  if (opts.body === true && (r.kind !== 'event' || r.wire.text !== null || eventLines(r) !== null)) lines.push(...bodyLines(r, p, l, opts, ctx));
   return lines.join('\n');
 }
 

@@ -2,7 +2,8 @@
 import type { OpenRequest, PipelineRecord, SessionInfo } from '../types.js';
 import type { Palette } from './color.js';
 import { subjectOf } from './subject.js';
-import { bodyCutNote, formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord, peersKnownAfter, type RecordContext, type TextOptions } from './text.js';
+import { NO_SESSION } from '../session/outside.js';
+import { bodyCutNote, formatOutsideTitle, formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord, peersKnownAfter, type RecordContext, type TextOptions } from './text.js';
 import { textLayout, type TextLayout } from './text-layout.js';
 import { displayWidth } from './width.js';
 import { wrapWords } from './wrap-words.js';
@@ -19,8 +20,9 @@ const MAX_ASKED = 10_000;
 const TAG_MAX = 10;
 
 /**
- * Each record becomes its text (`record`), preceded by its session's title when the session first appears and
- * followed by the peers line once the handshake is answered. Sessions one after another each get their header; once
+ * Each record becomes its text (`record`), preceded by its session's title when the session first appears (records
+ * outside any session, by `outside any session` where they begin) and followed by the peers line once the handshake
+ * is answered. Sessions one after another each get their header; once
  * a record comes from a session other than the last one's (sessions interleave), every line carries its session's tag.
  */
 export class TextTranscript {
@@ -53,6 +55,9 @@ export class TextTranscript {
       this.headed.add(info);
       if (info.notLogged !== null) this.noted.add(info);
       s += formatSessionTitle(shown, p, { width: this.width(), tag: this.tagOf(r.session) }) + '\n';
+    } else if (r.session === NO_SESSION) {
+      // Lines outside any session get a title of their own where they begin: they are no session's.
+      if (this.lastSession !== NO_SESSION) s += formatOutsideTitle(r.wire.file, p, this.width()) + '\n';
     } else if (this.lastSession !== null && r.session !== this.lastSession) {
       this.interleaved = true;
     }
@@ -107,6 +112,7 @@ export class TextTranscript {
   }
 
   private tagOf(session: string): string {
+    if (session === NO_SESSION) return ''; // no session's, so no tag, and no number taken from the sessions'
     let tag = this.tags.get(session);
     if (tag === undefined) {
       tag = displayWidth(session) <= TAG_MAX && !/\s/.test(session) ? session : `s${this.tags.size + 1}`;

@@ -31,6 +31,7 @@ import { TIME_KEYS } from '../input/envelope-fields.js';
 import { isComment, parseHeader } from '../input/transcript-syntax.js';
 import type { Frame, PipelineRecord } from '../types.js';
 import { SESSION_EVENTS, START_EVENTS } from './events.js';
+import { NO_SESSION } from './outside.js';
 
 /** The formats a file can be cut in. */
 export type CutFormat = 'ndjson' | 'envelope' | 'transcript';
@@ -148,7 +149,7 @@ export class CutCheck {
     }
     if (r.kind !== 'event' || START_EVENTS.has(r.event?.name ?? '') || SESSION_EVENTS.has(r.event?.name ?? '')) this.lastStarted = true;
     this.lastInvalid = r.kind === 'invalid';
-    if (keyed) this.keys.add(r.session);
+    if (keyed && r.session !== NO_SESSION) this.keys.add(r.session);
     const ms = r.wire.tsMs;
     const written = r.ts === null || ms === null ? null : clockTextMs(r.ts);
     if (written !== null) {

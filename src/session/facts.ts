@@ -10,7 +10,7 @@ export interface Facts {
   problem?: Decoded['problem'];
   /** An id MCP forbids though JSON-RPC allows it: `null` on a request, or a non-integer number. */
   idProblem?: Decoded['idProblem'];
-  /** A response or error with no open request of the other side with the same id. */
+  /** A response or error that answers no request the log holds (session/orphan.ts; routes `orphan-response` to it). */
   orphan?: boolean;
   /** A request whose id is the id of a request from the same sender still open. */
   reusedOpenId?: { previousSeq: number };

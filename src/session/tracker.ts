@@ -15,6 +15,8 @@ import { newFacts, type Facts } from './facts.js';
 import { readInitializeRequest, readInitializeResult } from './handshake.js';
 import { answerLogged, logs, noteLogged, requestLogged } from './not-logged.js';
 import { countSender, isInitializeResult, serverSideResponse, settleOnlySide } from './one-side.js';
+import { markOrphan } from './orphan.js';
+import { NO_SESSION, staysOutside } from './outside.js';
 import { DEFAULT_MAX_SESSIONS, LiveSessions } from './live-sessions.js';
 import { pendingKey, type PendingRequest, type UnnumberedRequest } from './pending.js';
 import { SessionState } from './state.js';
@@ -72,6 +74,8 @@ export class Tracker {
   logs = 0;
   /** The side every ended session with messages held alone (`SessionInfo.onlySide`): undefined before the first. */
   private side: Side | null | undefined = undefined;
+  /** What this input's records outside any session share (outside.ts): a state of their own, never a session. */
+  private outside: SessionState | null = null;
 
   constructor(private readonly ctx: RunContext, private readonly file: string) {}
 
@@ -125,8 +129,10 @@ export class Tracker {
       message: d.message,
       wire: { file: frame.file, line: frame.line, lines: frame.lines, tsMs: frame.tsMs, text: d.text, ...(frame.httpWire ? { http: frame.httpWire } : {}) },
     };
-    // A session break opens its session: it is lifecycle traffic, whatever phase the messages after it are in.
-    if (d.kind === 'event' && SESSION_EVENTS.has(frame.event?.name ?? '')) record.phase = 'initialization';
+    // A session break opens its session: it is lifecycle traffic, whatever phase the messages after it are in. So is
+    // what comes before the session's first message (a process or connection starting, a bridge's launch, a banner):
+    // it belongs to initialization, though a session seen from its middle starts in operation (its first message says).
+    if ((d.kind === 'event' && SESSION_EVENTS.has(frame.event?.name ?? '')) || beforeHandshake(d, s)) record.phase = 'initialization';
     if (d.raw !== undefined) record.raw = d.raw;
     if (d.kind === 'event' && frame.event) record.event = frame.event;
     if (d.batch) record.batch = d.batch;
@@ -179,7 +185,7 @@ export class Tracker {
    * what was left open.
    */
   close(): SessionState[] {
-    const sessions = [...new Set([...this.keyed.values(), ...(this.current ? [this.current] : [])])];
+    const sessions = [...new Set([...this.keyed.values(), ...(this.current ? [this.current] : []), ...(this.outside ? [this.outside] : [])])];
     for (const s of sessions) this.retire(s);
     return sessions;
   }
@@ -197,7 +203,11 @@ export class Tracker {
   private sessionFor(d: Decoded, seq: number, facts: Facts): SessionState {
     const isInitialize = d.kind === 'request' && d.method === 'initialize';
     const eventName = d.kind === 'event' ? d.frame.event?.name ?? '' : '';
-    const key = d.frame.session;
+    // An empty session id names no session (NO_SESSION is the key of none).
+    const key = d.frame.session === '' ? null : d.frame.session;
+    if (key === null && this.current === null && staysOutside(d)) {
+      return (this.outside ??= new SessionState(NO_SESSION, this.file, seq, 'initialization', this.ctx.pendingLimit));
+    }
     let s: SessionState;
     if (key !== null) {
       const known = this.keyed.get(key);
@@ -226,6 +236,11 @@ export class Tracker {
         }
         this.current = this.newSession(this.ctx.ordinalPrefix + String(++this.ctx.ordinal), seq, facts);
         facts.newSession = why;
+        // A line outside any session that named the server (a host's `Initializing server...`) names this one's.
+        if (this.outside !== null && this.outside.info.server !== null) {
+          this.current.info.server = this.outside.info.server;
+          this.outside.info.server = null;
+        }
       }
       s = this.current as SessionState;
     }
@@ -419,7 +434,7 @@ export class Tracker {
       else if (unlogged) return;
       // An answer that names no method to pair it by (an id no request had, mcp-remote's `[Remote→Local] 1`) may answer
       // a request the log gave without its id: the oldest such is taken, unpaired (which one it answers is not known).
-      else if (d.method !== null || s.pending.takeAnyUnnumbered(reqDir) === undefined) facts.orphan = true;
+      else if (d.method !== null || s.pending.takeAnyUnnumbered(reqDir) === undefined) markOrphan(r, facts);
       return;
     }
     this.forgetToken(s, p);
@@ -508,6 +523,9 @@ function streamClosed(s: SessionState, data: Record<string, unknown> | undefined
 function toOpen(p: PendingRequest, session: string): OpenRequest {
   return { seq: p.seq, session, source: p.source, dir: p.dir, id: p.id, method: p.method, cancelled: p.cancelled || p.streamClosed === true };
 }
+
+/** A record that is no message (an event, a log line) before the session's first message, in no other phase yet. */
+const beforeHandshake = (d: Decoded, s: SessionState): boolean => (d.kind === 'event' || d.kind === 'log') && s.messages === 0 && s.phase === 'operation';
 
 const round3 = (n: number): number => Math.round(n * 1000) / 1000;
 

@@ -1,5 +1,6 @@
 // Traffic counts for one scope (the whole run, or one session): totals, breakdowns, pairing, per-method table.
 import type { Direction, OpenRequest, Phase, PipelineRecord } from '../types.js';
+import { isOrphan } from '../session/orphan.js';
 import { setOwn } from '../util/own.js';
 import { CappedMap } from './capped-map.js';
 import { LatencySketch, type LatencySketchState } from './quantiles.js';
@@ -214,8 +215,8 @@ export class ScopeTally {
     bump(this.byPrimitive[r.primitive ?? 'unknown'], b);
     bump(this.byPhase[r.phase], b);
     if (r.kind === 'response' || r.kind === 'error') {
-      if (r.pair === null) this.orphans++;
-      else this.answered++;
+      if (r.pair !== null) this.answered++;
+      else if (isOrphan(r)) this.orphans++;
     }
     if (r.method === null || r.kind === 'invalid') return;
     const m = this.methods.get(r.method);

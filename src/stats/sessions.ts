@@ -1,4 +1,5 @@
 // Per-session counts, joined at the end with what the session stage knows about each session.
+import { NO_SESSION } from '../session/outside.js';
 import type { OpenRequest, PipelineRecord, SessionInfo } from '../types.js';
 import { CappedMap } from './capped-map.js';
 import { ScopeTally, type ScopeLimits, type ScopeTallyState } from './scope.js';
@@ -19,6 +20,8 @@ export class SessionTable {
   }
 
   add(r: PipelineRecord): void {
+    // A record outside any session is counted in the run's totals only (session/outside.ts).
+    if (r.session === NO_SESSION) return;
     // Records come session by session: remember the last tally rather than look it up for every record.
     if (r.session !== this.lastKey || this.last === undefined) {
       this.lastKey = r.session;

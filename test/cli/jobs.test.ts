@@ -122,6 +122,25 @@ describe('--jobs over files', () => {
     expect(md).toContain('tools/call alert (round 2 of #35;50)');
   });
 
+  it('host logs with lines outside any session: the same sessions, numbered alike, with 1 and 2 workers', async () => {
+    // Lines before the host names a server (Zed, mcp-remote), a server's banner before its first message (Java SDK),
+    // an event before the first session (a TypeScript SDK example's `listening`): none is a session, none takes a number.
+    const files = [
+      'test/fixtures/hosts/zed/zed-2025-07-zlog-stdio.log',
+      'test/fixtures/hosts/mcp-remote/g3-pid-every-line.log',
+      'test/fixtures/hosts/java-sdk/server-stdio-basic-iso-time.log',
+      'test/fixtures/hosts/typescript-sdk/example-simple-streamable-server.log',
+      'samples/everything.ndjson',
+    ];
+    await expectSame(['stats', '-f', 'json', ...files], ['2']);
+    for (const format of ['json', 'markdown']) await expectSame(['audit', '-f', format, '--no-redact', ...files], ['2']);
+    const stats = JSON.parse((await one(['stats', '-f', 'json', ...files])).stdout) as { sessions: { key: string }[] };
+    expect(stats.sessions.map((x) => x.key)).toEqual([
+      'memory', 'https://mcp.notes.example.com/mcp', 'https://tools.demo.example.net/sse', '1', '2',
+      'simple-streamable-http-server', 'simple-streamable-http-server#2', '3',
+    ]);
+  });
+
   it('compares the logs\' own times: the samples\' time span is in the output compared', async () => {
     const stats = JSON.parse((await one(['stats', '-f', 'json', ...SAMPLES])).stdout);
     expect(stats.timeSpan).toEqual({

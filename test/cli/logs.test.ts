@@ -1,7 +1,7 @@
 // Logs that are not all MCP messages, end to end: log lines, --no-logs, inputs without a message, --fail-on-empty,
 // one-sided raw logs. What is printed is the subject: runs are in-process (test/helpers/in-process.ts), with the files
 // named from the repository root; the audit that fails on an empty input runs the built executable (its exit code).
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseNdjson, REPO_ROOT, runCli } from '../helpers/cli.js';
@@ -110,5 +110,21 @@ describe('a raw log of the server side only', () => {
     const stats = JSON.parse((await runMain(['stats', '-f', 'json', at('stdout.ndjson')])).stdout);
     expect(stats.sessions[0]).toMatchObject({ onlySide: 'server', server: { name: 'srv', version: '1.2.3' }, negotiatedRevision: '2025-11-25' });
     expect((await runMain(['annotate', at('stdout.ndjson')])).stderr).toBe('');
+  });
+});
+
+describe('text a host log wrote over several lines', () => {
+  it("shows no `\\n` on an event's line: its first line and how many more (mcp-remote)", async () => {
+    // An HTML 404 page after `Received error (status 404): …` (the shape of penpot/penpot#8809).
+    const out = (await runMain(['annotate', '--width', '400', 'test/fixtures/hosts/mcp-remote/g3-oauth-and-errors.log'])).stdout.split('\n');
+    const events = out.filter((l) => / evt /.test(l));
+    expect(events.length).toBeGreaterThan(10);
+    expect(events.filter((l) => l.includes('\\n'))).toEqual([]);
+    expect(events.find((l) => l.includes('connection-error'))).toMatch(/Error POSTing to endpoint: <!DOCTYPE html> \(\+9 lines\)$/);
+    // `log('\nShutting down...')`, and a line of the paste after it that the bridge's grammar attaches to it.
+    const pasted = readFileSync('test/fixtures/hosts/mcp-remote/g2-pid-on-connect.log', 'utf8').replace(/^Shutting down\.\.\.$/m, 'Shutting down...\n---');
+    const shut = (await runMain(['annotate', '--width', '120', '-'], { input: pasted })).stdout.split('\n').filter((l) => l.includes(' shutdown '));
+    expect(shut[0]).toMatch(/ Shutting down\.\.\. \(\+1 line\)$/);
+    expect(shut.filter((l) => l.includes('\\n'))).toEqual([]);
   });
 });

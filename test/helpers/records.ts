@@ -70,13 +70,13 @@ export class Seq {
     return this.add({ kind: 'notification', method, id: null, dir: 'c2s', message: { jsonrpc: '2.0', method }, ...init });
   }
 
-  /** A result answering request `req` (or an orphan when `req` is null). */
+  /** A result answering request `req` (or an orphan when `req` is null, marked as the session stage marks one). */
   response(req: PipelineRecord | null, latencyMs: number | null, result: unknown = {}, init: RecordInit = {}): PipelineRecord {
     const id = req?.id ?? 99;
     return this.add({
       kind: 'response', method: req?.method ?? null, id, dir: 's2c', pair: req?.seq ?? null, latencyMs,
       primitive: req?.primitive ?? null, feature: req?.feature ?? null,
-      message: { jsonrpc: '2.0', id, result }, ...init,
+      message: { jsonrpc: '2.0', id, result }, ...(req === null ? { orphan: true as const } : {}), ...init,
     });
   }
 
@@ -85,7 +85,7 @@ export class Seq {
     return this.add({
       kind: 'error', method: req?.method ?? null, id, dir: 's2c', pair: req?.seq ?? null, latencyMs,
       primitive: req?.primitive ?? null, feature: req?.feature ?? null,
-      message: { jsonrpc: '2.0', id, error: { code, message } }, ...init,
+      message: { jsonrpc: '2.0', id, error: { code, message } }, ...(req === null ? { orphan: true as const } : {}), ...init,
     });
   }
 }

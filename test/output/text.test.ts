@@ -269,6 +269,21 @@ describe('events of a host log', () => {
     expect(ev({ text: 'x', code: 1 }).slice(START.tail)).toBe('{"text":"x","code":1}');
     expect(ev({ text: 'red \x1b[31m' })).not.toContain('\x1b');
   });
+
+  it("an event's text of several lines shows its first and how many more, as a log line's; --body shows them all", () => {
+    // mcp-remote's `log('\nShutting down...')` with a line after it the bridge's grammar attaches (a paste's `---`).
+    expect(ev({ text: 'Shutting down...\n---' }).slice(START.tail)).toBe('Shutting down... (+1 line)');
+    expect(ev({ text: '\nShutting down...' }).slice(START.tail)).toBe('Shutting down...');
+    const page = 'Received error (status 404): <!DOCTYPE html>\n<html lang="en">\n<head>\n</html>';
+    expect(ev({ text: page }).slice(START.tail)).toBe('Received error (status 404): <!DOCTYPE html> (+3 lines)');
+    const r = rec({ kind: 'event', method: null, primitive: null, feature: null, id: null, message: null, event: { name: 'shutdown', data: { text: 'Shutting down...\n---' } }, wire: { text: null } });
+    const body = formatTextRecord(r, plain, { body: true }).split('\n');
+    expect(body).toHaveLength(2);
+    expect(body[1]!.trim()).toBe('Shutting down...\\n---');
+    // One line of text, or data that is no text: no body line (it would only say `null`).
+    expect(formatTextRecord({ ...r, event: { name: 'exit', data: { text: 'Shutting down...' } } }, plain, { body: true }).split('\n')).toHaveLength(1);
+    expect(formatTextRecord({ ...r, event: { name: 'exit', data: { code: 1 } } }, plain, { body: true }).split('\n')).toHaveLength(1);
+  });
 });
 
 describe('log lines of a host log', () => {

@@ -31,8 +31,9 @@ describe('log records', () => {
       msg('s2c', res(1, { tools: [] })),
     ]);
     expect(sessions).toHaveLength(1);
+    // The line before the first message is the session's setting up: initialization, the session's phase unchanged.
     expect(records.map((r) => [r.kind, r.phase])).toEqual([
-      ['log', 'operation'], ['request', 'initialization'], ['log', 'initialization'], ['response', 'initialization'],
+      ['log', 'initialization'], ['request', 'initialization'], ['log', 'initialization'], ['response', 'initialization'],
       ['log', 'initialization'], ['notification', 'initialization'], ['log', 'operation'], ['request', 'operation'], ['response', 'operation'],
     ]);
     expect(records[2]).toMatchObject({ kind: 'log', level: null, text: 'Traceback (most recent call last):\n  File "x.py"\nValueError', lines: 3, bytes: 0, dir: 'unknown', dirInferred: false, id: null, method: null, pair: null, message: null, findings: [], format: 'test-dialect' });

@@ -1,6 +1,7 @@
 // The `sessions` table: one row per session, its handshake (from the analyzer) and its traffic (counted as records pass).
 import type { AnalysisSummary } from '../../analyzer.js';
 import type { EndFinding } from '../../rules/engine.js';
+import { NO_SESSION } from '../../session/outside.js';
 import type { SessionInfo } from '../../types.js';
 import type { Column, Table } from './columns.js';
 import type { RecordRow } from './record-row.js';
@@ -43,6 +44,8 @@ export class SessionTally {
 
   add(x: RecordRow): void {
     const r = x.r;
+    // A record outside any session (session/outside.ts) makes no session row.
+    if (r.session === NO_SESSION) return;
     let t = this.sessions.get(r.session);
     if (t === undefined) {
       t = { firstTs: null, lastTs: null, firstTime: null, lastTime: null, records: 0, requests: 0, notifications: 0, responses: 0, errors: 0, toolErrors: 0, findings: 0, bytes: 0, server: null };

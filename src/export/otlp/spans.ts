@@ -2,6 +2,7 @@
 // span per session that parents the others (mcp.md "Spans"; README "Export to OpenTelemetry").
 import type { EndFinding } from '../../rules/engine.js';
 import { DEFAULT_MAX_SESSIONS } from '../../session/live-sessions.js';
+import { NO_SESSION } from '../../session/outside.js';
 import type { Direction, PipelineRecord, SessionInfo } from '../../types.js';
 import { answerAttributes, contentAttributes, findingEvent, metaOf, requestAttributes, sessionAttributes, spanName } from './attributes.js';
 import { parseTraceparent, sessionSpanId, sessionTraceId, spanIdFor } from './ids.js';
@@ -58,6 +59,8 @@ export class SpanBuilder {
 
   /** Folds one record in; spans it completes are appended to `out`. */
   push(r: PipelineRecord, out: McpSpan[]): void {
+    // A line outside any session (session/outside.ts) is no MCP span and in no session's.
+    if (r.session === NO_SESSION) return;
     const s = this.session(r, out);
     const time = this.timeOf(r, s);
     s.records++;
