@@ -290,10 +290,13 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
         expect(state.scripts).toBe(1);
         expect(state.loaders).toBe(0);
         expect(state.handlers).toEqual([]);
-        // The only links out: the spec sections of the rules that fired, opened apart with no referrer.
+        // The only links out: the spec sections of the rules that fired (the MCP specification's, or an RFC's section
+        // for the HTTP framing rule), opened apart with no referrer.
         expect(state.links.length).toBeGreaterThan(0);
         expect(state.links.length).toBe(state.outLinks.length);
-        for (const l of state.outLinks) expect(l).toMatch(/^https:\/\/modelcontextprotocol\.io\/specification\/[0-9-]+\/\S+ noreferrer noopener$/);
+        for (const l of state.outLinks) {
+          expect(l).toMatch(/^(https:\/\/modelcontextprotocol\.io\/specification\/[0-9-]+\/\S+|https:\/\/www\.rfc-editor\.org\/rfc\/rfc\d+#section-[\d.]+) noreferrer noopener$/);
+        }
         expect(state.location).toBe(url);
         expect(watch.dialogs).toEqual([]);
         expect(watch.requests).toEqual([url]);

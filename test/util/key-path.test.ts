@@ -16,6 +16,16 @@ describe('key paths', () => {
     expect(pathKeys('**._meta["io.modelcontextprotocol/related-task"]')).toEqual(['**', '_meta', 'io.modelcontextprotocol/related-task']);
   });
 
+  it('keeps the empty steps of a malformed path, so that it names no key an object has', () => {
+    expect(pathKeys('tools.')).toEqual(['tools', '']);
+    expect(pathKeys('.tools')).toEqual(['', 'tools']);
+    expect(pathKeys('')).toEqual(['']);
+    expect(pathKeys('a..b')).toEqual(['a', '', 'b']);
+    expect(pathKeys('a["x"]b')).toEqual(['a', 'x', 'b']);
+    expect(pathKeys('a["\\x"].b')).toEqual(['a', '["\\x"]', 'b']);
+    expect(pathKeys('a[b')).toEqual(['a', '[b']);
+  });
+
   it('tells a path below another from one that only starts with the same letters', () => {
     expect(isBelow('elicitation.url', 'elicitation')).toBe(true);
     expect(isBelow('extensions["io.modelcontextprotocol/ui"]', 'extensions')).toBe(true);
