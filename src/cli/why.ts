@@ -14,14 +14,14 @@ import { writeText } from './writer.js';
 
 export interface WhyArgs extends RunArgs, RuleArgs {
   format: 'text' | 'json';
-  failOn: 'failed' | 'degraded';
+  failOn: 'failed' | 'degraded' | 'none';
   width?: number;
 }
 
 export function whyBuilder(y: Argv) {
   return ruleOptions(inputOptions(y))
     .option('format', { alias: 'f', describe: 'output format', choices: ['text', 'json'], default: 'text' })
-    .option('fail-on', { describe: 'exit 1 when a session is this bad or worse', choices: ['failed', 'degraded'], default: 'failed' })
+    .option('fail-on', { describe: 'exit 1 when a session is this bad or worse', choices: ['failed', 'degraded', 'none'], default: 'failed' })
     .option('width', WIDTH_OPTION)
     .example('$0 why ~/Library/Logs/Claude/mcp-server-notes.log', 'what went wrong, in the log\'s own words')
     .example('$0 why -f json mcp.log | jq \'.[] | select(.verdict != "ok")\'', 'the diagnosis as JSON');
@@ -45,6 +45,6 @@ export async function runWhy(args: WhyArgs, io: CliIO): Promise<number> {
     const text = JSON.stringify(result, null, 2) + '\n';
     await writeText(io.stdout, io.stdout.isTTY ? escapeJsonForTerminal(text) : text);
   } else await writeText(io.stdout, formatWhyText(result, args.width ?? 80));
-  const bad = result.some((s) => s.verdict === 'failed' || (args.failOn === 'degraded' && s.verdict === 'degraded'));
+  const bad = args.failOn !== 'none' && result.some((s) => s.verdict === 'failed' || (args.failOn === 'degraded' && s.verdict === 'degraded'));
   return bad ? 1 : 0;
 }

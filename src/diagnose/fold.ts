@@ -8,6 +8,7 @@ import type { Evidence } from './types.js';
 const MAX_PENDING = 10_000;
 
 interface PendingRequest {
+  id: unknown;
   method: string;
   /** `tools/call`: the tool's name. */
   tool: string | null;
@@ -70,7 +71,7 @@ export function foldRecord(f: SessionFold, r: PipelineRecord, signals: readonly 
   } else if (r.kind === 'request' && r.id !== null && f.pending.size < MAX_PENDING) {
     const params = (r.message as { params?: { name?: unknown } } | null)?.params;
     const undeclared = r.findings.some((x) => x.rule === 'capability-not-negotiated');
-    f.pending.set(r.seq, { method: r.method ?? '?', tool: typeof params?.name === 'string' ? params.name : null, undeclared, tsMs: r.wire.tsMs });
+    f.pending.set(r.seq, { id: r.id, method: r.method ?? '?', tool: typeof params?.name === 'string' ? params.name : null, undeclared, tsMs: r.wire.tsMs });
     if (r.dir !== 's2c') f.requests++;
   }
   if ((r.kind === 'response' || r.kind === 'error') && r.method === 'initialize') {

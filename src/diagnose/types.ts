@@ -42,7 +42,7 @@ export interface CauseMeta {
 }
 
 /** One record as a cause sees it: the record, what its words say, and the session's facts so far. */
-interface Observation {
+export interface Observation {
   record: PipelineRecord;
   signals: readonly Signal[];
   fold: Readonly<SessionFold>;

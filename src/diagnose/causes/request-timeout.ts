@@ -1,12 +1,20 @@
 // Cause request-timeout: an operation request not answered in time (a host timeout line, a cancel with -32001), or
 // still open when the session ended with nothing else to explain it.
 import { evidenceOf, fromSignal } from '../fold.js';
-import { addEvidence, type Cause, type DiagnosisSide, type Evidence } from '../types.js';
+import { addEvidence, type Cause, type DiagnosisSide, type Evidence, type Observation } from '../types.js';
 
 interface State { evidence: Evidence[]; methods: Set<string> }
 
 /** Causes that lose a request in the transport: a request they swallow is theirs, not a slow server's. */
 const TRANSPORT_CAUSES = ['auth-failed', 'session-expired', 'connection-failed'];
+
+/** The method (and tool) of the request a cancel names, while it is open. */
+function cancelledMethod(record: Observation['record'], fold: Observation['fold']): string | undefined {
+  if (record.kind !== 'notification') return undefined;
+  const id = (record.message as { params?: { requestId?: unknown } } | null)?.params?.requestId;
+  for (const p of fold.pending.values()) if (p.id === id) return p.tool ? `${p.method} ${p.tool}` : p.method;
+  return undefined;
+}
 
 export const requestTimeout: Cause<State> = {
   meta: {
@@ -22,7 +30,7 @@ export const requestTimeout: Cause<State> = {
       if (s.kind !== 'timeout') continue;
       if (s.method === 'initialize' || (s.method === undefined && !fold.ready)) continue;
       addEvidence(state.evidence, record.kind === 'notification' ? evidenceOf(record) : fromSignal(s));
-      state.methods.add(s.method ?? 'request');
+      state.methods.add(s.method ?? cancelledMethod(record, fold) ?? 'request');
     }
   },
   decide(state, { decided, open, fold }) {
