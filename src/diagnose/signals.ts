@@ -6,7 +6,7 @@ import { HOST_LINE_PATTERNS, STDERR_ERROR_WORDS, STDERR_PREFIXES, type SignalKin
 
 /** Only this much of a line is matched. */
 const MAX_LINE = 4096;
-/** Only this many lines of one record (a long traceback, a banner) are read. */
+/** Only this many lines of one record (a long traceback, a banner) are read: its first and last half of them. */
 const MAX_LINES = 500;
 /** Only this much of a JSON log line is parsed to find its message. */
 const MAX_JSON = 65536;
@@ -78,11 +78,14 @@ export function readSignals(r: PipelineRecord): Signal[] {
   const text = recordText(r);
   if (text === null || text.length === 0) return [];
   const out: Signal[] = [];
-  const lines = text.split('\n', MAX_LINES);
+  const all = text.split('\n');
+  // A Python traceback ends with its exception: keep the end of a long record as well as its start.
+  const at = all.length <= MAX_LINES ? all.map((_, i) => i) : [...Array.from({ length: MAX_LINES / 2 }, (_, i) => i), ...Array.from({ length: MAX_LINES / 2 }, (_, i) => all.length - MAX_LINES / 2 + i)];
+  const lines = at.map((i) => all[i]!);
   const stripped: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = decodeLine(lines[i]!);
-    const source = sourceAt(r, i);
+    const source = sourceAt(r, at[i]!);
     for (const p of HOST_LINE_PATTERNS) {
       const m = p.re.exec(line);
       if (!m) continue;
@@ -101,7 +104,7 @@ export function readSignals(r: PipelineRecord): Signal[] {
   }
   if (r.kind === 'log' || r.kind === 'invalid') {
     const ex = exceptionOf(stripped);
-    if (ex) out.push({ kind: 'exception', seq: r.seq, source: sourceAt(r, ex.index), text: ex.text, language: ex.language });
+    if (ex) out.push({ kind: 'exception', seq: r.seq, source: sourceAt(r, at[ex.index]!), text: ex.text, language: ex.language });
   }
   return out;
 }
