@@ -22,3 +22,7 @@ export { formatStatsMarkdown } from './output/stats-markdown.js';
 export { formatStatsTable } from './output/stats-table.js';
 export * as protocol from './protocol/index.js';
 export type * from './types.js';
+export { Diagnoser, diagnose, worstVerdict, type DiagnoserOptions } from './diagnose/diagnoser.js';
+export { CAUSES, CAUSE_METAS } from './diagnose/registry.js';
+export { quoteEvidence, evidenceLines } from './diagnose/quote.js';
+export type { Diagnosis, SessionDiagnosis, Evidence as DiagnosisEvidence, Verdict, DiagnosisSide, CauseMeta } from './diagnose/types.js';

@@ -2,13 +2,16 @@
 import type { AnalysisSummary, Analyzer } from '../analyzer.js';
 import type { RuleSettings } from '../rules/engine.js';
 import { StatsCollector, type StatsState } from '../stats/collector.js';
-import type { PipelineRecord, Severity } from '../types.js';
+import { Diagnoser, completeDiagnoses, type PartialDiagnosis } from '../diagnose/diagnoser.js';
+import type { PipelineRecord } from '../types.js';
 import { AuditCollector, DEFAULT_AUDIT_LIMITS, type AuditLimits, type AuditRenumbering, type AuditState } from './collector.js';
-import type { AuditReport } from './types.js';
+import type { AuditReport, FailOn } from './types.js';
 
 interface BuildAuditOptions {
   inputs: string[];
-  failOn: Severity | 'none';
+  failOn: FailOn;
+  /** The slow threshold of the diagnosis (the rules' `slowMs`). */
+  slowMs?: number;
   /** `--fail-on-empty`: an input without any MCP message fails the audit. */
   failOnEmpty?: boolean;
   ruleSettings?: RuleSettings;
@@ -22,31 +25,51 @@ interface BuildAuditOptions {
 export class AuditBuilder {
   private readonly stats = new StatsCollector();
   private readonly audit: AuditCollector;
+  private readonly diagnoser: Diagnoser;
+  /** `--jobs`: the workers' diagnoses, renumbered, in input order (null: this builder saw the records itself). */
+  private merged: PartialDiagnosis[] | null = null;
 
   constructor(private readonly opts: BuildAuditOptions) {
     this.audit = new AuditCollector(opts.limits ?? DEFAULT_AUDIT_LIMITS);
+    this.diagnoser = new Diagnoser({ slowMs: opts.slowMs });
   }
 
   add(r: PipelineRecord): void {
     this.stats.add(r);
     this.audit.add(r);
+    this.diagnoser.observe(r);
   }
 
-  /** Both collectors' contents as plain data (`--jobs`). */
-  exportState(): { stats: StatsState; audit: AuditState } {
-    return { stats: this.stats.exportState(), audit: this.audit.exportState() };
+  /** The collectors' contents as plain data (`--jobs`), with the sessions' diagnoses as of `summary`. */
+  exportState(summary: Pick<AnalysisSummary, 'sessions' | 'open'>): AuditBuilderState {
+    return { stats: this.stats.exportState(), audit: this.audit.exportState(), diagnoses: this.partials(summary) };
   }
 
   /** Takes in another input's collectors, as if its records had come after these (`--jobs`). */
-  mergeFrom(o: { stats: StatsState; audit: AuditState }, renumber: AuditRenumbering): void {
+  mergeFrom(o: AuditBuilderState, renumber: AuditRenumbering): void {
     this.stats.mergeFrom(o.stats, (k) => renumber.session(k));
     this.audit.mergeFrom(o.audit, renumber);
+    this.merged ??= [];
+    for (const d of o.diagnoses) {
+      this.merged.push({
+        ...d, session: renumber.session(d.session), start: d.start && { ...d.start, seq: renumber.seq(d.start.seq) },
+        diagnoses: d.diagnoses.map((x) => ({ ...x, evidence: x.evidence.map((e) => ({ ...e, seq: renumber.seq(e.seq) })) })),
+      });
+    }
+  }
+
+  /** The sessions' diagnoses before the run's completion: this builder's records', then the merged ones, in input order. */
+  private partials(summary: Pick<AnalysisSummary, 'sessions' | 'open'>): PartialDiagnosis[] {
+    const own = this.diagnoser.partial(summary);
+    return this.merged ? [...own, ...this.merged] : own;
   }
 
   /** The report from `summary`: `analyzer.summary()` at the end, `analyzer.snapshot()` for a live view. */
   report(summary: AnalysisSummary): AuditReport {
+    const diagnoses = completeDiagnoses(this.partials(summary));
     return this.audit.finish({
       summary,
+      diagnoses,
       stats: this.stats.finish(summary.sessions, summary.open),
       inputs: this.opts.inputs,
       generatedAt: this.opts.generatedAt ?? new Date().toISOString(),
@@ -56,6 +79,13 @@ export class AuditBuilder {
       tool: this.opts.tool,
     });
   }
+}
+
+/** What a `--jobs` worker sends of an audit: both collectors' state and its sessions' diagnoses. */
+export interface AuditBuilderState {
+  stats: StatsState;
+  audit: AuditState;
+  diagnoses: PartialDiagnosis[];
 }
 
 export async function buildAuditReport(

@@ -10,7 +10,8 @@ import { ruleDocUrl } from './doc-url.js';
 import { renumberStep, SequenceKeeper, type SequenceState } from './sequence.js';
 import { Interner } from '../util/intern.js';
 import { flatCopy } from '../util/string.js';
-import type { AuditFinding, AuditReport, AuditSession, CapabilityRow } from './types.js';
+import type { SessionDiagnosis } from '../diagnose/types.js';
+import type { AuditFinding, AuditReport, AuditSession, CapabilityRow, FailOn } from './types.js';
 
 export interface AuditLimits {
   /** Findings kept with their details; more are only counted. */
@@ -54,7 +55,8 @@ interface AuditFinishInput {
   stats: Stats;
   inputs: string[];
   generatedAt: string;
-  failOn: Severity | 'none';
+  failOn: FailOn;
+  diagnoses: SessionDiagnosis[];
   /** `--fail-on-empty`: an input without any MCP message fails the audit. */
   failOnEmpty?: boolean;
   ruleSettings?: RuleSettings;
@@ -227,8 +229,12 @@ export class AuditCollector {
     }));
     const empty = (input.summary.inputs ?? []).filter((i) => i.messages === 0).map((i) => ({ file: i.file, lines: i.lines }));
     const failOnEmpty = input.failOnEmpty === true;
-    const failed = (failOnEmpty && empty.length > 0) || (input.failOn !== 'none' && (Object.keys(t.totals) as Severity[]).some(
-      (s) => t.totals[s] > 0 && SEVERITY_RANK[s] >= SEVERITY_RANK[input.failOn as Severity],
+    const failOn = input.failOn;
+    const severity = failOn !== 'none' && failOn !== 'failed' && failOn !== 'degraded';
+    // A failed session fails the audit at every --fail-on but none; degraded ones only at --fail-on degraded.
+    const verdicts = failOn !== 'none' && input.diagnoses.some((d) => d.verdict === 'failed' || (failOn === 'degraded' && d.verdict === 'degraded'));
+    const failed = (failOnEmpty && empty.length > 0) || verdicts || (severity && (Object.keys(t.totals) as Severity[]).some(
+      (s) => t.totals[s] > 0 && SEVERITY_RANK[s] >= SEVERITY_RANK[failOn],
     ));
     return {
       tool: input.tool,
@@ -243,6 +249,7 @@ export class AuditCollector {
       rules,
       stats: input.stats,
       failOn: input.failOn,
+      diagnoses: input.diagnoses,
       failed,
       bodies: { ...this.bodies },
       empty,

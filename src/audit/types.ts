@@ -1,4 +1,5 @@
 // The audit report: what every audit format (text, markdown, html, json, sarif, junit) is rendered from.
+import type { SessionDiagnosis } from '../diagnose/types.js';
 import type { RuleMeta } from '../rules/types.js';
 import type { Stats } from '../stats/types.js';
 import type { Direction, Kind, SessionInfo, Severity, Side } from '../types.js';
@@ -94,6 +95,12 @@ export interface AuditRule extends RuleMeta {
   httpOnly: boolean;
 }
 
+/**
+ * `--fail-on`: a finding severity (a failed session fails the audit too), `failed` / `degraded` (a session with that
+ * verdict or worse, findings aside), or `none`.
+ */
+export type FailOn = Severity | 'none' | 'failed' | 'degraded';
+
 export interface AuditReport {
   tool: { name: string; version: string };
   /** The inputs, as named on the command line. */
@@ -115,7 +122,9 @@ export interface AuditReport {
   /** Every rule that was active, for SARIF rule lists and JUnit test cases. */
   rules: AuditRule[];
   stats: Stats;
-  failOn: Severity | 'none';
+  failOn: FailOn;
+  /** What happened in each session (the diagnosis), first in every report. */
+  diagnoses: SessionDiagnosis[];
   /** Whether a finding reached `failOn`, or an input held no message under `failOnEmpty` (the exit code is 1 then). */
   failed: boolean;
   /**

@@ -1,19 +1,20 @@
 // The audit config file (`--config FILE`): rule severities, the fail threshold and options, validated.
 import { readFile } from 'node:fs/promises';
 import { ruleById } from '../rules/registry.js';
+import type { FailOn } from '../audit/types.js';
 import type { Severity } from '../types.js';
 import { UsageError } from './errors.js';
 
 export interface AuditConfig {
   rules?: Record<string, Severity | 'off'>;
-  failOn?: Severity | 'none';
+  failOn?: FailOn;
   /** An input with no MCP message fails the audit (`--fail-on-empty`). */
   failOnEmpty?: boolean;
   slowMs?: number;
 }
 
 const SEVERITIES = ['off', 'info', 'warning', 'error'];
-const FAIL_ON = ['error', 'warning', 'info', 'none'];
+const FAIL_ON = ['error', 'warning', 'info', 'none', 'failed', 'degraded'];
 
 /** Reads and checks a config file; every problem is a usage error naming the file and the key. */
 export async function loadAuditConfig(path: string): Promise<AuditConfig> {

@@ -1,10 +1,10 @@
 // `mcptrace audit`: findings against the spec as a report (text, markdown, html, json, sarif, junit), with CI exit codes.
 import type { Argv } from 'yargs';
-import { AuditBuilder } from '../audit/build.js';
+import { AuditBuilder, type AuditBuilderState } from '../audit/build.js';
+import { evidenceLines, quoteEvidence } from '../diagnose/quote.js';
 import { escapeJsonForTerminal } from '../output/escape.js';
 import { AUDIT_CHUNK_RENDERERS, AUDIT_FORMATS, AUDIT_RENDERERS, AUDIT_SEQUENCE_USE, type AuditFormat, type AuditRenderer } from '../output/audit/renderers.js';
 import type { AnalysisSummary } from '../analyzer.js';
-import type { Severity } from '../types.js';
 import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
 import { loggerFor, openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { EXIT } from './errors.js';
@@ -15,9 +15,9 @@ import { inputNames, STDIN_ARG } from './inputs.js';
 import { runParallel } from './jobs.js';
 import { mergeSummary, redactedRenumbering } from './jobs-renumber.js';
 import { minPieceBytes, parallelPlan } from './jobs-plan.js';
-import { limitsFor, type AuditState } from '../audit/collector.js';
-import type { AuditReport } from '../audit/types.js';
-import type { StatsState } from '../stats/collector.js';
+import { limitsFor } from '../audit/collector.js';
+import type { AuditReport, FailOn } from '../audit/types.js';
+import { readSourceLines } from './source-lines.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 import { PACKAGE_ROOT, TOOL } from './tool.js';
 import { readerWidth } from './columns.js';
@@ -28,7 +28,7 @@ export interface AuditArgs extends RunArgs, RedactArgs, RuleArgs {
   width?: number;
   format?: AuditFormat;
   out?: string;
-  failOn?: Severity | 'none';
+  failOn?: FailOn;
   /** `--fail-on-empty`: an input with no MCP message fails the audit. */
   failOnEmpty?: boolean;
   color?: boolean;
@@ -40,7 +40,7 @@ export function auditBuilder(y: Argv) {
     .option('format', { alias: 'f', describe: 'report format (default: text, on a terminal or piped alike; with -o, the file\'s extension when it names one: .json .html .md .sarif .xml)', choices: AUDIT_FORMATS })
     .option('out', { alias: 'o', describe: 'write the report to FILE instead of stdout', type: 'string', requiresArg: true })
     .option('width', WIDTH_OPTION)
-    .option('fail-on', { describe: 'exit 1 when a finding reaches this severity', choices: ['error', 'warning', 'info', 'none'] })
+    .option('fail-on', { describe: 'exit 1 when a finding reaches this severity or a session failed; failed / degraded: when a session\'s verdict is that bad', choices: ['error', 'warning', 'info', 'none', 'failed', 'degraded'] })
     .option('fail-on-empty', { describe: 'exit 1 when an input holds no MCP message at all (a CI gate on a capture)', type: 'boolean' })
     .example('$0 audit session.ndjson', 'findings on the terminal')
     .example('$0 audit -f sarif -o mcp.sarif logs/*.ndjson', 'SARIF for code scanning')
@@ -69,7 +69,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     const { analyzer, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop);
     // Only what the format prints: no sequence steps for json, sarif and text, no bodies but for html.
     const limits = limitsFor(AUDIT_SEQUENCE_USE[format]);
-    const builder = new AuditBuilder({ inputs, failOn, failOnEmpty, ruleSettings: rules, tool: TOOL, limits });
+    const builder = new AuditBuilder({ inputs, failOn, failOnEmpty, ruleSettings: rules, tool: TOOL, limits, slowMs: ruleOpts.slowMs });
     const files = inputNames(args.files);
     // --jobs: the files in worker threads, merged in input order. A redacted report's records are redacted in the
     // workers; the messages the merge re-makes and the summary, here.
@@ -85,7 +85,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
         redactKeys: redactor ? (args.redactKey ?? []) : undefined,
       };
       await runParallel(plan, args.jobs!, task, (r, renumber) => {
-        builder.mergeFrom(r.state as { stats: StatsState; audit: AuditState }, redactor ? redactedRenumbering(renumber, redactor) : renumber);
+        builder.mergeFrom(r.state as AuditBuilderState, redactor ? redactedRenumbering(renumber, redactor) : renumber);
         mergeSummary(summary, r, renumber); // redacted whole by `ended`
       }, { log, inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1', onNote: captureNoter(io, args.logLevel) });
       for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel)(i);
@@ -110,6 +110,9 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   });
 
   async function finish(report: AuditReport, live: LiveView | null): Promise<number> {
+    // The diagnosis's evidence in the log's own words: the lines it points at, read again (only those).
+    const lines = await readSourceLines(evidenceLines(report.diagnoses));
+    quoteEvidence(report.diagnoses, (file, n) => lines.get(file)?.get(n));
     // JSON and HTML in pieces, written as they come: a large report is never one string (docs/performance.md, "Memory").
     const chunked = AUDIT_CHUNK_RENDERERS[format];
     let pieces: Iterable<string> = chunked ? chunked(report, ctx) : [render(report, ctx)];

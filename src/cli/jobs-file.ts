@@ -44,7 +44,7 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
   const summary = analyzer.summary();
   return {
     index: task.index,
-    state: collector.exportState(),
+    state: collector instanceof AuditBuilder ? collector.exportState(summary) : collector.exportState(),
     summary,
     // Not enumerable on the findings, so not cloned with them: sent beside them.
     endFindingData: summary.findings.map((f) => findingData(f)),

@@ -15,6 +15,7 @@ import { PACKAGE_ROOT, TOOL } from './tool.js';
 import type { ProxyArgs } from './proxy.js';
 import type { SqlArgs } from './sql.js';
 import type { StatsArgs } from './stats.js';
+import type { WhyArgs } from './why.js';
 import type { WrapArgs } from './wrap.js';
 
 /**
@@ -30,6 +31,7 @@ const LAZY = {
   rules: () => import('./rules.js'),
   sql: () => import('./sql.js'),
   stats: () => import('./stats.js'),
+  why: () => import('./why.js'),
   wrap: () => import('./wrap.js'),
 };
 
@@ -53,8 +55,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   const words = new Set(dashes === -1 ? argv : argv.slice(0, dashes));
   const named = <K extends keyof typeof LAZY>(name: K): Promise<Awaited<ReturnType<(typeof LAZY)[K]>> | null> =>
     words.has(name) ? (LAZY[name]() as Promise<Awaited<ReturnType<(typeof LAZY)[K]>>>) : Promise.resolve(null);
-  const [audit, exporter, formats, proxy, rules, sql, stats, wrap] = await Promise.all([
-    named('audit'), named('export'), named('formats'), named('proxy'), named('rules'), named('sql'), named('stats'), named('wrap'),
+  const [audit, exporter, formats, proxy, rules, sql, stats, why, wrap] = await Promise.all([
+    named('audit'), named('export'), named('formats'), named('proxy'), named('rules'), named('sql'), named('stats'), named('why'), named('wrap'),
   ]);
   const parser = yargs(args)
     .scriptName('mcptrace')
@@ -82,6 +84,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     })
     .command('stats [files..]', 'traffic statistics: lifecycle vs operation, methods, latency, pairing', stats?.statsBuilder ?? unused, (a) => {
       selected = () => stats!.runStats(a as unknown as StatsArgs, io);
+    })
+    .command('why [files..]', 'say what went wrong: each session\'s verdict, cause, responsible side and the log lines that show it; exit 1 when one failed', why?.whyBuilder ?? unused, (a) => {
+      selected = () => why!.runWhy(a as unknown as WhyArgs, io);
     })
     .command('wrap [command..]', 'run a stdio MCP server behind mcptrace: forward its bytes, capture (--out) and annotate (--live) the session', wrap?.wrapBuilder ?? unused, (a) => {
       selected = () => wrap!.runWrap(a as unknown as WrapArgs, io, argv);

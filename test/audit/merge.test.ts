@@ -22,7 +22,7 @@ beforeAll(async () => {
 /** The parts are numbered as the whole run numbers them, so the merge moves nothing. */
 const SAME: AuditRenumbering = { seq: (n) => n, session: (k) => k, message: (f) => f.message };
 const TOOL = { name: 'mcptrace', version: '0' };
-const finishInput = () => ({ summary: corpus.summary, stats, inputs: corpus.files, generatedAt: 'now', failOn: 'warning' as const, tool: TOOL });
+const finishInput = () => ({ summary: corpus.summary, stats, inputs: corpus.files, generatedAt: 'now', failOn: 'warning' as const, tool: TOOL, diagnoses: [] });
 
 describe('merging audit collectors (exportState, mergeFrom)', () => {
   it('the corpus has what the merges must carry: findings, capabilities used, sessions longer than a diagram keeps', () => {
@@ -70,7 +70,8 @@ describe('merging audit collectors (exportState, mergeFrom)', () => {
     expectMergedAsWhole({
       make: () => new AuditBuilder({ inputs: corpus.files, failOn: 'error', tool: TOOL, generatedAt: 'now' }),
       feed: (b, r) => b.add(r),
-      state: (b) => b.exportState(),
+      // Each part's diagnoses as of the run's summary (a worker passes its own): the part's own sessions only.
+      state: (b) => b.exportState(corpus.summary),
       merge: (b, o) => b.mergeFrom(o, SAME),
       out: (b) => b.report(corpus.summary),
     }, corpus.inputs);

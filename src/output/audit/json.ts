@@ -1,5 +1,6 @@
 // The audit report as JSON for machines: summary, sessions, findings and statistics.
 import type { AuditReport } from '../../audit/types.js';
+import { worstVerdict } from '../../diagnose/diagnoser.js';
 import { jsonChunks } from '../json-chunks.js';
 
 /** The `json` audit format. Ends with a newline. */
@@ -22,7 +23,11 @@ function auditDocument(report: AuditReport): object {
     tool,
     inputs,
     generatedAt,
-    summary: { failOn, failed, totals, byRule, byRuleSeverity, findingsOmitted, failOnEmpty, empty, bodies },
+    summary: { failOn, failed, verdict: worstVerdict(report.diagnoses.map((d) => d.verdict)), totals, byRule, byRuleSeverity, findingsOmitted, failOnEmpty, empty, bodies },
+    // What happened, before the findings: one entry per cause found, with its session's verdict.
+    diagnoses: report.diagnoses.flatMap((s) => s.diagnoses.map((d) => ({
+      session: s.session, server: s.server, verdict: s.verdict, cause: d.cause, side: d.side, impact: d.impact, summary: d.summary, evidence: d.evidence,
+    }))),
     sessions: report.sessions.map((s) => ({ ...s.info, findings: s.counts, capabilities: s.capabilities })),
     findings: report.findings,
     stats: report.stats,

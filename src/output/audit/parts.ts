@@ -1,6 +1,6 @@
 // Pieces the audit formats share: severity order, finding groups per session, record summaries, slowest methods.
 import { SEVERITY_RANK } from '../../audit/collector.js';
-import type { AuditFinding, AuditReport } from '../../audit/types.js';
+import type { AuditFinding, AuditReport, FailOn } from '../../audit/types.js';
 import type { LatencySummary, MethodStats } from '../../stats/types.js';
 import type { Kind, Severity } from '../../types.js';
 import { noMessagesText, sessionNoteText } from '../input-notes.js';
@@ -13,8 +13,8 @@ export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
 export { SEVERITY_RANK };
 
 /** Whether a finding of severity `s` makes the run fail at `failOn` (exit code 1, DESIGN principle 9). */
-export function reachesFailOn(s: Severity, failOn: Severity | 'none'): boolean {
-  return failOn !== 'none' && SEVERITY_RANK[s] >= SEVERITY_RANK[failOn];
+export function reachesFailOn(s: Severity, failOn: FailOn): boolean {
+  return failOn !== 'none' && failOn !== 'failed' && failOn !== 'degraded' && SEVERITY_RANK[s] >= SEVERITY_RANK[failOn];
 }
 
 const KIND_LABEL: Readonly<Record<Kind, string>> = {

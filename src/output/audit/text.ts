@@ -125,7 +125,9 @@ function verdict(report: AuditReport, p: Palette, width: number | undefined): st
   const omitted = report.findingsOmitted > 0 ? p.dim(` (${countOf(report.findingsOmitted, 'finding')} not listed)`) : '';
   const style: Style = report.failed ? (s) => p.bold(p.red(s)) : p.green;
   const empty = emptyFailure(report);
-  const reasons = [...(findingsFail(report) ? [`at --fail-on ${report.failOn}`] : []), ...(empty === null ? [] : [empty])];
+  const failedSessions = report.diagnoses.filter((s) => s.verdict === 'failed' || (report.failOn === 'degraded' && s.verdict === 'degraded')).length;
+  const sessionsFail = report.failOn !== 'none' && failedSessions > 0;
+  const reasons = [...(sessionsFail ? [`${countOf(failedSessions, 'session')} ${report.failOn === 'degraded' ? 'failed or degraded' : 'failed'}`] : []), ...(findingsFail(report) ? [`at --fail-on ${report.failOn}`] : []), ...(empty === null ? [] : [empty])];
   const unchecked = nothingChecked(report);
   const result =
     report.failed ? style(`FAILED ${reasons.join('; ')}`)
@@ -136,6 +138,32 @@ function verdict(report: AuditReport, p: Palette, width: number | undefined): st
   const plain = (x: string) => displayWidth(x.replace(/\x1b\[[0-9;]*m/g, ''));
   const apart = width !== undefined && plain(base) + plain(omitted) + 3 + plain(result) > width;
   return `${p.bold(base)}${omitted}${apart ? '\n' : ' '}— ${result}`;
+}
+
+/**
+ * "What happened", first: a line per session with its verdict and headline cause, then the causes of the sessions that
+ * failed or degraded, each with its side and up to three lines of the log.
+ */
+function whatHappened(report: AuditReport, p: Palette, width: number | undefined): string[] {
+  if (report.diagnoses.length === 0) return [];
+  const style = (v: string) => (v === 'failed' ? (s: string) => p.bold(p.red(s)) : v === 'degraded' ? p.yellow : p.green);
+  const out = [p.bold('━━ What happened')];
+  for (const s of report.diagnoses) {
+    const top = s.diagnoses.find((d) => d.impact !== 'note');
+    const head = `${INDENT}${style(s.verdict)(s.verdict.padEnd(8))} ${safe(s.server ?? s.session, 40)}  `;
+    out.push(...wrapped(head, INDENT.length + 11 + displayWidth(safe(s.server ?? s.session, 40)) + 2, top ? `${top.cause}: ${safe(top.summary, MESSAGE_WIDTH)}` : 'no problem found', INDENT.length + 11, width));
+  }
+  for (const s of report.diagnoses) {
+    if (s.verdict === 'ok') continue;
+    out.push('', `${INDENT}${style(s.verdict)(s.verdict.toUpperCase())} ${p.bold(safe(s.server ?? s.session, 60))}${s.server !== null && s.server !== s.session ? p.dim(` (session ${safe(s.session, 60)})`) : ''}`);
+    for (const d of s.diagnoses) {
+      const lead = `${INDENT}  ${p.bold(d.cause)} [${d.impact === 'note' ? 'note' : d.side}]: `;
+      out.push(...wrapped(lead, INDENT.length + 10 + d.cause.length + (d.impact === 'note' ? 4 : d.side.length), safe(d.summary, MESSAGE_WIDTH), INDENT.length + 4, width));
+      for (const e of d.evidence.slice(0, 3)) out.push(truncate(`${INDENT}    ${p.dim(safe(e.source))}  ${safe(e.text, MESSAGE_WIDTH)}`, width ?? MESSAGE_WIDTH + 100));
+    }
+  }
+  out.push('');
+  return out;
 }
 
 /** The run's notes (inputs without messages, bodies the rules could not read), one line each. */
@@ -149,6 +177,7 @@ export function renderAuditText(report: AuditReport, ctx: RenderContext): string
   const p = ctx.palette;
   const title = `${safe(report.tool.name)} ${safe(report.tool.version)} audit · ${report.inputs.map((i) => safe(i)).join(', ')} · ${safe(report.generatedAt)}`;
   const out: string[] = [...(ctx.width === undefined ? [title] : wrapCell(title, ctx.width).split('\n')).map((l) => p.dim(l)), ''];
+  out.push(...whatHappened(report, p, ctx.width));
   for (const g of findingsBySession(report)) out.push(...sessionBlock(g, report, p, ctx.width), '');
   out.push(...overallBlock(report.stats, p, ctx.width), '', ...notesBlock(report, p), verdict(report, p, ctx.width));
   return out.join('\n') + '\n';

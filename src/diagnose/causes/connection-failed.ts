@@ -1,0 +1,40 @@
+// Cause connection-failed: the endpoint could not be reached or has no MCP endpoint (refused, reset, DNS/TLS, fetch
+// failed, 404 on the first request, 5xx from the endpoint or a proxy).
+import { fromSignal } from '../fold.js';
+import type { Signal } from '../signals.js';
+import { addEvidence, type Cause, type DiagnosisSide, type Evidence } from '../types.js';
+
+interface State { evidence: Evidence[]; first: Signal | null; last: number; readyAfter: boolean }
+
+function sideOf(s: Signal): DiagnosisSide {
+  if (s.kind === 'not-found') return 'client'; // no MCP endpoint at the configured URL
+  if (s.kind === 'http-5xx') return s.status === 500 ? 'server' : 'transport';
+  return 'transport';
+}
+
+export const connectionFailed: Cause<State> = {
+  meta: {
+    id: 'connection-failed',
+    title: 'The server could not be reached',
+    defaultSide: 'transport',
+    summary: 'The connection to the endpoint failed (refused, reset, DNS or TLS, fetch failed), the URL has no MCP endpoint (404 before any session), or the endpoint or a proxy answered 5xx.',
+  },
+  create: () => ({ evidence: [], first: null, last: 0, readyAfter: false }),
+  observe(state, { signals, record }) {
+    for (const s of signals) {
+      if (s.kind === 'network' || s.kind === 'not-found' || s.kind === 'http-5xx') {
+        state.first ??= s;
+        state.last = s.seq;
+        state.readyAfter = false;
+        addEvidence(state.evidence, fromSignal(s));
+      } else if (s.kind === 'ready' && state.first) state.readyAfter = true;
+    }
+    if (state.first && record.kind === 'response' && record.method === 'initialize') state.readyAfter = true;
+  },
+  decide(state, { decided, fold }) {
+    if (!state.first || state.readyAfter) return undefined; // none, or the host got through after all
+    if (decided.has('auth-failed') || decided.has('session-expired') || decided.has('spawn-failed')) return undefined;
+    const name = fold.server ?? 'the server';
+    return { side: sideOf(state.first), impact: fold.ready ? 'degraded' : 'failed', summary: `${name} could not be reached: ${state.first.text}`, evidence: state.evidence };
+  },
+};

@@ -1,0 +1,37 @@
+// Cause slow: answers past the slow threshold (the rules' --slow-ms), with the slowest; a host's own measure of a
+// request's latency is preferred to the log's line times.
+import { isBlockingMethod } from '../../protocol/index.js';
+import { evidenceOf, fromSignal } from '../fold.js';
+import type { Cause, Evidence } from '../types.js';
+
+interface Slow { ms: number; method: string; evidence: Evidence }
+interface State { host: Slow[]; answers: Slow[] }
+
+/** Keeps the 3 slowest. */
+function keep(list: Slow[], s: Slow): void {
+  list.push(s);
+  list.sort((a, b) => b.ms - a.ms);
+  if (list.length > 3) list.length = 3;
+}
+
+export const slow: Cause<State> = {
+  meta: {
+    id: 'slow',
+    title: 'Answers were slow',
+    defaultSide: 'server',
+    summary: 'Requests were answered, but later than the slow threshold (--slow-ms, default 5000 ms).',
+  },
+  create: () => ({ host: [], answers: [] }),
+  observe(state, { record, signals }) {
+    for (const s of signals) if (s.kind === 'took' && s.ms !== undefined) keep(state.host, { ms: s.ms, method: s.method ?? '?', evidence: fromSignal(s) });
+    if ((record.kind === 'response' || record.kind === 'error') && record.latencyMs !== null && record.method && !isBlockingMethod(record.method)) {
+      keep(state.answers, { ms: record.latencyMs, method: record.method, evidence: evidenceOf(record) });
+    }
+  },
+  decide(state, { slowMs, fold }) {
+    const pick = (state.host.length > 0 ? state.host : state.answers).filter((s) => s.ms > slowMs);
+    if (pick.length === 0) return undefined;
+    const list = pick.map((s) => `${s.method} ${(s.ms / 1000).toFixed(1)} s`).join(', ');
+    return { side: 'server', impact: 'degraded', summary: `${fold.server ?? 'the server'} answered slowly (over ${slowMs} ms): ${list}`, evidence: pick.map((s) => s.evidence) };
+  },
+};

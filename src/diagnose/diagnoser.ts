@@ -1,0 +1,151 @@
+// The diagnosis collector: fed the pipeline's records as they come and the end-of-input summary, it folds each
+// session's records, events and log lines into ranked diagnoses and a verdict. Memory is per session and bounded.
+import type { AnalysisSummary } from '../analyzer.js';
+import { DEFAULT_RULE_OPTIONS } from '../rules/types.js';
+import type { OpenRequest, PipelineRecord } from '../types.js';
+import { findLoops, type Launch } from './causes/restart-loop.js';
+import { foldRecord, newFold, settle, type SessionFold } from './fold.js';
+import { CAUSES, causeRank } from './registry.js';
+import { readSignals } from './signals.js';
+import type { Diagnosis, Evidence, Impact, SessionDiagnosis, Verdict } from './types.js';
+
+export interface DiagnoserOptions {
+  /** The slow threshold (the rules' `slowMs`). */
+  slowMs?: number;
+}
+
+interface Entry {
+  fold: SessionFold;
+  states: unknown[];
+  file: string;
+  /** The session's key as its records name it. */
+  key: string;
+  firstSeq: number;
+  lastSeq: number;
+}
+
+function sessionId(file: string, key: string): string {
+  return `${file}\u0000${key}`;
+}
+
+const IMPACT_ORDER: Record<Impact, number> = { failed: 0, degraded: 1, note: 2 };
+
+export class Diagnoser {
+  private readonly sessions = new Map<string, Entry>();
+  private readonly slowMs: number;
+  /** Per file: the last line seen and how many times the file was read again before (for inputs named alike). */
+  private readonly inputs = new Map<string, { line: number; n: number }>();
+
+  constructor(opts: DiagnoserOptions = {}) {
+    this.slowMs = opts.slowMs ?? DEFAULT_RULE_OPTIONS.slowMs;
+  }
+
+  observe(record: PipelineRecord): void {
+    // Keyed by input too: two inputs can hold sessions of one name (a transcript read twice), which are two sessions.
+    // The same file read again starts over at its first lines: a line before the last one seen is a new input.
+    const file = record.wire.file;
+    const last = this.inputs.get(file);
+    let input = last?.n ?? 0;
+    if (last && record.wire.line < last.line) input = ++last.n;
+    if (last) last.line = record.wire.line;
+    else this.inputs.set(file, { line: record.wire.line, n: 0 });
+    const id = sessionId(input === 0 ? file : `${file}#${input}`, record.session);
+    let e = this.sessions.get(id);
+    if (!e) {
+      e = { fold: newFold(), states: CAUSES.map((c) => c.create()), file: record.wire.file, key: record.session, firstSeq: record.seq, lastSeq: record.seq };
+      this.sessions.set(id, e);
+    }
+    e.lastSeq = record.seq;
+    const signals = readSignals(record);
+    foldRecord(e.fold, record, signals);
+    const obs = { record, signals, fold: e.fold };
+    for (let i = 0; i < CAUSES.length; i++) CAUSES[i]!.observe(e.states[i], obs);
+    settle(e.fold, record);
+  }
+
+  /** The diagnosis of every session, in the order the sessions began. */
+  finish(summary: Pick<AnalysisSummary, 'sessions' | 'open'>): SessionDiagnosis[] {
+    return completeDiagnoses(this.partial(summary));
+  }
+
+  /**
+   * Each session's diagnoses before what only the whole run shows (restart loops across launches, then the verdicts):
+   * what a `--jobs` worker sends, for the coordinator to renumber, join in input order and complete.
+   */
+  partial(summary: Pick<AnalysisSummary, 'sessions' | 'open'>): PartialDiagnosis[] {
+    const openBy = new Map<string, OpenRequest[]>();
+    for (const o of summary.open) {
+      const list = openBy.get(o.session);
+      if (list) list.push(o);
+      else openBy.set(o.session, [o]);
+    }
+    // Sessions in the order they began; the summary's SessionInfo (by name) for what it adds (the server's name).
+    const info = new Map(summary.sessions.map((s) => [sessionId(s.file, s.key), s]));
+    const ids = [...this.sessions.keys()];
+    const out: PartialDiagnosis[] = [];
+    for (const id of ids) {
+      const e = this.sessions.get(id);
+      if (!e) continue; // no record of it came here (another worker's, or filtered out)
+      const session = info.get(id);
+      const key = e.key;
+      const diagnoses: Diagnosis[] = [];
+      {
+        const decided = new Map<string, Diagnosis>();
+        for (let i = 0; i < CAUSES.length; i++) {
+          const c = CAUSES[i]!;
+          const d = c.decide(e.states[i], { session, key, fold: e.fold, open: (openBy.get(key) ?? []).filter((o) => o.seq >= e.firstSeq && o.seq <= e.lastSeq), decided, slowMs: this.slowMs });
+          if (!d) continue;
+          const full = { cause: c.meta.id, ...d, evidence: [...d.evidence] };
+          decided.set(c.meta.id, full);
+          diagnoses.push(full);
+        }
+      }
+      rank(diagnoses);
+      const server = e.fold.server ?? session?.server ?? null;
+      out.push({ session: key, server, verdict: 'ok', diagnoses, file: e.file, tsMs: e.fold.firstTsMs, start: e.fold.start });
+    }
+    return out;
+  }
+}
+
+/** A session's diagnosis as a worker sends it: with when and where its launch began, for restart loops. */
+export interface PartialDiagnosis extends SessionDiagnosis {
+  file: string;
+  tsMs: number | null;
+  start: Evidence | null;
+}
+
+/** Restart loops across the sessions, then ranks and verdicts: the run's diagnosis. */
+export function completeDiagnoses(parts: readonly PartialDiagnosis[]): SessionDiagnosis[] {
+  const launches: Launch[] = parts.map((p) => ({ server: p.server, file: p.file, tsMs: p.tsMs, start: p.start, top: p.diagnoses[0], diagnoses: p.diagnoses }));
+  findLoops(launches);
+  return parts.map((p, i) => {
+    const diagnoses = launches[i]!.diagnoses;
+    rank(diagnoses);
+    return { session: p.session, server: p.server, verdict: verdictOf(diagnoses), diagnoses };
+  });
+}
+
+function rank(list: Diagnosis[]): void {
+  list.sort((a, b) => IMPACT_ORDER[a.impact] - IMPACT_ORDER[b.impact] || causeRank(a.cause) - causeRank(b.cause));
+}
+
+function verdictOf(list: readonly Diagnosis[]): Verdict {
+  if (list.some((d) => d.impact === 'failed')) return 'failed';
+  if (list.some((d) => d.impact === 'degraded')) return 'degraded';
+  return 'ok';
+}
+
+/** The worst of verdicts. */
+export function worstVerdict(list: Iterable<Verdict>): Verdict {
+  let v: Verdict = 'ok';
+  for (const x of list) if (x === 'failed' || (x === 'degraded' && v === 'ok')) v = x;
+  return v;
+}
+
+/** Diagnoses a whole run at once: its records and its end-of-input summary. */
+export function diagnose(records: Iterable<PipelineRecord>, summary: Pick<AnalysisSummary, 'sessions' | 'open'>, opts?: DiagnoserOptions): SessionDiagnosis[] {
+  const d = new Diagnoser(opts);
+  for (const r of records) d.observe(r);
+  return d.finish(summary);
+}

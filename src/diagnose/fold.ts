@@ -1,0 +1,100 @@
+// What every cause needs to know of a session so far, kept once per session: handshake, host stops, the last
+// exception and stderr errors, requests in flight. Bounded: lists are capped, requests are dropped when answered.
+import type { PipelineRecord } from '../types.js';
+import type { Signal } from './signals.js';
+import type { Evidence } from './types.js';
+
+/** Requests in flight tracked per session (past it, new ones are not tracked). */
+const MAX_PENDING = 10_000;
+
+interface PendingRequest {
+  id: unknown;
+  method: string;
+  /** `tools/call`: the tool's name. */
+  tool: string | null;
+  /** The request used a capability the other side did not declare. */
+  undeclared: boolean;
+  tsMs: number | null;
+}
+
+export interface SessionFold {
+  server: string | null;
+  /** The first launch line (`start` event) of the session. */
+  start: Evidence | null;
+  firstTsMs: number | null;
+  /** The handshake is done: an initialize answer, or a host line saying so. */
+  ready: boolean;
+  /** The client's `initialize` request, while it is not answered (and after). */
+  initialize: (Evidence & { id: unknown; tsMs: number | null; answered: boolean }) | null;
+  /** Seq of the first record where the host stopped the server or gave up on it (a stop, a timeout). */
+  hostStop: number | null;
+  lastException: Signal | null;
+  stderrErrors: Signal[];
+  lastHeader: Signal | null;
+  /** The host named its own timeout setting. */
+  timeoutHint: boolean;
+  /** Answers (results) to operation requests. */
+  okAnswers: number;
+  /** Operation requests sent by the client. */
+  requests: number;
+  pending: Map<number, PendingRequest>;
+}
+
+export function newFold(): SessionFold {
+  return {
+    server: null, start: null, firstTsMs: null, ready: false, initialize: null, hostStop: null, lastException: null,
+    stderrErrors: [], lastHeader: null, timeoutHint: false, okAnswers: 0, requests: 0, pending: new Map(),
+  };
+}
+
+export function evidenceOf(r: PipelineRecord, text?: string): Evidence {
+  return { seq: r.seq, source: r.source, text: text ?? messageText(r) };
+}
+
+/** A record's own words, bounded: a message's wire text, a log's text, an event's text. */
+function messageText(r: PipelineRecord): string {
+  const t = r.kind === 'log' ? r.text : r.kind === 'event' ? (r.event?.data?.text as string | undefined) ?? r.event?.name : r.wire.text ?? r.raw;
+  const s = typeof t === 'string' ? t : JSON.stringify(r.message) ?? '';
+  return s.length > 1000 ? `${s.slice(0, 1000)}…` : s;
+}
+
+export function foldRecord(f: SessionFold, r: PipelineRecord, signals: readonly Signal[]): void {
+  if (r.server && !f.server) f.server = r.server;
+  if (f.firstTsMs === null && r.wire.tsMs !== null) f.firstTsMs = r.wire.tsMs;
+  if (r.kind === 'event') {
+    const name = r.event?.name;
+    if (name === 'start' && !f.start) f.start = evidenceOf(r);
+    if (name === 'shutdown' && f.hostStop === null) f.hostStop = r.seq;
+  }
+  if (r.kind === 'request' && r.dir !== 's2c' && r.method === 'initialize') {
+    f.initialize = { ...evidenceOf(r), id: r.id, tsMs: r.wire.tsMs, answered: false };
+  } else if (r.kind === 'request' && r.id !== null && f.pending.size < MAX_PENDING) {
+    const params = (r.message as { params?: { name?: unknown } } | null)?.params;
+    const undeclared = r.findings.some((x) => x.rule === 'capability-not-negotiated');
+    f.pending.set(r.seq, { id: r.id, method: r.method ?? '?', tool: typeof params?.name === 'string' ? params.name : null, undeclared, tsMs: r.wire.tsMs });
+    if (r.dir !== 's2c') f.requests++;
+  }
+  if ((r.kind === 'response' || r.kind === 'error') && r.method === 'initialize') {
+    f.ready = true;
+    if (f.initialize) f.initialize.answered = true;
+  } else if (r.kind === 'response') f.okAnswers++;
+  for (const s of signals) {
+    if (s.kind === 'ready') f.ready = true;
+    else if ((s.kind === 'host-stop' || s.kind === 'timeout') && f.hostStop === null) f.hostStop = s.seq;
+    else if (s.kind === 'exception') f.lastException = s;
+    else if (s.kind === 'stderr-error') {
+      f.stderrErrors.push(s);
+      if (f.stderrErrors.length > 3) f.stderrErrors.shift();
+    } else if (s.kind === 'failure-header') f.lastHeader = s;
+    else if (s.kind === 'timeout-hint') f.timeoutHint = true;
+  }
+}
+
+/** Forgets an answered request (after the causes have seen the answer). */
+export function settle(f: SessionFold, r: PipelineRecord): void {
+  if ((r.kind === 'response' || r.kind === 'error') && r.pair !== null) f.pending.delete(r.pair);
+}
+
+export function fromSignal(s: Signal): Evidence {
+  return { seq: s.seq, source: s.source, text: s.text };
+}

@@ -1,0 +1,15 @@
+// DATA: which side a JSON-RPC error code blames, and the codes that are no failure of the session.
+import type { DiagnosisSide } from '../types.js';
+
+/** The side an error answer points at: the client asked for what is not there, or the server broke. */
+export const ERROR_SIDES: ReadonlyMap<number, DiagnosisSide> = new Map<number, DiagnosisSide>([
+  [-32700, 'client'], // the request was no JSON
+  [-32600, 'client'], // the request was no valid request
+  [-32601, 'client'], // a method the server does not have
+  [-32602, 'client'], // unknown tool, prompt, resource, bad arguments
+  [-32002, 'client'], // resource not found
+  [-32603, 'server'], // internal error
+]);
+
+/** Error codes that are part of a working exchange: URL elicitation required, request cancelled, user rejected. */
+export const NOT_FAILURES: ReadonlySet<number> = new Set([-32042, -32800, -1]);

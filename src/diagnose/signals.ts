@@ -1,0 +1,139 @@
+// Reads what a record's words say: each physical line (bounded) against the host-line patterns, tracebacks grouped
+// to their exception line, stderr error lines. Pure; linear in the text read.
+import type { PipelineRecord } from '../types.js';
+import { EXCEPTION_SHAPES, GROUP_DECORATION, type ExceptionShape } from './patterns/exceptions.js';
+import { HOST_LINE_PATTERNS, STDERR_ERROR_WORDS, STDERR_PREFIXES, type SignalKind } from './patterns/host-lines.js';
+
+/** Only this much of a line is matched. */
+const MAX_LINE = 4096;
+/** Only this many lines of one record (a long traceback, a banner) are read: its first and last half of them. */
+const MAX_LINES = 500;
+/** Only this much of a JSON log line is parsed to find its message. */
+const MAX_JSON = 65536;
+
+export interface Signal {
+  kind: SignalKind | 'exception' | 'stderr-error';
+  seq: number;
+  /** `file:line` of the physical line. */
+  source: string;
+  /** The line's words (decoded from a JSON log line, colour codes removed), or the exception's headline. */
+  text: string;
+  method?: string;
+  /** A duration the line states, in milliseconds. */
+  ms?: number;
+  status?: number;
+  /** Exceptions: the language of the traceback. */
+  language?: string;
+}
+
+const ANSI = /\u001b\[[0-9;]{0,20}m/g;
+
+/** The words of a record that are read: a log line's text, an event's text, an invalid record's raw text. */
+function recordText(r: PipelineRecord): string | null {
+  if (r.kind === 'log') return r.text ?? null;
+  if (r.kind === 'invalid') return r.raw ?? null;
+  if (r.kind === 'event') {
+    const t = r.event?.data?.text;
+    return typeof t === 'string' ? t : null;
+  }
+  if (r.kind === 'notification' && r.method === 'notifications/cancelled') {
+    const reason = (r.message as { params?: { reason?: unknown } } | null)?.params?.reason;
+    return typeof reason === 'string' ? reason : null;
+  }
+  return null;
+}
+
+/** A JSON log line's message (`message`, tracing's `fields.message`), else the line itself. */
+function decodeLine(line: string): string {
+  const t = line.trimStart();
+  if (t.startsWith('{') && t.length <= MAX_JSON) {
+    try {
+      const v = JSON.parse(t) as Record<string, unknown>;
+      const fields = v.fields as Record<string, unknown> | undefined;
+      const m = typeof v.message === 'string' ? v.message : typeof fields?.message === 'string' ? fields.message : null;
+      if (m !== null) return m.replace(ANSI, '');
+    } catch {
+      // Not JSON after all: read as written.
+    }
+  }
+  return line.length > MAX_LINE ? line.slice(0, MAX_LINE) : line.replace(ANSI, '');
+}
+
+function sourceAt(r: PipelineRecord, offset: number): string {
+  if (offset === 0) return r.source;
+  const i = r.source.lastIndexOf(':');
+  const line = Number(r.source.slice(i + 1));
+  return Number.isFinite(line) ? `${r.source.slice(0, i)}:${line + offset}` : r.source;
+}
+
+function toMs(groups: Record<string, string | undefined> | undefined): number | undefined {
+  if (!groups) return undefined;
+  if (groups.ms !== undefined) return Number(groups.ms);
+  if (groups.s !== undefined) return Number(groups.s) * (groups.unit === 'ms' ? 1 : 1000);
+  return undefined;
+}
+
+/** The signals of one record, in line order. */
+export function readSignals(r: PipelineRecord): Signal[] {
+  const text = recordText(r);
+  if (text === null || text.length === 0) return [];
+  const out: Signal[] = [];
+  const all = text.split('\n');
+  // A Python traceback ends with its exception: keep the end of a long record as well as its start.
+  const at = all.length <= MAX_LINES ? all.map((_, i) => i) : [...Array.from({ length: MAX_LINES / 2 }, (_, i) => i), ...Array.from({ length: MAX_LINES / 2 }, (_, i) => all.length - MAX_LINES / 2 + i)];
+  const lines = at.map((i) => all[i]!);
+  const stripped: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = decodeLine(lines[i]!);
+    const source = sourceAt(r, at[i]!);
+    for (const p of HOST_LINE_PATTERNS) {
+      const m = p.re.exec(line);
+      if (!m) continue;
+      const s: Signal = { kind: p.kind, seq: r.seq, source, text: line.trim() };
+      if (m.groups?.method) s.method = m.groups.method;
+      const ms = toMs(m.groups);
+      if (ms !== undefined) s.ms = ms;
+      if (m.groups?.status) s.status = Number(m.groups.status);
+      out.push(s);
+    }
+    const stderr = STDERR_PREFIXES.exec(line);
+    if (stderr && STDERR_ERROR_WORDS.test(line.slice(stderr.index + stderr[0].length))) {
+      out.push({ kind: 'stderr-error', seq: r.seq, source, text: line.trim() });
+    }
+    stripped.push(line.replace(STDERR_PREFIXES, '').replace(GROUP_DECORATION, ''));
+  }
+  if (r.kind === 'log' || r.kind === 'invalid') {
+    const ex = exceptionOf(stripped);
+    if (ex) out.push({ kind: 'exception', seq: r.seq, source: sourceAt(r, at[ex.index]!), text: ex.text, language: ex.language });
+  }
+  return out;
+}
+
+/** The headline of the traceback in a group of lines: the exception line of the language whose report it is. */
+function exceptionOf(lines: readonly string[]): { index: number; text: string; language: string } | undefined {
+  let shape: ExceptionShape | undefined;
+  for (const s of EXCEPTION_SHAPES) {
+    if (s.start && lines.some((l) => s.start!.test(l))) {
+      shape = s;
+      break;
+    }
+  }
+  const shapes = shape ? [shape] : EXCEPTION_SHAPES.filter((s) => s.start === null);
+  for (const s of shapes) {
+    let found = -1;
+    for (let i = 0; i < lines.length; i++) {
+      if (!s.headline.test(lines[i]!)) continue;
+      found = i;
+      if (s.pick === 'first') break;
+    }
+    if (found < 0) continue;
+    let text = lines[found]!.trim();
+    if (s.cause) {
+      let last = -1;
+      for (let i = found + 1; i < lines.length; i++) if (s.cause.test(lines[i]!)) last = i;
+      if (last >= 0) text = `${text} … ${lines[last]!.trim()}`;
+    }
+    return { index: found, text, language: s.language };
+  }
+  return undefined;
+}

@@ -1,0 +1,34 @@
+// audit leads with the diagnosis: "What happened" first in text, `diagnoses` in JSON, and a failed session fails the
+// audit at the default --fail-on (new values: failed, degraded).
+import { describe, expect, it } from 'vitest';
+import { runMain } from '../helpers/in-process.js';
+
+const CRASH = 'test/fixtures/failures/claude-desktop/mcp-server-notes-search-crash-x3.log';
+const TOOL_ERRORS = 'test/fixtures/failures/vscode/mcp-server-filesystem-access-denied.log';
+
+describe('audit and the diagnosis', () => {
+  it('prints What happened before the sessions\' findings, and fails on a failed session with only warnings', async () => {
+    const r = await runMain(['audit', '--width', '100', CRASH]);
+    expect(r.code).toBe(1);
+    const happened = r.stdout.indexOf('━━ What happened');
+    expect(happened).toBeGreaterThan(0);
+    expect(happened).toBeLessThan(r.stdout.indexOf('━━ session'));
+    expect(r.stdout).toContain("AttributeError: 'NoneType' object has no attribute 'tools_changed'");
+    expect(r.stdout).toMatch(/FAILED 3 sessions failed/);
+  });
+
+  it('gives diagnoses in JSON with session, cause, side, verdict, summary and evidence', async () => {
+    const r = await runMain(['audit', '-f', 'json', TOOL_ERRORS]);
+    const report = JSON.parse(r.stdout) as { summary: { verdict: string }; diagnoses: Record<string, unknown>[] };
+    expect(report.summary.verdict).toBe('degraded');
+    expect(report.diagnoses[0]).toMatchObject({ session: 'filesystem', cause: 'tool-errors', side: 'tool', verdict: 'degraded' });
+    expect(r.code).toBe(0);
+  });
+
+  it('--fail-on degraded fails a degraded session; --fail-on failed ignores findings; none never fails', async () => {
+    expect((await runMain(['audit', '--fail-on', 'degraded', TOOL_ERRORS])).code).toBe(1);
+    expect((await runMain(['audit', '--fail-on', 'failed', TOOL_ERRORS])).code).toBe(0);
+    expect((await runMain(['audit', '--fail-on', 'none', CRASH])).code).toBe(0);
+    expect((await runMain(['audit', '--fail-on', 'failed', CRASH])).code).toBe(1);
+  });
+});
