@@ -33,6 +33,11 @@ function shortSource(source: string): string {
   return slash >= 0 ? source.slice(slash + 1) : source;
 }
 
+/** What a row is called: the server's name, else the session's; the lines that belong to no session are the log's. */
+function label(s: SessionDiagnosis): string {
+  return s.server ?? (s.session === '' ? '(outside any session)' : `session ${s.session}`);
+}
+
 function headline(s: SessionDiagnosis): string {
   const top = s.diagnoses.find((d) => d.impact !== 'note');
   return top ? `${top.cause}: ${top.summary}` : 'no problem found';
@@ -40,14 +45,14 @@ function headline(s: SessionDiagnosis): string {
 
 export function formatWhyText(result: readonly SessionDiagnosis[], width = 80): string {
   const lines: string[] = [];
-  const nameWidth = Math.min(24, Math.max(6, ...result.map((s) => (s.server ?? s.session).length)));
+  const nameWidth = Math.min(24, Math.max(6, ...result.map((s) => label(s).length)));
   for (const s of result) {
-    const name = (s.server ?? s.session).slice(0, nameWidth).padEnd(nameWidth);
+    const name = label(s).slice(0, nameWidth).padEnd(nameWidth);
     lines.push(fit(`${s.verdict.padEnd(8)}  ${name}  ${headline(s)}`, width));
   }
   for (const s of result) {
     if (s.verdict === 'ok') continue;
-    lines.push('', fit(`${s.verdict.toUpperCase()}  ${s.server ?? s.session}${s.server && s.server !== s.session ? ` (session ${s.session})` : ''}`, width));
+    lines.push('', fit(`${s.verdict.toUpperCase()}  ${label(s)}${s.server && s.session !== '' && s.server !== s.session ? ` (session ${s.session})` : ''}`, width));
     for (const d of s.diagnoses) {
       const tag = d.impact === 'note' ? 'note' : d.side;
       lines.push(...wrap(d.summary, width, '      ', `  ${d.cause} [${tag}]: `));
@@ -59,6 +64,8 @@ export function formatWhyText(result: readonly SessionDiagnosis[], width = 80): 
     }
   }
   const count = (v: string) => result.filter((s) => s.verdict === v).length;
-  lines.push('', `${result.length} session${result.length === 1 ? '' : 's'}: ${count('ok')} ok, ${count('degraded')} degraded, ${count('failed')} failed — ${worstVerdict(result.map((s) => s.verdict))}`);
+  const sessions = result.filter((s) => s.session !== '').length;
+  const outside = sessions < result.length ? ' and the lines outside any session' : '';
+  lines.push('', `${sessions} session${sessions === 1 ? '' : 's'}${outside}: ${count('ok')} ok, ${count('degraded')} degraded, ${count('failed')} failed — ${worstVerdict(result.map((s) => s.verdict))}`);
   return lines.join('\n') + '\n';
 }

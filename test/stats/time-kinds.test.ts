@@ -45,7 +45,7 @@ async function collect(logs: readonly Pick<TimedLog, 'name' | 'text'>[]) {
       partAudit.add(r);
     }
     merged.mergeFrom(structuredClone(part.exportState()));
-    mergedAudit.mergeFrom(structuredClone(partAudit.exportState()), SAME);
+    mergedAudit.mergeFrom(structuredClone(partAudit.exportState(summary)), SAME);
   }
   return {
     stats: [one.finish(summary.sessions, summary.open), merged.finish(summary.sessions, summary.open)],
