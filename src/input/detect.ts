@@ -9,7 +9,7 @@ import { ENTRY_KEYS, entriesDialect } from './dialects/entries.js';
 import { DialectScorer, SCORED_LINES, type DialectScore } from './dialects/scorer.js';
 import { looksLikeHar } from './capture/har-document.js';
 import { ENVELOPE_KEYS, MESSAGE_MARK_KEYS } from './envelope-fields.js';
-import { CONTAINER_KEYS } from './json-document.js';
+import { CONTAINER_KEYS, mayBeMessage } from './json-find.js';
 import { JsonHead } from './json-head.js';
 import { Tokenizer } from './json-tokens.js';
 import { isBlank, LineSplitter, type Chunk } from './lines.js';
@@ -81,8 +81,20 @@ function byKeys(p: Probe): BaseFormat | null {
 }
 
 /**
+ * The start of an object whose line is too long to wait for. Its keys so far decide as a whole line's do, but an object
+ * they do not make a message (no key that says so, or keys beside `id` or `method` that no message has) is the start
+ * of a JSON document: the document reading reads lines of messages too, one top-level value after another, while the
+ * NDJSON reading of a document whose first member fills a long line finds no message in it.
+ */
+function startVerdict(p: Probe): BaseFormat {
+  const v = byKeys(p);
+  if (v === null) return 'json';
+  return v === 'ndjson' && !mayBeMessage(Object.fromEntries([...p.keys].map((k) => [k, true])), null) ? 'json' : v;
+}
+
+/**
  * Classifies one line. `complete` is false for the first 64 KiB of a line whose end has not been read:
- * then `{` is judged by the top-level keys seen so far and `[` is taken for a one-line JSON document.
+ * then `{` is judged by the top-level keys seen so far (startVerdict) and `[` is taken for a one-line JSON document.
  */
 export function classifyLine(text: string, complete = true): LineVerdict {
   if (isBlank(text)) return 'blank';
@@ -92,7 +104,7 @@ export function classifyLine(text: string, complete = true): LineVerdict {
     const p = probe(t, complete);
     if (p.status === 'invalid') return 'unknown';
     if (complete && p.status === 'incomplete') return 'json'; // the start of a pretty-printed document
-    return byKeys(p) ?? (complete ? 'unknown' : 'ndjson');
+    return complete ? byKeys(p) ?? 'unknown' : startVerdict(p);
   }
   if (c === 0x5b /* [ */) {
     const p = probe(t, complete);

@@ -33,7 +33,7 @@ function readable(text: string): boolean {
 }
 
 /** A JSON scalar alone on its line, or as a line of pretty-printed JSON (`42,`, `null`, `true]`). */
-const SCALAR_LINE = /^\s*(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)\s*[,\]}]?\s*$/;
+const SCALAR_LINE = /^\s*(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)\s*(?:[,\]}]\s*)?$/;
 
 /** A bracketed tag before text, which no JSON text starts with: `[26682] …` (a pid), `[INFO] …`, `[Local→Remote] …`. */
 const BRACKET_TAG = /^\s*\[(?:\d+|[A-Za-z][^\]]*)\]\s+\S/;

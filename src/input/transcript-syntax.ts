@@ -30,8 +30,13 @@ const BRACKETED_TIME = `(?:(${ISO})|(${CLOCK})|(${BRACKETED_SECONDS}))`;
 const PREFIX = new RegExp(String.raw`^\s*(?:\[\s*${BRACKETED_TIME}\s*\]\s*|${TIME}\s+)?`, 'i');
 /** A marker, an optional `:`, then a space, the end, or the JSON's first character. */
 const MARKER = new RegExp(String.raw`^(${markerPattern()}):?(?=\s|$|[{["])`, 'i');
-const EVENT = /^!!\s*(\S+)\s*(.*)$/;
-const SESSION = /^===\s*session\b\s*(.*?)\s*=*\s*$/i;
+/**
+ * `!! name rest`: the name and the spaces after it are each taken whole (`(?!\S)`, `(?!\s)`), so that a line whose rest
+ * cannot match (a line break in it) is not tried again at every split of a long run.
+ */
+const EVENT = /^!!\s*(\S+)(?!\S)(?:\s+(?!\s))?(.*)$/;
+/** `=== session ID ===`: the ID is what follows `session` less its spaces and the closing `=` run (sessionId). */
+const SESSION = /^===\s*session\b([^]*)$/i;
 const COMMENT = /^\s*#/;
 
 function timeToken(m: RegExpExecArray): TimeToken | null {
@@ -59,9 +64,23 @@ export function parseHeader(text: string): Header | null {
     if (ev) return { kind: 'event', time, name: ev[1], rest: ev[2].trim() };
   } else if (first === 0x3d /* = */) {
     const s = SESSION.exec(body);
-    if (s) return { kind: 'session', time, id: s[1] === '' ? null : s[1] };
+    const id = s === null ? null : sessionId(s[1]!);
+    if (id !== null) return { kind: 'session', time, id: id === '' ? null : id };
   }
   return time ? { kind: 'time-only', time, rest: body.trim() } : null;
+}
+
+/**
+ * The ID of a session break from the text after `session`: trimmed, less the `=` run that closes the line and the
+ * spaces before it (`=== session a b ===` → `a b`); null when a line break is inside it. A scan, not
+ * `\s*(.*?)\s*=*\s*$`, whose three runs that can each take spaces would try every split of a long line.
+ */
+function sessionId(rest: string): string | null {
+  const t = rest.trim();
+  let end = t.length;
+  while (end > 0 && t.charCodeAt(end - 1) === 0x3d /* = */) end--;
+  const id = end === t.length ? t : t.slice(0, end).trimEnd();
+  return /[\n\r\u2028\u2029]/.test(id) ? null : id;
 }
 
 /** A `#` comment line. */

@@ -1,7 +1,12 @@
 // JSON documents through the CLI: messages under a document's own keys read with no flag, and what was read and
 // skipped said at --log-level info; Claude Code's cache file read as its host's log.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
+import { documentWithLongFirstMember } from '../helpers/long-lines.js';
+import { tempDir } from '../helpers/temp.js';
 
 const VCR = 'test/fixtures/documents/agent-vcr-calculator.vcr';
 const CACHE = 'test/fixtures/hosts/claude-code/mcp-logs-sequential-thinking-2025-07.txt';
@@ -47,5 +52,17 @@ describe('JSON documents on the command line', () => {
     const audit = await runCli(['audit', '-f', 'json', CACHE]);
     expect(audit.code).toBe(0);
     expect(audit.stderr).toBe(`mcptrace: ${CACHE}: no MCP messages (0 of 38 lines)\n`);
+  });
+
+  it('reads a document whose first member is a line longer than a read (its start decides, not NDJSON)', async () => {
+    // A file is read 256 KiB at a time: detection judges the first line by its first 64 KiB.
+    const file = join(tempDir('long-member'), 'numbers.json');
+    writeFileSync(file, documentWithLongFirstMember(300 * 1024));
+    const r = await runMain(['annotate', '-f', 'ndjson', file]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(ndjson(r.stdout).map((x) => [x.kind, x.method])).toEqual([
+      ['request', 'initialize'], ['response', 'initialize'], ['notification', 'notifications/initialized'], ['request', 'tools/list'], ['response', 'tools/list'],
+    ]);
   });
 });

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { TOOL_CAPTURE_NAMES } from '../../src/input/tool-captures/index.js';
 import { classifyLine, detectFormat, detectInput, DIALECT_NAMES, INPUT_FORMATS, type InputFormat } from '../../src/input/index.js';
-import { chunked, fixtures } from './helpers.js';
+import { chunked, fixtures, framesOf } from './helpers.js';
+import { documentWithLongFirstMember } from '../helpers/long-lines.js';
 
 describe('classifyLine', () => {
   const cases: Array<[string, ReturnType<typeof classifyLine>]> = [
@@ -48,6 +49,18 @@ describe('classifyLine', () => {
     expect(classifyLine('{"messages":[{"jsonrpc":"2.0"},{"jsonrpc', false)).toBe('json');
     expect(classifyLine('[{"jsonrpc":"2.0","id":1},{"jsonrpc"', false)).toBe('json');
     expect(classifyLine('[22:00:00.000] -> {"jsonrpc":"2.0","params":{"data":"xx', false)).toBe('transcript');
+    // A message without `jsonrpc` is made of JSON-RPC members only.
+    expect(classifyLine('{"method":"tools/call","id":1,"params":{"arguments":{"x":"', false)).toBe('ndjson');
+  });
+
+  test('the start of a long line that no key makes a message is a JSON document\'s, not NDJSON', () => {
+    // A document whose first member fills its first line (numbers, then its messages on the lines after).
+    expect(classifyLine('{"samples": [0,1,2,3,4,5,6,7,8,9,10,11', false)).toBe('json');
+    expect(classifyLine('{"version": 2, "samples": [0,1,2,3', false)).toBe('json');
+    // `id` beside keys no message has: a document's id, not a message's.
+    expect(classifyLine('{"id": "export-7", "samples": [0,1,2,3', false)).toBe('json');
+    // A whole line that says nothing is still passed over.
+    expect(classifyLine('{"samples": [0,1,2,3]}')).toBe('unknown');
   });
 });
 
@@ -164,6 +177,15 @@ describe('detectInput (streams)', () => {
     expect(format).toBe('json');
     expect(c.pulled()).toBeLessThan(10);
     expect(await drain(input)).toBe(long);
+  });
+
+  test('a JSON document whose first member is a line longer than the budget is read as a document', async () => {
+    const text = documentWithLongFirstMember(200 * 1024);
+    const { format } = await detectInput(chunked(Buffer.from(text), 16 * 1024));
+    expect(format).toBe('json');
+    // What a pipe delivers (16 KiB at a time): every message, none lost to a reading as NDJSON.
+    const frames = await framesOf(text, { chunk: 16 * 1024 });
+    expect(frames.filter((f) => f.value !== undefined).map((f) => (f.value as { method?: string; id?: number }).method ?? (f.value as { id: number }).id)).toEqual(['initialize', 0, 'notifications/initialized', 'tools/list', 1]);
   });
 
   test('an empty stream is NDJSON with nothing to replay', async () => {

@@ -39,7 +39,8 @@ export const claudeDesktop: Dialect<'claude-desktop'> = {
   suffixes: [
     // Generation ≥ 2, per-server files: util.inspect of the logger's metadata.
     / \{ metadata: undefined \}$/,
-    / \{ metadata: \{.*\} \}$/,
+    // The last ` { metadata: {` of the line: a run that cannot hold another, so that a line of many is read once.
+    / \{ metadata: \{(?:(?! \{ metadata: \{).)*\} \}$/,
     // Generation 1, the per-server `[error] Server disconnected…` line.
     / \{"context":"[^"]*"\}$/,
   ],

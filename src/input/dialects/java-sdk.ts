@@ -18,7 +18,7 @@ export const javaSdk: Dialect<'java-sdk'> = {
     // logback `%d{yyyyMMdd'T'HHmmss.SSS} %-5level [%thread] %logger{36} - %msg`: basic ISO 8601, local time.
     new RegExp(String.raw`^(?<ts>\d{8}T\d{6}\.\d{3}) ${LEVEL} *${THREAD} \S+ - (?<text>.*)$`),
     // Spring Boot's console (3.4+ with `[application name]`, the server's name; before, without): ISO with offset.
-    new RegExp(String.raw`^(?<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(?:Z|[+-]\d\d:\d\d)) +${LEVEL} \d+ --- (?:\[(?<server>[^\]]+)\] )?\[ *[^\]]*\] \S+ *: (?<text>.*)$`),
+    new RegExp(String.raw`^(?<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(?:Z|[+-]\d\d:\d\d)) +${LEVEL} \d+ --- (?:\[(?<server>[^\]]+)\] )?\[[^\]]*\] \S+ *: (?<text>.*)$`),
     // slf4j-simple `[thread] LEVEL logger - msg`: no time.
     new RegExp(String.raw`^${THREAD} ${LEVEL} \S+ - (?<text>.*)$`),
     // logback's default `%d{HH:mm:ss.SSS} [%thread] %-5level %logger{36} - %msg`: a clock time, no date.

@@ -17,7 +17,7 @@ export const mcpProxy: Dialect<'mcp-proxy'> = {
     // Python SDK server (`mcp.server.sse`) is that SDK's log, not mcp-proxy's (SOURCES.md, Detection).
     /^(?<level>DEBUG|INFO|WARNING|ERROR|CRITICAL):(?:root|asyncio|mcp_proxy|mcp\.client|httpcore|httpx)(?:\.\w+)*:(?<text>.*)$/,
     // uvicorn's own lines in server mode: `INFO:     Uvicorn running on …`, access lines.
-    /^(?<level>DEBUG|INFO|WARNING|ERROR|CRITICAL): +(?<text>.*)$/,
+    /^(?<level>DEBUG|INFO|WARNING|ERROR|CRITICAL): +(?! )(?<text>.*)$/,
   ],
   names: [
     // Server mode: the child's command; client mode: the remote server's URL.

@@ -43,11 +43,11 @@ export const mcpRemote: Dialect<'mcp-remote'> = {
   ],
   suffixes: [],
   markers: [
-    { re: /^\[Local→Remote\] (?<body>.*?)\s*$/, dir: 'c2s' },
-    { re: /^\[Remote→Local\] (?<body>.*?)\s*$/, dir: 's2c' },
+    { re: /^\[Local→Remote\] (?<body>(?:.*\S)?)\s*$/, dir: 'c2s' },
+    { re: /^\[Remote→Local\] (?<body>(?:.*\S)?)\s*$/, dir: 's2c' },
     // --debug: `{method, id, params}` (params cut at 500 characters) and `{method, id, result: 'result-present', error}`.
-    { re: /^Local → Remote message (?<body>.*?)\s*$/, dir: 'c2s', summary: { close: /^\}\s*$/ }, restates: true },
-    { re: /^Remote → Local message (?<body>.*?)\s*$/, dir: 's2c', summary: { close: /^\}\s*$/ }, restates: true },
+    { re: /^Local → Remote message (?<body>(?:.*\S)?)\s*$/, dir: 'c2s', summary: { close: /^\}\s*$/ }, restates: true },
+    { re: /^Remote → Local message (?<body>(?:.*\S)?)\s*$/, dir: 's2c', summary: { close: /^\}\s*$/ }, restates: true },
   ],
   summaries: [
     // The debug file: JSON.stringify, undefined fields left out.
