@@ -46,6 +46,15 @@ const TOKEN_SHAPES: readonly (readonly [lead: string, rest: string])[] = [
  */
 const LEADS = new RegExp(['bearer', ...TOKEN_SHAPES.map(([lead]) => lead), 'received '].join('|'), 'i');
 
+/** The longest escaped value (`\\"password\\": \\"…\\"`) masked inside a JSON string. */
+const ESCAPED_VALUE_CHARS = 4096;
+
+/**
+ * The value a schema finding quotes after `received `: a number, or a JSON string of at most 40 characters, which the
+ * finding cuts with `…` (no closing quote) when longer (rules/schema-check.ts).
+ */
+const RECEIVED_VALUE = '"(?:[^"\\\\]|\\\\.){0,40}?(?:"|…)|-?\\d[\\d.eE+-]*';
+
 /** `=` signs looked at one by one in a string before the full scan is left to decide. */
 const EQUALS_LOOKED_AT = 16;
 
@@ -65,6 +74,9 @@ export class Redactor {
   /** A secret key's name at the end of a string (the `key=` of `key=value`), and the longest such name can be. */
   private readonly nameBefore: RegExp;
   private readonly nameSpan: number;
+  /** A secret key's name as a word; the value a schema finding quotes, where the scan stands. */
+  private readonly nameWord: RegExp;
+  private readonly receivedValue: RegExp;
   /** `isSecretKey`'s verdicts by key as written. */
   private readonly verdicts = new Map<string, boolean>();
 
@@ -80,17 +92,18 @@ export class Redactor {
       `\\b(${TOKEN_SHAPES.map(([lead, rest]) => lead + rest).join('|')})`,
       // `"key": value` in JSON text (raw lines, bodies), also escaped one level inside a JSON string.
       `("(?:${names})"\\s*:\\s*)(${jsonValue})`,
-      `(\\\\"(?:${names})\\\\"\\s*:\\s*)(\\\\"(?:[^\\\\]|\\\\[^"])*?\\\\")`,
+      // (At most ESCAPED_VALUE_CHARS characters: an unterminated value after each of many keys would make the scan
+      // quadratic in the string.)
+      `(\\\\"(?:${names})\\\\"\\s*:\\s*)(\\\\"(?:[^\\\\]|\\\\[^"]){0,${ESCAPED_VALUE_CHARS}}?\\\\")`,
       // `key=value` in URLs, query strings and form bodies.
       `(?<![A-Za-z0-9])((?:${names})=)([^&\\s"'<>]+)`,
     ];
-    // A schema finding that quotes the value it received under a secret key (`params.password: … received "x"`).
-    const quoted = `((?:^|; )[^;]*?\\b(?:${names})\\b[^;]*?: [^;]*?received )(${jsonValue})`;
     // One pass over a string finds every form; the replacer tells them apart by group.
-    this.pattern = new RegExp([...forms, quoted].join('|'), 'gi');
-    // Whether there is anything to replace. The quoted value's form backtracks over the whole string from its start
-    // (most of the cost of a long string), and it cannot match without the word `received `: the probe asks for that.
+    this.pattern = new RegExp(forms.join('|'), 'gi');
+    // Whether there is anything to replace (a schema finding's `received ` is looked at apart: `receivedValues`).
     this.probe = new RegExp([...forms, 'received '].join('|'), 'i');
+    this.nameWord = new RegExp(`\\b(?:${names})\\b`, 'i');
+    this.receivedValue = new RegExp(RECEIVED_VALUE, 'y');
     this.nameBefore = new RegExp(`(?:${names})$`, 'i');
     this.nameSpan = Math.max(0, ...[...keys].map((k) => 2 * k.length - 1));
   }
@@ -109,15 +122,46 @@ export class Redactor {
   /** A string with credentials and secret `key=value` / `"key": value` pairs masked. */
   text(s: string): string {
     if (s.length < 8 || !this.mayHoldSecret(s) || !this.probe.test(s)) return s;
-    return s.replace(this.pattern, (m: string, ...g: (string | undefined)[]) => {
+    return this.receivedValues(s).replace(this.pattern, (m: string, ...g: (string | undefined)[]) => {
       if (g[0] !== undefined) return /^[A-Za-z]+$/.test(g[1]!) ? m : g[0] + REDACTED; // `Bearer authentication` is prose
       if (g[2] !== undefined) return REDACTED;
       if (g[3] !== undefined) return `${g[3]}"${REDACTED}"`;
       if (g[5] !== undefined) return `${g[5]}\\"${REDACTED}\\"`;
       if (g[7] !== undefined) return g[7] + REDACTED;
-      if (g[9] !== undefined) return `${g[9]}"${REDACTED}"`;
       return m;
     });
+  }
+
+  /**
+   * A schema finding that quotes the value it received under a secret key (`params.password: expected string,
+   * received "x"`; issues joined by `; `) with that value masked. Each issue is looked at once, left to right: the first
+   * secret key's name as a word, the first `: ` after it, the first `received ` after that, and the JSON value right
+   * there — in time linear in the string (a regular expression of lazy runs over the same text took cubic time).
+   */
+  private receivedValues(s: string): string {
+    if (s.indexOf('received ') === -1) return s;
+    let out = '';
+    let done = 0;
+    for (let start = 0; start < s.length; ) {
+      const semi = s.indexOf(';', start);
+      const end = semi === -1 ? s.length : semi;
+      const issue = s.slice(start, end);
+      const name = this.nameWord.exec(issue);
+      const colon = name ? issue.indexOf(': ', name.index + name[0].length) : -1;
+      const received = colon === -1 ? -1 : issue.indexOf('received ', colon + 2);
+      if (received !== -1) {
+        this.receivedValue.lastIndex = start + received + 'received '.length;
+        const value = this.receivedValue.exec(s);
+        if (value) {
+          out += `${s.slice(done, value.index)}"${REDACTED}"`;
+          done = value.index + value[0].length;
+        }
+      }
+      // The next issue starts after the next `; ` (a value may have run past it).
+      const sep = s.indexOf('; ', Math.max(end, done));
+      start = sep === -1 ? s.length : sep + 2;
+    }
+    return done === 0 ? s : out + s.slice(done);
   }
 
   /**
