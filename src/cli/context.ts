@@ -69,7 +69,7 @@ export function openRun(
   io: CliIO,
   more: Pick<AnalyzerOptions, 'rules' | 'ruleOptions'> = {},
   stop?: AbortSignal,
-): { analyzer: Analyzer; each: (onRecord: (r: PipelineRecord) => Promise<void> | void) => Promise<void>; batches: AsyncGenerator<PipelineRecord[]> } {
+): { analyzer: Analyzer; each: (onRecord: (r: PipelineRecord) => Promise<void> | void, all?: (r: PipelineRecord) => void) => Promise<void>; batches: AsyncGenerator<PipelineRecord[]> } {
   checkSomethingToRead(args.files, io.stdin as { isTTY?: boolean });
   const log = loggerFor(args.logLevel, io);
   const noted = inputNoter(io, log, args.logLevel);
@@ -93,17 +93,24 @@ export function openRun(
       if (kept.length > 0) yield kept;
     }
   }
-  /** Every record to `onRecord`; a promise it returns (its output is full) is awaited before the next chunk is read. */
-  async function each(onRecord: (r: PipelineRecord) => Promise<void> | void): Promise<void> {
+  /**
+   * Every record to `onRecord`; a promise it returns (its output is full) is awaited before the next chunk is read.
+   * `all`, when given, sees every record, those the filters leave out too (what the diagnosis reads).
+   */
+  async function each(onRecord: (r: PipelineRecord) => Promise<void> | void, all?: (r: PipelineRecord) => void): Promise<void> {
     await schemas;
+    const one = !keep && !all ? onRecord : (r: PipelineRecord) => {
+      all?.(r);
+      return !keep || keep(r) ? onRecord(r) : undefined;
+    };
     if (args.follow && stop) {
       for await (const r of followedRecords(analyzer, args, stop, io, log, noted)) {
-        const pending = !keep || keep(r) ? onRecord(r) : undefined;
+        const pending = one(r);
         if (pending) await pending;
       }
       return;
     }
-    await eachOf(analyzer, args.files, io, log, keep ? (r) => (keep(r) ? onRecord(r) : undefined) : onRecord, noted);
+    await eachOf(analyzer, args.files, io, log, one, noted);
   }
   return { analyzer, each, batches: batches() };
 }
