@@ -69,7 +69,9 @@ export function openRun(
   io: CliIO,
   more: Pick<AnalyzerOptions, 'rules' | 'ruleOptions'> = {},
   stop?: AbortSignal,
-): { analyzer: Analyzer; each: (onRecord: (r: PipelineRecord) => Promise<void> | void, all?: (r: PipelineRecord) => void) => Promise<void>; batches: AsyncGenerator<PipelineRecord[]> } {
+  /** Sees every record, those the filters leave out too, before they are handed on (what the diagnosis reads). */
+  all?: (r: PipelineRecord) => void,
+): { analyzer: Analyzer; each: (onRecord: (r: PipelineRecord) => Promise<void> | void) => Promise<void>; batches: AsyncGenerator<PipelineRecord[]> } {
   checkSomethingToRead(args.files, io.stdin as { isTTY?: boolean });
   const log = loggerFor(args.logLevel, io);
   const noted = inputNoter(io, log, args.logLevel);
@@ -85,19 +87,20 @@ export function openRun(
   async function* batches(): AsyncGenerator<PipelineRecord[]> {
     await schemas;
     if (args.follow && stop) {
-      for await (const r of followedRecords(analyzer, args, stop, io, log, noted)) if (!keep || keep(r)) yield [r];
+      for await (const r of followedRecords(analyzer, args, stop, io, log, noted)) {
+        all?.(r);
+        if (!keep || keep(r)) yield [r];
+      }
       return;
     }
     for await (const b of batchesOf(analyzer, args.files, io, log, noted)) {
+      if (all) for (let i = 0; i < b.length; i++) all(b[i]!);
       const kept = keep ? b.filter(keep) : b;
       if (kept.length > 0) yield kept;
     }
   }
-  /**
-   * Every record to `onRecord`; a promise it returns (its output is full) is awaited before the next chunk is read.
-   * `all`, when given, sees every record, those the filters leave out too (what the diagnosis reads).
-   */
-  async function each(onRecord: (r: PipelineRecord) => Promise<void> | void, all?: (r: PipelineRecord) => void): Promise<void> {
+  /** Every record to `onRecord`; a promise it returns (its output is full) is awaited before the next chunk is read. */
+  async function each(onRecord: (r: PipelineRecord) => Promise<void> | void): Promise<void> {
     await schemas;
     const one = !keep && !all ? onRecord : (r: PipelineRecord) => {
       all?.(r);

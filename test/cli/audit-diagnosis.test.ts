@@ -31,4 +31,10 @@ describe('audit and the diagnosis', () => {
     expect((await runMain(['audit', '--fail-on', 'none', CRASH])).code).toBe(0);
     expect((await runMain(['audit', '--fail-on', 'failed', CRASH])).code).toBe(1);
   });
+
+  it("counts a tool's isError results as its errors in the slowest tools (Markdown and HTML count them alike: failedCalls)", async () => {
+    const text = (await runMain(['audit', '--width', '120', TOOL_ERRORS])).stdout;
+    expect(text).toMatch(/read_text_file +p50 .* calls 2 · errors 1\n/);
+    expect(text).toMatch(/list_directory +p50 .* calls 1 · errors 1\n/);
+  });
 });
