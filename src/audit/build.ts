@@ -2,7 +2,7 @@
 import type { AnalysisSummary, Analyzer } from '../analyzer.js';
 import type { RuleSettings } from '../rules/engine.js';
 import { StatsCollector, type StatsState } from '../stats/collector.js';
-import { Diagnoser, completeDiagnoses, type PartialDiagnosis } from '../diagnose/diagnoser.js';
+import { Diagnoser, completeDiagnoses, renumberDiagnoses, type PartialDiagnosis } from '../diagnose/diagnoser.js';
 import type { PipelineRecord } from '../types.js';
 import { AuditCollector, DEFAULT_AUDIT_LIMITS, type AuditLimits, type AuditRenumbering, type AuditState } from './collector.js';
 import type { AuditReport, FailOn } from './types.js';
@@ -49,13 +49,7 @@ export class AuditBuilder {
   mergeFrom(o: AuditBuilderState, renumber: AuditRenumbering): void {
     this.stats.mergeFrom(o.stats, (k) => renumber.session(k));
     this.audit.mergeFrom(o.audit, renumber);
-    this.merged ??= [];
-    for (const d of o.diagnoses) {
-      this.merged.push({
-        ...d, session: renumber.session(d.session), start: d.start && { ...d.start, seq: renumber.seq(d.start.seq) },
-        diagnoses: d.diagnoses.map((x) => ({ ...x, evidence: x.evidence.map((e) => ({ ...e, seq: renumber.seq(e.seq) })) })),
-      });
-    }
+    (this.merged ??= []).push(...renumberDiagnoses(o.diagnoses, renumber));
   }
 
   /** The sessions' diagnoses before the run's completion: this builder's records', then the merged ones, in input order. */

@@ -1,6 +1,7 @@
 // `mcptrace annotate`: the annotated transcript as text, NDJSON (the record contract) or JSON.
 import type { Argv } from 'yargs';
 import type { Analyzer, AnalysisSummary } from '../analyzer.js';
+import { Diagnoser } from '../diagnose/diagnoser.js';
 import { recordToJson } from '../output/json.js';
 import { recordMessageJson, recordToNdjson, recordToNdjsonHead } from '../output/ndjson.js';
 import { escapeJsonForTerminal } from '../output/escape.js';
@@ -65,14 +66,18 @@ export async function runAnnotate(given: AnnotateArgs, io: CliIO): Promise<numbe
   // The findings on the records follow the same settings as audit's (`--rule`, `--config`; `failOn` is audit's alone).
   const { rules, ruleOptions: ruleOpts } = await ruleSettings(args);
   return withFollow(args.follow, io, async (stop) => {
-    const { analyzer, each, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop);
+    // The text ends with what went wrong in each session: the diagnosis reads every record, those the filters hide
+    // too (what went wrong does not depend on what is shown).
+    const diagnoser = args.format === 'text' ? new Diagnoser({ slowMs: ruleOpts.slowMs }) : null;
+    const { analyzer, each, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop, diagnoser ? (r) => diagnoser.observe(r) : undefined);
     const out = new OutputWriter(io.stdout);
-    const made = makeSink(args, io, analyzer, redactorFor(args, false));
+    const made = makeSink(args, io, analyzer, redactorFor(args, false), diagnoser);
     // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (DESIGN principle 7).
     const sink = io.stdout.isTTY && args.format !== 'text' ? terminalSafe(made) : made;
     if (args.format === 'text') {
       // The text transcript prints session headers from the analyzer's state as of each record: each is formatted as
       // soon as its frame is annotated.
+      // The diagnosis reads every record, those the filters hide too: what went wrong does not depend on what is shown.
       await each((r) => out.write(sink.record(r)));
     } else {
       for await (const batch of batches) {
@@ -101,7 +106,7 @@ function terminalSafe(sink: Sink): Sink {
 }
 
 /** `redactor`: masks secrets in what is printed (records, session details, end-of-input findings); null: nothing. */
-function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean }, io: CliIO, analyzer: Analyzer, redactor: Redactor | null): Sink {
+function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean }, io: CliIO, analyzer: Analyzer, redactor: Redactor | null, diagnoser: Diagnoser | null): Sink {
   const shown = redactor ? (r: PipelineRecord) => redactor.record(r) : (r: PipelineRecord) => r;
   const ended = redactor ? (s: AnalysisSummary) => redactor.summary(s) : (s: AnalysisSummary) => s;
   if (args.format === 'ndjson') {
@@ -146,6 +151,6 @@ function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean }, io
       const info = analyzer.session(r.session);
       return transcript.record(shown(r), info, info && redactor ? redactor.session(info) : info);
     },
-    end: (summary) => transcript.end(ended(summary).open),
+    end: (summary) => transcript.end(ended(summary).open, diagnoser?.finish(summary), redactor ? (s) => redactor.text(s) : undefined),
   };
 }

@@ -69,6 +69,8 @@ export function openRun(
   io: CliIO,
   more: Pick<AnalyzerOptions, 'rules' | 'ruleOptions'> = {},
   stop?: AbortSignal,
+  /** Sees every record, those the filters leave out too, before they are handed on (what the diagnosis reads). */
+  all?: (r: PipelineRecord) => void,
 ): { analyzer: Analyzer; each: (onRecord: (r: PipelineRecord) => Promise<void> | void) => Promise<void>; batches: AsyncGenerator<PipelineRecord[]> } {
   checkSomethingToRead(args.files, io.stdin as { isTTY?: boolean });
   const log = loggerFor(args.logLevel, io);
@@ -85,10 +87,14 @@ export function openRun(
   async function* batches(): AsyncGenerator<PipelineRecord[]> {
     await schemas;
     if (args.follow && stop) {
-      for await (const r of followedRecords(analyzer, args, stop, io, log, noted)) if (!keep || keep(r)) yield [r];
+      for await (const r of followedRecords(analyzer, args, stop, io, log, noted)) {
+        all?.(r);
+        if (!keep || keep(r)) yield [r];
+      }
       return;
     }
     for await (const b of batchesOf(analyzer, args.files, io, log, noted)) {
+      if (all) for (let i = 0; i < b.length; i++) all(b[i]!);
       const kept = keep ? b.filter(keep) : b;
       if (kept.length > 0) yield kept;
     }
@@ -96,14 +102,18 @@ export function openRun(
   /** Every record to `onRecord`; a promise it returns (its output is full) is awaited before the next chunk is read. */
   async function each(onRecord: (r: PipelineRecord) => Promise<void> | void): Promise<void> {
     await schemas;
+    const one = !keep && !all ? onRecord : (r: PipelineRecord) => {
+      all?.(r);
+      return !keep || keep(r) ? onRecord(r) : undefined;
+    };
     if (args.follow && stop) {
       for await (const r of followedRecords(analyzer, args, stop, io, log, noted)) {
-        const pending = !keep || keep(r) ? onRecord(r) : undefined;
+        const pending = one(r);
         if (pending) await pending;
       }
       return;
     }
-    await eachOf(analyzer, args.files, io, log, keep ? (r) => (keep(r) ? onRecord(r) : undefined) : onRecord, noted);
+    await eachOf(analyzer, args.files, io, log, one, noted);
   }
   return { analyzer, each, batches: batches() };
 }

@@ -10,6 +10,7 @@ import { findingData, withData } from '../rules/engine.js';
 import { CutCheck } from '../session/cuts.js';
 import type { PipelineRecord } from '../types.js';
 import { StatsCollector } from '../stats/collector.js';
+import { Diagnoser } from '../diagnose/diagnoser.js';
 import { buildFilter } from './filter.js';
 import { HeapKeeper } from './heap.js';
 import type { FileResult, FileTask } from './jobs.js';
@@ -26,6 +27,7 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
   const keep = buildFilter(task.filter);
   const redactor = task.redactKeys ? new Redactor({ keys: task.redactKeys }) : null;
   const collector = task.command === 'stats' ? new StatsCollector() : new AuditBuilder({ inputs: [], failOn: 'none', tool: { name: '', version: '' }, limits: task.auditLimits });
+  const diagnoser = task.command === 'stats' ? new Diagnoser() : null;
   const piece = task.piece;
   const bytes = createReadStream(task.file, { highWaterMark: 256 * 1024, start: piece?.start, end: piece && Number.isFinite(piece.end) ? piece.end - 1 : undefined });
   const heap = new HeapKeeper();
@@ -37,6 +39,7 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
   for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file, { firstLine: cut, clockOffset })) {
     for (let i = 0; i < batch.length; i++) {
       check?.see(batch[i]);
+      diagnoser?.observe(batch[i]);
       if (!keep || keep(batch[i])) collector.add(redactor ? redacted(batch[i], redactor) : batch[i]);
       heap.add(batch[i].bytes);
     }
@@ -45,6 +48,7 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
   return {
     index: task.index,
     state: collector instanceof AuditBuilder ? collector.exportState(summary) : collector.exportState(),
+    ...(diagnoser ? { diagnoses: diagnoser.partial(summary) } : {}),
     summary,
     // Not enumerable on the findings, so not cloned with them: sent beside them.
     endFindingData: summary.findings.map((f) => findingData(f)),

@@ -17,6 +17,7 @@ import { cutsHeld, type CutReport } from '../session/cuts.js';
 import { DEFAULT_MAX_SESSIONS } from '../session/live-sessions.js';
 import type { AnalysisSummary, AnalyzerOptions } from '../analyzer.js';
 import type { AuditLimits, AuditState } from '../audit/collector.js';
+import type { PartialDiagnosis } from '../diagnose/diagnoser.js';
 import type { StatsState } from '../stats/collector.js';
 import { UsageError } from './errors.js';
 import { renumbering, type Renumbering } from './jobs-renumber.js';
@@ -44,6 +45,8 @@ export interface FileTask {
 export interface FileResult {
   index: number;
   state: StatsState | { stats: StatsState; audit: AuditState };
+  /** `stats`: the sessions' diagnoses (every record's, the filters' too), before the run's completion. */
+  diagnoses?: PartialDiagnosis[];
   summary: AnalysisSummary;
   /** The rule data of each end-of-input finding (parallel to `summary.findings`). */
   endFindingData: unknown[];

@@ -4,7 +4,9 @@ import { escapeJsonForTerminal } from '../output/escape.js';
 import { formatStatsJson } from '../output/stats-json.js';
 import { formatStatsMarkdown } from '../output/stats-markdown.js';
 import { RULES } from '../rules/registry.js';
+import { completeDiagnoses, Diagnoser, renumberDiagnoses, type PartialDiagnosis } from '../diagnose/diagnoser.js';
 import { StatsCollector } from '../stats/collector.js';
+import { diagnosisStats } from '../stats/diagnosis.js';
 import type { Stats } from '../stats/types.js';
 import { loggerFor, openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
@@ -47,7 +49,9 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
     // Tables fit the terminal a person reads them on (stdout's, or stderr's when piped into a pager) or --width;
     // with no terminal at all they keep their whole width (content only, as the goldens).
     // Statistics show no findings: skip the rules (schema checks are the costly part of the pipeline).
-    const { analyzer, batches } = openRun(args, io, { rules: NO_RULES }, stop);
+    // How the sessions went: the diagnosis reads every record, those the filters leave out of the counts too.
+    const diagnoser = new Diagnoser();
+    const { analyzer, batches } = openRun(args, io, { rules: NO_RULES }, stop, (r) => diagnoser.observe(r));
     const collector = new StatsCollector();
     const redactor = redactorFor(args, false);
     const format = (raw: Stats) => {
@@ -65,6 +69,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
     if (plan) {
       // --jobs: the files in worker threads, each file's counts merged in input order.
       const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
+      const diagnoses: PartialDiagnosis[] = [];
       const task = {
         command: 'stats' as const,
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules: NO_RULES },
@@ -73,10 +78,11 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       const log = loggerFor(args.logLevel, io);
       await runParallel(plan, args.jobs!, task, (r, n) => {
         collector.mergeFrom(r.state as StatsState, (k) => n.session(k));
+        diagnoses.push(...renumberDiagnoses(r.diagnoses ?? [], n));
         mergeSummary(summary, r, n);
       }, { log, inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1', onNote: captureNoter(io, args.logLevel) });
       for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel)(i);
-      const text = format(collector.finish(summary.sessions, summary.open));
+      const text = format({ ...collector.finish(summary.sessions, summary.open), diagnosis: diagnosisStats(completeDiagnoses(diagnoses)) });
       await writeText(io.stdout, text);
       return 0;
     }
@@ -85,7 +91,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
     const live = args.follow
       ? new LiveView(io.stdout, () => {
           const { sessions, open } = analyzer.snapshot();
-          return liveHeader(args.files, seen, 'the final statistics', paletteFor(io, args.color)) + format(collector.finish(sessions, open));
+          return liveHeader(args.files, seen, 'the final statistics', paletteFor(io, args.color)) + format({ ...collector.finish(sessions, open), diagnosis: diagnosisStats(diagnoser.finish({ sessions, open })) });
         })
       : null;
     try {
@@ -98,7 +104,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       live?.stop();
     }
     const { sessions, open } = analyzer.summary();
-    const text = (live?.stop() ?? '') + format(collector.finish(sessions, open));
+    const text = (live?.stop() ?? '') + format({ ...collector.finish(sessions, open), diagnosis: diagnosisStats(diagnoser.finish({ sessions, open })) });
     await writeText(io.stdout, text);
     return 0;
   });

@@ -115,6 +115,14 @@ export interface PartialDiagnosis extends SessionDiagnosis {
   start: Evidence | null;
 }
 
+/** A worker's diagnoses in the run's numbering (`--jobs`): sessions renamed, evidence and launches renumbered. */
+export function renumberDiagnoses(list: readonly PartialDiagnosis[], renumber: { session(key: string): string; seq(seq: number): number }): PartialDiagnosis[] {
+  return list.map((d) => ({
+    ...d, session: renumber.session(d.session), start: d.start && { ...d.start, seq: renumber.seq(d.start.seq) },
+    diagnoses: d.diagnoses.map((x) => ({ ...x, evidence: x.evidence.map((e) => ({ ...e, seq: renumber.seq(e.seq) })) })),
+  }));
+}
+
 /** Restart loops across the sessions, then ranks and verdicts: the run's diagnosis. */
 export function completeDiagnoses(parts: readonly PartialDiagnosis[]): SessionDiagnosis[] {
   const launches: Launch[] = parts.map((p) => ({ server: p.server, file: p.file, tsMs: p.tsMs, start: p.start, top: p.diagnoses[0], diagnoses: p.diagnoses }));

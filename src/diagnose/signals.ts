@@ -109,6 +109,19 @@ export function readSignals(r: PipelineRecord): Signal[] {
   return out;
 }
 
+/**
+ * The exception line of a traceback written over several lines (a log record's, an event's text), as the line that
+ * names it (a transcript's headline); undefined when the text is one line or no traceback. Reads the lines as
+ * `readSignals` does: the first and last of a long text, decoration of nested groups and stderr prefixes stripped.
+ */
+export function exceptionHeadline(text: string): string | undefined {
+  if (!text.includes('\n')) return undefined;
+  const all = text.split('\n');
+  const lines = all.length <= MAX_LINES ? all : [...all.slice(0, MAX_LINES / 2), ...all.slice(-MAX_LINES / 2)];
+  const ex = exceptionOf(lines.map((l) => decodeLine(l).replace(STDERR_PREFIXES, '').replace(GROUP_DECORATION, '')));
+  return ex?.text;
+}
+
 /** The headline of the traceback in a group of lines: the exception line of the language whose report it is. */
 function exceptionOf(lines: readonly string[]): { index: number; text: string; language: string } | undefined {
   let shape: ExceptionShape | undefined;

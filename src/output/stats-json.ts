@@ -1,7 +1,7 @@
 // The stats report as JSON with a fixed key order and 2-space indent (for `stats --format json`).
 import { DIRECTIONS, MESSAGE_KINDS, PHASES, PRIMITIVE_KEYS } from '../stats/scope.js';
 import { setOwn } from '../util/own.js';
-import type { Counts, LatencySummary, MethodStats, PairStats, ScopeStats, SessionStats, ShareCounts, Stats, ToolStats } from '../stats/types.js';
+import type { Counts, LatencySummary, MethodStats, PairStats, ScopeStats, SessionStats, ShareCounts, Stats, ToolStats, VerdictCounts } from '../stats/types.js';
 
 type CountTable = Record<string, Counts>;
 
@@ -80,7 +80,8 @@ function session(s: SessionStats): SessionStats {
 /**
  * A copy of `stats` with keys in the documented order, whatever order the object was built in:
  * messages, bytes, byKind, byDirection, byPrimitive, byPhase, lifecycle, operation, methods, tools, errors,
- * pairs, invalid, events, logs, sessions, timeSpan. Map-like objects (methods, tools, errors) keep their order.
+ * pairs, invalid, events, logs, sessions, timeSpan, diagnosis (when counted). Map-like objects (methods, tools, errors,
+ * causes, servers) keep their order.
  */
 export function orderedStats(s: Stats): Stats {
   return {
@@ -98,7 +99,12 @@ export function orderedStats(s: Stats): Stats {
       durationMs: s.timeSpan.durationMs,
       clockOnly: s.timeSpan.clockOnly.map((c) => ({ file: c.file, first: c.first, last: c.last, durationMs: c.durationMs })),
     },
+    ...(s.diagnosis === undefined ? {} : { diagnosis: { ...verdicts(s.diagnosis), servers: map(s.diagnosis.servers, verdicts) } }),
   };
+}
+
+function verdicts(v: VerdictCounts): VerdictCounts {
+  return { sessions: v.sessions, ok: v.ok, degraded: v.degraded, failed: v.failed, causes: v.causes };
 }
 
 /** The JSON text (2-space indent, no trailing newline). */

@@ -1,5 +1,5 @@
 // The stats report as neutral sections (title, header, rows of plain strings) for the table and markdown sinks.
-import type { MethodStats, Stats, ToolStats } from '../stats/types.js';
+import type { DiagnosisStats, MethodStats, Stats, ToolStats, VerdictCounts } from '../stats/types.js';
 import { formatCount, formatMs, formatPercent } from './numbers.js';
 import { countOf } from './plural.js';
 
@@ -157,5 +157,25 @@ export function statsSections(s: Stats): StatsSection[] {
       drop: [5, 6, 3, 2, 1],
     });
   }
+  if (s.diagnosis !== undefined) out.push(...diagnosisSection(s.diagnosis));
   return out.filter((x) => x.rows.length > 0);
+}
+
+/** `server-exited ×2, spawn-failed`: the causes, most frequent first. */
+function causesText(v: VerdictCounts): string {
+  const list = Object.entries(v.causes).map(([k, n]) => (n === 1 ? k : `${k} ×${n}`));
+  return list.length === 0 ? '-' : list.join(', ');
+}
+
+/**
+ * How the sessions went, when one did not go well (`mcptrace why` for the whole run): a row per server, then all of
+ * them when there are several; nothing when every session was ok (the JSON's `diagnosis` says so).
+ */
+function diagnosisSection(d: DiagnosisStats): StatsSection[] {
+  if (d.failed === 0 && d.degraded === 0) return [];
+  const row = (name: string, v: VerdictCounts) => [name, formatCount(v.sessions), formatCount(v.ok), formatCount(v.degraded), formatCount(v.failed), causesText(v)];
+  const servers = Object.entries(d.servers);
+  const rows = servers.map(([k, v]) => row(k, v));
+  if (servers.length > 1) rows.push(row('all', d));
+  return [{ title: 'Diagnosis', head: ['server', 'sessions', 'ok', 'degraded', 'failed', 'causes'], align: [L, R, R, R, R, L], rows, wrap: [0, 5], drop: [2] }];
 }

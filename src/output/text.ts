@@ -1,4 +1,5 @@
 // The readable transcript: one line per record laid out for the width, then its findings and, when asked, its body.
+import { exceptionHeadline } from '../diagnose/signals.js';
 import { errorCodeName } from '../protocol/errors.js';
 import { MODERN_ERRORS } from '../protocol/modern.js';
 import type { Kind, PipelineRecord, Severity } from '../types.js';
@@ -168,10 +169,7 @@ function tailPieces(r: PipelineRecord, p: Palette, opts: TextOptions, ctx: Recor
     if (r.pair === null) pieces.push({ text: '↔ ?', style: p.yellow });
     else pieces.push({ text: `↔ #${r.pair}` + (r.latencyMs === null ? '' : ' ' + formatMs(r.latencyMs)), style: (s) => s });
   }
-  if (isToolError(r)) {
-    pieces.push({ text: 'isError', style: (s) => p.bold(p.red(s)) });
-    pieces.push({ text: escapeTerminal(toolErrorText(r)), style: p.dim, flex: 3, quoted: true });
-  }
+  if (isToolError(r)) pieces.push({ text: 'isError', style: (s) => p.bold(p.red(s)) });
   if (r.kind === 'error') pieces.push(...errorPieces(r, p, opts.errorName ?? errorCodeName));
   pieces.push(...chainPieces(r, p));
   if (r.kind === 'event' && r.event?.data !== undefined) pieces.push(...linesPieces(eventDataText(r.event.data), p, 2));
@@ -227,6 +225,19 @@ function operationLine(r: PipelineRecord, p: Palette, l: TextLayout): string[] {
   return lines.map((x, i) => ' '.repeat(indent) + p.cyan(i === 0 ? `↳ ${x}` : `  ${x}`));
 }
 
+/**
+ * Under a failed tool result: what the tool said (its first text content, on one line cut at a word to the width),
+ * `↳ "Error: Access denied - path outside…"`. On a line of its own: the record's line has no room left for it.
+ */
+function toolErrorLine(r: PipelineRecord, p: Palette, l: TextLayout): string[] {
+  if (!isToolError(r)) return [];
+  const text = escapeTerminal(toolErrorText(r).replace(/\s+/g, ' ').trim());
+  if (text === '') return [];
+  const indent = indentOf(l);
+  const room = Math.max(10, l.width - indent - 4);
+  return [' '.repeat(indent) + p.red('↳ ') + p.dim(`"${cutAtWord(text, room)}"`)];
+}
+
 /** `-32602 Invalid params` and the message as logged, for an error response; nothing when it carries no error object. */
 function errorPieces(r: PipelineRecord, p: Palette, name: (code: number) => string): Piece[] {
   const err = (r.message as { error?: { code?: unknown; message?: unknown } } | null)?.error;
@@ -263,14 +274,16 @@ function startLine(r: PipelineRecord, p: Palette, l: TextLayout, ctx: RecordCont
 
 /**
  * Text the log wrote over several lines (a log record, an event's: a stack, an HTML page after an error), as the
- * transcript shows it: its first line, then how many more (`(+2 lines)`); `--body` shows them all. `more`: the lines
- * after the first, when the record counted them (a log record's `lines`), else the text's.
+ * transcript shows it: its headline, then how many more lines (`(+2 lines)`); `--body` shows them all. The headline
+ * is the first line, or a traceback's exception line wherever it is (a Python traceback ends with it). `more`: the
+ * lines after the first, when the record counted them (a log record's `lines`), else the text's.
  */
 function linesPieces(text: string, p: Palette, flex: number, more?: number): Piece[] {
   const t = text.replace(/^\n+/, '');
   const nl = t.indexOf('\n');
   const after = more ?? (nl < 0 ? 0 : t.slice(nl).split('\n').length - 1);
-  const pieces: Piece[] = [{ text: escapeTerminal(nl < 0 ? t : t.slice(0, nl)), style: p.dim, flex }];
+  const head = (nl < 0 ? undefined : exceptionHeadline(t)) ?? (nl < 0 ? t : t.slice(0, nl));
+  const pieces: Piece[] = [{ text: escapeTerminal(head), style: p.dim, flex }];
   if (after > 0) pieces.push({ text: `(+${after} ${after === 1 ? 'line' : 'lines'})`, style: p.dim });
   return pieces;
 }
@@ -383,7 +396,7 @@ export function formatTextRecord(r: PipelineRecord, p: Palette, opts: TextOption
   }
   if (l.primitive > 0) line.cell(primitiveText(r), l.primitive, p.dim);
   if (l.capability > 0) line.cell(...capabilityCell(r, p, l.capability));
-  const lines = [line.end(freeText(pieces, l.width - line.used)), ...operationLine(r, p, l)];
+  const lines = [line.end(freeText(pieces, l.width - line.used)), ...operationLine(r, p, l), ...toolErrorLine(r, p, l)];
   for (const f of r.findings) lines.push(...findingLines(f, p, l));
   // Events carry no message of their own (a body line would only say `null`), but text of several lines, like a log's.
   if (opts.body === true && (r.kind !== 'event' || r.wire.text !== null || eventLines(r) !== null)) lines.push(...bodyLines(r, p, l, opts, ctx));

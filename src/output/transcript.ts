@@ -1,9 +1,12 @@
 // The text transcript as it streams: session headers once each, session tags once sessions interleave, responses told what they answer.
+import type { SessionDiagnosis } from '../diagnose/types.js';
 import type { OpenRequest, PipelineRecord, SessionInfo } from '../types.js';
 import type { Palette } from './color.js';
+import { escapeTerminal } from './escape.js';
 import { subjectOf } from './subject.js';
 import { NO_SESSION } from '../session/outside.js';
 import { bodyCutNote, formatOutsideTitle, formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord, peersKnownAfter, type RecordContext, type TextOptions } from './text.js';
+import { formatDiagnosisBlock } from './text-diagnosis.js';
 import { textLayout, type TextLayout } from './text-layout.js';
 import { displayWidth } from './width.js';
 import { wrapWords } from './wrap-words.js';
@@ -81,12 +84,26 @@ export class TextTranscript {
     return s;
   }
 
-  /** Requests never answered, after a blank line, and how bodies were cut if any was; '' when there is nothing to say. */
-  end(open: readonly OpenRequest[]): string {
-    const parts = [formatTextFooter(open, this.palette, this.width())];
+  /**
+   * Requests never answered, after a blank line, then what went wrong in each session that did not go well (its
+   * diagnosis, when given: text-diagnosis.ts), and how bodies were cut if any was; '' when there is nothing to say.
+   * `text` masks what a diagnosis quotes of the log.
+   */
+  end(open: readonly OpenRequest[], diagnoses: readonly SessionDiagnosis[] = [], text?: (s: string) => string): string {
+    // The diagnosis after a blank line of its own: it is about the sessions, the footer's lines about requests.
+    const blocks = [formatTextFooter(open, this.palette, this.width()), formatDiagnosisBlock(diagnoses, this.palette, this.width(), (d) => this.sessionName(d.session), text)];
+    const parts = [blocks.filter((x) => x !== '').join('\n\n')];
     if (this.bodyCut) parts.push(this.palette.dim(wrapWords(bodyCutNote(this.opts), this.width()).join('\n')));
     const footer = parts.filter((x) => x !== '').join('\n');
     return footer ? `\n${footer}\n` : '';
+  }
+
+  /** A session as its title named it: `session KEY (tag)`; the lines outside any session as their title did. */
+  private sessionName(key: string): string {
+    const p = this.palette;
+    if (key === NO_SESSION) return p.bold('outside any session');
+    const tag = this.tagOf(key);
+    return p.bold(`session ${escapeTerminal(key)}`) + (tag === escapeTerminal(key) ? '' : ' ' + p.magenta(`(${escapeTerminal(tag)})`));
   }
 
   private width(): number {

@@ -140,6 +140,22 @@ export interface TimeSpan {
   clockOnly: Array<TimeSpanOf & { file: string }>;
 }
 
+/** How sessions went: their verdicts, and the causes of those that did not go well (`mcptrace why`'s diagnosis). */
+export interface VerdictCounts {
+  /** Sessions, the lines outside any session counting as one when they failed or degraded. */
+  sessions: number;
+  ok: number;
+  degraded: number;
+  failed: number;
+  /** By cause id: in how many sessions it failed or degraded the session (notes are left out). Most frequent first. */
+  causes: Record<string, number>;
+}
+
+export interface DiagnosisStats extends VerdictCounts {
+  /** The same per server (the host's name for it, else its session's key; `(outside any session)`), in order of appearance. */
+  servers: Record<string, VerdictCounts>;
+}
+
 export interface Stats extends ScopeStats {
   /** `tools/call` by tool name, counted per call: a modern chain is one call (its operation's latency), not its legs. */
   tools: Record<string, ToolStats>;
@@ -151,6 +167,8 @@ export interface Stats extends ScopeStats {
    */
   sessions: SessionStats[];
   timeSpan: TimeSpan;
+  /** `mcptrace stats`: how the sessions went (absent where the statistics are part of another report, the audit's). */
+  diagnosis?: DiagnosisStats;
 }
 
 /** Key under which keys past a table's cap are aggregated. */

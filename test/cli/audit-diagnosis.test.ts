@@ -31,4 +31,19 @@ describe('audit and the diagnosis', () => {
     expect((await runMain(['audit', '--fail-on', 'none', CRASH])).code).toBe(0);
     expect((await runMain(['audit', '--fail-on', 'failed', CRASH])).code).toBe(1);
   });
+
+  it("counts a tool's isError results as its errors in the slowest tools (Markdown and HTML count them alike: failedCalls)", async () => {
+    const text = (await runMain(['audit', '--width', '120', TOOL_ERRORS])).stdout;
+    expect(text).toMatch(/read_text_file +p50 .* calls 2 · errors 1\n/);
+    expect(text).toMatch(/list_directory +p50 .* calls 1 · errors 1\n/);
+  });
+
+  it('a Python SDK log whose logger has two handlers (every line twice) is one session, its messages read once: no duplicate-request-id', async () => {
+    const r = await runMain(['audit', '-f', 'json', 'test/fixtures/failures/python-sdk/sse-server-duplicate-handlers.log']);
+    const report = JSON.parse(r.stdout) as { sessions: unknown[]; findings: { rule: string }[]; stats: { messages: number } };
+    expect(report.sessions).toHaveLength(1);
+    expect(report.findings.map((f) => f.rule)).toEqual(['version-mismatch']);
+    expect(report.stats.messages).toBe(7);
+    expect(r.code).toBe(0);
+  });
 });

@@ -131,3 +131,44 @@ describe('stats -f markdown', () => {
     expect(md).toMatch(/^\| tools\/call \| 22 \| 1 \|/m);
   });
 });
+
+describe('stats: how the sessions went (the diagnosis)', () => {
+  const CRASH = 'test/fixtures/failures/claude-desktop/mcp-server-notes-search-crash-x3.log';
+  const DENIED = 'test/fixtures/failures/vscode/mcp-server-filesystem-access-denied.log';
+  const counts = (sessions: number, ok: number, degraded: number, failed: number, causes: Rec) => ({ sessions, ok, degraded, failed, causes });
+
+  it('JSON: sessions by verdict and the causes that failed or degraded them, overall and per server, the same with --jobs', async () => {
+    const s = await statsJson([CRASH, DENIED, ENVELOPE]);
+    expect(s.diagnosis).toEqual({
+      ...counts(5, 1, 1, 3, { 'server-exited': 2, 'spawn-failed': 1, 'tool-errors': 1 }),
+      servers: {
+        '1': counts(1, 1, 0, 0, {}), // notes only (everything's deliberate errors): no cause of how it went
+        'notes-search': counts(3, 0, 0, 3, { 'server-exited': 2, 'spawn-failed': 1 }),
+        filesystem: counts(1, 0, 1, 0, { 'tool-errors': 1 }),
+      },
+    });
+    expect(Object.keys(s).slice(-2)).toEqual(['timeSpan', 'diagnosis']);
+    const jobs = await runMain(['stats', '-f', 'json', '--jobs', '2', CRASH, DENIED, ENVELOPE], { env: { MCPTRACE_JOBS_IN_THREAD: '1' } });
+    expect(JSON.parse(jobs.stdout).diagnosis).toEqual(s.diagnosis);
+  });
+
+  it('reads the records the filters leave out of the counts too', async () => {
+    expect((await statsJson(['--method', 'tools/list', CRASH, DENIED])).diagnosis).toEqual((await statsJson([CRASH, DENIED])).diagnosis);
+  });
+
+  it('table and Markdown: a Diagnosis section when a session failed or degraded, none when all went well', async () => {
+    const md = (await runMain(['stats', '-f', 'markdown', CRASH, DENIED])).stdout;
+    expect(md).toContain([
+      '| server | sessions | ok | degraded | failed | causes |',
+      '| --- | ---: | ---: | ---: | ---: | --- |',
+      '| notes-search | 3 | 0 | 0 | 3 | server-exited ×2, spawn-failed |',
+      '| filesystem | 1 | 0 | 1 | 0 | tool-errors |',
+      '| all | 4 | 0 | 1 | 3 | server-exited ×2, spawn-failed, tool-errors |',
+    ].join('\n'));
+    const table = (await runMain(['stats', '--width', '100', DENIED])).stdout;
+    expect(table).toMatch(/Diagnosis\n.*\n.* server +│ sessions │ ok │ degraded │ failed │ causes/);
+    expect(table).toMatch(/│ filesystem │ +1 │ +0 │ +1 │ +0 │ tool-errors +│/);
+    expect(table).not.toMatch(/│ all /);
+    expect((await runMain(['stats', ENVELOPE])).stdout).not.toContain('Diagnosis');
+  });
+});

@@ -305,6 +305,20 @@ describe('bridges: mcp-remote', () => {
   });
 });
 
+describe('python-sdk: a logger with two handlers', () => {
+  const py = (lines: string[]) => framesOf(lines.join('\n'), { format: 'python-sdk' });
+  const L = (ts: string, text: string) => `2025-06-09 23:51:${ts} - mcp.server.sse - DEBUG - ${text}`;
+  const POST = `Received JSON: b'{"method":"tools/list","jsonrpc":"2.0","id":1}'`;
+
+  it('a line written again at the same millisecond is its echo, a log; again later, or a third time, it is a line of its own (Dialect.echoes.sameTime)', async () => {
+    const frames = await py([
+      L('50,982', 'Created new session with ID: 3f0a'), L('50,982', 'Created new session with ID: 3f0a'),
+      L('51,003', POST), L('51,003', POST), L('51,003', POST), L('51,009', POST),
+    ]);
+    expect(frames.map((f) => shape(f).what)).toEqual(['event:session-start', 'log', 'message', 'log', 'message', 'message']);
+  });
+});
+
 describe('mcptools', () => {
   const mt = (lines: string[]) => framesOf(lines.join('\n'), { format: 'mcptools' });
   const L = (text: string) => `[2025-05-21T16:08:42+02:00] ${text}`;

@@ -223,13 +223,32 @@ describe('contract v2 in the text transcript', () => {
   });
 
   it('a log of several lines shows its first and how many more; --body shows them all', () => {
-    const r = logRec({ level: null, text: 'Traceback (most recent call last):\n  File "x.py"\nValueError: bad', lines: 3 });
+    const r = logRec({ level: null, text: 'Starting server\n  port 8080\nready', lines: 3 });
     const line = formatTextRecord(r, plain);
-    expect(line).toMatch(/ log {10}Traceback \(most recent call last\): \(\+2 lines\)$/);
+    expect(line).toMatch(/ log {10}Starting server \(\+2 lines\)$/);
     expect(formatTextRecord({ ...r, lines: 2 }, plain)).toMatch(/\(\+1 line\)$/);
     const body = formatTextRecord(r, plain, { body: true }).split('\n');
     expect(body).toHaveLength(2);
-    expect(body[1]!.trim()).toBe('Traceback (most recent call last):\\n  File "x.py"\\nValueError: bad');
+    expect(body[1]!.trim()).toBe('Starting server\\n  port 8080\\nready');
+  });
+
+  it("a traceback's headline is its exception line, wherever it is (Python's last, in a group under its decoration)", () => {
+    const py = logRec({ level: null, text: 'Traceback (most recent call last):\n  File "x.py", line 3, in <module>\nValueError: bad value', lines: 3 });
+    expect(formatTextRecord(py, plain)).toMatch(/ log {10}ValueError: bad value \(\+2 lines\)$/);
+    const group = [
+      '  + Exception Group Traceback (most recent call last):',
+      '  |   File "server.py", line 40, in main',
+      '  | ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)',
+      '  +-+---------------- 1 ----------------',
+      '    | Traceback (most recent call last):',
+      '    |   File "server.py", line 12, in handler',
+      "    | AttributeError: 'NoneType' object has no attribute 'tools_changed'",
+      '    +------------------------------------',
+    ].join('\n');
+    expect(formatTextRecord(logRec({ level: null, text: group, lines: 8 }), plain, wide)).toMatch(/ log +AttributeError: 'NoneType' object has no attribute 'tools_changed' \(\+7 lines\)$/);
+    // Node prints the error first, its stack after: the first line is its headline already.
+    const node = logRec({ level: null, text: 'TypeError: fetch failed\n    at node:internal/deps/undici:1:1', lines: 2 });
+    expect(formatTextRecord(node, plain)).toMatch(/TypeError: fetch failed \(\+1 line\)$/);
   });
 
   it('escapes control characters in a log line', () => {

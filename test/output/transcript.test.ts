@@ -64,10 +64,18 @@ describe('annotate text at 60, 80, 120 and 200 columns', () => {
     }
   });
 
-  it('an isError tool result is marked as failed, unlike a JSON-RPC error', async () => {
+  it('an isError tool result is marked as failed, unlike a JSON-RPC error; what the tool said is on the line under it, cut to the width', async () => {
     const lines = await annotate(['--width', '200', ENVELOPE]);
-    const failed = lines.find((l) => / res 10 /.test(l))!;
-    expect(failed).toMatch(/no-such-tool ↔ #33 1ms isError "MCP error -32602: Tool no-such-tool /);
+    const at = lines.findIndex((l) => / res 10 /.test(l));
+    const failed = lines[at]!;
+    expect(failed).toMatch(/no-such-tool ↔ #33 1ms isError$/);
+    expect(lines[at + 1]).toBe(' '.repeat(19) + '↳ "MCP error -32602: Tool no-such-tool not found"');
+    for (const width of [60, 80]) {
+      const narrow = await annotate(['--width', String(width), ENVELOPE]);
+      const under = narrow[narrow.findIndex((l) => / res 10 /.test(l)) + 1]!;
+      expect(under, `width ${width}`).toMatch(/^ +↳ "MCP error -32602: Tool no-such-tool/);
+      expect(displayWidth(under), `width ${width}`).toBeLessThanOrEqual(width);
+    }
     const error = lines.find((l) => / err 17 /.test(l))!;
     expect(error).toMatch(/demo:\/\/resource\/static\/document\/no-such-… ↔ #54 1ms -32602 Invalid params$/);
     expect(error).not.toContain('isError');
@@ -144,5 +152,45 @@ describe('--body', () => {
     const lines = await annotate(['--width', '80', '--body', file]);
     expect(lines.some((l) => /#1 .*req 1 .*ping/.test(l))).toBe(true);
     expect(lines.some((l) => l.trim() === '{"jsonrpc":"2.0","id":1,"method":"ping"}')).toBe(true);
+  });
+});
+
+describe('what happened: the diagnosis at the end of the transcript', () => {
+  const CRASH = 'test/fixtures/failures/claude-desktop/mcp-server-notes-search-crash-x3.log';
+  const POLLUTED = 'test/fixtures/failures/vscode/mcp-server-kb-failed-to-parse.log';
+
+  it('each session that did not go well gets its causes as marker lines naming their evidence records, after the unanswered requests', async () => {
+    const lines = await annotate(['--width', '120', CRASH]);
+    const at = lines.indexOf('what happened');
+    expect(at).toBeGreaterThan(lines.findIndex((l) => l.startsWith('unanswered at end of input')));
+    expect(lines[at - 1]).toBe('');
+    expect(lines.slice(at + 1, at + 4)).toEqual([
+      '   session notes-search (s1) failed',
+      "     ↳ ✖ server-exited [server]: notes-search exited before answering initialize: AttributeError: 'NoneType' object has",
+      "       no attribute 'tools_changed' · #5 #8",
+    ]);
+    expect(lines.slice(at).filter((l) => /^ {3}session /.test(l))).toEqual(['   session notes-search (s1) failed', '   session notes-search#2 (s2) failed', '   session notes-search#3 (s3) failed']);
+    expect(lines.slice(at).some((l) => l.includes('↳ ✖ spawn-failed [client]:'))).toBe(true);
+    // The records the markers name are those numbers in the transcript: the crash's exception line, the host's line.
+    expect(lines.find((l) => /^ +#5 /.test(l))).toMatch(/log +AttributeError: 'NoneType' object has no attribute 'tools_changed' \(\+19 lines\)$/);
+    expect(lines.find((l) => /^ +#8 /.test(l))).toMatch(/exit +Server transport closed unexpectedly/);
+  });
+
+  it('fits 80 columns; a degraded session is marked ▲; the diagnosis reads the records the filters hide too', async () => {
+    const lines = await annotate(['--width', '80', POLLUTED]);
+    const block = lines.slice(lines.indexOf('what happened'));
+    expect(block[1]).toBe('   session kb degraded');
+    expect(block[2]).toMatch(/^ {5}↳ ▲ stdout-pollution \[server\]: kb printed 1 line on stdout/);
+    expect(block.join('\n')).toMatch(/ · #7$/);
+    for (const l of block) expect(displayWidth(l), l).toBeLessThanOrEqual(80);
+    const filtered = await annotate(['--width', '80', '--no-logs', POLLUTED]);
+    expect(filtered.some((l) => /^ +#7 /.test(l))).toBe(false);
+    expect(filtered.slice(filtered.indexOf('what happened'))).toEqual(block);
+  });
+
+  it('a transcript of sessions that went well ends as before: no block', async () => {
+    for (const f of [ENVELOPE, 'test/fixtures/failures/cursor/cursor-mcp-2.x-healthy-reload.log']) {
+      expect((await annotate(['--width', '100', f])).includes('what happened'), f).toBe(false);
+    }
   });
 });

@@ -122,7 +122,7 @@ export class DialectReader implements LineReader {
     const h = l.host ?? matchHostLine(this.d, l.text, this.grammar);
     if (h === null) return g !== null; // a line of the echo being read
     const text = stripSuffix(this.d, h.text);
-    return this.echoes?.repeats(text, h.ts !== undefined) === true || this.held!.waitsFor(text, g === null);
+    return this.echoes?.repeats(text, h.ts) === true || this.held!.waitsFor(text, g === null);
   }
 
   /** A line after a host line with empty text (Dialect.leadingNewline): its continuation, unless a host line of that grammar. */
@@ -149,7 +149,7 @@ export class DialectReader implements LineReader {
     const d = this.d;
     let text = stripSuffix(d, h.text);
     this.owner.writtenBy(h.launch);
-    const echo = this.echoes !== null && this.echoes.seen(text, h.ts !== undefined);
+    const echo = this.echoes !== null && this.echoes.seen(text, h.ts);
     if (!echo && this.g === null && this.held?.opensBody(text) === true) return this.body(l, text);
     this.process.line(text);
     const mk = echo ? null : markerOf(d, text);

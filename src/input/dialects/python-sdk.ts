@@ -54,6 +54,9 @@ export const pythonSdk: Dialect<'python-sdk'> = {
   ],
   summaries: [],
   cut: null,
+  // An application that adds a handler to a logger that already has one (or to the root as well) gets every line
+  // twice, the same record at the same millisecond: the second is an echo, a log record (Dialect.echoes).
+  echoes: { sameTime: true },
   // `Validated client message: …`, `Sending session message to writer: …` echo a message already read: logs.
   events: [
     // The client names the server by its URL; a server by where uvicorn serves it.

@@ -225,9 +225,11 @@ export interface Dialect<Name extends string = string> {
   /**
    * The host writes some lines twice (two loggers): a host line whose text equals the previous host line's is its echo,
    * a log record. `re`: only a text it matches is an echo; `timed`: only a line with a time echoing one without (a
-   * console logger, then a debug logger that adds the time).
+   * console logger, then a debug logger that adds the time); `sameTime`: only a line with the same time as written
+   * (two handlers of one logger: the same record formatted twice, to the millisecond). With `sameTime` an echo is
+   * repeated once: a third equal line is a line of its own.
    */
-  echoes?: { re?: RegExp; timed?: true };
+  echoes?: { re?: RegExp; timed?: true; sameTime?: true };
   /**
    * A host line whose text matches opens the whole body of the summary message logged just before it (mcp-remote prints
    * the initialize request in full after its one-word summary): the JSON from that line on is that message's body, and

@@ -5,6 +5,7 @@ import { statsSections, type StatsSection } from '../stats-sections.js';
 import { html, type SafeHtml } from './html-escape.js';
 import { breakablePath } from './html-links.js';
 import { countOf } from '../plural.js';
+import { failedCalls } from './parts.js';
 
 /** A table from a neutral stats section; every cell is log-derived text and is escaped by `html`. */
 function sectionTable(sec: StatsSection, caption = true): SafeHtml {
@@ -39,7 +40,7 @@ function methodTable(methods: Record<string, MethodStats>): SafeHtml {
   if (rows.length === 0) return html`<p class="muted">No requests or notifications.</p>`;
   return html`<table class="stats methods">
 <thead><tr><th>method</th><th class="num">count</th><th class="num">errors</th><th class="num">p50</th><th class="num">p95</th><th class="num">max</th></tr></thead>
-<tbody>${rows.map(([name, m]) => html`<tr><td class="mono">${name}</td><td class="num">${formatCount(m.count)}</td><td class="num">${formatCount(m.errors)}</td><td class="num">${formatMs(m.latencyMs.p50)}</td><td class="num">${formatMs(m.latencyMs.p95)}</td><td class="num">${formatMs(m.latencyMs.max)}</td></tr>\n`)}</tbody>
+<tbody>${rows.map(([name, m]) => html`<tr><td class="mono">${name}</td><td class="num">${formatCount(m.count)}</td><td class="num">${formatCount(failedCalls(m))}</td><td class="num">${formatMs(m.latencyMs.p50)}</td><td class="num">${formatMs(m.latencyMs.p95)}</td><td class="num">${formatMs(m.latencyMs.max)}</td></tr>\n`)}</tbody>
 </table>`;
 }
 

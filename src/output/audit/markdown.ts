@@ -10,7 +10,7 @@ import { renderSequenceMermaid } from './mermaid.js';
 import { revisionText, undeclaredReason } from '../text-session.js';
 import { specUrlFor } from '../../rules/spec-urls.js';
 import {
-  countsText, emptyFailure, findingsBySession, findingsFail, nothingChecked, peerText, recordSummaryParts, reportNotes, reportRevision, ruleSeverities, SEVERITIES, slowest,
+  countsText, emptyFailure, findingsBySession, findingsFail, nothingChecked, peerText, recordSummaryParts, reportNotes, reportRevision, ruleSeverities, SEVERITIES, slowest, failedCalls,
   specLinks,
   type SessionFindings,
 } from './parts.js';
@@ -176,7 +176,7 @@ function latencyTable(title: string, label: string, rows: Array<[string, MethodS
     `#### ${title}`, '',
     ...table(
       [label, 'count', 'errors', 'p50', 'p95', 'max'],
-      rows.map(([k, m]) => [md(k), formatCount(m.count), formatCount(m.errors), formatMs(m.latencyMs.p50), formatMs(m.latencyMs.p95), formatMs(m.latencyMs.max)]),
+      rows.map(([k, m]) => [md(k), formatCount(m.count), formatCount(failedCalls(m)), formatMs(m.latencyMs.p50), formatMs(m.latencyMs.p95), formatMs(m.latencyMs.max)]),
       [1, 2, 3, 4, 5],
     ),
     '',

@@ -96,6 +96,14 @@ export function peerText(info: { name?: unknown; version?: unknown } | null): st
 }
 
 /**
+ * The calls of a method or tool that failed: JSON-RPC error responses, and for a tool also its results with
+ * `isError: true` (a failure the tool reports in its result, tools.mdx "Error Handling"): both are errors to a reader.
+ */
+export function failedCalls(m: MethodStats & { isError?: number }): number {
+  return m.errors + (m.isError ?? 0);
+}
+
+/**
  * The `n` slowest entries by p95 latency (then max, then name), leaving out entries without a sample.
  * p95 rather than max: one outlier should not rank a method first.
  */

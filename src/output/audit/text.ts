@@ -8,7 +8,7 @@ import { formatCount, formatMs, formatPercent } from '../numbers.js';
 import { formatSessionPeers, formatSessionTitle, severityStyle } from '../text.js';
 import { displayWidth, padEnd, padStart, truncate } from '../width.js';
 import {
-  countsText, emptyFailure, findingsBySession, nothingChecked, findingsFail, ofSeverity, recordSummaryParts, reportNotes, SEVERITIES, slowest, specLinks,
+  countsText, emptyFailure, findingsBySession, nothingChecked, findingsFail, ofSeverity, recordSummaryParts, reportNotes, SEVERITIES, slowest, specLinks, failedCalls,
   type SessionFindings,
 } from './parts.js';
 import type { RenderContext } from './renderers.js';
@@ -103,7 +103,7 @@ function latencyRows(title: string, rows: Array<[string, MethodStats]>, sent: st
   for (const [name, m] of rows) {
     const l = m.latencyMs;
     const line = `${INDENT}  ${padEnd(safe(name, 40), nameWidth)}  p50 ${padStart(formatMs(l.p50), 7)}  p95 ${p.bold(padStart(formatMs(l.p95), 7))}  max ${padStart(formatMs(l.max), 7)}`;
-    const counts = `${sent} ${formatCount(m.count)} · errors ${formatCount(m.errors)}`;
+    const counts = `${sent} ${formatCount(m.count)} · errors ${formatCount(failedCalls(m))}`;
     // The counts go below the latencies when the line would not fit.
     const tooWide = width !== undefined && INDENT.length + 2 + nameWidth + 39 + 2 + counts.length > width;
     lines.push(...(tooWide ? [line, `${INDENT}  ${' '.repeat(nameWidth)}  ${p.dim(counts)}`] : [`${line}  ${p.dim(counts)}`]));
