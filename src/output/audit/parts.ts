@@ -206,6 +206,16 @@ export function nothingChecked(report: AuditReport): string | null {
   return report.stats.messages > 0 || report.failed ? null : 'nothing checked: no MCP message (--fail-on-empty fails this)';
 }
 
+/**
+ * The sessions that fail the run at its `--fail-on` (failed ones at any value but `none`, degraded ones too at
+ * `degraded`), as a phrase: `3 sessions failed`; null when none does.
+ */
+export function sessionsFailure(report: AuditReport): string | null {
+  if (report.failOn === 'none') return null;
+  const n = report.diagnoses.filter((s) => s.verdict === 'failed' || (report.failOn === 'degraded' && s.verdict === 'degraded')).length;
+  return n === 0 ? null : `${countOf(n, 'session')} ${report.failOn === 'degraded' ? 'failed or degraded' : 'failed'}`;
+}
+
 /** Whether a finding reached `--fail-on` (the report may also fail on empty inputs alone). */
 export function findingsFail(report: AuditReport): boolean {
   return SEVERITIES.some((s) => report.totals[s] > 0 && reachesFailOn(s, report.failOn));
