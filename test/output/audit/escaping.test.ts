@@ -98,14 +98,17 @@ describe('sarif', () => {
   it('is JSON that keeps messages exactly and gives the file as a URI reference', () => {
     const log = JSON.parse(renderAuditSarif(report, plain));
     const results = log.runs[0].results as Array<Record<string, any>>;
-    expect(results.map((r) => r.message.text)).toEqual(report.findings.map((f) => f.message));
+    // The diagnosis's results first, then the findings'.
+    const causes = report.diagnoses.flatMap((s) => s.diagnoses.map((d) => d.summary));
+    expect(causes.length).toBeGreaterThan(0);
+    expect(results.map((r) => r.message.text)).toEqual([...causes, ...report.findings.map((f) => f.message)]);
     for (const r of results) {
       const uri: string = r.locations[0].physicalLocation.artifactLocation.uri;
       expect(uri).toMatch(/^file:\/\/\/(?:[A-Za-z0-9\-._~:/!$&'()*+,;=@]|%[0-9A-F]{2})*$/);
       expect(decodeURIComponent(uri.slice('file://'.length))).toBe(file);
       expect(uri.endsWith(encodeURIComponent(basename(file)))).toBe(true);
     }
-    expect(results.map((r) => r.properties.session)).toEqual(report.findings.map(() => EVIL));
+    expect(results.map((r) => r.properties.session)).toEqual(results.map(() => EVIL));
   });
 });
 

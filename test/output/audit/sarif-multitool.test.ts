@@ -1,7 +1,7 @@
 // The SARIF that `mcptrace audit -f sarif` writes, checked by Microsoft's SARIF Multitool (`validate`): the SARIF 2.1.0
 // schema, the spec's SARIF1xxx rules, its SARIF2xxx advice and GitHub code scanning's GH1xxx ingestion rules.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAuditSarif } from '../../../src/output/audit/sarif.js';
@@ -34,6 +34,17 @@ function flagsOf(rule: string): string[] {
   ];
 }
 
+/** The failure corpus's logs (test/fixtures/failures/<host>/<log>, each beside its `.diagnosis.json`). */
+function failureLogs(): string[] {
+  const root = 'test/fixtures/failures';
+  return readdirSync(join(REPO_ROOT, root)).flatMap((host) => {
+    const dir = join(REPO_ROOT, root, host);
+    if (!statSync(dir).isDirectory()) return [];
+    const names = readdirSync(dir);
+    return names.filter((n) => names.includes(n.replace(/\.[^.]+$/, '.diagnosis.json')) && !n.endsWith('.diagnosis.json')).sort().map((n) => `${root}/${host}/${n}`);
+  }).sort();
+}
+
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 let dir = '';
@@ -62,6 +73,9 @@ beforeAll(async () => {
   await Promise.all([
     audit('samples.sarif', samples),
     ...[...groups].map(([flags, files], k) => audit(`violations-${k}.sarif`, [...(flags === '' ? [] : flags.split(' ')), ...files])),
+    // The failure corpus: every cause the diagnosis finds, as results of their own rules with the evidence's lines;
+    // one log by its absolute path, so that a diagnosis's evidence names a file: URI.
+    audit('failures.sarif', [...failureLogs().slice(1), join(REPO_ROOT, failureLogs()[0]!)]),
     // An absolute path (a file: URI) and stdin.
     audit('absolute-and-stdin.sarif', [join(REPO_ROOT, bad('unknown-method')), '-'], { input: readFileSync(bad('invalid-json'), 'utf8') }),
     // A relative path full of characters a URI must escape.
@@ -95,8 +109,8 @@ afterAll(() => {
 
 describe('sarif-multitool validate', () => {
   it('read every report whole', () => {
-    // samples, 5 groups of violation fixtures, absolute-and-stdin, hostile-name, omitted
-    expect(reports).toHaveLength(9);
+    // samples, 5 groups of violation fixtures, failures, absolute-and-stdin, hostile-name, omitted
+    expect(reports).toHaveLength(10);
     for (const name of [...reports, CANARY_SCHEMA, CANARY_GITHUB]) expect(checked.hashes.get(name), name).toBe(sha256(join(dir, name)));
   });
 
