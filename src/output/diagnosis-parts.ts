@@ -42,7 +42,7 @@ export function verdictCountsText(list: readonly SessionDiagnosis[]): string {
 }
 
 /** Sessions that failed or degraded the same way: same verdict, same headline cause, same words once the server's name is out. */
-export interface CauseGroup {
+interface CauseGroup {
   verdict: Verdict;
   cause: string;
   /** The headline's summary with the server's name said as `the server` (how a summary without a server reads). */
@@ -70,4 +70,20 @@ export function causeGroups(list: readonly SessionDiagnosis[]): CauseGroup[] {
   const rank = (v: Verdict) => (v === 'failed' ? 0 : 1);
   // A stable sort: groups of the same size stay in the order their first session came.
   return [...groups.values()].sort((a, b) => rank(a.verdict) - rank(b.verdict) || b.sessions.length - a.sessions.length);
+}
+
+/** At most this many names of the other sessions of a group. */
+const ALSO_NAMES = 8;
+
+/**
+ * The other sessions of a group on one line, by name, each name once with its count: `14 more alike: tickets ×10,
+ * session 4, session 8, … (2 more names)`.
+ */
+export function alsoText(rest: readonly SessionDiagnosis[]): string {
+  if (rest.length === 0) return '';
+  const names = new Map<string, number>();
+  for (const s of rest) names.set(sessionLabel(s), (names.get(sessionLabel(s)) ?? 0) + 1);
+  const shown = [...names].slice(0, ALSO_NAMES).map(([name, n]) => (n === 1 ? name : `${name} ×${n}`));
+  const more = names.size - shown.length;
+  return `${rest.length} more alike: ${shown.join(', ')}${more > 0 ? `, … (${more} more name${more === 1 ? '' : 's'})` : ''}`;
 }

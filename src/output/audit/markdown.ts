@@ -10,7 +10,7 @@ import { renderSequenceMermaid } from './mermaid.js';
 import { revisionText, undeclaredReason } from '../text-session.js';
 import { specUrlFor } from '../../rules/spec-urls.js';
 import {
-  countsText, emptyFailure, findingsBySession, findingsFail, nothingChecked, peerText, recordSummaryParts, reportNotes, reportRevision, ruleSeverities, sessionsFailure, SEVERITIES, slowest,
+  countsText, emptyFailure, sessionsShown, findingsFail, nothingChecked, peerText, recordSummaryParts, reportNotes, reportRevision, ruleSeverities, sessionsFailure, SEVERITIES, slowest,
   specLinks,
   type SessionFindings,
 } from './parts.js';
@@ -19,7 +19,7 @@ import type { RenderContext } from './renderers.js';
 import { countOf } from '../plural.js';
 import type { SessionDiagnosis, Verdict } from '../../diagnose/types.js';
 import { causeDocUrl } from '../../audit/doc-url.js';
-import { headline, sessionAside, sessionLabel } from '../diagnosis-parts.js';
+import { alsoText, causeGroups, headline, MANY_SESSIONS, sessionAside, sessionLabel, verdictCounts, verdictCountsText } from '../diagnosis-parts.js';
 import { codeBlock, codeSpan } from './markdown-code.js';
 
 /**
@@ -209,11 +209,37 @@ function sessionCauses(s: SessionDiagnosis): string[] {
 }
 
 /**
+ * A run of many sessions: the counts, a row per group of sessions that failed or degraded alike (verdict, how many,
+ * cause and words), the findings by rule; then one session of each group in full with the others named under it,
+ * and the ok sessions as a count.
+ */
+function manySessions(report: AuditReport): string[] {
+  const groups = causeGroups(report.diagnoses);
+  const out = ['### What happened', '', `**${md(verdictCountsText(report.diagnoses))}**`, ''];
+  if (groups.length > 0) {
+    out.push(...table(['verdict', 'sessions', 'cause', 'what happened'], groups.map((g) => [
+      verdictCell(g.verdict), formatCount(g.sessions.length), md(g.cause), md(truncate(escapeTerminal(g.summary), MESSAGE_WIDTH)),
+    ]), [1]), '');
+  }
+  const rules = Object.entries(report.byRule).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  if (rules.length > 0) out.push(`By rule: ${rules.map(([id, n]) => `${md(id)} ×${formatCount(n)}`).join(', ')}`, '');
+  for (const g of groups) {
+    const [first, ...rest] = g.sessions;
+    out.push(...sessionCauses(first!));
+    if (rest.length > 0) out.push(md(alsoText(rest)), '');
+  }
+  const ok = verdictCounts(report.diagnoses).ok;
+  if (ok > 0) out.push(`✅ ${countOf(ok, 'session')} ok.`, '');
+  return out;
+}
+
+/**
  * "What happened", before the findings: a row per session with its verdict and headline cause, then the causes of
  * each session that failed or degraded with the log lines that show them.
  */
 function whatHappened(report: AuditReport): string[] {
   if (report.diagnoses.length === 0) return [];
+  if (report.diagnoses.length > MANY_SESSIONS) return manySessions(report);
   const out = ['### What happened', '', ...table(['verdict', 'session', 'server', 'cause', 'side', 'where'], report.diagnoses.map(happenedRow)), ''];
   for (const s of report.diagnoses) if (s.verdict !== 'ok') out.push(...sessionCauses(s));
   return out;
@@ -250,7 +276,10 @@ export function renderAuditMarkdown(report: AuditReport, _ctx?: RenderContext): 
   if (report.findingsOmitted > 0) out.push(`${countOf(report.findingsOmitted, 'finding')} past the report's limit are counted but not listed.`, '');
   for (const n of reportNotes(report)) out.push(`> ${n.fails ? '❌ ' : ''}${md(n.text)}`, '');
   out.push(...whatHappened(report), ...rulesTable(report));
-  for (const g of findingsBySession(report)) out.push(...sessionSection(g, report));
+  // Many sessions: those with nothing to say (ok, no finding) are only counted.
+  const { shown, quiet } = sessionsShown(report);
+  for (const g of shown) out.push(...sessionSection(g, report));
+  if (quiet > 0) out.push(`${countOf(quiet, 'more session')} ok, without findings.`, '');
   out.push(...trafficSection(report.stats));
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
 }

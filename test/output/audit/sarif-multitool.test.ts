@@ -1,7 +1,7 @@
 // The SARIF that `mcptrace audit -f sarif` writes, checked by Microsoft's SARIF Multitool (`validate`): the SARIF 2.1.0
 // schema, the spec's SARIF1xxx rules, its SARIF2xxx advice and GitHub code scanning's GH1xxx ingestion rules.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAuditSarif } from '../../../src/output/audit/sarif.js';
@@ -12,6 +12,7 @@ import { leftAlone, validateSarif } from '../../helpers/sarif-multitool.js';
 import { sarifProblems } from './sarif-check.js';
 import { bad, badFixtures, writeEvilLog } from './support.js';
 import { tempDir } from '../../helpers/temp.js';
+import { failureLogs } from '../../helpers/failures.js';
 
 type Json = Record<string, any>;
 
@@ -32,17 +33,6 @@ function flagsOf(rule: string): string[] {
     ...(maxMessageBytes === undefined ? [] : ['--max-message-bytes', String(maxMessageBytes)]),
     ...(slowMs === undefined ? [] : ['--slow-ms', String(slowMs)]),
   ];
-}
-
-/** The failure corpus's logs (test/fixtures/failures/<host>/<log>, each beside its `.diagnosis.json`). */
-function failureLogs(): string[] {
-  const root = 'test/fixtures/failures';
-  return readdirSync(join(REPO_ROOT, root)).flatMap((host) => {
-    const dir = join(REPO_ROOT, root, host);
-    if (!statSync(dir).isDirectory()) return [];
-    const names = readdirSync(dir);
-    return names.filter((n) => names.includes(n.replace(/\.[^.]+$/, '.diagnosis.json')) && !n.endsWith('.diagnosis.json')).sort().map((n) => `${root}/${host}/${n}`);
-  }).sort();
 }
 
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
