@@ -158,11 +158,19 @@ function evidenceLines(e: Evidence, p: Palette, width: number | undefined): stri
   if (width === undefined) return [`${lead}${p.dim(src)}  ${text}`];
   const apart = lead.length + displayWidth(src) + 2 > width / 2;
   const rows = apart
-    ? [truncate(`${lead}${p.dim(src)}`, width), ...wrapped(`${lead}  `, lead.length + 2, text, lead.length + 2, width)]
+    ? [`${lead}${p.dim(keepEnd(src, width - lead.length))}`, ...wrapped(`${lead}  `, lead.length + 2, text, lead.length + 2, width)]
     : wrapped(`${lead}${p.dim(src)}  `, lead.length + displayWidth(src) + 2, text, lead.length + 2, width);
   const max = apart ? EVIDENCE_ROWS + 1 : EVIDENCE_ROWS;
   if (rows.length > max) rows.splice(max - 1, rows.length, truncate(`${rows[max - 1]!}…`, width));
   return rows.map((r) => truncate(r, width));
+}
+
+/** `s` cut from the left to `width` columns (`…crash-x3.log:44`): a place's line number is at its end. */
+function keepEnd(s: string, width: number): string {
+  if (displayWidth(s) <= width) return s;
+  let i = 0;
+  while (i < s.length && displayWidth(s.slice(i)) > width - 1) i++;
+  return `…${s.slice(i)}`;
 }
 
 /** A session that failed or degraded, in full: its name, then each cause with its side, summary and the log's lines. */
