@@ -12,3 +12,8 @@ export function ruleDocUrl(id: string): string {
 }
 
 const URLS = new Map<string, string>();
+
+/** Repository-relative path of a cause's doc page (shipped in the npm package under the same path). */
+export function causeDocUrl(id: string): string {
+  return `docs/causes/${id}.md`;
+}

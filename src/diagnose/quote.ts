@@ -6,7 +6,7 @@ import type { Evidence, SessionDiagnosis } from './types.js';
 const MAX_QUOTE = 1000;
 
 /** Splits `file:line`. */
-function sourceLine(source: string): { file: string; line: number } | null {
+export function sourceLine(source: string): { file: string; line: number } | null {
   const i = source.lastIndexOf(':');
   const line = Number(source.slice(i + 1));
   return i > 0 && Number.isInteger(line) && line > 0 ? { file: source.slice(0, i), line } : null;

@@ -1,8 +1,10 @@
 // The diagnosis as a person reads it (`mcptrace why`): one line per session, then the causes of each session that
-// failed or degraded with up to three lines of the log each, then a one-line total. Fits the given width.
+// failed or degraded with up to three lines of the log each, then a one-line total. Past MANY_SESSIONS sessions, the
+// failures grouped by cause first, one session of each group in full, the ok ones counted. Fits the given width.
 import type { SessionDiagnosis } from '../diagnose/types.js';
 import { worstVerdict } from '../diagnose/diagnoser.js';
 import { escapeTerminal } from './escape.js';
+import { alsoText, causeGroups, headlineText, MANY_SESSIONS, sessionAside, sessionLabel, verdictCounts, verdictCountsText } from './diagnosis-parts.js';
 
 const EVIDENCE_LINES = 3;
 
@@ -33,39 +35,51 @@ function shortSource(source: string): string {
   return slash >= 0 ? source.slice(slash + 1) : source;
 }
 
-/** What a row is called: the server's name, else the session's; the lines that belong to no session are the log's. */
-function label(s: SessionDiagnosis): string {
-  return s.server ?? (s.session === '' ? '(outside any session)' : `session ${s.session}`);
+/** A session that failed or degraded: its name, then each cause with its side and up to three lines of the log. */
+function sessionCauses(s: SessionDiagnosis, width: number): string[] {
+  const aside = sessionAside(s);
+  const lines = [fit(`${s.verdict.toUpperCase()}  ${sessionLabel(s)}${aside === null ? '' : ` (${aside})`}`, width)];
+  for (const d of s.diagnoses) {
+    const tag = d.impact === 'note' ? 'note' : d.side;
+    lines.push(...wrap(d.summary, width, '      ', `  ${d.cause} [${tag}]: `));
+    for (const e of d.evidence.slice(0, EVIDENCE_LINES)) {
+      const quoted = wrap(e.text, width, '        ', `    ${shortSource(e.source)}  `);
+      if (quoted.length > 3) quoted.splice(3, quoted.length - 3, `${quoted[3]!.slice(0, width - 1)}…`);
+      lines.push(...quoted);
+    }
+  }
+  return lines;
 }
 
-function headline(s: SessionDiagnosis): string {
-  const top = s.diagnoses.find((d) => d.impact !== 'note');
-  return top ? `${top.cause}: ${top.summary}` : 'no problem found';
+/**
+ * Many sessions: the failures grouped by cause and words (`failed ×38 server-exited: …`), then one session of each
+ * group in full with the others named on a line, and the ok sessions as a count.
+ */
+function manySessions(result: readonly SessionDiagnosis[], width: number): string[] {
+  const groups = causeGroups(result);
+  const lines = wrap(verdictCountsText(result), width, '  ');
+  for (const g of groups) lines.push(...wrap(`${g.cause}: ${g.summary}`, width, ' '.repeat(16), `${g.verdict.padEnd(8)}  ${`×${g.sessions.length}`.padEnd(4)}  `).slice(0, 2));
+  for (const g of groups) {
+    const [first, ...rest] = g.sessions;
+    lines.push('', ...sessionCauses(first!, width));
+    if (rest.length > 0) lines.push(...wrap(alsoText(rest), width, '    ', '  '));
+  }
+  const ok = verdictCounts(result).ok;
+  if (ok > 0) lines.push('', `${ok} ok`);
+  return lines;
 }
 
 export function formatWhyText(result: readonly SessionDiagnosis[], width = 80): string {
   const lines: string[] = [];
-  const nameWidth = Math.min(24, Math.max(6, ...result.map((s) => label(s).length)));
-  for (const s of result) {
-    const name = label(s).slice(0, nameWidth).padEnd(nameWidth);
-    lines.push(fit(`${s.verdict.padEnd(8)}  ${name}  ${headline(s)}`, width));
-  }
-  for (const s of result) {
-    if (s.verdict === 'ok') continue;
-    lines.push('', fit(`${s.verdict.toUpperCase()}  ${label(s)}${s.server && s.session !== '' && s.server !== s.session ? ` (session ${s.session})` : ''}`, width));
-    for (const d of s.diagnoses) {
-      const tag = d.impact === 'note' ? 'note' : d.side;
-      lines.push(...wrap(d.summary, width, '      ', `  ${d.cause} [${tag}]: `));
-      for (const e of d.evidence.slice(0, EVIDENCE_LINES)) {
-        const quoted = wrap(e.text, width, '        ', `    ${shortSource(e.source)}  `);
-        if (quoted.length > 3) quoted.splice(3, quoted.length - 3, `${quoted[3]!.slice(0, width - 1)}…`);
-        lines.push(...quoted);
-      }
+  if (result.length > MANY_SESSIONS) lines.push(...manySessions(result, width));
+  else {
+    const nameWidth = Math.min(24, Math.max(6, ...result.map((s) => sessionLabel(s).length)));
+    for (const s of result) {
+      const name = sessionLabel(s).slice(0, nameWidth).padEnd(nameWidth);
+      lines.push(fit(`${s.verdict.padEnd(8)}  ${name}  ${headlineText(s)}`, width));
     }
+    for (const s of result) if (s.verdict !== 'ok') lines.push('', ...sessionCauses(s, width));
   }
-  const count = (v: string) => result.filter((s) => s.verdict === v).length;
-  const sessions = result.filter((s) => s.session !== '').length;
-  const outside = sessions < result.length ? ' and the lines outside any session' : '';
-  lines.push('', `${sessions} session${sessions === 1 ? '' : 's'}${outside}: ${count('ok')} ok, ${count('degraded')} degraded, ${count('failed')} failed — ${worstVerdict(result.map((s) => s.verdict))}`);
+  lines.push('', ...wrap(`${verdictCountsText(result)} — ${worstVerdict(result.map((s) => s.verdict))}`, width, '  '));
   return lines.join('\n') + '\n';
 }

@@ -17,6 +17,13 @@ describe('audit and the diagnosis', () => {
     expect(r.stdout).toMatch(/FAILED 3 sessions failed/);
   });
 
+  it('at 80 columns quotes the evidence with its line number kept and the log\'s words under it', async () => {
+    const r = await runMain(['audit', '--width', '80', CRASH]);
+    expect(r.stdout).toContain("\n       …fixtures/failures/claude-desktop/mcp-server-notes-search-crash-x3.log:44\n         AttributeError: 'NoneType' object has no attribute 'tools_changed'\n");
+    const happened = r.stdout.slice(r.stdout.indexOf('━━ What happened'), r.stdout.indexOf('━━ session'));
+    for (const l of happened.split('\n')) expect(l.length).toBeLessThanOrEqual(80);
+  });
+
   it('gives diagnoses in JSON with session, cause, side, verdict, summary and evidence', async () => {
     const r = await runMain(['audit', '-f', 'json', TOOL_ERRORS]);
     const report = JSON.parse(r.stdout) as { summary: { verdict: string }; diagnoses: Record<string, unknown>[] };

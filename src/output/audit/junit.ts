@@ -1,5 +1,5 @@
-// The audit report as JUnit XML for CI dashboards: a test suite per session, a test case per active rule (skipped where
-// it cannot apply).
+// The audit report as JUnit XML for CI dashboards: a test suite per session, its diagnosis as a test case, then a test
+// case per active rule (skipped where it cannot apply).
 import type { AuditFinding, AuditReport, AuditSession } from '../../audit/types.js';
 import type { Severity } from '../../types.js';
 import { noMessagesText } from '../input-notes.js';
@@ -8,6 +8,8 @@ import { bodyNotes, findingsBySession, notLoggedNotes, reachesFailOn, SEVERITY_R
 import { xmlAttr, xmlText } from './xml.js';
 import type { RenderContext } from './renderers.js';
 import { countOf } from '../plural.js';
+import type { SessionDiagnosis } from '../../diagnose/types.js';
+import { headline, headlineText } from '../diagnosis-parts.js';
 
 /** Characters of the failure `message` attribute (dashboards show it on one line). */
 const MESSAGE_WIDTH = 500;
@@ -76,6 +78,39 @@ function testcase(c: Case): string[] {
   return lines;
 }
 
+/** The name of each session's diagnosis case (no rule has this id). */
+const DIAGNOSIS_CASE = 'diagnosis';
+
+/**
+ * Whether the session's diagnosis fails its case: as the exit code does, a failed session at every `--fail-on` but
+ * `none`, a degraded one only at `--fail-on degraded`.
+ */
+function diagnosisFails(s: SessionDiagnosis, report: AuditReport): boolean {
+  if (report.failOn === 'none') return false;
+  return s.verdict === 'failed' || (s.verdict === 'degraded' && report.failOn === 'degraded');
+}
+
+/** Every cause of the session with its side, and the log's lines that show it (`file:line  words`). */
+function diagnosisText(s: SessionDiagnosis): string {
+  return s.diagnoses.flatMap((d) => [
+    `${d.cause} [${d.impact === 'note' ? 'note' : d.side}]: ${d.summary}`,
+    ...d.evidence.map((e) => `  ${e.source}  ${e.text}`),
+  ]).join('\n');
+}
+
+/**
+ * The session's diagnosis as a test case: it fails with the headline cause (message) and the evidence (text) when the
+ * session fails the run; otherwise it passes, with what was found (a degraded session's headline, a note) in its
+ * `<system-out>`.
+ */
+function diagnosisCase(s: SessionDiagnosis, report: AuditReport): { lines: string[]; failed: boolean } {
+  const open = `    <testcase name="${DIAGNOSIS_CASE}" classname="mcptrace.${DIAGNOSIS_CASE}" time="0"`;
+  if (s.diagnoses.length === 0) return { lines: [`${open}/>`], failed: false };
+  if (!diagnosisFails(s, report)) return { lines: [`${open}>`, `      <system-out>${xmlText(`${s.verdict}\n${diagnosisText(s)}`)}</system-out>`, '    </testcase>'], failed: false };
+  const message = cut(`${s.verdict}: ${headlineText(s)}`, MESSAGE_WIDTH);
+  return { lines: [`${open}>`, `      <failure message="${xmlAttr(message)}" type="${headline(s)?.cause ?? s.verdict}">${xmlText(diagnosisText(s))}</failure>`, '    </testcase>'], failed: true };
+}
+
 function properties(g: SessionFindings): string[] {
   const props: Array<[string, string | null | undefined]> = [['session', g.key], ['file', g.file]];
   if (g.session !== null) {
@@ -103,19 +138,39 @@ export function renderAuditJunit(report: AuditReport, _ctx?: RenderContext): str
   let failures = 0;
   let skipped = 0;
   let time = 0;
+  const diagnoses = new Map(report.diagnoses.map((d) => [d.session, d]));
   for (const g of findingsBySession(report)) {
     const cs = cases(g, report);
-    const failed = cs.filter((c) => c.failures.length > 0).length;
+    const diagnosis = diagnoses.get(g.key);
+    diagnoses.delete(g.key);
+    // The session's diagnosis first, as every report leads with what happened.
+    const dc = diagnosis === undefined ? null : diagnosisCase(diagnosis, report);
+    const failed = cs.filter((c) => c.failures.length > 0).length + (dc?.failed ? 1 : 0);
     const skips = cs.filter((c) => c.skipped !== null).length;
     const secs = sessionSeconds(g.session);
-    tests += cs.length;
+    const count = cs.length + (dc === null ? 0 : 1);
+    tests += count;
     failures += failed;
     skipped += skips;
     time += secs;
     suites.push(
-      `  <testsuite name="${xmlAttr(`session ${g.key} · ${g.file}`)}" tests="${cs.length}" failures="${failed}" errors="0" skipped="${skips}" time="${secs.toFixed(3)}">`,
+      `  <testsuite name="${xmlAttr(`session ${g.key} · ${g.file}`)}" tests="${count}" failures="${failed}" errors="0" skipped="${skips}" time="${secs.toFixed(3)}">`,
       ...properties(g),
+      ...(dc?.lines ?? []),
       ...cs.flatMap(testcase),
+      '  </testsuite>',
+    );
+  }
+  // Sessions the diagnosis found where the rules saw none (a host's log with no message, the lines outside any session).
+  for (const d of diagnoses.values()) {
+    const dc = diagnosisCase(d, report);
+    tests += 1;
+    failures += dc.failed ? 1 : 0;
+    const name = d.session === '' ? 'outside any session' : `session ${d.session}`;
+    suites.push(
+      `  <testsuite name="${xmlAttr(name)}" tests="1" failures="${dc.failed ? 1 : 0}" errors="0" skipped="0" time="0.000">`,
+      ...(d.server === null ? [] : ['    <properties>', `      <property name="serverName" value="${xmlAttr(d.server)}"/>`, '    </properties>']),
+      ...dc.lines,
       '  </testsuite>',
     );
   }

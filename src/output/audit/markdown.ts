@@ -10,13 +10,17 @@ import { renderSequenceMermaid } from './mermaid.js';
 import { revisionText, undeclaredReason } from '../text-session.js';
 import { specUrlFor } from '../../rules/spec-urls.js';
 import {
-  countsText, emptyFailure, findingsBySession, findingsFail, nothingChecked, peerText, recordSummaryParts, reportNotes, reportRevision, ruleSeverities, SEVERITIES, slowest, failedCalls,
+  countsText, emptyFailure, sessionsShown, findingsFail, nothingChecked, peerText, recordSummaryParts, reportNotes, reportRevision, ruleSeverities, sessionsFailure, SEVERITIES, slowest, failedCalls,
   specLinks,
   type SessionFindings,
 } from './parts.js';
 import { sessionNoteText } from '../input-notes.js';
 import type { RenderContext } from './renderers.js';
 import { countOf } from '../plural.js';
+import type { SessionDiagnosis, Verdict } from '../../diagnose/types.js';
+import { causeDocUrl } from '../../audit/doc-url.js';
+import { alsoText, causeGroups, headline, MANY_SESSIONS, sessionAside, sessionLabel, verdictCounts, verdictCountsText } from '../diagnosis-parts.js';
+import { codeBlock, codeSpan } from './markdown-code.js';
 
 /**
  * Finding rows per session. A PR comment holds 65,536 characters; past this the table says how many were
@@ -28,6 +32,9 @@ const MESSAGE_WIDTH = 300;
 const TOP = 5;
 
 const SEVERITY_MARK: Readonly<Record<Severity, string>> = { error: '❌', warning: '⚠️', info: 'ℹ️' };
+const VERDICT_MARK: Readonly<Record<Verdict, string>> = { failed: '❌', degraded: '⚠️', ok: '✅' };
+/** Evidence lines quoted per cause. */
+const EVIDENCE_LINES = 5;
 
 function row(cells: readonly string[]): string {
   return `| ${cells.join(' | ')} |`;
@@ -53,7 +60,8 @@ function verdict(report: AuditReport): string {
   const counts = `${countsText(report.totals)} · ${countOf(n, 'session')} · ${countOf(report.stats.messages, 'message')}`;
   const empty = emptyFailure(report);
   if (report.failed) {
-    const reasons = [...(findingsFail(report) ? [`at \`--fail-on ${report.failOn}\``] : []), ...(empty === null ? [] : [md(empty)])];
+    const failing = sessionsFailure(report);
+    const reasons = [...(failing === null ? [] : [md(failing)]), ...(findingsFail(report) ? [`at \`--fail-on ${report.failOn}\``] : []), ...(empty === null ? [] : [md(empty)])];
     return `❌ **Failed** ${reasons.join('; ')} · ${counts}`;
   }
   const unchecked = nothingChecked(report);
@@ -170,6 +178,73 @@ function sessionSection(g: SessionFindings, report: AuditReport): string[] {
   return out;
 }
 
+/** `❌ failed` */
+function verdictCell(v: Verdict): string {
+  return `${VERDICT_MARK[v]} ${v}`;
+}
+
+/** A row of "What happened": verdict, session, server, headline cause with its words, side, the log line that shows it. */
+function happenedRow(s: SessionDiagnosis): string[] {
+  const top = headline(s);
+  return [
+    verdictCell(s.verdict),
+    s.session === '' ? '(outside any session)' : md(s.session),
+    md(s.server ?? '?'),
+    top === undefined ? 'no problem found' : `${md(top.cause)}: ${md(truncate(escapeTerminal(top.summary), MESSAGE_WIDTH))}`,
+    top === undefined ? '' : top.side,
+    top?.evidence[0] === undefined ? '' : codeSpan(top.evidence[0].source),
+  ];
+}
+
+/** A session that failed or degraded: each cause with its side and summary, and the log lines that show it as they are. */
+function sessionCauses(s: SessionDiagnosis): string[] {
+  const aside = sessionAside(s);
+  const out = [`#### ${VERDICT_MARK[s.verdict]} ${md(sessionLabel(s))}${aside === null ? '' : ` (${md(aside)})`}`, ''];
+  for (const d of s.diagnoses) {
+    out.push(`- **${md(d.cause)}** (${d.impact === 'note' ? 'note' : `side: ${d.side}`}, ${md(causeDocUrl(d.cause))}): ${md(d.summary)}`);
+    const shown = d.evidence.slice(0, EVIDENCE_LINES);
+    if (shown.length > 0) out.push('', ...codeBlock(shown.map((e) => `${e.source}  ${e.text}`), '  '), '');
+  }
+  return [...out, ''];
+}
+
+/**
+ * A run of many sessions: the counts, a row per group of sessions that failed or degraded alike (verdict, how many,
+ * cause and words), the findings by rule; then one session of each group in full with the others named under it,
+ * and the ok sessions as a count.
+ */
+function manySessions(report: AuditReport): string[] {
+  const groups = causeGroups(report.diagnoses);
+  const out = ['### What happened', '', `**${md(verdictCountsText(report.diagnoses))}**`, ''];
+  if (groups.length > 0) {
+    out.push(...table(['verdict', 'sessions', 'cause', 'what happened'], groups.map((g) => [
+      verdictCell(g.verdict), formatCount(g.sessions.length), md(g.cause), md(truncate(escapeTerminal(g.summary), MESSAGE_WIDTH)),
+    ]), [1]), '');
+  }
+  const rules = Object.entries(report.byRule).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  if (rules.length > 0) out.push(`By rule: ${rules.map(([id, n]) => `${md(id)} ×${formatCount(n)}`).join(', ')}`, '');
+  for (const g of groups) {
+    const [first, ...rest] = g.sessions;
+    out.push(...sessionCauses(first!));
+    if (rest.length > 0) out.push(md(alsoText(rest)), '');
+  }
+  const ok = verdictCounts(report.diagnoses).ok;
+  if (ok > 0) out.push(`✅ ${countOf(ok, 'session')} ok.`, '');
+  return out;
+}
+
+/**
+ * "What happened", before the findings: a row per session with its verdict and headline cause, then the causes of
+ * each session that failed or degraded with the log lines that show them.
+ */
+function whatHappened(report: AuditReport): string[] {
+  if (report.diagnoses.length === 0) return [];
+  if (report.diagnoses.length > MANY_SESSIONS) return manySessions(report);
+  const out = ['### What happened', '', ...table(['verdict', 'session', 'server', 'cause', 'side', 'where'], report.diagnoses.map(happenedRow)), ''];
+  for (const s of report.diagnoses) if (s.verdict !== 'ok') out.push(...sessionCauses(s));
+  return out;
+}
+
 function latencyTable(title: string, label: string, rows: Array<[string, MethodStats]>): string[] {
   if (rows.length === 0) return [];
   return [
@@ -200,8 +275,11 @@ export function renderAuditMarkdown(report: AuditReport, _ctx?: RenderContext): 
   out.push(`Inputs: ${report.inputs.map(md).join(', ')} · generated ${md(report.generatedAt)} by ${md(report.tool.name)} ${md(report.tool.version)}`, '');
   if (report.findingsOmitted > 0) out.push(`${countOf(report.findingsOmitted, 'finding')} past the report's limit are counted but not listed.`, '');
   for (const n of reportNotes(report)) out.push(`> ${n.fails ? '❌ ' : ''}${md(n.text)}`, '');
-  out.push(...rulesTable(report));
-  for (const g of findingsBySession(report)) out.push(...sessionSection(g, report));
+  out.push(...whatHappened(report), ...rulesTable(report));
+  // Many sessions: those with nothing to say (ok, no finding) are only counted.
+  const { shown, quiet } = sessionsShown(report);
+  for (const g of shown) out.push(...sessionSection(g, report));
+  if (quiet > 0) out.push(`${countOf(quiet, 'more session')} ok, without findings.`, '');
   out.push(...trafficSection(report.stats));
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
 }

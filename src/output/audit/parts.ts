@@ -6,6 +6,7 @@ import type { Kind, Severity } from '../../types.js';
 import { noMessagesText, sessionNoteText } from '../input-notes.js';
 import { countOf } from '../plural.js';
 import { specUrlFor } from '../../rules/spec-urls.js';
+import { MANY_SESSIONS } from '../diagnosis-parts.js';
 
 /** Most severe first: reports list errors before warnings before info. */
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
@@ -59,6 +60,18 @@ export function findingsBySession(report: AuditReport): SessionFindings[] {
     g.findings.push(f);
   }
   return [...out.values()];
+}
+
+/**
+ * The sessions a report shows in full: all of them, or past MANY_SESSIONS only those with a finding or a verdict
+ * other than ok; `quiet` counts the others.
+ */
+export function sessionsShown(report: AuditReport): { shown: SessionFindings[]; quiet: number } {
+  const all = findingsBySession(report);
+  if (report.diagnoses.length <= MANY_SESSIONS) return { shown: all, quiet: 0 };
+  const verdicts = new Map(report.diagnoses.map((d) => [d.session, d.verdict]));
+  const shown = all.filter((g) => g.findings.length > 0 || (verdicts.get(g.key) ?? 'ok') !== 'ok');
+  return { shown, quiet: all.length - shown.length };
 }
 
 /** Findings of one severity, in seq order. */
@@ -212,6 +225,16 @@ export function emptyFailure(report: AuditReport): string | null {
  */
 export function nothingChecked(report: AuditReport): string | null {
   return report.stats.messages > 0 || report.failed ? null : 'nothing checked: no MCP message (--fail-on-empty fails this)';
+}
+
+/**
+ * The sessions that fail the run at its `--fail-on` (failed ones at any value but `none`, degraded ones too at
+ * `degraded`), as a phrase: `3 sessions failed`; null when none does.
+ */
+export function sessionsFailure(report: AuditReport): string | null {
+  if (report.failOn === 'none') return null;
+  const n = report.diagnoses.filter((s) => s.verdict === 'failed' || (report.failOn === 'degraded' && s.verdict === 'degraded')).length;
+  return n === 0 ? null : `${countOf(n, 'session')} ${report.failOn === 'degraded' ? 'failed or degraded' : 'failed'}`;
 }
 
 /** Whether a finding reached `--fail-on` (the report may also fail on empty inputs alone). */

@@ -8,12 +8,14 @@ import { formatCount, formatMs, formatPercent } from '../numbers.js';
 import { formatSessionPeers, formatSessionTitle, severityStyle } from '../text.js';
 import { displayWidth, padEnd, padStart, truncate } from '../width.js';
 import {
-  countsText, emptyFailure, findingsBySession, nothingChecked, findingsFail, ofSeverity, recordSummaryParts, reportNotes, SEVERITIES, slowest, specLinks, failedCalls,
+  countsText, emptyFailure, sessionsShown, nothingChecked, findingsFail, ofSeverity, recordSummaryParts, reportNotes, sessionsFailure, SEVERITIES, slowest, specLinks, failedCalls,
   type SessionFindings,
 } from './parts.js';
 import type { RenderContext } from './renderers.js';
 import { countOf } from '../plural.js';
 import { wrapCell } from '../wrap-cell.js';
+import type { Evidence, SessionDiagnosis, Verdict } from '../../diagnose/types.js';
+import { alsoText, causeGroups, headlineText, MANY_SESSIONS, sessionAside, sessionLabel, verdictCounts, verdictCountsText } from '../diagnosis-parts.js';
 
 /** Columns of one finding message; a log can put a whole line into a message (`invalid-json`). */
 const MESSAGE_WIDTH = 500;
@@ -125,9 +127,8 @@ function verdict(report: AuditReport, p: Palette, width: number | undefined): st
   const omitted = report.findingsOmitted > 0 ? p.dim(` (${countOf(report.findingsOmitted, 'finding')} not listed)`) : '';
   const style: Style = report.failed ? (s) => p.bold(p.red(s)) : p.green;
   const empty = emptyFailure(report);
-  const failedSessions = report.diagnoses.filter((s) => s.verdict === 'failed' || (report.failOn === 'degraded' && s.verdict === 'degraded')).length;
-  const sessionsFail = report.failOn !== 'none' && failedSessions > 0;
-  const reasons = [...(sessionsFail ? [`${countOf(failedSessions, 'session')} ${report.failOn === 'degraded' ? 'failed or degraded' : 'failed'}`] : []), ...(findingsFail(report) ? [`at --fail-on ${report.failOn}`] : []), ...(empty === null ? [] : [empty])];
+  const failing = sessionsFailure(report);
+  const reasons = [...(failing === null ? [] : [failing]), ...(findingsFail(report) ? [`at --fail-on ${report.failOn}`] : []), ...(empty === null ? [] : [empty])];
   const unchecked = nothingChecked(report);
   const result =
     report.failed ? style(`FAILED ${reasons.join('; ')}`)
@@ -140,28 +141,89 @@ function verdict(report: AuditReport, p: Palette, width: number | undefined): st
   return `${p.bold(base)}${omitted}${apart ? '\n' : ' '}— ${result}`;
 }
 
+/** Lines of the log quoted per cause, and the terminal lines each may take. */
+const EVIDENCE_LINES = 3;
+const EVIDENCE_ROWS = 3;
+
+const verdictStyle = (v: Verdict, p: Palette): Style => (v === 'failed' ? (s: string) => p.bold(p.red(s)) : v === 'degraded' ? p.yellow : p.green);
+
+/**
+ * A log line that shows a cause: its place, then its words wrapped under it (at most three rows) when both do not fit
+ * on one line; the words are what the reader needs, the place alone is not.
+ */
+function evidenceLines(e: Evidence, p: Palette, width: number | undefined): string[] {
+  const lead = `${INDENT}    `;
+  const src = safe(e.source);
+  const text = safe(e.text, MESSAGE_WIDTH);
+  if (width === undefined) return [`${lead}${p.dim(src)}  ${text}`];
+  const apart = lead.length + displayWidth(src) + 2 > width / 2;
+  const rows = apart
+    ? [`${lead}${p.dim(keepEnd(src, width - lead.length))}`, ...wrapped(`${lead}  `, lead.length + 2, text, lead.length + 2, width)]
+    : wrapped(`${lead}${p.dim(src)}  `, lead.length + displayWidth(src) + 2, text, lead.length + 2, width);
+  const max = apart ? EVIDENCE_ROWS + 1 : EVIDENCE_ROWS;
+  if (rows.length > max) rows.splice(max - 1, rows.length, truncate(`${rows[max - 1]!}…`, width));
+  return rows.map((r) => truncate(r, width));
+}
+
+/** `s` cut from the left to `width` columns (`…crash-x3.log:44`): a place's line number is at its end. */
+function keepEnd(s: string, width: number): string {
+  if (displayWidth(s) <= width) return s;
+  let i = 0;
+  while (i < s.length && displayWidth(s.slice(i)) > width - 1) i++;
+  return `…${s.slice(i)}`;
+}
+
+/** A session that failed or degraded, in full: its name, then each cause with its side, summary and the log's lines. */
+function sessionCauses(s: SessionDiagnosis, p: Palette, width: number | undefined, also = ''): string[] {
+  const aside = sessionAside(s);
+  const out = [`${INDENT}${verdictStyle(s.verdict, p)(s.verdict.toUpperCase())} ${p.bold(safe(sessionLabel(s), 60))}${aside === null ? '' : p.dim(` (${safe(aside, 60)})`)}${also}`];
+  for (const d of s.diagnoses) {
+    const lead = `${INDENT}  ${p.bold(d.cause)} [${d.impact === 'note' ? 'note' : d.side}]: `;
+    out.push(...wrapped(lead, INDENT.length + 6 + d.cause.length + (d.impact === 'note' ? 4 : d.side.length), safe(d.summary, MESSAGE_WIDTH), INDENT.length + 4, width));
+    for (const e of d.evidence.slice(0, EVIDENCE_LINES)) out.push(...evidenceLines(e, p, width));
+  }
+  return out;
+}
+
+/**
+ * A run of many sessions: the counts, the failures grouped by cause and words, the rules' findings by rule; then one
+ * session of each group in full with the others of the group named on one line, and the ok sessions as a count.
+ */
+function manySessions(report: AuditReport, p: Palette, width: number | undefined): string[] {
+  const groups = causeGroups(report.diagnoses);
+  const out = [p.bold(`━━ What happened: ${verdictCountsText(report.diagnoses)}`)];
+  for (const g of groups) {
+    const head = `${INDENT}${verdictStyle(g.verdict, p)(g.verdict.padEnd(8))} ${padEnd(`×${formatCount(g.sessions.length)}`, 5)}  `;
+    out.push(...wrapped(head, INDENT.length + 9 + Math.max(5, displayWidth(`×${formatCount(g.sessions.length)}`)) + 2, `${g.cause}: ${safe(g.summary, MESSAGE_WIDTH)}`, INDENT.length + 17, width));
+  }
+  const rules = Object.entries(report.byRule).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  if (rules.length > 0) out.push(...wrapped(`${INDENT}${p.dim('by rule')} `, INDENT.length + 8, rules.map(([id, n]) => `${id} ×${formatCount(n)}`).join(', '), INDENT.length + 8, width));
+  for (const g of groups) {
+    const [first, ...rest] = g.sessions;
+    out.push('', ...sessionCauses(first!, p, width));
+    if (rest.length > 0) out.push(...wrapped(`${INDENT}  `, INDENT.length + 2, p.dim(alsoText(rest)), INDENT.length + 4, width));
+  }
+  const ok = verdictCounts(report.diagnoses).ok;
+  if (ok > 0) out.push('', `${INDENT}${p.green(`${countOf(ok, 'session')} ok`)}`);
+  out.push('');
+  return out;
+}
+
 /**
  * "What happened", first: a line per session with its verdict and headline cause, then the causes of the sessions that
- * failed or degraded, each with its side and up to three lines of the log.
+ * failed or degraded, each with its side and up to three lines of the log. Past MANY_SESSIONS sessions, the summary by
+ * cause instead (`manySessions`).
  */
 function whatHappened(report: AuditReport, p: Palette, width: number | undefined): string[] {
   if (report.diagnoses.length === 0) return [];
-  const style = (v: string) => (v === 'failed' ? (s: string) => p.bold(p.red(s)) : v === 'degraded' ? p.yellow : p.green);
+  if (report.diagnoses.length > MANY_SESSIONS) return manySessions(report, p, width);
   const out = [p.bold('━━ What happened')];
   for (const s of report.diagnoses) {
-    const top = s.diagnoses.find((d) => d.impact !== 'note');
-    const head = `${INDENT}${style(s.verdict)(s.verdict.padEnd(8))} ${safe(s.server ?? s.session, 40)}  `;
-    out.push(...wrapped(head, INDENT.length + 11 + displayWidth(safe(s.server ?? s.session, 40)) + 2, top ? `${top.cause}: ${safe(top.summary, MESSAGE_WIDTH)}` : 'no problem found', INDENT.length + 11, width));
+    const name = safe(s.server ?? s.session, 40);
+    const head = `${INDENT}${verdictStyle(s.verdict, p)(s.verdict.padEnd(8))} ${name}  `;
+    out.push(...wrapped(head, INDENT.length + 11 + displayWidth(name) + 2, safe(headlineText(s), MESSAGE_WIDTH), INDENT.length + 11, width));
   }
-  for (const s of report.diagnoses) {
-    if (s.verdict === 'ok') continue;
-    out.push('', `${INDENT}${style(s.verdict)(s.verdict.toUpperCase())} ${p.bold(safe(s.server ?? s.session, 60))}${s.server !== null && s.server !== s.session ? p.dim(` (session ${safe(s.session, 60)})`) : ''}`);
-    for (const d of s.diagnoses) {
-      const lead = `${INDENT}  ${p.bold(d.cause)} [${d.impact === 'note' ? 'note' : d.side}]: `;
-      out.push(...wrapped(lead, INDENT.length + 10 + d.cause.length + (d.impact === 'note' ? 4 : d.side.length), safe(d.summary, MESSAGE_WIDTH), INDENT.length + 4, width));
-      for (const e of d.evidence.slice(0, 3)) out.push(truncate(`${INDENT}    ${p.dim(safe(e.source))}  ${safe(e.text, MESSAGE_WIDTH)}`, width ?? MESSAGE_WIDTH + 100));
-    }
-  }
+  for (const s of report.diagnoses) if (s.verdict !== 'ok') out.push('', ...sessionCauses(s, p, width));
   out.push('');
   return out;
 }
@@ -178,7 +240,10 @@ export function renderAuditText(report: AuditReport, ctx: RenderContext): string
   const title = `${safe(report.tool.name)} ${safe(report.tool.version)} audit · ${report.inputs.map((i) => safe(i)).join(', ')} · ${safe(report.generatedAt)}`;
   const out: string[] = [...(ctx.width === undefined ? [title] : wrapCell(title, ctx.width).split('\n')).map((l) => p.dim(l)), ''];
   out.push(...whatHappened(report, p, ctx.width));
-  for (const g of findingsBySession(report)) out.push(...sessionBlock(g, report, p, ctx.width), '');
+  // Many sessions: those with nothing to say (ok, no finding) are only counted.
+  const { shown, quiet } = sessionsShown(report);
+  for (const g of shown) out.push(...sessionBlock(g, report, p, ctx.width), '');
+  if (quiet > 0) out.push(p.dim(`━━ ${countOf(quiet, 'more session')} ok, without findings`), '');
   out.push(...overallBlock(report.stats, p, ctx.width), '', ...notesBlock(report, p), verdict(report, p, ctx.width));
   return out.join('\n') + '\n';
 }

@@ -67,13 +67,16 @@ describe('markdown', () => {
     expect(toolRows).toHaveLength(1);
   });
 
-  it('lets no HTML, code span or control character through', () => {
-    // Outside our own <details>/<summary>, every < is backslash-escaped (shown, not parsed as HTML).
-    const ours = md.replace(/<\/?(details|summary)>/g, '').replace(/\\./g, '');
+  it('lets no HTML, code span or control character through but the log\'s words quoted in our own blocks and spans', () => {
+    // The evidence's fenced blocks (closed only by a fence as long as the opening one) and the where cells' code spans
+    // hold the log's words as they are: nothing in them is HTML. Outside them and our own <details>/<summary>, every <
+    // is backslash-escaped (shown, not parsed as HTML).
+    const withoutSpans = (row: string) => row.replace(/\| (`+) [^\n]*? \1 \|/g, '| |').replace(/\| (`+)[^ `][^\n]*?[^ `]?\1 \|/g, '| |');
+    const ours = md.replace(/^( *)(`{3,})\n[\s\S]*?\n\1\2$/gm, '').split('\n').map(withoutSpans).join('\n').replace(/<\/?(details|summary)>/g, '').replace(/\\./g, '');
     expect(ours).not.toContain('<');
     expect(md).not.toMatch(TERMINAL_UNSAFE);
     expect(markdownTables(md).length).toBeGreaterThan(0);
-    for (const t of markdownTables(md)) for (const row of t) expect(row.replace(/\\./g, '')).not.toMatch(/[`<>&]/);
+    for (const t of markdownTables(md)) for (const row of t) expect(withoutSpans(row).replace(/\\./g, '')).not.toMatch(/[`<>&]/);
     expect(md).toContain('\\<script\\>');
   });
 
@@ -95,14 +98,17 @@ describe('sarif', () => {
   it('is JSON that keeps messages exactly and gives the file as a URI reference', () => {
     const log = JSON.parse(renderAuditSarif(report, plain));
     const results = log.runs[0].results as Array<Record<string, any>>;
-    expect(results.map((r) => r.message.text)).toEqual(report.findings.map((f) => f.message));
+    // The diagnosis's results first, then the findings'.
+    const causes = report.diagnoses.flatMap((s) => s.diagnoses.map((d) => d.summary));
+    expect(causes.length).toBeGreaterThan(0);
+    expect(results.map((r) => r.message.text)).toEqual([...causes, ...report.findings.map((f) => f.message)]);
     for (const r of results) {
       const uri: string = r.locations[0].physicalLocation.artifactLocation.uri;
       expect(uri).toMatch(/^file:\/\/\/(?:[A-Za-z0-9\-._~:/!$&'()*+,;=@]|%[0-9A-F]{2})*$/);
       expect(decodeURIComponent(uri.slice('file://'.length))).toBe(file);
       expect(uri.endsWith(encodeURIComponent(basename(file)))).toBe(true);
     }
-    expect(results.map((r) => r.properties.session)).toEqual(report.findings.map(() => EVIL));
+    expect(results.map((r) => r.properties.session)).toEqual(results.map(() => EVIL));
   });
 });
 

@@ -48,12 +48,12 @@ describe('renderAuditJunit', () => {
     expect(failures > 0).toBe(report.failed);
   });
 
-  it('has a suite per session named by key and file, with one case per active rule', async () => {
+  it('has a suite per session named by key and file, with its diagnosis then one case per active rule', async () => {
     const report = await reportOf([SAMPLE, bad('invalid-jsonrpc')], { rules: { 'slow-response': 'off' } });
     const suites = elements(junitOf(report), 'testsuite');
     expect(suites.map((s) => s.attrs.name)).toEqual(report.sessions.map((s) => `session ${s.info.key} · ${s.info.file}`));
     for (const s of suites) {
-      expect(s.children.filter((c) => c.name === 'testcase').map((c) => c.attrs.name)).toEqual(report.rules.map((r) => r.id));
+      expect(s.children.filter((c) => c.name === 'testcase').map((c) => c.attrs.name)).toEqual(['diagnosis', ...report.rules.map((r) => r.id)]);
     }
     expect(report.rules.map((r) => r.id)).not.toContain('slow-response');
     const props = Object.fromEntries(elements(suites[0]!, 'property').map((p) => [p.attrs.name, p.attrs.value]));
@@ -175,5 +175,59 @@ describe('xml escaping', () => {
     const bad = ['<a><b></a></b>', '<a>x &foo; y</a>', '<a>]]></a>', '<a x="1" x="2"/>', '<a>\x01</a>', '<a b="<"/>', '<a/><b/>', '<a>', '<a>&</a>', '<!-- -- --><a/>'];
     for (const x of bad) expect(() => parseXml(x), x).toThrow();
     expect(() => parseXml('<?xml version="1.0"?>\n<a b=\'1\'><c/>t&amp;&#10;</a>\n')).not.toThrow();
+  });
+});
+
+describe('renderAuditJunit: the diagnosis case', () => {
+  const CRASH = 'test/fixtures/failures/claude-desktop/mcp-server-notes-search-crash-x3.log';
+  const TOOL_ERRORS = 'test/fixtures/failures/vscode/mcp-server-filesystem-access-denied.log';
+  const diagnosisCases = (root: XmlElement) => elements(root, 'testsuite').map((s) => caseOf(s, 'diagnosis'));
+
+  it('fails for a failed session with the headline as message and the causes with their evidence as text', async () => {
+    const report = await reportOf(CRASH);
+    const root = junitOf(report);
+    const cases = diagnosisCases(root);
+    expect(cases).toHaveLength(3);
+    const failure = cases[0]!.children.find((c) => c.name === 'failure')!;
+    expect(failure.attrs.message).toBe("failed: server-exited: notes-search exited before answering initialize: AttributeError: 'NoneType' object has no attribute 'tools_changed'");
+    expect(failure.attrs.type).toBe('server-exited');
+    const lines = failure.text.split('\n');
+    expect(lines[0]).toBe("server-exited [server]: notes-search exited before answering initialize: AttributeError: 'NoneType' object has no attribute 'tools_changed'");
+    expect(lines[1]).toBe(`  ${CRASH}:44  AttributeError: 'NoneType' object has no attribute 'tools_changed'`);
+    expect(cases[2]!.children.find((c) => c.name === 'failure')!.attrs.type).toBe('spawn-failed');
+    // The totals count them: 3 diagnosis failures (the unanswered-request warnings do not reach --fail-on error).
+    expect(root.attrs.failures).toBe('3');
+    expect(elements(root, 'testsuite').map((s) => s.attrs.failures)).toEqual(['1', '1', '1']);
+  });
+
+  it('as the exit code: passes a degraded session with its headline in system-out unless --fail-on degraded; none fails nothing', async () => {
+    const degraded = diagnosisCases(junitOf(await reportOf(TOOL_ERRORS)))[0]!;
+    expect(degraded.children.map((c) => c.name)).toEqual(['system-out']);
+    expect(degraded.children[0]!.text).toMatch(/^degraded\ntool-errors \[tool\]: 2 of 4 tool calls failed inside the tool/);
+    const base = await reportOf(TOOL_ERRORS);
+    const gated = diagnosisCases(junitOf({ ...base, failOn: 'degraded' }))[0]!;
+    expect(gated.children.find((c) => c.name === 'failure')!.attrs.message).toMatch(/^degraded: tool-errors: 2 of 4 tool calls failed/);
+    const crash = await reportOf(CRASH);
+    const none = junitOf({ ...crash, failOn: 'none' });
+    expect(diagnosisCases(none).every((c) => c.children.some((x) => x.name === 'system-out') && !c.children.some((x) => x.name === 'failure'))).toBe(true);
+  });
+
+  it('passes an ok session: with its notes in system-out, bare without any', async () => {
+    const report = await reportOf(SAMPLE);
+    const c = diagnosisCases(junitOf(report))[0]!;
+    expect(c.children.map((x) => x.name)).toEqual(['system-out']);
+    expect(c.children[0]!.text).toMatch(/^ok\nprotocol-errors \[note\]: /);
+    const bare = diagnosisCases(junitOf({ ...report, diagnoses: report.diagnoses.map((s) => ({ ...s, diagnoses: [] })) }))[0]!;
+    expect(bare.children).toEqual([]);
+  });
+
+  it('gives a session the rules never saw a suite of its own', async () => {
+    const report = await reportOf(CRASH);
+    const root = junitOf({ ...report, sessions: [], findings: [] });
+    const suites = elements(root, 'testsuite');
+    expect(suites.map((s) => s.attrs.name)).toEqual(['session notes-search', 'session notes-search#2', 'session notes-search#3']);
+    expect(suites.map((s) => s.attrs.tests)).toEqual(['1', '1', '1']);
+    expect(root.attrs.tests).toBe('3');
+    expect(root.attrs.failures).toBe('3');
   });
 });

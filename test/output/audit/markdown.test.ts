@@ -186,3 +186,48 @@ describe('escapeMermaid', () => {
     expect(escapeMermaid('a wrap:x')).toBe('a wrap:x');
   });
 });
+
+describe('renderAuditMarkdown: What happened', () => {
+  const CRASH = 'test/fixtures/failures/claude-desktop/mcp-server-notes-search-crash-x3.log';
+
+  it('leads with a row per session (verdict, server, headline cause, side), then each failed session\'s causes and evidence', async () => {
+    const out = render(await reportOf(CRASH));
+    const happened = out.indexOf('### What happened');
+    expect(happened).toBeGreaterThan(0);
+    expect(happened).toBeLessThan(out.indexOf('### Findings by rule'));
+    expect(out.split('\n')[2]).toMatch(/^❌ \*\*Failed\*\* 3 sessions failed · /);
+    const rows = rowsOf(out, '| verdict | session |')[0]!;
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatch(/^\| ❌ failed \| notes-search \| notes-search \| server-exited: notes-search exited before answering initialize: AttributeError: 'NoneType' object has no attribute 'tools\\_changed' \| server \| `[^`]+crash-x3\.log:44` \|$/);
+    expect(rows[2]).toMatch(/\| spawn-failed: .* \| client \|/);
+    expect(out).toContain('#### ❌ notes-search (session notes-search#2)');
+    expect(out).toContain('- **spawn-failed** (side: client, docs/causes/spawn-failed.md): the server could not be started');
+    expect(out).toMatch(/\n  ```\n  \S+crash-x3\.log:44  AttributeError: 'NoneType' object has no attribute 'tools_changed'\n/);
+    expect(tableProblems(out)).toEqual([]);
+  });
+
+  it('quotes hostile evidence so that no table breaks and no fence closes early', async () => {
+    const base = await reportOf(CRASH);
+    const evil = 'a | b `x` ``` c\n| d <b>&amp;</b> \u001b[31m';
+    const report: AuditReport = {
+      ...base,
+      diagnoses: base.diagnoses.map((s) => ({
+        ...s,
+        diagnoses: s.diagnoses.map((d) => ({ ...d, summary: evil, evidence: d.evidence.map((e) => ({ ...e, source: `x|y\`:${e.seq}`, text: evil })) })),
+      })),
+    };
+    const out = render(report);
+    expect(tableProblems(out)).toEqual([]);
+    // The evidence block: a fence of four backticks, the text whole with the newline and escape made visible.
+    expect(out).toContain('  ````\n  x|y`:');
+    expect(out).toContain('  a | b `x` ``` c\\n| d <b>&amp;</b> \\x1b[31m\n  ````');
+    // The where cell: a code span longer than the backtick inside, its bar escaped.
+    expect(out).toMatch(/\| ``x\\\|y`:\d+`` \|\n/);
+    expect(out).not.toContain('\u001b');
+  });
+
+  it('has no What happened without a diagnosis', async () => {
+    const report = await reportOf(SAMPLE);
+    expect(render({ ...report, diagnoses: [] })).not.toContain('What happened');
+  });
+});

@@ -12,6 +12,7 @@ import { leftAlone, validateSarif } from '../../helpers/sarif-multitool.js';
 import { sarifProblems } from './sarif-check.js';
 import { bad, badFixtures, writeEvilLog } from './support.js';
 import { tempDir } from '../../helpers/temp.js';
+import { failureLogs } from '../../helpers/failures.js';
 
 type Json = Record<string, any>;
 
@@ -62,6 +63,9 @@ beforeAll(async () => {
   await Promise.all([
     audit('samples.sarif', samples),
     ...[...groups].map(([flags, files], k) => audit(`violations-${k}.sarif`, [...(flags === '' ? [] : flags.split(' ')), ...files])),
+    // The failure corpus: every cause the diagnosis finds, as results of their own rules with the evidence's lines;
+    // one log by its absolute path, so that a diagnosis's evidence names a file: URI.
+    audit('failures.sarif', [...failureLogs().slice(1), join(REPO_ROOT, failureLogs()[0]!)]),
     // An absolute path (a file: URI) and stdin.
     audit('absolute-and-stdin.sarif', [join(REPO_ROOT, bad('unknown-method')), '-'], { input: readFileSync(bad('invalid-json'), 'utf8') }),
     // A relative path full of characters a URI must escape.
@@ -95,8 +99,8 @@ afterAll(() => {
 
 describe('sarif-multitool validate', () => {
   it('read every report whole', () => {
-    // samples, 5 groups of violation fixtures, absolute-and-stdin, hostile-name, omitted
-    expect(reports).toHaveLength(9);
+    // samples, 5 groups of violation fixtures, failures, absolute-and-stdin, hostile-name, omitted
+    expect(reports).toHaveLength(10);
     for (const name of [...reports, CANARY_SCHEMA, CANARY_GITHUB]) expect(checked.hashes.get(name), name).toBe(sha256(join(dir, name)));
   });
 

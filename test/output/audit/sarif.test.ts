@@ -10,6 +10,8 @@ import { bad, badFixtures, SAMPLE } from './support.js';
 const ctx = { palette: createPalette(false) };
 type Json = Record<string, any>;
 const sarifOf = (r: AuditReport): Json => JSON.parse(renderAuditSarif(r, ctx));
+/** The results of the findings (the diagnosis's come first, under `cause/` rule ids). */
+const findingResults = (log: Json): Json[] => log.runs[0].results.filter((r: Json) => !r.ruleId.startsWith('cause/'));
 
 describe('renderAuditSarif', () => {
   it.each([['sample', SAMPLE], ...badFixtures()])('is a structurally valid SARIF 2.1.0 log for %s', async (_name, file) => {
@@ -43,7 +45,7 @@ describe('renderAuditSarif', () => {
   it('lists every active rule with descriptions, spec help URI, doc path and default level', async () => {
     const report = await reportOf(SAMPLE, { rules: { 'slow-response': 'off', 'unknown-method': 'error' } });
     const rules: Json[] = sarifOf(report).runs[0].tool.driver.rules;
-    expect(rules.map((r) => r.id)).toEqual(report.rules.map((r) => r.id));
+    expect(rules.map((r) => r.id).filter((id) => !id.startsWith('cause/'))).toEqual(report.rules.map((r) => r.id));
     expect(rules.map((r) => r.id)).not.toContain('slow-response');
     const level = { error: 'error', warning: 'warning', info: 'note' } as const;
     report.rules.forEach((r, k) => {
@@ -60,11 +62,13 @@ describe('renderAuditSarif', () => {
 
   it('has one result per finding with rule, level, message, location and session/seq', async () => {
     const report = await reportOf([bad('invalid-jsonrpc'), bad('orphan-response')], { rules: { 'orphan-response': 'info' } });
-    const run = sarifOf(report).runs[0];
-    expect(run.results).toHaveLength(report.findings.length);
+    const log = sarifOf(report);
+    const run = log.runs[0];
+    const results = findingResults(log);
+    expect(results).toHaveLength(report.findings.length);
     const level = { error: 'error', warning: 'warning', info: 'note' } as const;
     report.findings.forEach((f, k) => {
-      const r = run.results[k];
+      const r = results[k]!;
       expect(r.ruleId).toBe(f.rule);
       expect(run.tool.driver.rules[r.ruleIndex].id).toBe(f.rule);
       expect(r.level).toBe(level[f.severity]);
@@ -72,7 +76,7 @@ describe('renderAuditSarif', () => {
       expect(r.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: f.file }, region: { startLine: f.line } });
       expect(r.properties).toEqual({ session: f.session, seq: f.seq });
     });
-    expect(run.results.map((r: Json) => r.level)).toContain('note');
+    expect(results.map((r: Json) => r.level)).toContain('note');
   });
 
   it('gives fingerprints that are stable across runs and distinct between findings', async () => {
@@ -90,9 +94,9 @@ describe('renderAuditSarif', () => {
   it('names stdin "stdin" and leaves out the region of a finding without a line', async () => {
     const report = await reportOf(bad('invalid-jsonrpc'));
     const moved: AuditReport = { ...report, findings: report.findings.map((f, k) => ({ ...f, file: '-', line: k === 0 ? 0 : f.line })) };
-    const results = sarifOf(moved).runs[0].results;
-    expect(results[0].locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'stdin' } });
-    expect(results[1].locations[0].physicalLocation.artifactLocation.uri).toBe('stdin');
+    const results = findingResults(sarifOf(moved));
+    expect(results[0]!.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'stdin' } });
+    expect(results[1]!.locations[0].physicalLocation.artifactLocation.uri).toBe('stdin');
   });
 
   it('gives each rule a friendly name, its id in Pascal case, unless that differs from the id only in case', async () => {
@@ -112,7 +116,7 @@ describe('renderAuditSarif', () => {
     const absolute: AuditReport = { ...report, findings: report.findings.map((f, k) => (k === 1 ? { ...f, file: '/var/log/a.ndjson' } : f)) };
     const log = JSON.parse(renderAuditSarif(absolute, { ...ctx, cwd }));
     expect(log.runs[0].invocations[0].workingDirectory).toEqual({ uri: 'file:///home/x%20y/repo/' });
-    expect(log.runs[0].results[1].locations[0].physicalLocation.artifactLocation.uri).toBe('file:///var/log/a.ndjson');
+    expect(findingResults(log)[1]!.locations[0].physicalLocation.artifactLocation.uri).toBe('file:///var/log/a.ndjson');
     expect(sarifProblems(log)).toEqual([]);
     expect(JSON.parse(renderAuditSarif(absolute, { ...ctx, cwd: '/' })).runs[0].invocations[0].workingDirectory).toEqual({ uri: 'file:///' });
     expect(JSON.parse(renderAuditSarif(absolute, { ...ctx, cwd: 'C:\\work' })).runs[0].invocations[0].workingDirectory).toEqual({ uri: 'file:///C:/work/' });
@@ -142,5 +146,49 @@ describe('firstSentence', () => {
     expect(firstSentence('A thing, e.g. tools.call happened. More here.')).toBe('A thing, e.g. tools.call happened.');
     expect(firstSentence('"It MUST stop." Then more.')).toBe('"It MUST stop."');
     expect(firstSentence('One sentence only')).toBe('One sentence only');
+  });
+});
+
+describe('renderAuditSarif: the diagnosis', () => {
+  const CRASH = 'test/fixtures/failures/claude-desktop/mcp-server-notes-search-crash-x3.log';
+  const TOOL_ERRORS = 'test/fixtures/failures/vscode/mcp-server-filesystem-access-denied.log';
+
+  it('gives each diagnosis a result of its cause\'s rule, before the findings, at the evidence\'s line', async () => {
+    const report = await reportOf(CRASH);
+    const log = sarifOf(report);
+    const run = log.runs[0];
+    const causes = run.results.filter((r: Json) => r.ruleId.startsWith('cause/'));
+    expect(causes.map((r: Json) => r.ruleId)).toEqual(['cause/server-exited', 'cause/server-exited', 'cause/spawn-failed']);
+    expect(run.results.slice(0, 3)).toEqual(causes);
+    const [first] = causes;
+    expect(first.level).toBe('error');
+    expect(first.message.text).toBe("notes-search exited before answering initialize: AttributeError: 'NoneType' object has no attribute 'tools_changed'");
+    expect(first.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: CRASH }, region: { startLine: 44 } });
+    expect(first.locations[0].message.text).toContain("AttributeError: 'NoneType'");
+    expect(first.relatedLocations[0].physicalLocation.region.startLine).toBeGreaterThan(44);
+    expect(first.properties).toEqual({ session: 'notes-search', server: 'notes-search', verdict: 'failed', side: 'server', impact: 'failed' });
+    expect(run.tool.driver.rules[first.ruleIndex].id).toBe('cause/server-exited');
+    expect(causes[2].properties.side).toBe('client');
+    // Distinct fingerprints for the two launches that crashed alike: their lines differ.
+    expect(new Set(causes.map((r: Json) => r.partialFingerprints[FINGERPRINT_KEY])).size).toBe(3);
+    expect(sarifProblems(log)).toEqual([]);
+  });
+
+  it('describes each cause found once, from its meta, with its doc page; degraded is a warning, a note a note', async () => {
+    const report = await reportOf(CRASH);
+    const rules: Json[] = sarifOf(report).runs[0].tool.driver.rules;
+    const causes = rules.filter((r) => r.id.startsWith('cause/'));
+    expect(causes.map((r) => r.id)).toEqual(['cause/spawn-failed', 'cause/server-exited']);
+    expect(causes[1]).toMatchObject({ name: 'CauseServerExited', shortDescription: { text: 'The server exited.' } });
+    expect(causes[1]!.fullDescription.text).toMatch(/^The server's process or transport ended/);
+    expect(causes[1]!.help.text).toContain('docs/causes/server-exited.md');
+    const degraded = sarifOf(await reportOf(TOOL_ERRORS)).runs[0].results.find((r: Json) => r.ruleId === 'cause/tool-errors');
+    expect(degraded.level).toBe('warning');
+    const base = await reportOf(TOOL_ERRORS);
+    const noted: AuditReport = { ...base, diagnoses: base.diagnoses.map((s) => ({ ...s, diagnoses: s.diagnoses.map((d) => ({ ...d, impact: 'note' as const, evidence: [] })) })) };
+    const note = sarifOf(noted).runs[0].results[0];
+    expect(note.level).toBe('note');
+    // No evidence: the session's log, without a region.
+    expect(note.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: TOOL_ERRORS } });
   });
 });
