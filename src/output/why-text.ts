@@ -34,7 +34,7 @@ function shortSource(source: string): string {
 }
 
 /** What a row is called: the server's name, else the session's; the lines that belong to no session are the log's. */
-function label(s: SessionDiagnosis): string {
+export function sessionLabel(s: SessionDiagnosis): string {
   return s.server ?? (s.session === '' ? '(outside any session)' : `session ${s.session}`);
 }
 
@@ -45,14 +45,14 @@ function headline(s: SessionDiagnosis): string {
 
 export function formatWhyText(result: readonly SessionDiagnosis[], width = 80): string {
   const lines: string[] = [];
-  const nameWidth = Math.min(24, Math.max(6, ...result.map((s) => label(s).length)));
+  const nameWidth = Math.min(24, Math.max(6, ...result.map((s) => sessionLabel(s).length)));
   for (const s of result) {
-    const name = label(s).slice(0, nameWidth).padEnd(nameWidth);
+    const name = sessionLabel(s).slice(0, nameWidth).padEnd(nameWidth);
     lines.push(fit(`${s.verdict.padEnd(8)}  ${name}  ${headline(s)}`, width));
   }
   for (const s of result) {
     if (s.verdict === 'ok') continue;
-    lines.push('', fit(`${s.verdict.toUpperCase()}  ${label(s)}${s.server && s.session !== '' && s.server !== s.session ? ` (session ${s.session})` : ''}`, width));
+    lines.push('', fit(`${s.verdict.toUpperCase()}  ${sessionLabel(s)}${s.server && s.session !== '' && s.server !== s.session ? ` (session ${s.session})` : ''}`, width));
     for (const d of s.diagnoses) {
       const tag = d.impact === 'note' ? 'note' : d.side;
       lines.push(...wrap(d.summary, width, '      ', `  ${d.cause} [${tag}]: `));

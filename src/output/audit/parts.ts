@@ -210,3 +210,13 @@ export function nothingChecked(report: AuditReport): string | null {
 export function findingsFail(report: AuditReport): boolean {
   return SEVERITIES.some((s) => report.totals[s] > 0 && reachesFailOn(s, report.failOn));
 }
+
+/**
+ * Why sessions fail the run (`2 sessions failed`, at `--fail-on degraded` `… failed or degraded`), or null when none
+ * does or the run is not gated.
+ */
+export function sessionsFailText(report: AuditReport): string | null {
+  const n = report.diagnoses.filter((s) => s.verdict === 'failed' || (report.failOn === 'degraded' && s.verdict === 'degraded')).length;
+  if (report.failOn === 'none' || n === 0) return null;
+  return `${countOf(n, 'session')} ${report.failOn === 'degraded' ? 'failed or degraded' : 'failed'}`;
+}

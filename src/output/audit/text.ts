@@ -8,7 +8,7 @@ import { formatCount, formatMs, formatPercent } from '../numbers.js';
 import { formatSessionPeers, formatSessionTitle, severityStyle } from '../text.js';
 import { displayWidth, padEnd, padStart, truncate } from '../width.js';
 import {
-  countsText, emptyFailure, findingsBySession, nothingChecked, findingsFail, ofSeverity, recordSummaryParts, reportNotes, SEVERITIES, slowest, specLinks,
+  countsText, emptyFailure, findingsBySession, nothingChecked, findingsFail, sessionsFailText, ofSeverity, recordSummaryParts, reportNotes, SEVERITIES, slowest, specLinks,
   type SessionFindings,
 } from './parts.js';
 import type { RenderContext } from './renderers.js';
@@ -125,9 +125,8 @@ function verdict(report: AuditReport, p: Palette, width: number | undefined): st
   const omitted = report.findingsOmitted > 0 ? p.dim(` (${countOf(report.findingsOmitted, 'finding')} not listed)`) : '';
   const style: Style = report.failed ? (s) => p.bold(p.red(s)) : p.green;
   const empty = emptyFailure(report);
-  const failedSessions = report.diagnoses.filter((s) => s.verdict === 'failed' || (report.failOn === 'degraded' && s.verdict === 'degraded')).length;
-  const sessionsFail = report.failOn !== 'none' && failedSessions > 0;
-  const reasons = [...(sessionsFail ? [`${countOf(failedSessions, 'session')} ${report.failOn === 'degraded' ? 'failed or degraded' : 'failed'}`] : []), ...(findingsFail(report) ? [`at --fail-on ${report.failOn}`] : []), ...(empty === null ? [] : [empty])];
+  const sessionsFail = sessionsFailText(report);
+  const reasons = [...(sessionsFail === null ? [] : [sessionsFail]), ...(findingsFail(report) ? [`at --fail-on ${report.failOn}`] : []), ...(empty === null ? [] : [empty])];
   const unchecked = nothingChecked(report);
   const result =
     report.failed ? style(`FAILED ${reasons.join('; ')}`)
