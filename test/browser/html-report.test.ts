@@ -176,56 +176,53 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
   });
 
   describe('failing host logs: what happened comes first', () => {
-    let context: BrowserContext;
-    let report: AuditReport;
-    let page: Page;
-    let watch: Watch;
-    let url: string;
+    // The report, its page at 1400 px, and what the page did.
+    let v: { report: AuditReport; url: string; context: BrowserContext; page: Page; watch: Watch };
 
     beforeAll(async () => {
-      report = await reportOf([CRASH, ACCESS_DENIED, SAMPLE], { failOn: 'none' });
-      url = writeReport('what-happened', renderAuditHtml(report, { docBase: DOC_BASE }));
-      context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      ({ page, watch } = await open(context, url));
+      const report = await reportOf([CRASH, ACCESS_DENIED, SAMPLE], { failOn: 'none' });
+      const url = writeReport('what-happened', renderAuditHtml(report, { docBase: DOC_BASE }));
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      v = { report, url, context, ...(await open(context, url)) };
     });
     afterAll(async () => {
-      await context?.close();
+      await v?.context.close();
     });
 
     it('puts the diagnosis after the header and before every session and finding', async () => {
-      const l = await layout(page);
+      const l = await layout(v.page);
       expect(l.cards.slice(0, 2)).toEqual(['summary', 'what-happened']);
       expect(l.findingAfter).toBe(true);
       expect(l.sessionAfter).toBe(true);
-      expect(watch.errors).toEqual([]);
-      expect(watch.requests).toEqual([url]);
+      expect(v.watch.errors).toEqual([]);
+      expect(v.watch.requests).toEqual([v.url]);
     });
 
     it('has a row per session with its verdict, server, headline cause and side', async () => {
-      const rows = await page.locator('#what-happened tr.diagnosis').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 4).map((td) => (td as HTMLElement).innerText)));
-      expect(rows).toHaveLength(report.diagnoses.length);
+      const rows = await v.page.locator('#what-happened tr.diagnosis').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 4).map((td) => (td as HTMLElement).innerText)));
+      expect(rows).toHaveLength(v.report.diagnoses.length);
       expect(rows.filter((r) => r[0] === 'FAILED').map((r) => [r[1], r[3]])).toEqual([['notes-search', 'server'], ['notes-search', 'server'], ['notes-search', 'client']]);
       expect(rows.find((r) => r[0] === 'DEGRADED')?.[2]).toMatch(/^tool-errors: /);
       expect(rows[0][2]).toMatch(/^server-exited: notes-search exited before answering initialize/);
     });
 
     it('quotes the server\'s stderr as evidence and links the cause\'s page and the record', async () => {
-      const evidence = await page.locator('#what-happened ol.evidence pre').allInnerTexts();
+      const evidence = await v.page.locator('#what-happened ol.evidence pre').allInnerTexts();
       expect(evidence).toContain("AttributeError: 'NoneType' object has no attribute 'tools_changed'");
       expect(evidence.some((e) => e.includes("can't open file '/Users/dev/src/notes-search/server_main.py'"))).toBe(true);
-      const causes = await page.locator('#what-happened a[href$=".md"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')))]);
+      const causes = await v.page.locator('#what-happened a[href$=".md"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')))]);
       expect(causes.sort()).toEqual(['server-exited', 'spawn-failed', 'tool-errors'].map((c) => `${DOC_BASE}docs/causes/${c}.md`));
       // A tool's error result: the link opens its body in the session's section.
-      const link = page.locator('#what-happened .why.degraded ol.evidence a[data-open]').first();
+      const link = v.page.locator('#what-happened .why.degraded ol.evidence a[data-open]').first();
       const id = (await link.getAttribute('data-open'))!;
       expect(id).toMatch(/^m-\d+-\d+$/);
       await link.click();
-      await expect(page.locator(`details#${id}`).getAttribute('open')).resolves.toBe('');
-      await expect(page.locator(`details#${id} pre`).innerText()).resolves.toContain('isError');
+      await expect(v.page.locator(`details#${id}`).getAttribute('open')).resolves.toBe('');
+      await expect(v.page.locator(`details#${id} pre`).innerText()).resolves.toContain('isError');
     });
 
     it('reads at 700 and 1400 px', async () => {
-      await shots(browser, url, 'what-happened');
+      await shots(browser, v.url, 'what-happened');
     });
   });
 
