@@ -118,6 +118,8 @@ details.body pre { margin: 0; padding: 8px 12px; white-space: pre-wrap; overflow
 #what-happened .lead { font-size: 15px; margin: 0 0 4px; }
 #what-happened h4 { font-size: 14px; margin: 14px 0 6px; }
 .rules-fired { overflow-wrap: anywhere; }
+/* A cause's id is never broken at its dashes. */
+span.cause { white-space: nowrap; }
 /* A summary quotes the log, whose words can be a long JSON token: it breaks anywhere rather than widen the table. */
 table.diagnoses td.msg, table.causes td.msg { overflow-wrap: anywhere; min-width: 16ch; }
 table.diagnoses td.name { overflow-wrap: anywhere; min-width: 14ch; }
