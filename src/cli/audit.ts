@@ -112,7 +112,11 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   async function finish(report: AuditReport, live: LiveView | null): Promise<number> {
     // The diagnosis's evidence in the log's own words: the lines it points at, read again (only those).
     const lines = await readSourceLines(evidenceLines(report.diagnoses));
-    quoteEvidence(report.diagnoses, (file, n) => lines.get(file)?.get(n));
+    // Read again from the file, so masked as the records were when the report is redacted.
+    quoteEvidence(report.diagnoses, (file, n) => {
+      const line = lines.get(file)?.get(n);
+      return line === undefined || !redactor ? line : redactor.text(line);
+    });
     // JSON and HTML in pieces, written as they come: a large report is never one string (docs/performance.md, "Memory").
     const chunked = AUDIT_CHUNK_RENDERERS[format];
     let pieces: Iterable<string> = chunked ? chunked(report, ctx) : [render(report, ctx)];
