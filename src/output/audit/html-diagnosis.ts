@@ -1,6 +1,7 @@
 // "What happened", first in the HTML audit report: the sessions by verdict and cause, the rules that fired, a row per
 // session, then the causes of each session that failed or degraded with the log's own lines as evidence.
 import type { AuditReport } from '../../audit/types.js';
+import { worstVerdict } from '../../diagnose/diagnoser.js';
 import { CAUSE_METAS } from '../../diagnose/registry.js';
 import type { Diagnosis, SessionDiagnosis, Verdict } from '../../diagnose/types.js';
 import { formatCount } from '../numbers.js';
@@ -40,8 +41,9 @@ function causeLink(cause: string, links: HtmlLinks): SafeHtml {
 function countsLine(list: readonly SessionDiagnosis[]): SafeHtml {
   const sessions = list.filter((s) => s.session !== '');
   const n = (v: Verdict) => sessions.filter((s) => s.verdict === v).length;
-  const outside = list.find((s) => s.session === '');
-  return html`<p class="lead"><b>${countOf(sessions.length, 'session')}:</b> ${(['failed', 'degraded', 'ok'] as const).map((v, i) => html`${i > 0 ? ', ' : ''}${badge(v)} ${formatCount(n(v))}`)}${outside !== undefined && outside.verdict !== 'ok' ? html`; the lines outside any session: ${badge(outside.verdict)}` : ''}</p>`;
+  // The lines outside any session (one entry per input that has them), by their worst verdict.
+  const outside = worstVerdict(list.filter((s) => s.session === '').map((s) => s.verdict));
+  return html`<p class="lead"><b>${countOf(sessions.length, 'session')}:</b> ${(['failed', 'degraded', 'ok'] as const).map((v, i) => html`${i > 0 ? ', ' : ''}${badge(v)} ${formatCount(n(v))}`)}${outside !== 'ok' ? html`; the lines outside any session: ${badge(outside)}` : ''}</p>`;
 }
 
 /** Per cause that made a session fail or degrade: how many sessions, the side, and what the log said most often. */
@@ -116,7 +118,7 @@ ${byCause(list, links)}
 ${byRule(report)}
 <h3>Sessions</h3>
 ${rows.length === 0 ? '' : html`<div class="scroll"><table class="diagnoses">${head}<tbody>${rows.map(([s, i]) => row(s, i, places, links))}</tbody></table></div>`}
-${okFolded ? html`<details class="ok-sessions"><summary>${countOf(ok.length, 'more session')} ok, a line each</summary><div class="scroll"><table class="diagnoses">${head}<tbody>${ok.map(([s, i]) => row(s, i, places, links))}</tbody></table></div></details>` : ''}
+${okFolded ? html`<details class="ok-sessions"><summary>${countOf(ok.length, 'more row')} ok, a line each</summary><div class="scroll"><table class="diagnoses">${head}<tbody>${ok.map(([s, i]) => row(s, i, places, links))}</tbody></table></div></details>` : ''}
 ${attention.length === 0 ? '' : html`<h3>Causes and evidence</h3>${attention.map(([s, i]) => detail(s, i, places, links))}`}
 </section>`;
 }
