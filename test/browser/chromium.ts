@@ -76,3 +76,11 @@ export async function open(context: BrowserContext, url: string): Promise<{ page
   await page.goto(url, { waitUntil: 'load' });
   return { page, watch };
 }
+
+/**
+ * Before full-page screenshots: sections off screen are not rendered (`content-visibility: auto`) until they come
+ * near, and a full-page screenshot does not bring them; set through the CSSOM, as `unstick` does.
+ */
+export async function renderAll(page: Page): Promise<void> {
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>('section.card').forEach((e) => (e.style.contentVisibility = 'visible')));
+}

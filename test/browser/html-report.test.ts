@@ -2,7 +2,7 @@
 //
 // Skipped with a message only when /usr/bin/chromium is missing on a developer machine; with CI set, a missing
 // browser fails the run (CI installs it: .ci/run apt_packages), so CI never passes without running these.
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,12 +10,58 @@ import type { AuditReport } from '../../src/audit/types.js';
 import { renderAuditHtml } from '../../src/output/audit/html.js';
 import { reportOf } from '../helpers/audit.js';
 import { runCli } from '../helpers/cli.js';
-import { CHROMIUM, KEEP_SHOTS, launchChromium, open, SHOTS, SKIP_BROWSER, unstick, writeReport, type Watch } from './chromium.js';
+import { CHROMIUM, KEEP_SHOTS, launchChromium, open, renderAll, SHOTS, SKIP_BROWSER, unstick, writeReport, type Watch } from './chromium.js';
 import { tempDir } from '../helpers/temp.js';
 
 const SAMPLE = 'samples/everything.envelope.ndjson';
 const HOSTILE = 'test/fixtures/hostile/hostile.envelope.ndjson';
 const VIOLATIONS = 'test/fixtures/violations';
+const CRASH = 'test/fixtures/failures/claude-desktop/mcp-server-notes-search-crash-x3.log';
+const ACCESS_DENIED = 'test/fixtures/failures/vscode/mcp-server-filesystem-access-denied.log';
+const HOSTILE_CRASH = 'test/fixtures/hostile/hostile-crash.claude-desktop.log';
+const FAILURES = 'test/fixtures/failures';
+const DOC_BASE = 'file:///mcptrace/';
+/** The sessions not folded into a closed line (a report of many sessions folds those that need no attention). */
+const UNFOLDED = 'section.session:not(:has(> details.brief:not([open])))';
+
+/** The ids of the page's cards in document order, and whether the first finding row comes after `#what-happened`. */
+async function layout(page: Page): Promise<{ cards: string[]; findingAfter: boolean | null; sessionAfter: boolean | null }> {
+  return page.evaluate(() => {
+    const what = document.getElementById('what-happened')!;
+    const after = (sel: string) => {
+      const el = document.querySelector(sel);
+      return el === null ? null : Boolean(what.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+    };
+    return {
+      cards: [...document.querySelectorAll('main > section.card')].map((e) => e.id || (e.classList.contains('session') ? 'session' : '?')),
+      findingAfter: after('tr.finding'),
+      sessionAfter: after('section.session'),
+    };
+  });
+}
+
+/**
+ * Screenshots of `url` at 700 and 1400 px wide: the top, and when a person will look, the whole page (`full`) or the
+ * screens at each of `at` (a page of hundreds of sessions is too long for one shot).
+ */
+async function shots(browser: Browser, url: string, name: string, full = true, at: string[] = []): Promise<void> {
+  for (const width of [700, 1400]) {
+    const ctx = await browser.newContext({ viewport: { width, height: 900 } });
+    try {
+      const { page } = await open(ctx, url);
+      await page.screenshot({ path: join(SHOTS, `${name}-${width}-top.png`) });
+      if (KEEP_SHOTS && full) await renderAll(page);
+      if (KEEP_SHOTS && full) await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+      for (const [i, sel] of (KEEP_SHOTS ? at : []).entries()) {
+        await page.locator(sel).first().evaluate((e) => e.scrollIntoView({ block: 'start' }));
+        await page.screenshot({ path: join(SHOTS, `${name}-${width}-at${i + 1}.png`) });
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    } finally {
+      await ctx.close();
+    }
+  }
+}
 
 // A failed test of its own, not only a failed suite, when CI runs without the browser.
 it.skipIf(SKIP_BROWSER)(`has Debian's Chromium at ${CHROMIUM} (CI installs it via .ci/run apt_packages)`, () => {
@@ -53,6 +99,7 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
       const shot = join(SHOTS, 'everything-top.png');
       await page.screenshot({ path: shot });
       if (KEEP_SHOTS) {
+        await renderAll(page);
         await page.screenshot({ path: join(SHOTS, 'everything.png'), fullPage: true });
         await unstick(page);
         await page.locator('svg.sequence').screenshot({ path: join(SHOTS, 'everything-sequence.png') });
@@ -128,6 +175,115 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
     });
   });
 
+  describe('failing host logs: what happened comes first', () => {
+    // The report, its page at 1400 px, and what the page did.
+    let v: { report: AuditReport; url: string; context: BrowserContext; page: Page; watch: Watch };
+
+    beforeAll(async () => {
+      const report = await reportOf([CRASH, ACCESS_DENIED, SAMPLE], { failOn: 'none' });
+      const url = writeReport('what-happened', renderAuditHtml(report, { docBase: DOC_BASE }));
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      v = { report, url, context, ...(await open(context, url)) };
+    });
+    afterAll(async () => {
+      await v?.context.close();
+    });
+
+    it('puts the diagnosis after the header and before every session and finding', async () => {
+      const l = await layout(v.page);
+      expect(l.cards.slice(0, 2)).toEqual(['summary', 'what-happened']);
+      expect(l.findingAfter).toBe(true);
+      expect(l.sessionAfter).toBe(true);
+      expect(v.watch.errors).toEqual([]);
+      expect(v.watch.requests).toEqual([v.url]);
+    });
+
+    it('has a row per session with its verdict, server, headline cause and side', async () => {
+      const rows = await v.page.locator('#what-happened tr.diagnosis').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 4).map((td) => (td as HTMLElement).innerText)));
+      expect(rows).toHaveLength(v.report.diagnoses.length);
+      expect(rows.filter((r) => r[0] === 'FAILED').map((r) => [r[1], r[3]])).toEqual([['notes-search', 'server'], ['notes-search', 'server'], ['notes-search', 'client']]);
+      expect(rows.find((r) => r[0] === 'DEGRADED')?.[2]).toMatch(/^tool-errors: /);
+      expect(rows[0][2]).toMatch(/^server-exited: notes-search exited before answering initialize/);
+    });
+
+    it('quotes the server\'s stderr as evidence and links the cause\'s page and the record', async () => {
+      const evidence = await v.page.locator('#what-happened ol.evidence pre').allInnerTexts();
+      expect(evidence).toContain("AttributeError: 'NoneType' object has no attribute 'tools_changed'");
+      expect(evidence.some((e) => e.includes("can't open file '/Users/dev/src/notes-search/server_main.py'"))).toBe(true);
+      const causes = await v.page.locator('#what-happened a[href$=".md"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')))]);
+      expect(causes.sort()).toEqual(['server-exited', 'spawn-failed', 'tool-errors'].map((c) => `${DOC_BASE}docs/causes/${c}.md`));
+      // A tool's error result: the link opens its body in the session's section.
+      const link = v.page.locator('#what-happened .why.degraded ol.evidence a[data-open]').first();
+      const id = (await link.getAttribute('data-open'))!;
+      expect(id).toMatch(/^m-\d+-\d+$/);
+      await link.click();
+      await expect(v.page.locator(`details#${id}`).getAttribute('open')).resolves.toBe('');
+      await expect(v.page.locator(`details#${id} pre`).innerText()).resolves.toContain('isError');
+    });
+
+    it('reads at 700 and 1400 px', async () => {
+      await shots(browser, v.url, 'what-happened');
+    });
+  });
+
+  describe('300 sessions', () => {
+    let context: BrowserContext;
+    let report: AuditReport;
+    let html: string;
+    let page: Page;
+    let url: string;
+
+    beforeAll(async () => {
+      // Every failing host log, and the sample's session re-keyed until there are 300 sessions.
+      const failing = readdirSync(FAILURES, { recursive: true }).map((f) => join(FAILURES, String(f))).filter((f) => /\.(log|txt|jsonl)$/.test(f)).sort();
+      const sample = readFileSync(SAMPLE, 'utf8').split('\n').filter((l) => l.trim() !== '');
+      const dir = tempDir('many-sessions');
+      const healthy = join(dir, 'healthy.envelope.ndjson');
+      const failed = (await reportOf(failing, { failOn: 'none' })).diagnoses.filter((d) => d.session !== '').length;
+      writeFileSync(healthy, Array.from({ length: 300 - failed }, (_, k) => sample.map((l) => JSON.stringify({ ...JSON.parse(l), session: `s${k}` })).join('\n')).join('\n') + '\n');
+      report = await reportOf([...failing, healthy], { failOn: 'none' });
+      html = renderAuditHtml(report, { docBase: DOC_BASE });
+      url = writeReport('many-sessions', html);
+      context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      ({ page } = await open(context, url));
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it('opens with the summary by cause and by rule, and draws only the sessions that need attention', async () => {
+      expect(report.diagnoses.filter((d) => d.session !== '')).toHaveLength(300);
+      const l = await layout(page);
+      expect(l.cards.slice(0, 2)).toEqual(['summary', 'what-happened']);
+      expect(l.findingAfter).toBe(true);
+      const what = page.locator('#what-happened');
+      await expect(what.locator('.lead').innerText()).resolves.toMatch(/^300 sessions: FAILED \d+, DEGRADED \d+, OK \d+/);
+      await expect(what.locator('table.causes tbody tr').count()).resolves.toBeGreaterThan(5);
+      await expect(what.locator('.rules-fired a').count()).resolves.toBeGreaterThan(0);
+      // The first screen is the header and the summary by cause, not a list of sessions.
+      const causes = await what.locator('table.causes').boundingBox();
+      expect(causes!.y).toBeLessThan(900);
+      // The sessions that are ok are a line each, folded; the ones drawn in full are few.
+      await expect(what.locator('details.ok-sessions').getAttribute('open')).resolves.toBeNull();
+      expect(await page.locator('svg.sequence').count()).toBeLessThanOrEqual(10);
+      await expect(page.locator('section.brief details.brief:not([open])').count()).resolves.toBeGreaterThan(100);
+      // Small: a page of a few hundred bytes per session, not tens of kilobytes (the sessions drawn in full were 18 MB).
+      expect(html.length).toBeLessThan(3_000_000);
+    });
+
+    it('opens a session that is a line when its line is clicked', async () => {
+      const index = await page.locator('section.brief:has(> details.brief:not([open]))').first().getAttribute('data-session-index');
+      const brief = page.locator(`section.brief[data-session-index="${index}"] > details.brief`);
+      await brief.locator('> summary').click();
+      await expect(brief.getAttribute('open')).resolves.toBe('');
+      await expect(brief.locator('details.steps summary').isVisible()).resolves.toBe(true);
+    });
+
+    it('reads at 700 and 1400 px', async () => {
+      await shots(browser, url, 'many-sessions', false, ['#what-happened h3:nth-of-type(3)', '#what-happened .why', 'section.session', 'section.brief']);
+    });
+  });
+
   describe('a modern session with crossing chains and a listen stream', () => {
     let context: BrowserContext;
     let page: Page;
@@ -196,8 +352,9 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
       await context?.close();
     });
 
+    // A report of many sessions folds those that need no attention into a line each: their rows are shown when opened.
     const visible = async (sev: string) => ({
-      total: await page.locator(`tr.finding[data-sev="${sev}"]`).count(),
+      total: await page.locator(`${UNFOLDED} tr.finding[data-sev="${sev}"]`).count(),
       shown: await page.locator(`tr.finding[data-sev="${sev}"]:visible`).count(),
     });
 
@@ -221,10 +378,15 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
       try {
         const { page: p } = await open(noJs, writeReport('violations-nojs', renderAuditHtml(report)));
         expect(await p.locator('fieldset.filter').isVisible()).toBe(false);
-        const rows = await p.locator('tr.finding').all();
-        expect(rows.length).toBe(report.findings.length);
-        expect(rows.length).toBeGreaterThan(0);
-        expect(await p.locator('tr.finding:visible').count()).toBe(rows.length);
+        expect(await p.locator('tr.finding').count()).toBe(report.findings.length);
+        const rows = await p.locator(`${UNFOLDED} tr.finding`).count();
+        expect(rows).toBeGreaterThan(0);
+        expect(await p.locator('tr.finding:visible').count()).toBe(rows);
+        // A folded session opens by its native <details> toggle.
+        const index = await p.locator('section.brief:has(> details.brief:not([open]))').first().getAttribute('data-session-index');
+        const folded = p.locator(`section.brief[data-session-index="${index}"] > details.brief`);
+        await folded.locator('> summary').click();
+        expect(await folded.locator('tr.finding').first().isVisible()).toBe(true);
         const first = p.locator('details.body').first();
         await first.locator('summary').click();
         expect(await first.locator('pre, p').first().isVisible()).toBe(true);
@@ -238,7 +400,7 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
     let page: string;
 
     beforeAll(async () => {
-      page = renderAuditHtml(await reportOf(HOSTILE));
+      page = renderAuditHtml(await reportOf([HOSTILE, HOSTILE_CRASH]));
     });
 
     // The same checks with the CSP as rendered, and with the CSP removed: escaping alone must already hold.
@@ -254,9 +416,10 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
         if (name === 'hostile') {
           await p.screenshot({ path: join(SHOTS, `${name}-top.png`) });
           if (KEEP_SHOTS) {
+            await renderAll(p);
             await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
             await unstick(p);
-            await p.locator('section.session').screenshot({ path: join(SHOTS, `${name}-session.png`) });
+            await p.locator('section.session').first().screenshot({ path: join(SHOTS, `${name}-session.png`) });
           }
         }
         // Give handlers every chance: hover and click everything, open every body, focus every control.
@@ -305,6 +468,8 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
         expect(state.text).toContain('<script>window.__pwned="script";document.title="pwned"</script>');
         expect(state.text).toContain(`<img src=x onerror="window.__pwned='img';alert('img')">`);
         expect(state.text).toContain('javascript:window.__pwned="js-url"');
+        // The crash's stderr, quoted as the diagnosis's evidence: text too, its controls made visible.
+        expect(state.text).toContain(`AttributeError: <img src=x onerror="window.__pwned='stderr'"><script>window.__pwned='stderr-script'</script> \\u202e`);
       } finally {
         await ctx.close();
       }

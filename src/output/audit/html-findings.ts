@@ -65,12 +65,12 @@ function severityCell(severities: ReadonlyArray<[Severity, number]>): SafeHtml {
 export function rulesSection(report: AuditReport, links: HtmlLinks, revision: string | null): SafeHtml {
   const fired = report.rules.filter((r) => (report.byRule[r.id] ?? 0) > 0);
   const unknown = Object.keys(report.byRule).filter((id) => !report.rules.some((r) => r.id === id));
-  const row = (r: AuditReport['rules'][number]) =>
-    html`<tr><td class="mono rule">${r.id}</td><td>${severityCell(ruleSeverities(report, r.id, r.effectiveSeverity))}</td><td class="num">${formatCount(report.byRule[r.id] ?? 0)}</td><td>${r.description}<br><span class="muted">spec:</span> ${linkTo(links.spec(r.id, revision), html`<code class="ref">${breakablePath(links.spec(r.id, revision) ?? r.specUrl)}</code>`)}<br><span class="muted">doc:</span> ${linkTo(links.doc(r.id), html`<code class="ref">${breakablePath(r.docUrl)}</code>`)}</td></tr>\n`;
+  const row = (r: AuditReport['rules'][number], anchor = false) =>
+    html`<tr${anchor ? html` id="rule-${r.id}"` : ''}><td class="mono rule">${r.id}</td><td>${severityCell(ruleSeverities(report, r.id, r.effectiveSeverity))}</td><td class="num">${formatCount(report.byRule[r.id] ?? 0)}</td><td>${r.description}<br><span class="muted">spec:</span> ${linkTo(links.spec(r.id, revision), html`<code class="ref">${breakablePath(links.spec(r.id, revision) ?? r.specUrl)}</code>`)}<br><span class="muted">doc:</span> ${linkTo(links.doc(r.id), html`<code class="ref">${breakablePath(r.docUrl)}</code>`)}</td></tr>\n`;
   const head = html`<thead><tr><th>rule</th><th>severity</th><th class="num">findings</th><th>what it checks</th></tr></thead>`;
   return html`<section class="card" id="rules">
 <h2>Rules</h2>
-${fired.length === 0 && unknown.length === 0 ? html`<p class="muted">No rule fired.</p>` : html`<div class="scroll"><table class="rules">${head}<tbody>${fired.map(row)}${unknown.map((id) => html`<tr><td class="mono">${id}</td><td>${severityCell(ruleSeverities(report, id, null))}</td><td class="num">${formatCount(report.byRule[id])}</td><td class="muted">(not in the active rule list)</td></tr>`)}</tbody></table></div>`}
-<details><summary>All ${report.rules.length} active rules</summary><div class="scroll"><table class="rules">${head}<tbody>${report.rules.map(row)}</tbody></table></div></details>
+${fired.length === 0 && unknown.length === 0 ? html`<p class="muted">No rule fired.</p>` : html`<div class="scroll"><table class="rules">${head}<tbody>${fired.map((r) => row(r, true))}${unknown.map((id) => html`<tr id="rule-${id}"><td class="mono">${id}</td><td>${severityCell(ruleSeverities(report, id, null))}</td><td class="num">${formatCount(report.byRule[id])}</td><td class="muted">(not in the active rule list)</td></tr>`)}</tbody></table></div>`}
+<details><summary>All ${report.rules.length} active rules</summary><div class="scroll"><table class="rules">${head}<tbody>${report.rules.map((r) => row(r))}</tbody></table></div></details>
 </section>`;
 }

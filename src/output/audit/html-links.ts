@@ -3,6 +3,7 @@ import type { AuditReport } from '../../audit/types.js';
 import { specUrlFor } from '../../rules/spec-urls.js';
 import { joinKey, pathKeys } from '../../util/key-path.js';
 import { html, type SafeHtml } from './html-escape.js';
+import { CAUSE_METAS } from '../../diagnose/registry.js';
 
 /** Where a rule's page and its spec section are, in a session's negotiated revision. */
 export interface HtmlLinks {
@@ -10,7 +11,11 @@ export interface HtmlLinks {
   doc(rule: string): string | null;
   /** The spec section of the rule in `revision` (the rule's own link when that revision lacks it), or null. */
   spec(rule: string, revision: string | null): string | null;
+  /** A cause's page (`docBase` + `docs/causes/<id>.md`, a cause of the registry only), or null without a `docBase`. */
+  cause(id: string): string | null;
 }
+
+const CAUSES = new Set(CAUSE_METAS.map((m) => m.id));
 
 /** Only our own kinds of link: the spec site over https, the rule pages as files or over https. */
 const SAFE = /^(https:\/\/|file:\/\/\/)[^\s"'<>`]*$/;
@@ -31,6 +36,7 @@ export function htmlLinks(report: AuditReport, docBase?: string): HtmlLinks {
       const r = rules.get(id);
       return r === undefined ? null : safe(specUrlFor(r.specUrl, revision));
     },
+    cause: (id) => (docBase === undefined || !CAUSES.has(id) ? null : safe(new URL(`docs/causes/${id}.md`, docBase).href)),
   };
 }
 

@@ -105,3 +105,28 @@ function hasBlocks(s: AuditSession): boolean {
 }
 
 
+
+/** Step lines a brief session shows: its first and its last. */
+const BRIEF_HEAD = 20;
+const BRIEF_TAIL = 10;
+
+/**
+ * A session of a report of many that is not drawn in full: a line in a <details>, open when the session needs attention
+ * (failed, degraded, or with an error), closed when not; inside, a line of facts, its findings, and its messages as
+ * lines (one text node). No diagram and no bodies: those are the report of this session alone, whose command it names.
+ */
+export function briefSessionSection(s: AuditSession, index: number, findings: readonly AuditFinding[], links: HtmlLinks, open: boolean): SafeHtml {
+  const i = s.info;
+  const steps = [...s.sequence.head, ...s.sequence.tail];
+  const shown = steps.length > BRIEF_HEAD + BRIEF_TAIL ? [...steps.slice(0, BRIEF_HEAD), null, ...steps.slice(-BRIEF_TAIL)] : steps;
+  const left = steps.length - (BRIEF_HEAD + BRIEF_TAIL) + s.sequence.elided;
+  const lines = shown.map((x) => (x === null ? `… ${countOf(left, 'message')} more …` : summaryLine(x))).join('\n');
+  const c = s.counts;
+  const server = display(i.serverInfo?.name) || i.server || '';
+  return html`<section class="card session brief" data-session-index="${index}"><details class="brief"${open ? html` open` : ''}>
+<summary><h2 id="session-${index}">Session <span class="mono">${i.key}</span>${server === '' ? '' : html` <span class="mono">${server}</span>`} <span class="muted">· ${breakablePath(i.file)} · ${countOf(c.error, 'error')}, ${countOf(c.warning, 'warning')}, ${countOf(c.info, 'info')}</span></h2></summary>
+<p class="facts-line"><span class="muted">client</span> <span class="client">${peer(i.clientInfo)}</span> · <span class="muted">server</span> <span class="server">${peer(i.serverInfo)}</span> · ${i.transport ?? 'unknown transport'} · records #${i.firstSeq} – #${i.lastSeq}</p>
+${findings.length === 0 ? html`<p class="muted none">No findings.</p>` : findingsTable(findings, () => null, links, () => i.negotiatedRevision)}
+<details class="steps"><summary>Messages (${formatCount(steps.length + s.sequence.elided)})</summary><pre>${preText(lines)}</pre><p class="muted">The sequence diagram and the message bodies: <code>mcptrace audit -f html --session ${i.key} ${i.file}</code></p></details>
+</details></section>`;
+}

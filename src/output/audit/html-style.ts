@@ -28,6 +28,9 @@ h3 { font-size: 15px; margin: 18px 0 8px; color: var(--muted); text-transform: u
 a { color: var(--info); }
 code, pre, .mono { font-family: var(--mono); font-size: 12.5px; }
 .muted { color: var(--muted); }
+/* A section off screen is not laid out until it comes near: a report of many sessions opens in the time of its first screen. */
+section.session, #statistics, #rules { content-visibility: auto; contain-intrinsic-size: auto 900px; }
+section.brief { contain-intrinsic-size: auto 240px; }
 section.card { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 16px 20px; margin: 16px 0; }
 header.report { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; justify-content: space-between; }
 .verdict { font-weight: 700; padding: 6px 14px; border-radius: 6px; font-size: 15px; }
@@ -108,7 +111,38 @@ details.body { border-bottom: 1px solid var(--line); }
 details.body > summary { cursor: pointer; padding: 3px 10px; font-family: var(--mono); font-size: 12.5px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 details.body:target > summary, details.body[open] > summary { background: var(--head); }
 details.body pre { margin: 0; padding: 8px 12px; white-space: pre-wrap; overflow-wrap: anywhere; background: var(--bg); }
+.badge { display: inline-block; font-size: 11.5px; font-weight: 700; text-transform: uppercase; border-radius: 4px; padding: 1px 6px; border: 1px solid currentColor; }
+.badge.failed { background: var(--error-bg); color: var(--error); }
+.badge.degraded { background: var(--warning-bg); color: var(--warning); }
+.badge.ok { background: var(--ok-bg); color: var(--ok); }
+#what-happened .lead { font-size: 15px; margin: 0 0 4px; }
+#what-happened h4 { font-size: 14px; margin: 14px 0 6px; }
+.rules-fired { overflow-wrap: anywhere; }
+/* A cause's id is never broken at its dashes. */
+span.cause { white-space: nowrap; }
+/* A summary quotes the log, whose words can be a long JSON token: it breaks anywhere rather than widen the table. */
+table.diagnoses td.msg, table.causes td.msg { overflow-wrap: anywhere; min-width: 16ch; }
+table.diagnoses td.name { overflow-wrap: anywhere; min-width: 14ch; }
+table.diagnoses .side { width: 1%; white-space: nowrap; }
+.why { border-top: 1px solid var(--line); padding-top: 2px; }
+.why.failed h4 { color: var(--error); } .why.degraded h4 { color: var(--warning); }
+.cause-item { margin: 0 0 8px 12px; }
+.cause-item p { margin: 4px 0; overflow-wrap: break-word; }
+.cause-item.note { color: var(--muted); }
+.tag.side { font-family: var(--mono); }
+ol.evidence { list-style: none; margin: 0 0 0 12px; padding: 0; }
+ol.evidence li { margin: 2px 0 6px; }
+ol.evidence .where { font-size: 12px; }
+ol.evidence pre { margin: 2px 0 0; padding: 6px 10px; background: var(--bg); border-left: 3px solid var(--line); white-space: pre-wrap; overflow-wrap: anywhere; max-height: 16rem; overflow: auto; }
+.why.failed ol.evidence pre { border-left-color: var(--error); } .why.degraded ol.evidence pre { border-left-color: var(--warning); }
+section.brief { padding: 6px 20px; margin: 6px 0; }
+section.brief h2 { font-size: 14px; display: inline; margin: 0; overflow-wrap: anywhere; }
+details.brief > summary { cursor: pointer; }
+details.brief[open] > summary { margin-bottom: 8px; }
+.facts-line { margin: 0 0 6px; overflow-wrap: break-word; }
+details.steps > summary { cursor: pointer; color: var(--muted); }
+details.steps pre { margin: 6px 0; padding: 8px 12px; background: var(--bg); white-space: pre-wrap; overflow-wrap: anywhere; }
 .legend { display: flex; flex-wrap: wrap; gap: 14px; font-size: 12.5px; color: var(--muted); margin: 6px 0; }
 footer { color: var(--muted); font-size: 12.5px; text-align: center; margin-top: 24px; }
-@media print { .filter, .bodies { display: none; } section.card { break-inside: avoid-page; } }
+@media print { .filter, .bodies { display: none; } section.session, #statistics, #rules { content-visibility: visible; } section.card { break-inside: avoid-page; } }
 `;

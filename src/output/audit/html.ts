@@ -6,9 +6,11 @@ import { formatCount, formatMs } from '../numbers.js';
 import { spanText } from '../stats-sections.js';
 import { html, rawHtml, type SafeHtml } from './html-escape.js';
 import { findingsTable, rulesSection, severityFilter } from './html-findings.js';
-import { countsText, emptyFailure, findingsFail, nothingChecked, reportNotes, reportRevision, SEVERITIES } from './parts.js';
+import { emptyFailure, sessionsFailure, findingsFail, nothingChecked, reportNotes, reportRevision, SEVERITIES } from './parts.js';
 import { HTML_SCRIPT } from './html-script.js';
-import { sessionSection } from './html-session.js';
+import { briefSessionSection, sessionSection } from './html-session.js';
+import { whatHappened, type DiagnosisPlaces } from './html-diagnosis.js';
+import { stepId } from './svg-sequence.js';
 import { allStats } from './html-stats.js';
 import { HTML_STYLE } from './html-style.js';
 import { countOf, pluralOf } from '../plural.js';
@@ -28,13 +30,31 @@ const HTML_CSP = `default-src 'none'; style-src ${sha256(HTML_STYLE)}; script-sr
 function verdict(report: AuditReport): SafeHtml {
   if (report.failed) {
     const empty = emptyFailure(report);
-    const reasons = [...(findingsFail(report) ? [`at --fail-on ${report.failOn}`] : []), ...(empty === null ? [] : [empty])];
+    const sessions = sessionsFailure(report);
+    const reasons = [...(sessions === null ? [] : [sessions]), ...(findingsFail(report) ? [`at --fail-on ${report.failOn}`] : []), ...(empty === null ? [] : [empty])];
     return html`<div class="verdict failed">FAILED <span>${reasons.join('; ')}</span></div>`;
   }
   const unchecked = nothingChecked(report);
   if (unchecked !== null) return html`<div class="verdict ungated">NOTHING CHECKED <span class="muted">${unchecked.replace(/^nothing checked: /, '')}</span></div>`;
   if (report.failOn === 'none') return html`<div class="verdict ungated">NOT GATED <span class="muted">(--fail-on none)</span></div>`;
   return html`<div class="verdict passed">PASSED <span>at --fail-on ${report.failOn}</span></div>`;
+}
+
+/** Past this many inputs, the list is folded under its count: the header stays a screen's top. */
+const INPUTS_SHOWN = 5;
+
+function inputsHtml(inputs: readonly string[]): SafeHtml {
+  const list = html`${inputs.map((f, i) => html`${i > 0 ? ', ' : ''}${breakablePath(f)}`)}`;
+  return inputs.length <= INPUTS_SHOWN ? list : html`<details class="inputs"><summary>${countOf(inputs.length, 'file')}</summary>${list}</details>`;
+}
+
+/** The run's notes; past `INPUTS_SHOWN`, those that do not fail the run are folded under their count. */
+function notesHtml(report: AuditReport): SafeHtml {
+  const notes = reportNotes(report);
+  const note = (n: (typeof notes)[number]) => html`<p class="note${n.fails ? ' failed' : ''}">${n.text}</p>`;
+  if (notes.length <= INPUTS_SHOWN) return html`${notes.map(note)}`;
+  const folded = notes.filter((n) => !n.fails);
+  return html`${notes.filter((n) => n.fails).map(note)}${folded.length === 0 ? '' : html`<details class="notes"><summary>${countOf(folded.length, 'note')}</summary>${folded.map(note)}</details>`}`;
 }
 
 /** The run's span, then each input's clock times without a date (never compared with other times), a line each. */
@@ -51,7 +71,7 @@ function summary(report: AuditReport): SafeHtml {
   return html`<section class="card" id="summary">
 <header class="report"><div><h1>MCP audit report</h1><div class="muted">${report.tool.name} ${report.tool.version} · generated ${report.generatedAt}</div></div>${verdict(report)}</header>
 <dl class="facts">
-<dt>inputs</dt><dd class="mono inputs">${report.inputs.map((f, i) => html`${i > 0 ? ', ' : ''}${breakablePath(f)}`)}</dd>
+<dt>inputs</dt><dd class="mono inputs">${inputsHtml(report.inputs)}</dd>
 <dt>sessions</dt><dd>${formatCount(stats.sessions.length)}${report.sessions.length < stats.sessions.length ? html` <span class="muted">(the first ${report.sessions.length} in detail)</span>` : ''}</dd>
 <dt>traffic</dt><dd>${countOf(stats.messages, 'message')}, ${countOf(stats.bytes, 'byte')}, ${formatCount(stats.invalid)} invalid, ${countOf(stats.events, 'transport event')}${(stats.logs ?? 0) > 0 ? `, ${countOf(stats.logs, 'log line')}` : ''}</dd>
 <dt>time span</dt><dd>${timeSpanHtml(stats.timeSpan)}</dd>
@@ -59,9 +79,56 @@ function summary(report: AuditReport): SafeHtml {
 </dl>
 <div class="totals">${SEVERITIES.map((s) => html`<div class="total ${s}" data-total="${s}"><b>${formatCount(report.totals[s])}</b>${report.totals[s] === 1 ? s : pluralOf(s)}</div>`)}</div>
 ${report.findingsOmitted > 0 ? html`<p class="muted">${countOf(report.findingsOmitted, 'more finding')} counted but not listed (report limit).</p>` : ''}
-${reportNotes(report).map((n) => html`<p class="note${n.fails ? ' failed' : ''}">${n.text}</p>`)}
-${report.sessions.length > 1 ? html`<h3>Sessions</h3><ul>${report.sessions.map((s, i) => html`<li><a href="#session-${i}">session ${s.info.key}</a> <span class="muted">${breakablePath(s.info.file)}</span> — ${countsText(s.counts)}</li>`)}</ul>` : ''}
+${notesHtml(report)}
 </section>`;
+}
+
+/**
+ * A report of more sessions than this draws the diagram and bodies of this many sessions at most, those that need
+ * attention (failed, degraded, or with an error); the others are brief (`briefSessionSection`). 300 sessions drawn
+ * in full were 18 MB and 13 s to open in Chromium (docs/performance.md, "The HTML report of many sessions").
+ */
+const FULL_SESSIONS = 10;
+
+/** The sessions that need attention: failed, degraded, or with an error finding. */
+function needAttention(report: AuditReport): Set<number> {
+  const bad = new Set(report.diagnoses.filter((d) => d.verdict !== 'ok').map((d) => d.session));
+  return new Set(report.sessions.map((_, i) => i).filter((i) => bad.has(report.sessions[i].info.key) || report.sessions[i].counts.error > 0));
+}
+
+/** Which sessions are drawn in full: all of a small report, else the first `FULL_SESSIONS` that need attention. */
+function fullSessions(report: AuditReport, attention: ReadonlySet<number>): Set<number> {
+  if (report.sessions.length <= FULL_SESSIONS) return new Set(report.sessions.map((_, i) => i));
+  return new Set([...attention].slice(0, FULL_SESSIONS));
+}
+
+/**
+ * Each diagnosis's session section: diagnoses and sections are both in session order, so the n-th diagnosis of a key
+ * is its n-th section (two files may hold sessions of the same key).
+ */
+function diagnosisPlaces(report: AuditReport, full: ReadonlySet<number>): DiagnosisPlaces {
+  const byKey = new Map<string, number[]>();
+  report.sessions.forEach((s, i) => byKey.set(s.info.key, [...(byKey.get(s.info.key) ?? []), i]));
+  const seen = new Map<string, number>();
+  const sections = report.diagnoses.map((d) => {
+    const n = seen.get(d.session) ?? 0;
+    seen.set(d.session, n + 1);
+    return byKey.get(d.session)?.[n] ?? null;
+  });
+  const kept = new Map<number, Set<number>>();
+  const keptOf = (i: number) => {
+    let k = kept.get(i);
+    if (!k) kept.set(i, (k = new Set([...report.sessions[i].sequence.head, ...report.sessions[i].sequence.tail].map((x) => x.seq))));
+    return k;
+  };
+  return {
+    section: (i) => sections[i] ?? null,
+    record: (i, seq) => {
+      const at = sections[i];
+      if (at === null || at === undefined) return null;
+      return full.has(at) && keptOf(at).has(seq) ? stepId(at, seq) : `session-${at}`;
+    },
+  };
 }
 
 /** What the page links to beside itself: the rule pages under `docBase` (a URL ending in `/`), when given. */
@@ -90,6 +157,8 @@ export function* renderAuditHtmlChunks(report: AuditReport, ctx: HtmlContext = {
     else bySession.set(f.session, [f]);
   }
   const shown = new Set(report.sessions.map((s) => s.info.key));
+  const attention = needAttention(report);
+  const full = fullSessions(report, attention);
   const others = report.findings.filter((f) => !shown.has(f.session));
   yield html`<!DOCTYPE html>
 <html lang="en">
@@ -105,9 +174,14 @@ export function* renderAuditHtmlChunks(report: AuditReport, ctx: HtmlContext = {
 <body>
 <main>
 ${summary(report)}
+${whatHappened(report, diagnosisPlaces(report, full), links)}
 ${severityFilter(report.totals)}
 `.value;
   for (const [i, s] of report.sessions.entries()) {
+    if (!full.has(i)) {
+      yield briefSessionSection(s, i, bySession.get(s.info.key) ?? [], links, attention.has(i)).value;
+      continue;
+    }
     const st = report.stats.sessions.find((x) => x.key === s.info.key && x.file === s.info.file) ?? report.stats.sessions.find((x) => x.key === s.info.key);
     yield sessionSection(s, i, bySession.get(s.info.key) ?? [], st, links, !single).value;
   }

@@ -41,8 +41,8 @@ function inline(page: string, tag: 'script' | 'style'): string[] {
 }
 
 const ALLOWED_TAGS = new Set([
-  'html', 'head', 'meta', 'title', 'style', 'body', 'main', 'section', 'header', 'footer', 'div', 'span', 'h1', 'h2', 'h3', 'p', 'b', 'br',
-  'code', 'pre', 'dl', 'dt', 'dd', 'ul', 'li', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'details', 'summary', 'fieldset', 'legend',
+  'html', 'head', 'meta', 'title', 'style', 'body', 'main', 'section', 'header', 'footer', 'div', 'span', 'h1', 'h2', 'h3', 'h4', 'p', 'b', 'br',
+  'code', 'pre', 'dl', 'dt', 'dd', 'ul', 'ol', 'li', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'details', 'summary', 'fieldset', 'legend',
   'label', 'input', 'script', 'svg', 'wbr', 'defs', 'marker', 'path', 'line', 'rect', 'circle', 'text', 'title', 'g',
 ]);
 
