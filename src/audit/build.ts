@@ -12,6 +12,8 @@ interface BuildAuditOptions {
   failOn: FailOn;
   /** The slow threshold of the diagnosis (the rules' `slowMs`). */
   slowMs?: number;
+  /** `--max-sessions`: the sessions the diagnosis keeps folding (see `DiagnoserOptions.maxLive`). */
+  maxSessions?: number;
   /** `--fail-on-empty`: an input without any MCP message fails the audit. */
   failOnEmpty?: boolean;
   ruleSettings?: RuleSettings;
@@ -31,7 +33,7 @@ export class AuditBuilder {
 
   constructor(private readonly opts: BuildAuditOptions) {
     this.audit = new AuditCollector(opts.limits ?? DEFAULT_AUDIT_LIMITS);
-    this.diagnoser = new Diagnoser({ slowMs: opts.slowMs });
+    this.diagnoser = new Diagnoser({ slowMs: opts.slowMs, maxLive: opts.maxSessions });
   }
 
   add(r: PipelineRecord): void {

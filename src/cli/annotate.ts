@@ -68,7 +68,7 @@ export async function runAnnotate(given: AnnotateArgs, io: CliIO): Promise<numbe
   return withFollow(args.follow, io, async (stop) => {
     // The text ends with what went wrong in each session: the diagnosis reads every record, those the filters hide
     // too (what went wrong does not depend on what is shown).
-    const diagnoser = args.format === 'text' ? new Diagnoser({ slowMs: ruleOpts.slowMs }) : null;
+    const diagnoser = args.format === 'text' ? new Diagnoser({ slowMs: ruleOpts.slowMs, maxLive: args.maxSessions }) : null;
     const { analyzer, each, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop, diagnoser ? (r) => diagnoser.observe(r) : undefined);
     const out = new OutputWriter(io.stdout);
     const made = makeSink(args, io, analyzer, redactorFor(args, false), diagnoser);

@@ -69,7 +69,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     const { analyzer, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop);
     // Only what the format prints: no sequence steps for json, sarif and text, no bodies but for html.
     const limits = limitsFor(AUDIT_SEQUENCE_USE[format]);
-    const builder = new AuditBuilder({ inputs, failOn, failOnEmpty, ruleSettings: rules, tool: TOOL, limits, slowMs: ruleOpts.slowMs });
+    const builder = new AuditBuilder({ inputs, failOn, failOnEmpty, ruleSettings: rules, tool: TOOL, limits, slowMs: ruleOpts.slowMs, maxSessions: args.maxSessions });
     const files = inputNames(args.files);
     // --jobs: the files in worker threads, merged in input order. A redacted report's records are redacted in the
     // workers; the messages the merge re-makes and the summary, here.

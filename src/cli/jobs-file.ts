@@ -26,8 +26,8 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
   });
   const keep = buildFilter(task.filter);
   const redactor = task.redactKeys ? new Redactor({ keys: task.redactKeys }) : null;
-  const collector = task.command === 'stats' ? new StatsCollector() : new AuditBuilder({ inputs: [], failOn: 'none', tool: { name: '', version: '' }, limits: task.auditLimits });
-  const diagnoser = task.command === 'stats' ? new Diagnoser() : null;
+  const collector = task.command === 'stats' ? new StatsCollector() : new AuditBuilder({ inputs: [], failOn: 'none', tool: { name: '', version: '' }, limits: task.auditLimits, maxSessions: task.analyzer.maxSessions });
+  const diagnoser = task.command === 'stats' ? new Diagnoser({ maxLive: task.analyzer.maxSessions }) : null;
   const piece = task.piece;
   const bytes = createReadStream(task.file, { highWaterMark: 256 * 1024, start: piece?.start, end: piece && Number.isFinite(piece.end) ? piece.end - 1 : undefined });
   const heap = new HeapKeeper();

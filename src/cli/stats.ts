@@ -50,7 +50,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
     // with no terminal at all they keep their whole width (content only, as the goldens).
     // Statistics show no findings: skip the rules (schema checks are the costly part of the pipeline).
     // How the sessions went: the diagnosis reads every record, those the filters leave out of the counts too.
-    const diagnoser = new Diagnoser();
+    const diagnoser = new Diagnoser({ maxLive: args.maxSessions });
     const { analyzer, batches } = openRun(args, io, { rules: NO_RULES }, stop, (r) => diagnoser.observe(r));
     const collector = new StatsCollector();
     const redactor = redactorFor(args, false);

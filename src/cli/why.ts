@@ -31,7 +31,7 @@ export function whyBuilder(y: Argv) {
 export async function diagnoseRun(args: RunArgs & RuleArgs, io: CliIO): Promise<SessionDiagnosis[]> {
   const settings = await ruleSettings(args);
   const { analyzer, batches } = openRun(args, io, { rules: settings.rules, ruleOptions: settings.ruleOptions });
-  const diagnoser = new Diagnoser({ slowMs: settings.ruleOptions.slowMs });
+  const diagnoser = new Diagnoser({ slowMs: settings.ruleOptions.slowMs, maxLive: args.maxSessions });
   for await (const batch of batches) for (const r of batch) diagnoser.observe(r);
   const result = diagnoser.finish(analyzer.summary());
   const lines = await readSourceLines(evidenceLines(result));

@@ -2,7 +2,7 @@
 // session's records, events and log lines into ranked diagnoses and a verdict. Memory is per session and bounded.
 import type { AnalysisSummary } from '../analyzer.js';
 import { DEFAULT_RULE_OPTIONS } from '../rules/types.js';
-import type { OpenRequest, PipelineRecord } from '../types.js';
+import type { OpenRequest, PipelineRecord, SessionInfo } from '../types.js';
 import { findLoops, type Launch } from './causes/restart-loop.js';
 import { foldRecord, newFold, settle, type SessionFold } from './fold.js';
 import { CAUSES, causeRank } from './registry.js';
@@ -12,7 +12,15 @@ import type { Diagnosis, Evidence, Impact, SessionDiagnosis, Verdict } from './t
 export interface DiagnoserOptions {
   /** The slow threshold (the rules' `slowMs`). */
   slowMs?: number;
+  /**
+   * Sessions whose records are still folded (`--max-sessions`, 10,000 by default). Past it the least recently active
+   * one is decided at once from what its records showed (its requests still open are the ones its fold holds) and
+   * only its diagnosis is kept, so that memory does not grow with the number of sessions' folds.
+   */
+  maxLive?: number;
 }
+
+const DEFAULT_MAX_LIVE = 10_000;
 
 interface Entry {
   fold: SessionFold;
@@ -31,13 +39,20 @@ function sessionId(file: string, key: string): string {
 const IMPACT_ORDER: Record<Impact, number> = { failed: 0, degraded: 1, note: 2 };
 
 export class Diagnoser {
+  /** Live sessions, the least recently active first. */
   private readonly sessions = new Map<string, Entry>();
+  /** The id of the session of the last record (it is already last in `sessions`). */
+  private lastId: string | null = null;
+  /** Sessions decided when they were retired, with where they began. */
+  private readonly retired: { firstSeq: number; diagnosis: PartialDiagnosis }[] = [];
   private readonly slowMs: number;
+  private readonly maxLive: number;
   /** Per file: the last line seen and how many times the file was read again before (for inputs named alike). */
   private readonly inputs = new Map<string, { line: number; n: number }>();
 
   constructor(opts: DiagnoserOptions = {}) {
     this.slowMs = opts.slowMs ?? DEFAULT_RULE_OPTIONS.slowMs;
+    this.maxLive = Math.max(1, opts.maxLive ?? DEFAULT_MAX_LIVE);
   }
 
   observe(record: PipelineRecord): void {
@@ -52,9 +67,15 @@ export class Diagnoser {
     const id = sessionId(input === 0 ? file : `${file}#${input}`, record.session);
     let e = this.sessions.get(id);
     if (!e) {
+      if (this.sessions.size >= this.maxLive) this.retireOldest();
       e = { fold: newFold(), states: CAUSES.map((c) => c.create()), file: record.wire.file, key: record.session, firstSeq: record.seq, lastSeq: record.seq };
       this.sessions.set(id, e);
+    } else if (id !== this.lastId) {
+      // The most recently active last: the first entry is the one to retire.
+      this.sessions.delete(id);
+      this.sessions.set(id, e);
     }
+    this.lastId = id;
     e.lastSeq = record.seq;
     const signals = readSignals(record);
     foldRecord(e.fold, record, signals);
@@ -79,32 +100,45 @@ export class Diagnoser {
       if (list) list.push(o);
       else openBy.set(o.session, [o]);
     }
-    // Sessions in the order they began; the summary's SessionInfo (by name) for what it adds (the server's name).
+    // The summary's SessionInfo (by name) for what it adds (the server's name).
     const info = new Map(summary.sessions.map((s) => [sessionId(s.file, s.key), s]));
-    const ids = [...this.sessions.keys()];
-    const out: PartialDiagnosis[] = [];
-    for (const id of ids) {
-      const e = this.sessions.get(id);
-      if (!e) continue; // no record of it came here (another worker's, or filtered out)
-      const session = info.get(id);
-      const key = e.key;
-      const diagnoses: Diagnosis[] = [];
-      {
-        const decided = new Map<string, Diagnosis>();
-        for (let i = 0; i < CAUSES.length; i++) {
-          const c = CAUSES[i]!;
-          const d = c.decide(e.states[i], { session, key, fold: e.fold, open: (openBy.get(key) ?? []).filter((o) => o.seq >= e.firstSeq && o.seq <= e.lastSeq), decided, slowMs: this.slowMs });
-          if (!d) continue;
-          const full = { cause: c.meta.id, ...d, evidence: [...d.evidence] };
-          decided.set(c.meta.id, full);
-          diagnoses.push(full);
-        }
-      }
-      rank(diagnoses);
-      const server = e.fold.server ?? session?.server ?? null;
-      out.push({ session: key, server, verdict: 'ok', diagnoses, file: e.file, tsMs: e.fold.firstTsMs, start: e.fold.start });
+    const live = [...this.sessions].map(([id, e]) => ({
+      firstSeq: e.firstSeq,
+      diagnosis: this.decide(e, info.get(id), (openBy.get(e.key) ?? []).filter((o) => o.seq >= e.firstSeq && o.seq <= e.lastSeq)),
+    }));
+    // Sessions in the order they began.
+    return [...this.retired, ...live].sort((x, y) => x.firstSeq - y.firstSeq).map((x) => x.diagnosis);
+  }
+
+  /** Decides the least recently active session now, from its own records: its open requests are its fold's. */
+  private retireOldest(): void {
+    const first = this.sessions.entries().next();
+    if (first.done) return;
+    const [id, e] = first.value;
+    this.sessions.delete(id);
+    const open: OpenRequest[] = [...e.fold.pending].map(([seq, p]) => ({
+      seq, session: e.key, source: p.source, dir: p.dir, id: p.id as string | number, method: p.method, cancelled: false,
+    }));
+    this.retired.push({ firstSeq: e.firstSeq, diagnosis: this.decide(e, undefined, open) });
+  }
+
+  /** One session's diagnoses, ranked (the verdict is the run's to complete). */
+  private decide(e: Entry, session: SessionInfo | undefined, open: readonly OpenRequest[]): PartialDiagnosis {
+    const key = e.key;
+    const diagnoses: Diagnosis[] = [];
+    const decided = new Map<string, Diagnosis>();
+    for (let i = 0; i < CAUSES.length; i++) {
+      const c = CAUSES[i]!;
+      // A copy: deciding must not change what the session's records built (a live report decides again later).
+      const d = c.decide(structuredClone(e.states[i]), { session, key, fold: e.fold, open, decided, slowMs: this.slowMs });
+      if (!d) continue;
+      const full = { cause: c.meta.id, ...d, evidence: [...d.evidence] };
+      decided.set(c.meta.id, full);
+      diagnoses.push(full);
     }
-    return out;
+    rank(diagnoses);
+    const server = e.fold.server ?? session?.server ?? null;
+    return { session: key, server, verdict: 'ok', diagnoses, file: e.file, tsMs: e.fold.firstTsMs, start: e.fold.start };
   }
 }
 

@@ -10,6 +10,9 @@ const MAX_PENDING = 10_000;
 interface PendingRequest {
   id: unknown;
   method: string;
+  /** Where it is (`file:line`) and who sent it: what an unanswered request's evidence needs. */
+  source: string;
+  dir: PipelineRecord['dir'];
   /** `tools/call`: the tool's name. */
   tool: string | null;
   /** The request used a capability the other side did not declare. */
@@ -71,7 +74,7 @@ export function foldRecord(f: SessionFold, r: PipelineRecord, signals: readonly 
   } else if (r.kind === 'request' && r.id !== null && f.pending.size < MAX_PENDING) {
     const params = (r.message as { params?: { name?: unknown } } | null)?.params;
     const undeclared = r.findings.some((x) => x.rule === 'capability-not-negotiated');
-    f.pending.set(r.seq, { id: r.id, method: r.method ?? '?', tool: typeof params?.name === 'string' ? params.name : null, undeclared, tsMs: r.wire.tsMs });
+    f.pending.set(r.seq, { id: r.id, method: r.method ?? '?', source: r.source, dir: r.dir, tool: typeof params?.name === 'string' ? params.name : null, undeclared, tsMs: r.wire.tsMs });
     if (r.dir !== 's2c') f.requests++;
   }
   if ((r.kind === 'response' || r.kind === 'error') && r.method === 'initialize') {

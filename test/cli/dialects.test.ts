@@ -34,11 +34,17 @@ describe('hosts\' logs on the command line', () => {
     expect(bad.stderr).toContain('"claude-desktop", "vscode"');
   });
 
-  it('a host log with no MCP message says so in one line; audit passes unless --fail-on-empty', async () => {
+  it('a host log with no MCP message says so in one line, and its diagnosis fails the audit (the server exited at start)', async () => {
     const audit = await runCli(['audit', '-f', 'json', NO_TRAFFIC]);
-    expect(audit.code).toBe(0);
+    expect(audit.code).toBe(1);
     expect(audit.stderr).toBe(`mcptrace: ${NO_TRAFFIC}: no MCP messages (0 of 24 lines)\n`);
-    expect((await runCli(['audit', '-f', 'json', '--fail-on-empty', NO_TRAFFIC])).code).toBe(1);
+    const report = JSON.parse(audit.stdout) as { diagnoses: { verdict: string; cause: string; summary: string }[]; findings: unknown[] };
+    expect(report.findings).toEqual([]);
+    expect(report.diagnoses.map((d) => [d.verdict, d.cause])).toEqual([['failed', 'server-exited'], ['failed', 'server-exited']]);
+    expect(report.diagnoses[0]!.summary).toContain("ModuleNotFoundError: No module named 'httpx'");
+    // Not gated on the diagnosis: no finding, so it passes, unless an input with no message fails it.
+    expect((await runCli(['audit', '-f', 'json', '--fail-on', 'none', NO_TRAFFIC])).code).toBe(0);
+    expect((await runCli(['audit', '-f', 'json', '--fail-on', 'none', '--fail-on-empty', NO_TRAFFIC])).code).toBe(1);
   });
 });
 
@@ -54,8 +60,9 @@ describe('logs whose format holds one side only (the Java SDK, the TypeScript SD
     sessions: { key: string; onlySide: string | null; notLogged: unknown; serverInfo: { name?: string } | null }[];
     findings: { rule: string; session: string; seq: number }[];
   }
+  // What the rules find: not gated on the diagnosis (a server that died fails the audit at the default --fail-on).
   const audit = async (file: string) => {
-    const r = await runCli(['audit', '-f', 'json', file]);
+    const r = await runCli(['audit', '-f', 'json', '--fail-on', 'none', file]);
     expect(r.code).toBe(0);
     return JSON.parse(r.stdout) as Audit;
   };
