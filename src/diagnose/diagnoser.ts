@@ -117,7 +117,7 @@ export class Diagnoser {
     const [id, e] = first.value;
     this.sessions.delete(id);
     const open: OpenRequest[] = [...e.fold.pending].map(([seq, p]) => ({
-      seq, session: e.key, source: p.source, dir: p.dir, id: p.id as string | number, method: p.method, cancelled: false,
+      seq, session: e.key, source: p.source, dir: p.dir, id: p.id as string | number, method: p.method, cancelled: p.cancelled,
     }));
     this.retired.push({ firstSeq: e.firstSeq, diagnosis: this.decide(e, undefined, open) });
   }

@@ -13,6 +13,8 @@ interface PendingRequest {
   /** Where it is (`file:line`) and who sent it: what an unanswered request's evidence needs. */
   source: string;
   dir: PipelineRecord['dir'];
+  /** Its sender cancelled it (`notifications/cancelled` naming its id): never answered is then no timeout. */
+  cancelled: boolean;
   /** `tools/call`: the tool's name. */
   tool: string | null;
   /** The request used a capability the other side did not declare. */
@@ -74,7 +76,7 @@ export function foldRecord(f: SessionFold, r: PipelineRecord, signals: readonly 
   } else if (r.kind === 'request' && r.id !== null && f.pending.size < MAX_PENDING) {
     const params = (r.message as { params?: { name?: unknown } } | null)?.params;
     const undeclared = r.findings.some((x) => x.rule === 'capability-not-negotiated');
-    f.pending.set(r.seq, { id: r.id, method: r.method ?? '?', source: r.source, dir: r.dir, tool: typeof params?.name === 'string' ? params.name : null, undeclared, tsMs: r.wire.tsMs });
+    f.pending.set(r.seq, { id: r.id, method: r.method ?? '?', source: r.source, dir: r.dir, cancelled: false, tool: typeof params?.name === 'string' ? params.name : null, undeclared, tsMs: r.wire.tsMs });
     if (r.dir !== 's2c') f.requests++;
   }
   if ((r.kind === 'response' || r.kind === 'error') && r.method === 'initialize') {
@@ -93,9 +95,13 @@ export function foldRecord(f: SessionFold, r: PipelineRecord, signals: readonly 
   }
 }
 
-/** Forgets an answered request (after the causes have seen the answer). */
+/** Forgets an answered request, and marks a cancelled one (after the causes have seen the record). */
 export function settle(f: SessionFold, r: PipelineRecord): void {
   if ((r.kind === 'response' || r.kind === 'error') && r.pair !== null) f.pending.delete(r.pair);
+  if (r.kind === 'notification' && r.method === 'notifications/cancelled') {
+    const id = (r.message as { params?: { requestId?: unknown } } | null)?.params?.requestId;
+    for (const p of f.pending.values()) if (p.id === id && p.dir === r.dir) p.cancelled = true;
+  }
 }
 
 export function fromSignal(s: Signal): Evidence {

@@ -49,9 +49,16 @@ describe('JSON documents on the command line', () => {
       ['event', 'claude-code', 'sequential-thinking', 'sequential-thinking#2'],
     ]);
     expect(records.map((x) => x.ts)).toEqual(['2025-07-14T10:20:09.396Z', '2025-07-14T10:20:09.595Z', '2025-07-14T10:20:09.595Z', '2025-07-14T10:20:09.595Z', '2025-07-14T10:20:13.716Z', '2025-07-14T10:20:13.902Z']);
+    // No MCP message, but the host's lines say what happened: each launch's connection closed before initialize was
+    // answered, which fails the audit at the default --fail-on.
     const audit = await runCli(['audit', '-f', 'json', CACHE]);
-    expect(audit.code).toBe(0);
+    expect(audit.code).toBe(1);
     expect(audit.stderr).toBe(`mcptrace: ${CACHE}: no MCP messages (0 of 38 lines)\n`);
+    const report = JSON.parse(audit.stdout) as { findings: unknown[]; diagnoses: { session: string; cause: string; verdict: string }[] };
+    expect(report.findings).toEqual([]);
+    expect(report.diagnoses.map((d) => [d.session, d.cause, d.verdict])).toEqual([
+      ['sequential-thinking', 'server-exited', 'failed'], ['sequential-thinking#2', 'server-exited', 'failed'],
+    ]);
   });
 
   it('reads a document whose first member is a line longer than a read (its start decides, not NDJSON)', async () => {
