@@ -4,13 +4,14 @@
 import type { SessionDiagnosis } from '../diagnose/types.js';
 import { worstVerdict } from '../diagnose/diagnoser.js';
 import { escapeTerminal } from './escape.js';
+import { truncate } from './width.js';
 import { alsoText, causeGroups, headlineText, MANY_SESSIONS, sessionAside, sessionLabel, verdictCounts, verdictCountsText } from './diagnosis-parts.js';
 
 const EVIDENCE_LINES = 3;
 
-function fit(s: string, width: number): string {
-  const one = escapeTerminal(s.replace(/[\r\n\t]+/g, ' ').trim());
-  return one.length > width ? `${one.slice(0, Math.max(1, width - 1))}…` : one;
+/** One line of `s`, cut to `width` columns (display columns: a wide character takes two). */
+function oneLine(s: string, width: number): string {
+  return truncate(escapeTerminal(s.replace(/[\r\n\t]+/g, ' ').trim()), width);
 }
 
 /** Words wrapped to `width`, each line after the first indented by `indent`. */
@@ -26,7 +27,7 @@ function wrap(s: string, width: number, indent: string, first = ''): string[] {
     } else line += sep + w;
   }
   if (line.trim().length > 0) out.push(line);
-  return out.map((l) => (l.length > width ? `${l.slice(0, width - 1)}…` : l));
+  return out.map((l) => truncate(l, width));
 }
 
 /** `file:line` with the file's last path segment: the reader knows which file they gave. */
@@ -38,7 +39,7 @@ function shortSource(source: string): string {
 /** A session that failed or degraded: its name, then each cause with its side and up to three lines of the log. */
 function sessionCauses(s: SessionDiagnosis, width: number): string[] {
   const aside = sessionAside(s);
-  const lines = [fit(`${s.verdict.toUpperCase()}  ${sessionLabel(s)}${aside === null ? '' : ` (${aside})`}`, width)];
+  const lines = [oneLine(`${s.verdict.toUpperCase()}  ${sessionLabel(s)}${aside === null ? '' : ` (${aside})`}`, width)];
   for (const d of s.diagnoses) {
     const tag = d.impact === 'note' ? 'note' : d.side;
     lines.push(...wrap(d.summary, width, '      ', `  ${d.cause} [${tag}]: `));
@@ -76,7 +77,7 @@ export function formatWhyText(result: readonly SessionDiagnosis[], width = 80): 
     const nameWidth = Math.min(24, Math.max(6, ...result.map((s) => sessionLabel(s).length)));
     for (const s of result) {
       const name = sessionLabel(s).slice(0, nameWidth).padEnd(nameWidth);
-      lines.push(fit(`${s.verdict.padEnd(8)}  ${name}  ${headlineText(s)}`, width));
+      lines.push(oneLine(`${s.verdict.padEnd(8)}  ${name}  ${headlineText(s)}`, width));
     }
     for (const s of result) if (s.verdict !== 'ok') lines.push('', ...sessionCauses(s, width));
   }
