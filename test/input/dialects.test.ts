@@ -23,7 +23,9 @@ const UNTIMED: Record<string, string> = {
   'mcp-proxy/g1-client-mode-default-format.log': "Python's default logging format has no time",
   'typescript-sdk/example-json-response-server.log': "the SDK examples' console.log lines have no time",
   'typescript-sdk/example-simple-streamable-server.log': "the SDK examples' console.log lines have no time",
+  'python-sdk/g0-sse-server-dict-body.log': "Python's default logging format has no time",
   'python-sdk/g1-sse-server-default-format.log': "Python's default logging format has no time",
+  'python-sdk/writer-lines-excerpt.log': "Python's default logging format has no time",
   'java-sdk/client-stdio-slf4j-simple.log': "slf4j-simple's default format has no time (only a JUL line's own, not a message's)",
   'fastmcp/middleware-g1-source-type-method.log': "Python's default logging format has no time",
   // mcp-remote prints times only with --debug (generation 4).

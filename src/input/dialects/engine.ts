@@ -17,6 +17,7 @@ import { appendLine, groupAt, logGroupFrame, openGroup, oversizedBodyFrame, uncl
 import { HeldMessage } from './held.js';
 import { Owner } from './owner.js';
 import { LoggingProcess } from './process.js';
+import { RepeatedMessage } from './repeats.js';
 import type { Dialect, Marker } from './types.js';
 
 export interface DialectLimits {
@@ -41,6 +42,8 @@ export class DialectReader implements LineReader {
   private readonly echoes: Echoes | null;
   /** Dialects whose messages may be restated, or followed by their body, hold them here; null for the others. */
   private readonly held: HeldMessage | null;
+  /** Dialects with a marker that repeats another's message keep the last message read here; null for the others. */
+  private readonly repeated: RepeatedMessage | null;
   private readonly folder: Folder | null;
   private readonly folded: DialectLine[] = [];
 
@@ -51,6 +54,7 @@ export class DialectReader implements LineReader {
     this.process = new LoggingProcess(d);
     this.echoes = Echoes.of(d);
     this.held = HeldMessage.of(d);
+    this.repeated = RepeatedMessage.of(d);
   }
 
   line(raw: Line, out: Frame[]): void {
@@ -203,8 +207,16 @@ export class DialectReader implements LineReader {
     if (r.extent === null) g.json.length = 0; // the body may start on the next line
   }
 
-  /** A message read from its marker's line on: handed to the keeper of held messages when the dialect has one. */
+  /**
+   * A message read from its marker's line on: handed to the keeper of held messages when the dialect has one; a log
+   * record when it repeats the message read before it (Marker.repeats).
+   */
   private emit(frame: Frame, marker: Marker, text: string, level: string | null, out: Frame[]): void {
+    const read = this.repeated === null ? frame : this.repeated.frame(frame, marker, text, level);
+    if (read !== frame) {
+      out.push(read);
+      return;
+    }
     out.push(this.process.seen(frame, this.owner));
     this.held?.message(frame, marker, text, level);
   }

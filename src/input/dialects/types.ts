@@ -49,6 +49,13 @@ export interface Marker {
    * messages when it has `bodyAfterSummary` (src/input/dialects/held.ts); other dialects hold nothing.
    */
   restates?: true;
+  /**
+   * The line repeats a message a line before it read (the Python SDK's SSE server: `Received JSON: b'…'`, then
+   * `Validated client message: …`, then `Sending message to writer: …` for one client message): when the last message
+   * a marker without `repeats` read is the same (as `restates` compares) and no line repeated it yet, this line is a log
+   * record of its line; else (the log left that line out) it is the message (src/input/dialects/repeats.ts).
+   */
+  repeats?: true;
 }
 
 /**
