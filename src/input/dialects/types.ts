@@ -56,6 +56,14 @@ export interface Marker {
    * record of its line; else (the log left that line out) it is the message (src/input/dialects/repeats.ts).
    */
   repeats?: true;
+  /**
+   * The body is only the result of a request, whose method the marker's group `method` names (.NET's `Request response
+   * received for method tools/list. Response: '{result}'.`): the message is that response, its id the one a line of
+   * the dialect's `requestIds` named last (for that method, when the line names one), else that of the last request of
+   * that method the log read (src/input/dialects/result-ids.ts). With no id to give it, it is a summary of a response to
+   * the oldest open request of that method.
+   */
+  result?: true;
 }
 
 /**
@@ -174,6 +182,18 @@ export interface Dialect<Name extends string = string> {
    * rebuilt message whose text has such runs is read as cut (`truncated`), as one that does not parse.
    */
   wrapIndent?: number;
+  /**
+   * Entries written over several lines, the message under its header indented by this many spaces (.NET's console:
+   * `trce: Category[EventId]`, then `      message`): a host line and the lines under it that start with that many
+   * spaces are read as one host line, whose text is the header's text, a space, and the message's lines (indent
+   * removed) joined with `\n` (src/input/dialects/indented.ts).
+   */
+  entryIndent?: number;
+  /**
+   * Lines that name the id of the request a `result` marker's body answers (group `id`, as printed: digits are a
+   * number, anything else a string; group `method` when the line names it): tested on host lines' texts.
+   */
+  requestIds?: readonly RegExp[];
   /** Which side the logging process is, for `received` markers. */
   roles?: Roles;
   /**
