@@ -230,7 +230,7 @@ export class DialectReader implements LineReader {
       out.push(read);
       return;
     }
-    out.push(this.process.seen(frame, this.owner));
+    out.push(this.process.seen(frame, this.owner, marker));
     this.results?.seen(frame);
     this.held?.message(frame, marker, text, level);
   }

@@ -26,9 +26,9 @@ export interface Marker {
   /**
    * The direction, or `received`: the message the logging process received, `c2s` in a server's log and `s2c` in a
    * client's (Dialect.roles tells which; else the first such message does: a response means a client, `initialize` a
-   * server).
+   * server). `sent`: the message the logging process sent, the other way round.
    */
-  dir: Exclude<Direction, 'unknown'> | 'received';
+  dir: Exclude<Direction, 'unknown'> | 'received' | 'sent';
   /** How the body is written (default `json`): a logger that prints the parsed message writes its language's literal. */
   syntax?: BodySyntax;
   /** The server, when the log never names it but the marker tells which program printed it (an SDK's example server). */
