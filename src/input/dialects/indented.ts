@@ -3,22 +3,14 @@
 // (an exception's stack too) indented by 6 spaces. The engine reads such an entry as one host line whose text is the
 // header's text, a space, and the message's lines joined with `\n` — what the console's single-line form writes.
 import type { Line } from '../lines.js';
-import type { DialectLine } from './fold.js';
-import { matchHostLine, type HostMatch } from './grammar.js';
+import type { DialectLine, LineGroup } from './fold.js';
+import { matchHostLine } from './grammar.js';
 import type { Dialect } from './types.js';
-
-/** An entry being read: its header's reading and the message's lines so far. */
-interface Entry {
-  first: Line;
-  host: HostMatch;
-  raw: string[];
-  message: string[];
-  bytes: number;
-}
 
 /** Groups a host line and the indented lines under it; every other line passes through as it is. */
 export class IndentedEntries {
-  private e: Entry | null = null;
+  /** The entry being read: its header, and its message's lines (indent removed) as pieces. */
+  private e: LineGroup | null = null;
   private grammar = 0;
   private readonly indent: string;
 
@@ -31,7 +23,7 @@ export class IndentedEntries {
     if (e !== null && !l.oversized && l.text.startsWith(this.indent) && e.raw.length < this.maxLines && e.bytes < this.maxBytes) {
       e.raw.push(l.text);
       e.bytes += l.bytes + 1;
-      e.message.push(l.text.slice(this.indent.length));
+      e.pieces.push(l.text.slice(this.indent.length));
       return;
     }
     this.flush(out);
@@ -41,7 +33,7 @@ export class IndentedEntries {
       return;
     }
     this.grammar = h.grammar;
-    this.e = { first: l, host: h, raw: [l.text], message: [], bytes: l.bytes };
+    this.e = { first: l, host: h, raw: [l.text], pieces: [], bytes: l.bytes };
   }
 
   end(out: DialectLine[]): void {
@@ -57,7 +49,7 @@ export class IndentedEntries {
       out.push({ ...e.first, host: e.host });
       return;
     }
-    const message = e.message.join('\n');
+    const message = e.pieces.join('\n');
     const text = e.host.text === '' ? message : `${e.host.text} ${message}`;
     out.push({ text: e.raw.join('\n'), line: e.first.line, bytes: e.bytes, span: e.raw.length, host: { ...e.host, text } });
   }
