@@ -24,6 +24,7 @@ const result = String.raw`Request response received for method (?<method>\S+)\. 
 
 export const csharpSdk: Dialect<'csharp-sdk'> = {
   name: 'csharp-sdk',
+  family: 'sdk',
   title: "C#/.NET SDK: Trace logs of ModelContextProtocol (Microsoft.Extensions.Logging's console)",
   example: "trce: ModelContextProtocol.Client.McpClient[654635990] StarWarsMCPServer sending method 'tools/list' request. Request: '{\"method\":\"tools/list\",\"params\":{},\"id\":2,\"jsonrpc\":\"2.0\"}'.",
   // The header: its text is the category and event id, then (single-line form) the message.

@@ -7,6 +7,7 @@ import type { Dialect } from './types.js';
 
 export const goSdk: Dialect<'go-sdk'> = {
   name: 'go-sdk',
+  family: 'sdk',
   title: "Go SDK: the LoggingTransport's `read:` / `write:` lines (github.com/modelcontextprotocol/go-sdk)",
   example: 'write: {"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}',
   lines: [

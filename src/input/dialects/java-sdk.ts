@@ -14,6 +14,7 @@ const MDC = String.raw`\{[^{}]*\}`;
 
 export const javaSdk: Dialect<'java-sdk'> = {
   name: 'java-sdk',
+  family: 'sdk',
   title: 'Java SDK: debug logs of io.modelcontextprotocol (logback, slf4j-simple, Spring Boot, Spring AI)',
   example: '20250626T141149.044 DEBUG [pool-2-thread-1] i.m.spec.McpSchema - Received JSON message: {"method":"tools/list","jsonrpc":"2.0","id":1}',
   lines: [

@@ -11,6 +11,7 @@ const LOGGER = String.raw`[\w.]+`;
 
 export const pythonSdk: Dialect<'python-sdk'> = {
   name: 'python-sdk',
+  family: 'sdk',
   title: "Python SDK: debug logs of mcp.server.* and mcp.client.* (Python's logging, FastMCP's rich console)",
   example: `2025-06-09 23:51:51,097 - mcp.server.sse - DEBUG - Received JSON: b'{"method":"tools/list","jsonrpc":"2.0","id":1}'`,
   // The logging formats applications were seen to choose; the SDK's messages are the same in all of them.

@@ -148,9 +148,14 @@ export interface JsonEntries {
   serverInPath?: RegExp;
 }
 
+/** Who writes a dialect: a host (an MCP client's application), a bridge or proxy between two transports, or an SDK's logging. */
+export type DialectFamily = 'host' | 'bridge' | 'sdk';
+
 export interface Dialect<Name extends string = string> {
   /** The `--input-format` name. */
   name: Name;
+  /** Who writes it (`mcptrace formats` shows it). */
+  family: DialectFamily;
   /** What writes it, for `mcptrace formats` and docs. */
   title: string;
   /** One real-looking line, for `mcptrace formats`. */
