@@ -92,8 +92,8 @@ async function closedPort(): Promise<number> {
 const runs = new Map<string, Promise<Run>>();
 /** What the auth server answers a request straight (no proxy, no SDK): its challenge and body. */
 let direct: Promise<{ status: number; challenge: string | null; body: string }>;
-/** The session the client had before the server was restarted. */
-let lostSession: string | undefined;
+/** Per run: the session the client had before the server was restarted, then the one it initialized after. */
+const sessionIds = new Map<string, string[]>();
 let refusedPort = 0;
 
 beforeAll(() => {
@@ -109,27 +109,39 @@ beforeAll(() => {
     await server.stop();
     return run;
   })());
-  runs.set('sessions', (async () => {
-    let server = await failing('sessions');
-    const port = server.port;
-    const run = await proxied('sessions', port, async (url) => {
-      const client = sdkClient();
-      const transport = new StreamableHTTPClientTransport(url);
-      await client.connect(transport, T);
-      lostSession = transport.sessionId;
-      await client.callTool({ name: 'echo', arguments: { text: 'before the restart' } }, CallToolResultSchema, T);
-      // The server restarts on the same port: the new process knows no session.
+  // The server restarts between two calls (on the same port: the new process knows no session); the client gives up,
+  // or (`recovered`) a new client initializes a new session and goes on, as the spec asks of a client after a 404.
+  for (const name of ['sessions', 'recovered']) {
+    runs.set(name, (async () => {
+      let server = await failing('sessions');
+      const port = server.port;
+      const run = await proxied(name, port, async (url) => {
+        const client = sdkClient();
+        const transport = new StreamableHTTPClientTransport(url);
+        await client.connect(transport, T);
+        sessionIds.set(name, [transport.sessionId!]);
+        await client.callTool({ name: 'echo', arguments: { text: 'before the restart' } }, CallToolResultSchema, T);
+        await server.stop();
+        server = await failing('sessions', port);
+        try {
+          await client.callTool({ name: 'echo', arguments: { text: 'after the restart' } }, CallToolResultSchema, T);
+        } finally {
+          await client.close();
+          if (name === 'recovered') {
+            const again = sdkClient();
+            const t = new StreamableHTTPClientTransport(url);
+            await again.connect(t, T);
+            sessionIds.get(name)!.push(t.sessionId!);
+            await again.callTool({ name: 'echo', arguments: { text: 'in a new session' } }, CallToolResultSchema, T);
+            await t.terminateSession();
+            await again.close();
+          }
+        }
+      });
       await server.stop();
-      server = await failing('sessions', port);
-      try {
-        await client.callTool({ name: 'echo', arguments: { text: 'after the restart' } }, CallToolResultSchema, T);
-      } finally {
-        await client.close();
-      }
-    });
-    await server.stop();
-    return run;
-  })());
+      return run;
+    })());
+  }
   runs.set('refused', (async () => {
     refusedPort = await closedPort();
     return proxied('refused', refusedPort, async (url) => {
@@ -179,13 +191,27 @@ describe('proxy + the SDK client: 404 Session not found after the server restart
     const body = /(\{"jsonrpc".*\})/.exec(run.clientError!)![1]!;
     expect(JSON.parse(body)).toEqual({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
     const sessions = await why(run.capture);
-    const s = sessions.find((x) => x.session === lostSession)!;
-    expect(sessions.map((x) => x.session)).toEqual([lostSession]);
+    const s = sessions[0]!;
+    expect(sessions.map((x) => x.session)).toEqual(sessionIds.get('sessions'));
     expect(s.verdict).toBe('failed');
     expect(s.diagnoses.map((d) => [d.cause, d.side, d.impact])).toEqual([['session-expired', 'client', 'failed']]);
     const texts = s.diagnoses[0]!.evidence.map((e) => e.text);
     expect(texts).toContain('HTTP 404 to a request of the session');
     expect(texts).toContain(body);
+  });
+});
+
+describe('proxy + the SDK client: 404 Session not found, then a new session', () => {
+  it('the lost session is recovered in the next one: session-expired on the server side, degraded, the new initialize as evidence', async () => {
+    const run = await runs.get('recovered')!;
+    expect(run.clientError).toMatch(/Session not found/);
+    const [lost, again] = sessionIds.get('recovered')!;
+    const sessions = await why(run.capture);
+    expect(sessions.map((x) => [x.session, x.verdict])).toEqual([[lost, 'degraded'], [again, 'ok']]);
+    const d = sessions[0]!.diagnoses;
+    expect(d.map((x) => [x.cause, x.side, x.impact])).toEqual([['session-expired', 'server', 'degraded']]);
+    expect(d[0]!.summary).toBe('the server no longer knew the session (404 Session not found); the client initialized a new one and went on');
+    expect(JSON.parse(d[0]!.evidence.at(-1)!.text)).toMatchObject({ method: 'initialize', id: 0 });
   });
 });
 
