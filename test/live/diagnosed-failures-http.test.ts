@@ -16,9 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpProxy } from '../../src/live/http-proxy.js';
 import { SyncFile } from '../../src/live/sync-file.js';
 import { startEverything, type HttpServer } from '../helpers/http-server.js';
-import { runMain } from '../helpers/in-process.js';
 import { lazyTempDir } from '../helpers/temp.js';
-import { FIXTURES } from './helpers.js';
+import { FIXTURES, why } from './helpers.js';
 
 const SERVER = join(FIXTURES, 'failing', 'http-server.mjs');
 const T = { timeout: 10_000 };
@@ -69,15 +68,6 @@ async function proxied(name: string, port: number, session: (url: URL) => Promis
 }
 
 const sdkClient = () => new Client({ name: 'mcptrace-diagnosis-test', version: '1.0.0' });
-
-interface Evidence { seq: number; source: string; text: string }
-interface Diagnosis { cause: string; side: string; impact: string; summary: string; evidence: Evidence[] }
-interface SessionDiagnosis { session: string; verdict: string; diagnoses: Diagnosis[] }
-
-async function why(capture: string): Promise<SessionDiagnosis[]> {
-  const r = await runMain(['why', '-f', 'json', capture]);
-  return JSON.parse(r.stdout) as SessionDiagnosis[];
-}
 
 /** A port nothing listens on (taken from the system, then closed). */
 async function closedPort(): Promise<number> {
