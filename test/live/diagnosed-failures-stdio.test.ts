@@ -12,6 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Evidence } from '../../src/diagnose/types.js';
+import { runMain } from '../helpers/in-process.js';
 import { lazyTempDir } from '../helpers/temp.js';
 import { CLI_PATH, EVERYTHING_JS, FIXTURES, REPO_ROOT, why } from './helpers.js';
 
@@ -162,6 +163,9 @@ describe('wrap + the SDK client: a server that dies with a tool call open', () =
     expect(s!.diagnoses.map((d) => [d.cause, d.side, d.impact])).toEqual([['server-exited', 'unknown', 'failed']]);
     expect(s!.diagnoses[0]!.evidence.map((e) => e.text)).toEqual(['killed by SIGKILL']);
     expect(s!.diagnoses[0]!.summary).toBe('the server exited with a request open: killed by SIGKILL, and the log holds no error output that says why');
+    // The audit's "What happened" is the same diagnosis.
+    const audit = JSON.parse((await runMain(['audit', '-f', 'json', run.capture])).stdout) as { diagnoses: unknown[] };
+    expect(audit.diagnoses).toEqual(s!.diagnoses.map((d) => ({ session: s!.session, server: null, verdict: s!.verdict, ...d })));
   });
 });
 
