@@ -2,9 +2,10 @@
 // session's records, events and log lines into ranked diagnoses and a verdict. Memory is per session and bounded.
 import type { AnalysisSummary } from '../analyzer.js';
 import { DEFAULT_RULE_OPTIONS } from '../rules/types.js';
-import type { OpenRequest, PipelineRecord, SessionInfo } from '../types.js';
+import type { OpenRequest, PipelineRecord, RecordMark, SessionInfo } from '../types.js';
 import { findLoops, type Launch } from './causes/restart-loop.js';
 import { foldRecord, newFold, settle, type SessionFold } from './fold.js';
+import { marksOf } from './marks.js';
 import { CAUSES, causeRank } from './registry.js';
 import { readSignals } from './signals.js';
 import type { Diagnosis, Evidence, Impact, SessionDiagnosis, Verdict } from './types.js';
@@ -55,7 +56,11 @@ export class Diagnoser {
     this.maxLive = Math.max(1, opts.maxLive ?? DEFAULT_MAX_LIVE);
   }
 
-  observe(record: PipelineRecord): void {
+  /**
+   * Takes in one record; returns what it shows of a failure as it stands now (annotate's marks, marks.ts), or
+   * undefined.
+   */
+  observe(record: PipelineRecord): RecordMark[] | undefined {
     // Keyed by input too: two inputs can hold sessions of one name (a transcript read twice), which are two sessions.
     // The same file read again starts over at its first lines: a line before the last one seen is a new input.
     const file = record.wire.file;
@@ -81,7 +86,9 @@ export class Diagnoser {
     foldRecord(e.fold, record, signals);
     const obs = { record, signals, fold: e.fold };
     for (let i = 0; i < CAUSES.length; i++) CAUSES[i]!.observe(e.states[i], obs);
+    const marks = marksOf(record, signals, e.fold);
     settle(e.fold, record);
+    return marks;
   }
 
   /** The diagnosis of every session, in the order the sessions began. */

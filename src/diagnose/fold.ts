@@ -38,6 +38,8 @@ export interface SessionFold {
   lastHeader: Signal | null;
   /** The host named its own timeout setting. */
   timeoutHint: boolean;
+  /** Seq of the first record that says the server could not be started (a `spawn` signal). */
+  spawnAt: number | null;
   /** Answers (results) to operation requests. */
   okAnswers: number;
   /** Operation requests sent by the client. */
@@ -48,7 +50,7 @@ export interface SessionFold {
 export function newFold(): SessionFold {
   return {
     server: null, start: null, firstTsMs: null, ready: false, initialize: null, hostStop: null, lastException: null,
-    stderrErrors: [], lastHeader: null, timeoutHint: false, okAnswers: 0, requests: 0, pending: new Map(),
+    stderrErrors: [], lastHeader: null, timeoutHint: false, spawnAt: null, okAnswers: 0, requests: 0, pending: new Map(),
   };
 }
 
@@ -92,7 +94,33 @@ export function foldRecord(f: SessionFold, r: PipelineRecord, signals: readonly 
       if (f.stderrErrors.length > 3) f.stderrErrors.shift();
     } else if (s.kind === 'failure-header') f.lastHeader = s;
     else if (s.kind === 'timeout-hint') f.timeoutHint = true;
+    else if (s.kind === 'spawn') f.spawnAt ??= s.seq;
   }
+}
+
+/**
+ * Where the server's process or transport ended, as a `closed` signal: a line that says so (`Server transport closed
+ * unexpectedly`, `exited with code 127`), or an exit event with a non-zero code (its code kept).
+ */
+export function exitOf(r: PipelineRecord, signals: readonly Signal[]): Signal | undefined {
+  const said = signals.find((s) => s.kind === 'closed');
+  if (said) return said;
+  const code = r.kind === 'event' && r.event?.name === 'exit' ? r.event.data?.code : undefined;
+  if (typeof code !== 'number' || code === 0) return undefined;
+  return { kind: 'closed', seq: r.seq, source: r.source, text: `exit code ${String(code)}`, code };
+}
+
+/**
+ * The end at `seq` left the host without its server: the host had not stopped it or given up on it first, and the
+ * handshake was not done, requests were open, or the server had just thrown (an idle session whose transport closed
+ * after its work is no failure). `open`: the operation requests still open.
+ */
+export function exitedUnderHost(f: Readonly<SessionFold>, seq: number): { open: number } | null {
+  if (f.hostStop !== null && f.hostStop < seq) return null;
+  let open = 0;
+  for (const p of f.pending.values()) if (p.method !== 'initialize') open++;
+  if (f.ready && open === 0 && !f.lastException) return null;
+  return { open };
 }
 
 /** Forgets an answered request, and marks a cancelled one (after the causes have seen the record). */

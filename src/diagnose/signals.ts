@@ -1,6 +1,7 @@
 // Reads what a record's words say: each physical line (bounded) against the host-line patterns, tracebacks grouped
 // to their exception line, stderr error lines. Pure; linear in the text read.
 import type { PipelineRecord } from '../types.js';
+import { READ_AS_LINE } from './patterns/error-codes.js';
 import { EXCEPTION_SHAPES, GROUP_DECORATION, type ExceptionShape } from './patterns/exceptions.js';
 import { HOST_LINE_PATTERNS, STDERR_ERROR_WORDS, STDERR_PREFIXES, type SignalKind } from './patterns/host-lines.js';
 
@@ -22,19 +23,28 @@ export interface Signal {
   /** A duration the line states, in milliseconds. */
   ms?: number;
   status?: number;
+  /** The exit code a line states (`exited with code 127`). */
+  code?: number;
   /** Exceptions: the language of the traceback. */
   language?: string;
 }
 
 const ANSI = /\u001b\[[0-9;]{0,20}m/g;
 
-/** The words of a record that are read: a log line's text, an event's text, an invalid record's raw text. */
+/**
+ * The words of a record that are read: a log line's text, an event's text, an invalid record's raw text, a cancel's
+ * reason, an error answer an SDK made (READ_AS_LINE) as the SDK logs it.
+ */
 function recordText(r: PipelineRecord): string | null {
   if (r.kind === 'log') return r.text ?? null;
   if (r.kind === 'invalid') return r.raw ?? null;
   if (r.kind === 'event') {
     const t = r.event?.data?.text;
     return typeof t === 'string' ? t : null;
+  }
+  if (r.kind === 'error') {
+    const e = (r.message as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+    return typeof e?.code === 'number' && READ_AS_LINE.has(e.code) && typeof e.message === 'string' ? `MCP error ${e.code}: ${e.message}` : null;
   }
   if (r.kind === 'notification' && r.method === 'notifications/cancelled') {
     const reason = (r.message as { params?: { reason?: unknown } } | null)?.params?.reason;
@@ -94,6 +104,7 @@ export function readSignals(r: PipelineRecord): Signal[] {
       const ms = toMs(m.groups);
       if (ms !== undefined) s.ms = ms;
       if (m.groups?.status) s.status = Number(m.groups.status);
+      if (m.groups?.code) s.code = Number(m.groups.code);
       out.push(s);
     }
     const stderr = STDERR_PREFIXES.exec(line);

@@ -1,6 +1,6 @@
 // Cause server-exited: the server's process or transport ended under the host, before the handshake or with
 // requests open, with its last exception or stderr error line.
-import { fromSignal } from '../fold.js';
+import { exitOf, exitedUnderHost, fromSignal } from '../fold.js';
 import type { Signal } from '../signals.js';
 import { addEvidence, type Cause, type DiagnosisSide, type Evidence } from '../types.js';
 
@@ -16,13 +16,8 @@ export const serverExited: Cause<State> = {
   create: () => ({ closed: null, exception: null, stderr: [], env: null, beforeHandshake: false }),
   observe(state, { record, signals, fold }) {
     for (const s of signals) if (s.kind === 'env') state.env ??= s;
-    const exit = record.kind === 'event' && record.event?.name === 'exit' && typeof record.event.data?.code === 'number' && record.event.data.code !== 0;
-    const closed = signals.find((s) => s.kind === 'closed') ?? (exit ? { kind: 'closed' as const, seq: record.seq, source: record.source, text: `exit code ${String(record.event!.data!.code)}` } : undefined);
-    if (!closed || state.closed) return;
-    if (fold.hostStop !== null && fold.hostStop < record.seq) return; // the host stopped it or gave up first
-    let open = false;
-    for (const p of fold.pending.values()) if (p.method !== 'initialize') open = true;
-    if (fold.ready && !open && !fold.lastException) return; // an idle, finished session whose transport closed
+    const closed = exitOf(record, signals);
+    if (!closed || state.closed || !exitedUnderHost(fold, record.seq)) return;
     state.closed = closed;
     state.beforeHandshake = !fold.ready;
     state.exception = fold.lastException;

@@ -47,7 +47,7 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
   { kind: 'closed', re: /MCP error -32000: Connection closed/ },
   { kind: 'closed', re: /Server transport closed unexpectedly/ },
   { kind: 'closed', re: /handshaking with MCP server failed: connection closed/ },
-  { kind: 'closed', re: /\bexited with code [1-9]\d{0,3}\b/ },
+  { kind: 'closed', re: /\bexited with code (?<code>[1-9]\d{0,3})\b/ },
   { kind: 'closed', re: /\bprocess exited unexpectedly\b/i },
   // timeout: the host's limit ran out.
   { kind: 'timeout', re: /request task for "(?<method>[\w/]{1,64})" id \S{1,40} which took over (?<s>\d{1,6})s/ },
