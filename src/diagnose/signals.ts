@@ -3,7 +3,7 @@
 import type { PipelineRecord } from '../types.js';
 import { READ_AS_LINE } from './patterns/error-codes.js';
 import { EXCEPTION_SHAPES, GROUP_DECORATION, type ExceptionShape } from './patterns/exceptions.js';
-import { HOST_LINE_PATTERNS, STDERR_ERROR_WORDS, STDERR_PREFIXES, type SignalKind } from './patterns/host-lines.js';
+import { HOST_LINE_PATTERNS, STDERR_ERROR_WORDS, STDERR_PREFIXES, TRAILING_DUMPS, type SignalKind } from './patterns/host-lines.js';
 
 /** Only this much of a line is matched. */
 const MAX_LINE = 4096;
@@ -69,6 +69,16 @@ function decodeLine(line: string): string {
   return line.length > MAX_LINE ? line.slice(0, MAX_LINE) : line.replace(ANSI, '');
 }
 
+/** A line without the dump its host appended (TRAILING_DUMPS): the words before it. */
+function withoutDump(line: string): string {
+  let end = line.length;
+  for (const re of TRAILING_DUMPS) {
+    const m = re.exec(line);
+    if (m && m.index < end) end = m.index;
+  }
+  return end === line.length ? line : line.slice(0, end);
+}
+
 function sourceAt(r: PipelineRecord, offset: number): string {
   if (offset === 0) return r.source;
   const i = r.source.lastIndexOf(':');
@@ -99,7 +109,7 @@ export function readSignals(r: PipelineRecord): Signal[] {
     for (const p of HOST_LINE_PATTERNS) {
       const m = p.re.exec(line);
       if (!m) continue;
-      const s: Signal = { kind: p.kind, seq: r.seq, source, text: line.trim() };
+      const s: Signal = { kind: p.kind, seq: r.seq, source, text: withoutDump(line).trim() };
       if (m.groups?.method) s.method = m.groups.method;
       const ms = toMs(m.groups);
       if (ms !== undefined) s.ms = ms;

@@ -95,3 +95,10 @@ export const STDERR_ERROR_WORDS = /\b(?:error|fatal|panic|exception|not defined|
 
 /** Prefixes hosts put before a line of the server's stderr; what follows is the server's own words. */
 export const STDERR_PREFIXES = /(?:Server stderr: |\[server stderr\] |context server stderr: |MCP STDERR \([^)]{1,100}\)\]: |stderr: |Log from MCP Server: )/;
+
+/**
+ * What a host appends to its own line after the words (Claude Desktop's util.inspect dump of the error's metadata,
+ * opened at the end of the line and written over the lines after it, or as JSON on the line): a signal's text is cut
+ * where the first of these begins (`spawn python ENOENT {` → `spawn python ENOENT`).
+ */
+export const TRAILING_DUMPS: readonly RegExp[] = [/ \{\s{0,4}$/, / \{"(?:context|stack|metadata)":/, / \{ metadata: /];
