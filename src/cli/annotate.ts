@@ -74,7 +74,7 @@ export async function runAnnotate(given: AnnotateArgs, io: CliIO): Promise<numbe
       const marks = diagnoser.observe(r);
       if (marks) r.marks = marks;
     };
-    const { analyzer, each, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop, mark);
+    const { analyzer, each, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop, mark, (f) => diagnoser.wentWrong(f));
     const out = new OutputWriter(io.stdout);
     const made = makeSink(args, io, analyzer, redactorFor(args, false), diagnoser);
     // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (DESIGN principle 7).

@@ -123,10 +123,17 @@ export class Diagnoser {
     if (first.done) return;
     const [id, e] = first.value;
     this.sessions.delete(id);
-    const open: OpenRequest[] = [...e.fold.pending].map(([seq, p]) => ({
-      seq, session: e.key, source: p.source, dir: p.dir, id: p.id as string | number, method: p.method, cancelled: p.cancelled,
-    }));
-    this.retired.push({ firstSeq: e.firstSeq, diagnosis: this.decide(e, undefined, open) });
+    this.retired.push({ firstSeq: e.firstSeq, diagnosis: this.decide(e, undefined, openOf(e)) });
+  }
+
+  /**
+   * A session read from `file` went wrong, as its records show so far (a cause that failed or degraded it; restart
+   * loops, which need the whole run, aside): what a note on an input with no MCP message says instead of nothing.
+   */
+  wentWrong(file: string): boolean {
+    if (wentWrongIn(this.retired.map((r) => r.diagnosis), file)) return true;
+    for (const e of this.sessions.values()) if (e.file === file && hasFailure(this.decide(e, undefined, openOf(e)).diagnoses)) return true;
+    return false;
   }
 
   /** One session's diagnoses, ranked (the verdict is the run's to complete). */
@@ -147,6 +154,22 @@ export class Diagnoser {
     const server = e.fold.server ?? session?.server ?? null;
     return { session: key, server, verdict: 'ok', diagnoses, file: e.file, tsMs: e.fold.firstTsMs, start: e.fold.start };
   }
+}
+
+/** A live session's open requests, from its fold (the analyzer's summary is not there yet). */
+function openOf(e: Entry): OpenRequest[] {
+  return [...e.fold.pending].map(([seq, p]) => ({
+    seq, session: e.key, source: p.source, dir: p.dir, id: p.id as string | number, method: p.method, cancelled: p.cancelled,
+  }));
+}
+
+function hasFailure(list: readonly Diagnosis[]): boolean {
+  return list.some((d) => d.impact !== 'note');
+}
+
+/** A session of `file` among these went wrong (`Diagnoser.wentWrong` for diagnoses a `--jobs` worker sent). */
+export function wentWrongIn(parts: readonly PartialDiagnosis[], file: string): boolean {
+  return parts.some((p) => p.file === file && hasFailure(p.diagnoses));
 }
 
 /** A session's diagnosis as a worker sends it: with when and where its launch began, for restart loops. */
