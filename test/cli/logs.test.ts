@@ -93,6 +93,14 @@ describe('an input without any MCP message', () => {
     }
   });
 
+  it('counts a session known only from its lines as a session, as the diagnosis does; the lines outside any session are none', async () => {
+    expect((await runMain(['audit', at('spawn.log')])).stdout).toMatch(/ in 1 session, 0 messages — FAILED 1 session failed\n$/);
+    expect((await runMain(['audit', '-f', 'markdown', at('spawn.log')])).stdout).toContain('❌ **Failed** 1 session failed · 0 errors, 0 warnings, 0 info · 1 session · 0 messages');
+    expect((await runMain(['audit', '-f', 'html', at('spawn.log')])).stdout).toContain('<dt>sessions</dt><dd>1</dd>');
+    const outside = await runMain(['audit', 'test/fixtures/failures/codex/codex-tui-log-handshake-closed.log']);
+    expect(outside.stdout).toMatch(/ in 0 sessions, 0 messages — FAILED the lines outside any session failed\n$/);
+  });
+
   it('fails the audit only with --fail-on-empty: exit 1, and the report says why', async () => {
     const gate = await runCli(['audit', '-f', 'json', '--fail-on-empty', at('host.txt'), at('chatter.log')]);
     expect(gate.code).toBe(1);

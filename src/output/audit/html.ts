@@ -6,7 +6,7 @@ import { formatCount, formatMs } from '../numbers.js';
 import { spanText } from '../stats-sections.js';
 import { html, rawHtml, type SafeHtml } from './html-escape.js';
 import { findingsTable, rulesSection, severityFilter } from './html-findings.js';
-import { emptyFailure, sessionsFailure, findingsFail, nothingChecked, reportNotes, reportRevision, SEVERITIES } from './parts.js';
+import { emptyFailure, sessionCount, sessionsFailure, findingsFail, nothingChecked, reportNotes, reportRevision, SEVERITIES } from './parts.js';
 import { HTML_SCRIPT } from './html-script.js';
 import { briefSessionSection, sessionSection } from './html-session.js';
 import { whatHappened, type DiagnosisPlaces } from './html-diagnosis.js';
@@ -72,7 +72,7 @@ function summary(report: AuditReport): SafeHtml {
 <header class="report"><div><h1>MCP audit report</h1><div class="muted">${report.tool.name} ${report.tool.version} · generated ${report.generatedAt}</div></div>${verdict(report)}</header>
 <dl class="facts">
 <dt>inputs</dt><dd class="mono inputs">${inputsHtml(report.inputs)}</dd>
-<dt>sessions</dt><dd>${formatCount(stats.sessions.length)}${report.sessions.length < stats.sessions.length ? html` <span class="muted">(the first ${report.sessions.length} in detail)</span>` : ''}</dd>
+<dt>sessions</dt><dd>${formatCount(sessionCount(report))}${report.sessions.length < stats.sessions.length ? html` <span class="muted">(the first ${report.sessions.length} in detail)</span>` : ''}</dd>
 <dt>traffic</dt><dd>${countOf(stats.messages, 'message')}, ${countOf(stats.bytes, 'byte')}, ${formatCount(stats.invalid)} invalid, ${countOf(stats.events, 'transport event')}${(stats.logs ?? 0) > 0 ? `, ${countOf(stats.logs, 'log line')}` : ''}</dd>
 <dt>time span</dt><dd>${timeSpanHtml(stats.timeSpan)}</dd>
 <dt>fail on</dt><dd>${report.failOn}</dd>
