@@ -1,4 +1,5 @@
 // Rough edges of the diagnosis found on real logs, each with the shape of the log that showed it.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze-stream.js';
 import { diagnose } from '../../src/diagnose/diagnoser.js';
@@ -53,5 +54,20 @@ describe('diagnosis rough edges', () => {
       // The stack inside the dump repeats the error: it is no evidence of its own.
       expect(d.evidence.map((e) => e.text).filter((t) => t.includes('stack'))).toEqual([]);
     }
+  });
+});
+
+describe('whose a host line is', () => {
+  it("Zed: a failure line naming one server leaves the lines after it to the server started last (its stderr, its initialize timeout)", async () => {
+    const file = 'test/fixtures/failures/zed/zed-spawn-failed-and-initialize-timeout.log';
+    const out = await analyze((async function* () {
+      yield readFileSync(file);
+    })(), { file });
+    const sessionOf = (re: RegExp) => out.records.filter((r) => re.test(r.text ?? String(r.event?.data?.text ?? ''))).map((r) => r.session);
+    expect(sessionOf(/failed to start/)).toEqual(['browser-tools-context-server', 'browser-tools-context-server']);
+    expect(sessionOf(/embedding 2317|took over 60s/)).toEqual(['docs-search', 'docs-search']);
+    const by = new Map(diagnose(out.records, out).map((s) => [s.session, s.diagnoses.map((d) => d.cause)]));
+    expect(by.get('browser-tools-context-server')).toEqual(['spawn-failed']);
+    expect(by.get('docs-search')).toEqual(['initialize-timeout']);
   });
 });
