@@ -174,7 +174,6 @@ export function wentWrongIn(parts: readonly PartialDiagnosis[], file: string): b
 
 /** A session's diagnosis as a worker sends it: with when and where its launch began, for restart loops. */
 export interface PartialDiagnosis extends SessionDiagnosis {
-  file: string;
   tsMs: number | null;
   start: Evidence | null;
 }
@@ -194,7 +193,7 @@ export function completeDiagnoses(parts: readonly PartialDiagnosis[]): SessionDi
   return parts.map((p, i) => {
     const diagnoses = launches[i]!.diagnoses;
     rank(diagnoses);
-    return { session: p.session, server: p.server, verdict: verdictOf(diagnoses), diagnoses };
+    return { session: p.session, file: p.file, server: p.server, verdict: verdictOf(diagnoses), diagnoses };
   });
 }
 

@@ -103,17 +103,23 @@ function fullSessions(report: AuditReport, attention: ReadonlySet<number>): Set<
 }
 
 /**
- * Each diagnosis's session section: diagnoses and sections are both in session order, so the n-th diagnosis of a key
- * is its n-th section (two files may hold sessions of the same key).
+ * Each diagnosis's session section, by the session's identity: its input and key (two files may hold sessions of the
+ * same key, and a session known only from a host's lines has no section); the n-th of one input and key (a file read
+ * twice) is its n-th section.
  */
 function diagnosisPlaces(report: AuditReport, full: ReadonlySet<number>): DiagnosisPlaces {
-  const byKey = new Map<string, number[]>();
-  report.sessions.forEach((s, i) => byKey.set(s.info.key, [...(byKey.get(s.info.key) ?? []), i]));
+  const id = (file: string, key: string) => `${file}\u0000${key}`;
+  const byId = new Map<string, number[]>();
+  report.sessions.forEach((s, i) => {
+    const k = id(s.info.file, s.info.key);
+    byId.set(k, [...(byId.get(k) ?? []), i]);
+  });
   const seen = new Map<string, number>();
   const sections = report.diagnoses.map((d) => {
-    const n = seen.get(d.session) ?? 0;
-    seen.set(d.session, n + 1);
-    return byKey.get(d.session)?.[n] ?? null;
+    const k = id(d.file, d.session);
+    const n = seen.get(k) ?? 0;
+    seen.set(k, n + 1);
+    return byId.get(k)?.[n] ?? null;
   });
   const kept = new Map<number, Set<number>>();
   const keptOf = (i: number) => {
