@@ -262,6 +262,31 @@ export interface AnnotatedRecord {
    * has none.
    */
   operation?: { first: number; rounds: number; latencyMs: number | null; serverMs: number | null; clientMs: number | null };
+  /**
+   * Present (annotate, v2) on a record where a failure shows as it is read: the server's end under the host, a
+   * timeout, a line on the server's stdout that is no message, a failed start (src/diagnose/marks.ts).
+   */
+  marks?: RecordMark[];
+}
+
+/**
+ * A failure a record shows where it happens, named by the cause the diagnosis reports it under (docs/causes/). Only
+ * the fields that apply are present.
+ */
+export interface RecordMark {
+  cause: 'server-exited' | 'spawn-failed' | 'initialize-timeout' | 'request-timeout' | 'stdout-pollution';
+  /** What it does to its session: `failed` (it cannot do its work) or `degraded`. */
+  impact: 'failed' | 'degraded';
+  /** server-exited: the handshake was not done. */
+  beforeInitialize?: boolean;
+  /** server-exited: the operation requests still open. */
+  open?: number;
+  /** server-exited: the process's exit code, when the log gives it. */
+  exitCode?: number;
+  /** Timeouts: the request given up on (`initialize`, `tools/call search`). */
+  request?: string;
+  /** Timeouts: how long it was open, in milliseconds, when the log's times tell. */
+  openMs?: number;
 }
 
 /** One input request embedded in an `input_required` result (2026-07-28 basic/patterns/mrtr.mdx). */

@@ -2,7 +2,7 @@
 import type { AnalysisSummary, Analyzer } from '../analyzer.js';
 import type { RuleSettings } from '../rules/engine.js';
 import { StatsCollector, type StatsState } from '../stats/collector.js';
-import { Diagnoser, completeDiagnoses, renumberDiagnoses, type PartialDiagnosis } from '../diagnose/diagnoser.js';
+import { Diagnoser, completeDiagnoses, renumberDiagnoses, wentWrongIn, type PartialDiagnosis } from '../diagnose/diagnoser.js';
 import type { PipelineRecord } from '../types.js';
 import { AuditCollector, DEFAULT_AUDIT_LIMITS, type AuditLimits, type AuditRenumbering, type AuditState } from './collector.js';
 import type { AuditReport, FailOn } from './types.js';
@@ -52,6 +52,11 @@ export class AuditBuilder {
     this.stats.mergeFrom(o.stats, (k) => renumber.session(k));
     this.audit.mergeFrom(o.audit, renumber);
     (this.merged ??= []).push(...renumberDiagnoses(o.diagnoses, renumber));
+  }
+
+  /** A session read from `file` went wrong, as far as the records seen (and the workers' diagnoses) show. */
+  wentWrong(file: string): boolean {
+    return this.diagnoser.wentWrong(file) || (this.merged !== null && wentWrongIn(this.merged, file));
   }
 
   /** The sessions' diagnoses before the run's completion: this builder's records', then the merged ones, in input order. */

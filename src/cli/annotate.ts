@@ -66,10 +66,15 @@ export async function runAnnotate(given: AnnotateArgs, io: CliIO): Promise<numbe
   // The findings on the records follow the same settings as audit's (`--rule`, `--config`; `failOn` is audit's alone).
   const { rules, ruleOptions: ruleOpts } = await ruleSettings(args);
   return withFollow(args.follow, io, async (stop) => {
-    // The text ends with what went wrong in each session: the diagnosis reads every record, those the filters hide
-    // too (what went wrong does not depend on what is shown).
-    const diagnoser = args.format === 'text' ? new Diagnoser({ slowMs: ruleOpts.slowMs, maxLive: args.maxSessions }) : null;
-    const { analyzer, each, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop, diagnoser ? (r) => diagnoser.observe(r) : undefined);
+    // A failure is marked on the record where it shows (a crash, a timeout …: `marks`), and the text ends with what
+    // went wrong in each session: the diagnosis reads every record, those the filters hide too (what went wrong does
+    // not depend on what is shown), before it is printed.
+    const diagnoser = new Diagnoser({ slowMs: ruleOpts.slowMs, maxLive: args.maxSessions });
+    const mark = (r: PipelineRecord): void => {
+      const marks = diagnoser.observe(r);
+      if (marks) r.marks = marks;
+    };
+    const { analyzer, each, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop, mark, (f) => diagnoser.wentWrong(f));
     const out = new OutputWriter(io.stdout);
     const made = makeSink(args, io, analyzer, redactorFor(args, false), diagnoser);
     // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (DESIGN principle 7).
@@ -106,7 +111,7 @@ function terminalSafe(sink: Sink): Sink {
 }
 
 /** `redactor`: masks secrets in what is printed (records, session details, end-of-input findings); null: nothing. */
-function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean }, io: CliIO, analyzer: Analyzer, redactor: Redactor | null, diagnoser: Diagnoser | null): Sink {
+function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean }, io: CliIO, analyzer: Analyzer, redactor: Redactor | null, diagnoser: Diagnoser): Sink {
   const shown = redactor ? (r: PipelineRecord) => redactor.record(r) : (r: PipelineRecord) => r;
   const ended = redactor ? (s: AnalysisSummary) => redactor.summary(s) : (s: AnalysisSummary) => s;
   if (args.format === 'ndjson') {
@@ -151,6 +156,6 @@ function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean }, io
       const info = analyzer.session(r.session);
       return transcript.record(shown(r), info, info && redactor ? redactor.session(info) : info);
     },
-    end: (summary) => transcript.end(ended(summary).open, diagnoser?.finish(summary), redactor ? (s) => redactor.text(s) : undefined),
+    end: (summary) => transcript.end(ended(summary).open, diagnoser.finish(summary), redactor ? (s) => redactor.text(s) : undefined),
   };
 }

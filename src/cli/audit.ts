@@ -66,7 +66,8 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   const redactor = redactorFor(args, REDACTED_BY_DEFAULT.has(format));
   const ended = (s: AnalysisSummary): AnalysisSummary => (redactor ? redactor.summary(s) : s);
   return withFollow(args.follow, io, async (stop) => {
-    const { analyzer, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop);
+    // The builder (below) is asked only when an input ends.
+    const { analyzer, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop, undefined, (f) => builder.wentWrong(f));
     // Only what the format prints: no sequence steps for json, sarif and text, no bodies but for html.
     const limits = limitsFor(AUDIT_SEQUENCE_USE[format]);
     const builder = new AuditBuilder({ inputs, failOn, failOnEmpty, ruleSettings: rules, tool: TOOL, limits, slowMs: ruleOpts.slowMs, maxSessions: args.maxSessions });
@@ -88,7 +89,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
         builder.mergeFrom(r.state as AuditBuilderState, redactor ? redactedRenumbering(renumber, redactor) : renumber);
         mergeSummary(summary, r, renumber); // redacted whole by `ended`
       }, { log, inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1', onNote: captureNoter(io, args.logLevel) });
-      for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel)(i);
+      for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel, (f) => builder.wentWrong(f))(i);
       return finish(builder.report(ended(summary)), null);
     }
     // --follow on a terminal (report not going to --out): the report so far, without the findings only the

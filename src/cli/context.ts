@@ -71,10 +71,12 @@ export function openRun(
   stop?: AbortSignal,
   /** Sees every record, those the filters leave out too, before they are handed on (what the diagnosis reads). */
   all?: (r: PipelineRecord) => void,
+  /** A session of this input went wrong, as the diagnosis of its records says when it ends (the note on an input with no MCP message). */
+  wentWrong?: (file: string) => boolean,
 ): { analyzer: Analyzer; each: (onRecord: (r: PipelineRecord) => Promise<void> | void) => Promise<void>; batches: AsyncGenerator<PipelineRecord[]> } {
   checkSomethingToRead(args.files, io.stdin as { isTTY?: boolean });
   const log = loggerFor(args.logLevel, io);
-  const noted = inputNoter(io, log, args.logLevel);
+  const noted = inputNoter(io, log, args.logLevel, wentWrong);
   const analyzer = new Analyzer({
     inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes,
     onDetect: (file, d) => logDetection(log, file, d), onNote: captureNoter(io, args.logLevel), onDocument: (file, s) => logDocument(log, file, s), ...more,

@@ -10,12 +10,13 @@ const QUIET = new Set(['error', 'fatal', 'silent']);
 
 /**
  * Notes on each input as it ends: one plain line when it held no MCP message at all (`README.md: no MCP messages (0
- * of 12 lines)`), at any log level but the quiet ones; and at `--log-level info`, that its log holds one side only.
+ * of 12 lines)`; when `wentWrong` says its lines showed a failure, that they say what went wrong), at any log level
+ * but the quiet ones; and at `--log-level info`, that its log holds one side only.
  */
-export function inputNoter(io: Pick<CliIO, 'stderr'>, log: Log, logLevel: string): (input: InputSummary) => void {
+export function inputNoter(io: Pick<CliIO, 'stderr'>, log: Log, logLevel: string, wentWrong?: (file: string) => boolean): (input: InputSummary) => void {
   const quiet = QUIET.has(logLevel);
   return (i) => {
-    if (i.messages === 0 && !quiet) io.stderr.write(`mcptrace: ${escapeTerminal(noMessagesText(i.file, i.lines))}\n`);
+    if (i.messages === 0 && !quiet) io.stderr.write(`mcptrace: ${escapeTerminal(noMessagesText(i.file, i.lines, wentWrong?.(i.file) ?? false))}\n`);
     if (i.onlySide === 'server') {
       log.info({ input: i.file, side: i.onlySide }, `${onlySideText(i.onlySide)}: its responses answer requests that are not in it (read as the server's, not as orphans)`);
     } else if (i.onlySide === 'client') {

@@ -4,7 +4,7 @@ import { escapeJsonForTerminal } from '../output/escape.js';
 import { formatStatsJson } from '../output/stats-json.js';
 import { formatStatsMarkdown } from '../output/stats-markdown.js';
 import { RULES } from '../rules/registry.js';
-import { completeDiagnoses, Diagnoser, renumberDiagnoses, type PartialDiagnosis } from '../diagnose/diagnoser.js';
+import { completeDiagnoses, Diagnoser, renumberDiagnoses, wentWrongIn, type PartialDiagnosis } from '../diagnose/diagnoser.js';
 import { StatsCollector } from '../stats/collector.js';
 import { diagnosisStats } from '../stats/diagnosis.js';
 import type { Stats } from '../stats/types.js';
@@ -51,7 +51,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
     // Statistics show no findings: skip the rules (schema checks are the costly part of the pipeline).
     // How the sessions went: the diagnosis reads every record, those the filters leave out of the counts too.
     const diagnoser = new Diagnoser({ maxLive: args.maxSessions });
-    const { analyzer, batches } = openRun(args, io, { rules: NO_RULES }, stop, (r) => diagnoser.observe(r));
+    const { analyzer, batches } = openRun(args, io, { rules: NO_RULES }, stop, (r) => diagnoser.observe(r), (f) => diagnoser.wentWrong(f));
     const collector = new StatsCollector();
     const redactor = redactorFor(args, false);
     const format = (raw: Stats) => {
@@ -81,7 +81,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
         diagnoses.push(...renumberDiagnoses(r.diagnoses ?? [], n));
         mergeSummary(summary, r, n);
       }, { log, inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1', onNote: captureNoter(io, args.logLevel) });
-      for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel)(i);
+      for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel, (f) => wentWrongIn(diagnoses, f))(i);
       const text = format({ ...collector.finish(summary.sessions, summary.open), diagnosis: diagnosisStats(completeDiagnoses(diagnoses)) });
       await writeText(io.stdout, text);
       return 0;

@@ -30,9 +30,11 @@ export function whyBuilder(y: Argv) {
 /** Diagnoses the inputs in one thread (the diagnosis is not merged across --jobs pieces yet, so why has no --jobs). */
 export async function diagnoseRun(args: RunArgs & RuleArgs, io: CliIO): Promise<SessionDiagnosis[]> {
   const settings = await ruleSettings(args);
-  const { analyzer, batches } = openRun(args, io, { rules: settings.rules, ruleOptions: settings.ruleOptions });
   const diagnoser = new Diagnoser({ slowMs: settings.ruleOptions.slowMs, maxLive: args.maxSessions });
-  for await (const batch of batches) for (const r of batch) diagnoser.observe(r);
+  const { analyzer, batches } = openRun(args, io, { rules: settings.rules, ruleOptions: settings.ruleOptions }, undefined, (r) => diagnoser.observe(r), (f) => diagnoser.wentWrong(f));
+  for await (const _ of batches) {
+    // Every record was observed as it came (`all`).
+  }
   const result = diagnoser.finish(analyzer.summary());
   const lines = await readSourceLines(evidenceLines(result));
   quoteEvidence(result, (file, n) => lines.get(file)?.get(n));

@@ -2,10 +2,11 @@
 // session's records, events and log lines into ranked diagnoses and a verdict. Memory is per session and bounded.
 import type { AnalysisSummary } from '../analyzer.js';
 import { DEFAULT_RULE_OPTIONS } from '../rules/types.js';
-import type { OpenRequest, PipelineRecord, SessionInfo } from '../types.js';
+import type { OpenRequest, PipelineRecord, RecordMark, SessionInfo } from '../types.js';
 import { findLoops, type Launch } from './causes/restart-loop.js';
 import { findRecoveries } from './causes/session-expired.js';
 import { foldRecord, newFold, settle, type SessionFold } from './fold.js';
+import { marksOf } from './marks.js';
 import { CAUSES, causeRank } from './registry.js';
 import { readSignals } from './signals.js';
 import type { Diagnosis, Evidence, Impact, SessionDiagnosis, Verdict } from './types.js';
@@ -56,7 +57,11 @@ export class Diagnoser {
     this.maxLive = Math.max(1, opts.maxLive ?? DEFAULT_MAX_LIVE);
   }
 
-  observe(record: PipelineRecord): void {
+  /**
+   * Takes in one record; returns what it shows of a failure as it stands now (annotate's marks, marks.ts), or
+   * undefined.
+   */
+  observe(record: PipelineRecord): RecordMark[] | undefined {
     // Keyed by input too: two inputs can hold sessions of one name (a transcript read twice), which are two sessions.
     // The same file read again starts over at its first lines: a line before the last one seen is a new input.
     const file = record.wire.file;
@@ -82,7 +87,9 @@ export class Diagnoser {
     foldRecord(e.fold, record, signals);
     const obs = { record, signals, fold: e.fold };
     for (let i = 0; i < CAUSES.length; i++) CAUSES[i]!.observe(e.states[i], obs);
+    const marks = marksOf(record, signals, e.fold);
     settle(e.fold, record);
+    return marks;
   }
 
   /** The diagnosis of every session, in the order the sessions began. */
@@ -117,10 +124,17 @@ export class Diagnoser {
     if (first.done) return;
     const [id, e] = first.value;
     this.sessions.delete(id);
-    const open: OpenRequest[] = [...e.fold.pending].map(([seq, p]) => ({
-      seq, session: e.key, source: p.source, dir: p.dir, id: p.id as string | number, method: p.method, cancelled: p.cancelled,
-    }));
-    this.retired.push({ firstSeq: e.firstSeq, diagnosis: this.decide(e, undefined, open) });
+    this.retired.push({ firstSeq: e.firstSeq, diagnosis: this.decide(e, undefined, openOf(e)) });
+  }
+
+  /**
+   * A session read from `file` went wrong, as its records show so far (a cause that failed or degraded it; restart
+   * loops, which need the whole run, aside): what a note on an input with no MCP message says instead of nothing.
+   */
+  wentWrong(file: string): boolean {
+    if (wentWrongIn(this.retired.map((r) => r.diagnosis), file)) return true;
+    for (const e of this.sessions.values()) if (e.file === file && hasFailure(this.decide(e, undefined, openOf(e)).diagnoses)) return true;
+    return false;
   }
 
   /** One session's diagnoses, ranked (the verdict is the run's to complete). */
@@ -145,9 +159,24 @@ export class Diagnoser {
   }
 }
 
+/** A live session's open requests, from its fold (the analyzer's summary is not there yet). */
+function openOf(e: Entry): OpenRequest[] {
+  return [...e.fold.pending].map(([seq, p]) => ({
+    seq, session: e.key, source: p.source, dir: p.dir, id: p.id as string | number, method: p.method, cancelled: p.cancelled,
+  }));
+}
+
+function hasFailure(list: readonly Diagnosis[]): boolean {
+  return list.some((d) => d.impact !== 'note');
+}
+
+/** A session of `file` among these went wrong (`Diagnoser.wentWrong` for diagnoses a `--jobs` worker sent). */
+export function wentWrongIn(parts: readonly PartialDiagnosis[], file: string): boolean {
+  return parts.some((p) => p.file === file && hasFailure(p.diagnoses));
+}
+
 /** A session's diagnosis as a worker sends it: with when and where its launch began, for restart loops. */
 export interface PartialDiagnosis extends SessionDiagnosis {
-  file: string;
   tsMs: number | null;
   start: Evidence | null;
   /** The client's `initialize`, when it was answered (a session lost over HTTP is recovered in a later one). */
@@ -173,7 +202,7 @@ export function completeDiagnoses(parts: readonly PartialDiagnosis[]): SessionDi
   return parts.map((p, i) => {
     const diagnoses = launches[i]!.diagnoses;
     rank(diagnoses);
-    return { session: p.session, server: p.server, verdict: verdictOf(diagnoses), diagnoses };
+    return { session: p.session, file: p.file, server: p.server, verdict: verdictOf(diagnoses), diagnoses };
   });
 }
 

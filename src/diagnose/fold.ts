@@ -38,6 +38,10 @@ export interface SessionFold {
   lastHeader: Signal | null;
   /** The host named its own timeout setting. */
   timeoutHint: boolean;
+  /** Seq of the first record that says the server could not be started (a `spawn` signal). */
+  spawnAt: number | null;
+  /** The client closed the server's stdin (a capture's `stdin-closed`): a signal after it is the host stopping a server that lingered. */
+  stdinClosed: boolean;
   /** Answers (results) to operation requests. */
   okAnswers: number;
   /** Operation requests sent by the client. */
@@ -48,7 +52,7 @@ export interface SessionFold {
 export function newFold(): SessionFold {
   return {
     server: null, start: null, firstTsMs: null, ready: false, initialize: null, hostStop: null, lastException: null,
-    stderrErrors: [], lastHeader: null, timeoutHint: false, okAnswers: 0, requests: 0, pending: new Map(),
+    stderrErrors: [], lastHeader: null, timeoutHint: false, spawnAt: null, stdinClosed: false, okAnswers: 0, requests: 0, pending: new Map(),
   };
 }
 
@@ -70,6 +74,7 @@ export function foldRecord(f: SessionFold, r: PipelineRecord, signals: readonly 
     const name = r.event?.name;
     if (name === 'start' && !f.start) f.start = evidenceOf(r);
     if (name === 'shutdown' && f.hostStop === null) f.hostStop = r.seq;
+    if (name === 'stdin-closed') f.stdinClosed = true;
   }
   if (r.kind === 'request' && r.dir !== 's2c' && r.method === 'initialize') {
     f.initialize = { ...evidenceOf(r), id: r.id, tsMs: r.wire.tsMs, answered: false };
@@ -92,7 +97,38 @@ export function foldRecord(f: SessionFold, r: PipelineRecord, signals: readonly 
       if (f.stderrErrors.length > 3) f.stderrErrors.shift();
     } else if (s.kind === 'failure-header') f.lastHeader = s;
     else if (s.kind === 'timeout-hint') f.timeoutHint = true;
+    else if (s.kind === 'spawn') f.spawnAt ??= s.seq;
   }
+}
+
+/**
+ * Where the server's process or transport ended, as a `closed` signal: a line that says so (`Server transport closed
+ * unexpectedly`, `exited with code 127`), or an exit event with a non-zero code (its code kept) or a signal the host did not send.
+ */
+export function exitOf(r: PipelineRecord, signals: readonly Signal[], f: Readonly<SessionFold>): Signal | undefined {
+  const said = signals.find((s) => s.kind === 'closed');
+  if (said) return said;
+  if (r.kind !== 'event' || r.event?.name !== 'exit') return undefined;
+  const data = r.event.data;
+  if (typeof data?.code === 'number') {
+    return data.code === 0 ? undefined : { kind: 'closed', seq: r.seq, source: r.source, text: `exit code ${String(data.code)}`, code: data.code };
+  }
+  // A signal after the client closed the server's stdin is the host (or wrap, for it) stopping a server that lingered.
+  if (typeof data?.signal !== 'string' || f.stdinClosed) return undefined;
+  return { kind: 'closed', seq: r.seq, source: r.source, text: `killed by ${data.signal}` };
+}
+
+/**
+ * The end at `seq` left the host without its server: the host had not stopped it or given up on it first, and the
+ * handshake was not done, requests were open, or the server had just thrown (an idle session whose transport closed
+ * after its work is no failure). `open`: the operation requests still open.
+ */
+export function exitedUnderHost(f: Readonly<SessionFold>, seq: number): { open: number } | null {
+  if (f.hostStop !== null && f.hostStop < seq) return null;
+  let open = 0;
+  for (const p of f.pending.values()) if (p.method !== 'initialize') open++;
+  if (f.ready && open === 0 && !f.lastException) return null;
+  return { open };
 }
 
 /** Forgets an answered request, and marks a cancelled one (after the causes have seen the record). */

@@ -2,8 +2,9 @@
 // to their exception line, stderr error lines. Pure; linear in the text read.
 import type { PipelineRecord } from '../types.js';
 import { EVENT_WORDS } from './patterns/capture-events.js';
+import { READ_AS_LINE } from './patterns/error-codes.js';
 import { EXCEPTION_SHAPES, GROUP_DECORATION, type ExceptionShape } from './patterns/exceptions.js';
-import { BARE_STDERR_ERROR, HOST_LINE_PATTERNS, STDERR_ERROR_WORDS, STDERR_PREFIXES, type SignalKind } from './patterns/host-lines.js';
+import { BARE_STDERR_ERROR, HOST_LINE_PATTERNS, STDERR_ERROR_WORDS, STDERR_PREFIXES, TRAILING_DUMPS, type SignalKind } from './patterns/host-lines.js';
 
 /** Only this much of a line is matched. */
 const MAX_LINE = 4096;
@@ -23,6 +24,8 @@ export interface Signal {
   /** A duration the line states, in milliseconds. */
   ms?: number;
   status?: number;
+  /** The exit code a line states (`exited with code 127`). */
+  code?: number;
   /** Exceptions: the language of the traceback. */
   language?: string;
 }
@@ -31,8 +34,9 @@ const ANSI = /\u001b\[[0-9;]{0,20}m/g;
 
 /**
  * The words of a record that are read: a log line's text, an event's text (a capture's events: their words as data),
- * an invalid record's raw text, and the body of an HTTP answer that refused the request (a 401's OAuth error, a 404's
- * "Session not found"): the transport's refusal, not an answer of the method.
+ * an invalid record's raw text, a cancel's reason, the body of an HTTP answer that refused the request (a 401's OAuth
+ * error, a 404's "Session not found": the transport's refusal, not an answer of the method), and an error answer an
+ * SDK made (READ_AS_LINE) as the SDK logs it.
  */
 function recordText(r: PipelineRecord): string | null {
   if (r.kind === 'log') return r.text ?? null;
@@ -43,6 +47,10 @@ function recordText(r: PipelineRecord): string | null {
     return r.event ? (EVENT_WORDS.get(r.event.name)?.words(r.event.data ?? {}) ?? null) : null;
   }
   if (r.kind === 'error' && refusedOverHttp(r)) return r.wire.text ?? null;
+  if (r.kind === 'error') {
+    const e = (r.message as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+    return typeof e?.code === 'number' && READ_AS_LINE.has(e.code) && typeof e.message === 'string' ? `MCP error ${e.code}: ${e.message}` : null;
+  }
   if (r.kind === 'notification' && r.method === 'notifications/cancelled') {
     const reason = (r.message as { params?: { reason?: unknown } } | null)?.params?.reason;
     return typeof reason === 'string' ? reason : null;
@@ -69,6 +77,16 @@ function decodeLine(line: string): string {
     }
   }
   return line.length > MAX_LINE ? line.slice(0, MAX_LINE) : line.replace(ANSI, '');
+}
+
+/** A line without the dump its host appended (TRAILING_DUMPS): the words before it. */
+function withoutDump(line: string): string {
+  let end = line.length;
+  for (const re of TRAILING_DUMPS) {
+    const m = re.exec(line);
+    if (m && m.index < end) end = m.index;
+  }
+  return end === line.length ? line : line.slice(0, end);
 }
 
 function sourceAt(r: PipelineRecord, offset: number): string {
@@ -105,11 +123,12 @@ export function readSignals(r: PipelineRecord): Signal[] {
     for (const p of HOST_LINE_PATTERNS) {
       const m = p.re.exec(line);
       if (!m) continue;
-      const s: Signal = { kind: p.kind, seq: r.seq, source, text: line.trim() };
+      const s: Signal = { kind: p.kind, seq: r.seq, source, text: withoutDump(line).trim() };
       if (m.groups?.method) s.method = m.groups.method;
       const ms = toMs(m.groups);
       if (ms !== undefined) s.ms = ms;
       if (m.groups?.status) s.status = Number(m.groups.status);
+      if (m.groups?.code) s.code = Number(m.groups.code);
       out.push(s);
     }
     const stderr = STDERR_PREFIXES.exec(line);

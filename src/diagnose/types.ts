@@ -27,6 +27,8 @@ export interface Diagnosis {
 
 export interface SessionDiagnosis {
   session: string;
+  /** The input the session was read from, as its records name it: with `session`, which session it is. */
+  file: string;
   server: string | null;
   verdict: Verdict;
   /** Ranked: the most likely root cause first. */

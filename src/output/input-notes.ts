@@ -1,10 +1,16 @@
 // What mcptrace says about an input as a whole: it held no MCP message, or one side of a session only.
 import type { NotLogged, SessionInfo, Side } from '../types.js';
 
-/** `README.md: no MCP messages (0 of 12 lines)` (`x: empty, …` when it has no line): unescaped; `lines` null when the reader did not count them. */
-export function noMessagesText(file: string, lines: number | null): string {
+/**
+ * `README.md: no MCP messages (0 of 12 lines)` (`x: empty, …` when it has no line): unescaped; `lines` null when the
+ * reader did not count them. `wentWrong`: its lines (a host's, a server's stderr) show what went wrong, which the
+ * diagnosis reports: `mcp.log: no MCP messages, but its 22 lines say what went wrong`.
+ */
+export function noMessagesText(file: string, lines: number | null, wentWrong = false): string {
   if (lines === 0) return `${file}: empty, no MCP messages`;
-  return `${file}: no MCP messages${lines === null ? '' : ` (0 of ${lines} ${lines === 1 ? 'line' : 'lines'})`}`;
+  const count = lines === null ? '' : `${lines} ${lines === 1 ? 'line' : 'lines'}`;
+  if (wentWrong) return `${file}: no MCP messages, but its ${count === '' ? 'lines' : count} ${lines === 1 ? 'says' : 'say'} what went wrong`;
+  return `${file}: no MCP messages${count === '' ? '' : ` (0 of ${count})`}`;
 }
 
 /** The note on a session (or input) whose log holds one side's messages only (`SessionInfo.onlySide`). */

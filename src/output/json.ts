@@ -1,9 +1,9 @@
 // The annotated record as a plain object, and the whole `--format json` document built from records.
-import type { AnnotatedRecord, OpenRequest, PipelineRecord, SessionInfo } from '../types.js';
-import type { RecordOutputOptions } from './ndjson.js';
+import type { AnnotatedRecord, OpenRequest, PipelineRecord, RecordMark, SessionInfo } from '../types.js';
+import { marksWithText, type RecordOutputOptions } from './ndjson.js';
 
 /** A contract record without wire details; `message`/`raw` are absent when `body` is off. */
-export type JsonRecord = Omit<AnnotatedRecord, 'message'> & { message?: unknown };
+export type JsonRecord = Omit<AnnotatedRecord, 'message' | 'marks'> & { message?: unknown; marks?: (RecordMark & { text: string })[] };
 
 export interface JsonDocument {
   records: JsonRecord[];
@@ -14,7 +14,7 @@ export interface JsonDocument {
 
 /**
  * The same field set and key order as `recordToNdjson`: seq … findings, server, format, revision, truncated, summary,
- * level, text, lines, raw, event, batch, http, chain, inputs, operation, message.
+ * level, text, lines, raw, event, batch, http, chain, inputs, operation, marks, message.
  * Nested contract objects are copied so later mutation of the pipeline record cannot leak in.
  */
 export function recordToJson(r: PipelineRecord, opts: RecordOutputOptions): JsonRecord {
@@ -54,6 +54,7 @@ export function recordToJson(r: PipelineRecord, opts: RecordOutputOptions): Json
   if (r.chain !== undefined) o.chain = { first: r.chain.first, round: r.chain.round };
   if (r.inputs !== undefined) o.inputs = r.inputs.map((i) => ({ ...i, capability: i.capability === null ? null : { ...i.capability } }));
   if (r.operation !== undefined) o.operation = { ...r.operation };
+  if (r.marks !== undefined) o.marks = marksWithText(r.marks);
   if (opts.body) o.message = r.message === undefined ? null : r.message;
   return o;
 }

@@ -1,5 +1,6 @@
 // The annotated record (contract v2) as one NDJSON line, built from parts on the fast path.
-import type { CapabilityRef, Finding, HttpInfo, PipelineRecord, TransportEvent } from '../types.js';
+import type { CapabilityRef, Finding, HttpInfo, PipelineRecord, RecordMark, TransportEvent } from '../types.js';
+import { markText } from './mark-text.js';
 
 export interface RecordOutputOptions {
   /** Include `message` (and `raw` on invalid, truncated and summary records). Off: both keys are left out entirely. */
@@ -96,6 +97,11 @@ function optionalHttpJson(h: HttpInfo): string {
   return out;
 }
 
+/** A record's marks as the JSON outputs carry them: each with its sentence (`text`) after its fields. */
+export function marksWithText(marks: readonly RecordMark[]): (RecordMark & { text: string })[] {
+  return marks.map((m) => ({ ...m, text: markText(m) }));
+}
+
 /**
  * The message value: the logged wire text verbatim when the reader gave it (it is the exact JSON text of
  * this one message, so copying it is both faster and more faithful than re-serialising), else the parsed
@@ -112,7 +118,8 @@ function messageJson(r: PipelineRecord): string {
  * `revision`, then `truncated`, `summary` (when set), `level`, `text`, `lines` (log records), `raw` (invalid, truncated
  * and summary records), `event` (transport events), `batch` (batch members), `http` (HTTP traffic), `chain` (the records of a
  * modern request, its retries and answers, and a subscription's stream), `inputs` (an `input_required` result's input
- * requests), `operation` (the terminal answer of a chain of several rounds), then `message`.
+ * requests), `operation` (the terminal answer of a chain of several rounds), `marks` (a failure where it shows:
+ * annotate), then `message`.
  */
 export function recordToNdjson(r: PipelineRecord, opts: RecordOutputOptions): string {
   const head = recordToNdjsonHead(r, opts);
@@ -143,6 +150,7 @@ export function recordToNdjsonHead(r: PipelineRecord, opts: RecordOutputOptions)
   if (r.chain !== undefined) out += `,"chain":{"first":${num(r.chain.first)},"round":${num(r.chain.round)}}`;
   if (r.inputs !== undefined) out += `,"inputs":${JSON.stringify(r.inputs)}`;
   if (r.operation !== undefined) out += `,"operation":${JSON.stringify(r.operation)}`;
+  if (r.marks !== undefined) out += `,"marks":${JSON.stringify(marksWithText(r.marks))}`;
   return opts.body ? out + ',"message":' : out;
 }
 

@@ -1,10 +1,13 @@
 // The transcript's diagnosis block: after the last record, each session that failed or degraded with its causes, as
 // marker lines under the session (`↳ ✖ server-exited [server]: … · #5 #8`), each naming the records of its evidence
-// by the numbers the transcript printed them with. A cause is decided when its session ends (a crash is known as one
-// only once no answer came, a timeout once the host gave up), and a transcript streams: so the markers come at its
-// end, where the whole of every session is known, not under the records they point at.
+// by the numbers the transcript printed them with. A cause is decided when its session ends (a request never answered,
+// a restart loop, slow answers are known only then), and a transcript streams: so the block comes at its end, where the
+// whole of every session is known. What a record shows as it is read (a crash, a timeout …) is marked under the record
+// as well (`recordMarkLines`, from the record's `marks`).
 import type { SessionDiagnosis, Impact } from '../diagnose/types.js';
+import type { RecordMark } from '../types.js';
 import type { Palette, Style } from './color.js';
+import { markText } from './mark-text.js';
 import { escapeTerminal } from './escape.js';
 import { displayWidth } from './width.js';
 import { wrapWords } from './wrap-words.js';
@@ -45,6 +48,18 @@ function markerLines(d: SessionDiagnosis['diagnoses'][number], p: Palette, width
   const wrapped = wrapWords(body, Math.max(10, room - displayWidth(head) - 2), room);
   const first = ' '.repeat(indent) + impactStyle(d.impact, p)(mark) + ` ${p.bold(d.cause)} ${p.dim(`[${d.side}]`)}: ` + styleRefs(wrapped[0]!, p);
   return [first, ...wrapped.slice(1).map((x) => ' '.repeat(indent + 2) + styleRefs(x, p))];
+}
+
+/**
+ * A record's mark under it, in the style of the end block's marker: `↳ ✖ server-exited: the server exited before
+ * answering initialize (exit code 1)`, wrapped at words under its first word, from column `indent`.
+ */
+export function recordMarkLines(m: RecordMark, p: Palette, indent: number, width: number): string[] {
+  const room = Math.max(10, width - indent - 2);
+  const head = `${m.cause}: `;
+  const wrapped = wrapWords(markText(m), Math.max(10, room - displayWidth(head) - 2), room);
+  const first = ' '.repeat(indent) + impactStyle(m.impact, p)(`↳ ${MARK[m.impact]}`) + ` ${p.bold(m.cause)}: ` + wrapped[0];
+  return [first, ...wrapped.slice(1).map((x) => ' '.repeat(indent + 2) + x)];
 }
 
 /** The record numbers dimmed, as the transcript's `#N` column is. */

@@ -6,6 +6,7 @@ import type { Kind, PipelineRecord, Severity } from '../types.js';
 import type { Palette, Style } from './color.js';
 import { escapeTerminal } from './escape.js';
 import { subjectOf } from './subject.js';
+import { recordMarkLines } from './text-diagnosis.js';
 import { formatCount, formatMs } from './numbers.js';
 import { DEFAULT_WIDTH, indentOf, textLayout, type TextLayout } from './text-layout.js';
 import { displayWidth, fit, truncate } from './width.js';
@@ -238,6 +239,12 @@ function toolErrorLine(r: PipelineRecord, p: Palette, l: TextLayout): string[] {
   return [' '.repeat(indent) + p.red('↳ ') + p.dim(`"${cutAtWord(text, room)}"`)];
 }
 
+/** Under a record where a failure shows (a crash, a timeout, stdout pollution, a failed start): one line per mark. */
+function markLines(r: PipelineRecord, p: Palette, l: TextLayout): string[] {
+  if (r.marks === undefined) return [];
+  return r.marks.flatMap((m) => recordMarkLines(m, p, indentOf(l), l.width));
+}
+
 /** `-32602 Invalid params` and the message as logged, for an error response; nothing when it carries no error object. */
 function errorPieces(r: PipelineRecord, p: Palette, name: (code: number) => string): Piece[] {
   const err = (r.message as { error?: { code?: unknown; message?: unknown } } | null)?.error;
@@ -375,7 +382,9 @@ export function formatTextRecord(r: PipelineRecord, p: Palette, opts: TextOption
   const l = layoutOf(opts);
   if (r.kind === 'log') {
     const line = formatLogLine(r, p, l, ctx);
-    return opts.body === true && (r.lines ?? 1) > 1 ? [line, ...bodyLines(r, p, l, opts, ctx)].join('\n') : line;
+    const lines = [line, ...markLines(r, p, l)];
+    if (opts.body === true && (r.lines ?? 1) > 1) lines.push(...bodyLines(r, p, l, opts, ctx));
+    return lines.join('\n');
   }
   const line = startLine(r, p, l, ctx);
   line.cell(idText(r.id), l.id, (s) => s);
@@ -396,7 +405,7 @@ export function formatTextRecord(r: PipelineRecord, p: Palette, opts: TextOption
   }
   if (l.primitive > 0) line.cell(primitiveText(r), l.primitive, p.dim);
   if (l.capability > 0) line.cell(...capabilityCell(r, p, l.capability));
-  const lines = [line.end(freeText(pieces, l.width - line.used)), ...operationLine(r, p, l), ...toolErrorLine(r, p, l)];
+  const lines = [line.end(freeText(pieces, l.width - line.used)), ...operationLine(r, p, l), ...toolErrorLine(r, p, l), ...markLines(r, p, l)];
   for (const f of r.findings) lines.push(...findingLines(f, p, l));
   // Events carry no message of their own (a body line would only say `null`), but text of several lines, like a log's.
   if (opts.body === true && (r.kind !== 'event' || r.wire.text !== null || eventLines(r) !== null)) lines.push(...bodyLines(r, p, l, opts, ctx));

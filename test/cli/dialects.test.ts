@@ -34,10 +34,10 @@ describe('hosts\' logs on the command line', () => {
     expect(bad.stderr).toContain('"claude-desktop", "vscode"');
   });
 
-  it('a host log with no MCP message says so in one line, and its diagnosis fails the audit (the server exited at start)', async () => {
+  it('a host log with no MCP message says in one line that its lines say what went wrong, and its diagnosis fails the audit (the server exited at start)', async () => {
     const audit = await runCli(['audit', '-f', 'json', NO_TRAFFIC]);
     expect(audit.code).toBe(1);
-    expect(audit.stderr).toBe(`mcptrace: ${NO_TRAFFIC}: no MCP messages (0 of 24 lines)\n`);
+    expect(audit.stderr).toBe(`mcptrace: ${NO_TRAFFIC}: no MCP messages, but its 24 lines say what went wrong\n`);
     const report = JSON.parse(audit.stdout) as { diagnoses: { verdict: string; cause: string; summary: string }[]; findings: unknown[] };
     expect(report.findings).toEqual([]);
     expect(report.diagnoses.map((d) => [d.verdict, d.cause])).toEqual([['failed', 'server-exited'], ['failed', 'server-exited']]);

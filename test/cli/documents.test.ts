@@ -53,7 +53,7 @@ describe('JSON documents on the command line', () => {
     // answered, which fails the audit at the default --fail-on.
     const audit = await runCli(['audit', '-f', 'json', CACHE]);
     expect(audit.code).toBe(1);
-    expect(audit.stderr).toBe(`mcptrace: ${CACHE}: no MCP messages (0 of 38 lines)\n`);
+    expect(audit.stderr).toBe(`mcptrace: ${CACHE}: no MCP messages, but its 38 lines say what went wrong\n`);
     const report = JSON.parse(audit.stdout) as { findings: unknown[]; diagnoses: { session: string; cause: string; verdict: string }[] };
     expect(report.findings).toEqual([]);
     expect(report.diagnoses.map((d) => [d.session, d.cause, d.verdict])).toEqual([

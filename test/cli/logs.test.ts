@@ -20,6 +20,12 @@ const HOST = [
   '[10:00:00.300] Server transport closed',
 ].join('\n') + '\n';
 const CHATTER = 'Initializing server...\nServer started and connected successfully\n\nClient transport closed\n';
+/** A Claude Desktop log of a server that could not be started (the shape of gensecaihq/Wazuh-MCP-Server#8): no message. */
+const SPAWN = [
+  '2025-04-23T10:53:18.930Z [wazuh] [info] Initializing server...',
+  '2025-04-23T10:53:18.943Z [wazuh] [error] spawn python3 ENOENT {"context":"connection","stack":"Error: spawn python3 ENOENT"}',
+  '2025-04-23T10:53:18.946Z [wazuh] [info] Server transport closed',
+].join('\n') + '\n';
 /** A server's stdout (what `server < requests.ndjson | mcptrace annotate -` reads): only its side. */
 const STDOUT = [
   '{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"srv","version":"1.2.3"}}}',
@@ -31,6 +37,7 @@ beforeAll(() => {
   writeFileSync(join(tmp, 'host.txt'), HOST);
   writeFileSync(join(tmp, 'chatter.log'), CHATTER);
   writeFileSync(join(tmp, 'stdout.ndjson'), STDOUT);
+  writeFileSync(join(tmp, 'spawn.log'), SPAWN);
 });
 
 afterAll(() => {
@@ -76,6 +83,22 @@ describe('an input without any MCP message', () => {
     }
     expect((await runMain(['stats', '--log-level', 'error', at('chatter.log')])).stderr).toBe('');
     expect((await runMain(['stats', at('host.txt')])).stderr).toBe('');
+  });
+
+  it('whose lines show what went wrong says so, beside the diagnosis, not that there is nothing', async () => {
+    const line = `mcptrace: ${at('spawn.log')}: no MCP messages, but its 3 lines say what went wrong\n`;
+    for (const args of [['annotate'], ['why'], ['stats'], ['audit', '-f', 'json'], ['stats', '--jobs', '2'], ['audit', '--jobs', '2']]) {
+      const r = await runMain([...args, at('spawn.log'), ...(args.includes('--jobs') ? [at('host.txt')] : [])]);
+      expect(r.stderr, args.join(' ')).toBe(line);
+    }
+  });
+
+  it('counts a session known only from its lines as a session, as the diagnosis does; the lines outside any session are none', async () => {
+    expect((await runMain(['audit', at('spawn.log')])).stdout).toMatch(/ in 1 session, 0 messages — FAILED 1 session failed\n$/);
+    expect((await runMain(['audit', '-f', 'markdown', at('spawn.log')])).stdout).toContain('❌ **Failed** 1 session failed · 0 errors, 0 warnings, 0 info · 1 session · 0 messages');
+    expect((await runMain(['audit', '-f', 'html', at('spawn.log')])).stdout).toContain('<dt>sessions</dt><dd>1</dd>');
+    const outside = await runMain(['audit', 'test/fixtures/failures/codex/codex-tui-log-handshake-closed.log']);
+    expect(outside.stdout).toMatch(/ in 0 sessions, 0 messages — FAILED the lines outside any session failed\n$/);
   });
 
   it('fails the audit only with --fail-on-empty: exit 1, and the report says why', async () => {

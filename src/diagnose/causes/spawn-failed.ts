@@ -13,8 +13,12 @@ export const spawnFailed: Cause<State> = {
   },
   create: () => ({ evidence: [], first: null }),
   observe(state, { signals, fold }) {
+    let taken = false;
     for (const s of signals) {
       if (s.kind === 'spawn') {
+        // One line per record: the others are the same error in the host's dump of it (`stack: 'Error: spawn …`).
+        if (taken) continue;
+        taken = true;
         if (fold.lastHeader && fold.lastHeader.seq >= s.seq - 2) addEvidence(state.evidence, fromSignal(fold.lastHeader));
         addEvidence(state.evidence, fromSignal(s));
         state.first ??= s.text;

@@ -13,3 +13,9 @@ export const ERROR_SIDES: ReadonlyMap<number, DiagnosisSide> = new Map<number, D
 
 /** Error codes that are part of a working exchange: URL elicitation required, request cancelled, user rejected. */
 export const NOT_FAILURES: ReadonlySet<number> = new Set([-32042, -32800, -1]);
+
+/**
+ * Error codes an SDK makes on the client's side and a proxy passes on as an answer (-32001 Request timed out): their
+ * message is read as the SDK writes it in a log, `MCP error -32001: Request timed out`, against the host-line patterns.
+ */
+export const READ_AS_LINE: ReadonlySet<number> = new Set([-32001]);

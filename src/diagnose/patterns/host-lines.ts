@@ -49,7 +49,7 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
   { kind: 'closed', re: /MCP error -32000: Connection closed/ },
   { kind: 'closed', re: /Server transport closed unexpectedly/ },
   { kind: 'closed', re: /handshaking with MCP server failed: connection closed/ },
-  { kind: 'closed', re: /\bexited with code [1-9]\d{0,3}\b/ },
+  { kind: 'closed', re: /\bexited with code (?<code>[1-9]\d{0,3})\b/ },
   { kind: 'closed', re: /\bprocess exited unexpectedly\b/i },
   // timeout: the host's limit ran out.
   { kind: 'timeout', re: /request task for "(?<method>[\w/]{1,64})" id \S{1,40} which took over (?<s>\d{1,6})s/ },
@@ -104,3 +104,10 @@ export const BARE_STDERR_ERROR = /^\s{0,8}\[?(?:error|fatal|critical|panic)\]?(?
 
 /** Prefixes hosts put before a line of the server's stderr; what follows is the server's own words. */
 export const STDERR_PREFIXES = /(?:Server stderr: |\[server stderr\] |context server stderr: |MCP STDERR \([^)]{1,100}\)\]: |stderr: |Log from MCP Server: )/;
+
+/**
+ * What a host appends to its own line after the words (Claude Desktop's util.inspect dump of the error's metadata,
+ * opened at the end of the line and written over the lines after it, or as JSON on the line): a signal's text is cut
+ * where the first of these begins (`spawn python ENOENT {` → `spawn python ENOENT`).
+ */
+export const TRAILING_DUMPS: readonly RegExp[] = [/ \{\s{0,4}$/, / \{"(?:context|stack|metadata)":/, / \{ metadata: /];

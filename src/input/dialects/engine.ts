@@ -169,7 +169,9 @@ export class DialectReader implements LineReader {
     if (mk === null) this.results?.line(text);
     const ev = mk === null && !echo ? eventOf(d, text) : null;
     const named = d.names === undefined ? null : namesOf(d, text);
-    const server = this.owner.line(ev?.server ?? h.server ?? named?.server ?? mk?.marker.server);
+    const own = ev?.server ?? h.server ?? named?.server ?? mk?.marker.server;
+    // A line whose event names its server aside (EventLine.aside) is that server's, and leaves the current one as it was.
+    const server = ev?.event.aside === true && own !== undefined ? own : this.owner.line(own);
     // Stderr read before any host line named a server (a file copied from its middle) is that server's.
     const g = this.g;
     if (g !== null && !g.hosted && g.ctx.server === undefined && server !== undefined) {

@@ -109,6 +109,11 @@ export interface EventLine {
   endsSession?: true;
   /** The server the line is about when its text cannot name it: a fixed name (mcptools' proxy is `mcp-proxy-server`). */
   server?: string;
+  /**
+   * The server the line names is this line's alone: the lines after it that name none stay the server's named before
+   * (Zed names a server in its failure line while another one is starting, whose stderr and timeout come next).
+   */
+  aside?: true;
 }
 
 /**

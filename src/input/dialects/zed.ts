@@ -41,7 +41,9 @@ export const zed: Dialect<'zed'> = {
   events: [
     // `starting context server (executable=…, args=…)` is the client's log line that follows, not a start.
     { re: new RegExp(String.raw`^${MODULE}starting context server (?<server>(?!\().+)$`), name: 'start', startsSession: true },
-    { re: new RegExp(String.raw`^${MODULE}(?<server>\S+) context server failed to start: `), name: 'spawn-error' },
+    // A failure names its server while another may be starting: the lines after it (stderr, a timeout) that name none
+    // are still the one started last's.
+    { re: new RegExp(String.raw`^${MODULE}(?<server>\S+) context server failed to start: `), name: 'spawn-error', aside: true },
     { re: new RegExp(String.raw`^${MODULE}cancelled csp request task for `), name: 'timeout' },
   ],
   blocks: [],

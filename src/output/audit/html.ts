@@ -6,7 +6,7 @@ import { formatCount, formatMs } from '../numbers.js';
 import { spanText } from '../stats-sections.js';
 import { html, rawHtml, type SafeHtml } from './html-escape.js';
 import { findingsTable, rulesSection, severityFilter } from './html-findings.js';
-import { emptyFailure, sessionsFailure, findingsFail, nothingChecked, reportNotes, reportRevision, SEVERITIES } from './parts.js';
+import { emptyFailure, sessionCount, sessionsFailure, findingsFail, nothingChecked, reportNotes, reportRevision, SEVERITIES } from './parts.js';
 import { HTML_SCRIPT } from './html-script.js';
 import { briefSessionSection, sessionSection } from './html-session.js';
 import { whatHappened, type DiagnosisPlaces } from './html-diagnosis.js';
@@ -72,7 +72,7 @@ function summary(report: AuditReport): SafeHtml {
 <header class="report"><div><h1>MCP audit report</h1><div class="muted">${report.tool.name} ${report.tool.version} · generated ${report.generatedAt}</div></div>${verdict(report)}</header>
 <dl class="facts">
 <dt>inputs</dt><dd class="mono inputs">${inputsHtml(report.inputs)}</dd>
-<dt>sessions</dt><dd>${formatCount(stats.sessions.length)}${report.sessions.length < stats.sessions.length ? html` <span class="muted">(the first ${report.sessions.length} in detail)</span>` : ''}</dd>
+<dt>sessions</dt><dd>${formatCount(sessionCount(report))}${report.sessions.length < stats.sessions.length ? html` <span class="muted">(the first ${report.sessions.length} in detail)</span>` : ''}</dd>
 <dt>traffic</dt><dd>${countOf(stats.messages, 'message')}, ${countOf(stats.bytes, 'byte')}, ${formatCount(stats.invalid)} invalid, ${countOf(stats.events, 'transport event')}${(stats.logs ?? 0) > 0 ? `, ${countOf(stats.logs, 'log line')}` : ''}</dd>
 <dt>time span</dt><dd>${timeSpanHtml(stats.timeSpan)}</dd>
 <dt>fail on</dt><dd>${report.failOn}</dd>
@@ -103,17 +103,23 @@ function fullSessions(report: AuditReport, attention: ReadonlySet<number>): Set<
 }
 
 /**
- * Each diagnosis's session section: diagnoses and sections are both in session order, so the n-th diagnosis of a key
- * is its n-th section (two files may hold sessions of the same key).
+ * Each diagnosis's session section, by the session's identity: its input and key (two files may hold sessions of the
+ * same key, and a session known only from a host's lines has no section); the n-th of one input and key (a file read
+ * twice) is its n-th section.
  */
 function diagnosisPlaces(report: AuditReport, full: ReadonlySet<number>): DiagnosisPlaces {
-  const byKey = new Map<string, number[]>();
-  report.sessions.forEach((s, i) => byKey.set(s.info.key, [...(byKey.get(s.info.key) ?? []), i]));
+  const id = (file: string, key: string) => `${file}\u0000${key}`;
+  const byId = new Map<string, number[]>();
+  report.sessions.forEach((s, i) => {
+    const k = id(s.info.file, s.info.key);
+    byId.set(k, [...(byId.get(k) ?? []), i]);
+  });
   const seen = new Map<string, number>();
   const sections = report.diagnoses.map((d) => {
-    const n = seen.get(d.session) ?? 0;
-    seen.set(d.session, n + 1);
-    return byKey.get(d.session)?.[n] ?? null;
+    const k = id(d.file, d.session);
+    const n = seen.get(k) ?? 0;
+    seen.set(k, n + 1);
+    return byId.get(k)?.[n] ?? null;
   });
   const kept = new Map<number, Set<number>>();
   const keptOf = (i: number) => {

@@ -10,7 +10,7 @@ import { renderSequenceMermaid } from './mermaid.js';
 import { revisionText, undeclaredReason } from '../text-session.js';
 import { specUrlFor } from '../../rules/spec-urls.js';
 import {
-  countsText, emptyFailure, sessionsShown, findingsFail, nothingChecked, peerText, recordSummaryParts, reportNotes, reportRevision, ruleSeverities, sessionsFailure, SEVERITIES, slowest, failedCalls,
+  countsText, emptyFailure, sessionsShown, findingsFail, nothingChecked, peerText, recordSummaryParts, reportNotes, reportRevision, ruleSeverities, sessionCount, sessionsFailure, SEVERITIES, slowest, failedCalls,
   specLinks,
   type SessionFindings,
 } from './parts.js';
@@ -56,8 +56,7 @@ function link(text: string, url: string): string {
 }
 
 function verdict(report: AuditReport): string {
-  const n = report.stats.sessions.length;
-  const counts = `${countsText(report.totals)} · ${countOf(n, 'session')} · ${countOf(report.stats.messages, 'message')}`;
+  const counts = `${countsText(report.totals)} · ${countOf(sessionCount(report), 'session')} · ${countOf(report.stats.messages, 'message')}`;
   const empty = emptyFailure(report);
   if (report.failed) {
     const failing = sessionsFailure(report);

@@ -5,6 +5,7 @@ import type { LatencySummary, MethodStats } from '../../stats/types.js';
 import type { Kind, Severity } from '../../types.js';
 import { noMessagesText, sessionNoteText } from '../input-notes.js';
 import { countOf } from '../plural.js';
+import { NO_SESSION } from '../../session/outside.js';
 import { specUrlFor } from '../../rules/spec-urls.js';
 import { MANY_SESSIONS } from '../diagnosis-parts.js';
 
@@ -228,13 +229,26 @@ export function nothingChecked(report: AuditReport): string | null {
 }
 
 /**
+ * The sessions a report speaks of: every session the diagnosis knows, those known only from a host's lines (a server
+ * that never got to a message) too; the lines outside any session are none. At least the sessions with messages.
+ */
+export function sessionCount(report: AuditReport): number {
+  return Math.max(report.stats.sessions.length, report.diagnoses.filter((s) => s.session !== NO_SESSION).length);
+}
+
+/**
  * The sessions that fail the run at its `--fail-on` (failed ones at any value but `none`, degraded ones too at
- * `degraded`), as a phrase: `3 sessions failed`; null when none does.
+ * `degraded`), as a phrase: `3 sessions failed`, and the lines outside any session apart (they are no session);
+ * null when none does.
  */
 export function sessionsFailure(report: AuditReport): string | null {
   if (report.failOn === 'none') return null;
-  const n = report.diagnoses.filter((s) => s.verdict === 'failed' || (report.failOn === 'degraded' && s.verdict === 'degraded')).length;
-  return n === 0 ? null : `${countOf(n, 'session')} ${report.failOn === 'degraded' ? 'failed or degraded' : 'failed'}`;
+  const fails = (s: AuditReport['diagnoses'][number]) => s.verdict === 'failed' || (report.failOn === 'degraded' && s.verdict === 'degraded');
+  const n = report.diagnoses.filter((s) => s.session !== NO_SESSION && fails(s)).length;
+  const outside = report.diagnoses.some((s) => s.session === NO_SESSION && fails(s));
+  const what = report.failOn === 'degraded' ? 'failed or degraded' : 'failed';
+  const parts = [...(n === 0 ? [] : [`${countOf(n, 'session')} ${what}`]), ...(outside ? [`the lines outside any session ${what}`] : [])];
+  return parts.length === 0 ? null : parts.join(', ');
 }
 
 /** Whether a finding reached `--fail-on` (the report may also fail on empty inputs alone). */

@@ -8,7 +8,7 @@ import { formatCount, formatMs, formatPercent } from '../numbers.js';
 import { formatSessionPeers, formatSessionTitle, severityStyle } from '../text.js';
 import { displayWidth, padEnd, padStart, truncate } from '../width.js';
 import {
-  countsText, emptyFailure, sessionsShown, nothingChecked, findingsFail, ofSeverity, recordSummaryParts, reportNotes, sessionsFailure, SEVERITIES, slowest, specLinks, failedCalls,
+  countsText, emptyFailure, sessionsShown, nothingChecked, findingsFail, ofSeverity, recordSummaryParts, reportNotes, sessionCount, sessionsFailure, SEVERITIES, slowest, specLinks, failedCalls,
   type SessionFindings,
 } from './parts.js';
 import type { RenderContext } from './renderers.js';
@@ -122,8 +122,7 @@ function overallBlock(stats: Stats, p: Palette, width: number | undefined): stri
 }
 
 function verdict(report: AuditReport, p: Palette, width: number | undefined): string {
-  const sessions = report.stats.sessions.length;
-  const base = `${countsText(report.totals)} in ${countOf(sessions, 'session')}, ${countOf(report.stats.messages, 'message')}`;
+  const base = `${countsText(report.totals)} in ${countOf(sessionCount(report), 'session')}, ${countOf(report.stats.messages, 'message')}`;
   const omitted = report.findingsOmitted > 0 ? p.dim(` (${countOf(report.findingsOmitted, 'finding')} not listed)`) : '';
   const style: Style = report.failed ? (s) => p.bold(p.red(s)) : p.green;
   const empty = emptyFailure(report);
