@@ -94,4 +94,4 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
 export const STDERR_ERROR_WORDS = /\b(?:error|fatal|panic|exception|not defined|cannot|failed|denied)\b/i;
 
 /** Prefixes hosts put before a line of the server's stderr; what follows is the server's own words. */
-export const STDERR_PREFIXES = /(?:Server stderr: |\[server stderr\] |context server stderr: |MCP STDERR \([^)]{1,100}\)\]: |stderr: |Log from MCP Server: )/;
+export const STDERR_PREFIXES = /(?:Server stderr: |\[server stderr\] |context server stderr: |MCP STDERR \([^)]{1,100}\)\]: |MCP server stderr \([^)]{1,100}\): |stderr: |Log from MCP Server: )/;

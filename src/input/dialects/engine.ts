@@ -155,10 +155,11 @@ export class DialectReader implements LineReader {
     const mk = echo ? null : markerOf(d, text);
     const ev = mk === null && !echo ? eventOf(d, text) : null;
     const named = d.names === undefined ? null : namesOf(d, text);
-    const server = this.owner.line(ev?.server ?? h.server ?? named?.server ?? mk?.marker.server);
+    const perLine = d.servers === 'line';
+    const server = this.owner.line(ev?.server ?? h.server ?? named?.server ?? mk?.marker.server, perLine);
     // Stderr read before any host line named a server (a file copied from its middle) is that server's.
     const g = this.g;
-    if (g !== null && !g.hosted && g.ctx.server === undefined && server !== undefined) {
+    if (g !== null && !g.hosted && g.ctx.server === undefined && server !== undefined && !perLine) {
       g.ctx.server = server;
       g.ctx.session = this.owner.key(server);
     }
@@ -282,7 +283,7 @@ export class DialectReader implements LineReader {
       }
       this.flush(out);
     } else this.flush(out);
-    const server = this.owner.current;
+    const server = this.d.servers === 'line' ? undefined : this.owner.current;
     this.open('log', l, l.text, null, { time: NO_TIME, session: this.owner.key(server), server }, null, false);
   }
 
