@@ -5,6 +5,7 @@ import { codex } from './codex.js';
 import { codexTerminal } from './codex-terminal.js';
 import { cursor } from './cursor.js';
 import { fastmcp } from './fastmcp.js';
+import { geminiCli } from './gemini-cli.js';
 import { javaSdk } from './java-sdk.js';
 import { mcpProxy } from './mcp-proxy.js';
 import { mcpRemote } from './mcp-remote.js';
@@ -21,7 +22,7 @@ import { zed } from './zed.js';
  * proxies, then SDKs; a tool that logs through an SDK's loggers (mcp-proxy through the Python SDK's) before that SDK.
  */
 export const DIALECTS = [
-  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, zed, supergateway, mcpProxy, mcpRemote, mcptools, typescriptSdk, pythonSdk, javaSdk, fastmcp,
+  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, zed, supergateway, mcpProxy, mcpRemote, mcptools, typescriptSdk, pythonSdk, javaSdk, fastmcp,
 ] as const;
 
 export type DialectName = (typeof DIALECTS)[number]['name'];
