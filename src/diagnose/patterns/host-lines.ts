@@ -53,6 +53,7 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
   { kind: 'timeout', re: /request task for "(?<method>[\w/]{1,64})" id \S{1,40} which took over (?<s>\d{1,6})s/ },
   { kind: 'timeout', re: /timed out awaiting (?<method>[\w/]{1,64}) after (?<s>\d{1,6})s/ },
   { kind: 'timeout', re: /Operation timed out: recv for (?<method>[\w/]{1,64})/ },
+  { kind: 'timeout', re: /MCP request timed out for "[^"]{1,100}" \((?<method>[\w/]{1,64})\)/ },
   { kind: 'timeout', re: /MCP client for `[^`]{1,100}` timed out after (?<s>\d{1,6}) seconds/ },
   { kind: 'timeout', re: /failed to start: request timed out/ },
   { kind: 'timeout', re: /Connection failed after (?<ms>\d{1,9})ms: MCP error -32001/ },

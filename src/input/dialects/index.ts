@@ -1,6 +1,7 @@
 // The registry of text-log dialects: every one is an input format (`--input-format NAME`) and a candidate of detection.
 import { claudeCode } from './claude-code.js';
 import { claudeDesktop } from './claude-desktop.js';
+import { cline } from './cline.js';
 import { codex } from './codex.js';
 import { codexTerminal } from './codex-terminal.js';
 import { cursor } from './cursor.js';
@@ -22,7 +23,7 @@ import { zed } from './zed.js';
  * proxies, then SDKs; a tool that logs through an SDK's loggers (mcp-proxy through the Python SDK's) before that SDK.
  */
 export const DIALECTS = [
-  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, zed, supergateway, mcpProxy, mcpRemote, mcptools, typescriptSdk, pythonSdk, javaSdk, fastmcp,
+  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, zed, supergateway, mcpProxy, mcpRemote, mcptools, typescriptSdk, pythonSdk, javaSdk, fastmcp,
 ] as const;
 
 export type DialectName = (typeof DIALECTS)[number]['name'];
