@@ -36,6 +36,8 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
   { kind: 'spawn', re: /^env: \S{1,200}: No such file or directory/ },
   { kind: 'spawn', re: /can't open file .{1,300}\[Errno 2\] No such file or directory/ },
   { kind: 'spawn', re: /bad interpreter/ },
+  // Rust's error for a program that is not there (Codex, Amazon Q and Kiro CLI spawn servers through tokio).
+  { kind: 'spawn', re: /No such file or directory \(os error 2\)/ },
   { kind: 'spawn', re: /is not recognized as an internal or external command/ },
   { kind: 'spawn', re: /No solution found when resolving tool dependencies/ },
   { kind: 'spawn', re: /was not found in the package registry/ },

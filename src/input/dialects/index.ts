@@ -1,4 +1,5 @@
 // The registry of text-log dialects: every one is an input format (`--input-format NAME`) and a candidate of detection.
+import { amazonQ } from './amazon-q.js';
 import { claudeCode } from './claude-code.js';
 import { claudeDesktop } from './claude-desktop.js';
 import { cline } from './cline.js';
@@ -8,6 +9,7 @@ import { cursor } from './cursor.js';
 import { fastmcp } from './fastmcp.js';
 import { geminiCli } from './gemini-cli.js';
 import { javaSdk } from './java-sdk.js';
+import { kiro } from './kiro.js';
 import { mcpProxy } from './mcp-proxy.js';
 import { mcpRemote } from './mcp-remote.js';
 import { mcptools } from './mcptools.js';
@@ -23,7 +25,8 @@ import { zed } from './zed.js';
  * proxies, then SDKs; a tool that logs through an SDK's loggers (mcp-proxy through the Python SDK's) before that SDK.
  */
 export const DIALECTS = [
-  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, zed, supergateway, mcpProxy, mcpRemote, mcptools, typescriptSdk, pythonSdk, javaSdk, fastmcp,
+  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, zed, supergateway, mcpProxy, mcpRemote,
+  mcptools, typescriptSdk, pythonSdk, javaSdk, fastmcp,
 ] as const;
 
 export type DialectName = (typeof DIALECTS)[number]['name'];
