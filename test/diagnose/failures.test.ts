@@ -1,5 +1,5 @@
 // The failure corpus (test/fixtures/failures/): every host log through the library and the diagnoser, compared with
-// its <name>.diagnosis.json (verdict, causes with side and evidence substrings in rank order, negativeFor); and the
+// its <name>.diagnosis.json (verdict, causes with side, server and evidence substrings in rank order, negativeFor); and the
 // healthy samples, which must be ok.
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,8 @@ const ROOT = 'test/fixtures/failures';
 
 interface Expected {
   verdict: string;
-  causes: { id: string; side: string; evidence: string[] }[];
+  /** `server`: the session of the cause is that server's (a host log that names its servers). */
+  causes: { id: string; server?: string; side: string; evidence: string[] }[];
   negativeFor: string[];
 }
 
@@ -52,6 +53,9 @@ function problems(result: SessionDiagnosis[], exp: Expected): string[] {
       continue;
     }
     if (!got.some((d) => d.side === c.side)) out.push(`${c.id}: side ${got.map((d) => d.side).join('/')}, expected ${c.side}`);
+    if (c.server !== undefined && !result.some((s) => s.server === c.server && s.diagnoses.some((d) => d.cause === c.id && d.impact !== 'note'))) {
+      out.push(`${c.id}: in no session of ${c.server} (servers: ${result.map((s) => s.server).join(', ')})`);
+    }
     const texts = got.flatMap((d) => d.evidence.map((e) => e.text));
     for (const sub of c.evidence) if (!texts.some((t) => t.includes(sub))) out.push(`${c.id}: no evidence with ${JSON.stringify(sub)}`);
   }
