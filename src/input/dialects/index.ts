@@ -10,6 +10,7 @@ import { fastmcp } from './fastmcp.js';
 import { geminiCli } from './gemini-cli.js';
 import { javaSdk } from './java-sdk.js';
 import { kiro } from './kiro.js';
+import { librechat } from './librechat.js';
 import { mcpProxy } from './mcp-proxy.js';
 import { mcpRemote } from './mcp-remote.js';
 import { mcptools } from './mcptools.js';
@@ -25,7 +26,7 @@ import { zed } from './zed.js';
  * proxies, then SDKs; a tool that logs through an SDK's loggers (mcp-proxy through the Python SDK's) before that SDK.
  */
 export const DIALECTS = [
-  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, zed, supergateway, mcpProxy, mcpRemote,
+  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, librechat, zed, supergateway, mcpProxy, mcpRemote,
   mcptools, typescriptSdk, pythonSdk, javaSdk, fastmcp,
 ] as const;
 
