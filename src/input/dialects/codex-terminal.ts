@@ -4,7 +4,7 @@
 // No JSON-RPC: a server that failed to start is an event of that server, a tool call a log of its server; the lines
 // after a server's line are its until another is named (a terminal is one conversation). Grammar and the published
 // pastes each shape was seen in: test/fixtures/hosts/codex-terminal/SOURCES.md.
-import { CODEX_SERVER } from './codex.js';
+import { CODEX_STARTUP, CODEX_STARTUP_CUE } from './codex.js';
 import type { Dialect } from './types.js';
 
 export const codexTerminal: Dialect<'codex-terminal'> = {
@@ -23,7 +23,7 @@ export const codexTerminal: Dialect<'codex-terminal'> = {
     /^MCP startup incomplete \(failed: (?<server>[^,)\s]+)/,
   ],
   cues: [
-    { re: new RegExp(String.raw`^MCP client for ${CODEX_SERVER} (?:failed to start|timed out after)`), weight: 6 },
+    { re: CODEX_STARTUP_CUE, weight: 6 },
     { re: /^MCP startup incomplete \(failed: /, weight: 6 },
     { re: /^>_ OpenAI Codex \(v/, weight: 6 },
     { re: /^Called [\w-]+\.[\w-]+\(/, weight: 4 },
@@ -32,13 +32,7 @@ export const codexTerminal: Dialect<'codex-terminal'> = {
   markers: [],
   summaries: [],
   cut: null,
-  events: [
-    { re: new RegExp(String.raw`^MCP client for ${CODEX_SERVER} timed out after \d+ seconds`), name: 'timeout' },
-    { re: new RegExp(String.raw`^MCP client for ${CODEX_SERVER} failed to start: (?:MCP startup failed: )?request timed out`), name: 'timeout' },
-    { re: new RegExp(String.raw`^MCP client for ${CODEX_SERVER} failed to start: (?:MCP startup failed: )?handshaking with MCP server failed: connection closed`), name: 'exit' },
-    { re: new RegExp(String.raw`^MCP client for ${CODEX_SERVER} failed to start: `), name: 'connection-error' },
-    { re: /^MCP startup incomplete \(failed: /, name: 'startup-incomplete' },
-  ],
+  events: [...CODEX_STARTUP, { re: /^MCP startup incomplete \(failed: /, name: 'startup-incomplete' }],
   blocks: [],
   // A line without the prefix continues the record above: the terminal wraps a long status line, the TOML hint after a
   // timeout (`[mcp_servers.NAME]`), a tool call's `└ Error: …` and its `Caused by:` chain.

@@ -9,7 +9,19 @@ import type { Dialect } from './types.js';
 /** tracing's UTC time (microseconds), then the level padded to five characters. */
 const TRACING = String.raw`^(?<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z) +(?<level>TRACE|DEBUG|INFO|WARN|ERROR) `;
 /** The server's name as Codex prints it: in backquotes (from late 2025), bare before. */
-export const CODEX_SERVER = '`?(?<server>[^`\\s]+)`?';
+const SERVER = '`?(?<server>[^`\\s]+)`?';
+
+/** `MCP client for NAME …`: a server that did not start, in the log file and the terminal alike. */
+export const CODEX_STARTUP_CUE = new RegExp(String.raw`^MCP client for ${SERVER} (?:failed to start|timed out after)`);
+
+/** The events of a server that did not start, the more specific first (the log file's and the terminal's). */
+export const CODEX_STARTUP: Dialect['events'] = [
+  { re: new RegExp(String.raw`^MCP client for ${SERVER} timed out after \d+ seconds`), name: 'timeout' },
+  { re: new RegExp(String.raw`^MCP client for ${SERVER} failed to start: (?:MCP startup failed: )?request timed out`), name: 'timeout' },
+  // The server closed its end before its answer to initialize came (its process exited, or it wrote no JSON).
+  { re: new RegExp(String.raw`^MCP client for ${SERVER} failed to start: (?:MCP startup failed: )?handshaking with MCP server failed: connection closed`), name: 'exit' },
+  { re: new RegExp(String.raw`^MCP client for ${SERVER} failed to start: `), name: 'connection-error' },
+];
 
 export const codex: Dialect<'codex'> = {
   name: 'codex',
@@ -20,7 +32,7 @@ export const codex: Dialect<'codex'> = {
   // One log of every server, none of them a channel: a line names its server or is about none.
   servers: 'line',
   cues: [
-    { re: new RegExp(String.raw`^MCP client for ${CODEX_SERVER} (?:failed to start|timed out after)`), weight: 6 },
+    { re: CODEX_STARTUP_CUE, weight: 6 },
     { re: /^MCP server stderr \(/, weight: 5 },
   ],
   suffixes: [],
@@ -28,11 +40,7 @@ export const codex: Dialect<'codex'> = {
   summaries: [],
   cut: null,
   events: [
-    { re: new RegExp(String.raw`^MCP client for ${CODEX_SERVER} timed out after \d+ seconds`), name: 'timeout' },
-    { re: new RegExp(String.raw`^MCP client for ${CODEX_SERVER} failed to start: (?:MCP startup failed: )?request timed out`), name: 'timeout' },
-    // The server closed its end before its answer to initialize came (its process exited, or it wrote no JSON).
-    { re: new RegExp(String.raw`^MCP client for ${CODEX_SERVER} failed to start: (?:MCP startup failed: )?handshaking with MCP server failed: connection closed`), name: 'exit' },
-    { re: new RegExp(String.raw`^MCP client for ${CODEX_SERVER} failed to start: `), name: 'connection-error' },
+    ...CODEX_STARTUP,
     // PROGRAM is the command (`npx`), not the server's name: the line is about no server the log names.
     { re: /^MCP server stderr \([^)]*\): /, name: 'stderr' },
   ],
