@@ -112,3 +112,43 @@ describe('the healthy samples', () => {
     });
   }
 });
+
+describe('the logs of hosts that log no message (test/fixtures/hosts/): each server diagnosed from its own status lines', () => {
+  // [fixture, server, cause (null: ok)]: the cause heads that server's session, its evidence quoted from the log's lines.
+  const CASES: [string, string, string | null][] = [
+    ['codex/codex-tui-log-2026-01.log', 'exa', 'server-exited'],
+    ['codex/codex-tui-log-2026-01.log', 'fetch', 'initialize-timeout'],
+    ['gemini-cli/gemini-debug-2025-09-two-servers.txt', 'semgrep', 'spawn-failed'],
+    ['gemini-cli/gemini-debug-2025-09-two-servers.txt', 'memory', null],
+    ['cline/cline-cli-2026-07-initialize-timeout.txt', 'oracle-reports', 'initialize-timeout'],
+    // Cline asks for the tools after the handshake: their timeout is a request's, not initialize's.
+    ['cline/cline-devtools-console-2025-11-tools-timeout.txt', 'spark-upgrade', 'request-timeout'],
+    ['amazon-q/kiro-cli-2025-11-os-error-2.txt', 'awslabs.aws-diagram-mcp-server', 'spawn-failed'],
+    ['amazon-q/kiro-cli-2025-11-os-error-2.txt', 'context7', null],
+    ['kiro/kiro-mcp-logs-2025-08-reconnect.log', 'aws-docs', 'server-exited'],
+    ['librechat/librechat-compose-2025-02-spawn-enoent.log', 'datetime', 'spawn-failed'],
+    ['librechat/librechat-compose-2025-02-spawn-enoent.log', 'lancedb', null],
+    ['opencode/opencode-log-2025-07-local-failed.log', 'exa', 'server-exited'],
+    ['opencode/opencode-log-2026-07-stderr-unavailable.log', 'xcode', 'server-exited'],
+  ];
+  const runs = new Map<string, Promise<SessionDiagnosis[]>>();
+  const of = (f: string) => {
+    if (!runs.has(f)) runs.set(f, diagnosed(`test/fixtures/hosts/${f}`));
+    return runs.get(f)!;
+  };
+  for (const [f, server, cause] of CASES) {
+    it(`${f}: ${server} ${cause ?? 'ok'}`, async () => {
+      const sessions = (await of(f)).filter((s) => s.server === server);
+      expect(sessions.length, 'sessions of the server').toBeGreaterThan(0);
+      const causes = sessions.flatMap((s) => s.diagnoses.filter((d) => d.impact !== 'note'));
+      if (cause === null) {
+        expect(causes).toEqual([]);
+        return;
+      }
+      expect(causes[0]?.cause).toBe(cause);
+      const text = readFileSync(`test/fixtures/hosts/${f}`, 'utf8');
+      expect(causes[0]!.evidence.length).toBeGreaterThan(0);
+      for (const e of causes[0]!.evidence) expect(text).toContain(e.text);
+    });
+  }
+});

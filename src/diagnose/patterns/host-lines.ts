@@ -51,6 +51,9 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
   { kind: 'closed', re: /handshaking with MCP server failed: connection closed/ },
   { kind: 'closed', re: /\bexited with code [1-9]\d{0,3}\b/ },
   { kind: 'closed', re: /\bprocess exited unexpectedly\b/i },
+  // A host that says only that the server did not come up (opencode): its transport ended before the handshake.
+  { kind: 'closed', re: /\bMCP server \S{1,100} failed to start\b/ },
+  { kind: 'closed', re: /\bserver unavailable\b.{0,200}\bstatus=failed\b/ },
   // timeout: the host's limit ran out.
   { kind: 'timeout', re: /request task for "(?<method>[\w/]{1,64})" id \S{1,40} which took over (?<s>\d{1,6})s/ },
   { kind: 'timeout', re: /timed out awaiting (?<method>[\w/]{1,64}) after (?<s>\d{1,6})s/ },
@@ -66,6 +69,8 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
   { kind: 'ready', re: /\bConnected to (?:remote )?server\b/ },
   { kind: 'ready', re: /\bloaded in \d{1,6}(?:\.\d{1,3})? ?s\b/ },
   { kind: 'ready', re: /\bDiscovered \d{1,6} tools\b/ },
+  // Cline asks a server for its tools once the handshake is done: a failure to get them is no failure to initialize.
+  { kind: 'ready', re: /\bFailed to fetch (?:tools|resources) for \S/ },
   // host-stop: the host ends the process itself.
   { kind: 'host-stop', re: /\bSending SIG(?:INT|TERM|KILL)\b/ },
   { kind: 'host-stop', re: /\bHandling ReloadClient action\b/ },
