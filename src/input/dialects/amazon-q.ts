@@ -8,6 +8,7 @@ import type { Dialect } from './types.js';
 
 export const amazonQ: Dialect<'amazon-q'> = {
   name: 'amazon-q',
+  family: 'host',
   title: "Amazon Q Developer CLI and Kiro CLI: the terminal's MCP loading lines (q chat, kiro-cli chat)",
   example: '✗ jira has failed to load after 1.24 s',
   // A server's status (`✓`, `✗`, `⚠`) or a frame the spinner left behind (a braille character) before the count.

@@ -12,6 +12,7 @@ const HUB = String.raw`(?:Server "[^"]+" stderr: |Transport (?:error|closed) for
 
 export const cline: Dialect<'cline'> = {
   name: 'cline',
+  family: 'host',
   title: "Cline and Roo Code: their MCP hub's lines (VS Code's Window log, the DevTools console, the CLI)",
   example: '2025-05-24 10:12:04.996 [error] [Window] [Extension Host] Server "context7" stderr: error loading config: $HOME is not defined',
   lines: [

@@ -9,6 +9,7 @@ import type { Dialect } from './types.js';
 
 export const codexTerminal: Dialect<'codex-terminal'> = {
   name: 'codex-terminal',
+  family: 'host',
   title: "Codex CLI: the terminal's MCP status lines (copied)",
   example: '⚠ MCP client for `playwright` timed out after 10 seconds. Add or adjust `startup_timeout_sec` in your config.toml:',
   lines: [

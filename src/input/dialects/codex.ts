@@ -25,6 +25,7 @@ export const CODEX_STARTUP: Dialect['events'] = [
 
 export const codex: Dialect<'codex'> = {
   name: 'codex',
+  family: 'host',
   title: 'Codex CLI: ~/.codex/log/codex-tui.log',
   example: '2026-01-21T09:30:22.118804Z ERROR codex_core::codex: MCP client for `fetch` failed to start: request timed out',
   // Only Codex's own crates (`codex_core::codex`, `codex_rmcp_client::rmcp_client`); the target is left out of the text.

@@ -10,6 +10,7 @@ const NAMED = String.raw`(?:MCP (?:STDERR|ERROR) \(|Error during discovery for (
 
 export const geminiCli: Dialect<'gemini-cli'> = {
   name: 'gemini-cli',
+  family: 'host',
   title: "Gemini CLI: the terminal's MCP lines (gemini --debug)",
   example: "[DEBUG] [MCP STDERR (docs-index)]:  × No solution found when resolving tool dependencies:",
   lines: [

@@ -5,9 +5,11 @@ import { claudeDesktop } from './claude-desktop.js';
 import { cline } from './cline.js';
 import { codex } from './codex.js';
 import { codexTerminal } from './codex-terminal.js';
+import { csharpSdk } from './csharp-sdk.js';
 import { cursor } from './cursor.js';
 import { fastmcp } from './fastmcp.js';
 import { geminiCli } from './gemini-cli.js';
+import { goSdk } from './go-sdk.js';
 import { javaSdk } from './java-sdk.js';
 import { kiro } from './kiro.js';
 import { librechat } from './librechat.js';
@@ -28,7 +30,7 @@ import { zed } from './zed.js';
  */
 export const DIALECTS = [
   claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, librechat, opencode, zed, supergateway, mcpProxy, mcpRemote,
-  mcptools, typescriptSdk, pythonSdk, javaSdk, fastmcp,
+  mcptools, typescriptSdk, pythonSdk, javaSdk, csharpSdk, goSdk, fastmcp,
 ] as const;
 
 export type DialectName = (typeof DIALECTS)[number]['name'];

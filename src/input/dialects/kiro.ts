@@ -7,6 +7,7 @@ import type { Dialect } from './types.js';
 
 export const kiro: Dialect<'kiro'> = {
   name: 'kiro',
+  family: 'host',
   title: "Kiro: the 'Kiro - MCP Logs' output channel",
   example: '2025-07-19 11:02:14.412 [error] [aws-docs] Error connecting to MCP server: spawn uvx ENOENT',
   // VS Code's prefix (local time, no zone), then `[NAME]`.

@@ -13,6 +13,7 @@ const TAGS = String.raw`\[MCP\](?:\[User: [^\]]+\]|\[config\])*\[(?<server>(?!Us
 
 export const librechat: Dialect<'librechat'> = {
   name: 'librechat',
+  family: 'host',
   title: "LibreChat: the backend's log, its [MCP][NAME] lines",
   example: '2025-02-12 02:36:01 error: [MCP][datetime] Connection failed: spawn python ENOENT',
   lines: [

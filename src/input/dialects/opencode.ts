@@ -8,6 +8,7 @@ import type { Dialect } from './types.js';
 
 export const opencode: Dialect<'opencode'> = {
   name: 'opencode',
+  family: 'host',
   title: "opencode: its log file (~/.local/share/opencode/log/)",
   example: 'ERROR 2025-07-31T09:47:46 +0ms service=tui message=MCP server exa failed to start name=UnknownError Server error',
   // The level padded to five characters, the time in UTC without a zone (to the second), the time since the last line.
