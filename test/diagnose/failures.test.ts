@@ -1,5 +1,5 @@
 // The failure corpus (test/fixtures/failures/): every host log through the library and the diagnoser, compared with
-// its <name>.diagnosis.json (verdict, causes with side and evidence substrings in rank order, negativeFor); and the
+// its <name>.diagnosis.json (verdict, causes with side, server and evidence substrings in rank order, negativeFor); and the
 // healthy samples, which must be ok.
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,19 +12,17 @@ const ROOT = 'test/fixtures/failures';
 
 interface Expected {
   verdict: string;
-  causes: { id: string; side: string; evidence: string[] }[];
+  /** `server`: the session of the cause is that server's (a host log that names its servers). */
+  causes: { id: string; server?: string; side: string; evidence: string[] }[];
   negativeFor: string[];
 }
 
 /**
  * Fixtures the diagnosis cannot pass today, with the reason. Each is checked to still fail, so that it is removed
- * from here when it is fixed. Empty: every fixture passes from the generic log lines, even those of hosts whose logs no
- * host reader reads yet (Codex, Gemini CLI, Amazon Q, Kiro, AnythingLLM, Cline).
+ * from here when it is fixed. Empty: every fixture passes, those of hosts whose logs no host reader reads (AnythingLLM)
+ * from the generic log lines.
  */
-const KNOWN_GAPS: Record<string, string> = {
-  'codex/codex-tui-startup-timeout.txt':
-    "Codex's hint line `[mcp_servers.playwright]` (a TOML table) is read as a broken message and starts a session, which splits the host's two lines of the timeout between the lines outside any session and that session (a line that is not trying to be JSON-RPC: issue 26)",
-};
+const KNOWN_GAPS: Record<string, string> = {};
 
 const fixtures = readdirSync(ROOT, { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -55,6 +53,9 @@ function problems(result: SessionDiagnosis[], exp: Expected): string[] {
       continue;
     }
     if (!got.some((d) => d.side === c.side)) out.push(`${c.id}: side ${got.map((d) => d.side).join('/')}, expected ${c.side}`);
+    if (c.server !== undefined && !result.some((s) => s.server === c.server && s.diagnoses.some((d) => d.cause === c.id && d.impact !== 'note'))) {
+      out.push(`${c.id}: in no session of ${c.server} (servers: ${result.map((s) => s.server).join(', ')})`);
+    }
     const texts = got.flatMap((d) => d.evidence.map((e) => e.text));
     for (const sub of c.evidence) if (!texts.some((t) => t.includes(sub))) out.push(`${c.id}: no evidence with ${JSON.stringify(sub)}`);
   }
@@ -108,6 +109,46 @@ describe('the healthy samples', () => {
       const result = await diagnosed(f);
       expect(result.map((s) => s.verdict)).toEqual(result.map(() => 'ok'));
       for (const s of result) for (const d of s.diagnoses) expect(d.impact).toBe('note');
+    });
+  }
+});
+
+describe('the logs of hosts that log no message (test/fixtures/hosts/): each server diagnosed from its own status lines', () => {
+  // [fixture, server, cause (null: ok)]: the cause heads that server's session, its evidence quoted from the log's lines.
+  const CASES: [string, string, string | null][] = [
+    ['codex/codex-tui-log-2026-01.log', 'exa', 'server-exited'],
+    ['codex/codex-tui-log-2026-01.log', 'fetch', 'initialize-timeout'],
+    ['gemini-cli/gemini-debug-2025-09-two-servers.txt', 'semgrep', 'spawn-failed'],
+    ['gemini-cli/gemini-debug-2025-09-two-servers.txt', 'memory', null],
+    ['cline/cline-cli-2026-07-initialize-timeout.txt', 'oracle-reports', 'initialize-timeout'],
+    // Cline asks for the tools after the handshake: their timeout is a request's, not initialize's.
+    ['cline/cline-devtools-console-2025-11-tools-timeout.txt', 'spark-upgrade', 'request-timeout'],
+    ['amazon-q/kiro-cli-2025-11-os-error-2.txt', 'awslabs.aws-diagram-mcp-server', 'spawn-failed'],
+    ['amazon-q/kiro-cli-2025-11-os-error-2.txt', 'context7', null],
+    ['kiro/kiro-mcp-logs-2025-08-reconnect.log', 'aws-docs', 'server-exited'],
+    ['librechat/librechat-compose-2025-02-spawn-enoent.log', 'datetime', 'spawn-failed'],
+    ['librechat/librechat-compose-2025-02-spawn-enoent.log', 'lancedb', null],
+    ['opencode/opencode-log-2025-07-local-failed.log', 'exa', 'server-exited'],
+    ['opencode/opencode-log-2026-07-stderr-unavailable.log', 'xcode', 'server-exited'],
+  ];
+  const runs = new Map<string, Promise<SessionDiagnosis[]>>();
+  const of = (f: string) => {
+    if (!runs.has(f)) runs.set(f, diagnosed(`test/fixtures/hosts/${f}`));
+    return runs.get(f)!;
+  };
+  for (const [f, server, cause] of CASES) {
+    it(`${f}: ${server} ${cause ?? 'ok'}`, async () => {
+      const sessions = (await of(f)).filter((s) => s.server === server);
+      expect(sessions.length, 'sessions of the server').toBeGreaterThan(0);
+      const causes = sessions.flatMap((s) => s.diagnoses.filter((d) => d.impact !== 'note'));
+      if (cause === null) {
+        expect(causes).toEqual([]);
+        return;
+      }
+      expect(causes[0]?.cause).toBe(cause);
+      const text = readFileSync(`test/fixtures/hosts/${f}`, 'utf8');
+      expect(causes[0]!.evidence.length).toBeGreaterThan(0);
+      for (const e of causes[0]!.evidence) expect(text).toContain(e.text);
     });
   }
 });

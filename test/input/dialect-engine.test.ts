@@ -5,7 +5,8 @@
 // server, cues on the whole line; console tables that wrap records, a record that restates the message before it, the
 // side a process is, names from an initialize result, summaries without ids, and a dialect that yields to another;
 // terminal colours and echoed lines (Zed), one-word and --debug summaries, a summary restated or followed by its body,
-// launches by process, and messages that begin with a newline (mcp-remote); a fixed server name and a struct's zero id
+// launches by process, and messages that begin with a newline (mcp-remote); a log that names the server on each line
+// (Codex); a fixed server name and a struct's zero id
 // (mcptools); a host log's JSON form (entries); and a process that logs only what it received.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze-stream.js';
@@ -168,6 +169,31 @@ describe('servers and launches', () => {
     const agg = (server: string, text: string) => `${T} [info] [${server}] ${text}`;
     const frames = await cd([agg('memory', 'Initializing server...'), agg('error', 'Initializing server...'), agg('error', 'Message from client: {"jsonrpc":"2.0","id":0,"method":"ping"}')].join('\n'));
     expect(frames.map((f) => f.server)).toEqual(['memory', 'error', 'error']);
+  });
+});
+
+describe('a log of every server that names the server on each line (Dialect.servers `line`: Codex)', () => {
+  const cx = (level: string, target: string, text: string, t = '09:30:14.902231') => `2026-01-21T${t}Z ${level.padStart(5)} ${target}: ${text}`;
+  it('a line that names no server is about none, nor is a run of lines after a blank; lines that continue a named line stay its', async () => {
+    const frames = await framesOf([
+      cx('INFO', 'codex_rmcp_client::rmcp_client', 'MCP server stderr (npx): npm warn exec The following package was not found'),
+      cx('ERROR', 'codex_core::codex', 'MCP client for `exa` failed to start: MCP startup failed: handshaking with MCP server failed: connection closed: initialize response'),
+      'a line of another crate',
+      cx('ERROR', 'codex_core::codex', 'needs_follow_up: false'),
+      cx('ERROR', 'codex_core::codex', 'MCP client for `fetch` failed to start: request timed out'),
+      '',
+      'a run after a blank line',
+      cx('ERROR', 'codex_core::codex', 'MCP client for `exa` failed to start: MCP startup failed: handshaking with MCP server failed: connection closed: initialize response'),
+    ].join('\n'), { format: 'codex' });
+    expect(frames.map((f) => [f.line, f.lines, shape(f).what, f.session ?? null, f.server ?? null])).toEqual([
+      [1, 1, 'event:stderr', null, null],
+      [2, 2, 'event:exit', 'exa', 'exa'],
+      [4, 1, 'log', null, null],
+      [5, 1, 'event:timeout', 'fetch', 'fetch'],
+      [7, 1, 'log', null, null],
+      // No start line splits a server's launches: its second failure is in its one session.
+      [8, 1, 'event:exit', 'exa', 'exa'],
+    ]);
   });
 });
 

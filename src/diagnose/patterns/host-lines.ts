@@ -38,6 +38,8 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
   { kind: 'spawn', re: /bad interpreter/ },
   // mcptrace wrap's own (its capture's `spawn-error`): "cannot start ./server.mjs: permission denied (EACCES)".
   { kind: 'spawn', re: /\bcannot start \S.{0,300}: [a-z ]{1,60} \((?:ENOENT|EACCES|ENOEXEC|ENOTDIR|EISDIR)\)/ },
+  // Rust's error for a program that is not there (Codex, Amazon Q and Kiro CLI spawn servers through tokio).
+  { kind: 'spawn', re: /No such file or directory \(os error 2\)/ },
   { kind: 'spawn', re: /is not recognized as an internal or external command/ },
   { kind: 'spawn', re: /No solution found when resolving tool dependencies/ },
   { kind: 'spawn', re: /was not found in the package registry/ },
@@ -51,10 +53,14 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
   { kind: 'closed', re: /handshaking with MCP server failed: connection closed/ },
   { kind: 'closed', re: /\bexited with code (?<code>[1-9]\d{0,3})\b/ },
   { kind: 'closed', re: /\bprocess exited unexpectedly\b/i },
+  // A host that says only that the server did not come up (opencode): its transport ended before the handshake.
+  { kind: 'closed', re: /\bMCP server \S{1,100} failed to start\b/ },
+  { kind: 'closed', re: /\bserver unavailable\b.{0,200}\bstatus=failed\b/ },
   // timeout: the host's limit ran out.
   { kind: 'timeout', re: /request task for "(?<method>[\w/]{1,64})" id \S{1,40} which took over (?<s>\d{1,6})s/ },
   { kind: 'timeout', re: /timed out awaiting (?<method>[\w/]{1,64}) after (?<s>\d{1,6})s/ },
   { kind: 'timeout', re: /Operation timed out: recv for (?<method>[\w/]{1,64})/ },
+  { kind: 'timeout', re: /MCP request timed out for "[^"]{1,100}" \((?<method>[\w/]{1,64})\)/ },
   { kind: 'timeout', re: /MCP client for `[^`]{1,100}` timed out after (?<s>\d{1,6}) seconds/ },
   { kind: 'timeout', re: /failed to start: request timed out/ },
   { kind: 'timeout', re: /Connection failed after (?<ms>\d{1,9})ms: MCP error -32001/ },
@@ -65,6 +71,8 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
   { kind: 'ready', re: /\bConnected to (?:remote )?server\b/ },
   { kind: 'ready', re: /\bloaded in \d{1,6}(?:\.\d{1,3})? ?s\b/ },
   { kind: 'ready', re: /\bDiscovered \d{1,6} tools\b/ },
+  // Cline asks a server for its tools once the handshake is done: a failure to get them is no failure to initialize.
+  { kind: 'ready', re: /\bFailed to fetch (?:tools|resources) for \S/ },
   // host-stop: the host ends the process itself.
   { kind: 'host-stop', re: /\bSending SIG(?:INT|TERM|KILL)\b/ },
   { kind: 'host-stop', re: /\bHandling ReloadClient action\b/ },
@@ -103,7 +111,7 @@ export const STDERR_ERROR_WORDS = /\b(?:error|fatal|panic|exception|not defined|
 export const BARE_STDERR_ERROR = /^\s{0,8}\[?(?:error|fatal|critical|panic)\]?(?::|\s)/i;
 
 /** Prefixes hosts put before a line of the server's stderr; what follows is the server's own words. */
-export const STDERR_PREFIXES = /(?:Server stderr: |\[server stderr\] |context server stderr: |MCP STDERR \([^)]{1,100}\)\]: |stderr: |Log from MCP Server: )/;
+export const STDERR_PREFIXES = /(?:Server stderr: |\[server stderr\] |context server stderr: |MCP STDERR \([^)]{1,100}\)\]: |MCP server stderr \([^)]{1,100}\): |stderr: |Log from MCP Server: )/;
 
 /**
  * What a host appends to its own line after the words (Claude Desktop's util.inspect dump of the error's metadata,

@@ -169,12 +169,13 @@ export class DialectReader implements LineReader {
     if (mk === null) this.results?.line(text);
     const ev = mk === null && !echo ? eventOf(d, text) : null;
     const named = d.names === undefined ? null : namesOf(d, text);
+    const perLine = d.servers === 'line';
     const own = ev?.server ?? h.server ?? named?.server ?? mk?.marker.server;
     // A line whose event names its server aside (EventLine.aside) is that server's, and leaves the current one as it was.
-    const server = ev?.event.aside === true && own !== undefined ? own : this.owner.line(own);
+    const server = ev?.event.aside === true && own !== undefined ? own : this.owner.line(own, perLine);
     // Stderr read before any host line named a server (a file copied from its middle) is that server's.
     const g = this.g;
-    if (g !== null && !g.hosted && g.ctx.server === undefined && server !== undefined) {
+    if (g !== null && !g.hosted && g.ctx.server === undefined && server !== undefined && !perLine) {
       g.ctx.server = server;
       g.ctx.session = this.owner.key(server);
     }
@@ -310,7 +311,7 @@ export class DialectReader implements LineReader {
       }
       this.flush(out);
     } else this.flush(out);
-    const server = this.owner.current;
+    const server = this.d.servers === 'line' ? undefined : this.owner.current;
     this.open('log', l, l.text, null, { time: NO_TIME, session: this.owner.key(server), server }, null, false);
   }
 

@@ -1,14 +1,22 @@
 // The registry of text-log dialects: every one is an input format (`--input-format NAME`) and a candidate of detection.
+import { amazonQ } from './amazon-q.js';
 import { claudeCode } from './claude-code.js';
 import { claudeDesktop } from './claude-desktop.js';
+import { cline } from './cline.js';
+import { codex } from './codex.js';
+import { codexTerminal } from './codex-terminal.js';
 import { csharpSdk } from './csharp-sdk.js';
 import { cursor } from './cursor.js';
 import { fastmcp } from './fastmcp.js';
+import { geminiCli } from './gemini-cli.js';
 import { goSdk } from './go-sdk.js';
 import { javaSdk } from './java-sdk.js';
+import { kiro } from './kiro.js';
+import { librechat } from './librechat.js';
 import { mcpProxy } from './mcp-proxy.js';
 import { mcpRemote } from './mcp-remote.js';
 import { mcptools } from './mcptools.js';
+import { opencode } from './opencode.js';
 import { pythonSdk } from './python-sdk.js';
 import { supergateway } from './supergateway.js';
 import type { Dialect } from './types.js';
@@ -21,7 +29,8 @@ import { zed } from './zed.js';
  * proxies, then SDKs; a tool that logs through an SDK's loggers (mcp-proxy through the Python SDK's) before that SDK.
  */
 export const DIALECTS = [
-  claudeDesktop, vscode, claudeCode, cursor, zed, supergateway, mcpProxy, mcpRemote, mcptools, typescriptSdk, pythonSdk, javaSdk, csharpSdk, goSdk, fastmcp,
+  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, librechat, opencode, zed, supergateway, mcpProxy, mcpRemote,
+  mcptools, typescriptSdk, pythonSdk, javaSdk, csharpSdk, goSdk, fastmcp,
 ] as const;
 
 export type DialectName = (typeof DIALECTS)[number]['name'];

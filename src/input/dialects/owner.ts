@@ -25,9 +25,12 @@ export class Owner {
     }
   }
 
-  /** A line that names `server` (undefined: none): the server it is about. */
-  line(server: string | undefined): string | undefined {
-    if (server !== undefined) this.server = server;
+  /**
+   * A line that names `server` (undefined: none): the server it is about. `perLine` (Dialect.servers `line`): a line
+   * that names none is about none, nor are the lines after it that have no name of their own.
+   */
+  line(server: string | undefined, perLine = false): string | undefined {
+    if (server !== undefined || perLine) this.server = server;
     return this.server;
   }
 

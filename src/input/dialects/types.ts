@@ -218,6 +218,13 @@ export interface Dialect<Name extends string = string> {
    * first message it receives), from that message on.
    */
   serverInfo?: true;
+  /**
+   * `line`: the host names the server on every line that is about one (an application log of many servers, none of
+   * them a channel of its own: Codex's `MCP client for `NAME` …`), so a host line that names none is about no server,
+   * and so is a run of lines without the prefix. By default (`channel`) a line that names none is the server's named
+   * last, and a run of lines read before the first name is the server named next (a per-server file).
+   */
+  servers?: 'channel' | 'line';
   /** Detection cues, tested on host lines only (so a server's stderr cannot vote). */
   cues: readonly Cue[];
   /**
