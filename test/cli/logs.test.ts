@@ -97,8 +97,12 @@ describe('an input without any MCP message', () => {
     expect((await runMain(['audit', at('spawn.log')])).stdout).toMatch(/ in 1 session, 0 messages — FAILED 1 session failed\n$/);
     expect((await runMain(['audit', '-f', 'markdown', at('spawn.log')])).stdout).toContain('❌ **Failed** 1 session failed · 0 errors, 0 warnings, 0 info · 1 session · 0 messages');
     expect((await runMain(['audit', '-f', 'html', at('spawn.log')])).stdout).toContain('<dt>sessions</dt><dd>1</dd>');
-    const outside = await runMain(['audit', 'test/fixtures/failures/codex/codex-tui-log-handshake-closed.log']);
+    // AnythingLLM's log names no server: its failure is in lines outside any session.
+    const outside = await runMain(['audit', 'test/fixtures/failures/anythingllm/anythingllm-desktop-spawn-npx-enoent.log']);
     expect(outside.stdout).toMatch(/ in 0 sessions, 0 messages — FAILED the lines outside any session failed\n$/);
+    // Codex names the server on each line: two servers, two sessions known only from their lines.
+    const codex = await runMain(['audit', 'test/fixtures/failures/codex/codex-tui-log-handshake-closed.log']);
+    expect(codex.stdout).toMatch(/ in 2 sessions, 0 messages — FAILED 2 sessions failed\n$/);
   });
 
   it('fails the audit only with --fail-on-empty: exit 1, and the report says why', async () => {

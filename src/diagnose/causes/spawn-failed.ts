@@ -13,12 +13,13 @@ export const spawnFailed: Cause<State> = {
   },
   create: () => ({ evidence: [], first: null }),
   observe(state, { signals, fold }) {
-    let taken = false;
+    const taken: string[] = [];
     for (const s of signals) {
       if (s.kind === 'spawn') {
-        // One line per record: the others are the same error in the host's dump of it (`stack: 'Error: spawn …`).
-        if (taken) continue;
-        taken = true;
+        // A line of the record that repeats one taken is the same error in the host's dump of it (`stack: 'Error:
+        // spawn …`); other lines are more of what went wrong (uv's `No solution found …` and its reason under it).
+        if (taken.some((t) => s.text.includes(t) || t.includes(s.text))) continue;
+        taken.push(s.text);
         if (fold.lastHeader && fold.lastHeader.seq >= s.seq - 2) addEvidence(state.evidence, fromSignal(fold.lastHeader));
         addEvidence(state.evidence, fromSignal(s));
         state.first ??= s.text;
