@@ -1,6 +1,7 @@
 // The streaming edge of the pipeline: bytes in, annotated records out as soon as each line is read.
 import { Analyzer, type AnalysisSummary, type AnalyzerOptions, type InputAnalysis, type InputSummary } from './analyzer.js';
 import { followSegments, readFrameBatches, type FollowOptions, type ReadOptions } from './input/index.js';
+import { inputContent } from './input/content.js';
 import type { PipelineRecord } from './types.js';
 
 /** What an input that has ended held, for whoever reads it (the CLI says when it held no MCP message). */
@@ -8,7 +9,8 @@ export type OnInputEnd = (input: InputSummary) => void;
 
 /**
  * The frames of one input, read as the analyzer's options say (format, message size bound), a chunk's worth at a time.
- * The input is told its format when it is known, and ended with the number of lines read.
+ * The input is told its format when it is known, and ended with the number of lines read. A whole input is read as its
+ * content (decompressed, or nothing when it is no log: src/input/content.ts); a piece of a file (`at.firstLine`) as it is.
  */
 async function* frameBatches(
   analyzer: Analyzer,
@@ -19,17 +21,20 @@ async function* frameBatches(
   onEnd?: OnInputEnd,
 ) {
   let lines: number | undefined;
-  yield* readFrameBatches(bytes, {
+  let unread: string | undefined;
+  const onNote = analyzer.opts.onNote && ((text: string) => analyzer.opts.onNote!(file, text));
+  const content = at.firstLine === undefined ? inputContent(bytes, { onNote, onUnread: (why) => (unread = why) }) : bytes;
+  yield* readFrameBatches(content, {
     file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes, ...at,
     onFormat: (f) => input.setFormat(f),
     onDetect: analyzer.opts.onDetect && ((d) => analyzer.opts.onDetect!(file, d)),
-    onNote: analyzer.opts.onNote && ((text) => analyzer.opts.onNote!(file, text)),
+    onNote,
     onDocument: analyzer.opts.onDocument && ((s) => analyzer.opts.onDocument!(file, s)),
     onEnd: (info) => {
       lines = info.lines;
     },
   });
-  const summary = input.end(lines);
+  const summary = input.end(unread === undefined ? lines : undefined, unread);
   onEnd?.(summary);
 }
 

@@ -2,6 +2,7 @@
 // (docs/performance.md, "Many files, or one large file"), or nothing (the run stays in one thread).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { inputContent } from '../input/content.js';
 import { detectInput, type InputFormat } from '../input/detect.js';
 import { linePieces, type Piece } from '../input/pieces.js';
 import { cutRule, isCutFormat, type CutFormat } from '../session/cuts.js';
@@ -73,13 +74,15 @@ async function cuttable(file: string, opts: PlanOptions, minBytes: number): Prom
 
 /**
  * The format detection gives a file (it reads the file's start only); null when no line decided it: a piece read in
- * the fallback format would not read text lines as the whole file does (they are log lines only then).
+ * the fallback format would not read text lines as the whole file does (they are log lines only then). Null too for a
+ * compressed file (its pieces would be cut in the compressed bytes) and one that is no log.
  */
 async function formatOf(file: string): Promise<InputFormat | null> {
   const stream = createReadStream(file, { highWaterMark: 64 * 1024 });
   try {
-    const detected = await detectInput(stream);
-    return detected.conclusive ? detected.format : null;
+    let plain = true;
+    const detected = await detectInput(inputContent(stream, { onMagic: () => (plain = false) }));
+    return plain && detected.conclusive ? detected.format : null;
   } finally {
     stream.destroy();
   }

@@ -1,8 +1,12 @@
 // What mcptrace says about an input as a whole: it held no MCP message, or one side of a session only.
 import type { NotLogged, SessionInfo, Side } from '../types.js';
 
-/** `README.md: no MCP messages (0 of 12 lines)` (`x: empty, …` when it has no line): unescaped; `lines` null when the reader did not count them. */
-export function noMessagesText(file: string, lines: number | null): string {
+/**
+ * `README.md: no MCP messages (0 of 12 lines)` (`x: empty, …` when it has no line; `x: not a log: ELF executable` when it
+ * was not read, `unread` saying why): unescaped; `lines` null when the reader did not count them.
+ */
+export function noMessagesText(file: string, lines: number | null, unread?: string): string {
+  if (unread !== undefined) return `${file}: ${unread}`;
   if (lines === 0) return `${file}: empty, no MCP messages`;
   return `${file}: no MCP messages${lines === null ? '' : ` (0 of ${lines} ${lines === 1 ? 'line' : 'lines'})`}`;
 }
