@@ -187,7 +187,7 @@ async function eachOf(
     if (p) wait.for = p;
     heap.add(r.bytes);
   };
-  for (const input of resolveInputs(files, io.stdin)) {
+  for (const input of await resolveInputs(files, io.stdin, log)) {
     log.debug({ input: input.name }, 'reading');
     for await (const _ of analyzeStreamEach(analyzer, input.open(), input.name, take, onEnd)) {
       const p = wait.for;
@@ -203,7 +203,7 @@ async function* batchesOf(
   analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Log, onEnd: OnInputEnd,
 ): AsyncGenerator<PipelineRecord[]> {
   const heap = new HeapKeeper();
-  for (const input of resolveInputs(files, io.stdin)) {
+  for (const input of await resolveInputs(files, io.stdin, log)) {
     log.debug({ input: input.name }, 'reading');
     for await (const batch of analyzeStreamBatches(analyzer, input.open(), input.name, {}, onEnd)) {
       yield batch;
