@@ -82,24 +82,33 @@ function inputError(name: string, err: unknown): UsageError {
   return new UsageError(code === 'ENOENT' ? `no such file: ${name}` : `cannot read ${name}: ${code ?? (err as Error).message}`);
 }
 
+/** An input of `--follow`: a file (which need not exist yet), stdin, or a folder whose logs are followed. */
+export interface FollowInput {
+  name: string;
+  kind: 'file' | 'stdin' | 'folder';
+}
+
 /**
- * The one input of `--follow`: a file, which need not exist yet (it is waited for), or stdin (`-` or none),
+ * The inputs of `--follow`: files, which need not exist yet (each is waited for), folders, and stdin (`-` or none),
  * which is read as usual until it closes or the follow is stopped.
  */
-export function resolveFollowInput(files: readonly string[] | undefined): { name: string; stdin: boolean } {
+export function resolveFollowInputs(files: readonly string[] | undefined): FollowInput[] {
   const list = files && files.length > 0 ? files.map((f) => (f === STDIN_ARG ? '-' : String(f))) : ['-'];
-  if (list.length > 1) throw new UsageError(`--follow reads one file, not ${list.length}`);
-  const name = list[0];
-  if (name === '-') return { name, stdin: true };
-  try {
-    if (!statSync(name).isFile()) throw new UsageError(`not a file: ${name}`);
-  } catch (err) {
-    if (err instanceof UsageError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    // A file that is not there yet is waited for (`mcptrace annotate --follow out.ndjson` before `wrap` starts).
-    if (code !== 'ENOENT') throw new UsageError(`cannot read ${name}: ${code ?? (err as Error).message}`);
-  }
-  return { name, stdin: false };
+  if (list.filter((f) => f === '-').length > 1) throw new UsageError('stdin (-) can be read only once');
+  return list.map((name): FollowInput => {
+    if (name === '-') return { name, kind: 'stdin' };
+    try {
+      const st = statSync(name);
+      if (st.isDirectory()) return { name, kind: 'folder' };
+      if (!st.isFile()) throw new UsageError(`not a file: ${name}`);
+    } catch (err) {
+      if (err instanceof UsageError) throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      // A file that is not there yet is waited for (`mcptrace annotate --follow out.ndjson` before `wrap` starts).
+      if (code !== 'ENOENT') throw new UsageError(`cannot read ${name}: ${code ?? (err as Error).message}`);
+    }
+    return { name, kind: 'file' };
+  });
 }
 
 /** The inputs named on the command line (`-` for stdin, a folder's logs), each checked as `resolveInputs` does. */
