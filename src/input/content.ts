@@ -4,7 +4,9 @@
 import { Buffer } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { Decompress } from 'fzstd';
 import { fileMagic, MAGIC_HEAD_BYTES, type FileMagic } from './file-magic.js';
+import { ZstdFrames } from './zstd-frames.js';
 
 /**
  * Most bytes a compressed input decompresses to before the rest is left unread (docs/formats.md, "Compressed logs"):
@@ -67,6 +69,10 @@ export async function* inputContent(bytes: AsyncIterable<Chunk>, opts: ContentOp
     yield* gunzipped(head, ended ? null : it, magic, opts);
     return;
   }
+  if (magic.kind === 'zstd') {
+    yield* unzstd(compressedBytes(head, ended ? null : it), magic, opts);
+    return;
+  }
   await it.return?.();
   opts.onUnread?.(unreadText(magic));
 }
@@ -92,26 +98,8 @@ async function* rest(it: AsyncIterator<Chunk>): AsyncGenerator<Chunk> {
  */
 async function* gunzipped(head: Buffer[], it: AsyncIterator<Chunk> | null, magic: FileMagic, opts: ContentOptions): AsyncGenerator<Buffer> {
   const limit = opts.maxContentBytes ?? MAX_CONTENT_BYTES;
-  let compressed = 0;
-  async function* source(): AsyncGenerator<Buffer> {
-    for (const b of head) {
-      compressed += b.length;
-      yield b;
-    }
-    if (it === null) return;
-    try {
-      for (;;) {
-        const r = await it.next();
-        if (r.done) return;
-        const b = typeof r.value === 'string' ? Buffer.from(r.value) : Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength);
-        compressed += b.length;
-        yield b;
-      }
-    } finally {
-      await it.return?.();
-    }
-  }
-  const input = Readable.from(source());
+  const source = compressedBytes(head, it);
+  const input = Readable.from(source);
   // Data cut short (a file still being written, a download cut off) gives what it holds, then Z_BUF_ERROR.
   const z = createGunzip();
   let readError: Error | null = null;
@@ -126,7 +114,7 @@ async function* gunzipped(head: Buffer[], it: AsyncIterator<Chunk> | null, magic
       const room = limit - given;
       if (chunk.length > room) {
         if (room > 0) yield chunk.subarray(0, room);
-        opts.onNote?.(`${magic.what}: its content passed ${limit} bytes (read from ${compressed} compressed bytes); the rest is not read: decompress it first (gunzip) to read it all`);
+        opts.onNote?.(overText(magic, limit, source.read));
         return;
       }
       given += chunk.length;
@@ -135,10 +123,102 @@ async function* gunzipped(head: Buffer[], it: AsyncIterator<Chunk> | null, magic
   } catch (err) {
     if (readError !== null || !isZlibError(err)) throw err;
     const why = (err as NodeJS.ErrnoException).code === 'Z_BUF_ERROR' ? 'the compressed data ends early' : `damaged data (${(err as Error).message})`;
-    opts.onNote?.(`${magic.what}: ${why} after ${given} bytes of content; read up to there`);
+    opts.onNote?.(cutText(magic, why, given));
   } finally {
     input.destroy();
     z.destroy();
+  }
+}
+
+/** An input's bytes after its first ones, as Buffers, counting how many were read (`read`); returned, it returns the input. */
+function compressedBytes(head: Buffer[], it: AsyncIterator<Chunk> | null): AsyncGenerator<Buffer> & { read: number } {
+  const count = { read: 0 };
+  async function* bytes(): AsyncGenerator<Buffer> {
+    for (const b of head) {
+      count.read += b.length;
+      yield b;
+    }
+    if (it === null) return;
+    try {
+      for (;;) {
+        const r = await it.next();
+        if (r.done) return;
+        const b = typeof r.value === 'string' ? Buffer.from(r.value) : Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength);
+        count.read += b.length;
+        yield b;
+      }
+    } finally {
+      await it.return?.();
+    }
+  }
+  const gen = bytes();
+  return Object.defineProperty(gen, 'read', { get: () => count.read }) as AsyncGenerator<Buffer> & { read: number };
+}
+
+/** The note when a compressed input's content passed the limit. */
+function overText(magic: FileMagic, limit: number, compressed: number): string {
+  return `${magic.what}: its content passed ${limit} bytes (read from ${compressed} compressed bytes); the rest is not read: decompress it first (${magic.undo}) to read it all`;
+}
+
+/** The note when a compressed input's data stops before its end. */
+function cutText(magic: FileMagic, why: string, given: number): string {
+  return `${magic.what}: ${why} after ${given} bytes of content; read up to there`;
+}
+
+/**
+ * A zstd input's content (fzstd, a decoder in JavaScript), streamed within the same limit as gzip's; each frame's window
+ * is checked before it is decoded (zstd-frames.ts): one over 128 MiB is not decoded. Data that is damaged or ends early
+ * gives what came before it and a note.
+ */
+async function* unzstd(source: AsyncGenerator<Buffer> & { read: number }, magic: FileMagic, opts: ContentOptions): AsyncGenerator<Buffer> {
+  const limit = opts.maxContentBytes ?? MAX_CONTENT_BYTES;
+  const frames = new ZstdFrames();
+  const out: Buffer[] = [];
+  // A copy: the decoder may reuse what it hands over.
+  const decoder = new Decompress((data) => {
+    if (data.length > 0) out.push(Buffer.from(data));
+  });
+  let given = 0;
+  /** What the decoder gave, up to the limit; false once the limit is passed. */
+  function* take(): Generator<Buffer, boolean> {
+    for (const b of out.splice(0)) {
+      const room = limit - given;
+      if (b.length > room) {
+        if (room > 0) yield b.subarray(0, room);
+        opts.onNote?.(overText(magic, limit, source.read));
+        return false;
+      }
+      given += b.length;
+      yield b;
+    }
+    return true;
+  }
+  try {
+    for await (const b of source) {
+      const refused = frames.scan(b);
+      if (refused !== null) {
+        opts.onNote?.(`${magic.what}: ${refused}; the rest is not read: decompress it first (${magic.undo})`);
+        return;
+      }
+      try {
+        decoder.push(b, false);
+      } catch (err) {
+        yield* take();
+        opts.onNote?.(cutText(magic, `damaged data (${(err as Error).message})`, given));
+        return;
+      }
+      if (!(yield* take())) return;
+    }
+    try {
+      decoder.push(new Uint8Array(0), true);
+    } catch (err) {
+      yield* take();
+      opts.onNote?.(cutText(magic, /unexpected EOF/i.test((err as Error).message) ? 'the compressed data ends early' : `damaged data (${(err as Error).message})`, given));
+      return;
+    }
+    yield* take();
+  } finally {
+    await source.return(undefined);
   }
 }
 

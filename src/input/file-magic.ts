@@ -27,7 +27,7 @@ interface MagicEntry extends FileMagic {
 /** The magics looked for, longest first where one starts another. Sources: each format's specification (file(1)'s magic database lists them all). */
 const MAGICS: readonly MagicEntry[] = [
   // RFC 1952 §2.3.1: ID1 ID2 CM (8, deflate).
-  { hex: '1f8b08', kind: 'gzip', what: 'gzip-compressed' },
+  { hex: '1f8b08', kind: 'gzip', what: 'gzip-compressed', undo: 'gunzip' },
   // RFC 8878 §3.1.1: the frame magic 0xFD2FB528, little-endian.
   { hex: '28b52ffd', kind: 'zstd', what: 'zstd-compressed', undo: 'zstd -d' },
   { hex: '425a68', kind: 'compressed', what: 'bzip2-compressed', undo: 'bunzip2' },

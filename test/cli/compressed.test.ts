@@ -1,5 +1,6 @@
-// Files that are not logs as they stand: a gzip-compressed log is read as its content (a file, stdin, a capture, under
+// Files that are not logs as they stand: a gzip- or zstd-compressed log is read as its content (a file, stdin, a capture, under
 // --jobs, the evidence quoted from its lines); a program is named for what it is, with no finding and exit 0.
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -18,6 +19,8 @@ const gz = (name: string) => join(dir, name + '.gz');
 beforeAll(() => {
   dir = tempDir('compressed');
   for (const f of [HOST_LOG, HAR, PCAP]) writeFileSync(gz(f.split('/').pop()!), gzipSync(readFileSync(f)));
+  const zst = spawnSync('zstd', ['-q', '-c', HOST_LOG]);
+  writeFileSync(join(dir, 'host.log.zst'), zst.stdout);
   copyFileSync('/bin/true', join(dir, 'true'));
 });
 
@@ -32,6 +35,13 @@ describe('gzip-compressed inputs', () => {
     expect(zipped.code).toBe(plain.code);
     expect(parseNdjson(plain.stdout).length).toBeGreaterThan(5);
     expect(renamed(zipped.stdout, packed, file)).toBe(plain.stdout);
+  });
+
+  it('a zstd-compressed host log gives the records of the file itself', async () => {
+    const packed = join(dir, 'host.log.zst');
+    const [plain, zipped] = await Promise.all([runMain(['annotate', '-f', 'ndjson', HOST_LOG]), runMain(['annotate', '-f', 'ndjson', packed])]);
+    expect(zipped.stderr).toBe('');
+    expect(renamed(zipped.stdout, packed, HOST_LOG)).toBe(plain.stdout);
   });
 
   it('the audit of a gzipped host log is the plain one, its evidence quoted from the decompressed lines', async () => {

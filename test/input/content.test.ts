@@ -1,5 +1,6 @@
 // An input's content before any format is detected: gzip decompressed as it streams (bounded), files that are no log
 // named by their magic, everything else passed through untouched.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
@@ -80,7 +81,6 @@ describe('inputContent', () => {
 
   test('compressions and archives mcptrace does not open say how to get at the log', async () => {
     const cases: [string, string][] = [
-      ['28b52ffd2400', 'zstd-compressed: not read; decompress it first (zstd -d)'],
       ['fd377a585a000004', 'xz-compressed: not read; decompress it first (xz -d)'],
       ['425a683931415926', 'bzip2-compressed: not read; decompress it first (bunzip2)'],
       ['504b030414000000', 'zip archive: not read; unpack it first (unzip)'],
@@ -90,6 +90,55 @@ describe('inputContent', () => {
       await content(Buffer.concat([Buffer.from(hex, 'hex'), Buffer.alloc(32, 7)]), 3, { onUnread: (w) => unread.push(w) });
       expect(unread, hex).toEqual([why]);
     }
+  });
+});
+
+/** `bytes` compressed by the zstd program (RFC 8878 frames, as `zstd` writes them). */
+function zstd(bytes: Buffer, ...args: string[]): Buffer {
+  const r = spawnSync('zstd', ['-c', '-q', ...args], { input: bytes, maxBuffer: 1024 ** 3 });
+  if (r.status !== 0) throw new Error(`zstd failed: ${r.stderr}`);
+  return r.stdout;
+}
+
+describe('inputContent: zstd', () => {
+  test('gives its content, in 1-, 3- and 7-byte chunks, several frames one after the other', async () => {
+    const log = Buffer.from(LOG);
+    const half = log.length >> 1;
+    const one = zstd(log, '-19', '--check');
+    const two = Buffer.concat([zstd(log.subarray(0, half)), zstd(log.subarray(half))]);
+    for (const size of [1, 3, 7, 4096]) {
+      expect((await content(one, size)).equals(log)).toBe(true);
+      expect((await content(two, size)).equals(log)).toBe(true);
+    }
+  });
+
+  test('cut short: what it holds and a note that it ends early', async () => {
+    const log = Buffer.from(LOG);
+    const z = zstd(log, '-B4096');
+    const notes: string[] = [];
+    const got = await content(z.subarray(0, z.length >> 1), 512, { onNote: (t) => notes.push(t) });
+    expect(log.subarray(0, got.length).equals(got)).toBe(true);
+    expect(notes).toEqual([`zstd-compressed: the compressed data ends early after ${got.length} bytes of content; read up to there`]);
+  });
+
+  test('a frame that asks for a window over 128 MiB is refused before it is decoded', async () => {
+    // A frame header: magic, descriptor 0 (no single segment, no checksum), window descriptor 0xa0 (2^30 bytes).
+    const frame = Buffer.concat([Buffer.from('28b52ffd00a0', 'hex'), Buffer.alloc(64, 0)]);
+    const notes: string[] = [];
+    const got = await content(frame, 5, { onNote: (t) => notes.push(t) });
+    expect(got.length).toBe(0);
+    expect(notes).toEqual(["zstd-compressed: a frame's window is 1024 MiB, more than the 128 MiB mcptrace decodes; the rest is not read: decompress it first (zstd -d)"]);
+  });
+
+  test('a zstd bomb stops at the limit: the content given and the input read are bounded', async () => {
+    const bomb = zstd(Buffer.alloc(256 * 1024 * 1024), '-1');
+    const src = source(bomb, 64);
+    const notes: string[] = [];
+    let given = 0;
+    for await (const c of inputContent(src.chunks, { maxContentBytes: 1024 * 1024, onNote: (t) => notes.push(t) })) given += c.length;
+    expect(given).toBe(1024 * 1024);
+    expect(notes[0]).toMatch(/^zstd-compressed: its content passed 1048576 bytes \(read from \d+ compressed bytes\); the rest is not read: decompress it first \(zstd -d\)/);
+    expect(src.pulled()).toBeLessThan(Math.ceil(bomb.length / 64) / 16);
   });
 });
 
