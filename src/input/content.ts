@@ -5,7 +5,7 @@ import { Buffer } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Decompress } from 'fzstd';
-import { fileMagic, MAGIC_HEAD_BYTES, type FileMagic } from './file-magic.js';
+import { fileMagic, magicPending, type FileMagic } from './file-magic.js';
 import { ZstdFrames } from './zstd-frames.js';
 
 /**
@@ -34,14 +34,15 @@ type Chunk = Buffer | Uint8Array | string;
 /**
  * The content of `bytes`, as the readers take it: the same chunks for a log (text chunks are never looked at), the
  * decompressed ones for gzip (one member or several, as `cat a.gz b.gz` makes them), none for an input that is no log
- * (`opts.onUnread` says what it is). Only the first bytes are held back, until there are enough to tell.
+ * (`opts.onUnread` says what it is). Only the first bytes are held back, while they could still start a magic (a log's
+ * first byte, `{` or a digit, tells at once; at most 16 bytes).
  */
 export async function* inputContent(bytes: AsyncIterable<Chunk>, opts: ContentOptions = {}): AsyncGenerator<Chunk> {
   const it = bytes[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let size = 0;
   let ended = false;
-  while (size < MAGIC_HEAD_BYTES) {
+  while (size === 0 || magicPending(head.length === 1 ? head[0]! : Buffer.concat(head))) {
     const r = await it.next();
     if (r.done) {
       ended = true;

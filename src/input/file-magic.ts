@@ -65,10 +65,26 @@ const MAGICS: readonly MagicEntry[] = [
  * Bytes of an input's start enough to tell every magic at its start (SQLite's is the longest). Tar's, at offset 257, is
  * told only when the first bytes read hold it (a file's first chunk does): an input is not held back for it.
  */
-export const MAGIC_HEAD_BYTES = 16;
+const MAGIC_HEAD_BYTES = 16;
 
 /** The first bytes looked at for a NUL (a short magic's confirmation). */
 const NUL_WINDOW = 64;
+
+/**
+ * Whether more bytes could still make `head` a magic (its bytes so far start one that is longer, or start a short magic
+ * whose NUL is still to come): false once they cannot, so that a log is handed on at its first bytes (`{"jsonrpc"…`).
+ */
+export function magicPending(head: Uint8Array): boolean {
+  if (head.byteLength >= MAGIC_HEAD_BYTES) return false;
+  const b = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  return MAGICS.some((m) => {
+    if ((m.offset ?? 0) !== 0) return false;
+    const bytes = Buffer.from(m.hex, 'hex');
+    const n = Math.min(bytes.length, b.length);
+    if (!b.subarray(0, n).equals(bytes.subarray(0, n))) return false;
+    return b.length < bytes.length || (m.needsNul === true && !b.includes(0));
+  });
+}
 
 /**
  * What an input starting with `head` is, when its first bytes say it is no log as it stands; null for anything else

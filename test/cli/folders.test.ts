@@ -93,6 +93,17 @@ describe('a folder as an input', () => {
     expect(jobs.stdout).toBe(one.stdout);
   });
 
+  it("Claude Code's cache folder: each server's files, read with the server named by their folder", async () => {
+    const cache = tempDir('claude-cli-nodejs');
+    const server = join(cache, '-Users-dev-proj', 'mcp-logs-sequential-thinking');
+    mkdirSync(server, { recursive: true });
+    copyFileSync('test/fixtures/hosts/claude-code/mcp-logs-sequential-thinking-2025-07.txt', join(server, '2025-07-14T10-12-31-120Z.txt'));
+    const records = parseNdjson((await runMain(['annotate', '-f', 'ndjson', cache])).stdout);
+    expect(records.length).toBeGreaterThan(0);
+    // Two launches in the file: `sequential-thinking`, then `sequential-thinking#2`.
+    expect(new Set(records.map((r) => r.session))).toEqual(new Set(['sequential-thinking', 'sequential-thinking#2']));
+  });
+
   it('a folder with no log in it is a usage error', async () => {
     const empty = tempDir('no-logs');
     writeFileSync(join(empty, 'notes.md'), '# notes\n');

@@ -36,6 +36,17 @@ describe('inputContent', () => {
     for (const size of [1, 3, 7, 4096]) expect((await content(log, size)).equals(log)).toBe(true);
   });
 
+  test('a live log is handed on at its first bytes: nothing waits for more input than the magics need', async () => {
+    // A short first line, then nothing more for now (a pipe that stays open).
+    const live = (async function* () {
+      yield Buffer.from('{"id":1}\n');
+      yield Buffer.from('BZ');
+      await new Promise(() => {});
+    })();
+    const it = inputContent(live)[Symbol.asyncIterator]();
+    expect(String((await it.next()).value)).toBe('{"id":1}\n');
+  });
+
   test('gzip gives its content, in 1-, 3- and 7-byte chunks, several members one after the other', async () => {
     const log = Buffer.from(LOG);
     const half = log.length >> 1;
