@@ -175,6 +175,7 @@ const FOLDER_POLL_MS = 1000;
  */
 async function watchFolders(folders: readonly string[], stop: AbortSignal, follow: (name: string) => void, log: Log): Promise<void> {
   const seen = new Map<string, string>();
+  for (const folder of folders) log.debug({ input: folder }, 'watching the folder');
   while (!stop.aborted) {
     for (const folder of folders) {
       let names: string;

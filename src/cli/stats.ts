@@ -64,7 +64,8 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       const safe = args.format === 'json' && io.stdout.isTTY ? escapeJsonForTerminal(text) : text;
       return safe.endsWith('\n') ? safe : safe + '\n';
     };
-    const files = await inputList(args.files);
+    // --follow reads in one thread, its files waited for (src/cli/context.ts): nothing to plan.
+    const files = args.follow ? [] : await inputList(args.files);
     const plan = await parallelPlan(files, args.jobs, { ...args, minPieceBytes: minPieceBytes(io.env) });
     if (plan) {
       // --jobs: the files in worker threads, each file's counts merged in input order.

@@ -361,6 +361,22 @@ describe('--follow on several files and on a folder', () => {
   });
 });
 
+describe('audit --follow on a folder with no log yet', () => {
+  it('waits for one, and the report at Ctrl-C holds what appeared', async () => {
+    const logs = join(dir, 'later-logs');
+    mkdirSync(logs);
+    const r = start(['audit', '-f', 'json', '--follow', logs, '--log-level', 'debug']);
+    await eventually(() => logLines(r).some((l) => l.msg === 'watching the folder' && l.input === logs), 'the folder watched', r);
+    const file = join(logs, 'late.ndjson');
+    writeFileSync(file, everything.join('\n') + '\n');
+    await caughtUp(r, file);
+    const { code } = await interrupt(r);
+    expect(code === 0 || code === 1).toBe(true);
+    const report = JSON.parse(r.out());
+    expect(report.stats.messages).toBeGreaterThan(10);
+  });
+});
+
 describe('--follow usage errors', () => {
   it.each([
     [['annotate', '--follow', '-', '-'], /stdin \(-\) can be read only once/],
