@@ -4,6 +4,7 @@ import type { AnalysisSummary } from '../analyzer.js';
 import { DEFAULT_RULE_OPTIONS } from '../rules/types.js';
 import type { OpenRequest, PipelineRecord, SessionInfo } from '../types.js';
 import { findLoops, type Launch } from './causes/restart-loop.js';
+import { findRecoveries } from './causes/session-expired.js';
 import { foldRecord, newFold, settle, type SessionFold } from './fold.js';
 import { CAUSES, causeRank } from './registry.js';
 import { readSignals } from './signals.js';
@@ -138,7 +139,9 @@ export class Diagnoser {
     }
     rank(diagnoses);
     const server = e.fold.server ?? session?.server ?? null;
-    return { session: key, server, verdict: 'ok', diagnoses, file: e.file, tsMs: e.fold.firstTsMs, start: e.fold.start };
+    const init = e.fold.initialize;
+    const initialized = init?.answered ? { seq: init.seq, source: init.source, text: init.text } : null;
+    return { session: key, server, verdict: 'ok', diagnoses, file: e.file, tsMs: e.fold.firstTsMs, start: e.fold.start, initialized };
   }
 }
 
@@ -147,19 +150,25 @@ export interface PartialDiagnosis extends SessionDiagnosis {
   file: string;
   tsMs: number | null;
   start: Evidence | null;
+  /** The client's `initialize`, when it was answered (a session lost over HTTP is recovered in a later one). */
+  initialized: Evidence | null;
 }
 
 /** A worker's diagnoses in the run's numbering (`--jobs`): sessions renamed, evidence and launches renumbered. */
 export function renumberDiagnoses(list: readonly PartialDiagnosis[], renumber: { session(key: string): string; seq(seq: number): number }): PartialDiagnosis[] {
   return list.map((d) => ({
     ...d, session: renumber.session(d.session), start: d.start && { ...d.start, seq: renumber.seq(d.start.seq) },
+    initialized: d.initialized && { ...d.initialized, seq: renumber.seq(d.initialized.seq) },
     diagnoses: d.diagnoses.map((x) => ({ ...x, evidence: x.evidence.map((e) => ({ ...e, seq: renumber.seq(e.seq) })) })),
   }));
 }
 
-/** Restart loops across the sessions, then ranks and verdicts: the run's diagnosis. */
+/** Sessions lost and recovered in another, restart loops across the sessions, then ranks and verdicts: the run's diagnosis. */
 export function completeDiagnoses(parts: readonly PartialDiagnosis[]): SessionDiagnosis[] {
-  const launches: Launch[] = parts.map((p) => ({ server: p.server, file: p.file, tsMs: p.tsMs, start: p.start, top: p.diagnoses[0], diagnoses: p.diagnoses }));
+  const sessions = parts.map((p) => ({ server: p.server, file: p.file, initialized: p.initialized, diagnoses: [...p.diagnoses] }));
+  findRecoveries(sessions);
+  for (const s of sessions) rank(s.diagnoses);
+  const launches: Launch[] = parts.map((p, i) => ({ server: p.server, file: p.file, tsMs: p.tsMs, start: p.start, top: sessions[i]!.diagnoses[0], diagnoses: sessions[i]!.diagnoses }));
   findLoops(launches);
   return parts.map((p, i) => {
     const diagnoses = launches[i]!.diagnoses;

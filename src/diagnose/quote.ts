@@ -27,7 +27,8 @@ export function evidenceLines(result: readonly SessionDiagnosis[]): Map<string, 
 
 /**
  * Replaces each evidence text with its physical line when the line holds more than the record's reading of it (the
- * reader's prefix, a host's level and server name), or when the record's text is not on the line at all (a message).
+ * reader's prefix, a host's level and server name), or when the record's text is not on the line at all (a message);
+ * but not a message with the envelope it was captured in.
  */
 export function quoteEvidence(result: SessionDiagnosis[], lineAt: (file: string, line: number) => string | undefined): void {
   for (const s of result) for (const d of s.diagnoses) d.evidence = d.evidence.map((e) => quoted(e, lineAt));
@@ -41,6 +42,8 @@ function quoted(e: Evidence, lineAt: (file: string, line: number) => string | un
   if (line.length === 0 || line === e.text) return e;
   // A JSON log line: the record's decoded message reads better than the escaped line.
   if (line.startsWith('{') && !e.text.startsWith('{')) return e;
+  // An envelope (a capture's line): the message it carries is what went over the wire, the envelope escapes it.
+  if (line.startsWith('{') && line.includes(JSON.stringify(e.text).slice(1, -1))) return e;
   // A line of a group that is not where the record put it (a reader dropped a line): keep the record's words.
   if (!e.text.startsWith('{') && !line.includes(e.text.slice(0, 40))) return e;
   return { ...e, text: line.length > MAX_QUOTE ? `${line.slice(0, MAX_QUOTE)}…` : line };

@@ -1,8 +1,9 @@
 // Reads what a record's words say: each physical line (bounded) against the host-line patterns, tracebacks grouped
 // to their exception line, stderr error lines. Pure; linear in the text read.
 import type { PipelineRecord } from '../types.js';
+import { EVENT_WORDS } from './patterns/capture-events.js';
 import { EXCEPTION_SHAPES, GROUP_DECORATION, type ExceptionShape } from './patterns/exceptions.js';
-import { HOST_LINE_PATTERNS, STDERR_ERROR_WORDS, STDERR_PREFIXES, type SignalKind } from './patterns/host-lines.js';
+import { BARE_STDERR_ERROR, HOST_LINE_PATTERNS, STDERR_ERROR_WORDS, STDERR_PREFIXES, type SignalKind } from './patterns/host-lines.js';
 
 /** Only this much of a line is matched. */
 const MAX_LINE = 4096;
@@ -28,19 +29,30 @@ export interface Signal {
 
 const ANSI = /\u001b\[[0-9;]{0,20}m/g;
 
-/** The words of a record that are read: a log line's text, an event's text, an invalid record's raw text. */
+/**
+ * The words of a record that are read: a log line's text, an event's text (a capture's events: their words as data),
+ * an invalid record's raw text, and the body of an HTTP answer that refused the request (a 401's OAuth error, a 404's
+ * "Session not found"): the transport's refusal, not an answer of the method.
+ */
 function recordText(r: PipelineRecord): string | null {
   if (r.kind === 'log') return r.text ?? null;
   if (r.kind === 'invalid') return r.raw ?? null;
   if (r.kind === 'event') {
     const t = r.event?.data?.text;
-    return typeof t === 'string' ? t : null;
+    if (typeof t === 'string') return t;
+    return r.event ? (EVENT_WORDS.get(r.event.name)?.words(r.event.data ?? {}) ?? null) : null;
   }
+  if (r.kind === 'error' && refusedOverHttp(r)) return r.wire.text ?? null;
   if (r.kind === 'notification' && r.method === 'notifications/cancelled') {
     const reason = (r.message as { params?: { reason?: unknown } } | null)?.params?.reason;
     return typeof reason === 'string' ? reason : null;
   }
   return null;
+}
+
+/** An answer the HTTP layer gave with a status of 400 or more (its body is the endpoint's refusal). */
+function refusedOverHttp(r: PipelineRecord): boolean {
+  return r.dir === 's2c' && typeof r.http?.status === 'number' && r.http.status >= 400;
 }
 
 /** A JSON log line's message (`message`, tracing's `fields.message`), else the line itself. */
@@ -83,6 +95,10 @@ export function readSignals(r: PipelineRecord): Signal[] {
   const at = all.length <= MAX_LINES ? all.map((_, i) => i) : [...Array.from({ length: MAX_LINES / 2 }, (_, i) => i), ...Array.from({ length: MAX_LINES / 2 }, (_, i) => all.length - MAX_LINES / 2 + i)];
   const lines = at.map((i) => all[i]!);
   const stripped: string[] = [];
+  // Plain text among a capture's envelopes is the server's stderr redirected into it: no host prefix marks it.
+  const bareStderr = r.kind === 'log' && r.format === 'envelope';
+  const eventKind = r.kind === 'event' && r.event ? EVENT_WORDS.get(r.event.name)?.kind : undefined;
+  if (eventKind) out.push({ kind: eventKind, seq: r.seq, source: r.source, text: text.trim() });
   for (let i = 0; i < lines.length; i++) {
     const line = decodeLine(lines[i]!);
     const source = sourceAt(r, at[i]!);
@@ -97,7 +113,7 @@ export function readSignals(r: PipelineRecord): Signal[] {
       out.push(s);
     }
     const stderr = STDERR_PREFIXES.exec(line);
-    if (stderr && STDERR_ERROR_WORDS.test(line.slice(stderr.index + stderr[0].length))) {
+    if (stderr ? STDERR_ERROR_WORDS.test(line.slice(stderr.index + stderr[0].length)) : bareStderr && BARE_STDERR_ERROR.test(line)) {
       out.push({ kind: 'stderr-error', seq: r.seq, source, text: line.trim() });
     }
     stripped.push(line.replace(STDERR_PREFIXES, '').replace(GROUP_DECORATION, ''));

@@ -1,13 +1,10 @@
 // Input format detection from the first meaningful line(s), on a file or a live stream (peek, then replay).
 import { Buffer } from 'node:buffer';
-import { captureMagic, MAGIC_BYTES } from './capture/capture-magic.js';
-import { isCurlLine } from './capture/curl-lines.js';
-import { TOOL_CAPTURE_NAMES, type ToolCaptureName } from './tool-captures/index.js';
 import { ToolCaptureDetector } from './tool-captures/recognise.js';
-import { DIALECT_NAMES, type DialectName } from './dialects/index.js';
 import { ENTRY_KEYS, entriesDialect } from './dialects/entries.js';
 import { DialectScorer, SCORED_LINES, type DialectScore } from './dialects/scorer.js';
-import { looksLikeHar } from './capture/har-document.js';
+import { FORMATS, type InputFormat } from './formats/index.js';
+import type { FormatDetect } from './formats/types.js';
 import { ENVELOPE_KEYS, MESSAGE_MARK_KEYS } from './envelope-fields.js';
 import { CONTAINER_KEYS, mayBeMessage } from './json-find.js';
 import { JsonHead } from './json-head.js';
@@ -15,15 +12,26 @@ import { Tokenizer } from './json-tokens.js';
 import { isBlank, LineSplitter, type Chunk } from './lines.js';
 import { isComment, parseHeader } from './transcript-syntax.js';
 
-/** mcptrace's own formats and the generic ones; the text-log dialects (dialects/) and the tool-capture dialects (tool-captures/) follow them in INPUT_FORMATS. */
-export const BASE_FORMATS = ['ndjson', 'envelope', 'transcript', 'json'] as const;
-export type BaseFormat = (typeof BASE_FORMATS)[number];
-/** HTTP traffic (src/input/capture/): HAR files, packet captures and curl transcripts, read as exchanges, not as lines of messages. */
-export const HTTP_FORMATS = ['har', 'pcap', 'curl'] as const;
-export type HttpFormat = (typeof HTTP_FORMATS)[number];
-export type InputFormat = BaseFormat | HttpFormat | DialectName | ToolCaptureName;
-/** Every `--input-format` name: the base formats, the HTTP capture formats, every text-log dialect, every tool-capture dialect. */
-export const INPUT_FORMATS: readonly InputFormat[] = [...BASE_FORMATS, ...HTTP_FORMATS, ...DIALECT_NAMES, ...TOOL_CAPTURE_NAMES];
+export { INPUT_FORMATS, type InputFormat } from './formats/index.js';
+
+/** The formats a line's verdict names (classifyLine): mcptrace's own and the generic ones (their entries detect `by: 'verdict'`). */
+export type BaseFormat = 'ndjson' | 'envelope' | 'transcript' | 'json';
+
+/** The formats one stage of detection tells (formats/types.ts, FormatDetect), each with its part of detection. */
+function stage<B extends FormatDetect['by']>(by: B): { name: InputFormat; detect: Extract<FormatDetect, { by: B }> }[] {
+  return FORMATS.flatMap((f) => (f.detect.by === by ? [{ name: f.name, detect: f.detect as Extract<FormatDetect, { by: B }> }] : []));
+}
+const BY_BYTES = stage('bytes');
+/** Bytes read before the first line is judged: what the formats told by their first bytes look at. */
+const HEAD_BYTES = Math.max(0, ...BY_BYTES.map((s) => s.detect.bytes));
+const BY_LINE = stage('line');
+const BY_START = stage('start');
+
+/** The format whose start the input's start (its first 4 KiB of text) is, or null. */
+function startFormat(start: string): InputFormat | null {
+  for (const s of BY_START) if (s.detect.test(start)) return s.name;
+  return null;
+}
 
 /** What one line says: a format, nothing (blank), a `#` comment, or nothing conclusive. */
 export type LineVerdict = BaseFormat | 'blank' | 'comment' | 'unknown';
@@ -183,12 +191,11 @@ export class InputDetector {
   }
 
   /**
-   * A curl transcript's line decides at once; then a record of another tool's capture (tool-captures/recognise.ts); while a JSON document's start is probed
-   * for one, the format the lines decided waits.
+   * A line that only one format's logs hold (a curl transcript's) decides at once; then a record of another tool's capture
+   * (tool-captures/recognise.ts); while a JSON document's start is probed for one, the format the lines decided waits.
    */
   line(text: string): InputFormat | null {
-    // A `curl -v` head's first line, or a trace block's: no other log writes those.
-    if (isCurlLine(text)) return this.read('curl');
+    for (const s of BY_LINE) if (s.detect.test(text)) return this.read(s.name);
     const c = this.captures.line(text);
     if (c !== null) return this.read(c);
     if (this.deferred !== null) return this.captures.probing ? null : this.deferred;
@@ -269,7 +276,8 @@ function decidesAtOnce(v: BaseFormat, text: string): boolean {
 
 /** Detects the format of a text (its first lines decide; a HAR file by its start). */
 export function detectFormat(text: string): InputFormat {
-  if (looksLikeHar(text.slice(0, 4096))) return 'har';
+  const start = startFormat(text.slice(0, 4096));
+  if (start !== null) return start;
   const d = new InputDetector();
   for (const line of text.replace(/^\uFEFF/, '').split('\n')) {
     const f = d.line(line.endsWith('\r') ? line.slice(0, -1) : line);
@@ -311,7 +319,7 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
   let firstAt = -1; // where the first meaningful line starts
   let format: InputFormat | null = null;
   let ended = false;
-  let head = false; // the first bytes were looked at for a capture's magic number
+  let head = false; // the first bytes were looked at for a binary format's (a capture's magic number)
   const judge = (lines: ReturnType<LineSplitter['push']>) => {
     for (const l of lines) {
       const wasMeaningful = det.meaningful;
@@ -333,10 +341,10 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
     seen.push(r.value);
     total += typeof r.value === 'string' ? Buffer.byteLength(r.value) : r.value.byteLength;
     if (!head) {
-      if (total < MAGIC_BYTES) continue;
+      if (total < HEAD_BYTES) continue;
       head = true;
-      if (isCapture(seen)) {
-        format = 'pcap';
+      format = bytesFormat(seen);
+      if (format !== null) {
         det.conclusive = true;
         break;
       }
@@ -349,10 +357,11 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
     if (firstAt >= 0 && total - firstAt > budget) format = det.meaningful ? det.final() : det.prefix(splitter.peekPending(budget));
     else if (total > maxPeek) format = det.final();
   }
-  // A HAR file is one JSON document whose first key is `log`: its start says so, whatever its first line looked like.
+  // A document whose start says what it is (a HAR file's first key), whatever its first line looked like.
   if (format === 'json' || format === 'ndjson') {
     const head = seen.length === 0 ? '' : Buffer.concat(seen.slice(0, 4).map((c) => (typeof c === 'string' ? Buffer.from(c) : c))).toString('utf8', 0, 4096);
-    if (looksLikeHar(head)) return { format: 'har', input: replay(seen, it, ended), conclusive: true, scores: det.scores() };
+    const start = startFormat(head);
+    if (start !== null) return { format: start, input: replay(seen, it, ended), conclusive: true, scores: det.scores() };
   }
   return { format, input: replay(seen, it, ended), conclusive: det.conclusive, scores: det.scores() };
 }
@@ -385,11 +394,12 @@ function opening(text: string): boolean | null {
   return m[2] === undefined ? null : '{[]"'.includes(m[2]);
 }
 
-/** The chunks read so far start with a capture's magic number (a text chunk never does). */
-function isCapture(seen: Chunk[]): boolean {
-  if (seen.some((c) => typeof c === 'string')) return false;
+/** The binary format whose first bytes the chunks read so far start with (a capture's magic number), or null (a text chunk never does). */
+function bytesFormat(seen: Chunk[]): InputFormat | null {
+  if (seen.some((c) => typeof c === 'string')) return null;
   const bytes = Buffer.concat(seen as Uint8Array[]);
-  return captureMagic(bytes.subarray(0, MAGIC_BYTES)) !== null;
+  for (const s of BY_BYTES) if (s.detect.test(bytes.subarray(0, s.detect.bytes))) return s.name;
+  return null;
 }
 
 async function* replay(seen: Chunk[], it: AsyncIterator<Chunk>, ended: boolean): AsyncGenerator<Chunk> {

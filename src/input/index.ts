@@ -1,7 +1,7 @@
 // The input stage's public surface: readers from bytes (files, stdin) to frames, and format detection.
 export { readFrames, readFrameBatches, openInput, lineReader, type ReadOptions } from './read.js';
 export {
-  BASE_FORMATS, INPUT_FORMATS, classifyLine, detectFormat, detectInput, FormatDetector, InputDetector,
+  INPUT_FORMATS, classifyLine, detectFormat, detectInput, FormatDetector, InputDetector,
   type BaseFormat, type DetectOptions, type Detection, type InputFormat, type LineVerdict,
 } from './detect.js';
 export { DIALECTS, DIALECT_NAMES, dialectNamed, type Dialect, type DialectName } from './dialects/index.js';

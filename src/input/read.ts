@@ -2,23 +2,12 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Frame } from '../types.js';
-import { captureFrameBatches } from './capture/capture-frames.js';
-import { toolCaptureNamed, isDocumentToolCapture } from './tool-captures/index.js';
-import { ToolCaptureDocumentReader } from './tool-captures/document.js';
-import { ToolCaptureLineReader } from './tool-captures/jsonl.js';
-import { detectInput, opensDocument, type DetectOptions, type Detection, type HttpFormat, type InputFormat } from './detect.js';
-import { readCurlBatches } from './capture/curl.js';
-import { readHarBatches } from './capture/har.js';
-import { dialectNamed } from './dialects/index.js';
-import { DialectReader } from './dialects/engine.js';
-import { EntryReader } from './dialects/entries.js';
-import { EnvelopeReader } from './envelope.js';
+import { detectInput, opensDocument, type DetectOptions, type Detection, type InputFormat } from './detect.js';
+import { formatNamed } from './formats/index.js';
+import type { DocumentReader, OpenContext } from './formats/types.js';
 import type { LineReader } from './frames.js';
-import { JsonDocumentReader } from './json-document.js';
 import type { DocumentSummary } from './json-paths.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter, type Chunk, type Line } from './lines.js';
-import { NdjsonReader } from './ndjson.js';
-import { TranscriptReader } from './transcript.js';
 
 export interface ReadOptions {
   /** Display name of the input, copied to every frame (`-` for stdin). */
@@ -54,29 +43,14 @@ export interface ReadOptions {
 }
 
 /**
- * A line reader for a line-based format; `maxBytes` is the message size limit it names and applies to records.
- * `textIsLog`: lines of plain text in raw NDJSON are log lines (a file detection found no message in), not messages.
+ * A line reader for a line-based format (a format read as one document or as HTTP traffic has none); `maxBytes` is the
+ * message size limit it names and applies to records. `textIsLog`: lines of plain text in raw NDJSON are log lines (a
+ * file detection found no message in), not messages.
  */
-export function lineReader(format: Exclude<InputFormat, 'json' | HttpFormat>, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0, textIsLog = false): LineReader {
-  switch (format) {
-    case 'ndjson':
-      return new NdjsonReader(file, maxBytes, textIsLog);
-    case 'envelope':
-      return new EnvelopeReader(file, maxBytes, clockOffset);
-    case 'transcript':
-      return new TranscriptReader(file, { maxBytes, clockOffset });
-    default: {
-      const dialect = dialectNamed(format);
-      return dialect !== undefined ? new DialectReader(dialect, file, { maxBytes }) : new ToolCaptureLineReader(toolCaptureNamed(format)!, file, maxBytes);
-    }
-  }
-}
-
-/** The reader of a format read as one JSON document (`json`, and the tool-capture dialects of one document), else null. */
-function documentReader(format: InputFormat, file: string, maxBytes: number | undefined): JsonDocumentReader | ToolCaptureDocumentReader | null {
-  if (format === 'json') return new JsonDocumentReader(file, { maxBytes });
-  const capture = toolCaptureNamed(format);
-  return capture !== undefined && isDocumentToolCapture(capture) ? new ToolCaptureDocumentReader(capture, file, { maxBytes }) : null;
+export function lineReader(format: InputFormat, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0, textIsLog = false): LineReader {
+  const open = formatNamed(format).open;
+  if (!('lines' in open)) throw new Error(`${format} is not read by lines`);
+  return open.lines({ file, maxBytes, clockOffset, textIsLog });
 }
 
 /**
@@ -107,46 +81,34 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
     opts.onDetect?.(detected);
   }
   opts.onFormat?.(format);
-  if (format === 'har') {
-    yield* readHarBatches(source, { file: opts.file, maxMessageBytes: opts.maxMessageBytes, onNote: opts.onNote, onEnd: opts.onEnd });
+  const ctx: OpenContext = {
+    file: opts.file,
+    maxBytes: opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+    clockOffset: opts.clockOffset ?? 0,
+    textIsLog: !messages,
+    onNote: opts.onNote,
+    onEnd: opts.onEnd,
+  };
+  const open = formatNamed(format).open;
+  if ('batches' in open) {
+    yield* open.batches(source, ctx);
     return;
   }
-  if (format === 'curl') {
-    yield* readCurlBatches(source, { file: opts.file, maxMessageBytes: opts.maxMessageBytes, onNote: opts.onNote, onEnd: opts.onEnd });
+  if (!('lines' in open)) {
+    yield* documentBatches(open.document(ctx), source, opts);
     return;
   }
-  if (format === 'pcap') {
-    // Binary: no lines (the input's line count is left unknown); a record's line is its packet number.
-    yield* captureFrameBatches(source, { file: opts.file, maxMessageBytes: opts.maxMessageBytes, onNote: opts.onNote });
-    return;
-  }
-  // A dialect with a JSON form (Claude Code's cache file) is read as a document when the input opens as one.
-  const dialect = format === 'json' ? undefined : dialectNamed(format);
-  let document = false;
-  if (dialect?.entries && opts.firstLine === undefined) {
+  if (open.document !== undefined && opts.firstLine === undefined) {
+    // A log with a form of one JSON document too (Dialect.entries) is read as one when the input opens as one.
     const opened = await opensDocument(source);
     source = opened.input;
-    document = opened.document;
-  }
-  const doc = document
-    ? new JsonDocumentReader(opts.file, { maxBytes: opts.maxMessageBytes, entries: new EntryReader(dialect!, opts.file) })
-    : documentReader(format, opts.file, opts.maxMessageBytes);
-  if (doc !== null) {
-    for await (const chunk of source) {
-      const out: Frame[] = [];
-      doc.push(chunk, out);
-      if (out.length > 0) yield out;
+    if (opened.document) {
+      yield* documentBatches(open.document(ctx), source, opts);
+      return;
     }
-    const out: Frame[] = [];
-    doc.end(out);
-    if (out.length > 0) yield out;
-    if (doc instanceof JsonDocumentReader) opts.onDocument?.(doc.document);
-    opts.onEnd?.({ lines: doc.lines });
-    return;
   }
-  const maxBytes = opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const reader = lineReader(format as Exclude<InputFormat, 'json' | HttpFormat>, opts.file, maxBytes, opts.clockOffset, !messages);
-  const splitter = new LineSplitter({ maxLineBytes: maxBytes, firstLine: opts.firstLine, atFileStart: opts.firstLine === undefined });
+  const reader = open.lines(ctx);
+  const splitter = new LineSplitter({ maxLineBytes: ctx.maxBytes, firstLine: opts.firstLine, atFileStart: opts.firstLine === undefined });
   const lines: Line[] = [];
   for await (const chunk of source) {
     splitter.push(chunk, lines);
@@ -161,6 +123,23 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
   reader.end(out);
   if (out.length > 0) yield out;
   opts.onEnd?.({ lines: splitter.lines });
+}
+
+/** The frames of an input read as one JSON document, one batch per chunk that completed any. */
+async function* documentBatches(doc: DocumentReader, source: AsyncIterable<Chunk>, opts: ReadOptions): AsyncGenerator<Frame[]> {
+  for await (const chunk of source) {
+    const out: Frame[] = [];
+    doc.push(chunk, out);
+    if (out.length > 0) yield out;
+  }
+  const out: Frame[] = [];
+  doc.end(out);
+  if (out.length > 0) yield out;
+  if (opts.onDocument !== undefined) {
+    const summary = doc.document;
+    if (summary !== undefined) opts.onDocument(summary);
+  }
+  opts.onEnd?.({ lines: doc.lines });
 }
 
 /** A byte stream for a path: a file read stream, or stdin for `-`. */

@@ -6,6 +6,7 @@ import { dialectNamed } from '../../src/input/dialects/index.js';
 import { detectFormat, INPUT_FORMATS, type InputFormat } from '../../src/input/index.js';
 import { chunked } from '../input/helpers.js';
 import { runCli } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
 
 interface Row {
   name: InputFormat;
@@ -56,6 +57,22 @@ describe('formats command', () => {
     const rows = JSON.parse((await runCli(['formats', '-f', 'json'])).stdout) as Row[];
     for (const x of rows) expect(r.stdout).toContain(x.example);
     expect(r.stdout).toContain('--input-format NAME');
+  });
+
+  it('names the family of each format: generic, mcptrace, http, then each dialect\'s own (host, bridge, sdk) and tool-capture', async () => {
+    const rows = JSON.parse((await runMain(['formats', '-f', 'json'])).stdout) as Array<Row & { family: string }>;
+    const family = (name: string) => rows.find((r) => r.name === name)!.family;
+    expect(['ndjson', 'envelope', 'transcript', 'json', 'har', 'pcap', 'curl'].map(family)).toEqual(['generic', 'mcptrace', 'mcptrace', 'generic', 'http', 'http', 'http']);
+    expect(['claude-desktop', 'zed', 'supergateway', 'mcp-remote', 'python-sdk', 'fastmcp', 'mcpspy', 'inspector'].map(family)).toEqual(['host', 'host', 'bridge', 'bridge', 'sdk', 'sdk', 'tool-capture', 'tool-capture']);
+    for (const x of rows) {
+      expect(x.kind, x.name).toBe(['generic', 'mcptrace', 'http'].includes(x.family) ? 'format' : 'dialect');
+      if (dialectNamed(x.name) !== undefined) expect(x.family, x.name).toBe(dialectNamed(x.name)!.family);
+    }
+    // The text: the family under the name, in the column the example line leaves free.
+    const text = (await runMain(['formats'])).stdout;
+    expect(text).toMatch(/\n {2}ndjson +Raw NDJSON[^\n]*\n {2}\(generic\) +\{"jsonrpc"/);
+    expect(text).toMatch(/\n {2}claude-desktop {2}Claude Desktop[^\n]*\n {2}\(host\) +2025-07-23T/);
+    expect(text).toMatch(/\n {2}inspector +MCP Inspector[^\n]*\n {2}\(tool-capture\) {2}\S/);
   });
 
   it('the root help names the command', async () => {

@@ -9,7 +9,7 @@ import { COUNT_FIELDS, hostCases, hostCounts, isMessageRecord, recordsOf } from 
 /** The dialects implemented so far: every `*.log`, `*.txt` and `*.jsonl` in their folders is a case, but those in SKIPPED. */
 const DIALECT_DIRS = [
   'claude-desktop', 'vscode', 'claude-code', 'cursor', 'zed', 'supergateway', 'mcp-proxy', 'mcp-remote', 'mcptools', 'typescript-sdk',
-  'python-sdk', 'java-sdk', 'fastmcp',
+  'python-sdk', 'java-sdk', 'csharp-sdk', 'go-sdk', 'fastmcp',
 ];
 const CASE = /\.(?:log|txt|jsonl)$/;
 /** Fixtures of those folders that are not a line dialect's, with why. */
@@ -23,8 +23,13 @@ const UNTIMED: Record<string, string> = {
   'mcp-proxy/g1-client-mode-default-format.log': "Python's default logging format has no time",
   'typescript-sdk/example-json-response-server.log': "the SDK examples' console.log lines have no time",
   'typescript-sdk/example-simple-streamable-server.log': "the SDK examples' console.log lines have no time",
+  'python-sdk/g0-sse-server-dict-body.log': "Python's default logging format has no time",
   'python-sdk/g1-sse-server-default-format.log': "Python's default logging format has no time",
+  'python-sdk/writer-lines-excerpt.log': "Python's default logging format has no time",
   'java-sdk/client-stdio-slf4j-simple.log': "slf4j-simple's default format has no time (only a JUL line's own, not a message's)",
+  'csharp-sdk/client-console-result-bodies.log': "the .NET console writes no time unless the application sets TimestampFormat",
+  'go-sdk/client-command-transport-stderr.log': "the LoggingTransport's lines have no time (only the app's log lines do)",
+  'go-sdk/server-stdio-logging-file.log': "the LoggingTransport's lines have no time (only the app's log lines do)",
   'fastmcp/middleware-g1-source-type-method.log': "Python's default logging format has no time",
   // mcp-remote prints times only with --debug (generation 4).
   'mcp-remote/g1-no-pid.log': "mcp-remote's stderr has no time without --debug",

@@ -4,8 +4,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import type { SessionDiagnosis } from '../../src/diagnose/types.js';
 import { LineCapture, type CapturedLine } from '../../src/live/line-capture.js';
 import { CLI_PATH, parseNdjson, REPO_ROOT, runCli } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
 
 export { CLI_PATH, REPO_ROOT };
 export const FIXTURES = join(REPO_ROOT, 'test', 'fixtures', 'live');
@@ -60,6 +62,12 @@ export async function annotate(file: string): Promise<Record<string, any>[]> {
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   return parseNdjson(r.stdout);
+}
+
+/** `mcptrace why -f json FILE` (in this process): each session's verdict and diagnoses. */
+export async function why(file: string): Promise<SessionDiagnosis[]> {
+  const r = await runMain(['why', '-f', 'json', file]);
+  return JSON.parse(r.stdout) as SessionDiagnosis[];
 }
 
 /** Every response and error pairs with a request of the other side with the same id and method. */

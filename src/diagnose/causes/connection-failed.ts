@@ -4,7 +4,7 @@ import { fromSignal } from '../fold.js';
 import type { Signal } from '../signals.js';
 import { addEvidence, type Cause, type DiagnosisSide, type Evidence } from '../types.js';
 
-interface State { evidence: Evidence[]; first: Signal | null; last: number; readyAfter: boolean }
+interface State { evidence: Evidence[]; first: Signal | null; network: Signal | null; last: number; readyAfter: boolean }
 
 function sideOf(s: Signal): DiagnosisSide {
   if (s.kind === 'not-found') return 'client'; // no MCP endpoint at the configured URL
@@ -19,11 +19,12 @@ export const connectionFailed: Cause<State> = {
     defaultSide: 'transport',
     summary: 'The connection to the endpoint failed (refused, reset, DNS or TLS, fetch failed), the URL has no MCP endpoint (404 before any session), or the endpoint or a proxy answered 5xx.',
   },
-  create: () => ({ evidence: [], first: null, last: 0, readyAfter: false }),
+  create: () => ({ evidence: [], first: null, network: null, last: 0, readyAfter: false }),
   observe(state, { signals, record }) {
     for (const s of signals) {
       if (s.kind === 'network' || s.kind === 'not-found' || s.kind === 'http-5xx') {
         state.first ??= s;
+        if (s.kind === 'network') state.network ??= s;
         state.last = s.seq;
         state.readyAfter = false;
         addEvidence(state.evidence, fromSignal(s));
@@ -35,6 +36,7 @@ export const connectionFailed: Cause<State> = {
     if (!state.first || state.readyAfter) return undefined; // none, or the host got through after all
     if (decided.has('auth-failed') || decided.has('session-expired') || decided.has('spawn-failed')) return undefined;
     const name = fold.server ?? 'the server';
-    return { side: sideOf(state.first), impact: fold.ready ? 'degraded' : 'failed', summary: `${name} could not be reached: ${state.first.text}`, evidence: state.evidence };
+    // The words say why (a refused connection) where a status only says that (a proxy's 502 before its error).
+    return { side: sideOf(state.first), impact: fold.ready ? 'degraded' : 'failed', summary: `${name} could not be reached: ${(state.network ?? state.first).text}`, evidence: state.evidence };
   },
 };

@@ -5,6 +5,10 @@ import { evidenceOf } from '../fold.js';
 import { ERROR_SIDES, NOT_FAILURES } from '../patterns/error-codes.js';
 import { addEvidence, type Cause, type DiagnosisSide, type Evidence } from '../types.js';
 
+/** Signals of the transport causes: an error answer that says one of these (an HTTP 401's body, a 404's "Session not
+ * found") is that cause's evidence, the endpoint refusing the request, not a method's answer. */
+const TRANSPORT_SIGNALS: ReadonlySet<string> = new Set(['auth', 'session-lost', 'not-found', 'network', 'http-5xx']);
+
 interface State { evidence: Evidence[]; count: number; answers: number; byCode: Map<number, Set<string>> }
 
 export const protocolErrors: Cause<State> = {
@@ -15,8 +19,9 @@ export const protocolErrors: Cause<State> = {
     summary: 'JSON-RPC error answers (method not found, invalid params, internal error …): the request was refused before any tool ran.',
   },
   create: () => ({ evidence: [], count: 0, answers: 0, byCode: new Map() }),
-  observe(state, { record, fold }) {
+  observe(state, { record, signals, fold }) {
     if ((record.kind !== 'response' && record.kind !== 'error') || record.method === 'initialize') return;
+    if (signals.some((s) => TRANSPORT_SIGNALS.has(s.kind))) return;
     state.answers++;
     if (record.kind !== 'error') return;
     const code = (record.message as { error?: { code?: unknown } } | null)?.error?.code;

@@ -36,6 +36,8 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
   { kind: 'spawn', re: /^env: \S{1,200}: No such file or directory/ },
   { kind: 'spawn', re: /can't open file .{1,300}\[Errno 2\] No such file or directory/ },
   { kind: 'spawn', re: /bad interpreter/ },
+  // mcptrace wrap's own (its capture's `spawn-error`): "cannot start ./server.mjs: permission denied (EACCES)".
+  { kind: 'spawn', re: /\bcannot start \S.{0,300}: [a-z ]{1,60} \((?:ENOENT|EACCES|ENOEXEC|ENOTDIR|EISDIR)\)/ },
   { kind: 'spawn', re: /is not recognized as an internal or external command/ },
   { kind: 'spawn', re: /No solution found when resolving tool dependencies/ },
   { kind: 'spawn', re: /was not found in the package registry/ },
@@ -92,6 +94,13 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
 
 /** Words that make a server's stderr line an error line (evidence beside a crash). */
 export const STDERR_ERROR_WORDS = /\b(?:error|fatal|panic|exception|not defined|cannot|failed|denied)\b/i;
+
+/**
+ * A line of the server's stderr with no host prefix (redirected into a capture, `2>>capture.ndjson`) that is an error
+ * line by its own first word: a level or `fatal:` (`Error: …` is also an exception's headline). Not any line with an
+ * error word: a Node stack prints its source line (`const err = new Error(message);`).
+ */
+export const BARE_STDERR_ERROR = /^\s{0,8}\[?(?:error|fatal|critical|panic)\]?(?::|\s)/i;
 
 /** Prefixes hosts put before a line of the server's stderr; what follows is the server's own words. */
 export const STDERR_PREFIXES = /(?:Server stderr: |\[server stderr\] |context server stderr: |MCP STDERR \([^)]{1,100}\)\]: |stderr: |Log from MCP Server: )/;

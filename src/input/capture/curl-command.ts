@@ -16,10 +16,11 @@ export interface CurlCommand {
 }
 
 /**
- * A line that starts a curl command: a shell prompt (`$ `, `% `, `❯ `, `user@host:~$ `, `PS C:\> `), the shell's
- * trace of what it runs (`set -x`: `+ `, `++ ` in a subshell) or none, then `curl`.
+ * A line that starts a curl command: a shell prompt (`$ `, `% `, `❯ `, `user@host:~$ `, `PS C:\> `; after the
+ * `(.venv) ` or `(base) ` a Python environment puts before it), the shell's trace of what it runs (`set -x`: `+ `, `++ `
+ * in a subshell) or none, then `curl`.
  */
-const START = /^(\s*(?:\S*[$#%❯]\s+|PS [^>]*>\s*|\++ )?(?:\S*[\\/])?)curl(?:\.exe)?(?=\s)/;
+const START = /^(\s*(?:(?:\([\w.-]+\) )?\S*[$#%❯]\s+|PS [^>]*>\s*|\++ )?(?:\S*[\\/])?)curl(?:\.exe)?(?=\s)/;
 
 /** Where a command starts in a line (the offset of `curl`), or -1. */
 export function commandStart(text: string): number {

@@ -43,6 +43,8 @@ export class VerboseExchange {
   private read = 0;
   /** The request sent a body the transcript does not hold (its Content-Length): told once the response says whether it is MCP. */
   private reqMissing: number | null = null;
+  /** The paste started after the response's status line (midResponse). */
+  private cutHead = false;
 
   /**
    * `requestLine` null: only the response is in the transcript; the request is the one `command` makes, when its
@@ -57,6 +59,19 @@ export class VerboseExchange {
       this.phase = 'sent';
       sink.request(this.x, at);
     }
+  }
+
+  /**
+   * The paste starts inside this response: after its status line (`header`, the first of its header lines pasted), or
+   * in its body (null: SSE lines, so an event stream). What was cut is not known: the status stays null on the records,
+   * and the body is read as the answer with a body it shows it was (a 2xx; the stream's type when only its lines show).
+   */
+  midResponse(header: string | null, at: At): void {
+    this.phase = 'response';
+    this.cutHead = true;
+    if (header !== null) return this.responseLine(header, at);
+    this.resFlat = ['content-type', 'text/event-stream'];
+    this.endResponse(at);
   }
 
   /** A `>` header line of the request head. */
@@ -110,9 +125,11 @@ export class VerboseExchange {
     }
     const x = this.x;
     x.resHeaders = headerMap(this.resFlat);
+    if (this.cutHead) x.status = 200;
     this.sink.response(x, at);
+    if (this.cutHead) x.status = null;
     if (this.reqMissing !== null) this.sink.notCaptured(x, at, 'request', this.reqMissing);
-    const status = x.status!;
+    const status = x.status ?? 200;
     const length = x.resHeaders.get('content-length');
     const type = mediaType(x.resHeaders.get('content-type'));
     const none = x.method === 'HEAD' || status < 200 || status === 202 || status === 204 || status === 304 || length === '0';

@@ -12,6 +12,11 @@ import { PastedCommands, type CommandLines } from './curl-pasted.js';
 import type { At } from './exchange.js';
 import { McpHttp } from './mcp-http.js';
 
+/** A header line (`name: value`) of a response head. */
+const HEADER_LINE = /^[!#$%&'*+.^\w|~-]+:/;
+/** An SSE field that carries an event (`event: message`, `data: {…}`), the first line of a paste cut in a stream. */
+const SSE_FIELD = /^(?:event|data):/;
+
 /** curl's lines held at most before the transcript's first message (a file of prose and no MCP is not held whole). */
 const HELD_LOGS = 256;
 
@@ -49,6 +54,8 @@ class CurlTranscript {
    */
   private session: string | null = null;
   private held: Frame[] = [];
+  /** An exchange or a command was read: a response's lines can no longer be the rest of one the paste cut. */
+  private started = false;
 
   constructor(private readonly file: string, private readonly maxBytes: number) {
     this.mcp = new McpHttp(file, maxBytes);
@@ -108,6 +115,10 @@ class CurlTranscript {
         else if (STATUS_LINE.test(line.text)) {
           await this.startExchange(null, at);
           this.ex!.responseLine(line.text, at);
+        } else if (!this.started && HEADER_LINE.test(line.text)) {
+          // The paste starts inside a response's head: its status line was cut.
+          await this.startExchange(null, at);
+          this.ex!.midResponse(line.text, at);
         } else this.log(null, `< ${line.text}`, at);
         return;
       case 'marker':
@@ -141,11 +152,17 @@ class CurlTranscript {
     if (start >= 0) {
       // A new run: what the last one left open is over.
       this.finishExchange(at, false);
+      this.started = true;
       const done = this.commands.start(at.packet, text, start);
       if (done !== null) this.logCommand(done);
       return;
     }
     if (this.echo) return;
+    if (!this.started && SSE_FIELD.test(text)) {
+      // The paste starts inside a response's event stream: its head was cut.
+      await this.startExchange(null, at);
+      this.ex!.midResponse(null, at);
+    }
     const ex = this.ex;
     if (ex !== null && ex.phase !== 'over') {
       this.endHeads(at);
@@ -180,6 +197,7 @@ class CurlTranscript {
   }
 
   private async startExchange(requestLine: string | null, at: At): Promise<void> {
+    this.started = true;
     this.finishExchange(at, false);
     const conn = await this.conns.current(at);
     // A response with no request head before it: the request of the command line, when no head of the run used it yet.

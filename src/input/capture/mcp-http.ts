@@ -57,6 +57,15 @@ interface State {
   modernRequestId: string | number | null;
 }
 
+/** Longest WWW-Authenticate challenge an `http-status` event keeps. */
+const MAX_CHALLENGE = 1000;
+
+/** A 401's or 403's WWW-Authenticate challenge (why the server refused, and where to get a token), as the event's `authChallenge`. */
+function authChallenge(status: number, headers: ReadonlyMap<string, string>): { authChallenge?: string } {
+  const challenge = status === 401 || status === 403 ? headers.get('www-authenticate') : undefined;
+  return challenge ? { authChallenge: challenge.slice(0, MAX_CHALLENGE) } : {};
+}
+
 /** What a record about a connection, not an exchange, says of a request: nothing. */
 const NO_REQUEST: RequestInfo = { exchange: null, protocolVersion: null, sessionId: null, accept: null, lastEventId: null };
 
@@ -222,7 +231,7 @@ export class McpHttp implements ExchangeSink {
     const ev = statusEvent({ method: x.method, status, withSession: x.reqHeaders.has(SESSION_HEADER), withMessages: st.sse !== null || st.res !== null });
     if (ev !== null) {
       st.headEvent = true;
-      const f = this.event(st, at, ev.dir, { name: ev.name, data: ev.name === 'http-status' ? { status, contentType: st.resType } : { status } });
+      const f = this.event(st, at, ev.dir, { name: ev.name, data: ev.name === 'http-status' ? { status, contentType: st.resType, ...authChallenge(status, x.resHeaders!) } : { status } });
       if (st.mcp) this.push(x, f);
       else st.unclaimed.push(f);
     }

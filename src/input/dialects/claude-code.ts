@@ -12,6 +12,7 @@ const LEVEL = String.raw`\[(?<level>DEBUG|INFO|WARN|ERROR)\]`;
 
 export const claudeCode: Dialect<'claude-code'> = {
   name: 'claude-code',
+  family: 'host',
   title: 'Claude Code: claude --debug output, ~/.claude/debug/*.txt and the mcp-logs-NAME/*.txt cache files',
   example: '2026-10-03T04:26:18.486Z [DEBUG] MCP server "memory": Starting connection with timeout of 30000ms',
   lines: [

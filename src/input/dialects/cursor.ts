@@ -10,6 +10,7 @@ const PREFIX = String.raw`^(?<ts>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) \[(?<lev
 
 export const cursor: Dialect<'cursor'> = {
   name: 'cursor',
+  family: 'host',
   title: "Cursor: the MCP log (Cursor MCP.log, or a server's MCP channel)",
   example: '2025-04-04 18:44:10.102 [info] mory: Starting new stdio process with command: npx -y @modelcontextprotocol/server-memory',
   lines: [

@@ -15,8 +15,11 @@ import { Folder, type DialectLine } from './fold.js';
 import { blockOf, cleanLine, eventOf, markerOf, matchHostLine, namesOf, stripSuffix, type HostMatch, type MarkerMatch } from './grammar.js';
 import { appendLine, groupAt, logGroupFrame, openGroup, oversizedBodyFrame, unclosedBodyFrame, type Group } from './group.js';
 import { HeldMessage } from './held.js';
+import { IndentedEntries } from './indented.js';
 import { Owner } from './owner.js';
 import { LoggingProcess } from './process.js';
+import { RepeatedMessage } from './repeats.js';
+import { ResultIds } from './result-ids.js';
 import type { Dialect, Marker } from './types.js';
 
 export interface DialectLimits {
@@ -41,16 +44,26 @@ export class DialectReader implements LineReader {
   private readonly echoes: Echoes | null;
   /** Dialects whose messages may be restated, or followed by their body, hold them here; null for the others. */
   private readonly held: HeldMessage | null;
-  private readonly folder: Folder | null;
+  /** Dialects with a marker that repeats another's message keep the last message read here; null for the others. */
+  private readonly repeated: RepeatedMessage | null;
+  /** Dialects that log a response as its result alone keep the ids it may answer here; null for the others. */
+  private readonly results: ResultIds | null;
+  /** Groups physical lines into the lines the dialect reads (wrapped records, indented entries); null: none. */
+  private readonly folder: Folder | IndentedEntries | null;
   private readonly folded: DialectLine[] = [];
 
   constructor(private readonly d: Dialect, private readonly file: string, limits: DialectLimits = {}) {
     this.maxLines = limits.maxLines ?? 10_000;
     this.maxBytes = limits.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-    this.folder = d.wrapIndent === undefined ? null : new Folder(d, d.wrapIndent, this.maxLines, this.maxBytes);
+    this.folder =
+      d.wrapIndent !== undefined ? new Folder(d, d.wrapIndent, this.maxLines, this.maxBytes)
+      : d.entryIndent !== undefined ? new IndentedEntries(d, d.entryIndent, this.maxLines, this.maxBytes)
+      : null;
     this.process = new LoggingProcess(d);
     this.echoes = Echoes.of(d);
     this.held = HeldMessage.of(d);
+    this.repeated = RepeatedMessage.of(d);
+    this.results = ResultIds.of(d);
   }
 
   line(raw: Line, out: Frame[]): void {
@@ -153,6 +166,7 @@ export class DialectReader implements LineReader {
     if (!echo && this.g === null && this.held?.opensBody(text) === true) return this.body(l, text);
     this.process.line(text);
     const mk = echo ? null : markerOf(d, text);
+    if (mk === null) this.results?.line(text);
     const ev = mk === null && !echo ? eventOf(d, text) : null;
     const named = d.names === undefined ? null : namesOf(d, text);
     const server = this.owner.line(ev?.server ?? h.server ?? named?.server ?? mk?.marker.server);
@@ -194,7 +208,10 @@ export class DialectReader implements LineReader {
   private message(l: DialectLine, at: Position, mk: MarkerMatch, h: HostMatch, text: string, ctx: FrameContext, out: Frame[]): void {
     if (mk.body === '' && h.data !== undefined) return this.emit(valueFrame(at, h.data, ctx), mk.marker, text, h.level, out);
     const r = bodyStart(this.d, at, mk.marker, mk.body, ctx, l.inexact === true);
-    if ('frame' in r) return this.emit(r.frame, mk.marker, text, h.level, out);
+    if ('frame' in r) {
+      const frame = mk.marker.result === true && this.results !== null ? this.results.answer(r.frame, mk.method) : r.frame;
+      return this.emit(frame, mk.marker, text, h.level, out);
+    }
     const g = this.open('json', l, mk.body, h.level, ctx, null, true);
     g.form = formOf(mk.marker);
     g.marker = mk.marker;
@@ -203,9 +220,18 @@ export class DialectReader implements LineReader {
     if (r.extent === null) g.json.length = 0; // the body may start on the next line
   }
 
-  /** A message read from its marker's line on: handed to the keeper of held messages when the dialect has one. */
+  /**
+   * A message read from its marker's line on: handed to the keeper of held messages when the dialect has one; a log
+   * record when it repeats the message read before it (Marker.repeats).
+   */
   private emit(frame: Frame, marker: Marker, text: string, level: string | null, out: Frame[]): void {
-    out.push(this.process.seen(frame, this.owner));
+    const read = this.repeated === null ? frame : this.repeated.frame(frame, marker, text, level);
+    if (read !== frame) {
+      out.push(read);
+      return;
+    }
+    out.push(this.process.seen(frame, this.owner, marker));
+    this.results?.seen(frame);
     this.held?.message(frame, marker, text, level);
   }
 

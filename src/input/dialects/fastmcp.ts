@@ -12,6 +12,7 @@ const ANSWERED = String.raw`(?!notifications/)\S+`;
 
 export const fastmcp: Dialect<'fastmcp'> = {
   name: 'fastmcp',
+  family: 'sdk',
   title: "FastMCP 2.x: its rich console and LoggingMiddleware's summary lines",
   example: 'INFO:fastmcp.requests:Processing message: source=client type=request method=tools/list',
   lines: [

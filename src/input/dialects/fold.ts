@@ -17,14 +17,18 @@ export interface DialectLine extends Line {
   inexact?: true;
 }
 
-/** A wrapped record being read: its first line's reading and the cells so far. */
-interface Wrapped {
+/** A record being read over several physical lines: its first line, that line's reading, and its pieces so far. */
+export interface LineGroup {
   first: Line;
   host: HostMatch;
-  width: number;
   raw: string[];
   pieces: string[];
   bytes: number;
+}
+
+/** A wrapped record being read: its pieces are its cells. */
+interface Wrapped extends LineGroup {
+  width: number;
 }
 
 /** Groups a `cell` host line and the lines that continue its cell; every other line passes through as it is. */

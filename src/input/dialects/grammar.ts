@@ -91,13 +91,18 @@ export function stripSuffix(d: Dialect, text: string): string {
 export interface MarkerMatch {
   marker: Marker;
   body: string;
+  /** The request's method a `result` marker names (group `method`). */
+  method?: string;
 }
 
 /** The message marker on a host line's text; null when none. */
 export function markerOf(d: Dialect, text: string): MarkerMatch | null {
   for (const marker of d.markers) {
     const m = marker.re.exec(text);
-    if (m) return { marker, body: m.groups?.body ?? '' };
+    if (!m) continue;
+    const mk: MarkerMatch = { marker, body: m.groups?.body ?? '' };
+    if (m.groups?.method !== undefined) mk.method = m.groups.method;
+    return mk;
   }
   return null;
 }

@@ -86,7 +86,7 @@ export class HeldMessage {
 }
 
 /** The same message, as far as both records tell: the same direction, and the same method, else the same id. */
-function sameMessage(a: Frame, b: Frame): boolean {
+export function sameMessage(a: Frame, b: Frame): boolean {
   if (a.dir !== b.dir) return false;
   const ka = keyOf(a);
   const kb = keyOf(b);
@@ -104,9 +104,9 @@ function keyOf(f: Frame): string | undefined {
   return id === undefined ? undefined : `${typeof id} ${String(id)}`;
 }
 
-const positionOf = (f: Frame): Position => ({ file: f.file, line: f.line, lines: f.lines });
+export const positionOf = (f: Frame): Position => ({ file: f.file, line: f.line, lines: f.lines });
 
-function contextOf(f: Frame): FrameContext {
+export function contextOf(f: Frame): FrameContext {
   const ctx: FrameContext = { time: { ts: f.ts, tsMs: f.tsMs }, dir: f.dir, session: f.session };
   if (f.server !== undefined) ctx.server = f.server;
   return ctx;

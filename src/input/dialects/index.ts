@@ -1,8 +1,10 @@
 // The registry of text-log dialects: every one is an input format (`--input-format NAME`) and a candidate of detection.
 import { claudeCode } from './claude-code.js';
 import { claudeDesktop } from './claude-desktop.js';
+import { csharpSdk } from './csharp-sdk.js';
 import { cursor } from './cursor.js';
 import { fastmcp } from './fastmcp.js';
+import { goSdk } from './go-sdk.js';
 import { javaSdk } from './java-sdk.js';
 import { mcpProxy } from './mcp-proxy.js';
 import { mcpRemote } from './mcp-remote.js';
@@ -19,7 +21,7 @@ import { zed } from './zed.js';
  * proxies, then SDKs; a tool that logs through an SDK's loggers (mcp-proxy through the Python SDK's) before that SDK.
  */
 export const DIALECTS = [
-  claudeDesktop, vscode, claudeCode, cursor, zed, supergateway, mcpProxy, mcpRemote, mcptools, typescriptSdk, pythonSdk, javaSdk, fastmcp,
+  claudeDesktop, vscode, claudeCode, cursor, zed, supergateway, mcpProxy, mcpRemote, mcptools, typescriptSdk, pythonSdk, javaSdk, csharpSdk, goSdk, fastmcp,
 ] as const;
 
 export type DialectName = (typeof DIALECTS)[number]['name'];

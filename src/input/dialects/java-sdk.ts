@@ -9,14 +9,18 @@ import type { Dialect } from './types.js';
 const LEVEL = String.raw`(?<level>TRACE|DEBUG|INFO|WARN|ERROR)`;
 /** `[thread] … logger - ` or the logger padded before ` : ` (Spring): the logger's name is left out of the text. */
 const THREAD = String.raw`\[[^\]]*\]`;
+/** logback's `%X`: the whole MDC as a map, `{}` when it is empty. */
+const MDC = String.raw`\{[^{}]*\}`;
 
 export const javaSdk: Dialect<'java-sdk'> = {
   name: 'java-sdk',
-  title: 'Java SDK: debug logs of io.modelcontextprotocol (logback, slf4j-simple, Spring Boot)',
+  family: 'sdk',
+  title: 'Java SDK: debug logs of io.modelcontextprotocol (logback, slf4j-simple, Spring Boot, Spring AI)',
   example: '20250626T141149.044 DEBUG [pool-2-thread-1] i.m.spec.McpSchema - Received JSON message: {"method":"tools/list","jsonrpc":"2.0","id":1}',
   lines: [
-    // logback `%d{yyyyMMdd'T'HHmmss.SSS} %-5level [%thread] %logger{36} - %msg`: basic ISO 8601, local time.
-    new RegExp(String.raw`^(?<ts>\d{8}T\d{6}\.\d{3}) ${LEVEL} *${THREAD} \S+ - (?<text>.*)$`),
+    // logback `%d{yyyyMMdd'T'HHmmss.SSS} %-5level [%thread] %logger{36} - %msg`: basic ISO 8601, local time. Spring AI's
+    // samples put the MDC (`%X`, `{}` when empty, `{key=value, …}`) where the ` - ` is.
+    new RegExp(String.raw`^(?<ts>\d{8}T\d{6}\.\d{3}) ${LEVEL} *${THREAD} \S+ (?:-|${MDC}) (?<text>.*)$`),
     // Spring Boot's console (3.4+ with `[application name]`, the server's name; before, without): ISO with offset.
     new RegExp(String.raw`^(?<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(?:Z|[+-]\d\d:\d\d)) +${LEVEL} \d+ --- (?:\[(?<server>[^\]]+)\] )?\[[^\]]*\] \S+ *: (?<text>.*)$`),
     // slf4j-simple `[thread] LEVEL logger - msg`: no time.

@@ -7,6 +7,7 @@ import type { Dialect } from './types.js';
 
 export const mcpProxy: Dialect<'mcp-proxy'> = {
   name: 'mcp-proxy',
+  family: 'bridge',
   title: 'mcp-proxy (Python): its --debug log, client or server mode',
   example: "[D 2025-06-02 09:14:26,965.965 mcp.server.sse] Received JSON: b'{\"method\":\"tools/list\",\"jsonrpc\":\"2.0\",\"id\":1}'",
   lines: [

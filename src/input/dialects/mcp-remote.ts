@@ -21,6 +21,7 @@ const INSPECT_ID = String.raw`(?:(?<id>-?\d+|null)|'(?<sid>(?:[^'\\]|\\.)*)')`;
 
 export const mcpRemote: Dialect<'mcp-remote'> = {
   name: 'mcp-remote',
+  family: 'bridge',
   title: "mcp-remote: the bridge's stderr, and its --debug file",
   example: '[48213] [Local→Remote] tools/list',
   lines: [

@@ -8,6 +8,7 @@ const TS = String.raw`\[(?<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[
 
 export const mcptools: Dialect<'mcptools'> = {
   name: 'mcptools',
+  family: 'bridge',
   title: 'mcptools: mcp proxy and mcp guard logs (~/.mcpt/logs/*.log)',
   // The log indents the JSON over the lines after this one; on one line it reads the same.
   example: '[2025-05-21T16:08:42+02:00] Received request: {"method":"tools/list","jsonrpc":"2.0","id":1}',

@@ -24,16 +24,16 @@ export class LoggingProcess {
    * marker said only that the process received it, and the server's name an initialize result gives (its session
    * from `owner`); and, when the process logs only what it received, that its own messages are not in the log.
    */
-  seen(f: Frame, owner: Owner): Frame {
-    if (f.value !== undefined) this.read(f, owner);
+  seen(f: Frame, owner: Owner, marker: Marker): Frame {
+    if (f.value !== undefined) this.read(f, owner, marker.dir === 'sent');
     if (this.d.oneSide === 'received' && f.dir !== 'unknown') f.notLogged = OWN_SIDE[f.dir];
     return f;
   }
 
   /** A message the log gave as a value (not only as text): what the process did to it, who sent it, the server's name. */
-  private read(f: Frame, owner: Owner): void {
+  private read(f: Frame, owner: Owner, sent: boolean): void {
     if (dropZeroId(this.d, f.value)) f.bytes = utf8Length(JSON.stringify(f.value));
-    if (f.dir === 'unknown') f.dir = this.received(f.value);
+    if (f.dir === 'unknown') f.dir = this.side(f.value, sent);
     const name = f.server === undefined ? this.serverName(f.value) : undefined;
     if (name !== undefined) {
       f.server = name;
@@ -49,22 +49,28 @@ export class LoggingProcess {
     else if (roles.client.some((re) => re.test(text))) this.role = 'client';
   }
 
-  /** A marker's direction: as stated, or the side that sent what this process received (`unknown` until known). */
+  /**
+   * A marker's direction: as stated, or the side that sent what this process received (`received`) or sent (`sent`):
+   * `unknown` until the side is known.
+   */
   dir(mk: Marker): Direction {
-    if (mk.dir !== 'received') return mk.dir;
-    return this.role === 'server' ? 'c2s' : this.role === 'client' ? 's2c' : 'unknown';
+    if (mk.dir !== 'received' && mk.dir !== 'sent') return mk.dir;
+    if (this.role === null) return 'unknown';
+    return (this.role === 'server') === (mk.dir === 'received') ? 'c2s' : 's2c';
   }
 
   /**
-   * The direction of a received message whose sender was not known yet, from the message: only a client receives a
-   * response, and `initialize` is received by a server; anything else leaves it unknown.
+   * The direction of a message the process received (or `sent`) whose side was not known yet, from the message: only a
+   * client receives a response (and only a server sends one), and `initialize` is received by a server (sent by a
+   * client); anything else leaves it unknown.
    */
-  private received(value: unknown): Direction {
+  private side(value: unknown, sent: boolean): Direction {
     const m = value as { method?: unknown } | null;
     if (this.d.roles === undefined || this.role !== null || m === null || typeof m !== 'object') return 'unknown';
-    if ('result' in m || 'error' in m) this.role = 'client';
-    else if (m.method === 'initialize') this.role = 'server';
-    return this.role === 'client' ? 's2c' : this.role === 'server' ? 'c2s' : 'unknown';
+    const answers = 'result' in m || 'error' in m;
+    if (answers || m.method === 'initialize') this.role = answers !== sent ? 'client' : 'server';
+    if (this.role === null) return 'unknown';
+    return (this.role === 'server') !== sent ? 'c2s' : 's2c';
   }
 
   /** The server's name in an initialize result, when the dialect takes it from there (Dialect.serverInfo). */

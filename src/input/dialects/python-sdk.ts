@@ -11,6 +11,7 @@ const LOGGER = String.raw`[\w.]+`;
 
 export const pythonSdk: Dialect<'python-sdk'> = {
   name: 'python-sdk',
+  family: 'sdk',
   title: "Python SDK: debug logs of mcp.server.* and mcp.client.* (Python's logging, FastMCP's rich console)",
   example: `2025-06-09 23:51:51,097 - mcp.server.sse - DEBUG - Received JSON: b'{"method":"tools/list","jsonrpc":"2.0","id":1}'`,
   // The logging formats applications were seen to choose; the SDK's messages are the same in all of them.
@@ -28,11 +29,12 @@ export const pythonSdk: Dialect<'python-sdk'> = {
   ],
   // Message texts of the SDK's own loggers (a host line's text is the message, after the logger's name).
   cues: [
-    { re: /^Received JSON: b['"]/, weight: 6 },
+    { re: /^Received JSON: (?:b['"]|\{')/, weight: 6 },
     { re: /^chunk: b'event: (?:message|endpoint)\\r\\n/, weight: 6 },
     { re: /^(?:Sending client message|Received server message|SSE message): (?:root=|SessionMessage\(|method=|jsonrpc=)/, weight: 6 },
     { re: /^Created new session with ID: /, weight: 5 },
     { re: /^Setting up SSE connection/, weight: 5 },
+    { re: /^SseServerTransport initialized with endpoint: /, weight: 5 },
     { re: /^Connecting to (?:StreamableHTTP|SSE) endpoint: /, weight: 5 },
     { re: /^(?:Validated client message|Sending (?:session )?message to writer|Sending message via SSE):/, weight: 4 },
     { re: /^(?:Handling POST message|Parsed session ID: |Sent endpoint event: |Starting SSE writer)/, weight: 3 },
@@ -45,9 +47,14 @@ export const pythonSdk: Dialect<'python-sdk'> = {
     // The exact bytes of a POST the SSE server received, and of an SSE frame sse_starlette wrote: the frame restates
     // the server's repr of what it sends, logged just before it.
     { re: /^Received JSON: (?<body>b(?:'.*'|".*"))$/, dir: 'c2s', syntax: 'python-bytes' },
+    // SDK 1.2–1.4 logged the body parsed (`await request.json()`): a Python dict.
+    { re: /^Received JSON: (?<body>\{.*\})$/, dir: 'c2s', syntax: 'python-repr' },
     { re: /^chunk: b'event: message\\r\\ndata: (?<body>.*)\\r\\n\\r\\n'$/, dir: 's2c', syntax: 'python-bytes', restates: true },
     // The server's own repr of what it sends: the message only when sse_starlette's chunk does not follow (not at DEBUG).
     { re: /^Sending message via SSE: (?<body>.*)$/, dir: 's2c', syntax: 'python-repr' },
+    // What the server hands its session for a client message: the message only when the log left out the `Received
+    // JSON` line of it (that line, then `Validated client message: …`, come first).
+    { re: /^Sending (?:session )?message to writer: (?<body>.*)$/, dir: 'c2s', syntax: 'python-repr', repeats: true },
     // The client side logs only reprs.
     { re: /^Sending client message: (?<body>.*)$/, dir: 'c2s', syntax: 'python-repr' },
     { re: /^(?:Received server message|SSE message): (?<body>.*)$/, dir: 's2c', syntax: 'python-repr' },
@@ -57,7 +64,7 @@ export const pythonSdk: Dialect<'python-sdk'> = {
   // An application that adds a handler to a logger that already has one (or to the root as well) gets every line
   // twice, the same record at the same millisecond: the second is an echo, a log record (Dialect.echoes).
   echoes: { sameTime: true },
-  // `Validated client message: …`, `Sending session message to writer: …` echo a message already read: logs.
+  // `Validated client message: …` echoes a message already read: a log.
   events: [
     // The client names the server by its URL; a server by where uvicorn serves it.
     { re: /^Connecting to (?:StreamableHTTP|SSE) endpoint: (?<server>\S+)$/, name: 'connect', startsSession: true },

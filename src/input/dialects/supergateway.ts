@@ -9,6 +9,7 @@ const PEER = String.raw`\((?:session|client) [^)\s]+\)`;
 
 export const supergateway: Dialect<'supergateway'> = {
   name: 'supergateway',
+  family: 'bridge',
   title: 'supergateway: its log of a bridged server (text or --logFormat json)',
   example: '[supergateway] SSE → Child (session 450b6719-902f-4849-813b-2b544fa72cab): {"method":"tools/list","jsonrpc":"2.0","id":2}',
   // No time in the text format.

@@ -26,9 +26,9 @@ export interface Marker {
   /**
    * The direction, or `received`: the message the logging process received, `c2s` in a server's log and `s2c` in a
    * client's (Dialect.roles tells which; else the first such message does: a response means a client, `initialize` a
-   * server).
+   * server). `sent`: the message the logging process sent, the other way round.
    */
-  dir: Exclude<Direction, 'unknown'> | 'received';
+  dir: Exclude<Direction, 'unknown'> | 'received' | 'sent';
   /** How the body is written (default `json`): a logger that prints the parsed message writes its language's literal. */
   syntax?: BodySyntax;
   /** The server, when the log never names it but the marker tells which program printed it (an SDK's example server). */
@@ -49,6 +49,21 @@ export interface Marker {
    * messages when it has `bodyAfterSummary` (src/input/dialects/held.ts); other dialects hold nothing.
    */
   restates?: true;
+  /**
+   * The line repeats a message a line before it read (the Python SDK's SSE server: `Received JSON: b'…'`, then
+   * `Validated client message: …`, then `Sending message to writer: …` for one client message): when the last message
+   * a marker without `repeats` read is the same (as `restates` compares) and no line repeated it yet, this line is a log
+   * record of its line; else (the log left that line out) it is the message (src/input/dialects/repeats.ts).
+   */
+  repeats?: true;
+  /**
+   * The body is only the result of a request, whose method the marker's group `method` names (.NET's `Request response
+   * received for method tools/list. Response: '{result}'.`): the message is that response, its id the one a line of
+   * the dialect's `requestIds` named last (for that method, when the line names one), else that of the last request of
+   * that method the log read (src/input/dialects/result-ids.ts). With no id to give it, it is a summary of a response to
+   * the oldest open request of that method.
+   */
+  result?: true;
 }
 
 /**
@@ -133,9 +148,14 @@ export interface JsonEntries {
   serverInPath?: RegExp;
 }
 
+/** Who writes a dialect: a host (an MCP client's application), a bridge or proxy between two transports, or an SDK's logging. */
+export type DialectFamily = 'host' | 'bridge' | 'sdk';
+
 export interface Dialect<Name extends string = string> {
   /** The `--input-format` name. */
   name: Name;
+  /** Who writes it (`mcptrace formats` shows it). */
+  family: DialectFamily;
   /** What writes it, for `mcptrace formats` and docs. */
   title: string;
   /** One real-looking line, for `mcptrace formats`. */
@@ -167,6 +187,18 @@ export interface Dialect<Name extends string = string> {
    * rebuilt message whose text has such runs is read as cut (`truncated`), as one that does not parse.
    */
   wrapIndent?: number;
+  /**
+   * Entries written over several lines, the message under its header indented by this many spaces (.NET's console:
+   * `trce: Category[EventId]`, then `      message`): a host line and the lines under it that start with that many
+   * spaces are read as one host line, whose text is the header's text, a space, and the message's lines (indent
+   * removed) joined with `\n` (src/input/dialects/indented.ts).
+   */
+  entryIndent?: number;
+  /**
+   * Lines that name the id of the request a `result` marker's body answers (group `id`, as printed: digits are a
+   * number, anything else a string; group `method` when the line names it): tested on host lines' texts.
+   */
+  requestIds?: readonly RegExp[];
   /** Which side the logging process is, for `received` markers. */
   roles?: Roles;
   /**

@@ -25,6 +25,7 @@ const OWN = [
 
 export const typescriptSdk: Dialect<'typescript-sdk'> = {
   name: 'typescript-sdk',
+  family: 'sdk',
   title: "TypeScript SDK: an example server's console output (request bodies)",
   example: "Received MCP request: { method: 'tools/list', jsonrpc: '2.0', id: 2 }",
   lines: [new RegExp(`^(?<text>(?:${OWN}).*)$`)],

@@ -6,6 +6,7 @@ import type { Dialect } from './types.js';
 
 export const vscode: Dialect<'vscode'> = {
   name: 'vscode',
+  family: 'host',
   title: 'VS Code: the MCP output channel of a server',
   example: '2025-08-12 14:03:22.910 [info] [editor -> server] {"method":"tools/list","jsonrpc":"2.0","id":1}',
   // Local wall-clock time, no zone; lower-case level words (`warning`, not `warn`).

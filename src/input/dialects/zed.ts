@@ -14,6 +14,7 @@ const CLIENT = String.raw`(?:\[context_server(?:::client)?\] )?`;
 
 export const zed: Dialect<'zed'> = {
   name: 'zed',
+  family: 'host',
   title: "Zed: Zed.log (context servers' traffic at TRACE)",
   example: '2025-07-17T09:05:03-03:00 TRACE [context_server::client] outgoing message: {"jsonrpc":"2.0","id":1,"method":"tools/list"}',
   lines: [
