@@ -80,21 +80,16 @@ export class ZstdFrames {
         return null;
       case 'descriptor': {
         const fhd = b[0]!;
-        const single = (fhd >> 5) & 1;
-        const dict = [0, 1, 2, 4][fhd & 3]!;
-        const fcs = [single, 2, 4, 8][fhd >> 6]!;
+        const { single, dict, fcsBytes } = descriptor(fhd);
         this.checksum = ((fhd >> 2) & 1) === 1;
         this.bytes = [fhd];
-        this.need = 1 + (single ? 0 : 1) + dict + fcs;
+        this.need = 1 + (single ? 0 : 1) + dict + fcsBytes;
         this.state = 'header';
         if (this.need === 1) return this.header();
         return null;
       }
       case 'header': {
-        const fhd = b[0]!;
-        const single = (fhd >> 5) & 1;
-        const dict = [0, 1, 2, 4][fhd & 3]!;
-        const fcsBytes = [single, 2, 4, 8][fhd >> 6]!;
+        const { single, dict, fcsBytes } = descriptor(b[0]!);
         let window: number;
         if (single) {
           const at = 1 + dict;
@@ -125,6 +120,12 @@ export class ZstdFrames {
         return null;
     }
   }
+}
+
+/** What a Frame_Header_Descriptor byte says of the header after it: single segment, dictionary id bytes, content size bytes. */
+function descriptor(fhd: number): { single: number; dict: number; fcsBytes: number } {
+  const single = (fhd >> 5) & 1;
+  return { single, dict: [0, 1, 2, 4][fhd & 3]!, fcsBytes: [single, 2, 4, 8][fhd >> 6]! };
 }
 
 function mib(n: number): string {
