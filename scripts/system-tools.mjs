@@ -25,6 +25,7 @@ export const SYSTEM_TOOLS = [
   { tool: 'curl', pkg: 'curl', for: 'real `curl -v` transcripts (test/capture/curl-real)' },
   { tool: 'openssl', pkg: 'openssl', for: 'the certificate of an https target (test/cli/proxy, test/export/otlp-endpoint)' },
   { tool: 'protoc', pkg: 'protobuf-compiler', for: 'decoding the OTLP protobuf that export sends (test/export/otlp-*)' },
+  { tool: 'zstd', pkg: 'zstd', for: 'real zstd-compressed logs (test/input/content, test/cli/compressed)' },
   { tool: 'script', pkg: 'bsdutils', for: 'a pseudo-terminal for colour and width tests (test/helpers/pty)' },
 ];
 

@@ -1,36 +1,68 @@
 // The streaming edge of the pipeline: bytes in, annotated records out as soon as each line is read.
 import { Analyzer, type AnalysisSummary, type AnalyzerOptions, type InputAnalysis, type InputSummary } from './analyzer.js';
 import { followSegments, readFrameBatches, type FollowOptions, type ReadOptions } from './input/index.js';
+import { inputContent } from './input/content.js';
+import { JoinedParts, type InputPart } from './input/joined.js';
 import type { PipelineRecord } from './types.js';
 
 /** What an input that has ended held, for whoever reads it (the CLI says when it held no MCP message). */
 export type OnInputEnd = (input: InputSummary) => void;
 
+/** What an input is read from: a byte stream, or files read one after the other as one stream (a log's rotations, oldest first). */
+export type InputBytes = AsyncIterable<Buffer | Uint8Array | string> | readonly InputPart[];
+
 /**
  * The frames of one input, read as the analyzer's options say (format, message size bound), a chunk's worth at a time.
- * The input is told its format when it is known, and ended with the number of lines read.
+ * The input is told its format when it is known, and ended with the number of lines read. A whole input is read as its
+ * content (decompressed, or nothing when it is no log: src/input/content.ts); a piece of a file (`at.firstLine`) as it
+ * is. Files read as one input are joined (src/input/joined.ts): one detection, sessions that run on from one file to the
+ * next, and every frame with its own file and line.
  */
 async function* frameBatches(
   analyzer: Analyzer,
   input: InputAnalysis,
-  bytes: AsyncIterable<Buffer | Uint8Array | string>,
+  bytes: InputBytes,
   file: string,
   at: Pick<ReadOptions, 'firstLine' | 'clockOffset'> = {},
   onEnd?: OnInputEnd,
 ) {
   let lines: number | undefined;
-  yield* readFrameBatches(bytes, {
+  const unread: string[] = [];
+  const noteOn = (name: string) => analyzer.opts.onNote && ((text: string) => analyzer.opts.onNote!(name, text));
+  const onNote = noteOn(file);
+  let content: AsyncIterable<Buffer | Uint8Array | string>;
+  let joined: JoinedParts | null = null;
+  if (isParts(bytes)) {
+    // A file of several that is no log is said so, as a note on it; the input is unread only when all are.
+    joined = new JoinedParts(bytes, (part) => ({
+      onNote: noteOn(part.file),
+      onUnread: (why) => {
+        unread.push(why);
+        if (bytes.length > 1) noteOn(part.file)?.(why);
+      },
+    }));
+    content = joined.bytes();
+  } else content = at.firstLine === undefined ? inputContent(bytes, { onNote, onUnread: (why) => unread.push(why) }) : bytes;
+  for await (const frames of readFrameBatches(content, {
     file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes, ...at,
     onFormat: (f) => input.setFormat(f),
     onDetect: analyzer.opts.onDetect && ((d) => analyzer.opts.onDetect!(file, d)),
-    onNote: analyzer.opts.onNote && ((text) => analyzer.opts.onNote!(file, text)),
+    onNote,
     onDocument: analyzer.opts.onDocument && ((s) => analyzer.opts.onDocument!(file, s)),
     onEnd: (info) => {
       lines = info.lines;
     },
-  });
-  const summary = input.end(lines);
+  })) {
+    if (joined) for (let i = 0; i < frames.length; i++) joined.place(frames[i]!);
+    yield frames;
+  }
+  const whole = unread.length > 0 && unread.length === (isParts(bytes) ? bytes.length : 1);
+  const summary = input.end(whole ? undefined : lines, whole ? unread[0] : undefined);
   onEnd?.(summary);
+}
+
+function isParts(bytes: InputBytes): bytes is readonly InputPart[] {
+  return Array.isArray(bytes);
 }
 
 /** Reads, frames and annotates one byte stream (a file or stdin) of a run. */
@@ -55,7 +87,7 @@ export async function* analyzeStream(
  */
 export async function* analyzeStreamBatches(
   analyzer: Analyzer,
-  bytes: AsyncIterable<Buffer | Uint8Array | string>,
+  bytes: InputBytes,
   file = '-',
   at: Pick<ReadOptions, 'firstLine' | 'clockOffset'> = {},
   onEnd?: OnInputEnd,
@@ -75,7 +107,7 @@ export async function* analyzeStreamBatches(
  */
 export async function* analyzeStreamEach(
   analyzer: Analyzer,
-  bytes: AsyncIterable<Buffer | Uint8Array | string>,
+  bytes: InputBytes,
   file: string,
   onRecord: (r: PipelineRecord) => void,
   onEnd?: OnInputEnd,

@@ -55,6 +55,8 @@ export interface InputSummary {
   lines: number | null;
   /** The input holds one side's messages only (every session of it that has messages is that side's), else null. */
   onlySide: Side | null;
+  /** Why the input gave no bytes to read, when it did not (`not a log: ELF executable`; src/input/content.ts); absent else. */
+  unread?: string;
 }
 
 export interface AnalysisSummary {
@@ -74,8 +76,8 @@ export interface InputAnalysis {
   pushTo(frame: Frame, out: PipelineRecord[]): void;
   /** The reader that produces the frames, for the records' `format` (set before the first frame). */
   setFormat(format: string): void;
-  /** The input has ended; `lines`: the physical lines it held, when known. Returns what it held. */
-  end(lines?: number): InputSummary;
+  /** The input has ended; `lines`: the physical lines it held, when known; `unread`: why it gave none. Returns what it held. */
+  end(lines?: number, unread?: string): InputSummary;
 }
 
 export class Analyzer {
@@ -120,12 +122,12 @@ export class Analyzer {
       setFormat: (format) => {
         tracker.format = format;
       },
-      end: (lines) => {
-        if (!this.live.delete(tracker)) return inputSummary(tracker, file, lines); // ended already
+      end: (lines, unread) => {
+        if (!this.live.delete(tracker)) return inputSummary(tracker, file, lines, unread); // ended already
         for (const s of tracker.close()) this.engine.retire(s);
         // One by one: spreading a long list into `push` arguments would overflow the stack.
         for (const o of tracker.finish()) this.open.push(o);
-        const summary = inputSummary(tracker, file, lines);
+        const summary = inputSummary(tracker, file, lines, unread);
         this.inputs.push(summary);
         return summary;
       },
@@ -170,6 +172,8 @@ export class Analyzer {
 }
 
 /** An input's counts, once it has ended. */
-function inputSummary(t: Tracker, file: string, lines: number | undefined): InputSummary {
-  return { file, format: t.format, messages: t.messages, logs: t.logs, lines: lines ?? null, onlySide: t.onlySide };
+function inputSummary(t: Tracker, file: string, lines: number | undefined, unread: string | undefined): InputSummary {
+  const s: InputSummary = { file, format: t.format, messages: t.messages, logs: t.logs, lines: lines ?? null, onlySide: t.onlySide };
+  if (unread !== undefined) s.unread = unread;
+  return s;
 }

@@ -227,7 +227,7 @@ export class AuditCollector {
       effectiveSeverity: (settings[r.meta.id] as Severity | undefined) ?? r.meta.severity,
       httpOnly: r.on?.http === true && r.atEnd === undefined && r.sessionEnd === undefined,
     }));
-    const empty = (input.summary.inputs ?? []).filter((i) => i.messages === 0).map((i) => ({ file: i.file, lines: i.lines }));
+    const empty = (input.summary.inputs ?? []).filter((i) => i.messages === 0).map((i) => ({ file: i.file, lines: i.lines, ...(i.unread !== undefined ? { unread: i.unread } : {}) }));
     const failOnEmpty = input.failOnEmpty === true;
     const failOn = input.failOn;
     const severity = failOn !== 'none' && failOn !== 'failed' && failOn !== 'degraded';

@@ -132,8 +132,11 @@ export interface AuditReport {
    * summaries (`summary: true`); `cut`, messages the log cut (`truncated: true`).
    */
   bodies: { notLogged: number; cut: number };
-  /** Inputs that held no MCP message at all (a log with only host chatter, a file that is no log), in input order. */
-  empty: { file: string; lines: number | null }[];
+  /**
+   * Inputs that held no MCP message at all (a log with only host chatter, a file that is no log), in input order;
+   * `unread`: why one gave nothing to read (`not a log: ELF executable`), when it did not.
+   */
+  empty: { file: string; lines: number | null; unread?: string }[];
   /** `--fail-on-empty`: an input without any MCP message fails the audit. */
   failOnEmpty: boolean;
 }

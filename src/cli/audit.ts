@@ -11,7 +11,7 @@ import { EXIT } from './errors.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
 import { WIDTH_OPTION, filterOptions, inputOptions, jobsOption } from './options.js';
 import { captureNoter, inputNoter } from './input-notes.js';
-import { inputNames, STDIN_ARG } from './inputs.js';
+import { inputList, STDIN_ARG } from './inputs.js';
 import { runParallel } from './jobs.js';
 import { mergeSummary, redactedRenumbering } from './jobs-renumber.js';
 import { minPieceBytes, parallelPlan } from './jobs-plan.js';
@@ -71,7 +71,8 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     // Only what the format prints: no sequence steps for json, sarif and text, no bodies but for html.
     const limits = limitsFor(AUDIT_SEQUENCE_USE[format]);
     const builder = new AuditBuilder({ inputs, failOn, failOnEmpty, ruleSettings: rules, tool: TOOL, limits, slowMs: ruleOpts.slowMs, maxSessions: args.maxSessions });
-    const files = inputNames(args.files);
+    // --follow reads in one thread, its files waited for (src/cli/context.ts): nothing to plan.
+    const files = args.follow ? [] : await inputList(args.files);
     // --jobs: the files in worker threads, merged in input order. A redacted report's records are redacted in the
     // workers; the messages the merge re-makes and the summary, here.
     const plan = await parallelPlan(files, args.jobs, { ...args, minPieceBytes: minPieceBytes(io.env) });

@@ -10,7 +10,10 @@ import type { PipelineRecord } from '../types.js';
 import { buildFilter, type FilterOptions } from './filter.js';
 import { UsageError } from './errors.js';
 import { noticeText } from './follow.js';
-import { checkSomethingToRead, resolveFollowInput, resolveInputs } from './inputs.js';
+import { checkSomethingToRead, resolveFollowInputs, resolveInputs, type FollowInput } from './inputs.js';
+import { Merged } from './follow-merge.js';
+import { folderLogs } from '../input/log-folder.js';
+import { readdir } from 'node:fs/promises';
 import { HeapKeeper } from './heap.js';
 import { createLogger, type Log, type LogDestination, type LogLevel } from './logger.js';
 import { captureNoter, inputNoter } from './input-notes.js';
@@ -56,7 +59,7 @@ export interface RunArgs extends FilterOptions {
   /** `--max-message-bytes`: longest line or record read whole. */
   maxMessageBytes?: number;
   logLevel: string;
-  /** Keep reading the one file as it grows until `follow` (the stop signal given to `openRun`) fires. */
+  /** Keep reading the inputs as they grow until `follow` (the stop signal given to `openRun`) fires. */
   follow?: boolean;
 }
 
@@ -138,16 +141,84 @@ function logDocument(log: Log, file: string, s: DocumentSummary): void {
 }
 
 /**
- * `--follow`: the records of one file as it grows, until `stop` fires. Each segment (up to a truncation or
- * replacement) is a new input; what happens to the file is noted on stderr. stdin is read until it closes
- * or `stop` fires.
+ * `--follow`: the records of each input as it grows, until `stop` fires: one file, stdin, several files or a folder's
+ * logs, read at once and handed on as they come (each record's `source` names its file). A followed folder is looked at
+ * again every `FOLDER_POLL_MS`, and a log that appears in it is followed too.
  */
 async function* followedRecords(
   analyzer: Analyzer, args: RunArgs, stop: AbortSignal, io: CliIO, log: Log, onEnd: OnInputEnd,
 ): AsyncGenerator<PipelineRecord> {
-  const input = resolveFollowInput(args.files);
+  const inputs = resolveFollowInputs(args.files);
+  const quiet = ['error', 'fatal', 'silent'].includes(args.logLevel);
+  const one = (input: FollowInput) => followOne(analyzer, input, stop, io, log, onEnd, quiet);
+  if (inputs.length === 1 && inputs[0]!.kind !== 'folder') {
+    yield* one(inputs[0]!);
+    return;
+  }
+  const merged = new Merged<PipelineRecord>();
+  const followed = new Set<string>();
+  const follow = (name: string) => {
+    if (followed.has(name)) return;
+    followed.add(name);
+    merged.add(one({ name, kind: 'file' }));
+  };
+  for (const input of inputs) if (input.kind !== 'folder') merged.add(one(input));
+  const folders = inputs.filter((i) => i.kind === 'folder').map((i) => i.name);
+  void watchFolders(folders, stop, follow, log).finally(() => merged.close());
+  yield* merged;
+}
+
+/** How often a followed folder is looked at for new logs. */
+const FOLDER_POLL_MS = 1000;
+
+/**
+ * Follows the current file of each log in `folders` (a log's newest file; its rotations are history), then looks again
+ * every `FOLDER_POLL_MS` until `stop`, following each new one.
+ */
+async function watchFolders(folders: readonly string[], stop: AbortSignal, follow: (name: string) => void, log: Log): Promise<void> {
+  const seen = new Map<string, string>();
+  for (const folder of folders) log.debug({ input: folder }, 'watching the folder');
+  while (!stop.aborted) {
+    for (const folder of folders) {
+      let names: string;
+      try {
+        names = (await readdir(folder, { recursive: true })).sort().join('\n');
+      } catch {
+        continue; // gone for now: looked at again
+      }
+      if (seen.get(folder) === names) continue;
+      seen.set(folder, names);
+      for (const { files } of (await folderLogs(folder)).logs) {
+        const newest = files[files.length - 1]!;
+        log.debug({ input: folder, file: newest }, 'following a log of the folder');
+        follow(newest);
+      }
+    }
+    await sleep(FOLDER_POLL_MS, stop);
+  }
+}
+
+function sleep(ms: number, stop: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    stop.addEventListener('abort', done);
+  });
+}
+
+/**
+ * One followed input: a file's segments (up to a truncation or replacement, each a new input; what happens to the file
+ * is noted on stderr), or stdin, read until it closes or `stop` fires.
+ */
+async function* followOne(
+  analyzer: Analyzer, input: FollowInput, stop: AbortSignal, io: CliIO, log: Log, onEnd: OnInputEnd, quiet: boolean,
+): AsyncGenerator<PipelineRecord> {
   log.debug({ input: input.name }, 'following');
-  if (input.stdin) {
+  if (input.kind === 'stdin') {
     try {
       yield* analyzeStream(analyzer, untilAborted(io.stdin as AsyncIterable<Buffer>, stop), '-', onEnd);
     } finally {
@@ -156,7 +227,6 @@ async function* followedRecords(
     }
     return;
   }
-  const quiet = ['error', 'fatal', 'silent'].includes(args.logLevel);
   const onNotice = (n: FollowNotice) => {
     if (!quiet) io.stderr.write(`mcptrace: ${escapeTerminal(noticeText(n))}\n`);
   };
@@ -189,7 +259,7 @@ async function eachOf(
     if (p) wait.for = p;
     heap.add(r.bytes);
   };
-  for (const input of resolveInputs(files, io.stdin)) {
+  for (const input of await resolveInputs(files, io.stdin, log)) {
     log.debug({ input: input.name }, 'reading');
     for await (const _ of analyzeStreamEach(analyzer, input.open(), input.name, take, onEnd)) {
       const p = wait.for;
@@ -205,7 +275,7 @@ async function* batchesOf(
   analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Log, onEnd: OnInputEnd,
 ): AsyncGenerator<PipelineRecord[]> {
   const heap = new HeapKeeper();
-  for (const input of resolveInputs(files, io.stdin)) {
+  for (const input of await resolveInputs(files, io.stdin, log)) {
     log.debug({ input: input.name }, 'reading');
     for await (const batch of analyzeStreamBatches(analyzer, input.open(), input.name, {}, onEnd)) {
       yield batch;

@@ -67,7 +67,8 @@ export function noticeText(n: FollowNotice): string {
 /** The first line of a live view: what is followed, how much was read, when, and how to end. */
 export function liveHeader(files: readonly string[] | undefined, records: number, final: string, palette: Palette): string {
   const f = files?.[0];
-  const name = f === undefined || f === STDIN_ARG ? 'stdin' : f;
+  const more = (files?.length ?? 0) > 1 ? ` and ${files!.length - 1} more` : '';
+  const name = (f === undefined || f === STDIN_ARG ? 'stdin' : f) + more;
   const time = new Date().toTimeString().slice(0, 8);
   const text = `following ${escapeTerminal(name)} · ${records} record${records === 1 ? '' : 's'} · ${time} · Ctrl-C for ${final}`;
   return palette.dim(text) + '\n\n';

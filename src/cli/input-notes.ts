@@ -16,7 +16,8 @@ const QUIET = new Set(['error', 'fatal', 'silent']);
 export function inputNoter(io: Pick<CliIO, 'stderr'>, log: Log, logLevel: string, wentWrong?: (file: string) => boolean): (input: InputSummary) => void {
   const quiet = QUIET.has(logLevel);
   return (i) => {
-    if (i.messages === 0 && !quiet) io.stderr.write(`mcptrace: ${escapeTerminal(noMessagesText(i.file, i.lines, wentWrong?.(i.file) ?? false))}\n`);
+    if (i.messages === 0 && !quiet) io.stderr.write(`mcptrace: ${escapeTerminal(noMessagesText(i.file, i.lines, i.unread, wentWrong?.(i.file) ?? false))}
+`);
     if (i.onlySide === 'server') {
       log.info({ input: i.file, side: i.onlySide }, `${onlySideText(i.onlySide)}: its responses answer requests that are not in it (read as the server's, not as orphans)`);
     } else if (i.onlySide === 'client') {

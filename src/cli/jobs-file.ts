@@ -29,7 +29,9 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
   const collector = task.command === 'stats' ? new StatsCollector() : new AuditBuilder({ inputs: [], failOn: 'none', tool: { name: '', version: '' }, limits: task.auditLimits, maxSessions: task.analyzer.maxSessions });
   const diagnoser = task.command === 'stats' ? new Diagnoser({ maxLive: task.analyzer.maxSessions }) : null;
   const piece = task.piece;
-  const bytes = createReadStream(task.file, { highWaterMark: 256 * 1024, start: piece?.start, end: piece && Number.isFinite(piece.end) ? piece.end - 1 : undefined });
+  const bytes = task.parts
+    ? task.parts.map((file) => ({ file, bytes: createReadStream(file, { highWaterMark: 256 * 1024 }) }))
+    : createReadStream(task.file, { highWaterMark: 256 * 1024, start: piece?.start, end: piece && Number.isFinite(piece.end) ? piece.end - 1 : undefined });
   const heap = new HeapKeeper();
   // A piece after the first starts at line `firstLine`, where it was cut.
   const cut = piece !== undefined && piece.start > 0 ? piece.firstLine : undefined;

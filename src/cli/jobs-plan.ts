@@ -2,6 +2,7 @@
 // (docs/performance.md, "Many files, or one large file"), or nothing (the run stays in one thread).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { inputContent } from '../input/content.js';
 import { detectInput, type InputFormat } from '../input/detect.js';
 import { linePieces, type Piece } from '../input/pieces.js';
 import { cutRule, isCutFormat, type CutFormat } from '../session/cuts.js';
@@ -9,6 +10,8 @@ import { cutRule, isCutFormat, type CutFormat } from '../session/cuts.js';
 /** What one worker task reads: a file, or a piece of one (in a format that can be cut). */
 export interface Unit {
   file: string;
+  /** Files read one after the other as this input, `file` last (a folder's log and its rotations); absent for one file. */
+  parts?: string[];
   piece?: Piece & { format: CutFormat };
 }
 
@@ -37,11 +40,13 @@ export interface Plan {
  * session keys, or a single file too small to cut or in a format that is not cut. The plan is made by `runParallel` while the
  * workers start (cutting a file reads it up to its last cut).
  */
-export async function parallelPlan(files: readonly string[] | undefined, jobs: number | undefined, opts: PlanOptions): Promise<Plan | null> {
+export async function parallelPlan(inputs: readonly { name: string; files: readonly string[] }[], jobs: number | undefined, opts: PlanOptions): Promise<Plan | null> {
   const n = jobs ?? 1;
-  if (n < 2 || files === undefined || files.length === 0 || files.includes('-') || opts.follow || (opts.session && opts.session.length > 0)) return null;
+  if (n < 2 || inputs.length === 0 || inputs.some((i) => i.name === '-') || opts.follow || (opts.session && opts.session.length > 0)) return null;
+  const files = inputs.map((i) => i.name);
   const minBytes = opts.minPieceBytes ?? minPieceBytes({});
-  const cuts = await Promise.all(files.map((f) => cuttable(f, opts, minBytes)));
+  // A log read with its rotations is read whole.
+  const cuts = await Promise.all(inputs.map((i) => (i.files.length > 1 ? null : cuttable(i.name, opts, minBytes))));
   if (files.length === 1 && cuts[0] === null) return null;
   // Files enough to keep every worker busy are not cut (a piece costs its start-up and a read of the file to find it).
   const parts = Math.ceil(n / files.length);
@@ -51,7 +56,8 @@ export async function parallelPlan(files: readonly string[] | undefined, jobs: n
     for (const [i, file] of files.entries()) {
       const c = cuts[i];
       const pieces = c === null ? [] : await linePieces(file, c.size, { parts, minBytes, maxMessageBytes: opts.maxMessageBytes, ...cutRule(c.format) });
-      plan.push(c !== null && pieces.length > 1 ? pieces.map((piece) => ({ file, piece: { ...piece, format: c.format } })) : [{ file }]);
+      const chain = inputs[i]!.files.length > 1 ? { parts: [...inputs[i]!.files] } : {};
+      plan.push(c !== null && pieces.length > 1 ? pieces.map((piece) => ({ file, piece: { ...piece, format: c.format } })) : [{ file, ...chain }]);
     }
     return plan;
   };
@@ -73,13 +79,15 @@ async function cuttable(file: string, opts: PlanOptions, minBytes: number): Prom
 
 /**
  * The format detection gives a file (it reads the file's start only); null when no line decided it: a piece read in
- * the fallback format would not read text lines as the whole file does (they are log lines only then).
+ * the fallback format would not read text lines as the whole file does (they are log lines only then). Null too for a
+ * compressed file (its pieces would be cut in the compressed bytes) and one that is no log.
  */
 async function formatOf(file: string): Promise<InputFormat | null> {
   const stream = createReadStream(file, { highWaterMark: 64 * 1024 });
   try {
-    const detected = await detectInput(stream);
-    return detected.conclusive ? detected.format : null;
+    let plain = true;
+    const detected = await detectInput(inputContent(stream, { onMagic: () => (plain = false) }));
+    return plain && detected.conclusive ? detected.format : null;
   } finally {
     stream.destroy();
   }

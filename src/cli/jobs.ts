@@ -30,6 +30,8 @@ import type { FilterOptions } from './filter.js';
 export interface FileTask {
   index: number;
   file: string;
+  /** Files read one after the other as this input, `file` last (a folder's log and its rotations). */
+  parts?: Unit['parts'];
   /** A piece of the file, not the whole. */
   piece?: Unit['piece'];
   command: 'stats' | 'audit';
@@ -151,7 +153,7 @@ async function run(
             const index = queue.shift();
             if (index !== undefined) {
               const u = units[index]!;
-              w.postMessage({ ...task, index, file: u.file, piece: u.piece, ordinalPrefix } satisfies FileTask);
+              w.postMessage({ ...task, index, file: u.file, parts: u.parts, piece: u.piece, ordinalPrefix } satisfies FileTask);
             } else if (nextFile >= files.length) resolve();
             else idle.push(give);
           };

@@ -16,7 +16,7 @@ export function inputOptions<T>(y: Argv<T>) {
     })
     .option('follow', {
       alias: 'F',
-      describe: 'keep reading the file as it grows (like tail -F) until Ctrl-C, then print the final output',
+      describe: 'keep reading the file (each file, a folder\'s logs) as it grows (like tail -F) until Ctrl-C, then print the final output',
       type: 'boolean',
       default: false,
     })

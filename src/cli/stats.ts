@@ -12,7 +12,7 @@ import { loggerFor, openRun, paletteFor, type CliIO, type RunArgs } from './cont
 import { LiveView, liveHeader, withFollow } from './follow.js';
 import { WIDTH_OPTION, filterOptions, inputOptions, jobsOption } from './options.js';
 import { captureNoter, inputNoter } from './input-notes.js';
-import { inputNames } from './inputs.js';
+import { inputList } from './inputs.js';
 import { runParallel } from './jobs.js';
 import { mergeSummary } from './jobs-renumber.js';
 import { minPieceBytes, parallelPlan } from './jobs-plan.js';
@@ -64,7 +64,8 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       const safe = args.format === 'json' && io.stdout.isTTY ? escapeJsonForTerminal(text) : text;
       return safe.endsWith('\n') ? safe : safe + '\n';
     };
-    const files = inputNames(args.files);
+    // --follow reads in one thread, its files waited for (src/cli/context.ts): nothing to plan.
+    const files = args.follow ? [] : await inputList(args.files);
     const plan = await parallelPlan(files, args.jobs, { ...args, minPieceBytes: minPieceBytes(io.env) });
     if (plan) {
       // --jobs: the files in worker threads, each file's counts merged in input order.

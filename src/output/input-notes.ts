@@ -2,11 +2,13 @@
 import type { NotLogged, SessionInfo, Side } from '../types.js';
 
 /**
- * `README.md: no MCP messages (0 of 12 lines)` (`x: empty, …` when it has no line): unescaped; `lines` null when the
- * reader did not count them. `wentWrong`: its lines (a host's, a server's stderr) show what went wrong, which the
- * diagnosis reports: `mcp.log: no MCP messages, but its 22 lines say what went wrong`.
+ * `README.md: no MCP messages (0 of 12 lines)` (`x: empty, …` when it has no line; `x: not a log: ELF executable` when it
+ * was not read, `unread` saying why): unescaped; `lines` null when the reader did not count them. `wentWrong`: its lines
+ * (a host's, a server's stderr) show what went wrong, which the diagnosis reports: `mcp.log: no MCP messages, but its
+ * 22 lines say what went wrong`.
  */
-export function noMessagesText(file: string, lines: number | null, wentWrong = false): string {
+export function noMessagesText(file: string, lines: number | null, unread?: string, wentWrong = false): string {
+  if (unread !== undefined) return `${file}: ${unread}`;
   if (lines === 0) return `${file}: empty, no MCP messages`;
   const count = lines === null ? '' : `${lines} ${lines === 1 ? 'line' : 'lines'}`;
   if (wentWrong) return `${file}: no MCP messages, but its ${count === '' ? 'lines' : count} ${lines === 1 ? 'says' : 'say'} what went wrong`;

@@ -71,8 +71,8 @@ describe('exit 2 on usage and input errors', () => {
     expectUsageError(await runCli(['annotate', '-f', 'ndjson', 'samples/memory.envelope.ndjson', 'missing.ndjson']), /missing\.ndjson/);
   });
 
-  it('a directory instead of a file', async () => {
-    expectUsageError(await runCli(['annotate', 'samples']), /samples/);
+  it('a folder with no file named as a log (a folder with logs is read: test/cli/folders.test.ts)', async () => {
+    expectUsageError(await runCli(['annotate', 'bin']), /no logs in bin/);
   });
 
   it('stdin named twice', async () => {

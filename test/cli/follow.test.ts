@@ -1,6 +1,6 @@
 // `--follow` end to end: the built CLI follows a file a writer is still appending to, truncating and replacing.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseNdjson, REPO_ROOT, runCli, spawnCli } from '../helpers/cli.js';
@@ -323,17 +323,69 @@ describe('--follow on a file that stays empty', () => {
   });
 });
 
+describe('--follow on several files and on a folder', () => {
+  const sourceFiles = (r: Running) => new Set(records(r).map((x) => String(x.source).replace(/:\d+$/, '')));
+
+  it('follows each file at once, every record tagged by its file; Ctrl-C ends them all', async () => {
+    const a = join(dir, 'a.ndjson');
+    const b = join(dir, 'b.ndjson');
+    writeFileSync(a, everything.slice(0, 3).join('\n') + '\n');
+    writeFileSync(b, memory.slice(0, 2).join('\n') + '\n');
+    const r = start(['annotate', '-f', 'ndjson', '--no-body', '--follow', a, b]);
+    await eventually(() => records(r).length === 5, 'the records already in both files', r);
+    appendFileSync(b, memory.slice(2, 4).join('\n') + '\n');
+    await eventually(() => records(r).filter((x) => String(x.source).startsWith(`${b}:`)).length === 4, 'what was appended to the second file', r);
+    appendFileSync(a, everything.slice(3, 5).join('\n') + '\n');
+    await eventually(() => records(r).filter((x) => String(x.source).startsWith(`${a}:`)).length === 5, 'what was appended to the first file', r);
+    expect([...sourceFiles(r)].sort()).toEqual([a, b]);
+    const { code } = await interrupt(r);
+    expect(code).toBe(0);
+  });
+
+  it("follows a folder's logs, and a log that appears in it", async () => {
+    const logs = join(dir, 'logs');
+    mkdirSync(logs);
+    const first = join(logs, 'first.ndjson');
+    writeFileSync(first, everything.slice(0, 2).join('\n') + '\n');
+    writeFileSync(join(logs, 'notes.md'), '# not a log\n');
+    const r = start(['annotate', '-f', 'ndjson', '--no-body', '--follow', logs]);
+    await eventually(() => records(r).length === 2, 'the records of the log already in the folder', r);
+    const later = join(logs, 'later.ndjson');
+    writeFileSync(later, memory.slice(0, 3).join('\n') + '\n');
+    await eventually(() => records(r).filter((x) => String(x.source).startsWith(`${later}:`)).length === 3, 'the records of the log that appeared', r);
+    appendFileSync(first, everything.slice(2, 3).join('\n') + '\n');
+    await eventually(() => records(r).length === 6, 'what was appended to the first log', r);
+    expect([...sourceFiles(r)].sort()).toEqual([later, first].sort());
+    const { code } = await interrupt(r);
+    expect(code).toBe(0);
+  });
+});
+
+describe('audit --follow on a folder with no log yet', () => {
+  it('waits for one, and the report at Ctrl-C holds what appeared', async () => {
+    const logs = join(dir, 'later-logs');
+    mkdirSync(logs);
+    const r = start(['audit', '-f', 'json', '--follow', logs, '--log-level', 'debug']);
+    await eventually(() => logLines(r).some((l) => l.msg === 'watching the folder' && l.input === logs), 'the folder watched', r);
+    const file = join(logs, 'late.ndjson');
+    writeFileSync(file, everything.join('\n') + '\n');
+    await caughtUp(r, file);
+    const { code } = await interrupt(r);
+    expect(code === 0 || code === 1).toBe(true);
+    const report = JSON.parse(r.out());
+    expect(report.stats.messages).toBeGreaterThan(10);
+  });
+});
+
 describe('--follow usage errors', () => {
   it.each([
-    [['annotate', '--follow', 'samples/memory.envelope.ndjson', 'samples/everything.envelope.ndjson'], /--follow reads one file, not 2/],
-    [['stats', '--follow', 'samples'], /not a file: samples/],
+    [['annotate', '--follow', '-', '-'], /stdin \(-\) can be read only once/],
   ])('%j → exit 2', async (args, message) => {
     const r = await runCli(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stdout).toBe('');
   });
-
 });
 
 describe('annotate --follow: the file removed and created again', () => {

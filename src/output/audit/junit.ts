@@ -183,7 +183,7 @@ export function renderAuditJunit(report: AuditReport, _ctx?: RenderContext): str
     suites.push(
       `  <testsuite name="inputs" tests="${empty.length}" failures="${failed}" errors="0" skipped="0" time="0.000">`,
       ...empty.map((e) => {
-        const text = xmlAttr(noMessagesText(e.file, e.lines));
+        const text = xmlAttr(noMessagesText(e.file, e.lines, e.unread));
         const open = `    <testcase name="${xmlAttr(e.file)}" classname="mcptrace.no-mcp-messages" time="0">`;
         return report.failOnEmpty ? `${open}<failure message="${text}" type="error">${text} (--fail-on-empty)</failure></testcase>` : `${open}<system-out>${text}</system-out></testcase>`;
       }),

@@ -173,7 +173,7 @@ interface ReportNote {
 export function reportNotes(report: AuditReport): ReportNote[] {
   const out: ReportNote[] = [];
   for (const e of report.empty ?? []) {
-    out.push({ text: noMessagesText(e.file, e.lines) + (report.failOnEmpty ? ' — fails the audit (--fail-on-empty)' : ''), fails: report.failOnEmpty });
+    out.push({ text: noMessagesText(e.file, e.lines, e.unread) + (report.failOnEmpty ? ' — fails the audit (--fail-on-empty)' : ''), fails: report.failOnEmpty });
   }
   return [...out, ...bodyNotes(report), ...notLoggedNotes(report)];
 }
