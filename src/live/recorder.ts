@@ -24,6 +24,11 @@ export class Recorder {
     return this.capture !== null || this.live !== null;
   }
 
+  /** Whether there is a capture file (the server's stderr lines are recorded only there). */
+  get capturing(): boolean {
+    return this.capture !== null;
+  }
+
   /** A transport event (start, stdin-closed, exit …), timed now. */
   event(name: string, data?: Record<string, unknown>): void {
     const ts = this.now();
@@ -33,6 +38,7 @@ export class Recorder {
     this.withLive((l) => l.event(n, ts, name, data));
   }
 
+  /** A wire line, or a line of the server's stderr. */
   line(line: CapturedLine): void {
     const text = lineText(line);
     this.n++;
