@@ -20,7 +20,7 @@ const INVALID_KEY = 'invalid';
  * The `dir` of a line of the server's stderr (`wrap` records it beside the wire lines): never on the wire, so its line
  * is a log line of the server, not a message.
  */
-export const STDERR_DIR = 'stderr';
+const STDERR_DIR = 'stderr';
 /** A record of a line of the server's stderr: `dir` STDERR_DIR, its text a string, no event. */
 export function isStderrEnvelope(o: Obj): boolean {
   const dirKey = firstKey(o, DIR_KEYS);
