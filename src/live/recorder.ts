@@ -24,11 +24,6 @@ export class Recorder {
     return this.capture !== null || this.live !== null;
   }
 
-  /** Whether there is a capture file (the server's stderr lines are recorded only there). */
-  get capturing(): boolean {
-    return this.capture !== null;
-  }
-
   /** A transport event (start, stdin-closed, exit …), timed now. */
   event(name: string, data?: Record<string, unknown>): void {
     const ts = this.now();

@@ -35,7 +35,7 @@ export class ServerOutputs {
   ) {
     const s2c = new LineCapture('s2c', maxLine);
     const capturing = recorder.wanted;
-    const stderr = recorder.capturing && recordStderr ? new LineCapture('stderr', maxLine) : null;
+    const stderr = capturing && recordStderr ? new LineCapture('stderr', maxLine) : null;
     this.out = pump(server.stdout, io.stdout, {
       tap: (chunk) => {
         this.lastOutput = Date.now();

@@ -117,6 +117,9 @@ describe('wrap: a server that writes garbage and dies mid-message', () => {
     // Each record's line starts with its number: #1, #2, … one for each record of the capture.
     const numbers = text.split('\n').map((l) => /^ *#(\d+) \d\d:\d\d:\d\d\.\d{3} /.exec(l)?.[1]).filter((n) => n !== undefined);
     expect(numbers).toEqual(annotated.map((r) => String(r.seq)));
+    // The server's stderr is among them: its two lines one log record, as annotate reads the capture.
+    expect(annotated.filter((r) => r.kind === 'log').map((r) => r.text)).toEqual(['garbage server: about to die\n\uFFFD']);
+    expect(text).toContain('garbage server: about to die');
   });
 });
 
