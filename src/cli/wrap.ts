@@ -20,6 +20,7 @@ export interface WrapArgs extends OtlpLiveArgs {
   color?: boolean;
   width?: number;
   maxLine: number;
+  stderr: boolean;
   killAfter: number;
 }
 
@@ -36,6 +37,7 @@ export function wrapBuilder(y: Argv) {
     .option('color', { describe: 'colour the live transcript (default: only on a terminal; NO_COLOR / FORCE_COLOR honoured)', type: 'boolean' })
     .option('width', WIDTH_OPTION)
     .option('max-line', countOption('max-line', 'capture at most N bytes of one line (longer lines are recorded cut, with their true size, and forwarded whole)', DEFAULT_MAX_LINE))
+    .option('stderr', { describe: "record the server's stderr lines in the capture and the live transcript (--no-stderr: only forward them)", type: 'boolean', default: true })
     .option('kill-after', durationOption('kill-after', 'after a signal is passed on to the server, send it SIGKILL if it has not exited within this time (5000, 5s, 500ms; a second signal sends it at once)', DEFAULT_KILL_AFTER_MS))
     .option('debug', { describe: 'print stack traces of internal errors', type: 'boolean', default: false })
     .example('$0 wrap --out session.ndjson -- npx -y @modelcontextprotocol/server-everything', 'capture a server session for later annotate/audit')
@@ -71,7 +73,7 @@ export async function runWrap(args: WrapArgs, io: CliIO, argv: readonly string[]
   // wrap answers a closed stdout itself (the server's stdout is closed in turn, then wrap ends with the
   // server's exit code); the executable's EPIPE handler would end the process before that.
   io.stdout.removeAllListeners('error');
-  return proxy({ command, out, live, color: args.color, width: args.width, maxLine: args.maxLine, killAfterMs: args.killAfter, captureName: args.out, spans }, io);
+  return proxy({ command, out, live, color: args.color, width: args.width, maxLine: args.maxLine, stderr: args.stderr, killAfterMs: args.killAfter, captureName: args.out, spans }, io);
 }
 
 /** Opens an output file (`--out`, `--live FILE`); one that cannot be written is a usage error. */

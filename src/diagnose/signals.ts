@@ -113,7 +113,7 @@ export function readSignals(r: PipelineRecord): Signal[] {
   const at = all.length <= MAX_LINES ? all.map((_, i) => i) : [...Array.from({ length: MAX_LINES / 2 }, (_, i) => i), ...Array.from({ length: MAX_LINES / 2 }, (_, i) => all.length - MAX_LINES / 2 + i)];
   const lines = at.map((i) => all[i]!);
   const stripped: string[] = [];
-  // Plain text among a capture's envelopes is the server's stderr redirected into it: no host prefix marks it.
+  // A capture's log lines are the server's stderr (wrap's `stderr` records, or plain text appended): no host prefix marks it.
   const bareStderr = r.kind === 'log' && r.format === 'envelope';
   const eventKind = r.kind === 'event' && r.event ? EVENT_WORDS.get(r.event.name)?.kind : undefined;
   if (eventKind) out.push({ kind: eventKind, seq: r.seq, source: r.source, text: text.trim() });

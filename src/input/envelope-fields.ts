@@ -1,7 +1,7 @@
 // The envelope field table (docs/formats.md §2): a parsed envelope → a Frame; used by envelope and JSON readers.
 import type { Frame, HttpInfo } from '../types.js';
 import { envelopeDirection } from './direction.js';
-import { cutLineFrame, errorFrame, eventFrame, normaliseEventName, textFrame, utf8Length, valueFrame, type FrameContext, type Position } from './frames.js';
+import { cutLineFrame, errorFrame, eventFrame, logFrame, normaliseEventName, textFrame, utf8Length, valueFrame, type FrameContext, type Position } from './frames.js';
 import { envelopeTime, type ClockTimeline } from './time.js';
 import { isBlank } from './lines.js';
 import { isPlainObject, setOwn } from '../util/own.js';
@@ -16,6 +16,18 @@ const EVENT_KEY = 'event';
 const HTTP_KEY = 'http';
 /** Why the capture writer found the record broken (a body cut short, not decoded): read as an invalid record. */
 const INVALID_KEY = 'invalid';
+/**
+ * The `dir` of a line of the server's stderr (`wrap` records it beside the wire lines): never on the wire, so its line
+ * is a log line of the server, not a message.
+ */
+const STDERR_DIR = 'stderr';
+/** A record of a line of the server's stderr: `dir` STDERR_DIR, its text a string, no event. */
+export function isStderrEnvelope(o: Obj): boolean {
+  const dirKey = firstKey(o, DIR_KEYS);
+  const msgKey = firstKey(o, MESSAGE_KEYS);
+  return dirKey !== undefined && o[dirKey] === STDERR_DIR && msgKey !== undefined && typeof o[msgKey] === 'string' && (o[EVENT_KEY] === undefined || o[EVENT_KEY] === null);
+}
+
 /** Keys that make an object an envelope (when it has no `jsonrpc`). */
 export const ENVELOPE_KEYS: readonly string[] = [...MESSAGE_KEYS, EVENT_KEY];
 
@@ -50,6 +62,7 @@ function firstKey(o: Obj, keys: readonly string[]): string | undefined {
 export function isBlankLineEnvelope(o: Obj): boolean {
   // An HTTP exchange with an empty body still tells its status; it is not a blank line.
   if (hasOwn(o, EVENT_KEY) || hasOwn(o, HTTP_KEY) || o[TRUNCATED_KEY] === true) return false;
+  // (A blank line of the server's stderr is skipped as well: its reader ends the run of stderr lines there.)
   const msgKey = firstKey(o, MESSAGE_KEYS);
   return msgKey !== undefined && typeof o[msgKey] === 'string' && isBlank(o[msgKey] as string);
 }
@@ -58,7 +71,8 @@ export function isBlankLineEnvelope(o: Obj): boolean {
  * Maps one envelope to a frame. `raw` gives the record's text for error frames (the line as logged, or the
  * element re-serialised for JSON documents). An `event` makes a transport event whose data is every other
  * key except the ones read for time, direction and session; `event: "message"` with a message key is read as
- * that message (the SSE spelling). A message given as a string is wire text; as an object or array, a value.
+ * that message (the SSE spelling). A message given as a string is wire text; as an object or array, a value. A
+ * `dir` of `stderr` (STDERR_DIR) makes its string a log line of the server.
  */
 export function envelopeToFrame(o: Obj, at: Position, raw: () => string, clock: ClockTimeline): Frame {
   const timeKey = firstKey(o, TIME_KEYS);
@@ -71,6 +85,7 @@ export function envelopeToFrame(o: Obj, at: Position, raw: () => string, clock: 
     dir: dirKey === undefined ? 'unknown' : envelopeDirection(o[dirKey]),
     session,
   };
+  if (isStderrEnvelope(o)) return logFrame(at, null, o[msgKey!] as string, ctx);
   const http = httpInfo(o[HTTP_KEY]);
   const ev = o[EVENT_KEY];
   const isMessageEvent = typeof ev === 'string' && ev.trim().toLowerCase() === 'message' && msgKey !== undefined;

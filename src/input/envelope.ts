@@ -1,13 +1,14 @@
 // Envelope NDJSON reader: one JSON object per line wrapping a message (or a transport event) with metadata.
 import type { Frame } from '../types.js';
 import { isPlainObject } from '../util/own.js';
-import { describe, envelopeToFrame, isBlankLineEnvelope, isEnvelope, looksLikeMessage } from './envelope-fields.js';
+import { describe, envelopeToFrame, isBlankLineEnvelope, isEnvelope, isStderrEnvelope, looksLikeMessage } from './envelope-fields.js';
 import { nestedDeeper } from './depth.js';
 import { jsonLogLevel } from './json-log-line.js';
 import { errorFrame, logFrame, oversizedFrame, readLines, textFrame, tooDeepFrame, type LineReader } from './frames.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from './lines.js';
 import { textLine } from './text-line.js';
 import { isComment } from './transcript-syntax.js';
+import { StderrRun } from './stderr-run.js';
 import { ClockTimeline } from './time.js';
 
 /**
@@ -15,10 +16,13 @@ import { ClockTimeline } from './time.js';
  * JSON object, becomes an error frame holding the line, so nothing is lost (DESIGN principles 3 and 4). A bare
  * JSON-RPC message line (with `jsonrpc`, or `method`/`id`/`result`/`error` and no envelope key) is read as is.
  * A blank line, and an envelope of a blank wire line (`wrap` captures an empty line as `"line":""`), are skipped; a `#` comment line is skipped; a line of plain text (text-line.ts) is a log line: it is not inside an envelope, so it
- * was never on the wire; so is a JSON log line (json-log-line.ts), the server's stderr appended to a capture.
+ * was never on the wire; so is a JSON log line (json-log-line.ts), the server's stderr appended to a capture. The
+ * server's stderr lines `wrap` records (`dir: "stderr"`) are log lines too, a run of them one record (stderr-run.ts).
  */
 export class EnvelopeReader implements LineReader {
   private readonly clock: ClockTimeline;
+  /** The run of the server's stderr lines being read: one log record; any other line ends it. */
+  private readonly stderr: StderrRun;
 
   /**
    * `maxBytes`: the splitter's line limit, named in the finding of an oversized line; `clockOffset`: the days (ms) its
@@ -26,48 +30,64 @@ export class EnvelopeReader implements LineReader {
    */
   constructor(private readonly file: string, private readonly maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0) {
     this.clock = new ClockTimeline(clockOffset);
+    this.stderr = new StderrRun(maxBytes);
   }
 
   line(l: Line, out: Frame[]): void {
+    const before = out.length;
+    const stderr = this.read(l, out);
+    if (stderr !== null) return this.stderr.add(stderr, l.bytes, out);
+    const run = this.stderr.take();
+    if (run !== null) out.splice(before, 0, run);
+  }
+
+  /** Reads one line into `out`, but for a line of the server's stderr: its frame is returned instead. */
+  private read(l: Line, out: Frame[]): Frame | null {
     const at = { file: this.file, line: l.line, lines: 1 };
     if (l.oversized) {
       out.push(oversizedFrame(at, l.text, l.bytes, this.maxBytes));
-      return;
+      return null;
     }
-    if (isBlank(l.text)) return;
+    if (isBlank(l.text)) return null;
     // A comment, or text in the file around the envelopes (not a wire line: those are inside them), is no message.
-    if (l.text.charCodeAt(0) !== 0x7b && (isComment(l.text) || textLine(at, l.text, out))) return;
+    if (l.text.charCodeAt(0) !== 0x7b && (isComment(l.text) || textLine(at, l.text, out))) return null;
     // Checked before parsing: the envelope's message would be re-serialised, which a deep value overflows.
     if (nestedDeeper(l.text)) {
       out.push(tooDeepFrame(at, l.text));
-      return;
+      return null;
     }
     let obj: unknown;
     try {
       obj = JSON.parse(l.text);
     } catch (err) {
       out.push(errorFrame(at, l.text, `not valid JSON: ${(err as Error).message}`));
-      return;
+      return null;
     }
     if (!isPlainObject(obj)) {
       out.push(errorFrame(at, l.text, `not an envelope: the line is ${describe(obj)}, not a JSON object`));
-      return;
+      return null;
     }
     if (!isEnvelope(obj) && looksLikeMessage(obj)) {
       // A bare JSON-RPC message among envelopes: the line is its wire text.
       out.push(textFrame(at, l.text, l.bytes));
-      return;
+      return null;
     }
-    if (isBlankLineEnvelope(obj)) return;
+    if (isBlankLineEnvelope(obj)) return null;
     const level = jsonLogLevel(obj);
     if (level !== undefined) {
       out.push(logFrame(at, level, l.text));
-      return;
+      return null;
     }
-    out.push(envelopeToFrame(obj, at, () => l.text, this.clock));
+    const frame = envelopeToFrame(obj, at, () => l.text, this.clock);
+    if (isStderrEnvelope(obj)) return frame;
+    out.push(frame);
+    return null;
   }
 
-  end(): void {}
+  end(out: Frame[]): void {
+    const run = this.stderr.take();
+    if (run !== null) out.push(run);
+  }
 }
 
 /** Frames of an envelope NDJSON line stream. */

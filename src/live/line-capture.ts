@@ -1,13 +1,14 @@
-// Splits a copy of one direction's bytes into lines for the capture; the forwarded bytes are never touched.
+// Splits a copy of one stream's bytes into lines for the capture; the forwarded bytes are never touched.
 import type { Buffer } from 'node:buffer';
 
-type WireDirection = 'c2s' | 's2c';
+/** The stream a line was read from: a wire direction, or the server's stderr (recorded, never on the wire). */
+type CapturedStream = 'c2s' | 's2c' | 'stderr';
 
 /** One line as it went over the pipe, without its `\n` (a `\r` before it stays: it is wire text). */
 export interface CapturedLine {
   /** When the chunk that completed the line was read (ISO 8601, UTC). */
   ts: string;
-  dir: WireDirection;
+  dir: CapturedStream;
   /** The line's bytes as read, up to the cap: slices of the chunks, not copies. */
   chunks: Buffer[];
   /** Bytes in `chunks`. */
@@ -31,7 +32,7 @@ export class LineCapture {
   private kept = 0;
   private size = 0;
 
-  constructor(readonly dir: WireDirection, readonly maxBytes: number) {}
+  constructor(readonly dir: CapturedStream, readonly maxBytes: number) {}
 
   /** Bytes of the line not yet complete (held or only counted). */
   get pending(): number {

@@ -2,10 +2,12 @@
 import { Buffer } from 'node:buffer';
 import { Analyzer, type AnalysisSummary, type InputAnalysis } from '../analyzer.js';
 import { envelopeToFrame, isBlankLineEnvelope } from '../input/envelope-fields.js';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../input/lines.js';
+import { StderrRun } from '../input/stderr-run.js';
 import { ClockTimeline } from '../input/time.js';
 import type { Palette } from '../output/color.js';
 import { TextTranscript } from '../output/transcript.js';
-import type { PipelineRecord } from '../types.js';
+import type { Frame, PipelineRecord } from '../types.js';
 import type { LineText } from './capture-record.js';
 import type { CapturedLine } from './line-capture.js';
 
@@ -32,6 +34,8 @@ export class LiveAnnotator {
   private readonly analyzer = new Analyzer();
   private readonly input: InputAnalysis;
   private readonly clock = new ClockTimeline();
+  /** The server's stderr lines, a run of them one log record as the capture's reader makes it. */
+  private readonly stderr = new StderrRun(DEFAULT_MAX_MESSAGE_BYTES);
   private readonly transcript: TextTranscript;
 
   /**
@@ -62,9 +66,15 @@ export class LiveAnnotator {
       envelope.truncated = true;
       envelope.bytes = line.size;
     }
-    // An empty line the server or client printed: no message (the reader of the capture skips it too).
-    if (isBlankLineEnvelope(envelope)) return;
-    this.print(this.input.push(envelopeToFrame(envelope, at, () => JSON.stringify(envelope), this.clock)));
+    // An empty line the server or client printed: no message (the reader of the capture skips it too, and ends a run
+    // of stderr lines there).
+    if (isBlankLineEnvelope(envelope)) return this.endRun();
+    const frame = envelopeToFrame(envelope, at, () => JSON.stringify(envelope), this.clock);
+    if (line.dir !== 'stderr') return this.push(frame);
+    // A line of the server's stderr: one log record with the lines after it, shown when the run ends.
+    const done: Frame[] = [];
+    this.stderr.add(frame, line.kept, done);
+    for (const f of done) this.print(this.input.push(f));
   }
 
   /** Line `n` of the capture is this transport event. */
@@ -74,11 +84,12 @@ export class LiveAnnotator {
 
   /** Line `n` of the capture is this envelope record (an HTTP proxy's: a message with its `http`, or an event). */
   record(n: number, envelope: Record<string, unknown>): void {
-    this.print(this.input.push(envelopeToFrame(envelope, { file: this.file, line: n, lines: 1 }, () => JSON.stringify(envelope), this.clock)));
+    this.push(envelopeToFrame(envelope, { file: this.file, line: n, lines: 1 }, () => JSON.stringify(envelope), this.clock));
   }
 
   /** The session is over: requests never answered are listed, as `annotate` does at end of input. */
   end(): void {
+    this.endRun();
     this.input.end();
     const summary = this.analyzer.summary();
     this.listener?.end(summary);
@@ -86,6 +97,17 @@ export class LiveAnnotator {
     const footer = this.transcript.end(summary.open);
     if (footer) this.out.write(footer);
     this.out.end?.();
+  }
+
+  /** A record that is no stderr line: the run of stderr lines before it is over. */
+  private push(frame: Frame): void {
+    this.endRun();
+    this.print(this.input.push(frame));
+  }
+
+  private endRun(): void {
+    const run = this.stderr.take();
+    if (run !== null) this.print(this.input.push(run));
   }
 
   private print(records: PipelineRecord[]): void {

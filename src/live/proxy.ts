@@ -28,6 +28,8 @@ interface ProxyOptions {
   width?: number;
   /** Capture at most this many bytes of one line (the rest is counted, never forwarded short). */
   maxLine: number;
+  /** Record the server's stderr lines in the capture (`--no-stderr`: false); they are forwarded either way. */
+  stderr: boolean;
   /** After the first signal, how long the server has to exit before it is sent SIGKILL (`--kill-after`). */
   killAfterMs: number;
   /** Name of the capture in live `source` fields. */
@@ -110,7 +112,7 @@ async function serve(child: ServerProcess, group: ServerGroup, recorder: Recorde
     // The server closed its stdin or exited: our stdin is closed too, so the client's writes fail as they
     // would without us in between.
   });
-  const outputs = new ServerOutputs(child, io, recorder, opts.maxLine, now);
+  const outputs = new ServerOutputs(child, io, recorder, opts.maxLine, now, opts.stderr);
 
   // A signal once the server has exited stops the wait for its outputs: the capture is finished without them.
   const late = new AbortController();

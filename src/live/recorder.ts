@@ -33,6 +33,7 @@ export class Recorder {
     this.withLive((l) => l.event(n, ts, name, data));
   }
 
+  /** A wire line, or a line of the server's stderr. */
   line(line: CapturedLine): void {
     const text = lineText(line);
     this.n++;

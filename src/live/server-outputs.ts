@@ -1,4 +1,4 @@
-// The wrapped server's stdout and stderr: forwarded to ours, stdout captured, and closed if they outlive the server idle.
+// The wrapped server's stdout and stderr: forwarded to ours, captured, and closed if they outlive the server idle.
 import type { Readable, Writable } from 'node:stream';
 import { LineCapture } from './line-capture.js';
 import { pump, type Pump } from './pump.js';
@@ -16,7 +16,8 @@ interface ServerStreams {
 
 /**
  * Server → client: its stdout to ours, each line recorded (`s2c`), then `stdout-closed`. Its stderr to ours,
- * unchanged and not recorded (it is not protocol traffic); ours stays open for the live view and our messages.
+ * unchanged, each line recorded as `stderr` unless `recordStderr` is off (`wrap --no-stderr`): not protocol traffic,
+ * but what a crash says; ours stays open for the live view and our messages.
  */
 export class ServerOutputs {
   private readonly out: Pump;
@@ -30,9 +31,11 @@ export class ServerOutputs {
     recorder: Recorder,
     maxLine: number,
     now: () => string,
+    recordStderr: boolean,
   ) {
     const s2c = new LineCapture('s2c', maxLine);
     const capturing = recorder.wanted;
+    const stderr = capturing && recordStderr ? new LineCapture('stderr', maxLine) : null;
     this.out = pump(server.stdout, io.stdout, {
       tap: (chunk) => {
         this.lastOutput = Date.now();
@@ -43,8 +46,9 @@ export class ServerOutputs {
     });
     this.err = pump(server.stderr, io.stderr, {
       endDest: false,
-      tap: () => {
+      tap: (chunk) => {
         this.lastOutput = Date.now();
+        if (stderr) for (const line of stderr.push(chunk, now())) recorder.line(line);
       },
     });
     const stdoutClosed = new Promise<void>((resolve) => {
@@ -55,7 +59,13 @@ export class ServerOutputs {
         resolve();
       });
     });
-    const stderrClosed = new Promise<void>((resolve) => server.stderr.once('close', resolve));
+    const stderrClosed = new Promise<void>((resolve) => {
+      server.stderr.once('close', () => {
+        const last = stderr?.end(now());
+        if (last) recorder.line(last);
+        resolve();
+      });
+    });
     this.closed = Promise.all([stdoutClosed, stderrClosed]);
   }
 

@@ -1,6 +1,7 @@
 // Envelope NDJSON reader and the envelope field table.
 import { describe, expect, test } from 'vitest';
-import { envelopeToFrame } from '../../src/input/index.js';
+import { EnvelopeReader, envelopeToFrame } from '../../src/input/index.js';
+import type { Frame } from '../../src/types.js';
 import { ClockTimeline } from '../../src/input/time.js';
 import { fixture, framesOf } from './helpers.js';
 
@@ -156,5 +157,54 @@ describe('an HTTP record\'s lengthConflict (a capture of HTTP traffic written as
     const line = (lengthConflict: unknown) => JSON.stringify({ dir: 'c2s', line: '{"jsonrpc":"2.0","id":1,"method":"ping"}', http: { ...http, lengthConflict } });
     const frames = await framesOf([line(conflict), line({ transferEncoding: 1, contentLength: null, readAs: 'chunked' })].join('\n') + '\n', { format: 'envelope' });
     expect(frames.map((f) => f.http?.lengthConflict)).toEqual([conflict, undefined]);
+  });
+});
+
+describe("the server's stderr lines wrap records (\"dir\":\"stderr\")", () => {
+  const ts = (ms: number) => `2026-12-07T10:00:00.${String(ms).padStart(3, '0')}Z`;
+  const err = (ms: number, line: string, more: Record<string, unknown> = {}) => JSON.stringify({ ts: ts(ms), dir: 'stderr', line, ...more });
+  const msg = (ms: number, id: number) => JSON.stringify({ ts: ts(ms), dir: 'c2s', line: JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' }) });
+  const TRACEBACK = ['Traceback (most recent call last):', '  File "/srv/server.py", line 3, in <module>', '    main()', "KeyError: 'DATABASE_URL'"];
+
+  test('a run of them is one log record of all its lines, timed by its first, ended by another record and by a blank stderr line', async () => {
+    const lines = [
+      msg(1, 1),
+      err(2, 'INFO ready'),
+      ...TRACEBACK.map((l, i) => err(3 + i, l)),
+      msg(10, 2),
+      err(11, '{"jsonrpc":"2.0","id":2,"result":{}}'), // JSON on stderr: still no message
+      err(12, ''),
+      err(13, 'bye', { partial: true }),
+      err(14, 'x'.repeat(10), { truncated: true, bytes: 4000 }),
+    ];
+    const frames = await framesOf(lines.join('\n') + '\n', { format: 'envelope' });
+    expect(frames.map((f) => [f.line, f.lines, f.ts, f.text, f.log, f.error])).toEqual([
+      [1, 1, ts(1), expect.any(String), undefined, undefined],
+      [2, 5, ts(2), null, { level: null, text: ['INFO ready', ...TRACEBACK].join('\n') }, undefined],
+      [7, 1, ts(10), expect.any(String), undefined, undefined],
+      [8, 1, ts(11), null, { level: null, text: '{"jsonrpc":"2.0","id":2,"result":{}}' }, undefined],
+      [10, 2, ts(13), null, { level: null, text: `bye\n${'x'.repeat(10)}` }, undefined],
+    ]);
+  });
+
+  test('a run ends at a line of another kind (appended text, a comment) and at the end of the input', async () => {
+    const lines = [err(1, 'a'), err(2, 'b'), 'Error: appended by the shell', err(3, 'c'), '# note', err(4, 'd')];
+    const frames = await framesOf(lines.join('\n'), { format: 'envelope' });
+    expect(frames.map((f) => [f.line, f.lines, f.log?.text])).toEqual([[1, 2, 'a\nb'], [3, 1, 'Error: appended by the shell'], [4, 1, 'c'], [6, 1, 'd']]);
+  });
+
+  test('a run is bounded by the reader\'s byte limit', async () => {
+    const lines = Array.from({ length: 6 }, (_, i) => err(i, 'y'.repeat(40)));
+    const bytes = Buffer.byteLength(lines[0]!);
+    const reader = new EnvelopeReader('t', 3 * bytes);
+    const frames: Frame[] = [];
+    lines.forEach((text, i) => reader.line({ text, line: i + 1, bytes }, frames));
+    reader.end(frames);
+    expect(frames.map((f) => [f.line, f.lines])).toEqual([[1, 3], [4, 3]]);
+  });
+
+  test('envelopeToFrame alone (a JSON document of envelopes, the live view) makes each a log frame', () => {
+    const f = envelopeToFrame({ ts: ts(1), dir: 'stderr', line: 'fatal: boom' }, { file: 'x', line: 1, lines: 1 }, () => '', new ClockTimeline());
+    expect(f).toMatchObject({ text: null, bytes: 0, log: { level: null, text: 'fatal: boom' }, dir: 'unknown' });
   });
 });

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { annotate, BROKEN, captureBytes, collect, exitOf, readCapture, spawnMcptrace, spawnWrap } from './helpers.js';
+import { annotate, BROKEN, captureBytes, collect, exitOf, readCapture, spawnMcptrace, spawnWrap, why } from './helpers.js';
 import { lazyTempDir } from '../helpers/temp.js';
 
 const dir = lazyTempDir('broken');
@@ -54,7 +54,17 @@ describe('wrap: a server that writes garbage and dies mid-message', () => {
       { event: 'exit', code: 3, signal: null },
     ]);
 
-    const annotated = await annotate(capture);
+    // The server's stderr is recorded too, byte for byte (its line of invalid UTF-8 in lineBase64).
+    expect(captureBytes(records, 'stderr').equals(GARBAGE_STDERR)).toBe(true);
+    expect(records.filter((r) => r.dir === 'stderr').map((r) => [r.line, r.lineBase64])).toEqual([
+      ['garbage server: about to die', undefined],
+      ['\uFFFD', Buffer.from([0xff]).toString('base64')],
+    ]);
+
+    const all = await annotate(capture);
+    // Its two lines are one log record (read from another pipe, it may come anywhere among the stdout lines).
+    expect(all.filter((r) => r.kind === 'log').map((r) => r.text)).toEqual(['garbage server: about to die\n\uFFFD']);
+    const annotated = all.filter((r) => r.kind !== 'log');
     // (The bare `{}` initialize result draws findings of its own; only the framing ones matter here.)
     const framing = (r: Record<string, any>) => r.findings.map((f: { rule: string }) => f.rule).filter((rule: string) => rule.startsWith('invalid-'));
     expect(annotated.map((r) => [r.kind, framing(r)])).toEqual([
@@ -68,7 +78,7 @@ describe('wrap: a server that writes garbage and dies mid-message', () => {
       ['event', []],
       ['event', []],
     ]);
-    expect(annotated[3].pair).toBe(2);
+    expect(annotated[3].pair).toBe(annotated[1].seq);
     expect(annotated.at(-1)!.event).toEqual({ name: 'exit', data: { code: 3, signal: null } });
   });
 
@@ -107,6 +117,9 @@ describe('wrap: a server that writes garbage and dies mid-message', () => {
     // Each record's line starts with its number: #1, #2, … one for each record of the capture.
     const numbers = text.split('\n').map((l) => /^ *#(\d+) \d\d:\d\d:\d\d\.\d{3} /.exec(l)?.[1]).filter((n) => n !== undefined);
     expect(numbers).toEqual(annotated.map((r) => String(r.seq)));
+    // The server's stderr is among them: its two lines one log record, as annotate reads the capture.
+    expect(annotated.filter((r) => r.kind === 'log').map((r) => r.text)).toEqual(['garbage server: about to die\n\uFFFD']);
+    expect(text).toContain('garbage server: about to die');
   });
 });
 
@@ -200,6 +213,63 @@ describe('wrap: exits and signals', () => {
     expect(await exitOf(child)).toEqual({ code: 2, signal: null });
     expect(stderr()).toContain(message);
     expect(stderr().trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe("wrap records the server's stderr", () => {
+  /** What the traceback server writes to stderr, byte for byte (test/fixtures/live/broken-server.mjs). */
+  const TRACEBACK = [
+    'Traceback (most recent call last):',
+    '  File "/srv/tools/server.py", line 42, in <module>',
+    '    main()',
+    '  File "/srv/tools/server.py", line 38, in main',
+    "    url = os.environ['DATABASE_URL']",
+    "KeyError: 'DATABASE_URL'",
+  ];
+  const STDERR = Buffer.from(`INFO starting tool server\n${TRACEBACK.join('\n')}\n${'x'.repeat(297)}€\nbye`);
+  const run = async (name: string, options: string[]) => {
+    const capture = out(name);
+    const { child } = spawnWrap(['--out', capture, '--max-line', '299', ...options], ['node', BROKEN, 'traceback']);
+    const stdout = collect(child.stdout);
+    const stderr = collect(child.stderr);
+    child.stdin.write(REQUEST);
+    expect(await exitOf(child)).toEqual({ code: 1, signal: null });
+    expect((await stdout).length).toBe(0);
+    expect((await stderr).equals(STDERR)).toBe(true); // forwarded unchanged, recorded or not
+    return capture;
+  };
+
+  it('each line exactly as the stdout lines are (a line longer than --max-line cut, the last one partial); why names the exception', async () => {
+    const capture = await run('stderr.ndjson', []);
+    const records = readCapture(capture);
+    expect(records.filter((r) => r.dir === 'stderr').map(({ ts, ...r }) => r)).toEqual([
+      { dir: 'stderr', line: 'INFO starting tool server' },
+      ...TRACEBACK.map((line) => ({ dir: 'stderr', line })),
+      // Cut at 299 bytes, inside the euro sign: the line keeps whole characters, and tells its true size.
+      { dir: 'stderr', line: 'x'.repeat(297), truncated: true, bytes: 300 },
+      { dir: 'stderr', line: 'bye', partial: true },
+    ]);
+    // Read back, the run of stderr lines is one log record, its traceback one exception.
+    const [s] = await why(capture);
+    expect(s!.diagnoses.map((d) => [d.cause, d.side, d.impact])).toEqual([['server-exited', 'server', 'failed']]);
+    const d = s!.diagnoses[0]!;
+    expect(d.evidence.map((e) => e.text)).toEqual([TRACEBACK.at(-1), 'exit code 1']);
+    const lines = readFileSync(capture, 'utf8').split('\n');
+    const at = (source: string) => JSON.parse(lines[Number(source.slice(source.lastIndexOf(':') + 1)) - 1]!);
+    expect(at(d.evidence[0]!.source)).toMatchObject({ dir: 'stderr', line: TRACEBACK.at(-1) });
+    expect(d.summary).toBe(`the server exited before answering initialize: ${TRACEBACK.at(-1)}`);
+    const logs = (await annotate(capture)).filter((r) => r.kind === 'log');
+    // (The partial last line is recorded when stderr closes, which may be after the stdout-closed event: a run of its own.)
+    expect(logs.map((r) => r.text).join('\n')).toBe(['INFO starting tool server', ...TRACEBACK, 'x'.repeat(297), 'bye'].join('\n'));
+    expect(logs[0]!.text.startsWith(['INFO starting tool server', ...TRACEBACK].join('\n'))).toBe(true);
+  });
+
+  it('--no-stderr: forwarded only, as before; the crash has only its exit code to go by', async () => {
+    const capture = await run('no-stderr.ndjson', ['--no-stderr']);
+    const records = readCapture(capture);
+    expect(records.map((r) => r.event ?? r.dir)).toEqual(['start', 'c2s', 'stdout-closed', 'exit']);
+    const [s] = await why(capture);
+    expect(s!.diagnoses.map((d) => [d.cause, d.side, d.evidence.map((e) => e.text)])).toEqual([['server-exited', 'unknown', ['exit code 1']]]);
   });
 });
 

@@ -1,9 +1,10 @@
 // Real failures, diagnosed: small real stdio servers (the official SDK's McpServer, test/fixtures/live/failing/) that
 // crash at start, crash or are killed mid-call, print to stdout, hang on initialize or return tool errors, and a
-// command that cannot start, each driven by the official SDK client through `mcptrace wrap --append --out capture`
-// with the server's stderr appended to the capture (`2>>capture`: the client's transport gets the file's descriptor);
-// then `mcptrace why -f json` of the capture must name the cause, side and verdict, with the evidence the server
-// really wrote. The healthy everything server through the same path is ok.
+// command that cannot start, each driven by the official SDK client through `mcptrace wrap --out capture`, which
+// records the server's stderr in the capture (one run has it appended by the shell instead, `wrap --no-stderr` and
+// `2>>capture`: the client's transport gets the file's descriptor, as it was done before wrap recorded it); then
+// `mcptrace why -f json` of the capture must name the cause, side and verdict, with the evidence the server really
+// wrote. The healthy everything server through the same path is ok.
 import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -22,7 +23,7 @@ const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Run {
   capture: string;
-  /** The capture file's physical lines (envelopes and the server's stderr between them). */
+  /** The capture file's physical lines (envelopes, and the server's stderr between them when appended). */
   lines: string[];
   /** What the SDK client's connect or session threw (its message). */
   clientError: string | null;
@@ -33,23 +34,24 @@ interface Run {
 /** Waits until the capture's text matches `re` (or 30 s have passed: the machine may be loaded). */
 async function until(capture: string, re: RegExp): Promise<void> {
   const end = Date.now() + 30_000;
-  while (!re.test(readFileSync(capture, 'utf8')) && Date.now() < end) await delay(20);
+  while (!(existsSync(capture) && re.test(readFileSync(capture, 'utf8'))) && Date.now() < end) await delay(20);
 }
 
 /**
- * Runs `session` with the SDK client against `server` (argv) wrapped by mcptrace, stderr appended to the capture.
+ * Runs `session` with the SDK client against `server` (argv) wrapped by mcptrace; `appended`: the server's stderr
+ * appended to the capture by the shell's way (`--no-stderr`, wrap's stderr the capture's descriptor), else recorded by wrap.
  * `settle`: what the capture must hold before the client closes (its close ends wrap; a wrap still starting when the
  * client gave up would be ended before it recorded what the client sent).
  */
-async function wrapped(name: string, server: string[], session: (c: Client, r: Run) => Promise<void>, connectMs = 30_000, settle?: RegExp): Promise<Run> {
+async function wrapped(name: string, server: string[], session: (c: Client, r: Run) => Promise<void>, connectMs = 30_000, settle?: RegExp, appended = false): Promise<Run> {
   const capture = join(dir.path, `${name}.ndjson`);
-  const fd = openSync(capture, 'a');
+  const fd = appended ? openSync(capture, 'a') : null;
   const run: Run = { capture, lines: [], clientError: null, results: [] };
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI_PATH, 'wrap', '--append', '--out', capture, '--', ...server],
+    args: [CLI_PATH, 'wrap', ...(appended ? ['--append', '--no-stderr'] : []), '--out', capture, '--', ...server],
     cwd: REPO_ROOT,
-    stderr: fd,
+    stderr: fd ?? 'ignore',
   });
   const client = new Client({ name: 'mcptrace-diagnosis-test', version: '1.0.0' });
   if (settle) {
@@ -69,7 +71,7 @@ async function wrapped(name: string, server: string[], session: (c: Client, r: R
   await client.close();
   // wrap's last record: `exit`, or `spawn-error` for a command that never ran.
   await until(capture, /"event":"(?:exit|spawn-error)"/);
-  closeSync(fd);
+  if (fd !== null) closeSync(fd);
   run.lines = readFileSync(capture, 'utf8').split('\n');
   return run;
 }
@@ -80,6 +82,16 @@ const call = (name: string, args: Record<string, unknown>) => async (c: Client, 
 
 /** The physical line of the capture an evidence points at. */
 const lineOf = (run: Run, e: Evidence) => run.lines[Number(e.source.slice(e.source.lastIndexOf(':') + 1)) - 1];
+/** The server's stderr line an evidence points at: the line of wrap's record of it (or the line appended). */
+const stderrLineOf = (run: Run, e: Evidence) => {
+  const line = lineOf(run, e)!;
+  if (!line.startsWith('{')) return line;
+  const r = JSON.parse(line) as { dir?: string; line?: string };
+  expect(r.dir).toBe('stderr');
+  return r.line;
+};
+/** The server's stderr lines as the capture has them. */
+const stderrLines = (run: Run) => run.lines.filter((l) => l.includes('"dir":"stderr"')).map((l) => (JSON.parse(l) as { line: string }).line);
 
 /** The server run by itself (no wrap, no client): its stderr lines and exit status, what a crash at start prints. */
 function alone(mode: string): { stderr: string[]; status: number | null } {
@@ -90,9 +102,10 @@ function alone(mode: string): { stderr: string[]; status: number | null } {
 const runs = new Map<string, Promise<Run>>();
 beforeAll(() => {
   const node = process.execPath;
-  const cases: [string, string[], (c: Client, r: Run) => Promise<void>, number?, RegExp?][] = [
+  const cases: [string, string[], (c: Client, r: Run) => Promise<void>, number?, RegExp?, boolean?][] = [
     ['crash-at-start', [node, SERVER, 'crash-at-start'], async () => {}],
-    ['missing-module', [node, SERVER, 'missing-module'], async () => {}],
+    // The server's stderr appended by the shell (a capture of an mcptrace before wrap recorded it).
+    ['missing-module', [node, SERVER, 'missing-module'], async () => {}, undefined, undefined, true],
     ['crash-mid-call', [node, SERVER, 'crash-mid-call'], call('query', { sql: 'select 1' })],
     ['killed-mid-call', [node, SERVER, 'killed-mid-call'], call('query', { sql: 'select 1' })],
     ['pollution', [node, SERVER, 'pollution'], call('echo', { text: 'hello' })],
@@ -105,14 +118,15 @@ beforeAll(() => {
       await call('lookup', { id: 'C-7' })(c, r);
     }],
     ['enoent', ['mcptrace-no-such-server', '--stdio'], async () => {}],
-    ['eacces', [join(dir.path, 'not-executable.mjs')], async () => {}],
+    // wrap's own message appended with the server's stderr.
+    ['eacces', [join(dir.path, 'not-executable.mjs')], async () => {}, undefined, undefined, true],
     ['everything', [node, EVERYTHING_JS, 'stdio'], async (c, r) => {
       await c.listTools();
       await call('echo', { message: 'hello' })(c, r);
     }],
   ];
   writeFileSync(join(dir.path, 'not-executable.mjs'), readFileSync(SERVER), { mode: 0o644 });
-  for (const [name, argv, session, ms, settle] of cases) runs.set(name, wrapped(name, argv, session, ms, settle));
+  for (const [name, argv, session, ms, settle, appended] of cases) runs.set(name, wrapped(name, argv, session, ms, settle, appended));
 }, 60_000);
 
 const get = (name: string) => runs.get(name)!;
@@ -134,7 +148,7 @@ describe('wrap + the SDK client: a server that crashes at start', () => {
     const d = s!.diagnoses[0]!;
     expect(d.summary).toBe(`the server exited before answering initialize: ${exception}`);
     expect(d.evidence.map((e) => e.text)).toEqual([exception, `exit code ${own.status}`]);
-    expect(lineOf(run, d.evidence[0]!)).toBe(exception); // the line as the server wrote it into the capture
+    expect(stderrLineOf(run, d.evidence[0]!)).toBe(exception); // the line as the server wrote it, in the capture
     expect(JSON.parse(lineOf(run, d.evidence[1]!)!)).toMatchObject({ event: 'exit', code: own.status, signal: null });
   });
 });
@@ -146,10 +160,10 @@ describe('wrap + the SDK client: a server that dies with a tool call open', () =
     const [s] = await why(run.capture);
     expect(s!.diagnoses.map((d) => [d.cause, d.side, d.impact])).toEqual([['server-exited', 'server', 'failed']]);
     const d = s!.diagnoses[0]!;
-    const written = run.lines.filter((l) => l.startsWith('fatal: '));
+    const written = stderrLines(run).filter((l) => l.startsWith('fatal: '));
     expect(written).toHaveLength(1);
     expect(d.evidence.map((e) => e.text)).toEqual([written[0], 'exit code 1']);
-    expect(lineOf(run, d.evidence[0]!)).toBe(written[0]);
+    expect(stderrLineOf(run, d.evidence[0]!)).toBe(written[0]);
     expect(d.summary).toBe(`the server exited with a request open: ${written[0]}`);
   });
 
@@ -216,9 +230,9 @@ describe('wrap + the SDK client: tools that fail', () => {
 
 describe('wrap + the SDK client: a command that cannot start', () => {
   it.each([
-    ['enoent', 'command not found (ENOENT)'],
-    ['eacces', 'permission denied (EACCES)'],
-  ])('%s: spawn-failed on the client side, wrap\'s spawn-error as evidence (the capture alone, and with stderr)', async (name, reason) => {
+    ['enoent', 'command not found (ENOENT)', false],
+    ['eacces', 'permission denied (EACCES)', true],
+  ])('%s: spawn-failed on the client side, wrap\'s spawn-error as evidence (the capture alone; appended: and wrap\'s message)', async (name, reason, appended) => {
     const run = await get(name);
     // wrap exits at once: the client's first write meets a closed pipe, or its read the end of it.
     expect(run.clientError).toMatch(/^MCP error -32000: Connection closed$|EPIPE/);
@@ -227,7 +241,8 @@ describe('wrap + the SDK client: a command that cannot start', () => {
     const [s] = await why(run.capture);
     expect(s!.verdict).toBe('failed');
     expect(s!.diagnoses.map((d) => [d.cause, d.side, d.impact])).toEqual([['spawn-failed', 'client', 'failed']]);
-    expect(s!.diagnoses[0]!.evidence.map((e) => e.text)).toEqual([`mcptrace: ${record.message}`, record.message]);
+    // wrap's own message is no line of the server's stderr: only when appended is it in the capture.
+    expect(s!.diagnoses[0]!.evidence.map((e) => e.text)).toEqual(appended ? [`mcptrace: ${record.message}`, record.message] : [record.message]);
     // wrap's capture by itself (no stderr in it): the spawn-error record says it all.
     const bare = join(dir.path, `${name}-bare.ndjson`);
     writeFileSync(bare, `${run.lines.filter((l) => l.startsWith('{')).join('\n')}\n`);

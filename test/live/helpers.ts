@@ -30,7 +30,7 @@ export function capturedLines(dir: 'c2s' | 's2c', bytes: Buffer, size: number, m
 export { tempDir } from '../helpers/temp.js';
 export const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
-export type CaptureRecord = { ts: string; dir?: 'c2s' | 's2c'; line?: string; event?: string; [k: string]: unknown };
+export type CaptureRecord = { ts: string; dir?: 'c2s' | 's2c' | 'stderr'; line?: string; event?: string; [k: string]: unknown };
 
 /** The capture's records; every line must be a JSON object with `ts` first and `dir` or `event` second. */
 export function readCapture(path: string): CaptureRecord[] {
@@ -45,8 +45,8 @@ export function readCapture(path: string): CaptureRecord[] {
   });
 }
 
-/** The bytes of one direction as the capture has them: each line and the newline that followed it. */
-export function captureBytes(records: CaptureRecord[], dir: 'c2s' | 's2c'): Buffer {
+/** The bytes of one direction (or the server's stderr) as the capture has them: each line and the newline that followed it. */
+export function captureBytes(records: CaptureRecord[], dir: 'c2s' | 's2c' | 'stderr'): Buffer {
   const parts: Buffer[] = [];
   for (const r of records) {
     if (r.dir !== dir) continue;

@@ -104,7 +104,7 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
 export const STDERR_ERROR_WORDS = /\b(?:error|fatal|panic|exception|not defined|cannot|failed|denied)\b/i;
 
 /**
- * A line of the server's stderr with no host prefix (redirected into a capture, `2>>capture.ndjson`) that is an error
+ * A line of the server's stderr with no host prefix (recorded by `wrap` in its capture, or appended to it, `2>>capture.ndjson`) that is an error
  * line by its own first word: a level or `fatal:` (`Error: …` is also an exception's headline). Not any line with an
  * error word: a Node stack prints its source line (`const err = new Error(message);`).
  */
