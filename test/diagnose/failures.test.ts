@@ -118,6 +118,8 @@ describe('the logs of hosts that log no message (test/fixtures/hosts/): each ser
   const CASES: [string, string, string | null][] = [
     ['codex/codex-tui-log-2026-01.log', 'exa', 'server-exited'],
     ['codex/codex-tui-log-2026-01.log', 'fetch', 'initialize-timeout'],
+    // rmcp's `HTTP status client error (400 Bad Request) … when send initialize request`: the endpoint refused it.
+    ['codex/codex-tui-log-2026-01.log', 'notion', 'connection-failed'],
     ['gemini-cli/gemini-debug-2025-09-two-servers.txt', 'semgrep', 'spawn-failed'],
     ['gemini-cli/gemini-debug-2025-09-two-servers.txt', 'memory', null],
     ['cline/cline-cli-2026-07-initialize-timeout.txt', 'oracle-reports', 'initialize-timeout'],

@@ -1,5 +1,5 @@
 // Cause connection-failed: the endpoint could not be reached or has no MCP endpoint (refused, reset, DNS/TLS, fetch
-// failed, 404 on the first request, 5xx from the endpoint or a proxy).
+// failed, 404 on the first request, 5xx from the endpoint or a proxy), or refused the request with another 4xx.
 import { fromSignal } from '../fold.js';
 import type { Signal } from '../signals.js';
 import { addEvidence, type Cause, type DiagnosisSide, type Evidence } from '../types.js';
@@ -9,6 +9,8 @@ interface State { evidence: Evidence[]; first: Signal | null; network: Signal | 
 function sideOf(s: Signal): DiagnosisSide {
   if (s.kind === 'not-found') return 'client'; // no MCP endpoint at the configured URL
   if (s.kind === 'http-5xx') return s.status === 500 ? 'server' : 'transport';
+  // A 400 or 406 says the server did not accept what the host sent: which of the two is wrong, the words rarely tell.
+  if (s.kind === 'http-4xx') return 'unknown';
   return 'transport';
 }
 
@@ -17,12 +19,12 @@ export const connectionFailed: Cause<State> = {
     id: 'connection-failed',
     title: 'The server could not be reached',
     defaultSide: 'transport',
-    summary: 'The connection to the endpoint failed (refused, reset, DNS or TLS, fetch failed), the URL has no MCP endpoint (404 before any session), or the endpoint or a proxy answered 5xx.',
+    summary: 'The connection to the endpoint failed (refused, reset, DNS or TLS, fetch failed), the URL has no MCP endpoint (404 before any session), the endpoint or a proxy answered 5xx, or the endpoint refused the request with another 4xx (400 Bad Request, 405, 406, 415 …).',
   },
   create: () => ({ evidence: [], first: null, network: null, last: 0, readyAfter: false }),
   observe(state, { signals, record }) {
     for (const s of signals) {
-      if (s.kind === 'network' || s.kind === 'not-found' || s.kind === 'http-5xx') {
+      if (s.kind === 'network' || s.kind === 'not-found' || s.kind === 'http-5xx' || s.kind === 'http-4xx') {
         state.first ??= s;
         if (s.kind === 'network') state.network ??= s;
         state.last = s.seq;

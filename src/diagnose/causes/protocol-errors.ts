@@ -7,7 +7,7 @@ import { addEvidence, type Cause, type DiagnosisSide, type Evidence } from '../t
 
 /** Signals of the transport causes: an error answer that says one of these (an HTTP 401's body, a 404's "Session not
  * found") is that cause's evidence, the endpoint refusing the request, not a method's answer. */
-const TRANSPORT_SIGNALS: ReadonlySet<string> = new Set(['auth', 'session-lost', 'not-found', 'network', 'http-5xx']);
+const TRANSPORT_SIGNALS: ReadonlySet<string> = new Set(['auth', 'session-lost', 'not-found', 'network', 'http-5xx', 'http-4xx']);
 
 interface State { evidence: Evidence[]; count: number; answers: number; byCode: Map<number, Set<string>> }
 

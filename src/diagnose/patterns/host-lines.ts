@@ -16,6 +16,7 @@ export type SignalKind =
   | 'not-found' // HTTP 404 / no such endpoint
   | 'network' // refused, reset, DNS, TLS, fetch failed
   | 'http-5xx' // the endpoint or a proxy answered 5xx
+  | 'http-4xx' // the endpoint refused the request with a 4xx other than 401, 403 and 404 (400 Bad Request, 405, 406 …)
   | 'pollution' // the host could not parse a line of the server's stdout
   | 'version' // a protocol version the other side refused
   | 'unhandled' // the host could not handle a message (a request for a feature it lacks)
@@ -90,6 +91,7 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
   { kind: 'network', re: /\bsocket hang up\b|\bself[- ]signed certificate\b|\bcertificate has expired\b/ },
   { kind: 'network', re: /\bConnection refused\b/ },
   { kind: 'http-5xx', re: /(?:\bHTTP |\bstatus |\bstatus code |\()(?<status>5\d\d)\b/ },
+  { kind: 'http-4xx', re: /(?:\bHTTP |\bstatus |\bstatus code |\()(?<status>4(?:0[025-9]|[1-9]\d))\b/ },
   // stdout pollution: the host's JSON parser met a line that is no message.
   { kind: 'pollution', re: /Failed to parse message/ },
   { kind: 'pollution', re: /is not valid JSON/ },
