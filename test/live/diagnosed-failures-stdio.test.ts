@@ -117,6 +117,19 @@ beforeAll(() => {
       await call('echo', { text: 'still here' })(c, r);
       await call('lookup', { id: 'C-7' })(c, r);
     }],
+    // The client's limit on one call: it cancels the call with its -32001 reason and goes on with the session.
+    ['hang-tool', [node, SERVER, 'hang-tool'], async (c, r) => {
+      await c.callTool({ name: 'export', arguments: {} }, CallToolResultSchema, { timeout: 1500 }).catch((err: Error) => {
+        r.clientError = err.message;
+      });
+      await call('echo', { text: 'after the timeout' })(c, r);
+    }],
+    // One answer past the slow threshold (the default 5000 ms): `why --slow-ms 300` takes a shorter one.
+    ['slow-tool', [node, SERVER, 'slow-tool'], async (c, r) => {
+      await call('report', { ms: 20 })(c, r);
+      await call('report', { ms: 900 })(c, r);
+    }],
+    ['old-version', [node, SERVER, 'old-version'], async () => {}],
     ['enoent', ['mcptrace-no-such-server', '--stdio'], async () => {}],
     // wrap's own message appended with the server's stderr.
     ['eacces', [join(dir.path, 'not-executable.mjs')], async () => {}, undefined, undefined, true],
@@ -225,6 +238,51 @@ describe('wrap + the SDK client: tools that fail', () => {
     const d = s!.diagnoses[0]!;
     expect(d.evidence.map((e) => e.text)).toEqual(failed);
     expect(d.summary).toBe(`3 of 4 tool calls failed inside the tool — lookup: ${failed[0]}; fetch: ${failed[1]}; lookup: ${failed[2]}`);
+  });
+});
+
+describe('wrap + the SDK client: a tool call the server never answers', () => {
+  it('the client gives up on it (-32001): request-timeout, server side, the cancel as evidence; degraded, as the session went on', async () => {
+    const run = await get('hang-tool');
+    expect(run.clientError).toBe('MCP error -32001: Request timed out');
+    expect(run.results.map((r) => r.content[0]!.text)).toEqual(['after the timeout']);
+    const [s] = await why(run.capture);
+    expect(s!.diagnoses.map((d) => [d.cause, d.side])).toEqual([['request-timeout', 'server']]);
+    const d = s!.diagnoses[0]!;
+    expect(d.summary).toContain('export');
+    const sent = JSON.parse(lineOf(run, d.evidence[0]!)!);
+    expect(sent.dir).toBe('c2s');
+    expect(JSON.parse(sent.line)).toMatchObject({ method: 'notifications/cancelled', params: { reason: expect.stringContaining(run.clientError!) } });
+  });
+});
+
+describe('wrap + the SDK client: a slow tool', () => {
+  it('slow, server side, degraded, the slow call as evidence, past the threshold given; none at the default 5 s', async () => {
+    const run = await get('slow-tool');
+    expect(run.results.map((r) => r.content[0]!.text)).toEqual(['report ready after 20 ms', 'report ready after 900 ms']);
+    const [quick] = await why(run.capture);
+    expect(quick!.verdict).toBe('ok');
+    expect(quick!.diagnoses.filter((d) => d.impact !== 'note')).toEqual([]);
+    const [s] = await why(run.capture, ['--slow-ms', '300']);
+    expect(s!.diagnoses.map((d) => [d.cause, d.side, d.impact])).toEqual([['slow', 'server', 'degraded']]);
+    const d = s!.diagnoses[0]!;
+    expect(d.summary).toMatch(/tools\/call report \d+\.\d s/);
+    // The slow call's answer: the 900 ms report, not the 20 ms one (initialize may be slow too on a loaded machine).
+    const answered = d.evidence.map((e) => JSON.parse(JSON.parse(lineOf(run, e)!).line) as { result: { content?: { text: string }[] } });
+    const reports = answered.flatMap((m) => m.result.content?.map((c) => c.text) ?? []);
+    expect(reports).toEqual(['report ready after 900 ms']);
+  });
+});
+
+describe('wrap + the SDK client: a server that answers an unsupported revision', () => {
+  it('the client refuses it: version-mismatch, failed, the answer as evidence', async () => {
+    const run = await get('old-version');
+    expect(run.clientError).toBe("Server's protocol version is not supported: 2023-01-01");
+    const [s] = await why(run.capture);
+    expect(s!.verdict).toBe('failed');
+    expect(s!.diagnoses[0]!.cause).toBe('version-mismatch');
+    expect(s!.diagnoses[0]!.summary).toContain('2023-01-01');
+    expect(s!.diagnoses[0]!.evidence.some((e) => e.text.includes('"protocolVersion":"2023-01-01"'))).toBe(true);
   });
 });
 

@@ -65,8 +65,8 @@ export async function annotate(file: string): Promise<Record<string, any>[]> {
 }
 
 /** `mcptrace why -f json FILE` (in this process): each session's verdict and diagnoses. */
-export async function why(file: string): Promise<SessionDiagnosis[]> {
-  const r = await runMain(['why', '-f', 'json', file]);
+export async function why(file: string, options: string[] = []): Promise<SessionDiagnosis[]> {
+  const r = await runMain(['why', '-f', 'json', ...options, file]);
   return JSON.parse(r.stdout) as SessionDiagnosis[];
 }
 

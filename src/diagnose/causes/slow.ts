@@ -22,10 +22,12 @@ export const slow: Cause<State> = {
     summary: 'Requests were answered, but later than the slow threshold (--slow-ms, default 5000 ms).',
   },
   create: () => ({ host: [], answers: [] }),
-  observe(state, { record, signals }) {
+  observe(state, { record, signals, fold }) {
     for (const s of signals) if (s.kind === 'took' && s.ms !== undefined) keep(state.host, { ms: s.ms, method: s.method ?? '?', evidence: fromSignal(s) });
     if ((record.kind === 'response' || record.kind === 'error') && record.latencyMs !== null && record.method && !isBlockingMethod(record.method)) {
-      keep(state.answers, { ms: record.latencyMs, method: record.method, evidence: evidenceOf(record) });
+      // The request is still in the fold when its answer is observed: a tool call is named by its tool.
+      const tool = record.pair !== null ? fold.pending.get(record.pair)?.tool : null;
+      keep(state.answers, { ms: record.latencyMs, method: tool ? `${record.method} ${tool}` : record.method, evidence: evidenceOf(record) });
     }
   },
   decide(state, { slowMs, fold }) {
