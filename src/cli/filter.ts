@@ -1,7 +1,17 @@
-// Record filters for annotate: --method, --primitive, --phase, --dir, --kind, --session, --no-logs.
+// Record filters for annotate: --where EXPR (the filter language, src/filter/), --method, --primitive, --phase, --dir,
+// --kind, --session, --no-logs.
+import { FilterError } from '../filter/error.js';
+import { compile } from '../filter/evaluate.js';
+import { FIELD_BY_NAME } from '../filter/fields.js';
+import { parseFilter } from '../filter/parse.js';
+import { SeenValues, wantedValues, type Wanted } from '../filter/seen.js';
+import { PairSelector } from '../filter/select.js';
 import type { PipelineRecord } from '../types.js';
+import { UsageError } from './errors.js';
 
 export interface FilterOptions {
+  /** `--where EXPR` (`-Y`): the filter language; a record it matches is shown with its pair. */
+  where?: string;
   method?: string[];
   primitive?: string[];
   phase?: string[];
@@ -41,4 +51,63 @@ const isPrefix = (m: string): boolean => m.endsWith('*') || m.endsWith('/');
 function inSet(values: string[], get: (r: PipelineRecord) => string): (r: PipelineRecord) => boolean {
   const set = new Set(values);
   return (r) => set.has(get(r));
+}
+
+/** The records a run shows, with a note on stderr when its filters matched none. */
+interface Selection {
+  /** The records to show for one read (its held request first when the expression matched its answer). */
+  push(r: PipelineRecord): PipelineRecord[];
+  /** Lines for stderr at the end: none unless filters were given and nothing was shown. */
+  end(): string[];
+}
+
+/**
+ * `--where` selects records with their pairs (`maxHeld`: requests held for an answer that may match, src/filter/select.ts);
+ * the flags then narrow what it selected (`--kind request --where isError`: the requests that failed).
+ */
+export function buildSelection(f: FilterOptions, maxHeld: number): Selection | null {
+  const keep = buildFilter(f);
+  const where = f.where === undefined ? null : whereExpression(f.where);
+  if (!keep && !where) return null;
+  const selector = where ? new PairSelector(compile(where), maxHeld) : null;
+  const [method, session] = [FIELD_BY_NAME.get('method')!, FIELD_BY_NAME.get('session')!];
+  const wanted: Wanted[] = [
+    ...(where ? wantedValues(where) : []),
+    ...(f.method ?? []).filter((m) => !isPrefix(m)).map((value) => ({ field: method, value })),
+    ...(f.session ?? []).map((value) => ({ field: session, value })),
+  ];
+  const seen = wanted.length ? new SeenValues(wanted) : null;
+  let read = 0;
+  let shown = 0;
+  return {
+    push(r) {
+      read++;
+      seen?.observe(r);
+      const selected = selector ? selector.push(r) : [r];
+      const kept = keep ? selected.filter(keep) : selected;
+      shown += kept.length;
+      return kept;
+    },
+    end() {
+      const typed = typedFilters(f);
+      if (shown > 0 || typed.length === 0) return [];
+      return [`no record matched ${typed.join(' ')} among the ${read} record${read === 1 ? '' : 's'} read`, ...(seen?.unseen() ?? [])];
+    },
+  };
+}
+
+function whereExpression(src: string) {
+  try {
+    return parseFilter(src);
+  } catch (err) {
+    if (!(err instanceof FilterError)) throw err;
+    throw new UsageError(`--where ${src}`, { column: '--where '.length + err.column, note: err.message });
+  }
+}
+
+/** The filters given, as typed: `--where 'tool == x' --kind request`. */
+function typedFilters(f: FilterOptions): string[] {
+  const out = f.where === undefined ? [] : [`--where '${f.where}'`];
+  for (const key of ['method', 'primitive', 'phase', 'dir', 'kind', 'session'] as const) if (f[key]?.length) out.push(`--${key} ${f[key].join(',')}`);
+  return out;
 }

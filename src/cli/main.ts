@@ -8,7 +8,7 @@ import type { FormatsArgs } from './formats.js';
 import type { RulesArgs } from './rules.js';
 import { outputWidth } from './columns.js';
 import { processIO, type CliIO } from './context.js';
-import { escapeTerminal } from '../output/escape.js';
+import { displayWidth, escapeTerminal } from '../output/escape.js';
 import { EXIT, UsageError } from './errors.js';
 import { STDIN_ARG } from './inputs.js';
 import { PACKAGE_ROOT, TOOL } from './tool.js';
@@ -128,6 +128,10 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr.write(`mcptrace: ${escapeTerminal(err.message)}\n`);
+      if (err.point) {
+        const before = displayWidth(`mcptrace: ${escapeTerminal(err.message.slice(0, err.point.column))}`);
+        io.stderr.write(`${' '.repeat(before)}^ ${escapeTerminal(err.point.note)}\n`);
+      }
       return EXIT.usage;
     }
     if (debug) io.stderr.write(`${escapeTerminal((err as Error).stack ?? String(err)).replace(/\\n/g, '\n')}\n`);

@@ -5,7 +5,7 @@ import { INPUT_FORMATS } from '../input/index.js';
 import { DEFAULT_MAX_SESSIONS } from '../session/live-sessions.js';
 import { LOG_LEVELS } from './logger.js';
 import { countOption, positiveInteger } from './numeric-options.js';
-import { choicesText, FILTER_VOCABULARIES, list, oneOf } from './filter-values.js';
+import { choicesText, FILTER_VOCABULARIES, list, oneOf } from '../filter/vocabularies.js';
 
 export function inputOptions<T>(y: Argv<T>) {
   return y
@@ -45,6 +45,17 @@ export function filterOptions<T>(y: Argv<T>) {
     .option('dir', { describe: `only these directions: ${choicesText(FILTER_VOCABULARIES.dir)}`, type: 'string', group: 'Filters:', coerce: oneOf('dir', FILTER_VOCABULARIES.dir) })
     .option('kind', { describe: `only these kinds of record: ${choicesText(FILTER_VOCABULARIES.kind)}`, type: 'string', group: 'Filters:', coerce: oneOf('kind', FILTER_VOCABULARIES.kind) })
     .option('session', { describe: 'only these session keys', type: 'string', group: 'Filters:', coerce: list });
+}
+
+/** `--where EXPR` (`-Y`, as tshark spells it): the filter language (docs/filter.md). */
+export function whereOption<T>(y: Argv<T>) {
+  return y.option('where', {
+    alias: 'Y',
+    describe: "only the records this expression matches, each with its request or answer, e.g. 'tool == echo and latency > 500ms' (docs/filter.md)",
+    type: 'string',
+    group: 'Filters:',
+    coerce: (v: unknown) => (Array.isArray(v) ? v.map(String).map((x) => `(${x})`).join(' and ') : String(v)),
+  });
 }
 
 /**
