@@ -11,7 +11,7 @@ import type { PipelineRecord } from '../types.js';
 import { transcriptColumns } from './columns.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { withFollow } from './follow.js';
-import { bodyWidthOption, filterOptions, inputOptions, whereOption, widthOption } from './options.js';
+import { bodyWidthOption, filterOptions, inputOptions, whereOptions, widthOption } from './options.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
 import { OutputWriter } from './writer.js';
@@ -42,7 +42,7 @@ function bodyArg(args: Pick<AnnotateArgs, 'body' | 'files'>): { body: Body; file
 }
 
 export function annotateBuilder(y: Argv) {
-  return bodyWidthOption(widthOption(ruleOptions(redactOptions(whereOption(filterOptions(inputOptions(y))), 'off'))))
+  return bodyWidthOption(widthOption(ruleOptions(redactOptions(whereOptions(filterOptions(inputOptions(y))), 'off'))))
     .option('format', { alias: 'f', describe: 'output format', choices: ['text', 'ndjson', 'json'], default: 'text' })
     .option('body', {
       describe: 'include message bodies (default: on for ndjson/json, off for text). In text each is cut to one line, or to --body-width N characters; --body full prints them whole; --no-body leaves them out',

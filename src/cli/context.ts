@@ -114,9 +114,9 @@ export function openRun(
       const kept = selection.push(r);
       if (kept.length === 0) return undefined;
       if (kept.length === 1) return onRecord(kept[0]!);
-      return (async () => {
-        for (const x of kept) await onRecord(x);
-      })();
+      // A held request and its answer: both handed over now, in order (the next record is read before a promise is awaited).
+      const pending = kept.map((x) => onRecord(x)).filter((p) => p !== undefined);
+      return pending.length === 0 ? undefined : Promise.all(pending).then(() => undefined);
     };
     if (args.follow && stop) {
       for await (const r of followedRecords(analyzer, args, stop, io, log, noted)) {

@@ -8,8 +8,9 @@ import { SeenValues, wantedValues, type Wanted } from '../filter/seen.js';
 import { PairSelector } from '../filter/select.js';
 import type { PipelineRecord } from '../types.js';
 import { UsageError } from './errors.js';
+import { shortcutClauses, type ShortcutOptions } from './filter-shortcuts.js';
 
-export interface FilterOptions {
+export interface FilterOptions extends ShortcutOptions {
   /** `--where EXPR` (`-Y`): the filter language; a record it matches is shown with its pair. */
   where?: string;
   method?: string[];
@@ -67,7 +68,8 @@ interface Selection {
  */
 export function buildSelection(f: FilterOptions, maxHeld: number): Selection | null {
   const keep = buildFilter(f);
-  const where = f.where === undefined ? null : whereExpression(f.where);
+  const clauses = shortcutClauses(f);
+  const where = f.where === undefined && clauses.length === 0 ? null : whereExpression(f.where, clauses.map((c) => c.expr));
   if (!keep && !where) return null;
   const selector = where ? new PairSelector(compile(where), maxHeld) : null;
   const [method, session] = [FIELD_BY_NAME.get('method')!, FIELD_BY_NAME.get('session')!];
@@ -96,18 +98,22 @@ export function buildSelection(f: FilterOptions, maxHeld: number): Selection | n
   };
 }
 
-function whereExpression(src: string) {
+/** `--where`'s expression and the shortcuts' joined with `and` (a shortcut's value is quoted: it parses). */
+function whereExpression(src: string | undefined, shortcuts: string[]) {
   try {
-    return parseFilter(src);
+    if (src !== undefined) parseFilter(src);
   } catch (err) {
     if (!(err instanceof FilterError)) throw err;
     throw new UsageError(`--where ${src}`, { column: '--where '.length + err.column, note: err.message });
   }
+  const all = src === undefined ? shortcuts : [src, ...shortcuts];
+  return parseFilter(all.length === 1 ? all[0]! : all.map((x) => `(${x})`).join(' and '));
 }
 
 /** The filters given, as typed: `--where 'tool == x' --kind request`. */
 function typedFilters(f: FilterOptions): string[] {
   const out = f.where === undefined ? [] : [`--where '${f.where}'`];
+  out.push(...shortcutClauses(f).map((c) => c.typed));
   for (const key of ['method', 'primitive', 'phase', 'dir', 'kind', 'session'] as const) if (f[key]?.length) out.push(`--${key} ${f[key].join(',')}`);
   return out;
 }

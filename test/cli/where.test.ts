@@ -54,6 +54,25 @@ describe('annotate --where', () => {
     expect((await selected(['--where', 'tool == echo and dir == s2c'])).lines).toEqual(echo);
     expect((await selected(['--kind', 'response', '--where', 'tool == echo and dir == s2c'])).lines).toEqual(echo.filter((l) => lines[l - 1]!.dir === 's2c'));
   });
+  it('--failed: JSON-RPC errors and isError results, each after its request, in ndjson and in text', async () => {
+    const failed = lines.filter((x) => (x.dir === 's2c' && x.m?.result?.isError === true) || (x.m?.error !== undefined && x.m?.method === undefined));
+    expect(failed.length).toBeGreaterThanOrEqual(3);
+    const expected = withAnswers('c2s', (m) => failed.some((f) => f.m!.id === m.id));
+    expect((await selected(['--failed'])).lines).toEqual(expected);
+    const text = await runMain(['annotate', '--width', '100', '--failed', ENVELOPE]);
+    expect([...text.stdout.matchAll(/^ *#(\d+) \d\d:/gm)].map((m) => Number(m[1]))).toEqual(expected);
+  });
+  it('--tool, --id and --grep are expressions too, joined with and', async () => {
+    expect((await selected(['--tool', 'echo,get-sum', '--id', '4'])).lines).toEqual(withAnswers('c2s', (m) => m.params?.name === 'get-sum' && m.id === 4));
+    const raw = readFileSync(join(REPO_ROOT, ENVELOPE), 'utf8').split('\n');
+    const grep = lines.filter((x) => raw[x.line - 1]!.includes('Easter Egg')).map((x) => x.line);
+    expect(grep).toHaveLength(1);
+    expect((await selected(['--grep', 'Easter Egg'])).lines).toEqual([grep[0]! - 1, grep[0]]);
+  });
+  it('--since with something that is no time is a usage error', async () => {
+    const r = await runMain(['annotate', '--since', 'soon', ENVELOPE]);
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 2, stderr: 'mcptrace: --since soon: not a time (10:32, 10:32:05.250, 2026-11-30, 2026-11-30T10:32:00Z)\n' });
+  });
   it('nothing matched: a line on stderr with the records read, and the nearest values that exist', async () => {
     expect(await selected(['--where', 'tool == ecko'])).toEqual({
       lines: [],
