@@ -27,7 +27,7 @@ export interface FilterOptions extends ShortcutOptions {
  * Builds a predicate; each flag may repeat (any of its values matches) and flags combine with AND.
  * A method value ending in `*` or `/` matches as a prefix (`--method 'tools/*'`).
  */
-export function buildFilter(f: FilterOptions): ((r: PipelineRecord) => boolean) | null {
+function buildFilter(f: FilterOptions): ((r: PipelineRecord) => boolean) | null {
   const tests: ((r: PipelineRecord) => boolean)[] = [];
   if (f.method?.length) {
     const exact = new Set(f.method.filter((m) => !isPrefix(m)));
@@ -52,6 +52,19 @@ const isPrefix = (m: string): boolean => m.endsWith('*') || m.endsWith('/');
 function inSet(values: string[], get: (r: PipelineRecord) => string): (r: PipelineRecord) => boolean {
   const set = new Set(values);
   return (r) => set.has(get(r));
+}
+
+/**
+ * The filters a `--jobs` worker applies (structured-cloned to it): all but `--session` (a worker numbers its sessions
+ * on its own) and `--no-logs`. The expression is parsed here first, so that a mistake in it is a usage error.
+ */
+export function taskFilter(f: FilterOptions): FilterOptions {
+  const picked: FilterOptions = {
+    method: f.method, primitive: f.primitive, phase: f.phase, dir: f.dir, kind: f.kind, where: f.where,
+    tool: f.tool, resource: f.resource, prompt: f.prompt, id: f.id, failed: f.failed, slow: f.slow, grep: f.grep, since: f.since, until: f.until,
+  };
+  buildSelection(picked, 1);
+  return picked;
 }
 
 /** The records a run shows, with a note on stderr when its filters matched none. */

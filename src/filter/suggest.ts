@@ -14,8 +14,8 @@ function distance(a: string, b: string): number {
 }
 
 /**
- * The known words within a third of the typed word's length (at least 2 edits), nearest first, at most `max`; a known
- * word that contains the typed one, or is contained in it, counts as near too.
+ * The nearest known words within a third of the typed word's length (at least 2 edits), at most `max`; a known word
+ * that contains the typed one, or is contained in it, counts as near too.
  */
 export function nearest(typed: string, known: Iterable<string>, max = 3): string[] {
   const limit = Math.max(2, Math.floor(typed.length / 3));
@@ -26,5 +26,7 @@ export function nearest(typed: string, known: Iterable<string>, max = 3): string
     const within = word.toLowerCase().includes(typed.toLowerCase()) || typed.toLowerCase().includes(word.toLowerCase());
     if (d <= limit || (within && Math.min(typed.length, word.length) >= 3)) scored.push({ word, d });
   }
-  return scored.sort((x, y) => x.d - y.d || x.word.localeCompare(y.word)).slice(0, max).map((s) => s.word);
+  scored.sort((x, y) => x.d - y.d || x.word.localeCompare(y.word));
+  // Only the nearest: `tol` is one edit from tool, two from ok.
+  return scored.filter((s) => s.d === scored[0]!.d).slice(0, max).map((s) => s.word);
 }

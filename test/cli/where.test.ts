@@ -89,3 +89,20 @@ describe('annotate --where', () => {
     expect(r.stderr).toBe('mcptrace: --where kind == req and methd == x\n                                  ^ no field methd; did you mean method?\n');
   });
 });
+
+describe('stats --where', () => {
+  const BOTH = [ENVELOPE, 'samples/everything.ndjson'];
+  it('counts the records the expression selects, with their pairs; the same with --jobs', async () => {
+    const one = await runMain(['stats', '-f', 'json', '--where', 'tool == echo', ENVELOPE]);
+    const echo = withAnswers('c2s', (m) => m.method === 'tools/call' && m.params?.name === 'echo');
+    expect(JSON.parse(one.stdout)).toMatchObject({ messages: echo.length, byKind: { request: { messages: echo.length / 2 }, response: { messages: echo.length / 2 } } });
+    const serial = await runMain(['stats', '-f', 'json', '--where', 'tool == echo', ...BOTH]);
+    const jobs = await runMain(['stats', '-f', 'json', '--jobs', '2', '--where', 'tool == echo', ...BOTH], { env: { MCPTRACE_JOBS_IN_THREAD: '1' } });
+    expect(jobs.stdout).toBe(serial.stdout);
+    expect(JSON.parse(jobs.stdout).messages).toBe(2 * echo.length);
+  });
+  it('a mistake is a usage error with --jobs too', async () => {
+    const r = await runMain(['stats', '--jobs', '2', '--where', 'tol == echo', ...BOTH], { env: { MCPTRACE_JOBS_IN_THREAD: '1' } });
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 2, stderr: 'mcptrace: --where tol == echo\n                  ^ no field tol; did you mean tool?\n' });
+  });
+});
