@@ -9,6 +9,7 @@ import type { RulesArgs } from './rules.js';
 import { outputWidth } from './columns.js';
 import { processIO, type CliIO } from './context.js';
 import { displayWidth, escapeTerminal } from '../output/escape.js';
+import { commandHint, unknownArgumentHint } from './did-you-mean.js';
 import { EXIT, UsageError } from './errors.js';
 import { STDIN_ARG } from './inputs.js';
 import { PACKAGE_ROOT, TOOL } from './tool.js';
@@ -104,7 +105,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     .wrap(Math.min(110, outputWidth(io)))
     .exitProcess(false)
     .fail((msg, err) => {
-      usageError ??= (msg ?? err?.message ?? 'invalid arguments').replace(/\s*\n\s*/g, ' ').trim();
+      const text = (msg ?? err?.message ?? 'invalid arguments').replace(/\s*\n\s*/g, ' ').trim();
+      usageError ??= unknownArgumentHint(text, Object.keys((parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key));
     });
   // After a named command's handler yargs renders the whole help text, only to keep it for a failure message
   // later; mcptrace prints no help on failure (`.fail` above) and the rendering costs every run tens of milliseconds.
@@ -127,7 +129,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     return await command();
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr.write(`mcptrace: ${escapeTerminal(err.message)}\n`);
+      io.stderr.write(`mcptrace: ${escapeTerminal(commandHint(err.message, argv[0], ['annotate', ...Object.keys(LAZY)]))}\n`);
       if (err.point) {
         const before = displayWidth(`mcptrace: ${escapeTerminal(err.message.slice(0, err.point.column))}`);
         io.stderr.write(`${' '.repeat(before)}^ ${escapeTerminal(err.point.note)}\n`);
