@@ -11,6 +11,7 @@ import { processIO, type CliIO } from './context.js';
 import { displayWidth, escapeTerminal } from '../output/escape.js';
 import { commandHint, unknownArgumentHint } from './did-you-mean.js';
 import { EXIT, UsageError } from './errors.js';
+import { plainUsage } from './yargs-wording.js';
 import { STDIN_ARG } from './inputs.js';
 import { PACKAGE_ROOT, TOOL } from './tool.js';
 import type { ProxyArgs } from './proxy.js';
@@ -106,7 +107,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     .exitProcess(false)
     .fail((msg, err) => {
       const text = (msg ?? err?.message ?? 'invalid arguments').replace(/\s*\n\s*/g, ' ').trim();
-      usageError ??= unknownArgumentHint(text, Object.keys((parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key));
+      usageError ??= unknownArgumentHint(plainUsage(text, argv), Object.keys((parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key));
     });
   // After a named command's handler yargs renders the whole help text, only to keep it for a failure message
   // later; mcptrace prints no help on failure (`.fail` above) and the rendering costs every run tens of milliseconds.

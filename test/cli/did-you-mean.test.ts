@@ -15,4 +15,8 @@ describe('did you mean', () => {
     expect((await runMain(['stat', LOG])).stderr).toBe('mcptrace: no such file: stat; did you mean the command stats? (mcptrace stats …)\n');
     expect((await runMain(['annotate', 'nothing-here.ndjson'])).stderr).toBe('mcptrace: no such file: nothing-here.ndjson\n');
   });
+  it("yargs' bare counts say what to type", async () => {
+    expect(await runMain(['sql'])).toMatchObject({ code: 2, stderr: "mcptrace: sql needs a query: mcptrace sql 'SELECT method, count(*) FROM records GROUP BY 1' log.ndjson (see mcptrace --help)\n" });
+    expect((await runMain(['export', LOG])).stderr).toBe('mcptrace: missing --to (see mcptrace --help)\n');
+  });
 });
