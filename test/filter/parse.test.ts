@@ -35,7 +35,7 @@ describe('precedence', () => {
   it('not binds tighter than and, and tighter than or; parentheses group', () => {
     expect(p('kind == req or kind == res and not isError')).toBe('(or (== kind "request") (and (== kind "response") (not isError)))');
     expect(p('(kind == req or kind == res) and !isError')).toBe('(and (or (== kind "request") (== kind "response")) (not isError))');
-    expect(p('a_b == 1'.replace('a_b', 'seq') + ' || seq == 2 && seq == 3')).toBe('(or (== seq 1) (and (== seq 2) (== seq 3)))');
+    expect(p('seq == 1 || seq == 2 && seq == 3')).toBe('(or (== seq 1) (and (== seq 2) (== seq 3)))');
     expect(p('not not ok')).toBe('(not (not ok))');
   });
   it('and and or are left-associative', () => {
@@ -115,7 +115,7 @@ describe('evaluation', () => {
 describe('mistakes', () => {
   it('an unknown field: its column and the names it could have meant', () => {
     expect(mistake('kind == req and methd == x')).toMatchObject({ column: 16, message: 'no field methd; did you mean method?' });
-    expect(mistake('latncy > 5').message).toBe('no field latency'.replace('latency', 'latncy') + '; did you mean latency?');
+    expect(mistake('latncy > 5').message).toBe('no field latncy; did you mean latency?');
     expect(mistake('iserror').message).toContain('did you mean isError?');
   });
   it('a value the field never has, with the nearest ones', () => {
