@@ -11,7 +11,7 @@ import type { PipelineRecord } from '../types.js';
 import { transcriptColumns } from './columns.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { withFollow } from './follow.js';
-import { bodyWidthOption, filterOptions, inputOptions, widthOption } from './options.js';
+import { bodyWidthOption, filterOptions, inputOptions, whereOptions, widthOption } from './options.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
 import { OutputWriter } from './writer.js';
@@ -42,7 +42,7 @@ function bodyArg(args: Pick<AnnotateArgs, 'body' | 'files'>): { body: Body; file
 }
 
 export function annotateBuilder(y: Argv) {
-  return bodyWidthOption(widthOption(ruleOptions(redactOptions(filterOptions(inputOptions(y)), 'off'))))
+  return bodyWidthOption(widthOption(ruleOptions(redactOptions(whereOptions(filterOptions(inputOptions(y))), 'off'))))
     .option('format', { alias: 'f', describe: 'output format', choices: ['text', 'ndjson', 'json'], default: 'text' })
     .option('body', {
       describe: 'include message bodies (default: on for ndjson/json, off for text). In text each is cut to one line, or to --body-width N characters; --body full prints them whole; --no-body leaves them out',
@@ -56,6 +56,7 @@ export function annotateBuilder(y: Argv) {
     .example('$0 annotate --no-logs host.log', 'only the MCP messages of a host log, not its other lines')
     .example('$0 annotate --follow s.ndjson', 'keep printing as s.ndjson grows (e.g. a `wrap --out` capture); Ctrl-C ends')
     .example("$0 annotate --method 'tools/*' --phase operation log.ndjson", 'only tool traffic during operation')
+    .example("$0 annotate --where 'isError or latency > 2s' log.ndjson", 'failed or slow answers, each with its request (docs/filter.md)')
     .example('$0 annotate --rule schema-violation=off --config mcptrace.json log.ndjson', 'findings on the records as audit would set them');
 }
 

@@ -9,7 +9,8 @@ import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
 import { loggerFor, openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { EXIT } from './errors.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
-import { WIDTH_OPTION, filterOptions, inputOptions, jobsOption } from './options.js';
+import { taskFilter } from './filter.js';
+import { WIDTH_OPTION, filterOptions, inputOptions, jobsOption, whereOptions } from './options.js';
 import { captureNoter, inputNoter } from './input-notes.js';
 import { inputList, STDIN_ARG } from './inputs.js';
 import { runParallel } from './jobs.js';
@@ -36,7 +37,7 @@ export interface AuditArgs extends RunArgs, RedactArgs, RuleArgs {
 }
 
 export function auditBuilder(y: Argv) {
-  return ruleOptions(jobsOption(redactOptions(filterOptions(inputOptions(y)), 'on for html, markdown, sarif and junit; off for text and json')))
+  return ruleOptions(jobsOption(redactOptions(whereOptions(filterOptions(inputOptions(y))), 'on for html, markdown, sarif and junit; off for text and json')))
     .option('format', { alias: 'f', describe: 'report format (default: text, on a terminal or piped alike; with -o, the file\'s extension when it names one: .json .html .md .sarif .xml)', choices: AUDIT_FORMATS })
     .option('out', { alias: 'o', describe: 'write the report to FILE instead of stdout', type: 'string', requiresArg: true })
     .option('width', WIDTH_OPTION)
@@ -82,7 +83,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
       const task = {
         command: 'audit' as const,
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules, ruleOptions: ruleOpts },
-        filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir, kind: args.kind },
+        filter: taskFilter(args),
         auditLimits: limits,
         redactKeys: redactor ? (args.redactKey ?? []) : undefined,
       };

@@ -7,7 +7,7 @@ import { describeDocument, untilAborted, type FollowNotice, type FollowProgress 
 import { colorEnabled, createPalette, type Palette } from '../output/color.js';
 import { escapeTerminal } from '../output/escape.js';
 import type { PipelineRecord } from '../types.js';
-import { buildFilter, type FilterOptions } from './filter.js';
+import { buildSelection, type FilterOptions } from './filter.js';
 import { UsageError } from './errors.js';
 import { noticeText } from './follow.js';
 import { checkSomethingToRead, resolveFollowInputs, resolveInputs, type FollowInput } from './inputs.js';
@@ -84,7 +84,10 @@ export function openRun(
     inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes,
     onDetect: (file, d) => logDetection(log, file, d), onNote: captureNoter(io, args.logLevel), onDocument: (file, s) => logDocument(log, file, s), ...more,
   });
-  const keep = buildFilter(args);
+  const selection = buildSelection(args, args.maxPending);
+  const ended = () => {
+    for (const line of selection?.end() ?? []) io.stderr.write(`mcptrace: ${escapeTerminal(line)}\n`);
+  };
   // The schema check will run: load its schemas now, as the bundle's own chunk (faster than on first use).
   const schemas = more.rules?.['schema-violation'] === 'off' ? null : preloadSchemas();
   // Consume one of the two: `batches` (the records of each chunk read, for the hot path) or `each` (one by one, each
@@ -94,31 +97,42 @@ export function openRun(
     if (args.follow && stop) {
       for await (const r of followedRecords(analyzer, args, stop, io, log, noted)) {
         all?.(r);
-        if (!keep || keep(r)) yield [r];
+        const kept = selection ? selection.push(r) : [r];
+        if (kept.length > 0) yield kept;
       }
+      ended();
       return;
     }
     for await (const b of batchesOf(analyzer, args.files, io, log, noted)) {
       if (all) for (let i = 0; i < b.length; i++) all(b[i]!);
-      const kept = keep ? b.filter(keep) : b;
+      const kept = selection ? b.flatMap((r) => selection.push(r)) : b;
       if (kept.length > 0) yield kept;
     }
+    ended();
   }
   /** Every record to `onRecord`; a promise it returns (its output is full) is awaited before the next chunk is read. */
   async function each(onRecord: (r: PipelineRecord) => Promise<void> | void): Promise<void> {
     await schemas;
-    const one = !keep && !all ? onRecord : (r: PipelineRecord) => {
+    const one = !selection && !all ? onRecord : (r: PipelineRecord) => {
       all?.(r);
-      return !keep || keep(r) ? onRecord(r) : undefined;
+      if (!selection) return onRecord(r);
+      const kept = selection.push(r);
+      if (kept.length === 0) return undefined;
+      if (kept.length === 1) return onRecord(kept[0]!);
+      // A held request and its answer: both handed over now, in order (the next record is read before a promise is awaited).
+      const pending = kept.map((x) => onRecord(x)).filter((p) => p !== undefined);
+      return pending.length === 0 ? undefined : Promise.all(pending).then(() => undefined);
     };
     if (args.follow && stop) {
       for await (const r of followedRecords(analyzer, args, stop, io, log, noted)) {
         const pending = one(r);
         if (pending) await pending;
       }
+      ended();
       return;
     }
     await eachOf(analyzer, args.files, io, log, one, noted);
+    ended();
   }
   return { analyzer, each, batches: batches() };
 }

@@ -6,7 +6,7 @@ import { csvTarget } from './export/csv.js';
 import { otlpTarget } from './export/otlp.js';
 import { parquetTarget } from './export/parquet.js';
 import type { ExportArgs, ExportTarget } from './export/target.js';
-import { filterOptions, inputOptions } from './options.js';
+import { filterOptions, inputOptions, whereOptions } from './options.js';
 import type { RedactArgs } from './redact-options.js';
 import { ruleOptions } from './rule-options.js';
 
@@ -18,7 +18,7 @@ const TARGETS: Readonly<Record<string, ExportTarget>> = {
 };
 
 export function exportBuilder(y: Argv) {
-  let b = ruleOptions(filterOptions(inputOptions(y)))
+  let b = ruleOptions(whereOptions(filterOptions(inputOptions(y))))
     .option('to', { describe: `target: ${Object.values(TARGETS).map((t) => t.describe).join('; ')}`, choices: Object.keys(TARGETS), demandOption: true })
     .option('out', { describe: 'where to write: a folder for parquet (new, or a dataset to add this run to), a file for otlp and csv (default: stdout)', type: 'string' })
     .option('run-id', { describe: 'parquet, csv: the run\'s id in the run_id and session_uid columns and the part files\' names (default: the UTC start time and 8 random hex digits)', type: 'string' });

@@ -1,7 +1,18 @@
-// Record filters for annotate: --method, --primitive, --phase, --dir, --kind, --session, --no-logs.
+// Record filters for annotate: --where EXPR (the filter language, src/filter/), --method, --primitive, --phase, --dir,
+// --kind, --session, --no-logs.
+import { FilterError } from '../filter/error.js';
+import { compile } from '../filter/evaluate.js';
+import { FIELD_BY_NAME } from '../filter/fields.js';
+import { parseFilter } from '../filter/parse.js';
+import { SeenValues, wantedValues, type Wanted } from '../filter/seen.js';
+import { PairSelector } from '../filter/select.js';
 import type { PipelineRecord } from '../types.js';
+import { UsageError } from './errors.js';
+import { shortcutClauses, type ShortcutOptions } from './filter-shortcuts.js';
 
-export interface FilterOptions {
+export interface FilterOptions extends ShortcutOptions {
+  /** `--where EXPR` (`-Y`): the filter language; a record it matches is shown with its pair. */
+  where?: string;
   method?: string[];
   primitive?: string[];
   phase?: string[];
@@ -16,7 +27,7 @@ export interface FilterOptions {
  * Builds a predicate; each flag may repeat (any of its values matches) and flags combine with AND.
  * A method value ending in `*` or `/` matches as a prefix (`--method 'tools/*'`).
  */
-export function buildFilter(f: FilterOptions): ((r: PipelineRecord) => boolean) | null {
+function buildFilter(f: FilterOptions): ((r: PipelineRecord) => boolean) | null {
   const tests: ((r: PipelineRecord) => boolean)[] = [];
   if (f.method?.length) {
     const exact = new Set(f.method.filter((m) => !isPrefix(m)));
@@ -41,4 +52,81 @@ const isPrefix = (m: string): boolean => m.endsWith('*') || m.endsWith('/');
 function inSet(values: string[], get: (r: PipelineRecord) => string): (r: PipelineRecord) => boolean {
   const set = new Set(values);
   return (r) => set.has(get(r));
+}
+
+/**
+ * The filters a `--jobs` worker applies (structured-cloned to it): all but `--session` (a worker numbers its sessions
+ * on its own) and `--no-logs`. The expression is parsed here first, so that a mistake in it is a usage error.
+ */
+export function taskFilter(f: FilterOptions): FilterOptions {
+  const picked: FilterOptions = {
+    method: f.method, primitive: f.primitive, phase: f.phase, dir: f.dir, kind: f.kind, where: f.where,
+    tool: f.tool, resource: f.resource, prompt: f.prompt, id: f.id, failed: f.failed, slow: f.slow, grep: f.grep, since: f.since, until: f.until,
+  };
+  buildSelection(picked, 1);
+  return picked;
+}
+
+/** The records a run shows, with a note on stderr when its filters matched none. */
+interface Selection {
+  /** The records to show for one read (its held request first when the expression matched its answer). */
+  push(r: PipelineRecord): PipelineRecord[];
+  /** Lines for stderr at the end: none unless filters were given and nothing was shown. */
+  end(): string[];
+}
+
+/**
+ * `--where` selects records with their pairs (`maxHeld`: requests held for an answer that may match, src/filter/select.ts);
+ * the flags then narrow what it selected (`--kind request --where isError`: the requests that failed).
+ */
+export function buildSelection(f: FilterOptions, maxHeld: number): Selection | null {
+  const keep = buildFilter(f);
+  const clauses = shortcutClauses(f);
+  const where = f.where === undefined && clauses.length === 0 ? null : whereExpression(f.where, clauses.map((c) => c.expr));
+  if (!keep && !where) return null;
+  const selector = where ? new PairSelector(compile(where), maxHeld) : null;
+  const [method, session] = [FIELD_BY_NAME.get('method')!, FIELD_BY_NAME.get('session')!];
+  const wanted: Wanted[] = [
+    ...(where ? wantedValues(where) : []),
+    ...(f.method ?? []).filter((m) => !isPrefix(m)).map((value) => ({ field: method, value })),
+    ...(f.session ?? []).map((value) => ({ field: session, value })),
+  ];
+  const seen = wanted.length ? new SeenValues(wanted) : null;
+  let read = 0;
+  let shown = 0;
+  return {
+    push(r) {
+      read++;
+      seen?.observe(r);
+      const selected = selector ? selector.push(r) : [r];
+      const kept = keep ? selected.filter(keep) : selected;
+      shown += kept.length;
+      return kept;
+    },
+    end() {
+      const typed = typedFilters(f);
+      if (shown > 0 || typed.length === 0) return [];
+      return [`no record matched ${typed.join(' ')} among the ${read} record${read === 1 ? '' : 's'} read`, ...(seen?.unseen() ?? [])];
+    },
+  };
+}
+
+/** `--where`'s expression and the shortcuts' joined with `and` (a shortcut's value is quoted: it parses). */
+function whereExpression(src: string | undefined, shortcuts: string[]) {
+  try {
+    if (src !== undefined) parseFilter(src);
+  } catch (err) {
+    if (!(err instanceof FilterError)) throw err;
+    throw new UsageError(`--where ${src}`, { column: '--where '.length + err.column, note: err.message });
+  }
+  const all = src === undefined ? shortcuts : [src, ...shortcuts];
+  return parseFilter(all.length === 1 ? all[0]! : all.map((x) => `(${x})`).join(' and '));
+}
+
+/** The filters given, as typed: `--where 'tool == x' --kind request`. */
+function typedFilters(f: FilterOptions): string[] {
+  const out = f.where === undefined ? [] : [`--where '${f.where}'`];
+  out.push(...shortcutClauses(f).map((c) => c.typed));
+  for (const key of ['method', 'primitive', 'phase', 'dir', 'kind', 'session'] as const) if (f[key]?.length) out.push(`--${key} ${f[key].join(',')}`);
+  return out;
 }

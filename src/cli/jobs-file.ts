@@ -11,7 +11,7 @@ import { CutCheck } from '../session/cuts.js';
 import type { PipelineRecord } from '../types.js';
 import { StatsCollector } from '../stats/collector.js';
 import { Diagnoser } from '../diagnose/diagnoser.js';
-import { buildFilter } from './filter.js';
+import { buildSelection } from './filter.js';
 import { HeapKeeper } from './heap.js';
 import type { FileResult, FileTask } from './jobs.js';
 
@@ -24,7 +24,7 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
     ...task.analyzer, ...(task.piece ? { inputFormat: task.piece.format } : {}), renumberable: { ordinalPrefix: task.ordinalPrefix },
     onNote: (_file, text) => notes.push(text),
   });
-  const keep = buildFilter(task.filter);
+  const selection = buildSelection(task.filter, task.analyzer.maxPending ?? 100_000);
   const redactor = task.redactKeys ? new Redactor({ keys: task.redactKeys }) : null;
   const collector = task.command === 'stats' ? new StatsCollector() : new AuditBuilder({ inputs: [], failOn: 'none', tool: { name: '', version: '' }, limits: task.auditLimits, maxSessions: task.analyzer.maxSessions });
   const diagnoser = task.command === 'stats' ? new Diagnoser({ maxLive: task.analyzer.maxSessions }) : null;
@@ -42,7 +42,7 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
     for (let i = 0; i < batch.length; i++) {
       check?.see(batch[i]);
       diagnoser?.observe(batch[i]);
-      if (!keep || keep(batch[i])) collector.add(redactor ? redacted(batch[i], redactor) : batch[i]);
+      for (const r of selection ? selection.push(batch[i]) : [batch[i]]) collector.add(redactor ? redacted(r, redactor) : r);
       heap.add(batch[i].bytes);
     }
   }

@@ -8,8 +8,10 @@ import type { FormatsArgs } from './formats.js';
 import type { RulesArgs } from './rules.js';
 import { outputWidth } from './columns.js';
 import { processIO, type CliIO } from './context.js';
-import { escapeTerminal } from '../output/escape.js';
+import { displayWidth, escapeTerminal } from '../output/escape.js';
+import { commandHint, unknownArgumentHint } from './did-you-mean.js';
 import { EXIT, UsageError } from './errors.js';
+import { plainUsage } from './yargs-wording.js';
 import { STDIN_ARG } from './inputs.js';
 import { PACKAGE_ROOT, TOOL } from './tool.js';
 import type { ProxyArgs } from './proxy.js';
@@ -104,7 +106,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     .wrap(Math.min(110, outputWidth(io)))
     .exitProcess(false)
     .fail((msg, err) => {
-      usageError ??= (msg ?? err?.message ?? 'invalid arguments').replace(/\s*\n\s*/g, ' ').trim();
+      const text = (msg ?? err?.message ?? 'invalid arguments').replace(/\s*\n\s*/g, ' ').trim();
+      usageError ??= unknownArgumentHint(plainUsage(text, argv), Object.keys((parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key));
     });
   // After a named command's handler yargs renders the whole help text, only to keep it for a failure message
   // later; mcptrace prints no help on failure (`.fail` above) and the rendering costs every run tens of milliseconds.
@@ -127,7 +130,11 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     return await command();
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr.write(`mcptrace: ${escapeTerminal(err.message)}\n`);
+      io.stderr.write(`mcptrace: ${escapeTerminal(commandHint(err.message, argv[0], ['annotate', ...Object.keys(LAZY)]))}\n`);
+      if (err.point) {
+        const before = displayWidth(`mcptrace: ${escapeTerminal(err.message.slice(0, err.point.column))}`);
+        io.stderr.write(`${' '.repeat(before)}^ ${escapeTerminal(err.point.note)}\n`);
+      }
       return EXIT.usage;
     }
     if (debug) io.stderr.write(`${escapeTerminal((err as Error).stack ?? String(err)).replace(/\\n/g, '\n')}\n`);

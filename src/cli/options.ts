@@ -5,7 +5,7 @@ import { INPUT_FORMATS } from '../input/index.js';
 import { DEFAULT_MAX_SESSIONS } from '../session/live-sessions.js';
 import { LOG_LEVELS } from './logger.js';
 import { countOption, positiveInteger } from './numeric-options.js';
-import { choicesText, FILTER_VOCABULARIES, list, oneOf } from './filter-values.js';
+import { choicesText, FILTER_VOCABULARIES, list, oneOf } from '../filter/vocabularies.js';
 
 export function inputOptions<T>(y: Argv<T>) {
   return y
@@ -46,6 +46,28 @@ export function filterOptions<T>(y: Argv<T>) {
     .option('kind', { describe: `only these kinds of record: ${choicesText(FILTER_VOCABULARIES.kind)}`, type: 'string', group: 'Filters:', coerce: oneOf('kind', FILTER_VOCABULARIES.kind) })
     .option('session', { describe: 'only these session keys', type: 'string', group: 'Filters:', coerce: list });
 }
+
+/** `--where EXPR` (`-Y`, as tshark spells it): the filter language (docs/filter.md), and its shortcuts (filter-shortcuts.ts). */
+export function whereOptions<T>(y: Argv<T>) {
+  return y.option('where', {
+    alias: 'Y',
+    describe: "only the records this expression matches, each with its request or answer, e.g. 'tool == echo and latency > 500ms' (docs/filter.md)",
+    type: 'string',
+    group: 'Filters:',
+    coerce: (v: unknown) => (Array.isArray(v) ? v.map(String).map((x) => `(${x})`).join(' and ') : String(v)),
+  })
+    .option('tool', { describe: 'only the calls of these tools, with their answers (repeat or comma-separate)', type: 'string', group: 'Filters:', coerce: list })
+    .option('resource', { describe: 'only the messages naming these resource URIs, with their answers', type: 'string', group: 'Filters:', coerce: list })
+    .option('prompt', { describe: 'only the requests for these prompts, with their answers', type: 'string', group: 'Filters:', coerce: list })
+    .option('id', { describe: 'only the requests with these JSON-RPC ids, with their answers', type: 'string', group: 'Filters:', coerce: list })
+    .option('failed', { describe: 'only JSON-RPC errors and isError results, with the requests they answer', type: 'boolean', group: 'Filters:' })
+    .option('slow', { describe: 'only the answers slower than --slow-ms (the slow-response findings), with their requests', type: 'boolean', group: 'Filters:' })
+    .option('grep', { describe: 'only the messages with this text in their body (as logged, or in a decoded string), with their pairs', type: 'string', group: 'Filters:', coerce: (v: unknown) => (Array.isArray(v) ? v : [v]).map(String) })
+    .option('since', { describe: 'only records logged at or after this time (10:32, 2026-11-30T10:32:00Z; as the log writes it)', type: 'string', group: 'Filters:', coerce: last })
+    .option('until', { describe: 'only records logged before this time', type: 'string', group: 'Filters:', coerce: last });
+}
+
+const last = (v: unknown): string => String(Array.isArray(v) ? v[v.length - 1] : v);
 
 /**
  * `--jobs N` (stats, audit): files, or pieces of a large NDJSON, envelope or transcript file, in worker threads; same output.

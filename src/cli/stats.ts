@@ -10,7 +10,8 @@ import { diagnosisStats } from '../stats/diagnosis.js';
 import type { Stats } from '../stats/types.js';
 import { loggerFor, openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
-import { WIDTH_OPTION, filterOptions, inputOptions, jobsOption } from './options.js';
+import { taskFilter } from './filter.js';
+import { WIDTH_OPTION, filterOptions, inputOptions, jobsOption, whereOptions } from './options.js';
 import { captureNoter, inputNoter } from './input-notes.js';
 import { inputList } from './inputs.js';
 import { runParallel } from './jobs.js';
@@ -32,7 +33,7 @@ export interface StatsArgs extends RunArgs, RedactArgs {
 const NO_RULES = Object.fromEntries(RULES.map((r) => [r.meta.id, 'off' as const]));
 
 export function statsBuilder(y: Argv) {
-  return jobsOption(redactOptions(filterOptions(inputOptions(y)), 'off'))
+  return jobsOption(redactOptions(whereOptions(filterOptions(inputOptions(y))), 'off'))
     .option('format', { alias: 'f', describe: 'output format', choices: ['table', 'json', 'markdown'], default: 'table' })
     .option('width', WIDTH_OPTION)
     .example('$0 stats session.ndjson', 'tables on the terminal')
@@ -74,7 +75,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       const task = {
         command: 'stats' as const,
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules: NO_RULES },
-        filter: { method: args.method, primitive: args.primitive, phase: args.phase, dir: args.dir, kind: args.kind },
+        filter: taskFilter(args),
       };
       const log = loggerFor(args.logLevel, io);
       await runParallel(plan, args.jobs!, task, (r, n) => {

@@ -156,8 +156,10 @@ describe('filters print exactly the matching records, unchanged', () => {
     ]);
   });
 
-  it('--session with an unknown key prints nothing and exits 0', async () => {
-    expect(await ndjson([ENVELOPE, '--session', 'no-such-session'])).toEqual([]);
+  it('--session with an unknown key prints nothing, exits 0 and says so on stderr', async () => {
+    const r = await runMain(['annotate', '-f', 'ndjson', ENVELOPE, '--session', 'no-such-session']);
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    expect(r.stderr).toBe(`mcptrace: no record matched --session no-such-session among the ${full.length} records read\nmcptrace: no record has session no-such-session\n`);
   });
 
   it('filters apply to text output too', async () => {

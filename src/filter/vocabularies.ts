@@ -1,4 +1,4 @@
-// The filters' vocabularies (--primitive, --phase, --dir, --kind): each value with the short forms the transcript prints.
+// The record values a filter names (primitive, phase, dir, kind): each with the short forms the transcript prints.
 //
 // A person filters by what they read on the screen: `op`, `init`, `req`, `ntf`, `base:lifecycle`. Each short form
 // maps to the record contract's value, so a filter always compares contract values; anything else is a usage error
@@ -43,12 +43,18 @@ export function choicesText(vocabulary: Vocabulary<string>): string {
 
 /** A yargs coerce: the values given (repeated or comma-separated, any case), each as its contract value. */
 export function oneOf(flag: string, vocabulary: Vocabulary<string>): (v: unknown) => string[] {
-  const lookup = new Map<string, string>();
-  for (const [value, short] of Object.entries(vocabulary)) for (const name of [value, ...short]) lookup.set(name.toLowerCase(), value);
+  const lookup = contractValue(vocabulary);
   return (v) =>
     list(v).map((typed) => {
-      const value = lookup.get(typed.toLowerCase());
+      const value = lookup(typed);
       if (value === undefined) throw new Error(`--${flag} ${typed}: choose from ${choicesText(vocabulary)}`);
       return value;
     });
+}
+
+/** A reader of typed words (any case, short forms too) as the vocabulary's contract values; undefined: not one. */
+export function contractValue(vocabulary: Vocabulary<string>): (typed: string) => string | undefined {
+  const lookup = new Map<string, string>();
+  for (const [value, short] of Object.entries(vocabulary)) for (const name of [value, ...short]) lookup.set(name.toLowerCase(), value);
+  return (typed) => lookup.get(typed.toLowerCase());
 }
