@@ -2,6 +2,15 @@
 import { DIR_KEYS, MESSAGE_KEYS } from './envelope-fields.js';
 import { isTextLine } from './text-line.js';
 
+/** Fields only a capture's envelope has: a direction, an event, an HTTP exchange, what the capture found broken. */
+const CAPTURE_KEYS: readonly string[] = [...DIR_KEYS, 'event', 'http', 'invalid', 'truncated'];
+
+/** The object names a field only a capture's envelope has (`dir`, `event`, `http` …): it is one, whole or broken. */
+export function namesCaptureField(o: Record<string, unknown>): boolean {
+  for (const k of CAPTURE_KEYS) if (Object.hasOwn(o, k) && o[k] !== null) return true;
+  return false;
+}
+
 /** pino's and bunyan's numeric levels (10 trace … 60 fatal). */
 const NUMERIC_LEVELS: Readonly<Record<number, string>> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
 
@@ -12,11 +21,23 @@ const NUMERIC_LEVELS: Readonly<Record<number, string>> = { 10: 'trace', 20: 'deb
  * text (text-line.ts), which no wire line holding JSON-RPC is: it was never on the wire, so it is a log line.
  */
 export function jsonLogLevel(o: Record<string, unknown>): string | null | undefined {
-  for (const k of [...DIR_KEYS, 'event', 'http', 'invalid', 'truncated']) if (Object.hasOwn(o, k) && o[k] !== null) return undefined;
+  if (namesCaptureField(o)) return undefined;
   const key = MESSAGE_KEYS.find((k) => Object.hasOwn(o, k) && o[k] !== null);
   const m = key === undefined ? undefined : o[key];
   if (typeof m !== 'string' || !isTextLine(m)) return undefined;
-  const level = o.level ?? o.severity;
-  if (typeof level === 'string') return level;
-  return typeof level === 'number' ? (NUMERIC_LEVELS[level] ?? String(level)) : null;
+  return recordLevel(o);
+}
+
+/** Keys a JSON log record keeps its level under (pino and bunyan as a number, .NET's JSON console as `LogLevel`). */
+const LEVEL_KEYS = ['level', 'severity', 'LogLevel', 'lvl'] as const;
+
+/** The level of a JSON log record (a string, or pino's number), else null. */
+export function recordLevel(o: Record<string, unknown>): string | null {
+  for (const k of LEVEL_KEYS) {
+    if (!Object.hasOwn(o, k) || o[k] === null) continue;
+    const v = o[k];
+    if (typeof v === 'string') return v;
+    if (typeof v === 'number') return NUMERIC_LEVELS[v] ?? String(v);
+  }
+  return null;
 }

@@ -53,14 +53,11 @@ export interface ReadOptions {
   clockOffset?: number;
 }
 
-/**
- * A line reader for a line-based format; `maxBytes` is the message size limit it names and applies to records.
- * `textIsLog`: lines of plain text in raw NDJSON are log lines (a file detection found no message in), not messages.
- */
-export function lineReader(format: Exclude<InputFormat, 'json' | HttpFormat>, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0, textIsLog = false): LineReader {
+/** A line reader for a line-based format; `maxBytes` is the message size limit it names and applies to records. */
+export function lineReader(format: Exclude<InputFormat, 'json' | HttpFormat>, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0): LineReader {
   switch (format) {
     case 'ndjson':
-      return new NdjsonReader(file, maxBytes, textIsLog);
+      return new NdjsonReader(file, maxBytes);
     case 'envelope':
       return new EnvelopeReader(file, maxBytes, clockOffset);
     case 'transcript':
@@ -97,13 +94,10 @@ export async function* readFrames(input: AsyncIterable<Chunk>, opts: ReadOptions
 export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadOptions): AsyncGenerator<Frame[]> {
   let format = opts.format;
   let source = input;
-  // Read as a stream of messages, unless detection found no message to decide on (then text lines are log lines).
-  let messages = true;
   if (format === undefined) {
     const { input: replayed, ...detected } = await detectInput(input, opts.detect);
     format = detected.format;
     source = replayed;
-    messages = detected.conclusive;
     opts.onDetect?.(detected);
   }
   opts.onFormat?.(format);
@@ -145,7 +139,7 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
     return;
   }
   const maxBytes = opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const reader = lineReader(format as Exclude<InputFormat, 'json' | HttpFormat>, opts.file, maxBytes, opts.clockOffset, !messages);
+  const reader = lineReader(format as Exclude<InputFormat, 'json' | HttpFormat>, opts.file, maxBytes, opts.clockOffset);
   const splitter = new LineSplitter({ maxLineBytes: maxBytes, firstLine: opts.firstLine, atFileStart: opts.firstLine === undefined });
   const lines: Line[] = [];
   for await (const chunk of source) {

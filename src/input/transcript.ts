@@ -10,6 +10,8 @@ import { JsonExtent } from './json-extent.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, OVERSIZED_KEEP_BYTES, type Line } from './lines.js';
 import { isComment, isRecordStart, parseHeader, type TimeToken } from './transcript-syntax.js';
 import { isTextLine } from './text-line.js';
+import { BROKEN, carriedIn } from './carried.js';
+import { carriedFrame } from './line-kind.js';
 import { ClockTimeline, isoTime, NO_TIME, secondsTime, type TimeValue } from './time.js';
 
 export interface TranscriptLimits {
@@ -118,6 +120,14 @@ export class TranscriptReader implements LineReader {
     const at = { file: this.file, line: l.line, lines: 1 };
     const h = parseHeader(text);
     const logText = h === null ? (isTextLine(text) ? text : null) : h.kind === 'time-only' && (h.rest === '' || isTextLine(h.rest)) ? h.rest : null;
+    const carried = logText !== null && logText.includes('"jsonrpc') ? carriedIn(logText) : null;
+    if (carried !== null) {
+      // A message inside the text (`SERVER >>> {…}`, `… unknown message ID: {…}`): read from it; text that names
+      // `"jsonrpc"` without a whole message tries to be one and fails.
+      const ctx = { time: h === null ? undefined : this.time(h.time), session: this.session };
+      out.push(carried === BROKEN ? textFrame(at, logText!, utf8Length(logText!), ctx) : carriedFrame(at, carried, ctx));
+      return;
+    }
     if (logText !== null) {
       // Text with a time, or none, but no marker: a line of the log that is no message (text-line.ts). JSON there is a
       // message without its marker, or a piece of one: an error, below.

@@ -21,10 +21,7 @@ interface Expected {
  * from here when it is fixed. Empty: every fixture passes from the generic log lines, even those of hosts whose logs no
  * host reader reads yet (Codex, Gemini CLI, Amazon Q, Kiro, AnythingLLM, Cline).
  */
-const KNOWN_GAPS: Record<string, string> = {
-  'codex/codex-tui-startup-timeout.txt':
-    "Codex's hint line `[mcp_servers.playwright]` (a TOML table) is read as a broken message and starts a session, which splits the host's two lines of the timeout between the lines outside any session and that session (a line that is not trying to be JSON-RPC: issue 26)",
-};
+const KNOWN_GAPS: Record<string, string> = {};
 
 const fixtures = readdirSync(ROOT, { withFileTypes: true })
   .filter((d) => d.isDirectory())
