@@ -71,11 +71,12 @@ function inText(text: string, from: number): Carried | null {
       } catch {
         value = undefined;
       }
-      if (hasJsonrpc(value)) {
-        const before = text.slice(0, i);
-        const after = text.slice(end);
-        return { json, value, rest: joinRest(before, after), dir: directionOfWords(before, after) };
-      }
+      const before = text.slice(0, i);
+      const after = text.slice(end);
+      if (hasJsonrpc(value)) return { json, value, rest: joinRest(before, after), dir: directionOfWords(before, after) };
+      // A JSON log record on the line that holds the message in a field.
+      const held = isPlainObject(value) ? carriedInRecord(value) : null;
+      if (held !== null) return { ...held, rest: joinRest(joinRest(before, held.rest), after), dir: held.dir !== 'unknown' ? held.dir : directionOfWords(before, after) };
     }
     i = end;
   }

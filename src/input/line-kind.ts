@@ -16,12 +16,38 @@ import { recordLevel } from './json-log-line.js';
 import { nestedDeeper } from './depth.js';
 
 /** Text that opens as a JSON-RPC message without `jsonrpc`: an object whose first member is one of a message's. */
-const OPENS_AS_MESSAGE = /^\s*\[?\s*\{\s*"(?:id|method|params|result|error)"\s*:/;
+const OPENS_AS_MESSAGE = /^\s*(?:\[\s*)?\{\s*"(?:id|method|params|result|error)"\s*:/;
 
 /** A parsed line that tries to be a message (or a batch of them). */
 export function triesToBeMessage(v: unknown): boolean {
   if (Array.isArray(v)) return v.length > 0 && v.every((x) => isPlainObject(x) && isPlainMessage(x));
   return isPlainObject(v) && isPlainMessage(v);
+}
+
+/**
+ * Text that tries to be a message: JSON that is one (or a batch), or text that is no JSON and names `"jsonrpc"`, opens as
+ * a message's members, or is binary garbage.
+ */
+export function triesToBeMessageText(text: string): boolean {
+  if (/^\s*[[{]/.test(text)) {
+    try {
+      return triesToBeMessage(JSON.parse(text));
+    } catch {
+      // not JSON: read as text below
+    }
+  }
+  return text.includes('"jsonrpc') || OPENS_AS_MESSAGE.test(text) || !readable(text);
+}
+
+/**
+ * A line that opens a message (`{"jsonrpc"…`, `{"id": 1, "method"…`) or carries a whole one: it ends a group of log
+ * lines (a traceback) rather than continuing it. A line of a pretty-printed message (`  "jsonrpc": "2.0",`) does not.
+ */
+export function startsMessage(text: string): boolean {
+  if (/^\s*[[{]/.test(text) && triesToBeMessageText(text)) return true;
+  if (!text.includes('"jsonrpc')) return false;
+  const carried = carriedIn(text);
+  return carried !== null && carried !== BROKEN;
 }
 
 /**
