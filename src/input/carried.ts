@@ -26,7 +26,7 @@ const hasOwn = Object.hasOwn;
 const MAX_MISSES = 4;
 
 /** A JSON-RPC message or a batch of them: an object with `jsonrpc`, or a non-empty array of such objects. */
-export function hasJsonrpc(v: unknown): boolean {
+function hasJsonrpc(v: unknown): boolean {
   if (Array.isArray(v)) return v.length > 0 && v.every((x) => isPlainObject(x) && hasOwn(x, 'jsonrpc'));
   return isPlainObject(v) && hasOwn(v, 'jsonrpc');
 }
