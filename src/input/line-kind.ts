@@ -15,12 +15,18 @@ import { readable } from './text-line.js';
 import { recordLevel } from './json-log-line.js';
 import { nestedDeeper } from './depth.js';
 
-/** Text that opens as a JSON-RPC message without `jsonrpc`: an object whose first member is one of a message's. */
-const OPENS_AS_MESSAGE = /^\s*(?:\[\s*)?\{\s*"(?:id|method|params|result|error)"\s*:/;
+/**
+ * Text that opens as a JSON-RPC message: an object whose first member is one of a message's (`{"id": 1, "method"…`), or
+ * `jsonrpc` in single quotes (`{'jsonrpc': '2.0', …}`: a message a Python server printed as a dict).
+ */
+const OPENS_AS_MESSAGE = /^\s*(?:\[\s*)?\{\s*(?:"(?:id|method|params|result|error)"|'jsonrpc')\s*:/;
 
-/** A parsed line that tries to be a message (or a batch of them). */
+/**
+ * A parsed line that tries to be a message: a message (`isPlainMessage`), or a batch: an empty array (JSON-RPC's
+ * Invalid Request) or one that holds a message or a batch among its elements. `[1, 2, 3]` is none.
+ */
 export function triesToBeMessage(v: unknown): boolean {
-  if (Array.isArray(v)) return v.length > 0 && v.every((x) => isPlainObject(x) && isPlainMessage(x));
+  if (Array.isArray(v)) return v.length === 0 || v.some((x) => triesToBeMessage(x));
   return isPlainObject(v) && isPlainMessage(v);
 }
 
@@ -83,6 +89,11 @@ export function readLogLine(at: Position, text: string, bytes: number, out: Fram
     out.push(textFrame(at, text, bytes)); // nested past the limit: decode reports it
     return;
   }
+  // Bytes that are no text (control characters, bytes that were not UTF-8) are a broken message, whatever they hold.
+  if (!readable(text)) {
+    out.push(textFrame(at, text, bytes));
+    return;
+  }
   if (text.includes('jsonrpc')) {
     const carried = carriedIn(text);
     if (carried === BROKEN) {
@@ -94,8 +105,8 @@ export function readLogLine(at: Position, text: string, bytes: number, out: Fram
       return;
     }
   }
-  // Text that opens as a message, and unreadable bytes, are broken messages; anything else is a log record.
-  if (OPENS_AS_MESSAGE.test(text) || !readable(text)) out.push(textFrame(at, text, bytes));
+  // Text that opens as a message is a broken message; anything else is a log record.
+  if (OPENS_AS_MESSAGE.test(text)) out.push(textFrame(at, text, bytes));
   else out.push(logFrame(at, null, text));
 }
 
