@@ -58,6 +58,11 @@ export interface Frame {
    * `bytes` is 0 (the wire size is not known). The record pairs, times and sets the phase like a full message.
    */
   summary?: MessageSummary;
+  /**
+   * A message read from inside a line of a log (after a label, escaped in a quoted value, in a field of a JSON log
+   * record): the rest of the line, which the record keeps as its `text`. Absent when the line held the message alone.
+   */
+  context?: string;
   /** The host's name for the server (a Claude Desktop `[NAME]` bracket, a VS Code channel), when the log gives it. */
   server?: string;
   /** Read from HTTP traffic (a packet capture, a HAR file): the exchange and stream that carried the record. */
@@ -233,7 +238,10 @@ export interface AnnotatedRecord {
   truncated?: true;
   /** Present (true) only when the log gave only a summary of the message: `message` is null. */
   summary?: true;
-  /** Log records only: the level as written (null when none), the text, and the physical lines it spans. */
+  /**
+   * Log records: the level as written (null when none), the text, and the physical lines it spans. A message read from
+   * inside a line of a log has `text` too: the rest of its line (the label before it, the fields around it).
+   */
   level?: string | null;
   text?: string;
   lines?: number;

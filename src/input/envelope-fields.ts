@@ -44,12 +44,6 @@ export function isEnvelope(v: unknown): v is Obj {
 /** Top-level keys that mark a bare JSON-RPC message. */
 export const MESSAGE_MARK_KEYS = ['jsonrpc', 'method', 'id', 'result', 'error'] as const;
 
-/** A bare JSON-RPC message rather than an envelope: it has `jsonrpc`, `method`, `id`, `result` or `error`. */
-export function looksLikeMessage(v: Obj): boolean {
-  for (const k of MESSAGE_MARK_KEYS) if (hasOwn(v, k)) return true;
-  return false;
-}
-
 function firstKey(o: Obj, keys: readonly string[]): string | undefined {
   for (const k of keys) if (hasOwn(o, k) && o[k] !== null && o[k] !== undefined) return k;
   return undefined;

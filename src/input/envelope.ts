@@ -1,15 +1,18 @@
 // Envelope NDJSON reader: one JSON object per line wrapping a message (or a transport event) with metadata.
 import type { Frame } from '../types.js';
 import { isPlainObject } from '../util/own.js';
-import { describe, envelopeToFrame, isBlankLineEnvelope, isEnvelope, isStderrEnvelope, looksLikeMessage } from './envelope-fields.js';
+import { describe, DIR_KEYS, ENVELOPE_KEYS, envelopeToFrame, isBlankLineEnvelope, isEnvelope, isStderrEnvelope, SESSION_KEYS, TIME_KEYS } from './envelope-fields.js';
+import { readLogLine, recordFrame, triesToBeMessage } from './line-kind.js';
 import { nestedDeeper } from './depth.js';
-import { jsonLogLevel } from './json-log-line.js';
-import { errorFrame, logFrame, oversizedFrame, readLines, textFrame, tooDeepFrame, type LineReader } from './frames.js';
+import { jsonLogLevel, namesCaptureField } from './json-log-line.js';
+import { errorFrame, oversizedFrame, readLines, textFrame, tooDeepFrame, type LineReader } from './frames.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from './lines.js';
-import { textLine } from './text-line.js';
 import { isComment } from './transcript-syntax.js';
 import { StderrRun } from './stderr-run.js';
 import { ClockTimeline } from './time.js';
+
+/** Text that opens as an envelope: an object whose first member is one of an envelope's fields (a time, a direction …). */
+const OPENS_AS_ENVELOPE = new RegExp(`^\\s*\\{\\s*"(?:${[...TIME_KEYS, ...DIR_KEYS, ...SESSION_KEYS, ...ENVELOPE_KEYS, 'http'].join('|')})"\\s*:`);
 
 /**
  * Parses each non-blank line and maps it with the envelope field table. A line that is not JSON, or not a
@@ -49,8 +52,13 @@ export class EnvelopeReader implements LineReader {
       return null;
     }
     if (isBlank(l.text)) return null;
-    // A comment, or text in the file around the envelopes (not a wire line: those are inside them), is no message.
-    if (l.text.charCodeAt(0) !== 0x7b && (isComment(l.text) || textLine(at, l.text, out))) return null;
+    // A comment is skipped; text in the file around the envelopes (not a wire line: those are inside them) is read by
+    // the rule of line-kind.ts: a log line, unless it tries to be a message or carries one.
+    const c = l.text.charCodeAt(0);
+    if (c !== 0x7b /* { */ && c !== 0x5b /* [ */) {
+      if (!isComment(l.text)) readLogLine(at, l.text, l.bytes, out);
+      return null;
+    }
     // Checked before parsing: the envelope's message would be re-serialised, which a deep value overflows.
     if (nestedDeeper(l.text)) {
       out.push(tooDeepFrame(at, l.text));
@@ -60,22 +68,32 @@ export class EnvelopeReader implements LineReader {
     try {
       obj = JSON.parse(l.text);
     } catch (err) {
-      out.push(errorFrame(at, l.text, `not valid JSON: ${(err as Error).message}`));
+      // An envelope cut short fails as one; any other line is read by the rule of line-kind.ts (a message cut short is
+      // a broken message, a printed object or a line of text a log line).
+      if (OPENS_AS_ENVELOPE.test(l.text)) out.push(errorFrame(at, l.text, `not valid JSON: ${(err as Error).message}`));
+      else readLogLine(at, l.text, l.bytes, out);
       return null;
     }
     if (!isPlainObject(obj)) {
       out.push(errorFrame(at, l.text, `not an envelope: the line is ${describe(obj)}, not a JSON object`));
       return null;
     }
-    if (!isEnvelope(obj) && looksLikeMessage(obj)) {
-      // A bare JSON-RPC message among envelopes: the line is its wire text.
-      out.push(textFrame(at, l.text, l.bytes));
-      return null;
+    if (!isEnvelope(obj)) {
+      // A bare JSON-RPC message among envelopes: the line is its wire text. An object that names no field of a capture
+      // is a JSON log record (a server's stderr, a library's log): a message held in one of its fields is read from
+      // it, else it is a log line. One that names a direction or an event is an envelope that fails (below).
+      if (triesToBeMessage(obj)) {
+        out.push(textFrame(at, l.text, l.bytes));
+        return null;
+      }
+      if (!namesCaptureField(obj)) {
+        out.push(recordFrame(at, obj, l.text));
+        return null;
+      }
     }
     if (isBlankLineEnvelope(obj)) return null;
-    const level = jsonLogLevel(obj);
-    if (level !== undefined) {
-      out.push(logFrame(at, level, l.text));
+    if (jsonLogLevel(obj) !== undefined) {
+      out.push(recordFrame(at, obj, l.text));
       return null;
     }
     const frame = envelopeToFrame(obj, at, () => l.text, this.clock);

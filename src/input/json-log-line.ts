@@ -1,6 +1,17 @@
 // A structured log line (pino, bunyan, winston, structlog …) among envelopes: JSON that looks like an envelope but is none.
 import { DIR_KEYS, MESSAGE_KEYS } from './envelope-fields.js';
 import { isTextLine } from './text-line.js';
+import { isPlainMessage } from './json-find.js';
+import { isPlainObject } from '../util/own.js';
+
+/** Fields only a capture's envelope has: a direction, an event, an HTTP exchange, what the capture found broken. */
+const CAPTURE_KEYS: readonly string[] = [...DIR_KEYS, 'event', 'http', 'invalid', 'truncated'];
+
+/** The object names a field only a capture's envelope has (`dir`, `event`, `http` …): it is one, whole or broken. */
+export function namesCaptureField(o: Record<string, unknown>): boolean {
+  for (const k of CAPTURE_KEYS) if (Object.hasOwn(o, k) && o[k] !== null) return true;
+  return false;
+}
 
 /** pino's and bunyan's numeric levels (10 trace … 60 fatal). */
 const NUMERIC_LEVELS: Readonly<Record<number, string>> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
@@ -8,15 +19,32 @@ const NUMERIC_LEVELS: Readonly<Record<number, string>> = { 10: 'trace', 20: 'deb
 /**
  * The level of a JSON log line (a string, or a pino number; null without one) when `o` is one, else undefined. Such a
  * line (`{"level":30,"time":…,"msg":"listen stream open"}`: a server's stderr appended to a capture) has the keys
- * of an envelope's time and message, but it names no direction, event or HTTP exchange, and its message is readable
- * text (text-line.ts), which no wire line holding JSON-RPC is: it was never on the wire, so it is a log line.
+ * of an envelope's time and message, but it names no direction, event or HTTP exchange, and its message is no
+ * message: readable text (text-line.ts), text that does not open as JSON (`"msg":"8080"`), or JSON that is no
+ * JSON-RPC message (`"data":{"port":3001}`). It was never on the wire, so it is a log line.
  */
 export function jsonLogLevel(o: Record<string, unknown>): string | null | undefined {
-  for (const k of [...DIR_KEYS, 'event', 'http', 'invalid', 'truncated']) if (Object.hasOwn(o, k) && o[k] !== null) return undefined;
+  if (namesCaptureField(o)) return undefined;
   const key = MESSAGE_KEYS.find((k) => Object.hasOwn(o, k) && o[k] !== null);
-  const m = key === undefined ? undefined : o[key];
-  if (typeof m !== 'string' || !isTextLine(m)) return undefined;
-  const level = o.level ?? o.severity;
-  if (typeof level === 'string') return level;
-  return typeof level === 'number' ? (NUMERIC_LEVELS[level] ?? String(level)) : null;
+  if (key === undefined) return undefined;
+  const m = o[key];
+  const noMessage =
+    typeof m === 'string' ? isTextLine(m) || !/^\s*[[{]/.test(m)
+    : Array.isArray(m) ? !(m.length > 0 && m.every((x) => isPlainObject(x) && isPlainMessage(x)))
+    : !isPlainObject(m) || !isPlainMessage(m);
+  return noMessage ? recordLevel(o) : undefined;
+}
+
+/** Keys a JSON log record keeps its level under (pino and bunyan as a number, .NET's JSON console as `LogLevel`). */
+const LEVEL_KEYS = ['level', 'severity', 'LogLevel', 'lvl'] as const;
+
+/** The level of a JSON log record (a string, or pino's number), else null. */
+export function recordLevel(o: Record<string, unknown>): string | null {
+  for (const k of LEVEL_KEYS) {
+    if (!Object.hasOwn(o, k) || o[k] === null) continue;
+    const v = o[k];
+    if (typeof v === 'string') return v;
+    if (typeof v === 'number') return NUMERIC_LEVELS[v] ?? String(v);
+  }
+  return null;
 }

@@ -44,13 +44,12 @@ export interface ReadOptions {
 
 /**
  * A line reader for a line-based format (a format read as one document or as HTTP traffic has none); `maxBytes` is the
- * message size limit it names and applies to records. `textIsLog`: lines of plain text in raw NDJSON are log lines (a
- * file detection found no message in), not messages.
+ * message size limit it names and applies to records.
  */
-export function lineReader(format: InputFormat, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0, textIsLog = false): LineReader {
+export function lineReader(format: InputFormat, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0): LineReader {
   const open = formatNamed(format).open;
   if (!('lines' in open)) throw new Error(`${format} is not read by lines`);
-  return open.lines({ file, maxBytes, clockOffset, textIsLog });
+  return open.lines({ file, maxBytes, clockOffset });
 }
 
 /**
@@ -71,13 +70,10 @@ export async function* readFrames(input: AsyncIterable<Chunk>, opts: ReadOptions
 export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadOptions): AsyncGenerator<Frame[]> {
   let format = opts.format;
   let source = input;
-  // Read as a stream of messages, unless detection found no message to decide on (then text lines are log lines).
-  let messages = true;
   if (format === undefined) {
     const { input: replayed, ...detected } = await detectInput(input, opts.detect);
     format = detected.format;
     source = replayed;
-    messages = detected.conclusive;
     opts.onDetect?.(detected);
   }
   opts.onFormat?.(format);
@@ -85,7 +81,6 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
     file: opts.file,
     maxBytes: opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
     clockOffset: opts.clockOffset ?? 0,
-    textIsLog: !messages,
     onNote: opts.onNote,
     onEnd: opts.onEnd,
   };

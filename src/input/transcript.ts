@@ -10,6 +10,8 @@ import { JsonExtent } from './json-extent.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, OVERSIZED_KEEP_BYTES, type Line } from './lines.js';
 import { isComment, isRecordStart, parseHeader, type TimeToken } from './transcript-syntax.js';
 import { isTextLine } from './text-line.js';
+import { BROKEN, carriedIn } from './carried.js';
+import { carriedFrame, startsMessage, triesToBeMessageText } from './line-kind.js';
 import { ClockTimeline, isoTime, NO_TIME, secondsTime, type TimeValue } from './time.js';
 
 export interface TranscriptLimits {
@@ -47,6 +49,9 @@ const SCALAR_START = /^(?:["\d-]|true\b|false\b|null\b)/;
  * a new record (a record header can never continue valid JSON), at end of input, or at the size limits, and
  * becomes an error frame holding its raw lines. Lines outside any record are kept as error frames, grouped.
  */
+/** A line that opens a top-level JSON value: `{` or `[` in its first column. */
+const OPENS_VALUE = /^[[{]/;
+
 export class TranscriptReader implements LineReader {
   private readonly clock: ClockTimeline;
   private readonly maxLines: number;
@@ -92,7 +97,9 @@ export class TranscriptReader implements LineReader {
       this.append(l, t);
       return this.scan(t, out);
     }
-    if (isRecordStart(l.text) || (p.kind === 'orphan' && (isBlank(l.text) || isComment(l.text)))) {
+    // An orphan (JSON with no marker) ends at a line that opens a new top-level value (`{` or `[` in its first column:
+    // the lines inside a pretty-printed value are indented) or starts a message.
+    if (isRecordStart(l.text) || (p.kind === 'orphan' && (isBlank(l.text) || isComment(l.text) || OPENS_VALUE.test(l.text) || startsMessage(l.text)))) {
       this.cut(out, p.kind === 'orphan' ? p.why : `unterminated JSON value: line ${l.line} starts a new record`);
       return false;
     }
@@ -117,7 +124,18 @@ export class TranscriptReader implements LineReader {
     if (isBlank(text) || isComment(text)) return;
     const at = { file: this.file, line: l.line, lines: 1 };
     const h = parseHeader(text);
-    const logText = h === null ? (isTextLine(text) ? text : null) : h.kind === 'time-only' && (h.rest === '' || isTextLine(h.rest)) ? h.rest : null;
+    let logText = h === null ? (isTextLine(text) ? text : null) : h.kind === 'time-only' && (h.rest === '' || isTextLine(h.rest)) ? h.rest : null;
+    // Without a direction marker: the text after the time, if any.
+    const bare = h === null ? text : h.kind === 'time-only' ? h.rest : null;
+    const carried = bare !== null && bare.includes('"jsonrpc') ? carriedIn(bare) : null;
+    if (carried !== null && (carried !== BROKEN || logText !== null)) {
+      // A message inside the text (`SERVER >>> {…}`, `… unknown message ID: {…}`, a message alone with no marker): read
+      // from it; text that names `"jsonrpc"` without a whole message tries to be one and fails.
+      const ctx = { time: h === null ? undefined : this.time(h.time), session: this.session };
+      out.push(carried === BROKEN ? textFrame(at, bare!, utf8Length(bare!), ctx) : carriedFrame(at, carried, ctx));
+      return;
+    }
+    if (logText === null && bare !== null && bare !== '' && !triesToBeMessageText(bare)) logText = bare; // a printed object
     if (logText !== null) {
       // Text with a time, or none, but no marker: a line of the log that is no message (text-line.ts). JSON there is a
       // message without its marker, or a piece of one: an error, below.
@@ -259,7 +277,7 @@ export class TranscriptReader implements LineReader {
    * traceback; anything else ends it. A log over the line or byte limits is emitted and goes on as a new one.
    */
   private continueLog(l: Line, out: Frame[]): boolean {
-    if (isBlank(l.text) || isComment(l.text) || parseHeader(l.text) !== null) {
+    if (isBlank(l.text) || isComment(l.text) || parseHeader(l.text) !== null || startsMessage(l.text)) {
       this.emitLog(out);
       return false;
     }

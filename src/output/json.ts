@@ -46,7 +46,7 @@ export function recordToJson(r: PipelineRecord, opts: RecordOutputOptions): Json
     o.level = r.level ?? null;
     o.text = r.text ?? '';
     o.lines = r.lines ?? 1;
-  }
+  } else if (r.text !== undefined) o.text = r.text; // a message read from inside a line: the rest of it
   if (opts.body && r.raw !== undefined) o.raw = r.raw;
   if (r.event !== undefined) o.event = r.event.data === undefined ? { name: r.event.name } : { name: r.event.name, data: r.event.data };
   if (r.batch !== undefined) o.batch = { index: r.batch.index, size: r.batch.size };

@@ -138,6 +138,7 @@ export class Tracker {
     if (d.batch) record.batch = d.batch;
     if (frame.http !== undefined) record.http = frame.http;
     if (d.noBody !== undefined) record[d.noBody] = true;
+    if (frame.context !== undefined) record.text = frame.context;
     if (d.kind === 'log') {
       // A line of the log that is no message: it belongs to the session and changes nothing in it.
       const log = frame.log!;

@@ -180,10 +180,10 @@ describe('--no-body', () => {
   });
 
   it('removes raw from invalid records too', async () => {
-    writeFileSync(join(tmp, 'one-bad.ndjson'), '{not json\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+    writeFileSync(join(tmp, 'one-bad.ndjson'), '{"jsonrpc":"2.0",not json\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
     const [withBody] = await ndjson([inTmp('one-bad.ndjson')]);
     const [lean] = await ndjson([inTmp('one-bad.ndjson'), '--no-body']);
-    expect(withBody.raw).toBe('{not json');
+    expect(withBody.raw).toBe('{"jsonrpc":"2.0",not json');
     expect('raw' in lean || 'message' in lean).toBe(false);
   });
 });
@@ -213,7 +213,7 @@ describe('bad lines inside a file', () => {
   // 1-3: initialize, its response, notifications/initialized; then garbage; then ping (14) and its response (15).
   const lines = [wire[0], wire[1], wire[2], 'not json', '{"jsonrpc":"2.0","id":1}', '', wire[13], '{"jsonrpc":"2.0",', wire[14]];
 
-  it('become invalid records with their line numbers; processing continues after them', async () => {
+  it('become invalid records with their line numbers when they try to be messages; processing continues after them', async () => {
     writeFileSync(join(tmp, 'mixed.ndjson'), lines.join('\n') + '\n');
     const f = inTmp('mixed.ndjson');
     const rs = await ndjson([f]);
@@ -221,7 +221,7 @@ describe('bad lines inside a file', () => {
       [`${f}:1`, 'request'],
       [`${f}:2`, 'response'],
       [`${f}:3`, 'notification'],
-      [`${f}:4`, 'invalid'],
+      [`${f}:4`, 'log'], // text that tries to be no message: a line of the log
       [`${f}:5`, 'invalid'],
       // line 6 is blank: skipped, but still counted
       [`${f}:7`, 'request'],
@@ -229,13 +229,14 @@ describe('bad lines inside a file', () => {
       [`${f}:9`, 'response'],
     ]);
     const bad = rs.filter((r) => r.kind === 'invalid');
-    expect(bad.map((r) => r.raw)).toEqual(['not json', '{"jsonrpc":"2.0","id":1}', '{"jsonrpc":"2.0",']);
+    expect(bad.map((r) => r.raw)).toEqual(['{"jsonrpc":"2.0","id":1}', '{"jsonrpc":"2.0",']);
     for (const r of bad) {
       expect(r.message).toBeNull();
       expect(r.findings.length).toBeGreaterThan(0);
       expect(r.findings.every((f: Rec) => f.severity === 'error' && typeof f.rule === 'string' && f.message !== '')).toBe(true);
     }
-    expect(bad.map((r) => r.findings[0].rule)).toEqual(['invalid-json', 'invalid-jsonrpc', 'invalid-json']);
+    expect(bad.map((r) => r.findings[0].rule)).toEqual(['invalid-jsonrpc', 'invalid-json']);
+    expect(rs[3]).toMatchObject({ text: 'not json', findings: [] });
     // Pairing still works after the garbage.
     expect(rs[7]).toMatchObject({ kind: 'response', method: 'ping', pair: rs[5].seq, dir: 's2c' });
     expect(rs[1]).toMatchObject({ kind: 'response', method: 'initialize', pair: 1 });
@@ -243,7 +244,7 @@ describe('bad lines inside a file', () => {
 
   it('in an envelope log too, and text output shows them with their findings', async () => {
     const env = readFileSync(join(REPO_ROOT, MEMORY), 'utf8').split('\n');
-    writeFileSync(join(tmp, 'mixed.envelope.ndjson'), [env[0], env[1], '{garbage', 'a note in the capture file', env[2], env[3]].join('\n') + '\n');
+    writeFileSync(join(tmp, 'mixed.envelope.ndjson'), [env[0], env[1], '{"ts":"2026-01-01T00:00:00Z","dir":"c2s","message":{garbage', 'a note in the capture file', env[2], env[3]].join('\n') + '\n');
     const f = inTmp('mixed.envelope.ndjson');
     const rs = await ndjson([f]);
     expect(rs.map((r) => [r.source, r.kind])).toEqual([
@@ -254,14 +255,14 @@ describe('bad lines inside a file', () => {
       [`${f}:5`, 'response'],
       [`${f}:6`, 'notification'],
     ]);
-    expect(rs[2].raw).toBe('{garbage');
+    expect(rs[2].raw).toBe('{"ts":"2026-01-01T00:00:00Z","dir":"c2s","message":{garbage');
     // Text beside the envelopes was never on the wire: a line of the log, never a finding.
     expect(rs[3]).toMatchObject({ text: 'a note in the capture file', findings: [] });
     expect(rs[4]).toMatchObject({ method: 'initialize', pair: 2, dir: 's2c' });
     const text = await runMain(['annotate', f]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/bad .*\(invalid\)/);
-    // An envelope line that is not JSON is a bad frame (rule invalid-frame), not a bad message.
+    // An envelope cut short is a bad frame (rule invalid-frame), not a bad message.
     expect(text.stdout).toMatch(/↳ error +invalid-frame: /);
   });
 });

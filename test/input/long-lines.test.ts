@@ -150,6 +150,9 @@ function baseFamilies(): Family[] {
     ['transcript', ''], ['transcript', '-> '], ['transcript', '[22:00:00.000] <- '], ['transcript', '!! exit'], ['transcript', '!! '],
     ['transcript', '=== session '], ['transcript', '22:00:00.000 '], ['ndjson', '{"jsonrpc":"2.0","method":'], ['ndjson', '0'],
     ['envelope', '{"ts":"2026-01-01T00:00:00Z","dir":"c2s","line":'],
+    // A message inside a line (carried.ts): after a label, escaped in a quoted value, after brackets of prose.
+    ['ndjson', 'MCP: SERVER OUTPUT: {"jsonrpc":"2.0","method":'], ['ndjson', 'DEBU request body body="{\\"jsonrpc\\":'],
+    ['ndjson', '[a [b [c [d [e [f {"jsonrpc":'],
   ];
   return heads.flatMap(([format, head]) => FILLERS.flatMap((f) => ENDS.map((end) => family(format, head, f, end, head !== '', true))));
 }

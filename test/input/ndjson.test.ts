@@ -7,18 +7,19 @@ describe('ndjson', () => {
   test('messages.ndjson: one frame per non-blank line, with line numbers and UTF-8 sizes', async () => {
     const frames = await framesOf(fixture('ndjson/messages.ndjson'), { file: 'm.ndjson' });
     expect(frames.map((f) => f.line)).toEqual([1, 2, 4, 5, 7, 8, 9, 10]);
-    for (const f of frames) {
+    for (const f of frames.filter((x) => x.log === undefined)) {
       expect(f).toMatchObject({ file: 'm.ndjson', lines: 1, ts: null, tsMs: null, dir: 'unknown', session: null });
       expect(f.bytes).toBe(Buffer.byteLength(f.text!));
-      expect(f.value).toBeUndefined();
+      // a line that opens with `{"jsonrpc"` is not parsed here (decode does it); a batch is, to tell it from a list
+      if (!f.text!.startsWith('[')) expect(f.value).toBeUndefined();
       expect(f.error).toBeUndefined();
     }
     expect(frames[0].text).toContain('"name":"tést 🚀"');
     expect(frames[0].bytes).toBe(157);
     expect(frames[3].text!.startsWith('[{')).toBe(true); // a batch stays one frame; decode splits it
-    // bad lines are kept for decode to report: in a stream of messages, a line of text was on the wire (invalid-json)
-    expect(frames[5].text).toBe('not json at all');
-    expect(frames[5].log).toBeUndefined();
+    // a line of text tries to be no message: a log record; a message cut short is kept for decode to report
+    expect(frames[5]).toMatchObject({ text: null, log: { level: null, text: 'not json at all' } });
+    expect(frames[6].text).toBe('{"jsonrpc":"2.0","id":2,"result":{}');
     expect(frames[7].text).toBe('{"jsonrpc":"2.0","id":2,"result":{}}'); // last line, no line ending
   });
 
@@ -50,19 +51,41 @@ describe('ndjson', () => {
     expect(frames.map((f) => [f.line, f.text])).toEqual([[2, '{"jsonrpc":"2.0","method":"x"}']]);
   });
 
-  test('where detection found no message, lines of text are log lines; JSON-looking and binary lines stay messages', async () => {
-    const text = 'Server starting on stdio...\n[INFO] ready\n{"jsonrpc":"2.0","id":1\n"id": 1,\n42\nnul\u0000byte\n';
-    const frames = await framesOf(text);
+  test('a line is a message only when it tries to be one; text, TOML sections and JSON log records are log lines', async () => {
+    const text = [
+      'Server starting on stdio...',
+      '[INFO] ready',
+      '  [mcp_servers.playwright]',
+      '{"jsonrpc":"2.0","id":1',
+      '{"id": 1, "method": "tools/call", "params": {',
+      '"id": 1,',
+      '42',
+      '{',
+      "  method: 'initialize',",
+      '}',
+      '{"level":30,"msg":"listening","port":3001}',
+      '{"id":1,"method":"ping"}',
+      'nul\u0000byte',
+    ].join('\n');
+    const frames = await framesOf(`${text}\n`);
     expect(frames.map((f) => [f.line, f.log?.text ?? null, f.text])).toEqual([
       [1, 'Server starting on stdio...', null],
       [2, '[INFO] ready', null],
-      [3, null, '{"jsonrpc":"2.0","id":1'],
-      [4, null, '"id": 1,'],
-      [5, null, '42'],
-      [6, null, 'nul\u0000byte'],
+      [3, '  [mcp_servers.playwright]', null],
+      [4, null, '{"jsonrpc":"2.0","id":1'],
+      [5, null, '{"id": 1, "method": "tools/call", "params": {'],
+      [6, '"id": 1,', null],
+      [7, '42', null],
+      [8, '{', null],
+      [9, "  method: 'initialize',", null],
+      [10, '}', null],
+      [11, '{"level":30,"msg":"listening","port":3001}', null],
+      [12, null, '{"id":1,"method":"ping"}'],
+      [13, null, 'nul\u0000byte'],
     ]);
-    // Where a message decided the format, the same text is on the wire: kept for decode to report.
-    const wire = await framesOf(`{"jsonrpc":"2.0","method":"x"}\n${text}`);
-    expect(wire.filter((f) => f.log !== undefined)).toEqual([]);
+    expect(frames[10].log?.level).toBe('info'); // pino's number
+    // A message in the stream does not make the text around it messages: the same lines are read the same way.
+    const wire = await framesOf(`{"jsonrpc":"2.0","method":"x"}\n${text}\n`);
+    expect(wire.slice(1).map((f) => [f.line - 1, f.log?.text ?? null, f.text])).toEqual(frames.map((f) => [f.line, f.log?.text ?? null, f.text]));
   });
 });

@@ -91,9 +91,9 @@ describe('transcript: bad.txt', () => {
     for (const l of s.push(text)) r.line(l, out);
     for (const l of s.end()) r.line(l, out);
     r.end(out);
-    expect(out.map((f) => [f.line, f.lines, f.error ?? 'ok'])).toEqual([
+    expect(out.map((f) => [f.line, f.lines, f.error ?? (f.log ? 'log' : 'ok')])).toEqual([
       [1, 5, 'JSON value not closed within 5 lines / 16777216 bytes; reading resumes at the next record'],
-      [6, 5, 'no timestamp or direction marker'],
+      [6, 5, 'log'], // the rest of the cut value: lines of pretty-printed JSON, which try to be no message
       [11, 1, 'ok'],
     ]);
     expect(out[0].text).toBe('-> {\n"a": [\n0,\n1,\n2,');
@@ -108,7 +108,7 @@ describe('transcript: bad.txt', () => {
     // Over the byte limit (`--max-message-bytes`): an oversized record keeping its start.
     expect(out[0]).toMatchObject({ line: 1, lines: 2, oversized: true, error: expect.stringMatching(/record of 2 lines of \d+ bytes is larger than --max-message-bytes \(20\)/) });
     expect(out[0].text).toBe('-> {\n"a": "0123456789",');
-    expect(out[1]).toMatchObject({ line: 3, lines: 1, error: 'no timestamp or direction marker' });
+    expect(out[1]).toMatchObject({ line: 3, lines: 1, log: { text: '"b": 1}' } }); // the rest: no message of its own
   });
 });
 
@@ -237,9 +237,15 @@ describe('transcript: log lines', () => {
     expect(frames.slice(0, 3).every((f) => f.bytes === 0 && f.text === null && f.error === undefined)).toBe(true);
   });
 
-  test('a line of JSON without a marker is still a broken record, with a time or without', async () => {
+  test('a message without a marker is read with no direction; lines of pretty-printed JSON after it are log lines', async () => {
     const frames = await transcript('[22:00:00.000] {"jsonrpc":"2.0","id":1}\n  "id": 2,\n42,\n');
-    expect(frames.map((f) => [f.line, f.lines, f.error])).toEqual([[1, 3, 'no direction marker after the timestamp']]);
+    expect(frames.map((f) => [f.line, f.lines, f.dir, f.text, f.log?.text])).toEqual([
+      [1, 1, 'unknown', '{"jsonrpc":"2.0","id":1}', undefined],
+      [2, 2, 'unknown', null, '  "id": 2,\n42,'],
+    ]);
+    // Cut short, it tries to be a message and fails.
+    const cut = await transcript('[22:00:00.000] {"jsonrpc":"2.0","id":1,\n');
+    expect(cut.map((f) => [f.line, f.text, f.error])).toEqual([[1, '[22:00:00.000] {"jsonrpc":"2.0","id":1,', 'no direction marker after the timestamp']]);
   });
 
   test('a message a host log cut in the middle is a truncated frame, and the next line is read as usual', async () => {

@@ -8,5 +8,5 @@ export const ndjson: FormatEntry<'ndjson'> = {
   title: 'Raw NDJSON: one JSON-RPC message per line (a stdio stream)',
   example: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
   detect: { by: 'verdict' },
-  open: { lines: (ctx) => new NdjsonReader(ctx.file, ctx.maxBytes, ctx.textIsLog) },
+  open: { lines: (ctx) => new NdjsonReader(ctx.file, ctx.maxBytes) },
 };

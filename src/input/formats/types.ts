@@ -50,8 +50,6 @@ export interface OpenContext {
   maxBytes: number;
   /** A piece of a file read on its own (`--jobs`): the days (in ms) the whole file counted before its first clock time. */
   clockOffset: number;
-  /** Detection found no message to decide on: plain text is a log line, not a broken message (raw NDJSON). */
-  textIsLog: boolean;
   /** Told, after the last frame, lines that summarise what the input held but gave no records (HTTP traffic). */
   onNote?: (text: string) => void;
   /** Told, after the last frame, how many physical lines the input held (by a format that cuts its own lines). */
