@@ -278,7 +278,8 @@ describe('audit --follow', () => {
     writeFileSync(file, memory.slice(0, 10).join('\n') + '\n');
     const r = start(['audit', '-f', 'json', '--follow', file, '--log-level', 'debug']);
     await caughtUp(r, file);
-    appendFileSync(file, '{this is not json\n');
+    // An envelope cut short (a line that opens as one is a record the capture meant): a broken frame, not log text.
+    appendFileSync(file, '{"ts":"2026-11-29T22:00:00.010Z","dir":"c2s","line":"{\\"jsonrpc\\":\n');
     await caughtUp(r, file); // the invalid line was read, and nothing printed
     expect(r.out()).toBe('');
     const { code } = await interrupt(r);
