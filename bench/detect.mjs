@@ -2,9 +2,10 @@
 //
 //   node bench/detect.mjs [FILE …]   (default: the 100 MB Claude Desktop bench log, see bench/generate.mjs)
 //
-// Detection reads at most the first 50 meaningful lines or 64 KiB and scores every dialect on them, so its cost does
-// not grow with the file. This measures it directly, in this process (the median of many calls, after warm-up), on
-// each given file and on a worst case that no dialect claims (every line scored to the 50-line limit), and reports it
+// Detection reads at most 50 lines some dialect scored (400 meaningful lines in all) or 64 KiB and scores every dialect
+// on them, so its cost does not grow with the file. This measures it directly, in this process (the median of many
+// calls, after warm-up), on each given file and on two worst cases: lines no dialect claims (every line scored to the
+// 50-line limit), and stderr no dialect reads (lines judged to the 400-line limit); and reports it
 // as a share of one `stats -f json` run of the file (its user + system CPU, measured in a child process).
 import { spawnSync } from 'node:child_process';
 import { openSync, readSync, closeSync } from 'node:fs';
@@ -52,6 +53,10 @@ function statsCpuMs(file) {
 const worst = Buffer.from(Array.from({ length: 2000 }, (_, i) => `2026-01-01 00:00:${String(i % 60).padStart(2, '0')} note number ${i} of a text log no host writes`).join('\n') + '\n');
 const w = await detectMs(worst);
 console.log(`worst case (no dialect claims it): detection ${w.ms.toFixed(2)} ms → ${w.format}`);
+// Another: 64 KiB of a server's stderr that no dialect's host lines read (lines judged, none scored, to JUDGED_LINES).
+const stderr = Buffer.from(Array.from({ length: 2000 }, (_, i) => `    at handler (/srv/app/node_modules/server/lib/index.js:${i}:17) — a stack line no host writes`).join('\n') + '\n');
+const e = await detectMs(stderr);
+console.log(`stderr no dialect reads: detection ${e.ms.toFixed(2)} ms → ${e.format}`);
 for (const file of files) {
   const d = await detectMs(head(file));
   const cpu = statsCpuMs(file);

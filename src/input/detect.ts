@@ -2,7 +2,7 @@
 import { Buffer } from 'node:buffer';
 import { ToolCaptureDetector } from './tool-captures/recognise.js';
 import { ENTRY_KEYS, entriesDialect } from './dialects/entries.js';
-import { DialectScorer, SCORED_LINES, type DialectScore } from './dialects/scorer.js';
+import { DialectScorer, JUDGED_LINES, SCORED_LINES, type DialectScore } from './dialects/scorer.js';
 import { FORMATS, type InputFormat } from './formats/index.js';
 import type { FormatDetect } from './formats/types.js';
 import { ENVELOPE_KEYS, MESSAGE_MARK_KEYS } from './envelope-fields.js';
@@ -168,7 +168,7 @@ export class FormatDetector {
  * order. A first conclusive line that is JSON, or a transcript record (a marker, an event, a session break), decides at
  * once when no dialect has scored yet, as the base detector always did: NDJSON and transcripts are not held. A line
  * of text with a time (which a host's log starts with) only starts the scoring: every dialect scores the meaningful lines
- * until one has DECISIVE points, or SCORED_LINES were scored, or the input (or the peek budget) ends; then the best
+ * until one has DECISIVE points, or SCORED_LINES were scored by some dialect (JUDGED_LINES in all), or the input (or the peek budget) ends; then the best
  * dialect wins if it scored enough, else the first conclusive line's format, else the fallback. A transcript record
  * after such a line, with no dialect scored, decides `transcript` there (a live transcript is held to its first record).
  */
@@ -226,7 +226,7 @@ export class InputDetector {
     }
     const d = this.scorer.decisive();
     if (d !== null) return this.read(d);
-    return this.scored >= SCORED_LINES ? this.final() : null;
+    return this.enough() ? this.final() : null;
   }
 
   /** A line of a JSON input's first element: a dialect whose entries have its keys, else the first line's format. */
@@ -241,6 +241,11 @@ export class InputDetector {
     }
     // Not a dialect's: the first line decides as it always did (a line of JSON that says nothing waits for more).
     return this.first === null ? null : this.read(this.first);
+  }
+
+  /** Enough lines were judged: SCORED_LINES that some dialect scored, or JUDGED_LINES meaningful lines in all. */
+  private enough(): boolean {
+    return this.scorer.scored >= SCORED_LINES || this.scored >= JUDGED_LINES;
   }
 
   /** No more lines to judge: the best dialect that scored enough, else the first conclusive line's format, else the fallback. */

@@ -274,4 +274,34 @@ describe('text-log dialects', () => {
     expect(others).toBeGreaterThanOrEqual(TOOL_CAPTURE_NAMES.length);
     expect(n).toBeGreaterThan(60);
   });
+
+  // Issue 26: a server's stderr does not use up the lines scored, and its dialect loses to the host's frame around it.
+  const stderr = (n: number) => Array.from({ length: n }, (_, i) => `    at handler (/srv/app/lib/index.js:${i}:17)`);
+  const host = [
+    '2025-05-20T09:44:10.118Z [notes] [info] Initializing server...',
+    '2025-05-20T09:44:10.161Z [notes] [info] Server started and connected successfully',
+    '2025-05-20T09:44:10.170Z [notes] [info] Message from client: {"method":"initialize","params":{},"jsonrpc":"2.0","id":0}',
+  ];
+
+  test('lines no dialect scores do not count toward the 50: a host log after 120 lines of stderr is the host\'s', async () => {
+    const d = await detectInput(chunked(Buffer.from([...stderr(120), ...host].join('\n') + '\n'), 4096));
+    expect(d.format).toBe('claude-desktop');
+    expect(d.scores.lines).toBe(123);
+  });
+
+  test('lines judged are bounded all the same: 400 meaningful lines, scored or not', async () => {
+    const d = await detectInput(chunked(Buffer.from([...stderr(1000), ...host].join('\n') + '\n'), 4096));
+    expect(d.scores.lines).toBe(400);
+    expect(d.format).not.toBe('claude-desktop');
+  });
+
+  test("a server's dialect that scored first loses to the host's frame, and waits for it", () => {
+    const rich = [
+      "[05/20/25 09:41:02] INFO     Starting MCP server 'notes' with     server.py:2050",
+      "                             transport 'stdio'",
+      ...Array.from({ length: 8 }, () => ['                    INFO     Processing request of type            server.py:674', '                             CallToolRequest']).flat(),
+    ];
+    expect(detectFormat(rich.join('\n'))).toBe('fastmcp');
+    expect(detectFormat([...rich, ...host].join('\n'))).toBe('claude-desktop');
+  });
 });

@@ -30,6 +30,8 @@ export const fastmcp: Dialect<'fastmcp'> = {
     { re: /^(?:Completed|Failed) message: /, weight: 5 },
     { re: /^Processing request of type\b/, weight: 2 },
   ],
+  // A server Claude Desktop runs: its stderr sits in the host's log, with no prefix, between the host's own lines.
+  yieldTo: ['claude-desktop'],
   suffixes: [],
   markers: [
     // 2.9–2.10

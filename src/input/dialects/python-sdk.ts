@@ -40,8 +40,9 @@ export const pythonSdk: Dialect<'python-sdk'> = {
     { re: /^(?:Handling POST message|Parsed session ID: |Sent endpoint event: |Starting SSE writer)/, weight: 3 },
     { re: /^(?:Received session ID|Negotiated protocol version): /, weight: 3 },
   ],
-  // mcp-proxy (its own dialect) logs through the SDK's loggers: a line only mcp-proxy writes says the log is its.
-  yieldTo: ['mcp-proxy'],
+  // mcp-proxy (its own dialect) logs through the SDK's loggers: a line only mcp-proxy writes says the log is its; a
+  // server Claude Desktop runs writes its stderr into the host's log, between the host's own lines.
+  yieldTo: ['mcp-proxy', 'claude-desktop'],
   suffixes: [],
   markers: [
     // The exact bytes of a POST the SSE server received, and of an SSE frame sse_starlette wrote: the frame restates

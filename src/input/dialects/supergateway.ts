@@ -29,6 +29,8 @@ export const supergateway: Dialect<'supergateway'> = {
     { re: /^ {2}- (?:outputTransport|stdio|sse|streamableHttp|port|Headers|ssePath|messagePath|streamableHttpPath|CORS[^:]*|Health endpoints|Session timeout|logLevel|baseUrl): /, weight: 3 },
     { re: /^Starting\.\.\.$/, weight: 2 },
   ],
+  // Run by Claude Desktop as a stdio server: its lines sit in the host's log, with no prefix, between the host's own.
+  yieldTo: ['claude-desktop'],
   suffixes: [],
   // The hops are the gateway's, not MCP roles: "Child" is the server, "Stdio" (client modes) the client.
   markers: [
