@@ -11,6 +11,8 @@ export const PRETTY_MAX_LINES = 400;
 export const PRETTY_STRING_LINES = 6;
 /** Text longer than this is never parsed as JSON: it is shown as text (the parse would cost more than the lines it fills). */
 const JSON_TEXT_MAX = 1_000_000;
+/** Where a string or a line of text breaks: after a space (a `:` or `,` inside prose or a URL is no place to break). */
+const SPACE = / /;
 /** Columns each level of nesting indents by. */
 const STEP = 2;
 /** Columns a line keeps for its content however deep the nesting: deeper levels stop indenting. */
@@ -135,7 +137,7 @@ function stringValue(out: Sink, f: Frame, depth: number, head: string, headWidth
   const rest = Math.max(1, room - STEP);
   const own = room - headWidth < MIN_CONTENT / 2;
   if (own) push(out, f, indent, head.trimEnd());
-  let lines = own ? wrapDense(text, rest) : wrapDense(text, room - headWidth, rest);
+  let lines = wrapAtSpaces(text, own ? rest : room - headWidth, rest);
   if (lines.length > PRETTY_STRING_LINES || s.length > most) {
     const note = ` (${formatCount(s.length)} chars)`;
     lines = lines.slice(0, PRETTY_STRING_LINES);
@@ -148,6 +150,12 @@ function stringValue(out: Sink, f: Frame, depth: number, head: string, headWidth
     if (i === 0 && !own) push(out, f, indent, head + p.green(x) + (last ? comma : ''));
     else push(out, f, indent + STEP, p.green(x) + (last ? comma : ''));
   });
+}
+
+/** `s` over lines broken after a space where one is near the width, that space not shown at the line's end. */
+function wrapAtSpaces(s: string, first: number, rest: number): string[] {
+  const lines = wrapDense(s, first, rest, SPACE);
+  return lines.map((x, i) => (i < lines.length - 1 && x.endsWith(' ') ? x.slice(0, -1) : x));
 }
 
 /** `s`, or as much of it as the lines left can show (the cut is marked when the lines run out). */
@@ -172,6 +180,6 @@ function textLines(out: Sink, f: Frame, depth: number, s: string): void {
   for (const raw of text.split('\n')) {
     if (full(out)) return;
     const line = escapeTerminal(raw.replace(/\r$/, '').replace(/\t/g, '    '));
-    for (const x of line === '' ? [''] : wrapDense(line, room)) push(out, f, indent, x);
+    for (const x of line === '' ? [''] : wrapAtSpaces(line, room, room)) push(out, f, indent, x);
   }
 }
