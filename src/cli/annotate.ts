@@ -26,7 +26,7 @@ export interface AnnotateArgs extends RunArgs, RedactArgs, RuleArgs {
 }
 
 /** `--body`'s value: on, off, or on with whole bodies; undefined when not given (the format's default). */
-type Body = { on: boolean; full: boolean } | undefined;
+type Body = { on: boolean; full: boolean; pretty?: boolean } | undefined;
 
 /**
  * `--body` takes an optional value (`full`), so a file name right after it is read as its value: it is put back
@@ -38,6 +38,7 @@ function bodyArg(args: Pick<AnnotateArgs, 'body' | 'files'>): { body: Body; file
   if (v === false || v === 'false') return { body: { on: false, full: false }, files: args.files };
   if (v === true || v === '' || v === 'true') return { body: { on: true, full: false }, files: args.files };
   if (v === 'full') return { body: { on: true, full: true }, files: args.files };
+  if (v === 'pretty') return { body: { on: true, full: false, pretty: true }, files: args.files };
   return { body: { on: true, full: false }, files: [v, ...(args.files ?? [])] };
 }
 
@@ -45,7 +46,7 @@ export function annotateBuilder(y: Argv) {
   return bodyWidthOption(widthOption(ruleOptions(redactOptions(whereOptions(filterOptions(inputOptions(y))), 'off'))))
     .option('format', { alias: 'f', describe: 'output format', choices: ['text', 'ndjson', 'json'], default: 'text' })
     .option('body', {
-      describe: 'include message bodies (default: on for ndjson/json, off for text). In text each is cut to one line, or to --body-width N characters; --body full prints them whole; --no-body leaves them out',
+      describe: 'include message bodies (default: on for ndjson/json, off for text). In text each is cut to one line, or to --body-width N characters; --body full prints them whole; --body pretty indents them over lines, text as text and JSON inside text as JSON; --no-body leaves them out',
       type: 'string',
     })
     .option('logs', { describe: 'print the lines of a host or SDK log that are not MCP messages (log records); --no-logs hides them', type: 'boolean', default: true, group: 'Filters:' })
@@ -53,6 +54,7 @@ export function annotateBuilder(y: Argv) {
     .example('$0 annotate -f ndjson session.ndjson | jq .', 'one annotated record per line (the record contract)')
     .example('server < requests.ndjson | $0 annotate -', "a server's stdout as it arrives: only the server's side (no orphans)")
     .example('$0 annotate --width 200 --body full session.ndjson', 'wide lines, each message whole under its line')
+    .example('$0 annotate --body pretty session.ndjson', 'each message indented under its line, tool results as text')
     .example('$0 annotate --no-logs host.log', 'only the MCP messages of a host log, not its other lines')
     .example('$0 annotate --follow s.ndjson', 'keep printing as s.ndjson grows (e.g. a `wrap --out` capture); Ctrl-C ends')
     .example("$0 annotate --method 'tools/*' --phase operation log.ndjson", 'only tool traffic during operation')
@@ -62,7 +64,7 @@ export function annotateBuilder(y: Argv) {
 
 export async function runAnnotate(given: AnnotateArgs, io: CliIO): Promise<number> {
   const { body, files } = bodyArg(given);
-  const args = { ...given, files, body: body?.on, bodyFull: body?.full === true };
+  const args = { ...given, files, body: body?.on, bodyFull: body?.full === true, bodyPretty: body?.pretty === true };
   // --follow: records are printed as they come; Ctrl-C ends the input, and the end (footer) follows as usual.
   // The findings on the records follow the same settings as audit's (`--rule`, `--config`; `failOn` is audit's alone).
   const { rules, ruleOptions: ruleOpts } = await ruleSettings(args);
@@ -112,7 +114,7 @@ function terminalSafe(sink: Sink): Sink {
 }
 
 /** `redactor`: masks secrets in what is printed (records, session details, end-of-input findings); null: nothing. */
-function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean }, io: CliIO, analyzer: Analyzer, redactor: Redactor | null, diagnoser: Diagnoser): Sink {
+function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean; bodyPretty: boolean }, io: CliIO, analyzer: Analyzer, redactor: Redactor | null, diagnoser: Diagnoser): Sink {
   const shown = redactor ? (r: PipelineRecord) => redactor.record(r) : (r: PipelineRecord) => r;
   const ended = redactor ? (s: AnalysisSummary) => redactor.summary(s) : (s: AnalysisSummary) => s;
   if (args.format === 'ndjson') {
@@ -149,7 +151,7 @@ function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean }, io
   const palette = paletteFor(io, args.color);
   const transcript = new TextTranscript(palette, {
     body: args.body ?? false,
-    bodyWidth: args.bodyFull ? 'full' : args.bodyWidth,
+    bodyWidth: args.bodyPretty ? 'pretty' : args.bodyFull ? 'full' : args.bodyWidth,
     width: transcriptColumns(io, args.width),
   });
   return {

@@ -11,14 +11,18 @@ import { formatCount, formatMs } from './numbers.js';
 import { DEFAULT_WIDTH, indentOf, textLayout, type TextLayout } from './text-layout.js';
 import { displayWidth, fit, truncate } from './width.js';
 import { cutAtWord, wrapDense, wrapWords } from './wrap-words.js';
+import { PRETTY_MAX_LINES, PRETTY_STRING_LINES, prettyLines, prettyTextLines } from './pretty-body.js';
 
 export { formatOutsideTitle, formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextHeader, peersKnownAfter } from './text-session.js';
 
 export interface TextOptions {
   /** Print the message JSON (compact, escaped) on indented lines under the record. Default false. */
   body?: boolean;
-  /** Characters of the body shown (over as many lines as they take), or `full` for all. Default: one line's worth. */
-  bodyWidth?: number | 'full';
+  /**
+   * Characters of the body shown (over as many lines as they take), `full` for all, or `pretty`: indented over lines
+   * with text as text (pretty-body.ts). Default: one line's worth.
+   */
+  bodyWidth?: number | 'full' | 'pretty';
   /** Columns the line is laid out for (see `textLayout`). Default 100; `layout`, when given, decides instead. */
   width?: number;
   layout?: TextLayout;
@@ -323,6 +327,7 @@ function bodySource(r: PipelineRecord): string {
 function bodyLines(r: PipelineRecord, p: Palette, l: TextLayout, opts: TextOptions, ctx: RecordContext): string[] {
   const indent = indentOf(l);
   const room = Math.max(10, l.width - indent);
+  if (opts.bodyWidth === 'pretty') return prettyBody(r, p, indent, room, ctx);
   const full = bodySource(r);
   const keep = opts.bodyWidth === 'full' ? Infinity : Math.max(1, opts.bodyWidth ?? room);
   // Escaping only lengthens text, so a prefix a few times the kept length is enough to fill it.
@@ -346,8 +351,22 @@ function bodyLines(r: PipelineRecord, p: Palette, l: TextLayout, opts: TextOptio
   return out;
 }
 
+/** `--body pretty`: the message indented over lines (text as text), or the text of a log record or event, or the line as read. */
+function prettyBody(r: PipelineRecord, p: Palette, indent: number, room: number, ctx: RecordContext): string[] {
+  const parsed = r.kind !== 'log' && r.kind !== 'event' && r.message !== null && r.message !== undefined;
+  const { lines, cut, shortened } = parsed ? prettyLines(r.message, p, room) : prettyTextLines(bodySource(r), p, room);
+  const pad = ' '.repeat(indent);
+  const out = lines.map((x) => pad + x);
+  if (cut || shortened) ctx.bodyCut = true;
+  if (cut) {
+    out.push(pad + p.yellow(`… cut at ${formatCount(PRETTY_MAX_LINES)} lines (${formatCount(escapeTerminal(bodySource(r)).length)} chars in all)`));
+  }
+  return out;
+}
+
 /** What the transcript says once, at its end, when `--body` cut a message. */
 export function bodyCutNote(opts: Pick<TextOptions, 'bodyWidth'>): string {
+  if (opts.bodyWidth === 'pretty') return `bodies cut (… and their length in all): long strings to ${PRETTY_STRING_LINES} lines, messages to ${formatCount(PRETTY_MAX_LINES)} lines; --body full prints them whole`;
   const how = opts.bodyWidth === undefined || opts.bodyWidth === 'full' ? 'to one line each' : `to ${formatCount(opts.bodyWidth)} characters each`;
   return `bodies cut ${how} (… and their length in all): --body-width N shows N characters, --body full all of them`;
 }

@@ -61,9 +61,10 @@ const DENSE_BREAK = /[,:{[ ]/;
 
 /**
  * Text with few spaces (compact JSON) on lines of at most `first` / `rest` columns: each line ends after its last
- * `,` `:` `{` `[` or space when that keeps at least half the line, else at the width.
+ * `,` `:` `{` `[` or space (or what `breaks` matches: prose breaks at spaces only) when that keeps at least half the
+ * line, else at the width. The lines joined are the text.
  */
-export function wrapDense(text: string, first: number, rest: number = first): string[] {
+export function wrapDense(text: string, first: number, rest: number = first, breaks: RegExp = DENSE_BREAK): string[] {
   const lines: string[] = [];
   let s = text;
   while (s !== '') {
@@ -74,7 +75,7 @@ export function wrapDense(text: string, first: number, rest: number = first): st
     }
     let head = truncate(s, room + 1).slice(0, -1);
     for (let i = head.length; i > 0; i--) {
-      if (!DENSE_BREAK.test(head[i - 1]!)) continue;
+      if (!breaks.test(head[i - 1]!)) continue;
       if (displayWidth(head.slice(0, i)) >= room / 2) head = head.slice(0, i);
       break;
     }

@@ -20,6 +20,7 @@ describe('with --redact no sink prints a secret', () => {
   it.each([
     [['annotate']],
     [['annotate', '--body']],
+    [['annotate', '--body', 'pretty']],
     [['annotate', '-f', 'ndjson']],
     [['annotate', '-f', 'json']],
     [['stats']],

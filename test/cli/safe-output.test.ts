@@ -61,6 +61,7 @@ describe('text outputs show the attack escaped and never emit it', () => {
     [['annotate']],
     [['annotate', '--body']],
     [['annotate', '--body', '--redact']],
+    [['annotate', '--body', 'pretty']],
     [['stats']],
     [['audit', '-f', 'text']],
   ])('%j, plain and in colour', async (args) => {
