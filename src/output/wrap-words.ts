@@ -69,11 +69,16 @@ export function wrapDense(text: string, first: number, rest: number = first, bre
   let s = text;
   while (s !== '') {
     const room = Math.max(1, lines.length === 0 ? first : rest);
-    if (displayWidth(s) <= room) {
+    // Only the next line's worth of the rest is measured: a window of code units that holds it (unless its graphemes
+    // are pathologically long, when the whole rest is). Measuring the whole rest for every line made a body quadratic.
+    const span = (room + 1) * 16;
+    let part = s.length > span ? s.slice(0, span) : s;
+    if (part !== s && displayWidth(part) <= room + 1) part = s;
+    if (part === s && displayWidth(s) <= room) {
       lines.push(s);
       break;
     }
-    let head = truncate(s, room + 1).slice(0, -1);
+    let head = truncate(part, room + 1).slice(0, -1);
     for (let i = head.length; i > 0; i--) {
       if (!breaks.test(head[i - 1]!)) continue;
       if (displayWidth(head.slice(0, i)) >= room / 2) head = head.slice(0, i);

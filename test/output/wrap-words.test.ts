@@ -50,3 +50,35 @@ describe('flowPhrases', () => {
     expect(lines).toEqual(['━━ session 1', '  samples/everything.envelope.ndjson', '  · stdio']);
   });
 });
+
+describe('wrapDense on a long body', () => {
+  /** The least CPU time of three runs of `f`, in ms. */
+  const cpuMs = (f: () => unknown) => {
+    let best = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const t = process.cpuUsage();
+      f();
+      const d = process.cpuUsage(t);
+      best = Math.min(best, (d.user + d.system) / 1000);
+    }
+    return best;
+  };
+
+  it('takes time linear in the text: 10 times the text, about 10 times the work (it measured the whole rest per line)', () => {
+    // `annotate --body full` of a 12.8 MB tool result ran for minutes: quadratic, 100 times the work for 10 times the text.
+    const text = (n: number) => `{"text":"${'lorem ipsum, '.repeat(n)}"}`;
+    wrapDense(text(2_000), 78); // warm up
+    const small = Math.max(cpuMs(() => wrapDense(text(2_000), 78)), 0.05);
+    const big = cpuMs(() => wrapDense(text(20_000), 78));
+    expect(big / small, `${small.toFixed(2)} ms → ${big.toFixed(2)} ms`).toBeLessThan(40);
+  });
+
+  it('keeps every character and every line within the width: wide characters, emoji, a grapheme longer than the window', () => {
+    const zalgo = `a${'\u0301'.repeat(3_000)}b`; // one grapheme of 3,001 code units: wider than any window of code units
+    for (const text of ['漢字かな交じり文, '.repeat(400), '👩‍👩‍👧‍👦 family, '.repeat(300), `${'x'.repeat(5_000)}${zalgo}${'y'.repeat(100)}`]) {
+      const lines = wrapDense(text, 40);
+      expect(lines.join('')).toBe(text);
+      for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(40);
+    }
+  });
+});
