@@ -71,3 +71,20 @@ describe('whose a host line is', () => {
     expect(by.get('docs-search')).toEqual(['initialize-timeout']);
   });
 });
+
+// Claude Desktop in 2026 says only `Failed to spawn process: …` (between its own lines, without a prefix) when the
+// command is not on the PATH it lists (seen in imdinu/apple-mail-mcp#70): a spawn failure, not an unexplained exit.
+describe('a spawn failure in the words of Claude Desktop 2026', () => {
+  const LOG = `2026-04-03T08:20:33.103Z [mail] [info] Initializing server... { metadata: undefined }
+2026-04-03T08:20:33.106Z [mail] [info] Server started and connected successfully { metadata: undefined }
+Failed to spawn process: No such file or directory
+2026-04-03T08:20:33.111Z [mail] [info] Server transport closed { metadata: undefined }
+2026-04-03T08:20:33.111Z [mail] [info] Server transport closed unexpectedly, this is likely due to the process exiting early. If you are developing this MCP server you can add output to stderr (i.e. \`console.error('...')\` in JavaScript, \`print('...', file=sys.stderr)\` in python) and it will appear in this log. { metadata: undefined }
+2026-04-03T08:20:33.111Z [mail] [error] Server disconnected. For troubleshooting guidance, please visit our [debugging documentation](https://modelcontextprotocol.io/docs/tools/debugging) { metadata: { context: 'connection', stack: undefined } }
+`;
+  it('is spawn-failed on the client side, with the line as evidence', async () => {
+    const [s] = await diagnosed(LOG, 'mcp-server-mail.log');
+    expect(s!.diagnoses.map((d) => [d.cause, d.side])).toEqual([['spawn-failed', 'client']]);
+    expect(s!.diagnoses[0]!.evidence[0]!.text).toBe('Failed to spawn process: No such file or directory');
+  });
+});

@@ -33,6 +33,8 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
   { kind: 'spawn', re: /\bspawn \S{1,300} ENOENT\b/ },
   { kind: 'spawn', re: /\bspawn \S{1,300} EACCES\b/ },
   { kind: 'spawn', re: /failed to spawn command/i },
+  // Claude Desktop (2026) with a command it cannot find on its PATH: `Failed to spawn process: No such file or directory`.
+  { kind: 'spawn', re: /Failed to spawn process: (?:No such file or directory|Permission denied)/ },
   { kind: 'spawn', re: /\bcommand not found\b/ },
   { kind: 'spawn', re: /^env: \S{1,200}: No such file or directory/ },
   { kind: 'spawn', re: /can't open file .{1,300}\[Errno 2\] No such file or directory/ },
