@@ -77,7 +77,7 @@ function refuseIncomplete(found: readonly Incomplete[], allow: boolean, io: CliI
   const first = found[0]!;
   const why = { cut: 'was cut by the log', summary: 'is only a summary', redacted: 'was redacted', unreadable: 'could not be read' }[first.why];
   const more = found.length > 1 ? ` (and ${found.length - 1} more)` : '';
-  const text = `${first.file}:${first.line}: the recorded message ${why}${more}`;
+  const text = `${first.source}: the recorded message ${why}${more}`;
   if (!allow) throw new UsageError(`${text}: its answers would not be the server's; --allow-incomplete serves it anyway`);
   io.stderr.write(`mcptrace mock: ${escapeTerminal(text)}; served anyway (--allow-incomplete)\n`);
 }

@@ -45,8 +45,8 @@ export interface Recording {
 
 /** A recorded message whose body is not what was sent: answering with it would be wrong. */
 export interface Incomplete {
-  file: string;
-  line: number;
+  /** Where it was read (`file:line`). */
+  source: string;
   why: 'cut' | 'summary' | 'redacted' | 'unreadable';
 }
 
@@ -71,7 +71,7 @@ export class RecordingBuilder {
   add(rec: AnnotatedRecord & { wire?: { tsMs: number | null } }): void {
     if (this.session !== undefined && rec.session !== this.session) return;
     if (rec.kind === 'log' || rec.kind === 'event') return;
-    const wherever = { file: rec.source, line: (rec as { wire?: { line: number } }).wire?.line ?? 0 };
+    const wherever = { source: rec.source };
     if (rec.truncated) return void this.incomplete.push({ ...wherever, why: 'cut' });
     if (rec.summary) return void this.incomplete.push({ ...wherever, why: 'summary' });
     if (rec.kind === 'invalid' || rec.message === null || typeof rec.message !== 'object') return void this.incomplete.push({ ...wherever, why: 'unreadable' });

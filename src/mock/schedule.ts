@@ -35,6 +35,16 @@ export class Schedule {
           this.waiting.set(JSON.stringify(o.awaits), { go: step, of: o.of });
           return;
         }
+        if (i < out.length) {
+          // One message per turn of the event loop, as a server writes them: a client that handles notifications a
+          // turn later than answers (the TypeScript SDK) sees the last progress before the answer, as it did live.
+          const t = setTimeout(() => {
+            this.timers.delete(t);
+            step();
+          }, 0);
+          this.timers.set(t, o.of);
+          return;
+        }
       }
       done?.();
     };
@@ -57,6 +67,15 @@ export class Schedule {
       clearTimeout(t);
       this.timers.delete(t);
     }
+  }
+
+  /**
+   * Resolves once everything scheduled was sent (what waits for an answer of the caller's is dropped: the caller is
+   * gone).
+   */
+  async drain(): Promise<void> {
+    this.waiting.clear();
+    while (this.timers.size > 0) await new Promise((resolve) => setTimeout(resolve, 1));
   }
 
   /** Drops everything still to be sent (the caller is gone). */

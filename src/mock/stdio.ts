@@ -8,7 +8,7 @@ import { Schedule } from './schedule.js';
 /** JSON-RPC 2.0 §5.1: the answer to a line that is no JSON. */
 const PARSE_ERROR = -32700;
 
-/** Serves `responder` on `input`/`output` until `input` ends; resolves then (what was still to be sent is dropped). */
+/** Serves `responder` on `input`/`output` until `input` ends; resolves once what was scheduled by then was sent. */
 export async function serveStdio(responder: Responder, input: Readable, output: Writable): Promise<void> {
   const schedule = new Schedule();
   const write = (m: unknown) => output.write(`${JSON.stringify(m)}\n`);
@@ -28,5 +28,5 @@ export async function serveStdio(responder: Responder, input: Readable, output: 
       schedule.send(reply.out, (o) => write(o.message));
     }
   }
-  schedule.stop();
+  await schedule.drain();
 }

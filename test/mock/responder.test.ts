@@ -65,7 +65,7 @@ describe('mock responder on a real recording', () => {
     expect(reply.out.map((o) => o.message)).toEqual([{ ...answerTo(init.id), id: 0 }]);
   });
 
-  it('replays what the server sent after notifications/initialized, and waits for the client\'s answer to its request', () => {
+  it('replays what the server sent after notifications/initialized, and waits for the client\'s answer to its request', async () => {
     const r = new Responder(recording);
     const reply = r.receive({ jsonrpc: '2.0', method: 'notifications/initialized' });
     const methods = reply.out.map((o) => o.message.method);
@@ -76,6 +76,7 @@ describe('mock responder on a real recording', () => {
     const sent: Msg[] = [];
     const s = new Schedule();
     s.send(reply.out, (o) => sent.push(o.message));
+    await s.drain();
     expect(sent).toHaveLength(8);
     // the client's answer to roots/list: the server then logged (notifications/message), as recorded
     const answered = r.receive({ jsonrpc: '2.0', id: rootsId, result: { roots: [] } });
@@ -164,6 +165,6 @@ describe('refusing a recording whose bodies are not the server\'s', () => {
     const b = new RecordingBuilder(REDACTED);
     for (const r of records) b.add(r.kind === 'response' && r.seq === records.find((x) => x.kind === 'response')!.seq ? { ...r, message: { ...(r.message as Msg), result: { secret: REDACTED } } } : r);
     expect(b.incomplete.map((i) => i.why)).toEqual(['redacted']);
-    expect(b.incomplete[0]!.line).toBeGreaterThan(0);
+    expect(b.incomplete[0]!.source).toMatch(/everything\.envelope\.ndjson:\d+$/);
   });
 });
