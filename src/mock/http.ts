@@ -15,7 +15,7 @@ const PARSE_ERROR = -32700;
 const MAX_HELD = 1000;
 const SESSION_HEADER = 'mcp-session-id';
 
-export interface HttpMockOptions {
+interface HttpMockOptions {
   host: string;
   port: number;
   /** The endpoint's path (`/mcp`). */
@@ -24,7 +24,7 @@ export interface HttpMockOptions {
   stateless: boolean;
 }
 
-export interface HttpMock {
+interface HttpMock {
   server: Server;
   /** The URL the endpoint listens on. */
   url: string;

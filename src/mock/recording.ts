@@ -4,6 +4,7 @@
 // (its token), anything else of the request still open last (a log message while a tool runs), else of the client's
 // last message (the list_changed after `notifications/initialized`, the log after the client's answer to roots/list).
 import type { AnnotatedRecord } from '../types.js';
+import { progressTokenOf } from './progress-token.js';
 import { requestKey } from './request-key.js';
 
 /** One message the server sent, as recorded, and when: milliseconds after its trigger (null when the log has no times). */
@@ -104,7 +105,7 @@ export class RecordingBuilder {
       if (token !== null) {
         let m = this.tokens.get(rec.session);
         if (!m) this.tokens.set(rec.session, (m = new Map()));
-        m.set(token, trigger);
+        m.set(String(token), trigger);
       }
     } else if (rec.kind === 'notification' && rec.method !== null) push(this.r.notifications, rec.method, trigger);
     else if (rec.id !== null) this.r.replies.set(JSON.stringify(rec.id), trigger);
@@ -137,13 +138,6 @@ export class RecordingBuilder {
     }
     trigger.steps.push(step);
   }
-}
-
-/** A request's `_meta.progressToken`, as a string key, or null. */
-export function progressTokenOf(params: unknown): string | null {
-  const meta = params !== null && typeof params === 'object' ? (params as Msg)._meta : undefined;
-  const token = meta !== null && typeof meta === 'object' ? (meta as Msg).progressToken : undefined;
-  return typeof token === 'string' || typeof token === 'number' ? String(token) : null;
 }
 
 function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {

@@ -3,6 +3,7 @@
 // sent with it — in recorded order; repeated requests take the recorded answers in turn, the last one again once they
 // are used up. Pure: the transports (stdio.ts, http.ts) deliver what it returns.
 import { nearest } from './nearest.js';
+import { progressTokenOf } from './progress-token.js';
 import type { Recording, Step, Trigger } from './recording.js';
 import { requestKey } from './request-key.js';
 import { INVALID_REQUEST, METHOD_NOT_FOUND, PING_RESULT } from './volatile.js';
@@ -21,7 +22,7 @@ export interface Outgoing {
   awaits?: Id;
 }
 
-export interface Reply {
+interface Reply {
   out: Outgoing[];
   /** The recorded answer came over SSE: an HTTP transport answers with a stream. */
   sse: boolean;
@@ -31,7 +32,7 @@ export interface Reply {
   replied?: Id;
 }
 
-export interface ResponderOptions {
+interface ResponderOptions {
   /** The error code of the answer to a request the recording does not hold (default -32601, method not found). */
   unmatchedCode?: number;
   /** Answer a request the recording does not hold with the nearest recorded one of its method. */
@@ -41,7 +42,7 @@ export interface ResponderOptions {
 }
 
 /** A request the recording did not hold. */
-export interface Unmatched {
+interface Unmatched {
   method: string;
   params: unknown;
   /** Answered with the nearest recorded request's answer (`--nearest`), its `#N`. */
@@ -117,7 +118,7 @@ export class Responder {
   /** The trigger's steps for the caller's request `id` (null for a notification or an answer). */
   private serve(trigger: Trigger | undefined, id: Id | null, params: unknown): Reply {
     if (!trigger) return { out: [], sse: false };
-    const token = callerToken(params);
+    const token = progressTokenOf(params);
     const out: Outgoing[] = [];
     for (const step of trigger.steps) {
       const message = this.rewrite(step, id, token);
@@ -146,11 +147,4 @@ export class Responder {
     const error = { code: INVALID_REQUEST, message: 'mcptrace mock: not a JSON-RPC request, notification or answer' };
     return { out: [{ delayMs: 0, of: null, message: { jsonrpc: '2.0', id: null, error } }], sse: false };
   }
-}
-
-/** The caller's `_meta.progressToken`, as sent. */
-function callerToken(params: unknown): Id | null {
-  const meta = params !== null && typeof params === 'object' ? (params as Msg)._meta : undefined;
-  const token = meta !== null && typeof meta === 'object' ? (meta as Msg).progressToken : undefined;
-  return typeof token === 'string' || typeof token === 'number' ? token : null;
 }
