@@ -5,6 +5,7 @@ import { annotateBuilder, runAnnotate, type AnnotateArgs } from './annotate.js';
 import type { AuditArgs } from './audit.js';
 import type { ExportArgs } from './export/target.js';
 import type { FormatsArgs } from './formats.js';
+import type { MockArgs } from './mock.js';
 import type { RulesArgs } from './rules.js';
 import { outputWidth } from './columns.js';
 import { processIO, type CliIO } from './context.js';
@@ -29,6 +30,7 @@ const LAZY = {
   audit: () => import('./audit.js'),
   export: () => import('./export.js'),
   formats: () => import('./formats.js'),
+  mock: () => import('./mock.js'),
   proxy: () => import('./proxy.js'),
   rules: () => import('./rules.js'),
   sql: () => import('./sql.js'),
@@ -57,8 +59,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   const words = new Set(dashes === -1 ? argv : argv.slice(0, dashes));
   const named = <K extends keyof typeof LAZY>(name: K): Promise<Awaited<ReturnType<(typeof LAZY)[K]>> | null> =>
     words.has(name) ? (LAZY[name]() as Promise<Awaited<ReturnType<(typeof LAZY)[K]>>>) : Promise.resolve(null);
-  const [audit, exporter, formats, proxy, rules, sql, stats, why, wrap] = await Promise.all([
-    named('audit'), named('export'), named('formats'), named('proxy'), named('rules'), named('sql'), named('stats'), named('why'), named('wrap'),
+  const [audit, exporter, formats, mock, proxy, rules, sql, stats, why, wrap] = await Promise.all([
+    named('audit'), named('export'), named('formats'), named('mock'), named('proxy'), named('rules'), named('sql'), named('stats'), named('why'), named('wrap'),
   ]);
   const parser = yargs(args)
     .scriptName('mcptrace')
@@ -74,6 +76,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     })
     .command('formats', 'list every input format and host log dialect, with an example line each', formats?.formatsBuilder ?? unused, (a) => {
       selected = () => formats!.runFormats(a as unknown as FormatsArgs, io);
+    })
+    .command('mock [files..]', 'serve a recorded session as an MCP server (stdio, or Streamable HTTP with --http): the recorded answer to each request', mock?.mockBuilder ?? unused, (a) => {
+      selected = () => mock!.runMock(a as unknown as MockArgs, io);
     })
     .command('proxy', 'run an HTTP reverse proxy in front of an MCP server: forward its traffic, capture (--out) and annotate (--live) the sessions', proxy?.proxyBuilder ?? unused, (a) => {
       selected = () => proxy!.runProxy(a as unknown as ProxyArgs, io);
