@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import yargs, { type Argv } from 'yargs';
 import { annotateBuilder, runAnnotate, type AnnotateArgs } from './annotate.js';
 import type { AuditArgs } from './audit.js';
+import type { DiffArgs } from './diff.js';
 import type { ExportArgs } from './export/target.js';
 import type { FormatsArgs } from './formats.js';
 import type { MockArgs } from './mock.js';
@@ -28,6 +29,7 @@ import type { WrapArgs } from './wrap.js';
  */
 const LAZY = {
   audit: () => import('./audit.js'),
+  diff: () => import('./diff.js'),
   export: () => import('./export.js'),
   formats: () => import('./formats.js'),
   mock: () => import('./mock.js'),
@@ -59,8 +61,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   const words = new Set(dashes === -1 ? argv : argv.slice(0, dashes));
   const named = <K extends keyof typeof LAZY>(name: K): Promise<Awaited<ReturnType<(typeof LAZY)[K]>> | null> =>
     words.has(name) ? (LAZY[name]() as Promise<Awaited<ReturnType<(typeof LAZY)[K]>>>) : Promise.resolve(null);
-  const [audit, exporter, formats, mock, proxy, rules, sql, stats, why, wrap] = await Promise.all([
-    named('audit'), named('export'), named('formats'), named('mock'), named('proxy'), named('rules'), named('sql'), named('stats'), named('why'), named('wrap'),
+  const [audit, diff, exporter, formats, mock, proxy, rules, sql, stats, why, wrap] = await Promise.all([
+    named('audit'), named('diff'), named('export'), named('formats'), named('mock'), named('proxy'), named('rules'), named('sql'), named('stats'), named('why'), named('wrap'),
   ]);
   const parser = yargs(args)
     .scriptName('mcptrace')
@@ -70,6 +72,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     })
     .command('audit [files..]', 'report spec violations (text, markdown, html, json, sarif, junit); exit 1 on findings', audit?.auditBuilder ?? unused, (a) => {
       selected = () => audit!.runAudit(a as unknown as AuditArgs, io);
+    })
+    .command('diff [files..]', 'compare two captures or two sets: the server\'s surface, its answers, latency and failures, findings; exit 1 on a breaking change', diff?.diffBuilder ?? unused, (a) => {
+      selected = () => diff!.runDiff(a as unknown as DiffArgs, io);
     })
     .command('export [files..]', 'write the annotated records for other systems: --to otlp (OpenTelemetry), parquet (a dataset), csv', exporter?.exportBuilder ?? unused, (a) => {
       selected = () => exporter!.runExport(a as unknown as ExportArgs, io);
