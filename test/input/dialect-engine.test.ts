@@ -722,3 +722,32 @@ describe('a JSON form of a host log (Dialect.entries)', () => {
     }
   });
 });
+
+describe("the Rust SDK's Debug form (rmcp)", () => {
+  const rs = (lines: string[]) => framesOf(lines.map((l, i) => `2026-01-08T09:10:0${i}.000000Z DEBUG serve_inner: rmcp::service: ${l}`).join('\n'), { format: 'rust-sdk' });
+  const ENV = 'jsonrpc: JsonRpcVersion2_0';
+
+  it('a message is a summary: its method from the method type, its id as printed, its direction from its type or the side', async () => {
+    const frames = await rs([
+      'Service initialized as client peer_info=Some(InitializeResult { server_info: Implementation { name: "notes", version: "1.0" } })',
+      `new event evt=ProxyMessage(Request { request: ListToolsRequest(RequestOptionalParam { method: ListToolsRequestMethod, params: None, extensions: Extensions }), id: Number(3), responder: Sender { inner: Some(Inner { state: State { is_complete: false } }) } })`,
+      `new event evt=PeerMessage(Response(JsonRpcResponse { ${ENV}, id: Number(3), result: ListToolsResult(ListToolsResult { next_cursor: None, tools: [] }) }))`,
+      `new event evt=PeerMessage(Request(JsonRpcRequest { ${ENV}, id: String("s-1"), request: CreateMessageRequest(Request { method: CreateMessageRequestMethod, params: CreateMessageRequestParam { messages: [] }, extensions: Extensions }) }))`,
+      `received request id=s-1 request=CreateMessageRequest(Request { method: CreateMessageRequestMethod, params: CreateMessageRequestParam { messages: [] }, extensions: Extensions })`,
+      `new event evt=PeerMessage(Request(JsonRpcRequest { ${ENV}, id: Number(4), request: PingRequest(RequestNoParam { method: PingRequestMethod, extensions: Extensions }) }))`,
+      `new event evt=ProxyMessage(Notification { notification: CustomNotification(CustomNotification { method: "notes/changed", params: None, extensions: Extensions }), responder: Sender })`,
+    ]);
+    const messages = frames.filter((f) => f.summary !== undefined);
+    expect(messages.map((f) => [f.line, f.dir, f.summary])).toEqual([
+      [2, 'c2s', { kind: 'request', id: 3, method: 'tools/list' }],
+      [3, 's2c', { kind: 'response', id: 3, method: null }],
+      // The event line, then the service's line restating it: one message, the second line's.
+      [5, 's2c', { kind: 'request', id: 's-1', method: 'sampling/createMessage' }],
+      // Both sides send a ping: a client received this one.
+      [6, 's2c', { kind: 'request', id: 4, method: 'ping' }],
+      [7, 'c2s', { kind: 'notification', id: null, method: 'notes/changed' }],
+    ]);
+    expect(frames.find((f) => f.line === 4)!.log).toBeDefined();
+    expect(messages.every((f) => f.server === 'notes')).toBe(true);
+  });
+});

@@ -18,6 +18,7 @@ import { mcpRemote } from './mcp-remote.js';
 import { mcptools } from './mcptools.js';
 import { opencode } from './opencode.js';
 import { pythonSdk } from './python-sdk.js';
+import { rustSdk } from './rust-sdk.js';
 import { supergateway } from './supergateway.js';
 import type { Dialect } from './types.js';
 import { typescriptSdk } from './typescript-sdk.js';
@@ -30,7 +31,7 @@ import { zed } from './zed.js';
  */
 export const DIALECTS = [
   claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, librechat, opencode, zed, supergateway, mcpProxy, mcpRemote,
-  mcptools, typescriptSdk, pythonSdk, javaSdk, csharpSdk, goSdk, fastmcp,
+  mcptools, typescriptSdk, pythonSdk, javaSdk, csharpSdk, goSdk, rustSdk, fastmcp,
 ] as const;
 
 export type DialectName = (typeof DIALECTS)[number]['name'];

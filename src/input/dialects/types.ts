@@ -238,6 +238,11 @@ export interface Dialect<Name extends string = string> {
   markers: readonly Marker[];
   summaries: readonly SummaryForm[];
   /**
+   * What a summary's group `method` may print instead of the method, each with the method it stands for (rmcp's Debug
+   * form names a method by its Rust type: `ListToolsRequestMethod` is `tools/list`). A name not listed is the method.
+   */
+  methodNames?: ReadonlyMap<string, string>;
+  /**
    * How the host marks a body it cut in the middle (`...[N chars truncated]...`, src/input/cut-mark.ts), group 1: the
    * characters left out. Null when the host never cuts.
    */
