@@ -751,3 +751,23 @@ describe("the Rust SDK's Debug form (rmcp)", () => {
     expect(messages.every((f) => f.server === 'notes')).toBe(true);
   });
 });
+
+describe('what a process of one side never logs (Dialect.unlogged: the Kotlin SDK)', () => {
+  const kt = (lines: string[]) => framesOf(lines.map((l, i) => `2025-11-03 14:22:0${i}.000 [main] TRACE ${l}`).join('\n'), { format: 'kotlin-sdk' });
+
+  it("a client's messages say its log never holds the server's answers; a server's, the client's", async () => {
+    const client = await kt([
+      'i.m.k.s.c.StreamableHttpClientTransport - Client sending message via POST to http://localhost:3001/mcp: {"id":1,"method":"tools/list","jsonrpc":"2.0"}',
+      'i.m.k.s.c.StreamableHttpClientTransport - Client received SSE event: event=message, data={"method":"notifications/tools/list_changed","jsonrpc":"2.0"}, id=null',
+    ]);
+    expect(client.map((f) => [f.dir, f.notLogged])).toEqual([['c2s', { server: ['answers'] }], ['s2c', { server: ['answers'] }]]);
+    const server = await kt([
+      'i.m.kotlin.sdk.shared.Protocol - Received request: initialize (id: NumberId(value=0))',
+      'i.m.kotlin.sdk.shared.Protocol - Request handled successfully: initialize (id: NumberId(value=0))',
+    ]);
+    expect(server.map((f) => [f.dir, f.summary?.kind, f.summary?.id, f.notLogged])).toEqual([
+      ['c2s', 'request', 0, { client: ['answers'] }],
+      ['s2c', 'response', 0, { client: ['answers'] }],
+    ]);
+  });
+});

@@ -12,6 +12,7 @@ import { geminiCli } from './gemini-cli.js';
 import { goSdk } from './go-sdk.js';
 import { javaSdk } from './java-sdk.js';
 import { kiro } from './kiro.js';
+import { kotlinSdk } from './kotlin-sdk.js';
 import { librechat } from './librechat.js';
 import { mcpProxy } from './mcp-proxy.js';
 import { mcpRemote } from './mcp-remote.js';
@@ -31,7 +32,7 @@ import { zed } from './zed.js';
  */
 export const DIALECTS = [
   claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, librechat, opencode, zed, supergateway, mcpProxy, mcpRemote,
-  mcptools, typescriptSdk, pythonSdk, javaSdk, csharpSdk, goSdk, rustSdk, fastmcp,
+  mcptools, typescriptSdk, pythonSdk, javaSdk, csharpSdk, goSdk, rustSdk, kotlinSdk, fastmcp,
 ] as const;
 
 export type DialectName = (typeof DIALECTS)[number]['name'];
