@@ -771,3 +771,27 @@ describe('what a process of one side never logs (Dialect.unlogged: the Kotlin SD
     ]);
   });
 });
+
+describe("mcp-go's LoggingTransport records (slog)", () => {
+  it('each is a summary: the arrow says the direction, the fields the method and id; an error without a code is the transport failing', async () => {
+    const frames = await framesOf(
+      [
+        '2026/05/20 09:14:02 DEBUG → request method=tools/call id=string:call-7 params="{Meta:<nil> Name:forecast Arguments:map[]}"',
+        'time=2026-05-20T09:14:02.100+02:00 level=DEBUG msg="← response error" id=string:call-7 method=tools/call duration=812µs code=-32602 error="missing required argument: city"',
+        '2026/05/20 09:14:03 DEBUG ← request method=roots/list id=int64:0',
+        '2026/05/20 09:14:03 DEBUG → response id=int64:0 method=roots/list duration=41.2µs result="{\\"roots\\":[]}"',
+        '2026/05/20 09:14:04 DEBUG → request method=resources/read id=int64:5 params="{Meta:<nil> URI:notes://a}"',
+        '2026/05/20 09:14:34 DEBUG ← response error id=int64:5 method=resources/read duration=30.001s error="context deadline exceeded"',
+      ].join('\n'),
+      { format: 'mcp-go' },
+    );
+    expect(frames.map((f) => [f.dir, f.summary ?? f.event?.name])).toEqual([
+      ['c2s', { kind: 'request', id: 'call-7', method: 'tools/call' }],
+      ['s2c', { kind: 'error', id: 'call-7', method: null }],
+      ['s2c', { kind: 'request', id: 0, method: 'roots/list' }],
+      ['c2s', { kind: 'response', id: 0, method: null }],
+      ['c2s', { kind: 'request', id: 5, method: 'resources/read' }],
+      ['unknown', 'request-error'],
+    ]);
+  });
+});

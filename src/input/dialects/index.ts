@@ -14,6 +14,7 @@ import { javaSdk } from './java-sdk.js';
 import { kiro } from './kiro.js';
 import { kotlinSdk } from './kotlin-sdk.js';
 import { librechat } from './librechat.js';
+import { mcpGo } from './mcp-go.js';
 import { mcpProxy } from './mcp-proxy.js';
 import { mcpRemote } from './mcp-remote.js';
 import { mcptools } from './mcptools.js';
@@ -32,7 +33,7 @@ import { zed } from './zed.js';
  */
 export const DIALECTS = [
   claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, librechat, opencode, zed, supergateway, mcpProxy, mcpRemote,
-  mcptools, typescriptSdk, pythonSdk, javaSdk, csharpSdk, goSdk, rustSdk, kotlinSdk, fastmcp,
+  mcptools, typescriptSdk, pythonSdk, javaSdk, csharpSdk, goSdk, rustSdk, kotlinSdk, mcpGo, fastmcp,
 ] as const;
 
 export type DialectName = (typeof DIALECTS)[number]['name'];
