@@ -10,6 +10,7 @@ import { cursor } from './cursor.js';
 import { fastmcp } from './fastmcp.js';
 import { geminiCli } from './gemini-cli.js';
 import { goSdk } from './go-sdk.js';
+import { goose } from './goose.js';
 import { javaSdk } from './java-sdk.js';
 import { kiro } from './kiro.js';
 import { librechat } from './librechat.js';
@@ -29,7 +30,7 @@ import { zed } from './zed.js';
  * proxies, then SDKs; a tool that logs through an SDK's loggers (mcp-proxy through the Python SDK's) before that SDK.
  */
 export const DIALECTS = [
-  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, librechat, opencode, zed, supergateway, mcpProxy, mcpRemote,
+  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, librechat, opencode, goose, zed, supergateway, mcpProxy, mcpRemote,
   mcptools, typescriptSdk, pythonSdk, javaSdk, csharpSdk, goSdk, fastmcp,
 ] as const;
 
