@@ -132,6 +132,10 @@ describe('the logs of hosts that log no message (test/fixtures/hosts/): each ser
     ['librechat/librechat-compose-2025-02-spawn-enoent.log', 'lancedb', null],
     ['opencode/opencode-log-2025-07-local-failed.log', 'exa', 'server-exited'],
     ['opencode/opencode-log-2026-07-stderr-unavailable.log', 'xcode', 'server-exited'],
+    // goose: `Failed to load extension NAME: …`, the reason in rmcp's words.
+    ['goose/cli-1.51-extensions-fail-to-load.log', 'finops-mcp', 'connection-failed'],
+    ['goose/cli-1.51-extensions-fail-to-load.log', 'local-tools', 'server-exited'],
+    ['goose/cli-oauth-401-on-initialize.log', 'tigris', 'auth-failed'],
   ];
   const runs = new Map<string, Promise<SessionDiagnosis[]>>();
   const of = (f: string) => {
