@@ -136,6 +136,12 @@ describe('the logs of hosts that log no message (test/fixtures/hosts/): each ser
     ['goose/cli-1.51-extensions-fail-to-load.log', 'finops-mcp', 'connection-failed'],
     ['goose/cli-1.51-extensions-fail-to-load.log', 'local-tools', 'server-exited'],
     ['goose/cli-oauth-401-on-initialize.log', 'tigris', 'auth-failed'],
+    // LM Studio: the bridge's words about the plugin mcp/NAME; a server's stderr it logs at [ERROR] is no failure.
+    ['lm-studio/developer-log-0.4-spawn-node-enoent.log', 'web-search', 'spawn-failed'],
+    ['lm-studio/developer-log-0.3-module-not-found.log', 'web-search', 'server-exited'],
+    ['lm-studio/developer-log-0.3-plugins-and-garbled-stderr.log', 'maa-mcp', 'server-exited'],
+    ['lm-studio/developer-log-0.4-sse-404.log', 'rag-mcp', 'connection-failed'],
+    ['lm-studio/developer-log-0.3-python-stderr-at-error.log', 'think', null],
   ];
   const runs = new Map<string, Promise<SessionDiagnosis[]>>();
   const of = (f: string) => {

@@ -14,6 +14,7 @@ import { goose } from './goose.js';
 import { javaSdk } from './java-sdk.js';
 import { kiro } from './kiro.js';
 import { librechat } from './librechat.js';
+import { lmStudio } from './lm-studio.js';
 import { mcpProxy } from './mcp-proxy.js';
 import { mcpRemote } from './mcp-remote.js';
 import { mcptools } from './mcptools.js';
@@ -30,7 +31,7 @@ import { zed } from './zed.js';
  * proxies, then SDKs; a tool that logs through an SDK's loggers (mcp-proxy through the Python SDK's) before that SDK.
  */
 export const DIALECTS = [
-  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, librechat, opencode, goose, zed, supergateway, mcpProxy, mcpRemote,
+  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, librechat, opencode, goose, lmStudio, zed, supergateway, mcpProxy, mcpRemote,
   mcptools, typescriptSdk, pythonSdk, javaSdk, csharpSdk, goSdk, fastmcp,
 ] as const;
 
