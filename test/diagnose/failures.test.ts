@@ -142,6 +142,8 @@ describe('the logs of hosts that log no message (test/fixtures/hosts/): each ser
     ['lm-studio/developer-log-0.3-plugins-and-garbled-stderr.log', 'maa-mcp', 'server-exited'],
     ['lm-studio/developer-log-0.4-sse-404.log', 'rag-mcp', 'connection-failed'],
     ['lm-studio/developer-log-0.3-python-stderr-at-error.log', 'think', null],
+    // GitHub Copilot for JetBrains: VS Code's words in its MCP Log window; a 400 on the SSE endpoint's POST.
+    ['copilot/mcp-log-1.5.56-sse-http-400.log', 'basic-memory', 'connection-failed'],
   ];
   const runs = new Map<string, Promise<SessionDiagnosis[]>>();
   const of = (f: string) => {

@@ -5,6 +5,7 @@ import { claudeDesktop } from './claude-desktop.js';
 import { cline } from './cline.js';
 import { codex } from './codex.js';
 import { codexTerminal } from './codex-terminal.js';
+import { copilot } from './copilot.js';
 import { csharpSdk } from './csharp-sdk.js';
 import { cursor } from './cursor.js';
 import { fastmcp } from './fastmcp.js';
@@ -31,7 +32,7 @@ import { zed } from './zed.js';
  * proxies, then SDKs; a tool that logs through an SDK's loggers (mcp-proxy through the Python SDK's) before that SDK.
  */
 export const DIALECTS = [
-  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, librechat, opencode, goose, lmStudio, zed, supergateway, mcpProxy, mcpRemote,
+  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, librechat, opencode, goose, lmStudio, copilot, zed, supergateway, mcpProxy, mcpRemote,
   mcptools, typescriptSdk, pythonSdk, javaSdk, csharpSdk, goSdk, fastmcp,
 ] as const;
 
