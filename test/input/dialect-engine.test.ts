@@ -8,6 +8,7 @@
 // launches by process, and messages that begin with a newline (mcp-remote); a log that names the server on each line
 // (Codex); a fixed server name and a struct's zero id
 // (mcptools); a host log's JSON form (entries); and a process that logs only what it received.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze-stream.js';
 import { DialectReader } from '../../src/input/dialects/engine.js';
@@ -16,6 +17,7 @@ import { claudeDesktop } from '../../src/input/dialects/claude-desktop.js';
 import { goose } from '../../src/input/dialects/goose.js';
 import type { Dialect } from '../../src/input/dialects/types.js';
 import { DIALECT_NAMES, DIALECTS } from '../../src/input/dialects/index.js';
+import { detectFormat } from '../../src/input/index.js';
 import { DialectScorer } from '../../src/input/dialects/scorer.js';
 import { EntryReader } from '../../src/input/dialects/entries.js';
 import { JsonDocumentReader } from '../../src/input/json-document.js';
@@ -706,6 +708,12 @@ describe("tracing's JSON lines (goose): the text at a path, keys of the event's,
     expect(frames.map((f) => [f.line, f.dir, shape(f).what])).toEqual([[1, 'c2s', 'message'], [2, 's2c', 'message'], [3, 'unknown', 'log']]);
     expect(frames[1]!.value).toEqual({ jsonrpc: '2.0', id: 1, result: { tools: [] } });
     expect(frames[0]!.context).toBe('sending request');
+  });
+
+  it('a log where no extension failed is goose\'s by its targets, not NDJSON of log records', () => {
+    const healthy = readFileSync(new URL('../fixtures/hosts/goose/cli-1.51-extensions-fail-to-load.log', import.meta.url), 'utf8').split('\n').slice(0, 2).join('\n');
+    expect(healthy).not.toContain('Failed to load extension');
+    expect(detectFormat(healthy)).toBe('goose');
   });
 });
 

@@ -25,6 +25,8 @@ export const goose: Dialect<'goose'> = {
   cues: [
     { re: new RegExp(String.raw`${FAILED}(?:failed to initialize MCP client|process quit before initialization)`), weight: 6 },
     { re: /^worker quit with fatal: /, weight: 3 },
+    // The crates that write the file (goose's own, its MCP client's): a log where nothing failed is goose's too.
+    { re: /"target":"(?:goose|goose_cli|goose_server|rmcp)(?:::\w+)*"/, weight: 2, on: 'line' },
   ],
   suffixes: [],
   markers: [],
