@@ -84,4 +84,17 @@ describe('replay driver', () => {
     expect(server.sent.find((m) => m.id === 'ask-2')).toMatchObject({ error: { code: -32601 } });
     expect(done).toMatchObject({ serverRequests: 2, unanswerable: [expect.stringMatching(/^sampling\/createMessage /)] });
   });
+
+  it('numbers the requests 1, 2, 3 …, and carries the new id into their progress token and a cancellation', async () => {
+    const script = await scriptOf(join(REPO_ROOT, 'samples/everything.envelope.ndjson'));
+    const server = fakeServer((m) => (typeof m.method === 'string' && m.id !== undefined ? { jsonrpc: '2.0', id: m.id, result: {} } : undefined));
+    await drive(script, server, { timing: 'none', timeoutMs: 50 });
+    const requests = server.sent.filter((m) => typeof m.method === 'string' && m.id !== undefined);
+    expect(requests.map((m) => m.id)).toEqual(requests.map((_, i) => i + 1));
+    // the recorded session: request 12 (a long-running call, progress token 12) cancelled by the client
+    const cancelled = server.sent.find((m) => m.method === 'notifications/cancelled')!;
+    const call = requests.find((m) => m.id === cancelled.params.requestId)!;
+    expect(call.params.name).toBe('trigger-long-running-operation');
+    expect(call.params._meta.progressToken).toBe(call.id);
+  });
 });
