@@ -123,7 +123,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     // JSON and HTML in pieces, written as they come: a large report is never one string (docs/performance.md, "Memory").
     const chunked = AUDIT_CHUNK_RENDERERS[format];
     let pieces: Iterable<string> = chunked ? chunked(report, ctx) : [render(report, ctx)];
-    // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (DESIGN principle 7).
+    // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (ARCHITECTURE.md principle 7).
     if (!args.out && io.stdout.isTTY && (format === 'json' || format === 'sarif')) pieces = mapped(pieces, escapeJsonForTerminal);
     if (args.out) await writeFilePieces(args.out, pieces);
     else await writePieces(io.stdout, prefixed(live?.stop() ?? '', pieces));

@@ -86,7 +86,7 @@ function toolErrorText(r: PipelineRecord): string {
   return typeof text === 'string' ? text : '';
 }
 
-/** Ids keep their JSON type visible: `1` and `"1"` are different ids (DESIGN principle 2). */
+/** Ids keep their JSON type visible: `1` and `"1"` are different ids (ARCHITECTURE.md principle 2). */
 function idText(id: string | number | null): string {
   if (id === null) return '';
   return typeof id === 'string' ? `"${escapeTerminal(id)}"` : String(id);

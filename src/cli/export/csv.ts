@@ -29,7 +29,7 @@ export const csvTarget: ExportTarget = {
       });
     }
     const out = new OutputWriter(file ?? io.stdout);
-    // On a terminal, control characters from the logs are shown escaped (DESIGN principle 7); files get them as they are.
+    // On a terminal, control characters from the logs are shown escaped (ARCHITECTURE.md principle 7); files get them as they are.
     const shown = file === null && io.stdout.isTTY ? escapeTerminal : (s: string) => s;
     const rows = new RecordRows(run);
     const tally = new SessionTally(run);

@@ -26,7 +26,7 @@ const INDENT = '   ';
 const MARK: Readonly<Record<Severity, string>> = { error: '✖', warning: '▲', info: 'ℹ' };
 const GROUP: Readonly<Record<Severity, string>> = { error: 'errors', warning: 'warnings', info: 'info' };
 
-/** Log text for the terminal: control characters made visible (DESIGN principle 7), then cut. */
+/** Log text for the terminal: control characters made visible (ARCHITECTURE.md principle 7), then cut. */
 function safe(s: string, width = 200): string {
   return truncate(escapeTerminal(s), width);
 }
