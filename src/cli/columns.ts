@@ -9,7 +9,7 @@ function screens(io: CliIO): { isTTY?: boolean; columns?: number }[] {
 
 /** The width for text output, as the transcript's. */
 export function outputWidth(io: CliIO, flag?: number): number {
-  return transcriptWidth({ flag, screens: screens(io), env: io.env });
+  return transcriptWidth({ flag, screens: screens(io), env: io.env, controlling: io.controllingColumns });
 }
 
 /**

@@ -1,4 +1,4 @@
-// Every text command lays out for one width: `--width N` (else the terminal's, $COLUMNS, 100)
+// Every text command lays out for one width: `--width N` (else the terminal's, $COLUMNS, the controlling terminal's, 100)
 // for annotate, audit and stats alike.
 import { describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/output/width.js';
