@@ -45,6 +45,16 @@ describe('--width on every text command', () => {
     }
   });
 
+  it('annotate at 120 columns: the free text takes what the method leaves of its column rather than be cut', async () => {
+    const { stdout } = await runMain(['annotate', '--width', '120', '--color=false', SAMPLE]);
+    const lines = stdout.split('\n');
+    expect(lines.find((l) => l.startsWith('  #51 '))).toMatch(/resources\/read +demo:\/\/resource\/static\/document\/extension\.md ↔ #50 \d+ms$/);
+    // Lines that fit keep the method's column: their free text starts where every other line's does.
+    const start = (n: number) => lines.find((l) => l.startsWith(`  #${n} `))!.indexOf(n === 52 ? 'demo:' : '↔');
+    expect(start(52)).toBe(start(47));
+    for (const l of lines) expect(displayWidth(l), l).toBeLessThanOrEqual(120);
+  });
+
   it('audit and stats without --width and no terminal keep whole lines (what a file or CI log gets)', async () => {
     const drop = (s: string) => s.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z$/m, 'T');
     for (const command of ['audit', 'stats']) {
