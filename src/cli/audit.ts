@@ -24,6 +24,8 @@ import { PACKAGE_ROOT, TOOL } from './tool.js';
 import { readerWidth } from './columns.js';
 import { checkOutputPath } from './out-path.js';
 import { writeFilePieces, writePieces } from './writer.js';
+import { sayWrote } from './wrote.js';
+import { countsText } from '../output/audit/parts.js';
 
 export interface AuditArgs extends RunArgs, RedactArgs, RuleArgs {
   width?: number;
@@ -125,7 +127,10 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     let pieces: Iterable<string> = chunked ? chunked(report, ctx) : [render(report, ctx)];
     // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (DESIGN principle 7).
     if (!args.out && io.stdout.isTTY && (format === 'json' || format === 'sarif')) pieces = mapped(pieces, escapeJsonForTerminal);
-    if (args.out) await writeFilePieces(args.out, pieces);
+    if (args.out) {
+      await writeFilePieces(args.out, pieces);
+      await sayWrote(io, args.out, `${format}; ${countsText(report.totals)} — ${report.failed ? `FAILED at --fail-on ${report.failOn}` : report.failOn === 'none' ? 'not gated' : `passed at --fail-on ${report.failOn}`}`);
+    }
     else await writePieces(io.stdout, prefixed(live?.stop() ?? '', pieces));
     return report.failed ? EXIT.findings : EXIT.ok;
   }
