@@ -17,6 +17,7 @@ import { PACKAGE_ROOT, TOOL } from './tool.js';
 import type { ProxyArgs } from './proxy.js';
 import type { SqlArgs } from './sql.js';
 import type { StatsArgs } from './stats.js';
+import type { StoryArgs } from './story.js';
 import type { WhyArgs } from './why.js';
 import type { WrapArgs } from './wrap.js';
 
@@ -33,6 +34,7 @@ const LAZY = {
   rules: () => import('./rules.js'),
   sql: () => import('./sql.js'),
   stats: () => import('./stats.js'),
+  story: () => import('./story.js'),
   why: () => import('./why.js'),
   wrap: () => import('./wrap.js'),
 };
@@ -57,8 +59,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   const words = new Set(dashes === -1 ? argv : argv.slice(0, dashes));
   const named = <K extends keyof typeof LAZY>(name: K): Promise<Awaited<ReturnType<(typeof LAZY)[K]>> | null> =>
     words.has(name) ? (LAZY[name]() as Promise<Awaited<ReturnType<(typeof LAZY)[K]>>>) : Promise.resolve(null);
-  const [audit, exporter, formats, proxy, rules, sql, stats, why, wrap] = await Promise.all([
-    named('audit'), named('export'), named('formats'), named('proxy'), named('rules'), named('sql'), named('stats'), named('why'), named('wrap'),
+  const [audit, exporter, formats, proxy, rules, sql, stats, story, why, wrap] = await Promise.all([
+    named('audit'), named('export'), named('formats'), named('proxy'), named('rules'), named('sql'), named('stats'), named('story'), named('why'), named('wrap'),
   ]);
   const parser = yargs(args)
     .scriptName('mcptrace')
@@ -86,6 +88,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     })
     .command('stats [files..]', 'traffic statistics: lifecycle vs operation, methods, latency, pairing', stats?.statsBuilder ?? unused, (a) => {
       selected = () => stats!.runStats(a as unknown as StatsArgs, io);
+    })
+    .command('story <file> [request]', 'one request\'s story: its progress, log messages, cancellation, rounds, tasks, the other side\'s requests, its answer, findings and timing', story?.storyBuilder ?? unused, (a) => {
+      selected = () => story!.runStory(a as unknown as StoryArgs, io);
     })
     .command('why [files..]', 'say what went wrong: each session\'s verdict, cause, responsible side and the log lines that show it; exit 1 when one failed', why?.whyBuilder ?? unused, (a) => {
       selected = () => why!.runWhy(a as unknown as WhyArgs, io);
