@@ -75,6 +75,10 @@ export function stepWords(s: StoryStep, story: Pick<Story, 'tasks'>): string {
       return `${oneLine(p?.level)}${typeof p?.logger === 'string' ? ` ${oneLine(p.logger)}` : ''}: ${oneLine(p?.data)}`;
     case 'cancel':
       return typeof p?.reason === 'string' ? oneLine(p.reason) : 'no reason given';
+    case 'stream':
+      return r.method === 'notifications/cancelled' ? `${r.method}${typeof p?.reason === 'string' ? `: ${oneLine(p.reason)}` : ''}` : requestTitle(r);
+    case 'mark':
+      return r.event !== undefined ? `${r.event.name}${r.event.data === undefined ? '' : ` ${oneLine(r.event.data)}`}` : oneLine(r.text ?? r.raw ?? r.kind);
     case 'task-status':
       return [oneTask ? undefined : p?.taskId, p?.status, p?.statusMessage].filter((v) => typeof v === 'string').map(oneLine).join(' ');
   }

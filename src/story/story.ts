@@ -19,13 +19,18 @@ import type { AnnotatedRecord, Direction, Kind } from '../types.js';
  * - `task-status`: a status notification of a task it created; `task-request` / `task-answer`: `tasks/get`,
  *   `tasks/result`, `tasks/cancel` about that task, and their answers;
  * - `peer-request` / `peer-answer`: a request the other side sent while it ran (sampling, elicitation, roots …), or
- *   one related to its task, and that request's answer.
+ *   one related to its task, and that request's answer;
+ * - `stream`: a notification of its subscription stream (2026-07-28 `subscriptions/listen`: the acknowledgement, the
+ *   notifications tagged with it, the server's `notifications/cancelled` that ends it on stdio);
+ * - `mark`: a transport event or a line of the log (not a message) that shows a failure while it ran: the server's
+ *   exit, a timeout the host logged, stdout pollution (its `marks`, src/diagnose/marks.ts).
  */
 export type StepRole =
   | 'request' | 'retry' | 'input-required' | 'answer'
   | 'progress' | 'log' | 'cancel'
   | 'task-status' | 'task-request' | 'task-answer'
-  | 'peer-request' | 'peer-answer';
+  | 'peer-request' | 'peer-answer'
+  | 'stream' | 'mark';
 
 /** One record of a story. */
 export interface StoryStep {
@@ -126,7 +131,9 @@ export function requestSeqOf(r: AnnotatedRecord): number | null {
  * - by task: the tasks its answers created (`result.task.taskId`), their status notifications, `tasks/*` requests and
  *   answers, and any message whose `_meta` relates it to one of them;
  * - by time (the protocol does not say which request they serve): log messages and requests from the other side sent
- *   after the request and before it ended (its answer, its task's result, its cancellation), with their answers.
+ *   after the request and before it ended (its answer, its task's result, its cancellation), with their answers, and
+ *   the failures the diagnosis marked on the log's other records meanwhile (records with `marks`: annotate's, the
+ *   `story` command's).
  */
 export function storyOf(records: readonly AnnotatedRecord[], seq: number): Story | null {
   let at = records.findIndex((r) => r.seq === seq);
@@ -172,6 +179,14 @@ export function storyOf(records: readonly AnnotatedRecord[], seq: number): Story
       open = true;
       answer = null;
       ended = null;
+      continue;
+    }
+    if (r.kind === 'notification' && r.chain?.first === request.seq) {
+      roles.set(r.seq, 'stream');
+      if (r.method === CANCELLED_METHOD) {
+        cancelled ??= r;
+        open = false;
+      }
       continue;
     }
     if (isAnswer(r.kind) && r.pair !== null && answerRole.has(r.pair)) {
@@ -227,7 +242,8 @@ export function storyOf(records: readonly AnnotatedRecord[], seq: number): Story
     // A request sent again under the same id by the same side: a new request, whatever it says of the old id.
     if (r.kind === 'request' && r.dir === from && !open && ids.has(idKey(r.id) ?? '')) ids.clear();
     if (!open) continue;
-    if (r.kind === 'notification' && r.method === LOG_METHOD && r.dir !== from) roles.set(r.seq, 'log');
+    if (r.marks !== undefined && (r.kind === 'event' || r.kind === 'log' || r.kind === 'invalid')) roles.set(r.seq, 'mark');
+    else if (r.kind === 'notification' && r.method === LOG_METHOD && r.dir !== from) roles.set(r.seq, 'log');
     else if (r.kind === 'request' && r.dir === other(from) && from !== 'unknown') {
       roles.set(r.seq, 'peer-request');
       answerRole.set(r.seq, 'peer-answer');
