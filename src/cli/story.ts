@@ -102,8 +102,11 @@ export async function runStory(args: StoryArgs, io: CliIO): Promise<number> {
   for await (const batch of batches) for (const r of batch) if ((r.kind !== 'log' && r.kind !== 'event') || r.marks !== undefined) records.push(r);
   const found = findRequests(records, query) as PipelineRecord[];
   if (found.length === 0) {
-    const near = query.id !== undefined ? nearestIds(records, query.id, nearest) : [];
-    const hint = near.length > 0 ? `; nearest ids: ${near.join(', ')}` : query.seq !== undefined ? '; give the number of a request, an answer, or a record that names its request' : '';
+    const other = query.id === undefined ? [] : findRequests(records, { id: query.id });
+    const near = query.id !== undefined && other.length === 0 ? nearestIds(records.filter((r) => (query.session === undefined || r.session === query.session)), query.id, nearest) : [];
+    const elsewhere = other.map((r) => `#${r.seq} of session ${r.session}, from the ${r.dir === 's2c' ? 'server' : 'client'}`).slice(0, 5);
+    const hint = elsewhere.length > 0 ? `; id ${query.id} is ${elsewhere.join('; ')}` : near.length > 0 ? `; nearest ids: ${near.join(', ')}`
+      : query.seq !== undefined ? '; give the number of a request, an answer, or a record that names its request' : '';
     io.stderr.write(`mcptrace: story: no request matches ${escapeTerminal(asked(query))}${escapeTerminal(hint)}\n`);
     return 1;
   }

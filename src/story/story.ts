@@ -41,7 +41,10 @@ export interface StoryStep {
   atMs: number | null;
   /** Milliseconds from the previous step; null for the request and when either has no time. */
   gapMs: number | null;
-  /** The MRTR round of a leg's request or answer (1 for the first request and its answer); absent elsewhere. */
+  /**
+   * The round of a leg's request or answer when the request took more than one (1 for the first request and its
+   * answer, 2 for the first retry …); absent elsewhere.
+   */
   round?: number;
 }
 
@@ -303,7 +306,7 @@ function assemble(
       gapMs: steps.length > 0 && ms !== null && previous !== null ? ms - previous : null,
     };
     const round = rounds.get(r.seq);
-    if (round !== undefined) step.round = round;
+    if (round !== undefined && e.rounds > 1) step.round = round;
     steps.push(step);
     previous = ms;
   }
