@@ -5,7 +5,7 @@ import type { Finding, RecordMark } from '../types.js';
 import { marksWithText } from './ndjson.js';
 import { outcomeWords, stepWords } from './story-words.js';
 
-export interface StepJson {
+interface StepJson {
   seq: number;
   source: string;
   role: string;
@@ -23,7 +23,7 @@ export interface StepJson {
   message?: unknown;
 }
 
-export interface StoryJson {
+interface StoryJson {
   session: string;
   request: { seq: number; id: string | number | null; method: string | null; dir: string; source: string };
   outcome: Story['outcome'];

@@ -88,7 +88,7 @@ const result = (r: AnnotatedRecord) => obj(obj(r.message)?.result);
 const idKey = (id: unknown): string | null => (typeof id === 'number' ? `n${id}` : typeof id === 'string' ? `s${id}` : null);
 
 /** A record's time in ms: the pipeline's (`wire.tsMs`), else its `ts` read as an ISO time or a clock time. */
-export function recordMs(r: AnnotatedRecord): number | null {
+function recordMs(r: AnnotatedRecord): number | null {
   const wire = (r as { wire?: { tsMs?: number | null } }).wire;
   if (wire?.tsMs !== undefined) return wire.tsMs;
   if (r.ts === null) return null;
