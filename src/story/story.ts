@@ -76,6 +76,8 @@ export interface Story {
   tasks: string[];
   /** Every record of the story in log order, the request first. */
   steps: StoryStep[];
+  /** Steps left out past a tracker's `maxSteps` (the audit report's bound); absent when none were. */
+  omitted?: number;
 }
 
 const obj = (v: unknown): Record<string, unknown> | null =>
@@ -145,182 +147,202 @@ export function storyOf(records: readonly AnnotatedRecord[], seq: number): Story
   if (records[at]!.kind === 'request' && first !== undefined && first !== seq) at = records.findIndex((r) => r.seq === first);
   const request = records[at];
   if (request === undefined || request.kind !== 'request') return null;
-  const session = request.session;
-  const from = request.dir;
-  const roles = new Map<number, StepRole>([[request.seq, 'request']]);
-  const rounds = new Map<number, number>([[request.seq, 1]]);
-  /** Requests of the story by seq: their answers belong to it too, in the matching role. */
-  const answerRole = new Map<number, StepRole>([[request.seq, 'answer']]);
-  const ids = new Set<string>();
-  const firstId = idKey(request.id);
-  if (firstId !== null) ids.add(firstId);
-  const tokens = new Map<string, string | number>();
-  const tasks = new Set<string>();
-  const addToken = (r: AnnotatedRecord) => {
+  const t = new StoryTracker(request);
+  for (let i = at + 1; i < records.length; i++) t.offer(records[i]!);
+  return t.story();
+}
+
+/** Task notifications held back until an answer names their task (a status may come before its CreateTaskResult). */
+const HELD_LIMIT = 256;
+
+/**
+ * One request's story, told as the log is read: `offer` each later record of the log in order (of any session), ask
+ * for the `story` at any time. `storyOf` over records in memory; the audit report over a stream, in bounded memory
+ * (`maxSteps`: the steps kept, the rest counted in `omitted`).
+ */
+export class StoryTracker {
+  private readonly session: string;
+  private readonly from: Direction;
+  private readonly steps: { role: StepRole; record: AnnotatedRecord; round?: number }[] = [];
+  /** Requests of the story by seq, and the role of their answers. */
+  private readonly answerRole = new Map<number, StepRole>();
+  private readonly rounds = new Map<number, number>();
+  private readonly ids = new Set<string>();
+  private readonly tokens = new Map<string, string | number>();
+  private readonly tasks = new Set<string>();
+  private readonly held: AnnotatedRecord[] = [];
+  private readonly hasTask: boolean;
+  private lastLeg: AnnotatedRecord;
+  private answer: AnnotatedRecord | null = null;
+  private ended: AnnotatedRecord | null = null;
+  private cancelled: AnnotatedRecord | null = null;
+  private omitted = 0;
+  /** The request has not ended: what the protocol does not tie to it is taken by time. */
+  open = true;
+
+  constructor(readonly request: AnnotatedRecord, private readonly maxSteps = Infinity) {
+    this.session = request.session;
+    this.from = request.dir;
+    this.lastLeg = request;
+    this.hasTask = obj(params(request)?.task) !== null;
+    this.leg(request, 'request', 1);
+  }
+
+  private take(r: AnnotatedRecord, role: StepRole, round?: number): true {
+    if (this.steps.length >= this.maxSteps) this.omitted++;
+    else this.steps.push(round === undefined ? { role, record: r } : { role, record: r, round });
+    return true;
+  }
+
+  private leg(r: AnnotatedRecord, role: StepRole, round: number): void {
+    this.take(r, role, round);
+    this.rounds.set(r.seq, round);
+    this.answerRole.set(r.seq, 'answer');
+    const k = idKey(r.id);
+    if (k !== null) this.ids.add(k);
     const t = obj(params(r)?._meta)?.progressToken;
-    if (typeof t === 'string' || typeof t === 'number') tokens.set(idKey(t)!, t);
-  };
-  addToken(request);
-  const hasTask = obj(params(request)?.task) !== null;
-  let open = true;
-  let answer: AnnotatedRecord | null = null;
-  let ended: AnnotatedRecord | null = null;
-  let cancelled: AnnotatedRecord | null = null;
-  let lastLeg = request;
-  for (let i = at + 1; i < records.length; i++) {
-    const r = records[i]!;
-    if (r.session !== session) continue;
+    if (typeof t === 'string' || typeof t === 'number') this.tokens.set(idKey(t)!, t);
+  }
+
+  private learnTask(id: string): void {
+    if (this.tasks.has(id)) return;
+    this.tasks.add(id);
+    for (let i = 0; i < this.held.length; i++) {
+      const h = this.held[i]!;
+      if (taskOf(h) !== id) continue;
+      this.take(h, h.method === LOG_METHOD ? 'log' : 'task-status');
+      this.held.splice(i--, 1);
+    }
+  }
+
+  /** A later record of the log: taken when it belongs to the story. */
+  offer(r: AnnotatedRecord): boolean {
+    if (r.session !== this.session || r.seq <= this.request.seq) return false;
     const p = params(r);
-    if (r.kind === 'request' && r.chain?.first === request.seq) {
-      roles.set(r.seq, 'retry');
-      rounds.set(r.seq, r.chain.round);
-      answerRole.set(r.seq, 'answer');
-      const k = idKey(r.id);
-      if (k !== null) ids.add(k);
-      addToken(r);
-      lastLeg = r;
-      open = true;
-      answer = null;
-      ended = null;
-      continue;
+    if (r.kind === 'request' && r.chain?.first === this.request.seq) {
+      this.leg(r, 'retry', r.chain.round);
+      this.lastLeg = r;
+      this.open = true;
+      this.answer = null;
+      this.ended = null;
+      return true;
     }
-    if (r.kind === 'notification' && r.chain?.first === request.seq) {
-      roles.set(r.seq, 'stream');
+    if (r.kind === 'notification' && r.chain?.first === this.request.seq) {
       if (r.method === CANCELLED_METHOD) {
-        cancelled ??= r;
-        open = false;
+        this.cancelled ??= r;
+        this.open = false;
       }
-      continue;
+      return this.take(r, 'stream');
     }
-    if (isAnswer(r.kind) && r.pair !== null && answerRole.has(r.pair)) {
-      const role = answerRole.get(r.pair)!;
-      const task = createdTask(r);
-      if (task !== null) tasks.add(task);
-      if (role === 'answer') {
-        const input = result(r)?.resultType === INPUT_REQUIRED_RESULT;
-        roles.set(r.seq, input ? 'input-required' : 'answer');
-        rounds.set(r.seq, rounds.get(r.pair) ?? 1);
-        if (r.pair === lastLeg.seq) {
-          answer = r;
-          // A task-augmented request goes on until its task's result; any other ends here (or waits for a retry).
-          if (!(hasTask && task !== null)) {
-            open = false;
-            ended = r;
-          }
-        }
-      } else {
-        roles.set(r.seq, role);
-        if (role === 'task-answer' && TASK_END_METHODS.has(r.method ?? '')) {
-          open = false;
-          ended ??= r;
-        }
-      }
-      continue;
+    if (isAnswer(r.kind) && r.pair !== null && this.answerRole.has(r.pair)) return this.answered(r, this.answerRole.get(r.pair)!);
+    if (r.kind === 'notification' && r.method === PROGRESS_METHOD) {
+      const t = idKey(p?.progressToken);
+      return t !== null && this.tokens.has(t) ? this.take(r, 'progress') : false;
     }
-    if (r.kind === 'notification') {
-      if (r.method === PROGRESS_METHOD) {
-        const t = idKey(p?.progressToken);
-        if (t !== null && tokens.has(t)) roles.set(r.seq, 'progress');
-        continue;
-      }
-      if (r.method === CANCELLED_METHOD) {
-        const k = idKey(p?.requestId);
-        if (k !== null && ids.has(k) && r.dir === lastLeg.dir && answer === null) {
-          roles.set(r.seq, 'cancel');
-          cancelled ??= r;
-          open = false;
-        }
-        continue;
-      }
+    if (r.kind === 'notification' && r.method === CANCELLED_METHOD) {
+      const k = idKey(p?.requestId);
+      if (k === null || !this.ids.has(k) || r.dir !== this.lastLeg.dir || this.answer !== null) return false;
+      this.cancelled ??= r;
+      this.open = false;
+      return this.take(r, 'cancel');
     }
-    const task = relatedTask(r) ?? (r.method === TASK_STATUS_METHOD || TASK_REQUEST_METHODS.has(r.method ?? '') ? taskIdParam(p) : null);
-    if (task !== null && tasks.has(task)) {
+    const task = taskOf(r);
+    if (task !== null && this.tasks.has(task)) {
       if (r.kind === 'request') {
         const role: StepRole = TASK_REQUEST_METHODS.has(r.method ?? '') ? 'task-request' : 'peer-request';
-        roles.set(r.seq, role);
-        answerRole.set(r.seq, role === 'task-request' ? 'task-answer' : 'peer-answer');
-      } else if (r.kind === 'notification') roles.set(r.seq, r.method === LOG_METHOD ? 'log' : 'task-status');
-      continue;
+        this.answerRole.set(r.seq, role === 'task-request' ? 'task-answer' : 'peer-answer');
+        return this.take(r, role);
+      }
+      return r.kind === 'notification' ? this.take(r, r.method === LOG_METHOD ? 'log' : 'task-status') : false;
     }
     // A request sent again under the same id by the same side: a new request, whatever it says of the old id.
-    if (r.kind === 'request' && r.dir === from && !open && ids.has(idKey(r.id) ?? '')) ids.clear();
-    if (!open) continue;
-    if (r.marks !== undefined && (r.kind === 'event' || r.kind === 'log' || r.kind === 'invalid')) roles.set(r.seq, 'mark');
-    else if (r.kind === 'notification' && r.method === LOG_METHOD && r.dir !== from) roles.set(r.seq, 'log');
-    else if (r.kind === 'request' && r.dir === other(from) && from !== 'unknown') {
-      roles.set(r.seq, 'peer-request');
-      answerRole.set(r.seq, 'peer-answer');
+    if (r.kind === 'request' && r.dir === this.from && !this.open && this.ids.has(idKey(r.id) ?? '')) this.ids.clear();
+    if (!this.open) return false;
+    if (task !== null && r.kind === 'notification') {
+      if (this.held.length < HELD_LIMIT) this.held.push(r);
+      return false;
     }
-  }
-  // Task status notifications (and related messages) sent before the answer that names the task: a second look.
-  if (tasks.size > 0) {
-    for (let i = at + 1; i < records.length; i++) {
-      const r = records[i]!;
-      if (r.session !== session || roles.has(r.seq) || r.kind !== 'notification') continue;
-      const task = relatedTask(r) ?? (r.method === TASK_STATUS_METHOD ? taskIdParam(params(r)) : null);
-      if (task !== null && tasks.has(task)) roles.set(r.seq, r.method === LOG_METHOD ? 'log' : 'task-status');
+    if (r.marks !== undefined && (r.kind === 'event' || r.kind === 'log' || r.kind === 'invalid')) return this.take(r, 'mark');
+    if (r.kind === 'notification' && r.method === LOG_METHOD && r.dir !== this.from) return this.take(r, 'log');
+    if (r.kind === 'request' && r.dir === other(this.from) && this.from !== 'unknown') {
+      this.answerRole.set(r.seq, 'peer-answer');
+      return this.take(r, 'peer-request');
     }
+    return false;
   }
-  return assemble(records, at, request, roles, rounds, {
-    answer, ended, cancelled, tokens: [...tokens.values()], tasks: [...tasks], rounds: lastLeg.chain?.round ?? 1,
-  });
+
+  private answered(r: AnnotatedRecord, role: StepRole): true {
+    const task = createdTask(r);
+    if (task !== null) this.learnTask(task);
+    if (role !== 'answer') {
+      if (role === 'task-answer' && TASK_END_METHODS.has(r.method ?? '')) {
+        this.open = false;
+        this.ended ??= r;
+      }
+      return this.take(r, role);
+    }
+    const input = result(r)?.resultType === INPUT_REQUIRED_RESULT;
+    if (r.pair === this.lastLeg.seq) {
+      this.answer = r;
+      // A task-augmented request goes on until its task's result; any other ends here (or waits for a retry).
+      if (!(this.hasTask && task !== null)) {
+        this.open = false;
+        this.ended = r;
+      }
+    }
+    return this.take(r, input ? 'input-required' : 'answer', this.rounds.get(r.pair!) ?? 1);
+  }
+
+  /** The story so far. */
+  story(): Story {
+    const start = recordMs(this.request);
+    const rounds = this.lastLeg.chain?.round ?? 1;
+    const ordered = [...this.steps].sort((a, b) => a.record.seq - b.record.seq);
+    const steps: StoryStep[] = [];
+    let previous: number | null = null;
+    for (const { role, record, round } of ordered) {
+      const ms = recordMs(record);
+      const step: StoryStep = {
+        role,
+        record,
+        atMs: ms !== null && start !== null ? ms - start : null,
+        gapMs: steps.length > 0 && ms !== null && previous !== null ? ms - previous : null,
+      };
+      if (round !== undefined && rounds > 1) step.round = round;
+      steps.push(step);
+      previous = ms;
+    }
+    const end = this.ended ?? this.cancelled;
+    const endMs = end === null ? null : recordMs(end);
+    const s: Story = {
+      session: this.session,
+      request: this.request,
+      outcome: outcomeOf(this.answer, this.cancelled),
+      answer: this.answer,
+      durationMs: endMs !== null && start !== null ? endMs - start : null,
+      rounds,
+      progressTokens: [...this.tokens.values()],
+      tasks: [...this.tasks],
+      steps,
+    };
+    if (this.omitted > 0) s.omitted = this.omitted;
+    return s;
+  }
+}
+
+/** The task a record is about: its `_meta` related-task, a status notification's or a `tasks/*` request's `taskId`. */
+function taskOf(r: AnnotatedRecord): string | null {
+  return relatedTask(r) ?? (r.method === TASK_STATUS_METHOD || TASK_REQUEST_METHODS.has(r.method ?? '') ? taskIdParam(params(r)) : null);
 }
 
 function taskIdParam(p: Record<string, unknown> | null): string | null {
   return typeof p?.taskId === 'string' ? p.taskId : null;
 }
 
-interface Ends {
-  answer: AnnotatedRecord | null;
-  ended: AnnotatedRecord | null;
-  cancelled: AnnotatedRecord | null;
-  tokens: (string | number)[];
-  tasks: string[];
-  rounds: number;
-}
-
-function outcomeOf(e: Ends): StoryOutcome {
-  const a = e.answer;
-  if (a === null) return e.cancelled !== null ? 'cancelled' : 'unanswered';
-  if (a.kind === 'error') return 'error';
-  const res = result(a);
+function outcomeOf(answer: AnnotatedRecord | null, cancelled: AnnotatedRecord | null): StoryOutcome {
+  if (answer === null) return cancelled !== null ? 'cancelled' : 'unanswered';
+  if (answer.kind === 'error') return 'error';
+  const res = result(answer);
   if (res?.resultType === INPUT_REQUIRED_RESULT) return 'input-required';
   return res?.isError === true ? 'tool-error' : 'ok';
-}
-
-function assemble(
-  records: readonly AnnotatedRecord[], at: number, request: AnnotatedRecord, roles: Map<number, StepRole>, rounds: Map<number, number>, e: Ends,
-): Story {
-  const start = recordMs(request);
-  const steps: StoryStep[] = [];
-  let previous: number | null = null;
-  for (let i = at; i < records.length; i++) {
-    const r = records[i]!;
-    const role = roles.get(r.seq);
-    if (role === undefined || r.session !== request.session) continue;
-    const ms = recordMs(r);
-    const step: StoryStep = {
-      role,
-      record: r,
-      atMs: ms !== null && start !== null ? ms - start : null,
-      gapMs: steps.length > 0 && ms !== null && previous !== null ? ms - previous : null,
-    };
-    const round = rounds.get(r.seq);
-    if (round !== undefined && e.rounds > 1) step.round = round;
-    steps.push(step);
-    previous = ms;
-  }
-  const end = e.ended ?? e.cancelled;
-  const endMs = end === null ? null : recordMs(end);
-  return {
-    session: request.session,
-    request,
-    outcome: outcomeOf(e),
-    answer: e.answer,
-    durationMs: endMs !== null && start !== null ? endMs - start : null,
-    rounds: e.rounds,
-    progressTokens: e.tokens,
-    tasks: e.tasks,
-    steps,
-  };
 }
