@@ -5,7 +5,7 @@ import { StatsCollector, type StatsState } from '../stats/collector.js';
 import { Diagnoser, completeDiagnoses, renumberDiagnoses, wentWrongIn, type PartialDiagnosis } from '../diagnose/diagnoser.js';
 import type { PipelineRecord } from '../types.js';
 import { AuditCollector, DEFAULT_AUDIT_LIMITS, type AuditLimits, type AuditRenumbering, type AuditState } from './collector.js';
-import { StoryKeeper } from './stories.js';
+import { StoryKeeper, type StoryKeeperState } from './stories.js';
 import type { AuditReport, FailOn } from './types.js';
 
 interface BuildAuditOptions {
@@ -29,7 +29,7 @@ export class AuditBuilder {
   private readonly stats = new StatsCollector();
   private readonly audit: AuditCollector;
   private readonly diagnoser: Diagnoser;
-  /** The requests told as stories (none under `--jobs`: a worker's records are not sent to the coordinator). */
+  /** The requests told as stories (`--jobs`: each worker's, merged). */
   private readonly stories: StoryKeeper;
   /** `--jobs`: the workers' diagnoses, renumbered, in input order (null: this builder saw the records itself). */
   private merged: PartialDiagnosis[] | null = null;
@@ -50,13 +50,14 @@ export class AuditBuilder {
 
   /** The collectors' contents as plain data (`--jobs`), with the sessions' diagnoses as of `summary`. */
   exportState(summary: Pick<AnalysisSummary, 'sessions' | 'open'>): AuditBuilderState {
-    return { stats: this.stats.exportState(), audit: this.audit.exportState(), diagnoses: this.partials(summary) };
+    return { stats: this.stats.exportState(), audit: this.audit.exportState(), diagnoses: this.partials(summary), stories: this.stories.exportState() };
   }
 
   /** Takes in another input's collectors, as if its records had come after these (`--jobs`). */
   mergeFrom(o: AuditBuilderState, renumber: AuditRenumbering): void {
     this.stats.mergeFrom(o.stats, (k) => renumber.session(k));
     this.audit.mergeFrom(o.audit, renumber);
+    if (o.stories) this.stories.mergeFrom(o.stories, renumber);
     (this.merged ??= []).push(...renumberDiagnoses(o.diagnoses, renumber));
   }
 
@@ -99,6 +100,8 @@ export interface AuditBuilderState {
   stats: StatsState;
   audit: AuditState;
   diagnoses: PartialDiagnosis[];
+  /** The stories its records told (absent: none followed). */
+  stories?: StoryKeeperState;
 }
 
 export async function buildAuditReport(

@@ -84,7 +84,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
         command: 'audit' as const,
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules, ruleOptions: ruleOpts },
         filter: taskFilter(args),
-        auditLimits: { ...limits, stories: 0 }, // the stories are told from records, which the workers keep
+        auditLimits: limits,
         redactKeys: redactor ? (args.redactKey ?? []) : undefined,
       };
       await runParallel(plan, args.jobs!, task, (r, renumber) => {

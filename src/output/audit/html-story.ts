@@ -10,7 +10,7 @@ import { html, type SafeHtml } from './html-escape.js';
 const ARROW = { c2s: '→', s2c: '←', unknown: '·' } as const;
 
 /** The element id of a story: unique per session section (`index` never comes from the log). */
-export function storyId(sessionIndex: number, seq: number): string {
+function storyId(sessionIndex: number, seq: number): string {
   return `story-${sessionIndex}-${seq}`;
 }
 
