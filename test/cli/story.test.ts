@@ -63,6 +63,15 @@ describe('mcptrace story', () => {
     expect(body.steps[0].message).toMatchObject({ method: 'tools/call', params: { name: 'export' } });
   });
 
+  it('annotate --story is the same story, text or JSON', async () => {
+    const story = await runMain(['story', EVERYTHING, '12']);
+    expect((await runMain(['annotate', '--story', '12', EVERYTHING])).stdout).toBe(story.stdout);
+    expect((await runMain([EVERYTHING, '--story', '#116', '-f', 'json'])).stdout).toBe((await runMain(['story', '-f', 'json', EVERYTHING, '37'])).stdout);
+    const two = await runMain(['annotate', '--story', '12', EVERYTHING, 'samples/memory.envelope.ndjson']);
+    expect(two.code).toBe(2);
+    expect(two.stderr).toBe('mcptrace: annotate --story reads one log: name it\n');
+  });
+
   it('without a request to tell: a usage error', async () => {
     const r = await runMain(['story', EVERYTHING]);
     expect(r.code).toBe(2);
