@@ -9,7 +9,7 @@ import type { AuditRenumbering } from './collector.js';
 import type { AuditFinding } from './types.js';
 
 /** Records of its session a request's story still takes after the request ended (a late progress, a late answer). */
-const GRACE = 32;
+const GRACE = 8;
 /** Requests followed at once in a session: past it the oldest is decided as it stands. */
 const LIVE_PER_SESSION = 256;
 /** The slowest answered requests kept besides those the report lists for what went wrong. */
