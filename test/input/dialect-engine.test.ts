@@ -8,13 +8,16 @@
 // launches by process, and messages that begin with a newline (mcp-remote); a log that names the server on each line
 // (Codex); a fixed server name and a struct's zero id
 // (mcptools); a host log's JSON form (entries); and a process that logs only what it received.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze-stream.js';
 import { DialectReader } from '../../src/input/dialects/engine.js';
 import { claudeCode } from '../../src/input/dialects/claude-code.js';
 import { claudeDesktop } from '../../src/input/dialects/claude-desktop.js';
+import { goose } from '../../src/input/dialects/goose.js';
 import type { Dialect } from '../../src/input/dialects/types.js';
 import { DIALECT_NAMES, DIALECTS } from '../../src/input/dialects/index.js';
+import { detectFormat } from '../../src/input/index.js';
 import { DialectScorer } from '../../src/input/dialects/scorer.js';
 import { EntryReader } from '../../src/input/dialects/entries.js';
 import { JsonDocumentReader } from '../../src/input/json-document.js';
@@ -676,6 +679,44 @@ describe('declarative options any dialect may use', () => {
   });
 });
 
+describe("tracing's JSON lines (goose): the text at a path, keys of the event's, JSON-RPC a text carries (Dialect.carried)", () => {
+  // The shape of goose's log file (test/fixtures/hosts/goose/SOURCES.md); the texts that carry JSON-RPC are made up:
+  // no published goose log holds one, and a text that does must not be lost in a log.
+  const line = (message: string, more: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ timestamp: '2026-09-21T01:27:23.412971Z', level: 'WARN', fields: { message, ...more }, target: 'goose::agents::agent', ...extra });
+
+  it('fields.message is the text (the other fields stay on the line); target, span and spans may be there, another key may not', () => {
+    const frames = readAs(goose, [
+      line('Failed to load extension local-tools: process quit before initialization: stderr = '),
+      line('streamable HTTP post_message failed', { endpoint_port: 9 }, { target: 'rmcp::transport', span: { name: 'reply' }, spans: [{ name: 'reply' }] }),
+      line('note', {}, { pid: 1 }),
+    ]);
+    expect(frames.map((f) => [f.line, f.ts, f.server ?? null, shape(f).what, f.log?.text ?? f.event?.data?.text ?? null])).toEqual([
+      [1, '2026-09-21T01:27:23.412971Z', 'local-tools', 'event:connection-error', 'Failed to load extension local-tools: process quit before initialization: stderr = '],
+      [2, '2026-09-21T01:27:23.412971Z', null, 'log', 'streamable HTTP post_message failed'],
+      // Not a goose line: a run of its own, as written.
+      [3, null, null, 'log', line('note', {}, { pid: 1 })],
+    ]);
+  });
+
+  it('a text that holds a whole JSON-RPC message is that message, its direction as its words say; one that holds part of one is a log', () => {
+    const frames = readAs(goose, [
+      line('sending request {"jsonrpc":"2.0","id":1,"method":"tools/list"}'),
+      line('received response: {"jsonrpc":"2.0","id":1,"result":{"tools":[]}}'),
+      line('sending request {"jsonrpc":"2.0","id":2,"meth'),
+    ]);
+    expect(frames.map((f) => [f.line, f.dir, shape(f).what])).toEqual([[1, 'c2s', 'message'], [2, 's2c', 'message'], [3, 'unknown', 'log']]);
+    expect(frames[1]!.value).toEqual({ jsonrpc: '2.0', id: 1, result: { tools: [] } });
+    expect(frames[0]!.context).toBe('sending request');
+  });
+
+  it('a log where no extension failed is goose\'s by its targets, not NDJSON of log records', () => {
+    const healthy = readFileSync(new URL('../fixtures/hosts/goose/cli-1.51-extensions-fail-to-load.log', import.meta.url), 'utf8').split('\n').slice(0, 2).join('\n');
+    expect(healthy).not.toContain('Failed to load extension');
+    expect(detectFormat(healthy)).toBe('goose');
+  });
+});
+
 describe('a JSON form of a host log (Dialect.entries)', () => {
   // A made-up host that writes its log as a JSON array of `{"info"|"error": text, "at": time}` and names its server
   // in the file's name; its event lines are Claude Code's.
@@ -720,5 +761,78 @@ describe('a JSON form of a host log (Dialect.entries)', () => {
       const entries = await framesOf(doc, { format: 'claude-code', file: 'x/mcp-logs-github/2025-07-14T10-20-09.txt', chunk });
       expect(entries.map((f) => [what(f), f.server, f.line]), `chunk ${chunk}`).toEqual([['event:start', 'github', 1]]);
     }
+  });
+});
+
+describe("the Rust SDK's Debug form (rmcp)", () => {
+  const rs = (lines: string[]) => framesOf(lines.map((l, i) => `2026-01-08T09:10:0${i}.000000Z DEBUG serve_inner: rmcp::service: ${l}`).join('\n'), { format: 'rust-sdk' });
+  const ENV = 'jsonrpc: JsonRpcVersion2_0';
+
+  it('a message is a summary: its method from the method type, its id as printed, its direction from its type or the side', async () => {
+    const frames = await rs([
+      'Service initialized as client peer_info=Some(InitializeResult { server_info: Implementation { name: "notes", version: "1.0" } })',
+      `new event evt=ProxyMessage(Request { request: ListToolsRequest(RequestOptionalParam { method: ListToolsRequestMethod, params: None, extensions: Extensions }), id: Number(3), responder: Sender { inner: Some(Inner { state: State { is_complete: false } }) } })`,
+      `new event evt=PeerMessage(Response(JsonRpcResponse { ${ENV}, id: Number(3), result: ListToolsResult(ListToolsResult { next_cursor: None, tools: [] }) }))`,
+      `new event evt=PeerMessage(Request(JsonRpcRequest { ${ENV}, id: String("s-1"), request: CreateMessageRequest(Request { method: CreateMessageRequestMethod, params: CreateMessageRequestParam { messages: [] }, extensions: Extensions }) }))`,
+      `received request id=s-1 request=CreateMessageRequest(Request { method: CreateMessageRequestMethod, params: CreateMessageRequestParam { messages: [] }, extensions: Extensions })`,
+      `new event evt=PeerMessage(Request(JsonRpcRequest { ${ENV}, id: Number(4), request: PingRequest(RequestNoParam { method: PingRequestMethod, extensions: Extensions }) }))`,
+      `new event evt=ProxyMessage(Notification { notification: CustomNotification(CustomNotification { method: "notes/changed", params: None, extensions: Extensions }), responder: Sender })`,
+    ]);
+    const messages = frames.filter((f) => f.summary !== undefined);
+    expect(messages.map((f) => [f.line, f.dir, f.summary])).toEqual([
+      [2, 'c2s', { kind: 'request', id: 3, method: 'tools/list' }],
+      [3, 's2c', { kind: 'response', id: 3, method: null }],
+      // The event line, then the service's line restating it: one message, the second line's.
+      [5, 's2c', { kind: 'request', id: 's-1', method: 'sampling/createMessage' }],
+      // Both sides send a ping: a client received this one.
+      [6, 's2c', { kind: 'request', id: 4, method: 'ping' }],
+      [7, 'c2s', { kind: 'notification', id: null, method: 'notes/changed' }],
+    ]);
+    expect(frames.find((f) => f.line === 4)!.log).toBeDefined();
+    expect(messages.every((f) => f.server === 'notes')).toBe(true);
+  });
+});
+
+describe('what a process of one side never logs (Dialect.unlogged: the Kotlin SDK)', () => {
+  const kt = (lines: string[]) => framesOf(lines.map((l, i) => `2025-11-03 14:22:0${i}.000 [main] TRACE ${l}`).join('\n'), { format: 'kotlin-sdk' });
+
+  it("a client's messages say its log never holds the server's answers; a server's, the client's", async () => {
+    const client = await kt([
+      'i.m.k.s.c.StreamableHttpClientTransport - Client sending message via POST to http://localhost:3001/mcp: {"id":1,"method":"tools/list","jsonrpc":"2.0"}',
+      'i.m.k.s.c.StreamableHttpClientTransport - Client received SSE event: event=message, data={"method":"notifications/tools/list_changed","jsonrpc":"2.0"}, id=null',
+    ]);
+    expect(client.map((f) => [f.dir, f.notLogged])).toEqual([['c2s', { server: ['answers'] }], ['s2c', { server: ['answers'] }]]);
+    const server = await kt([
+      'i.m.kotlin.sdk.shared.Protocol - Received request: initialize (id: NumberId(value=0))',
+      'i.m.kotlin.sdk.shared.Protocol - Request handled successfully: initialize (id: NumberId(value=0))',
+    ]);
+    expect(server.map((f) => [f.dir, f.summary?.kind, f.summary?.id, f.notLogged])).toEqual([
+      ['c2s', 'request', 0, { client: ['answers'] }],
+      ['s2c', 'response', 0, { client: ['answers'] }],
+    ]);
+  });
+});
+
+describe("mcp-go's LoggingTransport records (slog)", () => {
+  it('each is a summary: the arrow says the direction, the fields the method and id; an error without a code is the transport failing', async () => {
+    const frames = await framesOf(
+      [
+        '2026/05/20 09:14:02 DEBUG → request method=tools/call id=string:call-7 params="{Meta:<nil> Name:forecast Arguments:map[]}"',
+        'time=2026-05-20T09:14:02.100+02:00 level=DEBUG msg="← response error" id=string:call-7 method=tools/call duration=812µs code=-32602 error="missing required argument: city"',
+        '2026/05/20 09:14:03 DEBUG ← request method=roots/list id=int64:0',
+        '2026/05/20 09:14:03 DEBUG → response id=int64:0 method=roots/list duration=41.2µs result="{\\"roots\\":[]}"',
+        '2026/05/20 09:14:04 DEBUG → request method=resources/read id=int64:5 params="{Meta:<nil> URI:notes://a}"',
+        '2026/05/20 09:14:34 DEBUG ← response error id=int64:5 method=resources/read duration=30.001s error="context deadline exceeded"',
+      ].join('\n'),
+      { format: 'mcp-go' },
+    );
+    expect(frames.map((f) => [f.dir, f.summary ?? f.event?.name])).toEqual([
+      ['c2s', { kind: 'request', id: 'call-7', method: 'tools/call' }],
+      ['s2c', { kind: 'error', id: 'call-7', method: null }],
+      ['s2c', { kind: 'request', id: 0, method: 'roots/list' }],
+      ['c2s', { kind: 'response', id: 0, method: null }],
+      ['c2s', { kind: 'request', id: 5, method: 'resources/read' }],
+      ['unknown', 'request-error'],
+    ]);
   });
 });

@@ -3,7 +3,7 @@
 // A dialect is data: regexes and tables, read by one engine (engine.ts) and one detection scorer (scorer.ts). Nothing
 // here runs: a dialect that needs control flow of its own is a sign that the engine lacks a form all dialects share.
 
-import type { Direction } from '../../types.js';
+import type { Direction, NotLogged } from '../../types.js';
 
 /** A detection cue: a pattern tested on a line that matched one of the dialect's host lines (on its `text`, or whole). */
 interface Cue {
@@ -119,14 +119,20 @@ export interface EventLine {
 /**
  * A structured log whose lines are JSON objects (`{"time":…,"level":"info","msg":"…"}`): the keys that hold a host
  * line's parts. A line that is an object with a string `text` member (and `time` and `level` when named), and no key
- * but these, is a host line whose text is read like any other (markers, events, names). `data`: a value logged with
+ * but these (and `other`), is a host line whose text is read like any other (markers, events, names). `data`: a value logged with
  * the text; after a marker with no body, it is the message.
  */
 export interface JsonLines {
+  /**
+   * The key of the text, or a path into an object member (`fields.message`: tracing's JSON lines, whose message sits in
+   * `fields` beside the event's other fields, which that object may then hold).
+   */
   text: string;
   time?: string;
   level?: string;
   data?: string;
+  /** Other keys a line may have, read by nothing here (tracing's `target`, `span`, `spans`). */
+  other?: readonly string[];
 }
 
 /** A multi-line group that opens on a host line and runs to its closing line (a Node util.inspect dump). */
@@ -214,6 +220,12 @@ export interface Dialect<Name extends string = string> {
    */
   oneSide?: 'received';
   /**
+   * What a process of each side never logs, by the side that sends it (a Kotlin SDK client logs the JSON it POSTs, never
+   * the answers it reads back: `{ client: { server: ['answers'] } }`): once the process's side is known, every message
+   * tells the session stage so (Frame.notLogged), so that a request is not unanswered for an answer the log cannot hold.
+   */
+  unlogged?: Partial<Record<'client' | 'server', NotLogged>>;
+  /**
    * A log that names no server takes the `serverInfo.name` of the initialize result it reads (a client's log: the
    * first message it receives), from that message on.
    */
@@ -225,6 +237,13 @@ export interface Dialect<Name extends string = string> {
    * last, and a run of lines read before the first name is the server named next (a per-server file).
    */
   servers?: 'channel' | 'line';
+  /**
+   * The host logs no message with a marker of its own, but a line's text may hold one (a JSON-RPC message after a
+   * label, mid-text, or escaped in a quoted value: src/input/carried.ts): a host line that is no event and carries a
+   * whole message is that message, its direction as the words around it say; one that names `"jsonrpc"` without a
+   * whole message stays a log.
+   */
+  carried?: true;
   /** Detection cues, tested on host lines only (so a server's stderr cannot vote). */
   cues: readonly Cue[];
   /**
@@ -237,6 +256,11 @@ export interface Dialect<Name extends string = string> {
   suffixes: readonly RegExp[];
   markers: readonly Marker[];
   summaries: readonly SummaryForm[];
+  /**
+   * What a summary's group `method` may print instead of the method, each with the method it stands for (rmcp's Debug
+   * form names a method by its Rust type: `ListToolsRequestMethod` is `tools/list`). A name not listed is the method.
+   */
+  methodNames?: ReadonlyMap<string, string>;
   /**
    * How the host marks a body it cut in the middle (`...[N chars truncated]...`, src/input/cut-mark.ts), group 1: the
    * characters left out. Null when the host never cuts.
