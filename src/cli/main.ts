@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import yargs, { type Argv } from 'yargs';
 import { annotateBuilder, runAnnotate, type AnnotateArgs } from './annotate.js';
 import type { AuditArgs } from './audit.js';
+import type { ExploreArgs } from './explore.js';
 import type { ExportArgs } from './export/target.js';
 import type { FormatsArgs } from './formats.js';
 import type { RulesArgs } from './rules.js';
@@ -27,6 +28,7 @@ import type { WrapArgs } from './wrap.js';
  */
 const LAZY = {
   audit: () => import('./audit.js'),
+  explore: () => import('./explore.js'),
   export: () => import('./export.js'),
   formats: () => import('./formats.js'),
   proxy: () => import('./proxy.js'),
@@ -57,8 +59,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   const words = new Set(dashes === -1 ? argv : argv.slice(0, dashes));
   const named = <K extends keyof typeof LAZY>(name: K): Promise<Awaited<ReturnType<(typeof LAZY)[K]>> | null> =>
     words.has(name) ? (LAZY[name]() as Promise<Awaited<ReturnType<(typeof LAZY)[K]>>>) : Promise.resolve(null);
-  const [audit, exporter, formats, proxy, rules, sql, stats, why, wrap] = await Promise.all([
-    named('audit'), named('export'), named('formats'), named('proxy'), named('rules'), named('sql'), named('stats'), named('why'), named('wrap'),
+  const [audit, explore, exporter, formats, proxy, rules, sql, stats, why, wrap] = await Promise.all([
+    named('audit'), named('explore'), named('export'), named('formats'), named('proxy'), named('rules'), named('sql'), named('stats'), named('why'), named('wrap'),
   ]);
   const parser = yargs(args)
     .scriptName('mcptrace')
@@ -68,6 +70,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     })
     .command('audit [files..]', 'report spec violations (text, markdown, html, json, sarif, junit); exit 1 on findings', audit?.auditBuilder ?? unused, (a) => {
       selected = () => audit!.runAudit(a as unknown as AuditArgs, io);
+    })
+    .command('explore [files..]', 'browse a log in a full-screen terminal view: the messages, a message\'s body and pair, filters, jumps, sessions, the diagnosis', explore?.exploreBuilder ?? unused, (a) => {
+      selected = () => explore!.runExplore(a as unknown as ExploreArgs, io);
     })
     .command('export [files..]', 'write the annotated records for other systems: --to otlp (OpenTelemetry), parquet (a dataset), csv', exporter?.exportBuilder ?? unused, (a) => {
       selected = () => exporter!.runExport(a as unknown as ExportArgs, io);
