@@ -1,6 +1,7 @@
 // `mcptrace explore`: the records of a log in a full-screen terminal view (src/explore/): the list, the detail of a
 // message, the filter line, jumps, the sessions and the diagnosis. Needs a terminal; `--follow` keeps the list live.
 import { openSync } from 'node:fs';
+import { basename } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { ReadStream } from 'node:tty';
 import type { Argv } from 'yargs';
@@ -165,7 +166,8 @@ export async function runExplore(args: ExploreArgs, io: CliIO): Promise<number> 
 }
 
 function titleOf(files: readonly string[] | undefined): string {
-  const names = (files ?? []).map((f) => (f === STDIN_ARG ? 'stdin' : f));
+  // The file's name without its folders: the title has room for little else beside the counts.
+  const names = (files ?? []).map((f) => (f === STDIN_ARG ? 'stdin' : basename(f)));
   if (names.length === 0) return 'stdin';
   return names.length === 1 ? names[0]! : `${names[0]} and ${names.length - 1} more`;
 }

@@ -9,7 +9,7 @@ import { wrapWords } from '../output/wrap-words.js';
 import type { Finding, HttpInfo, PipelineRecord } from '../types.js';
 import { answersOf, rowLine } from './row-line.js';
 
-export interface DetailInput {
+interface DetailInput {
   record: PipelineRecord;
   /** An answer's request (its subject is on the line). */
   request: PipelineRecord | null;

@@ -17,7 +17,7 @@ import { sessionLines } from './sessions-pane.js';
 import { storyLines } from './story-pane.js';
 
 /** What the explorer reads: the index, the records behind it, and what the run knows of sessions. */
-export interface ExplorerSource {
+interface ExplorerSource {
   readonly index: RecordIndex;
   read(row: number): PipelineRecord;
   sessionInfo(key: string): SessionInfo | undefined;
@@ -27,8 +27,8 @@ export interface ExplorerSource {
   endFindings(seq: number): readonly Finding[];
 }
 
-export type Pane = 'list' | 'help' | 'sessions' | 'why' | 'story';
-export type Prompt = { kind: 'filter' | 'goto'; text: string; error: { message: string; column: number } | null };
+type Pane = 'list' | 'help' | 'sessions' | 'why' | 'story';
+type Prompt = { kind: 'filter' | 'goto'; text: string; error: { message: string; column: number } | null };
 
 /** Rows the filter reads back per step: a step stays short enough for the keys to feel live. */
 const FILTER_STEP = 5_000;
@@ -152,6 +152,7 @@ export class Explorer {
       case 'pageDown': case 'detailDown': if (sessions) this.sessionCursor.page(1, n); else this.paneTop += 10; break;
       case 'pageUp': case 'detailUp': if (sessions) this.sessionCursor.page(-1, n); else this.paneTop = Math.max(0, this.paneTop - 10); break;
       case 'first': if (sessions) this.sessionCursor.moveTo(0, n); else this.paneTop = 0; break;
+      case 'last': if (sessions) this.sessionCursor.moveTo(n - 1, n); else this.paneTop = Number.MAX_SAFE_INTEGER; break;
       case 'detail':
         if (sessions && n > 0) {
           const s = this.source.index.sessions[this.sessionCursor.cursor]!;

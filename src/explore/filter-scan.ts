@@ -7,7 +7,7 @@ import { parseFilter } from '../filter/parse.js';
 import type { PipelineRecord } from '../types.js';
 import type { RecordIndex } from './record-index.js';
 
-export type Query = { ok: true; source: string; predicate: Predicate } | { ok: false; source: string; message: string; column: number };
+type Query = { ok: true; source: string; predicate: Predicate } | { ok: false; source: string; message: string; column: number };
 
 export function parseQuery(source: string): Query {
   try {

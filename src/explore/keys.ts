@@ -8,7 +8,7 @@ export type Action =
   | 'goto' | 'filter' | 'clearFilter'
   | 'sessions' | 'story' | 'why' | 'help' | 'back' | 'quit';
 
-export interface Binding {
+interface Binding {
   action: Action;
   keys: readonly string[];
   /** The keys as the help shows them. */

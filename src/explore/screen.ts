@@ -8,7 +8,7 @@ import { keyName, type KeyPress } from './keys.js';
 const ENTER = '\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J';
 const LEAVE = '\x1b[0m\x1b[?25h\x1b[?1049l';
 
-export type TerminalOut = Writable & { columns?: number; rows?: number; isTTY?: boolean };
+type TerminalOut = Writable & { columns?: number; rows?: number; isTTY?: boolean };
 export type TerminalIn = Readable & { isTTY?: boolean; setRawMode?: (on: boolean) => unknown; isRaw?: boolean };
 
 export class Screen {
