@@ -34,9 +34,11 @@ export function detailLines(d: DetailInput, layout: TextLayout, p: Palette): str
     lines.push('', p.bold('rule pages'));
     for (const id of rules) lines.push(`  ${escapeTerminal(id)}  ${p.cyan(ruleDocUrl(escapeTerminal(id)))}`);
   }
-  lines.push('', p.bold('pair'));
-  if (d.pair !== null) lines.push('  ' + rowLine(d.pair, d.pair.kind === 'request' ? null : r, d.pairTag, layout, p));
-  else lines.push('  ' + p.dim(noPair(r)));
+  if (r.kind === 'request' || r.kind === 'response' || r.kind === 'error') {
+    lines.push('', p.bold('pair'));
+    if (d.pair !== null) lines.push('  ' + rowLine(d.pair, d.pair.kind === 'request' ? null : r, d.pairTag, layout, p));
+    else lines.push('  ' + p.dim(r.kind === 'request' ? 'no answer in the log (yet)' : 'its request is not in the log'));
+  }
   if (r.http !== undefined) lines.push('', p.bold('HTTP'), ...httpLines(r.http, width - 4).map((x) => '  ' + x));
   const at = r.wire.lines > 1 ? `${r.wire.file}:${r.wire.line}-${r.wire.line + r.wire.lines - 1}` : `${r.wire.file}:${r.wire.line}`;
   lines.push('', p.bold('source') + ' ' + p.dim(escapeTerminal(at) + (r.format === null ? '' : ` (${escapeTerminal(r.format)})`)));
@@ -44,15 +46,11 @@ export function detailLines(d: DetailInput, layout: TextLayout, p: Palette): str
   return lines;
 }
 
-function noPair(r: PipelineRecord): string {
-  if (r.kind === 'request') return 'no answer in the log (yet)';
-  if (r.kind === 'response' || r.kind === 'error') return 'its request is not in the log';
-  return `a ${r.kind} has no pair`;
-}
-
 /** The exchange: `POST /mcp → 200 text/event-stream`, then the MCP headers the request carried. */
 function httpLines(h: HttpInfo, width: number): string[] {
-  const head = [`${escapeTerminal(h.method)} ${escapeTerminal(h.path)}`, h.status === null ? '(no status)' : `→ ${h.status}`];
+  // A request's own record has no status: its body was read before the answer came.
+  const head = [`${escapeTerminal(h.method)} ${escapeTerminal(h.path)}`];
+  if (h.status !== null) head.push(`→ ${h.status}`);
   if (h.contentType !== null) head.push(escapeTerminal(h.contentType));
   if (h.exchange !== null) head.push(`exchange ${h.exchange}`);
   head.push(`on ${escapeTerminal(h.conn)}`);

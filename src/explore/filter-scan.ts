@@ -5,6 +5,7 @@ import { FilterError } from '../filter/error.js';
 import { compile, type Predicate } from '../filter/evaluate.js';
 import { parseFilter } from '../filter/parse.js';
 import type { PipelineRecord } from '../types.js';
+import { grown } from '../util/grown.js';
 import type { RecordIndex } from './record-index.js';
 
 type Query = { ok: true; source: string; predicate: Predicate } | { ok: false; source: string; message: string; column: number };
@@ -43,11 +44,7 @@ export class FilterScan {
   /** Reads up to `budget` more rows; returns how many it read. */
   step(budget: number): number {
     const end = Math.min(this.index.count, this.scanned + budget);
-    if (this.kept.length < this.index.count) {
-      const k = new Uint8Array(Math.max(this.index.count, this.kept.length * 2));
-      k.set(this.kept);
-      this.kept = k;
-    }
+    if (this.kept.length < this.index.count) this.kept = grown(this.kept, Math.max(this.index.count, this.kept.length * 2));
     const from = this.scanned;
     for (let row = from; row < end; row++) {
       const r = this.read(row);

@@ -5,6 +5,7 @@ import { NO_SESSION } from '../session/outside.js';
 import type { Finding, PipelineRecord } from '../types.js';
 import { isToolError } from '../output/text.js';
 import { displayWidth } from '../output/width.js';
+import { grown } from '../util/grown.js';
 
 /** A row's flags. */
 export const FLAG = {
@@ -143,22 +144,11 @@ export class RecordIndex {
   }
 
   private grow(): void {
-    const n = this.seqs.length * 2;
-    const seqs = new Uint32Array(n);
-    seqs.set(this.seqs);
-    this.seqs = seqs;
-    const kinds = new Uint8Array(n);
-    kinds.set(this.kinds);
-    this.kinds = kinds;
-    const flags = new Uint8Array(n);
-    flags.set(this.flagBits);
-    this.flagBits = flags;
-    const sessions = new Uint32Array(n);
-    sessions.set(this.sessionOf);
-    this.sessionOf = sessions;
-    const pairs = new Int32Array(n);
-    pairs.set(this.pairs);
-    this.pairs = pairs;
+    this.seqs = grown(this.seqs);
+    this.kinds = grown(this.kinds);
+    this.flagBits = grown(this.flagBits);
+    this.sessionOf = grown(this.sessionOf);
+    this.pairs = grown(this.pairs);
   }
 }
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { PipelineRecord } from '../types.js';
+import { grown } from '../util/grown.js';
 
 /** Bytes gathered before one write: a record is written in a batch with its neighbours. */
 const FLUSH_BYTES = 1 << 20;
@@ -40,8 +41,8 @@ export class RecordSpill {
   append(r: PipelineRecord): number {
     const bytes = serialize(r);
     if (this.rows === this.starts.length) {
-      this.starts = grow(this.starts);
-      this.ends = grow(this.ends);
+      this.starts = grown(this.starts);
+      this.ends = grown(this.ends);
     }
     this.starts[this.rows] = this.size;
     this.size += bytes.length;
@@ -82,10 +83,4 @@ export class RecordSpill {
     this.pending = [];
     this.pendingBytes = 0;
   }
-}
-
-function grow(a: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> {
-  const b = new Float64Array(a.length * 2);
-  b.set(a);
-  return b;
 }
