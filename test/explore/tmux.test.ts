@@ -165,6 +165,16 @@ describe('explore', () => {
     await expectRestored(t, 143);
   });
 
+  it('reads the log from stdin and the keys from the terminal', async () => {
+    const t = (tmux = await Tmux.mcptrace(['explore', '-'], 80, 24, { stdinFrom: SAMPLE }));
+    let s = await t.waitFor((x) => rows(x)[0]!.startsWith('stdin · 144 records') && !x.includes('reading…'), 'the list of stdin');
+    await t.keys('j', 'j');
+    s = await t.waitFor((x) => selected(x).includes('#3 '), 'the third message selected');
+    expect(rows(s)[0]).toMatch(/#3 3\/144$/);
+    await t.keys('q');
+    await expectRestored(t, 0);
+  });
+
   it('--follow: the list grows as the file does', async () => {
     const lines = readFileSync(join(REPO_ROOT, SAMPLE), 'utf8').split('\n').filter((l) => l !== '');
     const file = join(tempDir('explore-follow'), 'live.ndjson');

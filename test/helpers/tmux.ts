@@ -16,18 +16,20 @@ export class Tmux {
   private constructor(private readonly socket: string) {}
 
   /**
-   * `mcptrace ARGS` in a terminal of `width`×`height`, from the repository root, in a shell that prints
+   * `mcptrace ARGS` in a terminal of `width`×`height`, from the repository root (its stdin the terminal, or
+   * `stdinFrom` piped), in a shell that prints
    * `exit N` and whether the terminal is in canonical mode (`icanon`, or `-icanon` when left raw) after it ends.
    */
-  static async mcptrace(args: readonly string[], width: number, height: number, env: Record<string, string> = {}): Promise<Tmux> {
+  static async mcptrace(args: readonly string[], width: number, height: number, opts: { stdinFrom?: string } = {}): Promise<Tmux> {
     assertBuilt();
     const socket = join(tempDir('tmux'), 'socket');
     const quote = (a: string) => `'${a.replace(/'/g, "'\\''")}'`;
-    const command = [process.execPath, CLI_PATH, ...args].map(quote).join(' ');
+    // With `stdinFrom`, the file is piped to mcptrace's stdin: the keys then come from the terminal itself.
+    const command = (opts.stdinFrom === undefined ? '' : `cat ${quote(opts.stdinFrom)} | `) + [process.execPath, CLI_PATH, ...args].map(quote).join(' ');
     const script = `${command}; echo "exit $?"; stty -a | tr ' ;' '\\n\\n' | grep -x -- '-\\?icanon'; exec sleep 600`;
     const t = new Tmux(socket);
     await run('tmux', ['-S', socket, '-f', '/dev/null', 'new-session', '-d', '-x', String(width), '-y', String(height), '-c', REPO_ROOT, 'sh', '-c', script], {
-      env: childEnv({ TERM: 'xterm-256color', ...env }),
+      env: childEnv({ TERM: 'xterm-256color' }),
     });
     return t;
   }
