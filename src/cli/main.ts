@@ -3,9 +3,11 @@ import { fileURLToPath } from 'node:url';
 import yargs, { type Argv } from 'yargs';
 import { annotateBuilder, runAnnotate, type AnnotateArgs } from './annotate.js';
 import type { AuditArgs } from './audit.js';
+import type { DiffArgs } from './diff.js';
 import type { ExploreArgs } from './explore.js';
 import type { ExportArgs } from './export/target.js';
 import type { FormatsArgs } from './formats.js';
+import type { MockArgs } from './mock.js';
 import type { RulesArgs } from './rules.js';
 import { outputWidth } from './columns.js';
 import { processIO, type CliIO } from './context.js';
@@ -28,9 +30,11 @@ import type { WrapArgs } from './wrap.js';
  */
 const LAZY = {
   audit: () => import('./audit.js'),
+  diff: () => import('./diff.js'),
   explore: () => import('./explore.js'),
   export: () => import('./export.js'),
   formats: () => import('./formats.js'),
+  mock: () => import('./mock.js'),
   proxy: () => import('./proxy.js'),
   rules: () => import('./rules.js'),
   sql: () => import('./sql.js'),
@@ -59,8 +63,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   const words = new Set(dashes === -1 ? argv : argv.slice(0, dashes));
   const named = <K extends keyof typeof LAZY>(name: K): Promise<Awaited<ReturnType<(typeof LAZY)[K]>> | null> =>
     words.has(name) ? (LAZY[name]() as Promise<Awaited<ReturnType<(typeof LAZY)[K]>>>) : Promise.resolve(null);
-  const [audit, explore, exporter, formats, proxy, rules, sql, stats, why, wrap] = await Promise.all([
-    named('audit'), named('explore'), named('export'), named('formats'), named('proxy'), named('rules'), named('sql'), named('stats'), named('why'), named('wrap'),
+  const [audit, diff, explore, exporter, formats, mock, proxy, rules, sql, stats, why, wrap] = await Promise.all([
+    named('audit'), named('diff'), named('explore'), named('export'), named('formats'), named('mock'), named('proxy'), named('rules'), named('sql'), named('stats'), named('why'), named('wrap'),
   ]);
   const parser = yargs(args)
     .scriptName('mcptrace')
@@ -71,6 +75,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     .command('audit [files..]', 'report spec violations (text, markdown, html, json, sarif, junit); exit 1 on findings', audit?.auditBuilder ?? unused, (a) => {
       selected = () => audit!.runAudit(a as unknown as AuditArgs, io);
     })
+    .command('diff [files..]', 'compare two captures or two sets: the server\'s surface, its answers, latency and failures, findings; exit 1 on a breaking change', diff?.diffBuilder ?? unused, (a) => {
+      selected = () => diff!.runDiff(a as unknown as DiffArgs, io);
+    })
     .command('explore [files..]', 'browse a log in a full-screen terminal view: the messages, a message\'s body and pair, filters, jumps, sessions, the diagnosis', explore?.exploreBuilder ?? unused, (a) => {
       selected = () => explore!.runExplore(a as unknown as ExploreArgs, io);
     })
@@ -79,6 +86,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     })
     .command('formats', 'list every input format and host log dialect, with an example line each', formats?.formatsBuilder ?? unused, (a) => {
       selected = () => formats!.runFormats(a as unknown as FormatsArgs, io);
+    })
+    .command('mock [files..]', 'serve a recorded session as an MCP server (stdio, or Streamable HTTP with --http): the recorded answer to each request', mock?.mockBuilder ?? unused, (a) => {
+      selected = () => mock!.runMock(a as unknown as MockArgs, io);
     })
     .command('proxy', 'run an HTTP reverse proxy in front of an MCP server: forward its traffic, capture (--out) and annotate (--live) the sessions', proxy?.proxyBuilder ?? unused, (a) => {
       selected = () => proxy!.runProxy(a as unknown as ProxyArgs, io);

@@ -4,6 +4,7 @@ import { ListenError, startHttpProxy, stopOnSignal, type HttpProxyIO, type HttpP
 import type { CliIO } from './context.js';
 import { preloadSchemas } from '../protocol/schemas.js';
 import { UsageError } from './errors.js';
+import { DEFAULT_HOST, listenAddress } from './listen-address.js';
 import { countOption } from './numeric-options.js';
 import { WIDTH_OPTION } from './options.js';
 import { liveSpans, otlpLiveOptions, type OtlpLiveArgs } from './otlp-live.js';
@@ -19,8 +20,6 @@ export interface ProxyArgs extends OtlpLiveArgs {
   width?: number;
   maxLine: number;
 }
-
-const DEFAULT_HOST = '127.0.0.1';
 
 export function proxyBuilder(y: Argv) {
   return otlpLiveOptions(y)
@@ -41,7 +40,7 @@ export function proxyBuilder(y: Argv) {
 export async function runProxy(args: ProxyArgs, io: CliIO): Promise<number> {
   if (args.target === undefined || args.target === '') throw new UsageError('proxy needs the server\'s URL: mcptrace proxy --target URL');
   const target = targetUrl(args.target);
-  const { host, port } = listenAddress(args.listen);
+  const { host, port } = listenAddress(args.listen, '--listen');
   // Checked before any file is opened.
   const spans = await liveSpans(args, io);
   const liveFile = args.live === undefined || args.live === '' ? null : args.live;
@@ -77,12 +76,4 @@ function targetUrl(text: string): URL {
   if (url.username !== '' || url.password !== '') throw new UsageError(`--target ${text}: leave credentials out of the URL; the client's own headers (Authorization) pass through the proxy`);
   if (url.hash !== '') throw new UsageError(`--target ${text}: a URL with a #fragment is not a server's address`);
   return url;
-}
-
-/** `PORT`, `HOST:PORT` or `[IPv6]:PORT` (the host defaults to 127.0.0.1). */
-function listenAddress(text: string): { host: string; port: number } {
-  const m = /^(?:(?:\[([0-9A-Fa-f:.]+)\]|([^:[\]]+)):)?(\d+)$/.exec(text.trim());
-  const port = m === null ? NaN : Number(m[3]);
-  if (m === null || port > 65535) throw new UsageError(`--listen ${text}: give PORT, HOST:PORT or [IPv6]:PORT (port 0 to 65535)`);
-  return { host: m[1] ?? m[2] ?? DEFAULT_HOST, port };
 }

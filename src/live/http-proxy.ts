@@ -129,7 +129,7 @@ export async function startHttpProxy(opts: HttpProxyOptions, io: HttpProxyIO): P
  * Resolves when SIGINT or SIGTERM (Ctrl-C) has stopped the proxy, as `RunningProxy.stop` says. A second signal cuts the
  * grace period short.
  */
-export async function stopOnSignal(running: RunningProxy, proc: NodeJS.Process = process): Promise<void> {
+export async function stopOnSignal(running: Pick<RunningProxy, 'stop'>, proc: NodeJS.Process = process): Promise<void> {
   let stopped: Promise<void> | null = null;
   let signalled!: () => void;
   const signal = new Promise<void>((resolve) => (signalled = resolve));

@@ -1,0 +1,59 @@
+// Latency and failure rates per method (tools by name): a slowdown is called only when it is larger than noise — for
+// enough samples, when the lower end of the bootstrap 95% interval of the median's ratio passes --max-slowdown; for
+// few, when the median's ratio does and the median grew by at least MIN_SLOWDOWN_MS.
+import { formatMs, formatPercent } from '../output/numbers.js';
+import { BOOTSTRAP_RESAMPLES, MIN_SAMPLES_FOR_INTERVAL, MIN_SLOWDOWN_MS } from './limits.js';
+import { seeded } from './random.js';
+import type { Change, Side } from './types.js';
+
+export interface LatencyOptions {
+  /** B's median over A's that is a regression (1.5). */
+  maxSlowdown: number;
+  /** B's failure rate (0–1) that is a regression when it is also higher than A's; null: not checked. */
+  maxErrorRate: number | null;
+}
+
+export function latencyChanges(a: Side, b: Side, opts: LatencyOptions): Change[] {
+  const out: Change[] = [];
+  for (const [label, sb] of Object.entries(b.calls)) {
+    const sa = a.calls[label];
+    if (!sa) continue;
+    if (sa.latencies.length > 0 && sb.latencies.length > 0) {
+      const ma = median(sa.latencies);
+      const mb = median(sb.latencies);
+      const ratio = ma === 0 ? (mb === 0 ? 1 : Infinity) : mb / ma;
+      const enough = sa.latencies.length >= MIN_SAMPLES_FOR_INTERVAL && sb.latencies.length >= MIN_SAMPLES_FOR_INTERVAL;
+      const interval = enough ? ratioInterval(sa.latencies, sb.latencies) : null;
+      const slower = interval ? interval[0] > opts.maxSlowdown : ratio > opts.maxSlowdown && mb - ma >= MIN_SLOWDOWN_MS;
+      if (slower) {
+        const ci = interval ? ` (95% interval ${interval[0].toFixed(2)}–${interval[1].toFixed(2)}×)` : '';
+        out.push({ category: 'latency', breaking: false, subject: label, what: `median ${formatMs(ma)} → ${formatMs(mb)}, ${ratio.toFixed(2)}× slower${ci}` });
+      }
+    }
+    if (opts.maxErrorRate !== null) {
+      const ra = sa.failures / sa.calls;
+      const rb = sb.failures / sb.calls;
+      if (rb > opts.maxErrorRate && rb > ra) out.push({ category: 'latency', breaking: false, subject: label, what: `failures ${formatPercent(ra)} → ${formatPercent(rb)} of ${sb.calls} calls` });
+    }
+  }
+  return out;
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((x, y) => x - y);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** The bootstrap 95% interval of median(b) / median(a), resampling each side (seeded: the same on every run). */
+function ratioInterval(a: readonly number[], b: readonly number[]): [number, number] {
+  const random = seeded(0x5eed);
+  const resample = (xs: readonly number[]) => median(Array.from(xs, () => xs[Math.floor(random() * xs.length)]!));
+  const ratios: number[] = [];
+  for (let i = 0; i < BOOTSTRAP_RESAMPLES; i++) {
+    const ma = resample(a);
+    ratios.push(ma === 0 ? Infinity : resample(b) / ma);
+  }
+  ratios.sort((x, y) => x - y);
+  return [ratios[Math.floor(BOOTSTRAP_RESAMPLES * 0.025)]!, ratios[Math.floor(BOOTSTRAP_RESAMPLES * 0.975)]!];
+}
