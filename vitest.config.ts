@@ -11,7 +11,7 @@ const UNIT = [
   // wrap's pure parts (the capture's records and writer, the pump); the rest of test/live runs processes.
   'test/live/{capture,capture-writer,pump}.test.ts',
   // The explorer's index and view model; its runs in a terminal (tmux) are e2e.
-  'test/explore/!(tmux*).test.ts',
+  'test/explore/view-model.test.ts',
 ];
 
 /**

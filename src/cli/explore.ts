@@ -72,7 +72,7 @@ export async function runExplore(args: ExploreArgs, io: CliIO): Promise<number> 
     sessionInfo: (key) => analyzer.session(key),
     diagnosis: () => finalDiagnosis ?? diagnoser.finish({ sessions: sessionsNow(), open: analyzer.snapshot().open }),
     endFindings: (seq) => endFindings.get(seq) ?? [],
-  }, paletteFor(io, args.color ?? true), titleOf(args.files));
+  }, paletteFor(io, args.color), titleOf(args.files));
   explorer.status = follow ? 'following' : 'reading';
   if (args.where !== undefined) {
     explorer.key('/');
