@@ -88,3 +88,17 @@ Failed to spawn process: No such file or directory
     expect(s!.diagnoses[0]!.evidence[0]!.text).toBe('Failed to spawn process: No such file or directory');
   });
 });
+
+describe("rmcp's handshake errors (Rust SDK)", () => {
+  it("an rmcp client's `connection closed: initialize response`, as the application prints it, is the server closing before its answer", async () => {
+    // As rust-sdk's examples print a failed serve (`tracing::error!("… error: {:?}", e)`), then main's `Error: …`.
+    const log = `2026-01-08T09:14:05.231044Z  INFO notes_client: 31: connecting to notes over stdio
+2026-01-08T09:14:05.233918Z ERROR notes_client: 38: client error: connection closed: initialize response
+Error: ConnectionClosed("initialize response")
+`;
+    const [s] = await diagnosed(log, 'client.log');
+    const d = s!.diagnoses[0]!;
+    expect(d.cause).toBe('server-exited');
+    expect(d.evidence.map((e) => e.text).join('\n')).toContain('connection closed: initialize response');
+  });
+});

@@ -210,7 +210,7 @@ describe('text-log dialects', () => {
     expect(INPUT_FORMATS).toEqual(['ndjson', 'envelope', 'transcript', 'json', 'har', 'pcap', 'curl', ...DIALECT_NAMES, ...TOOL_CAPTURE_NAMES]);
     expect(DIALECT_NAMES).toEqual([
       'claude-desktop', 'vscode', 'claude-code', 'cursor', 'codex', 'codex-terminal', 'gemini-cli', 'cline', 'amazon-q', 'kiro', 'librechat', 'opencode', 'zed', 'supergateway', 'mcp-proxy', 'mcp-remote', 'mcptools', 'typescript-sdk', 'python-sdk',
-      'java-sdk', 'csharp-sdk', 'go-sdk', 'fastmcp',
+      'java-sdk', 'csharp-sdk', 'go-sdk', 'rust-sdk', 'kotlin-sdk', 'mcp-go', 'fastmcp',
     ]);
   });
 

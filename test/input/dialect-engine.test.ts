@@ -722,3 +722,76 @@ describe('a JSON form of a host log (Dialect.entries)', () => {
     }
   });
 });
+
+describe("the Rust SDK's Debug form (rmcp)", () => {
+  const rs = (lines: string[]) => framesOf(lines.map((l, i) => `2026-01-08T09:10:0${i}.000000Z DEBUG serve_inner: rmcp::service: ${l}`).join('\n'), { format: 'rust-sdk' });
+  const ENV = 'jsonrpc: JsonRpcVersion2_0';
+
+  it('a message is a summary: its method from the method type, its id as printed, its direction from its type or the side', async () => {
+    const frames = await rs([
+      'Service initialized as client peer_info=Some(InitializeResult { server_info: Implementation { name: "notes", version: "1.0" } })',
+      `new event evt=ProxyMessage(Request { request: ListToolsRequest(RequestOptionalParam { method: ListToolsRequestMethod, params: None, extensions: Extensions }), id: Number(3), responder: Sender { inner: Some(Inner { state: State { is_complete: false } }) } })`,
+      `new event evt=PeerMessage(Response(JsonRpcResponse { ${ENV}, id: Number(3), result: ListToolsResult(ListToolsResult { next_cursor: None, tools: [] }) }))`,
+      `new event evt=PeerMessage(Request(JsonRpcRequest { ${ENV}, id: String("s-1"), request: CreateMessageRequest(Request { method: CreateMessageRequestMethod, params: CreateMessageRequestParam { messages: [] }, extensions: Extensions }) }))`,
+      `received request id=s-1 request=CreateMessageRequest(Request { method: CreateMessageRequestMethod, params: CreateMessageRequestParam { messages: [] }, extensions: Extensions })`,
+      `new event evt=PeerMessage(Request(JsonRpcRequest { ${ENV}, id: Number(4), request: PingRequest(RequestNoParam { method: PingRequestMethod, extensions: Extensions }) }))`,
+      `new event evt=ProxyMessage(Notification { notification: CustomNotification(CustomNotification { method: "notes/changed", params: None, extensions: Extensions }), responder: Sender })`,
+    ]);
+    const messages = frames.filter((f) => f.summary !== undefined);
+    expect(messages.map((f) => [f.line, f.dir, f.summary])).toEqual([
+      [2, 'c2s', { kind: 'request', id: 3, method: 'tools/list' }],
+      [3, 's2c', { kind: 'response', id: 3, method: null }],
+      // The event line, then the service's line restating it: one message, the second line's.
+      [5, 's2c', { kind: 'request', id: 's-1', method: 'sampling/createMessage' }],
+      // Both sides send a ping: a client received this one.
+      [6, 's2c', { kind: 'request', id: 4, method: 'ping' }],
+      [7, 'c2s', { kind: 'notification', id: null, method: 'notes/changed' }],
+    ]);
+    expect(frames.find((f) => f.line === 4)!.log).toBeDefined();
+    expect(messages.every((f) => f.server === 'notes')).toBe(true);
+  });
+});
+
+describe('what a process of one side never logs (Dialect.unlogged: the Kotlin SDK)', () => {
+  const kt = (lines: string[]) => framesOf(lines.map((l, i) => `2025-11-03 14:22:0${i}.000 [main] TRACE ${l}`).join('\n'), { format: 'kotlin-sdk' });
+
+  it("a client's messages say its log never holds the server's answers; a server's, the client's", async () => {
+    const client = await kt([
+      'i.m.k.s.c.StreamableHttpClientTransport - Client sending message via POST to http://localhost:3001/mcp: {"id":1,"method":"tools/list","jsonrpc":"2.0"}',
+      'i.m.k.s.c.StreamableHttpClientTransport - Client received SSE event: event=message, data={"method":"notifications/tools/list_changed","jsonrpc":"2.0"}, id=null',
+    ]);
+    expect(client.map((f) => [f.dir, f.notLogged])).toEqual([['c2s', { server: ['answers'] }], ['s2c', { server: ['answers'] }]]);
+    const server = await kt([
+      'i.m.kotlin.sdk.shared.Protocol - Received request: initialize (id: NumberId(value=0))',
+      'i.m.kotlin.sdk.shared.Protocol - Request handled successfully: initialize (id: NumberId(value=0))',
+    ]);
+    expect(server.map((f) => [f.dir, f.summary?.kind, f.summary?.id, f.notLogged])).toEqual([
+      ['c2s', 'request', 0, { client: ['answers'] }],
+      ['s2c', 'response', 0, { client: ['answers'] }],
+    ]);
+  });
+});
+
+describe("mcp-go's LoggingTransport records (slog)", () => {
+  it('each is a summary: the arrow says the direction, the fields the method and id; an error without a code is the transport failing', async () => {
+    const frames = await framesOf(
+      [
+        '2026/05/20 09:14:02 DEBUG → request method=tools/call id=string:call-7 params="{Meta:<nil> Name:forecast Arguments:map[]}"',
+        'time=2026-05-20T09:14:02.100+02:00 level=DEBUG msg="← response error" id=string:call-7 method=tools/call duration=812µs code=-32602 error="missing required argument: city"',
+        '2026/05/20 09:14:03 DEBUG ← request method=roots/list id=int64:0',
+        '2026/05/20 09:14:03 DEBUG → response id=int64:0 method=roots/list duration=41.2µs result="{\\"roots\\":[]}"',
+        '2026/05/20 09:14:04 DEBUG → request method=resources/read id=int64:5 params="{Meta:<nil> URI:notes://a}"',
+        '2026/05/20 09:14:34 DEBUG ← response error id=int64:5 method=resources/read duration=30.001s error="context deadline exceeded"',
+      ].join('\n'),
+      { format: 'mcp-go' },
+    );
+    expect(frames.map((f) => [f.dir, f.summary ?? f.event?.name])).toEqual([
+      ['c2s', { kind: 'request', id: 'call-7', method: 'tools/call' }],
+      ['s2c', { kind: 'error', id: 'call-7', method: null }],
+      ['s2c', { kind: 'request', id: 0, method: 'roots/list' }],
+      ['c2s', { kind: 'response', id: 0, method: null }],
+      ['c2s', { kind: 'request', id: 5, method: 'resources/read' }],
+      ['unknown', 'request-error'],
+    ]);
+  });
+});

@@ -9,7 +9,7 @@ import { COUNT_FIELDS, hostCases, hostCounts, isMessageRecord, recordsOf } from 
 /** The dialects implemented so far: every `*.log`, `*.txt` and `*.jsonl` in their folders is a case, but those in SKIPPED. */
 const DIALECT_DIRS = [
   'claude-desktop', 'vscode', 'claude-code', 'cursor', 'codex', 'codex-terminal', 'gemini-cli', 'cline', 'amazon-q', 'kiro', 'librechat', 'opencode', 'zed', 'supergateway', 'mcp-proxy', 'mcp-remote', 'mcptools', 'typescript-sdk',
-  'python-sdk', 'java-sdk', 'csharp-sdk', 'go-sdk', 'fastmcp',
+  'python-sdk', 'java-sdk', 'csharp-sdk', 'go-sdk', 'rust-sdk', 'kotlin-sdk', 'mcp-go', 'fastmcp',
 ];
 const CASE = /\.(?:log|txt|jsonl)$/;
 /** Fixtures of those folders that are not a line dialect's, with why. */
@@ -30,6 +30,7 @@ const UNTIMED: Record<string, string> = {
   'csharp-sdk/client-console-result-bodies.log': "the .NET console writes no time unless the application sets TimestampFormat",
   'go-sdk/client-command-transport-stderr.log': "the LoggingTransport's lines have no time (only the app's log lines do)",
   'go-sdk/server-stdio-logging-file.log': "the LoggingTransport's lines have no time (only the app's log lines do)",
+  'kotlin-sdk/server-stdio-slf4j-simple-trace.log': "slf4j-simple as the SDK's samples set it up shows no time",
   'fastmcp/middleware-g1-source-type-method.log': "Python's default logging format has no time",
   // mcp-remote prints times only with --debug (generation 4).
   'mcp-remote/g1-no-pid.log': "mcp-remote's stderr has no time without --debug",

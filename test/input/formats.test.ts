@@ -55,11 +55,11 @@ describe('format registry', () => {
       for await (const fr of readFrames(chunked(Buffer.from(`${f.example}\n`), 7), { file: 'example', format: f.name })) frames.push(fr);
       expect(frames.map((fr) => fr.error ?? null), f.name).toEqual([null]);
       // A host that logs no JSON-RPC: its example is one of its events (the line that starts a server, or for a host
-      // that writes none, Codex, a failure to start). Else a message's text (JSON, or a summary that names the method)
-      // or parsed value.
+      // that writes none, Codex, a failure to start). Else a summary's method (its text may name it otherwise: rmcp's
+      // `ListToolsRequestMethod`), or a message's text (JSON) or parsed value.
       const fr = frames[0]!;
       if (DIALECTS.find((d) => d.name === f.name)?.markers.length === 0) expect(fr.event?.name, f.name).toBeDefined();
-      else expect(fr.text ?? JSON.stringify(fr.value), f.name).toContain('tools/list');
+      else expect(fr.summary?.method ?? fr.text ?? JSON.stringify(fr.value), f.name).toContain('tools/list');
     }
   });
 });

@@ -54,6 +54,10 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
   { kind: 'closed', re: /MCP error -32000: Connection closed/ },
   { kind: 'closed', re: /Server transport closed unexpectedly/ },
   { kind: 'closed', re: /handshaking with MCP server failed: connection closed/ },
+  // An rmcp client's handshake error as an application prints it (Display, or main's Debug): the server's end closed
+  // before its answer to initialize.
+  { kind: 'closed', re: /\bconnection closed: initialize response\b/ },
+  { kind: 'closed', re: /\bConnectionClosed\("initialize response"\)/ },
   { kind: 'closed', re: /\bexited with code (?<code>[1-9]\d{0,3})\b/ },
   { kind: 'closed', re: /\bprocess exited unexpectedly\b/i },
   // A host that says only that the server did not come up (opencode): its transport ended before the handshake.

@@ -115,7 +115,7 @@ export function summaryOf(d: Dialect, body: string): MessageSummary | null {
     // A form may have no group at all (`null`: an error to no id).
     const g = m.groups ?? {};
     const id = g.sid !== undefined ? g.sid : g.id === undefined ? null : idValue(g.id);
-    const method = g.method ?? null;
+    const method = g.method === undefined ? null : (d.methodNames?.get(g.method) ?? g.method);
     if (s.kind === 'call') return { kind: id === null ? 'notification' : 'request', id, method };
     if (s.kind === 'request' || s.kind === 'notification') return { kind: s.kind, id, method };
     // A result names its request's method only when the log gives no id to pair it by.

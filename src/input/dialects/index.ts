@@ -12,12 +12,15 @@ import { geminiCli } from './gemini-cli.js';
 import { goSdk } from './go-sdk.js';
 import { javaSdk } from './java-sdk.js';
 import { kiro } from './kiro.js';
+import { kotlinSdk } from './kotlin-sdk.js';
 import { librechat } from './librechat.js';
+import { mcpGo } from './mcp-go.js';
 import { mcpProxy } from './mcp-proxy.js';
 import { mcpRemote } from './mcp-remote.js';
 import { mcptools } from './mcptools.js';
 import { opencode } from './opencode.js';
 import { pythonSdk } from './python-sdk.js';
+import { rustSdk } from './rust-sdk.js';
 import { supergateway } from './supergateway.js';
 import type { Dialect } from './types.js';
 import { typescriptSdk } from './typescript-sdk.js';
@@ -30,7 +33,7 @@ import { zed } from './zed.js';
  */
 export const DIALECTS = [
   claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, librechat, opencode, zed, supergateway, mcpProxy, mcpRemote,
-  mcptools, typescriptSdk, pythonSdk, javaSdk, csharpSdk, goSdk, fastmcp,
+  mcptools, typescriptSdk, pythonSdk, javaSdk, csharpSdk, goSdk, rustSdk, kotlinSdk, mcpGo, fastmcp,
 ] as const;
 
 export type DialectName = (typeof DIALECTS)[number]['name'];

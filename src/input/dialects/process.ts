@@ -1,6 +1,7 @@
 // What a log tells of the process that wrote it: which side of the session it is (Marker `received`), and the
 // server's name an initialize result gives (Dialect.serverInfo), for logs whose lines say neither; what it did to
-// the messages it logged (Dialect.zeroId); and that it logs only what it received (Dialect.oneSide).
+// the messages it logged (Dialect.zeroId); and that it logs only what it received (Dialect.oneSide), or never some
+// messages of its side (Dialect.unlogged).
 import type { Direction, Frame, NotLogged } from '../../types.js';
 import { utf8Length } from '../frames.js';
 import { dropZeroId } from './grammar.js';
@@ -27,6 +28,10 @@ export class LoggingProcess {
   seen(f: Frame, owner: Owner, marker: Marker): Frame {
     if (f.value !== undefined) this.read(f, owner, marker.dir === 'sent');
     if (this.d.oneSide === 'received' && f.dir !== 'unknown') f.notLogged = OWN_SIDE[f.dir];
+    else if (this.d.unlogged !== undefined && this.role !== null) {
+      const unlogged = this.d.unlogged[this.role];
+      if (unlogged !== undefined) f.notLogged = unlogged;
+    }
     return f;
   }
 

@@ -3,7 +3,7 @@
 // A dialect is data: regexes and tables, read by one engine (engine.ts) and one detection scorer (scorer.ts). Nothing
 // here runs: a dialect that needs control flow of its own is a sign that the engine lacks a form all dialects share.
 
-import type { Direction } from '../../types.js';
+import type { Direction, NotLogged } from '../../types.js';
 
 /** A detection cue: a pattern tested on a line that matched one of the dialect's host lines (on its `text`, or whole). */
 interface Cue {
@@ -214,6 +214,12 @@ export interface Dialect<Name extends string = string> {
    */
   oneSide?: 'received';
   /**
+   * What a process of each side never logs, by the side that sends it (a Kotlin SDK client logs the JSON it POSTs, never
+   * the answers it reads back: `{ client: { server: ['answers'] } }`): once the process's side is known, every message
+   * tells the session stage so (Frame.notLogged), so that a request is not unanswered for an answer the log cannot hold.
+   */
+  unlogged?: Partial<Record<'client' | 'server', NotLogged>>;
+  /**
    * A log that names no server takes the `serverInfo.name` of the initialize result it reads (a client's log: the
    * first message it receives), from that message on.
    */
@@ -237,6 +243,11 @@ export interface Dialect<Name extends string = string> {
   suffixes: readonly RegExp[];
   markers: readonly Marker[];
   summaries: readonly SummaryForm[];
+  /**
+   * What a summary's group `method` may print instead of the method, each with the method it stands for (rmcp's Debug
+   * form names a method by its Rust type: `ListToolsRequestMethod` is `tools/list`). A name not listed is the method.
+   */
+  methodNames?: ReadonlyMap<string, string>;
   /**
    * How the host marks a body it cut in the middle (`...[N chars truncated]...`, src/input/cut-mark.ts), group 1: the
    * characters left out. Null when the host never cuts.
