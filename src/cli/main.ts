@@ -18,6 +18,7 @@ import { plainUsage } from './yargs-wording.js';
 import { STDIN_ARG } from './inputs.js';
 import { PACKAGE_ROOT, TOOL } from './tool.js';
 import type { ProxyArgs } from './proxy.js';
+import type { ReplayArgs } from './replay.js';
 import type { SqlArgs } from './sql.js';
 import type { StatsArgs } from './stats.js';
 import type { WhyArgs } from './why.js';
@@ -36,6 +37,7 @@ const LAZY = {
   formats: () => import('./formats.js'),
   mock: () => import('./mock.js'),
   proxy: () => import('./proxy.js'),
+  replay: () => import('./replay.js'),
   rules: () => import('./rules.js'),
   sql: () => import('./sql.js'),
   stats: () => import('./stats.js'),
@@ -63,8 +65,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   const words = new Set(dashes === -1 ? argv : argv.slice(0, dashes));
   const named = <K extends keyof typeof LAZY>(name: K): Promise<Awaited<ReturnType<(typeof LAZY)[K]>> | null> =>
     words.has(name) ? (LAZY[name]() as Promise<Awaited<ReturnType<(typeof LAZY)[K]>>>) : Promise.resolve(null);
-  const [audit, diff, explore, exporter, formats, mock, proxy, rules, sql, stats, why, wrap] = await Promise.all([
-    named('audit'), named('diff'), named('explore'), named('export'), named('formats'), named('mock'), named('proxy'), named('rules'), named('sql'), named('stats'), named('why'), named('wrap'),
+  const [audit, diff, explore, exporter, formats, mock, proxy, replay, rules, sql, stats, why, wrap] = await Promise.all([
+    named('audit'), named('diff'), named('explore'), named('export'), named('formats'), named('mock'), named('proxy'), named('replay'), named('rules'), named('sql'), named('stats'), named('why'), named('wrap'),
   ]);
   const parser = yargs(args)
     .scriptName('mcptrace')
@@ -92,6 +94,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     })
     .command('proxy', 'run an HTTP reverse proxy in front of an MCP server: forward its traffic, capture (--out) and annotate (--live) the sessions', proxy?.proxyBuilder ?? unused, (a) => {
       selected = () => proxy!.runProxy(a as unknown as ProxyArgs, io);
+    })
+    .command('replay [files..]', 'send a recorded client\'s session again to a live server (-- COMMAND, or --target URL), capture it, and diff it with the recording; exit 1 on a breaking change', replay?.replayBuilder ?? unused, (a) => {
+      selected = () => replay!.runReplay(a as unknown as ReplayArgs, io, argv);
     })
     .command('rules [id]', 'list every audit rule with its severity, revisions and documentation; with an id, print its page', rules?.rulesBuilder ?? unused, (a) => {
       selected = () => rules!.runRules(a as unknown as RulesArgs, io);

@@ -1,6 +1,6 @@
-// Latency and failure rates per method (tools by name): a slowdown is called only when it is larger than noise — for
-// enough samples, when the lower end of the bootstrap 95% interval of the median's ratio passes --max-slowdown; for
-// few, when the median's ratio does and the median grew by at least MIN_SLOWDOWN_MS.
+// Latency and failure rates per method (tools by name): a slowdown is called only when it is larger than noise — with
+// enough samples on both sides, when the lower end of the bootstrap 95% interval of the medians' ratio passes
+// --max-slowdown and the median grew by at least MIN_SLOWDOWN_MS; never on fewer samples (one slow start is no trend).
 import { formatMs, formatPercent } from '../output/numbers.js';
 import { BOOTSTRAP_RESAMPLES, MIN_SAMPLES_FOR_INTERVAL, MIN_SLOWDOWN_MS } from './limits.js';
 import { seeded } from './random.js';
@@ -23,11 +23,10 @@ export function latencyChanges(a: Side, b: Side, opts: LatencyOptions): Change[]
       const mb = median(sb.latencies);
       const ratio = ma === 0 ? (mb === 0 ? 1 : Infinity) : mb / ma;
       const enough = sa.latencies.length >= MIN_SAMPLES_FOR_INTERVAL && sb.latencies.length >= MIN_SAMPLES_FOR_INTERVAL;
-      const interval = enough ? ratioInterval(sa.latencies, sb.latencies) : null;
-      const slower = interval ? interval[0] > opts.maxSlowdown : ratio > opts.maxSlowdown && mb - ma >= MIN_SLOWDOWN_MS;
-      if (slower) {
-        const ci = interval ? ` (95% interval ${interval[0].toFixed(2)}–${interval[1].toFixed(2)}×)` : '';
-        out.push({ category: 'latency', breaking: false, subject: label, what: `median ${formatMs(ma)} → ${formatMs(mb)}, ${ratio.toFixed(2)}× slower${ci}` });
+      const interval = enough && mb - ma >= MIN_SLOWDOWN_MS ? ratioInterval(sa.latencies, sb.latencies) : null;
+      if (interval && interval[0] > opts.maxSlowdown) {
+        const ci = ` (95% interval ${times(interval[0])}–${times(interval[1])})`;
+        out.push({ category: 'latency', breaking: false, subject: label, what: `median ${formatMs(ma)} → ${formatMs(mb)}, ${times(ratio)} slower${ci}` });
       }
     }
     if (opts.maxErrorRate !== null) {
@@ -37,6 +36,11 @@ export function latencyChanges(a: Side, b: Side, opts: LatencyOptions): Change[]
     }
   }
   return out;
+}
+
+/** `2.50×`; `∞×` when A's median was 0. */
+function times(x: number): string {
+  return Number.isFinite(x) ? `${x.toFixed(2)}×` : '∞×';
 }
 
 function median(xs: readonly number[]): number {

@@ -12,7 +12,7 @@ export const MAX_KEPT_RESULT = 64 * 1024;
 export const MAX_PATHS_SHOWN = 5;
 /** Bootstrap resamples for the confidence interval of a slowdown. */
 export const BOOTSTRAP_RESAMPLES = 1_000;
-/** Samples each side needs for a confidence interval (fewer: the point ratio, with MIN_SLOWDOWN_MS). */
+/** Samples each side needs before a slowdown is called (a confidence interval needs them). */
 export const MIN_SAMPLES_FOR_INTERVAL = 5;
-/** A slowdown under this many milliseconds of median is noise, whatever its ratio. */
-export const MIN_SLOWDOWN_MS = 20;
+/** A slowdown under this many milliseconds of median is noise (a loaded machine), whatever its ratio. */
+export const MIN_SLOWDOWN_MS = 50;

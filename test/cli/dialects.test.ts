@@ -17,7 +17,7 @@ describe('hosts\' logs on the command line', () => {
     expect(info).toMatchObject({ level: 30, input: CD, format: 'claude-desktop', conclusive: true, scores: { vscode: 0 } });
     expect((info!.scores as Record<string, number>)['claude-desktop']).toBeGreaterThanOrEqual(15);
     expect(info!.msg).toMatch(
-      /: read as claude-desktop; dialect scores over \d+ lines: claude-desktop \d+, vscode 0, claude-code 0, cursor 0, codex 0, codex-terminal 0, gemini-cli 0, cline 0, amazon-q 0, kiro 0, librechat 0, opencode 0, zed 0, supergateway 0, mcp-proxy 0, mcp-remote 0, mcptools 0, typescript-sdk 0, python-sdk 0, java-sdk 0, csharp-sdk 0, go-sdk 0, rust-sdk 0, kotlin-sdk 0, mcp-go 0, fastmcp 0$/,
+      /: read as claude-desktop; dialect scores over \d+ lines: claude-desktop \d+, vscode 0, claude-code 0, cursor 0, codex 0, codex-terminal 0, gemini-cli 0, cline 0, amazon-q 0, kiro 0, librechat 0, opencode 0, goose 0, lm-studio 0, copilot 0, zed 0, supergateway 0, mcp-proxy 0, mcp-remote 0, mcptools 0, typescript-sdk 0, python-sdk 0, java-sdk 0, csharp-sdk 0, go-sdk 0, rust-sdk 0, kotlin-sdk 0, mcp-go 0, fastmcp 0$/,
     );
     const records = ndjson(r.stdout);
     expect(new Set(records.map((x) => x.format))).toEqual(new Set(['claude-desktop']));

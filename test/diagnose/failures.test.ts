@@ -132,6 +132,18 @@ describe('the logs of hosts that log no message (test/fixtures/hosts/): each ser
     ['librechat/librechat-compose-2025-02-spawn-enoent.log', 'lancedb', null],
     ['opencode/opencode-log-2025-07-local-failed.log', 'exa', 'server-exited'],
     ['opencode/opencode-log-2026-07-stderr-unavailable.log', 'xcode', 'server-exited'],
+    // goose: `Failed to load extension NAME: …`, the reason in rmcp's words.
+    ['goose/cli-1.51-extensions-fail-to-load.log', 'finops-mcp', 'connection-failed'],
+    ['goose/cli-1.51-extensions-fail-to-load.log', 'local-tools', 'server-exited'],
+    ['goose/cli-oauth-401-on-initialize.log', 'tigris', 'auth-failed'],
+    // LM Studio: the bridge's words about the plugin mcp/NAME; a server's stderr it logs at [ERROR] is no failure.
+    ['lm-studio/developer-log-0.4-spawn-node-enoent.log', 'web-search', 'spawn-failed'],
+    ['lm-studio/developer-log-0.3-module-not-found.log', 'web-search', 'server-exited'],
+    ['lm-studio/developer-log-0.3-plugins-and-garbled-stderr.log', 'maa-mcp', 'server-exited'],
+    ['lm-studio/developer-log-0.4-sse-404.log', 'rag-mcp', 'connection-failed'],
+    ['lm-studio/developer-log-0.3-python-stderr-at-error.log', 'think', null],
+    // GitHub Copilot for JetBrains: VS Code's words in its MCP Log window; a 400 on the SSE endpoint's POST.
+    ['copilot/mcp-log-1.5.56-sse-http-400.log', 'basic-memory', 'connection-failed'],
   ];
   const runs = new Map<string, Promise<SessionDiagnosis[]>>();
   const of = (f: string) => {

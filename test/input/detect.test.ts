@@ -209,7 +209,7 @@ describe('text-log dialects', () => {
   test('every dialect is an input format, after the base and HTTP formats', () => {
     expect(INPUT_FORMATS).toEqual(['ndjson', 'envelope', 'transcript', 'json', 'har', 'pcap', 'curl', ...DIALECT_NAMES, ...TOOL_CAPTURE_NAMES]);
     expect(DIALECT_NAMES).toEqual([
-      'claude-desktop', 'vscode', 'claude-code', 'cursor', 'codex', 'codex-terminal', 'gemini-cli', 'cline', 'amazon-q', 'kiro', 'librechat', 'opencode', 'zed', 'supergateway', 'mcp-proxy', 'mcp-remote', 'mcptools', 'typescript-sdk', 'python-sdk',
+      'claude-desktop', 'vscode', 'claude-code', 'cursor', 'codex', 'codex-terminal', 'gemini-cli', 'cline', 'amazon-q', 'kiro', 'librechat', 'opencode', 'goose', 'lm-studio', 'copilot', 'zed', 'supergateway', 'mcp-proxy', 'mcp-remote', 'mcptools', 'typescript-sdk', 'python-sdk',
       'java-sdk', 'csharp-sdk', 'go-sdk', 'rust-sdk', 'kotlin-sdk', 'mcp-go', 'fastmcp',
     ]);
   });

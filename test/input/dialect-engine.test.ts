@@ -8,13 +8,16 @@
 // launches by process, and messages that begin with a newline (mcp-remote); a log that names the server on each line
 // (Codex); a fixed server name and a struct's zero id
 // (mcptools); a host log's JSON form (entries); and a process that logs only what it received.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze-stream.js';
 import { DialectReader } from '../../src/input/dialects/engine.js';
 import { claudeCode } from '../../src/input/dialects/claude-code.js';
 import { claudeDesktop } from '../../src/input/dialects/claude-desktop.js';
+import { goose } from '../../src/input/dialects/goose.js';
 import type { Dialect } from '../../src/input/dialects/types.js';
 import { DIALECT_NAMES, DIALECTS } from '../../src/input/dialects/index.js';
+import { detectFormat } from '../../src/input/index.js';
 import { DialectScorer } from '../../src/input/dialects/scorer.js';
 import { EntryReader } from '../../src/input/dialects/entries.js';
 import { JsonDocumentReader } from '../../src/input/json-document.js';
@@ -673,6 +676,44 @@ describe('declarative options any dialect may use', () => {
     expect(lineScore(toy, T('out: {}'))).toEqual({ score: 6, cues: 5 });
     expect(lineScore(toy, '[toy]')).toEqual({ score: 1, cues: 0 });
     expect(lineScore(toy, JSON.stringify({ msg: 'out: {}', time: 't', level: 'info' }))).toEqual({ score: 4, cues: 3 });
+  });
+});
+
+describe("tracing's JSON lines (goose): the text at a path, keys of the event's, JSON-RPC a text carries (Dialect.carried)", () => {
+  // The shape of goose's log file (test/fixtures/hosts/goose/SOURCES.md); the texts that carry JSON-RPC are made up:
+  // no published goose log holds one, and a text that does must not be lost in a log.
+  const line = (message: string, more: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ timestamp: '2026-09-21T01:27:23.412971Z', level: 'WARN', fields: { message, ...more }, target: 'goose::agents::agent', ...extra });
+
+  it('fields.message is the text (the other fields stay on the line); target, span and spans may be there, another key may not', () => {
+    const frames = readAs(goose, [
+      line('Failed to load extension local-tools: process quit before initialization: stderr = '),
+      line('streamable HTTP post_message failed', { endpoint_port: 9 }, { target: 'rmcp::transport', span: { name: 'reply' }, spans: [{ name: 'reply' }] }),
+      line('note', {}, { pid: 1 }),
+    ]);
+    expect(frames.map((f) => [f.line, f.ts, f.server ?? null, shape(f).what, f.log?.text ?? f.event?.data?.text ?? null])).toEqual([
+      [1, '2026-09-21T01:27:23.412971Z', 'local-tools', 'event:connection-error', 'Failed to load extension local-tools: process quit before initialization: stderr = '],
+      [2, '2026-09-21T01:27:23.412971Z', null, 'log', 'streamable HTTP post_message failed'],
+      // Not a goose line: a run of its own, as written.
+      [3, null, null, 'log', line('note', {}, { pid: 1 })],
+    ]);
+  });
+
+  it('a text that holds a whole JSON-RPC message is that message, its direction as its words say; one that holds part of one is a log', () => {
+    const frames = readAs(goose, [
+      line('sending request {"jsonrpc":"2.0","id":1,"method":"tools/list"}'),
+      line('received response: {"jsonrpc":"2.0","id":1,"result":{"tools":[]}}'),
+      line('sending request {"jsonrpc":"2.0","id":2,"meth'),
+    ]);
+    expect(frames.map((f) => [f.line, f.dir, shape(f).what])).toEqual([[1, 'c2s', 'message'], [2, 's2c', 'message'], [3, 'unknown', 'log']]);
+    expect(frames[1]!.value).toEqual({ jsonrpc: '2.0', id: 1, result: { tools: [] } });
+    expect(frames[0]!.context).toBe('sending request');
+  });
+
+  it('a log where no extension failed is goose\'s by its targets, not NDJSON of log records', () => {
+    const healthy = readFileSync(new URL('../fixtures/hosts/goose/cli-1.51-extensions-fail-to-load.log', import.meta.url), 'utf8').split('\n').slice(0, 2).join('\n');
+    expect(healthy).not.toContain('Failed to load extension');
+    expect(detectFormat(healthy)).toBe('goose');
   });
 });
 

@@ -8,7 +8,7 @@ import { chunked, expectLinesCovered, isBlankLine, toCrlf } from './helpers.js';
 import { COUNT_FIELDS, hostCases, hostCounts, isMessageRecord, recordsOf } from './host-fixtures.js';
 /** The dialects implemented so far: every `*.log`, `*.txt` and `*.jsonl` in their folders is a case, but those in SKIPPED. */
 const DIALECT_DIRS = [
-  'claude-desktop', 'vscode', 'claude-code', 'cursor', 'codex', 'codex-terminal', 'gemini-cli', 'cline', 'amazon-q', 'kiro', 'librechat', 'opencode', 'zed', 'supergateway', 'mcp-proxy', 'mcp-remote', 'mcptools', 'typescript-sdk',
+  'claude-desktop', 'vscode', 'claude-code', 'cursor', 'codex', 'codex-terminal', 'gemini-cli', 'cline', 'amazon-q', 'kiro', 'librechat', 'opencode', 'goose', 'lm-studio', 'copilot', 'zed', 'supergateway', 'mcp-proxy', 'mcp-remote', 'mcptools', 'typescript-sdk',
   'python-sdk', 'java-sdk', 'csharp-sdk', 'go-sdk', 'rust-sdk', 'kotlin-sdk', 'mcp-go', 'fastmcp',
 ];
 const CASE = /\.(?:log|txt|jsonl)$/;

@@ -86,14 +86,22 @@ function family(format: InputFormat, start: string, filler: string, end: string,
 
 const HOSTS = fileURLToPath(new URL('../fixtures/hosts/', import.meta.url));
 
-/** The host prefix of each of a dialect's line grammars, as its fixtures (or its example) write it. */
-function hostPrefixes(d: Dialect): string[] {
+/**
+ * The host prefix of each of a dialect's line grammars, as its fixtures (or its example) write it; with `json`, for its
+ * JSON lines (Dialect.jsonLines) too, the line up to its text's opening quote.
+ */
+function hostPrefixes(d: Dialect, json: boolean): string[] {
   const dir = join(HOSTS, d.name);
   const lines = [d.example, ...readdirSync(dir).filter((f) => !/\.(json|md)$/.test(f)).flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n'))];
   const byGrammar = new Map<number, string>();
   for (const line of lines) {
     const h = matchHostLine(d, line);
-    if (h !== null && h.cell === undefined && !byGrammar.has(h.grammar) && line.endsWith(h.text)) byGrammar.set(h.grammar, line.slice(0, line.length - h.text.length));
+    if (h === null || h.cell !== undefined) continue;
+    const isJson = d.jsonLines !== undefined && line.startsWith('{') && line.includes(JSON.stringify(h.text));
+    const grammar = isJson ? -1 : h.grammar;
+    if (byGrammar.has(grammar) || (isJson && !json)) continue;
+    if (isJson) byGrammar.set(grammar, line.slice(0, line.indexOf(JSON.stringify(h.text)) + 1));
+    else if (line.endsWith(h.text)) byGrammar.set(grammar, line.slice(0, line.length - h.text.length));
   }
   return [...byGrammar.values()];
 }
@@ -114,7 +122,9 @@ function cuts(s: string): string[] {
  * at every start).
  */
 function dialectFamilies(d: Dialect, kind: 'prefix' | 'chars' | 'words'): Family[] {
-  const hosts = hostPrefixes(d);
+  // The JSON lines' prefix of a dialect that has no other host line (goose), and not cut: JSON.parse reads a cut
+  // object to its end once, like any other text.
+  const hosts = hostPrefixes(d, kind !== 'prefix' && d.lines.length === 0);
   const heads = new Set(['']);
   const words = new Set<string>();
   const opening = (re: RegExp) => {
@@ -240,6 +250,8 @@ describe('time linear in the length of a line', () => {
     test(`${d.name}: the reader and detection, runs of characters and of its patterns' own pieces (1 KB, 10 KB); the reader to 100 KB`, () => {
       for (const kind of ['chars', 'prefix', 'words'] as const) {
         const families = dialectFamilies(d, kind);
+        // A dialect of JSON lines only (goose) has no text prefix to cut.
+        if (families.length === 0) continue;
         const r = worstStep(families, [KB, 10 * KB], true);
         expect(r.ratio, `${kind}: ${why(r, families.length)}`).toBeLessThan(RATIO);
       }

@@ -63,6 +63,9 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
   // A host that says only that the server did not come up (opencode): its transport ended before the handshake.
   { kind: 'closed', re: /\bMCP server \S{1,100} failed to start\b/ },
   { kind: 'closed', re: /\bserver unavailable\b.{0,200}\bstatus=failed\b/ },
+  // goose (rmcp): the server's process ended, or the transport closed, before the handshake was done.
+  { kind: 'closed', re: /\bprocess quit before initialization\b/ },
+  { kind: 'closed', re: /\bConnectionClosed\("initialize response"\)/ },
   // timeout: the host's limit ran out.
   { kind: 'timeout', re: /request task for "(?<method>[\w/]{1,64})" id \S{1,40} which took over (?<s>\d{1,6})s/ },
   { kind: 'timeout', re: /timed out awaiting (?<method>[\w/]{1,64}) after (?<s>\d{1,6})s/ },
@@ -95,7 +98,9 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
   { kind: 'network', re: /\bfetch failed\b/ },
   { kind: 'network', re: /\b(?:ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH)\b/ },
   { kind: 'network', re: /\bsocket hang up\b|\bself[- ]signed certificate\b|\bcertificate has expired\b/ },
-  { kind: 'network', re: /\bConnection refused\b/ },
+  { kind: 'network', re: /\bConnection ?[Rr]efused\b/ },
+  // reqwest (goose's rmcp client): the request never reached the endpoint.
+  { kind: 'network', re: /\berror sending request for url\b/ },
   { kind: 'http-5xx', re: /(?:\bHTTP |\bstatus |\bstatus code |\()(?<status>5\d\d)\b/ },
   { kind: 'http-4xx', re: /(?:\bHTTP |\bstatus |\bstatus code |\()(?<status>4(?:0[025-9]|[1-9]\d))\b/ },
   // stdout pollution: the host's JSON parser met a line that is no message.

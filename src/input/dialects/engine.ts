@@ -10,6 +10,8 @@ import { eventFrame, logFrame, oversizedFrame, truncatedFrame, valueFrame, type 
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from '../lines.js';
 import { logTime, NO_TIME, type TimeValue } from '../time.js';
 import { bodyEnd, bodyStart, extentOf, formOf } from './bodies.js';
+import { BROKEN, carriedIn } from '../carried.js';
+import { carriedFrame } from '../line-kind.js';
 import { Echoes } from './echoes.js';
 import { Folder, type DialectLine } from './fold.js';
 import { blockOf, cleanLine, eventOf, markerOf, matchHostLine, namesOf, stripSuffix, type HostMatch, type MarkerMatch } from './grammar.js';
@@ -195,6 +197,12 @@ export class DialectReader implements LineReader {
       else out.push(eventFrame(at, { name: ev.event.name, data: { text } }, ctx));
       if (ev.event.endsSession) this.owner.end(server);
     } else {
+      const c = d.carried === true && !echo && text.includes('"jsonrpc') ? carriedIn(text) : null;
+      if (c !== null && c !== BROKEN) {
+        this.owner.message(server);
+        out.push(carriedFrame(at, c, ctx));
+        return;
+      }
       const block = echo ? null : blockOf(d, text);
       if (block !== null || d.unprefixed === 'attach') {
         const g = this.open('log', l, text, h.level, ctx, block?.close ?? null, true);

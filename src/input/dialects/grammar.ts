@@ -2,6 +2,7 @@
 import type { MessageSummary } from '../../types.js';
 import type { Block, Dialect, EventLine, JsonLines, Marker } from './types.js';
 import { findCutMark } from '../cut-mark.js';
+import { isPlainObject } from '../../util/own.js';
 
 /** What a host line's prefix says; `grammar` is the index of the grammar that matched (tried first on the next line). */
 export interface HostMatch {
@@ -53,11 +54,15 @@ function jsonHostLine(keys: JsonLines, line: string, grammar: number): HostMatch
   }
   if (typeof o !== 'object' || o === null || Array.isArray(o)) return null;
   const rec = o as Record<string, unknown>;
-  const text = rec[keys.text];
+  const dot = keys.text.indexOf('.');
+  // The text's key at the top: the key itself, or the object a path `fields.message` goes into.
+  const top = dot < 0 ? keys.text : keys.text.slice(0, dot);
+  const holder = dot < 0 ? rec : rec[top];
+  const text = isPlainObject(holder) ? holder[keys.text.slice(dot + 1)] : undefined;
   const ts = keys.time === undefined ? undefined : rec[keys.time];
   const level = keys.level === undefined ? null : rec[keys.level];
   if (typeof text !== 'string' || (keys.time !== undefined && typeof ts !== 'string') || (keys.level !== undefined && typeof level !== 'string')) return null;
-  for (const k of Object.keys(rec)) if (k !== keys.text && k !== keys.time && k !== keys.level && k !== keys.data) return null;
+  for (const k of Object.keys(rec)) if (k !== top && k !== keys.time && k !== keys.level && k !== keys.data && keys.other?.includes(k) !== true) return null;
   const h: HostMatch = { ts: ts as string | undefined, level: level as string | null, server: undefined, text, grammar, again: false };
   if (keys.data !== undefined && Object.hasOwn(rec, keys.data)) h.data = rec[keys.data];
   return h;

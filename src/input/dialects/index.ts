@@ -5,16 +5,19 @@ import { claudeDesktop } from './claude-desktop.js';
 import { cline } from './cline.js';
 import { codex } from './codex.js';
 import { codexTerminal } from './codex-terminal.js';
+import { copilot } from './copilot.js';
 import { csharpSdk } from './csharp-sdk.js';
 import { cursor } from './cursor.js';
 import { fastmcp } from './fastmcp.js';
 import { geminiCli } from './gemini-cli.js';
 import { goSdk } from './go-sdk.js';
+import { goose } from './goose.js';
 import { javaSdk } from './java-sdk.js';
 import { kiro } from './kiro.js';
 import { kotlinSdk } from './kotlin-sdk.js';
 import { librechat } from './librechat.js';
 import { mcpGo } from './mcp-go.js';
+import { lmStudio } from './lm-studio.js';
 import { mcpProxy } from './mcp-proxy.js';
 import { mcpRemote } from './mcp-remote.js';
 import { mcptools } from './mcptools.js';
@@ -32,7 +35,7 @@ import { zed } from './zed.js';
  * proxies, then SDKs; a tool that logs through an SDK's loggers (mcp-proxy through the Python SDK's) before that SDK.
  */
 export const DIALECTS = [
-  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, librechat, opencode, zed, supergateway, mcpProxy, mcpRemote,
+  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, librechat, opencode, goose, lmStudio, copilot, zed, supergateway, mcpProxy, mcpRemote,
   mcptools, typescriptSdk, pythonSdk, javaSdk, csharpSdk, goSdk, rustSdk, kotlinSdk, mcpGo, fastmcp,
 ] as const;
 

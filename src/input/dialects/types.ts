@@ -119,14 +119,20 @@ export interface EventLine {
 /**
  * A structured log whose lines are JSON objects (`{"time":…,"level":"info","msg":"…"}`): the keys that hold a host
  * line's parts. A line that is an object with a string `text` member (and `time` and `level` when named), and no key
- * but these, is a host line whose text is read like any other (markers, events, names). `data`: a value logged with
+ * but these (and `other`), is a host line whose text is read like any other (markers, events, names). `data`: a value logged with
  * the text; after a marker with no body, it is the message.
  */
 export interface JsonLines {
+  /**
+   * The key of the text, or a path into an object member (`fields.message`: tracing's JSON lines, whose message sits in
+   * `fields` beside the event's other fields, which that object may then hold).
+   */
   text: string;
   time?: string;
   level?: string;
   data?: string;
+  /** Other keys a line may have, read by nothing here (tracing's `target`, `span`, `spans`). */
+  other?: readonly string[];
 }
 
 /** A multi-line group that opens on a host line and runs to its closing line (a Node util.inspect dump). */
@@ -231,6 +237,13 @@ export interface Dialect<Name extends string = string> {
    * last, and a run of lines read before the first name is the server named next (a per-server file).
    */
   servers?: 'channel' | 'line';
+  /**
+   * The host logs no message with a marker of its own, but a line's text may hold one (a JSON-RPC message after a
+   * label, mid-text, or escaped in a quoted value: src/input/carried.ts): a host line that is no event and carries a
+   * whole message is that message, its direction as the words around it say; one that names `"jsonrpc"` without a
+   * whole message stays a log.
+   */
+  carried?: true;
   /** Detection cues, tested on host lines only (so a server's stderr cannot vote). */
   cues: readonly Cue[];
   /**
