@@ -32,7 +32,7 @@ export type SequenceUse = 'none' | 'steps' | 'bodies';
 
 /**
  * The limits for a format that prints `use` of the sequences: no steps kept for a format that prints none, no
- * bodies for one that does not show them (DESIGN principle 6). Kept steps are the largest part of an audit's memory:
+ * bodies for one that does not show them (ARCHITECTURE.md principle 6). Kept steps are the largest part of an audit's memory:
  * up to 100 steps with 4 KiB bodies for each of 200 sessions.
  */
 export function limitsFor(use: SequenceUse, base: AuditLimits = DEFAULT_AUDIT_LIMITS): AuditLimits {

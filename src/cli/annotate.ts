@@ -80,7 +80,7 @@ export async function runAnnotate(given: AnnotateArgs, io: CliIO): Promise<numbe
     const { analyzer, each, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop, mark, (f) => diagnoser.wentWrong(f));
     const out = new OutputWriter(io.stdout);
     const made = makeSink(args, io, analyzer, redactorFor(args, false), diagnoser);
-    // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (DESIGN principle 7).
+    // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (ARCHITECTURE.md principle 7).
     const sink = io.stdout.isTTY && args.format !== 'text' ? terminalSafe(made) : made;
     if (args.format === 'text') {
       // The text transcript prints session headers from the analyzer's state as of each record: each is formatted as

@@ -9,7 +9,8 @@ import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
 import { loggerFor, openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { EXIT } from './errors.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
-import { taskFilter } from './filter.js';
+import { buildSelection, taskFilter } from './filter.js';
+import { escapeTerminal } from '../output/escape.js';
 import { WIDTH_OPTION, filterOptions, inputOptions, jobsOption, whereOptions } from './options.js';
 import { captureNoter, inputNoter } from './input-notes.js';
 import { inputList, STDIN_ARG } from './inputs.js';
@@ -24,6 +25,8 @@ import { PACKAGE_ROOT, TOOL } from './tool.js';
 import { readerWidth } from './columns.js';
 import { checkOutputPath } from './out-path.js';
 import { writeFilePieces, writePieces } from './writer.js';
+import { sayWrote } from './wrote.js';
+import { countsText } from '../output/audit/parts.js';
 
 export interface AuditArgs extends RunArgs, RedactArgs, RuleArgs {
   width?: number;
@@ -87,10 +90,13 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
         auditLimits: limits,
         redactKeys: redactor ? (args.redactKey ?? []) : undefined,
       };
+      // The filters' note when they matched nothing, for all the workers together.
+      const selection = buildSelection(task.filter, 1);
       await runParallel(plan, args.jobs!, task, (r, renumber) => {
         builder.mergeFrom(r.state as AuditBuilderState, redactor ? redactedRenumbering(renumber, redactor) : renumber);
         mergeSummary(summary, r, renumber); // redacted whole by `ended`
-      }, { log, inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1', onNote: captureNoter(io, args.logLevel) });
+      }, { log, inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1', onNote: captureNoter(io, args.logLevel), onSelected: (s) => selection?.absorb(s) });
+      for (const line of selection?.end() ?? []) io.stderr.write(`mcptrace: ${escapeTerminal(line)}\n`);
       for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel, (f) => builder.wentWrong(f))(i);
       return finish(builder.report(ended(summary)), null);
     }
@@ -123,9 +129,12 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     // JSON and HTML in pieces, written as they come: a large report is never one string (docs/performance.md, "Memory").
     const chunked = AUDIT_CHUNK_RENDERERS[format];
     let pieces: Iterable<string> = chunked ? chunked(report, ctx) : [render(report, ctx)];
-    // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (DESIGN principle 7).
+    // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (ARCHITECTURE.md principle 7).
     if (!args.out && io.stdout.isTTY && (format === 'json' || format === 'sarif')) pieces = mapped(pieces, escapeJsonForTerminal);
-    if (args.out) await writeFilePieces(args.out, pieces);
+    if (args.out) {
+      await writeFilePieces(args.out, pieces);
+      await sayWrote(io, args.out, `${format}; ${countsText(report.totals)} — ${report.failed ? `FAILED at --fail-on ${report.failOn}` : report.failOn === 'none' ? 'not gated' : `passed at --fail-on ${report.failOn}`}`);
+    }
     else await writePieces(io.stdout, prefixed(live?.stop() ?? '', pieces));
     return report.failed ? EXIT.findings : EXIT.ok;
   }

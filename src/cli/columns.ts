@@ -9,12 +9,17 @@ function screens(io: CliIO): { isTTY?: boolean; columns?: number }[] {
 
 /** The width for text output, as the transcript's. */
 export function outputWidth(io: CliIO, flag?: number): number {
-  return transcriptWidth({ flag, screens: screens(io), env: io.env });
+  return transcriptWidth({ flag, screens: screens(io), env: io.env, controlling: io.controllingColumns });
 }
 
-/** The width to fit when a person reads the output on a terminal (or `--width` says one), else none: full lines. */
+/**
+ * The width to fit when a person reads the output on a terminal (or `--width` or `$COLUMNS` says one, as for the
+ * transcript), else none: full lines.
+ */
 export function readerWidth(io: CliIO, flag?: number): number | undefined {
-  return flag !== undefined || screens(io).some((s) => s.isTTY === true) ? outputWidth(io, flag) : undefined;
+  const columns = Number(io.env.COLUMNS);
+  const said = flag !== undefined || (Number.isSafeInteger(columns) && columns > 0);
+  return said || screens(io).some((s) => s.isTTY === true) ? outputWidth(io, flag) : undefined;
 }
 
 /**

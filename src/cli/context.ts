@@ -18,6 +18,7 @@ import { HeapKeeper } from './heap.js';
 import { createLogger, type Log, type LogDestination, type LogLevel } from './logger.js';
 import { captureNoter, inputNoter } from './input-notes.js';
 import { preloadSchemas } from '../protocol/schemas.js';
+import { controllingColumns } from './controlling-terminal.js';
 
 export interface CliIO {
   stdin: Readable;
@@ -28,10 +29,12 @@ export interface CliIO {
   stop?: AbortSignal;
   /** Where diagnostics (`--log-level`) go instead of fd 2 (in-process tests). */
   diagnostics?: LogDestination;
+  /** The controlling terminal's columns, when neither stdout nor stderr is a terminal (none in in-process tests). */
+  controllingColumns?: () => number | undefined;
 }
 
 export function processIO(): CliIO {
-  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env };
+  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, controllingColumns };
 }
 
 /** Colour for stdout: `--color`/`--no-color` win, then NO_COLOR / FORCE_COLOR, then TTY detection. */

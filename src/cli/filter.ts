@@ -73,6 +73,16 @@ interface Selection {
   push(r: PipelineRecord): PipelineRecord[];
   /** Lines for stderr at the end: none unless filters were given and nothing was shown. */
   end(): string[];
+  /** What a `--jobs` worker read and showed, for the coordinator's `absorb`: its `end` then speaks for all. */
+  state(): SelectionState;
+  absorb(s: SelectionState): void;
+}
+
+/** Records read and shown, and the values of the fields asked for that the records had. */
+export interface SelectionState {
+  read: number;
+  shown: number;
+  seen: [string, string[]][];
 }
 
 /**
@@ -102,6 +112,12 @@ export function buildSelection(f: FilterOptions, maxHeld: number): Selection | n
       const kept = keep ? selected.filter(keep) : selected;
       shown += kept.length;
       return kept;
+    },
+    state: () => ({ read, shown, seen: seen?.values() ?? [] }),
+    absorb(x) {
+      read += x.read;
+      shown += x.shown;
+      seen?.add(x.seen);
     },
     end() {
       const typed = typedFilters(f);

@@ -1,6 +1,6 @@
 // Keeps a long run's heap as small as a short one's: a full garbage collection after every 64 MiB of messages read, and at the end.
 //
-// What the pipeline keeps is bounded (DESIGN principle 5), but V8 lets garbage pile up in the old generation in
+// What the pipeline keeps is bounded (ARCHITECTURE.md principle 5), but V8 lets garbage pile up in the old generation in
 // proportion to how long a process has been allocating: measured on the benchmark logs, peak RSS grew from 105 MiB
 // (100 MB of input) to 147 MiB (1 GB) with almost the same live heap (7 → 10 MiB). A full collection every 64 MiB
 // keeps the 1 GB peak within 10% of the 100 MB one for about 2% of the run time (bench/, docs/performance.md).

@@ -58,6 +58,7 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
     cut: check?.report(),
     piece: cut !== undefined,
     notes,
+    ...(selection ? { selected: selection.state() } : {}),
   };
 }
 

@@ -25,7 +25,7 @@ import type { WorkerReply } from './jobs-file.js';
 import { InThreadWorker } from './jobs-in-thread.js';
 import type { Unit, Plan } from './jobs-plan.js';
 import type { Log } from './logger.js';
-import type { FilterOptions } from './filter.js';
+import type { FilterOptions, SelectionState } from './filter.js';
 
 export interface FileTask {
   index: number;
@@ -59,6 +59,8 @@ export interface FileResult {
   piece?: boolean;
   /** What the reader said of the input but gave no record (a capture's TLS or non-MCP connections …), in order. */
   notes: string[];
+  /** With filters: what they read and showed (the note when they matched nothing is the coordinator's). */
+  selected?: SelectionState;
 }
 
 /** How a pool runs beside its merge: its log, whether it works in this thread, and who is told each input's notes. */
@@ -68,6 +70,8 @@ interface ParallelOptions {
   inThread?: boolean;
   /** Told, in input order just before its result is merged, each note a file's reader made (`AnalyzerOptions.onNote`). */
   onNote?: (file: string, text: string) => void;
+  /** Told what each file's filters read and showed. */
+  onSelected?: (s: SelectionState) => void;
 }
 
 /** A worker thread, or one that works in this thread (`InThreadWorker`). */
@@ -89,7 +93,7 @@ export async function runParallel(
   jobs: number,
   task: Omit<FileTask, 'index' | 'file' | 'piece' | 'ordinalPrefix'>,
   merge: (result: FileResult, renumber: Renumbering) => void,
-  { log, inThread = false, onNote }: ParallelOptions = {},
+  { log, inThread = false, onNote, onSelected }: ParallelOptions = {},
 ): Promise<void> {
   const ordinalPrefix = `\u0000${randomUUID()}:`;
   // The workers load their modules while the plan is made.
@@ -99,7 +103,7 @@ export async function runParallel(
   try {
     const units = await plan.make();
     for (const u of units) if (u.length > 1) log?.debug({ input: u[0]!.file, pieces: u.map((x) => x.piece) }, 'reading in pieces');
-    await run(workers, units, ordinalPrefix, task, merge, { log, onNote });
+    await run(workers, units, ordinalPrefix, task, merge, { log, onNote, onSelected });
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
@@ -111,7 +115,7 @@ async function run(
   ordinalPrefix: string,
   task: Omit<FileTask, 'index' | 'file' | 'piece' | 'ordinalPrefix'>,
   merge: (result: FileResult, renumber: Renumbering) => void,
-  { log, onNote }: Omit<ParallelOptions, 'inThread'>,
+  { log, onNote, onSelected }: Omit<ParallelOptions, 'inThread'>,
 ): Promise<void> {
   const units: Unit[] = [];
   /** Per file, the indices of its units in `units`. */
@@ -137,6 +141,7 @@ async function run(
         const r = results.get(i)!;
         results.delete(i);
         for (const text of r.notes) onNote?.(units[i]!.file, text);
+        if (r.selected) onSelected?.(r.selected);
         merge(r, renumbering(seqOffset, ordinalOffset, ordinalPrefix));
         seqOffset += r.counts.records;
         ordinalOffset += r.counts.ordinals;

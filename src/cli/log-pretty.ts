@@ -2,7 +2,7 @@
 //
 // pino-pretty does this, but it runs as a transport with a dozen dependencies; the CLI logs a few lines a run, all of
 // one shape (level, time, msg, a few fields), so this formatter is its own: one line per record, the fields as
-// key=value (objects as compact JSON), control characters escaped (DESIGN principle 7).
+// key=value (objects as compact JSON), control characters escaped (ARCHITECTURE.md principle 7).
 import type { Palette, Style } from '../output/color.js';
 import { escapeTerminal } from '../output/escape.js';
 

@@ -33,7 +33,7 @@ export function createLogger(level: LogLevel = 'warn', to?: LogDestination, pret
       const stderr = to ?? pino.destination({ fd: 2, sync: true });
       // Log lines carry names from the command line and the system (input file names, error messages): pino's JSON
       // escapes C0 controls but leaves DEL, C1, line separators and bidi controls raw, which a terminal may act on.
-      // Each line is escaped as JSON sinks escape it for a terminal (DESIGN principle 7); the JSON value is unchanged.
+      // Each line is escaped as JSON sinks escape it for a terminal (ARCHITECTURE.md principle 7); the JSON value is unchanged.
       const shown = pretty ? (line: string) => prettyLogLine(line, pretty) : escapeJsonForTerminal;
       real = pino({ level, base: undefined }, { write: (line: string) => stderr.write(shown(line)) });
     }

@@ -7,7 +7,7 @@ import { serveHttp } from '../mock/http.js';
 import { RecordingBuilder, type Incomplete } from '../mock/recording.js';
 import { Responder } from '../mock/responder.js';
 import { serveStdio } from '../mock/stdio.js';
-import { mockSummary } from '../mock/summary.js';
+import { mockSummary } from '../output/mock-summary.js';
 import { REDACTED } from '../output/redact.js';
 import { escapeTerminal } from '../output/escape.js';
 import { isModernVersion } from '../protocol/modern.js';

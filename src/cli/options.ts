@@ -39,12 +39,12 @@ export function inputOptions<T>(y: Argv<T>) {
 export function filterOptions<T>(y: Argv<T>) {
   return y
     // Not `array: true`: that would swallow the file names after the flag. Repeat the flag or use commas.
-    .option('method', { describe: "only these methods ('tools/*' matches a prefix; repeat or comma-separate)", type: 'string', group: 'Filters:', coerce: list })
-    .option('primitive', { describe: `only these primitives or base features: ${choicesText(FILTER_VOCABULARIES.primitive)}`, type: 'string', group: 'Filters:', coerce: oneOf('primitive', FILTER_VOCABULARIES.primitive) })
-    .option('phase', { describe: `only these phases: ${choicesText(FILTER_VOCABULARIES.phase)}`, type: 'string', group: 'Filters:', coerce: oneOf('phase', FILTER_VOCABULARIES.phase) })
-    .option('dir', { describe: `only these directions: ${choicesText(FILTER_VOCABULARIES.dir)}`, type: 'string', group: 'Filters:', coerce: oneOf('dir', FILTER_VOCABULARIES.dir) })
-    .option('kind', { describe: `only these kinds of record: ${choicesText(FILTER_VOCABULARIES.kind)}`, type: 'string', group: 'Filters:', coerce: oneOf('kind', FILTER_VOCABULARIES.kind) })
-    .option('session', { describe: 'only these session keys', type: 'string', group: 'Filters:', coerce: list });
+    .option('method', { requiresArg: true, describe: "only these methods ('tools/*' matches a prefix; repeat or comma-separate)", type: 'string', group: 'Filters:', coerce: list })
+    .option('primitive', { requiresArg: true, describe: `only these primitives or base features: ${choicesText(FILTER_VOCABULARIES.primitive)}`, type: 'string', group: 'Filters:', coerce: oneOf('primitive', FILTER_VOCABULARIES.primitive) })
+    .option('phase', { requiresArg: true, describe: `only these phases: ${choicesText(FILTER_VOCABULARIES.phase)}`, type: 'string', group: 'Filters:', coerce: oneOf('phase', FILTER_VOCABULARIES.phase) })
+    .option('dir', { requiresArg: true, describe: `only these directions: ${choicesText(FILTER_VOCABULARIES.dir)}`, type: 'string', group: 'Filters:', coerce: oneOf('dir', FILTER_VOCABULARIES.dir) })
+    .option('kind', { requiresArg: true, describe: `only these kinds of record: ${choicesText(FILTER_VOCABULARIES.kind)}`, type: 'string', group: 'Filters:', coerce: oneOf('kind', FILTER_VOCABULARIES.kind) })
+    .option('session', { requiresArg: true, describe: 'only these session keys', type: 'string', group: 'Filters:', coerce: list });
 }
 
 /** `--where EXPR` (`-Y`, as tshark spells it): the filter language (docs/filter.md), and its shortcuts (filter-shortcuts.ts). */

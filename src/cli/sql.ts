@@ -48,7 +48,7 @@ export async function runSql(args: SqlArgs, io: CliIO): Promise<number> {
     }
     const text =
       args.format === 'json' ? formatResultJson(result) : args.format === 'csv' ? formatResultCsv(result) : formatResultTable(result, paletteFor(io, args.color), { width: io.stdout.isTTY ? (io.stdout as { columns?: number }).columns : undefined });
-    // CSV and JSON on a terminal: control characters from the logs are shown escaped, as annotate does (DESIGN principle 7).
+    // CSV and JSON on a terminal: control characters from the logs are shown escaped, as annotate does (ARCHITECTURE.md principle 7).
     const shown = !io.stdout.isTTY || args.format === 'table' ? text : args.format === 'json' ? escapeJsonForTerminal(text) : escapeTerminal(text);
     await writeText(io.stdout, shown);
     return 0;

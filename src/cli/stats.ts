@@ -10,7 +10,8 @@ import { diagnosisStats } from '../stats/diagnosis.js';
 import type { Stats } from '../stats/types.js';
 import { loggerFor, openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
-import { taskFilter } from './filter.js';
+import { buildSelection, taskFilter } from './filter.js';
+import { escapeTerminal } from '../output/escape.js';
 import { WIDTH_OPTION, filterOptions, inputOptions, jobsOption, whereOptions } from './options.js';
 import { captureNoter, inputNoter } from './input-notes.js';
 import { inputList } from './inputs.js';
@@ -78,11 +79,14 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
         filter: taskFilter(args),
       };
       const log = loggerFor(args.logLevel, io);
+      // The filters' note when they matched nothing, for all the workers together.
+      const selection = buildSelection(task.filter, 1);
       await runParallel(plan, args.jobs!, task, (r, n) => {
         collector.mergeFrom(r.state as StatsState, (k) => n.session(k));
         diagnoses.push(...renumberDiagnoses(r.diagnoses ?? [], n));
         mergeSummary(summary, r, n);
-      }, { log, inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1', onNote: captureNoter(io, args.logLevel) });
+      }, { log, inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1', onNote: captureNoter(io, args.logLevel), onSelected: (s) => selection?.absorb(s) });
+      for (const line of selection?.end() ?? []) io.stderr.write(`mcptrace: ${escapeTerminal(line)}\n`);
       for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel, (f) => wentWrongIn(diagnoses, f))(i);
       const text = format({ ...collector.finish(summary.sessions, summary.open), diagnosis: diagnosisStats(completeDiagnoses(diagnoses)) });
       await writeText(io.stdout, text);

@@ -11,6 +11,9 @@ export function plainUsage(message: string, words: readonly string[]): string {
     const command = words.find((w) => NEEDS[w] !== undefined);
     if (command) return NEEDS[command]!;
   }
+  // `annotate --kind` with nothing after it: the flag needs its value (stdin is not read in its stead).
+  const bare = /^Not enough arguments following: (.+)$/.exec(message);
+  if (bare) return `--${bare[1]} needs a value: --${bare[1]} VALUE`;
   const missing = /^Missing required arguments?: (.+)$/.exec(message);
   if (missing) return `missing ${missing[1]!.split(', ').map((a) => `--${a}`).join(', ')}`;
   return message;

@@ -9,6 +9,7 @@ import { foldRecord, newFold, settle, type SessionFold } from './fold.js';
 import { marksOf } from './marks.js';
 import { CAUSES, causeRank } from './registry.js';
 import { readSignals } from './signals.js';
+import { NO_SESSION } from '../session/outside.js';
 import type { Diagnosis, Evidence, Impact, SessionDiagnosis, Verdict } from './types.js';
 
 export interface DiagnoserOptions {
@@ -199,11 +200,13 @@ export function completeDiagnoses(parts: readonly PartialDiagnosis[]): SessionDi
   for (const s of sessions) rank(s.diagnoses);
   const launches: Launch[] = parts.map((p, i) => ({ server: p.server, file: p.file, tsMs: p.tsMs, start: p.start, top: sessions[i]!.diagnoses[0], diagnoses: sessions[i]!.diagnoses }));
   findLoops(launches);
-  return parts.map((p, i) => {
+  const out = parts.map((p, i) => {
     const diagnoses = launches[i]!.diagnoses;
     rank(diagnoses);
     return { session: p.session, file: p.file, server: p.server, verdict: verdictOf(diagnoses), diagnoses };
   });
+  // The lines outside any session are no session: they are told only when they show something that went wrong.
+  return out.filter((s) => s.session !== NO_SESSION || s.verdict !== 'ok');
 }
 
 function rank(list: Diagnosis[]): void {

@@ -41,6 +41,17 @@ export class SeenValues {
     }
   }
 
+  /** The values seen, per field name (what a `--jobs` worker sends; `add` takes them in the coordinator). */
+  values(): [string, string[]][] {
+    return [...this.seen].map(([field, set]) => [field.name, [...set]]);
+  }
+
+  add(values: readonly [string, readonly string[]][]): void {
+    for (const [name, list] of values) {
+      for (const [field, set] of this.seen) if (field.name === name) for (const v of list) if (set.size < MAX_SEEN) set.add(v);
+    }
+  }
+
   /** One line per value asked for that no record had: `no record has method tols/call; nearest: tools/call`. */
   unseen(): string[] {
     return this.wanted

@@ -16,7 +16,7 @@ const OPENS_AS_ENVELOPE = new RegExp(`^\\s*\\{\\s*"(?:${[...TIME_KEYS, ...DIR_KE
 
 /**
  * Parses each non-blank line and maps it with the envelope field table. A line that is not JSON, or not a
- * JSON object, becomes an error frame holding the line, so nothing is lost (DESIGN principles 3 and 4). A bare
+ * JSON object, becomes an error frame holding the line, so nothing is lost (ARCHITECTURE.md principles 3 and 4). A bare
  * JSON-RPC message line (with `jsonrpc`, or `method`/`id`/`result`/`error` and no envelope key) is read as is.
  * A blank line, and an envelope of a blank wire line (`wrap` captures an empty line as `"line":""`), are skipped; a `#` comment line is skipped; a line of plain text (text-line.ts) is a log line: it is not inside an envelope, so it
  * was never on the wire; so is a JSON log line (json-log-line.ts), the server's stderr appended to a capture. The

@@ -18,7 +18,7 @@ const LF = 0x0a;
 /**
  * Records are batched only within one turn of the event loop (`setImmediate`), or a few milliseconds (`delayMs`), so
  * a follower sees each one as it happens, never at exit. A write error stops the capture (reported once) and never the proxy: the
- * forwarded bytes matter more than their record (DESIGN principle 4).
+ * forwarded bytes matter more than their record (ARCHITECTURE.md principle 4).
  *
  * The batch is one reused buffer. A line of valid UTF-8 (the common case) is escaped from its bytes straight
  * into it; other lines are built as text (`capture-record.ts`), the same record either way.

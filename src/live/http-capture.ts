@@ -85,7 +85,7 @@ export class HttpCapture {
     }
   }
 
-  /** A fault of ours stops the capture, never the forwarding (DESIGN principle 4). */
+  /** A fault of ours stops the capture, never the forwarding (ARCHITECTURE.md principle 4). */
   private fail(err: unknown): void {
     if (this.failed) return;
     this.failed = true;

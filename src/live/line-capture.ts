@@ -25,7 +25,7 @@ const LF = 0x0a;
 
 /**
  * Pure core: chunks in, complete lines out. A line longer than `maxBytes` keeps its first `maxBytes` bytes
- * and counts the rest, so memory stays bounded whatever the peer sends (DESIGN principle 5).
+ * and counts the rest, so memory stays bounded whatever the peer sends (ARCHITECTURE.md principle 5).
  */
 export class LineCapture {
   private chunks: Buffer[] = [];

@@ -45,7 +45,7 @@ export interface ProxyIO {
   env: NodeJS.ProcessEnv;
 }
 
-/** Exit code when the server cannot be started (DESIGN principle 9: usage or input error). */
+/** Exit code when the server cannot be started (ARCHITECTURE.md principle 9: usage or input error). */
 const EXIT_CANNOT_START = 2;
 
 const clock = new IsoClock();
@@ -54,7 +54,7 @@ const now = () => clock.now();
 /**
  * Runs one wrapped server to its end and returns the exit code: the server's own, 128 + the signal number
  * when a signal ended it, 2 when it could not start. Nothing of ours goes to stdout: it carries the server's
- * bytes only (DESIGN principle 7); messages go to stderr.
+ * bytes only (ARCHITECTURE.md principle 7); messages go to stderr.
  */
 export async function proxy(opts: ProxyOptions, io: ProxyIO): Promise<number> {
   const recorder = new Recorder(

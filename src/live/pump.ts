@@ -20,7 +20,7 @@ export interface Pump {
 /**
  * The chunks are written as read: never split, joined or decoded, so the bytes out are the bytes in. When
  * `dest.write` reports a full buffer the source is paused until `drain`, so a slow reader on either side
- * holds at most one stream buffer in memory (DESIGN principle 5). A destination that fails destroys the
+ * holds at most one stream buffer in memory (ARCHITECTURE.md principle 5). A destination that fails destroys the
  * source, so the writer on the other end sees its pipe close, as it would without the proxy.
  */
 export function pump(source: Readable, dest: Writable, opts: PumpOptions = {}): Pump {

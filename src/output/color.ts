@@ -7,7 +7,7 @@ export interface ColorContext {
 }
 
 /**
- * Colour on or off, in this order (DESIGN principle 7):
+ * Colour on or off, in this order (ARCHITECTURE.md principle 7):
  * 1. `NO_COLOR` set to a non-empty value → off (https://no-color.org: "when present and not an empty string").
  * 2. `FORCE_COLOR` set → off when `0` or `false`, else on (an empty value counts as on, as in Node and supports-color).
  * 3. otherwise on exactly when the output is a TTY.

@@ -1,4 +1,4 @@
-// Neutralise control characters from log content before it reaches a terminal (DESIGN principle 7).
+// Neutralise control characters from log content before it reaches a terminal (ARCHITECTURE.md principle 7).
 //
 // A log is untrusted input: raw ESC/CSI/OSC sequences in it could clear the screen, move the cursor,
 // set the window title or write hyperlinks. Every string that came from a log passes through

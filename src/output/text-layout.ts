@@ -93,17 +93,24 @@ interface WidthSource {
    */
   screens: readonly Screen[];
   env: Readonly<Record<string, string | undefined>>;
+  /**
+   * The columns of the controlling terminal, asked only when no stream is a terminal and `$COLUMNS` says nothing
+   * (`mcptrace annotate log 2>&1 | less` is still read on one); undefined when there is none.
+   */
+  controlling?: () => number | undefined;
 }
 
 /** Columns when nothing says: a terminal of average width, and the width golden files are made at. */
 export const DEFAULT_WIDTH = 100;
 
-/** `--width N`, else the terminal's columns, else `$COLUMNS`, else 100. */
+/** `--width N`, else the terminal's columns, else `$COLUMNS`, else the controlling terminal's columns, else 100. */
 export function transcriptWidth(s: WidthSource): number {
   if (s.flag !== undefined && Number.isFinite(s.flag) && s.flag > 0) return Math.floor(s.flag);
   const tty = s.screens.find((x) => x.isTTY === true && x.columns !== undefined && x.columns > 0);
   if (tty) return tty.columns!;
   const env = Number(s.env.COLUMNS);
   if (Number.isSafeInteger(env) && env > 0) return env;
+  const controlling = s.controlling?.();
+  if (controlling !== undefined && Number.isSafeInteger(controlling) && controlling > 0) return controlling;
   return DEFAULT_WIDTH;
 }

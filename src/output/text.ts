@@ -86,7 +86,7 @@ function toolErrorText(r: PipelineRecord): string {
   return typeof text === 'string' ? text : '';
 }
 
-/** Ids keep their JSON type visible: `1` and `"1"` are different ids (DESIGN principle 2). */
+/** Ids keep their JSON type visible: `1` and `"1"` are different ids (ARCHITECTURE.md principle 2). */
 function idText(id: string | number | null): string {
   if (id === null) return '';
   return typeof id === 'string' ? `"${escapeTerminal(id)}"` : String(id);
@@ -136,6 +136,12 @@ interface Piece {
 
 /** A flexible piece shorter than this after cutting is left out rather than shown as a stub (`demo:/…`). */
 const FLEX_MIN = 10;
+
+/** Columns the free text takes whole. */
+function freeNeed(pieces: Piece[]): number {
+  const live = pieces.filter((x) => x.text !== '');
+  return live.reduce((n, x) => n + displayWidth(x.text) + (x.quoted ? 2 : 0), Math.max(0, live.length - 1));
+}
 
 /** Pieces joined by spaces in `room` columns: the fixed ones whole, the flexible ones cut at a word to what is left. */
 function freeText(pieces: Piece[], room: number): string {
@@ -422,8 +428,11 @@ export function formatTextRecord(r: PipelineRecord, p: Palette, opts: TextOption
   // Styled in two parts, as the capability cell: the rail in the chain's colour, then the method.
   const style: Style = rail === '' ? p[methodStyle] : (s) => (s.startsWith(rail) ? p.cyan(rail) + p[methodStyle](s.slice(rail.length)) : p[methodStyle](s));
   if (l.method > 0) {
-    // Columns after the method stay aligned only if it is cut to its column; with none after it, it may run on.
-    line.cell(method, l.method, style, { grow: l.primitive === 0 && l.capability === 0 });
+    // Columns after the method stay aligned only if it is cut to its column; with none after it, it may run on, and
+    // the free text takes what the method leaves of its column rather than be cut.
+    const last = l.primitive === 0 && l.capability === 0;
+    const spare = last ? Math.min(l.method - displayWidth(method), freeNeed(pieces) - (l.width - line.used - l.method - 1)) : 0;
+    line.cell(method, l.method - Math.max(0, spare), style, { grow: last });
   } else {
     pieces.unshift({ text: method, style });
   }

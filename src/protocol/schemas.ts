@@ -9,7 +9,7 @@ import type { Revision } from './types.js';
 // `schema-leniency.ts` (keys that did not exist yet) and in OLDER_PARAMS below (a field later made optional).
 //
 // The SDK and zod are loaded on first use, not at start-up (about 100 ms): a run with schema-violation off, or a sink
-// that needs no findings, never pays for them (DESIGN principle 6).
+// that needs no findings, never pays for them (ARCHITECTURE.md principle 6).
 
 type Sdk = typeof import('@modelcontextprotocol/sdk/types.js');
 

@@ -1,6 +1,8 @@
 // Replaying a script against a live server: each recorded client message in order, once the answers the recorded client
 // had before it have come (or the timeout passed), at the recorded pace with --timing recorded; the server's requests
-// answered as the recorded client answered the same; values the server issues (cursors, request states) followed.
+// answered as the recorded client answered the same; values the server issues (cursors, request states) followed. The
+// requests get ids of their own (1, 2, 3 … as a new client numbers them), and a cancellation or a progress token that
+// named a recorded request's id names its new one.
 import { requestKey } from '../mock/request-key.js';
 import { ISSUED } from './issued.js';
 import type { Id, ReplayScript } from './script.js';
@@ -75,8 +77,19 @@ export async function drive(script: ReplayScript, channel: Channel, opts: DriveO
     for (const { result: field } of ISSUED) if (ra[field] !== undefined && na[field] !== undefined) substitutes.set(JSON.stringify(ra[field]), na[field]);
   }
 
+  const ids = new Map<string, Id>();
+  let nextId = 1;
+  /** The new id of the recorded request `id` (given when it is sent). */
+  const idOf = (recorded: Id): Id => {
+    const k = JSON.stringify(recorded);
+    let v = ids.get(k);
+    if (v === undefined) ids.set(k, (v = nextId++));
+    return v;
+  };
+
+  /** Waits for the answer to the recorded request `id` (its new id's); a timeout is noted by the recorded id. */
   async function answerOf(id: Id): Promise<void> {
-    const key = JSON.stringify(id);
+    const key = JSON.stringify(idOf(id));
     if (arrived.has(key) || ended) return;
     const got = await new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), opts.timeoutMs);
@@ -97,7 +110,7 @@ export async function drive(script: ReplayScript, channel: Channel, opts: DriveO
       const wait = step.atMs - (Date.now() - start);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
-    const message = withIssued(step.message, substitutes);
+    const message = renumbered(withIssued(step.message, substitutes), idOf, ids);
     const id = message.id;
     if (typeof id === 'string' || typeof id === 'number') expected.set(JSON.stringify(id), step.answer);
     channel.send(message);
@@ -109,6 +122,26 @@ export async function drive(script: ReplayScript, channel: Channel, opts: DriveO
     if (!step.unanswered && typeof step.message.method === 'string' && (typeof id === 'string' || typeof id === 'number') && !result.timedOut.includes(id)) await answerOf(id);
   }
   return result;
+}
+
+/**
+ * A request with its new id, and its progress token when that was its recorded id (as the SDKs make it); a
+ * cancellation naming a recorded request, with that request's new id.
+ */
+function renumbered(message: Msg, idOf: (recorded: Id) => Id, known: ReadonlyMap<string, Id>): Msg {
+  const id = message.id;
+  const params = message.params as Msg | undefined;
+  if (typeof message.method === 'string' && (typeof id === 'string' || typeof id === 'number')) {
+    const fresh = idOf(id);
+    const meta = params?._meta as Msg | undefined;
+    if (meta?.progressToken === id) return { ...message, id: fresh, params: { ...params, _meta: { ...meta, progressToken: fresh } } };
+    return { ...message, id: fresh };
+  }
+  const of = params?.requestId;
+  if (message.method === 'notifications/cancelled' && (typeof of === 'string' || typeof of === 'number') && known.has(JSON.stringify(of))) {
+    return { ...message, params: { ...params, requestId: known.get(JSON.stringify(of)) } };
+  }
+  return message;
 }
 
 /** The message with the recorded issued values in its params replaced by the new server's. */

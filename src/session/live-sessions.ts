@@ -2,7 +2,7 @@
 //
 // A hostile log can name millions of session ids; each live session holds its handshake, open requests and rule
 // memories (about 6 KB idle). Past the bound the least recently active session is pushed out (the tracker retires
-// it), so memory stays flat whatever the number of ids (DESIGN principle 5).
+// it), so memory stays flat whatever the number of ids (ARCHITECTURE.md principle 5).
 import { OldestFirst } from '../util/oldest.js';
 import type { SessionState } from './state.js';
 

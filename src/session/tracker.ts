@@ -256,7 +256,7 @@ export class Tracker {
    * A session of this input that gets no more records — an unkeyed session replaced by a new one, the least recently
    * active session pushed out by `--max-sessions`, every session when the input ends: its open requests are moved to
    * the end-of-input list now (they would be lost with it otherwise) and its tables are emptied, so that memory does
-   * not grow with the number of sessions in a long log (DESIGN principle 5). The rule engine drops its rule state too
+   * not grow with the number of sessions in a long log (ARCHITECTURE.md principle 5). The rule engine drops its rule state too
    * (`Tracked.retired`). A later record with its key starts a new session.
    */
   private retire(s: SessionState): void {

@@ -95,6 +95,30 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
       await context?.close();
     });
 
+    it('at 700 px the sequence diagram keeps its labels readable (at least 10 px) and scrolls in its box, not the page', async () => {
+      const narrow = await browser.newContext({ viewport: { width: 700, height: 900 } });
+      try {
+        const { page: p } = await open(narrow, url);
+        await renderAll(p);
+        const m = await p.evaluate(() => {
+          const svg = document.querySelector('svg.sequence') as SVGSVGElement;
+          const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+          const sizes = [...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+          const box = svg.closest('.diagram')!;
+          return { smallest: Math.min(...sizes), scrolls: box.scrollWidth > box.clientWidth, page: document.documentElement.scrollWidth };
+        });
+        if (KEEP_SHOTS) {
+          await unstick(p);
+          await p.locator('.diagram').first().screenshot({ path: join(SHOTS, 'everything-sequence-700.png') });
+        }
+        expect(m.smallest).toBeGreaterThanOrEqual(10);
+        expect(m.scrolls).toBe(true);
+        expect(m.page).toBeLessThanOrEqual(700);
+      } finally {
+        await narrow.close();
+      }
+    });
+
     it('loads nothing but itself, logs no CSP violation, and can be screenshotted', async () => {
       const shot = join(SHOTS, 'everything-top.png');
       await page.screenshot({ path: shot });
@@ -485,7 +509,8 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
       copyFileSync(HOSTILE, name);
       const out = join(dir, 'report.html');
       const r = await runCli(['audit', '-f', 'html', '-o', out, name]);
-      expect(r.stderr).toBe('');
+      // Only the line that says what was written.
+      expect(r.stderr).toMatch(/^mcptrace: wrote \S*report\.html \([\d,]+ bytes; html; [^\n]*\)\n$/);
       html = readFileSync(out, 'utf8');
     });
     afterAll(() => {

@@ -80,6 +80,13 @@ describe('audit exit codes', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(JSON.parse(readFileSync(out, 'utf8')).summary.totals.error).toBeGreaterThan(0);
+    // One line on stderr says what was written: the file, its size, the format and the verdict.
+    const size = readFileSync(out).length.toLocaleString('en-US');
+    expect(r.stderr).toMatch(new RegExp(`^mcptrace: wrote .*report\\.json \\(${size} bytes; json; \\d+ errors?, .* — FAILED at --fail-on error\\)\n$`));
+  });
+
+  it('to stdout, nothing on stderr about it', async () => {
+    expect((await runMain(['audit', '-f', 'json', 'samples/everything.ndjson'])).stderr).toBe('');
   });
 
   it.each(['json', 'sarif', 'html', 'markdown'])('-f %s: the report written in pieces to stdout and to --out is the same text', async (format) => {

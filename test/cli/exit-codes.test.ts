@@ -1,4 +1,4 @@
-// Exit codes and usage errors of the built CLI (DESIGN principle 3 and 9: exit 2, one clear line, no stack trace).
+// Exit codes and usage errors of the built CLI (ARCHITECTURE.md principle 3 and 9: exit 2, one clear line, no stack trace).
 // Usage errors and one sample's exit 0 run the built executable (the process's exit code and stderr are the subject);
 // the other samples' exit 0 runs `main` in-process (test/helpers/in-process.ts), whose result the executable exits with.
 import { Readable, Writable } from 'node:stream';

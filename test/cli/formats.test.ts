@@ -7,6 +7,7 @@ import { detectFormat, INPUT_FORMATS, type InputFormat } from '../../src/input/i
 import { chunked } from '../input/helpers.js';
 import { runCli } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
+import { displayWidth } from '../../src/output/width.js';
 
 interface Row {
   name: InputFormat;
@@ -47,7 +48,7 @@ describe('formats command', () => {
   });
 
   it('text: one block of formats and one of host logs, every name and example in it', async () => {
-    const r = await runCli(['formats']);
+    const r = await runCli(['formats'], { env: { COLUMNS: '' } });
     expect(r.code).toBe(0);
     const [formats, dialects] = r.stdout.split('\n\n');
     expect(formats).toMatch(/^Formats:\n {2}ndjson /);
@@ -73,6 +74,17 @@ describe('formats command', () => {
     expect(text).toMatch(/\n {2}ndjson +Raw NDJSON[^\n]*\n {2}\(generic\) +\{"jsonrpc"/);
     expect(text).toMatch(/\n {2}claude-desktop {2}Claude Desktop[^\n]*\n {2}\(host\) +2025-07-23T/);
     expect(text).toMatch(/\n {2}inspector +MCP Inspector[^\n]*\n {2}\(tool-capture\) {2}\S/);
+  });
+
+  it('text fits the width (a terminal, --width, $COLUMNS when piped): titles and examples wrap under their column', async () => {
+    const rows = JSON.parse((await runMain(['formats', '-f', 'json'])).stdout) as Row[];
+    for (const [args, width] of [[['formats'], 80], [['formats'], 120], [['formats', '--width', '60'], 60]] as const) {
+      const r = await runMain([...args], { env: { COLUMNS: String(width) } });
+      for (const l of r.stdout.split('\n')) expect(displayWidth(l), l).toBeLessThanOrEqual(width);
+      // Every example is whole once its lines are joined again.
+      const joined = r.stdout.replace(/\s+/g, '');
+      for (const x of rows) expect(joined, x.name).toContain(x.example.replace(/\s+/g, ''));
+    }
   });
 
   it('the root help names the command', async () => {

@@ -182,6 +182,19 @@ describe('--jobs over files', () => {
   });
 });
 
+describe('filters that match nothing under --jobs', () => {
+  it('say so once on stderr, with the records read by all the workers and the nearest values, as one thread does', async () => {
+    const files = ['samples/everything.ndjson', 'samples/everything.json'];
+    for (const command of ['stats', 'audit']) {
+      const base = await run([command, '-f', 'json', '--tool', 'ech', ...files]);
+      expect(base.stderr).toBe('mcptrace: no record matched --tool ech among the 292 records read\nmcptrace: no record has tool ech; the nearest that do: echo\n');
+      for (const [jobs, env] of [['2', {}], ['2', { MCPTRACE_MIN_PIECE_BYTES: '4000' }]] as const) {
+        expect((await run([command, '-f', 'json', '--tool', 'ech', '--jobs', jobs, ...files], env)).stderr, `${command} --jobs ${jobs} ${JSON.stringify(env)}`).toBe(base.stderr);
+      }
+    }
+  });
+});
+
 describe('one raw NDJSON file cut into pieces', () => {
   // Real sessions one after another, with bad lines, an oversized one, a reused secret-looking id and a session
   // that starts without initialize among them: a log of 12 sessions (about 250 KB) that the tests cut at 4 KB.

@@ -75,6 +75,14 @@ describe('filter values', () => {
     expectUsage(kind, '--kind reply: choose from request (req), response (res)');
   });
 
+  it('a filter flag without its value is a usage error, not a read of stdin', async () => {
+    for (const flag of ['--kind', '--method', '--phase', '--session']) {
+      const r = await runMain(['annotate', flag], { input: '{"jsonrpc":"2.0","id":1,"method":"ping"}\n' });
+      expectUsage(r, `${flag} needs a value: ${flag} VALUE`);
+      expect(r.stdout).toBe('');
+    }
+  });
+
   it('the short forms the transcript prints select what the long ones do', async () => {
     const seqs = async (...flags: string[]) => parseNdjson((await runMain(['annotate', '-f', 'ndjson', '--no-body', ...flags, SAMPLE])).stdout).map((r) => r.seq);
     const pairs = [

@@ -17,6 +17,17 @@ describe('mcptrace why', () => {
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
   });
 
+  it('the lines outside any session are no row and no count when nothing went wrong in them', async () => {
+    const r = await runMain(['why', `${F}/cursor/cursor-mcp-2.x-healthy-reload.log`]);
+    expect(r.stdout).not.toContain('outside any session');
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('4 sessions: 4 ok, 0 degraded, 0 failed — ok');
+    const json = JSON.parse((await runMain(['why', '-f', 'json', `${F}/cursor/cursor-mcp-2.x-healthy-reload.log`])).stdout) as { session: string }[];
+    expect(json.map((s) => s.session)).not.toContain('');
+    // They are told when they show a failure (a spawn that failed before any session began).
+    const failed = await runMain(['why', `${F}/anythingllm/anythingllm-desktop-spawn-npx-enoent.log`]);
+    expect(failed.stdout).toMatch(/^failed +\(outside any session\) +spawn-failed/);
+  });
+
   it('exits 0 on a degraded session unless --fail-on degraded', async () => {
     const log = `${F}/vscode/mcp-server-filesystem-access-denied.log`;
     expect((await runMain(['why', log])).code).toBe(0);

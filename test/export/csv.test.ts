@@ -72,3 +72,15 @@ describe('export --to csv', () => {
     expect(r.stderr).toMatch(/--out .*cannot write \(ENOENT\)/);
   });
 });
+
+describe('export --out says what it wrote', () => {
+  it('one line on stderr: the file and its size and rows (csv), the folder and its records and files (parquet); none to stdout', async () => {
+    const dir = tempDir('export-wrote');
+    const csv = await runMain(['export', '--to', 'csv', '--out', join(dir, 'r.csv'), 'samples/everything.ndjson']);
+    const size = readFileSync(join(dir, 'r.csv')).length.toLocaleString('en-US');
+    expect(csv.stderr).toMatch(new RegExp(`^mcptrace: wrote .*r\\.csv \\(${size} bytes; 144 rows\\)\\n$`));
+    const pq = await runMain(['export', '--to', 'parquet', '--out', join(dir, 'ds'), 'samples/everything.ndjson']);
+    expect(pq.stderr).toMatch(/^mcptrace: wrote .*ds \(144 records, 1 session in 2 files\)\n$/);
+    expect((await runMain(['export', '--to', 'csv', 'samples/everything.ndjson'])).stderr).toBe('');
+  });
+});

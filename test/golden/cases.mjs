@@ -10,7 +10,8 @@
 //   and the stats `file` fields echo the path as given, so no absolute path can appear (also checked).
 // - terminal: stdout is a pipe, NO_COLOR / FORCE_COLOR are removed from the environment, so there is no
 //   colour; the transcript is laid out for an explicit `--width 100` (else it would follow $COLUMNS), and cli-table3
-//   widths depend on content only, not on the terminal width.
+//   widths depend on content only, not on the terminal width ($COLUMNS, which audit and stats follow when piped, is
+//   removed).
 // - the fields samples/README.md lists as volatile (ts, pid, task ids, random log level …) change only when
 //   the samples are re-recorded, and then the expected files must be regenerated and reviewed anyway.
 // So expected files are compared byte for byte.
@@ -64,5 +65,7 @@ export function goldenEnv(base = process.env) {
   const env = { ...base };
   delete env.NO_COLOR;
   delete env.FORCE_COLOR;
+  // audit and stats follow $COLUMNS when piped; their goldens keep whole lines.
+  delete env.COLUMNS;
   return env;
 }

@@ -3,7 +3,7 @@ import type { OpenRequest, PipelineRecord, SessionInfo, WireInfo } from '../../s
 
 export type RecordInit = Partial<Omit<PipelineRecord, 'wire'>> & { wire?: Partial<WireInfo> };
 
-/** The contract fields every record has, in contract order (DESIGN.md "The annotated record"; version 2 adds the last three). */
+/** The contract fields every record has, in contract order (README "The annotated record"; version 2 adds the last three). */
 export const CONTRACT_FIELDS = [
   'seq', 'source', 'session', 'ts', 'dir', 'dirInferred', 'kind', 'id', 'method', 'primitive', 'feature',
   'phase', 'capability', 'pair', 'latencyMs', 'bytes', 'findings', 'server', 'format', 'revision',

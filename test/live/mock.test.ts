@@ -11,8 +11,10 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ListRootsRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { startEverything } from '../helpers/http-server.js';
+import { connectSdk } from '../helpers/sdk-http-client.js';
 import { askAgain, recordedAnswers, recordedAsks, startHttpMock } from '../helpers/mock-drive.js';
-import { CLI_PATH, EVERYTHING_JS, REPO_ROOT } from './helpers.js';
+import { CLI_PATH, EVERYTHING_JS, REPO_ROOT, tempDir } from './helpers.js';
 import { runSdkSession, type SdkSession } from './sdk-session.js';
 
 /**
@@ -105,6 +107,45 @@ describe('mock: a wrap capture of server-everything served back to the SDK clien
     await client.close();
     expect(await exited).toBe(1);
     expect(stderr()).toContain('not recorded: tools/call {"arguments":{"message":"never recorded"},"name":"echo"}');
+  });
+});
+
+describe('mock: a proxy capture of server-everything over Streamable HTTP served back', () => {
+  it('the SDK client\'s session recorded through mcptrace proxy; the mock, over HTTP, gives every recorded answer', async () => {
+    const server = await startEverything('streamableHttp');
+    const dir = tempDir('mock-proxy');
+    const capture = join(dir, 'proxy.ndjson');
+    const proxy = spawn(process.execPath, [CLI_PATH, 'proxy', '--target', `http://127.0.0.1:${server.port}/mcp`, '--out', capture], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      let err = '';
+      const url = await new Promise<string>((resolve) => proxy.stderr!.on('data', (d: Buffer) => {
+        err += d.toString('utf8');
+        const m = /MCP server URL: (\S+)/.exec(err);
+        if (m) resolve(m[1]!);
+      }));
+      const s = await connectSdk(url);
+      await s.client.listTools();
+      await s.client.callTool({ name: 'echo', arguments: { message: 'through proxy, then mocked' } });
+      await s.client.callTool({ name: 'get-sum', arguments: { a: 4, b: 5 } });
+      await s.client.listPrompts();
+      await (s.transport as StreamableHTTPClientTransport).terminateSession();
+      await s.client.close();
+      const exited = new Promise((resolve) => proxy.once('exit', resolve));
+      proxy.kill('SIGINT');
+      await exited;
+      const asks = await recordedAsks(capture);
+      expect(asks.map((a) => a.method)).toEqual(['tools/list', 'tools/call', 'tools/call', 'prompts/list']);
+      const mock = await startHttpMock([capture]);
+      const client = await connect(new StreamableHTTPClientTransport(new URL(mock.url)));
+      const got = await askAgain(client, asks);
+      await client.close();
+      expect(got).toEqual(recordedAnswers(asks));
+      expect(await mock.stop()).toBe(0);
+    } finally {
+      proxy.kill('SIGKILL');
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

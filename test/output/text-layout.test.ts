@@ -53,4 +53,14 @@ describe('transcriptWidth', () => {
     expect(transcriptWidth({ screens: [], env: { COLUMNS: 'wide' } })).toBe(DEFAULT_WIDTH);
     expect(transcriptWidth({ screens: [], env: {} })).toBe(100);
   });
+
+  it('asks the controlling terminal only when no stream is one and $COLUMNS says nothing', () => {
+    let asked = 0;
+    const controlling = () => (asked++, 80);
+    expect(transcriptWidth({ screens: [{ isTTY: true, columns: 90 }], env: {}, controlling })).toBe(90);
+    expect(transcriptWidth({ screens: [], env: { COLUMNS: '50' }, controlling })).toBe(50);
+    expect(asked).toBe(0);
+    expect(transcriptWidth({ screens: [{ isTTY: false }], env: {}, controlling })).toBe(80);
+    expect(transcriptWidth({ screens: [], env: {}, controlling: () => undefined })).toBe(DEFAULT_WIDTH);
+  });
 });

@@ -9,6 +9,8 @@ import { escapeTerminal } from '../../output/escape.js';
 import { UsageError } from '../errors.js';
 import { OutputWriter } from '../writer.js';
 import { exportRecords } from './records.js';
+import { sayWrote } from '../wrote.js';
+import { countOf } from '../../output/plural.js';
 import { runIdOf, type ExportArgs, type ExportTarget } from './target.js';
 
 interface CsvArgs extends ExportArgs {
@@ -29,22 +31,29 @@ export const csvTarget: ExportTarget = {
       });
     }
     const out = new OutputWriter(file ?? io.stdout);
-    // On a terminal, control characters from the logs are shown escaped (DESIGN principle 7); files get them as they are.
+    // On a terminal, control characters from the logs are shown escaped (ARCHITECTURE.md principle 7); files get them as they are.
     const shown = file === null && io.stdout.isTTY ? escapeTerminal : (s: string) => s;
     const rows = new RecordRows(run);
     const tally = new SessionTally(run);
     const records = args.table === 'records';
+    let rowCount = 0;
     out.write(csvHeader((records ? RECORDS : SESSIONS).columns as never));
     await exportRecords(args, io, {
       add: (r) => {
         const row = rows.row(r);
-        if (records) return out.write(shown(csvRow(RECORDS.columns, row)));
+        if (records) {
+          rowCount++;
+          return out.write(shown(csvRow(RECORDS.columns, row)));
+        }
         tally.add(row);
       },
       end: async (summary) => {
-        if (!records) for (const s of tally.rows(summary)) await out.write(shown(csvRow(SESSIONS.columns, s)));
+        if (!records) for (const s of tally.rows(summary)) rowCount++, await out.write(shown(csvRow(SESSIONS.columns, s)));
         await out.end();
-        if (file) await new Promise<void>((resolve, reject) => file.end((e?: Error | null) => (e ? reject(e) : resolve())));
+        if (file) {
+          await new Promise<void>((resolve, reject) => file.end((e?: Error | null) => (e ? reject(e) : resolve())));
+          await sayWrote(io, args.out!, countOf(rowCount, 'row'));
+        }
       },
     });
     return 0;

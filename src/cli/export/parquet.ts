@@ -5,6 +5,8 @@ import { DEFAULT_TABLE_OPTIONS } from '../../export/columnar/table-options.js';
 import { UsageError } from '../errors.js';
 import { TOOL } from '../tool.js';
 import { exportRecords } from './records.js';
+import { sayWrote } from '../wrote.js';
+import { countOf } from '../../output/plural.js';
 import { runIdOf, type ExportArgs, type ExportTarget } from './target.js';
 
 interface ParquetArgs extends ExportArgs {
@@ -31,7 +33,14 @@ export const parquetTarget: ExportTarget = {
     const dataset = new ParquetDataset(args.out, {
       ...DEFAULT_TABLE_OPTIONS, rowGroupRows: args.rowGroupRows, fileRows: args.fileRows, createdBy: `mcptrace version ${TOOL.version}`, runId,
     });
-    await exportRecords(args, io, { add: (r) => dataset.add(r), end: async (summary) => void (await dataset.end(summary)) });
+    let records = 0;
+    await exportRecords(args, io, {
+      add: (r) => (records++, dataset.add(r)),
+      end: async (summary) => {
+        const files = await dataset.end(summary);
+        await sayWrote(io, args.out!, `${countOf(records, 'record')}, ${countOf(summary.sessions.length, 'session')} in ${countOf(files.length, 'file')}`);
+      },
+    });
     return 0;
   },
 };

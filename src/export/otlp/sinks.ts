@@ -35,7 +35,7 @@ export async function jsonLines(path: string | null, out: Writable): Promise<Otl
     }
     stream = file;
   }
-  // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped (DESIGN principle 7).
+  // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped (ARCHITECTURE.md principle 7).
   const tty = path === null && (out as { isTTY?: boolean }).isTTY === true;
   const line = async (bytes: Uint8Array) => {
     stream.write(tty ? escapeJsonForTerminal(Buffer.from(bytes).toString('utf8')) : bytes);

@@ -1,4 +1,4 @@
-// HTML escaping for the audit report: a tagged template that escapes every interpolated value (DESIGN principle 7).
+// HTML escaping for the audit report: a tagged template that escapes every interpolated value (ARCHITECTURE.md principle 7).
 //
 // The report is built only from `html` templates. A value interpolated into one is escaped unless it is
 // already `SafeHtml` (the output of another template), so log text can never become markup: there is no

@@ -77,7 +77,8 @@ svg.bar { width: 320px; height: 14px; }
 svg.bar .life { fill: var(--info); } svg.bar .op { fill: var(--ok); }
 .grid2 { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 0 24px; }
 .diagram { overflow-x: auto; border: 1px solid var(--line); border-radius: 6px; background: var(--card); }
-svg.sequence { display: block; margin: 0 auto; max-width: 100%; height: auto; font-size: 12px; }
+/* Narrower than 820 px the diagram scrolls in its box: its smallest labels (11 of its 900 units) stay 10 px. */
+svg.sequence { display: block; margin: 0 auto; max-width: 100%; min-width: 820px; height: auto; font-size: 12px; }
 svg.sequence text { fill: var(--fg); }
 svg.sequence .seq, svg.sequence .clock { fill: var(--muted); font-family: var(--mono); font-size: 11px; }
 svg.sequence .lifeline { stroke: var(--muted); stroke-width: 1.2; stroke-dasharray: 2 4; }

@@ -40,7 +40,7 @@ function cut(s: string, width: number): string {
 
 /**
  * A test case per rule: it fails when the rule had findings at or above `failOn` in the session, so the
- * dashboard agrees with the exit code (DESIGN principle 9). Findings below `failOn` (and all of them with
+ * dashboard agrees with the exit code (ARCHITECTURE.md principle 9). Findings below `failOn` (and all of them with
  * `--fail-on none`) do not fail the case; they are listed in its `<system-out>`, so nothing is hidden. A rule that
  * cannot apply to the session (another revision's, or an HTTP rule in a stdio session) is skipped, with the reason,
  * rather than passed; one that found something is never skipped.

@@ -14,7 +14,7 @@ export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
 
 export { SEVERITY_RANK };
 
-/** Whether a finding of severity `s` makes the run fail at `failOn` (exit code 1, DESIGN principle 9). */
+/** Whether a finding of severity `s` makes the run fail at `failOn` (exit code 1, ARCHITECTURE.md principle 9). */
 export function reachesFailOn(s: Severity, failOn: FailOn): boolean {
   return failOn !== 'none' && failOn !== 'failed' && failOn !== 'degraded' && SEVERITY_RANK[s] >= SEVERITY_RANK[failOn];
 }
@@ -25,7 +25,7 @@ const KIND_LABEL: Readonly<Record<Kind, string>> = {
 
 /**
  * Parts of the one-line summary of the record a finding is on, unescaped: arrow, kind label, id (string
- * ids quoted so `1` and `"1"` stay apart, DESIGN principle 2) and method. Empty parts are left out; an
+ * ids quoted so `1` and `"1"` stay apart, ARCHITECTURE.md principle 2) and method. Empty parts are left out; an
  * end-of-input finding (no record details) has only `#seq`.
  */
 export function recordSummaryParts(f: AuditFinding): string[] {

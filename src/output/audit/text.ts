@@ -26,17 +26,23 @@ const INDENT = '   ';
 const MARK: Readonly<Record<Severity, string>> = { error: '✖', warning: '▲', info: 'ℹ' };
 const GROUP: Readonly<Record<Severity, string>> = { error: 'errors', warning: 'warnings', info: 'info' };
 
-/** Log text for the terminal: control characters made visible (DESIGN principle 7), then cut. */
+/** Log text for the terminal: control characters made visible (ARCHITECTURE.md principle 7), then cut. */
 function safe(s: string, width = 200): string {
   return truncate(escapeTerminal(s), width);
+}
+
+/** Columns of styled text: the colour codes take none. */
+function plainWidth(x: string): number {
+  return displayWidth(x.replace(/\x1b\[[0-9;]*m/g, ''));
 }
 
 /**
  * `text` after `lead` (already on the line), wrapped at words to `width` columns with the continuation lines indented
  * by `hang` spaces; as one line when there is no width.
  */
-function wrapped(lead: string, leadWidth: number, text: string, hang: number, width: number | undefined): string[] {
-  if (width === undefined || leadWidth + displayWidth(text) <= width) return [lead + text];
+function wrapped(lead: string, text: string, hang: number, width: number | undefined): string[] {
+  const leadWidth = plainWidth(lead);
+  if (width === undefined || leadWidth + plainWidth(text) <= width) return [lead + text];
   const room = Math.max(20, width - hang);
   const first = Math.max(10, width - leadWidth);
   const head = wrapCell(text, first).split('\n')[0]!;
@@ -56,11 +62,11 @@ function findingLines(f: AuditFinding, spec: string | undefined, p: Palette, wid
   const linkLines = width !== undefined && INDENT.length + 2 + displayWidth(links.join(' · ')) > width ? links : [links.join(' · ')];
   // The record's summary goes below its place when both do not fit.
   const head = width !== undefined && INDENT.length + 4 + displayWidth(where) + displayWidth(summary) > width
-    ? [`${INDENT}${sev(MARK[f.severity])} ${p.bold(where)}`, `${INDENT}  ${p.dim(summary)}`]
+    ? [`${INDENT}${sev(MARK[f.severity])} ${p.bold(keepEnd(where, width - INDENT.length - 2))}`, `${INDENT}  ${p.dim(truncate(summary, width - INDENT.length - 2))}`]
     : [`${INDENT}${sev(MARK[f.severity])} ${p.bold(where)}  ${p.dim(summary)}`];
   return [
     ...head,
-    ...wrapped(lead, INDENT.length + 4 + displayWidth(rule), safe(f.message, MESSAGE_WIDTH), INDENT.length + 4, width),
+    ...wrapped(lead, safe(f.message, MESSAGE_WIDTH), INDENT.length + 4, width),
     ...linkLines.map((l) => `${INDENT}  ${p.dim(l)}`),
   ];
 }
@@ -92,7 +98,7 @@ function sessionBlock(g: SessionFindings, report: AuditReport, p: Palette, width
   }
   const st = report.stats.sessions.find((s) => s.key === g.key);
   if (st !== undefined && report.stats.sessions.length > 1) {
-    lines.push(...wrapped(`${INDENT}${p.dim('traffic')} `, INDENT.length + 8, `${splitText('lifecycle', st.lifecycle)} · ${splitText('operation', st.operation)}`, INDENT.length + 8, width));
+    lines.push(...wrapped(`${INDENT}${p.dim('traffic')} `, `${splitText('lifecycle', st.lifecycle)} · ${splitText('operation', st.operation)}`, INDENT.length + 8, width));
   }
   lines.push(...findingBlock(g, report, p, width));
   return lines;
@@ -100,11 +106,13 @@ function sessionBlock(g: SessionFindings, report: AuditReport, p: Palette, width
 
 function latencyRows(title: string, rows: Array<[string, MethodStats]>, sent: string, p: Palette, width: number | undefined): string[] {
   if (rows.length === 0) return [];
-  const nameWidth = Math.min(40, Math.max(...rows.map(([k]) => displayWidth(safe(k, 40)))));
+  // A name takes what the latencies leave of the line (they take 44 columns with the indent), from 12 to 40 columns.
+  const most = width === undefined ? 40 : Math.max(12, Math.min(40, width - 44));
+  const nameWidth = Math.min(most, Math.max(...rows.map(([k]) => displayWidth(safe(k, most)))));
   const lines = [`${INDENT}${p.bold(title)}`];
   for (const [name, m] of rows) {
     const l = m.latencyMs;
-    const line = `${INDENT}  ${padEnd(safe(name, 40), nameWidth)}  p50 ${padStart(formatMs(l.p50), 7)}  p95 ${p.bold(padStart(formatMs(l.p95), 7))}  max ${padStart(formatMs(l.max), 7)}`;
+    const line = `${INDENT}  ${padEnd(safe(name, nameWidth), nameWidth)}  p50 ${padStart(formatMs(l.p50), 7)}  p95 ${p.bold(padStart(formatMs(l.p95), 7))}  max ${padStart(formatMs(l.max), 7)}`;
     const counts = `${sent} ${formatCount(m.count)} · errors ${formatCount(failedCalls(m))}`;
     // The counts go below the latencies when the line would not fit.
     const tooWide = width !== undefined && INDENT.length + 2 + nameWidth + 39 + 2 + counts.length > width;
@@ -135,8 +143,7 @@ function verdict(report: AuditReport, p: Palette, width: number | undefined): st
     : report.failOn === 'none' ? p.dim('not gated (--fail-on none)')
     : style(`passed at --fail-on ${report.failOn}`);
   // The result goes on a line of its own when the whole verdict does not fit (styles never count as width).
-  const plain = (x: string) => displayWidth(x.replace(/\x1b\[[0-9;]*m/g, ''));
-  const apart = width !== undefined && plain(base) + plain(omitted) + 3 + plain(result) > width;
+  const apart = width !== undefined && plainWidth(base) + plainWidth(omitted) + 3 + plainWidth(result) > width;
   return `${p.bold(base)}${omitted}${apart ? '\n' : ' '}— ${result}`;
 }
 
@@ -157,8 +164,8 @@ function evidenceLines(e: Evidence, p: Palette, width: number | undefined): stri
   if (width === undefined) return [`${lead}${p.dim(src)}  ${text}`];
   const apart = lead.length + displayWidth(src) + 2 > width / 2;
   const rows = apart
-    ? [`${lead}${p.dim(keepEnd(src, width - lead.length))}`, ...wrapped(`${lead}  `, lead.length + 2, text, lead.length + 2, width)]
-    : wrapped(`${lead}${p.dim(src)}  `, lead.length + displayWidth(src) + 2, text, lead.length + 2, width);
+    ? [`${lead}${p.dim(keepEnd(src, width - lead.length))}`, ...wrapped(`${lead}  `, text, lead.length + 2, width)]
+    : wrapped(`${lead}${p.dim(src)}  `, text, lead.length + 2, width);
   const max = apart ? EVIDENCE_ROWS + 1 : EVIDENCE_ROWS;
   if (rows.length > max) rows.splice(max - 1, rows.length, truncate(`${rows[max - 1]!}…`, width));
   return rows.map((r) => truncate(r, width));
@@ -173,12 +180,15 @@ function keepEnd(s: string, width: number): string {
 }
 
 /** A session that failed or degraded, in full: its name, then each cause with its side, summary and the log's lines. */
-function sessionCauses(s: SessionDiagnosis, p: Palette, width: number | undefined, also = ''): string[] {
+function sessionCauses(s: SessionDiagnosis, p: Palette, width: number | undefined): string[] {
   const aside = sessionAside(s);
-  const out = [`${INDENT}${verdictStyle(s.verdict, p)(s.verdict.toUpperCase())} ${p.bold(safe(sessionLabel(s), 60))}${aside === null ? '' : p.dim(` (${safe(aside, 60)})`)}${also}`];
+  const head = `${INDENT}${verdictStyle(s.verdict, p)(s.verdict.toUpperCase())} `;
+  const name = p.bold(safe(sessionLabel(s), width === undefined ? 60 : Math.max(20, Math.min(60, width - plainWidth(head)))));
+  const lead = `${head}${name} `;
+  const out = aside === null ? [`${head}${name}`] : wrapped(lead, `(${safe(aside, 60)})`, INDENT.length + 2, width).map((l, i) => (i === 0 ? lead + p.dim(l.slice(lead.length)) : p.dim(l)));
   for (const d of s.diagnoses) {
     const lead = `${INDENT}  ${p.bold(d.cause)} [${d.impact === 'note' ? 'note' : d.side}]: `;
-    out.push(...wrapped(lead, INDENT.length + 6 + d.cause.length + (d.impact === 'note' ? 4 : d.side.length), safe(d.summary, MESSAGE_WIDTH), INDENT.length + 4, width));
+    out.push(...wrapped(lead, safe(d.summary, MESSAGE_WIDTH), INDENT.length + 4, width));
     for (const e of d.evidence.slice(0, EVIDENCE_LINES)) out.push(...evidenceLines(e, p, width));
   }
   return out;
@@ -193,14 +203,14 @@ function manySessions(report: AuditReport, p: Palette, width: number | undefined
   const out = [p.bold(`━━ What happened: ${verdictCountsText(report.diagnoses)}`)];
   for (const g of groups) {
     const head = `${INDENT}${verdictStyle(g.verdict, p)(g.verdict.padEnd(8))} ${padEnd(`×${formatCount(g.sessions.length)}`, 5)}  `;
-    out.push(...wrapped(head, INDENT.length + 9 + Math.max(5, displayWidth(`×${formatCount(g.sessions.length)}`)) + 2, `${g.cause}: ${safe(g.summary, MESSAGE_WIDTH)}`, INDENT.length + 17, width));
+    out.push(...wrapped(head, `${g.cause}: ${safe(g.summary, MESSAGE_WIDTH)}`, INDENT.length + 17, width));
   }
   const rules = Object.entries(report.byRule).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  if (rules.length > 0) out.push(...wrapped(`${INDENT}${p.dim('by rule')} `, INDENT.length + 8, rules.map(([id, n]) => `${id} ×${formatCount(n)}`).join(', '), INDENT.length + 8, width));
+  if (rules.length > 0) out.push(...wrapped(`${INDENT}${p.dim('by rule')} `, rules.map(([id, n]) => `${id} ×${formatCount(n)}`).join(', '), INDENT.length + 8, width));
   for (const g of groups) {
     const [first, ...rest] = g.sessions;
     out.push('', ...sessionCauses(first!, p, width));
-    if (rest.length > 0) out.push(...wrapped(`${INDENT}  `, INDENT.length + 2, p.dim(alsoText(rest)), INDENT.length + 4, width));
+    if (rest.length > 0) out.push(...wrapped(`${INDENT}  `, alsoText(rest), INDENT.length + 4, width).map((l) => p.dim(l)));
   }
   const ok = verdictCounts(report.diagnoses).ok;
   if (ok > 0) out.push('', `${INDENT}${p.green(`${countOf(ok, 'session')} ok`)}`);
@@ -220,7 +230,7 @@ function whatHappened(report: AuditReport, p: Palette, width: number | undefined
   for (const s of report.diagnoses) {
     const name = safe(s.server ?? s.session, 40);
     const head = `${INDENT}${verdictStyle(s.verdict, p)(s.verdict.padEnd(8))} ${name}  `;
-    out.push(...wrapped(head, INDENT.length + 11 + displayWidth(name) + 2, safe(headlineText(s), MESSAGE_WIDTH), INDENT.length + 11, width));
+    out.push(...wrapped(head, safe(headlineText(s), MESSAGE_WIDTH), INDENT.length + 11, width));
   }
   for (const s of report.diagnoses) if (s.verdict !== 'ok') out.push('', ...sessionCauses(s, p, width));
   out.push('');
@@ -228,9 +238,10 @@ function whatHappened(report: AuditReport, p: Palette, width: number | undefined
 }
 
 /** The run's notes (inputs without messages, bodies the rules could not read), one line each. */
-function notesBlock(report: AuditReport, p: Palette): string[] {
+function notesBlock(report: AuditReport, p: Palette, width: number | undefined): string[] {
   const notes = reportNotes(report);
-  return notes.length === 0 ? [] : [p.bold('━━ notes'), ...notes.map((n) => `${INDENT}${(n.fails ? p.red : p.yellow)(safe(n.text, MESSAGE_WIDTH))}`), ''];
+  const note = (n: { text: string; fails: boolean }) => wrapped(INDENT, safe(n.text, MESSAGE_WIDTH), INDENT.length + 2, width).map((l) => (n.fails ? p.red : p.yellow)(l));
+  return notes.length === 0 ? [] : [p.bold('━━ notes'), ...notes.flatMap(note), ''];
 }
 
 /** The `text` audit format (default on a terminal). Ends with a newline. */
@@ -243,6 +254,6 @@ export function renderAuditText(report: AuditReport, ctx: RenderContext): string
   const { shown, quiet } = sessionsShown(report);
   for (const g of shown) out.push(...sessionBlock(g, report, p, ctx.width), '');
   if (quiet > 0) out.push(p.dim(`━━ ${countOf(quiet, 'more session')} ok, without findings`), '');
-  out.push(...overallBlock(report.stats, p, ctx.width), '', ...notesBlock(report, p), verdict(report, p, ctx.width));
+  out.push(...overallBlock(report.stats, p, ctx.width), '', ...notesBlock(report, p, ctx.width), verdict(report, p, ctx.width));
   return out.join('\n') + '\n';
 }

@@ -6,7 +6,7 @@
  * Also DEL and C1 (#x7F–#x9F), which §2.2 allows but discourages and which terminals act on when a CI
  * log prints the report. They are replaced by a visible escape (`\x1b`, `\ud800`) rather than dropped,
  * so the reader can see something was there. The line/paragraph separators and bidi controls are made
- * visible too, as for the terminal (DESIGN principle 7): they can make a report read differently from the log.
+ * visible too, as for the terminal (ARCHITECTURE.md principle 7): they can make a report read differently from the log.
  */
 const NOT_XML = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 

@@ -1,9 +1,9 @@
 // What `mcptrace mock` says when it stops: requests served, answered as recorded, not in the recording (each named).
 import stringify from 'safe-stable-stringify';
-import { formatCount } from '../output/numbers.js';
-import { countOf } from '../output/plural.js';
-import { stable } from './request-key.js';
-import type { MockCounts } from './responder.js';
+import { formatCount } from './numbers.js';
+import { countOf } from './plural.js';
+import { stable } from '../mock/request-key.js';
+import type { MockCounts } from '../mock/responder.js';
 
 /** Longest params shown for one unmatched request. */
 const PARAMS_SHOWN = 120;
