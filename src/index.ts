@@ -26,3 +26,5 @@ export { Diagnoser, diagnose, worstVerdict, type DiagnoserOptions } from './diag
 export { CAUSES, CAUSE_METAS } from './diagnose/registry.js';
 export { quoteEvidence, evidenceLines } from './diagnose/quote.js';
 export type { Diagnosis, SessionDiagnosis, Evidence as DiagnosisEvidence, Verdict, DiagnosisSide, CauseMeta } from './diagnose/types.js';
+export { storyOf, type Story, type StoryStep, type StepRole, type StoryOutcome } from './story/story.js';
+export { findRequests, type StoryQuery } from './story/find.js';

@@ -5,6 +5,7 @@ import { StatsCollector, type StatsState } from '../stats/collector.js';
 import { Diagnoser, completeDiagnoses, renumberDiagnoses, wentWrongIn, type PartialDiagnosis } from '../diagnose/diagnoser.js';
 import type { PipelineRecord } from '../types.js';
 import { AuditCollector, DEFAULT_AUDIT_LIMITS, type AuditLimits, type AuditRenumbering, type AuditState } from './collector.js';
+import { StoryKeeper, type StoryKeeperState } from './stories.js';
 import type { AuditReport, FailOn } from './types.js';
 
 interface BuildAuditOptions {
@@ -28,29 +29,35 @@ export class AuditBuilder {
   private readonly stats = new StatsCollector();
   private readonly audit: AuditCollector;
   private readonly diagnoser: Diagnoser;
+  /** The requests told as stories (`--jobs`: each worker's, merged). */
+  private readonly stories: StoryKeeper;
   /** `--jobs`: the workers' diagnoses, renumbered, in input order (null: this builder saw the records itself). */
   private merged: PartialDiagnosis[] | null = null;
 
   constructor(private readonly opts: BuildAuditOptions) {
     this.audit = new AuditCollector(opts.limits ?? DEFAULT_AUDIT_LIMITS);
     this.diagnoser = new Diagnoser({ slowMs: opts.slowMs, maxLive: opts.maxSessions });
+    this.stories = new StoryKeeper((opts.limits ?? DEFAULT_AUDIT_LIMITS).stories ?? 0);
   }
 
   add(r: PipelineRecord): void {
     this.stats.add(r);
     this.audit.add(r);
-    this.diagnoser.observe(r);
+    const marks = this.diagnoser.observe(r);
+    if (marks) r.marks = marks;
+    this.stories.add(r);
   }
 
   /** The collectors' contents as plain data (`--jobs`), with the sessions' diagnoses as of `summary`. */
   exportState(summary: Pick<AnalysisSummary, 'sessions' | 'open'>): AuditBuilderState {
-    return { stats: this.stats.exportState(), audit: this.audit.exportState(), diagnoses: this.partials(summary) };
+    return { stats: this.stats.exportState(), audit: this.audit.exportState(), diagnoses: this.partials(summary), stories: this.stories.exportState() };
   }
 
   /** Takes in another input's collectors, as if its records had come after these (`--jobs`). */
   mergeFrom(o: AuditBuilderState, renumber: AuditRenumbering): void {
     this.stats.mergeFrom(o.stats, (k) => renumber.session(k));
     this.audit.mergeFrom(o.audit, renumber);
+    if (o.stories) this.stories.mergeFrom(o.stories, renumber);
     (this.merged ??= []).push(...renumberDiagnoses(o.diagnoses, renumber));
   }
 
@@ -68,7 +75,7 @@ export class AuditBuilder {
   /** The report from `summary`: `analyzer.summary()` at the end, `analyzer.snapshot()` for a live view. */
   report(summary: AnalysisSummary): AuditReport {
     const diagnoses = completeDiagnoses(this.partials(summary));
-    return this.audit.finish({
+    const report = this.audit.finish({
       summary,
       diagnoses,
       stats: this.stats.finish(summary.sessions, summary.open),
@@ -79,6 +86,12 @@ export class AuditBuilder {
       ruleSettings: this.opts.ruleSettings,
       tool: this.opts.tool,
     });
+    const stories = this.stories.stories();
+    for (const s of report.sessions) {
+      const told = stories.get(s.info.key);
+      if (told) s.stories = told;
+    }
+    return report;
   }
 }
 
@@ -87,6 +100,8 @@ export interface AuditBuilderState {
   stats: StatsState;
   audit: AuditState;
   diagnoses: PartialDiagnosis[];
+  /** The stories its records told (absent: none followed). */
+  stories?: StoryKeeperState;
 }
 
 export async function buildAuditReport(

@@ -23,9 +23,14 @@ export interface AuditLimits {
   bodyChars: number;
   /** Sessions that get a capability matrix and a sequence (the rest are counted in the statistics). */
   sessions: number;
+  /**
+   * Requests told as stories (the HTML report's, src/audit/stories.ts): those that went wrong, up to this many, and the
+   * slowest few; 0: none followed. Absent: none.
+   */
+  stories?: number;
 }
 
-export const DEFAULT_AUDIT_LIMITS: AuditLimits = { findings: 10_000, sequenceHead: 60, sequenceTail: 40, bodyChars: 4_096, sessions: 200 };
+export const DEFAULT_AUDIT_LIMITS: AuditLimits = { findings: 10_000, sequenceHead: 60, sequenceTail: 40, bodyChars: 4_096, sessions: 200, stories: 20 };
 
 /** How much of each session's sequence a report format prints: none of it, its steps, or its steps with bodies. */
 export type SequenceUse = 'none' | 'steps' | 'bodies';
@@ -37,8 +42,8 @@ export type SequenceUse = 'none' | 'steps' | 'bodies';
  */
 export function limitsFor(use: SequenceUse, base: AuditLimits = DEFAULT_AUDIT_LIMITS): AuditLimits {
   if (use === 'bodies') return base;
-  if (use === 'steps') return { ...base, bodyChars: 0 };
-  return { ...base, sequenceHead: 0, sequenceTail: 0, bodyChars: 0 };
+  if (use === 'steps') return { ...base, bodyChars: 0, stories: 0 };
+  return { ...base, sequenceHead: 0, sequenceTail: 0, bodyChars: 0, stories: 0 };
 }
 
 export const SEVERITY_RANK: Record<Severity, number> = { info: 1, warning: 2, error: 3 };

@@ -2,6 +2,7 @@
 import type { SessionDiagnosis } from '../diagnose/types.js';
 import type { RuleMeta } from '../rules/types.js';
 import type { Stats } from '../stats/types.js';
+import type { Story } from '../story/story.js';
 import type { Direction, Kind, SessionInfo, Severity, Side } from '../types.js';
 
 export interface AuditFinding {
@@ -85,6 +86,8 @@ export interface AuditSession {
   capabilities: CapabilityRow[];
   /** First and last steps of the session; `elided` steps in between were left out. */
   sequence: { head: SequenceStep[]; tail: SequenceStep[]; elided: number };
+  /** The stories of its requests the report tells (HTML only: those that went wrong, the slowest); absent when none. */
+  stories?: Story[];
 }
 
 /** An active rule as the reports list it. */

@@ -15,6 +15,7 @@ import { bodyWidthOption, filterOptions, inputOptions, whereOptions, widthOption
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
 import { OutputWriter } from './writer.js';
+import { UsageError } from './errors.js';
 
 export interface AnnotateArgs extends RunArgs, RedactArgs, RuleArgs {
   format: 'text' | 'ndjson' | 'json';
@@ -23,6 +24,8 @@ export interface AnnotateArgs extends RunArgs, RedactArgs, RuleArgs {
   width?: number;
   bodyWidth?: number;
   color?: boolean;
+  /** `--story REQUEST`: that request's story instead of the transcript (`mcptrace story`). */
+  story?: string;
 }
 
 /** `--body`'s value: on, off, or on with whole bodies; undefined when not given (the format's default). */
@@ -49,6 +52,7 @@ export function annotateBuilder(y: Argv) {
       describe: 'include message bodies (default: on for ndjson/json, off for text). In text each is cut to one line, or to --body-width N characters; --body full prints them whole; --body pretty indents them over lines, text as text and JSON inside text as JSON; --no-body leaves them out',
       type: 'string',
     })
+    .option('story', { describe: "print one request's story instead (as mcptrace story FILE REQUEST): its id, or '#N' for the record numbered N", type: 'string' })
     .option('logs', { describe: 'print the lines of a host or SDK log that are not MCP messages (log records); --no-logs hides them', type: 'boolean', default: true, group: 'Filters:' })
     .example('$0 annotate session.ndjson', 'readable transcript')
     .example('$0 annotate -f ndjson session.ndjson | jq .', 'one annotated record per line (the record contract)')
@@ -64,6 +68,7 @@ export function annotateBuilder(y: Argv) {
 
 export async function runAnnotate(given: AnnotateArgs, io: CliIO): Promise<number> {
   const { body, files } = bodyArg(given);
+  if (given.story !== undefined) return annotateStory(given, files, io);
   const args = { ...given, files, body: body?.on, bodyFull: body?.full === true, bodyPretty: body?.pretty === true };
   // --follow: records are printed as they come; Ctrl-C ends the input, and the end (footer) follows as usual.
   // The findings on the records follow the same settings as audit's (`--rule`, `--config`; `failOn` is audit's alone).
@@ -99,6 +104,17 @@ export async function runAnnotate(given: AnnotateArgs, io: CliIO): Promise<numbe
     await out.end();
     return 0;
   });
+}
+
+/** `annotate --story REQUEST FILE`: the story command's output, as text or (for `-f json` or `ndjson`) JSON. */
+async function annotateStory(args: AnnotateArgs, files: string[] | undefined, io: CliIO): Promise<number> {
+  if (files === undefined || files.length !== 1) throw new UsageError('annotate --story reads one log: name it');
+  if (args.session !== undefined && args.session.length > 1) throw new UsageError('annotate --story: give one --session');
+  const { runStory } = await import('./story.js');
+  return runStory({
+    ...args, file: files[0]!, request: args.story, format: args.format === 'text' ? 'text' : 'json', body: args.body !== undefined && args.body !== false,
+    session: args.session?.[0], method: undefined, tool: undefined,
+  }, io);
 }
 
 interface Sink {

@@ -21,6 +21,7 @@ import type { ProxyArgs } from './proxy.js';
 import type { ReplayArgs } from './replay.js';
 import type { SqlArgs } from './sql.js';
 import type { StatsArgs } from './stats.js';
+import type { StoryArgs } from './story.js';
 import type { WhyArgs } from './why.js';
 import type { WrapArgs } from './wrap.js';
 
@@ -41,6 +42,7 @@ const LAZY = {
   rules: () => import('./rules.js'),
   sql: () => import('./sql.js'),
   stats: () => import('./stats.js'),
+  story: () => import('./story.js'),
   why: () => import('./why.js'),
   wrap: () => import('./wrap.js'),
 };
@@ -65,8 +67,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   const words = new Set(dashes === -1 ? argv : argv.slice(0, dashes));
   const named = <K extends keyof typeof LAZY>(name: K): Promise<Awaited<ReturnType<(typeof LAZY)[K]>> | null> =>
     words.has(name) ? (LAZY[name]() as Promise<Awaited<ReturnType<(typeof LAZY)[K]>>>) : Promise.resolve(null);
-  const [audit, diff, explore, exporter, formats, mock, proxy, replay, rules, sql, stats, why, wrap] = await Promise.all([
-    named('audit'), named('diff'), named('explore'), named('export'), named('formats'), named('mock'), named('proxy'), named('replay'), named('rules'), named('sql'), named('stats'), named('why'), named('wrap'),
+  const [audit, diff, explore, exporter, formats, mock, proxy, replay, rules, sql, stats, story, why, wrap] = await Promise.all([
+    named('audit'), named('diff'), named('explore'), named('export'), named('formats'), named('mock'), named('proxy'), named('replay'), named('rules'), named('sql'), named('stats'), named('story'), named('why'), named('wrap'),
   ]);
   const parser = yargs(args)
     .scriptName('mcptrace')
@@ -106,6 +108,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     })
     .command('stats [files..]', 'traffic statistics: lifecycle vs operation, methods, latency, pairing', stats?.statsBuilder ?? unused, (a) => {
       selected = () => stats!.runStats(a as unknown as StatsArgs, io);
+    })
+    .command('story <file> [request]', 'one request\'s story: its progress, log messages, cancellation, rounds, tasks, the other side\'s requests, its answer, findings and timing', story?.storyBuilder ?? unused, (a) => {
+      selected = () => story!.runStory(a as unknown as StoryArgs, io);
     })
     .command('why [files..]', 'say what went wrong: each session\'s verdict, cause, responsible side and the log lines that show it; exit 1 when one failed', why?.whyBuilder ?? unused, (a) => {
       selected = () => why!.runWhy(a as unknown as WhyArgs, io);

@@ -78,7 +78,7 @@ export function isToolError(r: PipelineRecord): boolean {
 }
 
 /** The first text of a failed tool result's content: what the tool said went wrong. */
-function toolErrorText(r: PipelineRecord): string {
+export function toolErrorText(r: Pick<PipelineRecord, 'message'>): string {
   const content = (r.message as { result?: { content?: unknown } } | null)?.result?.content;
   if (!Array.isArray(content)) return '';
   const first = content.find((c) => c !== null && typeof c === 'object' && (c as { type?: unknown }).type === 'text');
@@ -87,7 +87,7 @@ function toolErrorText(r: PipelineRecord): string {
 }
 
 /** Ids keep their JSON type visible: `1` and `"1"` are different ids (ARCHITECTURE.md principle 2). */
-function idText(id: string | number | null): string {
+export function idText(id: string | number | null): string {
   if (id === null) return '';
   return typeof id === 'string' ? `"${escapeTerminal(id)}"` : String(id);
 }
@@ -384,10 +384,14 @@ export function bodyCutNote(opts: Pick<TextOptions, 'bodyWidth'>): string {
 
 /** One finding, wrapped at words under its first word: `↳ warning rule-id: message`. */
 function findingLines(f: { rule: string; severity: Severity; message: string }, p: Palette, l: TextLayout): string[] {
-  const indent = indentOf(l);
+  return findingLinesAt(f, p, indentOf(l), l.width);
+}
+
+/** One finding under a line of another layout (a story's step): its `↳` at `indent`, wrapped to `width`. */
+export function findingLinesAt(f: { rule: string; severity: Severity; message: string }, p: Palette, indent: number, width: number): string[] {
   const sev = fit(f.severity, 7);
   const rule = escapeTerminal(f.rule);
-  const room = Math.max(10, l.width - indent - 2);
+  const room = Math.max(10, width - indent - 2);
   const head = `${sev} ${rule}: `;
   const lines = wrapWords(escapeTerminal(f.message), Math.max(10, room - displayWidth(head)), room);
   const first = ' '.repeat(indent) + severityStyle(f.severity, p)(`↳ ${sev}`) + ` ${p.bold(rule)}: ` + lines[0];

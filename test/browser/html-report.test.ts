@@ -184,6 +184,29 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
       expect(summary.bottom).toBeLessThanOrEqual(900);
     });
 
+    it('opens a request into its story from a finding on it: the timeline with offsets, gaps, roles and the findings', async () => {
+      const stories = report.sessions[0].stories!;
+      // What went wrong (a tool error, the cancelled call, two error answers), then the slowest.
+      expect(stories.map((x) => [x.request.seq, x.outcome])).toEqual([
+        [33, 'tool-error'], [35, 'ok'], [41, 'cancelled'], [54, 'error'], [100, 'error'], [108, 'ok'], [117, 'ok'], [126, 'ok'], [135, 'ok'],
+      ]);
+      await expect(page.locator('details.story').count()).resolves.toBe(stories.length);
+      const details = page.locator('details#story-0-41');
+      await expect(details.getAttribute('open')).resolves.toBeNull();
+      await page.locator('tr.finding:has(a[data-open="m-0-44"]) a.story-link').click();
+      await expect(details.getAttribute('open')).resolves.toBe('');
+      await expect(details.locator('summary').innerText()).resolves.toBe(
+        'CANCELLED #41 → tools/call trigger-long-running-operation · cancelled after 1.01s; never answered · 2 findings',
+      );
+      const rows = await details.locator('tr.step').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText)));
+      expect(rows.map((r) => r.slice(0, 5))).toEqual([
+        ['0ms', '', '#41', '→', 'request'], ['+1.00s', '1.00s', '#42', '←', 'progress'], ['+1.01s', '4ms', '#43', '→', 'cancel'],
+        ['+2.01s', '1.00s', '#44', '←', 'progress'], ['+3.01s', '1.00s', '#45', '←', 'progress'],
+      ]);
+      expect(rows[3]![5]).toMatch(/^2\/3\nWARNING progress-after-completion: progress for token 12 after its tools\/call request \(id 12\) was cancelled$/);
+      expect(await details.locator('table.story').isVisible()).toBe(true);
+    });
+
     it('fits a 700 px window: tables scroll inside the page rather than widen it, paths break after a slash', async () => {
       const narrow = await browser.newContext({ viewport: { width: 700, height: 900 } });
       try {

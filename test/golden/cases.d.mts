@@ -15,6 +15,7 @@ export interface GoldenCase {
 }
 
 export const GOLDEN_COMMANDS: GoldenCommand[];
+export const STORY_GOLDENS: { sample: string; name: string; args: string[]; request: string }[];
 export const SAMPLES_DIR: string;
 export const EXPECTED_DIR: string;
 export function sampleFiles(root: string): string[];

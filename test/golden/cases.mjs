@@ -27,6 +27,17 @@ export const GOLDEN_COMMANDS = [
   { name: 'stats.json', args: ['stats', '--format', 'json'] },
 ];
 
+/**
+ * One request's story (`mcptrace story`) of a sample, at 80 columns and as JSON: `<sample>.<name>` in
+ * test/golden/expected/ too. A cancelled call with progress and findings, a task-augmented call, and a call during which
+ * the server asked for sampling through a client-side task.
+ */
+export const STORY_GOLDENS = [
+  { sample: 'everything.envelope.ndjson', name: 'story-12.txt', args: ['story', '--width', '80'], request: '12' },
+  { sample: 'everything.envelope.ndjson', name: 'story-39.txt', args: ['story', '--width', '80'], request: '39' },
+  { sample: 'everything.envelope.ndjson', name: 'story-37.json', args: ['story', '-f', 'json'], request: '37' },
+];
+
 /** Relative folder names, from the repository root. */
 export const SAMPLES_DIR = 'samples';
 export const EXPECTED_DIR = 'test/golden/expected';
@@ -56,6 +67,15 @@ export function goldenCases(root) {
         stderr: `${EXPECTED_DIR}/${sample}.${cmd.name}.stderr`,
       });
     }
+  }
+  for (const g of STORY_GOLDENS) {
+    cases.push({
+      sample: g.sample,
+      command: g.name,
+      args: [...g.args, `${SAMPLES_DIR}/${g.sample}`, g.request],
+      expected: `${EXPECTED_DIR}/${g.sample}.${g.name}`,
+      stderr: `${EXPECTED_DIR}/${g.sample}.${g.name}.stderr`,
+    });
   }
   return cases;
 }

@@ -40,6 +40,8 @@ export function findingsTable(
   bodyId: (f: AuditFinding) => string | null,
   links: HtmlLinks,
   revision: (f: AuditFinding) => string | null,
+  /** The id of the story that holds the finding's record, when the report tells it: the row links to it. */
+  storyId: (f: AuditFinding) => string | null = () => null,
 ): SafeHtml {
   if (findings.length === 0) return html`<p class="muted none">No findings.</p>`;
   return html`<div class="scroll"><table class="findings">
@@ -47,7 +49,9 @@ export function findingsTable(
 <tbody>${findings.map((f) => {
     const id = bodyId(f);
     const seq = id === null ? html`#${f.seq}` : html`<a href="#${id}" data-open="${id}">#${f.seq}</a>`;
-    return html`<tr class="finding" data-sev="${f.severity}"><td><span class="sev ${f.severity}">${f.severity}</span></td><td class="mono rule">${ruleCell(f.rule, links, revision(f))}</td><td class="msg">${f.message}</td><td class="mono">${seq} ${recordText(f)}<br><span class="muted">${breakablePath(f.source)}</span></td></tr>\n`;
+    const told = storyId(f);
+    const story = told === null ? '' : html` · <a href="#${told}" data-open="${told}" class="story-link">story</a>`;
+    return html`<tr class="finding" data-sev="${f.severity}"><td><span class="sev ${f.severity}">${f.severity}</span></td><td class="mono rule">${ruleCell(f.rule, links, revision(f))}</td><td class="msg">${f.message}</td><td class="mono">${seq} ${recordText(f)}${story}<br><span class="muted">${breakablePath(f.source)}</span></td></tr>\n`;
   })}</tbody>
 </table></div>`;
 }

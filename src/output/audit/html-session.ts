@@ -4,6 +4,7 @@ import type { SessionStats } from '../../stats/types.js';
 import { formatCount, formatMs } from '../numbers.js';
 import { display, html, preText, type SafeHtml } from './html-escape.js';
 import { findingsTable } from './html-findings.js';
+import { storiesSection, storyIds } from './html-story.js';
 import { sessionStats } from './html-stats.js';
 import { clockOf, sequenceSvg, stepId } from './svg-sequence.js';
 import { diagramItems } from './step-groups.js';
@@ -89,9 +90,11 @@ export function sessionSection(
   const steps = [...s.sequence.head, ...s.sequence.tail];
   const kept = new Set(steps.map((x) => x.seq));
   const bodyId = (f: AuditFinding) => (kept.has(f.seq) ? stepId(index, f.seq) : null);
+  const told = storyIds(s.stories ?? [], index);
   return html`<section class="card session" data-session-index="${index}">
 ${header(s, index)}
-<h3>Findings</h3>${findingsTable(findings, bodyId, links, () => s.info.negotiatedRevision)}
+<h3>Findings</h3>${findingsTable(findings, bodyId, links, () => s.info.negotiatedRevision, (f) => told.get(f.seq) ?? null)}
+${storiesSection(s.stories, index)}
 ${capabilityMatrix(s.capabilities, s.info)}
 ${ownStats ? sessionStats(stats) : ''}
 <h3>Sequence</h3>

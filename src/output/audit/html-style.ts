@@ -141,6 +141,11 @@ section.brief h2 { font-size: 14px; display: inline; margin: 0; overflow-wrap: a
 details.brief > summary { cursor: pointer; }
 details.brief[open] > summary { margin-bottom: 8px; }
 .facts-line { margin: 0 0 6px; overflow-wrap: break-word; }
+details.story { border-bottom: 1px solid var(--line); }
+details.story > summary { cursor: pointer; padding: 3px 10px; }
+details.story:target > summary, details.story[open] > summary { background: var(--head); }
+table.story td.msg { overflow-wrap: anywhere; }
+table.story .note { margin-top: 2px; font-size: 12.5px; }
 details.steps > summary { cursor: pointer; color: var(--muted); }
 details.steps pre { margin: 6px 0; padding: 8px 12px; background: var(--bg); white-space: pre-wrap; overflow-wrap: anywhere; }
 .legend { display: flex; flex-wrap: wrap; gap: 14px; font-size: 12.5px; color: var(--muted); margin: 6px 0; }

@@ -10,10 +10,10 @@ const ctx = { palette: createPalette(false) };
 const LOGS = [SAMPLE, 'samples/memory.envelope.ndjson', ...badFixtures().map(([, f]) => f)];
 
 describe('limitsFor', () => {
-  it('keeps everything for bodies, no bodies for steps, no steps for none', () => {
+  it('keeps everything for bodies, no bodies for steps, no steps for none; stories only with bodies (the HTML report)', () => {
     expect(limitsFor('bodies')).toEqual(DEFAULT_AUDIT_LIMITS);
-    expect(limitsFor('steps')).toEqual({ ...DEFAULT_AUDIT_LIMITS, bodyChars: 0 });
-    expect(limitsFor('none')).toEqual({ ...DEFAULT_AUDIT_LIMITS, sequenceHead: 0, sequenceTail: 0, bodyChars: 0 });
+    expect(limitsFor('steps')).toEqual({ ...DEFAULT_AUDIT_LIMITS, bodyChars: 0, stories: 0 });
+    expect(limitsFor('none')).toEqual({ ...DEFAULT_AUDIT_LIMITS, sequenceHead: 0, sequenceTail: 0, bodyChars: 0, stories: 0 });
   });
 
   it('without steps, a session still counts its messages (all elided) and keeps its matrix and counts', async () => {
