@@ -14,7 +14,7 @@ import { FLAG, type RecordIndex } from './record-index.js';
 import { listLayout, rowLine } from './row-line.js';
 import { RowSet } from './rows.js';
 import { sessionLines } from './sessions-pane.js';
-import { storyLines } from './story-pane.js';
+import { storyPaneLines } from './story-pane.js';
 
 /** What the explorer reads: the index, the records behind it, and what the run knows of sessions. */
 interface ExplorerSource {
@@ -349,14 +349,10 @@ export class Explorer {
   private storyLines(width: number): string[] {
     const row = this.selectedRow;
     if (row < 0) return [];
-    const index = this.source.index;
-    const layout = listLayout(index, width - 2);
-    const pair = index.pair(row);
-    const kind = index.kind(row);
-    const requestRow = kind === 'request' ? row : (kind === 'response' || kind === 'error') && pair >= 0 ? pair : -1;
-    const answerRow = kind === 'request' ? pair : (kind === 'response' || kind === 'error') ? row : -1;
-    const text = (r: number) => (r < 0 ? null : this.rowText(r, layout, this.palette));
-    return storyLines(text(requestRow), text(answerRow), this.palette);
+    return storyPaneLines(this.source.index, (r) => {
+      this.rendered++;
+      return this.source.read(r);
+    }, row, this.palette, width);
   }
 
   diagnosis(): SessionDiagnosis[] | null {

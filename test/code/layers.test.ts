@@ -14,7 +14,7 @@ const LAYERS: Readonly<Record<string, number>> = {
   live: 12, explore: 12,
   export: 11, sql: 11,
   output: 10,
-  audit: 9, stats: 9, diff: 9, mock: 9, replay: 9, filter: 9,
+  audit: 9, stats: 9, story: 9, diff: 9, mock: 9, replay: 9, filter: 9,
   diagnose: 8,
   'analyzer.ts': 7, 'analyze-stream.ts': 7,
   rules: 6,

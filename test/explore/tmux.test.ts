@@ -117,7 +117,7 @@ describe.each([80, 120])('explore at %i columns', (width) => {
 });
 
 describe('explore', () => {
-  it('goes to a record number, lists the sessions and shows the diagnosis', async () => {
+  it('goes to a record number, lists the sessions, tells a request\'s story and shows the diagnosis', async () => {
     const t = (tmux = await Tmux.mcptrace(['explore', SAMPLE], 80, 24));
     await t.waitFor((x) => x.includes('144 records') && !x.includes('reading…'), 'the list');
     await t.keys(':');
@@ -130,11 +130,23 @@ describe('explore', () => {
     expect(s).toMatch(/^> ok {8}1 {5}144 records {2}mcptrace-recorder 0\.1\.0 → mcp-servers\/everything/m);
     await t.keys('Enter');
     s = await t.waitFor((x) => selected(x).includes('#1 '), "the session's first message");
+    // The story of the cancelled tools/call: its progress, its cancellation, the progress after it.
+    await t.keys(':');
+    await t.type('40');
+    await t.keys('Enter');
+    await t.waitFor((x) => selected(x).includes('#40 '), 'record #40 selected');
+    await t.keys('t');
+    s = await t.waitFor((x) => x.includes('tools/call trigger-long-running-operation · id 12'), 'the story of #40');
+    expect(s).toMatch(/^cancelled; never answered · 3 progress, 2 findings$/m);
+    expect(s).toMatch(/#42 → cancel/);
+    expect(s).toMatch(/#43 ← progress 2\/3/);
+    await t.keys('Escape');
+    await t.waitFor((x) => selected(x).includes('#40 '), 'the list again');
     await t.keys('w');
     s = await t.waitFor((x) => /^diagnosis/m.test(x), 'the diagnosis');
     expect(s).toMatch(/^ok +session 1 +no problem found$/m);
     await t.keys('Escape');
-    await t.waitFor((x) => selected(x).includes('#1 '), 'the list again');
+    await t.waitFor((x) => selected(x).includes('#40 '), 'the list after the diagnosis');
     await t.keys('C-c');
     await expectRestored(t, 0);
   });
