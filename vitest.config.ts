@@ -10,6 +10,8 @@ const UNIT = [
   ...['audit', 'code', 'decode', 'diagnose', 'diff', 'filter', 'input', 'mock', 'replay', 'output', 'property', 'protocol', 'rules', 'session', 'stats', 'story', 'util'].map((d) => `test/${d}/**/*.test.ts`),
   // wrap's pure parts (the capture's records and writer, the pump); the rest of test/live runs processes.
   'test/live/{capture,capture-writer,pump}.test.ts',
+  // The explorer's index and view model; its runs in a terminal (tmux) are e2e.
+  'test/explore/view-model.test.ts',
 ];
 
 /**

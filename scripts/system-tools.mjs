@@ -27,6 +27,7 @@ export const SYSTEM_TOOLS = [
   { tool: 'protoc', pkg: 'protobuf-compiler', for: 'decoding the OTLP protobuf that export sends (test/export/otlp-*)' },
   { tool: 'zstd', pkg: 'zstd', for: 'real zstd-compressed logs (test/input/content, test/cli/compressed)' },
   { tool: 'script', pkg: 'bsdutils', for: 'a pseudo-terminal for colour and width tests (test/helpers/pty)' },
+  { tool: 'tmux', pkg: 'tmux', for: 'the explorer driven by keys in a real terminal, its screen read back (test/helpers/tmux, test/explore)' },
 ];
 
 /** Whether `tool` (a name on PATH, or an absolute path) is an executable file here. */

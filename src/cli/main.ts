@@ -4,6 +4,7 @@ import yargs, { type Argv } from 'yargs';
 import { annotateBuilder, runAnnotate, type AnnotateArgs } from './annotate.js';
 import type { AuditArgs } from './audit.js';
 import type { DiffArgs } from './diff.js';
+import type { ExploreArgs } from './explore.js';
 import type { ExportArgs } from './export/target.js';
 import type { FormatsArgs } from './formats.js';
 import type { MockArgs } from './mock.js';
@@ -32,6 +33,7 @@ import type { WrapArgs } from './wrap.js';
 const LAZY = {
   audit: () => import('./audit.js'),
   diff: () => import('./diff.js'),
+  explore: () => import('./explore.js'),
   export: () => import('./export.js'),
   formats: () => import('./formats.js'),
   mock: () => import('./mock.js'),
@@ -65,8 +67,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   const words = new Set(dashes === -1 ? argv : argv.slice(0, dashes));
   const named = <K extends keyof typeof LAZY>(name: K): Promise<Awaited<ReturnType<(typeof LAZY)[K]>> | null> =>
     words.has(name) ? (LAZY[name]() as Promise<Awaited<ReturnType<(typeof LAZY)[K]>>>) : Promise.resolve(null);
-  const [audit, diff, exporter, formats, mock, proxy, replay, rules, sql, stats, story, why, wrap] = await Promise.all([
-    named('audit'), named('diff'), named('export'), named('formats'), named('mock'), named('proxy'), named('replay'), named('rules'), named('sql'), named('stats'), named('story'), named('why'), named('wrap'),
+  const [audit, diff, explore, exporter, formats, mock, proxy, replay, rules, sql, stats, story, why, wrap] = await Promise.all([
+    named('audit'), named('diff'), named('explore'), named('export'), named('formats'), named('mock'), named('proxy'), named('replay'), named('rules'), named('sql'), named('stats'), named('story'), named('why'), named('wrap'),
   ]);
   const parser = yargs(args)
     .scriptName('mcptrace')
@@ -79,6 +81,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     })
     .command('diff [files..]', 'compare two captures or two sets: the server\'s surface, its answers, latency and failures, findings; exit 1 on a breaking change', diff?.diffBuilder ?? unused, (a) => {
       selected = () => diff!.runDiff(a as unknown as DiffArgs, io);
+    })
+    .command('explore [files..]', 'browse a log in a full-screen terminal view: the messages, a message\'s body and pair, filters, jumps, sessions, the diagnosis', explore?.exploreBuilder ?? unused, (a) => {
+      selected = () => explore!.runExplore(a as unknown as ExploreArgs, io);
     })
     .command('export [files..]', 'write the annotated records for other systems: --to otlp (OpenTelemetry), parquet (a dataset), csv', exporter?.exportBuilder ?? unused, (a) => {
       selected = () => exporter!.runExport(a as unknown as ExportArgs, io);

@@ -73,7 +73,7 @@ export function severityStyle(sev: Severity, p: Palette): Style {
 }
 
 /** A tool result that reports a failure (`isError: true`, tools.mdx "Error Handling"): not a JSON-RPC error. */
-function isToolError(r: PipelineRecord): boolean {
+export function isToolError(r: PipelineRecord): boolean {
   return r.kind === 'response' && (r.message as { result?: { isError?: unknown } } | null)?.result?.isError === true;
 }
 
@@ -368,6 +368,11 @@ function prettyBody(r: PipelineRecord, p: Palette, indent: number, room: number,
     out.push(pad + p.yellow(`… cut at ${formatCount(PRETTY_MAX_LINES)} lines (${formatCount(escapeTerminal(bodySource(r)).length)} chars in all)`));
   }
   return out;
+}
+
+/** `--body pretty`'s lines of a record with no indent, for `room` columns (the explorer's detail pane). */
+export function prettyBodyLines(r: PipelineRecord, p: Palette, room: number): string[] {
+  return prettyBody(r, p, 0, room, {});
 }
 
 /** What the transcript says once, at its end, when `--body` cut a message. */

@@ -108,6 +108,10 @@ describe('npm pack, then npm install -g of the tarball, offline', () => {
     expect(existsSync(duckdb)).toBe(true);
     rmSync(duckdb, { recursive: true, force: true });
     expect((await mcptrace(['stats', '-f', 'json', SAMPLE])).stdout).toContain('"messages"');
+    // explore's modules load from the bundle (its terminal view is refused here: stdout is a pipe).
+    const view = await mcptrace(['explore', SAMPLE]).then(() => null, (e: { code: number; stderr: string }) => e);
+    expect(view?.code).toBe(2);
+    expect(view?.stderr).toMatch(/^mcptrace: explore needs a terminal .* use mcptrace annotate/);
     const r = await mcptrace(['sql', "SELECT 1", join(installed.cwd, 'dataset')]).then(() => null, (e: { code: number; stderr: string }) => e);
     expect(r?.code).toBe(2);
     expect(r?.stderr).toMatch(/^mcptrace: mcptrace sql needs DuckDB \(@duckdb\/node-api, an optional dependency\) and it is not installed: install it with `npm install @duckdb\/node-api@[^`]+`[^\n]*\n$/);

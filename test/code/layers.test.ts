@@ -11,7 +11,7 @@ const SRC = join(REPO_ROOT, 'src');
 /** Each part of src/ (a folder, or a file at its root) and its layer, top (13) to bottom (1), as ARCHITECTURE.md lists them. */
 const LAYERS: Readonly<Record<string, number>> = {
   cli: 13, 'index.ts': 13,
-  live: 12,
+  live: 12, explore: 12,
   export: 11, sql: 11,
   output: 10,
   audit: 9, stats: 9, story: 9, diff: 9, mock: 9, replay: 9, filter: 9,
