@@ -101,8 +101,9 @@ function held(opts: ReadOptions, told: (() => void)[] | null): ReadOptions {
  * An input that can be read again (a file): the detected reading's frames are held until one is a message, and then
  * given on; when it ends with none, each other reading is tried from the start until one finds a message, and that one
  * is read, with a note. A detected reading that found its host's events (connections, exits) gives way only to another
- * host's reading: the plain line reading would lose them, so a note names it instead. At most HELD_CHARS of frames are held: past them the reading goes on only to see
- * whether it finds a message, and the input is read again. So an input is read at most MAX_OTHER_READINGS + 2 times.
+ * host's reading: the plain line reading would lose them, so a note names it instead. At most HELD_CHARS of frames are
+ * held: past them the reading goes on only to see whether it finds a message, and the input is read again. So an input
+ * is read at most MAX_OTHER_READINGS + 2 times.
  */
 async function* readOrReread(
   source: AsyncIterable<Chunk>, detected: InputFormat, others: readonly InputFormat[], reread: () => AsyncIterable<Chunk>, opts: ReadOptions,
@@ -172,9 +173,10 @@ async function* readOrReread(
 async function* readOnce(source: AsyncIterable<Chunk>, detected: InputFormat, others: readonly InputFormat[], opts: ReadOptions): AsyncGenerator<Frame[]> {
   const kept: Chunk[] = [];
   let size = 0;
+  let found: Found = 'nothing';
   async function* keep(): AsyncGenerator<Chunk> {
     for await (const c of source) {
-      if (size < KEPT_BYTES) {
+      if (size < KEPT_BYTES && found !== 'message') {
         kept.push(c);
         size += typeof c === 'string' ? c.length : c.byteLength;
       }
@@ -182,10 +184,9 @@ async function* readOnce(source: AsyncIterable<Chunk>, detected: InputFormat, ot
     }
   }
   opts.onFormat?.(detected);
-  let found: Found = 'nothing';
   const told: (() => void)[] = [];
   for await (const batch of readAs(keep(), detected, held(opts, told))) {
-    if (found !== 'message') found = foundIn(batch, found);
+    if (found !== 'message' && (found = foundIn(batch, found)) === 'message') kept.length = 0;
     yield batch;
   }
   if (found !== 'message') {
