@@ -4,7 +4,7 @@ import type { Frame } from '../types.js';
 import type { Detection, InputFormat } from './detect.js';
 import { formatNamed } from './formats/index.js';
 import { FAMILY_KINDS } from './formats/types.js';
-import { triesToBeMessage, triesToBeMessageText } from './line-kind.js';
+import { triesToBeMessage } from './line-kind.js';
 
 /** Readings tried besides the detected one, at most: an input is read at most this many times more, plus once. */
 export const MAX_OTHER_READINGS = 2;
@@ -51,15 +51,20 @@ export function readsEvents(format: InputFormat): boolean {
 export type Found = 'message' | 'event' | 'nothing';
 
 /**
- * Whether a frame is a message: one that is no log line, event or broken record, and whose JSON tries to be a
- * message (line-kind.ts), or a message the log cut or summarised. A value a JSON document reading takes from a text
- * log (a log record) is none.
+ * Whether a frame is a message: one that is no log line, event or broken record, and whose JSON is a message or a
+ * batch (line-kind.ts), or a message the log cut or summarised. A value a JSON document reading takes from a text log
+ * (a log record) is none, nor text that only tries to be one (binary garbage, a message cut short).
  */
 export function isMessageFrame(f: Frame): boolean {
   if (f.log !== undefined || f.event !== undefined || f.error !== undefined) return false;
   if (f.summary !== undefined || f.truncated !== undefined) return true;
   if (f.value !== undefined) return triesToBeMessage(f.value);
-  return f.text !== null && triesToBeMessageText(f.text);
+  if (f.text === null) return false;
+  try {
+    return triesToBeMessage(JSON.parse(f.text));
+  } catch {
+    return false;
+  }
 }
 
 /** The best of what a batch of frames found, after `found` so far. */
