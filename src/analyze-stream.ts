@@ -12,6 +12,12 @@ export type OnInputEnd = (input: InputSummary) => void;
 export type InputBytes = AsyncIterable<Buffer | Uint8Array | string> | readonly InputPart[];
 
 /**
+ * An input's bytes, or a way to open them (a file): one that can be opened again is read again from its start when its
+ * detected format finds no message in it (src/input/other-readings.ts).
+ */
+export type InputSource = InputBytes | (() => InputBytes);
+
+/**
  * The frames of one input, read as the analyzer's options say (format, message size bound), a chunk's worth at a time.
  * The input is told its format when it is known, and ended with the number of lines read. A whole input is read as its
  * content (decompressed, or nothing when it is no log: src/input/content.ts); a piece of a file (`at.firstLine`) as it
@@ -21,11 +27,14 @@ export type InputBytes = AsyncIterable<Buffer | Uint8Array | string> | readonly 
 async function* frameBatches(
   analyzer: Analyzer,
   input: InputAnalysis,
-  bytes: InputBytes,
+  source: InputSource,
   file: string,
   at: Pick<ReadOptions, 'firstLine' | 'clockOffset'> = {},
   onEnd?: OnInputEnd,
 ) {
+  const bytes = typeof source === 'function' ? source() : source;
+  // A file read whole (not a piece, not rotations joined) can be read again, its content as it was read the first time.
+  const reread = typeof source === 'function' && at.firstLine === undefined && !isParts(bytes) ? () => inputContent(source() as AsyncIterable<Buffer | Uint8Array | string>) : undefined;
   let lines: number | undefined;
   const unread: string[] = [];
   const noteOn = (name: string) => analyzer.opts.onNote && ((text: string) => analyzer.opts.onNote!(name, text));
@@ -44,7 +53,7 @@ async function* frameBatches(
     content = joined.bytes();
   } else content = at.firstLine === undefined ? inputContent(bytes, { onNote, onUnread: (why) => unread.push(why) }) : bytes;
   for await (const frames of readFrameBatches(content, {
-    file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes, ...at,
+    file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes, reread, ...at,
     onFormat: (f) => input.setFormat(f),
     onDetect: analyzer.opts.onDetect && ((d) => analyzer.opts.onDetect!(file, d)),
     onNote,
@@ -87,7 +96,7 @@ export async function* analyzeStream(
  */
 export async function* analyzeStreamBatches(
   analyzer: Analyzer,
-  bytes: InputBytes,
+  bytes: InputSource,
   file = '-',
   at: Pick<ReadOptions, 'firstLine' | 'clockOffset'> = {},
   onEnd?: OnInputEnd,
@@ -107,7 +116,7 @@ export async function* analyzeStreamBatches(
  */
 export async function* analyzeStreamEach(
   analyzer: Analyzer,
-  bytes: InputBytes,
+  bytes: InputSource,
   file: string,
   onRecord: (r: PipelineRecord) => void,
   onEnd?: OnInputEnd,

@@ -2,7 +2,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { Analyzer, type AnalyzerOptions } from '../analyzer.js';
 import type { Detection, DocumentSummary, InputFormat } from '../input/index.js';
-import { analyzeFollow, analyzeStream, analyzeStreamBatches, analyzeStreamEach, type OnInputEnd } from '../analyze-stream.js';
+import { analyzeFollow, analyzeStream, analyzeStreamBatches, analyzeStreamEach, type InputSource, type OnInputEnd } from '../analyze-stream.js';
 import { describeDocument, untilAborted, type FollowNotice, type FollowProgress } from '../input/index.js';
 import { colorEnabled, createPalette, type Palette } from '../output/color.js';
 import { escapeTerminal } from '../output/escape.js';
@@ -10,7 +10,7 @@ import type { PipelineRecord } from '../types.js';
 import { buildSelection, type FilterOptions } from './filter.js';
 import { UsageError } from './errors.js';
 import { noticeText } from './follow.js';
-import { checkSomethingToRead, resolveFollowInputs, resolveInputs, type FollowInput } from './inputs.js';
+import { checkSomethingToRead, resolveFollowInputs, resolveInputs, type FollowInput, type NamedInput } from './inputs.js';
 import { Merged } from './follow-merge.js';
 import { folderLogs } from '../input/log-folder.js';
 import { readdir } from 'node:fs/promises';
@@ -262,6 +262,11 @@ async function* followOne(
   }
 }
 
+/** A file's bytes as a way to open them, so that it can be read again (other-readings.ts); stdin's as they come. */
+function again(input: NamedInput): InputSource {
+  return input.files.length > 0 ? input.open : input.open();
+}
+
 /** Every record of every input, in order, to `onRecord`; each input is its own stream with its own sessions. */
 async function eachOf(
   analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Log, onRecord: (r: PipelineRecord) => Promise<void> | void,
@@ -278,7 +283,7 @@ async function eachOf(
   };
   for (const input of await resolveInputs(files, io.stdin, log)) {
     log.debug({ input: input.name }, 'reading');
-    for await (const _ of analyzeStreamEach(analyzer, input.open(), input.name, take, onEnd)) {
+    for await (const _ of analyzeStreamEach(analyzer, again(input), input.name, take, onEnd)) {
       const p = wait.for;
       wait.for = undefined;
       if (p) await p;
@@ -294,7 +299,7 @@ async function* batchesOf(
   const heap = new HeapKeeper();
   for (const input of await resolveInputs(files, io.stdin, log)) {
     log.debug({ input: input.name }, 'reading');
-    for await (const batch of analyzeStreamBatches(analyzer, input.open(), input.name, {}, onEnd)) {
+    for await (const batch of analyzeStreamBatches(analyzer, again(input), input.name, {}, onEnd)) {
       yield batch;
       for (let i = 0; i < batch.length; i++) heap.add(batch[i]!.bytes);
     }

@@ -6,7 +6,7 @@ import { UsageError } from './errors.js';
 import type { Log } from './logger.js';
 
 /** One input of a run: a file, stdin, or a log of a folder with its rotations (read as one). */
-interface NamedInput {
+export interface NamedInput {
   /** Name used in `source` fields: the path as given, `-` for stdin; a folder's log: its path (its rotations keep theirs). */
   name: string;
   /** The files read as this input, oldest first: the file; a folder's log after its rotations; none for stdin. */

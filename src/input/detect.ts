@@ -7,6 +7,7 @@ import { FORMATS, type InputFormat } from './formats/index.js';
 import type { FormatDetect } from './formats/types.js';
 import { ENVELOPE_KEYS, MESSAGE_MARK_KEYS } from './envelope-fields.js';
 import { CONTAINER_KEYS, mayBeMessage } from './json-find.js';
+import { DocumentStart } from './document-start.js';
 import { JsonHead } from './json-head.js';
 import { Tokenizer } from './json-tokens.js';
 import { isBlank, LineSplitter, type Chunk } from './lines.js';
@@ -151,6 +152,11 @@ export class FormatDetector {
     return v;
   }
 
+  /** A line judged a document's start was text after all: `json` verdicts further down are passed over. */
+  text(): void {
+    this.sawText = true;
+  }
+
   /** The first meaningful line is too long to wait for: judge its start. */
   prefix(text: string): BaseFormat {
     const v = classifyLine(text, false);
@@ -181,6 +187,8 @@ export class InputDetector {
   private first: BaseFormat | null = null;
   /** The first element of a JSON input, read until its keys tell whether it is a dialect's JSON form (Dialect.entries). */
   private head: JsonHead | null = null;
+  /** A first line that opens a JSON document (`{` alone), read on until its lines show it is one (document-start.ts). */
+  private doc: DocumentStart | null = null;
   private scored = 0;
   /** The format chosen was read from the lines (false: the fallback, or a long first line's start, chose it). */
   conclusive = false;
@@ -209,12 +217,13 @@ export class InputDetector {
     const v = this.base.line(text);
     if (isBlank(text) || isComment(text)) return null;
     this.scored++;
-    if (this.head !== null) return this.headLine(text);
+    if (this.head !== null || this.doc !== null) return this.headLine(text);
     this.scorer.line(text);
     // JSON first: its first element's keys may be a dialect's entries (Dialect.entries), in an array or one per line.
     if (this.first === null && v !== 'transcript' && this.scorer.best === 0 && /^\s*[[{]/.test(text)) {
       this.first = v;
       this.head = new JsonHead(ENTRY_KEYS);
+      if (v === 'json') this.doc = new DocumentStart();
       return this.headLine(text);
     }
     if (this.first === null && v !== null) {
@@ -229,18 +238,35 @@ export class InputDetector {
     return this.enough() ? this.final() : null;
   }
 
-  /** A line of a JSON input's first element: a dialect whose entries have its keys, else the first line's format. */
+  /**
+   * A line of a JSON input's first element: a dialect whose entries have its keys, else the first line's format, once a
+   * first line that opens a document (`json`) has shown it is one; one that is not (a JS object printed into a text log)
+   * makes its lines text, and detection goes on from the next line.
+   */
   private headLine(text: string): InputFormat | null {
-    const keys = this.head!.line(text);
-    if (keys === null) return this.scored >= SCORED_LINES ? this.final() : null;
-    this.head = null;
-    const d = entriesDialect(keys);
-    if (d !== null) {
-      this.scorer.entries(d);
-      return this.read(d);
+    if (this.head !== null) {
+      const keys = this.head.line(text);
+      if (keys !== null) {
+        this.head = null;
+        const d = entriesDialect(keys);
+        if (d !== null) {
+          this.doc = null;
+          this.scorer.entries(d);
+          return this.read(d);
+        }
+      }
     }
-    // Not a dialect's: the first line decides as it always did (a line of JSON that says nothing waits for more).
-    return this.first === null ? null : this.read(this.first);
+    if (this.doc !== null) {
+      const is = this.doc.line(text);
+      if (is === false) {
+        this.doc = this.head = this.first = null;
+        this.base.text();
+        return this.enough() ? this.final() : null;
+      }
+      if (is === true) this.doc = null;
+    }
+    if (this.head === null && this.doc === null) return this.first === null ? null : this.read(this.first);
+    return this.scored >= SCORED_LINES ? this.final() : null;
   }
 
   /** Enough lines were judged: SCORED_LINES that some dialect scored, or JUDGED_LINES meaningful lines in all. */

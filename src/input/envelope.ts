@@ -4,7 +4,7 @@ import { isPlainObject } from '../util/own.js';
 import { describe, DIR_KEYS, ENVELOPE_KEYS, envelopeToFrame, isBlankLineEnvelope, isEnvelope, isStderrEnvelope, SESSION_KEYS, TIME_KEYS } from './envelope-fields.js';
 import { readLogLine, recordFrame, triesToBeMessage } from './line-kind.js';
 import { nestedDeeper } from './depth.js';
-import { jsonLogLevel, namesCaptureField } from './json-log-line.js';
+import { isLogEvent, jsonLogLevel, namesCaptureField } from './json-log-line.js';
 import { errorFrame, oversizedFrame, readLines, textFrame, tooDeepFrame, type LineReader } from './frames.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from './lines.js';
 import { isComment } from './transcript-syntax.js';
@@ -78,10 +78,11 @@ export class EnvelopeReader implements LineReader {
       out.push(errorFrame(at, l.text, `not an envelope: the line is ${describe(obj)}, not a JSON object`));
       return null;
     }
-    if (!isEnvelope(obj)) {
+    if (!isEnvelope(obj) || isLogEvent(obj)) {
       // A bare JSON-RPC message among envelopes: the line is its wire text. An object that names no field of a capture
-      // is a JSON log record (a server's stderr, a library's log): a message held in one of its fields is read from
-      // it, else it is a log line. One that names a direction or an event is an envelope that fails (below).
+      // is a JSON log record (a server's stderr, a library's log; structlog's, whose `event` is its text beside a level):
+      // a message held in one of its fields is read from it, else it is a log line. One that names a direction or an
+      // event is an envelope that fails (below).
       if (triesToBeMessage(obj)) {
         out.push(textFrame(at, l.text, l.bytes));
         return null;

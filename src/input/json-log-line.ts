@@ -9,8 +9,23 @@ const CAPTURE_KEYS: readonly string[] = [...DIR_KEYS, 'event', 'http', 'invalid'
 
 /** The object names a field only a capture's envelope has (`dir`, `event`, `http` …): it is one, whole or broken. */
 export function namesCaptureField(o: Record<string, unknown>): boolean {
-  for (const k of CAPTURE_KEYS) if (Object.hasOwn(o, k) && o[k] !== null) return true;
+  for (const k of CAPTURE_KEYS) if (Object.hasOwn(o, k) && o[k] !== null && !(k === 'event' && isLogEvent(o))) return true;
   return false;
+}
+
+/** Fields of a capture's envelope beside which `event` is always a transport event. */
+const WIRE_KEYS: readonly string[] = [...DIR_KEYS, 'http', 'invalid', 'truncated'];
+
+/**
+ * A JSON log record whose `event` is its message text, not a capture's transport event: structlog's
+ * `{"event": "Server started", "level": "info", "timestamp": "…"}`, a logger's `{"ts":…,"level":"info","event":"server.started"}`.
+ * Its `event` is a string beside a log level, and no direction, HTTP exchange or capture mark says it is a capture's
+ * (a capture's event record has its time and name and data, never a level).
+ */
+export function isLogEvent(o: Record<string, unknown>): boolean {
+  if (typeof o.event !== 'string' || !Object.hasOwn(o, 'event') || recordLevel(o) === null) return false;
+  for (const k of WIRE_KEYS) if (Object.hasOwn(o, k) && o[k] !== null) return false;
+  return true;
 }
 
 /** pino's and bunyan's numeric levels (10 trace … 60 fatal). */

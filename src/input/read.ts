@@ -8,6 +8,7 @@ import type { DocumentReader, OpenContext } from './formats/types.js';
 import type { LineReader } from './frames.js';
 import type { DocumentSummary } from './json-paths.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter, type Chunk, type Line } from './lines.js';
+import { foundIn, frameWeight, HELD_CHARS, KEPT_BYTES, otherReadingHint, otherReadingNote, otherReadings, readsEvents, type Found } from './other-readings.js';
 
 export interface ReadOptions {
   /** Display name of the input, copied to every frame (`-` for stdin). */
@@ -28,6 +29,12 @@ export interface ReadOptions {
   /** Told, after the last frame of a JSON document, where its records were read and what it held besides (json-paths.ts). */
   onDocument?: (summary: DocumentSummary) => void;
   detect?: DetectOptions;
+  /**
+   * The input again from its start (a file opened anew): when the detected format finds no message in it, other
+   * readings are tried on it (other-readings.ts). Without it (stdin, --follow) the input is read once, and a note names
+   * a reading that finds messages in its start.
+   */
+  reread?: () => AsyncIterable<Chunk>;
   /**
    * `--max-message-bytes`: the longest line or record held whole (default 16 MiB). A longer one becomes an `invalid`
    * record that keeps its start (rule `oversized`), so memory stays bounded on any input.
@@ -65,18 +72,149 @@ export async function* readFrames(input: AsyncIterable<Chunk>, opts: ReadOptions
 /**
  * The frames of an input, one batch per chunk read: every frame whose last line is in the chunk, in order. This
  * is the hot path's form of `readFrames`: one await per chunk rather than one per frame (a 256 KiB chunk holds
- * hundreds of messages). A batch is never empty; the array is the caller's to keep.
+ * hundreds of messages). A batch is never empty; the array is the caller's to keep. A detected format that finds no
+ * message in the input gives way to another reading that does (other-readings.ts).
  */
 export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadOptions): AsyncGenerator<Frame[]> {
-  let format = opts.format;
-  let source = input;
-  if (format === undefined) {
-    const { input: replayed, ...detected } = await detectInput(input, opts.detect);
-    format = detected.format;
-    source = replayed;
-    opts.onDetect?.(detected);
+  if (opts.format !== undefined) {
+    opts.onFormat?.(opts.format);
+    yield* readAs(input, opts.format, opts);
+    return;
   }
-  opts.onFormat?.(format);
+  const { input: replayed, ...detected } = await detectInput(input, opts.detect);
+  opts.onDetect?.(detected);
+  const others = opts.firstLine === undefined ? otherReadings(detected) : [];
+  if (others.length === 0) {
+    opts.onFormat?.(detected.format);
+    yield* readAs(replayed, detected.format, opts);
+  } else if (opts.reread === undefined) yield* readOnce(replayed, detected.format, others, opts);
+  else yield* readOrReread(replayed, detected.format, others, opts.reread, opts);
+}
+
+/** Options for a reading whose ending is told later (or never): what it tells at its end is queued in `told`. */
+function held(opts: ReadOptions, told: (() => void)[] | null): ReadOptions {
+  const later = <A extends unknown[]>(f: ((...a: A) => void) | undefined) => f && ((...a: A) => void told?.push(() => f(...a)));
+  return { ...opts, onNote: later(opts.onNote), onEnd: later(opts.onEnd), onDocument: later(opts.onDocument) };
+}
+
+/**
+ * An input that can be read again (a file): the detected reading's frames are held until one is a message, and then
+ * given on; when it ends with none, each other reading is tried from the start until one finds a message, and that one
+ * is read, with a note. A detected reading that found its host's events (connections, exits) gives way only to another
+ * host's reading: the plain line reading would lose them, so a note names it instead. At most HELD_CHARS of frames are
+ * held: past them the reading goes on only to see whether it finds a message, and the input is read again. So an input
+ * is read at most MAX_OTHER_READINGS + 2 times.
+ */
+async function* readOrReread(
+  source: AsyncIterable<Chunk>, detected: InputFormat, others: readonly InputFormat[], reread: () => AsyncIterable<Chunk>, opts: ReadOptions,
+): AsyncGenerator<Frame[]> {
+  const told: (() => void)[] = [];
+  let hold: Frame[][] | null = [];
+  let weight = 0;
+  let found: Found = 'nothing';
+  let streaming = false;
+  let again = false;
+  for await (const batch of readAs(source, detected, held(opts, told))) {
+    if (streaming) {
+      yield batch;
+      continue;
+    }
+    found = foundIn(batch, found);
+    if (found === 'message') {
+      if (hold === null) {
+        // Found after the held frames were let go: the reading stops here and starts again.
+        again = true;
+        break;
+      }
+      opts.onFormat?.(detected);
+      yield* hold;
+      hold = null;
+      streaming = true;
+      yield batch;
+      continue;
+    }
+    if (hold !== null) for (let i = 0; i < batch.length; i++) weight += frameWeight(batch[i]!);
+    if (hold !== null && weight <= HELD_CHARS) hold.push(batch);
+    else hold = null;
+  }
+  if (again) {
+    opts.onFormat?.(detected);
+    yield* readAs(reread(), detected, opts);
+    return;
+  }
+  if (streaming) {
+    for (const t of told) t();
+    return;
+  }
+  for (const other of others) {
+    if ((await firstFound(reread(), other, opts)) !== 'message') continue;
+    if (found === 'event' && !readsEvents(other)) {
+      opts.onNote?.(otherReadingHint(detected, other, true));
+      break;
+    }
+    opts.onNote?.(otherReadingNote(detected, other));
+    opts.onFormat?.(other);
+    yield* readAs(reread(), other, opts);
+    return;
+  }
+  opts.onFormat?.(detected);
+  if (hold === null) {
+    yield* readAs(reread(), detected, opts);
+    return;
+  }
+  yield* hold;
+  for (const t of told) t();
+}
+
+/**
+ * An input read once (stdin, a growing file): read as detected, as it comes; its first KEPT_BYTES are kept, and when it
+ * ends with no message, the other readings are tried on them, and one that finds a message is named in a note.
+ */
+async function* readOnce(source: AsyncIterable<Chunk>, detected: InputFormat, others: readonly InputFormat[], opts: ReadOptions): AsyncGenerator<Frame[]> {
+  const kept: Chunk[] = [];
+  let size = 0;
+  let found: Found = 'nothing';
+  async function* keep(): AsyncGenerator<Chunk> {
+    for await (const c of source) {
+      if (size < KEPT_BYTES && found !== 'message') {
+        kept.push(c);
+        size += typeof c === 'string' ? c.length : c.byteLength;
+      }
+      yield c;
+    }
+  }
+  opts.onFormat?.(detected);
+  const told: (() => void)[] = [];
+  for await (const batch of readAs(keep(), detected, held(opts, told))) {
+    if (found !== 'message' && (found = foundIn(batch, found)) === 'message') kept.length = 0;
+    yield batch;
+  }
+  if (found !== 'message') {
+    for (const other of others) {
+      if ((await firstFound(replayChunks(kept), other, opts)) !== 'message') continue;
+      opts.onNote?.(otherReadingHint(detected, other, false));
+      break;
+    }
+  }
+  for (const t of told) t();
+}
+
+async function* replayChunks(chunks: readonly Chunk[]): AsyncGenerator<Chunk> {
+  yield* chunks;
+}
+
+/** What a reading finds, read only until it finds a message; it tells nothing. */
+async function firstFound(source: AsyncIterable<Chunk>, format: InputFormat, opts: ReadOptions): Promise<Found> {
+  let found: Found = 'nothing';
+  for await (const batch of readAs(source, format, held(opts, null))) {
+    found = foundIn(batch, found);
+    if (found === 'message') break;
+  }
+  return found;
+}
+
+/** The frames of an input read as `format`, as it comes. */
+async function* readAs(source: AsyncIterable<Chunk>, format: InputFormat, opts: ReadOptions): AsyncGenerator<Frame[]> {
   const ctx: OpenContext = {
     file: opts.file,
     maxBytes: opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,

@@ -1,5 +1,6 @@
 // `mcptrace formats`: every input format and dialect with its title and an example line, as text and JSON; each
 // example is read as its own format, by detection and by the reader.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze-stream.js';
 import { dialectNamed } from '../../src/input/dialects/index.js';
@@ -85,6 +86,13 @@ describe('formats command', () => {
       const joined = r.stdout.replace(/\s+/g, '');
       for (const x of rows) expect(joined, x.name).toContain(x.example.replace(/\s+/g, ''));
     }
+  });
+
+  it('every format of the registry has its section in docs/formats.md (`## N. Title (`name`)`), and every such section is one', () => {
+    const doc = readFileSync(new URL('../../docs/formats.md', import.meta.url), 'utf8');
+    // (`## 7. A growing file (`--follow`)` names an option, not a format.)
+    const documented = [...doc.matchAll(/^## \d+\. .*\(`([a-z][^`]*)`\)$/gm)].map((m) => m[1]);
+    expect([...documented].sort()).toEqual([...INPUT_FORMATS].sort());
   });
 
   it('the root help names the command', async () => {

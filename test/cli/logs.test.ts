@@ -73,6 +73,21 @@ describe('log lines', () => {
   });
 });
 
+describe('an input whose detected format finds no MCP message', () => {
+  const file = 'test/fixtures/input/carried/config-dump-first.log';
+
+  it('is read another way that finds them, and says which on stderr; stdin is told what to try', async () => {
+    const r = await runMain(['annotate', '-f', 'ndjson', file]);
+    expect(r.stderr).toBe(`mcptrace: ${file}: read as ndjson: its detected format, json, found no MCP message in it\n`);
+    const records = parseNdjson(r.stdout) as Array<{ kind: string; format: string }>;
+    expect(records.filter((x) => x.kind !== 'log').map((x) => [x.kind, x.format])).toEqual([['response', 'ndjson'], ['notification', 'ndjson'], ['response', 'ndjson']]);
+    const piped = await runMain(['stats', '-'], { input: readFileSync(join(REPO_ROOT, file), 'utf8') });
+    expect(piped.stderr).toBe('mcptrace: -: its detected format, json, found no MCP message; its start read as ndjson holds some: try --input-format ndjson\nmcptrace: -: no MCP messages (0 of 12 lines)\n');
+    // Given its format, it is read so.
+    expect((await runMain(['stats', '--input-format', 'json', file])).stderr).toBe(`mcptrace: ${file}: no MCP messages (0 of 12 lines)\n`);
+  });
+});
+
 describe('an input without any MCP message', () => {
   it('says so in one line on stderr, in every command; not at --log-level error', async () => {
     const line = `mcptrace: ${at('chatter.log')}: no MCP messages (0 of 4 lines)\n`;

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { TOOL_CAPTURE_NAMES } from '../../src/input/tool-captures/index.js';
 import { classifyLine, detectFormat, detectInput, DIALECT_NAMES, INPUT_FORMATS, type InputFormat } from '../../src/input/index.js';
-import { chunked, fixtures, framesOf } from './helpers.js';
+import { chunked, fixture, fixtures, framesOf } from './helpers.js';
 import { documentWithLongFirstMember } from '../helpers/long-lines.js';
 
 describe('classifyLine', () => {
@@ -88,6 +88,20 @@ describe('detectFormat', () => {
     expect(detectFormat('Server started\n{"messages":[{"jsonrpc":"2.0","method":"x"}]}\n')).toBe('ndjson');
     // with nothing before it, it still is
     expect(detectFormat('{\n  "messages": []\n}\n')).toBe('json');
+  });
+
+  test('a lone `{` first is a JSON document only with more evidence: its start a message or records, or a value that parses with nothing after it', () => {
+    // A JS object a server printed into its log (unquoted keys), or a JSON object with lines of text after it: text.
+    const printed = "{\n  port: 3000,\n  host: 'localhost'\n}\nServer listening on port 3000\n";
+    expect(detectFormat(printed)).toBe('ndjson');
+    expect(detectFormat('{\n  "port": 3000\n}\nServer listening on port 3000\n')).toBe('ndjson');
+    expect(detectFormat(fixture('text-logs/printed-object-first.log').toString())).toBe('ndjson');
+    // A document: its start names a JSON-RPC member or holds records, or it parses to its end.
+    expect(detectFormat('{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "ping"\n}\nServer listening\n')).toBe('json');
+    expect(detectFormat('{\n  "exported": "2025-07-01",\n  "messages": [\n    {"id": 1}\n')).toBe('json');
+    expect(detectFormat('{\n  "a": 1\n}\n')).toBe('json');
+    expect(detectFormat('{\n  "a": 1\n}\n{\n  "a": 2\n}\n')).toBe('json');
+    expect(detectFormat('[\n  {"jsonrpc": "2.0", "method": "x"}\n]\n')).toBe('json');
   });
 
   test('a document that keeps its messages under keys of its own is json, on one line or pretty-printed', () => {

@@ -51,6 +51,26 @@ describe('envelope', () => {
     expect(frames[1]!.log!.text).toBe(lines[1]);
   });
 
+  test('a structlog line (its text under `event`, beside a level) is a log line, not a transport event; JSON-RPC in it is read', async () => {
+    const lines = [
+      '{"ts":"2026-11-29T22:00:00.000Z","event":"start","command":["npx","server"],"pid":4242}',
+      // structlog's JSONRenderer (hynek/structlog#695) and a logger of its shape (keep-starknet-strange/starknet-agentic#239)
+      '{"event": "Error running query pipeline. Function run_query. Error=\'NoneType\' object has no attribute \'search\'", "level": "error", "timestamp": "2025-01-22 10:49:02"}',
+      '{"ts":"2026-02-14T05:56:18.433Z","level":"info","event":"server.started","details":{"transport":"stdio"}}',
+      '{"event": "sending {\\"jsonrpc\\":\\"2.0\\",\\"id\\":2,\\"method\\":\\"tools/list\\"}", "level": "debug", "timestamp": "2025-01-22 10:49:03"}',
+      // A capture's event with a direction stays one, level or not.
+      '{"ts":"2026-11-29T22:00:05.000Z","event":"http-accepted","dir":"s2c","level":"info","status":202}',
+      '{"ts":"2026-11-29T22:00:05.020Z","event":"exit","code":0,"signal":null}',
+    ];
+    const frames = await framesOf(lines.join('\n'), { format: 'envelope' });
+    const what = (f: Frame) => (f.event !== undefined ? `event ${f.event.name}` : f.log !== undefined ? `log ${f.log.level}` : 'message');
+    expect(frames.map((f) => [f.line, what(f)])).toEqual([
+      [1, 'event start'], [2, 'log error'], [3, 'log info'], [4, 'message'], [5, 'event http-accepted'], [6, 'event exit'],
+    ]);
+    expect(frames[1]!.log!.text).toBe(lines[1]);
+    expect(frames[3]).toMatchObject({ text: '{"jsonrpc":"2.0","id":2,"method":"tools/list"}', context: 'sending' });
+  });
+
   const at = { file: 'f', line: 1, lines: 1 };
   const map = (o: Record<string, unknown>) => envelopeToFrame(o, at, () => JSON.stringify(o), new ClockTimeline());
 

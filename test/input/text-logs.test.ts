@@ -11,6 +11,11 @@ const CASES: Record<string, Array<[number, string, string | null, string]>> = {
   'text-logs/lm-studio-developer.log': [],
   'text-logs/librechat.log': [],
   'text-logs/json-records.ndjson': [],
+  // A first line `{` of a printed JS object is no JSON document's start: read as JSON, the file held nothing.
+  'text-logs/printed-object-first.log': [
+    [13, 'response', null, 'unknown'],
+    [18, 'response', null, 'unknown'],
+  ],
   'carried/labelled.log': [
     [1, 'response', null, 's2c'],
     [2, 'notification', 'notifications/tools/list_changed', 's2c'],
