@@ -1,8 +1,8 @@
 // The streaming edge of the pipeline: bytes in, annotated records out as soon as each line is read.
 import { Analyzer, type AnalysisSummary, type AnalyzerOptions, type InputAnalysis, type InputSummary } from './analyzer.js';
 import { followSegments, readFrameBatches, type FollowOptions, type ReadOptions } from './input/index.js';
-import { inputContent } from './input/content.js';
-import { JoinedParts, type InputPart } from './input/joined.js';
+import { inputContent } from './input/files/content.js';
+import { JoinedParts, type InputPart } from './input/files/joined.js';
 import type { PipelineRecord } from './types.js';
 
 /** What an input that has ended held, for whoever reads it (the CLI says when it held no MCP message). */
@@ -20,8 +20,8 @@ export type InputSource = InputBytes | (() => InputBytes);
 /**
  * The frames of one input, read as the analyzer's options say (format, message size bound), a chunk's worth at a time.
  * The input is told its format when it is known, and ended with the number of lines read. A whole input is read as its
- * content (decompressed, or nothing when it is no log: src/input/content.ts); a piece of a file (`at.firstLine`) as it
- * is. Files read as one input are joined (src/input/joined.ts): one detection, sessions that run on from one file to the
+ * content (decompressed, or nothing when it is no log: src/input/files/content.ts); a piece of a file (`at.firstLine`) as it
+ * is. Files read as one input are joined (src/input/files/joined.ts): one detection, sessions that run on from one file to the
  * next, and every frame with its own file and line.
  */
 async function* frameBatches(

@@ -55,7 +55,7 @@ export interface InputSummary {
   lines: number | null;
   /** The input holds one side's messages only (every session of it that has messages is that side's), else null. */
   onlySide: Side | null;
-  /** Why the input gave no bytes to read, when it did not (`not a log: ELF executable`; src/input/content.ts); absent else. */
+  /** Why the input gave no bytes to read, when it did not (`not a log: ELF executable`; src/input/files/content.ts); absent else. */
   unread?: string;
 }
 

@@ -13,8 +13,8 @@ export { formatTextRecord, formatTextHeader, formatTextFooter, type TextOptions 
 export { createPalette, colorEnabled, type ColorContext } from './output/color.js';
 export { escapeTerminal, escapeJsonForTerminal } from './output/escape.js';
 export { Redactor, REDACTED, DEFAULT_SECRET_KEYS, type RedactOptions } from './output/redact.js';
-export { DEFAULT_MAX_MESSAGE_BYTES } from './input/lines.js';
-export { MAX_NESTING } from './input/depth.js';
+export { DEFAULT_MAX_MESSAGE_BYTES } from './input/lines/lines.js';
+export { MAX_NESTING } from './input/shared/depth.js';
 export { StatsCollector, type StatsOptions } from './stats/collector.js';
 export type { Stats } from './stats/types.js';
 export { formatStatsJson } from './output/stats-json.js';

@@ -12,7 +12,7 @@ import { UsageError } from './errors.js';
 import { noticeText } from './follow.js';
 import { checkSomethingToRead, resolveFollowInputs, resolveInputs, type FollowInput, type NamedInput } from './inputs.js';
 import { Merged } from './follow-merge.js';
-import { folderLogs } from '../input/log-folder.js';
+import { folderLogs } from '../input/files/log-folder.js';
 import { readdir } from 'node:fs/promises';
 import { HeapKeeper } from './heap.js';
 import { createLogger, type Log, type LogDestination, type LogLevel } from './logger.js';

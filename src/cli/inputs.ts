@@ -1,7 +1,7 @@
 // Opens the inputs named on the command line: files, or stdin for `-` or none.
 import { createReadStream, statSync } from 'node:fs';
 import type { InputBytes } from '../analyze-stream.js';
-import { folderLogs } from '../input/log-folder.js';
+import { folderLogs } from '../input/files/log-folder.js';
 import { UsageError } from './errors.js';
 import type { Log } from './logger.js';
 
@@ -29,7 +29,7 @@ export function checkSomethingToRead(files: readonly string[] | undefined, stdin
 
 /**
  * Checks every file before anything is read, so a typo fails fast with exit 2. A folder gives the logs in it
- * (src/input/log-folder.ts), each with its rotations; what it passed over is told to `log` (`--log-level info`).
+ * (src/input/files/log-folder.ts), each with its rotations; what it passed over is told to `log` (`--log-level info`).
  */
 export async function resolveInputs(files: readonly string[] | undefined, stdin: NodeJS.ReadableStream = process.stdin, log?: Log): Promise<NamedInput[]> {
   const list = files && files.length > 0 ? files.map((f) => (f === STDIN_ARG ? '-' : String(f))) : ['-'];

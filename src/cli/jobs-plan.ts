@@ -2,9 +2,9 @@
 // (docs/performance.md, "Many files, or one large file"), or nothing (the run stays in one thread).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { inputContent } from '../input/content.js';
+import { inputContent } from '../input/files/content.js';
 import { detectInput, type InputFormat } from '../input/detect.js';
-import { linePieces, type Piece } from '../input/pieces.js';
+import { linePieces, type Piece } from '../input/lines/pieces.js';
 import { cutRule, isCutFormat, type CutFormat } from '../session/cuts.js';
 
 /** What one worker task reads: a file, or a piece of one (in a format that can be cut). */

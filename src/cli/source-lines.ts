@@ -2,7 +2,7 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
-import { inputContent } from '../input/content.js';
+import { inputContent } from '../input/files/content.js';
 
 /**
  * `lines` of each file (by `file:line` names as the records give them), of its content as it was read (a gzip file's

@@ -1,6 +1,6 @@
 // Decode stage: turns a frame into JSON-RPC messages (kind, id, method), one per batch element.
 import { Buffer } from 'node:buffer';
-import { nestedDeeper, nestingDetail } from '../input/depth.js';
+import { nestedDeeper, nestingDetail } from '../input/shared/depth.js';
 import type { Frame, Kind } from '../types.js';
 import { salvage } from './salvage.js';
 

@@ -5,13 +5,13 @@ import { ENTRY_KEYS, entriesDialect } from './dialects/entries.js';
 import { DialectScorer, JUDGED_LINES, SCORED_LINES, type DialectScore } from './dialects/scorer.js';
 import { FORMATS, type InputFormat } from './formats/index.js';
 import type { FormatDetect } from './formats/types.js';
-import { ENVELOPE_KEYS, MESSAGE_MARK_KEYS } from './envelope-fields.js';
-import { CONTAINER_KEYS, mayBeMessage } from './json-find.js';
-import { DocumentStart } from './document-start.js';
-import { JsonHead } from './json-head.js';
-import { Tokenizer } from './json-tokens.js';
-import { isBlank, LineSplitter, type Chunk } from './lines.js';
-import { isComment, parseHeader } from './transcript-syntax.js';
+import { ENVELOPE_KEYS, MESSAGE_MARK_KEYS } from './readers/envelope-fields.js';
+import { CONTAINER_KEYS, mayBeMessage } from './json/json-find.js';
+import { DocumentStart } from './json/document-start.js';
+import { JsonHead } from './json/json-head.js';
+import { Tokenizer } from './json/json-tokens.js';
+import { isBlank, LineSplitter, type Chunk } from './lines/lines.js';
+import { isComment, parseHeader } from './readers/transcript-syntax.js';
 
 export { INPUT_FORMATS, type InputFormat } from './formats/index.js';
 

@@ -4,7 +4,7 @@ import type { Frame } from '../types.js';
 import type { Detection, InputFormat } from './detect.js';
 import { formatNamed } from './formats/index.js';
 import { FAMILY_KINDS } from './formats/types.js';
-import { triesToBeMessage } from './line-kind.js';
+import { triesToBeMessage } from './lines/line-kind.js';
 
 /** Readings tried besides the detected one, at most: an input is read at most this many times more, plus once. */
 export const MAX_OTHER_READINGS = 2;

@@ -5,9 +5,9 @@ import type { Frame } from '../types.js';
 import { detectInput, opensDocument, type DetectOptions, type Detection, type InputFormat } from './detect.js';
 import { formatNamed } from './formats/index.js';
 import type { DocumentReader, OpenContext } from './formats/types.js';
-import type { LineReader } from './frames.js';
-import type { DocumentSummary } from './json-paths.js';
-import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter, type Chunk, type Line } from './lines.js';
+import type { LineReader } from './lines/frames.js';
+import type { DocumentSummary } from './json/json-paths.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter, type Chunk, type Line } from './lines/lines.js';
 import { foundIn, frameWeight, HELD_CHARS, KEPT_BYTES, otherReadingHint, otherReadingNote, otherReadings, readsEvents, type Found } from './other-readings.js';
 
 export interface ReadOptions {

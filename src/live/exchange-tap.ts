@@ -1,7 +1,7 @@
 // One exchange the HTTP proxy forwards, told to McpHttp in order: request head, body, end; response head, body, end.
 import { Buffer } from 'node:buffer';
-import { bodyDecoding, type BodyDecoder } from '../input/capture/decompress.js';
-import { headerMap, mediaType, type At, type BodyEnd, type CutReason, type Exchange } from '../input/capture/exchange.js';
+import { bodyDecoding, type BodyDecoder } from '../input/capture/http/decompress.js';
+import { headerMap, mediaType, type At, type BodyEnd, type CutReason, type Exchange } from '../input/capture/http/exchange.js';
 import { LAST_EVENT_ID_HEADER, legacySession, modernHeaders, PROTOCOL_VERSION_HEADER, SESSION_HEADER } from '../protocol/http-transport.js';
 import type { HttpInfo } from '../types.js';
 import type { HttpCapture } from './http-capture.js';

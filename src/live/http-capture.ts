@@ -1,6 +1,6 @@
 // What the HTTP proxy forwards, told to the HTTP reader's MCP layer (McpHttp) as it happens, and recorded.
-import { headerMap, type At, type Exchange } from '../input/capture/exchange.js';
-import { McpHttp } from '../input/capture/mcp-http.js';
+import { headerMap, type At, type Exchange } from '../input/capture/http/exchange.js';
+import { McpHttp } from '../input/capture/http/mcp-http.js';
 import { bodyOf, ExchangeTap } from './exchange-tap.js';
 import { frameRecord } from './http-record.js';
 import type { Recorder } from './recorder.js';

@@ -1,10 +1,10 @@
 // `wrap --live`: the capture's records annotated in-process as they happen, printed as the text transcript.
 import { Buffer } from 'node:buffer';
 import { Analyzer, type AnalysisSummary, type InputAnalysis } from '../analyzer.js';
-import { envelopeToFrame, isBlankLineEnvelope } from '../input/envelope-fields.js';
-import { DEFAULT_MAX_MESSAGE_BYTES } from '../input/lines.js';
-import { StderrRun } from '../input/stderr-run.js';
-import { ClockTimeline } from '../input/time.js';
+import { envelopeToFrame, isBlankLineEnvelope } from '../input/readers/envelope-fields.js';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../input/lines/lines.js';
+import { StderrRun } from '../input/lines/stderr-run.js';
+import { ClockTimeline } from '../input/shared/time.js';
 import type { Palette } from '../output/color.js';
 import { TextTranscript } from '../output/transcript.js';
 import type { Frame, PipelineRecord } from '../types.js';

@@ -1,5 +1,5 @@
 // Rule oversized: a record broke a size limit (--max-message-bytes, or JSON nesting depth) and was kept only in part.
-import { MAX_NESTING } from '../input/depth.js';
+import { MAX_NESTING } from '../input/shared/depth.js';
 import type { Rule } from './types.js';
 import { SPEC } from './spec-urls.js';
 

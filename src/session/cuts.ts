@@ -1,7 +1,7 @@
 // Where a log can be cut into pieces that keep every session whole (`--jobs` on one large file), and how a piece,
 // once read, shows that its cut held.
 //
-// A piece is read on its own, from a fresh state, with the file's line numbers (src/input/pieces.ts), and merged like
+// A piece is read on its own, from a fresh state, with the file's line numbers (src/input/lines/pieces.ts), and merged like
 // a file (src/cli/jobs.ts). It gives what the whole file gives there when no session spans the cut and nothing else
 // carries over from the lines before it:
 //
@@ -19,16 +19,16 @@
 // more of them than `--max-sessions` allows at once (the bound retires sessions in the order they were last
 // active, which a piece cannot see). Clock times without a date (`HH:MM:SS`) count days from the file's first one
 // (a time more than 12 hours before the last is on the next day): a piece starts from the days the whole file has
-// counted by its first clock time, as sampled while the cuts were found (src/input/pieces.ts), and reports its first
+// counted by its first clock time, as sampled while the cuts were found (src/input/lines/pieces.ts), and reports its first
 // and last clock times, from which the days the file really counted there are worked out.
 //
 // A piece after the first also checks that its first record is the one it was cut at. When a cut does not hold, the
 // file is read again whole.
-import { EnvelopeReader } from '../input/envelope.js';
-import { nestedDeeper } from '../input/depth.js';
-import { DAY_MS, clockTextMs, passesMidnight } from '../input/time.js';
-import { TIME_KEYS } from '../input/envelope-fields.js';
-import { isComment, parseHeader } from '../input/transcript-syntax.js';
+import { EnvelopeReader } from '../input/readers/envelope.js';
+import { nestedDeeper } from '../input/shared/depth.js';
+import { DAY_MS, clockTextMs, passesMidnight } from '../input/shared/time.js';
+import { TIME_KEYS } from '../input/readers/envelope-fields.js';
+import { isComment, parseHeader } from '../input/readers/transcript-syntax.js';
 import type { Frame, PipelineRecord } from '../types.js';
 import { SESSION_EVENTS, START_EVENTS } from './events.js';
 import { NO_SESSION } from './outside.js';

@@ -1,5 +1,5 @@
 // Open requests of one session, keyed by sender direction and the exact id, with a bound on their number.
-import type { TimeKind } from '../input/time.js';
+import type { TimeKind } from '../input/shared/time.js';
 import type { CapabilityRef, Direction, Era } from '../types.js';
 import { OldestFirst } from '../util/oldest.js';
 

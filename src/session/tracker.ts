@@ -1,6 +1,6 @@
 // The session state machine: assigns sessions, phases, directions, pairs responses and annotates capabilities.
 import type { Decoded } from '../decode/decode.js';
-import { timeKind } from '../input/time.js';
+import { timeKind } from '../input/shared/time.js';
 import { methodInfo } from '../protocol/lookup.js';
 import type { Direction, OpenRequest, PipelineRecord, Side } from '../types.js';
 import { capabilityFor, modernCapabilityFor } from './capability.js';

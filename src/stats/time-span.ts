@@ -1,5 +1,5 @@
 // First and last timestamp of a run and the time between them, one timeline at a time (dated, or one input's clock).
-import { timeKind } from '../input/time.js';
+import { timeKind } from '../input/shared/time.js';
 import type { PipelineRecord } from '../types.js';
 import type { TimeSpan, TimeSpanOf } from './types.js';
 
@@ -44,7 +44,7 @@ const spanOf = (s: SpanState): TimeSpanOf => ({ first: s.minTs, last: s.maxTs, d
 
 /**
  * Earliest and latest record by wire time (`wire.tsMs`), so merged or slightly reordered logs still give the true span,
- * and only times of one kind compared (`TimeKind`, src/input/time.ts): dated times (ISO 8601, epoch) on one timeline
+ * and only times of one kind compared (`TimeKind`, src/input/shared/time.ts): dated times (ISO 8601, epoch) on one timeline
  * for the whole run; clock times without a date on one timeline per input (each counts its own days, and its date is
  * not known). Times with no milliseconds (text that could not be placed) only give first and last, in input order,
  * when no record had a time; relative times (seconds since capture start) have no text to show and are left out.

@@ -127,7 +127,7 @@ export interface TimeSpanOf {
 }
 
 /**
- * The run's time span. Times of different kinds are never compared (src/input/time.ts `TimeKind`): `first`, `last`
+ * The run's time span. Times of different kinds are never compared (src/input/shared/time.ts `TimeKind`): `first`, `last`
  * and `durationMs` are the span of the dated times (ISO 8601, epoch) when there are any, else of the clock times of
  * the one input that has clock times without a date; null when neither (with only times that could not be placed,
  * `first` and `last` are the first and last of those in input order, `durationMs` null).

@@ -2,7 +2,7 @@
 // story and its timing — the request, its MRTR legs, progress, log messages and cancellation, the tasks it created and
 // their polls, the requests the other side made while it ran, its answer, with the findings and marks on each. Pure:
 // annotated records in, a story out (the `story` command, the audit report's stories, an explorer's story pane).
-import { clockTextMs } from '../input/time.js';
+import { clockTextMs } from '../input/shared/time.js';
 import {
   CANCELLED_METHOD, INPUT_REQUIRED_RESULT, LOG_METHOD, PROGRESS_METHOD, RELATED_TASK_META, TASK_END_METHODS,
   TASK_REQUEST_METHODS, TASK_STATUS_METHOD,

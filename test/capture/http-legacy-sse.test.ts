@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Analyzer } from '../../src/analyzer.js';
 import { decodeFrame } from '../../src/decode/decode.js';
-import { httpFrames } from '../../src/input/capture/http-frames.js';
-import type { StreamEvent } from '../../src/input/capture/stream-event.js';
+import { httpFrames } from '../../src/input/capture/http/http-frames.js';
+import type { StreamEvent } from '../../src/input/capture/http/stream-event.js';
 import type { Frame, PipelineRecord } from '../../src/types.js';
 import { canonical } from '../helpers/canonical-json.js';
 import { startEverything, type HttpServer } from '../helpers/http-server.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFrame } from '../../src/decode/decode.js';
 import { salvage } from '../../src/decode/salvage.js';
-import { findCutMark } from '../../src/input/cut-mark.js';
+import { findCutMark } from '../../src/input/lines/cut-mark.js';
 import { cutOf } from '../helpers/frames.js';
 
 /** `salvage` of a message's JSON with the characters from `from` to `to` left out. */

@@ -6,7 +6,7 @@ import { escapePartitionValue, partitionPath } from '../../src/export/columnar/p
 import { RECORDS } from '../../src/export/columnar/record-columns.js';
 import { SESSIONS } from '../../src/export/columnar/session-rows.js';
 import { dateOf, timeOf as datedTime } from '../../src/export/columnar/time.js';
-import { logTime } from '../../src/input/time.js';
+import { logTime } from '../../src/input/shared/time.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 
 describe('dataset schema', () => {

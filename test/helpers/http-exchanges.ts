@@ -2,7 +2,7 @@
 import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { HTTPParser } from 'http-parser-js';
-import type { StreamEvent } from '../../src/input/capture/stream-event.js';
+import type { StreamEvent } from '../../src/input/capture/http/stream-event.js';
 
 export interface HttpMessage {
   /** `POST /mcp` for a request, `200` for a response. */

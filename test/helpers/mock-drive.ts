@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { onTestFinished } from 'vitest';
 import { analyze } from '../../src/analyze-stream.js';
 import { CLI_PATH, REPO_ROOT } from './cli.js';
 
@@ -52,6 +53,8 @@ export function recordedAnswers(asks: readonly Asked[]): Msg[] {
 /** `mcptrace mock --http 127.0.0.1:0 …`: the process and the URL it printed. */
 export async function startHttpMock(args: readonly string[]): Promise<{ child: ChildProcess; url: string; stderr: () => string; stop: () => Promise<number | null> }> {
   const child = spawn(process.execPath, [CLI_PATH, 'mock', '--http', '127.0.0.1:0', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A test that fails before it stops the mock must not leave it running.
+  onTestFinished(() => void child.kill('SIGKILL'));
   let err = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.stderr!.on('data', (d: Buffer) => {

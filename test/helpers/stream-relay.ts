@@ -1,10 +1,10 @@
 // A TCP relay on 127.0.0.1 that forwards to a server and records each direction's chunks as StreamEvents.
 //
-// What TCP reassembly would hand the HTTP reader from a capture of the same traffic (src/input/capture/stream-event.ts):
+// What TCP reassembly would hand the HTTP reader from a capture of the same traffic (src/input/capture/http/stream-event.ts):
 // each connection's bytes in order per direction, timed when the relay read them, `packet` counting chunks.
 import { once } from 'node:events';
 import net from 'node:net';
-import type { StreamEvent } from '../../src/input/capture/stream-event.js';
+import type { StreamEvent } from '../../src/input/capture/http/stream-event.js';
 
 export interface Relay {
   port: number;

@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { inputContent, type ContentOptions } from '../../src/input/content.js';
-import { fileMagic } from '../../src/input/file-magic.js';
+import { inputContent, type ContentOptions } from '../../src/input/files/content.js';
+import { fileMagic } from '../../src/input/files/file-magic.js';
 import { fixture } from './helpers.js';
 
 const LOG = fixture('../hosts/claude-desktop/mcp-server-memory-2025-05.log');

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MAX_NESTING, nestedDeeper } from '../../src/input/depth.js';
+import { MAX_NESTING, nestedDeeper } from '../../src/input/shared/depth.js';
 
 const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 

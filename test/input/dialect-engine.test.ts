@@ -20,9 +20,9 @@ import { DIALECT_NAMES, DIALECTS } from '../../src/input/dialects/index.js';
 import { detectFormat } from '../../src/input/index.js';
 import { DialectScorer } from '../../src/input/dialects/scorer.js';
 import { EntryReader } from '../../src/input/dialects/entries.js';
-import { JsonDocumentReader } from '../../src/input/json-document.js';
+import { JsonDocumentReader } from '../../src/input/json/json-document.js';
 import { lineScore } from '../../src/input/dialects/grammar.js';
-import { LineSplitter } from '../../src/input/lines.js';
+import { LineSplitter } from '../../src/input/lines/lines.js';
 import type { Frame } from '../../src/types.js';
 import { chunked, framesOf } from './helpers.js';
 

@@ -1,7 +1,7 @@
 // The document readers' shared loop: every token with the line it came from, in any chunking, BOM and CRLF; lines
 // counted; the first syntax error told once, with its line; a document cut short told at its end.
 import { describe, expect, test } from 'vitest';
-import { DocumentLines } from '../../src/input/document-lines.js';
+import { DocumentLines } from '../../src/input/json/document-lines.js';
 import { chunked } from './helpers.js';
 
 interface Seen {

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { EnvelopeReader, envelopeToFrame } from '../../src/input/index.js';
 import type { Frame } from '../../src/types.js';
-import { ClockTimeline } from '../../src/input/time.js';
+import { ClockTimeline } from '../../src/input/shared/time.js';
 import { fixture, framesOf } from './helpers.js';
 
 describe('envelope', () => {

@@ -2,7 +2,7 @@
 // inspect makes (depth, long arrays, long strings), and text that is not inspect output.
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { InspectExtent, readInspect } from '../../src/input/inspect-literal.js';
+import { InspectExtent, readInspect } from '../../src/input/dialects/literals/inspect-literal.js';
 
 const back = (v: unknown, opts: Parameters<typeof inspect>[1] = { depth: null }) => readInspect(inspect(v, opts));
 

@@ -2,8 +2,8 @@
 // read on from part of another element's assembler (how json-walk.ts splits a value).
 import { Assembler } from 'stream-json/core/assembler.js';
 import { describe, expect, test } from 'vitest';
-import { CappedElement } from '../../src/input/json-element.js';
-import { Tokenizer, type Token } from '../../src/input/json-tokens.js';
+import { CappedElement } from '../../src/input/json/json-element.js';
+import { Tokenizer, type Token } from '../../src/input/json/json-tokens.js';
 
 const tokensOf = (text: string): Token[] => {
   const tok = new Tokenizer({ jsonStreaming: true, maxValueChars: 1000 });

@@ -1,7 +1,7 @@
 // The line splitter: physical line numbers, line endings, BOM, UTF-8 across chunk boundaries.
 import { describe, expect, test } from 'vitest';
-import { isBlank, LineSplitter, splitLines, type Line } from '../../src/input/lines.js';
-import { BomSkipper } from '../../src/input/bom.js';
+import { isBlank, LineSplitter, splitLines, type Line } from '../../src/input/lines/lines.js';
+import { BomSkipper } from '../../src/input/lines/bom.js';
 import { chunked, fixtures, physicalLines, toCrlf } from './helpers.js';
 
 function split(bytes: Buffer, size = 0): Line[] {

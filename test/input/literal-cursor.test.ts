@@ -1,6 +1,6 @@
 // The literal readers' shared scanner: comma lists up to a bracket or spaced items to the end, sticky patterns, hex digits.
 import { describe, expect, test } from 'vitest';
-import { hexAfter, LiteralCursor, NotLiteral } from '../../src/input/literal-cursor.js';
+import { hexAfter, LiteralCursor, NotLiteral } from '../../src/input/dialects/literals/literal-cursor.js';
 
 /** Words (`\w+`) in a list, the way a reader's `items` callback reads its items. */
 class Words extends LiteralCursor {

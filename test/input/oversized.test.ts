@@ -1,9 +1,9 @@
 // Lines over --max-message-bytes: never held whole, kept as their first bytes with their full size, the same in any
 // chunking; every reader turns them into `oversized` records, and line numbering goes on.
 import { describe, expect, test } from 'vitest';
-import { LineSplitter, type Line } from '../../src/input/lines.js';
+import { LineSplitter, type Line } from '../../src/input/lines/lines.js';
 import { decodeFrame } from '../../src/decode/decode.js';
-import { JsonDocumentReader } from '../../src/input/json-document.js';
+import { JsonDocumentReader } from '../../src/input/json/json-document.js';
 import type { Frame } from '../../src/types.js';
 import { readFrames } from '../../src/input/read.js';
 

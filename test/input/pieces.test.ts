@@ -4,7 +4,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { linePieces, type Piece, type PieceOptions } from '../../src/input/pieces.js';
+import { linePieces, type Piece, type PieceOptions } from '../../src/input/lines/pieces.js';
 import { lazyTempDir } from '../helpers/temp.js';
 import { cutRule, isInitializeRequest, isNamedSessionBreak, isUnkeyedStart, type CutFormat } from '../../src/session/cuts.js';
 

@@ -3,7 +3,7 @@
 // alone), examples and properties against a writer of Python's repr for any JSON value.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pydanticMessage, readPythonBytes, readPythonRepr } from '../../src/input/python-literal.js';
+import { pydanticMessage, readPythonBytes, readPythonRepr } from '../../src/input/dialects/literals/python-literal.js';
 
 /** `repr(bytes)`'s content for a text's UTF-8: printable ASCII as it is, `\\`, `\'`, `\t\n\r`, every other byte `\xNN`. */
 function bytesRepr(text: string): string {

@@ -3,7 +3,7 @@
 // the general path.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoTime, ClockTimeline, clockTextMs, envelopeTime, logTime, passesMidnight } from '../../src/input/time.js';
+import { isoTime, ClockTimeline, clockTextMs, envelopeTime, logTime, passesMidnight } from '../../src/input/shared/time.js';
 
 describe('isoTime', () => {
   it("gives Date.parse's epoch ms for toISOString times, in any order", () => {

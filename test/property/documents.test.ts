@@ -4,7 +4,7 @@
 // entries gives one record per entry.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonDocumentReader } from '../../src/input/json-document.js';
+import { JsonDocumentReader } from '../../src/input/json/json-document.js';
 import type { Frame } from '../../src/types.js';
 import { expectDocumentSpans } from '../input/helpers.js';
 import { cut, run, SEED } from './support.js';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeFrameTo, type Decoded } from '../../src/decode/decode.js';
 import { readFrameBatches, type InputFormat } from '../../src/input/index.js';
-import { LineSplitter } from '../../src/input/lines.js';
+import { LineSplitter } from '../../src/input/lines/lines.js';
 import { boundedCli, type BoundedRun } from '../helpers/bounded-cli.js';
 import { REPO_ROOT, assertBuilt } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';

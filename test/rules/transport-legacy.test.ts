@@ -2,8 +2,8 @@
 // carries every server message (responses included), whose POSTs go to the endpoint it names and need no MCP header.
 import { describe, expect, it } from 'vitest';
 import { Analyzer } from '../../src/analyzer.js';
-import { httpFrames } from '../../src/input/capture/http-frames.js';
-import type { StreamEvent } from '../../src/input/capture/stream-event.js';
+import { httpFrames } from '../../src/input/capture/http/http-frames.js';
+import type { StreamEvent } from '../../src/input/capture/http/stream-event.js';
 import { TRANSPORT_RULES } from '../../src/rules/sets/transport.js';
 import type { PipelineRecord } from '../../src/types.js';
 import { chunk, chunkedHead, connection, msg, post, reply } from '../input/capture/streams.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Analyzer, type AnalysisSummary } from '../../src/analyzer.js';
 import { analyzeStream } from '../../src/analyze-stream.js';
 import { AuditBuilder } from '../../src/audit/build.js';
-import { timeKind } from '../../src/input/time.js';
+import { timeKind } from '../../src/input/shared/time.js';
 import { renderAuditHtml } from '../../src/output/audit/html.js';
 import { formatMs } from '../../src/output/numbers.js';
 import { formatStatsMarkdown } from '../../src/output/stats-markdown.js';

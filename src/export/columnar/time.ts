@@ -1,9 +1,9 @@
 // A record's `ts` as a UTC instant, and the date partition it falls in.
-import { DAY_MS, timeKind } from '../../input/time.js';
+import { DAY_MS, timeKind } from '../../input/shared/time.js';
 
 /**
  * A record's time as whole UTC epoch milliseconds when it holds a calendar date, else null: what the reader made of its
- * `ts` (`tsMs`, input/time.ts: a time without a zone read as UTC, as the dataset's `time` column and `date` partition
+ * `ts` (`tsMs`, input/shared/time.ts: a time without a zone read as UTC, as the dataset's `time` column and `date` partition
  * document), kept only when it is a dated instant and not a clock time or seconds since a capture's start.
  */
 export function timeOf(ts: string | null, tsMs: number | null): number | null {

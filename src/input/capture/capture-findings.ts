@@ -1,9 +1,9 @@
 // What the packet side noticed, for the reader: damage to the file as located records, the rest as lines on stderr.
 import type { Frame } from '../../types.js';
-import { errorFrame } from '../frames.js';
+import { errorFrame } from '../lines/frames.js';
 import { FINDINGS_PER_CODE, type CaptureCounts, type CaptureFinding, type CaptureFindingCode } from './capture-note.js';
-import { someOf } from './connection-kind.js';
-import type { ConnectionKinds } from './http-frames.js';
+import { someOf } from './http/connection-kind.js';
+import type { ConnectionKinds } from './http/http-frames.js';
 
 /**
  * Findings about bytes of the file that could not be read as packets: whatever they held is lost, so each is an

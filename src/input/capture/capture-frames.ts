@@ -1,10 +1,10 @@
 // A packet capture's frames (`--input-format pcap`): its TCP streams read as HTTP and MCP, what the packet side noticed beside them.
 import type { Frame } from '../../types.js';
-import type { Chunk } from '../lines.js';
+import type { Chunk } from '../lines/lines.js';
 import { CaptureFindings } from './capture-findings.js';
 import { captureStreamBatches } from './capture-streams.js';
-import { httpFrameBatches, type ConnectionKinds } from './http-frames.js';
-import type { StreamEvent } from './stream-event.js';
+import { httpFrameBatches, type ConnectionKinds } from './http/http-frames.js';
+import type { StreamEvent } from './http/stream-event.js';
 
 interface CaptureReadOptions {
   file: string;

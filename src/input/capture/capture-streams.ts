@@ -1,15 +1,15 @@
 // A packet capture read as TCP streams: pcap or pcapng bytes in, as they arrive; StreamEvents and CaptureNotes out.
 import { Buffer } from 'node:buffer';
-import type { Chunk } from '../lines.js';
-import { ByteQueue } from './byte-queue.js';
-import { captureMagic, MAGIC_BYTES } from './capture-magic.js';
+import type { Chunk } from '../lines/lines.js';
+import { ByteQueue } from './tcp/byte-queue.js';
+import { captureMagic, MAGIC_BYTES } from './packets/capture-magic.js';
 import { FINDINGS_PER_CODE, type CaptureCounts, type CaptureFindingCode, type CaptureNote } from './capture-note.js';
-import type { CaptureFileReader, Packet, PacketSink } from './packet.js';
-import { PacketLayers } from './packet-layers.js';
-import { PcapReader } from './pcap-file.js';
-import { PcapngReader } from './pcapng-file.js';
-import type { StreamEvent } from './stream-event.js';
-import { DEFAULT_REASSEMBLY_LIMITS, TcpReassembly, type ReassemblyLimits } from './tcp-reassembly.js';
+import type { CaptureFileReader, Packet, PacketSink } from './packets/packet.js';
+import { PacketLayers } from './packets/packet-layers.js';
+import { PcapReader } from './packets/pcap-file.js';
+import { PcapngReader } from './packets/pcapng-file.js';
+import type { StreamEvent } from './http/stream-event.js';
+import { DEFAULT_REASSEMBLY_LIMITS, TcpReassembly, type ReassemblyLimits } from './tcp/tcp-reassembly.js';
 
 export type CaptureEvent = StreamEvent | CaptureNote;
 

@@ -2,11 +2,11 @@
 // summary, or a body in a language's literal syntax (Marker.syntax) read back into the message it prints, or only a
 // summary of it (Marker.summary).
 import type { Frame } from '../../types.js';
-import { nestedDeeper } from '../depth.js';
-import { errorFrame, parsedTextFrame, summaryFrame, textFrame, truncatedFrame, utf8Length, valueFrame, type FrameContext, type Position } from '../frames.js';
-import { InspectExtent, readInspect } from '../inspect-literal.js';
-import { JsonExtent } from '../json-extent.js';
-import { pydanticMessage, readPythonBytes } from '../python-literal.js';
+import { nestedDeeper } from '../shared/depth.js';
+import { errorFrame, parsedTextFrame, summaryFrame, textFrame, truncatedFrame, utf8Length, valueFrame, type FrameContext, type Position } from '../lines/frames.js';
+import { InspectExtent, readInspect } from './literals/inspect-literal.js';
+import { JsonExtent } from '../json/json-extent.js';
+import { pydanticMessage, readPythonBytes } from './literals/python-literal.js';
 import { cutOf, summaryOf } from './grammar.js';
 import type { BodySyntax, Dialect, Marker } from './types.js';
 

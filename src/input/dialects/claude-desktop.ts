@@ -1,7 +1,7 @@
 // Claude Desktop's MCP logs: the per-server `mcp-server-NAME.log` and the aggregate `mcp.log`, generations 0–4.
 //
 // Grammar and the published logs each shape was seen in: test/fixtures/hosts/claude-desktop/SOURCES.md.
-import { CUT_MARK } from '../cut-mark.js';
+import { CUT_MARK } from '../lines/cut-mark.js';
 import type { Dialect } from './types.js';
 
 const TS = String.raw`(?<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)`;

@@ -6,12 +6,12 @@
 // one record; groups of lines are bounded (lines and bytes) like the transcript reader's records, so memory never
 // grows with the file.
 import type { Frame } from '../../types.js';
-import { eventFrame, logFrame, oversizedFrame, truncatedFrame, valueFrame, type FrameContext, type LineReader, type Position } from '../frames.js';
-import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from '../lines.js';
-import { logTime, NO_TIME, type TimeValue } from '../time.js';
+import { eventFrame, logFrame, oversizedFrame, truncatedFrame, valueFrame, type FrameContext, type LineReader, type Position } from '../lines/frames.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from '../lines/lines.js';
+import { logTime, NO_TIME, type TimeValue } from '../shared/time.js';
 import { bodyEnd, bodyStart, extentOf, formOf } from './bodies.js';
-import { BROKEN, carriedIn } from '../carried.js';
-import { carriedFrame } from '../line-kind.js';
+import { BROKEN, carriedIn } from '../lines/carried.js';
+import { carriedFrame } from '../lines/line-kind.js';
 import { Echoes } from './echoes.js';
 import { Folder, type DialectLine } from './fold.js';
 import { blockOf, cleanLine, eventOf, markerOf, matchHostLine, namesOf, stripSuffix, type HostMatch, type MarkerMatch } from './grammar.js';

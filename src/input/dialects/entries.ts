@@ -1,7 +1,7 @@
 // A dialect's JSON form (Dialect.entries): a host's log written as a JSON document of entries, each an event or a log record.
-import { eventFrame, logFrame, type FrameContext, type Position } from '../frames.js';
-import type { JsonEntryReader } from '../json-document.js';
-import { isoTime, NO_TIME } from '../time.js';
+import { eventFrame, logFrame, type FrameContext, type Position } from '../lines/frames.js';
+import type { JsonEntryReader } from '../json/json-document.js';
+import { isoTime, NO_TIME } from '../shared/time.js';
 import type { Frame } from '../../types.js';
 import { getOwn } from '../../util/own.js';
 import { eventOf } from './grammar.js';

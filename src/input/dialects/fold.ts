@@ -3,7 +3,7 @@
 // rich prints a record as a table row: time cell, level cell, a message cell, the source `file.py:LINE` on the right;
 // a message wider than its cell goes on over lines that start with spaces up to the cell and are padded to the width.
 // The engine reads the record as one line whose text is the message rebuilt from its cells.
-import type { Line } from '../lines.js';
+import type { Line } from '../lines/lines.js';
 import { matchHostLine, type HostMatch } from './grammar.js';
 import type { Dialect } from './types.js';
 

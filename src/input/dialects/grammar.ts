@@ -1,7 +1,7 @@
 // Reading one line with a dialect's tables: its host-line prefix, suffixes, marker, summary, event, block. Pure lookups.
 import type { MessageSummary } from '../../types.js';
 import type { Block, Dialect, EventLine, JsonLines, Marker } from './types.js';
-import { findCutMark } from '../cut-mark.js';
+import { findCutMark } from '../lines/cut-mark.js';
 import { isPlainObject } from '../../util/own.js';
 
 /** What a host line's prefix says; `grammar` is the index of the grammar that matched (tried first on the next line). */

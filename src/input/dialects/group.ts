@@ -1,8 +1,8 @@
 // Lines a dialect's log reads together as one record: a log record's lines (a stderr run, a host line and the lines
 // that continue it, a block to its closing line), or a message body that goes on over the next lines.
 import type { Frame } from '../../types.js';
-import { errorFrame, eventFrame, logFrame, oversizedFrame, type FrameContext, type Position } from '../frames.js';
-import { isBlank, OVERSIZED_KEEP_BYTES } from '../lines.js';
+import { errorFrame, eventFrame, logFrame, oversizedFrame, type FrameContext, type Position } from '../lines/frames.js';
+import { isBlank, OVERSIZED_KEEP_BYTES } from '../lines/lines.js';
 import type { BodyForm, Extent } from './bodies.js';
 import type { DialectLine } from './fold.js';
 import type { Marker } from './types.js';

@@ -7,7 +7,7 @@
 // change (Marker.restates, Dialect.bodyAfterSummary). At most one message is held, and only echo lines may queue
 // behind it, so what waits here is bounded by a few records.
 import type { Frame } from '../../types.js';
-import { logFrame, parsedTextFrame, type FrameContext, type Position } from '../frames.js';
+import { logFrame, parsedTextFrame, type FrameContext, type Position } from '../lines/frames.js';
 import { markerOf } from './grammar.js';
 import type { Dialect, Marker } from './types.js';
 

@@ -2,7 +2,7 @@
 // Microsoft.Extensions.Logging console writes `trce: Category[EventId]`, then the message and every further line of it
 // (an exception's stack too) indented by 6 spaces. The engine reads such an entry as one host line whose text is the
 // header's text, a space, and the message's lines joined with `\n` — what the console's single-line form writes.
-import type { Line } from '../lines.js';
+import type { Line } from '../lines/lines.js';
 import type { DialectLine, LineGroup } from './fold.js';
 import { matchHostLine } from './grammar.js';
 import type { Dialect } from './types.js';

@@ -3,7 +3,7 @@
 // the messages it logged (Dialect.zeroId); and that it logs only what it received (Dialect.oneSide), or never some
 // messages of its side (Dialect.unlogged).
 import type { Direction, Frame, NotLogged } from '../../types.js';
-import { utf8Length } from '../frames.js';
+import { utf8Length } from '../lines/frames.js';
 import { dropZeroId } from './grammar.js';
 import type { Owner } from './owner.js';
 import type { Dialect, Marker } from './types.js';

@@ -3,7 +3,7 @@
 // (`Sending message to writer: root=…`). The last line is the message only when the log left the first out (a log
 // filtered, or copied from its middle): else it is a log record of its line, and the message is read once.
 import type { Frame } from '../../types.js';
-import { logFrame } from '../frames.js';
+import { logFrame } from '../lines/frames.js';
 import { contextOf, positionOf, sameMessage } from './held.js';
 import type { Dialect, Marker } from './types.js';
 

@@ -3,7 +3,7 @@
 // (`waiting for response to request '2' for method 'tools/list'.`, `transport received message with ID '2'.`), or in
 // the request it answers (`sending method 'tools/list' request. Request: '{…,"id":2,…}'.`).
 import type { Frame } from '../../types.js';
-import { summaryFrame, valueFrame } from '../frames.js';
+import { summaryFrame, valueFrame } from '../lines/frames.js';
 import { contextOf, positionOf } from './held.js';
 import type { Dialect } from './types.js';
 

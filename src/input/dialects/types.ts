@@ -239,7 +239,7 @@ export interface Dialect<Name extends string = string> {
   servers?: 'channel' | 'line';
   /**
    * The host logs no message with a marker of its own, but a line's text may hold one (a JSON-RPC message after a
-   * label, mid-text, or escaped in a quoted value: src/input/carried.ts): a host line that is no event and carries a
+   * label, mid-text, or escaped in a quoted value: src/input/lines/carried.ts): a host line that is no event and carries a
    * whole message is that message, its direction as the words around it say; one that names `"jsonrpc"` without a
    * whole message stays a log.
    */
@@ -262,7 +262,7 @@ export interface Dialect<Name extends string = string> {
    */
   methodNames?: ReadonlyMap<string, string>;
   /**
-   * How the host marks a body it cut in the middle (`...[N chars truncated]...`, src/input/cut-mark.ts), group 1: the
+   * How the host marks a body it cut in the middle (`...[N chars truncated]...`, src/input/lines/cut-mark.ts), group 1: the
    * characters left out. Null when the host never cuts.
    */
   cut: RegExp | null;

@@ -1,6 +1,6 @@
 // A `curl -v` transcript (or `--trace`, `--trace-ascii`), read as exchanges (../capture/curl.ts).
-import { isCurlLine } from '../capture/curl-lines.js';
-import { readCurlBatches } from '../capture/curl.js';
+import { isCurlLine } from '../capture/curl/curl-lines.js';
+import { readCurlBatches } from '../capture/curl/curl.js';
 import type { FormatEntry } from './types.js';
 
 export const curl: FormatEntry<'curl'> = {

@@ -3,7 +3,7 @@
 import { DialectReader } from '../dialects/engine.js';
 import { EntryReader } from '../dialects/entries.js';
 import type { Dialect } from '../dialects/types.js';
-import { JsonDocumentReader } from '../json-document.js';
+import { JsonDocumentReader } from '../json/json-document.js';
 import type { FormatEntry, FormatOpen } from './types.js';
 
 export function dialectFormat<Name extends string>(d: Dialect<Name>): FormatEntry<Name> {

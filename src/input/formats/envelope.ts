@@ -1,5 +1,5 @@
 // Envelope NDJSON: a message per line with its time and direction, as `mcptrace wrap --out` and `proxy --out` write it.
-import { EnvelopeReader } from '../envelope.js';
+import { EnvelopeReader } from '../readers/envelope.js';
 import type { FormatEntry } from './types.js';
 
 export const envelope: FormatEntry<'envelope'> = {

@@ -1,6 +1,6 @@
 // HAR 1.2: HTTP traffic a browser or tool recorded, read as exchanges (../capture/har.ts).
-import { looksLikeHar } from '../capture/har-document.js';
-import { readHarBatches } from '../capture/har.js';
+import { looksLikeHar } from '../capture/har/har-document.js';
+import { readHarBatches } from '../capture/har/har.js';
 import type { FormatEntry } from './types.js';
 
 export const har: FormatEntry<'har'> = {

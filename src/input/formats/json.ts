@@ -1,5 +1,5 @@
 // A JSON document that holds messages anywhere in it, streamed.
-import { JsonDocumentReader } from '../json-document.js';
+import { JsonDocumentReader } from '../json/json-document.js';
 import type { FormatEntry } from './types.js';
 
 export const json: FormatEntry<'json'> = {

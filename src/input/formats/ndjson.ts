@@ -1,5 +1,5 @@
 // Raw NDJSON: one JSON-RPC message per line, as a stdio transport carries them.
-import { NdjsonReader } from '../ndjson.js';
+import { NdjsonReader } from '../readers/ndjson.js';
 import type { FormatEntry } from './types.js';
 
 export const ndjson: FormatEntry<'ndjson'> = {

@@ -1,6 +1,6 @@
 // Packet captures (pcap, pcapng): TCP reassembled, HTTP/1.1 and SSE read as exchanges (../capture/).
 import { captureFrameBatches } from '../capture/capture-frames.js';
-import { captureMagic, MAGIC_BYTES } from '../capture/capture-magic.js';
+import { captureMagic, MAGIC_BYTES } from '../capture/packets/capture-magic.js';
 import type { FormatEntry } from './types.js';
 
 export const pcap: FormatEntry<'pcap'> = {

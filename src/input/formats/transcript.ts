@@ -1,5 +1,5 @@
 // The text transcript: a time, a direction marker, then the message.
-import { TranscriptReader } from '../transcript.js';
+import { TranscriptReader } from '../readers/transcript.js';
 import type { FormatEntry } from './types.js';
 
 export const transcript: FormatEntry<'transcript'> = {

@@ -3,9 +3,9 @@
 // entries; an entry holds no control flow of detection or reading, only its own part of each.
 import type { Frame } from '../../types.js';
 import type { DialectFamily } from '../dialects/types.js';
-import type { LineReader } from '../frames.js';
-import type { DocumentSummary } from '../json-paths.js';
-import type { Chunk } from '../lines.js';
+import type { LineReader } from '../lines/frames.js';
+import type { DocumentSummary } from '../json/json-paths.js';
+import type { Chunk } from '../lines/lines.js';
 
 /** Who writes a format: the generic formats, mcptrace's own, HTTP traffic, a dialect's family, another tool's capture. */
 type FormatFamily = 'generic' | 'mcptrace' | 'http' | DialectFamily | 'tool-capture';

@@ -1,12 +1,12 @@
 // The reader of a JSON-document tool-capture dialect (MCP Inspector's history export, an mcp-recorder cassette): streams the
 // document with stream-json's tokenizer and gives each record of its record array to the engine.
 import type { Frame } from '../../types.js';
-import { MAX_NESTING } from '../depth.js';
-import { FramedDocument } from '../document-lines.js';
-import { errorFrame, oversizedFrame, tooDeepFrame } from '../frames.js';
-import { CappedElement } from '../json-element.js';
-import type { Token } from '../json-tokens.js';
-import { DEFAULT_MAX_MESSAGE_BYTES, OVERSIZED_KEEP_BYTES, type Chunk } from '../lines.js';
+import { MAX_NESTING } from '../shared/depth.js';
+import { FramedDocument } from '../json/document-lines.js';
+import { errorFrame, oversizedFrame, tooDeepFrame } from '../lines/frames.js';
+import { CappedElement } from '../json/json-element.js';
+import type { Token } from '../json/json-tokens.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, OVERSIZED_KEEP_BYTES, type Chunk } from '../lines/lines.js';
 import { ToolCaptureMapper } from './mapper.js';
 import { ToolCaptureOrder } from './order.js';
 import type { ToolCaptureDialect, DocumentLayout } from './types.js';

@@ -1,8 +1,8 @@
 // The line reader of a JSONL tool-capture dialect (MCPSpy, mcpsnoop, mcp-gateway): each line a record for the engine.
 import type { Frame } from '../../types.js';
-import { nestedDeeper } from '../depth.js';
-import { oversizedFrame, tooDeepFrame, type LineReader, type Position } from '../frames.js';
-import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from '../lines.js';
+import { nestedDeeper } from '../shared/depth.js';
+import { oversizedFrame, tooDeepFrame, type LineReader, type Position } from '../lines/frames.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from '../lines/lines.js';
 import { ToolCaptureMapper } from './mapper.js';
 import { ToolCaptureOrder } from './order.js';
 import type { ToolCaptureDialect } from './types.js';

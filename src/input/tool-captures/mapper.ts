@@ -9,8 +9,8 @@ import { isPlainObject } from '../../util/own.js';
 import {
   errorFrame, eventFrame, logFrame, normaliseEventName, textFrame, truncatedFrame, utf8Length, valueFrame,
   type FrameContext, type Position,
-} from '../frames.js';
-import { ClockTimeline, envelopeTime, NO_TIME, type TimeValue } from '../time.js';
+} from '../lines/frames.js';
+import { ClockTimeline, envelopeTime, NO_TIME, type TimeValue } from '../shared/time.js';
 import { directed, expand, matches, present, topKey, valueAt, type Header } from './paths.js';
 import { PipeRoles } from './peers.js';
 import type { ToolCaptureDialect, DirRule, MessageSpec, RecordForm } from './types.js';

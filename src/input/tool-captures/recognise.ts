@@ -6,8 +6,8 @@
 // (decided as soon as the shape holds on what was read) or cannot any more.
 import { Assembler } from 'stream-json/core/assembler.js';
 import { isPlainObject, setOwn } from '../../util/own.js';
-import { Tokenizer, type Token } from '../json-tokens.js';
-import { isBlank } from '../lines.js';
+import { Tokenizer, type Token } from '../json/json-tokens.js';
+import { isBlank } from '../lines/lines.js';
 import { TOOL_CAPTURES, type ToolCaptureName } from './index.js';
 import { matches } from './paths.js';
 import type { DocumentLayout } from './types.js';

@@ -2,8 +2,8 @@
 import { Buffer } from 'node:buffer';
 import { captureStreams, type CaptureEvent } from '../../../src/input/capture/capture-streams.js';
 import type { CaptureCounts, CaptureFinding } from '../../../src/input/capture/capture-note.js';
-import type { ReassemblyLimits } from '../../../src/input/capture/tcp-reassembly.js';
-import type { StreamEvent } from '../../../src/input/capture/stream-event.js';
+import type { ReassemblyLimits } from '../../../src/input/capture/tcp/tcp-reassembly.js';
+import type { StreamEvent } from '../../../src/input/capture/http/stream-event.js';
 import { chunked } from '../helpers.js';
 
 export async function events(file: Buffer, chunk = 0, limits?: ReassemblyLimits): Promise<CaptureEvent[]> {

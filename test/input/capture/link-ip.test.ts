@@ -1,8 +1,8 @@
 // Link layers and IP on hand-built frames: every link type read gives the same streams; IPv4 options, padding and fragments; IPv6 extension headers; what is not TCP is counted.
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { ipv6Text } from '../../../src/input/capture/ip-address.js';
-import { LINK_TYPES } from '../../../src/input/capture/link-types.js';
+import { ipv6Text } from '../../../src/input/capture/ip/ip-address.js';
+import { LINK_TYPES } from '../../../src/input/capture/packets/link-types.js';
 import { addrBytes, bsdNull, ethernet, ipv4, ipv6, sll, sll2, tcpPacket, tcpSegment, type TcpSpec } from '../../helpers/packets.js';
 import { pcapFile } from '../../helpers/pcap-writer.js';
 import { connections, countsOf, events, findings } from './helpers.js';

@@ -1,7 +1,7 @@
 // Hand-built StreamEvents for the HTTP reader's tests: a script of what each side sent, cut into chunks.
 import { Buffer } from 'node:buffer';
-import { httpFrames, type HttpReadOptions } from '../../../src/input/capture/http-frames.js';
-import type { StreamEvent } from '../../../src/input/capture/stream-event.js';
+import { httpFrames, type HttpReadOptions } from '../../../src/input/capture/http/http-frames.js';
+import type { StreamEvent } from '../../../src/input/capture/http/stream-event.js';
 import type { Frame } from '../../../src/types.js';
 
 /** One step of a connection's script: bytes one side sent, bytes never captured, or the end. */

@@ -1,6 +1,6 @@
 // TCP reassembly on hand-built segments: roles, order, duplicates and overlaps, sequence wrap, gaps, closes, port reuse.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REASSEMBLY_LIMITS } from '../../../src/input/capture/tcp-reassembly.js';
+import { DEFAULT_REASSEMBLY_LIMITS } from '../../../src/input/capture/tcp/tcp-reassembly.js';
 import { tcpPacket, type TcpSpec } from '../../helpers/packets.js';
 import { pcapFile, type PcapPacket } from '../../helpers/pcap-writer.js';
 import { connections, countsOf, events, findings, streamEvents } from './helpers.js';
