@@ -7,10 +7,17 @@
 // the recording, so latencies stay real and times keep increasing. Every message is real traffic; only ids and times
 // change.
 //
-//   node bench/generate.mjs [--size 10m,100m,1g] [--dir DIR] [--formats ndjson,envelope,transcript,claude-desktop,unique] [--copies N] [--force]
+//   node bench/generate.mjs [--size 10m,100m,1g] [--dir DIR] [--formats ndjson,envelope,transcript,claude-desktop,unique,real] [--copies N] [--force]
 //
 // Files: DIR/<size>.ndjson, DIR/<size>.envelope.ndjson, DIR/<size>.transcript.txt (DIR defaults to $TMPDIR/mcptrace-bench),
-// and with `unique`, DIR/<size>.unique.ndjson: raw NDJSON whose payloads all differ (no schema verdict is cached).
+// and with `unique`, DIR/<size>.unique.ndjson: raw NDJSON whose payloads all differ (no schema verdict is cached);
+// with `real`, DIR/<size>.real.ndjson: raw NDJSON whose bytes are mostly large results, as in a real session. In it,
+// every request whose answer is a heavy result (a `tools/call` or `resources/read` result of REAL_HEAVY_BYTES or more:
+// in server-everything's recording get-tiny-image's and get-annotated-message's base64 PNG, the extension.md
+// resource's long text) is sent REAL_REPEATS more times beside the recorded one, each repeat with its own id (the
+// recorded id + r × 100 within the copy's id space) and the recorded times (the repeats are in flight together, their
+// answers follow the recorded answer), so that large results carry most of the file's bytes. The results are as
+// recorded: a repeated payload is a cached schema verdict (`unique` is the other end).
 // A file is kept when it exists with the same generator version and options (see the .meta.json next to it).
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +37,9 @@ export const FORMATS = {
   // Raw NDJSON in which no two payloads are alike (a counter in each params' and result's `_meta`), as in a real
   // session whose tool results and resources differ: no schema verdict is ever cached. Not in the default set.
   unique: { ext: 'unique.ndjson', render: (records) => toRawNdjson(records.map(uniquePayload)) },
+  // Raw NDJSON weighted toward the heavy results of a real session (images as base64, long texts, resource contents):
+  // see REAL_REPEATS. Not in the default set.
+  real: { ext: 'real.ndjson', expand: (records) => realWeighted(records), render: (records) => toRawNdjson(records) },
   envelope: { ext: 'envelope.ndjson', render: (records) => toEnvelopeNdjson(records) },
   transcript: { ext: 'transcript.txt', render: (records, session, first, opening) => transcript(records, session, first, opening) },
   // A Claude Desktop per-server log (generation 2, README "Reading your host's log"), with its noise: launch lines,
@@ -98,6 +108,34 @@ function uniquePayload(r) {
   return { ...r, line: JSON.stringify(m) };
 }
 
+const REAL_REPEATS = 8;
+const REAL_HEAVY_BYTES = 1000;
+const REAL_HEAVY_METHODS = new Set(['tools/call', 'resources/read']);
+
+/**
+ * Records with every heavy client request (its answer a `tools/call` or `resources/read` result of REAL_HEAVY_BYTES or
+ * more, answered right after it) and its answer sent REAL_REPEATS more times: request r's id is the recorded one + r × 100
+ * (the recordings' ids stay under 100, a copy's id space is ID_STEP wide); times as recorded.
+ */
+function realWeighted(records) {
+  const out = [];
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i];
+    out.push(r);
+    const answer = records[i + 1];
+    if (r.dir !== 'c2s' || answer?.dir !== 's2c' || answer.line.length < REAL_HEAVY_BYTES) continue;
+    const req = JSON.parse(r.line);
+    const res = JSON.parse(answer.line);
+    if (!REAL_HEAVY_METHODS.has(req.method) || typeof req.id !== 'number' || res.id !== req.id || !('result' in res)) continue;
+    const ids = Array.from({ length: REAL_REPEATS }, (_, n) => req.id + (n + 1) * 100);
+    for (const id of ids) out.push({ ...r, line: JSON.stringify({ ...req, id }) });
+    out.push(answer);
+    i++;
+    for (const id of ids) out.push({ ...answer, line: JSON.stringify({ ...res, id }) });
+  }
+  return out;
+}
+
 /** Transcript lines of part of a session; only its first part opens it with `=== session NAME ===`. */
 function transcript(records, session, first, opening) {
   const header = first ? [`mcptrace benchmark data (bench/generate.mjs v${GENERATOR_VERSION}) from the recorded samples; times are UTC`] : [];
@@ -143,7 +181,8 @@ export function generate(file, format, size, copies) {
   let messages = 0;
   let sessions = 0;
   let clock = 0; // ms added to the recorded times, so that sessions follow one another
-  const put = (records, name, first, opening) => {
+  const put = (recorded, name, first, opening) => {
+    const records = fmt.expand ? fmt.expand(recorded) : recorded;
     const text = fmt.render(records, name, first, opening);
     written += writeSync(fd, text);
     messages += records.filter((r) => r.dir).length;
