@@ -336,4 +336,34 @@ describe('Ctrl-C', () => {
     // Stopped: the handlers are gone.
     expect((proc as unknown as EventEmitter).listenerCount('SIGINT') + (proc as unknown as EventEmitter).listenerCount('SIGTERM')).toBe(0);
   });
+
+  it('`until` (proxy --explore: the view closed) starts the stop as a first signal does; a signal after it cuts it short', async () => {
+    const calls: string[] = [];
+    let finish!: () => void;
+    const stopping = new Promise<void>((resolve) => (finish = resolve));
+    const running: RunningProxy = { url: '', port: 0, stop: () => (calls.push('stop'), stopping) };
+    const proc = new EventEmitter() as unknown as NodeJS.Process;
+    let close!: () => void;
+    const done = stopOnSignal(running, proc, new Promise<void>((resolve) => (close = resolve)));
+    await Promise.resolve();
+    expect(calls).toEqual([]);
+    close();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual(['stop']);
+    proc.emit('SIGINT');
+    expect(calls).toEqual(['stop', 'stop']);
+    finish();
+    await done;
+    expect((proc as unknown as EventEmitter).listenerCount('SIGINT')).toBe(0);
+  });
+
+  it('a signal first, then `until` (the view closed by that signal): one stop, its grace period not cut', async () => {
+    const calls: string[] = [];
+    const running: RunningProxy = { url: '', port: 0, stop: () => (calls.push('stop'), Promise.resolve()) };
+    const proc = new EventEmitter() as unknown as NodeJS.Process;
+    const done = stopOnSignal(running, proc, Promise.resolve());
+    proc.emit('SIGINT');
+    await done;
+    expect(calls).toEqual(['stop']);
+  });
 });
