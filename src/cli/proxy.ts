@@ -32,7 +32,7 @@ export function proxyBuilder(y: Argv) {
     .option('out', { alias: 'o', describe: 'write the capture to FILE as envelope NDJSON, record by record (follow it with `mcptrace annotate --follow FILE`)', type: 'string', requiresArg: true })
     .option('append', { describe: 'append to the --out file instead of replacing it', type: 'boolean', default: false })
     .option('live', { describe: 'print the annotated transcript as it happens, to stderr (--live) or to FILE (--live FILE)', type: 'string' })
-    .option('color', { describe: 'colour the live transcript (default: only on a terminal; NO_COLOR / FORCE_COLOR honoured)', type: 'boolean' })
+    .option('color', { describe: 'colour the live transcript or the --explore view (default: only on a terminal; NO_COLOR / FORCE_COLOR honoured)', type: 'boolean' })
     .option('width', WIDTH_OPTION)
     .option('max-line', countOption('max-line', 'capture at most N bytes of one body or SSE event (a longer one is recorded cut, with its true size, and forwarded whole)', DEFAULT_MAX_LINE))
     .option('explore', { describe: 'browse the sessions as they happen in the full-screen view of `mcptrace explore` (docs/explore.md); its title shows the URL to give the host, q stops the proxy. The capture goes to --out FILE, or to a temporary file removed at the end', type: 'boolean', default: false })

@@ -47,7 +47,7 @@ describe.each([
     const t = (tmux = await Tmux.mcptrace(args, width, 24));
     let s = await t.waitFor((x) => /^proxy http:\/\/127\.0\.0\.1:\d+\/mcp · 0 records · following/.test(rows(x)[0]!), 'the title with the URL');
     const url = /^proxy (\S+)/.exec(rows(s)[0]!)![1]!;
-    expect(s).toMatch(/^ +reading…$/m);
+    expect(s).toMatch(/^ {2}no message yet$/m);
     expect(rows(s)[23]).toMatch(/^\? help {2}q quit/);
     expect(await t.modes()).toEqual({ alternate: true, cursor: false });
 
