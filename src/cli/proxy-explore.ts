@@ -23,6 +23,8 @@ export class ProxyView {
   constructor(out: string | undefined, private readonly cli: CliIO) {
     this.folder = out === undefined ? mkdtempSync(join(tmpdir(), 'mcptrace-proxy-')) : null;
     this.capture = out ?? join(this.folder!, 'capture.ndjson');
+    // A run that ends before end() (a hangup: the terminal gone, the first write to it fails) leaves no folder either.
+    if (this.folder !== null) process.once('exit', this.remove);
     const stderr = new Writable({
       write: (chunk: Buffer, _encoding, done) => {
         if (this.held === null) cli.stderr.write(chunk);
@@ -32,6 +34,10 @@ export class ProxyView {
     });
     this.io = { stderr, env: cli.env };
   }
+
+  private readonly remove = () => {
+    if (this.folder !== null) rmSync(this.folder, { recursive: true, force: true });
+  };
 
   /** The view until it is closed (q, a signal), then the proxy stopped; the view's exit code. */
   async run(running: RunningProxy, color: boolean | undefined): Promise<number> {
@@ -57,7 +63,8 @@ export class ProxyView {
   /** Removes a temporary capture; says so when the proxy ran (`said`). */
   end(said = true): void {
     if (this.folder === null) return;
-    rmSync(this.folder, { recursive: true, force: true });
+    process.off('exit', this.remove);
+    this.remove();
     if (said) this.cli.stderr.write(`mcptrace: ${escapeTerminal(this.capture)} was a temporary capture and is removed (--out FILE keeps it)\n`);
   }
 }

@@ -1,8 +1,8 @@
 // `mcptrace proxy --explore` in a real terminal (tmux): the view takes the terminal while the proxy forwards, its title
 // the URL to give the host; an SDK client's session through it shows in the list as it happens; q gives the terminal
 // back, then the proxy stops and says so, the capture complete (--out) or removed (a temporary one).
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { canonical } from '../helpers/canonical-json.js';
@@ -92,5 +92,29 @@ describe.each([
       expect(temp).not.toBeNull();
       expect(existsSync(temp![1]!)).toBe(false);
     }
+  });
+});
+
+describe('proxy --explore on a temporary capture', () => {
+  it('leaves no folder behind when the terminal goes away (a hangup: writing to it fails)', async () => {
+    const t = (tmux = await Tmux.mcptrace(['proxy', '--target', `http://127.0.0.1:${server.port}/mcp`, '--explore'], 80, 24));
+    await t.waitFor((x) => x.startsWith('proxy http://'), 'the title with the URL');
+    const shell = await t.panePid();
+    const child = Number(readFileSync(`/proc/${shell}/task/${shell}/children`, 'utf8').trim().split(/\s+/)[0]);
+    // The capture the proxy writes, among the files it holds open.
+    const capture = readdirSync(`/proc/${child}/fd`).map((fd) => {
+      try {
+        return readlinkSync(`/proc/${child}/fd/${fd}`);
+      } catch {
+        return '';
+      }
+    }).find((path) => /\/mcptrace-proxy-[^/]+\/capture\.ndjson$/.test(path));
+    expect(capture).toBeDefined();
+    await t.kill();
+    tmux = null;
+    // Polled (bounded) until the process has ended.
+    for (let i = 0; i < 200 && existsSync(`/proc/${child}`); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(existsSync(`/proc/${child}`)).toBe(false);
+    expect(existsSync(dirname(capture!))).toBe(false);
   });
 });
