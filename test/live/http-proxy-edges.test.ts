@@ -320,12 +320,17 @@ describe('streams and stopping', () => {
 });
 
 describe('Ctrl-C', () => {
-  it('the first SIGINT or SIGTERM starts the stop (its grace period runs), a second one cuts it short', async () => {
+  /** A proxy whose stop() is counted and ends when told (`finish`), and a process to signal. */
+  function stoppable() {
     const calls: string[] = [];
     let finish!: () => void;
     const stopping = new Promise<void>((resolve) => (finish = resolve));
     const running: RunningProxy = { url: '', port: 0, stop: () => (calls.push('stop'), stopping) };
-    const proc = new EventEmitter() as unknown as NodeJS.Process;
+    return { calls, finish, running, proc: new EventEmitter() as unknown as NodeJS.Process };
+  }
+
+  it('the first SIGINT or SIGTERM starts the stop (its grace period runs), a second one cuts it short', async () => {
+    const { calls, finish, running, proc } = stoppable();
     const done = stopOnSignal(running, proc);
     proc.emit('SIGTERM');
     expect(calls).toEqual(['stop']);
@@ -338,11 +343,7 @@ describe('Ctrl-C', () => {
   });
 
   it('`until` (proxy --explore: the view closed) starts the stop as a first signal does; a signal after it cuts it short', async () => {
-    const calls: string[] = [];
-    let finish!: () => void;
-    const stopping = new Promise<void>((resolve) => (finish = resolve));
-    const running: RunningProxy = { url: '', port: 0, stop: () => (calls.push('stop'), stopping) };
-    const proc = new EventEmitter() as unknown as NodeJS.Process;
+    const { calls, finish, running, proc } = stoppable();
     let close!: () => void;
     const done = stopOnSignal(running, proc, new Promise<void>((resolve) => (close = resolve)));
     await Promise.resolve();
@@ -358,11 +359,11 @@ describe('Ctrl-C', () => {
   });
 
   it('a signal first, then `until` (the view closed by that signal): one stop, its grace period not cut', async () => {
-    const calls: string[] = [];
-    const running: RunningProxy = { url: '', port: 0, stop: () => (calls.push('stop'), Promise.resolve()) };
-    const proc = new EventEmitter() as unknown as NodeJS.Process;
+    const { calls, finish, running, proc } = stoppable();
     const done = stopOnSignal(running, proc, Promise.resolve());
     proc.emit('SIGINT');
+    await new Promise((resolve) => setImmediate(resolve));
+    finish();
     await done;
     expect(calls).toEqual(['stop']);
   });
