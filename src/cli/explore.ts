@@ -39,10 +39,14 @@ export function exploreBuilder(y: Argv) {
 const DRAW_MS = 50;
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 
-export async function runExplore(args: ExploreArgs, io: CliIO): Promise<number> {
-  if (io.stdout.isTTY !== true) {
-    throw new UsageError('explore needs a terminal and stdout is not one: use mcptrace annotate for the transcript in a file or a pipe');
-  }
+/** The view takes the terminal: without one as stdout, `what` is refused in one line that says what to do `instead`. */
+export function requireTerminal(io: CliIO, what: string, instead: string): void {
+  if (io.stdout.isTTY !== true) throw new UsageError(`${what} needs a terminal and stdout is not one: ${instead}`);
+}
+
+/** `title`: what the title line names instead of the files (`proxy --explore`: the URL to give the host). */
+export async function runExplore(args: ExploreArgs, io: CliIO, title = titleOf(args.files)): Promise<number> {
+  requireTerminal(io, 'explore', 'use mcptrace annotate for the transcript in a file or a pipe');
   if (args.where !== undefined) {
     const q = parseQuery(args.where);
     if (!q.ok) throw new UsageError(`--where ${args.where}`, { column: '--where '.length + q.column, note: q.message });
@@ -72,7 +76,7 @@ export async function runExplore(args: ExploreArgs, io: CliIO): Promise<number> 
     sessionInfo: (key) => analyzer.session(key),
     diagnosis: () => finalDiagnosis ?? diagnoser.finish({ sessions: sessionsNow(), open: analyzer.snapshot().open }),
     endFindings: (seq) => endFindings.get(seq) ?? [],
-  }, paletteFor(io, args.color), titleOf(args.files));
+  }, paletteFor(io, args.color), title);
   explorer.status = follow ? 'following' : 'reading';
   if (args.where !== undefined) {
     explorer.key('/');

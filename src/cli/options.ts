@@ -7,6 +7,9 @@ import { LOG_LEVELS } from './logger.js';
 import { countOption, positiveInteger } from './numeric-options.js';
 import { choicesText, FILTER_VOCABULARIES, list, oneOf } from '../filter/vocabularies.js';
 
+/** `--max-pending`'s default: open requests tracked per session. */
+export const DEFAULT_MAX_PENDING = 100_000;
+
 export function inputOptions<T>(y: Argv<T>) {
   return y
     .positional('files', { describe: 'log files to read; - or none for stdin', type: 'string', array: true })
@@ -20,7 +23,7 @@ export function inputOptions<T>(y: Argv<T>) {
       type: 'boolean',
       default: false,
     })
-    .option('max-pending', countOption('max-pending', 'open requests tracked per session before the oldest is dropped', 100_000))
+    .option('max-pending', countOption('max-pending', 'open requests tracked per session before the oldest is dropped', DEFAULT_MAX_PENDING))
     .option('max-sessions', countOption(
       'max-sessions',
       'sessions tracked at once; past it the least recently active one is retired (its open requests count as unanswered; finding session-limit)',

@@ -8,6 +8,8 @@ import { DEFAULT_HOST, listenAddress } from './listen-address.js';
 import { countOption } from './numeric-options.js';
 import { WIDTH_OPTION } from './options.js';
 import { liveSpans, otlpLiveOptions, type OtlpLiveArgs } from './otlp-live.js';
+import { requireTerminal } from './explore.js';
+import { ProxyView } from './proxy-explore.js';
 import { DEFAULT_MAX_LINE, openOutput } from './wrap.js';
 
 export interface ProxyArgs extends OtlpLiveArgs {
@@ -19,6 +21,7 @@ export interface ProxyArgs extends OtlpLiveArgs {
   color?: boolean;
   width?: number;
   maxLine: number;
+  explore: boolean;
 }
 
 export function proxyBuilder(y: Argv) {
@@ -29,12 +32,14 @@ export function proxyBuilder(y: Argv) {
     .option('out', { alias: 'o', describe: 'write the capture to FILE as envelope NDJSON, record by record (follow it with `mcptrace annotate --follow FILE`)', type: 'string', requiresArg: true })
     .option('append', { describe: 'append to the --out file instead of replacing it', type: 'boolean', default: false })
     .option('live', { describe: 'print the annotated transcript as it happens, to stderr (--live) or to FILE (--live FILE)', type: 'string' })
-    .option('color', { describe: 'colour the live transcript (default: only on a terminal; NO_COLOR / FORCE_COLOR honoured)', type: 'boolean' })
+    .option('color', { describe: 'colour the live transcript or the --explore view (default: only on a terminal; NO_COLOR / FORCE_COLOR honoured)', type: 'boolean' })
     .option('width', WIDTH_OPTION)
     .option('max-line', countOption('max-line', 'capture at most N bytes of one body or SSE event (a longer one is recorded cut, with its true size, and forwarded whole)', DEFAULT_MAX_LINE))
+    .option('explore', { describe: 'browse the sessions as they happen in the full-screen view of `mcptrace explore` (docs/explore.md); its title shows the URL to give the host, q stops the proxy. The capture goes to --out FILE, or to a temporary file removed at the end', type: 'boolean', default: false })
     .option('debug', { describe: 'print stack traces of internal errors', type: 'boolean', default: false })
     .example('$0 proxy --target https://example.com/mcp --out session.ndjson', 'capture a remote server\'s sessions: give the host the URL printed')
-    .example('$0 proxy --target http://127.0.0.1:3001/mcp --listen 8931 --live', 'annotated transcript on stderr, on a fixed port');
+    .example('$0 proxy --target http://127.0.0.1:3001/mcp --listen 8931 --live', 'annotated transcript on stderr, on a fixed port')
+    .example('$0 proxy --target http://127.0.0.1:3001/mcp --explore', 'browse the messages as they pass; q stops the proxy');
 }
 
 export async function runProxy(args: ProxyArgs, io: CliIO): Promise<number> {
@@ -43,22 +48,31 @@ export async function runProxy(args: ProxyArgs, io: CliIO): Promise<number> {
   const { host, port } = listenAddress(args.listen, '--listen');
   // Checked before any file is opened.
   const spans = await liveSpans(args, io);
+  if (args.explore) {
+    if (args.live !== undefined) throw new UsageError('--explore and --live are two views of the traffic: give one (the view follows the capture, which --out keeps)');
+    requireTerminal(io, 'proxy --explore', 'leave --explore out, or give --live for the annotated transcript on stderr');
+  }
   const liveFile = args.live === undefined || args.live === '' ? null : args.live;
   if (args.out !== undefined && liveFile === args.out) throw new UsageError('--live FILE and --out FILE must be different files');
+  // Checked before a temporary capture's folder is made.
   const out = args.out === undefined ? undefined : openOutput(args.out, args.append, 'capture');
+  const view = args.explore ? new ProxyView(args.out, io) : null;
   const live = args.live === undefined ? undefined : liveFile === null ? 'stderr' : openOutput(liveFile, false, 'live transcript');
   // The live view (and --otlp-endpoint's annotation) checks schemas: load the SDK's as the bundle's ES module chunk
   // (src/protocol/schemas.ts).
   if (live !== undefined || spans !== undefined) await preloadSchemas();
-  const opts: HttpProxyOptions = { target, host, port, out, live, color: args.color, width: args.width, maxLine: args.maxLine, captureName: args.out, spans };
-  const proxyIO: HttpProxyIO = io;
+  const opts: HttpProxyOptions = { target, host, port, out: out ?? (view ? openOutput(view.capture, false, 'capture') : undefined), live, color: args.color, width: args.width, maxLine: args.maxLine, captureName: args.out, spans };
+  const proxyIO: HttpProxyIO = view?.io ?? io;
   let running: RunningProxy;
   try {
     running = await startHttpProxy(opts, proxyIO);
   } catch (err) {
+    view?.release();
+    view?.end(false);
     if (err instanceof ListenError) throw new UsageError(err.message);
     throw err;
   }
+  if (view) return view.run(running, args.color);
   // Ctrl-C is how a proxy ends: a clean stop, the capture complete, exit 0.
   await stopOnSignal(running);
   return 0;

@@ -22,6 +22,7 @@ export interface WrapArgs extends OtlpLiveArgs {
   maxLine: number;
   stderr: boolean;
   killAfter: number;
+  explore?: boolean;
 }
 
 /** 64 MiB: a line longer than this is captured as its first 64 MiB and its true size (forwarded whole). */
@@ -39,6 +40,8 @@ export function wrapBuilder(y: Argv) {
     .option('max-line', countOption('max-line', 'capture at most N bytes of one line (longer lines are recorded cut, with their true size, and forwarded whole)', DEFAULT_MAX_LINE))
     .option('stderr', { describe: "record the server's stderr lines in the capture and the live transcript (--no-stderr: only forward them)", type: 'boolean', default: true })
     .option('kill-after', durationOption('kill-after', 'after a signal is passed on to the server, send it SIGKILL if it has not exited within this time (5000, 5s, 500ms; a second signal sends it at once)', DEFAULT_KILL_AFTER_MS))
+    // Known, to be refused with the way to the live view (runWrap), not as an unknown argument.
+    .option('explore', { type: 'boolean', hidden: true })
     .option('debug', { describe: 'print stack traces of internal errors', type: 'boolean', default: false })
     .example('$0 wrap --out session.ndjson -- npx -y @modelcontextprotocol/server-everything', 'capture a server session for later annotate/audit')
     .example('$0 wrap --live -- node server.js stdio', 'annotated transcript on stderr while a host talks to the server');
@@ -53,6 +56,9 @@ export function commandAfterDashes(argv: readonly string[]): string[] {
 }
 
 export async function runWrap(args: WrapArgs, io: CliIO, argv: readonly string[]): Promise<number> {
+  if (args.explore === true) {
+    throw new UsageError("wrap --explore: wrap's stdin and stdout are the host's pipe, not a terminal; capture with --out FILE and run `mcptrace explore --follow FILE` in another terminal");
+  }
   if (args.command !== undefined && args.command.length > 0) {
     // `wrap --live node server.js`: --live took `node` as its file; say so, or the advice would drop a word.
     const at = argv.indexOf('--live');

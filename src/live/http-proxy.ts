@@ -126,23 +126,24 @@ export async function startHttpProxy(opts: HttpProxyOptions, io: HttpProxyIO): P
 }
 
 /**
- * Resolves when SIGINT or SIGTERM (Ctrl-C) has stopped the proxy, as `RunningProxy.stop` says. A second signal cuts the
- * grace period short.
+ * Resolves when SIGINT or SIGTERM (Ctrl-C), or `until` when given (`proxy --explore`: the view was closed), has stopped
+ * the proxy, as `RunningProxy.stop` says. A signal after that cuts the grace period short.
  */
-export async function stopOnSignal(running: Pick<RunningProxy, 'stop'>, proc: NodeJS.Process = process): Promise<void> {
+export async function stopOnSignal(running: Pick<RunningProxy, 'stop'>, proc: NodeJS.Process = process, until?: Promise<void>): Promise<void> {
   let stopped: Promise<void> | null = null;
-  let signalled!: () => void;
-  const signal = new Promise<void>((resolve) => (signalled = resolve));
-  const onSignal = () => {
-    // The first signal starts the stop; a second one cuts its grace period short (stop() again).
-    if (stopped === null) {
-      stopped = running.stop();
-      signalled();
-    } else void running.stop();
+  let started!: () => void;
+  const start = new Promise<void>((resolve) => (started = resolve));
+  const first = () => {
+    if (stopped !== null) return;
+    stopped = running.stop();
+    started();
   };
+  // The first signal starts the stop; a second one cuts its grace period short (stop() again).
+  const onSignal = () => (stopped === null ? first() : void running.stop());
   proc.on('SIGINT', onSignal);
   proc.on('SIGTERM', onSignal);
-  await signal;
+  void until?.then(first, first);
+  await start;
   await stopped;
   proc.off('SIGINT', onSignal);
   proc.off('SIGTERM', onSignal);

@@ -115,6 +115,13 @@ describe('output files and wrap', () => {
     expectUsage(await runMain(['wrap', '--live', 'node', 'server.js']), '-- node server.js (--live took node as its FILE: --live alone prints to stderr)');
     expectUsage(await runMain(['wrap', '--out', join(tmp.path, 'c.ndjson')]), 'wrap needs the server command after --');
   });
+
+  it('wrap --explore says where the live view is: explore --follow on the capture, in another terminal', async () => {
+    expectUsage(
+      await runMain(['wrap', '--explore', '--out', join(tmp.path, 'c.ndjson'), '--', 'node']),
+      "wrap --explore: wrap's stdin and stdout are the host's pipe, not a terminal; capture with --out FILE and run `mcptrace explore --follow FILE` in another terminal",
+    );
+  });
 });
 
 describe('audit: the format does not depend on where stdout goes', () => {

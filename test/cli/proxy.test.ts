@@ -192,6 +192,9 @@ describe('usage', () => {
     [['--target', 'https://user:pw@example.com/mcp'], '--target https://user:pw@example.com/mcp: leave credentials out of the URL; the client\'s own headers (Authorization) pass through the proxy'],
     [['--target', 'http://127.0.0.1:1/mcp', '--listen', 'localhost'], '--listen localhost: give PORT, HOST:PORT or [IPv6]:PORT (port 0 to 65535)'],
     [['--target', 'http://127.0.0.1:1/mcp', '--listen', '70000'], '--listen 70000: give PORT, HOST:PORT or [IPv6]:PORT (port 0 to 65535)'],
+    [['--target', 'http://127.0.0.1:1/mcp', '--explore', '--live'], '--explore and --live are two views of the traffic: give one (the view follows the capture, which --out keeps)'],
+    // stdout is a pipe here: the view, as `mcptrace explore`, wants a terminal.
+    [['--target', 'http://127.0.0.1:1/mcp', '--explore'], 'proxy --explore needs a terminal and stdout is not one: leave --explore out, or give --live for the annotated transcript on stderr'],
   ])('%j: one line, exit 2', async (args, message) => {
     const r = await runCli(['proxy', ...args]);
     expect({ code: r.code, stderr: r.stderr, stdout: r.stdout }).toEqual({ code: 2, stderr: `mcptrace: ${message}\n`, stdout: '' });
@@ -210,7 +213,7 @@ describe('usage', () => {
     const r = await runCli(['proxy', '--help']);
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     expect(r.stdout).toMatch(/^mcptrace proxy --target URL \[options\]/);
-    for (const o of ['--target', '--listen', '--out', '--append', '--live', '--max-line']) expect(r.stdout).toContain(o);
+    for (const o of ['--target', '--listen', '--out', '--append', '--live', '--explore', '--max-line']) expect(r.stdout).toContain(o);
     expect(r.stdout).toMatch(/Examples:\n  mcptrace proxy --target https:\/\/example\.com\/mcp/);
   });
 });

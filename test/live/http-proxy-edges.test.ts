@@ -320,12 +320,17 @@ describe('streams and stopping', () => {
 });
 
 describe('Ctrl-C', () => {
-  it('the first SIGINT or SIGTERM starts the stop (its grace period runs), a second one cuts it short', async () => {
+  /** A proxy whose stop() is counted and ends when told (`finish`), and a process to signal. */
+  function stoppable() {
     const calls: string[] = [];
     let finish!: () => void;
     const stopping = new Promise<void>((resolve) => (finish = resolve));
     const running: RunningProxy = { url: '', port: 0, stop: () => (calls.push('stop'), stopping) };
-    const proc = new EventEmitter() as unknown as NodeJS.Process;
+    return { calls, finish, running, proc: new EventEmitter() as unknown as NodeJS.Process };
+  }
+
+  it('the first SIGINT or SIGTERM starts the stop (its grace period runs), a second one cuts it short', async () => {
+    const { calls, finish, running, proc } = stoppable();
     const done = stopOnSignal(running, proc);
     proc.emit('SIGTERM');
     expect(calls).toEqual(['stop']);
@@ -335,5 +340,31 @@ describe('Ctrl-C', () => {
     await done;
     // Stopped: the handlers are gone.
     expect((proc as unknown as EventEmitter).listenerCount('SIGINT') + (proc as unknown as EventEmitter).listenerCount('SIGTERM')).toBe(0);
+  });
+
+  it('`until` (proxy --explore: the view closed) starts the stop as a first signal does; a signal after it cuts it short', async () => {
+    const { calls, finish, running, proc } = stoppable();
+    let close!: () => void;
+    const done = stopOnSignal(running, proc, new Promise<void>((resolve) => (close = resolve)));
+    await Promise.resolve();
+    expect(calls).toEqual([]);
+    close();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual(['stop']);
+    proc.emit('SIGINT');
+    expect(calls).toEqual(['stop', 'stop']);
+    finish();
+    await done;
+    expect((proc as unknown as EventEmitter).listenerCount('SIGINT')).toBe(0);
+  });
+
+  it('a signal first, then `until` (the view closed by that signal): one stop, its grace period not cut', async () => {
+    const { calls, finish, running, proc } = stoppable();
+    const done = stopOnSignal(running, proc, Promise.resolve());
+    proc.emit('SIGINT');
+    await new Promise((resolve) => setImmediate(resolve));
+    finish();
+    await done;
+    expect(calls).toEqual(['stop']);
   });
 });
