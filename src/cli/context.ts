@@ -6,6 +6,7 @@ import { analyzeFollow, analyzeStream, analyzeStreamBatches, analyzeStreamEach, 
 import { describeDocument, untilAborted, type FollowNotice, type FollowProgress } from '../input/index.js';
 import { colorEnabled, createPalette, type Palette } from '../output/color.js';
 import { escapeTerminal } from '../output/escape.js';
+import { SessionTags } from '../output/session-tags.js';
 import type { PipelineRecord } from '../types.js';
 import { buildSelection, type FilterOptions } from './filter.js';
 import { UsageError } from './errors.js';
@@ -73,7 +74,8 @@ export interface RunArgs extends FilterOptions {
 export function openRun(
   args: RunArgs,
   io: CliIO,
-  more: Pick<AnalyzerOptions, 'rules' | 'ruleOptions'> = {},
+  /** `tags`: the sessions' tags the output shows, given here from every record before the filters see it. */
+  more: Pick<AnalyzerOptions, 'rules' | 'ruleOptions'> & { tags?: SessionTags } = {},
   stop?: AbortSignal,
   /** Sees every record, those the filters leave out too, before they are handed on (what the diagnosis reads). */
   all?: (r: PipelineRecord) => void,
@@ -83,11 +85,20 @@ export function openRun(
   checkSomethingToRead(args.files, io.stdin as { isTTY?: boolean });
   const log = loggerFor(args.logLevel, io);
   const noted = inputNoter(io, log, args.logLevel, wentWrong);
+  const { tags = new SessionTags(), ...rules } = more;
   const analyzer = new Analyzer({
     inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes,
-    onDetect: (file, d) => logDetection(log, file, d), onNote: captureNoter(io, args.logLevel), onDocument: (file, s) => logDocument(log, file, s), ...more,
+    onDetect: (file, d) => logDetection(log, file, d), onNote: captureNoter(io, args.logLevel), onDocument: (file, s) => logDocument(log, file, s), ...rules,
   });
-  const selection = buildSelection(args, args.maxPending);
+  const built = buildSelection(args, args.maxPending, { sessionTag: (key) => tags.of(key) });
+  // A session's tag is given from all the records, before the filters pick among them: it does not depend on them.
+  const selection = built && {
+    ...built,
+    push(r: PipelineRecord) {
+      tags.of(r.session);
+      return built.push(r);
+    },
+  };
   const ended = () => {
     for (const line of selection?.end() ?? []) io.stderr.write(`mcptrace: ${escapeTerminal(line)}\n`);
   };
