@@ -52,6 +52,18 @@ describe('session tags', () => {
     expect(await sessions(['--session', B])).toEqual([B]);
     expect(await text(['--session', 's2'])).toContain(`session ${B} (s2)`);
   });
+  it('stats --jobs: a tag is numbered over the whole run, not per worker (session in --where runs in one thread)', async () => {
+    const other = join(tmp.path, 'other.ndjson');
+    const C = 'cccc-3333-session-three';
+    const m = { jsonrpc: '2.0', id: 1, method: 'ping' };
+    writeFileSync(other, JSON.stringify({ ts: '2026-11-30T10:01:00Z', session: C, dir: 'c2s', line: JSON.stringify(m) }) + '\n');
+    const args = ['stats', '-f', 'json', '--where', 'session == "s3"', log(), other];
+    const one = await runMain(args);
+    const jobs = await runMain([...args, '--jobs', '2'], { env: { MCPTRACE_JOBS_IN_THREAD: '1' } });
+    expect(one.code).toBe(0);
+    expect(JSON.stringify(JSON.parse(one.stdout))).toContain(C);
+    expect(jobs.stdout).toBe(one.stdout);
+  });
   it('the filter language: session == "s2" and session in {…} take the tag too; != leaves it out', async () => {
     expect(await sessions(['--where', 'session == "s2"'])).toEqual([B]);
     expect(await sessions(['--where', `session in {"s1", "${B}"}`])).toEqual([A, B]);
