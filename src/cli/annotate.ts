@@ -7,6 +7,7 @@ import { recordMessageJson, recordToNdjson, recordToNdjsonHead } from '../output
 import { escapeJsonForTerminal } from '../output/escape.js';
 import type { Redactor } from '../output/redact.js';
 import { TextTranscript } from '../output/transcript.js';
+import { SessionTags } from '../output/session-tags.js';
 import type { PipelineRecord } from '../types.js';
 import { transcriptColumns } from './columns.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
@@ -82,9 +83,12 @@ export async function runAnnotate(given: AnnotateArgs, io: CliIO): Promise<numbe
       const marks = diagnoser.observe(r);
       if (marks) r.marks = marks;
     };
-    const { analyzer, each, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop, mark, (f) => diagnoser.wentWrong(f));
+    const redactor = redactorFor(args, false);
+    // The sessions' tags as the text shows them, given from every record (those the filters hide too): `--session s2` takes what the screen shows.
+    const tags = new SessionTags(redactor ? (key) => redactor.text(key) : undefined);
+    const { analyzer, each, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts, tags }, stop, mark, (f) => diagnoser.wentWrong(f));
     const out = new OutputWriter(io.stdout);
-    const made = makeSink(args, io, analyzer, redactorFor(args, false), diagnoser);
+    const made = makeSink(args, io, analyzer, redactor, diagnoser, tags);
     // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (ARCHITECTURE.md principle 7).
     const sink = io.stdout.isTTY && args.format !== 'text' ? terminalSafe(made) : made;
     if (args.format === 'text') {
@@ -130,7 +134,7 @@ function terminalSafe(sink: Sink): Sink {
 }
 
 /** `redactor`: masks secrets in what is printed (records, session details, end-of-input findings); null: nothing. */
-function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean; bodyPretty: boolean }, io: CliIO, analyzer: Analyzer, redactor: Redactor | null, diagnoser: Diagnoser): Sink {
+function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean; bodyPretty: boolean }, io: CliIO, analyzer: Analyzer, redactor: Redactor | null, diagnoser: Diagnoser, tags: SessionTags): Sink {
   const shown = redactor ? (r: PipelineRecord) => redactor.record(r) : (r: PipelineRecord) => r;
   const ended = redactor ? (s: AnalysisSummary) => redactor.summary(s) : (s: AnalysisSummary) => s;
   if (args.format === 'ndjson') {
@@ -169,6 +173,7 @@ function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean; body
     body: args.body ?? false,
     bodyWidth: args.bodyPretty ? 'pretty' : args.bodyFull ? 'full' : args.bodyWidth,
     width: transcriptColumns(io, args.width),
+    tags,
   });
   return {
     record: (r) => {

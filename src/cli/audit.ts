@@ -10,6 +10,7 @@ import { loggerFor, openRun, paletteFor, type CliIO, type RunArgs } from './cont
 import { EXIT } from './errors.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
 import { buildSelection, taskFilter } from './filter.js';
+import { atLogEnd } from './log-end.js';
 import { escapeTerminal } from '../output/escape.js';
 import { WIDTH_OPTION, filterOptions, inputOptions, jobsOption, whereOptions } from './options.js';
 import { captureNoter, inputNoter } from './input-notes.js';
@@ -86,7 +87,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
       const task = {
         command: 'audit' as const,
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules, ruleOptions: ruleOpts },
-        filter: taskFilter(args),
+        filter: taskFilter(await atLogEnd(args, io)),
         auditLimits: limits,
         redactKeys: redactor ? (args.redactKey ?? []) : undefined,
       };

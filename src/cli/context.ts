@@ -6,8 +6,10 @@ import { analyzeFollow, analyzeStream, analyzeStreamBatches, analyzeStreamEach, 
 import { describeDocument, untilAborted, type FollowNotice, type FollowProgress } from '../input/index.js';
 import { colorEnabled, createPalette, type Palette } from '../output/color.js';
 import { escapeTerminal } from '../output/escape.js';
+import { SessionTags } from '../output/session-tags.js';
 import type { PipelineRecord } from '../types.js';
 import { buildSelection, type FilterOptions } from './filter.js';
+import { atLogEnd, needsLogEnd } from './log-end.js';
 import { UsageError } from './errors.js';
 import { noticeText } from './follow.js';
 import { checkSomethingToRead, resolveFollowInputs, resolveInputs, type FollowInput, type NamedInput } from './inputs.js';
@@ -73,7 +75,8 @@ export interface RunArgs extends FilterOptions {
 export function openRun(
   args: RunArgs,
   io: CliIO,
-  more: Pick<AnalyzerOptions, 'rules' | 'ruleOptions'> = {},
+  /** `tags`: the sessions' tags the output shows, given here from every record before the filters see it. */
+  more: Pick<AnalyzerOptions, 'rules' | 'ruleOptions'> & { tags?: SessionTags } = {},
   stop?: AbortSignal,
   /** Sees every record, those the filters leave out too, before they are handed on (what the diagnosis reads). */
   all?: (r: PipelineRecord) => void,
@@ -83,11 +86,28 @@ export function openRun(
   checkSomethingToRead(args.files, io.stdin as { isTTY?: boolean });
   const log = loggerFor(args.logLevel, io);
   const noted = inputNoter(io, log, args.logLevel, wentWrong);
+  const { tags = new SessionTags(), ...rules } = more;
   const analyzer = new Analyzer({
     inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes,
-    onDetect: (file, d) => logDetection(log, file, d), onNote: captureNoter(io, args.logLevel), onDocument: (file, s) => logDocument(log, file, s), ...more,
+    onDetect: (file, d) => logDetection(log, file, d), onNote: captureNoter(io, args.logLevel), onDocument: (file, s) => logDocument(log, file, s), ...rules,
   });
-  const selection = buildSelection(args, args.maxPending);
+  const select = (f: FilterOptions) => {
+    const built = buildSelection(f, args.maxPending, { sessionTag: (key) => tags.of(key) });
+    // A session's tag is given from all the records, before the filters pick among them: it does not depend on them.
+    return built && {
+      ...built,
+      push(r: PipelineRecord) {
+        tags.of(r.session);
+        return built.push(r);
+      },
+    };
+  };
+  // `--since 5m`: the selection is made once a first pass has found the log's end (log-end.ts).
+  const afterEnd = needsLogEnd(args);
+  let selection = afterEnd ? null : select(args);
+  const ready = async () => {
+    if (afterEnd && selection === null) selection = select(await atLogEnd(args, io));
+  };
   const ended = () => {
     for (const line of selection?.end() ?? []) io.stderr.write(`mcptrace: ${escapeTerminal(line)}\n`);
   };
@@ -97,6 +117,7 @@ export function openRun(
   // handed over as soon as its frame is annotated, for sinks that read the analyzer's state as of the record).
   async function* batches(): AsyncGenerator<PipelineRecord[]> {
     await schemas;
+    await ready();
     if (args.follow && stop) {
       for await (const r of followedRecords(analyzer, args, stop, io, log, noted)) {
         all?.(r);
@@ -106,9 +127,10 @@ export function openRun(
       ended();
       return;
     }
+    const chosen = selection;
     for await (const b of batchesOf(analyzer, args.files, io, log, noted)) {
       if (all) for (let i = 0; i < b.length; i++) all(b[i]!);
-      const kept = selection ? b.flatMap((r) => selection.push(r)) : b;
+      const kept = chosen ? b.flatMap((r) => chosen.push(r)) : b;
       if (kept.length > 0) yield kept;
     }
     ended();
@@ -116,6 +138,7 @@ export function openRun(
   /** Every record to `onRecord`; a promise it returns (its output is full) is awaited before the next chunk is read. */
   async function each(onRecord: (r: PipelineRecord) => Promise<void> | void): Promise<void> {
     await schemas;
+    await ready();
     const one = !selection && !all ? onRecord : (r: PipelineRecord) => {
       all?.(r);
       if (!selection) return onRecord(r);

@@ -36,7 +36,8 @@ export function shortcutClauses(f: ShortcutOptions): Clause[] {
   for (const [flag, op] of [['since', '>='], ['until', '<']] as const) {
     const t = f[flag];
     if (t === undefined) continue;
-    if (timeParts(t) === null) throw new UsageError(`--${flag} ${t}: not a time (10:32, 10:32:05.250, 2026-11-30, 2026-11-30T10:32:00Z)`);
+    // A duration (`5m`) was made a time before this, from the log's end (log-end.ts).
+    if (timeParts(t) === null) throw new UsageError(`--${flag} ${t}: not a time (10:32, 10:32:05.250, 2026-11-30, 2026-11-30T10:32:00Z) nor a duration before the log's end (5m, 90s, 1h30m)`);
     out.push({ expr: `time ${op} ${quote(t)}`, typed: `--${flag} ${t}` });
   }
   return out;

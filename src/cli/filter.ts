@@ -2,7 +2,7 @@
 // --kind, --session, --no-logs.
 import { FilterError } from '../filter/error.js';
 import { compile } from '../filter/evaluate.js';
-import { FIELD_BY_NAME } from '../filter/fields.js';
+import { FIELD_BY_NAME, type FieldContext } from '../filter/fields.js';
 import { parseFilter } from '../filter/parse.js';
 import { SeenValues, wantedValues, type Wanted } from '../filter/seen.js';
 import { PairSelector } from '../filter/select.js';
@@ -27,7 +27,7 @@ export interface FilterOptions extends ShortcutOptions {
  * Builds a predicate; each flag may repeat (any of its values matches) and flags combine with AND.
  * A method value ending in `*` or `/` matches as a prefix (`--method 'tools/*'`).
  */
-function buildFilter(f: FilterOptions): ((r: PipelineRecord) => boolean) | null {
+function buildFilter(f: FilterOptions, ctx: FieldContext): ((r: PipelineRecord) => boolean) | null {
   const tests: ((r: PipelineRecord) => boolean)[] = [];
   if (f.method?.length) {
     const exact = new Set(f.method.filter((m) => !isPrefix(m)));
@@ -41,7 +41,12 @@ function buildFilter(f: FilterOptions): ((r: PipelineRecord) => boolean) | null 
   if (f.phase?.length) tests.push(inSet(f.phase, (r) => r.phase));
   if (f.dir?.length) tests.push(inSet(f.dir, (r) => r.dir));
   if (f.kind?.length) tests.push(inSet(f.kind, (r) => r.kind));
-  if (f.session?.length) tests.push(inSet(f.session, (r) => r.session));
+  if (f.session?.length) {
+    // The key, or the tag the transcript shows (`s2`).
+    const set = new Set(f.session);
+    const tag = ctx.sessionTag;
+    tests.push((r) => set.has(r.session) || (tag !== undefined && set.has(tag(r.session))));
+  }
   if (f.logs === false) tests.push((r) => r.kind !== 'log');
   if (tests.length === 0) return null;
   return (r) => tests.every((t) => t(r));
@@ -86,22 +91,23 @@ export interface SelectionState {
 }
 
 /**
+ * `ctx.sessionTag`: the tag each session is shown with, so that `--session s2` and `session == "s2"` take it.
  * `--where` selects records with their pairs (`maxHeld`: requests held for an answer that may match, src/filter/select.ts);
  * the flags then narrow what it selected (`--kind request --where isError`: the requests that failed).
  */
-export function buildSelection(f: FilterOptions, maxHeld: number): Selection | null {
-  const keep = buildFilter(f);
+export function buildSelection(f: FilterOptions, maxHeld: number, ctx: FieldContext = {}): Selection | null {
+  const keep = buildFilter(f, ctx);
   const clauses = shortcutClauses(f);
   const where = f.where === undefined && clauses.length === 0 ? null : whereExpression(f.where, clauses.map((c) => c.expr));
   if (!keep && !where) return null;
-  const selector = where ? new PairSelector(compile(where), maxHeld) : null;
+  const selector = where ? new PairSelector(compile(where, ctx), maxHeld) : null;
   const [method, session] = [FIELD_BY_NAME.get('method')!, FIELD_BY_NAME.get('session')!];
   const wanted: Wanted[] = [
     ...(where ? wantedValues(where) : []),
     ...(f.method ?? []).filter((m) => !isPrefix(m)).map((value) => ({ field: method, value })),
     ...(f.session ?? []).map((value) => ({ field: session, value })),
   ];
-  const seen = wanted.length ? new SeenValues(wanted) : null;
+  const seen = wanted.length ? new SeenValues(wanted, ctx) : null;
   let read = 0;
   let shown = 0;
   return {

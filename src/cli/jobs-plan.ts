@@ -25,6 +25,8 @@ interface PlanOptions {
   minPieceBytes?: number;
   follow?: boolean;
   session?: string[];
+  /** `--where`: one that reads the session field runs in one thread too (a session's tag, `s2`, is numbered over the whole run). */
+  where?: string;
   inputFormat?: InputFormat;
   maxMessageBytes?: number;
 }
@@ -37,12 +39,12 @@ export interface Plan {
 
 /**
  * The work of a `--jobs N` run, or null when it runs in one thread: N below 2, stdin, `--follow`, a filter on
- * session keys, or a single file too small to cut or in a format that is not cut. The plan is made by `runParallel` while the
+ * sessions (`--session`, or `session` in `--where`: a tag is the whole run's, not a worker's), or a single file too small to cut or in a format that is not cut. The plan is made by `runParallel` while the
  * workers start (cutting a file reads it up to its last cut).
  */
 export async function parallelPlan(inputs: readonly { name: string; files: readonly string[] }[], jobs: number | undefined, opts: PlanOptions): Promise<Plan | null> {
   const n = jobs ?? 1;
-  if (n < 2 || inputs.length === 0 || inputs.some((i) => i.name === '-') || opts.follow || (opts.session && opts.session.length > 0)) return null;
+  if (n < 2 || inputs.length === 0 || inputs.some((i) => i.name === '-') || opts.follow || (opts.session && opts.session.length > 0) || readsSession(opts.where)) return null;
   const files = inputs.map((i) => i.name);
   const minBytes = opts.minPieceBytes ?? minPieceBytes({});
   // A log read with its rotations is read whole.
@@ -91,4 +93,9 @@ async function formatOf(file: string): Promise<InputFormat | null> {
   } finally {
     stream.destroy();
   }
+}
+
+/** Whether an expression may read the `session` field (the word outside `http.session`; in a quoted value too, which only costs the threads). */
+function readsSession(where: string | undefined): boolean {
+  return where !== undefined && /(^|[^\w.])session\b/.test(where);
 }

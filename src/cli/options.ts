@@ -47,7 +47,7 @@ export function filterOptions<T>(y: Argv<T>) {
     .option('phase', { requiresArg: true, describe: `only these phases: ${choicesText(FILTER_VOCABULARIES.phase)}`, type: 'string', group: 'Filters:', coerce: oneOf('phase', FILTER_VOCABULARIES.phase) })
     .option('dir', { requiresArg: true, describe: `only these directions: ${choicesText(FILTER_VOCABULARIES.dir)}`, type: 'string', group: 'Filters:', coerce: oneOf('dir', FILTER_VOCABULARIES.dir) })
     .option('kind', { requiresArg: true, describe: `only these kinds of record: ${choicesText(FILTER_VOCABULARIES.kind)}`, type: 'string', group: 'Filters:', coerce: oneOf('kind', FILTER_VOCABULARIES.kind) })
-    .option('session', { requiresArg: true, describe: 'only these session keys', type: 'string', group: 'Filters:', coerce: list });
+    .option('session', { requiresArg: true, describe: 'only these sessions: their keys, or the tags the transcript shows (s2)', type: 'string', group: 'Filters:', coerce: list });
 }
 
 /** `--where EXPR` (`-Y`, as tshark spells it): the filter language (docs/filter.md), and its shortcuts (filter-shortcuts.ts). */
@@ -66,8 +66,8 @@ export function whereOptions<T>(y: Argv<T>) {
     .option('failed', { describe: 'only JSON-RPC errors and isError results, with the requests they answer', type: 'boolean', group: 'Filters:' })
     .option('slow', { describe: 'only the answers slower than --slow-ms (the slow-response findings), with their requests', type: 'boolean', group: 'Filters:' })
     .option('grep', { describe: 'only the messages with this text in their body (as logged, or in a decoded string), with their pairs', type: 'string', group: 'Filters:', coerce: (v: unknown) => (Array.isArray(v) ? v : [v]).map(String) })
-    .option('since', { describe: 'only records logged at or after this time (10:32, 2026-11-30T10:32:00Z; as the log writes it)', type: 'string', group: 'Filters:', coerce: last })
-    .option('until', { describe: 'only records logged before this time', type: 'string', group: 'Filters:', coerce: last });
+    .option('since', { describe: "only records logged at or after this time (10:32, 2026-11-30T10:32:00Z; as the log writes it), or this long before the log's end (5m, 1h30m; files only: they are read twice)", type: 'string', group: 'Filters:', coerce: last })
+    .option('until', { describe: "only records logged before this time, or before this long before the log's end (5m)", type: 'string', group: 'Filters:', coerce: last });
 }
 
 const last = (v: unknown): string => String(Array.isArray(v) ? v[v.length - 1] : v);

@@ -3,7 +3,7 @@ import type { Argv } from 'yargs';
 import { escapeJsonForTerminal } from '../output/escape.js';
 import { formatStatsJson } from '../output/stats-json.js';
 import { formatStatsMarkdown } from '../output/stats-markdown.js';
-import { RULES } from '../rules/registry.js';
+import { NO_RULES } from '../rules/registry.js';
 import { completeDiagnoses, Diagnoser, renumberDiagnoses, wentWrongIn, type PartialDiagnosis } from '../diagnose/diagnoser.js';
 import { StatsCollector } from '../stats/collector.js';
 import { diagnosisStats } from '../stats/diagnosis.js';
@@ -11,6 +11,7 @@ import type { Stats } from '../stats/types.js';
 import { loggerFor, openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { LiveView, liveHeader, withFollow } from './follow.js';
 import { buildSelection, taskFilter } from './filter.js';
+import { atLogEnd } from './log-end.js';
 import { escapeTerminal } from '../output/escape.js';
 import { WIDTH_OPTION, filterOptions, inputOptions, jobsOption, whereOptions } from './options.js';
 import { captureNoter, inputNoter } from './input-notes.js';
@@ -30,8 +31,6 @@ export interface StatsArgs extends RunArgs, RedactArgs {
   color?: boolean;
   jobs?: number;
 }
-
-const NO_RULES = Object.fromEntries(RULES.map((r) => [r.meta.id, 'off' as const]));
 
 export function statsBuilder(y: Argv) {
   return jobsOption(redactOptions(whereOptions(filterOptions(inputOptions(y))), 'off'))
@@ -76,7 +75,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       const task = {
         command: 'stats' as const,
         analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules: NO_RULES },
-        filter: taskFilter(args),
+        filter: taskFilter(await atLogEnd(args, io)),
       };
       const log = loggerFor(args.logLevel, io);
       // The filters' note when they matched nothing, for all the workers together.

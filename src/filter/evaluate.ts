@@ -2,53 +2,54 @@
 // on it (`tool != x` selects tools/call requests only); a field with several values (a record's findings) matches
 // when any of them does.
 import type { PipelineRecord } from '../types.js';
-import { body, type Field, type FieldValue } from './fields.js';
+import { body, type Field, type FieldContext, type FieldValue } from './fields.js';
 import type { CompareOp, Expr, Value } from './parse.js';
 import { compareTimes, type TimeParts } from './time.js';
 
 /** `request`: the answer's request, when it is known. */
 export type Predicate = (r: PipelineRecord, request?: PipelineRecord | null) => boolean;
 
-export function compile(e: Expr): Predicate {
+/** `ctx`: what the run knows besides the record (the sessions' tags). */
+export function compile(e: Expr, ctx: FieldContext = {}): Predicate {
   switch (e.t) {
     case 'or': {
-      const [a, b] = [compile(e.a), compile(e.b)];
+      const [a, b] = [compile(e.a, ctx), compile(e.b, ctx)];
       return (r, q) => a(r, q) || b(r, q);
     }
     case 'and': {
-      const [a, b] = [compile(e.a), compile(e.b)];
+      const [a, b] = [compile(e.a, ctx), compile(e.b, ctx)];
       return (r, q) => a(r, q) && b(r, q);
     }
     case 'not': {
-      const x = compile(e.x);
+      const x = compile(e.x, ctx);
       return (r, q) => !x(r, q);
     }
     case 'has':
-      return (r, q) => values(e.field, r, q).some((v) => v !== false && v !== '');
+      return (r, q) => values(e.field, r, q, ctx).some((v) => v !== false && v !== '');
     case 'compare': {
       const { field, op, value } = e;
-      if (op === '!=') return (r, q) => { const vs = values(field, r, q); return vs.length > 0 && !vs.some((v) => compare(v, value) === 0); };
-      return (r, q) => values(field, r, q).some((v) => holds(op, compare(v, value)));
+      if (op === '!=') return (r, q) => { const vs = values(field, r, q, ctx); return vs.length > 0 && !vs.some((v) => compare(v, value) === 0); };
+      return (r, q) => values(field, r, q, ctx).some((v) => holds(op, compare(v, value)));
     }
     case 'in': {
       const { field, values: set } = e;
-      return (r, q) => values(field, r, q).some((v) => set.some((w) => compare(v, w) === 0));
+      return (r, q) => values(field, r, q, ctx).some((v) => set.some((w) => compare(v, w) === 0));
     }
     case 'match': {
       const { field, re } = e;
-      return (r, q) => values(field, r, q).some((v) => typeof v === 'string' && re.test(v));
+      return (r, q) => values(field, r, q, ctx).some((v) => typeof v === 'string' && re.test(v));
     }
     case 'contains': {
       const { field, text } = e;
       if (field === null) return (r) => bodyContains(r, text);
-      return (r, q) => values(field, r, q).some((v) => typeof v === 'string' && v.includes(text));
+      return (r, q) => values(field, r, q, ctx).some((v) => typeof v === 'string' && v.includes(text));
     }
   }
 }
 
 /** The field's values on the record, none when it has none. */
-function values(field: Field, r: PipelineRecord, request: PipelineRecord | null | undefined): FieldValue[] {
-  const v = field.get(r, request);
+function values(field: Field, r: PipelineRecord, request: PipelineRecord | null | undefined, ctx: FieldContext): FieldValue[] {
+  const v = field.get(r, request, ctx);
   if (Array.isArray(v)) return v.filter((x) => x !== null);
   return v === null ? [] : [v];
 }

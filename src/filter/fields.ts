@@ -18,7 +18,12 @@ export interface Field {
    * The record's value; an array when the record has several (any of them may match); null when it has none.
    * `request`: an answer's request, when it is known (a tool call's answer has its tool).
    */
-  get(r: PipelineRecord, request?: PipelineRecord | null): FieldValue | FieldValue[];
+  get(r: PipelineRecord, request?: PipelineRecord | null, ctx?: FieldContext): FieldValue | FieldValue[];
+}
+
+/** What a run knows besides the record: the tag each session is shown with (`s2`), given from all the records read. */
+export interface FieldContext {
+  sessionTag?(key: string): string;
 }
 
 /** The object at `key` of a message, when the message is an object with an object there. */
@@ -27,6 +32,12 @@ function part(r: PipelineRecord, key: 'params' | 'result' | 'error'): Record<str
   if (m === null || typeof m !== 'object' || Array.isArray(m)) return null;
   const v = (m as Record<string, unknown>)[key];
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+}
+
+/** A session's key, and its tag when the run gives one that differs (either matches). */
+function sessionValues(key: string, ctx: FieldContext | undefined): string | string[] {
+  const tag = ctx?.sessionTag?.(key);
+  return tag === undefined || tag === '' || tag === key ? key : [key, tag];
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -56,7 +67,7 @@ function status(r: PipelineRecord): string | null {
 export const FIELDS: readonly Field[] = [
   { name: 'seq', type: 'number', describe: "the record's number", get: (r) => r.seq },
   { name: 'source', type: 'text', describe: 'file:line the record was read at', get: (r) => r.source },
-  { name: 'session', type: 'text', describe: 'the session key', get: (r) => r.session },
+  { name: 'session', type: 'text', describe: 'the session key, or the tag the transcript shows it with (`s2`)', get: (r, _q, ctx) => sessionValues(r.session, ctx) },
   { name: 'server', type: 'text', describe: "the host's name for the server", get: (r) => r.server },
   { name: 'format', type: 'text', describe: 'the reader (ndjson, envelope, a dialect …)', get: (r) => r.format },
   { name: 'revision', type: 'text', describe: 'the protocol revision the message was sent under', get: (r) => r.revision },

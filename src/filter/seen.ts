@@ -1,7 +1,7 @@
 // When a filter matched nothing: the values it asked for that no record had, with the nearest ones records had
 // (`method == tols/call`: tools/call). At most MAX_SEEN distinct values are kept per field.
 import type { PipelineRecord } from '../types.js';
-import type { Field } from './fields.js';
+import type { Field, FieldContext } from './fields.js';
 import type { Expr } from './parse.js';
 import { nearest } from './suggest.js';
 
@@ -29,14 +29,14 @@ export function wantedValues(e: Expr): Wanted[] {
 export class SeenValues {
   private readonly seen = new Map<Field, Set<string>>();
 
-  constructor(private readonly wanted: readonly Wanted[]) {
+  constructor(private readonly wanted: readonly Wanted[], private readonly ctx: FieldContext = {}) {
     for (const w of wanted) this.seen.set(w.field, new Set());
   }
 
   observe(r: PipelineRecord): void {
     for (const [field, set] of this.seen) {
       if (set.size >= MAX_SEEN) continue;
-      const v = field.get(r);
+      const v = field.get(r, null, this.ctx);
       for (const x of Array.isArray(v) ? v : [v]) if (typeof x === 'string') set.add(x);
     }
   }

@@ -42,3 +42,21 @@ export function compareTimes(record: TimeParts, typed: TimeParts): number | null
   if (a === null || b === null) return null;
   return Math.sign(a - b);
 }
+
+/** The later of two times of a log (compared as `compareTimes` compares a record's with a typed one); `a` on a tie or when they cannot be compared. */
+export function laterTime(a: TimeParts | null, b: TimeParts): TimeParts {
+  if (a === null) return b;
+  return (compareTimes(b, a) ?? 0) > 0 ? b : a;
+}
+
+/**
+ * The time `ms` before `t`, written as a typed time that compares as `t`'s kind does: an instant (`…Z`) when its
+ * zone was known, a wall clock with its date, or a clock alone (not before midnight).
+ */
+export function timeBefore(t: TimeParts, ms: number): string {
+  const iso = (x: number) => new Date(x).toISOString();
+  if (t.instant !== null) return iso(t.instant - ms);
+  if (t.wall !== null) return iso(t.wall - ms).slice(0, -1);
+  const clock = Math.max(0, (t.clock ?? 0) - ms);
+  return iso(clock).slice(11, -1);
+}

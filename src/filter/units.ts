@@ -21,3 +21,19 @@ export function unitOf(unit: string): { kind: UnitKind; factor: number } | null 
 
 /** Every unit's spelling, for a message that lists them. */
 export const UNIT_NAMES = { duration: Object.keys(DURATIONS).filter((u) => u !== 'µs'), size: ['B', 'kB', 'MB', 'GB', 'KiB', 'MiB', 'GiB'] } as const;
+
+const DURATION_PART = /(\d+(?:\.\d+)?)([a-zµ]+)/gy;
+
+/** A duration written as numbers with duration units, one after another (`5m`, `90s`, `1h30m`), in ms; null when it is none. */
+export function durationMs(text: string): number | null {
+  if (text === '') return null;
+  DURATION_PART.lastIndex = 0;
+  let ms = 0;
+  while (DURATION_PART.lastIndex < text.length) {
+    const m = DURATION_PART.exec(text);
+    const unit = m === null ? null : unitOf(m[2]!);
+    if (unit?.kind !== 'duration') return null;
+    ms += Number(m![1]) * unit.factor;
+  }
+  return ms;
+}

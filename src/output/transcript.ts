@@ -9,18 +9,19 @@ import { bodyCutNote, formatOutsideTitle, formatSessionNote, formatSessionPeers,
 import { formatDiagnosisBlock } from './text-diagnosis.js';
 import { textLayout, type TextLayout } from './text-layout.js';
 import { displayWidth } from './width.js';
+import { SessionTags, TAG_MAX } from './session-tags.js';
 import { wrapWords } from './wrap-words.js';
 
 interface TranscriptOptions extends Pick<TextOptions, 'body' | 'bodyWidth' | 'errorName'> {
   /** Columns, or how to read them at each record (a terminal that is resized lays out the next lines anew). */
   width: number | (() => number);
+  /** The sessions' tags, when they were given from all the records read (the filters' too): session-tags.ts. */
+  tags?: SessionTags;
 }
 
 /** Requests whose subject is kept for their answer; past it the oldest is forgotten (memory stays bounded). */
 const MAX_ASKED = 10_000;
 
-/** A session key short enough to be its own tag (a server's name); longer ones (HTTP session ids) get `s1`, `s2` … in order of appearance. */
-const TAG_MAX = 10;
 
 /**
  * Each record becomes its text (`record`), preceded by its session's title when the session first appears (records
@@ -33,7 +34,6 @@ export class TextTranscript {
   private readonly peered = new WeakSet<SessionInfo>();
   /** Sessions whose note (what the log's format never holds) was printed: in the title, or after the record that told it. */
   private readonly noted = new WeakSet<SessionInfo>();
-  private readonly tags = new Map<string, string>();
   /** What each request still unanswered was about (tool name, uri …), by its seq. */
   private readonly asked = new Map<number, string>();
   private lastSession: string | null = null;
@@ -44,7 +44,11 @@ export class TextTranscript {
   private layout: TextLayout | null = null;
   private layoutKey = '';
 
-  constructor(private readonly palette: Palette, private readonly opts: TranscriptOptions) {}
+  private readonly tags: SessionTags;
+
+  constructor(private readonly palette: Palette, private readonly opts: TranscriptOptions) {
+    this.tags = opts.tags ?? new SessionTags();
+  }
 
   /**
    * The text of one record, ending in a newline. `info` is the session as the analyzer knows it now (its identity
@@ -129,13 +133,8 @@ export class TextTranscript {
   }
 
   private tagOf(session: string): string {
-    if (session === NO_SESSION) return ''; // no session's, so no tag, and no number taken from the sessions'
-    let tag = this.tags.get(session);
-    if (tag === undefined) {
-      tag = displayWidth(session) <= TAG_MAX && !/\s/.test(session) ? session : `s${this.tags.size + 1}`;
-      this.tags.set(session, tag);
-      this.widestTag = Math.max(this.widestTag, displayWidth(tag));
-    }
+    const tag = this.tags.ofShown(session); // '' outside any session: no number taken from the sessions'
+    this.widestTag = Math.max(this.widestTag, displayWidth(tag));
     return tag;
   }
 

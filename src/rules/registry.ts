@@ -21,3 +21,6 @@ export const RULES: readonly Rule<any, any>[] = [
 ].sort((a, b) => (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0));
 
 export const ruleById: ReadonlyMap<string, Rule<any, any>> = new Map(RULES.map((r) => [r.meta.id, r]));
+
+/** Every rule off: for a reading that shows no findings (statistics, the first pass that finds a log's end). */
+export const NO_RULES = Object.fromEntries(RULES.map((r) => [r.meta.id, 'off' as const]));

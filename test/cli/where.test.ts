@@ -71,7 +71,7 @@ describe('annotate --where', () => {
   });
   it('--since with something that is no time is a usage error', async () => {
     const r = await runMain(['annotate', '--since', 'soon', ENVELOPE]);
-    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 2, stderr: 'mcptrace: --since soon: not a time (10:32, 10:32:05.250, 2026-11-30, 2026-11-30T10:32:00Z)\n' });
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 2, stderr: "mcptrace: --since soon: not a time (10:32, 10:32:05.250, 2026-11-30, 2026-11-30T10:32:00Z) nor a duration before the log's end (5m, 90s, 1h30m)\n" });
   });
   it('nothing matched: a line on stderr with the records read, and the nearest values that exist', async () => {
     expect(await selected(['--where', 'tool == ecko'])).toEqual({
