@@ -196,7 +196,8 @@ export class Explorer {
       this.prompt = null;
       return;
     }
-    const q = parseQuery(text);
+    const index = this.source.index;
+    const q = parseQuery(text, { sessionTag: (key) => index.tagOf(key) });
     if (!q.ok) {
       this.prompt!.error = { message: q.message, column: q.column };
       return;

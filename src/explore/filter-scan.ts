@@ -3,6 +3,7 @@
 // number of rows per step so that the screen stays live while a million records are read back.
 import { FilterError } from '../filter/error.js';
 import { compile, type Predicate } from '../filter/evaluate.js';
+import type { FieldContext } from '../filter/fields.js';
 import { parseFilter } from '../filter/parse.js';
 import type { PipelineRecord } from '../types.js';
 import { grown } from '../util/grown.js';
@@ -10,9 +11,10 @@ import type { RecordIndex } from './record-index.js';
 
 type Query = { ok: true; source: string; predicate: Predicate } | { ok: false; source: string; message: string; column: number };
 
-export function parseQuery(source: string): Query {
+/** `ctx`: what the view knows besides the record (the tag each session is shown with, which `session` takes). */
+export function parseQuery(source: string, ctx?: FieldContext): Query {
   try {
-    return { ok: true, source, predicate: compile(parseFilter(source)) };
+    return { ok: true, source, predicate: compile(parseFilter(source), ctx) };
   } catch (err) {
     if (!(err instanceof FilterError)) throw err;
     return { ok: false, source, message: err.message, column: err.column };

@@ -4,6 +4,7 @@
 import { NO_SESSION } from '../session/outside.js';
 import type { Finding, PipelineRecord } from '../types.js';
 import { isToolError } from '../output/text.js';
+import { SessionTags } from '../output/session-tags.js';
 import { displayWidth } from '../output/width.js';
 import { grown } from '../util/grown.js';
 
@@ -18,9 +19,6 @@ export const FLAG = {
 } as const;
 
 const KINDS = ['request', 'response', 'error', 'notification', 'invalid', 'event', 'log'] as const;
-
-/** A session key short enough to be its own tag; longer ones are `s1`, `s2` … in order of appearance (as transcript.ts). */
-const TAG_MAX = 10;
 
 export interface SessionEntry {
   key: string;
@@ -39,6 +37,7 @@ export class RecordIndex {
   private pairs = new Int32Array(1024);
   private rows = 0;
   private readonly sessionByKey = new Map<string, number>();
+  private readonly tags = new SessionTags();
   readonly sessions: SessionEntry[] = [];
   /** Whether any record had a time (the layout shows the clock), and sessions interleave (it shows their tags). */
   sawTime = false;
@@ -125,7 +124,7 @@ export class RecordIndex {
     let i = this.sessionByKey.get(key);
     if (i === undefined) {
       i = this.sessions.length;
-      const tag = key === NO_SESSION ? '' : displayWidth(key) <= TAG_MAX && !/\s/.test(key) ? key : `s${this.taggedCount() + 1}`;
+      const tag = this.tags.of(key);
       this.sessions.push({ key, tag, firstRow: row, rows: 0 });
       this.sessionByKey.set(key, i);
       this.widestTag = Math.max(this.widestTag, displayWidth(tag));
@@ -138,9 +137,9 @@ export class RecordIndex {
     return i;
   }
 
-  /** Sessions that took a number: every one but the lines outside any session. */
-  private taggedCount(): number {
-    return this.sessions.length - (this.sessionByKey.has(NO_SESSION) ? 1 : 0);
+  /** The tag of a session key, as the transcript and the filter's `session` field take it. */
+  tagOf(key: string): string {
+    return this.tags.of(key);
   }
 
   private grow(): void {

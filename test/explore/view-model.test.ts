@@ -7,6 +7,7 @@ import { Explorer } from '../../src/explore/explorer.js';
 import { composeFrame } from '../../src/explore/frame.js';
 import { BINDINGS, actionOf, keyName } from '../../src/explore/keys.js';
 import { ListView } from '../../src/explore/list-view.js';
+import { parseQuery } from '../../src/explore/filter-scan.js';
 import { FLAG, RecordIndex } from '../../src/explore/record-index.js';
 import { RowSet } from '../../src/explore/rows.js';
 import type { Finding, PipelineRecord } from '../../src/types.js';
@@ -141,6 +142,16 @@ describe('RecordIndex', () => {
     expect(index.flags(0) & FLAG.errorFinding).toBe(FLAG.errorFinding);
     expect(index.rowAtOrAfter(2)).toBe(1);
     expect(index.rowAtOrAfter(9)).toBe(-1);
+  });
+
+  it('the filter line takes a session by the tag the list shows it with, as annotate --where does', () => {
+    const index = new RecordIndex();
+    const long = { ...record(2), session: 'a-very-long-session-key' };
+    for (const r of [{ ...record(1), session: 'alpha' }, long]) index.add(r);
+    const q = parseQuery('session == "s2"', { sessionTag: (key) => index.tagOf(key) });
+    expect(q.ok && q.predicate(long, null)).toBe(true);
+    const bare = parseQuery('session == "s2"');
+    expect(bare.ok && bare.predicate(long, null)).toBe(false);
   });
 });
 
