@@ -4,7 +4,7 @@ import stringify from 'safe-stable-stringify';
 import { requestKey } from '../mock/request-key.js';
 import type { AnnotatedRecord } from '../types.js';
 import { MAX_ANSWERS_PER_KEY, MAX_KEPT_RESULT, MAX_KEYS, MAX_LATENCIES } from './limits.js';
-import { seeded } from './random.js';
+import { seeded } from '../util/random.js';
 import type { CallStats, Outcome, Side, Surface } from './types.js';
 
 type Msg = Record<string, unknown>;

@@ -3,7 +3,7 @@
 // --max-slowdown and the median grew by at least MIN_SLOWDOWN_MS; never on fewer samples (one slow start is no trend).
 import { formatMs, formatPercent } from '../output/numbers.js';
 import { BOOTSTRAP_RESAMPLES, MIN_SAMPLES_FOR_INTERVAL, MIN_SLOWDOWN_MS } from './limits.js';
-import { seeded } from './random.js';
+import { seeded } from '../util/random.js';
 import type { Change, Side } from './types.js';
 
 export interface LatencyOptions {

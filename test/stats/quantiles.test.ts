@@ -1,18 +1,10 @@
 // LatencySketch: exact nearest-rank percentiles for small inputs, bounded memory and ≤1% error for large ones.
 import { describe, expect, it } from 'vitest';
 import { LatencySketch } from '../../src/stats/quantiles.js';
+import { seeded } from '../../src/util/random.js';
 
-/** Deterministic PRNG (mulberry32) so the large test is reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic (seeded) so the large test is reproducible. */
+const rng = seeded;
 
 function nearestRank(sorted: number[], q: number): number {
   return sorted[Math.max(1, Math.ceil(q * sorted.length)) - 1]!;

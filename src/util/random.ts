@@ -1,4 +1,4 @@
-// A seeded pseudo-random generator (mulberry32): the same sample and the same bootstrap interval on every run.
+// A seeded pseudo-random generator (mulberry32): the same sample, interval or test data on every run.
 
 export function seeded(seed: number): () => number {
   let a = seed >>> 0;
