@@ -17,6 +17,7 @@ import { WIDTH_OPTION } from './options.js';
 import { ruleSettings, type RuleArgs } from './rule-options.js';
 import { TOOL } from './tool.js';
 import { writeText } from './writer.js';
+import type { PipelineRecord } from '../types.js';
 
 export interface DiffReportArgs extends RunArgs, RuleArgs {
   format: 'text' | 'markdown' | 'json' | 'sarif';
@@ -51,7 +52,8 @@ export async function writeDiff(report: DiffReport, args: DiffReportArgs, io: Cl
 }
 
 /** One side: every capture its inputs name (a file, a folder, a glob), read as one run, summarised. */
-export async function readSide(inputs: readonly string[], args: DiffReportArgs, io: CliIO): Promise<Side> {
+/** `also`: sees every record too (replay builds its script in the same pass). */
+export async function readSide(inputs: readonly string[], args: DiffReportArgs, io: CliIO, also?: (r: PipelineRecord) => void): Promise<Side> {
   const files: string[] = [];
   for (const input of inputs) files.push(...(await expand(input)));
   const settings = await ruleSettings(args);
@@ -60,6 +62,7 @@ export async function readSide(inputs: readonly string[], args: DiffReportArgs, 
   const run = openRun({ ...args, files, follow: false }, io, { rules: settings.rules, ruleOptions: settings.ruleOptions }, undefined, (r) => {
     diagnoser.observe(r);
     collector.observe(r);
+    also?.(r);
   }, (f) => diagnoser.wentWrong(f));
   for await (const _ of run.batches) {
     // Every record was observed as it came.

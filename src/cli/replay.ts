@@ -16,7 +16,7 @@ import { drive, type DriveResult } from '../replay/driver.js';
 import { httpChannel } from '../replay/http-channel.js';
 import { ScriptBuilder, type ReplayScript } from '../replay/script.js';
 import { stdioChannel } from '../replay/stdio-channel.js';
-import { openRun, type CliIO } from './context.js';
+import type { CliIO } from './context.js';
 import { diffOptions, readSide, writeDiff, type DiffReportArgs } from './diff-report.js';
 import { UsageError } from './errors.js';
 import { STDIN_ARG } from './inputs.js';
@@ -55,7 +55,10 @@ export async function runReplay(args: ReplayArgs, io: CliIO, argv: readonly stri
   if (files.length !== 1 || files[0] === STDIN_ARG) throw new UsageError('replay needs one capture: mcptrace replay CAPTURE -- SERVER COMMAND… (or --target URL)');
   if ((command.length === 0) === (args.target === undefined)) throw new UsageError('replay needs the server: a command after -- (stdio), or --target URL (Streamable HTTP), not both');
   const capture = files[0]!;
-  const script = await readScript({ ...args, files }, io);
+  // One pass over the recording: the script to send, and side A of the comparison.
+  const builder = new ScriptBuilder(args.replaySession);
+  const a = await readSide([capture], { ...args, files: [capture] }, io, (r) => builder.add(r));
+  const script = builder.build();
   if (script.steps.length === 0) throw new UsageError(`${capture}: no message of the client's to replay${args.replaySession === undefined ? '' : ` in session ${args.replaySession}`}`);
   const out = args.out ?? join(mkdtempSync(join(tmpdir(), 'mcptrace-replay-')), 'replay.ndjson');
   const cli = fileURLToPath(new URL('dist/cli/mcptrace.js', PACKAGE_ROOT));
@@ -65,25 +68,18 @@ export async function runReplay(args: ReplayArgs, io: CliIO, argv: readonly stri
   const done = await drive(script, channel, { timing: args.timing, timeoutMs: args.timeout });
   await channel.close(GRACE_MS);
   note(summary(done, out));
-  const a = await readSide([capture], { ...args, files: [capture] }, io);
   const b = await readSide([out], { ...args, files: [out], inputFormat: undefined }, io);
   const report = compareSides(a, b, { ignore: args.ignore ?? [], maxSlowdown: args.maxSlowdown, maxErrorRate: args.maxErrorRate ?? null });
   report.changes.unshift(...missing(script, done, args.timeout));
   return writeDiff(report, args, io);
 }
 
-/** The script of the session to replay. */
-async function readScript(args: ReplayArgs, io: CliIO): Promise<ReplayScript> {
-  const builder = new ScriptBuilder(args.replaySession);
-  await openRun({ ...args, follow: false }, io).each((r) => builder.add(r));
-  return builder.build();
-}
-
 /** A request answered in the recording and not now: breaking. */
 function missing(script: ReplayScript, done: DriveResult, timeoutMs: number): Change[] {
   const out: Change[] = [];
+  const byId = new Map(script.steps.map((s) => [s.message.id, s]));
   for (const id of done.timedOut) {
-    const step = script.steps.find((s) => s.message.id === id);
+    const step = byId.get(id);
     if (!step || typeof step.message.method !== 'string') continue;
     out.push({ category: 'behaviour', breaking: true, subject: requestKey(step.message.method, step.message.params), what: `answered when recorded, no answer now (within ${timeoutMs} ms)` });
   }

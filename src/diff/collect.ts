@@ -1,6 +1,5 @@
 // A side of a diff, read from annotated records as they come: the surface the server's list answers and handshake
 // showed, how each request was answered, latencies and failures per method, findings by rule.
-import stringify from 'safe-stable-stringify';
 import { requestKey } from '../mock/request-key.js';
 import type { AnnotatedRecord } from '../types.js';
 import { MAX_ANSWERS_PER_KEY, MAX_KEPT_RESULT, MAX_KEYS, MAX_LATENCIES } from './limits.js';
@@ -48,7 +47,7 @@ export class SideCollector {
     const asked = this.asked.get(r.pair);
     if (!asked) return;
     this.asked.delete(r.pair);
-    const outcome = outcomeOf(r.kind, msg);
+    const outcome = outcomeOf(r.kind, msg, r.bytes);
     this.count(asked.label, outcome, r.latencyMs);
     this.keep(asked.key, outcome);
     if (outcome.status === 'ok' && r.method !== null && msg) this.showSurface(r.method, msg.result as Msg | undefined, r.revision);
@@ -125,14 +124,14 @@ function labelOf(method: string, params: Msg | undefined): string {
   return (method === 'tools/call' || method === 'prompts/get') && typeof name === 'string' ? `${method} ${name}` : method;
 }
 
-function outcomeOf(kind: 'response' | 'error', msg: Msg | null): Outcome {
+/** `bytes`: the answer's wire size, which bounds its result's (no serialization to measure it). */
+function outcomeOf(kind: 'response' | 'error', msg: Msg | null, bytes: number): Outcome {
   if (kind === 'error') {
     const code = (msg?.error as Msg | undefined)?.code;
     return typeof code === 'number' ? { status: 'error', code } : { status: 'error' };
   }
   const result = msg?.result;
   const o: Outcome = { status: result !== null && typeof result === 'object' && (result as Msg).isError === true ? 'isError' : 'ok' };
-  const text = stringify(result);
-  if (text !== undefined && text.length <= MAX_KEPT_RESULT) o.result = result;
+  if (result !== undefined && bytes <= MAX_KEPT_RESULT) o.result = result;
   return o;
 }

@@ -6,6 +6,7 @@ import { countOf } from './plural.js';
 export function formatDiffMarkdown(r: DiffReport, failing: readonly Change[]): string {
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const out: string[] = ['## mcptrace diff', ''];
+  const fails = new Set(failing);
   const breaking = r.changes.filter((c) => c.breaking).length;
   out.push(
     failing.length === 0 ? `✅ Nothing that fails the run · ${countOf(r.changes.length, 'change')}` : `❌ ${countOf(failing.length, 'change')} failing the run · ${breaking} breaking`,
@@ -22,7 +23,7 @@ export function formatDiffMarkdown(r: DiffReport, failing: readonly Change[]): s
       continue;
     }
     out.push('| | what | change |', '|---|---|---|');
-    for (const c of cs) out.push(`| ${c.breaking ? '✗ breaking' : failing.includes(c) ? '! failing' : ''} | ${cell(c.subject)} | ${cell(c.what)} |`);
+    for (const c of cs) out.push(`| ${c.breaking ? '✗ breaking' : fails.has(c) ? '! failing' : ''} | ${cell(c.subject)} | ${cell(c.what)} |`);
   }
   return out.join('\n') + '\n';
 }

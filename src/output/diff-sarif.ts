@@ -8,6 +8,7 @@ const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export function formatDiffSarif(r: DiffReport, failing: readonly Change[], tool: { name: string; version: string; informationUri: string }): string {
   const ids = [...new Set(r.changes.map(ruleId))].sort();
   const file = r.b.captures[0] ?? '-';
+  const fails = new Set(failing);
   const sarif = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -15,7 +16,7 @@ export function formatDiffSarif(r: DiffReport, failing: readonly Change[], tool:
       tool: { driver: { name: tool.name, version: tool.version, informationUri: tool.informationUri, rules: ids.map((id) => ({ id, shortDescription: { text: `a ${id.replace('diff/', '')} change between two sets of MCP captures` } })) } },
       results: r.changes.map((c) => ({
         ruleId: ruleId(c),
-        level: c.breaking ? 'error' : failing.includes(c) ? 'warning' : 'note',
+        level: c.breaking ? 'error' : fails.has(c) ? 'warning' : 'note',
         message: { text: `${c.subject}: ${c.what}` },
         locations: [{ physicalLocation: { artifactLocation: { uri: artifactUri(file) } } }],
       })),

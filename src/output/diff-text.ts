@@ -14,6 +14,7 @@ export const CATEGORIES: readonly { id: Category; title: string }[] = [
 
 export function formatDiffText(r: DiffReport, failing: readonly Change[], width: number, p: Palette): string {
   const lines: string[] = [];
+  const fails = new Set(failing);
   const side = (name: string, s: DiffReport['a']) =>
     wrapWords(`${name}: ${s.captures.join(', ')} · ${countOf(s.sessions, 'session')}, ${countOf(s.messages, 'message')}`, width, width - 3).map((l, i) => (i === 0 ? l : `   ${l}`));
   lines.push(...side('A', r.a), ...side('B', r.b));
@@ -22,7 +23,7 @@ export function formatDiffText(r: DiffReport, failing: readonly Change[], width:
     const breaking = cs.filter((c) => c.breaking).length;
     lines.push('', p.bold(`${title}: ${cs.length === 0 ? 'no change' : countOf(cs.length, 'change')}${breaking > 0 ? `, ${breaking} breaking` : ''}`));
     for (const c of cs) {
-      const mark = c.breaking ? p.red('✗') : failing.includes(c) ? p.yellow('!') : '·';
+      const mark = c.breaking ? p.red('✗') : fails.has(c) ? p.yellow('!') : '·';
       const text = wrapWords(`${c.subject}: ${c.what}`, width - 4, width - 6);
       lines.push(`  ${mark} ${text[0]}`, ...text.slice(1).map((l) => `      ${l}`));
     }

@@ -117,9 +117,10 @@ export async function drive(script: ReplayScript, channel: Channel, opts: DriveO
     result.sent++;
   }
   // The answers still to come that the recording had.
+  const timedOut = new Set<Id>(result.timedOut);
   for (const step of script.steps) {
     const id = step.message.id;
-    if (!step.unanswered && typeof step.message.method === 'string' && (typeof id === 'string' || typeof id === 'number') && !result.timedOut.includes(id)) await answerOf(id);
+    if (!step.unanswered && typeof step.message.method === 'string' && (typeof id === 'string' || typeof id === 'number') && !timedOut.has(id)) await answerOf(id);
   }
   return result;
 }
