@@ -25,7 +25,8 @@ export default defineConfig([
       dir: 'dist/cli',
       // A chunk is named after one of its modules; the one both entries share holds the whole analysis (reading,
       // sessions, rules, redaction …), so it is named for that rather than for whichever module came first.
-      chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.endsWith('/dist/src/analyzer.js')) ? 'analysis-[hash].js' : '[name]-[hash].js'),
+      chunkFileNames: (chunk) =>
+        chunk.moduleIds.some((id) => id.endsWith('/dist/src/analyzer.js')) ? 'analysis-[hash].js' : '[name]-[hash].js',
     },
   },
   {

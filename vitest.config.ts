@@ -7,7 +7,25 @@ import { defineConfig } from 'vitest/config';
  * isolated, 67 s shared). A file must pass alone (`npx vitest run FILE`) and in any order (`--sequence.shuffle`).
  */
 const UNIT = [
-  ...['audit', 'code', 'decode', 'diagnose', 'diff', 'filter', 'input', 'mock', 'replay', 'output', 'property', 'protocol', 'rules', 'session', 'stats', 'story', 'util'].map((d) => `test/${d}/**/*.test.ts`),
+  ...[
+    'audit',
+    'code',
+    'decode',
+    'diagnose',
+    'diff',
+    'filter',
+    'input',
+    'mock',
+    'replay',
+    'output',
+    'property',
+    'protocol',
+    'rules',
+    'session',
+    'stats',
+    'story',
+    'util',
+  ].map((d) => `test/${d}/**/*.test.ts`),
   // wrap's pure parts (the capture's records and writer, the pump); the rest of test/live runs processes.
   'test/live/{capture,capture-writer,pump}.test.ts',
   // The explorer's index and view model; its runs in a terminal (tmux) are e2e.

@@ -27,10 +27,13 @@ const linesOf = (file) => {
 /** A generated position through every source map on the way (the bundle's, then tsc's): file and 0-based line. */
 function original(file, line, column) {
   for (;;) {
-    if (!maps.has(file)) maps.set(file, existsSync(`${file}.map`) ? new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))) : null);
+    if (!maps.has(file))
+      maps.set(file, existsSync(`${file}.map`) ? new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))) : null);
     const e = maps.get(file)?.findEntry(line, column);
     if (!e?.originalSource) return { file, line };
-    const next = e.originalSource.startsWith('file://') ? fileURLToPath(e.originalSource) : resolve(dirname(file), e.originalSource);
+    const next = e.originalSource.startsWith('file://')
+      ? fileURLToPath(e.originalSource)
+      : resolve(dirname(file), e.originalSource);
     if (next === file) return { file, line: e.originalLine };
     [file, line, column] = [next, e.originalLine, e.originalColumn];
   }
@@ -38,10 +41,14 @@ function original(file, line, column) {
 
 /** `name src/path.ts:line` for a frame of our code; the name is read off the source line where the function starts. */
 function label(cf) {
-  if (!cf.url.startsWith('file://')) return `${cf.functionName || '(anonymous)'}${cf.url ? ` ${cf.url}:${cf.lineNumber + 1}` : ''}`;
+  if (!cf.url.startsWith('file://'))
+    return `${cf.functionName || '(anonymous)'}${cf.url ? ` ${cf.url}:${cf.lineNumber + 1}` : ''}`;
   const o = original(fileURLToPath(cf.url), cf.lineNumber, cf.columnNumber);
   const text = (linesOf(o.file)[o.line] ?? '').trim();
-  const m = /(?:function\*?\s+|(?:const|let)\s+)([\w$]+)|^(?:(?:export|async|static|private|public|get|set|readonly)\s+)*([\w$#]+)\s*[(<=]/.exec(text);
+  const m =
+    /(?:function\*?\s+|(?:const|let)\s+)([\w$]+)|^(?:(?:export|async|static|private|public|get|set|readonly)\s+)*([\w$#]+)\s*[(<=]/.exec(
+      text,
+    );
   const name = m?.[1] ?? m?.[2] ?? (cf.functionName || `(${text.slice(0, 40)})`);
   return `${name} ${relative(ROOT, o.file).replace(/^.*node_modules\//, 'node_modules/')}:${o.line + 1}`;
 }
@@ -84,7 +91,8 @@ for (const file of o.files) {
     if (!n.positionTicks || !n.callFrame.url.startsWith('file://')) continue;
     if (!at.has(key)) at.set(key, new Map());
     const m = at.get(key);
-    for (const t of n.positionTicks) m.set(`${n.callFrame.url}:${t.line}`, (m.get(`${n.callFrame.url}:${t.line}`) ?? 0) + t.ticks);
+    for (const t of n.positionTicks)
+      m.set(`${n.callFrame.url}:${t.line}`, (m.get(`${n.callFrame.url}:${t.line}`) ?? 0) + t.ticks);
   }
   for (const id of p.samples) {
     const key = keys.get(id);
@@ -107,6 +115,8 @@ for (const [k] of rows.slice(0, o.lines)) {
   console.log(`\n${k}:`);
   for (const [where, t] of [...m].sort((a, b) => b[1] - a[1]).slice(0, 3)) {
     const [, url, line] = /^(.*):(\d+)$/.exec(where);
-    console.log(`  ${((100 * t) / sum).toFixed(0).padStart(3)}%  ${linesOf(fileURLToPath(url))[Number(line) - 1]?.trim().slice(0, 100)}`);
+    console.log(
+      `  ${((100 * t) / sum).toFixed(0).padStart(3)}%  ${linesOf(fileURLToPath(url))[Number(line) - 1]?.trim().slice(0, 100)}`,
+    );
   }
 }

@@ -44,21 +44,37 @@ async function detectMs(buf, runs = 200) {
 }
 
 function statsCpuMs(file) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', process.execPath, 'dist/cli/mcptrace.js', 'stats', '-f', 'json', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync(
+    '/usr/bin/time',
+    ['-f', '%U %S', process.execPath, 'dist/cli/mcptrace.js', 'stats', '-f', 'json', file],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   const [u, s] = r.stderr.toString().trim().split('\n').pop().split(' ').map(Number);
   return (u + s) * 1000;
 }
 
 // A worst case: 64 KiB of plain text lines with times, which every dialect scores and none claims.
-const worst = Buffer.from(Array.from({ length: 2000 }, (_, i) => `2026-01-01 00:00:${String(i % 60).padStart(2, '0')} note number ${i} of a text log no host writes`).join('\n') + '\n');
+const worst = Buffer.from(
+  Array.from(
+    { length: 2000 },
+    (_, i) => `2026-01-01 00:00:${String(i % 60).padStart(2, '0')} note number ${i} of a text log no host writes`,
+  ).join('\n') + '\n',
+);
 const w = await detectMs(worst);
 console.log(`worst case (no dialect claims it): detection ${w.ms.toFixed(2)} ms → ${w.format}`);
 // Another: 64 KiB of a server's stderr that no dialect's host lines read (lines judged, none scored, to JUDGED_LINES).
-const stderr = Buffer.from(Array.from({ length: 2000 }, (_, i) => `    at handler (/srv/app/node_modules/server/lib/index.js:${i}:17) — a stack line no host writes`).join('\n') + '\n');
+const stderr = Buffer.from(
+  Array.from(
+    { length: 2000 },
+    (_, i) => `    at handler (/srv/app/node_modules/server/lib/index.js:${i}:17) — a stack line no host writes`,
+  ).join('\n') + '\n',
+);
 const e = await detectMs(stderr);
 console.log(`stderr no dialect reads: detection ${e.ms.toFixed(2)} ms → ${e.format}`);
 for (const file of files) {
   const d = await detectMs(head(file));
   const cpu = statsCpuMs(file);
-  console.log(`${file}: detection ${d.ms.toFixed(2)} ms → ${d.format}; stats ${(cpu / 1000).toFixed(2)} s CPU; detection = ${((d.ms / cpu) * 100).toFixed(4)} % (worst case ${((w.ms / cpu) * 100).toFixed(4)} %)`);
+  console.log(
+    `${file}: detection ${d.ms.toFixed(2)} ms → ${d.format}; stats ${(cpu / 1000).toFixed(2)} s CPU; detection = ${((d.ms / cpu) * 100).toFixed(4)} % (worst case ${((w.ms / cpu) * 100).toFixed(4)} %)`,
+  );
 }

@@ -19,7 +19,17 @@
 // answers follow the recorded answer), so that large results carry most of the file's bytes. The results are as
 // recorded: a repeated payload is a cached schema verdict (`unique` is the other end).
 // A file is kept when it exists with the same generator version and options (see the .meta.json next to it).
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,10 +51,16 @@ export const FORMATS = {
   // see REAL_REPEATS. Not in the default set.
   real: { ext: 'real.ndjson', expand: (records) => realWeighted(records), render: (records) => toRawNdjson(records) },
   envelope: { ext: 'envelope.ndjson', render: (records) => toEnvelopeNdjson(records) },
-  transcript: { ext: 'transcript.txt', render: (records, session, first, opening) => transcript(records, session, first, opening) },
+  transcript: {
+    ext: 'transcript.txt',
+    render: (records, session, first, opening) => transcript(records, session, first, opening),
+  },
   // A Claude Desktop per-server log (generation 2, README "Reading your host's log"), with its noise: launch lines,
   // the command dump, the server's stderr (a banner, a logging line every 25 messages) and the close lines.
-  'claude-desktop': { ext: 'claude-desktop.log', render: (records, session, first, opening) => claudeDesktop(records, session, opening) },
+  'claude-desktop': {
+    ext: 'claude-desktop.log',
+    render: (records, session, _first, opening) => claudeDesktop(records, session, opening),
+  },
 };
 
 export const DEFAULT_DIR = join(tmpdir(), 'mcptrace-bench');
@@ -59,7 +75,10 @@ export function parseSize(s) {
 
 /** A recording split into handshake (up to `notifications/initialized`), operation traffic and shutdown events. */
 function loadRecording(file) {
-  const records = readFileSync(join(ROOT, 'samples', file), 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+  const records = readFileSync(join(ROOT, 'samples', file), 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l));
   const init = records.findIndex((r) => r.line && JSON.parse(r.line).method === 'notifications/initialized');
   let tailStart = records.length;
   while (tailStart > 0 && records[tailStart - 1].event) tailStart--;
@@ -103,7 +122,8 @@ function uniquePayload(r) {
   const m = JSON.parse(r.line);
   for (const part of ['params', 'result']) {
     const v = m[part];
-    if (v !== null && typeof v === 'object' && !Array.isArray(v)) m[part] = { ...v, _meta: { ...v._meta, bench: ++payloads } };
+    if (v !== null && typeof v === 'object' && !Array.isArray(v))
+      m[part] = { ...v, _meta: { ...v._meta, bench: ++payloads } };
   }
   return { ...r, line: JSON.stringify(m) };
 }
@@ -126,7 +146,8 @@ function realWeighted(records) {
     if (r.dir !== 'c2s' || answer?.dir !== 's2c' || answer.line.length < REAL_HEAVY_BYTES) continue;
     const req = JSON.parse(r.line);
     const res = JSON.parse(answer.line);
-    if (!REAL_HEAVY_METHODS.has(req.method) || typeof req.id !== 'number' || res.id !== req.id || !('result' in res)) continue;
+    if (!REAL_HEAVY_METHODS.has(req.method) || typeof req.id !== 'number' || res.id !== req.id || !('result' in res))
+      continue;
     const ids = Array.from({ length: REAL_REPEATS }, (_, n) => req.id + (n + 1) * 100);
     for (const id of ids) out.push({ ...r, line: JSON.stringify({ ...req, id }) });
     out.push(answer);
@@ -138,12 +159,18 @@ function realWeighted(records) {
 
 /** Transcript lines of part of a session; only its first part opens it with `=== session NAME ===`. */
 function transcript(records, session, first, opening) {
-  const header = first ? [`mcptrace benchmark data (bench/generate.mjs v${GENERATOR_VERSION}) from the recorded samples; times are UTC`] : [];
+  const header = first
+    ? [`mcptrace benchmark data (bench/generate.mjs v${GENERATOR_VERSION}) from the recorded samples; times are UTC`]
+    : [];
   const text = toTranscript(records, { session, header });
   return opening ? text : text.slice(text.indexOf('\n') + 1);
 }
 
-const CLAUDE_EVENTS = { 'stdin-closed': 'Client transport closed', 'stdout-closed': 'Server transport closed', exit: 'Shutting down server...' };
+const CLAUDE_EVENTS = {
+  'stdin-closed': 'Client transport closed',
+  'stdout-closed': 'Server transport closed',
+  exit: 'Shutting down server...',
+};
 let stderrCount = 0;
 
 /** Claude Desktop lines of part of a session: its first part is a launch (a new session of the server). */
@@ -155,7 +182,13 @@ function claudeDesktop(records, session, opening) {
   if (opening) {
     host(ts0, 'Initializing server...');
     host(ts0, `Using MCP server command: /usr/local/bin/npx with args and path: {`, '');
-    out.push('  metadata: {', `    args: [ '-y', '@modelcontextprotocol/server-${server}', [length]: 2 ],`, "    paths: [ '/usr/local/bin', '/usr/bin', '/bin', [length]: 3 ]", '  }', '} %o');
+    out.push(
+      '  metadata: {',
+      `    args: [ '-y', '@modelcontextprotocol/server-${server}', [length]: 2 ],`,
+      "    paths: [ '/usr/local/bin', '/usr/bin', '/bin', [length]: 3 ]",
+      '  }',
+      '} %o',
+    );
     host(ts0, 'Server started and connected successfully');
     out.push(`${server} MCP server running on stdio`);
   }
@@ -199,7 +232,12 @@ export function generate(file, format, size, copies) {
         put(session.splice(0), name, sessions === 1 && k === 0, k === 0);
       }
       const tailShift = clock + (k - 1) * rec.span;
-      put(rec.tail.map((r) => ({ ...r, ts: shiftTs(r.ts, tailShift) })), name, false, false);
+      put(
+        rec.tail.map((r) => ({ ...r, ts: shiftTs(r.ts, tailShift) })),
+        name,
+        false,
+        false,
+      );
       clock += k * rec.span + 60_000;
     }
   } finally {
@@ -219,7 +257,13 @@ export function ensureData({ dir = DEFAULT_DIR, size, format, copies = 50, force
   const want = { version: GENERATOR_VERSION, size: bytes, format, copies };
   if (!force && existsSync(file) && existsSync(metaFile)) {
     const meta = JSON.parse(readFileSync(metaFile, 'utf8'));
-    if (meta.version === want.version && meta.size === want.size && meta.format === want.format && meta.copies === want.copies && statSync(file).size === meta.bytes) {
+    if (
+      meta.version === want.version &&
+      meta.size === want.size &&
+      meta.format === want.format &&
+      meta.copies === want.copies &&
+      statSync(file).size === meta.bytes
+    ) {
       return { file, ...meta };
     }
   }
@@ -228,12 +272,20 @@ export function ensureData({ dir = DEFAULT_DIR, size, format, copies = 50, force
   const result = generate(file, format, bytes, copies);
   const meta = { ...want, ...result };
   writeFileSync(metaFile, JSON.stringify(meta, null, 2) + '\n');
-  log(`  ${(result.bytes / 1e6).toFixed(1)} MB, ${result.messages} messages, ${result.sessions} sessions in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  log(
+    `  ${(result.bytes / 1e6).toFixed(1)} MB, ${result.messages} messages, ${result.sessions} sessions in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+  );
   return { file, ...meta };
 }
 
 function parseArgs(argv) {
-  const opts = { sizes: ['10m', '100m'], dir: DEFAULT_DIR, formats: ['ndjson', 'envelope', 'transcript'], copies: 50, force: false };
+  const opts = {
+    sizes: ['10m', '100m'],
+    dir: DEFAULT_DIR,
+    formats: ['ndjson', 'envelope', 'transcript'],
+    copies: 50,
+    force: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
@@ -244,7 +296,8 @@ function parseArgs(argv) {
     else if (a === '--force') opts.force = true;
     else throw new Error(`unknown option ${a}`);
   }
-  for (const f of opts.formats) if (!FORMATS[f]) throw new Error(`unknown format ${f}: ${Object.keys(FORMATS).join(', ')}`);
+  for (const f of opts.formats)
+    if (!FORMATS[f]) throw new Error(`unknown format ${f}: ${Object.keys(FORMATS).join(', ')}`);
   return opts;
 }
 
@@ -252,7 +305,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const opts = parseArgs(process.argv.slice(2));
   for (const size of opts.sizes) {
     for (const format of opts.formats) {
-      const d = ensureData({ dir: opts.dir, size, format, copies: opts.copies, force: opts.force, log: (m) => process.stderr.write(m + '\n') });
+      const d = ensureData({
+        dir: opts.dir,
+        size,
+        format,
+        copies: opts.copies,
+        force: opts.force,
+        log: (m) => process.stderr.write(m + '\n'),
+      });
       process.stdout.write(`${d.file}\t${d.bytes}\t${d.messages}\n`);
     }
   }

@@ -19,7 +19,16 @@ import { median } from './measure.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
 // As test/browser/chromium.ts launches it.
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const FAILURES = join(ROOT, 'test/fixtures/failures');
 const SAMPLES = ['samples/everything.envelope.ndjson', 'samples/memory.envelope.ndjson'].map((f) => join(ROOT, f));
 
@@ -36,8 +45,14 @@ export function makeLog(dir, sessions, bin) {
     .map((f) => join(FAILURES, String(f)))
     .filter((f) => statSync(f).isFile() && !f.endsWith('.diagnosis.json') && !f.endsWith('.md'))
     .sort();
-  const diagnosed = JSON.parse(audit(bin, ['-f', 'json', '--fail-on', 'none', ...failing])).diagnoses.filter((d) => d.session !== '').length;
-  const lines = SAMPLES.map((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim() !== ''));
+  const diagnosed = JSON.parse(audit(bin, ['-f', 'json', '--fail-on', 'none', ...failing])).diagnoses.filter(
+    (d) => d.session !== '',
+  ).length;
+  const lines = SAMPLES.map((f) =>
+    readFileSync(f, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== ''),
+  );
   const out = [];
   for (let k = 0; k < Math.max(0, sessions - diagnosed); k++) {
     for (const l of lines[k % lines.length]) out.push(JSON.stringify({ ...JSON.parse(l), session: `s${k}` }));
@@ -55,7 +70,12 @@ async function openTimes(browser, url) {
   const t = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0];
     const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-    return { dcl: nav.domContentLoadedEventEnd, load: nav.loadEventEnd, fcp: fcp ? fcp.startTime : NaN, nodes: document.getElementsByTagName('*').length };
+    return {
+      dcl: nav.domContentLoadedEventEnd,
+      load: nav.loadEventEnd,
+      fcp: fcp ? fcp.startTime : NaN,
+      nodes: document.getElementsByTagName('*').length,
+    };
   });
   await page.close();
   return { ...t, wall };
@@ -75,14 +95,21 @@ async function bench(name, bin, inputs, dir, runs, browser, log) {
   return { name, bytes, dcl: m('dcl'), fcp: m('fcp'), load: m('load'), nodes: m('nodes') };
 }
 
-export async function htmlReportBench({ sessions = 300, runs = 3, before, dir = join(tmpdir(), 'mcptrace-bench-html'), log = () => {} } = {}) {
+export async function htmlReportBench({
+  sessions = 300,
+  runs = 3,
+  before,
+  dir = join(tmpdir(), 'mcptrace-bench-html'),
+  log = () => {},
+} = {}) {
   const after = join(ROOT, 'dist/cli/mcptrace.js');
   const made = makeLog(dir, sessions, after);
   log(`  ${made.failing} sessions of failing host logs, ${made.healthy} sample sessions`);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   try {
     const rows = [];
-    if (before) rows.push(await bench('before', join(before, 'dist/cli/mcptrace.js'), made.inputs, dir, runs, browser, log));
+    if (before)
+      rows.push(await bench('before', join(before, 'dist/cli/mcptrace.js'), made.inputs, dir, runs, browser, log));
     rows.push(await bench('after', after, made.inputs, dir, runs, browser, log));
     return { sessions: made.failing + made.healthy, rows };
   } finally {
@@ -97,11 +124,17 @@ export function htmlReportTable({ sessions, rows }) {
     '',
     '| build | HTML size (MB) | elements | DOMContentLoaded (ms) | first contentful paint (ms) | load (ms) |',
     '|---|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.name} | ${mb(r.bytes)} | ${r.nodes} | ${r.dcl.toFixed(0)} | ${r.fcp.toFixed(0)} | ${r.load.toFixed(0)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${mb(r.bytes)} | ${r.nodes} | ${r.dcl.toFixed(0)} | ${r.fcp.toFixed(0)} | ${r.load.toFixed(0)} |`,
+    ),
   ];
   if (rows.length === 2) {
     const [b, a] = rows;
-    out.push('', `after / before: size ×${(a.bytes / b.bytes).toFixed(3)}, DOMContentLoaded ×${(a.dcl / b.dcl).toFixed(3)}, first paint ×${(a.fcp / b.fcp).toFixed(3)}, load ×${(a.load / b.load).toFixed(3)}`);
+    out.push(
+      '',
+      `after / before: size ×${(a.bytes / b.bytes).toFixed(3)}, DOMContentLoaded ×${(a.dcl / b.dcl).toFixed(3)}, first paint ×${(a.fcp / b.fcp).toFixed(3)}, load ×${(a.load / b.load).toFixed(3)}`,
+    );
   }
   return out.join('\n');
 }

@@ -8,11 +8,16 @@ import http from 'node:http';
 const target = new URL(process.argv[2]);
 const agent = new http.Agent({ keepAlive: true });
 const server = http.createServer((req, res) => {
-  const up = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent }, (ur) => {
-    res.writeHead(ur.statusCode, ur.headers);
-    ur.pipe(res);
-  });
+  const up = http.request(
+    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent },
+    (ur) => {
+      res.writeHead(ur.statusCode, ur.headers);
+      ur.pipe(res);
+    },
+  );
   req.pipe(up);
 });
-server.listen(0, '127.0.0.1', () => process.stderr.write(`MCP server URL: http://127.0.0.1:${server.address().port}${target.pathname}\n`));
+server.listen(0, '127.0.0.1', () =>
+  process.stderr.write(`MCP server URL: http://127.0.0.1:${server.address().port}${target.pathname}\n`),
+);
 process.on('SIGINT', () => process.exit(0));

@@ -15,11 +15,23 @@ const msg = (o) => JSON.stringify({ jsonrpc: '2.0', ...o });
 const chunk = (s) => `${Buffer.byteLength(s).toString(16)}\r\n${s}\r\n`;
 
 function exchange(id, session) {
-  const body = msg({ id, method: 'tools/call', params: { name: 'echo', arguments: { message: 'x'.repeat(200) }, _meta: { progressToken: id } } });
+  const body = msg({
+    id,
+    method: 'tools/call',
+    params: { name: 'echo', arguments: { message: 'x'.repeat(200) }, _meta: { progressToken: id } },
+  });
   const req = `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:3001\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMcp-Session-Id: ${session}\r\nMcp-Protocol-Version: 2025-11-25\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
   const head = `HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nMcp-Session-Id: ${session}\r\nTransfer-Encoding: chunked\r\n\r\n`;
-  const events = [1, 2, 3].map((p) => chunk(`id: ${id}-${p}\ndata: ${msg({ method: 'notifications/progress', params: { progress: p, total: 3, progressToken: id } })}\n\n`));
-  events.push(chunk(`id: ${id}-r\ndata: ${msg({ id, result: { content: [{ type: 'text', text: `Echo: ${'x'.repeat(200)}` }] } })}\n\n`) + '0\r\n\r\n');
+  const events = [1, 2, 3].map((p) =>
+    chunk(
+      `id: ${id}-${p}\ndata: ${msg({ method: 'notifications/progress', params: { progress: p, total: 3, progressToken: id } })}\n\n`,
+    ),
+  );
+  events.push(
+    chunk(
+      `id: ${id}-r\ndata: ${msg({ id, result: { content: [{ type: 'text', text: `Echo: ${'x'.repeat(200)}` }] } })}\n\n`,
+    ) + '0\r\n\r\n',
+  );
   return { req: Buffer.from(req), res: [Buffer.from(head + events[0]), ...events.slice(1).map((e) => Buffer.from(e))] };
 }
 
@@ -28,7 +40,14 @@ let packets = 0;
 async function* events() {
   let ts = Date.UTC(2026, 0, 1);
   for (let c = 1; c <= connections; c++) {
-    yield { kind: 'open', conn: `tcp/${c}`, ts, client: { addr: '127.0.0.1', port: 40000 + c }, server: { addr: '127.0.0.1', port: 3001 }, midstream: false };
+    yield {
+      kind: 'open',
+      conn: `tcp/${c}`,
+      ts,
+      client: { addr: '127.0.0.1', port: 40000 + c },
+      server: { addr: '127.0.0.1', port: 3001 },
+      midstream: false,
+    };
   }
   for (let id = 1; bytes < targetMb * 1e6; id++) {
     const conn = `tcp/${(id % connections) + 1}`;
@@ -53,4 +72,6 @@ for await (const batch of httpFrameBatches(events(), 'bench')) {
 }
 const s = Number(process.hrtime.bigint() - t0) / 1e9;
 peak = Math.max(peak, process.memoryUsage().heapUsed);
-console.log(`${(bytes / 1e6).toFixed(1)} MB of HTTP in ${packets} packets → ${frames} frames in ${s.toFixed(2)} s: ${(bytes / 1e6 / s).toFixed(1)} MB/s, ${Math.round(packets / s)} packets/s; heap peak ${(peak / 1e6).toFixed(0)} MB`);
+console.log(
+  `${(bytes / 1e6).toFixed(1)} MB of HTTP in ${packets} packets → ${frames} frames in ${s.toFixed(2)} s: ${(bytes / 1e6 / s).toFixed(1)} MB/s, ${Math.round(packets / s)} packets/s; heap peak ${(peak / 1e6).toFixed(0)} MB`,
+);

@@ -15,7 +15,14 @@ import { option } from './args.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'dist/cli/mcptrace.js');
 
-export async function jobsBench({ dir = DEFAULT_DIR, files = 4, size = '100m', format = 'ndjson', runs = 3, log = () => {} } = {}) {
+export async function jobsBench({
+  dir = DEFAULT_DIR,
+  files = 4,
+  size = '100m',
+  format = 'ndjson',
+  runs = 3,
+  log = () => {},
+} = {}) {
   const data = ensureData({ dir, size, format, log });
   const names = [];
   for (let i = 1; i <= files; i++) {
@@ -24,12 +31,16 @@ export async function jobsBench({ dir = DEFAULT_DIR, files = 4, size = '100m', f
     names.push(name);
   }
   const rows = [];
-  for (const command of [['stats', '--format', 'json'], ['audit', '--format', 'json']]) {
+  for (const command of [
+    ['stats', '--format', 'json'],
+    ['audit', '--format', 'json'],
+  ]) {
     const samples = { 1: [], 2: [] };
     for (let r = 0; r < runs; r++) {
       for (const jobs of [1, 2]) {
         const m = await measure(process.execPath, [BIN, ...command, '--jobs', String(jobs), ...names]);
-        if (m.code !== 0 && !(command[0] === 'audit' && m.code === 1)) throw new Error(`${command[0]} --jobs ${jobs} exited ${m.code}: ${m.stderr.slice(0, 300)}`);
+        if (m.code !== 0 && !(command[0] === 'audit' && m.code === 1))
+          throw new Error(`${command[0]} --jobs ${jobs} exited ${m.code}: ${m.stderr.slice(0, 300)}`);
         samples[jobs].push(m);
         log(`  jobs ${command[0]} --jobs ${jobs} run ${r + 1}/${runs}: ${(m.ms / 1000).toFixed(3)} s`);
       }
@@ -61,7 +72,9 @@ export function jobsTable(rows) {
     '|---|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
-    out.push(`| \`${r.command}\` | ${(r.ms1 / 1000).toFixed(2)} | ${(r.ms2 / 1000).toFixed(2)} | ${r.speedup.toFixed(2)}× | ${r.rss1.toFixed(0)} / ${r.rss2.toFixed(0)} |`);
+    out.push(
+      `| \`${r.command}\` | ${(r.ms1 / 1000).toFixed(2)} | ${(r.ms2 / 1000).toFixed(2)} | ${r.speedup.toFixed(2)}× | ${r.rss1.toFixed(0)} / ${r.rss2.toFixed(0)} |`,
+    );
   }
   return out.join('\n');
 }
@@ -69,6 +82,12 @@ export function jobsTable(rows) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   const opt = (name, d) => option(args, name, d);
-  const rows = await jobsBench({ files: opt('files', 4), size: opt('size', '100m'), format: opt('format', 'ndjson'), runs: opt('runs', 3), log: (m) => process.stderr.write(m + '\n') });
+  const rows = await jobsBench({
+    files: opt('files', 4),
+    size: opt('size', '100m'),
+    format: opt('format', 'ndjson'),
+    runs: opt('runs', 3),
+    log: (m) => process.stderr.write(m + '\n'),
+  });
   process.stdout.write(jobsTable(rows) + '\n');
 }

@@ -50,7 +50,10 @@ try {
   for (let r = 0; r < ROUNDS; r++) {
     const order = r % 2 === 0 ? ['bare', 'mock'] : ['mock', 'bare'];
     for (const setup of order) {
-      const t = setup === 'bare' ? await calls(process.execPath, SERVER) : await calls(process.execPath, [CLI, 'mock', capture]);
+      const t =
+        setup === 'bare'
+          ? await calls(process.execPath, SERVER)
+          : await calls(process.execPath, [CLI, 'mock', capture]);
       (setup === 'bare' ? bare : mocked).push({ p50: percentile(t, 50), p99: percentile(t, 99) });
     }
   }
@@ -82,16 +85,21 @@ try {
   for (let r = 0; r < ROUNDS; r++) {
     const s = await measure(process.execPath, [CLI, 'stats', a, b]);
     const d = await measure(process.execPath, [CLI, 'diff', '--fail-on', 'none', a, b]);
-    if (s.code !== 0 || d.code !== 0) throw new Error(`stats exit ${s.code}, diff exit ${d.code}: ${s.stderr}${d.stderr}`);
+    if (s.code !== 0 || d.code !== 0)
+      throw new Error(`stats exit ${s.code}, diff exit ${d.code}: ${s.stderr}${d.stderr}`);
     read.push(s);
     diff.push(d);
   }
   const ms = (xs) => median(xs.map((x) => x.ms));
   const rss = (xs) => median(xs.map((x) => x.rssKiB));
-  console.log(`diff: two sets of ${CAPTURES} captures (${(sample.length * CAPTURES * 2 / 1e6).toFixed(0)} MB), ${ROUNDS} rounds`);
+  console.log(
+    `diff: two sets of ${CAPTURES} captures (${((sample.length * CAPTURES * 2) / 1e6).toFixed(0)} MB), ${ROUNDS} rounds`,
+  );
   console.log(`  stats A/ B/ (reading)   ${(ms(read) / 1000).toFixed(2)} s  ${(rss(read) / 1024).toFixed(0)} MB`);
   console.log(`  diff A/ B/              ${(ms(diff) / 1000).toFixed(2)} s  ${(rss(diff) / 1024).toFixed(0)} MB`);
-  console.log(`  diff / reading          ${(ms(diff) / ms(read)).toFixed(2)}× time  ${(rss(diff) / rss(read)).toFixed(2)}× memory`);
+  console.log(
+    `  diff / reading          ${(ms(diff) / ms(read)).toFixed(2)}× time  ${(rss(diff) / rss(read)).toFixed(2)}× memory`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

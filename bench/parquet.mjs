@@ -39,7 +39,9 @@ function gzippedSize(readable) {
   return new Promise((resolve, reject) => {
     let n = 0;
     const gz = createGzip({ level: 6 });
-    gz.on('data', (b) => (n += b.length)).on('end', () => resolve(n)).on('error', reject);
+    gz.on('data', (b) => (n += b.length))
+      .on('end', () => resolve(n))
+      .on('error', reject);
     readable.on('error', reject).pipe(gz);
   });
 }
@@ -79,13 +81,21 @@ async function main() {
         if (p.code !== 0) throw new Error(`export exited ${p.code}: ${p.stderr.slice(0, 300)}`);
         samples.parquet.push(p);
         dataset = folderBytes(out);
-        process.stderr.write(`  ${size} run ${r + 1}/${o.runs}: annotate ${(a.ms / 1000).toFixed(2)} s ${mib(a.rssKiB)} MiB; parquet ${(p.ms / 1000).toFixed(2)} s ${mib(p.rssKiB)} MiB\n`);
+        process.stderr.write(
+          `  ${size} run ${r + 1}/${o.runs}: annotate ${(a.ms / 1000).toFixed(2)} s ${mib(a.rssKiB)} MiB; parquet ${(p.ms / 1000).toFixed(2)} s ${mib(p.rssKiB)} MiB\n`,
+        );
       }
-      const med = (s) => ({ ms: median(s.map((m) => m.ms)), cpuS: median(s.map((m) => m.cpuS)), rssKiB: median(s.map((m) => m.rssKiB)) });
+      const med = (s) => ({
+        ms: median(s.map((m) => m.ms)),
+        cpuS: median(s.map((m) => m.cpuS)),
+        rssKiB: median(s.map((m) => m.rssKiB)),
+      });
       const a = med(samples.annotate);
       const p = med(samples.parquet);
       const inputGz = await gzippedSize(createReadStream(data.file));
-      const child = spawn(process.execPath, [BIN, 'annotate', '--format', 'ndjson', data.file], { stdio: ['ignore', 'pipe', 'ignore'] });
+      const child = spawn(process.execPath, [BIN, 'annotate', '--format', 'ndjson', data.file], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
       const annotatedGz = await gzippedSize(child.stdout);
       rows.push({ size, bytes: data.bytes, a, p, dataset, inputGz, annotatedGz });
     } finally {
@@ -113,7 +123,10 @@ async function main() {
     const perMb = (cpu0, cpu1) => ((cpu1 - cpu0) / ((y.bytes - x.bytes) / 1e6)) * 1000;
     const a = perMb(x.a.cpuS, y.a.cpuS);
     const p = perMb(x.p.cpuS, y.p.cpuS);
-    lines.push('', `${x.size} → ${y.size}: CPU per added MB: annotate ${a.toFixed(1)} ms, parquet ${p.toFixed(1)} ms; marginal ×annotate (CPU) ${(a / p).toFixed(2)}`);
+    lines.push(
+      '',
+      `${x.size} → ${y.size}: CPU per added MB: annotate ${a.toFixed(1)} ms, parquet ${p.toFixed(1)} ms; marginal ×annotate (CPU) ${(a / p).toFixed(2)}`,
+    );
   }
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -13,7 +13,16 @@
 //   node bench/pcap-generate.mjs [--size 100m] [--dir DIR] [--force]
 //
 // File: DIR/<size>.pcap (DIR defaults to $TMPDIR/mcptrace-bench), kept when it exists with the same generator version.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DIR, parseSize } from './generate.mjs';
@@ -33,7 +42,11 @@ const STEP_US = 40;
  * messages, the response last; null for a 202).
  */
 function exchanges() {
-  const recs = readFileSync(join(ROOT, 'samples/everything.envelope.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((r) => r.line !== undefined);
+  const recs = readFileSync(join(ROOT, 'samples/everything.envelope.ndjson'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .filter((r) => r.line !== undefined);
   const msgs = recs.map((r) => ({ dir: r.dir, line: r.line, msg: JSON.parse(r.line), used: false }));
   const out = [];
   for (let i = 0; i < msgs.length; i++) {
@@ -44,7 +57,9 @@ function exchanges() {
       continue;
     }
     const answer = [];
-    const answered = msgs.some((m, j) => j > i && m.dir === 's2c' && m.msg.method === undefined && m.msg.id === c.msg.id);
+    const answered = msgs.some(
+      (m, j) => j > i && m.dir === 's2c' && m.msg.method === undefined && m.msg.id === c.msg.id,
+    );
     for (let j = i + 1; j < msgs.length; j++) {
       const s = msgs[j];
       // With no response in the recording, the stream ends before the next client message (a request left unanswered).
@@ -102,18 +117,36 @@ class Client {
     if (this.k === this.plan.length) {
       this.k = 0;
       this.sessions++;
-      return { req: Buffer.from(`DELETE /mcp HTTP/1.1\r\n${h(`Mcp-Session-Id: ${sid}\r\nMCP-Protocol-Version: 2025-11-25\r\n`)}\r\n`), res: Buffer.from('HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n') };
+      return {
+        req: Buffer.from(
+          `DELETE /mcp HTTP/1.1\r\n${h(`Mcp-Session-Id: ${sid}\r\nMCP-Protocol-Version: 2025-11-25\r\n`)}\r\n`,
+        ),
+        res: Buffer.from('HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n'),
+      };
     }
     const step = this.plan[this.k];
     const first = this.k++ === 0;
     const body = Buffer.from(step.req);
     const session = first ? '' : `Mcp-Session-Id: ${sid}\r\nMCP-Protocol-Version: 2025-11-25\r\n`;
-    const req = Buffer.concat([Buffer.from(`POST /mcp HTTP/1.1\r\n${h(`Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n${session}Content-Length: ${body.length}\r\n`)}\r\n`), body]);
+    const req = Buffer.concat([
+      Buffer.from(
+        `POST /mcp HTTP/1.1\r\n${h(`Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n${session}Content-Length: ${body.length}\r\n`)}\r\n`,
+      ),
+      body,
+    ]);
     if (step.answer === null) return { req, res: Buffer.from('HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n') };
     const assigned = `Mcp-Session-Id: ${sid}\r\n`;
     if (step.answer.length === 1 && this.k % 4 !== 0) {
       const b = Buffer.from(step.answer[0]);
-      return { req, res: Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n${assigned}Content-Length: ${b.length}\r\n\r\n`), b]) };
+      return {
+        req,
+        res: Buffer.concat([
+          Buffer.from(
+            `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n${assigned}Content-Length: ${b.length}\r\n\r\n`,
+          ),
+          b,
+        ]),
+      };
     }
     const chunks = step.answer.map((line) => {
       const event = Buffer.from(`event: message\ndata: ${line}\n\n`);
@@ -245,5 +278,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const i = process.argv.indexOf(`--${name}`);
     return i < 0 ? def : process.argv[i + 1];
   };
-  for (const size of arg('size', '100m').split(',')) console.log(ensurePcap(size, arg('dir', DEFAULT_DIR), process.argv.includes('--force')));
+  for (const size of arg('size', '100m').split(','))
+    console.log(ensurePcap(size, arg('dir', DEFAULT_DIR), process.argv.includes('--force')));
 }

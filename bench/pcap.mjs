@@ -35,7 +35,9 @@ const tshark = ['tshark', ['-r', file, '-T', 'ek']];
 const check = spawnSync(read[0], read[1], { encoding: 'utf8', maxBuffer: 1 << 24 });
 if (check.status !== 0) throw new Error(`pcap-read failed: ${check.stderr}`);
 const summary = JSON.parse(check.stdout);
-console.error(`${file}: ${mb.toFixed(0)} MB, ${summary.counts.packets} packets, ${summary.counts.connections} connections, ${summary.streamBytes} stream bytes, ${summary.counts.gaps} gaps`);
+console.error(
+  `${file}: ${mb.toFixed(0)} MB, ${summary.counts.packets} packets, ${summary.counts.connections} connections, ${summary.streamBytes} stream bytes, ${summary.counts.gaps} gaps`,
+);
 
 const results = { stats: [], stage: [], tshark: [] };
 for (let r = 0; r < runs; r++) {
@@ -57,12 +59,19 @@ const row = (name, ms) => {
   const s = median(ms.map((m) => m.ms)) / 1000;
   return { name, s, mbps: mb / s, rss: Math.max(...ms.map((m) => m.rssKiB)) / 1024 };
 };
-const rows = [row('`mcptrace stats` (whole pipeline)', results.stats), row('mcptrace packet stage (bench/pcap-read.mjs)', results.stage)];
+const rows = [
+  row('`mcptrace stats` (whole pipeline)', results.stats),
+  row('mcptrace packet stage (bench/pcap-read.mjs)', results.stage),
+];
 if (withTshark) rows.push(row('`tshark -T ek`', results.tshark));
-console.log(`| ${size} capture (${mb.toFixed(0)} MB, ${summary.counts.packets} packets) | median s | MB/s | peak RSS MiB |`);
+console.log(
+  `| ${size} capture (${mb.toFixed(0)} MB, ${summary.counts.packets} packets) | median s | MB/s | peak RSS MiB |`,
+);
 console.log('|---|---:|---:|---:|');
 for (const r of rows) console.log(`| ${r.name} | ${r.s.toFixed(2)} | ${r.mbps.toFixed(1)} | ${r.rss.toFixed(0)} |`);
 if (withTshark) {
   const ratio = rows[2].s / rows[0].s;
-  console.log(`\n\`mcptrace stats\` × tshark -T ek: ${ratio.toFixed(1)} (target ≥ ${TARGET}) ${ratio >= TARGET ? 'met' : 'NOT met'}; packet stage alone: ${(rows[2].s / rows[1].s).toFixed(1)}`);
+  console.log(
+    `\n\`mcptrace stats\` × tshark -T ek: ${ratio.toFixed(1)} (target ≥ ${TARGET}) ${ratio >= TARGET ? 'met' : 'NOT met'}; packet stage alone: ${(rows[2].s / rows[1].s).toFixed(1)}`,
+  );
 }

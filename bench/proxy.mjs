@@ -80,16 +80,30 @@ async function connect(url) {
 
 async function round(serverUrl, serverPid, { requests, capture }) {
   const target = `${serverUrl}/mcp`;
-  const proxy = await startUntil([join(ROOT, 'dist/cli/mcptrace.js'), 'proxy', '--target', target], /^MCP server URL: (\S+)$/m);
-  const captured = await startUntil([join(ROOT, 'dist/cli/mcptrace.js'), 'proxy', '--target', target, '--out', capture], /^MCP server URL: (\S+)$/m);
+  const proxy = await startUntil(
+    [join(ROOT, 'dist/cli/mcptrace.js'), 'proxy', '--target', target],
+    /^MCP server URL: (\S+)$/m,
+  );
+  const captured = await startUntil(
+    [join(ROOT, 'dist/cli/mcptrace.js'), 'proxy', '--target', target, '--out', capture],
+    /^MCP server URL: (\S+)$/m,
+  );
   const plain = await startUntil([join(ROOT, 'bench/http-forward.mjs'), target], /^MCP server URL: (\S+)$/m);
   const procs = { plain, proxy, capture: captured };
-  const clients = { direct: await connect(target), plain: await connect(plain.match), proxy: await connect(proxy.match), capture: await connect(captured.match) };
+  const clients = {
+    direct: await connect(target),
+    plain: await connect(plain.match),
+    proxy: await connect(proxy.match),
+    capture: await connect(captured.match),
+  };
   const rtt = Object.fromEntries(SETUPS.map((s) => [s, new Float64Array(requests)]));
   try {
     // Warm every end up (JIT, keep-alive connections), untimed.
     for (let i = 0; i < 300; i++) for (const s of SETUPS) await clients[s].ping();
-    const cpuNow = () => ({ ...Object.fromEntries(Object.entries(procs).map(([s, p]) => [s, cpuOf(p.child.pid)])), server: cpuOf(serverPid) });
+    const cpuNow = () => ({
+      ...Object.fromEntries(Object.entries(procs).map(([s, p]) => [s, cpuOf(p.child.pid)])),
+      server: cpuOf(serverPid),
+    });
     const cpu0 = { ...cpuNow(), machine: machineBusy(), self: process.cpuUsage() };
     const t0 = process.hrtime.bigint();
     for (let i = 0; i < requests; i++) {
@@ -103,12 +117,23 @@ async function round(serverUrl, serverPid, { requests, capture }) {
     const secs = Number(process.hrtime.bigint() - t0) / 1e9;
     const cpu1 = { ...cpuNow(), machine: machineBusy(), self: process.cpuUsage(cpu0.self) };
     const per = (a, b) => (a == null || b == null ? null : ((b - a) / requests) * 1e6);
-    const cpu = { plain: per(cpu0.plain, cpu1.plain), proxy: per(cpu0.proxy, cpu1.proxy), capture: per(cpu0.capture, cpu1.capture) };
+    const cpu = {
+      plain: per(cpu0.plain, cpu1.plain),
+      proxy: per(cpu0.proxy, cpu1.proxy),
+      capture: per(cpu0.capture, cpu1.capture),
+    };
     // The machine's busy time (all its processes, steal included) minus the client's, the proxies' and the
     // server's: the load of everything else.
-    const ours = cpu.proxy === null || cpu1.server === null ? null : (cpu1.self.user + cpu1.self.system) / 1e6 + ((cpu.plain + cpu.proxy + cpu.capture) * requests) / 1e6 + (cpu1.server - cpu0.server);
+    const ours =
+      cpu.proxy === null || cpu1.server === null
+        ? null
+        : (cpu1.self.user + cpu1.self.system) / 1e6 +
+          ((cpu.plain + cpu.proxy + cpu.capture) * requests) / 1e6 +
+          (cpu1.server - cpu0.server);
     const others = cpu0.machine === null || ours === null ? null : (cpu1.machine - cpu0.machine - ours) / secs;
-    const stats = Object.fromEntries(SETUPS.map((s) => [s, { p50: percentile([...rtt[s]], 50), p99: percentile([...rtt[s]], 99) }]));
+    const stats = Object.fromEntries(
+      SETUPS.map((s) => [s, { p50: percentile([...rtt[s]], 50), p99: percentile([...rtt[s]], 99) }]),
+    );
     return { ...stats, cpu, others };
   } finally {
     for (const c of Object.values(clients)) await c.close();
@@ -118,7 +143,11 @@ async function round(serverUrl, serverPid, { requests, capture }) {
 
 export async function proxyBench({ requests = 5000, rounds = 3, log = () => {} } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'mcptrace-proxy-'));
-  const server = await startUntil(['--import', LOOPBACK, EVERYTHING, 'streamableHttp'], /mcptrace-test: listening on (127\.0\.0\.1:\d+)/, { ...process.env, PORT: '0' });
+  const server = await startUntil(
+    ['--import', LOOPBACK, EVERYTHING, 'streamableHttp'],
+    /mcptrace-test: listening on (127\.0\.0\.1:\d+)/,
+    { ...process.env, PORT: '0' },
+  );
   const runs = [];
   try {
     for (let r = 0; r < rounds; r++) {
@@ -127,7 +156,9 @@ export async function proxyBench({ requests = 5000, rounds = 3, log = () => {} }
       m.captureBytes = statSync(capture).size;
       runs.push(m);
       const fmt = (s) => `${s} p50 ${m[s].p50.toFixed(3)} / p99 ${m[s].p99.toFixed(3)} ms`;
-      log(`  proxy round ${r + 1}/${rounds}: ${SETUPS.map(fmt).join(', ')}; CPU µs/request plain ${fmt1(m.cpu.plain)}, proxy ${fmt1(m.cpu.proxy)}, with capture ${fmt1(m.cpu.capture)}; other load ≤ ${m.others === null ? '?' : m.others.toFixed(2)} cores`);
+      log(
+        `  proxy round ${r + 1}/${rounds}: ${SETUPS.map(fmt).join(', ')}; CPU µs/request plain ${fmt1(m.cpu.plain)}, proxy ${fmt1(m.cpu.proxy)}, with capture ${fmt1(m.cpu.capture)}; other load ≤ ${m.others === null ? '?' : m.others.toFixed(2)} cores`,
+      );
     }
   } finally {
     await stop(server.child);
@@ -142,9 +173,30 @@ export async function proxyBench({ requests = 5000, rounds = 3, log = () => {} }
     requests,
     rounds,
     direct: summary('direct'),
-    plain: { ...summary('plain'), addedP50: added('plain', 'p50'), addedP99: added('plain', 'p99'), ratioP50: ratio('plain', 'p50'), ratioP99: ratio('plain', 'p99'), cpu: runs.some((m) => m.cpu.plain === null) ? null : med((m) => m.cpu.plain) },
-    proxy: { ...summary('proxy'), addedP50: added('proxy', 'p50'), addedP99: added('proxy', 'p99'), ratioP50: ratio('proxy', 'p50'), ratioP99: ratio('proxy', 'p99'), cpu: runs.some((m) => m.cpu.proxy === null) ? null : med((m) => m.cpu.proxy) },
-    capture: { ...summary('capture'), addedP50: added('capture', 'p50'), addedP99: added('capture', 'p99'), ratioP50: ratio('capture', 'p50'), ratioP99: ratio('capture', 'p99'), cpu: runs.some((m) => m.cpu.capture === null) ? null : med((m) => m.cpu.capture) },
+    plain: {
+      ...summary('plain'),
+      addedP50: added('plain', 'p50'),
+      addedP99: added('plain', 'p99'),
+      ratioP50: ratio('plain', 'p50'),
+      ratioP99: ratio('plain', 'p99'),
+      cpu: runs.some((m) => m.cpu.plain === null) ? null : med((m) => m.cpu.plain),
+    },
+    proxy: {
+      ...summary('proxy'),
+      addedP50: added('proxy', 'p50'),
+      addedP99: added('proxy', 'p99'),
+      ratioP50: ratio('proxy', 'p50'),
+      ratioP99: ratio('proxy', 'p99'),
+      cpu: runs.some((m) => m.cpu.proxy === null) ? null : med((m) => m.cpu.proxy),
+    },
+    capture: {
+      ...summary('capture'),
+      addedP50: added('capture', 'p50'),
+      addedP99: added('capture', 'p99'),
+      ratioP50: ratio('capture', 'p50'),
+      ratioP99: ratio('capture', 'p99'),
+      cpu: runs.some((m) => m.cpu.capture === null) ? null : med((m) => m.cpu.capture),
+    },
     maxOthers: runs.some((m) => m.others === null) ? null : Math.max(...runs.map((m) => m.others)),
     captureBytes: med((m) => m.captureBytes),
     runs,
@@ -166,13 +218,22 @@ export function proxyTable(r) {
     row('plain Node proxy (`bench/http-forward.mjs`, no capture)', r.plain),
     row('`mcptrace proxy` (no capture)', r.proxy),
     row('`mcptrace proxy --out FILE`', r.capture),
-    ...(r.maxOthers !== null && r.maxOthers >= 0.3 ? ['', `Other processes kept up to ${r.maxOthers.toFixed(2)} cores busy during a round: these numbers are not reliable; run again on a quiet machine.`] : []),
+    ...(r.maxOthers !== null && r.maxOthers >= 0.3
+      ? [
+          '',
+          `Other processes kept up to ${r.maxOthers.toFixed(2)} cores busy during a round: these numbers are not reliable; run again on a quiet machine.`,
+        ]
+      : []),
   ].join('\n');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   const opt = (name, d) => option(args, name, d);
-  const r = await proxyBench({ requests: opt('requests', 5000), rounds: opt('rounds', 3), log: (m) => process.stderr.write(m + '\n') });
+  const r = await proxyBench({
+    requests: opt('requests', 5000),
+    rounds: opt('rounds', 3),
+    log: (m) => process.stderr.write(m + '\n'),
+  });
   process.stdout.write(proxyTable(r) + '\n');
 }

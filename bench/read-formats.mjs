@@ -12,7 +12,7 @@
 // --input-format, by this build and by the base, interleaved (base, this, base, this …). Reported: the median CPU time
 // (user + system, node start-up included) of each, and the ratio base / this (1.00 = as fast, 0.90 = 10 % slower now).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,7 +63,9 @@ function startUp() {
 function jsonDocument(ndjson) {
   const file = ndjson.replace(/\.ndjson$/, '.document.json');
   if (existsSync(file)) return file;
-  const lines = readFileSync(ndjson, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(ndjson, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   writeFileSync(file, `{"messages":[\n${lines.join(',\n')}\n]}\n`);
   return file;
 }
@@ -75,12 +77,18 @@ function input(family) {
   return ensureData({ size, format: family }).file;
 }
 
-const builds = { base: baseBuild(base), this: against === null ? join(ROOT, 'dist/cli/mcptrace.js') : baseBuild(git('rev-parse', against)) };
+const builds = {
+  base: baseBuild(base),
+  this: against === null ? join(ROOT, 'dist/cli/mcptrace.js') : baseBuild(git('rev-parse', against)),
+};
 const rows = [];
 for (const family of families) {
   const file = input(family);
   // What each build reads the file as: the same number of records, or the ratio compares different work.
-  const count = (bin) => spawnSync(process.execPath, [bin, 'annotate', '-f', 'ndjson', file], { maxBuffer: 1 << 30 }).stdout.toString().split('\n').length - 1;
+  const count = (bin) =>
+    spawnSync(process.execPath, [bin, 'annotate', '-f', 'ndjson', file], { maxBuffer: 1 << 30 })
+      .stdout.toString()
+      .split('\n').length - 1;
   const records = { base: count(builds.base), this: count(builds.this) };
   const cpu = { base: [], this: [] };
   for (let r = 0; r < runs; r++) {
@@ -95,9 +103,13 @@ for (const family of families) {
   rows.push({ family, file, b, t, records });
 }
 
-console.log(`Reading speed: \`annotate -f ndjson FILE > /dev/null\`, detection included, ${size} inputs, median CPU of ${runs} runs each`);
+console.log(
+  `Reading speed: \`annotate -f ndjson FILE > /dev/null\`, detection included, ${size} inputs, median CPU of ${runs} runs each`,
+);
 const subject = (ref) => `${ref.slice(0, 12)} (${git('log', '-1', '--format=%s', ref).slice(0, 60)}…)`;
-console.log(`base ${subject(base)} against ${against === null ? 'this checkout\'s build' : subject(git('rev-parse', against))}\n`);
+console.log(
+  `base ${subject(base)} against ${against === null ? "this checkout's build" : subject(git('rev-parse', against))}\n`,
+);
 console.log('| family | file | records (base / this) | base CPU s | this CPU s | base / this |');
 console.log('|---|---|---|---|---|---|');
 for (const r of rows) {

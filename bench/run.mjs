@@ -47,14 +47,19 @@ const COMMANDS = {
  * with `--jobs 2` (a raw, envelope or transcript file is cut into two pieces, docs/performance.md "Many files, or one large file").
  */
 const REFERENCES = {
-  'annotate-bare': { args: (dir) => ['annotate', '--format', 'ndjson', '--config', rulesOffConfig(dir)], label: '`annotate --format ndjson` (every rule off)' },
+  'annotate-bare': {
+    args: (dir) => ['annotate', '--format', 'ndjson', '--config', rulesOffConfig(dir)],
+    label: '`annotate --format ndjson` (every rule off)',
+  },
   'stats-jobs2': { args: () => [...COMMANDS.stats, '--jobs', '2'], label: '`stats --format json --jobs 2`' },
   'audit-jobs2': { args: () => [...COMMANDS.audit, '--jobs', '2'], label: '`audit --format json --jobs 2`' },
 };
 
 function rulesOffConfig(dir) {
   const file = join(dir, 'all-rules-off.json');
-  const ids = JSON.parse(spawnSync(process.execPath, [BIN, 'rules', '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 26 }).stdout).map((r) => r.id);
+  const ids = JSON.parse(
+    spawnSync(process.execPath, [BIN, 'rules', '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 26 }).stdout,
+  ).map((r) => r.id);
   writeFileSync(file, JSON.stringify({ rules: Object.fromEntries(ids.map((id) => [id, 'off'])) }));
   return file;
 }
@@ -62,7 +67,9 @@ function rulesOffConfig(dir) {
 function commandArgs(name, dir) {
   if (name in COMMANDS) return COMMANDS[name];
   if (name in REFERENCES) return REFERENCES[name].args(dir);
-  throw new Error(`unknown command ${name} (one of ${[...Object.keys(COMMANDS), ...Object.keys(REFERENCES)].join(', ')})`);
+  throw new Error(
+    `unknown command ${name} (one of ${[...Object.keys(COMMANDS), ...Object.keys(REFERENCES)].join(', ')})`,
+  );
 }
 
 function parseArgs(argv) {
@@ -95,7 +102,14 @@ function parseArgs(argv) {
 function ensureJq() {
   if (spawnSync('jq', ['--version']).status === 0) return true;
   process.stderr.write('jq not found: installing it (apt-get install -y jq) …\n');
-  const r = spawnSync('sh', ['-c', 'apt-get install -y -qq jq >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq jq) >/dev/null 2>&1'], { stdio: 'inherit' });
+  const r = spawnSync(
+    'sh',
+    [
+      '-c',
+      'apt-get install -y -qq jq >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq jq) >/dev/null 2>&1',
+    ],
+    { stdio: 'inherit' },
+  );
   if (r.status === 0 && spawnSync('jq', ['--version']).status === 0) return true;
   process.stderr.write('warning: could not install jq; the ×jq column is left empty\n');
   return false;
@@ -114,8 +128,14 @@ async function throughput(o, jqOk, log) {
       const cases = [{ name: 'floor', cmd: process.execPath, args: [FLOOR, data.file, ...floorMode] }];
       // jq cannot read a transcript as JSON: the reference does the floor's work in jq, each line read as a string, cut
       // before its first `{` (time and marker) and parsed; lines that are not JSON then (pretty-printed parts) are skipped.
-      if (o.jq && jqOk && format !== 'claude-desktop') cases.push({ name: 'jq', cmd: 'jq', args: format === 'transcript' ? ['-cR', JQ_TRANSCRIPT, data.file] : ['-c', '.', data.file] });
-      for (const c of o.commands) cases.push({ name: c, cmd: process.execPath, args: [BIN, ...commandArgs(c, o.dir), data.file] });
+      if (o.jq && jqOk && format !== 'claude-desktop')
+        cases.push({
+          name: 'jq',
+          cmd: 'jq',
+          args: format === 'transcript' ? ['-cR', JQ_TRANSCRIPT, data.file] : ['-c', '.', data.file],
+        });
+      for (const c of o.commands)
+        cases.push({ name: c, cmd: process.execPath, args: [BIN, ...commandArgs(c, o.dir), data.file] });
       // Warm the page cache, then interleave the runs so that drift hits every case alike.
       await measure('cat', [data.file]);
       const samples = new Map(cases.map((c) => [c.name, []]));
@@ -126,12 +146,21 @@ async function throughput(o, jqOk, log) {
             throw new Error(`${c.name} on ${data.file} exited ${m.code}: ${m.stderr.slice(0, 500)}`);
           }
           samples.get(c.name).push(m);
-          log(`  ${size} ${format} ${c.name} run ${r + 1}/${runs}: ${(m.ms / 1000).toFixed(3)} s, ${mib(m.rssKiB).toFixed(0)} MiB`);
+          log(
+            `  ${size} ${format} ${c.name} run ${r + 1}/${runs}: ${(m.ms / 1000).toFixed(3)} s, ${mib(m.rssKiB).toFixed(0)} MiB`,
+          );
         }
       }
       const med = (name) => {
         const s = samples.get(name);
-        return s ? { ms: median(s.map((m) => m.ms)), cpuS: median(s.map((m) => m.cpuS)), rssKiB: median(s.map((m) => m.rssKiB)), all: s.map((m) => Math.round(m.ms)) } : null;
+        return s
+          ? {
+              ms: median(s.map((m) => m.ms)),
+              cpuS: median(s.map((m) => m.cpuS)),
+              rssKiB: median(s.map((m) => m.rssKiB)),
+              all: s.map((m) => Math.round(m.ms)),
+            }
+          : null;
       };
       const floor = med('floor');
       const jq = med('jq');
@@ -171,7 +200,15 @@ function throughputTable(rows) {
     const check = isCommand
       ? `${r.vsFloor >= r.floorTarget ? '✓' : '✗'} ≥ ${r.floorTarget} / ${Number.isFinite(r.vsJq) ? (r.vsJq >= JQ_TARGET ? '✓' : '✗') : '–'} ≥ ${JQ_TARGET}`
       : '';
-    const name = isCommand ? `\`${COMMANDS[r.command].join(' ')}\`` : r.command in REFERENCES ? REFERENCES[r.command].label : r.command === 'floor' ? 'floor (split + JSON.parse)' : r.format === 'transcript' ? `\`jq -cR '${JQ_TRANSCRIPT}'\`` : '`jq -c .`';
+    const name = isCommand
+      ? `\`${COMMANDS[r.command].join(' ')}\``
+      : r.command in REFERENCES
+        ? REFERENCES[r.command].label
+        : r.command === 'floor'
+          ? 'floor (split + JSON.parse)'
+          : r.format === 'transcript'
+            ? `\`jq -cR '${JQ_TRANSCRIPT}'\``
+            : '`jq -c .`';
     out.push(
       `| ${r.size} ${r.format} | ${name} | ${fmt(r.ms / 1000, 3)} | ${fmt(r.cpuS, 2)} | ${fmt(r.mbPerS, 1)} | ${Math.round(r.msgPerS).toLocaleString('en-US')} | ${fmt(r.rssMiB, 0)} | ${fmt(r.vsFloor)} | ${fmt(r.vsJq)} | ${check} |`,
     );
@@ -183,12 +220,17 @@ function throughputTable(rows) {
 function memoryTable(rows) {
   const big = rows.filter((r) => r.floorTarget !== null && parseSize(r.size) >= 1e9);
   if (big.length === 0) return '';
-  const out = ['| input | command | peak RSS 1 GB (MiB) | peak RSS 100 MB (MiB) | growth | target |', '|---|---|---:|---:|---:|---|'];
+  const out = [
+    '| input | command | peak RSS 1 GB (MiB) | peak RSS 100 MB (MiB) | growth | target |',
+    '|---|---|---:|---:|---:|---|',
+  ];
   for (const r of big) {
     const mid = rows.find((x) => x.command === r.command && x.format === r.format && parseSize(x.size) === 1e8);
     const growth = mid ? r.rssMiB / mid.rssMiB - 1 : NaN;
     const ok = r.rssMiB < RSS_LIMIT_MIB && (!mid || growth <= 0.2);
-    out.push(`| ${r.format} | ${r.command} | ${fmt(r.rssMiB, 0)} | ${mid ? fmt(mid.rssMiB, 0) : '–'} | ${Number.isFinite(growth) ? `${(growth * 100).toFixed(0)}%` : '–'} | ${ok ? '✓' : '✗'} < ${RSS_LIMIT_MIB} MiB, ≤ +20% |`);
+    out.push(
+      `| ${r.format} | ${r.command} | ${fmt(r.rssMiB, 0)} | ${mid ? fmt(mid.rssMiB, 0) : '–'} | ${Number.isFinite(growth) ? `${(growth * 100).toFixed(0)}%` : '–'} | ${ok ? '✓' : '✗'} < ${RSS_LIMIT_MIB} MiB, ≤ +20% |`,
+    );
   }
   return out.join('\n');
 }
@@ -203,7 +245,9 @@ async function main() {
   if (!existsSync(BIN)) throw new Error('dist/cli/mcptrace.js is missing: run `npm run build` first');
   const log = (m) => process.stderr.write(m + '\n');
   const wanted = (part) => o.only === null || o.only.includes(part);
-  const sections = [`Machine: ${machine()}. Command: \`npm run bench -- ${process.argv.slice(2).join(' ')}\`.`.replace(' -- .', '.')];
+  const sections = [
+    `Machine: ${machine()}. Command: \`npm run bench -- ${process.argv.slice(2).join(' ')}\`.`.replace(' -- .', '.'),
+  ];
   const results = { machine: machine(), date: new Date().toISOString(), args: process.argv.slice(2) };
   if (wanted('throughput')) {
     const jqOk = o.jq ? ensureJq() : false;

@@ -25,8 +25,12 @@ const SETUPS = ['direct', 'forward', 'wrapped'];
 
 function params(setup, out) {
   if (setup === 'direct') return { command: process.execPath, args: SERVER };
-  if (setup === 'forward') return { command: process.execPath, args: [join(ROOT, 'bench/forward.mjs'), process.execPath, ...SERVER] };
-  return { command: process.execPath, args: [join(ROOT, 'dist/cli/mcptrace.js'), 'wrap', '--out', out, '--', process.execPath, ...SERVER] };
+  if (setup === 'forward')
+    return { command: process.execPath, args: [join(ROOT, 'bench/forward.mjs'), process.execPath, ...SERVER] };
+  return {
+    command: process.execPath,
+    args: [join(ROOT, 'dist/cli/mcptrace.js'), 'wrap', '--out', out, '--', process.execPath, ...SERVER],
+  };
 }
 
 /** CPU seconds (user + system) a process has used, from /proc; null where there is none. */
@@ -75,7 +79,12 @@ async function session(setup, { pings, window, out }) {
   }
   const proxyPid = setup === 'direct' ? null : transport.pid;
   const serverPid = setup === 'direct' ? transport.pid : childOf(transport.pid);
-  const cpu0 = { client: process.cpuUsage(), proxy: proxyPid && cpuOf(proxyPid), server: serverPid && cpuOf(serverPid), machine: machineCpu() };
+  const cpu0 = {
+    client: process.cpuUsage(),
+    proxy: proxyPid && cpuOf(proxyPid),
+    server: serverPid && cpuOf(serverPid),
+    machine: machineCpu(),
+  };
   const t0 = process.hrtime.bigint();
   let sent = 0;
   const lane = async () => {
@@ -86,7 +95,12 @@ async function session(setup, { pings, window, out }) {
   };
   await Promise.all(Array.from({ length: window }, lane));
   const secs = Number(process.hrtime.bigint() - t0) / 1e9;
-  const cpu1 = { client: process.cpuUsage(), proxy: proxyPid && cpuOf(proxyPid), server: serverPid && cpuOf(serverPid), machine: machineCpu() };
+  const cpu1 = {
+    client: process.cpuUsage(),
+    proxy: proxyPid && cpuOf(proxyPid),
+    server: serverPid && cpuOf(serverPid),
+    machine: machineCpu(),
+  };
   const throughput = pings / secs;
   await client.close();
   // CPU per ping in the throughput phase (µs), and the cores the rest of the machine kept busy meanwhile.
@@ -96,10 +110,21 @@ async function session(setup, { pings, window, out }) {
     proxy: setup === 'direct' ? 0 : perPing(cpu0.proxy, cpu1.proxy),
     server: perPing(cpu0.server, cpu1.server),
   };
-  const ours = [cpu.client, cpu.proxy, cpu.server].every((x) => x !== null) ? ((cpu.client + cpu.proxy + cpu.server) * pings) / 1e6 : null;
-  const background = cpu0.machine && cpu1.machine && ours !== null ? (cpu1.machine.busy - cpu0.machine.busy - ours) / secs : null;
+  const ours = [cpu.client, cpu.proxy, cpu.server].every((x) => x !== null)
+    ? ((cpu.client + cpu.proxy + cpu.server) * pings) / 1e6
+    : null;
+  const background =
+    cpu0.machine && cpu1.machine && ours !== null ? (cpu1.machine.busy - cpu0.machine.busy - ours) / secs : null;
   const sorted = [...rtt];
-  return { connect, p50: percentile(sorted, 50), p99: percentile(sorted, 99), mean: sorted.reduce((a, b) => a + b, 0) / pings, throughput, cpu, background };
+  return {
+    connect,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    mean: sorted.reduce((a, b) => a + b, 0) / pings,
+    throughput,
+    cpu,
+    background,
+  };
 }
 
 export async function wrapBench({ pings = 10_000, rounds = 3, window = 32, log = () => {} } = {}) {
@@ -113,15 +138,21 @@ export async function wrapBench({ pings = 10_000, rounds = 3, window = 32, log =
         const m = await session(setup, { pings, window, out });
         if (setup === 'wrapped') m.captureBytes = statSync(out).size;
         runs[setup].push(m);
-        const cpu = m.cpu.client === null ? '' : `; CPU µs/ping client ${fmt1(m.cpu.client)}, proxy ${fmt1(m.cpu.proxy)}, server ${fmt1(m.cpu.server)}; other load ${m.background === null ? '?' : m.background.toFixed(2)} cores`;
-        log(`  wrap round ${r + 1}/${rounds} ${setup}: connect ${m.connect.toFixed(1)} ms, p50 ${m.p50.toFixed(3)} ms, p99 ${m.p99.toFixed(3)} ms, ${Math.round(m.throughput)} pings/s${cpu}`);
+        const cpu =
+          m.cpu.client === null
+            ? ''
+            : `; CPU µs/ping client ${fmt1(m.cpu.client)}, proxy ${fmt1(m.cpu.proxy)}, server ${fmt1(m.cpu.server)}; other load ${m.background === null ? '?' : m.background.toFixed(2)} cores`;
+        log(
+          `  wrap round ${r + 1}/${rounds} ${setup}: connect ${m.connect.toFixed(1)} ms, p50 ${m.p50.toFixed(3)} ms, p99 ${m.p99.toFixed(3)} ms, ${Math.round(m.throughput)} pings/s${cpu}`,
+        );
       }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   const med = (setup, k) => median(runs[setup].map((m) => m[k]));
-  const medCpu = (setup, k) => (runs[setup].some((m) => m.cpu[k] === null) ? null : median(runs[setup].map((m) => m.cpu[k])));
+  const medCpu = (setup, k) =>
+    runs[setup].some((m) => m.cpu[k] === null) ? null : median(runs[setup].map((m) => m.cpu[k]));
   const summary = (setup) => ({
     connect: med(setup, 'connect'),
     p50: med(setup, 'p50'),
@@ -169,13 +200,23 @@ export function wrapTable(r) {
     `| plain Node proxy (\`bench/forward.mjs\`, no capture) | ${f1(r.forward.connect)} | ${f(r.forward.p50)} | ${f(r.forward.p99)} | ${n(r.forward.throughput)} | ${r.forwardRatio.toFixed(2)} | ${cpu(r.forward)} |`,
     `| \`wrap --out FILE\` | ${f1(r.wrapped.connect)} | ${f(r.wrapped.p50)} | ${f(r.wrapped.p99)} | ${n(r.wrapped.throughput)} | ${r.throughputRatio.toFixed(2)} | ${cpu(r.wrapped)} |`,
     `| added by wrap | ${f1(r.addedConnect)} | ${f(r.addedP50)} | ${f(r.addedP99)} ${r.addedP99 < 1 ? '✓ < 1' : '✗ ≥ 1'} | | ${r.throughputRatio >= 0.9 ? '✓ ≥ 0.9' : '✗ < 0.9'} | |`,
-    ...(r.maxBackground !== null && r.maxBackground >= 0.15 ? ['', `Other processes kept up to ${r.maxBackground.toFixed(2)} cores busy during a run: these numbers are not reliable; run again on a quiet machine.`] : []),
+    ...(r.maxBackground !== null && r.maxBackground >= 0.15
+      ? [
+          '',
+          `Other processes kept up to ${r.maxBackground.toFixed(2)} cores busy during a run: these numbers are not reliable; run again on a quiet machine.`,
+        ]
+      : []),
   ].join('\n');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   const opt = (name, d) => option(args, name, d);
-  const r = await wrapBench({ pings: opt('pings', 10_000), rounds: opt('rounds', 3), window: opt('window', 32), log: (m) => process.stderr.write(m + '\n') });
+  const r = await wrapBench({
+    pings: opt('pings', 10_000),
+    rounds: opt('rounds', 3),
+    window: opt('window', 32),
+    log: (m) => process.stderr.write(m + '\n'),
+  });
   process.stdout.write(wrapTable(r) + '\n');
 }

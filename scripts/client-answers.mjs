@@ -6,11 +6,20 @@
 export const ROOTS = [{ uri: 'file:///workspace/mcptrace', name: 'mcptrace' }];
 
 const CANNED_FIELDS = {
-  name: 'Ada Lovelace', check: true, firstLine: 'It was a dark and stormy night.',
-  email: 'ada@example.com', homepage: 'https://example.com/ada', birthdate: '1815-12-10',
-  integer: 42, number: 3.14, untitledSingleSelectEnum: 'Joey',
-  untitledMultipleSelectEnum: ['Guitar', 'Piano'], titledSingleSelectEnum: 'hero-3',
-  titledMultipleSelectEnum: ['fish-2'], legacyTitledEnum: 'pet-2', favoriteColor: 'Blue',
+  name: 'Ada Lovelace',
+  check: true,
+  firstLine: 'It was a dark and stormy night.',
+  email: 'ada@example.com',
+  homepage: 'https://example.com/ada',
+  birthdate: '1815-12-10',
+  integer: 42,
+  number: 3.14,
+  untitledSingleSelectEnum: 'Joey',
+  untitledMultipleSelectEnum: ['Guitar', 'Piano'],
+  titledSingleSelectEnum: 'hero-3',
+  titledMultipleSelectEnum: ['fish-2'],
+  legacyTitledEnum: 'pet-2',
+  favoriteColor: 'Blue',
   agreeToTerms: true,
 };
 
@@ -22,7 +31,9 @@ export function cannedElicitation(params) {
     else if (schema.oneOf?.[0]?.const !== undefined) content[key] = schema.oneOf[0].const;
     else if (schema.enum?.[0] !== undefined) content[key] = schema.enum[0];
     else if (schema.default !== undefined) content[key] = schema.default;
-    else content[key] = schema.type === 'boolean' ? true : schema.type === 'number' || schema.type === 'integer' ? 1 : 'yes';
+    else
+      content[key] =
+        schema.type === 'boolean' ? true : schema.type === 'number' || schema.type === 'integer' ? 1 : 'yes';
   }
   return { action: 'accept', content };
 }
@@ -46,7 +57,8 @@ export async function maybeAsTask(request, extra, result) {
   if (!request.params.task || !extra.taskStore) return result;
   const task = await extra.taskStore.createTask({ ttl: extra.taskRequestedTtl ?? 60000 });
   setTimeout(() => {
-    extra.taskStore.storeTaskResult(task.taskId, 'completed', result)
+    extra.taskStore
+      .storeTaskResult(task.taskId, 'completed', result)
       .catch((error) => process.stderr.write(`  (task ${task.taskId}) ${error.message}\n`));
   }, 300);
   return { task };

@@ -4,7 +4,15 @@
 // kept as a user pastes it (everything-http.curl.txt). Nothing leaves the machine.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { appendFileSync, closeSync, createReadStream, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  createReadStream,
+  existsSync,
+  openSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import net from 'node:net';
@@ -24,11 +32,15 @@ const log = (text) => process.stderr.write(`${text}\n`);
  * its `listen(PORT)` to 127.0.0.1 and says the port on stderr.
  */
 async function startEverything(root) {
-  const child = spawn(process.execPath, ['--import', join(root, 'test/helpers/loopback-listen.mjs'), join(root, EVERYTHING_JS), 'streamableHttp'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', join(root, 'test/helpers/loopback-listen.mjs'), join(root, EVERYTHING_JS), 'streamableHttp'],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: '0' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let err = '';
   const port = await new Promise((resolve, reject) => {
     child.stderr.setEncoding('utf8');
@@ -52,7 +64,9 @@ async function startEverything(root) {
 
 /** `tcpdump -i lo -w FILE tcp port PORT`, once it says it is listening; `stop` ends it with SIGINT and waits. */
 async function startTcpdump(file, port) {
-  const child = spawn('tcpdump', ['-i', 'lo', '-w', file, '-U', '-Z', 'root', `tcp port ${port}`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('tcpdump', ['-i', 'lo', '-w', file, '-U', '-Z', 'root', `tcp port ${port}`], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const exited = once(child, 'exit');
   let err = '';
   await new Promise((resolve, reject) => {
@@ -62,7 +76,9 @@ async function startTcpdump(file, port) {
       if (err.includes('listening on')) resolve();
     });
     child.once('error', (e) => reject(new Error(`tcpdump: ${e.message} (apt-get install -y tcpdump; run as root)`)));
-    child.once('exit', (code) => reject(new Error(`tcpdump exited (${code}) before listening: ${err.trim()} (it needs root)`)));
+    child.once('exit', (code) =>
+      reject(new Error(`tcpdump exited (${code}) before listening: ${err.trim()} (it needs root)`)),
+    );
   });
   return {
     async stop() {
@@ -101,7 +117,10 @@ async function markEnd(root, port, file) {
  */
 async function sdkSession(url) {
   const transport = new StreamableHTTPClientTransport(new URL(url));
-  const client = new Client({ name: 'mcptrace-recorder', version: '0.1.0' }, { capabilities: { roots: { listChanged: true } } });
+  const client = new Client(
+    { name: 'mcptrace-recorder', version: '0.1.0' },
+    { capabilities: { roots: { listChanged: true } } },
+  );
   let asked;
   const rootsAsked = new Promise((resolve) => (asked = resolve));
   client.setRequestHandler(ListRootsRequestSchema, async () => {
@@ -109,11 +128,18 @@ async function sdkSession(url) {
     return { roots: ROOTS };
   });
   await client.connect(transport, T);
-  await Promise.race([rootsAsked, new Promise((_, reject) => setTimeout(() => reject(new Error('the server never asked for roots')), 5000))]);
+  await Promise.race([
+    rootsAsked,
+    new Promise((_, reject) => setTimeout(() => reject(new Error('the server never asked for roots')), 5000)),
+  ]);
   await client.listTools(undefined, T);
   await client.callTool({ name: 'echo', arguments: { message: 'hello over HTTP' } }, CallToolResultSchema, T);
   const progress = [];
-  await client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 0.6, steps: 3 } }, CallToolResultSchema, { ...T, onprogress: (p) => progress.push(p.progress) });
+  await client.callTool(
+    { name: 'trigger-long-running-operation', arguments: { duration: 0.6, steps: 3 } },
+    CallToolResultSchema,
+    { ...T, onprogress: (p) => progress.push(p.progress) },
+  );
   await client.ping(T);
   await transport.terminateSession();
   await client.close();
@@ -150,7 +176,18 @@ export async function recordHar(root, file) {
   });
   pages.listen(0, '127.0.0.1');
   await once(pages, 'listening');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   try {
     const context = await browser.newContext({ recordHar: { path: file, content: 'embed' } });
     const tab = await context.newPage();
@@ -195,16 +232,39 @@ export async function recordCurl(root, file) {
   try {
     const url = `http://127.0.0.1:${server.port}/mcp`;
     const json = ['-H', 'Content-Type: application/json', '-H', 'Accept: application/json, text/event-stream'];
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '8' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '8' } },
+    };
     await curl(file, ['-v', '-N', '-X', 'POST', url, ...json, '-d', JSON.stringify(init)]);
     const session = /^< mcp-session-id: (\S+)\r?$/m.exec(readFileSync(file, 'utf8'))?.[1];
     if (session === undefined) throw new Error('no Mcp-Session-Id in the initialize answer');
     const inSession = [...json, '-H', `Mcp-Session-Id: ${session}`, '-H', 'MCP-Protocol-Version: 2025-06-18'];
     await curl(file, ['-v', '-N', url, ...inSession, '-d', '{"jsonrpc":"2.0","method":"notifications/initialized"}']);
     await curl(file, ['-v', '-N', url, ...inSession, '-d', '{"jsonrpc":"2.0","id":2,"method":"tools/list"}']);
-    const call = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'trigger-long-running-operation', arguments: { duration: 0.6, steps: 3 }, _meta: { progressToken: 'p3' } } };
+    const call = {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: {
+        name: 'trigger-long-running-operation',
+        arguments: { duration: 0.6, steps: 3 },
+        _meta: { progressToken: 'p3' },
+      },
+    };
     await curl(file, ['-v', '-N', url, ...inSession, '-d', JSON.stringify(call)]);
-    await curl(file, ['-v', '-X', 'DELETE', url, '-H', `Mcp-Session-Id: ${session}`, '-H', 'MCP-Protocol-Version: 2025-06-18']);
+    await curl(file, [
+      '-v',
+      '-X',
+      'DELETE',
+      url,
+      '-H',
+      `Mcp-Session-Id: ${session}`,
+      '-H',
+      'MCP-Protocol-Version: 2025-06-18',
+    ]);
     log(`  curl: session ${session}`);
   } finally {
     await server.stop();

@@ -75,8 +75,10 @@ async function checkHttpSample(path) {
   const messages = records.filter((r) => ['request', 'response', 'error', 'notification'].includes(r.kind));
   const size = (await stat(path)).size;
   if (size > 200 * 1024) list.push(`${size} bytes: more than 200 KB`);
-  for (const r of records.filter((r) => r.kind === 'invalid')) list.push(`${r.source}: invalid record: ${r.findings[0]?.message}`);
-  for (const r of messages.filter((r) => (r.kind === 'response' || r.kind === 'error') && r.pair === null)) list.push(`${r.source}: answer without its request`);
+  for (const r of records.filter((r) => r.kind === 'invalid'))
+    list.push(`${r.source}: invalid record: ${r.findings[0]?.message}`);
+  for (const r of messages.filter((r) => (r.kind === 'response' || r.kind === 'error') && r.pair === null))
+    list.push(`${r.source}: answer without its request`);
   if (new Set(messages.map((r) => r.session)).size !== 1) list.push('not one session');
   if (!messages.some((r) => r.method === 'notifications/progress')) list.push('missing: notifications/progress');
   if (!records.some((r) => r.event?.name === 'http-delete')) list.push('missing: http-delete');
@@ -86,19 +88,23 @@ async function checkHttpSample(path) {
 const HTTP_SAMPLES = ['everything-http.pcap', 'everything-http.har', 'everything-http.curl.txt'];
 
 async function main() {
-  const [sdk, everything, memory] = await Promise.all([
+  const [sdk, everything, _memory] = await Promise.all([
     versionOf('@modelcontextprotocol/sdk'),
     versionOf('@modelcontextprotocol/server-everything'),
     versionOf('@modelcontextprotocol/server-memory'),
   ]);
-  if (!existsSync(join(root, 'dist', 'cli', 'mcptrace.js'))) throw new Error('dist/cli/mcptrace.js is missing: run `npm run build` first');
+  if (!existsSync(join(root, 'dist', 'cli', 'mcptrace.js')))
+    throw new Error('dist/cli/mcptrace.js is missing: run `npm run build` first');
   await mkdir(samples, { recursive: true });
   const stdio = !process.argv.includes('--http-only');
   const http = !process.argv.includes('--skip-http');
 
   // Captured to a scratch folder first, so a failed recording leaves samples/ as it was.
   const scratch = await mkdtemp(join(tmpdir(), 'mcptrace-record-'));
-  const captures = { everything: join(scratch, 'everything.envelope.ndjson'), memory: join(scratch, 'memory.envelope.ndjson') };
+  const captures = {
+    everything: join(scratch, 'everything.envelope.ndjson'),
+    memory: join(scratch, 'memory.envelope.ndjson'),
+  };
   const everythingRecords = stdio ? await recordEverything(root, captures.everything) : [];
   const memoryRecords = stdio ? await recordMemory(root, captures.memory) : [];
   if (http) {
@@ -117,15 +123,23 @@ async function main() {
     await copyFile(captures.everything, out('everything.envelope.ndjson'));
     await copyFile(captures.memory, out('memory.envelope.ndjson'));
     await writeFile(out('everything.ndjson'), toRawNdjson(everythingRecords));
-    await writeFile(out('everything.transcript.txt'), toTranscript(everythingRecords, {
-      session: 'everything',
-      header: [
-        `${everything} over stdio, client ${sdk} (Client), recorded ${recordedAt}`,
-        'through mcptrace wrap by scripts/record-samples.mjs; re-framed from samples/everything.envelope.ndjson; times are UTC',
-      ],
-    }));
-    await writeFile(out('everything.json'), toJsonDocument(everythingRecords,
-      `${everything} over stdio, client ${sdk}; re-framed from samples/everything.envelope.ndjson (recorded ${recordedAt})`));
+    await writeFile(
+      out('everything.transcript.txt'),
+      toTranscript(everythingRecords, {
+        session: 'everything',
+        header: [
+          `${everything} over stdio, client ${sdk} (Client), recorded ${recordedAt}`,
+          'through mcptrace wrap by scripts/record-samples.mjs; re-framed from samples/everything.envelope.ndjson; times are UTC',
+        ],
+      }),
+    );
+    await writeFile(
+      out('everything.json'),
+      toJsonDocument(
+        everythingRecords,
+        `${everything} over stdio, client ${sdk}; re-framed from samples/everything.envelope.ndjson (recorded ${recordedAt})`,
+      ),
+    );
   }
   await rm(scratch, { recursive: true, force: true });
 

@@ -38,7 +38,8 @@ export class WrapTransport {
     // The server's stderr (its start-up banner …) is kept, not shown; wrap's own messages are shown.
     this.inner.stderr?.on('data', (chunk) => {
       this._stderr = (this._stderr + chunk).slice(-8192);
-      for (const line of String(chunk).split('\n')) if (line.startsWith('mcptrace:')) process.stderr.write(`record: ${line}\n`);
+      for (const line of String(chunk).split('\n'))
+        if (line.startsWith('mcptrace:')) process.stderr.write(`record: ${line}\n`);
     });
     this.inner.onmessage = (message) => {
       this._push({ dir: 's2c' }, message);
@@ -129,11 +130,16 @@ export class WrapTransport {
 /** The capture file's records (envelope NDJSON, one object per line). */
 export async function readCapture(path) {
   const text = await readFile(path, 'utf8');
-  return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line));
 }
 
 export const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Predicate: a message in direction `dir` with `method` (and optional extra test). */
-export const wire = (dir, method, test = () => true) => (record, message) =>
-  record.dir === dir && message?.method === method && test(message);
+export const wire =
+  (dir, method, test = () => true) =>
+  (record, message) =>
+    record.dir === dir && message?.method === method && test(message);

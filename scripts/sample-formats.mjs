@@ -4,7 +4,11 @@
 // derived from the envelope records of a wrap capture, so every sample is real traffic.
 
 /** Raw NDJSON: the exact wire lines, nothing else. */
-export const toRawNdjson = (records) => records.filter((r) => r.dir).map((r) => r.line + '\n').join('');
+export const toRawNdjson = (records) =>
+  records
+    .filter((r) => r.dir)
+    .map((r) => r.line + '\n')
+    .join('');
 
 /** JSON document: { source, records: [envelope with the parsed message under "message"] }. */
 export function toJsonDocument(records, source) {
@@ -80,19 +84,26 @@ export function analyze(records) {
       const token = m.params?._meta?.progressToken;
       if (token !== undefined) progressOwners.set(keyOf(r.dir, token), keyOf(r.dir, m.id));
       if (m.method === 'initialize') clientCaps = m.params?.capabilities ?? {};
-      if (!initialized && r.dir === 's2c') observations.push(`record ${index + 1}: server request ${m.method} before notifications/initialized`);
-      if (!initialized && r.dir === 'c2s' && !['initialize', 'ping'].includes(m.method)) observations.push(`record ${index + 1}: client request ${m.method} before notifications/initialized`);
+      if (!initialized && r.dir === 's2c')
+        observations.push(`record ${index + 1}: server request ${m.method} before notifications/initialized`);
+      if (!initialized && r.dir === 'c2s' && !['initialize', 'ping'].includes(m.method))
+        observations.push(`record ${index + 1}: client request ${m.method} before notifications/initialized`);
       if (r.dir === 's2c') checkClientCap(m, clientCaps, index, observations);
     } else if (m.method !== undefined) {
       bump(`${r.dir} notification ${m.method}`);
       if (m.method === 'notifications/initialized') initialized = true;
-      else if (!initialized && r.dir === 's2c') observations.push(`record ${index + 1}: server notification ${m.method} before notifications/initialized`);
+      else if (!initialized && r.dir === 's2c')
+        observations.push(`record ${index + 1}: server notification ${m.method} before notifications/initialized`);
       // The sender cancels one of its own requests (spec: cancellation).
       if (m.method === 'notifications/cancelled') cancelled.set(keyOf(r.dir, m.params?.requestId), r.ts);
       if (m.method === 'notifications/progress') {
         const owner = progressOwners.get(keyOf(other(r.dir), m.params?.progressToken));
-        if (owner && cancelled.has(owner)) observations.push(`record ${index + 1}: progress for a request cancelled at ${cancelled.get(owner)} (token ${JSON.stringify(m.params.progressToken)})`);
-        if (owner && !pending.has(owner) && !cancelled.has(owner)) observations.push(`record ${index + 1}: progress after the request was answered`);
+        if (owner && cancelled.has(owner))
+          observations.push(
+            `record ${index + 1}: progress for a request cancelled at ${cancelled.get(owner)} (token ${JSON.stringify(m.params.progressToken)})`,
+          );
+        if (owner && !pending.has(owner) && !cancelled.has(owner))
+          observations.push(`record ${index + 1}: progress after the request was answered`);
       }
       if (r.dir === 's2c') checkServerCap(m.method, serverCaps, index, observations);
     } else {
@@ -101,14 +112,17 @@ export function analyze(records) {
       const kind = m.error ? 'error' : 'result';
       bump(`${r.dir} ${kind} ${request?.method ?? '(unpaired)'}`);
       if (!request) problems.push(`record ${index + 1}: response to unknown id ${JSON.stringify(m.id)}`);
-      if (cancelled.has(key)) observations.push(`record ${index + 1}: response to request ${JSON.stringify(m.id)} after it was cancelled`);
+      if (cancelled.has(key))
+        observations.push(`record ${index + 1}: response to request ${JSON.stringify(m.id)} after it was cancelled`);
       if (request?.method === 'initialize' && m.result) serverCaps = m.result.capabilities ?? {};
-      if (request?.method === 'completion/complete' && serverCaps && !serverCaps.completions) observations.push(`record ${index + 1}: completion/complete answered but server did not declare completions`);
+      if (request?.method === 'completion/complete' && serverCaps && !serverCaps.completions)
+        observations.push(`record ${index + 1}: completion/complete answered but server did not declare completions`);
       pending.delete(key);
     }
   });
   for (const [key, { method, index }] of pending) {
-    if (!cancelled.has(key)) problems.push(`record ${index + 1}: ${key.split(' ')[0]} request ${method} never answered`);
+    if (!cancelled.has(key))
+      problems.push(`record ${index + 1}: ${key.split(' ')[0]} request ${method} never answered`);
   }
   return { counts, problems, observations: [...new Set(observations)] };
 }
@@ -136,10 +150,14 @@ function checkClientCap(m, caps, index, observations) {
     'tasks/get': caps.tasks,
     'tasks/result': caps.tasks,
   };
-  if (m.method in need && !need[m.method]) observations.push(`record ${index + 1}: ${m.method} without the client capability`);
+  if (m.method in need && !need[m.method])
+    observations.push(`record ${index + 1}: ${m.method} without the client capability`);
   if (m.params?.task) {
     const [group, verb] = m.method.split('/');
-    if (!caps.tasks?.requests?.[group]?.[verb]) observations.push(`record ${index + 1}: task-augmented ${m.method} without client tasks.requests.${group}.${verb}`);
+    if (!caps.tasks?.requests?.[group]?.[verb])
+      observations.push(
+        `record ${index + 1}: task-augmented ${m.method} without client tasks.requests.${group}.${verb}`,
+      );
   }
 }
 

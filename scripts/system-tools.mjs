@@ -18,21 +18,46 @@ import { fileURLToPath } from 'node:url';
  * an absolute path where the tests use one.
  */
 export const SYSTEM_TOOLS = [
-  { tool: '/usr/bin/chromium', pkg: 'chromium', for: 'the HTML report and HAR in a real browser (test/browser, test/capture/har-browser)' },
+  {
+    tool: '/usr/bin/chromium',
+    pkg: 'chromium',
+    for: 'the HTML report and HAR in a real browser (test/browser, test/capture/har-browser)',
+  },
   { tool: 'tcpdump', pkg: 'tcpdump', for: 'real packet captures on the loopback (test/capture)' },
-  { tool: 'tshark', pkg: 'tshark', for: 'checking what mcptrace reads of a capture (test/capture, test/export/otlp-connection)' },
+  {
+    tool: 'tshark',
+    pkg: 'tshark',
+    for: 'checking what mcptrace reads of a capture (test/capture, test/export/otlp-connection)',
+  },
   { tool: 'editcap', pkg: 'wireshark-common', for: 'pcap ⇄ pcapng conversions of real captures (test/capture)' },
   { tool: 'curl', pkg: 'curl', for: 'real `curl -v` transcripts (test/capture/curl-real)' },
-  { tool: 'openssl', pkg: 'openssl', for: 'the certificate of an https target (test/cli/proxy, test/export/otlp-endpoint)' },
-  { tool: 'protoc', pkg: 'protobuf-compiler', for: 'decoding the OTLP protobuf that export sends (test/export/otlp-*)' },
+  {
+    tool: 'openssl',
+    pkg: 'openssl',
+    for: 'the certificate of an https target (test/cli/proxy, test/export/otlp-endpoint)',
+  },
+  {
+    tool: 'protoc',
+    pkg: 'protobuf-compiler',
+    for: 'decoding the OTLP protobuf that export sends (test/export/otlp-*)',
+  },
   { tool: 'zstd', pkg: 'zstd', for: 'real zstd-compressed logs (test/input/content, test/cli/compressed)' },
   { tool: 'script', pkg: 'bsdutils', for: 'a pseudo-terminal for colour and width tests (test/helpers/pty)' },
-  { tool: 'tmux', pkg: 'tmux', for: 'the explorer driven by keys in a real terminal, its screen read back (test/helpers/tmux, test/explore)' },
+  {
+    tool: 'tmux',
+    pkg: 'tmux',
+    for: 'the explorer driven by keys in a real terminal, its screen read back (test/helpers/tmux, test/explore)',
+  },
 ];
 
 /** Whether `tool` (a name on PATH, or an absolute path) is an executable file here. */
 export function hasTool(tool, env = process.env) {
-  const candidates = isAbsolute(tool) ? [tool] : (env.PATH ?? '').split(delimiter).filter(Boolean).map((d) => join(d, tool));
+  const candidates = isAbsolute(tool)
+    ? [tool]
+    : (env.PATH ?? '')
+        .split(delimiter)
+        .filter(Boolean)
+        .map((d) => join(d, tool));
   return candidates.some((p) => {
     try {
       accessSync(p, constants.X_OK);
@@ -58,13 +83,23 @@ function aptRunner() {
 
 function aptGet(prefix, args) {
   const [cmd, ...rest] = [...prefix, 'apt-get', ...args];
-  const r = spawnSync(cmd, rest, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  return { ok: r.status === 0, tail: `${r.stderr ?? ''}${r.stdout ?? ''}`.trim().split('\n').filter(Boolean).slice(-1)[0] ?? '' };
+  const r = spawnSync(cmd, rest, {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return {
+    ok: r.status === 0,
+    tail: `${r.stderr ?? ''}${r.stdout ?? ''}`.trim().split('\n').filter(Boolean).slice(-1)[0] ?? '',
+  };
 }
 
 function main() {
   if (process.argv.includes('--list')) {
-    for (const t of SYSTEM_TOOLS) console.log(`${t.tool.padEnd(18)} ${(hasTool(t.tool) ? 'found' : 'MISSING').padEnd(8)} ${t.pkg.padEnd(18)} ${t.for}`);
+    for (const t of SYSTEM_TOOLS)
+      console.log(
+        `${t.tool.padEnd(18)} ${(hasTool(t.tool) ? 'found' : 'MISSING').padEnd(8)} ${t.pkg.padEnd(18)} ${t.for}`,
+      );
     return 0;
   }
   const missing = missingPackages();
@@ -72,7 +107,9 @@ function main() {
   const command = `sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`;
   const runner = aptRunner();
   if (runner === null) {
-    console.error(`npm test: the tests need these system packages, which are missing: ${missing.join(' ')} — install them with \`${command}\` (Debian/Ubuntu; \`node scripts/system-tools.mjs --list\` says what each is for)`);
+    console.error(
+      `npm test: the tests need these system packages, which are missing: ${missing.join(' ')} — install them with \`${command}\` (Debian/Ubuntu; \`node scripts/system-tools.mjs --list\` says what each is for)`,
+    );
     return 1;
   }
   console.error(`npm test: installing the system packages the tests need: ${missing.join(' ')} (apt-get)`);
@@ -81,7 +118,9 @@ function main() {
   const install = update.ok ? aptGet(runner, ['install', '-y', '-qq', ...missing]) : update;
   const still = missingPackages();
   if (!install.ok || still.length > 0) {
-    console.error(`npm test: could not install ${(still.length ? still : missing).join(' ')} with apt-get (${install.tail || 'no word from apt-get'}) — install them with \`${command}\``);
+    console.error(
+      `npm test: could not install ${(still.length ? still : missing).join(' ')} with apt-get (${install.tail || 'no word from apt-get'}) — install them with \`${command}\``,
+    );
     return 1;
   }
   return 0;

@@ -88,4 +88,6 @@ if (newReadme !== readme) {
   changed++;
   console.error(`updated the examples in ${README}`);
 }
-console.error(`update-golden: ${outputs.size} expected files and the ${README} examples, ${changed} changed; review with: git diff ${EXPECTED_DIR} ${README}`);
+console.error(
+  `update-golden: ${outputs.size} expected files and the ${README} examples, ${changed} changed; review with: git diff ${EXPECTED_DIR} ${README}`,
+);

@@ -1,5 +1,11 @@
 // The streaming edge of the pipeline: bytes in, annotated records out as soon as each line is read.
-import { Analyzer, type AnalysisSummary, type AnalyzerOptions, type InputAnalysis, type InputSummary } from './analyzer.js';
+import {
+  Analyzer,
+  type AnalysisSummary,
+  type AnalyzerOptions,
+  type InputAnalysis,
+  type InputSummary,
+} from './analyzer.js';
 import { followSegments, readFrameBatches, type FollowOptions, type ReadOptions } from './input/index.js';
 import { inputContent } from './input/files/content.js';
 import { JoinedParts, type InputPart } from './input/files/joined.js';
@@ -34,7 +40,10 @@ async function* frameBatches(
 ) {
   const bytes = typeof source === 'function' ? source() : source;
   // A file read whole (not a piece, not rotations joined) can be read again, its content as it was read the first time.
-  const reread = typeof source === 'function' && at.firstLine === undefined && !isParts(bytes) ? () => inputContent(source() as AsyncIterable<Buffer | Uint8Array | string>) : undefined;
+  const reread =
+    typeof source === 'function' && at.firstLine === undefined && !isParts(bytes)
+      ? () => inputContent(source() as AsyncIterable<Buffer | Uint8Array | string>)
+      : undefined;
   let lines: number | undefined;
   const unread: string[] = [];
   const noteOn = (name: string) => analyzer.opts.onNote && ((text: string) => analyzer.opts.onNote!(name, text));
@@ -51,9 +60,14 @@ async function* frameBatches(
       },
     }));
     content = joined.bytes();
-  } else content = at.firstLine === undefined ? inputContent(bytes, { onNote, onUnread: (why) => unread.push(why) }) : bytes;
+  } else
+    content = at.firstLine === undefined ? inputContent(bytes, { onNote, onUnread: (why) => unread.push(why) }) : bytes;
   for await (const frames of readFrameBatches(content, {
-    file, format: analyzer.opts.inputFormat, maxMessageBytes: analyzer.opts.maxMessageBytes, reread, ...at,
+    file,
+    format: analyzer.opts.inputFormat,
+    maxMessageBytes: analyzer.opts.maxMessageBytes,
+    reread,
+    ...at,
     onFormat: (f) => input.setFormat(f),
     onDetect: analyzer.opts.onDetect && ((d) => analyzer.opts.onDetect!(file, d)),
     onNote,

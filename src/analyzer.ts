@@ -167,13 +167,25 @@ export class Analyzer {
   /** What only the end of all inputs can tell. */
   summary(): AnalysisSummary {
     const open = [...this.open].sort((a, b) => a.seq - b.seq);
-    return { inputs: [...this.inputs], sessions: this.ctx.sessions.map((s) => s.info), open, findings: this.engine.finish(open, this.ctx.sessions) };
+    return {
+      inputs: [...this.inputs],
+      sessions: this.ctx.sessions.map((s) => s.info),
+      open,
+      findings: this.engine.finish(open, this.ctx.sessions),
+    };
   }
 }
 
 /** An input's counts, once it has ended. */
 function inputSummary(t: Tracker, file: string, lines: number | undefined, unread: string | undefined): InputSummary {
-  const s: InputSummary = { file, format: t.format, messages: t.messages, logs: t.logs, lines: lines ?? null, onlySide: t.onlySide };
+  const s: InputSummary = {
+    file,
+    format: t.format,
+    messages: t.messages,
+    logs: t.logs,
+    lines: lines ?? null,
+    onlySide: t.onlySide,
+  };
   if (unread !== undefined) s.unread = unread;
   return s;
 }

@@ -2,7 +2,14 @@
 export { Analyzer, type AnalyzerOptions, type AnalysisSummary, type InputAnalysis } from './analyzer.js';
 export { analyze, analyzeStream, analyzeFollow } from './analyze-stream.js';
 export { readFrames, detectFormat, INPUT_FORMATS, type InputFormat } from './input/index.js';
-export { followFile, followSegments, type FollowNotice, type FollowOptions, type FollowProgress, type FollowSegment } from './input/index.js';
+export {
+  followFile,
+  followSegments,
+  type FollowNotice,
+  type FollowOptions,
+  type FollowProgress,
+  type FollowSegment,
+} from './input/index.js';
 export { decodeFrame, type Decoded } from './decode/decode.js';
 export { RULES } from './rules/registry.js';
 export type { Rule, RuleMeta } from './rules/types.js';
@@ -25,6 +32,13 @@ export type * from './types.js';
 export { Diagnoser, diagnose, worstVerdict, type DiagnoserOptions } from './diagnose/diagnoser.js';
 export { CAUSES, CAUSE_METAS } from './diagnose/registry.js';
 export { quoteEvidence, evidenceLines } from './diagnose/quote.js';
-export type { Diagnosis, SessionDiagnosis, Evidence as DiagnosisEvidence, Verdict, DiagnosisSide, CauseMeta } from './diagnose/types.js';
+export type {
+  Diagnosis,
+  SessionDiagnosis,
+  Evidence as DiagnosisEvidence,
+  Verdict,
+  DiagnosisSide,
+  CauseMeta,
+} from './diagnose/types.js';
 export { storyOf, type Story, type StoryStep, type StepRole, type StoryOutcome } from './story/story.js';
 export { findRequests, type StoryQuery } from './story/find.js';

@@ -180,7 +180,16 @@ export interface TransportEvent {
 
 export type Kind = 'request' | 'response' | 'error' | 'notification' | 'invalid' | 'event' | 'log';
 export type Primitive = 'tools' | 'resources' | 'prompts' | 'roots' | 'sampling' | 'elicitation' | 'base';
-export type Feature = 'lifecycle' | 'ping' | 'progress' | 'cancellation' | 'logging' | 'completion' | 'tasks' | 'discovery' | 'subscriptions';
+export type Feature =
+  | 'lifecycle'
+  | 'ping'
+  | 'progress'
+  | 'cancellation'
+  | 'logging'
+  | 'completion'
+  | 'tasks'
+  | 'discovery'
+  | 'subscriptions';
 export type Phase = 'initialization' | 'operation' | 'shutdown';
 export type Side = 'client' | 'server';
 /** How a message was sent: `legacy` (2025-11-25 and earlier, the `initialize` handshake) or `modern` (2026-07-28 on, version and capabilities per request). */
@@ -269,7 +278,13 @@ export interface AnnotatedRecord {
    * gaps between an answer that asked for a retry and the retry: user input, sampling). Times are null when the log
    * has none.
    */
-  operation?: { first: number; rounds: number; latencyMs: number | null; serverMs: number | null; clientMs: number | null };
+  operation?: {
+    first: number;
+    rounds: number;
+    latencyMs: number | null;
+    serverMs: number | null;
+    clientMs: number | null;
+  };
   /**
    * Present (annotate, v2) on a record where a failure shows as it is read: the server's end under the host, a
    * timeout, a line on the server's stdout that is no message, a failed start (src/diagnose/marks.ts).

@@ -15,9 +15,12 @@ function ensureBuilt(): void {
   try {
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   } catch {
-    throw new Error('mcptrace tests: npm run build failed (see above); the tests need a dist/ built from the current sources');
+    throw new Error(
+      'mcptrace tests: npm run build failed (see above); the tests need a dist/ built from the current sources',
+    );
   }
-  if (builtHash(ROOT) !== sourceHash(ROOT)) throw new Error('mcptrace tests: dist/ still does not match the sources after npm run build');
+  if (builtHash(ROOT) !== sourceHash(ROOT))
+    throw new Error('mcptrace tests: dist/ still does not match the sources after npm run build');
 }
 
 export default function setup(): () => void {

@@ -12,7 +12,9 @@ function checkedUnder(i: SessionInfo): (string | null)[] {
   const asked = [i.requestedRevision, i.negotiatedRevision].filter((r): r is string => r !== null);
   const handshake = asked.length === 0 ? [null] : [...new Set(asked)];
   if (i.eras === undefined) return handshake;
-  return [...new Set(i.eras.flatMap((e) => (e === 'modern' && i.modernRevision != null ? [i.modernRevision] : handshake)))];
+  return [
+    ...new Set(i.eras.flatMap((e) => (e === 'modern' && i.modernRevision != null ? [i.modernRevision] : handshake))),
+  ];
 }
 
 /**

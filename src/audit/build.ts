@@ -2,9 +2,21 @@
 import type { AnalysisSummary, Analyzer } from '../analyzer.js';
 import type { RuleSettings } from '../rules/engine.js';
 import { StatsCollector, type StatsState } from '../stats/collector.js';
-import { Diagnoser, completeDiagnoses, renumberDiagnoses, wentWrongIn, type PartialDiagnosis } from '../diagnose/diagnoser.js';
+import {
+  Diagnoser,
+  completeDiagnoses,
+  renumberDiagnoses,
+  wentWrongIn,
+  type PartialDiagnosis,
+} from '../diagnose/diagnoser.js';
 import type { PipelineRecord } from '../types.js';
-import { AuditCollector, DEFAULT_AUDIT_LIMITS, type AuditLimits, type AuditRenumbering, type AuditState } from './collector.js';
+import {
+  AuditCollector,
+  DEFAULT_AUDIT_LIMITS,
+  type AuditLimits,
+  type AuditRenumbering,
+  type AuditState,
+} from './collector.js';
 import { StoryKeeper, type StoryKeeperState } from './stories.js';
 import type { AuditReport, FailOn } from './types.js';
 
@@ -50,7 +62,12 @@ export class AuditBuilder {
 
   /** The collectors' contents as plain data (`--jobs`), with the sessions' diagnoses as of `summary`. */
   exportState(summary: Pick<AnalysisSummary, 'sessions' | 'open'>): AuditBuilderState {
-    return { stats: this.stats.exportState(), audit: this.audit.exportState(), diagnoses: this.partials(summary), stories: this.stories.exportState() };
+    return {
+      stats: this.stats.exportState(),
+      audit: this.audit.exportState(),
+      diagnoses: this.partials(summary),
+      stories: this.stories.exportState(),
+    };
   }
 
   /** Takes in another input's collectors, as if its records had come after these (`--jobs`). */

@@ -59,7 +59,10 @@ export class CapabilityMatrix {
 
   /** Rows for everything used, plus everything declared and never used. */
   finish(client: Record<string, unknown> | null, server: Record<string, unknown> | null): CapabilityRow[] {
-    for (const [side, caps] of [['client', client], ['server', server]] as const) {
+    for (const [side, caps] of [
+      ['client', client],
+      ['server', server],
+    ] as const) {
       const declared = new Set(declaredPaths(caps));
       for (const path of declared) this.row(side, path);
       for (const row of this.rows.values()) {
@@ -78,7 +81,9 @@ export class CapabilityMatrix {
         if (parent) parent.usedBelow += row.used;
       }
     }
-    return [...this.rows.values()].sort((a, b) => (a.side === b.side ? a.path.localeCompare(b.path) : a.side === 'server' ? -1 : 1));
+    return [...this.rows.values()].sort((a, b) =>
+      a.side === b.side ? a.path.localeCompare(b.path) : a.side === 'server' ? -1 : 1,
+    );
   }
 
   private row(side: Side, path: string): CapabilityRow {

@@ -30,7 +30,14 @@ export interface AuditLimits {
   stories?: number;
 }
 
-export const DEFAULT_AUDIT_LIMITS: AuditLimits = { findings: 10_000, sequenceHead: 60, sequenceTail: 40, bodyChars: 4_096, sessions: 200, stories: 20 };
+export const DEFAULT_AUDIT_LIMITS: AuditLimits = {
+  findings: 10_000,
+  sequenceHead: 60,
+  sequenceTail: 40,
+  bodyChars: 4_096,
+  sessions: 200,
+  stories: 20,
+};
 
 /** How much of each session's sequence a report format prints: none of it, its steps, or its steps with bodies. */
 export type SequenceUse = 'none' | 'steps' | 'bodies';
@@ -76,7 +83,9 @@ export interface AuditState {
   totals: Record<Severity, number>;
   /** Per rule: its findings by severity. */
   byRule: Array<[string, Record<Severity, number>]>;
-  sessions: Array<[string, { rows: CapabilityRow[]; sequence: SequenceState; counts: Record<Severity, number>; messages?: number }]>;
+  sessions: Array<
+    [string, { rows: CapabilityRow[]; sequence: SequenceState; counts: Record<Severity, number>; messages?: number }]
+  >;
   /** Absent in a state made before contract version 2. */
   bodies?: AuditReport['bodies'];
 }
@@ -140,7 +149,15 @@ export class AuditCollector {
       omitted: t.omitted,
       totals: t.totals,
       byRule: Object.entries(t.byRule),
-      sessions: [...this.sessions].map(([key, p]) => [key, { rows: p.matrix.exportState(), sequence: p.sequence.exportState(), counts: t.counts.get(key)!, messages: p.messages }]),
+      sessions: [...this.sessions].map(([key, p]) => [
+        key,
+        {
+          rows: p.matrix.exportState(),
+          sequence: p.sequence.exportState(),
+          counts: t.counts.get(key)!,
+          messages: p.messages,
+        },
+      ]),
       bodies: { ...this.bodies },
     };
   }
@@ -176,7 +193,12 @@ export class AuditCollector {
         t.omitted++;
         return;
       }
-      t.findings.push({ ...f, seq: renumber.seq(f.seq), session: renumber.session(f.session), message: renumber.message(f, o.findingData[i]) });
+      t.findings.push({
+        ...f,
+        seq: renumber.seq(f.seq),
+        session: renumber.session(f.session),
+        message: renumber.message(f, o.findingData[i]),
+      });
     });
   }
 
@@ -232,15 +254,23 @@ export class AuditCollector {
       effectiveSeverity: (settings[r.meta.id] as Severity | undefined) ?? r.meta.severity,
       httpOnly: r.on?.http === true && r.atEnd === undefined && r.sessionEnd === undefined,
     }));
-    const empty = (input.summary.inputs ?? []).filter((i) => i.messages === 0).map((i) => ({ file: i.file, lines: i.lines, ...(i.unread !== undefined ? { unread: i.unread } : {}) }));
+    const empty = (input.summary.inputs ?? [])
+      .filter((i) => i.messages === 0)
+      .map((i) => ({ file: i.file, lines: i.lines, ...(i.unread !== undefined ? { unread: i.unread } : {}) }));
     const failOnEmpty = input.failOnEmpty === true;
     const failOn = input.failOn;
     const severity = failOn !== 'none' && failOn !== 'failed' && failOn !== 'degraded';
     // A failed session fails the audit at every --fail-on but none; degraded ones only at --fail-on degraded.
-    const verdicts = failOn !== 'none' && input.diagnoses.some((d) => d.verdict === 'failed' || (failOn === 'degraded' && d.verdict === 'degraded'));
-    const failed = (failOnEmpty && empty.length > 0) || verdicts || (severity && (Object.keys(t.totals) as Severity[]).some(
-      (s) => t.totals[s] > 0 && SEVERITY_RANK[s] >= SEVERITY_RANK[failOn],
-    ));
+    const verdicts =
+      failOn !== 'none' &&
+      input.diagnoses.some((d) => d.verdict === 'failed' || (failOn === 'degraded' && d.verdict === 'degraded'));
+    const failed =
+      (failOnEmpty && empty.length > 0) ||
+      verdicts ||
+      (severity &&
+        (Object.keys(t.totals) as Severity[]).some(
+          (s) => t.totals[s] > 0 && SEVERITY_RANK[s] >= SEVERITY_RANK[failOn],
+        ));
     return {
       tool: input.tool,
       inputs: input.inputs,
@@ -262,7 +292,14 @@ export class AuditCollector {
     };
   }
 
-  private found(t: Tally, f: Finding | EndFinding, seq: number, session: string, source: string, r: PipelineRecord | null): void {
+  private found(
+    t: Tally,
+    f: Finding | EndFinding,
+    seq: number,
+    session: string,
+    source: string,
+    r: PipelineRecord | null,
+  ): void {
     t.totals[f.severity]++;
     ruleCounts(t, f.rule)[f.severity]++;
     const counts = t.counts.get(session);

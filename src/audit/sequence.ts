@@ -21,7 +21,11 @@ export class SequenceKeeper {
   private next = 0;
   private seen = 0;
 
-  constructor(private readonly headSize: number, private readonly tailSize: number, private readonly bodyBytes: number) {}
+  constructor(
+    private readonly headSize: number,
+    private readonly tailSize: number,
+    private readonly bodyBytes: number,
+  ) {}
 
   add(r: PipelineRecord): void {
     // Keeping no steps (a format that prints no sequence): only count, without making a step.
@@ -60,7 +64,10 @@ export class SequenceKeeper {
   }
 
   finish(): { head: SequenceStep[]; tail: SequenceStep[]; elided: number } {
-    const tail = this.ring.length < this.tailSize ? [...this.ring] : [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)];
+    const tail =
+      this.ring.length < this.tailSize
+        ? [...this.ring]
+        : [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)];
     return { head: this.head, tail, elided: this.seen - this.head.length - tail.length };
   }
 
@@ -68,7 +75,8 @@ export class SequenceKeeper {
     let severity: Severity | null = null;
     for (const f of r.findings) if (severity === null || RANK[f.severity] > RANK[severity]) severity = f.severity;
     const subject = r.kind === 'request' || r.kind === 'notification' ? subjectOf(r.method, r.message) : '';
-    const name = r.kind === 'event' ? (r.event?.name ?? 'event') : r.kind === 'invalid' ? '(invalid)' : (r.method ?? '?');
+    const name =
+      r.kind === 'event' ? (r.event?.name ?? 'event') : r.kind === 'invalid' ? '(invalid)' : (r.method ?? '?');
     const chain = stepChain(r);
     const leg = chain === undefined ? '' : legText(chain);
     return {
@@ -91,7 +99,11 @@ export class SequenceKeeper {
 export function renumberStep(s: SequenceStep, seq: (n: number) => number): SequenceStep {
   if (s.chain === undefined) return { ...s, seq: seq(s.seq) };
   const op = s.chain.operation;
-  const chain: StepChain = { ...s.chain, first: seq(s.chain.first), ...(op === undefined ? {} : { operation: { ...op, first: seq(op.first) } }) };
+  const chain: StepChain = {
+    ...s.chain,
+    first: seq(s.chain.first),
+    ...(op === undefined ? {} : { operation: { ...op, first: seq(op.first) } }),
+  };
   return { ...s, seq: seq(s.seq), chain, label: baseLabel(s) + legText(chain) };
 }
 
@@ -108,8 +120,12 @@ export function baseLabel(s: SequenceStep): string {
 function stepChain(r: PipelineRecord): StepChain | undefined {
   if (r.chain === undefined) return undefined;
   const round = r.kind === 'request' && r.chain.round > 1 ? r.chain.round : 0;
-  const input = r.inputs !== undefined || (r.message as { result?: { resultType?: unknown } } | null)?.result?.resultType === 'input_required';
-  const version = r.kind === 'error' && (r.message as { error?: { code?: unknown } } | null)?.error?.code === MODERN_ERRORS.unsupportedVersion;
+  const input =
+    r.inputs !== undefined ||
+    (r.message as { result?: { resultType?: unknown } } | null)?.result?.resultType === 'input_required';
+  const version =
+    r.kind === 'error' &&
+    (r.message as { error?: { code?: unknown } } | null)?.error?.code === MODERN_ERRORS.unsupportedVersion;
   const stream = r.method === 'subscriptions/listen' || r.kind === 'notification';
   const op = r.operation;
   return {
@@ -118,7 +134,17 @@ function stepChain(r: PipelineRecord): StepChain | undefined {
     input,
     ...(version ? { version: true as const } : {}),
     ...(stream ? { stream: true as const } : {}),
-    ...(op === undefined ? {} : { operation: { first: op.first, rounds: op.rounds, latencyMs: op.latencyMs, serverMs: op.serverMs, clientMs: op.clientMs } }),
+    ...(op === undefined
+      ? {}
+      : {
+          operation: {
+            first: op.first,
+            rounds: op.rounds,
+            latencyMs: op.latencyMs,
+            serverMs: op.serverMs,
+            clientMs: op.clientMs,
+          },
+        }),
   };
 }
 
@@ -127,7 +153,9 @@ function legText(c: StepChain): string {
   if (c.round > 0) return ` (round ${c.round} of #${c.first})`;
   if (c.input) return ' (input required)';
   const op = c.operation;
-  return op === undefined ? '' : ` (operation #${op.first}: ${op.rounds} rounds${op.latencyMs === null ? '' : `, ${formatMs(op.latencyMs)}`})`;
+  return op === undefined
+    ? ''
+    : ` (operation #${op.first}: ${op.rounds} rounds${op.latencyMs === null ? '' : `, ${formatMs(op.latencyMs)}`})`;
 }
 
 /**
@@ -137,7 +165,12 @@ function legText(c: StepChain): string {
  * Head steps, kept to the end, are copied when kept.
  */
 function bodyOf(r: PipelineRecord, limit: number): string | null {
-  const text = r.raw !== undefined ? r.raw : r.kind === 'event' ? JSON.stringify(r.event ?? null) : (r.wire.text ?? JSON.stringify(r.message));
+  const text =
+    r.raw !== undefined
+      ? r.raw
+      : r.kind === 'event'
+        ? JSON.stringify(r.event ?? null)
+        : (r.wire.text ?? JSON.stringify(r.message));
   if (text === null || text === undefined) return null;
   return text.length > limit ? flatCopy(`${text.slice(0, limit)}…`) : text;
 }

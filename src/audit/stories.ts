@@ -119,7 +119,13 @@ export class StoryKeeper {
       };
       const steps = s.steps.map((st, j) => ({ ...st, record: move(st.record, j) }));
       const at = (r: AnnotatedRecord) => s.steps.findIndex((st) => st.record === r);
-      const story: Story = { ...s, session: n.session(s.session), request: move(s.request, at(s.request)), answer: s.answer === null ? null : move(s.answer, at(s.answer)), steps };
+      const story: Story = {
+        ...s,
+        session: n.session(s.session),
+        request: move(s.request, at(s.request)),
+        answer: s.answer === null ? null : move(s.answer, at(s.answer)),
+        steps,
+      };
       this.decide(story);
     });
   }

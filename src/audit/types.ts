@@ -77,7 +77,13 @@ export interface StepChain {
   /** A leg of a subscription stream: the listen request, its acknowledgement, tagged notifications, final answer. */
   stream?: true;
   /** The terminal answer's whole operation: its first request, rounds and times. */
-  operation?: { first: number; rounds: number; latencyMs: number | null; serverMs?: number | null; clientMs?: number | null };
+  operation?: {
+    first: number;
+    rounds: number;
+    latencyMs: number | null;
+    serverMs?: number | null;
+    clientMs?: number | null;
+  };
 }
 
 export interface AuditSession {

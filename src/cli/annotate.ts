@@ -50,21 +50,43 @@ export function annotateBuilder(y: Argv) {
   return bodyWidthOption(widthOption(ruleOptions(redactOptions(whereOptions(filterOptions(inputOptions(y))), 'off'))))
     .option('format', { alias: 'f', describe: 'output format', choices: ['text', 'ndjson', 'json'], default: 'text' })
     .option('body', {
-      describe: 'include message bodies (default: on for ndjson/json, off for text). In text each is cut to one line, or to --body-width N characters; --body full prints them whole; --body pretty indents them over lines, text as text and JSON inside text as JSON; --no-body leaves them out',
+      describe:
+        'include message bodies (default: on for ndjson/json, off for text). In text each is cut to one line, or to --body-width N characters; --body full prints them whole; --body pretty indents them over lines, text as text and JSON inside text as JSON; --no-body leaves them out',
       type: 'string',
     })
-    .option('story', { describe: "print one request's story instead (as mcptrace story FILE REQUEST): its id, or '#N' for the record numbered N", type: 'string' })
-    .option('logs', { describe: 'print the lines of a host or SDK log that are not MCP messages (log records); --no-logs hides them', type: 'boolean', default: true, group: 'Filters:' })
+    .option('story', {
+      describe:
+        "print one request's story instead (as mcptrace story FILE REQUEST): its id, or '#N' for the record numbered N",
+      type: 'string',
+    })
+    .option('logs', {
+      describe: 'print the lines of a host or SDK log that are not MCP messages (log records); --no-logs hides them',
+      type: 'boolean',
+      default: true,
+      group: 'Filters:',
+    })
     .example('$0 annotate session.ndjson', 'readable transcript')
     .example('$0 annotate -f ndjson session.ndjson | jq .', 'one annotated record per line (the record contract)')
-    .example('server < requests.ndjson | $0 annotate -', "a server's stdout as it arrives: only the server's side (no orphans)")
+    .example(
+      'server < requests.ndjson | $0 annotate -',
+      "a server's stdout as it arrives: only the server's side (no orphans)",
+    )
     .example('$0 annotate --width 200 --body full session.ndjson', 'wide lines, each message whole under its line')
     .example('$0 annotate --body pretty session.ndjson', 'each message indented under its line, tool results as text')
     .example('$0 annotate --no-logs host.log', 'only the MCP messages of a host log, not its other lines')
-    .example('$0 annotate --follow s.ndjson', 'keep printing as s.ndjson grows (e.g. a `wrap --out` capture); Ctrl-C ends')
+    .example(
+      '$0 annotate --follow s.ndjson',
+      'keep printing as s.ndjson grows (e.g. a `wrap --out` capture); Ctrl-C ends',
+    )
     .example("$0 annotate --method 'tools/*' --phase operation log.ndjson", 'only tool traffic during operation')
-    .example("$0 annotate --where 'isError or latency > 2s' log.ndjson", 'failed or slow answers, each with its request (docs/filter.md)')
-    .example('$0 annotate --rule schema-violation=off --config mcptrace.json log.ndjson', 'findings on the records as audit would set them');
+    .example(
+      "$0 annotate --where 'isError or latency > 2s' log.ndjson",
+      'failed or slow answers, each with its request (docs/filter.md)',
+    )
+    .example(
+      '$0 annotate --rule schema-violation=off --config mcptrace.json log.ndjson',
+      'findings on the records as audit would set them',
+    );
 }
 
 export async function runAnnotate(given: AnnotateArgs, io: CliIO): Promise<number> {
@@ -86,7 +108,9 @@ export async function runAnnotate(given: AnnotateArgs, io: CliIO): Promise<numbe
     const redactor = redactorFor(args, false);
     // The sessions' tags as the text shows them, given from every record (those the filters hide too): `--session s2` takes what the screen shows.
     const tags = new SessionTags(redactor ? (key) => redactor.text(key) : undefined);
-    const { analyzer, each, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts, tags }, stop, mark, (f) => diagnoser.wentWrong(f));
+    const { analyzer, each, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts, tags }, stop, mark, (f) =>
+      diagnoser.wentWrong(f),
+    );
     const out = new OutputWriter(io.stdout);
     const made = makeSink(args, io, analyzer, redactor, diagnoser, tags);
     // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (ARCHITECTURE.md principle 7).
@@ -98,8 +122,9 @@ export async function runAnnotate(given: AnnotateArgs, io: CliIO): Promise<numbe
       await each((r) => out.write(sink.record(r)));
     } else {
       for await (const batch of batches) {
-        let pending: Promise<void> | void = undefined;
-        for (let i = 0; i < batch.length; i++) pending = sink.write ? sink.write(batch[i], out) : out.write(sink.record(batch[i]));
+        let pending: Promise<void> | undefined;
+        for (let i = 0; i < batch.length; i++)
+          pending = sink.write ? sink.write(batch[i], out) || undefined : (out.write(sink.record(batch[i])), undefined);
         if (pending) await pending;
       }
     }
@@ -113,12 +138,22 @@ export async function runAnnotate(given: AnnotateArgs, io: CliIO): Promise<numbe
 /** `annotate --story REQUEST FILE`: the story command's output, as text or (for `-f json` or `ndjson`) JSON. */
 async function annotateStory(args: AnnotateArgs, files: string[] | undefined, io: CliIO): Promise<number> {
   if (files === undefined || files.length !== 1) throw new UsageError('annotate --story reads one log: name it');
-  if (args.session !== undefined && args.session.length > 1) throw new UsageError('annotate --story: give one --session');
+  if (args.session !== undefined && args.session.length > 1)
+    throw new UsageError('annotate --story: give one --session');
   const { runStory } = await import('./story.js');
-  return runStory({
-    ...args, file: files[0]!, request: args.story, format: args.format === 'text' ? 'text' : 'json', body: args.body !== undefined && args.body !== false,
-    session: args.session?.[0], method: undefined, tool: undefined,
-  }, io);
+  return runStory(
+    {
+      ...args,
+      file: files[0]!,
+      request: args.story,
+      format: args.format === 'text' ? 'text' : 'json',
+      body: args.body !== undefined && args.body !== false,
+      session: args.session?.[0],
+      method: undefined,
+      tool: undefined,
+    },
+    io,
+  );
 }
 
 interface Sink {
@@ -134,7 +169,14 @@ function terminalSafe(sink: Sink): Sink {
 }
 
 /** `redactor`: masks secrets in what is printed (records, session details, end-of-input findings); null: nothing. */
-function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean; bodyPretty: boolean }, io: CliIO, analyzer: Analyzer, redactor: Redactor | null, diagnoser: Diagnoser, tags: SessionTags): Sink {
+function makeSink(
+  args: AnnotateArgs & { body?: boolean; bodyFull: boolean; bodyPretty: boolean },
+  io: CliIO,
+  analyzer: Analyzer,
+  redactor: Redactor | null,
+  diagnoser: Diagnoser,
+  tags: SessionTags,
+): Sink {
   const shown = redactor ? (r: PipelineRecord) => redactor.record(r) : (r: PipelineRecord) => r;
   const ended = redactor ? (s: AnalysisSummary) => redactor.summary(s) : (s: AnalysisSummary) => s;
   if (args.format === 'ndjson') {
@@ -144,7 +186,9 @@ function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean; body
       // The message text is copied into the output as it was read: never joined into the line first.
       write: (r0, out) => {
         const r = shown(r0);
-        return opts.body ? out.writeParts(recordToNdjsonHead(r, opts), recordMessageJson(r), '}\n') : out.write(recordToNdjsonHead(r, opts) + '}\n');
+        return opts.body
+          ? out.writeParts(recordToNdjsonHead(r, opts), recordMessageJson(r), '}\n')
+          : out.write(recordToNdjsonHead(r, opts) + '}\n');
       },
       end: () => '',
     };
@@ -162,8 +206,8 @@ function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean; body
       end: (summary) => {
         const { sessions, open, findings } = ended(summary);
         return (
-        (first ? '{"records":[' : '\n') +
-        `],\n"sessions":${JSON.stringify(sessions)},\n"unanswered":${JSON.stringify(open)},\n"findings":${JSON.stringify(findings)}}\n`
+          (first ? '{"records":[' : '\n') +
+          `],\n"sessions":${JSON.stringify(sessions)},\n"unanswered":${JSON.stringify(open)},\n"findings":${JSON.stringify(findings)}}\n`
         );
       },
     };
@@ -180,6 +224,7 @@ function makeSink(args: AnnotateArgs & { body?: boolean; bodyFull: boolean; body
       const info = analyzer.session(r.session);
       return transcript.record(shown(r), info, info && redactor ? redactor.session(info) : info);
     },
-    end: (summary) => transcript.end(ended(summary).open, diagnoser.finish(summary), redactor ? (s) => redactor.text(s) : undefined),
+    end: (summary) =>
+      transcript.end(ended(summary).open, diagnoser.finish(summary), redactor ? (s) => redactor.text(s) : undefined),
   };
 }

@@ -3,7 +3,14 @@ import type { Argv } from 'yargs';
 import { AuditBuilder, type AuditBuilderState } from '../audit/build.js';
 import { evidenceLines, quoteEvidence } from '../diagnose/quote.js';
 import { escapeJsonForTerminal } from '../output/escape.js';
-import { AUDIT_CHUNK_RENDERERS, AUDIT_FORMATS, AUDIT_RENDERERS, AUDIT_SEQUENCE_USE, type AuditFormat, type AuditRenderer } from '../output/audit/renderers.js';
+import {
+  AUDIT_CHUNK_RENDERERS,
+  AUDIT_FORMATS,
+  AUDIT_RENDERERS,
+  AUDIT_SEQUENCE_USE,
+  type AuditFormat,
+  type AuditRenderer,
+} from '../output/audit/renderers.js';
 import type { AnalysisSummary } from '../analyzer.js';
 import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
 import { loggerFor, openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
@@ -41,19 +48,49 @@ export interface AuditArgs extends RunArgs, RedactArgs, RuleArgs {
 }
 
 export function auditBuilder(y: Argv) {
-  return ruleOptions(jobsOption(redactOptions(whereOptions(filterOptions(inputOptions(y))), 'on for html, markdown, sarif and junit; off for text and json')))
-    .option('format', { alias: 'f', describe: 'report format (default: text, on a terminal or piped alike; with -o, the file\'s extension when it names one: .json .html .md .sarif .xml)', choices: AUDIT_FORMATS })
-    .option('out', { alias: 'o', describe: 'write the report to FILE instead of stdout', type: 'string', requiresArg: true })
+  return ruleOptions(
+    jobsOption(
+      redactOptions(
+        whereOptions(filterOptions(inputOptions(y))),
+        'on for html, markdown, sarif and junit; off for text and json',
+      ),
+    ),
+  )
+    .option('format', {
+      alias: 'f',
+      describe:
+        "report format (default: text, on a terminal or piped alike; with -o, the file's extension when it names one: .json .html .md .sarif .xml)",
+      choices: AUDIT_FORMATS,
+    })
+    .option('out', {
+      alias: 'o',
+      describe: 'write the report to FILE instead of stdout',
+      type: 'string',
+      requiresArg: true,
+    })
     .option('width', WIDTH_OPTION)
-    .option('fail-on', { describe: 'exit 1 when a finding reaches this severity or a session failed; failed / degraded: when a session\'s verdict is that bad', choices: ['error', 'warning', 'info', 'none', 'failed', 'degraded'] })
-    .option('fail-on-empty', { describe: 'exit 1 when an input holds no MCP message at all (a CI gate on a capture)', type: 'boolean' })
+    .option('fail-on', {
+      describe:
+        "exit 1 when a finding reaches this severity or a session failed; failed / degraded: when a session's verdict is that bad",
+      choices: ['error', 'warning', 'info', 'none', 'failed', 'degraded'],
+    })
+    .option('fail-on-empty', {
+      describe: 'exit 1 when an input holds no MCP message at all (a CI gate on a capture)',
+      type: 'boolean',
+    })
     .example('$0 audit session.ndjson', 'findings on the terminal')
     .example('$0 audit -f sarif -o mcp.sarif logs/*.ndjson', 'SARIF for code scanning')
     .example('$0 audit --fail-on warning --rule slow-response=off log.ndjson', 'CI gate')
     .example('$0 audit --fail-on-empty capture.ndjson', 'CI gate on a capture: also fails when it holds no MCP message')
     .example('$0 audit -f html -o report.html session.ndjson', 'a self-contained HTML report')
-    .example('$0 audit -f sarif -o mcp.sarif --jobs auto logs/*.ndjson', 'the files on every core (a large capture in pieces), the same report')
-    .example('$0 audit --follow s.ndjson', 'findings redrawn as s.ndjson grows; Ctrl-C prints the report and sets the exit code');
+    .example(
+      '$0 audit -f sarif -o mcp.sarif --jobs auto logs/*.ndjson',
+      'the files on every core (a large capture in pieces), the same report',
+    )
+    .example(
+      '$0 audit --follow s.ndjson',
+      'findings redrawn as s.ndjson grows; Ctrl-C prints the report and sets the exit code',
+    );
 }
 
 export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
@@ -65,17 +102,33 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
   const format: AuditFormat = args.format ?? (args.out === undefined ? undefined : formatOfFile(args.out)) ?? 'text';
   const inputs = args.files && args.files.length > 0 ? args.files.map((f) => (f === STDIN_ARG ? '-' : f)) : ['-'];
   const palette = args.out ? paletteFor(io, false) : paletteFor(io, args.color);
-  const ctx = { palette, cwd: process.cwd(), docBase: PACKAGE_ROOT.href, width: args.out ? undefined : readerWidth(io, args.width) };
+  const ctx = {
+    palette,
+    cwd: process.cwd(),
+    docBase: PACKAGE_ROOT.href,
+    width: args.out ? undefined : readerWidth(io, args.width),
+  };
   const render: AuditRenderer = AUDIT_RENDERERS[format];
   // Reports meant to be shared (uploaded, attached, pasted into a PR) mask secrets unless told not to.
   const redactor = redactorFor(args, REDACTED_BY_DEFAULT.has(format));
   const ended = (s: AnalysisSummary): AnalysisSummary => (redactor ? redactor.summary(s) : s);
   return withFollow(args.follow, io, async (stop) => {
     // The builder (below) is asked only when an input ends.
-    const { analyzer, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop, undefined, (f) => builder.wentWrong(f));
+    const { analyzer, batches } = openRun(args, io, { rules, ruleOptions: ruleOpts }, stop, undefined, (f) =>
+      builder.wentWrong(f),
+    );
     // Only what the format prints: no sequence steps for json, sarif and text, no bodies but for html.
     const limits = limitsFor(AUDIT_SEQUENCE_USE[format]);
-    const builder = new AuditBuilder({ inputs, failOn, failOnEmpty, ruleSettings: rules, tool: TOOL, limits, slowMs: ruleOpts.slowMs, maxSessions: args.maxSessions });
+    const builder = new AuditBuilder({
+      inputs,
+      failOn,
+      failOnEmpty,
+      ruleSettings: rules,
+      tool: TOOL,
+      limits,
+      slowMs: ruleOpts.slowMs,
+      maxSessions: args.maxSessions,
+    });
     // --follow reads in one thread, its files waited for (src/cli/context.ts): nothing to plan.
     const files = args.follow ? [] : await inputList(args.files);
     // --jobs: the files in worker threads, merged in input order. A redacted report's records are redacted in the
@@ -86,17 +139,38 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
       const log = loggerFor(args.logLevel, io);
       const task = {
         command: 'audit' as const,
-        analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules, ruleOptions: ruleOpts },
+        analyzer: {
+          inputFormat: args.inputFormat,
+          maxPending: args.maxPending,
+          maxSessions: args.maxSessions,
+          maxMessageBytes: args.maxMessageBytes,
+          rules,
+          ruleOptions: ruleOpts,
+        },
         filter: taskFilter(await atLogEnd(args, io)),
         auditLimits: limits,
         redactKeys: redactor ? (args.redactKey ?? []) : undefined,
       };
       // The filters' note when they matched nothing, for all the workers together.
       const selection = buildSelection(task.filter, 1);
-      await runParallel(plan, args.jobs!, task, (r, renumber) => {
-        builder.mergeFrom(r.state as AuditBuilderState, redactor ? redactedRenumbering(renumber, redactor) : renumber);
-        mergeSummary(summary, r, renumber); // redacted whole by `ended`
-      }, { log, inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1', onNote: captureNoter(io, args.logLevel), onSelected: (s) => selection?.absorb(s) });
+      await runParallel(
+        plan,
+        args.jobs!,
+        task,
+        (r, renumber) => {
+          builder.mergeFrom(
+            r.state as AuditBuilderState,
+            redactor ? redactedRenumbering(renumber, redactor) : renumber,
+          );
+          mergeSummary(summary, r, renumber); // redacted whole by `ended`
+        },
+        {
+          log,
+          inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1',
+          onNote: captureNoter(io, args.logLevel),
+          onSelected: (s) => selection?.absorb(s),
+        },
+      );
       for (const line of selection?.end() ?? []) io.stderr.write(`mcptrace: ${escapeTerminal(line)}\n`);
       for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel, (f) => builder.wentWrong(f))(i);
       return finish(builder.report(ended(summary)), null);
@@ -104,9 +178,15 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     // --follow on a terminal (report not going to --out): the report so far, without the findings only the
     // end of input can tell (unanswered requests), redrawn as records come.
     let seen = 0;
-    const live = args.follow && !args.out
-      ? new LiveView(io.stdout, () => liveHeader(args.files, seen, 'the final report', palette) + render(builder.report(ended(analyzer.snapshot())), ctx))
-      : null;
+    const live =
+      args.follow && !args.out
+        ? new LiveView(
+            io.stdout,
+            () =>
+              liveHeader(args.files, seen, 'the final report', palette) +
+              render(builder.report(ended(analyzer.snapshot())), ctx),
+          )
+        : null;
     try {
       for await (const batch of batches) {
         for (let i = 0; i < batch.length; i++) builder.add(redactor ? redactor.record(batch[i]) : batch[i]);
@@ -131,12 +211,16 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     const chunked = AUDIT_CHUNK_RENDERERS[format];
     let pieces: Iterable<string> = chunked ? chunked(report, ctx) : [render(report, ctx)];
     // JSON on a terminal: characters JSON leaves raw (C1, bidi controls) are escaped too (ARCHITECTURE.md principle 7).
-    if (!args.out && io.stdout.isTTY && (format === 'json' || format === 'sarif')) pieces = mapped(pieces, escapeJsonForTerminal);
+    if (!args.out && io.stdout.isTTY && (format === 'json' || format === 'sarif'))
+      pieces = mapped(pieces, escapeJsonForTerminal);
     if (args.out) {
       await writeFilePieces(args.out, pieces);
-      await sayWrote(io, args.out, `${format}; ${countsText(report.totals)} — ${report.failed ? `FAILED at --fail-on ${report.failOn}` : report.failOn === 'none' ? 'not gated' : `passed at --fail-on ${report.failOn}`}`);
-    }
-    else await writePieces(io.stdout, prefixed(live?.stop() ?? '', pieces));
+      await sayWrote(
+        io,
+        args.out,
+        `${format}; ${countsText(report.totals)} — ${report.failed ? `FAILED at --fail-on ${report.failOn}` : report.failOn === 'none' ? 'not gated' : `passed at --fail-on ${report.failOn}`}`,
+      );
+    } else await writePieces(io.stdout, prefixed(live?.stop() ?? '', pieces));
     return report.failed ? EXIT.findings : EXIT.ok;
   }
 }
@@ -144,7 +228,15 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
 /** The report format a file name asks for by its extension (`report.html`), if it names one. */
 function formatOfFile(path: string): AuditFormat | undefined {
   const ext = /\.([a-z]+)$/i.exec(path)?.[1]?.toLowerCase();
-  const format = ext === undefined ? undefined : ({ json: 'json', html: 'html', htm: 'html', md: 'markdown', sarif: 'sarif', xml: 'junit' } as Record<string, string>)[ext];
+  const format =
+    ext === undefined
+      ? undefined
+      : (
+          { json: 'json', html: 'html', htm: 'html', md: 'markdown', sarif: 'sarif', xml: 'junit' } as Record<
+            string,
+            string
+          >
+        )[ext];
   return format !== undefined && (AUDIT_FORMATS as string[]).includes(format) ? (format as AuditFormat) : undefined;
 }
 

@@ -27,5 +27,7 @@ export function readerWidth(io: CliIO, flag?: number): number | undefined {
  * resized window lays out the next lines anew), else one number.
  */
 export function transcriptColumns(io: CliIO, flag?: number): number | (() => number) {
-  return flag === undefined && screens(io).some((s) => s.isTTY === true) ? () => outputWidth(io) : outputWidth(io, flag);
+  return flag === undefined && screens(io).some((s) => s.isTTY === true)
+    ? () => outputWidth(io)
+    : outputWidth(io, flag);
 }

@@ -2,7 +2,14 @@
 import type { Readable, Writable } from 'node:stream';
 import { Analyzer, type AnalyzerOptions } from '../analyzer.js';
 import type { Detection, DocumentSummary, InputFormat } from '../input/index.js';
-import { analyzeFollow, analyzeStream, analyzeStreamBatches, analyzeStreamEach, type InputSource, type OnInputEnd } from '../analyze-stream.js';
+import {
+  analyzeFollow,
+  analyzeStream,
+  analyzeStreamBatches,
+  analyzeStreamEach,
+  type InputSource,
+  type OnInputEnd,
+} from '../analyze-stream.js';
 import { describeDocument, untilAborted, type FollowNotice, type FollowProgress } from '../input/index.js';
 import { colorEnabled, createPalette, type Palette } from '../output/color.js';
 import { escapeTerminal } from '../output/escape.js';
@@ -12,7 +19,13 @@ import { buildSelection, type FilterOptions } from './filter.js';
 import { atLogEnd, needsLogEnd } from './log-end.js';
 import { UsageError } from './errors.js';
 import { noticeText } from './follow.js';
-import { checkSomethingToRead, resolveFollowInputs, resolveInputs, type FollowInput, type NamedInput } from './inputs.js';
+import {
+  checkSomethingToRead,
+  resolveFollowInputs,
+  resolveInputs,
+  type FollowInput,
+  type NamedInput,
+} from './inputs.js';
 import { Merged } from './follow-merge.js';
 import { folderLogs } from '../input/files/log-folder.js';
 import { readdir } from 'node:fs/promises';
@@ -51,7 +64,11 @@ export function paletteFor(io: CliIO, color: boolean | undefined): Palette {
  */
 export function loggerFor(level: string, io: CliIO): Log {
   const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
-  return createLogger(level as LogLevel, io.diagnostics, tty ? createPalette(colorEnabled({ isTTY: tty, env: io.env })) : undefined);
+  return createLogger(
+    level as LogLevel,
+    io.diagnostics,
+    tty ? createPalette(colorEnabled({ isTTY: tty, env: io.env })) : undefined,
+  );
 }
 
 /** The options every log-reading command shares. */
@@ -82,25 +99,37 @@ export function openRun(
   all?: (r: PipelineRecord) => void,
   /** A session of this input went wrong, as the diagnosis of its records says when it ends (the note on an input with no MCP message). */
   wentWrong?: (file: string) => boolean,
-): { analyzer: Analyzer; each: (onRecord: (r: PipelineRecord) => Promise<void> | void) => Promise<void>; batches: AsyncGenerator<PipelineRecord[]> } {
+): {
+  analyzer: Analyzer;
+  each: (onRecord: (r: PipelineRecord) => Promise<void> | void) => Promise<void>;
+  batches: AsyncGenerator<PipelineRecord[]>;
+} {
   checkSomethingToRead(args.files, io.stdin as { isTTY?: boolean });
   const log = loggerFor(args.logLevel, io);
   const noted = inputNoter(io, log, args.logLevel, wentWrong);
   const { tags = new SessionTags(), ...rules } = more;
   const analyzer = new Analyzer({
-    inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes,
-    onDetect: (file, d) => logDetection(log, file, d), onNote: captureNoter(io, args.logLevel), onDocument: (file, s) => logDocument(log, file, s), ...rules,
+    inputFormat: args.inputFormat,
+    maxPending: args.maxPending,
+    maxSessions: args.maxSessions,
+    maxMessageBytes: args.maxMessageBytes,
+    onDetect: (file, d) => logDetection(log, file, d),
+    onNote: captureNoter(io, args.logLevel),
+    onDocument: (file, s) => logDocument(log, file, s),
+    ...rules,
   });
   const select = (f: FilterOptions) => {
     const built = buildSelection(f, args.maxPending, { sessionTag: (key) => tags.of(key) });
     // A session's tag is given from all the records, before the filters pick among them: it does not depend on them.
-    return built && {
-      ...built,
-      push(r: PipelineRecord) {
-        tags.of(r.session);
-        return built.push(r);
-      },
-    };
+    return (
+      built && {
+        ...built,
+        push(r: PipelineRecord) {
+          tags.of(r.session);
+          return built.push(r);
+        },
+      }
+    );
   };
   // `--since 5m`: the selection is made once a first pass has found the log's end (log-end.ts).
   const afterEnd = needsLogEnd(args);
@@ -139,16 +168,19 @@ export function openRun(
   async function each(onRecord: (r: PipelineRecord) => Promise<void> | void): Promise<void> {
     await schemas;
     await ready();
-    const one = !selection && !all ? onRecord : (r: PipelineRecord) => {
-      all?.(r);
-      if (!selection) return onRecord(r);
-      const kept = selection.push(r);
-      if (kept.length === 0) return undefined;
-      if (kept.length === 1) return onRecord(kept[0]!);
-      // A held request and its answer: both handed over now, in order (the next record is read before a promise is awaited).
-      const pending = kept.map((x) => onRecord(x)).filter((p) => p !== undefined);
-      return pending.length === 0 ? undefined : Promise.all(pending).then(() => undefined);
-    };
+    const one =
+      !selection && !all
+        ? onRecord
+        : (r: PipelineRecord) => {
+            all?.(r);
+            if (!selection) return onRecord(r);
+            const kept = selection.push(r);
+            if (kept.length === 0) return undefined;
+            if (kept.length === 1) return onRecord(kept[0]!);
+            // A held request and its answer: both handed over now, in order (the next record is read before a promise is awaited).
+            const pending = kept.map((x) => onRecord(x)).filter((p) => p !== undefined);
+            return pending.length === 0 ? undefined : Promise.all(pending).then(() => undefined);
+          };
     if (args.follow && stop) {
       for await (const r of followedRecords(analyzer, args, stop, io, log, noted)) {
         const pending = one(r);
@@ -168,7 +200,10 @@ function logDetection(log: Log, file: string, d: Detection): void {
   const scores = Object.fromEntries(d.scores.dialects.map((s) => [s.name, s.score]));
   const table = d.scores.dialects.map((s) => `${s.name} ${s.score}`).join(', ');
   const how = d.conclusive ? '' : ' (nothing conclusive: the fallback)';
-  log.info({ input: file, format: d.format, conclusive: d.conclusive, lines: d.scores.lines, scores }, `${file}: read as ${d.format}${how}; dialect scores over ${d.scores.lines} lines: ${table}`);
+  log.info(
+    { input: file, format: d.format, conclusive: d.conclusive, lines: d.scores.lines, scores },
+    `${file}: read as ${d.format}${how}; dialect scores over ${d.scores.lines} lines: ${table}`,
+  );
 }
 
 /**
@@ -177,7 +212,10 @@ function logDetection(log: Log, file: string, d: Detection): void {
  * learns what was passed over, and where to look when a document's messages were not where mcptrace reads them.
  */
 function logDocument(log: Log, file: string, s: DocumentSummary): void {
-  log.info({ input: file, read: s.read, skipped: s.skipped, more: s.more }, `${file}: JSON document: ${describeDocument(s)}`);
+  log.info(
+    { input: file, read: s.read, skipped: s.skipped, more: s.more },
+    `${file}: JSON document: ${describeDocument(s)}`,
+  );
 }
 
 /**
@@ -186,7 +224,12 @@ function logDocument(log: Log, file: string, s: DocumentSummary): void {
  * again every `FOLDER_POLL_MS`, and a log that appears in it is followed too.
  */
 async function* followedRecords(
-  analyzer: Analyzer, args: RunArgs, stop: AbortSignal, io: CliIO, log: Log, onEnd: OnInputEnd,
+  analyzer: Analyzer,
+  args: RunArgs,
+  stop: AbortSignal,
+  io: CliIO,
+  log: Log,
+  onEnd: OnInputEnd,
 ): AsyncGenerator<PipelineRecord> {
   const inputs = resolveFollowInputs(args.files);
   const quiet = ['error', 'fatal', 'silent'].includes(args.logLevel);
@@ -215,7 +258,12 @@ const FOLDER_POLL_MS = 1000;
  * Follows the current file of each log in `folders` (a log's newest file; its rotations are history), then looks again
  * every `FOLDER_POLL_MS` until `stop`, following each new one.
  */
-async function watchFolders(folders: readonly string[], stop: AbortSignal, follow: (name: string) => void, log: Log): Promise<void> {
+async function watchFolders(
+  folders: readonly string[],
+  stop: AbortSignal,
+  follow: (name: string) => void,
+  log: Log,
+): Promise<void> {
   const seen = new Map<string, string>();
   for (const folder of folders) log.debug({ input: folder }, 'watching the folder');
   while (!stop.aborted) {
@@ -255,7 +303,13 @@ function sleep(ms: number, stop: AbortSignal): Promise<void> {
  * is noted on stderr), or stdin, read until it closes or `stop` fires.
  */
 async function* followOne(
-  analyzer: Analyzer, input: FollowInput, stop: AbortSignal, io: CliIO, log: Log, onEnd: OnInputEnd, quiet: boolean,
+  analyzer: Analyzer,
+  input: FollowInput,
+  stop: AbortSignal,
+  io: CliIO,
+  log: Log,
+  onEnd: OnInputEnd,
+  quiet: boolean,
 ): AsyncGenerator<PipelineRecord> {
   log.debug({ input: input.name }, 'following');
   if (input.kind === 'stdin') {
@@ -292,7 +346,11 @@ function again(input: NamedInput): InputSource {
 
 /** Every record of every input, in order, to `onRecord`; each input is its own stream with its own sessions. */
 async function eachOf(
-  analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Log, onRecord: (r: PipelineRecord) => Promise<void> | void,
+  analyzer: Analyzer,
+  files: readonly string[] | undefined,
+  io: CliIO,
+  log: Log,
+  onRecord: (r: PipelineRecord) => Promise<void> | void,
   onEnd: OnInputEnd,
 ): Promise<void> {
   // Kept in bounds like the batch path.
@@ -317,7 +375,11 @@ async function eachOf(
 
 /** Every record of every input, in order, a chunk's worth at a time; each input is its own stream with its own sessions. */
 async function* batchesOf(
-  analyzer: Analyzer, files: readonly string[] | undefined, io: CliIO, log: Log, onEnd: OnInputEnd,
+  analyzer: Analyzer,
+  files: readonly string[] | undefined,
+  io: CliIO,
+  log: Log,
+  onEnd: OnInputEnd,
 ): AsyncGenerator<PipelineRecord[]> {
   const heap = new HeapKeeper();
   for (const input of await resolveInputs(files, io.stdin, log)) {

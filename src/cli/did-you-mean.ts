@@ -11,7 +11,11 @@ export function unknownArgumentHint(message: string, flags: Iterable<string>): s
   const hints = typed.flatMap((t) => {
     const near = nearest(t.replace(/^-+/, ''), known);
     const names = near.map((n) => `--${n}`).join(', ');
-    return near.length === 0 ? [] : typed.length === 1 ? [`did you mean ${names}?`] : [`--${t.replace(/^-+/, '')}: did you mean ${names}?`];
+    return near.length === 0
+      ? []
+      : typed.length === 1
+        ? [`did you mean ${names}?`]
+        : [`--${t.replace(/^-+/, '')}: did you mean ${names}?`];
   });
   return hints.length ? `${message}; ${hints.join('; ')}` : message;
 }

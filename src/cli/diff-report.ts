@@ -31,11 +31,39 @@ export interface DiffReportArgs extends RunArgs, RuleArgs {
 
 export function diffOptions<T>(y: Argv<T>) {
   return y
-    .option('format', { alias: 'f', describe: 'output format', choices: ['text', 'markdown', 'json', 'sarif'], default: 'text' })
-    .option('fail-on', { describe: `exit 1 on these changes (comma-separated): ${FAIL_ON.join(', ')}`, type: 'string', default: 'breaking', coerce: failOnList })
-    .option('ignore', { describe: 'result paths to set aside when comparing answers: globs over dotted paths (content.*.text, **.timestamp); repeatable', type: 'string', coerce: (v: unknown) => (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter((x) => x !== '') })
-    .option('max-slowdown', { describe: 'a method or tool whose median latency grew more than this factor is a latency change (1.5x)', type: 'string', default: '1.5x', coerce: factor })
-    .option('max-error-rate', { describe: 'a method or tool whose failure rate in B passes this (5%, 0.05) and A\'s is a latency change', type: 'string', coerce: rate })
+    .option('format', {
+      alias: 'f',
+      describe: 'output format',
+      choices: ['text', 'markdown', 'json', 'sarif'],
+      default: 'text',
+    })
+    .option('fail-on', {
+      describe: `exit 1 on these changes (comma-separated): ${FAIL_ON.join(', ')}`,
+      type: 'string',
+      default: 'breaking',
+      coerce: failOnList,
+    })
+    .option('ignore', {
+      describe:
+        'result paths to set aside when comparing answers: globs over dotted paths (content.*.text, **.timestamp); repeatable',
+      type: 'string',
+      coerce: (v: unknown) =>
+        (Array.isArray(v) ? v : [v])
+          .flatMap((x) => String(x).split(','))
+          .map((x) => x.trim())
+          .filter((x) => x !== ''),
+    })
+    .option('max-slowdown', {
+      describe: 'a method or tool whose median latency grew more than this factor is a latency change (1.5x)',
+      type: 'string',
+      default: '1.5x',
+      coerce: factor,
+    })
+    .option('max-error-rate', {
+      describe: "a method or tool whose failure rate in B passes this (5%, 0.05) and A's is a latency change",
+      type: 'string',
+      coerce: rate,
+    })
     .option('width', WIDTH_OPTION);
 }
 
@@ -43,27 +71,42 @@ export function diffOptions<T>(y: Argv<T>) {
 export async function writeDiff(report: DiffReport, args: DiffReportArgs, io: CliIO): Promise<number> {
   const failing = failingChanges(report, args.failOn);
   const text =
-    args.format === 'json' ? JSON.stringify({ ...report, failing: failing.length }, null, 2) + '\n'
-    : args.format === 'markdown' ? formatDiffMarkdown(report, failing)
-    : args.format === 'sarif' ? formatDiffSarif(report, failing, { ...TOOL, informationUri: 'https://modelcontextprotocol.io' })
-    : formatDiffText(report, failing, outputWidth(io, args.width), paletteFor(io, args.color));
+    args.format === 'json'
+      ? JSON.stringify({ ...report, failing: failing.length }, null, 2) + '\n'
+      : args.format === 'markdown'
+        ? formatDiffMarkdown(report, failing)
+        : args.format === 'sarif'
+          ? formatDiffSarif(report, failing, { ...TOOL, informationUri: 'https://modelcontextprotocol.io' })
+          : formatDiffText(report, failing, outputWidth(io, args.width), paletteFor(io, args.color));
   await writeText(io.stdout, text);
   return failing.length > 0 ? EXIT.findings : EXIT.ok;
 }
 
 /** One side: every capture its inputs name (a file, a folder, a glob), read as one run, summarised. */
 /** `also`: sees every record too (replay builds its script in the same pass). */
-export async function readSide(inputs: readonly string[], args: DiffReportArgs, io: CliIO, also?: (r: PipelineRecord) => void): Promise<Side> {
+export async function readSide(
+  inputs: readonly string[],
+  args: DiffReportArgs,
+  io: CliIO,
+  also?: (r: PipelineRecord) => void,
+): Promise<Side> {
   const files: string[] = [];
   for (const input of inputs) files.push(...(await expand(input)));
   const settings = await ruleSettings(args);
   const diagnoser = new Diagnoser({ slowMs: settings.ruleOptions.slowMs, maxLive: args.maxSessions });
   const collector = new SideCollector();
-  const run = openRun({ ...args, files, follow: false }, io, { rules: settings.rules, ruleOptions: settings.ruleOptions }, undefined, (r) => {
-    diagnoser.observe(r);
-    collector.observe(r);
-    also?.(r);
-  }, (f) => diagnoser.wentWrong(f));
+  const run = openRun(
+    { ...args, files, follow: false },
+    io,
+    { rules: settings.rules, ruleOptions: settings.ruleOptions },
+    undefined,
+    (r) => {
+      diagnoser.observe(r);
+      collector.observe(r);
+      also?.(r);
+    },
+    (f) => diagnoser.wentWrong(f),
+  );
   for await (const _ of run.batches) {
     // Every record was observed as it came.
   }
@@ -86,8 +129,13 @@ async function expand(input: string): Promise<string[]> {
 }
 
 function failOnList(v: unknown): FailOn[] {
-  const items = (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter((x) => x !== '');
-  for (const x of items) if (!FAIL_ON.includes(x as FailOn)) throw new UsageError(`--fail-on ${x}: give ${FAIL_ON.join(', ')} (comma-separated)`);
+  const items = (Array.isArray(v) ? v : [v])
+    .flatMap((x) => String(x).split(','))
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
+  for (const x of items)
+    if (!FAIL_ON.includes(x as FailOn))
+      throw new UsageError(`--fail-on ${x}: give ${FAIL_ON.join(', ')} (comma-separated)`);
   return items as FailOn[];
 }
 

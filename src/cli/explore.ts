@@ -30,8 +30,15 @@ export interface ExploreArgs extends RunArgs, RuleArgs {
 
 export function exploreBuilder(y: Argv) {
   return ruleOptions(inputOptions(y))
-    .option('where', { alias: 'Y', describe: 'start with this filter (the --where language, docs/filter.md); / changes it', type: 'string' })
-    .example('$0 explore session.ndjson', 'browse the messages: Enter opens one, / filters, n the next finding, ? the keys')
+    .option('where', {
+      alias: 'Y',
+      describe: 'start with this filter (the --where language, docs/filter.md); / changes it',
+      type: 'string',
+    })
+    .example(
+      '$0 explore session.ndjson',
+      'browse the messages: Enter opens one, / filters, n the next finding, ? the keys',
+    )
     .example('$0 explore --follow capture.ndjson', 'the list grows as the capture does');
 }
 
@@ -60,23 +67,35 @@ export async function runExplore(args: ExploreArgs, io: CliIO, title = titleOf(a
   stderr.on('data', (b: Buffer) => notes.push(b));
   const stop = new AbortController();
   const follow = args.follow === true;
-  const { analyzer, batches } = openRun({ ...args, where: undefined }, { ...io, stderr }, { rules: settings.rules, ruleOptions: settings.ruleOptions }, follow ? stop.signal : undefined, (r) => {
-    const marks = diagnoser.observe(r);
-    if (marks) r.marks = marks;
-  }, (f) => diagnoser.wentWrong(f));
+  const { analyzer, batches } = openRun(
+    { ...args, where: undefined },
+    { ...io, stderr },
+    { rules: settings.rules, ruleOptions: settings.ruleOptions },
+    follow ? stop.signal : undefined,
+    (r) => {
+      const marks = diagnoser.observe(r);
+      if (marks) r.marks = marks;
+    },
+    (f) => diagnoser.wentWrong(f),
+  );
 
   const index = new RecordIndex();
   const spill = new RecordSpill();
   const endFindings = new Map<number, Finding[]>();
   let finalDiagnosis: SessionDiagnosis[] | null = null;
-  const sessionsNow = () => index.sessions.map((s) => analyzer.session(s.key)).filter((s): s is SessionInfo => s !== undefined);
-  const explorer = new Explorer({
-    index,
-    read: (row) => spill.read(row),
-    sessionInfo: (key) => analyzer.session(key),
-    diagnosis: () => finalDiagnosis ?? diagnoser.finish({ sessions: sessionsNow(), open: analyzer.snapshot().open }),
-    endFindings: (seq) => endFindings.get(seq) ?? [],
-  }, paletteFor(io, args.color), title);
+  const sessionsNow = () =>
+    index.sessions.map((s) => analyzer.session(s.key)).filter((s): s is SessionInfo => s !== undefined);
+  const explorer = new Explorer(
+    {
+      index,
+      read: (row) => spill.read(row),
+      sessionInfo: (key) => analyzer.session(key),
+      diagnosis: () => finalDiagnosis ?? diagnoser.finish({ sessions: sessionsNow(), open: analyzer.snapshot().open }),
+      endFindings: (seq) => endFindings.get(seq) ?? [],
+    },
+    paletteFor(io, args.color),
+    title,
+  );
   explorer.status = follow ? 'following' : 'reading';
   if (args.where !== undefined) {
     explorer.key('/');
@@ -84,18 +103,21 @@ export async function runExplore(args: ExploreArgs, io: CliIO, title = titleOf(a
     explorer.key('return');
   }
 
-  const keysIn: TerminalIn = (io.stdin as TerminalIn).isTTY === true ? (io.stdin as TerminalIn) : new ReadStream(openSync('/dev/tty', 'r'));
+  const keysIn: TerminalIn =
+    (io.stdin as TerminalIn).isTTY === true ? (io.stdin as TerminalIn) : new ReadStream(openSync('/dev/tty', 'r'));
   let finish!: (code: number | Error) => void;
   const ended = new Promise<number>((resolve, reject) => {
     finish = (x) => (x instanceof Error ? reject(x) : resolve(x));
   });
-  const guard = <A extends unknown[]>(f: (...a: A) => void) => (...a: A) => {
-    try {
-      f(...a);
-    } catch (err) {
-      finish(err as Error);
-    }
-  };
+  const guard =
+    <A extends unknown[]>(f: (...a: A) => void) =>
+    (...a: A) => {
+      try {
+        f(...a);
+      } catch (err) {
+        finish(err as Error);
+      }
+    };
   let drawTimer: NodeJS.Timeout | null = null;
   let working = false;
   const draw = guard(() => {
@@ -115,10 +137,15 @@ export async function runExplore(args: ExploreArgs, io: CliIO, title = titleOf(a
   const soon = () => {
     drawTimer ??= setTimeout(draw, DRAW_MS);
   };
-  const screen = new Screen(io.stdout, keysIn, guard((name) => {
-    if (explorer.key(name)) finish(0);
-    else draw();
-  }), draw);
+  const screen = new Screen(
+    io.stdout,
+    keysIn,
+    guard((name) => {
+      if (explorer.key(name)) finish(0);
+      else draw();
+    }),
+    draw,
+  );
   const onSignal = (sig: keyof typeof SIGNAL_EXIT) => finish(SIGNAL_EXIT[sig]);
   for (const sig of Object.keys(SIGNAL_EXIT) as (keyof typeof SIGNAL_EXIT)[]) process.on(sig, onSignal);
   if (io.stop) io.stop.addEventListener('abort', () => finish(0));

@@ -65,8 +65,21 @@ function inSet(values: string[], get: (r: PipelineRecord) => string): (r: Pipeli
  */
 export function taskFilter(f: FilterOptions): FilterOptions {
   const picked: FilterOptions = {
-    method: f.method, primitive: f.primitive, phase: f.phase, dir: f.dir, kind: f.kind, where: f.where,
-    tool: f.tool, resource: f.resource, prompt: f.prompt, id: f.id, failed: f.failed, slow: f.slow, grep: f.grep, since: f.since, until: f.until,
+    method: f.method,
+    primitive: f.primitive,
+    phase: f.phase,
+    dir: f.dir,
+    kind: f.kind,
+    where: f.where,
+    tool: f.tool,
+    resource: f.resource,
+    prompt: f.prompt,
+    id: f.id,
+    failed: f.failed,
+    slow: f.slow,
+    grep: f.grep,
+    since: f.since,
+    until: f.until,
   };
   buildSelection(picked, 1);
   return picked;
@@ -98,7 +111,13 @@ export interface SelectionState {
 export function buildSelection(f: FilterOptions, maxHeld: number, ctx: FieldContext = {}): Selection | null {
   const keep = buildFilter(f, ctx);
   const clauses = shortcutClauses(f);
-  const where = f.where === undefined && clauses.length === 0 ? null : whereExpression(f.where, clauses.map((c) => c.expr));
+  const where =
+    f.where === undefined && clauses.length === 0
+      ? null
+      : whereExpression(
+          f.where,
+          clauses.map((c) => c.expr),
+        );
   if (!keep && !where) return null;
   const selector = where ? new PairSelector(compile(where, ctx), maxHeld) : null;
   const [method, session] = [FIELD_BY_NAME.get('method')!, FIELD_BY_NAME.get('session')!];
@@ -128,7 +147,10 @@ export function buildSelection(f: FilterOptions, maxHeld: number, ctx: FieldCont
     end() {
       const typed = typedFilters(f);
       if (shown > 0 || typed.length === 0) return [];
-      return [`no record matched ${typed.join(' ')} among the ${read} record${read === 1 ? '' : 's'} read`, ...(seen?.unseen() ?? [])];
+      return [
+        `no record matched ${typed.join(' ')} among the ${read} record${read === 1 ? '' : 's'} read`,
+        ...(seen?.unseen() ?? []),
+      ];
     },
   };
 }
@@ -149,6 +171,7 @@ function whereExpression(src: string | undefined, shortcuts: string[]) {
 function typedFilters(f: FilterOptions): string[] {
   const out = f.where === undefined ? [] : [`--where '${f.where}'`];
   out.push(...shortcutClauses(f).map((c) => c.typed));
-  for (const key of ['method', 'primitive', 'phase', 'dir', 'kind', 'session'] as const) if (f[key]?.length) out.push(`--${key} ${f[key].join(',')}`);
+  for (const key of ['method', 'primitive', 'phase', 'dir', 'kind', 'session'] as const)
+    if (f[key]?.length) out.push(`--${key} ${f[key].join(',')}`);
   return out;
 }

@@ -38,7 +38,11 @@ function stopOnSignals(io: CliIO): FollowStop {
 }
 
 /** Runs a command with the follow stop in place when `--follow` is on; handlers are removed afterwards. */
-export async function withFollow<T>(follow: boolean | undefined, io: CliIO, run: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
+export async function withFollow<T>(
+  follow: boolean | undefined,
+  io: CliIO,
+  run: (signal: AbortSignal | undefined) => Promise<T>,
+): Promise<T> {
   if (!follow) return run(undefined);
   const stop = stopOnSignals(io);
   try {
@@ -65,7 +69,12 @@ export function noticeText(n: FollowNotice): string {
 }
 
 /** The first line of a live view: what is followed, how much was read, when, and how to end. */
-export function liveHeader(files: readonly string[] | undefined, records: number, final: string, palette: Palette): string {
+export function liveHeader(
+  files: readonly string[] | undefined,
+  records: number,
+  final: string,
+  palette: Palette,
+): string {
   const f = files?.[0];
   const more = (files?.length ?? 0) > 1 ? ` and ${files!.length - 1} more` : '';
   const name = (f === undefined || f === STDIN_ARG ? 'stdin' : f) + more;
@@ -139,7 +148,10 @@ export function fitScreen(text: string, rows: number, columns: number): string {
   let kept = 0;
   while (kept < lines.length && used + heights[kept] <= budget - 1) used += heights[kept++];
   const rest = lines.length - kept;
-  return [...lines.slice(0, kept), `… ${rest} more line${rest === 1 ? '' : 's'} (Ctrl-C for the whole output)`].join('\n') + '\n';
+  return (
+    [...lines.slice(0, kept), `… ${rest} more line${rest === 1 ? '' : 's'} (Ctrl-C for the whole output)`].join('\n') +
+    '\n'
+  );
 }
 
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;

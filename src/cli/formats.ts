@@ -24,7 +24,13 @@ export function formatsBuilder(y: Argv) {
 
 export async function runFormats(args: FormatsArgs, io: CliIO): Promise<number> {
   // `kind`: listed with the formats, or with the dialects (another program's own log or capture).
-  const rows = FORMATS.map((f) => ({ name: f.name, kind: FAMILY_KINDS[f.family], family: f.family, title: f.title, example: f.example }));
+  const rows = FORMATS.map((f) => ({
+    name: f.name,
+    kind: FAMILY_KINDS[f.family],
+    family: f.family,
+    title: f.title,
+    example: f.example,
+  }));
   let text: string;
   if (args.format === 'json') text = JSON.stringify(rows, null, 2) + '\n';
   else {
@@ -36,13 +42,20 @@ export async function runFormats(args: FormatsArgs, io: CliIO): Promise<number> 
       const title = column(r.title);
       const right = [...title, ...column(escapeTerminal(r.example))];
       // The family beside the example, as the name beside the title.
-      return right.map((t, i) => `  ${(i === 0 ? r.name : i === title.length ? `(${r.family})` : '').padEnd(width)}  ${t}`).join('\n');
+      return right
+        .map((t, i) => `  ${(i === 0 ? r.name : i === title.length ? `(${r.family})` : '').padEnd(width)}  ${t}`)
+        .join('\n');
     };
-    const block = (kind: string, heading: string) => [heading, ...rows.filter((r) => r.kind === kind).map(row)].join('\n');
-    const notes = ['Under each name: its family (who writes it), then an example line.', 'Detected per input from its first lines (a packet capture from its first bytes); --input-format NAME forces one.'];
+    const block = (kind: string, heading: string) =>
+      [heading, ...rows.filter((r) => r.kind === kind).map(row)].join('\n');
+    const notes = [
+      'Under each name: its family (who writes it), then an example line.',
+      'Detected per input from its first lines (a packet capture from its first bytes); --input-format NAME forces one.',
+    ];
     text =
       `${block('format', 'Formats:')}\n\n${block('dialect', 'Host logs (dialects):')}\n\n` +
-      notes.map((n) => (fits === undefined ? n : wrapCell(n, fits))).join('\n') + '\n';
+      notes.map((n) => (fits === undefined ? n : wrapCell(n, fits))).join('\n') +
+      '\n';
   }
   await writeText(io.stdout, text);
   return 0;

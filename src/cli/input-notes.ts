@@ -13,13 +13,22 @@ const QUIET = new Set(['error', 'fatal', 'silent']);
  * of 12 lines)`; when `wentWrong` says its lines showed a failure, that they say what went wrong), at any log level
  * but the quiet ones; and at `--log-level info`, that its log holds one side only.
  */
-export function inputNoter(io: Pick<CliIO, 'stderr'>, log: Log, logLevel: string, wentWrong?: (file: string) => boolean): (input: InputSummary) => void {
+export function inputNoter(
+  io: Pick<CliIO, 'stderr'>,
+  log: Log,
+  logLevel: string,
+  wentWrong?: (file: string) => boolean,
+): (input: InputSummary) => void {
   const quiet = QUIET.has(logLevel);
   return (i) => {
-    if (i.messages === 0 && !quiet) io.stderr.write(`mcptrace: ${escapeTerminal(noMessagesText(i.file, i.lines, i.unread, wentWrong?.(i.file) ?? false))}
+    if (i.messages === 0 && !quiet)
+      io.stderr.write(`mcptrace: ${escapeTerminal(noMessagesText(i.file, i.lines, i.unread, wentWrong?.(i.file) ?? false))}
 `);
     if (i.onlySide === 'server') {
-      log.info({ input: i.file, side: i.onlySide }, `${onlySideText(i.onlySide)}: its responses answer requests that are not in it (read as the server's, not as orphans)`);
+      log.info(
+        { input: i.file, side: i.onlySide },
+        `${onlySideText(i.onlySide)}: its responses answer requests that are not in it (read as the server's, not as orphans)`,
+      );
     } else if (i.onlySide === 'client') {
       log.info({ input: i.file, side: i.onlySide }, `${onlySideText(i.onlySide)}: no server message in it`);
     }

@@ -31,7 +31,11 @@ export function checkSomethingToRead(files: readonly string[] | undefined, stdin
  * Checks every file before anything is read, so a typo fails fast with exit 2. A folder gives the logs in it
  * (src/input/files/log-folder.ts), each with its rotations; what it passed over is told to `log` (`--log-level info`).
  */
-export async function resolveInputs(files: readonly string[] | undefined, stdin: NodeJS.ReadableStream = process.stdin, log?: Log): Promise<NamedInput[]> {
+export async function resolveInputs(
+  files: readonly string[] | undefined,
+  stdin: NodeJS.ReadableStream = process.stdin,
+  log?: Log,
+): Promise<NamedInput[]> {
   const list = files && files.length > 0 ? files.map((f) => (f === STDIN_ARG ? '-' : String(f))) : ['-'];
   if (list.filter((f) => f === '-').length > 1) throw new UsageError('stdin (-) can be read only once');
   const out: NamedInput[] = [];
@@ -58,11 +62,23 @@ export async function resolveInputs(files: readonly string[] | undefined, stdin:
     } catch (err) {
       throw inputError(name, err);
     }
-    for (const s of found.skipped) log?.info({ input: name, folder: s.folder, files: s.files }, `${s.folder}: ${s.files} ${s.files === 1 ? 'file' : 'files'} not read (${s.why})`);
-    if (found.logs.length === 0) throw new UsageError(`no logs in ${name}: no file named as one (*.log, *.jsonl, *.ndjson, *.json, *.txt, *.har, *.pcap …)`);
+    for (const s of found.skipped)
+      log?.info(
+        { input: name, folder: s.folder, files: s.files },
+        `${s.folder}: ${s.files} ${s.files === 1 ? 'file' : 'files'} not read (${s.why})`,
+      );
+    if (found.logs.length === 0)
+      throw new UsageError(
+        `no logs in ${name}: no file named as one (*.log, *.jsonl, *.ndjson, *.json, *.txt, *.har, *.pcap …)`,
+      );
     for (const { files: chain } of found.logs) {
       const newest = chain[chain.length - 1]!;
-      out.push({ name: newest, files: chain, open: () => (chain.length === 1 ? fileBytes(newest) : chain.map((file) => ({ file, bytes: lazyFileBytes(file) }))) });
+      out.push({
+        name: newest,
+        files: chain,
+        open: () =>
+          chain.length === 1 ? fileBytes(newest) : chain.map((file) => ({ file, bytes: lazyFileBytes(file) })),
+      });
     }
   }
   return out;
@@ -79,7 +95,9 @@ async function* lazyFileBytes(name: string): AsyncGenerator<Buffer> {
 
 function inputError(name: string, err: unknown): UsageError {
   const code = (err as NodeJS.ErrnoException).code;
-  return new UsageError(code === 'ENOENT' ? `no such file: ${name}` : `cannot read ${name}: ${code ?? (err as Error).message}`);
+  return new UsageError(
+    code === 'ENOENT' ? `no such file: ${name}` : `cannot read ${name}: ${code ?? (err as Error).message}`,
+  );
 }
 
 /** An input of `--follow`: a file (which need not exist yet), stdin, or a folder whose logs are followed. */

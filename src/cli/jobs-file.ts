@@ -21,17 +21,32 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
   // A piece is read in its file's format (detection on a piece's start could take it for something else).
   const notes: string[] = [];
   const analyzer = new Analyzer({
-    ...task.analyzer, ...(task.piece ? { inputFormat: task.piece.format } : {}), renumberable: { ordinalPrefix: task.ordinalPrefix },
+    ...task.analyzer,
+    ...(task.piece ? { inputFormat: task.piece.format } : {}),
+    renumberable: { ordinalPrefix: task.ordinalPrefix },
     onNote: (_file, text) => notes.push(text),
   });
   const selection = buildSelection(task.filter, task.analyzer.maxPending ?? 100_000);
   const redactor = task.redactKeys ? new Redactor({ keys: task.redactKeys }) : null;
-  const collector = task.command === 'stats' ? new StatsCollector() : new AuditBuilder({ inputs: [], failOn: 'none', tool: { name: '', version: '' }, limits: task.auditLimits, maxSessions: task.analyzer.maxSessions });
+  const collector =
+    task.command === 'stats'
+      ? new StatsCollector()
+      : new AuditBuilder({
+          inputs: [],
+          failOn: 'none',
+          tool: { name: '', version: '' },
+          limits: task.auditLimits,
+          maxSessions: task.analyzer.maxSessions,
+        });
   const diagnoser = task.command === 'stats' ? new Diagnoser({ maxLive: task.analyzer.maxSessions }) : null;
   const piece = task.piece;
   const bytes = task.parts
     ? task.parts.map((file) => ({ file, bytes: createReadStream(file, { highWaterMark: 256 * 1024 }) }))
-    : createReadStream(task.file, { highWaterMark: 256 * 1024, start: piece?.start, end: piece && Number.isFinite(piece.end) ? piece.end - 1 : undefined });
+    : createReadStream(task.file, {
+        highWaterMark: 256 * 1024,
+        start: piece?.start,
+        end: piece && Number.isFinite(piece.end) ? piece.end - 1 : undefined,
+      });
   const heap = new HeapKeeper();
   // A piece after the first starts at line `firstLine`, where it was cut.
   const cut = piece !== undefined && piece.start > 0 ? piece.firstLine : undefined;
@@ -42,7 +57,8 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
     for (let i = 0; i < batch.length; i++) {
       check?.see(batch[i]);
       diagnoser?.observe(batch[i]);
-      for (const r of selection ? selection.push(batch[i]) : [batch[i]]) collector.add(redactor ? redacted(r, redactor) : r);
+      for (const r of selection ? selection.push(batch[i]) : [batch[i]])
+        collector.add(redactor ? redacted(r, redactor) : r);
       heap.add(batch[i].bytes);
     }
   }
@@ -76,7 +92,9 @@ function redacted(r: PipelineRecord, redactor: Redactor): PipelineRecord {
 }
 
 /** A worker's answer to a task: the file's result, or the error (its code tells a file that cannot be read). */
-export type WorkerReply = { ok: true; result: FileResult } | { ok: false; index: number; error: { message: string; code?: string; stack?: string } };
+export type WorkerReply =
+  | { ok: true; result: FileResult }
+  | { ok: false; index: number; error: { message: string; code?: string; stack?: string } };
 
 export function answer(task: FileTask): Promise<WorkerReply> {
   return analyseFile(task).then(
@@ -84,7 +102,10 @@ export function answer(task: FileTask): Promise<WorkerReply> {
     (err: unknown): WorkerReply => ({
       ok: false,
       index: task.index,
-      error: err instanceof Error ? { message: err.message, code: (err as NodeJS.ErrnoException).code, stack: err.stack } : { message: String(err) },
+      error:
+        err instanceof Error
+          ? { message: err.message, code: (err as NodeJS.ErrnoException).code, stack: err.stack }
+          : { message: String(err) },
     }),
   );
 }

@@ -42,9 +42,21 @@ export interface Plan {
  * sessions (`--session`, or `session` in `--where`: a tag is the whole run's, not a worker's), or a single file too small to cut or in a format that is not cut. The plan is made by `runParallel` while the
  * workers start (cutting a file reads it up to its last cut).
  */
-export async function parallelPlan(inputs: readonly { name: string; files: readonly string[] }[], jobs: number | undefined, opts: PlanOptions): Promise<Plan | null> {
+export async function parallelPlan(
+  inputs: readonly { name: string; files: readonly string[] }[],
+  jobs: number | undefined,
+  opts: PlanOptions,
+): Promise<Plan | null> {
   const n = jobs ?? 1;
-  if (n < 2 || inputs.length === 0 || inputs.some((i) => i.name === '-') || opts.follow || (opts.session && opts.session.length > 0) || readsSession(opts.where)) return null;
+  if (
+    n < 2 ||
+    inputs.length === 0 ||
+    inputs.some((i) => i.name === '-') ||
+    opts.follow ||
+    (opts.session && opts.session.length > 0) ||
+    readsSession(opts.where)
+  )
+    return null;
   const files = inputs.map((i) => i.name);
   const minBytes = opts.minPieceBytes ?? minPieceBytes({});
   // A log read with its rotations is read whole.
@@ -57,9 +69,21 @@ export async function parallelPlan(inputs: readonly { name: string; files: reado
     const plan: Unit[][] = [];
     for (const [i, file] of files.entries()) {
       const c = cuts[i];
-      const pieces = c === null ? [] : await linePieces(file, c.size, { parts, minBytes, maxMessageBytes: opts.maxMessageBytes, ...cutRule(c.format) });
+      const pieces =
+        c === null
+          ? []
+          : await linePieces(file, c.size, {
+              parts,
+              minBytes,
+              maxMessageBytes: opts.maxMessageBytes,
+              ...cutRule(c.format),
+            });
       const chain = inputs[i]!.files.length > 1 ? { parts: [...inputs[i]!.files] } : {};
-      plan.push(c !== null && pieces.length > 1 ? pieces.map((piece) => ({ file, piece: { ...piece, format: c.format } })) : [{ file, ...chain }]);
+      plan.push(
+        c !== null && pieces.length > 1
+          ? pieces.map((piece) => ({ file, piece: { ...piece, format: c.format } }))
+          : [{ file, ...chain }],
+      );
     }
     return plan;
   };
@@ -67,7 +91,11 @@ export async function parallelPlan(inputs: readonly { name: string; files: reado
 }
 
 /** The size and format of a file large enough to cut, in a format that can be cut; null for any other (or one that cannot be read). */
-async function cuttable(file: string, opts: PlanOptions, minBytes: number): Promise<{ size: number; format: CutFormat } | null> {
+async function cuttable(
+  file: string,
+  opts: PlanOptions,
+  minBytes: number,
+): Promise<{ size: number; format: CutFormat } | null> {
   let size: number;
   try {
     size = (await stat(file)).size;

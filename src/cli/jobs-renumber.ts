@@ -72,10 +72,21 @@ export function mergeSummary(into: AnalysisSummary, r: FileResult, n: Renumberin
     }
   }
   for (const s of r.summary.sessions) {
-    into.sessions.push({ ...s, key: n.session(s.key), firstSeq: n.seq(s.firstSeq), lastSeq: n.seq(s.lastSeq) } satisfies SessionInfo);
+    into.sessions.push({
+      ...s,
+      key: n.session(s.key),
+      firstSeq: n.seq(s.firstSeq),
+      lastSeq: n.seq(s.lastSeq),
+    } satisfies SessionInfo);
   }
-  for (const o of r.summary.open) into.open.push({ ...o, seq: n.seq(o.seq), session: n.session(o.session) } satisfies OpenRequest);
+  for (const o of r.summary.open)
+    into.open.push({ ...o, seq: n.seq(o.seq), session: n.session(o.session) } satisfies OpenRequest);
   r.summary.findings.forEach((f, i) => {
-    into.findings.push({ ...f, seq: n.seq(f.seq), session: n.session(f.session), message: n.message(f, r.endFindingData[i]) } satisfies EndFinding);
+    into.findings.push({
+      ...f,
+      seq: n.seq(f.seq),
+      session: n.session(f.session),
+      message: n.message(f, r.endFindingData[i]),
+    } satisfies EndFinding);
   });
 }

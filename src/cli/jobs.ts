@@ -35,7 +35,10 @@ export interface FileTask {
   /** A piece of the file, not the whole. */
   piece?: Unit['piece'];
   command: 'stats' | 'audit';
-  analyzer: Pick<AnalyzerOptions, 'inputFormat' | 'maxPending' | 'maxSessions' | 'maxMessageBytes' | 'rules' | 'ruleOptions'>;
+  analyzer: Pick<
+    AnalyzerOptions,
+    'inputFormat' | 'maxPending' | 'maxSessions' | 'maxMessageBytes' | 'rules' | 'ruleOptions'
+  >;
   filter: FilterOptions;
   /** `audit`: what the report's format needs kept (`limitsFor`); the defaults when absent. */
   auditLimits?: AuditLimits;
@@ -102,7 +105,8 @@ export async function runParallel(
   );
   try {
     const units = await plan.make();
-    for (const u of units) if (u.length > 1) log?.debug({ input: u[0]!.file, pieces: u.map((x) => x.piece) }, 'reading in pieces');
+    for (const u of units)
+      if (u.length > 1) log?.debug({ input: u[0]!.file, pieces: u.map((x) => x.piece) }, 'reading in pieces');
     await run(workers, units, ordinalPrefix, task, merge, { log, onNote, onSelected });
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
@@ -129,7 +133,13 @@ async function run(
     for (; nextFile < files.length; nextFile++) {
       const ids = files[nextFile]!;
       if (!ids.every((i) => results.has(i))) return;
-      if (ids.length > 1 && !cutsHeld(ids.map((i) => results.get(i)!.cut!), task.analyzer.maxSessions ?? DEFAULT_MAX_SESSIONS)) {
+      if (
+        ids.length > 1 &&
+        !cutsHeld(
+          ids.map((i) => results.get(i)!.cut!),
+          task.analyzer.maxSessions ?? DEFAULT_MAX_SESSIONS,
+        )
+      ) {
         for (const i of ids) results.delete(i);
         const whole = units.push({ file: units[ids[0]!]!.file }) - 1;
         log?.debug({ input: units[whole]!.file }, 'a cut did not hold: reading the file whole');
@@ -158,14 +168,25 @@ async function run(
             const index = queue.shift();
             if (index !== undefined) {
               const u = units[index]!;
-              w.postMessage({ ...task, index, file: u.file, parts: u.parts, piece: u.piece, ordinalPrefix } satisfies FileTask);
+              w.postMessage({
+                ...task,
+                index,
+                file: u.file,
+                parts: u.parts,
+                piece: u.piece,
+                ordinalPrefix,
+              } satisfies FileTask);
             } else if (nextFile >= files.length) resolve();
             else idle.push(give);
           };
           w.on('message', (m: WorkerReply) => {
             if (!m.ok) {
               const { message, code } = m.error;
-              reject(code !== undefined ? new UsageError(`cannot read ${units[m.index]!.file}: ${code}`) : new Error(message));
+              reject(
+                code !== undefined
+                  ? new UsageError(`cannot read ${units[m.index]!.file}: ${code}`)
+                  : new Error(message),
+              );
               return;
             }
             results.set(m.result.index, m.result);

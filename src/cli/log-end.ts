@@ -17,10 +17,15 @@ export function needsLogEnd(args: RunArgs): boolean {
   const given = FLAGS.filter((f) => args[f] !== undefined && durationMs(args[f]!) !== null);
   if (given.length === 0) return false;
   const flag = `--${given[0]} ${args[given[0]!]}`;
-  if (args.follow) throw new UsageError(`${flag}: a duration before the log's end cannot be used with --follow (the log has no end yet): give a time instead (--${given[0]} 10:32)`);
+  if (args.follow)
+    throw new UsageError(
+      `${flag}: a duration before the log's end cannot be used with --follow (the log has no end yet): give a time instead (--${given[0]} 10:32)`,
+    );
   const files = args.files ?? [];
   if (files.length === 0 || files.some((f) => f === '-' || f === STDIN_ARG)) {
-    throw new UsageError(`${flag}: a duration before the log's end needs a file to read twice, not stdin: save it to a file, or give a time instead (--${given[0]} 10:32)`);
+    throw new UsageError(
+      `${flag}: a duration before the log's end needs a file to read twice, not stdin: save it to a file, or give a time instead (--${given[0]} 10:32)`,
+    );
   }
   return true;
 }
@@ -31,7 +36,13 @@ export function needsLogEnd(args: RunArgs): boolean {
  */
 export async function atLogEnd<T extends RunArgs>(args: T, io: CliIO): Promise<T> {
   if (!needsLogEnd(args)) return args;
-  const analyzer = new Analyzer({ inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules: NO_RULES });
+  const analyzer = new Analyzer({
+    inputFormat: args.inputFormat,
+    maxPending: args.maxPending,
+    maxSessions: args.maxSessions,
+    maxMessageBytes: args.maxMessageBytes,
+    rules: NO_RULES,
+  });
   let end: TimeParts | null = null;
   for (const input of await resolveInputs(args.files, io.stdin)) {
     for await (const batch of analyzeStreamBatches(analyzer, input.open, input.name)) {
@@ -46,7 +57,8 @@ export async function atLogEnd<T extends RunArgs>(args: T, io: CliIO): Promise<T
   for (const flag of FLAGS) {
     const ms = args[flag] === undefined ? null : durationMs(args[flag]);
     if (ms === null) continue;
-    if (end === null) throw new UsageError(`--${flag} ${args[flag]}: the log has no record time, so no end to count back from`);
+    if (end === null)
+      throw new UsageError(`--${flag} ${args[flag]}: the log has no record time, so no end to count back from`);
     out[flag] = timeBefore(end, ms);
   }
   return out;

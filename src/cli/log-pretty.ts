@@ -7,7 +7,12 @@ import type { Palette, Style } from '../output/color.js';
 import { escapeTerminal } from '../output/escape.js';
 
 const LEVELS: Readonly<Record<number, [name: string, style: keyof Palette]>> = {
-  10: ['TRACE', 'gray'], 20: ['DEBUG', 'blue'], 30: ['INFO', 'green'], 40: ['WARN', 'yellow'], 50: ['ERROR', 'red'], 60: ['FATAL', 'red'],
+  10: ['TRACE', 'gray'],
+  20: ['DEBUG', 'blue'],
+  30: ['INFO', 'green'],
+  40: ['WARN', 'yellow'],
+  50: ['ERROR', 'red'],
+  60: ['FATAL', 'red'],
 };
 
 /** The clock time of `ms` on this machine: `HH:MM:SS.mmm`. */
@@ -32,7 +37,10 @@ function toldBy(msg: string, v: unknown): boolean {
   if (typeof v === 'string') return v.length >= 3 && msg.includes(v);
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const entries = Object.entries(v);
-  return entries.length > 0 && entries.every(([k, x]) => (typeof x === 'string' || typeof x === 'number') && msg.includes(`${k} ${x}`));
+  return (
+    entries.length > 0 &&
+    entries.every(([k, x]) => (typeof x === 'string' || typeof x === 'number') && msg.includes(`${k} ${x}`))
+  );
 }
 
 /** One pino JSON line (with its newline) as one readable line; a line that is not pino's JSON comes back unchanged. */
@@ -51,6 +59,8 @@ export function prettyLogLine(line: string, p: Palette): string {
     typeof msg === 'string' ? escapeTerminal(msg) : null,
   ];
   const said = typeof msg === 'string' ? msg : '';
-  const rest = Object.entries(fields).filter(([, v]) => !toldBy(said, v)).map(([k, v]) => `${p.dim(`${escapeTerminal(k)}=`)}${escapeTerminal(value(v))}`);
+  const rest = Object.entries(fields)
+    .filter(([, v]) => !toldBy(said, v))
+    .map(([k, v]) => `${p.dim(`${escapeTerminal(k)}=`)}${escapeTerminal(value(v))}`);
   return [...head, ...rest].filter((s) => s !== null).join(' ') + '\n';
 }

@@ -29,7 +29,9 @@ export function createLogger(level: LogLevel = 'warn', to?: LogDestination, pret
     if (real === undefined) {
       // In the bundled CLI `require` is the bundler's and pino is inside the bundle (an installed mcptrace has no
       // node_modules); tsc's ES modules have no `require`, and load pino from node_modules.
-      const { pino } = (typeof require === 'function' ? require('pino') : createRequire(import.meta.url)('pino')) as typeof import('pino');
+      const { pino } = (
+        typeof require === 'function' ? require('pino') : createRequire(import.meta.url)('pino')
+      ) as typeof import('pino');
       const stderr = to ?? pino.destination({ fd: 2, sync: true });
       // Log lines carry names from the command line and the system (input file names, error messages): pino's JSON
       // escapes C0 controls but leaves DEL, C1, line separators and bidi controls raw, which a terminal may act on.

@@ -41,7 +41,9 @@ export function durationMs(flag: string): (v: unknown) => number {
     const m = /^\+?(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/.exec(text);
     const n = m ? Number(m[1]) * UNIT_MS[m[2] ?? 'ms']! : NaN;
     if (!Number.isSafeInteger(n) || n < 1) {
-      throw new Error(`--${flag} ${text}: expected a duration of at least 1 ms: milliseconds (5000) or with a unit (250ms, 5s, 2m)`);
+      throw new Error(
+        `--${flag} ${text}: expected a duration of at least 1 ms: milliseconds (5000) or with a unit (250ms, 5s, 2m)`,
+      );
     }
     return n;
   };

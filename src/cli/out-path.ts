@@ -12,5 +12,6 @@ export function checkOutputPath(path: string, flag: string): void {
   const dir = statSync(folder, { throwIfNoEntry: false });
   if (dir === undefined) throw new UsageError(`${flag} ${path}: the folder ${folder} does not exist (create it first)`);
   if (!dir.isDirectory()) throw new UsageError(`${flag} ${path}: ${folder} is not a folder`);
-  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${flag} ${path}: is a folder; give a file name`);
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
+    throw new UsageError(`${flag} ${path}: is a folder; give a file name`);
 }

@@ -20,7 +20,10 @@ export class ProxyView {
   private readonly folder: string | null;
   private held: Buffer[] | null = [];
 
-  constructor(out: string | undefined, private readonly cli: CliIO) {
+  constructor(
+    out: string | undefined,
+    private readonly cli: CliIO,
+  ) {
     this.folder = out === undefined ? mkdtempSync(join(tmpdir(), 'mcptrace-proxy-')) : null;
     this.capture = out ?? join(this.folder!, 'capture.ndjson');
     // A run that ends before end() (a hangup: the terminal gone, the first write to it fails) leaves no folder either.
@@ -42,8 +45,15 @@ export class ProxyView {
   /** The view until it is closed (q, a signal), then the proxy stopped; the view's exit code. */
   async run(running: RunningProxy, color: boolean | undefined): Promise<number> {
     const files = [this.capture];
-    const viewing = runExplore({ files, follow: true, inputFormat: 'envelope', maxPending: DEFAULT_MAX_PENDING, logLevel: 'warn', color }, this.cli, `proxy ${running.url}`);
-    const closed = viewing.then(() => {}, () => {});
+    const viewing = runExplore(
+      { files, follow: true, inputFormat: 'envelope', maxPending: DEFAULT_MAX_PENDING, logLevel: 'warn', color },
+      this.cli,
+      `proxy ${running.url}`,
+    );
+    const closed = viewing.then(
+      () => {},
+      () => {},
+    );
     const stopped = stopOnSignal(running, process, closed);
     try {
       return await viewing;
@@ -65,6 +75,9 @@ export class ProxyView {
     if (this.folder === null) return;
     process.off('exit', this.remove);
     this.remove();
-    if (said) this.cli.stderr.write(`mcptrace: ${escapeTerminal(this.capture)} was a temporary capture and is removed (--out FILE keeps it)\n`);
+    if (said)
+      this.cli.stderr.write(
+        `mcptrace: ${escapeTerminal(this.capture)} was a temporary capture and is removed (--out FILE keeps it)\n`,
+      );
   }
 }

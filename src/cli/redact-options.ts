@@ -19,7 +19,11 @@ export function redactOptions<T>(y: Argv<T>, byDefault: string) {
       describe: 'one more key whose values are masked (repeatable; implies --redact unless --no-redact)',
       type: 'string',
       // Not `array: true`: that would swallow the file names after the flag. Repeat the flag or use commas.
-      coerce: (v: unknown) => (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter((x) => x !== ''),
+      coerce: (v: unknown) =>
+        (Array.isArray(v) ? v : [v])
+          .flatMap((x) => String(x).split(','))
+          .map((x) => x.trim())
+          .filter((x) => x !== ''),
     });
 }
 

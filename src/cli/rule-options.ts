@@ -15,13 +15,21 @@ export interface RuleArgs {
 
 export function ruleOptions<T>(y: Argv<T>) {
   return y
-    .option('rule', { describe: 'set a rule\'s severity: id=off|info|warning|error (repeatable)', type: 'string' })
-    .option('config', { describe: 'JSON config file: { "rules": {id: severity}, "failOn", "failOnEmpty", "slowMs" }', type: 'string' })
-    .option('slow-ms', durationOption('slow-ms', 'slow-response threshold: milliseconds or a duration (250ms, 5s, 2m); default 5000'));
+    .option('rule', { describe: "set a rule's severity: id=off|info|warning|error (repeatable)", type: 'string' })
+    .option('config', {
+      describe: 'JSON config file: { "rules": {id: severity}, "failOn", "failOnEmpty", "slowMs" }',
+      type: 'string',
+    })
+    .option(
+      'slow-ms',
+      durationOption('slow-ms', 'slow-response threshold: milliseconds or a duration (250ms, 5s, 2m); default 5000'),
+    );
 }
 
 /** The config file (if any), then the rule severities (flags over the file) and the rule options. */
-export async function ruleSettings(args: RuleArgs): Promise<{ config: AuditConfig; rules: RuleSettings; ruleOptions: Partial<RuleOptions> }> {
+export async function ruleSettings(
+  args: RuleArgs,
+): Promise<{ config: AuditConfig; rules: RuleSettings; ruleOptions: Partial<RuleOptions> }> {
   const config: AuditConfig = args.config ? await loadAuditConfig(args.config) : {};
   const rules = { ...config.rules, ...parseRuleFlags(args.rule) };
   const slowMs = args.slowMs ?? config.slowMs;

@@ -32,7 +32,11 @@ export interface RulesArgs {
 export function rulesBuilder(y: Argv) {
   return y
     .positional('id', { describe: 'a rule id (as a finding names it): print its documentation page', type: 'string' })
-    .option('path', { describe: 'with an id: print only the path of its documentation page', type: 'boolean', default: false })
+    .option('path', {
+      describe: 'with an id: print only the path of its documentation page',
+      type: 'boolean',
+      default: false,
+    })
     .option('format', { alias: 'f', describe: 'output format', choices: ['text', 'json'], default: 'text' })
     .option('width', WIDTH_OPTION)
     .example('$0 rules', 'every rule, its default severity and what it checks')
@@ -75,7 +79,12 @@ function descriptionText(m: RuleMeta): string {
  * terminal too narrow for that column, the description goes on the lines below its rule, indented.
  */
 function rulesTable(width: number): string {
-  const rows = RULES.map((r) => [r.meta.id, severityText(r.meta), revisionsText(r.meta.revisions), escapeTerminal(descriptionText(r.meta))]);
+  const rows = RULES.map((r) => [
+    r.meta.id,
+    severityText(r.meta),
+    revisionsText(r.meta.revisions),
+    escapeTerminal(descriptionText(r.meta)),
+  ]);
   const head = ['rule', 'severity', 'revisions', 'what it checks'];
   const w = (i: number) => Math.max(...[head, ...rows].map((r) => displayWidth(r[i]!)));
   const indent = [0, 1, 2].reduce((n, i) => n + w(i) + 2, 0);
@@ -85,7 +94,12 @@ function rulesTable(width: number): string {
     const left = [0, 1, 2].map((i) => padEnd(r[i]!, w(i))).join('  ');
     if (below) {
       lines.push(left.trimEnd());
-      if (r !== head) lines.push(...wrapCell(r[3]!, width - 4).split('\n').map((l) => `    ${l}`));
+      if (r !== head)
+        lines.push(
+          ...wrapCell(r[3]!, width - 4)
+            .split('\n')
+            .map((l) => `    ${l}`),
+        );
       continue;
     }
     const [first, ...rest] = wrapCell(r[3]!, width - indent).split('\n');
@@ -119,7 +133,9 @@ export async function runRules(args: RulesArgs, io: CliIO): Promise<number> {
 async function ruleDoc(id: string, pathOnly: boolean, io: CliIO): Promise<number> {
   if (!RULES.some((r) => r.meta.id === id)) {
     const near = RULES.map((r) => r.meta.id).filter((r) => r.includes(id) || id.includes(r));
-    throw new UsageError(`no rule ${id}${near.length ? `; did you mean ${near.join(', ')}?` : ''} (mcptrace rules lists them)`);
+    throw new UsageError(
+      `no rule ${id}${near.length ? `; did you mean ${near.join(', ')}?` : ''} (mcptrace rules lists them)`,
+    );
   }
   // The page as the package ships it (package.json `files`), wherever npm installed it.
   const file = fileURLToPath(new URL(`docs/rules/${id}.md`, PACKAGE_ROOT));
@@ -131,7 +147,9 @@ async function ruleDoc(id: string, pathOnly: boolean, io: CliIO): Promise<number
   try {
     page = await readFile(file, 'utf8');
   } catch (err) {
-    throw new UsageError(`the documentation of ${id} is missing from this installation: ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new UsageError(
+      `the documentation of ${id} is missing from this installation: ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   }
   await writeText(io.stdout, `${page.endsWith('\n') ? page : page + '\n'}`);
   return 0;

@@ -8,7 +8,9 @@ import { inputContent } from '../input/files/content.js';
  * `lines` of each file (by `file:line` names as the records give them), of its content as it was read (a gzip file's
  * decompressed lines); files that cannot be read are left out.
  */
-export async function readSourceLines(wanted: ReadonlyMap<string, ReadonlySet<number>>): Promise<Map<string, Map<number, string>>> {
+export async function readSourceLines(
+  wanted: ReadonlyMap<string, ReadonlySet<number>>,
+): Promise<Map<string, Map<number, string>>> {
   const out = new Map<string, Map<number, string>>();
   for (const [file, set] of wanted) {
     if (file === '-' || set.size === 0) continue;

@@ -4,7 +4,13 @@ import { escapeJsonForTerminal } from '../output/escape.js';
 import { formatStatsJson } from '../output/stats-json.js';
 import { formatStatsMarkdown } from '../output/stats-markdown.js';
 import { NO_RULES } from '../rules/registry.js';
-import { completeDiagnoses, Diagnoser, renumberDiagnoses, wentWrongIn, type PartialDiagnosis } from '../diagnose/diagnoser.js';
+import {
+  completeDiagnoses,
+  Diagnoser,
+  renumberDiagnoses,
+  wentWrongIn,
+  type PartialDiagnosis,
+} from '../diagnose/diagnoser.js';
 import { StatsCollector } from '../stats/collector.js';
 import { diagnosisStats } from '../stats/diagnosis.js';
 import type { Stats } from '../stats/types.js';
@@ -34,7 +40,12 @@ export interface StatsArgs extends RunArgs, RedactArgs {
 
 export function statsBuilder(y: Argv) {
   return jobsOption(redactOptions(whereOptions(filterOptions(inputOptions(y))), 'off'))
-    .option('format', { alias: 'f', describe: 'output format', choices: ['table', 'json', 'markdown'], default: 'table' })
+    .option('format', {
+      alias: 'f',
+      describe: 'output format',
+      choices: ['table', 'json', 'markdown'],
+      default: 'table',
+    })
     .option('width', WIDTH_OPTION)
     .example('$0 stats session.ndjson', 'tables on the terminal')
     .example('$0 stats -f json session.ndjson | jq .lifecycle', 'lifecycle share as JSON')
@@ -45,23 +56,35 @@ export function statsBuilder(y: Argv) {
 
 export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
   // The tables' module (cli-table3, string-width) takes a tenth of start-up to load: only for the table format.
-  const table = args.format === 'json' || args.format === 'markdown' ? null : (await import('../output/stats-table.js')).formatStatsTable;
+  const table =
+    args.format === 'json' || args.format === 'markdown'
+      ? null
+      : (await import('../output/stats-table.js')).formatStatsTable;
   return withFollow(args.follow, io, async (stop) => {
     // Tables fit the terminal a person reads them on (stdout's, or stderr's when piped into a pager) or --width;
     // with no terminal at all they keep their whole width (content only, as the goldens).
     // Statistics show no findings: skip the rules (schema checks are the costly part of the pipeline).
     // How the sessions went: the diagnosis reads every record, those the filters leave out of the counts too.
     const diagnoser = new Diagnoser({ maxLive: args.maxSessions });
-    const { analyzer, batches } = openRun(args, io, { rules: NO_RULES }, stop, (r) => diagnoser.observe(r), (f) => diagnoser.wentWrong(f));
+    const { analyzer, batches } = openRun(
+      args,
+      io,
+      { rules: NO_RULES },
+      stop,
+      (r) => diagnoser.observe(r),
+      (f) => diagnoser.wentWrong(f),
+    );
     const collector = new StatsCollector();
     const redactor = redactorFor(args, false);
     const format = (raw: Stats) => {
       // Statistics hold log strings only as names (tools, sessions, peers): secrets in them are masked as strings.
       const stats = redactor ? redactor.strings(raw) : raw;
       const text =
-        args.format === 'json' ? formatStatsJson(stats)
-        : args.format === 'markdown' ? formatStatsMarkdown(stats)
-        : table!(stats, paletteFor(io, args.color), { width: readerWidth(io, args.width) });
+        args.format === 'json'
+          ? formatStatsJson(stats)
+          : args.format === 'markdown'
+            ? formatStatsMarkdown(stats)
+            : table!(stats, paletteFor(io, args.color), { width: readerWidth(io, args.width) });
       const safe = args.format === 'json' && io.stdout.isTTY ? escapeJsonForTerminal(text) : text;
       return safe.endsWith('\n') ? safe : safe + '\n';
     };
@@ -74,20 +97,40 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       const diagnoses: PartialDiagnosis[] = [];
       const task = {
         command: 'stats' as const,
-        analyzer: { inputFormat: args.inputFormat, maxPending: args.maxPending, maxSessions: args.maxSessions, maxMessageBytes: args.maxMessageBytes, rules: NO_RULES },
+        analyzer: {
+          inputFormat: args.inputFormat,
+          maxPending: args.maxPending,
+          maxSessions: args.maxSessions,
+          maxMessageBytes: args.maxMessageBytes,
+          rules: NO_RULES,
+        },
         filter: taskFilter(await atLogEnd(args, io)),
       };
       const log = loggerFor(args.logLevel, io);
       // The filters' note when they matched nothing, for all the workers together.
       const selection = buildSelection(task.filter, 1);
-      await runParallel(plan, args.jobs!, task, (r, n) => {
-        collector.mergeFrom(r.state as StatsState, (k) => n.session(k));
-        diagnoses.push(...renumberDiagnoses(r.diagnoses ?? [], n));
-        mergeSummary(summary, r, n);
-      }, { log, inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1', onNote: captureNoter(io, args.logLevel), onSelected: (s) => selection?.absorb(s) });
+      await runParallel(
+        plan,
+        args.jobs!,
+        task,
+        (r, n) => {
+          collector.mergeFrom(r.state as StatsState, (k) => n.session(k));
+          diagnoses.push(...renumberDiagnoses(r.diagnoses ?? [], n));
+          mergeSummary(summary, r, n);
+        },
+        {
+          log,
+          inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1',
+          onNote: captureNoter(io, args.logLevel),
+          onSelected: (s) => selection?.absorb(s),
+        },
+      );
       for (const line of selection?.end() ?? []) io.stderr.write(`mcptrace: ${escapeTerminal(line)}\n`);
       for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel, (f) => wentWrongIn(diagnoses, f))(i);
-      const text = format({ ...collector.finish(summary.sessions, summary.open), diagnosis: diagnosisStats(completeDiagnoses(diagnoses)) });
+      const text = format({
+        ...collector.finish(summary.sessions, summary.open),
+        diagnosis: diagnosisStats(completeDiagnoses(diagnoses)),
+      });
       await writeText(io.stdout, text);
       return 0;
     }
@@ -96,7 +139,13 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
     const live = args.follow
       ? new LiveView(io.stdout, () => {
           const { sessions, open } = analyzer.snapshot();
-          return liveHeader(args.files, seen, 'the final statistics', paletteFor(io, args.color)) + format({ ...collector.finish(sessions, open), diagnosis: diagnosisStats(diagnoser.finish({ sessions, open })) });
+          return (
+            liveHeader(args.files, seen, 'the final statistics', paletteFor(io, args.color)) +
+            format({
+              ...collector.finish(sessions, open),
+              diagnosis: diagnosisStats(diagnoser.finish({ sessions, open })),
+            })
+          );
         })
       : null;
     try {
@@ -109,7 +158,9 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       live?.stop();
     }
     const { sessions, open } = analyzer.summary();
-    const text = (live?.stop() ?? '') + format({ ...collector.finish(sessions, open), diagnosis: diagnosisStats(diagnoser.finish({ sessions, open })) });
+    const text =
+      (live?.stop() ?? '') +
+      format({ ...collector.finish(sessions, open), diagnosis: diagnosisStats(diagnoser.finish({ sessions, open })) });
     await writeText(io.stdout, text);
     return 0;
   });

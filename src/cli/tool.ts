@@ -5,7 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 function packageJson(): { name: string; version: string; root: URL } {
   for (let dir = new URL('.', import.meta.url); ; dir = new URL('..', dir)) {
     const file = new URL('package.json', dir);
-    if (existsSync(file)) return { ...(JSON.parse(readFileSync(file, 'utf8')) as { name: string; version: string }), root: dir };
+    if (existsSync(file))
+      return { ...(JSON.parse(readFileSync(file, 'utf8')) as { name: string; version: string }), root: dir };
     if (dir.pathname === '/') throw new Error('package.json not found above ' + import.meta.url);
   }
 }

@@ -21,9 +21,13 @@ export interface WhyArgs extends RunArgs, RuleArgs {
 export function whyBuilder(y: Argv) {
   return ruleOptions(inputOptions(y))
     .option('format', { alias: 'f', describe: 'output format', choices: ['text', 'json'], default: 'text' })
-    .option('fail-on', { describe: 'exit 1 when a session is this bad or worse', choices: ['failed', 'degraded', 'none'], default: 'failed' })
+    .option('fail-on', {
+      describe: 'exit 1 when a session is this bad or worse',
+      choices: ['failed', 'degraded', 'none'],
+      default: 'failed',
+    })
     .option('width', WIDTH_OPTION)
-    .example('$0 why ~/Library/Logs/Claude/mcp-server-notes.log', 'what went wrong, in the log\'s own words')
+    .example('$0 why ~/Library/Logs/Claude/mcp-server-notes.log', "what went wrong, in the log's own words")
     .example('$0 why -f json mcp.log | jq \'.[] | select(.verdict != "ok")\'', 'the diagnosis as JSON');
 }
 
@@ -31,7 +35,14 @@ export function whyBuilder(y: Argv) {
 export async function diagnoseRun(args: RunArgs & RuleArgs, io: CliIO): Promise<SessionDiagnosis[]> {
   const settings = await ruleSettings(args);
   const diagnoser = new Diagnoser({ slowMs: settings.ruleOptions.slowMs, maxLive: args.maxSessions });
-  const { analyzer, batches } = openRun(args, io, { rules: settings.rules, ruleOptions: settings.ruleOptions }, undefined, (r) => diagnoser.observe(r), (f) => diagnoser.wentWrong(f));
+  const { analyzer, batches } = openRun(
+    args,
+    io,
+    { rules: settings.rules, ruleOptions: settings.ruleOptions },
+    undefined,
+    (r) => diagnoser.observe(r),
+    (f) => diagnoser.wentWrong(f),
+  );
   for await (const _ of batches) {
     // Every record was observed as it came (`all`).
   }
@@ -47,6 +58,8 @@ export async function runWhy(args: WhyArgs, io: CliIO): Promise<number> {
     const text = JSON.stringify(result, null, 2) + '\n';
     await writeText(io.stdout, io.stdout.isTTY ? escapeJsonForTerminal(text) : text);
   } else await writeText(io.stdout, formatWhyText(result, args.width ?? 80));
-  const bad = args.failOn !== 'none' && result.some((s) => s.verdict === 'failed' || (args.failOn === 'degraded' && s.verdict === 'degraded'));
+  const bad =
+    args.failOn !== 'none' &&
+    result.some((s) => s.verdict === 'failed' || (args.failOn === 'degraded' && s.verdict === 'degraded'));
   return bad ? 1 : 0;
 }

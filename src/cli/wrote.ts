@@ -7,7 +7,10 @@ import type { CliIO } from './context.js';
 
 /** `mcptrace: wrote report.html (48,213 bytes; 3 warnings — passed at --fail-on error)`: its size, then `what`. */
 export async function sayWrote(io: Pick<CliIO, 'stderr'>, path: string, what: string): Promise<void> {
-  const size = await stat(path).then((s) => (s.isFile() ? `${formatCount(s.size)} bytes` : null), () => null);
+  const size = await stat(path).then(
+    (s) => (s.isFile() ? `${formatCount(s.size)} bytes` : null),
+    () => null,
+  );
   const said = [size, what].filter((x) => x !== null && x !== '').join('; ');
   io.stderr.write(`mcptrace: wrote ${escapeTerminal(path)}${said === '' ? '' : ` (${said})`}\n`);
 }

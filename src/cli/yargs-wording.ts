@@ -15,6 +15,10 @@ export function plainUsage(message: string, words: readonly string[]): string {
   const bare = /^Not enough arguments following: (.+)$/.exec(message);
   if (bare) return `--${bare[1]} needs a value: --${bare[1]} VALUE`;
   const missing = /^Missing required arguments?: (.+)$/.exec(message);
-  if (missing) return `missing ${missing[1]!.split(', ').map((a) => `--${a}`).join(', ')}`;
+  if (missing)
+    return `missing ${missing[1]!
+      .split(', ')
+      .map((a) => `--${a}`)
+      .join(', ')}`;
   return message;
 }

@@ -54,7 +54,17 @@ export function decodeFrameTo(frame: Frame, out: Decoded[]): void {
   }
   if (frame.summary) {
     const s = frame.summary;
-    out.push({ frame, kind: s.kind, id: s.id, method: s.method, message: null, text: null, bytes: frame.bytes, raw: frame.text ?? '', noBody: 'summary' });
+    out.push({
+      frame,
+      kind: s.kind,
+      id: s.id,
+      method: s.method,
+      message: null,
+      text: null,
+      bytes: frame.bytes,
+      raw: frame.text ?? '',
+      noBody: 'summary',
+    });
     return;
   }
   if (frame.truncated) {
@@ -91,7 +101,14 @@ export function decodeFrameTo(frame: Frame, out: Decoded[]): void {
 function decodeBatch(frame: Frame, items: unknown[]): Decoded[] {
   if (items.length === 0) {
     // JSON-RPC 2.0 §6: an empty array is an Invalid Request.
-    return [invalid(frame, frame.text ?? '[]', 'invalid-jsonrpc', 'empty batch: an empty array is not a valid JSON-RPC message')];
+    return [
+      invalid(
+        frame,
+        frame.text ?? '[]',
+        'invalid-jsonrpc',
+        'empty batch: an empty array is not a valid JSON-RPC message',
+      ),
+    ];
   }
   return items.map((item, index) => {
     const d = classify(frame, item, null, Buffer.byteLength(JSON.stringify(item) ?? ''));
@@ -108,11 +125,31 @@ function truncated(frame: Frame): Decoded {
   const text = frame.text ?? '';
   const cut = frame.truncated!;
   const s = salvage(text.slice(0, cut.head), text.slice(cut.tail));
-  return { frame, kind: s.kind ?? 'invalid', id: s.id, method: s.method, message: null, text: null, bytes: frame.bytes, raw: text, noBody: 'truncated' };
+  return {
+    frame,
+    kind: s.kind ?? 'invalid',
+    id: s.id,
+    method: s.method,
+    message: null,
+    text: null,
+    bytes: frame.bytes,
+    raw: text,
+    noBody: 'truncated',
+  };
 }
 
 function invalid(frame: Frame, raw: string, rule: ProblemRule, detail: string): Decoded {
-  return { frame, kind: 'invalid', id: null, method: null, message: null, text: null, bytes: frame.bytes, raw, problem: { rule, detail } };
+  return {
+    frame,
+    kind: 'invalid',
+    id: null,
+    method: null,
+    message: null,
+    text: null,
+    bytes: frame.bytes,
+    raw,
+    problem: { rule, detail },
+  };
 }
 
 /** Classify a parsed value as request, notification, response or error (basic/index.mdx §Messages). */
@@ -128,11 +165,15 @@ function classify(frame: Frame, value: unknown, text: string | null, bytes: numb
   // Most messages have no problem: the list is made on the first one.
   let problems: string[] | null = null;
   const problem = (p: string) => (problems ??= []).push(p);
-  if (msg.jsonrpc !== '2.0') problem(hasOwn(msg, 'jsonrpc') ? `"jsonrpc" is ${JSON.stringify(msg.jsonrpc)}, not "2.0"` : 'missing "jsonrpc": "2.0"');
+  if (msg.jsonrpc !== '2.0')
+    problem(
+      hasOwn(msg, 'jsonrpc') ? `"jsonrpc" is ${JSON.stringify(msg.jsonrpc)}, not "2.0"` : 'missing "jsonrpc": "2.0"',
+    );
   if (typeof msg.method === 'string') {
     d.method = msg.method;
     d.kind = hasOwn(msg, 'id') ? 'request' : 'notification';
-    if (hasOwn(msg, 'result') || hasOwn(msg, 'error')) problem('a request or notification must not carry "result" or "error"');
+    if (hasOwn(msg, 'result') || hasOwn(msg, 'error'))
+      problem('a request or notification must not carry "result" or "error"');
   } else if (hasOwn(msg, 'result') || hasOwn(msg, 'error')) {
     d.kind = hasOwn(msg, 'error') ? 'error' : 'response';
     if (hasOwn(msg, 'result') && hasOwn(msg, 'error')) problem('a response must not set both "result" and "error"');
@@ -141,7 +182,8 @@ function classify(frame: Frame, value: unknown, text: string | null, bytes: numb
     const raw = text ?? JSON.stringify(value);
     return invalid(frame, raw, 'invalid-jsonrpc', 'not a JSON-RPC message: no "method", "result" or "error"');
   }
-  if (rawId !== undefined && rawId !== null && id === null) problem(`id must be a string or an integer, not a ${describe(rawId)}`);
+  if (rawId !== undefined && rawId !== null && id === null)
+    problem(`id must be a string or an integer, not a ${describe(rawId)}`);
   if (rawId === null && d.kind === 'request') d.idProblem = 'null';
   else if (typeof rawId === 'number' && !Number.isInteger(rawId)) d.idProblem = 'non-integer';
   if (problems !== null) d.problem = { rule: 'invalid-jsonrpc', detail: (problems as string[]).join('; ') };
@@ -149,7 +191,8 @@ function classify(frame: Frame, value: unknown, text: string | null, bytes: numb
 }
 
 function errorObjectProblems(error: unknown): string[] {
-  if (error === null || typeof error !== 'object' || Array.isArray(error)) return ['"error" must be an object with "code" and "message"'];
+  if (error === null || typeof error !== 'object' || Array.isArray(error))
+    return ['"error" must be an object with "code" and "message"'];
   const e = error as Record<string, unknown>;
   const out: string[] = [];
   if (!Number.isInteger(e.code)) out.push('error "code" must be an integer');

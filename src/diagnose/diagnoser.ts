@@ -75,7 +75,14 @@ export class Diagnoser {
     let e = this.sessions.get(id);
     if (!e) {
       if (this.sessions.size >= this.maxLive) this.retireOldest();
-      e = { fold: newFold(), states: CAUSES.map((c) => c.create()), file: record.wire.file, key: record.session, firstSeq: record.seq, lastSeq: record.seq };
+      e = {
+        fold: newFold(),
+        states: CAUSES.map((c) => c.create()),
+        file: record.wire.file,
+        key: record.session,
+        firstSeq: record.seq,
+        lastSeq: record.seq,
+      };
       this.sessions.set(id, e);
     } else if (id !== this.lastId) {
       // The most recently active last: the first entry is the one to retire.
@@ -113,7 +120,11 @@ export class Diagnoser {
     const info = new Map(summary.sessions.map((s) => [sessionId(s.file, s.key), s]));
     const live = [...this.sessions].map(([id, e]) => ({
       firstSeq: e.firstSeq,
-      diagnosis: this.decide(e, info.get(id), (openBy.get(e.key) ?? []).filter((o) => o.seq >= e.firstSeq && o.seq <= e.lastSeq)),
+      diagnosis: this.decide(
+        e,
+        info.get(id),
+        (openBy.get(e.key) ?? []).filter((o) => o.seq >= e.firstSeq && o.seq <= e.lastSeq),
+      ),
     }));
     // Sessions in the order they began.
     return [...this.retired, ...live].sort((x, y) => x.firstSeq - y.firstSeq).map((x) => x.diagnosis);
@@ -133,8 +144,15 @@ export class Diagnoser {
    * loops, which need the whole run, aside): what a note on an input with no MCP message says instead of nothing.
    */
   wentWrong(file: string): boolean {
-    if (wentWrongIn(this.retired.map((r) => r.diagnosis), file)) return true;
-    for (const e of this.sessions.values()) if (e.file === file && hasFailure(this.decide(e, undefined, openOf(e)).diagnoses)) return true;
+    if (
+      wentWrongIn(
+        this.retired.map((r) => r.diagnosis),
+        file,
+      )
+    )
+      return true;
+    for (const e of this.sessions.values())
+      if (e.file === file && hasFailure(this.decide(e, undefined, openOf(e)).diagnoses)) return true;
     return false;
   }
 
@@ -146,7 +164,14 @@ export class Diagnoser {
     for (let i = 0; i < CAUSES.length; i++) {
       const c = CAUSES[i]!;
       // A copy: deciding must not change what the session's records built (a live report decides again later).
-      const d = c.decide(structuredClone(e.states[i]), { session, key, fold: e.fold, open, decided, slowMs: this.slowMs });
+      const d = c.decide(structuredClone(e.states[i]), {
+        session,
+        key,
+        fold: e.fold,
+        open,
+        decided,
+        slowMs: this.slowMs,
+      });
       if (!d) continue;
       const full = { cause: c.meta.id, ...d, evidence: [...d.evidence] };
       decided.set(c.meta.id, full);
@@ -156,14 +181,29 @@ export class Diagnoser {
     const server = e.fold.server ?? session?.server ?? null;
     const init = e.fold.initialize;
     const initialized = init?.answered ? { seq: init.seq, source: init.source, text: init.text } : null;
-    return { session: key, server, verdict: 'ok', diagnoses, file: e.file, tsMs: e.fold.firstTsMs, start: e.fold.start, initialized };
+    return {
+      session: key,
+      server,
+      verdict: 'ok',
+      diagnoses,
+      file: e.file,
+      tsMs: e.fold.firstTsMs,
+      start: e.fold.start,
+      initialized,
+    };
   }
 }
 
 /** A live session's open requests, from its fold (the analyzer's summary is not there yet). */
 function openOf(e: Entry): OpenRequest[] {
   return [...e.fold.pending].map(([seq, p]) => ({
-    seq, session: e.key, source: p.source, dir: p.dir, id: p.id as string | number, method: p.method, cancelled: p.cancelled,
+    seq,
+    session: e.key,
+    source: p.source,
+    dir: p.dir,
+    id: p.id as string | number,
+    method: p.method,
+    cancelled: p.cancelled,
   }));
 }
 
@@ -185,20 +225,40 @@ export interface PartialDiagnosis extends SessionDiagnosis {
 }
 
 /** A worker's diagnoses in the run's numbering (`--jobs`): sessions renamed, evidence and launches renumbered. */
-export function renumberDiagnoses(list: readonly PartialDiagnosis[], renumber: { session(key: string): string; seq(seq: number): number }): PartialDiagnosis[] {
+export function renumberDiagnoses(
+  list: readonly PartialDiagnosis[],
+  renumber: { session(key: string): string; seq(seq: number): number },
+): PartialDiagnosis[] {
   return list.map((d) => ({
-    ...d, session: renumber.session(d.session), start: d.start && { ...d.start, seq: renumber.seq(d.start.seq) },
+    ...d,
+    session: renumber.session(d.session),
+    start: d.start && { ...d.start, seq: renumber.seq(d.start.seq) },
     initialized: d.initialized && { ...d.initialized, seq: renumber.seq(d.initialized.seq) },
-    diagnoses: d.diagnoses.map((x) => ({ ...x, evidence: x.evidence.map((e) => ({ ...e, seq: renumber.seq(e.seq) })) })),
+    diagnoses: d.diagnoses.map((x) => ({
+      ...x,
+      evidence: x.evidence.map((e) => ({ ...e, seq: renumber.seq(e.seq) })),
+    })),
   }));
 }
 
 /** Sessions lost and recovered in another, restart loops across the sessions, then ranks and verdicts: the run's diagnosis. */
 export function completeDiagnoses(parts: readonly PartialDiagnosis[]): SessionDiagnosis[] {
-  const sessions = parts.map((p) => ({ server: p.server, file: p.file, initialized: p.initialized, diagnoses: [...p.diagnoses] }));
+  const sessions = parts.map((p) => ({
+    server: p.server,
+    file: p.file,
+    initialized: p.initialized,
+    diagnoses: [...p.diagnoses],
+  }));
   findRecoveries(sessions);
   for (const s of sessions) rank(s.diagnoses);
-  const launches: Launch[] = parts.map((p, i) => ({ server: p.server, file: p.file, tsMs: p.tsMs, start: p.start, top: sessions[i]!.diagnoses[0], diagnoses: sessions[i]!.diagnoses }));
+  const launches: Launch[] = parts.map((p, i) => ({
+    server: p.server,
+    file: p.file,
+    tsMs: p.tsMs,
+    start: p.start,
+    top: sessions[i]!.diagnoses[0],
+    diagnoses: sessions[i]!.diagnoses,
+  }));
   findLoops(launches);
   const out = parts.map((p, i) => {
     const diagnoses = launches[i]!.diagnoses;
@@ -227,7 +287,11 @@ export function worstVerdict(list: Iterable<Verdict>): Verdict {
 }
 
 /** Diagnoses a whole run at once: its records and its end-of-input summary. */
-export function diagnose(records: Iterable<PipelineRecord>, summary: Pick<AnalysisSummary, 'sessions' | 'open'>, opts?: DiagnoserOptions): SessionDiagnosis[] {
+export function diagnose(
+  records: Iterable<PipelineRecord>,
+  summary: Pick<AnalysisSummary, 'sessions' | 'open'>,
+  opts?: DiagnoserOptions,
+): SessionDiagnosis[] {
   const d = new Diagnoser(opts);
   for (const r of records) d.observe(r);
   return d.finish(summary);

@@ -51,8 +51,21 @@ export interface SessionFold {
 
 export function newFold(): SessionFold {
   return {
-    server: null, start: null, firstTsMs: null, ready: false, initialize: null, hostStop: null, lastException: null,
-    stderrErrors: [], lastHeader: null, timeoutHint: false, spawnAt: null, stdinClosed: false, okAnswers: 0, requests: 0, pending: new Map(),
+    server: null,
+    start: null,
+    firstTsMs: null,
+    ready: false,
+    initialize: null,
+    hostStop: null,
+    lastException: null,
+    stderrErrors: [],
+    lastHeader: null,
+    timeoutHint: false,
+    spawnAt: null,
+    stdinClosed: false,
+    okAnswers: 0,
+    requests: 0,
+    pending: new Map(),
   };
 }
 
@@ -62,8 +75,13 @@ export function evidenceOf(r: PipelineRecord, text?: string): Evidence {
 
 /** A record's own words, bounded: a message's wire text, a log's text, an event's text. */
 function messageText(r: PipelineRecord): string {
-  const t = r.kind === 'log' ? r.text : r.kind === 'event' ? (r.event?.data?.text as string | undefined) ?? r.event?.name : r.wire.text ?? r.raw;
-  const s = typeof t === 'string' ? t : JSON.stringify(r.message) ?? '';
+  const t =
+    r.kind === 'log'
+      ? r.text
+      : r.kind === 'event'
+        ? ((r.event?.data?.text as string | undefined) ?? r.event?.name)
+        : (r.wire.text ?? r.raw);
+  const s = typeof t === 'string' ? t : (JSON.stringify(r.message) ?? '');
   return s.length > 1000 ? `${s.slice(0, 1000)}…` : s;
 }
 
@@ -81,7 +99,16 @@ export function foldRecord(f: SessionFold, r: PipelineRecord, signals: readonly 
   } else if (r.kind === 'request' && r.id !== null && f.pending.size < MAX_PENDING) {
     const params = (r.message as { params?: { name?: unknown } } | null)?.params;
     const undeclared = r.findings.some((x) => x.rule === 'capability-not-negotiated');
-    f.pending.set(r.seq, { id: r.id, method: r.method ?? '?', source: r.source, dir: r.dir, cancelled: false, tool: typeof params?.name === 'string' ? params.name : null, undeclared, tsMs: r.wire.tsMs });
+    f.pending.set(r.seq, {
+      id: r.id,
+      method: r.method ?? '?',
+      source: r.source,
+      dir: r.dir,
+      cancelled: false,
+      tool: typeof params?.name === 'string' ? params.name : null,
+      undeclared,
+      tsMs: r.wire.tsMs,
+    });
     if (r.dir !== 's2c') f.requests++;
   }
   if ((r.kind === 'response' || r.kind === 'error') && r.method === 'initialize') {
@@ -111,7 +138,9 @@ export function exitOf(r: PipelineRecord, signals: readonly Signal[], f: Readonl
   if (r.kind !== 'event' || r.event?.name !== 'exit') return undefined;
   const data = r.event.data;
   if (typeof data?.code === 'number') {
-    return data.code === 0 ? undefined : { kind: 'closed', seq: r.seq, source: r.source, text: `exit code ${String(data.code)}`, code: data.code };
+    return data.code === 0
+      ? undefined
+      : { kind: 'closed', seq: r.seq, source: r.source, text: `exit code ${String(data.code)}`, code: data.code };
   }
   // A signal after the client closed the server's stdin is the host (or wrap, for it) stopping a server that lingered.
   if (typeof data?.signal !== 'string' || f.stdinClosed) return undefined;

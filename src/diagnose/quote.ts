@@ -15,13 +15,15 @@ export function sourceLine(source: string): { file: string; line: number } | nul
 /** The lines (per file) the evidence points at. */
 export function evidenceLines(result: readonly SessionDiagnosis[]): Map<string, Set<number>> {
   const out = new Map<string, Set<number>>();
-  for (const s of result) for (const d of s.diagnoses) for (const e of d.evidence) {
-    const at = sourceLine(e.source);
-    if (!at) continue;
-    let set = out.get(at.file);
-    if (!set) out.set(at.file, (set = new Set()));
-    set.add(at.line);
-  }
+  for (const s of result)
+    for (const d of s.diagnoses)
+      for (const e of d.evidence) {
+        const at = sourceLine(e.source);
+        if (!at) continue;
+        let set = out.get(at.file);
+        if (!set) out.set(at.file, (set = new Set()));
+        set.add(at.line);
+      }
   return out;
 }
 
@@ -30,7 +32,10 @@ export function evidenceLines(result: readonly SessionDiagnosis[]): Map<string, 
  * reader's prefix, a host's level and server name), or when the record's text is not on the line at all (a message);
  * but not a message with the envelope it was captured in.
  */
-export function quoteEvidence(result: SessionDiagnosis[], lineAt: (file: string, line: number) => string | undefined): void {
+export function quoteEvidence(
+  result: SessionDiagnosis[],
+  lineAt: (file: string, line: number) => string | undefined,
+): void {
   for (const s of result) for (const d of s.diagnoses) d.evidence = d.evidence.map((e) => quoted(e, lineAt));
 }
 

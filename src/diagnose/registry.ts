@@ -34,7 +34,9 @@ export const CAUSES: readonly Cause<any>[] = [
 
 /** Every cause's metadata, restart-loop (decided across sessions) included, in rank order. */
 export const CAUSE_METAS: readonly CauseMeta[] = [
-  ...CAUSES.slice(0, 6).map((c) => c.meta), restartLoopMeta, ...CAUSES.slice(6).map((c) => c.meta),
+  ...CAUSES.slice(0, 6).map((c) => c.meta),
+  restartLoopMeta,
+  ...CAUSES.slice(6).map((c) => c.meta),
 ];
 
 const RANK = new Map(CAUSE_METAS.map((m, i) => [m.id, i]));

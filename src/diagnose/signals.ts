@@ -4,7 +4,14 @@ import type { PipelineRecord } from '../types.js';
 import { EVENT_WORDS } from './patterns/capture-events.js';
 import { READ_AS_LINE } from './patterns/error-codes.js';
 import { EXCEPTION_SHAPES, GROUP_DECORATION, type ExceptionShape } from './patterns/exceptions.js';
-import { BARE_STDERR_ERROR, HOST_LINE_PATTERNS, STDERR_ERROR_WORDS, STDERR_PREFIXES, TRAILING_DUMPS, type SignalKind } from './patterns/host-lines.js';
+import {
+  BARE_STDERR_ERROR,
+  HOST_LINE_PATTERNS,
+  STDERR_ERROR_WORDS,
+  STDERR_PREFIXES,
+  TRAILING_DUMPS,
+  type SignalKind,
+} from './patterns/host-lines.js';
 
 /** Only this much of a line is matched. */
 const MAX_LINE = 4096;
@@ -49,7 +56,9 @@ function recordText(r: PipelineRecord): string | null {
   if (r.kind === 'error' && refusedOverHttp(r)) return r.wire.text ?? null;
   if (r.kind === 'error') {
     const e = (r.message as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-    return typeof e?.code === 'number' && READ_AS_LINE.has(e.code) && typeof e.message === 'string' ? `MCP error ${e.code}: ${e.message}` : null;
+    return typeof e?.code === 'number' && READ_AS_LINE.has(e.code) && typeof e.message === 'string'
+      ? `MCP error ${e.code}: ${e.message}`
+      : null;
   }
   if (r.kind === 'notification' && r.method === 'notifications/cancelled') {
     const reason = (r.message as { params?: { reason?: unknown } } | null)?.params?.reason;
@@ -110,7 +119,13 @@ export function readSignals(r: PipelineRecord): Signal[] {
   const out: Signal[] = [];
   const all = text.split('\n');
   // A Python traceback ends with its exception: keep the end of a long record as well as its start.
-  const at = all.length <= MAX_LINES ? all.map((_, i) => i) : [...Array.from({ length: MAX_LINES / 2 }, (_, i) => i), ...Array.from({ length: MAX_LINES / 2 }, (_, i) => all.length - MAX_LINES / 2 + i)];
+  const at =
+    all.length <= MAX_LINES
+      ? all.map((_, i) => i)
+      : [
+          ...Array.from({ length: MAX_LINES / 2 }, (_, i) => i),
+          ...Array.from({ length: MAX_LINES / 2 }, (_, i) => all.length - MAX_LINES / 2 + i),
+        ];
   const lines = at.map((i) => all[i]!);
   const stripped: string[] = [];
   // A capture's log lines are the server's stderr (wrap's `stderr` records, or plain text appended): no host prefix marks it.
@@ -132,14 +147,25 @@ export function readSignals(r: PipelineRecord): Signal[] {
       out.push(s);
     }
     const stderr = STDERR_PREFIXES.exec(line);
-    if (stderr ? STDERR_ERROR_WORDS.test(line.slice(stderr.index + stderr[0].length)) : bareStderr && BARE_STDERR_ERROR.test(line)) {
+    if (
+      stderr
+        ? STDERR_ERROR_WORDS.test(line.slice(stderr.index + stderr[0].length))
+        : bareStderr && BARE_STDERR_ERROR.test(line)
+    ) {
       out.push({ kind: 'stderr-error', seq: r.seq, source, text: line.trim() });
     }
     stripped.push(line.replace(STDERR_PREFIXES, '').replace(GROUP_DECORATION, ''));
   }
   if (r.kind === 'log' || r.kind === 'invalid') {
     const ex = exceptionOf(stripped);
-    if (ex) out.push({ kind: 'exception', seq: r.seq, source: sourceAt(r, at[ex.index]!), text: ex.text, language: ex.language });
+    if (ex)
+      out.push({
+        kind: 'exception',
+        seq: r.seq,
+        source: sourceAt(r, at[ex.index]!),
+        text: ex.text,
+        language: ex.language,
+      });
   }
   return out;
 }

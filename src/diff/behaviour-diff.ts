@@ -7,9 +7,20 @@ import { MAX_PATHS_SHOWN } from './limits.js';
 import type { Change, Outcome, Side } from './types.js';
 
 /** Methods whose answers the surface compares. */
-const SURFACE_METHODS: readonly string[] = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'initialize', 'server/discover'];
+const SURFACE_METHODS: readonly string[] = [
+  'tools/list',
+  'prompts/list',
+  'resources/list',
+  'resources/templates/list',
+  'initialize',
+  'server/discover',
+];
 
-export function behaviourChanges(a: Side, b: Side, ignore: (path: string) => boolean): { changes: Change[]; compared: number; onlyA: number; onlyB: number } {
+export function behaviourChanges(
+  a: Side,
+  b: Side,
+  ignore: (path: string) => boolean,
+): { changes: Change[]; compared: number; onlyA: number; onlyB: number } {
   const changes: Change[] = [];
   let compared = 0;
   let onlyA = 0;
@@ -26,14 +37,29 @@ export function behaviourChanges(a: Side, b: Side, ignore: (path: string) => boo
     const n = Math.min(la.length, lb.length);
     for (let i = 0; i < n; i++) {
       const c = outcomeChange(la[i]!, lb[i]!, ignore);
-      if (c) changes.push({ category: 'behaviour', breaking: c.breaking, subject: shortKey(key, la.length > 1 ? i + 1 : 0), what: c.what });
+      if (c)
+        changes.push({
+          category: 'behaviour',
+          breaking: c.breaking,
+          subject: shortKey(key, la.length > 1 ? i + 1 : 0),
+          what: c.what,
+        });
     }
   }
   return { changes, compared, onlyA, onlyB };
 }
 
-function outcomeChange(a: Outcome, b: Outcome, ignore: (path: string) => boolean): { what: string; breaking: boolean } | null {
-  const word = (o: Outcome) => (o.status === 'error' ? `error ${o.code ?? ''}`.trim() : o.status === 'isError' ? 'a tool error (isError)' : 'answered');
+function outcomeChange(
+  a: Outcome,
+  b: Outcome,
+  ignore: (path: string) => boolean,
+): { what: string; breaking: boolean } | null {
+  const word = (o: Outcome) =>
+    o.status === 'error'
+      ? `error ${o.code ?? ''}`.trim()
+      : o.status === 'isError'
+        ? 'a tool error (isError)'
+        : 'answered';
   if (a.status === 'ok' && b.status === 'error') return { what: `answered, now ${word(b)}`, breaking: true };
   if (a.status !== b.status) return { what: `${word(a)}, now ${word(b)}`, breaking: false };
   if (a.status === 'error') return a.code === b.code ? null : { what: `error ${a.code} → ${b.code}`, breaking: false };

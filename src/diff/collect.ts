@@ -9,7 +9,9 @@ import type { CallStats, Outcome, Side, Surface } from './types.js';
 type Msg = Record<string, unknown>;
 
 /** The list answers that show the surface: the list's key in the result, the surface's field, each item's name. */
-const LISTS: Readonly<Record<string, { items: string; into: 'tools' | 'prompts' | 'resources' | 'templates'; name: string }>> = {
+const LISTS: Readonly<
+  Record<string, { items: string; into: 'tools' | 'prompts' | 'resources' | 'templates'; name: string }>
+> = {
   'tools/list': { items: 'tools', into: 'tools', name: 'name' },
   'prompts/list': { items: 'prompts', into: 'prompts', name: 'name' },
   'resources/list': { items: 'resources', into: 'resources', name: 'uri' },
@@ -23,7 +25,15 @@ interface Asked {
 }
 
 export class SideCollector {
-  private readonly surface: Surface = { revision: null, serverInfo: null, capabilities: null, tools: {}, prompts: {}, resources: {}, templates: {} };
+  private readonly surface: Surface = {
+    revision: null,
+    serverInfo: null,
+    capabilities: null,
+    tools: {},
+    prompts: {},
+    resources: {},
+    templates: {},
+  };
   private readonly answers = new Map<string, Outcome[]>();
   private readonly calls = new Map<string, CallStats>();
   private readonly findings = new Map<string, number>();
@@ -50,7 +60,8 @@ export class SideCollector {
     const outcome = outcomeOf(r.kind, msg, r.bytes);
     this.count(asked.label, outcome, r.latencyMs);
     this.keep(asked.key, outcome);
-    if (outcome.status === 'ok' && r.method !== null && msg) this.showSurface(r.method, msg.result as Msg | undefined, r.revision);
+    if (outcome.status === 'ok' && r.method !== null && msg)
+      this.showSurface(r.method, msg.result as Msg | undefined, r.revision);
   }
 
   /** Findings the end of input told (unanswered requests), not on any record. */
@@ -102,9 +113,13 @@ export class SideCollector {
     if (!result) return;
     if (method === 'initialize' || method === 'server/discover') {
       this.surface.revision ??= typeof result.protocolVersion === 'string' ? result.protocolVersion : revision;
-      const info = (result.serverInfo ?? (result._meta as Msg | undefined)?.['io.modelcontextprotocol/serverInfo']) as Msg | undefined;
-      if (info && this.surface.serverInfo === null) this.surface.serverInfo = { name: String(info.name ?? ''), version: String(info.version ?? '') };
-      if (result.capabilities && typeof result.capabilities === 'object') this.surface.capabilities ??= result.capabilities as Msg;
+      const info = (result.serverInfo ?? (result._meta as Msg | undefined)?.['io.modelcontextprotocol/serverInfo']) as
+        | Msg
+        | undefined;
+      if (info && this.surface.serverInfo === null)
+        this.surface.serverInfo = { name: String(info.name ?? ''), version: String(info.version ?? '') };
+      if (result.capabilities && typeof result.capabilities === 'object')
+        this.surface.capabilities ??= result.capabilities as Msg;
       return;
     }
     const list = LISTS[method];
@@ -121,7 +136,9 @@ export class SideCollector {
 /** `tools/call echo`, `prompts/get greeting`, `resources/read` (URIs are too many to be a label), else the method. */
 function labelOf(method: string, params: Msg | undefined): string {
   const name = params?.name;
-  return (method === 'tools/call' || method === 'prompts/get') && typeof name === 'string' ? `${method} ${name}` : method;
+  return (method === 'tools/call' || method === 'prompts/get') && typeof name === 'string'
+    ? `${method} ${name}`
+    : method;
 }
 
 /** `bytes`: the answer's wire size, which bounds its result's (no serialization to measure it). */
@@ -131,7 +148,9 @@ function outcomeOf(kind: 'response' | 'error', msg: Msg | null, bytes: number): 
     return typeof code === 'number' ? { status: 'error', code } : { status: 'error' };
   }
   const result = msg?.result;
-  const o: Outcome = { status: result !== null && typeof result === 'object' && (result as Msg).isError === true ? 'isError' : 'ok' };
+  const o: Outcome = {
+    status: result !== null && typeof result === 'object' && (result as Msg).isError === true ? 'isError' : 'ok',
+  };
   if (result !== undefined && bytes <= MAX_KEPT_RESULT) o.result = result;
   return o;
 }

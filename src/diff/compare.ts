@@ -16,7 +16,12 @@ export function compareSides(a: Side, b: Side, opts: CompareOptions): DiffReport
   return {
     a: { captures: a.captures, sessions: a.sessions, messages: a.messages },
     b: { captures: b.captures, sessions: b.sessions, messages: b.messages },
-    changes: [...surfaceChanges(a.surface, b.surface), ...behaviour.changes, ...latencyChanges(a, b, opts), ...findingChanges(a, b)],
+    changes: [
+      ...surfaceChanges(a.surface, b.surface),
+      ...behaviour.changes,
+      ...latencyChanges(a, b, opts),
+      ...findingChanges(a, b),
+    ],
     requests: { compared: behaviour.compared, onlyA: behaviour.onlyA, onlyB: behaviour.onlyB },
   };
 }

@@ -4,8 +4,17 @@ import type { Change, Side } from './types.js';
 export function findingChanges(a: Side, b: Side): Change[] {
   const out: Change[] = [];
   const compare = (what: 'rule' | 'cause', ca: Record<string, number>, cb: Record<string, number>) => {
-    for (const [k, n] of Object.entries(cb)) if (!ca[k]) out.push({ category: 'findings', breaking: false, subject: `${what} ${k}`, what: `new: ${n} in B, none in A` });
-    for (const [k, n] of Object.entries(ca)) if (!cb[k]) out.push({ category: 'findings', breaking: false, subject: `${what} ${k}`, what: `gone: ${n} in A, none in B` });
+    for (const [k, n] of Object.entries(cb))
+      if (!ca[k])
+        out.push({ category: 'findings', breaking: false, subject: `${what} ${k}`, what: `new: ${n} in B, none in A` });
+    for (const [k, n] of Object.entries(ca))
+      if (!cb[k])
+        out.push({
+          category: 'findings',
+          breaking: false,
+          subject: `${what} ${k}`,
+          what: `gone: ${n} in A, none in B`,
+        });
   };
   compare('rule', a.findings, b.findings);
   const { ok: _a, ...causesA } = a.causes;

@@ -11,17 +11,26 @@ interface PathChange {
 /** A matcher of the paths to set aside, from `--ignore` globs over dotted paths. */
 export function ignoring(globs: readonly string[]): (path: string) => boolean {
   if (globs.length === 0) return () => false;
-  const match = picomatch(globs.map((g) => g.replaceAll('.', '/')), { dot: true });
+  const match = picomatch(
+    globs.map((g) => g.replaceAll('.', '/')),
+    { dot: true },
+  );
   return (path) => match(path.replaceAll('.', '/'));
 }
 
 /** The paths where `b` differs from `a`, at most `max` of them (and whether there were more). */
-export function diffJson(a: unknown, b: unknown, ignore: (path: string) => boolean, max: number): { changes: PathChange[]; more: boolean } {
+export function diffJson(
+  a: unknown,
+  b: unknown,
+  ignore: (path: string) => boolean,
+  max: number,
+): { changes: PathChange[]; more: boolean } {
   const changes: PathChange[] = [];
   let more = false;
   const walk = (x: unknown, y: unknown, path: string): void => {
     if (more || (path !== '' && ignore(path))) return;
-    const note = (kind: PathChange['kind']) => (changes.length < max ? changes.push({ path: path === '' ? '(result)' : path, kind }) : (more = true));
+    const note = (kind: PathChange['kind']) =>
+      changes.length < max ? changes.push({ path: path === '' ? '(result)' : path, kind }) : (more = true);
     const tx = typeOf(x);
     const ty = typeOf(y);
     if (tx !== ty) return void note(tx === 'undefined' ? 'added' : ty === 'undefined' ? 'removed' : 'type');

@@ -26,13 +26,24 @@ export function latencyChanges(a: Side, b: Side, opts: LatencyOptions): Change[]
       const interval = enough && mb - ma >= MIN_SLOWDOWN_MS ? ratioInterval(sa.latencies, sb.latencies) : null;
       if (interval && interval[0] > opts.maxSlowdown) {
         const ci = ` (95% interval ${times(interval[0])}–${times(interval[1])})`;
-        out.push({ category: 'latency', breaking: false, subject: label, what: `median ${formatMs(ma)} → ${formatMs(mb)}, ${times(ratio)} slower${ci}` });
+        out.push({
+          category: 'latency',
+          breaking: false,
+          subject: label,
+          what: `median ${formatMs(ma)} → ${formatMs(mb)}, ${times(ratio)} slower${ci}`,
+        });
       }
     }
     if (opts.maxErrorRate !== null) {
       const ra = sa.failures / sa.calls;
       const rb = sb.failures / sb.calls;
-      if (rb > opts.maxErrorRate && rb > ra) out.push({ category: 'latency', breaking: false, subject: label, what: `failures ${formatPercent(ra)} → ${formatPercent(rb)} of ${sb.calls} calls` });
+      if (rb > opts.maxErrorRate && rb > ra)
+        out.push({
+          category: 'latency',
+          breaking: false,
+          subject: label,
+          what: `failures ${formatPercent(ra)} → ${formatPercent(rb)} of ${sb.calls} calls`,
+        });
     }
   }
   return out;

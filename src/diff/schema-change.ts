@@ -19,12 +19,20 @@ export function inputChanges(a: unknown, b: unknown): SchemaChange[] {
   for (const name of Object.keys(pa)) if (!(name in pb)) out.push({ what: `argument ${name} removed`, breaking: true });
   for (const name of Object.keys(pb)) {
     if (name in pa) continue;
-    out.push(rb.has(name) ? { what: `required argument ${name} added`, breaking: true } : { what: `optional argument ${name} added`, breaking: false });
+    out.push(
+      rb.has(name)
+        ? { what: `required argument ${name} added`, breaking: true }
+        : { what: `optional argument ${name} added`, breaking: false },
+    );
   }
-  for (const name of rb) if (name in pa && !ra.has(name)) out.push({ what: `argument ${name} became required`, breaking: true });
-  for (const name of ra) if (name in pb && !rb.has(name)) out.push({ what: `argument ${name} became optional`, breaking: false });
-  for (const name of Object.keys(pa)) if (name in pb) out.push(...valueChanges(`argument ${name}`, pa[name], pb[name], 'narrowed'));
-  if (out.length === 0 && stringify(a) !== stringify(b)) out.push({ what: 'input schema changed (descriptions or keywords)', breaking: false });
+  for (const name of rb)
+    if (name in pa && !ra.has(name)) out.push({ what: `argument ${name} became required`, breaking: true });
+  for (const name of ra)
+    if (name in pb && !rb.has(name)) out.push({ what: `argument ${name} became optional`, breaking: false });
+  for (const name of Object.keys(pa))
+    if (name in pb) out.push(...valueChanges(`argument ${name}`, pa[name], pb[name], 'narrowed'));
+  if (out.length === 0 && stringify(a) !== stringify(b))
+    out.push({ what: 'input schema changed (descriptions or keywords)', breaking: false });
   return out;
 }
 
@@ -36,10 +44,14 @@ export function outputChanges(a: unknown, b: unknown): SchemaChange[] {
   const out: SchemaChange[] = [];
   const pa = propertiesOf(a);
   const pb = propertiesOf(b);
-  for (const name of Object.keys(pa)) if (!(name in pb)) out.push({ what: `output field ${name} removed`, breaking: true });
-  for (const name of Object.keys(pb)) if (!(name in pa)) out.push({ what: `output field ${name} added`, breaking: false });
-  for (const name of Object.keys(pa)) if (name in pb) out.push(...valueChanges(`output field ${name}`, pa[name], pb[name], 'changed'));
-  if (out.length === 0 && stringify(a) !== stringify(b)) out.push({ what: 'output schema changed (descriptions or keywords)', breaking: false });
+  for (const name of Object.keys(pa))
+    if (!(name in pb)) out.push({ what: `output field ${name} removed`, breaking: true });
+  for (const name of Object.keys(pb))
+    if (!(name in pa)) out.push({ what: `output field ${name} added`, breaking: false });
+  for (const name of Object.keys(pa))
+    if (name in pb) out.push(...valueChanges(`output field ${name}`, pa[name], pb[name], 'changed'));
+  if (out.length === 0 && stringify(a) !== stringify(b))
+    out.push({ what: 'output schema changed (descriptions or keywords)', breaking: false });
   return out;
 }
 
@@ -51,16 +63,22 @@ function valueChanges(subject: string, a: unknown, b: unknown, mode: 'narrowed' 
   if (ta !== null && tb !== null && !sameSet(ta, tb)) {
     const narrowed = [...ta].some((t) => !tb.has(t) && !(t === 'integer' && tb.has('number')));
     const breaking = mode === 'narrowed' ? narrowed : true;
-    out.push({ what: `${subject}: type ${[...ta].join('|')} → ${[...tb].join('|')}${breaking && mode === 'narrowed' ? ' (narrowed)' : ''}`, breaking });
+    out.push({
+      what: `${subject}: type ${[...ta].join('|')} → ${[...tb].join('|')}${breaking && mode === 'narrowed' ? ' (narrowed)' : ''}`,
+      breaking,
+    });
   }
   const ea = enumOf(a);
   const eb = enumOf(b);
   if (ea !== null || eb !== null) {
     const removed = ea === null ? [] : [...ea].filter((v) => eb === null || !eb.has(v));
     const added = eb === null ? [] : [...eb].filter((v) => ea === null || !ea.has(v));
-    if (eb !== null && ea === null) out.push({ what: `${subject}: now one of ${[...eb].join(', ')}`, breaking: mode === 'narrowed' });
-    else if (removed.length > 0 && eb !== null) out.push({ what: `${subject}: values ${removed.join(', ')} no longer accepted`, breaking: mode === 'narrowed' });
-    if (added.length > 0 && ea !== null) out.push({ what: `${subject}: values ${added.join(', ')} added`, breaking: mode === 'changed' });
+    if (eb !== null && ea === null)
+      out.push({ what: `${subject}: now one of ${[...eb].join(', ')}`, breaking: mode === 'narrowed' });
+    else if (removed.length > 0 && eb !== null)
+      out.push({ what: `${subject}: values ${removed.join(', ')} no longer accepted`, breaking: mode === 'narrowed' });
+    if (added.length > 0 && ea !== null)
+      out.push({ what: `${subject}: values ${added.join(', ')} added`, breaking: mode === 'changed' });
   }
   return out;
 }

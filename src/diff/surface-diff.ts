@@ -17,16 +17,21 @@ const KINDS = [
 
 export function surfaceChanges(a: Surface, b: Surface): Change[] {
   const out: Change[] = [];
-  const add = (subject: string, what: string, breaking: boolean) => out.push({ category: 'surface', breaking, subject, what });
-  if (a.revision !== b.revision && a.revision !== null && b.revision !== null) add('revision', `${a.revision} → ${b.revision}`, false);
+  const add = (subject: string, what: string, breaking: boolean) =>
+    out.push({ category: 'surface', breaking, subject, what });
+  if (a.revision !== b.revision && a.revision !== null && b.revision !== null)
+    add('revision', `${a.revision} → ${b.revision}`, false);
   if (a.serverInfo && b.serverInfo && stringify(a.serverInfo) !== stringify(b.serverInfo)) {
     add('server', `${a.serverInfo.name} ${a.serverInfo.version} → ${b.serverInfo.name} ${b.serverInfo.version}`, false);
   }
   if (a.capabilities && b.capabilities) {
-    for (const k of Object.keys(a.capabilities)) if (!(k in b.capabilities)) add(`capability ${k}`, 'no longer declared', true);
-    for (const k of Object.keys(b.capabilities)) if (!(k in a.capabilities)) add(`capability ${k}`, 'newly declared', false);
+    for (const k of Object.keys(a.capabilities))
+      if (!(k in b.capabilities)) add(`capability ${k}`, 'no longer declared', true);
+    for (const k of Object.keys(b.capabilities))
+      if (!(k in a.capabilities)) add(`capability ${k}`, 'newly declared', false);
     for (const k of Object.keys(a.capabilities)) {
-      if (k in b.capabilities && stringify(a.capabilities[k]) !== stringify(b.capabilities[k])) add(`capability ${k}`, `${stringify(a.capabilities[k])} → ${stringify(b.capabilities[k])}`, false);
+      if (k in b.capabilities && stringify(a.capabilities[k]) !== stringify(b.capabilities[k]))
+        add(`capability ${k}`, `${stringify(a.capabilities[k])} → ${stringify(b.capabilities[k])}`, false);
     }
   }
   for (const [field, word] of KINDS) {
@@ -35,11 +40,14 @@ export function surfaceChanges(a: Surface, b: Surface): Change[] {
     // A list the side never asked for is unknown, not empty.
     const listedA = Object.keys(ia).length > 0;
     const listedB = Object.keys(ib).length > 0;
-    if (listedA && listedB) for (const name of Object.keys(ia)) if (!(name in ib)) add(`${word} ${name}`, 'removed', true);
-    if (listedA && listedB) for (const name of Object.keys(ib)) if (!(name in ia)) add(`${word} ${name}`, 'added', false);
+    if (listedA && listedB)
+      for (const name of Object.keys(ia)) if (!(name in ib)) add(`${word} ${name}`, 'removed', true);
+    if (listedA && listedB)
+      for (const name of Object.keys(ib)) if (!(name in ia)) add(`${word} ${name}`, 'added', false);
     for (const name of Object.keys(ia)) {
       if (!(name in ib)) continue;
-      for (const c of itemChanges(field, ia[name] as Item, ib[name] as Item)) add(`${word} ${name}`, c.what, c.breaking);
+      for (const c of itemChanges(field, ia[name] as Item, ib[name] as Item))
+        add(`${word} ${name}`, c.what, c.breaking);
     }
   }
   return out;
@@ -58,7 +66,10 @@ function itemChanges(field: (typeof KINDS)[number][0], a: Item, b: Item): { what
     }
   }
   if (field === 'prompts') {
-    const args = (p: Item) => new Map(((Array.isArray(p.arguments) ? p.arguments : []) as Item[]).map((x) => [String(x.name), x.required === true]));
+    const args = (p: Item) =>
+      new Map(
+        ((Array.isArray(p.arguments) ? p.arguments : []) as Item[]).map((x) => [String(x.name), x.required === true]),
+      );
     const aa = args(a);
     const ab = args(b);
     for (const [name] of aa) if (!ab.has(name)) out.push({ what: `argument ${name} removed`, breaking: true });

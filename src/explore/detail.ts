@@ -25,9 +25,17 @@ export function detailLines(d: DetailInput, layout: TextLayout, p: Palette): str
   const r = d.record;
   const width = layout.width;
   // The record's lines under the list's, in the same columns (the list's two columns of marks before them).
-  const lines = formatTextRecord(r, p, { layout }, { answers: answersOf(r, d.request), session: d.tag }).split('\n').map((x) => '  ' + x);
+  const lines = formatTextRecord(r, p, { layout }, { answers: answersOf(r, d.request), session: d.tag })
+    .split('\n')
+    .map((x) => '  ' + x);
   for (const f of d.endFindings) {
-    lines.push(...wrapWords(`↳ ${f.severity} ${escapeTerminal(f.rule)}: ${escapeTerminal(f.message)} (at the end of the input)`, width - 4, width - 6).map((x, i) => (i === 0 ? '  ' : '    ') + x));
+    lines.push(
+      ...wrapWords(
+        `↳ ${f.severity} ${escapeTerminal(f.rule)}: ${escapeTerminal(f.message)} (at the end of the input)`,
+        width - 4,
+        width - 6,
+      ).map((x, i) => (i === 0 ? '  ' : '    ') + x),
+    );
   }
   const rules = [...new Set([...r.findings, ...d.endFindings].map((f) => f.rule))];
   if (rules.length > 0) {
@@ -37,11 +45,18 @@ export function detailLines(d: DetailInput, layout: TextLayout, p: Palette): str
   if (r.kind === 'request' || r.kind === 'response' || r.kind === 'error') {
     lines.push('', p.bold('pair'));
     if (d.pair !== null) lines.push('  ' + rowLine(d.pair, d.pair.kind === 'request' ? null : r, d.pairTag, layout, p));
-    else lines.push('  ' + p.dim(r.kind === 'request' ? 'no answer in the log (yet)' : 'its request is not in the log'));
+    else
+      lines.push('  ' + p.dim(r.kind === 'request' ? 'no answer in the log (yet)' : 'its request is not in the log'));
   }
   if (r.http !== undefined) lines.push('', p.bold('HTTP'), ...httpLines(r.http, width - 4).map((x) => '  ' + x));
-  const at = r.wire.lines > 1 ? `${r.wire.file}:${r.wire.line}-${r.wire.line + r.wire.lines - 1}` : `${r.wire.file}:${r.wire.line}`;
-  lines.push('', p.bold('source') + ' ' + p.dim(escapeTerminal(at) + (r.format === null ? '' : ` (${escapeTerminal(r.format)})`)));
+  const at =
+    r.wire.lines > 1
+      ? `${r.wire.file}:${r.wire.line}-${r.wire.line + r.wire.lines - 1}`
+      : `${r.wire.file}:${r.wire.line}`;
+  lines.push(
+    '',
+    p.bold('source') + ' ' + p.dim(escapeTerminal(at) + (r.format === null ? '' : ` (${escapeTerminal(r.format)})`)),
+  );
   lines.push('', p.bold('body'), ...prettyBodyLines(r, p, Math.max(10, width - 4)).map((x) => '  ' + x));
   return lines;
 }
@@ -57,13 +72,24 @@ function httpLines(h: HttpInfo, width: number): string[] {
   if (h.stream !== null) head.push(`${h.stream} stream`);
   if (h.eventId !== null) head.push(`event id ${escapeTerminal(h.eventId)}`);
   const headers: [string, string | null | undefined][] = [
-    ['Mcp-Session-Id', h.sessionId], ['MCP-Protocol-Version', h.protocolVersion], ['Accept', h.accept], ['Last-Event-ID', h.lastEventId],
-    ['Mcp-Method', h.mcpMethod], ['Mcp-Name', h.mcpName], ['answer Mcp-Session-Id', h.answerSessionId],
+    ['Mcp-Session-Id', h.sessionId],
+    ['MCP-Protocol-Version', h.protocolVersion],
+    ['Accept', h.accept],
+    ['Last-Event-ID', h.lastEventId],
+    ['Mcp-Method', h.mcpMethod],
+    ['Mcp-Name', h.mcpName],
+    ['answer Mcp-Session-Id', h.answerSessionId],
   ];
   const out = wrapWords(head.join(' '), width, width);
-  for (const [name, value] of headers) if (value !== null && value !== undefined) out.push(...wrapWords(`${name}: ${escapeTerminal(value)}`, width, width));
-  for (const [name, value] of Object.entries(h.mcpParams ?? {})) out.push(...wrapWords(`Mcp-Param-${escapeTerminal(name)}: ${escapeTerminal(value)}`, width, width));
+  for (const [name, value] of headers)
+    if (value !== null && value !== undefined)
+      out.push(...wrapWords(`${name}: ${escapeTerminal(value)}`, width, width));
+  for (const [name, value] of Object.entries(h.mcpParams ?? {}))
+    out.push(...wrapWords(`Mcp-Param-${escapeTerminal(name)}: ${escapeTerminal(value)}`, width, width));
   if (h.afterClientClose) out.push('the answer reached the wire after the client closed the connection');
-  if (h.lengthConflict) out.push(`Transfer-Encoding ${escapeTerminal(h.lengthConflict.transferEncoding)} beside Content-Length ${escapeTerminal(h.lengthConflict.contentLength ?? '(none)')}`);
+  if (h.lengthConflict)
+    out.push(
+      `Transfer-Encoding ${escapeTerminal(h.lengthConflict.transferEncoding)} beside Content-Length ${escapeTerminal(h.lengthConflict.contentLength ?? '(none)')}`,
+    );
   return out;
 }

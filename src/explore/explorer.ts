@@ -103,29 +103,74 @@ export class Explorer {
   private listAction(action: Action): boolean {
     const n = this.count;
     switch (action) {
-      case 'quit': return true;
-      case 'down': this.list.move(1, n); break;
-      case 'up': this.list.move(-1, n); break;
-      case 'pageDown': this.list.page(1, n); break;
-      case 'pageUp': this.list.page(-1, n); break;
-      case 'first': this.list.moveTo(0, n); break;
-      case 'last': this.list.moveTo(n - 1, n); break;
-      case 'detail': this.detail = !this.detail; break;
-      case 'back': this.detail = false; break;
-      case 'detailDown': this.detailTop += 10; return false;
-      case 'detailUp': this.detailTop = Math.max(0, this.detailTop - 10); return false;
-      case 'pair': this.toPair(); break;
-      case 'nextFinding': this.seek(1, FLAG.errorFinding | FLAG.warningFinding | FLAG.infoFinding | FLAG.failed, 'finding'); break;
-      case 'prevFinding': this.seek(-1, FLAG.errorFinding | FLAG.warningFinding | FLAG.infoFinding | FLAG.failed, 'finding'); break;
-      case 'nextError': this.seek(1, FLAG.errorFinding | FLAG.failed, 'error'); break;
-      case 'prevError': this.seek(-1, FLAG.errorFinding | FLAG.failed, 'error'); break;
-      case 'goto': this.prompt = { kind: 'goto', text: '', error: null }; break;
-      case 'filter': this.prompt = { kind: 'filter', text: this.scan?.query.source ?? '', error: null }; break;
-      case 'clearFilter': this.setFilter(null); break;
-      case 'sessions': this.openPane('sessions'); break;
-      case 'story': this.openPane('story'); break;
-      case 'why': this.openPane('why'); break;
-      case 'help': this.openPane('help'); break;
+      case 'quit':
+        return true;
+      case 'down':
+        this.list.move(1, n);
+        break;
+      case 'up':
+        this.list.move(-1, n);
+        break;
+      case 'pageDown':
+        this.list.page(1, n);
+        break;
+      case 'pageUp':
+        this.list.page(-1, n);
+        break;
+      case 'first':
+        this.list.moveTo(0, n);
+        break;
+      case 'last':
+        this.list.moveTo(n - 1, n);
+        break;
+      case 'detail':
+        this.detail = !this.detail;
+        break;
+      case 'back':
+        this.detail = false;
+        break;
+      case 'detailDown':
+        this.detailTop += 10;
+        return false;
+      case 'detailUp':
+        this.detailTop = Math.max(0, this.detailTop - 10);
+        return false;
+      case 'pair':
+        this.toPair();
+        break;
+      case 'nextFinding':
+        this.seek(1, FLAG.errorFinding | FLAG.warningFinding | FLAG.infoFinding | FLAG.failed, 'finding');
+        break;
+      case 'prevFinding':
+        this.seek(-1, FLAG.errorFinding | FLAG.warningFinding | FLAG.infoFinding | FLAG.failed, 'finding');
+        break;
+      case 'nextError':
+        this.seek(1, FLAG.errorFinding | FLAG.failed, 'error');
+        break;
+      case 'prevError':
+        this.seek(-1, FLAG.errorFinding | FLAG.failed, 'error');
+        break;
+      case 'goto':
+        this.prompt = { kind: 'goto', text: '', error: null };
+        break;
+      case 'filter':
+        this.prompt = { kind: 'filter', text: this.scan?.query.source ?? '', error: null };
+        break;
+      case 'clearFilter':
+        this.setFilter(null);
+        break;
+      case 'sessions':
+        this.openPane('sessions');
+        break;
+      case 'story':
+        this.openPane('story');
+        break;
+      case 'why':
+        this.openPane('why');
+        break;
+      case 'help':
+        this.openPane('help');
+        break;
     }
     this.detailTop = 0;
     return false;
@@ -139,7 +184,9 @@ export class Explorer {
       case 'back':
         this.pane = 'list';
         break;
-      case 'help': case 'why': case 'story':
+      case 'help':
+      case 'why':
+      case 'story':
         if (this.pane === action) this.pane = 'list';
         else this.openPane(action);
         break;
@@ -147,12 +194,32 @@ export class Explorer {
         if (sessions) this.pane = 'list';
         else this.openPane('sessions');
         break;
-      case 'down': if (sessions) this.sessionCursor.move(1, n); else this.paneTop++; break;
-      case 'up': if (sessions) this.sessionCursor.move(-1, n); else this.paneTop = Math.max(0, this.paneTop - 1); break;
-      case 'pageDown': case 'detailDown': if (sessions) this.sessionCursor.page(1, n); else this.paneTop += 10; break;
-      case 'pageUp': case 'detailUp': if (sessions) this.sessionCursor.page(-1, n); else this.paneTop = Math.max(0, this.paneTop - 10); break;
-      case 'first': if (sessions) this.sessionCursor.moveTo(0, n); else this.paneTop = 0; break;
-      case 'last': if (sessions) this.sessionCursor.moveTo(n - 1, n); else this.paneTop = Number.MAX_SAFE_INTEGER; break;
+      case 'down':
+        if (sessions) this.sessionCursor.move(1, n);
+        else this.paneTop++;
+        break;
+      case 'up':
+        if (sessions) this.sessionCursor.move(-1, n);
+        else this.paneTop = Math.max(0, this.paneTop - 1);
+        break;
+      case 'pageDown':
+      case 'detailDown':
+        if (sessions) this.sessionCursor.page(1, n);
+        else this.paneTop += 10;
+        break;
+      case 'pageUp':
+      case 'detailUp':
+        if (sessions) this.sessionCursor.page(-1, n);
+        else this.paneTop = Math.max(0, this.paneTop - 10);
+        break;
+      case 'first':
+        if (sessions) this.sessionCursor.moveTo(0, n);
+        else this.paneTop = 0;
+        break;
+      case 'last':
+        if (sessions) this.sessionCursor.moveTo(n - 1, n);
+        else this.paneTop = Number.MAX_SAFE_INTEGER;
+        break;
       case 'detail':
         if (sessions && n > 0) {
           const s = this.source.index.sessions[this.sessionCursor.cursor]!;
@@ -256,7 +323,12 @@ export class Explorer {
     const pair = this.source.index.pair(row);
     if (pair < 0) {
       const kind = this.source.index.kind(row);
-      this.note = kind === 'request' ? 'no answer in the log (yet)' : kind === 'response' || kind === 'error' ? 'its request is not in the log' : `a ${kind} has no pair`;
+      this.note =
+        kind === 'request'
+          ? 'no answer in the log (yet)'
+          : kind === 'response' || kind === 'error'
+            ? 'its request is not in the log'
+            : `a ${kind} has no pair`;
       return;
     }
     this.goToRow(pair, `#${this.source.index.seq(pair)}`);
@@ -294,7 +366,8 @@ export class Explorer {
     const r = this.source.read(row);
     this.rendered++;
     const pair = index.pair(row);
-    const request = pair >= 0 && pair < row && (r.kind === 'response' || r.kind === 'error') ? this.source.read(pair) : null;
+    const request =
+      pair >= 0 && pair < row && (r.kind === 'response' || r.kind === 'error') ? this.source.read(pair) : null;
     return rowLine(r, request, index.session(row).tag, layout, p);
   }
 
@@ -317,11 +390,18 @@ export class Explorer {
     const pair = pairRow < 0 ? null : this.source.read(pairRow);
     this.rendered += pair === null ? 1 : 2;
     const answer = record.kind === 'response' || record.kind === 'error';
-    return detailLines({
-      record, request: answer ? pair : null, pair,
-      tag: index.session(row).tag, pairTag: pairRow < 0 ? '' : index.session(pairRow).tag,
-      endFindings: this.source.endFindings(record.seq),
-    }, listLayout(index, width - 2), this.palette);
+    return detailLines(
+      {
+        record,
+        request: answer ? pair : null,
+        pair,
+        tag: index.session(row).tag,
+        pairTag: pairRow < 0 ? '' : index.session(pairRow).tag,
+        endFindings: this.source.endFindings(record.seq),
+      },
+      listLayout(index, width - 2),
+      this.palette,
+    );
   }
 
   /** The lines of the pane open now (help, sessions, why, story). */
@@ -333,12 +413,22 @@ export class Explorer {
       case 'why': {
         const d = this.diagnosis();
         if (d === null || d.length === 0) return [p.dim('no session to diagnose yet')];
-        return [p.bold('diagnosis') + p.dim(' (as mcptrace why says it)'), '', ...formatWhyText(d, width).replace(/\n$/, '').split('\n')];
+        return [
+          p.bold('diagnosis') + p.dim(' (as mcptrace why says it)'),
+          '',
+          ...formatWhyText(d, width).replace(/\n$/, '').split('\n'),
+        ];
       }
       case 'sessions': {
         const index = this.source.index;
-        const head = [p.bold('sessions') + p.dim(` (${index.sessions.length}; Enter goes to the session's first message)`), ''];
-        return [...head, ...sessionLines(index.sessions, (k) => this.source.sessionInfo(k), this.diagnosis(), p, width)];
+        const head = [
+          p.bold('sessions') + p.dim(` (${index.sessions.length}; Enter goes to the session's first message)`),
+          '',
+        ];
+        return [
+          ...head,
+          ...sessionLines(index.sessions, (k) => this.source.sessionInfo(k), this.diagnosis(), p, width),
+        ];
       }
       case 'story':
         return this.storyLines(width);
@@ -350,10 +440,16 @@ export class Explorer {
   private storyLines(width: number): string[] {
     const row = this.selectedRow;
     if (row < 0) return [];
-    return storyPaneLines(this.source.index, (r) => {
-      this.rendered++;
-      return this.source.read(r);
-    }, row, this.palette, width);
+    return storyPaneLines(
+      this.source.index,
+      (r) => {
+        this.rendered++;
+        return this.source.read(r);
+      },
+      row,
+      this.palette,
+      width,
+    );
   }
 
   diagnosis(): SessionDiagnosis[] | null {

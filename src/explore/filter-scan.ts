@@ -9,7 +9,9 @@ import type { PipelineRecord } from '../types.js';
 import { grown } from '../util/grown.js';
 import type { RecordIndex } from './record-index.js';
 
-type Query = { ok: true; source: string; predicate: Predicate } | { ok: false; source: string; message: string; column: number };
+type Query =
+  | { ok: true; source: string; predicate: Predicate }
+  | { ok: false; source: string; message: string; column: number };
 
 /** `ctx`: what the view knows besides the record (the tag each session is shown with, which `session` takes). */
 export function parseQuery(source: string, ctx?: FieldContext): Query {
@@ -46,7 +48,8 @@ export class FilterScan {
   /** Reads up to `budget` more rows; returns how many it read. */
   step(budget: number): number {
     const end = Math.min(this.index.count, this.scanned + budget);
-    if (this.kept.length < this.index.count) this.kept = grown(this.kept, Math.max(this.index.count, this.kept.length * 2));
+    if (this.kept.length < this.index.count)
+      this.kept = grown(this.kept, Math.max(this.index.count, this.kept.length * 2));
     const from = this.scanned;
     for (let row = from; row < end; row++) {
       const r = this.read(row);

@@ -36,7 +36,18 @@ function listBody(ex: Explorer, width: number, height: number): string[] {
   ex.list.resize(height, ex.count);
   const { from, to } = ex.list.visible(ex.count);
   const lines = ex.listLines(width, from, to);
-  if (ex.count === 0) lines.push(ex.palette.dim(ex.rows.filtered ? '  no message matches the filter' + (ex.scan?.done ? '' : ' yet') : ex.status === 'done' ? '  no message in the input' : ex.status === 'following' ? '  no message yet' : '  reading…'));
+  if (ex.count === 0)
+    lines.push(
+      ex.palette.dim(
+        ex.rows.filtered
+          ? '  no message matches the filter' + (ex.scan?.done ? '' : ' yet')
+          : ex.status === 'done'
+            ? '  no message in the input'
+            : ex.status === 'following'
+              ? '  no message yet'
+              : '  reading…',
+      ),
+    );
   return lines;
 }
 

@@ -9,12 +9,25 @@ export function helpLines(p: Palette, width: number): string[] {
   const lines = [p.bold('keys'), ''];
   for (const b of BINDINGS) {
     const wrapped = wrapWords(b.help, Math.max(20, width - keyWidth - 2));
-    lines.push(`  ${p.cyan(padEnd(b.shown, keyWidth))}${wrapped[0]}`, ...wrapped.slice(1).map((x) => ' '.repeat(keyWidth + 2) + x));
+    lines.push(
+      `  ${p.cyan(padEnd(b.shown, keyWidth))}${wrapped[0]}`,
+      ...wrapped.slice(1).map((x) => ' '.repeat(keyWidth + 2) + x),
+    );
   }
-  const para = (title: string, text: string) => ['', p.bold(title), ...wrapWords(text, Math.max(20, width - 2)).map((x) => '  ' + x)];
+  const para = (title: string, text: string) => [
+    '',
+    p.bold(title),
+    ...wrapWords(text, Math.max(20, width - 2)).map((x) => '  ' + x),
+  ];
   lines.push(
-    ...para('the list', 'One line per message as mcptrace annotate prints it. In the left column > marks the selected message; ✗ an error (a failure or an error finding), ! a warning, i a note.'),
-    ...para('the filter line (/)', 'The --where language (docs/filter.md): method == "tools/call", isError, latency > 1s, tool == echo and not isError. A match is shown with its pair. Enter applies it, Esc leaves the filter as it was, \\ clears it.'),
+    ...para(
+      'the list',
+      'One line per message as mcptrace annotate prints it. In the left column > marks the selected message; ✗ an error (a failure or an error finding), ! a warning, i a note.',
+    ),
+    ...para(
+      'the filter line (/)',
+      'The --where language (docs/filter.md): method == "tools/call", isError, latency > 1s, tool == echo and not isError. A match is shown with its pair. Enter applies it, Esc leaves the filter as it was, \\ clears it.',
+    ),
     ...para('docs', 'docs/explore.md: every key and pane.'),
   );
   return lines;
@@ -23,7 +36,10 @@ export function helpLines(p: Palette, width: number): string[] {
 /** `? help  q quit  Enter detail …`: the bar's keys in the table's order after help and quit, as many as fit. */
 export function helpBar(p: Palette, width: number): string {
   const shown = BINDINGS.filter((b) => b.bar !== undefined);
-  const ordered = [...shown.filter((b) => b.action === 'help' || b.action === 'quit'), ...shown.filter((b) => b.action !== 'help' && b.action !== 'quit')];
+  const ordered = [
+    ...shown.filter((b) => b.action === 'help' || b.action === 'quit'),
+    ...shown.filter((b) => b.action !== 'help' && b.action !== 'quit'),
+  ];
   let out = '';
   let used = 0;
   for (const b of ordered) {
@@ -38,7 +54,14 @@ export function helpBar(p: Palette, width: number): string {
 
 /** In a pane: how to scroll it and go back. */
 export function paneBar(p: Palette, width: number): string {
-  const items: [string, string][] = [['Esc', 'back'], ['↑↓ J K', 'scroll'], ['?', 'help'], ['w', 'why'], ['s', 'sessions'], ['t', 'story']];
+  const items: [string, string][] = [
+    ['Esc', 'back'],
+    ['↑↓ J K', 'scroll'],
+    ['?', 'help'],
+    ['w', 'why'],
+    ['s', 'sessions'],
+    ['t', 'story'],
+  ];
   let out = '';
   let used = 0;
   for (const [k, word] of items) {

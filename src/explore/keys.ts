@@ -2,11 +2,29 @@
 // The help pane, the help bar and docs/explore.md are written from this table.
 
 export type Action =
-  | 'down' | 'up' | 'pageDown' | 'pageUp' | 'first' | 'last'
-  | 'detail' | 'detailDown' | 'detailUp'
-  | 'pair' | 'nextFinding' | 'prevFinding' | 'nextError' | 'prevError'
-  | 'goto' | 'filter' | 'clearFilter'
-  | 'sessions' | 'story' | 'why' | 'help' | 'back' | 'quit';
+  | 'down'
+  | 'up'
+  | 'pageDown'
+  | 'pageUp'
+  | 'first'
+  | 'last'
+  | 'detail'
+  | 'detailDown'
+  | 'detailUp'
+  | 'pair'
+  | 'nextFinding'
+  | 'prevFinding'
+  | 'nextError'
+  | 'prevError'
+  | 'goto'
+  | 'filter'
+  | 'clearFilter'
+  | 'sessions'
+  | 'story'
+  | 'why'
+  | 'help'
+  | 'back'
+  | 'quit';
 
 interface Binding {
   action: Action;
@@ -25,19 +43,49 @@ export const BINDINGS: readonly Binding[] = [
   { action: 'pageUp', keys: ['pageup', 'b', 'C-b'], shown: 'PgUp b', help: 'a screen up' },
   { action: 'first', keys: ['home', 'g'], shown: 'Home g', help: 'first message' },
   { action: 'last', keys: ['end', 'G'], shown: 'End G', help: 'last message (and stay there as messages come)' },
-  { action: 'detail', keys: ['return', 'enter'], shown: 'Enter', help: 'open or close the detail pane: the body, the pair, the findings, the HTTP exchange', bar: 'detail' },
+  {
+    action: 'detail',
+    keys: ['return', 'enter'],
+    shown: 'Enter',
+    help: 'open or close the detail pane: the body, the pair, the findings, the HTTP exchange',
+    bar: 'detail',
+  },
   { action: 'detailDown', keys: ['J', 'C-d'], shown: 'J', help: 'scroll the detail pane (or a pane) down' },
   { action: 'detailUp', keys: ['K', 'C-u'], shown: 'K', help: 'scroll the detail pane (or a pane) up' },
-  { action: 'pair', keys: ['p', '%'], shown: 'p', help: "go to the message's pair: a request's answer, an answer's request", bar: 'pair' },
+  {
+    action: 'pair',
+    keys: ['p', '%'],
+    shown: 'p',
+    help: "go to the message's pair: a request's answer, an answer's request",
+    bar: 'pair',
+  },
   { action: 'nextFinding', keys: ['n'], shown: 'n', help: 'next message with a finding or a failure', bar: 'finding' },
   { action: 'prevFinding', keys: ['N'], shown: 'N', help: 'previous message with a finding or a failure' },
-  { action: 'nextError', keys: ['e'], shown: 'e', help: 'next error: a JSON-RPC error, isError, an invalid message, an error finding', bar: 'error' },
+  {
+    action: 'nextError',
+    keys: ['e'],
+    shown: 'e',
+    help: 'next error: a JSON-RPC error, isError, an invalid message, an error finding',
+    bar: 'error',
+  },
   { action: 'prevError', keys: ['E'], shown: 'E', help: 'previous error' },
   { action: 'goto', keys: [':', '#'], shown: ':', help: 'go to a record number (#12)', bar: 'go to' },
-  { action: 'filter', keys: ['/'], shown: '/', help: 'filter with the --where language (method == "tools/call", isError, latency > 1s)', bar: 'filter' },
+  {
+    action: 'filter',
+    keys: ['/'],
+    shown: '/',
+    help: 'filter with the --where language (method == "tools/call", isError, latency > 1s)',
+    bar: 'filter',
+  },
   { action: 'clearFilter', keys: ['\\'], shown: '\\', help: 'clear the filter' },
   { action: 'sessions', keys: ['s'], shown: 's', help: 'the sessions; Enter goes to the chosen one', bar: 'sessions' },
-  { action: 'story', keys: ['t'], shown: 't', help: "the story of the selected request: its messages in order", bar: 'story' },
+  {
+    action: 'story',
+    keys: ['t'],
+    shown: 't',
+    help: 'the story of the selected request: its messages in order',
+    bar: 'story',
+  },
   { action: 'why', keys: ['w'], shown: 'w', help: 'the diagnosis, as mcptrace why says it', bar: 'why' },
   { action: 'help', keys: ['?', 'h'], shown: '?', help: 'this help', bar: 'help' },
   { action: 'back', keys: ['escape'], shown: 'Esc', help: 'back to the list (close a pane, the detail, the prompt)' },

@@ -153,12 +153,14 @@ export class RecordIndex {
 
 function findingFlags(findings: readonly Finding[]): number {
   let f = 0;
-  for (const x of findings) f |= x.severity === 'error' ? FLAG.errorFinding : x.severity === 'warning' ? FLAG.warningFinding : FLAG.infoFinding;
+  for (const x of findings)
+    f |= x.severity === 'error' ? FLAG.errorFinding : x.severity === 'warning' ? FLAG.warningFinding : FLAG.infoFinding;
   return f;
 }
 
 function flagsOf(r: PipelineRecord): number {
   let f = findingFlags(r.findings);
-  if (r.kind === 'error' || r.kind === 'invalid' || isToolError(r) || (r.marks !== undefined && r.marks.length > 0)) f |= FLAG.failed;
+  if (r.kind === 'error' || r.kind === 'invalid' || isToolError(r) || (r.marks !== undefined && r.marks.length > 0))
+    f |= FLAG.failed;
   return f;
 }

@@ -23,7 +23,13 @@ export function answersOf(r: PipelineRecord, request: PipelineRecord | null): st
 }
 
 /** The record's first line as the transcript prints it. */
-export function rowLine(r: PipelineRecord, request: PipelineRecord | null, tag: string, layout: TextLayout, p: Palette): string {
+export function rowLine(
+  r: PipelineRecord,
+  request: PipelineRecord | null,
+  tag: string,
+  layout: TextLayout,
+  p: Palette,
+): string {
   const text = formatTextRecord(r, p, { layout }, { answers: answersOf(r, request), session: tag });
   const nl = text.indexOf('\n');
   return nl < 0 ? text : text.slice(0, nl);

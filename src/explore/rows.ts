@@ -2,7 +2,10 @@
 
 export class RowSet {
   /** Null: every row (position = row). */
-  private constructor(private readonly kept: Uint32Array | null, private readonly all: () => number) {}
+  private constructor(
+    private readonly kept: Uint32Array | null,
+    private readonly all: () => number,
+  ) {}
 
   static every(count: () => number): RowSet {
     return new RowSet(null, count);

@@ -9,13 +9,18 @@ import type { SessionEntry } from './record-index.js';
 
 function peers(info: SessionInfo | undefined): string {
   if (info === undefined || (info.clientInfo === null && info.serverInfo === null)) return '';
-  const name = (x: { name?: string; version?: string } | null) => (x?.name === undefined ? '?' : `${x.name}${x.version === undefined ? '' : ' ' + x.version}`);
+  const name = (x: { name?: string; version?: string } | null) =>
+    x?.name === undefined ? '?' : `${x.name}${x.version === undefined ? '' : ' ' + x.version}`;
   const revision = info.negotiatedRevision ?? info.requestedRevision;
   return `${name(info.clientInfo)} → ${name(info.serverInfo)}${revision === null ? '' : ` (${revision})`}`;
 }
 
 export function sessionLines(
-  sessions: readonly SessionEntry[], info: (key: string) => SessionInfo | undefined, verdicts: readonly SessionDiagnosis[] | null, p: Palette, width: number,
+  sessions: readonly SessionEntry[],
+  info: (key: string) => SessionInfo | undefined,
+  verdicts: readonly SessionDiagnosis[] | null,
+  p: Palette,
+  width: number,
 ): string[] {
   const verdictOf = new Map((verdicts ?? []).map((d) => [d.session, d.verdict]));
   // The tag, then the key when the tag does not say it (a long HTTP session id is `s2`), in a column as wide as needed.
@@ -28,7 +33,17 @@ export function sessionLines(
   const countWidth = Math.max(...counts.map(displayWidth), 0);
   return sessions.map((s, i) => {
     const verdict = verdictOf.get(s.key);
-    const v = verdict === undefined ? p.dim('?'.padEnd(8)) : (verdict === 'ok' ? p.green : verdict === 'failed' ? p.red : p.yellow)(verdict.padEnd(8));
-    return [v, p.magenta(padEnd(truncate(names[i]!, nameWidth), nameWidth)), p.dim(padEnd(counts[i]!, countWidth)), escapeTerminal(peers(info(s.key)))].join('  ').trimEnd();
+    const v =
+      verdict === undefined
+        ? p.dim('?'.padEnd(8))
+        : (verdict === 'ok' ? p.green : verdict === 'failed' ? p.red : p.yellow)(verdict.padEnd(8));
+    return [
+      v,
+      p.magenta(padEnd(truncate(names[i]!, nameWidth), nameWidth)),
+      p.dim(padEnd(counts[i]!, countWidth)),
+      escapeTerminal(peers(info(s.key))),
+    ]
+      .join('  ')
+      .trimEnd();
   });
 }

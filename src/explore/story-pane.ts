@@ -12,9 +12,16 @@ const AFTER_ANSWER = 500;
 const MOST_ROWS = 20_000;
 
 /** The lines of the story of the request `row` belongs to (a request, or an answer's request), or why there is none. */
-export function storyPaneLines(index: RecordIndex, read: (row: number) => PipelineRecord, row: number, p: Palette, width: number): string[] {
+export function storyPaneLines(
+  index: RecordIndex,
+  read: (row: number) => PipelineRecord,
+  row: number,
+  p: Palette,
+  width: number,
+): string[] {
   const seq = requestSeqOf(read(row));
-  if (seq === null) return [p.dim('a story is a request\'s: select a request or its answer (p goes from an answer to its request)')];
+  if (seq === null)
+    return [p.dim("a story is a request's: select a request or its answer (p goes from an answer to its request)")];
   const first = index.rowOfSeq(seq);
   if (first < 0) return [p.dim(`its request #${seq} is not in the log`)];
   const answer = index.pair(first);

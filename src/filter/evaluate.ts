@@ -28,7 +28,11 @@ export function compile(e: Expr, ctx: FieldContext = {}): Predicate {
       return (r, q) => values(e.field, r, q, ctx).some((v) => v !== false && v !== '');
     case 'compare': {
       const { field, op, value } = e;
-      if (op === '!=') return (r, q) => { const vs = values(field, r, q, ctx); return vs.length > 0 && !vs.some((v) => compare(v, value) === 0); };
+      if (op === '!=')
+        return (r, q) => {
+          const vs = values(field, r, q, ctx);
+          return vs.length > 0 && !vs.some((v) => compare(v, value) === 0);
+        };
       return (r, q) => values(field, r, q, ctx).some((v) => holds(op, compare(v, value)));
     }
     case 'in': {
@@ -48,7 +52,12 @@ export function compile(e: Expr, ctx: FieldContext = {}): Predicate {
 }
 
 /** The field's values on the record, none when it has none. */
-function values(field: Field, r: PipelineRecord, request: PipelineRecord | null | undefined, ctx: FieldContext): FieldValue[] {
+function values(
+  field: Field,
+  r: PipelineRecord,
+  request: PipelineRecord | null | undefined,
+  ctx: FieldContext,
+): FieldValue[] {
   const v = field.get(r, request, ctx);
   if (Array.isArray(v)) return v.filter((x) => x !== null);
   return v === null ? [] : [v];
@@ -66,12 +75,18 @@ function compare(v: FieldValue, w: Value): number | null {
 function holds(op: CompareOp, c: number | null): boolean {
   if (c === null) return false;
   switch (op) {
-    case '==': return c === 0;
-    case '!=': return c !== 0;
-    case '<': return c < 0;
-    case '<=': return c <= 0;
-    case '>': return c > 0;
-    case '>=': return c >= 0;
+    case '==':
+      return c === 0;
+    case '!=':
+      return c !== 0;
+    case '<':
+      return c < 0;
+    case '<=':
+      return c <= 0;
+    case '>':
+      return c > 0;
+    case '>=':
+      return c >= 0;
   }
 }
 
@@ -81,7 +96,7 @@ function holds(op: CompareOp, c: number | null): boolean {
  */
 function bodyContains(r: PipelineRecord, text: string): boolean {
   const logged = body(r);
-  if (logged !== null && logged.includes(text)) return true;
+  if (logged?.includes(text)) return true;
   return r.message !== null && typeof r.message === 'object' && someString(r.message, (s) => s.includes(text));
 }
 

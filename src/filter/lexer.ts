@@ -32,7 +32,11 @@ export function tokenize(src: string): Token[] {
     const rest = src.slice(i);
     const prev = out[out.length - 1];
     // After `~` (or `matches`) a slash opens a regular expression; anywhere else it is part of a word (`/mcp`).
-    if (c === '/' && ((prev?.t === 'op' && (prev.v === '~' || prev.v === '!~')) || (prev?.t === 'word' && prev.v.toLowerCase() === 'matches'))) {
+    if (
+      c === '/' &&
+      ((prev?.t === 'op' && (prev.v === '~' || prev.v === '!~')) ||
+        (prev?.t === 'word' && prev.v.toLowerCase() === 'matches'))
+    ) {
       const m = REGEX.exec(rest);
       if (!m) throw new FilterError('a regular expression is not closed: end it with /', i);
       out.push({ t: 'regex', source: m[1]!, flags: m[2]!, at: i });

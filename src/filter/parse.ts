@@ -29,7 +29,8 @@ const ORDERED = new Set(['number', 'duration', 'size', 'time']);
 /** The expression's tree; throws a FilterError at the column of the first mistake. */
 export function parseFilter(src: string): Expr {
   const p = new Parser(tokenize(src));
-  if (p.peek().t === 'end') throw new FilterError('the expression is empty: write a field, e.g. method == tools/call', 0);
+  if (p.peek().t === 'end')
+    throw new FilterError('the expression is empty: write a field, e.g. method == tools/call', 0);
   const e = p.or();
   const rest = p.peek();
   if (rest.t !== 'end') throw new FilterError(`expected and, or or the end, not ${shown(rest)}`, rest.at);
@@ -79,16 +80,29 @@ class Parser {
     if (this.take('(')) {
       const e = this.or();
       const close = this.peek();
-      if (!this.take(')')) throw new FilterError(`expected ) to close the ( at column ${tok.at + 1}, not ${shown(close)}`, close.at);
+      if (!this.take(')'))
+        throw new FilterError(`expected ) to close the ( at column ${tok.at + 1}, not ${shown(close)}`, close.at);
       return e;
     }
     if (this.take('contains')) return { t: 'contains', field: null, text: this.text() };
-    if (tok.t !== 'word' || KEYWORDS.has(tok.v.toLowerCase())) throw new FilterError(`expected a field (${FIELDS.slice(6, 12).map((f) => f.name).join(', ')} …), not ${shown(tok)}`, tok.at);
+    if (tok.t !== 'word' || KEYWORDS.has(tok.v.toLowerCase()))
+      throw new FilterError(
+        `expected a field (${FIELDS.slice(6, 12)
+          .map((f) => f.name)
+          .join(', ')} …), not ${shown(tok)}`,
+        tok.at,
+      );
     this.i++;
     const field = FIELD_BY_NAME.get(tok.v);
     if (!field) {
-      const near = nearest(tok.v, FIELDS.map((f) => f.name));
-      throw new FilterError(`no field ${tok.v}${near.length ? `; did you mean ${near.join(', ')}?` : ' (docs/filter.md lists them)'}`, tok.at);
+      const near = nearest(
+        tok.v,
+        FIELDS.map((f) => f.name),
+      );
+      throw new FilterError(
+        `no field ${tok.v}${near.length ? `; did you mean ${near.join(', ')}?` : ' (docs/filter.md lists them)'}`,
+        tok.at,
+      );
     }
     const op = this.peek();
     if (this.take('contains')) return { t: 'contains', field, text: this.text() };
@@ -103,7 +117,10 @@ class Parser {
       this.i++;
       const cmp: CompareOp = op.v === '=' ? '==' : (op.v as CompareOp);
       if (cmp !== '==' && cmp !== '!=' && !ORDERED.has(field.type)) {
-        throw new FilterError(`${op.v} compares numbers, durations, sizes and times; ${field.name} is ${field.type === 'enum' ? 'one of a list' : field.type === 'bool' ? 'true or false' : 'text'}`, op.at);
+        throw new FilterError(
+          `${op.v} compares numbers, durations, sizes and times; ${field.name} is ${field.type === 'enum' ? 'one of a list' : field.type === 'bool' ? 'true or false' : 'text'}`,
+          op.at,
+        );
       }
       return { t: 'compare', field, op: cmp, value: this.value(field), at: op.at };
     }
@@ -140,7 +157,8 @@ class Parser {
         throw new FilterError(`not a regular expression: ${(err as Error).message}`, tok.at);
       }
     }
-    if (field.type !== 'text' && field.type !== 'enum') throw new FilterError(`~ matches text; ${field.name} is a ${field.type}`, tok.at);
+    if (field.type !== 'text' && field.type !== 'enum')
+      throw new FilterError(`~ matches text; ${field.name} is a ${field.type}`, tok.at);
     return globToRegExp(this.text());
   }
 
@@ -160,7 +178,10 @@ class Parser {
         const v = contractValue(field.vocabulary!)(tok.v);
         if (v !== undefined) return v;
         const near = nearest(tok.v, Object.keys(field.vocabulary!));
-        throw new FilterError(`${field.name} is never ${tok.v}; ${near.length ? `did you mean ${near.join(', ')}?` : `it is one of ${Object.keys(field.vocabulary!).join(', ')}`}`, tok.at);
+        throw new FilterError(
+          `${field.name} is never ${tok.v}; ${near.length ? `did you mean ${near.join(', ')}?` : `it is one of ${Object.keys(field.vocabulary!).join(', ')}`}`,
+          tok.at,
+        );
       }
       case 'bool':
         if (tok.t === 'word' && (tok.v === 'true' || tok.v === 'false')) return tok.v === 'true';
@@ -175,7 +196,10 @@ class Parser {
         if (tok.unit === '') return tok.v;
         const unit = unitOf(tok.unit);
         if (unit?.kind === field.type) return tok.v * unit.factor;
-        throw new FilterError(`${field.name} is a ${field.type}: ${tok.unit} is no unit of one (${UNIT_NAMES[field.type].join(', ')})`, tok.at);
+        throw new FilterError(
+          `${field.name} is a ${field.type}: ${tok.unit} is no unit of one (${UNIT_NAMES[field.type].join(', ')})`,
+          tok.at,
+        );
       }
       case 'time': {
         const parts = tok.t === 'time' || tok.t === 'string' ? timeParts(tok.v) : null;
@@ -194,7 +218,10 @@ function globToRegExp(glob: string): RegExp {
     else if (c === '?') re += '.';
     else if (c === '[' && glob.indexOf(']', i + 1) > i + 1) {
       const end = glob.indexOf(']', i + 1);
-      re += `[${glob.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+      re += `[${glob
+        .slice(i + 1, end)
+        .replace(/^!/, '^')
+        .replace(/\\/g, '\\\\')}]`;
       i = end;
     } else re += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   }

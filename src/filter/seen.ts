@@ -16,11 +16,17 @@ export interface Wanted {
 /** The text values an expression asks for by equality, outside a `not` (those the records should have). */
 export function wantedValues(e: Expr): Wanted[] {
   switch (e.t) {
-    case 'or': case 'and': return [...wantedValues(e.a), ...wantedValues(e.b)];
+    case 'or':
+    case 'and':
+      return [...wantedValues(e.a), ...wantedValues(e.b)];
     case 'compare':
-      return e.op === '==' && typeof e.value === 'string' && e.field.type === 'text' ? [{ field: e.field, value: e.value }] : [];
+      return e.op === '==' && typeof e.value === 'string' && e.field.type === 'text'
+        ? [{ field: e.field, value: e.value }]
+        : [];
     case 'in':
-      return e.field.type === 'text' ? e.values.filter((v) => typeof v === 'string').map((v) => ({ field: e.field, value: v })) : [];
+      return e.field.type === 'text'
+        ? e.values.filter((v) => typeof v === 'string').map((v) => ({ field: e.field, value: v }))
+        : [];
     default:
       return [];
   }
@@ -29,7 +35,10 @@ export function wantedValues(e: Expr): Wanted[] {
 export class SeenValues {
   private readonly seen = new Map<Field, Set<string>>();
 
-  constructor(private readonly wanted: readonly Wanted[], private readonly ctx: FieldContext = {}) {
+  constructor(
+    private readonly wanted: readonly Wanted[],
+    private readonly ctx: FieldContext = {},
+  ) {
     for (const w of wanted) this.seen.set(w.field, new Set());
   }
 
@@ -48,7 +57,8 @@ export class SeenValues {
 
   add(values: readonly [string, readonly string[]][]): void {
     for (const [name, list] of values) {
-      for (const [field, set] of this.seen) if (field.name === name) for (const v of list) if (set.size < MAX_SEEN) set.add(v);
+      for (const [field, set] of this.seen)
+        if (field.name === name) for (const v of list) if (set.size < MAX_SEEN) set.add(v);
     }
   }
 

@@ -7,7 +7,8 @@ function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = row;
   }
   return prev[b.length]!;
@@ -28,5 +29,8 @@ export function nearest(typed: string, known: Iterable<string>, max = 3): string
   }
   scored.sort((x, y) => x.d - y.d || x.word.localeCompare(y.word));
   // Only the nearest: `tol` is one edit from tool, two from ok.
-  return scored.filter((s) => s.d === scored[0]!.d).slice(0, max).map((s) => s.word);
+  return scored
+    .filter((s) => s.d === scored[0]!.d)
+    .slice(0, max)
+    .map((s) => s.word);
 }

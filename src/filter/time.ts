@@ -16,7 +16,10 @@ export function timeParts(text: string): TimeParts | null {
   const m = TIME.exec(text.trim());
   if (!m || (m[1] === undefined && m[4] === undefined)) return null;
   const [, y, mo, d, h, mi, s, frac, zone] = m;
-  const clock = h === undefined ? null : ((Number(h) * 60 + Number(mi)) * 60 + Number(s ?? 0)) * 1000 + (frac ? Number(`0.${frac}`) * 1000 : 0);
+  const clock =
+    h === undefined
+      ? null
+      : ((Number(h) * 60 + Number(mi)) * 60 + Number(s ?? 0)) * 1000 + (frac ? Number(`0.${frac}`) * 1000 : 0);
   const wall = y === undefined ? null : Date.UTC(Number(y), Number(mo) - 1, Number(d)) + (clock ?? 0);
   const instant = wall === null || zone === undefined ? null : wall - zoneOffsetMs(zone);
   return { wall, instant, clock };

@@ -1,11 +1,26 @@
 // The units a filter's numbers may carry, as data: durations (to milliseconds) and sizes (to bytes).
 
 /** Milliseconds per duration unit. */
-const DURATIONS: Readonly<Record<string, number>> = { us: 0.001, µs: 0.001, ms: 1, s: 1000, sec: 1000, m: 60_000, min: 60_000, h: 3_600_000 };
+const DURATIONS: Readonly<Record<string, number>> = {
+  us: 0.001,
+  µs: 0.001,
+  ms: 1,
+  s: 1000,
+  sec: 1000,
+  m: 60_000,
+  min: 60_000,
+  h: 3_600_000,
+};
 
 /** Bytes per size unit, case-insensitive: decimal (`kB`, `MB`: powers of 1000) and binary (`KiB`, `MiB`: of 1024). */
 const SIZES: Readonly<Record<string, number>> = {
-  b: 1, kb: 1e3, mb: 1e6, gb: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3,
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  kib: 1024,
+  mib: 1024 ** 2,
+  gib: 1024 ** 3,
 };
 
 type UnitKind = 'duration' | 'size';
@@ -20,7 +35,10 @@ export function unitOf(unit: string): { kind: UnitKind; factor: number } | null 
 }
 
 /** Every unit's spelling, for a message that lists them. */
-export const UNIT_NAMES = { duration: Object.keys(DURATIONS).filter((u) => u !== 'µs'), size: ['B', 'kB', 'MB', 'GB', 'KiB', 'MiB', 'GiB'] } as const;
+export const UNIT_NAMES = {
+  duration: Object.keys(DURATIONS).filter((u) => u !== 'µs'),
+  size: ['B', 'kB', 'MB', 'GB', 'KiB', 'MiB', 'GiB'],
+} as const;
 
 const DURATION_PART = /(\d+(?:\.\d+)?)([a-zµ]+)/gy;
 

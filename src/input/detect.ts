@@ -20,7 +20,9 @@ export type BaseFormat = 'ndjson' | 'envelope' | 'transcript' | 'json';
 
 /** The formats one stage of detection tells (formats/types.ts, FormatDetect), each with its part of detection. */
 function stage<B extends FormatDetect['by']>(by: B): { name: InputFormat; detect: Extract<FormatDetect, { by: B }> }[] {
-  return FORMATS.flatMap((f) => (f.detect.by === by ? [{ name: f.name, detect: f.detect as Extract<FormatDetect, { by: B }> }] : []));
+  return FORMATS.flatMap((f) =>
+    f.detect.by === by ? [{ name: f.name, detect: f.detect as Extract<FormatDetect, { by: B }> }] : [],
+  );
 }
 const BY_BYTES = stage('bytes');
 /** Bytes read before the first line is judged: what the formats told by their first bytes look at. */
@@ -113,7 +115,7 @@ export function classifyLine(text: string, complete = true): LineVerdict {
     const p = probe(t, complete);
     if (p.status === 'invalid') return 'unknown';
     if (complete && p.status === 'incomplete') return 'json'; // the start of a pretty-printed document
-    return complete ? byKeys(p) ?? 'unknown' : startVerdict(p);
+    return complete ? (byKeys(p) ?? 'unknown') : startVerdict(p);
   }
   if (c === 0x5b /* [ */) {
     const p = probe(t, complete);
@@ -338,7 +340,10 @@ export interface Detection {
  * text log, enough lines for the dialects to be scored), then returns an iterable that replays the chunks read and
  * continues with the rest of the stream. A binary packet capture is told by its first 4 bytes, before any line.
  */
-export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptions = {}): Promise<Detection & { input: AsyncIterable<Chunk> }> {
+export async function detectInput(
+  input: AsyncIterable<Chunk>,
+  opts: DetectOptions = {},
+): Promise<Detection & { input: AsyncIterable<Chunk> }> {
   const budget = opts.budget ?? 64 * 1024;
   const maxPeek = opts.maxPeek ?? 1024 * 1024;
   const it = input[Symbol.asyncIterator]();
@@ -384,15 +389,25 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
     }
     judge(splitter.push(r.value));
     if (format !== null) break;
-    if (firstAt < 0 && !det.meaningful && splitter.pending > 0 && !isBlank(splitter.peekPending(256))) firstAt = consumed;
-    if (firstAt >= 0 && total - firstAt > budget) format = det.meaningful ? det.final() : det.prefix(splitter.peekPending(budget));
+    if (firstAt < 0 && !det.meaningful && splitter.pending > 0 && !isBlank(splitter.peekPending(256)))
+      firstAt = consumed;
+    if (firstAt >= 0 && total - firstAt > budget)
+      format = det.meaningful ? det.final() : det.prefix(splitter.peekPending(budget));
     else if (total > maxPeek) format = det.final();
   }
   // A document whose start says what it is (a HAR file's first key), whatever its first line looked like.
   if (format === 'json' || format === 'ndjson') {
-    const head = seen.length === 0 ? '' : Buffer.concat(seen.slice(0, 4).map((c) => (typeof c === 'string' ? Buffer.from(c) : c))).toString('utf8', 0, 4096);
+    const head =
+      seen.length === 0
+        ? ''
+        : Buffer.concat(seen.slice(0, 4).map((c) => (typeof c === 'string' ? Buffer.from(c) : c))).toString(
+            'utf8',
+            0,
+            4096,
+          );
     const start = startFormat(head);
-    if (start !== null) return { format: start, input: replay(seen, it, ended), conclusive: true, scores: det.scores() };
+    if (start !== null)
+      return { format: start, input: replay(seen, it, ended), conclusive: true, scores: det.scores() };
   }
   return { format, input: replay(seen, it, ended), conclusive: det.conclusive, scores: det.scores() };
 }
@@ -401,7 +416,9 @@ export async function detectInput(input: AsyncIterable<Chunk>, opts: DetectOptio
  * Whether an input opens as a JSON document (its first non-blank character `{`, or `[` and then `{`, `[`, `]` or `"`;
  * `[DEBUG] …` does not): reads only as far as that takes, and returns the input to be read again from its start.
  */
-export async function opensDocument(input: AsyncIterable<Chunk>): Promise<{ document: boolean; input: AsyncIterable<Chunk> }> {
+export async function opensDocument(
+  input: AsyncIterable<Chunk>,
+): Promise<{ document: boolean; input: AsyncIterable<Chunk> }> {
   const it = input[Symbol.asyncIterator]();
   const seen: Chunk[] = [];
   let text = '';
@@ -410,7 +427,10 @@ export async function opensDocument(input: AsyncIterable<Chunk>): Promise<{ docu
     if (r.done) return { document: opening(text) === true, input: replay(seen, it, true) };
     seen.push(r.value);
     // Only ASCII is looked at: latin1 reads every byte as one character, a split UTF-8 sequence included.
-    text += typeof r.value === 'string' ? r.value : Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength).toString('latin1');
+    text +=
+      typeof r.value === 'string'
+        ? r.value
+        : Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength).toString('latin1');
     const v = text.length > 64 * 1024 ? false : opening(text);
     if (v !== null) return { document: v, input: replay(seen, it, false) };
   }

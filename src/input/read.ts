@@ -8,7 +8,17 @@ import type { DocumentReader, OpenContext } from './formats/types.js';
 import type { LineReader } from './lines/frames.js';
 import type { DocumentSummary } from './json/json-paths.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter, type Chunk, type Line } from './lines/lines.js';
-import { foundIn, frameWeight, HELD_CHARS, KEPT_BYTES, otherReadingHint, otherReadingNote, otherReadings, readsEvents, type Found } from './other-readings.js';
+import {
+  foundIn,
+  frameWeight,
+  HELD_CHARS,
+  KEPT_BYTES,
+  otherReadingHint,
+  otherReadingNote,
+  otherReadings,
+  readsEvents,
+  type Found,
+} from './other-readings.js';
 
 export interface ReadOptions {
   /** Display name of the input, copied to every frame (`-` for stdin). */
@@ -53,7 +63,12 @@ export interface ReadOptions {
  * A line reader for a line-based format (a format read as one document or as HTTP traffic has none); `maxBytes` is the
  * message size limit it names and applies to records.
  */
-export function lineReader(format: InputFormat, file: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0): LineReader {
+export function lineReader(
+  format: InputFormat,
+  file: string,
+  maxBytes = DEFAULT_MAX_MESSAGE_BYTES,
+  clockOffset = 0,
+): LineReader {
   const open = formatNamed(format).open;
   if (!('lines' in open)) throw new Error(`${format} is not read by lines`);
   return open.lines({ file, maxBytes, clockOffset });
@@ -93,7 +108,8 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
 
 /** Options for a reading whose ending is told later (or never): what it tells at its end is queued in `told`. */
 function held(opts: ReadOptions, told: (() => void)[] | null): ReadOptions {
-  const later = <A extends unknown[]>(f: ((...a: A) => void) | undefined) => f && ((...a: A) => void told?.push(() => f(...a)));
+  const later = <A extends unknown[]>(f: ((...a: A) => void) | undefined) =>
+    f && ((...a: A) => void told?.push(() => f(...a)));
   return { ...opts, onNote: later(opts.onNote), onEnd: later(opts.onEnd), onDocument: later(opts.onDocument) };
 }
 
@@ -106,7 +122,11 @@ function held(opts: ReadOptions, told: (() => void)[] | null): ReadOptions {
  * is read at most MAX_OTHER_READINGS + 2 times.
  */
 async function* readOrReread(
-  source: AsyncIterable<Chunk>, detected: InputFormat, others: readonly InputFormat[], reread: () => AsyncIterable<Chunk>, opts: ReadOptions,
+  source: AsyncIterable<Chunk>,
+  detected: InputFormat,
+  others: readonly InputFormat[],
+  reread: () => AsyncIterable<Chunk>,
+  opts: ReadOptions,
 ): AsyncGenerator<Frame[]> {
   const told: (() => void)[] = [];
   let hold: Frame[][] | null = [];
@@ -170,7 +190,12 @@ async function* readOrReread(
  * An input read once (stdin, a growing file): read as detected, as it comes; its first KEPT_BYTES are kept, and when it
  * ends with no message, the other readings are tried on them, and one that finds a message is named in a note.
  */
-async function* readOnce(source: AsyncIterable<Chunk>, detected: InputFormat, others: readonly InputFormat[], opts: ReadOptions): AsyncGenerator<Frame[]> {
+async function* readOnce(
+  source: AsyncIterable<Chunk>,
+  detected: InputFormat,
+  others: readonly InputFormat[],
+  opts: ReadOptions,
+): AsyncGenerator<Frame[]> {
   const kept: Chunk[] = [];
   let size = 0;
   let found: Found = 'nothing';
@@ -241,7 +266,11 @@ async function* readAs(source: AsyncIterable<Chunk>, format: InputFormat, opts: 
     }
   }
   const reader = open.lines(ctx);
-  const splitter = new LineSplitter({ maxLineBytes: ctx.maxBytes, firstLine: opts.firstLine, atFileStart: opts.firstLine === undefined });
+  const splitter = new LineSplitter({
+    maxLineBytes: ctx.maxBytes,
+    firstLine: opts.firstLine,
+    atFileStart: opts.firstLine === undefined,
+  });
   const lines: Line[] = [];
   for await (const chunk of source) {
     splitter.push(chunk, lines);
@@ -259,7 +288,11 @@ async function* readAs(source: AsyncIterable<Chunk>, format: InputFormat, opts: 
 }
 
 /** The frames of an input read as one JSON document, one batch per chunk that completed any. */
-async function* documentBatches(doc: DocumentReader, source: AsyncIterable<Chunk>, opts: ReadOptions): AsyncGenerator<Frame[]> {
+async function* documentBatches(
+  doc: DocumentReader,
+  source: AsyncIterable<Chunk>,
+  opts: ReadOptions,
+): AsyncGenerator<Frame[]> {
   for await (const chunk of source) {
     const out: Frame[] = [];
     doc.push(chunk, out);

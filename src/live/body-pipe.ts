@@ -9,7 +9,12 @@ import { finished, type Readable, type Writable } from 'node:stream';
  * `false` when it was cut (its connection closed or failed). The destination is left to the caller, who ends it
  * cleanly or destroys it so that a cut body stays cut on the other side.
  */
-export function pipeBody(source: Readable, dest: Writable, tap: ((chunk: Buffer) => void) | null, done: (whole: boolean) => void): void {
+export function pipeBody(
+  source: Readable,
+  dest: Writable,
+  tap: ((chunk: Buffer) => void) | null,
+  done: (whole: boolean) => void,
+): void {
   const resume = () => source.resume();
   source.on('data', (chunk: Buffer) => {
     // Forward first, then let the capture look: the peer gets the bytes without waiting for it.

@@ -57,7 +57,11 @@ export function lineRecord(line: CapturedLine, text: LineText = lineText(line)):
   const bytes = text.chunks.length === 1 ? text.chunks[0] : Buffer.concat(text.chunks);
   // Buffer's UTF-8 decoding keeps a leading U+FEFF (wire text like any other) and, on invalid bytes, puts
   // U+FFFD where TextDecoder would.
-  return recordHead(line.ts, line.dir) + escape(bytes.toString('utf8')) + recordTail(line, text.utf8 ? null : bytes.toString('base64'));
+  return (
+    recordHead(line.ts, line.dir) +
+    escapeJson(bytes.toString('utf8')) +
+    recordTail(line, text.utf8 ? null : bytes.toString('base64'))
+  );
 }
 
 /**
@@ -73,20 +77,20 @@ export function* lineRecordPieces(line: CapturedLine, text: LineText = lineText(
     const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
     for (const c of text.chunks) {
       const s = decoder.decode(c, { stream: true });
-      if (s !== '') yield escape(s);
+      if (s !== '') yield escapeJson(s);
     }
     const rest = decoder.decode();
-    if (rest !== '') yield escape(rest);
+    if (rest !== '') yield escapeJson(rest);
   } else {
     const all = Buffer.concat(text.chunks);
-    yield escape(all.toString('utf8'));
+    yield escapeJson(all.toString('utf8'));
     base64 = all.toString('base64');
   }
   yield recordTail(line, base64);
 }
 
 /** JSON string body (without quotes) of `s`. */
-function escape(s: string): string {
+function escapeJson(s: string): string {
   const q = JSON.stringify(s);
   return q.slice(1, q.length - 1);
 }

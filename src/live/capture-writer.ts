@@ -37,7 +37,11 @@ export class CaptureWriter {
    * The HTTP proxy waits a few milliseconds: its records come a few per request, each in its own turn, and a write
    * per turn would cost more than the forwarding does (a follower still sees each record at once, to a human eye).
    */
-  constructor(private readonly file: SyncFile, private readonly onError: (err: Error) => void, private readonly delayMs = 0) {}
+  constructor(
+    private readonly file: SyncFile,
+    private readonly onError: (err: Error) => void,
+    private readonly delayMs = 0,
+  ) {}
 
   event(ts: string, name: string, data?: Record<string, unknown>): void {
     this.addText(eventRecord(ts, name, data));

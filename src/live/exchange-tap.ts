@@ -1,8 +1,21 @@
 // One exchange the HTTP proxy forwards, told to McpHttp in order: request head, body, end; response head, body, end.
-import { Buffer } from 'node:buffer';
+import type { Buffer } from 'node:buffer';
 import { bodyDecoding, type BodyDecoder } from '../input/capture/http/decompress.js';
-import { headerMap, mediaType, type At, type BodyEnd, type CutReason, type Exchange } from '../input/capture/http/exchange.js';
-import { LAST_EVENT_ID_HEADER, legacySession, modernHeaders, PROTOCOL_VERSION_HEADER, SESSION_HEADER } from '../protocol/http-transport.js';
+import {
+  headerMap,
+  mediaType,
+  type At,
+  type BodyEnd,
+  type CutReason,
+  type Exchange,
+} from '../input/capture/http/exchange.js';
+import {
+  LAST_EVENT_ID_HEADER,
+  legacySession,
+  modernHeaders,
+  PROTOCOL_VERSION_HEADER,
+  SESSION_HEADER,
+} from '../protocol/http-transport.js';
 import type { HttpInfo } from '../types.js';
 import type { HttpCapture } from './http-capture.js';
 
@@ -30,7 +43,11 @@ export class ExchangeTap {
   private reqOpen = true;
   private state: 'waiting' | 'answering' | 'done' = 'waiting';
 
-  constructor(private readonly capture: HttpCapture, private readonly x: Exchange, private readonly req: Body) {}
+  constructor(
+    private readonly capture: HttpCapture,
+    private readonly x: Exchange,
+    private readonly req: Body,
+  ) {}
 
   requestData(chunk: Buffer): void {
     if (this.reqOpen) this.data(this.req, chunk, (bytes, at) => this.capture.sink.requestBody(this.x, bytes, at));
@@ -57,7 +74,8 @@ export class ExchangeTap {
   }
 
   responseData(chunk: Buffer): void {
-    if (this.state === 'answering') this.data(this.res!, chunk, (bytes, at) => this.capture.sink.responseBody(this.x, bytes, at));
+    if (this.state === 'answering')
+      this.data(this.res!, chunk, (bytes, at) => this.capture.sink.responseBody(this.x, bytes, at));
   }
 
   responseEnd(cut: CutReason | null = null): void {
@@ -75,15 +93,27 @@ export class ExchangeTap {
     const session = x.reqHeaders.get(SESSION_HEADER) ?? legacySession(x.path);
     this.capture.run((at) => {
       const http: HttpInfo = {
-        method: x.method, path: x.path, status: x.status, contentType: mediaType(x.resHeaders?.get('content-type')),
-        stream: x.method === 'POST' ? 'post' : x.method === 'GET' ? 'get' : null, eventId: null, conn: x.conn,
+        method: x.method,
+        path: x.path,
+        status: x.status,
+        contentType: mediaType(x.resHeaders?.get('content-type')),
+        stream: x.method === 'POST' ? 'post' : x.method === 'GET' ? 'get' : null,
+        eventId: null,
+        conn: x.conn,
         // The proxy's own event is numbered by no reader: its request's MCP headers say which exchange it was.
-        exchange: null, protocolVersion: x.reqHeaders.get(PROTOCOL_VERSION_HEADER) ?? null, sessionId: x.reqHeaders.get(SESSION_HEADER) ?? null,
-        accept: x.reqHeaders.get('accept') ?? null, lastEventId: x.reqHeaders.get(LAST_EVENT_ID_HEADER) ?? null,
+        exchange: null,
+        protocolVersion: x.reqHeaders.get(PROTOCOL_VERSION_HEADER) ?? null,
+        sessionId: x.reqHeaders.get(SESSION_HEADER) ?? null,
+        accept: x.reqHeaders.get('accept') ?? null,
+        lastEventId: x.reqHeaders.get(LAST_EVENT_ID_HEADER) ?? null,
         ...modernHeaders(x.reqHeaders),
       };
       const ts = new Date(at.ts).toISOString();
-      this.capture.record(session === null ? { ts, event: name, dir: 's2c', ...data, http } : { ts, event: name, dir: 's2c', session, ...data, http });
+      this.capture.record(
+        session === null
+          ? { ts, event: name, dir: 's2c', ...data, http }
+          : { ts, event: name, dir: 's2c', session, ...data, http },
+      );
     });
   }
 

@@ -36,15 +36,26 @@ export interface Upstream {
  * is answered `502 Bad Gateway` with one line of text, as reverse proxies do (not a JSON-RPC error: the proxy is no
  * MCP peer, and the client's HTTP transport reports the status and the text).
  */
-export function forwardExchange(req: IncomingMessage, res: ServerResponse, tap: ExchangeTap | null, up: Upstream): void {
+export function forwardExchange(
+  req: IncomingMessage,
+  res: ServerResponse,
+  tap: ExchangeTap | null,
+  up: Upstream,
+): void {
   const path = req.url ?? '/';
   const method = req.method ?? 'GET';
   const t = up.target;
   // The target's Date, or none: the proxy adds no field of its own to the answer.
   res.sendDate = false;
   const upstream = up.request({
-    protocol: t.protocol, hostname: t.hostname.replace(/^\[(.*)\]$/, '$1'), port: t.port === '' ? undefined : Number(t.port),
-    method, path, headers: requestHeaders(req.rawHeaders, t.host), setHost: false, agent: up.agent,
+    protocol: t.protocol,
+    hostname: t.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: t.port === '' ? undefined : Number(t.port),
+    method,
+    path,
+    headers: requestHeaders(req.rawHeaders, t.host),
+    setHost: false,
+    agent: up.agent,
   });
   upstream.setNoDelay(true);
   let clientGone = false;

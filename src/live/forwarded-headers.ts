@@ -5,7 +5,14 @@
  * are removed by an intermediary, and so are the hop-by-hop fields known without being named there. Node frames each
  * side's messages itself (its own `Connection`, `Keep-Alive`, `Transfer-Encoding`).
  */
-const HOP_BY_HOP: ReadonlySet<string> = new Set(['connection', 'proxy-connection', 'keep-alive', 'te', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP: ReadonlySet<string> = new Set([
+  'connection',
+  'proxy-connection',
+  'keep-alive',
+  'te',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 /** Raw headers as node gives them (`IncomingMessage.rawHeaders`): `[name, value, name, value …]`. */
 type RawHeaders = readonly string[];

@@ -19,7 +19,11 @@ export class HttpCapture {
   private failed = false;
   private closed = false;
 
-  constructor(private readonly recorder: Recorder, maxBytes: number, private readonly warn: (message: string) => void) {
+  constructor(
+    private readonly recorder: Recorder,
+    maxBytes: number,
+    private readonly warn: (message: string) => void,
+  ) {
     this.mcp = new McpHttp('proxy', maxBytes, { readHost: false, oversizedHead: maxBytes });
   }
 
@@ -71,9 +75,11 @@ export class HttpCapture {
   }
 
   private chain(p: Promise<void>): void {
-    const tail = p.catch((err: unknown) => this.fail(err)).finally(() => {
-      if (this.tail === tail) this.tail = null;
-    });
+    const tail = p
+      .catch((err: unknown) => this.fail(err))
+      .finally(() => {
+        if (this.tail === tail) this.tail = null;
+      });
     this.tail = tail;
   }
 

@@ -65,9 +65,21 @@ const now = () => clock.now();
 export async function startHttpProxy(opts: HttpProxyOptions, io: HttpProxyIO): Promise<RunningProxy> {
   const warn = (message: string) => io.stderr.write(`mcptrace: ${escapeTerminal(message)}\n`);
   const recorder = new Recorder(
-    opts.out ? new CaptureWriter(opts.out, (err) => warn(`capture ${opts.out?.path}: ${err.message}; capture stopped, the proxy goes on`), CAPTURE_DELAY_MS) : null,
+    opts.out
+      ? new CaptureWriter(
+          opts.out,
+          (err) => warn(`capture ${opts.out?.path}: ${err.message}; capture stopped, the proxy goes on`),
+          CAPTURE_DELAY_MS,
+        )
+      : null,
     opts.live || opts.spans
-      ? new LiveAnnotator(opts.live ? liveOut(opts.live, io) : null, livePalette(opts.live ?? 'stderr', opts.color, io), opts.captureName ?? 'proxy', liveWidth(opts.live ?? 'stderr', opts.width, io), opts.spans)
+      ? new LiveAnnotator(
+          opts.live ? liveOut(opts.live, io) : null,
+          livePalette(opts.live ?? 'stderr', opts.color, io),
+          opts.captureName ?? 'proxy',
+          liveWidth(opts.live ?? 'stderr', opts.width, io),
+          opts.spans,
+        )
       : null,
     now,
     warn,
@@ -87,8 +99,13 @@ export async function startHttpProxy(opts: HttpProxyOptions, io: HttpProxyIO): P
   // A wildcard address is reached on the loopback from this machine.
   const shown = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
   const url = `http://${hostPort(shown, address.port)}${opts.target.pathname}${opts.target.search}`;
-  warn(`proxy on ${hostPort(address.address, address.port)} → ${opts.target.origin}${opts.out ? `, capture in ${opts.out.path}` : ''}`);
-  if (!isLoopback(address.address)) warn(`listening on ${address.address}: other machines can reach the target through this proxy, with the credentials their requests carry`);
+  warn(
+    `proxy on ${hostPort(address.address, address.port)} → ${opts.target.origin}${opts.out ? `, capture in ${opts.out.path}` : ''}`,
+  );
+  if (!isLoopback(address.address))
+    warn(
+      `listening on ${address.address}: other machines can reach the target through this proxy, with the credentials their requests carry`,
+    );
   io.stderr.write(`MCP server URL: ${url}\n`);
 
   let stopping: Promise<void> | null = null;
@@ -110,7 +127,9 @@ export async function startHttpProxy(opts: HttpProxyOptions, io: HttpProxyIO): P
     if (opts.live instanceof SyncFile) opts.live.close();
     await opts.spans?.flushed();
     failures.end();
-    warn(`proxy stopped: ${proxy.requests} request${proxy.requests === 1 ? '' : 's'} forwarded${opts.out ? `; capture ${opts.out.path} complete` : ''}`);
+    warn(
+      `proxy stopped: ${proxy.requests} request${proxy.requests === 1 ? '' : 's'} forwarded${opts.out ? `; capture ${opts.out.path} complete` : ''}`,
+    );
   };
   return {
     url,
@@ -129,7 +148,11 @@ export async function startHttpProxy(opts: HttpProxyOptions, io: HttpProxyIO): P
  * Resolves when SIGINT or SIGTERM (Ctrl-C), or `until` when given (`proxy --explore`: the view was closed), has stopped
  * the proxy, as `RunningProxy.stop` says. A signal after that cuts the grace period short.
  */
-export async function stopOnSignal(running: Pick<RunningProxy, 'stop'>, proc: NodeJS.Process = process, until?: Promise<void>): Promise<void> {
+export async function stopOnSignal(
+  running: Pick<RunningProxy, 'stop'>,
+  proc: NodeJS.Process = process,
+  until?: Promise<void>,
+): Promise<void> {
   let stopped: Promise<void> | null = null;
   let started!: () => void;
   const start = new Promise<void>((resolve) => (started = resolve));
@@ -157,14 +180,18 @@ class FailureNotes {
   private last: string | null = null;
   private gateway = 0;
 
-  constructor(private readonly warn: (message: string) => void, private readonly origin: string) {}
+  constructor(
+    private readonly warn: (message: string) => void,
+    private readonly origin: string,
+  ) {}
 
   note(f: UpstreamFailure): void {
     if (f.status === 502) this.gateway++;
     const cause = `${f.status} ${f.code ?? ''} ${f.message}`;
     if (cause === this.last) return;
     this.last = cause;
-    if (f.status === 502) this.warn(`${f.method} ${f.path}: cannot reach ${this.origin}: ${f.message}; answered 502 Bad Gateway`);
+    if (f.status === 502)
+      this.warn(`${f.method} ${f.path}: cannot reach ${this.origin}: ${f.message}; answered 502 Bad Gateway`);
     else this.warn(`${f.method} ${f.path}: ${f.message}`);
   }
 

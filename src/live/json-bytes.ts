@@ -6,7 +6,7 @@ export const MAX_ESCAPE_GROWTH = 6;
 const HEX = '0123456789abcdef';
 /** The escape of each byte that needs one (as JSON.stringify writes it), else undefined. */
 const ESCAPES: (number[] | undefined)[] = Array.from({ length: 256 }, (_, b) => {
-  const short: Record<number, string> = { 0x08: 'b', 0x09: 't', 0x0a: 'n', 0x0c: 'f', 0x0d: 'r', 0x22: '"', 0x5c: '\\' };
+  const short: Record<number, string> = { 8: 'b', 9: 't', 10: 'n', 12: 'f', 13: 'r', 34: '"', 92: '\\' };
   if (short[b] !== undefined) return [0x5c, short[b].charCodeAt(0)];
   if (b < 0x20) return [...`\\u00${HEX[b >> 4]}${HEX[b & 15]}`].map((c) => c.charCodeAt(0));
   return undefined;

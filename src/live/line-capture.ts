@@ -32,7 +32,10 @@ export class LineCapture {
   private kept = 0;
   private size = 0;
 
-  constructor(readonly dir: CapturedStream, readonly maxBytes: number) {}
+  constructor(
+    readonly dir: CapturedStream,
+    readonly maxBytes: number,
+  ) {}
 
   /** Bytes of the line not yet complete (held or only counted). */
   get pending(): number {
@@ -71,7 +74,13 @@ export class LineCapture {
 
   private take(ts: string, partial: boolean): CapturedLine {
     const line: CapturedLine = {
-      ts, dir: this.dir, chunks: this.chunks, kept: this.kept, size: this.size, truncated: this.size > this.kept, partial,
+      ts,
+      dir: this.dir,
+      chunks: this.chunks,
+      kept: this.kept,
+      size: this.size,
+      truncated: this.size > this.kept,
+      partial,
     };
     this.chunks = [];
     this.kept = 0;

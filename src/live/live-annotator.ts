@@ -84,7 +84,9 @@ export class LiveAnnotator {
 
   /** Line `n` of the capture is this envelope record (an HTTP proxy's: a message with its `http`, or an event). */
   record(n: number, envelope: Record<string, unknown>): void {
-    this.push(envelopeToFrame(envelope, { file: this.file, line: n, lines: 1 }, () => JSON.stringify(envelope), this.clock));
+    this.push(
+      envelopeToFrame(envelope, { file: this.file, line: n, lines: 1 }, () => JSON.stringify(envelope), this.clock),
+    );
   }
 
   /** The session is over: requests never answered are listed, as `annotate` does at end of input. */

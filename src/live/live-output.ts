@@ -18,7 +18,9 @@ export function liveOut(dest: 'stderr' | SyncFile, io: Pick<ProxyIO, 'stderr'>):
   let dropped = 0;
   const notice = () => {
     if (dropped === 0) return;
-    io.stderr.write(`mcptrace: ${dropped} record${dropped === 1 ? '' : 's'} left out of the live view: stderr was not read fast enough\n`);
+    io.stderr.write(
+      `mcptrace: ${dropped} record${dropped === 1 ? '' : 's'} left out of the live view: stderr was not read fast enough\n`,
+    );
     dropped = 0;
   };
   return {
@@ -39,7 +41,11 @@ export function liveOut(dest: 'stderr' | SyncFile, io: Pick<ProxyIO, 'stderr'>):
  * Columns of the live transcript: `--width`, else stderr's columns when it is a terminal (read at each record, so a
  * resized window lays out the next lines anew), else `$COLUMNS`, else 100 (a `--live FILE` too).
  */
-export function liveWidth(dest: 'stderr' | SyncFile, width: number | undefined, io: Pick<ProxyIO, 'stderr' | 'env'>): number | (() => number) {
+export function liveWidth(
+  dest: 'stderr' | SyncFile,
+  width: number | undefined,
+  io: Pick<ProxyIO, 'stderr' | 'env'>,
+): number | (() => number) {
   const err = io.stderr as ProxyIO['stderr'] & { columns?: number };
   // A --live FILE is read later, elsewhere: the terminal's width says nothing of it.
   const screens = dest === 'stderr' ? [err] : [];
@@ -47,7 +53,11 @@ export function liveWidth(dest: 'stderr' | SyncFile, width: number | undefined, 
   return width === undefined && err.isTTY === true && dest === 'stderr' ? now : now();
 }
 
-export function livePalette(dest: 'stderr' | SyncFile, color: boolean | undefined, io: Pick<ProxyIO, 'stderr' | 'env'>): Palette {
+export function livePalette(
+  dest: 'stderr' | SyncFile,
+  color: boolean | undefined,
+  io: Pick<ProxyIO, 'stderr' | 'env'>,
+): Palette {
   if (color !== undefined) return createPalette(color);
   const isTTY = dest === 'stderr' ? io.stderr.isTTY === true : false;
   return createPalette(colorEnabled({ isTTY, env: io.env }));

@@ -58,9 +58,19 @@ const now = () => clock.now();
  */
 export async function proxy(opts: ProxyOptions, io: ProxyIO): Promise<number> {
   const recorder = new Recorder(
-    opts.out ? new CaptureWriter(opts.out, (err) => warn(io, `capture ${opts.out?.path}: ${err.message}; capture stopped, the session goes on`)) : null,
+    opts.out
+      ? new CaptureWriter(opts.out, (err) =>
+          warn(io, `capture ${opts.out?.path}: ${err.message}; capture stopped, the session goes on`),
+        )
+      : null,
     opts.live || opts.spans
-      ? new LiveAnnotator(opts.live ? liveOut(opts.live, io) : null, livePalette(opts.live ?? 'stderr', opts.color, io), opts.captureName ?? 'wrap', liveWidth(opts.live ?? 'stderr', opts.width, io), opts.spans)
+      ? new LiveAnnotator(
+          opts.live ? liveOut(opts.live, io) : null,
+          livePalette(opts.live ?? 'stderr', opts.color, io),
+          opts.captureName ?? 'wrap',
+          liveWidth(opts.live ?? 'stderr', opts.width, io),
+          opts.spans,
+        )
       : null,
     now,
     (message) => warn(io, message),
@@ -91,7 +101,14 @@ export async function proxy(opts: ProxyOptions, io: ProxyIO): Promise<number> {
 }
 
 /** The running server's session, from its start to wrap's exit code. */
-async function serve(child: ServerProcess, group: ServerGroup, recorder: Recorder, finish: () => void, opts: ProxyOptions, io: ProxyIO): Promise<number> {
+async function serve(
+  child: ServerProcess,
+  group: ServerGroup,
+  recorder: Recorder,
+  finish: () => void,
+  opts: ProxyOptions,
+  io: ProxyIO,
+): Promise<number> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -101,9 +118,11 @@ async function serve(child: ServerProcess, group: ServerGroup, recorder: Recorde
   const c2s = new LineCapture('c2s', opts.maxLine);
   let serverRunning = true;
   const inPump = pump(io.stdin, child.stdin, {
-    tap: recorder.wanted ? (chunk) => {
-      for (const line of c2s.push(chunk, now())) recorder.line(line);
-    } : undefined,
+    tap: recorder.wanted
+      ? (chunk) => {
+          for (const line of c2s.push(chunk, now())) recorder.line(line);
+        }
+      : undefined,
     onEnd: () => {
       const last = c2s.end(now());
       if (last) recorder.line(last);
@@ -116,7 +135,10 @@ async function serve(child: ServerProcess, group: ServerGroup, recorder: Recorde
 
   // A signal once the server has exited stops the wait for its outputs: the capture is finished without them.
   const late = new AbortController();
-  const forwarding = forwardSignals({ signal: (s) => group.signal(s), killing: (why) => warn(io, why), late: () => late.abort() }, opts.killAfterMs);
+  const forwarding = forwardSignals(
+    { signal: (s) => group.signal(s), killing: (why) => warn(io, why), late: () => late.abort() },
+    opts.killAfterMs,
+  );
   let exit: { code: number | null; signal: NodeJS.Signals | null };
   try {
     exit = await exited;

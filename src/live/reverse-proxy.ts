@@ -41,7 +41,11 @@ export class ReverseProxy {
     // Keep-alive to the target: a request on a connection already open costs no handshake (the added latency).
     this.agent = secure ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
     this.upstream = {
-      target: opts.target, request: secure ? https.request : http.request, agent: this.agent, onFailure: opts.onFailure, stopping: () => this.stopping,
+      target: opts.target,
+      request: secure ? https.request : http.request,
+      agent: this.agent,
+      onFailure: opts.onFailure,
+      stopping: () => this.stopping,
     };
     // No request timeout: an upload or a GET stream lasts as long as its client wants.
     this.server = http.createServer({ requestTimeout: 0, noDelay: true });
@@ -92,7 +96,13 @@ export class ReverseProxy {
 
   private forward(req: IncomingMessage, res: ServerResponse): void {
     this.requests++;
-    const tap = this.opts.capture?.exchange(this.conns.get(req.socket) ?? 'tcp/?', req.method ?? 'GET', req.url ?? '/', req.rawHeaders) ?? null;
+    const tap =
+      this.opts.capture?.exchange(
+        this.conns.get(req.socket) ?? 'tcp/?',
+        req.method ?? 'GET',
+        req.url ?? '/',
+        req.rawHeaders,
+      ) ?? null;
     const flight: Flight = { tap };
     this.flights.add(flight);
     res.once('close', () => {
@@ -101,4 +111,3 @@ export class ReverseProxy {
     forwardExchange(req, res, tap, this.upstream);
   }
 }
-

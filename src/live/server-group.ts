@@ -70,7 +70,10 @@ export class ServerGroup {
  */
 function startWatchdog(pid: number): ChildProcess | null {
   try {
-    const watchdog = spawn('/bin/sh', ['-c', WATCHDOG, 'mcptrace-watchdog', String(pid)], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+    const watchdog = spawn('/bin/sh', ['-c', WATCHDOG, 'mcptrace-watchdog', String(pid)], {
+      detached: true,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
     watchdog.on('error', () => {});
     watchdog.stdin?.on('error', () => {});
     watchdog.unref();

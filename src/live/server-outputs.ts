@@ -77,7 +77,9 @@ export class ServerOutputs {
   async settle(cut: AbortSignal): Promise<void> {
     let closed = false;
     const outputsClosed = this.closed.then(() => (closed = true));
-    const onCut = cut.aborted ? Promise.resolve() : new Promise<void>((resolve) => cut.addEventListener('abort', () => resolve(), { once: true }));
+    const onCut = cut.aborted
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => cut.addEventListener('abort', () => resolve(), { once: true }));
     while (!closed) {
       await Promise.race([outputsClosed, onCut, delay(LOOK_MS)]);
       if (closed) break;

@@ -10,7 +10,10 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 export class SyncFile {
   private fd: number | null;
 
-  private constructor(fd: number, readonly path: string) {
+  private constructor(
+    fd: number,
+    readonly path: string,
+  ) {
     this.fd = fd;
   }
 
@@ -38,4 +41,3 @@ export class SyncFile {
     closeSync(fd);
   }
 }
-

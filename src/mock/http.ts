@@ -75,7 +75,12 @@ export async function serveHttp(responder: Responder, opts: HttpMockOptions): Pr
     try {
       parsed = JSON.parse(body.toString('utf8'));
     } catch {
-      return json(res, 400, { jsonrpc: '2.0', id: null, error: { code: PARSE_ERROR, message: 'mcptrace mock: the body is not JSON' } }, {});
+      return json(
+        res,
+        400,
+        { jsonrpc: '2.0', id: null, error: { code: PARSE_ERROR, message: 'mcptrace mock: the body is not JSON' } },
+        {},
+      );
     }
     const messages = Array.isArray(parsed) ? parsed : [parsed];
     const replies = messages.map((m) => ({ m, reply: responder.receive(m) }));
@@ -84,14 +89,15 @@ export async function serveHttp(responder: Responder, opts: HttpMockOptions): Pr
     if (asked.length === 0) {
       for (const { reply } of replies) {
         if (reply.cancel !== undefined) schedule.cancel(reply.cancel);
-      if (reply.replied !== undefined) schedule.resume(reply.replied);
+        if (reply.replied !== undefined) schedule.resume(reply.replied);
         schedule.send(reply.out, after);
       }
       res.writeHead(202).end();
       return;
     }
     const headers: Record<string, string> = {};
-    if (!opts.stateless && asked.some(({ m }) => (m as { method?: unknown }).method === 'initialize')) headers[SESSION_HEADER] = randomUUID();
+    if (!opts.stateless && asked.some(({ m }) => (m as { method?: unknown }).method === 'initialize'))
+      headers[SESSION_HEADER] = randomUUID();
     const streamed = replies.some(({ reply }) => reply.sse || reply.out.some((o) => !o.answer));
     let waiting = asked.length;
     const answers: unknown[] = [];

@@ -55,7 +55,15 @@ type Msg = Record<string, unknown>;
 
 /** Collects a recording from annotated records in order (`add` each, then `recording`). */
 export class RecordingBuilder {
-  private readonly r: Recording = { requests: new Map(), byMethod: new Map(), notifications: new Map(), replies: new Map(), messages: 0, revision: null, sessions: 0 };
+  private readonly r: Recording = {
+    requests: new Map(),
+    byMethod: new Map(),
+    notifications: new Map(),
+    replies: new Map(),
+    messages: 0,
+    revision: null,
+    sessions: 0,
+  };
   /** Requests of the client by seq, for the server's answers (their `pair`). */
   private readonly bySeq = new Map<number, Trigger>();
   /** Per session: requests not answered yet, newest last, and the client's last message. */
@@ -67,7 +75,10 @@ export class RecordingBuilder {
   private readonly seen = new Set<string>();
   readonly incomplete: Incomplete[] = [];
 
-  constructor(private readonly redacted: string, private readonly session?: string) {}
+  constructor(
+    private readonly redacted: string,
+    private readonly session?: string,
+  ) {}
 
   add(rec: AnnotatedRecord & { wire?: { tsMs: number | null } }): void {
     if (this.session !== undefined && rec.session !== this.session) return;
@@ -75,7 +86,8 @@ export class RecordingBuilder {
     const wherever = { source: rec.source };
     if (rec.truncated) return void this.incomplete.push({ ...wherever, why: 'cut' });
     if (rec.summary) return void this.incomplete.push({ ...wherever, why: 'summary' });
-    if (rec.kind === 'invalid' || rec.message === null || typeof rec.message !== 'object') return void this.incomplete.push({ ...wherever, why: 'unreadable' });
+    if (rec.kind === 'invalid' || rec.message === null || typeof rec.message !== 'object')
+      return void this.incomplete.push({ ...wherever, why: 'unreadable' });
     const msg = rec.message as Msg;
     if (JSON.stringify(msg).includes(this.redacted)) this.incomplete.push({ ...wherever, why: 'redacted' });
     if (!this.seen.has(rec.session)) {
@@ -126,7 +138,8 @@ export class RecordingBuilder {
     }
     if (!trigger && rec.method === 'notifications/progress') {
       const token = (msg.params as Msg | undefined)?.progressToken;
-      if (typeof token === 'string' || typeof token === 'number') trigger = this.tokens.get(rec.session)?.get(String(token));
+      if (typeof token === 'string' || typeof token === 'number')
+        trigger = this.tokens.get(rec.session)?.get(String(token));
     }
     trigger ??= this.open.get(rec.session)?.at(-1) ?? this.last.get(rec.session);
     if (!trigger) return; // the server spoke before the client said anything: nothing to serve it after

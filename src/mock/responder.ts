@@ -61,7 +61,10 @@ export class Responder {
   readonly counts: MockCounts = { requests: 0, matched: 0, unmatched: [], notifications: 0, replies: 0 };
   private readonly next = new Map<string, number>();
 
-  constructor(private readonly recording: Recording, private readonly opts: ResponderOptions = {}) {}
+  constructor(
+    private readonly recording: Recording,
+    private readonly opts: ResponderOptions = {},
+  ) {}
 
   /** What to send for one message the caller sent (a single message; a batch is its elements in turn). */
   receive(msg: unknown): Reply {
@@ -92,7 +95,10 @@ export class Responder {
     if (trigger) this.counts.matched++;
     else if (method === 'ping') {
       this.counts.matched++;
-      return { out: [{ delayMs: 0, of: id, answer: true, message: { jsonrpc: '2.0', id, result: PING_RESULT } }], sse: false };
+      return {
+        out: [{ delayMs: 0, of: id, answer: true, message: { jsonrpc: '2.0', id, result: PING_RESULT } }],
+        sse: false,
+      };
     } else {
       const near = this.opts.nearest ? nearest(this.recording.byMethod.get(method) ?? [], params) : undefined;
       this.counts.unmatched.push(near ? { method, params, nearest: near.seq } : { method, params });
@@ -100,7 +106,11 @@ export class Responder {
     }
     if (!trigger) {
       const code = this.opts.unmatchedCode ?? METHOD_NOT_FOUND;
-      const message = { jsonrpc: '2.0', id, error: { code, message: `mcptrace mock: the recording holds no ${method} request like this one` } };
+      const message = {
+        jsonrpc: '2.0',
+        id,
+        error: { code, message: `mcptrace mock: the recording holds no ${method} request like this one` },
+      };
       return { out: [{ delayMs: 0, of: id, answer: true, message }], sse: false };
     }
     return this.serve(trigger, id, params);
@@ -126,7 +136,12 @@ export class Responder {
       const o: Outgoing = { delayMs: this.opts.timing === 'recorded' ? (step.atMs ?? 0) : 0, message, of: id };
       if (step.answer) o.answer = true;
       const asks = step.message.id;
-      if (!step.answer && typeof step.message.method === 'string' && (typeof asks === 'string' || typeof asks === 'number')) o.awaits = asks;
+      if (
+        !step.answer &&
+        typeof step.message.method === 'string' &&
+        (typeof asks === 'string' || typeof asks === 'number')
+      )
+        o.awaits = asks;
       out.push(o);
     }
     return { out, sse: trigger.sse };

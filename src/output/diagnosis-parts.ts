@@ -52,7 +52,9 @@ interface CauseGroup {
 
 /** A headline's words without the server's name, so that launches of different servers failing alike group together. */
 function generalSummary(s: SessionDiagnosis, d: Diagnosis): string {
-  return s.server !== null && s.server !== '' && d.summary.startsWith(s.server) ? `the server${d.summary.slice(s.server.length)}` : d.summary;
+  return s.server !== null && s.server !== '' && d.summary.startsWith(s.server)
+    ? `the server${d.summary.slice(s.server.length)}`
+    : d.summary;
 }
 
 /** The sessions that failed or degraded, grouped by verdict, cause and words: failed first, then the largest groups. */
@@ -69,7 +71,9 @@ export function causeGroups(list: readonly SessionDiagnosis[]): CauseGroup[] {
   }
   const rank = (v: Verdict) => (v === 'failed' ? 0 : 1);
   // A stable sort: groups of the same size stay in the order their first session came.
-  return [...groups.values()].sort((a, b) => rank(a.verdict) - rank(b.verdict) || b.sessions.length - a.sessions.length);
+  return [...groups.values()].sort(
+    (a, b) => rank(a.verdict) - rank(b.verdict) || b.sessions.length - a.sessions.length,
+  );
 }
 
 /** At most this many names of the other sessions of a group. */

@@ -9,7 +9,9 @@ export function formatDiffMarkdown(r: DiffReport, failing: readonly Change[]): s
   const fails = new Set(failing);
   const breaking = r.changes.filter((c) => c.breaking).length;
   out.push(
-    failing.length === 0 ? `✅ Nothing that fails the run · ${countOf(r.changes.length, 'change')}` : `❌ ${countOf(failing.length, 'change')} failing the run · ${breaking} breaking`,
+    failing.length === 0
+      ? `✅ Nothing that fails the run · ${countOf(r.changes.length, 'change')}`
+      : `❌ ${countOf(failing.length, 'change')} failing the run · ${breaking} breaking`,
     '',
     `- **A**: ${r.a.captures.map((c) => `\`${c}\``).join(', ')} (${countOf(r.a.sessions, 'session')}, ${countOf(r.a.messages, 'message')})`,
     `- **B**: ${r.b.captures.map((c) => `\`${c}\``).join(', ')} (${countOf(r.b.sessions, 'session')}, ${countOf(r.b.messages, 'message')})`,
@@ -23,7 +25,10 @@ export function formatDiffMarkdown(r: DiffReport, failing: readonly Change[]): s
       continue;
     }
     out.push('| | what | change |', '|---|---|---|');
-    for (const c of cs) out.push(`| ${c.breaking ? '✗ breaking' : fails.has(c) ? '! failing' : ''} | ${cell(c.subject)} | ${cell(c.what)} |`);
+    for (const c of cs)
+      out.push(
+        `| ${c.breaking ? '✗ breaking' : fails.has(c) ? '! failing' : ''} | ${cell(c.subject)} | ${cell(c.what)} |`,
+      );
   }
   return out.join('\n') + '\n';
 }

@@ -40,5 +40,7 @@ const JSON_UNSAFE_GLOBAL = new RegExp(JSON_UNSAFE.source, 'g');
  * `\u` escapes of four hex digits. The JSON value is unchanged (C0 controls are escaped by every JSON serialiser already).
  */
 export function escapeJsonForTerminal(json: string): string {
-  return JSON_UNSAFE.test(json) ? json.replace(JSON_UNSAFE_GLOBAL, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')) : json;
+  return JSON_UNSAFE.test(json)
+    ? json.replace(JSON_UNSAFE_GLOBAL, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))
+    : json;
 }

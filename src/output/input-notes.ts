@@ -11,7 +11,8 @@ export function noMessagesText(file: string, lines: number | null, unread?: stri
   if (unread !== undefined) return `${file}: ${unread}`;
   if (lines === 0) return `${file}: empty, no MCP messages`;
   const count = lines === null ? '' : `${lines} ${lines === 1 ? 'line' : 'lines'}`;
-  if (wentWrong) return `${file}: no MCP messages, but its ${count === '' ? 'lines' : count} ${lines === 1 ? 'says' : 'say'} what went wrong`;
+  if (wentWrong)
+    return `${file}: no MCP messages, but its ${count === '' ? 'lines' : count} ${lines === 1 ? 'says' : 'say'} what went wrong`;
   return `${file}: no MCP messages${count === '' ? '' : ` (0 of ${count})`}`;
 }
 
@@ -22,7 +23,9 @@ export function onlySideText(side: Side): string {
 
 /** `the client's notifications and answers are not in the log` (`SessionInfo.notLogged`). */
 function notLoggedText(nl: NotLogged): string {
-  const parts = (['client', 'server'] as const).filter((side) => (nl[side] ?? []).length > 0).map((side) => `the ${side}'s ${andList(nl[side]!)}`);
+  const parts = (['client', 'server'] as const)
+    .filter((side) => (nl[side] ?? []).length > 0)
+    .map((side) => `the ${side}'s ${andList(nl[side]!)}`);
   return `${andList(parts)} are not in the log`;
 }
 

@@ -67,7 +67,12 @@ function* walk(value: unknown, pad: string, depth: number, unit: string): Genera
 
 /** Whether `value` is a container walked piece by piece at this depth (plain array or object, no `toJSON`). */
 function walked(value: unknown, depth: number): value is object {
-  return depth > 0 && value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+  return (
+    depth > 0 &&
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { toJSON?: unknown }).toJSON !== 'function'
+  );
 }
 
 /**

@@ -3,7 +3,10 @@ import type { AnnotatedRecord, OpenRequest, PipelineRecord, RecordMark, SessionI
 import { marksWithText, type RecordOutputOptions } from './ndjson.js';
 
 /** A contract record without wire details; `message`/`raw` are absent when `body` is off. */
-export type JsonRecord = Omit<AnnotatedRecord, 'message' | 'marks'> & { message?: unknown; marks?: (RecordMark & { text: string })[] };
+export type JsonRecord = Omit<AnnotatedRecord, 'message' | 'marks'> & {
+  message?: unknown;
+  marks?: (RecordMark & { text: string })[];
+};
 
 export interface JsonDocument {
   records: JsonRecord[];
@@ -31,7 +34,10 @@ export function recordToJson(r: PipelineRecord, opts: RecordOutputOptions): Json
     primitive: r.primitive,
     feature: r.feature,
     phase: r.phase,
-    capability: r.capability === null ? null : { side: r.capability.side, path: r.capability.path, negotiated: r.capability.negotiated },
+    capability:
+      r.capability === null
+        ? null
+        : { side: r.capability.side, path: r.capability.path, negotiated: r.capability.negotiated },
     pair: r.pair,
     latencyMs: r.latencyMs,
     bytes: r.bytes,
@@ -48,11 +54,13 @@ export function recordToJson(r: PipelineRecord, opts: RecordOutputOptions): Json
     o.lines = r.lines ?? 1;
   } else if (r.text !== undefined) o.text = r.text; // a message read from inside a line: the rest of it
   if (opts.body && r.raw !== undefined) o.raw = r.raw;
-  if (r.event !== undefined) o.event = r.event.data === undefined ? { name: r.event.name } : { name: r.event.name, data: r.event.data };
+  if (r.event !== undefined)
+    o.event = r.event.data === undefined ? { name: r.event.name } : { name: r.event.name, data: r.event.data };
   if (r.batch !== undefined) o.batch = { index: r.batch.index, size: r.batch.size };
   if (r.http !== undefined) o.http = { ...r.http };
   if (r.chain !== undefined) o.chain = { first: r.chain.first, round: r.chain.round };
-  if (r.inputs !== undefined) o.inputs = r.inputs.map((i) => ({ ...i, capability: i.capability === null ? null : { ...i.capability } }));
+  if (r.inputs !== undefined)
+    o.inputs = r.inputs.map((i) => ({ ...i, capability: i.capability === null ? null : { ...i.capability } }));
   if (r.operation !== undefined) o.operation = { ...r.operation };
   if (r.marks !== undefined) o.marks = marksWithText(r.marks);
   if (opts.body) o.message = r.message === undefined ? null : r.message;

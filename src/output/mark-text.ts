@@ -9,7 +9,11 @@ export function markText(m: RecordMark): string {
     case 'server-exited': {
       const code = m.exitCode === undefined ? '' : ` (exit code ${m.exitCode})`;
       // With no request open, a server is marked only when it had just failed (an exception, an error line).
-      const when = m.beforeInitialize ? ' before answering initialize' : m.open ? ` with ${countOf(m.open, 'request')} open` : ' after an error';
+      const when = m.beforeInitialize
+        ? ' before answering initialize'
+        : m.open
+          ? ` with ${countOf(m.open, 'request')} open`
+          : ' after an error';
       return `the server exited${when}${code}`;
     }
     case 'spawn-failed':
@@ -18,6 +22,6 @@ export function markText(m: RecordMark): string {
     case 'request-timeout':
       return `${m.request ?? 'a request'} ${m.openMs === undefined ? 'not answered' : `open for ${formatMs(m.openMs)}`}: the host gave up`;
     case 'stdout-pollution':
-      return 'no protocol message on the server\'s stdout';
+      return "no protocol message on the server's stdout";
   }
 }

@@ -14,11 +14,15 @@ export function mockSummary(c: MockCounts): string[] {
   const parts = [`${countOf(c.requests, 'request')} served: ${formatCount(c.matched)} answered as recorded`];
   if (near > 0) parts.push(`${near} with the nearest recorded answer`);
   if (c.unmatched.length - near > 0) parts.push(`${c.unmatched.length - near} not in the recording`);
-  const lines = [`${parts.join(', ')}; ${countOf(c.notifications, 'notification')} and ${countOf(c.replies, 'answer')} received`];
+  const lines = [
+    `${parts.join(', ')}; ${countOf(c.notifications, 'notification')} and ${countOf(c.replies, 'answer')} received`,
+  ];
   for (const u of c.unmatched) {
     let params = stringify(stable(u.params)) ?? '';
     if (params.length > PARAMS_SHOWN) params = `${params.slice(0, PARAMS_SHOWN - 1)}…`;
-    lines.push(`  not recorded: ${u.method} ${params}${u.nearest === undefined ? '' : ` → answered as #${u.nearest}`}`.trimEnd());
+    lines.push(
+      `  not recorded: ${u.method} ${params}${u.nearest === undefined ? '' : ` → answered as #${u.nearest}`}`.trimEnd(),
+    );
   }
   return lines;
 }

@@ -142,7 +142,8 @@ export function recordToNdjsonHead(r: PipelineRecord, opts: RecordOutputOptions)
     `,"revision":${nullableWord(r.revision ?? null)}`;
   if (r.truncated) out += ',"truncated":true';
   if (r.summary) out += ',"summary":true';
-  if (r.kind === 'log') out += `,"level":${nullableWord(r.level ?? null)},"text":${str(r.text ?? '')},"lines":${num(r.lines ?? 1)}`;
+  if (r.kind === 'log')
+    out += `,"level":${nullableWord(r.level ?? null)},"text":${str(r.text ?? '')},"lines":${num(r.lines ?? 1)}`;
   else if (r.text !== undefined) out += `,"text":${str(r.text)}`; // a message read from inside a line: the rest of it
   if (opts.body && r.raw !== undefined) out += `,"raw":${str(r.raw)}`;
   if (r.event !== undefined) out += `,"event":${eventJson(r.event)}`;

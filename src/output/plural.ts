@@ -2,7 +2,12 @@
 import { formatCount } from './numbers.js';
 
 /** Nouns whose plural is not the singular plus `s`. */
-const IRREGULAR: Readonly<Record<string, string>> = { info: 'info', batch: 'batches', entry: 'entries', capability: 'capabilities' };
+const IRREGULAR: Readonly<Record<string, string>> = {
+  info: 'info',
+  batch: 'batches',
+  entry: 'entries',
+  capability: 'capabilities',
+};
 
 /** The plural of `noun` (`message` → `messages`, `info` → `info`). */
 export function pluralOf(noun: string): string {

@@ -79,13 +79,24 @@ function indentAt(out: Sink, f: Frame, depth: number): number {
  * One value at `depth`: `head` (its key, styled, `headWidth` columns) before it and `comma` after. Objects and arrays
  * open and close on lines of their own; text over several lines, and JSON inside text, follow as a block under a bar.
  */
-function value(out: Sink, f: Frame, depth: number, head: string, headWidth: number, v: unknown, comma: string, key: string | undefined): void {
+function value(
+  out: Sink,
+  f: Frame,
+  depth: number,
+  head: string,
+  headWidth: number,
+  v: unknown,
+  comma: string,
+  key: string | undefined,
+): void {
   if (full(out)) return;
   const p = out.p;
   const indent = indentAt(out, f, depth);
   if (typeof v === 'string') return stringValue(out, f, depth, head, headWidth, v, comma, key);
   if (Array.isArray(v) || (v !== null && typeof v === 'object')) {
-    const entries: Array<[string | undefined, unknown]> = Array.isArray(v) ? v.map((x) => [undefined, x]) : Object.entries(v);
+    const entries: Array<[string | undefined, unknown]> = Array.isArray(v)
+      ? v.map((x) => [undefined, x])
+      : Object.entries(v);
     const [open, close] = Array.isArray(v) ? ['[', ']'] : ['{', '}'];
     if (entries.length === 0) return push(out, f, indent, head + open + close + comma);
     push(out, f, indent, head + open);
@@ -114,7 +125,16 @@ function jsonInText(s: string): object | undefined {
   }
 }
 
-function stringValue(out: Sink, f: Frame, depth: number, head: string, headWidth: number, s: string, comma: string, key: string | undefined): void {
+function stringValue(
+  out: Sink,
+  f: Frame,
+  depth: number,
+  head: string,
+  headWidth: number,
+  s: string,
+  comma: string,
+  key: string | undefined,
+): void {
   const p = out.p;
   const indent = indentAt(out, f, depth);
   const json = key === TEXT_KEY ? jsonInText(s) : undefined;

@@ -15,9 +15,22 @@ export const REDACTED = '[REDACTED]';
  * regard to case, `-` and `_`: `apiKey`, `API_KEY` and `api-key` are one key.
  */
 export const DEFAULT_SECRET_KEYS: readonly string[] = [
-  'authorization', 'proxy-authorization', 'cookie', 'set-cookie',
-  'token', 'access_token', 'refresh_token', 'id_token', 'session_token',
-  'api_key', 'x-api-key', 'password', 'passwd', 'secret', 'client_secret', 'private_key',
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'session_token',
+  'api_key',
+  'x-api-key',
+  'password',
+  'passwd',
+  'secret',
+  'client_secret',
+  'private_key',
 ];
 
 /** Nesting below which a value is masked whole rather than walked (decode already bounds messages far below it). */
@@ -83,7 +96,10 @@ export class Redactor {
   constructor(opts: RedactOptions = {}) {
     const keys = new Set([...DEFAULT_SECRET_KEYS, ...(opts.keys ?? [])].map(normalise).filter((k) => k !== ''));
     this.keys = keys;
-    const names = [...keys].sort((a, b) => b.length - a.length).map(keyPattern).join('|');
+    const names = [...keys]
+      .sort((a, b) => b.length - a.length)
+      .map(keyPattern)
+      .join('|');
     const jsonValue = '"(?:[^"\\\\]|\\\\.)*"|-?\\d[\\d.eE+-]*';
     const forms = [
       // `Bearer <token>` (HTTP Authorization header values, logged request headers).
@@ -225,7 +241,16 @@ export class Redactor {
     const findings = this.findings(r.findings);
     const session = this.text(r.session);
     const id = typeof r.id === 'string' ? this.text(r.id) : r.id;
-    if (message === r.message && raw === r.raw && text === r.text && data === r.event?.data && findings === r.findings && session === r.session && id === r.id) return r;
+    if (
+      message === r.message &&
+      raw === r.raw &&
+      text === r.text &&
+      data === r.event?.data &&
+      findings === r.findings &&
+      session === r.session &&
+      id === r.id
+    )
+      return r;
     const out: PipelineRecord = { ...r, message, findings, session, id };
     if (raw !== undefined) out.raw = raw;
     if (text !== undefined) out.text = text;
@@ -241,7 +266,14 @@ export class Redactor {
     const serverInfo = this.value(s.serverInfo);
     const clientCapabilities = this.value(s.clientCapabilities);
     const serverCapabilities = this.value(s.serverCapabilities);
-    if (key === s.key && clientInfo === s.clientInfo && serverInfo === s.serverInfo && clientCapabilities === s.clientCapabilities && serverCapabilities === s.serverCapabilities) return s;
+    if (
+      key === s.key &&
+      clientInfo === s.clientInfo &&
+      serverInfo === s.serverInfo &&
+      clientCapabilities === s.clientCapabilities &&
+      serverCapabilities === s.serverCapabilities
+    )
+      return s;
     return { ...s, key, clientInfo, serverInfo, clientCapabilities, serverCapabilities };
   }
 

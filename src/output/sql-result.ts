@@ -16,7 +16,11 @@ export interface PlainResult {
  * As the stats tables: cli-table3's own colouring is off (it decides on colour by itself, even when piped) and the
  * header is coloured by our palette. Cells come from logs: control characters are escaped, long ones cut with `…`.
  */
-export function formatResultTable(r: PlainResult, p: Palette, opts: { maxCellWidth?: number; width?: number } = {}): string {
+export function formatResultTable(
+  r: PlainResult,
+  p: Palette,
+  opts: { maxCellWidth?: number; width?: number } = {},
+): string {
   const cells = r.rows.map((row) => row.map((v) => (v === null ? null : escapeTerminal(cellText(v)))));
   const heads = r.columns.map((c) => escapeTerminal(c));
   const widths = columnWidths(heads, cells, opts.maxCellWidth ?? 60, opts.width);
@@ -26,7 +30,8 @@ export function formatResultTable(r: PlainResult, p: Palette, opts: { maxCellWid
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
     style: { head: [], border: [] },
   });
-  for (const row of cells) table.push(row.map((v, i) => (v === null ? p.dim(truncate('NULL', widths[i]!)) : truncate(v, widths[i]!))));
+  for (const row of cells)
+    table.push(row.map((v, i) => (v === null ? p.dim(truncate('NULL', widths[i]!)) : truncate(v, widths[i]!))));
   const count = `${r.rows.length} row${r.rows.length === 1 ? '' : 's'}`;
   return `${table.toString()}\n${p.dim(count)}\n`;
 }
@@ -35,8 +40,15 @@ export function formatResultTable(r: PlainResult, p: Palette, opts: { maxCellWid
  * Each column's width: its widest cell up to `max`; on a terminal of `width` columns, the widest columns are narrowed
  * (not below 6) until the table fits, so that a row stays one line.
  */
-function columnWidths(heads: readonly string[], cells: readonly (string | null)[][], max: number, width: number | undefined): number[] {
-  const widths = heads.map((h, i) => Math.min(max, Math.max(displayWidth(h), ...cells.map((row) => displayWidth(row[i] ?? 'NULL')))));
+function columnWidths(
+  heads: readonly string[],
+  cells: readonly (string | null)[][],
+  max: number,
+  width: number | undefined,
+): number[] {
+  const widths = heads.map((h, i) =>
+    Math.min(max, Math.max(displayWidth(h), ...cells.map((row) => displayWidth(row[i] ?? 'NULL')))),
+  );
   if (width === undefined) return widths;
   // A cell is its text and a space either side; a border before each column and one at the end.
   const total = () => widths.reduce((a, w) => a + w + 3, 1);
@@ -51,7 +63,9 @@ function columnWidths(heads: readonly string[], cells: readonly (string | null)[
 
 /** A column of numbers (and nulls, but not only nulls) is right-aligned. */
 function numeric(rows: readonly unknown[][], i: number): boolean {
-  return rows.some((row) => typeof row[i] === 'number') && rows.every((row) => row[i] === null || typeof row[i] === 'number');
+  return (
+    rows.some((row) => typeof row[i] === 'number') && rows.every((row) => row[i] === null || typeof row[i] === 'number')
+  );
 }
 
 export function formatResultCsv(r: PlainResult): string {

@@ -1,12 +1,28 @@
 // The stats report as JSON with a fixed key order and 2-space indent (for `stats --format json`).
 import { DIRECTIONS, MESSAGE_KINDS, PHASES, PRIMITIVE_KEYS } from '../stats/scope.js';
 import { setOwn } from '../util/own.js';
-import type { Counts, LatencySummary, MethodStats, PairStats, ScopeStats, SessionStats, ShareCounts, Stats, ToolStats, VerdictCounts } from '../stats/types.js';
+import type {
+  Counts,
+  LatencySummary,
+  MethodStats,
+  PairStats,
+  ScopeStats,
+  SessionStats,
+  ShareCounts,
+  Stats,
+  ToolStats,
+  VerdictCounts,
+} from '../stats/types.js';
 
 type CountTable = Record<string, Counts>;
 
 const counts = (c: Counts): Counts => ({ messages: c.messages, bytes: c.bytes });
-const share = (c: ShareCounts): ShareCounts => ({ messages: c.messages, bytes: c.bytes, share: c.share, byteShare: c.byteShare });
+const share = (c: ShareCounts): ShareCounts => ({
+  messages: c.messages,
+  bytes: c.bytes,
+  share: c.share,
+  byteShare: c.byteShare,
+});
 
 /** Vocabulary keys first, in contract order, then anything else the object holds. */
 function table(t: CountTable, order: readonly string[]): CountTable {
@@ -16,7 +32,12 @@ function table(t: CountTable, order: readonly string[]): CountTable {
   return out;
 }
 
-const pairs = (p: PairStats): PairStats => ({ answered: p.answered, unanswered: p.unanswered, cancelled: p.cancelled, orphans: p.orphans });
+const pairs = (p: PairStats): PairStats => ({
+  answered: p.answered,
+  unanswered: p.unanswered,
+  cancelled: p.cancelled,
+  orphans: p.orphans,
+});
 
 const latency = (l: LatencySummary): LatencySummary => ({ p50: l.p50, p95: l.p95, max: l.max });
 
@@ -26,8 +47,12 @@ function method(m: MethodStats): MethodStats {
   const o = m.operations;
   if (o !== undefined) {
     out.operations = {
-      count: o.count, multiRound: o.multiRound, failures: o.failures,
-      latencyMs: latency(o.latencyMs), serverMs: latency(o.serverMs), clientMs: latency(o.clientMs),
+      count: o.count,
+      multiRound: o.multiRound,
+      failures: o.failures,
+      latencyMs: latency(o.latencyMs),
+      serverMs: latency(o.serverMs),
+      clientMs: latency(o.clientMs),
     };
   }
   return out;
@@ -97,9 +122,16 @@ export function orderedStats(s: Stats): Stats {
       first: s.timeSpan.first,
       last: s.timeSpan.last,
       durationMs: s.timeSpan.durationMs,
-      clockOnly: s.timeSpan.clockOnly.map((c) => ({ file: c.file, first: c.first, last: c.last, durationMs: c.durationMs })),
+      clockOnly: s.timeSpan.clockOnly.map((c) => ({
+        file: c.file,
+        first: c.first,
+        last: c.last,
+        durationMs: c.durationMs,
+      })),
     },
-    ...(s.diagnosis === undefined ? {} : { diagnosis: { ...verdicts(s.diagnosis), servers: map(s.diagnosis.servers, verdicts) } }),
+    ...(s.diagnosis === undefined
+      ? {}
+      : { diagnosis: { ...verdicts(s.diagnosis), servers: map(s.diagnosis.servers, verdicts) } }),
   };
 }
 

@@ -26,11 +26,27 @@ const R: Align = 'right';
 function countRows(t: Record<string, { messages: number; bytes: number }>, total: number): string[][] {
   return Object.entries(t)
     .filter(([, c]) => c.messages > 0)
-    .map(([k, c]) => [k, formatCount(c.messages), formatCount(c.bytes), formatPercent(total === 0 ? 0 : c.messages / total)]);
+    .map(([k, c]) => [
+      k,
+      formatCount(c.messages),
+      formatCount(c.bytes),
+      formatPercent(total === 0 ? 0 : c.messages / total),
+    ]);
 }
 
-function breakdown(title: string, label: string, t: Record<string, { messages: number; bytes: number }>, total: number): StatsSection {
-  return { title, head: [label, 'messages', 'bytes', 'share'], align: [L, R, R, R], rows: countRows(t, total), wrap: [0] };
+function breakdown(
+  title: string,
+  label: string,
+  t: Record<string, { messages: number; bytes: number }>,
+  total: number,
+): StatsSection {
+  return {
+    title,
+    head: [label, 'messages', 'bytes', 'share'],
+    align: [L, R, R, R],
+    rows: countRows(t, total),
+    wrap: [0],
+  };
 }
 
 /** Busiest first, then by name, so the table reads top-down; the JSON keeps name order. */
@@ -83,11 +99,22 @@ export function statsSections(s: Stats): StatsSection[] {
   if (s.timeSpan.durationMs !== null) totals.push(['duration', formatMs(s.timeSpan.durationMs)]);
   // An input whose times have no date has a span of its own, shown like the run's (rows, so a narrow table keeps it).
   for (const c of s.timeSpan.clockOnly) {
-    totals.push(['clock only', c.file], ['  first', c.first], ['  last', c.last], ['  duration', formatMs(c.durationMs)]);
+    totals.push(
+      ['clock only', c.file],
+      ['  first', c.first],
+      ['  last', c.last],
+      ['  duration', formatMs(c.durationMs)],
+    );
   }
   out.push({ title: 'Totals', head: ['', 'value'], align: [L, R], rows: totals, wrap: [1] });
 
-  const split = (name: string, c: Stats['lifecycle']) => [name, formatCount(c.messages), formatCount(c.bytes), formatPercent(c.share), formatPercent(c.byteShare)];
+  const split = (name: string, c: Stats['lifecycle']) => [
+    name,
+    formatCount(c.messages),
+    formatCount(c.bytes),
+    formatPercent(c.share),
+    formatPercent(c.byteShare),
+  ];
   out.push({
     title: 'Lifecycle vs operation',
     head: ['traffic', 'messages', 'bytes', 'share', 'byte share'],
@@ -117,7 +144,16 @@ export function statsSections(s: Stats): StatsSection[] {
       wrap: [0],
       rows: operations.map(([k, m]) => {
         const o = m.operations!;
-        return [k, formatCount(o.count), formatCount(o.multiRound), formatCount(o.failures), formatMs(o.latencyMs.p50), formatMs(o.latencyMs.max), formatMs(o.serverMs.p50), formatMs(o.clientMs.p50)];
+        return [
+          k,
+          formatCount(o.count),
+          formatCount(o.multiRound),
+          formatCount(o.failures),
+          formatMs(o.latencyMs.p50),
+          formatMs(o.latencyMs.max),
+          formatMs(o.serverMs.p50),
+          formatMs(o.clientMs.p50),
+        ];
       }),
     });
   }
@@ -127,13 +163,25 @@ export function statsSections(s: Stats): StatsSection[] {
       title: 'Tools',
       head: ['tool', 'calls', 'errors', 'isError', 'p50', 'p95', 'max'],
       align: [L, R, R, R, R, R, R],
-      rows: tools.map(([k, t]) => [k, formatCount(t.count), formatCount(t.errors), formatCount(t.isError), ...latencyCells(t)]),
+      rows: tools.map(([k, t]) => [
+        k,
+        formatCount(t.count),
+        formatCount(t.errors),
+        formatCount(t.isError),
+        ...latencyCells(t),
+      ]),
       wrap: [0],
     });
   }
   const errors = Object.entries(s.errors);
   if (errors.length > 0) {
-    out.push({ title: 'Errors by code', head: ['code', 'name', 'count'], align: [R, L, R], rows: errors.map(([k, e]) => [k, e.name, formatCount(e.count)]), wrap: [1] });
+    out.push({
+      title: 'Errors by code',
+      head: ['code', 'name', 'count'],
+      align: [R, L, R],
+      rows: errors.map(([k, e]) => [k, e.name, formatCount(e.count)]),
+      wrap: [1],
+    });
   }
   const p = s.pairs;
   out.push({
@@ -146,12 +194,34 @@ export function statsSections(s: Stats): StatsSection[] {
     // The pair columns are the Pairs table's, per session: the same words count the same requests.
     out.push({
       title: 'Sessions',
-      head: ['session', 'client', 'server', 'revision', 'messages', 'bytes', 'lifecycle', 'answered', 'unanswered', 'cancelled', 'orphans'],
+      head: [
+        'session',
+        'client',
+        'server',
+        'revision',
+        'messages',
+        'bytes',
+        'lifecycle',
+        'answered',
+        'unanswered',
+        'cancelled',
+        'orphans',
+      ],
       align: [L, L, L, L, R, R, R, R, R, R, R],
       rows: s.sessions.map((x) => [
-        x.key, peer(x.client), peer(x.server), x.eras === undefined || x.eras[x.eras.length - 1] === 'legacy' ? x.negotiatedRevision ?? x.requestedRevision ?? '?' : `${x.modernRevision ?? '?'} (modern)`,
-        formatCount(x.messages), formatCount(x.bytes), formatPercent(x.lifecycle.share),
-        formatCount(x.pairs.answered), formatCount(x.pairs.unanswered), formatCount(x.pairs.cancelled), formatCount(x.pairs.orphans),
+        x.key,
+        peer(x.client),
+        peer(x.server),
+        x.eras === undefined || x.eras[x.eras.length - 1] === 'legacy'
+          ? (x.negotiatedRevision ?? x.requestedRevision ?? '?')
+          : `${x.modernRevision ?? '?'} (modern)`,
+        formatCount(x.messages),
+        formatCount(x.bytes),
+        formatPercent(x.lifecycle.share),
+        formatCount(x.pairs.answered),
+        formatCount(x.pairs.unanswered),
+        formatCount(x.pairs.cancelled),
+        formatCount(x.pairs.orphans),
       ]),
       wrap: [0, 1, 2],
       drop: [5, 6, 3, 2, 1],
@@ -173,9 +243,25 @@ function causesText(v: VerdictCounts): string {
  */
 function diagnosisSection(d: DiagnosisStats): StatsSection[] {
   if (d.failed === 0 && d.degraded === 0) return [];
-  const row = (name: string, v: VerdictCounts) => [name, formatCount(v.sessions), formatCount(v.ok), formatCount(v.degraded), formatCount(v.failed), causesText(v)];
+  const row = (name: string, v: VerdictCounts) => [
+    name,
+    formatCount(v.sessions),
+    formatCount(v.ok),
+    formatCount(v.degraded),
+    formatCount(v.failed),
+    causesText(v),
+  ];
   const servers = Object.entries(d.servers);
   const rows = servers.map(([k, v]) => row(k, v));
   if (servers.length > 1) rows.push(row('all', d));
-  return [{ title: 'Diagnosis', head: ['server', 'sessions', 'ok', 'degraded', 'failed', 'causes'], align: [L, R, R, R, R, L], rows, wrap: [0, 5], drop: [2] }];
+  return [
+    {
+      title: 'Diagnosis',
+      head: ['server', 'sessions', 'ok', 'degraded', 'failed', 'causes'],
+      align: [L, R, R, R, R, L],
+      rows,
+      wrap: [0, 5],
+      drop: [2],
+    },
+  ];
 }

@@ -26,7 +26,11 @@ function tableWidth(widths: readonly number[]): number {
  * The columns to show and the widest each may be to fit `width`: wrapping columns narrow first (the widest first,
  * down to MIN_WRAP), then columns the section may leave out go, in its order, until the table fits or none is left.
  */
-function fitColumns(sec: StatsSection, cells: readonly string[][], width: number): { keep: number[]; widths: number[] } {
+function fitColumns(
+  sec: StatsSection,
+  cells: readonly string[][],
+  width: number,
+): { keep: number[]; widths: number[] } {
   const natural = sec.head.map((h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i] ?? ''))));
   let keep = sec.head.map((_, i) => i);
   const dropping = [...(sec.drop ?? [])];
@@ -35,7 +39,9 @@ function fitColumns(sec: StatsSection, cells: readonly string[][], width: number
     const wrap = (sec.wrap ?? []).filter((i) => keep.includes(i));
     let total = tableWidth(keep.map((i) => widths[i]!));
     while (total > width) {
-      const widest = wrap.filter((i) => widths[i]! > Math.max(MIN_WRAP, displayWidth(sec.head[i]!))).sort((a, b) => widths[b]! - widths[a]!)[0];
+      const widest = wrap
+        .filter((i) => widths[i]! > Math.max(MIN_WRAP, displayWidth(sec.head[i]!)))
+        .sort((a, b) => widths[b]! - widths[a]!)[0];
       if (widest === undefined) break;
       widths[widest]!--;
       total--;
@@ -53,7 +59,8 @@ function fitColumns(sec: StatsSection, cells: readonly string[][], width: number
  */
 function renderSection(sec: StatsSection, p: Palette, maxCell: number, width: number | undefined): string {
   const cells = sec.rows.map((row) => row.map((c) => truncate(escapeTerminal(c), maxCell)));
-  const { keep, widths } = width === undefined ? { keep: sec.head.map((_, i) => i), widths: [] } : fitColumns(sec, cells, width);
+  const { keep, widths } =
+    width === undefined ? { keep: sec.head.map((_, i) => i), widths: [] } : fitColumns(sec, cells, width);
   const table = new Table({
     head: keep.map((i) => sec.head[i]!).map((h) => (h === '' ? '' : p.bold(h))),
     colAligns: keep.map((i) => sec.align[i]!),
@@ -61,7 +68,8 @@ function renderSection(sec: StatsSection, p: Palette, maxCell: number, width: nu
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
     style: { head: [], border: [] },
   });
-  for (const row of cells) table.push(keep.map((i) => (widths[i] === undefined ? row[i]! : wrapCell(row[i]!, widths[i]!))));
+  for (const row of cells)
+    table.push(keep.map((i) => (widths[i] === undefined ? row[i]! : wrapCell(row[i]!, widths[i]!))));
   return `${p.bold(p.cyan(sec.title))}\n${table.toString()}`;
 }
 

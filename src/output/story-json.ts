@@ -49,8 +49,18 @@ export function storyToJson(s: Story, opts: { body?: boolean } = {}): StoryJson 
     steps: s.steps.map((st) => {
       const x = st.record;
       const o: StepJson = {
-        seq: x.seq, source: x.source, role: st.role, dir: x.dir, kind: x.kind, id: x.id, method: x.method, ts: x.ts,
-        atMs: st.atMs, gapMs: st.gapMs, text: stepWords(st, s), findings: x.findings.map((f) => ({ ...f })),
+        seq: x.seq,
+        source: x.source,
+        role: st.role,
+        dir: x.dir,
+        kind: x.kind,
+        id: x.id,
+        method: x.method,
+        ts: x.ts,
+        atMs: st.atMs,
+        gapMs: st.gapMs,
+        text: stepWords(st, s),
+        findings: x.findings.map((f) => ({ ...f })),
       };
       if (st.round !== undefined) o.round = st.round;
       if (x.marks !== undefined) o.marks = marksWithText(x.marks);

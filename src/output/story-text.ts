@@ -22,15 +22,31 @@ export function formatStoryText(s: Story, p: Palette, width: number): string {
   const cut = (line: string) => truncate(line, width);
   const head = [
     p.bold(cut(escapeTerminal(`${requestTitle(r)} · id ${idText(r.id)} · ${SENDER[r.dir]} · session ${s.session}`))),
-    ...wrapWords(escapeTerminal(`${outcomeWords(s)}${storyCounts(s) === '' ? '' : ` · ${storyCounts(s)}`}`), width, width - 2).map((l, i) => (i === 0 ? l : `  ${l}`)),
-    p.dim(cut(escapeTerminal(`${r.source}${s.tasks.length === 0 ? '' : ` · ${s.tasks.length === 1 ? 'task' : 'tasks'} ${s.tasks.join(', ')}`}`))),
+    ...wrapWords(
+      escapeTerminal(`${outcomeWords(s)}${storyCounts(s) === '' ? '' : ` · ${storyCounts(s)}`}`),
+      width,
+      width - 2,
+    ).map((l, i) => (i === 0 ? l : `  ${l}`)),
+    p.dim(
+      cut(
+        escapeTerminal(
+          `${r.source}${s.tasks.length === 0 ? '' : ` · ${s.tasks.length === 1 ? 'task' : 'tasks'} ${s.tasks.join(', ')}`}`,
+        ),
+      ),
+    ),
     '',
   ];
   const seqWidth = Math.max(...s.steps.map((x) => String(x.record.seq).length)) + 1;
   const roleWidth = Math.max(...s.steps.map((x) => x.role.length));
   // `   +1.00s    1.00s  #42 ← `: the columns before the role.
   const lead = TIME_COLUMN * 2 + 3 + seqWidth + 3;
-  const rows = [p.dim(cut(`${padStart('at', TIME_COLUMN)} ${padStart('gap', TIME_COLUMN)}  ${padEnd('#', seqWidth)}   ${padEnd('step', roleWidth)} what`))];
+  const rows = [
+    p.dim(
+      cut(
+        `${padStart('at', TIME_COLUMN)} ${padStart('gap', TIME_COLUMN)}  ${padEnd('#', seqWidth)}   ${padEnd('step', roleWidth)} what`,
+      ),
+    ),
+  ];
   for (const st of s.steps) {
     const at = st.atMs === null ? '' : `${st.atMs > 0 ? '+' : ''}${formatMs(st.atMs)}`;
     const gap = st.gapMs === null ? '' : formatMs(st.gapMs);

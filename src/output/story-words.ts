@@ -66,7 +66,9 @@ export function stepWords(s: StoryStep, story: Pick<Story, 'tasks'>): string {
     case 'input-required':
     case 'peer-answer':
     case 'task-answer':
-      return s.role === 'answer' || s.role === 'input-required' ? answerWords(r, oneTask) : `${r.method ?? 'answer'} ${answerWords(r, oneTask)}`;
+      return s.role === 'answer' || s.role === 'input-required'
+        ? answerWords(r, oneTask)
+        : `${r.method ?? 'answer'} ${answerWords(r, oneTask)}`;
     case 'progress': {
       const of = p?.total === undefined ? '' : `/${oneLine(p.total)}`;
       return `${oneLine(p?.progress)}${of}${typeof p?.message === 'string' ? ` ${oneLine(p.message)}` : ''}`;
@@ -76,11 +78,18 @@ export function stepWords(s: StoryStep, story: Pick<Story, 'tasks'>): string {
     case 'cancel':
       return typeof p?.reason === 'string' ? oneLine(p.reason) : 'no reason given';
     case 'stream':
-      return r.method === 'notifications/cancelled' ? `${r.method}${typeof p?.reason === 'string' ? `: ${oneLine(p.reason)}` : ''}` : requestTitle(r);
+      return r.method === 'notifications/cancelled'
+        ? `${r.method}${typeof p?.reason === 'string' ? `: ${oneLine(p.reason)}` : ''}`
+        : requestTitle(r);
     case 'mark':
-      return r.event !== undefined ? `${r.event.name}${r.event.data === undefined ? '' : ` ${oneLine(r.event.data)}`}` : oneLine(r.text ?? r.raw ?? r.kind);
+      return r.event !== undefined
+        ? `${r.event.name}${r.event.data === undefined ? '' : ` ${oneLine(r.event.data)}`}`
+        : oneLine(r.text ?? r.raw ?? r.kind);
     case 'task-status':
-      return [oneTask ? undefined : p?.taskId, p?.status, p?.statusMessage].filter((v) => typeof v === 'string').map(oneLine).join(' ');
+      return [oneTask ? undefined : p?.taskId, p?.status, p?.statusMessage]
+        .filter((v) => typeof v === 'string')
+        .map(oneLine)
+        .join(' ');
   }
 }
 

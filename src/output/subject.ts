@@ -39,7 +39,11 @@ const PARTS: ReadonlyMap<string, readonly Part[]> = new Map(
     specs.map((spec) => {
       const glued = spec.startsWith('/');
       const eq = spec.indexOf('=');
-      return { glued, label: eq > 0 ? spec.slice(0, eq + 1) : '', keys: (glued ? spec.slice(1) : spec.slice(eq + 1)).split('.') };
+      return {
+        glued,
+        label: eq > 0 ? spec.slice(0, eq + 1) : '',
+        keys: (glued ? spec.slice(1) : spec.slice(eq + 1)).split('.'),
+      };
     }),
   ]),
 );

@@ -26,7 +26,13 @@ type SessionName = (s: SessionDiagnosis) => string;
  * `what happened` and a few lines per session that did not go well, on lines of `width` columns; '' when every
  * session was ok (a healthy transcript ends as before). `text` masks what a summary quotes of the log (--redact).
  */
-export function formatDiagnosisBlock(result: readonly SessionDiagnosis[], p: Palette, width: number, name: SessionName, text: (s: string) => string = (s) => s): string {
+export function formatDiagnosisBlock(
+  result: readonly SessionDiagnosis[],
+  p: Palette,
+  width: number,
+  name: SessionName,
+  text: (s: string) => string = (s) => s,
+): string {
   const bad = result.filter((s) => s.verdict !== 'ok');
   if (bad.length === 0) return '';
   const lines = [p.bold('what happened')];
@@ -38,7 +44,12 @@ export function formatDiagnosisBlock(result: readonly SessionDiagnosis[], p: Pal
 }
 
 /** `↳ ✖ cause [side]: summary · #5 #8`, wrapped at words under its first word, as a finding is. */
-function markerLines(d: SessionDiagnosis['diagnoses'][number], p: Palette, width: number, text: (s: string) => string): string[] {
+function markerLines(
+  d: SessionDiagnosis['diagnoses'][number],
+  p: Palette,
+  width: number,
+  text: (s: string) => string,
+): string[] {
   const indent = INDENT + 2;
   const room = Math.max(10, width - indent - 2);
   const mark = `↳ ${MARK[d.impact]}`;
@@ -46,7 +57,11 @@ function markerLines(d: SessionDiagnosis['diagnoses'][number], p: Palette, width
   const seqs = [...new Set(d.evidence.map((e) => e.seq))].map((n) => `#${n}`).join(' ');
   const body = escapeTerminal(text(d.summary.replace(/\s+/g, ' ').trim())) + (seqs === '' ? '' : ` · ${seqs}`);
   const wrapped = wrapWords(body, Math.max(10, room - displayWidth(head) - 2), room);
-  const first = ' '.repeat(indent) + impactStyle(d.impact, p)(mark) + ` ${p.bold(d.cause)} ${p.dim(`[${d.side}]`)}: ` + styleRefs(wrapped[0]!, p);
+  const first =
+    ' '.repeat(indent) +
+    impactStyle(d.impact, p)(mark) +
+    ` ${p.bold(d.cause)} ${p.dim(`[${d.side}]`)}: ` +
+    styleRefs(wrapped[0]!, p);
   return [first, ...wrapped.slice(1).map((x) => ' '.repeat(indent + 2) + styleRefs(x, p))];
 }
 
@@ -58,7 +73,8 @@ export function recordMarkLines(m: RecordMark, p: Palette, indent: number, width
   const room = Math.max(10, width - indent - 2);
   const head = `${m.cause}: `;
   const wrapped = wrapWords(markText(m), Math.max(10, room - displayWidth(head) - 2), room);
-  const first = ' '.repeat(indent) + impactStyle(m.impact, p)(`↳ ${MARK[m.impact]}`) + ` ${p.bold(m.cause)}: ` + wrapped[0];
+  const first =
+    ' '.repeat(indent) + impactStyle(m.impact, p)(`↳ ${MARK[m.impact]}`) + ` ${p.bold(m.cause)}: ` + wrapped[0];
   return [first, ...wrapped.slice(1).map((x) => ' '.repeat(indent + 2) + x)];
 }
 

@@ -20,7 +20,17 @@ export interface TextLayout {
 }
 
 /** What the line shows when the width allows: the longest spec method (`notifications/resources/list_changed`) whole. */
-const FULL: Omit<TextLayout, 'width' | 'session'> = { seq: 5, time: 12, arrow: 2, kind: 3, id: 10, phase: 4, method: 36, primitive: 16, capability: 28 };
+const FULL: Omit<TextLayout, 'width' | 'session'> = {
+  seq: 5,
+  time: 12,
+  arrow: 2,
+  kind: 3,
+  id: 10,
+  phase: 4,
+  method: 36,
+  primitive: 16,
+  capability: 28,
+};
 
 /**
  * The free text at the end of a line (subject, `↔ #12 4ms`, error) keeps at least this much: a tool name and its
@@ -35,22 +45,72 @@ export const FREE_MIN = 28;
  * (pairing prints latencies, and the record number orders the lines).
  */
 const NARROWER: ReadonlyArray<{ free?: number; apply: (l: TextLayout) => void }> = [
-  { apply: (l) => { l.id = 8; } },
-  { apply: (l) => { l.capability = 22; } },
-  { apply: (l) => { l.primitive = 0; } },
-  { apply: (l) => { l.capability = 0; } },
-  { apply: (l) => { l.method = 24; } },
-  { apply: (l) => { l.id = 5; } },
-  { apply: (l) => { l.method = 0; } },
-  { free: 44, apply: (l) => { l.phase = 0; } },
+  {
+    apply: (l) => {
+      l.id = 8;
+    },
+  },
+  {
+    apply: (l) => {
+      l.capability = 22;
+    },
+  },
+  {
+    apply: (l) => {
+      l.primitive = 0;
+    },
+  },
+  {
+    apply: (l) => {
+      l.capability = 0;
+    },
+  },
+  {
+    apply: (l) => {
+      l.method = 24;
+    },
+  },
+  {
+    apply: (l) => {
+      l.id = 5;
+    },
+  },
+  {
+    apply: (l) => {
+      l.method = 0;
+    },
+  },
+  {
+    free: 44,
+    apply: (l) => {
+      l.phase = 0;
+    },
+  },
   // Kept while a long method and its pairing fit beside it (`resources/templates/list ↔ #48 2ms`).
-  { free: 36, apply: (l) => { l.time = 0; } },
+  {
+    free: 36,
+    apply: (l) => {
+      l.time = 0;
+    },
+  },
 ];
 
 /** Width of the columns before the free text, each followed by one space. */
 export function fixedWidth(l: TextLayout): number {
   let w = 0;
-  for (const k of ['seq', 'session', 'time', 'arrow', 'kind', 'id', 'phase', 'method', 'primitive', 'capability'] as const) if (l[k] > 0) w += l[k] + 1;
+  for (const k of [
+    'seq',
+    'session',
+    'time',
+    'arrow',
+    'kind',
+    'id',
+    'phase',
+    'method',
+    'primitive',
+    'capability',
+  ] as const)
+    if (l[k] > 0) w += l[k] + 1;
   return w;
 }
 
@@ -73,7 +133,7 @@ export function textLayout(width: number, opts: { time?: boolean; session?: numb
 
 /** Where the lines under a record (findings, body) start: under the clock, or further left when the line is narrow. */
 export function indentOf(l: TextLayout): number {
-  const under = (l.seq + 1) + (l.session > 0 ? l.session + 1 : 0);
+  const under = l.seq + 1 + (l.session > 0 ? l.session + 1 : 0);
   return Math.min(under + (l.time > 0 ? l.time + 1 : 0), Math.max(2, l.width - 60));
 }
 

@@ -65,8 +65,17 @@ interface HeaderOptions {
 
 /** Phrases on lines of `width` (none: one line), the lines after the first indented under the text. */
 function flow(phrases: Phrase[], lead: string, width = Infinity): string {
-  if (width === Infinity) return lead + phrases.filter((x) => x.text !== '').map((x) => (x.style ? x.style(x.text) : x.text)).join(' ');
-  return flowPhrases(phrases, width - lead.length, 2).map((l) => lead + l).join('\n');
+  if (width === Infinity)
+    return (
+      lead +
+      phrases
+        .filter((x) => x.text !== '')
+        .map((x) => (x.style ? x.style(x.text) : x.text))
+        .join(' ')
+    );
+  return flowPhrases(phrases, width - lead.length, 2)
+    .map((l) => lead + l)
+    .join('\n');
 }
 
 /**
@@ -77,7 +86,8 @@ function flow(phrases: Phrase[], lead: string, width = Infinity): string {
 export function formatSessionTitle(s: SessionInfo, p: Palette, opts: HeaderOptions = {}): string {
   const key = escapeTerminal(s.key);
   const phrases: Phrase[] = [{ text: `━━ session ${key}`, style: p.bold }];
-  if (opts.tag !== undefined && opts.tag !== key) phrases.push({ text: `(${escapeTerminal(opts.tag)})`, style: p.magenta });
+  if (opts.tag !== undefined && opts.tag !== key)
+    phrases.push({ text: `(${escapeTerminal(opts.tag)})`, style: p.magenta });
   phrases.push({ text: escapeTerminal(s.file), style: p.dim });
   if (s.transport !== null) phrases.push({ text: `· ${escapeTerminal(s.transport)}`, style: p.dim });
   if (s.server != null) phrases.push({ text: `· server ${truncate(escapeTerminal(s.server), 60)}`, style: p.dim });
@@ -91,7 +101,14 @@ export function formatSessionTitle(s: SessionInfo, p: Palette, opts: HeaderOptio
  * open the transcript: `━━ outside any session FILE`.
  */
 export function formatOutsideTitle(file: string, p: Palette, width?: number): string {
-  return flow([{ text: '━━ outside any session', style: p.bold }, { text: escapeTerminal(file), style: p.dim }], '', width);
+  return flow(
+    [
+      { text: '━━ outside any session', style: p.bold },
+      { text: escapeTerminal(file), style: p.dim },
+    ],
+    '',
+    width,
+  );
 }
 
 /** The session's note (one side only, messages its format never logs) as a line of its own, once known; else null. */
@@ -103,12 +120,20 @@ export function formatSessionNote(s: SessionInfo, p: Palette): string | null {
 /** The second header line: client → server and revision (printed once the initialize result is known). */
 export function formatSessionPeers(s: SessionInfo, p: Palette, width?: number): string {
   // Each phrase is styled after it is fitted (so that colour codes never count as width): its first word is the label.
-  const label = (word: string, style: (t: string) => string) => (t: string) => (t.startsWith(word) ? style(word) + t.slice(word.length) : t);
-  return flow([
-    { text: `client ${peer(s.clientInfo)}`, style: label('client', p.cyan) },
-    { text: `→ server ${peer(s.serverInfo)}`, style: (t) => (t.startsWith('→ server') ? '→ ' + p.magenta('server') + t.slice(8) : t) },
-    { text: `· ${revisionText(s)}`, style: label('·', p.dim) },
-  ], '   ', width);
+  const label = (word: string, style: (t: string) => string) => (t: string) =>
+    t.startsWith(word) ? style(word) + t.slice(word.length) : t;
+  return flow(
+    [
+      { text: `client ${peer(s.clientInfo)}`, style: label('client', p.cyan) },
+      {
+        text: `→ server ${peer(s.serverInfo)}`,
+        style: (t) => (t.startsWith('→ server') ? '→ ' + p.magenta('server') + t.slice(8) : t),
+      },
+      { text: `· ${revisionText(s)}`, style: label('·', p.dim) },
+    ],
+    '   ',
+    width,
+  );
 }
 
 /**
@@ -123,11 +148,15 @@ export function peersKnownAfter(r: PipelineRecord): boolean {
 function openLine(o: OpenRequest, p: Palette, width?: number): string {
   const id = typeof o.id === 'string' ? `"${escapeTerminal(o.id)}"` : String(o.id);
   const arrow = o.dir === 'c2s' ? '→' : o.dir === 's2c' ? '←' : '·';
-  return flow([
-    { text: `#${o.seq} ${arrow} id ${truncate(id, 20)}` },
-    { text: escapeTerminal(o.method), style: p.bold },
-    { text: `session ${escapeTerminal(o.session)} · ${escapeTerminal(o.source)}`, style: p.dim },
-  ], '   ', width);
+  return flow(
+    [
+      { text: `#${o.seq} ${arrow} id ${truncate(id, 20)}` },
+      { text: escapeTerminal(o.method), style: p.bold },
+      { text: `session ${escapeTerminal(o.session)} · ${escapeTerminal(o.source)}`, style: p.dim },
+    ],
+    '   ',
+    width,
+  );
 }
 
 const requests = (n: number) => `${n} ${n === 1 ? 'request' : 'requests'}`;

@@ -13,7 +13,15 @@ import { displayWidth, fit, truncate } from './width.js';
 import { cutAtWord, wrapDense, wrapWords } from './wrap-words.js';
 import { PRETTY_MAX_LINES, PRETTY_STRING_LINES, prettyLines, prettyTextLines } from './pretty-body.js';
 
-export { formatOutsideTitle, formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextHeader, peersKnownAfter } from './text-session.js';
+export {
+  formatOutsideTitle,
+  formatSessionNote,
+  formatSessionPeers,
+  formatSessionTitle,
+  formatTextFooter,
+  formatTextHeader,
+  peersKnownAfter,
+} from './text-session.js';
 
 export interface TextOptions {
   /** Print the message JSON (compact, escaped) on indented lines under the record. Default false. */
@@ -41,7 +49,13 @@ export interface RecordContext {
 }
 
 const KIND_LABEL: Readonly<Record<Kind, string>> = {
-  request: 'req', response: 'res', error: 'err', notification: 'ntf', invalid: 'bad', event: 'evt', log: 'log',
+  request: 'req',
+  response: 'res',
+  error: 'err',
+  notification: 'ntf',
+  invalid: 'bad',
+  event: 'evt',
+  log: 'log',
 };
 const PHASE_LABEL = { initialization: 'init', operation: 'op', shutdown: 'shut' } as const;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2}:\d{2})(?:[.,](\d+))?/;
@@ -58,13 +72,20 @@ export function formatTime(ts: string | null): string {
 
 function kindStyle(kind: Kind, p: Palette): Style {
   switch (kind) {
-    case 'request': return p.cyan;
-    case 'response': return p.green;
-    case 'error': return p.red;
-    case 'notification': return p.blue;
-    case 'invalid': return (s) => p.bold(p.red(s));
-    case 'event': return p.yellow;
-    case 'log': return p.dim;
+    case 'request':
+      return p.cyan;
+    case 'response':
+      return p.green;
+    case 'error':
+      return p.red;
+    case 'notification':
+      return p.blue;
+    case 'invalid':
+      return (s) => p.bold(p.red(s));
+    case 'event':
+      return p.yellow;
+    case 'log':
+      return p.dim;
   }
 }
 
@@ -162,7 +183,10 @@ function freeText(pieces: Piece[], room: number): string {
     left -= displayWidth(text);
     shown.set(x, x.style(text));
   }
-  return live.map((x) => (x.flex === undefined ? x.style(x.text) : shown.get(x))).filter((x) => x !== undefined).join(' ');
+  return live
+    .map((x) => (x.flex === undefined ? x.style(x.text) : shown.get(x)))
+    .filter((x) => x !== undefined)
+    .join(' ');
 }
 
 /** The free text: what a message is about, batch position, pairing and latency, failure, event data, notes. */
@@ -178,7 +202,11 @@ function tailPieces(r: PipelineRecord, p: Palette, opts: TextOptions, ctx: Recor
   if (r.batch !== undefined) pieces.push({ text: `[${r.batch.index + 1}/${r.batch.size}]`, style: p.dim });
   if (r.kind === 'response' || r.kind === 'error') {
     if (r.pair === null) pieces.push({ text: '↔ ?', style: p.yellow });
-    else pieces.push({ text: `↔ #${r.pair}` + (r.latencyMs === null ? '' : ' ' + formatMs(r.latencyMs)), style: (s) => s });
+    else
+      pieces.push({
+        text: `↔ #${r.pair}` + (r.latencyMs === null ? '' : ' ' + formatMs(r.latencyMs)),
+        style: (s) => s,
+      });
   }
   if (isToolError(r)) pieces.push({ text: 'isError', style: (s) => p.bold(p.red(s)) });
   if (r.kind === 'error') pieces.push(...errorPieces(r, p, opts.errorName ?? errorCodeName));
@@ -199,12 +227,25 @@ function tailPieces(r: PipelineRecord, p: Palette, opts: TextOptions, ctx: Recor
 function chainPieces(r: PipelineRecord, p: Palette): Piece[] {
   if (r.chain === undefined) return [];
   const pieces: Piece[] = [];
-  if (r.kind === 'request' && r.chain.round > 1) pieces.push({ text: `⟳ round ${r.chain.round} of #${r.chain.first}`, style: p.cyan });
-  if (r.kind === 'notification') pieces.push({ text: `${r.method === 'notifications/cancelled' ? 'ends' : 'on'} listen #${r.chain.first}`, style: p.cyan, flex: 3 });
-  const result = r.kind === 'response' ? (r.message as { result?: { resultType?: unknown } } | null)?.result : undefined;
+  if (r.kind === 'request' && r.chain.round > 1)
+    pieces.push({ text: `⟳ round ${r.chain.round} of #${r.chain.first}`, style: p.cyan });
+  if (r.kind === 'notification')
+    pieces.push({
+      text: `${r.method === 'notifications/cancelled' ? 'ends' : 'on'} listen #${r.chain.first}`,
+      style: p.cyan,
+      flex: 3,
+    });
+  const result =
+    r.kind === 'response' ? (r.message as { result?: { resultType?: unknown } } | null)?.result : undefined;
   if (result?.resultType === 'input_required') {
-    const asked = (r.inputs ?? []).map((i) => `${i.primitive ?? escapeTerminal(String(i.method))}${i.capability?.negotiated === false ? '✗' : ''}`);
-    pieces.push({ text: asked.length === 0 ? 'input required: retry with state' : `input required: ${asked.join(', ')}`, style: p.cyan, flex: 3 });
+    const asked = (r.inputs ?? []).map(
+      (i) => `${i.primitive ?? escapeTerminal(String(i.method))}${i.capability?.negotiated === false ? '✗' : ''}`,
+    );
+    pieces.push({
+      text: asked.length === 0 ? 'input required: retry with state' : `input required: ${asked.join(', ')}`,
+      style: p.cyan,
+      flex: 3,
+    });
   }
   return pieces;
 }
@@ -229,10 +270,20 @@ function chainRail(r: PipelineRecord): string {
 function operationLine(r: PipelineRecord, p: Palette, l: TextLayout): string[] {
   const op = r.operation;
   if (op === undefined) return [];
-  const times = op.latencyMs === null ? '' : ` in ${formatMs(op.latencyMs)}` + (op.serverMs === null || op.clientMs === null ? '' : ` (server ${formatMs(op.serverMs)}, client ${formatMs(op.clientMs)})`);
+  const times =
+    op.latencyMs === null
+      ? ''
+      : ` in ${formatMs(op.latencyMs)}` +
+        (op.serverMs === null || op.clientMs === null
+          ? ''
+          : ` (server ${formatMs(op.serverMs)}, client ${formatMs(op.clientMs)})`);
   const indent = indentOf(l);
   // Wrapped at words as a finding is, so that a narrow terminal keeps the times whole.
-  const lines = wrapWords(`operation #${op.first}: ${op.rounds} rounds${times}`, Math.max(10, l.width - indent - 2), Math.max(10, l.width - indent - 2));
+  const lines = wrapWords(
+    `operation #${op.first}: ${op.rounds} rounds${times}`,
+    Math.max(10, l.width - indent - 2),
+    Math.max(10, l.width - indent - 2),
+  );
   return lines.map((x, i) => ' '.repeat(indent) + p.cyan(i === 0 ? `↳ ${x}` : `  ${x}`));
 }
 
@@ -365,7 +416,12 @@ function prettyBody(r: PipelineRecord, p: Palette, indent: number, room: number,
   const out = lines.map((x) => pad + x);
   if (cut || shortened) ctx.bodyCut = true;
   if (cut) {
-    out.push(pad + p.yellow(`… cut at ${formatCount(PRETTY_MAX_LINES)} lines (${formatCount(escapeTerminal(bodySource(r)).length)} chars in all)`));
+    out.push(
+      pad +
+        p.yellow(
+          `… cut at ${formatCount(PRETTY_MAX_LINES)} lines (${formatCount(escapeTerminal(bodySource(r)).length)} chars in all)`,
+        ),
+    );
   }
   return out;
 }
@@ -377,8 +433,12 @@ export function prettyBodyLines(r: PipelineRecord, p: Palette, room: number): st
 
 /** What the transcript says once, at its end, when `--body` cut a message. */
 export function bodyCutNote(opts: Pick<TextOptions, 'bodyWidth'>): string {
-  if (opts.bodyWidth === 'pretty') return `bodies cut (… and their length in all): long strings to ${PRETTY_STRING_LINES} lines, messages to ${formatCount(PRETTY_MAX_LINES)} lines; --body full prints them whole`;
-  const how = opts.bodyWidth === undefined || opts.bodyWidth === 'full' ? 'to one line each' : `to ${formatCount(opts.bodyWidth)} characters each`;
+  if (opts.bodyWidth === 'pretty')
+    return `bodies cut (… and their length in all): long strings to ${PRETTY_STRING_LINES} lines, messages to ${formatCount(PRETTY_MAX_LINES)} lines; --body full prints them whole`;
+  const how =
+    opts.bodyWidth === undefined || opts.bodyWidth === 'full'
+      ? 'to one line each'
+      : `to ${formatCount(opts.bodyWidth)} characters each`;
   return `bodies cut ${how} (… and their length in all): --body-width N shows N characters, --body full all of them`;
 }
 
@@ -388,7 +448,12 @@ function findingLines(f: { rule: string; severity: Severity; message: string }, 
 }
 
 /** One finding under a line of another layout (a story's step): its `↳` at `indent`, wrapped to `width`. */
-export function findingLinesAt(f: { rule: string; severity: Severity; message: string }, p: Palette, indent: number, width: number): string[] {
+export function findingLinesAt(
+  f: { rule: string; severity: Severity; message: string },
+  p: Palette,
+  indent: number,
+  width: number,
+): string[] {
   const sev = fit(f.severity, 7);
   const rule = escapeTerminal(f.rule);
   const room = Math.max(10, width - indent - 2);
@@ -412,7 +477,12 @@ function layoutOf(opts: TextOptions): TextLayout {
 }
 
 /** One record as text: its line, then one line (or more, wrapped) per finding, then the body lines when asked. */
-export function formatTextRecord(r: PipelineRecord, p: Palette, opts: TextOptions = {}, ctx: RecordContext = {}): string {
+export function formatTextRecord(
+  r: PipelineRecord,
+  p: Palette,
+  opts: TextOptions = {},
+  ctx: RecordContext = {},
+): string {
   const l = layoutOf(opts);
   if (r.kind === 'log') {
     const line = formatLogLine(r, p, l, ctx);
@@ -430,22 +500,33 @@ export function formatTextRecord(r: PipelineRecord, p: Palette, opts: TextOption
   const rail = l.method === 0 && displayWidth(railed + name) > l.width - line.used ? '' : railed;
   const method = rail + name;
   // Styled in two parts, as the capability cell: the rail in the chain's colour, then the method.
-  const style: Style = rail === '' ? p[methodStyle] : (s) => (s.startsWith(rail) ? p.cyan(rail) + p[methodStyle](s.slice(rail.length)) : p[methodStyle](s));
+  const style: Style =
+    rail === ''
+      ? p[methodStyle]
+      : (s) => (s.startsWith(rail) ? p.cyan(rail) + p[methodStyle](s.slice(rail.length)) : p[methodStyle](s));
   if (l.method > 0) {
     // Columns after the method stay aligned only if it is cut to its column; with none after it, it may run on, and
     // the free text takes what the method leaves of its column rather than be cut.
     const last = l.primitive === 0 && l.capability === 0;
-    const spare = last ? Math.min(l.method - displayWidth(method), freeNeed(pieces) - (l.width - line.used - l.method - 1)) : 0;
+    const spare = last
+      ? Math.min(l.method - displayWidth(method), freeNeed(pieces) - (l.width - line.used - l.method - 1))
+      : 0;
     line.cell(method, l.method - Math.max(0, spare), style, { grow: last });
   } else {
     pieces.unshift({ text: method, style });
   }
   if (l.primitive > 0) line.cell(primitiveText(r), l.primitive, p.dim);
   if (l.capability > 0) line.cell(...capabilityCell(r, p, l.capability));
-  const lines = [line.end(freeText(pieces, l.width - line.used)), ...operationLine(r, p, l), ...toolErrorLine(r, p, l), ...markLines(r, p, l)];
+  const lines = [
+    line.end(freeText(pieces, l.width - line.used)),
+    ...operationLine(r, p, l),
+    ...toolErrorLine(r, p, l),
+    ...markLines(r, p, l),
+  ];
   for (const f of r.findings) lines.push(...findingLines(f, p, l));
   // Events carry no message of their own (a body line would only say `null`), but text of several lines, like a log's.
-  if (opts.body === true && (r.kind !== 'event' || r.wire.text !== null || eventLines(r) !== null)) lines.push(...bodyLines(r, p, l, opts, ctx));
+  if (opts.body === true && (r.kind !== 'event' || r.wire.text !== null || eventLines(r) !== null))
+    lines.push(...bodyLines(r, p, l, opts, ctx));
   return lines.join('\n');
 }
 

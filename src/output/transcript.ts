@@ -5,7 +5,18 @@ import type { Palette } from './color.js';
 import { escapeTerminal } from './escape.js';
 import { subjectOf } from './subject.js';
 import { NO_SESSION } from '../session/outside.js';
-import { bodyCutNote, formatOutsideTitle, formatSessionNote, formatSessionPeers, formatSessionTitle, formatTextFooter, formatTextRecord, peersKnownAfter, type RecordContext, type TextOptions } from './text.js';
+import {
+  bodyCutNote,
+  formatOutsideTitle,
+  formatSessionNote,
+  formatSessionPeers,
+  formatSessionTitle,
+  formatTextFooter,
+  formatTextRecord,
+  peersKnownAfter,
+  type RecordContext,
+  type TextOptions,
+} from './text.js';
 import { formatDiagnosisBlock } from './text-diagnosis.js';
 import { textLayout, type TextLayout } from './text-layout.js';
 import { displayWidth } from './width.js';
@@ -21,7 +32,6 @@ interface TranscriptOptions extends Pick<TextOptions, 'body' | 'bodyWidth' | 'er
 
 /** Requests whose subject is kept for their answer; past it the oldest is forgotten (memory stays bounded). */
 const MAX_ASKED = 10_000;
-
 
 /**
  * Each record becomes its text (`record`), preceded by its session's title when the session first appears (records
@@ -46,7 +56,10 @@ export class TextTranscript {
 
   private readonly tags: SessionTags;
 
-  constructor(private readonly palette: Palette, private readonly opts: TranscriptOptions) {
+  constructor(
+    private readonly palette: Palette,
+    private readonly opts: TranscriptOptions,
+  ) {
     this.tags = opts.tags ?? new SessionTags();
   }
 
@@ -70,7 +83,18 @@ export class TextTranscript {
     }
     this.lastSession = r.session;
     const ctx: RecordContext = { answers: this.answers(r), session: this.tagOf(r.session) };
-    s += formatTextRecord(r, p, { body: this.opts.body, bodyWidth: this.opts.bodyWidth, errorName: this.opts.errorName, layout: this.layoutNow() }, ctx) + '\n';
+    s +=
+      formatTextRecord(
+        r,
+        p,
+        {
+          body: this.opts.body,
+          bodyWidth: this.opts.bodyWidth,
+          errorName: this.opts.errorName,
+          layout: this.layoutNow(),
+        },
+        ctx,
+      ) + '\n';
     if (ctx.bodyCut) this.bodyCut = true;
     // Known from the session's first message, which may come after its title (a process's start, its banner). An
     // inferred one side is told at the end only: it is a guess until then (session/one-side.ts).
@@ -95,7 +119,10 @@ export class TextTranscript {
    */
   end(open: readonly OpenRequest[], diagnoses: readonly SessionDiagnosis[] = [], text?: (s: string) => string): string {
     // The diagnosis after a blank line of its own: it is about the sessions, the footer's lines about requests.
-    const blocks = [formatTextFooter(open, this.palette, this.width()), formatDiagnosisBlock(diagnoses, this.palette, this.width(), (d) => this.sessionName(d.session), text)];
+    const blocks = [
+      formatTextFooter(open, this.palette, this.width()),
+      formatDiagnosisBlock(diagnoses, this.palette, this.width(), (d) => this.sessionName(d.session), text),
+    ];
     const parts = [blocks.filter((x) => x !== '').join('\n\n')];
     if (this.bodyCut) parts.push(this.palette.dim(wrapWords(bodyCutNote(this.opts), this.width()).join('\n')));
     const footer = parts.filter((x) => x !== '').join('\n');
@@ -107,7 +134,10 @@ export class TextTranscript {
     const p = this.palette;
     if (key === NO_SESSION) return p.bold('outside any session');
     const tag = this.tagOf(key);
-    return p.bold(`session ${escapeTerminal(key)}`) + (tag === escapeTerminal(key) ? '' : ' ' + p.magenta(`(${escapeTerminal(tag)})`));
+    return (
+      p.bold(`session ${escapeTerminal(key)}`) +
+      (tag === escapeTerminal(key) ? '' : ' ' + p.magenta(`(${escapeTerminal(tag)})`))
+    );
   }
 
   private width(): number {

@@ -5,7 +5,16 @@ import type { SessionDiagnosis } from '../diagnose/types.js';
 import { worstVerdict } from '../diagnose/diagnoser.js';
 import { escapeTerminal } from './escape.js';
 import { truncate } from './width.js';
-import { alsoText, causeGroups, headlineText, MANY_SESSIONS, sessionAside, sessionLabel, verdictCounts, verdictCountsText } from './diagnosis-parts.js';
+import {
+  alsoText,
+  causeGroups,
+  headlineText,
+  MANY_SESSIONS,
+  sessionAside,
+  sessionLabel,
+  verdictCounts,
+  verdictCountsText,
+} from './diagnosis-parts.js';
 
 const EVIDENCE_LINES = 3;
 
@@ -39,7 +48,9 @@ function shortSource(source: string): string {
 /** A session that failed or degraded: its name, then each cause with its side and up to three lines of the log. */
 function sessionCauses(s: SessionDiagnosis, width: number): string[] {
   const aside = sessionAside(s);
-  const lines = [oneLine(`${s.verdict.toUpperCase()}  ${sessionLabel(s)}${aside === null ? '' : ` (${aside})`}`, width)];
+  const lines = [
+    oneLine(`${s.verdict.toUpperCase()}  ${sessionLabel(s)}${aside === null ? '' : ` (${aside})`}`, width),
+  ];
   for (const d of s.diagnoses) {
     const tag = d.impact === 'note' ? 'note' : d.side;
     lines.push(...wrap(d.summary, width, '      ', `  ${d.cause} [${tag}]: `));
@@ -59,7 +70,15 @@ function sessionCauses(s: SessionDiagnosis, width: number): string[] {
 function manySessions(result: readonly SessionDiagnosis[], width: number): string[] {
   const groups = causeGroups(result);
   const lines = wrap(verdictCountsText(result), width, '  ');
-  for (const g of groups) lines.push(...wrap(`${g.cause}: ${g.summary}`, width, ' '.repeat(16), `${g.verdict.padEnd(8)}  ${`×${g.sessions.length}`.padEnd(4)}  `).slice(0, 2));
+  for (const g of groups)
+    lines.push(
+      ...wrap(
+        `${g.cause}: ${g.summary}`,
+        width,
+        ' '.repeat(16),
+        `${g.verdict.padEnd(8)}  ${`×${g.sessions.length}`.padEnd(4)}  `,
+      ).slice(0, 2),
+    );
   for (const g of groups) {
     const [first, ...rest] = g.sessions;
     lines.push('', ...sessionCauses(first!, width));

@@ -13,10 +13,25 @@ const EMOJI_PRESENTATION = /^\p{Emoji_Presentation}/u;
 
 /** East Asian Wide and Fullwidth blocks (approximation of UAX #11 W/F; enough for log content). */
 const WIDE_RANGES: ReadonlyArray<readonly [number, number]> = [
-  [0x1100, 0x115f], [0x231a, 0x231b], [0x2329, 0x232a], [0x2e80, 0x303e], [0x3041, 0x33ff],
-  [0x3400, 0x4dbf], [0x4e00, 0x9fff], [0xa000, 0xa4cf], [0xa960, 0xa97f], [0xac00, 0xd7a3],
-  [0xf900, 0xfaff], [0xfe10, 0xfe19], [0xfe30, 0xfe6f], [0xff00, 0xff60], [0xffe0, 0xffe6],
-  [0x1f300, 0x1f64f], [0x1f900, 0x1f9ff], [0x20000, 0x2fffd], [0x30000, 0x3fffd],
+  [0x1100, 0x115f],
+  [0x231a, 0x231b],
+  [0x2329, 0x232a],
+  [0x2e80, 0x303e],
+  [0x3041, 0x33ff],
+  [0x3400, 0x4dbf],
+  [0x4e00, 0x9fff],
+  [0xa000, 0xa4cf],
+  [0xa960, 0xa97f],
+  [0xac00, 0xd7a3],
+  [0xf900, 0xfaff],
+  [0xfe10, 0xfe19],
+  [0xfe30, 0xfe6f],
+  [0xff00, 0xff60],
+  [0xffe0, 0xffe6],
+  [0x1f300, 0x1f64f],
+  [0x1f900, 0x1f9ff],
+  [0x20000, 0x2fffd],
+  [0x30000, 0x3fffd],
 ];
 
 let segmenter: Intl.Segmenter | undefined;
@@ -43,7 +58,11 @@ function graphemeWidth(g: string): number {
 function graphemes(s: string): Iterable<string> {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const it = segmenter.segment(s);
-  return { *[Symbol.iterator]() { for (const seg of it) yield seg.segment; } };
+  return {
+    *[Symbol.iterator]() {
+      for (const seg of it) yield seg.segment;
+    },
+  };
 }
 
 /** Number of terminal columns `s` occupies (expects already-escaped text: no control characters). */

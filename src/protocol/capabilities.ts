@@ -13,10 +13,15 @@ const EXPERIMENTAL: CapabilityFlag = { path: 'experimental', type: 'object', fre
 
 const CLIENT_2024: readonly CapabilityFlag[] = [EXPERIMENTAL, obj('roots'), bool('roots.listChanged'), obj('sampling')];
 const SERVER_2024: readonly CapabilityFlag[] = [
-  EXPERIMENTAL, obj('logging'),
-  obj('prompts'), bool('prompts.listChanged'),
-  obj('resources'), bool('resources.subscribe'), bool('resources.listChanged'),
-  obj('tools'), bool('tools.listChanged'),
+  EXPERIMENTAL,
+  obj('logging'),
+  obj('prompts'),
+  bool('prompts.listChanged'),
+  obj('resources'),
+  bool('resources.subscribe'),
+  bool('resources.listChanged'),
+  obj('tools'),
+  bool('tools.listChanged'),
 ];
 /** 2025-03-26 adds the `completions` server capability (changelog 2025-03-26). */
 const SERVER_2025_03: readonly CapabilityFlag[] = [...SERVER_2024, obj('completions')];
@@ -27,19 +32,29 @@ const CLIENT_2025_06: readonly CapabilityFlag[] = [...CLIENT_2024, obj('elicitat
  * 2025-11-25: sampling `context`/`tools` (client/sampling.mdx), elicitation `form`/`url` (client/elicitation.mdx),
  * `tasks` on both sides (basic/utilities/tasks.mdx; "the set of capabilities in tasks.requests is exhaustive").
  */
-const TASKS_COMMON: readonly CapabilityFlag[] = [obj('tasks'), obj('tasks.list'), obj('tasks.cancel'), obj('tasks.requests')];
+const TASKS_COMMON: readonly CapabilityFlag[] = [
+  obj('tasks'),
+  obj('tasks.list'),
+  obj('tasks.cancel'),
+  obj('tasks.requests'),
+];
 const CLIENT_2025_11: readonly CapabilityFlag[] = [
   ...CLIENT_2025_06,
-  obj('sampling.context'), obj('sampling.tools'),
-  obj('elicitation.form'), obj('elicitation.url'),
+  obj('sampling.context'),
+  obj('sampling.tools'),
+  obj('elicitation.form'),
+  obj('elicitation.url'),
   ...TASKS_COMMON,
-  obj('tasks.requests.sampling'), obj('tasks.requests.sampling.createMessage'),
-  obj('tasks.requests.elicitation'), obj('tasks.requests.elicitation.create'),
+  obj('tasks.requests.sampling'),
+  obj('tasks.requests.sampling.createMessage'),
+  obj('tasks.requests.elicitation'),
+  obj('tasks.requests.elicitation.create'),
 ];
 const SERVER_2025_11: readonly CapabilityFlag[] = [
   ...SERVER_2025_03,
   ...TASKS_COMMON,
-  obj('tasks.requests.tools'), obj('tasks.requests.tools.call'),
+  obj('tasks.requests.tools'),
+  obj('tasks.requests.tools.call'),
 ];
 
 /** The capability keys each revision defines, per side. */

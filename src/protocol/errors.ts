@@ -7,34 +7,81 @@ import type { ErrorCodeInfo } from './types.js';
 export const ERROR_CODES: readonly ErrorCodeInfo[] = [
   // JSON-RPC 2.0 §5.1 codes; every schema.ts defines them as PARSE_ERROR … INTERNAL_ERROR.
   { code: -32700, name: 'Parse error', description: 'Invalid JSON was received.', origin: 'jsonrpc' },
-  { code: -32600, name: 'Invalid Request', description: 'The JSON sent is not a valid request object.',
-    origin: 'jsonrpc' },
-  { code: -32601, name: 'Method not found', origin: 'jsonrpc',
-    description: 'The method does not exist or is not available (e.g. roots/list to a client without roots).' },
-  { code: -32602, name: 'Invalid params', origin: 'jsonrpc',
-    description: 'Invalid method parameters (unknown tool or prompt, bad cursor, unknown taskId …).' },
+  {
+    code: -32600,
+    name: 'Invalid Request',
+    description: 'The JSON sent is not a valid request object.',
+    origin: 'jsonrpc',
+  },
+  {
+    code: -32601,
+    name: 'Method not found',
+    origin: 'jsonrpc',
+    description: 'The method does not exist or is not available (e.g. roots/list to a client without roots).',
+  },
+  {
+    code: -32602,
+    name: 'Invalid params',
+    origin: 'jsonrpc',
+    description: 'Invalid method parameters (unknown tool or prompt, bad cursor, unknown taskId …).',
+  },
   { code: -32603, name: 'Internal error', description: 'Internal JSON-RPC error.', origin: 'jsonrpc' },
   // Prose only, no constant in any schema.ts (server/resources.mdx §Error Handling, all four revisions).
-  { code: -32002, name: 'Resource not found', origin: 'mcp',
-    description: 'resources/read of an unknown URI (server/resources.mdx §Error Handling).' },
+  {
+    code: -32002,
+    name: 'Resource not found',
+    origin: 'mcp',
+    description: 'resources/read of an unknown URI (server/resources.mdx §Error Handling).',
+  },
   // URL_ELICITATION_REQUIRED in schema.ts 2025-11-25 only (client/elicitation.mdx).
-  { code: -32042, name: 'URL elicitation required', origin: 'mcp', revisions: ['2025-11-25'],
-    description: 'The request needs a URL-mode elicitation to complete first; data.elicitations lists them.' },
+  {
+    code: -32042,
+    name: 'URL elicitation required',
+    origin: 'mcp',
+    revisions: ['2025-11-25'],
+    description: 'The request needs a URL-mode elicitation to complete first; data.elicitations lists them.',
+  },
   // 2026-07-28 only (basic/index.mdx §Error Codes; schema.ts HEADER_MISMATCH …); a modern server answers them with HTTP 400.
-  { code: -32020, name: 'Header mismatch', origin: 'mcp',
-    description: '2026-07-28: an HTTP header (MCP-Protocol-Version, Mcp-Method, Mcp-Name) is missing or differs from the body.' },
-  { code: -32021, name: 'Missing required client capability', origin: 'mcp',
-    description: '2026-07-28: the request did not declare a client capability the server needs; data.requiredCapabilities.' },
-  { code: -32022, name: 'Unsupported protocol version', origin: 'mcp',
-    description: '2026-07-28: the request\'s protocol version is not supported; data.supported, data.requested.' },
+  {
+    code: -32020,
+    name: 'Header mismatch',
+    origin: 'mcp',
+    description:
+      '2026-07-28: an HTTP header (MCP-Protocol-Version, Mcp-Method, Mcp-Name) is missing or differs from the body.',
+  },
+  {
+    code: -32021,
+    name: 'Missing required client capability',
+    origin: 'mcp',
+    description:
+      '2026-07-28: the request did not declare a client capability the server needs; data.requiredCapabilities.',
+  },
+  {
+    code: -32022,
+    name: 'Unsupported protocol version',
+    origin: 'mcp',
+    description: "2026-07-28: the request's protocol version is not supported; data.supported, data.requested.",
+  },
   // Example in client/sampling.mdx (all revisions); outside the JSON-RPC reserved range.
-  { code: -1, name: 'User rejected', origin: 'mcp',
-    description: 'The user rejected the request (client/sampling.mdx example "User rejected sampling request").' },
+  {
+    code: -1,
+    name: 'User rejected',
+    origin: 'mcp',
+    description: 'The user rejected the request (client/sampling.mdx example "User rejected sampling request").',
+  },
   // TypeScript SDK `ErrorCode` only, never in the spec; they appear in client-side logs.
-  { code: -32000, name: 'Connection closed', origin: 'sdk',
-    description: 'TypeScript SDK: the transport closed before the response arrived.' },
-  { code: -32001, name: 'Request timeout', origin: 'sdk',
-    description: 'TypeScript SDK: no response within the request timeout.' },
+  {
+    code: -32000,
+    name: 'Connection closed',
+    origin: 'sdk',
+    description: 'TypeScript SDK: the transport closed before the response arrived.',
+  },
+  {
+    code: -32001,
+    name: 'Request timeout',
+    origin: 'sdk',
+    description: 'TypeScript SDK: no response within the request timeout.',
+  },
 ];
 
 const BY_CODE = new Map<number, ErrorCodeInfo>(ERROR_CODES.map((e) => [e.code, e]));
@@ -94,7 +141,9 @@ export const NOT_FOUND_MESSAGE = /not.?found|no such|unknown resource|does not e
 export function notFoundCode(method: string, revision: string | null): NotFoundError | undefined {
   const modern = isModernVersion(revision);
   return NOT_FOUND_ERRORS.find(
-    (e) => e.method === method && (modern ? e.revisions === MODERN_REVISIONS : !isKnownRevision(revision) || e.revisions.includes(revision)),
+    (e) =>
+      e.method === method &&
+      (modern ? e.revisions === MODERN_REVISIONS : !isKnownRevision(revision) || e.revisions.includes(revision)),
   );
 }
 

@@ -21,7 +21,12 @@ export interface ParamFeature {
 export const PARAM_FEATURES: readonly ParamFeature[] = [
   { methods: ['notifications/progress'], param: 'message', since: '2025-03-26', name: 'progress messages' },
   { methods: ['completion/complete'], param: 'context', since: '2025-06-18', name: 'completion context' },
-  { methods: ['tools/call', 'sampling/createMessage', 'elicitation/create'], param: 'task', since: '2025-11-25', name: 'task augmentation' },
+  {
+    methods: ['tools/call', 'sampling/createMessage', 'elicitation/create'],
+    param: 'task',
+    since: '2025-11-25',
+    name: 'task augmentation',
+  },
   { methods: ['sampling/createMessage'], param: 'tools', since: '2025-11-25', name: 'tool use in sampling' },
   { methods: ['sampling/createMessage'], param: 'toolChoice', since: '2025-11-25', name: 'tool choice in sampling' },
   { methods: ['elicitation/create'], param: 'mode', equals: 'url', since: '2025-11-25', name: 'URL-mode elicitation' },
@@ -34,5 +39,10 @@ for (const f of PARAM_FEATURES) for (const m of f.methods) byMethod.set(m, [...(
 export function paramFeaturesUsed(method: string, params: Record<string, unknown> | null): ParamFeature[] {
   const candidates = byMethod.get(method);
   if (!candidates || params === null) return [];
-  return candidates.filter((f) => Object.hasOwn(params, f.param) && params[f.param] != null && (f.equals === undefined || params[f.param] === f.equals));
+  return candidates.filter(
+    (f) =>
+      Object.hasOwn(params, f.param) &&
+      params[f.param] != null &&
+      (f.equals === undefined || params[f.param] === f.equals),
+  );
 }

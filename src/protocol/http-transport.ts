@@ -15,7 +15,11 @@ const MCP_NAME_HEADER = 'mcp-name';
 const MCP_PARAM_PREFIX = 'mcp-param-';
 
 /** The modern request headers of a request (names in lower case), each only when sent. */
-export function modernHeaders(h: ReadonlyMap<string, string>): { mcpMethod?: string; mcpName?: string; mcpParams?: Record<string, string> } {
+export function modernHeaders(h: ReadonlyMap<string, string>): {
+  mcpMethod?: string;
+  mcpName?: string;
+  mcpParams?: Record<string, string>;
+} {
   const out: { mcpMethod?: string; mcpName?: string; mcpParams?: Record<string, string> } = {};
   const method = h.get(MCP_METHOD_HEADER);
   if (method !== undefined) out.mcpMethod = method;

@@ -34,7 +34,14 @@ export {
   isDeclared,
   OPEN_CAPABILITY_LEVELS,
 } from './capabilities.js';
-export { ERROR_CODES, NOT_FOUND_ERRORS, NOT_FOUND_MESSAGE, errorCodeInfo, errorCodeName, notFoundCode } from './errors.js';
+export {
+  ERROR_CODES,
+  NOT_FOUND_ERRORS,
+  NOT_FOUND_MESSAGE,
+  errorCodeInfo,
+  errorCodeName,
+  notFoundCode,
+} from './errors.js';
 export type { NotFoundError } from './errors.js';
 export { LOGGING_LEVELS, isLoggingLevel } from './logging.js';
 export type { LoggingLevel } from './logging.js';

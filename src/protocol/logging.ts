@@ -5,7 +5,16 @@
  * `schema/<rev>/schema.json` (server/utilities/logging.mdx §Log Levels; spec-table §10). `logging/setLevel` takes one
  * (an invalid level → -32602), and every `notifications/message` carries one.
  */
-export const LOGGING_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+export const LOGGING_LEVELS = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+] as const;
 
 export type LoggingLevel = (typeof LOGGING_LEVELS)[number];
 

@@ -62,7 +62,8 @@ const RESOLVED = new WeakMap<CapabilityRequirement, Partial<Record<Side, Resolve
 function resolve(req: CapabilityRequirement, senderDir: Direction): ResolvedCapability | null {
   let side: Side;
   if (req.side === 'client' || req.side === 'server') side = req.side;
-  else if (senderDir === 'unknown') return null; // cannot tell who receives; the session layer infers dir first
+  else if (senderDir === 'unknown')
+    return null; // cannot tell who receives; the session layer infers dir first
   else if (req.side === 'receiver') side = senderDir === 'c2s' ? 'server' : 'client';
   else side = senderDir === 'c2s' ? 'client' : 'server';
   let bySide = RESOLVED.get(req);
@@ -76,7 +77,10 @@ function resolve(req: CapabilityRequirement, senderDir: Direction): ResolvedCapa
  * for unknown methods, and for 'receiver'/'sender' requirements when the direction is unknown.
  */
 export function requiredCapability(
-  method: string, params: unknown, revision: string | null, senderDir: Direction,
+  method: string,
+  params: unknown,
+  revision: string | null,
+  senderDir: Direction,
 ): ResolvedCapability | null {
   const info = BY_METHOD.get(method);
   if (!info) return null;
@@ -95,7 +99,10 @@ export function requiredCapability(
  * needs server `tasks.requests.tools.call` and server `tools`. The list may be shared: read it, never change it.
  */
 export function requiredCapabilities(
-  method: string, params: unknown, revision: string | null, senderDir: Direction,
+  method: string,
+  params: unknown,
+  revision: string | null,
+  senderDir: Direction,
 ): readonly ResolvedCapability[] {
   const info = BY_METHOD.get(method);
   if (!info) return NONE;

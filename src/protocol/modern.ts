@@ -22,7 +22,11 @@ export const META = {
 } as const;
 
 /** Error codes the modern revision defines (basic/index.mdx §Error Codes; HTTP 400 for all three). */
-export const MODERN_ERRORS = { headerMismatch: -32020, missingClientCapability: -32021, unsupportedVersion: -32022 } as const;
+export const MODERN_ERRORS = {
+  headerMismatch: -32020,
+  missingClientCapability: -32021,
+  unsupportedVersion: -32022,
+} as const;
 
 /** One method of the modern revision. Every request goes client → server: servers send no JSON-RPC requests. */
 export interface ModernMethod {
@@ -43,17 +47,53 @@ export interface ModernMethod {
   result?: string;
 }
 
-const req = (method: string, primitive: Primitive, feature: Feature | null, serverCapability: string | null, schema: string, result: string, more: Partial<ModernMethod> = {}): ModernMethod =>
-  ({ method, kind: 'request', direction: 'c2s', primitive, feature, serverCapability, schema, result, ...more });
-const note = (method: string, direction: ModernMethod['direction'], primitive: Primitive, feature: Feature | null, serverCapability: string | null, schema: string): ModernMethod =>
-  ({ method, kind: 'notification', direction, primitive, feature, serverCapability, schema });
+const req = (
+  method: string,
+  primitive: Primitive,
+  feature: Feature | null,
+  serverCapability: string | null,
+  schema: string,
+  result: string,
+  more: Partial<ModernMethod> = {},
+): ModernMethod => ({
+  method,
+  kind: 'request',
+  direction: 'c2s',
+  primitive,
+  feature,
+  serverCapability,
+  schema,
+  result,
+  ...more,
+});
+const note = (
+  method: string,
+  direction: ModernMethod['direction'],
+  primitive: Primitive,
+  feature: Feature | null,
+  serverCapability: string | null,
+  schema: string,
+): ModernMethod => ({ method, kind: 'notification', direction, primitive, feature, serverCapability, schema });
 
 /** `ClientRequest`, `ClientNotification` and `ServerNotification` of schema/2026-07-28 (spec-2026-07-28 §1.1, §1.2). */
 export const MODERN_METHODS: readonly ModernMethod[] = [
   req('server/discover', 'base', 'discovery', null, 'DiscoverRequest', 'DiscoverResult', { cacheable: true }),
-  req('resources/list', 'resources', null, 'resources', 'ListResourcesRequest', 'ListResourcesResult', { cacheable: true }),
-  req('resources/templates/list', 'resources', null, 'resources', 'ListResourceTemplatesRequest', 'ListResourceTemplatesResult', { cacheable: true }),
-  req('resources/read', 'resources', null, 'resources', 'ReadResourceRequest', 'ReadResourceResult', { cacheable: true, mrtr: true }),
+  req('resources/list', 'resources', null, 'resources', 'ListResourcesRequest', 'ListResourcesResult', {
+    cacheable: true,
+  }),
+  req(
+    'resources/templates/list',
+    'resources',
+    null,
+    'resources',
+    'ListResourceTemplatesRequest',
+    'ListResourceTemplatesResult',
+    { cacheable: true },
+  ),
+  req('resources/read', 'resources', null, 'resources', 'ReadResourceRequest', 'ReadResourceResult', {
+    cacheable: true,
+    mrtr: true,
+  }),
   // The filter's fields need their own server capabilities (tools.listChanged …); the request itself needs none.
   req('subscriptions/listen', 'base', 'subscriptions', null, 'SubscriptionsListenRequest', 'SubscriptionsListenResult'),
   req('prompts/list', 'prompts', null, 'prompts', 'ListPromptsRequest', 'ListPromptsResult', { cacheable: true }),
@@ -64,15 +104,47 @@ export const MODERN_METHODS: readonly ModernMethod[] = [
   note('notifications/cancelled', 'both', 'base', 'cancellation', null, 'CancelledNotification'),
   note('notifications/progress', 's2c', 'base', 'progress', null, 'ProgressNotification'),
   note('notifications/message', 's2c', 'base', 'logging', 'logging', 'LoggingMessageNotification'),
-  note('notifications/resources/list_changed', 's2c', 'resources', null, 'resources.listChanged', 'ResourceListChangedNotification'),
-  note('notifications/resources/updated', 's2c', 'resources', null, 'resources.subscribe', 'ResourceUpdatedNotification'),
-  note('notifications/prompts/list_changed', 's2c', 'prompts', null, 'prompts.listChanged', 'PromptListChangedNotification'),
+  note(
+    'notifications/resources/list_changed',
+    's2c',
+    'resources',
+    null,
+    'resources.listChanged',
+    'ResourceListChangedNotification',
+  ),
+  note(
+    'notifications/resources/updated',
+    's2c',
+    'resources',
+    null,
+    'resources.subscribe',
+    'ResourceUpdatedNotification',
+  ),
+  note(
+    'notifications/prompts/list_changed',
+    's2c',
+    'prompts',
+    null,
+    'prompts.listChanged',
+    'PromptListChangedNotification',
+  ),
   note('notifications/tools/list_changed', 's2c', 'tools', null, 'tools.listChanged', 'ToolListChangedNotification'),
-  note('notifications/subscriptions/acknowledged', 's2c', 'base', 'subscriptions', null, 'SubscriptionsAcknowledgedNotification'),
+  note(
+    'notifications/subscriptions/acknowledged',
+    's2c',
+    'base',
+    'subscriptions',
+    null,
+    'SubscriptionsAcknowledgedNotification',
+  ),
 ];
 
 /** Methods only the modern revision has: one of them decides the era (spec-2026-07-28 §7 step 3). */
-export const MODERN_ONLY_METHODS: ReadonlySet<string> = new Set(['server/discover', 'subscriptions/listen', 'notifications/subscriptions/acknowledged']);
+export const MODERN_ONLY_METHODS: ReadonlySet<string> = new Set([
+  'server/discover',
+  'subscriptions/listen',
+  'notifications/subscriptions/acknowledged',
+]);
 
 /**
  * Requests that stay open as long as their stream lives: the server answers a listen only when it closes the stream
@@ -85,8 +157,17 @@ export const LONG_LIVED_METHODS: ReadonlySet<string> = new Set(['subscriptions/l
  * requests among them with -32601, and none belongs in a modern exchange.
  */
 export const LEGACY_ONLY_METHODS: ReadonlySet<string> = new Set([
-  'initialize', 'notifications/initialized', 'ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe',
-  'notifications/roots/list_changed', 'notifications/elicitation/complete', 'tasks/result', 'tasks/list', 'notifications/tasks/status',
+  'initialize',
+  'notifications/initialized',
+  'ping',
+  'logging/setLevel',
+  'resources/subscribe',
+  'resources/unsubscribe',
+  'notifications/roots/list_changed',
+  'notifications/elicitation/complete',
+  'tasks/result',
+  'tasks/list',
+  'notifications/tasks/status',
 ]);
 
 /**

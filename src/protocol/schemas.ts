@@ -37,14 +37,22 @@ export interface SchemaIssue {
 
 /** The part of a zod schema this tool uses. */
 export interface PartSchema {
-  safeParse(value: unknown, params?: { reportInput?: boolean }): { success: boolean; error?: { issues: readonly SchemaIssue[] } };
+  safeParse(
+    value: unknown,
+    params?: { reportInput?: boolean },
+  ): { success: boolean; error?: { issues: readonly SchemaIssue[] } };
 }
 
 /** A schema in the tables: the name of an SDK export, or a schema built from the SDK where the spec differs. */
 type SchemaRef = keyof Sdk | ((sdk: Sdk) => unknown);
 
 /** Unions whose members give the params of every request and notification, by their `method` literal. */
-const MESSAGE_UNIONS: readonly (keyof Sdk)[] = ['ClientRequestSchema', 'ServerRequestSchema', 'ClientNotificationSchema', 'ServerNotificationSchema'];
+const MESSAGE_UNIONS: readonly (keyof Sdk)[] = [
+  'ClientRequestSchema',
+  'ServerRequestSchema',
+  'ClientNotificationSchema',
+  'ServerNotificationSchema',
+];
 
 /**
  * Params that differ from the SDK's, where the spec is stricter (2025-11-25 schema.json):

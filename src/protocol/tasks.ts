@@ -89,7 +89,9 @@ export function taskStatusCanFollow(from: TaskStatus, to: TaskStatus): boolean {
 
 /** The carrier of task statuses for a message, if it carries any. `taskAugmented`: a response to a `params.task` request. */
 export function taskStatusCarrier(
-  kind: string, method: string | null, taskAugmented: boolean,
+  kind: string,
+  method: string | null,
+  taskAugmented: boolean,
 ): TaskStatusCarrier | undefined {
   if (kind === 'response' && taskAugmented) return TASK_STATUS_CARRIERS[0];
   const c = method === null ? undefined : CARRIER_BY_METHOD.get(method);
@@ -97,4 +99,6 @@ export function taskStatusCarrier(
 }
 
 /** The carriers named by method (asked for every notification and response). */
-const CARRIER_BY_METHOD = new Map(TASK_STATUS_CARRIERS.filter((c) => c.method !== null).map((c) => [c.method as string, c]));
+const CARRIER_BY_METHOD = new Map(
+  TASK_STATUS_CARRIERS.filter((c) => c.method !== null).map((c) => [c.method as string, c]),
+);

@@ -47,7 +47,8 @@ export async function drive(script: ReplayScript, channel: Channel, opts: DriveO
   });
   channel.onMessage((m) => {
     const id = m.id;
-    if (typeof m.method === 'string' && (typeof id === 'string' || typeof id === 'number')) return answerServer(m.method, id, m.params);
+    if (typeof m.method === 'string' && (typeof id === 'string' || typeof id === 'number'))
+      return answerServer(m.method, id, m.params);
     if (typeof m.method === 'string' || (typeof id !== 'string' && typeof id !== 'number')) return;
     const key = JSON.stringify(id);
     result.answers++;
@@ -62,7 +63,11 @@ export async function drive(script: ReplayScript, channel: Channel, opts: DriveO
     const list = script.replies.get(key);
     if (!list) {
       result.unanswerable.push(key);
-      return channel.send({ jsonrpc: '2.0', id, error: { code: -32601, message: `mcptrace replay: the recording holds no answer to ${method} like this one` } });
+      return channel.send({
+        jsonrpc: '2.0',
+        id,
+        error: { code: -32601, message: `mcptrace replay: the recording holds no answer to ${method} like this one` },
+      });
     }
     const i = repliesUsed.get(key) ?? 0;
     repliesUsed.set(key, i + 1);
@@ -74,7 +79,8 @@ export async function drive(script: ReplayScript, channel: Channel, opts: DriveO
     const ra = recorded?.result as Msg | undefined;
     const na = now.result as Msg | undefined;
     if (!ra || !na) return;
-    for (const { result: field } of ISSUED) if (ra[field] !== undefined && na[field] !== undefined) substitutes.set(JSON.stringify(ra[field]), na[field]);
+    for (const { result: field } of ISSUED)
+      if (ra[field] !== undefined && na[field] !== undefined) substitutes.set(JSON.stringify(ra[field]), na[field]);
   }
 
   const ids = new Map<string, Id>();
@@ -120,7 +126,13 @@ export async function drive(script: ReplayScript, channel: Channel, opts: DriveO
   const timedOut = new Set<Id>(result.timedOut);
   for (const step of script.steps) {
     const id = step.message.id;
-    if (!step.unanswered && typeof step.message.method === 'string' && (typeof id === 'string' || typeof id === 'number') && !timedOut.has(id)) await answerOf(id);
+    if (
+      !step.unanswered &&
+      typeof step.message.method === 'string' &&
+      (typeof id === 'string' || typeof id === 'number') &&
+      !timedOut.has(id)
+    )
+      await answerOf(id);
   }
   return result;
 }
@@ -135,11 +147,16 @@ function renumbered(message: Msg, idOf: (recorded: Id) => Id, known: ReadonlyMap
   if (typeof message.method === 'string' && (typeof id === 'string' || typeof id === 'number')) {
     const fresh = idOf(id);
     const meta = params?._meta as Msg | undefined;
-    if (meta?.progressToken === id) return { ...message, id: fresh, params: { ...params, _meta: { ...meta, progressToken: fresh } } };
+    if (meta?.progressToken === id)
+      return { ...message, id: fresh, params: { ...params, _meta: { ...meta, progressToken: fresh } } };
     return { ...message, id: fresh };
   }
   const of = params?.requestId;
-  if (message.method === 'notifications/cancelled' && (typeof of === 'string' || typeof of === 'number') && known.has(JSON.stringify(of))) {
+  if (
+    message.method === 'notifications/cancelled' &&
+    (typeof of === 'string' || typeof of === 'number') &&
+    known.has(JSON.stringify(of))
+  ) {
     return { ...message, params: { ...params, requestId: known.get(JSON.stringify(of)) } };
   }
   return message;

@@ -14,8 +14,17 @@ interface HttpChannel extends Channel {
 }
 
 /** `cli`: the mcptrace executable (proxy runs from it); resolves once the proxy listens. */
-export async function httpChannel(cli: string, capture: string, target: string, stderr: (line: string) => void): Promise<HttpChannel> {
-  const child = spawn(process.execPath, [cli, 'proxy', '--target', target, '--out', capture, '--listen', '127.0.0.1:0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+export async function httpChannel(
+  cli: string,
+  capture: string,
+  target: string,
+  stderr: (line: string) => void,
+): Promise<HttpChannel> {
+  const child = spawn(
+    process.execPath,
+    [cli, 'proxy', '--target', target, '--out', capture, '--listen', '127.0.0.1:0'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (line) => {
@@ -27,7 +36,8 @@ export async function httpChannel(cli: string, capture: string, target: string, 
   });
   const handlers: ((m: Msg) => void)[] = [];
   const deliver = (m: unknown) => {
-    for (const x of Array.isArray(m) ? m : [m]) if (x !== null && typeof x === 'object') for (const h of handlers) h(x as Msg);
+    for (const x of Array.isArray(m) ? m : [m])
+      if (x !== null && typeof x === 'object') for (const h of handlers) h(x as Msg);
   };
   const listen = new AbortController();
   let session: string | null = null;
@@ -37,7 +47,10 @@ export async function httpChannel(cli: string, capture: string, target: string, 
   const stopped = new Promise<void>((resolve) => (stop = resolve));
 
   const headers = (message?: Msg): Record<string, string> => {
-    const h: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+    const h: Record<string, string> = {
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+    };
     if (session !== null) h['mcp-session-id'] = session;
     const meta = (message?.params as Msg | undefined)?._meta as Msg | undefined;
     const version = meta?.['io.modelcontextprotocol/protocolVersion'];
@@ -54,15 +67,18 @@ export async function httpChannel(cli: string, capture: string, target: string, 
   async function read(res: Response): Promise<void> {
     const type = res.headers.get('content-type') ?? '';
     if (type.includes('text/event-stream') && res.body) {
-      const parser = createParser({ onEvent: (e) => {
-        try {
-          deliver(JSON.parse(e.data));
-        } catch {
-          // an event that is no message (a keep-alive): the capture keeps it
-        }
-      } });
+      const parser = createParser({
+        onEvent: (e) => {
+          try {
+            deliver(JSON.parse(e.data));
+          } catch {
+            // an event that is no message (a keep-alive): the capture keeps it
+          }
+        },
+      });
       const decoder = new TextDecoder();
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
+        parser.feed(decoder.decode(chunk, { stream: true }));
     } else if (type.includes('json')) {
       const text = await res.text();
       if (text.trim() !== '') deliver(JSON.parse(text));

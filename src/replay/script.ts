@@ -37,8 +37,20 @@ export class ScriptBuilder {
   constructor(private readonly session?: string) {}
 
   add(r: AnnotatedRecord & { wire?: { tsMs: number | null } }): void {
-    if (r.kind === 'log' || r.kind === 'event' || r.kind === 'invalid' || r.message === null || typeof r.message !== 'object') return;
-    if (this.session !== undefined ? r.session !== this.session : this.script.session !== null && r.session !== this.script.session) return;
+    if (
+      r.kind === 'log' ||
+      r.kind === 'event' ||
+      r.kind === 'invalid' ||
+      r.message === null ||
+      typeof r.message !== 'object'
+    )
+      return;
+    if (
+      this.session !== undefined
+        ? r.session !== this.session
+        : this.script.session !== null && r.session !== this.script.session
+    )
+      return;
     const msg = r.message as Msg;
     const ts = r.wire?.tsMs ?? null;
     if (r.dir === 's2c') {
@@ -64,7 +76,11 @@ export class ScriptBuilder {
       }
       return;
     }
-    const step: ScriptStep = { message: msg, after: this.answered.splice(0), atMs: ts !== null && this.start !== null ? ts - this.start : null };
+    const step: ScriptStep = {
+      message: msg,
+      after: this.answered.splice(0),
+      atMs: ts !== null && this.start !== null ? ts - this.start : null,
+    };
     if (r.kind === 'request') {
       step.unanswered = true;
       this.asked.set(r.seq, step);

@@ -10,8 +10,15 @@ interface StdioChannel extends Channel {
 }
 
 /** `cli`: the mcptrace executable (wrap runs from it); `command`: the server's argv. */
-export function stdioChannel(cli: string, capture: string, command: readonly string[], stderr: (line: string) => void): StdioChannel {
-  const child = spawn(process.execPath, [cli, 'wrap', '--out', capture, '--', ...command], { stdio: ['pipe', 'pipe', 'pipe'] });
+export function stdioChannel(
+  cli: string,
+  capture: string,
+  command: readonly string[],
+  stderr: (line: string) => void,
+): StdioChannel {
+  const child = spawn(process.execPath, [cli, 'wrap', '--out', capture, '--', ...command], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const ended = new Promise<void>((resolve) => child.once('close', () => resolve()));
   child.stdin.on('error', () => {}); // the server gone: what was still to be sent is lost, and the driver stops
   createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', stderr);
@@ -23,7 +30,8 @@ export function stdioChannel(cli: string, capture: string, command: readonly str
     } catch {
       return; // not a message: the capture keeps it, the diagnosis names it
     }
-    for (const x of Array.isArray(m) ? m : [m]) if (x !== null && typeof x === 'object') for (const h of handlers) h(x as Record<string, unknown>);
+    for (const x of Array.isArray(m) ? m : [m])
+      if (x !== null && typeof x === 'object') for (const h of handlers) h(x as Record<string, unknown>);
   });
   return {
     ended,

@@ -29,9 +29,12 @@ export const acceptHeader: Rule<Data, undefined, HttpSession> = {
     revisions: ALL_STREAMABLE_HTTP_REVISIONS,
   },
   message: (d) => {
-    const what = d.accept === null ? 'has no Accept header' : `has Accept ${JSON.stringify(d.accept)}, which does not list ${d.missing.join(' or ')}`;
+    const what =
+      d.accept === null
+        ? 'has no Accept header'
+        : `has Accept ${JSON.stringify(d.accept)}, which does not list ${d.missing.join(' or ')}`;
     const need = NEEDED[d.method]!;
-    return `${d.request} ${what}: the client MUST list ${need.join(' and ')} ${d.method === 'GET' ? 'to open the server\'s stream' : 'on every POST'}`;
+    return `${d.request} ${what}: the client MUST list ${need.join(' and ')} ${d.method === 'GET' ? "to open the server's stream" : 'on every POST'}`;
   },
   memory: HTTP_SESSION,
   on: { http: true },
@@ -44,6 +47,8 @@ export const acceptHeader: Rule<Data, undefined, HttpSession> = {
     if (need === undefined) return undefined;
     const listed = listedTypes(h.accept);
     const missing = need.filter((t) => !listed.has(t));
-    return missing.length === 0 ? undefined : [{ request: requestLabel(record), method: h.method, accept: h.accept, missing }];
+    return missing.length === 0
+      ? undefined
+      : [{ request: requestLabel(record), method: h.method, accept: h.accept, missing }];
   },
 };

@@ -20,7 +20,9 @@ interface Post {
   accepted: boolean;
 }
 
-type Data = { kind: 'status'; request: string; status: number; contentType: string | null } | { kind: 'body'; request: string };
+type Data =
+  | { kind: 'status'; request: string; status: number; contentType: string | null }
+  | { kind: 'body'; request: string };
 
 export const acceptedNot202: Rule<Data, { posts: RecentMap<Post> }, HttpSession> = {
   meta: {
@@ -40,12 +42,24 @@ export const acceptedNot202: Rule<Data, { posts: RecentMap<Post> }, HttpSession>
   on: { http: true },
   check: ({ record, session, state, memory }) => {
     const h = record.http;
-    if (h === undefined || h.exchange === null || h.method !== 'POST' || !streamableHttp(record, session.revision, memory)) return undefined;
+    if (
+      h === undefined ||
+      h.exchange === null ||
+      h.method !== 'POST' ||
+      !streamableHttp(record, session.revision, memory)
+    )
+      return undefined;
     const key = String(h.exchange);
     if (record.dir === 'c2s') {
       if (record.kind === 'event') return undefined;
       const at = record.batch?.index ?? 0;
-      if (at === 0) state.posts.set(key, { request: requestLabel(record), left: record.batch?.size ?? 1, only: true, accepted: false });
+      if (at === 0)
+        state.posts.set(key, {
+          request: requestLabel(record),
+          left: record.batch?.size ?? 1,
+          only: true,
+          accepted: false,
+        });
       const p = state.posts.get(key);
       if (p === undefined) return undefined;
       p.left--;
@@ -66,6 +80,8 @@ export const acceptedNot202: Rule<Data, { posts: RecentMap<Post> }, HttpSession>
       return undefined;
     }
     state.posts.delete(key);
-    return h.status >= 400 ? undefined : [{ kind: 'status', request: p.request, status: h.status, contentType: h.contentType }];
+    return h.status >= 400
+      ? undefined
+      : [{ kind: 'status', request: p.request, status: h.status, contentType: h.contentType }];
   },
 };

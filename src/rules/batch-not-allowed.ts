@@ -11,7 +11,8 @@ export const batchNotAllowed: Rule<{ size: number; revision: string }> = {
     specUrl: 'https://modelcontextprotocol.io/specification/2025-06-18/changelog#major-changes',
     revisions: 'all',
   },
-  message: (d) => `a JSON-RPC batch of ${d.size} message${d.size === 1 ? '' : 's'}: revision ${d.revision} has no batches (only 2025-03-26 does)`,
+  message: (d) =>
+    `a JSON-RPC batch of ${d.size} message${d.size === 1 ? '' : 's'}: revision ${d.revision} has no batches (only 2025-03-26 does)`,
   check: ({ record, session }) => {
     if (record.batch?.index !== 0) return undefined;
     const rev = session.revision;

@@ -26,16 +26,23 @@ export const cacheScopeMismatch: Rule<Data, Map<string, Walk>> = {
     id: 'cache-scope-mismatch',
     severity: 'error',
     description:
-      'A page of a paginated 2026-07-28 list (`tools/list`, `prompts/list`, `resources/list`, `resources/templates/list`) whose `cacheScope` is not the one of the walk\'s first page: servers MUST apply the same `cacheScope` to all pages of a paginated list (server/utilities/caching.mdx). A page belongs to the walk whose result handed out the `nextCursor` its request sends, for the same method; the last 256 cursors per session are remembered. A missing or invalid `cacheScope` is `missing-cache-hints`\'s.',
+      "A page of a paginated 2026-07-28 list (`tools/list`, `prompts/list`, `resources/list`, `resources/templates/list`) whose `cacheScope` is not the one of the walk's first page: servers MUST apply the same `cacheScope` to all pages of a paginated list (server/utilities/caching.mdx). A page belongs to the walk whose result handed out the `nextCursor` its request sends, for the same method; the last 256 cursors per session are remembered. A missing or invalid `cacheScope` is `missing-cache-hints`'s.",
     specUrl: MODERN_SPEC.caching,
     revisions: MODERN_REVISIONS,
     seqFields: ['firstSeq'],
   },
-  message: (d) => `${d.method} page with cacheScope ${d.scope}, but the list's first page (#${d.firstSeq}) had ${d.firstScope}; every page of a list carries the same cacheScope`,
+  message: (d) =>
+    `${d.method} page with cacheScope ${d.scope}, but the list's first page (#${d.firstSeq}) had ${d.firstScope}; every page of a list carries the same cacheScope`,
   createState: () => new Map(),
   on: { kinds: ['response'], body: true },
   check: ({ record, facts, state }) => {
-    if (record.kind !== 'response' || record.method === null || !isModernRecord(record) || modernMethod(record.method)?.cacheable !== true) return undefined;
+    if (
+      record.kind !== 'response' ||
+      record.method === null ||
+      !isModernRecord(record) ||
+      modernMethod(record.method)?.cacheable !== true
+    )
+      return undefined;
     const result = resultOf(record);
     const scope = result?.cacheScope;
     if (result === null || result.resultType === 'input_required' || typeof scope !== 'string') return undefined;
@@ -47,7 +54,14 @@ export const cacheScopeMismatch: Rule<Data, Map<string, Walk>> = {
       if (state.size > KEPT) state.delete(state.keys().next().value!);
     }
     return walk !== undefined && walk.scope !== scope
-      ? [{ method: record.method, scope: JSON.stringify(scope), firstScope: JSON.stringify(walk.scope), firstSeq: walk.seq }]
+      ? [
+          {
+            method: record.method,
+            scope: JSON.stringify(scope),
+            firstScope: JSON.stringify(walk.scope),
+            firstSeq: walk.seq,
+          },
+        ]
       : undefined;
   },
 };

@@ -21,15 +21,17 @@ export const cancelUnknownRequest: Rule<Data, undefined, ClosedRequests> = {
       'with tasks/cancel, and "MUST be provided for cancelling non-task requests"). Remembers the last 1024 answered ' +
       'requests per session. From 2026-07-28 a server sends notifications/cancelled "solely to terminate a ' +
       'subscriptions/listen stream" (schema.ts CancelledNotification; servers send no requests of their own): a ' +
-      'server\'s cancellation in a modern exchange whose requestId is not an open subscriptions/listen of the client is ' +
+      "server's cancellation in a modern exchange whose requestId is not an open subscriptions/listen of the client is " +
       'an error.',
     specUrl: `${SPEC.cancellation}#behavior-requirements`,
     revisions: 'all',
   },
   message: (d) =>
-    'listen' in d ? `the server cancels id ${d.id}, which is no open subscriptions/listen: a modern server cancels only to end a listen stream`
-    : d.id === null ? 'notifications/cancelled has no requestId, so it cancels no request'
-    : `no request with id ${d.id} sent by the ${d.sender} to cancel`,
+    'listen' in d
+      ? `the server cancels id ${d.id}, which is no open subscriptions/listen: a modern server cancels only to end a listen stream`
+      : d.id === null
+        ? 'notifications/cancelled has no requestId, so it cancels no request'
+        : `no request with id ${d.id} sent by the ${d.sender} to cancel`,
   severityOf: (d, severity) => ('listen' in d ? 'error' : severity),
   memory: CLOSED_REQUESTS,
   on: { kinds: ['notification'], methods: ['notifications/cancelled'], body: true },
@@ -38,7 +40,9 @@ export const cancelUnknownRequest: Rule<Data, undefined, ClosedRequests> = {
     const rid = paramsOf(record.message)?.requestId;
     if (record.dir === 's2c' && isModernRecord(record) && (typeof rid === 'string' || typeof rid === 'number')) {
       // The session ends the listen it names (cancels set, nothing marked cancelled); anything else is no listen.
-      return facts.cancels !== null && facts.cancelled === undefined ? undefined : [{ id: JSON.stringify(rid), listen: true }];
+      return facts.cancels !== null && facts.cancelled === undefined
+        ? undefined
+        : [{ id: JSON.stringify(rid), listen: true }];
     }
     if (facts.cancels !== null) return undefined;
     if (rid === undefined) return [{ id: null }];

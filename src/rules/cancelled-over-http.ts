@@ -13,10 +13,17 @@ export const cancelledOverHttp: Rule<Record<string, never>> = {
     specUrl: MODERN_SPEC.cancellation,
     revisions: MODERN_REVISIONS,
   },
-  message: () => 'notifications/cancelled POSTed over Streamable HTTP: a modern client cancels by closing the request\'s response stream',
+  message: () =>
+    "notifications/cancelled POSTed over Streamable HTTP: a modern client cancels by closing the request's response stream",
   on: { kinds: ['notification'], methods: ['notifications/cancelled'], http: true },
   check: ({ record }) => {
-    if (record.kind !== 'notification' || record.dir !== 'c2s' || record.http?.method !== 'POST' || !isModernRecord(record)) return undefined;
+    if (
+      record.kind !== 'notification' ||
+      record.dir !== 'c2s' ||
+      record.http?.method !== 'POST' ||
+      !isModernRecord(record)
+    )
+      return undefined;
     return [{}];
   },
 };

@@ -57,11 +57,18 @@ export const duplicateRequestId: Rule<Data, State> = {
     used.delete(record.id);
     used.set(record.id, record.seq * 2);
     if (used.size > USED_ID_LIMIT) evictOldest(used);
-    if (facts.reusedOpenId) return [{ id: JSON.stringify(record.id), previousSeq: facts.reusedOpenId.previousSeq, earlier: 'open' }];
+    if (facts.reusedOpenId)
+      return [{ id: JSON.stringify(record.id), previousSeq: facts.reusedOpenId.previousSeq, earlier: 'open' }];
     // A modern request may reuse the id of a completed one (2026-07-28 basic/index.mdx §Requests).
     if (isModernVersion(record.revision)) return undefined;
     // Ids are per requestor (basic/index.mdx §Requests): with the sender unknown, two sides' ids would collide.
     if (before === undefined || record.dir === 'unknown') return undefined;
-    return [{ id: JSON.stringify(record.id), previousSeq: usedSeq(before), earlier: wasAnswered(before) ? 'answered' : 'closed' }];
+    return [
+      {
+        id: JSON.stringify(record.id),
+        previousSeq: usedSeq(before),
+        earlier: wasAnswered(before) ? 'answered' : 'closed',
+      },
+    ];
   },
 };

@@ -76,7 +76,14 @@ export class RuleEngine {
       if (s === 'off') continue;
       this.active.push({ rule, override: s, memory: -1 });
     }
-    this.ctx = { record: null as never, facts: null as never, session: null as never, state: undefined, memory: undefined, options: this.options };
+    this.ctx = {
+      record: null as never,
+      facts: null as never,
+      session: null as never,
+      state: undefined,
+      memory: undefined,
+      options: this.options,
+    };
   }
 
   /** Adds the findings of every per-record rule to the record. */
@@ -93,7 +100,12 @@ export class RuleEngine {
     // A line of the log that is no message is never checked (never an error).
     if (rev.rules.length === 0 || record.kind === 'log') return;
     const facts = t.facts;
-    const route: Route = rev.routes.of(record.kind, record.method, record.summary === true || record.truncated === true, record.http !== undefined);
+    const route: Route = rev.routes.of(
+      record.kind,
+      record.method,
+      record.summary === true || record.truncated === true,
+      record.http !== undefined,
+    );
     const memories = route.memories;
     for (let i = 0; i < memories.length; i++) {
       const m = memories[i]!;
@@ -115,7 +127,11 @@ export class RuleEngine {
       const found = a.rule.check!(ctx);
       if (!found) continue;
       for (const data of found) {
-        const f: Finding = { rule: a.rule.meta.id, severity: this.ofFinding(a, rev.severities[i]!, data), message: a.rule.message(data) };
+        const f: Finding = {
+          rule: a.rule.meta.id,
+          severity: this.ofFinding(a, rev.severities[i]!, data),
+          message: a.rule.message(data),
+        };
         if (this.keepData) withData(f, data);
         record.findings.push(f);
       }
@@ -173,7 +189,7 @@ export class RuleEngine {
     };
   }
 
-/** Findings that only the end of input shows: unanswered requests, then per-session checks. */
+  /** Findings that only the end of input shows: unanswered requests, then per-session checks. */
   finish(open: readonly OpenRequest[], sessions: readonly SessionState[]): EndFinding[] {
     const out: EndFinding[] = [];
     const byKey = new Map(sessions.map((s) => [s.info.key, s]));
@@ -182,7 +198,20 @@ export class RuleEngine {
       for (const a of this.active) {
         if (!a.rule.atEnd || !applies(a.rule, revision)) continue;
         const data = a.rule.atEnd(o);
-        if (data) out.push(this.keep({ rule: a.rule.meta.id, severity: this.ofFinding(a, this.severity(a, revision), data), message: a.rule.message(data), seq: o.seq, session: o.session, source: o.source }, data));
+        if (data)
+          out.push(
+            this.keep(
+              {
+                rule: a.rule.meta.id,
+                severity: this.ofFinding(a, this.severity(a, revision), data),
+                message: a.rule.message(data),
+                seq: o.seq,
+                session: o.session,
+                source: o.source,
+              },
+              data,
+            ),
+          );
       }
     }
     for (const s of sessions) if (!s.retired) this.sessionEnd(s, out);
@@ -196,7 +225,19 @@ export class RuleEngine {
       if (!a.rule.sessionEnd || !applies(a.rule, s.revision)) continue;
       const found = a.rule.sessionEnd({ session: s, state: stateOf(a.rule, s), options: this.options });
       for (const f of found ?? []) {
-        out.push(this.keep({ rule: a.rule.meta.id, severity: this.ofFinding(a, this.severity(a, s.revision), f.data), message: a.rule.message(f.data), seq: f.seq, session: s.info.key, source: f.source }, f.data));
+        out.push(
+          this.keep(
+            {
+              rule: a.rule.meta.id,
+              severity: this.ofFinding(a, this.severity(a, s.revision), f.data),
+              message: a.rule.message(f.data),
+              seq: f.seq,
+              session: s.info.key,
+              source: f.source,
+            },
+            f.data,
+          ),
+        );
       }
     }
   }

@@ -26,7 +26,11 @@ interface Data {
  */
 const ALSO_400: ReadonlySet<unknown> = new Set([-32020, -32602, -32021, -32022]);
 
-export const headerMismatchServed: Rule<Data, { waiting: RecentMap<{ request: string; faults: string[] }> }, HttpSession> = {
+export const headerMismatchServed: Rule<
+  Data,
+  { waiting: RecentMap<{ request: string; faults: string[] }> },
+  HttpSession
+> = {
   meta: {
     id: 'header-mismatch-served',
     severity: 'error',
@@ -48,7 +52,8 @@ export const headerMismatchServed: Rule<Data, { waiting: RecentMap<{ request: st
     const key = String(h.exchange);
     if (record.dir === 'c2s') {
       const faults = headerFaults(record, memory.tools);
-      if (faults.length > 0) state.waiting.set(key, { request: requestLabel(record), faults: faults.map((f) => `${f.header} ${f.kind}`) });
+      if (faults.length > 0)
+        state.waiting.set(key, { request: requestLabel(record), faults: faults.map((f) => `${f.header} ${f.kind}`) });
       return undefined;
     }
     const w = state.waiting.get(key);
@@ -57,8 +62,11 @@ export const headerMismatchServed: Rule<Data, { waiting: RecentMap<{ request: st
     if (h.status === 400 && record.kind === 'event' && carriesMessages(h.contentType)) return undefined;
     state.waiting.delete(key);
     if (h.status !== 400) return [{ request: w.request, faults: w.faults, status: h.status }];
-    const code = record.kind === 'error' ? (record.message as { error?: { code?: unknown } } | null)?.error?.code : undefined;
+    const code =
+      record.kind === 'error' ? (record.message as { error?: { code?: unknown } } | null)?.error?.code : undefined;
     // A cut error (no whole body) does not say its code.
-    return record.kind !== 'error' || record.message === null || ALSO_400.has(code) ? undefined : [{ request: w.request, faults: w.faults, status: 400, code }];
+    return record.kind !== 'error' || record.message === null || ALSO_400.has(code)
+      ? undefined
+      : [{ request: w.request, faults: w.faults, status: 400, code }];
   },
 };

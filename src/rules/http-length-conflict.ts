@@ -20,7 +20,10 @@ export const httpLengthConflict: Rule<Data, undefined, HttpSession> = {
     revisions: 'all',
   },
   message: (d) => {
-    const fields = d.contentLength === null ? `Transfer-Encoding ${JSON.stringify(d.transferEncoding)}` : `Transfer-Encoding ${JSON.stringify(d.transferEncoding)} and Content-Length ${JSON.stringify(d.contentLength)}`;
+    const fields =
+      d.contentLength === null
+        ? `Transfer-Encoding ${JSON.stringify(d.transferEncoding)}`
+        : `Transfer-Encoding ${JSON.stringify(d.transferEncoding)} and Content-Length ${JSON.stringify(d.contentLength)}`;
     return d.readAs === 'chunked'
       ? `${d.request} sends ${fields}: the Transfer-Encoding overrides the Content-Length and the body is read as chunked, where a server or proxy that honours the Content-Length ends it elsewhere; what follows the chunked body is read as the next request (a request smuggling signature, RFC 9112 §6.3)`
       : `${d.request} sends ${fields}, whose last coding is not chunked: its length cannot be determined, and a server MUST answer 400 and close the connection (a request smuggling signature, RFC 9112 §6.3)`;

@@ -29,7 +29,8 @@ export const incompleteInputResponses: Rule<Data, Map<number, true>> = {
   createState: () => new Map(),
   on: { kinds: ['request', 'error'], body: true },
   check: ({ record, facts, state }) => {
-    if (!isModernRecord(record) || record.method === null || modernMethod(record.method)?.mrtr !== true) return undefined;
+    if (!isModernRecord(record) || record.method === null || modernMethod(record.method)?.mrtr !== true)
+      return undefined;
     if (record.kind === 'error') {
       if (record.pair === null || !state.delete(record.pair)) return undefined;
       const code = obj(obj(record.message)?.error)?.code;

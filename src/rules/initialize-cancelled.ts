@@ -28,11 +28,13 @@ export const initializeCancelled: Rule<{ seq: number; answered: boolean }, State
       return undefined;
     }
     if (record.kind !== 'notification' || record.method !== 'notifications/cancelled') return undefined;
-    if (facts.cancelled) return facts.cancelled.method === 'initialize' ? [{ seq: facts.cancelled.seq, answered: false }] : undefined;
+    if (facts.cancelled)
+      return facts.cancelled.method === 'initialize' ? [{ seq: facts.cancelled.seq, answered: false }] : undefined;
     // No open request has that id: it may name the initialize request after its response (ids are never reused).
     const init = state.initialize;
     const rid = paramsOf(record.message)?.requestId;
-    if (init && rid === init.id && (record.dir === init.dir || record.dir === 'unknown')) return [{ seq: init.seq, answered: true }];
+    if (init && rid === init.id && (record.dir === init.dir || record.dir === 'unknown'))
+      return [{ seq: init.seq, answered: true }];
     return undefined;
   },
 };

@@ -10,8 +10,11 @@ export const initializeInBatch: Rule<{ size: number }> = {
     specUrl: 'https://modelcontextprotocol.io/specification/2025-03-26/basic/lifecycle#initialization',
     revisions: ['2025-03-26'],
   },
-  message: (d) => `initialize is part of a JSON-RPC batch of ${d.size} ${d.size === 1 ? 'message' : 'messages'}: it must be sent on its own`,
+  message: (d) =>
+    `initialize is part of a JSON-RPC batch of ${d.size} ${d.size === 1 ? 'message' : 'messages'}: it must be sent on its own`,
   on: { kinds: ['request'], methods: ['initialize'] },
   check: ({ record }) =>
-    record.kind === 'request' && record.method === 'initialize' && record.batch ? [{ size: record.batch.size }] : undefined,
+    record.kind === 'request' && record.method === 'initialize' && record.batch
+      ? [{ size: record.batch.size }]
+      : undefined,
 };

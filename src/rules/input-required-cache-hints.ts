@@ -18,7 +18,8 @@ export const inputRequiredCacheHints: Rule<Data> = {
     specUrl: MODERN_SPEC.caching,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) => `input_required result of ${d.method} carries ${d.fields.join(' and ')}; an input_required result carries no caching hints`,
+  message: (d) =>
+    `input_required result of ${d.method} carries ${d.fields.join(' and ')}; an input_required result carries no caching hints`,
   on: { kinds: ['response'], body: true },
   check: ({ record }) => {
     if (record.kind !== 'response' || !isModernRecord(record)) return undefined;

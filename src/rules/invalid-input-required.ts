@@ -4,7 +4,10 @@ import { isModernRecord, obj, resultOf } from './support/modern.js';
 import { MODERN_SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
-type Data = { problem: 'method'; method: string } | { problem: 'empty' } | { problem: 'input-method'; key: string; method: string };
+type Data =
+  | { problem: 'method'; method: string }
+  | { problem: 'empty' }
+  | { problem: 'input-method'; key: string; method: string };
 
 export const invalidInputRequired: Rule<Data> = {
   meta: {
@@ -16,20 +19,25 @@ export const invalidInputRequired: Rule<Data> = {
     revisions: MODERN_REVISIONS,
   },
   message: (d) =>
-    d.problem === 'method' ? `${d.method} answered input_required; only tools/call, prompts/get and resources/read may`
-    : d.problem === 'empty' ? 'input_required result with neither inputRequests nor requestState'
-    : `input request "${d.key}" has method ${d.method}; input requests are elicitation/create, sampling/createMessage or roots/list`,
+    d.problem === 'method'
+      ? `${d.method} answered input_required; only tools/call, prompts/get and resources/read may`
+      : d.problem === 'empty'
+        ? 'input_required result with neither inputRequests nor requestState'
+        : `input request "${d.key}" has method ${d.method}; input requests are elicitation/create, sampling/createMessage or roots/list`,
   on: { kinds: ['response'], body: true },
   check: ({ record }) => {
     const result = resultOf(record);
-    if (record.kind !== 'response' || result?.resultType !== 'input_required' || !isModernRecord(record)) return undefined;
+    if (record.kind !== 'response' || result?.resultType !== 'input_required' || !isModernRecord(record))
+      return undefined;
     const out: Data[] = [];
-    if (record.method !== null && modernMethod(record.method)?.mrtr !== true) out.push({ problem: 'method', method: record.method });
+    if (record.method !== null && modernMethod(record.method)?.mrtr !== true)
+      out.push({ problem: 'method', method: record.method });
     const asked = obj(result.inputRequests);
     if (asked === null && typeof result.requestState !== 'string') out.push({ problem: 'empty' });
     for (const [key, v] of Object.entries(asked ?? {})) {
       const method = obj(v)?.method;
-      if (typeof method !== 'string' || INPUT_REQUESTS[method] === undefined) out.push({ problem: 'input-method', key, method: JSON.stringify(method) ?? 'none' });
+      if (typeof method !== 'string' || INPUT_REQUESTS[method] === undefined)
+        out.push({ problem: 'input-method', key, method: JSON.stringify(method) ?? 'none' });
     }
     return out.length === 0 ? undefined : out;
   },

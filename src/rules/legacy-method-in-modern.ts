@@ -15,7 +15,7 @@ export const legacyMethodInModern: Rule<Data> = {
     id: 'legacy-method-in-modern',
     severity: 'error',
     description:
-      'A method that 2026-07-28 removed, in a modern exchange: `initialize` and `notifications/initialized` (no handshake), `ping`, `logging/setLevel` (the log level is per request), `resources/subscribe` and `resources/unsubscribe` (replaced by `subscriptions/listen`), `notifications/roots/list_changed`, `notifications/elicitation/complete`, `tasks/result`, `tasks/list`, `notifications/tasks/status` (changelog 2026-07-28). A modern server answers such requests with -32601: one that claims the modern era (its `_meta` has the protocol version) and is served, or answered with another error, is reported on the answer (the HTTP 404 that goes with -32601 is modern-error-status\'s). An `initialize` without a modern claim is not reported: it selects the legacy era (a dual-era client falling back).',
+      "A method that 2026-07-28 removed, in a modern exchange: `initialize` and `notifications/initialized` (no handshake), `ping`, `logging/setLevel` (the log level is per request), `resources/subscribe` and `resources/unsubscribe` (replaced by `subscriptions/listen`), `notifications/roots/list_changed`, `notifications/elicitation/complete`, `tasks/result`, `tasks/list`, `notifications/tasks/status` (changelog 2026-07-28). A modern server answers such requests with -32601: one that claims the modern era (its `_meta` has the protocol version) and is served, or answered with another error, is reported on the answer (the HTTP 404 that goes with -32601 is modern-error-status's). An `initialize` without a modern claim is not reported: it selects the legacy era (a dual-era client falling back).",
     specUrl: MODERN_SPEC.changelog,
     revisions: MODERN_REVISIONS,
   },
@@ -32,7 +32,9 @@ export const legacyMethodInModern: Rule<Data> = {
       // An error whose body the log did not give whole has no code to judge.
       if (record.message === null) return undefined;
       const code = obj(obj(record.message)?.error)?.code;
-      return code === METHOD_NOT_FOUND ? undefined : [{ method: p.method, answer: `error ${JSON.stringify(code) ?? '(no code)'}` }];
+      return code === METHOD_NOT_FOUND
+        ? undefined
+        : [{ method: p.method, answer: `error ${JSON.stringify(code) ?? '(no code)'}` }];
     }
     if ((record.kind !== 'request' && record.kind !== 'notification') || record.method === null) return undefined;
     if (!LEGACY_ONLY_METHODS.has(record.method) || !isModernRecord(record)) return undefined;

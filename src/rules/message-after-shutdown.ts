@@ -16,7 +16,10 @@ interface State {
 
 const MESSAGE_KINDS = new Set(['request', 'response', 'error', 'notification']);
 
-export const messageAfterShutdown: Rule<{ dir: string; kind: string; method: string | null; event: string; eventSeq: number }, State> = {
+export const messageAfterShutdown: Rule<
+  { dir: string; kind: string; method: string | null; event: string; eventSeq: number },
+  State
+> = {
   meta: {
     id: 'message-after-shutdown',
     severity: 'error',
@@ -45,10 +48,15 @@ export const messageAfterShutdown: Rule<{ dir: string; kind: string; method: str
     if (!MESSAGE_KINDS.has(record.kind)) return undefined;
     // A message whose sender is unknown is late only when both channels are shut.
     const closed =
-      record.dir === 'c2s' ? state.c2s
-      : record.dir === 's2c' ? state.s2c
-      : state.c2s && state.s2c ? (state.c2s.seq >= state.s2c.seq ? state.c2s : state.s2c)
-      : null;
+      record.dir === 'c2s'
+        ? state.c2s
+        : record.dir === 's2c'
+          ? state.s2c
+          : state.c2s && state.s2c
+            ? state.c2s.seq >= state.s2c.seq
+              ? state.c2s
+              : state.s2c
+            : null;
     if (!closed) return undefined;
     return [{ dir: record.dir, kind: record.kind, method: record.method, event: closed.event, eventSeq: closed.seq }];
   },

@@ -28,10 +28,12 @@ export const missingCacheHints: Rule<Data> = {
     const problems: string[] = [];
     const ttl = result.ttlMs;
     if (ttl === undefined) problems.push('no ttlMs');
-    else if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl < 0) problems.push(`ttlMs ${JSON.stringify(ttl)} is not an integer ≥ 0`);
+    else if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl < 0)
+      problems.push(`ttlMs ${JSON.stringify(ttl)} is not an integer ≥ 0`);
     const scope = result.cacheScope;
     if (scope === undefined) problems.push('no cacheScope');
-    else if (scope !== 'public' && scope !== 'private') problems.push(`cacheScope ${JSON.stringify(scope)} is not "public" or "private"`);
+    else if (scope !== 'public' && scope !== 'private')
+      problems.push(`cacheScope ${JSON.stringify(scope)} is not "public" or "private"`);
     return problems.length === 0 ? undefined : [{ method: record.method, problems }];
   },
 };

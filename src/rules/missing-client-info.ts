@@ -28,10 +28,13 @@ export const missingClientInfo: Rule<Data> = {
   check: ({ record, facts }) => {
     if (record.dir === 's2c' && record.kind === 'request') return undefined;
     if (!isModernRecord(record)) return undefined;
-    if (record.kind === 'request') return withoutClientInfo(record.message) ? [{ method: record.method ?? '?' }] : undefined;
+    if (record.kind === 'request')
+      return withoutClientInfo(record.message) ? [{ method: record.method ?? '?' }] : undefined;
     const p = facts.request;
     if (record.kind !== 'error' || !p || p.dir === 's2c' || !withoutClientInfo(p.message)) return undefined;
     // Only an error that says so: a request may fail for many other reasons.
-    return /clientInfo/i.test(JSON.stringify(obj(record.message)?.error) ?? '') ? [{ method: p.method, rejected: true }] : undefined;
+    return /clientInfo/i.test(JSON.stringify(obj(record.message)?.error) ?? '')
+      ? [{ method: p.method, rejected: true }]
+      : undefined;
   },
 };

@@ -36,7 +36,11 @@ export const missingInitialized: Rule<Data, State> = {
   check: ({ record, facts, session, state }) => {
     // A log that never holds the client's notifications cannot tell whether it sent this one.
     if (!logs(session, 'client', 'notifications')) return undefined;
-    if (record.kind === 'response' && facts.request?.method === 'initialize' && facts.request.seq === session.initializeSeq) {
+    if (
+      record.kind === 'response' &&
+      facts.request?.method === 'initialize' &&
+      facts.request.seq === session.initializeSeq
+    ) {
       state.result = { seq: record.seq, source: record.source };
       state.clientWentOn = false;
       return undefined;
@@ -45,7 +49,8 @@ export const missingInitialized: Rule<Data, State> = {
       state.result = null;
       return undefined;
     }
-    if (state.result && record.dir === 'c2s' && record.kind !== 'event' && record.kind !== 'invalid') state.clientWentOn = true;
+    if (state.result && record.dir === 'c2s' && record.kind !== 'event' && record.kind !== 'invalid')
+      state.clientWentOn = true;
     if (!facts.withoutInitialized || state.reported) return undefined;
     state.reported = true;
     return [{ atSeq: record.seq, method: record.method }];

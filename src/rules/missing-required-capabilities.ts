@@ -21,7 +21,14 @@ export const missingRequiredCapabilities: Rule<{ found: string }> = {
     const data = obj(error.data);
     const v = data?.requiredCapabilities;
     if (obj(v) !== null) return undefined;
-    const found = data === null ? 'no data' : v === undefined ? 'no requiredCapabilities' : Array.isArray(v) ? 'an array' : `a ${v === null ? 'null' : typeof v}`;
+    const found =
+      data === null
+        ? 'no data'
+        : v === undefined
+          ? 'no requiredCapabilities'
+          : Array.isArray(v)
+            ? 'an array'
+            : `a ${v === null ? 'null' : typeof v}`;
     return [{ found }];
   },
 };

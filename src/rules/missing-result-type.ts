@@ -16,7 +16,8 @@ export const missingResultType: Rule<{ method: string }> = {
   message: (d) => `result of ${d.method} has no resultType`,
   on: { kinds: ['response'], body: true },
   check: ({ record }) => {
-    if (record.kind !== 'response' || record.dir === 'c2s' || !isModernRecord(record) || record.pair === null) return undefined;
+    if (record.kind !== 'response' || record.dir === 'c2s' || !isModernRecord(record) || record.pair === null)
+      return undefined;
     const result = resultOf(record);
     return result !== null && !Object.hasOwn(result, 'resultType') ? [{ method: record.method ?? '?' }] : undefined;
   },

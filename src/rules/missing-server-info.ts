@@ -13,11 +13,15 @@ export const missingServerInfo: Rule<{ method: string }> = {
     specUrl: MODERN_SPEC.meta,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) => `result of ${d.method} without _meta["${META.serverInfo}"] (servers SHOULD send it on every response)`,
+  message: (d) =>
+    `result of ${d.method} without _meta["${META.serverInfo}"] (servers SHOULD send it on every response)`,
   on: { kinds: ['response'], body: true },
   check: ({ record }) => {
-    if (record.kind !== 'response' || record.dir === 'c2s' || !isModernRecord(record) || record.pair === null) return undefined;
+    if (record.kind !== 'response' || record.dir === 'c2s' || !isModernRecord(record) || record.pair === null)
+      return undefined;
     const result = resultOf(record);
-    return result !== null && obj(obj(result._meta)?.[META.serverInfo]) === null ? [{ method: record.method ?? '?' }] : undefined;
+    return result !== null && obj(obj(result._meta)?.[META.serverInfo]) === null
+      ? [{ method: record.method ?? '?' }]
+      : undefined;
   },
 };

@@ -36,7 +36,8 @@ export const modernErrorStatus: Rule<Data, undefined, HttpSession> = {
     specUrl: SPEC.modernValidation,
     revisions: MODERN_HTTP_REVISIONS,
   },
-  message: (d) => `the server answered ${d.method ?? 'a request'} with ${d.name} (${d.code}) on HTTP ${d.status}: this error MUST come with ${d.must} ${REASON[d.must]}`,
+  message: (d) =>
+    `the server answered ${d.method ?? 'a request'} with ${d.name} (${d.code}) on HTTP ${d.status}: this error MUST come with ${d.must} ${REASON[d.must]}`,
   memory: HTTP_SESSION,
   on: { kinds: ['error'], body: true, http: true },
   check: ({ record, memory }) => {

@@ -29,8 +29,10 @@ export const modernEventId: Rule<Data, { judged: Set<number> }, HttpSession> = {
   check: ({ record, state, memory }) => {
     const h = record.http;
     if (h === undefined || !memory.modern || memory.legacy) return undefined;
-    if (memory.opens && h.lastEventId !== null) return [{ side: 'client', request: requestLabel(record), id: h.lastEventId }];
-    if (record.dir !== 's2c' || h.eventId === null || h.exchange === null || !addRecent(state.judged, h.exchange, KEPT)) return undefined;
+    if (memory.opens && h.lastEventId !== null)
+      return [{ side: 'client', request: requestLabel(record), id: h.lastEventId }];
+    if (record.dir !== 's2c' || h.eventId === null || h.exchange === null || !addRecent(state.judged, h.exchange, KEPT))
+      return undefined;
     return [{ side: 'server', request: answerLabel(record, memory), id: h.eventId }];
   },
 };

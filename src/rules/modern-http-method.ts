@@ -26,7 +26,8 @@ export const modernHttpMethod: Rule<Data, undefined, HttpSession> = {
   on: { http: true },
   check: ({ record, memory }) => {
     const h = record.http;
-    if (h === undefined || !memory.opens || !memory.modern || (h.method !== 'GET' && h.method !== 'DELETE')) return undefined;
+    if (h === undefined || !memory.opens || !memory.modern || (h.method !== 'GET' && h.method !== 'DELETE'))
+      return undefined;
     const request = requestLabel(record);
     const out: Data[] = [{ side: 'client', request, version: h.protocolVersion! }];
     if (h.status !== null && h.status !== 405) out.push({ side: 'server', request, status: h.status });

@@ -24,14 +24,25 @@ export const modernMessageAfterClose: Rule<Data, { judged: Set<number> }, HttpSe
     specUrl: SPEC.modernCancellation,
     revisions: MODERN_HTTP_REVISIONS,
   },
-  message: (d) => `the server sent ${d.what} for ${d.request} after the client closed its response stream: in 2026-07-28 that close cancels the request, and the server MUST NOT send any further messages for it`,
+  message: (d) =>
+    `the server sent ${d.what} for ${d.request} after the client closed its response stream: in 2026-07-28 that close cancels the request, and the server MUST NOT send any further messages for it`,
   createState: () => ({ judged: new Set() }),
   memory: HTTP_SESSION,
   on: { http: true },
   check: ({ record, state, memory }) => {
     const h = record.http;
-    if (h?.afterClientClose !== true || h.exchange === null || record.dir !== 's2c' || !memory.modern || memory.legacy) return undefined;
-    const what = record.kind === 'notification' ? (record.method ?? 'a notification') : record.kind === 'response' ? 'the response' : record.kind === 'error' ? 'an error' : record.kind === 'request' ? `a request (${record.method ?? 'no method'})` : null;
+    if (h?.afterClientClose !== true || h.exchange === null || record.dir !== 's2c' || !memory.modern || memory.legacy)
+      return undefined;
+    const what =
+      record.kind === 'notification'
+        ? (record.method ?? 'a notification')
+        : record.kind === 'response'
+          ? 'the response'
+          : record.kind === 'error'
+            ? 'an error'
+            : record.kind === 'request'
+              ? `a request (${record.method ?? 'no method'})`
+              : null;
     if (what === null || !addRecent(state.judged, h.exchange, KEPT)) return undefined;
     return [{ request: answerLabel(record, memory), what }];
   },

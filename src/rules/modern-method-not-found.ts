@@ -24,7 +24,6 @@ const INVALID_PARAMS = -32602;
 /** The transport events of an answer that is only a status (http-transport.ts). */
 const STATUS_EVENTS: ReadonlySet<string> = new Set(['http-status', 'http-accepted']);
 
-
 interface Waiting {
   request: string;
   method: string;
@@ -42,14 +41,20 @@ export const modernMethodNotFound: Rule<Data, { waiting: RecentMap<Waiting> }, H
     id: 'modern-method-not-found',
     severity: 'error',
     description:
-      'A 2026-07-28 request POST for a method that revision does not have, answered other than 404 Not Found with a Method not found (-32601) error: a method 2026-07-28 removed (initialize, ping, logging/setLevel, resources/subscribe, resources/unsubscribe, tasks/result, tasks/list) answered with a result, with another error, or with a status and no JSON-RPC error; and any method neither 2026-07-28 nor its tasks extension has answered 404 without the -32601 error. basic/transports/streamable-http.mdx §Protocol Version Header: "If the server does not implement the requested RPC method, it MUST respond with 404 Not Found and a JSON-RPC error with code -32601 (Method not found). The JSON-RPC error body distinguishes this case from a 404 returned by a legacy HTTP+SSE server". A method no revision has may be the server\'s own, so only its bare 404 is reported; errors that reject the request before its method (-32020, -32021, -32022, and -32602 on 400 for a missing _meta) are not this rule\'s, and -32601 on another status than 404 is modern-error-status\'s. Reported on the answer\'s first record that decides it.',
+      "A 2026-07-28 request POST for a method that revision does not have, answered other than 404 Not Found with a Method not found (-32601) error: a method 2026-07-28 removed (initialize, ping, logging/setLevel, resources/subscribe, resources/unsubscribe, tasks/result, tasks/list) answered with a result, with another error, or with a status and no JSON-RPC error; and any method neither 2026-07-28 nor its tasks extension has answered 404 without the -32601 error. basic/transports/streamable-http.mdx §Protocol Version Header: \"If the server does not implement the requested RPC method, it MUST respond with 404 Not Found and a JSON-RPC error with code -32601 (Method not found). The JSON-RPC error body distinguishes this case from a 404 returned by a legacy HTTP+SSE server\". A method no revision has may be the server's own, so only its bare 404 is reported; errors that reject the request before its method (-32020, -32021, -32022, and -32602 on 400 for a missing _meta) are not this rule's, and -32601 on another status than 404 is modern-error-status's. Reported on the answer's first record that decides it.",
     specUrl: SPEC.modernVersionHeader,
     revisions: MODERN_HTTP_REVISIONS,
   },
   message: (d) => {
-    const what = d.kind === 'served' ? 'with a result' : d.kind === 'error' ? `with error ${JSON.stringify(d.code)}` : 'with no JSON-RPC error';
+    const what =
+      d.kind === 'served'
+        ? 'with a result'
+        : d.kind === 'error'
+          ? `with error ${JSON.stringify(d.code)}`
+          : 'with no JSON-RPC error';
     const status = d.status === null ? '' : ` (HTTP ${d.status})`;
-    const why = d.kind === 'bare' ? ': the -32601 body is what tells a 2026-07-28 server\'s 404 from a legacy one\'s' : '';
+    const why =
+      d.kind === 'bare' ? ": the -32601 body is what tells a 2026-07-28 server's 404 from a legacy one's" : '';
     return `the server answered ${d.request} ${what}${status}, but 2026-07-28 has no ${d.method}: a server MUST answer a method it does not implement 404 Not Found with Method not found (-32601)${why}`;
   },
   createState: () => ({ waiting: new RecentMap(KEPT) }),
@@ -61,7 +66,8 @@ export const modernMethodNotFound: Rule<Data, { waiting: RecentMap<Waiting> }, H
     const key = String(h.exchange);
     if (record.dir === 'c2s') {
       const m = record.method;
-      if (!memory.opens || h.method !== 'POST' || record.kind !== 'request' || record.batch !== undefined || m === null) return undefined;
+      if (!memory.opens || h.method !== 'POST' || record.kind !== 'request' || record.batch !== undefined || m === null)
+        return undefined;
       if (modernMethod(m)?.kind === 'request' || EXTENSION_REQUESTS.has(m)) return undefined;
       state.waiting.set(key, { request: requestLabel(record), method: m, removed: LEGACY_ONLY_METHODS.has(m) });
       return undefined;
@@ -73,7 +79,8 @@ export const modernMethodNotFound: Rule<Data, { waiting: RecentMap<Waiting> }, H
     const judged = w.removed || h.status === NOT_FOUND.status;
     if (record.kind === 'event') {
       // A status whose body makes no record is judged now; a JSON or SSE body is judged on its message.
-      if (!STATUS_EVENTS.has(record.event?.name ?? '') || h.status === null || carriesMessages(h.contentType)) return undefined;
+      if (!STATUS_EVENTS.has(record.event?.name ?? '') || h.status === null || carriesMessages(h.contentType))
+        return undefined;
       state.waiting.delete(key);
       return judged ? [{ kind: 'bare', ...base, status: h.status }] : undefined;
     }
@@ -86,7 +93,12 @@ export const modernMethodNotFound: Rule<Data, { waiting: RecentMap<Waiting> }, H
     // A cut error (no whole body) does not say its code.
     if (record.message === null) return undefined;
     const code = (record.message as { error?: { code?: unknown } } | null)?.error?.code;
-    if (code === NOT_FOUND.code || (typeof code === 'number' && REJECTED_FIRST.has(code)) || (code === INVALID_PARAMS && h.status === 400)) return undefined;
+    if (
+      code === NOT_FOUND.code ||
+      (typeof code === 'number' && REJECTED_FIRST.has(code)) ||
+      (code === INVALID_PARAMS && h.status === 400)
+    )
+      return undefined;
     return judged ? [{ kind: 'error', ...base, code }] : undefined;
   },
 };

@@ -10,7 +10,9 @@ import { modernSchema } from '../protocol/schema/modern-schema.js';
 
 interface Validator {
   (value: unknown): boolean;
-  errors?: readonly { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[] | null;
+  errors?:
+    | readonly { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[]
+    | null;
 }
 
 interface Ajv {
@@ -29,8 +31,12 @@ const compiled = new Map<string, Validator>();
  */
 function loadAjv(): { Ajv2020: new (o: object) => Ajv; formats: (a: Ajv) => void } {
   const bundled = typeof require === 'function';
-  const ajvModule = (bundled ? require('ajv/dist/2020') : createRequire(import.meta.url)('ajv/dist/2020')) as { default: new (o: object) => Ajv };
-  const formatsModule = (bundled ? require('ajv-formats') : createRequire(import.meta.url)('ajv-formats')) as { default: (a: Ajv) => void };
+  const ajvModule = (bundled ? require('ajv/dist/2020') : createRequire(import.meta.url)('ajv/dist/2020')) as {
+    default: new (o: object) => Ajv;
+  };
+  const formatsModule = (bundled ? require('ajv-formats') : createRequire(import.meta.url)('ajv-formats')) as {
+    default: (a: Ajv) => void;
+  };
   return { Ajv2020: ajvModule.default, formats: formatsModule.default };
 }
 
@@ -67,7 +73,8 @@ const obj = (v: unknown): Record<string, unknown> | null =>
  */
 export function modernTarget(kind: string, method: string | null, message: unknown): ModernTarget | undefined {
   const info = method === null ? undefined : modernMethod(method);
-  if (kind === 'request' || kind === 'notification') return info && info.kind === kind ? { def: info.schema, part: 'message' } : undefined;
+  if (kind === 'request' || kind === 'notification')
+    return info && info.kind === kind ? { def: info.schema, part: 'message' } : undefined;
   if (kind === 'response') {
     const result = obj(obj(message)?.result);
     if (result?.resultType === 'input_required') return { def: 'InputRequiredResult', part: 'result' };
@@ -77,7 +84,10 @@ export function modernTarget(kind: string, method: string | null, message: unkno
   }
   if (kind === 'error') {
     const code = obj(obj(message)?.error)?.code;
-    return { def: code === MODERN_ERRORS.unsupportedVersion ? 'UnsupportedProtocolVersionError' : 'JSONRPCErrorResponse', part: 'message' };
+    return {
+      def: code === MODERN_ERRORS.unsupportedVersion ? 'UnsupportedProtocolVersionError' : 'JSONRPCErrorResponse',
+      part: 'message',
+    };
   }
   return undefined;
 }
@@ -85,7 +95,13 @@ export function modernTarget(kind: string, method: string | null, message: unkno
 /** `result.tools[0].name`, `params._meta["io.modelcontextprotocol/clientCapabilities"]`: a JSON pointer's keys, then `more`. */
 function pathOf(root: string, pointer: string, ...more: string[]): string {
   let s = root;
-  const keys = [...pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~')), ...more];
+  const keys = [
+    ...pointer
+      .split('/')
+      .slice(1)
+      .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~')),
+    ...more,
+  ];
   for (const key of keys) {
     if (/^\d+$/.test(key)) s += `[${key}]`;
     else if (/^[A-Za-z_$][\w$]*$/.test(key)) s += s === '' ? key : `.${key}`;
@@ -106,7 +122,10 @@ export function checkModern(target: ModernTarget, message: unknown): string[] {
   const root = target.part === 'result' ? 'result' : '';
   const out: string[] = [];
   for (const e of errors) {
-    const path = e.keyword === 'required' ? pathOf(root, e.instancePath, String(e.params.missingProperty)) : pathOf(root, e.instancePath);
+    const path =
+      e.keyword === 'required'
+        ? pathOf(root, e.instancePath, String(e.params.missingProperty))
+        : pathOf(root, e.instancePath);
     const text = e.keyword === 'required' ? 'missing' : (e.message ?? e.keyword);
     const line = `${path || '(message)'}: ${text}`;
     if (!out.includes(line)) out.push(line);

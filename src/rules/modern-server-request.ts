@@ -26,7 +26,8 @@ export const modernServerRequest: Rule<Data> = {
   check: ({ record }) => {
     if (!isModernRecord(record)) return undefined;
     if (record.kind === 'request' && record.dir === 's2c') return [{ what: 'server-request', method: record.method }];
-    if ((record.kind === 'response' || record.kind === 'error') && record.dir === 'c2s') return [{ what: 'client-response', method: record.method }];
+    if ((record.kind === 'response' || record.kind === 'error') && record.dir === 'c2s')
+      return [{ what: 'client-response', method: record.method }];
     return undefined;
   },
 };

@@ -29,9 +29,11 @@ export const modernSessionId: Rule<Data, { judged: Set<number> }, HttpSession> =
   check: ({ record, state, memory }) => {
     const h = record.http;
     if (h === undefined || !memory.modern || memory.legacy) return undefined;
-    if (memory.opens && h.sessionId !== null) return [{ side: 'client', request: requestLabel(record), id: h.sessionId }];
+    if (memory.opens && h.sessionId !== null)
+      return [{ side: 'client', request: requestLabel(record), id: h.sessionId }];
     if (record.dir === 'c2s' && record.kind !== 'event') return undefined;
-    if (h.answerSessionId === undefined || h.exchange === null || !addRecent(state.judged, h.exchange, KEPT)) return undefined;
+    if (h.answerSessionId === undefined || h.exchange === null || !addRecent(state.judged, h.exchange, KEPT))
+      return undefined;
     return [{ side: 'server', request: answerLabel(record, memory), id: h.answerSessionId }];
   },
 };

@@ -5,7 +5,15 @@ import { isModernRecord, obj } from './support/modern.js';
 import { MODERN_SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
-type Problem = 'reused-id' | 'dropped-state' | 'altered-state' | 'unissued-state' | 'state-not-issued' | 'other-request' | 'state-reused' | 'unasked-responses';
+type Problem =
+  | 'reused-id'
+  | 'dropped-state'
+  | 'altered-state'
+  | 'unissued-state'
+  | 'state-not-issued'
+  | 'other-request'
+  | 'state-reused'
+  | 'unasked-responses';
 
 interface Data {
   problem: Problem;
@@ -18,11 +26,14 @@ interface Data {
 const TEXT: Readonly<Record<Problem, (d: Data) => string>> = {
   'reused-id': (d) => `retry reuses id ${d.id} of the leg it retries (#${d.previousSeq}); a retry needs a new id`,
   'dropped-state': (d) => `retry of #${d.previousSeq} leaves out the requestState its input_required result issued`,
-  'altered-state': (d) => `retry of #${d.previousSeq} sends a requestState other than the one its input_required result issued`,
+  'altered-state': (d) =>
+    `retry of #${d.previousSeq} sends a requestState other than the one its input_required result issued`,
   'unissued-state': () => 'request carries a requestState that no input_required result of this session issued',
-  'state-not-issued': (d) => `retry of #${d.previousSeq} carries a requestState, but its input_required result issued none`,
+  'state-not-issued': (d) =>
+    `retry of #${d.previousSeq} carries a requestState, but its input_required result issued none`,
   'other-request': (d) => `request carries the requestState that #${d.previousSeq} issued for another request`,
-  'state-reused': (d) => `request carries the requestState that #${d.previousSeq} issued, which its retry #${d.retrySeq} already echoed`,
+  'state-reused': (d) =>
+    `request carries the requestState that #${d.previousSeq} issued, which its retry #${d.retrySeq} already echoed`,
   'unasked-responses': () => 'request carries inputResponses that no input_required result of this session asked for',
 };
 
@@ -43,7 +54,13 @@ export const mrtrRetryMismatch: Rule<Data, Map<string, { answerSeq: number; retr
   createState: () => new Map(),
   on: { kinds: ['request'], body: true },
   check: ({ record, facts, session, state: used }) => {
-    if (record.kind !== 'request' || record.method === null || !isModernRecord(record) || modernMethod(record.method)?.mrtr !== true) return undefined;
+    if (
+      record.kind !== 'request' ||
+      record.method === null ||
+      !isModernRecord(record) ||
+      modernMethod(record.method)?.mrtr !== true
+    )
+      return undefined;
     const params = paramsOf(record.message);
     const state = params?.requestState;
     const id = JSON.stringify(record.id) ?? 'null';
@@ -53,15 +70,23 @@ export const mrtrRetryMismatch: Rule<Data, Map<string, { answerSeq: number; retr
         const open = session.openChains.find((o) => o.requestState === state);
         if (open !== undefined) return [{ problem: 'other-request', previousSeq: open.answerSeq, id }];
         const echoed = used.get(state);
-        return [echoed === undefined ? { problem: 'unissued-state', previousSeq: null, id } : { problem: 'state-reused', previousSeq: echoed.answerSeq, retrySeq: echoed.retrySeq, id }];
+        return [
+          echoed === undefined
+            ? { problem: 'unissued-state', previousSeq: null, id }
+            : { problem: 'state-reused', previousSeq: echoed.answerSeq, retrySeq: echoed.retrySeq, id },
+        ];
       }
-      return obj(params?.inputResponses) !== null ? [{ problem: 'unasked-responses', previousSeq: null, id }] : undefined;
+      return obj(params?.inputResponses) !== null
+        ? [{ problem: 'unasked-responses', previousSeq: null, id }]
+        : undefined;
     }
     const previousSeq = c.answerSeq;
     const out: Data[] = [];
     if (c.id === record.id) out.push({ problem: 'reused-id', previousSeq, id });
-    if (c.requestState !== null && state !== c.requestState) out.push({ problem: state === undefined ? 'dropped-state' : 'altered-state', previousSeq, id });
-    if (c.requestState === null && state !== undefined && c.why === 'input') out.push({ problem: 'state-not-issued', previousSeq, id });
+    if (c.requestState !== null && state !== c.requestState)
+      out.push({ problem: state === undefined ? 'dropped-state' : 'altered-state', previousSeq, id });
+    if (c.requestState === null && state !== undefined && c.why === 'input')
+      out.push({ problem: 'state-not-issued', previousSeq, id });
     if (c.requestState !== null) {
       used.set(c.requestState, { answerSeq: previousSeq, retrySeq: record.seq });
       if (used.size > USED_KEPT) used.delete(used.keys().next().value!);

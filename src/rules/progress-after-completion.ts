@@ -27,8 +27,9 @@ export const progressAfterCompletion: Rule<Data, undefined, ClosedRequests> = {
     revisions: 'all',
   },
   message: (d) =>
-    d.how === 'task' ? `progress for token ${d.token} after task ${d.taskId} (${d.method} request id ${d.id}) became ${d.status}`
-    : `progress for token ${d.token} after its ${d.method} request (id ${d.id}) was ${d.how}`,
+    d.how === 'task'
+      ? `progress for token ${d.token} after task ${d.taskId} (${d.method} request id ${d.id}) became ${d.status}`
+      : `progress for token ${d.token} after its ${d.method} request (id ${d.id}) was ${d.how}`,
   severityOf: (d, severity) => (d.how === 'answered' && d.modern ? 'error' : severity),
   memory: CLOSED_REQUESTS,
   on: { kinds: ['notification'], methods: ['notifications/progress'], body: true },
@@ -38,7 +39,10 @@ export const progressAfterCompletion: Rule<Data, undefined, ClosedRequests> = {
     if (token === null) return undefined;
     const tok = JSON.stringify(token);
     const open = facts.progressFor;
-    if (open) return open.cancelled ? [{ token: tok, method: open.method, id: JSON.stringify(open.id), how: 'cancelled' }] : undefined;
+    if (open)
+      return open.cancelled
+        ? [{ token: tok, method: open.method, id: JSON.stringify(open.id), how: 'cancelled' }]
+        : undefined;
     const closed = memory.byProgressToken(record.dir, token);
     if (!closed) return undefined;
     const request = { token: tok, method: closed.method, id: JSON.stringify(closed.id) };

@@ -1,7 +1,14 @@
 // Rule progress-not-increasing: a progress notification whose value is not above the previous one for its token.
 import { paramsOf } from '../session/direction.js';
 import { pendingKey } from '../session/pending.js';
-import { CLOSED_REQUESTS, RecentMap, type ClosedRequests, notifiedTokenOf, opposite, progressTokenOf } from './support/flow-memory.js';
+import {
+  CLOSED_REQUESTS,
+  RecentMap,
+  type ClosedRequests,
+  notifiedTokenOf,
+  opposite,
+  progressTokenOf,
+} from './support/flow-memory.js';
 import { isModernRecord } from './support/modern.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
@@ -13,7 +20,11 @@ interface Last {
   seq: number;
 }
 
-export const progressNotIncreasing: Rule<{ token: string; progress: number; previous: number }, RecentMap<Last>, ClosedRequests> = {
+export const progressNotIncreasing: Rule<
+  { token: string; progress: number; previous: number },
+  RecentMap<Last>,
+  ClosedRequests
+> = {
   meta: {
     id: 'progress-not-increasing',
     severity: 'error',

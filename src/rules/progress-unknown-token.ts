@@ -13,9 +13,9 @@ export const progressUnknownToken: Rule<{ token: string; modern?: true }, undefi
     description:
       'A notifications/progress whose progressToken was carried by no request of the other side: progress notifications ' +
       '"MUST only reference tokens that were provided in an active request". Tokens of requests already answered or ' +
-      'cancelled are left to progress-after-completion, and a task-augmented request\'s token stays valid until its task ' +
+      "cancelled are left to progress-after-completion, and a task-augmented request's token stays valid until its task " +
       'is terminal. Remembers the last 1024 answered requests per session. In a 2026-07-28 exchange the finding is an ' +
-      'error, and a client\'s progress is wrong-direction\'s (only servers send progress there).',
+      "error, and a client's progress is wrong-direction's (only servers send progress there).",
     specUrl: `${SPEC.progress}#behavior-requirements`,
     revisions: 'all',
     needs: ['client:requests', 'server:requests'],
@@ -25,7 +25,8 @@ export const progressUnknownToken: Rule<{ token: string; modern?: true }, undefi
   memory: CLOSED_REQUESTS,
   on: { kinds: ['notification'], methods: ['notifications/progress'], body: true },
   check: ({ record, facts, memory, session }) => {
-    if (record.kind !== 'notification' || record.method !== 'notifications/progress' || facts.progressFor !== null) return undefined;
+    if (record.kind !== 'notification' || record.method !== 'notifications/progress' || facts.progressFor !== null)
+      return undefined;
     // The request it reports on is one the log never holds.
     if (!requestLogged(session, record.dir)) return undefined;
     const modern = isModernRecord(record);

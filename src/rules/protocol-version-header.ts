@@ -44,13 +44,19 @@ export const protocolVersionHeader: Rule<Data, undefined, HttpSession> = {
       // Judged on the request's own body: a modern exchange negotiates nothing.
       const f = headerFaults(record, memory.tools).find((x) => x.header === 'MCP-Protocol-Version');
       if (f === undefined) return undefined;
-      return [f.kind === 'missing' ? { kind: 'modern-missing', request: requestLabel(record), body: f.body ?? null } : { kind: 'modern-different', request: requestLabel(record), body: f.body!, sent: f.sent! }];
+      return [
+        f.kind === 'missing'
+          ? { kind: 'modern-missing', request: requestLabel(record), body: f.body ?? null }
+          : { kind: 'modern-different', request: requestLabel(record), body: f.body!, sent: f.sent! },
+      ];
     }
     // "Subsequent requests": after the initialize result, which also says what was negotiated.
     const negotiated = session.info.negotiatedRevision;
     if (negotiated === null || (record.kind === 'request' && record.method === 'initialize')) return undefined;
     const sent = record.http!.protocolVersion;
     if (sent === null) return [{ kind: 'missing', request: requestLabel(record), negotiated }];
-    return sent.trim() === negotiated ? undefined : [{ kind: 'different', request: requestLabel(record), negotiated, sent }];
+    return sent.trim() === negotiated
+      ? undefined
+      : [{ kind: 'different', request: requestLabel(record), negotiated, sent }];
   },
 };

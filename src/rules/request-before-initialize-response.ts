@@ -22,7 +22,8 @@ export const requestBeforeInitializeResponse: Rule<{ method: string; initializeS
     seqFields: ['initializeSeq'],
     needs: ['server:answers'],
   },
-  message: (d) => `client sent ${d.method} before the server answered initialize (#${d.initializeSeq}): only ping may come before the response`,
+  message: (d) =>
+    `client sent ${d.method} before the server answered initialize (#${d.initializeSeq}): only ping may come before the response`,
   createState: () => ({ waiting: null }),
   on: { kinds: ['request', 'response', 'error'] },
   check: ({ record, facts, state, session }) => {

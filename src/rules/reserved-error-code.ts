@@ -28,7 +28,10 @@ export const reservedErrorCode: Rule<Data> = {
     const code = obj(obj(record.message)?.error)?.code;
     if (typeof code !== 'number' || !Number.isInteger(code)) return undefined;
     const meaning = MODERN_RETIRED_CODES.get(code);
-    if (meaning !== undefined) return code === -32002 && record.method === 'resources/read' ? undefined : [{ problem: 'retired', code, meaning }];
+    if (meaning !== undefined)
+      return code === -32002 && record.method === 'resources/read'
+        ? undefined
+        : [{ problem: 'retired', code, meaning }];
     const reserved = code >= MODERN_RESERVED_RANGE.low && code <= MODERN_RESERVED_RANGE.high;
     return reserved && !DEFINED.has(code) ? [{ problem: 'undefined', code }] : undefined;
   },

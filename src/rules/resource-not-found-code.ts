@@ -42,6 +42,13 @@ export const resourceNotFoundCode: Rule<Data> = {
     // From 2026-07-28, -32002 itself says "resource not found", whatever the message (basic/index.mdx §Error Codes).
     const legacyCode = want.code !== -32002 && error.code === -32002;
     if (!legacyCode && (typeof error.message !== 'string' || !NOT_FOUND_MESSAGE.test(error.message))) return undefined;
-    return [{ method: record.method, code: JSON.stringify(error.code) ?? 'none', name: errorCodeName(error.code), expected: want.code }];
+    return [
+      {
+        method: record.method,
+        code: JSON.stringify(error.code) ?? 'none',
+        name: errorCodeName(error.code),
+        expected: want.code,
+      },
+    ];
   },
 };

@@ -56,7 +56,11 @@ export const resourceUpdateWithoutSubscription: Rule<{ uri: string }, State> = {
   },
   message: (d) => `resource update for ${JSON.stringify(d.uri)}, which the client has not subscribed to`,
   createState: () => ({ subscribed: new Set(), overflow: false }),
-  on: { kinds: ['request', 'response', 'notification'], methods: ['resources/subscribe', 'resources/unsubscribe', 'notifications/resources/updated'], body: true },
+  on: {
+    kinds: ['request', 'response', 'notification'],
+    methods: ['resources/subscribe', 'resources/unsubscribe', 'notifications/resources/updated'],
+    body: true,
+  },
   check: ({ record, session, state, facts }) => {
     if (record.kind === 'request' && record.method === 'resources/subscribe') {
       const uri = uriOf(record.message);
@@ -66,7 +70,11 @@ export const resourceUpdateWithoutSubscription: Rule<{ uri: string }, State> = {
     } else if (record.kind === 'response' && record.method === 'resources/unsubscribe' && facts.request) {
       const uri = uriOf(facts.request.message);
       if (uri !== null) state.subscribed.delete(uri);
-    } else if (record.kind === 'notification' && record.method === 'notifications/resources/updated' && record.dir !== 'c2s') {
+    } else if (
+      record.kind === 'notification' &&
+      record.method === 'notifications/resources/updated' &&
+      record.dir !== 'c2s'
+    ) {
       const uri = uriOf(record.message);
       if (uri === null || !session.info.initializeSeen || state.overflow) return undefined;
       if (!covered(state.subscribed, uri)) return [{ uri: uri.length > 200 ? `${uri.slice(0, 200)}…` : uri }];

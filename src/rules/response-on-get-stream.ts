@@ -26,8 +26,16 @@ export const responseOnGetStream: Rule<Data, undefined, HttpSession> = {
   check: ({ record, session, memory }) => {
     const h = record.http;
     // On the stream: an SSE event of the GET's answer (an error status's JSON body, a 406 say, is no stream).
-    if (h === undefined || h.method !== 'GET' || h.contentType !== 'text/event-stream' || record.dir !== 's2c' || h.lastEventId !== null) return undefined;
-    if ((record.kind !== 'response' && record.kind !== 'error') || !streamableHttp(record, session.revision, memory)) return undefined;
+    if (
+      h === undefined ||
+      h.method !== 'GET' ||
+      h.contentType !== 'text/event-stream' ||
+      record.dir !== 's2c' ||
+      h.lastEventId !== null
+    )
+      return undefined;
+    if ((record.kind !== 'response' && record.kind !== 'error') || !streamableHttp(record, session.revision, memory))
+      return undefined;
     return [{ kind: record.kind, method: record.method, id: JSON.stringify(record.id) }];
   },
 };

@@ -54,7 +54,10 @@ export const resumeOtherStream: Rule<Data, State, HttpSession> = {
       return undefined;
     }
     // An answer: the exchange its request was POSTed in, forgotten once answered.
-    const answers = (record.kind === 'response' || record.kind === 'error') && facts.request !== undefined ? String(facts.request.seq) : null;
+    const answers =
+      (record.kind === 'response' || record.kind === 'error') && facts.request !== undefined
+        ? String(facts.request.seq)
+        : null;
     const postedOn = answers === null ? undefined : state.requests.get(answers);
     if (answers !== null) state.requests.delete(answers);
     // The stream this record is on: its exchange's own, or for a resuming GET the stream it continues.
@@ -72,8 +75,10 @@ export const resumeOtherStream: Rule<Data, State, HttpSession> = {
     if (id !== null && sentOn === undefined) state.events.set(id, on);
     // What the resumption's stream delivered (not the JSON body of an error status refusing it).
     if (lastEventId === null || h.contentType !== 'text/event-stream') return undefined;
-    if (sentOn !== undefined && sentOn.exchange !== on.exchange) return [{ kind: 'event', what: whatOf(record), eventId: id!, lastEventId, resumed: on, sentOn }];
-    if (postedOn !== undefined && postedOn !== on.exchange) return [{ kind: 'answer', what: whatOf(record), lastEventId, resumed: on, postedOn }];
+    if (sentOn !== undefined && sentOn.exchange !== on.exchange)
+      return [{ kind: 'event', what: whatOf(record), eventId: id!, lastEventId, resumed: on, sentOn }];
+    if (postedOn !== undefined && postedOn !== on.exchange)
+      return [{ kind: 'answer', what: whatOf(record), lastEventId, resumed: on, postedOn }];
     return undefined;
   },
 };

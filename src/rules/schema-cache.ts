@@ -37,7 +37,11 @@ export function keyText(text: string, id: string | number | null): TextKey {
   }
   // `{"id":<id>,…` and `{"jsonrpc":"2.0","id":<id>,…`: the first or second member of the top-level object.
   const head = text.startsWith('{"jsonrpc":"2.0",', 0) ? 17 : 1;
-  if (text.startsWith('"id":', head) && text.startsWith(idText, head + 5) && text.charCodeAt(head + 5 + idText.length) === 44) {
+  if (
+    text.startsWith('"id":', head) &&
+    text.startsWith(idText, head + 5) &&
+    text.charCodeAt(head + 5 + idText.length) === 44
+  ) {
     return { cut: head === 1 ? CUT.first : CUT.afterJsonrpc, start: head + 6 + idText.length, end: n };
   }
   return { cut: CUT.none, start: 0, end: n };
@@ -56,7 +60,7 @@ export function fingerprint(text: string, start: number, end: number): number {
   let h = n | 0;
   const step = n > 320 ? (n >> 5) + 1 : 8;
   for (let i = start; i < end; i += step) h = Math.imul(h ^ text.charCodeAt(i), 0x9e3779b1);
-  for (let i = end - TAIL_CHARS > start ? end - TAIL_CHARS : start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x85ebca6b);
+  for (let i = Math.max(end - TAIL_CHARS, start); i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x85ebca6b);
   return h ^ (h >>> 15);
 }
 
@@ -123,7 +127,8 @@ export class VerdictCache<V> {
   /** Buckets held (for tests: they go when their last entry goes). */
   get buckets(): number {
     let n = 0;
-    for (const byRevision of this.byMethod.values()) for (const byFlags of byRevision.values()) for (const m of byFlags) n += m?.size ?? 0;
+    for (const byRevision of this.byMethod.values())
+      for (const byFlags of byRevision.values()) for (const m of byFlags) n += m?.size ?? 0;
     return n;
   }
 

@@ -24,7 +24,10 @@ interface CompiledLeniency {
 }
 
 // `a.*.b["x.y"]`: a pattern is a key path whose steps may be `*` (one key) or `**` (any number).
-const LENIENCY: readonly CompiledLeniency[] = SCHEMA_LENIENCY.map((entry) => ({ segments: pathKeys(entry.path), entry }));
+const LENIENCY: readonly CompiledLeniency[] = SCHEMA_LENIENCY.map((entry) => ({
+  segments: pathKeys(entry.path),
+  entry,
+}));
 
 /** Whether `segments` (with `*` and `**`) match a prefix of `path`. */
 export function matchesPrefix(segments: readonly string[], path: Path, i = 0, j = 0): boolean {
@@ -52,7 +55,12 @@ function excused(path: Path, issue: SchemaIssue, scope: CheckScope): boolean {
 }
 
 /** Validates `value`; returns the leaf issues that are spec violations for this scope, in order. */
-export function checkValue(schema: PartSchema, value: unknown, root: 'params' | 'result', scope: CheckScope): FlatIssue[] {
+export function checkValue(
+  schema: PartSchema,
+  value: unknown,
+  root: 'params' | 'result',
+  scope: CheckScope,
+): FlatIssue[] {
   const r = schema.safeParse(value, { reportInput: true });
   if (r.success || !r.error) return [];
   return resolve(r.error.issues, [root], scope);
@@ -177,8 +185,13 @@ export function describeIssue(issue: SchemaIssue): string {
     case 'invalid_union':
       // A discriminated union whose discriminator matched no member: the issue's input is the whole object.
       if (issue.discriminator && issue.options) {
-        const v = received !== null && typeof received === 'object' ? (received as Record<string, unknown>)[issue.discriminator] : undefined;
-        return v === undefined ? `missing (expected ${literals(issue.options)})` : `expected ${literals(issue.options)}, received ${shown(v)}`;
+        const v =
+          received !== null && typeof received === 'object'
+            ? (received as Record<string, unknown>)[issue.discriminator]
+            : undefined;
+        return v === undefined
+          ? `missing (expected ${literals(issue.options)})`
+          : `expected ${literals(issue.options)}, received ${shown(v)}`;
       }
       return got('matches none of the allowed shapes');
     case 'invalid_format':
@@ -190,9 +203,17 @@ export function describeIssue(issue: SchemaIssue): string {
     case 'too_small': {
       const big = issue.code === 'too_big';
       const bound = String(big ? issue.maximum : issue.minimum);
-      const op = big ? (issue.inclusive === false ? 'fewer than' : 'at most') : issue.inclusive === false ? 'more than' : 'at least';
-      if (issue.origin === 'array' && Array.isArray(received)) return `expected ${op} ${bound} items, received ${received.length}`;
-      if (issue.origin === 'string' && typeof received === 'string') return `expected ${op} ${bound} characters, received ${received.length}`;
+      const op = big
+        ? issue.inclusive === false
+          ? 'fewer than'
+          : 'at most'
+        : issue.inclusive === false
+          ? 'more than'
+          : 'at least';
+      if (issue.origin === 'array' && Array.isArray(received))
+        return `expected ${op} ${bound} items, received ${received.length}`;
+      if (issue.origin === 'string' && typeof received === 'string')
+        return `expected ${op} ${bound} characters, received ${received.length}`;
       const cmp = big ? (issue.inclusive === false ? '<' : '<=') : issue.inclusive === false ? '>' : '>=';
       return got(`expected a number ${cmp} ${bound}`);
     }
@@ -202,7 +223,8 @@ export function describeIssue(issue: SchemaIssue): string {
     case 'custom':
       // The SDK has two custom checks: base64 data (`format: byte`) and `AssertObjectSchema` ("Invalid input").
       if (issue.message === 'Invalid Base64 string') return got('expected base64-encoded data');
-      if (issue.message === 'Invalid input') return `expected object, received ${received === undefined ? 'nothing' : typeName(received)}`;
+      if (issue.message === 'Invalid input')
+        return `expected object, received ${received === undefined ? 'nothing' : typeName(received)}`;
       return got(issue.message);
     default:
       return got(issue.message);

@@ -19,7 +19,13 @@ interface SchemaViolationData {
  * ordinary result (a receiver without task support ignores `task`): it passes when either fits, and is reported
  * against `CreateTaskResult` when it carries `task`.
  */
-function issuesOf(schema: PartSchema, value: unknown, root: 'params' | 'result', scope: CheckScope, task: boolean): FlatIssue[] {
+function issuesOf(
+  schema: PartSchema,
+  value: unknown,
+  root: 'params' | 'result',
+  scope: CheckScope,
+  task: boolean,
+): FlatIssue[] {
   if (!task) return checkValue(schema, value, root, scope);
   const hasTask = value !== null && typeof value === 'object' && Object.hasOwn(value, 'task');
   // The likelier shape first, so that a conforming result is parsed once.
@@ -38,7 +44,13 @@ const CACHE = new VerdictCache<SchemaViolationData | null>();
 const KIND_FLAG: Readonly<Record<string, number>> = { request: 0, notification: 8, response: 16 };
 
 /** The finding data for one message's params or result, or null when it conforms. */
-function verdict(schema: PartSchema, value: unknown, root: 'params' | 'result', scope: CheckScope, task: boolean): SchemaViolationData | null {
+function verdict(
+  schema: PartSchema,
+  value: unknown,
+  root: 'params' | 'result',
+  scope: CheckScope,
+  task: boolean,
+): SchemaViolationData | null {
   const found = root === 'result' ? issuesOf(schema, value, root, scope, task) : checkValue(schema, value, root, scope);
   if (found.length === 0) return null;
   return { issues: found.slice(0, MAX_ISSUES).map(formatIssue), more: Math.max(0, found.length - MAX_ISSUES) };
@@ -48,7 +60,9 @@ function verdict(schema: PartSchema, value: unknown, root: 'params' | 'result', 
 function modern(kind: string, method: string, message: unknown): SchemaViolationData[] | undefined {
   const target = modernTarget(kind, method, message);
   const found = target === undefined ? [] : checkModern(target, message);
-  return found.length === 0 ? undefined : [{ issues: found.slice(0, MAX_ISSUES), more: Math.max(0, found.length - MAX_ISSUES) }];
+  return found.length === 0
+    ? undefined
+    : [{ issues: found.slice(0, MAX_ISSUES), more: Math.max(0, found.length - MAX_ISSUES) }];
 }
 
 export const schemaViolation: Rule<SchemaViolationData> = {

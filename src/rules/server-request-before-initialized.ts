@@ -19,7 +19,8 @@ export const serverRequestBeforeInitialized: Rule<{ method: string }> = {
   check: ({ record, session }) => {
     if (record.kind !== 'request' || record.dir !== 's2c' || ALLOWED.has(record.method ?? '')) return undefined;
     // Still initializing: initialize seen, initialized not, and the client has not moved on to operation without it.
-    if (!session.info.initializeSeen || session.info.initializedSeen || session.phase !== 'initialization') return undefined;
+    if (!session.info.initializeSeen || session.info.initializedSeen || session.phase !== 'initialization')
+      return undefined;
     return [{ method: record.method ?? '(no method)' }];
   },
 };

@@ -24,5 +24,7 @@ export const sessionLimit: Rule<Data> = {
   // Once per input: a hostile log with millions of session ids would otherwise get a finding per id.
   on: { fact: 'sessionEvicted' },
   check: ({ facts }) =>
-    facts.sessionEvicted?.nth === 1 ? [{ limit: facts.sessionEvicted.limit, lastSeq: facts.sessionEvicted.lastSeq }] : undefined,
+    facts.sessionEvicted?.nth === 1
+      ? [{ limit: facts.sessionEvicted.limit, lastSeq: facts.sessionEvicted.lastSeq }]
+      : undefined,
 };

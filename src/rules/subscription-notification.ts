@@ -6,8 +6,17 @@ import { MODERN_SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
 type Problem =
-  | 'before-ack' | 'untagged' | 'no-listen' | 'result-id' | 'not-requested' | 'not-acknowledged'
-  | 'uri-not-subscribed' | 'uri-not-acknowledged' | 'ack-not-requested' | 'request-scoped' | 'other-stream';
+  | 'before-ack'
+  | 'untagged'
+  | 'no-listen'
+  | 'result-id'
+  | 'not-requested'
+  | 'not-acknowledged'
+  | 'uri-not-subscribed'
+  | 'uri-not-acknowledged'
+  | 'ack-not-requested'
+  | 'request-scoped'
+  | 'other-stream';
 
 interface Data {
   problem: Problem;
@@ -19,8 +28,11 @@ interface Data {
 
 /** Notifications delivered only on a listen stream (subscriptions.mdx: "only opted-in change notifications"). */
 const STREAM_ONLY = new Set([
-  'notifications/subscriptions/acknowledged', 'notifications/resources/list_changed', 'notifications/resources/updated',
-  'notifications/prompts/list_changed', 'notifications/tools/list_changed',
+  'notifications/subscriptions/acknowledged',
+  'notifications/resources/list_changed',
+  'notifications/resources/updated',
+  'notifications/prompts/list_changed',
+  'notifications/tools/list_changed',
 ]);
 
 /** Notifications that relate to one request and never go on a listen stream (streamable-http.mdx, subscriptions.mdx). */
@@ -65,14 +77,21 @@ const TEXT: Readonly<Record<Problem, (d: Data) => string>> = {
   'before-ack': (d) => `${d.method} for subscription ${d.id} before its notifications/subscriptions/acknowledged`,
   untagged: (d) => `${d.method} without _meta["${META.subscriptionId}"]: it belongs on a subscriptions/listen stream`,
   'no-listen': (d) => `${d.method} tagged with subscription ${d.id}, which is no open subscriptions/listen`,
-  'not-requested': (d) => `${d.method} on subscription ${d.id}, whose subscriptions/listen filter did not request ${FILTER_FIELD[d.method]}`,
-  'not-acknowledged': (d) => `${d.method} on subscription ${d.id}, whose acknowledgement left out ${FILTER_FIELD[d.method]}`,
+  'not-requested': (d) =>
+    `${d.method} on subscription ${d.id}, whose subscriptions/listen filter did not request ${FILTER_FIELD[d.method]}`,
+  'not-acknowledged': (d) =>
+    `${d.method} on subscription ${d.id}, whose acknowledgement left out ${FILTER_FIELD[d.method]}`,
   'result-id': (d) => `subscriptions/listen result's _meta["${META.subscriptionId}"] is ${d.id}, not its request id`,
-  'uri-not-subscribed': (d) => `${d.method} for ${d.detail} on subscription ${d.id}, whose resourceSubscriptions do not list it (or a resource it is part of)`,
-  'uri-not-acknowledged': (d) => `${d.method} for ${d.detail} on subscription ${d.id}, whose acknowledgement's resourceSubscriptions left it out`,
-  'ack-not-requested': (d) => `acknowledgement of subscription ${d.id} lists ${d.detail}, which its subscriptions/listen filter did not request`,
-  'other-stream': (d) => `${d.method} tagged with subscription ${d.id} on the listen stream of subscription ${d.detail}`,
-  'request-scoped': (d) => `${d.method} on the listen stream of subscription ${d.id}: progress and log notifications go only with the request they relate to`,
+  'uri-not-subscribed': (d) =>
+    `${d.method} for ${d.detail} on subscription ${d.id}, whose resourceSubscriptions do not list it (or a resource it is part of)`,
+  'uri-not-acknowledged': (d) =>
+    `${d.method} for ${d.detail} on subscription ${d.id}, whose acknowledgement's resourceSubscriptions left it out`,
+  'ack-not-requested': (d) =>
+    `acknowledgement of subscription ${d.id} lists ${d.detail}, which its subscriptions/listen filter did not request`,
+  'other-stream': (d) =>
+    `${d.method} tagged with subscription ${d.id} on the listen stream of subscription ${d.detail}`,
+  'request-scoped': (d) =>
+    `${d.method} on the listen stream of subscription ${d.id}: progress and log notifications go only with the request they relate to`,
 };
 
 /** Listen requests remembered per session by HTTP exchange (their POST's answer is the stream); the oldest forgotten past this. */
@@ -90,7 +109,7 @@ export const subscriptionNotification: Rule<Data, State> = {
     id: 'subscription-notification',
     severity: 'error',
     description:
-      'A subscription stream out of order (basic/patterns/subscriptions.mdx): the acknowledgement MUST be the first message carrying a `subscriptionId` (a change notification or the listen\'s final result before it is reported); a change notification (list changed, resource updated) is delivered only on a `subscriptions/listen` stream and MUST carry `_meta["io.modelcontextprotocol/subscriptionId"]`, the id of an open listen request (on HTTP, the listen whose POST\'s answer carries it); the listen\'s final result carries that id too (schema `SubscriptionsListenResult`); a change notification of a type the listen\'s filter did not request, or its acknowledgement left out, is not for that stream, nor is a `notifications/resources/updated` whose URI is not (a sub-resource of) one in the filter\'s `resourceSubscriptions` or the acknowledgement\'s. `notifications/progress` and `notifications/message` relate to their request and never go on a listen stream (streamable-http.mdx: "progress/log notifications never go there"): reported when tagged with a `subscriptionId`, when the progress token is the listen request\'s, or on HTTP in the listen POST\'s answer. Warning: an acknowledgement that honours a type or URI the filter did not request (it is "the subset of the requested filter the server honours").',
+      "A subscription stream out of order (basic/patterns/subscriptions.mdx): the acknowledgement MUST be the first message carrying a `subscriptionId` (a change notification or the listen's final result before it is reported); a change notification (list changed, resource updated) is delivered only on a `subscriptions/listen` stream and MUST carry `_meta[\"io.modelcontextprotocol/subscriptionId\"]`, the id of an open listen request (on HTTP, the listen whose POST's answer carries it); the listen's final result carries that id too (schema `SubscriptionsListenResult`); a change notification of a type the listen's filter did not request, or its acknowledgement left out, is not for that stream, nor is a `notifications/resources/updated` whose URI is not (a sub-resource of) one in the filter's `resourceSubscriptions` or the acknowledgement's. `notifications/progress` and `notifications/message` relate to their request and never go on a listen stream (streamable-http.mdx: \"progress/log notifications never go there\"): reported when tagged with a `subscriptionId`, when the progress token is the listen request's, or on HTTP in the listen POST's answer. Warning: an acknowledgement that honours a type or URI the filter did not request (it is \"the subset of the requested filter the server honours\").",
     specUrl: MODERN_SPEC.subscriptions,
     revisions: MODERN_REVISIONS,
   },
@@ -115,17 +134,25 @@ export const subscriptionNotification: Rule<Data, State> = {
       const acked = state.acked.delete(own);
       if (record.kind === 'error') return undefined;
       const tag = obj(resultOf(record)?._meta)?.[META.subscriptionId];
-      if (tag !== undefined && tag !== record.id) return [{ problem: 'result-id', method: record.method, id: JSON.stringify(tag) ?? '?' }];
-      return tag !== undefined && !acked ? [{ problem: 'before-ack', method: 'subscriptions/listen result', id: own }] : undefined;
+      if (tag !== undefined && tag !== record.id)
+        return [{ problem: 'result-id', method: record.method, id: JSON.stringify(tag) ?? '?' }];
+      return tag !== undefined && !acked
+        ? [{ problem: 'before-ack', method: 'subscriptions/listen result', id: own }]
+        : undefined;
     }
     if (record.kind !== 'notification' || record.dir !== 's2c') return undefined;
     const params = paramsOf(record.message);
     const tag = obj(params?._meta)?.[META.subscriptionId];
     if (REQUEST_SCOPED.has(record.method)) {
       const x = record.http?.exchange;
-      const stream = tag !== undefined ? JSON.stringify(tag) ?? '?'
-        : facts.progressFor?.method === 'subscriptions/listen' ? JSON.stringify(facts.progressFor.id)
-        : x !== undefined && x !== null ? state.streams.get(x) : undefined;
+      const stream =
+        tag !== undefined
+          ? (JSON.stringify(tag) ?? '?')
+          : facts.progressFor?.method === 'subscriptions/listen'
+            ? JSON.stringify(facts.progressFor.id)
+            : x !== undefined && x !== null
+              ? state.streams.get(x)
+              : undefined;
       return stream === undefined ? undefined : [{ problem: 'request-scoped', method: record.method, id: stream }];
     }
     if (!STREAM_ONLY.has(record.method)) return undefined;
@@ -136,24 +163,31 @@ export const subscriptionNotification: Rule<Data, State> = {
     // On HTTP each listen has its own stream, the answer of its POST: the tag names that listen.
     const x = record.http?.exchange;
     const stream = x === undefined || x === null ? undefined : state.streams.get(x);
-    if (stream !== undefined && stream !== id) return [{ problem: 'other-stream', method: record.method, id, detail: stream }];
+    if (stream !== undefined && stream !== id)
+      return [{ problem: 'other-stream', method: record.method, id, detail: stream }];
     const asked = obj(paramsOf(listen.message)?.notifications);
     if (record.method === 'notifications/subscriptions/acknowledged') {
       const ack = obj(params?.notifications);
       state.acked.set(id, ack);
       const extra = ack === null ? [] : unrequested(ack, asked);
-      return extra.length === 0 ? undefined : [{ problem: 'ack-not-requested', method: record.method, id, detail: extra.join(', ') }];
+      return extra.length === 0
+        ? undefined
+        : [{ problem: 'ack-not-requested', method: record.method, id, detail: extra.join(', ') }];
     }
     if (!state.acked.has(id)) return [{ problem: 'before-ack', method: record.method, id }];
     const field = FILTER_FIELD[record.method]!;
     if (!asks(asked, field)) return [{ problem: 'not-requested', method: record.method, id }];
     const ack = state.acked.get(id);
-    if (ack !== null && ack !== undefined && !asks(ack, field)) return [{ problem: 'not-acknowledged', method: record.method, id }];
+    if (ack !== null && ack !== undefined && !asks(ack, field))
+      return [{ problem: 'not-acknowledged', method: record.method, id }];
     const uri = params?.uri;
     if (record.method !== 'notifications/resources/updated' || typeof uri !== 'string') return undefined;
     const detail = JSON.stringify(uri);
-    if (!covers(strings(asked?.resourceSubscriptions), uri)) return [{ problem: 'uri-not-subscribed', method: record.method, id, detail }];
+    if (!covers(strings(asked?.resourceSubscriptions), uri))
+      return [{ problem: 'uri-not-subscribed', method: record.method, id, detail }];
     const honoured = ack?.resourceSubscriptions;
-    return Array.isArray(honoured) && !covers(strings(honoured), uri) ? [{ problem: 'uri-not-acknowledged', method: record.method, id, detail }] : undefined;
+    return Array.isArray(honoured) && !covers(strings(honoured), uri)
+      ? [{ problem: 'uri-not-acknowledged', method: record.method, id, detail }]
+      : undefined;
   },
 };

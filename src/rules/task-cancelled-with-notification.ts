@@ -4,7 +4,11 @@ import { CLOSED_REQUESTS, type ClosedRequests } from './support/flow-memory.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
-export const taskCancelledWithNotification: Rule<{ id: string; method: string; taskId: string }, undefined, ClosedRequests> = {
+export const taskCancelledWithNotification: Rule<
+  { id: string; method: string; taskId: string },
+  undefined,
+  ClosedRequests
+> = {
   meta: {
     id: 'task-cancelled-with-notification',
     severity: 'error',
@@ -16,11 +20,13 @@ export const taskCancelledWithNotification: Rule<{ id: string; method: string; t
     specUrl: `${SPEC.cancellation}#behavior-requirements`,
     revisions: ['2025-11-25'],
   },
-  message: (d) => `${d.method} request (id ${d.id}) runs as task ${d.taskId}: cancel it with tasks/cancel, not notifications/cancelled`,
+  message: (d) =>
+    `${d.method} request (id ${d.id}) runs as task ${d.taskId}: cancel it with tasks/cancel, not notifications/cancelled`,
   memory: CLOSED_REQUESTS,
   on: { kinds: ['notification'], methods: ['notifications/cancelled'], body: true },
   check: ({ record, facts, memory }) => {
-    if (record.kind !== 'notification' || record.method !== 'notifications/cancelled' || facts.cancelled) return undefined;
+    if (record.kind !== 'notification' || record.method !== 'notifications/cancelled' || facts.cancelled)
+      return undefined;
     const rid = paramsOf(record.message)?.requestId;
     if (typeof rid !== 'string' && typeof rid !== 'number') return undefined;
     const closed = memory.byRequestId(record.dir, rid);

@@ -31,8 +31,9 @@ export const taskInvalidTransition: Rule<Data> = {
     revisions: ['2025-11-25'],
   },
   message: (d) =>
-    'expect' in d ? `${d.where} reports task ${d.taskId} as ${d.status}; it MUST be ${d.expect}`
-    : `${d.where} moves task ${d.taskId} from ${d.from} to ${d.status}`,
+    'expect' in d
+      ? `${d.where} reports task ${d.taskId} as ${d.status}; it MUST be ${d.expect}`
+      : `${d.where} moves task ${d.taskId} from ${d.from} to ${d.status}`,
   on: { fact: 'taskStatuses' },
   check: ({ facts }) => {
     if (!facts.taskStatuses) return undefined;
@@ -43,7 +44,12 @@ export const taskInvalidTransition: Rule<Data> = {
       const where = WHERE[o.source];
       if (o.expect !== undefined && o.status !== o.expect) {
         out.push({ taskId: o.taskId, status: o.status, where, expect: o.expect });
-      } else if (o.previous && !o.stale && isTaskStatus(o.previous.status) && !taskStatusCanFollow(o.previous.status, o.status)) {
+      } else if (
+        o.previous &&
+        !o.stale &&
+        isTaskStatus(o.previous.status) &&
+        !taskStatusCanFollow(o.previous.status, o.status)
+      ) {
         out.push({ taskId: o.taskId, status: o.status, where, from: o.previous.status });
       }
     }

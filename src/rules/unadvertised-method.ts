@@ -4,7 +4,9 @@ import { isModernRecord, obj } from './support/modern.js';
 import { MODERN_SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
-type Data = { method: string; path: string; served: true } | { method: string; path: string; served: false; code: string };
+type Data =
+  | { method: string; path: string; served: true }
+  | { method: string; path: string; served: false; code: string };
 
 /** JSON-RPC "Method not found": also the code for a method behind a capability the server did not advertise (schema.ts). */
 const METHOD_NOT_FOUND = -32601;
@@ -33,6 +35,8 @@ export const unadvertisedMethod: Rule<Data> = {
     // An error whose body the log did not give whole has no code to judge.
     if (record.message === null) return undefined;
     const code = obj(obj(record.message)?.error)?.code;
-    return code === METHOD_NOT_FOUND ? undefined : [{ method: p.method, path: cap.path, served: false, code: JSON.stringify(code) ?? 'no code' }];
+    return code === METHOD_NOT_FOUND
+      ? undefined
+      : [{ method: p.method, path: cap.path, served: false, code: JSON.stringify(code) ?? 'no code' }];
   },
 };

@@ -16,5 +16,8 @@ export const unansweredRequest: Rule<{ method: string; id: string; seq: number }
     needs: ['client:answers', 'server:answers'],
   },
   message: (d) => `${d.method} request #${d.seq} (id ${d.id}) was never answered`,
-  atEnd: (open) => (open.cancelled || LONG_LIVED_METHODS.has(open.method) ? undefined : { method: open.method, id: JSON.stringify(open.id), seq: open.seq }),
+  atEnd: (open) =>
+    open.cancelled || LONG_LIVED_METHODS.has(open.method)
+      ? undefined
+      : { method: open.method, id: JSON.stringify(open.id), seq: open.seq },
 };

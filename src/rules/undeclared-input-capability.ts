@@ -18,10 +18,13 @@ export const undeclaredInputCapability: Rule<Data> = {
     specUrl: MODERN_SPEC.meta,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) => `input request "${d.key}" (${d.method}) needs client capability ${d.path}, which the triggering request did not declare`,
+  message: (d) =>
+    `input request "${d.key}" (${d.method}) needs client capability ${d.path}, which the triggering request did not declare`,
   on: { kinds: ['response'] },
   check: ({ record }) => {
     const out = (record.inputs ?? []).filter((i) => i.capability?.negotiated === false);
-    return out.length === 0 ? undefined : out.map((i) => ({ key: i.key, method: i.method ?? '?', path: i.capability!.path }));
+    return out.length === 0
+      ? undefined
+      : out.map((i) => ({ key: i.key, method: i.method ?? '?', path: i.capability!.path }));
   },
 };

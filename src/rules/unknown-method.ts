@@ -22,7 +22,14 @@ export const unknownMethod: Rule<{ method: string; kind: string }> = {
     if (record.kind !== 'request' && record.kind !== 'notification') return undefined;
     const method = record.method;
     // The official extensions' methods (the tasks extension's `tasks/update`) are defined, if not core.
-    if (method === null || methodInfo(method) || modernMethod(method) || EXTENSION_REQUESTS.has(method) || isExperimentalMethod(method)) return undefined;
+    if (
+      method === null ||
+      methodInfo(method) ||
+      modernMethod(method) ||
+      EXTENSION_REQUESTS.has(method) ||
+      isExperimentalMethod(method)
+    )
+      return undefined;
     return [{ method, kind: record.kind }];
   },
 };

@@ -29,7 +29,11 @@ function judge(holder: Record<string, unknown> | null, side: Data['side']): Data
 }
 
 const what = (d: Data): string =>
-  d.side === 'client' ? 'client requested protocol version' : d.side === 'server' ? 'server answered protocol version' : 'request claims protocol version';
+  d.side === 'client'
+    ? 'client requested protocol version'
+    : d.side === 'server'
+      ? 'server answered protocol version'
+      : 'request claims protocol version';
 
 /**
  * A modern request's claimed version (2026-07-28 basic/index.mdx §_meta: a string, required; an unsupported one is
@@ -54,7 +58,9 @@ export const unknownProtocolVersion: Rule<Data> = {
   message: (d) => {
     switch (d.status) {
       case 'missing':
-        return d.side === 'client' ? 'initialize request has no params.protocolVersion' : 'initialize result has no protocolVersion';
+        return d.side === 'client'
+          ? 'initialize request has no params.protocolVersion'
+          : 'initialize result has no protocolVersion';
       case 'not-string':
         return `${what(d)} ${d.value}: protocolVersion must be a revision string such as "${REVISIONS[REVISIONS.length - 1]}"`;
       case 'prerelease':
@@ -72,7 +78,11 @@ export const unknownProtocolVersion: Rule<Data> = {
     }
   },
   severityOf: (d, severity): Severity =>
-    d.status === 'missing' || d.status === 'not-string' ? 'error' : d.status === 'unknown' || d.status === 'modern' || d.status === 'legacy' ? severity : 'info',
+    d.status === 'missing' || d.status === 'not-string'
+      ? 'error'
+      : d.status === 'unknown' || d.status === 'modern' || d.status === 'legacy'
+        ? severity
+        : 'info',
   on: { kinds: ['request', 'response'], body: true },
   check: ({ record, facts, session }) => {
     if (record.kind === 'request' && record.method !== 'initialize') {
@@ -84,7 +94,11 @@ export const unknownProtocolVersion: Rule<Data> = {
       const found = judge(obj(obj(record.message)?.params), 'client');
       return found ? [found] : undefined;
     }
-    if (record.kind === 'response' && facts.request?.method === 'initialize' && facts.request.seq === session.initializeSeq) {
+    if (
+      record.kind === 'response' &&
+      facts.request?.method === 'initialize' &&
+      facts.request.seq === session.initializeSeq
+    ) {
       const found = judge(obj(obj(record.message)?.result), 'server');
       return found ? [found] : undefined;
     }

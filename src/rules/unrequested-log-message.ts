@@ -42,7 +42,8 @@ function relatedOf(record: PipelineRecord, session: Readonly<SessionState>, stat
     return asked === undefined ? null : [asked];
   }
   const open: Asked[] = [];
-  for (const p of session.pending.values()) if (p.dir === 'c2s' && p.method !== 'subscriptions/listen') open.push(askedBy(p.method, p.message));
+  for (const p of session.pending.values())
+    if (p.dir === 'c2s' && p.method !== 'subscriptions/listen') open.push(askedBy(p.method, p.message));
   return open;
 }
 
@@ -62,21 +63,29 @@ export const unrequestedLogMessage: Rule<Data, State> = {
     id: 'unrequested-log-message',
     severity: 'error',
     description:
-      'From 2026-07-28 there is no logging/setLevel: a client asks for log messages per request, with `params._meta["io.modelcontextprotocol/logLevel"]`, and a server sends `notifications/message` only for a request that did, at that level or above, on that request\'s own stream (server/utilities/logging.mdx; "request-scoped notifications MUST relate to the originating client request"); log and progress notifications never go on a subscriptions/listen stream. Reported on a server\'s modern notifications/message tagged with a subscriptionId or sent on a listen\'s HTTP stream; one whose request (over HTTP: the request of its exchange; on stdio: any open client request) carried no logLevel; or one below the level asked for (on stdio: below the lowest level an open request asked for). The `logging` capability a discover result must advertise is capability-not-negotiated\'s; an invalid level is invalid-log-level\'s.',
+      "From 2026-07-28 there is no logging/setLevel: a client asks for log messages per request, with `params._meta[\"io.modelcontextprotocol/logLevel\"]`, and a server sends `notifications/message` only for a request that did, at that level or above, on that request's own stream (server/utilities/logging.mdx; \"request-scoped notifications MUST relate to the originating client request\"); log and progress notifications never go on a subscriptions/listen stream. Reported on a server's modern notifications/message tagged with a subscriptionId or sent on a listen's HTTP stream; one whose request (over HTTP: the request of its exchange; on stdio: any open client request) carried no logLevel; or one below the level asked for (on stdio: below the lowest level an open request asked for). The `logging` capability a discover result must advertise is capability-not-negotiated's; an invalid level is invalid-log-level's.",
     specUrl: MODERN_SPEC.logging,
     revisions: MODERN_REVISIONS,
     needs: ['client:requests'],
   },
-  message: (d) => (d.problem === 'listen' ? TEXT.listen(d) : d.problem === 'no-level' ? TEXT['no-level'](d) : TEXT.below(d)),
+  message: (d) =>
+    d.problem === 'listen' ? TEXT.listen(d) : d.problem === 'no-level' ? TEXT['no-level'](d) : TEXT.below(d),
   createState: () => new RecentMap<Asked>(),
   on: { kinds: ['request', 'notification'], body: true },
   check: ({ record, session, state }) => {
     if (record.kind === 'request') {
       const x = record.http?.exchange;
-      if (record.dir === 'c2s' && x !== null && x !== undefined && record.method !== null) state.set(String(x), askedBy(record.method, record.message));
+      if (record.dir === 'c2s' && x !== null && x !== undefined && record.method !== null)
+        state.set(String(x), askedBy(record.method, record.message));
       return undefined;
     }
-    if (record.kind !== 'notification' || record.method !== 'notifications/message' || record.dir !== 's2c' || !isModernRecord(record)) return undefined;
+    if (
+      record.kind !== 'notification' ||
+      record.method !== 'notifications/message' ||
+      record.dir !== 's2c' ||
+      !isModernRecord(record)
+    )
+      return undefined;
     const params = paramsOf(record.message);
     if (obj(params?._meta)?.[META.subscriptionId] !== undefined) return [{ problem: 'listen', how: 'tagged' }];
     if (!requestLogged(session, record.dir)) return undefined;

@@ -15,9 +15,12 @@ type Data =
 type State = RecentMap<string[]>;
 
 const TEXT = {
-  missing: (d: Extract<Data, { problem: 'missing' }>) => `-32022 (unsupported protocol version) without ${d.missing.join(' and ')}`,
-  requested: (d: Extract<Data, { problem: 'requested' }>) => `-32022 says data.requested ${JSON.stringify(d.requested)}, but the request sent ${JSON.stringify(d.sent)}`,
-  retry: (d: Extract<Data, { problem: 'retry' }>) => `retry after the -32022 of #${d.errorSeq} sends version ${JSON.stringify(d.sent)}, which is not among its supported ${JSON.stringify(d.supported)}`,
+  missing: (d: Extract<Data, { problem: 'missing' }>) =>
+    `-32022 (unsupported protocol version) without ${d.missing.join(' and ')}`,
+  requested: (d: Extract<Data, { problem: 'requested' }>) =>
+    `-32022 says data.requested ${JSON.stringify(d.requested)}, but the request sent ${JSON.stringify(d.sent)}`,
+  retry: (d: Extract<Data, { problem: 'retry' }>) =>
+    `retry after the -32022 of #${d.errorSeq} sends version ${JSON.stringify(d.sent)}, which is not among its supported ${JSON.stringify(d.supported)}`,
 };
 
 export const unsupportedVersionData: Rule<Data, State> = {
@@ -25,12 +28,13 @@ export const unsupportedVersionData: Rule<Data, State> = {
     id: 'unsupported-version-data',
     severity: 'error',
     description:
-      'An UnsupportedProtocolVersionError (-32022, 2026-07-28 basic/versioning.mdx) must say which versions the server supports and which one it was asked for: `error.data.supported` (an array of strings) and `error.data.requested` (a string) are both required (schema `UnsupportedProtocolVersionError`); the client picks a mutual version from `supported` to retry with. Two warnings (the schema\'s descriptions, not MUSTs): `data.requested` other than the version the request sent, and a retry of the same request (a version-retry chain) under a version that is not in the `supported` list it was given.',
+      "An UnsupportedProtocolVersionError (-32022, 2026-07-28 basic/versioning.mdx) must say which versions the server supports and which one it was asked for: `error.data.supported` (an array of strings) and `error.data.requested` (a string) are both required (schema `UnsupportedProtocolVersionError`); the client picks a mutual version from `supported` to retry with. Two warnings (the schema's descriptions, not MUSTs): `data.requested` other than the version the request sent, and a retry of the same request (a version-retry chain) under a version that is not in the `supported` list it was given.",
     specUrl: MODERN_SPEC.versioning,
     revisions: MODERN_REVISIONS,
     seqFields: ['errorSeq'],
   },
-  message: (d) => (d.problem === 'missing' ? TEXT.missing(d) : d.problem === 'requested' ? TEXT.requested(d) : TEXT.retry(d)),
+  message: (d) =>
+    d.problem === 'missing' ? TEXT.missing(d) : d.problem === 'requested' ? TEXT.requested(d) : TEXT.retry(d),
   severityOf: (d, severity) => (d.problem === 'missing' ? severity : 'warning'),
   createState: () => new RecentMap<string[]>(),
   on: { kinds: ['error', 'request'], body: true },
@@ -47,12 +51,17 @@ export const unsupportedVersionData: Rule<Data, State> = {
     if (record.kind !== 'error' || error?.code !== MODERN_ERRORS.unsupportedVersion) return undefined;
     const data = obj(error.data);
     const missing: string[] = [];
-    const supported = Array.isArray(data?.supported) && data.supported.every((v) => typeof v === 'string') ? (data.supported as string[]) : null;
+    const supported =
+      Array.isArray(data?.supported) && data.supported.every((v) => typeof v === 'string')
+        ? (data.supported as string[])
+        : null;
     if (supported === null) missing.push('data.supported (string array)');
     else state.set(String(record.seq), supported);
     if (typeof data?.requested !== 'string') missing.push('data.requested (string)');
     if (missing.length > 0) return [{ problem: 'missing', missing }];
     const sent = facts.request ? claimedVersion(facts.request.message) : undefined;
-    return typeof sent === 'string' && sent !== data!.requested ? [{ problem: 'requested', requested: data!.requested as string, sent }] : undefined;
+    return typeof sent === 'string' && sent !== data!.requested
+      ? [{ problem: 'requested', requested: data!.requested as string, sent }]
+      : undefined;
   },
 };

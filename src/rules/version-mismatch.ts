@@ -34,7 +34,11 @@ export const versionMismatch: Rule<Data, State> = {
   createState: () => ({ mismatch: null }),
   on: { kinds: ['request', 'notification', 'response'], body: true },
   check: ({ record, facts, session, state }) => {
-    if (record.kind === 'response' && facts.request?.method === 'initialize' && facts.request.seq === session.initializeSeq) {
+    if (
+      record.kind === 'response' &&
+      facts.request?.method === 'initialize' &&
+      facts.request.seq === session.initializeSeq
+    ) {
       const requested = obj(obj(facts.request.message)?.params)?.protocolVersion;
       const answered = obj(obj(record.message)?.result)?.protocolVersion;
       if (typeof requested !== 'string' || typeof answered !== 'string' || requested === answered) return undefined;
@@ -47,7 +51,8 @@ export const versionMismatch: Rule<Data, State> = {
     if (!methodInfo(record.method) || !methodInRevision(record.method, m.answered)) return undefined;
     const out: Data[] = [];
     for (const f of paramFeaturesUsed(record.method, paramsOf(record.message))) {
-      if (!revisionAtLeast(m.answered, f.since)) out.push({ kind: 'feature', feature: f.name, method: record.method, since: f.since, ...m });
+      if (!revisionAtLeast(m.answered, f.since))
+        out.push({ kind: 'feature', feature: f.name, method: record.method, since: f.since, ...m });
     }
     return out.length > 0 ? out : undefined;
   },

@@ -54,7 +54,11 @@ function salientOf(params: Record<string, unknown> | null): string | null {
  * The chain a modern request belongs to (removing the open chain it continues), and the open chain it continues when
  * there was one (for client time and the retry rules).
  */
-export function chainOfRequest(d: Decoded, s: SessionState, seq: number): { chain: { first: number; round: number }; continues: OpenChain | null } {
+export function chainOfRequest(
+  d: Decoded,
+  s: SessionState,
+  seq: number,
+): { chain: { first: number; round: number }; continues: OpenChain | null } {
   const params = obj(obj(d.message)?.params);
   const state = typeof params?.requestState === 'string' ? params.requestState : null;
   const responses = obj(params?.inputResponses);
@@ -63,7 +67,8 @@ export function chainOfRequest(d: Decoded, s: SessionState, seq: number): { chai
   let i = -1;
   // The echoed state links a retry of the same logical request only: state on another request is not its retry
   // (client requirement 4: requestState "MUST NOT be used for any other request"; mrtr-retry-mismatch says so).
-  if (state !== null) i = open.findIndex((c) => c.requestState === state && c.method === d.method && c.salient === salient);
+  if (state !== null)
+    i = open.findIndex((c) => c.requestState === state && c.method === d.method && c.salient === salient);
   if (i < 0) {
     // Without the echoed state: the newest chain of this method and target that this request answers — a version
     // retry, or a request with `inputResponses` for the keys asked (whose state, if one was issued, it dropped or
@@ -71,7 +76,14 @@ export function chainOfRequest(d: Decoded, s: SessionState, seq: number): { chai
     for (let k = open.length - 1; k >= 0 && i < 0; k--) {
       const c = open[k]!;
       if (c.method !== d.method || c.salient !== salient) continue;
-      if (c.why === 'version' ? state === null && c.requestState === null : responses !== null ? c.inputKeys.every((key) => Object.hasOwn(responses, key)) : false) i = k;
+      if (
+        c.why === 'version'
+          ? state === null && c.requestState === null
+          : responses !== null
+            ? c.inputKeys.every((key) => Object.hasOwn(responses, key))
+            : false
+      )
+        i = k;
     }
   }
   if (i < 0 && responses !== null) {
@@ -81,7 +93,13 @@ export function chainOfRequest(d: Decoded, s: SessionState, seq: number): { chai
     const keys = Object.keys(responses);
     for (let k = open.length - 1; k >= 0 && i < 0; k--) {
       const c = open[k]!;
-      if (c.why === 'input' && c.method === d.method && c.salient === salient && (keys.length === 0 || keys.some((key) => c.inputKeys.includes(key)))) i = k;
+      if (
+        c.why === 'input' &&
+        c.method === d.method &&
+        c.salient === salient &&
+        (keys.length === 0 || keys.some((key) => c.inputKeys.includes(key)))
+      )
+        i = k;
     }
   }
   if (i < 0) return { chain: { first: seq, round: 1 }, continues: null };
@@ -99,12 +117,19 @@ export function noteAnswer(d: Decoded, s: SessionState, r: PipelineRecord, p: Pe
   else if (d.kind === 'error' && obj(m?.error)?.code === MODERN_ERRORS.unsupportedVersion) why = 'version';
   const times = p.chainTimes ?? null;
   const legMs = r.latencyMs;
-  const upTo: ChainTimes | null = times === null || legMs === null ? null : { ...times, serverMs: times.serverMs + legMs };
+  const upTo: ChainTimes | null =
+    times === null || legMs === null ? null : { ...times, serverMs: times.serverMs + legMs };
   if (why === null) {
     // The terminal answer of an operation of several rounds sums it up.
     if (p.chain.round > 1) {
       const total = upTo === null || r.wire.tsMs === null ? null : round3(r.wire.tsMs - upTo.startMs);
-      r.operation = { first: p.chain.first, rounds: p.chain.round, latencyMs: total, serverMs: upTo && round3(upTo.serverMs), clientMs: upTo && round3(upTo.clientMs) };
+      r.operation = {
+        first: p.chain.first,
+        rounds: p.chain.round,
+        latencyMs: total,
+        serverMs: upTo && round3(upTo.serverMs),
+        clientMs: upTo && round3(upTo.clientMs),
+      };
     }
     return;
   }
@@ -155,7 +180,10 @@ function inputRefs(result: Record<string, unknown>, p: PendingRequest): InputReq
       key,
       method,
       primitive: info?.primitive ?? null,
-      capability: path === null ? null : { side: 'client', path, negotiated: declared === null ? false : declaredIn(declared, path) },
+      capability:
+        path === null
+          ? null
+          : { side: 'client', path, negotiated: declared === null ? false : declaredIn(declared, path) },
     });
   }
   return out;
@@ -168,7 +196,8 @@ function inputRefs(result: Record<string, unknown>, p: PendingRequest): InputReq
  */
 function capabilityPath(method: string, params: Record<string, unknown> | null, base: string): string {
   if (method === 'elicitation/create') return params?.mode === 'url' ? 'elicitation.url' : 'elicitation.form';
-  if (method === 'sampling/createMessage' && (params?.tools != null || params?.toolChoice != null)) return 'sampling.tools';
+  if (method === 'sampling/createMessage' && (params?.tools != null || params?.toolChoice != null))
+    return 'sampling.tools';
   return base;
 }
 
@@ -180,5 +209,5 @@ export function chainOfTagged(d: Decoded, s: SessionState): { first: number; rou
   const id = obj(obj(obj(d.message)?.params)?._meta)?.[META.subscriptionId];
   if (typeof id !== 'string' && typeof id !== 'number') return undefined;
   const listen = s.pending.get('c2s', id);
-  return listen?.method === 'subscriptions/listen' ? listen.chain ?? undefined : undefined;
+  return listen?.method === 'subscriptions/listen' ? (listen.chain ?? undefined) : undefined;
 }

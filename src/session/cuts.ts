@@ -44,7 +44,11 @@ export function isCutFormat(format: string): format is CutFormat {
  * Where a piece of a file of this format may start: a line holding one of `needles` that `cutAt` accepts; and, for
  * formats with clock times, where a line's time is (`timeOf`, given the line's start).
  */
-export function cutRule(format: CutFormat): { needles: readonly string[]; cutAt: (text: string) => boolean; timeOf?: (head: string) => string | null } {
+export function cutRule(format: CutFormat): {
+  needles: readonly string[];
+  cutAt: (text: string) => boolean;
+  timeOf?: (head: string) => string | null;
+} {
   switch (format) {
     case 'ndjson':
       return { needles: ['"initialize"'], cutAt: isInitializeRequest };
@@ -77,7 +81,13 @@ export function isInitializeRequest(text: string): boolean {
   } catch {
     return false;
   }
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && (v as { method?: unknown }).method === 'initialize' && Object.hasOwn(v, 'id');
+  return (
+    v !== null &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    (v as { method?: unknown }).method === 'initialize' &&
+    Object.hasOwn(v, 'id')
+  );
 }
 
 /** Whether an envelope line is, to the envelope reader, a process start event with no session key. */
@@ -85,7 +95,9 @@ export function isUnkeyedStart(text: string): boolean {
   const out: Frame[] = [];
   new EnvelopeReader('').line({ text, line: 1, bytes: Buffer.byteLength(text) }, out);
   const f = out[0];
-  return out.length === 1 && f !== undefined && f.session === null && f.event !== undefined && START_EVENTS.has(f.event.name);
+  return (
+    out.length === 1 && f !== undefined && f.session === null && f.event !== undefined && START_EVENTS.has(f.event.name)
+  );
 }
 
 /** Whether a transcript line is, to the transcript reader, a session break that names its session. */
@@ -141,19 +153,22 @@ export class CutCheck {
     const keyed = !r.session.startsWith(this.unkeyedPrefix);
     if (this.first) {
       this.first = false;
-      if (this.firstLine !== undefined) this.starts = this.isCutRecord(r, keyed) && r.seq === 1 && r.wire.line === this.firstLine;
+      if (this.firstLine !== undefined)
+        this.starts = this.isCutRecord(r, keyed) && r.seq === 1 && r.wire.line === this.firstLine;
     }
     if (r.session !== this.lastSession) {
       this.lastSession = r.session;
       this.lastStarted = false;
     }
-    if (r.kind !== 'event' || START_EVENTS.has(r.event?.name ?? '') || SESSION_EVENTS.has(r.event?.name ?? '')) this.lastStarted = true;
+    if (r.kind !== 'event' || START_EVENTS.has(r.event?.name ?? '') || SESSION_EVENTS.has(r.event?.name ?? ''))
+      this.lastStarted = true;
     this.lastInvalid = r.kind === 'invalid';
     if (keyed && r.session !== NO_SESSION) this.keys.add(r.session);
     const ms = r.wire.tsMs;
     const written = r.ts === null || ms === null ? null : clockTextMs(r.ts);
     if (written !== null) {
-      if (this.clock === null) this.clock = { start: this.clockOffset, first: written, last: ms!, lastOffset: ms! - written };
+      if (this.clock === null)
+        this.clock = { start: this.clockOffset, first: written, last: ms!, lastOffset: ms! - written };
       else {
         this.clock.last = ms!;
         this.clock.lastOffset = ms! - written;
@@ -198,7 +213,8 @@ export function cutsHeld(reports: readonly CutReport[], maxSessions: number): bo
       // The whole file reads the piece's first clock time with the days it counted so far, and a day more if that
       // time passed a midnight; the piece read it (and so every clock time after it) with the days it started from.
       const first = r.clock.first + days;
-      if (r.clock.start !== (lastClock !== null && passesMidnight(lastClock, first) ? days + DAY_MS : days)) return false;
+      if (r.clock.start !== (lastClock !== null && passesMidnight(lastClock, first) ? days + DAY_MS : days))
+        return false;
       days = r.clock.lastOffset;
       lastClock = r.clock.last;
     }

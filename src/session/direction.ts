@@ -63,7 +63,7 @@ export function inferDir(d: Decoded, s: SessionState): Direction {
  */
 function taskDir(d: Decoded, s: SessionState, params: Record<string, unknown> | null): Direction {
   const taskId = params?.taskId;
-  let runner = typeof taskId === 'string' ? s.tasks.get(taskId) ?? 'unknown' : 'unknown';
+  let runner = typeof taskId === 'string' ? (s.tasks.get(taskId) ?? 'unknown') : 'unknown';
   if (runner === 'unknown') {
     const newest = s.pending.newestTask();
     if (newest) runner = opposite(newest.dir);

@@ -39,7 +39,8 @@ function evidence(d: Decoded): Era | null {
   }
   if (d.kind === 'response') {
     const result = obj(m.result);
-    if (result !== null && (Object.hasOwn(result, 'resultType') || obj(result._meta)?.[META.serverInfo] !== undefined)) return 'modern';
+    if (result !== null && (Object.hasOwn(result, 'resultType') || obj(result._meta)?.[META.serverInfo] !== undefined))
+      return 'modern';
     return null;
   }
   if (d.kind === 'error') {

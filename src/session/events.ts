@@ -8,8 +8,20 @@ export const START_EVENTS: ReadonlySet<string> = new Set(['start', 'spawn', 'con
  * (basic/lifecycle.mdx §Shutdown: stdio closes stdin / the process exits; HTTP closes or DELETEs the session).
  */
 export const CLOSE_EVENTS: ReadonlySet<string> = new Set([
-  'stdin-closed', 'stdout-closed', 'exit', 'close', 'closed', 'disconnect', 'disconnected', 'end',
-  'http-delete', 'delete', 'session-end', 'terminated', 'kill', 'signal',
+  'stdin-closed',
+  'stdout-closed',
+  'exit',
+  'close',
+  'closed',
+  'disconnect',
+  'disconnected',
+  'end',
+  'http-delete',
+  'delete',
+  'session-end',
+  'terminated',
+  'kill',
+  'signal',
   // The server ended the session and answers its id with 404 (basic/transports.mdx §Session Management).
   'http-session-expired',
 ]);
@@ -26,7 +38,16 @@ export const SESSION_EVENTS: ReadonlySet<string> = new Set(['session', 'session-
 export const CLOSED_CHANNELS: ReadonlyMap<string, 'c2s' | 's2c' | 'both'> = new Map([
   ['stdin-closed', 'c2s'],
   ['stdout-closed', 's2c'],
-  ...['exit', 'close', 'closed', 'disconnect', 'disconnected', 'http-delete', 'delete', 'session-end', 'terminated', 'http-session-expired'].map(
-    (name) => [name, 'both'] as [string, 'both'],
-  ),
+  ...[
+    'exit',
+    'close',
+    'closed',
+    'disconnect',
+    'disconnected',
+    'http-delete',
+    'delete',
+    'session-end',
+    'terminated',
+    'http-session-expired',
+  ].map((name) => [name, 'both'] as [string, 'both']),
 ]);

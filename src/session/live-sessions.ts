@@ -28,7 +28,10 @@ export class LiveSessions<Owner> {
   /** Sessions pushed out by the bound so far. */
   evicted = 0;
 
-  constructor(readonly limit = DEFAULT_MAX_SESSIONS, readonly closedKept = CLOSED_SESSIONS_KEPT) {}
+  constructor(
+    readonly limit = DEFAULT_MAX_SESSIONS,
+    readonly closedKept = CLOSED_SESSIONS_KEPT,
+  ) {}
 
   get size(): number {
     return this.byRecency.size + this.closed.size;

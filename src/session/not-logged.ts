@@ -20,7 +20,13 @@ const bit = (side: Side, cls: MessageClass): number => 1 << ((side === 'client' 
 
 /** The class of a message kind; null for records that are no message. */
 function classOf(kind: Kind): MessageClass | null {
-  return kind === 'request' ? 'requests' : kind === 'response' || kind === 'error' ? 'answers' : kind === 'notification' ? 'notifications' : null;
+  return kind === 'request'
+    ? 'requests'
+    : kind === 'response' || kind === 'error'
+      ? 'answers'
+      : kind === 'notification'
+        ? 'notifications'
+        : null;
 }
 
 function bitsOf(nl: NotLogged): number {

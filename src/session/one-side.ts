@@ -28,7 +28,12 @@ export function serverSideResponse(d: Decoded, s: SessionState): boolean {
 /** The result of an `initialize` request, by its shape: `protocolVersion`, `capabilities` and `serverInfo`. */
 export function isInitializeResult(message: unknown): boolean {
   const result = obj(obj(message)?.result);
-  return result !== null && typeof result.protocolVersion === 'string' && obj(result.capabilities) !== null && obj(result.serverInfo) !== null;
+  return (
+    result !== null &&
+    typeof result.protocolVersion === 'string' &&
+    obj(result.capabilities) !== null &&
+    obj(result.serverInfo) !== null
+  );
 }
 
 /** Counts a message by its sender; a client message shows the session is not the server's side alone. */

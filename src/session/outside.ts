@@ -17,6 +17,6 @@ export const NO_SESSION = '';
  */
 export function staysOutside(d: Decoded): boolean {
   if (d.kind === 'log') return true;
-  const name = d.kind === 'event' ? d.frame.event?.name ?? '' : null;
+  const name = d.kind === 'event' ? (d.frame.event?.name ?? '') : null;
   return name !== null && !START_EVENTS.has(name) && !SESSION_EVENTS.has(name) && !CLOSE_EVENTS.has(name);
 }

@@ -127,7 +127,8 @@ export class PendingTable {
   /** The oldest open request sent in `dir` that had no id, whatever its method, taken out; undefined when there is none. */
   takeAnyUnnumbered(dir: Direction): UnnumberedRequest | undefined {
     let oldest: UnnumberedRequest[] | undefined;
-    for (const q of this.unnumbered?.values() ?? []) if (q[0]!.dir === dir && (oldest === undefined || q[0]!.seq < oldest[0]!.seq)) oldest = q;
+    for (const q of this.unnumbered?.values() ?? [])
+      if (q[0]!.dir === dir && (oldest === undefined || q[0]!.seq < oldest[0]!.seq)) oldest = q;
     return oldest === undefined ? undefined : this.takeFrom(oldest, this.unnumbered!);
   }
 

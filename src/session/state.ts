@@ -45,7 +45,13 @@ export class SessionState {
   /** Messages that were a dual-era client's `server/discover` probe or its answer (not "before initialize"). */
   probeMessages = 0;
 
-  constructor(key: string, file: string, firstSeq: number, phase: Phase, private readonly pendingLimit: number) {
+  constructor(
+    key: string,
+    file: string,
+    firstSeq: number,
+    phase: Phase,
+    private readonly pendingLimit: number,
+  ) {
     this.phase = phase;
     this.info = {
       key,

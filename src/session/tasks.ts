@@ -50,9 +50,13 @@ export function observeTaskStatus(s: SessionState, record: PipelineRecord, facts
     const previous = s.taskStatus.get(taskId) ?? null;
     const parsed = typeof task.lastUpdatedAt === 'string' ? Date.parse(task.lastUpdatedAt) : NaN;
     const updatedMs = Number.isNaN(parsed) ? null : parsed;
-    const stale = previous !== null && previous.updatedMs !== null && updatedMs !== null && updatedMs < previous.updatedMs;
-    out.push(carrier.expect ? { taskId, status, source: carrier.source, expect: carrier.expect, previous, stale }
-      : { taskId, status, source: carrier.source, previous, stale });
+    const stale =
+      previous !== null && previous.updatedMs !== null && updatedMs !== null && updatedMs < previous.updatedMs;
+    out.push(
+      carrier.expect
+        ? { taskId, status, source: carrier.source, expect: carrier.expect, previous, stale }
+        : { taskId, status, source: carrier.source, previous, stale },
+    );
     if (stale) continue;
     s.taskStatus.delete(taskId);
     s.taskStatus.set(taskId, { status, updatedMs, seq: record.seq });

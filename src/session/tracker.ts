@@ -37,7 +37,10 @@ export class RunContext {
   readonly byKey = new Map<string, SessionState>();
   /** Sessions that can still get records, across the inputs being read, bounded by `--max-sessions`. */
   readonly live: LiveSessions<Tracker>;
-  constructor(readonly pendingLimit = 100_000, sessionLimit = DEFAULT_MAX_SESSIONS) {
+  constructor(
+    readonly pendingLimit = 100_000,
+    sessionLimit = DEFAULT_MAX_SESSIONS,
+  ) {
     this.live = new LiveSessions(sessionLimit);
   }
 }
@@ -77,7 +80,10 @@ export class Tracker {
   /** What this input's records outside any session share (outside.ts): a state of their own, never a session. */
   private outside: SessionState | null = null;
 
-  constructor(private readonly ctx: RunContext, private readonly file: string) {}
+  constructor(
+    private readonly ctx: RunContext,
+    private readonly file: string,
+  ) {}
 
   push(d: Decoded): Tracked {
     const seq = ++this.ctx.seq;
@@ -101,7 +107,8 @@ export class Tracker {
       dirInferred = dir !== 'unknown';
     }
     // The era first: the answered request keeps the era it was sent under (era.ts).
-    const answered = (d.kind === 'response' || d.kind === 'error') && d.id !== null ? s.pending.get(opposite(dir), d.id) : undefined;
+    const answered =
+      (d.kind === 'response' || d.kind === 'error') && d.id !== null ? s.pending.get(opposite(dir), d.id) : undefined;
     const era: MessageEra = isMessage ? eraOf(d, s, answered) : { era: s.era, revision: s.revision };
     const discovery = era.era === 'modern' && isDiscovery(d, answered?.method ?? d.method);
     if (d.kind !== 'log') this.enterPhase(d, s, dir, seq, facts, era, discovery);
@@ -127,12 +134,20 @@ export class Tracker {
       format: this.format,
       revision: era.revision,
       message: d.message,
-      wire: { file: frame.file, line: frame.line, lines: frame.lines, tsMs: frame.tsMs, text: d.text, ...(frame.httpWire ? { http: frame.httpWire } : {}) },
+      wire: {
+        file: frame.file,
+        line: frame.line,
+        lines: frame.lines,
+        tsMs: frame.tsMs,
+        text: d.text,
+        ...(frame.httpWire ? { http: frame.httpWire } : {}),
+      },
     };
     // A session break opens its session: it is lifecycle traffic, whatever phase the messages after it are in. So is
     // what comes before the session's first message (a process or connection starting, a bridge's launch, a banner):
     // it belongs to initialization, though a session seen from its middle starts in operation (its first message says).
-    if ((d.kind === 'event' && SESSION_EVENTS.has(frame.event?.name ?? '')) || beforeHandshake(d, s)) record.phase = 'initialization';
+    if ((d.kind === 'event' && SESSION_EVENTS.has(frame.event?.name ?? '')) || beforeHandshake(d, s))
+      record.phase = 'initialization';
     if (d.raw !== undefined) record.raw = d.raw;
     if (d.kind === 'event' && frame.event) record.event = frame.event;
     if (d.batch) record.batch = d.batch;
@@ -186,7 +201,13 @@ export class Tracker {
    * what was left open.
    */
   close(): SessionState[] {
-    const sessions = [...new Set([...this.keyed.values(), ...(this.current ? [this.current] : []), ...(this.outside ? [this.outside] : [])])];
+    const sessions = [
+      ...new Set([
+        ...this.keyed.values(),
+        ...(this.current ? [this.current] : []),
+        ...(this.outside ? [this.outside] : []),
+      ]),
+    ];
     for (const s of sessions) this.retire(s);
     return sessions;
   }
@@ -203,7 +224,7 @@ export class Tracker {
 
   private sessionFor(d: Decoded, seq: number, facts: Facts): SessionState {
     const isInitialize = d.kind === 'request' && d.method === 'initialize';
-    const eventName = d.kind === 'event' ? d.frame.event?.name ?? '' : '';
+    const eventName = d.kind === 'event' ? (d.frame.event?.name ?? '') : '';
     // An empty session id names no session (NO_SESSION is the key of none).
     const key = d.frame.session === '' ? null : d.frame.session;
     if (key === null && this.current === null && staysOutside(d)) {
@@ -225,11 +246,15 @@ export class Tracker {
       // A new `initialize` starts a new session unless the current one is empty, or is a process seen
       // starting (then the messages before it really came first: a lifecycle violation, not a new session).
       const why: Facts['newSession'] =
-        c === null ? 'first'
-        : SESSION_EVENTS.has(eventName) ? 'break'
-        : START_EVENTS.has(eventName) && (c.messages > 0 || c.started) ? 'start'
-        : isInitialize && (c.info.initializeSeen || (c.messages > c.probeMessages && !c.started)) ? 'initialize'
-        : undefined;
+        c === null
+          ? 'first'
+          : SESSION_EVENTS.has(eventName)
+            ? 'break'
+            : START_EVENTS.has(eventName) && (c.messages > 0 || c.started)
+              ? 'start'
+              : isInitialize && (c.info.initializeSeen || (c.messages > c.probeMessages && !c.started))
+                ? 'initialize'
+                : undefined;
       if (why) {
         if (c !== null) {
           this.retire(c);
@@ -297,7 +322,15 @@ export class Tracker {
   }
 
   /** Phase changes that apply to the record itself (basic/lifecycle.mdx: Initialization → Operation → Shutdown). */
-  private enterPhase(d: Decoded, s: SessionState, dir: Direction, seq: number, facts: Facts, era: MessageEra, discovery: boolean): void {
+  private enterPhase(
+    d: Decoded,
+    s: SessionState,
+    dir: Direction,
+    seq: number,
+    facts: Facts,
+    era: MessageEra,
+    discovery: boolean,
+  ): void {
     if (d.kind === 'event') {
       const name = d.frame.event?.name ?? '';
       if (START_EVENTS.has(name)) {
@@ -321,8 +354,12 @@ export class Tracker {
       s.phase = 'initialization';
       readInitializeRequest(s, d.message, seq);
     } else if (
-      s.phase === 'initialization' && s.info.negotiatedRevision !== null && !s.info.initializedSeen &&
-      d.kind === 'request' && dir === 'c2s' && !ROUTINE_BEFORE_INITIALIZED.has(d.method ?? '')
+      s.phase === 'initialization' &&
+      s.info.negotiatedRevision !== null &&
+      !s.info.initializedSeen &&
+      d.kind === 'request' &&
+      dir === 'c2s' &&
+      !ROUTINE_BEFORE_INITIALIZED.has(d.method ?? '')
     ) {
       // The client went on without `notifications/initialized`: the session is operating anyway.
       s.phase = 'operation';
@@ -340,19 +377,37 @@ export class Tracker {
 
   private onRequest(d: Decoded, s: SessionState, r: PipelineRecord, facts: Facts, era: MessageEra): void {
     annotateMethod(r, d.method, era.era === 'modern');
-    r.capability = era.era === 'modern' ? modernCapabilityFor(d.method as string, s) : capabilityFor(d.method as string, d.message, s, r.dir);
+    r.capability =
+      era.era === 'modern'
+        ? modernCapabilityFor(d.method as string, s)
+        : capabilityFor(d.method as string, d.message, s, r.dir);
     if (d.id === null) {
       // A summary that gave no id: its answer names its method, or only an id the log never gave (pending.ts).
-      if (d.noBody === 'summary') s.pending.addUnnumbered({ seq: r.seq, dir: r.dir, method: d.method as string, tsMs: r.wire.tsMs, tsKind: timeKind(r.ts, r.wire.tsMs), capability: r.capability });
+      if (d.noBody === 'summary')
+        s.pending.addUnnumbered({
+          seq: r.seq,
+          dir: r.dir,
+          method: d.method as string,
+          tsMs: r.wire.tsMs,
+          tsKind: timeKind(r.ts, r.wire.tsMs),
+          capability: r.capability,
+        });
       return;
     }
     if (typeof d.id === 'number') s.lastId[r.dir] = d.id;
     const meta = paramsOf(d.message)?._meta;
-    const token = meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>).progressToken : undefined;
+    const token =
+      meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>).progressToken : undefined;
     const p: PendingRequest = {
-      seq: r.seq, source: r.source, dir: r.dir, id: d.id, method: d.method as string, tsMs: r.wire.tsMs,
+      seq: r.seq,
+      source: r.source,
+      dir: r.dir,
+      id: d.id,
+      method: d.method as string,
+      tsMs: r.wire.tsMs,
       tsKind: timeKind(r.ts, r.wire.tsMs),
-      cancelled: false, capability: r.capability,
+      cancelled: false,
+      capability: r.capability,
       progressToken: typeof token === 'string' || typeof token === 'number' ? token : null,
       task: paramsOf(d.message)?.task != null,
       message: d.message,
@@ -385,7 +440,10 @@ export class Tracker {
       const chain = chainOfTagged(d, s);
       if (chain !== undefined) r.chain = chain;
     }
-    r.capability = era.era === 'modern' ? modernCapabilityFor(d.method as string, s) : capabilityFor(d.method as string, d.message, s, r.dir);
+    r.capability =
+      era.era === 'modern'
+        ? modernCapabilityFor(d.method as string, s)
+        : capabilityFor(d.method as string, d.message, s, r.dir);
     if (d.method === 'notifications/cancelled') {
       // The sender cancels a request it issued earlier in the same direction (basic/utilities/cancellation.mdx).
       const rid = paramsOf(d.message)?.requestId;
@@ -400,7 +458,10 @@ export class Tracker {
       // Progress goes from the receiver of a request back to its sender (basic/utilities/progress.mdx).
       const tok = paramsOf(d.message)?.progressToken;
       const senderDir: Direction = r.dir === 'c2s' ? 's2c' : r.dir === 's2c' ? 'c2s' : 'unknown';
-      facts.progressFor = typeof tok === 'string' || typeof tok === 'number' ? s.progress.get(pendingKey(senderDir, tok)) ?? null : null;
+      facts.progressFor =
+        typeof tok === 'string' || typeof tok === 'number'
+          ? (s.progress.get(pendingKey(senderDir, tok)) ?? null)
+          : null;
     }
   }
 
@@ -474,7 +535,8 @@ export class Tracker {
     annotateMethod(r, p.method, modern);
     r.capability = p.capability;
     // Only between times of one kind: a clock time without a date minus an epoch time is no duration (time.ts).
-    if (p.tsMs !== null && r.wire.tsMs !== null && p.tsKind === timeKind(r.ts, r.wire.tsMs)) r.latencyMs = round3(r.wire.tsMs - p.tsMs);
+    if (p.tsMs !== null && r.wire.tsMs !== null && p.tsKind === timeKind(r.ts, r.wire.tsMs))
+      r.latencyMs = round3(r.wire.tsMs - p.tsMs);
   }
 
   /** A response of a server-side-only log: its initialize result still tells the server's info and capabilities. */
@@ -497,7 +559,10 @@ export class Tracker {
 /** The record's method, primitive and feature; a modern message's from the modern table first (modern.ts). */
 function annotateMethod(r: PipelineRecord, method: string | null, modern = false): void {
   r.method = method;
-  const info = method === null ? undefined : (modern ? modernMethod(method) : undefined) ?? methodInfo(method) ?? modernMethod(method);
+  const info =
+    method === null
+      ? undefined
+      : ((modern ? modernMethod(method) : undefined) ?? methodInfo(method) ?? modernMethod(method));
   if (info) {
     r.primitive = info.primitive;
     r.feature = info.feature;
@@ -522,11 +587,20 @@ function streamClosed(s: SessionState, data: Record<string, unknown> | undefined
 }
 
 function toOpen(p: PendingRequest, session: string): OpenRequest {
-  return { seq: p.seq, session, source: p.source, dir: p.dir, id: p.id, method: p.method, cancelled: p.cancelled || p.streamClosed === true };
+  return {
+    seq: p.seq,
+    session,
+    source: p.source,
+    dir: p.dir,
+    id: p.id,
+    method: p.method,
+    cancelled: p.cancelled || p.streamClosed === true,
+  };
 }
 
 /** A record that is no message (an event, a log line) before the session's first message, in no other phase yet. */
-const beforeHandshake = (d: Decoded, s: SessionState): boolean => (d.kind === 'event' || d.kind === 'log') && s.messages === 0 && s.phase === 'operation';
+const beforeHandshake = (d: Decoded, s: SessionState): boolean =>
+  (d.kind === 'event' || d.kind === 'log') && s.messages === 0 && s.phase === 'operation';
 
 const round3 = (n: number): number => Math.round(n * 1000) / 1000;
 

@@ -19,7 +19,10 @@ async function loadDuckDB(): Promise<DuckDB> {
     return await import('@duckdb/node-api');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ERR_MODULE_NOT_FOUND' ? 'it is not installed' : `it did not load (${(err as Error).message.split('\n')[0]})`;
+    const why =
+      code === 'ERR_MODULE_NOT_FOUND'
+        ? 'it is not installed'
+        : `it did not load (${(err as Error).message.split('\n')[0]})`;
     throw new DuckDBMissing(
       `mcptrace sql needs DuckDB (@duckdb/node-api, an optional dependency) and ${why}: ` +
         'install it with `npm install @duckdb/node-api@1.5.6-r.1` where mcptrace is installed, or query the dataset from `mcptrace export --to parquet` with another engine',
@@ -43,7 +46,9 @@ export async function queryDataset(dir: string, sql: string): Promise<QueryResul
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   try {
-    const views = viewStatements((table) => (hasParquet(join(dir, table)) ? join(dir, table, '**', '*.parquet') : null));
+    const views = viewStatements((table) =>
+      hasParquet(join(dir, table)) ? join(dir, table, '**', '*.parquet') : null,
+    );
     for (const v of views) await connection.run(v);
     const reader = await connection.runAndReadAll(sql);
     return { columns: reader.deduplicatedColumnNames(), rows: reader.getRowsJS() };

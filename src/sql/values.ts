@@ -6,7 +6,8 @@
  */
 export function plainValue(v: unknown): unknown {
   if (v === null || v === undefined) return null;
-  if (typeof v === 'bigint') return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
+  if (typeof v === 'bigint')
+    return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
   if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
   if (v instanceof Uint8Array) return Buffer.from(v).toString('hex');

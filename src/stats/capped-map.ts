@@ -59,7 +59,9 @@ export class CappedMap<V> {
   }
 
   /** Entries sorted by key (code-unit order, deterministic for diffs), with `(other)` last. */
-  sortedEntries(compare: (a: string, b: string) => number = (a, b) => (a < b ? -1 : a > b ? 1 : 0)): Array<[string, V]> {
+  sortedEntries(
+    compare: (a: string, b: string) => number = (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+  ): Array<[string, V]> {
     const out = [...this.map.entries()].sort((a, b) => compare(a[0], b[0]));
     if (this.other !== undefined) out.push([OTHER_KEY, this.other]);
     return out;

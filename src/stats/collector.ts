@@ -3,7 +3,14 @@ import { errorCodeName } from '../protocol/errors.js';
 import type { OpenRequest, PipelineRecord, SessionInfo } from '../types.js';
 import { setOwn } from '../util/own.js';
 import { CappedMap } from './capped-map.js';
-import { endsOperation, MethodTally, ScopeTally, type MethodTallyState, type ScopeLimits, type ScopeTallyState } from './scope.js';
+import {
+  endsOperation,
+  MethodTally,
+  ScopeTally,
+  type MethodTallyState,
+  type ScopeLimits,
+  type ScopeTallyState,
+} from './scope.js';
 import { SessionTable } from './sessions.js';
 import { TimeSpanTracker, type TimeSpanState } from './time-span.js';
 import { evictOldest } from '../util/oldest.js';
@@ -87,7 +94,10 @@ export class StatsCollector {
 
   constructor(opts: StatsOptions = {}) {
     const run: ScopeLimits = { maxKeys: opts.maxKeys ?? 1000, exactSamples: opts.exactSamples ?? 2048 };
-    const perSession: ScopeLimits = { maxKeys: opts.sessionMaxKeys ?? 200, exactSamples: opts.sessionExactSamples ?? 256 };
+    const perSession: ScopeLimits = {
+      maxKeys: opts.sessionMaxKeys ?? 200,
+      exactSamples: opts.sessionExactSamples ?? 256,
+    };
     this.all = new ScopeTally(run);
     this.sessions = new SessionTable(opts.maxSessions ?? 1000, perSession);
     this.tools = new CappedMap(run.maxKeys, () => new ToolTally(run.exactSamples));
@@ -172,7 +182,8 @@ export class StatsCollector {
     const errors: Record<string, ErrorCodeStats> = {};
     const byCode = (a: string, b: string) => (a === NO_CODE ? 1 : b === NO_CODE ? -1 : Number(a) - Number(b));
     for (const [k, v] of this.errors.sortedEntries(byCode)) {
-      const name = v.code !== null && k !== '(other)' ? this.errorName(v.code) : k === NO_CODE ? 'no numeric code' : 'other codes';
+      const name =
+        v.code !== null && k !== '(other)' ? this.errorName(v.code) : k === NO_CODE ? 'no numeric code' : 'other codes';
       setOwn(errors, k, { count: v.count, name });
     }
     return {

@@ -13,12 +13,16 @@ function add(into: VerdictCounts, s: SessionDiagnosis): void {
   into.sessions++;
   into[s.verdict]++;
   // What failed or degraded a session; a note (reported, changing nothing) is no cause of how it went.
-  for (const cause of new Set(s.diagnoses.filter((d) => d.impact !== 'note').map((d) => d.cause))) into.causes[cause] = (into.causes[cause] ?? 0) + 1;
+  for (const cause of new Set(s.diagnoses.filter((d) => d.impact !== 'note').map((d) => d.cause)))
+    into.causes[cause] = (into.causes[cause] ?? 0) + 1;
 }
 
 /** Causes most frequent first, then by id. */
 function sorted(c: VerdictCounts): VerdictCounts {
-  return { ...c, causes: Object.fromEntries(Object.entries(c.causes).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) };
+  return {
+    ...c,
+    causes: Object.fromEntries(Object.entries(c.causes).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))),
+  };
 }
 
 /**

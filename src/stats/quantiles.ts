@@ -116,7 +116,15 @@ export class LatencySketch {
 
   /** The sketch's data as plain values (structured-cloneable). */
   exportState(): LatencySketchState {
-    return { exact: this.exact, pos: this.pos, neg: this.neg, zero: this.zero, n: this.n, min: this.min, max: this.max };
+    return {
+      exact: this.exact,
+      pos: this.pos,
+      neg: this.neg,
+      zero: this.zero,
+      n: this.n,
+      min: this.min,
+      max: this.max,
+    };
   }
 
   private toHistogram(): void {
@@ -142,7 +150,7 @@ export class LatencySketch {
   }
 
   private value(i: number): number {
-    return (2 * Math.pow(this.gamma, i)) / (this.gamma + 1);
+    return (2 * this.gamma ** i) / (this.gamma + 1);
   }
 
   /** The q-quantile (0 < q ≤ 1), nearest rank; null without samples. */

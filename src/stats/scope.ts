@@ -4,11 +4,28 @@ import { isOrphan } from '../session/orphan.js';
 import { setOwn } from '../util/own.js';
 import { CappedMap } from './capped-map.js';
 import { LatencySketch, type LatencySketchState } from './quantiles.js';
-import type { Counts, MessageKind, MethodStats, OperationStats, PrimitiveKey, ScopeStats, ShareCounts } from './types.js';
+import type {
+  Counts,
+  MessageKind,
+  MethodStats,
+  OperationStats,
+  PrimitiveKey,
+  ScopeStats,
+  ShareCounts,
+} from './types.js';
 
 export const MESSAGE_KINDS: readonly MessageKind[] = ['request', 'response', 'error', 'notification', 'invalid'];
 export const DIRECTIONS: readonly Direction[] = ['c2s', 's2c', 'unknown'];
-export const PRIMITIVE_KEYS: readonly PrimitiveKey[] = ['tools', 'resources', 'prompts', 'roots', 'sampling', 'elicitation', 'base', 'unknown'];
+export const PRIMITIVE_KEYS: readonly PrimitiveKey[] = [
+  'tools',
+  'resources',
+  'prompts',
+  'roots',
+  'sampling',
+  'elicitation',
+  'base',
+  'unknown',
+];
 export const PHASES: readonly Phase[] = ['initialization', 'operation', 'shutdown'];
 
 export interface ScopeLimits {
@@ -51,13 +68,24 @@ class OperationTally {
 
   toStats(): OperationStats {
     return {
-      count: this.count, multiRound: this.multiRound, failures: this.failures,
-      latencyMs: this.latency.summary(), serverMs: this.server.summary(), clientMs: this.client.summary(),
+      count: this.count,
+      multiRound: this.multiRound,
+      failures: this.failures,
+      latencyMs: this.latency.summary(),
+      serverMs: this.server.summary(),
+      clientMs: this.client.summary(),
     };
   }
 
   exportState(): OperationTallyState {
-    return { count: this.count, multiRound: this.multiRound, failures: this.failures, latency: this.latency.exportState(), server: this.server.exportState(), client: this.client.exportState() };
+    return {
+      count: this.count,
+      multiRound: this.multiRound,
+      failures: this.failures,
+      latency: this.latency.exportState(),
+      server: this.server.exportState(),
+      client: this.client.exportState(),
+    };
   }
 
   mergeFrom(o: OperationTallyState): void {
@@ -172,7 +200,12 @@ function fraction(part: number, whole: number): number {
 }
 
 function shareOf(part: Counts, whole: Counts): ShareCounts {
-  return { messages: part.messages, bytes: part.bytes, share: fraction(part.messages, whole.messages), byteShare: fraction(part.bytes, whole.bytes) };
+  return {
+    messages: part.messages,
+    bytes: part.bytes,
+    share: fraction(part.messages, whole.messages),
+    byteShare: fraction(part.bytes, whole.bytes),
+  };
 }
 
 /**
@@ -236,7 +269,12 @@ export class ScopeTally {
       logs: this.logs,
       answered: this.answered,
       orphans: this.orphans,
-      tables: { byKind: this.byKind, byDirection: this.byDirection, byPrimitive: this.byPrimitive, byPhase: this.byPhase },
+      tables: {
+        byKind: this.byKind,
+        byDirection: this.byDirection,
+        byPrimitive: this.byPrimitive,
+        byPhase: this.byPhase,
+      },
       methods: this.methods.entriesInOrder().map(([k, m]) => [k, m.exportState()]),
     };
   }
@@ -264,7 +302,10 @@ export class ScopeTally {
   toStats(open: readonly OpenRequest[]): ScopeStats {
     const whole: Counts = { messages: this.messages, bytes: this.bytes };
     const p = this.byPhase;
-    const lifecycle: Counts = { messages: p.initialization.messages + p.shutdown.messages, bytes: p.initialization.bytes + p.shutdown.bytes };
+    const lifecycle: Counts = {
+      messages: p.initialization.messages + p.shutdown.messages,
+      bytes: p.initialization.bytes + p.shutdown.bytes,
+    };
     const cancelled = open.filter((o) => o.cancelled).length;
     const methods: Record<string, MethodStats> = {};
     for (const [k, v] of this.methods.sortedEntries()) setOwn(methods, k, v.toStats());

@@ -15,7 +15,10 @@ function peer(info: SessionInfo['clientInfo'] | undefined): PeerStats {
 export class SessionTable {
   private readonly tallies: CappedMap<ScopeTally>;
 
-  constructor(maxSessions: number, private readonly limits: ScopeLimits) {
+  constructor(
+    maxSessions: number,
+    private readonly limits: ScopeLimits,
+  ) {
     this.tallies = new CappedMap(maxSessions, () => new ScopeTally(this.limits));
   }
 
@@ -42,7 +45,10 @@ export class SessionTable {
   mergeFrom(o: Array<[string, ScopeTallyState]>, key: (k: string) => string): void {
     this.lastKey = '';
     this.last = undefined;
-    this.tallies.mergeFrom(o.map(([k, t]) => [k === OTHER_KEY ? k : key(k), t]), (into, from) => into.mergeFrom(from));
+    this.tallies.mergeFrom(
+      o.map(([k, t]) => [k === OTHER_KEY ? k : key(k), t]),
+      (into, from) => into.mergeFrom(from),
+    );
   }
 
   /**

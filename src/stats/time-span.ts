@@ -40,7 +40,11 @@ function join(into: SpanState | null, o: SpanState): SpanState {
   return widen(widen(into, o.minMs, o.minTs), o.maxMs, o.maxTs);
 }
 
-const spanOf = (s: SpanState): TimeSpanOf => ({ first: s.minTs, last: s.maxTs, durationMs: Math.round((s.maxMs - s.minMs) * 1000) / 1000 });
+const spanOf = (s: SpanState): TimeSpanOf => ({
+  first: s.minTs,
+  last: s.maxTs,
+  durationMs: Math.round((s.maxMs - s.minMs) * 1000) / 1000,
+});
 
 /**
  * Earliest and latest record by wire time (`wire.tsMs`), so merged or slightly reordered logs still give the true span,
@@ -105,7 +109,8 @@ export class TimeSpanTracker {
     const clockOnly = [...this.clock].map(([file, s]) => ({ file, ...spanOf(s) }));
     if (this.dated !== null) return { ...spanOf(this.dated), clockOnly };
     if (clockOnly.length === 1) return { ...spanOf(this.clock.values().next().value!), clockOnly: [] };
-    if (clockOnly.length === 0 && this.firstText !== null) return { first: this.firstText, last: this.lastText, durationMs: null, clockOnly };
+    if (clockOnly.length === 0 && this.firstText !== null)
+      return { first: this.firstText, last: this.lastText, durationMs: null, clockOnly };
     return { first: null, last: null, durationMs: null, clockOnly };
   }
 }

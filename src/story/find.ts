@@ -75,7 +75,8 @@ export function findRequests(records: readonly AnnotatedRecord[], q: StoryQuery)
     if (q.id !== undefined) {
       if (String(r.id) !== q.id) continue;
       const first = r.chain?.first ?? r.seq;
-      if (!out.some((o) => o.seq === first)) out.push(first === r.seq ? r : records.find((x) => x.seq === first) ?? r);
+      if (!out.some((o) => o.seq === first))
+        out.push(first === r.seq ? r : (records.find((x) => x.seq === first) ?? r));
     } else if (opens(r)) out.push(r);
   }
   if (q.id !== undefined || (q.method === undefined && q.tool === undefined)) return out;
@@ -84,13 +85,22 @@ export function findRequests(records: readonly AnnotatedRecord[], q: StoryQuery)
 }
 
 /** Up to `max` request ids of the log nearest to `typed`: by value for a number, else by spelling. */
-export function nearestIds(records: readonly AnnotatedRecord[], typed: string, nearest: (typed: string, known: Iterable<string>) => string[], max = 5): string[] {
+export function nearestIds(
+  records: readonly AnnotatedRecord[],
+  typed: string,
+  nearest: (typed: string, known: Iterable<string>) => string[],
+  max = 5,
+): string[] {
   const ids = new Set<string>();
   for (const r of records) if (r.kind === 'request' && r.id !== null) ids.add(String(r.id));
   const n = Number(typed);
   if (typed.trim() !== '' && Number.isFinite(n)) {
     const numbers = [...ids].filter((i) => i.trim() !== '' && Number.isFinite(Number(i)));
-    if (numbers.length > 0) return numbers.sort((a, b) => Math.abs(Number(a) - n) - Math.abs(Number(b) - n) || Number(a) - Number(b)).slice(0, max).sort((a, b) => Number(a) - Number(b));
+    if (numbers.length > 0)
+      return numbers
+        .sort((a, b) => Math.abs(Number(a) - n) - Math.abs(Number(b) - n) || Number(a) - Number(b))
+        .slice(0, max)
+        .sort((a, b) => Number(a) - Number(b));
   }
   return nearest(typed, ids).slice(0, max);
 }

@@ -4,8 +4,14 @@
 // annotated records in, a story out (the `story` command, the audit report's stories, an explorer's story pane).
 import { clockTextMs } from '../input/shared/time.js';
 import {
-  CANCELLED_METHOD, INPUT_REQUIRED_RESULT, LOG_METHOD, PROGRESS_METHOD, RELATED_TASK_META, TASK_END_METHODS,
-  TASK_REQUEST_METHODS, TASK_STATUS_METHOD,
+  CANCELLED_METHOD,
+  INPUT_REQUIRED_RESULT,
+  LOG_METHOD,
+  PROGRESS_METHOD,
+  RELATED_TASK_META,
+  TASK_END_METHODS,
+  TASK_REQUEST_METHODS,
+  TASK_STATUS_METHOD,
 } from '../protocol/story.js';
 import type { AnnotatedRecord, Direction, Kind } from '../types.js';
 
@@ -26,11 +32,20 @@ import type { AnnotatedRecord, Direction, Kind } from '../types.js';
  *   exit, a timeout the host logged, stdout pollution (its `marks`, src/diagnose/marks.ts).
  */
 export type StepRole =
-  | 'request' | 'retry' | 'input-required' | 'answer'
-  | 'progress' | 'log' | 'cancel'
-  | 'task-status' | 'task-request' | 'task-answer'
-  | 'peer-request' | 'peer-answer'
-  | 'stream' | 'mark';
+  | 'request'
+  | 'retry'
+  | 'input-required'
+  | 'answer'
+  | 'progress'
+  | 'log'
+  | 'cancel'
+  | 'task-status'
+  | 'task-request'
+  | 'task-answer'
+  | 'peer-request'
+  | 'peer-answer'
+  | 'stream'
+  | 'mark';
 
 /** One record of a story. */
 export interface StoryStep {
@@ -87,7 +102,8 @@ const params = (r: AnnotatedRecord) => obj(obj(r.message)?.params);
 const result = (r: AnnotatedRecord) => obj(obj(r.message)?.result);
 
 /** A JSON-RPC id as a key: `5` and `"5"` are different ids. */
-const idKey = (id: unknown): string | null => (typeof id === 'number' ? `n${id}` : typeof id === 'string' ? `s${id}` : null);
+const idKey = (id: unknown): string | null =>
+  typeof id === 'number' ? `n${id}` : typeof id === 'string' ? `s${id}` : null;
 
 /** A record's time in ms: the pipeline's (`wire.tsMs`), else its `ts` read as an ISO time or a clock time. */
 function recordMs(r: AnnotatedRecord): number | null {
@@ -144,7 +160,8 @@ export function storyOf(records: readonly AnnotatedRecord[], seq: number): Story
   let at = records.findIndex((r) => r.seq === seq);
   if (at < 0) return null;
   const first = records[at]!.chain?.first;
-  if (records[at]!.kind === 'request' && first !== undefined && first !== seq) at = records.findIndex((r) => r.seq === first);
+  if (records[at]!.kind === 'request' && first !== undefined && first !== seq)
+    at = records.findIndex((r) => r.seq === first);
   const request = records[at];
   if (request === undefined || request.kind !== 'request') return null;
   const t = new StoryTracker(request);
@@ -180,7 +197,10 @@ export class StoryTracker {
   /** The request has not ended: what the protocol does not tie to it is taken by time. */
   open = true;
 
-  constructor(readonly request: AnnotatedRecord, private readonly maxSteps = Infinity) {
+  constructor(
+    readonly request: AnnotatedRecord,
+    private readonly maxSteps = Infinity,
+  ) {
     this.session = request.session;
     this.from = request.dir;
     this.lastLeg = request;
@@ -234,7 +254,8 @@ export class StoryTracker {
       }
       return this.take(r, 'stream');
     }
-    if (isAnswer(r.kind) && r.pair !== null && this.answerRole.has(r.pair)) return this.answered(r, this.answerRole.get(r.pair)!);
+    if (isAnswer(r.kind) && r.pair !== null && this.answerRole.has(r.pair))
+      return this.answered(r, this.answerRole.get(r.pair)!);
     if (r.kind === 'notification' && r.method === PROGRESS_METHOD) {
       const t = idKey(p?.progressToken);
       return t !== null && this.tokens.has(t) ? this.take(r, 'progress') : false;
@@ -262,7 +283,8 @@ export class StoryTracker {
       if (this.held.length < HELD_LIMIT) this.held.push(r);
       return false;
     }
-    if (r.marks !== undefined && (r.kind === 'event' || r.kind === 'log' || r.kind === 'invalid')) return this.take(r, 'mark');
+    if (r.marks !== undefined && (r.kind === 'event' || r.kind === 'log' || r.kind === 'invalid'))
+      return this.take(r, 'mark');
     if (r.kind === 'notification' && r.method === LOG_METHOD && r.dir !== this.from) return this.take(r, 'log');
     if (r.kind === 'request' && r.dir === other(this.from) && this.from !== 'unknown') {
       this.answerRole.set(r.seq, 'peer-answer');
@@ -332,7 +354,10 @@ export class StoryTracker {
 
 /** The task a record is about: its `_meta` related-task, a status notification's or a `tasks/*` request's `taskId`. */
 function taskOf(r: AnnotatedRecord): string | null {
-  return relatedTask(r) ?? (r.method === TASK_STATUS_METHOD || TASK_REQUEST_METHODS.has(r.method ?? '') ? taskIdParam(params(r)) : null);
+  return (
+    relatedTask(r) ??
+    (r.method === TASK_STATUS_METHOD || TASK_REQUEST_METHODS.has(r.method ?? '') ? taskIdParam(params(r)) : null)
+  );
 }
 
 function taskIdParam(p: Record<string, unknown> | null): string | null {

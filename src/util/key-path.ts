@@ -53,5 +53,9 @@ export function pathKeys(path: string): string[] {
 
 /** Whether `path` is below `parent` (`elicitation.url` below `elicitation`, `extensions["a.b"]` below `extensions`). */
 export function isBelow(path: string, parent: string): boolean {
-  return path.length > parent.length && path.startsWith(parent) && (path[parent.length] === '.' || path[parent.length] === '[');
+  return (
+    path.length > parent.length &&
+    path.startsWith(parent) &&
+    (path[parent.length] === '.' || path[parent.length] === '[')
+  );
 }

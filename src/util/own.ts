@@ -5,7 +5,8 @@
  * (the key would vanish from the output and the value would become the prototype): JSON keys from a log may be anything.
  */
 export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
-  if (key === '__proto__') Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
   else obj[key] = value;
 }
 

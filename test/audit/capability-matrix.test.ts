@@ -11,7 +11,10 @@ import { reportOf } from '../helpers/audit.js';
 import { tempDir } from '../helpers/temp.js';
 
 /** What Claude Desktop declares with MCP Apps (ext-apps: the `io.modelcontextprotocol/ui` extension and its settings). */
-const APPS_CLIENT = { roots: { listChanged: true }, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+const APPS_CLIENT = {
+  roots: { listChanged: true },
+  extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+};
 const UI = 'extensions["io.modelcontextprotocol/ui"]';
 
 describe('CapabilityMatrix', () => {
@@ -42,7 +45,10 @@ describe('CapabilityMatrix', () => {
     const rows = report.sessions[0]!.capabilities;
     const neverUsed = rows.filter((r) => r.declared === true && r.used === 0 && r.usedBelow === 0);
     for (const r of neverUsed) {
-      expect(rows.some((c) => c.side === r.side && c.path.startsWith(`${r.path}.`) && c.used > 0), r.path).toBe(false);
+      expect(
+        rows.some((c) => c.side === r.side && c.path.startsWith(`${r.path}.`) && c.used > 0),
+        r.path,
+      ).toBe(false);
     }
     // elicitation (form and url used), tasks.requests (tools.call used) … are used; listChanged flags never sent stay flagged.
     expect(rows.find((r) => r.side === 'client' && r.path === 'elicitation')!.usedBelow).toBeGreaterThan(0);
@@ -56,26 +62,40 @@ describe('an extension in the capabilities (Claude Desktop with MCP Apps)', () =
     // The real Claude Desktop log of server-memory, its client declaring the extension as Claude Desktop does.
     const log = readFileSync('test/fixtures/hosts/claude-desktop/mcp-server-memory-2025-07-metadata.log', 'utf8');
     const file = join(tempDir('extensions'), 'mcp-server-memory.log');
-    writeFileSync(file, log.replaceAll('"capabilities":{},"clientInfo"', `"capabilities":${JSON.stringify(APPS_CLIENT)},"clientInfo"`));
+    writeFileSync(
+      file,
+      log.replaceAll('"capabilities":{},"clientInfo"', `"capabilities":${JSON.stringify(APPS_CLIENT)},"clientInfo"`),
+    );
     report = await reportOf(file);
   });
 
   it('lists the extension as one declared capability, not its settings', () => {
     const m = new CapabilityMatrix();
     const rows = m.finish(APPS_CLIENT, { tools: {} }).filter((r) => r.side === 'client');
-    expect(rows.map((r) => [r.path, r.declared])).toEqual([['extensions', true], [UI, true], ['roots', true], ['roots.listChanged', true]]);
+    expect(rows.map((r) => [r.path, r.declared])).toEqual([
+      ['extensions', true],
+      [UI, true],
+      ['roots', true],
+      ['roots.listChanged', true],
+    ]);
   });
 
   it('says the extension is declared in the matrix of every session, in every format that shows it', () => {
     expect(report.sessions).toHaveLength(2);
     for (const s of report.sessions) {
-      expect(s.capabilities.filter((r) => r.side === 'client' && r.path.startsWith('extensions')).map((r) => [r.path, r.declared])).toEqual([
+      expect(
+        s.capabilities
+          .filter((r) => r.side === 'client' && r.path.startsWith('extensions'))
+          .map((r) => [r.path, r.declared]),
+      ).toEqual([
         ['extensions', true],
         [UI, true],
       ]);
     }
     const ctx = { palette: createPalette(false) };
-    const json = JSON.parse(AUDIT_RENDERERS.json(report, ctx)) as { sessions: { capabilities: { side: string; path: string; declared: boolean }[] }[] };
+    const json = JSON.parse(AUDIT_RENDERERS.json(report, ctx)) as {
+      sessions: { capabilities: { side: string; path: string; declared: boolean }[] }[];
+    };
     expect(json.sessions[0]!.capabilities.find((r) => r.side === 'client' && r.path === UI)?.declared).toBe(true);
     const md = AUDIT_RENDERERS.markdown(report, ctx);
     expect(md).toContain('| client | extensions\\["io.modelcontextprotocol/ui"\\] | ✅ yes |');

@@ -20,7 +20,8 @@ describe('rule and spec links', () => {
   it('gives every rule a doc page that exists, and a spec link on a known revision', () => {
     for (const r of RULES) {
       expect(existsSync(ruleDocUrl(r.meta.id)), r.meta.id).toBe(true);
-      if (r.meta.specUrl.startsWith(SITE)) expect(KNOWN, `${r.meta.id}: ${r.meta.specUrl}`).toContain(revisionOf(r.meta.specUrl));
+      if (r.meta.specUrl.startsWith(SITE))
+        expect(KNOWN, `${r.meta.id}: ${r.meta.specUrl}`).toContain(revisionOf(r.meta.specUrl));
     }
   });
 
@@ -54,14 +55,22 @@ describe('links in the reports of a 2024-11-05 session', () => {
     dir = tmp.path;
     // The progress-after-completion example, negotiated on 2024-11-05.
     log = join(dir, 'old.txt');
-    writeFileSync(log, readFileSync('test/fixtures/violations/progress-after-completion/bad.txt', 'utf8').replaceAll('2025-11-25', '2024-11-05'));
+    writeFileSync(
+      log,
+      readFileSync('test/fixtures/violations/progress-after-completion/bad.txt', 'utf8').replaceAll(
+        '2025-11-25',
+        '2024-11-05',
+      ),
+    );
   });
 
-  it('html: spec links on the session\'s revision, rule pages that exist', async () => {
+  it("html: spec links on the session's revision, rule pages that exist", async () => {
     const out = join(dir, 'report.html');
     const r = await runMain(['audit', '-f', 'html', '-o', out, '--fail-on', 'none', log]);
     expect(r.code).toBe(0);
-    const hrefs = [...readFileSync(out, 'utf8').matchAll(/<a href="([^"#][^"]*)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+    const hrefs = [...readFileSync(out, 'utf8').matchAll(/<a href="([^"#][^"]*)"/g)].map((m) =>
+      m[1]!.replaceAll('&amp;', '&'),
+    );
     const spec = hrefs.filter((h) => h.startsWith(SITE));
     const docs = hrefs.filter((h) => h.startsWith('file:'));
     // An HTTP rule cites the RFC of HTTP/1.1, which has no revisions of MCP's.
@@ -73,7 +82,7 @@ describe('links in the reports of a 2024-11-05 session', () => {
     expect(hrefs.length).toBe(spec.length + docs.length + rfc.length);
   });
 
-  it('text and markdown: the finding\'s spec link on the session\'s revision', async () => {
+  it("text and markdown: the finding's spec link on the session's revision", async () => {
     for (const format of ['text', 'markdown']) {
       const r = await runMain(['audit', '-f', format, '--fail-on', 'none', log]);
       expect(r.stdout, format).toContain(`${SITE}2024-11-05/basic/utilities/progress#implementation-notes`);

@@ -6,18 +6,32 @@ import { lazyTempDir } from '../helpers/temp.js';
 
 const tmp = lazyTempDir('bench-real');
 
-type Message = { id?: number | string; method?: string; params?: { name?: string; uri?: string }; result?: { content?: unknown; contents?: unknown } };
+type Message = {
+  id?: number | string;
+  method?: string;
+  params?: { name?: string; uri?: string };
+  result?: { content?: unknown; contents?: unknown };
+};
 
 /** A tools/call or resources/read result (a server's answer; the client's answers to sampling carry one content). */
 /** The requests the recordings answer with 1 KB or more: the ones `real` repeats. */
-const HEAVY = new Set(['get-tiny-image', 'get-annotated-message', 'read_graph', 'demo://resource/static/document/extension.md']);
-const isHeavy = (m: Message) => (m.method === 'tools/call' || m.method === 'resources/read') && HEAVY.has(m.params?.name ?? m.params?.uri ?? '');
+const HEAVY = new Set([
+  'get-tiny-image',
+  'get-annotated-message',
+  'read_graph',
+  'demo://resource/static/document/extension.md',
+]);
+const isHeavy = (m: Message) =>
+  (m.method === 'tools/call' || m.method === 'resources/read') && HEAVY.has(m.params?.name ?? m.params?.uri ?? '');
 
-const isResult = (m: Message) => m.method === undefined && (Array.isArray(m.result?.content) || Array.isArray(m.result?.contents));
+const isResult = (m: Message) =>
+  m.method === undefined && (Array.isArray(m.result?.content) || Array.isArray(m.result?.contents));
 
 function load(format: string): { lines: string[]; messages: Message[] } {
   const { file } = ensureData({ dir: tmp.path, size: '2m', format });
-  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
   return { lines, messages: lines.map((l) => JSON.parse(l) as Message) };
 }
 

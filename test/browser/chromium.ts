@@ -6,7 +6,16 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { testTmpRoot } from '../helpers/temp.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const IN_CI = process.env.CI !== undefined && process.env.CI !== '';
 
@@ -16,11 +25,16 @@ const IN_CI = process.env.CI !== undefined && process.env.CI !== '';
  */
 export const SKIP_BROWSER = !HAVE_CHROMIUM && !IN_CI;
 if (SKIP_BROWSER) {
-  console.warn(`browser tests SKIPPED: ${CHROMIUM} not found. Install it with \`apt-get install -y chromium\`. (With CI set this is a failure, not a skip.)`);
+  console.warn(
+    `browser tests SKIPPED: ${CHROMIUM} not found. Install it with \`apt-get install -y chromium\`. (With CI set this is a failure, not a skip.)`,
+  );
 }
 
 export async function launchChromium(): Promise<Browser> {
-  if (!HAVE_CHROMIUM) throw new Error(`${CHROMIUM} is missing and CI is set: install Debian's chromium (npm test's first step, scripts/system-tools.mjs, installs it)`);
+  if (!HAVE_CHROMIUM)
+    throw new Error(
+      `${CHROMIUM} is missing and CI is set: install Debian's chromium (npm test's first step, scripts/system-tools.mjs, installs it)`,
+    );
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
 
@@ -50,7 +64,9 @@ export function writeReport(name: string, page: string): string {
  * which the page's CSP allows (an injected <style>, as Playwright's `style` option adds, is refused).
  */
 export async function unstick(page: Page): Promise<void> {
-  await page.evaluate(() => document.querySelectorAll<HTMLElement>('.filter').forEach((e) => (e.style.position = 'static')));
+  await page.evaluate(() =>
+    document.querySelectorAll<HTMLElement>('.filter').forEach((e) => (e.style.position = 'static')),
+  );
 }
 
 /** Everything the page did that it should not: dialogs, requests, console errors and warnings, uncaught errors. */
@@ -82,5 +98,7 @@ export async function open(context: BrowserContext, url: string): Promise<{ page
  * near, and a full-page screenshot does not bring them; set through the CSSOM, as `unstick` does.
  */
 export async function renderAll(page: Page): Promise<void> {
-  await page.evaluate(() => document.querySelectorAll<HTMLElement>('section.card').forEach((e) => (e.style.contentVisibility = 'visible')));
+  await page.evaluate(() =>
+    document.querySelectorAll<HTMLElement>('section.card').forEach((e) => (e.style.contentVisibility = 'visible')),
+  );
 }

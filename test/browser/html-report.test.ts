@@ -10,7 +10,18 @@ import type { AuditReport } from '../../src/audit/types.js';
 import { renderAuditHtml } from '../../src/output/audit/html.js';
 import { reportOf } from '../helpers/audit.js';
 import { runCli } from '../helpers/cli.js';
-import { CHROMIUM, KEEP_SHOTS, launchChromium, open, renderAll, SHOTS, SKIP_BROWSER, unstick, writeReport, type Watch } from './chromium.js';
+import {
+  CHROMIUM,
+  KEEP_SHOTS,
+  launchChromium,
+  open,
+  renderAll,
+  SHOTS,
+  SKIP_BROWSER,
+  unstick,
+  writeReport,
+  type Watch,
+} from './chromium.js';
 import { tempDir } from '../helpers/temp.js';
 
 const SAMPLE = 'samples/everything.envelope.ndjson';
@@ -25,7 +36,9 @@ const DOC_BASE = 'file:///mcptrace/';
 const UNFOLDED = 'section.session:not(:has(> details.brief:not([open])))';
 
 /** The ids of the page's cards in document order, and whether the first finding row comes after `#what-happened`. */
-async function layout(page: Page): Promise<{ cards: string[]; findingAfter: boolean | null; sessionAfter: boolean | null }> {
+async function layout(
+  page: Page,
+): Promise<{ cards: string[]; findingAfter: boolean | null; sessionAfter: boolean | null }> {
   return page.evaluate(() => {
     const what = document.getElementById('what-happened')!;
     const after = (sel: string) => {
@@ -33,7 +46,9 @@ async function layout(page: Page): Promise<{ cards: string[]; findingAfter: bool
       return el === null ? null : Boolean(what.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
     };
     return {
-      cards: [...document.querySelectorAll('main > section.card')].map((e) => e.id || (e.classList.contains('session') ? 'session' : '?')),
+      cards: [...document.querySelectorAll('main > section.card')].map(
+        (e) => e.id || (e.classList.contains('session') ? 'session' : '?'),
+      ),
       findingAfter: after('tr.finding'),
       sessionAfter: after('section.session'),
     };
@@ -53,7 +68,10 @@ async function shots(browser: Browser, url: string, name: string, full = true, a
       if (KEEP_SHOTS && full) await renderAll(page);
       if (KEEP_SHOTS && full) await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
       for (const [i, sel] of (KEEP_SHOTS ? at : []).entries()) {
-        await page.locator(sel).first().evaluate((e) => e.scrollIntoView({ block: 'start' }));
+        await page
+          .locator(sel)
+          .first()
+          .evaluate((e) => e.scrollIntoView({ block: 'start' }));
         await page.screenshot({ path: join(SHOTS, `${name}-${width}-at${i + 1}.png`) });
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -105,11 +123,18 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
           const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
           const sizes = [...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
           const box = svg.closest('.diagram')!;
-          return { smallest: Math.min(...sizes), scrolls: box.scrollWidth > box.clientWidth, page: document.documentElement.scrollWidth };
+          return {
+            smallest: Math.min(...sizes),
+            scrolls: box.scrollWidth > box.clientWidth,
+            page: document.documentElement.scrollWidth,
+          };
         });
         if (KEEP_SHOTS) {
           await unstick(p);
-          await p.locator('.diagram').first().screenshot({ path: join(SHOTS, 'everything-sequence-700.png') });
+          await p
+            .locator('.diagram')
+            .first()
+            .screenshot({ path: join(SHOTS, 'everything-sequence-700.png') });
         }
         expect(m.smallest).toBeGreaterThanOrEqual(10);
         expect(m.scrolls).toBe(true);
@@ -154,9 +179,15 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
     it('draws one arrow per kept message', async () => {
       const steps = [...report.sessions[0].sequence.head, ...report.sessions[0].sequence.tail];
       await expect(page.locator('svg.sequence a.step').count()).resolves.toBe(steps.length);
-      await expect(page.locator('svg.sequence line.arrow').count()).resolves.toBe(steps.filter((s) => s.kind !== 'event').length);
-      await expect(page.locator('svg.sequence .gap-text').textContent()).resolves.toBe(`… ${report.sessions[0].sequence.elided} messages elided …`);
-      await expect(page.locator('svg.sequence line.err').count()).resolves.toBe(steps.filter((s) => s.kind === 'error').length);
+      await expect(page.locator('svg.sequence line.arrow').count()).resolves.toBe(
+        steps.filter((s) => s.kind !== 'event').length,
+      );
+      await expect(page.locator('svg.sequence .gap-text').textContent()).resolves.toBe(
+        `… ${report.sessions[0].sequence.elided} messages elided …`,
+      );
+      await expect(page.locator('svg.sequence line.err').count()).resolves.toBe(
+        steps.filter((s) => s.kind === 'error').length,
+      );
     });
 
     it('opens a body when its arrow is clicked', async () => {
@@ -170,7 +201,7 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
       await expect(pre.innerText()).resolves.toContain('"name":"echo"');
     });
 
-    it('opens a finding\'s body below the sticky filter bar, not under it', async () => {
+    it("opens a finding's body below the sticky filter bar, not under it", async () => {
       const link = page.locator('tr.finding a[data-open]').first();
       const id = (await link.getAttribute('data-open'))!;
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -188,7 +219,15 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
       const stories = report.sessions[0].stories!;
       // What went wrong (a tool error, the cancelled call, two error answers), then the slowest.
       expect(stories.map((x) => [x.request.seq, x.outcome])).toEqual([
-        [33, 'tool-error'], [35, 'ok'], [41, 'cancelled'], [54, 'error'], [100, 'error'], [108, 'ok'], [117, 'ok'], [126, 'ok'], [135, 'ok'],
+        [33, 'tool-error'],
+        [35, 'ok'],
+        [41, 'cancelled'],
+        [54, 'error'],
+        [100, 'error'],
+        [108, 'ok'],
+        [117, 'ok'],
+        [126, 'ok'],
+        [135, 'ok'],
       ]);
       await expect(page.locator('details.story').count()).resolves.toBe(stories.length);
       const details = page.locator('details#story-0-41');
@@ -198,12 +237,21 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
       await expect(details.locator('summary').innerText()).resolves.toBe(
         'CANCELLED #41 → tools/call trigger-long-running-operation · cancelled after 1.01s; never answered · 2 findings',
       );
-      const rows = await details.locator('tr.step').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText)));
+      const rows = await details
+        .locator('tr.step')
+        .evaluateAll((trs) =>
+          trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText)),
+        );
       expect(rows.map((r) => r.slice(0, 5))).toEqual([
-        ['0ms', '', '#41', '→', 'request'], ['+1.00s', '1.00s', '#42', '←', 'progress'], ['+1.01s', '4ms', '#43', '→', 'cancel'],
-        ['+2.01s', '1.00s', '#44', '←', 'progress'], ['+3.01s', '1.00s', '#45', '←', 'progress'],
+        ['0ms', '', '#41', '→', 'request'],
+        ['+1.00s', '1.00s', '#42', '←', 'progress'],
+        ['+1.01s', '4ms', '#43', '→', 'cancel'],
+        ['+2.01s', '1.00s', '#44', '←', 'progress'],
+        ['+3.01s', '1.00s', '#45', '←', 'progress'],
       ]);
-      expect(rows[3]![5]).toMatch(/^2\/3\nWARNING progress-after-completion: progress for token 12 after its tools\/call request \(id 12\) was cancelled$/);
+      expect(rows[3]![5]).toMatch(
+        /^2\/3\nWARNING progress-after-completion: progress for token 12 after its tools\/call request \(id 12\) was cancelled$/,
+      );
       expect(await details.locator('table.story').isVisible()).toBe(true);
     });
 
@@ -246,19 +294,33 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
     });
 
     it('has a row per session with its verdict, server, headline cause and side', async () => {
-      const rows = await v.page.locator('#what-happened tr.diagnosis').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 4).map((td) => (td as HTMLElement).innerText)));
+      const rows = await v.page
+        .locator('#what-happened tr.diagnosis')
+        .evaluateAll((trs) =>
+          trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 4).map((td) => (td as HTMLElement).innerText)),
+        );
       expect(rows).toHaveLength(v.report.diagnoses.length);
-      expect(rows.filter((r) => r[0] === 'FAILED').map((r) => [r[1], r[3]])).toEqual([['notes-search', 'server'], ['notes-search', 'server'], ['notes-search', 'client']]);
+      expect(rows.filter((r) => r[0] === 'FAILED').map((r) => [r[1], r[3]])).toEqual([
+        ['notes-search', 'server'],
+        ['notes-search', 'server'],
+        ['notes-search', 'client'],
+      ]);
       expect(rows.find((r) => r[0] === 'DEGRADED')?.[2]).toMatch(/^tool-errors: /);
       expect(rows[0][2]).toMatch(/^server-exited: notes-search exited before answering initialize/);
     });
 
-    it('quotes the server\'s stderr as evidence and links the cause\'s page and the record', async () => {
+    it("quotes the server's stderr as evidence and links the cause's page and the record", async () => {
       const evidence = await v.page.locator('#what-happened ol.evidence pre').allInnerTexts();
       expect(evidence).toContain("AttributeError: 'NoneType' object has no attribute 'tools_changed'");
-      expect(evidence.some((e) => e.includes("can't open file '/Users/dev/src/notes-search/server_main.py'"))).toBe(true);
-      const causes = await v.page.locator('#what-happened a[href$=".md"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')))]);
-      expect(causes.sort()).toEqual(['server-exited', 'spawn-failed', 'tool-errors'].map((c) => `${DOC_BASE}docs/causes/${c}.md`));
+      expect(evidence.some((e) => e.includes("can't open file '/Users/dev/src/notes-search/server_main.py'"))).toBe(
+        true,
+      );
+      const causes = await v.page
+        .locator('#what-happened a[href$=".md"]')
+        .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')))]);
+      expect(causes.sort()).toEqual(
+        ['server-exited', 'spawn-failed', 'tool-errors'].map((c) => `${DOC_BASE}docs/causes/${c}.md`),
+      );
       // A tool's error result: the link opens its body in the session's section.
       const link = v.page.locator('#what-happened .why.degraded ol.evidence a[data-open]').first();
       const id = (await link.getAttribute('data-open'))!;
@@ -282,12 +344,22 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
 
     beforeAll(async () => {
       // Every failing host log, and the sample's session re-keyed until there are 300 sessions.
-      const failing = readdirSync(FAILURES, { recursive: true }).map((f) => join(FAILURES, String(f))).filter((f) => /\.(log|txt|jsonl)$/.test(f)).sort();
-      const sample = readFileSync(SAMPLE, 'utf8').split('\n').filter((l) => l.trim() !== '');
+      const failing = readdirSync(FAILURES, { recursive: true })
+        .map((f) => join(FAILURES, String(f)))
+        .filter((f) => /\.(log|txt|jsonl)$/.test(f))
+        .sort();
+      const sample = readFileSync(SAMPLE, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '');
       const dir = tempDir('many-sessions');
       const healthy = join(dir, 'healthy.envelope.ndjson');
       const failed = (await reportOf(failing, { failOn: 'none' })).diagnoses.filter((d) => d.session !== '').length;
-      writeFileSync(healthy, Array.from({ length: 300 - failed }, (_, k) => sample.map((l) => JSON.stringify({ ...JSON.parse(l), session: `s${k}` })).join('\n')).join('\n') + '\n');
+      writeFileSync(
+        healthy,
+        Array.from({ length: 300 - failed }, (_, k) =>
+          sample.map((l) => JSON.stringify({ ...JSON.parse(l), session: `s${k}` })).join('\n'),
+        ).join('\n') + '\n',
+      );
       report = await reportOf([...failing, healthy], { failOn: 'none' });
       html = renderAuditHtml(report, { docBase: DOC_BASE });
       url = writeReport('many-sessions', html);
@@ -304,7 +376,9 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
       expect(l.cards.slice(0, 2)).toEqual(['summary', 'what-happened']);
       expect(l.findingAfter).toBe(true);
       const what = page.locator('#what-happened');
-      await expect(what.locator('.lead').innerText()).resolves.toMatch(/^300 sessions: FAILED \d+, DEGRADED \d+, OK \d+/);
+      await expect(what.locator('.lead').innerText()).resolves.toMatch(
+        /^300 sessions: FAILED \d+, DEGRADED \d+, OK \d+/,
+      );
       await expect(what.locator('table.causes tbody tr').count()).resolves.toBeGreaterThan(5);
       await expect(what.locator('.rules-fired a').count()).resolves.toBeGreaterThan(0);
       // The first screen is the header and the summary by cause, not a list of sessions.
@@ -319,7 +393,10 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
     });
 
     it('opens a session that is a line when its line is clicked', async () => {
-      const index = await page.locator('section.brief:has(> details.brief:not([open]))').first().getAttribute('data-session-index');
+      const index = await page
+        .locator('section.brief:has(> details.brief:not([open]))')
+        .first()
+        .getAttribute('data-session-index');
       const brief = page.locator(`section.brief[data-session-index="${index}"] > details.brief`);
       await brief.locator('> summary').click();
       await expect(brief.getAttribute('open')).resolves.toBe('');
@@ -327,7 +404,12 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
     });
 
     it('reads at 700 and 1400 px', async () => {
-      await shots(browser, url, 'many-sessions', false, ['#what-happened h3:nth-of-type(3)', '#what-happened .why', 'section.session', 'section.brief']);
+      await shots(browser, url, 'many-sessions', false, [
+        '#what-happened h3:nth-of-type(3)',
+        '#what-happened .why',
+        'section.session',
+        'section.brief',
+      ]);
     });
   });
 
@@ -338,7 +420,10 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
     let url: string;
 
     beforeAll(async () => {
-      url = writeReport('modern-chains', renderAuditHtml(await reportOf('test/fixtures/modern/messy/wrap-capture.envelope.ndjson')));
+      url = writeReport(
+        'modern-chains',
+        renderAuditHtml(await reportOf('test/fixtures/modern/messy/wrap-capture.envelope.ndjson')),
+      );
       context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       ({ page, watch } = await open(context, url));
     });
@@ -356,7 +441,13 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
         return {
           bands: [...document.querySelectorAll('svg.sequence rect.chain-band')].map(box),
           // The header's own text, not its tooltip (<title>, the whole header when the shown one is cut).
-          titles: [...document.querySelectorAll('svg.sequence text.chain-title')].map((e) => ({ ...box(e), text: [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('') })),
+          titles: [...document.querySelectorAll('svg.sequence text.chain-title')].map((e) => ({
+            ...box(e),
+            text: [...e.childNodes]
+              .filter((n) => n.nodeType === 3)
+              .map((n) => n.textContent)
+              .join(''),
+          })),
           legs: [...document.querySelectorAll('svg.sequence rect.chain-leg')].map(box),
         };
       });
@@ -374,7 +465,8 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
         expect(t.bottom).toBeLessThan(b.top + 24);
       });
       expect(boxes.legs).toHaveLength(11);
-      for (const l of boxes.legs) expect(boxes.bands.some((b) => l.top >= b.top && l.bottom <= b.bottom && l.left >= b.left)).toBe(true);
+      for (const l of boxes.legs)
+        expect(boxes.bands.some((b) => l.top >= b.top && l.bottom <= b.bottom && l.left >= b.left)).toBe(true);
       const retry = page.locator('svg.sequence a.step[data-seq="13"]');
       await retry.click();
       await expect(page.locator('details#m-0-13').getAttribute('open')).resolves.toBe('');
@@ -390,7 +482,11 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
     let page: Page;
 
     beforeAll(async () => {
-      const bad = readdirSync(VIOLATIONS).flatMap((id) => readdirSync(join(VIOLATIONS, id)).filter((f) => f.startsWith('bad.')).map((f) => join(VIOLATIONS, id, f)));
+      const bad = readdirSync(VIOLATIONS).flatMap((id) =>
+        readdirSync(join(VIOLATIONS, id))
+          .filter((f) => f.startsWith('bad.'))
+          .map((f) => join(VIOLATIONS, id, f)),
+      );
       report = await reportOf(bad);
       context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       ({ page } = await open(context, writeReport('violations', renderAuditHtml(report))));
@@ -405,8 +501,9 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
       shown: await page.locator(`tr.finding[data-sev="${sev}"]:visible`).count(),
     });
 
-    it('hides a severity\'s rows when it is unchecked and shows them again', async () => {
-      for (const s of ['error', 'warning', 'info'] as const) expect(report.totals[s], `fixtures give ${s} findings`).toBeGreaterThan(0);
+    it("hides a severity's rows when it is unchecked and shows them again", async () => {
+      for (const s of ['error', 'warning', 'info'] as const)
+        expect(report.totals[s], `fixtures give ${s} findings`).toBeGreaterThan(0);
       expect(await page.locator('fieldset.filter').isVisible()).toBe(true);
       const before = await visible('warning');
       expect(before.shown).toBe(before.total);
@@ -430,7 +527,10 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
         expect(rows).toBeGreaterThan(0);
         expect(await p.locator('tr.finding:visible').count()).toBe(rows);
         // A folded session opens by its native <details> toggle.
-        const index = await p.locator('section.brief:has(> details.brief:not([open]))').first().getAttribute('data-session-index');
+        const index = await p
+          .locator('section.brief:has(> details.brief:not([open]))')
+          .first()
+          .getAttribute('data-session-index');
         const folded = p.locator(`section.brief[data-session-index="${index}"] > details.brief`);
         await folded.locator('> summary').click();
         expect(await folded.locator('tr.finding').first().isVisible()).toBe(true);
@@ -453,7 +553,11 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
     // The same checks with the CSP as rendered, and with the CSP removed: escaping alone must already hold.
     it.each([
       ['with its CSP', 'hostile', (p: string) => p],
-      ['with the CSP removed', 'hostile-no-csp', (p: string) => p.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '')],
+      [
+        'with the CSP removed',
+        'hostile-no-csp',
+        (p: string) => p.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, ''),
+      ],
     ])('runs no script and loads nothing %s', async (_label, name, transform) => {
       const html = transform(page);
       const url = writeReport(name, html);
@@ -466,7 +570,10 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
             await renderAll(p);
             await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
             await unstick(p);
-            await p.locator('section.session').first().screenshot({ path: join(SHOTS, `${name}-session.png`) });
+            await p
+              .locator('section.session')
+              .first()
+              .screenshot({ path: join(SHOTS, `${name}-session.png`) });
           }
         }
         // Give handlers every chance: hover and click everything, open every body, focus every control.
@@ -475,7 +582,8 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
         await p.evaluate(() => {
           for (const el of document.querySelectorAll('body *')) {
             const out = el.closest('a[target="_blank"]') !== null;
-            for (const type of ['mouseover', 'mouseenter', 'focus', 'click']) if (!(out && type === 'click')) el.dispatchEvent(new MouseEvent(type, { bubbles: true }));
+            for (const type of ['mouseover', 'mouseenter', 'focus', 'click'])
+              if (!(out && type === 'click')) el.dispatchEvent(new MouseEvent(type, { bubbles: true }));
           }
           for (const d of document.querySelectorAll('details')) d.open = true;
         });
@@ -487,10 +595,18 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
           pwned: (window as unknown as { __pwned?: unknown }).__pwned ?? null,
           title: document.title,
           scripts: document.scripts.length,
-          loaders: document.querySelectorAll('img, iframe, object, embed, link, video, audio, source, meta[http-equiv="refresh"], base, form').length,
-          handlers: [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => a.name.toLowerCase().startsWith('on')).map((a) => `${e.tagName} ${a.name}`)),
-          links: [...document.querySelectorAll('a')].map((a) => a.getAttribute('href')).filter((h) => h === null || !h.startsWith('#')),
-          outLinks: [...document.querySelectorAll('a[target="_blank"]')].map((a) => `${a.getAttribute('href')} ${a.getAttribute('rel')}`),
+          loaders: document.querySelectorAll(
+            'img, iframe, object, embed, link, video, audio, source, meta[http-equiv="refresh"], base, form',
+          ).length,
+          handlers: [...document.querySelectorAll('*')].flatMap((e) =>
+            [...e.attributes].filter((a) => a.name.toLowerCase().startsWith('on')).map((a) => `${e.tagName} ${a.name}`),
+          ),
+          links: [...document.querySelectorAll('a')]
+            .map((a) => a.getAttribute('href'))
+            .filter((h) => h === null || !h.startsWith('#')),
+          outLinks: [...document.querySelectorAll('a[target="_blank"]')].map(
+            (a) => `${a.getAttribute('href')} ${a.getAttribute('rel')}`,
+          ),
           text: document.body.innerText,
           location: location.href.split('#')[0],
         }));
@@ -505,7 +621,9 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
         expect(state.links.length).toBeGreaterThan(0);
         expect(state.links.length).toBe(state.outLinks.length);
         for (const l of state.outLinks) {
-          expect(l).toMatch(/^(https:\/\/modelcontextprotocol\.io\/specification\/[0-9-]+\/\S+|https:\/\/www\.rfc-editor\.org\/rfc\/rfc\d+#section-[\d.]+) noreferrer noopener$/);
+          expect(l).toMatch(
+            /^(https:\/\/modelcontextprotocol\.io\/specification\/[0-9-]+\/\S+|https:\/\/www\.rfc-editor\.org\/rfc\/rfc\d+#section-[\d.]+) noreferrer noopener$/,
+          );
         }
         expect(state.location).toBe(url);
         expect(watch.dialogs).toEqual([]);
@@ -516,7 +634,9 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
         expect(state.text).toContain(`<img src=x onerror="window.__pwned='img';alert('img')">`);
         expect(state.text).toContain('javascript:window.__pwned="js-url"');
         // The crash's stderr, quoted as the diagnosis's evidence: text too, its controls made visible.
-        expect(state.text).toContain(`AttributeError: <img src=x onerror="window.__pwned='stderr'"><script>window.__pwned='stderr-script'</script> \\u202e`);
+        expect(state.text).toContain(
+          `AttributeError: <img src=x onerror="window.__pwned='stderr'"><script>window.__pwned='stderr-script'</script> \\u202e`,
+        );
       } finally {
         await ctx.close();
       }
@@ -548,7 +668,8 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
         await p.evaluate(() => {
           for (const el of document.querySelectorAll('body *')) {
             const out = el.closest('a[target="_blank"]') !== null;
-            for (const type of ['mouseover', 'focus', 'click']) if (!(out && type === 'click')) el.dispatchEvent(new MouseEvent(type, { bubbles: true }));
+            for (const type of ['mouseover', 'focus', 'click'])
+              if (!(out && type === 'click')) el.dispatchEvent(new MouseEvent(type, { bubbles: true }));
           }
           for (const d of document.querySelectorAll('details')) d.open = true;
         });
@@ -556,8 +677,11 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
         const state = await p.evaluate(() => ({
           pwned: (window as unknown as { __pwned?: unknown }).__pwned ?? null,
           scripts: document.scripts.length,
-          loaders: document.querySelectorAll('img, iframe, object, embed, link, video, audio, source, base, form').length,
-          handlers: [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => a.name.toLowerCase().startsWith('on')).map((a) => a.name)),
+          loaders: document.querySelectorAll('img, iframe, object, embed, link, video, audio, source, base, form')
+            .length,
+          handlers: [...document.querySelectorAll('*')].flatMap((e) =>
+            [...e.attributes].filter((a) => a.name.toLowerCase().startsWith('on')).map((a) => a.name),
+          ),
           text: document.body.innerText,
         }));
         expect(state.pwned).toBeNull();
@@ -566,7 +690,9 @@ describe.skipIf(SKIP_BROWSER)(`HTML report in Chromium (${CHROMIUM})`, () => {
         expect(state.handlers).toEqual([]);
         expect(watch.dialogs).toEqual([]);
         expect(watch.requests).toEqual([url]);
-        expect(state.text).toContain(`"><img src=x onerror="window.__pwned='file'"><svg onload=window.__pwned='name'>.ndjson`);
+        expect(state.text).toContain(
+          `"><img src=x onerror="window.__pwned='file'"><svg onload=window.__pwned='name'>.ndjson`,
+        );
       } finally {
         await ctx.close();
       }

@@ -28,7 +28,7 @@ let server: HttpServer;
 let pages: Server;
 let harPath: string;
 let result: PageResult;
-let frames: Frame[] = [];
+const frames: Frame[] = [];
 let records: PipelineRecord[] = [];
 const notes: string[] = [];
 let format = '';
@@ -54,13 +54,20 @@ describe.skipIf(SKIP_BROWSER)('a HAR recorded by Chromium', () => {
       const context = await browser.newContext({ recordHar: { path: harPath, content: 'embed' } });
       const page = await context.newPage();
       await page.goto(`http://127.0.0.1:${(pages.address() as AddressInfo).port}/`);
-      await page.waitForFunction(() => (window as unknown as { mcp?: unknown }).mcp !== undefined, undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => (window as unknown as { mcp?: unknown }).mcp !== undefined, undefined, {
+        timeout: 30_000,
+      });
       result = (await page.evaluate(() => (window as unknown as { mcp: unknown }).mcp)) as PageResult;
       await context.close(); // writes the HAR
     } finally {
       await browser.close();
     }
-    for await (const f of readFrames(createReadStream(harPath), { file: 'session.har', onFormat: (f) => (format = f), onNote: (t) => notes.push(t) })) frames.push(f);
+    for await (const f of readFrames(createReadStream(harPath), {
+      file: 'session.har',
+      onFormat: (f) => (format = f),
+      onNote: (t) => notes.push(t),
+    }))
+      frames.push(f);
     records = (await analyze(createReadStream(harPath), { file: 'session.har' })).records;
   }, 120_000);
 
@@ -73,7 +80,10 @@ describe.skipIf(SKIP_BROWSER)('a HAR recorded by Chromium', () => {
     expect(result.error).toBeUndefined();
     expect(format).toBe('har');
     const expected = result.seen.map((m) => `${m.dir} ${canonical(m.message)}`).sort();
-    const got = frames.filter((f) => f.event === undefined).map((f) => `${f.dir} ${canonical(JSON.parse(f.text!))}`).sort();
+    const got = frames
+      .filter((f) => f.event === undefined)
+      .map((f) => `${f.dir} ${canonical(JSON.parse(f.text!))}`)
+      .sort();
     expect(got).toEqual(expected);
     expect(frames.filter((f) => f.event === undefined).every((f) => f.session === result.session)).toBe(true);
   });
@@ -81,7 +91,14 @@ describe.skipIf(SKIP_BROWSER)('a HAR recorded by Chromium', () => {
   it('reads the SSE answers with their event ids, and the 202s, the open GET stream and the DELETE as events', () => {
     const progress = records.filter((r) => r.method === 'notifications/progress');
     expect(progress.length).toBe(2);
-    for (const r of progress) expect(r.http).toMatchObject({ method: 'POST', path: '/mcp', status: 200, contentType: 'text/event-stream', stream: 'post' });
+    for (const r of progress)
+      expect(r.http).toMatchObject({
+        method: 'POST',
+        path: '/mcp',
+        status: 200,
+        contentType: 'text/event-stream',
+        stream: 'post',
+      });
     const events = records.filter((r) => r.kind === 'event').map((r) => r.event!.name);
     expect(events).toContain('http-accepted');
     expect(events).toContain('http-delete');
@@ -96,7 +113,8 @@ describe.skipIf(SKIP_BROWSER)('a HAR recorded by Chromium', () => {
   });
 
   it('pairs every response, and names the page load in one line', () => {
-    for (const r of records.filter((r) => r.kind === 'response' || r.kind === 'error')) expect(r.pair, r.source).not.toBeNull();
+    for (const r of records.filter((r) => r.kind === 'response' || r.kind === 'error'))
+      expect(r.pair, r.source).not.toBeNull();
     expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);
     expect(new Set(records.map((r) => r.session))).toEqual(new Set([result.session]));
     expect(notes.join('\n')).toMatch(/HAR entr(y|ies) carried no MCP message \(GET \/ 200/);

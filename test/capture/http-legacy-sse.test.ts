@@ -44,7 +44,10 @@ describe('HTTP+SSE (2024-11-05) read from the relay streams', () => {
       const id = s.session();
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
       const expected = s.seen.map((m) => `${m.dir} ${canonical(m.message)}`).sort();
-      const got = frames.filter((f) => f.session === id && f.event === undefined).flatMap((f) => decodeFrame(f).map((d) => `${f.dir} ${canonical(d.message)}`)).sort();
+      const got = frames
+        .filter((f) => f.session === id && f.event === undefined)
+        .flatMap((f) => decodeFrame(f).map((d) => `${f.dir} ${canonical(d.message)}`))
+        .sort();
       expect(got).toEqual(expected);
     }
     expect(frames.filter((f) => f.event === undefined).length).toBe(sessions.reduce((n, s) => n + s.seen.length, 0));
@@ -57,11 +60,16 @@ describe('HTTP+SSE (2024-11-05) read from the relay streams', () => {
   it('reads answers on the GET stream, POSTs to /message answered 202, and the endpoint event', () => {
     for (const s of sessions) {
       const mine = records.filter((r) => r.session === s.session());
-      expect(mine[0]!.event).toEqual({ name: 'http-endpoint', data: { endpoint: `/message?sessionId=${s.session()}` } });
+      expect(mine[0]!.event).toEqual({
+        name: 'http-endpoint',
+        data: { endpoint: `/message?sessionId=${s.session()}` },
+      });
       const posts = s.seen.filter((m) => m.dir === 'c2s').length;
       expect(mine.filter((r) => r.event?.name === 'http-accepted').length).toBe(posts);
-      for (const r of mine.filter((r) => r.dir === 's2c' && r.kind !== 'event')) expect(r.http).toMatchObject({ method: 'GET', path: '/sse', status: 200, stream: 'get' });
-      for (const r of mine.filter((r) => r.dir === 'c2s')) expect(r.http).toMatchObject({ method: 'POST', path: `/message?sessionId=${s.session()}`, stream: 'post' });
+      for (const r of mine.filter((r) => r.dir === 's2c' && r.kind !== 'event'))
+        expect(r.http).toMatchObject({ method: 'GET', path: '/sse', status: 200, stream: 'get' });
+      for (const r of mine.filter((r) => r.dir === 'c2s'))
+        expect(r.http).toMatchObject({ method: 'POST', path: `/message?sessionId=${s.session()}`, stream: 'post' });
     }
     for (const r of records.filter((r) => r.kind === 'response')) expect(r.pair).not.toBeNull();
     expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);

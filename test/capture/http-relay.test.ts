@@ -16,7 +16,7 @@ import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 let server: HttpServer;
 let relay: Relay;
 const sessions: SdkSession[] = [];
-let frames: Frame[] = [];
+const frames: Frame[] = [];
 const notes: string[] = [];
 let records: PipelineRecord[] = [];
 
@@ -31,7 +31,11 @@ async function run(s: SdkSession, n: number): Promise<void> {
   await s.client.callTool({ name: 'echo', arguments: { message: `hello ${n}` } }, CallToolResultSchema, T);
   await s.client.callTool({ name: 'get-sum', arguments: { a: n, b: 2 } }, CallToolResultSchema, T);
   const progress: number[] = [];
-  await s.client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 3 } }, CallToolResultSchema, { ...T, onprogress: (p) => progress.push(p.progress) });
+  await s.client.callTool(
+    { name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 3 } },
+    CallToolResultSchema,
+    { ...T, onprogress: (p) => progress.push(p.progress) },
+  );
   expect(progress).toEqual([1, 2, 3]);
   await s.client.ping(T);
 }
@@ -95,31 +99,51 @@ describe('Streamable HTTP read from the relay streams', () => {
     expect(messages.length).toBe(sessions.reduce((n, s) => n + s.seen.length, 0));
   });
 
-  it('reads the client\'s requests in the order it sent them', () => {
+  it("reads the client's requests in the order it sent them", () => {
     for (const s of sessions) {
       const id = s.session()!;
       // The client's requests, each awaited before the next (a response or notification it POSTs may overtake one).
       const isRequest = (m: unknown) => typeof m === 'object' && m !== null && 'method' in m && 'id' in m;
       const sent = s.seen.filter((m) => m.dir === 'c2s' && isRequest(m.message)).map((m) => canonical(m.message));
-      const read = frames.filter((f) => f.session === id && f.dir === 'c2s' && f.event === undefined).map((f) => JSON.parse(f.text!)).filter(isRequest).map(canonical);
+      const read = frames
+        .filter((f) => f.session === id && f.dir === 'c2s' && f.event === undefined)
+        .map((f) => JSON.parse(f.text!))
+        .filter(isRequest)
+        .map(canonical);
       expect(read).toEqual(sent);
     }
   });
 
   it('puts the initialize request in the session its response assigned', () => {
     for (const s of sessions) {
-      const init = frames.find((f) => f.dir === 'c2s' && f.text !== null && /"method":"initialize"/.test(f.text) && f.session === s.session());
-      expect(init?.http).toMatchObject({ method: 'POST', path: '/mcp', status: null, contentType: 'application/json', stream: 'post' });
+      const init = frames.find(
+        (f) => f.dir === 'c2s' && f.text !== null && /"method":"initialize"/.test(f.text) && f.session === s.session(),
+      );
+      expect(init?.http).toMatchObject({
+        method: 'POST',
+        path: '/mcp',
+        status: null,
+        contentType: 'application/json',
+        stream: 'post',
+      });
     }
   });
 
   it('reads server requests on the GET stream, responses on the POST streams, with status and event ids', () => {
     const roots = records.filter((r) => r.method === 'roots/list' && r.kind === 'request');
     expect(roots.length).toBe(sessions.length);
-    for (const r of roots) expect(r.http).toMatchObject({ method: 'GET', path: '/mcp', status: 200, contentType: 'text/event-stream', stream: 'get' });
+    for (const r of roots)
+      expect(r.http).toMatchObject({
+        method: 'GET',
+        path: '/mcp',
+        status: 200,
+        contentType: 'text/event-stream',
+        stream: 'get',
+      });
     const progress = records.filter((r) => r.method === 'notifications/progress');
     expect(progress.length).toBe(3 * sessions.length);
-    for (const r of progress) expect(r.http).toMatchObject({ method: 'POST', status: 200, contentType: 'text/event-stream', stream: 'post' });
+    for (const r of progress)
+      expect(r.http).toMatchObject({ method: 'POST', status: 200, contentType: 'text/event-stream', stream: 'post' });
     // server-everything keeps an event store: every SSE event it sends has an id.
     expect(progress.every((r) => typeof r.http?.eventId === 'string' && r.http.eventId !== '')).toBe(true);
   });
@@ -128,11 +152,13 @@ describe('Streamable HTTP read from the relay streams', () => {
     const ids = new Set(sessions.map((s) => s.session()));
     const keys = new Set(records.map((r) => r.session));
     expect(keys).toEqual(ids);
-    for (const r of records.filter((r) => r.kind === 'response' || r.kind === 'error')) expect(r.pair, `${r.source} ${r.method}`).not.toBeNull();
+    for (const r of records.filter((r) => r.kind === 'response' || r.kind === 'error'))
+      expect(r.pair, `${r.source} ${r.method}`).not.toBeNull();
     expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);
     for (const r of records) expect(r.http?.conn).toMatch(/^tcp\/\d+$/);
     // A session spans connections (its GET stream has one of its own, besides its POSTs').
-    for (const id of ids) expect(new Set(records.filter((r) => r.session === id).map((r) => r.http!.conn)).size).toBeGreaterThan(1);
+    for (const id of ids)
+      expect(new Set(records.filter((r) => r.session === id).map((r) => r.http!.conn)).size).toBeGreaterThan(1);
   });
 
   it('breaks no transport rule: the SDK client and server-everything send the headers, statuses and streams the spec asks', () => {
@@ -150,25 +176,48 @@ describe('Streamable HTTP read from the relay streams', () => {
       });
       const got: Frame[] = [];
       for await (const f of httpFrames(list(cut), 'relay')) got.push(f);
-      expect(got.map((f) => [f.dir, f.session, f.text, f.event?.name, f.http]), `${size}-byte pieces`).toEqual(whole);
+      expect(
+        got.map((f) => [f.dir, f.session, f.text, f.event?.name, f.http]),
+        `${size}-byte pieces`,
+      ).toEqual(whole);
     }
   });
 
   it('reports lost bytes of an SSE answer with their count, and reads every other message', async () => {
     // The packet of the first progress notification is lost: a gap of its size instead.
-    const at = relay.events.findIndex((e) => e.kind === 'data' && e.dir === 's2c' && Buffer.from(e.bytes).includes('"progress":1,'));
+    const at = relay.events.findIndex(
+      (e) => e.kind === 'data' && e.dir === 's2c' && Buffer.from(e.bytes).includes('"progress":1,'),
+    );
     const lost = relay.events[at] as StreamEvent & { kind: 'data' };
-    const events = relay.events.map((e, i) => (i === at ? { kind: 'gap' as const, conn: lost.conn, dir: lost.dir, ts: lost.ts, packet: lost.packet, bytes: lost.bytes.length } : e));
+    const events = relay.events.map((e, i) =>
+      i === at
+        ? {
+            kind: 'gap' as const,
+            conn: lost.conn,
+            dir: lost.dir,
+            ts: lost.ts,
+            packet: lost.packet,
+            bytes: lost.bytes.length,
+          }
+        : e,
+    );
     const got: Frame[] = [];
     for await (const f of httpFrames(list(events), 'relay')) got.push(f);
     const gaps = got.filter((f) => f.error?.startsWith('capture gap'));
-    expect(gaps.map((f) => f.error)).toEqual([expect.stringMatching(new RegExp(`^capture gap: ${lost.bytes.length} bytes of this SSE stream were not captured`))]);
+    expect(gaps.map((f) => f.error)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^capture gap: ${lost.bytes.length} bytes of this SSE stream were not captured`),
+      ),
+    ]);
     // Everything but what the packet held is still read (a busy machine may have put more than one event in it).
     const key = (f: Frame) => `${f.session} ${f.dir} ${f.text}`;
     const missing = frames.filter((f) => f.text !== null && !got.some((g) => key(g) === key(f)));
     const lostText = Buffer.from(lost.bytes).toString('utf8');
     expect(missing.some((f) => /"progress":1,/.test(f.text!))).toBe(true);
-    for (const f of missing) expect(lostText.includes(`id: ${f.http!.eventId}\n`) || lostText.includes(f.text!.slice(-20)), f.text!).toBe(true);
+    for (const f of missing)
+      expect(lostText.includes(`id: ${f.http!.eventId}\n`) || lostText.includes(f.text!.slice(-20)), f.text!).toBe(
+        true,
+      );
   });
 
   it('makes 202 Accepted and DELETE transport events', () => {

@@ -5,7 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Server as McpServer } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, CallToolResultSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  CallToolResultSchema,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { Analyzer } from '../../src/analyzer.js';
 import { httpFrames } from '../../src/input/capture/http/http-frames.js';
 import type { StreamEvent } from '../../src/input/capture/http/stream-event.js';
@@ -34,7 +38,11 @@ beforeAll(async () => {
       return;
     }
     const server = new McpServer({ name: 'stateless-test', version: '0.1.0' }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'add', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } } }] }));
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: [
+        { name: 'add', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } } },
+      ],
+    }));
     server.setRequestHandler(CallToolRequestSchema, async (r) => {
       const { a, b } = r.params.arguments as { a: number; b: number };
       return { content: [{ type: 'text', text: String(a + b) }] };
@@ -77,7 +85,9 @@ describe('a stateless Streamable HTTP server', () => {
     sessions.forEach((s, i) => {
       const key = messages.filter((r) => r.method === 'initialize' && r.kind === 'request')[i]!.session;
       const mine = messages.filter((r) => r.session === key);
-      expect(mine.map((r) => `${r.dir} ${canonical(r.message)}`)).toEqual(s.seen.map((m) => `${m.dir} ${canonical(m.message)}`));
+      expect(mine.map((r) => `${r.dir} ${canonical(r.message)}`)).toEqual(
+        s.seen.map((m) => `${m.dir} ${canonical(m.message)}`),
+      );
     });
   });
 

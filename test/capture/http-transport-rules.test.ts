@@ -28,13 +28,27 @@ const statuses: number[] = [];
 const records: PipelineRecord[] = [];
 
 /** One request of the test's own, on the agent's one kept-alive connection: its status, once its answer was read. */
-function send(agent: Agent, port: number, how: { method: 'POST' | 'GET'; headers: Record<string, string>; body?: unknown }): Promise<number> {
+function send(
+  agent: Agent,
+  port: number,
+  how: { method: 'POST' | 'GET'; headers: Record<string, string>; body?: unknown },
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const body = how.body === undefined ? undefined : JSON.stringify(how.body);
-    const req = request({ host: '127.0.0.1', port, path: '/mcp', method: how.method, agent, headers: { ...how.headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) } }, (res) => {
-      res.resume();
-      res.once('end', () => resolve(res.statusCode!));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/mcp',
+        method: how.method,
+        agent,
+        headers: { ...how.headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      },
+      (res) => {
+        res.resume();
+        res.once('end', () => resolve(res.statusCode!));
+      },
+    );
     req.once('error', reject);
     req.end(body);
   });
@@ -59,7 +73,11 @@ beforeAll(async () => {
   await run(tampered);
   negotiated = (tampered.transport as { protocolVersion?: string }).protocolVersion!;
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const headers = { Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': tampered.session()!, 'MCP-Protocol-Version': negotiated };
+  const headers = {
+    Accept: 'application/json, text/event-stream',
+    'Mcp-Session-Id': tampered.session()!,
+    'MCP-Protocol-Version': negotiated,
+  };
   const drop = (name: string) => Object.fromEntries(Object.entries(headers).filter(([k]) => k !== name));
   const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
   for (const how of [
@@ -77,12 +95,28 @@ beforeAll(async () => {
   await tampered.client.close();
 
   // Another session whose GET stream breaks (the relay cuts its connection): the SDK client resumes it at once.
-  resumed = await connectSdk(url, 'streamable', { reconnectionOptions: { initialReconnectionDelay: 10, maxReconnectionDelay: 100, reconnectionDelayGrowFactor: 1, maxRetries: 2 } });
+  resumed = await connectSdk(url, 'streamable', {
+    reconnectionOptions: {
+      initialReconnectionDelay: 10,
+      maxReconnectionDelay: 100,
+      reconnectionDelayGrowFactor: 1,
+      maxRetries: 2,
+    },
+  });
   await run(resumed);
   const session = resumed.session()!;
-  const get = relay.events.find((e) => e.kind === 'data' && e.dir === 'c2s' && Buffer.from(e.bytes).toString('latin1').startsWith('GET /mcp') && Buffer.from(e.bytes).toString('latin1').includes(session))!;
+  const get = relay.events.find(
+    (e) =>
+      e.kind === 'data' &&
+      e.dir === 'c2s' &&
+      Buffer.from(e.bytes).toString('latin1').startsWith('GET /mcp') &&
+      Buffer.from(e.bytes).toString('latin1').includes(session),
+  )!;
   let lists = 0;
-  const replayed = waitForSeen(resumed, (m) => m.dir === 's2c' && 'result' in m.message && 'tools' in (m.message.result as object) && ++lists === 2);
+  const replayed = waitForSeen(
+    resumed,
+    (m) => m.dir === 's2c' && 'result' in m.message && 'tools' in (m.message.result as object) && ++lists === 2,
+  );
   relay.cut(get.conn);
   await replayed;
   await (resumed.transport as { terminateSession(): Promise<void> }).terminateSession();
@@ -93,7 +127,8 @@ beforeAll(async () => {
   async function* list(events: StreamEvent[]) {
     yield* events;
   }
-  for await (const batch of httpFrameBatches(list(relay.events), 'relay')) for (const f of batch) records.push(...input.push(f));
+  for await (const batch of httpFrameBatches(list(relay.events), 'relay'))
+    for (const f of batch) records.push(...input.push(f));
   input.end();
 }, 90_000);
 
@@ -103,8 +138,10 @@ afterAll(async () => {
 });
 
 /** A record as the expectations name it: a message by kind and id, an event by name, with the request's method. */
-const what = (r: PipelineRecord) => `${r.http!.method} ${r.kind === 'event' ? r.event!.name : `${r.kind} ${JSON.stringify(r.id)}`}`;
-const found = (rs: PipelineRecord[]) => rs.flatMap((r) => r.findings.filter((f) => TRANSPORT.has(f.rule)).map((f) => [f.rule, f.severity, what(r)]));
+const what = (r: PipelineRecord) =>
+  `${r.http!.method} ${r.kind === 'event' ? r.event!.name : `${r.kind} ${JSON.stringify(r.id)}`}`;
+const found = (rs: PipelineRecord[]) =>
+  rs.flatMap((r) => r.findings.filter((f) => TRANSPORT.has(f.rule)).map((f) => [f.rule, f.severity, what(r)]));
 
 describe('the transport rules on real Streamable HTTP traffic', () => {
   it('find exactly the headers the test dropped or changed, and nothing in what the SDK client sent', () => {
@@ -126,7 +163,7 @@ describe('the transport rules on real Streamable HTTP traffic', () => {
     expect(mine.some((r) => r.event?.name === 'http-delete')).toBe(true);
   });
 
-  it('see the SDK client resume the broken GET stream with Last-Event-ID, and server-everything replay other streams\' messages on it', () => {
+  it("see the SDK client resume the broken GET stream with Last-Event-ID, and server-everything replay other streams' messages on it", () => {
     const mine = records.filter((r) => r.session === resumed.session());
     const resumption = mine.filter((r) => r.http!.method === 'GET' && r.http!.lastEventId !== null);
     expect(resumption.length).toBeGreaterThan(0);
@@ -135,10 +172,14 @@ describe('the transport rules on real Streamable HTTP traffic', () => {
     // The event the client resumed after was the last of the GET stream it lost.
     const lastEventId = resumption[0]!.http!.lastEventId!;
     const before = mine.filter((r) => r.seq < resumption[0]!.seq);
-    expect(before.filter((r) => r.http!.method === 'GET' && r.http!.eventId !== null).at(-1)!.http!.eventId).toBe(lastEventId);
+    expect(before.filter((r) => r.http!.method === 'GET' && r.http!.eventId !== null).at(-1)!.http!.eventId).toBe(
+      lastEventId,
+    );
     // Every message the resumption delivered had been sent before on a POST's stream (the tools/list and echo answers):
     // server-everything's event store replays every event after the id, whatever stream sent it.
-    const sentOnPost = new Set(before.filter((r) => r.http!.method === 'POST' && r.http!.eventId !== null).map((r) => r.http!.eventId));
+    const sentOnPost = new Set(
+      before.filter((r) => r.http!.method === 'POST' && r.http!.eventId !== null).map((r) => r.http!.eventId),
+    );
     const replayed = resumption.filter((r) => r.kind !== 'event');
     expect(replayed.some((r) => r.kind === 'response' && r.method === null)).toBe(true);
     expect(replayed.every((r) => sentOnPost.has(r.http!.eventId))).toBe(true);

@@ -20,7 +20,7 @@ let server: HttpServer;
 let pcap = '';
 const sessions: SdkSession[] = [];
 let records: PipelineRecord[] = [];
-let notes: string[] = [];
+const notes: string[] = [];
 
 beforeAll(async () => {
   pcap = join(tempDir('legacy-sse'), 'lo.pcap');
@@ -50,7 +50,10 @@ describe('HTTP+SSE (2024-11-05) read from a real packet capture', () => {
     for (const s of sessions) {
       const id = s.session();
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
-      const got = records.filter((r) => r.session === id && isMessage(r)).map((r) => `${r.dir} ${canonical(r.message)}`).sort();
+      const got = records
+        .filter((r) => r.session === id && isMessage(r))
+        .map((r) => `${r.dir} ${canonical(r.message)}`)
+        .sort();
       expect(got).toEqual(s.seen.map((m) => `${m.dir} ${canonical(m.message)}`).sort());
     }
     expect(records.filter(isMessage).length).toBe(sessions.reduce((n, s) => n + s.seen.length, 0));
@@ -60,34 +63,70 @@ describe('HTTP+SSE (2024-11-05) read from a real packet capture', () => {
   it('reads answers on the GET stream, POSTs to /message answered 202, the endpoint event, and pairs every answer', () => {
     for (const s of sessions) {
       const mine = records.filter((r) => r.session === s.session());
-      expect(mine[0]!.event).toEqual({ name: 'http-endpoint', data: { endpoint: `/message?sessionId=${s.session()}` } });
+      expect(mine[0]!.event).toEqual({
+        name: 'http-endpoint',
+        data: { endpoint: `/message?sessionId=${s.session()}` },
+      });
       expect(mine[0]!.http).toMatchObject({ method: 'GET', path: '/sse', status: 200, stream: 'get' });
       const posts = s.seen.filter((m) => m.dir === 'c2s').length;
       expect(mine.filter((r) => r.event?.name === 'http-accepted').length).toBe(posts);
-      for (const r of mine.filter((r) => r.dir === 's2c' && isMessage(r))) expect(r.http).toMatchObject({ method: 'GET', path: '/sse', status: 200, contentType: 'text/event-stream', stream: 'get' });
-      for (const r of mine.filter((r) => r.dir === 'c2s')) expect(r.http).toMatchObject({ method: 'POST', path: `/message?sessionId=${s.session()}`, stream: 'post' });
+      for (const r of mine.filter((r) => r.dir === 's2c' && isMessage(r)))
+        expect(r.http).toMatchObject({
+          method: 'GET',
+          path: '/sse',
+          status: 200,
+          contentType: 'text/event-stream',
+          stream: 'get',
+        });
+      for (const r of mine.filter((r) => r.dir === 'c2s'))
+        expect(r.http).toMatchObject({ method: 'POST', path: `/message?sessionId=${s.session()}`, stream: 'post' });
       // Each session's GET stream is one connection.
       expect(new Set(mine.filter((r) => r.http?.stream === 'get').map((r) => r.http!.conn)).size).toBe(1);
     }
     for (const r of records.filter((r) => r.kind === 'response')) expect(r.pair, r.source).not.toBeNull();
     // The client's connection pool may open connections it never uses: they are counted as without data.
     const conns = new Set(records.map((r) => r.http!.conn)).size;
-    expect(notes[0]).toMatch(new RegExp(`^pcap: \\d+ packets, \\d+ TCP connections \\(${conns} HTTP carrying MCP, \\d+ without data\\)$`));
+    expect(notes[0]).toMatch(
+      new RegExp(`^pcap: \\d+ packets, \\d+ TCP connections \\(${conns} HTTP carrying MCP, \\d+ without data\\)$`),
+    );
   });
 
-  it("has every message tshark shows, with its direction, exchange and connection: the POSTs it decodes, the GET streams it follows", async () => {
-    const key = (dir: string, method: string, status: number | null, type: string | null, conn: string, message: unknown) => `${dir} ${method} ${status} ${type} ${conn} ${canonical(message)}`;
-    const posts = (await tsharkMessages(pcap, server.port)).map((m) => key(m.dir, m.method, m.status, m.contentType, `tcp/${m.stream + 1}`, m.message));
-    const streams = (await followedGetStreams(pcap)).map((m) => key('s2c', 'GET', 200, 'text/event-stream', `tcp/${m.stream + 1}`, m.message));
+  it('has every message tshark shows, with its direction, exchange and connection: the POSTs it decodes, the GET streams it follows', async () => {
+    const key = (
+      dir: string,
+      method: string,
+      status: number | null,
+      type: string | null,
+      conn: string,
+      message: unknown,
+    ) => `${dir} ${method} ${status} ${type} ${conn} ${canonical(message)}`;
+    const posts = (await tsharkMessages(pcap, server.port)).map((m) =>
+      key(m.dir, m.method, m.status, m.contentType, `tcp/${m.stream + 1}`, m.message),
+    );
+    const streams = (await followedGetStreams(pcap)).map((m) =>
+      key('s2c', 'GET', 200, 'text/event-stream', `tcp/${m.stream + 1}`, m.message),
+    );
     expect(posts.length).toBe(sessions.reduce((n, s) => n + s.seen.filter((m) => m.dir === 'c2s').length, 0));
     expect(streams.length).toBe(sessions.reduce((n, s) => n + s.seen.filter((m) => m.dir === 's2c').length, 0));
-    const mine = records.filter(isMessage).map((r) => key(r.dir, r.http!.method, r.http!.status, r.http!.contentType, r.http!.conn, r.message)).sort();
+    const mine = records
+      .filter(isMessage)
+      .map((r) => key(r.dir, r.http!.method, r.http!.status, r.http!.contentType, r.http!.conn, r.message))
+      .sort();
     expect(mine).toEqual([...posts, ...streams].sort());
   });
 
   it('gives the same records in 7-byte chunks', async () => {
-    const line = (r: PipelineRecord) => [r.source, r.kind, r.session, r.http?.conn, r.event?.name, canonical(r.message)];
-    expect((await analyze(chunked(readFileSync(pcap), 7), { file: 'lo.pcap' })).records.map(line)).toEqual(records.map(line));
+    const line = (r: PipelineRecord) => [
+      r.source,
+      r.kind,
+      r.session,
+      r.http?.conn,
+      r.event?.name,
+      canonical(r.message),
+    ];
+    expect((await analyze(chunked(readFileSync(pcap), 7), { file: 'lo.pcap' })).records.map(line)).toEqual(
+      records.map(line),
+    );
   });
 });
 

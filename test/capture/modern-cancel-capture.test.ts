@@ -21,7 +21,11 @@ const call = (id: number) => {
   (r.params._meta as Record<string, unknown>).progressToken = `p${id}`;
   return r;
 };
-const progress = (id: number, n: number) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: `p${id}`, progress: n, total: 3 } });
+const progress = (id: number, n: number) => ({
+  jsonrpc: '2.0',
+  method: 'notifications/progress',
+  params: { progressToken: `p${id}`, progress: n, total: 3 },
+});
 const event = (m: unknown) => `data: ${JSON.stringify(m)}\n\n`;
 
 /** Every message either side sent, for the schema check. */
@@ -46,7 +50,9 @@ function startServer(): Promise<{ port: number; server: Server }> {
       path = text.split(' ')[1]!;
       id = JSON.parse(Buffer.from(text.slice(end + 4), 'latin1').toString('utf8')).id;
       sent.push({ message: progress(id, 1), answered: 'tools/call' });
-      socket.write(`HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nX-Accel-Buffering: no\r\nConnection: close\r\n\r\n${event(progress(id, 1))}`);
+      socket.write(
+        `HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nX-Accel-Buffering: no\r\nConnection: close\r\n\r\n${event(progress(id, 1))}`,
+      );
     });
     socket.on('end', () => {
       if (path === '/bad/mcp') {
@@ -64,7 +70,13 @@ function startServer(): Promise<{ port: number; server: Server }> {
 async function cancel(port: number, path: string, id: number): Promise<void> {
   const body = JSON.stringify(call(id));
   sent.push({ message: call(id), answered: null });
-  const head = Object.entries({ ...modernHeaders(call(id)), 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const head = Object.entries({
+    ...modernHeaders(call(id)),
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(body)),
+  })
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
   const socket = connect(port, '127.0.0.1');
   await once(socket, 'connect');
   socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${head}\r\n${body}`);
@@ -111,16 +123,28 @@ describe('a 2026-07-28 request cancelled by closing its SSE stream, captured', (
     for (const m of sent) expect(messageErrors(m.message, m.answered), JSON.stringify(m.message)).toEqual([]);
   });
 
-  it('marks what the server sent after the client\'s FIN, and reports it only of the server that went on', async () => {
+  it("marks what the server sent after the client's FIN, and reports it only of the server that went on", async () => {
     const rs = await records();
-    const s2c = rs.filter((r) => r.dir === 's2c' && r.kind !== 'event').map((r) => [r.kind, r.method, (r.message as { params?: { progress?: number } }).params?.progress ?? null, r.http!.path, r.http!.afterClientClose ?? false]);
+    const s2c = rs
+      .filter((r) => r.dir === 's2c' && r.kind !== 'event')
+      .map((r) => [
+        r.kind,
+        r.method,
+        (r.message as { params?: { progress?: number } }).params?.progress ?? null,
+        r.http!.path,
+        r.http!.afterClientClose ?? false,
+      ]);
     expect(s2c).toEqual([
       ['notification', 'notifications/progress', 1, '/mcp', false],
       ['notification', 'notifications/progress', 1, '/bad/mcp', false],
       ['notification', 'notifications/progress', 2, '/bad/mcp', true],
       ['response', 'tools/call', null, '/bad/mcp', true],
     ]);
-    const found = rs.flatMap((r) => r.findings.filter((f) => TRANSPORT.has(f.rule)).map((f) => `${f.rule} ${f.severity} ${r.http?.path}: ${f.message}`));
+    const found = rs.flatMap((r) =>
+      r.findings
+        .filter((f) => TRANSPORT.has(f.rule))
+        .map((f) => `${f.rule} ${f.severity} ${r.http?.path}: ${f.message}`),
+    );
     expect(found).toEqual([
       'modern-message-after-close error /bad/mcp: the server sent notifications/progress for POST /bad/mcp (tools/call, id 2) after the client closed its response stream: in 2026-07-28 that close cancels the request, and the server MUST NOT send any further messages for it',
     ]);
@@ -129,10 +153,15 @@ describe('a 2026-07-28 request cancelled by closing its SSE stream, captured', (
   it('the close is an http-stream-closed event naming the request, which is then cancelled, not unanswered', async () => {
     const rs = await records();
     const closes = rs.filter((r) => r.kind === 'event' && r.event?.name === 'http-stream-closed');
-    expect(closes.map((r) => [r.dir, r.http?.path, r.event?.data])).toEqual([['c2s', '/mcp', { id: 1 }], ['c2s', '/bad/mcp', { id: 2 }]]);
+    expect(closes.map((r) => [r.dir, r.http?.path, r.event?.data])).toEqual([
+      ['c2s', '/mcp', { id: 1 }],
+      ['c2s', '/bad/mcp', { id: 2 }],
+    ]);
     // Each event is in its request's session, after the request.
     for (const c of closes) {
-      const request = rs.find((r) => r.kind === 'request' && r.http?.path === c.http?.path && r.id === c.event?.data?.id)!;
+      const request = rs.find(
+        (r) => r.kind === 'request' && r.http?.path === c.http?.path && r.id === c.event?.data?.id,
+      )!;
       expect(c.session).toBe(request.session);
       expect(c.seq).toBeGreaterThan(request.seq);
     }

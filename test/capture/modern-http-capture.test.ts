@@ -41,29 +41,53 @@ const made: Made[] = [];
 const messages: { dir: 'c2s' | 's2c'; message: Record<string, unknown>; answered: string | null }[] = [];
 const files: Record<string, string> = {};
 
-async function send(port: number, path: string, how: { method?: string; headers: Record<string, string>; body?: ReturnType<typeof mreq> }): Promise<Made> {
+async function send(
+  port: number,
+  path: string,
+  how: { method?: string; headers: Record<string, string>; body?: ReturnType<typeof mreq> },
+): Promise<Made> {
   const method = how.method ?? 'POST';
   const body = how.body === undefined ? undefined : JSON.stringify(how.body);
   const headers = { ...how.headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) };
   const url = `http://127.0.0.1:${port}${path}`;
   const res = await fetch(url, { method, headers, body });
   const text = await res.text();
-  const m: Made = { method, url, headers, ...(body === undefined ? {} : { body }), status: res.status, resHeaders: [...res.headers], text };
+  const m: Made = {
+    method,
+    url,
+    headers,
+    ...(body === undefined ? {} : { body }),
+    status: res.status,
+    resHeaders: [...res.headers],
+    text,
+  };
   made.push(m);
   if (how.body !== undefined) messages.push({ dir: 'c2s', message: how.body, answered: null });
   const type = res.headers.get('content-type') ?? '';
   const answered = how.body?.method ?? null;
-  for (const t of type.startsWith('text/event-stream') ? sseData(text) : type.startsWith('application/json') ? [text] : []) messages.push({ dir: 's2c', message: JSON.parse(t), answered });
+  for (const t of type.startsWith('text/event-stream')
+    ? sseData(text)
+    : type.startsWith('application/json')
+      ? [text]
+      : [])
+    messages.push({ dir: 's2c', message: JSON.parse(t), answered });
   return m;
 }
 
 /** A request with the headers a conformant client sends, changed by `edit`. */
-const edited = (body: ReturnType<typeof mreq>, edit: (h: Record<string, string>) => Record<string, string> = (h) => h) => ({ headers: edit(modernHeaders(body)), body });
-const drop = (name: string) => (h: Record<string, string>) => Object.fromEntries(Object.entries(h).filter(([k]) => k !== name));
+const edited = (
+  body: ReturnType<typeof mreq>,
+  edit: (h: Record<string, string>) => Record<string, string> = (h) => h,
+) => ({ headers: edit(modernHeaders(body)), body });
+const drop = (name: string) => (h: Record<string, string>) =>
+  Object.fromEntries(Object.entries(h).filter(([k]) => k !== name));
 const set = (name: string, value: string) => (h: Record<string, string>) => ({ ...h, [name]: value });
 const echo = (id: number) => mreq(id, 'tools/call', { name: 'echo', arguments: { message: `hello ${id}` } });
 const sql = (id: number, progress = false) => {
-  const r = mreq(id, 'tools/call', { name: 'execute_sql', arguments: { region: 'Zürich', query: 'SELECT 1', limit: 3 } });
+  const r = mreq(id, 'tools/call', {
+    name: 'execute_sql',
+    arguments: { region: 'Zürich', query: 'SELECT 1', limit: 3 },
+  });
   if (progress) (r.params._meta as Record<string, unknown>).progressToken = `p${id}`;
   return r;
 };
@@ -105,8 +129,17 @@ async function drive(): Promise<void> {
 function har(): string {
   const list = (o: Iterable<[string, string]>) => [...o].map(([name, value]) => ({ name, value }));
   const entries = made.map((m) => ({
-    request: { method: m.method, url: m.url, headers: list(Object.entries(m.headers)), ...(m.body === undefined ? {} : { postData: { mimeType: 'application/json', text: m.body } }) },
-    response: { status: m.status, headers: list(m.resHeaders), content: { size: Buffer.byteLength(m.text), text: m.text } },
+    request: {
+      method: m.method,
+      url: m.url,
+      headers: list(Object.entries(m.headers)),
+      ...(m.body === undefined ? {} : { postData: { mimeType: 'application/json', text: m.body } }),
+    },
+    response: {
+      status: m.status,
+      headers: list(m.resHeaders),
+      content: { size: Buffer.byteLength(m.text), text: m.text },
+    },
   }));
   return `{"log":{"version":"1.2","creator":{"name":"test","version":"1"},"entries":[\n${entries.map((e) => JSON.stringify(e)).join(',\n')}\n]}}\n`;
 }
@@ -142,12 +175,15 @@ async function records(path: string): Promise<PipelineRecord[]> {
  */
 function transport(rs: PipelineRecord[]): string[] {
   const ids = new Map<number, unknown>();
-  for (const r of rs) if (r.dir === 'c2s' && r.kind === 'request' && r.http?.exchange != null) ids.set(r.http.exchange, r.id);
+  for (const r of rs)
+    if (r.dir === 'c2s' && r.kind === 'request' && r.http?.exchange != null) ids.set(r.http.exchange, r.id);
   return rs.flatMap((r) =>
-    r.findings.filter((f) => TRANSPORT.has(f.rule)).map((f) => {
-      const id = r.http?.exchange == null ? undefined : ids.get(r.http.exchange);
-      return `${f.rule} ${f.severity} ${id === undefined ? `${r.http?.method} ${r.http?.path}` : `id ${String(id)}`}`;
-    }),
+    r.findings
+      .filter((f) => TRANSPORT.has(f.rule))
+      .map((f) => {
+        const id = r.http?.exchange == null ? undefined : ids.get(r.http.exchange);
+        return `${f.rule} ${f.severity} ${id === undefined ? `${r.http?.method} ${r.http?.path}` : `id ${String(id)}`}`;
+      }),
   );
 }
 
@@ -182,27 +218,50 @@ const EXPECTED = [
 describe('modern Streamable HTTP, captured', () => {
   it('sends and answers only bodies the official 2026-07-28 schema accepts, and the servers answer as they should', () => {
     expect(messages.length).toBeGreaterThan(30);
-    for (const m of messages) expect(messageErrors(m.message, m.answered), `${m.dir} ${JSON.stringify(m.message)}`).toEqual([]);
+    for (const m of messages)
+      expect(messageErrors(m.message, m.answered), `${m.dir} ${JSON.stringify(m.message)}`).toEqual([]);
     // The schema check is not vacuous: a request without its _meta, a result without resultType are refused.
-    expect(schemaErrors('CallToolRequest', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } })).not.toEqual([]);
-    expect(schemaErrors('ListToolsResultResponse', { jsonrpc: '2.0', id: 1, result: { tools: [], ttlMs: 0, cacheScope: 'public' } })).not.toEqual([]);
-    expect(made.map((m) => m.status)).toEqual([200, 200, 200, 200, 400, 404, 400, 400, 400, 400, 405, 405, 200, 200, 400, 200, 200, 200, 200, 200, 200]);
+    expect(
+      schemaErrors('CallToolRequest', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } }),
+    ).not.toEqual([]);
+    expect(
+      schemaErrors('ListToolsResultResponse', {
+        jsonrpc: '2.0',
+        id: 1,
+        result: { tools: [], ttlMs: 0, cacheScope: 'public' },
+      }),
+    ).not.toEqual([]);
+    expect(made.map((m) => m.status)).toEqual([
+      200, 200, 200, 200, 400, 404, 400, 400, 400, 400, 405, 405, 200, 200, 400, 200, 200, 200, 200, 200, 200,
+    ]);
     expect(made[3]!.headers['Mcp-Param-Region']).toBe(b64('Zürich'));
     expect(made.slice(15).every((m) => m.resHeaders.some(([k]) => k === 'mcp-session-id'))).toBe(true);
   });
 
   it('reads the messages tshark reads, with the new http fields', async () => {
     const rs = await records(files.pcap!);
-    const key = (dir: string, conn: string, method: string, status: number | null, message: unknown) => `${dir} ${conn} ${method} ${status} ${canonical(message)}`;
-    const mine = rs.filter((r) => ['request', 'response', 'error', 'notification'].includes(r.kind)).map((r) => key(r.dir, r.http!.conn, r.http!.method, r.http!.status, r.message));
+    const key = (dir: string, conn: string, method: string, status: number | null, message: unknown) =>
+      `${dir} ${conn} ${method} ${status} ${canonical(message)}`;
+    const mine = rs
+      .filter((r) => ['request', 'response', 'error', 'notification'].includes(r.kind))
+      .map((r) => key(r.dir, r.http!.conn, r.http!.method, r.http!.status, r.message));
     // tshark reads either port as HTTP once told of one (its heuristics): a message is one per frame.
     const read = new Map<string, TsharkMessage>();
-    for (const m of [...(await tsharkMessages(files.pcap!, good.port)), ...(await tsharkMessages(files.pcap!, bad.port))]) read.set(`${m.frame} ${m.dir} ${canonical(m.message)}`, m);
+    for (const m of [
+      ...(await tsharkMessages(files.pcap!, good.port)),
+      ...(await tsharkMessages(files.pcap!, bad.port)),
+    ])
+      read.set(`${m.frame} ${m.dir} ${canonical(m.message)}`, m);
     const theirs = [...read.values()].map((m) => key(m.dir, `tcp/${m.stream + 1}`, m.method, m.status, m.message));
     expect(mine.sort()).toEqual(theirs.sort());
     expect(mine.length).toBe(messages.length);
     const call = rs.find((r) => r.kind === 'request' && r.id === 4)!;
-    expect(call.http).toMatchObject({ protocolVersion: '2026-07-28', mcpMethod: 'tools/call', mcpName: 'execute_sql', mcpParams: { region: b64('Zürich'), limit: '3' } });
+    expect(call.http).toMatchObject({
+      protocolVersion: '2026-07-28',
+      mcpMethod: 'tools/call',
+      mcpName: 'execute_sql',
+      mcpParams: { region: b64('Zürich'), limit: '3' },
+    });
     expect(call.http!.answerSessionId).toBeUndefined();
     // The raw header's byte 0xFC is read as the character it is in latin1, as Node's http module reads it.
     expect(rs.find((r) => r.kind === 'request' && r.id === 20)!.http!.mcpParams).toMatchObject({ region: 'Zürich' });
@@ -210,8 +269,11 @@ describe('modern Streamable HTTP, captured', () => {
     expect(minted.http!.answerSessionId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it.each(['pcap', 'har'])('%s: conformant exchanges give no transport finding, and each violation exactly its own', async (which) => {
-    const rs = await records(files[which]!);
-    expect(transport(rs)).toEqual(EXPECTED);
-  });
+  it.each(['pcap', 'har'])(
+    '%s: conformant exchanges give no transport finding, and each violation exactly its own',
+    async (which) => {
+      const rs = await records(files[which]!);
+      expect(transport(rs)).toEqual(EXPECTED);
+    },
+  );
 });

@@ -27,9 +27,17 @@ const portOf = (s: { address(): AddressInfo | string | null }) => (s.address() a
 
 /** A POST of an MCP message over TLS: its answer comes back decrypted here, and encrypted on the wire. */
 async function overTls(): Promise<string> {
-  const socket = tlsConnect({ ...TLS, host: '127.0.0.1', port: ports.tls, pskCallback: () => ({ psk: PSK, identity: 'mcptrace' }), checkServerIdentity: () => undefined });
+  const socket = tlsConnect({
+    ...TLS,
+    host: '127.0.0.1',
+    port: ports.tls,
+    pskCallback: () => ({ psk: PSK, identity: 'mcptrace' }),
+    checkServerIdentity: () => undefined,
+  });
   await once(socket, 'secureConnect');
-  socket.end(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${BODY.length}\r\nConnection: close\r\n\r\n${BODY}`);
+  socket.end(
+    `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${BODY.length}\r\nConnection: close\r\n\r\n${BODY}`,
+  );
   let got = '';
   for await (const chunk of socket) got += String(chunk);
   return got;
@@ -56,9 +64,14 @@ async function page(): Promise<number> {
 }
 
 beforeAll(async () => {
-  const tls = createTlsServer({ ...TLS, pskCallback: (_socket, identity) => (identity === 'mcptrace' ? PSK : null) }, (s) => {
-    s.once('data', () => s.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}'));
-  });
+  const tls = createTlsServer(
+    { ...TLS, pskCallback: (_socket, identity) => (identity === 'mcptrace' ? PSK : null) },
+    (s) => {
+      s.once('data', () =>
+        s.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}'),
+      );
+    },
+  );
   const h2 = createH2Server((req, res) => {
     req.resume();
     req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
@@ -76,7 +89,11 @@ beforeAll(async () => {
   Object.assign(ports, { tls: portOf(tls), h2: portOf(h2), page: portOf(web), udp: portOf(udp) });
 
   file = join(tempDir('not-mcp'), 'other.pcap');
-  const capture = await startTcpdump('lo', file, `tcp port ${ports.tls} or tcp port ${ports.h2} or tcp port ${ports.page} or udp port ${ports.udp}`);
+  const capture = await startTcpdump(
+    'lo',
+    file,
+    `tcp port ${ports.tls} or tcp port ${ports.h2} or tcp port ${ports.page} or udp port ${ports.udp}`,
+  );
   try {
     expect(await overTls()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(await overH2()).toBe(200);
@@ -97,9 +114,19 @@ afterAll(async () => {
 
 describe('a capture of traffic without MCP that mcptrace reads', () => {
   const expected = () => [
-    expect.stringMatching(/^pcap: \d+ packets, 4 TCP connections \(1 HTTP without MCP, 1 TLS, 1 HTTP\/2, 1 without data\), not TCP: udp 1$/),
-    expect.stringMatching(new RegExp(`^1 connection is TLS, encrypted and not read \\(tcp/1 127\\.0\\.0\\.1:\\d+ → 127\\.0\\.0\\.1:${ports.tls}\\)\\. To read its MCP traffic, capture it in plaintext: `)),
-    expect.stringMatching(new RegExp(`^1 connection speaks HTTP/2, which is not read \\(tcp/2 127\\.0\\.0\\.1:\\d+ → 127\\.0\\.0\\.1:${ports.h2}\\): mcptrace reads HTTP/1\\.1\\.`)),
+    expect.stringMatching(
+      /^pcap: \d+ packets, 4 TCP connections \(1 HTTP without MCP, 1 TLS, 1 HTTP\/2, 1 without data\), not TCP: udp 1$/,
+    ),
+    expect.stringMatching(
+      new RegExp(
+        `^1 connection is TLS, encrypted and not read \\(tcp/1 127\\.0\\.0\\.1:\\d+ → 127\\.0\\.0\\.1:${ports.tls}\\)\\. To read its MCP traffic, capture it in plaintext: `,
+      ),
+    ),
+    expect.stringMatching(
+      new RegExp(
+        `^1 connection speaks HTTP/2, which is not read \\(tcp/2 127\\.0\\.0\\.1:\\d+ → 127\\.0\\.0\\.1:${ports.h2}\\): mcptrace reads HTTP/1\\.1\\.`,
+      ),
+    ),
     '1 HTTP connection carried no MCP message (tcp/3: GET / 200).',
   ];
 
@@ -114,15 +141,22 @@ describe('a capture of traffic without MCP that mcptrace reads', () => {
     const r = await runCli(['annotate', '-f', 'ndjson', file]);
     expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 0, stdout: '' });
     const lines = r.stderr.split('\n').filter(Boolean);
-    expect(lines).toEqual([...expected().map((l) => (typeof l === 'string' ? `mcptrace: ${file}: ${l}` : expect.anything())), `mcptrace: ${file}: no MCP messages`]);
+    expect(lines).toEqual([
+      ...expected().map((l) => (typeof l === 'string' ? `mcptrace: ${file}: ${l}` : expect.anything())),
+      `mcptrace: ${file}: no MCP messages`,
+    ]);
     expect(lines.slice(0, 4).every((l) => l.startsWith(`mcptrace: ${file}: `))).toBe(true);
   });
 
   it('stats and audit with --jobs: the same lines, from the worker that read the file', async () => {
-    for (const args of [['stats', '-f', 'json'], ['audit', '-f', 'json']]) {
+    for (const args of [
+      ['stats', '-f', 'json'],
+      ['audit', '-f', 'json'],
+    ]) {
       const one = await runCli([...args, file]);
       const pool = await runCli([...args, '--jobs', '2', file, file]);
-      const notes = (r: { stderr: string }) => r.stderr.split('\n').filter((l) => l.startsWith(`mcptrace: ${file}: `) && !l.endsWith('no MCP messages'));
+      const notes = (r: { stderr: string }) =>
+        r.stderr.split('\n').filter((l) => l.startsWith(`mcptrace: ${file}: `) && !l.endsWith('no MCP messages'));
       expect(notes(one), args[0]).toHaveLength(4);
       // Two inputs, each with its notes, in input order.
       expect(notes(pool), args[0]).toEqual([...notes(one), ...notes(one)]);

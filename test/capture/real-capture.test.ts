@@ -52,7 +52,15 @@ async function read(source: AsyncIterable<Buffer | Uint8Array | string>): Promis
   let counts: CaptureCounts | null = null;
   for await (const e of captureStreams(source)) {
     if (e.kind === 'open') {
-      conns.set(e.conn, { client: `${e.client.addr}:${e.client.port}`, server: `${e.server.addr}:${e.server.port}`, midstream: e.midstream, c2s: [], s2c: [], parts: { c2s: [], s2c: [] }, how: null });
+      conns.set(e.conn, {
+        client: `${e.client.addr}:${e.client.port}`,
+        server: `${e.server.addr}:${e.server.port}`,
+        midstream: e.midstream,
+        c2s: [],
+        s2c: [],
+        parts: { c2s: [], s2c: [] },
+        how: null,
+      });
     } else if (e.kind === 'data') {
       const c = conns.get(e.conn)!;
       c[e.dir].push(Buffer.from(e.bytes));
@@ -104,7 +112,11 @@ async function run(s: SdkSession, n: number): Promise<void> {
   await waitForSeen(s, (m) => m.dir === 'c2s' && 'result' in m.message && 'roots' in (m.message.result as object));
   await s.client.listTools(undefined, T);
   await s.client.callTool({ name: 'echo', arguments: { message: `hello ${n}` } }, CallToolResultSchema, T);
-  await s.client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 0.3, steps: 3 } }, CallToolResultSchema, { ...T, onprogress: (p) => progress.push(p.progress) });
+  await s.client.callTool(
+    { name: 'trigger-long-running-operation', arguments: { duration: 0.3, steps: 3 } },
+    CallToolResultSchema,
+    { ...T, onprogress: (p) => progress.push(p.progress) },
+  );
   await s.client.listResources(undefined, T);
   await s.client.ping(T);
   await (s.transport as StreamableHTTPClientTransport).terminateSession();
@@ -165,10 +177,18 @@ async function analyzed(path: string, chunk?: number): Promise<{ records: Pipeli
 const isMessage = (r: PipelineRecord) => ['request', 'response', 'error', 'notification'].includes(r.kind);
 
 /** A message as both readings can say it: session, direction, connection, the exchange, the message's JSON. */
-const messageKey = (session: string | null, dir: string, conn: string, method: string, status: number | null, type: string | null, message: unknown) =>
-  `${session} ${dir} ${conn} ${method} ${status} ${type} ${canonical(message)}`;
+const messageKey = (
+  session: string | null,
+  dir: string,
+  conn: string,
+  method: string,
+  status: number | null,
+  type: string | null,
+  message: unknown,
+) => `${session} ${dir} ${conn} ${method} ${status} ${type} ${canonical(message)}`;
 
-const recordKey = (r: PipelineRecord) => messageKey(r.session, r.dir, r.http!.conn, r.http!.method, r.http!.status, r.http!.contentType, r.message);
+const recordKey = (r: PipelineRecord) =>
+  messageKey(r.session, r.dir, r.http!.conn, r.http!.method, r.http!.status, r.http!.contentType, r.message);
 
 /** Request and response of each pair, per session: the answered request's JSON, then the answer's. */
 function recordPairs(records: PipelineRecord[]): string[] {
@@ -202,7 +222,11 @@ async function expectMessagesAsTshark(file: string, records: PipelineRecord[]): 
   const t = await tsharkMessages(file, port);
   const messages = records.filter(isMessage);
   expect(t.length, file).toBeGreaterThan(30);
-  expect(messages.map(recordKey).sort(), file).toEqual(t.map((m) => messageKey(m.session, m.dir, `tcp/${m.stream + 1}`, m.method, m.status, m.contentType, m.message)).sort());
+  expect(messages.map(recordKey).sort(), file).toEqual(
+    t
+      .map((m) => messageKey(m.session, m.dir, `tcp/${m.stream + 1}`, m.method, m.status, m.contentType, m.message))
+      .sort(),
+  );
   expect(new Set(messages.map((r) => r.session)), file).toEqual(new Set(t.map((m) => m.session)));
   const pairs = tsharkPairs(t);
   expect(recordPairs(records), file).toEqual(pairs);
@@ -228,7 +252,12 @@ function expectMessagesAsSdk(records: PipelineRecord[]): void {
   const messages = records.filter(isMessage);
   for (const s of sessions) {
     const expected = s.seen.map((m) => `${m.dir} ${canonical(m.message)}`).sort();
-    expect(messages.filter((r) => r.session === s.session()).map((r) => `${r.dir} ${canonical(r.message)}`).sort()).toEqual(expected);
+    expect(
+      messages
+        .filter((r) => r.session === s.session())
+        .map((r) => `${r.dir} ${canonical(r.message)}`)
+        .sort(),
+    ).toEqual(expected);
   }
   expect(messages.length).toBe(sessions.reduce((n, s) => n + s.seen.length, 0));
 }
@@ -244,9 +273,21 @@ describe('real captures of Streamable HTTP', () => {
     expect(c2s.match(/DELETE \/mcp HTTP\/1\.1\r\n/g)).toHaveLength(3);
     expect(c2s).toContain('"method":"tools/call"');
     expect(s2c.match(/"method":"notifications\/progress"/g)).toHaveLength(9);
-    expect(r.counts).toMatchObject({ format: 'pcap', links: { ethernet: r.counts.packets }, notTcp: {}, midstream: 0, malformed: 0, duplicates: 0, outOfOrder: 0 });
+    expect(r.counts).toMatchObject({
+      format: 'pcap',
+      links: { ethernet: r.counts.packets },
+      notTcp: {},
+      midstream: 0,
+      malformed: 0,
+      duplicates: 0,
+      outOfOrder: 0,
+    });
     expect(r.findings).toEqual([]);
-    for (const c of r.conns.values()) expect({ server: c.server, midstream: c.midstream }).toEqual({ server: `127.0.0.1:${c.server.split(':')[1]}`, midstream: false });
+    for (const c of r.conns.values())
+      expect({ server: c.server, midstream: c.midstream }).toEqual({
+        server: `127.0.0.1:${c.server.split(':')[1]}`,
+        midstream: false,
+      });
   });
 
   for (const [name, key] of [
@@ -271,12 +312,16 @@ describe('real captures of Streamable HTTP', () => {
       // Per session: its POSTs, its GET stream, and its DELETE.
       for (const s of sessions) {
         const mine = records.filter((r) => r.session === s.session());
-        expect(mine.filter((r) => r.method === 'roots/list' && r.kind === 'request').map((r) => r.http!.stream)).toEqual(['get']);
+        expect(
+          mine.filter((r) => r.method === 'roots/list' && r.kind === 'request').map((r) => r.http!.stream),
+        ).toEqual(['get']);
         expect(mine.filter((r) => r.event?.name === 'http-delete')).toHaveLength(1);
       }
       const conns = (await readFile(files[key]!)).conns.size;
       // The connection that marked the end carried no byte.
-      expect(notes).toEqual([`${key.startsWith('pcapng') ? 'pcapng' : 'pcap'}: ${(await readFile(files[key]!)).counts.packets} packets, ${conns} TCP connections (${conns - 1} HTTP carrying MCP, 1 without data)`]);
+      expect(notes).toEqual([
+        `${key.startsWith('pcapng') ? 'pcapng' : 'pcap'}: ${(await readFile(files[key]!)).counts.packets} packets, ${conns} TCP connections (${conns - 1} HTTP carrying MCP, 1 without data)`,
+      ]);
     });
   }
 
@@ -289,7 +334,9 @@ describe('real captures of Streamable HTTP', () => {
   it('packet numbers and times are those tshark gives (to the µs, or the ns)', async () => {
     for (const key of ['lo', 'loNano', 'pcapngNano']) {
       const r = await readFile(files[key]!);
-      const lines = (await tshark(['-r', files[key]!, '-T', 'fields', '-e', 'frame.number', '-e', 'frame.time_epoch'])).trim().split('\n');
+      const lines = (await tshark(['-r', files[key]!, '-T', 'fields', '-e', 'frame.number', '-e', 'frame.time_epoch']))
+        .trim()
+        .split('\n');
       const epoch = new Map(lines.map((l) => l.split('\t')).map(([n, t]) => [Number(n), t!]));
       expect(r.times.size).toBeGreaterThan(10);
       for (const [packet, ts] of r.times) {
@@ -305,8 +352,13 @@ describe('real captures of Streamable HTTP', () => {
     await promisify(execFile)('mergecap', ['-F', 'pcapng', '-w', merged, files.lo!, files.sll2!]);
     const r = await readFile(merged);
     const single = await readFile(files.lo!);
-    expect(r.counts.links).toEqual({ ethernet: single.counts.packets, 'linux-sll2': readPcap(readFileSync(files.sll2!)).records.length });
-    expect([...r.conns.values()].map((c) => [bytes(c, 'c2s').toString('hex'), bytes(c, 's2c').toString('hex')])).toEqual(
+    expect(r.counts.links).toEqual({
+      ethernet: single.counts.packets,
+      'linux-sll2': readPcap(readFileSync(files.sll2!)).records.length,
+    });
+    expect(
+      [...r.conns.values()].map((c) => [bytes(c, 'c2s').toString('hex'), bytes(c, 's2c').toString('hex')]),
+    ).toEqual(
       [...single.conns.values()].map((c) => [bytes(c, 'c2s').toString('hex'), bytes(c, 's2c').toString('hex')]),
     );
     expect(r.counts.duplicates).toBeGreaterThan(0);
@@ -317,30 +369,74 @@ describe('real captures of Streamable HTTP', () => {
   it('in 7-byte chunks: the same events, and the same records', async () => {
     const file = readFileSync(files.pcapngNano!);
     const whole: CaptureEvent[] = [];
-    for await (const e of captureStreams(chunked(file))) whole.push(e.kind === 'data' ? { ...e, bytes: Buffer.from(e.bytes) } : e);
+    for await (const e of captureStreams(chunked(file)))
+      whole.push(e.kind === 'data' ? { ...e, bytes: Buffer.from(e.bytes) } : e);
     const small: CaptureEvent[] = [];
-    for await (const e of captureStreams(chunked(file, 7))) small.push(e.kind === 'data' ? { ...e, bytes: Buffer.from(e.bytes) } : e);
+    for await (const e of captureStreams(chunked(file, 7)))
+      small.push(e.kind === 'data' ? { ...e, bytes: Buffer.from(e.bytes) } : e);
     expect(small).toEqual(whole);
-    const line = (r: PipelineRecord) => [r.source, r.kind, r.dir, r.session, r.http, r.event?.name, canonical(r.message)];
-    expect((await analyzed(files.pcapngNano!, 7)).records.map(line)).toEqual((await analyzed(files.pcapngNano!)).records.map(line));
+    const line = (r: PipelineRecord) => [
+      r.source,
+      r.kind,
+      r.dir,
+      r.session,
+      r.http,
+      r.event?.name,
+      canonical(r.message),
+    ];
+    expect((await analyzed(files.pcapngNano!, 7)).records.map(line)).toEqual(
+      (await analyzed(files.pcapngNano!)).records.map(line),
+    );
   });
 
   it('rewritten to raw IP, BSD NULL in both byte orders and OpenBSD LOOP: the same streams and messages', async () => {
     const { records } = readPcap(readFileSync(files.lo!));
     const ips = records.map((p) => ({ ts: p.ts, data: p.data.subarray(14) }));
     const base = await readFile(files.lo!);
-    const want = [...base.conns.values()].map((c) => [c.client, c.server, bytes(c, 'c2s').toString('hex'), bytes(c, 's2c').toString('hex')]);
+    const want = [...base.conns.values()].map((c) => [
+      c.client,
+      c.server,
+      bytes(c, 'c2s').toString('hex'),
+      bytes(c, 's2c').toString('hex'),
+    ]);
     const rewrites: [string, Buffer][] = [
       ['raw', pcapFile(101, ips)],
-      ['null-le', pcapFile(0, ips.map((p) => ({ ...p, data: bsdNull(p.data, 2, true) })))],
-      ['null-be', pcapFile(0, ips.map((p) => ({ ...p, data: bsdNull(p.data, 2, false) })), { littleEndian: false })],
-      ['loop', pcapFile(108, ips.map((p) => ({ ...p, data: bsdNull(p.data, 2, false) })))],
+      [
+        'null-le',
+        pcapFile(
+          0,
+          ips.map((p) => ({ ...p, data: bsdNull(p.data, 2, true) })),
+        ),
+      ],
+      [
+        'null-be',
+        pcapFile(
+          0,
+          ips.map((p) => ({ ...p, data: bsdNull(p.data, 2, false) })),
+          { littleEndian: false },
+        ),
+      ],
+      [
+        'loop',
+        pcapFile(
+          108,
+          ips.map((p) => ({ ...p, data: bsdNull(p.data, 2, false) })),
+        ),
+      ],
     ];
     for (const [name, file] of rewrites) {
       const path = join(dir, `${name}.pcap`);
       writeFileSync(path, file);
       const r = await readFile(path);
-      expect([...r.conns.values()].map((c) => [c.client, c.server, bytes(c, 'c2s').toString('hex'), bytes(c, 's2c').toString('hex')]), name).toEqual(want);
+      expect(
+        [...r.conns.values()].map((c) => [
+          c.client,
+          c.server,
+          bytes(c, 'c2s').toString('hex'),
+          bytes(c, 's2c').toString('hex'),
+        ]),
+        name,
+      ).toEqual(want);
       expect(await messagesOf(path), name).toEqual(await messagesOf(files.lo!));
       if (name === 'null-be') await expectAsTshark(path, r); // tshark reads it too (each tshark run takes seconds)
     }
@@ -348,7 +444,12 @@ describe('real captures of Streamable HTTP', () => {
 
   describe('reassembly of the real capture rewritten', () => {
     const original = () => readPcap(readFileSync(files.lo!));
-    const streamsOf = (r: Read) => [...r.conns.values()].map((c) => ({ c2s: bytes(c, 'c2s').toString('hex'), s2c: bytes(c, 's2c').toString('hex'), how: c.how }));
+    const streamsOf = (r: Read) =>
+      [...r.conns.values()].map((c) => ({
+        c2s: bytes(c, 'c2s').toString('hex'),
+        s2c: bytes(c, 's2c').toString('hex'),
+        how: c.how,
+      }));
     const write = (name: string, packets: PcapPacket[]) => {
       const path = join(dir, name);
       writeFileSync(path, pcapFile(1, packets));
@@ -379,18 +480,29 @@ describe('real captures of Streamable HTTP', () => {
 
     it('one segment dropped: a gap of its length where it was, every other byte the same', async () => {
       const records = original().records;
-      const candidates = records.map((_, i) => i).filter((i) => (segmentOf(records[i]!.data)?.len ?? 0) > 0 && ackedAt(records, i) > 0);
+      const candidates = records
+        .map((_, i) => i)
+        .filter((i) => (segmentOf(records[i]!.data)?.len ?? 0) > 0 && ackedAt(records, i) > 0);
       const drop = candidates[Math.floor(candidates.length / 2)]!;
       const seg = segmentOf(records[drop]!.data)!;
-      const r = await readFile(write('dropped.pcap', records.filter((_, i) => i !== drop)));
+      const r = await readFile(
+        write(
+          'dropped.pcap',
+          records.filter((_, i) => i !== drop),
+        ),
+      );
       const base = await readFile(files.lo!);
-      const gaps = [...r.conns.entries()].flatMap(([k, c]) => (['c2s', 's2c'] as const).flatMap((d) => (c.parts[d].some((n) => n < 0) ? [[k, d, c.parts[d]]] : [])));
+      const gaps = [...r.conns.entries()].flatMap(([k, c]) =>
+        (['c2s', 's2c'] as const).flatMap((d) => (c.parts[d].some((n) => n < 0) ? [[k, d, c.parts[d]]] : [])),
+      );
       expect(gaps).toHaveLength(1);
       const [conn, d, parts] = gaps[0]! as [string, 'c2s' | 's2c', number[]];
       const whole = bytes(base.conns.get(conn)!, d);
-      const at = parts[0]! > 0 ? parts[0]! : 0;
+      const at = Math.max(parts[0]!, 0);
       expect(parts.filter((n) => n < 0)).toEqual([-seg.len]);
-      expect(bytes(r.conns.get(conn)!, d).equals(Buffer.concat([whole.subarray(0, at), whole.subarray(at + seg.len)]))).toBe(true);
+      expect(
+        bytes(r.conns.get(conn)!, d).equals(Buffer.concat([whole.subarray(0, at), whole.subarray(at + seg.len)])),
+      ).toBe(true);
       expect(r.counts).toMatchObject({ gaps: 1, gapBytes: seg.len });
       const other = d === 'c2s' ? 's2c' : 'c2s';
       expect(bytes(r.conns.get(conn)!, other).equals(bytes(base.conns.get(conn)!, other))).toBe(true);
@@ -404,20 +516,37 @@ describe('real captures of Streamable HTTP', () => {
       });
       const seg = segmentOf(records[drop]!.data)!;
       const lost = records[drop]!.data.subarray(seg.at, seg.at + seg.len).toString('utf8');
-      const path = write('dropped-sse.pcap', records.filter((_, i) => i !== drop));
+      const path = write(
+        'dropped-sse.pcap',
+        records.filter((_, i) => i !== drop),
+      );
       const { records: got, notes } = await analyzed(path);
       const { records: base } = await analyzed(files.lo!);
       const gaps = got.filter((r) => r.kind === 'invalid');
       expect(gaps.map((r) => [r.source, r.findings.map((f) => f.rule), r.findings[0]!.message])).toEqual([
-        [`${path}:${drop + 1}`, ['invalid-frame'], expect.stringMatching(new RegExp(`^capture gap: ${seg.len} bytes of this SSE stream were not captured`))],
+        [
+          `${path}:${drop + 1}`,
+          ['invalid-frame'],
+          expect.stringMatching(new RegExp(`^capture gap: ${seg.len} bytes of this SSE stream were not captured`)),
+        ],
       ]);
       expect(notes[0]).toMatch(new RegExp(`; 1 gap in TCP streams \\(${seg.len} bytes not captured\\)$`));
       // The messages the segment held are missing (it may hold more than one event), every other one is read.
       const key = (r: PipelineRecord) => `${r.session} ${r.dir} ${canonical(r.message)}`;
       const have = new Set(got.filter(isMessage).map(key));
       const missing = base.filter(isMessage).filter((r) => !have.has(key(r)));
-      expect(missing.some((r) => r.method === 'notifications/progress' && (r.message as { params: { progress: number } }).params.progress === 1)).toBe(true);
-      for (const r of missing) expect(lost.includes(`id: ${r.http!.eventId}\n`) || lost.includes(JSON.stringify(r.message).slice(-20)), r.source).toBe(true);
+      expect(
+        missing.some(
+          (r) =>
+            r.method === 'notifications/progress' &&
+            (r.message as { params: { progress: number } }).params.progress === 1,
+        ),
+      ).toBe(true);
+      for (const r of missing)
+        expect(
+          lost.includes(`id: ${r.http!.eventId}\n`) || lost.includes(JSON.stringify(r.message).slice(-20)),
+          r.source,
+        ).toBe(true);
       expect(got.filter(isMessage).length).toBe(base.filter(isMessage).length - missing.length);
     });
   });
@@ -425,12 +554,23 @@ describe('real captures of Streamable HTTP', () => {
   it('mcptrace stats and annotate on a capture: its messages, and one line on stderr saying what it held', async () => {
     const notes = (stderr: string) => stderr.split('\n').filter(Boolean);
     const conns = (await readFile(files.pcapng!)).conns.size;
-    const summary = new RegExp(`^mcptrace: ${files.pcapng!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: pcapng: \\d+ packets, ${conns} TCP connections \\(${conns - 1} HTTP carrying MCP, 1 without data\\)$`);
+    const summary = new RegExp(
+      `^mcptrace: ${files.pcapng!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: pcapng: \\d+ packets, ${conns} TCP connections \\(${conns - 1} HTTP carrying MCP, 1 without data\\)$`,
+    );
     const stats = await runCli(['stats', '-f', 'json', files.pcapng!], { timeoutMs: 60_000 });
     expect(stats.code).toBe(0);
     expect(notes(stats.stderr)).toEqual([expect.stringMatching(summary)]);
-    const st = JSON.parse(stats.stdout) as { messages: number; invalid: number; pairs: { answered: number; unanswered: number }; sessions: { key: string }[] };
-    expect(st).toMatchObject({ messages: sessions.reduce((n, s) => n + s.seen.length, 0), invalid: 0, pairs: { unanswered: 0 } });
+    const st = JSON.parse(stats.stdout) as {
+      messages: number;
+      invalid: number;
+      pairs: { answered: number; unanswered: number };
+      sessions: { key: string }[];
+    };
+    expect(st).toMatchObject({
+      messages: sessions.reduce((n, s) => n + s.seen.length, 0),
+      invalid: 0,
+      pairs: { unanswered: 0 },
+    });
     expect(st.sessions.map((x) => x.key).sort()).toEqual(sessions.map((s) => s.session()).sort());
     const res = await runCli(['annotate', '-f', 'ndjson', files.pcapng!], { timeoutMs: 60_000 });
     expect(res.code).toBe(0);

@@ -32,13 +32,30 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('record contract basics', () => {
   it('one record per input line, seq 1…n, source file:line, in input order', () => {
-    const lines = readFileSync(join(REPO_ROOT, ENVELOPE), 'utf8').split('\n').filter((l) => l !== '');
+    const lines = readFileSync(join(REPO_ROOT, ENVELOPE), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
     expect(full).toHaveLength(lines.length);
     expect(full.map((r) => r.seq)).toEqual(lines.map((_, i) => i + 1));
     expect(full.map((r) => r.source)).toEqual(lines.map((_, i) => `${ENVELOPE}:${i + 1}`));
     expect(Object.keys(full[1]).slice(0, 17)).toEqual([
-      'seq', 'source', 'session', 'ts', 'dir', 'dirInferred', 'kind', 'id', 'method', 'primitive', 'feature',
-      'phase', 'capability', 'pair', 'latencyMs', 'bytes', 'findings',
+      'seq',
+      'source',
+      'session',
+      'ts',
+      'dir',
+      'dirInferred',
+      'kind',
+      'id',
+      'method',
+      'primitive',
+      'feature',
+      'phase',
+      'capability',
+      'pair',
+      'latencyMs',
+      'bytes',
+      'findings',
     ]);
   });
 });
@@ -104,11 +121,23 @@ describe('several files in one run', () => {
 
 describe('two sessions in one file', () => {
   it.each([
-    ['envelope: a second `start` event', 'cat.envelope.ndjson', () => readFileSync(join(REPO_ROOT, ENVELOPE), 'utf8') + readFileSync(join(REPO_ROOT, MEMORY), 'utf8')],
-    ['raw NDJSON: a second `initialize`', 'cat.ndjson', () => {
-      const memoryWire = readFileSync(join(REPO_ROOT, MEMORY), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).line).filter(Boolean);
-      return readFileSync(join(REPO_ROOT, 'samples/everything.ndjson'), 'utf8') + memoryWire.join('\n') + '\n';
-    }],
+    [
+      'envelope: a second `start` event',
+      'cat.envelope.ndjson',
+      () => readFileSync(join(REPO_ROOT, ENVELOPE), 'utf8') + readFileSync(join(REPO_ROOT, MEMORY), 'utf8'),
+    ],
+    [
+      'raw NDJSON: a second `initialize`',
+      'cat.ndjson',
+      () => {
+        const memoryWire = readFileSync(join(REPO_ROOT, MEMORY), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l).line)
+          .filter(Boolean);
+        return readFileSync(join(REPO_ROOT, 'samples/everything.ndjson'), 'utf8') + memoryWire.join('\n') + '\n';
+      },
+    ],
   ])('%s starts a new session; pairs stay inside each', async (_label, name, make) => {
     writeFileSync(join(tmp, name), make());
     const rs = await ndjson([inTmp(name)]);
@@ -134,8 +163,14 @@ describe('filters print exactly the matching records, unchanged', () => {
     [['--method', 'tools/call', '--method', 'ping'], (r: Rec) => r.method === 'tools/call' || r.method === 'ping'],
     [['--primitive', 'tools'], (r: Rec) => r.primitive === 'tools'],
     [['--primitive', 'progress'], (r: Rec) => r.feature === 'progress'],
-    [['--primitive', 'elicitation', '--primitive', 'sampling'], (r: Rec) => r.primitive === 'elicitation' || r.primitive === 'sampling'],
-    [['--method', 'prompts/get,completion/complete'], (r: Rec) => r.method === 'prompts/get' || r.method === 'completion/complete'],
+    [
+      ['--primitive', 'elicitation', '--primitive', 'sampling'],
+      (r: Rec) => r.primitive === 'elicitation' || r.primitive === 'sampling',
+    ],
+    [
+      ['--method', 'prompts/get,completion/complete'],
+      (r: Rec) => r.method === 'prompts/get' || r.method === 'completion/complete',
+    ],
     [['--phase', 'initialization'], (r: Rec) => r.phase === 'initialization'],
     [['--phase', 'shutdown'], (r: Rec) => r.phase === 'shutdown'],
     [['--dir', 's2c'], (r: Rec) => r.dir === 's2c'],
@@ -151,15 +186,20 @@ describe('filters print exactly the matching records, unchanged', () => {
 
   it('--phase initialization is the handshake: start event, initialize, its response, notifications/initialized', async () => {
     const got = await ndjson([ENVELOPE, '--phase', 'initialization']);
-    expect(got.map((r) => r.kind === 'event' ? `event ${r.event.name}` : `${r.kind} ${r.method}`)).toEqual([
-      'event start', 'request initialize', 'response initialize', 'notification notifications/initialized',
+    expect(got.map((r) => (r.kind === 'event' ? `event ${r.event.name}` : `${r.kind} ${r.method}`))).toEqual([
+      'event start',
+      'request initialize',
+      'response initialize',
+      'notification notifications/initialized',
     ]);
   });
 
   it('--session with an unknown key prints nothing, exits 0 and says so on stderr', async () => {
     const r = await runMain(['annotate', '-f', 'ndjson', ENVELOPE, '--session', 'no-such-session']);
     expect(r).toMatchObject({ code: 0, stdout: '' });
-    expect(r.stderr).toBe(`mcptrace: no record matched --session no-such-session among the ${full.length} records read\nmcptrace: no record has session no-such-session\n`);
+    expect(r.stderr).toBe(
+      `mcptrace: no record matched --session no-such-session among the ${full.length} records read\nmcptrace: no record has session no-such-session\n`,
+    );
   });
 
   it('filters apply to text output too', async () => {
@@ -180,7 +220,10 @@ describe('--no-body', () => {
   });
 
   it('removes raw from invalid records too', async () => {
-    writeFileSync(join(tmp, 'one-bad.ndjson'), '{"jsonrpc":"2.0",not json\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+    writeFileSync(
+      join(tmp, 'one-bad.ndjson'),
+      '{"jsonrpc":"2.0",not json\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n',
+    );
     const [withBody] = await ndjson([inTmp('one-bad.ndjson')]);
     const [lean] = await ndjson([inTmp('one-bad.ndjson'), '--no-body']);
     expect(withBody.raw).toBe('{"jsonrpc":"2.0",not json');
@@ -198,7 +241,9 @@ describe('--format json', () => {
     expect(doc.sessions).toHaveLength(1);
     expect(doc.sessions[0]).toMatchObject({ key: '1', file: ENVELOPE, negotiatedRevision: '2025-11-25' });
     // The request the client cancelled (samples/README.md) is the only one never answered.
-    expect(doc.unanswered).toEqual([expect.objectContaining({ seq: 41, id: 12, method: 'tools/call', cancelled: true, session: '1' })]);
+    expect(doc.unanswered).toEqual([
+      expect.objectContaining({ seq: 41, id: 12, method: 'tools/call', cancelled: true, session: '1' }),
+    ]);
   });
 
   it('is a valid document for empty input too', async () => {
@@ -211,7 +256,17 @@ describe('--format json', () => {
 describe('bad lines inside a file', () => {
   const wire = readFileSync(join(REPO_ROOT, 'samples/everything.ndjson'), 'utf8').split('\n');
   // 1-3: initialize, its response, notifications/initialized; then garbage; then ping (14) and its response (15).
-  const lines = [wire[0], wire[1], wire[2], 'not json', '{"jsonrpc":"2.0","id":1}', '', wire[13], '{"jsonrpc":"2.0",', wire[14]];
+  const lines = [
+    wire[0],
+    wire[1],
+    wire[2],
+    'not json',
+    '{"jsonrpc":"2.0","id":1}',
+    '',
+    wire[13],
+    '{"jsonrpc":"2.0",',
+    wire[14],
+  ];
 
   it('become invalid records with their line numbers when they try to be messages; processing continues after them', async () => {
     writeFileSync(join(tmp, 'mixed.ndjson'), lines.join('\n') + '\n');
@@ -233,7 +288,9 @@ describe('bad lines inside a file', () => {
     for (const r of bad) {
       expect(r.message).toBeNull();
       expect(r.findings.length).toBeGreaterThan(0);
-      expect(r.findings.every((f: Rec) => f.severity === 'error' && typeof f.rule === 'string' && f.message !== '')).toBe(true);
+      expect(
+        r.findings.every((f: Rec) => f.severity === 'error' && typeof f.rule === 'string' && f.message !== ''),
+      ).toBe(true);
     }
     expect(bad.map((r) => r.findings[0].rule)).toEqual(['invalid-jsonrpc', 'invalid-json']);
     expect(rs[3]).toMatchObject({ text: 'not json', findings: [] });
@@ -244,7 +301,17 @@ describe('bad lines inside a file', () => {
 
   it('in an envelope log too, and text output shows them with their findings', async () => {
     const env = readFileSync(join(REPO_ROOT, MEMORY), 'utf8').split('\n');
-    writeFileSync(join(tmp, 'mixed.envelope.ndjson'), [env[0], env[1], '{"ts":"2026-01-01T00:00:00Z","dir":"c2s","message":{garbage', 'a note in the capture file', env[2], env[3]].join('\n') + '\n');
+    writeFileSync(
+      join(tmp, 'mixed.envelope.ndjson'),
+      [
+        env[0],
+        env[1],
+        '{"ts":"2026-01-01T00:00:00Z","dir":"c2s","message":{garbage',
+        'a note in the capture file',
+        env[2],
+        env[3],
+      ].join('\n') + '\n',
+    );
     const f = inTmp('mixed.envelope.ndjson');
     const rs = await ndjson([f]);
     expect(rs.map((r) => [r.source, r.kind])).toEqual([
@@ -288,7 +355,10 @@ describe('CRLF line endings', () => {
     expect(crlf.map((r) => ({ ...r, source: r.source.replace(copy, `samples/${name}`) }))).toEqual(lf);
     if (!name.startsWith('everything.')) return; // text once per everything.* format is enough
     // Wide enough that the longer path of the copy fits its header line as the sample's does.
-    const [lfText, crlfText] = await Promise.all([runMain(['annotate', '--width', '300', `samples/${name}`]), runMain(['annotate', '--width', '300', copy])]);
+    const [lfText, crlfText] = await Promise.all([
+      runMain(['annotate', '--width', '300', `samples/${name}`]),
+      runMain(['annotate', '--width', '300', copy]),
+    ]);
     expect(crlfText.stdout).toContain(copy);
     expect(crlfText.stdout.replaceAll(copy, `samples/${name}`)).toBe(lfText.stdout);
     expect(crlfText.stdout.includes('\r')).toBe(false);

@@ -7,7 +7,7 @@ const CRASH = 'test/fixtures/failures/claude-desktop/mcp-server-notes-search-cra
 const TOOL_ERRORS = 'test/fixtures/failures/vscode/mcp-server-filesystem-access-denied.log';
 
 describe('audit and the diagnosis', () => {
-  it('prints What happened before the sessions\' findings, and fails on a failed session with only warnings', async () => {
+  it("prints What happened before the sessions' findings, and fails on a failed session with only warnings", async () => {
     const r = await runMain(['audit', '--width', '100', CRASH]);
     expect(r.code).toBe(1);
     const happened = r.stdout.indexOf('━━ What happened');
@@ -17,9 +17,11 @@ describe('audit and the diagnosis', () => {
     expect(r.stdout).toMatch(/FAILED 3 sessions failed/);
   });
 
-  it('at 80 columns quotes the evidence with its line number kept and the log\'s words under it', async () => {
+  it("at 80 columns quotes the evidence with its line number kept and the log's words under it", async () => {
     const r = await runMain(['audit', '--width', '80', CRASH]);
-    expect(r.stdout).toContain("\n       …fixtures/failures/claude-desktop/mcp-server-notes-search-crash-x3.log:44\n         AttributeError: 'NoneType' object has no attribute 'tools_changed'\n");
+    expect(r.stdout).toContain(
+      "\n       …fixtures/failures/claude-desktop/mcp-server-notes-search-crash-x3.log:44\n         AttributeError: 'NoneType' object has no attribute 'tools_changed'\n",
+    );
     const happened = r.stdout.slice(r.stdout.indexOf('━━ What happened'), r.stdout.indexOf('━━ session'));
     for (const l of happened.split('\n')) expect(l.length).toBeLessThanOrEqual(80);
   });
@@ -28,7 +30,12 @@ describe('audit and the diagnosis', () => {
     const r = await runMain(['audit', '-f', 'json', TOOL_ERRORS]);
     const report = JSON.parse(r.stdout) as { summary: { verdict: string }; diagnoses: Record<string, unknown>[] };
     expect(report.summary.verdict).toBe('degraded');
-    expect(report.diagnoses[0]).toMatchObject({ session: 'filesystem', cause: 'tool-errors', side: 'tool', verdict: 'degraded' });
+    expect(report.diagnoses[0]).toMatchObject({
+      session: 'filesystem',
+      cause: 'tool-errors',
+      side: 'tool',
+      verdict: 'degraded',
+    });
     expect(r.code).toBe(0);
   });
 
@@ -46,8 +53,17 @@ describe('audit and the diagnosis', () => {
   });
 
   it('a Python SDK log whose logger has two handlers (every line twice) is one session, its messages read once: no duplicate-request-id', async () => {
-    const r = await runMain(['audit', '-f', 'json', 'test/fixtures/failures/python-sdk/sse-server-duplicate-handlers.log']);
-    const report = JSON.parse(r.stdout) as { sessions: unknown[]; findings: { rule: string }[]; stats: { messages: number } };
+    const r = await runMain([
+      'audit',
+      '-f',
+      'json',
+      'test/fixtures/failures/python-sdk/sse-server-duplicate-handlers.log',
+    ]);
+    const report = JSON.parse(r.stdout) as {
+      sessions: unknown[];
+      findings: { rule: string }[];
+      stats: { messages: number };
+    };
     expect(report.sessions).toHaveLength(1);
     expect(report.findings.map((f) => f.rule)).toEqual(['version-mismatch']);
     expect(report.stats.messages).toBe(7);

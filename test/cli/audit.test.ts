@@ -82,27 +82,42 @@ describe('audit exit codes', () => {
     expect(JSON.parse(readFileSync(out, 'utf8')).summary.totals.error).toBeGreaterThan(0);
     // One line on stderr says what was written: the file, its size, the format and the verdict.
     const size = readFileSync(out).length.toLocaleString('en-US');
-    expect(r.stderr).toMatch(new RegExp(`^mcptrace: wrote .*report\\.json \\(${size} bytes; json; \\d+ errors?, .* — FAILED at --fail-on error\\)\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^mcptrace: wrote .*report\\.json \\(${size} bytes; json; \\d+ errors?, .* — FAILED at --fail-on error\\)\n$`,
+      ),
+    );
   });
 
   it('to stdout, nothing on stderr about it', async () => {
     expect((await runMain(['audit', '-f', 'json', 'samples/everything.ndjson'])).stderr).toBe('');
   });
 
-  it.each(['json', 'sarif', 'html', 'markdown'])('-f %s: the report written in pieces to stdout and to --out is the same text', async (format) => {
-    const out = join(dir.path, `same.${format}`);
-    const masked = (s: string) => s.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME');
-    // The largest report through the built executable's stdout, a pipe that fills; the others in-process.
-    const printed = await (format === 'html' ? runCli : runMain)(['audit', '-f', format, 'samples/everything.envelope.ndjson']);
-    await runMain(['audit', '-f', format, '--out', out, 'samples/everything.envelope.ndjson']);
-    expect(printed.stdout.length).toBeGreaterThan(10_000);
-    expect(masked(readFileSync(out, 'utf8'))).toBe(masked(printed.stdout));
-  });
+  it.each(['json', 'sarif', 'html', 'markdown'])(
+    '-f %s: the report written in pieces to stdout and to --out is the same text',
+    async (format) => {
+      const out = join(dir.path, `same.${format}`);
+      const masked = (s: string) => s.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME');
+      // The largest report through the built executable's stdout, a pipe that fills; the others in-process.
+      const printed = await (format === 'html' ? runCli : runMain)([
+        'audit',
+        '-f',
+        format,
+        'samples/everything.envelope.ndjson',
+      ]);
+      await runMain(['audit', '-f', format, '--out', out, 'samples/everything.envelope.ndjson']);
+      expect(printed.stdout.length).toBeGreaterThan(10_000);
+      expect(masked(readFileSync(out, 'utf8'))).toBe(masked(printed.stdout));
+    },
+  );
 
   it('audits the real samples without errors (the built executable, exit 0)', async () => {
     for (const f of ['samples/everything.envelope.ndjson', 'samples/memory.envelope.ndjson']) {
       const { code, report } = await auditJson([f], runCli);
-      expect(report.summary.totals.error, `${f}: ${JSON.stringify(report.findings.filter((x: { severity: string }) => x.severity === 'error'))}`).toBe(0);
+      expect(
+        report.summary.totals.error,
+        `${f}: ${JSON.stringify(report.findings.filter((x: { severity: string }) => x.severity === 'error'))}`,
+      ).toBe(0);
       expect(code).toBe(0);
     }
   });

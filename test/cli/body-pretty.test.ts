@@ -28,7 +28,16 @@ describe('annotate --body pretty', () => {
   });
 
   it('a file name right after --body pretty is still read as a file', async () => {
-    const r = await runMain(['annotate', '--body', 'pretty', '--width', '80', '--where', 'id == 6', 'samples/everything.ndjson']);
+    const r = await runMain([
+      'annotate',
+      '--body',
+      'pretty',
+      '--width',
+      '80',
+      '--where',
+      'id == 6',
+      'samples/everything.ndjson',
+    ]);
     expect(r.stdout).toContain('"temperature": 36');
   });
 });

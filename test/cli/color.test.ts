@@ -73,17 +73,14 @@ describe('machine formats are never coloured', () => {
 
 describe('control characters from the log never reach the terminal', () => {
   // An id, a tool name and an error message carrying ESC / BEL / CR, and a raw line with an SGR sequence.
-  const log = [
-    '{"jsonrpc":"2.0","id":"\\u001b[2J","method":"tools/call","params":{"name":"\\u001b]0;pwn\\u0007evil"}}',
-    '{"jsonrpc":"2.0","id":"\\u001b[2J","error":{"code":-32000,"message":"bad\\u001b[31m red\\r\\nnext"}}',
-    'raw \u001b[31m junk\u0007',
-  ].join('\n') + '\n';
+  const log =
+    [
+      '{"jsonrpc":"2.0","id":"\\u001b[2J","method":"tools/call","params":{"name":"\\u001b]0;pwn\\u0007evil"}}',
+      '{"jsonrpc":"2.0","id":"\\u001b[2J","error":{"code":-32000,"message":"bad\\u001b[31m red\\r\\nnext"}}',
+      'raw \u001b[31m junk\u0007',
+    ].join('\n') + '\n';
 
-  it.each([
-    [['annotate', '--body', '-']],
-    [['stats', '-']],
-    [['stats', '-f', 'markdown', '-']],
-  ])('%j', async (args) => {
+  it.each([[['annotate', '--body', '-']], [['stats', '-']], [['stats', '-f', 'markdown', '-']]])('%j', async (args) => {
     const r = await runMain(args, { input: log });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/evil/);

@@ -30,7 +30,10 @@ const renamed = (stdout: string, from: string, to: string) => stdout.replaceAll(
 describe('gzip-compressed inputs', () => {
   it.each([HOST_LOG, HAR, PCAP])('%s gzipped gives the records of the file itself', async (file) => {
     const packed = gz(file.split('/').pop()!);
-    const [plain, zipped] = await Promise.all([runMain(['annotate', '-f', 'ndjson', file]), runMain(['annotate', '-f', 'ndjson', packed])]);
+    const [plain, zipped] = await Promise.all([
+      runMain(['annotate', '-f', 'ndjson', file]),
+      runMain(['annotate', '-f', 'ndjson', packed]),
+    ]);
     expect(zipped.stderr).toBe(plain.stderr.replaceAll(file, packed));
     expect(zipped.code).toBe(plain.code);
     expect(parseNdjson(plain.stdout).length).toBeGreaterThan(5);
@@ -39,14 +42,20 @@ describe('gzip-compressed inputs', () => {
 
   it('a zstd-compressed host log gives the records of the file itself', async () => {
     const packed = join(dir, 'host.log.zst');
-    const [plain, zipped] = await Promise.all([runMain(['annotate', '-f', 'ndjson', HOST_LOG]), runMain(['annotate', '-f', 'ndjson', packed])]);
+    const [plain, zipped] = await Promise.all([
+      runMain(['annotate', '-f', 'ndjson', HOST_LOG]),
+      runMain(['annotate', '-f', 'ndjson', packed]),
+    ]);
     expect(zipped.stderr).toBe('');
     expect(renamed(zipped.stdout, packed, HOST_LOG)).toBe(plain.stdout);
   });
 
   it('the audit of a gzipped host log is the plain one, its evidence quoted from the decompressed lines', async () => {
     const packed = gz('mcp-server-notes-2025-08-python-traceback.log');
-    const [plain, zipped] = await Promise.all([runMain(['audit', '-f', 'json', HOST_LOG]), runMain(['audit', '-f', 'json', packed])]);
+    const [plain, zipped] = await Promise.all([
+      runMain(['audit', '-f', 'json', HOST_LOG]),
+      runMain(['audit', '-f', 'json', packed]),
+    ]);
     const report = JSON.parse(zipped.stdout);
     expect(JSON.stringify(report.diagnoses)).toMatch(/ModuleNotFoundError: No module named/);
     const strip = (s: string) => s.replace(/"generatedAt": "[^"]*"/, '');
@@ -79,7 +88,10 @@ describe('a file that is no log', () => {
 
   it('--jobs gives the same report over gzip, plain and binary files', async () => {
     const files = [gz('mcp-server-notes-2025-08-python-traceback.log'), HOST_LOG, join(dir, 'true')];
-    const [one, two] = await Promise.all([runMain(['stats', '-f', 'json', ...files]), runMain(['stats', '-f', 'json', '--jobs', '2', ...files])]);
+    const [one, two] = await Promise.all([
+      runMain(['stats', '-f', 'json', ...files]),
+      runMain(['stats', '-f', 'json', '--jobs', '2', ...files]),
+    ]);
     expect(two.stdout).toBe(one.stdout);
     expect(two.stderr).toBe(one.stderr);
     expect(one.stderr).toContain('true: not a log: ELF executable');

@@ -23,13 +23,16 @@ async function widestPiped(columns: number, env = ''): Promise<number> {
 }
 
 describe('the controlling terminal', () => {
-  it.skipIf(!HAS_SCRIPT)('decides the width when both streams are piped (80 and 120 columns, not the 100 fallback)', async () => {
-    const [narrow, wide] = await Promise.all([widestPiped(80), widestPiped(120)]);
-    expect(narrow).toBeLessThanOrEqual(80);
-    expect(narrow).toBeGreaterThan(70);
-    expect(wide).toBeGreaterThan(100);
-    expect(wide).toBeLessThanOrEqual(120);
-  });
+  it.skipIf(!HAS_SCRIPT)(
+    'decides the width when both streams are piped (80 and 120 columns, not the 100 fallback)',
+    async () => {
+      const [narrow, wide] = await Promise.all([widestPiped(80), widestPiped(120)]);
+      expect(narrow).toBeLessThanOrEqual(80);
+      expect(narrow).toBeGreaterThan(70);
+      expect(wide).toBeGreaterThan(100);
+      expect(wide).toBeLessThanOrEqual(120);
+    },
+  );
 
   it.skipIf(!HAS_SCRIPT)('comes after $COLUMNS', async () => {
     // Set on the command: the shell sets its own $COLUMNS when `stty` resizes the terminal.

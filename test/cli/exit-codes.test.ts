@@ -45,7 +45,10 @@ describe('exit 0', () => {
 
   it('annotate is the default command', async () => {
     // In-process: the built executable runs the default command on this sample above.
-    const [a, b] = await Promise.all([runMain(['samples/memory.envelope.ndjson']), runMain(['annotate', 'samples/memory.envelope.ndjson'])]);
+    const [a, b] = await Promise.all([
+      runMain(['samples/memory.envelope.ndjson']),
+      runMain(['annotate', 'samples/memory.envelope.ndjson']),
+    ]);
     expect(a.code).toBe(0);
     expect(a.stdout).toBe(b.stdout);
     expect(a.stdout).toContain('tools/call');
@@ -68,7 +71,10 @@ describe('exit 2 on usage and input errors', () => {
   });
 
   it('a missing file after a good one: checked before anything is read, so nothing is printed', async () => {
-    expectUsageError(await runCli(['annotate', '-f', 'ndjson', 'samples/memory.envelope.ndjson', 'missing.ndjson']), /missing\.ndjson/);
+    expectUsageError(
+      await runCli(['annotate', '-f', 'ndjson', 'samples/memory.envelope.ndjson', 'missing.ndjson']),
+      /missing\.ndjson/,
+    );
   });
 
   it('a folder with no file named as a log (a folder with logs is read: test/cli/folders.test.ts)', async () => {
@@ -110,9 +116,22 @@ describe('option order as documented in --help', () => {
   // `mcptrace annotate --method 'tools/*' --phase operation log.ndjson` is an example in `annotate --help`:
   // filter options are lists, and must not swallow the file that follows them. (Argument parsing: in-process.)
   it("annotate --method 'tools/*' --phase operation FILE reads FILE", async () => {
-    const r = await runMain(['annotate', '-f', 'ndjson', '--method', 'tools/*', '--phase', 'operation', 'samples/memory.envelope.ndjson']);
+    const r = await runMain([
+      'annotate',
+      '-f',
+      'ndjson',
+      '--method',
+      'tools/*',
+      '--phase',
+      'operation',
+      'samples/memory.envelope.ndjson',
+    ]);
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
-    const methods = r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l).method);
+    const methods = r.stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l).method);
     expect(methods.length).toBe(24); // tools/list + 11 tools/call, each answered
     expect(methods.every((m) => m.startsWith('tools/'))).toBe(true);
   });
@@ -141,11 +160,17 @@ describe('exit 3 on internal errors', () => {
     return { io: { stdin: Readable.from([]), stdout, stderr, env: {} }, stderr: () => err };
   }
 
-  it.each([['annotate'], ['stats'], ['audit']])('%s: an error that is not a usage error exits 3 with one line, no stack trace', async (command) => {
-    const { io, stderr } = brokenIO();
-    const code = await main([command, 'samples/memory.envelope.ndjson'], io);
-    expect({ code, stderr: stderr() }).toEqual({ code: 3, stderr: 'mcptrace: internal error: stdout exploded (run with --debug for details)\n' });
-  });
+  it.each([['annotate'], ['stats'], ['audit']])(
+    '%s: an error that is not a usage error exits 3 with one line, no stack trace',
+    async (command) => {
+      const { io, stderr } = brokenIO();
+      const code = await main([command, 'samples/memory.envelope.ndjson'], io);
+      expect({ code, stderr: stderr() }).toEqual({
+        code: 3,
+        stderr: 'mcptrace: internal error: stdout exploded (run with --debug for details)\n',
+      });
+    },
+  );
 
   it('--debug adds the stack trace', async () => {
     const { io, stderr } = brokenIO();

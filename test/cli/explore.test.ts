@@ -7,6 +7,8 @@ describe('explore without a terminal', () => {
     const r = await runCli(['explore', 'samples/everything.ndjson']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('mcptrace: explore needs a terminal and stdout is not one: use mcptrace annotate for the transcript in a file or a pipe\n');
+    expect(r.stderr).toBe(
+      'mcptrace: explore needs a terminal and stdout is not one: use mcptrace annotate for the transcript in a file or a pipe\n',
+    );
   });
 });

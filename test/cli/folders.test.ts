@@ -42,29 +42,49 @@ beforeAll(() => {
   writeFileSync(join(generic, 'server.log'), everything.slice(2 * third).join(''));
   mkdirSync(join(generic, 'nested'));
   copyFileSync('samples/everything.transcript.txt', join(generic, 'nested', 'capture.txt'));
-  for (const f of ['server.log.2.gz', 'server.log.1', 'server.log']) utimesSync(join(generic, f), new Date(0), new Date(0));
+  for (const f of ['server.log.2.gz', 'server.log.1', 'server.log'])
+    utimesSync(join(generic, f), new Date(0), new Date(0));
 });
 
 /** What a record is, without where it was read (its source, its seq in the run). */
-const what = (r: Record<string, any>) => ({ session: r.session, kind: r.kind, dir: r.dir, id: r.id, method: r.method, ts: r.ts, findings: r.findings });
+const what = (r: Record<string, any>) => ({
+  session: r.session,
+  kind: r.kind,
+  dir: r.dir,
+  id: r.id,
+  method: r.method,
+  ts: r.ts,
+  findings: r.findings,
+});
 
 describe('a folder as an input', () => {
   it("reads a Claude Desktop folder's per-server logs, a rotated one as one input with its sessions whole", async () => {
-    const [folder, whole] = await Promise.all([runMain(['annotate', '-f', 'ndjson', claude]), runMain(['annotate', '-f', 'ndjson', MEMORY])]);
+    const [folder, whole] = await Promise.all([
+      runMain(['annotate', '-f', 'ndjson', claude]),
+      runMain(['annotate', '-f', 'ndjson', MEMORY]),
+    ]);
     expect(folder.code).toBe(0);
     expect(folder.stderr).toBe(`mcptrace: ${join(claude, 'mcp-server-broken.log')}: not a log: ELF executable\n`);
     const records = parseNdjson(folder.stdout);
     // In the time order of their first lines: memory (May), notes (August), then the program (no time in it).
     const files = [...new Set(records.map((r) => r.source.replace(/:\d+$/, '')))];
-    expect(files).toEqual([join(claude, 'mcp-server-memory1.log'), join(claude, 'mcp-server-memory.log'), join(claude, 'mcp-server-notes.log')]);
+    expect(files).toEqual([
+      join(claude, 'mcp-server-memory1.log'),
+      join(claude, 'mcp-server-memory.log'),
+      join(claude, 'mcp-server-notes.log'),
+    ]);
     // The memory log read across its rotation is the file it was cut from, line for line.
     const memory = records.filter((r) => r.source.includes('mcp-server-memory'));
     const expected = parseNdjson(whole.stdout);
     expect(memory.map(what)).toEqual(expected.map(what));
-    expect(memory.map((r) => r.source)).toEqual(expected.map((r) => {
-      const line = Number(r.source.split(':').pop());
-      return line <= CUT ? `${join(claude, 'mcp-server-memory1.log')}:${line}` : `${join(claude, 'mcp-server-memory.log')}:${line - CUT}`;
-    }));
+    expect(memory.map((r) => r.source)).toEqual(
+      expected.map((r) => {
+        const line = Number(r.source.split(':').pop());
+        return line <= CUT
+          ? `${join(claude, 'mcp-server-memory1.log')}:${line}`
+          : `${join(claude, 'mcp-server-memory.log')}:${line - CUT}`;
+      }),
+    );
     // mcp.log repeats the per-server logs and main.log has no traffic: neither is read.
     expect(records.some((r) => /mcp\.log|main\.log/.test(r.source))).toBe(false);
   });
@@ -73,9 +93,16 @@ describe('a folder as an input', () => {
     const r = await runMain(['audit', '-f', 'json', claude]);
     const report = JSON.parse(r.stdout);
     expect(report.findings.map((f: { rule: string }) => f.rule)).not.toContain('orphan-response');
-    expect(report.summary.empty).toEqual([{ file: join(claude, 'mcp-server-broken.log'), lines: null, unread: 'not a log: ELF executable' }]);
+    expect(report.summary.empty).toEqual([
+      { file: join(claude, 'mcp-server-broken.log'), lines: null, unread: 'not a log: ELF executable' },
+    ]);
     const evidence = report.diagnoses.flatMap((d: { evidence: { source: string; text?: string }[] }) => d.evidence);
-    expect(evidence.some((e: { source: string; text?: string }) => e.source.startsWith(join(claude, 'mcp-server-notes.log:')) && /ModuleNotFoundError/.test(e.text ?? ''))).toBe(true);
+    expect(
+      evidence.some(
+        (e: { source: string; text?: string }) =>
+          e.source.startsWith(join(claude, 'mcp-server-notes.log:')) && /ModuleNotFoundError/.test(e.text ?? ''),
+      ),
+    ).toBe(true);
   });
 
   it('logrotate names with no times: oldest rotation first (.2.gz, .1, then the log), subfolders too; --jobs agrees', async () => {
@@ -88,7 +115,9 @@ describe('a folder as an input', () => {
     const records = parseNdjson(folder.stdout);
     const rotated = records.filter((r) => r.source.includes('server.log'));
     expect(rotated.map(what)).toEqual(parseNdjson(whole.stdout).map(what));
-    expect([...new Set(rotated.map((r) => r.source.replace(/:\d+$/, '')))]).toEqual(['server.log.2.gz', 'server.log.1', 'server.log'].map((f) => join(generic, f)));
+    expect([...new Set(rotated.map((r) => r.source.replace(/:\d+$/, '')))]).toEqual(
+      ['server.log.2.gz', 'server.log.1', 'server.log'].map((f) => join(generic, f)),
+    );
     expect(records.some((r) => r.source.startsWith(join(generic, 'nested', 'capture.txt:')))).toBe(true);
     expect(jobs.stdout).toBe(one.stdout);
   });
@@ -97,7 +126,10 @@ describe('a folder as an input', () => {
     const cache = tempDir('claude-cli-nodejs');
     const server = join(cache, '-Users-dev-proj', 'mcp-logs-sequential-thinking');
     mkdirSync(server, { recursive: true });
-    copyFileSync('test/fixtures/hosts/claude-code/mcp-logs-sequential-thinking-2025-07.txt', join(server, '2025-07-14T10-12-31-120Z.txt'));
+    copyFileSync(
+      'test/fixtures/hosts/claude-code/mcp-logs-sequential-thinking-2025-07.txt',
+      join(server, '2025-07-14T10-12-31-120Z.txt'),
+    );
     const records = parseNdjson((await runMain(['annotate', '-f', 'ndjson', cache])).stdout);
     expect(records.length).toBeGreaterThan(0);
     // Two launches in the file: `sequential-thinking`, then `sequential-thinking#2`.

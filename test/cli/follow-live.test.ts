@@ -83,7 +83,9 @@ describe('fitScreen', () => {
   });
 
   it('cuts the rest with a note of how much is left out', () => {
-    expect(fitScreen(text, 6, 80)).toBe('line 1\nline 2\nline 3\nline 4\n… 6 more lines (Ctrl-C for the whole output)\n');
+    expect(fitScreen(text, 6, 80)).toBe(
+      'line 1\nline 2\nline 3\nline 4\n… 6 more lines (Ctrl-C for the whole output)\n',
+    );
   });
 
   it('counts a line wider than the terminal as several rows, ignoring colour codes', () => {
@@ -100,43 +102,55 @@ describe('stats --follow in-process on a terminal', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const memory = readFileSync(join(REPO_ROOT, 'samples', 'memory.envelope.ndjson'), 'utf8').split('\n').filter((l) => l !== '');
+  const memory = readFileSync(join(REPO_ROOT, 'samples', 'memory.envelope.ndjson'), 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
 
   beforeEach(() => assertBuilt());
 
   it.each([
     ['stats', 'the final statistics', /Totals/],
     ['audit', 'the final report', /mcptrace [\d.]+ audit/],
-  ])('%s: live frames with a header while following, then the whole final output after a clear', async (command, final, body) => {
-    const file = join(dir, 's.ndjson');
-    writeFileSync(file, memory.slice(0, 5).join('\n') + '\n');
-    const s = fakeStdout(true, 500, 200);
-    const stop = new AbortController();
-    const errs: string[] = [];
-    const io: CliIO = {
-      stdin: process.stdin,
-      stdout: s.out,
-      stderr: new Writable({ write: (c, _e, cb) => (errs.push(c.toString()), cb()) }),
-      env: { NO_COLOR: '1' },
-      stop: stop.signal,
-    };
-    const done = main([command, '--follow', file], io);
-    await eventually(() => s.writes.some((w) => w.includes('· 5 records ·')), 'a frame with the first records');
-    appendFileSync(file, memory.slice(5).join('\n') + '\n');
-    await eventually(() => s.writes.some((w) => w.includes(`· ${memory.length} records ·`)), 'a frame with all records');
-    const frames = s.writes.length;
-    for (const w of s.writes) {
-      expect(w.startsWith(CLEAR_SCREEN)).toBe(true);
-      expect(w).toMatch(new RegExp(`^${CLEAR_SCREEN.replace(/\[/g, '\\[')}following .*s\\.ndjson · \\d+ records · [\\d:]+ · Ctrl-C for ${final}\\n\\n`));
-      expect(w).toMatch(body);
-    }
-    stop.abort();
-    expect(await done).toBe(0);
-    expect(s.writes.length).toBe(frames + 1);
-    const last = s.writes.at(-1)!;
-    expect(last.startsWith(CLEAR_SCREEN)).toBe(true);
-    expect(last).not.toMatch(/following/);
-    expect(last).toMatch(body);
-    expect(errs.join('')).toBe('');
-  });
+  ])(
+    '%s: live frames with a header while following, then the whole final output after a clear',
+    async (command, final, body) => {
+      const file = join(dir, 's.ndjson');
+      writeFileSync(file, memory.slice(0, 5).join('\n') + '\n');
+      const s = fakeStdout(true, 500, 200);
+      const stop = new AbortController();
+      const errs: string[] = [];
+      const io: CliIO = {
+        stdin: process.stdin,
+        stdout: s.out,
+        stderr: new Writable({ write: (c, _e, cb) => (errs.push(c.toString()), cb()) }),
+        env: { NO_COLOR: '1' },
+        stop: stop.signal,
+      };
+      const done = main([command, '--follow', file], io);
+      await eventually(() => s.writes.some((w) => w.includes('· 5 records ·')), 'a frame with the first records');
+      appendFileSync(file, memory.slice(5).join('\n') + '\n');
+      await eventually(
+        () => s.writes.some((w) => w.includes(`· ${memory.length} records ·`)),
+        'a frame with all records',
+      );
+      const frames = s.writes.length;
+      for (const w of s.writes) {
+        expect(w.startsWith(CLEAR_SCREEN)).toBe(true);
+        expect(w).toMatch(
+          new RegExp(
+            `^${CLEAR_SCREEN.replace(/\[/g, '\\[')}following .*s\\.ndjson · \\d+ records · [\\d:]+ · Ctrl-C for ${final}\\n\\n`,
+          ),
+        );
+        expect(w).toMatch(body);
+      }
+      stop.abort();
+      expect(await done).toBe(0);
+      expect(s.writes.length).toBe(frames + 1);
+      const last = s.writes.at(-1)!;
+      expect(last.startsWith(CLEAR_SCREEN)).toBe(true);
+      expect(last).not.toMatch(/following/);
+      expect(last).toMatch(body);
+      expect(errs.join('')).toBe('');
+    },
+  );
 });

@@ -1,12 +1,25 @@
 // `--follow` end to end: the built CLI follows a file a writer is still appending to, truncating and replacing.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseNdjson, REPO_ROOT, runCli, spawnCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
 
-const sampleLines = (name: string) => readFileSync(join(REPO_ROOT, 'samples', name), 'utf8').split('\n').filter((l) => l !== '');
+const sampleLines = (name: string) =>
+  readFileSync(join(REPO_ROOT, 'samples', name), 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
 const everything = sampleLines('everything.envelope.ndjson');
 const memory = sampleLines('memory.envelope.ndjson');
 
@@ -37,7 +50,9 @@ function start(args: string[]): Running {
   let err = '';
   child.stdout.on('data', (b: Buffer) => (out += b.toString('utf8')));
   child.stderr.on('data', (b: Buffer) => (err += b.toString('utf8')));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
   return { child, out: () => out, err: () => err, exited };
 }
 
@@ -69,7 +84,9 @@ function eventually(cond: () => boolean, what: string, r: Running, ms = 15_000):
     };
     const timer = setTimeout(() => {
       stop();
-      reject(new Error(`not within ${ms} ms: ${what}\nstdout: ${r.out().slice(-600)}\nstderr: ${r.err().slice(-2000)}`));
+      reject(
+        new Error(`not within ${ms} ms: ${what}\nstdout: ${r.out().slice(-600)}\nstderr: ${r.err().slice(-2000)}`),
+      );
     }, ms);
     // Added after the listeners that collect the output, so a check sees the chunk that woke it.
     stdout.on('data', check);
@@ -97,7 +114,10 @@ async function interrupt(r: Running, signal: NodeJS.Signals = 'SIGINT', ms = 15_
 function logLines(r: Running): Record<string, unknown>[] {
   const err = r.err();
   const complete = err.slice(0, err.lastIndexOf('\n') + 1);
-  return complete.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+  return complete
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 /**
@@ -107,7 +127,11 @@ function logLines(r: Running): Record<string, unknown>[] {
  */
 function caughtUp(r: Running, file: string): Promise<void> {
   const size = statSync(file).size;
-  return eventually(() => logLines(r).some((l) => l.msg === 'caught up' && l.at === size), `the follower caught up at ${size} bytes`, r);
+  return eventually(
+    () => logLines(r).some((l) => l.msg === 'caught up' && l.at === size),
+    `the follower caught up at ${size} bytes`,
+    r,
+  );
 }
 
 const records = (r: Running) => parseNdjson(r.out().slice(0, r.out().lastIndexOf('\n') + 1));
@@ -159,7 +183,11 @@ describe('annotate --follow', () => {
     renameSync(join(dir, 'next.tmp'), file);
     await eventually(() => records(r).length === written + 5, 'the records of the new file', r);
     // The note is on stderr, written before those records, but another pipe: it may come in after them.
-    await eventually(() => /was replaced; reading the new file from the start/.test(r.err()), 'the replacement note', r);
+    await eventually(
+      () => /was replaced; reading the new file from the start/.test(r.err()),
+      'the replacement note',
+      r,
+    );
     appendFileSync(file, memory.slice(2, 4).join('\n') + '\n');
     await eventually(() => records(r).length === written + 7, 'growth of the new file', r);
 
@@ -313,15 +341,23 @@ describe('audit --follow', () => {
 });
 
 describe('--follow on a file that stays empty', () => {
-  it.each([['annotate'], ['stats'], ['audit']])('%s: at Ctrl-C, the one line that it held no message', async (command) => {
-    const file = join(dir, 'empty.ndjson');
-    writeFileSync(file, '');
-    const r = start([command, '--follow', file, '--log-level', 'debug']);
-    await caughtUp(r, file);
-    const { code } = await interrupt(r);
-    expect(code).toBe(0);
-    expect(r.err().split('\n').filter((l) => l.startsWith('mcptrace:'))).toEqual([`mcptrace: ${file}: empty, no MCP messages`]);
-  });
+  it.each([['annotate'], ['stats'], ['audit']])(
+    '%s: at Ctrl-C, the one line that it held no message',
+    async (command) => {
+      const file = join(dir, 'empty.ndjson');
+      writeFileSync(file, '');
+      const r = start([command, '--follow', file, '--log-level', 'debug']);
+      await caughtUp(r, file);
+      const { code } = await interrupt(r);
+      expect(code).toBe(0);
+      expect(
+        r
+          .err()
+          .split('\n')
+          .filter((l) => l.startsWith('mcptrace:')),
+      ).toEqual([`mcptrace: ${file}: empty, no MCP messages`]);
+    },
+  );
 });
 
 describe('--follow on several files and on a folder', () => {
@@ -335,9 +371,17 @@ describe('--follow on several files and on a folder', () => {
     const r = start(['annotate', '-f', 'ndjson', '--no-body', '--follow', a, b]);
     await eventually(() => records(r).length === 5, 'the records already in both files', r);
     appendFileSync(b, memory.slice(2, 4).join('\n') + '\n');
-    await eventually(() => records(r).filter((x) => String(x.source).startsWith(`${b}:`)).length === 4, 'what was appended to the second file', r);
+    await eventually(
+      () => records(r).filter((x) => String(x.source).startsWith(`${b}:`)).length === 4,
+      'what was appended to the second file',
+      r,
+    );
     appendFileSync(a, everything.slice(3, 5).join('\n') + '\n');
-    await eventually(() => records(r).filter((x) => String(x.source).startsWith(`${a}:`)).length === 5, 'what was appended to the first file', r);
+    await eventually(
+      () => records(r).filter((x) => String(x.source).startsWith(`${a}:`)).length === 5,
+      'what was appended to the first file',
+      r,
+    );
     expect([...sourceFiles(r)].sort()).toEqual([a, b]);
     const { code } = await interrupt(r);
     expect(code).toBe(0);
@@ -353,7 +397,11 @@ describe('--follow on several files and on a folder', () => {
     await eventually(() => records(r).length === 2, 'the records of the log already in the folder', r);
     const later = join(logs, 'later.ndjson');
     writeFileSync(later, memory.slice(0, 3).join('\n') + '\n');
-    await eventually(() => records(r).filter((x) => String(x.source).startsWith(`${later}:`)).length === 3, 'the records of the log that appeared', r);
+    await eventually(
+      () => records(r).filter((x) => String(x.source).startsWith(`${later}:`)).length === 3,
+      'the records of the log that appeared',
+      r,
+    );
     appendFileSync(first, everything.slice(2, 3).join('\n') + '\n');
     await eventually(() => records(r).length === 6, 'what was appended to the first log', r);
     expect([...sourceFiles(r)].sort()).toEqual([later, first].sort());
@@ -367,7 +415,11 @@ describe('audit --follow on a folder with no log yet', () => {
     const logs = join(dir, 'later-logs');
     mkdirSync(logs);
     const r = start(['audit', '-f', 'json', '--follow', logs, '--log-level', 'debug']);
-    await eventually(() => logLines(r).some((l) => l.msg === 'watching the folder' && l.input === logs), 'the folder watched', r);
+    await eventually(
+      () => logLines(r).some((l) => l.msg === 'watching the folder' && l.input === logs),
+      'the folder watched',
+      r,
+    );
     const file = join(logs, 'late.ndjson');
     writeFileSync(file, everything.join('\n') + '\n');
     await caughtUp(r, file);
@@ -379,14 +431,15 @@ describe('audit --follow on a folder with no log yet', () => {
 });
 
 describe('--follow usage errors', () => {
-  it.each([
-    [['annotate', '--follow', '-', '-'], /stdin \(-\) can be read only once/],
-  ])('%j → exit 2', async (args, message) => {
-    const r = await runCli(args);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(message);
-    expect(r.stdout).toBe('');
-  });
+  it.each([[['annotate', '--follow', '-', '-'], /stdin \(-\) can be read only once/]])(
+    '%j → exit 2',
+    async (args, message) => {
+      const r = await runCli(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stdout).toBe('');
+    },
+  );
 });
 
 describe('annotate --follow: the file removed and created again', () => {
@@ -399,19 +452,25 @@ describe('annotate --follow: the file removed and created again', () => {
     await eventually(() => /was removed/.test(r.err()), 'the removal note', r);
     writeFileSync(file, memory.slice(0, 2).join('\n') + '\n');
     await eventually(() => records(r).length === 5, 'the records of the new file', r);
-    expect(records(r).slice(3).map((x) => x.source)).toEqual([`${file}:1`, `${file}:2`]);
+    expect(
+      records(r)
+        .slice(3)
+        .map((x) => x.source),
+    ).toEqual([`${file}:1`, `${file}:2`]);
     const { code } = await interrupt(r);
     expect(code).toBe(0);
   });
 });
 
 // The use case --follow is for: `mcptrace wrap --out FILE` in one terminal, `annotate --follow FILE` in another.
-describe.skipIf(!existsSync(join(REPO_ROOT, 'dist', 'src', 'cli', 'wrap.js')))('annotate --follow on a `wrap --out` capture', () => {
-  it('shows each message of the wrapped session while it is going on', async () => {
-    const server = join(dir, 'server.mjs');
-    writeFileSync(
-      server,
-      `import readline from 'node:readline';
+describe.skipIf(!existsSync(join(REPO_ROOT, 'dist', 'src', 'cli', 'wrap.js')))(
+  'annotate --follow on a `wrap --out` capture',
+  () => {
+    it('shows each message of the wrapped session while it is going on', async () => {
+      const server = join(dir, 'server.mjs');
+      writeFileSync(
+        server,
+        `import readline from 'node:readline';
 readline.createInterface({ input: process.stdin }).on('line', (l) => {
   const m = JSON.parse(l);
   if (m.id === undefined) return;
@@ -419,32 +478,52 @@ readline.createInterface({ input: process.stdin }).on('line', (l) => {
   process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result }) + '\\n');
 });
 `,
-    );
-    const capture = join(dir, 'capture.ndjson');
-    const r = start(['annotate', '-f', 'ndjson', '--no-body', '--follow', capture]);
-    await eventually(() => /waiting for it/.test(r.err()), 'the follower waiting for the capture', r);
-    const wrap = spawnCli(['wrap', '--out', capture, '--', process.execPath, server]);
-    children.push(wrap);
-    wrap.stdout.resume();
-    const wrapExit = new Promise<number | null>((resolve) => wrap.on('close', (c) => resolve(c)));
-    const send = (m: object) => wrap.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\n');
-    const has = (pred: (x: Record<string, any>) => boolean) => () => records(r).some(pred);
+      );
+      const capture = join(dir, 'capture.ndjson');
+      const r = start(['annotate', '-f', 'ndjson', '--no-body', '--follow', capture]);
+      await eventually(() => /waiting for it/.test(r.err()), 'the follower waiting for the capture', r);
+      const wrap = spawnCli(['wrap', '--out', capture, '--', process.execPath, server]);
+      children.push(wrap);
+      wrap.stdout.resume();
+      const wrapExit = new Promise<number | null>((resolve) => wrap.on('close', (c) => resolve(c)));
+      const send = (m: object) => wrap.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\n');
+      const has = (pred: (x: Record<string, any>) => boolean) => () => records(r).some(pred);
 
-    send({ id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
-    await eventually(has((x) => x.kind === 'response' && x.method === 'initialize'), 'the initialize response, live', r);
-    send({ method: 'notifications/initialized' });
-    send({ id: 1, method: 'ping' });
-    await eventually(has((x) => x.kind === 'response' && x.method === 'ping' && x.dir === 's2c'), 'the ping response, live', r);
-    expect(wrap.exitCode).toBeNull(); // the session is still going on
-    wrap.stdin.end();
-    expect(await wrapExit).toBe(0);
-    await eventually(has((x) => x.kind === 'event' && x.event?.name === 'exit'), 'the exit event', r);
+      send({
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+      });
+      await eventually(
+        has((x) => x.kind === 'response' && x.method === 'initialize'),
+        'the initialize response, live',
+        r,
+      );
+      send({ method: 'notifications/initialized' });
+      send({ id: 1, method: 'ping' });
+      await eventually(
+        has((x) => x.kind === 'response' && x.method === 'ping' && x.dir === 's2c'),
+        'the ping response, live',
+        r,
+      );
+      expect(wrap.exitCode).toBeNull(); // the session is still going on
+      wrap.stdin.end();
+      expect(await wrapExit).toBe(0);
+      await eventually(
+        has((x) => x.kind === 'event' && x.event?.name === 'exit'),
+        'the exit event',
+        r,
+      );
 
-    const { code } = await interrupt(r);
-    expect(code).toBe(0);
-    const all = records(r);
-    expect(all.filter((x) => x.kind === 'invalid')).toEqual([]);
-    expect(all.map((x) => x.seq)).toEqual(all.map((_, i) => i + 1));
-    expect(all.find((x) => x.kind === 'response' && x.method === 'ping')).toMatchObject({ pair: expect.any(Number), session: '1' });
-  });
-});
+      const { code } = await interrupt(r);
+      expect(code).toBe(0);
+      const all = records(r);
+      expect(all.filter((x) => x.kind === 'invalid')).toEqual([]);
+      expect(all.map((x) => x.seq)).toEqual(all.map((_, i) => i + 1));
+      expect(all.find((x) => x.kind === 'response' && x.method === 'ping')).toMatchObject({
+        pair: expect.any(Number),
+        session: '1',
+      });
+    });
+  },
+);

@@ -23,7 +23,11 @@ describe('formats command', () => {
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     const rows = JSON.parse(r.stdout) as Row[];
     expect(rows.map((x) => x.name)).toEqual(INPUT_FORMATS);
-    expect(rows.map((x) => x.kind)).toEqual(INPUT_FORMATS.map((f) => (['ndjson', 'envelope', 'transcript', 'json', 'har', 'pcap', 'curl'].includes(f) ? 'format' : 'dialect')));
+    expect(rows.map((x) => x.kind)).toEqual(
+      INPUT_FORMATS.map((f) =>
+        ['ndjson', 'envelope', 'transcript', 'json', 'har', 'pcap', 'curl'].includes(f) ? 'format' : 'dialect',
+      ),
+    );
     for (const x of rows) {
       expect(x.title.length, x.name).toBeGreaterThan(10);
       expect(x.example, x.name).not.toContain('\n');
@@ -38,13 +42,24 @@ describe('formats command', () => {
     const transcript = `${curl.example.split(' · ').join('\n')}\n`;
     expect(detectFormat(transcript)).toBe('curl');
     const { records: exchange } = await analyze(chunked(Buffer.from(transcript)), { file: 'example' });
-    expect(exchange.filter((r) => r.kind === 'request' || r.kind === 'response').map((rec) => [rec.format, rec.kind, rec.method])).toEqual([['curl', 'request', 'tools/list'], ['curl', 'response', 'tools/list']]);
+    expect(
+      exchange
+        .filter((r) => r.kind === 'request' || r.kind === 'response')
+        .map((rec) => [rec.format, rec.kind, rec.method]),
+    ).toEqual([
+      ['curl', 'request', 'tools/list'],
+      ['curl', 'response', 'tools/list'],
+    ]);
     for (const x of rows.filter((r) => r.name !== 'pcap' && r.name !== 'curl')) {
       expect(detectFormat(x.example), x.name).toBe(x.name);
       const { records } = await analyze(chunked(Buffer.from(`${x.example}\n`)), { file: 'example' });
       // Claude Code and Cursor log no JSON-RPC: their example is the line that starts a server.
-      const expected = dialectNamed(x.name)?.markers.length === 0 ? [x.name, 'event', null] : [x.name, 'request', 'tools/list'];
-      expect(records.map((rec) => [rec.format, rec.kind, rec.method]), x.name).toEqual([expected]);
+      const expected =
+        dialectNamed(x.name)?.markers.length === 0 ? [x.name, 'event', null] : [x.name, 'request', 'tools/list'];
+      expect(
+        records.map((rec) => [rec.format, rec.kind, rec.method]),
+        x.name,
+      ).toEqual([expected]);
     }
   });
 
@@ -54,18 +69,32 @@ describe('formats command', () => {
     const [formats, dialects] = r.stdout.split('\n\n');
     expect(formats).toMatch(/^Formats:\n {2}ndjson /);
     // The HTTP formats side by side, after the generic formats.
-    expect(formats).toMatch(/\n {2}har +HAR 1\.2[^\n]*\n[^\n]*\n {2}pcap +Packet capture[^\n]*\n[^\n]*\n {2}curl +curl -v transcript/);
+    expect(formats).toMatch(
+      /\n {2}har +HAR 1\.2[^\n]*\n[^\n]*\n {2}pcap +Packet capture[^\n]*\n[^\n]*\n {2}curl +curl -v transcript/,
+    );
     expect(dialects).toMatch(/^Host logs \(dialects\):\n {2}claude-desktop {2}Claude Desktop/);
     const rows = JSON.parse((await runCli(['formats', '-f', 'json'])).stdout) as Row[];
     for (const x of rows) expect(r.stdout).toContain(x.example);
     expect(r.stdout).toContain('--input-format NAME');
   });
 
-  it('names the family of each format: generic, mcptrace, http, then each dialect\'s own (host, bridge, sdk) and tool-capture', async () => {
+  it("names the family of each format: generic, mcptrace, http, then each dialect's own (host, bridge, sdk) and tool-capture", async () => {
     const rows = JSON.parse((await runMain(['formats', '-f', 'json'])).stdout) as Array<Row & { family: string }>;
     const family = (name: string) => rows.find((r) => r.name === name)!.family;
-    expect(['ndjson', 'envelope', 'transcript', 'json', 'har', 'pcap', 'curl'].map(family)).toEqual(['generic', 'mcptrace', 'mcptrace', 'generic', 'http', 'http', 'http']);
-    expect(['claude-desktop', 'zed', 'supergateway', 'mcp-remote', 'python-sdk', 'fastmcp', 'mcpspy', 'inspector'].map(family)).toEqual(['host', 'host', 'bridge', 'bridge', 'sdk', 'sdk', 'tool-capture', 'tool-capture']);
+    expect(['ndjson', 'envelope', 'transcript', 'json', 'har', 'pcap', 'curl'].map(family)).toEqual([
+      'generic',
+      'mcptrace',
+      'mcptrace',
+      'generic',
+      'http',
+      'http',
+      'http',
+    ]);
+    expect(
+      ['claude-desktop', 'zed', 'supergateway', 'mcp-remote', 'python-sdk', 'fastmcp', 'mcpspy', 'inspector'].map(
+        family,
+      ),
+    ).toEqual(['host', 'host', 'bridge', 'bridge', 'sdk', 'sdk', 'tool-capture', 'tool-capture']);
     for (const x of rows) {
       expect(x.kind, x.name).toBe(['generic', 'mcptrace', 'http'].includes(x.family) ? 'format' : 'dialect');
       if (dialectNamed(x.name) !== undefined) expect(x.family, x.name).toBe(dialectNamed(x.name)!.family);
@@ -79,7 +108,11 @@ describe('formats command', () => {
 
   it('text fits the width (a terminal, --width, $COLUMNS when piped): titles and examples wrap under their column', async () => {
     const rows = JSON.parse((await runMain(['formats', '-f', 'json'])).stdout) as Row[];
-    for (const [args, width] of [[['formats'], 80], [['formats'], 120], [['formats', '--width', '60'], 60]] as const) {
+    for (const [args, width] of [
+      [['formats'], 80],
+      [['formats'], 120],
+      [['formats', '--width', '60'], 60],
+    ] as const) {
       const r = await runMain([...args], { env: { COLUMNS: String(width) } });
       for (const l of r.stdout.split('\n')) expect(displayWidth(l), l).toBeLessThanOrEqual(width);
       // Every example is whole once its lines are joined again.

@@ -44,7 +44,19 @@ describe('--help', () => {
 
   it('annotate --help documents the formats and filters; stats --help its formats', () => {
     const a = out(['annotate', '--help']);
-    for (const s of ['--format', '"text"', '"ndjson"', '"json"', '--method', '--primitive', '--phase', '--dir', '--session', '--no-body', '--input-format']) {
+    for (const s of [
+      '--format',
+      '"text"',
+      '"ndjson"',
+      '"json"',
+      '--method',
+      '--primitive',
+      '--phase',
+      '--dir',
+      '--session',
+      '--no-body',
+      '--input-format',
+    ]) {
       expect(a.stdout).toContain(s.replace('--no-body', 'no-body'));
     }
     const s = out(['stats', '--help']);
@@ -69,10 +81,14 @@ describe('--version', () => {
   it('prints the package version and exits 0', () => {
     const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
     const r = out(['--version']);
-    expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      code: 0,
+      stdout: `${pkg.version}\n`,
+      stderr: '',
+    });
   });
 
-  it('from any working directory, not only the repository\'s', async () => {
+  it("from any working directory, not only the repository's", async () => {
     const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
     const r = await runCli(['--version'], { cwd: tempDir('version-cwd') });
     expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 0, stdout: `${pkg.version}\n` });
@@ -88,7 +104,8 @@ describe('the built executable', () => {
   it('--help fits $COLUMNS and names the README where this copy is installed', async () => {
     const r = await runCli(['--help'], { env: { COLUMNS: '80' }, cwd: tempDir('help-cwd') });
     expect(r.code).toBe(0);
-    for (const l of r.stdout.trimEnd().split('\n')) if (l.trim().includes(' ')) expect(l.length, l).toBeLessThanOrEqual(80);
+    for (const l of r.stdout.trimEnd().split('\n'))
+      if (l.trim().includes(' ')) expect(l.length, l).toBeLessThanOrEqual(80);
     const docs = /Docs: (\S+README\.md)/.exec(r.stdout)?.[1];
     expect(docs).toBe(join(REPO_ROOT, 'README.md'));
     expect(readFileSync(docs!, 'utf8')).toMatch(/^# mcptrace/);

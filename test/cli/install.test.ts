@@ -29,16 +29,26 @@ let installed: Installed;
 beforeAll(async () => {
   const dir = tempDir('install');
   // dist/ is the one the tests run (the global setup rebuilt it if its sources changed): not built again by prepack.
-  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: REPO_ROOT });
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+    cwd: REPO_ROOT,
+  });
   const [pack] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
   const prefix = join(dir, 'prefix');
   // --offline: npm may not fetch anything; a runtime dependency would fail the install (ENOTCACHED).
-  const install = await run('npm', ['install', '-g', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', `./${pack.filename}`], {
-    cwd: dir, env: childEnv({ npm_config_update_notifier: 'false' }),
-  });
+  const install = await run(
+    'npm',
+    ['install', '-g', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', `./${pack.filename}`],
+    {
+      cwd: dir,
+      env: childEnv({ npm_config_update_notifier: 'false' }),
+    },
+  );
   installed = {
-    cwd: dir, bin: join(prefix, 'bin', 'mcptrace'), pkg: join(prefix, 'lib', 'node_modules', PKG.name),
-    packed: pack.files.map((f) => f.path), installStderr: install.stderr,
+    cwd: dir,
+    bin: join(prefix, 'bin', 'mcptrace'),
+    pkg: join(prefix, 'lib', 'node_modules', PKG.name),
+    packed: pack.files.map((f) => f.path),
+    installStderr: install.stderr,
   };
 }, 180_000);
 
@@ -48,7 +58,7 @@ async function mcptrace(args: string[]): Promise<{ stdout: string; stderr: strin
 }
 
 describe('npm pack, then npm install -g of the tarball, offline', () => {
-  it('the tarball holds the bundles, the rule pages and formats.md, not the developer docs nor tsc\'s JavaScript', () => {
+  it("the tarball holds the bundles, the rule pages and formats.md, not the developer docs nor tsc's JavaScript", () => {
     const { packed } = installed;
     expect(packed).toContain('dist/cli/mcptrace.js');
     expect(packed).toContain('dist/lib/index.js');
@@ -67,7 +77,7 @@ describe('npm pack, then npm install -g of the tarball, offline', () => {
     expect((await mcptrace(['--version'])).stdout).toBe(`${PKG.version}\n`);
   });
 
-  it('mcptrace annotate and audit read a sample (the SDK\'s schemas are in the bundle)', async () => {
+  it("mcptrace annotate and audit read a sample (the SDK's schemas are in the bundle)", async () => {
     const records = parseNdjson((await mcptrace(['annotate', '-f', 'ndjson', '--no-body', SAMPLE])).stdout);
     expect(records.length).toBeGreaterThan(100);
     expect(records[1]!.method).toBe('initialize');
@@ -77,10 +87,15 @@ describe('npm pack, then npm install -g of the tarball, offline', () => {
 
   it('--log-level debug logs through pino, which is in the bundle', async () => {
     const { stderr } = await mcptrace(['stats', '-f', 'json', '--log-level', 'debug', SAMPLE]);
-    expect(stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l).msg)).toContain('reading');
+    expect(
+      stderr
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l).msg),
+    ).toContain('reading');
   });
 
-  it('mcptrace rules ID opens the rule\'s page inside the installed package', async () => {
+  it("mcptrace rules ID opens the rule's page inside the installed package", async () => {
     const path = (await mcptrace(['rules', 'orphan-response', '--path'])).stdout.trim();
     expect(path).toBe(join(installed.pkg, 'docs', 'rules', 'orphan-response.md'));
     expect(existsSync(path)).toBe(true);
@@ -90,14 +105,22 @@ describe('npm pack, then npm install -g of the tarball, offline', () => {
 
   it('the library loads as `mcptrace` from the installed package', async () => {
     const code = "const m = await import('mcptrace'); console.log(m.RULES.length, typeof m.analyze)";
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', code], { cwd: join(installed.pkg, '..') });
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', code], {
+      cwd: join(installed.pkg, '..'),
+    });
     expect(stdout).toMatch(/^\d+ function\n$/);
   });
 
   it('export --to parquet (the writer is in the bundle) and sql (DuckDB, the optional dependency, installed with it)', async () => {
     const out = join(installed.cwd, 'dataset');
     await mcptrace(['export', '--to', 'parquet', '--out', out, SAMPLE]);
-    const { stdout } = await mcptrace(['sql', '-f', 'json', "SELECT count(*) AS n FROM records WHERE kind = 'request'", out]);
+    const { stdout } = await mcptrace([
+      'sql',
+      '-f',
+      'json',
+      "SELECT count(*) AS n FROM records WHERE kind = 'request'",
+      out,
+    ]);
     expect(JSON.parse(stdout)[0].n).toBeGreaterThan(10);
   });
 
@@ -109,21 +132,34 @@ describe('npm pack, then npm install -g of the tarball, offline', () => {
     rmSync(duckdb, { recursive: true, force: true });
     expect((await mcptrace(['stats', '-f', 'json', SAMPLE])).stdout).toContain('"messages"');
     // explore's modules load from the bundle (its terminal view is refused here: stdout is a pipe).
-    const view = await mcptrace(['explore', SAMPLE]).then(() => null, (e: { code: number; stderr: string }) => e);
+    const view = await mcptrace(['explore', SAMPLE]).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(view?.code).toBe(2);
     expect(view?.stderr).toMatch(/^mcptrace: explore needs a terminal .* use mcptrace annotate/);
-    const r = await mcptrace(['sql', "SELECT 1", join(installed.cwd, 'dataset')]).then(() => null, (e: { code: number; stderr: string }) => e);
+    const r = await mcptrace(['sql', 'SELECT 1', join(installed.cwd, 'dataset')]).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(r?.code).toBe(2);
-    expect(r?.stderr).toMatch(/^mcptrace: mcptrace sql needs DuckDB \(@duckdb\/node-api, an optional dependency\) and it is not installed: install it with `npm install @duckdb\/node-api@[^`]+`[^\n]*\n$/);
+    expect(r?.stderr).toMatch(
+      /^mcptrace: mcptrace sql needs DuckDB \(@duckdb\/node-api, an optional dependency\) and it is not installed: install it with `npm install @duckdb\/node-api@[^`]+`[^\n]*\n$/,
+    );
   });
 });
 
 describe('the clone', () => {
   it('npm install on this Node: every locked package accepts it (--engine-strict turns EBADENGINE into an error)', async () => {
     // --dry-run: node_modules is left as it is; --offline: the lock and the cache only.
-    const r = await run('npm', ['install', '--dry-run', '--offline', '--engine-strict', '--ignore-scripts', '--no-audit', '--no-fund'], {
-      cwd: REPO_ROOT, env: childEnv({ npm_config_update_notifier: 'false' }),
-    });
+    const r = await run(
+      'npm',
+      ['install', '--dry-run', '--offline', '--engine-strict', '--ignore-scripts', '--no-audit', '--no-fund'],
+      {
+        cwd: REPO_ROOT,
+        env: childEnv({ npm_config_update_notifier: 'false' }),
+      },
+    );
     expect(r.stderr).not.toMatch(/EBADENGINE|notsup/);
   });
 

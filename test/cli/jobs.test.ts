@@ -20,7 +20,11 @@ const SAMPLES = [
 ];
 const VIOLATIONS = readdirSync('test/fixtures/violations', { withFileTypes: true })
   .filter((d) => d.isDirectory())
-  .flatMap((d) => readdirSync(`test/fixtures/violations/${d.name}`).filter((f) => f.startsWith('bad.')).map((f) => `test/fixtures/violations/${d.name}/${f}`));
+  .flatMap((d) =>
+    readdirSync(`test/fixtures/violations/${d.name}`)
+      .filter((f) => f.startsWith('bad.'))
+      .map((f) => `test/fixtures/violations/${d.name}/${f}`),
+  );
 
 const IN_THREAD = { MCPTRACE_JOBS_IN_THREAD: '1' };
 /** Pieces of 20,000 bytes at least (for the tests' small logs). */
@@ -61,15 +65,28 @@ function one(args: string[]): Promise<Run> {
  * Expects `args` with each `--jobs` of `jobs` to give one thread's output. Returns what the runs said of pieces
  * (`--log-level debug`): for each run, the pieces of each file cut, and whether a cut did not hold.
  */
-async function expectSame(args: string[], jobs: string[], env: Record<string, string> = {}): Promise<{ pieces: { start: number; firstLine: number; clockOffset?: number }[][]; readWhole: boolean }[]> {
+async function expectSame(
+  args: string[],
+  jobs: string[],
+  env: Record<string, string> = {},
+): Promise<{ pieces: { start: number; firstLine: number; clockOffset?: number }[][]; readWhole: boolean }[]> {
   const base = await one(args);
   expect(base.stderr, args.join(' ')).toBe('');
   const said = [];
   for (const j of jobs) {
     const r = await run([...args, '--jobs', j, '--log-level', 'debug'], env);
-    expect({ code: r.code, stdout: r.stdout }, `${args.join(' ')} --jobs ${j}`).toEqual({ code: base.code, stdout: base.stdout });
-    const lines = r.stderr.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { msg: string; pieces?: [] });
-    said.push({ pieces: lines.filter((l) => l.msg === 'reading in pieces').map((l) => l.pieces!), readWhole: lines.some((l) => l.msg === 'a cut did not hold: reading the file whole') });
+    expect({ code: r.code, stdout: r.stdout }, `${args.join(' ')} --jobs ${j}`).toEqual({
+      code: base.code,
+      stdout: base.stdout,
+    });
+    const lines = r.stderr
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as { msg: string; pieces?: [] });
+    said.push({
+      pieces: lines.filter((l) => l.msg === 'reading in pieces').map((l) => l.pieces!),
+      readWhole: lines.some((l) => l.msg === 'a cut did not hold: reading the file whole'),
+    });
   }
   return said;
 }
@@ -88,8 +105,16 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('--jobs over files', () => {
-  for (const [name, files] of [['samples', SAMPLES], ['rule fixtures', VIOLATIONS]] as const) {
-    for (const command of [['stats', '-f', 'json'], ['stats', '-f', 'markdown'], ['audit', '-f', 'json'], ['audit', '-f', 'markdown', '--no-redact']]) {
+  for (const [name, files] of [
+    ['samples', SAMPLES],
+    ['rule fixtures', VIOLATIONS],
+  ] as const) {
+    for (const command of [
+      ['stats', '-f', 'json'],
+      ['stats', '-f', 'markdown'],
+      ['audit', '-f', 'json'],
+      ['audit', '-f', 'markdown', '--no-redact'],
+    ]) {
       it(`${command.join(' ')} on the ${name} is the same with 1, 2 and 3 workers`, async () => {
         const said = await expectSame([...command, ...files], ['2', '3']);
         expect(said.every((s) => s.pieces.length === 0)).toBe(true);
@@ -98,27 +123,46 @@ describe('--jobs over files', () => {
   }
 
   it('stats -f json on the modern fixtures is the same with 1 and 2 workers: a chain is one tool call in both', async () => {
-    const files = readdirSync('test/fixtures/modern').filter((f) => f.endsWith('.txt')).sort().map((f) => `test/fixtures/modern/${f}`);
+    const files = readdirSync('test/fixtures/modern')
+      .filter((f) => f.endsWith('.txt'))
+      .sort()
+      .map((f) => `test/fixtures/modern/${f}`);
     await expectSame(['stats', '-f', 'json', ...files], ['2']);
     const stats = JSON.parse((await one(['stats', '-f', 'json', ...files])).stdout);
-    expect(stats.tools['release-notes']).toEqual({ count: 1, errors: 0, isError: 0, latencyMs: { p50: 1170, p95: 1170, max: 1170 } });
+    expect(stats.tools['release-notes']).toEqual({
+      count: 1,
+      errors: 0,
+      isError: 0,
+      latencyMs: { p50: 1170, p95: 1170, max: 1170 },
+    });
     expect(stats.methods['tools/call'].operations.multiRound).toBe(2);
   });
 
-  it('audit -f markdown and html on the modern fixtures, messy ones too, are the same with 1 and 2 workers; a chain\'s block keeps its seqs in pieces', async () => {
+  it("audit -f markdown and html on the modern fixtures, messy ones too, are the same with 1 and 2 workers; a chain's block keeps its seqs in pieces", async () => {
     const files = [
-      ...readdirSync('test/fixtures/modern').filter((f) => f.endsWith('.txt')).sort().map((f) => `test/fixtures/modern/${f}`),
-      ...readdirSync('test/fixtures/modern/messy').filter((f) => !f.endsWith('.md') && !f.endsWith('.mjs')).sort().map((f) => `test/fixtures/modern/messy/${f}`),
+      ...readdirSync('test/fixtures/modern')
+        .filter((f) => f.endsWith('.txt'))
+        .sort()
+        .map((f) => `test/fixtures/modern/${f}`),
+      ...readdirSync('test/fixtures/modern/messy')
+        .filter((f) => !f.endsWith('.md') && !f.endsWith('.mjs'))
+        .sort()
+        .map((f) => `test/fixtures/modern/messy/${f}`),
     ];
-    for (const format of ['markdown', 'html']) await expectSame(['audit', '-f', format, '--no-redact', ...files], ['2']);
+    for (const format of ['markdown', 'html'])
+      await expectSame(['audit', '-f', format, '--no-redact', ...files], ['2']);
     // Three wrap captures of a modern server in one file, cut at their process starts: the chains of the later pieces
     // are renumbered with their records, the blocks' headers too.
     const capture = readFileSync('test/fixtures/modern/messy/wrap-capture.envelope.ndjson', 'utf8');
     const log = writeLog(dir, 'modern-runs.envelope.ndjson', [capture, capture, capture]);
-    const [cut] = await expectSame(['audit', '-f', 'markdown', '--no-redact', log], ['3'], { MCPTRACE_MIN_PIECE_BYTES: '4000' });
+    const [cut] = await expectSame(['audit', '-f', 'markdown', '--no-redact', log], ['3'], {
+      MCPTRACE_MIN_PIECE_BYTES: '4000',
+    });
     expect(cut!.pieces.map((p) => p.length)).toEqual([3]);
     const md = (await one(['audit', '-f', 'markdown', '--no-redact', log])).stdout;
-    expect(md).toContain('Note over Client,Server: operation #35;50: tools/call alert — 2 rounds, 2.91s (server 90ms, client 2.82s)');
+    expect(md).toContain(
+      'Note over Client,Server: operation #35;50: tools/call alert — 2 rounds, 2.91s (server 90ms, client 2.82s)',
+    );
     expect(md).toContain('tools/call alert (round 2 of #35;50)');
   });
 
@@ -133,19 +177,30 @@ describe('--jobs over files', () => {
       'samples/everything.ndjson',
     ];
     await expectSame(['stats', '-f', 'json', ...files], ['2']);
-    for (const format of ['json', 'markdown']) await expectSame(['audit', '-f', format, '--no-redact', ...files], ['2']);
+    for (const format of ['json', 'markdown'])
+      await expectSame(['audit', '-f', format, '--no-redact', ...files], ['2']);
     const stats = JSON.parse((await one(['stats', '-f', 'json', ...files])).stdout) as { sessions: { key: string }[] };
     expect(stats.sessions.map((x) => x.key)).toEqual([
-      'memory', 'https://mcp.notes.example.com/mcp', 'https://tools.demo.example.net/sse', '1', '2',
-      'simple-streamable-http-server', 'simple-streamable-http-server#2', '3',
+      'memory',
+      'https://mcp.notes.example.com/mcp',
+      'https://tools.demo.example.net/sse',
+      '1',
+      '2',
+      'simple-streamable-http-server',
+      'simple-streamable-http-server#2',
+      '3',
     ]);
   });
 
-  it('compares the logs\' own times: the samples\' time span is in the output compared', async () => {
+  it("compares the logs' own times: the samples' time span is in the output compared", async () => {
     const stats = JSON.parse((await one(['stats', '-f', 'json', ...SAMPLES])).stdout);
     expect(stats.timeSpan).toEqual({
-      first: '2026-11-30T00:13:15.395Z', last: '2026-11-30T00:13:32.852Z', durationMs: 17457,
-      clockOnly: [{ file: 'samples/everything.transcript.txt', first: '00:13:15.395', last: '00:13:31.176', durationMs: 15781 }],
+      first: '2026-11-30T00:13:15.395Z',
+      last: '2026-11-30T00:13:32.852Z',
+      durationMs: 17457,
+      clockOnly: [
+        { file: 'samples/everything.transcript.txt', first: '00:13:15.395', last: '00:13:31.176', durationMs: 15781 },
+      ],
     });
     expect((await one(['audit', '-f', 'markdown', '--no-redact', ...SAMPLES])).stdout).toMatch(/generated \(now\) by/);
   });
@@ -153,8 +208,19 @@ describe('--jobs over files', () => {
   // The formats that redact by default: records are redacted in the workers, re-made messages and the summary by the
   // coordinator. The secrets logs come after other files, so their findings quote seqs that the merge moves (a reused
   // request id that looks like a GitHub token is quoted beside the seq of its first use: the merge re-makes that).
-  const SECRETS = [...SAMPLES.slice(0, 3), 'test/fixtures/secrets/secrets.envelope.ndjson', 'test/fixtures/secrets/secret-request-id.ndjson', ...VIOLATIONS];
-  for (const command of [['audit', '-f', 'sarif'], ['audit', '-f', 'junit'], ['audit', '-f', 'markdown'], ['audit', '-f', 'html'], ['audit', '-f', 'json', '--redact-key', 'name']]) {
+  const SECRETS = [
+    ...SAMPLES.slice(0, 3),
+    'test/fixtures/secrets/secrets.envelope.ndjson',
+    'test/fixtures/secrets/secret-request-id.ndjson',
+    ...VIOLATIONS,
+  ];
+  for (const command of [
+    ['audit', '-f', 'sarif'],
+    ['audit', '-f', 'junit'],
+    ['audit', '-f', 'markdown'],
+    ['audit', '-f', 'html'],
+    ['audit', '-f', 'json', '--redact-key', 'name'],
+  ]) {
     it(`${command.join(' ')} (redacted) is the same with 1 and 2 workers`, async () => {
       expect((await one([...command, ...SECRETS])).stdout).toContain('[REDACTED]');
       await expectSame([...command, ...SECRETS], ['2']);
@@ -168,7 +234,8 @@ describe('--jobs over files', () => {
     const limits = report.findings.filter((f: { rule: string }) => f.rule === 'session-limit');
     // Once per input, each quoting the last record of the session it retired, in the run's numbering.
     expect(limits.map((f: { seq: number; message: string }) => [f.seq, /#(\d+)/.exec(f.message)![1]])).toEqual([
-      [4, '2'], [limits[1].seq, String(limits[1].seq - 2)],
+      [4, '2'],
+      [limits[1].seq, String(limits[1].seq - 2)],
     ]);
     expect(limits[1].seq).toBeGreaterThan(40);
     await expectSame(args, ['2']);
@@ -176,7 +243,9 @@ describe('--jobs over files', () => {
 
   it('renumbers seqs, sessions and the messages that quote them', async () => {
     const report = JSON.parse((await run(['audit', '-f', 'json', '--jobs', '2', ...VIOLATIONS])).stdout);
-    const quoting = report.findings.filter((f: { message: string; seq: number }) => /#\d+/.test(f.message) && f.seq > 40);
+    const quoting = report.findings.filter(
+      (f: { message: string; seq: number }) => /#\d+/.test(f.message) && f.seq > 40,
+    );
     expect(quoting.length).toBeGreaterThan(0);
     expect(new Set(report.sessions.map((s: { key: string }) => s.key)).size).toBe(report.sessions.length);
   });
@@ -187,9 +256,17 @@ describe('filters that match nothing under --jobs', () => {
     const files = ['samples/everything.ndjson', 'samples/everything.json'];
     for (const command of ['stats', 'audit']) {
       const base = await run([command, '-f', 'json', '--tool', 'ech', ...files]);
-      expect(base.stderr).toBe('mcptrace: no record matched --tool ech among the 292 records read\nmcptrace: no record has tool ech; the nearest that do: echo\n');
-      for (const [jobs, env] of [['2', {}], ['2', { MCPTRACE_MIN_PIECE_BYTES: '4000' }]] as const) {
-        expect((await run([command, '-f', 'json', '--tool', 'ech', '--jobs', jobs, ...files], env)).stderr, `${command} --jobs ${jobs} ${JSON.stringify(env)}`).toBe(base.stderr);
+      expect(base.stderr).toBe(
+        'mcptrace: no record matched --tool ech among the 292 records read\nmcptrace: no record has tool ech; the nearest that do: echo\n',
+      );
+      for (const [jobs, env] of [
+        ['2', {}],
+        ['2', { MCPTRACE_MIN_PIECE_BYTES: '4000' }],
+      ] as const) {
+        expect(
+          (await run([command, '-f', 'json', '--tool', 'ech', '--jobs', jobs, ...files], env)).stderr,
+          `${command} --jobs ${jobs} ${JSON.stringify(env)}`,
+        ).toBe(base.stderr);
       }
     }
   });
@@ -203,9 +280,17 @@ describe('one raw NDJSON file cut into pieces', () => {
   beforeAll(() => {
     const sample = readFileSync('samples/everything.ndjson', 'utf8');
     const parts = [
-      sample, sample, 'test/fixtures/violations/invalid-json/bad.ndjson', sample, 'test/fixtures/violations/oversized/bad.ndjson',
-      'test/fixtures/violations/invalid-jsonrpc/bad.ndjson', 'test/fixtures/secrets/secret-request-id.ndjson', sample,
-      'test/fixtures/violations/pending-limit/bad.ndjson', sample, sample,
+      sample,
+      sample,
+      'test/fixtures/violations/invalid-json/bad.ndjson',
+      sample,
+      'test/fixtures/violations/oversized/bad.ndjson',
+      'test/fixtures/violations/invalid-jsonrpc/bad.ndjson',
+      'test/fixtures/secrets/secret-request-id.ndjson',
+      sample,
+      'test/fixtures/violations/pending-limit/bad.ndjson',
+      sample,
+      sample,
     ].map((p) => (p === sample ? p : readFileSync(p, 'utf8')));
     log = writeLog(dir, 'sessions.ndjson', parts);
   });
@@ -230,7 +315,12 @@ describe('one raw NDJSON file cut into pieces', () => {
 
   // Each format once: json with its limits (no sequences), sarif redacted, html (sequences with bodies, redacted),
   // markdown (sequence steps) unredacted.
-  for (const command of [['audit', '-f', 'json', '--max-pending', '2'], ['audit', '-f', 'sarif'], ['audit', '-f', 'html'], ['audit', '-f', 'markdown', '--no-redact']]) {
+  for (const command of [
+    ['audit', '-f', 'json', '--max-pending', '2'],
+    ['audit', '-f', 'sarif'],
+    ['audit', '-f', 'html'],
+    ['audit', '-f', 'markdown', '--no-redact'],
+  ]) {
     it(`${command.join(' ')} is the same whole and in 2 or 3 pieces, alone and beside other files`, async () => {
       const alone = await expectSame([...command, log], ['2', '3'], SMALL);
       expect(alone.map((s) => s.pieces[0]?.length)).toEqual([2, 3]);
@@ -240,13 +330,14 @@ describe('one raw NDJSON file cut into pieces', () => {
   }
 });
 
-it('pieces of logs full of broken lines (the broken corpus between real sessions) give the whole file\'s report', async () => {
+it("pieces of logs full of broken lines (the broken corpus between real sessions) give the whole file's report", async () => {
   const broken = readdirSync('test/fixtures/broken').filter((f) => f.endsWith('.ndjson'));
   const raw = broken.filter((f) => !f.endsWith('.envelope.ndjson'));
   const envelope = broken.filter((f) => f.endsWith('.envelope.ndjson'));
   expect(raw.length).toBeGreaterThan(5);
   expect(envelope.length).toBeGreaterThan(0);
-  const between = (session: string, files: string[]) => [session, ...files.flatMap((f) => [readFileSync(`test/fixtures/broken/${f}`, 'utf8'), '\n', session])].join('');
+  const between = (session: string, files: string[]) =>
+    [session, ...files.flatMap((f) => [readFileSync(`test/fixtures/broken/${f}`, 'utf8'), '\n', session])].join('');
   const logs = {
     raw: between(readFileSync('samples/everything.ndjson', 'utf8'), raw),
     envelope: between(readFileSync('samples/everything.envelope.ndjson', 'utf8'), envelope),
@@ -255,7 +346,10 @@ it('pieces of logs full of broken lines (the broken corpus between real sessions
     const log = join(dir, `broken-${name}.ndjson`);
     writeFileSync(log, text);
     const [said] = await expectSame(['audit', '-f', 'json', log], ['3'], { MCPTRACE_MIN_PIECE_BYTES: '4000' });
-    expect(said!.pieces.map((p) => p.length), name).toEqual([3]);
+    expect(
+      said!.pieces.map((p) => p.length),
+      name,
+    ).toEqual([3]);
   }
 });
 
@@ -263,30 +357,43 @@ describe('one envelope file cut into pieces', () => {
   // Captures of real sessions one after another, as `wrap --out` writes them (each from its process start).
   const logs: Record<string, string> = {};
   beforeAll(() => {
-    const captures = ['samples/everything.envelope.ndjson', 'samples/memory.envelope.ndjson', 'test/fixtures/secrets/secrets.envelope.ndjson'].map((f) => readFileSync(f, 'utf8'));
+    const captures = [
+      'samples/everything.envelope.ndjson',
+      'samples/memory.envelope.ndjson',
+      'test/fixtures/secrets/secrets.envelope.ndjson',
+    ].map((f) => readFileSync(f, 'utf8'));
     const write = (name: string, parts: string[]) => (logs[name] = writeLog(dir, `${name}.envelope.ndjson`, parts));
     write('clean', [...captures, ...captures, ...captures]);
     // A session named by a key, with a record early and one late: it spans the cuts (its second ping reuses the id of
     // the first, which only the whole file sees).
-    const ping = '{"ts":"2026-11-30T01:00:00.000Z","session":"k1","dir":"c2s","line":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"method\\":\\"ping\\"}"}';
+    const ping =
+      '{"ts":"2026-11-30T01:00:00.000Z","session":"k1","dir":"c2s","line":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"method\\":\\"ping\\"}"}';
     write('keyed', [...captures, ping, ...captures, ...captures, ping]);
     // A session named by a key with all its records in one place: it spans no cut, so the cuts hold.
     write('keyedOnce', [...captures, ping, ping.replace('"id\\":1', '"id\\":2'), ...captures, ...captures]);
     // Clock times without a date, the last captures after midnight: the reader counts the day from the file's first
     // record on; a piece starts from the day the search for cuts saw there.
-    const clockAt = (hour: string) => (c: string) => c.replace(/"ts":"\d{4}-\d\d-\d\dT\d\d(:\d\d:\d\d\.\d+)Z"/g, `"ts":"${hour}$1"`);
+    const clockAt = (hour: string) => (c: string) =>
+      c.replace(/"ts":"\d{4}-\d\d-\d\dT\d\d(:\d\d:\d\d\.\d+)Z"/g, `"ts":"${hour}$1"`);
     write('clock', [...captures.map(clockAt('23')), ...captures.map(clockAt('23')), ...captures.map(clockAt('00'))]);
     // Transport events that start nothing before the first process start: the whole file takes that start into the
     // session they opened; a piece that begins at it would make it a new session.
     const note = '{"ts":"2026-11-30T00:00:00.000Z","event":"log","text":"waiting for the server"}';
     const total = captures.reduce((n, c) => n + c.length, 0);
-    write('prelude', [Array.from({ length: Math.ceil((4 * total) / note.length) }, () => note).join('\n'), ...captures, ...captures]);
+    write('prelude', [
+      Array.from({ length: Math.ceil((4 * total) / note.length) }, () => note).join('\n'),
+      ...captures,
+      ...captures,
+    ]);
   });
 
   const held: Record<string, boolean> = { clean: true, keyedOnce: true, clock: true, keyed: false, prelude: false };
   for (const name of Object.keys(held)) {
     it(`${name}: is cut at process starts (${held[name] ? 'the cuts hold' : 'a cut does not hold: read whole'}), the same report and stats`, async () => {
-      for (const command of [['audit', '-f', 'json'], ['audit', '-f', 'html']]) {
+      for (const command of [
+        ['audit', '-f', 'json'],
+        ['audit', '-f', 'html'],
+      ]) {
         const [said] = await expectSame([...command, logs[name]!], ['3'], SMALL_PIECES);
         expect(said!.pieces).toHaveLength(1);
         expect(said!.readWhole).toBe(!held[name]);
@@ -297,7 +404,12 @@ describe('one envelope file cut into pieces', () => {
   it('a clock-only capture: its own span in the stats (the same in pieces, above)', async () => {
     const stats = JSON.parse((await one(['stats', '-f', 'json', logs.clock!])).stdout);
     // From the first capture's start at 23:00 to the last one's end after midnight, the day counted: 1 h 13 min.
-    expect(stats.timeSpan).toEqual({ first: '23:00:00.000', last: '00:13:32.852', durationMs: 4_412_852, clockOnly: [] });
+    expect(stats.timeSpan).toEqual({
+      first: '23:00:00.000',
+      last: '00:13:32.852',
+      durationMs: 4_412_852,
+      clockOnly: [],
+    });
   });
 });
 
@@ -310,11 +422,21 @@ describe('one transcript cut into pieces', () => {
     let n = 0;
     const session = (name = `everything-${++n}`, hour = '00') =>
       sample.replace('=== session everything ===', `=== session ${name} ===`).replace(/^\[00:/gm, `[${hour}:`);
-    const bad = VIOLATIONS.filter((f) => f.endsWith('.txt')).map((f) => `=== session ${f.split('/').at(-2)} ===\n${readFileSync(f, 'utf8')}`);
+    const bad = VIOLATIONS.filter((f) => f.endsWith('.txt')).map(
+      (f) => `=== session ${f.split('/').at(-2)} ===\n${readFileSync(f, 'utf8')}`,
+    );
     const write = (name: string, parts: string[]) => (logs[name] = writeLog(dir, `${name}.txt`, parts));
     write('clean', [
-      session(), session(), readFileSync('test/fixtures/broken/broken.transcript.txt', 'utf8'), session(), ...bad.slice(0, 12),
-      session(), session(), ...bad.slice(12), session(), session(),
+      session(),
+      session(),
+      readFileSync('test/fixtures/broken/broken.transcript.txt', 'utf8'),
+      session(),
+      ...bad.slice(0, 12),
+      session(),
+      session(),
+      ...bad.slice(12),
+      session(),
+      session(),
     ]);
     // Midnight in the last piece only: the cut holds (clock times count the day from the piece's start, as the whole
     // file's do there).
@@ -322,15 +444,34 @@ describe('one transcript cut into pieces', () => {
     // A session name used again far from its first use: the whole file continues that session.
     write('reused', [session('again'), session(), session(), session(), session(), session(), session('again')]);
     // Midnight passed in the first quarter: the later pieces count a day from their start, as the search for cuts saw.
-    write('midnight', [session(undefined, '23'), session(undefined, '23'), ...Array.from({ length: 6 }, () => session())]);
+    write('midnight', [
+      session(undefined, '23'),
+      session(undefined, '23'),
+      ...Array.from({ length: 6 }, () => session()),
+    ]);
     // The same, but the search looks at too few times to see it: 13 h, then 20 h, then 3 h (the next day) comes back
     // 10 hours from the 13 h it saw last, so it does not count the day; the pieces' reports show that it was missed.
-    write('unseen', [session(undefined, '13'), session(undefined, '13'), session(undefined, '20'), ...Array.from({ length: 5 }, () => session(undefined, '03'))]);
+    write('unseen', [
+      session(undefined, '13'),
+      session(undefined, '13'),
+      session(undefined, '20'),
+      ...Array.from({ length: 5 }, () => session(undefined, '03')),
+    ]);
     // A value left open before every session break: the whole file cuts it off at the break, a piece at its end.
-    write('open', Array.from({ length: 8 }, () => `${session()}[00:13:40.000] <- {\n  "jsonrpc": "2.0",\n`));
+    write(
+      'open',
+      Array.from({ length: 8 }, () => `${session()}[00:13:40.000] <- {\n  "jsonrpc": "2.0",\n`),
+    );
   });
 
-  const held: Record<string, boolean> = { clean: true, lateMidnight: true, midnight: true, reused: false, unseen: false, open: false };
+  const held: Record<string, boolean> = {
+    clean: true,
+    lateMidnight: true,
+    midnight: true,
+    reused: false,
+    unseen: false,
+    open: false,
+  };
   for (const name of Object.keys(held)) {
     it(`${name}: is cut at named session breaks (${held[name] ? 'the cuts hold' : 'a cut does not hold: read whole'}), the same report and stats with 2 and 3 workers`, async () => {
       const said = await expectSame(['audit', '-f', 'json', logs[name]!], ['2', '3'], SMALL_PIECES);
@@ -341,7 +482,7 @@ describe('one transcript cut into pieces', () => {
     });
   }
 
-  it('cuts where a named session starts, and after midnight counts the day from the piece\'s start', async () => {
+  it("cuts where a named session starts, and after midnight counts the day from the piece's start", async () => {
     const [clean] = await expectSame(['stats', '-f', 'json', logs.clean!], ['3'], SMALL_PIECES);
     const lines = readFileSync(logs.clean!, 'utf8').split('\n');
     expect(clean!.pieces[0]).toHaveLength(3);
@@ -352,7 +493,9 @@ describe('one transcript cut into pieces', () => {
 
   it('--max-sessions under the named sessions: the whole file retires some, so it is read whole', async () => {
     const args = ['audit', '-f', 'json', '--max-sessions', '4', logs.clean!];
-    expect(JSON.parse((await one(args)).stdout).findings.some((f: { rule: string }) => f.rule === 'session-limit')).toBe(true);
+    expect(
+      JSON.parse((await one(args)).stdout).findings.some((f: { rule: string }) => f.rule === 'session-limit'),
+    ).toBe(true);
     const [said] = await expectSame(args, ['3'], SMALL_PIECES);
     expect(said!.readWhole).toBe(true);
   });
@@ -371,9 +514,20 @@ describe('--jobs in worker threads (the built CLI)', () => {
   });
 
   it('a file in pieces: the same report, and the pieces said on stderr', async () => {
-    const log = writeLog(dir, 'threads.txt', [readFileSync('samples/everything.transcript.txt', 'utf8'), ...VIOLATIONS.filter((f) => f.endsWith('.txt')).slice(0, 12).map((f) => `=== session ${f.split('/').at(-2)} ===\n${readFileSync(f, 'utf8')}`), readFileSync('samples/everything.transcript.txt', 'utf8').replace('=== session everything ===', '=== session again ===')]);
+    const log = writeLog(dir, 'threads.txt', [
+      readFileSync('samples/everything.transcript.txt', 'utf8'),
+      ...VIOLATIONS.filter((f) => f.endsWith('.txt'))
+        .slice(0, 12)
+        .map((f) => `=== session ${f.split('/').at(-2)} ===\n${readFileSync(f, 'utf8')}`),
+      readFileSync('samples/everything.transcript.txt', 'utf8').replace(
+        '=== session everything ===',
+        '=== session again ===',
+      ),
+    ]);
     const base = await one(['audit', '-f', 'html', log]);
-    const r = await runCli(['audit', '-f', 'html', '--jobs', '3', '--log-level', 'debug', log], { env: { MCPTRACE_MIN_PIECE_BYTES: '4000' } });
+    const r = await runCli(['audit', '-f', 'html', '--jobs', '3', '--log-level', 'debug', log], {
+      env: { MCPTRACE_MIN_PIECE_BYTES: '4000' },
+    });
     expect(r.stderr).toContain('reading in pieces');
     expect({ code: r.code, stdout: masked(r.stdout) }).toEqual({ code: base.code, stdout: base.stdout });
   });

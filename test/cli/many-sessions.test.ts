@@ -40,9 +40,15 @@ describe('many sessions', () => {
   it('why: the counts first, then a line per group with how many, then one session per group, the ok ones counted', () => {
     const lines = out.why.split('\n');
     const c = counts();
-    expect(out.why.split('\nfailed ')[0]!.replace(/\n +/g, ' ')).toMatch(new RegExp(`^\\d+ sessions and the lines outside any session: ${c.ok} ok, ${c.degraded} degraded, ${c.failed} failed$`));
+    expect(out.why.split('\nfailed ')[0]!.replace(/\n +/g, ' ')).toMatch(
+      new RegExp(
+        `^\\d+ sessions and the lines outside any session: ${c.ok} ok, ${c.degraded} degraded, ${c.failed} failed$`,
+      ),
+    );
     // The five launches of pdf-tools that died of the same ModuleNotFoundError, three times in each copy: one line.
-    expect(out.why).toMatch(/\nfailed {4}×15 {3}server-exited: the server exited before answering initialize:\n {16}ModuleNotFoundError: No module named 'yaml'\n/);
+    expect(out.why).toMatch(
+      /\nfailed {4}×15 {3}server-exited: the server exited before answering initialize:\n {16}ModuleNotFoundError: No module named 'yaml'\n/,
+    );
     expect(out.why.match(/^FAILED {2}pdf-tools$/gm)).toHaveLength(1);
     expect(out.why).toContain('  14 more alike: pdf-tools ×14');
     expect(out.why).toContain(`\n${c.ok} ok\n`);
@@ -52,15 +58,21 @@ describe('many sessions', () => {
     expect(groups).toBeLessThan(diagnoses.length / 5);
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
     // The total, wrapped where the width says: the lines outside any session that failed are named in it.
-    expect(out.why.trimEnd().split('\n\n').at(-1)!.replace(/\n +/g, ' ')).toMatch(/^\d+ sessions and the lines outside any session: .* — failed$/);
+    expect(out.why.trimEnd().split('\n\n').at(-1)!.replace(/\n +/g, ' ')).toMatch(
+      /^\d+ sessions and the lines outside any session: .* — failed$/,
+    );
   });
 
   it('audit text: What happened with the counts, the groups and the rules; quiet sessions counted, not shown', () => {
     const text = out.text;
     const happened = text.indexOf('━━ What happened: ');
     expect(happened).toBeGreaterThan(0);
-    expect(text.slice(happened)).toMatch(/^━━ What happened: \d+ sessions and the lines outside any session: \d+ ok, \d+ degraded, \d+ failed\n/);
-    expect(text).toMatch(/\n {3}failed {3}×15 {4}server-exited: the server exited before answering initialize:\n {20}ModuleNotFoundError: No module named 'yaml'\n/);
+    expect(text.slice(happened)).toMatch(
+      /^━━ What happened: \d+ sessions and the lines outside any session: \d+ ok, \d+ degraded, \d+ failed\n/,
+    );
+    expect(text).toMatch(
+      /\n {3}failed {3}×15 {4}server-exited: the server exited before answering initialize:\n {20}ModuleNotFoundError: No module named 'yaml'\n/,
+    );
     expect(text).toMatch(/\n {3}by rule /);
     expect(text.match(/^ {3}FAILED pdf-tools$/gm)).toHaveLength(1);
     expect(text).toMatch(/\n {5}14 more alike: pdf-tools ×14\n/);
@@ -74,7 +86,9 @@ describe('many sessions', () => {
     const md = out.markdown;
     expect(tableProblems(md)).toEqual([]);
     const groups = markdownTables(md).find((t) => t[0] === '| verdict | sessions | cause | what happened |')!;
-    expect(groups.slice(2)).toContain("| ❌ failed | 15 | server-exited | the server exited before answering initialize: ModuleNotFoundError: No module named 'yaml' |");
+    expect(groups.slice(2)).toContain(
+      "| ❌ failed | 15 | server-exited | the server exited before answering initialize: ModuleNotFoundError: No module named 'yaml' |",
+    );
     expect(md).toMatch(/\n\*\*\d+ sessions and the lines outside any session: \d+ ok, \d+ degraded, \d+ failed\*\*\n/);
     expect(md).toMatch(/\nBy rule: [a-z-]+ ×\d+/);
     expect(md.match(/^#### (❌|⚠️) /gm)).toHaveLength(groups.length - 2);

@@ -17,16 +17,29 @@ describe('--max-sessions', () => {
   it('annotate: the session-limit finding is on the record whose new session went past the bound', async () => {
     const r = await runMain(['annotate', '-f', 'ndjson', '--max-sessions', '2', LOG]);
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
-    const records = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Rec);
+    const records = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Rec);
     expect(records.map((x) => [x.seq, x.session, x.pair])).toEqual([
-      [1, 'a', null], [2, 'b', null], [3, 'a', 1], [4, 'c', null], [5, 'c', 4], [6, 'd', null], [7, 'd', 6],
+      [1, 'a', null],
+      [2, 'b', null],
+      [3, 'a', 1],
+      [4, 'c', null],
+      [5, 'c', 4],
+      [6, 'd', null],
+      [7, 'd', 6],
     ]);
     expect(records.flatMap((x) => x.findings.map((f) => [x.seq, f.rule, f.message]))).toEqual([
-      [4, 'session-limit', 'more than 2 sessions at once: stopped tracking the least recently active one (last record #2); raise --max-sessions to keep more'],
+      [
+        4,
+        'session-limit',
+        'more than 2 sessions at once: stopped tracking the least recently active one (last record #2); raise --max-sessions to keep more',
+      ],
     ]);
   });
 
-  it('annotate text: the retired session\'s open request is listed as unanswered at the end', async () => {
+  it("annotate text: the retired session's open request is listed as unanswered at the end", async () => {
     const r = await runMain(['annotate', '--max-sessions', '2', LOG]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('session-limit: more than 2 sessions at once');
@@ -39,7 +52,11 @@ describe('--max-sessions', () => {
     const report = JSON.parse(bounded.stdout);
     expect(report.summary.byRule).toEqual({ 'session-limit': 1, 'unanswered-request': 1 });
     expect(report.findings.find((f: { rule: string }) => f.rule === 'session-limit')).toMatchObject({
-      severity: 'warning', seq: 4, session: 'c', line: 4, docUrl: 'docs/rules/session-limit.md',
+      severity: 'warning',
+      seq: 4,
+      session: 'c',
+      line: 4,
+      docUrl: 'docs/rules/session-limit.md',
     });
     expect((await runMain(['audit', '-f', 'json', '--fail-on', 'warning', '--max-sessions', '2', LOG])).code).toBe(1);
     // Under the default (10,000) nothing is retired: no session-limit finding, and b's request, which the log never
@@ -53,7 +70,12 @@ describe('--max-sessions', () => {
     expect(r.code).toBe(0);
     const st = JSON.parse(r.stdout);
     expect(st.messages).toBe(7);
-    expect(st.sessions.map((s: { key: string; messages: number }) => [s.key, s.messages])).toEqual([['a', 2], ['b', 1], ['c', 2], ['d', 2]]);
+    expect(st.sessions.map((s: { key: string; messages: number }) => [s.key, s.messages])).toEqual([
+      ['a', 2],
+      ['b', 1],
+      ['c', 2],
+      ['d', 2],
+    ]);
   });
 
   it('is a usage error below 1 or not a whole number (exit 2)', async () => {

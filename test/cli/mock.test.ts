@@ -23,20 +23,31 @@ describe('mcptrace mock', () => {
   });
 
   it('refuses --follow and a file with no message', async () => {
-    expect((await runMain(['mock', '--follow', SAMPLE])).stderr).toContain('mock serves a finished capture: --follow does not apply');
-    const empty = await runMain(['mock', join(REPO_ROOT, 'test/fixtures/hosts/claude-desktop/mcp-log-2024-11-connect-only.log')]);
+    expect((await runMain(['mock', '--follow', SAMPLE])).stderr).toContain(
+      'mock serves a finished capture: --follow does not apply',
+    );
+    const empty = await runMain([
+      'mock',
+      join(REPO_ROOT, 'test/fixtures/hosts/claude-desktop/mcp-log-2024-11-connect-only.log'),
+    ]);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('no MCP message to serve');
   });
 
   it('answers the lines of stdin with the recorded answers and sums up', async () => {
-    const input = [
-      { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'get-sum', arguments: { a: 2, b: 3 } } },
-      { jsonrpc: '2.0', id: 'b', method: 'prompts/list' },
-    ].map((m) => JSON.stringify(m)).join('\n') + '\n';
+    const input =
+      [
+        { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'get-sum', arguments: { a: 2, b: 3 } } },
+        { jsonrpc: '2.0', id: 'b', method: 'prompts/list' },
+      ]
+        .map((m) => JSON.stringify(m))
+        .join('\n') + '\n';
     const r = await runMain(['mock', SAMPLE], { input });
     expect(r.code).toBe(0);
-    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(out[0]).toMatchObject({ id: 'a', error: { code: -32601 } });
     expect(out[1].id).toBe('b');
     expect(out[1].result.prompts.length).toBeGreaterThan(0);

@@ -6,9 +6,12 @@ import { HAS_SCRIPT, onTerminal } from '../helpers/pty.js';
 const HINT = 'mcptrace: nothing to read: give a log file or pipe one in (mcptrace --help)\n';
 
 describe('nothing named, stdin a terminal', () => {
-  it.skipIf(!HAS_SCRIPT).each([[[]], [['stats']], [['audit', '--follow']]])('mcptrace %j: the hint, exit 2', async (args) => {
-    expect(await onTerminal(args)).toEqual({ code: 2, screen: HINT });
-  });
+  it.skipIf(!HAS_SCRIPT).each([[[]], [['stats']], [['audit', '--follow']]])(
+    'mcptrace %j: the hint, exit 2',
+    async (args) => {
+      expect(await onTerminal(args)).toEqual({ code: 2, screen: HINT });
+    },
+  );
 
   it.skipIf(!HAS_SCRIPT)('`mcptrace -` still reads the terminal (here at its end: an empty input)', async () => {
     expect(await onTerminal(['-'])).toEqual({ code: 0, screen: 'mcptrace: -: empty, no MCP messages\n' });

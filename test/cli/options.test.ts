@@ -46,16 +46,20 @@ describe('numeric options', () => {
   it('the validators: whole numbers and durations in milliseconds', () => {
     const whole = positiveInteger('n');
     expect([whole('1'), whole('+42'), whole(['3', '7']), whole(100_000)]).toEqual([1, 42, 7, 100_000]);
-    for (const bad of ['0', '-1', '1e3', '0x10', '', ' ', '2.0', 'NaN', '9007199254740993']) expect(() => whole(bad), bad).toThrow(`--n ${bad.trim()}:`);
+    for (const bad of ['0', '-1', '1e3', '0x10', '', ' ', '2.0', 'NaN', '9007199254740993'])
+      expect(() => whole(bad), bad).toThrow(`--n ${bad.trim()}:`);
     const ms = durationMs('t');
-    expect(['250ms', '5s', '2m', '1h', '1500', '1.5s', '5 s'].map(ms)).toEqual([250, 5000, 120_000, 3_600_000, 1500, 1500, 5000]);
+    expect(['250ms', '5s', '2m', '1h', '1500', '1.5s', '5 s'].map(ms)).toEqual([
+      250, 5000, 120_000, 3_600_000, 1500, 1500, 5000,
+    ]);
     for (const bad of ['0', '0ms', '1.5ms', '5x', 's', '-1s']) expect(() => ms(bad), bad).toThrow(`--t ${bad}:`);
   });
 
   it('--slow-ms takes a duration: 2m flags nothing in the sample, 1ms flags every request answered after more than 1 ms', async () => {
     const slow = async (v: string) =>
       parseNdjson((await runMain(['annotate', '-f', 'ndjson', '--no-body', '--slow-ms', v, SAMPLE])).stdout)
-        .flatMap((r) => r.findings).filter((f) => f.rule === 'slow-response').length;
+        .flatMap((r) => r.findings)
+        .filter((f) => f.rule === 'slow-response').length;
     const [minutes, ms] = await Promise.all([slow('2m'), slow('1ms')]);
     expect(minutes).toBe(0);
     expect(ms).toBeGreaterThan(0);
@@ -70,7 +74,9 @@ describe('filter values', () => {
       runMain(['audit', '--kind', 'request,reply', SAMPLE]),
     ]);
     expectUsage(primitive, '--primitive foo: choose from tools, resources, prompts');
-    expect(primitive.stderr).toContain('tasks, discovery, subscriptions, unknown; a base feature also as base:<feature>');
+    expect(primitive.stderr).toContain(
+      'tasks, discovery, subscriptions, unknown; a base feature also as base:<feature>',
+    );
     expectUsage(phase, '--phase opp: choose from initialization (init), operation (op), shutdown (shut)');
     expectUsage(kind, '--kind reply: choose from request (req), response (res)');
   });
@@ -84,12 +90,27 @@ describe('filter values', () => {
   });
 
   it('the short forms the transcript prints select what the long ones do', async () => {
-    const seqs = async (...flags: string[]) => parseNdjson((await runMain(['annotate', '-f', 'ndjson', '--no-body', ...flags, SAMPLE])).stdout).map((r) => r.seq);
+    const seqs = async (...flags: string[]) =>
+      parseNdjson((await runMain(['annotate', '-f', 'ndjson', '--no-body', ...flags, SAMPLE])).stdout).map(
+        (r) => r.seq,
+      );
     const pairs = [
-      [['--phase', 'op', '--kind', 'req'], ['--phase', 'operation', '--kind', 'request']],
-      [['--phase', 'init,SHUT'], ['--phase', 'initialization', '--phase', 'shutdown']],
-      [['--primitive', 'base:lifecycle'], ['--primitive', 'lifecycle']],
-      [['--kind', 'ntf', '--dir', '←'], ['--kind', 'notification', '--dir', 's2c']],
+      [
+        ['--phase', 'op', '--kind', 'req'],
+        ['--phase', 'operation', '--kind', 'request'],
+      ],
+      [
+        ['--phase', 'init,SHUT'],
+        ['--phase', 'initialization', '--phase', 'shutdown'],
+      ],
+      [
+        ['--primitive', 'base:lifecycle'],
+        ['--primitive', 'lifecycle'],
+      ],
+      [
+        ['--kind', 'ntf', '--dir', '←'],
+        ['--kind', 'notification', '--dir', 's2c'],
+      ],
     ];
     for (const [short, long] of pairs) {
       const [a, b] = await Promise.all([seqs(...short), seqs(...long)]);
@@ -97,7 +118,9 @@ describe('filter values', () => {
       expect(a, short.join(' ')).toEqual(b);
     }
     // --kind is a filter of its own: only responses
-    const kinds = parseNdjson((await runMain(['annotate', '-f', 'ndjson', '--no-body', '--kind', 'res', SAMPLE])).stdout).map((r) => r.kind);
+    const kinds = parseNdjson(
+      (await runMain(['annotate', '-f', 'ndjson', '--no-body', '--kind', 'res', SAMPLE])).stdout,
+    ).map((r) => r.kind);
     expect(new Set(kinds)).toEqual(new Set(['response']));
   });
 });
@@ -105,14 +128,23 @@ describe('filter values', () => {
 describe('output files and wrap', () => {
   it('-o into a folder that does not exist, or onto a folder, is a one-line usage error before anything is read', async () => {
     const missing = join(tmp.path, 'no-such-folder', 'report.json');
-    expectUsage(await runMain(['audit', '-o', missing, SAMPLE]), `-o ${missing}: the folder ${join(tmp.path, 'no-such-folder')} does not exist`);
+    expectUsage(
+      await runMain(['audit', '-o', missing, SAMPLE]),
+      `-o ${missing}: the folder ${join(tmp.path, 'no-such-folder')} does not exist`,
+    );
     expectUsage(await runMain(['audit', '-o', tmp.path, SAMPLE]), `-o ${tmp.path}: is a folder`);
     expectUsage(await runMain(['wrap', '--out', missing, '--', 'node']), `--out ${missing}: the folder`);
   });
 
   it('wrap says to put the server command after --', async () => {
-    expectUsage(await runMain(['wrap', 'node', 'server.js']), 'put the server command after --: mcptrace wrap [options] -- node server.js');
-    expectUsage(await runMain(['wrap', '--live', 'node', 'server.js']), '-- node server.js (--live took node as its FILE: --live alone prints to stderr)');
+    expectUsage(
+      await runMain(['wrap', 'node', 'server.js']),
+      'put the server command after --: mcptrace wrap [options] -- node server.js',
+    );
+    expectUsage(
+      await runMain(['wrap', '--live', 'node', 'server.js']),
+      '-- node server.js (--live took node as its FILE: --live alone prints to stderr)',
+    );
     expectUsage(await runMain(['wrap', '--out', join(tmp.path, 'c.ndjson')]), 'wrap needs the server command after --');
   });
 
@@ -134,7 +166,9 @@ describe('audit: the format does not depend on where stdout goes', () => {
 
   it('-o FILE without -f: the format its extension names, else text', async () => {
     const out = (name: string) => join(tmp.path, name);
-    await Promise.all(['r.json', 'r.html', 'r.md', 'r.sarif', 'r.xml', 'r.txt'].map((n) => runMain(['audit', '-o', out(n), SAMPLE])));
+    await Promise.all(
+      ['r.json', 'r.html', 'r.md', 'r.sarif', 'r.xml', 'r.txt'].map((n) => runMain(['audit', '-o', out(n), SAMPLE])),
+    );
     const { readFileSync } = await import('node:fs');
     const head = (n: string) => readFileSync(out(n), 'utf8').slice(0, 40);
     expect(JSON.parse(readFileSync(out('r.json'), 'utf8')).tool.name).toBe('mcptrace');
@@ -153,13 +187,16 @@ describe('an empty input', () => {
     return f;
   };
 
-  it.each([['annotate'], ['stats'], ['audit'], ['annotate', '-f', 'ndjson'], ['stats', '-f', 'json']])('%j warns on stderr, of a file and of stdin', async (...args) => {
-    const f = empty();
-    const [file, stdin] = await Promise.all([runMain([...args, f]), runMain([...args, '-'])]);
-    expect(file.code).toBe(0);
-    expect(file.stderr).toBe(`mcptrace: ${f}: empty, no MCP messages\n`);
-    expect(stdin.stderr).toBe('mcptrace: -: empty, no MCP messages\n');
-  });
+  it.each([['annotate'], ['stats'], ['audit'], ['annotate', '-f', 'ndjson'], ['stats', '-f', 'json']])(
+    '%j warns on stderr, of a file and of stdin',
+    async (...args) => {
+      const f = empty();
+      const [file, stdin] = await Promise.all([runMain([...args, f]), runMain([...args, '-'])]);
+      expect(file.code).toBe(0);
+      expect(file.stderr).toBe(`mcptrace: ${f}: empty, no MCP messages\n`);
+      expect(stdin.stderr).toBe('mcptrace: -: empty, no MCP messages\n');
+    },
+  );
 
   it('a file of lines but no MCP message says how many lines it read', async () => {
     const f = join(tmp.path, 'prose.txt');
@@ -170,7 +207,9 @@ describe('an empty input', () => {
   it('audit says nothing was checked, not "passed"; --fail-on-empty makes it a failure (exit 1)', async () => {
     const f = empty();
     const [text, md, gated] = await Promise.all([
-      runMain(['audit', f]), runMain(['audit', '-f', 'markdown', f]), runMain(['audit', '--fail-on-empty', f]),
+      runMain(['audit', f]),
+      runMain(['audit', '-f', 'markdown', f]),
+      runMain(['audit', '--fail-on-empty', f]),
     ]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/0 messages — nothing checked: no MCP message \(--fail-on-empty fails this\)\n$/);
@@ -187,7 +226,10 @@ describe('mcptrace rules ID', () => {
   });
 
   it('prints the page, or with --path where it is', async () => {
-    const [page, path] = await Promise.all([runMain(['rules', 'slow-response']), runMain(['rules', 'slow-response', '--path'])]);
+    const [page, path] = await Promise.all([
+      runMain(['rules', 'slow-response']),
+      runMain(['rules', 'slow-response', '--path']),
+    ]);
     expect(page.stdout).toMatch(/^# slow-response/);
     expect(path.stdout).toMatch(/\/docs\/rules\/slow-response\.md\n$/);
   });

@@ -10,8 +10,22 @@ const LOG = 'test/fixtures/secrets/secrets.envelope.ndjson';
 
 /** Every secret of the log, as it would appear in output if it leaked. */
 const SECRETS = [
-  'sk-abcdefghijklmnopqrstuvwxyz', 'abcdef123456', 'abc123secret', 'eyJhbGciOiJIUzI1NiJ9', 'k-123', 'sid=42', 'hunter2',
-  '12345', 'ghp_abcdefghijklmnopqrstuvwxyz0123456789', 'cs-999', 'pw-in-line', 'in-raw', 'env-secret', 'raw0123456789', 'plain-secret', 'zzzz9999secret',
+  'sk-abcdefghijklmnopqrstuvwxyz',
+  'abcdef123456',
+  'abc123secret',
+  'eyJhbGciOiJIUzI1NiJ9',
+  'k-123',
+  'sid=42',
+  'hunter2',
+  '12345',
+  'ghp_abcdefghijklmnopqrstuvwxyz0123456789',
+  'cs-999',
+  'pw-in-line',
+  'in-raw',
+  'env-secret',
+  'raw0123456789',
+  'plain-secret',
+  'zzzz9999secret',
 ];
 
 const leaks = (out: string) => SECRETS.filter((s) => out.includes(s));
@@ -36,27 +50,42 @@ describe('with --redact no sink prints a secret', () => {
     const r = await runMain([...args, '--redact', LOG]);
     expect(r.stderr).toBe('');
     expect(leaks(r.stdout)).toEqual([]);
-    if (args.includes('ndjson') || args.includes('--body') || args.includes('html')) expect(r.stdout).toContain('[REDACTED]');
+    if (args.includes('ndjson') || args.includes('--body') || args.includes('html'))
+      expect(r.stdout).toContain('[REDACTED]');
   });
 });
 
 describe('defaults', () => {
-  it.each([['html'], ['markdown'], ['sarif'], ['junit']])('audit -f %s redacts by default; --no-redact shows the log as it is', async (format) => {
-    const on = await runMain(['audit', '-f', format, LOG]);
-    expect(leaks(on.stdout)).toEqual([]);
-    const off = await runMain(['audit', '-f', format, '--no-redact', LOG]);
-    expect(leaks(off.stdout).length).toBeGreaterThan(0);
-  });
+  it.each([['html'], ['markdown'], ['sarif'], ['junit']])(
+    'audit -f %s redacts by default; --no-redact shows the log as it is',
+    async (format) => {
+      const on = await runMain(['audit', '-f', format, LOG]);
+      expect(leaks(on.stdout)).toEqual([]);
+      const off = await runMain(['audit', '-f', format, '--no-redact', LOG]);
+      expect(leaks(off.stdout).length).toBeGreaterThan(0);
+    },
+  );
 
-  it.each([[['audit', '-f', 'json']], [['audit', '-f', 'text']], [['annotate', '-f', 'ndjson']]])('%j does not redact by default', async (args) => {
-    const r = await runMain([...args, LOG]);
-    expect(leaks(r.stdout).length).toBeGreaterThan(0);
-  });
+  it.each([[['audit', '-f', 'json']], [['audit', '-f', 'text']], [['annotate', '-f', 'ndjson']]])(
+    '%j does not redact by default',
+    async (args) => {
+      const r = await runMain([...args, LOG]);
+      expect(leaks(r.stdout).length).toBeGreaterThan(0);
+    },
+  );
 
   it('the ndjson output keeps the record contract: masked messages are re-serialised, the rest is untouched', async () => {
-    const plain = (await runMain(['annotate', '-f', 'ndjson', LOG])).stdout.trim().split('\n').map((l) => JSON.parse(l));
-    const masked = (await runMain(['annotate', '-f', 'ndjson', '--redact', LOG])).stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(masked.map((r) => [r.seq, r.kind, r.id, r.method, r.pair, r.bytes])).toEqual(plain.map((r) => [r.seq, r.kind, r.id, r.method, r.pair, r.bytes]));
+    const plain = (await runMain(['annotate', '-f', 'ndjson', LOG])).stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const masked = (await runMain(['annotate', '-f', 'ndjson', '--redact', LOG])).stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(masked.map((r) => [r.seq, r.kind, r.id, r.method, r.pair, r.bytes])).toEqual(
+      plain.map((r) => [r.seq, r.kind, r.id, r.method, r.pair, r.bytes]),
+    );
     expect(masked[3].message.params.arguments.headers.Authorization).toBe('[REDACTED]');
     expect(masked[3].message.params.arguments.url).toBe('https://x.example/api?access_token=[REDACTED]&q=1');
     expect(masked[2]).toEqual(plain[2]);

@@ -5,18 +5,27 @@ import { RULES } from '../../src/rules/registry.js';
 import { runMain } from '../helpers/in-process.js';
 
 describe('mcptrace rules (text)', () => {
-  it.each([80, 120, 200])('fits %i columns, every rule in order with its severity, revisions and description column', async (width) => {
-    const { code, stdout } = await runMain(['rules', '--width', String(width)]);
-    expect(code).toBe(0);
-    const lines = stdout.trimEnd().split('\n');
-    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(width);
-    expect(lines[0]).toMatch(/^rule +severity +revisions/);
-    const starts = lines.filter((l) => /^[a-z][a-z0-9-]+ {2}/.test(l) && !l.startsWith('rule ')).map((l) => l.split(/\s+/)[0]);
-    expect(starts).toEqual(RULES.map((r) => r.meta.id));
-    // Aligned: the severity column starts at the same place on every rule's line.
-    const at = new Set(lines.filter((l) => RULES.some((r) => l.startsWith(`${r.meta.id} `))).map((l) => l.search(/ (error|warning|info)/)));
-    expect(at.size).toBe(1);
-  });
+  it.each([80, 120, 200])(
+    'fits %i columns, every rule in order with its severity, revisions and description column',
+    async (width) => {
+      const { code, stdout } = await runMain(['rules', '--width', String(width)]);
+      expect(code).toBe(0);
+      const lines = stdout.trimEnd().split('\n');
+      for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(width);
+      expect(lines[0]).toMatch(/^rule +severity +revisions/);
+      const starts = lines
+        .filter((l) => /^[a-z][a-z0-9-]+ {2}/.test(l) && !l.startsWith('rule '))
+        .map((l) => l.split(/\s+/)[0]);
+      expect(starts).toEqual(RULES.map((r) => r.meta.id));
+      // Aligned: the severity column starts at the same place on every rule's line.
+      const at = new Set(
+        lines
+          .filter((l) => RULES.some((r) => l.startsWith(`${r.meta.id} `)))
+          .map((l) => l.search(/ (error|warning|info)/)),
+      );
+      expect(at.size).toBe(1);
+    },
+  );
 
   it('shows the first sentence of each description, whole, and where the rule pages are', async () => {
     const { stdout } = await runMain(['rules', '--width', '400']);

@@ -33,10 +33,32 @@ beforeAll(() => {
     JSON.stringify({ ts: `2026-01-01T00:00:0${i}.000Z`, dir: d, session: ATTACK, message, ...extra });
   const lines = [
     JSON.stringify({ ts: '2026-01-01T00:00:00.000Z', session: ATTACK, event: ATTACK, detail: ATTACK }),
-    m(1, 'c2s', { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: ATTACK, capabilities: { [ATTACK]: {} }, clientInfo: { name: ATTACK, version: ATTACK } } }),
-    m(2, 's2c', { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: ATTACK, version: ATTACK } } }),
+    m(1, 'c2s', {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: {
+        protocolVersion: ATTACK,
+        capabilities: { [ATTACK]: {} },
+        clientInfo: { name: ATTACK, version: ATTACK },
+      },
+    }),
+    m(2, 's2c', {
+      jsonrpc: '2.0',
+      id: 0,
+      result: {
+        protocolVersion: '2025-11-25',
+        capabilities: { tools: {} },
+        serverInfo: { name: ATTACK, version: ATTACK },
+      },
+    }),
     m(3, 'c2s', { jsonrpc: '2.0', method: 'notifications/initialized' }),
-    m(4, 'c2s', { jsonrpc: '2.0', id: ATTACK, method: 'tools/call', params: { name: ATTACK, arguments: { x: ATTACK } } }),
+    m(4, 'c2s', {
+      jsonrpc: '2.0',
+      id: ATTACK,
+      method: 'tools/call',
+      params: { name: ATTACK, arguments: { x: ATTACK } },
+    }),
     m(5, 's2c', { jsonrpc: '2.0', id: ATTACK, error: { code: -32000, message: ATTACK, data: ATTACK } }),
     m(6, 'c2s', { jsonrpc: '2.0', id: 7, method: ATTACK }),
     m(7, 'c2s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: ATTACK, progress: 1 } }),
@@ -53,7 +75,8 @@ function expectInert(out: string, what: string): void {
   const bare = out.replace(SGR, '');
   const at = bare.search(ACTIVE);
   expect(at, `${what}: raw control character ${JSON.stringify(bare.slice(Math.max(0, at - 20), at + 20))}`).toBe(-1);
-  for (const seq of [CLEAR, TITLE, CLIPBOARD, '\x1b]', '\x07', '\x9b', '\x9d']) expect(out.includes(seq), `${what}: ${JSON.stringify(seq)}`).toBe(false);
+  for (const seq of [CLEAR, TITLE, CLIPBOARD, '\x1b]', '\x07', '\x9b', '\x9d'])
+    expect(out.includes(seq), `${what}: ${JSON.stringify(seq)}`).toBe(false);
 }
 
 describe('text outputs show the attack escaped and never emit it', () => {
@@ -98,12 +121,19 @@ describe('diagnostics on stderr', () => {
     const named = join(dir, `dbg${CLEAR}${C1}\u202e${TITLE}.ndjson`);
     copyFileSync(file, named);
     // annotate through the built executable (pino writing to fd 2), the others in-process.
-    for (const [args, run] of [[['annotate'], runCli], [['stats'], runMain], [['audit', '-f', 'json'], runMain]] as const) {
+    for (const [args, run] of [
+      [['annotate'], runCli],
+      [['stats'], runMain],
+      [['audit', '-f', 'json'], runMain],
+    ] as const) {
       const r = await run([...args, '--log-level', 'debug', named]);
       expect(r.code === 0 || r.code === 1, r.stderr).toBe(true);
       expectInert(r.stderr, `${args[0]} --log-level debug`);
       expect(r.stderr).toContain('\\u009b2J\\u009d0;t\\u009c\\u202e');
-      const lines = r.stderr.trim().split('\n').map((l) => JSON.parse(l) as { msg: string; input?: string });
+      const lines = r.stderr
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { msg: string; input?: string });
       // The JSON value is the name as given: escaping changes how it is written, not what it says.
       expect(lines.find((l) => l.msg === 'reading')?.input).toBe(named);
     }
@@ -111,15 +141,18 @@ describe('diagnostics on stderr', () => {
 });
 
 describe('Markdown outputs keep their tables and let no markup through', () => {
-  it.each([[['stats', '-f', 'markdown']], [['audit', '-f', 'markdown']], [['audit', '-f', 'markdown', '--no-redact']]])('%j', async (args) => {
-    const r = await runMain([...args, file]);
-    expect(r.code === 0 || r.code === 1, r.stderr).toBe(true);
-    expectInert(r.stdout, args.join(' '));
-    expect(tableProblems(r.stdout)).toEqual([]);
-    // Outside code fences no raw HTML tag and no unescaped backtick from the log.
-    const prose = r.stdout.replace(/```[\s\S]*?```/g, '');
-    expect(prose).not.toMatch(/<b>|<script/);
-    expect(prose).toContain('\\<b\\>');
-    expect(prose).not.toMatch(/[^\\]`H/);
-  });
+  it.each([[['stats', '-f', 'markdown']], [['audit', '-f', 'markdown']], [['audit', '-f', 'markdown', '--no-redact']]])(
+    '%j',
+    async (args) => {
+      const r = await runMain([...args, file]);
+      expect(r.code === 0 || r.code === 1, r.stderr).toBe(true);
+      expectInert(r.stdout, args.join(' '));
+      expect(tableProblems(r.stdout)).toEqual([]);
+      // Outside code fences no raw HTML tag and no unescaped backtick from the log.
+      const prose = r.stdout.replace(/```[\s\S]*?```/g, '');
+      expect(prose).not.toMatch(/<b>|<script/);
+      expect(prose).toContain('\\<b\\>');
+      expect(prose).not.toMatch(/[^\\]`H/);
+    },
+  );
 });

@@ -13,17 +13,58 @@ const [A, B] = ['aaaa-1111-session-one', 'bbbb-2222-session-two'];
 /** Two HTTP-like sessions (keys too long to be their own tags), interleaved: A calls echo, B calls add. */
 function log(): string {
   const rows: [string, string, object][] = [
-    [A, 'c2s', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }],
-    [A, 's2c', { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } }],
-    [B, 'c2s', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }],
-    [B, 's2c', { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } }],
+    [
+      A,
+      'c2s',
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+      },
+    ],
+    [
+      A,
+      's2c',
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } },
+      },
+    ],
+    [
+      B,
+      'c2s',
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+      },
+    ],
+    [
+      B,
+      's2c',
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } },
+      },
+    ],
     [A, 'c2s', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: {} } }],
     [B, 'c2s', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'add', arguments: {} } }],
     [A, 's2c', { jsonrpc: '2.0', id: 2, result: { content: [] } }],
     [B, 's2c', { jsonrpc: '2.0', id: 2, result: { content: [] } }],
   ];
   const file = join(tmp.path, 'two.ndjson');
-  writeFileSync(file, rows.map(([session, dir, m], i) => JSON.stringify({ ts: `2026-11-30T10:00:0${i}Z`, session, dir, line: JSON.stringify(m) })).join('\n') + '\n');
+  writeFileSync(
+    file,
+    rows
+      .map(([session, dir, m], i) =>
+        JSON.stringify({ ts: `2026-11-30T10:00:0${i}Z`, session, dir, line: JSON.stringify(m) }),
+      )
+      .join('\n') + '\n',
+  );
   return file;
 }
 
@@ -56,7 +97,10 @@ describe('session tags', () => {
     const other = join(tmp.path, 'other.ndjson');
     const C = 'cccc-3333-session-three';
     const m = { jsonrpc: '2.0', id: 1, method: 'ping' };
-    writeFileSync(other, JSON.stringify({ ts: '2026-11-30T10:01:00Z', session: C, dir: 'c2s', line: JSON.stringify(m) }) + '\n');
+    writeFileSync(
+      other,
+      JSON.stringify({ ts: '2026-11-30T10:01:00Z', session: C, dir: 'c2s', line: JSON.stringify(m) }) + '\n',
+    );
     const args = ['stats', '-f', 'json', '--where', 'session == "s3"', log(), other];
     const one = await runMain(args);
     const jobs = await runMain([...args, '--jobs', '2'], { env: { MCPTRACE_JOBS_IN_THREAD: '1' } });

@@ -28,7 +28,15 @@ beforeAll(async () => {
 describe('stats -f json', () => {
   it('has the documented keys, in order', () => {
     expect(Object.keys(stats).slice(0, 9)).toEqual([
-      'messages', 'bytes', 'byKind', 'byDirection', 'byPrimitive', 'byPhase', 'lifecycle', 'operation', 'methods',
+      'messages',
+      'bytes',
+      'byKind',
+      'byDirection',
+      'byPrimitive',
+      'byPhase',
+      'lifecycle',
+      'operation',
+      'methods',
     ]);
     expect(Object.keys(stats)).toEqual(expect.arrayContaining(['pairs', 'sessions']));
   });
@@ -39,7 +47,8 @@ describe('stats -f json', () => {
       expect(Object.keys(t).length).toBeGreaterThan(1);
       for (const v of Object.values(t)) expect(v).toEqual(countsShape);
     }
-    for (const k of ['lifecycle', 'operation']) expect(stats[k]).toMatchObject({ ...countsShape, share: expect.any(Number) });
+    for (const k of ['lifecycle', 'operation'])
+      expect(stats[k]).toMatchObject({ ...countsShape, share: expect.any(Number) });
     expect(stats.lifecycle.share + stats.operation.share).toBeCloseTo(1, 3);
   });
 
@@ -73,10 +82,13 @@ describe('stats -f json', () => {
     const msgs = records.filter((r) => r.kind !== 'event');
     const sum = (rs: Rec[]) => ({ messages: rs.length, bytes: rs.reduce((n, r) => n + r.bytes, 0) });
     expect({ messages: stats.messages, bytes: stats.bytes }).toEqual(sum(msgs));
-    for (const kind of ['request', 'response', 'error', 'notification']) expect(stats.byKind[kind]).toEqual(sum(msgs.filter((r) => r.kind === kind)));
+    for (const kind of ['request', 'response', 'error', 'notification'])
+      expect(stats.byKind[kind]).toEqual(sum(msgs.filter((r) => r.kind === kind)));
     for (const dir of ['c2s', 's2c']) expect(stats.byDirection[dir]).toEqual(sum(msgs.filter((r) => r.dir === dir)));
-    for (const p of ['tools', 'resources', 'prompts', 'base']) expect(stats.byPrimitive[p]).toEqual(sum(msgs.filter((r) => r.primitive === p)));
-    for (const ph of ['initialization', 'operation']) expect(stats.byPhase[ph]).toEqual(sum(msgs.filter((r) => r.phase === ph)));
+    for (const p of ['tools', 'resources', 'prompts', 'base'])
+      expect(stats.byPrimitive[p]).toEqual(sum(msgs.filter((r) => r.primitive === p)));
+    for (const ph of ['initialization', 'operation'])
+      expect(stats.byPhase[ph]).toEqual(sum(msgs.filter((r) => r.phase === ph)));
     const lifecycle = sum(msgs.filter((r) => r.phase !== 'operation'));
     expect(stats.lifecycle).toMatchObject(lifecycle);
     expect(stats.lifecycle.share).toBeCloseTo(lifecycle.messages / msgs.length, 3);
@@ -85,7 +97,11 @@ describe('stats -f json', () => {
     for (const [method, m] of Object.entries(stats.methods as Record<string, Rec>)) {
       const sent = msgs.filter((r) => r.method === method && (r.kind === 'request' || r.kind === 'notification'));
       const answers = msgs.filter((r) => r.method === method && (r.kind === 'response' || r.kind === 'error'));
-      expect({ method, count: m.count, errors: m.errors }).toEqual({ method, count: sent.length, errors: answers.filter((r) => r.kind === 'error').length });
+      expect({ method, count: m.count, errors: m.errors }).toEqual({
+        method,
+        count: sent.length,
+        errors: answers.filter((r) => r.kind === 'error').length,
+      });
       const lat = answers.map((r) => r.latencyMs).filter((x) => x !== null);
       expect(m.latencyMs.max).toBe(lat.length ? Math.max(...lat) : null);
     }
@@ -135,7 +151,13 @@ describe('stats -f markdown', () => {
 describe('stats: how the sessions went (the diagnosis)', () => {
   const CRASH = 'test/fixtures/failures/claude-desktop/mcp-server-notes-search-crash-x3.log';
   const DENIED = 'test/fixtures/failures/vscode/mcp-server-filesystem-access-denied.log';
-  const counts = (sessions: number, ok: number, degraded: number, failed: number, causes: Rec) => ({ sessions, ok, degraded, failed, causes });
+  const counts = (sessions: number, ok: number, degraded: number, failed: number, causes: Rec) => ({
+    sessions,
+    ok,
+    degraded,
+    failed,
+    causes,
+  });
 
   it('JSON: sessions by verdict and the causes that failed or degraded them, overall and per server, the same with --jobs', async () => {
     const s = await statsJson([CRASH, DENIED, ENVELOPE]);
@@ -148,23 +170,29 @@ describe('stats: how the sessions went (the diagnosis)', () => {
       },
     });
     expect(Object.keys(s).slice(-2)).toEqual(['timeSpan', 'diagnosis']);
-    const jobs = await runMain(['stats', '-f', 'json', '--jobs', '2', CRASH, DENIED, ENVELOPE], { env: { MCPTRACE_JOBS_IN_THREAD: '1' } });
+    const jobs = await runMain(['stats', '-f', 'json', '--jobs', '2', CRASH, DENIED, ENVELOPE], {
+      env: { MCPTRACE_JOBS_IN_THREAD: '1' },
+    });
     expect(JSON.parse(jobs.stdout).diagnosis).toEqual(s.diagnosis);
   });
 
   it('reads the records the filters leave out of the counts too', async () => {
-    expect((await statsJson(['--method', 'tools/list', CRASH, DENIED])).diagnosis).toEqual((await statsJson([CRASH, DENIED])).diagnosis);
+    expect((await statsJson(['--method', 'tools/list', CRASH, DENIED])).diagnosis).toEqual(
+      (await statsJson([CRASH, DENIED])).diagnosis,
+    );
   });
 
   it('table and Markdown: a Diagnosis section when a session failed or degraded, none when all went well', async () => {
     const md = (await runMain(['stats', '-f', 'markdown', CRASH, DENIED])).stdout;
-    expect(md).toContain([
-      '| server | sessions | ok | degraded | failed | causes |',
-      '| --- | ---: | ---: | ---: | ---: | --- |',
-      '| notes-search | 3 | 0 | 0 | 3 | server-exited ×2, spawn-failed |',
-      '| filesystem | 1 | 0 | 1 | 0 | tool-errors |',
-      '| all | 4 | 0 | 1 | 3 | server-exited ×2, spawn-failed, tool-errors |',
-    ].join('\n'));
+    expect(md).toContain(
+      [
+        '| server | sessions | ok | degraded | failed | causes |',
+        '| --- | ---: | ---: | ---: | ---: | --- |',
+        '| notes-search | 3 | 0 | 0 | 3 | server-exited ×2, spawn-failed |',
+        '| filesystem | 1 | 0 | 1 | 0 | tool-errors |',
+        '| all | 4 | 0 | 1 | 3 | server-exited ×2, spawn-failed, tool-errors |',
+      ].join('\n'),
+    );
     const table = (await runMain(['stats', '--width', '100', DENIED])).stdout;
     expect(table).toMatch(/Diagnosis\n.*\n.* server +│ sessions │ ok │ degraded │ failed │ causes/);
     expect(table).toMatch(/│ filesystem │ +1 │ +0 │ +1 │ +0 │ tool-errors +│/);

@@ -9,7 +9,8 @@ import { parseNdjson, REPO_ROOT, runCli, spawnCli } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
 
 const sample = (name: string) => readFileSync(join(REPO_ROOT, 'samples', name), 'utf8');
-const withSource = (stdout: string, from: string, to: string) => stdout.replaceAll(`"source":"${from}:`, `"source":"${to}:`);
+const withSource = (stdout: string, from: string, to: string) =>
+  stdout.replaceAll(`"source":"${from}:`, `"source":"${to}:`);
 
 describe('stdin', () => {
   it.each(['everything.envelope.ndjson', 'everything.ndjson', 'everything.transcript.txt', 'everything.json'])(
@@ -43,7 +44,11 @@ describe('stdin', () => {
 
   it('empty stdin: no records, exit 0, and one line saying it held no message', async () => {
     const r = await runCli(['annotate', '-f', 'ndjson', '-'], { input: '' });
-    expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 0, stdout: '', stderr: 'mcptrace: -: empty, no MCP messages\n' });
+    expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: 'mcptrace: -: empty, no MCP messages\n',
+    });
   });
 
   it('a file and stdin in one run: `annotate FILE -` reads both, in that order', async () => {
@@ -71,7 +76,12 @@ describe('live streaming: each record is printed when its line arrives, not at e
   }
 
   /** Resolves with the first `n` complete lines of `out` once they are there; rejects after `ms`. */
-  function linesArrive(c: ChildProcessWithoutNullStreams, n: number, ms: number, out: { text: string }): Promise<string[]> {
+  function linesArrive(
+    c: ChildProcessWithoutNullStreams,
+    n: number,
+    ms: number,
+    out: { text: string },
+  ): Promise<string[]> {
     return new Promise((resolve, reject) => {
       const check = () => {
         const lines = out.text.split('\n');
@@ -82,14 +92,19 @@ describe('live streaming: each record is printed when its line arrives, not at e
       };
       const timer = setTimeout(() => {
         c.stdout.off('data', check);
-        reject(new Error(`only ${out.text.split('\n').length - 1} of ${n} lines within ${ms} ms while stdin stayed open; got: ${out.text.slice(0, 300)}`));
+        reject(
+          new Error(
+            `only ${out.text.split('\n').length - 1} of ${n} lines within ${ms} ms while stdin stayed open; got: ${out.text.slice(0, 300)}`,
+          ),
+        );
       }, ms);
       c.stdout.on('data', check);
       check();
     });
   }
 
-  const exited = (c: ChildProcessWithoutNullStreams) => new Promise<number | null>((resolve) => c.on('close', (code) => resolve(code)));
+  const exited = (c: ChildProcessWithoutNullStreams) =>
+    new Promise<number | null>((resolve) => c.on('close', (code) => resolve(code)));
 
   it.each([
     ['raw NDJSON', 'everything.ndjson', 1, 'initialize'],
@@ -137,26 +152,27 @@ describe('stdout closed early (`mcptrace … | head -1`)', () => {
   // Many copies of the sample, so the CLI is still writing when the reader goes away.
   const files = Array.from({ length: 40 }, () => 'samples/everything.envelope.ndjson');
 
-  it.each([
-    [['annotate']],
-    [['annotate', '-f', 'ndjson']],
-    [['annotate', '-f', 'json']],
-    [['stats', '-f', 'json']],
-  ])('%j: ends quietly, without a stack trace', async (args) => {
-    const c = spawnCli([...args, ...files]);
-    c.stdin.end();
-    let err = '';
-    let got = 0;
-    c.stderr.on('data', (b: Buffer) => (err += b.toString()));
-    c.stdout.once('data', (b: Buffer) => {
-      got = b.length;
-      c.stdout.destroy();
-    });
-    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => c.on('close', (x, s) => resolve([x, s])));
-    expect(got).toBeGreaterThan(0);
-    expect(err).not.toMatch(/^\s+at\s/m);
-    expect(err).not.toMatch(/EPIPE|Error/);
-    expect(err).toBe('');
-    expect({ code, signal }).toEqual({ code: 0, signal: null });
-  }, 60_000);
+  it.each([[['annotate']], [['annotate', '-f', 'ndjson']], [['annotate', '-f', 'json']], [['stats', '-f', 'json']]])(
+    '%j: ends quietly, without a stack trace',
+    async (args) => {
+      const c = spawnCli([...args, ...files]);
+      c.stdin.end();
+      let err = '';
+      let got = 0;
+      c.stderr.on('data', (b: Buffer) => (err += b.toString()));
+      c.stdout.once('data', (b: Buffer) => {
+        got = b.length;
+        c.stdout.destroy();
+      });
+      const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+        c.on('close', (x, s) => resolve([x, s])),
+      );
+      expect(got).toBeGreaterThan(0);
+      expect(err).not.toMatch(/^\s+at\s/m);
+      expect(err).not.toMatch(/EPIPE|Error/);
+      expect(err).toBe('');
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+    },
+    60_000,
+  );
 });

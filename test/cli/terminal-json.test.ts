@@ -19,11 +19,14 @@ let file: string;
 beforeAll(() => {
   dir = tempDir('tty');
   file = join(dir, 'c1.ndjson');
-  writeFileSync(file, [
-    '{"jsonrpc":"2.0","id":"\u009b2J","method":"tools/call","params":{"name":"a\u202eb\u007f"}}',
-    '{"jsonrpc":"2.0","id":"\u009b2J","error":{"code":1,"message":"\u009d0;title\u009c"}}',
-    'not json \u009b31m',
-  ].join('\n') + '\n');
+  writeFileSync(
+    file,
+    [
+      '{"jsonrpc":"2.0","id":"\u009b2J","method":"tools/call","params":{"name":"a\u202eb\u007f"}}',
+      '{"jsonrpc":"2.0","id":"\u009b2J","error":{"code":1,"message":"\u009d0;title\u009c"}}',
+      'not json \u009b31m',
+    ].join('\n') + '\n',
+  );
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,20 +34,42 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function runInProcess(args: string[], isTTY: boolean): Promise<string> {
   const chunks: string[] = [];
   const stdout = Object.assign(new Writable({ write: (c, _e, cb) => (chunks.push(c.toString()), cb()) }), { isTTY });
-  const io: CliIO = { stdin: process.stdin, stdout, stderr: new Writable({ write: (_c, _e, cb) => cb() }), env: { NO_COLOR: '1' } };
+  const io: CliIO = {
+    stdin: process.stdin,
+    stdout,
+    stderr: new Writable({ write: (_c, _e, cb) => cb() }),
+    env: { NO_COLOR: '1' },
+  };
   await main(args, io);
   return chunks.join('');
 }
 
 describe('JSON formats on a terminal', () => {
-  it.each([[['annotate', '-f', 'ndjson']], [['annotate', '-f', 'json']], [['stats', '-f', 'json']], [['audit', '-f', 'json']], [['audit', '-f', 'sarif']]])('%j', async (args) => {
+  it.each([
+    [['annotate', '-f', 'ndjson']],
+    [['annotate', '-f', 'json']],
+    [['stats', '-f', 'json']],
+    [['audit', '-f', 'json']],
+    [['audit', '-f', 'sarif']],
+  ])('%j', async (args) => {
     const tty = await runInProcess([...args, file], true);
     expect(tty.length).toBeGreaterThan(100);
     expect(tty).not.toMatch(RAW);
     const piped = await runInProcess([...args, file], false);
     if (args[0] !== 'stats') expect(piped).toMatch(RAW);
     // Same JSON values either way.
-    if (args.includes('ndjson')) expect(tty.trim().split('\n').map((l) => JSON.parse(l))).toEqual(piped.trim().split('\n').map((l) => JSON.parse(l)));
+    if (args.includes('ndjson'))
+      expect(
+        tty
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l)),
+      ).toEqual(
+        piped
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l)),
+      );
     else expect(JSON.parse(tty.replace(ISO, 'T'))).toEqual(JSON.parse(piped.replace(ISO, 'T')));
   });
 

@@ -43,12 +43,17 @@ describe('time kinds across inputs', () => {
     });
   }
 
-  it('the recorded sample and its transcript: the capture\'s dated span, the transcript\'s clock span apart (the command, run)', async () => {
+  it("the recorded sample and its transcript: the capture's dated span, the transcript's clock span apart (the command, run)", async () => {
     const files = ['samples/everything.envelope.ndjson', 'samples/everything.transcript.txt'];
     const span = {
-      first: '2026-11-30T00:13:15.395Z', last: '2026-11-30T00:13:31.176Z', durationMs: 15781,
-      clockOnly: [{ file: 'samples/everything.transcript.txt', first: '00:13:15.395', last: '00:13:31.176', durationMs: 15781 }],
+      first: '2026-11-30T00:13:15.395Z',
+      last: '2026-11-30T00:13:31.176Z',
+      durationMs: 15781,
+      clockOnly: [
+        { file: 'samples/everything.transcript.txt', first: '00:13:15.395', last: '00:13:31.176', durationMs: 15781 },
+      ],
     };
-    for (const jobs of [[], ['--jobs', '2']]) expect(JSON.parse((await runCli(['stats', '-f', 'json', ...jobs, ...files])).stdout).timeSpan).toEqual(span);
+    for (const jobs of [[], ['--jobs', '2']])
+      expect(JSON.parse((await runCli(['stats', '-f', 'json', ...jobs, ...files])).stdout).timeSpan).toEqual(span);
   });
 });

@@ -21,7 +21,9 @@ describe('mcptrace why', () => {
     const r = await runMain(['why', `${F}/cursor/cursor-mcp-2.x-healthy-reload.log`]);
     expect(r.stdout).not.toContain('outside any session');
     expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('4 sessions: 4 ok, 0 degraded, 0 failed — ok');
-    const json = JSON.parse((await runMain(['why', '-f', 'json', `${F}/cursor/cursor-mcp-2.x-healthy-reload.log`])).stdout) as { session: string }[];
+    const json = JSON.parse(
+      (await runMain(['why', '-f', 'json', `${F}/cursor/cursor-mcp-2.x-healthy-reload.log`])).stdout,
+    ) as { session: string }[];
     expect(json.map((s) => s.session)).not.toContain('');
     // They are told when they show a failure (a spawn that failed before any session began).
     const failed = await runMain(['why', `${F}/anythingllm/anythingllm-desktop-spawn-npx-enoent.log`]);
@@ -36,11 +38,16 @@ describe('mcptrace why', () => {
 
   it('gives the diagnosis as JSON', async () => {
     const r = await runMain(['why', '-f', 'json', `${F}/claude-desktop/mcp-server-vault-initialize-timeout.log`]);
-    const out = JSON.parse(r.stdout) as { verdict: string; diagnoses: { cause: string; side: string; evidence: { text: string }[] }[] }[];
+    const out = JSON.parse(r.stdout) as {
+      verdict: string;
+      diagnoses: { cause: string; side: string; evidence: { text: string }[] }[];
+    }[];
     expect(out).toHaveLength(1);
     expect(out[0]!.verdict).toBe('failed');
     expect(out[0]!.diagnoses[0]!).toMatchObject({ cause: 'initialize-timeout', side: 'server' });
-    expect(out[0]!.diagnoses[0]!.evidence[0]!.text).toContain('"requestId":0,"reason":"Error: MCP error -32001: Request timed out"');
+    expect(out[0]!.diagnoses[0]!.evidence[0]!.text).toContain(
+      '"requestId":0,"reason":"Error: MCP error -32001: Request timed out"',
+    );
   });
 
   it('says ok, exit 0, on a healthy sample (the bundle, as a process)', async () => {

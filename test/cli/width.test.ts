@@ -36,19 +36,26 @@ describe('--width on every text command', () => {
     'test/fixtures/failures/cursor/cursor-mcp-0.49-tool-call-crash.log',
     'test/fixtures/failures/claude-desktop/mcp-server-notes-search-crash-x3.log',
   ];
-  it.each([['audit'], ['stats'], ['annotate']])('%s fits $COLUMNS (80, 120) when piped, over samples and real captures', async (command) => {
-    for (const file of CAPTURES) {
-      for (const width of [80, 120]) {
-        const { stdout } = await runMain([command, '--color=false', file], { env: { COLUMNS: String(width) } });
-        for (const l of stdout.split('\n')) if (!/^\s*https?:\/\/\S+$/.test(l)) expect(displayWidth(l), `${file} at ${width}: ${l}`).toBeLessThanOrEqual(width);
+  it.each([['audit'], ['stats'], ['annotate']])(
+    '%s fits $COLUMNS (80, 120) when piped, over samples and real captures',
+    async (command) => {
+      for (const file of CAPTURES) {
+        for (const width of [80, 120]) {
+          const { stdout } = await runMain([command, '--color=false', file], { env: { COLUMNS: String(width) } });
+          for (const l of stdout.split('\n'))
+            if (!/^\s*https?:\/\/\S+$/.test(l))
+              expect(displayWidth(l), `${file} at ${width}: ${l}`).toBeLessThanOrEqual(width);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('annotate at 120 columns: the free text takes what the method leaves of its column rather than be cut', async () => {
     const { stdout } = await runMain(['annotate', '--width', '120', '--color=false', SAMPLE]);
     const lines = stdout.split('\n');
-    expect(lines.find((l) => l.startsWith('  #51 '))).toMatch(/resources\/read +demo:\/\/resource\/static\/document\/extension\.md ↔ #50 \d+ms$/);
+    expect(lines.find((l) => l.startsWith('  #51 '))).toMatch(
+      /resources\/read +demo:\/\/resource\/static\/document\/extension\.md ↔ #50 \d+ms$/,
+    );
     // Lines that fit keep the method's column: their free text starts where every other line's does.
     const start = (n: number) => lines.find((l) => l.startsWith(`  #${n} `))!.indexOf(n === 52 ? 'demo:' : '↔');
     expect(start(52)).toBe(start(47));

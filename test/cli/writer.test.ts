@@ -19,7 +19,8 @@ function slowSink(): { out: Writable; writes: string[] } {
   return { out, writes };
 }
 
-const pieces = (n: number) => Array.from({ length: n }, (_, i) => `{"seq": ${i}, "text": "é ${'x'.repeat(i % 700)}"},\n`);
+const pieces = (n: number) =>
+  Array.from({ length: n }, (_, i) => `{"seq": ${i}, "text": "é ${'x'.repeat(i % 700)}"},\n`);
 
 describe('writePieces', () => {
   it('writes the joined text, in writes of about 256 KiB rather than one per piece', async () => {
@@ -71,6 +72,8 @@ describe('writeFilePieces', () => {
   });
 
   it('rejects when the file cannot be opened', async () => {
-    await expect(writeFilePieces(join(testTmpRoot(), 'no-such-dir-mcptrace', 'x', 'r.json'), ['{}'])).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(
+      writeFilePieces(join(testTmpRoot(), 'no-such-dir-mcptrace', 'x', 'r.json'), ['{}']),
+    ).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

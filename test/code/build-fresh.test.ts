@@ -21,7 +21,8 @@ describe('dist/ is built from the current sources', () => {
   it('the hash changes with any source, config or new file, and only with those', () => {
     const dir = tempDir('hash');
     copies.push(dir);
-    for (const p of ['src', 'bin', 'tsconfig.json', 'rolldown.config.mjs', 'package.json', 'package-lock.json']) cpSync(join(ROOT, p), join(dir, p), { recursive: true });
+    for (const p of ['src', 'bin', 'tsconfig.json', 'rolldown.config.mjs', 'package.json', 'package-lock.json'])
+      cpSync(join(ROOT, p), join(dir, p), { recursive: true });
     const hashes = new Set([sourceHash(dir)]);
     expect(sourceHash(dir)).toBe(sourceHash(ROOT));
     // Not inputs of the build: a test, a doc, a file beside the sources that is not TypeScript.

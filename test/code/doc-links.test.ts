@@ -61,7 +61,8 @@ function links(page: string, text: string): Link[] {
   const out: Link[] = [];
   for (const { line, text: l } of prose(text)) {
     const noCode = l.replace(/(`+)[^`]*?\1/g, '');
-    for (const m of noCode.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) out.push({ page, line, target: m[1]! });
+    for (const m of noCode.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g))
+      out.push({ page, line, target: m[1]! });
   }
   return out;
 }
@@ -104,8 +105,15 @@ describe('relative links in the README and docs', () => {
   });
 
   it('slugs headings as GitHub does, repeated ones numbered', () => {
-    const a = anchors('# A\n### `mcptrace annotate [files..]` (the default command)\n## Following a growing file (`--follow`)\n## A\n```\n# not a heading\n```\n');
-    expect([...a]).toEqual(['a', 'mcptrace-annotate-files-the-default-command', 'following-a-growing-file---follow', 'a-1']);
+    const a = anchors(
+      '# A\n### `mcptrace annotate [files..]` (the default command)\n## Following a growing file (`--follow`)\n## A\n```\n# not a heading\n```\n',
+    );
+    expect([...a]).toEqual([
+      'a',
+      'mcptrace-annotate-files-the-default-command',
+      'following-a-growing-file---follow',
+      'a-1',
+    ]);
   });
 
   it('reports a missing file and a missing anchor', () => {

@@ -22,12 +22,19 @@ function walk(dir: string, out: string[]): string[] {
 /** The names a module exports by declaration or by `export { … }` (not re-exports from other modules). */
 export function declaredExports(text: string): string[] {
   const names = new Set<string>();
-  for (const m of text.matchAll(/^export\s+(?:declare\s+)?(?:default\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm)) {
+  for (const m of text.matchAll(
+    /^export\s+(?:declare\s+)?(?:default\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm,
+  )) {
     names.add(m[1]!);
   }
   for (const m of text.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}\s*(?!from)[;\n]/gm)) {
     for (const part of m[1]!.split(',')) {
-      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!.trim();
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop()!
+        .trim();
       if (name) names.add(name);
     }
   }
@@ -42,7 +49,16 @@ function references(text: string): { spec: string; all: boolean; names: string[]
     const braces = /\{([^}]*)\}/.exec(clause);
     const star = /\*/.test(clause.replace(/\{[^}]*\}/, ''));
     const names = braces
-      ? braces[1]!.split(',').map((p) => p.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim()).filter(Boolean)
+      ? braces[1]!
+          .split(',')
+          .map((p) =>
+            p
+              .trim()
+              .replace(/^type\s+/, '')
+              .split(/\s+as\s+/)[0]!
+              .trim(),
+          )
+          .filter(Boolean)
       : [];
     // `import x from` (a default) or `* as ns`: the importer may use any name.
     const all = star || (!braces && clause.trim() !== '');

@@ -20,8 +20,16 @@ function runtimeImports(file: string, text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/^(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"](\.[^'"]+)['"]/gm)) {
     if (m[1] !== undefined) continue;
-    const names = /\{([^}]*)\}/.exec(m[2]!)?.[1]?.split(',').map((n) => n.trim()).filter(Boolean);
-    const onlyTypes = names !== undefined && names.length > 0 && names.every((n) => n.startsWith('type ')) && !/^[\w$]+\s*,/.test(m[2]!.trim());
+    const names = /\{([^}]*)\}/
+      .exec(m[2]!)?.[1]
+      ?.split(',')
+      .map((n) => n.trim())
+      .filter(Boolean);
+    const onlyTypes =
+      names !== undefined &&
+      names.length > 0 &&
+      names.every((n) => n.startsWith('type ')) &&
+      !/^[\w$]+\s*,/.test(m[2]!.trim());
     if (onlyTypes) continue;
     const target = resolve(dirname(file), m[3]!.replace(/\.js$/, '.ts'));
     if (target.startsWith(INPUT + '/')) out.push(target);

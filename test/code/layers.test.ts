@@ -10,29 +10,52 @@ const SRC = join(REPO_ROOT, 'src');
 
 /** Each part of src/ (a folder, or a file at its root) and its layer, top (13) to bottom (1), as ARCHITECTURE.md lists them. */
 const LAYERS: Readonly<Record<string, number>> = {
-  cli: 13, 'index.ts': 13,
-  live: 12, explore: 12,
-  export: 11, sql: 11,
+  cli: 13,
+  'index.ts': 13,
+  live: 12,
+  explore: 12,
+  export: 11,
+  sql: 11,
   output: 10,
-  audit: 9, stats: 9, story: 9, diff: 9, mock: 9, replay: 9, filter: 9,
+  audit: 9,
+  stats: 9,
+  story: 9,
+  diff: 9,
+  mock: 9,
+  replay: 9,
+  filter: 9,
   diagnose: 8,
-  'analyzer.ts': 7, 'analyze-stream.ts': 7,
+  'analyzer.ts': 7,
+  'analyze-stream.ts': 7,
   rules: 6,
   session: 5,
   decode: 4,
   input: 3,
   protocol: 2,
-  'types.ts': 1, util: 1,
+  'types.ts': 1,
+  util: 1,
 };
 
 /** Imports that run up the order today, each with why; to be moved away (the list only shrinks). */
 const KNOWN: readonly { from: string; to: string; why: string }[] = [
-  { from: 'export', to: 'cli', why: 'export/otlp/run.ts and its endpoint options are a command in all but name: they parse options and throw the CLI\'s UsageError' },
-  { from: 'export', to: 'live', why: 'export/otlp/live-spans.ts names the live annotator\'s listener type: spans made as wrap and proxy capture' },
-  { from: 'output', to: 'export', why: 'output/sql-result.ts renders DuckDB values with the columnar export\'s types' },
+  {
+    from: 'export',
+    to: 'cli',
+    why: "export/otlp/run.ts and its endpoint options are a command in all but name: they parse options and throw the CLI's UsageError",
+  },
+  {
+    from: 'export',
+    to: 'live',
+    why: "export/otlp/live-spans.ts names the live annotator's listener type: spans made as wrap and proxy capture",
+  },
+  { from: 'output', to: 'export', why: "output/sql-result.ts renders DuckDB values with the columnar export's types" },
   { from: 'output', to: 'sql', why: 'output/sql-result.ts renders the values the SQL layer reads back' },
-  { from: 'audit', to: 'output', why: 'audit/sequence.ts lays out the sequence diagram with output\'s text widths' },
-  { from: 'diff', to: 'output', why: 'diff/latency-diff.ts words a slowdown with output/numbers.ts, which belongs in util/' },
+  { from: 'audit', to: 'output', why: "audit/sequence.ts lays out the sequence diagram with output's text widths" },
+  {
+    from: 'diff',
+    to: 'output',
+    why: 'diff/latency-diff.ts words a slowdown with output/numbers.ts, which belongs in util/',
+  },
 ];
 
 interface Edge {
@@ -58,7 +81,8 @@ function tsFiles(dir: string): string[] {
 /** Every import between two parts of src/: `import … from`, `export … from`, `import type`, `import('…')`. */
 function edges(): Edge[] {
   const out: Edge[] = [];
-  const specifiers = /(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+'(\.{1,2}\/[^']+)'|import\(\s*'(\.{1,2}\/[^']+)'\s*\)|(?:^|\n)\s*import\s+'(\.{1,2}\/[^']+)'/g;
+  const specifiers =
+    /(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+'(\.{1,2}\/[^']+)'|import\(\s*'(\.{1,2}\/[^']+)'\s*\)|(?:^|\n)\s*import\s+'(\.{1,2}\/[^']+)'/g;
   for (const file of tsFiles(SRC)) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(specifiers)) {
@@ -83,12 +107,16 @@ describe('the layers of ARCHITECTURE.md', () => {
   });
 
   it('no import runs up the order, but the known ones', () => {
-    const up = all.filter((e) => LAYERS[e.to]! > LAYERS[e.from]! && !known(e)).map((e) => `${e.file} → ${e.to}/ (${e.from} is below ${e.to})`);
+    const up = all
+      .filter((e) => LAYERS[e.to]! > LAYERS[e.from]! && !known(e))
+      .map((e) => `${e.file} → ${e.to}/ (${e.from} is below ${e.to})`);
     expect([...new Set(up)]).toEqual([]);
   });
 
   it('every known exception is still there (remove its line when it is gone)', () => {
-    expect(KNOWN.filter((k) => !all.some((e) => e.from === k.from && e.to === k.to)).map((k) => `${k.from} → ${k.to}`)).toEqual([]);
+    expect(
+      KNOWN.filter((k) => !all.some((e) => e.from === k.from && e.to === k.to)).map((k) => `${k.from} → ${k.to}`),
+    ).toEqual([]);
   });
 
   it('the parts of one layer make no circle', () => {

@@ -58,8 +58,12 @@ describe('the system tools the tests run', () => {
   it('every program a test runs is in SYSTEM_TOOLS (or comes with Node or the clone)', () => {
     const found = programsRun();
     // The scan sees the programs it is meant to see: a broken pattern would pass everything.
-    expect([...found.keys()]).toEqual(expect.arrayContaining(['tshark', 'tcpdump', 'protoc', 'openssl', 'curl', 'editcap', 'script']));
-    const unlisted = [...found].filter(([name]) => !table.has(name) && !WITH_NODE_OR_CLONE.has(name)).map(([name, files]) => `${name} (${files.join(', ')})`);
+    expect([...found.keys()]).toEqual(
+      expect.arrayContaining(['tshark', 'tcpdump', 'protoc', 'openssl', 'curl', 'editcap', 'script']),
+    );
+    const unlisted = [...found]
+      .filter(([name]) => !table.has(name) && !WITH_NODE_OR_CLONE.has(name))
+      .map(([name, files]) => `${name} (${files.join(', ')})`);
     expect(unlisted).toEqual([]);
   });
 
@@ -67,7 +71,7 @@ describe('the system tools the tests run', () => {
     expect(SYSTEM_TOOLS.map((t) => t.tool)).toContain(CHROMIUM);
   });
 
-  it('finds a tool on PATH, and names the packages of the missing ones once each, in the table\'s order', () => {
+  it("finds a tool on PATH, and names the packages of the missing ones once each, in the table's order", () => {
     const nodeDir = nodeOnly();
     expect(hasTool('node', { PATH: nodeDir })).toBe(true);
     expect(hasTool('tshark', { PATH: nodeDir })).toBe(false);
@@ -80,7 +84,7 @@ describe('the system tools the tests run', () => {
     expect(missingPackages(tools, { PATH: nodeDir })).toEqual(['pkg-a', 'pkg-b']);
   });
 
-  it('with every tool present (npm test\'s own first step installed them) the script says nothing', async () => {
+  it("with every tool present (npm test's own first step installed them) the script says nothing", async () => {
     expect(missingPackages()).toEqual([]);
     const r = await run(process.execPath, ['scripts/system-tools.mjs'], { cwd: ROOT });
     expect(r.stdout + r.stderr).toBe('');
@@ -89,7 +93,10 @@ describe('the system tools the tests run', () => {
   it('when it may not install (MCPTRACE_SYSTEM_TOOLS=check), a missing tool stops it with one line and the command', async () => {
     // A PATH with nothing but Node: every tool looked up on PATH is missing.
     const env = { PATH: nodeOnly(), MCPTRACE_SYSTEM_TOOLS: 'check' };
-    const r = await run(process.execPath, ['scripts/system-tools.mjs'], { cwd: ROOT, env }).then(() => null, (e: { code: number; stdout: string; stderr: string }) => e);
+    const r = await run(process.execPath, ['scripts/system-tools.mjs'], { cwd: ROOT, env }).then(
+      () => null,
+      (e: { code: number; stdout: string; stderr: string }) => e,
+    );
     expect(r?.code).toBe(1);
     expect(r?.stdout).toBe('');
     const lines = r!.stderr.split('\n').filter(Boolean);
@@ -103,7 +110,10 @@ describe('the system tools the tests run', () => {
 describe('npm test and CI', () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8');
-  const code = ci.split('\n').filter((l) => !l.trimStart().startsWith('#')).join('\n');
+  const code = ci
+    .split('\n')
+    .filter((l) => !l.trimStart().startsWith('#'))
+    .join('\n');
 
   it('npm test runs the system tools step first (npm runs `pretest` before `test`)', () => {
     expect(pkg.scripts.pretest).toBe('node scripts/system-tools.mjs');

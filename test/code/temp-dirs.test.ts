@@ -28,7 +28,9 @@ describe('temporary folders in tests', () => {
   });
 
   it('only the temp helper and the global setup call mkdtemp or tmpdir()', () => {
-    const offenders = files.filter((f) => !OWNERS.has(f.rel) && /\bmkdtemp(Sync)?\(|\btmpdir\(\)/.test(f.text)).map((f) => f.rel);
+    const offenders = files
+      .filter((f) => !OWNERS.has(f.rel) && /\bmkdtemp(Sync)?\(|\btmpdir\(\)/.test(f.text))
+      .map((f) => f.rel);
     expect(offenders).toEqual([]);
   });
 
@@ -37,7 +39,8 @@ describe('temporary folders in tests', () => {
     for (const f of files) {
       f.text.split('\n').forEach((line, i) => {
         // A statement at column 0 that makes a folder runs at collection; inside a test or hook it is indented.
-        if (/^(?:export\s+)?(?:const|let|var)\s.*\b(?:tempDir|mkdtempSync|mkdirSync)\(/.test(line)) offenders.push(`${f.rel}:${i + 1}`);
+        if (/^(?:export\s+)?(?:const|let|var)\s.*\b(?:tempDir|mkdtempSync|mkdirSync)\(/.test(line))
+          offenders.push(`${f.rel}:${i + 1}`);
       });
     }
     expect(offenders).toEqual([]);

@@ -20,7 +20,12 @@ describe('salvage', () => {
   });
 
   it('reads the id from the tail when the message ends with it (the SDK writes method, params, jsonrpc, id)', () => {
-    const m = { method: 'tools/call', params: { name: 'x', arguments: { list: big(50) } }, jsonrpc: '2.0', id: 'req-9' };
+    const m = {
+      method: 'tools/call',
+      params: { name: 'x', arguments: { list: big(50) } },
+      jsonrpc: '2.0',
+      id: 'req-9',
+    };
     expect(cut(m, 40, 700)).toEqual({ kind: 'request', id: 'req-9', method: 'tools/call' });
   });
 
@@ -31,19 +36,35 @@ describe('salvage', () => {
     // The tail's last member is nested: nothing of the top level survives there.
     const cutTail = { jsonrpc: '2.0', result: { tools: big(80) } };
     const text = JSON.stringify(cutTail);
-    expect(salvage(text.slice(0, 30), text.slice(600, text.length - 2) + '}')).toEqual({ kind: 'response', id: null, method: null });
+    expect(salvage(text.slice(0, 30), text.slice(600, text.length - 2) + '}')).toEqual({
+      kind: 'response',
+      id: null,
+      method: null,
+    });
   });
 
   it('an error is an error, a method without an id a notification', () => {
-    expect(cut({ jsonrpc: '2.0', id: 4, error: { code: -32602, message: 'x'.repeat(500), data: big(20) } }, 50, 600)).toEqual({ kind: 'error', id: 4, method: null });
-    expect(cut({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'y'.repeat(500) } }, 80, 400)).toEqual({ kind: 'notification', id: null, method: 'notifications/message' });
+    expect(
+      cut({ jsonrpc: '2.0', id: 4, error: { code: -32602, message: 'x'.repeat(500), data: big(20) } }, 50, 600),
+    ).toEqual({ kind: 'error', id: 4, method: null });
+    expect(
+      cut(
+        { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'y'.repeat(500) } },
+        80,
+        400,
+      ),
+    ).toEqual({ kind: 'notification', id: null, method: 'notifications/message' });
   });
 
   it('the example of the issue: `{"jsonrpc":"2.0","id":7,"method":"tools/call",...[1234 chars truncated]...,"id":7}`', () => {
     const text = '{"jsonrpc":"2.0","id":7,"method":"tools/call",...[1234 chars truncated]...,"id":7}';
     const mark = findCutMark(text)!;
     expect(mark.cut).toBe(1234);
-    expect(salvage(text.slice(0, mark.head), text.slice(mark.tail))).toEqual({ kind: 'request', id: 7, method: 'tools/call' });
+    expect(salvage(text.slice(0, mark.head), text.slice(mark.tail))).toEqual({
+      kind: 'request',
+      id: 7,
+      method: 'tools/call',
+    });
   });
 
   it('escaped quotes and brackets inside strings do not confuse either end', () => {
@@ -63,12 +84,25 @@ describe('decode of a cut message', () => {
   it('is the message kind with truncated set, no body and no problem, its raw text kept', () => {
     const f = cutOf('s2c', { result: { tools: big(40) }, jsonrpc: '2.0', id: 1 }, 200, 900);
     const [d] = decodeFrame(f);
-    expect(d).toMatchObject({ kind: 'response', id: 1, method: null, message: null, noBody: 'truncated', raw: f.text, bytes: f.bytes });
+    expect(d).toMatchObject({
+      kind: 'response',
+      id: 1,
+      method: null,
+      message: null,
+      noBody: 'truncated',
+      raw: f.text,
+      bytes: f.bytes,
+    });
     expect(d.problem).toBeUndefined();
   });
 
   it('is invalid, still without a problem, when the kind did not survive', () => {
-    const f = cutOf('c2s', { jsonrpc: '2.0', id: 1, params: { x: 'y'.repeat(300) }, method: 'tools/call', z: 'w'.repeat(300) }, 40, 500);
+    const f = cutOf(
+      'c2s',
+      { jsonrpc: '2.0', id: 1, params: { x: 'y'.repeat(300) }, method: 'tools/call', z: 'w'.repeat(300) },
+      40,
+      500,
+    );
     const [d] = decodeFrame(f);
     expect(d).toMatchObject({ kind: 'invalid', id: 1, noBody: 'truncated' });
     expect(d.problem).toBeUndefined();

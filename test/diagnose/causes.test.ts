@@ -14,17 +14,36 @@ describe('causes', () => {
   });
 
   it('no pattern has an unbounded quantifier inside a repeated group', () => {
-    const res = [...HOST_LINE_PATTERNS.map((p) => p.re), ...EXCEPTION_SHAPES.flatMap((s) => [s.start, s.headline, s.cause ?? null])];
+    const res = [
+      ...HOST_LINE_PATTERNS.map((p) => p.re),
+      ...EXCEPTION_SHAPES.flatMap((s) => [s.start, s.headline, s.cause ?? null]),
+    ];
     for (const re of res) if (re) expect(re.source, re.source).not.toMatch(/\([^)]*[*+][^)]*\)[*+{]/);
   });
 
   it('reads hostile lines (long runs of what the patterns repeat) and a traceback of 10,000 lines', () => {
-    const hostile = ['a'.repeat(100_000), ' '.repeat(100_000), 'spawn '.repeat(20_000), '(HTTP '.repeat(20_000), 'a.'.repeat(50_000) + 'Error', '| '.repeat(50_000)];
-    for (const text of hostile) expect(Array.isArray(readSignals(rec({ kind: 'log', text, message: null })))).toBe(true);
-    const tb = ['Traceback (most recent call last):', ...Array.from({ length: 10_000 }, () => '  File "x.py", line 1, in f'), 'ValueError: boom'].join('\n');
+    const hostile = [
+      'a'.repeat(100_000),
+      ' '.repeat(100_000),
+      'spawn '.repeat(20_000),
+      '(HTTP '.repeat(20_000),
+      'a.'.repeat(50_000) + 'Error',
+      '| '.repeat(50_000),
+    ];
+    for (const text of hostile)
+      expect(Array.isArray(readSignals(rec({ kind: 'log', text, message: null })))).toBe(true);
+    const tb = [
+      'Traceback (most recent call last):',
+      ...Array.from({ length: 10_000 }, () => '  File "x.py", line 1, in f'),
+      'ValueError: boom',
+    ].join('\n');
     // Only the first and last 250 lines of a long record are read: the headline, last, is found.
-    expect(readSignals(rec({ kind: 'log', text: tb, message: null })).find((s) => s.kind === 'exception')?.text).toBe('ValueError: boom');
+    expect(readSignals(rec({ kind: 'log', text: tb, message: null })).find((s) => s.kind === 'exception')?.text).toBe(
+      'ValueError: boom',
+    );
     const short = ['Traceback (most recent call last):', '  File "x.py", line 1, in f', 'ValueError: boom'].join('\n');
-    expect(readSignals(rec({ kind: 'log', text: short, message: null })).find((s) => s.kind === 'exception')?.text).toBe('ValueError: boom');
+    expect(
+      readSignals(rec({ kind: 'log', text: short, message: null })).find((s) => s.kind === 'exception')?.text,
+    ).toBe('ValueError: boom');
   });
 });

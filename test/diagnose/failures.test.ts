@@ -26,14 +26,21 @@ const KNOWN_GAPS: Record<string, string> = {};
 
 const fixtures = readdirSync(ROOT, { withFileTypes: true })
   .filter((d) => d.isDirectory())
-  .flatMap((d) => readdirSync(`${ROOT}/${d.name}`).filter((f) => !f.endsWith('.json')).map((f) => `${d.name}/${f}`))
+  .flatMap((d) =>
+    readdirSync(`${ROOT}/${d.name}`)
+      .filter((f) => !f.endsWith('.json'))
+      .map((f) => `${d.name}/${f}`),
+  )
   .sort();
 
 async function diagnosed(path: string): Promise<SessionDiagnosis[]> {
   const bytes = readFileSync(path);
-  const out = await analyze((async function* () {
-    yield bytes;
-  })(), { file: path });
+  const out = await analyze(
+    (async function* () {
+      yield bytes;
+    })(),
+    { file: path },
+  );
   const result = diagnose(out.records, out);
   const lines = bytes.toString('utf8').split(/\r?\n/);
   quoteEvidence(result, (_file, n) => lines[n - 1]);
@@ -52,21 +59,28 @@ function problems(result: SessionDiagnosis[], exp: Expected): string[] {
       out.push(`no ${c.id}`);
       continue;
     }
-    if (!got.some((d) => d.side === c.side)) out.push(`${c.id}: side ${got.map((d) => d.side).join('/')}, expected ${c.side}`);
-    if (c.server !== undefined && !result.some((s) => s.server === c.server && s.diagnoses.some((d) => d.cause === c.id && d.impact !== 'note'))) {
+    if (!got.some((d) => d.side === c.side))
+      out.push(`${c.id}: side ${got.map((d) => d.side).join('/')}, expected ${c.side}`);
+    if (
+      c.server !== undefined &&
+      !result.some((s) => s.server === c.server && s.diagnoses.some((d) => d.cause === c.id && d.impact !== 'note'))
+    ) {
       out.push(`${c.id}: in no session of ${c.server} (servers: ${result.map((s) => s.server).join(', ')})`);
     }
     const texts = got.flatMap((d) => d.evidence.map((e) => e.text));
-    for (const sub of c.evidence) if (!texts.some((t) => t.includes(sub))) out.push(`${c.id}: no evidence with ${JSON.stringify(sub)}`);
+    for (const sub of c.evidence)
+      if (!texts.some((t) => t.includes(sub))) out.push(`${c.id}: no evidence with ${JSON.stringify(sub)}`);
   }
   // Ranked: expected causes found in one session come in the expected order.
   for (const s of result) {
     const ids = s.diagnoses.map((d) => d.cause);
     const expectedHere = exp.causes.map((c) => c.id).filter((id) => ids.includes(id));
     const gotHere = ids.filter((id) => expectedHere.includes(id));
-    if (gotHere.join() !== expectedHere.join()) out.push(`session ${s.session}: ranked ${gotHere.join(', ')}, expected ${expectedHere.join(', ')}`);
+    if (gotHere.join() !== expectedHere.join())
+      out.push(`session ${s.session}: ranked ${gotHere.join(', ')}, expected ${expectedHere.join(', ')}`);
   }
-  for (const n of exp.negativeFor) if (all.some((d) => d.cause === n && d.impact !== 'note')) out.push(`${n} reported (negativeFor)`);
+  for (const n of exp.negativeFor)
+    if (all.some((d) => d.cause === n && d.impact !== 'note')) out.push(`${n} reported (negativeFor)`);
   if (exp.verdict === 'ok' && all.some((d) => d.impact !== 'note')) out.push('a healthy log with a cause');
   return out;
 }
@@ -104,7 +118,14 @@ describe('the failure corpus', () => {
 describe('the healthy samples', () => {
   // Both record a deliberate bad call each (an unknown tool, an unknown entity: isError results; a resource that does
   // not exist: -32602): one refused input among many calls is reported as a note and leaves the verdict ok.
-  for (const f of ['samples/everything.ndjson', 'samples/everything.json', 'samples/everything.transcript.txt', 'samples/everything.envelope.ndjson', 'samples/memory.envelope.ndjson', 'samples/everything-http.har']) {
+  for (const f of [
+    'samples/everything.ndjson',
+    'samples/everything.json',
+    'samples/everything.transcript.txt',
+    'samples/everything.envelope.ndjson',
+    'samples/memory.envelope.ndjson',
+    'samples/everything-http.har',
+  ]) {
     it(`${f} is ok`, async () => {
       const result = await diagnosed(f);
       expect(result.map((s) => s.verdict)).toEqual(result.map(() => 'ok'));

@@ -6,9 +6,12 @@ import { diagnose } from '../../src/diagnose/diagnoser.js';
 import type { SessionDiagnosis } from '../../src/diagnose/types.js';
 
 async function diagnosed(text: string, file = 'mcp-server-notes.log'): Promise<SessionDiagnosis[]> {
-  const out = await analyze((async function* () {
-    yield Buffer.from(text);
-  })(), { file });
+  const out = await analyze(
+    (async function* () {
+      yield Buffer.from(text);
+    })(),
+    { file },
+  );
   return diagnose(out.records, out);
 }
 
@@ -46,7 +49,10 @@ const SPAWN_JSON = `2025-04-23T10:53:18.930Z [wazuh] [info] Initializing server.
 
 describe('diagnosis rough edges', () => {
   it("a spawn failure's headline is the error, not the opening of the host's dump after it", async () => {
-    for (const [log, words] of [[SPAWN_DUMP, 'spawn python ENOENT'], [SPAWN_JSON, 'spawn python3 ENOENT']] as const) {
+    for (const [log, words] of [
+      [SPAWN_DUMP, 'spawn python ENOENT'],
+      [SPAWN_JSON, 'spawn python3 ENOENT'],
+    ] as const) {
       const [s] = await diagnosed(log);
       const d = s!.diagnoses[0]!;
       expect(d.cause).toBe('spawn-failed');
@@ -58,12 +64,16 @@ describe('diagnosis rough edges', () => {
 });
 
 describe('whose a host line is', () => {
-  it("Zed: a failure line naming one server leaves the lines after it to the server started last (its stderr, its initialize timeout)", async () => {
+  it('Zed: a failure line naming one server leaves the lines after it to the server started last (its stderr, its initialize timeout)', async () => {
     const file = 'test/fixtures/failures/zed/zed-spawn-failed-and-initialize-timeout.log';
-    const out = await analyze((async function* () {
-      yield readFileSync(file);
-    })(), { file });
-    const sessionOf = (re: RegExp) => out.records.filter((r) => re.test(r.text ?? String(r.event?.data?.text ?? ''))).map((r) => r.session);
+    const out = await analyze(
+      (async function* () {
+        yield readFileSync(file);
+      })(),
+      { file },
+    );
+    const sessionOf = (re: RegExp) =>
+      out.records.filter((r) => re.test(r.text ?? String(r.event?.data?.text ?? ''))).map((r) => r.session);
     expect(sessionOf(/failed to start/)).toEqual(['browser-tools-context-server', 'browser-tools-context-server']);
     expect(sessionOf(/embedding 2317|took over 60s/)).toEqual(['docs-search', 'docs-search']);
     const by = new Map(diagnose(out.records, out).map((s) => [s.session, s.diagnoses.map((d) => d.cause)]));

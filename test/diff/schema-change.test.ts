@@ -4,12 +4,27 @@ import { describe, expect, it } from 'vitest';
 import { ignoring, diffJson } from '../../src/diff/json-diff.js';
 import { inputChanges, outputChanges } from '../../src/diff/schema-change.js';
 
-const obj = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
+const obj = (properties: Record<string, unknown>, required: string[] = []) => ({
+  type: 'object',
+  properties,
+  required,
+});
 
 describe('input schema changes', () => {
   it('narrowed types, removed enum values, new required arguments break callers; widened ones do not', () => {
-    const a = obj({ n: { type: 'number' }, unit: { type: 'string', enum: ['eur', 'usd', 'gbp'] }, q: { type: ['string', 'null'] } }, ['n']);
-    const b = obj({ n: { type: 'integer' }, unit: { type: 'string', enum: ['eur', 'usd'] }, q: { type: 'string' }, k: { type: 'string' } }, ['n', 'unit', 'k']);
+    const a = obj(
+      { n: { type: 'number' }, unit: { type: 'string', enum: ['eur', 'usd', 'gbp'] }, q: { type: ['string', 'null'] } },
+      ['n'],
+    );
+    const b = obj(
+      {
+        n: { type: 'integer' },
+        unit: { type: 'string', enum: ['eur', 'usd'] },
+        q: { type: 'string' },
+        k: { type: 'string' },
+      },
+      ['n', 'unit', 'k'],
+    );
     expect(inputChanges(a, b)).toEqual([
       { what: 'required argument k added', breaking: true },
       { what: 'argument unit became required', breaking: true },
@@ -21,14 +36,21 @@ describe('input schema changes', () => {
   });
 
   it('integer → number is a widening; description-only changes are named, not breaking', () => {
-    expect(inputChanges(obj({ n: { type: 'integer' } }), obj({ n: { type: 'number' } }))).toEqual([{ what: 'argument n: type integer → number', breaking: false }]);
-    expect(inputChanges(obj({ n: { type: 'number', description: 'a' } }), obj({ n: { type: 'number', description: 'b' } }))).toEqual([
-      { what: 'input schema changed (descriptions or keywords)', breaking: false },
+    expect(inputChanges(obj({ n: { type: 'integer' } }), obj({ n: { type: 'number' } }))).toEqual([
+      { what: 'argument n: type integer → number', breaking: false },
     ]);
+    expect(
+      inputChanges(obj({ n: { type: 'number', description: 'a' } }), obj({ n: { type: 'number', description: 'b' } })),
+    ).toEqual([{ what: 'input schema changed (descriptions or keywords)', breaking: false }]);
   });
 
   it('output fields removed or retyped break readers', () => {
-    expect(outputChanges(obj({ id: { type: 'string' }, n: { type: 'number' } }), obj({ n: { type: 'string' } })).map((c) => [c.what, c.breaking])).toEqual([
+    expect(
+      outputChanges(obj({ id: { type: 'string' }, n: { type: 'number' } }), obj({ n: { type: 'string' } })).map((c) => [
+        c.what,
+        c.breaking,
+      ]),
+    ).toEqual([
       ['output field id removed', true],
       ['output field n: type number → string', true],
     ]);
@@ -45,7 +67,10 @@ describe('result differences', () => {
       { path: 'meta.id', kind: 'type' },
       { path: 'extra', kind: 'added' },
     ]);
-    expect(diffJson(a, b, ignoring(['content.*.text', '**.timestamp']), 10).changes.map((c) => c.path)).toEqual(['meta.id', 'extra']);
+    expect(diffJson(a, b, ignoring(['content.*.text', '**.timestamp']), 10).changes.map((c) => c.path)).toEqual([
+      'meta.id',
+      'extra',
+    ]);
     expect(diffJson(a, b, ignoring([]), 2)).toMatchObject({ more: true });
   });
 });

@@ -12,7 +12,15 @@ it('gives the terminal back on an exception, then reports it (exit 3)', async ()
     main(argv: readonly string[], io: unknown): Promise<number>;
   };
   const screen: string[] = [];
-  const stdout = Object.assign(new Writable({ write(chunk: Buffer, _e, done) { screen.push(chunk.toString('utf8')); done(); } }), { isTTY: true, rows: 24 });
+  const stdout = Object.assign(
+    new Writable({
+      write(chunk: Buffer, _e, done) {
+        screen.push(chunk.toString('utf8'));
+        done();
+      },
+    }),
+    { isTTY: true, rows: 24 },
+  );
   // The terminal's width can be read until the first frame is written (after the switch to the alternate screen),
   // then reading it fails.
   Object.defineProperty(stdout, 'columns', {
@@ -32,8 +40,18 @@ it('gives the terminal back on an exception, then reports it (exit 3)', async ()
     },
   });
   const errors: string[] = [];
-  const stderr = new Writable({ write(chunk: Buffer, _e, done) { errors.push(chunk.toString('utf8')); done(); } });
-  const code = await main(['explore', join(REPO_ROOT, 'samples', 'everything.ndjson')], { stdin, stdout, stderr, env: childEnv() });
+  const stderr = new Writable({
+    write(chunk: Buffer, _e, done) {
+      errors.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const code = await main(['explore', join(REPO_ROOT, 'samples', 'everything.ndjson')], {
+    stdin,
+    stdout,
+    stderr,
+    env: childEnv(),
+  });
   expect(code).toBe(3);
   expect(errors.join('')).toBe('mcptrace: internal error: the terminal went away (run with --debug for details)\n');
   const written = screen.join('');

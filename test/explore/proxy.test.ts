@@ -43,9 +43,20 @@ describe.each([
 ])('proxy --explore at %i columns, %s', (width, how) => {
   it('shows the URL in the title and the session as it happens; q gives the terminal back, then the proxy stops', async () => {
     const capture = how === 'with --out' ? join(tempDir('proxy-explore'), 'capture.ndjson') : null;
-    const args = ['proxy', '--target', `http://127.0.0.1:${server.port}/mcp`, '--explore', '--listen', '127.0.0.1:0', ...(capture ? ['--out', capture] : [])];
+    const args = [
+      'proxy',
+      '--target',
+      `http://127.0.0.1:${server.port}/mcp`,
+      '--explore',
+      '--listen',
+      '127.0.0.1:0',
+      ...(capture ? ['--out', capture] : []),
+    ];
     const t = (tmux = await Tmux.mcptrace(args, width, 24));
-    let s = await t.waitFor((x) => /^proxy http:\/\/127\.0\.0\.1:\d+\/mcp · 0 records · following/.test(rows(x)[0]!), 'the title with the URL');
+    let s = await t.waitFor(
+      (x) => /^proxy http:\/\/127\.0\.0\.1:\d+\/mcp · 0 records · following/.test(rows(x)[0]!),
+      'the title with the URL',
+    );
     const url = /^proxy (\S+)/.exec(rows(s)[0]!)![1]!;
     expect(s).toMatch(/^ {2}no message yet$/m);
     expect(rows(s)[23]).toMatch(/^\? help {2}q quit/);
@@ -54,7 +65,9 @@ describe.each([
     session = await connectSdk(url);
     const c = session;
     await waitForSeen(c, (m) => m.dir === 'c2s' && 'result' in m.message && 'roots' in (m.message.result as object));
-    await c.client.callTool({ name: 'echo', arguments: { message: 'through the view' } }, CallToolResultSchema, { timeout: 15_000 });
+    await c.client.callTool({ name: 'echo', arguments: { message: 'through the view' } }, CallToolResultSchema, {
+      timeout: 15_000,
+    });
     s = await t.waitFor((x) => /tools\/call .*echo ↔ #\d+/.test(x), "the tools/call's answer in the list");
     expect(s).toMatch(/req 0 .*initialize/);
     expect(s).toMatch(/tools\/call .*echo$/m);
@@ -65,7 +78,10 @@ describe.each([
     expect(selected(s)).toMatch(/tools\/call .*echo ↔ #\d+/);
     // Its detail: the pair, and the HTTP exchange that carried it, read from the capture as it grows.
     await t.keys('Enter');
-    s = await t.waitFor((x) => /^pair$/m.test(x) && /^ {2}POST \/mcp → 200 text\/event-stream/m.test(x), 'the detail pane');
+    s = await t.waitFor(
+      (x) => /^pair$/m.test(x) && /^ {2}POST \/mcp → 200 text\/event-stream/m.test(x),
+      'the detail pane',
+    );
     expect(s).toMatch(/^ +#\d+ .*req 1 .*tools\/call +echo$/m);
 
     await t.keys('q');
@@ -82,13 +98,20 @@ describe.each([
       const r = await runCli(['annotate', '-f', 'ndjson', capture]);
       expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
       const records = parseNdjson(r.stdout);
-      const got = records.filter((x) => x.session === c.session() && x.kind !== 'event').map((x) => `${x.dir} ${canonical(x.message)}`).sort();
+      const got = records
+        .filter((x) => x.session === c.session() && x.kind !== 'event')
+        .map((x) => `${x.dir} ${canonical(x.message)}`)
+        .sort();
       expect(got).toEqual(c.seen.map((m) => `${m.dir} ${canonical(m.message)}`).sort());
       // The client's GET stream was still open when q came: cut, and said so.
-      expect(records.filter((x) => x.event?.name === 'http-stream-open').map((x) => x.event.data.reason)).toEqual(['end-of-capture']);
+      expect(records.filter((x) => x.event?.name === 'http-stream-open').map((x) => x.event.data.reason)).toEqual([
+        'end-of-capture',
+      ]);
       expect(readFileSync(capture, 'utf8').endsWith('\n')).toBe(true);
     } else {
-      const temp = /mcptrace: (\S+capture\.ndjson) was a temporary capture and is removed \(--out FILE keeps it\)/.exec(said);
+      const temp = /mcptrace: (\S+capture\.ndjson) was a temporary capture and is removed \(--out FILE keeps it\)/.exec(
+        said,
+      );
       expect(temp).not.toBeNull();
       expect(existsSync(temp![1]!)).toBe(false);
     }
@@ -97,23 +120,30 @@ describe.each([
 
 describe('proxy --explore on a temporary capture', () => {
   it('leaves no folder behind when the terminal goes away (a hangup: writing to it fails)', async () => {
-    const t = (tmux = await Tmux.mcptrace(['proxy', '--target', `http://127.0.0.1:${server.port}/mcp`, '--explore'], 80, 24));
+    const t = (tmux = await Tmux.mcptrace(
+      ['proxy', '--target', `http://127.0.0.1:${server.port}/mcp`, '--explore'],
+      80,
+      24,
+    ));
     await t.waitFor((x) => x.startsWith('proxy http://'), 'the title with the URL');
     const shell = await t.panePid();
     const child = Number(readFileSync(`/proc/${shell}/task/${shell}/children`, 'utf8').trim().split(/\s+/)[0]);
     // The capture the proxy writes, among the files it holds open.
-    const capture = readdirSync(`/proc/${child}/fd`).map((fd) => {
-      try {
-        return readlinkSync(`/proc/${child}/fd/${fd}`);
-      } catch {
-        return '';
-      }
-    }).find((path) => /\/mcptrace-proxy-[^/]+\/capture\.ndjson$/.test(path));
+    const capture = readdirSync(`/proc/${child}/fd`)
+      .map((fd) => {
+        try {
+          return readlinkSync(`/proc/${child}/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      })
+      .find((path) => /\/mcptrace-proxy-[^/]+\/capture\.ndjson$/.test(path));
     expect(capture).toBeDefined();
     await t.kill();
     tmux = null;
     // Polled (bounded) until the process has ended.
-    for (let i = 0; i < 200 && existsSync(`/proc/${child}`); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 200 && existsSync(`/proc/${child}`); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(existsSync(`/proc/${child}`)).toBe(false);
     expect(existsSync(dirname(capture!))).toBe(false);
   });

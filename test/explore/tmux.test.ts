@@ -23,7 +23,10 @@ const rows = (screen: string) => screen.split('\n');
 const selected = (screen: string) => rows(screen).find((l) => l.startsWith('>')) ?? '';
 /** The terminal was given back: the shell's line after the command, cooked mode, main screen, cursor shown. */
 async function expectRestored(t: Tmux, code: number): Promise<void> {
-  const after = await t.waitFor((s) => s.includes(`exit ${code}`) && /^-?icanon$/m.test(s), `exit ${code} and the terminal's mode`);
+  const after = await t.waitFor(
+    (s) => s.includes(`exit ${code}`) && /^-?icanon$/m.test(s),
+    `exit ${code} and the terminal's mode`,
+  );
   expect(after).toMatch(/^icanon$/m);
   expect(await t.modes()).toEqual({ alternate: false, cursor: true });
 }
@@ -41,7 +44,10 @@ function mistakeColumn(expr: string): number {
 describe.each([80, 120])('explore at %i columns', (width) => {
   it('moves, filters, opens a body, follows a pair, jumps to findings, shows help and quits cleanly', async () => {
     const t = (tmux = await Tmux.mcptrace(['explore', SAMPLE], width, 24));
-    let s = await t.waitFor((x) => x.includes('144 records') && !x.includes('reading…') && selected(x).includes('#1 '), 'the list');
+    let s = await t.waitFor(
+      (x) => x.includes('144 records') && !x.includes('reading…') && selected(x).includes('#1 '),
+      'the list',
+    );
     expect(rows(s)[0]).toMatch(/^everything\.ndjson · 144 records .* #1 1\/144$/);
     expect(selected(s)).toMatch(/^> +#1 .*req 0 .*initialize/);
     expect(rows(s)[23]).toMatch(/^\? help {2}q quit {2}Enter detail/);
@@ -68,7 +74,11 @@ describe.each([80, 120])('explore at %i columns', (width) => {
     s = await t.waitFor((x) => rows(x)[0]!.includes(': 43 shown'), 'the filtered list');
     expect(rows(s)[0]).toContain('/method == "tools/call": 43 shown');
     expect(selected(s)).toMatch(/#18 .*tools\/call .*echo/);
-    expect(rows(s).filter((l) => / #\d+ /.test(l)).every((l) => l.includes('tools/call'))).toBe(true);
+    expect(
+      rows(s)
+        .filter((l) => / #\d+ /.test(l))
+        .every((l) => l.includes('tools/call')),
+    ).toBe(true);
 
     // The body of the selected message.
     await t.keys('Enter');
@@ -117,7 +127,7 @@ describe.each([80, 120])('explore at %i columns', (width) => {
 });
 
 describe('explore', () => {
-  it('goes to a record number, lists the sessions, tells a request\'s story and shows the diagnosis', async () => {
+  it("goes to a record number, lists the sessions, tells a request's story and shows the diagnosis", async () => {
     const t = (tmux = await Tmux.mcptrace(['explore', SAMPLE], 80, 24));
     await t.waitFor((x) => x.includes('144 records') && !x.includes('reading…'), 'the list');
     await t.keys(':');
@@ -161,7 +171,10 @@ describe('explore', () => {
     expect(rows(s)[38]).toContain('#38 ');
     expect(s).toMatch(/tools\/call +srv:tools ✓ +echo/);
     await t.resize(60, 12);
-    s = await t.waitFor((x) => rows(x)[11]?.startsWith('? help') === true && rows(x)[0]!.length === 60, 'the help bar on row 12, 60 columns');
+    s = await t.waitFor(
+      (x) => rows(x)[11]?.startsWith('? help') === true && rows(x)[0]!.length === 60,
+      'the help bar on row 12, 60 columns',
+    );
     expect(rows(s)[10]).toContain('#10 ');
     for (const line of rows(s)) expect(line.length).toBeLessThanOrEqual(60);
     await t.keys('q');
@@ -179,7 +192,10 @@ describe('explore', () => {
 
   it('reads the log from stdin and the keys from the terminal', async () => {
     const t = (tmux = await Tmux.mcptrace(['explore', '-'], 80, 24, { stdinFrom: SAMPLE }));
-    let s = await t.waitFor((x) => rows(x)[0]!.startsWith('stdin · 144 records') && !x.includes('reading…'), 'the list of stdin');
+    let s = await t.waitFor(
+      (x) => rows(x)[0]!.startsWith('stdin · 144 records') && !x.includes('reading…'),
+      'the list of stdin',
+    );
     await t.keys('j', 'j');
     s = await t.waitFor((x) => selected(x).includes('#3 '), 'the third message selected');
     expect(rows(s)[0]).toMatch(/#3 3\/144$/);
@@ -188,7 +204,9 @@ describe('explore', () => {
   });
 
   it('--follow: the list grows as the file does', async () => {
-    const lines = readFileSync(join(REPO_ROOT, SAMPLE), 'utf8').split('\n').filter((l) => l !== '');
+    const lines = readFileSync(join(REPO_ROOT, SAMPLE), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
     const file = join(tempDir('explore-follow'), 'live.ndjson');
     writeFileSync(file, lines.slice(0, 10).join('\n') + '\n');
     const t = (tmux = await Tmux.mcptrace(['explore', '--follow', file], 80, 24));

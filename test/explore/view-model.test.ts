@@ -19,13 +19,32 @@ const FINDING_EVERY = 250_000;
 /** Record `seq` of a synthetic log: tools/call requests and their answers, one session. */
 function record(seq: number): PipelineRecord {
   const request = seq % 2 === 1;
-  const findings: Finding[] = seq % FINDING_EVERY === 0 ? [{ rule: 'slow-response', severity: 'warning', message: 'slow' }] : [];
+  const findings: Finding[] =
+    seq % FINDING_EVERY === 0 ? [{ rule: 'slow-response', severity: 'warning', message: 'slow' }] : [];
   return {
-    seq, source: 'big.ndjson', session: 'a', ts: null, dir: request ? 'c2s' : 's2c', dirInferred: false,
-    kind: request ? 'request' : 'response', id: Math.ceil(seq / 2), method: 'tools/call', primitive: 'tools', feature: null,
-    phase: 'operation', capability: null, pair: request ? null : seq - 1, latencyMs: request ? null : 3, bytes: 60, findings,
-    server: null, format: 'ndjson', revision: null,
-    message: request ? { jsonrpc: '2.0', id: Math.ceil(seq / 2), method: 'tools/call', params: { name: `tool${seq % 7}` } } : { jsonrpc: '2.0', id: seq / 2, result: {} },
+    seq,
+    source: 'big.ndjson',
+    session: 'a',
+    ts: null,
+    dir: request ? 'c2s' : 's2c',
+    dirInferred: false,
+    kind: request ? 'request' : 'response',
+    id: Math.ceil(seq / 2),
+    method: 'tools/call',
+    primitive: 'tools',
+    feature: null,
+    phase: 'operation',
+    capability: null,
+    pair: request ? null : seq - 1,
+    latencyMs: request ? null : 3,
+    bytes: 60,
+    findings,
+    server: null,
+    format: 'ndjson',
+    revision: null,
+    message: request
+      ? { jsonrpc: '2.0', id: Math.ceil(seq / 2), method: 'tools/call', params: { name: `tool${seq % 7}` } }
+      : { jsonrpc: '2.0', id: seq / 2, result: {} },
     wire: { file: 'big.ndjson', line: seq, lines: 1, tsMs: null, text: null },
   };
 }
@@ -35,16 +54,20 @@ function bigExplorer(n: number): { ex: Explorer; reads: () => number } {
   const index = new RecordIndex();
   for (let seq = 1; seq <= n; seq++) index.add(record(seq));
   let reads = 0;
-  const ex = new Explorer({
-    index,
-    read: (row) => {
-      reads++;
-      return record(index.seq(row));
+  const ex = new Explorer(
+    {
+      index,
+      read: (row) => {
+        reads++;
+        return record(index.seq(row));
+      },
+      sessionInfo: () => undefined,
+      diagnosis: () => null,
+      endFindings: () => [],
     },
-    sessionInfo: () => undefined,
-    diagnosis: () => null,
-    endFindings: () => [],
-  }, createPalette(false), 'big.ndjson');
+    createPalette(false),
+    'big.ndjson',
+  );
   ex.status = 'done';
   return { ex, reads: () => reads };
 }

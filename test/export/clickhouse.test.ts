@@ -13,8 +13,12 @@ import { tempDir } from '../helpers/temp.js';
 // Named servers over several days (a Claude Desktop aggregate log), HTTP, stdio captures, a crafted violation, and a
 // raw NDJSON log without times (its records in `date=unknown`).
 const INPUTS = [
-  'samples/everything.envelope.ndjson', 'samples/memory.envelope.ndjson', 'samples/everything-http.har', 'samples/everything.ndjson',
-  'test/fixtures/hosts/claude-desktop/mcp-log-2025-06-aggregate.log', 'test/fixtures/violations/capability-not-negotiated/bad.txt',
+  'samples/everything.envelope.ndjson',
+  'samples/memory.envelope.ndjson',
+  'samples/everything-http.har',
+  'samples/everything.ndjson',
+  'test/fixtures/hosts/claude-desktop/mcp-log-2025-06-aggregate.log',
+  'test/fixtures/violations/capability-not-negotiated/bad.txt',
 ];
 
 const traffic = lazyDataset('clickhouse', INPUTS);
@@ -29,12 +33,17 @@ afterAll(() => session?.cleanup());
 function clickhouse(dir: string): Session {
   session ??= new Session(tempDir('chdb'));
   const views = readmeQueries('ClickHouse').find(isViews)!.sql.replaceAll("'traffic/", `'${dir}/`);
-  for (const statement of views.split(/;\s*(?:\n|$)/).filter((v) => v.trim() !== '')) session.query(statement.replace(/^CREATE VIEW/, 'CREATE OR REPLACE VIEW'));
+  for (const statement of views.split(/;\s*(?:\n|$)/).filter((v) => v.trim() !== ''))
+    session.query(statement.replace(/^CREATE VIEW/, 'CREATE OR REPLACE VIEW'));
   return session;
 }
 
 function rowsOf(s: Session, sql: string): Record<string, unknown>[] {
-  return s.query(sql.replace(/;\s*$/, ''), 'JSONEachRow').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+  return s
+    .query(sql.replace(/;\s*$/, ''), 'JSONEachRow')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 async function duckdb(sql: string, dir: string): Promise<Record<string, unknown>[]> {
@@ -50,14 +59,19 @@ async function duckdb(sql: string, dir: string): Promise<Record<string, unknown>
 function normal(row: Record<string, unknown>): string {
   const value = (v: unknown): unknown => {
     if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) return value(Number(v));
-    if (typeof v === 'string' && /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d/.test(v)) return new Date(/Z|[+-]\d\d:?\d\d$/.test(v) ? v : `${v.replace(' ', 'T')}Z`).toISOString();
+    if (typeof v === 'string' && /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d/.test(v))
+      return new Date(/Z|[+-]\d\d:?\d\d$/.test(v) ? v : `${v.replace(' ', 'T')}Z`).toISOString();
     if (typeof v === 'number') return Math.round(v * 10) / 10;
     return v;
   };
-  return JSON.stringify(Object.keys(row).sort().map((k) => [k, value(row[k])]));
+  return JSON.stringify(
+    Object.keys(row)
+      .sort()
+      .map((k) => [k, value(row[k])]),
+  );
 }
 
-describe('the README\'s ClickHouse SQL on ClickHouse (chDB)', () => {
+describe("the README's ClickHouse SQL on ClickHouse (chDB)", () => {
   const duck = new Map(readmeQueries('DuckDB').map((q) => [q.name, q.sql]));
   const queries = readmeQueries('ClickHouse').filter((q) => !isViews(q));
 
@@ -65,7 +79,7 @@ describe('the README\'s ClickHouse SQL on ClickHouse (chDB)', () => {
     expect(queries.map((q) => q.name).sort()).toEqual([...duck.keys()].filter((name) => !isViews({ name })).sort());
   });
 
-  it.each(queries)('$name: the same rows as DuckDB\'s form', async ({ name, sql }) => {
+  it.each(queries)("$name: the same rows as DuckDB's form", async ({ name, sql }) => {
     const dir = await traffic();
     const ch = rowsOf(clickhouse(dir), sql).map(normal).sort();
     const dk = (await duckdb(duck.get(name)!, dir)).map(normal).sort();
@@ -82,10 +96,12 @@ describe('the README\'s ClickHouse SQL on ClickHouse (chDB)', () => {
     expect(ch.map((r) => r.server)).toEqual(expect.arrayContaining(['memory', 'weather']));
     expect(ch.map(normal).sort()).toEqual((await duckdb(q.replace('count()', 'count(*)'), dir)).map(normal).sort());
     const findings = 'SELECT at_end, count() AS n FROM findings GROUP BY at_end';
-    expect(rowsOf(clickhouse(dir), findings).map(normal).sort()).toEqual((await duckdb(findings.replace('count()', 'count(*)'), dir)).map(normal).sort());
+    expect(rowsOf(clickhouse(dir), findings).map(normal).sort()).toEqual(
+      (await duckdb(findings.replace('count()', 'count(*)'), dir)).map(normal).sort(),
+    );
   });
 
-  it('partition pruning: a query over one date opens only that date\'s files', async () => {
+  it("partition pruning: a query over one date opens only that date's files", async () => {
     const dir = await traffic();
     const s = clickhouse(dir);
     // Files opened by a query: the engine's FileOpen counter (process-wide; nothing else runs in this process now).
@@ -95,11 +111,14 @@ describe('the README\'s ClickHouse SQL on ClickHouse (chDB)', () => {
       rowsOf(s, sql);
       return count() - before;
     };
-    const files = (sub: string) => readdirSync(join(dir, 'records', sub), { recursive: true }).filter((f) => String(f).endsWith('.parquet')).length;
+    const files = (sub: string) =>
+      readdirSync(join(dir, 'records', sub), { recursive: true }).filter((f) => String(f).endsWith('.parquet')).length;
     opened('SELECT sum(bytes) FROM records'); // the columns are inferred once, then cached
     expect(opened('SELECT sum(bytes) FROM records')).toBe(files(''));
     expect(files('date=2025-06-05')).toBeLessThan(files(''));
     expect(opened("SELECT sum(bytes) FROM records WHERE date = '2025-06-05'")).toBe(files('date=2025-06-05'));
-    expect(rowsOf(s, "SELECT count() AS n FROM records WHERE date = '2025-06-05'").map(normal)).toEqual((await duckdb("SELECT count(*) AS n FROM records WHERE date = '2025-06-05'", dir)).map(normal));
+    expect(rowsOf(s, "SELECT count() AS n FROM records WHERE date = '2025-06-05'").map(normal)).toEqual(
+      (await duckdb("SELECT count(*) AS n FROM records WHERE date = '2025-06-05'", dir)).map(normal),
+    );
   });
 });

@@ -11,7 +11,12 @@ import { tempDir } from '../helpers/temp.js';
 /** The same run id for the CSV and the Parquet export compared with it. */
 const RUN = 'csv-run';
 
-const SAMPLES = ['samples/everything.envelope.ndjson', 'samples/everything-http.har', 'samples/everything.transcript.txt', 'samples/everything-http.curl.txt'];
+const SAMPLES = [
+  'samples/everything.envelope.ndjson',
+  'samples/everything-http.har',
+  'samples/everything.transcript.txt',
+  'samples/everything-http.curl.txt',
+];
 
 interface DuckModule {
   queryDataset(dir: string, sql: string): Promise<{ columns: string[]; rows: unknown[][] }>;
@@ -60,14 +65,24 @@ describe('export --to csv', () => {
   it('--table sessions: one row per session', async () => {
     const file = join(tempDir('csv'), 'sessions.csv');
     const samples = ['samples/everything.envelope.ndjson', 'samples/memory.envelope.ndjson'];
-    expect((await runMain(['export', '--to', 'csv', '--table', 'sessions', '--out', file, '--run-id', RUN, ...samples])).code).toBe(0);
+    expect(
+      (await runMain(['export', '--to', 'csv', '--table', 'sessions', '--out', file, '--run-id', RUN, ...samples]))
+        .code,
+    ).toBe(0);
     const parsed = await csvRows(file);
     const expected = await parquetRows(samples, 'sessions');
     expect(parsed.rows).toEqual(expected.map((row) => Object.values(row).map(asText)));
   });
 
   it('an --out that cannot be written is a clear error', async () => {
-    const r = await runMain(['export', '--to', 'csv', '--out', join(tempDir('csv'), 'no/such/dir.csv'), 'samples/everything.ndjson']);
+    const r = await runMain([
+      'export',
+      '--to',
+      'csv',
+      '--out',
+      join(tempDir('csv'), 'no/such/dir.csv'),
+      'samples/everything.ndjson',
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--out .*cannot write \(ENOENT\)/);
   });

@@ -32,7 +32,9 @@ afterEach(async () => {
   for (const stop of servers.splice(0)) await stop();
 });
 
-async function receiver(answer: (n: number, path: string) => Answer = () => ({ status: 200 })): Promise<{ url: string; received: Received[]; next(): Promise<Received> }> {
+async function receiver(
+  answer: (n: number, path: string) => Answer = () => ({ status: 200 }),
+): Promise<{ url: string; received: Received[]; next(): Promise<Received> }> {
   const received: Received[] = [];
   const held: ServerResponse[] = [];
   // Tests that wait for a request take it from here (`next`), in order of arrival.
@@ -55,7 +57,8 @@ async function receiver(answer: (n: number, path: string) => Answer = () => ({ s
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    next: () => (taken < received.length ? Promise.resolve(received[taken++]!) : new Promise((resolve) => waiting.push(resolve))),
+    next: () =>
+      taken < received.length ? Promise.resolve(received[taken++]!) : new Promise((resolve) => waiting.push(resolve)),
   };
 }
 
@@ -90,15 +93,34 @@ describe('export --to otlp --endpoint', () => {
     const res = await runMain(['export', '--to', 'otlp', '--endpoint', url, file]);
     expect(res.code).toBe(0);
     const lines = (await jsonLines(file)).map((l) => JSON.parse(l));
-    expect(received.filter((r) => r.path === '/v1/traces').flatMap((r) => spansFromProtobuf(r.body))).toEqual(lines.flatMap(spansFromJson));
-    expect(received.filter((r) => r.path === '/v1/metrics').flatMap((r) => pointsFromProtobuf(r.body))).toEqual(lines.flatMap(pointsFromJson));
+    expect(received.filter((r) => r.path === '/v1/traces').flatMap((r) => spansFromProtobuf(r.body))).toEqual(
+      lines.flatMap(spansFromJson),
+    );
+    expect(received.filter((r) => r.path === '/v1/metrics').flatMap((r) => pointsFromProtobuf(r.body))).toEqual(
+      lines.flatMap(pointsFromJson),
+    );
   });
 
   it('http/json: each body is the JSON line --out writes; --header is sent with every request', async () => {
     const { url, received } = await receiver();
-    const res = await runMain(['export', '--to', 'otlp', '--endpoint', `${url}/otlp/`, '--otlp-protocol', 'http/json', '--header', 'Authorization=Bearer t0k', '--header', 'x-tenant=a=b', SAMPLE]);
+    const res = await runMain([
+      'export',
+      '--to',
+      'otlp',
+      '--endpoint',
+      `${url}/otlp/`,
+      '--otlp-protocol',
+      'http/json',
+      '--header',
+      'Authorization=Bearer t0k',
+      '--header',
+      'x-tenant=a=b',
+      SAMPLE,
+    ]);
     expect(res.code).toBe(0);
-    expect(received.map((r) => [r.path, r.headers['content-type'], r.headers.authorization, r.headers['x-tenant']])).toEqual([
+    expect(
+      received.map((r) => [r.path, r.headers['content-type'], r.headers.authorization, r.headers['x-tenant']]),
+    ).toEqual([
       ['/otlp/v1/traces', 'application/json', 'Bearer t0k', 'a=b'],
       ['/otlp/v1/metrics', 'application/json', 'Bearer t0k', 'a=b'],
     ]);
@@ -109,7 +131,10 @@ describe('export --to otlp --endpoint', () => {
     const log = join(tmp.path, 'pings.ndjson');
     const lines: string[] = [];
     for (let id = 1; id <= 600; id++) {
-      lines.push(JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' }), JSON.stringify({ jsonrpc: '2.0', id, result: {} }));
+      lines.push(
+        JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' }),
+        JSON.stringify({ jsonrpc: '2.0', id, result: {} }),
+      );
     }
     writeFileSync(log, lines.join('\n') + '\n');
     const { url, received } = await receiver();
@@ -130,17 +155,25 @@ describe('export --to otlp --endpoint', () => {
   it('network errors are retried with backoff, then given up with the number of attempts', async () => {
     const { url } = await receiver();
     await servers.pop()!();
-    const res = await runMain(['export', '--to', 'otlp', '--endpoint', url, '--otlp-retries', '2', SAMPLE], { env: FAST });
+    const res = await runMain(['export', '--to', 'otlp', '--endpoint', url, '--otlp-retries', '2', SAMPLE], {
+      env: FAST,
+    });
     expect(res.code).toBe(2);
     const lines = res.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^mcptrace: 127\.0\.0\.1:\d+: connection refused \(ECONNREFUSED\); retrying in \d+\.\d s$/);
-    expect(lines[2]).toBe(`mcptrace: cannot export to ${url}/v1/traces: connection refused (ECONNREFUSED) (3 attempts)`);
+    expect(lines[0]).toMatch(
+      /^mcptrace: 127\.0\.0\.1:\d+: connection refused \(ECONNREFUSED\); retrying in \d+\.\d s$/,
+    );
+    expect(lines[2]).toBe(
+      `mcptrace: cannot export to ${url}/v1/traces: connection refused (ECONNREFUSED) (3 attempts)`,
+    );
   });
 
   it('a slow collector: the request that outlives --otlp-timeout is sent again, and the export completes', async () => {
     const { url, received } = await receiver((n) => (n === 0 ? 'hold' : { status: 200 }));
-    const res = await runMain(['export', '--to', 'otlp', '--endpoint', url, '--otlp-timeout', '1000', SAMPLE], { env: FAST });
+    const res = await runMain(['export', '--to', 'otlp', '--endpoint', url, '--otlp-timeout', '1000', SAMPLE], {
+      env: FAST,
+    });
     expect(res.code).toBe(0);
     // At least the held request timed out (a busy machine may make a later attempt outlive the limit too).
     const notes = res.stderr.trimEnd().split('\n');
@@ -152,7 +185,9 @@ describe('export --to otlp --endpoint', () => {
 
   it('429, 502, 503, 504 are retried, as long as Retry-After asks', async () => {
     const statuses = [429, 502, 503, 504];
-    const { url, received } = await receiver((n) => (n < statuses.length ? { status: statuses[n]!, headers: { 'retry-after': '0' } } : { status: 200 }));
+    const { url, received } = await receiver((n) =>
+      n < statuses.length ? { status: statuses[n]!, headers: { 'retry-after': '0' } } : { status: 200 },
+    );
     const res = await runMain(['export', '--to', 'otlp', '--endpoint', url, SAMPLE]);
     expect(res.code).toBe(0);
     expect(res.stderr.match(/HTTP \d+/g)).toEqual(['HTTP 429', 'HTTP 502', 'HTTP 503', 'HTTP 504']);
@@ -161,10 +196,16 @@ describe('export --to otlp --endpoint', () => {
   });
 
   it('a refusal (400, 401 …) is not retried: one line with the status and what the collector said, exit 2', async () => {
-    const { url, received } = await receiver(() => ({ status: 401, headers: { 'content-type': 'application/json' }, body: '{"code":16,"message":"missing token"}' }));
+    const { url, received } = await receiver(() => ({
+      status: 401,
+      headers: { 'content-type': 'application/json' },
+      body: '{"code":16,"message":"missing token"}',
+    }));
     const res = await runMain(['export', '--to', 'otlp', '--endpoint', url, SAMPLE]);
     expect(res.code).toBe(2);
-    expect(res.stderr).toBe(`mcptrace: ${url}/v1/traces refused the export: HTTP 401 Unauthorized: {"code":16,"message":"missing token"}\n`);
+    expect(res.stderr).toBe(
+      `mcptrace: ${url}/v1/traces refused the export: HTTP 401 Unauthorized: {"code":16,"message":"missing token"}\n`,
+    );
     expect(received).toHaveLength(1);
   });
 
@@ -177,16 +218,43 @@ describe('export --to otlp --endpoint', () => {
     const stop = new AbortController();
     const out: Buffer[] = [];
     const sink = new Writable({ write: (c: Buffer, _e, done) => void (out.push(c), done()) });
-    const running = main(['export', '--to', 'otlp', '--endpoint', url, '--otlp-protocol', 'http/json', '--follow', log], {
-      stdin: Readable.from([]), stdout: sink, stderr: sink, env: process.env, stop: stop.signal,
-    });
+    const running = main(
+      ['export', '--to', 'otlp', '--endpoint', url, '--otlp-protocol', 'http/json', '--follow', log],
+      {
+        stdin: Readable.from([]),
+        stdout: sink,
+        stderr: sink,
+        env: process.env,
+        stop: stop.signal,
+      },
+    );
     const names = async () => spansFromJson(JSON.parse((await next()).body.toString('utf8'))).map((s) => s.name);
     expect(await names()).toEqual(['initialize']);
     expect(await names()).toEqual(['notifications/initialized']);
-    appendFileSync(log, JSON.stringify({ ts: '2026-11-30T00:13:20.000Z', dir: 'c2s', line: '{"jsonrpc":"2.0","id":90,"method":"tools/list"}' }) + '\n');
-    appendFileSync(log, JSON.stringify({ ts: '2026-11-30T00:13:20.250Z', dir: 's2c', line: '{"jsonrpc":"2.0","id":90,"result":{"tools":[]}}' }) + '\n');
+    appendFileSync(
+      log,
+      JSON.stringify({
+        ts: '2026-11-30T00:13:20.000Z',
+        dir: 'c2s',
+        line: '{"jsonrpc":"2.0","id":90,"method":"tools/list"}',
+      }) + '\n',
+    );
+    appendFileSync(
+      log,
+      JSON.stringify({
+        ts: '2026-11-30T00:13:20.250Z',
+        dir: 's2c',
+        line: '{"jsonrpc":"2.0","id":90,"result":{"tools":[]}}',
+      }) + '\n',
+    );
     const listed = await next();
-    expect(spansFromJson(JSON.parse(listed.body.toString('utf8')))).toMatchObject([{ name: 'tools/list', start: BigInt(Date.parse('2026-11-30T00:13:20.000Z')) * 1_000_000n, end: BigInt(Date.parse('2026-11-30T00:13:20.250Z')) * 1_000_000n }]);
+    expect(spansFromJson(JSON.parse(listed.body.toString('utf8')))).toMatchObject([
+      {
+        name: 'tools/list',
+        start: BigInt(Date.parse('2026-11-30T00:13:20.000Z')) * 1_000_000n,
+        end: BigInt(Date.parse('2026-11-30T00:13:20.250Z')) * 1_000_000n,
+      },
+    ]);
     stop.abort();
     expect(await running).toBe(0);
     expect(Buffer.concat(out).toString('utf8')).toBe('');
@@ -197,15 +265,40 @@ describe('export --to otlp --endpoint', () => {
   it('https to a certificate not trusted: one line saying why and how to trust it, no retry, exit 2', async () => {
     const key = join(tmp.path, 'key.pem');
     const cert = join(tmp.path, 'cert.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
     let requests = 0;
-    const server = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) => void (requests++, res.end()));
+    const server = createHttpsServer(
+      { key: readFileSync(key), cert: readFileSync(cert) },
+      (_req, res) => void (requests++, res.end()),
+    );
     const { port, stop } = await listenLocal(server);
     servers.push(stop);
     const url = `https://127.0.0.1:${port}`;
     const res = await runMain(['export', '--to', 'otlp', '--endpoint', url, SAMPLE]);
     expect(res.code).toBe(2);
-    expect(res.stderr).toBe(`mcptrace: cannot export to ${url}/v1/traces: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT); NODE_EXTRA_CA_CERTS=FILE.pem adds the authority that signed it\n`);
+    expect(res.stderr).toBe(
+      `mcptrace: cannot export to ${url}/v1/traces: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT); NODE_EXTRA_CA_CERTS=FILE.pem adds the authority that signed it\n`,
+    );
     expect(requests).toBe(0);
   });
 
@@ -214,8 +307,14 @@ describe('export --to otlp --endpoint', () => {
       [['--endpoint', 'localhost:4318'], '--endpoint localhost:4318: expected an http:// or https:// URL'],
       [['--endpoint', 'not a url'], '--endpoint not a url: not a URL (expected e.g. http://localhost:4318)'],
       [['--endpoint', 'http://127.0.0.1:9', '--header', 'novalue'], '--header novalue: expected NAME=VALUE'],
-      [['--endpoint', 'http://127.0.0.1:9', '--otlp-retries', '-1'], '--otlp-retries -1: expected a whole number (0 or more) (see mcptrace --help)'],
-      [['--endpoint', 'http://127.0.0.1:9', '--otlp-timeout', 'soon'], '--otlp-timeout soon: expected a duration of at least 1 ms: milliseconds (5000) or with a unit (250ms, 5s, 2m) (see mcptrace --help)'],
+      [
+        ['--endpoint', 'http://127.0.0.1:9', '--otlp-retries', '-1'],
+        '--otlp-retries -1: expected a whole number (0 or more) (see mcptrace --help)',
+      ],
+      [
+        ['--endpoint', 'http://127.0.0.1:9', '--otlp-timeout', 'soon'],
+        '--otlp-timeout soon: expected a duration of at least 1 ms: milliseconds (5000) or with a unit (250ms, 5s, 2m) (see mcptrace --help)',
+      ],
     ] as const) {
       const res = await runMain(['export', '--to', 'otlp', ...args, SAMPLE]);
       expect(res.code).toBe(2);

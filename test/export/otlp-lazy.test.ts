@@ -11,7 +11,8 @@ function staticallyLoaded(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen;
   seen.add(file);
   const text = readFileSync(join(BUNDLE, file), 'utf8');
-  for (const m of text.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*from\s*)?["']\.\/([\w.-]+\.js)["']/g)) staticallyLoaded(m[1]!, seen);
+  for (const m of text.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*from\s*)?["']\.\/([\w.-]+\.js)["']/g))
+    staticallyLoaded(m[1]!, seen);
   return seen;
 }
 

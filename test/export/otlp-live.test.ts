@@ -54,7 +54,8 @@ async function receiver() {
   });
   const { port, stop } = await listenLocal(server);
   stops.push(stop);
-  const spans = (): PlainSpan[] => received.filter((r) => r.path === '/v1/traces').flatMap((r) => spansFromJson(r.body));
+  const spans = (): PlainSpan[] =>
+    received.filter((r) => r.path === '/v1/traces').flatMap((r) => spansFromJson(r.body));
   /** Resolves once `cond` holds of what was received (checked on each request: no polling). */
   const until = async (cond: () => boolean) => {
     while (!cond()) await new Promise<void>((resolve) => waiting.push(resolve));
@@ -63,7 +64,7 @@ async function receiver() {
 }
 
 describe('wrap --otlp-endpoint', () => {
-  it('a live session\'s spans are sent as they complete; the session span and the histograms when it ends', async () => {
+  it("a live session's spans are sent as they complete; the session span and the histograms when it ends", async () => {
     const otlp = await receiver();
     const { client, stderr: wrapStderr } = await wrapped(['--otlp-endpoint', otlp.url, '--otlp-protocol', 'http/json']);
     const echo = await client.callTool({ name: 'echo', arguments: { message: 'traced' } });
@@ -80,45 +81,82 @@ describe('wrap --otlp-endpoint', () => {
     const session = spans.find((s) => s.name === 'mcp.session')!;
     expect(session.attributes).toMatchObject({ 'mcptrace.client.name': 'otlp-test', 'network.transport': 'pipe' });
     const call = spans.find((s) => s.name === 'tools/call echo')!;
-    expect(call).toMatchObject({ kind: 3, parentSpanId: session.spanId, traceId: session.traceId, resource: { 'service.name': 'mcp-servers/everything' } });
-    expect(call.attributes).toMatchObject({ 'gen_ai.tool.name': 'echo', 'mcp.method.name': 'tools/call', 'network.transport': 'pipe' });
+    expect(call).toMatchObject({
+      kind: 3,
+      parentSpanId: session.spanId,
+      traceId: session.traceId,
+      resource: { 'service.name': 'mcp-servers/everything' },
+    });
+    expect(call.attributes).toMatchObject({
+      'gen_ai.tool.name': 'echo',
+      'mcp.method.name': 'tools/call',
+      'network.transport': 'pipe',
+    });
     expect(call.end >= call.start && call.start >= session.start && call.end <= session.end).toBe(true);
-    expect(spans.map((s) => s.name)).toEqual(expect.arrayContaining(['initialize', 'notifications/initialized', 'tools/call echo']));
+    expect(spans.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['initialize', 'notifications/initialized', 'tools/call echo']),
+    );
     const points = otlp.received.filter((r) => r.path === '/v1/metrics').flatMap((r) => pointsFromJson(r.body));
-    expect(points.find((p) => p.metric === 'mcp.client.operation.duration' && p.attributes['gen_ai.tool.name'] === 'echo')?.count).toBe(1);
+    expect(
+      points.find((p) => p.metric === 'mcp.client.operation.duration' && p.attributes['gen_ai.tool.name'] === 'echo')
+        ?.count,
+    ).toBe(1);
   });
 
   it('the OTEL_EXPORTER_OTLP_* variables set what the flags do not (protocol, headers); OTEL_RESOURCE_ATTRIBUTES on the resource', async () => {
     const otlp = await receiver(); // it parses JSON: the protocol came from the environment (protobuf otherwise)
-    const env = { ...(process.env as Record<string, string>), OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=test' };
+    const env = {
+      ...(process.env as Record<string, string>),
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9',
+      OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=test',
+    };
     const { client, stderr: wrapStderr } = await wrapped(['--otlp-endpoint', otlp.url], env);
     await client.listTools();
     await client.close();
     await otlp.until(() => otlp.received.some((r) => r.path === '/v1/metrics'));
     expect(ours(wrapStderr())).toEqual([]);
-    expect(otlp.spans().find((s) => s.name === 'tools/list')?.resource).toEqual({ 'deployment.environment.name': 'test', 'service.name': 'mcp-servers/everything', 'service.version': expect.any(String) });
+    expect(otlp.spans().find((s) => s.name === 'tools/list')?.resource).toEqual({
+      'deployment.environment.name': 'test',
+      'service.name': 'mcp-servers/everything',
+      'service.version': expect.any(String),
+    });
   });
 
-  it('--otlp-content and --otlp-redact: the tool call\'s arguments and result sent, the secret in them masked', async () => {
+  it("--otlp-content and --otlp-redact: the tool call's arguments and result sent, the secret in them masked", async () => {
     const otlp = await receiver();
-    const { client } = await wrapped(['--otlp-endpoint', otlp.url, '--otlp-protocol', 'http/json', '--otlp-content', '--otlp-redact']);
-    const echo = await client.callTool({ name: 'echo', arguments: { message: 'Authorization: Bearer S3CRETTOKEN0007' } });
+    const { client } = await wrapped([
+      '--otlp-endpoint',
+      otlp.url,
+      '--otlp-protocol',
+      'http/json',
+      '--otlp-content',
+      '--otlp-redact',
+    ]);
+    const echo = await client.callTool({
+      name: 'echo',
+      arguments: { message: 'Authorization: Bearer S3CRETTOKEN0007' },
+    });
     expect(JSON.stringify(echo)).toContain('S3CRETTOKEN0007'); // the session itself is untouched
     await client.close();
     await otlp.until(() => otlp.received.some((r) => r.path === '/v1/metrics'));
     expect(JSON.stringify(otlp.received.map((r) => r.body))).not.toContain('S3CRET');
     const call = otlp.spans().find((s) => s.name === 'tools/call echo')!;
-    expect(JSON.parse(call.attributes['gen_ai.tool.call.arguments'] as string)).toEqual({ message: 'Authorization: Bearer [REDACTED]' });
+    expect(JSON.parse(call.attributes['gen_ai.tool.call.arguments'] as string)).toEqual({
+      message: 'Authorization: Bearer [REDACTED]',
+    });
     expect(call.attributes['gen_ai.tool.call.result']).toContain('Echo: Authorization: Bearer [REDACTED]');
   });
 
-  it('a collector that is not there costs the spans, not the session: one line, and the server\'s answers arrive', async () => {
+  it("a collector that is not there costs the spans, not the session: one line, and the server's answers arrive", async () => {
     const otlp = await receiver();
     await stops.pop()!(); // nothing listens there now
     const { client, stderr: wrapStderr } = await wrapped(['--otlp-endpoint', otlp.url, '--otlp-retries', '0']);
     expect((await client.listTools()).tools.length).toBeGreaterThan(5);
     await client.close();
-    expect(ours(wrapStderr())).toEqual([`mcptrace: cannot export to ${otlp.url}/v1/traces: connection refused (ECONNREFUSED); no more spans are sent, the session goes on`]);
+    expect(ours(wrapStderr())).toEqual([
+      `mcptrace: cannot export to ${otlp.url}/v1/traces: connection refused (ECONNREFUSED); no more spans are sent, the session goes on`,
+    ]);
   });
 
   it('a collector that takes nothing: wrap exits anyway, --otlp-timeout after the session ends, saying so', async () => {
@@ -128,13 +166,35 @@ describe('wrap --otlp-endpoint', () => {
     const { port, stop } = await listenLocal(server);
     stops.push(stop);
     const url = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, [CLI_PATH, 'wrap', '--otlp-endpoint', url, '--otlp-timeout', '1000', '--', process.execPath, EVERYTHING_JS, 'stdio'], { cwd: REPO_ROOT });
+    const child = spawn(
+      process.execPath,
+      [
+        CLI_PATH,
+        'wrap',
+        '--otlp-endpoint',
+        url,
+        '--otlp-timeout',
+        '1000',
+        '--',
+        process.execPath,
+        EVERYTHING_JS,
+        'stdio',
+      ],
+      { cwd: REPO_ROOT },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = once(child, 'exit');
-    child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }) + '\n');
+    child.stdin.write(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }) + '\n',
+    );
     child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
     child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) + '\n');
     // The server's answer to tools/list: then the host goes away.
@@ -144,8 +204,11 @@ describe('wrap --otlp-endpoint', () => {
     expect(code).toBe(0);
     // Retries noted while the session ran, then the one line that says the rest was given up.
     const lines = ours(stderr);
-    for (const l of lines.slice(0, -1)) expect(l).toMatch(/^mcptrace: 127\.0\.0\.1:\d+: timed out; retrying in \d+\.\d s$/);
-    expect(lines.at(-1)).toMatch(/^mcptrace: 127\.0\.0\.1:\d+ did not take the session's last spans in time( \(\d+ not sent\))?; given up$/);
+    for (const l of lines.slice(0, -1))
+      expect(l).toMatch(/^mcptrace: 127\.0\.0\.1:\d+: timed out; retrying in \d+\.\d s$/);
+    expect(lines.at(-1)).toMatch(
+      /^mcptrace: 127\.0\.0\.1:\d+ did not take the session's last spans in time( \(\d+ not sent\))?; given up$/,
+    );
     expect(held.length).toBeGreaterThan(0);
   });
 });
@@ -155,7 +218,15 @@ describe('proxy --otlp-endpoint', () => {
     const otlp = await receiver();
     const server = await startEverything('streamableHttp');
     stops.push(() => server.stop());
-    const child = spawnCli(['proxy', '--target', `http://127.0.0.1:${server.port}/mcp`, '--otlp-endpoint', otlp.url, '--otlp-protocol', 'http/json']);
+    const child = spawnCli([
+      'proxy',
+      '--target',
+      `http://127.0.0.1:${server.port}/mcp`,
+      '--otlp-endpoint',
+      otlp.url,
+      '--otlp-protocol',
+      'http/json',
+    ]);
     let stderr = '';
     child.stderr.setEncoding('utf8');
     const url = await new Promise<string>((resolve, reject) => {
@@ -178,9 +249,16 @@ describe('proxy --otlp-endpoint', () => {
     await otlp.until(() => otlp.received.some((r) => r.path === '/v1/metrics'));
     const spans = otlp.spans();
     const call = spans.find((s) => s.name === 'tools/call echo')!;
-    const session = spans.find((s) => s.name === 'mcp.session' && s.attributes['mcptrace.session'] === call.attributes['mcptrace.session'])!;
+    const session = spans.find(
+      (s) => s.name === 'mcp.session' && s.attributes['mcptrace.session'] === call.attributes['mcptrace.session'],
+    )!;
     expect(call).toMatchObject({ kind: 3, parentSpanId: session.spanId, traceId: session.traceId });
-    expect(call.attributes).toMatchObject({ 'network.transport': 'tcp', 'network.protocol.name': 'http', 'mcp.session.id': sdk.session(), 'gen_ai.tool.name': 'echo' });
+    expect(call.attributes).toMatchObject({
+      'network.transport': 'tcp',
+      'network.protocol.name': 'http',
+      'mcp.session.id': sdk.session(),
+      'gen_ai.tool.name': 'echo',
+    });
     expect(ours(stderr).filter((l) => !/^mcptrace: proxy (on|stopped)/.test(l))).toEqual([]);
   });
 });

@@ -19,14 +19,19 @@ import { lazyTempDir } from '../helpers/temp.js';
 
 const tmp = lazyTempDir('otlp-spans');
 
-
 /** Exports `file` to a JSON-lines file; the spans and points it holds, and its lines. */
-async function exported(file: string, extra: string[] = []): Promise<{ spans: PlainSpan[]; points: PlainPoint[]; lines: any[] }> {
+async function exported(
+  file: string,
+  extra: string[] = [],
+): Promise<{ spans: PlainSpan[]; points: PlainPoint[]; lines: any[] }> {
   const out = join(tmp.path, `${file.replace(/\W/g, '_')}.jsonl`);
   const res = await runMain(['export', '--to', 'otlp', '--out', out, ...extra, file]);
   expect(res.stderr.replace(/^mcptrace: samples\/\S+: (pcap|1 HAR entry).*\n/gm, '')).toBe('');
   expect(res.code).toBe(0);
-  const lines = readFileSync(out, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+  const lines = readFileSync(out, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   return { spans: lines.flatMap(spansFromJson), points: lines.flatMap(pointsFromJson), lines };
 }
 
@@ -37,25 +42,31 @@ async function records(file: string): Promise<Record<string, any>[]> {
 const nanos = (iso: string) => BigInt(Date.parse(iso)) * 1_000_000n;
 
 describe('export --to otlp: the recorded samples', () => {
-  it.each(SAMPLES)('%s: a span per request and its answer, per notification, per session; ids unique, parents in the trace', async (file) => {
-    const [{ spans, lines }, recs] = await Promise.all([exported(file), records(file)]);
-    // Each line is one TracesData or MetricsData object, as the collector's otlpjsonfile receiver reads them.
-    for (const l of lines) expect(Object.keys(l)).toSatisfy((k: string[]) => k.length === 1 && ['resourceSpans', 'resourceMetrics'].includes(k[0]!));
-    const requests = recs.filter((r) => r.kind === 'request');
-    const notifications = recs.filter((r) => r.kind === 'notification');
-    const sessions = new Set(recs.map((r) => r.session));
-    expect(spans.length).toBe(requests.length + notifications.length + sessions.size);
-    expect(new Set(spans.map((s) => s.spanId)).size).toBe(spans.length);
-    const roots = spans.filter((s) => s.name === 'mcp.session');
-    expect(roots).toHaveLength(sessions.size);
-    for (const s of spans) {
-      if (s.name === 'mcp.session') continue;
-      const root = roots.find((r) => r.attributes['mcptrace.session'] === s.attributes['mcptrace.session'])!;
-      expect(s.parentSpanId).toBe(root.spanId);
-      expect(s.traceId).toBe(root.traceId);
-      expect(s.start >= root.start && s.end <= root.end).toBe(true);
-    }
-  });
+  it.each(SAMPLES)(
+    '%s: a span per request and its answer, per notification, per session; ids unique, parents in the trace',
+    async (file) => {
+      const [{ spans, lines }, recs] = await Promise.all([exported(file), records(file)]);
+      // Each line is one TracesData or MetricsData object, as the collector's otlpjsonfile receiver reads them.
+      for (const l of lines)
+        expect(Object.keys(l)).toSatisfy(
+          (k: string[]) => k.length === 1 && ['resourceSpans', 'resourceMetrics'].includes(k[0]!),
+        );
+      const requests = recs.filter((r) => r.kind === 'request');
+      const notifications = recs.filter((r) => r.kind === 'notification');
+      const sessions = new Set(recs.map((r) => r.session));
+      expect(spans.length).toBe(requests.length + notifications.length + sessions.size);
+      expect(new Set(spans.map((s) => s.spanId)).size).toBe(spans.length);
+      const roots = spans.filter((s) => s.name === 'mcp.session');
+      expect(roots).toHaveLength(sessions.size);
+      for (const s of spans) {
+        if (s.name === 'mcp.session') continue;
+        const root = roots.find((r) => r.attributes['mcptrace.session'] === s.attributes['mcptrace.session'])!;
+        expect(s.parentSpanId).toBe(root.spanId);
+        expect(s.traceId).toBe(root.traceId);
+        expect(s.start >= root.start && s.end <= root.end).toBe(true);
+      }
+    },
+  );
 
   it('everything.envelope.ndjson: names, kinds, attributes and times are those of the records', async () => {
     const file = 'samples/everything.envelope.ndjson';
@@ -71,8 +82,11 @@ describe('export --to otlp: the recorded samples', () => {
       // OTLP's SpanKind: 2 SERVER, 3 CLIENT.
       expect(span.kind).toBe(req.dir === 'c2s' ? 3 : 2);
       expect(span.attributes).toMatchObject({
-        'mcp.method.name': req.method, 'jsonrpc.request.id': String(req.id), 'mcp.protocol.version': '2025-11-25',
-        'network.transport': 'pipe', 'mcptrace.phase': req.phase,
+        'mcp.method.name': req.method,
+        'jsonrpc.request.id': String(req.id),
+        'mcp.protocol.version': '2025-11-25',
+        'network.transport': 'pipe',
+        'mcptrace.phase': req.phase,
       });
       expect(span.start).toBe(nanos(req.ts));
       if (answer === undefined) {
@@ -83,7 +97,8 @@ describe('export --to otlp: the recorded samples', () => {
       expect(span.attributes['mcptrace.answer.seq']).toBe(answer.seq);
       // A stdio session's key is mcptrace's ordinal, not an MCP session id.
       expect(span.attributes['mcp.session.id']).toBeUndefined();
-      if (tool) expect(span.attributes).toMatchObject({ 'gen_ai.tool.name': tool, 'gen_ai.operation.name': 'execute_tool' });
+      if (tool)
+        expect(span.attributes).toMatchObject({ 'gen_ai.tool.name': tool, 'gen_ai.operation.name': 'execute_tool' });
       else expect(span.attributes['gen_ai.operation.name']).toBeUndefined();
       if (req.method === 'resources/read') expect(span.attributes['mcp.resource.uri']).toBe(req.message.params.uri);
       if (req.capability) expect(span.attributes['mcptrace.capability.path']).toBe(req.capability.path);
@@ -102,20 +117,37 @@ describe('export --to otlp: the recorded samples', () => {
         expect(span.status.code).toBe(0);
       }
       // Findings on the request and on its answer are the span's events.
-      const findings = [...req.findings.map((f: any) => [req.seq, f]), ...answer.findings.map((f: any) => [answer.seq, f])];
-      expect(span.events.map((e) => [e.attributes['mcptrace.finding.seq'], e.attributes['mcptrace.finding.rule']])).toEqual(findings.map(([seq, f]) => [seq, f.rule]));
+      const findings = [
+        ...req.findings.map((f: any) => [req.seq, f]),
+        ...answer.findings.map((f: any) => [answer.seq, f]),
+      ];
+      expect(
+        span.events.map((e) => [e.attributes['mcptrace.finding.seq'], e.attributes['mcptrace.finding.rule']]),
+      ).toEqual(findings.map(([seq, f]) => [seq, f.rule]));
     }
     for (const n of recs.filter((r) => r.kind === 'notification')) {
       const span = spans.find((s) => s.attributes['mcptrace.seq'] === n.seq)!;
-      expect(span).toMatchObject({ name: n.method, kind: n.dir === 'c2s' ? 3 : 2, start: nanos(n.ts), end: nanos(n.ts) });
+      expect(span).toMatchObject({
+        name: n.method,
+        kind: n.dir === 'c2s' ? 3 : 2,
+        start: nanos(n.ts),
+        end: nanos(n.ts),
+      });
       expect(span.attributes['jsonrpc.request.id']).toBeUndefined();
     }
     const session = spans.find((s) => s.name === 'mcp.session')!;
     const timed = recs.filter((r) => r.ts !== null).map((r) => nanos(r.ts));
-    expect(session.start).toBe(timed.reduce((a, b) => (a < b ? a : b)));
-    expect(session.end).toBe(timed.reduce((a, b) => (a > b ? a : b)));
-    expect(session.attributes).toMatchObject({ 'mcptrace.client.name': expect.any(String), 'mcptrace.server.name': 'mcp-servers/everything', 'mcptrace.records': recs.length });
-    expect(session.resource).toEqual({ 'service.name': 'mcp-servers/everything', 'service.version': expect.any(String) });
+    expect(session.start).toBe(timed.reduce((a, b) => Math.min(a, b)));
+    expect(session.end).toBe(timed.reduce((a, b) => Math.max(a, b)));
+    expect(session.attributes).toMatchObject({
+      'mcptrace.client.name': expect.any(String),
+      'mcptrace.server.name': 'mcp-servers/everything',
+      'mcptrace.records': recs.length,
+    });
+    expect(session.resource).toEqual({
+      'service.name': 'mcp-servers/everything',
+      'service.version': expect.any(String),
+    });
   });
 
   it('the HTTP capture: network.transport tcp, the Mcp-Session-Id as mcp.session.id, fractional times kept', async () => {
@@ -123,7 +155,11 @@ describe('export --to otlp: the recorded samples', () => {
     const [{ spans }, recs] = await Promise.all([exported(file), records(file)]);
     const call = recs.find((r) => r.kind === 'request' && r.method === 'tools/list')!;
     const span = spans.find((s) => s.attributes['mcptrace.seq'] === call.seq)!;
-    expect(span.attributes).toMatchObject({ 'network.transport': 'tcp', 'network.protocol.name': 'http', 'mcp.session.id': call.http.sessionId });
+    expect(span.attributes).toMatchObject({
+      'network.transport': 'tcp',
+      'network.protocol.name': 'http',
+      'mcp.session.id': call.http.sessionId,
+    });
     const answer = recs.find((r) => r.pair === call.seq)!;
     expect(Number(span.end - span.start) / 1e6).toBeCloseTo(answer.latencyMs, 3);
   });
@@ -134,7 +170,7 @@ describe('export --to otlp: the recorded samples', () => {
     expect(b.lines).toEqual(a.lines);
   });
 
-  it('histograms: each answered request in its kind\'s operation histogram, with the conventions\' buckets; sessions in both', async () => {
+  it("histograms: each answered request in its kind's operation histogram, with the conventions' buckets; sessions in both", async () => {
     const file = 'samples/everything.envelope.ndjson';
     const [{ points }, recs] = await Promise.all([exported(file), records(file)]);
     for (const p of points) {
@@ -151,7 +187,10 @@ describe('export --to otlp: the recorded samples', () => {
     const list = answers.filter((r) => r.method === 'tools/list');
     const p = client.find((q) => q.attributes['mcp.method.name'] === 'tools/list')!;
     expect(p.count).toBe(list.length);
-    expect(p.sum).toBeCloseTo(list.reduce((s, r) => s + r.latencyMs / 1000, 0), 9);
+    expect(p.sum).toBeCloseTo(
+      list.reduce((s, r) => s + r.latencyMs / 1000, 0),
+      9,
+    );
     const bucket = DURATION_BOUNDARIES.findIndex((b) => list[0]!.latencyMs / 1000 <= b);
     expect(p.bucketCounts[bucket]).toBeGreaterThan(0);
     for (const name of ['mcp.client.session.duration', 'mcp.server.session.duration']) {
@@ -160,7 +199,14 @@ describe('export --to otlp: the recorded samples', () => {
   });
 
   it('an --out that cannot be written: one line, exit 2', async () => {
-    const res = await runMain(['export', '--to', 'otlp', '--out', join(tmp.path, 'no', 'such', 'dir', 'x.jsonl'), 'samples/memory.envelope.ndjson']);
+    const res = await runMain([
+      'export',
+      '--to',
+      'otlp',
+      '--out',
+      join(tmp.path, 'no', 'such', 'dir', 'x.jsonl'),
+      'samples/memory.envelope.ndjson',
+    ]);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/^mcptrace: cannot write .*x\.jsonl: ENOENT\n$/);
   });
@@ -170,8 +216,15 @@ describe('export --to otlp: the recorded samples', () => {
     writeFileSync(log, '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a\u202eb\u009b"}}\n');
     for (const isTTY of [false, true]) {
       const chunks: string[] = [];
-      const stdout = Object.assign(new Writable({ write: (c, _e, cb) => (chunks.push(c.toString()), cb()) }), { isTTY });
-      const code = await main(['export', '--to', 'otlp', log], { stdin: Readable.from([]), stdout, stderr: stdout, env: process.env });
+      const stdout = Object.assign(new Writable({ write: (c, _e, cb) => (chunks.push(c.toString()), cb()) }), {
+        isTTY,
+      });
+      const code = await main(['export', '--to', 'otlp', log], {
+        stdin: Readable.from([]),
+        stdout,
+        stderr: stdout,
+        env: process.env,
+      });
       expect(code).toBe(0);
       const text = chunks.join('');
       expect(/[\u009b\u202e]/.test(text)).toBe(!isTTY);
@@ -187,8 +240,22 @@ describe('export --to otlp: the recorded samples', () => {
 });
 
 /** Runs records through the builder and the histograms; `info` for every session. */
-function build(records: Seq['records'], info: Partial<SessionInfo> = {}, maxSessions?: number, maxPending?: number): { spans: McpSpan[]; histograms: DurationHistograms; before: number[] } {
-  const session = { key: '1', file: 'log.ndjson', requestedRevision: null, negotiatedRevision: '2025-06-18', clientInfo: null, serverInfo: { name: 'srv' }, transport: 'stdio', ...info } as SessionInfo;
+function build(
+  records: Seq['records'],
+  info: Partial<SessionInfo> = {},
+  maxSessions?: number,
+  maxPending?: number,
+): { spans: McpSpan[]; histograms: DurationHistograms; before: number[] } {
+  const session = {
+    key: '1',
+    file: 'log.ndjson',
+    requestedRevision: null,
+    negotiatedRevision: '2025-06-18',
+    clientInfo: null,
+    serverInfo: { name: 'srv' },
+    transport: 'stdio',
+    ...info,
+  } as SessionInfo;
   const builder = new SpanBuilder(() => session, maxSessions, maxPending);
   const spans: McpSpan[] = [];
   // How many spans were out before each record.
@@ -204,12 +271,14 @@ function build(records: Seq['records'], info: Partial<SessionInfo> = {}, maxSess
 }
 
 describe('export --to otlp: what the README says', () => {
-  it('names the conventions\' commit followed and the transformer version installed', () => {
+  it("names the conventions' commit followed and the transformer version installed", () => {
     const readme = readFileSync('README.md', 'utf8');
     const section = readme.slice(readme.indexOf('## Export to OpenTelemetry'));
     expect(section).toContain(`${CONVENTIONS.repository}/blob/${CONVENTIONS.commit}/${CONVENTIONS.path}`);
     const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-    expect(section).toContain(`\`@opentelemetry/otlp-transformer\` ${pkg.devDependencies['@opentelemetry/otlp-transformer']}`);
+    expect(section).toContain(
+      `\`@opentelemetry/otlp-transformer\` ${pkg.devDependencies['@opentelemetry/otlp-transformer']}`,
+    );
   });
 });
 
@@ -219,22 +288,37 @@ describe('export --to otlp: the mapping', () => {
   it('a traceparent in params._meta: the span joins that trace under the remote parent', () => {
     const s = new Seq();
     const parent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
-    const req = s.request('tools/call', 3, { message: { params: { name: 'get-weather', _meta: { traceparent: parent, tracestate: 'rojo=1' } } }, wire: { tsMs: T0 } });
+    const req = s.request('tools/call', 3, {
+      message: { params: { name: 'get-weather', _meta: { traceparent: parent, tracestate: 'rojo=1' } } },
+      wire: { tsMs: T0 },
+    });
     s.response(req, 20, { content: [] }, { wire: { tsMs: T0 + 20 } });
     const { spans } = build(s.records);
     const span = spans.find((x) => x.name === 'tools/call get-weather')!;
-    expect(span).toMatchObject({ traceId: '4bf92f3577b34da6a3ce929d0e0e4736', parentSpanId: '00f067aa0ba902b7', parentRemote: true, traceState: 'rojo=1', kind: 'client' });
+    expect(span).toMatchObject({
+      traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+      parentSpanId: '00f067aa0ba902b7',
+      parentRemote: true,
+      traceState: 'rojo=1',
+      kind: 'client',
+    });
     const session = spans.find((x) => x.name === 'mcp.session')!;
     expect(session.traceId).not.toBe(span.traceId);
   });
 
-  it('a malformed traceparent is ignored: the span stays in its session\'s trace', () => {
+  it("a malformed traceparent is ignored: the span stays in its session's trace", () => {
     const s = new Seq();
-    const req = s.request('ping', 1, { message: { params: { _meta: { traceparent: '00-00000000000000000000000000000000-00f067aa0ba902b7-01' } } } });
+    const req = s.request('ping', 1, {
+      message: { params: { _meta: { traceparent: '00-00000000000000000000000000000000-00f067aa0ba902b7-01' } } },
+    });
     s.response(req, null);
     const { spans } = build(s.records);
     const session = spans.find((x) => x.name === 'mcp.session')!;
-    expect(spans.find((x) => x.name === 'ping')).toMatchObject({ traceId: session.traceId, parentSpanId: session.spanId, parentRemote: false });
+    expect(spans.find((x) => x.name === 'ping')).toMatchObject({
+      traceId: session.traceId,
+      parentSpanId: session.spanId,
+      parentRemote: false,
+    });
   });
 
   it('a tool result with isError: error.type tool_error, status ERROR; a server-sent request is a SERVER span', () => {
@@ -244,27 +328,48 @@ describe('export --to otlp: the mapping', () => {
     const sampling = s.request('sampling/createMessage', 0, { dir: 's2c', wire: { tsMs: T0 + 6 } });
     s.response(sampling, 1500, {}, { dir: 'c2s', wire: { tsMs: T0 + 1506 } });
     const { spans, histograms } = build(s.records);
-    expect(spans.find((x) => x.name === 'tools/call fail')).toMatchObject({ status: { code: 'error' }, attributes: { 'error.type': 'tool_error' } });
-    expect(spans.find((x) => x.name === 'sampling/createMessage')).toMatchObject({ kind: 'server', startMs: T0 + 6, endMs: T0 + 1506 });
+    expect(spans.find((x) => x.name === 'tools/call fail')).toMatchObject({
+      status: { code: 'error' },
+      attributes: { 'error.type': 'tool_error' },
+    });
+    expect(spans.find((x) => x.name === 'sampling/createMessage')).toMatchObject({
+      kind: 'server',
+      startMs: T0 + 6,
+      endMs: T0 + 1506,
+    });
     const metrics = histograms.snapshot()[0]!.metrics;
     const server = metrics.find((m) => m.key === 'serverOperation')!.points;
     expect(server).toHaveLength(1);
-    expect(server[0]).toMatchObject({ count: 1, sum: 1.5, attributes: { 'mcp.method.name': 'sampling/createMessage' } });
+    expect(server[0]).toMatchObject({
+      count: 1,
+      sum: 1.5,
+      attributes: { 'mcp.method.name': 'sampling/createMessage' },
+    });
     // (1, 2]: the bucket after the boundary 1.
     expect(server[0]!.counts[DURATION_BOUNDARIES.indexOf(2)]).toBe(1);
-    expect(metrics.find((m) => m.key === 'clientOperation')!.points[0]).toMatchObject({ attributes: { 'error.type': 'tool_error', 'gen_ai.tool.name': 'fail' } });
+    expect(metrics.find((m) => m.key === 'clientOperation')!.points[0]).toMatchObject({
+      attributes: { 'error.type': 'tool_error', 'gen_ai.tool.name': 'fail' },
+    });
   });
 
   it('2026-07-28 requests carry no mcp.session.id; an unanswered request ends with its session, marked, and counts in no histogram', () => {
     const s = new Seq();
-    s.request('tools/list', 1, { session: 'x-1', message: { params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } }, wire: { tsMs: T0 } });
+    s.request('tools/list', 1, {
+      session: 'x-1',
+      message: { params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } },
+      wire: { tsMs: T0 },
+    });
     s.notification('notifications/message', { session: 'x-1', dir: 's2c', wire: { tsMs: T0 + 40 } });
     s.request('tools/list', 2, { session: 'x-2', wire: { tsMs: T0 + 50 } });
     const { spans, histograms } = build(s.records, { negotiatedRevision: null });
     const list = spans.find((x) => x.name === 'tools/list')!;
     expect(list.attributes['mcp.session.id']).toBeUndefined();
     // A session named by the log, under a revision that has sessions, is an MCP session.
-    expect(spans.find((x) => x.attributes['mcptrace.session'] === 'x-2' && x.name === 'tools/list')!.attributes['mcp.session.id']).toBe('x-2');
+    expect(
+      spans.find((x) => x.attributes['mcptrace.session'] === 'x-2' && x.name === 'tools/list')!.attributes[
+        'mcp.session.id'
+      ],
+    ).toBe('x-2');
     expect(list.attributes['mcp.protocol.version']).toBe('2026-07-28');
     expect(list).toMatchObject({ startMs: T0, endMs: T0 + 40, attributes: { 'mcptrace.unanswered': true } });
     expect(histograms.snapshot()[0]!.metrics.map((m) => m.key)).toEqual(['clientSession', 'serverSession']);
@@ -280,8 +385,11 @@ describe('export --to otlp: the mapping', () => {
     s.request('ping', 4, { session: 'b' }); // b again: a new session span, c finished
     const { spans, before } = build(s.records, {}, 2);
     expect(before).toEqual([0, 0, 0, 0, 2, 3]);
-    expect(spans.slice(0, 2).map((x) => [x.name, x.attributes['mcptrace.session'], x.attributes['mcptrace.unanswered']])).toEqual([
-      ['ping', 'b', true], ['mcp.session', 'b', undefined],
+    expect(
+      spans.slice(0, 2).map((x) => [x.name, x.attributes['mcptrace.session'], x.attributes['mcptrace.unanswered']]),
+    ).toEqual([
+      ['ping', 'b', true],
+      ['mcp.session', 'b', undefined],
     ]);
     const sessions = spans.filter((x) => x.name === 'mcp.session');
     expect(sessions.map((x) => x.attributes['mcptrace.session'])).toEqual(['b', 'c', 'a', 'b']);
@@ -297,16 +405,31 @@ describe('export --to otlp: the mapping', () => {
     s.response(one, null, {}, { wire: { tsMs: T0 + 10 } }); // too late: given up already
     const { spans, before } = build(s.records, {}, undefined, 2);
     expect(before).toEqual([0, 0, 0, 1]);
-    expect(spans[0]).toMatchObject({ startMs: T0, endMs: T0 + 9, attributes: { 'mcptrace.seq': 1, 'mcptrace.unanswered': true } });
+    expect(spans[0]).toMatchObject({
+      startMs: T0,
+      endMs: T0 + 9,
+      attributes: { 'mcptrace.seq': 1, 'mcptrace.unanswered': true },
+    });
     expect(spans.filter((x) => x.name === 'ping')).toHaveLength(3);
   });
 
-  it('a JSON-RPC error: error.type and rpc.response.status_code are the code, the status message the error\'s', () => {
+  it("a JSON-RPC error: error.type and rpc.response.status_code are the code, the status message the error's", () => {
     const s = new Seq();
     const req = s.request('resources/read', 2, { message: { params: { uri: 'file:///x' } } });
-    s.add({ kind: 'error', method: 'resources/read', id: 2, dir: 's2c', pair: req.seq, message: { jsonrpc: '2.0', id: 2, error: { code: -32002, message: 'Resource not found' } } });
+    s.add({
+      kind: 'error',
+      method: 'resources/read',
+      id: 2,
+      dir: 's2c',
+      pair: req.seq,
+      message: { jsonrpc: '2.0', id: 2, error: { code: -32002, message: 'Resource not found' } },
+    });
     const span = build(s.records).spans.find((x) => x.name === 'resources/read')!;
-    expect(span.attributes).toMatchObject({ 'error.type': '-32002', 'rpc.response.status_code': '-32002', 'mcp.resource.uri': 'file:///x' });
+    expect(span.attributes).toMatchObject({
+      'error.type': '-32002',
+      'rpc.response.status_code': '-32002',
+      'mcp.resource.uri': 'file:///x',
+    });
     expect(span.status).toEqual({ code: 'error', message: 'Resource not found' });
   });
 });

@@ -19,21 +19,58 @@ interface Row {
 
 const WORDS = ['a', 'é', '😀', '\uffff', '', 'tools/call', null];
 const DOUBLES = [0, -0, 1.5, -2.25, NaN, 1e300, null];
-const findings = (i: number) => Array.from({ length: i % 4 }, (_, k) => ({ rule: `r${k}`, severity: k % 2 ? 'error' : 'info', message: `m${i}.${k} ✓` }));
+const findings = (i: number) =>
+  Array.from({ length: i % 4 }, (_, k) => ({
+    rule: `r${k}`,
+    severity: k % 2 ? 'error' : 'info',
+    message: `m${i}.${k} ✓`,
+  }));
 
 const COLUMNS: readonly Column<Row>[] = [
   { name: 'word', type: 'string', stats: true, doc: '', get: ({ i }) => WORDS[i % WORDS.length] },
   // Distinct on every row: past 32768 in a chunk the dictionary stops and the rest of the chunk is PLAIN.
-  { name: 'key', type: 'string', stats: true, required: true, doc: '', get: ({ i }) => `k${String(i).padStart(6, '0')}` },
+  {
+    name: 'key',
+    type: 'string',
+    stats: true,
+    required: true,
+    doc: '',
+    get: ({ i }) => `k${String(i).padStart(6, '0')}`,
+  },
   // 60 bytes a row: two 1 MiB pages in the first chunk.
-  { name: 'long', type: 'json', long: true, doc: '', get: ({ i }) => (i % 5 === 0 ? null : `{"n":${i},"pad":"${'x'.repeat(40)}ü"}`) },
-  { name: 'i32', type: 'int32', doc: '', get: ({ i }) => (i % 3 === 0 ? null : (i % 2 ? -i : i)) },
-  { name: 'i64', type: 'int64', stats: true, required: true, doc: '', get: ({ i }) => (i === 7 ? 2 ** 53 - 1 : i === 8 ? -(2 ** 53 - 1) : i * 4_294_967_311 * (i % 2 ? -1 : 1)) },
+  {
+    name: 'long',
+    type: 'json',
+    long: true,
+    doc: '',
+    get: ({ i }) => (i % 5 === 0 ? null : `{"n":${i},"pad":"${'x'.repeat(40)}ü"}`),
+  },
+  { name: 'i32', type: 'int32', doc: '', get: ({ i }) => (i % 3 === 0 ? null : i % 2 ? -i : i) },
+  {
+    name: 'i64',
+    type: 'int64',
+    stats: true,
+    required: true,
+    doc: '',
+    get: ({ i }) => (i === 7 ? 2 ** 53 - 1 : i === 8 ? -(2 ** 53 - 1) : i * 4_294_967_311 * (i % 2 ? -1 : 1)),
+  },
   { name: 'dbl', type: 'double', stats: true, doc: '', get: ({ i }) => DOUBLES[i % DOUBLES.length] },
   { name: 'flag', type: 'bool', doc: '', get: ({ i }) => (i % 11 === 0 ? null : i % 100 < 50 ? true : i % 3 === 0) },
-  { name: 'time', type: 'timestamp', stats: true, doc: '', get: ({ i }) => (i % 9 === 0 ? null : 1_764_547_200_000 + i * 1000) },
+  {
+    name: 'time',
+    type: 'timestamp',
+    stats: true,
+    doc: '',
+    get: ({ i }) => (i % 9 === 0 ? null : 1_764_547_200_000 + i * 1000),
+  },
   { name: 'findings', type: 'findings', required: true, doc: '', get: ({ i }) => findings(i) },
-  { name: 'end', type: 'endFindings', required: true, doc: '', get: ({ i }) => findings(i + 1).map((f, k) => ({ seq: i * 10 + k, source: `f:${i}`, ...f })) },
+  {
+    name: 'end',
+    type: 'endFindings',
+    required: true,
+    doc: '',
+    get: ({ i }) => findings(i + 1).map((f, k) => ({ seq: i * 10 + k, source: `f:${i}`, ...f })),
+  },
 ];
 
 /** What a reader gives back for row `i` (int64 as bigint, timestamps as Date). */
@@ -93,7 +130,8 @@ describe('the Parquet encoder', () => {
     // The encodings the schema chose: a dictionary that fell back to PLAIN within the first chunk, PLAIN long text.
     const meta = parquetMetadata(buffer(path));
     expect(meta.row_groups.map((g) => g.num_rows)).toEqual([40_000n, 5_000n]);
-    const chunk = (g: number, name: string) => meta.row_groups[g]!.columns.find((c) => c.meta_data!.path_in_schema.join('.') === name)!.meta_data!;
+    const chunk = (g: number, name: string) =>
+      meta.row_groups[g]!.columns.find((c) => c.meta_data!.path_in_schema.join('.') === name)!.meta_data!;
     expect(chunk(0, 'key').encodings).toEqual(['PLAIN', 'RLE_DICTIONARY']);
     expect(chunk(0, 'long').dictionary_page_offset).toBeUndefined();
     // DuckDB: the same rows (ordered by `key`, which follows the row number).
@@ -102,16 +140,23 @@ describe('the Parquet encoder', () => {
     for (let i = 0; i < total; i += 997) expect(duckRows[i], `row ${i}`).toEqual(expected(i));
   });
 
-  it('writes each chunk\'s min and max as the format orders them, which DuckDB skips row groups by', async () => {
+  it("writes each chunk's min and max as the format orders them, which DuckDB skips row groups by", async () => {
     const path = await written();
     const meta = parquetMetadata(buffer(path));
-    const stats = meta.row_groups[0]!.columns.find((c) => c.meta_data!.path_in_schema[0] === 'word')!.meta_data!.statistics!;
+    const stats = meta.row_groups[0]!.columns.find((c) => c.meta_data!.path_in_schema[0] === 'word')!.meta_data!
+      .statistics!;
     // UTF-8 byte order: U+1F600 (F0 9F …) sorts after U+FFFF (EF BF BF), unlike JavaScript's UTF-16 order.
-    expect([stats.min_value, stats.max_value, stats.null_count]).toEqual(['', '😀', rowsWhere(40_000, (i) => WORDS[i % WORDS.length] === null)]);
-    const dbl = meta.row_groups[0]!.columns.find((c) => c.meta_data!.path_in_schema[0] === 'dbl')!.meta_data!.statistics!;
+    expect([stats.min_value, stats.max_value, stats.null_count]).toEqual([
+      '',
+      '😀',
+      rowsWhere(40_000, (i) => WORDS[i % WORDS.length] === null),
+    ]);
+    const dbl = meta.row_groups[0]!.columns.find((c) => c.meta_data!.path_in_schema[0] === 'dbl')!.meta_data!
+      .statistics!;
     expect([Object.is(dbl.min_value, -2.25), dbl.max_value]).toEqual([true, 1e300]);
     // A filter on a column's extreme values finds its rows: a wrong min or max would make DuckDB skip their group.
-    const where = async (cond: string) => (await duck(`SELECT count(*) AS n FROM read_parquet('${path}') WHERE ${cond}`))[0]!.n;
+    const where = async (cond: string) =>
+      (await duck(`SELECT count(*) AS n FROM read_parquet('${path}') WHERE ${cond}`))[0]!.n;
     expect(await where(`word = '😀'`)).toBe(rowsWhere(45_000, (i) => WORDS[i % WORDS.length] === '😀'));
     expect(await where(`i64 = ${2 ** 53 - 1}`)).toBe(1n);
     expect(await where(`i64 = ${-(2 ** 53 - 1)}`)).toBe(1n);
@@ -125,11 +170,24 @@ describe('the Parquet encoder', () => {
 describe('snappy', () => {
   it('makes of short, incompressible, repetitive and long inputs what the reference port makes, and hyparquet undoes it', () => {
     let seed = 7;
-    const random = (n: number) => Uint8Array.from({ length: n }, () => ((seed = (seed * 1_103_515_245 + 12_345) >>> 0) >>> 24));
+    const random = (n: number) =>
+      Uint8Array.from({ length: n }, () => (seed = (seed * 1_103_515_245 + 12_345) >>> 0) >>> 24);
     const text = (n: number) => new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"result":{"content":[]}} '.repeat(n));
     // Literal lengths of each header size (up to 60, 256, 65536, past it), copies past 64 bytes, and offsets past 2048.
-    const inputs = [new Uint8Array(0), random(3), random(14), random(61), random(300), random(70_000), text(1), text(3_000), new Uint8Array(200_000).fill(9)];
-    inputs.push(Uint8Array.from([...random(5_000), ...random(5_000).subarray(0, 100), ...inputs[5]!.subarray(0, 3_000)]));
+    const inputs = [
+      new Uint8Array(0),
+      random(3),
+      random(14),
+      random(61),
+      random(300),
+      random(70_000),
+      text(1),
+      text(3_000),
+      new Uint8Array(200_000).fill(9),
+    ];
+    inputs.push(
+      Uint8Array.from([...random(5_000), ...random(5_000).subarray(0, 100), ...inputs[5]!.subarray(0, 3_000)]),
+    );
     for (const input of inputs) {
       const packed = snappy(input).slice();
       // Compared as Buffers: one comparison, not one per byte.

@@ -15,7 +15,8 @@ interface DuckModule {
   queryDataset(dir: string, sql: string): Promise<{ columns: string[]; rows: unknown[][] }>;
 }
 const duck = (): Promise<DuckModule> => import(pathToFileURL(join(REPO_ROOT, 'dist/src/sql/duckdb.js')).href);
-const objects = (r: { columns: string[]; rows: unknown[][] }) => r.rows.map((row) => Object.fromEntries(r.columns.map((c, i) => [c, row[i]])));
+const objects = (r: { columns: string[]; rows: unknown[][] }) =>
+  r.rows.map((row) => Object.fromEntries(r.columns.map((c, i) => [c, row[i]])));
 
 const EVERYTHING = 'samples/everything.envelope.ndjson';
 const MEMORY = 'samples/memory.envelope.ndjson';
@@ -23,7 +24,10 @@ const MEMORY = 'samples/memory.envelope.ndjson';
 async function annotated(samples: string[]): Promise<Record<string, unknown>[]> {
   const r = await runMain(['annotate', '-f', 'ndjson', ...samples]);
   expect(r.code).toBe(0);
-  return r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  return r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 }
 
 async function exportInto(dir: string, samples: string[], extra: string[] = []) {
@@ -47,8 +51,13 @@ describe('export --to parquet into an existing dataset', () => {
     expect(b).toMatch(/^\d{8}T\d{6}Z-[0-9a-f]{8}$/);
     expect(files.filter((f) => f.includes('part-run-a-')).length).toBeGreaterThan(0);
 
-    const expected: Record<string, Record<string, unknown>[]> = { 'run-a': await annotated([EVERYTHING]), [b]: await annotated([EVERYTHING, MEMORY]) };
-    const rows = (await Promise.all(files.filter((f) => f.startsWith('records/')).map((f) => readParquet(join(dir, f))))).flat();
+    const expected: Record<string, Record<string, unknown>[]> = {
+      'run-a': await annotated([EVERYTHING]),
+      [b]: await annotated([EVERYTHING, MEMORY]),
+    };
+    const rows = (
+      await Promise.all(files.filter((f) => f.startsWith('records/')).map((f) => readParquet(join(dir, f))))
+    ).flat();
     for (const run of ['run-a', b]) {
       const mine = rows.filter((r) => r.run_id === run);
       for (const r of mine) expect(r.session_uid).toBe(`${run}/${r.session as string}`);
@@ -57,7 +66,12 @@ describe('export --to parquet into an existing dataset', () => {
     expect(rows.length).toBe(expected['run-a']!.length + expected[b]!.length);
 
     const { queryDataset } = await duck();
-    const perRun = objects(await queryDataset(dir, 'SELECT run_id, count(*) AS n, count(DISTINCT seq) AS seqs FROM records GROUP BY run_id ORDER BY n'));
+    const perRun = objects(
+      await queryDataset(
+        dir,
+        'SELECT run_id, count(*) AS n, count(DISTINCT seq) AS seqs FROM records GROUP BY run_id ORDER BY n',
+      ),
+    );
     expect(perRun).toEqual([
       { run_id: 'run-a', n: BigInt(expected['run-a']!.length), seqs: BigInt(expected['run-a']!.length) },
       { run_id: b, n: BigInt(expected[b]!.length), seqs: BigInt(expected[b]!.length) },
@@ -75,14 +89,27 @@ describe('export --to parquet into an existing dataset', () => {
       expect(s.joined).toBe(s.records);
       expect(s.other_run).toBe(0n);
     }
-    const orphans = objects(await queryDataset(dir, 'SELECT count(*) AS n FROM records r ANTI JOIN sessions s USING (session_uid)'));
+    const orphans = objects(
+      await queryDataset(dir, 'SELECT count(*) AS n FROM records r ANTI JOIN sessions s USING (session_uid)'),
+    );
     expect(orphans).toEqual([{ n: 0n }]);
     // The key alone would not do: the first run's session is the second run's too.
-    const byKey = objects(await queryDataset(dir, "SELECT count(*) AS n FROM sessions WHERE session = (SELECT session FROM sessions WHERE run_id = 'run-a')"));
+    const byKey = objects(
+      await queryDataset(
+        dir,
+        "SELECT count(*) AS n FROM sessions WHERE session = (SELECT session FROM sessions WHERE run_id = 'run-a')",
+      ),
+    );
     expect(byKey).toEqual([{ n: 2n }]);
 
     // mcptrace sql over the dataset: the findings view has the run too.
-    const sql = await runMain(['sql', '-f', 'json', 'SELECT run_id, count(DISTINCT session_uid) AS sessions FROM findings GROUP BY 1 ORDER BY 1', dir]);
+    const sql = await runMain([
+      'sql',
+      '-f',
+      'json',
+      'SELECT run_id, count(DISTINCT session_uid) AS sessions FROM findings GROUP BY 1 ORDER BY 1',
+      dir,
+    ]);
     expect(sql.code, sql.stderr).toBe(0);
     const found = JSON.parse(sql.stdout) as { run_id: string; sessions: number }[];
     expect(found.map((f) => f.run_id).sort()).toEqual([b, 'run-a'].sort());
@@ -92,15 +119,24 @@ describe('export --to parquet into an existing dataset', () => {
     const old = join(tempDir('fleet-old'), 'ds');
     const folder = join(old, 'records', 'date=2026-12-01', 'server=everything');
     mkdirSync(folder, { recursive: true });
-    const buf = parquetWriteBuffer({ columnData: [{ name: 'seq', data: [1n], type: 'INT64' }], kvMetadata: [{ key: 'mcptrace.schema.version', value: '1' }] });
+    const buf = parquetWriteBuffer({
+      columnData: [{ name: 'seq', data: [1n], type: 'INT64' }],
+      kvMetadata: [{ key: 'mcptrace.schema.version', value: '1' }],
+    });
     writeFileSync(join(folder, 'part-0.parquet'), new Uint8Array(buf));
     const r = await exportInto(old, [EVERYTHING]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/a dataset of schema version 1 \(records\/date=2026-12-01\/server=everything\/part-0\.parquet\); this mcptrace writes version 2/);
+    expect(r.stderr).toMatch(
+      /a dataset of schema version 1 \(records\/date=2026-12-01\/server=everything\/part-0\.parquet\); this mcptrace writes version 2/,
+    );
     expect(parquetFiles(old)).toEqual(['records/date=2026-12-01/server=everything/part-0.parquet']);
     // mcptrace sql still reads it: the columns its files lack (run_id …) are NULL, the findings view too.
     const { queryDataset } = await duck();
-    expect(objects(await queryDataset(old, 'SELECT count(*) AS n, count(run_id) AS runs, count(session_uid) AS uids FROM records'))).toEqual([{ n: 1n, runs: 0n, uids: 0n }]);
+    expect(
+      objects(
+        await queryDataset(old, 'SELECT count(*) AS n, count(run_id) AS runs, count(session_uid) AS uids FROM records'),
+      ),
+    ).toEqual([{ n: 1n, runs: 0n, uids: 0n }]);
     expect(objects(await queryDataset(old, 'SELECT count(*) AS n FROM findings'))).toEqual([{ n: 0n }]);
 
     const dir = join(tempDir('fleet-again'), 'ds');

@@ -10,7 +10,9 @@ import { runMain } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp.js';
 
 const SAMPLES = [
-  ...readdirSync(join(REPO_ROOT, 'samples')).filter((f) => f !== 'README.md').map((f) => `samples/${f}`),
+  ...readdirSync(join(REPO_ROOT, 'samples'))
+    .filter((f) => f !== 'README.md')
+    .map((f) => `samples/${f}`),
   // 2026-07-28 HTTP: the request headers (Mcp-Method, Mcp-Name, Mcp-Param-*) and an answer's unasked session id.
   'test/fixtures/violations/request-metadata-headers/bad.har',
   'test/fixtures/violations/modern-session-id/bad.har',
@@ -24,7 +26,10 @@ const duck = (): Promise<DuckModule> => import(pathToFileURL(join(REPO_ROOT, 'di
 async function annotated(sample: string): Promise<Record<string, unknown>[]> {
   const r = await runMain(['annotate', '-f', 'ndjson', sample]);
   expect(r.code).toBe(0);
-  return r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  return r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 }
 
 async function exported(samples: string[], extra: string[] = []): Promise<string> {
@@ -34,7 +39,8 @@ async function exported(samples: string[], extra: string[] = []): Promise<string
   return dir;
 }
 
-const objects = (r: { columns: string[]; rows: unknown[][] }) => r.rows.map((row) => Object.fromEntries(r.columns.map((c, i) => [c, row[i]])));
+const objects = (r: { columns: string[]; rows: unknown[][] }) =>
+  r.rows.map((row) => Object.fromEntries(r.columns.map((c, i) => [c, row[i]])));
 
 describe('export --to parquet', () => {
   it.each(SAMPLES)('%s: hyparquet and DuckDB read back the records annotate prints', async (sample) => {
@@ -43,11 +49,15 @@ describe('export --to parquet', () => {
     const files = parquetFiles(dir);
     expect(files.some((f) => f.startsWith('records/date='))).toBe(true);
     expect(files.some((f) => f.startsWith('sessions/date='))).toBe(true);
-    const rows = (await Promise.all(files.filter((f) => f.startsWith('records/')).map((f) => readParquet(join(dir, f))))).flat();
+    const rows = (
+      await Promise.all(files.filter((f) => f.startsWith('records/')).map((f) => readParquet(join(dir, f))))
+    ).flat();
     const viaHyparquet = rows.map(recordFromRow).sort((a, b) => (a.seq as number) - (b.seq as number));
     expect(viaHyparquet).toEqual(expected);
     const { queryDataset } = await duck();
-    const viaDuck = objects(await queryDataset(dir, 'SELECT * EXCLUDE (date) FROM records ORDER BY seq')).map(recordFromRow);
+    const viaDuck = objects(await queryDataset(dir, 'SELECT * EXCLUDE (date) FROM records ORDER BY seq')).map(
+      recordFromRow,
+    );
     expect(viaDuck).toEqual(expected);
     // Each file is in the partition of its rows' date and server.
     for (const f of files.filter((x) => x.startsWith('records/'))) {
@@ -63,21 +73,39 @@ describe('export --to parquet', () => {
     const dir = await exported(['samples/everything.envelope.ndjson', 'samples/memory.envelope.ndjson']);
     for (const f of parquetFiles(dir)) expect(parquetKeyValues(join(dir, f))['mcptrace.schema.version']).toBe('2');
     const { queryDataset } = await duck();
-    const sessions = objects(await queryDataset(dir, 'SELECT session, server_name, client_name, records, requests, first_ts FROM sessions ORDER BY first_ts'));
-    const counts = objects(await queryDataset(dir, "SELECT session, count(*) AS records, count(*) FILTER (kind = 'request') AS requests FROM records GROUP BY session"));
+    const sessions = objects(
+      await queryDataset(
+        dir,
+        'SELECT session, server_name, client_name, records, requests, first_ts FROM sessions ORDER BY first_ts',
+      ),
+    );
+    const counts = objects(
+      await queryDataset(
+        dir,
+        "SELECT session, count(*) AS records, count(*) FILTER (kind = 'request') AS requests FROM records GROUP BY session",
+      ),
+    );
     expect(sessions.map((s) => s.server_name)).toEqual(['mcp-servers/everything', 'memory-server']);
-    for (const s of sessions) expect(counts).toContainEqual({ session: s.session, records: s.records, requests: s.requests });
+    for (const s of sessions)
+      expect(counts).toContainEqual({ session: s.session, records: s.records, requests: s.requests });
   });
 
   it('writes row groups and rotates files as rows stream (small limits), and DuckDB prunes partitions by date', async () => {
-    const dir = await exported(['samples/everything.envelope.ndjson', 'samples/everything-http.har'], ['--row-group-rows', '10', '--file-rows', '40', '--run-id', 'small']);
+    const dir = await exported(
+      ['samples/everything.envelope.ndjson', 'samples/everything-http.har'],
+      ['--row-group-rows', '10', '--file-rows', '40', '--run-id', 'small'],
+    );
     const records = parquetFiles(dir).filter((f) => f.startsWith('records/'));
     expect(records).toContain('records/date=2026-11-30/server=__HIVE_DEFAULT_PARTITION__/part-small-3.parquet');
     const { queryDataset } = await duck();
-    const all = objects(await queryDataset(dir, 'SELECT count(*) AS n, count(DISTINCT date) AS dates FROM records'))[0]!;
+    const all = objects(
+      await queryDataset(dir, 'SELECT count(*) AS n, count(DISTINCT date) AS dates FROM records'),
+    )[0]!;
     expect(all.dates).toBe(2n);
     // Only the files of the one date are opened: DuckDB's profile counts the files it read.
-    const plan = objects(await queryDataset(dir, "EXPLAIN ANALYZE SELECT count(*) FROM records WHERE date = '2026-12-01'"));
+    const plan = objects(
+      await queryDataset(dir, "EXPLAIN ANALYZE SELECT count(*) FROM records WHERE date = '2026-12-01'"),
+    );
     const text = String(plan[0]!.explain_value);
     const oneDate = records.filter((f) => f.includes('date=2026-12-01')).length;
     expect(text).toMatch(new RegExp(`Total Files Read: ${oneDate}\\b`));

@@ -14,8 +14,21 @@ function run(expr: string, build: (s: Seq) => void, maxHeld = 100): number[][] {
 }
 
 const answer = (s: Seq, request: number, id: number, isError = false) =>
-  s.add({ kind: 'response', dir: 's2c', id, method: 'tools/call', pair: request, message: { jsonrpc: '2.0', id, result: { content: [], isError } } });
-const call = (s: Seq, id: number, tool: string) => s.add({ kind: 'request', id, method: 'tools/call', message: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool } } });
+  s.add({
+    kind: 'response',
+    dir: 's2c',
+    id,
+    method: 'tools/call',
+    pair: request,
+    message: { jsonrpc: '2.0', id, result: { content: [], isError } },
+  });
+const call = (s: Seq, id: number, tool: string) =>
+  s.add({
+    kind: 'request',
+    id,
+    method: 'tools/call',
+    message: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool } },
+  });
 
 describe('PairSelector', () => {
   it('a matching request brings its answer; a matching answer brings its request, just before it', () => {
@@ -38,12 +51,16 @@ describe('PairSelector', () => {
     expect(shown).toEqual([[], [], [], [2, 4]]);
   });
   it('holds at most maxHeld requests: an answer whose request was let go is shown alone', () => {
-    const shown = run('isError', (s) => {
-      for (let id = 1; id <= 5; id++) call(s, id, 'add'); // 1–5
-      answer(s, 1, 1, true); // 6: request 1 was let go (5 requests, 2 held)
-      answer(s, 5, 5, true); // 7
-      answer(s, 4, 4, false); // 8
-    }, 2);
+    const shown = run(
+      'isError',
+      (s) => {
+        for (let id = 1; id <= 5; id++) call(s, id, 'add'); // 1–5
+        answer(s, 1, 1, true); // 6: request 1 was let go (5 requests, 2 held)
+        answer(s, 5, 5, true); // 7
+        answer(s, 4, 4, false); // 8
+      },
+      2,
+    );
     expect(shown.slice(5)).toEqual([[6], [5, 7], []]);
   });
 });

@@ -2,7 +2,16 @@
 // the bytes the bomb unpacks to.
 import { Buffer } from 'node:buffer';
 import { once } from 'node:events';
-import { brotliCompressSync, constants, createBrotliCompress, createDeflate, createGzip, deflateSync, gzipSync, type Gzip } from 'node:zlib';
+import {
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createDeflate,
+  createGzip,
+  deflateSync,
+  gzipSync,
+  type Gzip,
+} from 'node:zlib';
 
 /** A coding as a Content-Encoding value names it. */
 export type Coding = 'gzip' | 'deflate' | 'br';

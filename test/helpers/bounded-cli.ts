@@ -29,7 +29,12 @@ export function boundedCli(args: string[], heapMb: number): Promise<BoundedRun> 
     child.on('close', (code) => {
       const stderr = Buffer.concat(err).toString('utf8');
       const m = /\nmcptrace-test-max-rss-kb (\d+)\n$/.exec(stderr);
-      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: m ? stderr.slice(0, m.index) : stderr, maxRssMb: m ? Number(m[1]) / 1024 : NaN });
+      resolve({
+        code,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: m ? stderr.slice(0, m.index) : stderr,
+        maxRssMb: m ? Number(m[1]) / 1024 : NaN,
+      });
     });
   });
 }

@@ -51,7 +51,10 @@ export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 }
 
 /** Starts the CLI with piped stdio and leaves the streams to the caller (live-input and early-close tests). */
-export function spawnCli(args: readonly string[], opts: Pick<CliOptions, 'env' | 'cwd'> = {}): ChildProcessWithoutNullStreams {
+export function spawnCli(
+  args: readonly string[],
+  opts: Pick<CliOptions, 'env' | 'cwd'> = {},
+): ChildProcessWithoutNullStreams {
   assertBuilt();
   return spawn(process.execPath, [CLI_PATH, ...args], {
     cwd: opts.cwd ?? REPO_ROOT,
@@ -83,7 +86,12 @@ export async function runCli(args: readonly string[], opts: CliOptions = {}): Pr
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+      resolve({
+        code,
+        signal,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+      });
     });
   });
 }

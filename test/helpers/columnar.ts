@@ -38,25 +38,58 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 /** The annotated record (as `annotate -f ndjson` prints it, parsed) from a row of the records table. */
 export function recordFromRow(row: Record<string, unknown>): Record<string, unknown> {
   const r: Record<string, unknown> = {
-    seq: num(row.seq), source: row.source, session: row.session, ts: row.ts, dir: row.dir, dirInferred: row.dir_inferred, kind: row.kind,
+    seq: num(row.seq),
+    source: row.source,
+    session: row.session,
+    ts: row.ts,
+    dir: row.dir,
+    dirInferred: row.dir_inferred,
+    kind: row.kind,
     id: row.id === null ? null : row.id_type === 'number' ? Number(row.id) : row.id,
-    method: row.method, primitive: row.primitive, feature: row.feature, phase: row.phase,
-    capability: row.capability_side === null ? null : { side: row.capability_side, path: row.capability_path, negotiated: row.capability_negotiated },
-    pair: num(row.pair), latencyMs: row.latency_ms, bytes: num(row.bytes),
-    findings: (row.findings as { rule: string; severity: string; message: string }[]).map((f) => ({ rule: f.rule, severity: f.severity, message: f.message })),
-    server: row.server, format: row.format, revision: row.revision,
+    method: row.method,
+    primitive: row.primitive,
+    feature: row.feature,
+    phase: row.phase,
+    capability:
+      row.capability_side === null
+        ? null
+        : { side: row.capability_side, path: row.capability_path, negotiated: row.capability_negotiated },
+    pair: num(row.pair),
+    latencyMs: row.latency_ms,
+    bytes: num(row.bytes),
+    findings: (row.findings as { rule: string; severity: string; message: string }[]).map((f) => ({
+      rule: f.rule,
+      severity: f.severity,
+      message: f.message,
+    })),
+    server: row.server,
+    format: row.format,
+    revision: row.revision,
   };
   if (row.truncated) r.truncated = true;
   if (row.summary) r.summary = true;
   if (row.kind === 'log') Object.assign(r, { level: row.level, text: row.text, lines: num(row.lines) });
   if (row.raw !== null) r.raw = row.raw;
-  if (row.event_name !== null) r.event = row.event_data === null ? { name: row.event_name } : { name: row.event_name, data: JSON.parse(row.event_data as string) };
+  if (row.event_name !== null)
+    r.event =
+      row.event_data === null
+        ? { name: row.event_name }
+        : { name: row.event_name, data: JSON.parse(row.event_data as string) };
   if (row.batch_index !== null) r.batch = { index: num(row.batch_index), size: num(row.batch_size) };
   if (row.http_method !== null) {
     r.http = {
-      method: row.http_method, path: row.http_path, status: num(row.http_status), contentType: row.http_content_type, stream: row.http_stream,
-      eventId: row.http_event_id, conn: row.http_conn, exchange: num(row.http_exchange), protocolVersion: row.http_protocol_version,
-      sessionId: row.http_session_id, accept: row.http_accept, lastEventId: row.http_last_event_id,
+      method: row.http_method,
+      path: row.http_path,
+      status: num(row.http_status),
+      contentType: row.http_content_type,
+      stream: row.http_stream,
+      eventId: row.http_event_id,
+      conn: row.http_conn,
+      exchange: num(row.http_exchange),
+      protocolVersion: row.http_protocol_version,
+      sessionId: row.http_session_id,
+      accept: row.http_accept,
+      lastEventId: row.http_last_event_id,
     };
     // 2026-07-28 request headers: present only when sent.
     const http = r.http as Record<string, unknown>;

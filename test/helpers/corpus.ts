@@ -10,11 +10,20 @@ import type { PipelineRecord } from '../../src/types.js';
 export function corpusFiles(): string[] {
   const violations = readdirSync('test/fixtures/violations', { withFileTypes: true })
     .filter((d) => d.isDirectory())
-    .flatMap((d) => readdirSync(`test/fixtures/violations/${d.name}`).filter((f) => f.startsWith('bad.')).map((f) => `test/fixtures/violations/${d.name}/${f}`))
+    .flatMap((d) =>
+      readdirSync(`test/fixtures/violations/${d.name}`)
+        .filter((f) => f.startsWith('bad.'))
+        .map((f) => `test/fixtures/violations/${d.name}/${f}`),
+    )
     .sort();
   return [
-    'samples/everything.envelope.ndjson', 'samples/memory.envelope.ndjson', 'samples/everything.ndjson',
-    'samples/everything.transcript.txt', 'samples/everything.json', 'samples/everything.transcript.txt', ...violations,
+    'samples/everything.envelope.ndjson',
+    'samples/memory.envelope.ndjson',
+    'samples/everything.ndjson',
+    'samples/everything.transcript.txt',
+    'samples/everything.json',
+    'samples/everything.transcript.txt',
+    ...violations,
   ];
 }
 
@@ -26,7 +35,9 @@ export interface Corpus {
 }
 
 /** `files` read in one run, as `mcptrace audit FILES` reads them (every rule on); or logs given as text, by name. */
-export async function readCorpus(files: readonly (string | { name: string; text: string })[] = corpusFiles()): Promise<Corpus> {
+export async function readCorpus(
+  files: readonly (string | { name: string; text: string })[] = corpusFiles(),
+): Promise<Corpus> {
   const analyzer = new Analyzer();
   const inputs: PipelineRecord[][] = [];
   for (const f of files) {
@@ -44,7 +55,8 @@ export async function readCorpus(files: readonly (string | { name: string; text:
  */
 export function splits(inputs: readonly PipelineRecord[][]): Array<{ name: string; parts: PipelineRecord[][] }> {
   const out: Array<{ name: string; parts: PipelineRecord[][] }> = [];
-  for (let k = 1; k < inputs.length; k++) out.push({ name: `after input ${k}`, parts: [inputs.slice(0, k).flat(), inputs.slice(k).flat()] });
+  for (let k = 1; k < inputs.length; k++)
+    out.push({ name: `after input ${k}`, parts: [inputs.slice(0, k).flat(), inputs.slice(k).flat()] });
   out.push({ name: 'every input apart', parts: inputs.map((r) => [...r]) });
   return out;
 }

@@ -10,7 +10,11 @@ const ROOT = 'test/fixtures/failures';
 export function failureLogs(): string[] {
   return readdirSync(join(REPO_ROOT, ROOT), { withFileTypes: true })
     .filter((d) => d.isDirectory())
-    .flatMap((d) => readdirSync(join(REPO_ROOT, ROOT, d.name)).filter((f) => !f.endsWith('.json')).map((f) => `${ROOT}/${d.name}/${f}`))
+    .flatMap((d) =>
+      readdirSync(join(REPO_ROOT, ROOT, d.name))
+        .filter((f) => !f.endsWith('.json'))
+        .map((f) => `${ROOT}/${d.name}/${f}`),
+    )
     .sort();
 }
 
@@ -19,6 +23,8 @@ export function failureLogs(): string[] {
  * new ones of the run), then the samples' healthy sessions.
  */
 export function manySessionInputs(times: number): string[] {
-  const samples = readdirSync(join(REPO_ROOT, 'samples')).filter((f) => /\.(ndjson|json)$/.test(f)).map((f) => `samples/${f}`);
+  const samples = readdirSync(join(REPO_ROOT, 'samples'))
+    .filter((f) => /\.(ndjson|json)$/.test(f))
+    .map((f) => `samples/${f}`);
   return [...Array.from({ length: times }, () => failureLogs()).flat(), ...samples];
 }

@@ -19,8 +19,17 @@ export class Log {
     const caps = { tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} } } } };
     const serverCaps = { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } };
     return new Log()
-      .c({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: revision, capabilities: caps, clientInfo: { name: 'c', version: '1' } } })
-      .s({ jsonrpc: '2.0', id: 0, result: { protocolVersion: revision, capabilities: serverCaps, serverInfo: { name: 's', version: '1' } } })
+      .c({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: revision, capabilities: caps, clientInfo: { name: 'c', version: '1' } },
+      })
+      .s({
+        jsonrpc: '2.0',
+        id: 0,
+        result: { protocolVersion: revision, capabilities: serverCaps, serverInfo: { name: 's', version: '1' } },
+      })
       .c({ jsonrpc: '2.0', method: 'notifications/initialized' });
   }
 
@@ -57,37 +66,68 @@ export class Log {
 
 /** Findings of one rule (all rules when `rule` is omitted) for a log's text. */
 export async function hits(text: string, rule?: string): Promise<Hit[]> {
-  const out = await analyze((async function* () {
-    yield Buffer.from(text);
-  })(), { file: 'flow' });
+  const out = await analyze(
+    (async function* () {
+      yield Buffer.from(text);
+    })(),
+    { file: 'flow' },
+  );
   const all: Hit[] = [
     ...out.records.flatMap((r) => r.findings.map((f) => ({ ...f, line: Number(r.source.split(':').pop()) }))),
-    ...out.findings.map((f) => ({ rule: f.rule, severity: f.severity, message: f.message, line: Number(f.source.split(':').pop()) })),
+    ...out.findings.map((f) => ({
+      rule: f.rule,
+      severity: f.severity,
+      message: f.message,
+      line: Number(f.source.split(':').pop()),
+    })),
   ];
   return rule ? all.filter((h) => h.rule === rule) : all;
 }
 
 export const call = (id: number | string, opts: { token?: string | number; task?: boolean } = {}) => ({
-  jsonrpc: '2.0', id, method: 'tools/call',
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
   params: {
-    name: 'build', arguments: {},
+    name: 'build',
+    arguments: {},
     ...(opts.token !== undefined ? { _meta: { progressToken: opts.token } } : {}),
     ...(opts.task ? { task: { ttl: 60_000 } } : {}),
   },
 });
 export const result = (id: number | string, r: unknown = { content: [] }) => ({ jsonrpc: '2.0', id, result: r });
-export const error = (id: number | string) => ({ jsonrpc: '2.0', id, error: { code: -32603, message: 'Internal error' } });
+export const error = (id: number | string) => ({
+  jsonrpc: '2.0',
+  id,
+  error: { code: -32603, message: 'Internal error' },
+});
 export const progress = (token: string | number, value: number) => ({
-  jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: value },
+  jsonrpc: '2.0',
+  method: 'notifications/progress',
+  params: { progressToken: token, progress: value },
 });
 export const cancelled = (requestId?: unknown) => ({
-  jsonrpc: '2.0', method: 'notifications/cancelled', params: requestId === undefined ? { reason: 'stop' } : { requestId, reason: 'stop' },
+  jsonrpc: '2.0',
+  method: 'notifications/cancelled',
+  params: requestId === undefined ? { reason: 'stop' } : { requestId, reason: 'stop' },
 });
 export const task = (taskId: string, status: string, second = 0) => ({
-  taskId, status, createdAt: '2025-12-01T12:00:00.000Z', lastUpdatedAt: `2025-12-01T12:00:${String(second).padStart(2, '0')}.000Z`, ttl: 60_000,
+  taskId,
+  status,
+  createdAt: '2025-12-01T12:00:00.000Z',
+  lastUpdatedAt: `2025-12-01T12:00:${String(second).padStart(2, '0')}.000Z`,
+  ttl: 60_000,
 });
-export const created = (id: number | string, taskId: string, status = 'working', second = 0) => result(id, { task: task(taskId, status, second) });
+export const created = (id: number | string, taskId: string, status = 'working', second = 0) =>
+  result(id, { task: task(taskId, status, second) });
 export const taskStatus = (taskId: string, status: string, second: number) => ({
-  jsonrpc: '2.0', method: 'notifications/tasks/status', params: task(taskId, status, second),
+  jsonrpc: '2.0',
+  method: 'notifications/tasks/status',
+  params: task(taskId, status, second),
 });
-export const req = (id: number | string, method: string, params?: unknown) => ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+export const req = (id: number | string, method: string, params?: unknown) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  ...(params ? { params } : {}),
+});

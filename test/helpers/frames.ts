@@ -11,18 +11,54 @@ export function resetLines(): void {
 export function msg(dir: Direction, message: unknown, opts: Partial<Frame> = {}): Frame {
   const text = JSON.stringify(message);
   line++;
-  return { file: 't.ndjson', line, lines: 1, ts: null, tsMs: null, dir, session: null, text, bytes: Buffer.byteLength(text), ...opts };
+  return {
+    file: 't.ndjson',
+    line,
+    lines: 1,
+    ts: null,
+    tsMs: null,
+    dir,
+    session: null,
+    text,
+    bytes: Buffer.byteLength(text),
+    ...opts,
+  };
 }
 
 export function event(name: string, opts: Partial<Frame> = {}): Frame {
   line++;
-  return { file: 't.ndjson', line, lines: 1, ts: null, tsMs: null, dir: 'unknown', session: null, text: null, bytes: 0, event: { name }, ...opts };
+  return {
+    file: 't.ndjson',
+    line,
+    lines: 1,
+    ts: null,
+    tsMs: null,
+    dir: 'unknown',
+    session: null,
+    text: null,
+    bytes: 0,
+    event: { name },
+    ...opts,
+  };
 }
 
-export const req = (id: string | number, method: string, params?: unknown) => ({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+export const req = (id: string | number, method: string, params?: unknown) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  ...(params === undefined ? {} : { params }),
+});
 export const res = (id: string | number, result: unknown = {}) => ({ jsonrpc: '2.0', id, result });
-export const err = (id: string | number, code: number, message: string) => ({ jsonrpc: '2.0', id, error: { code, message } });
-export const note = (method: string, params?: unknown) => ({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) });
+export const err = (id: string | number, code: number, message: string) => ({
+  jsonrpc: '2.0',
+  id,
+  error: { code, message },
+});
+export const note = (method: string, params?: unknown) => ({
+  jsonrpc: '2.0',
+  method,
+  ...(params === undefined ? {} : { params }),
+});
 
 export const initReq = (id: number | string = 0, caps: unknown = {}, protocolVersion = '2025-11-25') =>
   req(id, 'initialize', { protocolVersion, capabilities: caps, clientInfo: { name: 'test-client', version: '1.0.0' } });
@@ -34,14 +70,47 @@ export function logLine(text: string, opts: Partial<Frame> & { level?: string | 
   const { level = null, ...rest } = opts;
   const lines = rest.lines ?? text.split('\n').length;
   line += lines;
-  return { file: 't.ndjson', line: line - lines + 1, lines, ts: null, tsMs: null, dir: 'unknown', session: null, text: null, bytes: 0, log: { level, text }, ...rest };
+  return {
+    file: 't.ndjson',
+    line: line - lines + 1,
+    lines,
+    ts: null,
+    tsMs: null,
+    dir: 'unknown',
+    session: null,
+    text: null,
+    bytes: 0,
+    log: { level, text },
+    ...rest,
+  };
 }
 
 /** A message the log gave only a summary of (`Frame.summary`). */
-export function summaryOf(dir: Direction, kind: 'request' | 'response' | 'error' | 'notification', id: string | number | null, method: string | null, opts: Partial<Frame> = {}): Frame {
+export function summaryOf(
+  dir: Direction,
+  kind: 'request' | 'response' | 'error' | 'notification',
+  id: string | number | null,
+  method: string | null,
+  opts: Partial<Frame> = {},
+): Frame {
   line++;
-  const text = kind === 'request' || kind === 'notification' ? `method="${method}"${id === null ? '' : ` id=${id}`}` : `id=${id} ${kind === 'error' ? 'error' : 'result'}`;
-  return { file: 't.ndjson', line, lines: 1, ts: null, tsMs: null, dir, session: null, text, bytes: 0, summary: { kind, id, method }, ...opts };
+  const text =
+    kind === 'request' || kind === 'notification'
+      ? `method="${method}"${id === null ? '' : ` id=${id}`}`
+      : `id=${id} ${kind === 'error' ? 'error' : 'result'}`;
+  return {
+    file: 't.ndjson',
+    line,
+    lines: 1,
+    ts: null,
+    tsMs: null,
+    dir,
+    session: null,
+    text,
+    bytes: 0,
+    summary: { kind, id, method },
+    ...opts,
+  };
 }
 
 /**
@@ -54,7 +123,16 @@ export function cutOf(dir: Direction, message: unknown, from: number, to: number
   const text = whole.slice(0, from) + mark + whole.slice(to);
   line++;
   return {
-    file: 't.ndjson', line, lines: 1, ts: null, tsMs: null, dir, session: null, text, bytes: Buffer.byteLength(whole),
-    truncated: { head: from, tail: from + mark.length }, ...opts,
+    file: 't.ndjson',
+    line,
+    lines: 1,
+    ts: null,
+    tsMs: null,
+    dir,
+    session: null,
+    text,
+    bytes: Buffer.byteLength(whole),
+    truncated: { head: from, tail: from + mark.length },
+    ...opts,
   };
 }

@@ -28,7 +28,11 @@ function entry(x: Exchange): unknown {
     text = JSON.stringify(x.json);
   } else if (x.sse !== undefined) {
     resHeaders['Content-Type'] ??= 'text/event-stream';
-    text = x.sse.map((e) => `${e.id === undefined ? '' : `id: ${e.id}\n`}data: ${e.data === null ? '' : JSON.stringify(e.data)}\n\n`).join('');
+    text = x.sse
+      .map(
+        (e) => `${e.id === undefined ? '' : `id: ${e.id}\n`}data: ${e.data === null ? '' : JSON.stringify(e.data)}\n\n`,
+      )
+      .join('');
   }
   return {
     ...(x.connection === undefined ? {} : { connection: x.connection }),
@@ -38,7 +42,11 @@ function entry(x: Exchange): unknown {
       headers: list({ ...(x.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...x.headers }),
       ...(x.body === undefined ? {} : { postData: { mimeType: 'application/json', text: JSON.stringify(x.body) } }),
     },
-    response: { status: x.status, headers: list(resHeaders), content: { size: text?.length ?? 0, ...(text === undefined ? {} : { text }) } },
+    response: {
+      status: x.status,
+      headers: list(resHeaders),
+      content: { size: text?.length ?? 0, ...(text === undefined ? {} : { text }) },
+    },
   };
 }
 
@@ -60,8 +68,18 @@ export const after = (session = 's1', revision = '2025-11-25', accept = ACCEPT_P
 /** initialize (answered with session id `session`, or none) and notifications/initialized, as a conformant client sends them. */
 export function opening(revision = '2025-11-25', session: string | null = 's1'): Exchange[] {
   return [
-    { headers: { Accept: ACCEPT_POST }, body: init(revision), status: 200, resHeaders: session === null ? {} : { 'Mcp-Session-Id': session }, json: initRes(revision) },
-    { headers: session === null ? { Accept: ACCEPT_POST, 'MCP-Protocol-Version': revision } : after(session, revision), body: INITIALIZED, status: 202 },
+    {
+      headers: { Accept: ACCEPT_POST },
+      body: init(revision),
+      status: 200,
+      resHeaders: session === null ? {} : { 'Mcp-Session-Id': session },
+      json: initRes(revision),
+    },
+    {
+      headers: session === null ? { Accept: ACCEPT_POST, 'MCP-Protocol-Version': revision } : after(session, revision),
+      body: INITIALIZED,
+      status: 202,
+    },
   ];
 }
 
@@ -69,10 +87,22 @@ export function opening(revision = '2025-11-25', session: string | null = 's1'):
 export function session(revision = '2025-11-25', id = 's1'): Exchange[] {
   return [
     ...opening(revision, id),
-    { method: 'GET', headers: after(id, revision, ACCEPT_GET), status: 200, sse: [{ id: 'g1', data: req(0, 'roots/list') }] },
+    {
+      method: 'GET',
+      headers: after(id, revision, ACCEPT_GET),
+      status: 200,
+      sse: [{ id: 'g1', data: req(0, 'roots/list') }],
+    },
     { headers: after(id, revision), body: res(0, { roots: [] }), status: 202 },
-    { headers: after(id, revision), body: req(1, 'tools/list'), status: 200, sse: [{ id: 'p1', data: null }, { id: 'p2', data: res(1, { tools: [] }) }] },
+    {
+      headers: after(id, revision),
+      body: req(1, 'tools/list'),
+      status: 200,
+      sse: [
+        { id: 'p1', data: null },
+        { id: 'p2', data: res(1, { tools: [] }) },
+      ],
+    },
     { method: 'DELETE', headers: after(id, revision), status: 200 },
   ];
 }
-

@@ -47,7 +47,8 @@ function parse(type: 'REQUEST' | 'RESPONSE', bytes: Buffer): HttpMessage[] {
   p[HTTPParser.kOnHeadersComplete] = (info) => {
     const headers: [string, string][] = [];
     for (let i = 0; i + 1 < info.headers.length; i += 2) headers.push([info.headers[i]!, info.headers[i + 1]!]);
-    const line = type === 'REQUEST' ? `${HTTPParser.methods[info.method as number]} ${info.url}` : String(info.statusCode);
+    const line =
+      type === 'REQUEST' ? `${HTTPParser.methods[info.method as number]} ${info.url}` : String(info.statusCode);
     current = { line, headers, body: Buffer.alloc(0), complete: false };
     parts = [];
     out.push(current);

@@ -3,7 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
-const EVERYTHING_JS = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
+const EVERYTHING_JS = fileURLToPath(
+  new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
+);
 const LOOPBACK = fileURLToPath(new URL('./loopback-listen.mjs', import.meta.url));
 
 export interface HttpServer {
@@ -27,7 +29,9 @@ export async function startEverything(mode: 'streamableHttp' | 'sse'): Promise<H
       const m = /mcptrace-test: listening on 127\.0\.0\.1:(\d+)/.exec(err);
       if (m) resolve(Number(m[1]));
     });
-    child.once('exit', (code) => reject(new Error(`server-everything ${mode} exited (${code}) before listening:\n${err}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`server-everything ${mode} exited (${code}) before listening:\n${err}`)),
+    );
   });
   return {
     port,

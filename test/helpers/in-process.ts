@@ -32,8 +32,12 @@ function collector(into: Buffer[]): Writable {
  * `mcptrace ARGS` in this process, from the repository root (inputs named by relative paths), with the environment a
  * child would get (`childEnv`, plus `env`). stdin is empty unless `input` is given.
  */
-export async function runMain(args: readonly string[], opts: { env?: Record<string, string>; input?: string } = {}): Promise<CliResult> {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first with \`npm run build\` (\`npm test\` does it for you)`);
+export async function runMain(
+  args: readonly string[],
+  opts: { env?: Record<string, string>; input?: string } = {},
+): Promise<CliResult> {
+  if (!existsSync(MAIN))
+    throw new Error(`${MAIN} is missing: build first with \`npm run build\` (\`npm test\` does it for you)`);
   loaded ??= import(pathToFileURL(MAIN).href);
   const { main } = await loaded;
   const out: Buffer[] = [];
@@ -45,5 +49,10 @@ export async function runMain(args: readonly string[], opts: { env?: Record<stri
     env: childEnv(opts.env),
     diagnostics: { write: (line: string) => err.push(Buffer.from(line)) },
   });
-  return { code, signal: null, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+  return {
+    code,
+    signal: null,
+    stdout: Buffer.concat(out).toString('utf8'),
+    stderr: Buffer.concat(err).toString('utf8'),
+  };
 }

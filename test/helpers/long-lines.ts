@@ -1,8 +1,21 @@
 // Inputs built around one long line, generated at test time: a JSON document whose first member fills its first line.
 
 const MESSAGES = [
-  { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1.0.0' } } },
-  { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'numbers', version: '0.3.1' } } },
+  {
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1.0.0' } },
+  },
+  {
+    jsonrpc: '2.0',
+    id: 0,
+    result: {
+      protocolVersion: '2025-06-18',
+      capabilities: { tools: {} },
+      serverInfo: { name: 'numbers', version: '0.3.1' },
+    },
+  },
   { jsonrpc: '2.0', method: 'notifications/initialized' },
   { jsonrpc: '2.0', id: 1, method: 'tools/list' },
   { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'sum', inputSchema: { type: 'object' } }] } },

@@ -8,10 +8,12 @@ import net from 'node:net';
 const listen = net.Server.prototype.listen;
 net.Server.prototype.listen = function (...args) {
   const port = args[0];
-  if ((typeof port === 'number' || (typeof port === 'string' && /^\d+$/.test(port))) && typeof args[1] !== 'string') args.splice(1, 0, '127.0.0.1');
+  if ((typeof port === 'number' || (typeof port === 'string' && /^\d+$/.test(port))) && typeof args[1] !== 'string')
+    args.splice(1, 0, '127.0.0.1');
   this.once('listening', () => {
     const a = this.address();
-    if (a !== null && typeof a === 'object') process.stderr.write(`mcptrace-test: listening on ${a.address}:${a.port}\n`);
+    if (a !== null && typeof a === 'object')
+      process.stderr.write(`mcptrace-test: listening on ${a.address}:${a.port}\n`);
   });
   return listen.apply(this, args);
 };

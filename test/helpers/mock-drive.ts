@@ -47,12 +47,19 @@ export async function askAgain(client: Client, asks: readonly Asked[]): Promise<
 
 /** What the recording says each request got, in the shape `askAgain` gives. */
 export function recordedAnswers(asks: readonly Asked[]): Msg[] {
-  return asks.map((a) => ('error' in a.answer ? { error: { code: a.answer.error.code } } : { result: a.answer.result }));
+  return asks.map((a) =>
+    'error' in a.answer ? { error: { code: a.answer.error.code } } : { result: a.answer.result },
+  );
 }
 
 /** `mcptrace mock --http 127.0.0.1:0 …`: the process and the URL it printed. */
-export async function startHttpMock(args: readonly string[]): Promise<{ child: ChildProcess; url: string; stderr: () => string; stop: () => Promise<number | null> }> {
-  const child = spawn(process.execPath, [CLI_PATH, 'mock', '--http', '127.0.0.1:0', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startHttpMock(
+  args: readonly string[],
+): Promise<{ child: ChildProcess; url: string; stderr: () => string; stop: () => Promise<number | null> }> {
+  const child = spawn(process.execPath, [CLI_PATH, 'mock', '--http', '127.0.0.1:0', ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   // A test that fails before it stops the mock must not leave it running.
   onTestFinished(() => void child.kill('SIGKILL'));
   let err = '';

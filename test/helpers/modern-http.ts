@@ -40,13 +40,26 @@ export const SQL_TOOL = {
   description: 'Execute SQL in a region',
   inputSchema: {
     type: 'object',
-    properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, query: { type: 'string' }, limit: { type: 'integer', 'x-mcp-header': 'Limit' } },
+    properties: {
+      region: { type: 'string', 'x-mcp-header': 'Region' },
+      query: { type: 'string' },
+      limit: { type: 'integer', 'x-mcp-header': 'Limit' },
+    },
     required: ['region', 'query'],
   },
 };
-export const ECHO_TOOL = { name: 'echo', description: 'Echoes its message', inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } };
+export const ECHO_TOOL = {
+  name: 'echo',
+  description: 'Echoes its message',
+  inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+};
 
-export const DISCOVER_RESULT = { supportedVersions: [MODERN], capabilities: { tools: {} }, ttlMs: 60_000, cacheScope: 'public' };
+export const DISCOVER_RESULT = {
+  supportedVersions: [MODERN],
+  capabilities: { tools: {} },
+  ttlMs: 60_000,
+  cacheScope: 'public',
+};
 export const TOOLS_RESULT = { tools: [ECHO_TOOL, SQL_TOOL], ttlMs: 60_000, cacheScope: 'public' };
 
 /** Base64 sentinel form of a header value (streamable-http.mdx §Value Encoding). */
@@ -92,9 +105,22 @@ export function modernSession(): Exchange[] {
   return [
     post(mreq(1, 'server/discover'), mres(1, DISCOVER_RESULT)),
     post(mreq(2, 'tools/list'), mres(2, TOOLS_RESULT)),
-    { ...post(mreq(3, 'tools/call', { name: 'echo', arguments: { message: 'hi' } }), undefined), json: undefined, sse: [{ data: mres(3, { content: [{ type: 'text', text: 'hi' }] }) }] },
-    post(mreq(4, 'tools/call', { name: 'execute_sql', arguments: { region: 'us-west1', query: 'SELECT 1', limit: 10 } }), mres(4, { content: [{ type: 'text', text: '1' }] })),
-    post(mreq(5, 'tools/call', { name: 'execute_sql', arguments: { region: 'Zürich ', query: 'SELECT 2' } }), mres(5, { content: [{ type: 'text', text: '2' }] })),
-    post(mreq(6, 'resources/read', { uri: 'file:///projects/a b.txt' }), mres(6, { contents: [{ uri: 'file:///projects/a b.txt', text: 'x' }], ttlMs: 0, cacheScope: 'private' })),
+    {
+      ...post(mreq(3, 'tools/call', { name: 'echo', arguments: { message: 'hi' } }), undefined),
+      json: undefined,
+      sse: [{ data: mres(3, { content: [{ type: 'text', text: 'hi' }] }) }],
+    },
+    post(
+      mreq(4, 'tools/call', { name: 'execute_sql', arguments: { region: 'us-west1', query: 'SELECT 1', limit: 10 } }),
+      mres(4, { content: [{ type: 'text', text: '1' }] }),
+    ),
+    post(
+      mreq(5, 'tools/call', { name: 'execute_sql', arguments: { region: 'Zürich ', query: 'SELECT 2' } }),
+      mres(5, { content: [{ type: 'text', text: '2' }] }),
+    ),
+    post(
+      mreq(6, 'resources/read', { uri: 'file:///projects/a b.txt' }),
+      mres(6, { contents: [{ uri: 'file:///projects/a b.txt', text: 'x' }], ttlMs: 0, cacheScope: 'private' }),
+    ),
   ];
 }

@@ -37,10 +37,26 @@ export function schemaErrors(def: string, value: unknown): string[] {
   return v(value) ? [] : (v.errors ?? []).map((e) => `${e.instancePath || '/'}: ${e.message ?? '?'}`);
 }
 
-const REQUESTS: Record<string, string> = { 'server/discover': 'DiscoverRequest', 'tools/list': 'ListToolsRequest', 'prompts/list': 'ListPromptsRequest', 'tools/call': 'CallToolRequest', 'resources/read': 'ReadResourceRequest', 'prompts/get': 'GetPromptRequest' };
-const RESULTS: Record<string, string> = { 'server/discover': 'DiscoverResultResponse', 'tools/list': 'ListToolsResultResponse', 'tools/call': 'CallToolResultResponse', 'resources/read': 'ReadResourceResultResponse', 'prompts/get': 'GetPromptResultResponse' };
+const REQUESTS: Record<string, string> = {
+  'server/discover': 'DiscoverRequest',
+  'tools/list': 'ListToolsRequest',
+  'prompts/list': 'ListPromptsRequest',
+  'tools/call': 'CallToolRequest',
+  'resources/read': 'ReadResourceRequest',
+  'prompts/get': 'GetPromptRequest',
+};
+const RESULTS: Record<string, string> = {
+  'server/discover': 'DiscoverResultResponse',
+  'tools/list': 'ListToolsResultResponse',
+  'tools/call': 'CallToolResultResponse',
+  'resources/read': 'ReadResourceResultResponse',
+  'prompts/get': 'GetPromptResultResponse',
+};
 const ERRORS: Record<number, string> = { [-32020]: 'HeaderMismatchError', [-32022]: 'UnsupportedProtocolVersionError' };
-const NOTIFICATIONS: Record<string, string> = { 'notifications/progress': 'ProgressNotification', 'notifications/tools/list_changed': 'ToolListChangedNotification' };
+const NOTIFICATIONS: Record<string, string> = {
+  'notifications/progress': 'ProgressNotification',
+  'notifications/tools/list_changed': 'ToolListChangedNotification',
+};
 
 /**
  * The `$defs` entry a modern message is checked against: a request or notification by its method, a result by the

@@ -5,8 +5,16 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** Every recorded sample but the README (which holds no MCP message). */
-export const SAMPLES = ['everything.envelope.ndjson', 'everything.json', 'everything.ndjson', 'everything.transcript.txt', 'memory.envelope.ndjson',
-  'everything-http.pcap', 'everything-http.har', 'everything-http.curl.txt'].map((f) => `samples/${f}`);
+export const SAMPLES = [
+  'everything.envelope.ndjson',
+  'everything.json',
+  'everything.ndjson',
+  'everything.transcript.txt',
+  'memory.envelope.ndjson',
+  'everything-http.pcap',
+  'everything-http.har',
+  'everything-http.curl.txt',
+].map((f) => `samples/${f}`);
 
 export type AttrValue = string | number | boolean | AttrValue[];
 
@@ -57,10 +65,21 @@ export function spansFromJson(data: any): PlainSpan[] {
     for (const ss of rs.scopeSpans ?? []) {
       for (const s of ss.spans ?? []) {
         out.push({
-          traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId ?? '', name: s.name, kind: s.kind,
-          start: BigInt(s.startTimeUnixNano), end: BigInt(s.endTimeUnixNano), attributes: jsonAttrs(s.attributes),
-          events: (s.events ?? []).map((e: any) => ({ name: e.name, time: BigInt(e.timeUnixNano), attributes: jsonAttrs(e.attributes) })),
-          status: { code: s.status?.code ?? 0, message: s.status?.message ?? '' }, resource,
+          traceId: s.traceId,
+          spanId: s.spanId,
+          parentSpanId: s.parentSpanId ?? '',
+          name: s.name,
+          kind: s.kind,
+          start: BigInt(s.startTimeUnixNano),
+          end: BigInt(s.endTimeUnixNano),
+          attributes: jsonAttrs(s.attributes),
+          events: (s.events ?? []).map((e: any) => ({
+            name: e.name,
+            time: BigInt(e.timeUnixNano),
+            attributes: jsonAttrs(e.attributes),
+          })),
+          status: { code: s.status?.code ?? 0, message: s.status?.message ?? '' },
+          resource,
         });
       }
     }
@@ -76,8 +95,14 @@ export function pointsFromJson(data: any): PlainPoint[] {
       for (const m of sm.metrics ?? []) {
         for (const p of m.histogram?.dataPoints ?? []) {
           out.push({
-            metric: m.name, unit: m.unit, attributes: jsonAttrs(p.attributes), count: Number(p.count), sum: p.sum,
-            bucketCounts: p.bucketCounts.map(Number), bounds: p.explicitBounds, resource,
+            metric: m.name,
+            unit: m.unit,
+            attributes: jsonAttrs(p.attributes),
+            count: Number(p.count),
+            sum: p.sum,
+            bucketCounts: p.bucketCounts.map(Number),
+            bounds: p.explicitBounds,
+            resource,
           });
         }
       }
@@ -95,7 +120,7 @@ type Tree = Map<string, Raw[]>;
 const PROTO_DIR = fileURLToPath(new URL('../fixtures/otlp/', import.meta.url));
 
 /** protoc's C-escaped string literal → its bytes. */
-function unescape(s: string): Buffer {
+function cUnescape(s: string): Buffer {
   const bytes: number[] = [];
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
@@ -141,14 +166,18 @@ function parseText(text: string): Tree {
     m = /^(\w+): (.*)$/.exec(l);
     if (!m) throw new Error(`protoc --decode: unexpected line ${l}`);
     const v = m[2]!;
-    add(stack[stack.length - 1]!, m[1]!, v.startsWith('"') ? unescape(v.slice(1, -1)) : v);
+    add(stack[stack.length - 1]!, m[1]!, v.startsWith('"') ? cUnescape(v.slice(1, -1)) : v);
   }
   return root;
 }
 
 /** Decodes an OTLP request body with protoc and the test's own subset of the OTLP schema (test/fixtures/otlp). */
 function decode(body: Uint8Array, type: 'TracesRequest' | 'MetricsRequest'): Tree {
-  const text = execFileSync('protoc', [`--decode=mcptrace.test.otlp.${type}`, `--proto_path=${PROTO_DIR}`, 'otlp-subset.proto'], { input: body, encoding: 'latin1' });
+  const text = execFileSync(
+    'protoc',
+    [`--decode=mcptrace.test.otlp.${type}`, `--proto_path=${PROTO_DIR}`, 'otlp-subset.proto'],
+    { input: body, encoding: 'latin1' },
+  );
   // A field number the subset does not name is printed as a number: mcptrace sent something the test does not check.
   const unknown = /^\s*\d+[: ]/m.exec(text);
   if (unknown) throw new Error(`protoc --decode: a field the OTLP subset does not know: ${unknown[0]}`);
@@ -184,11 +213,23 @@ export function spansFromProtobuf(body: Uint8Array): PlainSpan[] {
       for (const s of all(ss, 'spans').map(tree)) {
         const status = tree(one(s, 'status'));
         out.push({
-          traceId: bytes(one(s, 'trace_id')).toString('hex'), spanId: bytes(one(s, 'span_id')).toString('hex'),
-          parentSpanId: bytes(one(s, 'parent_span_id')).toString('hex'), name: str(one(s, 'name')), kind: num(one(s, 'kind')),
-          start: big(one(s, 'start_time_unix_nano')), end: big(one(s, 'end_time_unix_nano')), attributes: rawAttrs(all(s, 'attributes')),
-          events: all(s, 'events').map(tree).map((e) => ({ name: str(one(e, 'name')), time: big(one(e, 'time_unix_nano')), attributes: rawAttrs(all(e, 'attributes')) })),
-          status: { code: num(one(status, 'code')), message: str(one(status, 'message')) }, resource,
+          traceId: bytes(one(s, 'trace_id')).toString('hex'),
+          spanId: bytes(one(s, 'span_id')).toString('hex'),
+          parentSpanId: bytes(one(s, 'parent_span_id')).toString('hex'),
+          name: str(one(s, 'name')),
+          kind: num(one(s, 'kind')),
+          start: big(one(s, 'start_time_unix_nano')),
+          end: big(one(s, 'end_time_unix_nano')),
+          attributes: rawAttrs(all(s, 'attributes')),
+          events: all(s, 'events')
+            .map(tree)
+            .map((e) => ({
+              name: str(one(e, 'name')),
+              time: big(one(e, 'time_unix_nano')),
+              attributes: rawAttrs(all(e, 'attributes')),
+            })),
+          status: { code: num(one(status, 'code')), message: str(one(status, 'message')) },
+          resource,
         });
       }
     }
@@ -204,8 +245,14 @@ export function pointsFromProtobuf(body: Uint8Array): PlainPoint[] {
       for (const m of all(sm, 'metrics').map(tree)) {
         for (const p of all(tree(one(m, 'histogram')), 'data_points').map(tree)) {
           out.push({
-            metric: str(one(m, 'name')), unit: str(one(m, 'unit')), attributes: rawAttrs(all(p, 'attributes')), count: num(one(p, 'count')),
-            sum: num(one(p, 'sum')), bucketCounts: all(p, 'bucket_counts').map(num), bounds: all(p, 'explicit_bounds').map(num), resource,
+            metric: str(one(m, 'name')),
+            unit: str(one(m, 'unit')),
+            attributes: rawAttrs(all(p, 'attributes')),
+            count: num(one(p, 'count')),
+            sum: num(one(p, 'sum')),
+            bucketCounts: all(p, 'bucket_counts').map(num),
+            bounds: all(p, 'explicit_bounds').map(num),
+            resource,
           });
         }
       }

@@ -124,7 +124,12 @@ export function tcpPacket(s: TcpSpec, ip: Ipv4Options & { ext?: Ipv6Extension[] 
  * A TCP conversation over loopback from `sport` to `dport`: the handshake, each side's bytes in turn (in segments of at
  * most `mss` bytes, one per turn when they fit), both FINs.
  */
-export function conversation(sport: number, dport: number, turns: [string | Buffer, string | Buffer][], mss = 65_000): Buffer[] {
+export function conversation(
+  sport: number,
+  dport: number,
+  turns: [string | Buffer, string | Buffer][],
+  mss = 65_000,
+): Buffer[] {
   const a = { src: '127.0.0.1', dst: '127.0.0.1', sport, dport };
   const b = { src: '127.0.0.1', dst: '127.0.0.1', sport: dport, dport: sport };
   let cs = 1000;
@@ -132,10 +137,12 @@ export function conversation(sport: number, dport: number, turns: [string | Buff
   const out = [tcpPacket({ ...a, seq: cs++, flags: 'S' }), tcpPacket({ ...b, seq: ss++, ack: cs, flags: 'SA' })];
   for (const [c, s] of turns) {
     const cb = Buffer.from(c);
-    for (let i = 0; i < cb.length; i += mss) out.push(tcpPacket({ ...a, seq: cs + i, ack: ss, flags: 'PA', data: cb.subarray(i, i + mss) }));
+    for (let i = 0; i < cb.length; i += mss)
+      out.push(tcpPacket({ ...a, seq: cs + i, ack: ss, flags: 'PA', data: cb.subarray(i, i + mss) }));
     cs += cb.length;
     const sb = Buffer.from(s);
-    for (let i = 0; i < sb.length; i += mss) out.push(tcpPacket({ ...b, seq: ss + i, ack: cs, flags: 'PA', data: sb.subarray(i, i + mss) }));
+    for (let i = 0; i < sb.length; i += mss)
+      out.push(tcpPacket({ ...b, seq: ss + i, ack: cs, flags: 'PA', data: sb.subarray(i, i + mss) }));
     ss += sb.length;
   }
   out.push(tcpPacket({ ...a, seq: cs, ack: ss, flags: 'FA' }), tcpPacket({ ...b, seq: ss, ack: cs + 1, flags: 'FA' }));

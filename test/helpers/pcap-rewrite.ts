@@ -86,7 +86,12 @@ export function reorder(packets: PcapPacket[]): { packets: PcapPacket[]; cut: nu
     const data = p.data.subarray(s.at, s.at + s.len);
     const a = Math.floor(s.len / 3);
     const b = Math.floor((2 * s.len) / 3);
-    for (const [from, to] of [[b, s.len], [0, a], [a, b]] as const) out.push({ ...p, data: withData(p.data, s.seq + from, data.subarray(from, to)) });
+    for (const [from, to] of [
+      [b, s.len],
+      [0, a],
+      [a, b],
+    ] as const)
+      out.push({ ...p, data: withData(p.data, s.seq + from, data.subarray(from, to)) });
     cut++;
   }
   return { packets: out, cut, moved };

@@ -52,7 +52,13 @@ export function pcapFile(link: number, packets: PcapPacket[], o: PcapOptions = {
 }
 
 /** The records of a classic pcap file (any byte order and resolution), as they are: for rewriting a real capture. */
-export function readPcap(file: Buffer): { header: Buffer; littleEndian: boolean; nanos: boolean; link: number; records: { ts: number; data: Buffer; origLen: number }[] } {
+export function readPcap(file: Buffer): {
+  header: Buffer;
+  littleEndian: boolean;
+  nanos: boolean;
+  link: number;
+  records: { ts: number; data: Buffer; origLen: number }[];
+} {
   const magic = file.readUInt32LE(0);
   const littleEndian = magic === 0xa1b2c3d4 || magic === 0xa1b23c4d;
   const nanos = magic === 0xa1b23c4d || magic === 0x4d3cb2a1;
@@ -60,7 +66,11 @@ export function readPcap(file: Buffer): { header: Buffer; littleEndian: boolean;
   const records = [];
   for (let at = 24; at + 16 <= file.length; ) {
     const caplen = u32(at + 8);
-    records.push({ ts: u32(at) * 1000 + u32(at + 4) / (nanos ? 1e6 : 1e3), data: file.subarray(at + 16, at + 16 + caplen), origLen: u32(at + 12) });
+    records.push({
+      ts: u32(at) * 1000 + u32(at + 4) / (nanos ? 1e6 : 1e3),
+      data: file.subarray(at + 16, at + 16 + caplen),
+      origLen: u32(at + 12),
+    });
     at += 16 + caplen;
   }
   return { header: file.subarray(0, 24), littleEndian, nanos, link: u32(20) & 0xffff, records };
@@ -150,12 +160,22 @@ export function pcapngSection(s: PcapngSection): Buffer {
     if ('epb' in b) {
       const i = s.interfaces[b.epb.iface];
       const [hi, lo] = units(b.epb.ts, i?.tsresol, i?.tsoffset);
-      out.push(block(6, Buffer.concat([w32(b.epb.iface, hi, lo, b.epb.data.length, b.epb.origLen ?? b.epb.data.length), pad4(b.epb.data)])));
+      out.push(
+        block(
+          6,
+          Buffer.concat([
+            w32(b.epb.iface, hi, lo, b.epb.data.length, b.epb.origLen ?? b.epb.data.length),
+            pad4(b.epb.data),
+          ]),
+        ),
+      );
     } else if ('spb' in b) out.push(block(3, Buffer.concat([w32(b.origLen ?? b.spb.length), pad4(b.spb)])));
     else if ('pb' in b) {
       const i = s.interfaces[b.pb.iface];
       const [hi, lo] = units(b.pb.ts, i?.tsresol, i?.tsoffset);
-      out.push(block(2, Buffer.concat([w16(b.pb.iface, 0), w32(hi, lo, b.pb.data.length, b.pb.data.length), pad4(b.pb.data)])));
+      out.push(
+        block(2, Buffer.concat([w16(b.pb.iface, 0), w32(hi, lo, b.pb.data.length, b.pb.data.length), pad4(b.pb.data)])),
+      );
     } else if ('other' in b) out.push(block(b.other, pad4(b.body ?? Buffer.alloc(8, 0x55))));
     else out.push(b.raw);
   }

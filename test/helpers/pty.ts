@@ -19,7 +19,10 @@ export const HAS_SCRIPT = (() => {
  * `mcptrace ARGS` on a pseudo-terminal, from the repository root: its exit code (`script -e`) and what the terminal
  * showed (stdout and stderr together, `\r\n` as `\n`). stdin is at its end: a read of the terminal ends, never waits.
  */
-export async function onTerminal(args: readonly string[], env: Record<string, string> = {}): Promise<{ code: number; screen: string }> {
+export async function onTerminal(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; screen: string }> {
   assertBuilt();
   const command = [process.execPath, CLI_PATH, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
   const child = run('script', ['-qec', command, '/dev/null'], { cwd: REPO_ROOT, env: childEnv(env), timeout: 30_000 });

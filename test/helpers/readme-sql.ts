@@ -13,5 +13,8 @@ export function readmeQueries(engine: 'DuckDB' | 'ClickHouse' | 'Spark'): Readme
   const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
   const start = readme.indexOf('\n## SQL\n');
   const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
-  return [...section.matchAll(new RegExp(`\`\`\`sql\\n-- ${engine}: (.+)\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => ({ name: m[1]!, sql: m[2]!.trim() }));
+  return [...section.matchAll(new RegExp(`\`\`\`sql\\n-- ${engine}: (.+)\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => ({
+    name: m[1]!,
+    sql: m[2]!.trim(),
+  }));
 }

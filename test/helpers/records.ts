@@ -5,8 +5,26 @@ export type RecordInit = Partial<Omit<PipelineRecord, 'wire'>> & { wire?: Partia
 
 /** The contract fields every record has, in contract order (README "The annotated record"; version 2 adds the last three). */
 export const CONTRACT_FIELDS = [
-  'seq', 'source', 'session', 'ts', 'dir', 'dirInferred', 'kind', 'id', 'method', 'primitive', 'feature',
-  'phase', 'capability', 'pair', 'latencyMs', 'bytes', 'findings', 'server', 'format', 'revision',
+  'seq',
+  'source',
+  'session',
+  'ts',
+  'dir',
+  'dirInferred',
+  'kind',
+  'id',
+  'method',
+  'primitive',
+  'feature',
+  'phase',
+  'capability',
+  'pair',
+  'latencyMs',
+  'bytes',
+  'findings',
+  'server',
+  'format',
+  'revision',
 ] as const;
 
 /**
@@ -15,8 +33,14 @@ export const CONTRACT_FIELDS = [
  */
 export function rec(init: RecordInit = {}): PipelineRecord {
   const seq = init.seq ?? 1;
-  const message = 'message' in init ? init.message : { jsonrpc: '2.0', id: init.id ?? 1, method: init.method ?? 'ping' };
-  const text = init.wire && 'text' in init.wire ? init.wire.text! : message === null || message === undefined ? null : JSON.stringify(message);
+  const message =
+    'message' in init ? init.message : { jsonrpc: '2.0', id: init.id ?? 1, method: init.method ?? 'ping' };
+  const text =
+    init.wire && 'text' in init.wire
+      ? init.wire.text!
+      : message === null || message === undefined
+        ? null
+        : JSON.stringify(message);
   const { wire, ...rest } = init;
   return {
     seq,
@@ -60,32 +84,69 @@ export class Seq {
   request(method: string, id: number | string, init: RecordInit = {}): PipelineRecord {
     const params = (init.message as { params?: unknown } | undefined)?.params;
     return this.add({
-      kind: 'request', method, id, dir: 'c2s',
+      kind: 'request',
+      method,
+      id,
+      dir: 'c2s',
       message: { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) },
       ...withoutMessage(init),
     });
   }
 
   notification(method: string, init: RecordInit = {}): PipelineRecord {
-    return this.add({ kind: 'notification', method, id: null, dir: 'c2s', message: { jsonrpc: '2.0', method }, ...init });
-  }
-
-  /** A result answering request `req` (or an orphan when `req` is null, marked as the session stage marks one). */
-  response(req: PipelineRecord | null, latencyMs: number | null, result: unknown = {}, init: RecordInit = {}): PipelineRecord {
-    const id = req?.id ?? 99;
     return this.add({
-      kind: 'response', method: req?.method ?? null, id, dir: 's2c', pair: req?.seq ?? null, latencyMs,
-      primitive: req?.primitive ?? null, feature: req?.feature ?? null,
-      message: { jsonrpc: '2.0', id, result }, ...(req === null ? { orphan: true as const } : {}), ...init,
+      kind: 'notification',
+      method,
+      id: null,
+      dir: 'c2s',
+      message: { jsonrpc: '2.0', method },
+      ...init,
     });
   }
 
-  error(req: PipelineRecord | null, latencyMs: number | null, code: unknown, message = 'failed', init: RecordInit = {}): PipelineRecord {
+  /** A result answering request `req` (or an orphan when `req` is null, marked as the session stage marks one). */
+  response(
+    req: PipelineRecord | null,
+    latencyMs: number | null,
+    result: unknown = {},
+    init: RecordInit = {},
+  ): PipelineRecord {
     const id = req?.id ?? 99;
     return this.add({
-      kind: 'error', method: req?.method ?? null, id, dir: 's2c', pair: req?.seq ?? null, latencyMs,
-      primitive: req?.primitive ?? null, feature: req?.feature ?? null,
-      message: { jsonrpc: '2.0', id, error: { code, message } }, ...(req === null ? { orphan: true as const } : {}), ...init,
+      kind: 'response',
+      method: req?.method ?? null,
+      id,
+      dir: 's2c',
+      pair: req?.seq ?? null,
+      latencyMs,
+      primitive: req?.primitive ?? null,
+      feature: req?.feature ?? null,
+      message: { jsonrpc: '2.0', id, result },
+      ...(req === null ? { orphan: true as const } : {}),
+      ...init,
+    });
+  }
+
+  error(
+    req: PipelineRecord | null,
+    latencyMs: number | null,
+    code: unknown,
+    message = 'failed',
+    init: RecordInit = {},
+  ): PipelineRecord {
+    const id = req?.id ?? 99;
+    return this.add({
+      kind: 'error',
+      method: req?.method ?? null,
+      id,
+      dir: 's2c',
+      pair: req?.seq ?? null,
+      latencyMs,
+      primitive: req?.primitive ?? null,
+      feature: req?.feature ?? null,
+      message: { jsonrpc: '2.0', id, error: { code, message } },
+      ...(req === null ? { orphan: true as const } : {}),
+      ...init,
     });
   }
 }

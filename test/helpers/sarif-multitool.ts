@@ -34,7 +34,8 @@ const LEFT_ALONE: Record<string, string | RegExp> = {
   // and such a name is an error (SARIF1001). Only that rule may lack one. It wants a help URI too, which must be
   // absolute (SARIF1005): a cause of the diagnosis (`cause/<id>`) has no page on the web, only docs/causes/<id>.md in
   // the package, which its help names.
-  SARIF2012: /^runs\[0\]\.tool\.driver\.rules\[\d+\]: The rule (?:'oversized' does not provide a "friendly name"|'cause\/[a-z-]+\.Cause[A-Za-z]+' does not provide a help URI\.)/,
+  SARIF2012:
+    /^runs\[0\]\.tool\.driver\.rules\[\d+\]: The rule (?:'oversized' does not provide a "friendly name"|'cause\/[a-z-]+\.Cause[A-Za-z]+' does not provide a help URI\.)/,
 };
 
 /** A note the reports deliberately do not follow (LEFT_ALONE). */
@@ -59,13 +60,28 @@ export interface MultitoolFinding {
 }
 
 /** Runs `validate` once over `files` (one .NET start: it is slow to start) and returns its results per file. */
-export async function validateSarif(files: string[], out: string): Promise<{ findings: MultitoolFinding[]; hashes: Map<string, string> }> {
+export async function validateSarif(
+  files: string[],
+  out: string,
+): Promise<{ findings: MultitoolFinding[]; hashes: Map<string, string> }> {
   const args = [
-    'validate', ...files,
-    '--output', out, '--log', 'ForceOverwrite',
-    '--config', CONFIG, '--rule-kind', 'Sarif;Gh', '--level', 'Error;Warning;Note',
+    'validate',
+    ...files,
+    '--output',
+    out,
+    '--log',
+    'ForceOverwrite',
+    '--config',
+    CONFIG,
+    '--rule-kind',
+    'Sarif;Gh',
+    '--level',
+    'Error;Warning;Note',
     // The scanned files and their SHA-256, to prove each was read whole (it skips a file over the size limit).
-    '--insert', 'Hashes', '--max-file-size-in-kb', '102400',
+    '--insert',
+    'Hashes',
+    '--max-file-size-in-kb',
+    '102400',
   ];
   // The binary is self-contained .NET; invariant globalization spares it ICU where a machine lacks it.
   const child = spawn(MULTITOOL, args, { env: { ...process.env, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1' } });
@@ -74,7 +90,9 @@ export async function validateSarif(files: string[], out: string): Promise<{ fin
   child.stderr.on('data', (b: Buffer) => (output += b.toString()));
   const code = await new Promise<number | null>((resolve, reject) => {
     // EACCES: installed with --ignore-scripts, the package's postinstall did not make the binary executable.
-    child.on('error', (e) => reject(new Error(`cannot run ${MULTITOOL} (npm ci without --ignore-scripts makes it executable): ${e.message}`)));
+    child.on('error', (e) =>
+      reject(new Error(`cannot run ${MULTITOOL} (npm ci without --ignore-scripts makes it executable): ${e.message}`)),
+    );
     child.on('close', resolve);
   });
   if (code !== 0) throw new Error(`sarif-multitool exited ${code}:\n${output}`);
@@ -86,6 +104,11 @@ export async function validateSarif(files: string[], out: string): Promise<{ fin
     level: r.level ?? 'warning',
     text: messageOf(r, rules),
   }));
-  const hashes = new Map<string, string>((run.artifacts ?? []).map((a: Json) => [basename(new URL(a.location.uri).pathname), a.hashes['sha-256'].toLowerCase()]));
+  const hashes = new Map<string, string>(
+    (run.artifacts ?? []).map((a: Json) => [
+      basename(new URL(a.location.uri).pathname),
+      a.hashes['sha-256'].toLowerCase(),
+    ]),
+  );
   return { findings, hashes };
 }

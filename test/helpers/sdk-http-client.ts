@@ -1,7 +1,10 @@
 // The official SDK client over HTTP, with every message it sends and receives written down (what a capture must show).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport, type StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  StreamableHTTPClientTransport,
+  type StreamableHTTPClientTransportOptions,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, ListRootsRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
@@ -28,12 +31,19 @@ export interface SdkSession {
  * of the session is in `seen`, in the order the client sent or received it. `options`: the Streamable HTTP transport's
  * (its reconnection delays, for a test that breaks a stream).
  */
-export async function connectSdk(url: string, kind: 'streamable' | 'sse' = 'streamable', options?: StreamableHTTPClientTransportOptions): Promise<SdkSession> {
+export async function connectSdk(
+  url: string,
+  kind: 'streamable' | 'sse' = 'streamable',
+  options?: StreamableHTTPClientTransportOptions,
+): Promise<SdkSession> {
   // `options.requestInit.headers` go on every request of either transport (an Authorization the proxy tests follow through).
   const transport =
     kind === 'streamable'
       ? new StreamableHTTPClientTransport(new URL(url), options)
-      : new SSEClientTransport(new URL(url), options?.requestInit === undefined ? undefined : { requestInit: options.requestInit });
+      : new SSEClientTransport(
+          new URL(url),
+          options?.requestInit === undefined ? undefined : { requestInit: options.requestInit },
+        );
   const seen: Seen[] = [];
   const watchers = new Set<(m: Seen) => void>();
   const note = (m: Seen) => {
@@ -56,14 +66,21 @@ export async function connectSdk(url: string, kind: 'streamable' | 'sse' = 'stre
     configurable: true,
     get: () => handler,
     set: (fn: Transport['onmessage']) => {
-      handler = fn && ((message, extra) => {
-        note({ dir: 's2c', message, session: sessionOf() });
-        fn(message, extra);
-      });
+      handler =
+        fn &&
+        ((message, extra) => {
+          note({ dir: 's2c', message, session: sessionOf() });
+          fn(message, extra);
+        });
     },
   });
-  const client = new Client({ name: 'mcptrace-http-test', version: '0.1.0' }, { capabilities: { roots: { listChanged: true } } });
-  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: 'file:///workspace/mcptrace', name: 'mcptrace' }] }));
+  const client = new Client(
+    { name: 'mcptrace-http-test', version: '0.1.0' },
+    { capabilities: { roots: { listChanged: true } } },
+  );
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({
+    roots: [{ uri: 'file:///workspace/mcptrace', name: 'mcptrace' }],
+  }));
   await client.connect(transport, { timeout: 15_000 });
   const assigned = sessionOf();
   // DELETE forgets the id in the transport: keep the one the server assigned.
@@ -107,7 +124,11 @@ export async function runLegacySessions(url: string, { duration = 1, ping = fals
     sessions.map(async (s, n) => {
       await waitForSeen(s, (m) => m.dir === 'c2s' && 'result' in m.message && 'roots' in (m.message.result as object));
       await s.client.callTool({ name: 'echo', arguments: { message: `legacy ${n}` } }, CallToolResultSchema, T);
-      await s.client.callTool({ name: 'trigger-long-running-operation', arguments: { duration, steps: 2 } }, CallToolResultSchema, { ...T, onprogress: () => {} });
+      await s.client.callTool(
+        { name: 'trigger-long-running-operation', arguments: { duration, steps: 2 } },
+        CallToolResultSchema,
+        { ...T, onprogress: () => {} },
+      );
       if (ping) await s.client.ping(T);
     }),
   );

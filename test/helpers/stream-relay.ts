@@ -24,7 +24,10 @@ export async function startRelay(targetPort: number): Promise<Relay> {
     const conn = `tcp/${++n}`;
     const upstream = net.connect(targetPort, '127.0.0.1');
     events.push({
-      kind: 'open', conn, ts: Date.now(), midstream: false,
+      kind: 'open',
+      conn,
+      ts: Date.now(),
+      midstream: false,
       client: { addr: client.remoteAddress!.replace(/^::ffff:/, ''), port: client.remotePort! },
       server: { addr: '127.0.0.1', port: (server.address() as net.AddressInfo).port },
     });

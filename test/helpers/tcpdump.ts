@@ -20,7 +20,9 @@ export interface Capture {
  * Wait for a last packet in the file (`waitForPacket`) before `stop`, which may lose what the kernel still holds.
  */
 export function startTcpdump(iface: string, file: string, filter: string, args: string[] = []): Promise<Capture> {
-  const child = spawn('tcpdump', ['-i', iface, '-w', file, '-U', '-Z', 'root', ...args, filter], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('tcpdump', ['-i', iface, '-w', file, '-U', '-Z', 'root', ...args, filter], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     let err = '';
@@ -108,7 +110,11 @@ export async function tsharkFollow(file: string): Promise<Followed[]> {
       if (/^\t[0-9a-f]+$/.test(line)) hex[1].push(line.slice(1));
       else if (/^[0-9a-f]+$/.test(line)) hex[0].push(line);
     }
-    follows.push({ stream: Number(filter[1]), nodes, bytes: [Buffer.from(hex[0].join(''), 'hex'), Buffer.from(hex[1].join(''), 'hex')] });
+    follows.push({
+      stream: Number(filter[1]),
+      nodes,
+      bytes: [Buffer.from(hex[0].join(''), 'hex'), Buffer.from(hex[1].join(''), 'hex')],
+    });
   }
   return follows;
 }

@@ -24,7 +24,13 @@ export interface TimedLog {
   listLatency: number | null;
 }
 
-function log(name: string, session: string, times: readonly string[] | null, span: TimedLog['span'], listLatency: number | null): TimedLog {
+function log(
+  name: string,
+  session: string,
+  times: readonly string[] | null,
+  span: TimedLog['span'],
+  listLatency: number | null,
+): TimedLog {
   const lines = MESSAGES.map((m, i) => (times === null ? m : `[${times[i]}] ${m}`));
   return { name, text: `=== session ${session} ===\n${lines.join('\n')}\n`, span, listLatency };
 }
@@ -35,21 +41,57 @@ function log(name: string, session: string, times: readonly string[] | null, spa
  */
 export const LOGS: Record<Kind, [TimedLog, TimedLog]> = {
   dated: [
-    log('dated-1.txt', 'd1', ['2026-11-30T10:00:00.000Z', '2026-11-30T10:00:00.100Z', '2026-11-30T10:00:00.150Z', '2026-11-30T10:00:02.000Z', '2026-11-30T10:00:02.500Z'],
-      { first: '2026-11-30T10:00:00.000Z', last: '2026-11-30T10:00:02.500Z', durationMs: 2500 }, 500),
-    log('dated-2.txt', 'd2', ['2026-11-29T09:00:00.000Z', '2026-11-29T09:00:00.100Z', '2026-11-29T09:00:00.150Z', '2026-11-29T09:00:00.500Z', '2026-11-29T09:00:01.000Z'],
-      { first: '2026-11-29T09:00:00.000Z', last: '2026-11-29T09:00:01.000Z', durationMs: 1000 }, 500),
+    log(
+      'dated-1.txt',
+      'd1',
+      [
+        '2026-11-30T10:00:00.000Z',
+        '2026-11-30T10:00:00.100Z',
+        '2026-11-30T10:00:00.150Z',
+        '2026-11-30T10:00:02.000Z',
+        '2026-11-30T10:00:02.500Z',
+      ],
+      { first: '2026-11-30T10:00:00.000Z', last: '2026-11-30T10:00:02.500Z', durationMs: 2500 },
+      500,
+    ),
+    log(
+      'dated-2.txt',
+      'd2',
+      [
+        '2026-11-29T09:00:00.000Z',
+        '2026-11-29T09:00:00.100Z',
+        '2026-11-29T09:00:00.150Z',
+        '2026-11-29T09:00:00.500Z',
+        '2026-11-29T09:00:01.000Z',
+      ],
+      { first: '2026-11-29T09:00:00.000Z', last: '2026-11-29T09:00:01.000Z', durationMs: 1000 },
+      500,
+    ),
   ],
   clock: [
-    log('clock-1.txt', 'c1', ['23:59:59.000', '23:59:59.100', '23:59:59.150', '00:00:01.000', '00:00:01.250'], { first: '23:59:59.000', last: '00:00:01.250', durationMs: 2250 }, 250),
-    log('clock-2.txt', 'c2', ['08:00:00.000', '08:00:00.100', '08:00:00.150', '08:00:00.200', '08:00:00.500'], { first: '08:00:00.000', last: '08:00:00.500', durationMs: 500 }, 300),
+    log(
+      'clock-1.txt',
+      'c1',
+      ['23:59:59.000', '23:59:59.100', '23:59:59.150', '00:00:01.000', '00:00:01.250'],
+      { first: '23:59:59.000', last: '00:00:01.250', durationMs: 2250 },
+      250,
+    ),
+    log(
+      'clock-2.txt',
+      'c2',
+      ['08:00:00.000', '08:00:00.100', '08:00:00.150', '08:00:00.200', '08:00:00.500'],
+      { first: '08:00:00.000', last: '08:00:00.500', durationMs: 500 },
+      300,
+    ),
   ],
   none: [log('none-1.txt', 'n1', null, null, null), log('none-2.txt', 'n2', null, null, null)],
 };
 
 /** Every ordered pair of kinds, with its two logs (the second log of a kind when both are of it). */
 export function pairs(): Array<{ name: string; logs: [TimedLog, TimedLog] }> {
-  return KINDS.flatMap((a) => KINDS.map((b) => ({ name: `${a} + ${b}`, logs: [LOGS[a][0], LOGS[b][a === b ? 1 : 0]] as [TimedLog, TimedLog] })));
+  return KINDS.flatMap((a) =>
+    KINDS.map((b) => ({ name: `${a} + ${b}`, logs: [LOGS[a][0], LOGS[b][a === b ? 1 : 0]] as [TimedLog, TimedLog] })),
+  );
 }
 
 /** `timeSpan` as stats give it for `logs` in this order, with `file` naming each log as the run does. */

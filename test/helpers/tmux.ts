@@ -20,29 +20,67 @@ export class Tmux {
    * `stdinFrom` piped), in a shell that prints
    * `exit N` and whether the terminal is in canonical mode (`icanon`, or `-icanon` when left raw) after it ends.
    */
-  static async mcptrace(args: readonly string[], width: number, height: number, opts: { stdinFrom?: string } = {}): Promise<Tmux> {
+  static async mcptrace(
+    args: readonly string[],
+    width: number,
+    height: number,
+    opts: { stdinFrom?: string } = {},
+  ): Promise<Tmux> {
     assertBuilt();
     const socket = join(tempDir('tmux'), 'socket');
     const quote = (a: string) => `'${a.replace(/'/g, "'\\''")}'`;
     // With `stdinFrom`, the file is piped to mcptrace's stdin: the keys then come from the terminal itself.
-    const command = (opts.stdinFrom === undefined ? '' : `cat ${quote(opts.stdinFrom)} | `) + [process.execPath, CLI_PATH, ...args].map(quote).join(' ');
+    const command =
+      (opts.stdinFrom === undefined ? '' : `cat ${quote(opts.stdinFrom)} | `) +
+      [process.execPath, CLI_PATH, ...args].map(quote).join(' ');
     const script = `${command}; echo "exit $?"; stty -a | tr ' ;' '\\n\\n' | grep -x -- '-\\?icanon'; exec sleep 600`;
     const t = new Tmux(socket);
-    await run('tmux', ['-S', socket, '-f', '/dev/null', 'new-session', '-d', '-x', String(width), '-y', String(height), '-c', REPO_ROOT, 'sh', '-c', script], {
-      env: childEnv({ TERM: 'xterm-256color' }),
-    });
+    await run(
+      'tmux',
+      [
+        '-S',
+        socket,
+        '-f',
+        '/dev/null',
+        'new-session',
+        '-d',
+        '-x',
+        String(width),
+        '-y',
+        String(height),
+        '-c',
+        REPO_ROOT,
+        'sh',
+        '-c',
+        script,
+      ],
+      {
+        env: childEnv({ TERM: 'xterm-256color' }),
+      },
+    );
     return t;
   }
 
   /** The screen as text, one line per row, trailing spaces trimmed. */
   async screen(): Promise<string> {
     const { stdout } = await run('tmux', ['-S', this.socket, 'capture-pane', '-p', '-t', '0']);
-    return stdout.split('\n').map((l) => l.trimEnd()).join('\n');
+    return stdout
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .join('\n');
   }
 
   /** Whether the terminal is on its alternate screen, and whether the cursor is shown. */
   async modes(): Promise<{ alternate: boolean; cursor: boolean }> {
-    const { stdout } = await run('tmux', ['-S', this.socket, 'display-message', '-p', '-t', '0', '#{alternate_on} #{cursor_flag}']);
+    const { stdout } = await run('tmux', [
+      '-S',
+      this.socket,
+      'display-message',
+      '-p',
+      '-t',
+      '0',
+      '#{alternate_on} #{cursor_flag}',
+    ]);
     const [alternate, cursor] = stdout.trim().split(' ');
     return { alternate: alternate === '1', cursor: cursor === '1' };
   }

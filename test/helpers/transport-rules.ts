@@ -6,5 +6,7 @@ const IDS = new Set(TRANSPORT_RULES.map((r) => r.meta.id));
 
 /** `rule severity source: message` of each transport-rule finding, in record order. */
 export function transportFindings(records: readonly PipelineRecord[]): string[] {
-  return records.flatMap((r) => r.findings.filter((f) => IDS.has(f.rule)).map((f) => `${f.rule} ${f.severity} ${r.source}: ${f.message}`));
+  return records.flatMap((r) =>
+    r.findings.filter((f) => IDS.has(f.rule)).map((f) => `${f.rule} ${f.severity} ${r.source}: ${f.message}`),
+  );
 }

@@ -73,8 +73,22 @@ interface HttpMessage {
 /** Every HTTP message tshark decodes in the capture (`-d tcp.port==PORT,http`: the server's port read as HTTP, bodies reassembled). */
 async function httpMessages(file: string, port: number): Promise<HttpMessage[]> {
   const out = await tshark([
-    '-r', file, '-o', 'http.desegment_body:TRUE', '-o', 'http.desegment_headers:TRUE', '-d', `tcp.port==${port},http`,
-    '-Y', 'http', '-T', 'json', '-x', '--no-duplicate-keys', '-J', 'frame tcp http',
+    '-r',
+    file,
+    '-o',
+    'http.desegment_body:TRUE',
+    '-o',
+    'http.desegment_headers:TRUE',
+    '-d',
+    `tcp.port==${port},http`,
+    '-Y',
+    'http',
+    '-T',
+    'json',
+    '-x',
+    '--no-duplicate-keys',
+    '-J',
+    'frame tcp http',
   ]);
   const messages: HttpMessage[] = [];
   for (const p of JSON.parse(out) as Obj[]) {
@@ -83,7 +97,13 @@ async function httpMessages(file: string, port: number): Promise<HttpMessage[]> 
     const stream = Number(list(l.tcp['tcp.stream'])[0]);
     for (const h of list(l.http as Obj | Obj[])) {
       // The first line's subtree holds the method or the status code.
-      const first = Object.values(h).find((v): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v) && ('http.request.method' in v || 'http.response.code' in v));
+      const first = Object.values(h).find(
+        (v): v is Obj =>
+          typeof v === 'object' &&
+          v !== null &&
+          !Array.isArray(v) &&
+          ('http.request.method' in v || 'http.response.code' in v),
+      );
       if (first === undefined) continue;
       const request = 'http.request.method' in first;
       messages.push({
@@ -116,7 +136,7 @@ export async function tsharkMessages(file: string, port: number): Promise<Tshark
     const req = m.request ? m : m.other !== null ? requests.get(m.other) : undefined;
     const res = m.request ? responses.get(m.frame) : m;
     const session = req?.headers.get('mcp-session-id') ?? res?.headers.get('mcp-session-id') ?? null;
-    const contentType = m.headers.get('content-type')?.split(';')[0]!.trim().toLowerCase() ?? null;
+    const contentType = m.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? null;
     if (m.body === null || m.body.length === 0) continue;
     const text = m.body.toString('utf8');
     const texts = contentType === 'text/event-stream' ? sseData(text) : [text];
@@ -128,7 +148,16 @@ export async function tsharkMessages(file: string, port: number): Promise<Tshark
         continue;
       }
       for (const message of Array.isArray(value) ? value : [value]) {
-        out.push({ frame: m.frame, stream: m.stream, dir: m.request ? 'c2s' : 's2c', session, method: req?.method ?? '?', status: m.status, contentType, message });
+        out.push({
+          frame: m.frame,
+          stream: m.stream,
+          dir: m.request ? 'c2s' : 's2c',
+          session,
+          method: req?.method ?? '?',
+          status: m.status,
+          contentType,
+          message,
+        });
       }
     }
   }

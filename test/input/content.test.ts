@@ -64,7 +64,9 @@ describe('inputContent', () => {
     const got = await content(gz.subarray(0, gz.length >> 1), 512, { onNote: (t) => notes.push(t) });
     expect(got.length).toBeGreaterThan(0);
     expect(log.subarray(0, got.length).equals(got)).toBe(true);
-    expect(notes).toEqual([`gzip-compressed: the compressed data ends early after ${got.length} bytes of content; read up to there`]);
+    expect(notes).toEqual([
+      `gzip-compressed: the compressed data ends early after ${got.length} bytes of content; read up to there`,
+    ]);
   });
 
   test('a gzip bomb stops at the limit: the content given and the input read are bounded', async () => {
@@ -74,10 +76,13 @@ describe('inputContent', () => {
     const src = source(bomb, 1024);
     const notes: string[] = [];
     let given = 0;
-    for await (const c of inputContent(src.chunks, { maxContentBytes: 1024 * 1024, onNote: (t) => notes.push(t) })) given += c.length;
+    for await (const c of inputContent(src.chunks, { maxContentBytes: 1024 * 1024, onNote: (t) => notes.push(t) }))
+      given += c.length;
     expect(given).toBe(1024 * 1024);
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatch(/^gzip-compressed: its content passed 1048576 bytes \(read from \d+ compressed bytes\); the rest is not read/);
+    expect(notes[0]).toMatch(
+      /^gzip-compressed: its content passed 1048576 bytes \(read from \d+ compressed bytes\); the rest is not read/,
+    );
     // Stopped near where the limit was passed (a read-ahead of some KiB), not at the bomb's end (1024 times further).
     const total = Math.ceil(bomb.length / 1024);
     expect(src.pulled()).toBeLessThan(total / 16);
@@ -98,7 +103,9 @@ describe('inputContent', () => {
     ];
     for (const [hex, why] of cases) {
       const unread: string[] = [];
-      await content(Buffer.concat([Buffer.from(hex, 'hex'), Buffer.alloc(32, 7)]), 3, { onUnread: (w) => unread.push(w) });
+      await content(Buffer.concat([Buffer.from(hex, 'hex'), Buffer.alloc(32, 7)]), 3, {
+        onUnread: (w) => unread.push(w),
+      });
       expect(unread, hex).toEqual([why]);
     }
   });
@@ -129,7 +136,9 @@ describe('inputContent: zstd', () => {
     const notes: string[] = [];
     const got = await content(z.subarray(0, z.length >> 1), 512, { onNote: (t) => notes.push(t) });
     expect(log.subarray(0, got.length).equals(got)).toBe(true);
-    expect(notes).toEqual([`zstd-compressed: the compressed data ends early after ${got.length} bytes of content; read up to there`]);
+    expect(notes).toEqual([
+      `zstd-compressed: the compressed data ends early after ${got.length} bytes of content; read up to there`,
+    ]);
   });
 
   test('a frame that asks for a window over 128 MiB is refused before it is decoded', async () => {
@@ -138,7 +147,9 @@ describe('inputContent: zstd', () => {
     const notes: string[] = [];
     const got = await content(frame, 5, { onNote: (t) => notes.push(t) });
     expect(got.length).toBe(0);
-    expect(notes).toEqual(["zstd-compressed: a frame's window is 1024 MiB, more than the 128 MiB mcptrace decodes; the rest is not read: decompress it first (zstd -d)"]);
+    expect(notes).toEqual([
+      "zstd-compressed: a frame's window is 1024 MiB, more than the 128 MiB mcptrace decodes; the rest is not read: decompress it first (zstd -d)",
+    ]);
   });
 
   test('a zstd bomb stops at the limit: the content given and the input read are bounded', async () => {
@@ -146,9 +157,12 @@ describe('inputContent: zstd', () => {
     const src = source(bomb, 64);
     const notes: string[] = [];
     let given = 0;
-    for await (const c of inputContent(src.chunks, { maxContentBytes: 1024 * 1024, onNote: (t) => notes.push(t) })) given += c.length;
+    for await (const c of inputContent(src.chunks, { maxContentBytes: 1024 * 1024, onNote: (t) => notes.push(t) }))
+      given += c.length;
     expect(given).toBe(1024 * 1024);
-    expect(notes[0]).toMatch(/^zstd-compressed: its content passed 1048576 bytes \(read from \d+ compressed bytes\); the rest is not read: decompress it first \(zstd -d\)/);
+    expect(notes[0]).toMatch(
+      /^zstd-compressed: its content passed 1048576 bytes \(read from \d+ compressed bytes\); the rest is not read: decompress it first \(zstd -d\)/,
+    );
     expect(src.pulled()).toBeLessThan(Math.ceil(bomb.length / 64) / 16);
   });
 });

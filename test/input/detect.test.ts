@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { TOOL_CAPTURE_NAMES } from '../../src/input/tool-captures/index.js';
-import { classifyLine, detectFormat, detectInput, DIALECT_NAMES, INPUT_FORMATS, type InputFormat } from '../../src/input/index.js';
+import {
+  classifyLine,
+  detectFormat,
+  detectInput,
+  DIALECT_NAMES,
+  INPUT_FORMATS,
+  type InputFormat,
+} from '../../src/input/index.js';
 import { chunked, fixture, fixtures, framesOf } from './helpers.js';
 import { documentWithLongFirstMember } from '../helpers/long-lines.js';
 
@@ -53,7 +60,7 @@ describe('classifyLine', () => {
     expect(classifyLine('{"method":"tools/call","id":1,"params":{"arguments":{"x":"', false)).toBe('ndjson');
   });
 
-  test('the start of a long line that no key makes a message is a JSON document\'s, not NDJSON', () => {
+  test("the start of a long line that no key makes a message is a JSON document's, not NDJSON", () => {
     // A document whose first member fills its first line (numbers, then its messages on the lines after).
     expect(classifyLine('{"samples": [0,1,2,3,4,5,6,7,8,9,10,11', false)).toBe('json');
     expect(classifyLine('{"version": 2, "samples": [0,1,2,3', false)).toBe('json');
@@ -108,7 +115,9 @@ describe('detectFormat', () => {
     const doc = { session: { id: 's1', turns: [{ jsonrpc: '2.0', id: 1, method: 'ping' }] } };
     expect(detectFormat(JSON.stringify(doc))).toBe('json');
     expect(detectFormat(JSON.stringify(doc, null, 2))).toBe('json');
-    expect(detectFormat('{\n  "requests": [\n    {"jsonrpc": "2.0", "id": 1, "method": "ping"}\n  ]\n}\n')).toBe('json');
+    expect(detectFormat('{\n  "requests": [\n    {"jsonrpc": "2.0", "id": 1, "method": "ping"}\n  ]\n}\n')).toBe(
+      'json',
+    );
     // A log record that names the method beside the message it holds is a document's, not a message.
     expect(classifyLine('{"method":"tools/call","body":{"jsonrpc":"2.0","id":1,"method":"tools/call"}}')).toBe('json');
     // A long first line is judged by its start.
@@ -117,27 +126,46 @@ describe('detectFormat', () => {
     expect(classifyLine('{"jsonrpc":"2.0","id":1,"method":"x","params":{"m":{"jsonrpc":"2.0"}}}')).toBe('ndjson');
   });
 
-  test('a JSON document whose first entry has a dialect\'s entry keys is that dialect (Claude Code\'s cache file)', () => {
-    const entry = (level: string, text: string) => ({ [level]: text, timestamp: '2025-07-14T10:20:09.396Z', sessionId: 'a3d9', cwd: '/p' });
-    expect(detectFormat(JSON.stringify([entry('debug', 'Starting connection attempt'), entry('error', 'x')], null, 2))).toBe('claude-code');
+  test("a JSON document whose first entry has a dialect's entry keys is that dialect (Claude Code's cache file)", () => {
+    const entry = (level: string, text: string) => ({
+      [level]: text,
+      timestamp: '2025-07-14T10:20:09.396Z',
+      sessionId: 'a3d9',
+      cwd: '/p',
+    });
+    expect(
+      detectFormat(JSON.stringify([entry('debug', 'Starting connection attempt'), entry('error', 'x')], null, 2)),
+    ).toBe('claude-code');
     expect(detectFormat(JSON.stringify([entry('error', 'Connection failed')]))).toBe('claude-code');
     // One entry per line, as the later *.jsonl files hold them.
-    expect(detectFormat(`${JSON.stringify(entry('debug', 'a'))}\n${JSON.stringify(entry('debug', 'b'))}\n`)).toBe('claude-code');
+    expect(detectFormat(`${JSON.stringify(entry('debug', 'a'))}\n${JSON.stringify(entry('debug', 'b'))}\n`)).toBe(
+      'claude-code',
+    );
     // Keys missing, or a first element of another shape: not the dialect's.
     expect(detectFormat(JSON.stringify([{ debug: 'x', timestamp: 't' }], null, 2))).toBe('json');
     expect(detectFormat(JSON.stringify([{ jsonrpc: '2.0', method: 'x' }, entry('debug', 'a')], null, 2))).toBe('json');
     // The console form begins with `[` too, and stays a line log.
-    expect(detectFormat('[DEBUG] MCP server "memory": Starting connection with timeout of 30000ms\n[DEBUG] MCP server "memory": Successfully connected to stdio server in 412ms\n')).toBe('claude-code');
+    expect(
+      detectFormat(
+        '[DEBUG] MCP server "memory": Starting connection with timeout of 30000ms\n[DEBUG] MCP server "memory": Successfully connected to stdio server in 412ms\n',
+      ),
+    ).toBe('claude-code');
   });
 
   test('a `[pid]` prefix is not a bracketed time: an mcp-remote log is not a transcript for it', () => {
     expect(classifyLine('[26682] [Local→Remote] initialize')).toBe('unknown');
-    expect(detectFormat('[26682] Using transport strategy: http-first\n[26682] [Local→Remote] initialize\n')).toBe('mcp-remote');
+    expect(detectFormat('[26682] Using transport strategy: http-first\n[26682] [Local→Remote] initialize\n')).toBe(
+      'mcp-remote',
+    );
   });
 });
 
 /** A source that counts how many chunks were pulled from it. */
-function counting(chunks: Array<string | Buffer>): { source: AsyncIterable<string | Buffer>; pulled: () => number; returned: () => boolean } {
+function counting(chunks: Array<string | Buffer>): {
+  source: AsyncIterable<string | Buffer>;
+  pulled: () => number;
+  returned: () => boolean;
+} {
   let pulled = 0;
   let returned = false;
   const source = {
@@ -168,7 +196,14 @@ const drain = async (it: AsyncIterable<string | Buffer | Uint8Array>) => (await 
 
 describe('detectInput (streams)', () => {
   test('decides on the first meaningful line and replays every byte', async () => {
-    const chunks = ['# c\n', '\n', '{"jsonrpc":"2.0","id":1,', '"method":"ping"}\n', '{"jsonrpc":"2.0","id":1,"result":{}}\n', 'tail'];
+    const chunks = [
+      '# c\n',
+      '\n',
+      '{"jsonrpc":"2.0","id":1,',
+      '"method":"ping"}\n',
+      '{"jsonrpc":"2.0","id":1,"result":{}}\n',
+      'tail',
+    ];
     const c = counting(chunks);
     const { format, input } = await detectInput(c.source);
     expect(format).toBe('ndjson');
@@ -199,7 +234,11 @@ describe('detectInput (streams)', () => {
     expect(format).toBe('json');
     // What a pipe delivers (16 KiB at a time): every message, none lost to a reading as NDJSON.
     const frames = await framesOf(text, { chunk: 16 * 1024 });
-    expect(frames.filter((f) => f.value !== undefined).map((f) => (f.value as { method?: string; id?: number }).method ?? (f.value as { id: number }).id)).toEqual(['initialize', 0, 'notifications/initialized', 'tools/list', 1]);
+    expect(
+      frames
+        .filter((f) => f.value !== undefined)
+        .map((f) => (f.value as { method?: string; id?: number }).method ?? (f.value as { id: number }).id),
+    ).toEqual(['initialize', 0, 'notifications/initialized', 'tools/list', 1]);
   });
 
   test('an empty stream is NDJSON with nothing to replay', async () => {
@@ -221,15 +260,58 @@ describe('text-log dialects', () => {
   const VS = (text: string) => `2025-08-12 14:03:10.220 [info] ${text}`;
 
   test('every dialect is an input format, after the base and HTTP formats', () => {
-    expect(INPUT_FORMATS).toEqual(['ndjson', 'envelope', 'transcript', 'json', 'har', 'pcap', 'curl', ...DIALECT_NAMES, ...TOOL_CAPTURE_NAMES]);
+    expect(INPUT_FORMATS).toEqual([
+      'ndjson',
+      'envelope',
+      'transcript',
+      'json',
+      'har',
+      'pcap',
+      'curl',
+      ...DIALECT_NAMES,
+      ...TOOL_CAPTURE_NAMES,
+    ]);
     expect(DIALECT_NAMES).toEqual([
-      'claude-desktop', 'vscode', 'claude-code', 'cursor', 'codex', 'codex-terminal', 'gemini-cli', 'cline', 'amazon-q', 'kiro', 'librechat', 'opencode', 'goose', 'lm-studio', 'copilot', 'zed', 'supergateway', 'mcp-proxy', 'mcp-remote', 'mcptools', 'typescript-sdk', 'python-sdk',
-      'java-sdk', 'csharp-sdk', 'go-sdk', 'rust-sdk', 'kotlin-sdk', 'mcp-go', 'fastmcp',
+      'claude-desktop',
+      'vscode',
+      'claude-code',
+      'cursor',
+      'codex',
+      'codex-terminal',
+      'gemini-cli',
+      'cline',
+      'amazon-q',
+      'kiro',
+      'librechat',
+      'opencode',
+      'goose',
+      'lm-studio',
+      'copilot',
+      'zed',
+      'supergateway',
+      'mcp-proxy',
+      'mcp-remote',
+      'mcptools',
+      'typescript-sdk',
+      'python-sdk',
+      'java-sdk',
+      'csharp-sdk',
+      'go-sdk',
+      'rust-sdk',
+      'kotlin-sdk',
+      'mcp-go',
+      'fastmcp',
     ]);
   });
 
   test('a per-server file that starts with stderr lines is scored, not decided on its first line', () => {
-    const log = ['Traceback (most recent call last):', '  File "notes_server.py", line 6', "ModuleNotFoundError: No module named 'mcp'", CD('Initializing server...'), CD('Message from client: {"jsonrpc":"2.0","id":0,"method":"initialize"}')];
+    const log = [
+      'Traceback (most recent call last):',
+      '  File "notes_server.py", line 6',
+      "ModuleNotFoundError: No module named 'mcp'",
+      CD('Initializing server...'),
+      CD('Message from client: {"jsonrpc":"2.0","id":0,"method":"initialize"}'),
+    ];
     expect(detectFormat(log.join('\n'))).toBe('claude-desktop');
     // Its first host line alone is a transcript's time-only line: the dialect's cues decide.
     expect(classifyLine(log[3]!)).toBe('transcript');
@@ -247,15 +329,26 @@ describe('text-log dialects', () => {
       expect(c.pulled()).toBe(1);
     }
     // A time-only line first: scored; its first record, with no dialect scored, decides a transcript there.
-    const c = counting(['2026-01-01T00:00:00.000Z server starting\n', `2026-01-01T00:00:01.000Z -> ${ping}\n`, ...Array(60).fill(`<- {"jsonrpc":"2.0","id":1,"result":{}}\n`)]);
+    const c = counting([
+      '2026-01-01T00:00:00.000Z server starting\n',
+      `2026-01-01T00:00:01.000Z -> ${ping}\n`,
+      ...Array(60).fill(`<- {"jsonrpc":"2.0","id":1,"result":{}}\n`),
+    ]);
     expect((await detectInput(c.source)).format).toBe('transcript');
     expect(c.pulled()).toBe(2);
     // Lines of text with a time and no record: scored to the end (or 50 lines), then a transcript.
-    expect(detectFormat('2026-01-01T00:00:00.000Z server starting\n2026-01-01T00:00:01.000Z listening\n')).toBe('transcript');
+    expect(detectFormat('2026-01-01T00:00:00.000Z server starting\n2026-01-01T00:00:01.000Z listening\n')).toBe(
+      'transcript',
+    );
   });
 
   test('a host log is decided as soon as one dialect is sure: a live stream is not held for 50 lines', async () => {
-    const lines = [VS('Starting server memory'), VS('Connection state: Starting'), VS('Connection state: Running'), ...Array.from({ length: 60 }, (_, i) => VS(`[server stderr] line ${i}`))];
+    const lines = [
+      VS('Starting server memory'),
+      VS('Connection state: Starting'),
+      VS('Connection state: Running'),
+      ...Array.from({ length: 60 }, (_, i) => VS(`[server stderr] line ${i}`)),
+    ];
     const c = counting(lines.map((l) => `${l}\n`));
     const d = await detectInput(c.source);
     expect(d.format).toBe('vscode');
@@ -271,7 +364,7 @@ describe('text-log dialects', () => {
     expect(detectFormat(log)).toBe('transcript');
   });
 
-  test('no fixture is taken for a dialect other than its own: another host\'s or tool\'s, or a capture', () => {
+  test("no fixture is taken for a dialect other than its own: another host's or tool's, or a capture", () => {
     const hosts = fileURLToPath(new URL('../fixtures/hosts/', import.meta.url));
     let n = 0;
     let others = 0;
@@ -297,7 +390,7 @@ describe('text-log dialects', () => {
     '2025-05-20T09:44:10.170Z [notes] [info] Message from client: {"method":"initialize","params":{},"jsonrpc":"2.0","id":0}',
   ];
 
-  test('lines no dialect scores do not count toward the 50: a host log after 120 lines of stderr is the host\'s', async () => {
+  test("lines no dialect scores do not count toward the 50: a host log after 120 lines of stderr is the host's", async () => {
     const d = await detectInput(chunked(Buffer.from([...stderr(120), ...host].join('\n') + '\n'), 4096));
     expect(d.format).toBe('claude-desktop');
     expect(d.scores.lines).toBe(123);
@@ -313,7 +406,10 @@ describe('text-log dialects', () => {
     const rich = [
       "[05/20/25 09:41:02] INFO     Starting MCP server 'notes' with     server.py:2050",
       "                             transport 'stdio'",
-      ...Array.from({ length: 8 }, () => ['                    INFO     Processing request of type            server.py:674', '                             CallToolRequest']).flat(),
+      ...Array.from({ length: 8 }, () => [
+        '                    INFO     Processing request of type            server.py:674',
+        '                             CallToolRequest',
+      ]).flat(),
     ];
     expect(detectFormat(rich.join('\n'))).toBe('fastmcp');
     expect(detectFormat([...rich, ...host].join('\n'))).toBe('claude-desktop');

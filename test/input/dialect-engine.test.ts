@@ -31,13 +31,34 @@ const vs = (text: string) => framesOf(text, { format: 'vscode' });
 const T = '2026-03-18T00:17:05.402Z';
 const host = (text: string, server = 'memory', level = 'info') => `${T} [${server}] [${level}] ${text}`;
 const shape = (f: Frame) => ({
-  line: f.line, lines: f.lines, dir: f.dir, session: f.session, server: f.server,
-  what: f.log ? 'log' : f.event ? `event:${f.event.name}` : f.summary ? 'summary' : f.truncated ? 'cut' : f.error !== undefined ? 'error' : 'message',
+  line: f.line,
+  lines: f.lines,
+  dir: f.dir,
+  session: f.session,
+  server: f.server,
+  what: f.log
+    ? 'log'
+    : f.event
+      ? `event:${f.event.name}`
+      : f.summary
+        ? 'summary'
+        : f.truncated
+          ? 'cut'
+          : f.error !== undefined
+            ? 'error'
+            : 'message',
 });
 
 describe('message bodies', () => {
   it('JSON that goes on over the next lines is one message, its suffix after the closing bracket left out', async () => {
-    const text = [host('Message from server: {'), '  "jsonrpc": "2.0",', '  "id": 1,', '  "result": {}', '} { metadata: undefined }', host('Client transport closed')].join('\n');
+    const text = [
+      host('Message from server: {'),
+      '  "jsonrpc": "2.0",',
+      '  "id": 1,',
+      '  "result": {}',
+      '} { metadata: undefined }',
+      host('Client transport closed'),
+    ].join('\n');
     const frames = await cd(text);
     expect(frames.map(shape)).toEqual([
       { line: 1, lines: 5, dir: 's2c', session: 'memory', server: 'memory', what: 'message' },
@@ -49,12 +70,22 @@ describe('message bodies', () => {
 
   it('a marker alone on its line takes the JSON that starts on the next one', async () => {
     const frames = await cd([host('Message from client:'), '', '{"jsonrpc":"2.0","id":1,"method":"ping"}'].join('\n'));
-    expect(frames.map(shape)).toEqual([{ line: 1, lines: 3, dir: 'c2s', session: 'memory', server: 'memory', what: 'message' }]);
+    expect(frames.map(shape)).toEqual([
+      { line: 1, lines: 3, dir: 'c2s', session: 'memory', server: 'memory', what: 'message' },
+    ]);
     expect(frames[0]!.value).toEqual({ jsonrpc: '2.0', id: 1, method: 'ping' });
   });
 
   it('a marker with no JSON after it, and a body that never closes, are errors; the line that ends them is read on its own', async () => {
-    const frames = await cd([host('Message from client:'), 'not json', host('Message from server: {"jsonrpc":"2.0",'), '  "id": 1,', host('Shutting down server...')].join('\n'));
+    const frames = await cd(
+      [
+        host('Message from client:'),
+        'not json',
+        host('Message from server: {"jsonrpc":"2.0",'),
+        '  "id": 1,',
+        host('Shutting down server...'),
+      ].join('\n'),
+    );
     expect(frames.map(shape)).toEqual([
       { line: 1, lines: 1, dir: 'c2s', session: 'memory', server: 'memory', what: 'error' },
       { line: 2, lines: 1, dir: 'unknown', session: 'memory', server: 'memory', what: 'log' },
@@ -66,16 +97,31 @@ describe('message bodies', () => {
   });
 
   it('a body the end of the log cuts (a file copied while the host wrote it) is the message as far as it goes, cut, not an error', async () => {
-    const frames = await cd([host('Message from client: {"jsonrpc":"2.0","id":3,"method":"ping"}'), host('Message from server: {"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"te')].join('\n'));
+    const frames = await cd(
+      [
+        host('Message from client: {"jsonrpc":"2.0","id":3,"method":"ping"}'),
+        host('Message from server: {"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"te'),
+      ].join('\n'),
+    );
     expect(frames.map(shape)).toEqual([
       { line: 1, lines: 1, dir: 'c2s', session: 'memory', server: 'memory', what: 'message' },
       { line: 2, lines: 1, dir: 's2c', session: 'memory', server: 'memory', what: 'cut' },
     ]);
     expect(frames[1]!.error).toBeUndefined();
-    const out = await analyze((async function* () {
-      yield Buffer.from([host('Message from client: {"jsonrpc":"2.0","id":3,"method":"ping"}'), host('Message from server: {"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"te')].join('\n'));
-    })(), { file: 'mcp.log', format: 'claude-desktop' });
-    expect(out.records.map((r) => [r.kind, r.id, r.method, r.truncated ?? false, r.pair, r.findings.map((f) => f.rule)])).toEqual([
+    const out = await analyze(
+      (async function* () {
+        yield Buffer.from(
+          [
+            host('Message from client: {"jsonrpc":"2.0","id":3,"method":"ping"}'),
+            host('Message from server: {"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"te'),
+          ].join('\n'),
+        );
+      })(),
+      { file: 'mcp.log', format: 'claude-desktop' },
+    );
+    expect(
+      out.records.map((r) => [r.kind, r.id, r.method, r.truncated ?? false, r.pair, r.findings.map((f) => f.rule)]),
+    ).toEqual([
       ['request', 3, 'ping', false, null, []],
       ['response', 3, 'ping', true, 1, []],
     ]);
@@ -84,10 +130,12 @@ describe('message bodies', () => {
   it('a cut body keeps what survives, its size counts the characters left out; a cut inside one string (valid JSON) is a cut too', async () => {
     const head = '{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"é';
     const tail = '"}]}}';
-    const frames = await cd([
-      host(`Message from server: ${head}...[1234 chars truncated]...${tail} { metadata: undefined }`),
-      host('Message from server: {"result":{"tools":[{"name":"a","inputSchema":{"id":...[52653 chars truncated]...'),
-    ].join('\n'));
+    const frames = await cd(
+      [
+        host(`Message from server: ${head}...[1234 chars truncated]...${tail} { metadata: undefined }`),
+        host('Message from server: {"result":{"tools":[{"name":"a","inputSchema":{"id":...[52653 chars truncated]...'),
+      ].join('\n'),
+    );
     expect(frames.map((f) => shape(f).what)).toEqual(['cut', 'cut']);
     const [inString, open] = frames;
     expect(inString!.bytes).toBe(Buffer.byteLength(head) + Buffer.byteLength(tail) + 1234);
@@ -100,9 +148,15 @@ describe('message bodies', () => {
   it('summaries: calls with and without an id, results, errors, string ids', async () => {
     const frames = await cd(
       [
-        'method="tools/call" id=7 params', 'method="notifications/initialized"', 'id=7 result(1 blocks)', 'id=8 error(code=-32602)', 'id=9 error',
+        'method="tools/call" id=7 params',
+        'method="notifications/initialized"',
+        'id=7 result(1 blocks)',
+        'id=8 error(code=-32602)',
+        'id=9 error',
         'method="ping" id="a\\"b"',
-      ].map((s, i) => host(`Message from ${i % 2 === 0 ? 'client' : 'server'}: ${s} { metadata: undefined }`)).join('\n'),
+      ]
+        .map((s, i) => host(`Message from ${i % 2 === 0 ? 'client' : 'server'}: ${s} { metadata: undefined }`))
+        .join('\n'),
     );
     expect(frames.map((f) => f.summary)).toEqual([
       { kind: 'request', id: 7, method: 'tools/call' },
@@ -135,59 +189,120 @@ describe('groups and bounds', () => {
 
   it('a stderr run and a dump are cut into records of at most maxLines lines, none lost', () => {
     const stderr = Array.from({ length: 7 }, (_, i) => `stderr ${i}`);
-    const dump = [host('Using MCP server command: x with args and path: {'), ...Array.from({ length: 5 }, (_, i) => `  a${i}`), '} %o'];
+    const dump = [
+      host('Using MCP server command: x with args and path: {'),
+      ...Array.from({ length: 5 }, (_, i) => `  a${i}`),
+      '} %o',
+    ];
     const frames = read([host('Initializing server...'), ...stderr, ...dump], { maxLines: 3 });
     expect(frames.map((f) => [f.line, f.lines, f.log?.level ?? null])).toEqual([
-      [1, 1, null], [2, 3, null], [5, 3, null], [8, 1, null], [9, 3, 'info'], [12, 3, 'info'], [15, 1, 'info'],
+      [1, 1, null],
+      [2, 3, null],
+      [5, 3, null],
+      [8, 1, null],
+      [9, 3, 'info'],
+      [12, 3, 'info'],
+      [15, 1, 'info'],
     ]);
     expect(frames[1]!.log!.text).toBe('stderr 0\nstderr 1\nstderr 2');
   });
 
   it('a body over the byte bound is an oversized record; the lines after it are log lines', () => {
-    const frames = read([host('Message from server: {'), '  "a": "' + 'x'.repeat(200) + '",', '  "b": 1', '}'], { maxBytes: 150 });
-    expect(frames.map((f) => [f.line, f.lines, f.oversized ?? false, f.log !== undefined])).toEqual([[1, 2, true, false], [3, 2, false, true]]);
+    const frames = read([host('Message from server: {'), '  "a": "' + 'x'.repeat(200) + '",', '  "b": 1', '}'], {
+      maxBytes: 150,
+    });
+    expect(frames.map((f) => [f.line, f.lines, f.oversized ?? false, f.log !== undefined])).toEqual([
+      [1, 2, true, false],
+      [3, 2, false, true],
+    ]);
   });
 
   it('a line over --max-message-bytes: an oversized message when it has a marker (direction kept), else a log line', () => {
-    const frames = read([host('Message from client: {"jsonrpc":"2.0","id":1,"method":"x","params":"' + 'y'.repeat(300) + '"}'), 'z'.repeat(300)], {}, 200);
-    expect(frames.map((f) => [f.dir, f.oversized ?? false, f.log !== undefined, f.server])).toEqual([['c2s', true, false, 'memory'], ['unknown', false, true, 'memory']]);
+    const frames = read(
+      [
+        host('Message from client: {"jsonrpc":"2.0","id":1,"method":"x","params":"' + 'y'.repeat(300) + '"}'),
+        'z'.repeat(300),
+      ],
+      {},
+      200,
+    );
+    expect(frames.map((f) => [f.dir, f.oversized ?? false, f.log !== undefined, f.server])).toEqual([
+      ['c2s', true, false, 'memory'],
+      ['unknown', false, true, 'memory'],
+    ]);
   });
 });
 
 describe('servers and launches', () => {
   it('stderr before the first host line belongs to the server that line names, in its first launch', async () => {
-    const frames = await cd(['Knowledge Graph MCP Server running on stdio', host('Initializing server...'), host('Message from client: {"jsonrpc":"2.0","id":0,"method":"initialize"}')].join('\n'));
-    expect(frames.map((f) => [f.session, f.server])).toEqual([['memory', 'memory'], ['memory', 'memory'], ['memory', 'memory']]);
+    const frames = await cd(
+      [
+        'Knowledge Graph MCP Server running on stdio',
+        host('Initializing server...'),
+        host('Message from client: {"jsonrpc":"2.0","id":0,"method":"initialize"}'),
+      ].join('\n'),
+    );
+    expect(frames.map((f) => [f.session, f.server])).toEqual([
+      ['memory', 'memory'],
+      ['memory', 'memory'],
+      ['memory', 'memory'],
+    ]);
   });
 
   it('each `Initializing server...` after a launch with a message or a start is a new session of that server', async () => {
     const lines = [
-      host('Initializing server...', 'a'), host('Initializing server...', 'b'), host('Message from client: {"jsonrpc":"2.0","id":0,"method":"initialize"}', 'a'),
-      host('Initializing server...', 'a'), host('Message from client: {"jsonrpc":"2.0","id":0,"method":"initialize"}', 'b'), host('Initializing server...', 'b'),
+      host('Initializing server...', 'a'),
+      host('Initializing server...', 'b'),
+      host('Message from client: {"jsonrpc":"2.0","id":0,"method":"initialize"}', 'a'),
+      host('Initializing server...', 'a'),
+      host('Message from client: {"jsonrpc":"2.0","id":0,"method":"initialize"}', 'b'),
+      host('Initializing server...', 'b'),
     ];
     expect((await cd(lines.join('\n'))).map((f) => f.session)).toEqual(['a', 'b', 'a', 'a#2', 'b', 'b#2']);
   });
 
   it('a line two grammars could read is read in the order the file uses (`[info] [error]` in mcp.log: a server named error)', async () => {
     const agg = (server: string, text: string) => `${T} [info] [${server}] ${text}`;
-    const frames = await cd([agg('memory', 'Initializing server...'), agg('error', 'Initializing server...'), agg('error', 'Message from client: {"jsonrpc":"2.0","id":0,"method":"ping"}')].join('\n'));
+    const frames = await cd(
+      [
+        agg('memory', 'Initializing server...'),
+        agg('error', 'Initializing server...'),
+        agg('error', 'Message from client: {"jsonrpc":"2.0","id":0,"method":"ping"}'),
+      ].join('\n'),
+    );
     expect(frames.map((f) => f.server)).toEqual(['memory', 'error', 'error']);
   });
 });
 
 describe('a log of every server that names the server on each line (Dialect.servers `line`: Codex)', () => {
-  const cx = (level: string, target: string, text: string, t = '09:30:14.902231') => `2026-01-21T${t}Z ${level.padStart(5)} ${target}: ${text}`;
+  const cx = (level: string, target: string, text: string, t = '09:30:14.902231') =>
+    `2026-01-21T${t}Z ${level.padStart(5)} ${target}: ${text}`;
   it('a line that names no server is about none, nor is a run of lines after a blank; lines that continue a named line stay its', async () => {
-    const frames = await framesOf([
-      cx('INFO', 'codex_rmcp_client::rmcp_client', 'MCP server stderr (npx): npm warn exec The following package was not found'),
-      cx('ERROR', 'codex_core::codex', 'MCP client for `exa` failed to start: MCP startup failed: handshaking with MCP server failed: connection closed: initialize response'),
-      'a line of another crate',
-      cx('ERROR', 'codex_core::codex', 'needs_follow_up: false'),
-      cx('ERROR', 'codex_core::codex', 'MCP client for `fetch` failed to start: request timed out'),
-      '',
-      'a run after a blank line',
-      cx('ERROR', 'codex_core::codex', 'MCP client for `exa` failed to start: MCP startup failed: handshaking with MCP server failed: connection closed: initialize response'),
-    ].join('\n'), { format: 'codex' });
+    const frames = await framesOf(
+      [
+        cx(
+          'INFO',
+          'codex_rmcp_client::rmcp_client',
+          'MCP server stderr (npx): npm warn exec The following package was not found',
+        ),
+        cx(
+          'ERROR',
+          'codex_core::codex',
+          'MCP client for `exa` failed to start: MCP startup failed: handshaking with MCP server failed: connection closed: initialize response',
+        ),
+        'a line of another crate',
+        cx('ERROR', 'codex_core::codex', 'needs_follow_up: false'),
+        cx('ERROR', 'codex_core::codex', 'MCP client for `fetch` failed to start: request timed out'),
+        '',
+        'a run after a blank line',
+        cx(
+          'ERROR',
+          'codex_core::codex',
+          'MCP client for `exa` failed to start: MCP startup failed: handshaking with MCP server failed: connection closed: initialize response',
+        ),
+      ].join('\n'),
+      { format: 'codex' },
+    );
     expect(frames.map((f) => [f.line, f.lines, shape(f).what, f.session ?? null, f.server ?? null])).toEqual([
       [1, 1, 'event:stderr', null, null],
       [2, 2, 'event:exit', 'exa', 'exa'],
@@ -204,7 +319,16 @@ describe('VS Code', () => {
   const L = (level: string, text: string) => `2025-08-12 14:03:10.220 [${level}] ${text}`;
 
   it('a line without the prefix continues the log line above it; after a message it is a log of its own', async () => {
-    const frames = await vs([L('info', 'Starting server memory'), L('error', 'Error: spawn failed'), '    at ChildProcess (node:internal)', '', L('info', '[editor -> server] {"jsonrpc":"2.0","id":1,"method":"ping"}'), 'stray'].join('\n'));
+    const frames = await vs(
+      [
+        L('info', 'Starting server memory'),
+        L('error', 'Error: spawn failed'),
+        '    at ChildProcess (node:internal)',
+        '',
+        L('info', '[editor -> server] {"jsonrpc":"2.0","id":1,"method":"ping"}'),
+        'stray',
+      ].join('\n'),
+    );
     expect(frames.map((f) => [f.line, f.lines, f.log?.level ?? null, f.log?.text ?? null, f.dir, f.session])).toEqual([
       [1, 1, null, null, 'unknown', 'memory'],
       [2, 2, 'error', 'Error: spawn failed\n    at ChildProcess (node:internal)', 'unknown', 'memory'],
@@ -214,8 +338,17 @@ describe('VS Code', () => {
   });
 
   it('JSON after the prefix without a marker (a re-logged notifications/message) is a log, not a message', async () => {
-    const frames = await vs([L('info', 'Starting server memory'), L('info', '{"step":3}'), L('info', 'logger: {"jsonrpc":"2.0","id":1,"method":"x"}')].join('\n'));
-    expect(frames.slice(1).map((f) => f.log?.text)).toEqual(['{"step":3}', 'logger: {"jsonrpc":"2.0","id":1,"method":"x"}']);
+    const frames = await vs(
+      [
+        L('info', 'Starting server memory'),
+        L('info', '{"step":3}'),
+        L('info', 'logger: {"jsonrpc":"2.0","id":1,"method":"x"}'),
+      ].join('\n'),
+    );
+    expect(frames.slice(1).map((f) => f.log?.text)).toEqual([
+      '{"step":3}',
+      'logger: {"jsonrpc":"2.0","id":1,"method":"x"}',
+    ]);
   });
 
   it('local times are kept as written and counted as if UTC', async () => {
@@ -227,26 +360,49 @@ describe('VS Code', () => {
 
 describe('terminal captures and echoes (Zed)', () => {
   const zed = (text: string) => framesOf(text, { format: 'zed' });
-  const Z = (level: string, module: string, text: string) => `2025-07-17T09:05:03-03:00 ${level.padEnd(5)} [${module}] ${text}`;
+  const Z = (level: string, module: string, text: string) =>
+    `2025-07-17T09:05:03-03:00 ${level.padEnd(5)} [${module}] ${text}`;
   const legacy = (text: string, us = '668843') => `2025-01-22T15:55:57.${us}-06:00 [TRACE] ${text}`;
   const PING = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
 
   it('colour codes around the level and the module are left out before anything is read (Dialect.ansi)', async () => {
-    const plain = [Z('DEBUG', 'context_server', 'starting context server memory'), Z('TRACE', 'context_server::client', `outgoing message: ${PING}`), Z('INFO', 'zed', 'hello')];
-    const coloured = plain.map((l) => l.replace(/ (TRACE|DEBUG|INFO ) \[([^\]]+)\]/, ' \x1b[1m\x1b[35m$1\x1b[0m [\x1b[1m$2\x1b[0m]'));
+    const plain = [
+      Z('DEBUG', 'context_server', 'starting context server memory'),
+      Z('TRACE', 'context_server::client', `outgoing message: ${PING}`),
+      Z('INFO', 'zed', 'hello'),
+    ];
+    const coloured = plain.map((l) =>
+      l.replace(/ (TRACE|DEBUG|INFO ) \[([^\]]+)\]/, ' \x1b[1m\x1b[35m$1\x1b[0m [\x1b[1m$2\x1b[0m]'),
+    );
     expect(coloured[0]).toContain('\x1b[');
     expect(await zed(coloured.join('\n'))).toEqual(await zed(plain.join('\n')));
     expect((await zed(coloured.join('\n')))[2]!.log!.text).toBe('[zed] hello');
   });
 
   it('an outgoing line repeated by the next host line is its echo, a log; a repeated recv is a second message (Dialect.echoes.re)', async () => {
-    const frames = await zed([legacy('starting context server memory'), legacy(`outgoing message: ${PING}`), legacy(`outgoing message: ${PING}`, '668901'), legacy(`recv: ${PING}`), legacy(`recv: ${PING}`)].join('\n'));
+    const frames = await zed(
+      [
+        legacy('starting context server memory'),
+        legacy(`outgoing message: ${PING}`),
+        legacy(`outgoing message: ${PING}`, '668901'),
+        legacy(`recv: ${PING}`),
+        legacy(`recv: ${PING}`),
+      ].join('\n'),
+    );
     expect(frames.map((f) => shape(f).what)).toEqual(['event:start', 'message', 'log', 'message', 'message']);
   });
 
   it("zlog: the stdio transport's copy of an outgoing message is a log by its module", async () => {
-    const frames = await zed([Z('TRACE', 'context_server::client', `outgoing message: ${PING}`), Z('TRACE', 'context_server::transport::stdio_transport', `outgoing message: ${PING}`)].join('\n'));
-    expect(frames.map((f) => [shape(f).what, f.dir])).toEqual([['message', 'c2s'], ['log', 'unknown']]);
+    const frames = await zed(
+      [
+        Z('TRACE', 'context_server::client', `outgoing message: ${PING}`),
+        Z('TRACE', 'context_server::transport::stdio_transport', `outgoing message: ${PING}`),
+      ].join('\n'),
+    );
+    expect(frames.map((f) => [shape(f).what, f.dir])).toEqual([
+      ['message', 'c2s'],
+      ['log', 'unknown'],
+    ]);
   });
 });
 
@@ -256,7 +412,14 @@ describe('bridges: mcp-remote', () => {
   const URL = 'https://mcp.example.com/mcp';
 
   it('one-word summaries: a method (a request without id, or a notification), a numeric or bare string id, null (SummaryForm `request` and `notification` without id, `sid`)', async () => {
-    const frames = await mr([`[7] [7] Connecting to remote server: ${URL}`, '[7] [Local→Remote] tools/list', '[7] [Remote→Local] notifications/message', '[7] [Remote→Local] 1', '[7] [Remote→Local] abc-1', '[7] [Remote→Local] null']);
+    const frames = await mr([
+      `[7] [7] Connecting to remote server: ${URL}`,
+      '[7] [Local→Remote] tools/list',
+      '[7] [Remote→Local] notifications/message',
+      '[7] [Remote→Local] 1',
+      '[7] [Remote→Local] abc-1',
+      '[7] [Remote→Local] null',
+    ]);
     expect(frames.slice(1).map((f) => [f.dir, f.summary])).toEqual([
       ['c2s', { kind: 'request', id: null, method: 'tools/list' }],
       ['s2c', { kind: 'notification', id: null, method: 'notifications/message' }],
@@ -270,16 +433,31 @@ describe('bridges: mcp-remote', () => {
   it('a --debug record restates the summary before it (echoes between): the summary is a log, the record the message, over several lines too (Marker.restates, Marker.summary)', async () => {
     const frames = await mr([
       `[7] [7] Connecting to remote server: ${URL}`,
-      '[7] [Local→Remote] tools/list', `${T(1)}[7] [Local→Remote] tools/list`, `${T(2)}[7] Local → Remote message { method: 'tools/list', id: 1, params: undefined }`,
-      '[7] [Remote→Local] 1', `${T(3)}[7] [Remote→Local] 1`, `${T(4)}[7] Remote → Local message {`, '  method: undefined,', '  id: 1,', "  result: 'result-present',", '  error: undefined', '}',
-      '[7] [Remote→Local] notifications/message', '[7] [Remote→Local] notifications/message',
+      '[7] [Local→Remote] tools/list',
+      `${T(1)}[7] [Local→Remote] tools/list`,
+      `${T(2)}[7] Local → Remote message { method: 'tools/list', id: 1, params: undefined }`,
+      '[7] [Remote→Local] 1',
+      `${T(3)}[7] [Remote→Local] 1`,
+      `${T(4)}[7] Remote → Local message {`,
+      '  method: undefined,',
+      '  id: 1,',
+      "  result: 'result-present',",
+      '  error: undefined',
+      '}',
+      '[7] [Remote→Local] notifications/message',
+      '[7] [Remote→Local] notifications/message',
     ]);
     expect(frames.map((f) => [f.line, f.lines, shape(f).what, f.ts])).toEqual([
       [1, 1, 'event:start', null],
-      [2, 1, 'log', null], [3, 1, 'log', '2025-07-14T08:41:03.001Z'], [4, 1, 'summary', '2025-07-14T08:41:03.002Z'],
-      [5, 1, 'log', null], [6, 1, 'log', '2025-07-14T08:41:03.003Z'], [7, 6, 'summary', '2025-07-14T08:41:03.004Z'],
+      [2, 1, 'log', null],
+      [3, 1, 'log', '2025-07-14T08:41:03.001Z'],
+      [4, 1, 'summary', '2025-07-14T08:41:03.002Z'],
+      [5, 1, 'log', null],
+      [6, 1, 'log', '2025-07-14T08:41:03.003Z'],
+      [7, 6, 'summary', '2025-07-14T08:41:03.004Z'],
       // Without a record after them, summaries are messages (the same one twice is two messages).
-      [13, 1, 'summary', null], [14, 1, 'summary', null],
+      [13, 1, 'summary', null],
+      [14, 1, 'summary', null],
     ]);
     expect(frames[3]!.summary).toEqual({ kind: 'request', id: 1, method: 'tools/list' });
     expect(frames[6]!.summary).toEqual({ kind: 'response', id: 1, method: null });
@@ -287,7 +465,11 @@ describe('bridges: mcp-remote', () => {
   });
 
   it('a record of another message does not restate the summary held; the debug file writes records as JSON', async () => {
-    const frames = await mr([`${T(1)}[7] [Local→Remote] tools/list`, `${T(2)}[7] Local → Remote message {"method":"prompts/list","id":2}`, `${T(3)}[7] Remote → Local message {"id":2,"error":{"code":-32601,"message":"nope"}}`]);
+    const frames = await mr([
+      `${T(1)}[7] [Local→Remote] tools/list`,
+      `${T(2)}[7] Local → Remote message {"method":"prompts/list","id":2}`,
+      `${T(3)}[7] Remote → Local message {"id":2,"error":{"code":-32601,"message":"nope"}}`,
+    ]);
     expect(frames.map((f) => f.summary)).toEqual([
       { kind: 'request', id: null, method: 'tools/list' },
       { kind: 'request', id: 2, method: 'prompts/list' },
@@ -298,7 +480,13 @@ describe('bridges: mcp-remote', () => {
   it('the JSON after a summary is its whole body: one message of both, no longer a summary (Dialect.bodyAfterSummary)', async () => {
     const init = { method: 'initialize', params: { protocolVersion: '2025-11-25' }, jsonrpc: '2.0', id: 0 };
     const pretty = JSON.stringify(init, null, 2).split('\n');
-    const frames = await mr([`[7] [7] Connecting to remote server: ${URL}`, '[7] [Local→Remote] initialize', `[7] ${pretty[0]}`, ...pretty.slice(1), '[7] [Remote→Local] 0']);
+    const frames = await mr([
+      `[7] [7] Connecting to remote server: ${URL}`,
+      '[7] [Local→Remote] initialize',
+      `[7] ${pretty[0]}`,
+      ...pretty.slice(1),
+      '[7] [Remote→Local] 0',
+    ]);
     expect(frames.map((f) => [f.line, f.lines, shape(f).what, f.dir])).toEqual([
       [1, 1, 'event:start', 'unknown'],
       [2, 1 + pretty.length, 'message', 'c2s'],
@@ -309,17 +497,35 @@ describe('bridges: mcp-remote', () => {
 
   it('a process id names the launch: a reconnect of that process stays in its session, another process starts one and forgets the server (grammar group `launch`)', async () => {
     const frames = await mr([
-      `[7] [7] Connecting to remote server: ${URL}`, '[7] Recursively reconnecting for reason: falling-back-to-alternate-transport', `[7] [7] Connecting to remote server: ${URL}`, '[7] [Local→Remote] ping',
-      '[8] Using automatically selected callback port: 3334', `[8] [8] Connecting to remote server: ${URL}`, '[8] [Local→Remote] ping',
+      `[7] [7] Connecting to remote server: ${URL}`,
+      '[7] Recursively reconnecting for reason: falling-back-to-alternate-transport',
+      `[7] [7] Connecting to remote server: ${URL}`,
+      '[7] [Local→Remote] ping',
+      '[8] Using automatically selected callback port: 3334',
+      `[8] [8] Connecting to remote server: ${URL}`,
+      '[8] [Local→Remote] ping',
     ]);
     expect(frames.map((f) => [f.session, f.server ?? null])).toEqual([
-      [URL, URL], [URL, URL], [URL, URL], [URL, URL],
-      [null, null], [`${URL}#2`, URL], [`${URL}#2`, URL],
+      [URL, URL],
+      [URL, URL],
+      [URL, URL],
+      [URL, URL],
+      [null, null],
+      [`${URL}#2`, URL],
+      [`${URL}#2`, URL],
     ]);
   });
 
   it('a message that begins with a newline: `[pid] ` alone, then its text, is one record (Dialect.leadingNewline)', async () => {
-    const frames = await mr(['[7] ', 'Shutting down...', '[7] ', 'Please authorize this client by visiting:', 'https://auth.example.com/x', '[7] ', '[7] Press Ctrl+C to exit']);
+    const frames = await mr([
+      '[7] ',
+      'Shutting down...',
+      '[7] ',
+      'Please authorize this client by visiting:',
+      'https://auth.example.com/x',
+      '[7] ',
+      '[7] Press Ctrl+C to exit',
+    ]);
     expect(frames.map((f) => [f.line, f.lines, shape(f).what, f.event?.data?.text ?? f.log?.text])).toEqual([
       [1, 2, 'event:shutdown', 'Shutting down...'],
       [3, 3, 'log', 'Please authorize this client by visiting:\nhttps://auth.example.com/x'],
@@ -329,7 +535,12 @@ describe('bridges: mcp-remote', () => {
   });
 
   it('with --debug each line is printed again with a time: the echo is a log, whatever it says (Dialect.echoes.timed)', async () => {
-    const frames = await mr([`[7] Connected to remote server using X`, `${T(1)}[7] Connected to remote server using X`, `${T(2)}[7] Local STDIO server running`, `${T(3)}[7] Local STDIO server running`]);
+    const frames = await mr([
+      `[7] Connected to remote server using X`,
+      `${T(1)}[7] Connected to remote server using X`,
+      `${T(2)}[7] Local STDIO server running`,
+      `${T(3)}[7] Local STDIO server running`,
+    ]);
     expect(frames.map((f) => shape(f).what)).toEqual(['event:connected', 'log', 'event:listening', 'event:listening']);
   });
 });
@@ -341,10 +552,21 @@ describe('python-sdk: a logger with two handlers', () => {
 
   it('a line written again at the same millisecond is its echo, a log; again later, or a third time, it is a line of its own (Dialect.echoes.sameTime)', async () => {
     const frames = await py([
-      L('50,982', 'Created new session with ID: 3f0a'), L('50,982', 'Created new session with ID: 3f0a'),
-      L('51,003', POST), L('51,003', POST), L('51,003', POST), L('51,009', POST),
+      L('50,982', 'Created new session with ID: 3f0a'),
+      L('50,982', 'Created new session with ID: 3f0a'),
+      L('51,003', POST),
+      L('51,003', POST),
+      L('51,003', POST),
+      L('51,009', POST),
     ]);
-    expect(frames.map((f) => shape(f).what)).toEqual(['event:session-start', 'log', 'message', 'log', 'message', 'message']);
+    expect(frames.map((f) => shape(f).what)).toEqual([
+      'event:session-start',
+      'log',
+      'message',
+      'log',
+      'message',
+      'message',
+    ]);
   });
 });
 
@@ -355,12 +577,19 @@ describe('mcptools', () => {
   it('a start names a fixed server (EventLine.server); the struct zero id on a notification is left out, on a request kept (Dialect.zeroId)', async () => {
     const frames = await mt([
       L('Proxy server started, waiting for requests...'),
-      L('Received request: {'), '  "method": "notifications/initialized",', '  "jsonrpc": "2.0",', '  "id": 0', '}',
+      L('Received request: {'),
+      '  "method": "notifications/initialized",',
+      '  "jsonrpc": "2.0",',
+      '  "id": 0',
+      '}',
       L('Received request: {"method":"initialize","jsonrpc":"2.0","id":0}'),
       L('Received request: {"method":"notifications/cancelled","jsonrpc":"2.0","id":3}'),
     ]);
     expect(frames.map((f) => [f.line, f.lines, f.server, f.session])).toEqual([
-      [1, 1, 'mcp-proxy-server', 'mcp-proxy-server'], [2, 5, 'mcp-proxy-server', 'mcp-proxy-server'], [7, 1, 'mcp-proxy-server', 'mcp-proxy-server'], [8, 1, 'mcp-proxy-server', 'mcp-proxy-server'],
+      [1, 1, 'mcp-proxy-server', 'mcp-proxy-server'],
+      [2, 5, 'mcp-proxy-server', 'mcp-proxy-server'],
+      [7, 1, 'mcp-proxy-server', 'mcp-proxy-server'],
+      [8, 1, 'mcp-proxy-server', 'mcp-proxy-server'],
     ]);
     expect(frames.slice(1).map((f) => f.value)).toEqual([
       { method: 'notifications/initialized', jsonrpc: '2.0' },
@@ -383,8 +612,19 @@ function readAs(d: Dialect, lines: readonly string[]): Frame[] {
 }
 
 const BARE: Dialect = {
-  name: 'bare', title: 'a test dialect', example: '', lines: [], cues: [], suffixes: [], markers: [], summaries: [], cut: null, events: [], blocks: [],
-  unprefixed: 'run', time: 'local',
+  name: 'bare',
+  title: 'a test dialect',
+  example: '',
+  lines: [],
+  cues: [],
+  suffixes: [],
+  markers: [],
+  summaries: [],
+  cut: null,
+  events: [],
+  blocks: [],
+  unprefixed: 'run',
+  time: 'local',
 };
 
 describe('console tables (wrapIndent, `cell`, `again`)', () => {
@@ -400,22 +640,43 @@ describe('console tables (wrapIndent, `cell`, `again`)', () => {
 
   it('a record is its first line and the lines that continue its cell: full pieces join as they are, short ones with a space', () => {
     const frames = readAs(table, [
-      first('12:00:01', 'Msg:'), next('{"jsonrpc"'), next(':"2.0","id'), next('":1,"metho'), next('d":"a'), next('b"}'),
-      first('', 'plain'), next('text goes'),
+      first('12:00:01', 'Msg:'),
+      next('{"jsonrpc"'),
+      next(':"2.0","id'),
+      next('":1,"metho'),
+      next('d":"a'),
+      next('b"}'),
+      first('', 'plain'),
+      next('text goes'),
     ]);
-    expect(frames.map((f) => [f.line, f.lines, f.ts, f.log?.text ?? null])).toEqual([[1, 6, '12:00:01', null], [7, 2, '12:00:01', 'plain text goes']]);
+    expect(frames.map((f) => [f.line, f.lines, f.ts, f.log?.text ?? null])).toEqual([
+      [1, 6, '12:00:01', null],
+      [7, 2, '12:00:01', 'plain text goes'],
+    ]);
     expect(frames[0]!.value).toEqual({ jsonrpc: '2.0', id: 1, method: 'a b' });
   });
 
   it('a rebuilt message whose text has runs of spaces, wrapped at a space, is read as cut: how many spaces were dropped is not known', () => {
-    const [f] = readAs(table, [first('12:00:01', 'Msg:'), next('{"jsonrpc"'), next(':"2.0","id'), next('":1,"m":"a'), next('b  c"}')]);
+    const [f] = readAs(table, [
+      first('12:00:01', 'Msg:'),
+      next('{"jsonrpc"'),
+      next(':"2.0","id'),
+      next('":1,"m":"a'),
+      next('b  c"}'),
+    ]);
     expect(f!.truncated).toEqual({ head: f!.text!.length, tail: f!.text!.length });
     expect(f!.value).toBeUndefined();
   });
 
   it('so is one written in a literal syntax: what it prints, as JSON', () => {
     const py: Dialect = { ...table, markers: [{ re: /^Py: (?<body>.*)$/, dir: 'c2s', syntax: 'python-repr' }] };
-    const [f] = readAs(py, [first('12:00:01', 'Py:'), next("method='a"), next("  b'"), next("jsonrpc='2"), next(".0' id=1")]);
+    const [f] = readAs(py, [
+      first('12:00:01', 'Py:'),
+      next("method='a"),
+      next("  b'"),
+      next("jsonrpc='2"),
+      next(".0' id=1"),
+    ]);
     expect(f!.text).toBe('{"method":"a   b","jsonrpc":"2.0","id":1}');
     expect(f!.truncated).toEqual({ head: f!.text!.length, tail: f!.text!.length });
     expect(f!.value).toBeUndefined();
@@ -423,15 +684,21 @@ describe('console tables (wrapIndent, `cell`, `again`)', () => {
 
   it('a line that starts like a wrapped one after a line of another grammar is not folded into it', () => {
     const frames = readAs({ ...table, lines: [...table.lines, /^LOG (?<text>.*)$/] }, ['LOG x', next('stray')]);
-    expect(frames.map((f) => [f.line, f.lines, f.log?.text])).toEqual([[1, 1, 'x'], [2, 1, next('stray')]]);
+    expect(frames.map((f) => [f.line, f.lines, f.log?.text])).toEqual([
+      [1, 1, 'x'],
+      [2, 1, next('stray')],
+    ]);
   });
 });
 
 describe('bodies Python printed (Marker.syntax python-bytes and python-repr)', () => {
-  const py = (text: string) => framesOf(`2025-06-09 23:51:51,097 - mcp.server.sse - DEBUG - ${text}`, { format: 'python-sdk' });
+  const py = (text: string) =>
+    framesOf(`2025-06-09 23:51:51,097 - mcp.server.sse - DEBUG - ${text}`, { format: 'python-sdk' });
 
   it("a bytes literal's escapes are undone and its UTF-8 decoded: the exact text of the message", async () => {
-    const [f] = await py(String.raw`Received JSON: b'{"jsonrpc":"2.0","id":1,"method":"x","params":{"t":"\xc3\xa9 it\'s","n":"a\\nb"}}'`);
+    const [f] = await py(
+      String.raw`Received JSON: b'{"jsonrpc":"2.0","id":1,"method":"x","params":{"t":"\xc3\xa9 it\'s","n":"a\\nb"}}'`,
+    );
     expect(f!.dir).toBe('c2s');
     expect(f!.value).toEqual({ jsonrpc: '2.0', id: 1, method: 'x', params: { t: "é it's", n: 'a\nb' } });
     expect(f!.text).toBe(String.raw`{"jsonrpc":"2.0","id":1,"method":"x","params":{"t":"é it's","n":"a\nb"}}`);
@@ -440,12 +707,18 @@ describe('bodies Python printed (Marker.syntax python-bytes and python-repr)', (
 
   it('a pydantic repr is read back into its JSON, fields set to None left out; the wrappers are unwrapped', async () => {
     const cases: Array<[string, unknown]> = [
-      ["Sending client message: root=JSONRPCRequest(method='ping', params=None, jsonrpc='2.0', id=1)", { method: 'ping', jsonrpc: '2.0', id: 1 }],
+      [
+        "Sending client message: root=JSONRPCRequest(method='ping', params=None, jsonrpc='2.0', id=1)",
+        { method: 'ping', jsonrpc: '2.0', id: 1 },
+      ],
       [
         "Sending client message: SessionMessage(message=JSONRPCMessage(root=JSONRPCError(jsonrpc='2.0', id='a', error=ErrorData(code=-32602, message=\"it's \\n\", data=None))), metadata=ServerMessageMetadata(related_request_id=None, request_context=<starlette.requests.Request object at 0x7f>))",
         { jsonrpc: '2.0', id: 'a', error: { code: -32602, message: "it's \n" } },
       ],
-      ["SSE message: method='tools/list' params={'a': [True, False, None, 1.5, -2]} jsonrpc='2.0' id=3", { method: 'tools/list', params: { a: [true, false, null, 1.5, -2] }, jsonrpc: '2.0', id: 3 }],
+      [
+        "SSE message: method='tools/list' params={'a': [True, False, None, 1.5, -2]} jsonrpc='2.0' id=3",
+        { method: 'tools/list', params: { a: [true, false, null, 1.5, -2] }, jsonrpc: '2.0', id: 3 },
+      ],
     ];
     for (const [line, value] of cases) {
       const [f] = await py(line);
@@ -469,30 +742,47 @@ describe('the wire line restates the repr before it (Marker.restates)', () => {
   it('is a log when the next host line is the message from the wire, else the message', async () => {
     const chunk = L(String.raw`chunk: b'event: message\r\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\r\n\r\n'`);
     const shapes = (fs: Frame[]) => fs.map((f) => [f.line, f.log !== undefined ? 'log' : 'message']);
-    expect(shapes(await framesOf([repr, chunk].join('\n'), { format: 'python-sdk' }))).toEqual([[1, 'log'], [2, 'message']]);
-    expect(shapes(await framesOf([repr, L('Response sent')].join('\n'), { format: 'python-sdk' }))).toEqual([[1, 'message'], [2, 'log']]);
+    expect(shapes(await framesOf([repr, chunk].join('\n'), { format: 'python-sdk' }))).toEqual([
+      [1, 'log'],
+      [2, 'message'],
+    ]);
+    expect(shapes(await framesOf([repr, L('Response sent')].join('\n'), { format: 'python-sdk' }))).toEqual([
+      [1, 'message'],
+      [2, 'log'],
+    ]);
     expect(shapes(await framesOf(repr, { format: 'python-sdk' }))).toEqual([[1, 'message']]);
     // The repr restated is a log of its line, at its level.
     const [log] = await framesOf([repr, chunk].join('\n'), { format: 'python-sdk' });
-    expect(log!.log).toEqual({ level: 'DEBUG', text: "Sending message via SSE: root=JSONRPCResponse(jsonrpc='2.0', id=1, result={})" });
+    expect(log!.log).toEqual({
+      level: 'DEBUG',
+      text: "Sending message via SSE: root=JSONRPCResponse(jsonrpc='2.0', id=1, result={})",
+    });
   });
 
   it('a wire line of another message, or one after another line, restates nothing: both are messages', async () => {
     const other = L(String.raw`chunk: b'event: message\r\ndata: {"jsonrpc":"2.0","id":2,"result":{}}\r\n\r\n'`);
     const got = L(String.raw`Received JSON: b'{"jsonrpc":"2.0","id":2,"method":"ping"}'`);
-    const kinds = async (lines: string[]) => (await framesOf(lines.join('\n'), { format: 'python-sdk' })).map((f) => (f.log !== undefined ? 'log' : 'message'));
+    const kinds = async (lines: string[]) =>
+      (await framesOf(lines.join('\n'), { format: 'python-sdk' })).map((f) =>
+        f.log !== undefined ? 'log' : 'message',
+      );
     expect(await kinds([repr, other])).toEqual(['message', 'message']);
     expect(await kinds([repr, got])).toEqual(['message', 'message']);
-    expect(await kinds([repr, L('Response sent'), other.replace('"id":2', '"id":1')])).toEqual(['message', 'log', 'message']);
+    expect(await kinds([repr, L('Response sent'), other.replace('"id":2', '"id":1')])).toEqual([
+      'message',
+      'log',
+      'message',
+    ]);
   });
 });
 
 describe('the side a process is (Marker `received`, Dialect.roles) and names from an initialize result (serverInfo)', () => {
   const J = (text: string) => `20250626T141147.830 DEBUG [main] i.m.spec.McpSchema - ${text}`;
   const got = (m: string) => J(`Received JSON message: ${m}`);
-  const dirs = async (lines: string[]) => (await framesOf(lines.join('\n'), { format: 'java-sdk' })).filter((f) => f.value !== undefined).map((f) => f.dir);
+  const dirs = async (lines: string[]) =>
+    (await framesOf(lines.join('\n'), { format: 'java-sdk' })).filter((f) => f.value !== undefined).map((f) => f.dir);
 
-  it('what a server received is the client\'s, what a client received the server\'s; times in ISO basic format are read', async () => {
+  it("what a server received is the client's, what a client received the server's; times in ISO basic format are read", async () => {
     const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
     expect(await dirs([J('Setting up stdio transport provider'), got(ping)])).toEqual(['c2s']);
     expect(await dirs([J('Initialization process started'), got(ping)])).toEqual(['s2c']);
@@ -501,15 +791,27 @@ describe('the side a process is (Marker `received`, Dialect.roles) and names fro
   });
 
   it('with no line saying it, the first message tells: a response is received by a client, initialize by a server', async () => {
-    expect(await dirs([got('{"jsonrpc":"2.0","id":1,"result":{}}'), got('{"jsonrpc":"2.0","id":2,"method":"roots/list"}')])).toEqual(['s2c', 's2c']);
-    expect(await dirs([got('{"jsonrpc":"2.0","id":0,"method":"initialize"}'), got('{"jsonrpc":"2.0","id":1,"result":{}}')])).toEqual(['c2s', 'c2s']);
+    expect(
+      await dirs([got('{"jsonrpc":"2.0","id":1,"result":{}}'), got('{"jsonrpc":"2.0","id":2,"method":"roots/list"}')]),
+    ).toEqual(['s2c', 's2c']);
+    expect(
+      await dirs([got('{"jsonrpc":"2.0","id":0,"method":"initialize"}'), got('{"jsonrpc":"2.0","id":1,"result":{}}')]),
+    ).toEqual(['c2s', 'c2s']);
     expect(await dirs([got('{"jsonrpc":"2.0","method":"notifications/message"}')])).toEqual(['unknown']);
   });
 
   it('a log that names no server takes the name an initialize result gives, from that message on', async () => {
-    const init = '{"jsonrpc":"2.0","id":"c6-0","result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"memory-server","version":"1"}}}';
-    const frames = await framesOf([J('Initialization process started'), got(init), J('Received Response: …')].join('\n'), { format: 'java-sdk' });
-    expect(frames.map((f) => [f.server, f.session])).toEqual([[undefined, null], ['memory-server', 'memory-server'], ['memory-server', 'memory-server']]);
+    const init =
+      '{"jsonrpc":"2.0","id":"c6-0","result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"memory-server","version":"1"}}}';
+    const frames = await framesOf(
+      [J('Initialization process started'), got(init), J('Received Response: …')].join('\n'),
+      { format: 'java-sdk' },
+    );
+    expect(frames.map((f) => [f.server, f.session])).toEqual([
+      [undefined, null],
+      ['memory-server', 'memory-server'],
+      ['memory-server', 'memory-server'],
+    ]);
   });
 });
 
@@ -517,28 +819,57 @@ describe('a process that logs only what it received (Dialect.oneSide)', () => {
   const J = (text: string) => `20250626T141147.830 DEBUG [main] i.m.spec.McpSchema - ${text}`;
   const got = (m: string) => J(`Received JSON message: ${m}`);
   const ALL = ['requests', 'answers', 'notifications'];
-  const notLogged = async (text: string, format: string) => (await framesOf(text, { format })).filter((f) => f.log === undefined && f.event === undefined).map((f) => f.notLogged ?? null);
+  const notLogged = async (text: string, format: string) =>
+    (await framesOf(text, { format }))
+      .filter((f) => f.log === undefined && f.event === undefined)
+      .map((f) => f.notLogged ?? null);
 
-  it('each message whose sender is known says the log holds none of the process\'s own messages; one whose sender is not known says nothing', async () => {
-    const log = [got('{"jsonrpc":"2.0","method":"notifications/message"}'), J('Setting up stdio transport provider'), got('{"jsonrpc":"2.0","id":1,"method":"ping"}')];
+  it("each message whose sender is known says the log holds none of the process's own messages; one whose sender is not known says nothing", async () => {
+    const log = [
+      got('{"jsonrpc":"2.0","method":"notifications/message"}'),
+      J('Setting up stdio transport provider'),
+      got('{"jsonrpc":"2.0","id":1,"method":"ping"}'),
+    ];
     expect(await notLogged(log.join('\n'), 'java-sdk')).toEqual([null, { server: ALL }]);
-    expect(await notLogged([J('Initialization process started'), got('{"jsonrpc":"2.0","id":1,"result":{}}')].join('\n'), 'java-sdk')).toEqual([{ client: ALL }]);
-    expect(await notLogged("Received MCP request: { method: 'tools/list', jsonrpc: '2.0', id: 2 }", 'typescript-sdk')).toEqual([{ server: ALL }]);
+    expect(
+      await notLogged(
+        [J('Initialization process started'), got('{"jsonrpc":"2.0","id":1,"result":{}}')].join('\n'),
+        'java-sdk',
+      ),
+    ).toEqual([{ client: ALL }]);
+    expect(
+      await notLogged("Received MCP request: { method: 'tools/list', jsonrpc: '2.0', id: 2 }", 'typescript-sdk'),
+    ).toEqual([{ server: ALL }]);
   });
 
   it('a dialect whose log holds both sides says nothing', async () => {
-    expect(await notLogged([host('Message from client: {"jsonrpc":"2.0","id":1,"method":"ping"}'), host('Message from server: {"jsonrpc":"2.0","id":1,"result":{}}')].join('\n'), 'claude-desktop')).toEqual([null, null]);
+    expect(
+      await notLogged(
+        [
+          host('Message from client: {"jsonrpc":"2.0","id":1,"method":"ping"}'),
+          host('Message from server: {"jsonrpc":"2.0","id":1,"result":{}}'),
+        ].join('\n'),
+        'claude-desktop',
+      ),
+    ).toEqual([null, null]);
   });
 });
 
 describe('summaries without ids (FastMCP middleware)', () => {
-  it('an answer pairs with the oldest open request of its method; a notification\'s completion is a log', async () => {
+  it("an answer pairs with the oldest open request of its method; a notification's completion is a log", async () => {
     const lines = [
-      'source=client type=notification method=notifications/initialized', 'source=client type=request method=tools/call', 'source=client type=request method=tools/list',
+      'source=client type=notification method=notifications/initialized',
+      'source=client type=request method=tools/call',
+      'source=client type=request method=tools/list',
       'source=client type=request method=tools/call',
     ].map((t) => `INFO:fastmcp.requests:Processing message: ${t}`);
-    const done = ['notifications/initialized', 'tools/call', 'tools/list', 'tools/call', 'tools/call'].map((m) => `INFO:fastmcp.requests:Completed message: ${m}`);
-    const { records } = await analyze(chunked(Buffer.from([...lines, ...done].join('\n'))), { file: 'f', inputFormat: 'fastmcp' });
+    const done = ['notifications/initialized', 'tools/call', 'tools/list', 'tools/call', 'tools/call'].map(
+      (m) => `INFO:fastmcp.requests:Completed message: ${m}`,
+    );
+    const { records } = await analyze(chunked(Buffer.from([...lines, ...done].join('\n'))), {
+      file: 'f',
+      inputFormat: 'fastmcp',
+    });
     expect(records.map((r) => [r.seq, r.kind, r.method, r.pair, r.summary ?? false])).toEqual([
       [1, 'notification', 'notifications/initialized', null, true],
       [2, 'request', 'tools/call', null, true],
@@ -555,7 +886,8 @@ describe('summaries without ids (FastMCP middleware)', () => {
 
 describe('a dialect that yields to another (Dialect.yieldTo)', () => {
   it('scores nothing once a line scores a cue of the dialect it yields to (whose cues are its own lines)', () => {
-    const sdk = 'DEBUG:mcp.client.sse:Sending client message: root=JSONRPCRequest(method=\'ping\', params=None, jsonrpc=\'2.0\', id=1)';
+    const sdk =
+      "DEBUG:mcp.client.sse:Sending client message: root=JSONRPCRequest(method='ping', params=None, jsonrpc='2.0', id=1)";
     const score = (lines: string[]) => {
       const s = new DialectScorer();
       for (const l of lines) s.line(l);
@@ -585,7 +917,10 @@ describe('declarative options any dialect may use', () => {
     lines: [/^\[toy\](?: (?<text>.*))?$/],
     jsonLines: { text: 'msg', time: 'time', level: 'level', data: 'data' },
     names: [/^server: (?<server>.+)$/, /\(session (?<session>\w+)\)/],
-    cues: [{ re: /^out:/, weight: 3 }, { re: /^\[toy\] /, weight: 2, on: 'line' }],
+    cues: [
+      { re: /^out:/, weight: 3 },
+      { re: /^\[toy\] /, weight: 2, on: 'line' },
+    ],
     suffixes: [],
     markers: [
       { re: /^in(?: \(session \w+\))?: (?<body>.*)$/, dir: 'c2s' },
@@ -608,7 +943,15 @@ describe('declarative options any dialect may use', () => {
   const T = (text: string) => `[toy] ${text}`;
 
   it('syntax inspect: a util.inspect body over lines to its closing bracket, one on its line, one that inspect cut', () => {
-    const frames = read([T('out: {'), "  result: { text: 'a\\n' +", "    'b' },", '  id: 1', '}', T("out: { result: {}, id: 2, jsonrpc: '2.0' }"), T("out: { result: { a: { b: [Object] } }, id: 3, jsonrpc: '2.0' }")]);
+    const frames = read([
+      T('out: {'),
+      "  result: { text: 'a\\n' +",
+      "    'b' },",
+      '  id: 1',
+      '}',
+      T("out: { result: {}, id: 2, jsonrpc: '2.0' }"),
+      T("out: { result: { a: { b: [Object] } }, id: 3, jsonrpc: '2.0' }"),
+    ]);
     expect(frames.map(shape)).toEqual([
       { line: 1, lines: 5, dir: 's2c', session: null, server: undefined, what: 'message' },
       { line: 6, lines: 1, dir: 's2c', session: null, server: undefined, what: 'message' },
@@ -622,13 +965,21 @@ describe('declarative options any dialect may use', () => {
 
   it('syntax inspect: a body that cannot be read is a framing error that keeps its text, as is one cut off by a host line', () => {
     const frames = read([T('out: { a: }'), T('out: {'), '  a: 1,', T('in: {"jsonrpc":"2.0","id":1,"method":"ping"}')]);
-    expect(frames.map((f) => [f.line, f.lines, shape(f).what])).toEqual([[1, 1, 'error'], [2, 2, 'error'], [4, 1, 'message']]);
+    expect(frames.map((f) => [f.line, f.lines, shape(f).what])).toEqual([
+      [1, 1, 'error'],
+      [2, 2, 'error'],
+      [4, 1, 'message'],
+    ]);
     expect(frames[0]!.text).toBe('{ a: }');
     expect(frames[0]!.error).toMatch(/util\.inspect/);
   });
 
   it('syntax python-repr and python-bytes: a pydantic repr, a bytes literal and the inside of one', () => {
-    const frames = read([T("py: root=JSONRPCRequest(method='ping', params=None, jsonrpc='2.0', id=1)"), T(String.raw`bytes: b'{"jsonrpc":"2.0","id":1,"result":{"t":"\xc3\xa9"}}'`), T(String.raw`bytes: {"jsonrpc":"2.0","id":2,"result":{}}`)]);
+    const frames = read([
+      T("py: root=JSONRPCRequest(method='ping', params=None, jsonrpc='2.0', id=1)"),
+      T(String.raw`bytes: b'{"jsonrpc":"2.0","id":1,"result":{"t":"\xc3\xa9"}}'`),
+      T(String.raw`bytes: {"jsonrpc":"2.0","id":2,"result":{}}`),
+    ]);
     expect(frames.map((f) => [f.dir, f.value ?? JSON.parse(f.text!)])).toEqual([
       ['c2s', { method: 'ping', jsonrpc: '2.0', id: 1 }],
       ['s2c', { jsonrpc: '2.0', id: 1, result: { t: 'é' } }],
@@ -636,15 +987,24 @@ describe('declarative options any dialect may use', () => {
     ]);
   });
 
-  it('syntax python-bytes: text that is not JSON is the message\'s for decode to report; a malformed escape is a framing error', () => {
+  it("syntax python-bytes: text that is not JSON is the message's for decode to report; a malformed escape is a framing error", () => {
     const frames = read([T("bytes: b'not json'"), T(String.raw`bytes: b'{\q}'`)]);
-    expect(frames.map((f) => [f.text, f.value, f.error])).toEqual([['not json', undefined, undefined], [String.raw`b'{\q}'`, undefined, 'a Python bytes literal with a malformed escape']]);
+    expect(frames.map((f) => [f.text, f.value, f.error])).toEqual([
+      ['not json', undefined, undefined],
+      [String.raw`b'{\q}'`, undefined, 'a Python bytes literal with a malformed escape'],
+    ]);
   });
 
   it('jsonLines: a JSON object of those keys is a host line; its data is the message after a bare marker, else part of the text', () => {
-    const line = (msg: string, extra: Record<string, unknown> = {}) => JSON.stringify({ time: '2026-09-22T14:03:12.344Z', level: 'info', msg, ...extra });
+    const line = (msg: string, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({ time: '2026-09-22T14:03:12.344Z', level: 'info', msg, ...extra });
     const other = JSON.stringify({ msg: 'x', time: 't', level: 'info', pid: 1 });
-    const frames = read([line('in: {"jsonrpc":"2.0","id":0,"method":"ping"}'), line('out:', { data: { jsonrpc: '2.0', id: 0, result: {} } }), line('note', { data: [1] }), other]);
+    const frames = read([
+      line('in: {"jsonrpc":"2.0","id":0,"method":"ping"}'),
+      line('out:', { data: { jsonrpc: '2.0', id: 0, result: {} } }),
+      line('note', { data: [1] }),
+      other,
+    ]);
     expect(frames.map((f) => [f.ts, f.dir, shape(f).what, f.log?.level ?? null, f.log?.text ?? null])).toEqual([
       ['2026-09-22T14:03:12.344Z', 'c2s', 'message', null, null],
       ['2026-09-22T14:03:12.344Z', 's2c', 'message', null, null],
@@ -656,20 +1016,41 @@ describe('declarative options any dialect may use', () => {
 
   it('names: a banner names the server, a line names the session; a session holds until another is named or one starts or ends', () => {
     const frames = read([
-      T('banner'), T('server: npx srv'), T('in (session a): {"jsonrpc":"2.0","id":0,"method":"initialize"}'), T('out: {}'),
-      T('in (session b): {"jsonrpc":"2.0","id":0,"method":"initialize"}'), T('exited'), T('in: {"jsonrpc":"2.0","id":0,"method":"initialize"}'),
-      T('exited'), T('exited'), T('start'), T('in: {"jsonrpc":"2.0","id":1,"method":"ping"}'),
+      T('banner'),
+      T('server: npx srv'),
+      T('in (session a): {"jsonrpc":"2.0","id":0,"method":"initialize"}'),
+      T('out: {}'),
+      T('in (session b): {"jsonrpc":"2.0","id":0,"method":"initialize"}'),
+      T('exited'),
+      T('in: {"jsonrpc":"2.0","id":0,"method":"initialize"}'),
+      T('exited'),
+      T('exited'),
+      T('start'),
+      T('in: {"jsonrpc":"2.0","id":1,"method":"ping"}'),
     ]);
     expect(frames.map((f) => [f.server ?? null, f.session])).toEqual([
-      [null, null], ['npx srv', 'npx srv'], ['npx srv', 'a'], ['npx srv', 'a'],
-      ['npx srv', 'b'], ['npx srv', 'b'], ['npx srv', 'npx srv#2'],
+      [null, null],
+      ['npx srv', 'npx srv'],
+      ['npx srv', 'a'],
+      ['npx srv', 'a'],
+      ['npx srv', 'b'],
+      ['npx srv', 'b'],
+      ['npx srv', 'npx srv#2'],
       // An end with nothing of the launch read yet ends no launch; a start after an end is that launch's.
-      ['npx srv', 'npx srv#2'], ['npx srv', 'npx srv#3'], ['npx srv', 'npx srv#3'], ['npx srv', 'npx srv#3'],
+      ['npx srv', 'npx srv#2'],
+      ['npx srv', 'npx srv#3'],
+      ['npx srv', 'npx srv#3'],
+      ['npx srv', 'npx srv#3'],
     ]);
   });
 
   it("a marker's server names it when the log does not", () => {
-    expect(read([T('example: {"jsonrpc":"2.0","id":1,"method":"ping"}'), T('note')]).map((f) => [f.server, f.session])).toEqual([['example-server', 'example-server'], ['example-server', 'example-server']]);
+    expect(
+      read([T('example: {"jsonrpc":"2.0","id":1,"method":"ping"}'), T('note')]).map((f) => [f.server, f.session]),
+    ).toEqual([
+      ['example-server', 'example-server'],
+      ['example-server', 'example-server'],
+    ]);
   });
 
   it('a cue on the whole line scores the prefix, one on the text the text', () => {
@@ -683,16 +1064,34 @@ describe("tracing's JSON lines (goose): the text at a path, keys of the event's,
   // The shape of goose's log file (test/fixtures/hosts/goose/SOURCES.md); the texts that carry JSON-RPC are made up:
   // no published goose log holds one, and a text that does must not be lost in a log.
   const line = (message: string, more: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
-    JSON.stringify({ timestamp: '2026-09-21T01:27:23.412971Z', level: 'WARN', fields: { message, ...more }, target: 'goose::agents::agent', ...extra });
+    JSON.stringify({
+      timestamp: '2026-09-21T01:27:23.412971Z',
+      level: 'WARN',
+      fields: { message, ...more },
+      target: 'goose::agents::agent',
+      ...extra,
+    });
 
   it('fields.message is the text (the other fields stay on the line); target, span and spans may be there, another key may not', () => {
     const frames = readAs(goose, [
       line('Failed to load extension local-tools: process quit before initialization: stderr = '),
-      line('streamable HTTP post_message failed', { endpoint_port: 9 }, { target: 'rmcp::transport', span: { name: 'reply' }, spans: [{ name: 'reply' }] }),
+      line(
+        'streamable HTTP post_message failed',
+        { endpoint_port: 9 },
+        { target: 'rmcp::transport', span: { name: 'reply' }, spans: [{ name: 'reply' }] },
+      ),
       line('note', {}, { pid: 1 }),
     ]);
-    expect(frames.map((f) => [f.line, f.ts, f.server ?? null, shape(f).what, f.log?.text ?? f.event?.data?.text ?? null])).toEqual([
-      [1, '2026-09-21T01:27:23.412971Z', 'local-tools', 'event:connection-error', 'Failed to load extension local-tools: process quit before initialization: stderr = '],
+    expect(
+      frames.map((f) => [f.line, f.ts, f.server ?? null, shape(f).what, f.log?.text ?? f.event?.data?.text ?? null]),
+    ).toEqual([
+      [
+        1,
+        '2026-09-21T01:27:23.412971Z',
+        'local-tools',
+        'event:connection-error',
+        'Failed to load extension local-tools: process quit before initialization: stderr = ',
+      ],
       [2, '2026-09-21T01:27:23.412971Z', null, 'log', 'streamable HTTP post_message failed'],
       // Not a goose line: a run of its own, as written.
       [3, null, null, 'log', line('note', {}, { pid: 1 })],
@@ -705,13 +1104,23 @@ describe("tracing's JSON lines (goose): the text at a path, keys of the event's,
       line('received response: {"jsonrpc":"2.0","id":1,"result":{"tools":[]}}'),
       line('sending request {"jsonrpc":"2.0","id":2,"meth'),
     ]);
-    expect(frames.map((f) => [f.line, f.dir, shape(f).what])).toEqual([[1, 'c2s', 'message'], [2, 's2c', 'message'], [3, 'unknown', 'log']]);
+    expect(frames.map((f) => [f.line, f.dir, shape(f).what])).toEqual([
+      [1, 'c2s', 'message'],
+      [2, 's2c', 'message'],
+      [3, 'unknown', 'log'],
+    ]);
     expect(frames[1]!.value).toEqual({ jsonrpc: '2.0', id: 1, result: { tools: [] } });
     expect(frames[0]!.context).toBe('sending request');
   });
 
-  it('a log where no extension failed is goose\'s by its targets, not NDJSON of log records', () => {
-    const healthy = readFileSync(new URL('../fixtures/hosts/goose/cli-1.51-extensions-fail-to-load.log', import.meta.url), 'utf8').split('\n').slice(0, 2).join('\n');
+  it("a log where no extension failed is goose's by its targets, not NDJSON of log records", () => {
+    const healthy = readFileSync(
+      new URL('../fixtures/hosts/goose/cli-1.51-extensions-fail-to-load.log', import.meta.url),
+      'utf8',
+    )
+      .split('\n')
+      .slice(0, 2)
+      .join('\n');
     expect(healthy).not.toContain('Failed to load extension');
     expect(detectFormat(healthy)).toBe('goose');
   });
@@ -720,7 +1129,11 @@ describe("tracing's JSON lines (goose): the text at a path, keys of the event's,
 describe('a JSON form of a host log (Dialect.entries)', () => {
   // A made-up host that writes its log as a JSON array of `{"info"|"error": text, "at": time}` and names its server
   // in the file's name; its event lines are Claude Code's.
-  const host: Dialect = { ...claudeCode, name: 'made-up', entries: { levels: ['info', 'error'], keys: ['at'], time: 'at', serverInPath: /logs-(?<server>\w+)\.json$/ } };
+  const host: Dialect = {
+    ...claudeCode,
+    name: 'made-up',
+    entries: { levels: ['info', 'error'], keys: ['at'], time: 'at', serverInPath: /logs-(?<server>\w+)\.json$/ },
+  };
   const read = (file: string, doc: unknown) => {
     const r = new JsonDocumentReader(file, { entries: new EntryReader(host, file) });
     const out: Frame[] = [];
@@ -728,9 +1141,10 @@ describe('a JSON form of a host log (Dialect.entries)', () => {
     r.end(out);
     return out;
   };
-  const what = (f: Frame) => (f.event ? `event:${f.event.name}` : f.log ? `log:${f.log.level}` : f.error !== undefined ? 'error' : 'value');
+  const what = (f: Frame) =>
+    f.event ? `event:${f.event.name}` : f.log ? `log:${f.log.level}` : f.error !== undefined ? 'error' : 'value';
 
-  it('each entry is an event (its text one of the event lines) or a log at its key\'s level, with its time and the server of the file name', () => {
+  it("each entry is an event (its text one of the event lines) or a log at its key's level, with its time and the server of the file name", () => {
     const frames = read('dir/logs-memory.json', [
       { info: 'Starting connection attempt', at: '2025-07-14T10:20:09.396Z' },
       { error: 'Connection failed: boom', at: '2025-07-14T10:20:09.595Z' },
@@ -748,24 +1162,46 @@ describe('a JSON form of a host log (Dialect.entries)', () => {
   });
 
   it('an element that is not an entry is read as any list element; a file name without the server names none', () => {
-    const frames = read('log.json', [{ info: 'hello', at: 't' }, { jsonrpc: '2.0', method: 'notifications/initialized' }, { other: 1 }]);
-    expect(frames.map((f) => [what(f), f.server ?? null, f.session])).toEqual([['log:info', null, null], ['value', null, null], ['value', null, null]]);
+    const frames = read('log.json', [
+      { info: 'hello', at: 't' },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { other: 1 },
+    ]);
+    expect(frames.map((f) => [what(f), f.server ?? null, f.session])).toEqual([
+      ['log:info', null, null],
+      ['value', null, null],
+      ['value', null, null],
+    ]);
     expect(frames[1]!.value).toEqual({ jsonrpc: '2.0', method: 'notifications/initialized' });
   });
 
   it('a dialect with a JSON form forced on its line form reads lines, and on its JSON form reads entries', async () => {
-    const lines = await framesOf('[DEBUG] MCP server "memory": Starting connection with timeout of 30000ms\n', { format: 'claude-code' });
+    const lines = await framesOf('[DEBUG] MCP server "memory": Starting connection with timeout of 30000ms\n', {
+      format: 'claude-code',
+    });
     expect(lines.map((f) => [what(f), f.server])).toEqual([['event:start', 'memory']]);
-    const doc = JSON.stringify([{ debug: 'Starting connection attempt', timestamp: '2025-07-14T10:20:09.396Z', sessionId: 's', cwd: '/' }]);
+    const doc = JSON.stringify([
+      { debug: 'Starting connection attempt', timestamp: '2025-07-14T10:20:09.396Z', sessionId: 's', cwd: '/' },
+    ]);
     for (const chunk of [0, 1]) {
-      const entries = await framesOf(doc, { format: 'claude-code', file: 'x/mcp-logs-github/2025-07-14T10-20-09.txt', chunk });
-      expect(entries.map((f) => [what(f), f.server, f.line]), `chunk ${chunk}`).toEqual([['event:start', 'github', 1]]);
+      const entries = await framesOf(doc, {
+        format: 'claude-code',
+        file: 'x/mcp-logs-github/2025-07-14T10-20-09.txt',
+        chunk,
+      });
+      expect(
+        entries.map((f) => [what(f), f.server, f.line]),
+        `chunk ${chunk}`,
+      ).toEqual([['event:start', 'github', 1]]);
     }
   });
 });
 
 describe("the Rust SDK's Debug form (rmcp)", () => {
-  const rs = (lines: string[]) => framesOf(lines.map((l, i) => `2026-01-08T09:10:0${i}.000000Z DEBUG serve_inner: rmcp::service: ${l}`).join('\n'), { format: 'rust-sdk' });
+  const rs = (lines: string[]) =>
+    framesOf(lines.map((l, i) => `2026-01-08T09:10:0${i}.000000Z DEBUG serve_inner: rmcp::service: ${l}`).join('\n'), {
+      format: 'rust-sdk',
+    });
   const ENV = 'jsonrpc: JsonRpcVersion2_0';
 
   it('a message is a summary: its method from the method type, its id as printed, its direction from its type or the side', async () => {
@@ -794,14 +1230,18 @@ describe("the Rust SDK's Debug form (rmcp)", () => {
 });
 
 describe('what a process of one side never logs (Dialect.unlogged: the Kotlin SDK)', () => {
-  const kt = (lines: string[]) => framesOf(lines.map((l, i) => `2025-11-03 14:22:0${i}.000 [main] TRACE ${l}`).join('\n'), { format: 'kotlin-sdk' });
+  const kt = (lines: string[]) =>
+    framesOf(lines.map((l, i) => `2025-11-03 14:22:0${i}.000 [main] TRACE ${l}`).join('\n'), { format: 'kotlin-sdk' });
 
   it("a client's messages say its log never holds the server's answers; a server's, the client's", async () => {
     const client = await kt([
       'i.m.k.s.c.StreamableHttpClientTransport - Client sending message via POST to http://localhost:3001/mcp: {"id":1,"method":"tools/list","jsonrpc":"2.0"}',
       'i.m.k.s.c.StreamableHttpClientTransport - Client received SSE event: event=message, data={"method":"notifications/tools/list_changed","jsonrpc":"2.0"}, id=null',
     ]);
-    expect(client.map((f) => [f.dir, f.notLogged])).toEqual([['c2s', { server: ['answers'] }], ['s2c', { server: ['answers'] }]]);
+    expect(client.map((f) => [f.dir, f.notLogged])).toEqual([
+      ['c2s', { server: ['answers'] }],
+      ['s2c', { server: ['answers'] }],
+    ]);
     const server = await kt([
       'i.m.kotlin.sdk.shared.Protocol - Received request: initialize (id: NumberId(value=0))',
       'i.m.kotlin.sdk.shared.Protocol - Request handled successfully: initialize (id: NumberId(value=0))',

@@ -8,8 +8,35 @@ import { chunked, expectLinesCovered, isBlankLine, toCrlf } from './helpers.js';
 import { COUNT_FIELDS, hostCases, hostCounts, isMessageRecord, recordsOf } from './host-fixtures.js';
 /** The dialects implemented so far: every `*.log`, `*.txt` and `*.jsonl` in their folders is a case, but those in SKIPPED. */
 const DIALECT_DIRS = [
-  'claude-desktop', 'vscode', 'claude-code', 'cursor', 'codex', 'codex-terminal', 'gemini-cli', 'cline', 'amazon-q', 'kiro', 'librechat', 'opencode', 'goose', 'lm-studio', 'copilot', 'zed', 'supergateway', 'mcp-proxy', 'mcp-remote', 'mcptools', 'typescript-sdk',
-  'python-sdk', 'java-sdk', 'csharp-sdk', 'go-sdk', 'rust-sdk', 'kotlin-sdk', 'mcp-go', 'fastmcp',
+  'claude-desktop',
+  'vscode',
+  'claude-code',
+  'cursor',
+  'codex',
+  'codex-terminal',
+  'gemini-cli',
+  'cline',
+  'amazon-q',
+  'kiro',
+  'librechat',
+  'opencode',
+  'goose',
+  'lm-studio',
+  'copilot',
+  'zed',
+  'supergateway',
+  'mcp-proxy',
+  'mcp-remote',
+  'mcptools',
+  'typescript-sdk',
+  'python-sdk',
+  'java-sdk',
+  'csharp-sdk',
+  'go-sdk',
+  'rust-sdk',
+  'kotlin-sdk',
+  'mcp-go',
+  'fastmcp',
 ];
 const CASE = /\.(?:log|txt|jsonl)$/;
 /** Fixtures of those folders that are not a line dialect's, with why. */
@@ -26,9 +53,12 @@ const UNTIMED: Record<string, string> = {
   'python-sdk/g0-sse-server-dict-body.log': "Python's default logging format has no time",
   'python-sdk/g1-sse-server-default-format.log': "Python's default logging format has no time",
   'python-sdk/writer-lines-excerpt.log': "Python's default logging format has no time",
-  'java-sdk/client-stdio-slf4j-simple.log': "slf4j-simple's default format has no time (only a JUL line's own, not a message's)",
-  'csharp-sdk/client-console-result-bodies.log': "the .NET console writes no time unless the application sets TimestampFormat",
-  'go-sdk/client-command-transport-stderr.log': "the LoggingTransport's lines have no time (only the app's log lines do)",
+  'java-sdk/client-stdio-slf4j-simple.log':
+    "slf4j-simple's default format has no time (only a JUL line's own, not a message's)",
+  'csharp-sdk/client-console-result-bodies.log':
+    'the .NET console writes no time unless the application sets TimestampFormat',
+  'go-sdk/client-command-transport-stderr.log':
+    "the LoggingTransport's lines have no time (only the app's log lines do)",
   'go-sdk/server-stdio-logging-file.log': "the LoggingTransport's lines have no time (only the app's log lines do)",
   'kotlin-sdk/server-stdio-slf4j-simple-trace.log': "slf4j-simple as the SDK's samples set it up shows no time",
   'fastmcp/middleware-g1-source-type-method.log': "Python's default logging format has no time",

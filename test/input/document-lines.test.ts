@@ -30,20 +30,31 @@ async function read(bytes: Buffer, size: number): Promise<Seen & { lines: number
 }
 
 const DOC = '[\n  {"a": "ü"},\n  "b"\n]\n';
-const TOKENS = ['1:startArray', '2:startObject', '2:keyValue=a', '2:stringValue=ü', '2:endObject', '3:stringValue=b', '4:endArray'];
+const TOKENS = [
+  '1:startArray',
+  '2:startObject',
+  '2:keyValue=a',
+  '2:stringValue=ü',
+  '2:endObject',
+  '3:stringValue=b',
+  '4:endArray',
+];
 
 describe('DocumentLines', () => {
-  test.each([0, 1, 3, 7])('gives each token with its line, in %i-byte chunks, a BOM skipped and CRLF read', async (size) => {
-    for (const bytes of [Buffer.from(DOC), Buffer.from(`\uFEFF${DOC}`), Buffer.from(DOC.replace(/\n/g, '\r\n'))]) {
-      const r = await read(bytes, size);
-      expect(r.tokens).toEqual(TOKENS);
-      expect(r.lineEnds).toEqual([1, 2, 3, 4]);
-      expect(r.lines).toBe(4);
-      expect(r.errors).toEqual([]);
-      expect(r.early).toBeNull();
-      expect(r.text).toBe(bytes.toString('utf8').replace(/^\uFEFF/, ''));
-    }
-  });
+  test.each([0, 1, 3, 7])(
+    'gives each token with its line, in %i-byte chunks, a BOM skipped and CRLF read',
+    async (size) => {
+      for (const bytes of [Buffer.from(DOC), Buffer.from(`\uFEFF${DOC}`), Buffer.from(DOC.replace(/\n/g, '\r\n'))]) {
+        const r = await read(bytes, size);
+        expect(r.tokens).toEqual(TOKENS);
+        expect(r.lineEnds).toEqual([1, 2, 3, 4]);
+        expect(r.lines).toBe(4);
+        expect(r.errors).toEqual([]);
+        expect(r.early).toBeNull();
+        expect(r.text).toBe(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+      }
+    },
+  );
 
   test('counts a last line without its line ending', async () => {
     const r = await read(Buffer.from('[1,\n2]'), 1);

@@ -49,7 +49,8 @@ function counts(records: readonly PipelineRecord[]) {
   };
 }
 
-const run = async (bytes: Buffer, name: string, chunk = 0) => (await analyze(chunked(bytes, chunk), { file: name })).records;
+const run = async (bytes: Buffer, name: string, chunk = 0) =>
+  (await analyze(chunked(bytes, chunk), { file: name })).records;
 const messagesOf = (records: PipelineRecord[]) => records.map((r) => r.message);
 
 function document(bytes: Buffer): { frames: Frame[]; reader: JsonDocumentReader } {

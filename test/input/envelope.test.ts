@@ -10,28 +10,171 @@ describe('envelope', () => {
     const frames = await framesOf(fixture('envelope/wrap.envelope.ndjson'), { file: 'w' });
     const strip = frames.map(({ file, ...rest }) => rest);
     expect(strip).toEqual([
-      { line: 1, lines: 1, ts: '2026-11-29T22:00:00.000Z', tsMs: 1795989600000, dir: 'unknown', session: null, text: null, bytes: 0, event: { name: 'start', data: { command: ['npx', 'server'], pid: 4242 } } },
-      { line: 2, lines: 1, ts: '2026-11-29T22:00:00.010Z', tsMs: 1795989600010, dir: 'c2s', session: null, text: '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}', bytes: 58 },
-      { line: 3, lines: 1, ts: '2026-11-29T22:20:00.030Z', tsMs: 1795990800030, dir: 's2c', session: '7', text: null, bytes: 70, value: { jsonrpc: '2.0', id: 0, result: { serverInfo: { name: 'ünï 🚀' } } } },
-      { line: 4, lines: 1, ts: '2026-11-29T22:20:00.040Z', tsMs: 1795990800040, dir: 'c2s', session: 'abc', text: null, bytes: 54, value: { jsonrpc: '2.0', method: 'notifications/initialized' } },
-      { line: 6, lines: 1, ts: '2026-11-29T22:00:01Z', tsMs: 1795989601000, dir: 'unknown', session: null, text: null, bytes: 42, value: [{ jsonrpc: '2.0', id: 1, method: 'ping' }] },
-      { line: 7, lines: 1, ts: '2026-11-29T22:00:02Z', tsMs: 1795989602000, dir: 's2c', session: null, text: '{"jsonrpc":"2.0","id":1,"result":{"text":"日本語"}}', bytes: 54 },
-      { line: 8, lines: 1, ts: '2026-11-29T22:00:03Z', tsMs: 1795989603000, dir: 'c2s', session: null, text: '{"ts":"2026-11-29T22:00:03Z","dir":"in","json":42}', bytes: 50, error: 'envelope "json" must be a JSON object, array or string, not a number' },
-      { line: 9, lines: 1, ts: '2026-11-29T22:00:04Z', tsMs: 1795989604000, dir: 's2c', session: null, text: '{"ts":"2026-11-29T22:00:04Z","dir":"recv"}', bytes: 42, error: 'envelope has no message (message, msg, payload, data, json, line, raw) and no event' },
+      {
+        line: 1,
+        lines: 1,
+        ts: '2026-11-29T22:00:00.000Z',
+        tsMs: 1795989600000,
+        dir: 'unknown',
+        session: null,
+        text: null,
+        bytes: 0,
+        event: { name: 'start', data: { command: ['npx', 'server'], pid: 4242 } },
+      },
+      {
+        line: 2,
+        lines: 1,
+        ts: '2026-11-29T22:00:00.010Z',
+        tsMs: 1795989600010,
+        dir: 'c2s',
+        session: null,
+        text: '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}',
+        bytes: 58,
+      },
+      {
+        line: 3,
+        lines: 1,
+        ts: '2026-11-29T22:20:00.030Z',
+        tsMs: 1795990800030,
+        dir: 's2c',
+        session: '7',
+        text: null,
+        bytes: 70,
+        value: { jsonrpc: '2.0', id: 0, result: { serverInfo: { name: 'ünï 🚀' } } },
+      },
+      {
+        line: 4,
+        lines: 1,
+        ts: '2026-11-29T22:20:00.040Z',
+        tsMs: 1795990800040,
+        dir: 'c2s',
+        session: 'abc',
+        text: null,
+        bytes: 54,
+        value: { jsonrpc: '2.0', method: 'notifications/initialized' },
+      },
+      {
+        line: 6,
+        lines: 1,
+        ts: '2026-11-29T22:00:01Z',
+        tsMs: 1795989601000,
+        dir: 'unknown',
+        session: null,
+        text: null,
+        bytes: 42,
+        value: [{ jsonrpc: '2.0', id: 1, method: 'ping' }],
+      },
+      {
+        line: 7,
+        lines: 1,
+        ts: '2026-11-29T22:00:02Z',
+        tsMs: 1795989602000,
+        dir: 's2c',
+        session: null,
+        text: '{"jsonrpc":"2.0","id":1,"result":{"text":"日本語"}}',
+        bytes: 54,
+      },
+      {
+        line: 8,
+        lines: 1,
+        ts: '2026-11-29T22:00:03Z',
+        tsMs: 1795989603000,
+        dir: 'c2s',
+        session: null,
+        text: '{"ts":"2026-11-29T22:00:03Z","dir":"in","json":42}',
+        bytes: 50,
+        error: 'envelope "json" must be a JSON object, array or string, not a number',
+      },
+      {
+        line: 9,
+        lines: 1,
+        ts: '2026-11-29T22:00:04Z',
+        tsMs: 1795989604000,
+        dir: 's2c',
+        session: null,
+        text: '{"ts":"2026-11-29T22:00:04Z","dir":"recv"}',
+        bytes: 42,
+        error: 'envelope has no message (message, msg, payload, data, json, line, raw) and no event',
+      },
       // prose among envelopes is a log line, not an envelope that failed
-      { line: 10, lines: 1, ts: null, tsMs: null, dir: 'unknown', session: null, text: null, bytes: 0, log: { level: null, text: 'this is not json' } },
-      { line: 11, lines: 1, ts: null, tsMs: null, dir: 'unknown', session: null, text: '[1,2,3]', bytes: 7, error: 'not an envelope: the line is an array, not a JSON object' },
-      { line: 12, lines: 1, ts: null, tsMs: null, dir: 'unknown', session: null, text: '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}', bytes: 93 },
-      { line: 13, lines: 1, ts: '2026-11-29T22:00:04.500Z', tsMs: 1795989604500, dir: 's2c', session: null, text: null, bytes: 62, value: { jsonrpc: '2.0', method: 'notifications/message', params: {} } },
-      { line: 14, lines: 1, ts: '2026-11-29T22:00:05.000Z', tsMs: 1795989605000, dir: 'unknown', session: null, text: null, bytes: 0, event: { name: 'stdin-closed' } },
-      { line: 15, lines: 1, ts: '2026-11-29T22:00:05.020Z', tsMs: 1795989605020, dir: 'unknown', session: 'abc', text: null, bytes: 0, event: { name: 'exit', data: { code: 0, signal: null } } },
+      {
+        line: 10,
+        lines: 1,
+        ts: null,
+        tsMs: null,
+        dir: 'unknown',
+        session: null,
+        text: null,
+        bytes: 0,
+        log: { level: null, text: 'this is not json' },
+      },
+      {
+        line: 11,
+        lines: 1,
+        ts: null,
+        tsMs: null,
+        dir: 'unknown',
+        session: null,
+        text: '[1,2,3]',
+        bytes: 7,
+        error: 'not an envelope: the line is an array, not a JSON object',
+      },
+      {
+        line: 12,
+        lines: 1,
+        ts: null,
+        tsMs: null,
+        dir: 'unknown',
+        session: null,
+        text: '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}',
+        bytes: 93,
+      },
+      {
+        line: 13,
+        lines: 1,
+        ts: '2026-11-29T22:00:04.500Z',
+        tsMs: 1795989604500,
+        dir: 's2c',
+        session: null,
+        text: null,
+        bytes: 62,
+        value: { jsonrpc: '2.0', method: 'notifications/message', params: {} },
+      },
+      {
+        line: 14,
+        lines: 1,
+        ts: '2026-11-29T22:00:05.000Z',
+        tsMs: 1795989605000,
+        dir: 'unknown',
+        session: null,
+        text: null,
+        bytes: 0,
+        event: { name: 'stdin-closed' },
+      },
+      {
+        line: 15,
+        lines: 1,
+        ts: '2026-11-29T22:00:05.020Z',
+        tsMs: 1795989605020,
+        dir: 'unknown',
+        session: 'abc',
+        text: null,
+        bytes: 0,
+        event: { name: 'exit', data: { code: 0, signal: null } },
+      },
     ]);
     expect(frames.every((f) => f.file === 'w')).toBe(true);
   });
 
   test('a `#` comment line is skipped, as the README says; a line of text beside the envelopes is a log line', async () => {
-    const frames = await framesOf('# wrap capture of server.js\n{"ts":"2026-11-29T22:00:00.010Z","dir":"c2s","line":"{}"}\n  # note\nstderr: Server running\n', { format: 'envelope' });
-    expect(frames.map((f) => [f.line, f.error ?? null, f.log?.text ?? null])).toEqual([[2, null, null], [4, null, 'stderr: Server running']]);
+    const frames = await framesOf(
+      '# wrap capture of server.js\n{"ts":"2026-11-29T22:00:00.010Z","dir":"c2s","line":"{}"}\n  # note\nstderr: Server running\n',
+      { format: 'envelope' },
+    );
+    expect(frames.map((f) => [f.line, f.error ?? null, f.log?.text ?? null])).toEqual([
+      [2, null, null],
+      [4, null, 'stderr: Server running'],
+    ]);
   });
 
   test('a JSON log line beside the envelopes (pino, bunyan: stderr redirected into the capture) is a log line with its level', async () => {
@@ -45,8 +188,18 @@ describe('envelope', () => {
       '{"time":1795989600060,"msg":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"result\\":{}}"}',
     ];
     const frames = await framesOf(lines.join('\n'), { format: 'envelope' });
-    expect(frames.map((f) => [f.line, f.log === undefined ? (f.error === undefined ? 'message' : 'error') : `log ${f.log.level}`])).toEqual([
-      [1, 'message'], [2, 'log info'], [3, 'log error'], [4, 'log warn'], [5, 'message'], [6, 'message'],
+    expect(
+      frames.map((f) => [
+        f.line,
+        f.log === undefined ? (f.error === undefined ? 'message' : 'error') : `log ${f.log.level}`,
+      ]),
+    ).toEqual([
+      [1, 'message'],
+      [2, 'log info'],
+      [3, 'log error'],
+      [4, 'log warn'],
+      [5, 'message'],
+      [6, 'message'],
     ]);
     expect(frames[1]!.log!.text).toBe(lines[1]);
   });
@@ -63,9 +216,15 @@ describe('envelope', () => {
       '{"ts":"2026-11-29T22:00:05.020Z","event":"exit","code":0,"signal":null}',
     ];
     const frames = await framesOf(lines.join('\n'), { format: 'envelope' });
-    const what = (f: Frame) => (f.event !== undefined ? `event ${f.event.name}` : f.log !== undefined ? `log ${f.log.level}` : 'message');
+    const what = (f: Frame) =>
+      f.event !== undefined ? `event ${f.event.name}` : f.log !== undefined ? `log ${f.log.level}` : 'message';
     expect(frames.map((f) => [f.line, what(f)])).toEqual([
-      [1, 'event start'], [2, 'log error'], [3, 'log info'], [4, 'message'], [5, 'event http-accepted'], [6, 'event exit'],
+      [1, 'event start'],
+      [2, 'log error'],
+      [3, 'log info'],
+      [4, 'message'],
+      [5, 'event http-accepted'],
+      [6, 'event exit'],
     ]);
     expect(frames[1]!.log!.text).toBe(lines[1]);
     expect(frames[3]).toMatchObject({ text: '{"jsonrpc":"2.0","id":2,"method":"tools/list"}', context: 'sending' });
@@ -75,9 +234,20 @@ describe('envelope', () => {
   const map = (o: Record<string, unknown>) => envelopeToFrame(o, at, () => JSON.stringify(o), new ClockTimeline());
 
   test.each([
-    ['c2s', 'c2s'], ['CLIENT', 'c2s'], ['client->server', 'c2s'], ['in', 'c2s'], ['Send', 'c2s'], ['->', 'c2s'],
-    ['s2c', 's2c'], ['server', 's2c'], ['Server->Client', 's2c'], ['out', 's2c'], ['RECV', 's2c'], ['←', 's2c'],
-    ['sideways', 'unknown'], [3, 'unknown'],
+    ['c2s', 'c2s'],
+    ['CLIENT', 'c2s'],
+    ['client->server', 'c2s'],
+    ['in', 'c2s'],
+    ['Send', 'c2s'],
+    ['->', 'c2s'],
+    ['s2c', 's2c'],
+    ['server', 's2c'],
+    ['Server->Client', 's2c'],
+    ['out', 's2c'],
+    ['RECV', 's2c'],
+    ['←', 's2c'],
+    ['sideways', 'unknown'],
+    [3, 'unknown'],
   ])('direction %s → %s', (value, dir) => {
     expect(map({ dir: value, message: {} }).dir).toBe(dir);
   });
@@ -89,10 +259,21 @@ describe('envelope', () => {
 
   test('times: epoch seconds, epoch ms, numeric strings, other date strings, clock strings', () => {
     expect(map({ ts: 1795989600, message: {} })).toMatchObject({ ts: '2026-11-29T22:00:00.000Z', tsMs: 1795989600000 });
-    expect(map({ ts: 1795989600123, message: {} })).toMatchObject({ ts: '2026-11-29T22:00:00.123Z', tsMs: 1795989600123 });
-    expect(map({ time: '1795989600.5', message: {} })).toMatchObject({ ts: '2026-11-29T22:00:00.500Z', tsMs: 1795989600500 });
-    expect(map({ timestamp: 'Sun, 29 Nov 2026 22:00:00 GMT', message: {} })).toMatchObject({ ts: '2026-11-29T22:00:00.000Z' });
-    expect(map({ ts: '2026-11-29T22:00:00', message: {} })).toMatchObject({ ts: '2026-11-29T22:00:00', tsMs: 1795989600000 });
+    expect(map({ ts: 1795989600123, message: {} })).toMatchObject({
+      ts: '2026-11-29T22:00:00.123Z',
+      tsMs: 1795989600123,
+    });
+    expect(map({ time: '1795989600.5', message: {} })).toMatchObject({
+      ts: '2026-11-29T22:00:00.500Z',
+      tsMs: 1795989600500,
+    });
+    expect(map({ timestamp: 'Sun, 29 Nov 2026 22:00:00 GMT', message: {} })).toMatchObject({
+      ts: '2026-11-29T22:00:00.000Z',
+    });
+    expect(map({ ts: '2026-11-29T22:00:00', message: {} })).toMatchObject({
+      ts: '2026-11-29T22:00:00',
+      tsMs: 1795989600000,
+    });
     expect(map({ ts: '22:00:01.250', message: {} })).toMatchObject({ ts: '22:00:01.250', tsMs: 79201250 });
     expect(map({ ts: 'whenever', message: {} })).toMatchObject({ ts: 'whenever', tsMs: null });
     expect(map({ message: {} })).toMatchObject({ ts: null, tsMs: null });
@@ -124,7 +305,9 @@ describe('envelope', () => {
   });
 
   test('a bare JSON-RPC message line among envelopes is read as itself', async () => {
-    const frames = await framesOf('{"event":"start"}\n{"jsonrpc":"2.0","id":1,"method":"ping"}\n{"id":1,"result":{}}\n');
+    const frames = await framesOf(
+      '{"event":"start"}\n{"jsonrpc":"2.0","id":1,"method":"ping"}\n{"id":1,"result":{}}\n',
+    );
     expect(frames[1]).toMatchObject({ text: '{"jsonrpc":"2.0","id":1,"method":"ping"}', bytes: 40, dir: 'unknown' });
     expect(frames[2]).toMatchObject({ text: '{"id":1,"result":{}}' });
     expect(frames[2].error).toBeUndefined();
@@ -133,15 +316,29 @@ describe('envelope', () => {
 
 describe('envelope: a line the capture cut (wrap --max-line)', () => {
   test('is an invalid-frame record with the kept text and the true size, not text that failed to parse', async () => {
-    const line = JSON.stringify({ ts: '2026-11-30T00:00:00.000Z', dir: 's2c', line: '{"jsonrpc":"2.0","id":1,"result":{"x":"ééé', truncated: true, bytes: 3000 });
+    const line = JSON.stringify({
+      ts: '2026-11-30T00:00:00.000Z',
+      dir: 's2c',
+      line: '{"jsonrpc":"2.0","id":1,"result":{"x":"ééé',
+      truncated: true,
+      bytes: 3000,
+    });
     const [f] = await framesOf(line + '\n', { format: 'envelope' });
-    expect(f).toMatchObject({ dir: 's2c', text: '{"jsonrpc":"2.0","id":1,"result":{"x":"ééé', bytes: 3000, error: 'line of 3000 bytes cut to its first 45 in the capture (--max-line)' });
+    expect(f).toMatchObject({
+      dir: 's2c',
+      text: '{"jsonrpc":"2.0","id":1,"result":{"x":"ééé',
+      bytes: 3000,
+      error: 'line of 3000 bytes cut to its first 45 in the capture (--max-line)',
+    });
   });
 
   test('without a usable size the kept bytes are its size', async () => {
     const line = JSON.stringify({ dir: 'c2s', line: '{"jsonrpc":', truncated: true, bytes: 'many' });
     const [f] = await framesOf(line + '\n', { format: 'envelope' });
-    expect(f).toMatchObject({ bytes: 11, error: 'line of unknown size cut to its first 11 in the capture (--max-line)' });
+    expect(f).toMatchObject({
+      bytes: 11,
+      error: 'line of unknown size cut to its first 11 in the capture (--max-line)',
+    });
   });
 
   test('"truncated" other than true changes nothing', async () => {
@@ -153,11 +350,19 @@ describe('envelope: a line the capture cut (wrap --max-line)', () => {
 });
 
 describe('a blank wire line in a capture (wrap records an empty line a server printed as "line":"")', () => {
-  const msg = (id: number) => JSON.stringify({ ts: '2026-11-29T22:00:00.000Z', dir: 's2c', line: JSON.stringify({ jsonrpc: '2.0', id, result: {} }) });
+  const msg = (id: number) =>
+    JSON.stringify({
+      ts: '2026-11-29T22:00:00.000Z',
+      dir: 's2c',
+      line: JSON.stringify({ jsonrpc: '2.0', id, result: {} }),
+    });
   test('is skipped as a blank line of raw NDJSON is: no frame, no error; the lines after keep their numbers', async () => {
     const blank = (line: string) => JSON.stringify({ ts: '2026-11-29T22:00:00.001Z', dir: 's2c', line });
     const frames = await framesOf([msg(1), blank(''), blank(' \r'), msg(2), ''].join('\n'), { format: 'envelope' });
-    expect(frames.map((f) => ({ line: f.line, error: f.error }))).toEqual([{ line: 1, error: undefined }, { line: 4, error: undefined }]);
+    expect(frames.map((f) => ({ line: f.line, error: f.error }))).toEqual([
+      { line: 1, error: undefined },
+      { line: 4, error: undefined },
+    ]);
   });
 
   test('a cut blank line, an event or an HTTP exchange with an empty body are not skipped', async () => {
@@ -170,21 +375,44 @@ describe('a blank wire line in a capture (wrap records an empty line a server pr
   });
 });
 
-describe('an HTTP record\'s lengthConflict (a capture of HTTP traffic written as envelopes)', () => {
+describe("an HTTP record's lengthConflict (a capture of HTTP traffic written as envelopes)", () => {
   test('is read back as written; one of another shape is left out', async () => {
-    const http = { method: 'POST', path: '/mcp', status: null, contentType: 'application/json', stream: 'post', eventId: null, conn: 'c1' };
+    const http = {
+      method: 'POST',
+      path: '/mcp',
+      status: null,
+      contentType: 'application/json',
+      stream: 'post',
+      eventId: null,
+      conn: 'c1',
+    };
     const conflict = { transferEncoding: 'chunked', contentLength: '96', readAs: 'chunked' };
-    const line = (lengthConflict: unknown) => JSON.stringify({ dir: 'c2s', line: '{"jsonrpc":"2.0","id":1,"method":"ping"}', http: { ...http, lengthConflict } });
-    const frames = await framesOf([line(conflict), line({ transferEncoding: 1, contentLength: null, readAs: 'chunked' })].join('\n') + '\n', { format: 'envelope' });
+    const line = (lengthConflict: unknown) =>
+      JSON.stringify({
+        dir: 'c2s',
+        line: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+        http: { ...http, lengthConflict },
+      });
+    const frames = await framesOf(
+      [line(conflict), line({ transferEncoding: 1, contentLength: null, readAs: 'chunked' })].join('\n') + '\n',
+      { format: 'envelope' },
+    );
     expect(frames.map((f) => f.http?.lengthConflict)).toEqual([conflict, undefined]);
   });
 });
 
-describe("the server's stderr lines wrap records (\"dir\":\"stderr\")", () => {
+describe('the server\'s stderr lines wrap records ("dir":"stderr")', () => {
   const ts = (ms: number) => `2026-12-07T10:00:00.${String(ms).padStart(3, '0')}Z`;
-  const err = (ms: number, line: string, more: Record<string, unknown> = {}) => JSON.stringify({ ts: ts(ms), dir: 'stderr', line, ...more });
-  const msg = (ms: number, id: number) => JSON.stringify({ ts: ts(ms), dir: 'c2s', line: JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' }) });
-  const TRACEBACK = ['Traceback (most recent call last):', '  File "/srv/server.py", line 3, in <module>', '    main()', "KeyError: 'DATABASE_URL'"];
+  const err = (ms: number, line: string, more: Record<string, unknown> = {}) =>
+    JSON.stringify({ ts: ts(ms), dir: 'stderr', line, ...more });
+  const msg = (ms: number, id: number) =>
+    JSON.stringify({ ts: ts(ms), dir: 'c2s', line: JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' }) });
+  const TRACEBACK = [
+    'Traceback (most recent call last):',
+    '  File "/srv/server.py", line 3, in <module>',
+    '    main()',
+    "KeyError: 'DATABASE_URL'",
+  ];
 
   test('a run of them is one log record of all its lines, timed by its first, ended by another record and by a blank stderr line', async () => {
     const lines = [
@@ -210,21 +438,34 @@ describe("the server's stderr lines wrap records (\"dir\":\"stderr\")", () => {
   test('a run ends at a line of another kind (appended text, a comment) and at the end of the input', async () => {
     const lines = [err(1, 'a'), err(2, 'b'), 'Error: appended by the shell', err(3, 'c'), '# note', err(4, 'd')];
     const frames = await framesOf(lines.join('\n'), { format: 'envelope' });
-    expect(frames.map((f) => [f.line, f.lines, f.log?.text])).toEqual([[1, 2, 'a\nb'], [3, 1, 'Error: appended by the shell'], [4, 1, 'c'], [6, 1, 'd']]);
+    expect(frames.map((f) => [f.line, f.lines, f.log?.text])).toEqual([
+      [1, 2, 'a\nb'],
+      [3, 1, 'Error: appended by the shell'],
+      [4, 1, 'c'],
+      [6, 1, 'd'],
+    ]);
   });
 
-  test('a run is bounded by the reader\'s byte limit', async () => {
+  test("a run is bounded by the reader's byte limit", async () => {
     const lines = Array.from({ length: 6 }, (_, i) => err(i, 'y'.repeat(40)));
     const bytes = Buffer.byteLength(lines[0]!);
     const reader = new EnvelopeReader('t', 3 * bytes);
     const frames: Frame[] = [];
     lines.forEach((text, i) => reader.line({ text, line: i + 1, bytes }, frames));
     reader.end(frames);
-    expect(frames.map((f) => [f.line, f.lines])).toEqual([[1, 3], [4, 3]]);
+    expect(frames.map((f) => [f.line, f.lines])).toEqual([
+      [1, 3],
+      [4, 3],
+    ]);
   });
 
   test('envelopeToFrame alone (a JSON document of envelopes, the live view) makes each a log frame', () => {
-    const f = envelopeToFrame({ ts: ts(1), dir: 'stderr', line: 'fatal: boom' }, { file: 'x', line: 1, lines: 1 }, () => '', new ClockTimeline());
+    const f = envelopeToFrame(
+      { ts: ts(1), dir: 'stderr', line: 'fatal: boom' },
+      { file: 'x', line: 1, lines: 1 },
+      () => '',
+      new ClockTimeline(),
+    );
     expect(f).toMatchObject({ text: null, bytes: 0, log: { level: null, text: 'fatal: boom' }, dir: 'unknown' });
   });
 });

@@ -5,7 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Analyzer } from '../../src/analyzer.js';
 import { analyzeFollow } from '../../src/analyze-stream.js';
 import { AuditBuilder } from '../../src/audit/build.js';
-import { followFile, type FollowEvent, type FollowNotice, type FollowOptions, type FollowProgress } from '../../src/input/follow/follow.js';
+import {
+  followFile,
+  type FollowEvent,
+  type FollowNotice,
+  type FollowOptions,
+  type FollowProgress,
+} from '../../src/input/follow/follow.js';
 import { followSegments } from '../../src/input/follow/follow-segments.js';
 import { untilAborted } from '../../src/input/follow/until-aborted.js';
 import { readFrames } from '../../src/input/index.js';
@@ -38,7 +44,13 @@ function follow(path: string, opts: Partial<FollowOptions> = {}) {
   const notices: FollowNotice['kind'][] = [];
   const progress: FollowProgress[] = [];
   const done = (async () => {
-    const o: FollowOptions = { signal: controller.signal, pollMs: 50, onNotice: (n) => notices.push(n.kind), onProgress: (p) => progress.push(p), ...opts };
+    const o: FollowOptions = {
+      signal: controller.signal,
+      pollMs: 50,
+      onNotice: (n) => notices.push(n.kind),
+      onProgress: (p) => progress.push(p),
+      ...opts,
+    };
     for await (const e of followFile(path, o)) events.push(e);
   })();
   const text = () => events.map((e) => (e.type === 'data' ? e.chunk.toString('utf8') : `<${e.reason}>`)).join('');
@@ -46,7 +58,8 @@ function follow(path: string, opts: Partial<FollowOptions> = {}) {
 }
 
 /** Whether the follower reported that it read the file up to `at` bytes and is waiting for more. */
-const caughtUpAt = (progress: FollowProgress[], at: number) => progress.some((p) => p.kind === 'caught-up' && p.at === at);
+const caughtUpAt = (progress: FollowProgress[], at: number) =>
+  progress.some((p) => p.kind === 'caught-up' && p.at === at);
 
 const ping = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"ping"}\n`;
 const pong = (id: number) => `{"jsonrpc":"2.0","id":${id},"result":{}}\n`;
@@ -279,7 +292,13 @@ describe('analyzeFollow: each segment is a new input', () => {
     const records: PipelineRecord[] = [];
     const notices: FollowNotice['kind'][] = [];
     const progress: FollowProgress[] = [];
-    const opts = { signal: controller.signal, pollMs: 50, file: 'live.log', onNotice: (n: FollowNotice) => notices.push(n.kind), onProgress: (p: FollowProgress) => progress.push(p) };
+    const opts = {
+      signal: controller.signal,
+      pollMs: 50,
+      file: 'live.log',
+      onNotice: (n: FollowNotice) => notices.push(n.kind),
+      onProgress: (p: FollowProgress) => progress.push(p),
+    };
     const done = (async () => {
       for await (const r of analyzeFollow(analyzer, path, opts)) records.push(r);
     })();
@@ -322,7 +341,10 @@ describe('analyzeFollow: each segment is a new input', () => {
     expect(orphan.session).not.toBe(r.records[0].session);
     expect(nine.session).toBe(orphan.session);
     const summary = r.analyzer.summary();
-    expect(summary.open.map((o) => [o.seq, o.session])).toEqual([[2, r.records[0].session], [5, nine.session]]);
+    expect(summary.open.map((o) => [o.seq, o.session])).toEqual([
+      [2, r.records[0].session],
+      [5, nine.session],
+    ]);
     expect(summary.sessions).toHaveLength(2);
   });
 

@@ -22,21 +22,41 @@ describe('format registry', () => {
 
   it('a dialect or a tool capture is an entry made from its data: name, family, title, example', () => {
     for (const d of DIALECTS) {
-      expect(formatNamed(d.name), d.name).toMatchObject({ name: d.name, family: d.family, title: d.title, example: d.example, detect: { by: 'score' } });
+      expect(formatNamed(d.name), d.name).toMatchObject({
+        name: d.name,
+        family: d.family,
+        title: d.title,
+        example: d.example,
+        detect: { by: 'score' },
+      });
     }
     for (const d of TOOL_CAPTURES) {
-      expect(formatNamed(d.name), d.name).toMatchObject({ name: d.name, family: 'tool-capture', title: d.title, example: d.example, detect: { by: 'shape' } });
+      expect(formatNamed(d.name), d.name).toMatchObject({
+        name: d.name,
+        family: 'tool-capture',
+        title: d.title,
+        example: d.example,
+        detect: { by: 'shape' },
+      });
     }
   });
 
   it('each entry says how it is read: by lines (with a document form for a dialect that has one), as a document, or by its own reader', () => {
     const how = (name: (typeof INPUT_FORMATS)[number]) => {
       const open = formatNamed(name).open;
-      return 'batches' in open ? 'batches' : 'lines' in open ? (open.document ? 'lines+document' : 'lines') : 'document';
+      return 'batches' in open
+        ? 'batches'
+        : 'lines' in open
+          ? open.document
+            ? 'lines+document'
+            : 'lines'
+          : 'document';
     };
-    expect(['ndjson', 'envelope', 'transcript', 'json', 'har', 'pcap', 'curl'].map((n) => how(n as (typeof INPUT_FORMATS)[number]))).toEqual(
-      ['lines', 'lines', 'lines', 'document', 'batches', 'batches', 'batches'],
-    );
+    expect(
+      ['ndjson', 'envelope', 'transcript', 'json', 'har', 'pcap', 'curl'].map((n) =>
+        how(n as (typeof INPUT_FORMATS)[number]),
+      ),
+    ).toEqual(['lines', 'lines', 'lines', 'document', 'batches', 'batches', 'batches']);
     for (const d of DIALECTS) expect(how(d.name), d.name).toBe(d.entries ? 'lines+document' : 'lines');
     for (const d of TOOL_CAPTURES) expect(how(d.name), d.name).toBe('document' in d.layout ? 'document' : 'lines');
   });
@@ -52,8 +72,12 @@ describe('format registry', () => {
     // A packet capture's example is its first bytes in hex; a curl transcript's, its lines joined (test/cli/formats).
     for (const f of FORMATS.filter((x) => x.name !== 'pcap' && x.name !== 'curl')) {
       const frames: Frame[] = [];
-      for await (const fr of readFrames(chunked(Buffer.from(`${f.example}\n`), 7), { file: 'example', format: f.name })) frames.push(fr);
-      expect(frames.map((fr) => fr.error ?? null), f.name).toEqual([null]);
+      for await (const fr of readFrames(chunked(Buffer.from(`${f.example}\n`), 7), { file: 'example', format: f.name }))
+        frames.push(fr);
+      expect(
+        frames.map((fr) => fr.error ?? null),
+        f.name,
+      ).toEqual([null]);
       // A host that logs no JSON-RPC: its example is one of its events (the line that starts a server, or for a host
       // that writes none, Codex, a failure to start). Else a summary's method (its text may name it otherwise: rmcp's
       // `ListToolsRequestMethod`), or a message's text (JSON) or parsed value.

@@ -15,7 +15,12 @@ export interface Fixture {
   bytes: Buffer;
 }
 
-const FORMAT_OF_DIR: Record<string, InputFormat> = { ndjson: 'ndjson', envelope: 'envelope', transcript: 'transcript', json: 'json' };
+const FORMAT_OF_DIR: Record<string, InputFormat> = {
+  ndjson: 'ndjson',
+  envelope: 'envelope',
+  transcript: 'transcript',
+  json: 'json',
+};
 
 /** Every fixture, with the format its folder says it is in. */
 export function fixtures(): Fixture[] {
@@ -46,14 +51,21 @@ export function toCrlf(bytes: Buffer): Buffer {
   return Buffer.from(bytes.toString('latin1').replace(/\r?\n/g, '\r\n'), 'latin1');
 }
 
-export async function collect(source: AsyncIterable<Buffer | string>, file: string, format?: InputFormat): Promise<{ frames: Frame[]; format: InputFormat | undefined }> {
+export async function collect(
+  source: AsyncIterable<Buffer | string>,
+  file: string,
+  format?: InputFormat,
+): Promise<{ frames: Frame[]; format: InputFormat | undefined }> {
   const frames: Frame[] = [];
   let detected: InputFormat | undefined;
   for await (const f of readFrames(source, { file, format, onFormat: (x) => (detected = x) })) frames.push(f);
   return { frames, format: detected };
 }
 
-export async function framesOf(bytes: Buffer | string, opts: { file?: string; format?: InputFormat; chunk?: number } = {}): Promise<Frame[]> {
+export async function framesOf(
+  bytes: Buffer | string,
+  opts: { file?: string; format?: InputFormat; chunk?: number } = {},
+): Promise<Frame[]> {
   const buf = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
   return (await collect(chunked(buf, opts.chunk ?? 0), opts.file ?? 'test', opts.format)).frames;
 }
@@ -84,8 +96,15 @@ export function expectLinesCovered(frames: Frame[], bytes: Buffer, skipped: (lin
     }
   });
   for (let n = 1; n <= lines.length; n++) {
-    if (owner[n] === -1) expect(skipped(lines[n - 1]), `line ${n} ${JSON.stringify(lines[n - 1])} is in no frame and is not skippable`).toBe(true);
-    else expect(skipped(lines[n - 1]) && frames[owner[n]].lines === 1, `skippable line ${n} is a frame of its own`).toBe(false);
+    if (owner[n] === -1)
+      expect(
+        skipped(lines[n - 1]),
+        `line ${n} ${JSON.stringify(lines[n - 1])} is in no frame and is not skippable`,
+      ).toBe(true);
+    else
+      expect(skipped(lines[n - 1]) && frames[owner[n]].lines === 1, `skippable line ${n} is a frame of its own`).toBe(
+        false,
+      );
   }
 }
 

@@ -29,7 +29,22 @@ export interface HostExpected {
 }
 
 /** The counts every case is checked on. */
-export const COUNT_FIELDS = ['messages', 'c2s', 's2c', 'requests', 'responses', 'errors', 'notifications', 'pairs', 'truncated', 'summaries', 'events', 'logs', 'sessions', 'servers'] as const;
+export const COUNT_FIELDS = [
+  'messages',
+  'c2s',
+  's2c',
+  'requests',
+  'responses',
+  'errors',
+  'notifications',
+  'pairs',
+  'truncated',
+  'summaries',
+  'events',
+  'logs',
+  'sessions',
+  'servers',
+] as const;
 
 export interface HostCase<E extends HostExpected = HostExpected> {
   /** `<folder>/<file>`. */
@@ -41,10 +56,16 @@ export interface HostCase<E extends HostExpected = HostExpected> {
 }
 
 /** Every file of the folders whose name matches `fixture` (but those `skip` names), sorted, with its `.expect.json`. */
-export function hostCases<E extends HostExpected = HostExpected>(dirs: readonly string[], fixture: RegExp, skip: (name: string) => boolean = () => false): HostCase<E>[] {
+export function hostCases<E extends HostExpected = HostExpected>(
+  dirs: readonly string[],
+  fixture: RegExp,
+  skip: (name: string) => boolean = () => false,
+): HostCase<E>[] {
   const out: HostCase<E>[] = [];
   for (const dir of dirs) {
-    for (const f of readdirSync(join(HOSTS, dir)).filter((n) => fixture.test(n)).sort()) {
+    for (const f of readdirSync(join(HOSTS, dir))
+      .filter((n) => fixture.test(n))
+      .sort()) {
       const name = `${dir}/${f}`;
       if (skip(name)) continue;
       const expected = JSON.parse(readFileSync(join(HOSTS, dir, f.replace(fixture, '.expect.json')), 'utf8')) as E;

@@ -10,7 +10,14 @@ const json = (text: string, chunk = 0) => framesOf(text, { format: 'json', chunk
 describe('json documents', () => {
   test('array.json: each element is a frame spanning its own lines', async () => {
     const frames = await framesOf(fixture('json/array.json'), { file: 'a.json' });
-    expect(spans(frames)).toEqual([[2, 6], [8, 1], [8, 1], [9, 3], [12, 1], [13, 7]]);
+    expect(spans(frames)).toEqual([
+      [2, 6],
+      [8, 1],
+      [8, 1],
+      [9, 3],
+      [12, 1],
+      [13, 7],
+    ]);
     expect(frames.map((f) => f.value)).toEqual([
       { jsonrpc: '2.0', id: 0, method: 'initialize', params: { clientInfo: { name: 'クライアント 🚀' } } },
       { jsonrpc: '2.0', id: 0, result: {} },
@@ -28,25 +35,85 @@ describe('json documents', () => {
   test('records.json: every list under a container key, envelopes mapped like envelope lines; other keys searched', async () => {
     const frames = (await framesOf(fixture('json/records.json'))).map(({ file, ...rest }) => rest);
     expect(frames).toEqual([
-      { line: 5, lines: 5, ts: '2026-11-29T22:00:00.000Z', tsMs: 1795989600000, dir: 'unknown', session: null, text: null, bytes: 0, event: { name: 'start', data: { pid: 1 } } },
-      { line: 10, lines: 5, ts: '2026-11-29T22:20:00.010Z', tsMs: 1795990800010, dir: 'c2s', session: null, text: null, bytes: 40, value: { jsonrpc: '2.0', id: 0, method: 'ping' } },
-      { line: 15, lines: 1, ts: '2026-11-29T22:00:00.030Z', tsMs: 1795989600030, dir: 's2c', session: 's1', text: '{"jsonrpc":"2.0","id":0,"result":{}}', bytes: 36 },
-      { line: 16, lines: 1, ts: null, tsMs: null, dir: 'unknown', session: null, text: null, bytes: 86, value: { jsonrpc: '2.0', method: 'notifications/message', params: { data: 'ünïcödé ✓' } } },
+      {
+        line: 5,
+        lines: 5,
+        ts: '2026-11-29T22:00:00.000Z',
+        tsMs: 1795989600000,
+        dir: 'unknown',
+        session: null,
+        text: null,
+        bytes: 0,
+        event: { name: 'start', data: { pid: 1 } },
+      },
+      {
+        line: 10,
+        lines: 5,
+        ts: '2026-11-29T22:20:00.010Z',
+        tsMs: 1795990800010,
+        dir: 'c2s',
+        session: null,
+        text: null,
+        bytes: 40,
+        value: { jsonrpc: '2.0', id: 0, method: 'ping' },
+      },
+      {
+        line: 15,
+        lines: 1,
+        ts: '2026-11-29T22:00:00.030Z',
+        tsMs: 1795989600030,
+        dir: 's2c',
+        session: 's1',
+        text: '{"jsonrpc":"2.0","id":0,"result":{}}',
+        bytes: 36,
+      },
+      {
+        line: 16,
+        lines: 1,
+        ts: null,
+        tsMs: null,
+        dir: 'unknown',
+        session: null,
+        text: null,
+        bytes: 86,
+        value: { jsonrpc: '2.0', method: 'notifications/message', params: { data: 'ünïcödé ✓' } },
+      },
       // A second list is read too; `trailer.records` is not a top-level list, and `{"x": 1}` in it is no message.
-      { line: 18, lines: 1, ts: null, tsMs: null, dir: 'unknown', session: null, text: null, bytes: 44, value: { jsonrpc: '2.0', id: 99, method: 'ignored' } },
+      {
+        line: 18,
+        lines: 1,
+        ts: null,
+        tsMs: null,
+        dir: 'unknown',
+        session: null,
+        text: null,
+        bytes: 44,
+        value: { jsonrpc: '2.0', id: 99, method: 'ignored' },
+      },
     ]);
   });
 
   test('stream.json: values one after another (jq output); an object without a list is one message', async () => {
     const frames = await framesOf(fixture('json/stream.json'));
-    expect(spans(frames)).toEqual([[1, 5], [6, 5], [12, 5]]);
+    expect(spans(frames)).toEqual([
+      [1, 5],
+      [6, 5],
+      [12, 5],
+    ]);
     expect(frames[0].value).toEqual({ jsonrpc: '2.0', id: 0, method: 'ping' });
-    expect(frames[2]).toMatchObject({ dir: 'c2s', ts: '2026-11-29T22:00:00Z', value: { jsonrpc: '2.0', method: 'notifications/initialized' } });
+    expect(frames[2]).toMatchObject({
+      dir: 'c2s',
+      ts: '2026-11-29T22:00:00Z',
+      value: { jsonrpc: '2.0', method: 'notifications/initialized' },
+    });
   });
 
   test('minified.json: elements on one line share it', async () => {
     const frames = await framesOf(fixture('json/minified.json'));
-    expect(spans(frames)).toEqual([[1, 1], [1, 1]]);
+    expect(spans(frames)).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
     expect(frames[1].value).toEqual({ jsonrpc: '2.0', id: 0, result: { note: 'ok ✓' } });
   });
 
@@ -55,7 +122,9 @@ describe('json documents', () => {
     expect(frames).toHaveLength(2);
     expect(frames[0]).toMatchObject({ line: 2, lines: 1, value: { jsonrpc: '2.0', id: 0, method: 'ping' } });
     expect(frames[1]).toMatchObject({
-      line: 3, lines: 4, text: '  {\n    "jsonrpc": "2.0",\n    "id": 0,\n    "res',
+      line: 3,
+      lines: 4,
+      text: '  {\n    "jsonrpc": "2.0",\n    "id": 0,\n    "res',
       error: 'JSON document ends early at line 6: expected a string value',
     });
   });
@@ -68,7 +137,9 @@ describe('json documents', () => {
       [4, 4, 'not read: follows the JSON syntax error at line 3'],
     ]);
     expect(frames[1].text).toBe('  {"jsonrpc": "2.0", "id": 0 "result": {}},');
-    expect(frames[2].text).toBe('  {"jsonrpc": "2.0", "id": 1, "method": "ping"},\n\n  {"jsonrpc": "2.0", "id": 1, "result": {}}\n]');
+    expect(frames[2].text).toBe(
+      '  {"jsonrpc": "2.0", "id": 1, "method": "ping"},\n\n  {"jsonrpc": "2.0", "id": 1, "result": {}}\n]',
+    );
     expect(frames[1].bytes).toBe(Buffer.byteLength(frames[1].text!));
   });
 
@@ -76,7 +147,10 @@ describe('json documents', () => {
     const text = '[\n{"a":1}, {"b":2} oops\n]\n';
     for (const chunk of [0, 1, 4]) {
       const frames = await json(text, chunk);
-      expect(frames.map((f) => [f.line, f.lines, f.text]), `chunk ${chunk}`).toEqual([
+      expect(
+        frames.map((f) => [f.line, f.lines, f.text]),
+        `chunk ${chunk}`,
+      ).toEqual([
         [2, 1, '{"a":1}, {"b":2} oops'],
         [3, 1, ']'],
       ]);
@@ -86,7 +160,12 @@ describe('json documents', () => {
   test('a missing closing bracket at the end is reported even with no text of its own', async () => {
     const frames = await json('[\n  {"jsonrpc":"2.0","method":"a"}\n');
     expect(frames).toHaveLength(2);
-    expect(frames[1]).toMatchObject({ line: 2, lines: 0, text: '', error: expect.stringMatching(/^JSON document ends early at line 2: /) });
+    expect(frames[1]).toMatchObject({
+      line: 2,
+      lines: 0,
+      text: '',
+      error: expect.stringMatching(/^JSON document ends early at line 2: /),
+    });
   });
 
   test('a top-level scalar is an error frame; the document goes on', async () => {
@@ -99,13 +178,21 @@ describe('json documents', () => {
   });
 
   test('every list under a container key is read; values around them are skipped, not records', async () => {
-    const frames = await json('{"a":{"messages":[1]},"log":[{"jsonrpc":"2.0","method":"x"}],"items":[{"jsonrpc":"2.0","method":"y"}]}');
-    expect(frames.map((f) => f.value)).toEqual([{ jsonrpc: '2.0', method: 'x' }, { jsonrpc: '2.0', method: 'y' }]);
+    const frames = await json(
+      '{"a":{"messages":[1]},"log":[{"jsonrpc":"2.0","method":"x"}],"items":[{"jsonrpc":"2.0","method":"y"}]}',
+    );
+    expect(frames.map((f) => f.value)).toEqual([
+      { jsonrpc: '2.0', method: 'x' },
+      { jsonrpc: '2.0', method: 'y' },
+    ]);
   });
 
   test('a top-level object that holds no message is one record, as it always was (decode reports it)', async () => {
     const frames = await json('{"foo": 1}\n[{"bar": 2}]\n');
-    expect(frames.map((f) => [f.line, f.value])).toEqual([[1, { foo: 1 }], [2, { bar: 2 }]]);
+    expect(frames.map((f) => [f.line, f.value])).toEqual([
+      [1, { foo: 1 }],
+      [2, { bar: 2 }],
+    ]);
   });
 
   test('an empty document gives no frames; an empty list gives none either', async () => {
@@ -119,17 +206,25 @@ describe('json documents', () => {
     const out: Frame[] = [];
     r.push(Buffer.from('[\n{"a":1},\n}\nx1\nx2\nx3\nx4\n'), out);
     r.end(out);
-    expect(out.map((f) => [f.line, f.lines, f.text])).toEqual([
-      [2, 1, undefined],
-      [3, 1, '}'],
-      [4, 3, 'x1\nx2\nx3'],
-      [7, 1, 'x4'],
-    ].map(([line, lines, text]) => [line, lines, text === undefined ? null : text]));
+    expect(out.map((f) => [f.line, f.lines, f.text])).toEqual(
+      [
+        [2, 1, undefined],
+        [3, 1, '}'],
+        [4, 3, 'x1\nx2\nx3'],
+        [7, 1, 'x4'],
+      ].map(([line, lines, text]) => [line, lines, text === undefined ? null : text]),
+    );
   });
 
   test('a BOM and CRLF line endings are handled; line numbers count CRLF lines', async () => {
-    const frames = await json('\uFEFF[\r\n  {"jsonrpc":"2.0",\r\n   "method":"a"},\r\n  {"jsonrpc":"2.0","method":"b"}\r\n]\r\n', 1);
-    expect(spans(frames)).toEqual([[2, 2], [4, 1]]);
+    const frames = await json(
+      '\uFEFF[\r\n  {"jsonrpc":"2.0",\r\n   "method":"a"},\r\n  {"jsonrpc":"2.0","method":"b"}\r\n]\r\n',
+      1,
+    );
+    expect(spans(frames)).toEqual([
+      [2, 2],
+      [4, 1],
+    ]);
   });
 });
 
@@ -171,12 +266,24 @@ describe('json documents: messages under any key', () => {
       },
     };
     const r = read(JSON.stringify(doc, null, 2));
-    expect(r.frames.map((f) => [f.dir, f.ts])).toEqual([['c2s', '2026-03-01T10:00:01.000Z'], ['s2c', '2026-03-01T10:00:01.020Z'], ['unknown', null]]);
+    expect(r.frames.map((f) => [f.dir, f.ts])).toEqual([
+      ['c2s', '2026-03-01T10:00:01.000Z'],
+      ['s2c', '2026-03-01T10:00:01.020Z'],
+      ['unknown', null],
+    ]);
     expect(r.values).toEqual([msg(1, 'tools/list'), { jsonrpc: '2.0', id: 1, result: { tools: [] } }, msg(2)]);
     expect(r.read).toEqual({ '$.session.transcript.turns[*]': 3 });
-    expect(r.skipped).toEqual({ '$.session.id': '1 string', '$.session.started': '1 string', '$.session.transcript.turns[*]': '2 object' });
+    expect(r.skipped).toEqual({
+      '$.session.id': '1 string',
+      '$.session.started': '1 string',
+      '$.session.transcript.turns[*]': '2 object',
+    });
     // Each record spans its own lines.
-    expect(r.frames.map((f) => [f.line, f.lines])).toEqual([[11, 9], [20, 11], [31, 5]]);
+    expect(r.frames.map((f) => [f.line, f.lines])).toEqual([
+      [11, 9],
+      [20, 11],
+      [31, 5],
+    ]);
   });
 
   test('several lists in one document: all read, in document order', () => {
@@ -187,7 +294,13 @@ describe('json documents: messages under any key', () => {
   });
 
   test('the same records whatever the chunking, pretty-printed or on one line', () => {
-    const doc = { meta: { tool: 'x', tags: ['a', 'b'] }, calls: [{ at: 1, request: msg(1), response: res(1) }, { at: 2, request: msg(2), response: res(2) }] };
+    const doc = {
+      meta: { tool: 'x', tags: ['a', 'b'] },
+      calls: [
+        { at: 1, request: msg(1), response: res(1) },
+        { at: 2, request: msg(2), response: res(2) },
+      ],
+    };
     const want = [msg(1), res(1), msg(2), res(2)];
     for (const text of [JSON.stringify(doc), JSON.stringify(doc, null, 2)]) {
       for (const chunk of [0, 1, 3, 7]) expect(read(text, chunk).values, `chunk ${chunk}`).toEqual(want);
@@ -196,7 +309,9 @@ describe('json documents: messages under any key', () => {
 
   test('a message whose params quote a message is one record, whether or not jsonrpc comes first', () => {
     const quoted = { jsonrpc: '2.0', method: 'inner' };
-    expect(read(JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'x', params: { m: quoted } }])).values).toHaveLength(1);
+    expect(read(JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'x', params: { m: quoted } }])).values).toHaveLength(
+      1,
+    );
     const late = { id: 1, method: 'x', params: { m: quoted }, jsonrpc: '2.0' };
     expect(read(JSON.stringify({ calls: [late] })).values).toEqual([late]);
     // An envelope whose message holds another: one record too.
@@ -204,7 +319,14 @@ describe('json documents: messages under any key', () => {
   });
 
   test('a list element that is a container of messages gives its messages', () => {
-    const text = JSON.stringify([{ name: 'first', id: 'conv-1', messages: [msg(1), res(1)] }, { name: 'second', messages: [msg(2)] }], null, 2);
+    const text = JSON.stringify(
+      [
+        { name: 'first', id: 'conv-1', messages: [msg(1), res(1)] },
+        { name: 'second', messages: [msg(2)] },
+      ],
+      null,
+      2,
+    );
     const r = read(text);
     expect(r.values).toEqual([msg(1), res(1), msg(2)]);
     expect(r.read).toEqual({ '$[*].messages[*]': 3 });
@@ -213,7 +335,10 @@ describe('json documents: messages under any key', () => {
   test('a live document gives each message as soon as its line has ended, nested containers or not', () => {
     const r = new JsonDocumentReader('-');
     const out: Frame[] = [];
-    r.push(Buffer.from('{"session": {"id": "s1",\n "turns": [\n  {"jsonrpc": "2.0", "id": 1, "method": "ping"},\n'), out);
+    r.push(
+      Buffer.from('{"session": {"id": "s1",\n "turns": [\n  {"jsonrpc": "2.0", "id": 1, "method": "ping"},\n'),
+      out,
+    );
     expect(out.map((f) => f.value)).toEqual([msg(1)]);
     r.push(Buffer.from('  {"ts": 5, "dir": "s2c", "message": {"jsonrpc": "2.0", "id": 1, "result": {}}}\n'), out);
     expect(out).toHaveLength(2);
@@ -223,7 +348,9 @@ describe('json documents: messages under any key', () => {
   });
 
   test('containers larger than maxBytes are gone through, never assembled: every message read, none oversized', () => {
-    const turns = Array.from({ length: 400 }, (_, i) => (i % 2 === 0 ? { ts: i, dir: 'c2s', message: msg(i) } : res(i - 1)));
+    const turns = Array.from({ length: 400 }, (_, i) =>
+      i % 2 === 0 ? { ts: i, dir: 'c2s', message: msg(i) } : res(i - 1),
+    );
     // The `data` key makes the document look like an envelope: nothing is split off before it has grown past the bound.
     const doc = { meta: { exported: 'yes' }, data: 'export v2', session: { transcript: { turns } }, note: 'end' };
     const text = JSON.stringify(doc, null, 1);
@@ -250,7 +377,15 @@ describe('json documents: messages under any key', () => {
 
   test('a message or envelope over maxBytes inside a container is one oversized record; the rest is read', () => {
     const big = { jsonrpc: '2.0', id: 9, result: { pad: 'z'.repeat(3000) } };
-    const text = JSON.stringify({ capture: { frames: [{ dir: 'c2s', message: msg(1) }, { dir: 's2c', message: big }, { dir: 'c2s', message: msg(2) }] } });
+    const text = JSON.stringify({
+      capture: {
+        frames: [
+          { dir: 'c2s', message: msg(1) },
+          { dir: 's2c', message: big },
+          { dir: 'c2s', message: msg(2) },
+        ],
+      },
+    });
     const r = read(text, 0, 1024);
     expect(r.frames.map((f) => (f.oversized ? 'oversized' : f.value))).toEqual([msg(1), 'oversized', msg(2)]);
   });
@@ -261,4 +396,3 @@ describe('json documents: messages under any key', () => {
     expect(r.frames.map((f) => (f.oversized ? 'too deep' : f.value))).toEqual([msg(1), 'too deep', msg(2)]);
   });
 });
-

@@ -109,7 +109,10 @@ describe('LineSplitter', () => {
     for (const fx of all) {
       const expected = physicalLines(fx.bytes);
       const whole = split(fx.bytes);
-      expect(whole.map((l) => l.text), fx.name).toEqual(expected);
+      expect(
+        whole.map((l) => l.text),
+        fx.name,
+      ).toEqual(expected);
       expect(whole.map((l) => l.line)).toEqual(expected.map((_, i) => i + 1));
       for (const size of [1, 3, 7]) expect(split(fx.bytes, size), `${fx.name} chunk ${size}`).toEqual(whole);
       expect(split(toCrlf(fx.bytes), 3), `${fx.name} CRLF`).toEqual(whole);

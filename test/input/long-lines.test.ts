@@ -57,7 +57,8 @@ function literals(source: string): string[] {
       cut();
     } else if ('()|^$.}'.includes(c)) {
       cut();
-      if (c === '(' && source[i + 1] === '?') i = source[i + 2] === '<' && !'=!'.includes(source[i + 3]!) ? source.indexOf('>', i) : i + 2;
+      if (c === '(' && source[i + 1] === '?')
+        i = source[i + 2] === '<' && !'=!'.includes(source[i + 3]!) ? source.indexOf('>', i) : i + 2;
     } else cur += c;
   }
   cut();
@@ -80,8 +81,23 @@ interface Family {
 
 const run = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length));
 
-function family(format: InputFormat, start: string, filler: string, end: string, opening: boolean, detect: boolean): Family {
-  return { name: `${format} ${JSON.stringify(start)} + ${JSON.stringify(filler)}… + ${JSON.stringify(end)}`, format, filler, end, opening, detect, line: (n) => start + run(filler, n) + end };
+function family(
+  format: InputFormat,
+  start: string,
+  filler: string,
+  end: string,
+  opening: boolean,
+  detect: boolean,
+): Family {
+  return {
+    name: `${format} ${JSON.stringify(start)} + ${JSON.stringify(filler)}… + ${JSON.stringify(end)}`,
+    format,
+    filler,
+    end,
+    opening,
+    detect,
+    line: (n) => start + run(filler, n) + end,
+  };
 }
 
 const HOSTS = fileURLToPath(new URL('../fixtures/hosts/', import.meta.url));
@@ -92,7 +108,12 @@ const HOSTS = fileURLToPath(new URL('../fixtures/hosts/', import.meta.url));
  */
 function hostPrefixes(d: Dialect, json: boolean): string[] {
   const dir = join(HOSTS, d.name);
-  const lines = [d.example, ...readdirSync(dir).filter((f) => !/\.(json|md)$/.test(f)).flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n'))];
+  const lines = [
+    d.example,
+    ...readdirSync(dir)
+      .filter((f) => !/\.(json|md)$/.test(f))
+      .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n')),
+  ];
   const byGrammar = new Map<number, string>();
   for (const line of lines) {
     const h = matchHostLine(d, line);
@@ -139,7 +160,8 @@ function dialectFamilies(d: Dialect, kind: 'prefix' | 'chars' | 'words'): Family
   const markers = new Set(d.markers.map((m) => opening(m.re)));
   const out: Family[] = [];
   if (kind === 'prefix') {
-    for (const start of new Set(hosts.flatMap(cuts))) for (const f of FILLERS) for (const end of ENDS) out.push(family(d.name, start, f, end, false, false));
+    for (const start of new Set(hosts.flatMap(cuts)))
+      for (const f of FILLERS) for (const end of ENDS) out.push(family(d.name, start, f, end, false, false));
     return out;
   }
   const units = kind === 'chars' ? FILLERS : [...words];
@@ -148,7 +170,8 @@ function dialectFamilies(d: Dialect, kind: 'prefix' | 'chars' | 'words'): Family
       const start = host + head;
       // A bare run is the line formats' (baseFamilies).
       if (start === '' && kind === 'chars') continue;
-      for (const f of units) for (const end of ENDS) out.push(family(d.name, start, f, end, host !== '' && markers.has(head), true));
+      for (const f of units)
+        for (const end of ENDS) out.push(family(d.name, start, f, end, host !== '' && markers.has(head), true));
     }
   }
   return out;
@@ -157,14 +180,24 @@ function dialectFamilies(d: Dialect, kind: 'prefix' | 'chars' | 'words'): Family
 /** mcptrace's own line formats: their markers, events, session breaks and JSON openings, then each filler. */
 function baseFamilies(): Family[] {
   const heads: Array<[InputFormat, string]> = [
-    ['transcript', ''], ['transcript', '-> '], ['transcript', '[22:00:00.000] <- '], ['transcript', '!! exit'], ['transcript', '!! '],
-    ['transcript', '=== session '], ['transcript', '22:00:00.000 '], ['ndjson', '{"jsonrpc":"2.0","method":'], ['ndjson', '0'],
+    ['transcript', ''],
+    ['transcript', '-> '],
+    ['transcript', '[22:00:00.000] <- '],
+    ['transcript', '!! exit'],
+    ['transcript', '!! '],
+    ['transcript', '=== session '],
+    ['transcript', '22:00:00.000 '],
+    ['ndjson', '{"jsonrpc":"2.0","method":'],
+    ['ndjson', '0'],
     ['envelope', '{"ts":"2026-01-01T00:00:00Z","dir":"c2s","line":'],
     // A message inside a line (carried.ts): after a label, escaped in a quoted value, after brackets of prose.
-    ['ndjson', 'MCP: SERVER OUTPUT: {"jsonrpc":"2.0","method":'], ['ndjson', 'DEBU request body body="{\\"jsonrpc\\":'],
+    ['ndjson', 'MCP: SERVER OUTPUT: {"jsonrpc":"2.0","method":'],
+    ['ndjson', 'DEBU request body body="{\\"jsonrpc\\":'],
     ['ndjson', '[a [b [c [d [e [f {"jsonrpc":'],
   ];
-  return heads.flatMap(([format, head]) => FILLERS.flatMap((f) => ENDS.map((end) => family(format, head, f, end, head !== '', true))));
+  return heads.flatMap(([format, head]) =>
+    FILLERS.flatMap((f) => ENDS.map((end) => family(format, head, f, end, head !== '', true))),
+  );
 }
 
 /** Reads a line as an input of its own, with its format's reader, and detection judges it. */
@@ -218,7 +251,11 @@ function groups(families: readonly Family[]): Family[][] {
  * on some try, a quadratic one on none: a garbage collection or a busy core during one try made a linear transcript
  * family's step 93 times, once, in a full run). Stops at the first step over RATIO: the next would take minutes.
  */
-function worstStep(families: readonly Family[], lengths: readonly number[], detect: boolean): { ratio: number; at: number; slowest: string } {
+function worstStep(
+  families: readonly Family[],
+  lengths: readonly number[],
+  detect: boolean,
+): { ratio: number; at: number; slowest: string } {
   let worst = { ratio: 0, at: 0, slowest: '' };
   cpuTimes(families, lengths[0]!, detect); // warm up
   for (let k = 1; k < lengths.length; k++) {
@@ -241,7 +278,8 @@ function worstStep(families: readonly Family[], lengths: readonly number[], dete
 }
 
 const KB = 1000;
-const why = (r: { at: number; slowest: string }, n: number) => `${n} lines, step to ${r.at} characters; slowest: ${r.slowest}`;
+const why = (r: { at: number; slowest: string }, n: number) =>
+  `${n} lines, step to ${r.at} characters; slowest: ${r.slowest}`;
 
 describe('time linear in the length of a line', () => {
   const four = new Set([' ', '[', '"', ':']);
@@ -272,7 +310,9 @@ describe('time linear in the length of a line', () => {
   });
 
   test('every reader, a 1 MB line against a 100 KB line: spaces, brackets, quotes, colons after each message marker', () => {
-    const families = [...DIALECTS.flatMap((d) => dialectFamilies(d, 'chars')), ...baseFamilies()].filter((f) => f.opening && four.has(f.filler) && f.end === 'x');
+    const families = [...DIALECTS.flatMap((d) => dialectFamilies(d, 'chars')), ...baseFamilies()].filter(
+      (f) => f.opening && four.has(f.filler) && f.end === 'x',
+    );
     // The steps before 100 KB find a quadratic pattern in a second, where a 1 MB line of it would take minutes.
     const r = worstStep(families, [KB, 10 * KB, 100 * KB, 1000 * KB], false);
     expect(r.ratio, why(r, families.length)).toBeLessThan(RATIO);

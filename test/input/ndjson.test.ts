@@ -47,7 +47,9 @@ describe('ndjson', () => {
   });
 
   test('a `#` comment line is skipped, in a stream of messages too', async () => {
-    const frames = await framesOf('# recorded 2026-11-29\n{"jsonrpc":"2.0","method":"x"}\n  # indented\n', { format: 'ndjson' });
+    const frames = await framesOf('# recorded 2026-11-29\n{"jsonrpc":"2.0","method":"x"}\n  # indented\n', {
+      format: 'ndjson',
+    });
     expect(frames.map((f) => [f.line, f.text])).toEqual([[2, '{"jsonrpc":"2.0","method":"x"}']]);
   });
 
@@ -86,6 +88,8 @@ describe('ndjson', () => {
     expect(frames[10].log?.level).toBe('info'); // pino's number
     // A message in the stream does not make the text around it messages: the same lines are read the same way.
     const wire = await framesOf(`{"jsonrpc":"2.0","method":"x"}\n${text}\n`);
-    expect(wire.slice(1).map((f) => [f.line - 1, f.log?.text ?? null, f.text])).toEqual(frames.map((f) => [f.line, f.log?.text ?? null, f.text]));
+    expect(wire.slice(1).map((f) => [f.line - 1, f.log?.text ?? null, f.text])).toEqual(
+      frames.map((f) => [f.line, f.log?.text ?? null, f.text]),
+    );
   });
 });

@@ -26,13 +26,15 @@ async function read(bytes: Buffer, again: boolean, format?: InputFormat): Promis
     return chunked(bytes, 4096);
   };
   for await (const f of readFrames(chunked(bytes, 4096), {
-    file: 'f', format,
+    file: 'f',
+    format,
     reread: again ? reread : undefined,
     onFormat: (x) => (r.format = x),
     onDetect: (d) => (r.detected = d.format),
     onNote: (t) => r.notes.push(t),
     onEnd: (e) => (r.lines = e.lines),
-  })) r.frames.push(f);
+  }))
+    r.frames.push(f);
   return r;
 }
 
@@ -53,12 +55,17 @@ describe('another reading when the detected format finds no message', () => {
     const stdin = await read(bytes, false);
     expect(stdin.format).toBe('json');
     expect(messages(stdin.frames)).toEqual([]);
-    expect(stdin.notes).toEqual(['its detected format, json, found no MCP message; its start read as ndjson holds some: try --input-format ndjson']);
+    expect(stdin.notes).toEqual([
+      'its detected format, json, found no MCP message; its start read as ndjson holds some: try --input-format ndjson',
+    ]);
   });
 
   test("a Claude Desktop log whose server's mcp-remote lines outnumber the host's: the runner-up dialect reads its message", async () => {
     // Lines 21–24 of the capture: one `Message from client` line of Claude Desktop, three of mcp-remote's stderr.
-    const lines = hostFixture('failures/mcp-remote/claude-desktop-mcp-remote-session-not-found.log').toString().split('\n').slice(20, 24);
+    const lines = hostFixture('failures/mcp-remote/claude-desktop-mcp-remote-session-not-found.log')
+      .toString()
+      .split('\n')
+      .slice(20, 24);
     const bytes = Buffer.from(`${lines.join('\n')}\n`);
     const file = await read(bytes, true);
     expect(file.detected).toBe('mcp-remote');
@@ -67,7 +74,9 @@ describe('another reading when the detected format finds no message', () => {
     expect(file.notes).toEqual(['read as claude-desktop: its detected format, mcp-remote, found no MCP message in it']);
     const stdin = await read(bytes, false);
     expect([stdin.format, messages(stdin.frames).length]).toEqual(['mcp-remote', 0]);
-    expect(stdin.notes).toEqual(['its detected format, mcp-remote, found no MCP message; its start read as claude-desktop holds some: try --input-format claude-desktop']);
+    expect(stdin.notes).toEqual([
+      'its detected format, mcp-remote, found no MCP message; its start read as claude-desktop holds some: try --input-format claude-desktop',
+    ]);
   });
 
   test("a host's log whose dialect finds its events but no message keeps them; a note names the line reading", async () => {
@@ -75,7 +84,9 @@ describe('another reading when the detected format finds no message', () => {
     const file = await read(bytes, true);
     expect(file.format).toBe('librechat');
     expect(file.frames).toEqual((await read(bytes, false, 'librechat')).frames);
-    expect(file.notes).toEqual(['its detected format, librechat, found its events but no MCP message; --input-format ndjson reads messages in it']);
+    expect(file.notes).toEqual([
+      'its detected format, librechat, found its events but no MCP message; --input-format ndjson reads messages in it',
+    ]);
   });
 
   test('a log whose detected format finds messages is read once, its frames as they were', async () => {
@@ -88,7 +99,10 @@ describe('another reading when the detected format finds no message', () => {
 
   test('past the frames held back, a message found late has the file read once more, whole, as detected', async () => {
     const head = hostFixture('hosts/mcp-remote/g1-no-pid.log').toString().split('\n');
-    const stderr = Array.from({ length: HELD_CHARS / 1000 + 10 }, (_, i) => `Using automatically selected callback port: ${i} ${'x'.repeat(1000)}`);
+    const stderr = Array.from(
+      { length: HELD_CHARS / 1000 + 10 },
+      (_, i) => `Using automatically selected callback port: ${i} ${'x'.repeat(1000)}`,
+    );
     const bytes = Buffer.from([...head.slice(0, 6), ...stderr, ...head.slice(6)].join('\n'));
     const file = await read(bytes, true);
     expect(file.detected).toBe('mcp-remote');
@@ -99,7 +113,13 @@ describe('another reading when the detected format finds no message', () => {
   });
 
   test('a log no reading finds a message in is read as detected, at most MAX_OTHER_READINGS + 1 times more', async () => {
-    const bytes = Buffer.from(Array.from({ length: HELD_CHARS / 1000 + 10 }, (_, i) => `2026-03-02T08:58:40.236Z [kb] [info] Server started and connected successfully ${i} ${'x'.repeat(1000)}`).join('\n'));
+    const bytes = Buffer.from(
+      Array.from(
+        { length: HELD_CHARS / 1000 + 10 },
+        (_, i) =>
+          `2026-03-02T08:58:40.236Z [kb] [info] Server started and connected successfully ${i} ${'x'.repeat(1000)}`,
+      ).join('\n'),
+    );
     const file = await read(bytes, true);
     expect(file.rereads).toBeLessThanOrEqual(MAX_OTHER_READINGS + 1);
     expect(file.format).toBe(file.detected);

@@ -59,18 +59,32 @@ describe('readers', () => {
 
   test.each([
     ['ndjson', `{"jsonrpc":"2.0","id":1,"method":"ping"}\n${long}\n{"jsonrpc":"2.0","id":2,"method":"ping"}\n`, 2],
-    ['envelope', `{"dir":"c2s","message":{"jsonrpc":"2.0","id":1,"method":"ping"}}\n{"dir":"s2c","message":${long}}\n{"dir":"c2s","message":{"jsonrpc":"2.0","id":2,"method":"ping"}}\n`, 2],
-    ['transcript', `-> {"jsonrpc":"2.0","id":1,"method":"ping"}\n<- ${long}\n-> {"jsonrpc":"2.0","id":2,"method":"ping"}\n`, 2],
+    [
+      'envelope',
+      `{"dir":"c2s","message":{"jsonrpc":"2.0","id":1,"method":"ping"}}\n{"dir":"s2c","message":${long}}\n{"dir":"c2s","message":{"jsonrpc":"2.0","id":2,"method":"ping"}}\n`,
+      2,
+    ],
+    [
+      'transcript',
+      `-> {"jsonrpc":"2.0","id":1,"method":"ping"}\n<- ${long}\n-> {"jsonrpc":"2.0","id":2,"method":"ping"}\n`,
+      2,
+    ],
   ] as const)('%s: an oversized line is an oversized record of its own', async (format, text, line) => {
     const out: Frame[] = [];
     async function* src() {
       for (let i = 0; i < text.length; i += 7) yield Buffer.from(text.slice(i, i + 7));
     }
     for await (const f of readFrames(src(), { file: 't', format, maxMessageBytes: 100 })) out.push(f);
-    expect(out.map((f) => [f.line, f.lines, f.oversized ?? false])).toEqual([[1, 1, false], [line, 1, true], [3, 1, false]]);
+    expect(out.map((f) => [f.line, f.lines, f.oversized ?? false])).toEqual([
+      [1, 1, false],
+      [line, 1, true],
+      [3, 1, false],
+    ]);
     const big = out[1];
     expect(big.bytes).toBe(Buffer.byteLength(text.split('\n')[1]));
-    expect(big.error).toMatch(/^line of \d+ bytes is larger than --max-message-bytes \(100\): only its first 100 bytes are kept$/);
+    expect(big.error).toMatch(
+      /^line of \d+ bytes is larger than --max-message-bytes \(100\): only its first 100 bytes are kept$/,
+    );
     if (format === 'transcript') expect(big.dir).toBe('s2c');
     const [d] = decodeFrame(big);
     expect(d).toMatchObject({ kind: 'invalid', problem: { rule: 'oversized' } });
@@ -79,7 +93,12 @@ describe('readers', () => {
   test('json document: an element over the limit is not assembled', () => {
     const r = new JsonDocumentReader('d', { maxBytes: 100 });
     const out: Frame[] = [];
-    r.push(Buffer.from(`[\n{"jsonrpc":"2.0","id":1,"method":"ping"},\n${long},\n{"jsonrpc":"2.0","id":2,"method":"ping"}\n]\n`), out);
+    r.push(
+      Buffer.from(
+        `[\n{"jsonrpc":"2.0","id":1,"method":"ping"},\n${long},\n{"jsonrpc":"2.0","id":2,"method":"ping"}\n]\n`,
+      ),
+      out,
+    );
     r.end(out);
     expect(out.map((f) => [f.line, f.oversized ?? false, f.error ?? null])).toEqual([
       [2, false, null],
@@ -94,7 +113,12 @@ describe('readers', () => {
     const r = new JsonDocumentReader('d');
     const out: Frame[] = [];
     const deep = '['.repeat(2000) + ']'.repeat(2000);
-    r.push(Buffer.from(`[{"jsonrpc":"2.0","id":3,"method":"x","params":${deep}},\n{"jsonrpc":"2.0","id":2,"method":"ping"}]`), out);
+    r.push(
+      Buffer.from(
+        `[{"jsonrpc":"2.0","id":3,"method":"x","params":${deep}},\n{"jsonrpc":"2.0","id":2,"method":"ping"}]`,
+      ),
+      out,
+    );
     r.end(out);
     expect(out.map((f) => [f.line, f.oversized ?? false, f.error ?? null])).toEqual([
       [1, true, 'JSON nested more than 1000 levels deep: not read as a message'],

@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { linePieces, type Piece, type PieceOptions } from '../../src/input/lines/pieces.js';
 import { lazyTempDir } from '../helpers/temp.js';
-import { cutRule, isInitializeRequest, isNamedSessionBreak, isUnkeyedStart, type CutFormat } from '../../src/session/cuts.js';
+import {
+  cutRule,
+  isInitializeRequest,
+  isNamedSessionBreak,
+  isUnkeyedStart,
+  type CutFormat,
+} from '../../src/session/cuts.js';
 
 /** The pieces of a file in a format, as `--jobs` cuts it. */
 const pieces = (format: CutFormat) => (path: string, size: number, opts: Omit<PieceOptions, 'needles' | 'cutAt'>) =>
@@ -63,9 +69,15 @@ describe('raw NDJSON pieces', () => {
 
   it('makes no piece smaller than minBytes (one piece: the whole file)', async () => {
     const { path, bytes } = file('small.ndjson', SAMPLE.repeat(4));
-    expect(await ndjsonPieces(path, bytes.length, { parts: 8, minBytes: bytes.length })).toEqual([{ start: 0, end: Infinity, firstLine: 1 }]);
-    expect(await ndjsonPieces(path, bytes.length, { parts: 8, minBytes: Math.floor(bytes.length / 2) + 1 })).toEqual([{ start: 0, end: Infinity, firstLine: 1 }]);
-    expect(await ndjsonPieces(path, bytes.length, { parts: 8, minBytes: Math.floor(bytes.length / 3) })).toHaveLength(3);
+    expect(await ndjsonPieces(path, bytes.length, { parts: 8, minBytes: bytes.length })).toEqual([
+      { start: 0, end: Infinity, firstLine: 1 },
+    ]);
+    expect(await ndjsonPieces(path, bytes.length, { parts: 8, minBytes: Math.floor(bytes.length / 2) + 1 })).toEqual([
+      { start: 0, end: Infinity, firstLine: 1 },
+    ]);
+    expect(await ndjsonPieces(path, bytes.length, { parts: 8, minBytes: Math.floor(bytes.length / 3) })).toHaveLength(
+      3,
+    );
   });
 
   it('does not cut at lines that name initialize without being its request', async () => {
@@ -91,7 +103,12 @@ describe('raw NDJSON pieces', () => {
     // Without the size bound the long initialize line is a request too: each cut is the first request past its share.
     const unbounded = await ndjsonPieces(path, bytes.length, { parts: 4, minBytes: 10 });
     expectSound(unbounded, bytes);
-    expect(unbounded.map((p) => p.firstLine)).toEqual([1, 1 + decoys.length, 1 + 2 * decoys.length, 2 + 3 * decoys.length]);
+    expect(unbounded.map((p) => p.firstLine)).toEqual([
+      1,
+      1 + decoys.length,
+      1 + 2 * decoys.length,
+      2 + 3 * decoys.length,
+    ]);
   });
 
   it('counts CRLF lines and a cut line ending in CR like the reader', async () => {
@@ -102,9 +119,13 @@ describe('raw NDJSON pieces', () => {
   });
 
   it('one piece when no initialize request comes where a cut is wanted', async () => {
-    const body = SAMPLE.split('\n').filter((l) => !l.includes('"initialize"')).join('\n');
+    const body = SAMPLE.split('\n')
+      .filter((l) => !l.includes('"initialize"'))
+      .join('\n');
     const { path, bytes } = file('one-session.ndjson', SAMPLE + body.repeat(20));
-    expect(await ndjsonPieces(path, bytes.length, { parts: 4, minBytes: 1000 })).toEqual([{ start: 0, end: Infinity, firstLine: 1 }]);
+    expect(await ndjsonPieces(path, bytes.length, { parts: 4, minBytes: 1000 })).toEqual([
+      { start: 0, end: Infinity, firstLine: 1 },
+    ]);
   });
 });
 
@@ -125,20 +146,27 @@ describe('envelope pieces', () => {
     expect(isUnkeyedStart('{"ts":"2026-11-30T00:13:15.395Z","event":"spawn"}')).toBe(true);
     expect(isUnkeyedStart('{"ts":"2026-11-30T00:13:15.395Z","event":"start","session":"a"}')).toBe(false); // keyed
     expect(isUnkeyedStart('{"ts":"2026-11-30T00:13:15.395Z","event":"exit","code":0}')).toBe(false);
-    expect(isUnkeyedStart('{"ts":"2026-11-30T00:13:15.395Z","dir":"c2s","line":"{\\"method\\":\\"start\\"}"}')).toBe(false); // a message
+    expect(isUnkeyedStart('{"ts":"2026-11-30T00:13:15.395Z","dir":"c2s","line":"{\\"method\\":\\"start\\"}"}')).toBe(
+      false,
+    ); // a message
     expect(isUnkeyedStart('{"event":"start"')).toBe(false); // not JSON
   });
 });
-
 
 describe('transcript pieces', () => {
   // The sample transcript is one named session, pretty-printed over many lines; renamed per copy, as sessions of one
   // transcript are.
   const TRANSCRIPT = readFileSync('samples/everything.transcript.txt', 'utf8');
-  const copies = (n: number) => Array.from({ length: n }, (_, i) => TRANSCRIPT.replace('=== session everything ===', `=== session everything-${i} ===`)).join('');
+  const copies = (n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      TRANSCRIPT.replace('=== session everything ===', `=== session everything-${i} ===`),
+    ).join('');
 
   it('cuts a transcript of many sessions at their session breaks, CRLF too', async () => {
-    for (const [name, text] of [['lf', copies(30)], ['crlf', copies(30).replaceAll('\n', '\r\n')]]) {
+    for (const [name, text] of [
+      ['lf', copies(30)],
+      ['crlf', copies(30).replaceAll('\n', '\r\n')],
+    ]) {
       const { path, bytes } = file(`sessions-${name}.txt`, text);
       for (const parts of [2, 3, 5]) {
         const got = await transcriptPieces(path, bytes.length, { parts, minBytes: 1000 });
@@ -151,7 +179,11 @@ describe('transcript pieces', () => {
   it('gives each piece the days the file has counted by its first clock time, as sampled on the way', async () => {
     // Sessions at 23 h, then past midnight at 00 h: a piece that starts after midnight counts from one day on.
     const hours = Array.from({ length: 40 }, (_, i) => (i < 15 ? '23' : '00'));
-    const text = hours.map((h, i) => TRANSCRIPT.replace('=== session everything ===', `=== session s-${i} ===`).replace(/^\[00:/gm, `[${h}:`)).join('');
+    const text = hours
+      .map((h, i) =>
+        TRANSCRIPT.replace('=== session everything ===', `=== session s-${i} ===`).replace(/^\[00:/gm, `[${h}:`),
+      )
+      .join('');
     const { path, bytes } = file('midnight.txt', text);
     expect(bytes.length).toBeGreaterThan(2 * 1024 * 1024); // the samples come from more than one block
     const got = await transcriptPieces(path, bytes.length, { parts: 4, minBytes: 1000 });
@@ -161,15 +193,24 @@ describe('transcript pieces', () => {
     expect(got.filter((p) => p.clockOffset === 86_400_000).length).toBeGreaterThan(0);
     // No clock times (the envelope sample's are ISO times): no days to give.
     const env = file('iso.envelope.ndjson', readFileSync('samples/everything.envelope.ndjson', 'utf8').repeat(30));
-    expect((await envelopePieces(env.path, env.bytes.length, { parts: 3, minBytes: 1000 })).map((p) => p.clockOffset)).toEqual([undefined, undefined, undefined]);
+    expect(
+      (await envelopePieces(env.path, env.bytes.length, { parts: 3, minBytes: 1000 })).map((p) => p.clockOffset),
+    ).toEqual([undefined, undefined, undefined]);
   });
 
   it('does not cut where a session break has no name, or only a JSON string or a comment looks like one', async () => {
     const unnamed = copies(1) + TRANSCRIPT.replace('=== session everything ===', '=== session ===').repeat(20);
-    const decoys = copies(1) + TRANSCRIPT.replace('=== session everything ===', '# === session everything ===\n[00:00:00.000] -> {"jsonrpc":"2.0","method":"x","params":{"t":"=== session a ==="}}').repeat(20);
+    const decoys =
+      copies(1) +
+      TRANSCRIPT.replace(
+        '=== session everything ===',
+        '# === session everything ===\n[00:00:00.000] -> {"jsonrpc":"2.0","method":"x","params":{"t":"=== session a ==="}}',
+      ).repeat(20);
     for (const text of [unnamed, decoys]) {
       const { path, bytes } = file('decoys.txt', text);
-      expect(await transcriptPieces(path, bytes.length, { parts: 3, minBytes: 1000 })).toEqual([{ start: 0, end: Infinity, firstLine: 1 }]);
+      expect(await transcriptPieces(path, bytes.length, { parts: 3, minBytes: 1000 })).toEqual([
+        { start: 0, end: Infinity, firstLine: 1 },
+      ]);
     }
   });
 });

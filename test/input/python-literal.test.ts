@@ -45,7 +45,9 @@ function pyRepr(v: unknown): string {
   if (typeof v === 'number') return String(v);
   if (typeof v === 'string') return strRepr(v);
   if (Array.isArray(v)) return `[${v.map(pyRepr).join(', ')}]`;
-  return `{${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${strRepr(k)}: ${pyRepr(x)}`).join(', ')}}`;
+  return `{${Object.entries(v as Record<string, unknown>)
+    .map(([k, x]) => `${strRepr(k)}: ${pyRepr(x)}`)
+    .join(', ')}}`;
 }
 
 const json = fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
@@ -54,39 +56,80 @@ const value = (t: string) => readPythonRepr(t)?.value;
 
 describe('readPythonRepr', () => {
   it('reads the SDK message models: a None field is absent from the message, a dict None is null', () => {
-    expect(value("root=JSONRPCRequest(method='tools/list', params=None, jsonrpc='2.0', id=1)")).toEqual({ method: 'tools/list', jsonrpc: '2.0', id: 1 });
-    expect(value("root=JSONRPCNotification(method='notifications/initialized', params=None, jsonrpc='2.0')")).toEqual({ method: 'notifications/initialized', jsonrpc: '2.0' });
-    expect(value("root=JSONRPCResponse(jsonrpc='2.0', id='a', result={'cursor': None, 'ok': True, 'n': 1e-05, 'xs': [1, 2.5, -3], 't': (1,)})")).toEqual({
-      jsonrpc: '2.0', id: 'a', result: { cursor: null, ok: true, n: 1e-5, xs: [1, 2.5, -3], t: [1] },
+    expect(value("root=JSONRPCRequest(method='tools/list', params=None, jsonrpc='2.0', id=1)")).toEqual({
+      method: 'tools/list',
+      jsonrpc: '2.0',
+      id: 1,
     });
-    expect(value("root=JSONRPCError(jsonrpc='2.0', id=3, error=ErrorData(code=-32602, message='Unknown tool: x', data=None))")).toEqual({
-      jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'Unknown tool: x' },
+    expect(value("root=JSONRPCNotification(method='notifications/initialized', params=None, jsonrpc='2.0')")).toEqual({
+      method: 'notifications/initialized',
+      jsonrpc: '2.0',
+    });
+    expect(
+      value(
+        "root=JSONRPCResponse(jsonrpc='2.0', id='a', result={'cursor': None, 'ok': True, 'n': 1e-05, 'xs': [1, 2.5, -3], 't': (1,)})",
+      ),
+    ).toEqual({
+      jsonrpc: '2.0',
+      id: 'a',
+      result: { cursor: null, ok: true, n: 1e-5, xs: [1, 2.5, -3], t: [1] },
+    });
+    expect(
+      value(
+        "root=JSONRPCError(jsonrpc='2.0', id=3, error=ErrorData(code=-32602, message='Unknown tool: x', data=None))",
+      ),
+    ).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32602, message: 'Unknown tool: x' },
     });
   });
 
   it('unwraps root models, reads repr and str forms, and a one-argument call as its argument', () => {
-    expect(value("SessionMessage(message=JSONRPCMessage(root=JSONRPCRequest(method='ping', params=None, jsonrpc='2.0', id=0)), metadata=None)")).toEqual({
+    expect(
+      value(
+        "SessionMessage(message=JSONRPCMessage(root=JSONRPCRequest(method='ping', params=None, jsonrpc='2.0', id=0)), metadata=None)",
+      ),
+    ).toEqual({
       message: { method: 'ping', jsonrpc: '2.0', id: 0 },
     });
-    expect(value("JSONRPCRequest(method='resources/read', params={'uri': AnyUrl('file:///a b')}, jsonrpc='2.0', id=2)")).toEqual({
-      method: 'resources/read', params: { uri: 'file:///a b' }, jsonrpc: '2.0', id: 2,
+    expect(
+      value("JSONRPCRequest(method='resources/read', params={'uri': AnyUrl('file:///a b')}, jsonrpc='2.0', id=2)"),
+    ).toEqual({
+      method: 'resources/read',
+      params: { uri: 'file:///a b' },
+      jsonrpc: '2.0',
+      id: 2,
     });
     expect(value("a=1 b='two words' c=None")).toEqual({ a: 1, b: 'two words' });
   });
 
   it('undoes Python string escapes and both quotes; a bytes value is its UTF-8 text', () => {
-    expect(value(String.raw`['it\'s', "it's", 'tab\there\n', '\x00\x7f', '\u2028\U0001f600', 'back\\slash', 'é 中', '\ud800', '\101']`)).toEqual([
-      "it's", "it's", 'tab\there\n', '\u0000\u007f', '\u2028😀', 'back\\slash', 'é 中', '\ud800', 'A',
-    ]);
+    expect(
+      value(
+        String.raw`['it\'s', "it's", 'tab\there\n', '\x00\x7f', '\u2028\U0001f600', 'back\\slash', 'é 中', '\ud800', '\101']`,
+      ),
+    ).toEqual(["it's", "it's", 'tab\there\n', '\u0000\u007f', '\u2028😀', 'back\\slash', 'é 中', '\ud800', 'A']);
     expect(value(String.raw`{'body': b'caf\xc3\xa9'}`)).toEqual({ body: 'café' });
   });
 
   it('leaves a value with no JSON form (inf, nan, an object printed `<… at 0x…>`) out of a model, and null in a dict or list', () => {
-    expect(value("M(a=inf, b=<starlette.requests.Request object at 0x7f>, c={'d': nan, 'e': [-inf, <a <b>>]})")).toEqual({ c: { d: null, e: [null, null] } });
+    expect(
+      value("M(a=inf, b=<starlette.requests.Request object at 0x7f>, c={'d': nan, 'e': [-inf, <a <b>>]})"),
+    ).toEqual({ c: { d: null, e: [null, null] } });
   });
 
   it('is null for text that is not a Python literal', () => {
-    for (const t of ['root=', '<mcp.shared.session.RequestResponder object at 0x7f0e>', "root=JSONRPCRequest(method='x'", "{'a': 1} trailing", "'open", "f(a=1 b=2)", String.raw`'\x4'`, String.raw`'\U00110000'`]) {
+    for (const t of [
+      'root=',
+      '<mcp.shared.session.RequestResponder object at 0x7f0e>',
+      "root=JSONRPCRequest(method='x'",
+      "{'a': 1} trailing",
+      "'open",
+      'f(a=1 b=2)',
+      String.raw`'\x4'`,
+      String.raw`'\U00110000'`,
+    ]) {
       expect(readPythonRepr(t), t).toBeNull();
     }
     expect(readPythonRepr('['.repeat(5000) + ']'.repeat(5000))).toBeNull();
@@ -95,7 +138,9 @@ describe('readPythonRepr', () => {
 
 describe('readPythonBytes', () => {
   it('decodes a bytes literal, or only its inside, as UTF-8', () => {
-    expect(readPythonBytes(String.raw`b'{"method":"x","params":{"t":"\xe2\x80\x93 it\'s \\"}}'`)).toBe(String.raw`{"method":"x","params":{"t":"– it's \"}}`);
+    expect(readPythonBytes(String.raw`b'{"method":"x","params":{"t":"\xe2\x80\x93 it\'s \\"}}'`)).toBe(
+      String.raw`{"method":"x","params":{"t":"– it's \"}}`,
+    );
     expect(readPythonBytes(`b"it's"`)).toBe("it's");
     expect(readPythonBytes(String.raw`{"a":"\xc3\xa9\r\n"}`)).toBe('{"a":"é\r\n"}');
     expect(readPythonBytes('plain')).toBe('plain');
@@ -103,17 +148,19 @@ describe('readPythonBytes', () => {
 
   it('is null for a broken escape', () => {
     expect(readPythonBytes(String.raw`b'\x4'`)).toBeNull();
-    expect(readPythonBytes('b\'a\\')).toBeNull();
+    expect(readPythonBytes("b'a\\")).toBeNull();
   });
 });
 
 describe('bytes literals against repr(bytes)', () => {
   it('gives back the text whose UTF-8 repr(bytes) printed, for any text: the literal, or its inside when it is not one', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (s) => {
-      const text = Buffer.from(s, 'utf8').toString('utf8');
-      expect(readPythonBytes(`b'${bytesRepr(text)}'`)).toBe(text);
-      if (!/^b(?:'.*'|".*")$/s.test(text)) expect(readPythonBytes(bytesRepr(text))).toBe(text);
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (s) => {
+        const text = Buffer.from(s, 'utf8').toString('utf8');
+        expect(readPythonBytes(`b'${bytesRepr(text)}'`)).toBe(text);
+        if (!/^b(?:'.*'|".*")$/s.test(text)) expect(readPythonBytes(bytesRepr(text))).toBe(text);
+      }),
+    );
   });
 
   it('a malformed or unknown escape is no text (repr(bytes) writes neither); a text that is not JSON is kept as it is', () => {
@@ -126,21 +173,43 @@ describe('bytes literals against repr(bytes)', () => {
 
 describe('pydantic reprs', () => {
   it('reads back any params and id of a request in SDK 1.x (`root=`), 1.8+ (`SessionMessage`) and 2.x (`field=value`) forms', () => {
-    fc.assert(fc.property(fc.dictionary(fc.string({ maxLength: 6 }), json, { maxKeys: 4 }), fc.oneof(fc.integer(), fc.string({ maxLength: 8 })), (params, id) => {
-      const p = pyRepr(params);
-      const i = pyRepr(id);
-      const expected = { method: 'tools/call', params, jsonrpc: '2.0', id };
-      expect(pydanticMessage(`root=JSONRPCRequest(method='tools/call', params=${p}, jsonrpc='2.0', id=${i})`)).toEqual(expected);
-      expect(pydanticMessage(`SessionMessage(message=JSONRPCMessage(root=JSONRPCRequest(method='tools/call', params=${p}, jsonrpc='2.0', id=${i})), metadata=None)`)).toEqual(expected);
-      expect(pydanticMessage(`method='tools/call' params=${p} jsonrpc='2.0' id=${i}`)).toEqual(expected);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ maxLength: 6 }), json, { maxKeys: 4 }),
+        fc.oneof(fc.integer(), fc.string({ maxLength: 8 })),
+        (params, id) => {
+          const p = pyRepr(params);
+          const i = pyRepr(id);
+          const expected = { method: 'tools/call', params, jsonrpc: '2.0', id };
+          expect(
+            pydanticMessage(`root=JSONRPCRequest(method='tools/call', params=${p}, jsonrpc='2.0', id=${i})`),
+          ).toEqual(expected);
+          expect(
+            pydanticMessage(
+              `SessionMessage(message=JSONRPCMessage(root=JSONRPCRequest(method='tools/call', params=${p}, jsonrpc='2.0', id=${i})), metadata=None)`,
+            ),
+          ).toEqual(expected);
+          expect(pydanticMessage(`method='tools/call' params=${p} jsonrpc='2.0' id=${i}`)).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('a `__proto__` key is a member, as JSON.parse reads it', () => {
-    expect(pydanticMessage("root=JSONRPCRequest(method='x', params={'__proto__': {'a': 1}}, jsonrpc='2.0', id=1)")).toEqual(JSON.parse('{"method":"x","params":{"__proto__":{"a":1}},"jsonrpc":"2.0","id":1}'));
+    expect(
+      pydanticMessage("root=JSONRPCRequest(method='x', params={'__proto__': {'a': 1}}, jsonrpc='2.0', id=1)"),
+    ).toEqual(JSON.parse('{"method":"x","params":{"__proto__":{"a":1}},"jsonrpc":"2.0","id":1}'));
   });
 
   it('unreadable text is no message: an unclosed call, a bare name, text after the value, no jsonrpc object', () => {
-    for (const t of ["root=JSONRPCRequest(method='x'", 'root=Unknown', "root=JSONRPCRequest(method='x', jsonrpc='2.0') extra", "{'a': 1}", '']) expect(pydanticMessage(t), t).toBeNull();
+    for (const t of [
+      "root=JSONRPCRequest(method='x'",
+      'root=Unknown',
+      "root=JSONRPCRequest(method='x', jsonrpc='2.0') extra",
+      "{'a': 1}",
+      '',
+    ])
+      expect(pydanticMessage(t), t).toBeNull();
   });
 });

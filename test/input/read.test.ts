@@ -6,7 +6,10 @@ import { chunked, fixture } from './helpers.js';
 describe('readFrames', () => {
   test('tells the detected format once, before the first frame, and stamps the file name on every frame', async () => {
     const events: string[] = [];
-    for await (const f of readFrames(chunked(fixture('transcript/session.txt'), 64), { file: 'cap.txt', onFormat: (fmt) => events.push(`format:${fmt}`) })) {
+    for await (const f of readFrames(chunked(fixture('transcript/session.txt'), 64), {
+      file: 'cap.txt',
+      onFormat: (fmt) => events.push(`format:${fmt}`),
+    })) {
       events.push(`frame:${f.file}`);
     }
     expect(events[0]).toBe('format:transcript');

@@ -27,7 +27,9 @@ describe('samples', () => {
     }
     for (const other of [tr, doc]) {
       expect(msgs(other).map((f) => f.dir)).toEqual(msgs(env).map((f) => f.dir));
-      expect(other.filter((f) => f.event && f.event.name !== 'session').map((f) => f.event)).toEqual(env.filter((f) => f.event).map((f) => f.event));
+      expect(other.filter((f) => f.event && f.event.name !== 'session').map((f) => f.event)).toEqual(
+        env.filter((f) => f.event).map((f) => f.event),
+      );
     }
     // The transcript's clock times are the envelope's ISO times of day.
     expect(msgs(tr).map((f) => f.ts)).toEqual(msgs(env).map((f) => f.ts!.slice(11, 23)));

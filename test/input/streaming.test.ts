@@ -22,7 +22,9 @@ function gated(chunks: string[]) {
 }
 
 /** Resolves with the next frame, or with 'pending' if none comes within a few event-loop turns. */
-async function nextOrPending(it: AsyncIterator<Frame>): Promise<{ frame?: Frame; pending?: true; promise: Promise<IteratorResult<Frame>> }> {
+async function nextOrPending(
+  it: AsyncIterator<Frame>,
+): Promise<{ frame?: Frame; pending?: true; promise: Promise<IteratorResult<Frame>> }> {
   const promise = it.next();
   const timeout = new Promise<'pending'>((r) => setTimeout(() => r('pending'), 30));
   const r = await Promise.race([promise, timeout]);
@@ -31,10 +33,22 @@ async function nextOrPending(it: AsyncIterator<Frame>): Promise<{ frame?: Frame;
 }
 
 const cases: Array<[string, string[], InputFormat | undefined]> = [
-  ['ndjson (detected)', ['{"jsonrpc":"2.0","id":1,"method":"ping"}\n', '{"jsonrpc":"2.0","id":1,"result":{}}\n'], undefined],
+  [
+    'ndjson (detected)',
+    ['{"jsonrpc":"2.0","id":1,"method":"ping"}\n', '{"jsonrpc":"2.0","id":1,"result":{}}\n'],
+    undefined,
+  ],
   ['envelope (detected)', ['{"ts":"2026-11-29T22:00:00Z","dir":"c2s","line":"{}"}\n', '{"event":"exit"}\n'], undefined],
-  ['transcript (detected)', ['[22:00:00.000] -> {"jsonrpc":"2.0","method":"a"}\n', '[22:00:00.100] <- {"jsonrpc":"2.0","method":"b"}\n'], undefined],
-  ['transcript, pretty-printed', ['-> {\n', '  "jsonrpc": "2.0", "method": "a"\n}\n', '<- {"jsonrpc":"2.0","method":"b"}\n'], 'transcript'],
+  [
+    'transcript (detected)',
+    ['[22:00:00.000] -> {"jsonrpc":"2.0","method":"a"}\n', '[22:00:00.100] <- {"jsonrpc":"2.0","method":"b"}\n'],
+    undefined,
+  ],
+  [
+    'transcript, pretty-printed',
+    ['-> {\n', '  "jsonrpc": "2.0", "method": "a"\n}\n', '<- {"jsonrpc":"2.0","method":"b"}\n'],
+    'transcript',
+  ],
   ['json document', ['[\n  {"jsonrpc":"2.0","method":"a"},\n', '  {"jsonrpc":"2.0","method":"b"}\n]\n'], undefined],
 ];
 

@@ -38,7 +38,11 @@ const CASES: Record<string, Array<[number, string, string | null, string]>> = {
 };
 
 function messages(frames: Frame[]): Array<[number, string, string | null, string]> {
-  return frames.filter((f) => f.log === undefined && f.event === undefined).flatMap((f) => decodeFrame(f).map((d) => [f.line, d.kind, d.method, f.dir] as [number, string, string | null, string]));
+  return frames
+    .filter((f) => f.log === undefined && f.event === undefined)
+    .flatMap((f) =>
+      decodeFrame(f).map((d) => [f.line, d.kind, d.method, f.dir] as [number, string, string | null, string]),
+    );
 }
 
 describe('logs with JSON-RPC in some lines', () => {
@@ -47,7 +51,9 @@ describe('logs with JSON-RPC in some lines', () => {
       const bytes = fixture(name);
       const frames = await framesOf(bytes, { file: name });
       expect(messages(frames)).toEqual(expected);
-      expect(frames.flatMap((f) => decodeFrame(f)).filter((d) => d.kind === 'invalid' || d.problem !== undefined)).toEqual([]);
+      expect(
+        frames.flatMap((f) => decodeFrame(f)).filter((d) => d.kind === 'invalid' || d.problem !== undefined),
+      ).toEqual([]);
       expectLinesCovered(frames, bytes, isBlankLine);
       for (const chunk of [1, 3, 7]) expect(await framesOf(bytes, { file: name, chunk })).toEqual(frames);
     });
@@ -55,7 +61,12 @@ describe('logs with JSON-RPC in some lines', () => {
 
   it('a message inside a line keeps the rest of the line as its text', async () => {
     const frames = await framesOf(fixture('carried/labelled.log'), { file: 'l' });
-    expect(frames[1]).toMatchObject({ text: '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}', context: 'MCP: SERVER OUTPUT:' });
-    expect(frames[3].context).toBe('WARN Error 404 status sending message to https://mcp.example.com/mcp: … ; will retry');
+    expect(frames[1]).toMatchObject({
+      text: '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}',
+      context: 'MCP: SERVER OUTPUT:',
+    });
+    expect(frames[3].context).toBe(
+      'WARN Error 404 status sending message to https://mcp.example.com/mcp: … ; will retry',
+    );
   });
 });

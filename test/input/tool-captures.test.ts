@@ -7,7 +7,15 @@ import { toolCaptureNamed, TOOL_CAPTURE_NAMES } from '../../src/input/tool-captu
 import { detectInput, type InputFormat } from '../../src/input/index.js';
 import type { Frame } from '../../src/types.js';
 import { chunked, expectLinesCovered, isBlankLine, physicalLines, toCrlf } from './helpers.js';
-import { COUNT_FIELDS, hostCases, hostCounts, isMessageRecord, recordsOf, type HostCase, type HostExpected } from './host-fixtures.js';
+import {
+  COUNT_FIELDS,
+  hostCases,
+  hostCounts,
+  isMessageRecord,
+  recordsOf,
+  type HostCase,
+  type HostExpected,
+} from './host-fixtures.js';
 
 /** The tool-capture dialects' folders: every `*.jsonl` and `*.json` but the `.expect.json` files is a case. */
 const TOOL_CAPTURE_DIRS = ['mcpspy', 'mcpsnoop', 'mcp-gateway', 'inspector', 'mcp-recorder'];
@@ -23,7 +31,8 @@ type Case = HostCase<Expected>;
 
 const ALL = hostCases<Expected>(TOOL_CAPTURE_DIRS, /(?<!\.expect)\.jsonl?$/);
 /** A run over the case's bytes, read as the file (a dialect may read the server's name in the file's own name). */
-const run = (c: Case, bytes = c.bytes, chunk = 0, inputFormat?: InputFormat) => recordsOf(bytes, c.file, chunk, inputFormat);
+const run = (c: Case, bytes = c.bytes, chunk = 0, inputFormat?: InputFormat) =>
+  recordsOf(bytes, c.file, chunk, inputFormat);
 
 const isDocument = (c: Case) => c.name.endsWith('.json');
 
@@ -92,7 +101,9 @@ describe('tool-capture dialect fixtures', () => {
       if (typeof dialect.time === 'object') {
         // A running clock: no dates, but every pair has its latency.
         expect(msgs.every((r) => r.ts === null)).toBe(true);
-        expect(msgs.filter((r) => r.pair !== null && r.kind !== 'request').every((r) => r.latencyMs !== null)).toBe(true);
+        expect(msgs.filter((r) => r.pair !== null && r.kind !== 'request').every((r) => r.latencyMs !== null)).toBe(
+          true,
+        );
       } else for (const r of msgs) expect(r.ts, r.source).not.toBeNull();
     });
 
@@ -116,7 +127,8 @@ describe('tool-capture dialect fixtures', () => {
           owner.set(n, e);
         }
       });
-      for (const [e, x] of elements.entries()) for (let n = x.first; n <= x.last; n++) expect(owner.get(n), `line ${n} of element ${e}`).toBe(e);
+      for (const [e, x] of elements.entries())
+        for (let n = x.first; n <= x.last; n++) expect(owner.get(n), `line ${n} of element ${e}`).toBe(e);
     });
 
     it('gives the same records in 1-, 3- and 7-byte chunks, with CRLF, and with --input-format', async () => {
@@ -130,7 +142,9 @@ describe('tool-capture dialect fixtures', () => {
 });
 
 function isDocumentLabel(c: Case): string {
-  return isDocument(c) ? 'accounts for every record of the document, each by records spanning exactly its lines' : 'puts every non-blank line in exactly one record';
+  return isDocument(c)
+    ? 'accounts for every record of the document, each by records spanning exactly its lines'
+    : 'puts every non-blank line in exactly one record';
 }
 
 /** The records of a JSON document fixture, as JSON.parse reads them. */

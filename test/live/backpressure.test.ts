@@ -19,7 +19,9 @@ const dir = lazyTempDir('backpressure');
 afterAll(() => rmSync(dir.path, { recursive: true, force: true }));
 
 const report = (what: string, peak: number | null) =>
-  console.log(`wrap peak RSS, ${TOTAL_MB} MB through, ${what}: ${peak === null ? 'n/a (no /proc)' : (peak / MB).toFixed(1) + ' MB'}`);
+  console.log(
+    `wrap peak RSS, ${TOTAL_MB} MB through, ${what}: ${peak === null ? 'n/a (no /proc)' : (peak / MB).toFixed(1) + ' MB'}`,
+  );
 
 /** A slow reader: 10 ms per MiB (the writer is many times faster). */
 const SLOW_MS_PER_MIB = 10;
@@ -57,7 +59,11 @@ describe('proxy in-process: the bytes wrap holds while one side reads slowly', (
     let errText = '';
     const stderr = new Writable({ write: (c, _e, done) => ((errText += c.toString()), done()) });
     const code = await proxy(
-      { command: [process.execPath, BYTES, 'lines', String(FLOW / MB), String(MB - 1)], out: SyncFile.open(join(dir.path, 'in-process.ndjson'), false), maxLine: 64 * MB },
+      {
+        command: [process.execPath, BYTES, 'lines', String(FLOW / MB), String(MB - 1)],
+        out: SyncFile.open(join(dir.path, 'in-process.ndjson'), false),
+        maxLine: 64 * MB,
+      },
       { stdin, stdout, stderr, env: {} },
     );
     expect({ code, errText }).toEqual({ code: 0, errText: '' });
@@ -105,20 +111,25 @@ describe('proxy in-process: the bytes wrap holds while one side reads slowly', (
     });
     let outText = '';
     const stdout = new Writable({ write: (c, _e, done) => ((outText += c.toString()), done()) });
-    const code = await proxy({ command: [process.execPath, BYTES, 'sink', String(SLOW_MS_PER_MIB), 'report'], maxLine: 64 * MB }, { stdin, stdout, stderr, env: {} });
+    const code = await proxy(
+      { command: [process.execPath, BYTES, 'sink', String(SLOW_MS_PER_MIB), 'report'], maxLine: 64 * MB },
+      { stdin, stdout, stderr, env: {} },
+    );
     expect(code).toBe(0);
     expect(outText).toBe(`${FLOW} ${hash.digest('hex')}\n`);
     expect(ahead.length).toBeGreaterThan(FLOW / MB / 2); // a report at each pause, about one per MiB
     expect(ahead.every(Number.isFinite)).toBe(true);
     const worst = Math.max(...ahead);
-    console.log(`in-process wrap, slow server: at most ${worst} bytes taken from the client and not yet read by the server`);
+    console.log(
+      `in-process wrap, slow server: at most ${worst} bytes taken from the client and not yet read by the server`,
+    );
     // The server reads up to 1 MiB between two reports; the rest is the pipe's and the streams' buffers.
     expect(worst).toBeLessThan(2 * MB);
   });
 });
 
 describe('wrap: backpressure', () => {
-  it('a client that reads slowly: all 200 MB arrive unchanged, and wrap\'s peak RSS stays under 150 MB (with a capture)', async () => {
+  it("a client that reads slowly: all 200 MB arrive unchanged, and wrap's peak RSS stays under 150 MB (with a capture)", async () => {
     const capture = join(dir.path, 'slow-client.ndjson');
     const { child, stderr } = spawnWrap(['--out', capture], ['node', BYTES, 'lines', String(TOTAL_MB), String(MB - 1)]);
     const rss = watchRss(child);
@@ -150,7 +161,7 @@ describe('wrap: backpressure', () => {
     if (rss.peak() !== null) expect(rss.peak()).toBeLessThan(BOUND);
   });
 
-  it('a server that reads slowly: all 200 MB arrive unchanged, and wrap\'s peak RSS stays under 150 MB', async () => {
+  it("a server that reads slowly: all 200 MB arrive unchanged, and wrap's peak RSS stays under 150 MB", async () => {
     const { child, stderr } = spawnWrap([], ['node', BYTES, 'sink', '10']);
     const rss = watchRss(child);
     const out: Buffer[] = [];
@@ -187,4 +198,3 @@ describe('wrap: backpressure', () => {
     expect(stderr()).toMatch(/mcptrace: \d+ records left out of the live view: stderr was not read fast enough/);
   });
 });
-

@@ -3,7 +3,17 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { annotate, BROKEN, captureBytes, collect, exitOf, readCapture, spawnMcptrace, spawnWrap, why } from './helpers.js';
+import {
+  annotate,
+  BROKEN,
+  captureBytes,
+  collect,
+  exitOf,
+  readCapture,
+  spawnMcptrace,
+  spawnWrap,
+  why,
+} from './helpers.js';
 import { lazyTempDir } from '../helpers/temp.js';
 
 const dir = lazyTempDir('broken');
@@ -15,11 +25,14 @@ const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const GARBAGE = Buffer.concat([
   Buffer.from('this is not JSON\n{"jsonrpc":"2.0","id":0,"result":{}}\n'),
   Buffer.from([0x7b, 0x22, 0x78, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d, 0x0a]),
-  Buffer.from('{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"crlf"}}\r\n{"jsonrpc":"2.0","id":1,"res'),
+  Buffer.from(
+    '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"crlf"}}\r\n{"jsonrpc":"2.0","id":1,"res',
+  ),
 ]);
 /** What it writes to stderr. */
 const GARBAGE_STDERR = Buffer.concat([Buffer.from('garbage server: about to die\n'), Buffer.from([0xff, 0x0a])]);
-const REQUEST = '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n';
+const REQUEST =
+  '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n';
 
 describe('wrap: a server that writes garbage and dies mid-message', () => {
   it('forwards every byte, captures every line exactly, and exits with the server code (3)', async () => {
@@ -44,7 +57,9 @@ describe('wrap: a server that writes garbage and dies mid-message', () => {
       '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"crlf"}}\r',
       '{"jsonrpc":"2.0","id":1,"res',
     ]);
-    expect(lines[2].lineBase64).toBe(Buffer.from([0x7b, 0x22, 0x78, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]).toString('base64')); // … and exact here
+    expect(lines[2].lineBase64).toBe(
+      Buffer.from([0x7b, 0x22, 0x78, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]).toString('base64'),
+    ); // … and exact here
     expect(lines.filter((r) => 'lineBase64' in r)).toHaveLength(1);
     expect(lines[4].partial).toBe(true);
     expect(lines.filter((r) => 'partial' in r)).toHaveLength(1);
@@ -66,7 +81,8 @@ describe('wrap: a server that writes garbage and dies mid-message', () => {
     expect(all.filter((r) => r.kind === 'log').map((r) => r.text)).toEqual(['garbage server: about to die\n\uFFFD']);
     const annotated = all.filter((r) => r.kind !== 'log');
     // (The bare `{}` initialize result draws findings of its own; only the framing ones matter here.)
-    const framing = (r: Record<string, any>) => r.findings.map((f: { rule: string }) => f.rule).filter((rule: string) => rule.startsWith('invalid-'));
+    const framing = (r: Record<string, any>) =>
+      r.findings.map((f: { rule: string }) => f.rule).filter((rule: string) => rule.startsWith('invalid-'));
     expect(annotated.map((r) => [r.kind, framing(r)])).toEqual([
       ['event', []],
       ['request', []],
@@ -102,7 +118,10 @@ describe('wrap: a server that writes garbage and dies mid-message', () => {
     const capture = out('live-out.ndjson');
     const transcript = out('live.txt');
     // Wide enough for the capture's path on the header line.
-    const { child, stderr } = spawnWrap(['--out', capture, '--live', transcript, '--width', '300'], ['node', BROKEN, 'garbage']);
+    const { child, stderr } = spawnWrap(
+      ['--out', capture, '--live', transcript, '--width', '300'],
+      ['node', BROKEN, 'garbage'],
+    );
     child.stdout.resume();
     child.stdin.write(REQUEST);
     expect(await exitOf(child)).toEqual({ code: 3, signal: null });
@@ -115,10 +134,15 @@ describe('wrap: a server that writes garbage and dies mid-message', () => {
     // The same records as `annotate` of the capture afterwards.
     const annotated = await annotate(capture);
     // Each record's line starts with its number: #1, #2, … one for each record of the capture.
-    const numbers = text.split('\n').map((l) => /^ *#(\d+) \d\d:\d\d:\d\d\.\d{3} /.exec(l)?.[1]).filter((n) => n !== undefined);
+    const numbers = text
+      .split('\n')
+      .map((l) => /^ *#(\d+) \d\d:\d\d:\d\d\.\d{3} /.exec(l)?.[1])
+      .filter((n) => n !== undefined);
     expect(numbers).toEqual(annotated.map((r) => String(r.seq)));
     // The server's stderr is among them: its two lines one log record, as annotate reads the capture.
-    expect(annotated.filter((r) => r.kind === 'log').map((r) => r.text)).toEqual(['garbage server: about to die\n\uFFFD']);
+    expect(annotated.filter((r) => r.kind === 'log').map((r) => r.text)).toEqual([
+      'garbage server: about to die\n\uFFFD',
+    ]);
     expect(text).toContain('garbage server: about to die');
   });
 });
@@ -145,7 +169,12 @@ describe('wrap: exits and signals', () => {
     expect(stderr()).toBe('');
     expect((await stdout).toString()).toContain('"data":"got SIGTERM"'); // the server saw the signal and answered
     const records = readCapture(capture);
-    expect(records.filter((r) => r.event).map((r) => r.event)).toEqual(['start', 'stdin-closed', 'stdout-closed', 'exit']);
+    expect(records.filter((r) => r.event).map((r) => r.event)).toEqual([
+      'start',
+      'stdin-closed',
+      'stdout-closed',
+      'exit',
+    ]);
     expect(records.at(-1)).toMatchObject({ event: 'exit', code: null, signal: 'SIGTERM' });
   });
 
@@ -186,7 +215,13 @@ describe('wrap: exits and signals', () => {
     child.stdin.end('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
     expect(await exitOf(child)).toEqual({ code: 0, signal: null });
     expect((await stdout).length).toBe(0);
-    expect(readCapture(capture).map((r) => r.event ?? r.dir)).toEqual(['start', 'stdout-closed', 'c2s', 'stdin-closed', 'exit']);
+    expect(readCapture(capture).map((r) => r.event ?? r.dir)).toEqual([
+      'start',
+      'stdout-closed',
+      'c2s',
+      'stdin-closed',
+      'exit',
+    ]);
   });
 
   it('a command that cannot start: one line on stderr, exit 2, nothing on stdout', async () => {
@@ -198,14 +233,21 @@ describe('wrap: exits and signals', () => {
     expect((await stdout).length).toBe(0);
     expect(stderr()).toBe('mcptrace: cannot start mcptrace-no-such-server: command not found (ENOENT)\n');
     expect(readCapture(capture).map(({ ts, ...r }) => r)).toEqual([
-      { event: 'spawn-error', command: ['mcptrace-no-such-server', '--stdio'], message: 'cannot start mcptrace-no-such-server: command not found (ENOENT)' },
+      {
+        event: 'spawn-error',
+        command: ['mcptrace-no-such-server', '--stdio'],
+        message: 'cannot start mcptrace-no-such-server: command not found (ENOENT)',
+      },
     ]);
   });
 
   it.each([
     [[], 'wrap needs the server command after --'],
     [['node', 'server.js'], 'put the server command after --'],
-    [['--out', '/nonexistent-dir/x.ndjson', '--', 'node'], '--out /nonexistent-dir/x.ndjson: the folder /nonexistent-dir does not exist'],
+    [
+      ['--out', '/nonexistent-dir/x.ndjson', '--', 'node'],
+      '--out /nonexistent-dir/x.ndjson: the folder /nonexistent-dir does not exist',
+    ],
     [['--max-line', '0', '--', 'node'], '--max-line 0'],
   ])('usage error %j: exit 2 with one line', async (args, message) => {
     const { child, stderr } = spawnMcptrace(['wrap', ...args]);
@@ -260,7 +302,9 @@ describe("wrap records the server's stderr", () => {
     expect(d.summary).toBe(`the server exited before answering initialize: ${TRACEBACK.at(-1)}`);
     const logs = (await annotate(capture)).filter((r) => r.kind === 'log');
     // (The partial last line is recorded when stderr closes, which may be after the stdout-closed event: a run of its own.)
-    expect(logs.map((r) => r.text).join('\n')).toBe(['INFO starting tool server', ...TRACEBACK, 'x'.repeat(297), 'bye'].join('\n'));
+    expect(logs.map((r) => r.text).join('\n')).toBe(
+      ['INFO starting tool server', ...TRACEBACK, 'x'.repeat(297), 'bye'].join('\n'),
+    );
     expect(logs[0]!.text.startsWith(['INFO starting tool server', ...TRACEBACK].join('\n'))).toBe(true);
   });
 
@@ -269,7 +313,9 @@ describe("wrap records the server's stderr", () => {
     const records = readCapture(capture);
     expect(records.map((r) => r.event ?? r.dir)).toEqual(['start', 'c2s', 'stdout-closed', 'exit']);
     const [s] = await why(capture);
-    expect(s!.diagnoses.map((d) => [d.cause, d.side, d.evidence.map((e) => e.text)])).toEqual([['server-exited', 'unknown', ['exit code 1']]]);
+    expect(s!.diagnoses.map((d) => [d.cause, d.side, d.evidence.map((e) => e.text)])).toEqual([
+      ['server-exited', 'unknown', ['exit code 1']],
+    ]);
   });
 });
 
@@ -285,8 +331,18 @@ describe('wrap --append', () => {
     }
     const records = readCapture(capture);
     expect(records.map((r) => r.event ?? r.dir)).toEqual([
-      'start', 'c2s', 'stdin-closed', 's2c', 'stdout-closed', 'exit',
-      'start', 'c2s', 'stdin-closed', 's2c', 'stdout-closed', 'exit',
+      'start',
+      'c2s',
+      'stdin-closed',
+      's2c',
+      'stdout-closed',
+      'exit',
+      'start',
+      'c2s',
+      'stdin-closed',
+      's2c',
+      'stdout-closed',
+      'exit',
     ]);
     const annotated = await annotate(capture);
     expect(annotated.map((r) => r.session)).toEqual(['1', '1', '1', '1', '1', '1', '2', '2', '2', '2', '2', '2']);
@@ -302,4 +358,5 @@ async function waitFor(cond: () => boolean, ms = 10_000): Promise<void> {
 }
 
 /** Waits until the capture has a line whose text contains `text` (the server is up and talking). */
-const waitForLine = (capture: string, text: string) => waitFor(() => existsSync(capture) && readFileSync(capture, 'utf8').includes(text));
+const waitForLine = (capture: string, text: string) =>
+  waitFor(() => existsSync(capture) && readFileSync(capture, 'utf8').includes(text));

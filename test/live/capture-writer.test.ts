@@ -14,7 +14,8 @@ import { capturedLines, tempDir } from './helpers.js';
 const TS = '2026-11-29T22:00:00.000Z';
 const expected = (l: CapturedLine) => [...lineRecordPieces(l)].join('');
 
-const lines = (bytes: Buffer, size: number, max = 1 << 26): CapturedLine[] => capturedLines('c2s', bytes, size, max, TS);
+const lines = (bytes: Buffer, size: number, max = 1 << 26): CapturedLine[] =>
+  capturedLines('c2s', bytes, size, max, TS);
 
 /** Writes the lines (and events around them) with a CaptureWriter, returns the file's text and what it should be. */
 async function written(ls: CapturedLine[], { flushEachTurn = false } = {}): Promise<{ text: string; want: string }> {
@@ -50,10 +51,19 @@ describe('escapeJsonBytes', () => {
 
   it('gives the bytes of JSON.stringify for any text', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('"', '\\', '\n', '\r', '\t', '\x00', '\x1f', '\u2028'), fc.constant('a'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })) }), (s) => {
-        const b = Buffer.from(s, 'utf8');
-        expect(escaped(b).equals(viaStringify(b.toString('utf8')))).toBe(true);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom('"', '\\', '\n', '\r', '\t', '\x00', '\x1f', '\u2028'),
+            fc.constant('a'),
+            fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+          ),
+        }),
+        (s) => {
+          const b = Buffer.from(s, 'utf8');
+          expect(escaped(b).equals(viaStringify(b.toString('utf8')))).toBe(true);
+        },
+      ),
       { numRuns: 500, seed: 42 },
     );
   });
@@ -67,10 +77,13 @@ describe('CaptureWriter', () => {
     Buffer.from('no newline at the end'),
   ]);
 
-  it.each([1, 3, 7, WIRE.length])('writes the records capture-record.ts defines, in order (%i-byte chunks)', async (size) => {
-    const { text, want } = await written(lines(WIRE, size));
-    expect(text).toBe(want);
-  });
+  it.each([1, 3, 7, WIRE.length])(
+    'writes the records capture-record.ts defines, in order (%i-byte chunks)',
+    async (size) => {
+      const { text, want } = await written(lines(WIRE, size));
+      expect(text).toBe(want);
+    },
+  );
 
   it('the same when each record is flushed in its own turn', async () => {
     const { text, want } = await written(lines(WIRE, 5), { flushEachTurn: true });
@@ -80,7 +93,9 @@ describe('CaptureWriter', () => {
   it('lines around every size limit: escaped into the batch, built as text, written in pieces', async () => {
     const quoted = (n: number) => Buffer.from('"'.repeat(n)); // each byte escapes to two
     const wire = Buffer.concat([
-      ...[10_000, 10_900, 10_902, 11_000, 40_000, 65_535, 65_536, 200_000].map((n) => Buffer.concat([quoted(n), Buffer.from('\n')])),
+      ...[10_000, 10_900, 10_902, 11_000, 40_000, 65_535, 65_536, 200_000].map((n) =>
+        Buffer.concat([quoted(n), Buffer.from('\n')]),
+      ),
       ...Array.from({ length: 300 }, (_, i) => Buffer.from(`{"id":${i},"text":"${'x'.repeat(i * 7)}"}\n`)), // many batch fills
       Buffer.concat([Buffer.from([0xff]), quoted(70_000), Buffer.from('\n')]), // long and not UTF-8
     ]);

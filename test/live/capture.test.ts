@@ -8,13 +8,15 @@ import { capturedLines } from './helpers.js';
 
 const TS = '2026-11-29T22:00:00.000Z';
 
-const capture = (bytes: Buffer, size: number, max = 1 << 20): CapturedLine[] => capturedLines('s2c', bytes, size, max, TS);
+const capture = (bytes: Buffer, size: number, max = 1 << 20): CapturedLine[] =>
+  capturedLines('s2c', bytes, size, max, TS);
 
 const record = (l: CapturedLine) => JSON.parse([...lineRecordPieces(l)].join('')) as Record<string, unknown>;
 
 /** The bytes a record stands for: `lineBase64` when present, else `line` as UTF-8; plus the newline unless partial. */
 function bytesOf(r: Record<string, unknown>): Buffer {
-  const body = typeof r.lineBase64 === 'string' ? Buffer.from(r.lineBase64, 'base64') : Buffer.from(r.line as string, 'utf8');
+  const body =
+    typeof r.lineBase64 === 'string' ? Buffer.from(r.lineBase64, 'base64') : Buffer.from(r.line as string, 'utf8');
   return r.partial ? body : Buffer.concat([body, Buffer.from('\n')]);
 }
 
@@ -37,14 +39,20 @@ describe('LineCapture and line records', () => {
     expect(records[1].line).toBe('');
     expect(records[2].line).toBe('crlf line\r');
     expect(records[3].line).toBe('\uFEFFbom and ünïcödé 😀 "quotes" \\ \u2028 \t\x01');
-    expect(records[4]).toMatchObject({ line: 'bad\uFFFD\uFFFD(\uFFFD', lineBase64: Buffer.from([0x62, 0x61, 0x64, 0xff, 0xc3, 0x28, 0xe2, 0x82]).toString('base64') });
+    expect(records[4]).toMatchObject({
+      line: 'bad\uFFFD\uFFFD(\uFFFD',
+      lineBase64: Buffer.from([0x62, 0x61, 0x64, 0xff, 0xc3, 0x28, 0xe2, 0x82]).toString('base64'),
+    });
     expect(records[5]).toEqual({ ts: TS, dir: 's2c', line: 'no newline at the end', partial: true });
     expect(records.filter((r) => 'lineBase64' in r)).toHaveLength(1);
   });
 
   it('keeps at most the cap of a long line, counts the rest, and goes on with the next line', () => {
     const lines = capture(Buffer.from('0123456789abcdef\nnext\n'), 3, 10);
-    expect(lines.map((l) => [l.kept, l.size, l.truncated])).toEqual([[10, 16, true], [4, 4, false]]);
+    expect(lines.map((l) => [l.kept, l.size, l.truncated])).toEqual([
+      [10, 16, true],
+      [4, 4, false],
+    ]);
     expect(record(lines[0])).toEqual({ ts: TS, dir: 's2c', line: '0123456789', truncated: true, bytes: 16 });
   });
 
@@ -61,13 +69,18 @@ describe('LineCapture and line records', () => {
   });
 
   it('the one-string record of a cut line is the pieces joined too', () => {
-    for (const l of [...capture(Buffer.from('aé😀z\n'), 2, 4), ...capture(Buffer.from('0123456789abcdef\nnext'), 3, 10)]) {
+    for (const l of [
+      ...capture(Buffer.from('aé😀z\n'), 2, 4),
+      ...capture(Buffer.from('0123456789abcdef\nnext'), 3, 10),
+    ]) {
       expect(lineRecord(l)).toBe([...lineRecordPieces(l)].join(''));
     }
   });
 
   it('event records keep key order ts, event, then data', () => {
-    expect(eventRecord(TS, 'exit', { code: 0, signal: null })).toBe(`{"ts":"${TS}","event":"exit","code":0,"signal":null}\n`);
+    expect(eventRecord(TS, 'exit', { code: 0, signal: null })).toBe(
+      `{"ts":"${TS}","event":"exit","code":0,"signal":null}\n`,
+    );
   });
 });
 

@@ -39,7 +39,8 @@ async function failing(mode: string, port = 0): Promise<{ child: ChildProcess; p
     child.once('exit', (code) => reject(new Error(`the ${mode} server exited (${code}):\n${err}`)));
   });
   return {
-    child, port: listening,
+    child,
+    port: listening,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
@@ -50,13 +51,25 @@ async function failing(mode: string, port = 0): Promise<{ child: ChildProcess; p
   };
 }
 
-interface Run { capture: string; clientError: string | null }
+interface Run {
+  capture: string;
+  clientError: string | null;
+}
 
 /** `mcptrace proxy --out capture` (in this process) in front of the target port; `session` gets the proxy's URL. */
 async function proxied(name: string, port: number, session: (url: URL) => Promise<void>): Promise<Run> {
   const capture = join(dir.path, `${name}.ndjson`);
   const stderr = new Writable({ write: (_c, _e, done) => done() });
-  const proxy = await startHttpProxy({ target: new URL(`http://127.0.0.1:${port}/mcp`), host: '127.0.0.1', port: 0, out: SyncFile.open(capture), maxLine: 1 << 20 }, { stderr, env: {} });
+  const proxy = await startHttpProxy(
+    {
+      target: new URL(`http://127.0.0.1:${port}/mcp`),
+      host: '127.0.0.1',
+      port: 0,
+      out: SyncFile.open(capture),
+      maxLine: 1 << 20,
+    },
+    { stderr, env: {} },
+  );
   let clientError: string | null = null;
   try {
     await session(new URL(`http://127.0.0.1:${proxy.port}/mcp`));
@@ -87,69 +100,90 @@ const sessionIds = new Map<string, string[]>();
 let refusedPort = 0;
 
 beforeAll(() => {
-  runs.set('auth', (async () => {
-    const server = await failing('auth');
-    direct = fetch(`http://127.0.0.1:${server.port}/mcp`, { method: 'POST', headers: { Authorization: 'Bearer expired-token-123', 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{}' })
-      .then(async (r) => ({ status: r.status, challenge: r.headers.get('www-authenticate'), body: await r.text() }));
-    await direct;
-    const run = await proxied('auth', server.port, async (url) => {
-      const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: 'Bearer expired-token-123' } } });
-      await sdkClient().connect(transport, T);
-    });
-    await server.stop();
-    return run;
-  })());
-  // The server restarts between two calls (on the same port: the new process knows no session); the client gives up,
-  // or (`recovered`) a new client initializes a new session and goes on, as the spec asks of a client after a 404.
-  for (const name of ['sessions', 'recovered']) {
-    runs.set(name, (async () => {
-      let server = await failing('sessions');
-      const port = server.port;
-      const run = await proxied(name, port, async (url) => {
-        const client = sdkClient();
-        const transport = new StreamableHTTPClientTransport(url);
-        await client.connect(transport, T);
-        sessionIds.set(name, [transport.sessionId!]);
-        await client.callTool({ name: 'echo', arguments: { text: 'before the restart' } }, CallToolResultSchema, T);
-        await server.stop();
-        server = await failing('sessions', port);
-        try {
-          await client.callTool({ name: 'echo', arguments: { text: 'after the restart' } }, CallToolResultSchema, T);
-        } finally {
-          await client.close();
-          if (name === 'recovered') {
-            const again = sdkClient();
-            const t = new StreamableHTTPClientTransport(url);
-            await again.connect(t, T);
-            sessionIds.get(name)!.push(t.sessionId!);
-            await again.callTool({ name: 'echo', arguments: { text: 'in a new session' } }, CallToolResultSchema, T);
-            await t.terminateSession();
-            await again.close();
-          }
-        }
+  runs.set(
+    'auth',
+    (async () => {
+      const server = await failing('auth');
+      direct = fetch(`http://127.0.0.1:${server.port}/mcp`, {
+        method: 'POST',
+        headers: {
+          Authorization: 'Bearer expired-token-123',
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: '{}',
+      }).then(async (r) => ({ status: r.status, challenge: r.headers.get('www-authenticate'), body: await r.text() }));
+      await direct;
+      const run = await proxied('auth', server.port, async (url) => {
+        const transport = new StreamableHTTPClientTransport(url, {
+          requestInit: { headers: { Authorization: 'Bearer expired-token-123' } },
+        });
+        await sdkClient().connect(transport, T);
       });
       await server.stop();
       return run;
-    })());
+    })(),
+  );
+  // The server restarts between two calls (on the same port: the new process knows no session); the client gives up,
+  // or (`recovered`) a new client initializes a new session and goes on, as the spec asks of a client after a 404.
+  for (const name of ['sessions', 'recovered']) {
+    runs.set(
+      name,
+      (async () => {
+        let server = await failing('sessions');
+        const port = server.port;
+        const run = await proxied(name, port, async (url) => {
+          const client = sdkClient();
+          const transport = new StreamableHTTPClientTransport(url);
+          await client.connect(transport, T);
+          sessionIds.set(name, [transport.sessionId!]);
+          await client.callTool({ name: 'echo', arguments: { text: 'before the restart' } }, CallToolResultSchema, T);
+          await server.stop();
+          server = await failing('sessions', port);
+          try {
+            await client.callTool({ name: 'echo', arguments: { text: 'after the restart' } }, CallToolResultSchema, T);
+          } finally {
+            await client.close();
+            if (name === 'recovered') {
+              const again = sdkClient();
+              const t = new StreamableHTTPClientTransport(url);
+              await again.connect(t, T);
+              sessionIds.get(name)!.push(t.sessionId!);
+              await again.callTool({ name: 'echo', arguments: { text: 'in a new session' } }, CallToolResultSchema, T);
+              await t.terminateSession();
+              await again.close();
+            }
+          }
+        });
+        await server.stop();
+        return run;
+      })(),
+    );
   }
-  runs.set('refused', (async () => {
-    refusedPort = await closedPort();
-    return proxied('refused', refusedPort, async (url) => {
-      await sdkClient().connect(new StreamableHTTPClientTransport(url), T);
-    });
-  })());
-  runs.set('everything', (async () => {
-    everything = await startEverything('streamableHttp');
-    return proxied('everything', everything.port, async (url) => {
-      const client = sdkClient();
-      const transport = new StreamableHTTPClientTransport(url);
-      await client.connect(transport, T);
-      await client.listTools(undefined, T);
-      await client.callTool({ name: 'echo', arguments: { message: 'hello' } }, CallToolResultSchema, T);
-      await transport.terminateSession();
-      await client.close();
-    });
-  })());
+  runs.set(
+    'refused',
+    (async () => {
+      refusedPort = await closedPort();
+      return proxied('refused', refusedPort, async (url) => {
+        await sdkClient().connect(new StreamableHTTPClientTransport(url), T);
+      });
+    })(),
+  );
+  runs.set(
+    'everything',
+    (async () => {
+      everything = await startEverything('streamableHttp');
+      return proxied('everything', everything.port, async (url) => {
+        const client = sdkClient();
+        const transport = new StreamableHTTPClientTransport(url);
+        await client.connect(transport, T);
+        await client.listTools(undefined, T);
+        await client.callTool({ name: 'echo', arguments: { message: 'hello' } }, CallToolResultSchema, T);
+        await transport.terminateSession();
+        await client.close();
+      });
+    })(),
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -162,24 +196,32 @@ describe('proxy + the SDK client: 401 with a WWW-Authenticate challenge', () => 
     const run = await runs.get('auth')!;
     const sent = await direct;
     expect(sent.status).toBe(401);
-    expect(sent.challenge).toMatch(/^Bearer error="invalid_token", error_description="Token has expired", resource_metadata="http:/);
+    expect(sent.challenge).toMatch(
+      /^Bearer error="invalid_token", error_description="Token has expired", resource_metadata="http:/,
+    );
     expect(run.clientError).toContain(sent.body);
     const [s] = await why(run.capture);
     expect(s!.verdict).toBe('failed');
     expect(s!.diagnoses.map((d) => [d.cause, d.side, d.impact])).toEqual([['auth-failed', 'client', 'failed']]);
     const d = s!.diagnoses[0]!;
     expect(d.evidence.map((e) => e.text)).toEqual([`HTTP 401 WWW-Authenticate: ${sent.challenge}`, sent.body]);
-    expect(d.summary).toBe('the server answered HTTP 401: the client\'s credentials are missing, expired or not accepted');
+    expect(d.summary).toBe(
+      "the server answered HTTP 401: the client's credentials are missing, expired or not accepted",
+    );
   });
 });
 
 describe('proxy + the SDK client: 404 Session not found after the server restarted', () => {
-  it('session-expired (no timeout, no protocol error): the 404 to the session and the server\'s JSON-RPC error', async () => {
+  it("session-expired (no timeout, no protocol error): the 404 to the session and the server's JSON-RPC error", async () => {
     const run = await runs.get('sessions')!;
     // The SDK client does not start a new session by itself: the call fails with the server's answer.
     expect(run.clientError).toMatch(/^Streamable HTTP error: Error POSTing to endpoint: /);
     const body = /(\{"jsonrpc".*\})/.exec(run.clientError!)![1]!;
-    expect(JSON.parse(body)).toEqual({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
+    expect(JSON.parse(body)).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32001, message: 'Session not found' },
+      id: null,
+    });
     const sessions = await why(run.capture);
     const s = sessions[0]!;
     expect(sessions.map((x) => x.session)).toEqual(sessionIds.get('sessions'));
@@ -197,21 +239,28 @@ describe('proxy + the SDK client: 404 Session not found, then a new session', ()
     expect(run.clientError).toMatch(/Session not found/);
     const [lost, again] = sessionIds.get('recovered')!;
     const sessions = await why(run.capture);
-    expect(sessions.map((x) => [x.session, x.verdict])).toEqual([[lost, 'degraded'], [again, 'ok']]);
+    expect(sessions.map((x) => [x.session, x.verdict])).toEqual([
+      [lost, 'degraded'],
+      [again, 'ok'],
+    ]);
     const d = sessions[0]!.diagnoses;
     expect(d.map((x) => [x.cause, x.side, x.impact])).toEqual([['session-expired', 'server', 'degraded']]);
-    expect(d[0]!.summary).toBe('the server no longer knew the session (404 Session not found); the client initialized a new one and went on');
+    expect(d[0]!.summary).toBe(
+      'the server no longer knew the session (404 Session not found); the client initialized a new one and went on',
+    );
     expect(JSON.parse(d[0]!.evidence.at(-1)!.text)).toMatchObject({ method: 'initialize', id: 0 });
   });
 });
 
 describe('proxy + the SDK client: the target refuses connections', () => {
-  it('connection-failed on the transport side: the proxy\'s 502 and the refused connection', async () => {
+  it("connection-failed on the transport side: the proxy's 502 and the refused connection", async () => {
     const run = await runs.get('refused')!;
     expect(run.clientError).toContain(`connect ECONNREFUSED 127.0.0.1:${refusedPort}`);
     const [s] = await why(run.capture);
     expect(s!.verdict).toBe('failed');
-    expect(s!.diagnoses.map((d) => [d.cause, d.side, d.impact])).toEqual([['connection-failed', 'transport', 'failed']]);
+    expect(s!.diagnoses.map((d) => [d.cause, d.side, d.impact])).toEqual([
+      ['connection-failed', 'transport', 'failed'],
+    ]);
     const d = s!.diagnoses[0]!;
     expect(d.evidence.map((e) => e.text)).toEqual(['HTTP 502', `connect ECONNREFUSED 127.0.0.1:${refusedPort}`]);
     expect(d.summary).toBe(`the server could not be reached: connect ECONNREFUSED 127.0.0.1:${refusedPort}`);

@@ -43,7 +43,14 @@ async function until(capture: string, re: RegExp): Promise<void> {
  * `settle`: what the capture must hold before the client closes (its close ends wrap; a wrap still starting when the
  * client gave up would be ended before it recorded what the client sent).
  */
-async function wrapped(name: string, server: string[], session: (c: Client, r: Run) => Promise<void>, connectMs = 30_000, settle?: RegExp, appended = false): Promise<Run> {
+async function wrapped(
+  name: string,
+  server: string[],
+  session: (c: Client, r: Run) => Promise<void>,
+  connectMs = 30_000,
+  settle?: RegExp,
+  appended = false,
+): Promise<Run> {
   const capture = join(dir.path, `${name}.ndjson`);
   const fd = appended ? openSync(capture, 'a') : null;
   const run: Run = { capture, lines: [], clientError: null, results: [] };
@@ -77,7 +84,9 @@ async function wrapped(name: string, server: string[], session: (c: Client, r: R
 }
 
 const call = (name: string, args: Record<string, unknown>) => async (c: Client, r: Run) => {
-  r.results.push((await c.callTool({ name, arguments: args }, CallToolResultSchema, { timeout: 30_000 })) as Run['results'][number]);
+  r.results.push(
+    (await c.callTool({ name, arguments: args }, CallToolResultSchema, { timeout: 30_000 })) as Run['results'][number],
+  );
 };
 
 /** The physical line of the capture an evidence points at. */
@@ -91,7 +100,8 @@ const stderrLineOf = (run: Run, e: Evidence) => {
   return r.line;
 };
 /** The server's stderr lines as the capture has them. */
-const stderrLines = (run: Run) => run.lines.filter((l) => l.includes('"dir":"stderr"')).map((l) => (JSON.parse(l) as { line: string }).line);
+const stderrLines = (run: Run) =>
+  run.lines.filter((l) => l.includes('"dir":"stderr"')).map((l) => (JSON.parse(l) as { line: string }).line);
 
 /** The server run by itself (no wrap, no client): its stderr lines and exit status, what a crash at start prints. */
 function alone(mode: string): { stderr: string[]; status: number | null } {
@@ -111,35 +121,54 @@ beforeAll(() => {
     ['pollution', [node, SERVER, 'pollution'], call('echo', { text: 'hello' })],
     // The SDK client's own limit: it cancels initialize with -32001 "Request timed out" and gives up.
     ['hang', [node, SERVER, 'hang'], async () => {}, 1500, /notifications\/cancelled/],
-    ['tool-errors', [node, SERVER, 'tool-errors'], async (c, r) => {
-      await call('lookup', { id: 'C-1042' })(c, r);
-      await call('fetch', { url: 'https://crm.example.com/customers' })(c, r);
-      await call('echo', { text: 'still here' })(c, r);
-      await call('lookup', { id: 'C-7' })(c, r);
-    }],
+    [
+      'tool-errors',
+      [node, SERVER, 'tool-errors'],
+      async (c, r) => {
+        await call('lookup', { id: 'C-1042' })(c, r);
+        await call('fetch', { url: 'https://crm.example.com/customers' })(c, r);
+        await call('echo', { text: 'still here' })(c, r);
+        await call('lookup', { id: 'C-7' })(c, r);
+      },
+    ],
     // The client's limit on one call: it cancels the call with its -32001 reason and goes on with the session.
-    ['hang-tool', [node, SERVER, 'hang-tool'], async (c, r) => {
-      await c.callTool({ name: 'export', arguments: {} }, CallToolResultSchema, { timeout: 1500 }).catch((err: Error) => {
-        r.clientError = err.message;
-      });
-      await call('echo', { text: 'after the timeout' })(c, r);
-    }],
+    [
+      'hang-tool',
+      [node, SERVER, 'hang-tool'],
+      async (c, r) => {
+        await c
+          .callTool({ name: 'export', arguments: {} }, CallToolResultSchema, { timeout: 1500 })
+          .catch((err: Error) => {
+            r.clientError = err.message;
+          });
+        await call('echo', { text: 'after the timeout' })(c, r);
+      },
+    ],
     // One answer past the slow threshold (the default 5000 ms): `why --slow-ms 300` takes a shorter one.
-    ['slow-tool', [node, SERVER, 'slow-tool'], async (c, r) => {
-      await call('report', { ms: 20 })(c, r);
-      await call('report', { ms: 900 })(c, r);
-    }],
+    [
+      'slow-tool',
+      [node, SERVER, 'slow-tool'],
+      async (c, r) => {
+        await call('report', { ms: 20 })(c, r);
+        await call('report', { ms: 900 })(c, r);
+      },
+    ],
     ['old-version', [node, SERVER, 'old-version'], async () => {}],
     ['enoent', ['mcptrace-no-such-server', '--stdio'], async () => {}],
     // wrap's own message appended with the server's stderr.
     ['eacces', [join(dir.path, 'not-executable.mjs')], async () => {}, undefined, undefined, true],
-    ['everything', [node, EVERYTHING_JS, 'stdio'], async (c, r) => {
-      await c.listTools();
-      await call('echo', { message: 'hello' })(c, r);
-    }],
+    [
+      'everything',
+      [node, EVERYTHING_JS, 'stdio'],
+      async (c, r) => {
+        await c.listTools();
+        await call('echo', { message: 'hello' })(c, r);
+      },
+    ],
   ];
   writeFileSync(join(dir.path, 'not-executable.mjs'), readFileSync(SERVER), { mode: 0o644 });
-  for (const [name, argv, session, ms, settle, appended] of cases) runs.set(name, wrapped(name, argv, session, ms, settle, appended));
+  for (const [name, argv, session, ms, settle, appended] of cases)
+    runs.set(name, wrapped(name, argv, session, ms, settle, appended));
 }, 60_000);
 
 const get = (name: string) => runs.get(name)!;
@@ -148,22 +177,25 @@ describe('wrap + the SDK client: a server that crashes at start', () => {
   it.each([
     ['crash-at-start', /^TypeError: /],
     ['missing-module', /^Error: Cannot find module /],
-  ])('%s: server-exited on the server side, the exception line (not the first line of the trace) and the exit code', async (mode, headline) => {
-    const run = await get(mode);
-    expect(run.clientError).toBe('MCP error -32000: Connection closed');
-    const own = alone(mode);
-    const exception = own.stderr.find((l) => headline.test(l))!;
-    expect(exception).toBeDefined();
-    expect(own.stderr[0]).not.toBe(exception); // Node prints the file and the source line first
-    const [s] = await why(run.capture);
-    expect(s!.verdict).toBe('failed');
-    expect(s!.diagnoses.map((d) => [d.cause, d.side, d.impact])).toEqual([['server-exited', 'server', 'failed']]);
-    const d = s!.diagnoses[0]!;
-    expect(d.summary).toBe(`the server exited before answering initialize: ${exception}`);
-    expect(d.evidence.map((e) => e.text)).toEqual([exception, `exit code ${own.status}`]);
-    expect(stderrLineOf(run, d.evidence[0]!)).toBe(exception); // the line as the server wrote it, in the capture
-    expect(JSON.parse(lineOf(run, d.evidence[1]!)!)).toMatchObject({ event: 'exit', code: own.status, signal: null });
-  });
+  ])(
+    '%s: server-exited on the server side, the exception line (not the first line of the trace) and the exit code',
+    async (mode, headline) => {
+      const run = await get(mode);
+      expect(run.clientError).toBe('MCP error -32000: Connection closed');
+      const own = alone(mode);
+      const exception = own.stderr.find((l) => headline.test(l))!;
+      expect(exception).toBeDefined();
+      expect(own.stderr[0]).not.toBe(exception); // Node prints the file and the source line first
+      const [s] = await why(run.capture);
+      expect(s!.verdict).toBe('failed');
+      expect(s!.diagnoses.map((d) => [d.cause, d.side, d.impact])).toEqual([['server-exited', 'server', 'failed']]);
+      const d = s!.diagnoses[0]!;
+      expect(d.summary).toBe(`the server exited before answering initialize: ${exception}`);
+      expect(d.evidence.map((e) => e.text)).toEqual([exception, `exit code ${own.status}`]);
+      expect(stderrLineOf(run, d.evidence[0]!)).toBe(exception); // the line as the server wrote it, in the capture
+      expect(JSON.parse(lineOf(run, d.evidence[1]!)!)).toMatchObject({ event: 'exit', code: own.status, signal: null });
+    },
+  );
 });
 
 describe('wrap + the SDK client: a server that dies with a tool call open', () => {
@@ -189,10 +221,14 @@ describe('wrap + the SDK client: a server that dies with a tool call open', () =
     expect(s!.verdict).toBe('failed');
     expect(s!.diagnoses.map((d) => [d.cause, d.side, d.impact])).toEqual([['server-exited', 'unknown', 'failed']]);
     expect(s!.diagnoses[0]!.evidence.map((e) => e.text)).toEqual(['killed by SIGKILL']);
-    expect(s!.diagnoses[0]!.summary).toBe('the server exited with a request open: killed by SIGKILL, and the log holds no error output that says why');
+    expect(s!.diagnoses[0]!.summary).toBe(
+      'the server exited with a request open: killed by SIGKILL, and the log holds no error output that says why',
+    );
     // The audit's "What happened" is the same diagnosis.
     const audit = JSON.parse((await runMain(['audit', '-f', 'json', run.capture])).stdout) as { diagnoses: unknown[] };
-    expect(audit.diagnoses).toEqual(s!.diagnoses.map((d) => ({ session: s!.session, server: null, verdict: s!.verdict, ...d })));
+    expect(audit.diagnoses).toEqual(
+      s!.diagnoses.map((d) => ({ session: s!.session, server: null, verdict: s!.verdict, ...d })),
+    );
   });
 });
 
@@ -201,7 +237,10 @@ describe('wrap + the SDK client: a server that prints to stdout', () => {
     const run = await get('pollution');
     expect(run.clientError).toBeNull(); // the SDK client skips the lines and goes on
     expect(run.results[0]!.content).toEqual([{ type: 'text', text: 'hello' }]);
-    const printed = run.lines.filter((l) => l.startsWith('{') && JSON.parse(l).dir === 's2c').map((l) => JSON.parse(l).line as string).filter((l) => !l.startsWith('{'));
+    const printed = run.lines
+      .filter((l) => l.startsWith('{') && JSON.parse(l).dir === 's2c')
+      .map((l) => JSON.parse(l).line as string)
+      .filter((l) => !l.startsWith('{'));
     expect(printed).toHaveLength(2);
     const [s] = await why(run.capture);
     expect(s!.verdict).toBe('degraded');
@@ -211,7 +250,7 @@ describe('wrap + the SDK client: a server that prints to stdout', () => {
 });
 
 describe('wrap + the SDK client: a server that never answers initialize', () => {
-  it('the client gives up (-32001): initialize-timeout, server side, the client\'s cancel as evidence', async () => {
+  it("the client gives up (-32001): initialize-timeout, server side, the client's cancel as evidence", async () => {
     const run = await get('hang');
     expect(run.clientError).toBe('MCP error -32001: Request timed out');
     const [s] = await why(run.capture);
@@ -222,7 +261,9 @@ describe('wrap + the SDK client: a server that never answers initialize', () => 
     const sent = JSON.parse(lineOf(run, e!)!);
     expect(e!.text).toBe(sent.line);
     expect(JSON.parse(e!.text).params.reason).toContain(run.clientError);
-    expect(s!.diagnoses[0]!.summary).toMatch(/^the server did not answer initialize; it was silent for \d+\.\d s and the host gave up$/);
+    expect(s!.diagnoses[0]!.summary).toMatch(
+      /^the server did not answer initialize; it was silent for \d+\.\d s and the host gave up$/,
+    );
   });
 });
 
@@ -237,7 +278,9 @@ describe('wrap + the SDK client: tools that fail', () => {
     expect(s!.diagnoses.map((d) => [d.cause, d.side, d.impact])).toEqual([['tool-errors', 'tool', 'degraded']]);
     const d = s!.diagnoses[0]!;
     expect(d.evidence.map((e) => e.text)).toEqual(failed);
-    expect(d.summary).toBe(`3 of 4 tool calls failed inside the tool — lookup: ${failed[0]}; fetch: ${failed[1]}; lookup: ${failed[2]}`);
+    expect(d.summary).toBe(
+      `3 of 4 tool calls failed inside the tool — lookup: ${failed[0]}; fetch: ${failed[1]}; lookup: ${failed[2]}`,
+    );
   });
 });
 
@@ -252,14 +295,20 @@ describe('wrap + the SDK client: a tool call the server never answers', () => {
     expect(d.summary).toContain('export');
     const sent = JSON.parse(lineOf(run, d.evidence[0]!)!);
     expect(sent.dir).toBe('c2s');
-    expect(JSON.parse(sent.line)).toMatchObject({ method: 'notifications/cancelled', params: { reason: expect.stringContaining(run.clientError!) } });
+    expect(JSON.parse(sent.line)).toMatchObject({
+      method: 'notifications/cancelled',
+      params: { reason: expect.stringContaining(run.clientError!) },
+    });
   });
 });
 
 describe('wrap + the SDK client: a slow tool', () => {
   it('slow, server side, degraded, the slow call as evidence, past the threshold given; none at the default 5 s', async () => {
     const run = await get('slow-tool');
-    expect(run.results.map((r) => r.content[0]!.text)).toEqual(['report ready after 20 ms', 'report ready after 900 ms']);
+    expect(run.results.map((r) => r.content[0]!.text)).toEqual([
+      'report ready after 20 ms',
+      'report ready after 900 ms',
+    ]);
     const [quick] = await why(run.capture);
     expect(quick!.verdict).toBe('ok');
     expect(quick!.diagnoses.filter((d) => d.impact !== 'note')).toEqual([]);
@@ -268,7 +317,9 @@ describe('wrap + the SDK client: a slow tool', () => {
     const d = s!.diagnoses[0]!;
     expect(d.summary).toMatch(/tools\/call report \d+\.\d s/);
     // The slow call's answer: the 900 ms report, not the 20 ms one (initialize may be slow too on a loaded machine).
-    const answered = d.evidence.map((e) => JSON.parse(JSON.parse(lineOf(run, e)!).line) as { result: { content?: { text: string }[] } });
+    const answered = d.evidence.map(
+      (e) => JSON.parse(JSON.parse(lineOf(run, e)!).line) as { result: { content?: { text: string }[] } },
+    );
     const reports = answered.flatMap((m) => m.result.content?.map((c) => c.text) ?? []);
     expect(reports).toEqual(['report ready after 900 ms']);
   });
@@ -290,23 +341,30 @@ describe('wrap + the SDK client: a command that cannot start', () => {
   it.each([
     ['enoent', 'command not found (ENOENT)', false],
     ['eacces', 'permission denied (EACCES)', true],
-  ])('%s: spawn-failed on the client side, wrap\'s spawn-error as evidence (the capture alone; appended: and wrap\'s message)', async (name, reason, appended) => {
-    const run = await get(name);
-    // wrap exits at once: the client's first write meets a closed pipe, or its read the end of it.
-    expect(run.clientError).toMatch(/^MCP error -32000: Connection closed$|EPIPE/);
-    const record = run.lines.filter((l) => l.includes('"event":"spawn-error"')).map((l) => JSON.parse(l))[0];
-    expect(record.message).toMatch(new RegExp(`^cannot start .+: ${reason.replace(/[()]/g, '\\$&')}$`));
-    const [s] = await why(run.capture);
-    expect(s!.verdict).toBe('failed');
-    expect(s!.diagnoses.map((d) => [d.cause, d.side, d.impact])).toEqual([['spawn-failed', 'client', 'failed']]);
-    // wrap's own message is no line of the server's stderr: only when appended is it in the capture.
-    expect(s!.diagnoses[0]!.evidence.map((e) => e.text)).toEqual(appended ? [`mcptrace: ${record.message}`, record.message] : [record.message]);
-    // wrap's capture by itself (no stderr in it): the spawn-error record says it all.
-    const bare = join(dir.path, `${name}-bare.ndjson`);
-    writeFileSync(bare, `${run.lines.filter((l) => l.startsWith('{')).join('\n')}\n`);
-    const [t] = await why(bare);
-    expect(t!.diagnoses.map((d) => [d.cause, d.side, d.evidence.map((e) => e.text)])).toEqual([['spawn-failed', 'client', [record.message]]]);
-  });
+  ])(
+    "%s: spawn-failed on the client side, wrap's spawn-error as evidence (the capture alone; appended: and wrap's message)",
+    async (name, reason, appended) => {
+      const run = await get(name);
+      // wrap exits at once: the client's first write meets a closed pipe, or its read the end of it.
+      expect(run.clientError).toMatch(/^MCP error -32000: Connection closed$|EPIPE/);
+      const record = run.lines.filter((l) => l.includes('"event":"spawn-error"')).map((l) => JSON.parse(l))[0];
+      expect(record.message).toMatch(new RegExp(`^cannot start .+: ${reason.replace(/[()]/g, '\\$&')}$`));
+      const [s] = await why(run.capture);
+      expect(s!.verdict).toBe('failed');
+      expect(s!.diagnoses.map((d) => [d.cause, d.side, d.impact])).toEqual([['spawn-failed', 'client', 'failed']]);
+      // wrap's own message is no line of the server's stderr: only when appended is it in the capture.
+      expect(s!.diagnoses[0]!.evidence.map((e) => e.text)).toEqual(
+        appended ? [`mcptrace: ${record.message}`, record.message] : [record.message],
+      );
+      // wrap's capture by itself (no stderr in it): the spawn-error record says it all.
+      const bare = join(dir.path, `${name}-bare.ndjson`);
+      writeFileSync(bare, `${run.lines.filter((l) => l.startsWith('{')).join('\n')}\n`);
+      const [t] = await why(bare);
+      expect(t!.diagnoses.map((d) => [d.cause, d.side, d.evidence.map((e) => e.text)])).toEqual([
+        ['spawn-failed', 'client', [record.message]],
+      ]);
+    },
+  );
 });
 
 describe('wrap + the SDK client: the everything server', () => {

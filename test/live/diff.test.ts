@@ -53,7 +53,14 @@ afterAll(() => {
 
 const diffJson = async (...args: string[]) => {
   const r = await runCli(['diff', '-f', 'json', ...args], { timeoutMs: 60_000 });
-  return { code: r.code, stderr: r.stderr, report: JSON.parse(r.stdout) as { changes: { category: string; breaking: boolean; subject: string; what: string }[]; failing: number } };
+  return {
+    code: r.code,
+    stderr: r.stderr,
+    report: JSON.parse(r.stdout) as {
+      changes: { category: string; breaking: boolean; subject: string; what: string }[];
+      failing: number;
+    },
+  };
 };
 
 describe('diff on real captures', () => {
@@ -83,10 +90,24 @@ describe('diff on real captures', () => {
       'surface tool report: readOnlyHint true → false (loosened)',
     ]);
     const behaviour = seen.filter((s) => s.startsWith('behaviour'));
-    expect(behaviour.some((s) => /^behaviour.* tools\/call \{"arguments":\{"values":\[1,2,3\]\},"name":"total"\}: answered, now a tool error \(isError\)$/.test(s))).toBe(true);
-    expect(behaviour.some((s) => /"name":"lookup"\}: answered, now (error -32602|a tool error \(isError\))$/.test(s))).toBe(true);
-    expect(behaviour.some((s) => /"name":"convert"\}: answered, now (error -32602|a tool error \(isError\))$/.test(s))).toBe(true);
-    expect(seen.filter((s) => s.startsWith('latency'))).toEqual([expect.stringMatching(/^latency tools\/call report: median \d+ms → (\d{3}ms|[\d.]+s), [\d.]+× slower \(95% interval [\d.]+×–([\d.]+|∞)×\)$/)]);
+    expect(
+      behaviour.some((s) =>
+        /^behaviour.* tools\/call \{"arguments":\{"values":\[1,2,3\]\},"name":"total"\}: answered, now a tool error \(isError\)$/.test(
+          s,
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      behaviour.some((s) => /"name":"lookup"\}: answered, now (error -32602|a tool error \(isError\))$/.test(s)),
+    ).toBe(true);
+    expect(
+      behaviour.some((s) => /"name":"convert"\}: answered, now (error -32602|a tool error \(isError\))$/.test(s)),
+    ).toBe(true);
+    expect(seen.filter((s) => s.startsWith('latency'))).toEqual([
+      expect.stringMatching(
+        /^latency tools\/call report: median \d+ms → (\d{3}ms|[\d.]+s), [\d.]+× slower \(95% interval [\d.]+×–([\d.]+|∞)×\)$/,
+      ),
+    ]);
     expect(code).toBe(1);
     expect(report.failing).toBe(report.changes.filter((c) => c.breaking).length);
   });
@@ -114,7 +135,11 @@ describe('diff on real captures', () => {
     const sarif = JSON.parse((await runCli(['diff', '-f', 'sarif', base, changed])).stdout);
     const results = sarif.runs[0].results as { ruleId: string; level: string; message: { text: string } }[];
     expect(results.filter((x) => x.level === 'error').map((x) => x.message.text)).toContain('tool lookup: removed');
-    expect(results.every((x) => ['diff/breaking', 'diff/surface', 'diff/behaviour', 'diff/latency', 'diff/findings'].includes(x.ruleId))).toBe(true);
+    expect(
+      results.every((x) =>
+        ['diff/breaking', 'diff/surface', 'diff/behaviour', 'diff/latency', 'diff/findings'].includes(x.ruleId),
+      ),
+    ).toBe(true);
   });
 });
 

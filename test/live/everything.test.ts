@@ -2,7 +2,15 @@
 // and a capture that annotates with the right pairing, phases and capabilities.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { annotate, captureBytes, EVERYTHING_JS, expectPaired, readCapture, sha256, type CaptureRecord } from './helpers.js';
+import {
+  annotate,
+  captureBytes,
+  EVERYTHING_JS,
+  expectPaired,
+  readCapture,
+  sha256,
+  type CaptureRecord,
+} from './helpers.js';
 import { runSdkSession, type SdkSession } from './sdk-session.js';
 
 interface Results {
@@ -56,7 +64,15 @@ describe('wrap: SDK client ↔ server-everything', () => {
     expect(captureBytes(capture, 's2c').equals(s.server.out)).toBe(true);
     const events = capture.filter((r) => r.event !== undefined);
     expect(events.map((e) => e.event)).toEqual(['start', 'stdin-closed', 'stdout-closed', 'exit']);
-    expect(capture[0].command).toEqual([process.execPath, expect.stringMatching(/tee\.mjs$/), expect.any(String), '--', 'node', EVERYTHING_JS, 'stdio']);
+    expect(capture[0].command).toEqual([
+      process.execPath,
+      expect.stringMatching(/tee\.mjs$/),
+      expect.any(String),
+      '--',
+      'node',
+      EVERYTHING_JS,
+      'stdio',
+    ]);
     expect(typeof capture[0].pid).toBe('number');
     expect(capture.at(-1)).toMatchObject({ event: 'exit', code: s.server.exit.code, signal: s.server.exit.signal });
     expect(s.client.exit).toEqual({ code: s.server.exit.code ?? 128 + 15, signal: null });
@@ -82,13 +98,21 @@ describe('wrap: SDK client ↔ server-everything', () => {
     ] as const) {
       for (const kind of ['request', 'response']) {
         const r = find(method, kind);
-        expect({ method, kind, phase: r.phase, capability: r.capability }).toEqual({ method, kind, phase: 'operation', capability: { side, path, negotiated: true } });
+        expect({ method, kind, phase: r.phase, capability: r.capability }).toEqual({
+          method,
+          kind,
+          phase: 'operation',
+          capability: { side, path, negotiated: true },
+        });
       }
     }
     expect(find('ping').capability).toBeNull();
     const events = records.filter((r) => r.kind === 'event');
     expect(events.map((e) => [e.event.name, e.phase])).toEqual([
-      ['start', 'initialization'], ['stdin-closed', 'shutdown'], ['stdout-closed', 'shutdown'], ['exit', 'shutdown'],
+      ['start', 'initialization'],
+      ['stdin-closed', 'shutdown'],
+      ['stdout-closed', 'shutdown'],
+      ['exit', 'shutdown'],
     ]);
     expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);
     expect(records.flatMap((r) => r.findings).filter((f) => f.severity === 'error')).toEqual([]);

@@ -18,7 +18,13 @@ export const EVERYTHING_JS = join(REPO_ROOT, 'node_modules/@modelcontextprotocol
 export const MEMORY_JS = join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js');
 
 /** The lines a `LineCapture` of `dir` gives for `bytes` fed in chunks of `size`, its unterminated last line included. */
-export function capturedLines(dir: 'c2s' | 's2c', bytes: Buffer, size: number, max: number, ts: string): CapturedLine[] {
+export function capturedLines(
+  dir: 'c2s' | 's2c',
+  bytes: Buffer,
+  size: number,
+  max: number,
+  ts: string,
+): CapturedLine[] {
   const c = new LineCapture(dir, max);
   const out: CapturedLine[] = [];
   for (let i = 0; i < bytes.length; i += size) out.push(...c.push(bytes.subarray(i, i + size), ts));
@@ -30,19 +36,28 @@ export function capturedLines(dir: 'c2s' | 's2c', bytes: Buffer, size: number, m
 export { tempDir } from '../helpers/temp.js';
 export const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
-export type CaptureRecord = { ts: string; dir?: 'c2s' | 's2c' | 'stderr'; line?: string; event?: string; [k: string]: unknown };
+export type CaptureRecord = {
+  ts: string;
+  dir?: 'c2s' | 's2c' | 'stderr';
+  line?: string;
+  event?: string;
+  [k: string]: unknown;
+};
 
 /** The capture's records; every line must be a JSON object with `ts` first and `dir` or `event` second. */
 export function readCapture(path: string): CaptureRecord[] {
   const text = readFileSync(path, 'utf8');
   expect(text.endsWith('\n')).toBe(true);
-  return text.slice(0, -1).split('\n').map((l) => {
-    const r = JSON.parse(l) as CaptureRecord;
-    const keys = Object.keys(r);
-    expect(keys[0]).toBe('ts');
-    expect(['dir', 'event']).toContain(keys[1]);
-    return r;
-  });
+  return text
+    .slice(0, -1)
+    .split('\n')
+    .map((l) => {
+      const r = JSON.parse(l) as CaptureRecord;
+      const keys = Object.keys(r);
+      expect(keys[0]).toBe('ts');
+      expect(['dir', 'event']).toContain(keys[1]);
+      return r;
+    });
 }
 
 /** The bytes of one direction (or the server's stderr) as the capture has them: each line and the newline that followed it. */
@@ -50,7 +65,9 @@ export function captureBytes(records: CaptureRecord[], dir: 'c2s' | 's2c' | 'std
   const parts: Buffer[] = [];
   for (const r of records) {
     if (r.dir !== dir) continue;
-    parts.push(typeof r.lineBase64 === 'string' ? Buffer.from(r.lineBase64, 'base64') : Buffer.from(r.line ?? '', 'utf8'));
+    parts.push(
+      typeof r.lineBase64 === 'string' ? Buffer.from(r.lineBase64, 'base64') : Buffer.from(r.line ?? '', 'utf8'),
+    );
     if (r.partial !== true) parts.push(Buffer.from('\n'));
   }
   return Buffer.concat(parts);
@@ -79,7 +96,10 @@ export function expectPaired(records: Record<string, any>[]): void {
     const req = bySeq.get(a.pair);
     expect(req, `response ${a.source} is paired`).toBeDefined();
     expect({ kind: req!.kind, id: req!.id, method: req!.method, dir: req!.dir }).toEqual({
-      kind: 'request', id: a.id, method: a.method, dir: a.dir === 'c2s' ? 's2c' : 'c2s',
+      kind: 'request',
+      id: a.id,
+      method: a.method,
+      dir: a.dir === 'c2s' ? 's2c' : 'c2s',
     });
   }
 }

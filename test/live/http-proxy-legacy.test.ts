@@ -22,7 +22,16 @@ beforeAll(async () => {
   server = await startEverything('sse');
   const capture = join(dir.path, 'legacy.ndjson');
   const stderr = new Writable({ write: (_c, _e, done) => done() });
-  proxy = await startHttpProxy({ target: new URL(`http://127.0.0.1:${server.port}/sse`), host: '127.0.0.1', port: 0, out: SyncFile.open(capture), maxLine: 1 << 20 }, { stderr, env: {} });
+  proxy = await startHttpProxy(
+    {
+      target: new URL(`http://127.0.0.1:${server.port}/sse`),
+      host: '127.0.0.1',
+      port: 0,
+      out: SyncFile.open(capture),
+      maxLine: 1 << 20,
+    },
+    { stderr, env: {} },
+  );
   expect(proxy.url).toBe(`http://127.0.0.1:${proxy.port}/sse`);
   sessions.push(...(await runLegacySessions(proxy.url)));
   await proxy.stop();
@@ -43,7 +52,10 @@ describe('mcptrace proxy in front of HTTP+SSE (2024-11-05)', () => {
       const id = s.session();
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
       const expected = s.seen.map((m) => `${m.dir} ${canonical(m.message)}`).sort();
-      const got = records.filter((x) => x.session === id && x.kind !== 'event').map((x) => `${x.dir} ${canonical(x.message)}`).sort();
+      const got = records
+        .filter((x) => x.session === id && x.kind !== 'event')
+        .map((x) => `${x.dir} ${canonical(x.message)}`)
+        .sort();
       expect(got).toEqual(expected);
       const endpoint = records.find((x) => x.session === id && x.event?.name === 'http-endpoint');
       expect(endpoint?.event.data.endpoint).toMatch(new RegExp(`^/message\\?sessionId=${id}$`));

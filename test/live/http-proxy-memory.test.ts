@@ -63,21 +63,33 @@ function readSlowly(from: Readable): Promise<{ bytes: number; sha: string }> {
 
 async function proxyTo(target: http.Server, capture: string) {
   const port = (target.address() as AddressInfo).port;
-  const child = spawnCli(['proxy', '--target', `http://127.0.0.1:${port}/mcp`, '--out', capture, '--max-line', String(MB)]);
+  const child = spawnCli([
+    'proxy',
+    '--target',
+    `http://127.0.0.1:${port}/mcp`,
+    '--out',
+    capture,
+    '--max-line',
+    String(MB),
+  ]);
   const rss = watchRss(child);
   let err = '';
   child.stderr.setEncoding('utf8');
-  const url = await new Promise<URL>((resolve) => child.stderr.on('data', (d: string) => {
-    err += d;
-    const m = /^MCP server URL: (\S+)$/m.exec(err);
-    if (m) resolve(new URL(m[1]!));
-  }));
+  const url = await new Promise<URL>((resolve) =>
+    child.stderr.on('data', (d: string) => {
+      err += d;
+      const m = /^MCP server URL: (\S+)$/m.exec(err);
+      if (m) resolve(new URL(m[1]!));
+    }),
+  );
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   return { child, rss, url, exited, stderr: () => err };
 }
 
 const report = (what: string, peak: number | null) =>
-  console.log(`proxy peak RSS, ${FLOW / MB} MB through, ${what}: ${peak === null ? 'n/a (no /proc)' : (peak / MB).toFixed(1) + ' MB'}`);
+  console.log(
+    `proxy peak RSS, ${FLOW / MB} MB through, ${what}: ${peak === null ? 'n/a (no /proc)' : (peak / MB).toFixed(1) + ' MB'}`,
+  );
 
 describe('mcptrace proxy under backpressure', () => {
   it('a client that reads an SSE stream slowly: the server is held back, the proxy does not buffer the stream', async () => {
@@ -91,7 +103,9 @@ describe('mcptrace proxy under backpressure', () => {
     await once(target, 'listening');
     const capture = join(dir.path, 'slow-client.ndjson');
     const p = await proxyTo(target, capture);
-    const res = await new Promise<IncomingMessage>((resolve) => http.get(p.url, { headers: { Accept: 'text/event-stream', 'Mcp-Session-Id': 'big' } }, resolve));
+    const res = await new Promise<IncomingMessage>((resolve) =>
+      http.get(p.url, { headers: { Accept: 'text/event-stream', 'Mcp-Session-Id': 'big' } }, resolve),
+    );
     const got = await readSlowly(res);
     expect(got.sha).toBe(await sent);
     p.child.kill('SIGINT');
@@ -115,7 +129,10 @@ describe('mcptrace proxy under backpressure', () => {
     target.listen(0, '127.0.0.1');
     await once(target, 'listening');
     const p = await proxyTo(target, join(dir.path, 'slow-server.ndjson'));
-    const req = http.request(p.url, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', 'Mcp-Session-Id': 'big' } });
+    const req = http.request(p.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream', 'Mcp-Session-Id': 'big' },
+    });
     const answered = new Promise<IncomingMessage>((resolve) => req.once('response', resolve));
     const sha = await writeEvents(req, FLOW);
     expect((await answered).statusCode).toBe(202);

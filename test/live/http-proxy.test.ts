@@ -14,7 +14,14 @@ import { startHttpProxy, type RunningProxy } from '../../src/live/http-proxy.js'
 import { SyncFile } from '../../src/live/sync-file.js';
 import { canonical } from '../helpers/canonical-json.js';
 import { runCli } from '../helpers/cli.js';
-import { header, httpExchanges, sha256, sseBlocks, type HttpExchange, type HttpMessage } from '../helpers/http-exchanges.js';
+import {
+  header,
+  httpExchanges,
+  sha256,
+  sseBlocks,
+  type HttpExchange,
+  type HttpMessage,
+} from '../helpers/http-exchanges.js';
 import { startEverything, type HttpServer } from '../helpers/http-server.js';
 import { connectSdk, waitForSeen, type SdkSession } from '../helpers/sdk-http-client.js';
 import { startRelay, type Relay } from '../helpers/stream-relay.js';
@@ -42,7 +49,9 @@ const RESULT_TEXT = 'Long running operation completed';
 
 /** Whether relay B's server-to-client bytes from event `from` on hold the long-running tool's result. */
 function resultSent(from: number): boolean {
-  return toServer.events.slice(from).some((e) => e.kind === 'data' && e.dir === 's2c' && Buffer.from(e.bytes).toString('utf8').includes(RESULT_TEXT));
+  return toServer.events
+    .slice(from)
+    .some((e) => e.kind === 'data' && e.dir === 's2c' && Buffer.from(e.bytes).toString('utf8').includes(RESULT_TEXT));
 }
 
 /** A session's run: roots asked on the GET stream, tools, a tool with progress over SSE, a ping. */
@@ -53,13 +62,17 @@ async function run(s: SdkSession, n: number, watchStreaming = false): Promise<vo
   await s.client.callTool({ name: 'echo', arguments: { message: `hello ${n}` } }, CallToolResultSchema, T);
   const progress: number[] = [];
   const from = toServer.events.length;
-  await s.client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 3 } }, CallToolResultSchema, {
-    ...T,
-    onprogress: (p) => {
-      if (watchStreaming && progress.length === 0) atFirstProgress.push(resultSent(from));
-      progress.push(p.progress);
+  await s.client.callTool(
+    { name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 3 } },
+    CallToolResultSchema,
+    {
+      ...T,
+      onprogress: (p) => {
+        if (watchStreaming && progress.length === 0) atFirstProgress.push(resultSent(from));
+        progress.push(p.progress);
+      },
     },
-  });
+  );
   expect(progress).toEqual([1, 2, 3]);
   await s.client.ping(T);
 }
@@ -76,13 +89,25 @@ beforeAll(async () => {
   livePath = join(dir.path, 'live.txt');
   const err = new Writable({ write: (c, _e, done) => ((stderr += c.toString()), done()) });
   proxy = await startHttpProxy(
-    { target: new URL(`http://127.0.0.1:${toServer.port}/mcp`), host: '127.0.0.1', port: 0, out: SyncFile.open(capturePath), live: SyncFile.open(livePath), color: false, maxLine: 64 * 1024 * 1024, captureName: capturePath },
+    {
+      target: new URL(`http://127.0.0.1:${toServer.port}/mcp`),
+      host: '127.0.0.1',
+      port: 0,
+      out: SyncFile.open(capturePath),
+      live: SyncFile.open(livePath),
+      color: false,
+      maxLine: 64 * 1024 * 1024,
+      captureName: capturePath,
+    },
     { stderr: err, env: {} },
   );
   toProxy = await startRelay(proxy.port);
   const url = `http://127.0.0.1:${toProxy.port}/mcp`;
   // Two sessions at once (one with an Authorization header), then a third alone.
-  const [a, b] = await Promise.all([connectSdk(url, 'streamable', { requestInit: { headers: { Authorization: TOKEN } } }), connectSdk(url)]);
+  const [a, b] = await Promise.all([
+    connectSdk(url, 'streamable', { requestInit: { headers: { Authorization: TOKEN } } }),
+    connectSdk(url),
+  ]);
   sessions.push(a!, b!);
   await Promise.all([run(a!, 1), run(b!, 2)]);
   await Promise.all([end(a!), end(b!)]);
@@ -106,7 +131,12 @@ afterAll(async () => {
 /** One exchange as its bytes: request line, session, body hash → status, body hash, each SSE event's hash. */
 function summary(x: HttpExchange): string {
   const r = x.response;
-  const answer = r === null ? 'no answer' : `${r.line} ${sha256(r.body)} [${sseBlocks(r.body).map((b) => sha256(b).slice(0, 12)).join(' ')}]${r.complete ? '' : ' cut'}`;
+  const answer =
+    r === null
+      ? 'no answer'
+      : `${r.line} ${sha256(r.body)} [${sseBlocks(r.body)
+          .map((b) => sha256(b).slice(0, 12))
+          .join(' ')}]${r.complete ? '' : ' cut'}`;
   return `${x.request.line} ${header(x.request, 'mcp-session-id') ?? '-'} ${sha256(x.request.body)} → ${answer}`;
 }
 
@@ -126,13 +156,15 @@ describe('the SDK client through mcptrace proxy to server-everything', () => {
     expect(a).toEqual(b);
     // The traffic the tests mean: three sessions' POSTs, GET streams and DELETEs, SSE answers with progress.
     expect(client.filter((x) => x.request.line === 'DELETE /mcp').length).toBe(3);
-    expect(client.filter((x) => x.request.line === 'GET /mcp' && x.response?.line === '200').length).toBeGreaterThanOrEqual(3);
+    expect(
+      client.filter((x) => x.request.line === 'GET /mcp' && x.response?.line === '200').length,
+    ).toBeGreaterThanOrEqual(3);
     const events = client.flatMap((x) => (x.response === null ? [] : sseBlocks(x.response.body)));
     expect(events.filter((e) => e.includes('notifications/progress')).length).toBe(9);
     expect(client.every((x) => x.response !== null)).toBe(true);
   });
 
-  it('headers pass unchanged but for the hop-by-hop ones; Host is the target\'s and the client\'s is in X-Forwarded-Host', () => {
+  it("headers pass unchanged but for the hop-by-hop ones; Host is the target's and the client's is in X-Forwarded-Host", () => {
     const bySummary = (xs: HttpExchange[]) => {
       const m = new Map<string, HttpExchange[]>();
       for (const x of xs) m.set(summary(x), [...(m.get(summary(x)) ?? []), x]);
@@ -144,7 +176,9 @@ describe('the SDK client through mcptrace proxy to server-everything', () => {
     for (const [key, [a, ...more]] of client) {
       const b = target.get(key)!;
       if (more.length > 0 || b.length !== 1) continue; // the same bytes twice: which is which cannot be told
-      const sent = endToEnd(a!.request).map(([n, v]): [string, string] => (n.toLowerCase() === 'host' ? [n, `127.0.0.1:${toServer.port}`] : [n, v]));
+      const sent = endToEnd(a!.request).map(([n, v]): [string, string] =>
+        n.toLowerCase() === 'host' ? [n, `127.0.0.1:${toServer.port}`] : [n, v],
+      );
       sent.push(['X-Forwarded-Host', header(a!.request, 'host')!]);
       expect(endToEnd(b[0]!.request), key).toEqual(sent);
       expect(endToEnd(a!.response!), key).toEqual(endToEnd(b[0]!.response!));
@@ -164,7 +198,7 @@ describe('the SDK client through mcptrace proxy to server-everything', () => {
     expect(atFirstProgress).toEqual([false]);
   });
 
-  it('prints the URL for the host, with the target\'s path, and says it stopped', () => {
+  it("prints the URL for the host, with the target's path, and says it stopped", () => {
     expect(stderr).toContain(`MCP server URL: http://127.0.0.1:${proxy.port}/mcp\n`);
     expect(stderr).toMatch(/mcptrace: proxy stopped: \d+ requests forwarded; capture .*capture\.ndjson complete\n$/);
   });
@@ -180,7 +214,10 @@ describe('the capture', () => {
     for (const s of sessions) {
       const id = s.session()!;
       const expected = s.seen.map((m) => `${m.dir} ${canonical(m.message)}`).sort();
-      const got = records.filter((r) => r.session === id && r.kind !== 'event').map((r) => `${r.dir} ${canonical(r.message)}`).sort();
+      const got = records
+        .filter((r) => r.session === id && r.kind !== 'event')
+        .map((r) => `${r.dir} ${canonical(r.message)}`)
+        .sort();
       expect(got).toEqual(expected);
     }
     expect(new Set(records.map((r) => r.session))).toEqual(new Set(sessions.map((s) => s.session())));
@@ -188,27 +225,58 @@ describe('the capture', () => {
     expectPaired(records);
   });
 
-  it('has every record\'s http, and events for 202 and DELETE, as a packet capture has them', () => {
+  it("has every record's http, and events for 202 and DELETE, as a packet capture has them", () => {
     for (const r of records) expect(r.http?.conn, r.source).toMatch(/^tcp\/\d+$/);
     const roots = records.filter((r) => r.method === 'roots/list' && r.kind === 'request');
     expect(roots.length).toBe(3);
-    for (const r of roots) expect(r.http).toMatchObject({ method: 'GET', path: '/mcp', status: 200, contentType: 'text/event-stream', stream: 'get' });
+    for (const r of roots)
+      expect(r.http).toMatchObject({
+        method: 'GET',
+        path: '/mcp',
+        status: 200,
+        contentType: 'text/event-stream',
+        stream: 'get',
+      });
     const progress = records.filter((r) => r.method === 'notifications/progress');
     expect(progress.length).toBe(9);
-    for (const r of progress) expect(r.http).toMatchObject({ method: 'POST', status: 200, contentType: 'text/event-stream', stream: 'post', eventId: expect.any(String) });
-    expect(records.filter((r) => r.event?.name === 'http-delete').map((r) => r.session).sort()).toEqual(sessions.map((s) => s.session()).sort());
+    for (const r of progress)
+      expect(r.http).toMatchObject({
+        method: 'POST',
+        status: 200,
+        contentType: 'text/event-stream',
+        stream: 'post',
+        eventId: expect.any(String),
+      });
+    expect(
+      records
+        .filter((r) => r.event?.name === 'http-delete')
+        .map((r) => r.session)
+        .sort(),
+    ).toEqual(sessions.map((s) => s.session()).sort());
     expect(records.filter((r) => r.event?.name === 'http-accepted').length).toBeGreaterThanOrEqual(6);
   });
 
-  it('holds the records the HTTP reader makes of the client side\'s TCP streams (a capture of the same traffic)', async () => {
+  it("holds the records the HTTP reader makes of the client side's TCP streams (a capture of the same traffic)", async () => {
     const analyzer = new Analyzer();
     const input = analyzer.input('relay');
     const relayRecords: Record<string, any>[] = [];
-    for await (const f of httpFrames(list(toProxy.events), 'relay')) relayRecords.push(...(input.push(f) as unknown as Record<string, any>[]));
+    for await (const f of httpFrames(list(toProxy.events), 'relay'))
+      relayRecords.push(...(input.push(f) as unknown as Record<string, any>[]));
     input.end();
     // Each side numbers connections in the order it accepted them: the same connections, maybe not the same numbers.
     const key = (r: Record<string, any>) =>
-      JSON.stringify([r.session, r.dir, r.kind, r.id, r.method, r.phase, r.pair === null, canonical(r.message), r.event ?? null, { ...r.http, conn: null }]);
+      JSON.stringify([
+        r.session,
+        r.dir,
+        r.kind,
+        r.id,
+        r.method,
+        r.phase,
+        r.pair === null,
+        canonical(r.message),
+        r.event ?? null,
+        { ...r.http, conn: null },
+      ]);
     expect(records.map(key).sort()).toEqual(relayRecords.map(key).sort());
     // And the records fall into connections the same way.
     const byConn = (rs: Record<string, any>[]) => {

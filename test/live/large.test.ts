@@ -31,7 +31,7 @@ async function feed(stdin: NodeJS.WritableStream, bytes: Buffer): Promise<void> 
 }
 
 describe('wrap: a 50 MB message', () => {
-  it('is forwarded byte-identical, captured whole, and wrap\'s peak RSS stays below 200 MB', async () => {
+  it("is forwarded byte-identical, captured whole, and wrap's peak RSS stays below 200 MB", async () => {
     const message = bigMessage(50 * MB);
     const capture = join(dir.path, 'big.ndjson');
     const { child, stderr } = spawnWrap(['--out', capture], ['node', BYTES, 'sink']);
@@ -49,7 +49,9 @@ describe('wrap: a 50 MB message', () => {
     expect(line.line!.length).toBe(50 * MB);
     expect(sha256(line.line! + '\n')).toBe(sha256(message));
     const peak = rss.peak();
-    console.log(`wrap peak RSS while a 50 MB line passed (captured): ${peak === null ? 'n/a' : (peak / MB).toFixed(1) + ' MB'}`);
+    console.log(
+      `wrap peak RSS while a 50 MB line passed (captured): ${peak === null ? 'n/a' : (peak / MB).toFixed(1) + ' MB'}`,
+    );
     // Read from /proc: on Linux (here, CI) it must be there, or the bound in the name was never checked.
     if (process.platform === 'linux') expect(peak, 'peak RSS read from /proc').not.toBeNull();
     if (peak !== null) expect(peak).toBeLessThan(200 * MB);

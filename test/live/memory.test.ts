@@ -12,16 +12,24 @@ let s: SdkSession<{ found: string; graph: string }>;
 let capture: CaptureRecord[];
 
 beforeAll(async () => {
-  s = await runSdkSession('memory', ['node', MEMORY_JS], async (client) => {
-    await client.listTools();
-    await client.subscribeResource({ uri: GRAPH });
-    await client.callTool({ name: 'create_entities', arguments: { entities: [{ name: 'mcptrace', entityType: 'project', observations: ['wraps stdio servers'] }] } });
-    const found = await client.callTool({ name: 'search_nodes', arguments: { query: 'stdio' } });
-    const graph = await client.readResource({ uri: GRAPH });
-    await client.unsubscribeResource({ uri: GRAPH });
-    await client.ping();
-    return { found: JSON.stringify(found), graph: JSON.stringify(graph) };
-  }, { MEMORY_FILE_PATH: join(memoryDir.path, 'memory.jsonl') });
+  s = await runSdkSession(
+    'memory',
+    ['node', MEMORY_JS],
+    async (client) => {
+      await client.listTools();
+      await client.subscribeResource({ uri: GRAPH });
+      await client.callTool({
+        name: 'create_entities',
+        arguments: { entities: [{ name: 'mcptrace', entityType: 'project', observations: ['wraps stdio servers'] }] },
+      });
+      const found = await client.callTool({ name: 'search_nodes', arguments: { query: 'stdio' } });
+      const graph = await client.readResource({ uri: GRAPH });
+      await client.unsubscribeResource({ uri: GRAPH });
+      await client.ping();
+      return { found: JSON.stringify(found), graph: JSON.stringify(graph) };
+    },
+    { MEMORY_FILE_PATH: join(memoryDir.path, 'memory.jsonl') },
+  );
   capture = readCapture(s.capture);
 }, 60_000);
 
@@ -45,7 +53,12 @@ describe('wrap: SDK client ↔ server-memory', () => {
   });
 
   it('the server exits 0 when its stdin closes, and wrap with it', () => {
-    expect(capture.filter((r) => r.event).map((r) => r.event)).toEqual(['start', 'stdin-closed', 'stdout-closed', 'exit']);
+    expect(capture.filter((r) => r.event).map((r) => r.event)).toEqual([
+      'start',
+      'stdin-closed',
+      'stdout-closed',
+      'exit',
+    ]);
     expect(capture.at(-1)).toMatchObject({ event: 'exit', code: 0, signal: null });
     expect(s.client.exit).toEqual({ code: 0, signal: null });
   });
@@ -60,12 +73,21 @@ describe('wrap: SDK client ↔ server-memory', () => {
       ['operation', { side: 'server', path: 'tools', negotiated: true }],
       ['operation', { side: 'server', path: 'tools', negotiated: true }],
     ]);
-    expect(req('resources/subscribe')[0].capability).toEqual({ side: 'server', path: 'resources.subscribe', negotiated: true });
+    expect(req('resources/subscribe')[0].capability).toEqual({
+      side: 'server',
+      path: 'resources.subscribe',
+      negotiated: true,
+    });
     expect(req('resources/read')[0].capability).toEqual({ side: 'server', path: 'resources', negotiated: true });
     const updated = records.filter((r) => r.method === 'notifications/resources/updated');
     expect(updated.length).toBeGreaterThan(0);
     expect(updated[0].phase).toBe('operation');
-    expect(records.filter((r) => r.kind === 'event').map((r) => r.phase)).toEqual(['initialization', 'shutdown', 'shutdown', 'shutdown']);
+    expect(records.filter((r) => r.kind === 'event').map((r) => r.phase)).toEqual([
+      'initialization',
+      'shutdown',
+      'shutdown',
+      'shutdown',
+    ]);
     expect(records.flatMap((r) => r.findings).filter((f) => f.severity === 'error')).toEqual([]);
   });
 });

@@ -26,7 +26,11 @@ async function scenario(client: Client, rootsAsked?: Promise<void>): Promise<Rec
   const tools = (await client.listTools()).tools.map((t) => t.name);
   const echo = await client.callTool({ name: 'echo', arguments: { message: 'recorded, then mocked ✓' } });
   const sum = await client.callTool({ name: 'get-sum', arguments: { a: 19, b: 23 } });
-  const long = await client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 2 } }, undefined, { onprogress: () => {} });
+  const long = await client.callTool(
+    { name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 2 } },
+    undefined,
+    { onprogress: () => {} },
+  );
   const resources = await client.listResources();
   const read = await client.readResource({ uri: resources.resources[0]!.uri });
   const prompt = await client.getPrompt({ name: 'simple-prompt' });
@@ -35,20 +39,31 @@ async function scenario(client: Client, rootsAsked?: Promise<void>): Promise<Rec
 }
 
 /** The progress values of the messages received. */
-const progressOf = (received: readonly JSONRPCMessage[]) => received.flatMap((m) => ('method' in m && m.method === 'notifications/progress' ? [m.params!.progress] : []));
+const progressOf = (received: readonly JSONRPCMessage[]) =>
+  received.flatMap((m) => ('method' in m && m.method === 'notifications/progress' ? [m.params!.progress] : []));
 
 /** An SDK client (roots declared, as when recorded) connected over `transport`; what it received goes to `received`. */
 async function connect(transport: Transport, received: JSONRPCMessage[] = []): Promise<Client> {
   // Protocol.connect() keeps a handler already set and calls it before its own.
   transport.onmessage = (m) => received.push(m);
-  const client = new Client({ name: 'mcptrace-mock-test', version: '1.0.0' }, { capabilities: { roots: { listChanged: true } } });
-  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: 'file:///workspace/mcptrace', name: 'mcptrace' }] }));
+  const client = new Client(
+    { name: 'mcptrace-mock-test', version: '1.0.0' },
+    { capabilities: { roots: { listChanged: true } } },
+  );
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({
+    roots: [{ uri: 'file:///workspace/mcptrace', name: 'mcptrace' }],
+  }));
   await client.connect(transport);
   return client;
 }
 
 function stdioMock(args: readonly string[]): { transport: StdioClientTransport; stderr: () => string } {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_PATH, 'mock', ...args], cwd: REPO_ROOT, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI_PATH, 'mock', ...args],
+    cwd: REPO_ROOT,
+    stderr: 'pipe',
+  });
   let err = '';
   transport.stderr!.on('data', (d: Buffer) => (err += d.toString('utf8')));
   return { transport, stderr: () => err };
@@ -74,7 +89,9 @@ describe('mock: a wrap capture of server-everything served back to the SDK clien
     expect(again).toEqual(recorded.result);
     expect(progressOf(received)).toEqual([1, 2]);
     // the summary, once the host closed stdin
-    await expect.poll(stderr, { timeout: 10_000 }).toMatch(/9 requests served: 9 answered as recorded; 1 notification and 1 answer received/);
+    await expect
+      .poll(stderr, { timeout: 10_000 })
+      .toMatch(/9 requests served: 9 answered as recorded; 1 notification and 1 answer received/);
   });
 
   it('over Streamable HTTP: the same answers, a session id, what follows initialized on the GET stream', async () => {
@@ -82,7 +99,10 @@ describe('mock: a wrap capture of server-everything served back to the SDK clien
     const transport = new StreamableHTTPClientTransport(new URL(mock.url));
     let rootsAsked!: () => void;
     const asked = new Promise<void>((resolve) => (rootsAsked = resolve));
-    const client = new Client({ name: 'mcptrace-mock-test', version: '1.0.0' }, { capabilities: { roots: { listChanged: true } } });
+    const client = new Client(
+      { name: 'mcptrace-mock-test', version: '1.0.0' },
+      { capabilities: { roots: { listChanged: true } } },
+    );
     client.setRequestHandler(ListRootsRequestSchema, async () => {
       rootsAsked();
       return { roots: [] };
@@ -102,8 +122,12 @@ describe('mock: a wrap capture of server-everything served back to the SDK clien
   it('a request the capture does not hold: -32601 from the mock, named in the summary, exit 1 with --fail-on-unmatched', async () => {
     const { transport, stderr } = stdioMock(['--fail-on-unmatched', recorded.capture]);
     const client = await connect(transport);
-    await expect(client.callTool({ name: 'echo', arguments: { message: 'never recorded' } })).rejects.toMatchObject({ code: -32601 });
-    const exited = new Promise<number | null>((resolve) => transport['_process']!.once('exit', (code: number | null) => resolve(code)));
+    await expect(client.callTool({ name: 'echo', arguments: { message: 'never recorded' } })).rejects.toMatchObject({
+      code: -32601,
+    });
+    const exited = new Promise<number | null>((resolve) =>
+      transport._process!.once('exit', (code: number | null) => resolve(code)),
+    );
     await client.close();
     expect(await exited).toBe(1);
     expect(stderr()).toContain('not recorded: tools/call {"arguments":{"message":"never recorded"},"name":"echo"}');
@@ -111,18 +135,24 @@ describe('mock: a wrap capture of server-everything served back to the SDK clien
 });
 
 describe('mock: a proxy capture of server-everything over Streamable HTTP served back', () => {
-  it('the SDK client\'s session recorded through mcptrace proxy; the mock, over HTTP, gives every recorded answer', async () => {
+  it("the SDK client's session recorded through mcptrace proxy; the mock, over HTTP, gives every recorded answer", async () => {
     const server = await startEverything('streamableHttp');
     const dir = tempDir('mock-proxy');
     const capture = join(dir, 'proxy.ndjson');
-    const proxy = spawn(process.execPath, [CLI_PATH, 'proxy', '--target', `http://127.0.0.1:${server.port}/mcp`, '--out', capture], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    const proxy = spawn(
+      process.execPath,
+      [CLI_PATH, 'proxy', '--target', `http://127.0.0.1:${server.port}/mcp`, '--out', capture],
+      { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     try {
       let err = '';
-      const url = await new Promise<string>((resolve) => proxy.stderr!.on('data', (d: Buffer) => {
-        err += d.toString('utf8');
-        const m = /MCP server URL: (\S+)/.exec(err);
-        if (m) resolve(m[1]!);
-      }));
+      const url = await new Promise<string>((resolve) =>
+        proxy.stderr!.on('data', (d: Buffer) => {
+          err += d.toString('utf8');
+          const m = /MCP server URL: (\S+)/.exec(err);
+          if (m) resolve(m[1]!);
+        }),
+      );
       const s = await connectSdk(url);
       await s.client.listTools();
       await s.client.callTool({ name: 'echo', arguments: { message: 'through proxy, then mocked' } });
@@ -173,7 +203,9 @@ describe('mock: any input mcptrace reads is served', () => {
     const cut = join(REPO_ROOT, 'test/fixtures/hosts/claude-desktop/mcp-server-memory-2026-03-truncated.log');
     const refused = await runCli(['mock', cut], { timeoutMs: 30_000 });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/mcp-server-memory-2026-03-truncated\.log:\d+: the recorded message was cut by the log.*--allow-incomplete serves it anyway/);
+    expect(refused.stderr).toMatch(
+      /mcp-server-memory-2026-03-truncated\.log:\d+: the recorded message was cut by the log.*--allow-incomplete serves it anyway/,
+    );
     const served = await runCli(['mock', '--allow-incomplete', cut], { timeoutMs: 30_000 });
     expect(served.code).toBe(0);
     expect(served.stderr).toContain('served anyway (--allow-incomplete)');
@@ -187,8 +219,18 @@ describe('mock: any input mcptrace reads is served', () => {
     const answers: unknown[] = [];
     for (const [i, a] of asks.entries()) {
       // another client: its own _meta (identity, capabilities), the request's question unchanged
-      const params = { ...a.params, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'another', version: '0' } } };
-      const res = await fetch(mock.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: `r${i}`, method: a.method, params }) });
+      const params = {
+        ...a.params,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'another', version: '0' },
+        },
+      };
+      const res = await fetch(mock.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: `r${i}`, method: a.method, params }),
+      });
       expect(res.headers.get('mcp-session-id')).toBeNull();
       answers.push(await res.json());
     }
@@ -203,7 +245,10 @@ describe('mock: any input mcptrace reads is served', () => {
     child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
     child.stdin.end('not json\n{"jsonrpc":"2.0","id":"p","method":"ping"}\n');
     await new Promise((resolve) => child.once('exit', resolve));
-    const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ id: null, error: { code: -32700 } });
     expect(lines[1]).toMatchObject({ id: 'p', result: {} });
   });

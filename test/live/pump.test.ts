@@ -19,7 +19,9 @@ describe('pump', () => {
       events.push(`write ${chunk.toString()}`);
       return origWrite(chunk, ...rest);
     }) as typeof dest.write;
-    const ended = new Promise<void>((resolve) => pump(source, dest, { tap: (c) => events.push(`tap ${c.toString()}`), onEnd: () => resolve() }));
+    const ended = new Promise<void>((resolve) =>
+      pump(source, dest, { tap: (c) => events.push(`tap ${c.toString()}`), onEnd: () => resolve() }),
+    );
     source.write('a\nb');
     await new Promise((r) => setImmediate(r));
     source.end('c\n');

@@ -15,7 +15,12 @@ const VARIANT = join(FIXTURES, 'variant-server.mjs');
 
 async function variantScenario(client: Client): Promise<void> {
   await client.listTools();
-  for (const [name, args] of [['lookup', { id: '42' }], ['convert', { amount: 2.5 }], ['total', { values: [1, 2, 3] }], ...Array.from({ length: 5 }, () => ['report', {}])] as [string, Record<string, unknown>][]) {
+  for (const [name, args] of [
+    ['lookup', { id: '42' }],
+    ['convert', { amount: 2.5 }],
+    ['total', { values: [1, 2, 3] }],
+    ...Array.from({ length: 5 }, () => ['report', {}]),
+  ] as [string, Record<string, unknown>][]) {
     await client.callTool({ name, arguments: args }).catch(() => undefined);
   }
 }
@@ -25,7 +30,9 @@ async function everythingScenario(client: Client, rootsAsked: Promise<void>): Pr
   await client.listTools();
   await client.callTool({ name: 'echo', arguments: { message: 'replayed' } });
   await client.callTool({ name: 'get-sum', arguments: { a: 1, b: 2 } });
-  await client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 2 } }, undefined, { onprogress: () => {} });
+  await client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 2 } }, undefined, {
+    onprogress: () => {},
+  });
   await client.listPrompts();
   await client.getPrompt({ name: 'simple-prompt' });
 }
@@ -62,7 +69,10 @@ describe('replay over stdio', () => {
     expect(r.report.changes.filter((c) => c.category === 'surface' || c.category === 'behaviour')).toEqual([]);
     expect(r.code).toBe(0);
     // the new session is a wrap capture: the server's own lines, as they went
-    const lines = readFileSync(r.out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(r.out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.filter((l) => l.dir === 's2c')).toHaveLength(10);
   });
 
@@ -75,15 +85,20 @@ describe('replay over stdio', () => {
     expect(r.code).toBe(1);
   });
 
-  it('server-everything: the server\'s roots/list answered as recorded, progress followed, nothing breaking', async () => {
+  it("server-everything: the server's roots/list answered as recorded, progress followed, nothing breaking", async () => {
     const r = await replay([everything.capture, '--', 'node', EVERYTHING_JS, 'stdio']);
     expect(r.stderr).toMatch(/1 request of the server's answered/);
     expect(r.report.changes.filter((c) => c.breaking)).toEqual([]);
     expect(r.code).toBe(0);
-    const lines = readFileSync(r.out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(r.out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const sent = lines.filter((l) => l.dir === 'c2s').map((l) => JSON.parse(l.line));
     // the client's answer to roots/list is the recorded one
-    expect(sent.find((m) => 'result' in m && 'roots' in m.result)?.result).toEqual({ roots: [{ uri: 'file:///workspace/mcptrace', name: 'mcptrace' }] });
+    expect(sent.find((m) => 'result' in m && 'roots' in m.result)?.result).toEqual({
+      roots: [{ uri: 'file:///workspace/mcptrace', name: 'mcptrace' }],
+    });
   });
 
   it('a server that dies: the answers that did not come are breaking changes', async () => {
@@ -101,11 +116,20 @@ describe('replay over Streamable HTTP', () => {
   afterAll(() => server?.stop());
 
   it('a packet capture of server-everything, replayed through proxy against a new one: nothing breaking', async () => {
-    const r = await replay([join(REPO_ROOT, 'samples/everything-http.pcap'), '--target', `http://127.0.0.1:${server.port}/mcp`]);
-    expect(r.stderr).toMatch(/mcptrace replay: 6 messages sent, 5 answers received, 1 request of the server.s answered; the new session/);
+    const r = await replay([
+      join(REPO_ROOT, 'samples/everything-http.pcap'),
+      '--target',
+      `http://127.0.0.1:${server.port}/mcp`,
+    ]);
+    expect(r.stderr).toMatch(
+      /mcptrace replay: 6 messages sent, 5 answers received, 1 request of the server.s answered; the new session/,
+    );
     expect(r.report.changes.filter((c) => c.breaking)).toEqual([]);
     expect(r.code).toBe(0);
-    const records = readFileSync(r.out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const records = readFileSync(r.out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(records.some((x) => x.event === 'request' || x.http !== undefined || x.dir === 'c2s')).toBe(true);
   });
 

@@ -40,7 +40,22 @@ export async function runSdkSession<T>(
   const node = process.execPath;
   const transport = new StdioClientTransport({
     command: node,
-    args: [TEE, join(dir, 'client'), '--', node, CLI_PATH, 'wrap', '--out', capture, '--', node, TEE, join(dir, 'server'), '--', ...server],
+    args: [
+      TEE,
+      join(dir, 'client'),
+      '--',
+      node,
+      CLI_PATH,
+      'wrap',
+      '--out',
+      capture,
+      '--',
+      node,
+      TEE,
+      join(dir, 'server'),
+      '--',
+      ...server,
+    ],
     cwd: REPO_ROOT,
     env,
     stderr: 'ignore',
@@ -59,7 +74,10 @@ export async function runSdkSession<T>(
   };
   // Protocol.connect() keeps a handler already set and calls it before its own, for every message.
   transport.onmessage = (m) => received.push(m);
-  const client = new Client({ name: 'mcptrace-wrap-test', version: '1.0.0' }, { capabilities: { roots: { listChanged: true } } });
+  const client = new Client(
+    { name: 'mcptrace-wrap-test', version: '1.0.0' },
+    { capabilities: { roots: { listChanged: true } } },
+  );
   let rootsAsked!: () => void;
   const asked = new Promise<void>((resolve) => (rootsAsked = resolve));
   client.setRequestHandler(ListRootsRequestSchema, async () => {
@@ -79,7 +97,15 @@ export async function runSdkSession<T>(
     out: readFileSync(join(dir, side, 'out.bin')),
     exit: JSON.parse(readFileSync(join(dir, side, 'exit.json'), 'utf8')),
   });
-  return { dir, capture, result, sdkSent: Buffer.concat(sent), sdkReceived: received, client: read('client'), server: read('server') };
+  return {
+    dir,
+    capture,
+    result,
+    sdkSent: Buffer.concat(sent),
+    sdkReceived: received,
+    client: read('client'),
+    server: read('server'),
+  };
 }
 
 /** The tee writes exit.json as it ends; the SDK's close() may return before that (after its SIGKILL). */

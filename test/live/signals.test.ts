@@ -76,12 +76,17 @@ describe('wrap: a server that ignores SIGTERM', () => {
 
   it('--kill-after: SIGKILL when it has not exited that long after the first signal', async () => {
     const capture = out('kill-after.ndjson');
-    const { wrap, pid, exit, stderr } = await wrapReady(['--out', capture, '--kill-after', '300ms'], ['node', BROKEN, 'stubborn']);
+    const { wrap, pid, exit, stderr } = await wrapReady(
+      ['--out', capture, '--kill-after', '300ms'],
+      ['node', BROKEN, 'stubborn'],
+    );
     wrap.kill('SIGINT');
     expect(await exit).toEqual({ code: 137, signal: null });
     expect(gone(pid)).toBe(true);
     expect(lastRecord(capture)).toMatchObject({ event: 'exit', code: null, signal: 'SIGKILL' });
-    expect(stderr()).toBe('mcptrace: the server did not exit within 300ms of SIGINT (--kill-after): sending it SIGKILL\n');
+    expect(stderr()).toBe(
+      'mcptrace: the server did not exit within 300ms of SIGINT (--kill-after): sending it SIGKILL\n',
+    );
   });
 
   it('wrap killed by SIGKILL (no handler runs): the server does not outlive it', async () => {
@@ -113,7 +118,10 @@ describe('wrap: the processes a server starts (sh -c, npx)', () => {
   it('a process the server leaves behind when it exits is killed when wrap ends', async () => {
     const capture = out('left-behind.ndjson');
     // The shell starts the server in the background and exits (code 0) when it reads a line.
-    const { wrap, pid, exit } = await wrapReady(['--out', capture], ['sh', '-c', `node "$0" stubborn & read _`, BROKEN]);
+    const { wrap, pid, exit } = await wrapReady(
+      ['--out', capture],
+      ['sh', '-c', `node "$0" stubborn & read _`, BROKEN],
+    );
     wrap.stdin.write('\n');
     expect(await exit).toEqual({ code: 0, signal: null });
     expect(await goneSoon(pid)).toBe(true);
@@ -124,7 +132,10 @@ describe('wrap: the processes a server starts (sh -c, npx)', () => {
     const capture = out('behind.ndjson');
     // The shell dies of SIGTERM at once (as `npm exec` does); the process it started ignores it and writes on.
     const writer = `process.on('SIGTERM', () => {}); setInterval(() => console.log('{}'), 20); console.log(JSON.stringify({ data: 'ready', pid: process.pid }))`;
-    const { wrap, pid, exit, stderr } = await wrapReady(['--out', capture, '--kill-after', '300ms'], ['sh', '-c', `node -e "$0" & wait`, writer]);
+    const { wrap, pid, exit, stderr } = await wrapReady(
+      ['--out', capture, '--kill-after', '300ms'],
+      ['sh', '-c', `node -e "$0" & wait`, writer],
+    );
     wrap.kill('SIGTERM');
     expect(await exit).toEqual({ code: 143, signal: null }); // the shell's death
     expect(await goneSoon(pid)).toBe(true);

@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 
 describe('mock responder on a real recording', () => {
-  it('answers a recorded request with the recorded answer and the caller\'s id', () => {
+  it("answers a recorded request with the recorded answer and the caller's id", () => {
     const echo = requestWith((m) => m.params?.name === 'echo');
     const r = new Responder(recording);
     const reply = r.receive({ ...echo, id: 'caller-7' });
@@ -54,18 +54,28 @@ describe('mock responder on a real recording', () => {
 
   it('sets _meta aside and member order aside when matching', () => {
     const echo = requestWith((m) => m.params?.name === 'echo');
-    const reordered = { id: 1, jsonrpc: '2.0', method: 'tools/call', params: { arguments: echo.params.arguments, name: 'echo', _meta: { traceparent: '00-1-2-01' } } };
+    const reordered = {
+      id: 1,
+      jsonrpc: '2.0',
+      method: 'tools/call',
+      params: { arguments: echo.params.arguments, name: 'echo', _meta: { traceparent: '00-1-2-01' } },
+    };
     expect(new Responder(recording).receive(reordered).out[0]!.message.result).toEqual(answerTo(echo.id).result);
   });
 
   it('answers the handshake as recorded whatever the client says of itself', () => {
     const init = requestWith((m) => m.method === 'initialize');
-    const other = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'someone-else', version: '9' } } };
+    const other = {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'someone-else', version: '9' } },
+    };
     const reply = new Responder(recording).receive(other);
     expect(reply.out.map((o) => o.message)).toEqual([{ ...answerTo(init.id), id: 0 }]);
   });
 
-  it('replays what the server sent after notifications/initialized, and waits for the client\'s answer to its request', async () => {
+  it("replays what the server sent after notifications/initialized, and waits for the client's answer to its request", async () => {
     const r = new Responder(recording);
     const reply = r.receive({ jsonrpc: '2.0', method: 'notifications/initialized' });
     const methods = reply.out.map((o) => o.message.method);
@@ -85,11 +95,22 @@ describe('mock responder on a real recording', () => {
     expect(r.counts).toMatchObject({ notifications: 1, replies: 1 });
   });
 
-  it('sends progress with the caller\'s token, none to a caller that asked for none', () => {
-    const long = requestWith((m) => m.params?.name === 'trigger-long-running-operation' && m.params.arguments.steps === 4);
-    const withToken = new Responder(recording).receive({ ...long, id: 5, params: { ...long.params, _meta: { progressToken: 'mine' } } });
+  it("sends progress with the caller's token, none to a caller that asked for none", () => {
+    const long = requestWith(
+      (m) => m.params?.name === 'trigger-long-running-operation' && m.params.arguments.steps === 4,
+    );
+    const withToken = new Responder(recording).receive({
+      ...long,
+      id: 5,
+      params: { ...long.params, _meta: { progressToken: 'mine' } },
+    });
     const progress = withToken.out.filter((o) => o.message.method === 'notifications/progress');
-    expect(progress.map((o) => [o.message.params.progressToken, o.message.params.progress])).toEqual([['mine', 1], ['mine', 2], ['mine', 3], ['mine', 4]]);
+    expect(progress.map((o) => [o.message.params.progressToken, o.message.params.progress])).toEqual([
+      ['mine', 1],
+      ['mine', 2],
+      ['mine', 3],
+      ['mine', 4],
+    ]);
     expect(withToken.out.at(-1)!.message).toEqual({ ...answerTo(long.id), id: 5 });
     const { _meta, ...bare } = long.params;
     const without = new Responder(recording).receive({ ...long, id: 6, params: bare });
@@ -97,8 +118,11 @@ describe('mock responder on a real recording', () => {
   });
 
   it('keeps the recorded delays with --timing recorded, none without', () => {
-    const long = requestWith((m) => m.params?.name === 'trigger-long-running-operation' && m.params.arguments.steps === 4);
-    const delays = (timing: 'none' | 'recorded') => new Responder(recording, { timing }).receive(long).out.map((o) => o.delayMs);
+    const long = requestWith(
+      (m) => m.params?.name === 'trigger-long-running-operation' && m.params.arguments.steps === 4,
+    );
+    const delays = (timing: 'none' | 'recorded') =>
+      new Responder(recording, { timing }).receive(long).out.map((o) => o.delayMs);
     expect(delays('none').every((d) => d === 0)).toBe(true);
     const paced = delays('recorded');
     // 2 s over 4 steps, as the server ran it: each step later than the one before, the answer ~2 s after the request
@@ -108,7 +132,12 @@ describe('mock responder on a real recording', () => {
 
   it('answers a request it does not hold with -32601 (or the code asked), and lists it', () => {
     const r = new Responder(recording, { unmatchedCode: -32000 });
-    const q = { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'echo', arguments: { message: 'never recorded' } } };
+    const q = {
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { message: 'never recorded' } },
+    };
     const reply = r.receive(q);
     expect(reply.out[0]!.message).toMatchObject({ id: 9, error: { code: -32000 } });
     expect(new Responder(recording).receive(q).out[0]!.message.error.code).toBe(-32601);
@@ -118,7 +147,12 @@ describe('mock responder on a real recording', () => {
   it('--nearest answers with the closest recorded request of the method', () => {
     const echo = requestWith((m) => m.params?.name === 'echo');
     const r = new Responder(recording, { nearest: true });
-    const reply = r.receive({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'echo', arguments: { message: 'something else' } } });
+    const reply = r.receive({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { message: 'something else' } },
+    });
     expect(reply.out.at(-1)!.message).toEqual({ ...answerTo(echo.id), id: 3 });
     expect(r.counts.unmatched).toHaveLength(1);
     expect(r.counts.unmatched[0]!.nearest).toBeTypeOf('number');
@@ -127,26 +161,49 @@ describe('mock responder on a real recording', () => {
   it('answers ping with {} when the recording has none to give', () => {
     const b = new RecordingBuilder(REDACTED);
     for (const r of records) if (r.method !== 'ping') b.add(r);
-    expect(new Responder(b.recording()).receive({ jsonrpc: '2.0', id: 1, method: 'ping' }).out[0]!.message).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    expect(new Responder(b.recording()).receive({ jsonrpc: '2.0', id: 1, method: 'ping' }).out[0]!.message).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: {},
+    });
   });
 
-  it('takes repeated requests\' answers in recorded order, then the last again', async () => {
+  it("takes repeated requests' answers in recorded order, then the last again", async () => {
     // A counter tool asked three times the same thing: three different answers.
     const lines = [
       { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'next', arguments: {} } },
       { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '1' }] } },
       { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'next', arguments: {} } },
       { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: '2' }] } },
-    ].map((m) => JSON.stringify(m)).join('\n');
+    ]
+      .map((m) => JSON.stringify(m))
+      .join('\n');
     const b = new RecordingBuilder(REDACTED);
-    for (const rec of (await analyze((async function* () { yield lines; })())).records) b.add(rec);
+    for (const rec of (
+      await analyze(
+        (async function* () {
+          yield lines;
+        })(),
+      )
+    ).records)
+      b.add(rec);
     const r = new Responder(b.recording());
-    const texts = [7, 8, 9].map((id) => r.receive({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'next', arguments: {} } }).out[0]!.message);
-    expect(texts.map((m) => [m.id, m.result.content[0].text])).toEqual([[7, '1'], [8, '2'], [9, '2']]);
+    const texts = [7, 8, 9].map(
+      (id) =>
+        r.receive({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'next', arguments: {} } }).out[0]!
+          .message,
+    );
+    expect(texts.map((m) => [m.id, m.result.content[0].text])).toEqual([
+      [7, '1'],
+      [8, '2'],
+      [9, '2'],
+    ]);
   });
 
   it('drops what is left of a cancelled request', async () => {
-    const long = requestWith((m) => m.params?.name === 'trigger-long-running-operation' && m.params.arguments.steps === 4);
+    const long = requestWith(
+      (m) => m.params?.name === 'trigger-long-running-operation' && m.params.arguments.steps === 4,
+    );
     const r = new Responder(recording, { timing: 'recorded' });
     const s = new Schedule();
     const sent: Outgoing[] = [];
@@ -160,10 +217,15 @@ describe('mock responder on a real recording', () => {
   });
 });
 
-describe('refusing a recording whose bodies are not the server\'s', () => {
+describe("refusing a recording whose bodies are not the server's", () => {
   it('names a redacted message', () => {
     const b = new RecordingBuilder(REDACTED);
-    for (const r of records) b.add(r.kind === 'response' && r.seq === records.find((x) => x.kind === 'response')!.seq ? { ...r, message: { ...(r.message as Msg), result: { secret: REDACTED } } } : r);
+    for (const r of records)
+      b.add(
+        r.kind === 'response' && r.seq === records.find((x) => x.kind === 'response')!.seq
+          ? { ...r, message: { ...(r.message as Msg), result: { secret: REDACTED } } }
+          : r,
+      );
     expect(b.incomplete.map((i) => i.why)).toEqual(['redacted']);
     expect(b.incomplete[0]!.source).toMatch(/everything\.envelope\.ndjson:\d+$/);
   });

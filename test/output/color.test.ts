@@ -24,7 +24,8 @@ describe('colorEnabled', () => {
 describe('palette', () => {
   it('returns text unchanged when disabled', () => {
     const p = createPalette(false);
-    for (const f of [p.bold, p.dim, p.red, p.green, p.yellow, p.blue, p.magenta, p.cyan, p.gray]) expect(f('x')).toBe('x');
+    for (const f of [p.bold, p.dim, p.red, p.green, p.yellow, p.blue, p.magenta, p.cyan, p.gray])
+      expect(f('x')).toBe('x');
     expect(paletteFor({ isTTY: true, env: { NO_COLOR: 'yes' } }).red('x')).toBe('x');
   });
 

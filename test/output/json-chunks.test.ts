@@ -8,9 +8,14 @@ const joined = (value: unknown, opts?: { indent?: number; depth?: number }) => [
 describe('jsonChunks', () => {
   it('joins to JSON.stringify(value, null, indent) for any JSON value, indent and depth', () => {
     fc.assert(
-      fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 6 }), (value, indent, depth) => {
-        expect(joined(value, { indent, depth })).toBe(JSON.stringify(value, null, indent));
-      }),
+      fc.property(
+        fc.jsonValue(),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 0, max: 6 }),
+        (value, indent, depth) => {
+          expect(joined(value, { indent, depth })).toBe(JSON.stringify(value, null, indent));
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -28,13 +33,18 @@ describe('jsonChunks', () => {
       hidden: { toJSON: () => undefined },
     };
     for (const depth of [0, 1, 2, 3, 8]) {
-      for (const indent of [0, 2, 4]) expect(joined(value, { indent, depth })).toBe(JSON.stringify(value, null, indent));
+      for (const indent of [0, 2, 4])
+        expect(joined(value, { indent, depth })).toBe(JSON.stringify(value, null, indent));
     }
     expect([...jsonChunks(undefined)]).toEqual([]);
   });
 
   it('gives an element below the walked levels as one piece, with its separator', () => {
-    const findings = Array.from({ length: 50 }, (_, i) => ({ seq: i + 1, message: `finding ${i + 1}`, tags: ['a', 'b'] }));
+    const findings = Array.from({ length: 50 }, (_, i) => ({
+      seq: i + 1,
+      message: `finding ${i + 1}`,
+      tags: ['a', 'b'],
+    }));
     const pieces = [...jsonChunks({ summary: { n: 50 }, findings }, { depth: 2 })];
     expect(pieces.join('')).toBe(JSON.stringify({ summary: { n: 50 }, findings }, null, 2));
     // Each finding is its own piece: at most one `"seq"` per piece.

@@ -12,12 +12,17 @@ describe('recordToJson', () => {
   });
 
   it('omits message and raw with body:false but keeps event and batch', () => {
-    const o = recordToJson(rec({ kind: 'event', raw: 'r', event: { name: 'exit' }, batch: { index: 0, size: 1 } }), { body: false });
+    const o = recordToJson(rec({ kind: 'event', raw: 'r', event: { name: 'exit' }, batch: { index: 0, size: 1 } }), {
+      body: false,
+    });
     expect(Object.keys(o)).toEqual([...CONTRACT_FIELDS, 'event', 'batch']);
   });
 
   it('copies nested contract objects', () => {
-    const r = rec({ capability: { side: 'server', path: 'tools', negotiated: true }, findings: [{ rule: 'a', severity: 'error', message: 'm' }] });
+    const r = rec({
+      capability: { side: 'server', path: 'tools', negotiated: true },
+      findings: [{ rule: 'a', severity: 'error', message: 'm' }],
+    });
     const o = recordToJson(r, { body: true });
     o.capability!.path = 'changed';
     o.findings[0]!.message = 'changed';
@@ -28,7 +33,12 @@ describe('recordToJson', () => {
 
 describe('jsonDocument', () => {
   it('builds { records, sessions, unanswered } with cancelled requests flagged', () => {
-    const doc = jsonDocument([rec({ seq: 1 }), rec({ seq: 2 })], [sessionInfo()], [openRequest({ seq: 1 }), openRequest({ seq: 2, cancelled: true })], { body: false });
+    const doc = jsonDocument(
+      [rec({ seq: 1 }), rec({ seq: 2 })],
+      [sessionInfo()],
+      [openRequest({ seq: 1 }), openRequest({ seq: 2, cancelled: true })],
+      { body: false },
+    );
     expect(Object.keys(doc)).toEqual(['records', 'sessions', 'unanswered']);
     expect(doc.records.map((r) => r.seq)).toEqual([1, 2]);
     expect(doc.records[0]).not.toHaveProperty('message');

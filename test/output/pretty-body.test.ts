@@ -9,7 +9,9 @@ const plain = createPalette(false);
 
 describe('prettyLines', () => {
   it('wraps wide characters (CJK, emoji) by the columns they take', () => {
-    const msg = { result: { content: [{ type: 'text', text: '日本語のテキストです。✅ 絵文字も 🎉 二列ずつ数えます。\n二行目' }] } };
+    const msg = {
+      result: { content: [{ type: 'text', text: '日本語のテキストです。✅ 絵文字も 🎉 二列ずつ数えます。\n二行目' }] },
+    };
     const { lines } = prettyLines(msg, plain, 40);
     expect(lines).toEqual([
       '{',
@@ -48,7 +50,14 @@ describe('prettyLines', () => {
   it('escapes terminal controls in text and keys', () => {
     const { lines } = prettyLines({ 'k\x1b[2J': 'a', text: 'red \x1b[31mX\nline two\ttab' }, plain, 80);
     expect(lines.join('\n')).not.toContain('\x1b');
-    expect(lines).toEqual(['{', '  "k\\u001b[2J": "a",', '  "text": (2 lines)', '    │ red \\x1b[31mX', '    │ line two    tab', '}']);
+    expect(lines).toEqual([
+      '{',
+      '  "k\\u001b[2J": "a",',
+      '  "text": (2 lines)',
+      '    │ red \\x1b[31mX',
+      '    │ line two    tab',
+      '}',
+    ]);
   });
 
   it('colours keys, strings, numbers and literals only when colour is on', () => {

@@ -20,7 +20,11 @@ function stats(sessions = 1): Stats {
     const init = s.request('initialize', 0, { phase: 'initialization', feature: 'lifecycle' });
     c.add(init);
     c.add(s.response(init, 12, {}, { phase: 'initialization' }));
-    const t = s.request('tools/call', 1, { primitive: 'tools', feature: null, message: { params: { name: EVIL_TOOL } } });
+    const t = s.request('tools/call', 1, {
+      primitive: 'tools',
+      feature: null,
+      message: { params: { name: EVIL_TOOL } },
+    });
     c.add(t);
     c.add(s.error(t, 40, -32602, 'nope'));
     infos.push(sessionInfo({ key: String(k), clientInfo: { name: 'cli|ent', version: '1' } }));
@@ -35,11 +39,37 @@ describe('formatStatsJson', () => {
     expect(text.split('\n')[1]).toBe('  "messages": 4,');
     const parsed = JSON.parse(text);
     expect(Object.keys(parsed)).toEqual([
-      'messages', 'bytes', 'byKind', 'byDirection', 'byPrimitive', 'byPhase', 'lifecycle', 'operation', 'methods',
-      'tools', 'errors', 'pairs', 'invalid', 'events', 'logs', 'sessions', 'timeSpan',
+      'messages',
+      'bytes',
+      'byKind',
+      'byDirection',
+      'byPrimitive',
+      'byPhase',
+      'lifecycle',
+      'operation',
+      'methods',
+      'tools',
+      'errors',
+      'pairs',
+      'invalid',
+      'events',
+      'logs',
+      'sessions',
+      'timeSpan',
     ]);
     expect(parsed).toEqual(JSON.parse(JSON.stringify(st)));
-    expect(Object.keys(parsed.sessions[0]).slice(0, 10)).toEqual(['key', 'file', 'client', 'server', 'requestedRevision', 'negotiatedRevision', 'serverName', 'onlySide', 'messages', 'bytes']);
+    expect(Object.keys(parsed.sessions[0]).slice(0, 10)).toEqual([
+      'key',
+      'file',
+      'client',
+      'server',
+      'requestedRevision',
+      'negotiatedRevision',
+      'serverName',
+      'onlySide',
+      'messages',
+      'bytes',
+    ]);
     expect(Object.keys(parsed.sessions[0]).slice(-4)).toEqual(['pairs', 'invalid', 'events', 'logs']);
   });
 
@@ -48,12 +78,20 @@ describe('formatStatsJson', () => {
     const shuffled = Object.fromEntries(Object.entries(st).reverse()) as unknown as Stats;
     shuffled.byKind = Object.fromEntries(Object.entries(st.byKind).reverse()) as Stats['byKind'];
     expect(formatStatsJson(shuffled)).toBe(formatStatsJson(st));
-    expect(Object.keys(orderedStats(shuffled).byKind)).toEqual(['request', 'response', 'error', 'notification', 'invalid']);
+    expect(Object.keys(orderedStats(shuffled).byKind)).toEqual([
+      'request',
+      'response',
+      'error',
+      'notification',
+      'invalid',
+    ]);
   });
 });
 
 /** The colour library cli-table3 uses, as cli-table3 resolves it. */
-const tableColors = createRequire(createRequire(import.meta.url).resolve('cli-table3'))('@colors/colors/safe') as { enabled: boolean };
+const tableColors = createRequire(createRequire(import.meta.url).resolve('cli-table3'))('@colors/colors/safe') as {
+  enabled: boolean;
+};
 
 describe('formatStatsTable', () => {
   it('emits no escape codes at all with colour off, even when cli-table3 thinks the terminal has colour', () => {
@@ -66,7 +104,19 @@ describe('formatStatsTable', () => {
       tableColors.enabled = was;
     }
     expect(out).not.toContain('\x1b');
-    for (const title of ['Totals', 'Lifecycle vs operation', 'By kind', 'By direction', 'By primitive', 'By phase', 'Methods', 'Tools', 'Errors by code', 'Pairs', 'Sessions']) {
+    for (const title of [
+      'Totals',
+      'Lifecycle vs operation',
+      'By kind',
+      'By direction',
+      'By primitive',
+      'By phase',
+      'Methods',
+      'Tools',
+      'Errors by code',
+      'Pairs',
+      'Sessions',
+    ]) {
       expect(out).toContain(title);
     }
     expect(out).toContain('-32602');
@@ -87,7 +137,10 @@ describe('formatStatsTable', () => {
 
   it('shows the lifecycle/operation split as percentages', () => {
     const split = statsSections(stats()).find((s) => s.title === 'Lifecycle vs operation')!;
-    expect(split.rows.map((r) => [r[0], r[1], r[3]])).toEqual([['lifecycle', '2', '50.0%'], ['operation', '2', '50.0%']]);
+    expect(split.rows.map((r) => [r[0], r[1], r[3]])).toEqual([
+      ['lifecycle', '2', '50.0%'],
+      ['operation', '2', '50.0%'],
+    ]);
   });
 });
 
@@ -124,17 +177,27 @@ describe('Markdown', () => {
 
 describe('statsSections and contract v2', () => {
   it('shows log lines and one-sided sessions in the totals only when there are some', () => {
-    const totals = (st: Stats) => statsSections(st).find((s) => s.title === 'Totals')!.rows.map((r) => r[0]);
+    const totals = (st: Stats) =>
+      statsSections(st)
+        .find((s) => s.title === 'Totals')!
+        .rows.map((r) => r[0]);
     const st = stats(2);
     expect(totals(st)).not.toContain('logs');
     expect(totals(st).some((k) => k.startsWith('only the'))).toBe(false);
-    const v2: Stats = { ...st, logs: 12, sessions: st.sessions.map((x, i) => ({ ...x, logs: i === 0 ? 12 : 0, onlySide: i === 0 ? 'server' : null })) };
+    const v2: Stats = {
+      ...st,
+      logs: 12,
+      sessions: st.sessions.map((x, i) => ({ ...x, logs: i === 0 ? 12 : 0, onlySide: i === 0 ? 'server' : null })),
+    };
     const rows = statsSections(v2).find((s) => s.title === 'Totals')!.rows;
     expect(rows).toContainEqual(['logs', '12']);
     expect(rows).toContainEqual(["only the server's side", '1 session']);
     // Log lines of no session (a host's lines before it names a server) are counted in the run's logs and said so.
     const outside: Stats = { ...v2, logs: 17 };
-    expect(statsSections(outside).find((s) => s.title === 'Totals')!.rows).toContainEqual(['logs', '17 (5 outside any session)']);
+    expect(statsSections(outside).find((s) => s.title === 'Totals')!.rows).toContainEqual([
+      'logs',
+      '17 (5 outside any session)',
+    ]);
   });
 });
 
@@ -148,7 +211,13 @@ describe('the Sessions table', () => {
       c.add(init);
       c.add(s.response(init, 12, {}, { phase: 'initialization' }));
       c.add(s.request('tools/call', 1, { primitive: 'tools', feature: null }));
-      infos.push(sessionInfo({ key, clientInfo: { name: 'mcptrace-recorder', version: '0.1.0' }, serverInfo: { name: 'mcp-servers/everything', version: '2.0.0' } }));
+      infos.push(
+        sessionInfo({
+          key,
+          clientInfo: { name: 'mcptrace-recorder', version: '0.1.0' },
+          serverInfo: { name: 'mcp-servers/everything', version: '2.0.0' },
+        }),
+      );
     }
     return c.finish(infos, [openRequest({ session: '1', cancelled: true }), openRequest({ session: '3' })]);
   }

@@ -11,9 +11,14 @@ const plain = createPalette(false);
 
 async function recordsOf(file: string): Promise<PipelineRecord[]> {
   const bytes = readFileSync(file);
-  return (await analyze((async function* () {
-    yield bytes;
-  })(), { file })).records;
+  return (
+    await analyze(
+      (async function* () {
+        yield bytes;
+      })(),
+      { file },
+    )
+  ).records;
 }
 
 /** Each record's first line from the method on, and the lines under it, at `width` columns. */
@@ -33,7 +38,7 @@ describe('a chain in the transcript', () => {
     expect(last[1]).toBe(`${' '.repeat(19)}↳ operation #2: 2 rounds in 1.58s (server 80ms, client 1.50s)`);
   });
 
-  it('a listen\'s acknowledgement and notifications name their listen; its final answer ends the rail', async () => {
+  it("a listen's acknowledgement and notifications name their listen; its final answer ends the rail", async () => {
     const lines = await transcript('test/fixtures/modern/subscription.txt', 120);
     expect(lines[4]).toMatch(/├ notifications\/subscriptions\/acknowledged on listen #4$/);
     expect(lines[8]).toMatch(/├ notifications\/resources\/updated {4}file:\/\/\/srv\/notes.txt on listen #4$/);
@@ -41,10 +46,12 @@ describe('a chain in the transcript', () => {
     expect(lines[11]).toMatch(/└ subscriptions\/listen {15}↔ #4 1.64s$/);
   });
 
-  it('the server\'s notifications/cancelled that ends a listen on stdio ends its rail', async () => {
+  it("the server's notifications/cancelled that ends a listen on stdio ends its rail", async () => {
     const lines = await transcript('test/fixtures/modern/cancel-progress.txt', 200);
     expect(lines[8]).toMatch(/ op {3}notifications\/cancelled .* request=2 user pressed stop$/);
-    expect(lines[11]).toMatch(/ op {3}└ notifications\/cancelled .* request=listen-9 server shutting down ends listen #10$/);
+    expect(lines[11]).toMatch(
+      / op {3}└ notifications\/cancelled .* request=listen-9 server shutting down ends listen #10$/,
+    );
   });
 
   it('a -32022 answer and its retry are on the rail too', async () => {
@@ -56,10 +63,18 @@ describe('a chain in the transcript', () => {
 
   it('fits the width: at 80 and 60 columns nothing goes past it, and the operation line wraps at words', async () => {
     for (const width of [60, 80, 200]) {
-      const lines = (await transcript('test/fixtures/modern/messy/wrap-capture.envelope.ndjson', width)).flatMap((l) => l.split('\n'));
-      for (const l of lines.filter((x) => /[├└↳]/.test(x) && !x.includes('error'))) expect(displayWidth(l), `${width}: ${l}`).toBeLessThanOrEqual(width);
+      const lines = (await transcript('test/fixtures/modern/messy/wrap-capture.envelope.ndjson', width)).flatMap((l) =>
+        l.split('\n'),
+      );
+      for (const l of lines.filter((x) => /[├└↳]/.test(x) && !x.includes('error')))
+        expect(displayWidth(l), `${width}: ${l}`).toBeLessThanOrEqual(width);
       const op = lines.findIndex((l) => l.includes('↳ operation #9'));
-      expect(lines.slice(op, op + 2).join(' ').replace(/\s+/g, ' ')).toContain('operation #9: 2 rounds in 3.00s (server 746ms, client 2.25s)');
+      expect(
+        lines
+          .slice(op, op + 2)
+          .join(' ')
+          .replace(/\s+/g, ' '),
+      ).toContain('operation #9: 2 rounds in 3.00s (server 746ms, client 2.25s)');
     }
   });
 

@@ -1,6 +1,13 @@
 // The transcript's layout for a width: what is dropped first as it narrows, and where the width comes from.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WIDTH, FREE_MIN, fixedWidth, indentOf, textLayout, transcriptWidth } from '../../src/output/text-layout.js';
+import {
+  DEFAULT_WIDTH,
+  FREE_MIN,
+  fixedWidth,
+  indentOf,
+  textLayout,
+  transcriptWidth,
+} from '../../src/output/text-layout.js';
 
 describe('textLayout', () => {
   it('shows every column at 200 and leaves room for the free text at every width', () => {

@@ -31,24 +31,34 @@ function records(lines: string[]): string[] {
 const RECORD = /^ *#(\d+) /;
 
 describe('annotate text at 60, 80, 120 and 200 columns', () => {
-  it.each(WIDTHS)('every line of the samples fits %i columns, and every record line starts with its record number', async (width) => {
-    for (const file of [ENVELOPE, MEMORY, 'samples/everything-http.har', 'samples/everything.ndjson']) {
-      const lines = await annotate(['--width', String(width), '--body', file]);
-      for (const line of lines) expect(displayWidth(line), `${file} at ${width}: ${line}`).toBeLessThanOrEqual(width);
-      const numbers = records(lines).map((l) => RECORD.exec(l)?.[1]).filter((n) => n !== undefined).map(Number);
-      // Every record, in order, each once: #1, #2, …
-      expect(numbers.slice(0, 10)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-      expect(new Set(numbers).size).toBe(numbers.length);
-    }
-  });
+  it.each(WIDTHS)(
+    'every line of the samples fits %i columns, and every record line starts with its record number',
+    async (width) => {
+      for (const file of [ENVELOPE, MEMORY, 'samples/everything-http.har', 'samples/everything.ndjson']) {
+        const lines = await annotate(['--width', String(width), '--body', file]);
+        for (const line of lines) expect(displayWidth(line), `${file} at ${width}: ${line}`).toBeLessThanOrEqual(width);
+        const numbers = records(lines)
+          .map((l) => RECORD.exec(l)?.[1])
+          .filter((n) => n !== undefined)
+          .map(Number);
+        // Every record, in order, each once: #1, #2, …
+        expect(numbers.slice(0, 10)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        expect(new Set(numbers).size).toBe(numbers.length);
+      }
+    },
+  );
 
   it.each(WIDTHS)('at %i columns a finding is wrapped at words under its head, never splitting one', async (width) => {
     const lines = await annotate(['--width', String(width), ENVELOPE]);
     const at = lines.findIndex((l) => l.includes('↳ warning progress-after-completion:'));
     expect(at).toBeGreaterThan(0);
     const finding = [lines[at]!];
-    for (let i = at + 1; i < lines.length && !RECORD.test(lines[i]!) && !lines[i]!.includes('↳'); i++) finding.push(lines[i]!);
-    const text = finding.map((l) => l.trim()).join(' ').replace(/^↳ warning progress-after-completion: /, '');
+    for (let i = at + 1; i < lines.length && !RECORD.test(lines[i]!) && !lines[i]!.includes('↳'); i++)
+      finding.push(lines[i]!);
+    const text = finding
+      .map((l) => l.trim())
+      .join(' ')
+      .replace(/^↳ warning progress-after-completion: /, '');
     expect(text).toBe('progress for token 12 after its tools/call request (id 12) was cancelled');
     // Continuation lines hang under the severity word.
     for (const l of finding.slice(1)) expect(l.indexOf(l.trim())).toBe(lines[at]!.indexOf('warning'));
@@ -109,7 +119,9 @@ describe('sessions in the transcript', () => {
     // The first records come one session after another; from the first switch back, each line names its session.
     const tagged = lines.filter((l) => RECORD.test(l) && /^ *#\d+ (memory|everything|weather|weather#2) /.test(l));
     expect(tagged.length).toBeGreaterThan(30);
-    const after = records(lines).slice(lines.findIndex((l) => /^ *#4 /.test(l))).filter((l) => RECORD.test(l));
+    const after = records(lines)
+      .slice(lines.findIndex((l) => /^ *#4 /.test(l)))
+      .filter((l) => RECORD.test(l));
     for (const l of after) expect(l, l).toMatch(/^ *#\d+ (memory|everything|weather|weather#2) /);
     // The peers line printed after an interleaved handshake names its session too.
     const peers = lines.filter((l) => / client \S+ .*→ server /.test(l));
@@ -137,7 +149,10 @@ describe('--body', () => {
     expect(cut.at(-2)! + ' ' + cut.at(-1)!).toMatch(/bodies cut to one line each .*--body-width N .*--body full/);
     const some = await annotate(['--width', '100', '--body-width', '300', '--body', ENVELOPE]);
     const at = some.findIndex((l) => / req 0 /.test(l));
-    const body = some.slice(at + 1, some.findIndex((l, i) => i > at && RECORD.test(l)));
+    const body = some.slice(
+      at + 1,
+      some.findIndex((l, i) => i > at && RECORD.test(l)),
+    );
     expect(body.length).toBeGreaterThan(3);
     expect(body.map((l) => l.trim()).join('')).toMatch(/^\{"method":"initialize".*… \(348 chars\)$/);
     const full = await annotate(['--width', '100', '--body', 'full', ENVELOPE]);
@@ -169,10 +184,16 @@ describe('what happened: the diagnosis at the end of the transcript', () => {
       "     ↳ ✖ server-exited [server]: notes-search exited before answering initialize: AttributeError: 'NoneType' object has",
       "       no attribute 'tools_changed' · #5 #8",
     ]);
-    expect(lines.slice(at).filter((l) => /^ {3}session /.test(l))).toEqual(['   session notes-search (s1) failed', '   session notes-search#2 (s2) failed', '   session notes-search#3 (s3) failed']);
+    expect(lines.slice(at).filter((l) => /^ {3}session /.test(l))).toEqual([
+      '   session notes-search (s1) failed',
+      '   session notes-search#2 (s2) failed',
+      '   session notes-search#3 (s3) failed',
+    ]);
     expect(lines.slice(at).some((l) => l.includes('↳ ✖ spawn-failed [client]:'))).toBe(true);
     // The records the markers name are those numbers in the transcript: the crash's exception line, the host's line.
-    expect(lines.find((l) => /^ +#5 /.test(l))).toMatch(/log +AttributeError: 'NoneType' object has no attribute 'tools_changed' \(\+19 lines\)$/);
+    expect(lines.find((l) => /^ +#5 /.test(l))).toMatch(
+      /log +AttributeError: 'NoneType' object has no attribute 'tools_changed' \(\+19 lines\)$/,
+    );
     expect(lines.find((l) => /^ +#8 /.test(l))).toMatch(/exit +Server transport closed unexpectedly/);
   });
 

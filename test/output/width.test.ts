@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { displayWidth, truncate } from '../../src/output/width.js';
 
 /** The ranges of the fast path (see width.ts), every code point of them. */
-const RANGES: [number, number][] = [[0x20, 0x7e], [0xa0, 0xac], [0xae, 0x2ff], [0x2010, 0x2027], [0x2030, 0x205e], [0x2190, 0x21ff], [0x2500, 0x257f]];
+const RANGES: [number, number][] = [
+  [0x20, 0x7e],
+  [0xa0, 0xac],
+  [0xae, 0x2ff],
+  [0x2010, 0x2027],
+  [0x2030, 0x205e],
+  [0x2190, 0x21ff],
+  [0x2500, 0x257f],
+];
 const CHARS = RANGES.flatMap(([lo, hi]) => Array.from({ length: hi - lo + 1 }, (_, i) => String.fromCodePoint(lo + i)));
 
 /** The width by grapheme segmentation: a wide character in front keeps the string off the fast path. */

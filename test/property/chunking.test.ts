@@ -14,7 +14,9 @@ describe.each(SAMPLES.map((s) => [s.name, s] as const))('chunking %s', (_name, s
           // A few cuts anywhere.
           fc.array(fc.integer({ min: 1, max: size - 1 }), { maxLength: 40 }),
           // Runs of 1-byte chunks somewhere, plus cuts around them.
-          fc.tuple(fc.integer({ min: 1, max: size - 1 }), fc.integer({ min: 1, max: 300 })).map(([at, n]) => Array.from({ length: n }, (_, i) => at + i)),
+          fc
+            .tuple(fc.integer({ min: 1, max: size - 1 }), fc.integer({ min: 1, max: 300 }))
+            .map(([at, n]) => Array.from({ length: n }, (_, i) => at + i)),
         ),
         async (at) => {
           expect((await run(cut(sample.bytes, at))).text).toBe(whole);
@@ -26,8 +28,17 @@ describe.each(SAMPLES.map((s) => [s.name, s] as const))('chunking %s', (_name, s
 
   it('with CRLF line endings, chunked anywhere, gives the same records', async () => {
     const crlf = Buffer.from(sample.bytes.toString('latin1').replace(/\r?\n/g, '\r\n'), 'latin1');
-    const shape = (t: { records: { seq: number; kind: string; id: unknown; method: unknown; pair: unknown; source: string; findings: unknown[] }[] }) =>
-      t.records.map((r) => [r.seq, r.kind, r.id, r.method, r.pair, r.source, r.findings.length]);
+    const shape = (t: {
+      records: {
+        seq: number;
+        kind: string;
+        id: unknown;
+        method: unknown;
+        pair: unknown;
+        source: string;
+        findings: unknown[];
+      }[];
+    }) => t.records.map((r) => [r.seq, r.kind, r.id, r.method, r.pair, r.source, r.findings.length]);
     const whole = shape(await run([sample.bytes]));
     await fc.assert(
       fc.asyncProperty(fc.array(fc.integer({ min: 1, max: crlf.length - 1 }), { maxLength: 30 }), async (at) => {

@@ -38,10 +38,13 @@ interface Writer {
   first?: string;
 }
 
-const clock = (n: number) => `2026-03-18T00:${String(Math.floor(n / 60) % 60).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}.${String(n % 1000).padStart(3, '0')}`;
+const clock = (n: number) =>
+  `2026-03-18T00:${String(Math.floor(n / 60) % 60).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}.${String(n % 1000).padStart(3, '0')}`;
 
 /** A message as a marker and its JSON on one host line. */
-const jsonAfter = (host: Writer['host'], marker: Record<Side, string>, suffix = ''): Writer['message'] => (n, dir, v) => [host(n, `${marker[dir]}${JSON.stringify(v)}${suffix}`)];
+const jsonAfter =
+  (host: Writer['host'], marker: Record<Side, string>, suffix = ''): Writer['message'] =>
+  (n, dir, v) => [host(n, `${marker[dir]}${JSON.stringify(v)}${suffix}`)];
 
 /** A message as `console.log(label, message)` prints it: util.inspect, one line or many (compact or not). */
 const inspected = (host: Writer['host'], label: string, n: number, v: unknown): string[] => {
@@ -73,7 +76,9 @@ function py(v: unknown): string {
   if (typeof v === 'number') return String(v);
   if (typeof v === 'string') return pyStr(v);
   if (Array.isArray(v)) return `[${v.map(py).join(', ')}]`;
-  return `{${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${pyStr(k)}: ${py(x)}`).join(', ')}}`;
+  return `{${Object.entries(v as Record<string, unknown>)
+    .map(([k, x]) => `${pyStr(k)}: ${py(x)}`)
+    .join(', ')}}`;
 }
 
 /** The str of the Python SDK's message model (`root=JSONRPCRequest(…)`): a None field is one the message lacks. */
@@ -105,29 +110,65 @@ function pyBytes(s: string): string {
 
 const sgHost = (_n: number, text: string) => `[supergateway] ${text}`;
 const sgJson = (n: number, text: string, level = 'info') => JSON.stringify({ time: `${clock(n)}Z`, level, msg: text });
-const proxyHost = (n: number, text: string, level = 'D') => `[${level.charAt(0).toUpperCase()} 2025-06-02 09:14:21,${String(n % 1000).padStart(3, '0')}.${String(n % 1000).padStart(3, '0')} mcp.server.sse] ${text}`;
-const pyHost = (n: number, text: string, level = 'DEBUG') => `${clock(n).replace('T', ' ').replace('.', ',')} - mcp.server.sse - ${level.toUpperCase()} - ${text}`;
-const javaHost = (n: number, text: string, level = 'DEBUG') => `${clock(n).replace(/[-:]/g, '')} ${level.toUpperCase().padEnd(5)} [pool-2-thread-1] i.m.spec.McpSchema - ${text}`;
-const zedHost = (n: number, text: string, level = 'info') => `${clock(n).slice(0, 19)}-03:00 ${level.toUpperCase().padEnd(5)} ${text.startsWith('[') ? text : `[zed] ${text}`}`;
-const mcptoolsHost = (n: number, text: string) => `[${clock(n).slice(0, 19)}+02:00] ${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-const SG_EVENTS = ['New SSE connection from ::1', 'Listening on port 8000', 'SSE connection closed (session s1)', 'Client disconnected (session s1)', 'Child exited: code=0, signal=null'];
+const proxyHost = (n: number, text: string, level = 'D') =>
+  `[${level.charAt(0).toUpperCase()} 2025-06-02 09:14:21,${String(n % 1000).padStart(3, '0')}.${String(n % 1000).padStart(3, '0')} mcp.server.sse] ${text}`;
+const pyHost = (n: number, text: string, level = 'DEBUG') =>
+  `${clock(n).replace('T', ' ').replace('.', ',')} - mcp.server.sse - ${level.toUpperCase()} - ${text}`;
+const javaHost = (n: number, text: string, level = 'DEBUG') =>
+  `${clock(n).replace(/[-:]/g, '')} ${level.toUpperCase().padEnd(5)} [pool-2-thread-1] i.m.spec.McpSchema - ${text}`;
+const zedHost = (n: number, text: string, level = 'info') =>
+  `${clock(n).slice(0, 19)}-03:00 ${level.toUpperCase().padEnd(5)} ${text.startsWith('[') ? text : `[zed] ${text}`}`;
+const mcptoolsHost = (n: number, text: string) =>
+  `[${clock(n).slice(0, 19)}+02:00] ${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+const SG_EVENTS = [
+  'New SSE connection from ::1',
+  'Listening on port 8000',
+  'SSE connection closed (session s1)',
+  'Client disconnected (session s1)',
+  'Child exited: code=0, signal=null',
+];
 
 const WRITERS: Writer[] = [
   {
     name: 'claude-desktop',
     host: (n, text, level = 'info') => `${clock(n)}Z [memory] [${level}] ${text}`,
-    message: jsonAfter((n, text) => `${clock(n)}Z [memory] [info] ${text}`, { c2s: 'Message from client: ', s2c: 'Message from server: ' }, ' { metadata: undefined }'),
+    message: jsonAfter(
+      (n, text) => `${clock(n)}Z [memory] [info] ${text}`,
+      { c2s: 'Message from client: ', s2c: 'Message from server: ' },
+      ' { metadata: undefined }',
+    ),
     dirs: ['c2s', 's2c'],
-    events: ['Initializing server...', 'Server started and connected successfully', 'Client transport closed', 'Server transport closed', 'Shutting down server...'],
-    dump: ['Using MCP server command: /usr/bin/npx with args and path: {', '  metadata: {', "    args: [ '-y', [length]: 1 ]", '  }', '} %o'],
+    events: [
+      'Initializing server...',
+      'Server started and connected successfully',
+      'Client transport closed',
+      'Server transport closed',
+      'Shutting down server...',
+    ],
+    dump: [
+      'Using MCP server command: /usr/bin/npx with args and path: {',
+      '  metadata: {',
+      "    args: [ '-y', [length]: 1 ]",
+      '  }',
+      '} %o',
+    ],
     suffix: ' { metadata: undefined }',
   },
   {
     name: 'vscode',
     host: (n, text, level = 'info') => `${clock(n).replace('T', ' ')} [${level}] ${text}`,
-    message: jsonAfter((n, text) => `${clock(n).replace('T', ' ')} [info] ${text}`, { c2s: '[editor -> server] ', s2c: '[server -> editor] ' }),
+    message: jsonAfter((n, text) => `${clock(n).replace('T', ' ')} [info] ${text}`, {
+      c2s: '[editor -> server] ',
+      s2c: '[server -> editor] ',
+    }),
     dirs: ['c2s', 's2c'],
-    events: ['Starting server memory', 'Connection state: Starting', 'Connection state: Running', 'Stopping server memory', 'Connection state: Stopped'],
+    events: [
+      'Starting server memory',
+      'Connection state: Starting',
+      'Connection state: Running',
+      'Stopping server memory',
+      'Connection state: Stopped',
+    ],
     dump: [],
     suffix: '',
   },
@@ -135,7 +176,10 @@ const WRITERS: Writer[] = [
     name: 'zed',
     // zlog: every text starts with its module; chatter comes from Zed's own modules.
     host: zedHost,
-    message: jsonAfter(zedHost, { c2s: '[context_server::client] outgoing message: ', s2c: '[context_server::client] recv: ' }),
+    message: jsonAfter(zedHost, {
+      c2s: '[context_server::client] outgoing message: ',
+      s2c: '[context_server::client] recv: ',
+    }),
     dirs: ['c2s', 's2c'],
     events: [
       '[context_server] starting context server memory',
@@ -149,7 +193,10 @@ const WRITERS: Writer[] = [
     // The text format: the client's JSON, the child's util.inspect.
     name: 'supergateway',
     host: sgHost,
-    message: (n, dir, v) => (dir === 'c2s' ? [sgHost(n, `SSE → Child (session s1): ${JSON.stringify(v)}`)] : inspected(sgHost, 'Child → SSE (session s1):', n, v)),
+    message: (n, dir, v) =>
+      dir === 'c2s'
+        ? [sgHost(n, `SSE → Child (session s1): ${JSON.stringify(v)}`)]
+        : inspected(sgHost, 'Child → SSE (session s1):', n, v),
     dirs: ['c2s', 's2c'],
     events: SG_EVENTS,
     dump: [],
@@ -160,7 +207,9 @@ const WRITERS: Writer[] = [
     name: 'supergateway',
     host: sgJson,
     message: (n, dir, v) => [
-      dir === 'c2s' ? sgJson(n, `SSE → Child (session s1): ${JSON.stringify(v)}`) : JSON.stringify({ time: `${clock(n)}Z`, level: 'info', msg: 'Child → SSE (session s1):', data: v }),
+      dir === 'c2s'
+        ? sgJson(n, `SSE → Child (session s1): ${JSON.stringify(v)}`)
+        : JSON.stringify({ time: `${clock(n)}Z`, level: 'info', msg: 'Child → SSE (session s1):', data: v }),
     ],
     dirs: ['c2s', 's2c'],
     events: SG_EVENTS,
@@ -173,12 +222,20 @@ const WRITERS: Writer[] = [
     host: proxyHost,
     message: (n, dir, v) => {
       const repr = n % 2 === 0 ? pydantic(v) : null;
-      if (repr !== null) return [proxyHost(n, `${dir === 'c2s' ? 'Sending client message' : 'Received server message'}: ${repr}`)];
+      if (repr !== null)
+        return [proxyHost(n, `${dir === 'c2s' ? 'Sending client message' : 'Received server message'}: ${repr}`)];
       const b = pyBytes(JSON.stringify(v));
-      return [proxyHost(n, dir === 'c2s' ? `Received JSON: b'${b}'` : `chunk: b'event: message\\r\\ndata: ${b}\\r\\n\\r\\n'`)];
+      return [
+        proxyHost(n, dir === 'c2s' ? `Received JSON: b'${b}'` : `chunk: b'event: message\\r\\ndata: ${b}\\r\\n\\r\\n'`),
+      ];
     },
     dirs: ['c2s', 's2c'],
-    events: ['Setting up default server: npx -y server-memory', 'Created new session with ID: 3f1b6c2e', 'Uvicorn running on http://127.0.0.1:8096', 'Negotiated protocol version: 2025-11-25'],
+    events: [
+      'Setting up default server: npx -y server-memory',
+      'Created new session with ID: 3f1b6c2e',
+      'Uvicorn running on http://127.0.0.1:8096',
+      'Negotiated protocol version: 2025-11-25',
+    ],
     dump: [],
     suffix: '',
   },
@@ -188,7 +245,12 @@ const WRITERS: Writer[] = [
     host: (_n, text) => text,
     message: (n, _dir, v) => inspected((_m, text) => text, 'Received MCP request:', n, v),
     dirs: ['c2s'],
-    events: ['MCP Streamable HTTP Server listening on port 3000', 'Session initialized with ID: 2f4c8e1a', 'Establishing new SSE stream for session 2f4c8e1a', 'Transport closed for session 2f4c8e1a, removing from sessions map'],
+    events: [
+      'MCP Streamable HTTP Server listening on port 3000',
+      'Session initialized with ID: 2f4c8e1a',
+      'Establishing new SSE stream for session 2f4c8e1a',
+      'Transport closed for session 2f4c8e1a, removing from sessions map',
+    ],
     dump: [],
     suffix: '',
   },
@@ -198,12 +260,19 @@ const WRITERS: Writer[] = [
     host: pyHost,
     message: (n, dir, v) => {
       const repr = n % 2 === 0 ? pydantic(v) : null;
-      if (repr !== null) return [pyHost(n, `${dir === 'c2s' ? 'Sending client message' : 'Received server message'}: ${repr}`)];
+      if (repr !== null)
+        return [pyHost(n, `${dir === 'c2s' ? 'Sending client message' : 'Received server message'}: ${repr}`)];
       const b = pyBytes(JSON.stringify(v));
-      return [pyHost(n, dir === 'c2s' ? `Received JSON: b'${b}'` : `chunk: b'event: message\\r\\ndata: ${b}\\r\\n\\r\\n'`)];
+      return [
+        pyHost(n, dir === 'c2s' ? `Received JSON: b'${b}'` : `chunk: b'event: message\\r\\ndata: ${b}\\r\\n\\r\\n'`),
+      ];
     },
     dirs: ['c2s', 's2c'],
-    events: ['Created new session with ID: 34157949-2cf1-44d2-8c8f-57bf9b38b2b3', 'Connecting to SSE endpoint: http://localhost:8000/sse', 'Negotiated protocol version: 2025-06-18'],
+    events: [
+      'Created new session with ID: 34157949-2cf1-44d2-8c8f-57bf9b38b2b3',
+      'Connecting to SSE endpoint: http://localhost:8000/sse',
+      'Negotiated protocol version: 2025-06-18',
+    ],
     dump: [],
     suffix: '',
   },
@@ -224,7 +293,12 @@ const WRITERS: Writer[] = [
     host: mcptoolsHost,
     message: jsonAfter(mcptoolsHost, { c2s: 'Received request: ', s2c: 'Sending response: ' }),
     dirs: ['c2s', 's2c'],
-    events: ['Proxy server started, waiting for requests...', 'Starting guard proxy for command: npx -y server', 'Guard proxy started, waiting for requests...', 'Client disconnected (EOF)'],
+    events: [
+      'Proxy server started, waiting for requests...',
+      'Starting guard proxy for command: npx -y server',
+      'Guard proxy started, waiting for requests...',
+      'Client disconnected (EOF)',
+    ],
     dump: ['Tool input: {', '  "a": 5,', '  "b": 3', '}'],
     suffix: '',
   },
@@ -233,14 +307,27 @@ const WRITERS: Writer[] = [
 const message = jsonRpcMessage(fc.oneof(fc.integer({ min: -5, max: 1000 }), fc.string({ maxLength: 8 })));
 
 const entry: fc.Arbitrary<Entry> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ dir: fc.constantFrom('c2s' as const, 's2c' as const), value: message }).map((m) => ({ kind: 'message' as const, ...m })) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({ dir: fc.constantFrom('c2s' as const, 's2c' as const), value: message })
+      .map((m) => ({ kind: 'message' as const, ...m })),
+  },
   { weight: 2, arbitrary: lineText.map((t) => ({ kind: 'host' as const, text: `note ${t}` })) },
   { weight: 1, arbitrary: fc.constant({ kind: 'event' as const }) },
   {
     weight: 2,
     // A server's stderr: text, a traceback, JSON it printed (never a message: it has no marker).
     arbitrary: fc
-      .array(fc.oneof(lineText, message.map((m) => JSON.stringify(m)), fc.constant('Traceback (most recent call last):'), fc.constant('  File "x.py", line 1')), { minLength: 1, maxLength: 4 })
+      .array(
+        fc.oneof(
+          lineText,
+          message.map((m) => JSON.stringify(m)),
+          fc.constant('Traceback (most recent call last):'),
+          fc.constant('  File "x.py", line 1'),
+        ),
+        { minLength: 1, maxLength: 4 },
+      )
       .map((lines) => ({ kind: 'stderr' as const, lines: lines.map((l) => (isBlankLine(l) ? `${l}x` : l)) })),
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'dump' as const }) },
@@ -248,7 +335,11 @@ const entry: fc.Arbitrary<Entry> = fc.oneof(
 );
 
 /** The log text of the entries in a dialect, and the messages it holds in order. */
-function write(w: Writer, entries: readonly Entry[], eventPick: number): { text: string; messages: Array<{ dir: string; value: unknown }> } {
+function write(
+  w: Writer,
+  entries: readonly Entry[],
+  eventPick: number,
+): { text: string; messages: Array<{ dir: string; value: unknown }> } {
   const lines: string[] = w.first === undefined ? [] : [w.host(0, w.first)];
   const messages: Array<{ dir: string; value: unknown }> = [];
   entries.forEach((e, n) => {
@@ -279,15 +370,30 @@ function write(w: Writer, entries: readonly Entry[], eventPick: number): { text:
   return { text: lines.join('\n') + '\n', messages };
 }
 
-describe.each(WRITERS.map((w, i) => [`${w.name}${WRITERS.findIndex((x) => x.name === w.name) === i ? '' : ' (JSON lines)'}`, w] as const))('%s: any mix of log lines and messages', (_label, w) => {
+describe.each(
+  WRITERS.map(
+    (w, i) => [`${w.name}${WRITERS.findIndex((x) => x.name === w.name) === i ? '' : ' (JSON lines)'}`, w] as const,
+  ),
+)('%s: any mix of log lines and messages', (_label, w) => {
   it('keeps every message and accounts for every line, in any chunking', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(entry, { minLength: 1, maxLength: 40 }), fc.nat(10), fc.array(fc.nat(), { maxLength: 8 }), async (entries, pick, at) => {
-        const { text, messages } = write(w, entries, pick);
-        const bytes = Buffer.from(text);
-        const { records } = await run(cut(bytes, at.map((n) => n % Math.max(1, bytes.length))), { inputFormat: w.name });
-        expectLogRead(records, bytes, messages);
-      }),
+      fc.asyncProperty(
+        fc.array(entry, { minLength: 1, maxLength: 40 }),
+        fc.nat(10),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        async (entries, pick, at) => {
+          const { text, messages } = write(w, entries, pick);
+          const bytes = Buffer.from(text);
+          const { records } = await run(
+            cut(
+              bytes,
+              at.map((n) => n % Math.max(1, bytes.length)),
+            ),
+            { inputFormat: w.name },
+          );
+          expectLogRead(records, bytes, messages);
+        },
+      ),
       { numRuns: 150, seed: SEED },
     );
   });
@@ -314,20 +420,46 @@ type BridgeEntry =
   | { kind: 'blank' };
 
 const word = fc.oneof(
-  fc.constantFrom('initialize', 'ping', 'tools/list', 'tools/call', 'notifications/initialized', 'notifications/message'),
+  fc.constantFrom(
+    'initialize',
+    'ping',
+    'tools/list',
+    'tools/call',
+    'notifications/initialized',
+    'notifications/message',
+  ),
   fc.stringMatching(/^[a-z]{1,8}(?:\/[a-z_]{1,8}){1,2}$/),
   fc.integer({ min: 0, max: 10_000 }).map(String),
 );
 const bridgeEntry: fc.Arbitrary<BridgeEntry> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ dir: fc.constantFrom('c2s' as const, 's2c' as const), word }).map((m) => ({ kind: 'summary' as const, ...m })) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({ dir: fc.constantFrom('c2s' as const, 's2c' as const), word })
+      .map((m) => ({ kind: 'summary' as const, ...m })),
+  },
   {
     weight: 2,
-    arbitrary: fc.constantFrom(
-      'Using transport strategy: http-first', 'Connected to remote server using StreamableHTTPClientTransport', 'Local STDIO server running',
-      'Press Ctrl+C to exit', 'Recursively reconnecting for reason: falling-back-to-alternate-transport', 'Error from remote server: Error: boom',
-    ).map((text) => ({ kind: 'line' as const, text })),
+    arbitrary: fc
+      .constantFrom(
+        'Using transport strategy: http-first',
+        'Connected to remote server using StreamableHTTPClientTransport',
+        'Local STDIO server running',
+        'Press Ctrl+C to exit',
+        'Recursively reconnecting for reason: falling-back-to-alternate-transport',
+        'Error from remote server: Error: boom',
+      )
+      .map((text) => ({ kind: 'line' as const, text })),
   },
-  { weight: 1, arbitrary: fc.array(lineText.map((t) => `    at ${t}`), { minLength: 1, maxLength: 3 }).map((lines) => ({ kind: 'stack' as const, lines })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .array(
+        lineText.map((t) => `    at ${t}`),
+        { minLength: 1, maxLength: 3 },
+      )
+      .map((lines) => ({ kind: 'stack' as const, lines })),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'shutdown' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'blank' as const }) },
 );
@@ -335,26 +467,38 @@ const bridgeEntry: fc.Arbitrary<BridgeEntry> = fc.oneof(
 describe('mcp-remote: any mix of summaries, chatter, stacks and shutdowns', () => {
   it('keeps every summary (direction, method or id) and accounts for every line, in any chunking', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(bridgeEntry, { minLength: 1, maxLength: 40 }), fc.array(fc.nat(), { maxLength: 8 }), async (entries, at) => {
-        const lines = ['[4242] [4242] Connecting to remote server: https://mcp.example.com/mcp'];
-        const words: Array<[string, string]> = [];
-        for (const e of entries) {
-          if (e.kind === 'summary') {
-            lines.push(`[4242] [${e.dir === 'c2s' ? 'Local→Remote' : 'Remote→Local'}] ${e.word}`);
-            words.push([e.dir, e.word]);
-          } else if (e.kind === 'line') lines.push(`[4242] ${e.text}`);
-          else if (e.kind === 'stack') lines.push(...e.lines.map((l) => (isBlankLine(l) ? `${l}x` : l)));
-          else if (e.kind === 'shutdown') lines.push('[4242] ', 'Shutting down...');
-          else lines.push('');
-        }
-        const bytes = Buffer.from(lines.join('\n') + '\n');
-        const { records } = await run(cut(bytes, at.map((n) => n % Math.max(1, bytes.length))), { inputFormat: 'mcp-remote' });
-        const got = records.filter((r) => r.summary === true).map((r) => [r.dir, r.method !== null && r.kind !== 'response' ? r.method : String(r.id)]);
-        expect(got).toEqual(words);
-        expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);
-        expect(records.every((r) => r.server === 'https://mcp.example.com/mcp')).toBe(true);
-        expectLinesInRecords(records, bytes);
-      }),
+      fc.asyncProperty(
+        fc.array(bridgeEntry, { minLength: 1, maxLength: 40 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        async (entries, at) => {
+          const lines = ['[4242] [4242] Connecting to remote server: https://mcp.example.com/mcp'];
+          const words: Array<[string, string]> = [];
+          for (const e of entries) {
+            if (e.kind === 'summary') {
+              lines.push(`[4242] [${e.dir === 'c2s' ? 'Local→Remote' : 'Remote→Local'}] ${e.word}`);
+              words.push([e.dir, e.word]);
+            } else if (e.kind === 'line') lines.push(`[4242] ${e.text}`);
+            else if (e.kind === 'stack') lines.push(...e.lines.map((l) => (isBlankLine(l) ? `${l}x` : l)));
+            else if (e.kind === 'shutdown') lines.push('[4242] ', 'Shutting down...');
+            else lines.push('');
+          }
+          const bytes = Buffer.from(lines.join('\n') + '\n');
+          const { records } = await run(
+            cut(
+              bytes,
+              at.map((n) => n % Math.max(1, bytes.length)),
+            ),
+            { inputFormat: 'mcp-remote' },
+          );
+          const got = records
+            .filter((r) => r.summary === true)
+            .map((r) => [r.dir, r.method !== null && r.kind !== 'response' ? r.method : String(r.id)]);
+          expect(got).toEqual(words);
+          expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);
+          expect(records.every((r) => r.server === 'https://mcp.example.com/mcp')).toBe(true);
+          expectLinesInRecords(records, bytes);
+        },
+      ),
       { numRuns: 150, seed: SEED },
     );
   });

@@ -10,7 +10,35 @@ import { SEED } from './support.js';
 /** Strings rich in what attacks terminals and markup. */
 const hostile = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 60 }),
-  fc.string({ unit: fc.constantFrom('\x1b', '[', ']', '\x07', '\x9b', '\x9d', '\u202e', '\u2028', '\n', '\r', '\t', '|', '`', '<', '>', '&', '"', "'", '\\', '*', '_', 'a', '0', ';'), maxLength: 80 }),
+  fc.string({
+    unit: fc.constantFrom(
+      '\x1b',
+      '[',
+      ']',
+      '\x07',
+      '\x9b',
+      '\x9d',
+      '\u202e',
+      '\u2028',
+      '\n',
+      '\r',
+      '\t',
+      '|',
+      '`',
+      '<',
+      '>',
+      '&',
+      '"',
+      "'",
+      '\\',
+      '*',
+      '_',
+      'a',
+      '0',
+      ';',
+    ),
+    maxLength: 80,
+  }),
   fc.string({ unit: 'binary', maxLength: 60 }),
 );
 
@@ -18,9 +46,12 @@ const TERMINAL_ACTIVE = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u20
 
 describe('escapers', () => {
   it('escapeTerminal leaves no control, C1, separator or bidi character', () => {
-    fc.assert(fc.property(hostile, (s) => {
-      expect(escapeTerminal(s)).not.toMatch(TERMINAL_ACTIVE);
-    }), { numRuns: 1000, seed: SEED });
+    fc.assert(
+      fc.property(hostile, (s) => {
+        expect(escapeTerminal(s)).not.toMatch(TERMINAL_ACTIVE);
+      }),
+      { numRuns: 1000, seed: SEED },
+    );
   });
 
   it('escapeMarkdownCell keeps a cell one line with no cell separator, code span, or HTML', () => {
@@ -42,9 +73,12 @@ describe('escapers', () => {
   });
 
   it('escapeHtml leaves no tag, attribute quote or entity start from the log', () => {
-    fc.assert(fc.property(hostile, (s) => {
-      expect(escapeHtml(s)).not.toMatch(/[<>"']|&(?!amp;|lt;|gt;|quot;|#39;)/);
-    }), { numRuns: 1000, seed: SEED });
+    fc.assert(
+      fc.property(hostile, (s) => {
+        expect(escapeHtml(s)).not.toMatch(/[<>"']|&(?!amp;|lt;|gt;|quot;|#39;)/);
+      }),
+      { numRuns: 1000, seed: SEED },
+    );
   });
 
   it('escapeJsonForTerminal keeps JSON values and leaves nothing a terminal acts on', () => {

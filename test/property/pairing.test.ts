@@ -10,25 +10,87 @@ import { cut, run, SAMPLES, SEED } from './support.js';
 const ID = fc.constantFrom<string | number>(0, 1, 2, '1', 'a');
 const DIR = fc.constantFrom<Direction>('c2s', 's2c');
 const SESSION = fc.constantFrom<string | null>('A', 'A', 'B', null);
-const METHOD = fc.constantFrom('ping', 'tools/list', 'tools/call', 'sampling/createMessage', 'roots/list', 'x/unknown', 'elicitation/create');
+const METHOD = fc.constantFrom(
+  'ping',
+  'tools/list',
+  'tools/call',
+  'sampling/createMessage',
+  'roots/list',
+  'x/unknown',
+  'elicitation/create',
+);
 
-const INIT = { jsonrpc: '2.0', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+};
 
 /** `answer`: this response answers one of the last requests before it (that many back, modulo), when there is one. */
 type Item = { session: string | null; dir: Direction; message?: unknown; event?: string; answer?: number };
 
-const response = (id: string | number, error: boolean) => (error ? { jsonrpc: '2.0', id, error: { code: -32603, message: 'x' } } : { jsonrpc: '2.0', id, result: {} });
+const response = (id: string | number, error: boolean) =>
+  error ? { jsonrpc: '2.0', id, error: { code: -32603, message: 'x' } } : { jsonrpc: '2.0', id, result: {} };
 
 const item: fc.Arbitrary<Item> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ session: SESSION, dir: DIR, id: ID, method: METHOD }).map(({ session, dir, id, method }) => ({ session, dir, message: { jsonrpc: '2.0', id, method } })) },
-  { weight: 4, arbitrary: fc.record({ session: SESSION, dir: DIR, id: ID }).map(({ session, dir, id }) => ({ session, dir, message: { jsonrpc: '2.0', id, result: {} } })) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({ session: SESSION, dir: DIR, id: ID, method: METHOD })
+      .map(({ session, dir, id, method }) => ({ session, dir, message: { jsonrpc: '2.0', id, method } })),
+  },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({ session: SESSION, dir: DIR, id: ID })
+      .map(({ session, dir, id }) => ({ session, dir, message: { jsonrpc: '2.0', id, result: {} } })),
+  },
   // Random responses rarely meet their request; these aim at one (it may be answered already, or its session gone).
-  { weight: 4, arbitrary: fc.record({ session: SESSION, dir: DIR, id: ID, answer: fc.nat(), error: fc.boolean() }).map(({ session, dir, id, answer, error }) => ({ session, dir, answer, message: response(id, error) })) },
-  { weight: 1, arbitrary: fc.record({ session: SESSION, dir: DIR, id: ID }).map(({ session, dir, id }) => ({ session, dir, message: { jsonrpc: '2.0', id, error: { code: -32603, message: 'x' } } })) },
-  { weight: 1, arbitrary: fc.record({ session: SESSION, dir: DIR, id: ID }).map(({ session, dir, id }) => ({ session, dir, message: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } } })) },
-  { weight: 1, arbitrary: fc.record({ session: SESSION, id: ID }).map(({ session, id }) => ({ session, dir: 'c2s' as Direction, message: { ...INIT, id } })) },
-  { weight: 1, arbitrary: fc.record({ session: SESSION, dir: DIR, id: ID }).map(({ session, dir, id }) => ({ session, dir, message: [{ jsonrpc: '2.0', id, method: 'ping' }, { jsonrpc: '2.0', id, result: {} }] })) },
-  { weight: 1, arbitrary: fc.record({ session: SESSION, event: fc.constantFrom('start', 'exit', 'stdin-closed') }).map(({ session, event }) => ({ session, dir: 'c2s' as Direction, event })) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({ session: SESSION, dir: DIR, id: ID, answer: fc.nat(), error: fc.boolean() })
+      .map(({ session, dir, id, answer, error }) => ({ session, dir, answer, message: response(id, error) })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ session: SESSION, dir: DIR, id: ID }).map(({ session, dir, id }) => ({
+      session,
+      dir,
+      message: { jsonrpc: '2.0', id, error: { code: -32603, message: 'x' } },
+    })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ session: SESSION, dir: DIR, id: ID }).map(({ session, dir, id }) => ({
+      session,
+      dir,
+      message: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } },
+    })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ session: SESSION, id: ID })
+      .map(({ session, id }) => ({ session, dir: 'c2s' as Direction, message: { ...INIT, id } })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ session: SESSION, dir: DIR, id: ID }).map(({ session, dir, id }) => ({
+      session,
+      dir,
+      message: [
+        { jsonrpc: '2.0', id, method: 'ping' },
+        { jsonrpc: '2.0', id, result: {} },
+      ],
+    })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ session: SESSION, event: fc.constantFrom('start', 'exit', 'stdin-closed') })
+      .map(({ session, event }) => ({ session, dir: 'c2s' as Direction, event })),
+  },
 );
 
 const opposite = (d: Direction): Direction => (d === 'c2s' ? 's2c' : d === 's2c' ? 'c2s' : 'unknown');
@@ -66,7 +128,12 @@ function envelopeLog(items: readonly Item[]): Buffer {
 
 /** Raw NDJSON: no direction, no session, no time; directions are inferred. */
 function rawLog(items: readonly Item[]): Buffer {
-  return Buffer.from(items.filter((x) => !x.event).map((x) => JSON.stringify(x.message)).join('\n') + '\n');
+  return Buffer.from(
+    items
+      .filter((x) => !x.event)
+      .map((x) => JSON.stringify(x.message))
+      .join('\n') + '\n',
+  );
 }
 
 /**
@@ -90,8 +157,13 @@ class Exercised {
   /** At least `pairing` of the runs paired something (and `unpaired` of them left a response unpaired). */
   expectOften(pairing: number, unpaired: number): void {
     expect(this.runs, 'runs counted').toBeGreaterThan(0);
-    expect(this.pairing / this.runs, `runs that paired: ${this.pairing} of ${this.runs}`).toBeGreaterThanOrEqual(pairing);
-    expect(this.unpaired / this.runs, `runs with an unpaired response: ${this.unpaired} of ${this.runs}`).toBeGreaterThanOrEqual(unpaired);
+    expect(this.pairing / this.runs, `runs that paired: ${this.pairing} of ${this.runs}`).toBeGreaterThanOrEqual(
+      pairing,
+    );
+    expect(
+      this.unpaired / this.runs,
+      `runs with an unpaired response: ${this.unpaired} of ${this.runs}`,
+    ).toBeGreaterThanOrEqual(unpaired);
   }
 }
 
@@ -105,7 +177,10 @@ function expectPairingSound(records: readonly PipelineRecord[]): number {
     const req = bySeq.get(r.pair);
     expect(req, `#${r.seq} pairs with #${r.pair}, a record of the run`).toBeDefined();
     expect(req!.kind).toBe('request');
-    expect(Object.is(req!.id, r.id), `#${r.seq} id ${JSON.stringify(r.id)} = request id ${JSON.stringify(req!.id)}`).toBe(true);
+    expect(
+      Object.is(req!.id, r.id),
+      `#${r.seq} id ${JSON.stringify(r.id)} = request id ${JSON.stringify(req!.id)}`,
+    ).toBe(true);
     expect(req!.session).toBe(r.session);
     expect(req!.dir).toBe(opposite(r.dir));
     expect(req!.seq).toBeLessThan(r.seq);
@@ -163,7 +238,10 @@ describe('pairing', () => {
       const responses = records.filter((r) => r.kind === 'response' || r.kind === 'error').length;
       expect(responses, `${s.name} has responses`).toBeGreaterThan(0);
       expect(expectPairingSound(records), s.name).toBe(responses);
-      expect(records.filter((r) => (r.kind === 'response' || r.kind === 'error') && r.pair === null), s.name).toEqual([]);
+      expect(
+        records.filter((r) => (r.kind === 'response' || r.kind === 'error') && r.pair === null),
+        s.name,
+      ).toEqual([]);
     }
   });
 });

@@ -32,7 +32,10 @@ import { tempDir } from '../helpers/temp.js';
  * Bytes that break structure most often: line endings, brackets, quotes, escapes, NUL, ESC, invalid UTF-8, and what
  * the reports must escape (`|` and a backtick in Markdown, `<` and `&` in HTML and XML).
  */
-const NASTY = [0x0a, 0x0d, 0x7b, 0x7d, 0x5b, 0x5d, 0x22, 0x5c, 0x3a, 0x2c, 0x00, 0x1b, 0xff, 0xc3, 0x20, 0x30, 0x7c, 0x60, 0x3c, 0x26];
+const NASTY = [
+  0x0a, 0x0d, 0x7b, 0x7d, 0x5b, 0x5d, 0x22, 0x5c, 0x3a, 0x2c, 0x00, 0x1b, 0xff, 0xc3, 0x20, 0x30, 0x7c, 0x60, 0x3c,
+  0x26,
+];
 
 /** What the reports must escape, inserted whole into strings of the log: a cell separator, code, markup, XML's end of CDATA. */
 const MARKUP = ['a|b', '`c`', '<i>&amp;', ']]>&', '|<`&|'];
@@ -73,14 +76,22 @@ const color = createPalette(true);
 const redactor = new Redactor();
 
 /** Every sink over the records; throws whatever a sink throws. Returns the NDJSON lines and the documents. */
-async function everySink(sample: Sample, bytes: Buffer): Promise<{ records: PipelineRecord[]; ndjson: string[]; findings: number; docs: Documents }> {
+async function everySink(
+  sample: Sample,
+  bytes: Buffer,
+): Promise<{ records: PipelineRecord[]; ndjson: string[]; findings: number; docs: Documents }> {
   const analyzer = new Analyzer({ inputFormat: sample.format });
   const records: PipelineRecord[] = [];
   const ndjson: string[] = [];
   const stats = new StatsCollector();
   // Shorter sequences and bodies than a real run keeps: the pages stay small enough to parse on every case (strict XML
   // parsing costs ~0.5 ms per KiB), and the cuts (elided steps, truncated bodies) come up more often.
-  const audit = new AuditBuilder({ inputs: [sample.name], failOn: 'error', tool: { name: 'mcptrace', version: '0.0.0-test' }, limits: FUZZ_LIMITS });
+  const audit = new AuditBuilder({
+    inputs: [sample.name],
+    failOn: 'error',
+    tool: { name: 'mcptrace', version: '0.0.0-test' },
+    limits: FUZZ_LIMITS,
+  });
   async function* source() {
     yield bytes;
   }
@@ -103,8 +114,15 @@ async function everySink(sample: Sample, bytes: Buffer): Promise<{ records: Pipe
   const statsMarkdown = formatStatsMarkdown(s);
   formatStatsTable(redactor.strings(s), color);
   const report = audit.report(redactor.summary(summary));
-  const reports = Object.fromEntries(Object.entries(AUDIT_RENDERERS).map(([format, render]) => [format, render(report, { palette: plain })]));
-  return { records, ndjson, findings: report.findings.length, docs: { ...(reports as Record<keyof typeof AUDIT_RENDERERS, string>), statsJson, statsMarkdown } };
+  const reports = Object.fromEntries(
+    Object.entries(AUDIT_RENDERERS).map(([format, render]) => [format, render(report, { palette: plain })]),
+  );
+  return {
+    records,
+    ndjson,
+    findings: report.findings.length,
+    docs: { ...(reports as Record<keyof typeof AUDIT_RENDERERS, string>), statsJson, statsMarkdown },
+  };
 }
 
 type Documents = Record<keyof typeof AUDIT_RENDERERS | 'statsJson' | 'statsMarkdown', string>;
@@ -121,7 +139,9 @@ function expectWellFormed(docs: Documents, findings: number): void {
   const sarif = JSON.parse(docs.sarif);
   expect(sarifProblems(sarif)).toEqual([]);
   // The findings' results, after the diagnosis's (rules `cause/<id>`).
-  expect(sarif.runs[0].results.filter((r: { ruleId: string }) => !r.ruleId.startsWith('cause/'))).toHaveLength(findings);
+  expect(sarif.runs[0].results.filter((r: { ruleId: string }) => !r.ruleId.startsWith('cause/'))).toHaveLength(
+    findings,
+  );
   const junit = parseXml(docs.junit);
   expect(junit.name).toBe('testsuites');
   expect(elements(junit, 'testcase').length).toBeGreaterThan(0);
@@ -168,7 +188,8 @@ describe.each(SAMPLES.map((s) => [s.name, s] as const))('fuzz %s', (_name, sampl
         const bytes = mutate(sample.bytes, ms);
         const { records, ndjson, findings, docs } = await everySink(sample, bytes);
         cases++;
-        for (const [format, has] of Object.entries(ESCAPED)) if (has(docs)) escaped[format] = (escaped[format] ?? 0) + 1;
+        for (const [format, has] of Object.entries(ESCAPED))
+          if (has(docs)) escaped[format] = (escaped[format] ?? 0) + 1;
         expect(ndjson.length).toBe(2 * records.length);
         // Each line parsed without an assertion per line (an expect per line was a fifth of the run's time).
         for (const [i, line] of ndjson.entries()) {
@@ -179,7 +200,8 @@ describe.each(SAMPLES.map((s) => [s.name, s] as const))('fuzz %s', (_name, sampl
           }
         }
         expectWellFormed(docs, findings);
-        if (findings >= (sarifToValidate.get(sample.name)?.findings ?? 0)) sarifToValidate.set(sample.name, { findings, text: docs.sarif });
+        if (findings >= (sarifToValidate.get(sample.name)?.findings ?? 0))
+          sarifToValidate.set(sample.name, { findings, text: docs.sarif });
         expect(records.map((r) => r.seq)).toEqual(records.map((_, i) => records[0].seq + i));
         if (sample.format === 'ndjson' || sample.format === 'envelope') {
           // One record per message: a line is one message, or a batch whose members share its line.
@@ -193,7 +215,10 @@ describe.each(SAMPLES.map((s) => [s.name, s] as const))('fuzz %s', (_name, sampl
           expect([...bySource.keys()].sort((a, b) => a - b)).toEqual([...lines].sort((a, b) => a - b));
           for (const [line, list] of bySource) {
             if (list.length === 1) continue;
-            expect(list.map((r) => r.batch?.index), `records of line ${line} are the members of one batch`).toEqual(list.map((_, i) => i));
+            expect(
+              list.map((r) => r.batch?.index),
+              `records of line ${line} are the members of one batch`,
+            ).toEqual(list.map((_, i) => i));
             expect(list.every((r) => r.batch?.size === list.length)).toBe(true);
           }
         } else {
@@ -201,7 +226,10 @@ describe.each(SAMPLES.map((s) => [s.name, s] as const))('fuzz %s', (_name, sampl
           for (const r of records) expect(r.wire.line + Math.max(0, r.wire.lines - 1)).toBeLessThanOrEqual(total);
         }
       }),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 60), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : SEED },
+      {
+        numRuns: Number(process.env.FUZZ_RUNS ?? 60),
+        seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : SEED,
+      },
     );
   });
 });
@@ -216,7 +244,10 @@ describe('the fuzz, over all samples', () => {
     // The fuzz tests above ran first (a file's tests run in order). With the seeded cases: Markdown 21, JUnit 29,
     // HTML 153 of 300.
     expect(cases).toBe(SAMPLES.length * Number(process.env.FUZZ_RUNS ?? 60));
-    for (const format of Object.keys(ESCAPED)) expect(escaped[format] ?? 0, `${format}: cases with escaped text, of ${cases}`).toBeGreaterThanOrEqual(cases * 0.03);
+    for (const format of Object.keys(ESCAPED))
+      expect(escaped[format] ?? 0, `${format}: cases with escaped text, of ${cases}`).toBeGreaterThanOrEqual(
+        cases * 0.03,
+      );
   });
 
   it('passes the SARIF Multitool: per sample, the fuzzed case with the most findings', async () => {

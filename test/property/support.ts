@@ -60,18 +60,30 @@ export function cut(bytes: Buffer, at: readonly number[]): Buffer[] {
 }
 
 /** Text of one line: any characters but line breaks. */
-export const lineText = fc.string({ unit: 'grapheme', maxLength: 60 }).map((s) => s.replace(/[\r\n\u0085\u2028\u2029]/g, ' '));
+export const lineText = fc
+  .string({ unit: 'grapheme', maxLength: 60 })
+  .map((s) => s.replace(/[\r\n\u0085\u2028\u2029]/g, ' '));
 
 /** A valid JSON-RPC message with its id drawn from `id`, as its JSON text would be parsed (no `-0`, no undefined). */
 export function jsonRpcMessage(id: fc.Arbitrary<string | number>): fc.Arbitrary<unknown> {
   const method = fc.string({ minLength: 1, maxLength: 24 });
-  const params = fc.option(fc.jsonValue({ maxDepth: 3 }), { nil: undefined }).map((p) => (p === null || typeof p !== 'object' ? undefined : p));
+  const params = fc
+    .option(fc.jsonValue({ maxDepth: 3 }), { nil: undefined })
+    .map((p) => (p === null || typeof p !== 'object' ? undefined : p));
   return fc
     .oneof(
-      fc.record({ id, method, params }).map(({ id, method, params }) => ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) })),
-      fc.record({ method, params }).map(({ method, params }) => ({ jsonrpc: '2.0', method, ...(params ? { params } : {}) })),
-      fc.record({ id, result: fc.jsonValue({ maxDepth: 3 }) }).map(({ id, result }) => ({ jsonrpc: '2.0', id, result })),
-      fc.record({ id, code: fc.integer({ min: -32768, max: -32000 }), msg: lineText }).map(({ id, code, msg }) => ({ jsonrpc: '2.0', id, error: { code, message: msg } })),
+      fc
+        .record({ id, method, params })
+        .map(({ id, method, params }) => ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) })),
+      fc
+        .record({ method, params })
+        .map(({ method, params }) => ({ jsonrpc: '2.0', method, ...(params ? { params } : {}) })),
+      fc
+        .record({ id, result: fc.jsonValue({ maxDepth: 3 }) })
+        .map(({ id, result }) => ({ jsonrpc: '2.0', id, result })),
+      fc
+        .record({ id, code: fc.integer({ min: -32768, max: -32000 }), msg: lineText })
+        .map(({ id, code, msg }) => ({ jsonrpc: '2.0', id, error: { code, message: msg } })),
     )
     .map((m) => JSON.parse(JSON.stringify(m)) as unknown);
 }
@@ -85,11 +97,19 @@ export function messagesOf(records: readonly PipelineRecord[]): Array<{ dir: str
 
 /** Every non-blank line of the input is in exactly one record. */
 export function expectLinesInRecords(records: readonly PipelineRecord[], bytes: Buffer): void {
-  expectLinesCovered(records.map((r) => ({ line: r.wire.line, lines: r.wire.lines }) as Frame), bytes, isBlankLine);
+  expectLinesCovered(
+    records.map((r) => ({ line: r.wire.line, lines: r.wire.lines }) as Frame),
+    bytes,
+    isBlankLine,
+  );
 }
 
 /** A log's run: the messages written, in order and with their directions; no invalid record; every non-blank line in exactly one record. */
-export function expectLogRead(records: readonly PipelineRecord[], bytes: Buffer, messages: ReadonlyArray<{ dir: string; value: unknown }>): void {
+export function expectLogRead(
+  records: readonly PipelineRecord[],
+  bytes: Buffer,
+  messages: ReadonlyArray<{ dir: string; value: unknown }>,
+): void {
   expect(messagesOf(records)).toEqual(messages);
   expect(records.filter((r) => r.kind === 'invalid')).toEqual([]);
   expectLinesInRecords(records, bytes);

@@ -24,12 +24,14 @@ function methodsOf(schema, union) {
   const defs = schema.$defs ?? schema.definitions;
   const u = defs[union];
   if (!u || !Array.isArray(u.anyOf)) throw new Error(`${union}: no anyOf union`);
-  return u.anyOf.map((member) => {
-    const name = member.$ref.replace(/^#\/(\$defs|definitions)\//, '');
-    const method = defs[name]?.properties?.method?.const;
-    if (typeof method !== 'string') throw new Error(`${union}/${name}: no properties.method.const`);
-    return method;
-  }).sort();
+  return u.anyOf
+    .map((member) => {
+      const name = member.$ref.replace(/^#\/(\$defs|definitions)\//, '');
+      const method = defs[name]?.properties?.method?.const;
+      if (typeof method !== 'string') throw new Error(`${union}/${name}: no properties.method.const`);
+      return method;
+    })
+    .sort();
 }
 
 /** Dotted paths of every declared property of a capabilities definition, with its JSON type. */

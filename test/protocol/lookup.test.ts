@@ -89,8 +89,9 @@ describe('inferDirection', () => {
 
 describe('specUrl', () => {
   it('builds the public page for a table spec path', () => {
-    expect(specUrl(methodInfo('ping')!.spec, '2025-06-18'))
-      .toBe('https://modelcontextprotocol.io/specification/2025-06-18/basic/utilities/ping');
+    expect(specUrl(methodInfo('ping')!.spec, '2025-06-18')).toBe(
+      'https://modelcontextprotocol.io/specification/2025-06-18/basic/utilities/ping',
+    );
     expect(specUrl('server/tools.mdx')).toBe('https://modelcontextprotocol.io/specification/2025-11-25/server/tools');
   });
 });

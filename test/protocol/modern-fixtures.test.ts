@@ -43,8 +43,16 @@ describe('the bundled 2026-07-28 schema', () => {
     const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } };
     expect(checkModern(modernTarget('request', 'tools/call', call)!, call)).toEqual(['params._meta: missing']);
     const res = { jsonrpc: '2.0', id: 1, result: { tools: [] } };
-    expect(checkModern(modernTarget('response', 'tools/list', res)!, res)).toEqual(['result.cacheScope: missing', 'result.resultType: missing', 'result.ttlMs: missing']);
-    const e = { jsonrpc: '2.0', id: 1, error: { code: -32022, message: 'Unsupported', data: { supported: ['2026-07-28'] } } };
+    expect(checkModern(modernTarget('response', 'tools/list', res)!, res)).toEqual([
+      'result.cacheScope: missing',
+      'result.resultType: missing',
+      'result.ttlMs: missing',
+    ]);
+    const e = {
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32022, message: 'Unsupported', data: { supported: ['2026-07-28'] } },
+    };
     expect(checkModern(modernTarget('error', 'tools/list', e)!, e)).toEqual(['error.data.requested: missing']);
   });
 });
@@ -62,7 +70,8 @@ describe.each(readdirSync(DIR).filter((f) => f.endsWith('.txt')))('fixture %s', 
       if (legacy) continue;
       const id = JSON.stringify(message.id);
       if (kind === 'request') methods.set(id, message.method as string);
-      const method = kind === 'request' || kind === 'notification' ? (message.method as string) : methods.get(id) ?? null;
+      const method =
+        kind === 'request' || kind === 'notification' ? (message.method as string) : (methods.get(id) ?? null);
       const target = modernTarget(kind, method, message);
       expect(target, `${file}:${line} has a definition`).toBeDefined();
       expect(checkModern(target!, message), `${file}:${line} ${target!.def}`).toEqual([]);

@@ -10,12 +10,20 @@ import type { PipelineRecord, SessionInfo } from '../../src/types.js';
 
 const DIR = 'test/fixtures/modern/messy';
 
-async function run(file: string): Promise<{ records: PipelineRecord[]; sessions: SessionInfo[]; findings: [number, string, string][] }> {
+async function run(
+  file: string,
+): Promise<{ records: PipelineRecord[]; sessions: SessionInfo[]; findings: [number, string, string][] }> {
   const bytes = readFileSync(`${DIR}/${file}`);
-  const out = await analyze((async function* () {
-    yield bytes;
-  })(), { file });
-  const findings = [...out.records.flatMap((r) => r.findings.map((f) => [r.seq, f.rule, f.severity] as [number, string, string])), ...out.findings.map((f) => [f.seq, f.rule, f.severity] as [number, string, string])];
+  const out = await analyze(
+    (async function* () {
+      yield bytes;
+    })(),
+    { file },
+  );
+  const findings = [
+    ...out.records.flatMap((r) => r.findings.map((f) => [r.seq, f.rule, f.severity] as [number, string, string])),
+    ...out.findings.map((f) => [f.seq, f.rule, f.severity] as [number, string, string]),
+  ];
   return { records: out.records, sessions: out.sessions, findings };
 }
 
@@ -23,7 +31,20 @@ async function run(file: string): Promise<{ records: PipelineRecord[]; sessions:
 function rows(records: readonly PipelineRecord[]): string[] {
   return records
     .filter((r) => r.kind !== 'log' && r.kind !== 'event')
-    .map((r) => [r.seq, r.session, r.kind, r.method ?? '-', r.revision ?? '-', r.phase, r.chain === undefined ? '-' : `${r.chain.first}/${r.chain.round}`, r.truncated ? 'cut' : ''].join(' ').trim());
+    .map((r) =>
+      [
+        r.seq,
+        r.session,
+        r.kind,
+        r.method ?? '-',
+        r.revision ?? '-',
+        r.phase,
+        r.chain === undefined ? '-' : `${r.chain.first}/${r.chain.round}`,
+        r.truncated ? 'cut' : '',
+      ]
+        .join(' ')
+        .trim(),
+    );
 }
 
 /** Lines of the file that no frame spans; they must be blank. Every frame spans lines of its own. */
@@ -50,7 +71,15 @@ async function uncoveredLines(file: string): Promise<string[]> {
 function expectSchemaValid(records: readonly PipelineRecord[]): number {
   let checked = 0;
   for (const r of records) {
-    if (r.message === null || r.truncated || !['request', 'response', 'error', 'notification'].includes(r.kind) || r.revision === null || r.revision === undefined || r.revision < '2026-07-28') continue;
+    if (
+      r.message === null ||
+      r.truncated ||
+      !['request', 'response', 'error', 'notification'].includes(r.kind) ||
+      r.revision === null ||
+      r.revision === undefined ||
+      r.revision < '2026-07-28'
+    )
+      continue;
     const target = modernTarget(r.kind, r.method, r.message);
     expect(target, `#${r.seq} has a definition`).toBeDefined();
     expect(checkModern(target!, r.message), `#${r.seq} ${target!.def}`).toEqual([]);
@@ -85,14 +114,35 @@ describe('a wrap capture with stderr appended, two crossing chains, a listen str
       '21 1 invalid - 2026-07-28 operation -',
     ]);
     const bySeq = new Map(records.map((r) => [r.seq, r]));
-    expect(bySeq.get(10)!.inputs).toEqual([{ key: 'confirm', method: 'elicitation/create', primitive: 'elicitation', capability: { side: 'client', path: 'elicitation.form', negotiated: true } }]);
-    expect(bySeq.get(12)!.inputs).toEqual([{ key: 'prose', method: 'sampling/createMessage', primitive: 'sampling', capability: { side: 'client', path: 'sampling', negotiated: true } }]);
+    expect(bySeq.get(10)!.inputs).toEqual([
+      {
+        key: 'confirm',
+        method: 'elicitation/create',
+        primitive: 'elicitation',
+        capability: { side: 'client', path: 'elicitation.form', negotiated: true },
+      },
+    ]);
+    expect(bySeq.get(12)!.inputs).toEqual([
+      {
+        key: 'prose',
+        method: 'sampling/createMessage',
+        primitive: 'sampling',
+        capability: { side: 'client', path: 'sampling', negotiated: true },
+      },
+    ]);
     expect(bySeq.get(15)!.operation).toEqual({ first: 8, rounds: 2, latencyMs: 2910, serverMs: 90, clientMs: 2820 });
     expect(bySeq.get(17)!.operation).toEqual({ first: 9, rounds: 2, latencyMs: 2996, serverMs: 746, clientMs: 2250 });
     // The server's stderr appended to the capture: text lines and a pino JSON line are log records, never findings.
-    expect(records.filter((r) => r.kind === 'log').map((r) => [r.seq, r.level])).toEqual([[2, null], [7, 'info'], [11, null]]);
+    expect(records.filter((r) => r.kind === 'log').map((r) => [r.seq, r.level])).toEqual([
+      [2, null],
+      [7, 'info'],
+      [11, null],
+    ]);
     // The only findings: the capture's last line, cut in the middle of its envelope, and the request it answered.
-    expect(findings).toEqual([[21, 'invalid-frame', 'error'], [20, 'unanswered-request', 'warning']]);
+    expect(findings).toEqual([
+      [21, 'invalid-frame', 'error'],
+      [20, 'unanswered-request', 'warning'],
+    ]);
   });
 
   it('accounts for every line and holds only schema-valid MCP messages', async () => {
@@ -101,7 +151,7 @@ describe('a wrap capture with stderr appended, two crossing chains, a listen str
   });
 });
 
-describe('VS Code\'s channel: a dual-era fallback mid-log, then a modern launch with a version retry and an input round', () => {
+describe("VS Code's channel: a dual-era fallback mid-log, then a modern launch with a version retry and an input round", () => {
   const file = 'vscode-dual-era.log';
 
   it('annotates every message: the first launch modern until initialize, then legacy; the second modern', async () => {
@@ -133,7 +183,14 @@ describe('VS Code\'s channel: a dual-era fallback mid-log, then a modern launch 
     ]);
     const bySeq = new Map(records.map((r) => [r.seq, r]));
     expect(bySeq.get(29)!.operation).toEqual({ first: 26, rounds: 2, latencyMs: 20, serverMs: 17, clientMs: 3 });
-    expect(bySeq.get(32)!.inputs).toEqual([{ key: 'ok', method: 'elicitation/create', primitive: 'elicitation', capability: { side: 'client', path: 'elicitation.form', negotiated: true } }]);
+    expect(bySeq.get(32)!.inputs).toEqual([
+      {
+        key: 'ok',
+        method: 'elicitation/create',
+        primitive: 'elicitation',
+        capability: { side: 'client', path: 'elicitation.form', negotiated: true },
+      },
+    ]);
     // The legacy launch's capabilities come from its handshake; the modern one's from its server/discover.
     expect(bySeq.get(14)!.capability).toEqual({ side: 'server', path: 'tools', negotiated: true });
     expect(bySeq.get(31)!.capability).toEqual({ side: 'server', path: 'tools', negotiated: true });
@@ -149,7 +206,7 @@ describe('VS Code\'s channel: a dual-era fallback mid-log, then a modern launch 
   });
 });
 
-describe('Claude Desktop\'s mcp.log: two modern servers interleaved, stderr between, the last line cut', () => {
+describe("Claude Desktop's mcp.log: two modern servers interleaved, stderr between, the last line cut", () => {
   const file = 'claude-desktop-mcp.log';
 
   it('annotates every message: two sessions, a chain of four rounds, a listen stream, the cut answer truncated', async () => {
@@ -181,12 +238,19 @@ describe('Claude Desktop\'s mcp.log: two modern servers interleaved, stderr betw
       '26 feeds response resources/read 2026-07-28 operation 25/1 cut',
     ]);
     const bySeq = new Map(records.map((r) => [r.seq, r]));
-    expect([13, 17, 20].map((s) => bySeq.get(s)!.inputs?.map((i) => `${i.primitive} ${i.capability?.path} ${i.capability?.negotiated}`))).toEqual([['sampling sampling true'], ['roots roots true'], undefined]);
+    expect(
+      [13, 17, 20].map((s) =>
+        bySeq.get(s)!.inputs?.map((i) => `${i.primitive} ${i.capability?.path} ${i.capability?.negotiated}`),
+      ),
+    ).toEqual([['sampling sampling true'], ['roots roots true'], undefined]);
     expect(bySeq.get(23)!.operation).toEqual({ first: 11, rounds: 4, latencyMs: 2238, serverMs: 153, clientMs: 2085 });
     expect(bySeq.get(16)!.capability).toEqual({ side: 'server', path: 'resources.subscribe', negotiated: true });
     // The cut answer still pairs: nothing is left unanswered but the listen, whose stream the log outlived.
     expect(bySeq.get(26)!.pair).toBe(25);
-    expect(records.filter((r) => r.kind === 'log').map((r) => r.text)).toEqual(['2026-09-14 11:00:00,021 INFO tasks_server: serving on stdio', '{"event":"tool_started","tool":"plan","round":1}']);
+    expect(records.filter((r) => r.kind === 'log').map((r) => r.text)).toEqual([
+      '2026-09-14 11:00:00,021 INFO tasks_server: serving on stdio',
+      '{"event":"tool_started","tool":"plan","round":1}',
+    ]);
     expect(findings).toEqual([]);
   });
 

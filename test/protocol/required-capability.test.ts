@@ -9,8 +9,12 @@ const cli = (path: string) => ({ side: 'client', path });
 describe('requiredCapability', () => {
   it('needs nothing for lifecycle, ping, cancellation and progress', () => {
     for (const [m, dir] of [
-      ['initialize', 'c2s'], ['notifications/initialized', 'c2s'], ['ping', 'c2s'], ['ping', 's2c'],
-      ['notifications/cancelled', 's2c'], ['notifications/progress', 'unknown'],
+      ['initialize', 'c2s'],
+      ['notifications/initialized', 'c2s'],
+      ['ping', 'c2s'],
+      ['ping', 's2c'],
+      ['notifications/cancelled', 's2c'],
+      ['notifications/progress', 'unknown'],
     ] as const) {
       expect(requiredCapability(m, {}, L, dir)).toBeNull();
     }
@@ -29,8 +33,12 @@ describe('requiredCapability', () => {
   });
 
   it('maps list_changed notifications to their listChanged flag', () => {
-    expect(requiredCapability('notifications/tools/list_changed', undefined, L, 's2c')).toEqual(srv('tools.listChanged'));
-    expect(requiredCapability('notifications/roots/list_changed', undefined, L, 'c2s')).toEqual(cli('roots.listChanged'));
+    expect(requiredCapability('notifications/tools/list_changed', undefined, L, 's2c')).toEqual(
+      srv('tools.listChanged'),
+    );
+    expect(requiredCapability('notifications/roots/list_changed', undefined, L, 'c2s')).toEqual(
+      cli('roots.listChanged'),
+    );
   });
 
   it('maps logging both ways to server logging', () => {
@@ -50,49 +58,65 @@ describe('requiredCapability', () => {
   it('resolves sampling/createMessage conditions in 2025-11-25 only', () => {
     expect(requiredCapability('sampling/createMessage', { messages: [] }, L, 's2c')).toEqual(cli('sampling'));
     expect(requiredCapability('sampling/createMessage', { tools: [] }, L, 's2c')).toEqual(cli('sampling.tools'));
-    expect(requiredCapability('sampling/createMessage', { toolChoice: { mode: 'auto' } }, L, 's2c'))
-      .toEqual(cli('sampling.tools'));
-    expect(requiredCapability('sampling/createMessage', { task: { ttl: 1000 } }, L, 's2c'))
-      .toEqual(cli('tasks.requests.sampling.createMessage'));
+    expect(requiredCapability('sampling/createMessage', { toolChoice: { mode: 'auto' } }, L, 's2c')).toEqual(
+      cli('sampling.tools'),
+    );
+    expect(requiredCapability('sampling/createMessage', { task: { ttl: 1000 } }, L, 's2c')).toEqual(
+      cli('tasks.requests.sampling.createMessage'),
+    );
     // First match wins: tools before task.
-    expect(requiredCapability('sampling/createMessage', { tools: [], task: {} }, L, 's2c')).toEqual(cli('sampling.tools'));
+    expect(requiredCapability('sampling/createMessage', { tools: [], task: {} }, L, 's2c')).toEqual(
+      cli('sampling.tools'),
+    );
     // Before 2025-11-25 the params did not exist: fall back to the base capability.
-    expect(requiredCapability('sampling/createMessage', { tools: [], task: {} }, '2025-06-18', 's2c'))
-      .toEqual(cli('sampling'));
+    expect(requiredCapability('sampling/createMessage', { tools: [], task: {} }, '2025-06-18', 's2c')).toEqual(
+      cli('sampling'),
+    );
   });
 
   it('marks the includeContext requirement as SHOULD', () => {
-    expect(requiredCapability('sampling/createMessage', { includeContext: 'thisServer' }, L, 's2c'))
-      .toEqual({ ...cli('sampling.context'), level: 'should' });
+    expect(requiredCapability('sampling/createMessage', { includeContext: 'thisServer' }, L, 's2c')).toEqual({
+      ...cli('sampling.context'),
+      level: 'should',
+    });
     expect(requiredCapability('sampling/createMessage', { includeContext: 'none' }, L, 's2c')).toEqual(cli('sampling'));
-    expect(requiredCapability('sampling/createMessage', { includeContext: 'allServers' }, '2024-11-05', 's2c'))
-      .toEqual(cli('sampling'));
+    expect(requiredCapability('sampling/createMessage', { includeContext: 'allServers' }, '2024-11-05', 's2c')).toEqual(
+      cli('sampling'),
+    );
   });
 
   it('resolves elicitation/create by revision and mode', () => {
-    expect(requiredCapability('elicitation/create', { message: 'hi' }, '2025-06-18', 's2c')).toEqual(cli('elicitation'));
+    expect(requiredCapability('elicitation/create', { message: 'hi' }, '2025-06-18', 's2c')).toEqual(
+      cli('elicitation'),
+    );
     expect(requiredCapability('elicitation/create', { mode: 'url' }, '2025-06-18', 's2c')).toEqual(cli('elicitation'));
-    expect(requiredCapability('elicitation/create', { mode: 'url', url: 'https://x' }, L, 's2c'))
-      .toEqual(cli('elicitation.url'));
+    expect(requiredCapability('elicitation/create', { mode: 'url', url: 'https://x' }, L, 's2c')).toEqual(
+      cli('elicitation.url'),
+    );
     expect(requiredCapability('elicitation/create', { mode: 'form' }, L, 's2c')).toEqual(cli('elicitation.form'));
     expect(requiredCapability('elicitation/create', { message: 'hi' }, L, 's2c')).toEqual(cli('elicitation.form'));
-    expect(requiredCapability('elicitation/create', { task: {} }, L, 's2c'))
-      .toEqual(cli('tasks.requests.elicitation.create'));
+    expect(requiredCapability('elicitation/create', { task: {} }, L, 's2c')).toEqual(
+      cli('tasks.requests.elicitation.create'),
+    );
     // An unknown mode matches no condition: only the base capability is certain.
     expect(requiredCapability('elicitation/create', { mode: 'telepathy' }, L, 's2c')).toEqual(cli('elicitation'));
     // A null param counts as absent.
-    expect(requiredCapability('elicitation/create', { mode: null, task: null }, L, 's2c')).toEqual(cli('elicitation.form'));
+    expect(requiredCapability('elicitation/create', { mode: null, task: null }, L, 's2c')).toEqual(
+      cli('elicitation.form'),
+    );
   });
 
   it('maps notifications/elicitation/complete to elicitation.url', () => {
-    expect(requiredCapability('notifications/elicitation/complete', { elicitationId: 'e' }, L, 's2c'))
-      .toEqual(cli('elicitation.url'));
+    expect(requiredCapability('notifications/elicitation/complete', { elicitationId: 'e' }, L, 's2c')).toEqual(
+      cli('elicitation.url'),
+    );
   });
 
   it('needs tasks.requests.tools.call for a task-augmented tools/call', () => {
     expect(requiredCapability('tools/call', { name: 't' }, L, 'c2s')).toEqual(srv('tools'));
-    expect(requiredCapability('tools/call', { name: 't', task: { ttl: 60000 } }, L, 'c2s'))
-      .toEqual(srv('tasks.requests.tools.call'));
+    expect(requiredCapability('tools/call', { name: 't', task: { ttl: 60000 } }, L, 'c2s')).toEqual(
+      srv('tasks.requests.tools.call'),
+    );
     expect(requiredCapability('tools/call', { name: 't', task: {} }, '2025-06-18', 'c2s')).toEqual(srv('tools'));
   });
 
@@ -129,12 +153,19 @@ describe('requiredCapability', () => {
 
 describe('requiredCapabilities', () => {
   it('lists every matching requirement, then the base one', () => {
-    expect(requiredCapabilities('tools/call', { task: {} }, L, 'c2s'))
-      .toEqual([srv('tasks.requests.tools.call'), srv('tools')]);
-    expect(requiredCapabilities('elicitation/create', { task: {} }, L, 's2c'))
-      .toEqual([cli('tasks.requests.elicitation.create'), cli('elicitation.form'), cli('elicitation')]);
-    expect(requiredCapabilities('sampling/createMessage', { tools: [], toolChoice: {} }, L, 's2c'))
-      .toEqual([cli('sampling.tools'), cli('sampling')]);
+    expect(requiredCapabilities('tools/call', { task: {} }, L, 'c2s')).toEqual([
+      srv('tasks.requests.tools.call'),
+      srv('tools'),
+    ]);
+    expect(requiredCapabilities('elicitation/create', { task: {} }, L, 's2c')).toEqual([
+      cli('tasks.requests.elicitation.create'),
+      cli('elicitation.form'),
+      cli('elicitation'),
+    ]);
+    expect(requiredCapabilities('sampling/createMessage', { tools: [], toolChoice: {} }, L, 's2c')).toEqual([
+      cli('sampling.tools'),
+      cli('sampling'),
+    ]);
   });
 
   it('is empty when nothing is needed', () => {
@@ -150,6 +181,7 @@ describe('requiredCapabilities', () => {
       ['tasks/cancel', {}, L, 's2c'],
       ['resources/subscribe', {}, '2024-11-05', 'c2s'],
     ];
-    for (const [m, p, r, d] of cases) expect(requiredCapabilities(m, p, r, d)[0]).toEqual(requiredCapability(m, p, r, d));
+    for (const [m, p, r, d] of cases)
+      expect(requiredCapabilities(m, p, r, d)[0]).toEqual(requiredCapability(m, p, r, d));
   });
 });

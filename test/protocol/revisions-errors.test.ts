@@ -29,7 +29,8 @@ describe('revisions', () => {
 
   it('knows exactly the four supported revisions', () => {
     expect(REVISIONS.every(isKnownRevision)).toBe(true);
-    for (const s of ['2024-10-07', '2026-07-28', '2025-11-25 ', '', null, 20251125]) expect(isKnownRevision(s)).toBe(false);
+    for (const s of ['2024-10-07', '2026-07-28', '2025-11-25 ', '', null, 20251125])
+      expect(isKnownRevision(s)).toBe(false);
   });
 
   it('classifies modern, pre-release and unknown strings', () => {

@@ -21,9 +21,10 @@ interface RevisionFixture {
   clientCapabilities: { path: string; type: string }[];
   serverCapabilities: { path: string; type: string }[];
 }
-const fixture = JSON.parse(
-  readFileSync(new URL('../fixtures/spec-methods.json', import.meta.url), 'utf8'),
-) as Record<Revision, RevisionFixture>;
+const fixture = JSON.parse(readFileSync(new URL('../fixtures/spec-methods.json', import.meta.url), 'utf8')) as Record<
+  Revision,
+  RevisionFixture
+>;
 
 /** `method → "kind direction"` as the schema unions say: in both client and server unions = both. */
 function fromSchema(f: RevisionFixture): Record<string, string> {

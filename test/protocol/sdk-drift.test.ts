@@ -19,9 +19,7 @@ function sdkMethods(name: Union): string[] {
   if (!Array.isArray(options) || options.length === 0) throw new Error(`${name}: no union options`);
   return options.map((opt) => {
     const o = opt as { shape?: Record<string, unknown>; _def?: { shape?: Record<string, unknown> } };
-    const lit = (o.shape ?? o._def?.shape)?.method as
-      | { value?: unknown; _def?: { values?: unknown[] } }
-      | undefined;
+    const lit = (o.shape ?? o._def?.shape)?.method as { value?: unknown; _def?: { values?: unknown[] } } | undefined;
     const v = lit?.value ?? lit?._def?.values?.[0];
     if (typeof v !== 'string') throw new Error(`${name}: a member without a method literal`);
     return v;
@@ -53,7 +51,9 @@ describe('method table vs @modelcontextprotocol/sdk', () => {
   });
 
   it('has no latest-revision method the SDK lacks', () => {
-    const extra = methodsOf(latest).map((m) => m.method).filter((m) => !sdkAll.has(m) && !(m in SPEC_ONLY));
+    const extra = methodsOf(latest)
+      .map((m) => m.method)
+      .filter((m) => !sdkAll.has(m) && !(m in SPEC_ONLY));
     expect(extra).toEqual([]);
   });
 

@@ -38,13 +38,20 @@ describe('replay driver', () => {
   it('a multi round-trip request follows the request state the new server issues', async () => {
     const script = await scriptOf(join(REPO_ROOT, 'test/fixtures/modern/mrtr-one.txt'));
     const server = fakeServer((m) => {
-      if (m.params?.requestState === undefined) return { jsonrpc: '2.0', id: m.id, result: { resultType: 'input_required', inputRequests: {}, requestState: 'new-state-7' } };
+      if (m.params?.requestState === undefined)
+        return {
+          jsonrpc: '2.0',
+          id: m.id,
+          result: { resultType: 'input_required', inputRequests: {}, requestState: 'new-state-7' },
+        };
       return { jsonrpc: '2.0', id: m.id, result: { resultType: 'complete', content: [] } };
     });
     const done = await drive(script, server, { timing: 'none', timeoutMs: 1000 });
     expect(server.sent.map((m) => m.params.requestState)).toEqual([undefined, 'new-state-7']);
     // the recorded answer to the retry, as sent
-    expect(server.sent[1]!.params.inputResponses).toEqual({ confirm: { action: 'accept', content: { confirm: true } } });
+    expect(server.sent[1]!.params.inputResponses).toEqual({
+      confirm: { action: 'accept', content: { confirm: true } },
+    });
     expect(done).toMatchObject({ sent: 2, answers: 2, timedOut: [] });
   });
 
@@ -55,7 +62,15 @@ describe('replay driver', () => {
       if (m.method === 'notifications/initialized') initialized = server.sent.length;
       if (m.method === 'initialize') {
         // answered late: nothing may be sent meanwhile
-        setTimeout(() => send({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'x', version: '1' } } }), 50);
+        setTimeout(
+          () =>
+            send({
+              jsonrpc: '2.0',
+              id: m.id,
+              result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'x', version: '1' } },
+            }),
+          50,
+        );
         return undefined;
       }
       if (m.method === 'tools/list') return undefined; // never answered
@@ -69,7 +84,7 @@ describe('replay driver', () => {
     expect(done.sent).toBe(script.steps.length);
   });
 
-  it('answers the server\'s requests with the recorded client\'s answer, or -32601', async () => {
+  it("answers the server's requests with the recorded client's answer, or -32601", async () => {
     const script = await scriptOf(join(REPO_ROOT, 'samples/everything.envelope.ndjson'));
     const server = fakeServer((m, send) => {
       if (m.method === 'notifications/initialized') {
@@ -82,12 +97,17 @@ describe('replay driver', () => {
     const roots = server.sent.find((m) => m.id === 'ask-1')!;
     expect(roots.result.roots.length).toBeGreaterThan(0);
     expect(server.sent.find((m) => m.id === 'ask-2')).toMatchObject({ error: { code: -32601 } });
-    expect(done).toMatchObject({ serverRequests: 2, unanswerable: [expect.stringMatching(/^sampling\/createMessage /)] });
+    expect(done).toMatchObject({
+      serverRequests: 2,
+      unanswerable: [expect.stringMatching(/^sampling\/createMessage /)],
+    });
   });
 
   it('numbers the requests 1, 2, 3 …, and carries the new id into their progress token and a cancellation', async () => {
     const script = await scriptOf(join(REPO_ROOT, 'samples/everything.envelope.ndjson'));
-    const server = fakeServer((m) => (typeof m.method === 'string' && m.id !== undefined ? { jsonrpc: '2.0', id: m.id, result: {} } : undefined));
+    const server = fakeServer((m) =>
+      typeof m.method === 'string' && m.id !== undefined ? { jsonrpc: '2.0', id: m.id, result: {} } : undefined,
+    );
     await drive(script, server, { timing: 'none', timeoutMs: 50 });
     const requests = server.sent.filter((m) => typeof m.method === 'string' && m.id !== undefined);
     expect(requests.map((m) => m.id)).toEqual(requests.map((_, i) => i + 1));

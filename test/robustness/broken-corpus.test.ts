@@ -127,7 +127,11 @@ async function expectLinesAccounted(c: Case): Promise<void> {
   const decoded: Decoded[] = [];
   let lastFrame: unknown = null;
   const beyond: number[] = [];
-  const opts = { file: path, onFormat: (f: InputFormat) => (format = f), maxMessageBytes: at >= 0 ? Number(args[at + 1]) : undefined };
+  const opts = {
+    file: path,
+    onFormat: (f: InputFormat) => (format = f),
+    maxMessageBytes: at >= 0 ? Number(args[at + 1]) : undefined,
+  };
   for await (const frames of readFrameBatches(createReadStream(path), opts)) {
     for (const frame of frames) {
       decoded.length = 0;
@@ -150,7 +154,8 @@ async function expectLinesAccounted(c: Case): Promise<void> {
   const texts = await linesAt(path, uncovered);
   for (const n of uncovered) {
     const text = texts.get(n) ?? '';
-    if (format === 'json') expect(text, `line ${n} of a JSON document is in no record`).not.toMatch(/"(jsonrpc|method|result|error)"/);
+    if (format === 'json')
+      expect(text, `line ${n} of a JSON document is in no record`).not.toMatch(/"(jsonrpc|method|result|error)"/);
     else expect(text, `line ${n} is in no record`).toMatch(format === 'transcript' ? /^\s*(#[\s\S]*)?$/ : /^\s*$/);
   }
   if (format !== 'json') {
@@ -167,35 +172,53 @@ describe.concurrent('the corpus', () => {
     const args = c.args ?? [];
     const timeout = c.big ? 240_000 : 60_000;
 
-    it('audit: the expected record kinds, findings and exit code, no crash', async () => {
-      const r = await cli(['audit', '-f', 'json', ...args, ...(c.auditArgs ?? []), pathOf(c)]);
-      console.log(`${c.name}: audit peak RSS ${r.maxRssMb?.toFixed(0)} MB (input ${(statSync(pathOf(c)).size / 1e6).toFixed(1)} MB)`);
-      expectClean(r, 'audit', await expectedStderr(c));
-      expect(r.code).toBe(c.exit);
-      const report = JSON.parse(r.stdout);
-      expect(report.summary.byRule).toEqual(c.findings);
-      // Record kinds, from the report's statistics (messages by kind, and transport events).
-      const kinds: Record<string, number> = {};
-      for (const [k, v] of Object.entries(report.stats.byKind as Record<string, { messages: number }>)) if (v.messages > 0) kinds[k] = v.messages;
-      if (report.stats.events > 0) kinds.event = report.stats.events;
-      if (report.stats.logs > 0) kinds.log = report.stats.logs;
-      expect(kinds).toEqual(c.kinds);
-    }, timeout);
+    it(
+      'audit: the expected record kinds, findings and exit code, no crash',
+      async () => {
+        const r = await cli(['audit', '-f', 'json', ...args, ...(c.auditArgs ?? []), pathOf(c)]);
+        console.log(
+          `${c.name}: audit peak RSS ${r.maxRssMb?.toFixed(0)} MB (input ${(statSync(pathOf(c)).size / 1e6).toFixed(1)} MB)`,
+        );
+        expectClean(r, 'audit', await expectedStderr(c));
+        expect(r.code).toBe(c.exit);
+        const report = JSON.parse(r.stdout);
+        expect(report.summary.byRule).toEqual(c.findings);
+        // Record kinds, from the report's statistics (messages by kind, and transport events).
+        const kinds: Record<string, number> = {};
+        for (const [k, v] of Object.entries(report.stats.byKind as Record<string, { messages: number }>))
+          if (v.messages > 0) kinds[k] = v.messages;
+        if (report.stats.events > 0) kinds.event = report.stats.events;
+        if (report.stats.logs > 0) kinds.log = report.stats.logs;
+        expect(kinds).toEqual(c.kinds);
+      },
+      timeout,
+    );
 
-    it.skipIf(c.big === true)(`annotate${c.file ? ' (in-process)' : ''}: valid NDJSON records of the expected kinds, no crash`, async () => {
-      const annotate = ['annotate', '-f', 'ndjson', ...args, pathOf(c)];
-      const r: BoundedRun = c.file ? { ...(await runMain(annotate)), maxRssMb: null } : await cli(annotate);
-      expectClean(r, 'annotate', await expectedStderr(c));
-      expect(r.code).toBe(0);
-      const records = r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { kind: string; seq: number });
-      expect(countKinds(records.map((x) => x.kind))).toEqual(c.kinds);
-      expect(records.map((x) => x.seq)).toEqual(records.map((_, i) => i + 1));
-    }, timeout);
+    it.skipIf(c.big === true)(
+      `annotate${c.file ? ' (in-process)' : ''}: valid NDJSON records of the expected kinds, no crash`,
+      async () => {
+        const annotate = ['annotate', '-f', 'ndjson', ...args, pathOf(c)];
+        const r: BoundedRun = c.file ? { ...(await runMain(annotate)), maxRssMb: null } : await cli(annotate);
+        expectClean(r, 'annotate', await expectedStderr(c));
+        expect(r.code).toBe(0);
+        const records = r.stdout
+          .split('\n')
+          .filter((l) => l !== '')
+          .map((l) => JSON.parse(l) as { kind: string; seq: number });
+        expect(countKinds(records.map((x) => x.kind))).toEqual(c.kinds);
+        expect(records.map((x) => x.seq)).toEqual(records.map((_, i) => i + 1));
+      },
+      timeout,
+    );
 
-    it('accounts for every input line', async () => {
-      expect(existsSync(pathOf(c))).toBe(true);
-      await expectLinesAccounted(c);
-    }, timeout);
+    it(
+      'accounts for every input line',
+      async () => {
+        expect(existsSync(pathOf(c))).toBe(true);
+        await expectLinesAccounted(c);
+      },
+      timeout,
+    );
   });
 });
 

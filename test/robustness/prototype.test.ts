@@ -19,7 +19,9 @@ import { formatTextFooter, formatTextRecord } from '../../src/output/text.js';
 import { StatsCollector } from '../../src/stats/collector.js';
 import type { PipelineRecord } from '../../src/types.js';
 
-const FILES = ['proto-keys.envelope.ndjson', 'proto-keys.ndjson', 'proto-keys.json'].map((f) => `test/fixtures/broken/${f}`);
+const FILES = ['proto-keys.envelope.ndjson', 'proto-keys.ndjson', 'proto-keys.json'].map(
+  (f) => `test/fixtures/broken/${f}`,
+);
 const plain = createPalette(false);
 
 function prototypesUntouched(): void {
@@ -27,7 +29,7 @@ function prototypesUntouched(): void {
   expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(BASELINE);
   expect(Object.getOwnPropertyNames(Array.prototype).includes('polluted')).toBe(false);
   expect((Object.create(null) as Record<string, unknown>).polluted).toBeUndefined();
-  expect(typeof ({}).constructor).toBe('function');
+  expect(typeof {}.constructor).toBe('function');
 }
 
 const BASELINE = Object.getOwnPropertyNames(Object.prototype).sort();
@@ -71,7 +73,9 @@ describe.each(FILES.map((f) => [f] as const))('%s', (file) => {
     expect(answered.length).toBeGreaterThan(0);
     expect(answered.every((r) => r.pair !== null)).toBe(true);
     // Messages keep their own `__proto__` keys as data.
-    const init = doc.records.find((r: { method: string; kind: string }) => r.method === 'initialize' && r.kind === 'request');
+    const init = doc.records.find(
+      (r: { method: string; kind: string }) => r.method === 'initialize' && r.kind === 'request',
+    );
     expect(Object.hasOwn(init.message.params.capabilities, '__proto__')).toBe(true);
     expect(init.message.params.capabilities.__proto__).toEqual({ polluted: true });
     // Capability keys named after Object.prototype members are declared only when the log declares them.
@@ -86,7 +90,9 @@ it('envelope event data and session ids named __proto__ stay data', async () => 
   const start = records.find((r) => r.kind === 'event' && r.event?.name === 'start')!;
   expect(Object.hasOwn(start.event!.data!, '__proto__')).toBe(true);
   expect(Object.getPrototypeOf(start.event!.data)).toBe(Object.prototype);
-  expect(new Set(records.map((r) => r.session))).toEqual(new Set(['__proto__', 'constructor', 'prototype', 'hasOwnProperty']));
+  expect(new Set(records.map((r) => r.session))).toEqual(
+    new Set(['__proto__', 'constructor', 'prototype', 'hasOwnProperty']),
+  );
   expect(analyzer.session('__proto__')?.key).toBe('__proto__');
   expect(analyzer.session('toString')).toBeUndefined();
   prototypesUntouched();

@@ -18,7 +18,12 @@ describe(ID, () => {
 
   it('reports a POST whose Accept lacks one type, or that has none', async () => {
     expect(await hits(ID, posting('application/json'))).toEqual([
-      { line: 4, severity: 'error', message: 'POST /mcp (ping, id 1) has Accept "application/json", which does not list text/event-stream: the client MUST list application/json and text/event-stream on every POST' },
+      {
+        line: 4,
+        severity: 'error',
+        message:
+          'POST /mcp (ping, id 1) has Accept "application/json", which does not list text/event-stream: the client MUST list application/json and text/event-stream on every POST',
+      },
     ]);
     expect((await hits(ID, posting(null))).map((h) => h.message)).toEqual([
       'POST /mcp (ping, id 1) has no Accept header: the client MUST list application/json and text/event-stream on every POST',
@@ -38,18 +43,32 @@ describe(ID, () => {
 
   it('checks the initialize POST too, and a GET for text/event-stream only; not a DELETE', async () => {
     const text = harOf([
-      { headers: { Accept: 'application/json' }, body: init('2025-06-18'), status: 200, resHeaders: { 'Mcp-Session-Id': 's1' }, json: initRes('2025-06-18') },
+      {
+        headers: { Accept: 'application/json' },
+        body: init('2025-06-18'),
+        status: 200,
+        resHeaders: { 'Mcp-Session-Id': 's1' },
+        json: initRes('2025-06-18'),
+      },
       { method: 'GET', headers: after('s1', '2025-06-18', 'application/json'), status: 406 },
       { method: 'GET', headers: after('s1', '2025-06-18', ACCEPT_GET), status: 405 },
       { method: 'DELETE', headers: { 'Mcp-Session-Id': 's1', 'MCP-Protocol-Version': '2025-06-18' }, status: 200 },
     ]);
     expect((await hits(ID, text)).map((h) => [h.line, h.message])).toEqual([
-      [2, 'POST /mcp (initialize, id 0) has Accept "application/json", which does not list text/event-stream: the client MUST list application/json and text/event-stream on every POST'],
-      [3, 'GET /mcp has Accept "application/json", which does not list text/event-stream: the client MUST list text/event-stream to open the server\'s stream'],
+      [
+        2,
+        'POST /mcp (initialize, id 0) has Accept "application/json", which does not list text/event-stream: the client MUST list application/json and text/event-stream on every POST',
+      ],
+      [
+        3,
+        'GET /mcp has Accept "application/json", which does not list text/event-stream: the client MUST list text/event-stream to open the server\'s stream',
+      ],
     ]);
   });
 
   it('is not asked in 2024-11-05, which has no Streamable HTTP', async () => {
-    expect(await hits(ID, harOf([{ headers: {}, body: init('2024-11-05'), status: 200, json: initRes('2024-11-05') }]))).toEqual([]);
+    expect(
+      await hits(ID, harOf([{ headers: {}, body: init('2024-11-05'), status: 200, json: initRes('2024-11-05') }])),
+    ).toEqual([]);
   });
 });

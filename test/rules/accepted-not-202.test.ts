@@ -4,8 +4,11 @@ import { after, harOf, opening, session, type Exchange } from '../helpers/har.js
 import { hits, note, req, res } from '../helpers/lifecycle.js';
 
 const ID = 'accepted-not-202';
-const answered = (x: Partial<Exchange> & { status: number }, body: unknown = note('notifications/roots/list_changed'), rev = '2025-11-25') =>
-  harOf([...opening(rev), { headers: after('s1', rev), body, ...x }]);
+const answered = (
+  x: Partial<Exchange> & { status: number },
+  body: unknown = note('notifications/roots/list_changed'),
+  rev = '2025-11-25',
+) => harOf([...opening(rev), { headers: after('s1', rev), body, ...x }]);
 
 describe(ID, () => {
   it.each(['2025-03-26', '2025-06-18', '2025-11-25'])('is quiet on a conformant %s session (202s)', async (rev) => {
@@ -14,12 +17,21 @@ describe(ID, () => {
 
   it('reports a notification answered 200 with a JSON body, on the answer', async () => {
     expect(await hits(ID, answered({ status: 200, json: { jsonrpc: '2.0', id: null, result: {} } }))).toEqual([
-      { line: 4, severity: 'error', message: 'the server answered POST /mcp (notifications/roots/list_changed) 200 (application/json): a POST of only notifications or responses MUST be answered 202 Accepted with no body when accepted, an HTTP error status when not' },
+      {
+        line: 4,
+        severity: 'error',
+        message:
+          'the server answered POST /mcp (notifications/roots/list_changed) 200 (application/json): a POST of only notifications or responses MUST be answered 202 Accepted with no body when accepted, an HTTP error status when not',
+      },
     ]);
   });
 
   it('reports an empty 200 (with or without a content type), a 204, and a response answered 200', async () => {
-    expect((await hits(ID, answered({ status: 200, resHeaders: { 'Content-Type': 'application/json' } }))).map((h) => h.message)).toEqual([
+    expect(
+      (await hits(ID, answered({ status: 200, resHeaders: { 'Content-Type': 'application/json' } }))).map(
+        (h) => h.message,
+      ),
+    ).toEqual([
       'the server answered POST /mcp (notifications/roots/list_changed) 200 (application/json): a POST of only notifications or responses MUST be answered 202 Accepted with no body when accepted, an HTTP error status when not',
     ]);
     expect(await hits(ID, answered({ status: 200 }))).toHaveLength(1);
@@ -33,13 +45,17 @@ describe(ID, () => {
   });
 
   it('reports 202 Accepted with a body', async () => {
-    expect((await hits(ID, answered({ status: 202, json: { jsonrpc: '2.0', id: 9, result: {} } }))).map((h) => h.message)).toEqual([
+    expect(
+      (await hits(ID, answered({ status: 202, json: { jsonrpc: '2.0', id: 9, result: {} } }))).map((h) => h.message),
+    ).toEqual([
       'the server answered POST /mcp (notifications/roots/list_changed) 202 Accepted with a body: 202 MUST come with no body',
     ]);
   });
 
   it('takes an error status as the server not accepting the input, and judges no request', async () => {
-    expect(await hits(ID, answered({ status: 400, json: { jsonrpc: '2.0', error: { code: -32600, message: 'no' } } }))).toEqual([]);
+    expect(
+      await hits(ID, answered({ status: 400, json: { jsonrpc: '2.0', error: { code: -32600, message: 'no' } } })),
+    ).toEqual([]);
     expect(await hits(ID, answered({ status: 404 }))).toEqual([]);
     expect(await hits(ID, answered({ status: 200, json: res(1) }, req(1, 'ping')))).toEqual([]);
   });
@@ -47,8 +63,19 @@ describe(ID, () => {
   it('2025-03-26: a batch of notifications answered 200 is reported once; a batch with a request is not judged', async () => {
     const only = [note('notifications/roots/list_changed'), note('notifications/cancelled', { requestId: 5 })];
     expect((await hits(ID, answered({ status: 200, json: [] }, only, '2025-03-26'))).map((h) => h.message)).toEqual([
-      expect.stringMatching(/^the server answered POST \/mcp \(notifications\/roots\/list_changed, a batch of 2\) 200 \(application\/json\): /),
+      expect.stringMatching(
+        /^the server answered POST \/mcp \(notifications\/roots\/list_changed, a batch of 2\) 200 \(application\/json\): /,
+      ),
     ]);
-    expect(await hits(ID, answered({ status: 200, json: [res(1)] }, [note('notifications/roots/list_changed'), req(1, 'ping')], '2025-03-26'))).toEqual([]);
+    expect(
+      await hits(
+        ID,
+        answered(
+          { status: 200, json: [res(1)] },
+          [note('notifications/roots/list_changed'), req(1, 'ping')],
+          '2025-03-26',
+        ),
+      ),
+    ).toEqual([]);
   });
 });

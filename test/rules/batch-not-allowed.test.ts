@@ -6,12 +6,19 @@ const ID = 'batch-not-allowed';
 const batch = (...items: unknown[]) => JSON.stringify(items);
 
 describe(ID, () => {
-  it.each(['2024-11-05', '2025-06-18', '2025-11-25', '2024-10-07'])('reports a batch in %s, once, on its first element', async (rev) => {
-    const text = log(...handshake(rev), c(batch(req(1, 'tools/list'), req(2, 'ping'), req(3, 'prompts/list'))));
-    expect(await hits(ID, text)).toEqual([
-      { line: 4, severity: 'error', message: `a JSON-RPC batch of 3 messages: revision ${rev} has no batches (only 2025-03-26 does)` },
-    ]);
-  });
+  it.each(['2024-11-05', '2025-06-18', '2025-11-25', '2024-10-07'])(
+    'reports a batch in %s, once, on its first element',
+    async (rev) => {
+      const text = log(...handshake(rev), c(batch(req(1, 'tools/list'), req(2, 'ping'), req(3, 'prompts/list'))));
+      expect(await hits(ID, text)).toEqual([
+        {
+          line: 4,
+          severity: 'error',
+          message: `a JSON-RPC batch of 3 messages: revision ${rev} has no batches (only 2025-03-26 does)`,
+        },
+      ]);
+    },
+  );
 
   it('does not report batches in 2025-03-26, with no handshake, or with an unknown revision', async () => {
     const b = c(batch(req(1, 'tools/list'), req(2, 'ping')));
@@ -29,7 +36,9 @@ describe(ID, () => {
 
   it('follows the negotiated revision over the requested one', async () => {
     const text = log(c(init('2025-03-26')), s(initRes('2025-06-18')), c(INITIALIZED), c(batch(req(1, 'ping'))));
-    expect((await hits(ID, text)).map((h) => h.message)).toEqual(['a JSON-RPC batch of 1 message: revision 2025-06-18 has no batches (only 2025-03-26 does)']);
+    expect((await hits(ID, text)).map((h) => h.message)).toEqual([
+      'a JSON-RPC batch of 1 message: revision 2025-06-18 has no batches (only 2025-03-26 does)',
+    ]);
   });
 
   it('uses the revision the initialize in the batch itself requests', async () => {

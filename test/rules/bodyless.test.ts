@@ -15,7 +15,10 @@ function run(frames: Frame[], unrouted = false) {
   return { records, ...a.summary() };
 }
 
-const all = (r: { records: PipelineRecord[]; findings: { rule: string }[] }) => [...r.records.flatMap((x) => x.findings.map((f) => f.rule)), ...r.findings.map((f) => f.rule)];
+const all = (r: { records: PipelineRecord[]; findings: { rule: string }[] }) => [
+  ...r.records.flatMap((x) => x.findings.map((f) => f.rule)),
+  ...r.findings.map((f) => f.rule),
+];
 
 /** The rules whose trigger says they read the body. */
 const BODY_RULES = new Set(RULES.filter((r) => r.on?.body).map((r) => r.meta.id));
@@ -24,7 +27,11 @@ beforeEach(resetLines);
 
 describe('rules on records without a body', () => {
   it('a summary initialize is no "initialize request has no params.protocolVersion"', () => {
-    const r = run([summaryOf('c2s', 'request', 0, 'initialize'), summaryOf('s2c', 'response', 0, null), summaryOf('c2s', 'notification', null, 'notifications/initialized')]);
+    const r = run([
+      summaryOf('c2s', 'request', 0, 'initialize'),
+      summaryOf('s2c', 'response', 0, null),
+      summaryOf('c2s', 'notification', null, 'notifications/initialized'),
+    ]);
     expect(all(r)).toEqual([]);
   });
 
@@ -33,7 +40,12 @@ describe('rules on records without a body', () => {
   });
 
   it('a cut message is never invalid-json or invalid-jsonrpc, and its params are not judged by the schema', () => {
-    const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', arguments: { text: 'y'.repeat(400) } } };
+    const call = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'x', arguments: { text: 'y'.repeat(400) } },
+    };
     const r = run([cutOf('c2s', call, 70, 300), msg('s2c', { jsonrpc: '2.0', id: 1, result: { content: [] } })]);
     expect(r.records[0]).toMatchObject({ kind: 'request', truncated: true, findings: [] });
     expect(all(r)).toEqual([]);
@@ -46,7 +58,12 @@ describe('rules on records without a body', () => {
       summaryOf('s2c', 'response', 9, null),
       summaryOf('c2s', 'request', 2, 'vendor/thing'),
     ]);
-    expect(r.records.map((x) => x.findings.map((f) => f.rule))).toEqual([[], ['duplicate-request-id'], ['orphan-response'], ['unknown-method']]);
+    expect(r.records.map((x) => x.findings.map((f) => f.rule))).toEqual([
+      [],
+      ['duplicate-request-id'],
+      ['orphan-response'],
+      ['unknown-method'],
+    ]);
     // The reused id replaced the first request in the open table: two stay open.
     expect(r.findings.map((f) => f.rule)).toEqual(['unanswered-request', 'unanswered-request']);
   });
@@ -71,7 +88,10 @@ describe('rules on records without a body', () => {
     for (const m of METHODS) {
       for (const dir of ['c2s', 's2c'] as Direction[]) {
         frames.push(summaryOf(dir, m.kind, m.kind === 'request' ? id++ : null, m.method));
-        const message = m.kind === 'request' ? req(id++, m.method, { x: 'y'.repeat(200) }) : { jsonrpc: '2.0', method: m.method, params: { x: 'y'.repeat(200) } };
+        const message =
+          m.kind === 'request'
+            ? req(id++, m.method, { x: 'y'.repeat(200) })
+            : { jsonrpc: '2.0', method: m.method, params: { x: 'y'.repeat(200) } };
         frames.push(cutOf(dir, message, 60, 150));
       }
     }
@@ -82,13 +102,39 @@ describe('rules on records without a body', () => {
       expect(found.filter((rule) => BODY_RULES.has(rule))).toEqual([]);
     }
     // The rules that read bodies are the ones expected to (a rule added later must say whether it does).
-    expect([...BODY_RULES].sort()).toEqual([
-      'cancel-unknown-request', 'capability-not-negotiated', 'invalid-input-required', 'invalid-log-level', 'missing-cache-hints',
-      'missing-client-info', 'missing-request-meta', 'missing-required-capabilities', 'missing-result-type', 'missing-server-info', 'modern-error-status', 'mrtr-retry-mismatch', 'progress-after-completion',
-      'progress-not-increasing', 'progress-unknown-token', 'request-metadata-headers', 'resource-not-found-code', 'resource-update-without-subscription', 'root-uri-not-file', 'schema-violation',
-      'subscription-notification', 'task-cancelled-with-notification', 'unknown-protocol-version', 'unrequested-log-message', 'unsupported-version-data',
-      'version-mismatch',
-      'cache-scope-mismatch', 'incomplete-input-responses', 'input-required-cache-hints', 'reserved-error-code',
-    ].sort());
+    expect([...BODY_RULES].sort()).toEqual(
+      [
+        'cancel-unknown-request',
+        'capability-not-negotiated',
+        'invalid-input-required',
+        'invalid-log-level',
+        'missing-cache-hints',
+        'missing-client-info',
+        'missing-request-meta',
+        'missing-required-capabilities',
+        'missing-result-type',
+        'missing-server-info',
+        'modern-error-status',
+        'mrtr-retry-mismatch',
+        'progress-after-completion',
+        'progress-not-increasing',
+        'progress-unknown-token',
+        'request-metadata-headers',
+        'resource-not-found-code',
+        'resource-update-without-subscription',
+        'root-uri-not-file',
+        'schema-violation',
+        'subscription-notification',
+        'task-cancelled-with-notification',
+        'unknown-protocol-version',
+        'unrequested-log-message',
+        'unsupported-version-data',
+        'version-mismatch',
+        'cache-scope-mismatch',
+        'incomplete-input-responses',
+        'input-required-cache-hints',
+        'reserved-error-code',
+      ].sort(),
+    );
   });
 });

@@ -12,7 +12,7 @@ describe(RULE, () => {
     ]);
   });
 
-  it('reports a cancellation with the other side\'s id (ids are per sender)', async () => {
+  it("reports a cancellation with the other side's id (ids are per sender)", async () => {
     const log = Log.withHandshake().c(call(1)).s(cancelled(1));
     expect(await hits(log.text(), RULE)).toEqual([
       { rule: RULE, severity: 'warning', message: 'no request with id 1 sent by the server to cancel', line: 5 },
@@ -27,7 +27,9 @@ describe(RULE, () => {
   it('reports a cancellation without requestId, in every revision', async () => {
     for (const rev of ['2025-06-18', '2025-11-25']) {
       const log = Log.withHandshake(rev).c(call(1)).c(cancelled());
-      expect((await hits(log.text(), RULE)).map((h) => h.message)).toEqual(['notifications/cancelled has no requestId, so it cancels no request']);
+      expect((await hits(log.text(), RULE)).map((h) => h.message)).toEqual([
+        'notifications/cancelled has no requestId, so it cancels no request',
+      ]);
     }
   });
 
@@ -42,7 +44,10 @@ describe(RULE, () => {
   });
 
   it('leaves a cancelled task to task-cancelled-with-notification', async () => {
-    const log = Log.withHandshake().c(call(1, { task: true })).s(created(1, 't1')).c(cancelled(1));
+    const log = Log.withHandshake()
+      .c(call(1, { task: true }))
+      .s(created(1, 't1'))
+      .c(cancelled(1));
     expect(await hits(log.text(), RULE)).toEqual([]);
     expect(await hits(log.text(), 'task-cancelled-with-notification')).toHaveLength(1);
   });

@@ -6,18 +6,23 @@ const ID = 'capability-not-negotiated';
 
 /** A transcript: handshake with these capabilities and revision, then the given lines (`->`/`<-` + JSON). */
 function session(rev: string, client: unknown, server: unknown, lines: string[]): string {
-  return [
-    `-> ${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: rev, capabilities: client, clientInfo: { name: 'c', version: '1' } } })}`,
-    `<- ${JSON.stringify({ jsonrpc: '2.0', id: 0, result: { protocolVersion: rev, capabilities: server, serverInfo: { name: 's', version: '1' } } })}`,
-    '-> {"jsonrpc":"2.0","method":"notifications/initialized"}',
-    ...lines,
-  ].join('\n') + '\n';
+  return (
+    [
+      `-> ${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: rev, capabilities: client, clientInfo: { name: 'c', version: '1' } } })}`,
+      `<- ${JSON.stringify({ jsonrpc: '2.0', id: 0, result: { protocolVersion: rev, capabilities: server, serverInfo: { name: 's', version: '1' } } })}`,
+      '-> {"jsonrpc":"2.0","method":"notifications/initialized"}',
+      ...lines,
+    ].join('\n') + '\n'
+  );
 }
 
 async function findings(text: string, rules?: Record<string, 'error' | 'warning' | 'info' | 'off'>) {
-  const out = await analyze((async function* () {
-    yield Buffer.from(text);
-  })(), { file: 't.txt', rules });
+  const out = await analyze(
+    (async function* () {
+      yield Buffer.from(text);
+    })(),
+    { file: 't.txt', rules },
+  );
   return out.records.flatMap((r) => r.findings.filter((f) => f.rule === ID).map((f) => ({ ...f, source: r.source })));
 }
 
@@ -25,33 +30,50 @@ const LOG = '<- {"jsonrpc":"2.0","method":"notifications/message","params":{"lev
 
 describe(ID, () => {
   it('is a warning in 2024-11-05 and 2025-03-26 (SHOULD) and an error from 2025-06-18 (MUST)', async () => {
-    for (const [rev, sev] of [['2024-11-05', 'warning'], ['2025-03-26', 'warning'], ['2025-06-18', 'error'], ['2025-11-25', 'error']]) {
+    for (const [rev, sev] of [
+      ['2024-11-05', 'warning'],
+      ['2025-03-26', 'warning'],
+      ['2025-06-18', 'error'],
+      ['2025-11-25', 'error'],
+    ]) {
       const f = await findings(session(rev, {}, { tools: {} }, [LOG]));
-      expect(f.map((x) => x.severity), rev).toEqual([sev]);
-      expect(f[0]!.message).toBe('notifications/message needs server capability logging, which the server did not declare');
+      expect(
+        f.map((x) => x.severity),
+        rev,
+      ).toEqual([sev]);
+      expect(f[0]!.message).toBe(
+        'notifications/message needs server capability logging, which the server did not declare',
+      );
     }
   });
 
   it('keeps SHOULD-level requirements (includeContext without sampling.context) at warning', async () => {
-    const f = await findings(session('2025-11-25', { sampling: {} }, {}, [
-      '<- {"jsonrpc":"2.0","id":0,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5,"includeContext":"thisServer"}}',
-    ]));
+    const f = await findings(
+      session('2025-11-25', { sampling: {} }, {}, [
+        '<- {"jsonrpc":"2.0","id":0,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5,"includeContext":"thisServer"}}',
+      ]),
+    );
     expect(f.map((x) => [x.severity, x.message])).toEqual([
       ['warning', 'sampling/createMessage needs client capability sampling.context, which the client did not declare'],
     ]);
   });
 
   it('lets a user severity override win over the per-finding level', async () => {
-    const f = await findings(session('2025-11-25', { sampling: {} }, {}, [
-      '<- {"jsonrpc":"2.0","id":0,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5,"includeContext":"allServers"}}',
-    ]), { [ID]: 'error' });
+    const f = await findings(
+      session('2025-11-25', { sampling: {} }, {}, [
+        '<- {"jsonrpc":"2.0","id":0,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5,"includeContext":"allServers"}}',
+      ]),
+      { [ID]: 'error' },
+    );
     expect(f.map((x) => x.severity)).toEqual(['error']);
   });
 
   it('reports every unmet requirement of a task-augmented tools/call', async () => {
-    const f = await findings(session('2025-11-25', {}, { resources: {} }, [
-      '-> {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","task":{"ttl":1000}}}',
-    ]));
+    const f = await findings(
+      session('2025-11-25', {}, { resources: {} }, [
+        '-> {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","task":{"ttl":1000}}}',
+      ]),
+    );
     expect(f.map((x) => x.message)).toEqual([
       'tools/call needs server capability tasks.requests.tools.call, which the server did not declare',
       'tools/call needs server capability tools, which the server did not declare',
@@ -59,21 +81,27 @@ describe(ID, () => {
   });
 
   it('checks sub-flags: resources.subscribe, listChanged, sampling.tools, elicitation modes, tasks flags', async () => {
-    const f = await findings(session('2025-11-25', { sampling: {}, elicitation: {}, roots: {}, tasks: {} },
-      { resources: {}, tools: {}, prompts: {}, tasks: {} }, [
-        '-> {"jsonrpc":"2.0","id":1,"method":"resources/subscribe","params":{"uri":"file:///a"}}',
-        '-> {"jsonrpc":"2.0","id":2,"method":"resources/unsubscribe","params":{"uri":"file:///a"}}',
-        '<- {"jsonrpc":"2.0","method":"notifications/resources/list_changed"}',
-        '<- {"jsonrpc":"2.0","method":"notifications/prompts/list_changed"}',
-        '<- {"jsonrpc":"2.0","method":"notifications/tools/list_changed"}',
-        '-> {"jsonrpc":"2.0","method":"notifications/roots/list_changed"}',
-        '<- {"jsonrpc":"2.0","id":0,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5,"tools":[]}}',
-        '<- {"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}',
-        '<- {"jsonrpc":"2.0","id":2,"method":"elicitation/create","params":{"mode":"url","elicitationId":"e","url":"https://x","message":"m"}}',
-        '-> {"jsonrpc":"2.0","id":3,"method":"tasks/list"}',
-        '-> {"jsonrpc":"2.0","id":4,"method":"tasks/get","params":{"taskId":"t"}}',
-        '<- {"jsonrpc":"2.0","id":3,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}},"task":{}}}',
-      ]));
+    const f = await findings(
+      session(
+        '2025-11-25',
+        { sampling: {}, elicitation: {}, roots: {}, tasks: {} },
+        { resources: {}, tools: {}, prompts: {}, tasks: {} },
+        [
+          '-> {"jsonrpc":"2.0","id":1,"method":"resources/subscribe","params":{"uri":"file:///a"}}',
+          '-> {"jsonrpc":"2.0","id":2,"method":"resources/unsubscribe","params":{"uri":"file:///a"}}',
+          '<- {"jsonrpc":"2.0","method":"notifications/resources/list_changed"}',
+          '<- {"jsonrpc":"2.0","method":"notifications/prompts/list_changed"}',
+          '<- {"jsonrpc":"2.0","method":"notifications/tools/list_changed"}',
+          '-> {"jsonrpc":"2.0","method":"notifications/roots/list_changed"}',
+          '<- {"jsonrpc":"2.0","id":0,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5,"tools":[]}}',
+          '<- {"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}',
+          '<- {"jsonrpc":"2.0","id":2,"method":"elicitation/create","params":{"mode":"url","elicitationId":"e","url":"https://x","message":"m"}}',
+          '-> {"jsonrpc":"2.0","id":3,"method":"tasks/list"}',
+          '-> {"jsonrpc":"2.0","id":4,"method":"tasks/get","params":{"taskId":"t"}}',
+          '<- {"jsonrpc":"2.0","id":3,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}},"task":{}}}',
+        ],
+      ),
+    );
     expect(f.map((x) => x.message.replace(/, which .*/, ''))).toEqual([
       'resources/subscribe needs server capability resources.subscribe',
       'resources/unsubscribe needs server capability resources.subscribe',
@@ -91,10 +119,12 @@ describe(ID, () => {
   });
 
   it('resolves receiver- and sender-side task capabilities by direction', async () => {
-    const f = await findings(session('2025-11-25', {}, { tools: {} }, [
-      '<- {"jsonrpc":"2.0","id":0,"method":"tasks/get","params":{"taskId":"t"}}',
-      '<- {"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"t","status":"working","createdAt":"x","lastUpdatedAt":"x","ttl":null}}',
-    ]));
+    const f = await findings(
+      session('2025-11-25', {}, { tools: {} }, [
+        '<- {"jsonrpc":"2.0","id":0,"method":"tasks/get","params":{"taskId":"t"}}',
+        '<- {"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"t","status":"working","createdAt":"x","lastUpdatedAt":"x","ttl":null}}',
+      ]),
+    );
     expect(f.map((x) => x.message.replace(/, which .*/, ''))).toEqual([
       'tasks/get needs client capability tasks',
       'notifications/tasks/status needs server capability tasks',
@@ -102,23 +132,32 @@ describe(ID, () => {
   });
 
   it('reports the missing sub-flag, not also its missing parent', async () => {
-    const f = await findings(session('2025-11-25', {}, {}, [
-      '<- {"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":{"mode":"url","elicitationId":"e","url":"https://x","message":"m"}}',
-    ]));
-    expect(f.map((x) => x.message)).toEqual(['elicitation/create needs client capability elicitation.url, which the client did not declare']);
+    const f = await findings(
+      session('2025-11-25', {}, {}, [
+        '<- {"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":{"mode":"url","elicitationId":"e","url":"https://x","message":"m"}}',
+      ]),
+    );
+    expect(f.map((x) => x.message)).toEqual([
+      'elicitation/create needs client capability elicitation.url, which the client did not declare',
+    ]);
   });
 
   it('needs no completions capability in 2024-11-05, and completions from 2025-03-26', async () => {
-    const req = '-> {"jsonrpc":"2.0","id":1,"method":"completion/complete","params":{"ref":{"type":"ref/prompt","name":"p"},"argument":{"name":"a","value":""}}}';
+    const req =
+      '-> {"jsonrpc":"2.0","id":1,"method":"completion/complete","params":{"ref":{"type":"ref/prompt","name":"p"},"argument":{"name":"a","value":""}}}';
     expect(await findings(session('2024-11-05', {}, { prompts: {} }, [req]))).toEqual([]);
-    expect((await findings(session('2025-03-26', {}, { prompts: {} }, [req]))).map((x) => x.severity)).toEqual(['warning']);
+    expect((await findings(session('2025-03-26', {}, { prompts: {} }, [req]))).map((x) => x.severity)).toEqual([
+      'warning',
+    ]);
   });
 
   it('reports requests and notifications, never responses', async () => {
-    const f = await findings(session('2025-11-25', {}, {}, [
-      '-> {"jsonrpc":"2.0","id":1,"method":"tools/list"}',
-      '<- {"jsonrpc":"2.0","id":1,"result":{"tools":[]}}',
-    ]));
+    const f = await findings(
+      session('2025-11-25', {}, {}, [
+        '-> {"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+        '<- {"jsonrpc":"2.0","id":1,"result":{"tools":[]}}',
+      ]),
+    );
     expect(f.map((x) => x.source)).toEqual(['t.txt:4']);
   });
 
@@ -135,10 +174,12 @@ describe(ID, () => {
   });
 
   it('leaves methods outside the revision and messages sent the wrong way to their own rules', async () => {
-    const f = await findings(session('2025-03-26', {}, {}, [
-      '<- {"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}',
-      '<- {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t"}}',
-    ]));
+    const f = await findings(
+      session('2025-03-26', {}, {}, [
+        '<- {"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}',
+        '<- {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t"}}',
+      ]),
+    );
     expect(f).toEqual([]);
   });
 });

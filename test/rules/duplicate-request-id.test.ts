@@ -37,10 +37,14 @@ describe(ID, () => {
   it('keeps senders, id types and sessions apart', async () => {
     const text = log(
       ...handshake(),
-      c(req(1, 'tools/list')), s(res(1, { tools: [] })),
-      s(req(1, 'roots/list')), c(res(1, { roots: [] })),
-      c(req('1', 'ping')), s(res('1')),
-      e('exit'), e('start'),
+      c(req(1, 'tools/list')),
+      s(res(1, { tools: [] })),
+      s(req(1, 'roots/list')),
+      c(res(1, { roots: [] })),
+      c(req('1', 'ping')),
+      s(res('1')),
+      e('exit'),
+      e('start'),
       ...handshake(),
       c(req(1, 'tools/list')),
     );
@@ -55,7 +59,14 @@ describe(ID, () => {
   it(`forgets a sender's oldest id past ${USED_ID_LIMIT} ids`, () => {
     const state = duplicateRequestId.createState!();
     const facts: Facts = {};
-    const send = (seq: number, id: number) => duplicateRequestId.check!({ record: rec({ seq, id, kind: 'request', dir: 'c2s' }), facts, session: {} as never, state, options: { slowMs: 0 } });
+    const send = (seq: number, id: number) =>
+      duplicateRequestId.check!({
+        record: rec({ seq, id, kind: 'request', dir: 'c2s' }),
+        facts,
+        session: {} as never,
+        state,
+        options: { slowMs: 0 },
+      });
     for (let i = 0; i < USED_ID_LIMIT; i++) send(i + 1, i);
     expect(send(USED_ID_LIMIT + 1, 0)).toHaveLength(1); // still remembered: reported, and moved to the newest end
     send(USED_ID_LIMIT + 2, USED_ID_LIMIT); // pushes out id 1, now the oldest
@@ -66,7 +77,12 @@ describe(ID, () => {
 });
 
 describe(`${ID} from 2026-07-28`, () => {
-  const meta = { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } };
+  const meta = {
+    _meta: {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    },
+  };
   const done = { resultType: 'complete', tools: [], ttlMs: 0, cacheScope: 'public' };
 
   it('allows reuse after completion and reports reuse of an id still open', async () => {
@@ -78,6 +94,8 @@ describe(`${ID} from 2026-07-28`, () => {
       s(res(1, done)),
       c(req('l', 'tools/list', meta)),
     );
-    expect((await hits(ID, text)).map((h) => [h.line, h.message])).toEqual([[6, 'id "l" is already used by open request #4 from the same sender']]);
+    expect((await hits(ID, text)).map((h) => [h.line, h.message])).toEqual([
+      [6, 'id "l" is already used by open request #4 from the same sender'],
+    ]);
   });
 });

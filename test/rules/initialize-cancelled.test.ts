@@ -8,7 +8,11 @@ const cancel = (requestId: unknown) => note('notifications/cancelled', { request
 describe(ID, () => {
   it('reports a cancel of the open initialize request', async () => {
     expect(await hits(ID, log(c(init('2025-11-25', 'init-1')), c(cancel('init-1'))))).toEqual([
-      { line: 2, severity: 'error', message: 'notifications/cancelled targets the initialize request #1: initialize must not be cancelled' },
+      {
+        line: 2,
+        severity: 'error',
+        message: 'notifications/cancelled targets the initialize request #1: initialize must not be cancelled',
+      },
     ]);
   });
 
@@ -19,7 +23,15 @@ describe(ID, () => {
   });
 
   it('does not report cancels of other requests, of a server id equal to the initialize id, or of another type of id', async () => {
-    const text = log(c(init()), s(initRes()), s(req(0, 'roots/list')), s(cancel(0)), c(req(1, 'tools/call', { name: 'x' })), c(cancel(1)), c(cancel('0')));
+    const text = log(
+      c(init()),
+      s(initRes()),
+      s(req(0, 'roots/list')),
+      s(cancel(0)),
+      c(req(1, 'tools/call', { name: 'x' })),
+      c(cancel(1)),
+      c(cancel('0')),
+    );
     expect(await hits(ID, text)).toEqual([]);
   });
 });

@@ -7,7 +7,11 @@ const batch = (...items: unknown[]) => JSON.stringify(items);
 describe('initialize-in-batch', () => {
   it('reports initialize in a batch in 2025-03-26 and when the revision is unknown', async () => {
     expect(await hits('initialize-in-batch', log(c(batch(req(1, 'ping'), init('2025-03-26')))))).toEqual([
-      { line: 1, severity: 'error', message: 'initialize is part of a JSON-RPC batch of 2 messages: it must be sent on its own' },
+      {
+        line: 1,
+        severity: 'error',
+        message: 'initialize is part of a JSON-RPC batch of 2 messages: it must be sent on its own',
+      },
     ]);
     expect(await hits('initialize-in-batch', log(c(batch(init(OMIT), req(1, 'ping')))))).toHaveLength(1);
     expect((await hits('initialize-in-batch', log(c(batch(init('2025-03-26')))))).map((h) => h.message)).toEqual([

@@ -8,7 +8,12 @@ describe(ID, () => {
   it('reports messages of a started process before initialize, server ones included', async () => {
     const text = log(e('start'), s(note('notifications/message', { level: 'info', data: 'booting' })), c(init()));
     expect(await hits(ID, text)).toEqual([
-      { line: 3, severity: 'error', message: 'initialize is not the first message of its session: 1 message came before it, first #2 (s2c notification notifications/message)' },
+      {
+        line: 3,
+        severity: 'error',
+        message:
+          'initialize is not the first message of its session: 1 message came before it, first #2 (s2c notification notifications/message)',
+      },
     ]);
   });
 
@@ -18,10 +23,7 @@ describe(ID, () => {
 
   it('reports messages before initialize in a session keyed by the log', async () => {
     const env = (o: object) => JSON.stringify({ session: 'abc', ...o });
-    const text = [
-      env({ dir: 'c2s', message: req(1, 'ping') }),
-      env({ dir: 'c2s', message: init() }),
-    ].join('\n') + '\n';
+    const text = [env({ dir: 'c2s', message: req(1, 'ping') }), env({ dir: 'c2s', message: init() })].join('\n') + '\n';
     expect((await hits(ID, text)).map((h) => h.line)).toEqual([2]);
   });
 

@@ -6,14 +6,19 @@ import { LOGGING_LEVELS } from '../../src/protocol/index.js';
 const ID = 'invalid-log-level';
 
 async function messages(lines: string[]): Promise<string[]> {
-  const out = await analyze((async function* () {
-    yield Buffer.from(lines.join('\n') + '\n');
-  })(), { file: 't.ndjson' });
+  const out = await analyze(
+    (async function* () {
+      yield Buffer.from(lines.join('\n') + '\n');
+    })(),
+    { file: 't.ndjson' },
+  );
   return out.records.flatMap((r) => r.findings.filter((f) => f.rule === ID).map((f) => `${f.severity}: ${f.message}`));
 }
 
-const setLevel = (level: unknown) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'logging/setLevel', params: { level } });
-const log = (level: unknown) => JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level, data: 'x' } });
+const setLevel = (level: unknown) =>
+  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'logging/setLevel', params: { level } });
+const log = (level: unknown) =>
+  JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level, data: 'x' } });
 
 describe(ID, () => {
   it('accepts the eight levels on both messages', async () => {
@@ -32,11 +37,13 @@ describe(ID, () => {
   });
 
   it('leaves a missing level to the schema checks and ignores other methods and responses', async () => {
-    expect(await messages([
-      '{"jsonrpc":"2.0","id":1,"method":"logging/setLevel","params":{}}',
-      '{"jsonrpc":"2.0","method":"notifications/message"}',
-      '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"t","level":"loud"}}',
-      '{"jsonrpc":"2.0","id":1,"result":{"level":"loud"}}',
-    ])).toEqual([]);
+    expect(
+      await messages([
+        '{"jsonrpc":"2.0","id":1,"method":"logging/setLevel","params":{}}',
+        '{"jsonrpc":"2.0","method":"notifications/message"}',
+        '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"t","level":"loud"}}',
+        '{"jsonrpc":"2.0","id":1,"result":{"level":"loud"}}',
+      ]),
+    ).toEqual([]);
   });
 });

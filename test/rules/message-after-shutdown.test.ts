@@ -14,8 +14,16 @@ describe(ID, () => {
 
   it('closes both channels at exit, close, disconnect and http-delete', async () => {
     for (const name of ['exit', 'close', 'disconnect', 'http-delete']) {
-      const text = log(c(req(1, 'tools/list')), e(name), s(res(1, { tools: [] })), c(note('notifications/initialized')));
-      expect((await hits(ID, text)).map((h) => h.line), name).toEqual([3, 4]);
+      const text = log(
+        c(req(1, 'tools/list')),
+        e(name),
+        s(res(1, { tools: [] })),
+        c(note('notifications/initialized')),
+      );
+      expect(
+        (await hits(ID, text)).map((h) => h.line),
+        name,
+      ).toEqual([3, 4]);
     }
   });
 
@@ -23,13 +31,20 @@ describe(ID, () => {
     const unknown = JSON.stringify({ ts: '2026-01-01T00:00:00Z', message: req(9, 'x/custom') });
     const env = (o: object) => JSON.stringify({ ts: '2026-01-01T00:00:00Z', ...o });
     expect(await hits(ID, [env({ event: 'stdin-closed' }), unknown].join('\n') + '\n')).toEqual([]);
-    expect((await hits(ID, [env({ event: 'stdin-closed' }), env({ event: 'stdout-closed' }), unknown].join('\n') + '\n')).map((h) => h.line)).toEqual([3]);
+    expect(
+      (
+        await hits(ID, [env({ event: 'stdin-closed' }), env({ event: 'stdout-closed' }), unknown].join('\n') + '\n')
+      ).map((h) => h.line),
+    ).toEqual([3]);
   });
 
   it('does not treat kill or signal as closing, and starts afresh at a new process', async () => {
-    expect(await hits(ID, log(c(req(1, 'tools/list')), e('signal', { signal: 'SIGTERM' }), s(res(1, { tools: [] }))))).toEqual([]);
+    expect(
+      await hits(ID, log(c(req(1, 'tools/list')), e('signal', { signal: 'SIGTERM' }), s(res(1, { tools: [] })))),
+    ).toEqual([]);
     const env = (o: object) => JSON.stringify({ session: 'k', ...o });
-    const text = [env({ event: 'exit' }), env({ event: 'start' }), env({ dir: 'c2s', message: req(1, 'ping') })].join('\n') + '\n';
+    const text =
+      [env({ event: 'exit' }), env({ event: 'start' }), env({ dir: 'c2s', message: req(1, 'ping') })].join('\n') + '\n';
     expect(await hits(ID, text)).toEqual([]);
   });
 });

@@ -6,21 +6,28 @@ const ID = 'method-not-in-revision';
 
 function session(requested: string, negotiated: string | null, lines: string[]): string {
   const init = `-> ${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: requested, capabilities: {}, clientInfo: { name: 'c', version: '1' } } })}`;
-  const result = negotiated === null ? [] : [
-    `<- ${JSON.stringify({ jsonrpc: '2.0', id: 0, result: { protocolVersion: negotiated, capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } })}`,
-    '-> {"jsonrpc":"2.0","method":"notifications/initialized"}',
-  ];
+  const result =
+    negotiated === null
+      ? []
+      : [
+          `<- ${JSON.stringify({ jsonrpc: '2.0', id: 0, result: { protocolVersion: negotiated, capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } })}`,
+          '-> {"jsonrpc":"2.0","method":"notifications/initialized"}',
+        ];
   return [init, ...result, ...lines].join('\n') + '\n';
 }
 
 async function messages(text: string): Promise<string[]> {
-  const out = await analyze((async function* () {
-    yield Buffer.from(text);
-  })(), { file: 't.txt' });
+  const out = await analyze(
+    (async function* () {
+      yield Buffer.from(text);
+    })(),
+    { file: 't.txt' },
+  );
   return out.records.flatMap((r) => r.findings.filter((f) => f.rule === ID).map((f) => `${f.severity}: ${f.message}`));
 }
 
-const ELICIT = '<- {"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}';
+const ELICIT =
+  '<- {"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}';
 const TASKS_GET = '-> {"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"taskId":"t"}}';
 const STATUS = '<- {"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"t","status":"working"}}';
 
@@ -53,9 +60,13 @@ describe(ID, () => {
   });
 
   it('ignores unknown methods and responses', async () => {
-    expect(await messages(session('2025-03-26', '2025-03-26', [
-      '-> {"jsonrpc":"2.0","id":1,"method":"tools/execute"}',
-      '<- {"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}',
-    ]))).toEqual([]);
+    expect(
+      await messages(
+        session('2025-03-26', '2025-03-26', [
+          '-> {"jsonrpc":"2.0","id":1,"method":"tools/execute"}',
+          '<- {"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}',
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

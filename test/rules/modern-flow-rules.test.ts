@@ -8,20 +8,31 @@ import { hits, rulesOf } from '../helpers/lifecycle.js';
 
 const V = 'test/fixtures/violations';
 const read = (path: string) => readFileSync(`${V}/${path}`, 'utf8');
-const of = async (id: string, file: string) => (await hits(id, read(`${id}/${file}`))).map((h) => `${h.line} ${h.severity}: ${h.message}`);
+const of = async (id: string, file: string) =>
+  (await hits(id, read(`${id}/${file}`))).map((h) => `${h.line} ${h.severity}: ${h.message}`);
 
 /** The JSON-RPC messages of a transcript (`-> {…}` / `<- {…}`) or of a HAR's bodies and SSE events, in order. */
 function messagesOf(text: string): Record<string, unknown>[] {
   if (text.startsWith('{"log"')) {
-    const har = JSON.parse(text) as { log: { entries: { request: { postData?: { text: string } }; response: { content: { text?: string } } }[] } };
+    const har = JSON.parse(text) as {
+      log: { entries: { request: { postData?: { text: string } }; response: { content: { text?: string } } }[] };
+    };
     return har.log.entries.flatMap((e) => {
       const body = e.request.postData ? [JSON.parse(e.request.postData.text)] : [];
       const answer = e.response.content.text ?? '';
-      const events = answer.startsWith('{') ? [JSON.parse(answer)] : answer.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)));
+      const events = answer.startsWith('{')
+        ? [JSON.parse(answer)]
+        : answer
+            .split('\n')
+            .filter((l) => l.startsWith('data: '))
+            .map((l) => JSON.parse(l.slice(6)));
       return [...body, ...events];
     });
   }
-  return text.split('\n').filter((l) => / (->|<-) \{/.test(l)).map((l) => JSON.parse(l.slice(l.indexOf('{'))));
+  return text
+    .split('\n')
+    .filter((l) => / (->|<-) \{/.test(l))
+    .map((l) => JSON.parse(l.slice(l.indexOf('{'))));
 }
 
 /** Every message of the file that the official 2026-07-28 schema rejects: `index def: problems`. */
@@ -31,7 +42,7 @@ function schemaProblems(text: string): string[] {
   messagesOf(text).forEach((m, i) => {
     const kind = 'method' in m ? ('id' in m ? 'request' : 'notification') : 'error' in m ? 'error' : 'response';
     if (kind === 'request') methods.set(JSON.stringify(m.id), m.method as string);
-    const method = 'method' in m ? (m.method as string) : methods.get(JSON.stringify(m.id)) ?? null;
+    const method = 'method' in m ? (m.method as string) : (methods.get(JSON.stringify(m.id)) ?? null);
     const target = modernTarget(kind, method, m);
     if (target === undefined) out.push(`${i} no definition`);
     else for (const p of checkModern(target, m)) out.push(`${i} ${target.def}: ${p}`);
@@ -83,11 +94,13 @@ describe('rule 6: unsupported-version-data', () => {
       '3 warning: retry after the -32022 of #2 sends version "2027-02-02", which is not among its supported ["2026-07-28"]',
       '4 warning: -32022 says data.requested "2027-01-01", but the request sent "2027-02-02"',
     ]);
-    expect(await hits('unsupported-version-data', readFileSync('test/fixtures/modern/dual-era-version-retry.txt', 'utf8'))).toEqual([]);
+    expect(
+      await hits('unsupported-version-data', readFileSync('test/fixtures/modern/dual-era-version-retry.txt', 'utf8')),
+    ).toEqual([]);
   });
 });
 
-describe('rules 1, 2 and 9: the server\'s answer', () => {
+describe("rules 1, 2 and 9: the server's answer", () => {
   it('a request that claims 2026-07-28 without its capabilities is rejected with -32602 on HTTP 400', async () => {
     expect(await of('missing-request-meta', 'bad-http.har')).toEqual([
       '2 error: modern request without params._meta["io.modelcontextprotocol/clientCapabilities"]',
@@ -96,8 +109,19 @@ describe('rules 1, 2 and 9: the server\'s answer', () => {
     ]);
   });
   it('a request without a claim is not judged by its answer (a dual-era server may take it for legacy)', async () => {
-    const claimless = read('missing-request-meta/good.txt').replace(/"io\.modelcontextprotocol\/protocolVersion":"2026-07-28",/g, '').split('\n').slice(2).join('\n');
-    expect((await hits('missing-request-meta', read('missing-request-meta/good.txt').split('\n').slice(0, 2).join('\n') + '\n' + claimless)).map((h) => h.line)).toEqual([3]);
+    const claimless = read('missing-request-meta/good.txt')
+      .replace(/"io\.modelcontextprotocol\/protocolVersion":"2026-07-28",/g, '')
+      .split('\n')
+      .slice(2)
+      .join('\n');
+    expect(
+      (
+        await hits(
+          'missing-request-meta',
+          read('missing-request-meta/good.txt').split('\n').slice(0, 2).join('\n') + '\n' + claimless,
+        )
+      ).map((h) => h.line),
+    ).toEqual([3]);
   });
 });
 
@@ -119,7 +143,7 @@ describe('rule 11: cancellation', () => {
   });
   it('a client notifications/cancelled POSTed over Streamable HTTP is information', async () => {
     expect(await of('cancelled-over-http', 'bad.har')).toEqual([
-      '3 info: notifications/cancelled POSTed over Streamable HTTP: a modern client cancels by closing the request\'s response stream',
+      "3 info: notifications/cancelled POSTed over Streamable HTTP: a modern client cancels by closing the request's response stream",
     ]);
   });
 });
@@ -130,20 +154,35 @@ describe('rule 12: progress', () => {
       '2 error: notifications/progress is a server-to-client notification, but the client sent it',
       '3 error: notifications/message is a server-to-client notification, but the client sent it',
     ]);
-    expect((await rulesOf(read('wrong-direction/bad-modern.txt'))).sort()).toEqual(['wrong-direction', 'wrong-direction']);
+    expect((await rulesOf(read('wrong-direction/bad-modern.txt'))).sort()).toEqual([
+      'wrong-direction',
+      'wrong-direction',
+    ]);
   });
-  it('a modern server request is modern-server-request\'s only', async () => {
+  it("a modern server request is modern-server-request's only", async () => {
     expect(await rulesOf(read('modern-server-request/bad.txt'))).not.toContain('wrong-direction');
   });
   it('unknown token, after the response, not increasing: errors in a modern exchange', async () => {
-    expect(await of('progress-unknown-token', 'bad-modern.txt')).toEqual(['2 error: progress token "p-9" belongs to no request sent by the other side']);
-    expect(await of('progress-after-completion', 'bad-modern.txt')).toEqual(['4 error: progress for token "p-1" after its tools/call request (id 1) was answered']);
-    expect(await of('progress-not-increasing', 'bad-modern.txt')).toEqual(['3 error: progress 2 for token "p-1" does not increase on the previous 2']);
+    expect(await of('progress-unknown-token', 'bad-modern.txt')).toEqual([
+      '2 error: progress token "p-9" belongs to no request sent by the other side',
+    ]);
+    expect(await of('progress-after-completion', 'bad-modern.txt')).toEqual([
+      '4 error: progress for token "p-1" after its tools/call request (id 1) was answered',
+    ]);
+    expect(await of('progress-not-increasing', 'bad-modern.txt')).toEqual([
+      '3 error: progress 2 for token "p-1" does not increase on the previous 2',
+    ]);
   });
   it('the legacy fixtures keep their warnings', async () => {
-    expect((await hits('progress-unknown-token', read('progress-unknown-token/bad.txt'))).map((h) => h.severity)).toEqual(['warning']);
-    expect((await hits('progress-after-completion', read('progress-after-completion/bad.txt'))).map((h) => h.severity)).toEqual(['warning']);
-    expect((await hits('cancel-unknown-request', read('cancel-unknown-request/bad.txt'))).map((h) => h.severity)).toEqual(['warning']);
+    expect(
+      (await hits('progress-unknown-token', read('progress-unknown-token/bad.txt'))).map((h) => h.severity),
+    ).toEqual(['warning']);
+    expect(
+      (await hits('progress-after-completion', read('progress-after-completion/bad.txt'))).map((h) => h.severity),
+    ).toEqual(['warning']);
+    expect(
+      (await hits('cancel-unknown-request', read('cancel-unknown-request/bad.txt'))).map((h) => h.severity),
+    ).toEqual(['warning']);
   });
 });
 
@@ -173,7 +212,7 @@ describe('rule 13: unrequested-log-message', () => {
 describe('rule 14: unadvertised-method', () => {
   it('served anyway (info); answered with another code than -32601 (warning)', async () => {
     expect(await of('unadvertised-method', 'bad.txt')).toEqual([
-      '4 info: prompts/list served, though the server\'s server/discover result does not advertise prompts',
+      "4 info: prompts/list served, though the server's server/discover result does not advertise prompts",
       '6 warning: resources/read needs resources, which server/discover did not advertise, but was answered with -32602 instead of -32601',
     ]);
     expect(await rulesOf(read('unadvertised-method/bad.txt'))).not.toContain('capability-not-negotiated');
@@ -181,27 +220,53 @@ describe('rule 14: unadvertised-method', () => {
 });
 
 describe('the fixtures', () => {
-  it.each(Object.entries(FIXTURES).flatMap(([id, files]) => files.map((f) => `${id}/${f}`)))('%s conforms to schema/2026-07-28 but where it breaks it on purpose', (path) => {
-    expect(schemaProblems(read(path))).toEqual(SCHEMA_BREAKS[path] ?? []);
-  });
-  it.each(Object.entries(FIXTURES).flatMap(([id, files]) => files.filter((f) => f.startsWith('good')).map((f) => [id, f] as const)))('%s %s is clean', async (id, f) => {
+  it.each(Object.entries(FIXTURES).flatMap(([id, files]) => files.map((f) => `${id}/${f}`)))(
+    '%s conforms to schema/2026-07-28 but where it breaks it on purpose',
+    (path) => {
+      expect(schemaProblems(read(path))).toEqual(SCHEMA_BREAKS[path] ?? []);
+    },
+  );
+  it.each(
+    Object.entries(FIXTURES).flatMap(([id, files]) =>
+      files.filter((f) => f.startsWith('good')).map((f) => [id, f] as const),
+    ),
+  )('%s %s is clean', async (id, f) => {
     expect(await hits(id, read(`${id}/${f}`))).toEqual([]);
   });
 });
 
 describe('valid sessions', () => {
   const ids = Object.keys(FIXTURES);
-  it.each(readdirSync('test/fixtures/modern').filter((f) => f.endsWith('.txt')))('modern/%s: no error finding at all, and none of these rules', async (file) => {
-    const out = await analyze((async function* () {
-      yield readFileSync(`test/fixtures/modern/${file}`);
-    })(), { file });
-    const findings = [...out.records.flatMap((r) => r.findings), ...out.findings];
-    expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
-    expect(findings.filter((f) => ids.includes(f.rule))).toEqual([]);
-  });
+  it.each(readdirSync('test/fixtures/modern').filter((f) => f.endsWith('.txt')))(
+    'modern/%s: no error finding at all, and none of these rules',
+    async (file) => {
+      const out = await analyze(
+        (async function* () {
+          yield readFileSync(`test/fixtures/modern/${file}`);
+        })(),
+        { file },
+      );
+      const findings = [...out.records.flatMap((r) => r.findings), ...out.findings];
+      expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
+      expect(findings.filter((f) => ids.includes(f.rule))).toEqual([]);
+    },
+  );
   it('legacy logs get none of the new rules', async () => {
-    for (const id of ['wrong-direction', 'progress-unknown-token', 'progress-after-completion', 'cancel-unknown-request', 'capability-not-negotiated']) {
-      const legacy = (await rulesOf(read(`${id}/good.txt`))).filter((r) => ['missing-required-capabilities', 'cancelled-over-http', 'unrequested-log-message', 'unadvertised-method'].includes(r));
+    for (const id of [
+      'wrong-direction',
+      'progress-unknown-token',
+      'progress-after-completion',
+      'cancel-unknown-request',
+      'capability-not-negotiated',
+    ]) {
+      const legacy = (await rulesOf(read(`${id}/good.txt`))).filter((r) =>
+        [
+          'missing-required-capabilities',
+          'cancelled-over-http',
+          'unrequested-log-message',
+          'unadvertised-method',
+        ].includes(r),
+      );
       expect(legacy).toEqual([]);
     }
   });

@@ -8,7 +8,8 @@ import { c, hits, log, s } from '../helpers/lifecycle.js';
 import { merr, modernHeaders, mreq, mres, post } from '../helpers/modern-http.js';
 
 const bad = (id: string) => readFileSync(`test/fixtures/violations/${id}/bad.txt`, 'utf8');
-const of = async (id: string, text = bad(id)) => (await hits(id, text)).map((h) => `${h.line} ${h.severity}: ${h.message}`);
+const of = async (id: string, text = bad(id)) =>
+  (await hits(id, text)).map((h) => `${h.line} ${h.severity}: ${h.message}`);
 
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -16,9 +17,21 @@ const META = {
   'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' },
 };
 const SI = { 'io.modelcontextprotocol/serverInfo': { name: 's', version: '1' } };
-const call = (id: number, more: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'x', ...more, _meta: META } });
-const result = (id: number, r: Record<string, unknown>) => ({ jsonrpc: '2.0', id, result: { resultType: 'complete', ...r, _meta: SI } });
-const ASK = { method: 'elicitation/create', params: { mode: 'form', message: '?', requestedSchema: { type: 'object', properties: {} } } };
+const call = (id: number, more: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'x', ...more, _meta: META },
+});
+const result = (id: number, r: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  id,
+  result: { resultType: 'complete', ...r, _meta: SI },
+});
+const ASK = {
+  method: 'elicitation/create',
+  params: { mode: 'form', message: '?', requestedSchema: { type: 'object', properties: {} } },
+};
 const asks = (id: number, keys: string[], more: Record<string, unknown> = {}) =>
   result(id, { resultType: 'input_required', inputRequests: Object.fromEntries(keys.map((k) => [k, ASK])), ...more });
 
@@ -34,11 +47,16 @@ describe('rule 18: mrtr-retry-mismatch, the clauses of state and responses on th
 
   it('state echoed on another request does not take the chain: the real retry after it is linked and clean', async () => {
     const text = log(
-      c(call(1)), s(asks(1, ['a'], { requestState: 'k' })),
-      c({ ...call(2), params: { name: 'other', requestState: 'k', _meta: META } }), s(result(2, { content: [] })),
-      c(call(3, { inputResponses: { a: { action: 'decline' } }, requestState: 'k' })), s(result(3, { content: [] })),
+      c(call(1)),
+      s(asks(1, ['a'], { requestState: 'k' })),
+      c({ ...call(2), params: { name: 'other', requestState: 'k', _meta: META } }),
+      s(result(2, { content: [] })),
+      c(call(3, { inputResponses: { a: { action: 'decline' } }, requestState: 'k' })),
+      s(result(3, { content: [] })),
     );
-    expect(await of('mrtr-retry-mismatch', text)).toEqual(['3 error: request carries the requestState that #2 issued for another request']);
+    expect(await of('mrtr-retry-mismatch', text)).toEqual([
+      '3 error: request carries the requestState that #2 issued for another request',
+    ]);
   });
 });
 
@@ -52,16 +70,26 @@ describe('rule 19: incomplete-input-responses (warnings)', () => {
 
   it('links a partial retry without requestState to its chain; a server that asks again is not reported', async () => {
     const text = log(
-      c(call(1)), s(asks(1, ['a', 'b'])),
-      c(call(2, { inputResponses: { a: { action: 'decline' } } })), s(asks(2, ['b'])),
-      c(call(3, { inputResponses: { b: { action: 'decline' } } })), s(result(3, { content: [] })),
+      c(call(1)),
+      s(asks(1, ['a', 'b'])),
+      c(call(2, { inputResponses: { a: { action: 'decline' } } })),
+      s(asks(2, ['b'])),
+      c(call(3, { inputResponses: { b: { action: 'decline' } } })),
+      s(result(3, { content: [] })),
     );
-    expect(await of('incomplete-input-responses', text)).toEqual(['3 warning: retry of #2 answers no input for "b" of its inputRequests']);
+    expect(await of('incomplete-input-responses', text)).toEqual([
+      '3 warning: retry of #2 answers no input for "b" of its inputRequests',
+    ]);
     expect(await hits('mrtr-retry-mismatch', text)).toEqual([]);
   });
 
   it('a retry after a requestState-only result owes no inputs', async () => {
-    const text = log(c(call(1)), s(result(1, { resultType: 'input_required', requestState: 'x' })), c(call(2, { requestState: 'x' })), s(merr(2, -32603, 'boom')));
+    const text = log(
+      c(call(1)),
+      s(result(1, { resultType: 'input_required', requestState: 'x' })),
+      c(call(2, { requestState: 'x' })),
+      s(merr(2, -32603, 'boom')),
+    );
     expect(await of('incomplete-input-responses', text)).toEqual([]);
   });
 });
@@ -75,18 +103,26 @@ describe('rule 20: input-required-cache-hints (info)', () => {
 });
 
 describe('rule 21: cache-scope-mismatch', () => {
-  it('a page whose cacheScope is not the first page\'s; a later page that is the first\'s again is not reported', async () => {
+  it("a page whose cacheScope is not the first page's; a later page that is the first's again is not reported", async () => {
     expect(await of('cache-scope-mismatch')).toEqual([
       '4 error: tools/list page with cacheScope "private", but the list\'s first page (#2) had "public"; every page of a list carries the same cacheScope',
     ]);
   });
 
   it('a cursor of another method, or one the log never handed out, starts no comparison', async () => {
-    const list = (id: number, method: string, cursor?: string) => ({ jsonrpc: '2.0', id, method, params: { ...(cursor ? { cursor } : {}), _meta: META } });
+    const list = (id: number, method: string, cursor?: string) => ({
+      jsonrpc: '2.0',
+      id,
+      method,
+      params: { ...(cursor ? { cursor } : {}), _meta: META },
+    });
     const text = log(
-      c(list(1, 'tools/list')), s(result(1, { tools: [], nextCursor: 'n', ttlMs: 0, cacheScope: 'public' })),
-      c(list(2, 'prompts/list', 'n')), s(result(2, { prompts: [], ttlMs: 0, cacheScope: 'private' })),
-      c(list(3, 'tools/list', 'unknown')), s(result(3, { tools: [], ttlMs: 0, cacheScope: 'private' })),
+      c(list(1, 'tools/list')),
+      s(result(1, { tools: [], nextCursor: 'n', ttlMs: 0, cacheScope: 'public' })),
+      c(list(2, 'prompts/list', 'n')),
+      s(result(2, { prompts: [], ttlMs: 0, cacheScope: 'private' })),
+      c(list(3, 'tools/list', 'unknown')),
+      s(result(3, { tools: [], ttlMs: 0, cacheScope: 'private' })),
     );
     expect(await of('cache-scope-mismatch', text)).toEqual([]);
   });
@@ -115,7 +151,9 @@ describe('rule 22: resource not found, and reserved codes', () => {
   });
 
   it('legacy sessions keep -32002 and -32042', async () => {
-    const legacy = readFileSync('test/fixtures/violations/resource-not-found-code/good.txt', 'utf8').split('!! start')[0]!;
+    const legacy = readFileSync('test/fixtures/violations/resource-not-found-code/good.txt', 'utf8').split(
+      '!! start',
+    )[0]!;
     expect(await hits('reserved-error-code', legacy.replaceAll('-32002', '-32042'))).toEqual([]);
   });
 });
@@ -133,30 +171,66 @@ describe('rules 23–25: subscription-notification', () => {
     ]);
   });
 
-  it('rule 24: a final result without the subscriptionId is the schema\'s (schema-violation), not reported twice', async () => {
-    const listen = { jsonrpc: '2.0', id: 'l', method: 'subscriptions/listen', params: { notifications: { toolsListChanged: true }, _meta: META } };
-    const ack = { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'l' }, notifications: { toolsListChanged: true } } };
+  it("rule 24: a final result without the subscriptionId is the schema's (schema-violation), not reported twice", async () => {
+    const listen = {
+      jsonrpc: '2.0',
+      id: 'l',
+      method: 'subscriptions/listen',
+      params: { notifications: { toolsListChanged: true }, _meta: META },
+    };
+    const ack = {
+      jsonrpc: '2.0',
+      method: 'notifications/subscriptions/acknowledged',
+      params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'l' }, notifications: { toolsListChanged: true } },
+    };
     const text = log(c(listen), s(ack), s({ jsonrpc: '2.0', id: 'l', result: { resultType: 'complete', _meta: SI } }));
-    expect(await of('schema-violation', text)).toEqual(['3 error: result._meta["io.modelcontextprotocol/subscriptionId"]: missing']);
+    expect(await of('schema-violation', text)).toEqual([
+      '3 error: result._meta["io.modelcontextprotocol/subscriptionId"]: missing',
+    ]);
     expect(await hits('subscription-notification', text)).toEqual([]);
-    const other = text.replace('"result":{"resultType":"complete","_meta":{', '"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/subscriptionId":"x",');
-    expect(await of('subscription-notification', other)).toEqual(['3 error: subscriptions/listen result\'s _meta["io.modelcontextprotocol/subscriptionId"] is "x", not its request id']);
+    const other = text.replace(
+      '"result":{"resultType":"complete","_meta":{',
+      '"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/subscriptionId":"x",',
+    );
+    expect(await of('subscription-notification', other)).toEqual([
+      '3 error: subscriptions/listen result\'s _meta["io.modelcontextprotocol/subscriptionId"] is "x", not its request id',
+    ]);
   });
 
-  it('rule 25 on HTTP: progress and log notifications in the listen POST\'s SSE answer, not in a tool call\'s', async () => {
+  it("rule 25 on HTTP: progress and log notifications in the listen POST's SSE answer, not in a tool call's", async () => {
     const listen = mreq(1, 'subscriptions/listen', { notifications: { toolsListChanged: true } });
     const tag = { _meta: { 'io.modelcontextprotocol/subscriptionId': 1 } };
-    const progress = (token: number) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 1 } });
+    const progress = (token: number) => ({
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: { progressToken: token, progress: 1 },
+    });
     const message = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } };
     const callBody = mreq(2, 'tools/call', { name: 'echo', arguments: {} });
     (callBody.params._meta as Record<string, unknown>).progressToken = 7;
     (callBody.params._meta as Record<string, unknown>)['io.modelcontextprotocol/logLevel'] = 'info';
     const text = harOf([
-      { headers: modernHeaders(listen), body: listen, status: 200, sse: [
-        { data: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { ...tag, notifications: { toolsListChanged: true } } } },
-        { data: progress(9) }, { data: message },
-      ] },
-      { ...post(callBody, undefined), json: undefined, sse: [{ data: progress(7) }, { data: message }, { data: mres(2, { content: [] }) }] },
+      {
+        headers: modernHeaders(listen),
+        body: listen,
+        status: 200,
+        sse: [
+          {
+            data: {
+              jsonrpc: '2.0',
+              method: 'notifications/subscriptions/acknowledged',
+              params: { ...tag, notifications: { toolsListChanged: true } },
+            },
+          },
+          { data: progress(9) },
+          { data: message },
+        ],
+      },
+      {
+        ...post(callBody, undefined),
+        json: undefined,
+        sse: [{ data: progress(7) }, { data: message }, { data: mres(2, { content: [] }) }],
+      },
     ]);
     expect(await of('subscription-notification', text)).toEqual([
       '2 error: notifications/progress on the listen stream of subscription 1: progress and log notifications go only with the request they relate to',
@@ -168,30 +242,61 @@ describe('rules 23–25: subscription-notification', () => {
 describe('rule 23 on HTTP: each listen has its own stream', () => {
   it('a change notification tagged for another listen than the one whose POST answer carries it', async () => {
     const listen = (id: number) => mreq(id, 'subscriptions/listen', { notifications: { toolsListChanged: true } });
-    const tagged = (method: string, id: number, more: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', method, params: { ...more, _meta: { 'io.modelcontextprotocol/subscriptionId': id } } });
-    const ack = (id: number) => tagged('notifications/subscriptions/acknowledged', id, { notifications: { toolsListChanged: true } });
-    const stream = (id: number, events: unknown[]) => ({ headers: modernHeaders(listen(id)), body: listen(id), status: 200, sse: events.map((data) => ({ data })) });
+    const tagged = (method: string, id: number, more: Record<string, unknown> = {}) => ({
+      jsonrpc: '2.0',
+      method,
+      params: { ...more, _meta: { 'io.modelcontextprotocol/subscriptionId': id } },
+    });
+    const ack = (id: number) =>
+      tagged('notifications/subscriptions/acknowledged', id, { notifications: { toolsListChanged: true } });
+    const stream = (id: number, events: unknown[]) => ({
+      headers: modernHeaders(listen(id)),
+      body: listen(id),
+      status: 200,
+      sse: events.map((data) => ({ data })),
+    });
     const text = harOf([
       stream(2, [ack(2), tagged('notifications/tools/list_changed', 2)]),
       stream(1, [ack(1), tagged('notifications/tools/list_changed', 2), tagged('notifications/tools/list_changed', 1)]),
     ]);
-    expect(await of('subscription-notification', text)).toEqual(['3 error: notifications/tools/list_changed tagged with subscription 2 on the listen stream of subscription 1']);
+    expect(await of('subscription-notification', text)).toEqual([
+      '3 error: notifications/tools/list_changed tagged with subscription 2 on the listen stream of subscription 1',
+    ]);
   });
 });
 
 describe('the valid modern sessions', () => {
-  it.each(readdirSync('test/fixtures/modern').filter((f) => f.endsWith('.txt')))('%s: none of these rules fires', async (file) => {
-    const text = readFileSync(`test/fixtures/modern/${file}`, 'utf8');
-    for (const id of ['incomplete-input-responses', 'input-required-cache-hints', 'cache-scope-mismatch', 'reserved-error-code', 'resource-not-found-code', 'subscription-notification']) {
-      expect(await hits(id, text), id).toEqual([]);
-    }
-  });
+  it.each(readdirSync('test/fixtures/modern').filter((f) => f.endsWith('.txt')))(
+    '%s: none of these rules fires',
+    async (file) => {
+      const text = readFileSync(`test/fixtures/modern/${file}`, 'utf8');
+      for (const id of [
+        'incomplete-input-responses',
+        'input-required-cache-hints',
+        'cache-scope-mismatch',
+        'reserved-error-code',
+        'resource-not-found-code',
+        'subscription-notification',
+      ]) {
+        expect(await hits(id, text), id).toEqual([]);
+      }
+    },
+  );
 });
 
 describe('legacy sessions', () => {
-  it.each(['duplicate-request-id/good.txt', 'resource-update-without-subscription/bad.txt', 'progress-unknown-token/bad.txt'])('%s: none of the new rules fires', async (file) => {
+  it.each([
+    'duplicate-request-id/good.txt',
+    'resource-update-without-subscription/bad.txt',
+    'progress-unknown-token/bad.txt',
+  ])('%s: none of the new rules fires', async (file) => {
     const text = readFileSync(`test/fixtures/violations/${file}`, 'utf8');
-    for (const id of ['incomplete-input-responses', 'input-required-cache-hints', 'cache-scope-mismatch', 'reserved-error-code']) {
+    for (const id of [
+      'incomplete-input-responses',
+      'input-required-cache-hints',
+      'cache-scope-mismatch',
+      'reserved-error-code',
+    ]) {
       expect(await hits(id, text), id).toEqual([]);
     }
   });
@@ -201,7 +306,15 @@ describe('legacy sessions', () => {
  * Rule fixtures of these clauses whose modern messages must match the official schema (their faults are not the
  * schema's); missing-cache-hints' bad log is a schema violation itself (`ttlMs` and `cacheScope` are required).
  */
-const FIXTURES = ['mrtr-retry-mismatch', 'incomplete-input-responses', 'input-required-cache-hints', 'cache-scope-mismatch', 'reserved-error-code', 'resource-not-found-code', 'subscription-notification']
+const FIXTURES = [
+  'mrtr-retry-mismatch',
+  'incomplete-input-responses',
+  'input-required-cache-hints',
+  'cache-scope-mismatch',
+  'reserved-error-code',
+  'resource-not-found-code',
+  'subscription-notification',
+]
   .flatMap((id) => ['bad', 'good'].map((name) => `${id}/${name}.txt`))
   .concat('missing-cache-hints/good.txt');
 
@@ -216,10 +329,21 @@ describe.each(FIXTURES)('fixture %s', (file) => {
       const message = JSON.parse(text.slice(text.indexOf('{'))) as Record<string, unknown>;
       if (message.method === 'initialize') legacy = true;
       if (legacy) continue;
-      const kind = 'method' in message ? ('id' in message ? 'request' : 'notification') : 'error' in message ? 'error' : 'response';
+      const kind =
+        'method' in message
+          ? 'id' in message
+            ? 'request'
+            : 'notification'
+          : 'error' in message
+            ? 'error'
+            : 'response';
       const id = JSON.stringify(message.id);
       if (kind === 'request') methods.set(id, message.method as string);
-      const target = modernTarget(kind, kind === 'request' || kind === 'notification' ? (message.method as string) : methods.get(id) ?? null, message);
+      const target = modernTarget(
+        kind,
+        kind === 'request' || kind === 'notification' ? (message.method as string) : (methods.get(id) ?? null),
+        message,
+      );
       expect(target, `${file}:${i + 1} has a definition`).toBeDefined();
       expect(checkModern(target!, message), `${file}:${i + 1} ${target!.def}`).toEqual([]);
       checked++;

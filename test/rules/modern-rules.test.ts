@@ -31,9 +31,11 @@ describe('modern rules', () => {
       '5 error: request logging/setLevel does not exist in a modern exchange (removed in 2026-07-28)',
       '6 error: logging/setLevel claims 2026-07-28 but was answered with a result; a modern server answers a removed method with -32601',
     ]);
-    expect(await hits('legacy-method-in-modern', readFileSync('test/fixtures/modern/dual-era-fallback.txt', 'utf8'))).toEqual([]);
+    expect(
+      await hits('legacy-method-in-modern', readFileSync('test/fixtures/modern/dual-era-fallback.txt', 'utf8')),
+    ).toEqual([]);
   });
-  it('undeclared-input-capability: an earlier request\'s declaration does not count; URL mode and sampling tools need their own', async () => {
+  it("undeclared-input-capability: an earlier request's declaration does not count; URL mode and sampling tools need their own", async () => {
     expect(await of('undeclared-input-capability')).toEqual([
       '4 error: input request "ok" (elicitation/create) needs client capability elicitation.form, which the triggering request did not declare',
       '6 error: input request "u" (elicitation/create) needs client capability elicitation.url, which the triggering request did not declare',
@@ -53,7 +55,14 @@ describe('modern rules', () => {
       '3 error: retry of #2 leaves out the requestState its input_required result issued',
       '5 error: request carries a requestState that no input_required result of this session issued',
     ]);
-    const altered = bad('mrtr-retry-mismatch').split('\n').slice(0, 4).join('\n').replace('"id":1,"method":"tools/call","params":{"name":"x","inputResponses"', '"id":2,"method":"tools/call","params":{"name":"x","requestState":"b","inputResponses"');
+    const altered = bad('mrtr-retry-mismatch')
+      .split('\n')
+      .slice(0, 4)
+      .join('\n')
+      .replace(
+        '"id":1,"method":"tools/call","params":{"name":"x","inputResponses"',
+        '"id":2,"method":"tools/call","params":{"name":"x","requestState":"b","inputResponses"',
+      );
     expect((await hits('mrtr-retry-mismatch', altered + '\n')).map((h) => h.message)).toEqual([
       'retry of #2 sends a requestState other than the one its input_required result issued',
     ]);
@@ -75,7 +84,9 @@ describe('modern rules', () => {
   });
   it('unsupported-version-data', async () => {
     // Its two warnings (spec rule 6) are test/rules/modern-flow-rules.test.ts's.
-    expect((await of('unsupported-version-data')).filter((h) => h.includes(' error: '))).toEqual(['2 error: -32022 (unsupported protocol version) without data.requested (string)']);
+    expect((await of('unsupported-version-data')).filter((h) => h.includes(' error: '))).toEqual([
+      '2 error: -32022 (unsupported protocol version) without data.requested (string)',
+    ]);
   });
   it('missing-client-info (a warning: SHOULD)', async () => {
     expect(await of('missing-client-info')).toEqual([
@@ -92,7 +103,16 @@ describe('modern rules', () => {
   });
   it('no modern rule fires on a legacy session', async () => {
     const legacy = readFileSync('test/fixtures/violations/duplicate-request-id/good.txt', 'utf8');
-    for (const id of ['missing-request-meta', 'missing-result-type', 'modern-server-request', 'legacy-method-in-modern', 'missing-cache-hints', 'subscription-notification', 'missing-client-info', 'missing-server-info']) {
+    for (const id of [
+      'missing-request-meta',
+      'missing-result-type',
+      'modern-server-request',
+      'legacy-method-in-modern',
+      'missing-cache-hints',
+      'subscription-notification',
+      'missing-client-info',
+      'missing-server-info',
+    ]) {
       expect(await hits(id, legacy)).toEqual([]);
     }
   });

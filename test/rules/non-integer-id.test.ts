@@ -12,7 +12,11 @@ describe('non-integer-id', () => {
   });
 
   it('reports a response or error whose non-integer id answers no request', async () => {
-    const text = log(...handshake(), s(res(2.25)), s({ jsonrpc: '2.0', id: 0.5, error: { code: -32600, message: 'x' } }));
+    const text = log(
+      ...handshake(),
+      s(res(2.25)),
+      s({ jsonrpc: '2.0', id: 0.5, error: { code: -32600, message: 'x' } }),
+    );
     expect((await hits('non-integer-id', text)).map((h) => [h.line, h.message])).toEqual([
       [4, 'response has id 2.25: a numeric id must be an integer'],
       [5, 'error has id 0.5: a numeric id must be an integer'],

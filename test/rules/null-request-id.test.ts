@@ -6,7 +6,11 @@ describe('null-request-id', () => {
   it('reports a request with id null, once, and not as invalid-jsonrpc', async () => {
     const text = log(...handshake(), c(req(null, 'tools/list')));
     expect(await hits('null-request-id', text)).toEqual([
-      { line: 4, severity: 'error', message: 'tools/list request has id null: request ids must be a string or an integer, never null' },
+      {
+        line: 4,
+        severity: 'error',
+        message: 'tools/list request has id null: request ids must be a string or an integer, never null',
+      },
     ]);
     expect(await rulesOf(text)).not.toContain('invalid-jsonrpc');
   });

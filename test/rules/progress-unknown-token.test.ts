@@ -7,13 +7,26 @@ const RULE = 'progress-unknown-token';
 
 describe(RULE, () => {
   it('reports a token no request carried, as a warning', async () => {
-    const log = Log.withHandshake().c(call(1, { token: 'a' })).s(progress('b', 1)).s(result(1));
+    const log = Log.withHandshake()
+      .c(call(1, { token: 'a' }))
+      .s(progress('b', 1))
+      .s(result(1));
     const found = await hits(log.text(), RULE);
-    expect(found).toEqual([{ rule: RULE, severity: 'warning', message: 'progress token "b" belongs to no request sent by the other side', line: 5 }]);
+    expect(found).toEqual([
+      {
+        rule: RULE,
+        severity: 'warning',
+        message: 'progress token "b" belongs to no request sent by the other side',
+        line: 5,
+      },
+    ]);
   });
 
   it('tells string and number tokens apart', async () => {
-    const log = Log.withHandshake().c(call(1, { token: 1 })).s(progress('1', 1)).s(result(1));
+    const log = Log.withHandshake()
+      .c(call(1, { token: 1 }))
+      .s(progress('1', 1))
+      .s(result(1));
     expect(await hits(log.text(), RULE)).toHaveLength(1);
   });
 
@@ -26,7 +39,10 @@ describe(RULE, () => {
   });
 
   it('leaves tokens of answered requests to progress-after-completion', async () => {
-    const log = Log.withHandshake().c(call(1, { token: 'a' })).s(result(1)).s(progress('a', 1));
+    const log = Log.withHandshake()
+      .c(call(1, { token: 'a' }))
+      .s(result(1))
+      .s(progress('a', 1));
     expect(await hits(log.text(), RULE)).toEqual([]);
     expect((await hits(log.text(), 'progress-after-completion')).length).toBe(1);
   });
@@ -42,22 +58,35 @@ describe(RULE, () => {
   });
 
   it('works on raw NDJSON, where directions are inferred', async () => {
-    const log = Log.withHandshake().c(call(1, { token: 'a' })).s(progress('a', 1)).s(progress('zz', 2)).s(result(1)).s(progress('a', 3));
+    const log = Log.withHandshake()
+      .c(call(1, { token: 'a' }))
+      .s(progress('a', 1))
+      .s(progress('zz', 2))
+      .s(result(1))
+      .s(progress('a', 3));
     expect(await hits(log.ndjson(), RULE)).toHaveLength(1);
     expect(await hits(log.ndjson(), 'progress-after-completion')).toHaveLength(1);
   });
 
   it('ignores a missing token (a schema problem)', async () => {
-    const log = Log.withHandshake().c(call(1, { token: 'a' })).s({ jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } }).s(result(1));
+    const log = Log.withHandshake()
+      .c(call(1, { token: 'a' }))
+      .s({ jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } })
+      .s(result(1));
     expect(await hits(log.text(), RULE)).toEqual([]);
   });
 
   it(`remembers the last ${FLOW_MEMORY_LIMIT} answered requests per session`, async () => {
     const log = Log.withHandshake();
     for (let i = 1; i <= FLOW_MEMORY_LIMIT + 1; i++) log.c(call(i, { token: `k${i}` })).s(result(i));
-    log.s(progress(`k${FLOW_MEMORY_LIMIT + 1}`, 1)).s(progress('k2', 1)).s(progress('k1', 1));
+    log
+      .s(progress(`k${FLOW_MEMORY_LIMIT + 1}`, 1))
+      .s(progress('k2', 1))
+      .s(progress('k1', 1));
     // k1 was forgotten: its late progress can only be called unknown; k2 and the newest are still known as answered.
-    expect((await hits(log.text(), RULE)).map((h) => h.message)).toEqual(['progress token "k1" belongs to no request sent by the other side']);
+    expect((await hits(log.text(), RULE)).map((h) => h.message)).toEqual([
+      'progress token "k1" belongs to no request sent by the other side',
+    ]);
     expect(await hits(log.text(), 'progress-after-completion')).toHaveLength(2);
   });
 });

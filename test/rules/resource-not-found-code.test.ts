@@ -6,14 +6,20 @@ import { notFoundCode } from '../../src/protocol/index.js';
 const ID = 'resource-not-found-code';
 
 async function messages(error: unknown, method = 'resources/read'): Promise<string[]> {
-  const text = [
-    `-> ${JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { uri: 'file:///a' } })}`,
-    `<- ${JSON.stringify({ jsonrpc: '2.0', id: 1, error })}`,
-  ].join('\n') + '\n';
-  const out = await analyze((async function* () {
-    yield Buffer.from(text);
-  })(), { file: 't.txt' });
-  return out.records.flatMap((r) => r.findings.filter((f) => f.rule === ID).map((f) => `${r.source} ${f.severity}: ${f.message}`));
+  const text =
+    [
+      `-> ${JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { uri: 'file:///a' } })}`,
+      `<- ${JSON.stringify({ jsonrpc: '2.0', id: 1, error })}`,
+    ].join('\n') + '\n';
+  const out = await analyze(
+    (async function* () {
+      yield Buffer.from(text);
+    })(),
+    { file: 't.txt' },
+  );
+  return out.records.flatMap((r) =>
+    r.findings.filter((f) => f.rule === ID).map((f) => `${r.source} ${f.severity}: ${f.message}`),
+  );
 }
 
 describe(ID, () => {
@@ -41,16 +47,45 @@ describe(ID, () => {
 });
 
 describe('resource-not-found-code from 2026-07-28', () => {
-  const read = (id: number) => ({ jsonrpc: '2.0', id, method: 'resources/read', params: { uri: 'file:///x', _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } });
+  const read = (id: number) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'resources/read',
+    params: {
+      uri: 'file:///x',
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientCapabilities': {},
+      },
+    },
+  });
   const error = (id: number, code: number, message: string) => ({ jsonrpc: '2.0', id, error: { code, message } });
 
   it('wants -32602, reports -32002 whatever its message, as an error', async () => {
-    const text = [read(1), error(1, -32602, 'Resource not found'), read(2), error(2, -32002, 'gone'), read(3), error(3, -32603, 'no such file')]
-      .map((m) => JSON.stringify(m)).join('\n') + '\n';
-    const out = await analyze((async function* () {
-      yield Buffer.from(text);
-    })(), { file: 't.ndjson' });
-    expect(out.records.flatMap((r) => r.findings.filter((f) => f.rule === 'resource-not-found-code').map((f) => `${r.seq} ${f.severity}: ${f.message}`))).toEqual([
+    const text =
+      [
+        read(1),
+        error(1, -32602, 'Resource not found'),
+        read(2),
+        error(2, -32002, 'gone'),
+        read(3),
+        error(3, -32603, 'no such file'),
+      ]
+        .map((m) => JSON.stringify(m))
+        .join('\n') + '\n';
+    const out = await analyze(
+      (async function* () {
+        yield Buffer.from(text);
+      })(),
+      { file: 't.ndjson' },
+    );
+    expect(
+      out.records.flatMap((r) =>
+        r.findings
+          .filter((f) => f.rule === 'resource-not-found-code')
+          .map((f) => `${r.seq} ${f.severity}: ${f.message}`),
+      ),
+    ).toEqual([
       '4 error: resources/read answered "not found" with code -32002 (Resource not found); the spec\'s code is -32602',
       '6 error: resources/read answered "not found" with code -32603 (Internal error); the spec\'s code is -32602',
     ]);

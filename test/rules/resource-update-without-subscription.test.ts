@@ -9,17 +9,25 @@ const HANDSHAKE = [
   '<- {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"resources":{"subscribe":true}},"serverInfo":{"name":"s","version":"1"}}}',
   '-> {"jsonrpc":"2.0","method":"notifications/initialized"}',
 ];
-const sub = (id: number, uri: string) => `-> {"jsonrpc":"2.0","id":${id},"method":"resources/subscribe","params":{"uri":"${uri}"}}`;
-const unsub = (id: number, uri: string) => `-> {"jsonrpc":"2.0","id":${id},"method":"resources/unsubscribe","params":{"uri":"${uri}"}}`;
+const sub = (id: number, uri: string) =>
+  `-> {"jsonrpc":"2.0","id":${id},"method":"resources/subscribe","params":{"uri":"${uri}"}}`;
+const unsub = (id: number, uri: string) =>
+  `-> {"jsonrpc":"2.0","id":${id},"method":"resources/unsubscribe","params":{"uri":"${uri}"}}`;
 const ok = (id: number) => `<- {"jsonrpc":"2.0","id":${id},"result":{}}`;
-const upd = (uri: string) => `<- {"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"${uri}"}}`;
+const upd = (uri: string) =>
+  `<- {"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"${uri}"}}`;
 
 async function reported(lines: string[], handshake = true): Promise<string[]> {
   const text = [...(handshake ? HANDSHAKE : []), ...lines].join('\n') + '\n';
-  const out = await analyze((async function* () {
-    yield Buffer.from(text);
-  })(), { file: 't.txt' });
-  return out.records.flatMap((r) => r.findings.filter((f) => f.rule === ID).map((f) => `${r.source} ${f.severity}: ${f.message}`));
+  const out = await analyze(
+    (async function* () {
+      yield Buffer.from(text);
+    })(),
+    { file: 't.txt' },
+  );
+  return out.records.flatMap((r) =>
+    r.findings.filter((f) => f.rule === ID).map((f) => `${r.source} ${f.severity}: ${f.message}`),
+  );
 }
 
 describe(ID, () => {
@@ -34,27 +42,36 @@ describe(ID, () => {
   });
 
   it('ends a subscription at the successful unsubscribe response, not at the request', async () => {
-    expect(await reported([
-      sub(1, 'file:///a'), ok(1),
-      unsub(2, 'file:///a'), upd('file:///a'), ok(2),
-      upd('file:///a'),
-    ])).toEqual(['t.txt:9 warning: resource update for "file:///a", which the client has not subscribed to']);
+    expect(
+      await reported([sub(1, 'file:///a'), ok(1), unsub(2, 'file:///a'), upd('file:///a'), ok(2), upd('file:///a')]),
+    ).toEqual(['t.txt:9 warning: resource update for "file:///a", which the client has not subscribed to']);
   });
 
   it('keeps the subscription when unsubscribe fails', async () => {
-    expect(await reported([
-      sub(1, 'file:///a'), ok(1),
-      unsub(2, 'file:///a'), '<- {"jsonrpc":"2.0","id":2,"error":{"code":-32603,"message":"busy"}}',
-      upd('file:///a'),
-    ])).toEqual([]);
+    expect(
+      await reported([
+        sub(1, 'file:///a'),
+        ok(1),
+        unsub(2, 'file:///a'),
+        '<- {"jsonrpc":"2.0","id":2,"error":{"code":-32603,"message":"busy"}}',
+        upd('file:///a'),
+      ]),
+    ).toEqual([]);
   });
 
   it('accepts sub-resources of a subscribed uri, and nothing that merely shares a prefix', async () => {
-    expect(await reported([
-      sub(1, 'file:///project'), ok(1),
-      upd('file:///project/src/a.ts'), upd('file:///project?rev=2'), upd('file:///project#top'),
-      upd('file:///project-old/a.ts'),
-    ])).toEqual(['t.txt:9 warning: resource update for "file:///project-old/a.ts", which the client has not subscribed to']);
+    expect(
+      await reported([
+        sub(1, 'file:///project'),
+        ok(1),
+        upd('file:///project/src/a.ts'),
+        upd('file:///project?rev=2'),
+        upd('file:///project#top'),
+        upd('file:///project-old/a.ts'),
+      ]),
+    ).toEqual([
+      't.txt:9 warning: resource update for "file:///project-old/a.ts", which the client has not subscribed to',
+    ]);
   });
 
   it('says nothing when the log started mid-session', async () => {

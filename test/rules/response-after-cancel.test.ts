@@ -8,7 +8,12 @@ describe(RULE, () => {
   it('reports a result after the cancellation, as info', async () => {
     const log = Log.withHandshake().c(call(1)).c(cancelled(1)).s(result(1));
     expect(await hits(log.text(), RULE)).toEqual([
-      { rule: RULE, severity: 'info', message: 'answers tools/call request (id 1) after it was cancelled; the requester should ignore it', line: 6 },
+      {
+        rule: RULE,
+        severity: 'info',
+        message: 'answers tools/call request (id 1) after it was cancelled; the requester should ignore it',
+        line: 6,
+      },
     ]);
   });
 

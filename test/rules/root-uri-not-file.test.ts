@@ -5,12 +5,20 @@ import { isRootUri } from '../../src/protocol/index.js';
 
 const ID = 'root-uri-not-file';
 
-async function messages(roots: unknown, request = '<- {"jsonrpc":"2.0","id":0,"method":"roots/list"}'): Promise<string[]> {
+async function messages(
+  roots: unknown,
+  request = '<- {"jsonrpc":"2.0","id":0,"method":"roots/list"}',
+): Promise<string[]> {
   const text = `${request}\n-> ${JSON.stringify({ jsonrpc: '2.0', id: 0, result: { roots } })}\n`;
-  const out = await analyze((async function* () {
-    yield Buffer.from(text);
-  })(), { file: 't.txt' });
-  return out.records.flatMap((r) => r.findings.filter((f) => f.rule === ID).map((f) => `${r.source} ${f.severity}: ${f.message}`));
+  const out = await analyze(
+    (async function* () {
+      yield Buffer.from(text);
+    })(),
+    { file: 't.txt' },
+  );
+  return out.records.flatMap((r) =>
+    r.findings.filter((f) => f.rule === ID).map((f) => `${r.source} ${f.severity}: ${f.message}`),
+  );
 }
 
 describe(ID, () => {
@@ -23,11 +31,13 @@ describe(ID, () => {
   });
 
   it('reports each root that is not file://, on the response', async () => {
-    expect(await messages([
-      { uri: 'file:///home/a', name: 'a' },
-      { uri: 'https://example.com/repo', name: 'b' },
-      { uri: 'C:\\work', name: 'c' },
-    ])).toEqual([
+    expect(
+      await messages([
+        { uri: 'file:///home/a', name: 'a' },
+        { uri: 'https://example.com/repo', name: 'b' },
+        { uri: 'C:\\work', name: 'c' },
+      ]),
+    ).toEqual([
       't.txt:2 error: roots[1] has uri "https://example.com/repo", not a file:// URI',
       't.txt:2 error: roots[2] has uri "C:\\\\work", not a file:// URI',
     ]);

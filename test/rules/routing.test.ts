@@ -54,7 +54,8 @@ function routed(path: string): Promise<string[]> {
 describe('rule routing', () => {
   it('covers a corpus in which every rule fires', async () => {
     const fired = new Set<string>();
-    for (const f of FILES) for (const line of await routed(f)) fired.add(line.split(' ')[line.startsWith('end') ? 2 : 1]!);
+    for (const f of FILES)
+      for (const line of await routed(f)) fired.add(line.split(' ')[line.startsWith('end') ? 2 : 1]!);
     expect(RULES.map((r) => r.meta.id).filter((id) => !fired.has(id))).toEqual([]);
   });
 

@@ -30,9 +30,12 @@ function example(doc: string, heading: 'Violating' | 'Clean'): Example {
 }
 
 async function ruleIdsFor(ex: Example): Promise<string[]> {
-  const out = await analyze((async function* () {
-    yield Buffer.from(ex.text);
-  })(), { file: 'example', maxPending: ex.maxPending, maxSessions: ex.maxSessions, maxMessageBytes: ex.maxMessageBytes });
+  const out = await analyze(
+    (async function* () {
+      yield Buffer.from(ex.text);
+    })(),
+    { file: 'example', maxPending: ex.maxPending, maxSessions: ex.maxSessions, maxMessageBytes: ex.maxMessageBytes },
+  );
   return [...out.records.flatMap((r) => r.findings.map((f) => f.rule)), ...out.findings.map((f) => f.rule)];
 }
 

@@ -30,11 +30,13 @@ async function findingsOf(files: string[], opts: AnalyzerOptions): Promise<{ fou
   for (const [i, f] of files.entries()) {
     if (i === files.length - 1) offset = analyzer.counts().records;
     for await (const r of analyzeStream(analyzer, createReadStream(f), f)) {
-      if (i === files.length - 1) for (const x of r.findings) found.push({ finding: { ...x, seq: r.seq }, data: findingData(x) });
+      if (i === files.length - 1)
+        for (const x of r.findings) found.push({ finding: { ...x, seq: r.seq }, data: findingData(x) });
     }
   }
   const last = files.at(-1)!;
-  for (const x of analyzer.summary().findings) if (x.source.startsWith(`${last}:`)) found.push({ finding: x, data: findingData(x) });
+  for (const x of analyzer.summary().findings)
+    if (x.source.startsWith(`${last}:`)) found.push({ finding: x, data: findingData(x) });
   return { found, offset };
 }
 
@@ -60,10 +62,17 @@ const fixtures = RULES.map((r) => {
 
 describe('rule data that holds record numbers (meta.seqFields)', () => {
   /** Per rule: its fixture's findings read alone and after another session. */
-  const runs = new Map<string, { alone: Awaited<ReturnType<typeof findingsOf>>; after: Awaited<ReturnType<typeof findingsOf>> }>();
+  const runs = new Map<
+    string,
+    { alone: Awaited<ReturnType<typeof findingsOf>>; after: Awaited<ReturnType<typeof findingsOf>> }
+  >();
   beforeAll(async () => {
     for (const { rule, file, opts } of fixtures) {
-      if (file !== null) runs.set(rule.meta.id, { alone: await findingsOf([file], opts), after: await findingsOf([BEFORE, file], opts) });
+      if (file !== null)
+        runs.set(rule.meta.id, {
+          alone: await findingsOf([file], opts),
+          after: await findingsOf([BEFORE, file], opts),
+        });
     }
   });
 
@@ -109,13 +118,18 @@ describe('rule data that holds record numbers (meta.seqFields)', () => {
   it('shiftSeqs moves the numbers at the declared paths, nested ones too, and nothing else', () => {
     const data = { seq: 3, previousSeq: 4, id: 5, first: { seq: 6, line: 7 }, atSeq: null, list: [{ seq: 1 }] };
     expect(shiftSeqs(data, ['previousSeq', 'first.seq', 'atSeq', 'nowhere.seq'], 100)).toEqual({
-      seq: 3, previousSeq: 104, id: 5, first: { seq: 106, line: 7 }, atSeq: null, list: [{ seq: 1 }],
+      seq: 3,
+      previousSeq: 104,
+      id: 5,
+      first: { seq: 106, line: 7 },
+      atSeq: null,
+      list: [{ seq: 1 }],
     });
     expect(data.previousSeq).toBe(4);
     expect(data.first.seq).toBe(6);
   });
 
-  it('every declared field is seen to move in its rule\'s fixture (so that the checks above are not vacuous)', () => {
+  it("every declared field is seen to move in its rule's fixture (so that the checks above are not vacuous)", () => {
     const declared = fixtures.flatMap(({ rule }) => (rule.meta.seqFields ?? []).map((p) => [rule.meta.id, p] as const));
     expect(declared.length).toBeGreaterThan(5);
     expect(declared.filter(([id, p]) => !runs.has(id) || !movedSeqs(id).some((m) => m.includes(p)))).toEqual([]);

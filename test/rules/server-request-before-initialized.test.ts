@@ -15,13 +15,27 @@ describe(ID, () => {
       s(req(2, 'sampling/createMessage', { messages: [], maxTokens: 10 })),
     );
     expect(await hits(ID, text)).toEqual([
-      { line: 2, severity: 'warning', message: "server sent roots/list before the client's notifications/initialized: only ping may come before it" },
-      { line: 6, severity: 'warning', message: "server sent sampling/createMessage before the client's notifications/initialized: only ping may come before it" },
+      {
+        line: 2,
+        severity: 'warning',
+        message: "server sent roots/list before the client's notifications/initialized: only ping may come before it",
+      },
+      {
+        line: 6,
+        severity: 'warning',
+        message:
+          "server sent sampling/createMessage before the client's notifications/initialized: only ping may come before it",
+      },
     ]);
   });
 
   it('stops once the client goes on without notifications/initialized, and never reports without a handshake', async () => {
-    expect(await hits(ID, log(c(init()), s(initRes()), c(req(1, 'tools/list')), s(res(1, { tools: [] })), s(req(0, 'roots/list'))))).toEqual([]);
+    expect(
+      await hits(
+        ID,
+        log(c(init()), s(initRes()), c(req(1, 'tools/list')), s(res(1, { tools: [] })), s(req(0, 'roots/list'))),
+      ),
+    ).toEqual([]);
     expect(await hits(ID, log(s(req(0, 'roots/list'))))).toEqual([]);
     expect(await hits(ID, log(...handshake(), s(req(0, 'roots/list'))))).toEqual([]);
   });

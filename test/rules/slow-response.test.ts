@@ -9,28 +9,41 @@ const ID = 'slow-response';
 function pair(method: string, ms: number, error = false, fromServer = false): string {
   const t = (n: number) => new Date(Date.UTC(2025, 11, 1, 12) + n).toISOString();
   const [req, res] = fromServer ? ['<-', '->'] : ['->', '<-'];
-  return [
-    `[${t(0)}] ${req} ${JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: {} })}`,
-    `[${t(ms)}] ${res} ${JSON.stringify(error ? { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'x' } } : { jsonrpc: '2.0', id: 1, result: {} })}`,
-  ].join('\n') + '\n';
+  return (
+    [
+      `[${t(0)}] ${req} ${JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: {} })}`,
+      `[${t(ms)}] ${res} ${JSON.stringify(error ? { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'x' } } : { jsonrpc: '2.0', id: 1, result: {} })}`,
+    ].join('\n') + '\n'
+  );
 }
 
 async function messages(text: string, slowMs?: number): Promise<string[]> {
-  const out = await analyze((async function* () {
-    yield Buffer.from(text);
-  })(), { file: 't.txt', ruleOptions: slowMs === undefined ? undefined : { slowMs } });
-  return out.records.flatMap((r) => r.findings.filter((f) => f.rule === ID).map((f) => `${r.source} ${f.severity}: ${f.message}`));
+  const out = await analyze(
+    (async function* () {
+      yield Buffer.from(text);
+    })(),
+    { file: 't.txt', ruleOptions: slowMs === undefined ? undefined : { slowMs } },
+  );
+  return out.records.flatMap((r) =>
+    r.findings.filter((f) => f.rule === ID).map((f) => `${r.source} ${f.severity}: ${f.message}`),
+  );
 }
 
 describe(ID, () => {
   it('reports responses and errors over the default 5000 ms, not at it', async () => {
-    expect(await messages(pair('tools/call', 5001))).toEqual(['t.txt:2 info: tools/call took 5001 ms (threshold 5000 ms)']);
-    expect(await messages(pair('resources/read', 7000, true))).toEqual(['t.txt:2 info: resources/read took 7000 ms (threshold 5000 ms)']);
+    expect(await messages(pair('tools/call', 5001))).toEqual([
+      't.txt:2 info: tools/call took 5001 ms (threshold 5000 ms)',
+    ]);
+    expect(await messages(pair('resources/read', 7000, true))).toEqual([
+      't.txt:2 info: resources/read took 7000 ms (threshold 5000 ms)',
+    ]);
     expect(await messages(pair('tools/call', 5000))).toEqual([]);
   });
 
   it('takes the threshold from the options', async () => {
-    expect(await messages(pair('tools/call', 300), 250)).toEqual(['t.txt:2 info: tools/call took 300 ms (threshold 250 ms)']);
+    expect(await messages(pair('tools/call', 300), 250)).toEqual([
+      't.txt:2 info: tools/call took 300 ms (threshold 250 ms)',
+    ]);
     expect(await messages(pair('tools/call', 6000), 10_000)).toEqual([]);
   });
 
@@ -43,6 +56,11 @@ describe(ID, () => {
   });
 
   it('needs times on both records', async () => {
-    expect(await messages('{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}\n', 0)).toEqual([]);
+    expect(
+      await messages(
+        '{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}\n',
+        0,
+      ),
+    ).toEqual([]);
   });
 });

@@ -8,24 +8,44 @@ const RULE = 'task-invalid-transition';
 
 describe(RULE, () => {
   it('reports a CreateTaskResult that does not start in working', async () => {
-    const log = Log.withHandshake().c(call(1, { task: true })).s(created(1, 't1', 'completed'));
+    const log = Log.withHandshake()
+      .c(call(1, { task: true }))
+      .s(created(1, 't1', 'completed'));
     expect(await hits(log.text(), RULE)).toEqual([
-      { rule: RULE, severity: 'error', message: 'CreateTaskResult reports task t1 as completed; it MUST be working', line: 5 },
+      {
+        rule: RULE,
+        severity: 'error',
+        message: 'CreateTaskResult reports task t1 as completed; it MUST be working',
+        line: 5,
+      },
     ]);
   });
 
   it('reports a tasks/cancel result that is not cancelled', async () => {
-    const log = Log.withHandshake().c(call(1, { task: true })).s(created(1, 't1'))
-      .c(req(2, 'tasks/cancel', { taskId: 't1' })).s(result(2, task('t1', 'working', 1)));
-    expect((await hits(log.text(), RULE)).map((h) => h.message)).toEqual(['tasks/cancel result reports task t1 as working; it MUST be cancelled']);
+    const log = Log.withHandshake()
+      .c(call(1, { task: true }))
+      .s(created(1, 't1'))
+      .c(req(2, 'tasks/cancel', { taskId: 't1' }))
+      .s(result(2, task('t1', 'working', 1)));
+    expect((await hits(log.text(), RULE)).map((h) => h.message)).toEqual([
+      'tasks/cancel result reports task t1 as working; it MUST be cancelled',
+    ]);
   });
 
   it('reports leaving a terminal status, wherever it is reported', async () => {
-    const log = Log.withHandshake().c(call(1, { task: true })).s(created(1, 't1'))
+    const log = Log.withHandshake()
+      .c(call(1, { task: true }))
+      .s(created(1, 't1'))
       .s(taskStatus('t1', 'cancelled', 1))
-      .c(req(2, 'tasks/list')).s(result(2, { tasks: [task('t1', 'completed', 2)] }));
+      .c(req(2, 'tasks/list'))
+      .s(result(2, { tasks: [task('t1', 'completed', 2)] }));
     expect(await hits(log.text(), RULE)).toEqual([
-      { rule: RULE, severity: 'error', message: 'tasks/list result moves task t1 from cancelled to completed', line: 8 },
+      {
+        rule: RULE,
+        severity: 'error',
+        message: 'tasks/list result moves task t1 from cancelled to completed',
+        line: 8,
+      },
     ]);
   });
 
@@ -36,14 +56,18 @@ describe(RULE, () => {
       .s(created(1, 't1'))
       .s(taskStatus('t1', 'input_required', 1))
       .s(taskStatus('t1', 'input_required', 1))
-      .c(req(2, 'tasks/get', { taskId: 't1' })).s(result(2, task('t1', 'input_required', 1)))
+      .c(req(2, 'tasks/get', { taskId: 't1' }))
+      .s(result(2, task('t1', 'input_required', 1)))
       .s(taskStatus('t1', 'completed', 4))
-      .c(req(3, 'tasks/get', { taskId: 't1' })).s(result(3, task('t1', 'completed', 4)));
+      .c(req(3, 'tasks/get', { taskId: 't1' }))
+      .s(result(3, task('t1', 'completed', 4)));
     expect(await hits(log.text(), RULE)).toEqual([]);
   });
 
   it('does not take a stale snapshot (older lastUpdatedAt) for a transition', async () => {
-    const log = Log.withHandshake().c(call(1, { task: true })).s(created(1, 't1'))
+    const log = Log.withHandshake()
+      .c(call(1, { task: true }))
+      .s(created(1, 't1'))
       .c(req(2, 'tasks/get', { taskId: 't1' }))
       .s(taskStatus('t1', 'completed', 5))
       .s(result(2, task('t1', 'working', 3)));
@@ -51,12 +75,17 @@ describe(RULE, () => {
   });
 
   it('ignores statuses outside TaskStatus (a schema problem)', async () => {
-    const log = Log.withHandshake().c(call(1, { task: true })).s(created(1, 't1')).s(taskStatus('t1', 'done', 1));
+    const log = Log.withHandshake()
+      .c(call(1, { task: true }))
+      .s(created(1, 't1'))
+      .s(taskStatus('t1', 'done', 1));
     expect(await hits(log.text(), RULE)).toEqual([]);
   });
 
   it('applies to 2025-11-25 only', async () => {
-    const log = Log.withHandshake('2025-06-18').c(call(1, { task: true })).s(created(1, 't1', 'completed'));
+    const log = Log.withHandshake('2025-06-18')
+      .c(call(1, { task: true }))
+      .s(created(1, 't1', 'completed'));
     expect(await hits(log.text(), RULE)).toEqual([]);
   });
 

@@ -20,8 +20,15 @@ async function records(events: StreamEvent[]): Promise<PipelineRecord[]> {
 }
 
 const IDS = new Set(TRANSPORT_RULES.map((r) => r.meta.id));
-const init = msg({ id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
-const initResult = msg({ id: 0, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } });
+const init = msg({
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+});
+const initResult = msg({
+  id: 0,
+  result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } },
+});
 const sse = (data: string) => chunk(`event: message\ndata: ${data}\n\n`);
 
 describe('the transport rules on the legacy HTTP+SSE transport', () => {
@@ -32,17 +39,31 @@ describe('the transport rules on the legacy HTTP+SSE transport', () => {
       ['s2c', chunk('event: endpoint\ndata: /messages?sessionId=L1\n\n')],
     ]);
     const at = '/messages?sessionId=L1';
-    const posts = connection('tcp/2', [
-      ['c2s', post(init, { Accept: '*/*' }, at)],
-      ['s2c', reply(202, 'Accepted')],
-    ], { packet: 100 });
-    const more = connection('tcp/2', [
-      ['c2s', post(msg({ method: 'notifications/initialized' }), { Accept: '*/*' }, at)],
-      ['s2c', reply(200, 'OK')],
-      ['c2s', post(msg({ id: 1, method: 'ping' }), { Accept: '*/*' }, at)],
-      ['s2c', reply(202, 'Accepted')],
-    ], { packet: 200 }).slice(1);
-    const events = [...get, ...posts, ...connection('tcp/1', [['s2c', sse(initResult)]], { packet: 300 }).slice(1), ...more, ...connection('tcp/1', [['s2c', sse(msg({ id: 1, result: {} }))]], { packet: 400 }).slice(1)];
+    const posts = connection(
+      'tcp/2',
+      [
+        ['c2s', post(init, { Accept: '*/*' }, at)],
+        ['s2c', reply(202, 'Accepted')],
+      ],
+      { packet: 100 },
+    );
+    const more = connection(
+      'tcp/2',
+      [
+        ['c2s', post(msg({ method: 'notifications/initialized' }), { Accept: '*/*' }, at)],
+        ['s2c', reply(200, 'OK')],
+        ['c2s', post(msg({ id: 1, method: 'ping' }), { Accept: '*/*' }, at)],
+        ['s2c', reply(202, 'Accepted')],
+      ],
+      { packet: 200 },
+    ).slice(1);
+    const events = [
+      ...get,
+      ...posts,
+      ...connection('tcp/1', [['s2c', sse(initResult)]], { packet: 300 }).slice(1),
+      ...more,
+      ...connection('tcp/1', [['s2c', sse(msg({ id: 1, result: {} }))]], { packet: 400 }).slice(1),
+    ];
     const got = await records(events);
     // The session was read as the legacy transport sends it: keyed by the endpoint's sessionId, handshake and ping paired.
     expect(new Set(got.map((r) => r.session))).toEqual(new Set(['L1']));

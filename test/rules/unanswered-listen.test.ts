@@ -19,7 +19,7 @@ describe('unanswered-request on a subscriptions/listen', () => {
   const lines = readFileSync(SUBSCRIPTION, 'utf8').trimEnd().split('\n');
   const last = lines[lines.length - 1]!;
 
-  it('the fixture ends with the listen answered on the stream\'s graceful close', () => {
+  it("the fixture ends with the listen answered on the stream's graceful close", () => {
     expect(last).toContain('"id":"listen-1","result"');
   });
 
@@ -31,6 +31,8 @@ describe('unanswered-request on a subscriptions/listen', () => {
     const open = lines[5]!.replace('"id":2', '"id":99');
     expect(open).toContain('"id":99');
     const text = [...lines.slice(0, -1), open].join('\n') + '\n';
-    expect(await unanswered(text)).toEqual([expect.stringMatching(/^tools\/list request #\d+ \(id 99\) was never answered$/)]);
+    expect(await unanswered(text)).toEqual([
+      expect.stringMatching(/^tools\/list request #\d+ \(id 99\) was never answered$/),
+    ]);
   });
 });

@@ -7,7 +7,12 @@ const ID = 'version-mismatch';
 describe(ID, () => {
   it('reports an answer that differs from the request, on the response', async () => {
     expect(await hits(ID, log(c(init('2025-06-18')), s(initRes('2025-11-25'))))).toEqual([
-      { line: 2, severity: 'info', message: 'server answered protocol version "2025-11-25" to a request for "2025-06-18": the session follows "2025-11-25"' },
+      {
+        line: 2,
+        severity: 'info',
+        message:
+          'server answered protocol version "2025-11-25" to a request for "2025-06-18": the session follows "2025-11-25"',
+      },
     ]);
   });
 

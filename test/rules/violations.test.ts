@@ -31,7 +31,13 @@ async function findingsOf(path: string, opts: CaseOptions): Promise<{ rule: stri
     (async function* () {
       yield bytes;
     })(),
-    { file: path, maxPending: opts.maxPending, maxSessions: opts.maxSessions, maxMessageBytes: opts.maxMessageBytes, ruleOptions: opts.ruleOptions },
+    {
+      file: path,
+      maxPending: opts.maxPending,
+      maxSessions: opts.maxSessions,
+      maxMessageBytes: opts.maxMessageBytes,
+      ruleOptions: opts.ruleOptions,
+    },
   );
   return [
     ...out.records.flatMap((r) => r.findings.map((f) => ({ rule: f.rule, source: r.source }))),

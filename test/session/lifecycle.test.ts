@@ -28,13 +28,26 @@ describe('phases and sessions', () => {
       event('exit'),
     ]);
     expect(records.map((r) => r.phase)).toEqual([
-      'initialization', 'initialization', 'initialization', 'initialization', 'operation', 'operation', 'shutdown', 'shutdown',
+      'initialization',
+      'initialization',
+      'initialization',
+      'initialization',
+      'operation',
+      'operation',
+      'shutdown',
+      'shutdown',
     ]);
     expect(records[0]).toMatchObject({ kind: 'event', event: { name: 'start' } });
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toMatchObject({
-      key: '1', requestedRevision: '2025-11-25', negotiatedRevision: '2025-11-25', initializeSeen: true, initializedSeen: true,
-      clientInfo: { name: 'test-client' }, serverInfo: { name: 'test-server' }, transport: 'stdio',
+      key: '1',
+      requestedRevision: '2025-11-25',
+      negotiatedRevision: '2025-11-25',
+      initializeSeen: true,
+      initializedSeen: true,
+      clientInfo: { name: 'test-client' },
+      serverInfo: { name: 'test-server' },
+      transport: 'stdio',
     });
   });
 
@@ -49,9 +62,13 @@ describe('phases and sessions', () => {
 
   it('starts a new session at each new initialize', () => {
     const { records, sessions } = run([
-      msg('c2s', initReq(0)), msg('s2c', initRes(0)), msg('c2s', note('notifications/initialized')),
-      msg('c2s', req(1, 'ping')), msg('s2c', res(1)),
-      msg('c2s', initReq(0)), msg('s2c', initRes(0)),
+      msg('c2s', initReq(0)),
+      msg('s2c', initRes(0)),
+      msg('c2s', note('notifications/initialized')),
+      msg('c2s', req(1, 'ping')),
+      msg('s2c', res(1)),
+      msg('c2s', initReq(0)),
+      msg('s2c', initRes(0)),
     ]);
     expect(records.map((r) => r.session)).toEqual(['1', '1', '1', '1', '1', '2', '2']);
     expect(records[6].pair).toBe(6);
@@ -65,7 +82,12 @@ describe('phases and sessions', () => {
       msg('s2c', res(1, { tools: [] }), { session: 'B' }),
       msg('s2c', res(1, { tools: [] }), { session: 'A' }),
     ]);
-    expect(records.map((r) => [r.session, r.pair])).toEqual([['A', null], ['B', null], ['B', 2], ['A', 1]]);
+    expect(records.map((r) => [r.session, r.pair])).toEqual([
+      ['A', null],
+      ['B', null],
+      ['B', 2],
+      ['A', 1],
+    ]);
     expect(records.flatMap((r) => r.findings)).toEqual([]);
   });
 
@@ -94,7 +116,12 @@ describe('phases and sessions', () => {
   });
 
   it('moves to operation when the client goes on without notifications/initialized', () => {
-    const { records } = run([msg('c2s', initReq(0)), msg('s2c', initRes(0)), msg('c2s', req(1, 'ping')), msg('c2s', req(2, 'tools/list'))]);
+    const { records } = run([
+      msg('c2s', initReq(0)),
+      msg('s2c', initRes(0)),
+      msg('c2s', req(1, 'ping')),
+      msg('c2s', req(2, 'tools/list')),
+    ]);
     expect(records.map((r) => r.phase)).toEqual(['initialization', 'initialization', 'initialization', 'operation']);
   });
 });
@@ -102,9 +129,12 @@ describe('phases and sessions', () => {
 /** The records of a fixture as `#seq kind name phase` (events by name, messages by method), up to the first message's answer. */
 async function phasesOf(file: string, upTo: number): Promise<string[]> {
   const bytes = readFileSync(file);
-  const { records } = await analyze((async function* () {
-    yield bytes;
-  })(), { file });
+  const { records } = await analyze(
+    (async function* () {
+      yield bytes;
+    })(),
+    { file },
+  );
   return records.slice(0, upTo).map((r) => `#${r.seq} ${r.kind} ${r.event?.name ?? r.method ?? ''} ${r.phase}`);
 }
 
@@ -120,24 +150,54 @@ describe('what comes before the handshake', () => {
   it("a bridge's connecting, endpoint and connected events and its chatter before initialize are initialization (mcp-proxy)", async () => {
     const rows = await phasesOf('test/fixtures/hosts/mcp-proxy/g1-client-mode-default-format.log', 15);
     expect(rows.filter((r) => / event /.test(r))).toEqual([
-      '#3 event connecting initialization', '#13 event endpoint initialization', '#14 event connected initialization',
+      '#3 event connecting initialization',
+      '#13 event endpoint initialization',
+      '#14 event connected initialization',
     ]);
     expect(rows.filter((r) => !r.endsWith(' initialization'))).toEqual([]);
   });
 
-  it('the same for every dialect: no event or log line before a session\'s first message is operation', () => {
+  it("the same for every dialect: no event or log line before a session's first message is operation", () => {
     const { records } = run([
-      logLine('server banner'), event('listening'), event('connected'),
-      msg('c2s', req(1, 'tools/list')), event('connected'), logLine('after'), msg('s2c', res(1)),
+      logLine('server banner'),
+      event('listening'),
+      event('connected'),
+      msg('c2s', req(1, 'tools/list')),
+      event('connected'),
+      logLine('after'),
+      msg('s2c', res(1)),
     ]);
     // A session seen from its middle operates from its first message on; what came before it was its setting up.
-    expect(records.map((r) => r.phase)).toEqual(['initialization', 'initialization', 'initialization', 'operation', 'operation', 'operation', 'operation']);
+    expect(records.map((r) => r.phase)).toEqual([
+      'initialization',
+      'initialization',
+      'initialization',
+      'operation',
+      'operation',
+      'operation',
+      'operation',
+    ]);
   });
 
   it('in the 2026-07-28 era too: events before the first request are initialization, the request operation', () => {
-    const meta = { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' } } };
-    const { records } = run([event('listening'), event('connected'), msg('c2s', req(1, 'tools/list', meta)), msg('s2c', res(1, { tools: [], resultType: 'complete' }))]);
-    expect(records.map((r) => `${r.revision ?? '-'} ${r.phase}`)).toEqual(['- initialization', '- initialization', '2026-07-28 operation', '2026-07-28 operation']);
+    const meta = {
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' },
+      },
+    };
+    const { records } = run([
+      event('listening'),
+      event('connected'),
+      msg('c2s', req(1, 'tools/list', meta)),
+      msg('s2c', res(1, { tools: [], resultType: 'complete' })),
+    ]);
+    expect(records.map((r) => `${r.revision ?? '-'} ${r.phase}`)).toEqual([
+      '- initialization',
+      '- initialization',
+      '2026-07-28 operation',
+      '2026-07-28 operation',
+    ]);
   });
 
   it('a close before any message stays shutdown', () => {
@@ -150,25 +210,39 @@ describe('what comes before the handshake', () => {
 describe('records outside any session', () => {
   it('lines and events before the first message: kept, under no session, and the first session is still `1`', () => {
     const { records, sessions } = run([
-      logLine('banner'), event('listening'), msg('c2s', initReq(0)), msg('s2c', initRes(0)), logLine('after'),
+      logLine('banner'),
+      event('listening'),
+      msg('c2s', initReq(0)),
+      msg('s2c', initRes(0)),
+      logLine('after'),
     ]);
     expect(records.map((r) => `${r.seq} ${r.kind} ${JSON.stringify(r.session)}`)).toEqual([
-      '1 log ""', '2 event ""', '3 request "1"', '4 response "1"', '5 log "1"',
+      '1 log ""',
+      '2 event ""',
+      '3 request "1"',
+      '4 response "1"',
+      '5 log "1"',
     ]);
     expect(sessions.map((s) => s.key)).toEqual(['1']);
     expect(sessions[0]).toMatchObject({ firstSeq: 3, lastSeq: 5 });
   });
 
   it('a process start or a session break starts the session it opens: it is not outside', () => {
-    const { records, sessions } = run([logLine('banner'), event('start'), logLine('Server started'), msg('c2s', req(1, 'ping'))]);
+    const { records, sessions } = run([
+      logLine('banner'),
+      event('start'),
+      logLine('Server started'),
+      msg('c2s', req(1, 'ping')),
+    ]);
     expect(records.map((r) => r.session)).toEqual(['', '1', '1', '1']);
     expect(sessions.map((s) => s.key)).toEqual(['1']);
     expect(run([event('session'), msg('c2s', req(1, 'ping'))]).records.map((r) => r.session)).toEqual(['1', '1']);
   });
 
-  it('a line between named sessions, when no unnamed one is current, is outside (a bridge\'s next launch before it connects)', () => {
+  it("a line between named sessions, when no unnamed one is current, is outside (a bridge's next launch before it connects)", () => {
     const { records, sessions } = run([
-      msg('c2s', req(1, 'ping'), { session: 'a' }), msg('s2c', res(1), { session: 'a' }),
+      msg('c2s', req(1, 'ping'), { session: 'a' }),
+      msg('s2c', res(1), { session: 'a' }),
       logLine('Using automatically selected callback port: 11785'),
       msg('c2s', req(1, 'ping'), { session: 'b' }),
     ]);
@@ -176,20 +250,35 @@ describe('records outside any session', () => {
     expect(sessions.map((s) => s.key)).toEqual(['a', 'b']);
   });
 
-  it('a log\'s empty session id names no session', () => {
-    const { records, sessions } = run([msg('c2s', req(1, 'ping'), { session: '' }), msg('s2c', res(1), { session: '' })]);
-    expect(records.map((r) => [r.session, r.pair])).toEqual([['1', null], ['1', 1]]);
+  it("a log's empty session id names no session", () => {
+    const { records, sessions } = run([
+      msg('c2s', req(1, 'ping'), { session: '' }),
+      msg('s2c', res(1), { session: '' }),
+    ]);
+    expect(records.map((r) => [r.session, r.pair])).toEqual([
+      ['1', null],
+      ['1', 1],
+    ]);
     expect(sessions.map((s) => s.key)).toEqual(['1']);
   });
 
-  it('the server a line outside names is the next session\'s', () => {
-    const { records, sessions } = run([logLine('Initializing server...', { server: 'memory' }), msg('c2s', initReq(0)), logLine('x')]);
+  it("the server a line outside names is the next session's", () => {
+    const { records, sessions } = run([
+      logLine('Initializing server...', { server: 'memory' }),
+      msg('c2s', initReq(0)),
+      logLine('x'),
+    ]);
     expect(records.map((r) => r.server)).toEqual(['memory', 'memory', 'memory']);
     expect(sessions[0]!.server).toBe('memory');
   });
 
-  it('a close ends a session the log did not show starting: it is that session\'s, and what follows is after it', () => {
-    const { records } = run([logLine('a'), event('stdin-closed'), event('stdout-closed'), msg('c2s', req(9, 'x/custom'))]);
+  it("a close ends a session the log did not show starting: it is that session's, and what follows is after it", () => {
+    const { records } = run([
+      logLine('a'),
+      event('stdin-closed'),
+      event('stdout-closed'),
+      msg('c2s', req(9, 'x/custom')),
+    ]);
     expect(records.map((r) => r.session)).toEqual(['', '1', '1', '1']);
     expect(records[3]!.findings.map((f) => f.rule)).toContain('message-after-shutdown');
   });

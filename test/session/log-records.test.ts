@@ -33,13 +33,38 @@ describe('log records', () => {
     expect(sessions).toHaveLength(1);
     // The line before the first message is the session's setting up: initialization, the session's phase unchanged.
     expect(records.map((r) => [r.kind, r.phase])).toEqual([
-      ['log', 'initialization'], ['request', 'initialization'], ['log', 'initialization'], ['response', 'initialization'],
-      ['log', 'initialization'], ['notification', 'initialization'], ['log', 'operation'], ['request', 'operation'], ['response', 'operation'],
+      ['log', 'initialization'],
+      ['request', 'initialization'],
+      ['log', 'initialization'],
+      ['response', 'initialization'],
+      ['log', 'initialization'],
+      ['notification', 'initialization'],
+      ['log', 'operation'],
+      ['request', 'operation'],
+      ['response', 'operation'],
     ]);
-    expect(records[2]).toMatchObject({ kind: 'log', level: null, text: 'Traceback (most recent call last):\n  File "x.py"\nValueError', lines: 3, bytes: 0, dir: 'unknown', dirInferred: false, id: null, method: null, pair: null, message: null, findings: [], format: 'test-dialect' });
+    expect(records[2]).toMatchObject({
+      kind: 'log',
+      level: null,
+      text: 'Traceback (most recent call last):\n  File "x.py"\nValueError',
+      lines: 3,
+      bytes: 0,
+      dir: 'unknown',
+      dirInferred: false,
+      id: null,
+      method: null,
+      pair: null,
+      message: null,
+      findings: [],
+      format: 'test-dialect',
+    });
     expect(records[3]).toMatchObject({ pair: 2 });
     expect(records[8]).toMatchObject({ pair: 8 });
-    expect(sessions[0]).toMatchObject({ initializeSeen: true, initializedSeen: true, negotiatedRevision: '2025-11-25' });
+    expect(sessions[0]).toMatchObject({
+      initializeSeen: true,
+      initializedSeen: true,
+      negotiatedRevision: '2025-11-25',
+    });
     expect(open).toEqual([]);
     // Never an error: no finding on a log line, not even `initialize-not-first` for the line before initialize.
     expect(findings).toEqual([]);
@@ -96,7 +121,13 @@ describe('summary records', () => {
       ['request', 'resources/subscribe', 'operation', null, true],
     ]);
     expect(records[1]).toMatchObject({ latencyMs: 250, message: null, raw: 'id=0 result', bytes: 0 });
-    expect(sessions[0]).toMatchObject({ initializeSeen: true, initializedSeen: true, clientCapabilities: null, serverCapabilities: null, negotiatedRevision: null });
+    expect(sessions[0]).toMatchObject({
+      initializeSeen: true,
+      initializedSeen: true,
+      clientCapabilities: null,
+      serverCapabilities: null,
+      negotiatedRevision: null,
+    });
     // The capability a method needs is known; whether it was negotiated is not (`negotiated: null`).
     expect(records[5]!.capability).toEqual({ side: 'server', path: 'resources.subscribe', negotiated: null });
     expect(open.map((o) => o.seq)).toEqual([6]);
@@ -105,12 +136,26 @@ describe('summary records', () => {
 
 describe('cut records', () => {
   it('pair and time like full messages; their kind, id and method come from what survives', () => {
-    const long = { tools: Array.from({ length: 60 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: 'object', properties: { id: { type: 'number' } } } })) };
+    const long = {
+      tools: Array.from({ length: 60 }, (_, i) => ({
+        name: `t${i}`,
+        inputSchema: { type: 'object', properties: { id: { type: 'number' } } },
+      })),
+    };
     const { records } = run([
       msg('c2s', req(1, 'tools/list'), { tsMs: 1000, ts: '2026-01-01T00:00:01.000Z' }),
       cutOf('s2c', { result: long, jsonrpc: '2.0', id: 1 }, 200, 2000, { tsMs: 1020, ts: '2026-01-01T00:00:01.020Z' }),
     ]);
-    expect(records[1]).toMatchObject({ kind: 'response', id: 1, method: 'tools/list', pair: 1, latencyMs: 20, truncated: true, message: null, findings: [] });
+    expect(records[1]).toMatchObject({
+      kind: 'response',
+      id: 1,
+      method: 'tools/list',
+      pair: 1,
+      latencyMs: 20,
+      truncated: true,
+      message: null,
+      findings: [],
+    });
     expect(records[1]!.raw).toContain('chars truncated]...');
     expect(records[1]!.bytes).toBe(Buffer.byteLength(JSON.stringify({ result: long, jsonrpc: '2.0', id: 1 })));
   });

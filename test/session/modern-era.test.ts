@@ -8,16 +8,29 @@ const DIR = 'test/fixtures/modern';
 
 async function run(file: string): Promise<{ records: PipelineRecord[]; sessions: SessionInfo[] }> {
   const bytes = readFileSync(`${DIR}/${file}`);
-  const out = await analyze((async function* () {
-    yield bytes;
-  })(), { file });
+  const out = await analyze(
+    (async function* () {
+      yield bytes;
+    })(),
+    { file },
+  );
   return { records: out.records, sessions: out.sessions };
 }
 
 /** One record as `kind id method primitive:feature phase revision capability pair`. */
 function row(r: PipelineRecord): string {
-  const cap = r.capability === null ? '-' : `${r.capability.side}:${r.capability.path}=${String(r.capability.negotiated)}`;
-  return [r.kind, r.id ?? '-', r.method ?? '-', `${r.primitive}:${r.feature}`, r.phase, r.revision ?? '-', cap, r.pair ?? '-'].join(' ');
+  const cap =
+    r.capability === null ? '-' : `${r.capability.side}:${r.capability.path}=${String(r.capability.negotiated)}`;
+  return [
+    r.kind,
+    r.id ?? '-',
+    r.method ?? '-',
+    `${r.primitive}:${r.feature}`,
+    r.phase,
+    r.revision ?? '-',
+    cap,
+    r.pair ?? '-',
+  ].join(' ');
 }
 
 const messages = (records: PipelineRecord[]) => records.filter((r) => r.kind !== 'event').map(row);
@@ -71,9 +84,12 @@ describe('modern sessions', () => {
 
   it('a server ends a listen stream with notifications/cancelled: the listen is closed, not left unanswered', async () => {
     const bytes = readFileSync(`${DIR}/cancel-progress.txt`);
-    const out = await analyze((async function* () {
-      yield bytes;
-    })(), { file: 'cancel-progress.txt' });
+    const out = await analyze(
+      (async function* () {
+        yield bytes;
+      })(),
+      { file: 'cancel-progress.txt' },
+    );
     expect(out.open.map((o) => `${o.method} ${o.id} ${o.cancelled}`)).toEqual(['tools/call 2 true']);
   });
 
@@ -94,10 +110,17 @@ describe('modern sessions', () => {
   });
 
   it('dual-era fallback in a raw log (no process start): still one session', async () => {
-    const text = readFileSync(`${DIR}/dual-era-fallback.txt`, 'utf8').split('\n').filter((l) => / (->|<-) /.test(l)).map((l) => l.slice(l.indexOf('{'))).join('\n');
-    const out = await analyze((async function* () {
-      yield Buffer.from(text + '\n');
-    })(), { file: 'raw.ndjson' });
+    const text = readFileSync(`${DIR}/dual-era-fallback.txt`, 'utf8')
+      .split('\n')
+      .filter((l) => / (->|<-) /.test(l))
+      .map((l) => l.slice(l.indexOf('{')))
+      .join('\n');
+    const out = await analyze(
+      (async function* () {
+        yield Buffer.from(text + '\n');
+      })(),
+      { file: 'raw.ndjson' },
+    );
     expect(out.sessions).toHaveLength(1);
     expect(out.records.flatMap((r) => r.findings.map((f) => f.rule))).toEqual([]);
   });
@@ -112,55 +135,107 @@ describe('modern sessions', () => {
     ]);
   });
 
-  it.each(['plain.txt', 'mrtr-one.txt', 'mrtr-rounds.txt', 'subscription.txt', 'cancel-progress.txt', 'dual-era-fallback.txt', 'dual-era-version-retry.txt'])(
-    '%s: no error finding',
-    async (file) => {
-      const { records } = await run(file);
-      expect(records.flatMap((r) => r.findings.filter((f) => f.severity === 'error').map((f) => `${r.seq} ${f.rule}: ${f.message}`))).toEqual([]);
-    },
-  );
+  it.each([
+    'plain.txt',
+    'mrtr-one.txt',
+    'mrtr-rounds.txt',
+    'subscription.txt',
+    'cancel-progress.txt',
+    'dual-era-fallback.txt',
+    'dual-era-version-retry.txt',
+  ])('%s: no error finding', async (file) => {
+    const { records } = await run(file);
+    expect(
+      records.flatMap((r) =>
+        r.findings.filter((f) => f.severity === 'error').map((f) => `${r.seq} ${f.rule}: ${f.message}`),
+      ),
+    ).toEqual([]);
+  });
 });
 
 describe('era of a message', () => {
-  const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+  const META = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
   const lines = (...m: unknown[]) => m.map((x) => JSON.stringify(x)).join('\n') + '\n';
   async function revisions(text: string): Promise<string[]> {
-    const out = await analyze((async function* () {
-      yield Buffer.from(text);
-    })(), { file: 't.ndjson' });
+    const out = await analyze(
+      (async function* () {
+        yield Buffer.from(text);
+      })(),
+      { file: 't.ndjson' },
+    );
     return out.records.map((r) => `${r.kind} ${r.revision ?? '-'}`);
   }
 
   it('a request is modern exactly when its _meta has the protocolVersion key', async () => {
-    expect(await revisions(lines(
-      // other reserved keys alone are no claim
-      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/clientCapabilities': {} } } },
-      { jsonrpc: '2.0', id: 1, result: { tools: [] } },
-    ))).toEqual(['request -', 'response -']);
-    expect(await revisions(lines(
-      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } },
-      { jsonrpc: '2.0', id: 1, result: { tools: [], resultType: 'complete', ttlMs: 0, cacheScope: 'public' } },
-      // a notification without the envelope inherits the connection's era
-      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9 } },
-    ))).toEqual(['request 2026-07-28', 'response 2026-07-28', 'notification 2026-07-28']);
+    expect(
+      await revisions(
+        lines(
+          // other reserved keys alone are no claim
+          {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/list',
+            params: { _meta: { 'io.modelcontextprotocol/clientCapabilities': {} } },
+          },
+          { jsonrpc: '2.0', id: 1, result: { tools: [] } },
+        ),
+      ),
+    ).toEqual(['request -', 'response -']);
+    expect(
+      await revisions(
+        lines(
+          { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } },
+          { jsonrpc: '2.0', id: 1, result: { tools: [], resultType: 'complete', ttlMs: 0, cacheScope: 'public' } },
+          // a notification without the envelope inherits the connection's era
+          { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9 } },
+        ),
+      ),
+    ).toEqual(['request 2026-07-28', 'response 2026-07-28', 'notification 2026-07-28']);
   });
 
   it('a claim with a malformed version is still modern (never a fallback to legacy)', async () => {
-    const out = await analyze((async function* () {
-      yield Buffer.from(lines({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': 7 } } }));
-    })(), { file: 't.ndjson' });
+    const out = await analyze(
+      (async function* () {
+        yield Buffer.from(
+          lines({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/list',
+            params: { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': 7 } },
+          }),
+        );
+      })(),
+      { file: 't.ndjson' },
+    );
     expect(out.sessions[0]!.eras).toEqual(['modern']);
     expect(out.records[0]!.findings.map((f) => `${f.rule} ${f.severity}`)).toContain('unknown-protocol-version error');
   });
 
   it('a legacy session has no eras in its summary and every record its session revision', async () => {
-    const out = await analyze((async function* () {
-      yield Buffer.from(lines(
-        { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } },
-        { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } } },
-        { jsonrpc: '2.0', method: 'notifications/initialized' },
-      ));
-    })(), { file: 't.ndjson' });
+    const out = await analyze(
+      (async function* () {
+        yield Buffer.from(
+          lines(
+            {
+              jsonrpc: '2.0',
+              id: 0,
+              method: 'initialize',
+              params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+            },
+            {
+              jsonrpc: '2.0',
+              id: 0,
+              result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } },
+            },
+            { jsonrpc: '2.0', method: 'notifications/initialized' },
+          ),
+        );
+      })(),
+      { file: 't.ndjson' },
+    );
     expect(out.sessions[0]!.eras).toBeUndefined();
     expect(out.records.map((r) => r.revision)).toEqual(['2025-11-25', '2025-06-18', '2025-06-18']);
   });
@@ -168,23 +243,61 @@ describe('era of a message', () => {
 
 describe('chains', () => {
   const chains = (records: PipelineRecord[]) =>
-    records.filter((r) => r.kind !== 'event').map((r) => `${r.seq} ${r.kind} ${r.chain ? `${r.chain.first}/${r.chain.round}` : '-'}`);
+    records
+      .filter((r) => r.kind !== 'event')
+      .map((r) => `${r.seq} ${r.kind} ${r.chain ? `${r.chain.first}/${r.chain.round}` : '-'}`);
 
   it('MRTR over several rounds: one operation, every leg paired on its own; the terminal answer sums it up', async () => {
     const { records } = await run('mrtr-rounds.txt');
-    expect(chains(records)).toEqual(['2 request 2/1', '3 response 2/1', '4 request 2/2', '5 response 2/2', '6 request 2/3', '7 response 2/3', '8 request 2/4', '9 response 2/4']);
+    expect(chains(records)).toEqual([
+      '2 request 2/1',
+      '3 response 2/1',
+      '4 request 2/2',
+      '5 response 2/2',
+      '6 request 2/3',
+      '7 response 2/3',
+      '8 request 2/4',
+      '9 response 2/4',
+    ]);
     expect(records.filter((r) => r.kind === 'response').map((r) => r.pair)).toEqual([2, 4, 6, 8]);
-    expect(records[8]!.operation).toEqual({ first: 2, rounds: 4, latencyMs: 1170, serverMs: 30 + 25 + 15 + 45, clientMs: 800 + 5 + 250 });
+    expect(records[8]!.operation).toEqual({
+      first: 2,
+      rounds: 4,
+      latencyMs: 1170,
+      serverMs: 30 + 25 + 15 + 45,
+      clientMs: 800 + 5 + 250,
+    });
     expect(records.filter((r) => r.operation !== undefined)).toHaveLength(1);
   });
 
   it('the input requests of an input_required result: primitive and capability from the triggering request', async () => {
     const { records } = await run('mrtr-rounds.txt');
-    expect(records[2]!.inputs).toEqual([{ key: 'summary', method: 'sampling/createMessage', primitive: 'sampling', capability: { side: 'client', path: 'sampling', negotiated: true } }]);
-    expect(records[4]!.inputs).toEqual([{ key: 'where', method: 'roots/list', primitive: 'roots', capability: { side: 'client', path: 'roots', negotiated: true } }]);
+    expect(records[2]!.inputs).toEqual([
+      {
+        key: 'summary',
+        method: 'sampling/createMessage',
+        primitive: 'sampling',
+        capability: { side: 'client', path: 'sampling', negotiated: true },
+      },
+    ]);
+    expect(records[4]!.inputs).toEqual([
+      {
+        key: 'where',
+        method: 'roots/list',
+        primitive: 'roots',
+        capability: { side: 'client', path: 'roots', negotiated: true },
+      },
+    ]);
     expect(records[6]!.inputs).toBeUndefined();
     const one = await run('mrtr-one.txt');
-    expect(one.records[2]!.inputs).toEqual([{ key: 'confirm', method: 'elicitation/create', primitive: 'elicitation', capability: { side: 'client', path: 'elicitation.form', negotiated: true } }]);
+    expect(one.records[2]!.inputs).toEqual([
+      {
+        key: 'confirm',
+        method: 'elicitation/create',
+        primitive: 'elicitation',
+        capability: { side: 'client', path: 'elicitation.form', negotiated: true },
+      },
+    ]);
   });
 
   it('never takes a capability from an earlier request', async () => {
@@ -193,17 +306,33 @@ describe('chains', () => {
     const declared = text[1]!.replace('/clientCapabilities":{"elicitation":{"form":{}}}', '/clientCapabilities":{}');
     expect(declared).not.toBe(text[1]);
     const earlier = text[1]!.replace('"id":1', '"id":0').replace('"tools/call"', '"tools/list"');
-    const out = await analyze((async function* () {
-      yield Buffer.from([text[0], earlier, declared, text[2]].join('\n') + '\n');
-    })(), { file: 't.txt' });
-    expect(out.records[3]!.inputs?.[0]?.capability).toEqual({ side: 'client', path: 'elicitation.form', negotiated: false });
+    const out = await analyze(
+      (async function* () {
+        yield Buffer.from([text[0], earlier, declared, text[2]].join('\n') + '\n');
+      })(),
+      { file: 't.txt' },
+    );
+    expect(out.records[3]!.inputs?.[0]?.capability).toEqual({
+      side: 'client',
+      path: 'elicitation.form',
+      negotiated: false,
+    });
   });
 
-  it('a subscription: the acknowledgement, the tagged notifications and the final response carry the listen\'s chain', async () => {
+  it("a subscription: the acknowledgement, the tagged notifications and the final response carry the listen's chain", async () => {
     const { records } = await run('subscription.txt');
     expect(chains(records)).toEqual([
-      '2 request 2/1', '3 response 2/1', '4 request 4/1', '5 notification 4/1', '6 request 6/1', '7 response 6/1',
-      '8 notification 4/1', '9 notification 4/1', '10 request 10/1', '11 response 10/1', '12 response 4/1',
+      '2 request 2/1',
+      '3 response 2/1',
+      '4 request 4/1',
+      '5 notification 4/1',
+      '6 request 6/1',
+      '7 response 6/1',
+      '8 notification 4/1',
+      '9 notification 4/1',
+      '10 request 10/1',
+      '11 response 10/1',
+      '12 response 4/1',
     ]);
   });
 
@@ -215,6 +344,9 @@ describe('chains', () => {
 
   it('legacy records have no chain', async () => {
     const { records } = await run('dual-era-fallback.txt');
-    expect(records.filter((r) => r.chain !== undefined).map((r) => r.method)).toEqual(['server/discover', 'server/discover']);
+    expect(records.filter((r) => r.chain !== undefined).map((r) => r.method)).toEqual([
+      'server/discover',
+      'server/discover',
+    ]);
   });
 });

@@ -19,11 +19,14 @@ function run(frames: Frame[]) {
   return { records, ended, liveSide, ...a.summary() };
 }
 
-const rules = (records: PipelineRecord[], findings: { rule: string }[] = []) => [...records.flatMap((r) => r.findings.map((f) => f.rule)), ...findings.map((f) => f.rule)];
+const rules = (records: PipelineRecord[], findings: { rule: string }[] = []) => [
+  ...records.flatMap((r) => r.findings.map((f) => f.rule)),
+  ...findings.map((f) => f.rule),
+];
 
 beforeEach(resetLines);
 
-describe('a server\'s log of what it received (the client\'s side only)', () => {
+describe("a server's log of what it received (the client's side only)", () => {
   const received = (m: unknown) => msg('c2s', m, { notLogged: SERVER_LOG });
   const log = () => [
     event('start'),
@@ -48,7 +51,12 @@ describe('a server\'s log of what it received (the client\'s side only)', () => 
   it('is noted one-sided from its first message, live, and at its end', () => {
     const { sessions, ended, liveSide } = run(log());
     expect(liveSide).toBe('client');
-    expect(sessions[0]).toMatchObject({ onlySide: 'client', notLogged: { server: ['requests', 'answers', 'notifications'] }, initializeSeen: true, initializedSeen: true });
+    expect(sessions[0]).toMatchObject({
+      onlySide: 'client',
+      notLogged: { server: ['requests', 'answers', 'notifications'] },
+      initializeSeen: true,
+      initializedSeen: true,
+    });
     expect(ended.onlySide).toBe('client');
   });
 
@@ -67,7 +75,7 @@ describe('a server\'s log of what it received (the client\'s side only)', () => 
   });
 });
 
-describe('a client\'s log of what it received (the server\'s side only)', () => {
+describe("a client's log of what it received (the server's side only)", () => {
   const received = (m: unknown) => msg('s2c', m, { notLogged: CLIENT_LOG });
 
   it('reads the initialize result among its answers; no orphan, no missing notifications/initialized, no unanswered server request', () => {
@@ -81,21 +89,39 @@ describe('a client\'s log of what it received (the server\'s side only)', () => 
     ]);
     expect(rules(records, findings)).toEqual([]);
     expect(records[0]).toMatchObject({ method: 'initialize', phase: 'initialization', pair: null });
-    expect(records[5]).toMatchObject({ phase: 'operation', capability: { side: 'server', path: 'tools.listChanged', negotiated: true } });
-    expect(sessions[0]).toMatchObject({ onlySide: 'server', serverInfo: { name: 'test-server', version: '2.0.0' }, negotiatedRevision: '2025-11-25' });
+    expect(records[5]).toMatchObject({
+      phase: 'operation',
+      capability: { side: 'server', path: 'tools.listChanged', negotiated: true },
+    });
+    expect(sessions[0]).toMatchObject({
+      onlySide: 'server',
+      serverInfo: { name: 'test-server', version: '2.0.0' },
+      negotiatedRevision: '2025-11-25',
+    });
   });
 });
 
-describe('a log that leaves out the client\'s notifications and answers (the Inspector\'s first port)', () => {
+describe("a log that leaves out the client's notifications and answers (the Inspector's first port)", () => {
   const NO_CLIENT_NOTES: NotLogged = { client: ['notifications', 'answers'] };
   const m = (dir: 'c2s' | 's2c', x: unknown) => msg(dir, x, { notLogged: NO_CLIENT_NOTES });
 
-  it('operates after the initialize result; the server\'s requests are not unanswered, the client\'s still are', () => {
+  it("operates after the initialize result; the server's requests are not unanswered, the client's still are", () => {
     const { records, findings, sessions } = run([
-      m('c2s', initReq(0, { roots: {} })), m('s2c', initRes(0, { tools: {} })), m('s2c', req(0, 'roots/list')), m('c2s', req(1, 'tools/list')), m('s2c', res(1, { tools: [] })),
+      m('c2s', initReq(0, { roots: {} })),
+      m('s2c', initRes(0, { tools: {} })),
+      m('s2c', req(0, 'roots/list')),
+      m('c2s', req(1, 'tools/list')),
+      m('s2c', res(1, { tools: [] })),
       m('c2s', req(2, 'tools/list')),
     ]);
-    expect(records.map((r) => r.phase)).toEqual(['initialization', 'initialization', 'operation', 'operation', 'operation', 'operation']);
+    expect(records.map((r) => r.phase)).toEqual([
+      'initialization',
+      'initialization',
+      'operation',
+      'operation',
+      'operation',
+      'operation',
+    ]);
     expect(rules(records, findings)).toEqual(['unanswered-request']);
     expect(findings[0]).toMatchObject({ seq: 6 });
     expect(sessions[0]).toMatchObject({ onlySide: null, notLogged: { client: ['answers', 'notifications'] } });
@@ -105,7 +131,10 @@ describe('a log that leaves out the client\'s notifications and answers (the Ins
 describe('what the log turns out to hold, and logs that hold everything', () => {
   it('a class of message the log holds after all is no longer taken for missing', () => {
     const { records, findings, sessions } = run([
-      msg('c2s', req(1, 'tools/list'), { notLogged: SERVER_LOG }), msg('c2s', req(2, 'tools/list'), { notLogged: SERVER_LOG }), msg('s2c', res(1, { tools: [] })), msg('s2c', res(42)),
+      msg('c2s', req(1, 'tools/list'), { notLogged: SERVER_LOG }),
+      msg('c2s', req(2, 'tools/list'), { notLogged: SERVER_LOG }),
+      msg('s2c', res(1, { tools: [] })),
+      msg('s2c', res(42)),
     ]);
     expect(rules(records, findings)).toEqual(['orphan-response', 'unanswered-request']);
     expect(sessions[0]).toMatchObject({ onlySide: null, notLogged: { server: ['requests', 'notifications'] } });
@@ -118,8 +147,13 @@ describe('what the log turns out to hold, and logs that hold everything', () => 
     expect(ended.onlySide).toBeNull();
   });
 
-  it('a two-sided log of the server\'s messages alone keeps its orphans and its missing notifications/initialized', () => {
-    const { records, findings } = run([msg('c2s', initReq(0)), msg('s2c', initRes(0, { tools: {} })), msg('c2s', req(1, 'tools/list')), msg('s2c', res(7))]);
+  it("a two-sided log of the server's messages alone keeps its orphans and its missing notifications/initialized", () => {
+    const { records, findings } = run([
+      msg('c2s', initReq(0)),
+      msg('s2c', initRes(0, { tools: {} })),
+      msg('c2s', req(1, 'tools/list')),
+      msg('s2c', res(7)),
+    ]);
     expect(rules(records, findings)).toEqual(['missing-initialized', 'orphan-response', 'unanswered-request']);
   });
 });

@@ -54,7 +54,12 @@ describe('pairing', () => {
   });
 
   it('allows reusing an id after its request was answered without a pairing error', () => {
-    const { records } = run([msg('c2s', req(1, 'ping')), msg('s2c', res(1)), msg('c2s', req(1, 'ping')), msg('s2c', res(1))]);
+    const { records } = run([
+      msg('c2s', req(1, 'ping')),
+      msg('s2c', res(1)),
+      msg('c2s', req(1, 'ping')),
+      msg('s2c', res(1)),
+    ]);
     expect(records[3].pair).toBe(3);
     expect(records.flatMap(rules)).not.toContain('orphan-response');
   });
@@ -66,20 +71,37 @@ describe('pairing', () => {
       msg('c2s', req(6, 'tools/call', { name: 'lost' })),
     ]);
     expect(records[1]).toMatchObject({ kind: 'notification', primitive: 'base', feature: 'cancellation' });
-    expect(open).toMatchObject([{ seq: 1, cancelled: true }, { seq: 3, cancelled: false }]);
+    expect(open).toMatchObject([
+      { seq: 1, cancelled: true },
+      { seq: 3, cancelled: false },
+    ]);
     expect(findings).toMatchObject([{ rule: 'unanswered-request', seq: 3 }]);
   });
 
   it('pairs a server-to-client request answered by the client, with its latency', () => {
     const { records } = run([
-      msg('s2c', req(3, 'sampling/createMessage', { messages: [], maxTokens: 10 }), { tsMs: 1000, ts: '1970-01-01T00:00:01.000Z' }),
-      msg('c2s', res(3, { role: 'assistant', content: { type: 'text', text: 'hi' }, model: 'm' }), { tsMs: 1012.5, ts: '1970-01-01T00:00:01.012Z' }),
+      msg('s2c', req(3, 'sampling/createMessage', { messages: [], maxTokens: 10 }), {
+        tsMs: 1000,
+        ts: '1970-01-01T00:00:01.000Z',
+      }),
+      msg('c2s', res(3, { role: 'assistant', content: { type: 'text', text: 'hi' }, model: 'm' }), {
+        tsMs: 1012.5,
+        ts: '1970-01-01T00:00:01.012Z',
+      }),
     ]);
-    expect(records[1]).toMatchObject({ pair: 1, latencyMs: 12.5, method: 'sampling/createMessage', primitive: 'sampling' });
+    expect(records[1]).toMatchObject({
+      pair: 1,
+      latencyMs: 12.5,
+      method: 'sampling/createMessage',
+      primitive: 'sampling',
+    });
   });
 
   it('pairs error responses and keeps the method', () => {
-    const { records } = run([msg('c2s', req('a', 'resources/read', { uri: 'x://nope' })), msg('s2c', err('a', -32002, 'Resource not found'))]);
+    const { records } = run([
+      msg('c2s', req('a', 'resources/read', { uri: 'x://nope' })),
+      msg('s2c', err('a', -32002, 'Resource not found')),
+    ]);
     expect(records[1]).toMatchObject({ kind: 'error', pair: 1, method: 'resources/read', primitive: 'resources' });
   });
 
@@ -93,30 +115,54 @@ describe('pairing', () => {
 
   it('pairs summaries that gave no id by method, oldest first, within the same bound', () => {
     const frames = [
-      summaryOf('c2s', 'request', null, 'tools/call'), summaryOf('c2s', 'request', null, 'tools/list'), summaryOf('c2s', 'request', null, 'tools/call'),
-      summaryOf('s2c', 'response', null, 'tools/call'), summaryOf('s2c', 'error', null, 'tools/call'), summaryOf('s2c', 'response', null, 'tools/list'),
+      summaryOf('c2s', 'request', null, 'tools/call'),
+      summaryOf('c2s', 'request', null, 'tools/list'),
+      summaryOf('c2s', 'request', null, 'tools/call'),
+      summaryOf('s2c', 'response', null, 'tools/call'),
+      summaryOf('s2c', 'error', null, 'tools/call'),
+      summaryOf('s2c', 'response', null, 'tools/list'),
       summaryOf('c2s', 'response', null, 'tools/call'),
     ];
     const { records } = run(frames);
-    expect(records.slice(3).map((r) => [r.pair, r.method, rules(r)])).toEqual([[1, 'tools/call', []], [3, 'tools/call', []], [2, 'tools/list', []], [null, 'tools/call', ['orphan-response']]]);
+    expect(records.slice(3).map((r) => [r.pair, r.method, rules(r)])).toEqual([
+      [1, 'tools/call', []],
+      [3, 'tools/call', []],
+      [2, 'tools/list', []],
+      [null, 'tools/call', ['orphan-response']],
+    ]);
     // Past the bound the oldest is forgotten: its answer goes to the next one.
-    const bounded = run([1, 2, 3].map(() => summaryOf('c2s', 'request', null, 'ping')).concat([summaryOf('s2c', 'response', null, 'ping')]), { maxPending: 2 });
+    const bounded = run(
+      [1, 2, 3]
+        .map(() => summaryOf('c2s', 'request', null, 'ping'))
+        .concat([summaryOf('s2c', 'response', null, 'ping')]),
+      { maxPending: 2 },
+    );
     expect(bounded.records[3]!.pair).toBe(2);
   });
 
   it('an answer by an id no request had takes the oldest request of its sender logged without id, unpaired; one naming a method only its method', () => {
     const frames = [
-      summaryOf('c2s', 'request', null, 'tools/list'), summaryOf('c2s', 'request', null, 'ping'), msg('c2s', req(5, 'tools/call')),
+      summaryOf('c2s', 'request', null, 'tools/list'),
+      summaryOf('c2s', 'request', null, 'ping'),
+      msg('c2s', req(5, 'tools/call')),
       // A method with no such request open is an orphan, whatever else is open.
       summaryOf('s2c', 'response', null, 'prompts/list'),
       // Ids no open request has: each takes one of the two requests without id; the third is an orphan.
-      summaryOf('s2c', 'response', 1, null), summaryOf('s2c', 'error', 2, null), summaryOf('s2c', 'response', 3, null),
+      summaryOf('s2c', 'response', 1, null),
+      summaryOf('s2c', 'error', 2, null),
+      summaryOf('s2c', 'response', 3, null),
       // The numbered request still pairs by its id; ping's request was taken by an answer above.
-      summaryOf('s2c', 'response', 5, null), summaryOf('s2c', 'response', null, 'ping'),
+      summaryOf('s2c', 'response', 5, null),
+      summaryOf('s2c', 'response', null, 'ping'),
     ];
     const { records } = run(frames);
     expect(records.slice(3).map((r) => [r.pair, rules(r)])).toEqual([
-      [null, ['orphan-response']], [null, []], [null, []], [null, ['orphan-response']], [3, []], [null, ['orphan-response']],
+      [null, ['orphan-response']],
+      [null, []],
+      [null, []],
+      [null, ['orphan-response']],
+      [3, []],
+      [null, ['orphan-response']],
     ]);
   });
 });

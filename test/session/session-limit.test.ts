@@ -39,7 +39,9 @@ function countMapSteps(fn: () => void): number {
   const iterator = Object.getPrototypeOf(new Map().entries()) as Record<string, unknown>;
   const map = Map.prototype as unknown as Record<string | symbol, unknown>;
   const targets: [Record<string | symbol, unknown>, string | symbol][] = [
-    ...(['get', 'set', 'has', 'delete', 'clear', 'entries', 'keys', 'values', 'forEach', Symbol.iterator] as const).map((k) => [map, k] as [Record<string | symbol, unknown>, string | symbol]),
+    ...(['get', 'set', 'has', 'delete', 'clear', 'entries', 'keys', 'values', 'forEach', Symbol.iterator] as const).map(
+      (k) => [map, k] as [Record<string | symbol, unknown>, string | symbol],
+    ),
     [iterator, 'next'],
   ];
   let steps = 0;
@@ -172,7 +174,11 @@ describe('maxSessions', () => {
       resetLines();
       const out: Frame[] = [];
       // Session "keep" is active throughout (a full handshake, tool calls); 30 short sessions come and go beside it.
-      out.push(on('keep', 'c2s', initReq(0, {})), on('keep', 's2c', initRes(0, { tools: {} })), on('keep', 'c2s', note('notifications/initialized')));
+      out.push(
+        on('keep', 'c2s', initReq(0, {})),
+        on('keep', 's2c', initRes(0, { tools: {} })),
+        on('keep', 'c2s', note('notifications/initialized')),
+      );
       for (let k = 0; k < 30; k++) {
         out.push(on(`x${k}`, 'c2s', req(1, 'ping')));
         out.push(on('keep', 'c2s', req(k + 1, 'tools/call', { name: 'echo', arguments: {} })));
@@ -186,7 +192,9 @@ describe('maxSessions', () => {
     expect(bounded.counts.retired).toBe(29);
     expect(free.counts.retired).toBe(0);
     expect(bounded.records.map(bare)).toEqual(free.records.map(bare));
-    expect(bounded.records.find((r) => r.session === 'keep' && r.kind === 'response' && r.method === 'tools/call')).toMatchObject({
+    expect(
+      bounded.records.find((r) => r.session === 'keep' && r.kind === 'response' && r.method === 'tools/call'),
+    ).toMatchObject({
       phase: 'operation',
       capability: { side: 'server', path: 'tools', negotiated: true },
     });
@@ -209,9 +217,17 @@ describe('maxSessions', () => {
     expect(rules(records[4]!)).toEqual(['session-limit']);
     expect(records[5]).toMatchObject({ session: 'a', phase: 'operation', pair: null });
     expect(rules(records[5]!)).toContain('orphan-response');
-    expect(records[6]).toMatchObject({ session: 'a', phase: 'operation', capability: { side: 'server', path: 'tools', negotiated: null } });
+    expect(records[6]).toMatchObject({
+      session: 'a',
+      phase: 'operation',
+      capability: { side: 'server', path: 'tools', negotiated: null },
+    });
     // a's first tools/list, b's ping (b was retired in turn when a came back) and the new a's tools/list.
-    expect(findings.filter((f) => f.rule === 'unanswered-request').map((f) => [f.seq, f.session])).toEqual([[4, 'a'], [5, 'b'], [7, 'a']]);
+    expect(findings.filter((f) => f.rule === 'unanswered-request').map((f) => [f.seq, f.session])).toEqual([
+      [4, 'a'],
+      [5, 'b'],
+      [7, 'a'],
+    ]);
   });
 
   it('runs the end-of-session checks of a retired session, with the same findings as without the bound', () => {
@@ -238,7 +254,9 @@ describe('maxSessions', () => {
     const hits: number[] = [];
     for (const file of ['one', 'two']) {
       const input = a.input(file);
-      for (const k of ['a', 'b', 'c']) for (const r of input.push(on(k, 'c2s', req(1, 'ping')))) if (rules(r).includes('session-limit')) hits.push(r.seq);
+      for (const k of ['a', 'b', 'c'])
+        for (const r of input.push(on(k, 'c2s', req(1, 'ping'))))
+          if (rules(r).includes('session-limit')) hits.push(r.seq);
       input.end();
     }
     expect(hits).toEqual([2, 5]);
@@ -256,7 +274,11 @@ describe('maxSessions', () => {
       { maxSessions: 1 },
     );
     expect(records.map((r) => r.session)).toEqual(['1', 'a', '2']);
-    expect(open.map((o) => [o.seq, o.session])).toEqual([[1, '1'], [2, 'a'], [3, '2']]);
+    expect(open.map((o) => [o.seq, o.session])).toEqual([
+      [1, '1'],
+      [2, 'a'],
+      [3, '2'],
+    ]);
   });
 });
 

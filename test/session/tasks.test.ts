@@ -11,7 +11,13 @@ function track(frames: Frame[]): Tracked[] {
   return frames.flatMap((f) => decodeFrame(f).map((d) => tracker.push(d)));
 }
 
-const task = (taskId: string, status: string, at = '2025-12-01T12:00:00Z') => ({ taskId, status, createdAt: '2025-12-01T12:00:00Z', lastUpdatedAt: at, ttl: null });
+const task = (taskId: string, status: string, at = '2025-12-01T12:00:00Z') => ({
+  taskId,
+  status,
+  createdAt: '2025-12-01T12:00:00Z',
+  lastUpdatedAt: at,
+  ttl: null,
+});
 
 beforeEach(resetLines);
 
@@ -28,15 +34,31 @@ describe('task statuses', () => {
       msg('c2s', req(4, 'tasks/list')),
       msg('s2c', res(4, { tasks: [task('a', 'cancelled', '2025-12-01T12:00:03Z'), task('b', 'completed')] })),
     ]);
-    const seen = t.map((x) => (x.facts.taskStatuses ?? []).map((o) => [o.source, o.taskId, o.status, o.expect ?? null, o.previous?.status ?? null, o.stale]));
+    const seen = t.map((x) =>
+      (x.facts.taskStatuses ?? []).map((o) => [
+        o.source,
+        o.taskId,
+        o.status,
+        o.expect ?? null,
+        o.previous?.status ?? null,
+        o.stale,
+      ]),
+    );
     expect(seen.filter((s) => s.length > 0)).toEqual([
       [['create', 'a', 'working', 'working', null, false]],
       [['notification', 'a', 'input_required', null, 'working', false]],
       [['get', 'a', 'working', null, 'input_required', false]],
       [['cancel', 'a', 'cancelled', 'cancelled', 'working', false]],
-      [['list', 'a', 'cancelled', null, 'cancelled', false], ['list', 'b', 'completed', null, null, false]],
+      [
+        ['list', 'a', 'cancelled', null, 'cancelled', false],
+        ['list', 'b', 'completed', null, null, false],
+      ],
     ]);
-    expect(t[8].session.taskStatus.get('a')).toEqual({ status: 'cancelled', updatedMs: Date.parse('2025-12-01T12:00:03Z'), seq: 9 });
+    expect(t[8].session.taskStatus.get('a')).toEqual({
+      status: 'cancelled',
+      updatedMs: Date.parse('2025-12-01T12:00:03Z'),
+      seq: 9,
+    });
   });
 
   it('marks a report older than the last one as stale and keeps the newer status', () => {
@@ -45,7 +67,11 @@ describe('task statuses', () => {
       msg('c2s', req(2, 'tasks/get', { taskId: 'a' })),
       msg('s2c', res(2, task('a', 'working', '2025-12-01T12:00:04Z'))),
     ]);
-    expect(t[2].facts.taskStatuses?.[0]).toMatchObject({ status: 'working', stale: true, previous: { status: 'completed' } });
+    expect(t[2].facts.taskStatuses?.[0]).toMatchObject({
+      status: 'working',
+      stale: true,
+      previous: { status: 'completed' },
+    });
     expect(t[2].session.taskStatus.get('a')?.status).toBe('completed');
   });
 
@@ -60,7 +86,9 @@ describe('task statuses', () => {
   });
 
   it(`remembers at most ${TASK_STATUS_LIMIT} tasks per session, forgetting the least recently reported`, () => {
-    const frames = Array.from({ length: TASK_STATUS_LIMIT + 1 }, (_, i) => msg('s2c', note('notifications/tasks/status', task(`t${i}`, 'working'))));
+    const frames = Array.from({ length: TASK_STATUS_LIMIT + 1 }, (_, i) =>
+      msg('s2c', note('notifications/tasks/status', task(`t${i}`, 'working'))),
+    );
     const t = track(frames);
     const s = t[t.length - 1].session;
     expect(s.taskStatus.size).toBe(TASK_STATUS_LIMIT);

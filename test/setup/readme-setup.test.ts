@@ -17,7 +17,10 @@ function setupCommands(readme: string): string[] {
   const at = readme.indexOf('<!-- setup -->');
   if (at < 0) return [];
   const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(at));
-  return (block?.[1] ?? '').split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()).filter(Boolean);
+  return (block?.[1] ?? '')
+    .split('\n')
+    .map((l) => l.replace(/\s+#.*$/, '').trim())
+    .filter(Boolean);
 }
 
 /**
@@ -29,14 +32,19 @@ const ONE_FILE = 'test/code/doc-links.test.ts';
 /** The environment of a user's shell: none of the variables npm gives the scripts it runs (this test runs under one). */
 function userEnv(): NodeJS.ProcessEnv {
   const env = childEnv({ npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' });
-  for (const k of Object.keys(env)) if (/^npm_(lifecycle|package|node|command|config_(?!update_notifier|fund|audit|cache))/.test(k) || k === 'INIT_CWD') delete env[k];
+  for (const k of Object.keys(env))
+    if (/^npm_(lifecycle|package|node|command|config_(?!update_notifier|fund|audit|cache))/.test(k) || k === 'INIT_CWD')
+      delete env[k];
   delete env.MCPTRACE_TEST_TMP;
   return env;
 }
 
 /** Copies the files git tracks or would track (untracked, not ignored) into `to`, with their modes. */
 function cleanCopy(to: string): number {
-  const list = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const list = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
   let n = 0;
   for (const rel of list.split('\0').filter(Boolean)) {
     const from = join(REPO_ROOT, rel);
@@ -70,14 +78,18 @@ beforeAll(async () => {
     const line = command === 'npm test' ? `${command} -- ${ONE_FILE}` : command;
     const r = await execFileAsync('sh', ['-c', line], { cwd: copy, env: userEnv(), maxBuffer: 1 << 26 }).then(
       (ok) => ({ code: 0, stdout: ok.stdout, stderr: ok.stderr }),
-      (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }),
+      (err: { code: number; stdout: string; stderr: string }) => ({
+        code: err.code,
+        stdout: err.stdout,
+        stderr: err.stderr,
+      }),
     );
     steps.push({ command, ...r });
     if (r.code !== 0) break;
   }
 }, 600_000);
 
-describe('the README\'s set-up in a clean copy of the repository', () => {
+describe("the README's set-up in a clean copy of the repository", () => {
   it('the README names it: install, start, test', () => {
     expect(commands).toEqual(['npm install', 'npm start', 'npm test']);
   });
@@ -89,7 +101,9 @@ describe('the README\'s set-up in a clean copy of the repository', () => {
   });
 
   it('every step succeeds', () => {
-    const failed = steps.filter((s) => s.code !== 0).map((s) => `${s.command} (exit ${s.code}): ${(s.stderr || s.stdout).trim().split('\n').slice(-5).join(' | ')}`);
+    const failed = steps
+      .filter((s) => s.code !== 0)
+      .map((s) => `${s.command} (exit ${s.code}): ${(s.stderr || s.stdout).trim().split('\n').slice(-5).join(' | ')}`);
     expect(failed).toEqual([]);
     expect(steps.map((s) => s.command)).toEqual(commands);
   });

@@ -8,7 +8,11 @@ describe('CappedMap', () => {
     for (const k of ['b', 'a', 'c', 'd', 'a', 'c']) m.get(k).n++;
     expect(m.size).toBe(3);
     expect(m.has('c')).toBe(false);
-    expect(m.sortedEntries().map(([k, v]) => [k, v.n])).toEqual([['a', 2], ['b', 1], ['(other)', 3]]);
+    expect(m.sortedEntries().map(([k, v]) => [k, v.n])).toEqual([
+      ['a', 2],
+      ['b', 1],
+      ['(other)', 3],
+    ]);
   });
 
   it('keeps insertion order with a neutral comparator', () => {

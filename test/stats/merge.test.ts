@@ -36,60 +36,75 @@ describe('merging statistics collectors (exportState, mergeFrom)', () => {
     // Every latency of the corpus: exactly the limit stays exact, one more is a histogram.
     const samples = corpus.inputs.flat().filter(answered).length;
     for (const exactLimit of [2048, samples, samples - 1, 40]) {
-      const n = expectMergedAsWhole({
-        make: () => new LatencySketch({ exactLimit }),
-        feed: (s, r) => answered(r) && s.add(r.latencyMs!),
-        state: (s) => s.exportState(),
-        merge: (s, o) => s.mergeFrom(o),
-        out: (s) => ({ summary: s.summary(), count: s.count, exact: s.isExact }),
-      }, corpus.inputs);
+      const n = expectMergedAsWhole(
+        {
+          make: () => new LatencySketch({ exactLimit }),
+          feed: (s, r) => answered(r) && s.add(r.latencyMs!),
+          state: (s) => s.exportState(),
+          merge: (s, o) => s.mergeFrom(o),
+          out: (s) => ({ summary: s.summary(), count: s.count, exact: s.isExact }),
+        },
+        corpus.inputs,
+      );
       expect(n).toBeGreaterThan(40);
     }
   });
 
   it('MethodTally: count, errors and latency of one method', () => {
-    expectMergedAsWhole({
-      make: () => new MethodTally(16),
-      feed: (t, r) => {
-        if (r.method !== 'tools/call') return;
-        if (r.kind === 'request') t.count++;
-        if (r.kind === 'error') t.errors++;
-        if (answered(r)) t.latency.add(r.latencyMs!);
+    expectMergedAsWhole(
+      {
+        make: () => new MethodTally(16),
+        feed: (t, r) => {
+          if (r.method !== 'tools/call') return;
+          if (r.kind === 'request') t.count++;
+          if (r.kind === 'error') t.errors++;
+          if (answered(r)) t.latency.add(r.latencyMs!);
+        },
+        state: (t) => t.exportState(),
+        merge: (t, o) => t.mergeFrom(o),
+        out: (t) => t.toStats(),
       },
-      state: (t) => t.exportState(),
-      merge: (t, o) => t.mergeFrom(o),
-      out: (t) => t.toStats(),
-    }, corpus.inputs);
+      corpus.inputs,
+    );
   });
 
-  it('ScopeTally: the run\'s counts, breakdowns and methods', () => {
-    expectMergedAsWhole({
-      make: () => new ScopeTally(LIMITS),
-      feed: (t, r) => t.add(r),
-      state: (t) => t.exportState(),
-      merge: (t, o) => t.mergeFrom(o),
-      out: (t) => t.toStats(corpus.summary.open),
-    }, corpus.inputs);
+  it("ScopeTally: the run's counts, breakdowns and methods", () => {
+    expectMergedAsWhole(
+      {
+        make: () => new ScopeTally(LIMITS),
+        feed: (t, r) => t.add(r),
+        state: (t) => t.exportState(),
+        merge: (t, o) => t.mergeFrom(o),
+        out: (t) => t.toStats(corpus.summary.open),
+      },
+      corpus.inputs,
+    );
   });
 
   it('SessionTable: per-session counts, a session key of two inputs merged into one', () => {
-    expectMergedAsWhole({
-      make: () => new SessionTable(1000, { maxKeys: 200, exactSamples: 256 }),
-      feed: (t, r) => t.add(r),
-      state: (t) => t.exportState(),
-      merge: (t, o) => t.mergeFrom(o, (k) => k),
-      out: (t) => t.toStats(corpus.summary.sessions, corpus.summary.open),
-    }, corpus.inputs);
+    expectMergedAsWhole(
+      {
+        make: () => new SessionTable(1000, { maxKeys: 200, exactSamples: 256 }),
+        feed: (t, r) => t.add(r),
+        state: (t) => t.exportState(),
+        merge: (t, o) => t.mergeFrom(o, (k) => k),
+        out: (t) => t.toStats(corpus.summary.sessions, corpus.summary.open),
+      },
+      corpus.inputs,
+    );
   });
 
-  it('TimeSpanTracker: dated times across inputs, each input\'s clock times apart', () => {
-    expectMergedAsWhole({
-      make: () => new TimeSpanTracker(),
-      feed: (t, r) => t.add(r),
-      state: (t) => t.exportState(),
-      merge: (t, o) => t.mergeFrom(o),
-      out: (t) => t.toStats(),
-    }, corpus.inputs);
+  it("TimeSpanTracker: dated times across inputs, each input's clock times apart", () => {
+    expectMergedAsWhole(
+      {
+        make: () => new TimeSpanTracker(),
+        feed: (t, r) => t.add(r),
+        state: (t) => t.exportState(),
+        merge: (t, o) => t.mergeFrom(o),
+        out: (t) => t.toStats(),
+      },
+      corpus.inputs,
+    );
     const span = new TimeSpanTracker();
     for (const r of corpus.inputs.flat()) span.add(r);
     expect(span.toStats().clockOnly.length).toBeGreaterThan(1);
@@ -112,13 +127,16 @@ describe('merging statistics collectors (exportState, mergeFrom)', () => {
   });
 
   it('CappedMap: entries in the order their keys came, within the cap', () => {
-    expectMergedAsWhole({
-      make: () => new CappedMap<{ n: number }>(1000, () => ({ n: 0 })),
-      feed: (m, r) => r.method !== null && m.get(r.method).n++,
-      state: (m) => m.entriesInOrder().map(([k, v]) => [k, { ...v }] as [string, { n: number }]),
-      merge: (m, o) => m.mergeFrom(o, (into, from) => (into.n += from.n)),
-      out: (m) => m.sortedEntries(),
-    }, corpus.inputs);
+    expectMergedAsWhole(
+      {
+        make: () => new CappedMap<{ n: number }>(1000, () => ({ n: 0 })),
+        feed: (m, r) => r.method !== null && m.get(r.method).n++,
+        state: (m) => m.entriesInOrder().map(([k, v]) => [k, { ...v }] as [string, { n: number }]),
+        merge: (m, o) => m.mergeFrom(o, (into, from) => (into.n += from.n)),
+        out: (m) => m.sortedEntries(),
+      },
+      corpus.inputs,
+    );
   });
 
   it('CappedMap: past the cap, a part\'s own (other) stays (other) (docs/performance.md "Many files, or one large file")', () => {
@@ -129,18 +147,29 @@ describe('merging statistics collectors (exportState, mergeFrom)', () => {
     const other = new CappedMap<{ n: number }>(2, () => ({ n: 0 }));
     for (const k of ['b', 'c', 'a']) other.get(k).n++;
     into.mergeFrom(other.entriesInOrder(), (i, f) => (i.n += f.n));
-    expect(whole.sortedEntries().map(([k, v]) => [k, v.n])).toEqual([['a', 2], ['b', 1], ['(other)', 1]]);
+    expect(whole.sortedEntries().map(([k, v]) => [k, v.n])).toEqual([
+      ['a', 2],
+      ['b', 1],
+      ['(other)', 1],
+    ]);
     // `a` went to (other) in the part that had no room for it.
-    expect(into.sortedEntries().map(([k, v]) => [k, v.n])).toEqual([['a', 1], ['b', 1], ['(other)', 2]]);
+    expect(into.sortedEntries().map(([k, v]) => [k, v.n])).toEqual([
+      ['a', 1],
+      ['b', 1],
+      ['(other)', 2],
+    ]);
   });
 
   it('StatsCollector: everything `stats` prints, tools and error codes included', () => {
-    expectMergedAsWhole({
-      make: () => new StatsCollector(),
-      feed: (s, r) => s.add(r),
-      state: (s) => s.exportState(),
-      merge: (s, o) => s.mergeFrom(o),
-      out: (s) => s.finish(corpus.summary.sessions, corpus.summary.open),
-    }, corpus.inputs);
+    expectMergedAsWhole(
+      {
+        make: () => new StatsCollector(),
+        feed: (s, r) => s.add(r),
+        state: (s) => s.exportState(),
+        merge: (s, o) => s.mergeFrom(o),
+        out: (s) => s.finish(corpus.summary.sessions, corpus.summary.open),
+      },
+      corpus.inputs,
+    );
   });
 });

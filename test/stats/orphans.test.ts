@@ -11,7 +11,9 @@ const HOSTS = fileURLToPath(new URL('../fixtures/hosts/', import.meta.url));
 
 /** Every host log of the fixtures (not their notes and expectations). */
 const hostLogs = readdirSync(HOSTS).flatMap((dir) =>
-  readdirSync(join(HOSTS, dir)).filter((f) => !f.endsWith('.expect.json') && !f.endsWith('.md')).map((f) => `test/fixtures/hosts/${dir}/${f}`),
+  readdirSync(join(HOSTS, dir))
+    .filter((f) => !f.endsWith('.expect.json') && !f.endsWith('.md'))
+    .map((f) => `test/fixtures/hosts/${dir}/${f}`),
 );
 
 /** The run's stats orphans, and the orphan-response findings of the same records. */
@@ -30,12 +32,20 @@ async function orphansOf(file: string, bytes: Buffer = readFileSync(file)) {
 describe('orphans', () => {
   it("mcp-remote's one-word answers, which take the requests the log gave without id, are no orphans for stats either", async () => {
     // `[Remote→Local] 1` names no method: it answers one of the requests logged without their id (pending.ts).
-    expect(await orphansOf('test/fixtures/hosts/mcp-remote/g3-pid-every-line.log')).toEqual({ stats: 0, perSession: 0, rule: 0 });
+    expect(await orphansOf('test/fixtures/hosts/mcp-remote/g3-pid-every-line.log')).toEqual({
+      stats: 0,
+      perSession: 0,
+      rule: 0,
+    });
   });
 
   it("a raw log of the server's side: its responses answer requests that are not in it, no orphans for stats either", async () => {
     const lines = [
-      { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } } },
+      {
+        jsonrpc: '2.0',
+        id: 0,
+        result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } },
+      },
       { jsonrpc: '2.0', id: 1, result: { tools: [] } },
     ];
     const bytes = Buffer.from(lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
@@ -56,7 +66,8 @@ describe('orphans', () => {
     const differ: string[] = [];
     for (const file of hostLogs) {
       const o = await orphansOf(file);
-      if (o.stats !== o.rule || o.perSession !== o.rule) differ.push(`${file}: stats ${o.stats} (sessions ${o.perSession}), rule ${o.rule}`);
+      if (o.stats !== o.rule || o.perSession !== o.rule)
+        differ.push(`${file}: stats ${o.stats} (sessions ${o.perSession}), rule ${o.rule}`);
     }
     expect(differ).toEqual([]);
   });

@@ -14,7 +14,9 @@ import type { PipelineRecord } from '../../src/types.js';
 import { expectedSpan, LOGS, pairs, type TimedLog } from '../helpers/time-kinds.js';
 
 /** The records of each log, read one after the other by one analyzer (one thread), and its summary. */
-async function analyse(logs: readonly Pick<TimedLog, 'name' | 'text'>[]): Promise<{ inputs: PipelineRecord[][]; summary: AnalysisSummary }> {
+async function analyse(
+  logs: readonly Pick<TimedLog, 'name' | 'text'>[],
+): Promise<{ inputs: PipelineRecord[][]; summary: AnalysisSummary }> {
   const analyzer = new Analyzer();
   const inputs: PipelineRecord[][] = [];
   for (const l of logs) {
@@ -31,12 +33,25 @@ const SAME = { seq: (n: number) => n, session: (k: string) => k, message: (f: { 
 async function collect(logs: readonly Pick<TimedLog, 'name' | 'text'>[]) {
   const { inputs, summary } = await analyse(logs);
   const one = new StatsCollector();
-  const oneAudit = new AuditBuilder({ inputs: logs.map((l) => l.name), failOn: 'none', tool: { name: 't', version: '0' }, generatedAt: 'now' });
+  const oneAudit = new AuditBuilder({
+    inputs: logs.map((l) => l.name),
+    failOn: 'none',
+    tool: { name: 't', version: '0' },
+    generatedAt: 'now',
+  });
   for (const r of inputs.flat()) {
     one.add(r);
     oneAudit.add(r);
   }
-  const [merged, mergedAudit] = [new StatsCollector(), new AuditBuilder({ inputs: logs.map((l) => l.name), failOn: 'none', tool: { name: 't', version: '0' }, generatedAt: 'now' })];
+  const [merged, mergedAudit] = [
+    new StatsCollector(),
+    new AuditBuilder({
+      inputs: logs.map((l) => l.name),
+      failOn: 'none',
+      tool: { name: 't', version: '0' },
+      generatedAt: 'now',
+    }),
+  ];
   for (const records of inputs) {
     const part = new StatsCollector();
     const partAudit = new AuditBuilder({ inputs: [], failOn: 'none', tool: { name: '', version: '' } });
@@ -82,9 +97,12 @@ describe('time kinds', () => {
       // The page says the same, one timeline a line.
       const lines = [
         ...(span.first === null ? [] : [`${span.first} – ${span.last} (${formatMs(span.durationMs)})`]),
-        ...span.clockOnly.map((c) => `${c.file}: ${c.first} – ${c.last} (${formatMs(c.durationMs)}), clock times without a date`),
+        ...span.clockOnly.map(
+          (c) => `${c.file}: ${c.first} – ${c.last} (${formatMs(c.durationMs)}), clock times without a date`,
+        ),
       ];
-      for (const r of reports) expect(htmlSpan(renderAuditHtml(r))).toBe(lines.length === 0 ? 'no timestamps' : lines.join('<br>'));
+      for (const r of reports)
+        expect(htmlSpan(renderAuditHtml(r))).toBe(lines.length === 0 ? 'no timestamps' : lines.join('<br>'));
       // The Markdown (and table) totals: first, last and duration of the run's span, a row per clock-only input.
       const md = formatStatsMarkdown(stats[0]!);
       if (span.first === null) expect(md).not.toMatch(/\| first \|/);
@@ -93,7 +111,7 @@ describe('time kinds', () => {
     });
   }
 
-  it('a response whose time is of another kind than its request\'s has no latency; each kind keeps its own span', async () => {
+  it("a response whose time is of another kind than its request's has no latency; each kind keeps its own span", async () => {
     const [init, result, initialized, list, listResult] = LOGS.none[0].text.split('\n').slice(1);
     const text = [
       '=== session mixed ===',
@@ -110,7 +128,9 @@ describe('time kinds', () => {
     const { stats } = await collect([{ name: 'mixed.txt', text }]);
     for (const s of stats) {
       expect(s.timeSpan).toEqual({
-        first: '2026-11-30T10:00:00.000Z', last: '2026-11-30T10:00:00.150Z', durationMs: 150,
+        first: '2026-11-30T10:00:00.000Z',
+        last: '2026-11-30T10:00:00.150Z',
+        durationMs: 150,
         clockOnly: [{ file: 'mixed.txt', first: '10:00:00.100', last: '10:00:00.100', durationMs: 0 }],
       });
     }

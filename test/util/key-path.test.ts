@@ -10,10 +10,18 @@ describe('key paths', () => {
   });
 
   it('gives back the keys it joined, whatever they hold', () => {
-    for (const keys of [['tasks', 'requests', 'tools', 'call'], ['extensions', 'io.modelcontextprotocol/ui'], ['x', 'a"]b', '', '[', 'c\\d.e']]) {
+    for (const keys of [
+      ['tasks', 'requests', 'tools', 'call'],
+      ['extensions', 'io.modelcontextprotocol/ui'],
+      ['x', 'a"]b', '', '[', 'c\\d.e'],
+    ]) {
       expect(pathKeys(keys.reduce(joinKey, ''))).toEqual(keys);
     }
-    expect(pathKeys('**._meta["io.modelcontextprotocol/related-task"]')).toEqual(['**', '_meta', 'io.modelcontextprotocol/related-task']);
+    expect(pathKeys('**._meta["io.modelcontextprotocol/related-task"]')).toEqual([
+      '**',
+      '_meta',
+      'io.modelcontextprotocol/related-task',
+    ]);
   });
 
   it('keeps the empty steps of a malformed path, so that it names no key an object has', () => {

@@ -20,15 +20,22 @@ interface CsvArgs extends ExportArgs {
 export const csvTarget: ExportTarget = {
   describe: 'csv: the records (or --table sessions) as RFC 4180 CSV to --out FILE or stdout',
   options: <T>(y: Argv<T>) =>
-    y.option('table', { describe: 'csv: which table: one row per record, or one per session', choices: ['records', 'sessions'], default: 'records', group: 'CSV:' }) as unknown as Argv<T>,
+    y.option('table', {
+      describe: 'csv: which table: one row per record, or one per session',
+      choices: ['records', 'sessions'],
+      default: 'records',
+      group: 'CSV:',
+    }) as unknown as Argv<T>,
   async run(a, io) {
     const args = a as CsvArgs;
     const run = runIdOf(args);
     const file = args.out === undefined ? null : createWriteStream(args.out);
     if (file) {
-      await new Promise<void>((resolve, reject) => file.once('open', () => resolve()).once('error', reject)).catch((err: NodeJS.ErrnoException) => {
-        throw new UsageError(`--out ${args.out}: cannot write (${err.code ?? err.message})`);
-      });
+      await new Promise<void>((resolve, reject) => file.once('open', () => resolve()).once('error', reject)).catch(
+        (err: NodeJS.ErrnoException) => {
+          throw new UsageError(`--out ${args.out}: cannot write (${err.code ?? err.message})`);
+        },
+      );
     }
     const out = new OutputWriter(file ?? io.stdout);
     // On a terminal, control characters from the logs are shown escaped (ARCHITECTURE.md principle 7); files get them as they are.
@@ -48,7 +55,8 @@ export const csvTarget: ExportTarget = {
         tally.add(row);
       },
       end: async (summary) => {
-        if (!records) for (const s of tally.rows(summary)) rowCount++, await out.write(shown(csvRow(SESSIONS.columns, s)));
+        if (!records)
+          for (const s of tally.rows(summary)) rowCount++, await out.write(shown(csvRow(SESSIONS.columns, s)));
         await out.end();
         if (file) {
           await new Promise<void>((resolve, reject) => file.end((e?: Error | null) => (e ? reject(e) : resolve())));

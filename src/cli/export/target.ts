@@ -24,6 +24,9 @@ export interface ExportTarget {
 /** `--run-id` when given and valid, else a new one; a usage error for an id that cannot be part of a file name. */
 export function runIdOf(args: ExportArgs): string {
   if (args.runId === undefined) return newRunId();
-  if (!RUN_ID.test(args.runId)) throw new UsageError(`--run-id ${args.runId}: expected 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit`);
+  if (!RUN_ID.test(args.runId))
+    throw new UsageError(
+      `--run-id ${args.runId}: expected 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit`,
+    );
   return args.runId;
 }

@@ -2,14 +2,20 @@
 import { fromSignal } from '../fold.js';
 import { addEvidence, type Cause, type Evidence } from '../types.js';
 
-interface State { evidence: Evidence[]; status: number | null; hit: boolean; answersBefore: number }
+interface State {
+  evidence: Evidence[];
+  status: number | null;
+  hit: boolean;
+  answersBefore: number;
+}
 
 export const authFailed: Cause<State> = {
   meta: {
     id: 'auth-failed',
     title: 'The server refused the credentials',
     defaultSide: 'client',
-    summary: 'HTTP 401/403 or an OAuth/token error: the request carried no credentials, expired ones, or ones without the needed scope (the client\'s configuration).',
+    summary:
+      "HTTP 401/403 or an OAuth/token error: the request carried no credentials, expired ones, or ones without the needed scope (the client's configuration).",
   },
   create: () => ({ evidence: [], status: null, hit: false, answersBefore: 0 }),
   observe(state, { signals, fold }) {

@@ -3,14 +3,19 @@
 import { evidenceOf, fromSignal } from '../fold.js';
 import { addEvidence, type Cause, type Evidence } from '../types.js';
 
-interface State { server: Evidence[]; client: Map<number, Evidence>; unhandled: Evidence[] }
+interface State {
+  server: Evidence[];
+  client: Map<number, Evidence>;
+  unhandled: Evidence[];
+}
 
 export const capabilityMissing: Cause<State> = {
   meta: {
     id: 'capability-missing',
     title: 'A feature was used that was not negotiated',
     defaultSide: 'server',
-    summary: 'One side sent a request that needs a capability the other side did not declare in initialize (a server asking for sampling from a client without it), and it was not handled.',
+    summary:
+      'One side sent a request that needs a capability the other side did not declare in initialize (a server asking for sampling from a client without it), and it was not handled.',
   },
   create: () => ({ server: [], client: new Map(), unhandled: [] }),
   observe(state, { record, signals }) {
@@ -29,10 +34,16 @@ export const capabilityMissing: Cause<State> = {
     if (own.length === 0) return undefined;
     const side = state.server.length > 0 ? 'server' : 'client';
     const evidence: Evidence[] = [];
-    if (fold.initialize) addEvidence(evidence, { seq: fold.initialize.seq, source: fold.initialize.source, text: fold.initialize.text });
+    if (fold.initialize)
+      addEvidence(evidence, { seq: fold.initialize.seq, source: fold.initialize.source, text: fold.initialize.text });
     for (const e of own) addEvidence(evidence, e);
     for (const e of state.unhandled) addEvidence(evidence, e);
     const who = side === 'server' ? `${fold.server ?? 'the server'} sent` : 'the client sent';
-    return { side, impact: 'degraded', summary: `${who} a request for a capability the other side did not declare; it was not handled`, evidence };
+    return {
+      side,
+      impact: 'degraded',
+      summary: `${who} a request for a capability the other side did not declare; it was not handled`,
+      evidence,
+    };
   },
 };

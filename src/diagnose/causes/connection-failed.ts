@@ -4,7 +4,13 @@ import { fromSignal } from '../fold.js';
 import type { Signal } from '../signals.js';
 import { addEvidence, type Cause, type DiagnosisSide, type Evidence } from '../types.js';
 
-interface State { evidence: Evidence[]; first: Signal | null; network: Signal | null; last: number; readyAfter: boolean }
+interface State {
+  evidence: Evidence[];
+  first: Signal | null;
+  network: Signal | null;
+  last: number;
+  readyAfter: boolean;
+}
 
 function sideOf(s: Signal): DiagnosisSide {
   if (s.kind === 'not-found') return 'client'; // no MCP endpoint at the configured URL
@@ -19,7 +25,8 @@ export const connectionFailed: Cause<State> = {
     id: 'connection-failed',
     title: 'The server could not be reached',
     defaultSide: 'transport',
-    summary: 'The connection to the endpoint failed (refused, reset, DNS or TLS, fetch failed), the URL has no MCP endpoint (404 before any session), the endpoint or a proxy answered 5xx, or the endpoint refused the request with another 4xx (400 Bad Request, 405, 406, 415 …).',
+    summary:
+      'The connection to the endpoint failed (refused, reset, DNS or TLS, fetch failed), the URL has no MCP endpoint (404 before any session), the endpoint or a proxy answered 5xx, or the endpoint refused the request with another 4xx (400 Bad Request, 405, 406, 415 …).',
   },
   create: () => ({ evidence: [], first: null, network: null, last: 0, readyAfter: false }),
   observe(state, { signals, record }) {
@@ -39,6 +46,11 @@ export const connectionFailed: Cause<State> = {
     if (decided.has('auth-failed') || decided.has('session-expired') || decided.has('spawn-failed')) return undefined;
     const name = fold.server ?? 'the server';
     // The words say why (a refused connection) where a status only says that (a proxy's 502 before its error).
-    return { side: sideOf(state.first), impact: fold.ready ? 'degraded' : 'failed', summary: `${name} could not be reached: ${(state.network ?? state.first).text}`, evidence: state.evidence };
+    return {
+      side: sideOf(state.first),
+      impact: fold.ready ? 'degraded' : 'failed',
+      summary: `${name} could not be reached: ${(state.network ?? state.first).text}`,
+      evidence: state.evidence,
+    };
   },
 };

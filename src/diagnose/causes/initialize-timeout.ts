@@ -3,19 +3,25 @@
 import { evidenceOf, fromSignal } from '../fold.js';
 import { addEvidence, type Cause, type Evidence } from '../types.js';
 
-interface State { evidence: Evidence[]; silentMs: number | null; hit: number | null }
+interface State {
+  evidence: Evidence[];
+  silentMs: number | null;
+  hit: number | null;
+}
 
 export const initializeTimeout: Cause<State> = {
   meta: {
     id: 'initialize-timeout',
     title: 'initialize was not answered in time',
     defaultSide: 'server',
-    summary: 'The server did not answer initialize before the host gave up (a host timeout, a cancel with -32001): it was silent, still starting, or stuck.',
+    summary:
+      'The server did not answer initialize before the host gave up (a host timeout, a cancel with -32001): it was silent, still starting, or stuck.',
   },
   create: () => ({ evidence: [], silentMs: null, hit: null }),
   observe(state, { record, signals, fold }) {
     for (const s of signals) {
-      if (s.kind === 'failure-header' && state.hit !== null && s.seq <= state.hit + 5) addEvidence(state.evidence, fromSignal(s));
+      if (s.kind === 'failure-header' && state.hit !== null && s.seq <= state.hit + 5)
+        addEvidence(state.evidence, fromSignal(s));
       if (s.kind !== 'timeout') continue;
       const init = s.method === 'initialize' || (s.method === undefined && !fold.ready);
       if (!init) continue;
@@ -34,7 +40,15 @@ export const initializeTimeout: Cause<State> = {
     const side = fold.timeoutHint ? 'client' : 'server';
     const silent = state.silentMs !== null ? ` for ${(state.silentMs / 1000).toFixed(1)} s` : '';
     const name = fold.server ?? 'the server';
-    const tail = side === 'client' ? '; the host\'s startup limit is shorter than the server needs to start (the host names its setting)' : '';
-    return { side, impact: 'failed', summary: `${name} did not answer initialize; it was silent${silent} and the host gave up${tail}`, evidence: state.evidence };
+    const tail =
+      side === 'client'
+        ? "; the host's startup limit is shorter than the server needs to start (the host names its setting)"
+        : '';
+    return {
+      side,
+      impact: 'failed',
+      summary: `${name} did not answer initialize; it was silent${silent} and the host gave up${tail}`,
+      evidence: state.evidence,
+    };
   },
 };

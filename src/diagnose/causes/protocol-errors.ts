@@ -7,16 +7,29 @@ import { addEvidence, type Cause, type DiagnosisSide, type Evidence } from '../t
 
 /** Signals of the transport causes: an error answer that says one of these (an HTTP 401's body, a 404's "Session not
  * found") is that cause's evidence, the endpoint refusing the request, not a method's answer. */
-const TRANSPORT_SIGNALS: ReadonlySet<string> = new Set(['auth', 'session-lost', 'not-found', 'network', 'http-5xx', 'http-4xx']);
+const TRANSPORT_SIGNALS: ReadonlySet<string> = new Set([
+  'auth',
+  'session-lost',
+  'not-found',
+  'network',
+  'http-5xx',
+  'http-4xx',
+]);
 
-interface State { evidence: Evidence[]; count: number; answers: number; byCode: Map<number, Set<string>> }
+interface State {
+  evidence: Evidence[];
+  count: number;
+  answers: number;
+  byCode: Map<number, Set<string>>;
+}
 
 export const protocolErrors: Cause<State> = {
   meta: {
     id: 'protocol-errors',
     title: 'Requests were answered with JSON-RPC errors',
     defaultSide: 'unknown',
-    summary: 'JSON-RPC error answers (method not found, invalid params, internal error …): the request was refused before any tool ran.',
+    summary:
+      'JSON-RPC error answers (method not found, invalid params, internal error …): the request was refused before any tool ran.',
   },
   create: () => ({ evidence: [], count: 0, answers: 0, byCode: new Map() }),
   observe(state, { record, signals, fold }) {
@@ -41,6 +54,11 @@ export const protocolErrors: Cause<State> = {
     const side: DiagnosisSide = sides.size === 1 ? [...sides][0]! : 'unknown';
     // One error among many answers is a request that asked for something absent, not a session that went wrong.
     const impact = state.count >= 2 || state.count * 4 >= state.answers ? 'degraded' : 'note';
-    return { side, impact, summary: `${state.count} of ${state.answers} requests were answered with errors: ${parts.join('; ')}`, evidence: state.evidence };
+    return {
+      side,
+      impact,
+      summary: `${state.count} of ${state.answers} requests were answered with errors: ${parts.join('; ')}`,
+      evidence: state.evidence,
+    };
   },
 };

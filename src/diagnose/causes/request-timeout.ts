@@ -3,7 +3,10 @@
 import { evidenceOf, fromSignal } from '../fold.js';
 import { addEvidence, type Cause, type DiagnosisSide, type Evidence, type Observation } from '../types.js';
 
-interface State { evidence: Evidence[]; methods: Set<string> }
+interface State {
+  evidence: Evidence[];
+  methods: Set<string>;
+}
 
 /** Causes that lose a request in the transport: a request they swallow is theirs, not a slow server's. */
 const TRANSPORT_CAUSES = ['auth-failed', 'session-expired', 'connection-failed'];
@@ -21,7 +24,8 @@ export const requestTimeout: Cause<State> = {
     id: 'request-timeout',
     title: 'A request was not answered in time',
     defaultSide: 'server',
-    summary: 'An operation request (tools/call …) got no answer before the host gave up, or none before the session ended.',
+    summary:
+      'An operation request (tools/call …) got no answer before the host gave up, or none before the session ended.',
   },
   create: () => ({ evidence: [], methods: new Set() }),
   observe(state, { record, signals, fold }) {
@@ -43,8 +47,17 @@ export const requestTimeout: Cause<State> = {
       }
       if (state.methods.size === 0) return undefined;
     }
-    const side: DiagnosisSide = TRANSPORT_CAUSES.some((c) => decided.has(c)) ? 'transport' : fold.timeoutHint ? 'client' : 'server';
+    const side: DiagnosisSide = TRANSPORT_CAUSES.some((c) => decided.has(c))
+      ? 'transport'
+      : fold.timeoutHint
+        ? 'client'
+        : 'server';
     const methods = [...state.methods].join(', ');
-    return { side, impact: 'degraded', summary: `${methods}: no answer in time (${state.evidence.length} request${state.evidence.length === 1 ? '' : 's'})`, evidence: state.evidence };
+    return {
+      side,
+      impact: 'degraded',
+      summary: `${methods}: no answer in time (${state.evidence.length} request${state.evidence.length === 1 ? '' : 's'})`,
+      evidence: state.evidence,
+    };
   },
 };

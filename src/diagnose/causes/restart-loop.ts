@@ -11,7 +11,8 @@ export const restartLoopMeta: CauseMeta = {
   id: 'restart-loop',
   title: 'The server was restarted again and again',
   defaultSide: 'server',
-  summary: 'The same server was launched three or more times within minutes and every launch failed the same way: restarting will not help until the cause is fixed.',
+  summary:
+    'The same server was launched three or more times within minutes and every launch failed the same way: restarting will not help until the cause is fixed.',
 };
 
 /** One launch: a session of a server, with its first diagnosis and when it began. */
@@ -27,7 +28,7 @@ export interface Launch {
 
 /** The failure's signature: its cause and its first words of evidence. */
 function signature(d: Diagnosis | undefined): string | null {
-  if (!d || d.impact !== 'failed') return null;
+  if (d?.impact !== 'failed') return null;
   return `${d.cause}\n${d.evidence[0]?.text ?? ''}`;
 }
 
@@ -36,15 +37,20 @@ export function findLoops(launches: readonly Launch[]): void {
   let run: Launch[] = [];
   const close = (): void => {
     if (run.length >= MIN_LAUNCHES) {
-      const first = run[0]!.tsMs, last = run.at(-1)!.tsMs;
+      const first = run[0]!.tsMs,
+        last = run.at(-1)!.tsMs;
       if (first === null || last === null || last - first <= WINDOW_MS) {
         const evidence: Evidence[] = [];
         for (const l of run) if (l.start && evidence.length < 4) evidence.push(l.start);
         const headline = run[0]!.top!.evidence[0];
         if (headline) evidence.push(headline);
-        const mins = first !== null && last !== null ? ` in ${Math.max(1, Math.ceil((last - first) / 60_000))} min` : '';
+        const mins =
+          first !== null && last !== null ? ` in ${Math.max(1, Math.ceil((last - first) / 60_000))} min` : '';
         run.at(-1)!.diagnoses.push({
-          cause: restartLoopMeta.id, side: 'server', impact: 'failed', evidence,
+          cause: restartLoopMeta.id,
+          side: 'server',
+          impact: 'failed',
+          evidence,
           summary: `${run[0]!.server ?? 'the server'} was launched ${run.length} times${mins} and failed the same way each time`,
         });
       }
@@ -54,7 +60,8 @@ export function findLoops(launches: readonly Launch[]): void {
   for (const l of launches) {
     const sig = signature(l.top);
     const prev = run.at(-1);
-    if (prev && (sig === null || sig !== signature(prev.top) || l.server !== prev.server || l.file !== prev.file)) close();
+    if (prev && (sig === null || sig !== signature(prev.top) || l.server !== prev.server || l.file !== prev.file))
+      close();
     if (sig !== null && l.server !== null) run.push(l);
   }
   close();

@@ -4,17 +4,28 @@ import { addEvidence, type Cause, type Diagnosis, type Evidence } from '../types
 
 /** The session was lost and the client initialized a new one: the loss was the server's, the work went on. */
 function recovered(name: string, evidence: Evidence[]): Omit<Diagnosis, 'cause'> {
-  return { side: 'server', impact: 'degraded', summary: `${name} no longer knew the session (404 Session not found); the client initialized a new one and went on`, evidence };
+  return {
+    side: 'server',
+    impact: 'degraded',
+    summary: `${name} no longer knew the session (404 Session not found); the client initialized a new one and went on`,
+    evidence,
+  };
 }
 
-interface State { evidence: Evidence[]; lost: number | null; recovered: boolean; notFound: Evidence[] }
+interface State {
+  evidence: Evidence[];
+  lost: number | null;
+  recovered: boolean;
+  notFound: Evidence[];
+}
 
 export const sessionExpired: Cause<State> = {
   meta: {
     id: 'session-expired',
     title: 'The server no longer knew the session',
     defaultSide: 'server',
-    summary: 'The server answered 404 / "Session not found" for the Mcp-Session-Id (a restart or an idle expiry); the client must initialize a new session.',
+    summary:
+      'The server answered 404 / "Session not found" for the Mcp-Session-Id (a restart or an idle expiry); the client must initialize a new session.',
   },
   create: () => ({ evidence: [], lost: null, recovered: false, notFound: [] }),
   observe(state, { record, signals }) {
@@ -24,7 +35,8 @@ export const sessionExpired: Cause<State> = {
         addEvidence(state.evidence, fromSignal(s));
       } else if (s.kind === 'not-found') addEvidence(state.notFound, fromSignal(s), 3);
     }
-    if (state.lost !== null && record.seq > state.lost && record.kind === 'response' && record.method === 'initialize') state.recovered = true;
+    if (state.lost !== null && record.seq > state.lost && record.kind === 'response' && record.method === 'initialize')
+      state.recovered = true;
   },
   decide(state, { fold }) {
     if (state.lost === null) return undefined;
@@ -34,7 +46,12 @@ export const sessionExpired: Cause<State> = {
     // Recovered: the host did its part (a new initialize) and the work went on; the session loss was the server's.
     return state.recovered
       ? recovered(name, evidence)
-      : { side: 'client', impact: 'failed', summary: `${name} no longer knew the session (404 Session not found) and the client never initialized a new one, so later requests failed`, evidence };
+      : {
+          side: 'client',
+          impact: 'failed',
+          summary: `${name} no longer knew the session (404 Session not found) and the client never initialized a new one, so later requests failed`,
+          evidence,
+        };
   },
 };
 
@@ -57,8 +74,14 @@ export function findRecoveries(sessions: readonly HttpSession[]): void {
     const i = s.diagnoses.findIndex((d) => d.cause === 'session-expired' && d.impact === 'failed');
     if (i < 0) continue;
     const lost = s.diagnoses[i]!.evidence[0]?.seq ?? Infinity;
-    const next = sessions.find((o) => o !== s && o.file === s.file && o.server === s.server && o.initialized !== null && o.initialized.seq > lost);
+    const next = sessions.find(
+      (o) =>
+        o !== s && o.file === s.file && o.server === s.server && o.initialized !== null && o.initialized.seq > lost,
+    );
     if (!next) continue;
-    s.diagnoses[i] = { cause: 'session-expired', ...recovered(s.server ?? 'the server', [...s.diagnoses[i]!.evidence, next.initialized!]) };
+    s.diagnoses[i] = {
+      cause: 'session-expired',
+      ...recovered(s.server ?? 'the server', [...s.diagnoses[i]!.evidence, next.initialized!]),
+    };
   }
 }

@@ -4,8 +4,15 @@ import { isBlockingMethod } from '../../protocol/index.js';
 import { evidenceOf, fromSignal } from '../fold.js';
 import type { Cause, Evidence } from '../types.js';
 
-interface Slow { ms: number; method: string; evidence: Evidence }
-interface State { host: Slow[]; answers: Slow[] }
+interface Slow {
+  ms: number;
+  method: string;
+  evidence: Evidence;
+}
+interface State {
+  host: Slow[];
+  answers: Slow[];
+}
 
 /** Keeps the 3 slowest. */
 function keep(list: Slow[], s: Slow): void {
@@ -23,17 +30,33 @@ export const slow: Cause<State> = {
   },
   create: () => ({ host: [], answers: [] }),
   observe(state, { record, signals, fold }) {
-    for (const s of signals) if (s.kind === 'took' && s.ms !== undefined) keep(state.host, { ms: s.ms, method: s.method ?? '?', evidence: fromSignal(s) });
-    if ((record.kind === 'response' || record.kind === 'error') && record.latencyMs !== null && record.method && !isBlockingMethod(record.method)) {
+    for (const s of signals)
+      if (s.kind === 'took' && s.ms !== undefined)
+        keep(state.host, { ms: s.ms, method: s.method ?? '?', evidence: fromSignal(s) });
+    if (
+      (record.kind === 'response' || record.kind === 'error') &&
+      record.latencyMs !== null &&
+      record.method &&
+      !isBlockingMethod(record.method)
+    ) {
       // The request is still in the fold when its answer is observed: a tool call is named by its tool.
       const tool = record.pair !== null ? fold.pending.get(record.pair)?.tool : null;
-      keep(state.answers, { ms: record.latencyMs, method: tool ? `${record.method} ${tool}` : record.method, evidence: evidenceOf(record) });
+      keep(state.answers, {
+        ms: record.latencyMs,
+        method: tool ? `${record.method} ${tool}` : record.method,
+        evidence: evidenceOf(record),
+      });
     }
   },
   decide(state, { slowMs, fold }) {
     const pick = (state.host.length > 0 ? state.host : state.answers).filter((s) => s.ms > slowMs);
     if (pick.length === 0) return undefined;
     const list = pick.map((s) => `${s.method} ${(s.ms / 1000).toFixed(1)} s`).join(', ');
-    return { side: 'server', impact: 'degraded', summary: `${fold.server ?? 'the server'} answered slowly (over ${slowMs} ms): ${list}`, evidence: pick.map((s) => s.evidence) };
+    return {
+      side: 'server',
+      impact: 'degraded',
+      summary: `${fold.server ?? 'the server'} answered slowly (over ${slowMs} ms): ${list}`,
+      evidence: pick.map((s) => s.evidence),
+    };
   },
 };

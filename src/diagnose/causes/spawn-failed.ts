@@ -2,14 +2,18 @@
 import { fromSignal } from '../fold.js';
 import { addEvidence, type Cause, type Evidence } from '../types.js';
 
-interface State { evidence: Evidence[]; first: string | null }
+interface State {
+  evidence: Evidence[];
+  first: string | null;
+}
 
 export const spawnFailed: Cause<State> = {
   meta: {
     id: 'spawn-failed',
     title: 'The server could not be started',
     defaultSide: 'client',
-    summary: 'The host could not launch the server: the command, interpreter, script or package it names is missing or not executable (the host\'s configuration or environment).',
+    summary:
+      "The host could not launch the server: the command, interpreter, script or package it names is missing or not executable (the host's configuration or environment).",
   },
   create: () => ({ evidence: [], first: null }),
   observe(state, { signals, fold }) {
@@ -20,7 +24,8 @@ export const spawnFailed: Cause<State> = {
         // spawn …`); other lines are more of what went wrong (uv's `No solution found …` and its reason under it).
         if (taken.some((t) => s.text.includes(t) || t.includes(s.text))) continue;
         taken.push(s.text);
-        if (fold.lastHeader && fold.lastHeader.seq >= s.seq - 2) addEvidence(state.evidence, fromSignal(fold.lastHeader));
+        if (fold.lastHeader && fold.lastHeader.seq >= s.seq - 2)
+          addEvidence(state.evidence, fromSignal(fold.lastHeader));
         addEvidence(state.evidence, fromSignal(s));
         state.first ??= s.text;
       } else if (s.kind === 'closed' && state.first !== null) addEvidence(state.evidence, fromSignal(s));
@@ -28,6 +33,11 @@ export const spawnFailed: Cause<State> = {
   },
   decide(state) {
     if (state.first === null) return undefined;
-    return { side: 'client', impact: 'failed', summary: `the server could not be started: ${state.first}`, evidence: state.evidence };
+    return {
+      side: 'client',
+      impact: 'failed',
+      summary: `the server could not be started: ${state.first}`,
+      evidence: state.evidence,
+    };
   },
 };

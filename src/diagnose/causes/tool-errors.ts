@@ -2,13 +2,20 @@
 import { evidenceOf } from '../fold.js';
 import { addEvidence, type Cause, type Evidence } from '../types.js';
 
-interface State { evidence: Evidence[]; calls: number; failed: number; byText: Map<string, string> }
+interface State {
+  evidence: Evidence[];
+  calls: number;
+  failed: number;
+  byText: Map<string, string>;
+}
 
 /** The first text of a tool result, bounded. */
 function firstText(result: unknown): string {
   const content = (result as { content?: unknown } | null)?.content;
   if (!Array.isArray(content)) return '';
-  for (const c of content) if (c && typeof c === 'object' && typeof (c as { text?: unknown }).text === 'string') return (c as { text: string }).text.slice(0, 200);
+  for (const c of content)
+    if (c && typeof c === 'object' && typeof (c as { text?: unknown }).text === 'string')
+      return (c as { text: string }).text.slice(0, 200);
   return '';
 }
 
@@ -17,7 +24,8 @@ export const toolErrors: Cause<State> = {
     id: 'tool-errors',
     title: 'Tool calls failed inside the tool',
     defaultSide: 'tool',
-    summary: 'tools/call results with isError: true: the call reached the tool and the tool reported a failure (bad input, missing permission, an upstream error).',
+    summary:
+      'tools/call results with isError: true: the call reached the tool and the tool reported a failure (bad input, missing permission, an upstream error).',
   },
   create: () => ({ evidence: [], calls: 0, failed: 0, byText: new Map() }),
   observe(state, { record, fold }) {
@@ -39,6 +47,11 @@ export const toolErrors: Cause<State> = {
     // One refused input among several calls is the tool doing its job (an unknown name, a missing entity); two or
     // more, or a quarter of the calls, is a session whose work went wrong.
     const impact = state.failed >= 2 || state.failed * 4 >= state.calls ? 'degraded' : 'note';
-    return { side: 'tool', impact, summary: `${state.failed} of ${state.calls} tool calls failed inside the tool — ${kinds}`, evidence: state.evidence };
+    return {
+      side: 'tool',
+      impact,
+      summary: `${state.failed} of ${state.calls} tool calls failed inside the tool — ${kinds}`,
+      evidence: state.evidence,
+    };
   },
 };

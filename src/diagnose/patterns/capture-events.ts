@@ -22,7 +22,15 @@ export const EVENT_WORDS: ReadonlyMap<string, EventWords> = new Map<string, Even
   ['proxy-error', { words: (d) => text(d.message) }],
   // An HTTP answer that is no success: its status, and the challenge of a 401 where the capture kept it.
   // (`authChallenge`: mcptrace's HTTP reader; `auth_challenge`: mcpsnoop's.)
-  ['http-status', { words: (d) => (typeof d.status === 'number' ? [status(d), text(d.authChallenge) ?? text(d.auth_challenge)].filter(Boolean).join(' WWW-Authenticate: ') : null) }],
+  [
+    'http-status',
+    {
+      words: (d) =>
+        typeof d.status === 'number'
+          ? [status(d), text(d.authChallenge) ?? text(d.auth_challenge)].filter(Boolean).join(' WWW-Authenticate: ')
+          : null,
+    },
+  ],
   // A 404 to a request that named its session: the server no longer knows it.
   ['http-session-expired', { kind: 'session-lost', words: (d) => `${status(d)} to a request of the session` }],
 ]);

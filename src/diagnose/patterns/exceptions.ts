@@ -38,7 +38,12 @@ export const EXCEPTION_SHAPES: readonly ExceptionShape[] = [
   { language: '.net', start: /^Unhandled exception\. /, headline: /^Unhandled exception\. \S/, pick: 'first' },
   { language: 'go', start: /^panic: /, headline: /^panic: /, pick: 'first' },
   { language: 'go', start: /^fatal error: /, headline: /^fatal error: /, pick: 'first' },
-  { language: 'rust', start: /^thread '[^']{0,200}' panicked at /, headline: /^thread '[^']{0,200}' panicked at /, pick: 'first' },
+  {
+    language: 'rust',
+    start: /^thread '[^']{0,200}' panicked at /,
+    headline: /^thread '[^']{0,200}' panicked at /,
+    pick: 'first',
+  },
   {
     language: 'node',
     start: null,

@@ -109,8 +109,14 @@ export const HOST_LINE_PATTERNS: readonly LinePattern[] = [
   { kind: 'pollution', re: /Unexpected token .{1,80} in JSON/ },
   { kind: 'version', re: /Unsupported protocol version/i },
   { kind: 'unhandled', re: /Unhandled JSON from/ },
-  { kind: 'took', re: /took (?<s>\d{1,6}(?:\.\d{1,12})?)(?<unit>s|ms) to receive response to "(?<method>[\w/]{1,64})"/ },
-  { kind: 'failure-header', re: /has failed to load:?\s{0,4}$|Failed to (?:start|connect to)(?: new| single)? MCP server|MCP startup incomplete|tool call failed for `/ },
+  {
+    kind: 'took',
+    re: /took (?<s>\d{1,6}(?:\.\d{1,12})?)(?<unit>s|ms) to receive response to "(?<method>[\w/]{1,64})"/,
+  },
+  {
+    kind: 'failure-header',
+    re: /has failed to load:?\s{0,4}$|Failed to (?:start|connect to)(?: new| single)? MCP server|MCP startup incomplete|tool call failed for `/,
+  },
 ];
 
 /** Words that make a server's stderr line an error line (evidence beside a crash). */
@@ -124,7 +130,8 @@ export const STDERR_ERROR_WORDS = /\b(?:error|fatal|panic|exception|not defined|
 export const BARE_STDERR_ERROR = /^\s{0,8}\[?(?:error|fatal|critical|panic)\]?(?::|\s)/i;
 
 /** Prefixes hosts put before a line of the server's stderr; what follows is the server's own words. */
-export const STDERR_PREFIXES = /(?:Server stderr: |\[server stderr\] |context server stderr: |MCP STDERR \([^)]{1,100}\)\]: |MCP server stderr \([^)]{1,100}\): |stderr: |Log from MCP Server: )/;
+export const STDERR_PREFIXES =
+  /(?:Server stderr: |\[server stderr\] |context server stderr: |MCP STDERR \([^)]{1,100}\)\]: |MCP server stderr \([^)]{1,100}\): |stderr: |Log from MCP Server: )/;
 
 /**
  * What a host appends to its own line after the words (Claude Desktop's util.inspect dump of the error's metadata,

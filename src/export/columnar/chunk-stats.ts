@@ -14,8 +14,10 @@ export class ChunkStats {
     const min = this.min as Uint8Array | null;
     const max = this.max as Uint8Array | null;
     // Copies of their own size: a pooled Buffer would keep its whole 8 KiB pool alive with the file's metadata.
-    if (min === null || buf.compare(min, 0, min.length, start, end) < 0) this.min = new Uint8Array(buf.subarray(start, end));
-    if (max === null || buf.compare(max, 0, max.length, start, end) > 0) this.max = new Uint8Array(buf.subarray(start, end));
+    if (min === null || buf.compare(min, 0, min.length, start, end) < 0)
+      this.min = new Uint8Array(buf.subarray(start, end));
+    if (max === null || buf.compare(max, 0, max.length, start, end) > 0)
+      this.max = new Uint8Array(buf.subarray(start, end));
   }
 
   /** A number; NaN is left out, as the format asks. */

@@ -15,7 +15,16 @@ export const SCHEMA_VERSION_KEY = 'mcptrace.schema.version';
  * `timestamp`: UTC milliseconds (TIMESTAMP_MILLIS); `findings`: a list of `{rule, severity, message}` structs;
  * `endFindings`: the same with the `seq` and `source` of the record they are about.
  */
-export type ColumnType = 'string' | 'json' | 'int32' | 'int64' | 'double' | 'bool' | 'timestamp' | 'findings' | 'endFindings';
+export type ColumnType =
+  | 'string'
+  | 'json'
+  | 'int32'
+  | 'int64'
+  | 'double'
+  | 'bool'
+  | 'timestamp'
+  | 'findings'
+  | 'endFindings';
 
 export interface Column<T> {
   name: string;

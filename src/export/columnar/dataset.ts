@@ -63,7 +63,11 @@ export class TableWriter<T> {
     await mkdir(folder, { recursive: true });
     // The run id in the name: another run's files in the same partition are never overwritten (and open fails if one were).
     const name = `${p.folder}/part-${this.opts.runId}-${p.part++}.parquet`;
-    p.file = await ParquetFile.create(join(this.dir, name), this.columns as readonly Column<unknown>[], this.opts.createdBy);
+    p.file = await ParquetFile.create(
+      join(this.dir, name),
+      this.columns as readonly Column<unknown>[],
+      this.opts.createdBy,
+    );
     this.files.push(name);
     this.open.set(p.folder, p);
     this.recent = p;

@@ -1,6 +1,6 @@
 // One leaf column of a Parquet file as rows come: levels and values encoded at once, cut into pages, and handed over
 // as a column chunk (its pages' bytes and its metadata) when the row group is written.
-import { Buffer } from 'node:buffer';
+import type { Buffer } from 'node:buffer';
 import type { ColumnChunk, Encoding, SchemaElement } from 'hyparquet';
 import { ByteBuffer } from './byte-buffer.js';
 import { ChunkStats } from './chunk-stats.js';
@@ -87,7 +87,8 @@ export class Leaf {
       this.defs[n] = def;
     }
     if (def < this.spec.maxDef || v === null || v === undefined) {
-      if (def === this.spec.maxDef) throw new Error(`parquet: no value in the required column ${this.spec.path.join('.')}`);
+      if (def === this.spec.maxDef)
+        throw new Error(`parquet: no value in the required column ${this.spec.path.join('.')}`);
       this.nulls++;
       return;
     }
@@ -156,8 +157,14 @@ export class Leaf {
       values = this.type === 'BOOLEAN' ? packBits(scratch, this.values) : this.values.view();
     }
     this.uncompressed += dataPage(this.pages, {
-      entries: this.entries, nulls: this.nulls, rows: this.rows, encoding: dictionary ? 'RLE_DICTIONARY' : 'PLAIN',
-      levels: levels.view(), repLength, defLength, values,
+      entries: this.entries,
+      nulls: this.nulls,
+      rows: this.rows,
+      encoding: dictionary ? 'RLE_DICTIONARY' : 'PLAIN',
+      levels: levels.view(),
+      repLength,
+      defLength,
+      values,
     });
     this.chunkEntries += this.entries;
     this.chunkNulls += this.nulls;
@@ -189,9 +196,16 @@ export class Leaf {
     const meta: ColumnChunk = {
       file_offset: BigInt(offset),
       meta_data: {
-        type: this.type!, encodings, path_in_schema: this.spec.path, codec: 'SNAPPY', num_values: BigInt(this.chunkEntries),
-        total_uncompressed_size: BigInt(uncompressed), total_compressed_size: BigInt(size),
-        data_page_offset: BigInt(offset + this.dictPage.length), dictionary_page_offset, statistics: this.stats?.take(this.chunkNulls),
+        type: this.type!,
+        encodings,
+        path_in_schema: this.spec.path,
+        codec: 'SNAPPY',
+        num_values: BigInt(this.chunkEntries),
+        total_uncompressed_size: BigInt(uncompressed),
+        total_compressed_size: BigInt(size),
+        data_page_offset: BigInt(offset + this.dictPage.length),
+        dictionary_page_offset,
+        statistics: this.stats?.take(this.chunkNulls),
       },
     };
     this.pages.reset();

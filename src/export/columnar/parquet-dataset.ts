@@ -21,7 +21,10 @@ export class ParquetDataset {
   private readonly sessions: TableWriter<SessionRow>;
 
   /** `dir`: new, empty, or a dataset of the same schema version (this run's files are added to it). */
-  constructor(private readonly dir: string, opts: TableWriterOptions) {
+  constructor(
+    private readonly dir: string,
+    opts: TableWriterOptions,
+  ) {
     this.rows = new RecordRows(opts.runId);
     this.tally = new SessionTally(opts.runId);
     this.records = new TableWriter(join(dir, RECORDS.name), RECORDS.columns, opts);
@@ -48,12 +51,19 @@ export class ParquetDataset {
   async end(summary: AnalysisSummary): Promise<string[]> {
     await this.records.close();
     for (const s of this.tally.rows(summary)) {
-      const pending = this.sessions.add(partitionPath(dateOf(s.traffic.firstTime), s.info?.server ?? s.traffic.server), s, ROW_OVERHEAD);
+      const pending = this.sessions.add(
+        partitionPath(dateOf(s.traffic.firstTime), s.info?.server ?? s.traffic.server),
+        s,
+        ROW_OVERHEAD,
+      );
       if (pending) await pending;
     }
     await this.sessions.close();
     // Both tables' folders even when empty (no MCP message in the input): the folder is still a dataset to query.
     for (const t of [RECORDS.name, SESSIONS.name]) await mkdir(join(this.dir, t), { recursive: true });
-    return [...this.records.files.map((f) => `${RECORDS.name}/${f}`), ...this.sessions.files.map((f) => `${SESSIONS.name}/${f}`)];
+    return [
+      ...this.records.files.map((f) => `${RECORDS.name}/${f}`),
+      ...this.sessions.files.map((f) => `${SESSIONS.name}/${f}`),
+    ];
   }
 }

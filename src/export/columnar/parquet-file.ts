@@ -101,7 +101,12 @@ export class ParquetFile<T> {
       uncompressed += c.uncompressed;
     }
     const rows = BigInt(this.buffered);
-    this.rowGroups.push({ columns, num_rows: rows, total_byte_size: BigInt(uncompressed), total_compressed_size: BigInt(this.offset - start) });
+    this.rowGroups.push({
+      columns,
+      num_rows: rows,
+      total_byte_size: BigInt(uncompressed),
+      total_compressed_size: BigInt(this.offset - start),
+    });
     this.written += this.buffered;
     this.buffered = 0;
     await this.file.writev(buffers);

@@ -20,8 +20,18 @@ const LEAVES: Partial<Record<ColumnType, Leaf>> = {
 
 /** The struct fields of a `findings` and an `endFindings` list element. */
 const STRUCT_FIELDS: Readonly<Record<'findings' | 'endFindings', readonly [string, Leaf][]>> = {
-  findings: [['rule', UTF8], ['severity', UTF8], ['message', UTF8]],
-  endFindings: [['seq', { type: 'INT64' }], ['source', UTF8], ['rule', UTF8], ['severity', UTF8], ['message', UTF8]],
+  findings: [
+    ['rule', UTF8],
+    ['severity', UTF8],
+    ['message', UTF8],
+  ],
+  endFindings: [
+    ['seq', { type: 'INT64' }],
+    ['source', UTF8],
+    ['rule', UTF8],
+    ['severity', UTF8],
+    ['message', UTF8],
+  ],
 };
 
 /** The schema of a file holding these columns (the list form every engine reads: `name` LIST → `list` → `element`). */
@@ -31,7 +41,12 @@ export function parquetSchema(columns: readonly Column<unknown>[]): SchemaElemen
     if (c.type === 'findings' || c.type === 'endFindings') {
       const fields = STRUCT_FIELDS[c.type];
       out.push(
-        { name: c.name, repetition_type: c.required ? 'REQUIRED' : 'OPTIONAL', converted_type: 'LIST', num_children: 1 },
+        {
+          name: c.name,
+          repetition_type: c.required ? 'REQUIRED' : 'OPTIONAL',
+          converted_type: 'LIST',
+          num_children: 1,
+        },
         { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
         { name: 'element', repetition_type: 'REQUIRED', num_children: fields.length },
         ...fields.map(([name, leaf]) => ({ name, ...leaf, repetition_type: 'REQUIRED' as const })),

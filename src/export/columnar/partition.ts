@@ -10,7 +10,10 @@ const NULL_PARTITION = '__HIVE_DEFAULT_PARTITION__';
  */
 export function escapePartitionValue(value: string | null): string {
   if (value === null || value === '') return NULL_PARTITION;
-  const escaped = value.replace(/[\u0000-\u001f\u007f"#%'*/:=?\\^{}[\]]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  const escaped = value.replace(
+    /[\u0000-\u001f\u007f"#%'*/:=?\\^{}[\]]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
   return /^\.+$/.test(escaped) ? `%2E${escaped.slice(1)}` : escaped;
 }
 

@@ -42,7 +42,14 @@ export class RecordRows {
   constructor(private readonly run: string) {}
 
   row(r: PipelineRecord): RecordRow {
-    return { r, run: this.run, time: timeOf(r.ts, r.wire.tsMs), target: this.target(r), uid: this.uid(r.session), message: recordMessageJson(r) };
+    return {
+      r,
+      run: this.run,
+      time: timeOf(r.ts, r.wire.tsMs),
+      target: this.target(r),
+      uid: this.uid(r.session),
+      message: recordMessageJson(r),
+    };
   }
 
   /** Session uids made once per session rather than once per record (bounded: a run may have any number of sessions). */

@@ -37,7 +37,14 @@ export function writeRle(out: ByteBuffer, values: Uint8Array | Int32Array, count
   return out.length - start;
 }
 
-function writePacked(out: ByteBuffer, values: Uint8Array | Int32Array, count: number, from: number, groups: number, width: number): void {
+function writePacked(
+  out: ByteBuffer,
+  values: Uint8Array | Int32Array,
+  count: number,
+  from: number,
+  groups: number,
+  width: number,
+): void {
   out.varint((groups << 1) | 1);
   if (width === 0) return;
   out.reserve(groups * width);

@@ -6,7 +6,10 @@ import { randomBytes } from 'node:crypto';
  * that runs started in the same second on different machines of a fleet still differ. Safe in a file name.
  */
 export function newRunId(now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `${stamp}-${randomBytes(4).toString('hex')}`;
 }
 

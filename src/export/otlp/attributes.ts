@@ -2,7 +2,14 @@
 // and mcptrace's own annotations as `mcptrace.*` attributes.
 import { revisionAtLeast } from '../../protocol/revisions.js';
 import type { Finding, HttpWire, PipelineRecord, SessionInfo } from '../../types.js';
-import { METHOD_TARGETS, NETWORK_TRANSPORT, OPERATION_NAMES, RESOURCE_URI_METHODS, SESSIONLESS_REVISION, TOOL_ERROR } from './conventions.js';
+import {
+  METHOD_TARGETS,
+  NETWORK_TRANSPORT,
+  OPERATION_NAMES,
+  RESOURCE_URI_METHODS,
+  SESSIONLESS_REVISION,
+  TOOL_ERROR,
+} from './conventions.js';
 import type { Attributes, SpanEvent } from './span.js';
 
 function params(r: PipelineRecord): Record<string, unknown> | null {
@@ -23,7 +30,13 @@ export function metaOf(r: PipelineRecord): unknown {
 function revisionOf(r: PipelineRecord, info: SessionInfo | undefined): string | null {
   const meta = metaOf(r) as Record<string, unknown> | undefined;
   const declared = meta && typeof meta === 'object' ? meta['io.modelcontextprotocol/protocolVersion'] : undefined;
-  return info?.negotiatedRevision ?? (typeof declared === 'string' ? declared : null) ?? r.http?.protocolVersion ?? info?.requestedRevision ?? null;
+  return (
+    info?.negotiatedRevision ??
+    (typeof declared === 'string' ? declared : null) ??
+    r.http?.protocolVersion ??
+    info?.requestedRevision ??
+    null
+  );
 }
 
 /** What every span of a session carries: session id, protocol version, transport. */
@@ -92,7 +105,12 @@ export function spanName(a: Attributes): string {
 
 /** mcptrace's annotations of the record that opened the span. */
 function annotations(r: PipelineRecord): Attributes {
-  const a: Attributes = { 'mcptrace.session': r.session, 'mcptrace.seq': r.seq, 'mcptrace.source': r.source, 'mcptrace.phase': r.phase };
+  const a: Attributes = {
+    'mcptrace.session': r.session,
+    'mcptrace.seq': r.seq,
+    'mcptrace.source': r.source,
+    'mcptrace.phase': r.phase,
+  };
   if (r.primitive !== null) a['mcptrace.primitive'] = r.primitive;
   if (r.feature !== null) a['mcptrace.feature'] = r.feature;
   if (r.capability !== null) {
@@ -135,7 +153,8 @@ export function contentAttributes(r: PipelineRecord, redact: <T>(v: T) => T): At
     const args = params(r)?.arguments;
     return args === undefined ? {} : { 'gen_ai.tool.call.arguments': JSON.stringify(redact(args)) };
   }
-  if (r.kind === 'response' && m?.result !== undefined && m.result?.isError !== true) return { 'gen_ai.tool.call.result': JSON.stringify(redact(m.result)) };
+  if (r.kind === 'response' && m?.result !== undefined && m.result?.isError !== true)
+    return { 'gen_ai.tool.call.result': JSON.stringify(redact(m.result)) };
   return {};
 }
 
@@ -144,6 +163,11 @@ export function findingEvent(f: Finding, seq: number, timeMs: number): SpanEvent
   return {
     name: 'mcptrace.finding',
     timeMs,
-    attributes: { 'mcptrace.finding.rule': f.rule, 'mcptrace.finding.severity': f.severity, 'mcptrace.finding.message': f.message, 'mcptrace.finding.seq': seq },
+    attributes: {
+      'mcptrace.finding.rule': f.rule,
+      'mcptrace.finding.severity': f.severity,
+      'mcptrace.finding.message': f.message,
+      'mcptrace.finding.seq': seq,
+    },
   };
 }

@@ -19,7 +19,9 @@ export const SCOPE_NAME = 'mcptrace';
  * `{mcp.method.name} {target}`, target the tool's or the prompt's name; never the resource URI, which is high
  * cardinality). `param` is read from the request's `params`.
  */
-export const METHOD_TARGETS: Readonly<Record<string, { attribute: 'gen_ai.tool.name' | 'gen_ai.prompt.name'; param: 'name' }>> = {
+export const METHOD_TARGETS: Readonly<
+  Record<string, { attribute: 'gen_ai.tool.name' | 'gen_ai.prompt.name'; param: 'name' }>
+> = {
   'tools/call': { attribute: 'gen_ai.tool.name', param: 'name' },
   'prompts/get': { attribute: 'gen_ai.prompt.name', param: 'name' },
 };
@@ -29,7 +31,10 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = { 'tools/call':
 
 /** Methods whose `params.uri` is `mcp.resource.uri` (mcp.md note 4). */
 export const RESOURCE_URI_METHODS: ReadonlySet<string> = new Set([
-  'resources/read', 'resources/subscribe', 'resources/unsubscribe', 'notifications/resources/updated',
+  'resources/read',
+  'resources/subscribe',
+  'resources/unsubscribe',
+  'notifications/resources/updated',
 ]);
 
 /** `error.type` when a tool call's result has `isError: true` (mcp.md note 1). */
@@ -46,18 +51,49 @@ export const DURATION_BOUNDARIES: readonly number[] = [0.01, 0.02, 0.05, 0.1, 0.
 
 /** The four histograms, unit `s`, with the conventions' descriptions. */
 export const METRICS = {
-  clientOperation: { name: 'mcp.client.operation.duration', description: 'The duration of the MCP request or notification as observed on the sender from the time it was sent until the response or ack is received.' },
-  serverOperation: { name: 'mcp.server.operation.duration', description: 'MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent.' },
-  clientSession: { name: 'mcp.client.session.duration', description: 'The duration of the MCP session as observed on the MCP client.' },
-  serverSession: { name: 'mcp.server.session.duration', description: 'The duration of the MCP session as observed on the MCP server.' },
+  clientOperation: {
+    name: 'mcp.client.operation.duration',
+    description:
+      'The duration of the MCP request or notification as observed on the sender from the time it was sent until the response or ack is received.',
+  },
+  serverOperation: {
+    name: 'mcp.server.operation.duration',
+    description:
+      'MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent.',
+  },
+  clientSession: {
+    name: 'mcp.client.session.duration',
+    description: 'The duration of the MCP session as observed on the MCP client.',
+  },
+  serverSession: {
+    name: 'mcp.server.session.duration',
+    description: 'The duration of the MCP session as observed on the MCP server.',
+  },
 } as const;
 
 /** The span attributes that the operation histograms carry too (mcp.md "Metric: mcp.client.operation.duration"). */
 export const OPERATION_METRIC_ATTRIBUTES: readonly string[] = [
-  'mcp.method.name', 'error.type', 'gen_ai.prompt.name', 'gen_ai.tool.name', 'rpc.response.status_code', 'gen_ai.operation.name',
-  'jsonrpc.protocol.version', 'mcp.protocol.version', 'network.protocol.name', 'network.protocol.version', 'network.transport',
-  'server.address', 'server.port',
+  'mcp.method.name',
+  'error.type',
+  'gen_ai.prompt.name',
+  'gen_ai.tool.name',
+  'rpc.response.status_code',
+  'gen_ai.operation.name',
+  'jsonrpc.protocol.version',
+  'mcp.protocol.version',
+  'network.protocol.name',
+  'network.protocol.version',
+  'network.transport',
+  'server.address',
+  'server.port',
 ];
 
 /** The session span attributes that the session histograms carry. */
-export const SESSION_METRIC_ATTRIBUTES: readonly string[] = ['mcp.protocol.version', 'network.protocol.name', 'network.protocol.version', 'network.transport', 'server.address', 'server.port'];
+export const SESSION_METRIC_ATTRIBUTES: readonly string[] = [
+  'mcp.protocol.version',
+  'network.protocol.name',
+  'network.protocol.version',
+  'network.transport',
+  'server.address',
+  'server.port',
+];

@@ -65,16 +65,37 @@ interface Answer {
  * One POST with node:http(s) (not fetch, which refuses ports on the WHATWG "bad ports" list, and a collector may
  * listen on any), its answer read whole; the attempt is aborted after `timeoutMs`.
  */
-function send(url: string, headers: Record<string, string>, body: Uint8Array, timeoutMs: number, abort?: AbortSignal): Promise<Answer> {
+function send(
+  url: string,
+  headers: Record<string, string>,
+  body: Uint8Array,
+  timeoutMs: number,
+  abort?: AbortSignal,
+): Promise<Answer> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const request = url.startsWith('https:') ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { ...headers, 'content-length': String(body.byteLength) }, signal: abort ? AbortSignal.any([timeout, abort]) : timeout }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(body.byteLength) },
+        signal: abort ? AbortSignal.any([timeout, abort]) : timeout,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            statusText: res.statusMessage ?? '',
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -100,7 +121,11 @@ export async function post(opts: EndpointOptions, signal: 'traces' | 'metrics', 
   const t = opts[signal];
   const url = t.url;
   const body = t.gzip ? gzipSync(payload) : payload;
-  const headers = { ...t.headers, 'content-type': CONTENT_TYPE[t.encoding], ...(t.gzip ? { 'content-encoding': 'gzip' } : {}) };
+  const headers = {
+    ...t.headers,
+    'content-type': CONTENT_TYPE[t.encoding],
+    ...(t.gzip ? { 'content-encoding': 'gzip' } : {}),
+  };
   const initial = opts.initialDelayMs ?? 1000;
   const max = opts.maxDelayMs ?? 30_000;
   let reason = '';
@@ -118,7 +143,9 @@ export async function post(opts: EndpointOptions, signal: 'traces' | 'metrics', 
       reason = networkReason(err);
       // A certificate the client does not trust will not be trusted on a retry either.
       if (/CERT|TLS|SSL|UNABLE_TO_VERIFY/.test(reason)) {
-        const hint = /SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(reason) ? '; NODE_EXTRA_CA_CERTS=FILE.pem adds the authority that signed it' : '';
+        const hint = /SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(reason)
+          ? '; NODE_EXTRA_CA_CERTS=FILE.pem adds the authority that signed it'
+          : '';
         throw new UsageError(`cannot export to ${url}: ${reason}${hint}`);
       }
     }

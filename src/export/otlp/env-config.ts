@@ -9,7 +9,11 @@ export type Signal = 'traces' | 'metrics';
 const PREFIX = 'OTEL_EXPORTER_OTLP_';
 
 /** A setting's value for a signal: the signal's own variable, else the generic one; with the variable's name. */
-export function signalSetting(env: NodeJS.ProcessEnv, setting: string, signal: Signal): { name: string; value: string } | null {
+export function signalSetting(
+  env: NodeJS.ProcessEnv,
+  setting: string,
+  signal: Signal,
+): { name: string; value: string } | null {
   for (const name of [`${PREFIX}${signal.toUpperCase()}_${setting}`, `${PREFIX}${setting}`]) {
     const value = env[name]?.trim();
     if (value !== undefined && value !== '') return { name, value };
@@ -38,7 +42,10 @@ export function baggageList(name: string, text: string): [string, string][] {
 }
 
 /** The signal's URL from the environment: its own variable as is, else the generic one with `/v1/{signal}` appended. */
-export function envUrl(env: NodeJS.ProcessEnv, signal: Signal): { name: string; url: string; appendPath: boolean } | null {
+export function envUrl(
+  env: NodeJS.ProcessEnv,
+  signal: Signal,
+): { name: string; url: string; appendPath: boolean } | null {
   const own = env[`${PREFIX}${signal.toUpperCase()}_ENDPOINT`]?.trim();
   if (own) return { name: `${PREFIX}${signal.toUpperCase()}_ENDPOINT`, url: own, appendPath: false };
   const generic = env[`${PREFIX}ENDPOINT`]?.trim();
@@ -59,7 +66,8 @@ export function envResource(env: NodeJS.ProcessEnv): { attributes: Attributes; s
   const attributes: Attributes = {};
   const text = env.OTEL_RESOURCE_ATTRIBUTES?.trim();
   if (text) for (const [k, v] of baggageList('OTEL_RESOURCE_ATTRIBUTES', text)) attributes[k] = v;
-  const named = env.OTEL_SERVICE_NAME?.trim() || (typeof attributes['service.name'] === 'string' ? attributes['service.name'] : '');
+  const named =
+    env.OTEL_SERVICE_NAME?.trim() || (typeof attributes['service.name'] === 'string' ? attributes['service.name'] : '');
   delete attributes['service.name'];
   return { attributes, serviceName: named || null };
 }

@@ -57,5 +57,10 @@ export function parseTraceparent(meta: unknown): TraceContext | null {
   if (version === 'ff' || (version === '00' && header.trim().length !== 55)) return null;
   if (/^0+$/.test(traceId) || /^0+$/.test(spanId)) return null;
   const state = (meta as Record<string, unknown>).tracestate;
-  return { traceId, spanId, flags: parseInt(flags, 16), ...(typeof state === 'string' && state !== '' ? { traceState: state } : {}) };
+  return {
+    traceId,
+    spanId,
+    flags: parseInt(flags, 16),
+    ...(typeof state === 'string' && state !== '' ? { traceState: state } : {}),
+  };
 }

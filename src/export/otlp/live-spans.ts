@@ -26,7 +26,11 @@ export class LiveSpans implements RecordListener {
   private readonly abort = new AbortController();
 
   /** `warn`: one line on stderr (the session's own output is never touched). */
-  constructor(endpoint: EndpointOptions, private readonly warn: (message: string) => void, private readonly spanOptions: SpanOptions = {}) {
+  constructor(
+    endpoint: EndpointOptions,
+    private readonly warn: (message: string) => void,
+    private readonly spanOptions: SpanOptions = {},
+  ) {
     this.endpoint = { ...endpoint, abort: this.abort.signal };
   }
 
@@ -50,12 +54,17 @@ export class LiveSpans implements RecordListener {
     const all = this.ended ?? this.sending ?? Promise.resolve();
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolve) => {
-      timer = setTimeout(() => {
-        const left = this.queue.length;
-        this.abort.abort();
-        this.warn(`${new URL(this.endpoint.traces.url).host} did not take the session's last spans in time${left > 0 ? ` (${left} not sent)` : ''}; given up`);
-        resolve();
-      }, Math.max(this.endpoint.traces.timeoutMs, this.endpoint.metrics.timeoutMs, 1000));
+      timer = setTimeout(
+        () => {
+          const left = this.queue.length;
+          this.abort.abort();
+          this.warn(
+            `${new URL(this.endpoint.traces.url).host} did not take the session's last spans in time${left > 0 ? ` (${left} not sent)` : ''}; given up`,
+          );
+          resolve();
+        },
+        Math.max(this.endpoint.traces.timeoutMs, this.endpoint.metrics.timeoutMs, 1000),
+      );
     });
     return Promise.race([all.then(() => clearTimeout(timer)), deadline]);
   }
@@ -79,18 +88,23 @@ export class LiveSpans implements RecordListener {
         await post(this.endpoint, 'traces', encodeSpans(batch, this.endpoint.traces.encoding));
       } catch (err) {
         this.failed = true;
-        if (!this.abort.signal.aborted) this.warn(`${(err as Error).message}; no more spans are sent, the session goes on`);
+        if (!this.abort.signal.aborted)
+          this.warn(`${(err as Error).message}; no more spans are sent, the session goes on`);
       }
     }
   }
 
   private async finish(): Promise<void> {
     while (this.sending) await this.sending;
-    if (this.dropped > 0) this.warn(`${this.dropped} spans dropped: ${new URL(this.endpoint.traces.url).host} did not take them fast enough`);
+    if (this.dropped > 0)
+      this.warn(
+        `${this.dropped} spans dropped: ${new URL(this.endpoint.traces.url).host} did not take them fast enough`,
+      );
     const window = this.histograms.window();
     if (this.failed || window === null) return;
     try {
-      for (const snapshot of this.histograms.snapshot()) await post(this.endpoint, 'metrics', encodeMetrics(snapshot, window, this.endpoint.metrics.encoding));
+      for (const snapshot of this.histograms.snapshot())
+        await post(this.endpoint, 'metrics', encodeMetrics(snapshot, window, this.endpoint.metrics.encoding));
     } catch (err) {
       if (!this.abort.signal.aborted) this.warn((err as Error).message);
     }

@@ -1,6 +1,11 @@
 // The conventions' duration histograms, folded from the spans as they are made (mcp.md "Metrics"): one cumulative data
 // point per resource, metric and attribute set, over the time the log covers.
-import { DURATION_BOUNDARIES, METRICS, OPERATION_METRIC_ATTRIBUTES, SESSION_METRIC_ATTRIBUTES } from './conventions.js';
+import {
+  DURATION_BOUNDARIES,
+  type METRICS,
+  OPERATION_METRIC_ATTRIBUTES,
+  SESSION_METRIC_ATTRIBUTES,
+} from './conventions.js';
 import { SESSION_SPAN_NAME } from './spans.js';
 import type { Attributes, McpSpan, ResourceRef } from './span.js';
 
@@ -36,7 +41,10 @@ function bucketOf(v: number): number {
 
 export class DurationHistograms {
   /** resource key → metric → attribute-set key → point. */
-  private readonly byResource = new Map<string, { resource: ResourceRef; metrics: Map<MetricKey, Map<string, HistogramPoint>> }>();
+  private readonly byResource = new Map<
+    string,
+    { resource: ResourceRef; metrics: Map<MetricKey, Map<string, HistogramPoint>> }
+  >();
   private firstMs = Infinity;
   private lastMs = -Infinity;
 
@@ -57,8 +65,18 @@ export class DurationHistograms {
       this.record(span.resource, 'serverSession', a, seconds);
       return;
     }
-    if (span.kind === 'internal' || span.attributes['jsonrpc.request.id'] === undefined || span.attributes['mcptrace.unanswered'] === true) return;
-    this.record(span.resource, span.kind === 'client' ? 'clientOperation' : 'serverOperation', pick(span.attributes, OPERATION_METRIC_ATTRIBUTES), seconds);
+    if (
+      span.kind === 'internal' ||
+      span.attributes['jsonrpc.request.id'] === undefined ||
+      span.attributes['mcptrace.unanswered'] === true
+    )
+      return;
+    this.record(
+      span.resource,
+      span.kind === 'client' ? 'clientOperation' : 'serverOperation',
+      pick(span.attributes, OPERATION_METRIC_ATTRIBUTES),
+      seconds,
+    );
   }
 
   /** Start and end of the points: the first and last times counted; null when nothing was. */
@@ -78,10 +96,24 @@ export class DurationHistograms {
     if (r === undefined) this.byResource.set(resource.key, (r = { resource, metrics: new Map() }));
     let points = r.metrics.get(metric);
     if (points === undefined) r.metrics.set(metric, (points = new Map()));
-    const key = JSON.stringify(Object.keys(attributes).sort().map((k) => [k, attributes[k]]));
+    const key = JSON.stringify(
+      Object.keys(attributes)
+        .sort()
+        .map((k) => [k, attributes[k]]),
+    );
     let p = points.get(key);
     if (p === undefined) {
-      points.set(key, (p = { attributes, counts: new Array<number>(DURATION_BOUNDARIES.length + 1).fill(0), count: 0, sum: 0, min: Infinity, max: -Infinity }));
+      points.set(
+        key,
+        (p = {
+          attributes,
+          counts: new Array<number>(DURATION_BOUNDARIES.length + 1).fill(0),
+          count: 0,
+          sum: 0,
+          min: Infinity,
+          max: -Infinity,
+        }),
+      );
     }
     p.counts[bucketOf(seconds)]!++;
     p.count++;

@@ -25,7 +25,9 @@ export class SpanRedactor {
       ...(s.traceState !== undefined ? { traceState: t(s.traceState) } : {}),
       status: s.status.message === undefined ? s.status : { ...s.status, message: t(s.status.message) },
       attributes,
-      events: s.events.map((e): SpanEvent => ({ name: t(e.name), timeMs: e.timeMs, attributes: this.attributes(e.attributes) })),
+      events: s.events.map(
+        (e): SpanEvent => ({ name: t(e.name), timeMs: e.timeMs, attributes: this.attributes(e.attributes) }),
+      ),
       resource: this.resource(s.resource),
     };
   }
@@ -44,7 +46,9 @@ export class SpanRedactor {
     const out: Attributes = {};
     for (const [k, v] of Object.entries(a)) {
       if (this.redactor.isSecretKey(k) && typeof v !== 'boolean') out[k] = REDACTED;
-      else out[k] = typeof v === 'string' ? this.redactor.text(v) : Array.isArray(v) ? v.map((x) => this.redactor.text(x)) : v;
+      else
+        out[k] =
+          typeof v === 'string' ? this.redactor.text(v) : Array.isArray(v) ? v.map((x) => this.redactor.text(x)) : v;
     }
     return out;
   }

@@ -18,15 +18,32 @@ export async function runOtlp(args: OtlpArgs, io: CliIO): Promise<number> {
   // Options are checked, and the file opened, before any input is read.
   const quiet = ['error', 'fatal', 'silent'].includes(args.logLevel);
   // The exporter's environment variables name a collector as --endpoint does (the flags override them).
-  const endpoint = args.endpoint === undefined && !envNamesEndpoint(io.env)
-    ? null
-    : endpointOptions({ url: args.endpoint, protocol: args.otlpProtocol, headers: args.header, timeoutMs: args.otlpTimeout, retries: args.otlpRetries }, { url: '--endpoint', header: '--header' }, io, quiet);
+  const endpoint =
+    args.endpoint === undefined && !envNamesEndpoint(io.env)
+      ? null
+      : endpointOptions(
+          {
+            url: args.endpoint,
+            protocol: args.otlpProtocol,
+            headers: args.header,
+            timeoutMs: args.otlpTimeout,
+            retries: args.otlpRetries,
+          },
+          { url: '--endpoint', header: '--header' },
+          io,
+          quiet,
+        );
   const sinks: OtlpSink[] = [];
-  if (args.out !== undefined || endpoint === null) sinks.push(await jsonLines(args.out === undefined || args.out === '-' ? null : args.out, io.stdout));
+  if (args.out !== undefined || endpoint === null)
+    sinks.push(await jsonLines(args.out === undefined || args.out === '-' ? null : args.out, io.stdout));
   if (endpoint !== null) sinks.push(endpointSink(endpoint));
   const sink = sinks.length === 1 ? sinks[0]! : allOf(sinks);
   const redactor = redactorFor(args, false);
-  const spanOptions = { redactor: redactor ? new SpanRedactor(redactor) : null, content: args.otlpContent === true, resource: envResource(io.env) };
+  const spanOptions = {
+    redactor: redactor ? new SpanRedactor(redactor) : null,
+    content: args.otlpContent === true,
+    resource: envResource(io.env),
+  };
   let builder: SpanBuilder | null = null;
   const histograms = new DurationHistograms();
   const done: McpSpan[] = [];

@@ -2,10 +2,18 @@
 // serializers: the spans are given in the shape of the SDK's finished spans (ReadableSpan), no tracer runs.
 import { SpanKind, SpanStatusCode, ValueType, type HrTime } from '@opentelemetry/api';
 import {
-  JsonMetricsSerializer, JsonTraceSerializer, ProtobufMetricsSerializer, ProtobufTraceSerializer,
+  JsonMetricsSerializer,
+  JsonTraceSerializer,
+  ProtobufMetricsSerializer,
+  ProtobufTraceSerializer,
 } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes, type Resource } from '@opentelemetry/resources';
-import { AggregationTemporality, DataPointType, type MetricData, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
+import {
+  AggregationTemporality,
+  DataPointType,
+  type MetricData,
+  type ResourceMetrics,
+} from '@opentelemetry/sdk-metrics';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { TOOL } from '../../cli/tool.js';
 import { DURATION_BOUNDARIES, METRICS, SCOPE_NAME } from './conventions.js';
@@ -45,15 +53,30 @@ function readable(s: McpSpan, resources: Resources): ReadableSpan {
   return {
     name: s.name,
     kind: KINDS[s.kind],
-    spanContext: () => ({ traceId: s.traceId, spanId: s.spanId, traceFlags: s.traceFlags, ...(traceState ? { traceState: traceState as never } : {}) }),
+    spanContext: () => ({
+      traceId: s.traceId,
+      spanId: s.spanId,
+      traceFlags: s.traceFlags,
+      ...(traceState ? { traceState: traceState as never } : {}),
+    }),
     ...(s.parentSpanId !== null
-      ? { parentSpanContext: { traceId: s.traceId, spanId: s.parentSpanId, traceFlags: s.traceFlags, isRemote: s.parentRemote } }
+      ? {
+          parentSpanContext: {
+            traceId: s.traceId,
+            spanId: s.parentSpanId,
+            traceFlags: s.traceFlags,
+            isRemote: s.parentRemote,
+          },
+        }
       : {}),
     startTime: start,
     endTime: end,
     duration: hrTime(s.endMs - s.startMs),
     ended: true,
-    status: s.status.code === 'error' ? { code: SpanStatusCode.ERROR, ...(s.status.message !== undefined ? { message: s.status.message } : {}) } : { code: SpanStatusCode.UNSET },
+    status:
+      s.status.code === 'error'
+        ? { code: SpanStatusCode.ERROR, ...(s.status.message !== undefined ? { message: s.status.message } : {}) }
+        : { code: SpanStatusCode.UNSET },
     attributes: s.attributes,
     links: [],
     events: s.events.map((e) => ({ name: e.name, time: hrTime(e.timeMs), attributes: e.attributes })),
@@ -73,20 +96,38 @@ export function encodeSpans(spans: readonly McpSpan[], encoding: Encoding): Uint
 }
 
 /** An ExportMetricsServiceRequest (the same message as MetricsData), one per resource, as the serializer takes them. */
-export function encodeMetrics(snapshot: MetricsSnapshot, window: { startMs: number; endMs: number }, encoding: Encoding): Uint8Array {
+export function encodeMetrics(
+  snapshot: MetricsSnapshot,
+  window: { startMs: number; endMs: number },
+  encoding: Encoding,
+): Uint8Array {
   const startTime = hrTime(window.startMs);
   const endTime = hrTime(window.endMs);
   const metrics: MetricData[] = snapshot.metrics.map(({ key, points }) => ({
-    descriptor: { name: METRICS[key].name, description: METRICS[key].description, unit: 's', valueType: ValueType.DOUBLE },
+    descriptor: {
+      name: METRICS[key].name,
+      description: METRICS[key].description,
+      unit: 's',
+      valueType: ValueType.DOUBLE,
+    },
     aggregationTemporality: AggregationTemporality.CUMULATIVE,
     dataPointType: DataPointType.HISTOGRAM,
     dataPoints: points.map((p) => ({
       startTime,
       endTime,
       attributes: p.attributes,
-      value: { buckets: { boundaries: [...DURATION_BOUNDARIES], counts: p.counts }, sum: p.sum, count: p.count, min: p.min, max: p.max },
+      value: {
+        buckets: { boundaries: [...DURATION_BOUNDARIES], counts: p.counts },
+        sum: p.sum,
+        count: p.count,
+        min: p.min,
+        max: p.max,
+      },
     })),
   }));
-  const request: ResourceMetrics = { resource: resourceFromAttributes(snapshot.resource.attributes), scopeMetrics: [{ scope: SCOPE, metrics }] };
+  const request: ResourceMetrics = {
+    resource: resourceFromAttributes(snapshot.resource.attributes),
+    scopeMetrics: [{ scope: SCOPE, metrics }],
+  };
   return (encoding === 'json' ? JsonMetricsSerializer : ProtobufMetricsSerializer).serializeRequest(request)!;
 }

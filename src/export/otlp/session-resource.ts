@@ -16,10 +16,17 @@ export interface ResourceDefaults {
  * The session's resource: the MCP server it talked to, as its `initialize` result or the host's log names it, over
  * `defaults`. `provisional` while the log has not named the server (its name may come later).
  */
-export function resourceFor(info: SessionInfo | undefined, server: string | null, defaults?: ResourceDefaults): ResourceRef & { provisional?: true } {
+export function resourceFor(
+  info: SessionInfo | undefined,
+  server: string | null,
+  defaults?: ResourceDefaults,
+): ResourceRef & { provisional?: true } {
   const name = info?.serverInfo?.name ?? info?.server ?? server;
   const known = typeof name === 'string' && name !== '';
-  const a: Attributes = { ...defaults?.attributes, 'service.name': known ? name : (defaults?.serviceName ?? UNKNOWN_SERVICE) };
+  const a: Attributes = {
+    ...defaults?.attributes,
+    'service.name': known ? name : (defaults?.serviceName ?? UNKNOWN_SERVICE),
+  };
   const version = info?.serverInfo?.version;
   if (typeof version === 'string' && version !== '') a['service.version'] = version;
   return known ? resourceRef(a) : { ...resourceRef(a), provisional: true };
@@ -28,7 +35,10 @@ export function resourceFor(info: SessionInfo | undefined, server: string | null
 /** The peers' names and versions from the handshake, on the session span. */
 export function peerAttributes(info: SessionInfo): Attributes {
   const a: Attributes = {};
-  for (const [side, peer] of [['client', info.clientInfo], ['server', info.serverInfo]] as const) {
+  for (const [side, peer] of [
+    ['client', info.clientInfo],
+    ['server', info.serverInfo],
+  ] as const) {
     if (typeof peer?.name === 'string') a[`mcptrace.${side}.name`] = peer.name;
     if (typeof peer?.version === 'string') a[`mcptrace.${side}.version`] = peer.version;
   }

@@ -53,6 +53,8 @@ export function addEvent(target: { events: SpanEvent[]; droppedEvents: number },
 }
 
 export function resourceRef(attributes: Attributes): ResourceRef {
-  const sorted = Object.keys(attributes).sort().map((k) => [k, attributes[k]]);
+  const sorted = Object.keys(attributes)
+    .sort()
+    .map((k) => [k, attributes[k]]);
   return { key: JSON.stringify(sorted), attributes };
 }

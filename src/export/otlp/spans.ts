@@ -4,7 +4,15 @@ import type { EndFinding } from '../../rules/engine.js';
 import { DEFAULT_MAX_SESSIONS } from '../../session/live-sessions.js';
 import { NO_SESSION } from '../../session/outside.js';
 import type { Direction, PipelineRecord, SessionInfo } from '../../types.js';
-import { answerAttributes, contentAttributes, findingEvent, metaOf, requestAttributes, sessionAttributes, spanName } from './attributes.js';
+import {
+  answerAttributes,
+  contentAttributes,
+  findingEvent,
+  metaOf,
+  requestAttributes,
+  sessionAttributes,
+  spanName,
+} from './attributes.js';
 import { parseTraceparent, sessionSpanId, sessionTraceId, spanIdFor } from './ids.js';
 import { isKnownService, peerAttributes, resourceFor, type ResourceDefaults } from './session-resource.js';
 import type { SpanRedactor } from './redact-span.js';
@@ -91,7 +99,8 @@ export class SpanBuilder {
     const { attributes, error } = answerAttributes(r);
     Object.assign(span.attributes, attributes, this.content(r));
     // mcp.md "Span status": ERROR when error.type is set, described by the JSON-RPC error's message.
-    if (error !== null) span.status = { code: 'error', ...(error.message !== undefined ? { message: error.message } : {}) };
+    if (error !== null)
+      span.status = { code: 'error', ...(error.message !== undefined ? { message: error.message } : {}) };
     for (const f of r.findings) addEvent(span, findingEvent(f, r.seq, time));
     this.emit(span, s, out);
   }
@@ -136,7 +145,11 @@ export class SpanBuilder {
    */
   private emit(span: McpSpan, s: SessionState, out: McpSpan[]): void {
     if (!isKnownService(s.span.resource)) {
-      s.span.resource = resourceFor(this.sessionInfo(s.key), String(span.attributes['mcptrace.server'] ?? '') || null, this.opts.resource);
+      s.span.resource = resourceFor(
+        this.sessionInfo(s.key),
+        String(span.attributes['mcptrace.server'] ?? '') || null,
+        this.opts.resource,
+      );
     }
     span.resource = s.span.resource;
     out.push(this.opts.redactor ? this.opts.redactor.span(span) : span);
@@ -162,15 +175,34 @@ export class SpanBuilder {
       const file = info?.file ?? r.wire.file;
       const traceId = sessionTraceId(file, r.session, r.seq, r.ts);
       const startMs = r.wire.tsMs ?? 0;
-      const attributes: Attributes = { ...sessionAttributes(r, info), 'mcptrace.session': r.session, 'mcptrace.input': file };
+      const attributes: Attributes = {
+        ...sessionAttributes(r, info),
+        'mcptrace.session': r.session,
+        'mcptrace.input': file,
+      };
       // A session outlives its first connection: the client's port is each exchange's, not the session's.
       delete attributes['client.port'];
       s = {
-        key: r.session, pending: new Map(), records: 0, timed: false,
+        key: r.session,
+        pending: new Map(),
+        records: 0,
+        timed: false,
         span: {
-          traceId, spanId: sessionSpanId(file, r.session, r.seq), parentSpanId: null, parentRemote: false, traceFlags: 1,
-          name: SESSION_SPAN_NAME, kind: 'internal', startMs, endMs: startMs, timed: false, status: { code: 'unset' },
-          attributes, events: [], droppedEvents: 0, resource: resourceFor(info, r.server, this.opts.resource),
+          traceId,
+          spanId: sessionSpanId(file, r.session, r.seq),
+          parentSpanId: null,
+          parentRemote: false,
+          traceFlags: 1,
+          name: SESSION_SPAN_NAME,
+          kind: 'internal',
+          startMs,
+          endMs: startMs,
+          timed: false,
+          status: { code: 'unset' },
+          attributes,
+          events: [],
+          droppedEvents: 0,
+          resource: resourceFor(info, r.server, this.opts.resource),
         },
       };
       this.sessions.set(r.session, s);

@@ -11,7 +11,13 @@ import type { ConnectionKinds } from './http/http-frames.js';
  * read but not turned into streams, or a bound that was hit; the gaps they leave in a stream are records of the HTTP
  * reader already, so they are told once per kind, on stderr.
  */
-const DAMAGE: ReadonlySet<CaptureFindingCode> = new Set(['not-a-capture', 'truncated', 'corrupt-record', 'corrupt-block', 'unknown-interface']);
+const DAMAGE: ReadonlySet<CaptureFindingCode> = new Set([
+  'not-a-capture',
+  'truncated',
+  'corrupt-record',
+  'corrupt-block',
+  'unknown-interface',
+]);
 
 interface Kind {
   /** The first finding's message, and the packets of those located (at most FINDINGS_PER_CODE). */
@@ -33,10 +39,15 @@ export class CaptureFindings {
   finding(f: CaptureFinding): Frame | null {
     if (f.packet !== null) this.lastPacket = Math.max(this.lastPacket, f.packet);
     if (DAMAGE.has(f.code)) {
-      return errorFrame({ file: this.file, line: Math.max(f.packet ?? this.lastPacket, 1), lines: 1 }, '', `capture file: ${f.message}`);
+      return errorFrame(
+        { file: this.file, line: Math.max(f.packet ?? this.lastPacket, 1), lines: 1 },
+        '',
+        `capture file: ${f.message}`,
+      );
     }
     const k = this.kinds.get(f.code);
-    if (k === undefined) this.kinds.set(f.code, { first: f.message, packets: f.packet === null ? [] : [f.packet], n: 1 });
+    if (k === undefined)
+      this.kinds.set(f.code, { first: f.message, packets: f.packet === null ? [] : [f.packet], n: 1 });
     else {
       k.n++;
       if (f.packet !== null) k.packets.push(f.packet);
@@ -59,7 +70,10 @@ export class CaptureFindings {
     const out = [summary(c, kinds)];
     for (const [code, k] of this.kinds) {
       const n = k.n + (c.findingsNotShown[code] ?? 0);
-      const more = n > 1 ? ` (${n} such findings${k.packets.length > 0 ? `, packets ${someOf(k.packets.map(String), n)}` : ''})` : '';
+      const more =
+        n > 1
+          ? ` (${n} such findings${k.packets.length > 0 ? `, packets ${someOf(k.packets.map(String), n)}` : ''})`
+          : '';
       out.push(`${code}: ${k.first}${more}`);
     }
     return out;
@@ -67,13 +81,23 @@ export class CaptureFindings {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const list = (r: Record<string, number>) => Object.entries(r).map(([k, n]) => `${k} ${n}`).join(', ');
+const list = (r: Record<string, number>) =>
+  Object.entries(r)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
 
 function summary(c: CaptureCounts, kinds: ConnectionKinds | null): string {
   const of: string[] = [];
   if (kinds !== null) {
     const empty = c.connections - kinds.mcp - kinds.quiet - kinds.tls - kinds.h2 - kinds.other;
-    const parts: [number, string][] = [[kinds.mcp, 'HTTP carrying MCP'], [kinds.quiet, 'HTTP without MCP'], [kinds.tls, 'TLS'], [kinds.h2, 'HTTP/2'], [kinds.other, 'not HTTP'], [empty, 'without data']];
+    const parts: [number, string][] = [
+      [kinds.mcp, 'HTTP carrying MCP'],
+      [kinds.quiet, 'HTTP without MCP'],
+      [kinds.tls, 'TLS'],
+      [kinds.h2, 'HTTP/2'],
+      [kinds.other, 'not HTTP'],
+      [empty, 'without data'],
+    ];
     for (const [n, what] of parts) if (n > 0) of.push(`${n} ${what}`);
   }
   if (c.midstream > 0) of.push(`${c.midstream} begun before the capture`);
@@ -84,6 +108,9 @@ function summary(c: CaptureCounts, kinds: ConnectionKinds | null): string {
   if (c.malformed > 0) more.push(`${plural(c.malformed, 'packet')} malformed`);
   if (c.gaps > 0) more.push(`${plural(c.gaps, 'gap')} in TCP streams (${plural(c.gapBytes, 'byte')} not captured)`);
   const unlisted = Object.entries(c.findingsNotShown).filter(([code]) => DAMAGE.has(code as CaptureFindingCode));
-  if (unlisted.length > 0) more.push(`findings past the first ${FINDINGS_PER_CODE} of their kind, not recorded: ${list(Object.fromEntries(unlisted))}`);
+  if (unlisted.length > 0)
+    more.push(
+      `findings past the first ${FINDINGS_PER_CODE} of their kind, not recorded: ${list(Object.fromEntries(unlisted))}`,
+    );
   return more.length > 0 ? `${line}; ${more.join('; ')}` : line;
 }

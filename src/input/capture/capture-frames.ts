@@ -21,7 +21,10 @@ interface CaptureReadOptions {
  * reader (http-frames.ts), which makes the messages and events; a record's line is its packet's number. Damage to the
  * file is an `invalid-frame` record where it is (capture-findings.ts), put before the frames of the packets after it.
  */
-export async function* captureFrameBatches(input: AsyncIterable<Chunk>, opts: CaptureReadOptions): AsyncGenerator<Frame[]> {
+export async function* captureFrameBatches(
+  input: AsyncIterable<Chunk>,
+  opts: CaptureReadOptions,
+): AsyncGenerator<Frame[]> {
   const findings = new CaptureFindings(opts.file);
   const held: Frame[] = [];
   async function* streams(): AsyncGenerator<StreamEvent> {

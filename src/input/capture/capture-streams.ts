@@ -30,8 +30,24 @@ class CaptureReader implements PacketSink {
   /** The offset of the packet being read: where a finding of the layers above the file is located. */
   private packetOffset = 0;
   private readonly counts: CaptureCounts = {
-    kind: 'counts', format: null, packets: 0, bytes: 0, links: {}, tcp: 0, connections: 0, midstream: 0, notTcp: {}, fragments: 0,
-    malformed: 0, duplicates: 0, duplicateBytes: 0, outOfOrder: 0, gaps: 0, gapBytes: 0, afterClose: 0, findingsNotShown: {},
+    kind: 'counts',
+    format: null,
+    packets: 0,
+    bytes: 0,
+    links: {},
+    tcp: 0,
+    connections: 0,
+    midstream: 0,
+    notTcp: {},
+    fragments: 0,
+    malformed: 0,
+    duplicates: 0,
+    duplicateBytes: 0,
+    outOfOrder: 0,
+    gaps: 0,
+    gapBytes: 0,
+    afterClose: 0,
+    findingsNotShown: {},
   };
 
   constructor(limits: ReassemblyLimits = DEFAULT_REASSEMBLY_LIMITS) {
@@ -40,7 +56,11 @@ class CaptureReader implements PacketSink {
       (code, message, packet, conn) => this.note(code, message, null, packet, conn),
       limits,
     );
-    this.layers = new PacketLayers(this.counts, (code, message, offset, packet) => this.note(code, message, offset, packet), this.tcp);
+    this.layers = new PacketLayers(
+      this.counts,
+      (code, message, offset, packet) => this.note(code, message, offset, packet),
+      this.tcp,
+    );
   }
 
   push(chunk: Chunk, out: CaptureEvent[]): void {
@@ -55,7 +75,8 @@ class CaptureReader implements PacketSink {
     if (this.done) return;
     this.done = true;
     this.out = out;
-    if (this.file === null && this.q.length > 0) this.note('not-a-capture', `the file is ${this.q.length} bytes long, too short for a capture`, 0, null);
+    if (this.file === null && this.q.length > 0)
+      this.note('not-a-capture', `the file is ${this.q.length} bytes long, too short for a capture`, 0, null);
     this.file?.end(this);
     this.tcp.end(this.lastTs, this.lastPacket);
     const c = this.tcp.counts;
@@ -68,7 +89,12 @@ class CaptureReader implements PacketSink {
     if (this.q.length < MAGIC_BYTES) return false;
     const m = captureMagic(this.q.peek(MAGIC_BYTES));
     if (m === null) {
-      this.note('not-a-capture', `the file starts with ${this.q.peek(MAGIC_BYTES).toString('hex')}, not a pcap or pcapng magic number: it is not read`, 0, null);
+      this.note(
+        'not-a-capture',
+        `the file starts with ${this.q.peek(MAGIC_BYTES).toString('hex')}, not a pcap or pcapng magic number: it is not read`,
+        0,
+        null,
+      );
       this.file = { read: () => this.q.clear(), end: () => {} };
       return true;
     }
@@ -78,14 +104,27 @@ class CaptureReader implements PacketSink {
   }
 
   /** A located finding, or (past `FINDINGS_PER_CODE` of its code) a count. */
-  private note(code: CaptureFindingCode, message: string, offset: number | null, packet: number | null, conn?: string): void {
+  private note(
+    code: CaptureFindingCode,
+    message: string,
+    offset: number | null,
+    packet: number | null,
+    conn?: string,
+  ): void {
     const n = (this.shown.get(code) ?? 0) + 1;
     this.shown.set(code, n);
     if (n > FINDINGS_PER_CODE) {
       this.counts.findingsNotShown[code] = (this.counts.findingsNotShown[code] ?? 0) + 1;
       return;
     }
-    this.out.push({ kind: 'finding', code, message, offset: offset ?? this.packetOffset, packet, ...(conn === undefined ? {} : { conn }) });
+    this.out.push({
+      kind: 'finding',
+      code,
+      message,
+      offset: offset ?? this.packetOffset,
+      packet,
+      ...(conn === undefined ? {} : { conn }),
+    });
   }
 
   finding(code: CaptureFindingCode, message: string, offset: number, packet: number | null): void {
@@ -106,7 +145,10 @@ class CaptureReader implements PacketSink {
  * The events of a capture, one batch per chunk read (every event the chunk completed, in capture order; a batch may
  * be empty). The last batch ends with the `counts` note.
  */
-export async function* captureStreamBatches(chunks: AsyncIterable<Chunk>, limits?: ReassemblyLimits): AsyncGenerator<CaptureEvent[]> {
+export async function* captureStreamBatches(
+  chunks: AsyncIterable<Chunk>,
+  limits?: ReassemblyLimits,
+): AsyncGenerator<CaptureEvent[]> {
   const reader = new CaptureReader(limits);
   for await (const chunk of chunks) {
     const out: CaptureEvent[] = [];
@@ -124,6 +166,9 @@ export async function* captureStreamBatches(chunks: AsyncIterable<Chunk>, limits
  * findings are located by byte offset and packet number; the last event is the `counts` note. A `data` event's
  * bytes are a view into the chunk read (no copy, and never overwritten), so keeping them keeps the chunk alive.
  */
-export async function* captureStreams(chunks: AsyncIterable<Chunk>, limits?: ReassemblyLimits): AsyncGenerator<CaptureEvent> {
+export async function* captureStreams(
+  chunks: AsyncIterable<Chunk>,
+  limits?: ReassemblyLimits,
+): AsyncGenerator<CaptureEvent> {
   for await (const batch of captureStreamBatches(chunks, limits)) yield* batch;
 }

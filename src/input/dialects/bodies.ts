@@ -3,7 +3,17 @@
 // summary of it (Marker.summary).
 import type { Frame } from '../../types.js';
 import { nestedDeeper } from '../shared/depth.js';
-import { errorFrame, parsedTextFrame, summaryFrame, textFrame, truncatedFrame, utf8Length, valueFrame, type FrameContext, type Position } from '../lines/frames.js';
+import {
+  errorFrame,
+  parsedTextFrame,
+  summaryFrame,
+  textFrame,
+  truncatedFrame,
+  utf8Length,
+  valueFrame,
+  type FrameContext,
+  type Position,
+} from '../lines/frames.js';
 import { InspectExtent, readInspect } from './literals/inspect-literal.js';
 import { JsonExtent } from '../json/json-extent.js';
 import { pydanticMessage, readPythonBytes } from './literals/python-literal.js';
@@ -40,7 +50,7 @@ class CloseExtent implements Extent {
 
 /** How a marker's body reads. */
 export function formOf(marker: Marker): BodyForm {
-  return marker.summary !== undefined ? 'summary' : marker.syntax ?? 'json';
+  return marker.summary !== undefined ? 'summary' : (marker.syntax ?? 'json');
 }
 
 /**
@@ -55,7 +65,14 @@ type BodyStart = { frame: Frame } | { extent: Extent | null };
  * cut mark is cut even when what survives parses (a cut inside one long string leaves valid JSON whose text is not
  * the message's): a message that quotes the mark literally is read as cut too, the rarer case.
  */
-export function bodyStart(d: Dialect, at: Position, marker: Marker, body: string, ctx: FrameContext, inexact: boolean): BodyStart {
+export function bodyStart(
+  d: Dialect,
+  at: Position,
+  marker: Marker,
+  body: string,
+  ctx: FrameContext,
+  inexact: boolean,
+): BodyStart {
   if (marker.summary !== undefined) {
     if (body.trimEnd().endsWith('{')) return { extent: new CloseExtent(marker.summary.close) };
     return { frame: summaryBody(d, at, body, ctx) };
@@ -112,7 +129,13 @@ function summaryBody(d: Dialect, at: Position, body: string, ctx: FrameContext):
  * cuts are inside), from which decode reads kind, id and method; a Python bytes literal is the message's wire text
  * itself. A body that cannot be read is a framing error that keeps it as logged.
  */
-function literalFrame(at: Position, syntax: Exclude<BodySyntax, 'json'>, body: string, ctx: FrameContext, inexact: boolean): Frame {
+function literalFrame(
+  at: Position,
+  syntax: Exclude<BodySyntax, 'json'>,
+  body: string,
+  ctx: FrameContext,
+  inexact: boolean,
+): Frame {
   if (syntax === 'python-bytes') {
     const text = readPythonBytes(body);
     if (text === null) return errorFrame(at, body, 'a Python bytes literal with a malformed escape', ctx);
@@ -127,7 +150,15 @@ function literalFrame(at: Position, syntax: Exclude<BodySyntax, 'json'>, body: s
     const message = pydanticMessage(body);
     r = message === null ? null : { value: message, cut: false };
   }
-  if (r === null) return errorFrame(at, body, syntax === 'inspect' ? 'a util.inspect dump mcptrace cannot read' : 'a Python repr that is not a JSON-RPC message mcptrace reads', ctx);
+  if (r === null)
+    return errorFrame(
+      at,
+      body,
+      syntax === 'inspect'
+        ? 'a util.inspect dump mcptrace cannot read'
+        : 'a Python repr that is not a JSON-RPC message mcptrace reads',
+      ctx,
+    );
   if (r.cut || inexact) return cutFrame(at, JSON.stringify(r.value), ctx);
   return valueFrame(at, r.value, ctx); // its JSON is rebuilt, not the wire's: no text
 }

@@ -17,7 +17,8 @@ export const claudeDesktop: Dialect<'claude-desktop'> = {
   name: 'claude-desktop',
   family: 'host',
   title: 'Claude Desktop: mcp-server-NAME.log and mcp.log',
-  example: '2025-07-23T13:16:33.061Z [memory] [info] Message from client: {"method":"tools/list","jsonrpc":"2.0","id":1} { metadata: undefined }',
+  example:
+    '2025-07-23T13:16:33.061Z [memory] [info] Message from client: {"method":"tools/list","jsonrpc":"2.0","id":1} { metadata: undefined }',
   lines: [
     // Per-server files: `[NAME] [level]`.
     new RegExp(String.raw`^${TS} \[${NAME}\] \[${LEVEL}\]${TEXT}`),

@@ -14,7 +14,8 @@ export const cline: Dialect<'cline'> = {
   name: 'cline',
   family: 'host',
   title: "Cline and Roo Code: their MCP hub's lines (VS Code's Window log, the DevTools console, the CLI)",
-  example: '2025-05-24 10:12:04.996 [error] [Window] [Extension Host] Server "context7" stderr: error loading config: $HOME is not defined',
+  example:
+    '2025-05-24 10:12:04.996 [error] [Window] [Extension Host] Server "context7" stderr: error loading config: $HOME is not defined',
   lines: [
     // VS Code's Window log: local time, the level, then `[Window]` and, for an extension's console, `[Extension Host]`.
     /^(?<ts>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) \[(?<level>trace|debug|info|warning|warn|error)\] \[Window\] (?:\[Extension Host\] )?(?<text>.*)$/,

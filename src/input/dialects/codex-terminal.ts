@@ -11,7 +11,8 @@ export const codexTerminal: Dialect<'codex-terminal'> = {
   name: 'codex-terminal',
   family: 'host',
   title: "Codex CLI: the terminal's MCP status lines (copied)",
-  example: '⚠ MCP client for `playwright` timed out after 10 seconds. Add or adjust `startup_timeout_sec` in your config.toml:',
+  example:
+    '⚠ MCP client for `playwright` timed out after 10 seconds. Add or adjust `startup_timeout_sec` in your config.toml:',
   lines: [
     // A status line (`⚠`, `■` before late 2025) or an item of the transcript (`•`).
     /^[⚠■•] (?<text>\S.*)$/,

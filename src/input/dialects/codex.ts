@@ -17,9 +17,17 @@ export const CODEX_STARTUP_CUE = new RegExp(String.raw`^MCP client for ${SERVER}
 /** The events of a server that did not start, the more specific first (the log file's and the terminal's). */
 export const CODEX_STARTUP: Dialect['events'] = [
   { re: new RegExp(String.raw`^MCP client for ${SERVER} timed out after \d+ seconds`), name: 'timeout' },
-  { re: new RegExp(String.raw`^MCP client for ${SERVER} failed to start: (?:MCP startup failed: )?request timed out`), name: 'timeout' },
+  {
+    re: new RegExp(String.raw`^MCP client for ${SERVER} failed to start: (?:MCP startup failed: )?request timed out`),
+    name: 'timeout',
+  },
   // The server closed its end before its answer to initialize came (its process exited, or it wrote no JSON).
-  { re: new RegExp(String.raw`^MCP client for ${SERVER} failed to start: (?:MCP startup failed: )?handshaking with MCP server failed: connection closed`), name: 'exit' },
+  {
+    re: new RegExp(
+      String.raw`^MCP client for ${SERVER} failed to start: (?:MCP startup failed: )?handshaking with MCP server failed: connection closed`,
+    ),
+    name: 'exit',
+  },
   { re: new RegExp(String.raw`^MCP client for ${SERVER} failed to start: `), name: 'connection-error' },
 ];
 
@@ -27,7 +35,8 @@ export const codex: Dialect<'codex'> = {
   name: 'codex',
   family: 'host',
   title: 'Codex CLI: ~/.codex/log/codex-tui.log',
-  example: '2026-01-21T09:30:22.118804Z ERROR codex_core::codex: MCP client for `fetch` failed to start: request timed out',
+  example:
+    '2026-01-21T09:30:22.118804Z ERROR codex_core::codex: MCP client for `fetch` failed to start: request timed out',
   // Only Codex's own crates (`codex_core::codex`, `codex_rmcp_client::rmcp_client`); the target is left out of the text.
   lines: [new RegExp(String.raw`${TRACING}codex_\w*(?:::\w+)*: (?<text>.*)$`)],
   // One log of every server, none of them a channel: a line names its server or is about none.

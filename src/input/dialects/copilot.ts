@@ -12,12 +12,18 @@ export const copilot: Dialect<'copilot'> = {
   name: 'copilot',
   family: 'host',
   title: 'GitHub Copilot for JetBrains: the GitHub Copilot MCP Log window',
-  example: '[2025-09-11 13:52:11.119][error]   [basic-memory]Failed to connect to MCP server: Error POSTing to endpoint (HTTP 400): Could not parse message',
+  example:
+    '[2025-09-11 13:52:11.119][error]   [basic-memory]Failed to connect to MCP server: Error POSTing to endpoint (HTTP 400): Could not parse message',
   // Local time to the millisecond, the level padded to nine characters with its brackets, the server in brackets, the text.
-  lines: [/^\[(?<ts>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3})\]\[(?<level>trace|debug|info|warning|error)\] *\[(?<server>[^\]]+)\](?<text>.*)$/],
+  lines: [
+    /^\[(?<ts>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3})\]\[(?<level>trace|debug|info|warning|error)\] *\[(?<server>[^\]]+)\](?<text>.*)$/,
+  ],
   // One window for every server: a line names its server or is about none.
   servers: 'line',
-  cues: [...vscode.cues, { re: /^(?:Failed to connect to MCP server: |Failed to get tools list for MCP server )/, weight: 5 }],
+  cues: [
+    ...vscode.cues,
+    { re: /^(?:Failed to connect to MCP server: |Failed to get tools list for MCP server )/, weight: 5 },
+  ],
   suffixes: [],
   markers: [],
   summaries: [],

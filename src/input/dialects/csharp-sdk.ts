@@ -26,15 +26,31 @@ export const csharpSdk: Dialect<'csharp-sdk'> = {
   name: 'csharp-sdk',
   family: 'sdk',
   title: "C#/.NET SDK: Trace logs of ModelContextProtocol (Microsoft.Extensions.Logging's console)",
-  example: "trce: ModelContextProtocol.Client.McpClient[654635990] StarWarsMCPServer sending method 'tools/list' request. Request: '{\"method\":\"tools/list\",\"params\":{},\"id\":2,\"jsonrpc\":\"2.0\"}'.",
+  example:
+    'trce: ModelContextProtocol.Client.McpClient[654635990] StarWarsMCPServer sending method \'tools/list\' request. Request: \'{"method":"tools/list","params":{},"id":2,"jsonrpc":"2.0"}\'.',
   // The header: its text is the category and event id, then (single-line form) the message.
   lines: [new RegExp(String.raw`^${TIME}${LEVEL}: (?<text>[\w.\`+<>]+\[-?\d+\](?: .*)?)$`)],
   entryIndent: 6,
   cues: [
-    { re: new RegExp(String.raw`${ANY}.+? (?:sending method '[^']+' request\. Request|sending message\. Message|transport received message\. Message): '[{[]`), weight: 6 },
+    {
+      re: new RegExp(
+        String.raw`${ANY}.+? (?:sending method '[^']+' request\. Request|sending message\. Message|transport received message\. Message): '[{[]`,
+      ),
+      weight: 6,
+    },
     { re: new RegExp(String.raw`${ANY}.+? Request response received for method \S+\. Response: '`), weight: 6 },
-    { re: new RegExp(String.raw`${ANY}.+? (?:waiting for response to request '|read \w+ message from channel\.$|client received server '|client created and connected\.$)`), weight: 4 },
-    { re: new RegExp(String.raw`${ANY}.+? (?:transport (?:reading messages|received message with ID|completed reading messages)|method '[^']+' request handler (?:called|completed))`), weight: 3 },
+    {
+      re: new RegExp(
+        String.raw`${ANY}.+? (?:waiting for response to request '|read \w+ message from channel\.$|client received server '|client created and connected\.$)`,
+      ),
+      weight: 4,
+    },
+    {
+      re: new RegExp(
+        String.raw`${ANY}.+? (?:transport (?:reading messages|received message with ID|completed reading messages)|method '[^']+' request handler (?:called|completed))`,
+      ),
+      weight: 3,
+    },
     // A two-line entry's header alone: the SDK's own categories.
     { re: /^ModelContextProtocol\.[\w.]+\[-?\d+\](?: |$)/, weight: 5 },
   ],
@@ -54,7 +70,9 @@ export const csharpSdk: Dialect<'csharp-sdk'> = {
     new RegExp(String.raw`${ANY}.+? transport received message with ID '(?<id>(?!\(no id\)')[^']*)'\.$`),
   ],
   // The client names a stdio server by its transport's name, the endpoint in every line it writes.
-  names: [new RegExp(String.raw`^ModelContextProtocol\.(?:Client\.[\w.]+|Protocol\.Transport\.\w*Client\w*)\[\d+\] (?<server>\S+) (?:sending |waiting for |read \w+ message|Request response|client |transport |connecting\.$|starting server process|started server process|received stderr log|shutting down\.$|shut down\.$)`)],
+  names: [
+    /^ModelContextProtocol\.(?:Client\.[\w.]+|Protocol\.Transport\.\w*Client\w*)\[\d+\] (?<server>\S+) (?:sending |waiting for |read \w+ message|Request response|client |transport |connecting\.$|starting server process|started server process|received stderr log|shutting down\.$|shut down\.$)/,
+  ],
   summaries: [],
   cut: null,
   events: [

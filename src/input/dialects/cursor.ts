@@ -12,7 +12,8 @@ export const cursor: Dialect<'cursor'> = {
   name: 'cursor',
   family: 'host',
   title: "Cursor: the MCP log (Cursor MCP.log, or a server's MCP channel)",
-  example: '2025-04-04 18:44:10.102 [info] mory: Starting new stdio process with command: npx -y @modelcontextprotocol/server-memory',
+  example:
+    '2025-04-04 18:44:10.102 [info] mory: Starting new stdio process with command: npx -y @modelcontextprotocol/server-memory',
   lines: [
     // 2.x: the channel's server is named once, by `Storing stdio client NAME` (a log line).
     new RegExp(String.raw`${PREFIX}(?<text>Storing stdio client (?<server>\S.*))$`),

@@ -6,7 +6,16 @@
 // one record; groups of lines are bounded (lines and bytes) like the transcript reader's records, so memory never
 // grows with the file.
 import type { Frame } from '../../types.js';
-import { eventFrame, logFrame, oversizedFrame, truncatedFrame, valueFrame, type FrameContext, type LineReader, type Position } from '../lines/frames.js';
+import {
+  eventFrame,
+  logFrame,
+  oversizedFrame,
+  truncatedFrame,
+  valueFrame,
+  type FrameContext,
+  type LineReader,
+  type Position,
+} from '../lines/frames.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from '../lines/lines.js';
 import { logTime, NO_TIME, type TimeValue } from '../shared/time.js';
 import { bodyEnd, bodyStart, extentOf, formOf } from './bodies.js';
@@ -14,8 +23,26 @@ import { BROKEN, carriedIn } from '../lines/carried.js';
 import { carriedFrame } from '../lines/line-kind.js';
 import { Echoes } from './echoes.js';
 import { Folder, type DialectLine } from './fold.js';
-import { blockOf, cleanLine, eventOf, markerOf, matchHostLine, namesOf, stripSuffix, type HostMatch, type MarkerMatch } from './grammar.js';
-import { appendLine, groupAt, logGroupFrame, openGroup, oversizedBodyFrame, unclosedBodyFrame, type Group } from './group.js';
+import {
+  blockOf,
+  cleanLine,
+  eventOf,
+  markerOf,
+  matchHostLine,
+  namesOf,
+  stripSuffix,
+  type HostMatch,
+  type MarkerMatch,
+} from './grammar.js';
+import {
+  appendLine,
+  groupAt,
+  logGroupFrame,
+  openGroup,
+  oversizedBodyFrame,
+  unclosedBodyFrame,
+  type Group,
+} from './group.js';
 import { HeldMessage } from './held.js';
 import { IndentedEntries } from './indented.js';
 import { Owner } from './owner.js';
@@ -54,13 +81,19 @@ export class DialectReader implements LineReader {
   private readonly folder: Folder | IndentedEntries | null;
   private readonly folded: DialectLine[] = [];
 
-  constructor(private readonly d: Dialect, private readonly file: string, limits: DialectLimits = {}) {
+  constructor(
+    private readonly d: Dialect,
+    private readonly file: string,
+    limits: DialectLimits = {},
+  ) {
     this.maxLines = limits.maxLines ?? 10_000;
     this.maxBytes = limits.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.folder =
-      d.wrapIndent !== undefined ? new Folder(d, d.wrapIndent, this.maxLines, this.maxBytes)
-      : d.entryIndent !== undefined ? new IndentedEntries(d, d.entryIndent, this.maxLines, this.maxBytes)
-      : null;
+      d.wrapIndent !== undefined
+        ? new Folder(d, d.wrapIndent, this.maxLines, this.maxBytes)
+        : d.entryIndent !== undefined
+          ? new IndentedEntries(d, d.entryIndent, this.maxLines, this.maxBytes)
+          : null;
     this.process = new LoggingProcess(d);
     this.echoes = Echoes.of(d);
     this.held = HeldMessage.of(d);
@@ -164,7 +197,7 @@ export class DialectReader implements LineReader {
     const d = this.d;
     let text = stripSuffix(d, h.text);
     this.owner.writtenBy(h.launch);
-    const echo = this.echoes !== null && this.echoes.seen(text, h.ts);
+    const echo = this.echoes?.seen(text, h.ts);
     if (!echo && this.g === null && this.held?.opensBody(text) === true) return this.body(l, text);
     this.process.line(text);
     const mk = echo ? null : markerOf(d, text);
@@ -184,7 +217,12 @@ export class DialectReader implements LineReader {
     this.flush(out);
     if (ev?.event.startsSession) this.owner.start(server, h.launch);
     this.owner.names(named?.session);
-    const ctx: FrameContext = { time: this.timeOf(h), dir: mk === null ? 'unknown' : this.process.dir(mk.marker), session: this.owner.key(server), server };
+    const ctx: FrameContext = {
+      time: this.timeOf(h),
+      dir: mk === null ? 'unknown' : this.process.dir(mk.marker),
+      session: this.owner.key(server),
+      server,
+    };
     const at: Position = { file: this.file, line: l.line, lines: l.span ?? 1 };
     // A JSON line's data (JsonLines) is the message after a marker with no body, else part of the line's text.
     if (h.data !== undefined && (mk === null || mk.body !== '')) text = `${text} ${JSON.stringify(h.data)}`;
@@ -216,11 +254,21 @@ export class DialectReader implements LineReader {
    * A message's body (bodies.ts): a frame, or a body that goes on over the next lines. A marker with no body on a JSON
    * line is the line's data (JsonLines).
    */
-  private message(l: DialectLine, at: Position, mk: MarkerMatch, h: HostMatch, text: string, ctx: FrameContext, out: Frame[]): void {
-    if (mk.body === '' && h.data !== undefined) return this.emit(valueFrame(at, h.data, ctx), mk.marker, text, h.level, out);
+  private message(
+    l: DialectLine,
+    at: Position,
+    mk: MarkerMatch,
+    h: HostMatch,
+    text: string,
+    ctx: FrameContext,
+    out: Frame[],
+  ): void {
+    if (mk.body === '' && h.data !== undefined)
+      return this.emit(valueFrame(at, h.data, ctx), mk.marker, text, h.level, out);
     const r = bodyStart(this.d, at, mk.marker, mk.body, ctx, l.inexact === true);
     if ('frame' in r) {
-      const frame = mk.marker.result === true && this.results !== null ? this.results.answer(r.frame, mk.method) : r.frame;
+      const frame =
+        mk.marker.result === true && this.results !== null ? this.results.answer(r.frame, mk.method) : r.frame;
       return this.emit(frame, mk.marker, text, h.level, out);
     }
     const g = this.open('json', l, mk.body, h.level, ctx, null, true);
@@ -262,7 +310,13 @@ export class DialectReader implements LineReader {
     this.g = null;
     const text = g.json.join('\n');
     if (g.into) return this.held!.body(text, g.start + g.lines - 1);
-    this.emit(bodyEnd(this.d, groupAt(this.file, g), g.form!, text, g.ctx), g.marker!, [g.text!, ...g.raw.slice(1)].join('\n'), g.level, out);
+    this.emit(
+      bodyEnd(this.d, groupAt(this.file, g), g.form!, text, g.ctx),
+      g.marker!,
+      [g.text!, ...g.raw.slice(1)].join('\n'),
+      g.level,
+      out,
+    );
   }
 
   /**
@@ -271,7 +325,11 @@ export class DialectReader implements LineReader {
    */
   private continueGroup(g: Group, l: DialectLine, out: Frame[]): boolean {
     if (!isBlank(l.text) && (l.host !== undefined || matchHostLine(this.d, l.text, this.grammar) !== null)) {
-      if (g.kind === 'json') this.cutJson(out, g.json.length === 0 ? NO_BODY : `unterminated JSON value: line ${l.line} is a new line of the log`);
+      if (g.kind === 'json')
+        this.cutJson(
+          out,
+          g.json.length === 0 ? NO_BODY : `unterminated JSON value: line ${l.line} is a new line of the log`,
+        );
       else this.flush(out); // a dump never closed: kept as it is
       return false;
     }
@@ -337,7 +395,15 @@ export class DialectReader implements LineReader {
     } else out.push(logFrame(at, h?.level ?? null, h === null ? l.text : h.text, ctx));
   }
 
-  private open(kind: Group['kind'], l: DialectLine, first: string, level: string | null, ctx: FrameContext, until: RegExp | null, hosted: boolean): Group {
+  private open(
+    kind: Group['kind'],
+    l: DialectLine,
+    first: string,
+    level: string | null,
+    ctx: FrameContext,
+    until: RegExp | null,
+    hosted: boolean,
+  ): Group {
     this.g = openGroup(kind, l, first, level, ctx, until, hosted);
     return this.g;
   }
@@ -355,7 +421,10 @@ export class DialectReader implements LineReader {
       // The log ends inside a JSON body (a file copied while the host was still writing it): the message as far as the
       // log gives it, cut by the log (docs/formats.md, "Lines that are not messages"), not a broken message.
       if (g.json.length > 0 && g.form === 'json' && g.into !== true) return this.cutAtEnd(g, out);
-      this.cutJson(out, g.json.length === 0 ? NO_BODY : `unterminated JSON value at end of input (opened at line ${g.start})`);
+      this.cutJson(
+        out,
+        g.json.length === 0 ? NO_BODY : `unterminated JSON value at end of input (opened at line ${g.start})`,
+      );
     } else {
       this.g = null;
       out.push(logGroupFrame(this.file, g));
@@ -366,7 +435,13 @@ export class DialectReader implements LineReader {
   private cutAtEnd(g: Group, out: Frame[]): void {
     this.g = null;
     const text = g.json.join('\n');
-    this.emit(truncatedFrame(groupAt(this.file, g), text, { head: text.length, tail: text.length }, null, g.ctx), g.marker!, [g.text!, ...g.raw.slice(1)].join('\n'), g.level, out);
+    this.emit(
+      truncatedFrame(groupAt(this.file, g), text, { head: text.length, tail: text.length }, null, g.ctx),
+      g.marker!,
+      [g.text!, ...g.raw.slice(1)].join('\n'),
+      g.level,
+      out,
+    );
   }
 
   /** Ends a message body that never closed: an error frame holding its lines as logged; a summary, read as far as it goes. */

@@ -26,7 +26,10 @@ export class EntryReader implements JsonEntryReader {
   private readonly server: string | undefined;
   private readonly launches = new Launches();
 
-  constructor(private readonly d: Dialect, file: string) {
+  constructor(
+    private readonly d: Dialect,
+    file: string,
+  ) {
     this.form = d.entries!;
     this.server = this.form.serverInPath?.exec(file)?.groups?.server;
   }
@@ -42,19 +45,25 @@ export class EntryReader implements JsonEntryReader {
     const server = ev?.server ?? this.server;
     if (ev?.event.startsSession && server !== undefined) this.launches.start(server);
     const t = getOwn(o, this.form.time);
-    const ctx: FrameContext = { time: typeof t === 'string' ? isoTime(t) : NO_TIME, session: this.launches.key(server), server };
+    const ctx: FrameContext = {
+      time: typeof t === 'string' ? isoTime(t) : NO_TIME,
+      session: this.launches.key(server),
+      server,
+    };
     return ev === null ? logFrame(at, level, text, ctx) : eventFrame(at, { name: ev.event.name, data: { text } }, ctx);
   }
 }
 
 /** Every key some dialect's entries have: a first element with another key is no dialect's entry. */
-export const ENTRY_KEYS: ReadonlySet<string> = new Set(DIALECTS.flatMap((d: Dialect) => (d.entries ? [...d.entries.levels, ...d.entries.keys] : [])));
+export const ENTRY_KEYS: ReadonlySet<string> = new Set(
+  DIALECTS.flatMap((d: Dialect) => (d.entries ? [...d.entries.levels, ...d.entries.keys] : [])),
+);
 
 /** The dialect whose entries have these keys (a level key and all the others), or null. */
 export function entriesDialect(keys: ReadonlySet<string>): DialectName | null {
   for (const d of DIALECTS as readonly Dialect[]) {
     const form = d.entries;
-    if (form && form.levels.some((k) => keys.has(k)) && form.keys.every((k) => keys.has(k))) return d.name as DialectName;
+    if (form?.levels.some((k) => keys.has(k)) && form.keys.every((k) => keys.has(k))) return d.name as DialectName;
   }
   return null;
 }

@@ -40,7 +40,10 @@ export const fastmcp: Dialect<'fastmcp'> = {
     { re: new RegExp(String.raw`^Failed message: (?<body>${ANSWERED} - .*)$`), dir: 's2c' },
     // 2.11–2.12 (the middleware's own `timestamp=` is when the request arrived, on both lines: the line's time is used)
     { re: /^Processing message: (?<body>event=request_start timestamp=\S+ method=\S+ type=\w+ .*)$/, dir: 'c2s' },
-    { re: /^Completed message: (?<body>event=request_(?:success|error) timestamp=\S+ method=\S+ type=request .*)$/, dir: 's2c' },
+    {
+      re: /^Completed message: (?<body>event=request_(?:success|error) timestamp=\S+ method=\S+ type=request .*)$/,
+      dir: 's2c',
+    },
     // 2.12.5 on (no type: a notification is known by its method)
     { re: /^(?<body>event=request_start method=\S+ .*)$/, dir: 'c2s' },
     { re: new RegExp(String.raw`^(?<body>event=request_(?:success|error) method=${ANSWERED} .*)$`), dir: 's2c' },
@@ -60,7 +63,9 @@ export const fastmcp: Dialect<'fastmcp'> = {
     { re: /^event=request_error method=(?<method>\S+) /, kind: 'error' },
   ],
   cut: null,
-  events: [{ re: /^Starting MCP server '(?<server>[^']+)' with transport '[^']+'/, name: 'start', startsSession: true }],
+  events: [
+    { re: /^Starting MCP server '(?<server>[^']+)' with transport '[^']+'/, name: 'start', startsSession: true },
+  ],
   blocks: [],
   // The banner (a rich panel, no prefix) up to the blank line after it is one log record; so is a traceback.
   unprefixed: 'run',

@@ -36,11 +36,22 @@ export class Folder {
   private r: Wrapped | null = null;
   private grammar = 0;
 
-  constructor(private readonly d: Dialect, private readonly indent: number, private readonly maxLines: number, private readonly maxBytes: number) {}
+  constructor(
+    private readonly d: Dialect,
+    private readonly indent: number,
+    private readonly maxLines: number,
+    private readonly maxBytes: number,
+  ) {}
 
   push(l: Line, out: DialectLine[]): void {
     const r = this.r;
-    if (r !== null && !l.oversized && this.continues(l.text) && r.raw.length < this.maxLines && r.bytes < this.maxBytes) {
+    if (
+      r !== null &&
+      !l.oversized &&
+      this.continues(l.text) &&
+      r.raw.length < this.maxLines &&
+      r.bytes < this.maxBytes
+    ) {
       r.raw.push(l.text);
       r.bytes += l.bytes + 1;
       r.pieces.push(l.text.slice(this.indent, this.indent + r.width).trimEnd());
@@ -84,7 +95,13 @@ export class Folder {
       }
       text += r.pieces[i];
     }
-    const line: DialectLine = { text: r.raw.join('\n'), line: r.first.line, bytes: r.bytes, span: r.raw.length, host: { ...r.host, text } };
+    const line: DialectLine = {
+      text: r.raw.join('\n'),
+      line: r.first.line,
+      bytes: r.bytes,
+      span: r.raw.length,
+      host: { ...r.host, text },
+    };
     // One space put back where the text elsewhere has runs of them: how many were dropped is not known.
     if (spaced && text.includes('  ')) line.inexact = true;
     out.push(line);

@@ -12,7 +12,7 @@ export const geminiCli: Dialect<'gemini-cli'> = {
   name: 'gemini-cli',
   family: 'host',
   title: "Gemini CLI: the terminal's MCP lines (gemini --debug)",
-  example: "[DEBUG] [MCP STDERR (docs-index)]:  × No solution found when resolving tool dependencies:",
+  example: '[DEBUG] [MCP STDERR (docs-index)]:  × No solution found when resolving tool dependencies:',
   lines: [
     // `--debug`: `[DEBUG] [Component] text`.
     /^\[(?<level>DEBUG|INFO|WARN|ERROR)\] (?<text>.*)$/,

@@ -14,16 +14,25 @@ export const goose: Dialect<'goose'> = {
   name: 'goose',
   family: 'host',
   title: "goose: its log file's JSON lines (~/.local/state/goose/logs/cli/)",
-  example: '{"timestamp":"2026-09-21T01:27:37.988044Z","level":"WARN","fields":{"message":"Failed to load extension local-tools: process quit before initialization: stderr = "},"target":"goose::agents::agent"}',
+  example:
+    '{"timestamp":"2026-09-21T01:27:37.988044Z","level":"WARN","fields":{"message":"Failed to load extension local-tools: process quit before initialization: stderr = "},"target":"goose::agents::agent"}',
   lines: [],
   // tracing_subscriber's JSON format: the event's fields in `fields` (the message one of them), where it was logged.
-  jsonLines: { text: 'fields.message', time: 'timestamp', level: 'level', other: ['target', 'span', 'spans', 'filename', 'line_number', 'threadName', 'threadId'] },
+  jsonLines: {
+    text: 'fields.message',
+    time: 'timestamp',
+    level: 'level',
+    other: ['target', 'span', 'spans', 'filename', 'line_number', 'threadName', 'threadId'],
+  },
   // One log of every extension: a line names its server or is about none.
   servers: 'line',
   // A message text that holds a JSON-RPC message (none published so far) is read as that message.
   carried: true,
   cues: [
-    { re: new RegExp(String.raw`${FAILED}(?:failed to initialize MCP client|process quit before initialization)`), weight: 6 },
+    {
+      re: new RegExp(String.raw`${FAILED}(?:failed to initialize MCP client|process quit before initialization)`),
+      weight: 6,
+    },
     { re: /^worker quit with fatal: /, weight: 3 },
     // The crates that write the file (goose's own, its MCP client's): a log where nothing failed is goose's too.
     { re: /"target":"(?:goose|goose_cli|goose_server|rmcp)(?:::\w+)*"/, weight: 2, on: 'line' },

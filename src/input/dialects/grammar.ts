@@ -32,7 +32,14 @@ export function matchHostLine(d: Dialect, line: string, first = 0): HostMatch | 
     const i = (first + k) % n;
     const g = d.lines[i]!.exec(line)?.groups;
     if (!g) continue;
-    const h: HostMatch = { ts: g.ts, level: g.level ?? null, server: g.server, text: g.text ?? '', grammar: i, again: g.again !== undefined };
+    const h: HostMatch = {
+      ts: g.ts,
+      level: g.level ?? null,
+      server: g.server,
+      text: g.text ?? '',
+      grammar: i,
+      again: g.again !== undefined,
+    };
     if (g.cell !== undefined) {
       h.text = g.cell.trimEnd();
       h.cell = g.cell.length;
@@ -40,7 +47,9 @@ export function matchHostLine(d: Dialect, line: string, first = 0): HostMatch | 
     if (g.launch !== undefined) h.launch = g.launch;
     return h;
   }
-  return d.jsonLines !== undefined && line.charCodeAt(0) === 0x7b /* { */ ? jsonHostLine(d.jsonLines, line, first) : null;
+  return d.jsonLines !== undefined && line.charCodeAt(0) === 0x7b /* { */
+    ? jsonHostLine(d.jsonLines, line, first)
+    : null;
 }
 
 /** A line that is a JSON object with the dialect's keys (JsonLines), as a host line; null for any other. */
@@ -61,9 +70,23 @@ function jsonHostLine(keys: JsonLines, line: string, grammar: number): HostMatch
   const text = isPlainObject(holder) ? holder[keys.text.slice(dot + 1)] : undefined;
   const ts = keys.time === undefined ? undefined : rec[keys.time];
   const level = keys.level === undefined ? null : rec[keys.level];
-  if (typeof text !== 'string' || (keys.time !== undefined && typeof ts !== 'string') || (keys.level !== undefined && typeof level !== 'string')) return null;
-  for (const k of Object.keys(rec)) if (k !== top && k !== keys.time && k !== keys.level && k !== keys.data && keys.other?.includes(k) !== true) return null;
-  const h: HostMatch = { ts: ts as string | undefined, level: level as string | null, server: undefined, text, grammar, again: false };
+  if (
+    typeof text !== 'string' ||
+    (keys.time !== undefined && typeof ts !== 'string') ||
+    (keys.level !== undefined && typeof level !== 'string')
+  )
+    return null;
+  for (const k of Object.keys(rec))
+    if (k !== top && k !== keys.time && k !== keys.level && k !== keys.data && keys.other?.includes(k) !== true)
+      return null;
+  const h: HostMatch = {
+    ts: ts as string | undefined,
+    level: level as string | null,
+    server: undefined,
+    text,
+    grammar,
+    again: false,
+  };
   if (keys.data !== undefined && Object.hasOwn(rec, keys.data)) h.data = rec[keys.data];
   return h;
 }

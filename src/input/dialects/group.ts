@@ -42,8 +42,28 @@ export interface Group {
 }
 
 /** A group of one line, `first` its text (after the host's prefix, or a body's first part). */
-export function openGroup(kind: Group['kind'], l: DialectLine, first: string, level: string | null, ctx: FrameContext, until: RegExp | null, hosted: boolean): Group {
-  return { kind, start: l.line, lines: l.span ?? 1, raw: [l.text], json: [first], bytes: l.bytes, level, ctx, until, hosted, extent: null };
+export function openGroup(
+  kind: Group['kind'],
+  l: DialectLine,
+  first: string,
+  level: string | null,
+  ctx: FrameContext,
+  until: RegExp | null,
+  hosted: boolean,
+): Group {
+  return {
+    kind,
+    start: l.line,
+    lines: l.span ?? 1,
+    raw: [l.text],
+    json: [first],
+    bytes: l.bytes,
+    level,
+    ctx,
+    until,
+    hosted,
+    extent: null,
+  };
 }
 
 /** The next line of a group; `part`: what of it belongs to a body (null: none, a blank line before the body). */
@@ -68,7 +88,12 @@ export function logGroupFrame(file: string, g: Group): Frame {
   }
   // The first line's text is after the host's prefix; the lines that follow it are as logged. A message that began
   // with a newline (Dialect.leadingNewline) reads from its second line.
-  const text = g.raw.length === 1 ? g.json[0]! : g.lead !== undefined ? g.raw.slice(1).join('\n') : [g.json[0]!, ...g.raw.slice(1)].join('\n');
+  const text =
+    g.raw.length === 1
+      ? g.json[0]!
+      : g.lead !== undefined
+        ? g.raw.slice(1).join('\n')
+        : [g.json[0]!, ...g.raw.slice(1)].join('\n');
   if (g.event !== undefined) return eventFrame(groupAt(file, g), { name: g.event, data: { text } }, g.ctx);
   return logFrame(groupAt(file, g), g.level, text, g.ctx);
 }

@@ -38,9 +38,15 @@ export class HeldMessage {
   message(frame: Frame, marker: Marker, text: string, level: string | null): void {
     if (marker.restates === true && this.at >= 0) {
       const held = this.pending[this.at]!;
-      if (sameMessage(held, frame)) this.pending[this.at] = logFrame(positionOf(held), this.level, this.text, { ...contextOf(held), dir: 'unknown' });
+      if (sameMessage(held, frame))
+        this.pending[this.at] = logFrame(positionOf(held), this.level, this.text, {
+          ...contextOf(held),
+          dir: 'unknown',
+        });
     }
-    const hold = frame.error === undefined && (marker.restates !== true || (this.d.bodyAfterSummary !== undefined && frame.summary !== undefined));
+    const hold =
+      frame.error === undefined &&
+      (marker.restates !== true || (this.d.bodyAfterSummary !== undefined && frame.summary !== undefined));
     this.at = hold ? this.pending.length - 1 : -1;
     this.text = text;
     this.level = level;
@@ -67,7 +73,11 @@ export class HeldMessage {
   /** The held message's whole body, read from the lines after it up to `end` (its last line): one record of them all. */
   body(json: string, end: number): void {
     const held = this.pending[this.at]!;
-    this.pending[this.at] = parsedTextFrame({ file: held.file, line: held.line, lines: end - held.line + 1 }, json, contextOf(held));
+    this.pending[this.at] = parsedTextFrame(
+      { file: held.file, line: held.line, lines: end - held.line + 1 },
+      json,
+      contextOf(held),
+    );
     this.at = -1;
   }
 
@@ -98,7 +108,8 @@ function keyOf(f: Frame): string | undefined {
   let method: unknown;
   let id: unknown;
   if (f.summary !== undefined) ({ method, id } = f.summary);
-  else if (f.value !== null && typeof f.value === 'object' && !Array.isArray(f.value)) ({ method, id } = f.value as { method?: unknown; id?: unknown });
+  else if (f.value !== null && typeof f.value === 'object' && !Array.isArray(f.value))
+    ({ method, id } = f.value as { method?: unknown; id?: unknown });
   else return undefined;
   if (typeof method === 'string') return `m ${method}`;
   return id === undefined ? undefined : `${typeof id} ${String(id)}`;

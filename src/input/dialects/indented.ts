@@ -14,13 +14,24 @@ export class IndentedEntries {
   private grammar = 0;
   private readonly indent: string;
 
-  constructor(private readonly d: Dialect, indent: number, private readonly maxLines: number, private readonly maxBytes: number) {
+  constructor(
+    private readonly d: Dialect,
+    indent: number,
+    private readonly maxLines: number,
+    private readonly maxBytes: number,
+  ) {
     this.indent = ' '.repeat(indent);
   }
 
   push(l: Line, out: DialectLine[]): void {
     const e = this.e;
-    if (e !== null && !l.oversized && l.text.startsWith(this.indent) && e.raw.length < this.maxLines && e.bytes < this.maxBytes) {
+    if (
+      e !== null &&
+      !l.oversized &&
+      l.text.startsWith(this.indent) &&
+      e.raw.length < this.maxLines &&
+      e.bytes < this.maxBytes
+    ) {
       e.raw.push(l.text);
       e.bytes += l.bytes + 1;
       e.pieces.push(l.text.slice(this.indent.length));
@@ -51,6 +62,12 @@ export class IndentedEntries {
     }
     const message = e.pieces.join('\n');
     const text = e.host.text === '' ? message : `${e.host.text} ${message}`;
-    out.push({ text: e.raw.join('\n'), line: e.first.line, bytes: e.bytes, span: e.raw.length, host: { ...e.host, text } });
+    out.push({
+      text: e.raw.join('\n'),
+      line: e.first.line,
+      bytes: e.bytes,
+      span: e.raw.length,
+      host: { ...e.host, text },
+    });
   }
 }

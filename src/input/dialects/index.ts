@@ -35,8 +35,35 @@ import { zed } from './zed.js';
  * proxies, then SDKs; a tool that logs through an SDK's loggers (mcp-proxy through the Python SDK's) before that SDK.
  */
 export const DIALECTS = [
-  claudeDesktop, vscode, claudeCode, cursor, codex, codexTerminal, geminiCli, cline, amazonQ, kiro, librechat, opencode, goose, lmStudio, copilot, zed, supergateway, mcpProxy, mcpRemote,
-  mcptools, typescriptSdk, pythonSdk, javaSdk, csharpSdk, goSdk, rustSdk, kotlinSdk, mcpGo, fastmcp,
+  claudeDesktop,
+  vscode,
+  claudeCode,
+  cursor,
+  codex,
+  codexTerminal,
+  geminiCli,
+  cline,
+  amazonQ,
+  kiro,
+  librechat,
+  opencode,
+  goose,
+  lmStudio,
+  copilot,
+  zed,
+  supergateway,
+  mcpProxy,
+  mcpRemote,
+  mcptools,
+  typescriptSdk,
+  pythonSdk,
+  javaSdk,
+  csharpSdk,
+  goSdk,
+  rustSdk,
+  kotlinSdk,
+  mcpGo,
+  fastmcp,
 ] as const;
 
 export type DialectName = (typeof DIALECTS)[number]['name'];

@@ -11,7 +11,9 @@ export const kiro: Dialect<'kiro'> = {
   title: "Kiro: the 'Kiro - MCP Logs' output channel",
   example: '2025-07-19 11:02:14.412 [error] [aws-docs] Error connecting to MCP server: spawn uvx ENOENT',
   // VS Code's prefix (local time, no zone), then `[NAME]`.
-  lines: [/^(?<ts>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) \[(?<level>trace|debug|info|warning|error)\] \[(?<server>[^\]]+)\] (?<text>.*)$/],
+  lines: [
+    /^(?<ts>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) \[(?<level>trace|debug|info|warning|error)\] \[(?<server>[^\]]+)\] (?<text>.*)$/,
+  ],
   cues: [
     { re: /^Registering MCP server and starting connection$/, weight: 6 },
     { re: /^Error connecting to MCP server: /, weight: 6 },

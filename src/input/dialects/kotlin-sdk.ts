@@ -21,7 +21,8 @@ export const kotlinSdk: Dialect<'kotlin-sdk'> = {
   name: 'kotlin-sdk',
   family: 'sdk',
   title: 'Kotlin SDK: debug and trace logs of io.modelcontextprotocol.kotlin.sdk (logback, slf4j-simple)',
-  example: '2025-11-03 14:22:07.691 [main] DEBUG i.m.k.s.c.StreamableHttpClientTransport - Client sending message via POST to http://localhost:3001/mcp: {"id":1,"method":"tools/list","jsonrpc":"2.0"}',
+  example:
+    '2025-11-03 14:22:07.691 [main] DEBUG i.m.k.s.c.StreamableHttpClientTransport - Client sending message via POST to http://localhost:3001/mcp: {"id":1,"method":"tools/list","jsonrpc":"2.0"}',
   // The text keeps the logger: the SDK's lines are told from the application's by it.
   lines: [
     new RegExp(String.raw`^(?<ts>\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d[.,]\d{3}) ${THREAD} ${LEVEL} +(?<text>\S+ - .*)$`),
@@ -29,23 +30,71 @@ export const kotlinSdk: Dialect<'kotlin-sdk'> = {
     new RegExp(String.raw`^${THREAD} ${LEVEL} (?<text>\S+ - .*)$`),
   ],
   cues: [
-    { re: new RegExp(String.raw`${SDK}StreamableHttpClientTransport - Client (?:sending message via POST to \S+: [{[]|received SSE event: event=)`), weight: 6 },
-    { re: new RegExp(String.raw`${SDK}Protocol - (?:Received request: \S+ \(id: |Received notification: \S+$|Request handled successfully: |Sending notification: \S+$|Sending request: \S+$|Starting transport$)`), weight: 6 },
-    { re: new RegExp(String.raw`${SDK}\w+ - (?:Client transport is starting|Initializing MCP client with capabilities: |Server session (?:successfully )?connect|Handling tool call request for tool: |Executing tool \S+ with input: |Client SSE session started|Handling inline SSE from POST response|Received message for sessionId: )`), weight: 4 },
+    {
+      re: new RegExp(
+        String.raw`${SDK}StreamableHttpClientTransport - Client (?:sending message via POST to \S+: [{[]|received SSE event: event=)`,
+      ),
+      weight: 6,
+    },
+    {
+      re: new RegExp(
+        String.raw`${SDK}Protocol - (?:Received request: \S+ \(id: |Received notification: \S+$|Request handled successfully: |Sending notification: \S+$|Sending request: \S+$|Starting transport$)`,
+      ),
+      weight: 6,
+    },
+    {
+      re: new RegExp(
+        String.raw`${SDK}\w+ - (?:Client transport is starting|Initializing MCP client with capabilities: |Server session (?:successfully )?connect|Handling tool call request for tool: |Executing tool \S+ with input: |Client SSE session started|Handling inline SSE from POST response|Received message for sessionId: )`,
+      ),
+      weight: 4,
+    },
     { re: /^FeatureRegistry\[\w+\] - (?:Adding|Added|Getting|Got) \w+: "/, weight: 3 },
   ],
   suffixes: [],
   markers: [
     // What a client POSTs: the protocol layer's line just before it (a notification sent, a request answered) says it too.
-    { re: new RegExp(String.raw`${SDK}StreamableHttpClientTransport - Client sending message via POST to \S+: (?<body>[{[].*)$`), dir: 'c2s', restates: true },
+    {
+      re: new RegExp(
+        String.raw`${SDK}StreamableHttpClientTransport - Client sending message via POST to \S+: (?<body>[{[].*)$`,
+      ),
+      dir: 'c2s',
+      restates: true,
+    },
     // What the server sends on the client's GET stream.
-    { re: new RegExp(String.raw`${SDK}StreamableHttpClientTransport - Client received SSE event: event=(?:message|null), data=(?<body>[{[].*[}\]]), id=\S*$`), dir: 's2c' },
+    {
+      re: new RegExp(
+        String.raw`${SDK}StreamableHttpClientTransport - Client received SSE event: event=(?:message|null), data=(?<body>[{[].*[}\]]), id=\S*$`,
+      ),
+      dir: 's2c',
+    },
     // The protocol layer, either side: what it received (a client's after the SSE line that held it), answered, sent.
-    { re: new RegExp(String.raw`${SDK}Protocol - Received request: (?<body>\S+ \(id: .*\))$`), dir: 'received', summary: { close: /^$/ }, repeats: true },
-    { re: new RegExp(String.raw`${SDK}Protocol - Received notification: (?<body>\S+)$`), dir: 'received', summary: { close: /^$/ }, repeats: true },
-    { re: new RegExp(String.raw`${SDK}Protocol - (?<body>Request handled successfully: \S+ \(id: .*\))$`), dir: 'sent', summary: { close: /^$/ } },
-    { re: new RegExp(String.raw`${SDK}Protocol - (?<body>Error handling request: \S+ \(id: .*\))$`), dir: 'sent', summary: { close: /^$/ } },
-    { re: new RegExp(String.raw`${SDK}Protocol - Sending notification: (?<body>\S+)$`), dir: 'sent', summary: { close: /^$/ } },
+    {
+      re: new RegExp(String.raw`${SDK}Protocol - Received request: (?<body>\S+ \(id: .*\))$`),
+      dir: 'received',
+      summary: { close: /^$/ },
+      repeats: true,
+    },
+    {
+      re: new RegExp(String.raw`${SDK}Protocol - Received notification: (?<body>\S+)$`),
+      dir: 'received',
+      summary: { close: /^$/ },
+      repeats: true,
+    },
+    {
+      re: new RegExp(String.raw`${SDK}Protocol - (?<body>Request handled successfully: \S+ \(id: .*\))$`),
+      dir: 'sent',
+      summary: { close: /^$/ },
+    },
+    {
+      re: new RegExp(String.raw`${SDK}Protocol - (?<body>Error handling request: \S+ \(id: .*\))$`),
+      dir: 'sent',
+      summary: { close: /^$/ },
+    },
+    {
+      re: new RegExp(String.raw`${SDK}Protocol - Sending notification: (?<body>\S+)$`),
+      dir: 'sent',
+      summary: { close: /^$/ },
+    },
   ],
   summaries: [
     { re: new RegExp(String.raw`^Request handled successfully: \S+ \(id: ${ID}\)$`), kind: 'result' },
@@ -57,13 +106,27 @@ export const kotlinSdk: Dialect<'kotlin-sdk'> = {
   events: [
     { re: new RegExp(String.raw`${SDK}Protocol - Starting transport$`), name: 'start', startsSession: true },
     { re: new RegExp(String.raw`${SDK}\w+ - Client SSE session started successfully\.$`), name: 'connected' },
-    { re: new RegExp(String.raw`${SDK}\w+ - (?:Client transport closing\.|Server connection closing|Closing MCP server)$`), name: 'close' },
+    {
+      re: new RegExp(
+        String.raw`${SDK}\w+ - (?:Client transport closing\.|Server connection closing|Closing MCP server)$`,
+      ),
+      name: 'close',
+    },
     { re: new RegExp(String.raw`${SDK}\w+ - Session terminated successfully$`), name: 'http-delete' },
   ],
   blocks: [],
   roles: {
-    server: [new RegExp(String.raw`${SDK}\w+ - (?:Server session (?:successfully )?connect|Received message for sessionId: |Handling tool call request )`), new RegExp(String.raw`${SDK}Protocol - Received request: initialize \(`)],
-    client: [new RegExp(String.raw`${SDK}\w+ - (?:Client transport is starting|Initializing MCP client |Client sending message via POST |Starting StdioClientTransport)`)],
+    server: [
+      new RegExp(
+        String.raw`${SDK}\w+ - (?:Server session (?:successfully )?connect|Received message for sessionId: |Handling tool call request )`,
+      ),
+      new RegExp(String.raw`${SDK}Protocol - Received request: initialize \(`),
+    ],
+    client: [
+      new RegExp(
+        String.raw`${SDK}\w+ - (?:Client transport is starting|Initializing MCP client |Client sending message via POST |Starting StdioClientTransport)`,
+      ),
+    ],
   },
   // A client logs what it sends, not the answers it reads back; a server never logs a client's answers to it.
   unlogged: { client: { server: ['answers'] }, server: { client: ['answers'] } },

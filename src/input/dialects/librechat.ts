@@ -18,7 +18,9 @@ export const librechat: Dialect<'librechat'> = {
   example: '2025-02-12 02:36:01 error: [MCP][datetime] Connection failed: spawn python ENOENT',
   lines: [
     // winston's time (local, to the second; ISO in UTC in the debug file), the level, `: `, the text.
-    new RegExp(String.raw`^${CONTAINER}(?<ts>\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:\.\d{1,9})?Z?) (?<level>error|warn|info|http|verbose|debug|silly) ?: (?<text>.*)$`),
+    new RegExp(
+      String.raw`^${CONTAINER}(?<ts>\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:\.\d{1,9})?Z?) (?<level>error|warn|info|http|verbose|debug|silly) ?: (?<text>.*)$`,
+    ),
     // A line of the container's output that is no winston line (a server's stderr the backend passed through): its
     // own record, of no server (the runtime's prefix says only which container wrote it).
     /^[\w.-]+ +\| (?<text>.*)$/,
@@ -27,7 +29,12 @@ export const librechat: Dialect<'librechat'> = {
   servers: 'line',
   names: [new RegExp(String.raw`^${TAGS}`)],
   cues: [
-    { re: new RegExp(String.raw`^${TAGS}(?:Connection state: |Connection failed: |Capabilities: |Initialized in: |✓ Initialized)`), weight: 6 },
+    {
+      re: new RegExp(
+        String.raw`^${TAGS}(?:Connection state: |Connection failed: |Capabilities: |Initialized in: |✓ Initialized)`,
+      ),
+      weight: 6,
+    },
     { re: /^\[MCP\]\[/, weight: 4 },
     { re: /^\[MCP\] (?:Initializing servers|Initialized with )/, weight: 4 },
   ],

@@ -41,7 +41,12 @@ export const lmStudio: Dialect<'lm-studio'> = {
     { re: new RegExp(String.raw`${CLIENT} Client created\.`), name: 'start', startsSession: true },
     { re: new RegExp(String.raw`${CLIENT} Client disconnected\.`), name: 'close' },
     // The bridge's own words: it could not start the server, the server closed the connection, or the endpoint refused.
-    { re: new RegExp(String.raw`${PLUGIN}stderr: (?:Error in LM Studio MCP bridge process: |\[MCPBridge/[\w-]+\] |_0x[0-9a-f]+ \[\w*Error\]: )`), name: 'connection-error' },
+    {
+      re: new RegExp(
+        String.raw`${PLUGIN}stderr: (?:Error in LM Studio MCP bridge process: |\[MCPBridge/[\w-]+\] |_0x[0-9a-f]+ \[\w*Error\]: )`,
+      ),
+      name: 'connection-error',
+    },
     { re: new RegExp(String.raw`${PLUGIN}stderr: `), name: 'stderr' },
   ],
   blocks: [],

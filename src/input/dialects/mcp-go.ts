@@ -29,19 +29,41 @@ export const mcpGo: Dialect<'mcp-go'> = {
     /^time=(?<ts>\S+) level=(?<level>DEBUG|INFO|WARN|ERROR)(?:[+-]\d+)? (?<text>msg=.*)$/,
   ],
   cues: [
-    { re: /^(?:msg=")?[→←] (?:request|response|response error|notification|notification error)"? (?:method|id)=/, weight: 6 },
-    { re: /^(?:msg=")?(?:Error (?:reading input|handling message|writing (?:tool )?response|writing notification)|Tool call queue full, processing synchronously|panic recovered in stdio tool call worker)/, weight: 4 },
+    {
+      re: /^(?:msg=")?[→←] (?:request|response|response error|notification|notification error)"? (?:method|id)=/,
+      weight: 6,
+    },
+    {
+      re: /^(?:msg=")?(?:Error (?:reading input|handling message|writing (?:tool )?response|writing notification)|Tool call queue full, processing synchronously|panic recovered in stdio tool call worker)/,
+      weight: 4,
+    },
   ],
   suffixes: [],
   markers: [
     { re: new RegExp(String.raw`${msg('→ request')}(?<body>${METHOD} .*)$`), dir: 'c2s', summary: { close: /^$/ } },
     { re: new RegExp(String.raw`${msg('← request')}(?<body>${METHOD} .*)$`), dir: 's2c', summary: { close: /^$/ } },
-    { re: new RegExp(String.raw`${msg('→ notification')}(?<body>${METHOD}(?: .*)?)$`), dir: 'c2s', summary: { close: /^$/ } },
-    { re: new RegExp(String.raw`${msg('← notification')}(?<body>${METHOD}(?: .*)?)$`), dir: 's2c', summary: { close: /^$/ } },
+    {
+      re: new RegExp(String.raw`${msg('→ notification')}(?<body>${METHOD}(?: .*)?)$`),
+      dir: 'c2s',
+      summary: { close: /^$/ },
+    },
+    {
+      re: new RegExp(String.raw`${msg('← notification')}(?<body>${METHOD}(?: .*)?)$`),
+      dir: 's2c',
+      summary: { close: /^$/ },
+    },
     // An answer: an error only when the JSON-RPC error's code is logged; a response error without one is the
     // transport's own failure (no answer came), an event.
-    { re: new RegExp(String.raw`${msg('← response error')}(?<body>id=.* code=-?\d+ .*)$`), dir: 's2c', summary: { close: /^$/ } },
-    { re: new RegExp(String.raw`${msg('→ response error')}(?<body>id=.* code=-?\d+ .*)$`), dir: 'c2s', summary: { close: /^$/ } },
+    {
+      re: new RegExp(String.raw`${msg('← response error')}(?<body>id=.* code=-?\d+ .*)$`),
+      dir: 's2c',
+      summary: { close: /^$/ },
+    },
+    {
+      re: new RegExp(String.raw`${msg('→ response error')}(?<body>id=.* code=-?\d+ .*)$`),
+      dir: 'c2s',
+      summary: { close: /^$/ },
+    },
     { re: new RegExp(String.raw`${msg('← response')}(?<body>id=.*)$`), dir: 's2c', summary: { close: /^$/ } },
     { re: new RegExp(String.raw`${msg('→ response')}(?<body>id=.*)$`), dir: 'c2s', summary: { close: /^$/ } },
   ],

@@ -9,7 +9,8 @@ export const mcpProxy: Dialect<'mcp-proxy'> = {
   name: 'mcp-proxy',
   family: 'bridge',
   title: 'mcp-proxy (Python): its --debug log, client or server mode',
-  example: "[D 2025-06-02 09:14:26,965.965 mcp.server.sse] Received JSON: b'{\"method\":\"tools/list\",\"jsonrpc\":\"2.0\",\"id\":1}'",
+  example:
+    '[D 2025-06-02 09:14:26,965.965 mcp.server.sse] Received JSON: b\'{"method":"tools/list","jsonrpc":"2.0","id":1}\'',
   lines: [
     // ≥0.6: `[%(levelname)1.1s %(asctime)s.%(msecs).03d %(name)s]`: asctime ends in `,mmm` already, so the
     // milliseconds are written twice (the mark of mcp-proxy). Local time, no zone.

@@ -8,11 +8,26 @@ import type { Dialect } from './types.js';
 
 /** The sentences of generations 1–2, which print them with no prefix (generation 2 prefixes only the connect line). */
 const OWN = [
-  String.raw`\[(?:Local→Remote|Remote→Local)\] `, String.raw`\[DEBUG LOG ERROR\] `, 'Using (?:automatically selected|specified) callback port: ',
-  'Connecting to remote server: ', 'Connected to remote server', 'Local STDIO server running', 'Proxy established successfully ',
-  String.raw`Press Ctrl\+C to exit`, String.raw`Shutting down\.\.\.`, String.raw`Authentication required\.`, 'Please authorize this client ',
-  'Browser opened automatically', 'Could not open browser automatically', 'OAuth callback server running ', 'Completing authorization',
-  'Authorization error:', 'Error from (?:local client|remote server):', 'Connection error:', 'Fatal error:', 'Clean mode enabled',
+  String.raw`\[(?:Local→Remote|Remote→Local)\] `,
+  String.raw`\[DEBUG LOG ERROR\] `,
+  'Using (?:automatically selected|specified) callback port: ',
+  'Connecting to remote server: ',
+  'Connected to remote server',
+  'Local STDIO server running',
+  'Proxy established successfully ',
+  String.raw`Press Ctrl\+C to exit`,
+  String.raw`Shutting down\.\.\.`,
+  String.raw`Authentication required\.`,
+  'Please authorize this client ',
+  'Browser opened automatically',
+  'Could not open browser automatically',
+  'OAuth callback server running ',
+  'Completing authorization',
+  'Authorization error:',
+  'Error from (?:local client|remote server):',
+  'Connection error:',
+  'Fatal error:',
+  'Clean mode enabled',
 ].join('|');
 
 /** An id as JSON.stringify writes it (the debug file), and as util.inspect does (its copy on stderr: `'abc'`). */
@@ -52,13 +67,32 @@ export const mcpRemote: Dialect<'mcp-remote'> = {
   ],
   summaries: [
     // The debug file: JSON.stringify, undefined fields left out.
-    { re: new RegExp(String.raw`^\{(?:"method":"[^"]*",)?(?:"id":${JSON_ID},)?(?:"result":"result-present",)?"error":`), kind: 'error' },
-    { re: new RegExp(String.raw`^\{"method":"(?<method>[^"\\]*)"(?:,"id":${JSON_ID})?(?:,"params":.*)?\}$`), kind: 'call' },
+    {
+      re: new RegExp(String.raw`^\{(?:"method":"[^"]*",)?(?:"id":${JSON_ID},)?(?:"result":"result-present",)?"error":`),
+      kind: 'error',
+    },
+    {
+      re: new RegExp(String.raw`^\{"method":"(?<method>[^"\\]*)"(?:,"id":${JSON_ID})?(?:,"params":.*)?\}$`),
+      kind: 'call',
+    },
     { re: new RegExp(String.raw`^\{"id":${JSON_ID}(?:,"result":"result-present"|,"params":.*)?\}$`), kind: 'result' },
     // Its copy on stderr: util.inspect, every field shown, over several lines when long.
-    { re: new RegExp(String.raw`^\{\s*method: undefined,\s*id: ${INSPECT_ID},\s*result: (?:'result-present'|undefined),\s*error: (?!undefined\s*\}$)`), kind: 'error' },
-    { re: new RegExp(String.raw`^\{\s*method: '(?<method>[^']*)',\s*id: (?:${INSPECT_ID}|undefined),\s*(?:params|result): [\s\S]*\}$`), kind: 'call' },
-    { re: new RegExp(String.raw`^\{\s*method: undefined,\s*id: ${INSPECT_ID},\s*(?:params|result): [\s\S]*\}$`), kind: 'result' },
+    {
+      re: new RegExp(
+        String.raw`^\{\s*method: undefined,\s*id: ${INSPECT_ID},\s*result: (?:'result-present'|undefined),\s*error: (?!undefined\s*\}$)`,
+      ),
+      kind: 'error',
+    },
+    {
+      re: new RegExp(
+        String.raw`^\{\s*method: '(?<method>[^']*)',\s*id: (?:${INSPECT_ID}|undefined),\s*(?:params|result): [\s\S]*\}$`,
+      ),
+      kind: 'call',
+    },
+    {
+      re: new RegExp(String.raw`^\{\s*method: undefined,\s*id: ${INSPECT_ID},\s*(?:params|result): [\s\S]*\}$`),
+      kind: 'result',
+    },
     // The one word of `[Local→Remote] X`: `message.method || message.id`, so never an id with a method. A method has a
     // `/` but these two; MCP names every notification `notifications/…`.
     { re: /^(?<method>notifications(?:\/[^\s/{}[\]"']+)+)$/, kind: 'notification' },

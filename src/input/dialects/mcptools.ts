@@ -32,7 +32,12 @@ export const mcptools: Dialect<'mcptools'> = {
   summaries: [],
   cut: null,
   events: [
-    { re: /^Proxy server started, waiting for requests\.\.\.$/, name: 'start', startsSession: true, server: 'mcp-proxy-server' },
+    {
+      re: /^Proxy server started, waiting for requests\.\.\.$/,
+      name: 'start',
+      startsSession: true,
+      server: 'mcp-proxy-server',
+    },
     { re: /^Starting guard proxy for command: (?<server>.+)$/, name: 'start', startsSession: true },
     { re: /^Guard proxy started, waiting for requests\.\.\.$/, name: 'listening' },
     { re: /^Client disconnected \(EOF\)$/, name: 'close' },

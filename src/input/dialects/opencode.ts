@@ -9,8 +9,9 @@ import type { Dialect } from './types.js';
 export const opencode: Dialect<'opencode'> = {
   name: 'opencode',
   family: 'host',
-  title: "opencode: its log file (~/.local/share/opencode/log/)",
-  example: 'ERROR 2025-07-31T09:47:46 +0ms service=tui message=MCP server exa failed to start name=UnknownError Server error',
+  title: 'opencode: its log file (~/.local/share/opencode/log/)',
+  example:
+    'ERROR 2025-07-31T09:47:46 +0ms service=tui message=MCP server exa failed to start name=UnknownError Server error',
   // The level padded to five characters, the time in UTC without a zone (to the second), the time since the last line.
   lines: [/^(?<level>DEBUG|INFO|WARN|ERROR) +(?<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d) \+\d+ms (?<text>.*)$/],
   // One log of the whole program: a line names its server or is about none.

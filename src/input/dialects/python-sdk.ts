@@ -31,7 +31,10 @@ export const pythonSdk: Dialect<'python-sdk'> = {
   cues: [
     { re: /^Received JSON: (?:b['"]|\{')/, weight: 6 },
     { re: /^chunk: b'event: (?:message|endpoint)\\r\\n/, weight: 6 },
-    { re: /^(?:Sending client message|Received server message|SSE message): (?:root=|SessionMessage\(|method=|jsonrpc=)/, weight: 6 },
+    {
+      re: /^(?:Sending client message|Received server message|SSE message): (?:root=|SessionMessage\(|method=|jsonrpc=)/,
+      weight: 6,
+    },
     { re: /^Created new session with ID: /, weight: 5 },
     { re: /^Setting up SSE connection/, weight: 5 },
     { re: /^SseServerTransport initialized with endpoint: /, weight: 5 },
@@ -50,7 +53,12 @@ export const pythonSdk: Dialect<'python-sdk'> = {
     { re: /^Received JSON: (?<body>b(?:'.*'|".*"))$/, dir: 'c2s', syntax: 'python-bytes' },
     // SDK 1.2–1.4 logged the body parsed (`await request.json()`): a Python dict.
     { re: /^Received JSON: (?<body>\{.*\})$/, dir: 'c2s', syntax: 'python-repr' },
-    { re: /^chunk: b'event: message\\r\\ndata: (?<body>.*)\\r\\n\\r\\n'$/, dir: 's2c', syntax: 'python-bytes', restates: true },
+    {
+      re: /^chunk: b'event: message\\r\\ndata: (?<body>.*)\\r\\n\\r\\n'$/,
+      dir: 's2c',
+      syntax: 'python-bytes',
+      restates: true,
+    },
     // The server's own repr of what it sends: the message only when sse_starlette's chunk does not follow (not at DEBUG).
     { re: /^Sending message via SSE: (?<body>.*)$/, dir: 's2c', syntax: 'python-repr' },
     // What the server hands its session for a client message: the message only when the log left out the `Received

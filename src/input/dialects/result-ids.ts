@@ -30,7 +30,10 @@ export class ResultIds {
       const method = g.method;
       // The request as read gives the id's type; printed, `2` and `"2"` look the same.
       const read = method === undefined ? undefined : this.requests.get(method);
-      this.named = { id: read !== undefined && String(read) === g.id ? read : /^-?\d+$/.test(g.id) ? Number(g.id) : g.id, method };
+      this.named = {
+        id: read !== undefined && String(read) === g.id ? read : /^-?\d+$/.test(g.id) ? Number(g.id) : g.id,
+        method,
+      };
       return;
     }
   }
@@ -49,11 +52,20 @@ export class ResultIds {
    */
   answer(frame: Frame, method: string | undefined): Frame {
     if (frame.value === undefined || method === undefined) return frame;
-    const named = this.named !== null && (this.named.method === undefined || this.named.method === method) ? this.named.id : undefined;
+    const named =
+      this.named !== null && (this.named.method === undefined || this.named.method === method)
+        ? this.named.id
+        : undefined;
     const id = named ?? this.requests.get(method);
     this.named = null;
     this.requests.delete(method);
-    if (id === undefined) return summaryFrame(positionOf(frame), frame.text ?? JSON.stringify(frame.value), { kind: 'response', id: null, method }, contextOf(frame));
+    if (id === undefined)
+      return summaryFrame(
+        positionOf(frame),
+        frame.text ?? JSON.stringify(frame.value),
+        { kind: 'response', id: null, method },
+        contextOf(frame),
+      );
     return valueFrame(positionOf(frame), { jsonrpc: '2.0', id, result: frame.value }, contextOf(frame));
   }
 }

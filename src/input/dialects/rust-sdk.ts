@@ -13,7 +13,8 @@
 import type { Dialect, Marker } from './types.js';
 
 /** tracing-subscriber's fmt: an RFC 3339 time (UTC by default), the level padded to five characters; not Codex's crates. */
-const LINE = /^(?<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:\d\d)) +(?<level>TRACE|DEBUG|INFO|WARN|ERROR) (?<text>(?!codex_).*)$/;
+const LINE =
+  /^(?<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:\d\d)) +(?<level>TRACE|DEBUG|INFO|WARN|ERROR) (?<text>(?!codex_).*)$/;
 
 /** The spans (`serve_inner: `), the target and, when the application shows it, the line number. */
 const SERVICE = String.raw`^(?:.*?: )?rmcp::service:(?: \d+:)? `;
@@ -44,7 +45,13 @@ type Sides = { c2s: string; s2c: string; either: string };
  * The markers of one line form, a direction each: `form` is the line's pattern with `VARIANT` where the message's type
  * stands (its name without the suffix `suffix`), `either` the process's side for a type both sides send.
  */
-function bySide(form: string, suffix: string, sides: Sides, either: 'received' | 'sent', more: Partial<Marker> = {}): Marker[] {
+function bySide(
+  form: string,
+  suffix: string,
+  sides: Sides,
+  either: 'received' | 'sent',
+  more: Partial<Marker> = {},
+): Marker[] {
   return (['c2s', 's2c', 'either'] as const).map((side) => ({
     re: new RegExp(form.replace('VARIANT', `(?:${sides[side]})${suffix}`)),
     dir: side === 'either' ? either : side,
@@ -100,48 +107,144 @@ export const rustSdk: Dialect<'rust-sdk'> = {
   name: 'rust-sdk',
   family: 'sdk',
   title: 'Rust SDK (rmcp): tracing logs of rmcp::service, messages in Debug form',
-  example: '2025-04-23T05:49:08.464976Z  INFO rmcp::service: received request id=1 request=ListToolsRequest(RequestOptionalParam { method: ListToolsRequestMethod, params: Some(PaginatedRequestParam { cursor: None }), extensions: Extensions })',
+  example:
+    '2025-04-23T05:49:08.464976Z  INFO rmcp::service: received request id=1 request=ListToolsRequest(RequestOptionalParam { method: ListToolsRequestMethod, params: Some(PaginatedRequestParam { cursor: None }), extensions: Extensions })',
   lines: [LINE],
   cues: [
-    { re: new RegExp(String.raw`${SERVICE}(?:received request id=\S+ request=|response message id=\S+ result=|received notification notification=|new event evt=(?:PeerMessage|ToSink|ProxyMessage)\()`), weight: 6 },
-    { re: new RegExp(String.raw`${SERVICE}(?:Service initialized as (?:client|server)|serve finished quit_reason=)`), weight: 6 },
+    {
+      re: new RegExp(
+        String.raw`${SERVICE}(?:received request id=\S+ request=|response message id=\S+ result=|received notification notification=|new event evt=(?:PeerMessage|ToSink|ProxyMessage)\()`,
+      ),
+      weight: 6,
+    },
+    {
+      re: new RegExp(String.raw`${SERVICE}(?:Service initialized as (?:client|server)|serve finished quit_reason=)`),
+      weight: 6,
+    },
     { re: new RegExp(String.raw`${SERVICE}(?:task cancelled|input stream terminated)$`), weight: 3 },
     { re: /^(?:.*?: )?rmcp::[\w:]+: /, weight: 2 },
     // A failed handshake as the application prints it: rmcp's own words, the only ones of a launch that ended there.
-    { re: /\b(?:expect initiali[sz]ed? (?:request|notification), but received: (?:Some\()?(?:Request|Notification)\(JsonRpc|connection closed: initiali[sz]ed? (?:request|response|notification)$)/, weight: 5 },
+    {
+      re: /\b(?:expect initiali[sz]ed? (?:request|notification), but received: (?:Some\()?(?:Request|Notification)\(JsonRpc|connection closed: initiali[sz]ed? (?:request|response|notification)$)/,
+      weight: 5,
+    },
   ],
   suffixes: [],
   markers: [
     // What the service received (rmcp 0.1: INFO; later DEBUG): the event line just before says it too.
-    ...bySide(String.raw`${SERVICE}received request (?<body>id=\S+ request=VARIANT\(.*)$`, 'Request', REQUESTS, 'received', { restates: true }),
-    ...bySide(String.raw`${SERVICE}received notification (?<body>notification=VARIANT\(.*)$`, 'Notification', NOTIFICATIONS, 'received', { restates: true }),
+    ...bySide(
+      String.raw`${SERVICE}received request (?<body>id=\S+ request=VARIANT\(.*)$`,
+      'Request',
+      REQUESTS,
+      'received',
+      { restates: true },
+    ),
+    ...bySide(
+      String.raw`${SERVICE}received notification (?<body>notification=VARIANT\(.*)$`,
+      'Notification',
+      NOTIFICATIONS,
+      'received',
+      { restates: true },
+    ),
     // What its handler answered; the event line after it restates it.
     ...bySide(String.raw`${SERVICE}response message (?<body>id=\S+ result=VARIANT\(.*)$`, 'Result', RESULTS, 'sent'),
-    { re: new RegExp(String.raw`${SERVICE}response error (?<body>id=\S+ error=.*)$`), dir: 'sent', summary: { close: /^$/ } },
+    {
+      re: new RegExp(String.raw`${SERVICE}response error (?<body>id=\S+ error=.*)$`),
+      dir: 'sent',
+      summary: { close: /^$/ },
+    },
     // The service loop's events (rmcp 0.1: DEBUG; later TRACE): every message in and out, as the JSON-RPC envelope.
-    ...bySide(String.raw`${SERVICE}new event evt=PeerMessage\((?<body>Request\(JsonRpcRequest \{ jsonrpc: JsonRpcVersion2_0, id: \S+, request: VARIANT\(.*)\)$`, 'Request', REQUESTS, 'received'),
-    ...bySide(String.raw`${SERVICE}new event evt=PeerMessage\((?<body>Notification\(JsonRpcNotification \{ jsonrpc: JsonRpcVersion2_0, notification: VARIANT\(.*)\)$`, 'Notification', NOTIFICATIONS, 'received'),
-    ...bySide(String.raw`${SERVICE}new event evt=PeerMessage\((?<body>Response\(JsonRpcResponse \{ jsonrpc: JsonRpcVersion2_0, id: \S+, result: VARIANT\(.*)\)$`, 'Result', RESULTS, 'received'),
-    { re: new RegExp(String.raw`${SERVICE}new event evt=PeerMessage\((?<body>Error\(JsonRpcError \{ .*)\)$`), dir: 'received', summary: { close: /^$/ } },
-    ...bySide(String.raw`${SERVICE}new event evt=ToSink\((?<body>Request\(JsonRpcRequest \{ jsonrpc: JsonRpcVersion2_0, id: \S+, request: VARIANT\(.*)\)$`, 'Request', REQUESTS, 'sent'),
-    ...bySide(String.raw`${SERVICE}new event evt=ToSink\((?<body>Notification\(JsonRpcNotification \{ jsonrpc: JsonRpcVersion2_0, notification: VARIANT\(.*)\)$`, 'Notification', NOTIFICATIONS, 'sent'),
-    ...bySide(String.raw`${SERVICE}new event evt=ToSink\((?<body>Response\(JsonRpcResponse \{ jsonrpc: JsonRpcVersion2_0, id: \S+, result: VARIANT\(.*)\)$`, 'Result', RESULTS, 'sent', { restates: true }),
-    { re: new RegExp(String.raw`${SERVICE}new event evt=ToSink\((?<body>Error\(JsonRpcError \{ .*)\)$`), dir: 'sent', summary: { close: /^$/ }, restates: true },
+    ...bySide(
+      String.raw`${SERVICE}new event evt=PeerMessage\((?<body>Request\(JsonRpcRequest \{ jsonrpc: JsonRpcVersion2_0, id: \S+, request: VARIANT\(.*)\)$`,
+      'Request',
+      REQUESTS,
+      'received',
+    ),
+    ...bySide(
+      String.raw`${SERVICE}new event evt=PeerMessage\((?<body>Notification\(JsonRpcNotification \{ jsonrpc: JsonRpcVersion2_0, notification: VARIANT\(.*)\)$`,
+      'Notification',
+      NOTIFICATIONS,
+      'received',
+    ),
+    ...bySide(
+      String.raw`${SERVICE}new event evt=PeerMessage\((?<body>Response\(JsonRpcResponse \{ jsonrpc: JsonRpcVersion2_0, id: \S+, result: VARIANT\(.*)\)$`,
+      'Result',
+      RESULTS,
+      'received',
+    ),
+    {
+      re: new RegExp(String.raw`${SERVICE}new event evt=PeerMessage\((?<body>Error\(JsonRpcError \{ .*)\)$`),
+      dir: 'received',
+      summary: { close: /^$/ },
+    },
+    ...bySide(
+      String.raw`${SERVICE}new event evt=ToSink\((?<body>Request\(JsonRpcRequest \{ jsonrpc: JsonRpcVersion2_0, id: \S+, request: VARIANT\(.*)\)$`,
+      'Request',
+      REQUESTS,
+      'sent',
+    ),
+    ...bySide(
+      String.raw`${SERVICE}new event evt=ToSink\((?<body>Notification\(JsonRpcNotification \{ jsonrpc: JsonRpcVersion2_0, notification: VARIANT\(.*)\)$`,
+      'Notification',
+      NOTIFICATIONS,
+      'sent',
+    ),
+    ...bySide(
+      String.raw`${SERVICE}new event evt=ToSink\((?<body>Response\(JsonRpcResponse \{ jsonrpc: JsonRpcVersion2_0, id: \S+, result: VARIANT\(.*)\)$`,
+      'Result',
+      RESULTS,
+      'sent',
+      { restates: true },
+    ),
+    {
+      re: new RegExp(String.raw`${SERVICE}new event evt=ToSink\((?<body>Error\(JsonRpcError \{ .*)\)$`),
+      dir: 'sent',
+      summary: { close: /^$/ },
+      restates: true,
+    },
     // What the process's own peer handle sends (a client's requests, a server's notifications).
-    ...bySide(String.raw`${SERVICE}new event evt=ProxyMessage\((?<body>Request \{ request: VARIANT\(.*)\)$`, 'Request', REQUESTS, 'sent'),
-    ...bySide(String.raw`${SERVICE}new event evt=ProxyMessage\((?<body>Notification \{ notification: VARIANT\(.*)\)$`, 'Notification', NOTIFICATIONS, 'sent'),
+    ...bySide(
+      String.raw`${SERVICE}new event evt=ProxyMessage\((?<body>Request \{ request: VARIANT\(.*)\)$`,
+      'Request',
+      REQUESTS,
+      'sent',
+    ),
+    ...bySide(
+      String.raw`${SERVICE}new event evt=ProxyMessage\((?<body>Notification \{ notification: VARIANT\(.*)\)$`,
+      'Notification',
+      NOTIFICATIONS,
+      'sent',
+    ),
   ],
   // A client names the server by the initialize result it logs (a server's log names none: its peer is the client).
-  names: [new RegExp(String.raw`${SERVICE}Service initialized as client peer_info=.*? server_info: Implementation \{ name: "(?<server>(?:[^"\\]|\\.)*)"`)],
+  names: [
+    new RegExp(
+      String.raw`${SERVICE}Service initialized as client peer_info=.*? server_info: Implementation \{ name: "(?<server>(?:[^"\\]|\\.)*)"`,
+    ),
+  ],
   summaries: [
     { re: new RegExp(String.raw`^id=${SHOWN_ID} request=${METHOD}`), kind: 'request' },
     { re: new RegExp(String.raw`^notification=${METHOD}`), kind: 'notification' },
     { re: new RegExp(String.raw`^id=${SHOWN_ID} result=`), kind: 'result' },
     { re: new RegExp(String.raw`^id=${SHOWN_ID} error=`), kind: 'error' },
-    { re: new RegExp(String.raw`^Request\(JsonRpcRequest \{ jsonrpc: JsonRpcVersion2_0, id: ${ID}, request: ${METHOD}`), kind: 'request' },
-    { re: new RegExp(String.raw`^Notification\(JsonRpcNotification \{ jsonrpc: JsonRpcVersion2_0, notification: ${METHOD}`), kind: 'notification' },
-    { re: new RegExp(String.raw`^Response\(JsonRpcResponse \{ jsonrpc: JsonRpcVersion2_0, id: ${ID}, result: `), kind: 'result' },
-    { re: new RegExp(String.raw`^Error\(JsonRpcError \{ jsonrpc: JsonRpcVersion2_0, id: ${ID}, error: `), kind: 'error' },
+    {
+      re: new RegExp(String.raw`^Request\(JsonRpcRequest \{ jsonrpc: JsonRpcVersion2_0, id: ${ID}, request: ${METHOD}`),
+      kind: 'request',
+    },
+    {
+      re: new RegExp(
+        String.raw`^Notification\(JsonRpcNotification \{ jsonrpc: JsonRpcVersion2_0, notification: ${METHOD}`,
+      ),
+      kind: 'notification',
+    },
+    {
+      re: new RegExp(String.raw`^Response\(JsonRpcResponse \{ jsonrpc: JsonRpcVersion2_0, id: ${ID}, result: `),
+      kind: 'result',
+    },
+    {
+      re: new RegExp(String.raw`^Error\(JsonRpcError \{ jsonrpc: JsonRpcVersion2_0, id: ${ID}, error: `),
+      kind: 'error',
+    },
     { re: /^Error\(JsonRpcError \{ jsonrpc: JsonRpcVersion2_0, id: None, error: /, kind: 'error' },
     // The peer handle's request: its id after the request's fields.
     { re: new RegExp(String.raw`^Request \{ request: ${METHOD}.*, id: ${ID}, responder: `), kind: 'request' },
@@ -154,8 +257,14 @@ export const rustSdk: Dialect<'rust-sdk'> = {
     { re: new RegExp(String.raw`${SERVICE}input stream terminated$`), name: 'disconnected' },
     { re: new RegExp(String.raw`${SERVICE}serve finished\b`), name: 'close', endsSession: true },
     // The handshake failed (ServerInitializeError / ClientInitializeError, shown or debug-printed by the application).
-    { re: /\bconnection closed: initiali[sz]ed? (?:request|response|notification)\b|\bConnectionClosed\("initiali[sz]ed? (?:request|response|notification)"\)/, name: 'connection-error' },
-    { re: /\bexpect initiali[sz]ed? (?:request|notification), but received: |\bExpectedInitiali[sz]ed?(?:Request|Notification)\(|\binitialize failed: |\bSend message error .{0,2000}, when send initiali[sz]ed? (?:request|response|notification)/, name: 'connection-error' },
+    {
+      re: /\bconnection closed: initiali[sz]ed? (?:request|response|notification)\b|\bConnectionClosed\("initiali[sz]ed? (?:request|response|notification)"\)/,
+      name: 'connection-error',
+    },
+    {
+      re: /\bexpect initiali[sz]ed? (?:request|notification), but received: |\bExpectedInitiali[sz]ed?(?:Request|Notification)\(|\binitialize failed: |\bSend message error .{0,2000}, when send initiali[sz]ed? (?:request|response|notification)/,
+      name: 'connection-error',
+    },
   ],
   blocks: [],
   // Which side the process is, for a message type both sides send.

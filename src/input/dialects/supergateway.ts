@@ -11,7 +11,8 @@ export const supergateway: Dialect<'supergateway'> = {
   name: 'supergateway',
   family: 'bridge',
   title: 'supergateway: its log of a bridged server (text or --logFormat json)',
-  example: '[supergateway] SSE → Child (session 450b6719-902f-4849-813b-2b544fa72cab): {"method":"tools/list","jsonrpc":"2.0","id":2}',
+  example:
+    '[supergateway] SSE → Child (session 450b6719-902f-4849-813b-2b544fa72cab): {"method":"tools/list","jsonrpc":"2.0","id":2}',
   // No time in the text format.
   lines: [/^\[supergateway\](?: (?<text>.*))?$/],
   // `--logFormat json`: the same texts in `msg`; a non-string argument (the message a `Child → SSE` line logs) in `data`.
@@ -20,13 +21,19 @@ export const supergateway: Dialect<'supergateway'> = {
     // The banner names the bridged server: the child's command, or the remote URL.
     /^ {2}- (?:stdio|sse|streamableHttp): (?<server>\S.*)$/,
     // A session's lines; a Streamable HTTP session is never named on its messages: its child is its session.
-    new RegExp(String.raw`^(?:(?:SSE|WebSocket) → Child|Child → (?:SSE|WebSocket)|Child (?:non-JSON|stderr|exited)|POST to SSE transport|SSE connection closed|Client disconnected) \((?:session|client) (?<session>[^)\s]+)\)`),
+    /^(?:(?:SSE|WebSocket) → Child|Child → (?:SSE|WebSocket)|Child (?:non-JSON|stderr|exited)|POST to SSE transport|SSE connection closed|Client disconnected) \((?:session|client) (?<session>[^)\s]+)\)/,
   ],
   cues: [
     { re: /^Supergateway is supported by /, weight: 6 },
-    { re: /^(?:(?:SSE|StreamableHttp|WebSocket) → Child|Child → (?:SSE|StreamableHttp|WebSocket)|Stdio → (?:SSE|Streamable HTTP)|(?:SSE|Streamable HTTP) → Stdio)\b/, weight: 6 },
+    {
+      re: /^(?:(?:SSE|StreamableHttp|WebSocket) → Child|Child → (?:SSE|StreamableHttp|WebSocket)|Stdio → (?:SSE|Streamable HTTP)|(?:SSE|Streamable HTTP) → Stdio)\b/,
+      weight: 6,
+    },
     { re: /^(?:POST to SSE transport|New SSE connection from|Child stderr|Child non-JSON|Child exited)\b/, weight: 4 },
-    { re: /^ {2}- (?:outputTransport|stdio|sse|streamableHttp|port|Headers|ssePath|messagePath|streamableHttpPath|CORS[^:]*|Health endpoints|Session timeout|logLevel|baseUrl): /, weight: 3 },
+    {
+      re: /^ {2}- (?:outputTransport|stdio|sse|streamableHttp|port|Headers|ssePath|messagePath|streamableHttpPath|CORS[^:]*|Health endpoints|Session timeout|logLevel|baseUrl): /,
+      weight: 3,
+    },
     { re: /^Starting\.\.\.$/, weight: 2 },
   ],
   // Run by Claude Desktop as a stdio server: its lines sit in the host's log, with no prefix, between the host's own.
@@ -37,7 +44,11 @@ export const supergateway: Dialect<'supergateway'> = {
     { re: new RegExp(String.raw`^(?:SSE|StreamableHttp|WebSocket) → Child(?: ${PEER})?: (?<body>.*)$`), dir: 'c2s' },
     { re: /^Child → StreamableHttp: (?<body>.*)$/, dir: 's2c' },
     // util.inspect of the parsed message (at --logLevel debug: compact: false, depth: null); JSON in 4.x WebSocket.
-    { re: new RegExp(String.raw`^Child → (?:SSE|WebSocket)(?: ${PEER})?:(?: (?<body>.*))?$`), dir: 's2c', syntax: 'inspect' },
+    {
+      re: new RegExp(String.raw`^Child → (?:SSE|WebSocket)(?: ${PEER})?:(?: (?<body>.*))?$`),
+      dir: 's2c',
+      syntax: 'inspect',
+    },
     { re: /^Stdio → (?:SSE|Streamable HTTP):(?: (?<body>.*))?$/, dir: 'c2s', syntax: 'inspect' },
     // Client modes: the response the gateway rebuilt (`{ jsonrpc, id, result }`).
     { re: /^Response:(?: (?<body>.*))?$/, dir: 's2c', syntax: 'inspect' },

@@ -32,7 +32,10 @@ export const typescriptSdk: Dialect<'typescript-sdk'> = {
   cues: [
     { re: /^(?:Received MCP request|Request body): /, weight: 6 },
     { re: /^Received MCP request for session: /, weight: 4 },
-    { re: /^(?:Session initialized with ID|Transport closed for session|Establishing (?:new )?SSE stream for session|Received session termination request for session)\b/, weight: 4 },
+    {
+      re: /^(?:Session initialized with ID|Transport closed for session|Establishing (?:new )?SSE stream for session|Received session termination request for session)\b/,
+      weight: 4,
+    },
     // The line as the event reads it, with the word `server` in it (a lookahead and one scan: the two runs of the same
     // class around the word, as `[\w .()-]*\bserver\b[\w .()-]*`, would try every split of a long line).
     { re: /^(?=[A-Z][\w .()-]* listening on port \d+$).*?\bserver\b/i, weight: 3 },
@@ -40,7 +43,12 @@ export const typescriptSdk: Dialect<'typescript-sdk'> = {
   suffixes: [],
   // Only what the client POSTed is printed: c2s. Each marker is one example's, whose McpServer name it gives.
   markers: [
-    { re: /^Received MCP request:(?: (?<body>.*))?$/, dir: 'c2s', syntax: 'inspect', server: 'json-response-streamable-http-server' },
+    {
+      re: /^Received MCP request:(?: (?<body>.*))?$/,
+      dir: 'c2s',
+      syntax: 'inspect',
+      server: 'json-response-streamable-http-server',
+    },
     { re: /^Request body:(?: (?<body>.*))?$/, dir: 'c2s', syntax: 'inspect', server: 'simple-streamable-http-server' },
   ],
   summaries: [],

@@ -10,7 +10,9 @@ export const vscode: Dialect<'vscode'> = {
   title: 'VS Code: the MCP output channel of a server',
   example: '2025-08-12 14:03:22.910 [info] [editor -> server] {"method":"tools/list","jsonrpc":"2.0","id":1}',
   // Local wall-clock time, no zone; lower-case level words (`warning`, not `warn`).
-  lines: [/^(?<ts>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) \[(?<level>trace|debug|info|warning|error)\](?: (?<text>.*))?$/],
+  lines: [
+    /^(?<ts>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) \[(?<level>trace|debug|info|warning|error)\](?: (?<text>.*))?$/,
+  ],
   cues: [
     { re: /^\[(?:editor -> server|server -> editor|Client Says|Server Says)\] /, weight: 6 },
     { re: /^Starting server /, weight: 5 },

@@ -16,12 +16,15 @@ export const zed: Dialect<'zed'> = {
   name: 'zed',
   family: 'host',
   title: "Zed: Zed.log (context servers' traffic at TRACE)",
-  example: '2025-07-17T09:05:03-03:00 TRACE [context_server::client] outgoing message: {"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+  example:
+    '2025-07-17T09:05:03-03:00 TRACE [context_server::client] outgoing message: {"jsonrpc":"2.0","id":1,"method":"tools/list"}',
   lines: [
     // zlog (mid 2025 →): whole seconds, the level padded to five characters, then the module.
     new RegExp(String.raw`^(?<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d${OFFSET}) ${LEVEL} +(?<text>\[[\w:]+\](?: .*)?)$`),
     // Before zlog: fractions of a second, the level in brackets, no module.
-    new RegExp(String.raw`^(?<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?${OFFSET}) \[${LEVEL}\](?: (?<text>.*))?$`),
+    new RegExp(
+      String.raw`^(?<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?${OFFSET}) \[${LEVEL}\](?: (?<text>.*))?$`,
+    ),
   ],
   cues: [
     { re: new RegExp(String.raw`^${MODULE}(?:outgoing message|recv): [{[]`), weight: 6 },
@@ -40,10 +43,18 @@ export const zed: Dialect<'zed'> = {
   cut: null,
   events: [
     // `starting context server (executable=…, args=…)` is the client's log line that follows, not a start.
-    { re: new RegExp(String.raw`^${MODULE}starting context server (?<server>(?!\().+)$`), name: 'start', startsSession: true },
+    {
+      re: new RegExp(String.raw`^${MODULE}starting context server (?<server>(?!\().+)$`),
+      name: 'start',
+      startsSession: true,
+    },
     // A failure names its server while another may be starting: the lines after it (stderr, a timeout) that name none
     // are still the one started last's.
-    { re: new RegExp(String.raw`^${MODULE}(?<server>\S+) context server failed to start: `), name: 'spawn-error', aside: true },
+    {
+      re: new RegExp(String.raw`^${MODULE}(?<server>\S+) context server failed to start: `),
+      name: 'spawn-error',
+      aside: true,
+    },
     { re: new RegExp(String.raw`^${MODULE}cancelled csp request task for `), name: 'timeout' },
   ],
   blocks: [],

@@ -97,7 +97,12 @@ async function* rest(it: AsyncIterator<Chunk>): AsyncGenerator<Chunk> {
  * stopped. Data that is damaged or ends early gives what came before it and a note; an error reading the input itself
  * (a file that cannot be read) is thrown as it is.
  */
-async function* gunzipped(head: Buffer[], it: AsyncIterator<Chunk> | null, magic: FileMagic, opts: ContentOptions): AsyncGenerator<Buffer> {
+async function* gunzipped(
+  head: Buffer[],
+  it: AsyncIterator<Chunk> | null,
+  magic: FileMagic,
+  opts: ContentOptions,
+): AsyncGenerator<Buffer> {
   const limit = opts.maxContentBytes ?? MAX_CONTENT_BYTES;
   const source = compressedBytes(head, it);
   const input = Readable.from(source);
@@ -123,7 +128,10 @@ async function* gunzipped(head: Buffer[], it: AsyncIterator<Chunk> | null, magic
     }
   } catch (err) {
     if (readError !== null || !isZlibError(err)) throw err;
-    const why = (err as NodeJS.ErrnoException).code === 'Z_BUF_ERROR' ? 'the compressed data ends early' : `damaged data (${(err as Error).message})`;
+    const why =
+      (err as NodeJS.ErrnoException).code === 'Z_BUF_ERROR'
+        ? 'the compressed data ends early'
+        : `damaged data (${(err as Error).message})`;
     opts.onNote?.(cutText(magic, why, given));
   } finally {
     input.destroy();
@@ -144,7 +152,10 @@ function compressedBytes(head: Buffer[], it: AsyncIterator<Chunk> | null): Async
       for (;;) {
         const r = await it.next();
         if (r.done) return;
-        const b = typeof r.value === 'string' ? Buffer.from(r.value) : Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength);
+        const b =
+          typeof r.value === 'string'
+            ? Buffer.from(r.value)
+            : Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength);
         count.read += b.length;
         yield b;
       }
@@ -171,7 +182,11 @@ function cutText(magic: FileMagic, why: string, given: number): string {
  * is checked before it is decoded (zstd-frames.ts): one over 128 MiB is not decoded. Data that is damaged or ends early
  * gives what came before it and a note.
  */
-async function* unzstd(source: AsyncGenerator<Buffer> & { read: number }, magic: FileMagic, opts: ContentOptions): AsyncGenerator<Buffer> {
+async function* unzstd(
+  source: AsyncGenerator<Buffer> & { read: number },
+  magic: FileMagic,
+  opts: ContentOptions,
+): AsyncGenerator<Buffer> {
   const limit = opts.maxContentBytes ?? MAX_CONTENT_BYTES;
   const frames = new ZstdFrames();
   const out: Buffer[] = [];
@@ -214,7 +229,15 @@ async function* unzstd(source: AsyncGenerator<Buffer> & { read: number }, magic:
       decoder.push(new Uint8Array(0), true);
     } catch (err) {
       yield* take();
-      opts.onNote?.(cutText(magic, /unexpected EOF/i.test((err as Error).message) ? 'the compressed data ends early' : `damaged data (${(err as Error).message})`, given));
+      opts.onNote?.(
+        cutText(
+          magic,
+          /unexpected EOF/i.test((err as Error).message)
+            ? 'the compressed data ends early'
+            : `damaged data (${(err as Error).message})`,
+          given,
+        ),
+      );
       return;
     }
     yield* take();

@@ -26,8 +26,18 @@ interface HostFolder {
  * with `mcp.log` alone (the first releases wrote no per-server file) is read as that.
  */
 const HOST_FOLDERS: readonly HostFolder[] = [
-  { host: 'Claude Desktop', mark: /^mcp-server-.+\.log$/, read: /^mcp-server-.+\.log/, why: 'mcp.log repeats the per-server logs; the app and window logs hold no MCP traffic' },
-  { host: 'Claude Desktop', mark: /^mcp\.log$/, read: /^mcp\d*\.log/, why: 'the app and window logs hold no MCP traffic' },
+  {
+    host: 'Claude Desktop',
+    mark: /^mcp-server-.+\.log$/,
+    read: /^mcp-server-.+\.log/,
+    why: 'mcp.log repeats the per-server logs; the app and window logs hold no MCP traffic',
+  },
+  {
+    host: 'Claude Desktop',
+    mark: /^mcp\.log$/,
+    read: /^mcp\d*\.log/,
+    why: 'the app and window logs hold no MCP traffic',
+  },
 ];
 
 /** One input of a folder: the files read one after the other as one stream, oldest first (a log's rotations, then the log). */
@@ -62,7 +72,11 @@ export async function folderLogs(folder: string): Promise<FolderLogs> {
   return out;
 }
 
-async function walk(folder: string, out: FolderLogs, keyed: { key: number; name: string; files: string[] }[]): Promise<void> {
+async function walk(
+  folder: string,
+  out: FolderLogs,
+  keyed: { key: number; name: string; files: string[] }[],
+): Promise<void> {
   const entries = (await readdir(folder, { withFileTypes: true })).filter((e) => !e.name.startsWith('.'));
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const names = entries.filter((e) => e.isFile()).map((e) => e.name);

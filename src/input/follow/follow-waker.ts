@@ -12,7 +12,12 @@ export class Waker {
   private wake: (() => void) | null = null;
   private kicked = false;
 
-  constructor(path: string, private readonly signal: AbortSignal, private readonly pollMs: number, useWatch: boolean) {
+  constructor(
+    path: string,
+    private readonly signal: AbortSignal,
+    private readonly pollMs: number,
+    useWatch: boolean,
+  ) {
     if (!useWatch) return;
     const name = basename(path);
     try {

@@ -9,8 +9,13 @@ import type { FormatEntry, FormatOpen } from './types.js';
 export function dialectFormat<Name extends string>(d: Dialect<Name>): FormatEntry<Name> {
   const lines = (ctx: { file: string; maxBytes: number }) => new DialectReader(d, ctx.file, { maxBytes: ctx.maxBytes });
   // A dialect with a JSON form (Claude Code's cache file) is read as a document when the input opens as one.
-  const open: FormatOpen = d.entries === undefined
-    ? { lines }
-    : { lines, document: (ctx) => new JsonDocumentReader(ctx.file, { maxBytes: ctx.maxBytes, entries: new EntryReader(d, ctx.file) }) };
+  const open: FormatOpen =
+    d.entries === undefined
+      ? { lines }
+      : {
+          lines,
+          document: (ctx) =>
+            new JsonDocumentReader(ctx.file, { maxBytes: ctx.maxBytes, entries: new EntryReader(d, ctx.file) }),
+        };
   return { name: d.name, family: d.family, title: d.title, example: d.example, detect: { by: 'score' }, open };
 }

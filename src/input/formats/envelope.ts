@@ -6,7 +6,8 @@ export const envelope: FormatEntry<'envelope'> = {
   name: 'envelope',
   family: 'mcptrace',
   title: 'Envelope NDJSON: a message per line with time and direction (mcptrace wrap --out)',
-  example: '{"ts":"2026-11-29T22:00:00.010Z","dir":"c2s","line":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"method\\":\\"tools/list\\"}"}',
+  example:
+    '{"ts":"2026-11-29T22:00:00.010Z","dir":"c2s","line":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"method\\":\\"tools/list\\"}"}',
   detect: { by: 'verdict' },
   open: { lines: (ctx) => new EnvelopeReader(ctx.file, ctx.maxBytes, ctx.clockOffset) },
 };

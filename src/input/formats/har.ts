@@ -12,5 +12,8 @@ export const har: FormatEntry<'har'> = {
     '"request":{"method":"POST","url":"http://127.0.0.1:3001/mcp","headers":[],"postData":{"text":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"method\\":\\"tools/list\\"}"}}}]}}',
   // A HAR file is one JSON document whose first key is `log`: its start says so, whatever its first line looked like.
   detect: { by: 'start', test: looksLikeHar },
-  open: { batches: (input, ctx) => readHarBatches(input, { file: ctx.file, maxMessageBytes: ctx.maxBytes, onNote: ctx.onNote, onEnd: ctx.onEnd }) },
+  open: {
+    batches: (input, ctx) =>
+      readHarBatches(input, { file: ctx.file, maxMessageBytes: ctx.maxBytes, onNote: ctx.onNote, onEnd: ctx.onEnd }),
+  },
 };

@@ -20,7 +20,11 @@ const BUILT_IN = [ndjson, envelope, transcript, json, har, pcap, curl] as const;
 export type InputFormat = (typeof BUILT_IN)[number]['name'] | DialectName | ToolCaptureName;
 
 /** Every input format: the built-in ones, every text-log dialect in detection's order, every tool-capture dialect. */
-export const FORMATS: readonly FormatEntry<InputFormat>[] = [...BUILT_IN, ...DIALECTS.map(dialectFormat), ...TOOL_CAPTURES.map(toolCaptureFormat)];
+export const FORMATS: readonly FormatEntry<InputFormat>[] = [
+  ...BUILT_IN,
+  ...DIALECTS.map(dialectFormat),
+  ...TOOL_CAPTURES.map(toolCaptureFormat),
+];
 
 /** Every `--input-format` name. */
 export const INPUT_FORMATS: readonly InputFormat[] = FORMATS.map((f) => f.name);

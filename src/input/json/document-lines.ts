@@ -34,7 +34,10 @@ export class DocumentLines<O> {
   private readonly decoder = new StringDecoder('utf8');
   private readonly bom = new BomSkipper();
 
-  constructor(private readonly sink: DocumentSink<O>, tokenizer: { jsonStreaming: boolean; maxValueChars: number }) {
+  constructor(
+    private readonly sink: DocumentSink<O>,
+    tokenizer: { jsonStreaming: boolean; maxValueChars: number },
+  ) {
     this.tok = new Tokenizer(tokenizer);
   }
 
@@ -117,7 +120,11 @@ export class FramedDocument<H> {
   private readonly raw: RawText;
   private held: H[] = [];
 
-  constructor(private readonly reader: FrameSink<H>, file: string, limits: { maxLines: number; maxBytes: number }) {
+  constructor(
+    private readonly reader: FrameSink<H>,
+    file: string,
+    limits: { maxLines: number; maxBytes: number },
+  ) {
     const raw = (this.raw = new RawText(file, limits.maxLines, limits.maxBytes));
     const sink: DocumentSink<Frame[]> = {
       text: (text) => raw.add(text),

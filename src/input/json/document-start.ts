@@ -31,7 +31,8 @@ export class DocumentStart {
     }
     for (const t of tokens) {
       if (t.name === 'startObject' || t.name === 'startArray') {
-        if (this.depth === 1 && t.name === 'startArray' && this.lastKey !== null && CONTAINER_KEYS.has(this.lastKey)) return true;
+        if (this.depth === 1 && t.name === 'startArray' && this.lastKey !== null && CONTAINER_KEYS.has(this.lastKey))
+          return true;
         this.depth++;
       } else if (t.name === 'endObject' || t.name === 'endArray') {
         if (--this.depth === 0) this.ended = true;

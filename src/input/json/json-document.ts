@@ -44,7 +44,10 @@ export class JsonDocumentReader {
   private readonly doc: FramedDocument<Frame>;
   private readonly walker: DocumentWalker;
 
-  constructor(private readonly file: string, limits: JsonDocumentLimits = {}) {
+  constructor(
+    private readonly file: string,
+    limits: JsonDocumentLimits = {},
+  ) {
     this.maxBytes = limits.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     const entries = limits.entries ?? null;
     this.entries = entries;
@@ -60,7 +63,13 @@ export class JsonDocumentReader {
       { maxLines: limits.maxLines ?? 10_000, maxBytes: this.maxBytes },
     );
     const out = { push: (w: Walked) => this.doc.hold(this.frame(w)) };
-    this.walker = new DocumentWalker({ maxBytes: this.maxBytes, maxDepth: MAX_NESTING, headBytes: OVERSIZED_KEEP_BYTES }, this.doc, this.paths, out, entries && ((o) => entries.isEntry(o)));
+    this.walker = new DocumentWalker(
+      { maxBytes: this.maxBytes, maxDepth: MAX_NESTING, headBytes: OVERSIZED_KEEP_BYTES },
+      this.doc,
+      this.paths,
+      out,
+      entries && ((o) => entries.isEntry(o)),
+    );
   }
 
   /** Where the document's records were read and what it held besides, by path (for `--log-level info`). */
@@ -98,13 +107,21 @@ export class JsonDocumentReader {
       case 'too-deep':
         return tooDeepFrame(at, w.text);
       case 'top-scalar':
-        return errorFrame(at, w.text, `a JSON document holds an array or object of messages, not a top-level ${w.what}`);
+        return errorFrame(
+          at,
+          w.text,
+          `a JSON document holds an array or object of messages, not a top-level ${w.what}`,
+        );
     }
   }
 }
 
 /** Frames of a JSON document given as a byte stream. */
-export async function* readJsonDocument(chunks: AsyncIterable<Chunk>, file: string, limits: JsonDocumentLimits = {}): AsyncGenerator<Frame> {
+export async function* readJsonDocument(
+  chunks: AsyncIterable<Chunk>,
+  file: string,
+  limits: JsonDocumentLimits = {},
+): AsyncGenerator<Frame> {
   const reader = new JsonDocumentReader(file, limits);
   const out: Frame[] = [];
   for await (const chunk of chunks) {

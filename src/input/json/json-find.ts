@@ -10,7 +10,14 @@ import { childPath, type DocumentPaths } from './json-paths.js';
 import { isPlainObject } from '../../util/own.js';
 
 /** Keys of the top-level object whose array is a list of records (docs/formats.md §4). */
-export const CONTAINER_KEYS: ReadonlySet<string> = new Set(['messages', 'records', 'events', 'entries', 'log', 'items']);
+export const CONTAINER_KEYS: ReadonlySet<string> = new Set([
+  'messages',
+  'records',
+  'events',
+  'entries',
+  'log',
+  'items',
+]);
 
 export type Context = 'list' | 'free';
 
@@ -118,7 +125,14 @@ export class Finder {
     return n;
   }
 
-  private value(v: unknown, ctx: Context, path: string, line: number, end: number, positions: Positions | null): number {
+  private value(
+    v: unknown,
+    ctx: Context,
+    path: string,
+    line: number,
+    end: number,
+    positions: Positions | null,
+  ): number {
     if (isPlainObject(v)) {
       if (ctx === 'list' ? hasOwn(v, 'jsonrpc') : isPlainMessage(v)) return this.found(v, 'value', path, line, end);
       if (isMessageEnvelope(v)) return this.found(v, 'envelope', path, line, end);

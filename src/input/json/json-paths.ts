@@ -82,7 +82,8 @@ export class DocumentPaths {
 
 /** One line: `records read at $.requests[*] (3), $.responses[*] (3); skipped $.name (string), $.meta (object ×2)`. */
 export function describeDocument(s: DocumentSummary): string {
-  const each = (p: PathCount) => `${p.path} (${p.kinds ? `${p.kinds.join('|')}${p.count > 1 ? ` ×${p.count}` : ''}` : p.count})`;
+  const each = (p: PathCount) =>
+    `${p.path} (${p.kinds ? `${p.kinds.join('|')}${p.count > 1 ? ` ×${p.count}` : ''}` : p.count})`;
   const read = s.read.length === 0 ? 'no record read' : `records read at ${s.read.map(each).join(', ')}`;
   const skipped = s.skipped.length === 0 ? '' : `; skipped ${s.skipped.map(each).join(', ')}`;
   return `${read}${skipped}${s.more > 0 ? `; ${s.more} more at paths not named` : ''}`;

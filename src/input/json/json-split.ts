@@ -40,7 +40,11 @@ export function splitsOnOverflow(asm: Assembler): number {
   // A message key's value still open below the root: a message so far (an envelope), or a container (`data: {turns}`).
   if (isMessageKey(pending)) {
     const child = nested ? (s.length > 2 ? s[2] : asm.current) : null;
-    if (child === null || (isPlainObject(child) && mayBeMessage(child, (s.length > 2 ? s[3] : asm.key) as string | null))) return 0;
+    if (
+      child === null ||
+      (isPlainObject(child) && mayBeMessage(child, (s.length > 2 ? s[3] : asm.key) as string | null))
+    )
+      return 0;
   }
   const open = s.length / 2 + 1;
   let j = 1;

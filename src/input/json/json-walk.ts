@@ -65,7 +65,13 @@ interface WalkLimits {
   headBytes: number;
 }
 
-const SCALAR_KIND: Record<string, string> = { stringValue: 'string', numberValue: 'number', nullValue: 'null', trueValue: 'boolean', falseValue: 'boolean' };
+const SCALAR_KIND: Record<string, string> = {
+  stringValue: 'string',
+  numberValue: 'number',
+  nullValue: 'null',
+  trueValue: 'boolean',
+  falseValue: 'boolean',
+};
 
 export class DocumentWalker {
   private readonly levels: Level[] = [];
@@ -107,8 +113,10 @@ export class DocumentWalker {
         return;
       case 'startArray':
         if (lv === null) levels.push(level(true, true, false, '$', null));
-        else if (lv.array && lv.list) this.begin(t, 'list', lv.elems, false); // a batch
-        else if (levels.length < this.limits.maxDepth) levels.push(level(true, lv.root && CONTAINER_KEYS.has(lv.key!), false, pathIn(lv), null));
+        else if (lv.array && lv.list)
+          this.begin(t, 'list', lv.elems, false); // a batch
+        else if (levels.length < this.limits.maxDepth)
+          levels.push(level(true, lv.root && CONTAINER_KEYS.has(lv.key!), false, pathIn(lv), null));
         else {
           // Arrays nested past the bound are not gone through (no level per depth): the value is reported too deep.
           this.begin(t, 'free', pathIn(lv), false);
@@ -120,10 +128,24 @@ export class DocumentWalker {
         else this.begin(t, lv.array && lv.list ? 'list' : 'free', pathIn(lv), false);
         return;
       default: {
-        const value = t.name === 'numberValue' ? Number(t.value) : t.name === 'stringValue' ? t.value : t.name === 'nullValue' ? null : t.name === 'trueValue';
+        const value =
+          t.name === 'numberValue'
+            ? Number(t.value)
+            : t.name === 'stringValue'
+              ? t.value
+              : t.name === 'nullValue'
+                ? null
+                : t.name === 'trueValue';
         if (lv === null) {
           const text = JSON.stringify(value);
-          this.out.push({ kind: 'top-scalar', text, size: text.length, line: this.at.line, lines: 1, what: t.name.replace('Value', '') });
+          this.out.push({
+            kind: 'top-scalar',
+            text,
+            size: text.length,
+            line: this.at.line,
+            lines: 1,
+            what: t.name.replace('Value', ''),
+          });
         } else if (lv.array && lv.list) {
           this.out.push({ value, kind: 'value', path: lv.elems, line: this.at.line, lines: 1 });
           this.paths.found(lv.elems);
@@ -175,16 +197,22 @@ export class DocumentWalker {
     if (!v.open) return;
     if (opens) {
       // The value's own start is `v.start`: only the containers inside it are placed.
-      if (el.depth > 1 && v.sealed === 0) this.positions.set(asm.current as object, { line: this.at.line, end: this.at.line, size: el.size - 1 });
+      if (el.depth > 1 && v.sealed === 0)
+        this.positions.set(asm.current as object, { line: this.at.line, end: this.at.line, size: el.size - 1 });
       // The top-level object's list under a CONTAINER_KEY: read element by element, as it always was.
-      if (v.root && el.depth === 2 && name === 'startArray' && CONTAINER_KEYS.has(asm.stack[1] as string)) this.split(v, 2);
+      if (v.root && el.depth === 2 && name === 'startArray' && CONTAINER_KEYS.has(asm.stack[1] as string))
+        this.split(v, 2);
     } else if (name === 'keyValue') {
       // A message: what its params quote stays in it.
       if (t.value === 'jsonrpc') {
         if (el.depth === 1) v.open = false;
         else if (v.sealed === 0) v.sealed = el.depth;
       }
-    } else if (isPlainObject(closing) && (isPlainMessage(closing) || isMessageEnvelope(closing)) && splitsOnRecord(asm, parentKey, closing)) {
+    } else if (
+      isPlainObject(closing) &&
+      (isPlainMessage(closing) || isMessageEnvelope(closing)) &&
+      splitsOnRecord(asm, parentKey, closing)
+    ) {
       this.split(v, asm.stack.length / 2 + 1);
     }
   }
@@ -242,7 +270,13 @@ export class DocumentWalker {
     this.v = null;
     this.positions.clear();
     const el = v.el;
-    this.out.push({ kind: el.overflow === 'bytes' ? 'oversized' : 'too-deep', text: el.head, size: el.size, line: v.start, lines: this.at.line - v.start + 1 });
+    this.out.push({
+      kind: el.overflow === 'bytes' ? 'oversized' : 'too-deep',
+      text: el.head,
+      size: el.size,
+      line: v.start,
+      lines: this.at.line - v.start + 1,
+    });
     this.paths.found(v.path);
   }
 

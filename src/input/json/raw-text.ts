@@ -86,7 +86,11 @@ export class RawText {
     if (this.cur.length > 0) this.lines.push(this.takeLine());
     const text = this.trimmed();
     if (text === null) return errorFrame({ file: this.file, line, lines: 0 }, '', message);
-    return errorFrame({ file: this.file, line: this.start + text.lead, lines: text.lines.length }, text.lines.join('\n'), message);
+    return errorFrame(
+      { file: this.file, line: this.start + text.lead, lines: text.lines.length },
+      text.lines.join('\n'),
+      message,
+    );
   }
 
   /** End of input in error mode: the error frame, or the last group of unread lines. */
@@ -104,7 +108,13 @@ export class RawText {
     this.lines = [];
     this.size = 0;
     if (text === null) return;
-    out.push(errorFrame({ file: this.file, line: first + text.lead, lines: text.lines.length }, text.lines.join('\n'), `not read: follows the JSON syntax error at line ${this.errLine}`));
+    out.push(
+      errorFrame(
+        { file: this.file, line: first + text.lead, lines: text.lines.length },
+        text.lines.join('\n'),
+        `not read: follows the JSON syntax error at line ${this.errLine}`,
+      ),
+    );
   }
 
   private frame(message: string): Frame {

@@ -38,7 +38,12 @@ function hasJsonrpc(v: unknown): boolean {
  */
 export function carriedIn(text: string): Carried | typeof BROKEN | null {
   let k = text.indexOf('"jsonrpc');
-  while (k !== -1 && text.charCodeAt(k + 8) !== 0x22 && !(text.charCodeAt(k + 8) === 0x5c && text.charCodeAt(k + 9) === 0x22)) k = text.indexOf('"jsonrpc', k + 1);
+  while (
+    k !== -1 &&
+    text.charCodeAt(k + 8) !== 0x22 &&
+    !(text.charCodeAt(k + 8) === 0x5c && text.charCodeAt(k + 9) === 0x22)
+  )
+    k = text.indexOf('"jsonrpc', k + 1);
   if (k === -1) return null;
   // `\"jsonrpc\"`: JSON escaped inside a quoted value (logfmt, slog, zap, logrus, charmlog: `body="{\"jsonrpc\":…}"`).
   if (k > 0 && text.charCodeAt(k - 1) === 0x5c) return inQuotedValue(text, k - 1) ?? BROKEN;
@@ -73,10 +78,16 @@ function inText(text: string, from: number): Carried | null {
       }
       const before = text.slice(0, i);
       const after = text.slice(end);
-      if (hasJsonrpc(value)) return { json, value, rest: joinRest(before, after), dir: directionOfWords(before, after) };
+      if (hasJsonrpc(value))
+        return { json, value, rest: joinRest(before, after), dir: directionOfWords(before, after) };
       // A JSON log record on the line that holds the message in a field.
       const held = isPlainObject(value) ? carriedInRecord(value) : null;
-      if (held !== null) return { ...held, rest: joinRest(joinRest(before, held.rest), after), dir: held.dir !== 'unknown' ? held.dir : directionOfWords(before, after) };
+      if (held !== null)
+        return {
+          ...held,
+          rest: joinRest(joinRest(before, held.rest), after),
+          dir: held.dir !== 'unknown' ? held.dir : directionOfWords(before, after),
+        };
     }
     i = end;
   }

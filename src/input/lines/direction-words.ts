@@ -9,8 +9,14 @@ import type { Direction } from '../../types.js';
  */
 const WORDS: ReadonlyArray<readonly [RegExp, Direction]> = [
   [/\b[1-5]\d\d status\b|\bHTTP(?:\/[\d.]+)? ?[1-5]\d\d\b|\bstatus(?: code)?:? ?[1-5]\d\d\b/i, 's2c'],
-  [/\bserver (?:output|stdout|says|sent|replied|>>>|->|→)|\bfrom (?:the )?server\b|\bresponse body\b|\breceived (?:a |the )?(?:response|result|reply)\b|\bresponse\b|<<<|<--|←/i, 's2c'],
-  [/\bclient (?:input|sent|>>>|->|→)|\bto (?:the )?server\b|\bfrom (?:the )?client\b|\brequest body\b|\bsending (?:a |the )?(?:request|message|notification)\b|>>>|-->|→/i, 'c2s'],
+  [
+    /\bserver (?:output|stdout|says|sent|replied|>>>|->|→)|\bfrom (?:the )?server\b|\bresponse body\b|\breceived (?:a |the )?(?:response|result|reply)\b|\bresponse\b|<<<|<--|←/i,
+    's2c',
+  ],
+  [
+    /\bclient (?:input|sent|>>>|->|→)|\bto (?:the )?server\b|\bfrom (?:the )?client\b|\brequest body\b|\bsending (?:a |the )?(?:request|message|notification)\b|>>>|-->|→/i,
+    'c2s',
+  ],
 ];
 
 /** How much of the text on each side of a message is read for its direction: the words next to it, in bounded time. */

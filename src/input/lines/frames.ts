@@ -35,7 +35,17 @@ export const utf8Length = (s: string): number => Buffer.byteLength(s, 'utf8');
 /** A message frame carrying its wire text. */
 export function textFrame(at: Position, text: string, bytes: number, ctx: FrameContext = {}): Frame {
   const time = ctx.time ?? NO_TIME;
-  const frame: Frame = { file: at.file, line: at.line, lines: at.lines, ts: time.ts, tsMs: time.tsMs, dir: ctx.dir ?? 'unknown', session: ctx.session ?? null, text, bytes };
+  const frame: Frame = {
+    file: at.file,
+    line: at.line,
+    lines: at.lines,
+    ts: time.ts,
+    tsMs: time.tsMs,
+    dir: ctx.dir ?? 'unknown',
+    session: ctx.session ?? null,
+    text,
+    bytes,
+  };
   if (ctx.server !== undefined) frame.server = ctx.server;
   return frame;
 }
@@ -86,7 +96,13 @@ export function logFrame(at: Position, level: string | null, text: string, ctx: 
  * A message the log cut in the middle: `text` as logged (cut mark included), `text.slice(0, head)` and
  * `text.slice(tail)` what survives; `bytes` the real size when the log gives it (else the size of what survives).
  */
-export function truncatedFrame(at: Position, text: string, cut: { head: number; tail: number }, bytes: number | null, ctx: FrameContext = {}): Frame {
+export function truncatedFrame(
+  at: Position,
+  text: string,
+  cut: { head: number; tail: number },
+  bytes: number | null,
+  ctx: FrameContext = {},
+): Frame {
   const kept = utf8Length(text.slice(0, cut.head)) + utf8Length(text.slice(cut.tail));
   const frame = textFrame(at, text, bytes !== null && bytes >= kept ? bytes : kept, ctx);
   frame.truncated = { head: cut.head, tail: cut.tail };
@@ -114,7 +130,12 @@ export function errorFrame(at: Position, raw: string, error: string, ctx: FrameC
 export function cutLineFrame(at: Position, kept: string, bytes: number | null, ctx: FrameContext = {}): Frame {
   const keptBytes = utf8Length(kept);
   const size = bytes !== null && bytes >= keptBytes ? bytes : keptBytes;
-  const frame = errorFrame(at, kept, `line of ${bytes === null ? 'unknown size' : `${size} bytes`} cut to its first ${keptBytes} in the capture (--max-line)`, ctx);
+  const frame = errorFrame(
+    at,
+    kept,
+    `line of ${bytes === null ? 'unknown size' : `${size} bytes`} cut to its first ${keptBytes} in the capture (--max-line)`,
+    ctx,
+  );
   frame.bytes = size;
   return frame;
 }
@@ -123,12 +144,31 @@ export function cutLineFrame(at: Position, kept: string, bytes: number | null, c
  * A record over `--max-message-bytes`: only its start is kept as raw text, `bytes` is its full size. Decode turns
  * it into an `invalid` record reported by the `oversized` rule. `what` names the record (`line`, `record` …).
  */
-export function oversizedFrame(at: Position, head: string, bytes: number, limit: number, what = 'line', ctx: FrameContext = {}): Frame {
-  return overLimitFrame(at, head, bytes, `${what} of ${bytes} bytes is larger than --max-message-bytes (${limit}): only its first ${utf8Length(head)} bytes are kept`, ctx);
+export function oversizedFrame(
+  at: Position,
+  head: string,
+  bytes: number,
+  limit: number,
+  what = 'line',
+  ctx: FrameContext = {},
+): Frame {
+  return overLimitFrame(
+    at,
+    head,
+    bytes,
+    `${what} of ${bytes} bytes is larger than --max-message-bytes (${limit}): only its first ${utf8Length(head)} bytes are kept`,
+    ctx,
+  );
 }
 
 /** An oversized record whose `detail` says what the limit stopped (a body whose decoding stopped there). */
-export function overLimitFrame(at: Position, head: string, bytes: number, detail: string, ctx: FrameContext = {}): Frame {
+export function overLimitFrame(
+  at: Position,
+  head: string,
+  bytes: number,
+  detail: string,
+  ctx: FrameContext = {},
+): Frame {
   const frame = errorFrame(at, head, detail, ctx);
   frame.bytes = bytes;
   frame.oversized = true;
@@ -144,7 +184,10 @@ export function tooDeepFrame(at: Position, raw: string, ctx: FrameContext = {}, 
 
 /** Event names are compared in one spelling: lower case, words joined by `-` (`stdin_closed` → `stdin-closed`). */
 export function normaliseEventName(name: string): string {
-  return name.trim().toLowerCase().replace(/[\s_]+/g, '-');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
 }
 
 /** Runs a line reader over an async stream of lines: the thin wrapper around the pure core. */

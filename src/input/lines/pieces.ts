@@ -87,7 +87,8 @@ export async function linePieces(path: string, size: number, opts: PieceOptions)
       const { bytesRead } = await fh.read(block, 0, BLOCK, pos);
       if (bytesRead === 0) break;
       pos += bytesRead;
-      const buf = carry.length > 0 ? Buffer.concat([carry, block.subarray(0, bytesRead)]) : block.subarray(0, bytesRead);
+      const buf =
+        carry.length > 0 ? Buffer.concat([carry, block.subarray(0, bytesRead)]) : block.subarray(0, bytesRead);
       const base = carryAt;
       let start = 0;
       // The next needle in the block at or after `start` (-1: none), found once per occurrence.

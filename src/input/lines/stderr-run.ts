@@ -17,7 +17,12 @@ export class StderrRun {
   /** A stderr line's log frame (`bytes`: its record's size): the next line of the run, or the first of a new one. */
   add(f: Frame, bytes: number, out: Frame[]): void {
     const r = this.run;
-    if (r !== null && f.line === r.frame.line + r.frame.lines && r.lines.length < MAX_RUN_LINES && r.bytes + bytes <= this.maxBytes) {
+    if (
+      r !== null &&
+      f.line === r.frame.line + r.frame.lines &&
+      r.lines.length < MAX_RUN_LINES &&
+      r.bytes + bytes <= this.maxBytes
+    ) {
       r.lines.push(f.log!.text);
       r.frame.lines += f.lines;
       r.bytes += bytes;

@@ -1,7 +1,18 @@
 // The envelope field table (docs/formats.md §2): a parsed envelope → a Frame; used by envelope and JSON readers.
 import type { Frame, HttpInfo } from '../../types.js';
 import { envelopeDirection } from '../shared/direction.js';
-import { cutLineFrame, errorFrame, eventFrame, logFrame, normaliseEventName, textFrame, utf8Length, valueFrame, type FrameContext, type Position } from '../lines/frames.js';
+import {
+  cutLineFrame,
+  errorFrame,
+  eventFrame,
+  logFrame,
+  normaliseEventName,
+  textFrame,
+  utf8Length,
+  valueFrame,
+  type FrameContext,
+  type Position,
+} from '../lines/frames.js';
 import { envelopeTime, type ClockTimeline } from '../shared/time.js';
 import { isBlank } from '../lines/lines.js';
 import { isPlainObject, setOwn } from '../../util/own.js';
@@ -25,7 +36,13 @@ const STDERR_DIR = 'stderr';
 export function isStderrEnvelope(o: Obj): boolean {
   const dirKey = firstKey(o, DIR_KEYS);
   const msgKey = firstKey(o, MESSAGE_KEYS);
-  return dirKey !== undefined && o[dirKey] === STDERR_DIR && msgKey !== undefined && typeof o[msgKey] === 'string' && (o[EVENT_KEY] === undefined || o[EVENT_KEY] === null);
+  return (
+    dirKey !== undefined &&
+    o[dirKey] === STDERR_DIR &&
+    msgKey !== undefined &&
+    typeof o[msgKey] === 'string' &&
+    (o[EVENT_KEY] === undefined || o[EVENT_KEY] === null)
+  );
 }
 
 /** Keys that make an object an envelope (when it has no `jsonrpc`). */
@@ -90,11 +107,21 @@ export function envelopeToFrame(o: Obj, at: Position, raw: () => string, clock: 
     const data: Obj = {};
     let any = false;
     for (const k of Object.keys(o)) {
-      if (k === EVENT_KEY || k === timeKey || k === dirKey || k === sessionKey || (k === HTTP_KEY && http !== undefined)) continue;
+      if (
+        k === EVENT_KEY ||
+        k === timeKey ||
+        k === dirKey ||
+        k === sessionKey ||
+        (k === HTTP_KEY && http !== undefined)
+      )
+        continue;
       setOwn(data, k, o[k]);
       any = true;
     }
-    return withHttp(eventFrame(at, any ? { name: normaliseEventName(ev), data } : { name: normaliseEventName(ev) }, ctx), http);
+    return withHttp(
+      eventFrame(at, any ? { name: normaliseEventName(ev), data } : { name: normaliseEventName(ev) }, ctx),
+      http,
+    );
   }
   if (msgKey === undefined) {
     return errorFrame(at, raw(), `envelope has no message (${MESSAGE_KEYS.join(', ')}) and no event`, ctx);
@@ -131,19 +158,35 @@ function httpInfo(v: unknown): HttpInfo | undefined {
   const o = v as Record<string, unknown>;
   const text = (k: string) => (typeof o[k] === 'string' ? (o[k] as string) : null);
   const info: HttpInfo = {
-    method, path, status, contentType, stream, eventId, conn,
+    method,
+    path,
+    status,
+    contentType,
+    stream,
+    eventId,
+    conn,
     exchange: typeof exchange === 'number' && Number.isSafeInteger(exchange) ? exchange : null,
-    protocolVersion: text('protocolVersion'), sessionId: text('sessionId'), accept: text('accept'), lastEventId: text('lastEventId'),
+    protocolVersion: text('protocolVersion'),
+    sessionId: text('sessionId'),
+    accept: text('accept'),
+    lastEventId: text('lastEventId'),
   };
   // The 2026-07-28 headers: kept when present and of their type, else left out as a capture without them has them.
-  for (const k of ['mcpMethod', 'mcpName', 'answerSessionId'] as const) if (typeof o[k] === 'string') info[k] = o[k] as string;
+  for (const k of ['mcpMethod', 'mcpName', 'answerSessionId'] as const)
+    if (typeof o[k] === 'string') info[k] = o[k] as string;
   const params = o.mcpParams;
-  if (isPlainObject(params) && Object.values(params).every((p) => typeof p === 'string')) info.mcpParams = { ...(params as Record<string, string>) };
+  if (isPlainObject(params) && Object.values(params).every((p) => typeof p === 'string'))
+    info.mcpParams = { ...(params as Record<string, string>) };
   if (o.afterClientClose === true) info.afterClientClose = true;
   const conflict = o.lengthConflict;
   if (isPlainObject(conflict)) {
     const { transferEncoding: te, contentLength: cl, readAs } = conflict as Record<string, unknown>;
-    if (typeof te === 'string' && (cl === null || typeof cl === 'string') && (readAs === 'chunked' || readAs === 'unknown')) info.lengthConflict = { transferEncoding: te, contentLength: cl, readAs };
+    if (
+      typeof te === 'string' &&
+      (cl === null || typeof cl === 'string') &&
+      (readAs === 'chunked' || readAs === 'unknown')
+    )
+      info.lengthConflict = { transferEncoding: te, contentLength: cl, readAs };
   }
   return info;
 }

@@ -1,7 +1,17 @@
 // Envelope NDJSON reader: one JSON object per line wrapping a message (or a transport event) with metadata.
 import type { Frame } from '../../types.js';
 import { isPlainObject } from '../../util/own.js';
-import { describe, DIR_KEYS, ENVELOPE_KEYS, envelopeToFrame, isBlankLineEnvelope, isEnvelope, isStderrEnvelope, SESSION_KEYS, TIME_KEYS } from './envelope-fields.js';
+import {
+  describe,
+  DIR_KEYS,
+  ENVELOPE_KEYS,
+  envelopeToFrame,
+  isBlankLineEnvelope,
+  isEnvelope,
+  isStderrEnvelope,
+  SESSION_KEYS,
+  TIME_KEYS,
+} from './envelope-fields.js';
 import { readLogLine, recordFrame, triesToBeMessage } from '../lines/line-kind.js';
 import { nestedDeeper } from '../shared/depth.js';
 import { isLogEvent, jsonLogLevel, namesCaptureField } from './json-log-line.js';
@@ -12,7 +22,9 @@ import { StderrRun } from '../lines/stderr-run.js';
 import { ClockTimeline } from '../shared/time.js';
 
 /** Text that opens as an envelope: an object whose first member is one of an envelope's fields (a time, a direction …). */
-const OPENS_AS_ENVELOPE = new RegExp(`^\\s*\\{\\s*"(?:${[...TIME_KEYS, ...DIR_KEYS, ...SESSION_KEYS, ...ENVELOPE_KEYS, 'http'].join('|')})"\\s*:`);
+const OPENS_AS_ENVELOPE = new RegExp(
+  `^\\s*\\{\\s*"(?:${[...TIME_KEYS, ...DIR_KEYS, ...SESSION_KEYS, ...ENVELOPE_KEYS, 'http'].join('|')})"\\s*:`,
+);
 
 /**
  * Parses each non-blank line and maps it with the envelope field table. A line that is not JSON, or not a
@@ -31,7 +43,11 @@ export class EnvelopeReader implements LineReader {
    * `maxBytes`: the splitter's line limit, named in the finding of an oversized line; `clockOffset`: the days (ms) its
    * clock times start from (`ReadOptions.clockOffset`).
    */
-  constructor(private readonly file: string, private readonly maxBytes = DEFAULT_MAX_MESSAGE_BYTES, clockOffset = 0) {
+  constructor(
+    private readonly file: string,
+    private readonly maxBytes = DEFAULT_MAX_MESSAGE_BYTES,
+    clockOffset = 0,
+  ) {
     this.clock = new ClockTimeline(clockOffset);
     this.stderr = new StderrRun(maxBytes);
   }

@@ -9,7 +9,8 @@ const CAPTURE_KEYS: readonly string[] = [...DIR_KEYS, 'event', 'http', 'invalid'
 
 /** The object names a field only a capture's envelope has (`dir`, `event`, `http` …): it is one, whole or broken. */
 export function namesCaptureField(o: Record<string, unknown>): boolean {
-  for (const k of CAPTURE_KEYS) if (Object.hasOwn(o, k) && o[k] !== null && !(k === 'event' && isLogEvent(o))) return true;
+  for (const k of CAPTURE_KEYS)
+    if (Object.hasOwn(o, k) && o[k] !== null && !(k === 'event' && isLogEvent(o))) return true;
   return false;
 }
 
@@ -29,7 +30,14 @@ export function isLogEvent(o: Record<string, unknown>): boolean {
 }
 
 /** pino's and bunyan's numeric levels (10 trace … 60 fatal). */
-const NUMERIC_LEVELS: Readonly<Record<number, string>> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+const NUMERIC_LEVELS: Readonly<Record<number, string>> = {
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  40: 'warn',
+  50: 'error',
+  60: 'fatal',
+};
 
 /**
  * The level of a JSON log line (a string, or a pino number; null without one) when `o` is one, else undefined. Such a
@@ -44,9 +52,11 @@ export function jsonLogLevel(o: Record<string, unknown>): string | null | undefi
   if (key === undefined) return undefined;
   const m = o[key];
   const noMessage =
-    typeof m === 'string' ? isTextLine(m) || !/^\s*[[{]/.test(m)
-    : Array.isArray(m) ? !(m.length > 0 && m.every((x) => isPlainObject(x) && isPlainMessage(x)))
-    : !isPlainObject(m) || !isPlainMessage(m);
+    typeof m === 'string'
+      ? isTextLine(m) || !/^\s*[[{]/.test(m)
+      : Array.isArray(m)
+        ? !(m.length > 0 && m.every((x) => isPlainObject(x) && isPlainMessage(x)))
+        : !isPlainObject(m) || !isPlainMessage(m);
   return noMessage ? recordLevel(o) : undefined;
 }
 

@@ -16,7 +16,10 @@ const MESSAGE_START = '{"jsonrpc"';
  */
 export class NdjsonReader implements LineReader {
   /** `maxBytes`: the splitter's line limit, named in the finding of an oversized line. */
-  constructor(private readonly file: string, private readonly maxBytes = DEFAULT_MAX_MESSAGE_BYTES) {}
+  constructor(
+    private readonly file: string,
+    private readonly maxBytes = DEFAULT_MAX_MESSAGE_BYTES,
+  ) {}
 
   line(l: Line, out: Frame[]): void {
     if (l.oversized) {

@@ -57,7 +57,8 @@ export function parseHeader(text: string): Header | null {
   const time = timeToken(p);
   const body = text.slice(p[0].length);
   const marker = MARKER.exec(body);
-  if (marker) return { kind: 'message', time, dir: markerDirection(marker[1]), rest: body.slice(marker[0].length).trim() };
+  if (marker)
+    return { kind: 'message', time, dir: markerDirection(marker[1]), rest: body.slice(marker[0].length).trim() };
   const first = body.charCodeAt(0);
   if (first === 0x21 /* ! */) {
     const ev = EVENT.exec(body);

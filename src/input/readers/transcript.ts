@@ -2,8 +2,19 @@
 import type { Frame } from '../../types.js';
 import { nestedDeeper } from '../shared/depth.js';
 import {
-  errorFrame, eventFrame, logFrame, normaliseEventName, oversizedFrame, parsedTextFrame, readLines, textFrame, tooDeepFrame, truncatedFrame,
-  utf8Length, type FrameContext, type LineReader,
+  errorFrame,
+  eventFrame,
+  logFrame,
+  normaliseEventName,
+  oversizedFrame,
+  parsedTextFrame,
+  readLines,
+  textFrame,
+  tooDeepFrame,
+  truncatedFrame,
+  utf8Length,
+  type FrameContext,
+  type LineReader,
 } from '../lines/frames.js';
 import { findCutMark } from '../lines/cut-mark.js';
 import { JsonExtent } from '../json/json-extent.js';
@@ -59,7 +70,10 @@ export class TranscriptReader implements LineReader {
   private session: string | null = null;
   private p: Pending | null = null;
 
-  constructor(private readonly file: string, limits: TranscriptLimits = {}) {
+  constructor(
+    private readonly file: string,
+    limits: TranscriptLimits = {},
+  ) {
     this.maxLines = limits.maxLines ?? 10_000;
     this.maxBytes = limits.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.clock = new ClockTimeline(limits.clockOffset);
@@ -99,7 +113,11 @@ export class TranscriptReader implements LineReader {
     }
     // An orphan (JSON with no marker) ends at a line that opens a new top-level value (`{` or `[` in its first column:
     // the lines inside a pretty-printed value are indented) or starts a message.
-    if (isRecordStart(l.text) || (p.kind === 'orphan' && (isBlank(l.text) || isComment(l.text) || OPENS_VALUE.test(l.text) || startsMessage(l.text)))) {
+    if (
+      isRecordStart(l.text) ||
+      (p.kind === 'orphan' &&
+        (isBlank(l.text) || isComment(l.text) || OPENS_VALUE.test(l.text) || startsMessage(l.text)))
+    ) {
       this.cut(out, p.kind === 'orphan' ? p.why : `unterminated JSON value: line ${l.line} starts a new record`);
       return false;
     }
@@ -113,9 +131,17 @@ export class TranscriptReader implements LineReader {
    */
   private oversizedLine(l: Line, out: Frame[]): void {
     if (this.p?.kind === 'log') this.emitLog(out);
-    else if (this.p) this.cut(out, this.p.kind === 'orphan' ? this.p.why : `unterminated JSON value: line ${l.line} is over --max-message-bytes`);
+    else if (this.p)
+      this.cut(
+        out,
+        this.p.kind === 'orphan' ? this.p.why : `unterminated JSON value: line ${l.line} is over --max-message-bytes`,
+      );
     const h = parseHeader(l.text);
-    const ctx: FrameContext = { time: h ? this.time(h.time) : undefined, dir: h?.kind === 'message' ? h.dir : 'unknown', session: this.session };
+    const ctx: FrameContext = {
+      time: h ? this.time(h.time) : undefined,
+      dir: h?.kind === 'message' ? h.dir : 'unknown',
+      session: this.session,
+    };
     out.push(oversizedFrame({ file: this.file, line: l.line, lines: 1 }, l.text, l.bytes, this.maxBytes, 'line', ctx));
   }
 
@@ -124,10 +150,17 @@ export class TranscriptReader implements LineReader {
     if (isBlank(text) || isComment(text)) return;
     const at = { file: this.file, line: l.line, lines: 1 };
     const h = parseHeader(text);
-    let logText = h === null ? (isTextLine(text) ? text : null) : h.kind === 'time-only' && (h.rest === '' || isTextLine(h.rest)) ? h.rest : null;
+    let logText =
+      h === null
+        ? isTextLine(text)
+          ? text
+          : null
+        : h.kind === 'time-only' && (h.rest === '' || isTextLine(h.rest))
+          ? h.rest
+          : null;
     // Without a direction marker: the text after the time, if any.
     const bare = h === null ? text : h.kind === 'time-only' ? h.rest : null;
-    const carried = bare !== null && bare.includes('"jsonrpc') ? carriedIn(bare) : null;
+    const carried = bare?.includes('"jsonrpc') ? carriedIn(bare) : null;
     if (carried !== null && (carried !== BROKEN || logText !== null)) {
       // A message inside the text (`SERVER >>> {…}`, `… unknown message ID: {…}`, a message alone with no marker): read
       // from it; text that names `"jsonrpc"` without a whole message tries to be one and fails.
@@ -171,11 +204,29 @@ export class TranscriptReader implements LineReader {
   }
 
   private open(kind: Pending['kind'], l: Line, raw: string, ctx: FrameContext, name: string, why: string): Pending {
-    this.p = { kind, start: l.line, raw: [raw], json: [], bytes: l.bytes, blankTail: 0, ctx, name, why, extent: new JsonExtent() };
+    this.p = {
+      kind,
+      start: l.line,
+      raw: [raw],
+      json: [],
+      bytes: l.bytes,
+      blankTail: 0,
+      ctx,
+      name,
+      why,
+      extent: new JsonExtent(),
+    };
     return this.p;
   }
 
-  private openValue(kind: 'message' | 'event', l: Line, rest: string, ctx: FrameContext, name: string, out: Frame[]): void {
+  private openValue(
+    kind: 'message' | 'event',
+    l: Line,
+    rest: string,
+    ctx: FrameContext,
+    name: string,
+    out: Frame[],
+  ): void {
     if (kind === 'message' && (this.wholeOnLine(l, rest, ctx, out) || this.cutOnLine(l, rest, ctx, out))) return;
     this.open(kind, l, l.text, ctx, name, '').json.push(rest);
     this.scan(rest, out);
@@ -188,7 +239,7 @@ export class TranscriptReader implements LineReader {
    */
   private wholeOnLine(l: Line, rest: string, ctx: FrameContext, out: Frame[]): boolean {
     const last = rest.charCodeAt(rest.length - 1);
-    if ((last !== 0x7d /* } */ && last !== 0x5d /* ] */) || nestedDeeper(rest)) return false;
+    if ((last !== 0x7d /* } */ && last !== 0x5d) /* ] */ || nestedDeeper(rest)) return false;
     let value: unknown;
     try {
       value = JSON.parse(rest);
@@ -236,12 +287,24 @@ export class TranscriptReader implements LineReader {
       // are grouped as stray lines.
       this.p = null;
       const head = headOfLines(p.raw, OVERSIZED_KEEP_BYTES);
-      out.push(oversizedFrame({ file: this.file, line: p.start, lines: p.raw.length }, head, p.bytes, this.maxBytes, `record of ${p.raw.length} lines`, p.ctx));
+      out.push(
+        oversizedFrame(
+          { file: this.file, line: p.start, lines: p.raw.length },
+          head,
+          p.bytes,
+          this.maxBytes,
+          `record of ${p.raw.length} lines`,
+          p.ctx,
+        ),
+      );
       return true;
     }
     // Cut off here; the lines that follow, up to the next record, are grouped as stray lines.
     const limit = `${this.maxLines} lines / ${this.maxBytes} bytes`;
-    this.cut(out, p.kind === 'orphan' ? p.why : `JSON value not closed within ${limit}; reading resumes at the next record`);
+    this.cut(
+      out,
+      p.kind === 'orphan' ? p.why : `JSON value not closed within ${limit}; reading resumes at the next record`,
+    );
     return true;
   }
 
@@ -262,7 +325,9 @@ export class TranscriptReader implements LineReader {
     try {
       data = JSON.parse(text);
     } catch (err) {
-      out.push(errorFrame(at, p.raw.join('\n'), `event "${p.name}" data is not valid JSON: ${(err as Error).message}`, p.ctx));
+      out.push(
+        errorFrame(at, p.raw.join('\n'), `event "${p.name}" data is not valid JSON: ${(err as Error).message}`, p.ctx),
+      );
       return;
     }
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -325,6 +390,10 @@ function headOfLines(lines: readonly string[], max: number): string {
 }
 
 /** Frames of a transcript line stream. */
-export function readTranscript(lines: AsyncIterable<Line>, file: string, limits?: TranscriptLimits): AsyncGenerator<Frame> {
+export function readTranscript(
+  lines: AsyncIterable<Line>,
+  file: string,
+  limits?: TranscriptLimits,
+): AsyncGenerator<Frame> {
   return readLines(lines, new TranscriptReader(file, limits));
 }

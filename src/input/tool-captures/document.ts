@@ -39,7 +39,11 @@ export class ToolCaptureDocumentReader {
   private elemDepth = 0;
   private keyLines = new Map<string, number>();
 
-  constructor(d: ToolCaptureDialect & { layout: { document: DocumentLayout } }, private readonly file: string, limits: { maxLines?: number; maxBytes?: number } = {}) {
+  constructor(
+    d: ToolCaptureDialect & { layout: { document: DocumentLayout } },
+    private readonly file: string,
+    limits: { maxLines?: number; maxBytes?: number } = {},
+  ) {
     this.layout = d.layout.document;
     this.maxBytes = limits.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.doc = new FramedDocument(
@@ -79,7 +83,8 @@ export class ToolCaptureDocumentReader {
     if (this.elem !== null) {
       if (opens) this.elemDepth++;
       else if (closes) this.elemDepth--;
-      else if (name === 'keyValue' && this.elemDepth === 1 && !this.keyLines.has(t.value)) this.keyLines.set(t.value, this.doc.line);
+      else if (name === 'keyValue' && this.elemDepth === 1 && !this.keyLines.has(t.value))
+        this.keyLines.set(t.value, this.doc.line);
       if (this.elem.consume(t)) this.record(this.elem, this.elemStart);
       return;
     }
@@ -130,7 +135,17 @@ export class ToolCaptureDocumentReader {
       this.key = null;
     } else if ('value' in t) {
       const text = JSON.stringify(t.name === 'numberValue' ? Number(t.value) : t.value);
-      this.doc.hold({ frames: [errorFrame({ file: this.file, line: this.doc.line, lines: 1 }, text, `a capture document is an array or object of records, not a top-level ${t.name.replace('Value', '')}`)], later: [], newest: false });
+      this.doc.hold({
+        frames: [
+          errorFrame(
+            { file: this.file, line: this.doc.line, lines: 1 },
+            text,
+            `a capture document is an array or object of records, not a top-level ${t.name.replace('Value', '')}`,
+          ),
+        ],
+        later: [],
+        newest: false,
+      });
     }
   }
 
@@ -156,13 +171,27 @@ export class ToolCaptureDocumentReader {
     this.elem = null;
     const at = { file: this.file, line: start, lines: this.doc.line - start + 1 };
     if (el.overflow !== null) {
-      this.doc.hold({ frames: [el.overflow === 'bytes' ? oversizedFrame(at, el.head, el.size, this.maxBytes, 'JSON element') : tooDeepFrame(at, el.head)], later: [], newest: false });
+      this.doc.hold({
+        frames: [
+          el.overflow === 'bytes'
+            ? oversizedFrame(at, el.head, el.size, this.maxBytes, 'JSON element')
+            : tooDeepFrame(at, el.head),
+        ],
+        later: [],
+        newest: false,
+      });
       return;
     }
     const value = el.value;
     const frames: Frame[] = [];
     const later: Frame[] = [];
-    const newest = this.mapper.record(value, { ...at, keyLines: this.keyLines }, () => JSON.stringify(value) ?? '', frames, later);
+    const newest = this.mapper.record(
+      value,
+      { ...at, keyLines: this.keyLines },
+      () => JSON.stringify(value) ?? '',
+      frames,
+      later,
+    );
     this.doc.hold({ frames, later, newest });
   }
 }

@@ -21,6 +21,8 @@ export function toolCaptureNamed(name: string): ToolCaptureDialect | undefined {
 }
 
 /** A tool-capture dialect whose input is one JSON document (read whole-document, not by lines). */
-export function isDocumentToolCapture(d: ToolCaptureDialect): d is ToolCaptureDialect & { layout: { document: DocumentLayout } } {
+export function isDocumentToolCapture(
+  d: ToolCaptureDialect,
+): d is ToolCaptureDialect & { layout: { document: DocumentLayout } } {
   return 'document' in d.layout;
 }

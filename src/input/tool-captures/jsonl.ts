@@ -18,7 +18,11 @@ export class ToolCaptureLineReader implements LineReader {
   private readonly frames: Frame[] = [];
   private readonly later: Frame[] = [];
 
-  constructor(d: ToolCaptureDialect, private readonly file: string, private readonly maxBytes = DEFAULT_MAX_MESSAGE_BYTES) {
+  constructor(
+    d: ToolCaptureDialect,
+    private readonly file: string,
+    private readonly maxBytes = DEFAULT_MAX_MESSAGE_BYTES,
+  ) {
     this.mapper = new ToolCaptureMapper(d, file);
     this.order = new ToolCaptureOrder(d.provisionalSession, undefined, maxBytes);
   }

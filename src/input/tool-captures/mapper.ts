@@ -7,8 +7,16 @@
 import type { Direction, Frame } from '../../types.js';
 import { isPlainObject } from '../../util/own.js';
 import {
-  errorFrame, eventFrame, logFrame, normaliseEventName, textFrame, truncatedFrame, utf8Length, valueFrame,
-  type FrameContext, type Position,
+  errorFrame,
+  eventFrame,
+  logFrame,
+  normaliseEventName,
+  textFrame,
+  truncatedFrame,
+  utf8Length,
+  valueFrame,
+  type FrameContext,
+  type Position,
 } from '../lines/frames.js';
 import { ClockTimeline, envelopeTime, NO_TIME, type TimeValue } from '../shared/time.js';
 import { directed, expand, matches, present, topKey, valueAt, type Header } from './paths.js';
@@ -32,7 +40,10 @@ export class ToolCaptureMapper {
   private last: FrameContext = {};
   private readonly fileServer: string | undefined;
 
-  constructor(private readonly d: ToolCaptureDialect, file: string) {
+  constructor(
+    private readonly d: ToolCaptureDialect,
+    file: string,
+  ) {
     const base = file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
     const name = d.serverFromFile?.exec(base)?.groups?.server;
     this.fileServer = name === undefined ? undefined : decodeName(name);
@@ -60,11 +71,19 @@ export class ToolCaptureMapper {
         const v = valueAt(p, value, header);
         if (v !== undefined) data[p.slice(p.lastIndexOf('.') + 1)] = v;
       }
-      const name = normaliseEventName(expand(form.event.name, value, header) ?? form.event.name.replace(/\{[^{}]*\}/g, ''));
-      out.push(eventFrame(at, Object.keys(data).length > 0 ? { name, data } : { name }, this.context(form, value, 'unknown', time, true)));
+      const name = normaliseEventName(
+        expand(form.event.name, value, header) ?? form.event.name.replace(/\{[^{}]*\}/g, ''),
+      );
+      out.push(
+        eventFrame(
+          at,
+          Object.keys(data).length > 0 ? { name, data } : { name },
+          this.context(form, value, 'unknown', time, true),
+        ),
+      );
     } else {
       const text = (form.log && expand(form.log.text, value, header)) ?? raw();
-      const level = form.log?.level === undefined ? null : expand(form.log.level, value, header) ?? null;
+      const level = form.log?.level === undefined ? null : (expand(form.log.level, value, header) ?? null);
       out.push(logFrame(at, level, text, this.context(form, value, 'unknown', time, true)));
     }
     this.advance(value);
@@ -77,7 +96,16 @@ export class ToolCaptureMapper {
   }
 
   /** The messages a record holds, in order; each spans the record's lines from where its key starts. */
-  private messages(form: RecordForm, specs: readonly MessageSpec[], value: Record<string, unknown>, at: RecordAt, time: TimeValue, raw: () => string, out: Frame[], later: Frame[]): void {
+  private messages(
+    form: RecordForm,
+    specs: readonly MessageSpec[],
+    value: Record<string, unknown>,
+    at: RecordAt,
+    time: TimeValue,
+    raw: () => string,
+    out: Frame[],
+    later: Frame[],
+  ): void {
     const header = this.header as Header;
     const found: Array<{ spec: MessageSpec; path: string; message: unknown }> = [];
     for (const spec of specs) {
@@ -95,9 +123,13 @@ export class ToolCaptureMapper {
     }
     // The first message starts with the record; a later one where its key does (on the record's own line, or with no
     // line known: it shares the line of the message before it and spans none of its own).
-    const notLogged = this.d.notLogged !== undefined && matches(this.d.notLogged.when, value, header) ? this.d.notLogged.what : undefined;
-    const starts = found.map((f, i) => (i === 0 ? at.line : at.keyLines?.get(topKey(f.path)) ?? -1));
-    for (let i = 1; i < starts.length; i++) if (starts[i]! <= starts[i - 1]! || starts[i]! > at.line + at.lines - 1) starts[i] = -1;
+    const notLogged =
+      this.d.notLogged !== undefined && matches(this.d.notLogged.when, value, header)
+        ? this.d.notLogged.what
+        : undefined;
+    const starts = found.map((f, i) => (i === 0 ? at.line : (at.keyLines?.get(topKey(f.path)) ?? -1)));
+    for (let i = 1; i < starts.length; i++)
+      if (starts[i]! <= starts[i - 1]! || starts[i]! > at.line + at.lines - 1) starts[i] = -1;
     const end = at.line + at.lines;
     found.forEach((f, i) => {
       let next = end;
@@ -107,10 +139,24 @@ export class ToolCaptureMapper {
           break;
         }
       }
-      const pos: Position = starts[i]! < 0 ? { file: at.file, line: lastStart(starts, i, at.line), lines: 0 } : { file: at.file, line: starts[i]!, lines: next - starts[i]! };
+      const pos: Position =
+        starts[i]! < 0
+          ? { file: at.file, line: lastStart(starts, i, at.line), lines: 0 }
+          : { file: at.file, line: starts[i]!, lines: next - starts[i]! };
       const dir = this.dirOf(f.spec.dir, value, f.message);
-      const ctx = this.context(form, value, dir, f.spec.after === undefined ? time : after(time, valueAt(f.spec.after, value, header)), false);
-      const frame = messageFrame(pos, f.message, f.spec.cut !== undefined && valueAt(f.spec.cut, value, header) === true, ctx);
+      const ctx = this.context(
+        form,
+        value,
+        dir,
+        f.spec.after === undefined ? time : after(time, valueAt(f.spec.after, value, header)),
+        false,
+      );
+      const frame = messageFrame(
+        pos,
+        f.message,
+        f.spec.cut !== undefined && valueAt(f.spec.cut, value, header) === true,
+        ctx,
+      );
       if (notLogged !== undefined) frame.notLogged = notLogged;
       (f.spec.after === undefined ? out : later).push(frame);
     });
@@ -123,13 +169,21 @@ export class ToolCaptureMapper {
     if ('path' in rule) {
       const v = valueAt(rule.path, value, header);
       const key = typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
-      return (key !== undefined && Object.hasOwn(rule.map, key) ? rule.map[key] : undefined) ?? rule.otherwise ?? 'unknown';
+      return (
+        (key !== undefined && Object.hasOwn(rule.map, key) ? rule.map[key] : undefined) ?? rule.otherwise ?? 'unknown'
+      );
     }
     return this.roles.dir(valueAt(rule.peers.from, value, header), valueAt(rule.peers.to, value, header), message);
   }
 
   /** Time, session and server of a frame of this record; an event or log with no session of its own is the last record's. */
-  private context(form: RecordForm, value: Record<string, unknown>, dir: Direction, time: TimeValue, inherit: boolean): FrameContext {
+  private context(
+    form: RecordForm,
+    value: Record<string, unknown>,
+    dir: Direction,
+    time: TimeValue,
+    inherit: boolean,
+  ): FrameContext {
     const header = this.header as Header;
     let session: string | undefined;
     for (const t of this.d.session ?? []) {
@@ -140,9 +194,11 @@ export class ToolCaptureMapper {
     const serverTpl = form.server ?? this.d.server;
     const tpl = serverTpl === undefined ? undefined : directed(serverTpl, dir);
     const server = (tpl === undefined ? undefined : expand(tpl, value, header)) ?? this.fileServer;
-    if (inherit && session === undefined) return { time, dir, session: this.last.session ?? null, server: server ?? this.last.server };
+    if (inherit && session === undefined)
+      return { time, dir, session: this.last.session ?? null, server: server ?? this.last.server };
     const ctx: FrameContext = { time, dir, session: session ?? null, server };
-    if (session !== undefined || server !== undefined) this.last = { session: session ?? this.last.session, server: server ?? this.last.server };
+    if (session !== undefined || server !== undefined)
+      this.last = { session: session ?? this.last.session, server: server ?? this.last.server };
     return ctx;
   }
 

@@ -27,7 +27,11 @@ export class ToolCaptureOrder {
   private queueBytes = 0;
   private readonly waiting = new Map<Frame, Id>();
 
-  constructor(private readonly provisional: string | undefined, private readonly maxFrames = 10_000, private readonly maxBytes = 16 * 1024 * 1024) {}
+  constructor(
+    private readonly provisional: string | undefined,
+    private readonly maxFrames = 10_000,
+    private readonly maxBytes = 16 * 1024 * 1024,
+  ) {}
 
   /** One record's frames (see `Held`); `newestFirst`: the record is one of a run listed newest first. */
   push(frames: readonly Frame[], later: readonly Frame[], newestFirst: boolean, out: Frame[]): void {
@@ -61,7 +65,8 @@ export class ToolCaptureOrder {
   private record(frames: readonly Frame[], later: readonly Frame[], out: Frame[]): void {
     for (const f of frames) {
       // Folded messages of an earlier time (or the same) go first.
-      if (f.tsMs !== null) while (this.timed.length > 0 && this.timed[0]!.tsMs! <= f.tsMs) this.session(this.timed.shift()!, out);
+      if (f.tsMs !== null)
+        while (this.timed.length > 0 && this.timed[0]!.tsMs! <= f.tsMs) this.session(this.timed.shift()!, out);
       this.session(f, out);
     }
     for (const f of later) {
@@ -127,7 +132,13 @@ export class ToolCaptureOrder {
 /** The parsed message of a frame (its value, or its text parsed), or undefined. */
 function messageOf(f: Frame): Record<string, unknown> | undefined {
   let m = f.value;
-  if (m === undefined && f.text !== null && f.error === undefined && f.truncated === undefined && f.summary === undefined) {
+  if (
+    m === undefined &&
+    f.text !== null &&
+    f.error === undefined &&
+    f.truncated === undefined &&
+    f.summary === undefined
+  ) {
     try {
       m = JSON.parse(f.text);
     } catch {
@@ -146,5 +157,7 @@ function requestId(f: Frame): Id | undefined {
 
 function responseId(f: Frame): Id | undefined {
   const m = messageOf(f);
-  return m !== undefined && m.method === undefined && (m.result !== undefined || m.error !== undefined) && isId(m.id) ? m.id : undefined;
+  return m !== undefined && m.method === undefined && (m.result !== undefined || m.error !== undefined) && isId(m.id)
+    ? m.id
+    : undefined;
 }

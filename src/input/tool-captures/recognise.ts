@@ -28,7 +28,12 @@ function dialectOf(v: unknown): ToolCaptureName | null {
       continue;
     }
     const doc = d.layout.document;
-    const records = doc.elements === '' ? v : isPlainObject(v) && (doc.root === undefined || matches(doc.root, v, NO_HEADER)) ? v[doc.elements] : undefined;
+    const records =
+      doc.elements === ''
+        ? v
+        : isPlainObject(v) && (doc.root === undefined || matches(doc.root, v, NO_HEADER))
+          ? v[doc.elements]
+          : undefined;
     if (!Array.isArray(records) || (doc.elements === '' && !Array.isArray(v))) continue;
     if (doc.first === undefined || (records.length > 0 && matches(doc.first, records[0], NO_HEADER))) return d.name;
   }
@@ -130,7 +135,12 @@ class DocumentProbe {
     }
     for (const t of tokens) this.token(t);
     for (const d of DOCUMENTS) if (!this.out.has(d.name) && this.fits(d.layout.document)) return d.name;
-    if (this.out.size === DOCUMENTS.length || (this.rootKind !== null && this.depth === 0) || ++this.lines >= PROBE_LINES) return 'no';
+    if (
+      this.out.size === DOCUMENTS.length ||
+      (this.rootKind !== null && this.depth === 0) ||
+      ++this.lines >= PROBE_LINES
+    )
+      return 'no';
     return null;
   }
 
@@ -147,11 +157,17 @@ class DocumentProbe {
     const closes = t.name === 'endObject' || t.name === 'endArray';
     if (this.depth === 0 && opens) {
       this.rootKind = t.name === 'startArray' ? 'array' : 'object';
-      for (const d of DOCUMENTS) if ((d.layout.document.elements === '') !== (this.rootKind === 'array')) this.out.add(d.name);
+      for (const d of DOCUMENTS)
+        if ((d.layout.document.elements === '') !== (this.rootKind === 'array')) this.out.add(d.name);
     }
     // A first element starts in the top-level array, or in an array that is a member of the top-level object.
     const elementDepth = this.rootKind === 'array' ? 1 : 2;
-    if (this.depth === elementDepth && this.first === null && this.arrayKey !== null && !this.firsts.has(this.arrayKey)) {
+    if (
+      this.depth === elementDepth &&
+      this.first === null &&
+      this.arrayKey !== null &&
+      !this.firsts.has(this.arrayKey)
+    ) {
       if (t.name === 'startObject') {
         this.first = {};
         this.firsts.set(this.arrayKey, this.first);
@@ -165,13 +181,15 @@ class DocumentProbe {
     }
     if (opens) {
       if (this.depth === 0) this.arrayKey = t.name === 'startArray' ? '' : null;
-      else if (this.depth === 1 && this.rootKind === 'object') this.arrayKey = t.name === 'startArray' ? this.rootKey : null;
+      else if (this.depth === 1 && this.rootKind === 'object')
+        this.arrayKey = t.name === 'startArray' ? this.rootKey : null;
       this.depth++;
     } else if (closes) {
       this.depth--;
       if (this.first !== null && this.depth === elementDepth) {
         // A whole first element that fits no dialect rules out the dialects whose records it would be.
-        for (const d of DOCUMENTS) if (d.layout.document.elements === this.arrayKey && !this.fits(d.layout.document)) this.out.add(d.name);
+        for (const d of DOCUMENTS)
+          if (d.layout.document.elements === this.arrayKey && !this.fits(d.layout.document)) this.out.add(d.name);
         this.first = null;
       }
     }

@@ -30,7 +30,10 @@ export type Directed = Template | { c2s: Template; s2c: Template };
  * that sends `initialize` is the client, so a message from it is `c2s` and one to it `s2c`; `unknown` until one did).
  * `unknown` leaves the direction to the session stage, which infers it and says so (`dirInferred`).
  */
-export type DirRule = Direction | { path: Path; map: Readonly<Record<string, Side>>; otherwise?: Direction } | { peers: { from: Path; to: Path } };
+export type DirRule =
+  | Direction
+  | { path: Path; map: Readonly<Record<string, Side>>; otherwise?: Direction }
+  | { peers: { from: Path; to: Path } };
 
 /** One message of a record. */
 export interface MessageSpec {

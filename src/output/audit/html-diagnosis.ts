@@ -72,7 +72,9 @@ function byCause(list: readonly SessionDiagnosis[], links: HtmlLinks): SafeHtml 
 
 /** The rules that fired, most findings first, each linked to its row of the Rules section. */
 function byRule(report: AuditReport): SafeHtml {
-  const fired = Object.entries(report.byRule).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const fired = Object.entries(report.byRule)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   if (fired.length === 0) return html`<h3>By rule</h3><p class="muted">No rule fired.</p>`;
   return html`<h3>By rule</h3><p class="rules-fired">${fired.map(([id, n], i) => html`${i > 0 ? ' · ' : ''}<a class="mono" href="#rule-${id}">${id}</a> ×${formatCount(n)}`)}</p>`;
 }

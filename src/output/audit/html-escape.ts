@@ -19,7 +19,13 @@ export class SafeHtml {
 /** What may be interpolated: markup, lists of markup, or any value (escaped as text). */
 type HtmlValue = SafeHtml | readonly HtmlValue[] | string | number | boolean | null | undefined;
 
-const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /**
  * `s` safe in HTML/SVG text and in double- or single-quoted attribute values. Control characters, C1,
@@ -28,7 +34,12 @@ const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', 
  * for `<pre>` blocks.
  */
 export function escapeHtml(s: string, keepLines = false): string {
-  const visible = keepLines ? s.split('\n').map((line) => line.split('\t').map(escapeTerminal).join('\t')).join('\n') : escapeTerminal(s);
+  const visible = keepLines
+    ? s
+        .split('\n')
+        .map((line) => line.split('\t').map(escapeTerminal).join('\t'))
+        .join('\n')
+    : escapeTerminal(s);
   return visible.replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
 

@@ -36,7 +36,8 @@ export function htmlLinks(report: AuditReport, docBase?: string): HtmlLinks {
       const r = rules.get(id);
       return r === undefined ? null : safe(specUrlFor(r.specUrl, revision));
     },
-    cause: (id) => (docBase === undefined || !CAUSES.has(id) ? null : safe(new URL(`docs/causes/${id}.md`, docBase).href)),
+    cause: (id) =>
+      docBase === undefined || !CAUSES.has(id) ? null : safe(new URL(`docs/causes/${id}.md`, docBase).href),
   };
 }
 

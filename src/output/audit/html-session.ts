@@ -22,13 +22,14 @@ function peer(p: AuditSession['info']['clientInfo']): SafeHtml {
 
 /** A session of the 2026-07-28 revision only: it has no handshake to have seen or missed. */
 function modernOnly(i: AuditSession['info']): boolean {
-  return i.eras !== undefined && i.eras.every((e) => e === 'modern');
+  return i.eras?.every((e) => e === 'modern') === true;
 }
 const MODERN_HANDSHAKE = 'none: 2026-07-28 has none (each request states its revision and capabilities)';
 
 function header(s: AuditSession, index: number): SafeHtml {
   const i = s.info;
-  const mismatch = i.requestedRevision !== null && i.negotiatedRevision !== null && i.requestedRevision !== i.negotiatedRevision;
+  const mismatch =
+    i.requestedRevision !== null && i.negotiatedRevision !== null && i.requestedRevision !== i.negotiatedRevision;
   const c = s.counts;
   return html`<h2 id="session-${index}">Session <span class="mono">${i.key}</span> <span class="muted">· ${breakablePath(i.file)}</span></h2>
 <dl class="facts">
@@ -93,7 +94,13 @@ export function sessionSection(
   const told = storyIds(s.stories ?? [], index);
   return html`<section class="card session" data-session-index="${index}">
 ${header(s, index)}
-<h3>Findings</h3>${findingsTable(findings, bodyId, links, () => s.info.negotiatedRevision, (f) => told.get(f.seq) ?? null)}
+<h3>Findings</h3>${findingsTable(
+    findings,
+    bodyId,
+    links,
+    () => s.info.negotiatedRevision,
+    (f) => told.get(f.seq) ?? null,
+  )}
 ${storiesSection(s.stories, index)}
 ${capabilityMatrix(s.capabilities, s.info)}
 ${ownStats ? sessionStats(stats) : ''}
@@ -102,12 +109,10 @@ ${ownStats ? sessionStats(stats) : ''}
 <div class="diagram">${sequenceSvg(s, index)}</div>
 ${bodies(steps, index, s.sequence.elided, s.sequence.head.length)}
 </section>`;
-}/** Whether the session's diagram draws a chain as a block (its legend says what a block is only then). */
+} /** Whether the session's diagram draws a chain as a block (its legend says what a block is only then). */
 function hasBlocks(s: AuditSession): boolean {
   return diagramItems(s.sequence, { nest: false }).some((i) => i.kind === 'open');
 }
-
-
 
 /** Step lines a brief session shows: its first and its last. */
 const BRIEF_HEAD = 20;
@@ -118,10 +123,17 @@ const BRIEF_TAIL = 10;
  * (failed, degraded, or with an error), closed when not; inside, a line of facts, its findings, and its messages as
  * lines (one text node). No diagram and no bodies: those are the report of this session alone, whose command it names.
  */
-export function briefSessionSection(s: AuditSession, index: number, findings: readonly AuditFinding[], links: HtmlLinks, open: boolean): SafeHtml {
+export function briefSessionSection(
+  s: AuditSession,
+  index: number,
+  findings: readonly AuditFinding[],
+  links: HtmlLinks,
+  open: boolean,
+): SafeHtml {
   const i = s.info;
   const steps = [...s.sequence.head, ...s.sequence.tail];
-  const shown = steps.length > BRIEF_HEAD + BRIEF_TAIL ? [...steps.slice(0, BRIEF_HEAD), null, ...steps.slice(-BRIEF_TAIL)] : steps;
+  const shown =
+    steps.length > BRIEF_HEAD + BRIEF_TAIL ? [...steps.slice(0, BRIEF_HEAD), null, ...steps.slice(-BRIEF_TAIL)] : steps;
   const left = steps.length - (BRIEF_HEAD + BRIEF_TAIL) + s.sequence.elided;
   const lines = shown.map((x) => (x === null ? `… ${countOf(left, 'message')} more …` : summaryLine(x))).join('\n');
   const c = s.counts;
@@ -129,7 +141,16 @@ export function briefSessionSection(s: AuditSession, index: number, findings: re
   return html`<section class="card session brief" data-session-index="${index}"><details class="brief"${open ? html` open` : ''}>
 <summary><h2 id="session-${index}">Session <span class="mono">${i.key}</span>${server === '' ? '' : html` <span class="mono">${server}</span>`} <span class="muted">· ${breakablePath(i.file)} · ${countOf(c.error, 'error')}, ${countOf(c.warning, 'warning')}, ${countOf(c.info, 'info')}</span></h2></summary>
 <p class="facts-line"><span class="muted">client</span> <span class="client">${peer(i.clientInfo)}</span> · <span class="muted">server</span> <span class="server">${peer(i.serverInfo)}</span> · ${i.transport ?? 'unknown transport'} · records #${i.firstSeq} – #${i.lastSeq}</p>
-${findings.length === 0 ? html`<p class="muted none">No findings.</p>` : findingsTable(findings, () => null, links, () => i.negotiatedRevision)}
+${
+  findings.length === 0
+    ? html`<p class="muted none">No findings.</p>`
+    : findingsTable(
+        findings,
+        () => null,
+        links,
+        () => i.negotiatedRevision,
+      )
+}
 <details class="steps"><summary>Messages (${formatCount(steps.length + s.sequence.elided)})</summary><pre>${preText(lines)}</pre><p class="muted">The sequence diagram and the message bodies: <code>mcptrace audit -f html --session ${i.key} ${i.file}</code></p></details>
 </details></section>`;
 }

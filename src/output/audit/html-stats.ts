@@ -11,7 +11,8 @@ import { failedCalls } from './parts.js';
 function sectionTable(sec: StatsSection, caption = true): SafeHtml {
   const cls = (i: number) => (sec.align[i] === 'right' ? 'num' : '');
   // A revision (`2025-11-25`) is never broken at its dashes; a name or URL may break after a `/`.
-  const cell = (c: string, i: number) => html`<td class="${/^\d{4}-\d{2}-\d{2}$/.test(c) ? 'nowrap' : cls(i)}">${breakablePath(c)}</td>`;
+  const cell = (c: string, i: number) =>
+    html`<td class="${/^\d{4}-\d{2}-\d{2}$/.test(c) ? 'nowrap' : cls(i)}">${breakablePath(c)}</td>`;
   return html`${caption ? html`<h3>${sec.title}</h3>` : html``}<div class="scroll"><table class="stats">
 <thead><tr>${sec.head.map((h, i) => html`<th class="${cls(i)}">${h}</th>`)}</tr></thead>
 <tbody>${sec.rows.map((r) => html`<tr>${r.map(cell)}</tr>\n`)}</tbody>

@@ -17,7 +17,8 @@ function storyId(sessionIndex: number, seq: number): string {
 /** Each seq of a record of a story, mapped to its story's id: a finding's row links to the story that holds it. */
 export function storyIds(stories: readonly Story[], sessionIndex: number): Map<number, string> {
   const out = new Map<number, string>();
-  for (const s of stories) for (const st of s.steps) if (!out.has(st.record.seq)) out.set(st.record.seq, storyId(sessionIndex, s.request.seq));
+  for (const s of stories)
+    for (const st of s.steps) if (!out.has(st.record.seq)) out.set(st.record.seq, storyId(sessionIndex, s.request.seq));
   return out;
 }
 
@@ -25,8 +26,14 @@ function stepRows(s: Story): SafeHtml {
   return html`${s.steps.map((st) => {
     const r = st.record;
     const notes = [
-      ...r.findings.map((f) => html`<div class="note"><span class="sev ${f.severity}">${f.severity}</span> <b>${f.rule}</b>: ${f.message}</div>`),
-      ...(r.marks ?? []).map((m) => html`<div class="note"><span class="sev ${m.impact === 'failed' ? 'error' : 'warning'}">${m.impact}</span> <b>${m.cause}</b>: ${markText(m)}</div>`),
+      ...r.findings.map(
+        (f) =>
+          html`<div class="note"><span class="sev ${f.severity}">${f.severity}</span> <b>${f.rule}</b>: ${f.message}</div>`,
+      ),
+      ...(r.marks ?? []).map(
+        (m) =>
+          html`<div class="note"><span class="sev ${m.impact === 'failed' ? 'error' : 'warning'}">${m.impact}</span> <b>${m.cause}</b>: ${markText(m)}</div>`,
+      ),
     ];
     const at = st.atMs === null ? '' : `${st.atMs > 0 ? '+' : ''}${formatMs(st.atMs)}`;
     return html`<tr class="step" data-role="${st.role}"><td class="num">${at}</td><td class="num">${st.gapMs === null ? '' : formatMs(st.gapMs)}</td><td class="mono">#${r.seq}</td><td>${ARROW[r.dir]}</td><td class="mono">${st.role}</td><td class="msg">${stepWords(st, s)}${notes}</td></tr>\n`;

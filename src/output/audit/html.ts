@@ -6,7 +6,16 @@ import { formatCount, formatMs } from '../numbers.js';
 import { spanText } from '../stats-sections.js';
 import { html, rawHtml, type SafeHtml } from './html-escape.js';
 import { findingsTable, rulesSection, severityFilter } from './html-findings.js';
-import { emptyFailure, sessionCount, sessionsFailure, findingsFail, nothingChecked, reportNotes, reportRevision, SEVERITIES } from './parts.js';
+import {
+  emptyFailure,
+  sessionCount,
+  sessionsFailure,
+  findingsFail,
+  nothingChecked,
+  reportNotes,
+  reportRevision,
+  SEVERITIES,
+} from './parts.js';
 import { HTML_SCRIPT } from './html-script.js';
 import { briefSessionSection, sessionSection } from './html-session.js';
 import { whatHappened, type DiagnosisPlaces } from './html-diagnosis.js';
@@ -31,12 +40,18 @@ function verdict(report: AuditReport): SafeHtml {
   if (report.failed) {
     const empty = emptyFailure(report);
     const sessions = sessionsFailure(report);
-    const reasons = [...(sessions === null ? [] : [sessions]), ...(findingsFail(report) ? [`at --fail-on ${report.failOn}`] : []), ...(empty === null ? [] : [empty])];
+    const reasons = [
+      ...(sessions === null ? [] : [sessions]),
+      ...(findingsFail(report) ? [`at --fail-on ${report.failOn}`] : []),
+      ...(empty === null ? [] : [empty]),
+    ];
     return html`<div class="verdict failed">FAILED <span>${reasons.join('; ')}</span></div>`;
   }
   const unchecked = nothingChecked(report);
-  if (unchecked !== null) return html`<div class="verdict ungated">NOTHING CHECKED <span class="muted">${unchecked.replace(/^nothing checked: /, '')}</span></div>`;
-  if (report.failOn === 'none') return html`<div class="verdict ungated">NOT GATED <span class="muted">(--fail-on none)</span></div>`;
+  if (unchecked !== null)
+    return html`<div class="verdict ungated">NOTHING CHECKED <span class="muted">${unchecked.replace(/^nothing checked: /, '')}</span></div>`;
+  if (report.failOn === 'none')
+    return html`<div class="verdict ungated">NOT GATED <span class="muted">(--fail-on none)</span></div>`;
   return html`<div class="verdict passed">PASSED <span>at --fail-on ${report.failOn}</span></div>`;
 }
 
@@ -45,7 +60,9 @@ const INPUTS_SHOWN = 5;
 
 function inputsHtml(inputs: readonly string[]): SafeHtml {
   const list = html`${inputs.map((f, i) => html`${i > 0 ? ', ' : ''}${breakablePath(f)}`)}`;
-  return inputs.length <= INPUTS_SHOWN ? list : html`<details class="inputs"><summary>${countOf(inputs.length, 'file')}</summary>${list}</details>`;
+  return inputs.length <= INPUTS_SHOWN
+    ? list
+    : html`<details class="inputs"><summary>${countOf(inputs.length, 'file')}</summary>${list}</details>`;
 }
 
 /** The run's notes; past `INPUTS_SHOWN`, those that do not fail the run are folded under their count. */
@@ -93,7 +110,11 @@ const FULL_SESSIONS = 10;
 /** The sessions that need attention: failed, degraded, or with an error finding. */
 function needAttention(report: AuditReport): Set<number> {
   const bad = new Set(report.diagnoses.filter((d) => d.verdict !== 'ok').map((d) => d.session));
-  return new Set(report.sessions.map((_, i) => i).filter((i) => bad.has(report.sessions[i].info.key) || report.sessions[i].counts.error > 0));
+  return new Set(
+    report.sessions
+      .map((_, i) => i)
+      .filter((i) => bad.has(report.sessions[i].info.key) || report.sessions[i].counts.error > 0),
+  );
 }
 
 /** Which sessions are drawn in full: all of a small report, else the first `FULL_SESSIONS` that need attention. */
@@ -124,7 +145,11 @@ function diagnosisPlaces(report: AuditReport, full: ReadonlySet<number>): Diagno
   const kept = new Map<number, Set<number>>();
   const keptOf = (i: number) => {
     let k = kept.get(i);
-    if (!k) kept.set(i, (k = new Set([...report.sessions[i].sequence.head, ...report.sessions[i].sequence.tail].map((x) => x.seq))));
+    if (!k)
+      kept.set(
+        i,
+        (k = new Set([...report.sessions[i].sequence.head, ...report.sessions[i].sequence.tail].map((x) => x.seq))),
+      );
     return k;
   };
   return {
@@ -188,11 +213,22 @@ ${severityFilter(report.totals)}
       yield briefSessionSection(s, i, bySession.get(s.info.key) ?? [], links, attention.has(i)).value;
       continue;
     }
-    const st = report.stats.sessions.find((x) => x.key === s.info.key && x.file === s.info.file) ?? report.stats.sessions.find((x) => x.key === s.info.key);
+    const st =
+      report.stats.sessions.find((x) => x.key === s.info.key && x.file === s.info.file) ??
+      report.stats.sessions.find((x) => x.key === s.info.key);
     yield sessionSection(s, i, bySession.get(s.info.key) ?? [], st, links, !single).value;
   }
   yield html`
-${others.length > 0 ? html`<section class="card" id="other-findings"><h2>Findings outside the detailed sessions</h2>${findingsTable(others, () => null, links, () => null)}</section>` : ''}
+${
+  others.length > 0
+    ? html`<section class="card" id="other-findings"><h2>Findings outside the detailed sessions</h2>${findingsTable(
+        others,
+        () => null,
+        links,
+        () => null,
+      )}</section>`
+    : ''
+}
 ${rulesSection(report, links, reportRevision(report))}
 ${allStats(report.stats, single)}
 <footer>Generated by ${report.tool.name} ${report.tool.version} at ${report.generatedAt}. Self-contained: this page loads nothing from anywhere.</footer>

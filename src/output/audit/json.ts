@@ -18,19 +18,58 @@ export function* renderAuditJsonChunks(report: AuditReport): Generator<string> {
 }
 
 function auditDocument(report: AuditReport): object {
-  const { tool, inputs, generatedAt, failOn, failed, totals, byRule, byRuleSeverity, findingsOmitted, bodies, empty, failOnEmpty } = report;
+  const {
+    tool,
+    inputs,
+    generatedAt,
+    failOn,
+    failed,
+    totals,
+    byRule,
+    byRuleSeverity,
+    findingsOmitted,
+    bodies,
+    empty,
+    failOnEmpty,
+  } = report;
   return {
     tool,
     inputs,
     generatedAt,
-    summary: { failOn, failed, verdict: worstVerdict(report.diagnoses.map((d) => d.verdict)), totals, byRule, byRuleSeverity, findingsOmitted, failOnEmpty, empty, bodies },
+    summary: {
+      failOn,
+      failed,
+      verdict: worstVerdict(report.diagnoses.map((d) => d.verdict)),
+      totals,
+      byRule,
+      byRuleSeverity,
+      findingsOmitted,
+      failOnEmpty,
+      empty,
+      bodies,
+    },
     // What happened, before the findings: one entry per cause found, with its session's verdict.
-    diagnoses: report.diagnoses.flatMap((s) => s.diagnoses.map((d) => ({
-      session: s.session, server: s.server, verdict: s.verdict, cause: d.cause, side: d.side, impact: d.impact, summary: d.summary, evidence: d.evidence,
-    }))),
+    diagnoses: report.diagnoses.flatMap((s) =>
+      s.diagnoses.map((d) => ({
+        session: s.session,
+        server: s.server,
+        verdict: s.verdict,
+        cause: d.cause,
+        side: d.side,
+        impact: d.impact,
+        summary: d.summary,
+        evidence: d.evidence,
+      })),
+    ),
     sessions: report.sessions.map((s) => ({ ...s.info, findings: s.counts, capabilities: s.capabilities })),
     findings: report.findings,
     stats: report.stats,
-    rules: report.rules.map((r) => ({ id: r.id, severity: r.effectiveSeverity, description: r.description, specUrl: r.specUrl, docUrl: r.docUrl })),
+    rules: report.rules.map((r) => ({
+      id: r.id,
+      severity: r.effectiveSeverity,
+      description: r.description,
+      specUrl: r.specUrl,
+      docUrl: r.docUrl,
+    })),
   };
 }

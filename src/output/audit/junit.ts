@@ -4,7 +4,14 @@ import type { AuditFinding, AuditReport, AuditSession } from '../../audit/types.
 import type { Severity } from '../../types.js';
 import { noMessagesText } from '../input-notes.js';
 import { whyNotApplicable } from '../../audit/applicability.js';
-import { bodyNotes, findingsBySession, notLoggedNotes, reachesFailOn, SEVERITY_RANK, type SessionFindings } from './parts.js';
+import {
+  bodyNotes,
+  findingsBySession,
+  notLoggedNotes,
+  reachesFailOn,
+  SEVERITY_RANK,
+  type SessionFindings,
+} from './parts.js';
 import { xmlAttr, xmlText } from './xml.js';
 import type { RenderContext } from './renderers.js';
 import { countOf } from '../plural.js';
@@ -25,7 +32,10 @@ interface Case {
 /** Seconds between a session's first and last kept message with a time; 0 when the log has no times. */
 function sessionSeconds(s: AuditSession | null): number {
   if (s === null) return 0;
-  const times = [...s.sequence.head, ...s.sequence.tail].filter((x) => x.ts !== null).map((x) => Date.parse(x.ts!)).filter(Number.isFinite);
+  const times = [...s.sequence.head, ...s.sequence.tail]
+    .filter((x) => x.ts !== null)
+    .map((x) => Date.parse(x.ts!))
+    .filter(Number.isFinite);
   if (times.length < 2) return 0;
   return (Math.max(...times) - Math.min(...times)) / 1000;
 }
@@ -48,7 +58,13 @@ function cut(s: string, width: number): string {
 function cases(g: SessionFindings, report: AuditReport): Case[] {
   const byRule = new Map<string, Case>();
   const info = g.session?.info ?? null;
-  for (const r of report.rules) byRule.set(r.id, { rule: r.id, failures: [], other: [], skipped: info === null ? null : whyNotApplicable(r, info) });
+  for (const r of report.rules)
+    byRule.set(r.id, {
+      rule: r.id,
+      failures: [],
+      other: [],
+      skipped: info === null ? null : whyNotApplicable(r, info),
+    });
   for (const f of g.findings) {
     let c = byRule.get(f.rule);
     if (!c) {
@@ -71,7 +87,9 @@ function testcase(c: Case): string[] {
     for (const f of c.failures) if (SEVERITY_RANK[f.severity] > SEVERITY_RANK[worst]) worst = f.severity;
     const n = c.failures.length;
     const message = cut(`${countOf(n, 'finding')}: ${c.failures[0]!.message}`, MESSAGE_WIDTH);
-    lines.push(`      <failure message="${xmlAttr(message)}" type="${worst}">${xmlText(c.failures.map(findingLine).join('\n'))}</failure>`);
+    lines.push(
+      `      <failure message="${xmlAttr(message)}" type="${worst}">${xmlText(c.failures.map(findingLine).join('\n'))}</failure>`,
+    );
   }
   if (c.other.length > 0) lines.push(`      <system-out>${xmlText(c.other.map(findingLine).join('\n'))}</system-out>`);
   lines.push('    </testcase>');
@@ -92,10 +110,12 @@ function diagnosisFails(s: SessionDiagnosis, report: AuditReport): boolean {
 
 /** Every cause of the session with its side, and the log's lines that show it (`file:line  words`). */
 function diagnosisText(s: SessionDiagnosis): string {
-  return s.diagnoses.flatMap((d) => [
-    `${d.cause} [${d.impact === 'note' ? 'note' : d.side}]: ${d.summary}`,
-    ...d.evidence.map((e) => `  ${e.source}  ${e.text}`),
-  ]).join('\n');
+  return s.diagnoses
+    .flatMap((d) => [
+      `${d.cause} [${d.impact === 'note' ? 'note' : d.side}]: ${d.summary}`,
+      ...d.evidence.map((e) => `  ${e.source}  ${e.text}`),
+    ])
+    .join('\n');
 }
 
 /**
@@ -106,22 +126,49 @@ function diagnosisText(s: SessionDiagnosis): string {
 function diagnosisCase(s: SessionDiagnosis, report: AuditReport): { lines: string[]; failed: boolean } {
   const open = `    <testcase name="${DIAGNOSIS_CASE}" classname="mcptrace.${DIAGNOSIS_CASE}" time="0"`;
   if (s.diagnoses.length === 0) return { lines: [`${open}/>`], failed: false };
-  if (!diagnosisFails(s, report)) return { lines: [`${open}>`, `      <system-out>${xmlText(`${s.verdict}\n${diagnosisText(s)}`)}</system-out>`, '    </testcase>'], failed: false };
+  if (!diagnosisFails(s, report))
+    return {
+      lines: [
+        `${open}>`,
+        `      <system-out>${xmlText(`${s.verdict}\n${diagnosisText(s)}`)}</system-out>`,
+        '    </testcase>',
+      ],
+      failed: false,
+    };
   const message = cut(`${s.verdict}: ${headlineText(s)}`, MESSAGE_WIDTH);
-  return { lines: [`${open}>`, `      <failure message="${xmlAttr(message)}" type="${headline(s)?.cause ?? s.verdict}">${xmlText(diagnosisText(s))}</failure>`, '    </testcase>'], failed: true };
+  return {
+    lines: [
+      `${open}>`,
+      `      <failure message="${xmlAttr(message)}" type="${headline(s)?.cause ?? s.verdict}">${xmlText(diagnosisText(s))}</failure>`,
+      '    </testcase>',
+    ],
+    failed: true,
+  };
 }
 
 function properties(g: SessionFindings): string[] {
-  const props: Array<[string, string | null | undefined]> = [['session', g.key], ['file', g.file]];
+  const props: Array<[string, string | null | undefined]> = [
+    ['session', g.key],
+    ['file', g.file],
+  ];
   if (g.session !== null) {
     const i = g.session.info;
-    const peer = (p: typeof i.clientInfo) => (typeof p?.name === 'string' ? [p.name, typeof p.version === 'string' ? p.version : ''].join(' ').trim() : null);
-    props.push(['client', peer(i.clientInfo)], ['server', peer(i.serverInfo)], ['requestedRevision', i.requestedRevision], ['negotiatedRevision', i.negotiatedRevision], ['transport', i.transport]);
+    const peer = (p: typeof i.clientInfo) =>
+      typeof p?.name === 'string' ? [p.name, typeof p.version === 'string' ? p.version : ''].join(' ').trim() : null;
+    props.push(
+      ['client', peer(i.clientInfo)],
+      ['server', peer(i.serverInfo)],
+      ['requestedRevision', i.requestedRevision],
+      ['negotiatedRevision', i.negotiatedRevision],
+      ['transport', i.transport],
+    );
     props.push(['serverName', i.server], ['onlySide', i.onlySide]);
   }
   return [
     '    <properties>',
-    ...props.filter((p): p is [string, string] => typeof p[1] === 'string').map(([k, v]) => `      <property name="${k}" value="${xmlAttr(v)}"/>`),
+    ...props
+      .filter((p): p is [string, string] => typeof p[1] === 'string')
+      .map(([k, v]) => `      <property name="${k}" value="${xmlAttr(v)}"/>`),
     '    </properties>',
   ];
 }
@@ -169,7 +216,13 @@ export function renderAuditJunit(report: AuditReport, _ctx?: RenderContext): str
     const name = d.session === '' ? 'outside any session' : `session ${d.session}`;
     suites.push(
       `  <testsuite name="${xmlAttr(name)}" tests="1" failures="${dc.failed ? 1 : 0}" errors="0" skipped="0" time="0.000">`,
-      ...(d.server === null ? [] : ['    <properties>', `      <property name="serverName" value="${xmlAttr(d.server)}"/>`, '    </properties>']),
+      ...(d.server === null
+        ? []
+        : [
+            '    <properties>',
+            `      <property name="serverName" value="${xmlAttr(d.server)}"/>`,
+            '    </properties>',
+          ]),
       ...dc.lines,
       '  </testsuite>',
     );
@@ -185,7 +238,9 @@ export function renderAuditJunit(report: AuditReport, _ctx?: RenderContext): str
       ...empty.map((e) => {
         const text = xmlAttr(noMessagesText(e.file, e.lines, e.unread));
         const open = `    <testcase name="${xmlAttr(e.file)}" classname="mcptrace.no-mcp-messages" time="0">`;
-        return report.failOnEmpty ? `${open}<failure message="${text}" type="error">${text} (--fail-on-empty)</failure></testcase>` : `${open}<system-out>${text}</system-out></testcase>`;
+        return report.failOnEmpty
+          ? `${open}<failure message="${text}" type="error">${text} (--fail-on-empty)</failure></testcase>`
+          : `${open}<system-out>${text}</system-out></testcase>`;
       }),
       '  </testsuite>',
     );
@@ -194,7 +249,9 @@ export function renderAuditJunit(report: AuditReport, _ctx?: RenderContext): str
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${name}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}">`,
-    ...(report.findingsOmitted > 0 ? [`  <!-- ${countOf(report.findingsOmitted, 'finding')} past the report's limit are counted but not listed -->`] : []),
+    ...(report.findingsOmitted > 0
+      ? [`  <!-- ${countOf(report.findingsOmitted, 'finding')} past the report's limit are counted but not listed -->`]
+      : []),
     ...[...bodyNotes(report), ...notLoggedNotes(report)].map((n) => `  <!-- ${xmlComment(n.text)} -->`),
     ...suites,
     '</testsuites>',

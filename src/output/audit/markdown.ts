@@ -10,7 +10,21 @@ import { renderSequenceMermaid } from './mermaid.js';
 import { revisionText, undeclaredReason } from '../text-session.js';
 import { specUrlFor } from '../../rules/spec-urls.js';
 import {
-  countsText, emptyFailure, sessionsShown, findingsFail, nothingChecked, peerText, recordSummaryParts, reportNotes, reportRevision, ruleSeverities, sessionCount, sessionsFailure, SEVERITIES, slowest, failedCalls,
+  countsText,
+  emptyFailure,
+  sessionsShown,
+  findingsFail,
+  nothingChecked,
+  peerText,
+  recordSummaryParts,
+  reportNotes,
+  reportRevision,
+  ruleSeverities,
+  sessionCount,
+  sessionsFailure,
+  SEVERITIES,
+  slowest,
+  failedCalls,
   specLinks,
   type SessionFindings,
 } from './parts.js';
@@ -19,7 +33,16 @@ import type { RenderContext } from './renderers.js';
 import { countOf } from '../plural.js';
 import type { SessionDiagnosis, Verdict } from '../../diagnose/types.js';
 import { causeDocUrl } from '../../audit/doc-url.js';
-import { alsoText, causeGroups, headline, MANY_SESSIONS, sessionAside, sessionLabel, verdictCounts, verdictCountsText } from '../diagnosis-parts.js';
+import {
+  alsoText,
+  causeGroups,
+  headline,
+  MANY_SESSIONS,
+  sessionAside,
+  sessionLabel,
+  verdictCounts,
+  verdictCountsText,
+} from '../diagnosis-parts.js';
 import { codeBlock, codeSpan } from './markdown-code.js';
 
 /**
@@ -51,7 +74,10 @@ function table(head: readonly string[], rows: readonly string[][], right: readon
  */
 function link(text: string, url: string): string {
   if (!/^https?:\/\//i.test(url)) return md(text);
-  const dest = url.replace(/[\s()<>|\\`\x00-\x1f\x7f]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
+  const dest = url.replace(
+    /[\s()<>|\\`\x00-\x1f\x7f]/g,
+    (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'),
+  );
   return `[${md(text)}](${dest})`;
 }
 
@@ -60,11 +86,16 @@ function verdict(report: AuditReport): string {
   const empty = emptyFailure(report);
   if (report.failed) {
     const failing = sessionsFailure(report);
-    const reasons = [...(failing === null ? [] : [md(failing)]), ...(findingsFail(report) ? [`at \`--fail-on ${report.failOn}\``] : []), ...(empty === null ? [] : [md(empty)])];
+    const reasons = [
+      ...(failing === null ? [] : [md(failing)]),
+      ...(findingsFail(report) ? [`at \`--fail-on ${report.failOn}\``] : []),
+      ...(empty === null ? [] : [md(empty)]),
+    ];
     return `❌ **Failed** ${reasons.join('; ')} · ${counts}`;
   }
   const unchecked = nothingChecked(report);
-  if (unchecked !== null) return `⚠️ **Nothing checked**: ${md(unchecked.replace(/^nothing checked: /, ''))} · ${counts}`;
+  if (unchecked !== null)
+    return `⚠️ **Nothing checked**: ${md(unchecked.replace(/^nothing checked: /, ''))} · ${counts}`;
   if (report.failOn === 'none') return `➖ **Not gated** (\`--fail-on none\`) · ${counts}`;
   return `✅ **Passed** at \`--fail-on ${report.failOn}\` · ${counts}`;
 }
@@ -80,10 +111,17 @@ function rulesTable(report: AuditReport): string[] {
   if (rules.length === 0) return [];
   const revision = reportRevision(report);
   return [
-    '### Findings by rule', '',
+    '### Findings by rule',
+    '',
     ...table(
       ['rule', 'severity', 'findings', 'description', 'doc'],
-      rules.map((r) => [link(r.id, specUrlFor(r.specUrl, revision)), severityCell(ruleSeverities(report, r.id, r.effectiveSeverity)), formatCount(report.byRule[r.id] ?? 0), md(r.description), md(r.docUrl)]),
+      rules.map((r) => [
+        link(r.id, specUrlFor(r.specUrl, revision)),
+        severityCell(ruleSeverities(report, r.id, r.effectiveSeverity)),
+        formatCount(report.byRule[r.id] ?? 0),
+        md(r.description),
+        md(r.docUrl),
+      ]),
       [2],
     ),
     '',
@@ -98,7 +136,12 @@ function sessionFacts(g: SessionFindings, s: AuditSession | null): string[] {
       ['client', md(peerText(i.clientInfo))],
       ['server', md(peerText(i.serverInfo))],
       // A session with modern traffic has no handshake revision: what it said per request (text-session.ts).
-      ['revision', i.eras === undefined ? `requested ${md(i.requestedRevision ?? '?')} · negotiated ${md(i.negotiatedRevision ?? '?')}` : md(revisionText(i))],
+      [
+        'revision',
+        i.eras === undefined
+          ? `requested ${md(i.requestedRevision ?? '?')} · negotiated ${md(i.negotiatedRevision ?? '?')}`
+          : md(revisionText(i)),
+      ],
       ['transport', md(i.transport ?? '?')],
       ['findings', countsText(s.counts)],
     );
@@ -126,8 +169,15 @@ function findingsTable(g: SessionFindings, report: AuditReport): string[] {
   const spec = specLinks(report);
   const sorted = SEVERITIES.flatMap((s) => g.findings.filter((f) => f.severity === s));
   const shown = sorted.slice(0, MAX_FINDING_ROWS);
-  const out = table(['severity', 'where', 'record', 'rule', 'message'], shown.map((f) => findingRow(f, spec(f))));
-  if (sorted.length > shown.length) out.push('', `… and ${countOf(sorted.length - shown.length, 'more finding')} in this session (see \`-f json\` or \`-f sarif\`).`);
+  const out = table(
+    ['severity', 'where', 'record', 'rule', 'message'],
+    shown.map((f) => findingRow(f, spec(f))),
+  );
+  if (sorted.length > shown.length)
+    out.push(
+      '',
+      `… and ${countOf(sorted.length - shown.length, 'more finding')} in this session (see \`-f json\` or \`-f sarif\`).`,
+    );
   return out;
 }
 
@@ -137,19 +187,28 @@ function findingsTable(g: SessionFindings, report: AuditReport): string[] {
  * ❔ when that side's handshake (in 2026-07-28, the server's discover result) was not seen.
  */
 function capabilityRow(c: CapabilityRow, s: AuditSession): string[] {
-  const declared = c.declared === null ? `❔ unknown (${undeclaredReason(s.info, c.side)})` : c.declared ? '✅ yes' : '❌ no';
+  const declared =
+    c.declared === null ? `❔ unknown (${undeclaredReason(s.info, c.side)})` : c.declared ? '✅ yes' : '❌ no';
   const below = c.usedBelow;
   const used =
-    c.used > 0 ? formatCount(c.used)
-    : below > 0 ? `0 — used through its sub-capabilities (${countOf(below, 'message')})`
-    : c.declared === true ? '⚠️ 0 — declared, never used' : '0';
+    c.used > 0
+      ? formatCount(c.used)
+      : below > 0
+        ? `0 — used through its sub-capabilities (${countOf(below, 'message')})`
+        : c.declared === true
+          ? '⚠️ 0 — declared, never used'
+          : '0';
   const undeclared = c.usedUndeclared > 0 ? `❌ ${formatCount(c.usedUndeclared)} — used undeclared` : '0';
   return [c.side, md(c.path), declared, used, undeclared];
 }
 
 function capabilityTable(s: AuditSession): string[] {
   if (s.capabilities.length === 0) return ['No capabilities declared or used.'];
-  return table(['side', 'capability', 'declared', 'used', 'used without declaring'], s.capabilities.map((c) => capabilityRow(c, s)), [3, 4]);
+  return table(
+    ['side', 'capability', 'declared', 'used', 'used without declaring'],
+    s.capabilities.map((c) => capabilityRow(c, s)),
+    [3, 4],
+  );
 }
 
 function sequenceBlock(s: AuditSession, findings: readonly AuditFinding[]): string[] {
@@ -168,7 +227,16 @@ function sequenceBlock(s: AuditSession, findings: readonly AuditFinding[]): stri
 }
 
 function sessionSection(g: SessionFindings, report: AuditReport): string[] {
-  const out = [`### Session ${md(g.key)}`, '', ...sessionFacts(g, g.session), '', '#### Findings', '', ...findingsTable(g, report), ''];
+  const out = [
+    `### Session ${md(g.key)}`,
+    '',
+    ...sessionFacts(g, g.session),
+    '',
+    '#### Findings',
+    '',
+    ...findingsTable(g, report),
+    '',
+  ];
   if (g.session !== null) {
     out.push('#### Capabilities', '', ...capabilityTable(g.session), '');
     const seq = sequenceBlock(g.session, g.findings);
@@ -189,7 +257,9 @@ function happenedRow(s: SessionDiagnosis): string[] {
     verdictCell(s.verdict),
     s.session === '' ? '(outside any session)' : md(s.session),
     md(s.server ?? '?'),
-    top === undefined ? 'no problem found' : `${md(top.cause)}: ${md(truncate(escapeTerminal(top.summary), MESSAGE_WIDTH))}`,
+    top === undefined
+      ? 'no problem found'
+      : `${md(top.cause)}: ${md(truncate(escapeTerminal(top.summary), MESSAGE_WIDTH))}`,
     top === undefined ? '' : top.side,
     top?.evidence[0] === undefined ? '' : codeSpan(top.evidence[0].source),
   ];
@@ -200,9 +270,19 @@ function sessionCauses(s: SessionDiagnosis): string[] {
   const aside = sessionAside(s);
   const out = [`#### ${VERDICT_MARK[s.verdict]} ${md(sessionLabel(s))}${aside === null ? '' : ` (${md(aside)})`}`, ''];
   for (const d of s.diagnoses) {
-    out.push(`- **${md(d.cause)}** (${d.impact === 'note' ? 'note' : `side: ${d.side}`}, ${md(causeDocUrl(d.cause))}): ${md(d.summary)}`);
+    out.push(
+      `- **${md(d.cause)}** (${d.impact === 'note' ? 'note' : `side: ${d.side}`}, ${md(causeDocUrl(d.cause))}): ${md(d.summary)}`,
+    );
     const shown = d.evidence.slice(0, EVIDENCE_LINES);
-    if (shown.length > 0) out.push('', ...codeBlock(shown.map((e) => `${e.source}  ${e.text}`), '  '), '');
+    if (shown.length > 0)
+      out.push(
+        '',
+        ...codeBlock(
+          shown.map((e) => `${e.source}  ${e.text}`),
+          '  ',
+        ),
+        '',
+      );
   }
   return [...out, ''];
 }
@@ -216,9 +296,19 @@ function manySessions(report: AuditReport): string[] {
   const groups = causeGroups(report.diagnoses);
   const out = ['### What happened', '', `**${md(verdictCountsText(report.diagnoses))}**`, ''];
   if (groups.length > 0) {
-    out.push(...table(['verdict', 'sessions', 'cause', 'what happened'], groups.map((g) => [
-      verdictCell(g.verdict), formatCount(g.sessions.length), md(g.cause), md(truncate(escapeTerminal(g.summary), MESSAGE_WIDTH)),
-    ]), [1]), '');
+    out.push(
+      ...table(
+        ['verdict', 'sessions', 'cause', 'what happened'],
+        groups.map((g) => [
+          verdictCell(g.verdict),
+          formatCount(g.sessions.length),
+          md(g.cause),
+          md(truncate(escapeTerminal(g.summary), MESSAGE_WIDTH)),
+        ]),
+        [1],
+      ),
+      '',
+    );
   }
   const rules = Object.entries(report.byRule).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   if (rules.length > 0) out.push(`By rule: ${rules.map(([id, n]) => `${md(id)} ×${formatCount(n)}`).join(', ')}`, '');
@@ -239,7 +329,12 @@ function manySessions(report: AuditReport): string[] {
 function whatHappened(report: AuditReport): string[] {
   if (report.diagnoses.length === 0) return [];
   if (report.diagnoses.length > MANY_SESSIONS) return manySessions(report);
-  const out = ['### What happened', '', ...table(['verdict', 'session', 'server', 'cause', 'side', 'where'], report.diagnoses.map(happenedRow)), ''];
+  const out = [
+    '### What happened',
+    '',
+    ...table(['verdict', 'session', 'server', 'cause', 'side', 'where'], report.diagnoses.map(happenedRow)),
+    '',
+  ];
   for (const s of report.diagnoses) if (s.verdict !== 'ok') out.push(...sessionCauses(s));
   return out;
 }
@@ -247,10 +342,18 @@ function whatHappened(report: AuditReport): string[] {
 function latencyTable(title: string, label: string, rows: Array<[string, MethodStats]>): string[] {
   if (rows.length === 0) return [];
   return [
-    `#### ${title}`, '',
+    `#### ${title}`,
+    '',
     ...table(
       [label, 'count', 'errors', 'p50', 'p95', 'max'],
-      rows.map(([k, m]) => [md(k), formatCount(m.count), formatCount(failedCalls(m)), formatMs(m.latencyMs.p50), formatMs(m.latencyMs.p95), formatMs(m.latencyMs.max)]),
+      rows.map(([k, m]) => [
+        md(k),
+        formatCount(m.count),
+        formatCount(failedCalls(m)),
+        formatMs(m.latencyMs.p50),
+        formatMs(m.latencyMs.p95),
+        formatMs(m.latencyMs.max),
+      ]),
       [1, 2, 3, 4, 5],
     ),
     '',
@@ -258,10 +361,21 @@ function latencyTable(title: string, label: string, rows: Array<[string, MethodS
 }
 
 function trafficSection(s: Stats): string[] {
-  const split = (name: string, c: Stats['lifecycle']) => [name, formatCount(c.messages), formatCount(c.bytes), formatPercent(c.share), formatPercent(c.byteShare)];
+  const split = (name: string, c: Stats['lifecycle']) => [
+    name,
+    formatCount(c.messages),
+    formatCount(c.bytes),
+    formatPercent(c.share),
+    formatPercent(c.byteShare),
+  ];
   return [
-    '### Traffic', '',
-    ...table(['traffic', 'messages', 'bytes', 'share', 'byte share'], [split('lifecycle', s.lifecycle), split('operation', s.operation)], [1, 2, 3, 4]),
+    '### Traffic',
+    '',
+    ...table(
+      ['traffic', 'messages', 'bytes', 'share', 'byte share'],
+      [split('lifecycle', s.lifecycle), split('operation', s.operation)],
+      [1, 2, 3, 4],
+    ),
     '',
     ...latencyTable('Slowest methods (p95)', 'method', slowest(s.methods, TOP)),
     ...latencyTable('Slowest tools (p95)', 'tool', slowest(s.tools, TOP)),
@@ -271,8 +385,12 @@ function trafficSection(s: Stats): string[] {
 /** The `markdown` audit format. Ends with a newline. */
 export function renderAuditMarkdown(report: AuditReport, _ctx?: RenderContext): string {
   const out = [`## ${md(report.tool.name)} audit`, '', verdict(report), ''];
-  out.push(`Inputs: ${report.inputs.map(md).join(', ')} · generated ${md(report.generatedAt)} by ${md(report.tool.name)} ${md(report.tool.version)}`, '');
-  if (report.findingsOmitted > 0) out.push(`${countOf(report.findingsOmitted, 'finding')} past the report's limit are counted but not listed.`, '');
+  out.push(
+    `Inputs: ${report.inputs.map(md).join(', ')} · generated ${md(report.generatedAt)} by ${md(report.tool.name)} ${md(report.tool.version)}`,
+    '',
+  );
+  if (report.findingsOmitted > 0)
+    out.push(`${countOf(report.findingsOmitted, 'finding')} past the report's limit are counted but not listed.`, '');
   for (const n of reportNotes(report)) out.push(`> ${n.fails ? '❌ ' : ''}${md(n.text)}`, '');
   out.push(...whatHappened(report), ...rulesTable(report));
   // Many sessions: those with nothing to say (ok, no finding) are only counted.
@@ -280,5 +398,10 @@ export function renderAuditMarkdown(report: AuditReport, _ctx?: RenderContext): 
   for (const g of shown) out.push(...sessionSection(g, report));
   if (quiet > 0) out.push(`${countOf(quiet, 'more session')} ok, without findings.`, '');
   out.push(...trafficSection(report.stats));
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return (
+    out
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trimEnd() + '\n'
+  );
 }

@@ -18,8 +18,17 @@ import { diagramItems } from './step-groups.js';
  * `#` and `;` of an inserted code are never escaped again.
  */
 const MERMAID_CODES: Readonly<Record<string, string>> = {
-  '#': '#35;', ';': '#59;', '%': '#37;', '"': '#quot;', '<': '#lt;', '>': '#gt;', '&': '#amp;',
-  '{': '#123;', '}': '#125;', '`': '#96;', '\\': '#92;',
+  '#': '#35;',
+  ';': '#59;',
+  '%': '#37;',
+  '"': '#quot;',
+  '<': '#lt;',
+  '>': '#gt;',
+  '&': '#amp;',
+  '{': '#123;',
+  '}': '#125;',
+  '`': '#96;',
+  '\\': '#92;',
 };
 const MERMAID_ACTIVE = /[#;%"<>&{}`\\]/g;
 
@@ -39,12 +48,14 @@ export function escapeMermaid(s: string): string {
 
 /** Escaping after `escapeTerminal` (so truncation can measure the visible text in between). */
 function mermaidCodes(s: string): string {
-  return s
-    .replace(MERMAID_ACTIVE, (c) => MERMAID_CODES[c] ?? c)
-    .replace(/style/g, 'styl#101;')
-    .replace(/classDef/g, 'classDe#102;')
-    // Text that starts with `wrap:` or `nowrap:` would be read as a wrapping directive, not shown.
-    .replace(/^((?:no-?)?wrap):/i, '$1#58;');
+  return (
+    s
+      .replace(MERMAID_ACTIVE, (c) => MERMAID_CODES[c] ?? c)
+      .replace(/style/g, 'styl#101;')
+      .replace(/classDef/g, 'classDe#102;')
+      // Text that starts with `wrap:` or `nowrap:` would be read as a wrapping directive, not shown.
+      .replace(/^((?:no-?)?wrap):/i, '$1#58;')
+  );
 }
 
 const MARK: Readonly<Record<Severity, string>> = { error: '⛔', warning: '⚠', info: 'ℹ' };
@@ -79,15 +90,25 @@ function stepLines(step: SequenceStep): string[] {
   const leg = step.method !== null && step.label.startsWith(step.method) ? step.label.slice(step.method.length) : '';
   switch (step.kind) {
     case 'request':
-      return known ? [`    ${from}->>${to}: ${label(step.label + suffix(step))}`] : [`    Note over Client,Server: ${label(`? request ${step.label}${suffix(step)}`)}`];
+      return known
+        ? [`    ${from}->>${to}: ${label(step.label + suffix(step))}`]
+        : [`    Note over Client,Server: ${label(`? request ${step.label}${suffix(step)}`)}`];
     case 'response':
-      return known ? [`    ${from}-->>${to}: ${label(`${method}result${leg}${suffix(step)}`)}`] : [`    Note over Client,Server: ${label(`? ${method}result${leg}${suffix(step)}`)}`];
+      return known
+        ? [`    ${from}-->>${to}: ${label(`${method}result${leg}${suffix(step)}`)}`]
+        : [`    Note over Client,Server: ${label(`? ${method}result${leg}${suffix(step)}`)}`];
     case 'error':
-      return known ? [`    ${from}--x${to}: ${label(`${method}error${leg}${suffix(step)}`)}`] : [`    Note over Client,Server: ${label(`? ${method}error${leg}${suffix(step)}`)}`];
+      return known
+        ? [`    ${from}--x${to}: ${label(`${method}error${leg}${suffix(step)}`)}`]
+        : [`    Note over Client,Server: ${label(`? ${method}error${leg}${suffix(step)}`)}`];
     case 'notification':
-      return known ? [`    ${from}-)${to}: ${label(step.label)}`] : [`    Note over Client,Server: ${label(`? ${step.label}`)}`];
+      return known
+        ? [`    ${from}-)${to}: ${label(step.label)}`]
+        : [`    Note over Client,Server: ${label(`? ${step.label}`)}`];
     case 'invalid':
-      return known ? [`    ${from}-x${to}: ${label('(invalid message)')}`] : [`    Note over Client,Server: ${label('(invalid message)')}`];
+      return known
+        ? [`    ${from}-x${to}: ${label('(invalid message)')}`]
+        : [`    Note over Client,Server: ${label('(invalid message)')}`];
     case 'event':
       return [`    Note over Client,Server: ${label(`event ${step.label}`)}`];
     case 'log':
@@ -122,11 +143,17 @@ export function renderSequenceMermaid(session: AuditSession, findings: readonly 
   const lines = ['sequenceDiagram', '    participant Client', '    participant Server'];
   for (const item of diagramItems(session.sequence, { nest: true })) {
     const pad = '  '.repeat(item.kind === 'elided' ? 0 : item.depth);
-    if (item.kind === 'step') lines.push(...[...stepLines(item.step), ...findingNote(item.step, bySeq.get(item.step.seq))].map((l) => pad + l));
-    else if (item.kind === 'elided') lines.push(`    Note over Client,Server: … ${countOf(item.count, 'message')} elided …`);
+    if (item.kind === 'step')
+      lines.push(...[...stepLines(item.step), ...findingNote(item.step, bySeq.get(item.step.seq))].map((l) => pad + l));
+    else if (item.kind === 'elided')
+      lines.push(`    Note over Client,Server: … ${countOf(item.count, 'message')} elided …`);
     // A chain as one block: a shaded `rect` (translucent, so nested blocks read darker in light and dark themes)
     // headed by a note that names the operation; `rect` takes no label of its own.
-    else if (item.kind === 'open') lines.push(`${pad}    rect rgba(127, 127, 127, 0.12)`, `${pad}      Note over Client,Server: ${label(item.continued ? item.group.continued : item.group.title, TITLE_WIDTH)}`);
+    else if (item.kind === 'open')
+      lines.push(
+        `${pad}    rect rgba(127, 127, 127, 0.12)`,
+        `${pad}      Note over Client,Server: ${label(item.continued ? item.group.continued : item.group.title, TITLE_WIDTH)}`,
+      );
     else lines.push(`${pad}    end`);
   }
   return lines.join('\n');

@@ -20,7 +20,13 @@ export function reachesFailOn(s: Severity, failOn: FailOn): boolean {
 }
 
 const KIND_LABEL: Readonly<Record<Kind, string>> = {
-  request: 'req', response: 'res', error: 'err', notification: 'ntf', invalid: 'bad', event: 'evt', log: 'log',
+  request: 'req',
+  response: 'res',
+  error: 'err',
+  notification: 'ntf',
+  invalid: 'bad',
+  event: 'evt',
+  log: 'log',
 };
 
 /**
@@ -51,7 +57,8 @@ export interface SessionFindings {
  */
 export function findingsBySession(report: AuditReport): SessionFindings[] {
   const out = new Map<string, SessionFindings>();
-  for (const s of report.sessions) out.set(s.info.key, { key: s.info.key, file: s.info.file, session: s, findings: [] });
+  for (const s of report.sessions)
+    out.set(s.info.key, { key: s.info.key, file: s.info.file, session: s, findings: [] });
   for (const f of report.findings) {
     let g = out.get(f.session);
     if (!g) {
@@ -173,7 +180,11 @@ interface ReportNote {
 export function reportNotes(report: AuditReport): ReportNote[] {
   const out: ReportNote[] = [];
   for (const e of report.empty ?? []) {
-    out.push({ text: noMessagesText(e.file, e.lines, e.unread) + (report.failOnEmpty ? ' — fails the audit (--fail-on-empty)' : ''), fails: report.failOnEmpty });
+    out.push({
+      text:
+        noMessagesText(e.file, e.lines, e.unread) + (report.failOnEmpty ? ' — fails the audit (--fail-on-empty)' : ''),
+      fails: report.failOnEmpty,
+    });
   }
   return [...out, ...bodyNotes(report), ...notLoggedNotes(report)];
 }
@@ -182,8 +193,16 @@ export function reportNotes(report: AuditReport): ReportNote[] {
 export function bodyNotes(report: AuditReport): ReportNote[] {
   const b = report.bodies ?? { notLogged: 0, cut: 0 };
   const out: ReportNote[] = [];
-  if (b.notLogged > 0) out.push({ text: `bodies not logged: ${messagesText(b.notLogged)} (the log gave only a summary; rules that read bodies skipped them)`, fails: false });
-  if (b.cut > 0) out.push({ text: `bodies cut by the log: ${messagesText(b.cut)} (rules that read bodies skipped them)`, fails: false });
+  if (b.notLogged > 0)
+    out.push({
+      text: `bodies not logged: ${messagesText(b.notLogged)} (the log gave only a summary; rules that read bodies skipped them)`,
+      fails: false,
+    });
+  if (b.cut > 0)
+    out.push({
+      text: `bodies cut by the log: ${messagesText(b.cut)} (rules that read bodies skipped them)`,
+      fails: false,
+    });
   return out;
 }
 
@@ -199,18 +218,27 @@ export function notLoggedNotes(report: AuditReport): ReportNote[] {
     if (note === null) continue;
     const g = groups.get(note) ?? {
       sessions: 0,
-      needs: new Set(Object.entries(info.notLogged!).flatMap(([side, classes]) => (classes ?? []).map((c) => `${side}:${c}`))),
-      missing: info.onlySide != null
-        ? `${note} (its format logs no other); rules that need the ${info.onlySide === 'client' ? 'server' : 'client'}'s messages`
-        : `${note} (its format does not log them); rules that need them`,
+      needs: new Set(
+        Object.entries(info.notLogged!).flatMap(([side, classes]) => (classes ?? []).map((c) => `${side}:${c}`)),
+      ),
+      missing:
+        info.onlySide != null
+          ? `${note} (its format logs no other); rules that need the ${info.onlySide === 'client' ? 'server' : 'client'}'s messages`
+          : `${note} (its format does not log them); rules that need them`,
     };
     g.sessions++;
     groups.set(note, g);
   }
   return [...groups.values()].map((g) => {
-    const rules = report.rules.filter((r) => r.needs?.some((n) => g.needs.has(n))).map((r) => r.id).sort();
+    const rules = report.rules
+      .filter((r) => r.needs?.some((n) => g.needs.has(n)))
+      .map((r) => r.id)
+      .sort();
     const sessions = countOf(g.sessions, 'session');
-    return { text: `${sessions}: ${g.missing} judge nothing from their absence${rules.length === 0 ? '' : `: ${rules.join(', ')}`}`, fails: false };
+    return {
+      text: `${sessions}: ${g.missing} judge nothing from their absence${rules.length === 0 ? '' : `: ${rules.join(', ')}`}`,
+      fails: false,
+    };
   });
 }
 
@@ -225,7 +253,9 @@ export function emptyFailure(report: AuditReport): string | null {
  * failure unless `--fail-on-empty` made it one (then the verdict is FAILED, with `emptyFailure`'s reason).
  */
 export function nothingChecked(report: AuditReport): string | null {
-  return report.stats.messages > 0 || report.failed ? null : 'nothing checked: no MCP message (--fail-on-empty fails this)';
+  return report.stats.messages > 0 || report.failed
+    ? null
+    : 'nothing checked: no MCP message (--fail-on-empty fails this)';
 }
 
 /**
@@ -243,11 +273,15 @@ export function sessionCount(report: AuditReport): number {
  */
 export function sessionsFailure(report: AuditReport): string | null {
   if (report.failOn === 'none') return null;
-  const fails = (s: AuditReport['diagnoses'][number]) => s.verdict === 'failed' || (report.failOn === 'degraded' && s.verdict === 'degraded');
+  const fails = (s: AuditReport['diagnoses'][number]) =>
+    s.verdict === 'failed' || (report.failOn === 'degraded' && s.verdict === 'degraded');
   const n = report.diagnoses.filter((s) => s.session !== NO_SESSION && fails(s)).length;
   const outside = report.diagnoses.some((s) => s.session === NO_SESSION && fails(s));
   const what = report.failOn === 'degraded' ? 'failed or degraded' : 'failed';
-  const parts = [...(n === 0 ? [] : [`${countOf(n, 'session')} ${what}`]), ...(outside ? [`the lines outside any session ${what}`] : [])];
+  const parts = [
+    ...(n === 0 ? [] : [`${countOf(n, 'session')} ${what}`]),
+    ...(outside ? [`the lines outside any session ${what}`] : []),
+  ];
   return parts.length === 0 ? null : parts.join(', ');
 }
 

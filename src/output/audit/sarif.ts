@@ -19,7 +19,11 @@ const MCP_SPEC_SITE = 'https://modelcontextprotocol.io';
 export const FINGERPRINT_KEY = 'mcptraceFinding/v1';
 
 /** SARIF §3.27.10 level: `note` is the level for information. */
-const LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', info: 'note' };
+const LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'note',
+};
 
 /**
  * The log file as a SARIF artifact URI (§3.4.3: a URI reference). Relative paths stay relative, as
@@ -46,7 +50,11 @@ function fingerprint(parts: readonly string[]): string {
 }
 
 /** A diagnosis's level: a cause that failed its session is an error, one that degraded it a warning. */
-const IMPACT_LEVEL: Readonly<Record<Impact, 'error' | 'warning' | 'note'>> = { failed: 'error', degraded: 'warning', note: 'note' };
+const IMPACT_LEVEL: Readonly<Record<Impact, 'error' | 'warning' | 'note'>> = {
+  failed: 'error',
+  degraded: 'warning',
+  note: 'note',
+};
 
 /** A cause's SARIF rule id: `cause/server-exited`, apart from the rules' ids. */
 function causeRuleId(cause: string): string {
@@ -61,7 +69,10 @@ type Rule = AuditReport['rules'][number];
  * differs from the id only in case is one the Multitool rejects (SARIF1001: name and id must differ).
  */
 export function ruleName(id: string): string | undefined {
-  const name = id.split(/[^A-Za-z0-9]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  const name = id
+    .split(/[^A-Za-z0-9]+/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
   return name.toLowerCase() === id.toLowerCase() ? undefined : name;
 }
 
@@ -72,7 +83,12 @@ export function ruleName(id: string): string | undefined {
  * names no local directory its inputs did not name.
  */
 function workingDirectory(report: AuditReport, cwd: string | undefined): { uri: string } | undefined {
-  const files = [...report.findings.map((f) => f.file), ...report.diagnoses.flatMap((s) => s.diagnoses.flatMap((d) => d.evidence.map((e) => sourceLine(e.source)?.file ?? '')))];
+  const files = [
+    ...report.findings.map((f) => f.file),
+    ...report.diagnoses.flatMap((s) =>
+      s.diagnoses.flatMap((d) => d.evidence.map((e) => sourceLine(e.source)?.file ?? '')),
+    ),
+  ];
   if (cwd === undefined || !files.some((f) => artifactUri(f).startsWith('file:'))) return undefined;
   const uri = artifactUri(cwd);
   return { uri: uri.endsWith('/') ? uri : `${uri}/` };
@@ -155,8 +171,23 @@ function diagnosisResult(s: SessionDiagnosis, d: Diagnosis, file: string, ruleIn
     level: IMPACT_LEVEL[d.impact],
     message: { text: d.summary },
     locations: [{ physicalLocation: where, ...(first === undefined ? {} : { message: { text: first.text } }) }],
-    ...(rest.length === 0 ? {} : { relatedLocations: rest.map((e, id) => ({ id, physicalLocation: evidenceLocation(e, file), message: { text: e.text } })) }),
-    partialFingerprints: { [FINGERPRINT_KEY]: fingerprint([causeRuleId(d.cause), where.artifactLocation.uri, String(where.region?.startLine ?? 0), d.summary]) },
+    ...(rest.length === 0
+      ? {}
+      : {
+          relatedLocations: rest.map((e, id) => ({
+            id,
+            physicalLocation: evidenceLocation(e, file),
+            message: { text: e.text },
+          })),
+        }),
+    partialFingerprints: {
+      [FINGERPRINT_KEY]: fingerprint([
+        causeRuleId(d.cause),
+        where.artifactLocation.uri,
+        String(where.region?.startLine ?? 0),
+        d.summary,
+      ]),
+    },
     properties: { session: s.session, server: s.server, verdict: s.verdict, side: d.side, impact: d.impact },
   };
 }
@@ -165,7 +196,9 @@ function diagnosisResult(s: SessionDiagnosis, d: Diagnosis, file: string, ruleIn
 function diagnosisResults(report: AuditReport, index: ReadonlyMap<string, number>) {
   const files = new Map(report.sessions.map((s) => [s.info.key, s.info.file]));
   const fallback = report.inputs[0] ?? '-';
-  return report.diagnoses.flatMap((s) => s.diagnoses.map((d) => diagnosisResult(s, d, files.get(s.session) ?? fallback, index.get(causeRuleId(d.cause)))));
+  return report.diagnoses.flatMap((s) =>
+    s.diagnoses.map((d) => diagnosisResult(s, d, files.get(s.session) ?? fallback, index.get(causeRuleId(d.cause)))),
+  );
 }
 
 function result(f: AuditFinding, ruleIndex: number | undefined) {
@@ -197,14 +230,26 @@ function sarifLog(report: AuditReport, cwd: string | undefined): object {
   const workDir = workingDirectory(report, cwd);
   // The rules, then the causes the diagnosis found (in rank order), each once.
   const found = new Set(report.diagnoses.flatMap((s) => s.diagnoses.map((d) => d.cause)));
-  const causes = [...CAUSE_METAS.map((m) => m.id).filter((id) => found.has(id)), ...[...found].filter((id) => !CAUSE_METAS.some((m) => m.id === id))];
+  const causes = [
+    ...CAUSE_METAS.map((m) => m.id).filter((id) => found.has(id)),
+    ...[...found].filter((id) => !CAUSE_METAS.some((m) => m.id === id)),
+  ];
   const descriptors = [...report.rules.map(descriptor), ...causes.map(causeDescriptor)];
   const index = new Map(descriptors.map((r, i) => [r.id, i]));
-  const notifications: { level: string; message: { text: string } }[] = report.findingsOmitted > 0
-    ? [{ level: 'warning', message: { text: `${countOf(report.findingsOmitted, 'finding')} past the report's limit were counted but not listed.` } }]
-    : [];
+  const notifications: { level: string; message: { text: string } }[] =
+    report.findingsOmitted > 0
+      ? [
+          {
+            level: 'warning',
+            message: {
+              text: `${countOf(report.findingsOmitted, 'finding')} past the report's limit were counted but not listed.`,
+            },
+          },
+        ]
+      : [];
   // Inputs without any MCP message, and bodies the rules could not read: notes on the run (errors under --fail-on-empty).
-  for (const n of reportNotes(report)) notifications.push({ level: n.fails ? 'error' : 'note', message: { text: n.text } });
+  for (const n of reportNotes(report))
+    notifications.push({ level: n.fails ? 'error' : 'note', message: { text: n.text } });
   return {
     $schema: SARIF_SCHEMA,
     version: SARIF_VERSION,
@@ -229,8 +274,14 @@ function sarifLog(report: AuditReport, cwd: string | undefined): object {
         // What happened first, then the findings.
         results: [...diagnosisResults(report, index), ...report.findings.map((f) => result(f, index.get(f.rule)))],
         properties: {
-          inputs: report.inputs, failOn: report.failOn, failed: report.failed, totals: report.totals, findingsOmitted: report.findingsOmitted,
-          failOnEmpty: report.failOnEmpty, empty: report.empty, bodies: report.bodies,
+          inputs: report.inputs,
+          failOn: report.failOn,
+          failed: report.failed,
+          totals: report.totals,
+          findingsOmitted: report.findingsOmitted,
+          failOnEmpty: report.failOnEmpty,
+          empty: report.empty,
+          bodies: report.bodies,
         },
       },
     ],

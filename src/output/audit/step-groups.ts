@@ -31,14 +31,24 @@ const CANCELLED = 'notifications/cancelled';
 
 /** Whether the visible legs of a chain make more than a plain request and answer. */
 function isChain(legs: readonly SequenceStep[]): boolean {
-  return legs.length > 1 && legs.some((s) => s.chain!.stream || s.chain!.version || s.chain!.input || s.chain!.round > 0 || s.chain!.operation !== undefined);
+  return (
+    legs.length > 1 &&
+    legs.some(
+      (s) =>
+        s.chain!.stream || s.chain!.version || s.chain!.input || s.chain!.round > 0 || s.chain!.operation !== undefined,
+    )
+  );
 }
 
 /** What a block is: `operation #35: tools/call deploy`. */
 function nameOf(first: number, legs: readonly SequenceStep[]): string {
   const request = legs.find((s) => s.kind === 'request');
   const what = request === undefined ? (legs[0]!.method ?? '?') : baseLabel(request);
-  const noun = legs.some((s) => s.chain!.stream) ? 'subscription' : legs.some((s) => s.chain!.version) ? 'version retry' : 'operation';
+  const noun = legs.some((s) => s.chain!.stream)
+    ? 'subscription'
+    : legs.some((s) => s.chain!.version)
+      ? 'version retry'
+      : 'operation';
   return `${noun} #${first}: ${what}`;
 }
 
@@ -46,23 +56,37 @@ function nameOf(first: number, legs: readonly SequenceStep[]): string {
 function titleOf(name: string, legs: readonly SequenceStep[]): string {
   if (legs.some((s) => s.chain!.stream)) {
     const notes = legs.filter((s) => s.kind === 'notification' && s.method !== ACK && s.method !== CANCELLED).length;
-    const parts = [legs.some((s) => s.method === ACK) ? 'acknowledged' : 'no acknowledgement shown', countOf(notes, 'notification')];
+    const parts = [
+      legs.some((s) => s.method === ACK) ? 'acknowledged' : 'no acknowledgement shown',
+      countOf(notes, 'notification'),
+    ];
     const end = legs.find((s) => s.kind === 'response' || s.kind === 'error');
-    if (end !== undefined) parts.push(`${end.kind === 'error' ? 'failed' : 'closed'}${end.latencyMs === null ? '' : ` after ${formatMs(end.latencyMs)}`}`);
+    if (end !== undefined)
+      parts.push(
+        `${end.kind === 'error' ? 'failed' : 'closed'}${end.latencyMs === null ? '' : ` after ${formatMs(end.latencyMs)}`}`,
+      );
     else if (legs.some((s) => s.method === CANCELLED)) parts.push('ended by the server');
     return `${name} — ${parts.join(', ')}`;
   }
-  const op = legs.find((s) => s.chain!.operation !== undefined)?.chain!.operation;
+  const op = legs.find((s) => s.chain!.operation !== undefined)?.chain?.operation;
   if (op === undefined) {
     const rounds = Math.max(1, ...legs.map((s) => s.chain!.round));
     return `${name} — ${countOf(rounds, 'round')} shown, no final answer`;
   }
-  const split = op.serverMs == null || op.clientMs == null ? '' : ` (server ${formatMs(op.serverMs)}, client ${formatMs(op.clientMs)})`;
+  const split =
+    op.serverMs == null || op.clientMs == null
+      ? ''
+      : ` (server ${formatMs(op.serverMs)}, client ${formatMs(op.clientMs)})`;
   return `${name} — ${countOf(op.rounds, 'round')}${op.latencyMs === null ? '' : `, ${formatMs(op.latencyMs)}`}${split}`;
 }
 
 /** One run of steps (the head, or the tail) with its blocks; `continued` for a block whose first leg is not in it. */
-function segment(steps: readonly SequenceStep[], groups: ReadonlyMap<number, StepGroup>, nest: boolean, out: DiagramItem[]): void {
+function segment(
+  steps: readonly SequenceStep[],
+  groups: ReadonlyMap<number, StepGroup>,
+  nest: boolean,
+  out: DiagramItem[],
+): void {
   const last = new Map<number, number>();
   const present = new Set<number>();
   steps.forEach((s, i) => {
@@ -98,7 +122,10 @@ function segment(steps: readonly SequenceStep[], groups: ReadonlyMap<number, Ste
 }
 
 /** The items of a session's diagram: its head, the elided middle, its tail, each chain of more than one leg a block. */
-export function diagramItems(sequence: { head: readonly SequenceStep[]; tail: readonly SequenceStep[]; elided: number }, opts: { nest: boolean }): DiagramItem[] {
+export function diagramItems(
+  sequence: { head: readonly SequenceStep[]; tail: readonly SequenceStep[]; elided: number },
+  opts: { nest: boolean },
+): DiagramItem[] {
   const legs = new Map<number, SequenceStep[]>();
   for (const s of [...sequence.head, ...sequence.tail]) {
     if (s.chain === undefined) continue;

@@ -49,7 +49,16 @@ function kindClass(s: SequenceStep): string {
 
 function labelOf(s: SequenceStep): string {
   const id = s.id === null ? '' : typeof s.id === 'string' ? ` "${s.id}"` : ` ${s.id}`;
-  const kind = s.kind === 'request' ? 'req' : s.kind === 'response' ? 'res' : s.kind === 'error' ? 'err' : s.kind === 'notification' ? 'ntf' : '';
+  const kind =
+    s.kind === 'request'
+      ? 'req'
+      : s.kind === 'response'
+        ? 'res'
+        : s.kind === 'error'
+          ? 'err'
+          : s.kind === 'notification'
+            ? 'ntf'
+            : '';
   const latency = s.latencyMs === null ? '' : ` (${formatMs(s.latencyMs)})`;
   return `${kind}${id} ${s.label}${latency}`.trim();
 }
@@ -69,7 +78,10 @@ function step(s: SequenceStep, y: number, p: string, sessionIndex: number): Safe
   const label = truncate(escapeTerminal(full), LABEL_COLS);
   const mid = (CLIENT_X + SERVER_X) / 2;
   const gutter = html`<text class="seq" x="12" y="${y + 4}">#${s.seq}</text><text class="clock" x="${CLIENT_X - 16}" y="${y + 4}" text-anchor="end">${clockOf(s.ts)}</text>`;
-  const sev = s.severity === null ? html`` : html`<circle class="mark sev-${s.severity}" cx="${W - 18}" cy="${y}" r="6"><title>${s.severity}</title></circle>`;
+  const sev =
+    s.severity === null
+      ? html``
+      : html`<circle class="mark sev-${s.severity}" cx="${W - 18}" cy="${y}" r="6"><title>${s.severity}</title></circle>`;
   // The hit area makes the whole row clickable, not just the strokes and glyphs.
   const band = html`<rect class="${s.severity === null ? 'hit' : `hit band band-${s.severity}`}" x="0" y="${y - ROW / 2 - 2}" width="${W}" height="${ROW}"/>`;
   let body: SafeHtml;
@@ -100,7 +112,10 @@ export function sequenceSvg(session: AuditSession, index: number): SafeHtml {
   for (const item of diagramItems(session.sequence, { nest: false })) {
     if (item.kind === 'step') {
       // A leg of a block: a mark on the block's edge, so that its legs stand out from the messages between them.
-      if (item.leg !== null) parts.push(html`<rect class="chain-leg" x="${blockX(item.leg) + 2}" y="${y - ROW / 2 + 5}" width="4" height="${ROW - 10}" rx="2"/>`);
+      if (item.leg !== null)
+        parts.push(
+          html`<rect class="chain-leg" x="${blockX(item.leg) + 2}" y="${y - ROW / 2 + 5}" width="4" height="${ROW - 10}" rx="2"/>`,
+        );
       parts.push(step(item.step, y, p, index));
       y += ROW;
     } else if (item.kind === 'open') {
@@ -108,18 +123,23 @@ export function sequenceSvg(session: AuditSession, index: number): SafeHtml {
       blocks.push(html``);
       const x = blockX(item.depth);
       const title = item.continued ? item.group.continued : item.group.title;
-      parts.push(html`<text class="chain-title" x="${x + 10}" y="${y - ROW / 2 + 15}"><title>${title}</title>${truncate(escapeTerminal(title), TITLE_COLS - item.depth * 2)}</text>`);
+      parts.push(
+        html`<text class="chain-title" x="${x + 10}" y="${y - ROW / 2 + 15}"><title>${title}</title>${truncate(escapeTerminal(title), TITLE_COLS - item.depth * 2)}</text>`,
+      );
       y += HEADER;
     } else if (item.kind === 'close') {
       const b = open.get(item.group)!;
       open.delete(item.group);
       const x = blockX(b.lane);
-      blocks[b.at] = html`<rect class="chain-band" x="${x}" y="${b.top}" width="${W - BLOCK_RIGHT - b.lane * BLOCK_INSET - x}" height="${y - ROW / 2 + 4 - b.top}" rx="5"/>`;
+      blocks[b.at] =
+        html`<rect class="chain-band" x="${x}" y="${b.top}" width="${W - BLOCK_RIGHT - b.lane * BLOCK_INSET - x}" height="${y - ROW / 2 + 4 - b.top}" rx="5"/>`;
       y += BLOCK_GAP;
     } else {
       const gy = y - ROW / 2 + 4;
       lifelineBreaks.push([gy, gy + GAP - 8]);
-      parts.push(html`<g class="gap"><rect class="gap-band" x="8" y="${gy}" width="${W - 16}" height="${GAP - 8}" rx="4"/><text class="gap-text" x="${W / 2}" y="${gy + GAP / 2}" text-anchor="middle">… ${countOf(item.count, 'message')} elided …</text></g>`);
+      parts.push(
+        html`<g class="gap"><rect class="gap-band" x="8" y="${gy}" width="${W - 16}" height="${GAP - 8}" rx="4"/><text class="gap-text" x="${W / 2}" y="${gy + GAP / 2}" text-anchor="middle">… ${countOf(item.count, 'message')} elided …</text></g>`,
+      );
       y += GAP;
     }
   }

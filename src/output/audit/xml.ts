@@ -8,7 +8,8 @@
  * so the reader can see something was there. The line/paragraph separators and bidi controls are made
  * visible too, as for the terminal (ARCHITECTURE.md principle 7): they can make a report read differently from the log.
  */
-const NOT_XML = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NOT_XML =
+  /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 function visible(c: string): string {
   const code = c.charCodeAt(0);
@@ -17,7 +18,9 @@ function visible(c: string): string {
 
 /** Text content: `&` `<` `>` as entities (so `]]>` cannot appear either), CR as a reference (a parser would turn it into LF). */
 export function xmlText(s: string): string {
-  return s.replace(NOT_XML, visible).replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;'));
+  return s
+    .replace(NOT_XML, visible)
+    .replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;'));
 }
 
 /**
@@ -25,5 +28,7 @@ export function xmlText(s: string): string {
  * character references, which attribute-value normalisation (§3.3.3) would otherwise turn into spaces.
  */
 export function xmlAttr(s: string): string {
-  return xmlText(s).replace(/["'\t\n]/g, (c) => (c === '"' ? '&quot;' : c === "'" ? '&apos;' : c === '\t' ? '&#9;' : '&#10;'));
+  return xmlText(s).replace(/["'\t\n]/g, (c) =>
+    c === '"' ? '&quot;' : c === "'" ? '&apos;' : c === '\t' ? '&#9;' : '&#10;',
+  );
 }

@@ -79,7 +79,12 @@ export class ClosedRequests {
     const p = facts.request;
     if ((record.kind !== 'response' && record.kind !== 'error') || !p) return;
     const closed: ClosedRequest = {
-      seq: p.seq, dir: p.dir, id: p.id, method: p.method, closedSeq: record.seq, cancelled: p.cancelled,
+      seq: p.seq,
+      dir: p.dir,
+      id: p.id,
+      method: p.method,
+      closedSeq: record.seq,
+      cancelled: p.cancelled,
       taskId: record.kind === 'response' && p.task ? createdTaskId(record.message) : null,
     };
     this.byId.set(pendingKey(p.dir, p.id), closed);

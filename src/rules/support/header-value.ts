@@ -3,7 +3,11 @@
 import { isUtf8 } from 'node:buffer';
 
 /** Why a value must travel Base64-encoded (§Value Encoding). */
-type Unsafe = 'non-ASCII characters' | 'a control character' | 'leading or trailing whitespace' | 'the form of a sentinel';
+type Unsafe =
+  | 'non-ASCII characters'
+  | 'a control character'
+  | 'leading or trailing whitespace'
+  | 'the form of a sentinel';
 
 // §Value Encoding: "=?base64?{Base64EncodedValue}?=": "These markers are case-sensitive and MUST appear exactly as shown
 // (lowercase)".

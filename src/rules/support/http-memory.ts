@@ -40,15 +40,29 @@ export interface HttpSession {
 
 export const HTTP_SESSION: Memory<HttpSession> = {
   id: 'http-session',
-  create: () => ({ legacy: false, streamable: false, opens: false, opened: new Set(), modern: false, claimed: new Set(), tools: new Map(), labels: new RecentMap(LABELS_KEPT) }),
+  create: () => ({
+    legacy: false,
+    streamable: false,
+    opens: false,
+    opened: new Set(),
+    modern: false,
+    claimed: new Set(),
+    tools: new Map(),
+    labels: new RecentMap(LABELS_KEPT),
+  }),
   observe(m, record) {
     m.opens = false;
     m.modern = false;
     const h = record.http;
     if (h === undefined) return;
     m.modern = modernRecord(record, m.claimed);
-    if (record.kind === 'response' && record.method === 'tools/list') learnToolHeaders((record.message as { result?: unknown } | null)?.result, m.tools);
-    if (record.event?.name === 'http-endpoint' || (h.sessionId === null && h.method === 'POST' && legacySession(h.path) !== null)) m.legacy = true;
+    if (record.kind === 'response' && record.method === 'tools/list')
+      learnToolHeaders((record.message as { result?: unknown } | null)?.result, m.tools);
+    if (
+      record.event?.name === 'http-endpoint' ||
+      (h.sessionId === null && h.method === 'POST' && legacySession(h.path) !== null)
+    )
+      m.legacy = true;
     if (h.sessionId !== null || h.protocolVersion !== null) m.streamable = true;
     if (h.exchange === null) return;
     // A POST or DELETE opens on its client side's first record (what comes later, a batch's other elements or the

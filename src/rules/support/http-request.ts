@@ -8,7 +8,10 @@ export const STREAMABLE_HTTP_REVISIONS: readonly string[] = ['2025-03-26', '2025
 export const MODERN_HTTP_REVISIONS: readonly string[] = ['2026-07-28'];
 
 /** Every revision with Streamable HTTP, for the rules whose clause holds in both shapes of it. */
-export const ALL_STREAMABLE_HTTP_REVISIONS: readonly string[] = [...STREAMABLE_HTTP_REVISIONS, ...MODERN_HTTP_REVISIONS];
+export const ALL_STREAMABLE_HTTP_REVISIONS: readonly string[] = [
+  ...STREAMABLE_HTTP_REVISIONS,
+  ...MODERN_HTTP_REVISIONS,
+];
 
 /**
  * `POST /mcp (tools/call, id 3)`, `POST /mcp (notifications/initialized)`, `POST /mcp (a response to roots/list,

@@ -73,7 +73,13 @@ function at(o: unknown, path: readonly string[]): unknown {
  * whatever it holds (an HTTP parser drops the surrounding whitespace of a raw value, and reads non-ASCII bytes as it
  * can).
  */
-function compare(header: string, sent: string | undefined, body: unknown, faults: HeaderFault[], numeric = false): void {
+function compare(
+  header: string,
+  sent: string | undefined,
+  body: unknown,
+  faults: HeaderFault[],
+  numeric = false,
+): void {
   const text = argText(body);
   const withBody = text === null ? {} : { body: text };
   if (sent === undefined) {
@@ -89,7 +95,8 @@ function compare(header: string, sent: string | undefined, body: unknown, faults
   if (sentinelLike(sent)) {
     const d = decodeSentinel(sent);
     if ('why' in d) faults.push({ header, kind: 'undecodable', sent, why: d.why });
-    else if (!(numeric ? sameValue(d.value, body) : d.value === text)) faults.push({ header, kind: 'different', sent, ...withBody });
+    else if (!(numeric ? sameValue(d.value, body) : d.value === text))
+      faults.push({ header, kind: 'different', sent, ...withBody });
     return;
   }
   if (!(numeric ? sameValue(sent, body) : sent === text)) faults.push({ header, kind: 'different', sent, ...withBody });
@@ -105,16 +112,30 @@ function compare(header: string, sent: string | undefined, body: unknown, faults
  */
 export function headerFaults(record: PipelineRecord, tools: ToolHeaders): HeaderFault[] {
   const h = record.http;
-  if (h === undefined || h.method !== 'POST' || record.dir !== 'c2s' || record.kind !== 'request' || record.batch !== undefined) return [];
+  if (
+    h === undefined ||
+    h.method !== 'POST' ||
+    record.dir !== 'c2s' ||
+    record.kind !== 'request' ||
+    record.batch !== undefined
+  )
+    return [];
   const faults: HeaderFault[] = [];
   const version = metaVersion(record);
-  if (h.protocolVersion === null) faults.push({ header: 'MCP-Protocol-Version', kind: 'missing', ...(typeof version === 'string' ? { body: version } : {}) });
-  else if (typeof version === 'string' && h.protocolVersion.trim() !== version) faults.push({ header: 'MCP-Protocol-Version', kind: 'different', sent: h.protocolVersion, body: version });
+  if (h.protocolVersion === null)
+    faults.push({
+      header: 'MCP-Protocol-Version',
+      kind: 'missing',
+      ...(typeof version === 'string' ? { body: version } : {}),
+    });
+  else if (typeof version === 'string' && h.protocolVersion.trim() !== version)
+    faults.push({ header: 'MCP-Protocol-Version', kind: 'different', sent: h.protocolVersion, body: version });
   else if (version === undefined && !isModernVersion(h.protocolVersion)) return [];
   const method = record.method;
   if (method === null) return faults;
   if (h.mcpMethod === undefined) faults.push({ header: 'Mcp-Method', kind: 'missing', body: method });
-  else if (h.mcpMethod !== method) faults.push({ header: 'Mcp-Method', kind: 'different', sent: h.mcpMethod, body: method });
+  else if (h.mcpMethod !== method)
+    faults.push({ header: 'Mcp-Method', kind: 'different', sent: h.mcpMethod, body: method });
   const params = (record.message as { params?: Record<string, unknown> } | null)?.params;
   const field = NAME_FIELD[method];
   if (field !== undefined && typeof params?.[field] === 'string') compare('Mcp-Name', h.mcpName, params[field], faults);
@@ -172,7 +193,8 @@ function annotated(schema: unknown, path: string[], out: ParamHeader[]): boolean
     const header = (sub as Record<string, unknown> | null)?.['x-mcp-header'];
     if (header !== undefined) {
       const type = (sub as Record<string, unknown>).type;
-      if (typeof header !== 'string' || !TOKEN.test(header) || (type !== undefined && !PRIMITIVE.has(type))) return false;
+      if (typeof header !== 'string' || !TOKEN.test(header) || (type !== undefined && !PRIMITIVE.has(type)))
+        return false;
       out.push({ name: header, path: [...path, k] });
     }
     if (!annotated(sub, [...path, k], out)) return false;

@@ -50,7 +50,13 @@ describe('classic pcap', () => {
         const ts = data[1]!.kind === 'data' ? data[1]!.ts : 0;
         expect(Math.abs(ts - time(3))).toBeLessThan(nanos ? 1e-5 : 1e-3);
         if (!nanos) expect(ts).toBe(T0 + 4.5); // µs: 0.492 µs rounds away
-        expect(countsOf(es)).toMatchObject({ format: 'pcap', packets: 5, links: { ethernet: 5 }, tcp: 5, connections: 1 });
+        expect(countsOf(es)).toMatchObject({
+          format: 'pcap',
+          packets: 5,
+          links: { ethernet: 5 },
+          tcp: 5,
+          connections: 1,
+        });
       });
     }
   }
@@ -59,16 +65,33 @@ describe('classic pcap', () => {
     const whole = pcapFile(1, packets());
     const lastAt = whole.length - (16 + ethernet(exchange()[4]!).length);
     const es = await expectSameInChunks(whole.subarray(0, whole.length - 10));
-    expect(findings(es)).toEqual([{ kind: 'finding', code: 'truncated', offset: lastAt, packet: 5, message: `the file ends inside packet 5's record (${16 + ethernet(exchange()[4]!).length - 10} of ${16 + ethernet(exchange()[4]!).length} bytes); the packet is not read` }]);
+    expect(findings(es)).toEqual([
+      {
+        kind: 'finding',
+        code: 'truncated',
+        offset: lastAt,
+        packet: 5,
+        message: `the file ends inside packet 5's record (${16 + ethernet(exchange()[4]!).length - 10} of ${16 + ethernet(exchange()[4]!).length} bytes); the packet is not read`,
+      },
+    ]);
     expect(streams(es)).toEqual({ c2s: EXPECTED.c2s, s2c: '' });
     expect(streamEvents(es).at(-1)).toMatchObject({ kind: 'close', how: 'end-of-capture' });
   });
 
   it('a file cut inside its header, or inside a record header', async () => {
-    expect(findings(await events(pcapFile(1, []).subarray(0, 10)))).toEqual([expect.objectContaining({ code: 'truncated', offset: 0, packet: null })]);
+    expect(findings(await events(pcapFile(1, []).subarray(0, 10)))).toEqual([
+      expect.objectContaining({ code: 'truncated', offset: 0, packet: null }),
+    ]);
     const cut = pcapFile(1, packets().slice(0, 1));
     const es = await events(Buffer.concat([cut, Buffer.alloc(5)]));
-    expect(findings(es)).toEqual([expect.objectContaining({ code: 'truncated', offset: cut.length, packet: 2, message: "the file ends inside packet 2's record (5 bytes); the packet is not read" })]);
+    expect(findings(es)).toEqual([
+      expect.objectContaining({
+        code: 'truncated',
+        offset: cut.length,
+        packet: 2,
+        message: "the file ends inside packet 2's record (5 bytes); the packet is not read",
+      }),
+    ]);
   });
 
   it('a record with an impossible length stops reading with a finding where it is', async () => {
@@ -83,8 +106,18 @@ describe('classic pcap', () => {
   });
 
   it('a record longer than 256 KiB is read when the file says its snap length allows it (an offloaded segment: IP length 0)', async () => {
-    const big = tcpPacket({ ...spec, seq: 101, ack: 901, flags: 'PA', data: Buffer.alloc(300_000, 0x61) }, { totalLength: 0 });
-    const file = pcapFile(101, [{ ts: T0, data: tcpPacket({ ...spec, seq: 100, flags: 'S' }) }, { ts: T0, data: big }], { snaplen: 400_000 });
+    const big = tcpPacket(
+      { ...spec, seq: 101, ack: 901, flags: 'PA', data: Buffer.alloc(300_000, 0x61) },
+      { totalLength: 0 },
+    );
+    const file = pcapFile(
+      101,
+      [
+        { ts: T0, data: tcpPacket({ ...spec, seq: 100, flags: 'S' }) },
+        { ts: T0, data: big },
+      ],
+      { snaplen: 400_000 },
+    );
     expect(connections(await events(file, 65536)).get('tcp/1')!.c2s.length).toBe(300_000);
   });
 });
@@ -100,7 +133,10 @@ describe('pcapng', () => {
     pcapngFile(
       {
         littleEndian: true,
-        interfaces: [{ link: 1, tsresol: 9 }, { link: 101, tsresol: 0x80 | 20 }],
+        interfaces: [
+          { link: 1, tsresol: 9 },
+          { link: 101, tsresol: 0x80 | 20 },
+        ],
         blocks: [
           { epb: { iface: 0, ts: time(0), data: ethernet(syn) } },
           { other: 4 },
@@ -123,7 +159,12 @@ describe('pcapng', () => {
   it('several sections in both byte orders, several interfaces and link types, EPB, SPB and PB; other blocks passed over', async () => {
     const es = await expectSameInChunks(file());
     expect(streams(es)).toEqual(EXPECTED);
-    expect(countsOf(es)).toMatchObject({ format: 'pcapng', packets: 5, links: { ethernet: 1, raw: 1, 'linux-sll2': 3 }, connections: 1 });
+    expect(countsOf(es)).toMatchObject({
+      format: 'pcapng',
+      packets: 5,
+      links: { ethernet: 1, raw: 1, 'linux-sll2': 3 },
+      connections: 1,
+    });
     const data = es.flatMap((e) => (e.kind === 'data' ? [e] : []));
     expect(data.map((e) => e.packet)).toEqual([3, 4, 5]);
     // The SPB has no time: it takes the previous packet's (2^-20 s units: within a µs).
@@ -133,8 +174,11 @@ describe('pcapng', () => {
     expect(open.kind === 'open' && Math.abs(open.ts - time(0))).toBeLessThan(1e-5); // ns units
   });
 
-  it('a Simple Packet Block is cut to interface 0\'s snap length', async () => {
-    const f = pcapngFile({ interfaces: [{ link: 101, snaplen: 45 }], blocks: [{ epb: { iface: 0, ts: T0, data: syn } }, { spb: req1 }] });
+  it("a Simple Packet Block is cut to interface 0's snap length", async () => {
+    const f = pcapngFile({
+      interfaces: [{ link: 101, snaplen: 45 }],
+      blocks: [{ epb: { iface: 0, ts: T0, data: syn } }, { spb: req1 }],
+    });
     const es = await events(f);
     expect(findings(es)).toEqual([expect.objectContaining({ code: 'snapped', packet: 2 })]);
   });
@@ -151,7 +195,10 @@ describe('pcapng', () => {
       bad.writeUInt32BE(len, spbAt + 4);
       const es = await expectSameInChunks(bad);
       const spbLen = good.readUInt32BE(spbAt + 4);
-      expect(findings(es).map((f) => [f.code, f.offset]), `length ${len}`).toEqual([
+      expect(
+        findings(es).map((f) => [f.code, f.offset]),
+        `length ${len}`,
+      ).toEqual([
         ['corrupt-block', spbAt],
         ['resynced', spbAt + spbLen],
       ]);
@@ -166,7 +213,11 @@ describe('pcapng', () => {
     const es = await expectSameInChunks(bad);
     expect(findings(es)).toEqual([
       expect.objectContaining({ code: 'corrupt-block', offset: good.length }),
-      expect.objectContaining({ code: 'resynced', offset: good.length, message: `no block was found after the corrupt one at offset ${good.length}: the last 48 bytes of the file are not read` }),
+      expect.objectContaining({
+        code: 'resynced',
+        offset: good.length,
+        message: `no block was found after the corrupt one at offset ${good.length}: the last 48 bytes of the file are not read`,
+      }),
     ]);
     expect(streams(es)).toEqual(EXPECTED);
   });
@@ -175,17 +226,25 @@ describe('pcapng', () => {
     const good = file();
     const lastLen = good.readUInt32BE(good.length - 4);
     const es = await expectSameInChunks(good.subarray(0, good.length - 6));
-    expect(findings(es)).toEqual([expect.objectContaining({ code: 'truncated', offset: good.length - lastLen, packet: 5 })]);
+    expect(findings(es)).toEqual([
+      expect.objectContaining({ code: 'truncated', offset: good.length - lastLen, packet: 5 }),
+    ]);
     expect(streams(es)).toEqual({ c2s: EXPECTED.c2s, s2c: '' });
   });
 
   it('a packet naming an interface its section does not describe is a finding, and is not read', async () => {
-    const f = pcapngFile({ interfaces: [{ link: 101 }], blocks: [{ epb: { iface: 0, ts: T0, data: syn } }, { epb: { iface: 3, ts: T0, data: req1 } }] });
+    const f = pcapngFile({
+      interfaces: [{ link: 101 }],
+      blocks: [{ epb: { iface: 0, ts: T0, data: syn } }, { epb: { iface: 3, ts: T0, data: req1 } }],
+    });
     expect(findings(await events(f))).toEqual([expect.objectContaining({ code: 'unknown-interface', packet: 2 })]);
   });
 
   it('the default resolution is µs; if_tsoffset adds seconds', async () => {
-    const f = pcapngFile({ interfaces: [{ link: 101 }, { link: 101, tsoffset: 1_600_000_000 }], blocks: [{ epb: { iface: 0, ts: T0 + 0.25, data: syn } }, { epb: { iface: 1, ts: T0 + 7, data: req1 } }] });
+    const f = pcapngFile({
+      interfaces: [{ link: 101 }, { link: 101, tsoffset: 1_600_000_000 }],
+      blocks: [{ epb: { iface: 0, ts: T0 + 0.25, data: syn } }, { epb: { iface: 1, ts: T0 + 7, data: req1 } }],
+    });
     const es = await events(f);
     expect(streamEvents(es)[0]).toMatchObject({ kind: 'open', ts: T0 + 0.25 });
     expect(es.find((e) => e.kind === 'data')).toMatchObject({ ts: T0 + 7 });
@@ -196,7 +255,12 @@ describe('not a capture', () => {
   it('read as one anyway (--input-format pcap): one finding, nothing else but the counts', async () => {
     const es = await events(Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\n'), 3);
     expect(es).toEqual([
-      expect.objectContaining({ kind: 'finding', code: 'not-a-capture', offset: 0, message: 'the file starts with 7b226a73, not a pcap or pcapng magic number: it is not read' }),
+      expect.objectContaining({
+        kind: 'finding',
+        code: 'not-a-capture',
+        offset: 0,
+        message: 'the file starts with 7b226a73, not a pcap or pcapng magic number: it is not read',
+      }),
       expect.objectContaining({ kind: 'counts', format: null, packets: 0 }),
     ]);
     expect(findings(await events(Buffer.from('ab')))).toEqual([expect.objectContaining({ code: 'not-a-capture' })]);

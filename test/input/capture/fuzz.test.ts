@@ -21,8 +21,14 @@ const ips = [
   tcpPacket({ ...b, seq: 36, ack: 27, flags: 'FA' }),
 ];
 const CAPTURES = [
-  pcapFile(1, ips.map((p, i) => ({ ts: 1e12 + i, data: ethernet(p) }))),
-  pcapngFile({ interfaces: [{ link: 276, tsresol: 9 }], blocks: ips.map((p, i) => ({ epb: { iface: 0, ts: 1e12 + i, data: sll2(p) } })) }),
+  pcapFile(
+    1,
+    ips.map((p, i) => ({ ts: 1e12 + i, data: ethernet(p) })),
+  ),
+  pcapngFile({
+    interfaces: [{ link: 276, tsresol: 9 }],
+    blocks: ips.map((p, i) => ({ epb: { iface: 0, ts: 1e12 + i, data: sll2(p) } })),
+  }),
 ];
 const MAGICS = ['d4c3b2a1', 'a1b2c3d4', '4d3cb2a1', 'a1b23c4d', '0a0d0d0a'].map((h) => Buffer.from(h, 'hex'));
 
@@ -39,7 +45,11 @@ async function expectWellFormed(file: Buffer, chunk: number): Promise<void> {
   }
   expect(open.size).toBe(0);
   const notes: string[] = [];
-  for await (const f of readFrames(chunked(file, chunk), { file: 'fuzz', format: 'pcap', onNote: (t) => notes.push(t) })) {
+  for await (const f of readFrames(chunked(file, chunk), {
+    file: 'fuzz',
+    format: 'pcap',
+    onNote: (t) => notes.push(t),
+  })) {
     expect(f.line).toBeGreaterThanOrEqual(1);
   }
   expect(notes[0]).toMatch(/^(pcap|pcapng): \d+ packets?, \d+ TCP connections?|^not a packet capture/);
@@ -48,9 +58,14 @@ async function expectWellFormed(file: Buffer, chunk: number): Promise<void> {
 describe('packet side under random input', () => {
   it('random bytes after a magic number', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...MAGICS), fc.uint8Array({ maxLength: 600 }), fc.constantFrom(0, 1, 5), async (magic, rest, chunk) => {
-        await expectWellFormed(Buffer.concat([magic, rest]), chunk);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...MAGICS),
+        fc.uint8Array({ maxLength: 600 }),
+        fc.constantFrom(0, 1, 5),
+        async (magic, rest, chunk) => {
+          await expectWellFormed(Buffer.concat([magic, rest]), chunk);
+        },
+      ),
       { seed: SEED, numRuns: 300 },
     );
   });

@@ -9,24 +9,59 @@ import { msg } from './streams.js';
 const URL_ = 'http://127.0.0.1:3001/mcp';
 const h = (o: Record<string, string>) => Object.entries(o).map(([name, value]) => ({ name, value }));
 
-function entry(req: { method?: string; headers?: Record<string, string>; body?: string; url?: string }, res: { status: number; headers?: Record<string, string>; text?: string; encoding?: string; size?: number; mimeType?: string }, at = '2026-01-01T00:00:00.000Z') {
+function entry(
+  req: { method?: string; headers?: Record<string, string>; body?: string; url?: string },
+  res: {
+    status: number;
+    headers?: Record<string, string>;
+    text?: string;
+    encoding?: string;
+    size?: number;
+    mimeType?: string;
+  },
+  at = '2026-01-01T00:00:00.000Z',
+) {
   return {
     startedDateTime: at,
     time: 50,
     request: {
-      method: req.method ?? 'POST', url: req.url ?? URL_, httpVersion: 'HTTP/1.1', headers: h(req.headers ?? {}), queryString: [], cookies: [], headersSize: -1, bodySize: req.body?.length ?? 0,
+      method: req.method ?? 'POST',
+      url: req.url ?? URL_,
+      httpVersion: 'HTTP/1.1',
+      headers: h(req.headers ?? {}),
+      queryString: [],
+      cookies: [],
+      headersSize: -1,
+      bodySize: req.body?.length ?? 0,
       ...(req.body !== undefined ? { postData: { mimeType: 'application/json', text: req.body } } : {}),
     },
     response: {
-      status: res.status, statusText: '', httpVersion: 'HTTP/1.1', headers: h(res.headers ?? {}), cookies: [], redirectURL: '', headersSize: -1, bodySize: -1,
-      content: { size: res.size ?? res.text?.length ?? 0, mimeType: res.mimeType ?? res.headers?.['Content-Type'] ?? '', ...(res.text !== undefined ? { text: res.text } : {}), ...(res.encoding ? { encoding: res.encoding } : {}) },
+      status: res.status,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      headers: h(res.headers ?? {}),
+      cookies: [],
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: -1,
+      content: {
+        size: res.size ?? res.text?.length ?? 0,
+        mimeType: res.mimeType ?? res.headers?.['Content-Type'] ?? '',
+        ...(res.text !== undefined ? { text: res.text } : {}),
+        ...(res.encoding ? { encoding: res.encoding } : {}),
+      },
     },
     cache: {},
     timings: { blocked: 1, dns: -1, connect: -1, send: 1, wait: 10, receive: 38, ssl: -1 },
   };
 }
 
-const har = (entries: unknown[], pretty = true) => JSON.stringify({ log: { version: '1.2', creator: { name: 'test', version: '1' }, entries } }, null, pretty ? 2 : undefined);
+const har = (entries: unknown[], pretty = true) =>
+  JSON.stringify(
+    { log: { version: '1.2', creator: { name: 'test', version: '1' }, entries } },
+    null,
+    pretty ? 2 : undefined,
+  );
 
 async function read(text: string, chunk = 1 << 20): Promise<{ frames: Frame[]; notes: string[]; format: string }> {
   const frames: Frame[] = [];
@@ -36,22 +71,61 @@ async function read(text: string, chunk = 1 << 20): Promise<{ frames: Frame[]; n
     const b = Buffer.from(text);
     for (let i = 0; i < b.length; i += chunk) yield b.subarray(i, i + chunk);
   }
-  for await (const f of readFrames(chunks(), { file: 'x.har', onFormat: (f) => (format = f), onNote: (t) => notes.push(t) })) frames.push(f);
+  for await (const f of readFrames(chunks(), {
+    file: 'x.har',
+    onFormat: (f) => (format = f),
+    onNote: (t) => notes.push(t),
+  }))
+    frames.push(f);
   return { frames, notes, format };
 }
 
-const texts = (fs: Frame[]) => fs.map((f) => (f.event ? `${f.dir} event ${f.event.name}` : f.error ? `${f.dir} error: ${f.error}` : `${f.dir} ${f.text}`));
+const texts = (fs: Frame[]) =>
+  fs.map((f) =>
+    f.event ? `${f.dir} event ${f.event.name}` : f.error ? `${f.dir} error: ${f.error}` : `${f.dir} ${f.text}`,
+  );
 
-const init = msg({ id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
-const initResult = msg({ id: 0, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'sérver – ✓', version: '1' } } });
+const init = msg({
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+});
+const initResult = msg({
+  id: 0,
+  result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'sérver – ✓', version: '1' } },
+});
 
 describe('HAR', () => {
   const doc = har([
-    entry({ method: 'GET', url: 'http://127.0.0.1:8080/' }, { status: 200, headers: { 'Content-Type': 'text/html' }, text: '<!doctype html>' }),
-    entry({ body: init, headers: { 'Content-Type': 'application/json' } }, { status: 200, headers: { 'Content-Type': 'text/event-stream', 'Mcp-Session-Id': 'S1' }, text: `event: message\nid: e1\ndata: ${initResult}\n\n` }),
-    entry({ body: msg({ method: 'notifications/initialized' }), headers: { 'Mcp-Session-Id': 'S1' } }, { status: 202, text: '' }),
-    entry({ body: msg({ id: 1, method: 'tools/list' }), headers: { 'Mcp-Session-Id': 'S1' } }, { status: 200, headers: { 'Content-Type': 'application/json' }, text: Buffer.from(msg({ id: 1, result: { tools: [] } })).toString('base64'), encoding: 'base64' }),
-    entry({ method: 'GET', headers: { Accept: 'text/event-stream', 'Mcp-Session-Id': 'S1' } }, { status: 200, headers: { 'Content-Type': 'text/event-stream' }, size: -1 }),
+    entry(
+      { method: 'GET', url: 'http://127.0.0.1:8080/' },
+      { status: 200, headers: { 'Content-Type': 'text/html' }, text: '<!doctype html>' },
+    ),
+    entry(
+      { body: init, headers: { 'Content-Type': 'application/json' } },
+      {
+        status: 200,
+        headers: { 'Content-Type': 'text/event-stream', 'Mcp-Session-Id': 'S1' },
+        text: `event: message\nid: e1\ndata: ${initResult}\n\n`,
+      },
+    ),
+    entry(
+      { body: msg({ method: 'notifications/initialized' }), headers: { 'Mcp-Session-Id': 'S1' } },
+      { status: 202, text: '' },
+    ),
+    entry(
+      { body: msg({ id: 1, method: 'tools/list' }), headers: { 'Mcp-Session-Id': 'S1' } },
+      {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+        text: Buffer.from(msg({ id: 1, result: { tools: [] } })).toString('base64'),
+        encoding: 'base64',
+      },
+    ),
+    entry(
+      { method: 'GET', headers: { Accept: 'text/event-stream', 'Mcp-Session-Id': 'S1' } },
+      { status: 200, headers: { 'Content-Type': 'text/event-stream' }, size: -1 },
+    ),
     entry({ body: msg({ id: 2, method: 'ping' }), headers: { 'Mcp-Session-Id': 'S1' } }, { status: 0 }),
     entry({ method: 'DELETE', headers: { 'Mcp-Session-Id': 'S1' } }, { status: 200 }),
   ]);
@@ -71,7 +145,20 @@ describe('HAR', () => {
       'c2s event http-delete',
     ]);
     expect(frames.every((f) => f.session === 'S1')).toBe(true);
-    expect(frames[1]!.http).toEqual({ method: 'POST', path: '/mcp', status: 200, contentType: 'text/event-stream', stream: 'post', eventId: 'e1', conn: 'entry/2', exchange: 2, protocolVersion: null, sessionId: null, accept: null, lastEventId: null });
+    expect(frames[1]!.http).toEqual({
+      method: 'POST',
+      path: '/mcp',
+      status: 200,
+      contentType: 'text/event-stream',
+      stream: 'post',
+      eventId: 'e1',
+      conn: 'entry/2',
+      exchange: 2,
+      protocolVersion: null,
+      sessionId: null,
+      accept: null,
+      lastEventId: null,
+    });
     expect(frames[0]!.ts).toBe('2026-01-01T00:00:00.000Z');
     expect(frames[1]!.ts).toBe('2026-01-01T00:00:00.050Z'); // the body when the entry ended
     expect(frames[3]!.ts).toBe('2026-01-01T00:00:00.012Z'); // the status when the head came (blocked + send + wait)
@@ -82,11 +169,18 @@ describe('HAR', () => {
     expect(notes).toEqual(['1 HAR entry carried no MCP message (GET / 200).']);
   });
 
-  it('keeps a named connection\'s session for a later entry on it whose request names none (not an unnamed entry\'s)', async () => {
-    const on = (e: ReturnType<typeof entry>, connection?: string) => (connection === undefined ? e : { ...e, connection });
+  it("keeps a named connection's session for a later entry on it whose request names none (not an unnamed entry's)", async () => {
+    const on = (e: ReturnType<typeof entry>, connection?: string) =>
+      connection === undefined ? e : { ...e, connection };
     const ping = msg({ id: 3, method: 'ping' });
     const named = har([
-      on(entry({ body: init }, { status: 200, headers: { 'Content-Type': 'application/json', 'Mcp-Session-Id': 'S1' }, text: initResult }), '42'),
+      on(
+        entry(
+          { body: init },
+          { status: 200, headers: { 'Content-Type': 'application/json', 'Mcp-Session-Id': 'S1' }, text: initResult },
+        ),
+        '42',
+      ),
       on(entry({ body: ping }, { status: 400 }), '42'),
       on(entry({ body: ping }, { status: 400 }), '43'),
     ]);
@@ -99,7 +193,15 @@ describe('HAR', () => {
       ['har/43', 'c2s', null, 3],
       ['har/43', 'http-status', null, 3],
     ]);
-    const unnamed = await read(har([entry({ body: init }, { status: 200, headers: { 'Content-Type': 'application/json', 'Mcp-Session-Id': 'S1' }, text: initResult }), entry({ body: ping }, { status: 400 })]));
+    const unnamed = await read(
+      har([
+        entry(
+          { body: init },
+          { status: 200, headers: { 'Content-Type': 'application/json', 'Mcp-Session-Id': 'S1' }, text: initResult },
+        ),
+        entry({ body: ping }, { status: 400 }),
+      ]),
+    );
     expect(unnamed.frames.map((f) => f.session)).toEqual(['S1', 'S1', null, null]);
   });
 
@@ -112,9 +214,17 @@ describe('HAR', () => {
   });
 
   it('turns back an SSE body a browser misread as Windows-1252', async () => {
-    const misread = Buffer.from(`data: ${initResult}\n\n`, 'utf8').toString('latin1').replace(/\u0080/g, '€').replace(/\u0093/g, '“');
+    const misread = Buffer.from(`data: ${initResult}\n\n`, 'utf8')
+      .toString('latin1')
+      .replace(/\u0080/g, '€')
+      .replace(/\u0093/g, '“');
     const { frames } = await read(
-      har([entry({ body: init }, { status: 200, headers: { 'Content-Type': 'text/event-stream', 'Mcp-Session-Id': 'S' }, text: misread })]),
+      har([
+        entry(
+          { body: init },
+          { status: 200, headers: { 'Content-Type': 'text/event-stream', 'Mcp-Session-Id': 'S' }, text: misread },
+        ),
+      ]),
     );
     expect(frames[1]!.text).toBe(initResult);
   });

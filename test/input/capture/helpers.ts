@@ -8,13 +8,15 @@ import { chunked } from '../helpers.js';
 
 export async function events(file: Buffer, chunk = 0, limits?: ReassemblyLimits): Promise<CaptureEvent[]> {
   const out: CaptureEvent[] = [];
-  for await (const e of captureStreams(chunked(file, chunk), limits)) out.push(e.kind === 'data' ? { ...e, bytes: Buffer.from(e.bytes) } : e);
+  for await (const e of captureStreams(chunked(file, chunk), limits))
+    out.push(e.kind === 'data' ? { ...e, bytes: Buffer.from(e.bytes) } : e);
   return out;
 }
 
 export const findings = (es: CaptureEvent[]) => es.filter((e): e is CaptureFinding => e.kind === 'finding');
 export const countsOf = (es: CaptureEvent[]) => es.find((e): e is CaptureCounts => e.kind === 'counts')!;
-export const streamEvents = (es: CaptureEvent[]) => es.filter((e): e is StreamEvent => ['open', 'data', 'gap', 'close'].includes(e.kind));
+export const streamEvents = (es: CaptureEvent[]) =>
+  es.filter((e): e is StreamEvent => ['open', 'data', 'gap', 'close'].includes(e.kind));
 
 export interface Conn {
   open: Extract<StreamEvent, { kind: 'open' }>;
@@ -29,7 +31,8 @@ export interface Conn {
 export function connections(es: CaptureEvent[]): Map<string, Conn> {
   const m = new Map<string, Conn>();
   for (const e of es) {
-    if (e.kind === 'open') m.set(e.conn, { open: e, c2s: Buffer.alloc(0), s2c: Buffer.alloc(0), parts: { c2s: [], s2c: [] }, close: null });
+    if (e.kind === 'open')
+      m.set(e.conn, { open: e, c2s: Buffer.alloc(0), s2c: Buffer.alloc(0), parts: { c2s: [], s2c: [] }, close: null });
     else if (e.kind === 'data') {
       const c = m.get(e.conn)!;
       c[e.dir] = Buffer.concat([c[e.dir], e.bytes]);

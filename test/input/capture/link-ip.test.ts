@@ -3,7 +3,18 @@ import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { ipv6Text } from '../../../src/input/capture/ip/ip-address.js';
 import { LINK_TYPES } from '../../../src/input/capture/packets/link-types.js';
-import { addrBytes, bsdNull, ethernet, ipv4, ipv6, sll, sll2, tcpPacket, tcpSegment, type TcpSpec } from '../../helpers/packets.js';
+import {
+  addrBytes,
+  bsdNull,
+  ethernet,
+  ipv4,
+  ipv6,
+  sll,
+  sll2,
+  tcpPacket,
+  tcpSegment,
+  type TcpSpec,
+} from '../../helpers/packets.js';
 import { pcapFile } from '../../helpers/pcap-writer.js';
 import { connections, countsOf, events, findings } from './helpers.js';
 
@@ -21,12 +32,22 @@ function exchange(c: string, s: string): Buffer[] {
   ];
 }
 
-const file = (link: number, frames: Buffer[]) => pcapFile(link, frames.map((data, i) => ({ ts: T0 + i, data })));
+const file = (link: number, frames: Buffer[]) =>
+  pcapFile(
+    link,
+    frames.map((data, i) => ({ ts: T0 + i, data })),
+  );
 
 async function streamsOf(link: number, frames: Buffer[]) {
   const es = await events(file(link, frames));
   const c = connections(es).get('tcp/1');
-  return { c2s: c?.c2s.toString(), s2c: c?.s2c.toString(), client: c?.open.client, counts: countsOf(es), findings: findings(es) };
+  return {
+    c2s: c?.c2s.toString(),
+    s2c: c?.s2c.toString(),
+    client: c?.open.client,
+    counts: countsOf(es),
+    findings: findings(es),
+  };
 }
 
 const V4 = { c2s: 'ping', s2c: 'pong', client: { addr: '192.168.1.10', port: 40000 } };
@@ -38,7 +59,12 @@ describe('link layers', () => {
   const cases: [string, number, (ip: Buffer, i: number) => Buffer, string][] = [
     ['Ethernet', 1, (ip) => ethernet(ip), 'ethernet'],
     ['Ethernet with an 802.1Q tag', 1, (ip) => ethernet(ip, undefined, [0x8100]), 'ethernet'],
-    ['Ethernet with QinQ tags (802.1ad, then 802.1Q)', 1, (ip) => ethernet(ip, undefined, [0x88a8, 0x8100]), 'ethernet'],
+    [
+      'Ethernet with QinQ tags (802.1ad, then 802.1Q)',
+      1,
+      (ip) => ethernet(ip, undefined, [0x88a8, 0x8100]),
+      'ethernet',
+    ],
     ['Linux cooked SLL', 113, (ip) => sll(ip), 'linux-sll'],
     ['Linux cooked SLL2', 276, (ip) => sll2(ip), 'linux-sll2'],
     ['raw IP (LINKTYPE_RAW)', 101, (ip) => ip, 'raw'],
@@ -47,8 +73,16 @@ describe('link layers', () => {
   ];
   for (const [name, link, wrap, counted] of cases) {
     it(`${name} (${link}): IPv4 and IPv6`, async () => {
-      expect(await streamsOf(link, v4().map(wrap))).toMatchObject({ ...V4, counts: { links: { [counted]: 4 } }, findings: [] });
-      expect(await streamsOf(link, v6().map(wrap))).toMatchObject({ ...V6, counts: { links: { [counted]: 4 } }, findings: [] });
+      expect(await streamsOf(link, v4().map(wrap))).toMatchObject({
+        ...V4,
+        counts: { links: { [counted]: 4 } },
+        findings: [],
+      });
+      expect(await streamsOf(link, v6().map(wrap))).toMatchObject({
+        ...V6,
+        counts: { links: { [counted]: 4 } },
+        findings: [],
+      });
     });
   }
 
@@ -59,14 +93,37 @@ describe('link layers', () => {
 
   it('BSD loopback NULL (0): the address family in either byte order; IPv6 as each BSD numbers it', async () => {
     for (const le of [true, false]) {
-      expect(await streamsOf(0, v4().map((ip) => bsdNull(ip, 2, le))), `AF 2 ${le}`).toMatchObject(V4);
-      for (const af of [24, 28, 30, 10, 23]) expect(await streamsOf(0, v6().map((ip) => bsdNull(ip, af, le))), `AF ${af} ${le}`).toMatchObject(V6);
+      expect(
+        await streamsOf(
+          0,
+          v4().map((ip) => bsdNull(ip, 2, le)),
+        ),
+        `AF 2 ${le}`,
+      ).toMatchObject(V4);
+      for (const af of [24, 28, 30, 10, 23])
+        expect(
+          await streamsOf(
+            0,
+            v6().map((ip) => bsdNull(ip, af, le)),
+          ),
+          `AF ${af} ${le}`,
+        ).toMatchObject(V6);
     }
   });
 
   it('OpenBSD LOOP (108): the family in network byte order', async () => {
-    expect(await streamsOf(108, v4().map((ip) => bsdNull(ip, 2, false)))).toMatchObject({ ...V4, counts: { links: { loop: 4 } } });
-    expect(await streamsOf(108, v6().map((ip) => bsdNull(ip, 24, false)))).toMatchObject(V6);
+    expect(
+      await streamsOf(
+        108,
+        v4().map((ip) => bsdNull(ip, 2, false)),
+      ),
+    ).toMatchObject({ ...V4, counts: { links: { loop: 4 } } });
+    expect(
+      await streamsOf(
+        108,
+        v6().map((ip) => bsdNull(ip, 24, false)),
+      ),
+    ).toMatchObject(V6);
   });
 
   it('a link type not read: its packets are counted under its number, one finding', async () => {
@@ -77,7 +134,13 @@ describe('link layers', () => {
 
   it('every link type in the table has a decoder that says where IP starts', () => {
     const ip = v4()[0]!;
-    const frames: Record<number, [Buffer, number]> = { 0: [bsdNull(ip, 2, true), 4], 1: [ethernet(ip), 14], 108: [bsdNull(ip, 2, false), 4], 113: [sll(ip), 16], 276: [sll2(ip), 20] };
+    const frames: Record<number, [Buffer, number]> = {
+      0: [bsdNull(ip, 2, true), 4],
+      1: [ethernet(ip), 14],
+      108: [bsdNull(ip, 2, false), 4],
+      113: [sll(ip), 16],
+      276: [sll2(ip), 20],
+    };
     for (const [n, t] of LINK_TYPES) {
       const [frame, offset] = frames[n] ?? [ip, 0];
       expect(t.decode(frame), t.name).toEqual({ net: n === 229 ? 'ipv6' : 'ipv4', offset }); // 229 says IPv6 whatever follows
@@ -142,12 +205,17 @@ describe('IPv4', () => {
     ];
     const es = await events(file(101, frames));
     expect(countsOf(es).fragments).toBe(2);
-    expect(findings(es).map((f) => [f.code, f.packet])).toEqual([['ip-fragment', 2], ['ip-fragment', 3]]);
+    expect(findings(es).map((f) => [f.code, f.packet])).toEqual([
+      ['ip-fragment', 2],
+      ['ip-fragment', 3],
+    ]);
     expect(connections(es).get('tcp/1')!.parts.c2s).toEqual([16, 'after']);
   });
 
   it('findings of one kind past ten are counted, not listed', async () => {
-    const frags = Array.from({ length: 25 }, () => ipv4('10.0.0.1', '10.0.0.2', 6, Buffer.alloc(8), { moreFragments: true }));
+    const frags = Array.from({ length: 25 }, () =>
+      ipv4('10.0.0.1', '10.0.0.2', 6, Buffer.alloc(8), { moreFragments: true }),
+    );
     const es = await events(file(101, frags));
     expect(findings(es)).toHaveLength(10);
     expect(countsOf(es)).toMatchObject({ fragments: 25, findingsNotShown: { 'ip-fragment': 15 } });
@@ -156,9 +224,18 @@ describe('IPv4', () => {
 
 describe('IPv6', () => {
   it('extension headers (hop-by-hop, routing, destination options, an atomic fragment header, AH) are passed over', async () => {
-    const ext = [{ type: 0 }, { type: 43, body: Buffer.alloc(14) }, { type: 60 }, { type: 44 }, { type: 51, body: Buffer.alloc(10) }];
+    const ext = [
+      { type: 0 },
+      { type: 43, body: Buffer.alloc(14) },
+      { type: 60 },
+      { type: 44 },
+      { type: 51, body: Buffer.alloc(10) },
+    ];
     const a = { src: '2001:db8::1', dst: '2001:db8::2', sport: 40000, dport: 80 };
-    const frames = [tcpPacket({ ...a, seq: 1, flags: 'S' }, { ext }), tcpPacket({ ...a, seq: 2, flags: 'PA', data: 'through' }, { ext })];
+    const frames = [
+      tcpPacket({ ...a, seq: 1, flags: 'S' }, { ext }),
+      tcpPacket({ ...a, seq: 2, flags: 'PA', data: 'through' }, { ext }),
+    ];
     const es = await events(file(101, frames));
     expect(connections(es).get('tcp/1')!.c2s.toString()).toBe('through');
     expect(findings(es)).toEqual([]);

@@ -47,13 +47,28 @@ describe('TCP reassembly', () => {
     const es = await events(t.file());
     const se = streamEvents(es);
     expect(se.map((e) => e.kind)).toEqual(['open', 'data', 'data', 'close']);
-    expect(se[0]).toEqual({ kind: 'open', conn: 'tcp/1', ts: 1_700_000_000_000, client: C, server: S, midstream: false });
+    expect(se[0]).toEqual({
+      kind: 'open',
+      conn: 'tcp/1',
+      ts: 1_700_000_000_000,
+      client: C,
+      server: S,
+      midstream: false,
+    });
     expect(se[1]).toMatchObject({ dir: 'c2s', packet: 4 });
     expect(se[3]).toEqual({ kind: 'close', conn: 'tcp/1', ts: 1_700_000_000_006, how: 'fin' }); // at the second FIN
     const c = connections(es).get('tcp/1')!;
     expect(c.c2s.toString()).toBe('POST /mcp HTTP/1.1\r\n\r\n');
     expect(c.s2c.toString()).toBe('HTTP/1.1 200 OK\r\n\r\n');
-    expect(countsOf(es)).toMatchObject({ packets: 8, tcp: 8, connections: 1, midstream: 0, afterClose: 1, gaps: 0, duplicates: 0 });
+    expect(countsOf(es)).toMatchObject({
+      packets: 8,
+      tcp: 8,
+      connections: 1,
+      midstream: 0,
+      afterClose: 1,
+      gaps: 0,
+      duplicates: 0,
+    });
     for (const size of [1, 3, 7]) expect(await events(t.file(), size), `chunk ${size}`).toEqual(es);
   });
 
@@ -174,7 +189,7 @@ describe('TCP reassembly', () => {
     expect(countsOf(es).afterClose).toBe(1);
   });
 
-  it('a FIN from one side only: closed `fin` at the end of the capture, with the capture\'s last time', async () => {
+  it("a FIN from one side only: closed `fin` at the end of the capture, with the capture's last time", async () => {
     const t = talk();
     handshake(t);
     t.s(5001, 'FPA', 'bye', 1001);
@@ -197,7 +212,14 @@ describe('TCP reassembly', () => {
       t.c(777, 'PA', 'GET / HTTP/1.1\r\n\r\n', 999);
       const es = await events(t.file());
       const open = streamEvents(es)[0];
-      expect(open).toEqual({ kind: 'open', conn: 'tcp/1', ts: 1_700_000_000_000, client: { addr: '10.0.0.1', port: 80 }, server: { addr: '10.0.0.2', port: 50000 }, midstream: true });
+      expect(open).toEqual({
+        kind: 'open',
+        conn: 'tcp/1',
+        ts: 1_700_000_000_000,
+        client: { addr: '10.0.0.1', port: 80 },
+        server: { addr: '10.0.0.2', port: 50000 },
+        midstream: true,
+      });
       expect(connections(es).get('tcp/1')!.c2s.toString()).toBe('GET / HTTP/1.1\r\n\r\n');
       expect(countsOf(es)).toMatchObject({ connections: 1, midstream: 1 });
     });
@@ -213,12 +235,15 @@ describe('TCP reassembly', () => {
       const t = talk({ addr: '10.0.0.2', port: 3001 }, { addr: '10.0.0.1', port: 40000 });
       t.c(777, 'PA', '{"jsonrpc":"2.0"}', 999); // a body's middle, from port 3001
       const es = await events(t.file());
-      expect(streamEvents(es)[0]).toMatchObject({ client: { addr: '10.0.0.1', port: 40000 }, server: { addr: '10.0.0.2', port: 3001 } });
+      expect(streamEvents(es)[0]).toMatchObject({
+        client: { addr: '10.0.0.1', port: 40000 },
+        server: { addr: '10.0.0.2', port: 3001 },
+      });
       expect(connections(es).get('tcp/1')!.s2c.toString()).toBe('{"jsonrpc":"2.0"}');
     });
   });
 
-  it('a SYN-ACK without its SYN still says who the client is, and starts the client\'s stream at the acknowledged byte', async () => {
+  it("a SYN-ACK without its SYN still says who the client is, and starts the client's stream at the acknowledged byte", async () => {
     const t = talk();
     t.s(5000, 'SA', '', 1001);
     t.c(1001, 'PA', 'late', 5001); // the client's first byte
@@ -228,15 +253,19 @@ describe('TCP reassembly', () => {
     expect(connections(es).get('tcp/1')!.c2s.toString()).toBe('later');
   });
 
-  it('data on the SYN (TCP Fast Open) is the stream\'s first bytes', async () => {
+  it("data on the SYN (TCP Fast Open) is the stream's first bytes", async () => {
     const t = talk();
     t.c(1000, 'S', 'early');
     t.s(5000, 'SA', '', 1006);
     t.c(1006, 'PA', '!', 5001);
-    expect(connections(await events(t.file())).get('tcp/1')!.c2s.toString()).toBe('early!');
+    expect(
+      connections(await events(t.file()))
+        .get('tcp/1')!
+        .c2s.toString(),
+    ).toBe('early!');
   });
 
-  it('ports used again after a close make a new connection; the old one\'s last ACK opens nothing', async () => {
+  it("ports used again after a close make a new connection; the old one's last ACK opens nothing", async () => {
     const t = talk();
     handshake(t);
     t.c(1001, 'FA', '', 5001);

@@ -12,7 +12,14 @@ import { escapeTerminal } from '../../../src/output/escape.js';
 import { reportOf } from '../../helpers/audit.js';
 import { stripSgr } from '../../helpers/records.js';
 import {
-  decodeMermaid, EVIL, markdownTables, mermaidBlocks, mermaidProblems, TERMINAL_UNSAFE, tableProblems, writeEvilLog,
+  decodeMermaid,
+  EVIL,
+  markdownTables,
+  mermaidBlocks,
+  mermaidProblems,
+  TERMINAL_UNSAFE,
+  tableProblems,
+  writeEvilLog,
 } from './support.js';
 import { elements, parseXml } from './xml-check.js';
 
@@ -33,7 +40,11 @@ describe('the hostile log', () => {
     expect(report.sessions[0]!.info.key).toBe(EVIL);
     expect(report.sessions[0]!.info.clientInfo?.name).toBe(EVIL);
     expect(Object.keys(report.stats.tools)).toContain(EVIL);
-    expect(report.findings.some((f) => f.message.includes('\x1b') && f.message.includes('\n') && f.message.includes('<script>'))).toBe(true);
+    expect(
+      report.findings.some(
+        (f) => f.message.includes('\x1b') && f.message.includes('\n') && f.message.includes('<script>'),
+      ),
+    ).toBe(true);
     expect(report.findings.length).toBeGreaterThanOrEqual(3);
     expect(report.failed).toBe(true);
   });
@@ -61,22 +72,34 @@ describe('markdown', () => {
 
   it('keeps every table rectangular and every row on one line', () => {
     expect(tableProblems(md)).toEqual([]);
-    const findingRows = markdownTables(md).find((t) => t[0]!.startsWith('| severity | where |'))!.slice(2);
+    const findingRows = markdownTables(md)
+      .find((t) => t[0]!.startsWith('| severity | where |'))!
+      .slice(2);
     expect(findingRows).toHaveLength(report.findings.length);
-    const toolRows = markdownTables(md).find((t) => t[0]!.startsWith('| tool |'))!.slice(2);
+    const toolRows = markdownTables(md)
+      .find((t) => t[0]!.startsWith('| tool |'))!
+      .slice(2);
     expect(toolRows).toHaveLength(1);
   });
 
-  it('lets no HTML, code span or control character through but the log\'s words quoted in our own blocks and spans', () => {
+  it("lets no HTML, code span or control character through but the log's words quoted in our own blocks and spans", () => {
     // The evidence's fenced blocks (closed only by a fence as long as the opening one) and the where cells' code spans
     // hold the log's words as they are: nothing in them is HTML. Outside them and our own <details>/<summary>, every <
     // is backslash-escaped (shown, not parsed as HTML).
-    const withoutSpans = (row: string) => row.replace(/\| (`+) [^\n]*? \1 \|/g, '| |').replace(/\| (`+)[^ `][^\n]*?[^ `]?\1 \|/g, '| |');
-    const ours = md.replace(/^( *)(`{3,})\n[\s\S]*?\n\1\2$/gm, '').split('\n').map(withoutSpans).join('\n').replace(/<\/?(details|summary)>/g, '').replace(/\\./g, '');
+    const withoutSpans = (row: string) =>
+      row.replace(/\| (`+) [^\n]*? \1 \|/g, '| |').replace(/\| (`+)[^ `][^\n]*?[^ `]?\1 \|/g, '| |');
+    const ours = md
+      .replace(/^( *)(`{3,})\n[\s\S]*?\n\1\2$/gm, '')
+      .split('\n')
+      .map(withoutSpans)
+      .join('\n')
+      .replace(/<\/?(details|summary)>/g, '')
+      .replace(/\\./g, '');
     expect(ours).not.toContain('<');
     expect(md).not.toMatch(TERMINAL_UNSAFE);
     expect(markdownTables(md).length).toBeGreaterThan(0);
-    for (const t of markdownTables(md)) for (const row of t) expect(withoutSpans(row).replace(/\\./g, '')).not.toMatch(/[`<>&]/);
+    for (const t of markdownTables(md))
+      for (const row of t) expect(withoutSpans(row).replace(/\\./g, '')).not.toMatch(/[`<>&]/);
     expect(md).toContain('\\<script\\>');
   });
 
@@ -121,7 +144,8 @@ describe('junit', () => {
     const root = parseXml(xml);
     const suite = elements(root, 'testsuite')[0]!;
     // Tab, LF and CR survive as references; other controls, bidi overrides and separators show as escapes.
-    const visible = (s: string) => s.replace(/[\x1b\x07\u202e]/g, (c) => ({ '\x1b': '\\x1b', '\x07': '\\x07', '\u202e': '\\u202e' })[c]!);
+    const visible = (s: string) =>
+      s.replace(/[\x1b\x07\u202e]/g, (c) => ({ '\x1b': '\\x1b', '\x07': '\\x07', '\u202e': '\\u202e' })[c]!);
     expect(suite.attrs.name).toBe(`session ${visible(EVIL)} · ${visible(file)}`);
     const failures = elements(root, 'failure');
     expect(failures.length).toBeGreaterThan(0);

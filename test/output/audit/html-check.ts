@@ -3,7 +3,21 @@
 import { parseXml, type XmlElement } from './xml-check.js';
 
 /** HTML's void elements: no end tag, so XML needs them self-closed. */
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 
 /**
  * A start tag as the renderer writes it: a name, then attributes that are bare (`checked`) or double-quoted. A tag
@@ -23,7 +37,10 @@ export function htmlAsXml(page: string): string {
   return page
     .replace(/<(script|style)((?:\s[^>]*)?)>[\s\S]*?<\/\1>/g, '<$1$2></$1>')
     .replace(START_TAG, (_tag, name: string, attrs: string, slash: string) => {
-      const xmlAttrs = attrs.replace(BARE_ATTRIBUTE, (_a, space: string, attr: string, value: string | undefined) => `${space}${attr}${value ?? '=""'}`);
+      const xmlAttrs = attrs.replace(
+        BARE_ATTRIBUTE,
+        (_a, space: string, attr: string, value: string | undefined) => `${space}${attr}${value ?? '=""'}`,
+      );
       return `<${name}${xmlAttrs}${slash || VOID.has(name.toLowerCase()) ? '/' : ''}>`;
     });
 }

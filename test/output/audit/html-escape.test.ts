@@ -4,7 +4,9 @@ import { display, escapeHtml, html, preText, rawHtml, SafeHtml } from '../../../
 
 describe('escapeHtml', () => {
   it('escapes the five characters that matter in text and quoted attributes', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;',
+    );
   });
 
   it('shows control characters, C1 and bidi overrides as visible escapes', () => {

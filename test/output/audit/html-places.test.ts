@@ -9,11 +9,42 @@ import { tempDir } from '../../helpers/temp.js';
 
 const AGGREGATE = 'test/fixtures/failures/claude-desktop/mcp-log-aggregate-spawn-enoent.log';
 /** A capture of another launch of a server of the same name: session `filesystem` too. */
-const CAPTURE = [
-  { ts: '2026-01-05T10:00:00.000Z', session: 'filesystem', dir: 'c2s', msg: { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } } },
-  { ts: '2026-01-05T10:00:00.100Z', session: 'filesystem', dir: 's2c', msg: { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'filesystem', version: '1' } } } },
-  { ts: '2026-01-05T10:00:00.110Z', session: 'filesystem', dir: 'c2s', msg: { jsonrpc: '2.0', method: 'notifications/initialized' } },
-].map((e) => JSON.stringify(e)).join('\n') + '\n';
+const CAPTURE =
+  [
+    {
+      ts: '2026-01-05T10:00:00.000Z',
+      session: 'filesystem',
+      dir: 'c2s',
+      msg: {
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+      },
+    },
+    {
+      ts: '2026-01-05T10:00:00.100Z',
+      session: 'filesystem',
+      dir: 's2c',
+      msg: {
+        jsonrpc: '2.0',
+        id: 0,
+        result: {
+          protocolVersion: '2025-06-18',
+          capabilities: { tools: {} },
+          serverInfo: { name: 'filesystem', version: '1' },
+        },
+      },
+    },
+    {
+      ts: '2026-01-05T10:00:00.110Z',
+      session: 'filesystem',
+      dir: 'c2s',
+      msg: { jsonrpc: '2.0', method: 'notifications/initialized' },
+    },
+  ]
+    .map((e) => JSON.stringify(e))
+    .join('\n') + '\n';
 
 let dir = '';
 afterAll(() => {
@@ -27,14 +58,23 @@ describe('html audit: what happened to which session', () => {
     writeFileSync(capture, CAPTURE);
     const report = await reportOf([AGGREGATE, capture]);
     expect(report.diagnoses.map((d) => [d.file, d.session, d.verdict])).toEqual([
-      [AGGREGATE, 'filesystem', 'failed'], [AGGREGATE, 'memory', 'ok'], [capture, 'filesystem', 'ok'],
+      [AGGREGATE, 'filesystem', 'failed'],
+      [AGGREGATE, 'memory', 'ok'],
+      [capture, 'filesystem', 'ok'],
     ]);
     // The failed launch known only from the host's lines has no section of its own.
     report.sessions = report.sessions.filter((s) => !(s.info.file === AGGREGATE && s.info.key === 'filesystem'));
     const at = report.sessions.findIndex((s) => s.info.file === capture);
     const page = renderAuditHtml(report);
-    const rows = [...page.matchAll(/<tr class="diagnosis (\w+)">(.*?)<\/tr>/g)].map((m) => [m[1], /href="#(session-\d+)">session</.exec(m[2]!)?.[1] ?? null]);
-    expect(rows).toEqual([['failed', null], ['ok', 'session-0'], ['ok', `session-${at}`]]);
+    const rows = [...page.matchAll(/<tr class="diagnosis (\w+)">(.*?)<\/tr>/g)].map((m) => [
+      m[1],
+      /href="#(session-\d+)">session</.exec(m[2]!)?.[1] ?? null,
+    ]);
+    expect(rows).toEqual([
+      ['failed', null],
+      ['ok', 'session-0'],
+      ['ok', `session-${at}`],
+    ]);
     expect(page).not.toMatch(/<div class="why failed" id="why-0"><h4>[^\n]*the session in this report/);
   });
 });

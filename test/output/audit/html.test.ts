@@ -32,7 +32,11 @@ function attributes(page: string): Array<[string, string]> {
 }
 
 function tagNames(page: string): Set<string> {
-  return new Set(tags(page).filter((t) => !t.startsWith('<!')).map((t) => /^<\/?([a-zA-Z0-9-]+)/.exec(t)?.[1].toLowerCase() ?? t));
+  return new Set(
+    tags(page)
+      .filter((t) => !t.startsWith('<!'))
+      .map((t) => /^<\/?([a-zA-Z0-9-]+)/.exec(t)?.[1].toLowerCase() ?? t),
+  );
 }
 
 /** Text between `<script>` and `</script>` (and the same for style). */
@@ -41,33 +45,102 @@ function inline(page: string, tag: 'script' | 'style'): string[] {
 }
 
 const ALLOWED_TAGS = new Set([
-  'html', 'head', 'meta', 'title', 'style', 'body', 'main', 'section', 'header', 'footer', 'div', 'span', 'h1', 'h2', 'h3', 'h4', 'p', 'b', 'br',
-  'code', 'pre', 'dl', 'dt', 'dd', 'ul', 'ol', 'li', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'details', 'summary', 'fieldset', 'legend',
-  'label', 'input', 'script', 'svg', 'wbr', 'defs', 'marker', 'path', 'line', 'rect', 'circle', 'text', 'title', 'g',
+  'html',
+  'head',
+  'meta',
+  'title',
+  'style',
+  'body',
+  'main',
+  'section',
+  'header',
+  'footer',
+  'div',
+  'span',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'p',
+  'b',
+  'br',
+  'code',
+  'pre',
+  'dl',
+  'dt',
+  'dd',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'details',
+  'summary',
+  'fieldset',
+  'legend',
+  'label',
+  'input',
+  'script',
+  'svg',
+  'wbr',
+  'defs',
+  'marker',
+  'path',
+  'line',
+  'rect',
+  'circle',
+  'text',
+  'title',
+  'g',
 ]);
 
 /**
  * The only links out of the page: spec sections of a known revision (or of the RFC an HTTP rule cites), and rule pages
  * of the package (file: URLs).
  */
-const SPEC_LINK = /^https:\/\/modelcontextprotocol\.io\/specification\/(2024-11-05|2025-03-26|2025-06-18|2025-11-25|2026-07-28)\/[a-z/_-]*(#[a-z0-9-]+)?$|^https:\/\/www\.rfc-editor\.org\/rfc\/rfc\d+#section-[\d.]+$/;
+const SPEC_LINK =
+  /^https:\/\/modelcontextprotocol\.io\/specification\/(2024-11-05|2025-03-26|2025-06-18|2025-11-25|2026-07-28)\/[a-z/_-]*(#[a-z0-9-]+)?$|^https:\/\/www\.rfc-editor\.org\/rfc\/rfc\d+#section-[\d.]+$/;
 const DOC_LINK = /^file:\/\/\/[^\s"<>]*\/docs\/rules\/[a-z0-9-]+\.md$/;
 
 function expectSelfContained(page: string): void {
   for (const [name, value] of attributes(page)) {
     // No loading or navigating attribute points anywhere but into the page itself.
-    if (['src', 'srcset', 'action', 'formaction', 'poster', 'data', 'background', 'xlink:href', 'ping', 'manifest'].includes(name.toLowerCase())) {
+    if (
+      [
+        'src',
+        'srcset',
+        'action',
+        'formaction',
+        'poster',
+        'data',
+        'background',
+        'xlink:href',
+        'ping',
+        'manifest',
+      ].includes(name.toLowerCase())
+    ) {
       throw new Error(`unexpected ${name}="${value}"`);
     }
     if (name.toLowerCase() === 'href') {
-      expect(/^#[A-Za-z0-9-]+$/.test(value) || SPEC_LINK.test(value) || DOC_LINK.test(value), `href stays in the page or is a spec or rule page: ${value}`).toBe(true);
+      expect(
+        /^#[A-Za-z0-9-]+$/.test(value) || SPEC_LINK.test(value) || DOC_LINK.test(value),
+        `href stays in the page or is a spec or rule page: ${value}`,
+      ).toBe(true);
     }
     expect(name.toLowerCase().startsWith('on'), `event handler attribute ${name}`).toBe(false);
   }
   // Outside the links' href, no URL anywhere in the markup.
-  const markup = tags(page).map((t) => t.replace(/ href="[^"]*"/g, '')).join('\n');
+  const markup = tags(page)
+    .map((t) => t.replace(/ href="[^"]*"/g, ''))
+    .join('\n');
   expect(markup).not.toMatch(/https?:|javascript:|\/\/[a-z]/i);
-  for (const u of page.matchAll(/url\(\s*['"]?([^)'"]*)/g)) expect(u[1], 'url() only references in-page ids').toMatch(/^#/);
+  for (const u of page.matchAll(/url\(\s*['"]?([^)'"]*)/g))
+    expect(u[1], 'url() only references in-page ids').toMatch(/^#/);
   expect(page).not.toMatch(/@import|@font-face/);
   for (const css of inline(page, 'style')) expect(css).not.toMatch(/https?:|\/\//);
   for (const name of tagNames(page)) expect(ALLOWED_TAGS, `tag <${name}>`).toContain(name);
@@ -94,7 +167,12 @@ describe('html audit report', () => {
     const styles = inline(page, 'style');
     expect(scripts).toHaveLength(1);
     expect(styles).toHaveLength(1);
-    const directives = Object.fromEntries(csp!.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v.join(' ')]));
+    const directives = Object.fromEntries(
+      csp!
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v.join(' ')]),
+    );
     expect(directives['default-src']).toBe("'none'");
     expect(directives['script-src']).toBe(sha(scripts[0]));
     expect(directives['style-src']).toBe(sha(styles[0]));
@@ -129,19 +207,27 @@ describe('html audit report', () => {
   it('gives the span of two logs months apart in days and hours', async () => {
     // Two real Claude Desktop logs of server-memory: May 2025 and March 2026.
     const hosts = 'test/fixtures/hosts/claude-desktop';
-    const page = renderAuditHtml(await reportOf([`${hosts}/mcp-server-memory-2025-05.log`, `${hosts}/mcp-server-memory-2026-03-truncated.log`]));
-    expect(/<dt>time span<\/dt><dd>([^<]*)/.exec(page)![1]).toBe('2025-05-14T08:02:11.402Z – 2026-03-18T00:47:11.908Z (307d 17h)');
+    const page = renderAuditHtml(
+      await reportOf([`${hosts}/mcp-server-memory-2025-05.log`, `${hosts}/mcp-server-memory-2026-03-truncated.log`]),
+    );
+    expect(/<dt>time span<\/dt><dd>([^<]*)/.exec(page)![1]).toBe(
+      '2025-05-14T08:02:11.402Z – 2026-03-18T00:47:11.908Z (307d 17h)',
+    );
   });
 
   it('spec and doc references are links (doc links only with a docBase), their text breakable after each slash', async () => {
     const report = await reportOf(SAMPLE);
     const page = renderAuditHtml(report);
     const spec = report.rules.find((r) => r.id === 'progress-after-completion')!.specUrl;
-    expect(page).toContain(`<a href="${spec}" target="_blank" rel="noreferrer noopener"><code class="ref">https:/<wbr>/<wbr>modelcontextprotocol.io/<wbr>`);
+    expect(page).toContain(
+      `<a href="${spec}" target="_blank" rel="noreferrer noopener"><code class="ref">https:/<wbr>/<wbr>modelcontextprotocol.io/<wbr>`,
+    );
     expect(page).toContain('<code class="ref">docs/<wbr>rules/<wbr>progress-after-completion.md</code>');
     expect(page).not.toMatch(/<a href="file:/);
     const linked = renderAuditHtml(report, { docBase: 'file:///opt/mcptrace/' });
-    expect(linked).toContain('<a href="file:///opt/mcptrace/docs/rules/progress-after-completion.md" target="_blank" rel="noreferrer noopener">');
+    expect(linked).toContain(
+      '<a href="file:///opt/mcptrace/docs/rules/progress-after-completion.md" target="_blank" rel="noreferrer noopener">',
+    );
   });
 
   it('draws one diagram step per kept message and marks the elided gap', async () => {
@@ -151,7 +237,9 @@ describe('html audit report', () => {
     expect(seq.elided).toBeGreaterThan(0);
     const kept = seq.head.length + seq.tail.length;
     expect(page.match(/<a class="step"/g)).toHaveLength(kept);
-    expect(page.match(/<line class="arrow msg /g)).toHaveLength([...seq.head, ...seq.tail].filter((s) => s.kind !== 'event').length);
+    expect(page.match(/<line class="arrow msg /g)).toHaveLength(
+      [...seq.head, ...seq.tail].filter((s) => s.kind !== 'event').length,
+    );
     expect(page).toContain(`… ${seq.elided} messages elided …`);
     expect(page.match(/<details class="body" id="m-0-\d+">/g)).toHaveLength(kept);
     // Responses dashed, errors red, notifications with an open head.
@@ -171,11 +259,23 @@ describe('html audit report', () => {
     expectSelfContained(page);
     // Only the renderer's own script tag; none of the payloads' markup survives as markup.
     expect(page.match(/<script/gi)).toHaveLength(1);
-    for (const raw of ['<img', '<svg onload', '<svg/onload', '<iframe', '</textarea>', '<link', '<meta http-equiv="refresh"', '<a href="javascript', ']]><script']) {
+    for (const raw of [
+      '<img',
+      '<svg onload',
+      '<svg/onload',
+      '<iframe',
+      '</textarea>',
+      '<link',
+      '<meta http-equiv="refresh"',
+      '<a href="javascript',
+      ']]><script',
+    ]) {
       expect(page.toLowerCase(), raw).not.toContain(raw.toLowerCase());
     }
     // …but all of it is there as text.
-    expect(page).toContain('&lt;script&gt;window.__pwned=&quot;script&quot;;document.title=&quot;pwned&quot;&lt;/script&gt;');
+    expect(page).toContain(
+      '&lt;script&gt;window.__pwned=&quot;script&quot;;document.title=&quot;pwned&quot;&lt;/script&gt;',
+    );
     expect(page).toContain('&lt;img src=x onerror=&quot;window.__pwned=&#39;img&#39;;alert(&#39;img&#39;)&quot;&gt;');
     expect(page).toContain('&lt;/textarea&gt;&lt;script&gt;window.__pwned=');
     expect(page).toContain('javascript:window.__pwned=');
@@ -194,7 +294,12 @@ describe('html audit report', () => {
     const optsPath = join(VIOLATIONS, id, 'options.json');
     const opts = existsSync(optsPath) ? (JSON.parse(readFileSync(optsPath, 'utf8')) as AnalyzerOptions) : {};
     const { maxPending, maxSessions, maxMessageBytes, ruleOptions } = opts;
-    const report = await reportOf(join(VIOLATIONS, id, bad!), { maxPending, maxSessions, maxMessageBytes, ruleOptions });
+    const report = await reportOf(join(VIOLATIONS, id, bad!), {
+      maxPending,
+      maxSessions,
+      maxMessageBytes,
+      ruleOptions,
+    });
     // The fixture breaks its rule here as in the rule tests, so the page has that finding to show.
     expect(report.findings.map((f) => f.rule)).toContain(id);
     const page = renderAuditHtml(report);
@@ -209,7 +314,10 @@ describe('html audit report well-formedness', () => {
     for (const log of [SAMPLE, HOSTILE]) {
       const report = await reportOf(log);
       const root = parseHtml(renderAuditHtml(report));
-      expect(elements(root, 'tr').filter((tr) => tr.attrs.class === 'finding'), log).toHaveLength(report.findings.length);
+      expect(
+        elements(root, 'tr').filter((tr) => tr.attrs.class === 'finding'),
+        log,
+      ).toHaveLength(report.findings.length);
       expect(elements(root, 'body'), log).toHaveLength(1);
     }
   });

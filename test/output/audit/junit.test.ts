@@ -18,47 +18,65 @@ function caseOf(suite: XmlElement, rule: string): XmlElement {
 }
 
 describe('renderAuditJunit', () => {
-  it.each([['sample', SAMPLE], ...badFixtures()])('is well-formed with consistent totals for %s', async (_name, file) => {
-    const report = await reportOf(file);
-    const root = junitOf(report);
-    expect(root.name).toBe('testsuites');
-    const suites = root.children.filter((c) => c.name === 'testsuite');
-    expect(suites).toHaveLength(report.sessions.length);
-    let tests = 0;
-    let failures = 0;
-    let skipped = 0;
-    for (const s of suites) {
-      const cases = s.children.filter((c) => c.name === 'testcase');
-      const failing = cases.filter((c) => c.children.some((x) => x.name === 'failure'));
-      const skipping = cases.filter((c) => c.children.some((x) => x.name === 'skipped'));
-      expect(Number(s.attrs.tests)).toBe(cases.length);
-      expect(Number(s.attrs.failures)).toBe(failing.length);
-      expect(Number(s.attrs.skipped)).toBe(skipping.length);
-      // A skipped case is only that: no failure, no findings beside it.
-      for (const c of skipping) expect(c.children.map((x) => x.name)).toEqual(['skipped']);
-      expect(s.attrs).toMatchObject({ errors: '0' });
-      expect(s.attrs.time).toMatch(/^\d+\.\d{3}$/);
-      for (const c of cases) expect(c.attrs.classname).toBe(`mcptrace.${c.attrs.name}`);
-      tests += cases.length;
-      failures += failing.length;
-      skipped += skipping.length;
-    }
-    expect(root.attrs).toMatchObject({ tests: String(tests), failures: String(failures), errors: '0', skipped: String(skipped) });
-    // The dashboard fails exactly when the exit code does.
-    expect(failures > 0).toBe(report.failed);
-  });
+  it.each([['sample', SAMPLE], ...badFixtures()])(
+    'is well-formed with consistent totals for %s',
+    async (_name, file) => {
+      const report = await reportOf(file);
+      const root = junitOf(report);
+      expect(root.name).toBe('testsuites');
+      const suites = root.children.filter((c) => c.name === 'testsuite');
+      expect(suites).toHaveLength(report.sessions.length);
+      let tests = 0;
+      let failures = 0;
+      let skipped = 0;
+      for (const s of suites) {
+        const cases = s.children.filter((c) => c.name === 'testcase');
+        const failing = cases.filter((c) => c.children.some((x) => x.name === 'failure'));
+        const skipping = cases.filter((c) => c.children.some((x) => x.name === 'skipped'));
+        expect(Number(s.attrs.tests)).toBe(cases.length);
+        expect(Number(s.attrs.failures)).toBe(failing.length);
+        expect(Number(s.attrs.skipped)).toBe(skipping.length);
+        // A skipped case is only that: no failure, no findings beside it.
+        for (const c of skipping) expect(c.children.map((x) => x.name)).toEqual(['skipped']);
+        expect(s.attrs).toMatchObject({ errors: '0' });
+        expect(s.attrs.time).toMatch(/^\d+\.\d{3}$/);
+        for (const c of cases) expect(c.attrs.classname).toBe(`mcptrace.${c.attrs.name}`);
+        tests += cases.length;
+        failures += failing.length;
+        skipped += skipping.length;
+      }
+      expect(root.attrs).toMatchObject({
+        tests: String(tests),
+        failures: String(failures),
+        errors: '0',
+        skipped: String(skipped),
+      });
+      // The dashboard fails exactly when the exit code does.
+      expect(failures > 0).toBe(report.failed);
+    },
+  );
 
   it('has a suite per session named by key and file, with its diagnosis then one case per active rule', async () => {
     const report = await reportOf([SAMPLE, bad('invalid-jsonrpc')], { rules: { 'slow-response': 'off' } });
     const suites = elements(junitOf(report), 'testsuite');
-    expect(suites.map((s) => s.attrs.name)).toEqual(report.sessions.map((s) => `session ${s.info.key} · ${s.info.file}`));
+    expect(suites.map((s) => s.attrs.name)).toEqual(
+      report.sessions.map((s) => `session ${s.info.key} · ${s.info.file}`),
+    );
     for (const s of suites) {
-      expect(s.children.filter((c) => c.name === 'testcase').map((c) => c.attrs.name)).toEqual(['diagnosis', ...report.rules.map((r) => r.id)]);
+      expect(s.children.filter((c) => c.name === 'testcase').map((c) => c.attrs.name)).toEqual([
+        'diagnosis',
+        ...report.rules.map((r) => r.id),
+      ]);
     }
     expect(report.rules.map((r) => r.id)).not.toContain('slow-response');
     const props = Object.fromEntries(elements(suites[0]!, 'property').map((p) => [p.attrs.name, p.attrs.value]));
     const info = report.sessions[0]!.info;
-    expect(props).toMatchObject({ session: info.key, file: info.file, negotiatedRevision: info.negotiatedRevision, transport: info.transport });
+    expect(props).toMatchObject({
+      session: info.key,
+      file: info.file,
+      negotiatedRevision: info.negotiatedRevision,
+      transport: info.transport,
+    });
     expect(props.client).toBe(`${info.clientInfo!.name} ${info.clientInfo!.version}`);
   });
 
@@ -66,12 +84,16 @@ describe('renderAuditJunit', () => {
     const report = await reportOf(bad('invalid-jsonrpc'));
     const mine = report.findings.filter((f) => f.rule === 'invalid-jsonrpc');
     expect(mine.length).toBeGreaterThan(1);
-    const failure = caseOf(elements(junitOf(report), 'testsuite')[0]!, 'invalid-jsonrpc').children.find((c) => c.name === 'failure')!;
+    const failure = caseOf(elements(junitOf(report), 'testsuite')[0]!, 'invalid-jsonrpc').children.find(
+      (c) => c.name === 'failure',
+    )!;
     expect(failure.attrs.message).toBe(`${mine.length} findings: ${mine[0]!.message}`);
     expect(failure.attrs.type).toBe('error');
     const lines = failure.text.split('\n');
     expect(lines).toHaveLength(mine.length);
-    mine.forEach((f, k) => expect(lines[k]).toBe(`${f.file}:${f.line} [${f.severity}] ${f.message} (record #${f.seq})`));
+    mine.forEach((f, k) =>
+      expect(lines[k]).toBe(`${f.file}:${f.line} [${f.severity}] ${f.message} (record #${f.seq})`),
+    );
   });
 
   it('lists findings below --fail-on in system-out and fails nothing for them', async () => {
@@ -93,11 +115,12 @@ describe('renderAuditJunit', () => {
     }
     const warning = await at('warning');
     expect(warning.suite.attrs.failures).toBe(String(rulesWithFindings.length));
-    for (const rule of rulesWithFindings) expect(caseOf(warning.suite, rule).children.map((x) => x.name)).toEqual(['failure']);
+    for (const rule of rulesWithFindings)
+      expect(caseOf(warning.suite, rule).children.map((x) => x.name)).toEqual(['failure']);
     expect((await at('none')).suite.attrs.failures).toBe('0');
   });
 
-  it('skips, with the reason, the rules that cannot apply: HTTP rules in a stdio session, other revisions\' rules', async () => {
+  it("skips, with the reason, the rules that cannot apply: HTTP rules in a stdio session, other revisions' rules", async () => {
     // A real Claude Desktop log (stdio, 2025-11-25), and the recorded HTTP session of the same server kind (a HAR).
     const stdio = await reportOf('test/fixtures/hosts/claude-desktop/mcp-server-memory-2025-07-metadata.log');
     const http = await reportOf('samples/everything-http.har');
@@ -112,17 +135,23 @@ describe('renderAuditJunit', () => {
     };
     const s = skips(stdio);
     expect(stdio.sessions[0]!.info).toMatchObject({ transport: 'stdio', negotiatedRevision: '2025-11-25' });
-    expect(s.out.get('accept-header')).toBe("judges HTTP exchanges only; this session's log holds none (transport stdio)");
-    expect(s.out.get('session-id-header')).toBe("judges HTTP exchanges only; this session's log holds none (transport stdio)");
+    expect(s.out.get('accept-header')).toBe(
+      "judges HTTP exchanges only; this session's log holds none (transport stdio)",
+    );
+    expect(s.out.get('session-id-header')).toBe(
+      "judges HTTP exchanges only; this session's log holds none (transport stdio)",
+    );
     expect(s.out.get('missing-request-meta')).toBe('checked in 2026-07-28 only; this session is 2025-11-25');
     // Rules of the session's revision and transport run, and pass.
-    for (const rule of ['capability-not-negotiated', 'unanswered-request', 'invalid-jsonrpc', 'wrong-direction']) expect(s.out.has(rule), rule).toBe(false);
+    for (const rule of ['capability-not-negotiated', 'unanswered-request', 'invalid-jsonrpc', 'wrong-direction'])
+      expect(s.out.has(rule), rule).toBe(false);
     expect(s.suite.attrs.skipped).toBe(String(s.out.size));
     expect(Number(s.suite.attrs.tests) - s.out.size).toBeLessThan(stdio.rules.length);
     // Over HTTP the transport rules of the revision are checked (skipped only where the revision is another).
     const h = skips(http);
     expect(http.sessions[0]!.info.transport).toBe('http');
-    for (const rule of ['accept-header', 'session-id-header', 'protocol-version-header']) expect(h.out.has(rule), rule).toBe(false);
+    for (const rule of ['accept-header', 'session-id-header', 'protocol-version-header'])
+      expect(h.out.has(rule), rule).toBe(false);
     expect([...h.out.values()].every((m) => m.startsWith('checked in '))).toBe(true);
   });
 
@@ -131,7 +160,10 @@ describe('renderAuditJunit', () => {
     // say so): the findings win over what the session's transport suggests.
     const report = await reportOf(bad('accept-header'));
     expect(report.byRule['accept-header']).toBeGreaterThan(0);
-    const stdio = { ...report, sessions: report.sessions.map((s) => ({ ...s, info: { ...s.info, transport: 'stdio' } })) };
+    const stdio = {
+      ...report,
+      sessions: report.sessions.map((s) => ({ ...s, info: { ...s.info, transport: 'stdio' } })),
+    };
     const suite = elements(junitOf(stdio), 'testsuite')[0]!;
     expect(caseOf(suite, 'accept-header').children.map((x) => x.name)).toEqual(['failure']);
     expect(caseOf(suite, 'session-id-header').children.map((x) => x.name)).toEqual(['skipped']);
@@ -139,18 +171,28 @@ describe('renderAuditJunit', () => {
 
   it('takes the suite time from the first and last message times', async () => {
     const report = await reportOf(SAMPLE);
-    const steps = [...report.sessions[0]!.sequence.head, ...report.sessions[0]!.sequence.tail].map((s) => Date.parse(s.ts!));
+    const steps = [...report.sessions[0]!.sequence.head, ...report.sessions[0]!.sequence.tail].map((s) =>
+      Date.parse(s.ts!),
+    );
     const want = ((Math.max(...steps) - Math.min(...steps)) / 1000).toFixed(3);
     expect(want).not.toBe('0.000');
     expect(elements(junitOf(report), 'testsuite')[0]!.attrs.time).toBe(want);
   });
 
   it('keeps suites for sessions past the limit and notes omitted findings in a comment', async () => {
-    const report = await reportWithLimits([bad('orphan-response'), bad('invalid-jsonrpc')], { sessions: 1, findings: 2 });
+    const report = await reportWithLimits([bad('orphan-response'), bad('invalid-jsonrpc')], {
+      sessions: 1,
+      findings: 2,
+    });
     expect(report.findingsOmitted).toBeGreaterThan(0);
     const xml = renderAuditJunit(report, ctx);
-    expect(xml).toContain(`<!-- ${report.findingsOmitted} findings past the report's limit are counted but not listed -->`);
-    const sessionsWithFindings = new Set([...report.sessions.map((s) => s.info.key), ...report.findings.map((f) => f.session)]);
+    expect(xml).toContain(
+      `<!-- ${report.findingsOmitted} findings past the report's limit are counted but not listed -->`,
+    );
+    const sessionsWithFindings = new Set([
+      ...report.sessions.map((s) => s.info.key),
+      ...report.findings.map((f) => f.session),
+    ]);
     expect(elements(parseXml(xml), 'testsuite')).toHaveLength(sessionsWithFindings.size);
   });
 });
@@ -172,7 +214,18 @@ describe('xml escaping', () => {
   });
 
   it('the checker rejects documents that are not well-formed', () => {
-    const bad = ['<a><b></a></b>', '<a>x &foo; y</a>', '<a>]]></a>', '<a x="1" x="2"/>', '<a>\x01</a>', '<a b="<"/>', '<a/><b/>', '<a>', '<a>&</a>', '<!-- -- --><a/>'];
+    const bad = [
+      '<a><b></a></b>',
+      '<a>x &foo; y</a>',
+      '<a>]]></a>',
+      '<a x="1" x="2"/>',
+      '<a>\x01</a>',
+      '<a b="<"/>',
+      '<a/><b/>',
+      '<a>',
+      '<a>&</a>',
+      '<!-- -- --><a/>',
+    ];
     for (const x of bad) expect(() => parseXml(x), x).toThrow();
     expect(() => parseXml('<?xml version="1.0"?>\n<a b=\'1\'><c/>t&amp;&#10;</a>\n')).not.toThrow();
   });
@@ -189,10 +242,14 @@ describe('renderAuditJunit: the diagnosis case', () => {
     const cases = diagnosisCases(root);
     expect(cases).toHaveLength(3);
     const failure = cases[0]!.children.find((c) => c.name === 'failure')!;
-    expect(failure.attrs.message).toBe("failed: server-exited: notes-search exited before answering initialize: AttributeError: 'NoneType' object has no attribute 'tools_changed'");
+    expect(failure.attrs.message).toBe(
+      "failed: server-exited: notes-search exited before answering initialize: AttributeError: 'NoneType' object has no attribute 'tools_changed'",
+    );
     expect(failure.attrs.type).toBe('server-exited');
     const lines = failure.text.split('\n');
-    expect(lines[0]).toBe("server-exited [server]: notes-search exited before answering initialize: AttributeError: 'NoneType' object has no attribute 'tools_changed'");
+    expect(lines[0]).toBe(
+      "server-exited [server]: notes-search exited before answering initialize: AttributeError: 'NoneType' object has no attribute 'tools_changed'",
+    );
     expect(lines[1]).toBe(`  ${CRASH}:44  AttributeError: 'NoneType' object has no attribute 'tools_changed'`);
     expect(cases[2]!.children.find((c) => c.name === 'failure')!.attrs.type).toBe('spawn-failed');
     // The totals count them: 3 diagnosis failures (the unanswered-request warnings do not reach --fail-on error).
@@ -203,13 +260,21 @@ describe('renderAuditJunit: the diagnosis case', () => {
   it('as the exit code: passes a degraded session with its headline in system-out unless --fail-on degraded; none fails nothing', async () => {
     const degraded = diagnosisCases(junitOf(await reportOf(TOOL_ERRORS)))[0]!;
     expect(degraded.children.map((c) => c.name)).toEqual(['system-out']);
-    expect(degraded.children[0]!.text).toMatch(/^degraded\ntool-errors \[tool\]: 2 of 4 tool calls failed inside the tool/);
+    expect(degraded.children[0]!.text).toMatch(
+      /^degraded\ntool-errors \[tool\]: 2 of 4 tool calls failed inside the tool/,
+    );
     const base = await reportOf(TOOL_ERRORS);
     const gated = diagnosisCases(junitOf({ ...base, failOn: 'degraded' }))[0]!;
-    expect(gated.children.find((c) => c.name === 'failure')!.attrs.message).toMatch(/^degraded: tool-errors: 2 of 4 tool calls failed/);
+    expect(gated.children.find((c) => c.name === 'failure')!.attrs.message).toMatch(
+      /^degraded: tool-errors: 2 of 4 tool calls failed/,
+    );
     const crash = await reportOf(CRASH);
     const none = junitOf({ ...crash, failOn: 'none' });
-    expect(diagnosisCases(none).every((c) => c.children.some((x) => x.name === 'system-out') && !c.children.some((x) => x.name === 'failure'))).toBe(true);
+    expect(
+      diagnosisCases(none).every(
+        (c) => c.children.some((x) => x.name === 'system-out') && !c.children.some((x) => x.name === 'failure'),
+      ),
+    ).toBe(true);
   });
 
   it('passes an ok session: with its notes in system-out, bare without any', async () => {
@@ -217,7 +282,9 @@ describe('renderAuditJunit: the diagnosis case', () => {
     const c = diagnosisCases(junitOf(report))[0]!;
     expect(c.children.map((x) => x.name)).toEqual(['system-out']);
     expect(c.children[0]!.text).toMatch(/^ok\nprotocol-errors \[note\]: /);
-    const bare = diagnosisCases(junitOf({ ...report, diagnoses: report.diagnoses.map((s) => ({ ...s, diagnoses: [] })) }))[0]!;
+    const bare = diagnosisCases(
+      junitOf({ ...report, diagnoses: report.diagnoses.map((s) => ({ ...s, diagnoses: [] })) }),
+    )[0]!;
     expect(bare.children).toEqual([]);
   });
 
@@ -225,7 +292,11 @@ describe('renderAuditJunit: the diagnosis case', () => {
     const report = await reportOf(CRASH);
     const root = junitOf({ ...report, sessions: [], findings: [] });
     const suites = elements(root, 'testsuite');
-    expect(suites.map((s) => s.attrs.name)).toEqual(['session notes-search', 'session notes-search#2', 'session notes-search#3']);
+    expect(suites.map((s) => s.attrs.name)).toEqual([
+      'session notes-search',
+      'session notes-search#2',
+      'session notes-search#3',
+    ]);
     expect(suites.map((s) => s.attrs.tests)).toEqual(['1', '1', '1']);
     expect(root.attrs.tests).toBe('3');
     expect(root.attrs.failures).toBe('3');

@@ -7,7 +7,16 @@ import { escapeMermaid, renderSequenceMermaid } from '../../../src/output/audit/
 import { escapeTerminal } from '../../../src/output/escape.js';
 import { reportOf } from '../../helpers/audit.js';
 import {
-  bad, badFixtures, cellSeparators, decodeMermaid, markdownTables, mermaidBlocks, mermaidProblems, reportWithLimits, SAMPLE, tableProblems,
+  bad,
+  badFixtures,
+  cellSeparators,
+  decodeMermaid,
+  markdownTables,
+  mermaidBlocks,
+  mermaidProblems,
+  reportWithLimits,
+  SAMPLE,
+  tableProblems,
 } from './support.js';
 
 const ctx = { palette: createPalette(false) };
@@ -30,7 +39,9 @@ describe('renderAuditMarkdown', () => {
   it('opens with the verdict at --fail-on and the totals', async () => {
     const file = bad('orphan-response');
     const at = async (failOn: 'error' | 'warning' | 'none') => render(await reportOf(file, { failOn })).split('\n')[2];
-    expect(await at('error')).toMatch(/^✅ \*\*Passed\*\* at `--fail-on error` · 0 errors, \d+ warnings?, 0 info · 1 session · /);
+    expect(await at('error')).toMatch(
+      /^✅ \*\*Passed\*\* at `--fail-on error` · 0 errors, \d+ warnings?, 0 info · 1 session · /,
+    );
     expect(await at('warning')).toMatch(/^❌ \*\*Failed\*\* at `--fail-on warning`/);
     expect(await at('none')).toMatch(/^➖ \*\*Not gated\*\*/);
   });
@@ -43,15 +54,27 @@ describe('renderAuditMarkdown', () => {
     expect(rows).toHaveLength(withFindings.length);
     for (const id of withFindings) {
       const rule = report.rules.find((r) => r.id === id)!;
-      expect(rows.some((r) => r.startsWith(`| [${id}](${rule.specUrl}) |`) && r.includes(`| ${report.byRule[id]} |`) && r.endsWith(`| ${rule.docUrl} |`))).toBe(true);
+      expect(
+        rows.some(
+          (r) =>
+            r.startsWith(`| [${id}](${rule.specUrl}) |`) &&
+            r.includes(`| ${report.byRule[id]} |`) &&
+            r.endsWith(`| ${rule.docUrl} |`),
+        ),
+      ).toBe(true);
     }
   });
 
   it('has one findings row per finding of the session, errors first', async () => {
     const base = await reportOf([bad('invalid-jsonrpc'), bad('orphan-response')]);
     // The first finding made info, so a session has info before errors and warnings in seq order.
-    const report: AuditReport = { ...base, findings: base.findings.map((f, k) => (k === 0 ? { ...f, severity: 'info' as const } : f)) };
-    expect(new Set(report.findings.filter((f) => f.session === report.sessions[0]!.info.key).map((f) => f.severity)).size).toBe(3);
+    const report: AuditReport = {
+      ...base,
+      findings: base.findings.map((f, k) => (k === 0 ? { ...f, severity: 'info' as const } : f)),
+    };
+    expect(
+      new Set(report.findings.filter((f) => f.session === report.sessions[0]!.info.key).map((f) => f.severity)).size,
+    ).toBe(3);
     const tables = rowsOf(render(report), '| severity | where |');
     expect(tables).toHaveLength(report.sessions.length);
     report.sessions.forEach((s, k) => {
@@ -89,13 +112,17 @@ describe('renderAuditMarkdown', () => {
         const cells = rows[j]!.slice(2, -2).split(' | ');
         expect(cells[0]).toBe(c.side);
         expect(cells[1]).toBe(c.path);
-        expect(cells[2]).toBe(c.declared === null ? '❔ unknown (handshake not seen)' : c.declared ? '✅ yes' : '❌ no');
+        expect(cells[2]).toBe(
+          c.declared === null ? '❔ unknown (handshake not seen)' : c.declared ? '✅ yes' : '❌ no',
+        );
         if (c.declared === true && c.used === 0 && c.usedBelow === 0) {
           neverUsed++;
           expect(cells[3]).toBe('⚠️ 0 — declared, never used');
         } else if (c.used === 0 && c.usedBelow > 0) {
           throughChildren++;
-          expect(cells[3]).toBe(`0 — used through its sub-capabilities (${c.usedBelow} ${c.usedBelow === 1 ? 'message' : 'messages'})`);
+          expect(cells[3]).toBe(
+            `0 — used through its sub-capabilities (${c.usedBelow} ${c.usedBelow === 1 ? 'message' : 'messages'})`,
+          );
         } else expect(cells[3]).toBe(String(c.used));
         if (c.usedUndeclared > 0) {
           undeclared++;
@@ -126,7 +153,10 @@ describe('renderAuditMarkdown', () => {
       expect(count(/^ {4}Note over Client,Server: event /)).toBe(steps.filter((x) => x.kind === 'event').length);
       // c2s goes Client → Server.
       const firstReq = steps.find((x) => x.kind === 'request' && x.dir === 'c2s');
-      if (firstReq) expect(lines).toContain(`    Client->>Server: ${escapeMermaid(firstReq.label)}${firstReq.id === null ? '' : ` (id ${JSON.stringify(firstReq.id)})`}`);
+      if (firstReq)
+        expect(lines).toContain(
+          `    Client->>Server: ${escapeMermaid(firstReq.label)}${firstReq.id === null ? '' : ` (id ${JSON.stringify(firstReq.id)})`}`,
+        );
     });
     expect(report.sessions[0]!.sequence.head.length).toBeGreaterThan(10);
   });
@@ -166,7 +196,8 @@ describe('renderAuditMarkdown', () => {
 });
 
 describe('escapeMermaid', () => {
-  const hostile = 'a;b#c %%{init: {"theme":"dark"}}%% <br/>"q" & `t` {x}\nnext\\n wrap: style s:#f00; classDef c fill:#f00;';
+  const hostile =
+    'a;b#c %%{init: {"theme":"dark"}}%% <br/>"q" & `t` {x}\nnext\\n wrap: style s:#f00; classDef c fill:#f00;';
 
   it('leaves no character with a meaning in Mermaid, and nothing that ends the line', () => {
     const e = escapeMermaid(hostile);
@@ -190,7 +221,7 @@ describe('escapeMermaid', () => {
 describe('renderAuditMarkdown: What happened', () => {
   const CRASH = 'test/fixtures/failures/claude-desktop/mcp-server-notes-search-crash-x3.log';
 
-  it('leads with a row per session (verdict, server, headline cause, side), then each failed session\'s causes and evidence', async () => {
+  it("leads with a row per session (verdict, server, headline cause, side), then each failed session's causes and evidence", async () => {
     const out = render(await reportOf(CRASH));
     const happened = out.indexOf('### What happened');
     expect(happened).toBeGreaterThan(0);
@@ -198,11 +229,17 @@ describe('renderAuditMarkdown: What happened', () => {
     expect(out.split('\n')[2]).toMatch(/^❌ \*\*Failed\*\* 3 sessions failed · /);
     const rows = rowsOf(out, '| verdict | session |')[0]!;
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toMatch(/^\| ❌ failed \| notes-search \| notes-search \| server-exited: notes-search exited before answering initialize: AttributeError: 'NoneType' object has no attribute 'tools\\_changed' \| server \| `[^`]+crash-x3\.log:44` \|$/);
+    expect(rows[0]).toMatch(
+      /^\| ❌ failed \| notes-search \| notes-search \| server-exited: notes-search exited before answering initialize: AttributeError: 'NoneType' object has no attribute 'tools\\_changed' \| server \| `[^`]+crash-x3\.log:44` \|$/,
+    );
     expect(rows[2]).toMatch(/\| spawn-failed: .* \| client \|/);
     expect(out).toContain('#### ❌ notes-search (session notes-search#2)');
-    expect(out).toContain('- **spawn-failed** (side: client, docs/causes/spawn-failed.md): the server could not be started');
-    expect(out).toMatch(/\n  ```\n  \S+crash-x3\.log:44  AttributeError: 'NoneType' object has no attribute 'tools_changed'\n/);
+    expect(out).toContain(
+      '- **spawn-failed** (side: client, docs/causes/spawn-failed.md): the server could not be started',
+    );
+    expect(out).toMatch(
+      /\n {2}```\n {2}\S+crash-x3\.log:44 {2}AttributeError: 'NoneType' object has no attribute 'tools_changed'\n/,
+    );
     expect(tableProblems(out)).toEqual([]);
   });
 
@@ -213,7 +250,11 @@ describe('renderAuditMarkdown: What happened', () => {
       ...base,
       diagnoses: base.diagnoses.map((s) => ({
         ...s,
-        diagnoses: s.diagnoses.map((d) => ({ ...d, summary: evil, evidence: d.evidence.map((e) => ({ ...e, source: `x|y\`:${e.seq}`, text: evil })) })),
+        diagnoses: s.diagnoses.map((d) => ({
+          ...d,
+          summary: evil,
+          evidence: d.evidence.map((e) => ({ ...e, source: `x|y\`:${e.seq}`, text: evil })),
+        })),
       })),
     };
     const out = render(report);

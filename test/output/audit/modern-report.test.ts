@@ -14,13 +14,17 @@ describe('audit reports of modern sessions', () => {
     const page = renderAuditHtml(report);
     expect(page).toContain('<dt>revision</dt><dd>modern revision 2026-07-28</dd>');
     expect(page).toContain('<dt>handshake</dt><dd>initialize seen, notifications/initialized seen</dd>');
-    expect(page).toContain('<dt>handshake</dt><dd>none: 2026-07-28 has none (each request states its revision and capabilities)</dd>');
+    expect(page).toContain(
+      '<dt>handshake</dt><dd>none: 2026-07-28 has none (each request states its revision and capabilities)</dd>',
+    );
   });
 
-  it('say why a modern session\'s server capabilities are unknown: no server/discover, not a missing handshake', async () => {
+  it("say why a modern session's server capabilities are unknown: no server/discover, not a missing handshake", async () => {
     const modern = await reportOf('test/fixtures/modern/mrtr-rounds.txt');
     expect(renderAuditMarkdown(modern)).toContain('| server | tools | ❔ unknown (no server/discover seen) | 4 | 0 |');
-    expect(renderAuditHtml(modern)).toContain('<td class="num">0</td><td><span class="tag">no server/discover seen</span></td>');
+    expect(renderAuditHtml(modern)).toContain(
+      '<td class="num">0</td><td><span class="tag">no server/discover seen</span></td>',
+    );
     // A legacy log that starts after the handshake still says so.
     const legacy = renderAuditMarkdown(await reportOf('test/fixtures/violations/orphan-response/bad.txt'));
     expect(legacy).toContain('❔ unknown (handshake not seen)');
@@ -28,11 +32,23 @@ describe('audit reports of modern sessions', () => {
   });
 
   it('draw the chains as blocks, with the legend entry only where a session has one', async () => {
-    const page = renderAuditHtml(await reportOf(['test/fixtures/modern/messy/claude-desktop-mcp.log', 'test/fixtures/modern/plain.txt']));
+    const page = renderAuditHtml(
+      await reportOf(['test/fixtures/modern/messy/claude-desktop-mcp.log', 'test/fixtures/modern/plain.txt']),
+    );
     const sessions = page.split('<section class="card session"').slice(1);
-    expect(sessions.map((s) => [(s.match(/class="chain-band"/g) ?? []).length, s.includes('class="chain-key"')])).toEqual([[1, true], [1, true], [0, false]]);
+    expect(
+      sessions.map((s) => [(s.match(/class="chain-band"/g) ?? []).length, s.includes('class="chain-key"')]),
+    ).toEqual([
+      [1, true],
+      [1, true],
+      [0, false],
+    ]);
     const md = renderAuditMarkdown(await reportOf('test/fixtures/modern/messy/claude-desktop-mcp.log'));
-    expect(md).toContain('Note over Client,Server: operation #35;11: tools/call plan — 4 rounds, 2.24s (server 153ms, client 2.08s)');
-    expect(md).toContain('Note over Client,Server: subscription #35;10: subscriptions/listen — acknowledged, 2 notifications');
+    expect(md).toContain(
+      'Note over Client,Server: operation #35;11: tools/call plan — 4 rounds, 2.24s (server 153ms, client 2.08s)',
+    );
+    expect(md).toContain(
+      'Note over Client,Server: subscription #35;10: subscriptions/listen — acknowledged, 2 notifications',
+    );
   });
 });

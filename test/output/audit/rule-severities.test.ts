@@ -15,7 +15,9 @@ const ctx = { palette: createPalette(false) };
 
 /** The severity cell of the rule's row in the markdown "Findings by rule" table. */
 function markdownCell(report: AuditReport): string {
-  const row = markdownTables(AUDIT_RENDERERS.markdown(report, ctx)).find((t) => t[0]!.startsWith('| rule |'))!.find((r) => r.startsWith(`| [${RULE}]`))!;
+  const row = markdownTables(AUDIT_RENDERERS.markdown(report, ctx))
+    .find((t) => t[0]!.startsWith('| rule |'))!
+    .find((r) => r.startsWith(`| [${RULE}]`))!;
   return row.split(' | ')[1]!;
 }
 
@@ -51,7 +53,9 @@ describe(`per-rule summaries of ${RULE}`, () => {
     const w = warnings(mixed);
     expect(w).toBeGreaterThan(0);
     expect(mixed.byRuleSeverity[RULE]).toEqual({ error: n, warning: w, info: 0 });
-    const json = JSON.parse(AUDIT_RENDERERS.json(mixed, ctx)) as { summary: { byRule: Record<string, number>; byRuleSeverity: AuditReport['byRuleSeverity'] } };
+    const json = JSON.parse(AUDIT_RENDERERS.json(mixed, ctx)) as {
+      summary: { byRule: Record<string, number>; byRuleSeverity: AuditReport['byRuleSeverity'] };
+    };
     expect(json.summary.byRule[RULE]).toBe(n + w);
     expect(json.summary.byRuleSeverity[RULE]).toEqual({ error: n, warning: w, info: 0 });
   });
@@ -61,11 +65,15 @@ describe(`per-rule summaries of ${RULE}`, () => {
     expect(markdownCell(errors)).toBe('❌ error');
     expect(markdownCell(mixed)).toBe(`❌ error ${n} · ⚠️ warning ${w}`);
     expect(htmlCell(errors)).toBe('<span class="sev error">error</span>');
-    expect(htmlCell(mixed)).toBe(`<span class="sev error">error</span> ${n} <span class="sev warning">warning</span> ${w}`);
+    expect(htmlCell(mixed)).toBe(
+      `<span class="sev error">error</span> ${n} <span class="sev warning">warning</span> ${w}`,
+    );
   });
 
   it('keeps the listed severity for a rule without findings (the HTML list of every active rule)', () => {
     const page = AUDIT_RENDERERS.html(errors, ctx);
-    expect(page).toContain('<td class="mono rule">unanswered-request</td><td><span class="sev warning">warning</span></td><td class="num">0</td>');
+    expect(page).toContain(
+      '<td class="mono rule">unanswered-request</td><td><span class="sev warning">warning</span></td><td class="num">0</td>',
+    );
   });
 });

@@ -18,13 +18,24 @@ const URI_REF = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
  */
 export function sarifProblems(log: Json): string[] {
   const p: string[] = [];
-  const need = (cond: boolean, what: string) => { if (!cond) p.push(what); };
-  const message = (m: unknown, at: string) => need(isObj(m) && (typeof m.text === 'string' || typeof m.id === 'string'), `${at}: message needs text or id`);
-  const mfms = (m: unknown, at: string) => { if (m !== undefined) need(isObj(m) && typeof m.text === 'string', `${at}: needs text`); };
+  const need = (cond: boolean, what: string) => {
+    if (!cond) p.push(what);
+  };
+  const message = (m: unknown, at: string) =>
+    need(isObj(m) && (typeof m.text === 'string' || typeof m.id === 'string'), `${at}: message needs text or id`);
+  const mfms = (m: unknown, at: string) => {
+    if (m !== undefined) need(isObj(m) && typeof m.text === 'string', `${at}: needs text`);
+  };
   const bag = (b: unknown, at: string) => {
     if (b === undefined) return;
     need(isObj(b), `${at}: property bag must be an object`);
-    if (isObj(b) && b.tags !== undefined) need(Array.isArray(b.tags) && b.tags.every((t: unknown) => typeof t === 'string') && new Set(b.tags).size === b.tags.length, `${at}.tags`);
+    if (isObj(b) && b.tags !== undefined)
+      need(
+        Array.isArray(b.tags) &&
+          b.tags.every((t: unknown) => typeof t === 'string') &&
+          new Set(b.tags).size === b.tags.length,
+        `${at}.tags`,
+      );
   };
   need(log.version === '2.1.0', 'version must be "2.1.0"');
   need(typeof log.$schema === 'string' && URI_REF.test(log.$schema), '$schema must be a URI');
@@ -45,12 +56,19 @@ export function sarifProblems(log: Json): string[] {
       mfms(r.fullDescription, `${rat}.fullDescription`);
       mfms(r.help, `${rat}.help`);
       if (r.helpUri !== undefined) need(URI_REF.test(r.helpUri), `${rat}.helpUri`);
-      if (r.defaultConfiguration !== undefined) need(LEVELS.has(r.defaultConfiguration.level), `${rat}.defaultConfiguration.level`);
+      if (r.defaultConfiguration !== undefined)
+        need(LEVELS.has(r.defaultConfiguration.level), `${rat}.defaultConfiguration.level`);
       bag(r.properties, `${rat}.properties`);
     });
     for (const [j, inv] of (run.invocations ?? []).entries()) {
       need(typeof inv.executionSuccessful === 'boolean', `${at}.invocations[${j}].executionSuccessful required`);
-      if (inv.workingDirectory !== undefined) need(typeof inv.workingDirectory.uri === 'string' && URI_REF.test(inv.workingDirectory.uri) && inv.workingDirectory.uri.endsWith('/'), `${at}.invocations[${j}].workingDirectory must be a directory URI`);
+      if (inv.workingDirectory !== undefined)
+        need(
+          typeof inv.workingDirectory.uri === 'string' &&
+            URI_REF.test(inv.workingDirectory.uri) &&
+            inv.workingDirectory.uri.endsWith('/'),
+          `${at}.invocations[${j}].workingDirectory must be a directory URI`,
+        );
       for (const n of inv.toolExecutionNotifications ?? []) message(n.message, `${at}.invocations[${j}] notification`);
     }
     need(run.results === undefined || Array.isArray(run.results), `${at}.results must be an array`);
@@ -64,11 +82,20 @@ export function sarifProblems(log: Json): string[] {
       }
       for (const loc of r.locations ?? []) {
         const pl = loc.physicalLocation;
-        need(isObj(pl) && (isObj(pl.artifactLocation) || isObj(pl.address)), `${rat} physicalLocation needs artifactLocation`);
-        if (isObj(pl?.artifactLocation)) need(typeof pl.artifactLocation.uri === 'string' && URI_REF.test(pl.artifactLocation.uri), `${rat} uri`);
-        if (pl?.region !== undefined) need(Number.isInteger(pl.region.startLine) && pl.region.startLine >= 1, `${rat} region.startLine`);
+        need(
+          isObj(pl) && (isObj(pl.artifactLocation) || isObj(pl.address)),
+          `${rat} physicalLocation needs artifactLocation`,
+        );
+        if (isObj(pl?.artifactLocation))
+          need(typeof pl.artifactLocation.uri === 'string' && URI_REF.test(pl.artifactLocation.uri), `${rat} uri`);
+        if (pl?.region !== undefined)
+          need(Number.isInteger(pl.region.startLine) && pl.region.startLine >= 1, `${rat} region.startLine`);
       }
-      if (r.partialFingerprints !== undefined) need(isObj(r.partialFingerprints) && Object.values(r.partialFingerprints).every((v) => typeof v === 'string'), `${rat}.partialFingerprints`);
+      if (r.partialFingerprints !== undefined)
+        need(
+          isObj(r.partialFingerprints) && Object.values(r.partialFingerprints).every((v) => typeof v === 'string'),
+          `${rat}.partialFingerprints`,
+        );
       bag(r.properties, `${rat}.properties`);
     }
     bag(run.properties, `${at}.properties`);

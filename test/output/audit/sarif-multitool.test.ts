@@ -26,7 +26,8 @@ function flagsOf(rule: string): string[] {
   }
   const { count: _count, maxPending, maxSessions, maxMessageBytes, ruleOptions, ...rest } = opts;
   const { slowMs, ...restRule } = ruleOptions ?? {};
-  if (Object.keys(rest).length + Object.keys(restRule).length > 0) throw new Error(`${rule}/options.json: no flag for ${JSON.stringify({ ...rest, ...restRule })}`);
+  if (Object.keys(rest).length + Object.keys(restRule).length > 0)
+    throw new Error(`${rule}/options.json: no flag for ${JSON.stringify({ ...rest, ...restRule })}`);
   return [
     ...(maxPending === undefined ? [] : ['--max-pending', String(maxPending)]),
     ...(maxSessions === undefined ? [] : ['--max-sessions', String(maxSessions)]),
@@ -53,7 +54,10 @@ beforeAll(async () => {
     if (r.code !== 0 && r.code !== 1) throw new Error(`audit ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
     reports.push(name);
   };
-  const samples = readdirSync(join(REPO_ROOT, 'samples')).filter((f) => f !== 'README.md').sort().map((f) => `samples/${f}`);
+  const samples = readdirSync(join(REPO_ROOT, 'samples'))
+    .filter((f) => f !== 'README.md')
+    .sort()
+    .map((f) => `samples/${f}`);
   // The violation fixtures in as few runs as their options allow: one report per set of flags.
   const groups = new Map<string, string[]>();
   for (const [rule, path] of badFixtures()) {
@@ -62,12 +66,16 @@ beforeAll(async () => {
   }
   await Promise.all([
     audit('samples.sarif', samples),
-    ...[...groups].map(([flags, files], k) => audit(`violations-${k}.sarif`, [...(flags === '' ? [] : flags.split(' ')), ...files])),
+    ...[...groups].map(([flags, files], k) =>
+      audit(`violations-${k}.sarif`, [...(flags === '' ? [] : flags.split(' ')), ...files]),
+    ),
     // The failure corpus: every cause the diagnosis finds, as results of their own rules with the evidence's lines;
     // one log by its absolute path, so that a diagnosis's evidence names a file: URI.
     audit('failures.sarif', [...failureLogs().slice(1), join(REPO_ROOT, failureLogs()[0]!)]),
     // An absolute path (a file: URI) and stdin.
-    audit('absolute-and-stdin.sarif', [join(REPO_ROOT, bad('unknown-method')), '-'], { input: readFileSync(bad('invalid-json'), 'utf8') }),
+    audit('absolute-and-stdin.sarif', [join(REPO_ROOT, bad('unknown-method')), '-'], {
+      input: readFileSync(bad('invalid-json'), 'utf8'),
+    }),
     // A relative path full of characters a URI must escape.
     audit('hostile-name.sarif', [basename(evilLog)], { cwd: dirname(evilLog) }),
   ]);
@@ -89,7 +97,10 @@ beforeAll(async () => {
   delete github.runs[0].invocations[0].workingDirectory;
   writeFileSync(join(dir, CANARY_GITHUB), JSON.stringify(github, null, 2));
 
-  checked = await validateSarif([...reports, CANARY_SCHEMA, CANARY_GITHUB].map((f) => join(dir, f)), join(dir, 'validation.sarif.out'));
+  checked = await validateSarif(
+    [...reports, CANARY_SCHEMA, CANARY_GITHUB].map((f) => join(dir, f)),
+    join(dir, 'validation.sarif.out'),
+  );
 }, 120_000);
 
 afterAll(() => {
@@ -101,7 +112,8 @@ describe('sarif-multitool validate', () => {
   it('read every report whole', () => {
     // samples, 5 groups of violation fixtures, failures, absolute-and-stdin, hostile-name, omitted
     expect(reports).toHaveLength(10);
-    for (const name of [...reports, CANARY_SCHEMA, CANARY_GITHUB]) expect(checked.hashes.get(name), name).toBe(sha256(join(dir, name)));
+    for (const name of [...reports, CANARY_SCHEMA, CANARY_GITHUB])
+      expect(checked.hashes.get(name), name).toBe(sha256(join(dir, name)));
   });
 
   it('finds no error or warning in the reports, and only the advice we leave alone', () => {
@@ -110,12 +122,17 @@ describe('sarif-multitool validate', () => {
   });
 
   it('catches the canaries: schema errors, and an absolute path GitHub cannot place', () => {
-    const on = (file: string) => checked.findings.filter((f) => f.file === file && f.level === 'error').map((f) => f.rule).sort();
+    const on = (file: string) =>
+      checked.findings
+        .filter((f) => f.file === file && f.level === 'error')
+        .map((f) => f.rule)
+        .sort();
     expect(on(CANARY_SCHEMA)).toEqual(['JSON1002', 'JSON1008', 'JSON1019']);
     expect(on(CANARY_GITHUB)).toEqual(['GH1006']);
   });
 
   it('leaves the structural checks it does not make to sarif-check.ts, which the reports pass too', () => {
-    for (const name of reports) expect(sarifProblems(JSON.parse(readFileSync(join(dir, name), 'utf8'))), name).toEqual([]);
+    for (const name of reports)
+      expect(sarifProblems(JSON.parse(readFileSync(join(dir, name), 'utf8'))), name).toEqual([]);
   });
 });

@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AUDIT_LIMITS, limitsFor } from '../../../src/audit/collector.js';
 import { createPalette } from '../../../src/output/color.js';
-import { AUDIT_CHUNK_RENDERERS, AUDIT_FORMATS, AUDIT_RENDERERS, AUDIT_SEQUENCE_USE } from '../../../src/output/audit/renderers.js';
+import {
+  AUDIT_CHUNK_RENDERERS,
+  AUDIT_FORMATS,
+  AUDIT_RENDERERS,
+  AUDIT_SEQUENCE_USE,
+} from '../../../src/output/audit/renderers.js';
 import { reportOf } from '../../helpers/audit.js';
 import { badFixtures, SAMPLE } from './support.js';
 
@@ -13,7 +18,13 @@ describe('limitsFor', () => {
   it('keeps everything for bodies, no bodies for steps, no steps for none; stories only with bodies (the HTML report)', () => {
     expect(limitsFor('bodies')).toEqual(DEFAULT_AUDIT_LIMITS);
     expect(limitsFor('steps')).toEqual({ ...DEFAULT_AUDIT_LIMITS, bodyChars: 0, stories: 0 });
-    expect(limitsFor('none')).toEqual({ ...DEFAULT_AUDIT_LIMITS, sequenceHead: 0, sequenceTail: 0, bodyChars: 0, stories: 0 });
+    expect(limitsFor('none')).toEqual({
+      ...DEFAULT_AUDIT_LIMITS,
+      sequenceHead: 0,
+      sequenceTail: 0,
+      bodyChars: 0,
+      stories: 0,
+    });
   });
 
   it('without steps, a session still counts its messages (all elided) and keeps its matrix and counts', async () => {
@@ -22,7 +33,11 @@ describe('limitsFor', () => {
     expect(none.sessions).toHaveLength(full.sessions.length);
     none.sessions.forEach((s, i) => {
       const f = full.sessions[i]!;
-      expect(s.sequence).toEqual({ head: [], tail: [], elided: f.sequence.head.length + f.sequence.tail.length + f.sequence.elided });
+      expect(s.sequence).toEqual({
+        head: [],
+        tail: [],
+        elided: f.sequence.head.length + f.sequence.tail.length + f.sequence.elided,
+      });
       expect(s.capabilities).toEqual(f.capabilities);
       expect(s.counts).toEqual(f.counts);
     });

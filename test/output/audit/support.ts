@@ -55,8 +55,21 @@ export function writeEvilLog(): string {
   const t = (i: number) => `2026-01-01T00:00:0${i}.000Z`;
   const m = (i: number, dir: string, message: unknown) => JSON.stringify({ ts: t(i), dir, session: EVIL, message });
   const lines = [
-    m(0, 'c2s', { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: EVIL, version: '1' } } }),
-    m(1, 's2c', { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-06-18', capabilities: { tools: {}, logging: {} }, serverInfo: { name: EVIL, version: EVIL } } }),
+    m(0, 'c2s', {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: EVIL, version: '1' } },
+    }),
+    m(1, 's2c', {
+      jsonrpc: '2.0',
+      id: 0,
+      result: {
+        protocolVersion: '2025-06-18',
+        capabilities: { tools: {}, logging: {} },
+        serverInfo: { name: EVIL, version: EVIL },
+      },
+    }),
     m(2, 'c2s', { jsonrpc: '2.0', method: 'notifications/initialized' }),
     m(3, 'c2s', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: EVIL, arguments: {} } }),
     m(4, 's2c', { jsonrpc: '2.0', id: 2, error: { code: -32602, message: EVIL } }),
@@ -133,7 +146,9 @@ const MERMAID_LINE = new RegExp(
 
 /** Lines of a mermaid block that do not match the shapes the renderer may emit. */
 export function mermaidProblems(lines: readonly string[]): string[] {
-  const out = lines.filter((l) => !MERMAID_LINE.test(l) || /^\s*(?:wrap|nowrap):/i.test(l.split(': ').slice(1).join(': ')));
+  const out = lines.filter(
+    (l) => !MERMAID_LINE.test(l) || /^\s*(?:wrap|nowrap):/i.test(l.split(': ').slice(1).join(': ')),
+  );
   if (lines[0] !== 'sequenceDiagram') out.unshift('does not start with sequenceDiagram');
   return out;
 }
@@ -141,5 +156,7 @@ export function mermaidProblems(lines: readonly string[]): string[] {
 /** Mermaid entity codes back to characters (what Mermaid shows). */
 export function decodeMermaid(s: string): string {
   const named: Record<string, string> = { quot: '"', lt: '<', gt: '>', amp: '&' };
-  return s.replace(/#(\d+|[a-z]+);/g, (m, code: string) => (/^\d+$/.test(code) ? String.fromCodePoint(Number(code)) : named[code] ?? m));
+  return s.replace(/#(\d+|[a-z]+);/g, (m, code: string) =>
+    /^\d+$/.test(code) ? String.fromCodePoint(Number(code)) : (named[code] ?? m),
+  );
 }

@@ -34,7 +34,9 @@ describe('renderAuditText', () => {
     const text = renderAuditText(report, plain);
     expect(info.clientInfo?.name).toBeTypeOf('string');
     expect(text).toContain(`━━ session ${info.key} ${info.file} · ${info.transport}`);
-    expect(text).toContain(`client ${info.clientInfo!.name} ${info.clientInfo!.version} → server ${info.serverInfo!.name} ${info.serverInfo!.version}`);
+    expect(text).toContain(
+      `client ${info.clientInfo!.name} ${info.clientInfo!.version} → server ${info.serverInfo!.name} ${info.serverInfo!.version}`,
+    );
     expect(text).toContain(`revision ${info.negotiatedRevision}`);
   });
 
@@ -42,7 +44,9 @@ describe('renderAuditText', () => {
     const report = await reportOf(bad('version-mismatch'));
     const info = report.sessions[0]!.info;
     expect(info.requestedRevision).not.toBe(info.negotiatedRevision);
-    expect(renderAuditText(report, plain)).toContain(`revision requested ${info.requestedRevision ?? '?'} → negotiated ${info.negotiatedRevision ?? '?'}`);
+    expect(renderAuditText(report, plain)).toContain(
+      `revision requested ${info.requestedRevision ?? '?'} → negotiated ${info.negotiatedRevision ?? '?'}`,
+    );
   });
 
   it.each(badFixtures())('lists every finding of %s once, in its severity group', async (_rule, file) => {
@@ -70,13 +74,18 @@ describe('renderAuditText', () => {
     expect(text).toContain(`   ${report.totals.error === 1 ? 'error' : 'errors'} (${report.totals.error})`);
     const lines = text.split('\n');
     for (const f of report.findings) {
-      const head = lines.findIndex((l, k) => l.includes(` ${f.file}:${f.line}  #${f.seq}`) && lines[k + 1] === `     ${f.rule}: ${f.message}`);
+      const head = lines.findIndex(
+        (l, k) => l.includes(` ${f.file}:${f.line}  #${f.seq}`) && lines[k + 1] === `     ${f.rule}: ${f.message}`,
+      );
       expect(head, `${f.rule} ${f.message}`).toBeGreaterThanOrEqual(0);
       expect(lines[head]).toMatch(/^ {3}[✖▲ℹ] /);
       const spec = report.rules.find((r) => r.id === f.rule)!.specUrl;
       expect(lines[head + 2]).toBe(`     ${f.docUrl} · ${spec}`);
       // Grouping: the finding sits below its own severity header and no other header in between.
-      const groupHead = lines.slice(0, head).reverse().find((l) => /^ {3}(errors?|warnings?|info) \(/.test(l));
+      const groupHead = lines
+        .slice(0, head)
+        .reverse()
+        .find((l) => /^ {3}(errors?|warnings?|info) \(/.test(l));
       expect(groupHead).toMatch(new RegExp(`^ {3}${f.severity === 'info' ? 'info' : `${f.severity}s?`} \\(`));
     }
   });
@@ -86,7 +95,9 @@ describe('renderAuditText', () => {
     const f = report.findings.find((x) => x.kind === 'request')!;
     expect(f).toBeDefined();
     const id = typeof f.id === 'string' ? JSON.stringify(f.id) : String(f.id);
-    expect(renderAuditText(report, plain)).toContain(`${f.file}:${f.line}  #${f.seq} ${f.dir === 'c2s' ? '→' : '←'} req ${id} ${f.method}`);
+    expect(renderAuditText(report, plain)).toContain(
+      `${f.file}:${f.line}  #${f.seq} ${f.dir === 'c2s' ? '→' : '←'} req ${id} ${f.method}`,
+    );
   });
 
   it('says "no findings" for a clean session', async () => {
@@ -106,7 +117,10 @@ describe('renderAuditText', () => {
     expect(methods.length).toBeGreaterThan(1);
     expect(tools.length).toBeGreaterThan(0);
     const section = text.slice(text.indexOf('slowest methods (p95)'));
-    const rows = section.split('\n').slice(1, 1 + methods.length).map((l) => l.trim().split(/\s+/)[0]);
+    const rows = section
+      .split('\n')
+      .slice(1, 1 + methods.length)
+      .map((l) => l.trim().split(/\s+/)[0]);
     expect(rows).toEqual(methods.map(([m]) => m));
     // Sorted by p95, slowest first.
     const p95 = methods.map(([, m]) => m.latencyMs.p95!);
@@ -121,7 +135,11 @@ describe('renderAuditText', () => {
     expect(one).not.toContain('   traffic lifecycle');
     const two = await reportOf([SAMPLE, bad('orphan-response')]);
     expect(two.stats.sessions.length).toBe(2);
-    expect(renderAuditText(two, plain).split('\n').filter((l) => l.startsWith('   traffic lifecycle'))).toHaveLength(2);
+    expect(
+      renderAuditText(two, plain)
+        .split('\n')
+        .filter((l) => l.startsWith('   traffic lifecycle')),
+    ).toHaveLength(2);
   });
 
   it('ends with the totals and the verdict at --fail-on', async () => {
@@ -174,7 +192,13 @@ describe('renderAuditText on a terminal of a given width', () => {
       for (const line of text.split('\n')) {
         const url = line.trim();
         if (urls.has(url) || /^https:\/\/\S+$/.test(url)) continue; // a link alone on its line, whole
-        if (line.startsWith('mcptrace ') || line.startsWith('━━ session') || line.startsWith('   client ') || /passed|FAILED/.test(line)) continue;
+        if (
+          line.startsWith('mcptrace ') ||
+          line.startsWith('━━ session') ||
+          line.startsWith('   client ') ||
+          /passed|FAILED/.test(line)
+        )
+          continue;
         expect(line.length, `${width}: ${line}`).toBeLessThanOrEqual(width);
       }
       // Every finding's message is there, whole, once its lines are joined again.
@@ -190,7 +214,11 @@ describe('renderAuditText on a terminal of a given width', () => {
     for (const width of [60, 72, 80, 100]) {
       const text = renderAuditText(report, { ...plain, width });
       // A line may end at a space (gone) or after a break character (kept, no space added).
-      const escaped = (m: string) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+').replace(/([/#@-])/g, '$1(?:\\n\\s+)?');
+      const escaped = (m: string) =>
+        m
+          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/ /g, '\\s+')
+          .replace(/([/#@-])/g, '$1(?:\\n\\s+)?');
       for (const m of messages) expect(text, `${width}: ${m}`).toMatch(new RegExp(escaped(m)));
     }
   });

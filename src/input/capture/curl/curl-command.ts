@@ -49,10 +49,46 @@ const GET = new Set(['G', 'get']);
 const SHORT_VALUE = new Set('AbcCdDeEFHKmoPQrTtuUwxXYyz');
 /** Long options that take a value: skipped with it, so that a value is never read as an option. */
 const LONG_VALUE = new Set([
-  'header', 'request', 'url', 'output', 'user', 'user-agent', 'cookie', 'cookie-jar', 'max-time', 'connect-timeout', 'write-out',
-  'proxy', 'referer', 'cacert', 'cert', 'key', 'resolve', 'connect-to', 'retry', 'retry-delay', 'retry-max-time', 'limit-rate',
-  'oauth2-bearer', 'trace', 'trace-ascii', 'config', 'range', 'dump-header', 'stderr', 'interface', 'local-port', 'max-filesize',
-  'unix-socket', 'variable', 'url-query', 'expect100-timeout', 'keepalive-time', 'max-redirs', 'proto', 'proto-redir',
+  'header',
+  'request',
+  'url',
+  'output',
+  'user',
+  'user-agent',
+  'cookie',
+  'cookie-jar',
+  'max-time',
+  'connect-timeout',
+  'write-out',
+  'proxy',
+  'referer',
+  'cacert',
+  'cert',
+  'key',
+  'resolve',
+  'connect-to',
+  'retry',
+  'retry-delay',
+  'retry-max-time',
+  'limit-rate',
+  'oauth2-bearer',
+  'trace',
+  'trace-ascii',
+  'config',
+  'range',
+  'dump-header',
+  'stderr',
+  'interface',
+  'local-port',
+  'max-filesize',
+  'unix-socket',
+  'variable',
+  'url-query',
+  'expect100-timeout',
+  'keepalive-time',
+  'max-redirs',
+  'proto',
+  'proto-redir',
 ]);
 
 /** Lines and characters of one command at most: an unclosed quote must not swallow the transcript. */
@@ -69,7 +105,10 @@ export class CommandReader {
   private doc: string[] | null = null;
   private chars = 0;
 
-  constructor(readonly first: number, text: string) {
+  constructor(
+    readonly first: number,
+    text: string,
+  ) {
     this.texts = [text];
   }
 
@@ -116,7 +155,11 @@ export class CommandReader {
       if (how.at === 'literal' || !v.startsWith('@')) pieces.push({ text: v, join: how.join, at: value });
       else if (v === '@-' && this.doc !== null) {
         const text = this.doc.slice(0, -1).join('\n') + '\n';
-        pieces.push({ text: how.at === 'strip' ? text.replace(/[\r\n]/g, '') : text, join: how.join, at: { text: '', at: -1 } });
+        pieces.push({
+          text: how.at === 'strip' ? text.replace(/[\r\n]/g, '') : text,
+          join: how.join,
+          at: { text: '', at: -1 },
+        });
       } else pieces.push({ text: null, join: how.join, at });
     };
     for (let i = 1; i < words.length; i++) {
@@ -132,8 +175,7 @@ export class CommandReader {
         else if (OPAQUE.has(name)) {
           opaque = true;
           i++;
-        }
-        else if (GET.has(name)) get = true;
+        } else if (GET.has(name)) get = true;
         else if (LONG_VALUE.has(name)) i++;
       } else if (t.startsWith('-') && t.length > 1) {
         for (let j = 1; j < t.length; j++) {

@@ -96,7 +96,13 @@ export class CurlConns {
     if (b.what === 'ssl' || http == null) return false;
     const parts = b.parts();
     const first = parts[0];
-    if (b.dir === 'c2s' && b.what === 'header' && first !== undefined && 'bytes' in first && H2_REQUEST.test(first.bytes.toString('latin1', 0, 64))) {
+    if (
+      b.dir === 'c2s' &&
+      b.what === 'header' &&
+      first !== undefined &&
+      'bytes' in first &&
+      H2_REQUEST.test(first.bytes.toString('latin1', 0, 64))
+    ) {
       this.conn!.h2 = true;
       this.conn!.http = null;
       this.h2++;

@@ -50,10 +50,24 @@ export class VerboseExchange {
    * `requestLine` null: only the response is in the transcript; the request is the one `command` makes, when its
    * command line is there, else one of unknown method and target (as a capture joined midway has).
    */
-  constructor(private readonly sink: McpHttp, conn: string, requestLine: string | null, at: At, command: CurlCommand | null = null) {
+  constructor(
+    private readonly sink: McpHttp,
+    conn: string,
+    requestLine: string | null,
+    at: At,
+    command: CurlCommand | null = null,
+  ) {
     const m = requestLine === null ? null : REQUEST_LINE.exec(requestLine);
     const method = m?.[1] ?? command?.method ?? '?';
-    this.x = { conn, method, path: m?.[2] ?? command?.target ?? '?', reqHeaders: new Map(), ...(m?.[3] ? { version: m[3] } : {}), status: null, resHeaders: null };
+    this.x = {
+      conn,
+      method,
+      path: m?.[2] ?? command?.target ?? '?',
+      reqHeaders: new Map(),
+      ...(m?.[3] ? { version: m[3] } : {}),
+      status: null,
+      resHeaders: null,
+    };
     this.lastAt = at;
     if (requestLine === null) {
       this.phase = 'sent';
@@ -132,8 +146,15 @@ export class VerboseExchange {
     const status = x.status ?? 200;
     const length = x.resHeaders.get('content-length');
     const type = mediaType(x.resHeaders.get('content-type'));
-    const none = x.method === 'HEAD' || status < 200 || status === 202 || status === 204 || status === 304 || length === '0';
-    this.kind = none ? null : type === 'text/event-stream' ? 'sse' : type !== null && JSON_MEDIA_TYPE.test(type) ? 'json' : 'other';
+    const none =
+      x.method === 'HEAD' || status < 200 || status === 202 || status === 204 || status === 304 || length === '0';
+    this.kind = none
+      ? null
+      : type === 'text/event-stream'
+        ? 'sse'
+        : type !== null && JSON_MEDIA_TYPE.test(type)
+          ? 'json'
+          : 'other';
     this.phase = 'body';
     this.lastAt = at;
     if (this.kind === null) this.finish(at, false);
@@ -203,11 +224,19 @@ export class VerboseExchange {
     if (this.inEvent) this.body('\n', this.eventAt ?? at);
     const length = this.x.resHeaders!.get('content-length');
     // A JSON answer that never showed (stdout went elsewhere): said, as a HAR entry without its body is.
-    if (this.kind === 'json' && this.read === 0 && this.cut === null) this.sink.notCaptured(this.x, at, 'response', length === undefined ? null : Number(length));
+    if (this.kind === 'json' && this.read === 0 && this.cut === null)
+      this.sink.notCaptured(this.x, at, 'response', length === undefined ? null : Number(length));
     let end: BodyEnd = { cut: null, decodeError: null };
     const open = this.kind === 'json' ? this.extent !== null : this.kind === 'sse' && !this.complete;
     if (this.cut !== null || (open && (atEnd || this.kind === 'json'))) {
-      end = { cut: { reason: this.cut ?? 'end-of-capture', read: this.read, expected: length === undefined ? null : Number(length) }, decodeError: null };
+      end = {
+        cut: {
+          reason: this.cut ?? 'end-of-capture',
+          read: this.read,
+          expected: length === undefined ? null : Number(length),
+        },
+        decodeError: null,
+      };
     }
     this.sink.responseEnd(this.x, this.kind === 'json' && this.bodyAt !== null ? this.bodyAt : this.lastAt, end);
   }

@@ -37,7 +37,8 @@ const CLOCK = /^(\d{2}:\d{2}:\d{2}\.\d{6}) /;
  * what curl writes next ends up on the same line, right after the speed.
  */
 const METER_ROW = /^ *(?:[\d.]+[kMGTP]? +){8}[-:\d dh]{8} [-:\d dh]{8} [-:\d dh]{8} [ \d.]{4}[\dkMGTP]/;
-const METER_HEAD = /^ *% Total +% Received % Xferd +Average Speed|^ +Dload +Upload +Total +Spent +Left +Speed *$|^#+ *\d+(?:\.\d+)?%$/;
+const METER_HEAD =
+  /^ *% Total +% Received % Xferd +Average Speed|^ +Dload +Upload +Total +Spent +Left +Speed *$|^#+ *\d+(?:\.\d+)?%$/;
 
 const MARKER = /^[{}] \[\d+ bytes data\]$/;
 const BLOCK = /^(=>|<=) (?:Send|Recv) (header|data|SSL data), (\d+) bytes \(0x[0-9a-f]+\)$/;
@@ -81,7 +82,13 @@ function classify(t: string, inBlock: boolean): CurlLine {
   if ((c === 0x7b || c === 0x7d) && MARKER.test(t)) return { kind: 'marker' };
   if (c === 0x3d || c === 0x3c) {
     const b = BLOCK.exec(t);
-    if (b !== null) return { kind: 'block', dir: b[1] === '=>' ? 'c2s' : 's2c', what: b[2] === 'SSL data' ? 'ssl' : (b[2] as 'header' | 'data'), size: Number(b[3]) };
+    if (b !== null)
+      return {
+        kind: 'block',
+        dir: b[1] === '=>' ? 'c2s' : 's2c',
+        what: b[2] === 'SSL data' ? 'ssl' : (b[2] as 'header' | 'data'),
+        size: Number(b[3]),
+      };
   }
   const e = ERROR.exec(t);
   if (e !== null) return { kind: 'error', code: Number(e[1]), text: e[2]! };
@@ -101,7 +108,8 @@ function withoutMeter(raw: string): string {
 }
 
 /** The information lines curl writes as it connects, which no other log writes: they tell a transcript before its first head. */
-const CONNECTING = /^(?:Trying \S+\.\.\.$|Connected to \S+ \(|Host \S+ was resolved\.$|Established connection to \S+ \()/;
+const CONNECTING =
+  /^(?:Trying \S+\.\.\.$|Connected to \S+ \(|Host \S+ was resolved\.$|Established connection to \S+ \()/;
 
 /**
  * A line that only a curl transcript has: a request line or status line of a `-v` head, a trace block's first line, a
@@ -137,7 +145,10 @@ const INFO_LINES: readonly { re: RegExp; is: 'open' | 'reuse' | 'done' | 'cut' }
   { re: /^Connected to |^Established connection to /, is: 'open' },
   { re: /^Re-using existing connection/, is: 'reuse' },
   { re: /^Connection #\d+ to host .* left intact$|^Closing connection\b|^shutting down connection\b/, is: 'done' },
-  { re: /^transfer closed with|^Operation timed out after|^Recv failure|^Connection died|^HTTP\/2 stream \d+ was not closed cleanly|^end of response with \d+ bytes missing/, is: 'cut' },
+  {
+    re: /^transfer closed with|^Operation timed out after|^Recv failure|^Connection died|^HTTP\/2 stream \d+ was not closed cleanly|^end of response with \d+ bytes missing/,
+    is: 'cut',
+  },
 ];
 
 /** What an information line says about the transfer, if anything. */

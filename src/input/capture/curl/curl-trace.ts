@@ -23,7 +23,11 @@ export class TraceBlock {
   private done = 0;
   private isHex: boolean | null = null;
 
-  constructor(readonly dir: 'c2s' | 's2c', readonly what: 'header' | 'data' | 'ssl', readonly size: number) {}
+  constructor(
+    readonly dir: 'c2s' | 's2c',
+    readonly what: 'header' | 'data' | 'ssl',
+    readonly size: number,
+  ) {}
 
   /** A data line of the block; false when its offset does not follow (it is not the block's). */
   add(offset: number, rest: string): boolean {
@@ -120,7 +124,8 @@ function lineEnds(pieces: { text: string; after: string; lost: number }[], next:
     let text = p.text;
     for (let j = text.length - 1; j >= 0; j--) {
       const rest = text.slice(j + 1) + follows;
-      if (text[j] === '.' && (rest.startsWith('\n') || SSE_FIELD.test(rest))) text = `${text.slice(0, j)}\n${text.slice(j + 1)}`;
+      if (text[j] === '.' && (rest.startsWith('\n') || SSE_FIELD.test(rest)))
+        text = `${text.slice(0, j)}\n${text.slice(j + 1)}`;
     }
     p.text = text;
     if (text !== '') follows = text;

@@ -57,7 +57,10 @@ class CurlTranscript {
   /** An exchange or a command was read: a response's lines can no longer be the rest of one the paste cut. */
   private started = false;
 
-  constructor(private readonly file: string, private readonly maxBytes: number) {
+  constructor(
+    private readonly file: string,
+    private readonly maxBytes: number,
+  ) {
     this.mcp = new McpHttp(file, maxBytes);
     this.conns = new CurlConns(this.mcp);
   }
@@ -82,7 +85,11 @@ class CurlTranscript {
     if (clock !== null) this.time = this.clock.read(clock) ?? this.time;
     const at: At = (this.lastAt = { ts: this.time.tsMs ?? 0, packet: l.line, time: this.time });
     if (l.oversized) {
-      this.pushLog(oversizedFrame({ file: this.file, line: l.line, lines: 1 }, l.text, l.bytes, this.maxBytes, 'line', { time: this.time }));
+      this.pushLog(
+        oversizedFrame({ file: this.file, line: l.line, lines: 1 }, l.text, l.bytes, this.maxBytes, 'line', {
+          time: this.time,
+        }),
+      );
       return;
     }
     if (this.conns.inBlock) {
@@ -111,7 +118,11 @@ class CurlTranscript {
         return;
       case 'response':
         if (ex?.phase === 'request') ex.endRequest(this.commands.last, at);
-        if (ex !== null && (ex.phase === 'response' || ex.phase === 'interim' || (ex.phase === 'sent' && STATUS_LINE.test(line.text)))) ex.responseLine(line.text, at);
+        if (
+          ex !== null &&
+          (ex.phase === 'response' || ex.phase === 'interim' || (ex.phase === 'sent' && STATUS_LINE.test(line.text)))
+        )
+          ex.responseLine(line.text, at);
         else if (STATUS_LINE.test(line.text)) {
           await this.startExchange(null, at);
           this.ex!.responseLine(line.text, at);
@@ -143,7 +154,10 @@ class CurlTranscript {
         return;
       case 'offset':
       case 'text':
-        return this.text(line.kind === 'text' ? line.text : `${line.offset.toString(16).padStart(4, '0')}: ${line.rest}`, at);
+        return this.text(
+          line.kind === 'text' ? line.text : `${line.offset.toString(16).padStart(4, '0')}: ${line.rest}`,
+          at,
+        );
     }
   }
 
@@ -180,7 +194,11 @@ class CurlTranscript {
 
   /** A command's lines are one log record (its body, when used, is the request's message). */
   private logCommand(c: CommandLines): void {
-    this.pushLog(logFrame({ file: this.file, line: c.first, lines: c.lines.length }, null, c.lines.join('\n'), { time: this.time }));
+    this.pushLog(
+      logFrame({ file: this.file, line: c.first, lines: c.lines.length }, null, c.lines.join('\n'), {
+        time: this.time,
+      }),
+    );
   }
 
   /** What an information line says of the connection: a new one, one used again, done with, or a transfer cut. */
@@ -275,8 +293,17 @@ export async function* readCurlBatches(chunks: AsyncIterable<Chunk>, opts: CurlR
   const out = t.take();
   if (out.length > 0) yield out;
   const n = t.mcp.nonMcpCount;
-  if (opts.onNote && n > 0) opts.onNote(`${n} HTTP ${n === 1 ? 'exchange' : 'exchanges'} carried no MCP message (${someOf(t.mcp.nonMcp.map((x) => x.what), n)}).`);
+  if (opts.onNote && n > 0)
+    opts.onNote(
+      `${n} HTTP ${n === 1 ? 'exchange' : 'exchanges'} carried no MCP message (${someOf(
+        t.mcp.nonMcp.map((x) => x.what),
+        n,
+      )}).`,
+    );
   const h2 = t.conns.h2;
-  if (opts.onNote && h2 > 0) opts.onNote(`${h2} traced ${h2 === 1 ? 'connection speaks' : 'connections speak'} HTTP/2 or 3, whose --trace is not read: trace with --http1.1, or use curl -v.`);
+  if (opts.onNote && h2 > 0)
+    opts.onNote(
+      `${h2} traced ${h2 === 1 ? 'connection speaks' : 'connections speak'} HTTP/2 or 3, whose --trace is not read: trace with --http1.1, or use curl -v.`,
+    );
   opts.onEnd?.({ lines: splitter.lines });
 }

@@ -17,7 +17,19 @@ export interface Words {
 const SPACE = /[ \t\n]/;
 /** Characters that end a word and start shell syntax: a pipe, a list, a redirection. */
 const OPERATOR = /[|;&<>]/;
-const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  f: '\f',
+  v: '\v',
+};
 
 /**
  * The words of the first command in `text` (lines joined with `\n`, no newline at its end), up to a pipe, a `;` or `&&`, or a comment. Single quotes keep everything;
@@ -139,7 +151,12 @@ function cQuoted(text: string, from: number): { text: string; next: number } | n
       continue;
     }
     const d = text[++i]!;
-    const hex = d === 'x' ? /^[0-9a-fA-F]{1,2}/.exec(text.slice(i + 1)) : d === 'u' ? /^[0-9a-fA-F]{1,4}/.exec(text.slice(i + 1)) : null;
+    const hex =
+      d === 'x'
+        ? /^[0-9a-fA-F]{1,2}/.exec(text.slice(i + 1))
+        : d === 'u'
+          ? /^[0-9a-fA-F]{1,4}/.exec(text.slice(i + 1))
+          : null;
     if (hex !== null) {
       out += String.fromCharCode(parseInt(hex[0], 16));
       i += hex[0].length;

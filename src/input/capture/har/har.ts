@@ -25,7 +25,8 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 /** `[{name, value}]` headers as the HTTP layer keeps them. */
 function headersOf(v: unknown): Map<string, string> {
   const flat: string[] = [];
-  if (Array.isArray(v)) for (const h of v) if (typeof obj(h)?.name === 'string') flat.push(String(h.name), String(h.value ?? ''));
+  if (Array.isArray(v))
+    for (const h of v) if (typeof obj(h)?.name === 'string') flat.push(String(h.name), String(h.value ?? ''));
   return headerMap(flat);
 }
 
@@ -45,7 +46,9 @@ function targetOf(url: string): string {
 function bodyOf(holder: Obj | null, type: string | undefined): Buffer | null {
   if (holder === null || typeof holder.text !== 'string') return null;
   if (holder.encoding === 'base64') return Buffer.from(holder.text, 'base64');
-  const utf8Always = type !== undefined && /^(?:text\/event-stream|application\/(?:[\w.+-]+\+)?json)\s*(?:;(?![^]*charset)|$)/i.test(type);
+  const utf8Always =
+    type !== undefined &&
+    /^(?:text\/event-stream|application\/(?:[\w.+-]+\+)?json)\s*(?:;(?![^]*charset)|$)/i.test(type);
   return Buffer.from(utf8Always ? undoCp1252(holder.text) : holder.text, 'utf8');
 }
 
@@ -67,12 +70,23 @@ function readEntry(mcp: McpHttp, e: Obj, index: number, line: number): void {
   const started = Date.parse(String(e.startedDateTime ?? ''));
   const t0 = Number.isNaN(started) ? 0 : started;
   const timings = obj(e.timings) ?? {};
-  const toHead = ['blocked', 'dns', 'connect', 'send', 'wait'].reduce((n, k) => n + Math.max(0, num(timings[k]) ?? 0), 0);
+  const toHead = ['blocked', 'dns', 'connect', 'send', 'wait'].reduce(
+    (n, k) => n + Math.max(0, num(timings[k]) ?? 0),
+    0,
+  );
   const at: At = { ts: t0, packet: line };
   const headAt: At = { ts: t0 + toHead, packet: line };
   const endAt: At = { ts: t0 + Math.max(toHead, num(e.time) ?? 0), packet: line };
   const conn = connOf(e, index);
-  const x: Exchange = { conn, method: String(req.method ?? '?'), path: targetOf(String(req.url ?? '?')), reqHeaders: headersOf(req.headers), ...harVersion(req.httpVersion), status: null, resHeaders: null };
+  const x: Exchange = {
+    conn,
+    method: String(req.method ?? '?'),
+    path: targetOf(String(req.url ?? '?')),
+    reqHeaders: headersOf(req.headers),
+    ...harVersion(req.httpVersion),
+    status: null,
+    resHeaders: null,
+  };
   mcp.request(x, at);
   const post = obj(req.postData);
   const sent = bodyOf(post, req.headers === undefined ? undefined : headersOf(req.headers).get('content-type'));
@@ -92,7 +106,8 @@ function readEntry(mcp: McpHttp, e: Obj, index: number, line: number): void {
   const got = bodyOf(content, x.resHeaders.get('content-type'));
   const size = num(content?.size);
   if (got !== null && got.length > 0) mcp.responseBody(x, got, endAt);
-  else if (got === null && size !== 0 && status !== 202 && status !== 204 && x.method !== 'HEAD') mcp.notCaptured(x, endAt, 'response', size);
+  else if (got === null && size !== 0 && status !== 202 && status !== 204 && x.method !== 'HEAD')
+    mcp.notCaptured(x, endAt, 'response', size);
   mcp.responseEnd(x, endAt, { cut: null, decodeError: null });
 }
 
@@ -135,7 +150,12 @@ export async function* readHarBatches(chunks: AsyncIterable<Chunk>, opts: HarRea
   if (out.length > 0) yield out;
   if (opts.onNote && mcp.nonMcpCount > 0) {
     const n = mcp.nonMcpCount;
-    opts.onNote(`${n} HAR ${n === 1 ? 'entry' : 'entries'} carried no MCP message (${someOf(mcp.nonMcp.map((x) => x.what), n)}).`);
+    opts.onNote(
+      `${n} HAR ${n === 1 ? 'entry' : 'entries'} carried no MCP message (${someOf(
+        mcp.nonMcp.map((x) => x.what),
+        n,
+      )}).`,
+    );
   }
   opts.onEnd?.({ lines: doc.lines });
 }

@@ -1,6 +1,14 @@
 // The frame an HTTP body makes: its message, or an invalid record that keeps what was read and says what broke.
 import type { Frame } from '../../../types.js';
-import { errorFrame, overLimitFrame, oversizedFrame, textFrame, utf8Length, type FrameContext, type Position } from '../../lines/frames.js';
+import {
+  errorFrame,
+  overLimitFrame,
+  oversizedFrame,
+  textFrame,
+  utf8Length,
+  type FrameContext,
+  type Position,
+} from '../../lines/frames.js';
 import type { TimeValue } from '../../shared/time.js';
 import type { At, BodyEnd, CutReason, DecodeOver } from './exchange.js';
 import type { BoundedBody } from './http-body.js';
@@ -28,15 +36,32 @@ export function bodyFrame(at: Position, ctx: FrameContext, b: BodyRead): Frame {
   // Over the limit, the record keeps the body's start as its raw text (4 KiB, as an oversized line does).
   if (end.decodeOver) {
     const head = body.text(b.keep);
-    return overLimitFrame(at, head, end.decodeOver.bytes, `${decodeOverText(`HTTP ${what} body`, end.decodeOver, b.maxBytes)}; only its first ${utf8Length(head)} bytes are kept`, ctx);
+    return overLimitFrame(
+      at,
+      head,
+      end.decodeOver.bytes,
+      `${decodeOverText(`HTTP ${what} body`, end.decodeOver, b.maxBytes)}; only its first ${utf8Length(head)} bytes are kept`,
+      ctx,
+    );
   }
   if (body.over) return oversizedFrame(at, body.text(b.keep), body.size, b.maxBytes, `HTTP ${what} body`, ctx);
   if (end.decodeError !== null) return errorFrame(at, text, `HTTP ${what} body not decoded: ${end.decodeError}`, ctx);
   if (end.cut !== null) {
     const of = end.cut.expected !== null ? ` of ${end.cut.expected}` : '';
-    return errorFrame(at, text, `HTTP ${what} body cut: ${end.cut.read}${of} bytes read, ${cutText(end.cut.reason, 'body')}; the part read is kept`, ctx);
+    return errorFrame(
+      at,
+      text,
+      `HTTP ${what} body cut: ${end.cut.read}${of} bytes read, ${cutText(end.cut.reason, 'body')}; the part read is kept`,
+      ctx,
+    );
   }
-  if (b.gap > 0) return errorFrame(at, text, `capture gap: ${b.gap} bytes of this HTTP ${what} body were not captured (dropped packets); the rest is kept`, ctx);
+  if (b.gap > 0)
+    return errorFrame(
+      at,
+      text,
+      `capture gap: ${b.gap} bytes of this HTTP ${what} body were not captured (dropped packets); the rest is kept`,
+      ctx,
+    );
   const f = textFrame(at, text, body.size, ctx);
   if (b.value !== undefined) f.value = b.value;
   return f;

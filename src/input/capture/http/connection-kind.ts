@@ -15,9 +15,18 @@ const REQUEST_LINE = /^[A-Z][A-Z-]{1,15} \S/;
  * SETTINGS frame. A midstream connection's first bytes may be inside a message: it is read as HTTP unless they are TLS.
  */
 export function connectionKind(bytes: Uint8Array, dir: 'c2s' | 's2c', midstream: boolean): ConnectionKind {
-  if (bytes.length >= 2 && (bytes[0] === 0x16 || (midstream && (bytes[0] === 0x17 || bytes[0] === 0x15))) && bytes[1] === 0x03) return 'tls';
+  if (
+    bytes.length >= 2 &&
+    (bytes[0] === 0x16 || (midstream && (bytes[0] === 0x17 || bytes[0] === 0x15))) &&
+    bytes[1] === 0x03
+  )
+    return 'tls';
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 64)).toString('latin1');
-  if (head.startsWith(H2_PREFACE) || (head.length < H2_PREFACE.length && H2_PREFACE.startsWith(head) && head.startsWith('PRI '))) return 'h2';
+  if (
+    head.startsWith(H2_PREFACE) ||
+    (head.length < H2_PREFACE.length && H2_PREFACE.startsWith(head) && head.startsWith('PRI '))
+  )
+    return 'h2';
   if (dir === 's2c' && h2Settings(bytes)) return 'h2';
   if (midstream) return 'http';
   if (dir === 'c2s' ? REQUEST_LINE.test(head) : head.startsWith('HTTP/1.')) return 'http';
@@ -29,7 +38,8 @@ export function connectionKind(bytes: Uint8Array, dir: 'c2s' | 's2c', midstream:
  * (RFC 9113 §3.4, §6.5). Node's http2 server sends it as soon as it accepts the connection.
  */
 function h2Settings(b: Uint8Array): boolean {
-  if (b.length < 9 || b[3] !== 0x04 || b[4] !== 0x00 || (b[5]! & 0x7f) !== 0 || b[6] !== 0 || b[7] !== 0 || b[8] !== 0) return false;
+  if (b.length < 9 || b[3] !== 0x04 || b[4] !== 0x00 || (b[5]! & 0x7f) !== 0 || b[6] !== 0 || b[7] !== 0 || b[8] !== 0)
+    return false;
   return ((b[0]! << 16) | (b[1]! << 8) | b[2]!) % 6 === 0;
 }
 

@@ -1,6 +1,13 @@
 // A body's codings removed as it streams in (gzip, deflate, br), with node:zlib, within one budget: the message limit.
 import { Buffer } from 'node:buffer';
-import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw, type Gunzip } from 'node:zlib';
+import {
+  constants,
+  createBrotliDecompress,
+  createGunzip,
+  createInflate,
+  createInflateRaw,
+  type Gunzip,
+} from 'node:zlib';
 import { firstEvent } from '../../../util/first-event.js';
 import { mediaType, type DecodeOver } from './exchange.js';
 
@@ -23,7 +30,10 @@ const MAX_LAYERS = 5;
 /** The codings a value lists, in the order they were applied, lower case; `identity` left out. */
 function listed(value: string | undefined): string[] {
   if (value === undefined) return [];
-  return value.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
+  return value
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
 }
 
 /**
@@ -32,7 +42,10 @@ function listed(value: string | undefined): string[] {
  * framing the HTTP parser has removed already.
  */
 function codingsOf(headers: ReadonlyMap<string, string>): string[] {
-  return [...listed(headers.get('content-encoding')), ...listed(headers.get('transfer-encoding')).filter((c) => c !== 'chunked')];
+  return [
+    ...listed(headers.get('content-encoding')),
+    ...listed(headers.get('transfer-encoding')).filter((c) => c !== 'chunked'),
+  ];
 }
 
 /**
@@ -41,12 +54,23 @@ function codingsOf(headers: ReadonlyMap<string, string>): string[] {
  * (`--max-message-bytes`) is what no layer may give more than: over the whole body, or, for an SSE stream (a long-lived
  * body whose events the SSE reader bounds one by one), over what each piece of the body decodes to.
  */
-export function bodyDecoding(headers: ReadonlyMap<string, string>, limit: number): { decoder: BodyDecoder | null; decodeError: string | null } {
+export function bodyDecoding(
+  headers: ReadonlyMap<string, string>,
+  limit: number,
+): { decoder: BodyDecoder | null; decodeError: string | null } {
   const list = codingsOf(headers);
   if (list.length === 0) return { decoder: null, decodeError: null };
   const unknown = list.filter((c) => c !== 'deflate' && !(c in DECODERS));
-  if (unknown.length > 0) return { decoder: null, decodeError: `Content-Encoding ${list.join(', ')} is not one mcptrace decodes (gzip, deflate, br)` };
-  if (list.length > MAX_LAYERS) return { decoder: null, decodeError: `${list.length} layers of coding (${list.join(', ')}): mcptrace undoes at most ${MAX_LAYERS}` };
+  if (unknown.length > 0)
+    return {
+      decoder: null,
+      decodeError: `Content-Encoding ${list.join(', ')} is not one mcptrace decodes (gzip, deflate, br)`,
+    };
+  if (list.length > MAX_LAYERS)
+    return {
+      decoder: null,
+      decodeError: `${list.length} layers of coding (${list.join(', ')}): mcptrace undoes at most ${MAX_LAYERS}`,
+    };
   const stream = mediaType(headers.get('content-type')) === 'text/event-stream';
   return { decoder: new BodyDecoder(list, limit, stream), decodeError: null };
 }
@@ -68,13 +92,20 @@ class Decoder {
   over: number | null = null;
   private first = true;
 
-  constructor(private readonly coding: string, private readonly limit: number, private readonly perPiece: boolean) {}
+  constructor(
+    private readonly coding: string,
+    private readonly limit: number,
+    private readonly perPiece: boolean,
+  ) {}
 
   private open(firstByte: number): Transform {
     let z: Transform;
     if (this.coding === 'deflate') {
       // RFC 9110 says zlib-wrapped; some servers send raw deflate. The zlib header's first byte has 8 as its low nibble.
-      z = (firstByte & 0x0f) === 8 ? createInflate({ finishFlush: constants.Z_SYNC_FLUSH }) : createInflateRaw({ finishFlush: constants.Z_SYNC_FLUSH });
+      z =
+        (firstByte & 0x0f) === 8
+          ? createInflate({ finishFlush: constants.Z_SYNC_FLUSH })
+          : createInflateRaw({ finishFlush: constants.Z_SYNC_FLUSH });
     } else z = DECODERS[this.coding]!();
     z.on('data', (b: Buffer) => this.keep(b));
     z.on('error', (e: Error) => {
@@ -147,7 +178,11 @@ class Decoder {
 export class BodyDecoder {
   private readonly chain: Decoder[];
 
-  constructor(private readonly list: readonly string[], limit: number, private readonly perPiece: boolean) {
+  constructor(
+    private readonly list: readonly string[],
+    limit: number,
+    private readonly perPiece: boolean,
+  ) {
     this.chain = [...list].reverse().map((c) => new Decoder(c, limit, perPiece));
   }
 
@@ -161,7 +196,13 @@ export class BodyDecoder {
   get over(): DecodeOver | null {
     const i = this.chain.findIndex((d) => d.over !== null);
     if (i < 0) return null;
-    return { codings: this.list.join(', '), layer: i + 1, layers: this.chain.length, bytes: this.chain[i]!.over!, perPiece: this.perPiece };
+    return {
+      codings: this.list.join(', '),
+      layer: i + 1,
+      layers: this.chain.length,
+      bytes: this.chain[i]!.over!,
+      perPiece: this.perPiece,
+    };
   }
 
   async write(bytes: Uint8Array): Promise<Buffer> {

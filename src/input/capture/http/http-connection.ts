@@ -33,7 +33,12 @@ export class HttpConnection {
   private interim = false;
 
   /** `midstream`: the capture started after the connection did (stream-event.ts). */
-  constructor(readonly conn: string, private readonly sink: ExchangeSink, midstream = false, private readonly peers?: Peers) {
+  constructor(
+    readonly conn: string,
+    private readonly sink: ExchangeSink,
+    midstream = false,
+    private readonly peers?: Peers,
+  ) {
     this.req = new HttpStream('REQUEST', undefined, midstream);
     this.res = new HttpStream('RESPONSE', () => this.waiting[0]?.method === 'HEAD', midstream);
   }
@@ -134,7 +139,16 @@ export class HttpConnection {
   private onRequest(p: Piece, at: At, closeReason: CutReason): void {
     switch (p.kind) {
       case 'head': {
-        const x: Exchange = { conn: this.conn, method: p.head.method ?? '?', path: p.head.url, reqHeaders: p.head.headers, version: p.head.version, status: null, resHeaders: null, ...(this.peers && { peers: this.peers }) };
+        const x: Exchange = {
+          conn: this.conn,
+          method: p.head.method ?? '?',
+          path: p.head.url,
+          reqHeaders: p.head.headers,
+          version: p.head.version,
+          status: null,
+          resHeaders: null,
+          ...(this.peers && { peers: this.peers }),
+        };
         if (this.waiting.length >= MAX_WAITING) this.sink.unanswered(this.waiting.shift()!, at, 'lost');
         this.waiting.push(x);
         this.reqBody = this.body(x, p.head);
@@ -171,7 +185,14 @@ export class HttpConnection {
       case 'head': {
         this.interim = p.head.status >= 100 && p.head.status < 200 && p.head.status !== 101;
         if (this.interim) return;
-        const x = this.waiting.shift() ?? { conn: this.conn, method: '?', path: '?', reqHeaders: new Map(), status: null, resHeaders: null };
+        const x = this.waiting.shift() ?? {
+          conn: this.conn,
+          method: '?',
+          path: '?',
+          reqHeaders: new Map(),
+          status: null,
+          resHeaders: null,
+        };
         x.status = p.head.status;
         x.resHeaders = p.head.headers;
         this.resBody = this.body(x, p.head);
@@ -212,6 +233,7 @@ export class HttpConnection {
 
 /** How a body ended (its decoder, if any, has given its last bytes already). */
 function ending(b: Body, p: Piece, closeReason: CutReason): BodyEnd {
-  const cut = p.kind !== 'cut' ? null : { reason: p.why === 'close' ? closeReason : p.why, read: p.read, expected: b.expected };
+  const cut =
+    p.kind !== 'cut' ? null : { reason: p.why === 'close' ? closeReason : p.why, read: p.read, expected: b.expected };
   return { cut, decodeError: b.decodeError, decodeOver: b.decodeOver };
 }

@@ -48,16 +48,41 @@ interface Conn {
  * judged by its first bytes (connection-kind.ts); HTTP/1.1 ones are read by an HttpConnection whose exchanges McpHttp
  * turns into frames. Connections that are not read, or carried no MCP, are told to `onNote` at the end, never as records.
  */
-export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file: string, opts: HttpReadOptions = {}): AsyncGenerator<Frame[]> {
+export async function* httpFrameBatches(
+  events: AsyncIterable<StreamEvent>,
+  file: string,
+  opts: HttpReadOptions = {},
+): AsyncGenerator<Frame[]> {
   const mcp = new McpHttp(file, opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
   const conns = new Map<string, Conn>();
   // Connections that gave no records, by kind: counted, the first few named (a capture may hold millions).
-  const judged: Record<Exclude<ConnectionKind, 'http'> | 'quiet', Tally> = { tls: tally(), h2: tally(), other: tally(), quiet: tally() };
+  const judged: Record<Exclude<ConnectionKind, 'http'> | 'quiet', Tally> = {
+    tls: tally(),
+    h2: tally(),
+    other: tally(),
+    quiet: tally(),
+  };
   let mcpConns = 0;
-  const connOf = (id: string, client: Endpoint | null = null, server: Endpoint | null = null, midstream = false): Conn => {
+  const connOf = (
+    id: string,
+    client: Endpoint | null = null,
+    server: Endpoint | null = null,
+    midstream = false,
+  ): Conn => {
     let c = conns.get(id);
     if (c === undefined) {
-      c = { name: connectionName(id, client, server), midstream, kind: null, early: [], lead: [], head: Buffer.alloc(0), firstDir: null, http: null, packet: 0, peers: client && server && { client, server } };
+      c = {
+        name: connectionName(id, client, server),
+        midstream,
+        kind: null,
+        early: [],
+        lead: [],
+        head: Buffer.alloc(0),
+        firstDir: null,
+        http: null,
+        packet: 0,
+        peers: client && server && { client, server },
+      };
       conns.set(id, c);
     }
     return c;
@@ -68,8 +93,7 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
     if (c.kind === 'http') {
       c.http = new HttpConnection(id, mcp, c.midstream, c.peers ?? undefined);
       for (const g of c.lead) mcp.notice(id, g.dir, { kind: 'gap', bytes: g.bytes }, { ts: g.ts, packet: g.packet });
-    }
-    else count(judged[c.kind], c.name);
+    } else count(judged[c.kind], c.name);
     const held = c.early;
     c.early = [];
     for (const ev of held) {
@@ -123,7 +147,8 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
         c.early.push(ev.kind === 'data' ? { ...ev, bytes: Uint8Array.from(ev.bytes) } : ev);
         if (ev.kind === 'data' && ev.bytes.length > 0) {
           c.firstDir ??= ev.dir;
-          if (ev.dir === c.firstDir && c.head.length < HEAD_BYTES) c.head = Buffer.concat([c.head, ev.bytes]).subarray(0, HEAD_BYTES);
+          if (ev.dir === c.firstDir && c.head.length < HEAD_BYTES)
+            c.head = Buffer.concat([c.head, ev.bytes]).subarray(0, HEAD_BYTES);
           // Judged once the first side has sent a line (or enough bytes), or the other side speaks.
           if (ev.dir !== c.firstDir || c.head.length >= HEAD_BYTES || c.head.includes(0x0a)) await judge(ev.conn, c);
         }
@@ -136,11 +161,21 @@ export async function* httpFrameBatches(events: AsyncIterable<StreamEvent>, file
   const out = mcp.take();
   if (out.length > 0) yield out;
   if (opts.onNote) for (const line of notes(judged)) opts.onNote(line);
-  opts.onConnections?.({ mcp: mcpConns, quiet: judged.quiet.n, tls: judged.tls.n, h2: judged.h2.n, other: judged.other.n });
+  opts.onConnections?.({
+    mcp: mcpConns,
+    quiet: judged.quiet.n,
+    tls: judged.tls.n,
+    h2: judged.h2.n,
+    other: judged.other.n,
+  });
 }
 
 /** `httpFrameBatches` one frame at a time. */
-export async function* httpFrames(events: AsyncIterable<StreamEvent>, file: string, opts: HttpReadOptions = {}): AsyncGenerator<Frame> {
+export async function* httpFrames(
+  events: AsyncIterable<StreamEvent>,
+  file: string,
+  opts: HttpReadOptions = {},
+): AsyncGenerator<Frame> {
   for await (const batch of httpFrameBatches(events, file, opts)) yield* batch;
 }
 
@@ -173,7 +208,13 @@ function notes(judged: Record<'tls' | 'h2' | 'other' | 'quiet', Tally>): string[
         'Capture through `mcptrace proxy --target URL --out FILE` (it speaks HTTP/1.1 to both sides), or have the client use HTTP/1.1.',
     );
   }
-  if (other.n > 0) lines.push(`${n(other.n, 'connection is', 'connections are')} not HTTP and not read (${someOf(other.names, other.n)}).`);
-  if (quiet.n > 0) lines.push(`${n(quiet.n, 'HTTP connection', 'HTTP connections')} carried no MCP message (${someOf(quiet.names, quiet.n)}).`);
+  if (other.n > 0)
+    lines.push(
+      `${n(other.n, 'connection is', 'connections are')} not HTTP and not read (${someOf(other.names, other.n)}).`,
+    );
+  if (quiet.n > 0)
+    lines.push(
+      `${n(quiet.n, 'HTTP connection', 'HTTP connections')} carried no MCP message (${someOf(quiet.names, quiet.n)}).`,
+    );
   return lines;
 }

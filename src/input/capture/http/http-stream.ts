@@ -82,7 +82,11 @@ export class HttpStream {
    * `midstream`: the capture started inside the connection, so its first bytes may be inside a message: they are
    * skipped, without a loss being reported, until a chunk starts a message.
    */
-  constructor(private readonly type: 'REQUEST' | 'RESPONSE', private readonly skipBody: () => boolean = () => false, midstream = false) {
+  constructor(
+    private readonly type: 'REQUEST' | 'RESPONSE',
+    private readonly skipBody: () => boolean = () => false,
+    midstream = false,
+  ) {
     this.reset();
     if (midstream) {
       this.lostAt = 'lost';
@@ -92,7 +96,7 @@ export class HttpStream {
 
   /** True while a message has started and not ended (a head or body is being read). */
   get open(): boolean {
-    return this.inMessage || (this.st.state !== `${this.type}_LINE` || this.st.line !== '');
+    return this.inMessage || this.st.state !== `${this.type}_LINE` || this.st.line !== '';
   }
 
   /** Whether the stream is past a framing loss or a protocol upgrade (its bytes are not read as HTTP). */
@@ -108,15 +112,27 @@ export class HttpStream {
     const p = new HTTPParser(this.type);
     p[HTTPParser.kOnHeadersComplete] = (info) => {
       const headers = headerMap(info.headers);
-      const method = this.type === 'REQUEST' ? HTTPParser.methods[info.method] ?? null : null;
+      const method = this.type === 'REQUEST' ? (HTTPParser.methods[info.method] ?? null) : null;
       this.inMessage = true;
       this.bodyRead = 0;
       const skip = this.type === 'RESPONSE' && this.skipBody();
       const status = info.statusCode;
-      const bodiless = skip || info.upgrade || (this.type === 'RESPONSE' && (status < 200 || status === 204 || status === 304));
+      const bodiless =
+        skip || info.upgrade || (this.type === 'RESPONSE' && (status < 200 || status === 204 || status === 304));
       const framing = bodiless ? null : bodyLength(headers, this.type === 'REQUEST');
       const length = framing?.by === 'length' ? framing.bytes : null;
-      this.pieces.push({ kind: 'head', head: { method, url: info.url, status, headers, upgrade: info.upgrade, length, version: `${info.versionMajor}.${info.versionMinor}` } });
+      this.pieces.push({
+        kind: 'head',
+        head: {
+          method,
+          url: info.url,
+          status,
+          headers,
+          upgrade: info.upgrade,
+          length,
+          version: `${info.versionMajor}.${info.versionMinor}`,
+        },
+      });
       if (framing === null) return skip ? 1 : 0;
       // The body as RFC 9112 §6.3 delimits it (http-parser-js takes only a Transfer-Encoding of exactly `chunked`).
       const st = this.st;
@@ -258,7 +274,8 @@ export class HttpStream {
   }
 
   private lose(why: string, bytes: number, cut: 'lost' | 'unframed' = 'lost'): void {
-    if (this.open) this.pieces.push({ kind: 'cut', inBody: this.st.state.startsWith('BODY'), read: this.bodyRead, why: cut });
+    if (this.open)
+      this.pieces.push({ kind: 'cut', inBody: this.st.state.startsWith('BODY'), read: this.bodyRead, why: cut });
     this.inMessage = false;
     this.pieces.push({ kind: 'lost', why });
     this.lostAt = 'lost';

@@ -13,7 +13,12 @@ export function parse(text: string): unknown {
 }
 
 function isMessage(v: unknown): boolean {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && ('jsonrpc' in v || 'method' in v || 'result' in v || 'error' in v);
+  return (
+    v !== null &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    ('jsonrpc' in v || 'method' in v || 'result' in v || 'error' in v)
+  );
 }
 
 /** A JSON-RPC message or batch: what makes a POST body MCP traffic. */

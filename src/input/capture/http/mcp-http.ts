@@ -1,19 +1,56 @@
 // HTTP exchanges read as MCP (Streamable HTTP, and the 2024-11-05 HTTP+SSE transport): messages, sessions, events.
 import { StringDecoder } from 'node:string_decoder';
-import { JSON_MEDIA_TYPE, LAST_EVENT_ID_HEADER, LEGACY_ENDPOINT_EVENT, legacySession, modernHeaders, PROTOCOL_VERSION_HEADER, SESSION_HEADER, statusEvent, STREAM_CLOSED_EVENT } from '../../../protocol/http-transport.js';
+import {
+  JSON_MEDIA_TYPE,
+  LAST_EVENT_ID_HEADER,
+  LEGACY_ENDPOINT_EVENT,
+  legacySession,
+  modernHeaders,
+  PROTOCOL_VERSION_HEADER,
+  SESSION_HEADER,
+  statusEvent,
+  STREAM_CLOSED_EVENT,
+} from '../../../protocol/http-transport.js';
 import type { Direction, Frame, HttpInfo, HttpWire, TransportEvent } from '../../../types.js';
-import { errorFrame, eventFrame, overLimitFrame, oversizedFrame, textFrame, type FrameContext } from '../../lines/frames.js';
+import {
+  errorFrame,
+  eventFrame,
+  overLimitFrame,
+  oversizedFrame,
+  textFrame,
+  type FrameContext,
+} from '../../lines/frames.js';
 import { OVERSIZED_KEEP_BYTES } from '../../lines/lines.js';
 import { bodyFrame, cutText, decodeOverText, overLimit, time } from './body-frame.js';
 import { ConnSessions } from './conn-sessions.js';
-import { mediaType, type At, type BodyEnd, type CutReason, type Exchange, type ExchangeSink, type StreamNotice } from './exchange.js';
+import {
+  mediaType,
+  type At,
+  type BodyEnd,
+  type CutReason,
+  type Exchange,
+  type ExchangeSink,
+  type StreamNotice,
+} from './exchange.js';
 import { BoundedBody } from './http-body.js';
 import { claimsModern, isInitialize, looksJsonRpc, namesJsonRpc, parse, requestId } from './mcp-body.js';
 import { lengthConflict } from './message-length.js';
 import { SseReader, type SseEvent } from './sse.js';
 
 /** What every record of an exchange says of its request (HttpInfo's fields from `exchange` on). */
-type RequestInfo = Pick<HttpInfo, 'exchange' | 'protocolVersion' | 'sessionId' | 'accept' | 'lastEventId' | 'mcpMethod' | 'mcpName' | 'mcpParams' | 'answerSessionId' | 'lengthConflict'>;
+type RequestInfo = Pick<
+  HttpInfo,
+  | 'exchange'
+  | 'protocolVersion'
+  | 'sessionId'
+  | 'accept'
+  | 'lastEventId'
+  | 'mcpMethod'
+  | 'mcpName'
+  | 'mcpParams'
+  | 'answerSessionId'
+  | 'lengthConflict'
+>;
 
 /** What is known of one exchange while it is read. */
 interface State {
@@ -67,7 +104,13 @@ function authChallenge(status: number, headers: ReadonlyMap<string, string>): { 
 }
 
 /** What a record about a connection, not an exchange, says of a request: nothing. */
-const NO_REQUEST: RequestInfo = { exchange: null, protocolVersion: null, sessionId: null, accept: null, lastEventId: null };
+const NO_REQUEST: RequestInfo = {
+  exchange: null,
+  protocolVersion: null,
+  sessionId: null,
+  accept: null,
+  lastEventId: null,
+};
 
 interface McpHttpOptions {
   /**
@@ -123,7 +166,11 @@ export class McpHttp implements ExchangeSink {
   private readonly readHost: boolean;
   private readonly oversizedHead: number;
 
-  constructor(private readonly file: string, readonly maxBytes: number, opts: McpHttpOptions = {}) {
+  constructor(
+    private readonly file: string,
+    readonly maxBytes: number,
+    opts: McpHttpOptions = {},
+  ) {
     this.readHost = opts.readHost ?? true;
     this.oversizedHead = opts.oversizedHead ?? OVERSIZED_KEEP_BYTES;
   }
@@ -157,10 +204,39 @@ export class McpHttp implements ExchangeSink {
     const accepts = h.get('accept') ?? '';
     const sse = /text\/event-stream/i.test(accepts);
     const mcp =
-      named !== null || h.has(PROTOCOL_VERSION_HEADER) || request.mcpMethod !== undefined || (sse && (x.method === 'GET' || (x.method === 'POST' && /application\/json/i.test(accepts)))) ||
+      named !== null ||
+      h.has(PROTOCOL_VERSION_HEADER) ||
+      request.mcpMethod !== undefined ||
+      (sse && (x.method === 'GET' || (x.method === 'POST' && /application\/json/i.test(accepts)))) ||
       (x.method === 'DELETE' && session !== null);
-    const wire: HttpWire = { host: this.readHost ? (h.get('host') ?? h.get(':authority') ?? null) : null, version: x.version ?? null, ...(x.peers && { peers: x.peers }) };
-    this.states.set(x, { session, request, wire, mcp, stream, req: null, reqGap: 0, held: null, unclaimed: [], initialize: false, requestOut: false, resType: null, res: null, resGap: 0, sse: null, decoder: null, overflow: 0, headEvent: false, answered: 0, clientGone: false, modernRequestId: null });
+    const wire: HttpWire = {
+      host: this.readHost ? (h.get('host') ?? h.get(':authority') ?? null) : null,
+      version: x.version ?? null,
+      ...(x.peers && { peers: x.peers }),
+    };
+    this.states.set(x, {
+      session,
+      request,
+      wire,
+      mcp,
+      stream,
+      req: null,
+      reqGap: 0,
+      held: null,
+      unclaimed: [],
+      initialize: false,
+      requestOut: false,
+      resType: null,
+      res: null,
+      resGap: 0,
+      sse: null,
+      decoder: null,
+      overflow: 0,
+      headEvent: false,
+      answered: 0,
+      clientGone: false,
+      modernRequestId: null,
+    });
     if (named !== null) this.connSession.set(x.conn, named);
   }
 
@@ -192,7 +268,11 @@ export class McpHttp implements ExchangeSink {
     if (looksJsonRpc(value) || (value === undefined && text.includes('"jsonrpc"'))) st.mcp = true;
     const over = overLimit(body, end);
     if (!st.mcp && !over) return;
-    const f = bodyFrame(this.at(at), { time: time(at), dir: 'c2s', session: st.session }, { text, value, body, end, gap: st.reqGap, what: 'request', maxBytes: this.maxBytes, keep: this.oversizedHead });
+    const f = bodyFrame(
+      this.at(at),
+      { time: time(at), dir: 'c2s', session: st.session },
+      { text, value, body, end, gap: st.reqGap, what: 'request', maxBytes: this.maxBytes, keep: this.oversizedHead },
+    );
     // A body over the limit shows no message to judge the exchange by: its answer may (nothing the server said is lost
     // because the client's body was too big).
     if (!st.mcp) st.unclaimed.push(f);
@@ -208,7 +288,8 @@ export class McpHttp implements ExchangeSink {
     const assigned = x.resHeaders!.get(SESSION_HEADER) ?? null;
     // A session id in answer to a request that named none and was no `initialize`: shown on the answer's records (a
     // 2026-07-28 server must not mint one; the `modern-session-id` rule).
-    if (assigned !== null && st.request.sessionId === null && !st.initialize) st.request = { ...st.request, answerSessionId: assigned };
+    if (assigned !== null && st.request.sessionId === null && !st.initialize)
+      st.request = { ...st.request, answerSessionId: assigned };
     // The answer is in its request's session: an id assigned to a request already told in no session (a 2026-07-28
     // server minting one) does not move the answer, nor the connection, into another.
     if (st.session === null && assigned !== null && !st.requestOut) st.session = assigned;
@@ -228,10 +309,21 @@ export class McpHttp implements ExchangeSink {
       st.sse = new SseReader(this.maxBytes, (chars) => (st.overflow = chars));
       st.decoder = new StringDecoder('utf8');
     } else if (json) st.res = new BoundedBody(this.maxBytes);
-    const ev = statusEvent({ method: x.method, status, withSession: x.reqHeaders.has(SESSION_HEADER), withMessages: st.sse !== null || st.res !== null });
+    const ev = statusEvent({
+      method: x.method,
+      status,
+      withSession: x.reqHeaders.has(SESSION_HEADER),
+      withMessages: st.sse !== null || st.res !== null,
+    });
     if (ev !== null) {
       st.headEvent = true;
-      const f = this.event(st, at, ev.dir, { name: ev.name, data: ev.name === 'http-status' ? { status, contentType: st.resType, ...authChallenge(status, x.resHeaders!) } : { status } });
+      const f = this.event(st, at, ev.dir, {
+        name: ev.name,
+        data:
+          ev.name === 'http-status'
+            ? { status, contentType: st.resType, ...authChallenge(status, x.resHeaders!) }
+            : { status },
+      });
       if (st.mcp) this.push(x, f);
       else st.unclaimed.push(f);
     }
@@ -240,7 +332,8 @@ export class McpHttp implements ExchangeSink {
   responseBody(x: Exchange, bytes: Uint8Array, at: At): void {
     const st = this.state(x);
     if (st.res !== null) st.res.add(bytes);
-    else if (st.sse !== null) this.sseText(x, st, st.decoder!.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)), at);
+    else if (st.sse !== null)
+      this.sseText(x, st, st.decoder!.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)), at);
   }
 
   responseEnd(x: Exchange, at: At, end: BodyEnd): void {
@@ -251,11 +344,21 @@ export class McpHttp implements ExchangeSink {
       if (st.sse.pending) {
         const data = st.sse.partialData();
         const why = cut === null ? 'the stream ended inside an event' : cutText(cut.reason, 'stream');
-        this.push(x, errorFrame(this.at(at), data, `SSE event cut: ${why}; the part read is kept`, this.ctx(st, 's2c', at)));
+        this.push(
+          x,
+          errorFrame(this.at(at), data, `SSE event cut: ${why}; the part read is kept`, this.ctx(st, 's2c', at)),
+        );
       } else if (cut !== null && cut.reason !== 'close') {
-        this.push(x, this.event(st, at, 's2c', { name: 'http-stream-open', data: { reason: cut.reason, bytes: cut.read } }));
+        this.push(
+          x,
+          this.event(st, at, 's2c', { name: 'http-stream-open', data: { reason: cut.reason, bytes: cut.read } }),
+        );
       }
-      if (end.decodeError !== null) this.push(x, errorFrame(this.at(at), '', `SSE stream not decoded: ${end.decodeError}`, this.ctx(st, 's2c', at)));
+      if (end.decodeError !== null)
+        this.push(
+          x,
+          errorFrame(this.at(at), '', `SSE stream not decoded: ${end.decodeError}`, this.ctx(st, 's2c', at)),
+        );
       if (end.decodeOver) {
         const detail = `${decodeOverText('SSE stream', end.decodeOver, this.maxBytes)}; the rest of the stream is not read`;
         this.push(x, overLimitFrame(this.at(at), '', end.decodeOver.bytes, detail, this.ctx(st, 's2c', at)));
@@ -269,13 +372,33 @@ export class McpHttp implements ExchangeSink {
         const text = over ? '' : body.text();
         const value = over ? undefined : parse(text);
         if (namesJsonRpc(value)) this.claim(x, st);
-        if (st.mcp) this.push(x, bodyFrame(this.at(at), { time: time(at), dir: 's2c', session: st.session }, { text, value, body, end, gap: st.resGap, what: 'response', maxBytes: this.maxBytes, keep: this.oversizedHead }));
+        if (st.mcp)
+          this.push(
+            x,
+            bodyFrame(
+              this.at(at),
+              { time: time(at), dir: 's2c', session: st.session },
+              {
+                text,
+                value,
+                body,
+                end,
+                gap: st.resGap,
+                what: 'response',
+                maxBytes: this.maxBytes,
+                keep: this.oversizedHead,
+              },
+            ),
+          );
       }
     }
     // A POST answered 2xx whose JSON or SSE body held no message: its status is all the answer says (a notification
     // answered 200 rather than 202 Accepted must show).
     if (st.mcp && x.method === 'POST' && !st.headEvent && st.answered === 0) {
-      this.push(x, this.event(st, at, 's2c', { name: 'http-status', data: { status: x.status, contentType: st.resType } }));
+      this.push(
+        x,
+        this.event(st, at, 's2c', { name: 'http-status', data: { status: x.status, contentType: st.resType } }),
+      );
     }
     this.account(x, st);
   }
@@ -285,8 +408,18 @@ export class McpHttp implements ExchangeSink {
     if (dir === 'c2s') st.reqGap += bytes;
     else if (st.sse !== null) {
       const lost = st.sse.gap();
-      const what = lost ? 'the event being read is lost, and reading goes on at the next event' : 'events in them are lost';
-      this.push(x, errorFrame(this.at(at), '', `capture gap: ${bytes} bytes of this SSE stream were not captured (dropped packets); ${what}`, this.ctx(st, 's2c', at)));
+      const what = lost
+        ? 'the event being read is lost, and reading goes on at the next event'
+        : 'events in them are lost';
+      this.push(
+        x,
+        errorFrame(
+          this.at(at),
+          '',
+          `capture gap: ${bytes} bytes of this SSE stream were not captured (dropped packets); ${what}`,
+          this.ctx(st, 's2c', at),
+        ),
+      );
     } else st.resGap += bytes;
   }
 
@@ -296,7 +429,8 @@ export class McpHttp implements ExchangeSink {
       this.push(x, st.held);
       st.held = null;
     }
-    if (x.method === 'DELETE' && st.mcp) this.push(x, this.event(st, at, 'c2s', { name: 'http-delete', data: { status: null, reason } }));
+    if (x.method === 'DELETE' && st.mcp)
+      this.push(x, this.event(st, at, 'c2s', { name: 'http-delete', data: { status: null, reason } }));
     this.account(x, st);
   }
 
@@ -309,7 +443,8 @@ export class McpHttp implements ExchangeSink {
     const st = this.state(x);
     if (st.clientGone) return;
     st.clientGone = true;
-    if (st.mcp && st.modernRequestId !== null) this.push(x, this.event(st, at, 'c2s', { name: STREAM_CLOSED_EVENT, data: { id: st.modernRequestId } }));
+    if (st.mcp && st.modernRequestId !== null)
+      this.push(x, this.event(st, at, 'c2s', { name: STREAM_CLOSED_EVENT, data: { id: st.modernRequestId } }));
   }
 
   /**
@@ -319,19 +454,50 @@ export class McpHttp implements ExchangeSink {
   notCaptured(x: Exchange, at: At, body: 'request' | 'response', size: number | null): void {
     const st = this.state(x);
     if (!st.mcp) return;
-    const f = this.event(st, at, body === 'request' ? 'c2s' : 's2c', { name: 'http-body-not-captured', data: { body, size } });
+    const f = this.event(st, at, body === 'request' ? 'c2s' : 's2c', {
+      name: 'http-body-not-captured',
+      data: { body, size },
+    });
     this.push(x, f);
   }
 
   notice(conn: string, dir: 'c2s' | 's2c', n: StreamNotice, at: At): void {
     const where = `${conn} ${dir === 'c2s' ? 'client to server' : 'server to client'}`;
     const ctx = { time: time(at), dir: dir as Direction, session: this.connSession.of(conn) };
-    const http: HttpInfo = { method: '?', path: '?', status: null, contentType: null, stream: null, eventId: null, conn, ...NO_REQUEST };
+    const http: HttpInfo = {
+      method: '?',
+      path: '?',
+      status: null,
+      contentType: null,
+      stream: null,
+      eventId: null,
+      conn,
+      ...NO_REQUEST,
+    };
     let f: Frame;
-    if (n.kind === 'gap') f = errorFrame(this.at(at), '', `capture gap: ${n.bytes} bytes of ${where} were not captured between HTTP messages (dropped packets): whole messages may be missing`, ctx);
-    else if (n.kind === 'lost') f = errorFrame(this.at(at), '', `${where}: HTTP/1.1 framing lost (${n.why}); its bytes are skipped until one starts a message`, ctx);
-    else if (n.resumed) f = eventFrame(this.at(at), { name: 'http-resync', data: { conn, dir, skipped: n.bytes } }, ctx);
-    else f = errorFrame(this.at(at), '', `${where}: the last ${n.bytes} bytes were skipped (no HTTP message starts in them)`, ctx);
+    if (n.kind === 'gap')
+      f = errorFrame(
+        this.at(at),
+        '',
+        `capture gap: ${n.bytes} bytes of ${where} were not captured between HTTP messages (dropped packets): whole messages may be missing`,
+        ctx,
+      );
+    else if (n.kind === 'lost')
+      f = errorFrame(
+        this.at(at),
+        '',
+        `${where}: HTTP/1.1 framing lost (${n.why}); its bytes are skipped until one starts a message`,
+        ctx,
+      );
+    else if (n.resumed)
+      f = eventFrame(this.at(at), { name: 'http-resync', data: { conn, dir, skipped: n.bytes } }, ctx);
+    else
+      f = errorFrame(
+        this.at(at),
+        '',
+        `${where}: the last ${n.bytes} bytes were skipped (no HTTP message starts in them)`,
+        ctx,
+      );
     f.http = http;
     this.out.push(f);
   }
@@ -366,7 +532,6 @@ export class McpHttp implements ExchangeSink {
     return r;
   }
 
-
   private sseText(x: Exchange, st: State, text: string, at: At): void {
     if (text.length === 0) return;
     for (const e of st.sse!.feed(text)) this.sseEvent(x, st, e, at);
@@ -387,12 +552,28 @@ export class McpHttp implements ExchangeSink {
     }
     if (e.data === '') {
       // A priming event (2025-11-25 transports: an id and empty data, so the client can resume from it).
-      this.push(x, this.event(st, at, 's2c', e.retry === null ? { name: 'http-sse-prime' } : { name: 'http-sse-prime', data: { retry: e.retry } }), e.id);
+      this.push(
+        x,
+        this.event(
+          st,
+          at,
+          's2c',
+          e.retry === null ? { name: 'http-sse-prime' } : { name: 'http-sse-prime', data: { retry: e.retry } },
+        ),
+        e.id,
+      );
       return;
     }
     if (e.event !== null && e.event !== 'message') {
       // `type`, not `event`: a proxy capture writes event data beside the envelope's own `event` key (docs/formats.md §2).
-      this.push(x, this.event(st, at, 's2c', { name: 'http-sse-event', data: { type: e.event, data: e.data.length > 200 ? `${e.data.slice(0, 200)}…` : e.data } }), e.id);
+      this.push(
+        x,
+        this.event(st, at, 's2c', {
+          name: 'http-sse-event',
+          data: { type: e.event, data: e.data.length > 200 ? `${e.data.slice(0, 200)}…` : e.data },
+        }),
+        e.id,
+      );
       return;
     }
     const f = textFrame(this.at(at), e.data, Buffer.byteLength(e.data), this.ctx(st, 's2c', at));
@@ -411,7 +592,16 @@ export class McpHttp implements ExchangeSink {
 
   private info(x: Exchange, st: State, dir: Direction, eventId: string | null): HttpInfo {
     const type = dir === 'c2s' ? mediaType(x.reqHeaders.get('content-type')) : st.resType;
-    const info: HttpInfo = { method: x.method, path: x.path, status: dir === 'c2s' ? null : x.status, contentType: type, stream: st.stream, eventId, conn: x.conn, ...st.request };
+    const info: HttpInfo = {
+      method: x.method,
+      path: x.path,
+      status: dir === 'c2s' ? null : x.status,
+      contentType: type,
+      stream: st.stream,
+      eventId,
+      conn: x.conn,
+      ...st.request,
+    };
     if (st.clientGone && dir === 's2c') info.afterClientClose = true;
     return info;
   }

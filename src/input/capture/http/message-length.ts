@@ -6,11 +6,19 @@ import type { LengthConflict } from '../../../types.js';
  * How a body is read: chunked, a length, until the connection closes, none, or not at all (`unknown`: its length
  * cannot be determined; `why` says so).
  */
-type BodyLength = { by: 'chunked' } | { by: 'length'; bytes: number } | { by: 'close' } | { by: 'none' } | { by: 'unknown'; why: string };
+type BodyLength =
+  | { by: 'chunked' }
+  | { by: 'length'; bytes: number }
+  | { by: 'close' }
+  | { by: 'none' }
+  | { by: 'unknown'; why: string };
 
 /** The codings of a Transfer-Encoding value, in the order applied, lower case. */
 function codings(value: string): string[] {
-  return value.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '');
+  return value
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '');
 }
 
 /** A Content-Length: one decimal number, or a list of the same one (RFC 9110 §8.6); else null. */
@@ -33,11 +41,16 @@ export function bodyLength(headers: ReadonlyMap<string, string>, request: boolea
   if (te !== undefined) {
     if (codings(te).at(-1) === 'chunked') return { by: 'chunked' };
     if (!request) return { by: 'close' };
-    return { by: 'unknown', why: `its Transfer-Encoding (${te}) does not end in chunked: the request's length cannot be determined (RFC 9112 §6.3)` };
+    return {
+      by: 'unknown',
+      why: `its Transfer-Encoding (${te}) does not end in chunked: the request's length cannot be determined (RFC 9112 §6.3)`,
+    };
   }
   if (cl !== undefined) {
     const n = contentLength(cl);
-    return n !== null ? { by: 'length', bytes: n } : { by: 'unknown', why: `its Content-Length (${cl}) is not one length (RFC 9112 §6.3)` };
+    return n !== null
+      ? { by: 'length', bytes: n }
+      : { by: 'unknown', why: `its Content-Length (${cl}) is not one length (RFC 9112 §6.3)` };
   }
   return request ? { by: 'none' } : { by: 'close' };
 }

@@ -27,7 +27,10 @@ export class SseReader {
   /** The parser passed its buffer bound and stopped. */
   private over = false;
 
-  constructor(private readonly maxChars: number, private readonly onOverflow: (chars: number) => void) {
+  constructor(
+    private readonly maxChars: number,
+    private readonly onOverflow: (chars: number) => void,
+  ) {
     this.parser = this.newParser();
   }
 

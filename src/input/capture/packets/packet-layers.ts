@@ -30,7 +30,12 @@ export class PacketLayers {
       bump(c.links, `linktype-${p.link}`);
       if (!this.unreadLinks.has(p.link)) {
         this.unreadLinks.add(p.link);
-        this.note('link-type', `packet ${p.num} has link type ${p.link}, which is not read (Ethernet, Linux cooked SLL and SLL2, BSD loopback and raw IP are): packets of this link type are counted only`, p.offset, p.num);
+        this.note(
+          'link-type',
+          `packet ${p.num} has link type ${p.link}, which is not read (Ethernet, Linux cooked SLL and SLL2, BSD loopback and raw IP are): packets of this link type are counted only`,
+          p.offset,
+          p.num,
+        );
       }
       return;
     }
@@ -43,14 +48,24 @@ export class PacketLayers {
     if (typeof ip === 'string') return this.malformed(p, ip);
     if (ip.fragment) {
       c.fragments++;
-      this.note('ip-fragment', `packet ${p.num} is a fragment of an IP datagram from ${ip.src} to ${ip.dst}: fragments are not reassembled, so a TCP stream they belong to has a gap there`, p.offset, p.num);
+      this.note(
+        'ip-fragment',
+        `packet ${p.num} is a fragment of an IP datagram from ${ip.src} to ${ip.dst}: fragments are not reassembled, so a TCP stream they belong to has a gap there`,
+        p.offset,
+        p.num,
+      );
       return;
     }
     if (ip.proto !== TCP) return bump(c.notTcp, ipProtocolName(ip.proto));
     const seg = readTcp(ip.payload, ip.length);
     if (typeof seg === 'string') return this.malformed(p, seg);
     if (seg.data.length < seg.length) {
-      this.note('snapped', `packet ${p.num} was captured cut (${p.data.length} of ${p.origLen} bytes, the snap length): its last ${seg.length - seg.data.length} bytes of TCP data are a gap`, p.offset, p.num);
+      this.note(
+        'snapped',
+        `packet ${p.num} was captured cut (${p.data.length} of ${p.origLen} bytes, the snap length): its last ${seg.length - seg.data.length} bytes of TCP data are a gap`,
+        p.offset,
+        p.num,
+      );
     }
     this.tcp.segment(ip.src, ip.dst, seg, p.ts, p.num);
   }

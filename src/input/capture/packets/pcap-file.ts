@@ -42,7 +42,12 @@ export class PcapReader implements CaptureFileReader {
       const caplen = this.u32(h, 8);
       if (caplen > this.maxCaplen) {
         // Records are found only by adding lengths: past a wrong one nothing can be located again (Wireshark stops too).
-        sink.finding('corrupt-record', `packet ${this.num + 1}'s record says ${caplen} bytes were captured, more than a record holds (${this.maxCaplen}); the rest of the file cannot be located, reading stops`, q.offset, this.num + 1);
+        sink.finding(
+          'corrupt-record',
+          `packet ${this.num + 1}'s record says ${caplen} bytes were captured, more than a record holds (${this.maxCaplen}); the rest of the file cannot be located, reading stops`,
+          q.offset,
+          this.num + 1,
+        );
         this.stopped = true;
         return q.clear();
       }
@@ -67,10 +72,20 @@ export class PcapReader implements CaptureFileReader {
     const q = this.q;
     if (this.stopped || q.length === 0) return;
     if (this.link < 0) {
-      sink.finding('truncated', `the file ends inside the pcap file header (${q.length} of ${FILE_HEADER} bytes)`, q.offset, null);
+      sink.finding(
+        'truncated',
+        `the file ends inside the pcap file header (${q.length} of ${FILE_HEADER} bytes)`,
+        q.offset,
+        null,
+      );
       return;
     }
     const whole = q.length >= RECORD_HEADER ? ` of ${RECORD_HEADER + this.u32(q.peek(RECORD_HEADER), 8)}` : '';
-    sink.finding('truncated', `the file ends inside packet ${this.num + 1}'s record (${q.length}${whole} bytes); the packet is not read`, q.offset, this.num + 1);
+    sink.finding(
+      'truncated',
+      `the file ends inside packet ${this.num + 1}'s record (${q.length}${whole} bytes); the packet is not read`,
+      q.offset,
+      this.num + 1,
+    );
   }
 }

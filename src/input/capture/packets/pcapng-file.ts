@@ -12,7 +12,13 @@ const EPB = 0x00000006;
 /** Name Resolution, Interface Statistics, Decryption Secrets, custom blocks. */
 const OTHER_KNOWN = [0x00000004, 0x00000005, 0x0000000a, 0x00000bad, 0x40000bad];
 /** Smallest length of each block read: its fixed fields and the two length fields. */
-const MIN_LENGTH = new Map([[SHB, 28], [IDB, 20], [PB, 32], [SPB, 16], [EPB, 32]]);
+const MIN_LENGTH = new Map([
+  [SHB, 28],
+  [IDB, 20],
+  [PB, 32],
+  [SPB, 16],
+  [EPB, 32],
+]);
 const KNOWN = new Set([...MIN_LENGTH.keys(), ...OTHER_KNOWN]);
 const BYTE_ORDER_MAGIC = 0x1a2b3c4d;
 /** Past this no block is believed (a length this large is damage); bounds the memory one block takes. */
@@ -78,7 +84,12 @@ export class PcapngReader implements CaptureFileReader {
   /** Starts looking for the next block after a corrupt one (the byte order read from a bad header is not kept). */
   private lose(sink: PacketSink, why: string, order: boolean | null): void {
     this.littleEndian = order;
-    sink.finding('corrupt-block', `the block at offset ${this.q.offset} is corrupt (${why}); looking for the next block`, this.q.offset, null);
+    sink.finding(
+      'corrupt-block',
+      `the block at offset ${this.q.offset} is corrupt (${why}); looking for the next block`,
+      this.q.offset,
+      null,
+    );
     this.lostAt = this.q.offset;
     this.q.skip(4);
   }
@@ -96,7 +107,12 @@ export class PcapngReader implements CaptureFileReader {
         if (q.length < len) {
           if (!atEnd) return false;
         } else if (this.u32(q.peek(len), len - 4) === len) {
-          sink.finding('resynced', `reading goes on at offset ${q.offset} with a block found after the corrupt one (${q.offset - this.lostAt} bytes skipped)`, q.offset, null);
+          sink.finding(
+            'resynced',
+            `reading goes on at offset ${q.offset} with a block found after the corrupt one (${q.offset - this.lostAt} bytes skipped)`,
+            q.offset,
+            null,
+          );
           this.lostAt = -1;
           return true;
         }
@@ -104,7 +120,13 @@ export class PcapngReader implements CaptureFileReader {
       this.littleEndian = order;
       q.skip(4);
     }
-    if (atEnd) sink.finding('resynced', `no block was found after the corrupt one at offset ${this.lostAt}: the last ${q.offset + q.length - this.lostAt} bytes of the file are not read`, this.lostAt, null);
+    if (atEnd)
+      sink.finding(
+        'resynced',
+        `no block was found after the corrupt one at offset ${this.lostAt}: the last ${q.offset + q.length - this.lostAt} bytes of the file are not read`,
+        this.lostAt,
+        null,
+      );
     return false;
   }
 
@@ -121,10 +143,16 @@ export class PcapngReader implements CaptureFileReader {
     }
     if (type !== EPB && type !== SPB && type !== PB) return; // name resolution, statistics, secrets, custom …: not needed
     const num = ++this.num;
-    const id = type === EPB ? this.u32(b, 8) : type === PB ? (this.littleEndian ? b.readUInt16LE(8) : b.readUInt16BE(8)) : 0;
+    const id =
+      type === EPB ? this.u32(b, 8) : type === PB ? (this.littleEndian ? b.readUInt16LE(8) : b.readUInt16BE(8)) : 0;
     const iface = this.interfaces[id];
     if (iface === undefined) {
-      sink.finding('unknown-interface', `packet ${num} names interface ${id}, which its section does not describe; the packet is not read`, offset, num);
+      sink.finding(
+        'unknown-interface',
+        `packet ${num} names interface ${id}, which its section does not describe; the packet is not read`,
+        offset,
+        num,
+      );
       return;
     }
     let at: number;
@@ -143,7 +171,12 @@ export class PcapngReader implements CaptureFileReader {
       origLen = this.u32(b, 24);
       ts = iface.time(this.u32(b, 12), this.u32(b, 16));
       if (caplen > b.length - 32) {
-        sink.finding('corrupt-block', `packet ${num}'s block says ${caplen} bytes were captured but holds ${b.length - 32}; the packet is not read`, offset, num);
+        sink.finding(
+          'corrupt-block',
+          `packet ${num}'s block says ${caplen} bytes were captured but holds ${b.length - 32}; the packet is not read`,
+          offset,
+          num,
+        );
         return;
       }
     }
@@ -166,6 +199,11 @@ export class PcapngReader implements CaptureFileReader {
       if (type === EPB || type === SPB || type === PB) packet = this.num + 1;
       whole = ` of ${this.u32(h, 4)}`;
     }
-    sink.finding('truncated', `the file ends inside ${packet === null ? 'a block' : `packet ${packet}'s block`} (${q.length}${whole} bytes); it is not read`, q.offset, packet);
+    sink.finding(
+      'truncated',
+      `the file ends inside ${packet === null ? 'a block' : `packet ${packet}'s block`} (${q.length}${whole} bytes); it is not read`,
+      q.offset,
+      packet,
+    );
   }
 }

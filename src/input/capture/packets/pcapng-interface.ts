@@ -30,7 +30,8 @@ export function readInterface(b: Buffer, littleEndian: boolean): Interface {
     const len = u16(at + 2);
     if (code === OPT_END || at + 4 + len > end) break;
     if (code === IF_TSRESOL && len >= 1) resol = b[at + 4]!;
-    else if (code === IF_TSOFFSET && len >= 8) offsetMs = Number(littleEndian ? b.readBigInt64LE(at + 4) : b.readBigInt64BE(at + 4)) * 1000;
+    else if (code === IF_TSOFFSET && len >= 8)
+      offsetMs = Number(littleEndian ? b.readBigInt64LE(at + 4) : b.readBigInt64BE(at + 4)) * 1000;
     at += 4 + ((len + 3) & ~3);
   }
   // Units per millisecond; a time is high × 2^32 + low units, computed in two parts so that no 64-bit integer is needed.

@@ -61,7 +61,8 @@ export class TcpConnection {
     return {
       data: (bytes) => {
         this.open(-1, null);
-        if (bytes.length > 0) this.ctx.emit({ kind: 'data', conn: this.id!, dir: dir(), ts: this.ts, packet: this.packet, bytes });
+        if (bytes.length > 0)
+          this.ctx.emit({ kind: 'data', conn: this.id!, dir: dir(), ts: this.ts, packet: this.packet, bytes });
       },
       gap: (bytes) => {
         this.open(-1, null);
@@ -89,7 +90,14 @@ export class TcpConnection {
     this.ctx.counts.connections++;
     if (!this.handshake) this.ctx.counts.midstream++;
     const c = this.client as Side;
-    this.ctx.emit({ kind: 'open', conn: this.id, ts: this.firstTs, client: this.ends[c], server: this.ends[1 - c]!, midstream: !this.handshake });
+    this.ctx.emit({
+      kind: 'open',
+      conn: this.id,
+      ts: this.firstTs,
+      client: this.ends[c],
+      server: this.ends[1 - c]!,
+      midstream: !this.handshake,
+    });
   }
 
   segment(s: Side, seg: TcpSegment, ts: number, packet: number): void {
@@ -136,7 +144,13 @@ export class TcpConnection {
   private halfClosed(s: Side): void {
     if (this.halfClosedSides & (1 << s) || !this.halves[s].finished || this.id === null) return;
     this.halfClosedSides |= 1 << s;
-    this.ctx.emit({ kind: 'half-close', conn: this.id, dir: this.client === s ? 'c2s' : 's2c', ts: this.ts, packet: this.packet });
+    this.ctx.emit({
+      kind: 'half-close',
+      conn: this.id,
+      dir: this.client === s ? 'c2s' : 's2c',
+      ts: this.ts,
+      packet: this.packet,
+    });
   }
 
   /**

@@ -45,7 +45,12 @@ export class TcpReassembly {
       held: 0,
       maxHeld: limits.maxHeldTotal,
       bound: (conn, packet) =>
-        note('reassembly-bound', `${conn} held more bytes out of order than the bound (${limits.maxHeldBytes} bytes, ${limits.maxHeldPieces} runs, ${limits.maxHeldTotal} for all connections): the missing bytes before them are given up as a gap`, packet, conn),
+        note(
+          'reassembly-bound',
+          `${conn} held more bytes out of order than the bound (${limits.maxHeldBytes} bytes, ${limits.maxHeldPieces} runs, ${limits.maxHeldTotal} for all connections): the missing bytes before them are given up as a gap`,
+          packet,
+          conn,
+        ),
     };
   }
 
@@ -63,7 +68,12 @@ export class TcpReassembly {
     if (c !== undefined && syn && c.synSeq !== seg.seq && !(c.synSeq === null && c.empty)) {
       // Not a retransmitted SYN, nor this connection's own SYN seen late: the ports are in use again.
       c.close('end-of-capture', ts, packet);
-      this.note('port-reused', `a new connection (SYN) from ${a} to ${b} while ${c.id} on the same ports was never seen to close: ${c.id} is closed`, packet, c.id!);
+      this.note(
+        'port-reused',
+        `a new connection (SYN) from ${a} to ${b} while ${c.id} on the same ports was never seen to close: ${c.id} is closed`,
+        packet,
+        c.id!,
+      );
       this.open.delete(key);
       c = undefined;
     }
@@ -76,7 +86,16 @@ export class TcpReassembly {
         this.closed.delete(key);
       }
       if (this.open.size >= this.limits.maxConnections) this.evict(ts, packet);
-      c = new TcpConnection([a, b], [{ addr: src, port: seg.srcPort }, { addr: dst, port: seg.dstPort }], ts, this.ctx, this.limits);
+      c = new TcpConnection(
+        [a, b],
+        [
+          { addr: src, port: seg.srcPort },
+          { addr: dst, port: seg.dstPort },
+        ],
+        ts,
+        this.ctx,
+        this.limits,
+      );
       this.open.set(key, c);
     }
     c.segment(c.keys[0] === a ? 0 : 1, seg, ts, packet);
@@ -90,7 +109,12 @@ export class TcpReassembly {
   private evict(ts: number, packet: number): void {
     const [key, c] = this.open.entries().next().value!;
     c.close('end-of-capture', ts, packet);
-    this.note('connection-bound', `more than ${this.limits.maxConnections} connections open at once: ${c.id}, open longest, is closed`, packet, c.id!);
+    this.note(
+      'connection-bound',
+      `more than ${this.limits.maxConnections} connections open at once: ${c.id}, open longest, is closed`,
+      packet,
+      c.id!,
+    );
     this.open.delete(key);
     this.remember(key);
   }

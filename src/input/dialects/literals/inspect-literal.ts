@@ -19,7 +19,15 @@ const MORE = /\.\.\. \d+ more (?:items?|characters?|propert(?:y|ies))/y;
 const PLACEHOLDER = /\[[A-Za-z][^\]\n]*\]/y;
 /** Prefixes inspect writes before a value: `<ref *1> `, `[Object: null prototype] `. */
 const PREFIX = /<ref \*\d+> |\[Object: null prototype\] /y;
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0' };
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  '0': '\0',
+};
 
 /** The value util.inspect printed as `text`, and whether it cut any of it; null when the text is not such output. */
 export function readInspect(text: string): LiteralValue | null {

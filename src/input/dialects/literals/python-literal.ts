@@ -17,7 +17,18 @@ const NUMBER = /-?(?:(?:inf|nan)(?![\w.])|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)/y;
 const NAME = /[A-Za-z_][\w.]*/y;
 /** `field=` at the start of a keyword argument (not `==`). */
 const KEYWORD = /([A-Za-z_]\w*)=(?!=)/y;
-const SIMPLE_ESCAPES: Readonly<Record<string, number>> = { n: 10, r: 13, t: 9, a: 7, b: 8, f: 12, v: 11, '\\': 92, "'": 39, '"': 34 };
+const SIMPLE_ESCAPES: Readonly<Record<string, number>> = {
+  n: 10,
+  r: 13,
+  t: 9,
+  a: 7,
+  b: 8,
+  f: 12,
+  v: 11,
+  '\\': 92,
+  "'": 39,
+  '"': 34,
+};
 
 /**
  * The JSON value of a pydantic model's str or repr (or of any Python literal); null when the text is not one. A value
@@ -61,7 +72,11 @@ export function pydanticMessage(text: string): Record<string, unknown> | null {
  */
 export function readPythonBytes(text: string): string | null {
   const q = text.charCodeAt(1);
-  const wrapped = text.charCodeAt(0) === 0x62 /* b */ && (q === 0x27 || q === 0x22) && text.length >= 3 && text.charCodeAt(text.length - 1) === q;
+  const wrapped =
+    text.charCodeAt(0) === 0x62 /* b */ &&
+    (q === 0x27 || q === 0x22) &&
+    text.length >= 3 &&
+    text.charCodeAt(text.length - 1) === q;
   try {
     return bytesOf(wrapped ? text.slice(2, -1) : text, true);
   } catch (err) {
@@ -132,7 +147,10 @@ class Reader extends LiteralCursor {
     if (c === 0x28 /* ( */) return this.list(depth, 0x29);
     if (c === 0x3c /* < */) return this.opaque();
     if (c === 0x27 || c === 0x22) return this.string(false);
-    if ((c === 0x62 /* b */ || c === 0x42) && (s.charCodeAt(this.i + 1) === 0x27 || s.charCodeAt(this.i + 1) === 0x22)) {
+    if (
+      (c === 0x62 /* b */ || c === 0x42) &&
+      (s.charCodeAt(this.i + 1) === 0x27 || s.charCodeAt(this.i + 1) === 0x22)
+    ) {
       this.i++;
       return this.string(true);
     }
