@@ -10,7 +10,7 @@ import { compareSides } from '../diff/compare.js';
 import type { Change } from '../diff/types.js';
 import { requestKey } from '../mock/request-key.js';
 import { escapeTerminal } from '../output/escape.js';
-import { formatCount } from '../output/numbers.js';
+import { formatCount } from '../util/numbers.js';
 import { countOf } from '../output/plural.js';
 import { drive, type DriveResult } from '../replay/driver.js';
 import { httpChannel } from '../replay/http-channel.js';

@@ -1,6 +1,6 @@
 // The stats report as neutral sections (title, header, rows of plain strings) for the table and markdown sinks.
 import type { DiagnosisStats, MethodStats, Stats, ToolStats, VerdictCounts } from '../stats/types.js';
-import { formatCount, formatMs, formatPercent } from './numbers.js';
+import { formatCount, formatMs, formatPercent } from '../util/numbers.js';
 import { countOf } from './plural.js';
 
 type Align = 'left' | 'right';

@@ -7,7 +7,7 @@ import type { Palette, Style } from './color.js';
 import { escapeTerminal } from './escape.js';
 import { subjectOf } from './subject.js';
 import { recordMarkLines } from './text-diagnosis.js';
-import { formatCount, formatMs } from './numbers.js';
+import { formatCount, formatMs } from '../util/numbers.js';
 import { DEFAULT_WIDTH, indentOf, textLayout, type TextLayout } from './text-layout.js';
 import { displayWidth, fit, truncate } from './width.js';
 import { cutAtWord, wrapDense, wrapWords } from './wrap-words.js';

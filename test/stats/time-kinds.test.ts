@@ -7,7 +7,7 @@ import { analyzeStream } from '../../src/analyze-stream.js';
 import { AuditBuilder } from '../../src/audit/build.js';
 import { timeKind } from '../../src/input/shared/time.js';
 import { renderAuditHtml } from '../../src/output/audit/html.js';
-import { formatMs } from '../../src/output/numbers.js';
+import { formatMs } from '../../src/util/numbers.js';
 import { formatStatsMarkdown } from '../../src/output/stats-markdown.js';
 import { StatsCollector } from '../../src/stats/collector.js';
 import type { PipelineRecord } from '../../src/types.js';

@@ -4,7 +4,7 @@ import type { AuditReport } from '../../audit/types.js';
 import { worstVerdict } from '../../diagnose/diagnoser.js';
 import { CAUSE_METAS } from '../../diagnose/registry.js';
 import type { Diagnosis, SessionDiagnosis, Verdict } from '../../diagnose/types.js';
-import { formatCount } from '../numbers.js';
+import { formatCount } from '../../util/numbers.js';
 import { countOf } from '../plural.js';
 import { sessionLabel } from '../diagnosis-parts.js';
 import { html, preText, type SafeHtml } from './html-escape.js';

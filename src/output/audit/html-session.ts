@@ -1,7 +1,7 @@
 // One session of the HTML audit report: header, capability matrix, findings, statistics, sequence diagram, bodies.
 import type { AuditFinding, AuditSession, CapabilityRow, SequenceStep } from '../../audit/types.js';
 import type { SessionStats } from '../../stats/types.js';
-import { formatCount, formatMs } from '../numbers.js';
+import { formatCount, formatMs } from '../../util/numbers.js';
 import { display, html, preText, type SafeHtml } from './html-escape.js';
 import { findingsTable } from './html-findings.js';
 import { storiesSection, storyIds } from './html-story.js';

@@ -1,6 +1,6 @@
 // Statistics tables of the HTML audit report: per session (lifecycle/operation split, methods) and for all traffic.
 import type { MethodStats, ScopeStats, Stats } from '../../stats/types.js';
-import { formatCount, formatMs, formatPercent } from '../numbers.js';
+import { formatCount, formatMs, formatPercent } from '../../util/numbers.js';
 import { statsSections, type StatsSection } from '../stats-sections.js';
 import { html, type SafeHtml } from './html-escape.js';
 import { breakablePath } from './html-links.js';

@@ -2,7 +2,7 @@
 // opens into its timeline — offset, gap, record, direction, role, what it says, and the findings and marks on each step.
 import type { Story } from '../../story/story.js';
 import { markText } from '../mark-text.js';
-import { formatMs } from '../numbers.js';
+import { formatMs } from '../../util/numbers.js';
 import { countOf } from '../plural.js';
 import { outcomeWords, requestTitle, stepWords } from '../story-words.js';
 import { html, type SafeHtml } from './html-escape.js';

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { AuditFinding, AuditReport } from '../../audit/types.js';
 import type { TimeSpan } from '../../stats/types.js';
-import { formatCount, formatMs } from '../numbers.js';
+import { formatCount, formatMs } from '../../util/numbers.js';
 import { spanText } from '../stats-sections.js';
 import { html, rawHtml, type SafeHtml } from './html-escape.js';
 import { findingsTable, rulesSection, severityFilter } from './html-findings.js';

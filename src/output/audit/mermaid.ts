@@ -2,7 +2,7 @@
 import type { AuditFinding, AuditSession, SequenceStep } from '../../audit/types.js';
 import type { Severity } from '../../types.js';
 import { escapeTerminal } from '../escape.js';
-import { formatMs } from '../numbers.js';
+import { formatMs } from '../../util/numbers.js';
 import { truncate } from '../width.js';
 import { SEVERITY_RANK } from './parts.js';
 import { countOf } from '../plural.js';

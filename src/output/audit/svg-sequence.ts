@@ -6,7 +6,7 @@
 // severity's colour at the right edge. Every step links to its body (`#<bodyId>`) below the diagram.
 import type { AuditSession, SequenceStep } from '../../audit/types.js';
 import { escapeTerminal } from '../escape.js';
-import { formatMs } from '../numbers.js';
+import { formatMs } from '../../util/numbers.js';
 import { truncate } from '../width.js';
 import { display, html, type SafeHtml } from './html-escape.js';
 import { countOf } from '../plural.js';

@@ -4,7 +4,7 @@ import type { MethodStats, ShareCounts, Stats } from '../../stats/types.js';
 import type { Severity } from '../../types.js';
 import type { Palette, Style } from '../color.js';
 import { escapeTerminal } from '../escape.js';
-import { formatCount, formatMs, formatPercent } from '../numbers.js';
+import { formatCount, formatMs, formatPercent } from '../../util/numbers.js';
 import { formatSessionPeers, formatSessionTitle, severityStyle } from '../text.js';
 import { displayWidth, padEnd, padStart, truncate } from '../width.js';
 import {
