@@ -11,7 +11,7 @@ import type { Change } from '../diff/types.js';
 import { requestKey } from '../mock/request-key.js';
 import { escapeTerminal } from '../output/escape.js';
 import { formatCount } from '../util/numbers.js';
-import { countOf } from '../output/plural.js';
+import { countOf } from '../util/plural.js';
 import { drive, type DriveResult } from '../replay/driver.js';
 import { httpChannel } from '../replay/http-channel.js';
 import { ScriptBuilder, type ReplayScript } from '../replay/script.js';

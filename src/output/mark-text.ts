@@ -2,7 +2,7 @@
 // under the record and the JSON outputs carry as its `text`.
 import type { RecordMark } from '../types.js';
 import { formatMs } from '../util/numbers.js';
-import { countOf } from './plural.js';
+import { countOf } from '../util/plural.js';
 
 export function markText(m: RecordMark): string {
   switch (m.cause) {

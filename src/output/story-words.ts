@@ -4,7 +4,7 @@ import { errorCodeName } from '../protocol/errors.js';
 import type { Story, StoryStep } from '../story/story.js';
 import type { AnnotatedRecord } from '../types.js';
 import { formatMs } from '../util/numbers.js';
-import { countOf } from './plural.js';
+import { countOf } from '../util/plural.js';
 import { subjectOf } from './subject.js';
 import { toolErrorText } from './text.js';
 

@@ -10,7 +10,7 @@ import { UsageError } from '../errors.js';
 import { OutputWriter } from '../writer.js';
 import { exportRecords } from './records.js';
 import { sayWrote } from '../wrote.js';
-import { countOf } from '../../output/plural.js';
+import { countOf } from '../../util/plural.js';
 import { runIdOf, type ExportArgs, type ExportTarget } from './target.js';
 
 interface CsvArgs extends ExportArgs {

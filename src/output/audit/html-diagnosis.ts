@@ -5,7 +5,7 @@ import { worstVerdict } from '../../diagnose/diagnoser.js';
 import { CAUSE_METAS } from '../../diagnose/registry.js';
 import type { Diagnosis, SessionDiagnosis, Verdict } from '../../diagnose/types.js';
 import { formatCount } from '../../util/numbers.js';
-import { countOf } from '../plural.js';
+import { countOf } from '../../util/plural.js';
 import { sessionLabel } from '../diagnosis-parts.js';
 import { html, preText, type SafeHtml } from './html-escape.js';
 import { breakablePath, linkTo, type HtmlLinks } from './html-links.js';

@@ -10,7 +10,7 @@ import { clockOf, sequenceSvg, stepId } from './svg-sequence.js';
 import { diagramItems } from './step-groups.js';
 import { revisionText, undeclaredReason } from '../text-session.js';
 import { sessionNoteText } from '../input-notes.js';
-import { countOf } from '../plural.js';
+import { countOf } from '../../util/plural.js';
 import { breakableKeyPath, breakablePath, type HtmlLinks } from './html-links.js';
 
 function peer(p: AuditSession['info']['clientInfo']): SafeHtml {

@@ -3,7 +3,7 @@
 import type { Story } from '../../story/story.js';
 import { markText } from '../mark-text.js';
 import { formatMs } from '../../util/numbers.js';
-import { countOf } from '../plural.js';
+import { countOf } from '../../util/plural.js';
 import { outcomeWords, requestTitle, stepWords } from '../story-words.js';
 import { html, type SafeHtml } from './html-escape.js';
 

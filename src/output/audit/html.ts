@@ -22,7 +22,7 @@ import { whatHappened, type DiagnosisPlaces } from './html-diagnosis.js';
 import { stepId } from './svg-sequence.js';
 import { allStats } from './html-stats.js';
 import { HTML_STYLE } from './html-style.js';
-import { countOf, pluralOf } from '../plural.js';
+import { countOf, pluralOf } from '../../util/plural.js';
 import { breakablePath, htmlLinks } from './html-links.js';
 
 function sha256(text: string): string {

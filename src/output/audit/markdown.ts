@@ -30,7 +30,7 @@ import {
 } from './parts.js';
 import { sessionNoteText } from '../input-notes.js';
 import type { RenderContext } from './renderers.js';
-import { countOf } from '../plural.js';
+import { countOf } from '../../util/plural.js';
 import type { SessionDiagnosis, Verdict } from '../../diagnose/types.js';
 import { causeDocUrl } from '../../audit/doc-url.js';
 import {

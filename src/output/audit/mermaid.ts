@@ -5,7 +5,7 @@ import { escapeTerminal } from '../escape.js';
 import { formatMs } from '../../util/numbers.js';
 import { truncate } from '../width.js';
 import { SEVERITY_RANK } from './parts.js';
-import { countOf } from '../plural.js';
+import { countOf } from '../../util/plural.js';
 import { diagramItems } from './step-groups.js';
 
 /**

@@ -2,7 +2,7 @@
 import { baseLabel } from '../../audit/sequence.js';
 import type { SequenceStep } from '../../audit/types.js';
 import { formatMs } from '../../util/numbers.js';
-import { countOf } from '../plural.js';
+import { countOf } from '../../util/plural.js';
 
 /** A chain drawn as one block: its first seq and the block's header. */
 export interface StepGroup {

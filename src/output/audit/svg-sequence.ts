@@ -9,7 +9,7 @@ import { escapeTerminal } from '../escape.js';
 import { formatMs } from '../../util/numbers.js';
 import { truncate } from '../width.js';
 import { display, html, type SafeHtml } from './html-escape.js';
-import { countOf } from '../plural.js';
+import { countOf } from '../../util/plural.js';
 import { diagramItems, type StepGroup } from './step-groups.js';
 
 const W = 900;

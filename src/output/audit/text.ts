@@ -25,7 +25,7 @@ import {
   type SessionFindings,
 } from './parts.js';
 import type { RenderContext } from './renderers.js';
-import { countOf } from '../plural.js';
+import { countOf } from '../../util/plural.js';
 import { wrapCell } from '../wrap-cell.js';
 import type { Evidence, SessionDiagnosis, Verdict } from '../../diagnose/types.js';
 import {

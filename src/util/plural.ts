@@ -1,5 +1,5 @@
 // Counts with their noun in the right number (`1 message`, `2 messages`), for every report that prints a count.
-import { formatCount } from '../util/numbers.js';
+import { formatCount } from './numbers.js';
 
 /** Nouns whose plural is not the singular plus `s`. */
 const IRREGULAR: Readonly<Record<string, string>> = {
