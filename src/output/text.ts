@@ -5,7 +5,7 @@ import { MODERN_ERRORS } from '../protocol/modern.js';
 import type { Kind, PipelineRecord, Severity } from '../types.js';
 import type { Palette, Style } from './color.js';
 import { escapeTerminal } from './escape.js';
-import { subjectOf } from './subject.js';
+import { subjectOf } from '../protocol/subject.js';
 import { recordMarkLines } from './text-diagnosis.js';
 import { formatCount, formatMs } from '../util/numbers.js';
 import { DEFAULT_WIDTH, indentOf, textLayout, type TextLayout } from './text-layout.js';
