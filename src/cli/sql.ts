@@ -6,7 +6,7 @@ import type { Argv } from 'yargs';
 import { escapeJsonForTerminal, escapeTerminal } from '../output/escape.js';
 import { newRunId } from '../export/columnar/run-id.js';
 import { DEFAULT_TABLE_OPTIONS } from '../export/columnar/table-options.js';
-import { formatResultCsv, formatResultJson, formatResultTable, type PlainResult } from '../output/sql-result.js';
+import { formatResultCsv, formatResultJson, formatResultTable, type PlainResult } from '../sql/result-text.js';
 import { paletteFor, type CliIO } from './context.js';
 import { UsageError } from './errors.js';
 import { exportRecords } from './export/records.js';
