@@ -15,7 +15,7 @@ import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { EXIT, UsageError } from './errors.js';
 import { WIDTH_OPTION } from './options.js';
 import { ruleSettings, type RuleArgs } from './rule-options.js';
-import { TOOL } from './tool.js';
+import { TOOL } from '../util/tool.js';
 import { writeText } from './writer.js';
 import type { PipelineRecord } from '../types.js';
 

@@ -16,7 +16,7 @@ import { commandHint, unknownArgumentHint } from './did-you-mean.js';
 import { EXIT, UsageError } from './errors.js';
 import { plainUsage } from './yargs-wording.js';
 import { STDIN_ARG } from './inputs.js';
-import { PACKAGE_ROOT, TOOL } from './tool.js';
+import { PACKAGE_ROOT, TOOL } from '../util/tool.js';
 import type { ProxyArgs } from './proxy.js';
 import type { ReplayArgs } from './replay.js';
 import type { SqlArgs } from './sql.js';

@@ -24,7 +24,7 @@ import { countOption } from './numeric-options.js';
 import { inputOptions } from './options.js';
 import { ruleOptions } from './rule-options.js';
 import { commandAfterDashes } from './wrap.js';
-import { PACKAGE_ROOT } from './tool.js';
+import { PACKAGE_ROOT } from '../util/tool.js';
 
 export interface ReplayArgs extends DiffReportArgs {
   target?: string;

@@ -14,7 +14,7 @@ import { outputWidth } from './columns.js';
 import { WIDTH_OPTION } from './options.js';
 import type { CliIO } from './context.js';
 import { UsageError } from './errors.js';
-import { PACKAGE_ROOT } from './tool.js';
+import { PACKAGE_ROOT } from '../util/tool.js';
 import { writeText } from './writer.js';
 
 /** Narrowest description column; narrower, descriptions go below their rule. */

@@ -13,7 +13,7 @@ import { exportRecords } from './export/records.js';
 import type { ExportArgs } from './export/target.js';
 import { filterOptions, inputOptions } from './options.js';
 import { ruleOptions } from './rule-options.js';
-import { TOOL } from './tool.js';
+import { TOOL } from '../util/tool.js';
 import { writeText } from './writer.js';
 
 export interface SqlArgs extends Omit<ExportArgs, 'to'> {
