@@ -59,5 +59,5 @@ export const otlpTarget: ExportTarget = {
         coerce: wholeNumber('otlp-retries'),
         group: GROUP,
       }) as unknown as Argv<T>,
-  run: async (args, io) => (await import('../../export/otlp/run.js')).runOtlp(args as OtlpArgs, io),
+  run: async (args, io) => (await import('./otlp-run.js')).runOtlp(args as OtlpArgs, io),
 };
