@@ -17,7 +17,7 @@ import { SessionTags } from '../output/session-tags.js';
 import type { PipelineRecord } from '../types.js';
 import { buildSelection, type FilterOptions } from './filter.js';
 import { atLogEnd, needsLogEnd } from './log-end.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { noticeText } from './follow.js';
 import {
   checkSomethingToRead,

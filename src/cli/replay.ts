@@ -18,7 +18,7 @@ import { ScriptBuilder, type ReplayScript } from '../replay/script.js';
 import { stdioChannel } from '../replay/stdio-channel.js';
 import type { CliIO } from './context.js';
 import { diffOptions, readSide, writeDiff, type DiffReportArgs } from './diff-report.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { STDIN_ARG } from './inputs.js';
 import { countOption } from './numeric-options.js';
 import { inputOptions } from './options.js';

@@ -13,7 +13,7 @@ import { wrapCell } from '../output/wrap-cell.js';
 import { outputWidth } from './columns.js';
 import { WIDTH_OPTION } from './options.js';
 import type { CliIO } from './context.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { PACKAGE_ROOT } from '../util/tool.js';
 import { writeText } from './writer.js';
 

@@ -8,7 +8,7 @@ import { newRunId } from '../export/columnar/run-id.js';
 import { DEFAULT_TABLE_OPTIONS } from '../export/columnar/table-options.js';
 import { formatResultCsv, formatResultJson, formatResultTable, type PlainResult } from '../sql/result-text.js';
 import { paletteFor, type CliIO } from './context.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { exportRecords } from './export/records.js';
 import type { ExportArgs } from './export/target.js';
 import { filterOptions, inputOptions } from './options.js';

@@ -2,7 +2,7 @@
 import type { Argv } from 'yargs';
 import { SCHEMA_VERSION } from '../../export/columnar/columns.js';
 import { DEFAULT_TABLE_OPTIONS } from '../../export/columnar/table-options.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../util/errors.js';
 import { TOOL } from '../../util/tool.js';
 import { exportRecords } from './records.js';
 import { sayWrote } from '../wrote.js';
