@@ -136,9 +136,13 @@ describe('export --to otlp: the recorded samples', () => {
       expect(span.attributes['jsonrpc.request.id']).toBeUndefined();
     }
     const session = spans.find((s) => s.name === 'mcp.session')!;
-    const timed = recs.filter((r) => r.ts !== null).map((r) => nanos(r.ts));
-    expect(session.start).toBe(timed.reduce((a, b) => Math.min(a, b)));
-    expect(session.end).toBe(timed.reduce((a, b) => Math.max(a, b)));
+    // BigInts: Math.min and Math.max take numbers only.
+    const timed = recs
+      .filter((r) => r.ts !== null)
+      .map((r) => nanos(r.ts))
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    expect(session.start).toBe(timed[0]);
+    expect(session.end).toBe(timed.at(-1));
     expect(session.attributes).toMatchObject({
       'mcptrace.client.name': expect.any(String),
       'mcptrace.server.name': 'mcp-servers/everything',
