@@ -1,6 +1,7 @@
 // Envelope NDJSON reader and the envelope field table.
 import { describe, expect, test } from 'vitest';
-import { EnvelopeReader, envelopeToFrame } from '../../src/input/index.js';
+import { envelopeToFrame } from '../../src/input/readers/envelope-fields.js';
+import { EnvelopeReader } from '../../src/input/readers/envelope.js';
 import type { Frame } from '../../src/types.js';
 import { ClockTimeline } from '../../src/input/shared/time.js';
 import { fixture, framesOf } from './helpers.js';
