@@ -2,7 +2,7 @@
 // has its page docs/commands/<command>.md, linked from the README, and every long option its `--help` prints is named
 // on that page (`--name`), so an option added to a command without its documentation fails here.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -87,5 +87,17 @@ describe('the README is a page to read', () => {
   it('has no line over 120 characters', () => {
     const long = lines.flatMap((l, i) => ([...l].length > 120 ? [`README.md:${i + 1}: ${[...l].length}`] : []));
     expect(long).toEqual([]);
+  });
+});
+
+describe('docs/README.md maps the docs', () => {
+  it('links every page under docs/ (a rule or cause page through its folder)', () => {
+    const map = readFileSync(join(REPO_ROOT, 'docs', 'README.md'), 'utf8');
+    const pages = (readdirSync(join(REPO_ROOT, 'docs'), { recursive: true }) as string[])
+      .map((p) => p.split('\\').join('/'))
+      .filter((p) => p.endsWith('.md') && p !== 'README.md' && !/^(rules|causes)\/(?!README\.md$)/.test(p));
+    expect(pages.length).toBeGreaterThan(30);
+    expect(pages.filter((p) => !map.includes(`(${p})`) && !map.includes(`(${p}#`))).toEqual([]);
+    expect(map).toContain('(rules/)');
   });
 });
