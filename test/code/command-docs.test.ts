@@ -1,6 +1,7 @@
 // The README stays a user's page and the commands' pages say what `--help` says: every command `mcptrace --help` lists
 // has its page docs/commands/<command>.md, linked from the README, and every long option its `--help` prints is named
-// on that page (`--name`), so an option added to a command without its documentation fails here.
+// on that page (`--name`), so an option added to a command without its documentation fails here. And docs/README.md
+// maps every page of docs/.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
