@@ -274,10 +274,11 @@ function build(
   return { spans, histograms, before };
 }
 
-describe('export --to otlp: what the README says', () => {
+describe('export --to otlp: what docs/commands/export.md says', () => {
   it("names the conventions' commit followed and the transformer version installed", () => {
-    const readme = readFileSync('README.md', 'utf8');
-    const section = readme.slice(readme.indexOf('## Export to OpenTelemetry'));
+    const page = readFileSync('docs/commands/export.md', 'utf8');
+    const section = page.slice(page.indexOf('## Export to OpenTelemetry'));
+    expect(section.length).toBeLessThan(page.length);
     expect(section).toContain(`${CONVENTIONS.repository}/blob/${CONVENTIONS.commit}/${CONVENTIONS.path}`);
     const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
     expect(section).toContain(
