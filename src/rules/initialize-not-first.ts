@@ -1,4 +1,5 @@
 // Rule initialize-not-first: messages of the session came before its initialize request.
+import { type RecordRef, ref } from './record-ref.js';
 import type { Rule } from './types.js';
 import { SPEC } from './spec-urls.js';
 
@@ -11,7 +12,7 @@ interface State {
 
 interface Data {
   count: number;
-  first: NonNullable<State['first']>;
+  first: Omit<NonNullable<State['first']>, 'seq'> & { seq: RecordRef };
 }
 
 export const initializeNotFirst: Rule<Data, State> = {
@@ -22,7 +23,6 @@ export const initializeNotFirst: Rule<Data, State> = {
       '"The initialization phase MUST be the first interaction between client and server": messages were exchanged in the session before its `initialize` request. Reported only where the log shows the session\'s start (a process start or session break, or a keyed session) so that a log that begins mid-session is not blamed; unreadable lines before it are left to invalid-json.',
     specUrl: `${SPEC.lifecycle}#initialization`,
     revisions: 'all',
-    seqFields: ['first.seq'],
   },
   message: (d) =>
     `initialize is not the first message of its session: ${d.count} message${d.count === 1 ? '' : 's'} came before it, first #${d.first.seq} (${d.first.dir} ${d.first.kind}${d.first.method ? ` ${d.first.method}` : ''})`,
@@ -31,7 +31,7 @@ export const initializeNotFirst: Rule<Data, State> = {
   check: ({ record, facts, state }) => {
     const isInitialize = record.kind === 'request' && record.method === 'initialize';
     if (isInitialize && facts.messagesBeforeInitialize && state.first) {
-      return [{ count: state.before, first: state.first }];
+      return [{ count: state.before, first: { ...state.first, seq: ref(state.first.seq) } }];
     }
     if (record.kind !== 'event' && record.kind !== 'invalid') {
       state.before++;

@@ -1,5 +1,6 @@
 // Rule message-after-shutdown: a message travels on a channel the log already showed closed.
 import { CLOSED_CHANNELS, START_EVENTS } from '../session/events.js';
+import { type RecordRef, ref } from './record-ref.js';
 import type { Rule } from './types.js';
 import { SPEC } from './spec-urls.js';
 
@@ -17,7 +18,7 @@ interface State {
 const MESSAGE_KINDS = new Set(['request', 'response', 'error', 'notification']);
 
 export const messageAfterShutdown: Rule<
-  { dir: string; kind: string; method: string | null; event: string; eventSeq: number },
+  { dir: string; kind: string; method: string | null; event: string; eventSeq: RecordRef },
   State
 > = {
   meta: {
@@ -27,7 +28,6 @@ export const messageAfterShutdown: Rule<
       'A message after the transport closed, which is how an MCP session shuts down: on stdio a client message after `stdin-closed` or a server message after `stdout-closed`, and any message after the process exited or the connection or session closed (`exit`, `close`, `disconnect`, `http-delete`, `http-session-expired`, `session-end`, `terminated`). A `start` event begins a new process and clears it. `kill` and `signal` close nothing by themselves.',
     specUrl: `${SPEC.lifecycle}#shutdown`,
     revisions: 'all',
-    seqFields: ['eventSeq'],
   },
   message: (d) =>
     `${d.dir} ${d.kind}${d.method ? ` ${d.method}` : ''} after the transport closed (${d.event}, #${d.eventSeq})`,
@@ -58,6 +58,8 @@ export const messageAfterShutdown: Rule<
               : state.s2c
             : null;
     if (!closed) return undefined;
-    return [{ dir: record.dir, kind: record.kind, method: record.method, event: closed.event, eventSeq: closed.seq }];
+    return [
+      { dir: record.dir, kind: record.kind, method: record.method, event: closed.event, eventSeq: ref(closed.seq) },
+    ];
   },
 };

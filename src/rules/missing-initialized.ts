@@ -1,5 +1,6 @@
 // Rule missing-initialized: the client never sent notifications/initialized after a successful initialize.
 import { logs } from '../session/not-logged.js';
+import { type RecordRef, ref } from './record-ref.js';
 import type { Rule } from './types.js';
 import { SPEC } from './spec-urls.js';
 
@@ -13,7 +14,7 @@ interface State {
 
 interface Data {
   /** Seq of the first client request that went on without it; null when reported at end of input. */
-  atSeq: number | null;
+  atSeq: RecordRef | null;
   method: string | null;
 }
 
@@ -25,7 +26,6 @@ export const missingInitialized: Rule<Data, State> = {
       '"After successful initialization, the client MUST send an initialized notification to indicate it is ready to begin normal operations." Reported once per session: on the first client request (other than ping) after the initialize result when no notifications/initialized came before it, else at end of input on the initialize response. A client that sends nothing at all after the result may have disconnected because it does not support the answered revision, which the spec allows; that is not reported.',
     specUrl: `${SPEC.lifecycle}#initialization`,
     revisions: 'all',
-    seqFields: ['atSeq'],
     needs: ['client:notifications'],
   },
   message: (d) =>
@@ -53,7 +53,7 @@ export const missingInitialized: Rule<Data, State> = {
       state.clientWentOn = true;
     if (!facts.withoutInitialized || state.reported) return undefined;
     state.reported = true;
-    return [{ atSeq: record.seq, method: record.method }];
+    return [{ atSeq: ref(record.seq), method: record.method }];
   },
   sessionEnd: ({ state, session }) => {
     if (!logs(session, 'client', 'notifications')) return undefined;

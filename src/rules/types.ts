@@ -21,13 +21,6 @@ export interface RuleMeta {
    */
   revisions: readonly string[] | 'all';
   /**
-   * The fields of the rule's data that hold a record's `seq` (dotted paths for nested ones: `first.seq`). A `--jobs`
-   * worker numbers its file from 1; the coordinator moves exactly these into the run's numbering and re-makes the
-   * message from them (src/cli/jobs-renumber.ts). A rule whose data holds a seq must list it
-   * (test/rules/seq-fields.test.ts).
-   */
-  seqFields?: readonly string[];
-  /**
    * Messages the rule decides from (their presence, or their absence) that some logs never hold (`SessionInfo.notLogged`:
    * a Java SDK process logs only what it received): `server:answers`, `client:notifications` … Where the log does not
    * hold them the rule (or the session stage for it) decides nothing from them (session/not-logged.ts), and the audit
@@ -112,7 +105,10 @@ interface LocatedData<D> {
 
 export interface Rule<D = Record<string, unknown>, S = unknown, M = unknown> {
   meta: RuleMeta;
-  /** The finding's text, from the data the check reported. */
+  /**
+   * The finding's text, from the data the check reported. A field that holds another record's seq is a `RecordRef`
+   * (`ref(seq)`, src/rules/record-ref.ts), printed like a number: `--jobs` moves the seqs a message quotes that way.
+   */
   message(data: D): string;
   /**
    * Optional: the severity of one finding, given its data and the rule's severity for the session's revision

@@ -4,12 +4,13 @@ import { claimedVersion } from '../session/era.js';
 import { RecentMap } from './support/flow-memory.js';
 import { obj } from './support/modern.js';
 import { MODERN_SPEC } from './spec-urls.js';
+import { type RecordRef, ref } from './record-ref.js';
 import type { Rule } from './types.js';
 
 type Data =
   | { problem: 'missing'; missing: string[] }
   | { problem: 'requested'; requested: string; sent: string }
-  | { problem: 'retry'; sent: string; supported: string[]; errorSeq: number };
+  | { problem: 'retry'; sent: string; supported: string[]; errorSeq: RecordRef };
 
 /** Per session: the `data.supported` list of each -32022 answer, by the answer's seq (what a version retry continues). */
 type State = RecentMap<string[]>;
@@ -31,7 +32,6 @@ export const unsupportedVersionData: Rule<Data, State> = {
       "An UnsupportedProtocolVersionError (-32022, 2026-07-28 basic/versioning.mdx) must say which versions the server supports and which one it was asked for: `error.data.supported` (an array of strings) and `error.data.requested` (a string) are both required (schema `UnsupportedProtocolVersionError`); the client picks a mutual version from `supported` to retry with. Two warnings (the schema's descriptions, not MUSTs): `data.requested` other than the version the request sent, and a retry of the same request (a version-retry chain) under a version that is not in the `supported` list it was given.",
     specUrl: MODERN_SPEC.versioning,
     revisions: MODERN_REVISIONS,
-    seqFields: ['errorSeq'],
   },
   message: (d) =>
     d.problem === 'missing' ? TEXT.missing(d) : d.problem === 'requested' ? TEXT.requested(d) : TEXT.retry(d),
@@ -45,7 +45,7 @@ export const unsupportedVersionData: Rule<Data, State> = {
       const supported = c?.why === 'version' ? state.get(String(c.answerSeq)) : undefined;
       const sent = claimedVersion(record.message);
       if (supported === undefined || typeof sent !== 'string' || supported.includes(sent)) return undefined;
-      return [{ problem: 'retry', sent, supported, errorSeq: c!.answerSeq }];
+      return [{ problem: 'retry', sent, supported, errorSeq: ref(c!.answerSeq) }];
     }
     const error = obj(obj(record.message)?.error);
     if (record.kind !== 'error' || error?.code !== MODERN_ERRORS.unsupportedVersion) return undefined;
