@@ -23,8 +23,7 @@ export const acceptHeader: Rule<Data, undefined, HttpSession> = {
   meta: {
     id: 'accept-header',
     severity: 'error',
-    description:
-      'A POST whose Accept header does not list both application/json and text/event-stream, or a GET (the server\'s stream) whose Accept does not list text/event-stream. basic/transports.mdx (2025-03-26 on), §Sending Messages to the Server: "The client MUST include an Accept header, listing both application/json and text/event-stream as supported content types"; §Listening for Messages from the Server: "The client MUST include an Accept header, listing text/event-stream as a supported content type." The types must be named: a wildcard (*/*) lists neither, and a type with q=0 is refused, not listed. Checked once per request, the initialize POST included; not on the 2024-11-05 HTTP+SSE transport. 2026-07-28 keeps the POST clause (basic/transports/streamable-http.mdx §Sending Messages) and has no GET stream.',
+    summary: "A POST whose Accept lacks application/json or text/event-stream, or a GET's that lacks the latter.",
     specUrl: SPEC.httpSending,
     revisions: ALL_STREAMABLE_HTTP_REVISIONS,
   },

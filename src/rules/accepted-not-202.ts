@@ -28,8 +28,7 @@ export const acceptedNot202: Rule<Data, { posts: RecentMap<Post> }, HttpSession>
   meta: {
     id: 'accepted-not-202',
     severity: 'error',
-    description:
-      'A POST whose body holds only notifications or responses was answered with a status that is neither 202 Accepted nor an HTTP error, or with 202 and a body. basic/transports.mdx §Sending Messages to the Server (2025-03-26 on): "If the input is a JSON-RPC response or notification: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body. If the server cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad Request)." (2025-03-26: a body "consisting solely of (any number of)" them, a batch included.) Reported on the answer\'s first record; not on the 2024-11-05 HTTP+SSE transport. 2026-07-28 keeps the clause for a notification POST (basic/transports/streamable-http.mdx §Sending Messages).',
+    summary: 'A POST of only notifications or responses answered other than 202 Accepted (or 202 with a body).',
     specUrl: SPEC.httpSending,
     revisions: ALL_STREAMABLE_HTTP_REVISIONS,
   },

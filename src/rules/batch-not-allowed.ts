@@ -6,8 +6,7 @@ export const batchNotAllowed: Rule<{ size: number; revision: string }> = {
   meta: {
     id: 'batch-not-allowed',
     severity: 'error',
-    description:
-      'A JSON-RPC batch (an array of messages) in a session whose revision has no batches. Batches exist only in 2025-03-26; 2024-11-05 does not define them and 2025-06-18 removed them ("Messages are individual JSON-RPC requests, notifications, or responses"); 2026-07-28 has none either (one message per POST body or stdio line). Reported once per batch, on its first element, and only when the session\'s revision is known.',
+    summary: 'A JSON-RPC batch in a session whose revision has no batches.',
     specUrl: 'https://modelcontextprotocol.io/specification/2025-06-18/changelog#major-changes',
     revisions: 'all',
   },

@@ -26,8 +26,7 @@ export const cacheScopeMismatch: Rule<Data, Map<string, Walk>> = {
   meta: {
     id: 'cache-scope-mismatch',
     severity: 'error',
-    description:
-      "A page of a paginated 2026-07-28 list (`tools/list`, `prompts/list`, `resources/list`, `resources/templates/list`) whose `cacheScope` is not the one of the walk's first page: servers MUST apply the same `cacheScope` to all pages of a paginated list (server/utilities/caching.mdx). A page belongs to the walk whose result handed out the `nextCursor` its request sends, for the same method; the last 256 cursors per session are remembered. A missing or invalid `cacheScope` is `missing-cache-hints`'s.",
+    summary: "A page of a paginated list whose cacheScope differs from the one of the list's first page.",
     specUrl: MODERN_SPEC.caching,
     revisions: MODERN_REVISIONS,
   },

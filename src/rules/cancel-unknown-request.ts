@@ -12,17 +12,7 @@ export const cancelUnknownRequest: Rule<Data, undefined, ClosedRequests> = {
   meta: {
     id: 'cancel-unknown-request',
     severity: 'warning',
-    description:
-      'A notifications/cancelled whose requestId matches no request its sender issued in the same direction: ' +
-      'cancellations "MUST only reference requests that were previously issued in the same direction and are believed ' +
-      'to still be in-progress" (the receiver SHOULD ignore invalid ones). A cancellation of a request already answered ' +
-      'is not reported: the answer may have crossed it on the wire, a race the spec allows. One without a requestId ' +
-      'references no request in any revision (2025-11-25 makes requestId optional only because tasks are cancelled ' +
-      'with tasks/cancel, and "MUST be provided for cancelling non-task requests"). Remembers the last 1024 answered ' +
-      'requests per session. From 2026-07-28 a server sends notifications/cancelled "solely to terminate a ' +
-      'subscriptions/listen stream" (schema.ts CancelledNotification; servers send no requests of their own): a ' +
-      "server's cancellation in a modern exchange whose requestId is not an open subscriptions/listen of the client is " +
-      'an error.',
+    summary: 'A notifications/cancelled whose requestId matches no request its sender issued in that direction.',
     specUrl: `${SPEC.cancellation}#behavior-requirements`,
     revisions: 'all',
   },

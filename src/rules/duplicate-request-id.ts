@@ -30,8 +30,7 @@ export const duplicateRequestId: Rule<Data, State> = {
   meta: {
     id: 'duplicate-request-id',
     severity: 'error',
-    description:
-      'The request ID MUST NOT have been previously used by the requestor within the same session: a sender reuses the id of one of its requests, whether that request is still open or was already answered. From 2026-07-28 the rule follows the revision of the request: the id "MUST NOT match the ID of any other request the sender has issued and not yet received a response for" (basic/index.mdx §Requests), so only the id of a request still open counts (a `subscriptions/listen` is open until its stream ends), and reuse after completion is legal. The last 100,000 ids of each sender in each session are remembered; a reuse of an older id goes unnoticed.',
+    summary: 'A sender reuses the id of one of its earlier requests in the same session.',
     specUrl: SPEC.requests,
     revisions: 'all',
   },

@@ -34,8 +34,7 @@ export const headerMismatchServed: Rule<
   meta: {
     id: 'header-mismatch-served',
     severity: 'error',
-    description:
-      'A 2026-07-28 request POST whose MCP-Protocol-Version, Mcp-Method, Mcp-Name or Mcp-Param-{Name} header is missing, does not decode or differs from the body (what protocol-version-header and request-metadata-headers report on the request) was answered with a status other than 400. basic/transports/streamable-http.mdx §Server Validation: "Servers that process the request body MUST reject requests where the values specified in the headers do not match the corresponding values in the request body", with "HTTP status 400 Bad Request" and error -32020; a missing required header is one of the "Validation failure conditions". Also reported: a 400 whose JSON-RPC error is not -32020 (-32602, -32021 and -32022 pass: the request may fail those checks too; a 400 with no JSON-RPC error passes: an intermediary "MUST return an appropriate HTTP error status … but [is] not required to return a JSON-RPC error response"). Reported on the answer\'s first record, or its error record for a 400.',
+    summary: 'A 2026-07-28 request POST with a missing or mismatched MCP header was answered other than 400.',
     specUrl: SPEC.modernValidation,
     revisions: MODERN_HTTP_REVISIONS,
   },

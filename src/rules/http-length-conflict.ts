@@ -14,8 +14,7 @@ export const httpLengthConflict: Rule<Data, undefined, HttpSession> = {
   meta: {
     id: 'http-length-conflict',
     severity: 'warning',
-    description:
-      'A request whose framing fields do not give it one length: a Transfer-Encoding beside a Content-Length, or a Transfer-Encoding whose last coding is not chunked. RFC 9112 §6.3: "If a message is received with both a Transfer-Encoding and a Content-Length header field, the Transfer-Encoding overrides the Content-Length. Such a message might indicate an attempt to perform request smuggling … and ought to be handled as an error"; "If a Transfer-Encoding header field is present in a request and the chunked transfer coding is not the final encoding, the message body length cannot be determined reliably; the server MUST respond with the 400 (Bad Request) status code and then close the connection." A reader that honours the Content-Length and one that honours the Transfer-Encoding see different requests on one connection. mcptrace reads such a request as HTTP does (`http.lengthConflict` on its records): chunked, and the bytes after the chunked body as the next request; without a length, the rest of the connection\'s client side is not read as requests. Checked once per request, in any transport and revision.',
+    summary: 'A request whose Content-Length and Transfer-Encoding do not give it one length.',
     specUrl: SPEC.httpMessageLength,
     revisions: 'all',
   },

@@ -17,8 +17,7 @@ export const incompleteInputResponses: Rule<Data, Map<number, true>> = {
   meta: {
     id: 'incomplete-input-responses',
     severity: 'warning',
-    description:
-      'A multi round-trip retry whose `inputResponses` leave out keys of the `inputRequests` it answers (basic/patterns/mrtr.mdx: the client "MUST construct the requested inputs before retrying", yet the spec expects partial retries), and a server that answers such a retry with a JSON-RPC error: "If the client fails to send all the information requested … the server SHOULD respond with a new InputRequiredResult requesting the missing information again, rather than returning an error" (§Error Handling). Both warnings (spec-2026-07-28 §6 rule 19). The retry is linked to its chain by its echoed `requestState`, else by method, target and answered keys (session/chains.ts); the last 256 partial retries per session are remembered for their answers.',
+    summary: 'A multi round-trip retry leaves inputs unanswered, or a server answers such a retry with an error.',
     specUrl: MODERN_SPEC.mrtrErrors,
     revisions: MODERN_REVISIONS,
   },

@@ -13,8 +13,7 @@ export const initializeCancelled: Rule<{ seq: RecordRef; answered: boolean }, St
   meta: {
     id: 'initialize-cancelled',
     severity: 'error',
-    description:
-      '"The initialize request MUST NOT be cancelled by clients" (cancellation utility, all revisions): a notifications/cancelled whose requestId is the id of the session\'s initialize request, whether it was still open or already answered.',
+    summary: "A notifications/cancelled targets the session's initialize request, which must not be cancelled.",
     specUrl: `${SPEC.cancellation}#behavior-requirements`,
     revisions: 'all',
   },

@@ -5,8 +5,7 @@ export const initializeInBatch: Rule<{ size: number }> = {
   meta: {
     id: 'initialize-in-batch',
     severity: 'error',
-    description:
-      'The `initialize` request is one element of a JSON-RPC batch: "The initialize request MUST NOT be part of a JSON-RPC batch, as other requests and notifications are not possible until initialization has completed." The clause exists only in 2025-03-26, the one revision with batches; in the others every batch is reported by batch-not-allowed.',
+    summary: 'The initialize request is one element of a JSON-RPC batch.',
     specUrl: 'https://modelcontextprotocol.io/specification/2025-03-26/basic/lifecycle#initialization',
     revisions: ['2025-03-26'],
   },

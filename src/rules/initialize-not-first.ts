@@ -19,8 +19,7 @@ export const initializeNotFirst: Rule<Data, State> = {
   meta: {
     id: 'initialize-not-first',
     severity: 'error',
-    description:
-      '"The initialization phase MUST be the first interaction between client and server": messages were exchanged in the session before its `initialize` request. Reported only where the log shows the session\'s start (a process start or session break, or a keyed session) so that a log that begins mid-session is not blamed; unreadable lines before it are left to invalid-json.',
+    summary: 'Messages of the session came before its initialize request.',
     specUrl: `${SPEC.lifecycle}#initialization`,
     revisions: 'all',
   },

@@ -13,8 +13,7 @@ export const inputRequiredCacheHints: Rule<Data> = {
   meta: {
     id: 'input-required-cache-hints',
     severity: 'info',
-    description:
-      'An `input_required` result with `ttlMs` or `cacheScope`: server/utilities/caching.mdx says such results "carry no caching hints" (they are no answer to cache, and the retry\'s result MUST NOT be cached). The schema does not forbid the fields, so this is information only (spec-2026-07-28 §6 rule 20): a client must not cache the result whatever they say.',
+    summary: 'An input_required result carries caching hints (ttlMs or cacheScope), which it must not.',
     specUrl: MODERN_SPEC.caching,
     revisions: MODERN_REVISIONS,
   },

@@ -6,7 +6,7 @@ export const invalidFrame: Rule<{ detail: string }> = {
   meta: {
     id: 'invalid-frame',
     severity: 'error',
-    description: 'A log record could not be read as a message or event of its input format; its text is kept.',
+    summary: 'A log record could not be read as a message or event of its input format; its text is kept.',
     specUrl: SPEC.messages,
     revisions: 'all',
   },

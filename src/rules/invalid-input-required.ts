@@ -13,8 +13,7 @@ export const invalidInputRequired: Rule<Data> = {
   meta: {
     id: 'invalid-input-required',
     severity: 'error',
-    description:
-      'An `input_required` result (basic/patterns/mrtr.mdx): on a method other than `tools/call`, `prompts/get` and `resources/read` ("Servers MUST NOT send InputRequiredResult responses on any other client requests"); with neither `inputRequests` nor `requestState` ("At least one … MUST be present", schema.ts); or with an input request whose method is not `elicitation/create`, `sampling/createMessage` or `roots/list` (the `InputRequest` union).',
+    summary: 'An input_required result on a method that cannot have one, empty, or with an unknown input request.',
     specUrl: MODERN_SPEC.mrtr,
     revisions: MODERN_REVISIONS,
   },

@@ -6,7 +6,7 @@ export const invalidJson: Rule<{ detail: string }> = {
   meta: {
     id: 'invalid-json',
     severity: 'error',
-    description: 'A message is not valid JSON (stdio: every line MUST be a valid MCP message).',
+    summary: 'A message is not valid JSON.',
     specUrl: SPEC.stdio,
     revisions: 'all',
   },

@@ -14,8 +14,7 @@ export const legacyMethodInModern: Rule<Data> = {
   meta: {
     id: 'legacy-method-in-modern',
     severity: 'error',
-    description:
-      "A method that 2026-07-28 removed, in a modern exchange: `initialize` and `notifications/initialized` (no handshake), `ping`, `logging/setLevel` (the log level is per request), `resources/subscribe` and `resources/unsubscribe` (replaced by `subscriptions/listen`), `notifications/roots/list_changed`, `notifications/elicitation/complete`, `tasks/result`, `tasks/list`, `notifications/tasks/status` (changelog 2026-07-28). A modern server answers such requests with -32601: one that claims the modern era (its `_meta` has the protocol version) and is served, or answered with another error, is reported on the answer (the HTTP 404 that goes with -32601 is modern-error-status's). An `initialize` without a modern claim is not reported: it selects the legacy era (a dual-era client falling back).",
+    summary: 'A method that 2026-07-28 removed, used in a modern exchange.',
     specUrl: MODERN_SPEC.changelog,
     revisions: MODERN_REVISIONS,
   },

@@ -24,8 +24,7 @@ export const messageAfterShutdown: Rule<
   meta: {
     id: 'message-after-shutdown',
     severity: 'error',
-    description:
-      'A message after the transport closed, which is how an MCP session shuts down: on stdio a client message after `stdin-closed` or a server message after `stdout-closed`, and any message after the process exited or the connection or session closed (`exit`, `close`, `disconnect`, `http-delete`, `http-session-expired`, `session-end`, `terminated`). A `start` event begins a new process and clears it. `kill` and `signal` close nothing by themselves.',
+    summary: 'A message after the transport closed (stdin or stdout closed, process exit, session end).',
     specUrl: `${SPEC.lifecycle}#shutdown`,
     revisions: 'all',
   },

@@ -13,8 +13,7 @@ export const methodNotInRevision: Rule<Data> = {
   meta: {
     id: 'method-not-in-revision',
     severity: 'error',
-    description:
-      'A request or notification uses a method that exists in another protocol revision but not in the one the session negotiated (e.g. elicitation/create in a 2025-03-26 session, tasks/* before 2025-11-25). Both sides must "respect the negotiated protocol version". Checked only when the session\'s revision (negotiated, else requested) is one this tool knows.',
+    summary: 'A method that exists in another protocol revision but not in the one the session negotiated.',
     specUrl: `${specUrl('basic/lifecycle.mdx')}#version-negotiation`,
     revisions: 'all',
   },

@@ -13,8 +13,7 @@ export const missingCacheHints: Rule<Data> = {
   meta: {
     id: 'missing-cache-hints',
     severity: 'error',
-    description:
-      'From 2026-07-28 the complete results of `server/discover`, `tools/list`, `prompts/list`, `resources/list`, `resources/templates/list` and `resources/read` carry caching hints (server/utilities/caching.mdx; schema `CacheableResult`): `ttlMs`, an integer ≥ 0, and `cacheScope`, `"public"` or `"private"`, both required. An `input_required` result carries none.',
+    summary: 'A 2026-07-28 cacheable result without valid ttlMs and cacheScope caching hints.',
     specUrl: MODERN_SPEC.caching,
     revisions: MODERN_REVISIONS,
   },

@@ -14,8 +14,7 @@ export const missingClientInfo: Rule<Data> = {
   meta: {
     id: 'missing-client-info',
     severity: 'warning',
-    description:
-      'A 2026-07-28 request without `params._meta["io.modelcontextprotocol/clientInfo"]`: "Clients SHOULD include this field on every request unless specifically configured not to do so" (schema `RequestMetaObject`). Only a warning: the field is optional, a client may be configured to leave it out, and a server MUST NOT require it. Reported on a client request of a modern exchange; and, as an error, on a server\'s error answering such a request that names clientInfo as its reason (the server required it).',
+    summary: 'A 2026-07-28 request without the clientInfo entry in its params._meta.',
     specUrl: MODERN_SPEC.meta,
     revisions: MODERN_REVISIONS,
   },

@@ -22,8 +22,7 @@ export const missingInitialized: Rule<Data, State> = {
   meta: {
     id: 'missing-initialized',
     severity: 'error',
-    description:
-      '"After successful initialization, the client MUST send an initialized notification to indicate it is ready to begin normal operations." Reported once per session: on the first client request (other than ping) after the initialize result when no notifications/initialized came before it, else at end of input on the initialize response. A client that sends nothing at all after the result may have disconnected because it does not support the answered revision, which the spec allows; that is not reported.',
+    summary: 'The client never sent notifications/initialized after a successful initialize.',
     specUrl: `${SPEC.lifecycle}#initialization`,
     revisions: 'all',
     needs: ['client:notifications'],

@@ -26,8 +26,7 @@ export const missingRequestMeta: Rule<Data> = {
   meta: {
     id: 'missing-request-meta',
     severity: 'error',
-    description:
-      "From 2026-07-28 every client request carries its protocol version and client capabilities in `params._meta`: `io.modelcontextprotocol/protocolVersion` (a string) and `io.modelcontextprotocol/clientCapabilities` (an object) are required (basic/index.mdx §_meta; schema `RequestMetaObject`), and a server MUST reject a request without them with -32602 (HTTP 400). Reported on a request of a modern exchange (its own claim, or the connection's era when it makes none) that lacks either; and on the server's answer to a request that claims the modern era (its `_meta` has the protocol version) without its capabilities, when that answer serves it, is an error other than -32602, or travels on an HTTP status other than 400. A request that makes no claim is not judged by its answer: a dual-era server may take it for legacy.",
+    summary: 'A 2026-07-28 client request without its protocol version or client capabilities in params._meta.',
     specUrl: MODERN_SPEC.meta,
     revisions: MODERN_REVISIONS,
   },

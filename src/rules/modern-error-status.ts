@@ -31,8 +31,7 @@ export const modernErrorStatus: Rule<Data, undefined, HttpSession> = {
   meta: {
     id: 'modern-error-status',
     severity: 'error',
-    description:
-      'A 2026-07-28 HeaderMismatch (-32020), MissingRequiredClientCapability (-32021) or UnsupportedProtocolVersion (-32022) error answered on an HTTP status other than 400, or a Method not found (-32601) on a status other than 404 (an SSE stream of a 200 included). basic/transports/streamable-http.mdx §Server Validation: "When rejecting a request due to header validation failure, servers MUST return HTTP status 400 Bad Request and MUST include a JSON-RPC error response using the following error code: -32020"; §Protocol Version Header: an unsupported version "MUST respond with 400 Bad Request and an UnsupportedProtocolVersionError", and "If the server does not implement the requested RPC method, it MUST respond with 404 Not Found and a JSON-RPC error with code -32601"; basic/index.mdx §_meta: for -32021 "On HTTP, the response status MUST be 400". Checked in exchanges that claim 2026-07-28 or later (the -3202x codes are in the range earlier revisions left to implementations, and earlier revisions answered -32601 on 200).',
+    summary: 'A 2026-07-28 error answered on another HTTP status than the one the spec sets for its code.',
     specUrl: SPEC.modernValidation,
     revisions: MODERN_HTTP_REVISIONS,
   },

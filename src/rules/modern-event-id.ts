@@ -14,8 +14,7 @@ export const modernEventId: Rule<Data, { judged: Set<number> }, HttpSession> = {
   meta: {
     id: 'modern-event-id',
     severity: 'error',
-    description:
-      'Resumable SSE in a 2026-07-28 exchange: a request that sends Last-Event-ID, or an SSE answer whose events carry an id (reported once per stream, on its first event with one). basic/transports/streamable-http.mdx §Receiving Messages: "Resumable SSE streams via Last-Event-ID are not supported"; §Earlier Streamable HTTP Revisions: streams "were resumable via Last-Event-ID. None of these mechanisms are part of this revision"; the changelog: "A broken response stream loses the in-flight request; clients MUST re-issue it as a new request with a new request ID". Checked in exchanges that claim 2026-07-28 or later.',
+    summary: 'Resumable SSE in a 2026-07-28 exchange: a Last-Event-ID request header, or an SSE event id.',
     specUrl: SPEC.modernReceiving,
     revisions: MODERN_HTTP_REVISIONS,
   },

@@ -12,8 +12,7 @@ export const modernHttpMethod: Rule<Data, undefined, HttpSession> = {
   meta: {
     id: 'modern-http-method',
     severity: 'error',
-    description:
-      'A GET or DELETE to the MCP endpoint sent with MCP-Protocol-Version 2026-07-28 or later (error), and a server that answers it with a status other than 405 (warning). basic/transports/streamable-http.mdx: "Every JSON-RPC message sent from the client MUST be a new HTTP POST request to the MCP endpoint"; §Earlier Streamable HTTP Revisions: sessions ended with DELETE and the GET stream "are not part of this revision", and a server "SHOULD respond … HTTP GET or DELETE to the MCP endpoint: respond with 405 Method Not Allowed". A GET or DELETE without the header is legacy traffic (the TypeScript SDK classifies any non-POST as legacy) and is not reported. Checked once per request.',
+    summary: 'A GET or DELETE to the MCP endpoint under 2026-07-28, or a server answering one other than 405.',
     specUrl: SPEC.modernNoSessions,
     revisions: MODERN_HTTP_REVISIONS,
   },

@@ -40,8 +40,7 @@ export const modernMethodNotFound: Rule<Data, { waiting: RecentMap<Waiting> }, H
   meta: {
     id: 'modern-method-not-found',
     severity: 'error',
-    description:
-      "A 2026-07-28 request POST for a method that revision does not have, answered other than 404 Not Found with a Method not found (-32601) error: a method 2026-07-28 removed (initialize, ping, logging/setLevel, resources/subscribe, resources/unsubscribe, tasks/result, tasks/list) answered with a result, with another error, or with a status and no JSON-RPC error; and any method neither 2026-07-28 nor its tasks extension has answered 404 without the -32601 error. basic/transports/streamable-http.mdx §Protocol Version Header: \"If the server does not implement the requested RPC method, it MUST respond with 404 Not Found and a JSON-RPC error with code -32601 (Method not found). The JSON-RPC error body distinguishes this case from a 404 returned by a legacy HTTP+SSE server\". A method no revision has may be the server's own, so only its bare 404 is reported; errors that reject the request before its method (-32020, -32021, -32022, and -32602 on 400 for a missing _meta) are not this rule's, and -32601 on another status than 404 is modern-error-status's. Reported on the answer's first record that decides it.",
+    summary: 'A 2026-07-28 request for a method it does not have, answered other than 404 with a -32601 error.',
     specUrl: SPEC.modernVersionHeader,
     revisions: MODERN_HTTP_REVISIONS,
   },

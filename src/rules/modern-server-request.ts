@@ -13,8 +13,7 @@ export const modernServerRequest: Rule<Data> = {
   meta: {
     id: 'modern-server-request',
     severity: 'error',
-    description:
-      'From 2026-07-28 "Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses" (basic/patterns.mdx; the stdio and Streamable HTTP pages say the same): sampling, elicitation and roots are input requests inside an `input_required` result, answered by a retry. Reported on a server-to-client request, or a client-to-server response or error, in a modern exchange.',
+    summary: 'A server request in a 2026-07-28 exchange, where servers must not initiate requests.',
     specUrl: MODERN_SPEC.patterns,
     revisions: MODERN_REVISIONS,
   },

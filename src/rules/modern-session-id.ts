@@ -14,8 +14,7 @@ export const modernSessionId: Rule<Data, { judged: Set<number> }, HttpSession> =
   meta: {
     id: 'modern-session-id',
     severity: 'error',
-    description:
-      'A session id in a 2026-07-28 exchange: a request that sends Mcp-Session-Id, or an answer that assigns one. 2026-07-28 removed protocol-level sessions (basic/transports/streamable-http.mdx: "Removal of protocol-level sessions"; §Earlier Streamable HTTP Revisions: servers "could assign a session via the Mcp-Session-Id header … None of these mechanisms are part of this revision", and to a request that still carries one: "ignore it, and do not mint or echo session IDs"). An answer is seen to assign an id when the request named none (`http.answerSessionId`); one that echoes the id the request sent is not told apart from it. Checked once per request and once per answer, in exchanges that claim 2026-07-28 or later.',
+    summary: 'A session id in a 2026-07-28 exchange: a request sending Mcp-Session-Id, or an answer assigning one.',
     specUrl: SPEC.modernNoSessions,
     revisions: MODERN_HTTP_REVISIONS,
   },

@@ -45,8 +45,7 @@ export const mrtrRetryMismatch: Rule<Data, Map<string, { answerSeq: number; retr
   meta: {
     id: 'mrtr-retry-mismatch',
     severity: 'error',
-    description:
-      'A retry of a multi round-trip request (basic/patterns/mrtr.mdx, client requirements): "The JSON-RPC id MUST be different between the initial request and the retry"; the retry MUST echo the `requestState` of the `input_required` result byte for byte, and "If the InputRequiredResult does not contain a requestState field, the client MUST NOT include one in the retry"; `inputRequests` and `requestState` "affect only the client\'s retry of the original request. They MUST NOT be used for any other request" — a `requestState` or `inputResponses` no result issued or asked for, one issued for another request (method and `name`/`uri`), or one a retry already echoed. A retry is linked to its chain by its echoed state (same method and target), else by method, target (`name`/`uri`) and `inputResponses` answering the keys asked, or some of them (a partial retry: incomplete-input-responses) (session/chains.ts); the last 256 open chains and 256 echoed states per session are remembered.',
+    summary: "A multi round-trip retry that reuses its id, alters the requestState, or echoes another request's.",
     specUrl: MODERN_SPEC.mrtr,
     revisions: MODERN_REVISIONS,
   },

@@ -6,8 +6,7 @@ export const nonIntegerId: Rule<{ id: number; kind: string; method: string | nul
   meta: {
     id: 'non-integer-id',
     severity: 'error',
-    description:
-      'A request id is a number that is not an integer, e.g. 1.5: requests "MUST include a string or integer ID" (schema `RequestId` = string | integer). Reported on the request, and on a response or error only when it answers no request that was already reported.',
+    summary: 'A request id is a number that is not an integer.',
     specUrl: SPEC.requests,
     revisions: 'all',
   },

@@ -6,8 +6,7 @@ export const nullRequestId: Rule<{ method: string }> = {
   meta: {
     id: 'null-request-id',
     severity: 'error',
-    description:
-      'A request has `"id": null`. Requests "MUST include a string or integer ID" and, "unlike base JSON-RPC, the ID MUST NOT be null". Such a request cannot be answered or paired.',
+    summary: 'A request has a null id.',
     specUrl: SPEC.requests,
     revisions: 'all',
   },

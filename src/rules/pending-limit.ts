@@ -7,8 +7,7 @@ export const pendingLimit: Rule<{ seq: RecordRef; method: string }> = {
   meta: {
     id: 'pending-limit',
     severity: 'warning',
-    description:
-      'More requests were open at once than --max-pending allows; the oldest open request is no longer tracked, so a late response to it shows as an orphan.',
+    summary: 'More requests were open at once than --max-pending allows; the oldest is no longer tracked.',
     specUrl: SPEC.responses,
     revisions: 'all',
   },

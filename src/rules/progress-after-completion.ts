@@ -17,12 +17,7 @@ export const progressAfterCompletion: Rule<Data, undefined, ClosedRequests> = {
   meta: {
     id: 'progress-after-completion',
     severity: 'warning',
-    description:
-      'A notifications/progress for a request that already got its response, or that its sender cancelled: "Progress ' +
-      'notifications MUST stop after completion", and a cancelled request\'s receiver "SHOULD stop processing". For a ' +
-      'task-augmented request the token stays valid after the CreateTaskResult until the task reaches a terminal status ' +
-      '(completed, failed or cancelled), after which progress "MUST stop". Remembers the last 1024 answered requests ' +
-      'per session. In a 2026-07-28 exchange progress after the response is an error.',
+    summary: 'A progress notification for a request already answered, or cancelled by its sender.',
     specUrl: `${SPEC.progress}#implementation-notes`,
     revisions: 'all',
   },

@@ -18,8 +18,7 @@ export const protocolVersionHeader: Rule<Data, undefined, HttpSession> = {
   meta: {
     id: 'protocol-version-header',
     severity: 'error',
-    description:
-      'An HTTP request after initialization without the MCP-Protocol-Version header (error), or naming another revision than the one negotiated (warning). basic/transports.mdx §Protocol Version Header (2025-06-18 and 2025-11-25): "If using HTTP, the client MUST include the MCP-Protocol-Version: <protocol-version> HTTP header on all subsequent requests to the MCP server", and "The protocol version sent by the client SHOULD be the one negotiated during initialization". Checked once per request (POST, GET, DELETE) once the initialize result was seen; the initialize request itself needs none. Not on the 2024-11-05 HTTP+SSE transport. In a 2026-07-28 exchange (the request claims 2026-07-28 or later, in its _meta or this header) there is no negotiation: basic/transports/streamable-http.mdx §Protocol Version Header: "Every POST request to the MCP endpoint MUST include an MCP-Protocol-Version header", and "The header value MUST match the io.modelcontextprotocol/protocolVersion field carried in the request body\'s _meta" (both errors; checked on request POSTs, not on notifications).',
+    summary: 'An HTTP request after initialize without MCP-Protocol-Version, or naming another revision.',
     specUrl: SPEC.httpVersionHeader,
     revisions: ['2025-06-18', '2025-11-25', '2026-07-28'],
   },

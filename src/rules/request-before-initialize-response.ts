@@ -16,8 +16,7 @@ export const requestBeforeInitializeResponse: Rule<{ method: string; initializeS
   meta: {
     id: 'request-before-initialize-response',
     severity: 'warning',
-    description:
-      '"The client SHOULD NOT send requests other than pings before the server has responded to the initialize request." (all revisions). Notifications are not covered.',
+    summary: 'The client sent a request other than ping before the server answered initialize.',
     specUrl: `${SPEC.lifecycle}#initialization`,
     revisions: 'all',
     needs: ['server:answers'],

@@ -11,8 +11,7 @@ export const resourceNotFoundCode: Rule<Data> = {
   meta: {
     id: 'resource-not-found-code',
     severity: 'info',
-    description:
-      'An error response to resources/read says the resource was not found (its message matches "not found", "no such", "unknown resource" or "does not exist") but its code is not the revision\'s: -32002 up to 2025-11-25 (server/resources.mdx §Error Handling: "Resource not found: -32002"), -32602 from 2026-07-28, where the server "MUST return" -32602 and -32002 "MUST NOT be emitted" (an error there). The revision is the request\'s. The message test is a heuristic. From 2026-07-28 also a complete resources/read result with an empty `contents` array (an error): servers "MUST NOT return an empty contents array for a non-existent resource", and a resource that exists has at least one content item.',
+    summary: "A resources/read error says the resource was not found, but its code is not the revision's.",
     specUrl: `${specUrl('server/resources.mdx')}#error-handling`,
     revisions: 'all',
     severityFrom: { '2026-07-28': 'error' },

@@ -49,8 +49,7 @@ export const resourceUpdateWithoutSubscription: Rule<{ uri: string }, State> = {
   meta: {
     id: 'resource-update-without-subscription',
     severity: 'warning',
-    description:
-      'The server sent notifications/resources/updated for a uri the client had not subscribed to. ResourceUpdatedNotification: "This should only be sent if the client previously sent a resources/subscribe request." A subscription counts from the resources/subscribe request (the server may answer after notifying) and covers sub-resources of its uri; it ends at the successful response to resources/unsubscribe (updates sent before the server processed the unsubscribe are not late). Not reported when the log started mid-session (no initialize seen), nor once more than 10,000 subscriptions were open at once in a session.',
+    summary: 'The server sent notifications/resources/updated for a uri the client had not subscribed to.',
     specUrl: `${specUrl('server/resources.mdx')}#subscriptions`,
     revisions: 'all',
   },

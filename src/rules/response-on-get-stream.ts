@@ -14,8 +14,7 @@ export const responseOnGetStream: Rule<Data, undefined, HttpSession> = {
   meta: {
     id: 'response-on-get-stream',
     severity: 'error',
-    description:
-      'A JSON-RPC response or error on the SSE stream of a GET that resumes no stream (no Last-Event-ID); the JSON body of an error status answering the GET is no stream. basic/transports.mdx §Listening for Messages from the Server (2025-03-26 on): "The server MUST NOT send a JSON-RPC response on the stream unless resuming a stream associated with a previous client request." A response belongs in its request\'s own answer: the JSON body or SSE stream of the POST that carried it. What a resuming GET replays is resume-other-stream\'s to judge. Not on the 2024-11-05 HTTP+SSE transport, whose GET stream carries every server message.',
+    summary: 'A JSON-RPC response or error on the SSE stream of a GET that resumes no stream.',
     specUrl: SPEC.httpListening,
     revisions: STREAMABLE_HTTP_REVISIONS,
   },

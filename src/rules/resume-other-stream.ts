@@ -34,8 +34,7 @@ export const resumeOtherStream: Rule<Data, State, HttpSession> = {
   meta: {
     id: 'resume-other-stream',
     severity: 'error',
-    description:
-      'A GET that resumes an SSE stream (Last-Event-ID) replays a message of another stream: an event whose id was sent before on another stream, or a response whose request was POSTed on another exchange than the one whose stream is resumed. basic/transports.mdx §Resumability and Redelivery (2025-03-26 on): "The server MAY use this header to replay messages that would have been sent after the last event ID, on the stream that was disconnected, and to resume the stream from that point. The server MUST NOT replay messages that would have been delivered on a different stream." The stream resumed is the one that sent the Last-Event-ID\'s event; a resumption of a resumption continues the same stream. Remembers the last 256 event ids of each session: a Last-Event-ID older than that, or never seen, is not judged.',
+    summary: 'A GET that resumes an SSE stream replays a message of another stream.',
     specUrl: SPEC.httpResuming,
     revisions: STREAMABLE_HTTP_REVISIONS,
   },

@@ -8,8 +8,7 @@ export const rootUriNotFile: Rule<{ index: number; uri: string }> = {
   meta: {
     id: 'root-uri-not-file',
     severity: 'error',
-    description:
-      'A root in the result of roots/list has a uri that is not a file:// URI. client/roots.mdx: the uri "MUST be a file:// URI in the current specification"; the schema\'s Root.uri: "This *must* start with file:// for now." One finding per offending root; a missing or non-string uri is left to the schema checks.',
+    summary: 'A root in the result of roots/list has a uri that is not a file:// URI.',
     specUrl: `${specUrl('client/roots.mdx')}#root`,
     revisions: 'all',
   },

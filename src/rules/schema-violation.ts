@@ -69,8 +69,7 @@ export const schemaViolation: Rule<SchemaViolationData> = {
   meta: {
     id: 'schema-violation',
     severity: 'error',
-    description:
-      "Params of a request or notification, or the result of a response, do not match the protocol schema of the session's revision (the SDK's zod schemas, held to the spec where they differ: unknown keys are allowed, keys newer than the session's revision are not checked). A message of 2026-07-28 or later (its request's own revision) is checked whole, errors included, against the official JSON schema of 2026-07-28 (no SDK ships that revision yet). One finding per message lists the first issues by JSON path. Verdicts of the SDK's schemas are memoised by message text (at most 2,048 entries and 8 M characters).",
+    summary: "Params or a result do not match the protocol schema of the session's revision.",
     specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/schema',
     revisions: 'all',
   },

@@ -14,8 +14,7 @@ export const sessionLimit: Rule<Data> = {
   meta: {
     id: 'session-limit',
     severity: 'warning',
-    description:
-      'More sessions were live at once than --max-sessions allows (default 10,000); the least recently active session was retired: its open requests are reported as unanswered, and a later record with its session id starts a new session whose handshake is not known. Reported once per input, on the record whose new session first went past the bound; sessions retired after it are not reported.',
+    summary: 'More sessions were live at once than --max-sessions allows; the least recently active was retired.',
     specUrl: SPEC.sessions,
     revisions: 'all',
   },

@@ -6,8 +6,7 @@ export const slowResponse: Rule<{ method: string; latencyMs: number; slowMs: num
   meta: {
     id: 'slow-response',
     severity: 'info',
-    description:
-      'A response or error arrived more than --slow-ms milliseconds (default 5000) after its request; needs times in the log. Not reported for requests that wait by design: tasks/result, which "MUST block the response until the task reaches a terminal status" (basic/utilities/tasks.mdx), and elicitation/create, whose latency is the user filling in the form. The spec asks senders to set timeouts and to cancel requests that take too long (basic/lifecycle.mdx §Timeouts).',
+    summary: 'A response or error arrived more than --slow-ms milliseconds (default 5000) after its request.',
     specUrl: `${specUrl('basic/lifecycle.mdx')}#timeouts`,
     revisions: 'all',
   },

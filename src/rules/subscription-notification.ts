@@ -108,8 +108,7 @@ export const subscriptionNotification: Rule<Data, State> = {
   meta: {
     id: 'subscription-notification',
     severity: 'error',
-    description:
-      "A subscription stream out of order (basic/patterns/subscriptions.mdx): the acknowledgement MUST be the first message carrying a `subscriptionId` (a change notification or the listen's final result before it is reported); a change notification (list changed, resource updated) is delivered only on a `subscriptions/listen` stream and MUST carry `_meta[\"io.modelcontextprotocol/subscriptionId\"]`, the id of an open listen request (on HTTP, the listen whose POST's answer carries it); the listen's final result carries that id too (schema `SubscriptionsListenResult`); a change notification of a type the listen's filter did not request, or its acknowledgement left out, is not for that stream, nor is a `notifications/resources/updated` whose URI is not (a sub-resource of) one in the filter's `resourceSubscriptions` or the acknowledgement's. `notifications/progress` and `notifications/message` relate to their request and never go on a listen stream (streamable-http.mdx: \"progress/log notifications never go there\"): reported when tagged with a `subscriptionId`, when the progress token is the listen request's, or on HTTP in the listen POST's answer. Warning: an acknowledgement that honours a type or URI the filter did not request (it is \"the subset of the requested filter the server honours\").",
+    summary: 'A subscription stream out of order: a change notification not for an open listen, or before its ack.',
     specUrl: MODERN_SPEC.subscriptions,
     revisions: MODERN_REVISIONS,
   },

@@ -19,14 +19,7 @@ export const taskInvalidTransition: Rule<Data> = {
   meta: {
     id: 'task-invalid-transition',
     severity: 'error',
-    description:
-      'A task status that breaks the task lifecycle, as reported by CreateTaskResult, notifications/tasks/status and ' +
-      'the tasks/get, tasks/cancel and tasks/list results: "Tasks MUST begin in the working status" (so a ' +
-      'CreateTaskResult says working); working may move to input_required, completed, failed or cancelled, ' +
-      'input_required to working, completed, failed or cancelled, and completed, failed and cancelled are terminal and ' +
-      '"MUST NOT transition to any other status"; a tasks/cancel result MUST be cancelled. Reports are samples (status ' +
-      'notifications are optional), so a change is valid when the new status is reachable from the last one; the same ' +
-      'status again is no transition, and a report whose lastUpdatedAt is older than the last one is a stale snapshot.',
+    summary: 'A task status that breaks the task lifecycle: a start other than working, a move out of a final one.',
     specUrl: `${SPEC.tasks}#task-status-lifecycle`,
     revisions: ['2025-11-25'],
   },

@@ -12,7 +12,11 @@ export interface RuleMeta {
    * 2025-06-18): `{ '2025-06-18': 'error' }`. Sessions whose revision is unknown use `severity`.
    */
   severityFrom?: Readonly<Record<string, Severity>>;
-  description: string;
+  /**
+   * What the rule checks: one sentence of at most 100 characters, no Markdown. Tables, SARIF and `mcptrace rules`
+   * print it; the doc page (docs/rules/<id>.md) opens with it and tells the rest (test/rules/rule-meta.test.ts).
+   */
+  summary: string;
   /** The spec clause the rule enforces. */
   specUrl: string;
   /**

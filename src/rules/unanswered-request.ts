@@ -8,8 +8,7 @@ export const unansweredRequest: Rule<{ method: string; id: string; seq: RecordRe
   meta: {
     id: 'unanswered-request',
     severity: 'warning',
-    description:
-      'A request was never answered before the log ended. Requests cancelled with notifications/cancelled are not reported (the receiver SHOULD NOT answer them), nor a 2026-07-28 request whose client closed its response stream over Streamable HTTP (that close is its cancellation: an `http-stream-closed` event in a packet capture), nor a 2026-07-28 subscriptions/listen still open (its answer comes only when the server closes the stream).',
+    summary: 'A request was never answered before the log ended.',
     specUrl: SPEC.responses,
     revisions: 'all',
     // A request whose answer the log never holds is not open at the end (session/not-logged.ts).

@@ -10,8 +10,7 @@ export const unknownMethod: Rule<{ method: string; kind: string }> = {
   meta: {
     id: 'unknown-method',
     severity: 'info',
-    description:
-      'A request or notification whose method is not defined by any supported protocol revision (a typo, a private extension, or a method of a newer revision). A receiver answers an unknown request with -32601 (Method not found). Extension-style names are not reported: `experimental/…` and reverse-DNS prefixes such as `com.example/…`, nor the methods of the official 2026-07-28 tasks extension (`tasks/get`, `tasks/update`, `tasks/cancel`).',
+    summary: 'A request or notification whose method no supported protocol revision defines.',
     specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/schema',
     revisions: 'all',
   },

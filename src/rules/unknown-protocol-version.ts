@@ -50,8 +50,7 @@ export const unknownProtocolVersion: Rule<Data> = {
   meta: {
     id: 'unknown-protocol-version',
     severity: 'warning',
-    description:
-      'The `protocolVersion` in the `initialize` request (the client\'s) or its result (the server\'s) is not a revision mcptrace knows: 2024-11-05, 2025-03-26, 2025-06-18 or 2025-11-25 (the client "MUST send a protocol version it supports", the server answers one it supports). A warning for an unknown string and for 2026-07-28, a modern revision that has no `initialize` (its version is stated per request); info for the pre-release 2024-10-07 that the TypeScript SDK still accepts; an error when `protocolVersion` is missing or not a string (it is required in both). From 2026-07-28 the version a request claims in `params._meta["io.modelcontextprotocol/protocolVersion"]` is graded too: a warning when it is not a modern revision mcptrace knows (the server answers -32022), an error when it is not a string.',
+    summary: 'The protocolVersion of initialize or of its result is not a revision mcptrace knows.',
     specUrl: `${SPEC.lifecycle}#version-negotiation`,
     revisions: 'all',
   },

@@ -62,8 +62,7 @@ export const unrequestedLogMessage: Rule<Data, State> = {
   meta: {
     id: 'unrequested-log-message',
     severity: 'error',
-    description:
-      "From 2026-07-28 there is no logging/setLevel: a client asks for log messages per request, with `params._meta[\"io.modelcontextprotocol/logLevel\"]`, and a server sends `notifications/message` only for a request that did, at that level or above, on that request's own stream (server/utilities/logging.mdx; \"request-scoped notifications MUST relate to the originating client request\"); log and progress notifications never go on a subscriptions/listen stream. Reported on a server's modern notifications/message tagged with a subscriptionId or sent on a listen's HTTP stream; one whose request (over HTTP: the request of its exchange; on stdio: any open client request) carried no logLevel; or one below the level asked for (on stdio: below the lowest level an open request asked for). The `logging` capability a discover result must advertise is capability-not-negotiated's; an invalid level is invalid-log-level's.",
+    summary: 'A 2026-07-28 log message no request asked for (no logLevel, a lower level), or on a listen stream.',
     specUrl: MODERN_SPEC.logging,
     revisions: MODERN_REVISIONS,
     needs: ['client:requests'],

@@ -28,8 +28,7 @@ export const unsupportedVersionData: Rule<Data, State> = {
   meta: {
     id: 'unsupported-version-data',
     severity: 'error',
-    description:
-      "An UnsupportedProtocolVersionError (-32022, 2026-07-28 basic/versioning.mdx) must say which versions the server supports and which one it was asked for: `error.data.supported` (an array of strings) and `error.data.requested` (a string) are both required (schema `UnsupportedProtocolVersionError`); the client picks a mutual version from `supported` to retry with. Two warnings (the schema's descriptions, not MUSTs): `data.requested` other than the version the request sent, and a retry of the same request (a version-retry chain) under a version that is not in the `supported` list it was given.",
+    summary: 'A -32022 UnsupportedProtocolVersion error without valid data, or a retry outside its supported list.',
     specUrl: MODERN_SPEC.versioning,
     revisions: MODERN_REVISIONS,
   },

@@ -18,8 +18,7 @@ export const wrongDirection: Rule<Data> = {
   meta: {
     id: 'wrong-direction',
     severity: 'error',
-    description:
-      "A request or notification that only one side may send was sent by the other side: e.g. a client sending sampling/createMessage or notifications/message, a server sending tools/call or notifications/initialized (the ClientRequest / ServerRequest / ClientNotification / ServerNotification unions of the schema). Checked only where the log records the direction; an inferred direction comes from the same table and cannot be wrong. Two-way methods (ping, cancellation, progress, tasks/*) are never reported. A message of a 2026-07-28 exchange is checked against that revision's own table, where `notifications/progress` only goes server to client (a client sends no progress: its requests are the only ones); its requests are left to modern-server-request, since every modern request is the client's.",
+    summary: 'A request or notification that only one side may send was sent by the other side.',
     specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/schema',
     revisions: 'all',
   },
