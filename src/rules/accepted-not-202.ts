@@ -21,7 +21,7 @@ interface Post {
 }
 
 type Data =
-  | { kind: 'status'; request: string; status: number; contentType: string | null }
+  | { kind: 'status'; request: string /** `415 (text/plain)` */; status: string }
   | { kind: 'body'; request: string };
 
 export const acceptedNot202: Rule<Data, { posts: RecentMap<Post> }, HttpSession> = {
@@ -32,10 +32,14 @@ export const acceptedNot202: Rule<Data, { posts: RecentMap<Post> }, HttpSession>
     specUrl: SPEC.httpSending,
     revisions: ALL_STREAMABLE_HTTP_REVISIONS,
   },
-  message: (d) =>
-    d.kind === 'body'
-      ? `the server answered ${d.request} 202 Accepted with a body: 202 MUST come with no body`
-      : `the server answered ${d.request} ${d.status}${d.contentType === null ? '' : ` (${d.contentType})`}: a POST of only notifications or responses MUST be answered 202 Accepted with no body when accepted, an HTTP error status when not`,
+  message: {
+    by: 'kind',
+    templates: {
+      body: 'the server answered {request} 202 Accepted with a body: 202 MUST come with no body',
+      status:
+        'the server answered {request} {status}: a POST of only notifications or responses MUST be answered 202 Accepted with no body when accepted, an HTTP error status when not',
+    },
+  },
   createState: () => ({ posts: new RecentMap(POSTS_KEPT) }),
   memory: HTTP_SESSION,
   on: { http: true },
@@ -81,6 +85,12 @@ export const acceptedNot202: Rule<Data, { posts: RecentMap<Post> }, HttpSession>
     state.posts.delete(key);
     return h.status >= 400
       ? undefined
-      : [{ kind: 'status', request: p.request, status: h.status, contentType: h.contentType }];
+      : [
+          {
+            kind: 'status',
+            request: p.request,
+            status: `${h.status}${h.contentType === null ? '' : ` (${h.contentType})`}`,
+          },
+        ];
   },
 };

@@ -1,8 +1,9 @@
 // Rule batch-not-allowed: a JSON-RPC batch in a session whose revision has no batches (all but 2025-03-26).
 import { allowsBatches, revisionStatus } from '../protocol/revisions.js';
+import { counted } from './message.js';
 import type { Rule } from './types.js';
 
-export const batchNotAllowed: Rule<{ size: number; revision: string }> = {
+export const batchNotAllowed: Rule<{ /** `3 messages` */ size: string; revision: string }> = {
   meta: {
     id: 'batch-not-allowed',
     severity: 'error',
@@ -10,8 +11,7 @@ export const batchNotAllowed: Rule<{ size: number; revision: string }> = {
     specUrl: 'https://modelcontextprotocol.io/specification/2025-06-18/changelog#major-changes',
     revisions: 'all',
   },
-  message: (d) =>
-    `a JSON-RPC batch of ${d.size} message${d.size === 1 ? '' : 's'}: revision ${d.revision} has no batches (only 2025-03-26 does)`,
+  message: 'a JSON-RPC batch of {size}: revision {revision} has no batches (only 2025-03-26 does)',
   check: ({ record, session }) => {
     if (record.batch?.index !== 0) return undefined;
     const rev = session.revision;
@@ -19,6 +19,6 @@ export const batchNotAllowed: Rule<{ size: number; revision: string }> = {
     if (rev === null || allowsBatches(rev)) return undefined;
     const status = revisionStatus(rev);
     if (status !== 'supported' && status !== 'prerelease' && status !== 'modern') return undefined;
-    return [{ size: record.batch.size, revision: rev }];
+    return [{ size: counted(record.batch.size, 'message'), revision: rev }];
   },
 };

@@ -30,8 +30,8 @@ export const cacheScopeMismatch: Rule<Data, Map<string, Walk>> = {
     specUrl: MODERN_SPEC.caching,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    `${d.method} page with cacheScope ${d.scope}, but the list's first page (#${d.firstSeq}) had ${d.firstScope}; every page of a list carries the same cacheScope`,
+  message:
+    "{method} page with cacheScope {scope}, but the list's first page (#{firstSeq}) had {firstScope}; every page of a list carries the same cacheScope",
   createState: () => new Map(),
   on: { kinds: ['response'], body: true },
   check: ({ record, facts, state }) => {

@@ -12,7 +12,7 @@ export const cancelledOverHttp: Rule<Record<string, never>> = {
     specUrl: MODERN_SPEC.cancellation,
     revisions: MODERN_REVISIONS,
   },
-  message: () =>
+  message:
     "notifications/cancelled POSTed over Streamable HTTP: a modern client cancels by closing the request's response stream",
   on: { kinds: ['notification'], methods: ['notifications/cancelled'], http: true },
   check: ({ record }) => {

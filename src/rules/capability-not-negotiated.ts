@@ -24,7 +24,7 @@ export const capabilityNotNegotiated: Rule<Data> = {
     specUrl: `${specUrl('basic/lifecycle.mdx')}#operation`,
     revisions: 'all',
   },
-  message: (d) => `${d.method} needs ${d.side} capability ${d.path}, which the ${d.side} did not declare`,
+  message: '{method} needs {side} capability {path}, which the {side} did not declare',
   severityOf: (d, severity) => (d.should && severity === 'error' ? 'warning' : severity),
   on: { kinds: ['request', 'notification'], body: true },
   check: ({ record, session }) => {

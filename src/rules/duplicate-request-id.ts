@@ -34,12 +34,15 @@ export const duplicateRequestId: Rule<Data, State> = {
     specUrl: SPEC.requests,
     revisions: 'all',
   },
-  message: (d) =>
-    d.earlier === 'open'
-      ? `id ${d.id} is already used by open request #${d.previousSeq} from the same sender`
-      : d.earlier === 'answered'
-        ? `id ${d.id} was already used by request #${d.previousSeq} from the same sender, answered earlier in this session`
-        : `id ${d.id} was already used by request #${d.previousSeq} from the same sender earlier in this session`,
+  message: {
+    by: 'earlier',
+    templates: {
+      open: 'id {id} is already used by open request #{previousSeq} from the same sender',
+      answered:
+        'id {id} was already used by request #{previousSeq} from the same sender, answered earlier in this session',
+      closed: 'id {id} was already used by request #{previousSeq} from the same sender earlier in this session',
+    },
+  },
   createState: () => new Map(),
   on: { kinds: ['request', 'response', 'error'] },
   check: ({ facts, record, state }) => {

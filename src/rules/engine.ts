@@ -4,6 +4,7 @@ import type { Tracked } from '../session/tracker.js';
 import type { SessionState } from '../session/state.js';
 import type { Finding, OpenRequest, Severity } from '../types.js';
 import { appliesIn } from './applies.js';
+import { renderMessage } from './message.js';
 import { type QuotedRefs, quotedRefs } from './record-ref.js';
 import { RULES } from './registry.js';
 import { Routes, type Route } from './routes.js';
@@ -134,7 +135,7 @@ export class RuleEngine {
         const f: Finding = {
           rule: a.rule.meta.id,
           severity: this.ofFinding(a, rev.severities[i]!, data),
-          message: a.rule.message(data),
+          message: renderMessage(a.rule.message, data),
         };
         record.findings.push(this.keep(f, a.rule, data));
       }
@@ -207,7 +208,7 @@ export class RuleEngine {
               {
                 rule: a.rule.meta.id,
                 severity: this.ofFinding(a, this.severity(a, revision), data),
-                message: a.rule.message(data),
+                message: renderMessage(a.rule.message, data),
                 seq: o.seq,
                 session: o.session,
                 source: o.source,
@@ -234,7 +235,7 @@ export class RuleEngine {
             {
               rule: a.rule.meta.id,
               severity: this.ofFinding(a, this.severity(a, s.revision), f.data),
-              message: a.rule.message(f.data),
+              message: renderMessage(a.rule.message, f.data),
               seq: f.seq,
               session: s.info.key,
               source: f.source,
@@ -249,7 +250,7 @@ export class RuleEngine {
 
   private keep<F extends Finding>(f: F, rule: Rule<any, any, any>, data: unknown): F {
     if (!this.keepRefs) return f;
-    const refs = quotedRefs(f.message, rule.message, data);
+    const refs = quotedRefs(f.message, (d) => renderMessage(rule.message, d), data);
     return refs === null ? f : withRefs(f, refs);
   }
 

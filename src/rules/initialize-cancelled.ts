@@ -17,8 +17,13 @@ export const initializeCancelled: Rule<{ seq: RecordRef; answered: boolean }, St
     specUrl: `${SPEC.cancellation}#behavior-requirements`,
     revisions: 'all',
   },
-  message: (d) =>
-    `notifications/cancelled targets the initialize request #${d.seq}${d.answered ? ' (already answered)' : ''}: initialize must not be cancelled`,
+  message: {
+    by: 'answered',
+    templates: {
+      true: 'notifications/cancelled targets the initialize request #{seq} (already answered): initialize must not be cancelled',
+      false: 'notifications/cancelled targets the initialize request #{seq}: initialize must not be cancelled',
+    },
+  },
   createState: () => ({ initialize: null }),
   on: { kinds: ['request', 'notification'], methods: ['initialize', 'notifications/cancelled'] },
   check: ({ record, facts, state }) => {

@@ -6,7 +6,8 @@ import type { Rule } from './types.js';
 
 interface Data {
   method: string;
-  fields: string[];
+  /** `ttlMs and cacheScope` … */
+  fields: string;
 }
 
 export const inputRequiredCacheHints: Rule<Data> = {
@@ -17,14 +18,13 @@ export const inputRequiredCacheHints: Rule<Data> = {
     specUrl: MODERN_SPEC.caching,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    `input_required result of ${d.method} carries ${d.fields.join(' and ')}; an input_required result carries no caching hints`,
+  message: 'input_required result of {method} carries {fields}; an input_required result carries no caching hints',
   on: { kinds: ['response'], body: true },
   check: ({ record }) => {
     if (record.kind !== 'response' || !isModernRecord(record)) return undefined;
     const result = resultOf(record);
     if (result?.resultType !== 'input_required') return undefined;
     const fields = ['ttlMs', 'cacheScope'].filter((f) => Object.hasOwn(result, f));
-    return fields.length === 0 ? undefined : [{ method: record.method ?? '?', fields }];
+    return fields.length === 0 ? undefined : [{ method: record.method ?? '?', fields: fields.join(' and ') }];
   },
 };

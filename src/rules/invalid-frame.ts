@@ -10,7 +10,7 @@ export const invalidFrame: Rule<{ detail: string }> = {
     specUrl: SPEC.messages,
     revisions: 'all',
   },
-  message: (d) => d.detail,
+  message: '{detail}',
   on: { fact: 'problem' },
   check: ({ facts }) => (facts.problem?.rule === 'invalid-frame' ? [{ detail: facts.problem.detail }] : undefined),
 };

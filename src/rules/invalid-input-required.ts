@@ -17,12 +17,15 @@ export const invalidInputRequired: Rule<Data> = {
     specUrl: MODERN_SPEC.mrtr,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    d.problem === 'method'
-      ? `${d.method} answered input_required; only tools/call, prompts/get and resources/read may`
-      : d.problem === 'empty'
-        ? 'input_required result with neither inputRequests nor requestState'
-        : `input request "${d.key}" has method ${d.method}; input requests are elicitation/create, sampling/createMessage or roots/list`,
+  message: {
+    by: 'problem',
+    templates: {
+      method: '{method} answered input_required; only tools/call, prompts/get and resources/read may',
+      empty: 'input_required result with neither inputRequests nor requestState',
+      'input-method':
+        'input request "{key}" has method {method}; input requests are elicitation/create, sampling/createMessage or roots/list',
+    },
+  },
   on: { kinds: ['response'], body: true },
   check: ({ record }) => {
     const result = resultOf(record);

@@ -10,7 +10,7 @@ export const invalidJson: Rule<{ detail: string }> = {
     specUrl: SPEC.stdio,
     revisions: 'all',
   },
-  message: (d) => d.detail,
+  message: '{detail}',
   on: { fact: 'problem' },
   check: ({ facts }) => (facts.problem?.rule === 'invalid-json' ? [{ detail: facts.problem.detail }] : undefined),
 };

@@ -14,7 +14,7 @@ export const invalidLogLevel: Rule<{ method: string; level: string }> = {
     specUrl: `${specUrl('server/utilities/logging.mdx')}#log-levels`,
     revisions: 'all',
   },
-  message: (d) => `${d.method} level ${d.level} is not a log level (${LOGGING_LEVELS.join(', ')})`,
+  message: `{method} level {level} is not a log level (${LOGGING_LEVELS.join(', ')})`,
   on: { kinds: ['request', 'notification'], methods: LEVEL_METHODS, body: true },
   check: ({ record }) => {
     if (record.kind !== 'request' && record.kind !== 'notification') return undefined;

@@ -8,7 +8,9 @@ import type { Rule } from './types.js';
 /** JSON-RPC "Method not found": a modern server's answer to a removed method. */
 const METHOD_NOT_FOUND = -32601;
 
-type Data = { method: string; kind: string } | { method: string; answer: string };
+type Data =
+  | { problem: 'removed'; method: string; kind: string }
+  | { problem: 'answered'; method: string; answer: string };
 
 export const legacyMethodInModern: Rule<Data> = {
   meta: {
@@ -18,25 +20,29 @@ export const legacyMethodInModern: Rule<Data> = {
     specUrl: MODERN_SPEC.changelog,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    'kind' in d
-      ? `${d.kind} ${d.method} does not exist in a modern exchange (removed in 2026-07-28)`
-      : `${d.method} claims 2026-07-28 but was answered with ${d.answer}; a modern server answers a removed method with -32601`,
+  message: {
+    by: 'problem',
+    templates: {
+      removed: '{kind} {method} does not exist in a modern exchange (removed in 2026-07-28)',
+      answered:
+        '{method} claims 2026-07-28 but was answered with {answer}; a modern server answers a removed method with -32601',
+    },
+  },
   on: { kinds: ['request', 'notification', 'response', 'error'] },
   check: ({ record, facts }) => {
     if (record.kind === 'response' || record.kind === 'error') {
       const p = facts.request;
       if (!p || !LEGACY_ONLY_METHODS.has(p.method) || claimedVersion(p.message) === undefined) return undefined;
-      if (record.kind === 'response') return [{ method: p.method, answer: 'a result' }];
+      if (record.kind === 'response') return [{ problem: 'answered', method: p.method, answer: 'a result' }];
       // An error whose body the log did not give whole has no code to judge.
       if (record.message === null) return undefined;
       const code = obj(obj(record.message)?.error)?.code;
       return code === METHOD_NOT_FOUND
         ? undefined
-        : [{ method: p.method, answer: `error ${JSON.stringify(code) ?? '(no code)'}` }];
+        : [{ problem: 'answered', method: p.method, answer: `error ${JSON.stringify(code) ?? '(no code)'}` }];
     }
     if ((record.kind !== 'request' && record.kind !== 'notification') || record.method === null) return undefined;
     if (!LEGACY_ONLY_METHODS.has(record.method) || !isModernRecord(record)) return undefined;
-    return [{ method: record.method, kind: record.kind }];
+    return [{ problem: 'removed', method: record.method, kind: record.kind }];
   },
 };

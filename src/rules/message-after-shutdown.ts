@@ -18,7 +18,7 @@ interface State {
 const MESSAGE_KINDS = new Set(['request', 'response', 'error', 'notification']);
 
 export const messageAfterShutdown: Rule<
-  { dir: string; kind: string; method: string | null; event: string; eventSeq: RecordRef },
+  { /** `c2s request tools/call` */ message: string; event: string; eventSeq: RecordRef },
   State
 > = {
   meta: {
@@ -28,8 +28,7 @@ export const messageAfterShutdown: Rule<
     specUrl: `${SPEC.lifecycle}#shutdown`,
     revisions: 'all',
   },
-  message: (d) =>
-    `${d.dir} ${d.kind}${d.method ? ` ${d.method}` : ''} after the transport closed (${d.event}, #${d.eventSeq})`,
+  message: '{message} after the transport closed ({event}, #{eventSeq})',
   createState: () => ({ c2s: null, s2c: null }),
   check: ({ record, state }) => {
     if (record.kind === 'event') {
@@ -58,7 +57,11 @@ export const messageAfterShutdown: Rule<
             : null;
     if (!closed) return undefined;
     return [
-      { dir: record.dir, kind: record.kind, method: record.method, event: closed.event, eventSeq: ref(closed.seq) },
+      {
+        message: `${record.dir} ${record.kind}${record.method ? ` ${record.method}` : ''}`,
+        event: closed.event,
+        eventSeq: ref(closed.seq),
+      },
     ];
   },
 };

@@ -6,7 +6,7 @@ interface Data {
   method: string;
   revision: string;
   /** Revisions that do define the method. */
-  in: readonly string[];
+  in: string;
 }
 
 export const methodNotInRevision: Rule<Data> = {
@@ -17,7 +17,7 @@ export const methodNotInRevision: Rule<Data> = {
     specUrl: `${specUrl('basic/lifecycle.mdx')}#version-negotiation`,
     revisions: 'all',
   },
-  message: (d) => `${d.method} is not part of revision ${d.revision} (it exists in ${d.in.join(', ')})`,
+  message: '{method} is not part of revision {revision} (it exists in {in})',
   on: { kinds: ['request', 'notification'] },
   check: ({ record, session }) => {
     if (record.kind !== 'request' && record.kind !== 'notification') return undefined;
@@ -26,6 +26,6 @@ export const methodNotInRevision: Rule<Data> = {
     if (method === null || !isKnownRevision(revision)) return undefined;
     const info = methodInfo(method);
     if (!info || methodInRevision(method, revision)) return undefined;
-    return [{ method, revision, in: info.revisions }];
+    return [{ method, revision, in: info.revisions.join(', ') }];
   },
 };

@@ -6,7 +6,7 @@ import type { Rule } from './types.js';
 
 interface Data {
   method: string;
-  problems: string[];
+  problems: string;
 }
 
 export const missingCacheHints: Rule<Data> = {
@@ -17,7 +17,7 @@ export const missingCacheHints: Rule<Data> = {
     specUrl: MODERN_SPEC.caching,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) => `${d.method} result: ${d.problems.join(', ')}`,
+  message: '{method} result: {problems}',
   on: { kinds: ['response'], body: true },
   check: ({ record }) => {
     if (record.kind !== 'response' || record.method === null || !isModernRecord(record)) return undefined;
@@ -33,6 +33,6 @@ export const missingCacheHints: Rule<Data> = {
     if (scope === undefined) problems.push('no cacheScope');
     else if (scope !== 'public' && scope !== 'private')
       problems.push(`cacheScope ${JSON.stringify(scope)} is not "public" or "private"`);
-    return problems.length === 0 ? undefined : [{ method: record.method, problems }];
+    return problems.length === 0 ? undefined : [{ method: record.method, problems: problems.join(', ') }];
   },
 };

@@ -13,6 +13,8 @@ interface State {
 }
 
 interface Data {
+  /** Where it is reported: on the client's request, or at end of input. */
+  at: 'request' | 'end';
   /** Seq of the first client request that went on without it; null when reported at end of input. */
   atSeq: RecordRef | null;
   method: string | null;
@@ -27,10 +29,13 @@ export const missingInitialized: Rule<Data, State> = {
     revisions: 'all',
     needs: ['client:notifications'],
   },
-  message: (d) =>
-    d.atSeq === null
-      ? 'the client never sent notifications/initialized after this successful initialize response'
-      : `client sent ${d.method} without having sent notifications/initialized after the initialize response`,
+  message: {
+    by: 'at',
+    templates: {
+      end: 'the client never sent notifications/initialized after this successful initialize response',
+      request: 'client sent {method} without having sent notifications/initialized after the initialize response',
+    },
+  },
   createState: () => ({ result: null, clientWentOn: false, reported: false }),
   check: ({ record, facts, session, state }) => {
     // A log that never holds the client's notifications cannot tell whether it sent this one.
@@ -52,11 +57,11 @@ export const missingInitialized: Rule<Data, State> = {
       state.clientWentOn = true;
     if (!facts.withoutInitialized || state.reported) return undefined;
     state.reported = true;
-    return [{ atSeq: ref(record.seq), method: record.method }];
+    return [{ at: 'request', atSeq: ref(record.seq), method: record.method }];
   },
   sessionEnd: ({ state, session }) => {
     if (!logs(session, 'client', 'notifications')) return undefined;
     if (state.reported || !state.result || !state.clientWentOn || session.info.initializedSeen) return undefined;
-    return [{ seq: state.result.seq, source: state.result.source, data: { atSeq: null, method: null } }];
+    return [{ seq: state.result.seq, source: state.result.source, data: { at: 'end', atSeq: null, method: null } }];
   },
 };

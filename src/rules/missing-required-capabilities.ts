@@ -12,7 +12,7 @@ export const missingRequiredCapabilities: Rule<{ found: string }> = {
     specUrl: MODERN_SPEC.errors,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) => `-32021 (missing required client capability) without a data.requiredCapabilities object (${d.found})`,
+  message: '-32021 (missing required client capability) without a data.requiredCapabilities object ({found})',
   on: { kinds: ['error'], body: true },
   check: ({ record }) => {
     const error = obj(obj(record.message)?.error);

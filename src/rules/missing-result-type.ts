@@ -12,7 +12,7 @@ export const missingResultType: Rule<{ method: string }> = {
     specUrl: MODERN_SPEC.resultType,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) => `result of ${d.method} has no resultType`,
+  message: 'result of {method} has no resultType',
   on: { kinds: ['response'], body: true },
   check: ({ record }) => {
     if (record.kind !== 'response' || record.dir === 'c2s' || !isModernRecord(record) || record.pair === null)

@@ -12,8 +12,7 @@ export const missingServerInfo: Rule<{ method: string }> = {
     specUrl: MODERN_SPEC.meta,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    `result of ${d.method} without _meta["${META.serverInfo}"] (servers SHOULD send it on every response)`,
+  message: `result of {method} without _meta["${META.serverInfo}"] (servers SHOULD send it on every response)`,
   on: { kinds: ['response'], body: true },
   check: ({ record }) => {
     if (record.kind !== 'response' || record.dir === 'c2s' || !isModernRecord(record) || record.pair === null)

@@ -23,8 +23,8 @@ export const modernMessageAfterClose: Rule<Data, { judged: Set<number> }, HttpSe
     specUrl: SPEC.modernCancellation,
     revisions: MODERN_HTTP_REVISIONS,
   },
-  message: (d) =>
-    `the server sent ${d.what} for ${d.request} after the client closed its response stream: in 2026-07-28 that close cancels the request, and the server MUST NOT send any further messages for it`,
+  message:
+    'the server sent {what} for {request} after the client closed its response stream: in 2026-07-28 that close cancels the request, and the server MUST NOT send any further messages for it',
   createState: () => ({ judged: new Set() }),
   memory: HTTP_SESSION,
   on: { http: true },

@@ -24,18 +24,17 @@ interface Data {
   retrySeq?: RecordRef;
 }
 
-const TEXT: Readonly<Record<Problem, (d: Data) => string>> = {
-  'reused-id': (d) => `retry reuses id ${d.id} of the leg it retries (#${d.previousSeq}); a retry needs a new id`,
-  'dropped-state': (d) => `retry of #${d.previousSeq} leaves out the requestState its input_required result issued`,
-  'altered-state': (d) =>
-    `retry of #${d.previousSeq} sends a requestState other than the one its input_required result issued`,
-  'unissued-state': () => 'request carries a requestState that no input_required result of this session issued',
-  'state-not-issued': (d) =>
-    `retry of #${d.previousSeq} carries a requestState, but its input_required result issued none`,
-  'other-request': (d) => `request carries the requestState that #${d.previousSeq} issued for another request`,
-  'state-reused': (d) =>
-    `request carries the requestState that #${d.previousSeq} issued, which its retry #${d.retrySeq} already echoed`,
-  'unasked-responses': () => 'request carries inputResponses that no input_required result of this session asked for',
+/** The message of each problem (src/rules/message.ts). */
+const TEXT: Readonly<Record<Problem, string>> = {
+  'reused-id': 'retry reuses id {id} of the leg it retries (#{previousSeq}); a retry needs a new id',
+  'dropped-state': 'retry of #{previousSeq} leaves out the requestState its input_required result issued',
+  'altered-state': 'retry of #{previousSeq} sends a requestState other than the one its input_required result issued',
+  'unissued-state': 'request carries a requestState that no input_required result of this session issued',
+  'state-not-issued': 'retry of #{previousSeq} carries a requestState, but its input_required result issued none',
+  'other-request': 'request carries the requestState that #{previousSeq} issued for another request',
+  'state-reused':
+    'request carries the requestState that #{previousSeq} issued, which its retry #{retrySeq} already echoed',
+  'unasked-responses': 'request carries inputResponses that no input_required result of this session asked for',
 };
 
 /** Per session: each requestState issued (by its answer's seq) that a retry already echoed; the oldest forgotten past this. */
@@ -49,7 +48,7 @@ export const mrtrRetryMismatch: Rule<Data, Map<string, { answerSeq: number; retr
     specUrl: MODERN_SPEC.mrtr,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) => TEXT[d.problem](d),
+  message: { by: 'problem', templates: TEXT },
   createState: () => new Map(),
   on: { kinds: ['request'], body: true },
   check: ({ record, facts, session, state: used }) => {

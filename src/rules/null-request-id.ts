@@ -10,7 +10,7 @@ export const nullRequestId: Rule<{ method: string }> = {
     specUrl: SPEC.requests,
     revisions: 'all',
   },
-  message: (d) => `${d.method} request has id null: request ids must be a string or an integer, never null`,
+  message: '{method} request has id null: request ids must be a string or an integer, never null',
   // The decoder marks the id (basic/index.mdx §Requests); a null id on a response is not a request id.
   on: { kinds: ['request'], fact: 'idProblem' },
   check: ({ facts, record }) =>

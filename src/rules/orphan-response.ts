@@ -13,7 +13,7 @@ export const orphanResponse: Rule<{ id: string }> = {
     // What an orphan is, and what is none (a request the log never holds), is the session stage's (session/orphan.ts).
     needs: ['client:requests', 'server:requests'],
   },
-  message: (d) => `no open request with id ${d.id} to answer`,
+  message: 'no open request with id {id} to answer',
   on: { fact: 'orphan' },
   check: ({ record }) => (isOrphan(record) ? [{ id: JSON.stringify(record.id) }] : undefined),
 };

@@ -11,7 +11,7 @@ export const oversized: Rule<{ detail: string }> = {
     specUrl: SPEC.messages,
     revisions: 'all',
   },
-  message: (d) => d.detail,
+  message: '{detail}',
   on: { fact: 'problem' },
   check: ({ facts }) => (facts.problem?.rule === 'oversized' ? [{ detail: facts.problem.detail }] : undefined),
 };

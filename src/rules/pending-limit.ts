@@ -11,7 +11,7 @@ export const pendingLimit: Rule<{ seq: RecordRef; method: string }> = {
     specUrl: SPEC.responses,
     revisions: 'all',
   },
-  message: (d) => `too many open requests: stopped tracking ${d.method} request #${d.seq}`,
+  message: 'too many open requests: stopped tracking {method} request #{seq}',
   on: { fact: 'pendingEvicted' },
   check: ({ facts }) =>
     facts.pendingEvicted ? [{ seq: ref(facts.pendingEvicted.seq), method: facts.pendingEvicted.method }] : undefined,

@@ -21,10 +21,14 @@ export const progressAfterCompletion: Rule<Data, undefined, ClosedRequests> = {
     specUrl: `${SPEC.progress}#implementation-notes`,
     revisions: 'all',
   },
-  message: (d) =>
-    d.how === 'task'
-      ? `progress for token ${d.token} after task ${d.taskId} (${d.method} request id ${d.id}) became ${d.status}`
-      : `progress for token ${d.token} after its ${d.method} request (id ${d.id}) was ${d.how}`,
+  message: {
+    by: 'how',
+    templates: {
+      task: 'progress for token {token} after task {taskId} ({method} request id {id}) became {status}',
+      answered: 'progress for token {token} after its {method} request (id {id}) was answered',
+      cancelled: 'progress for token {token} after its {method} request (id {id}) was cancelled',
+    },
+  },
   severityOf: (d, severity) => (d.how === 'answered' && d.modern ? 'error' : severity),
   memory: CLOSED_REQUESTS,
   on: { kinds: ['notification'], methods: ['notifications/progress'], body: true },

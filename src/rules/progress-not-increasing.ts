@@ -32,7 +32,7 @@ export const progressNotIncreasing: Rule<
     specUrl: `${SPEC.progress}#progress-flow`,
     revisions: 'all',
   },
-  message: (d) => `progress ${d.progress} for token ${d.token} does not increase on the previous ${d.previous}`,
+  message: 'progress {progress} for token {token} does not increase on the previous {previous}',
   /** Last progress value per requester and token. */
   createState: () => new RecentMap<Last>(),
   memory: CLOSED_REQUESTS,

@@ -15,7 +15,7 @@ export const progressUnknownToken: Rule<{ token: string; modern?: true }, undefi
     revisions: 'all',
     needs: ['client:requests', 'server:requests'],
   },
-  message: (d) => `progress token ${d.token} belongs to no request sent by the other side`,
+  message: 'progress token {token} belongs to no request sent by the other side',
   severityOf: (d, severity) => (d.modern ? 'error' : severity),
   memory: CLOSED_REQUESTS,
   on: { kinds: ['notification'], methods: ['notifications/progress'], body: true },

@@ -21,8 +21,8 @@ export const requestBeforeInitializeResponse: Rule<{ method: string; initializeS
     revisions: 'all',
     needs: ['server:answers'],
   },
-  message: (d) =>
-    `client sent ${d.method} before the server answered initialize (#${d.initializeSeq}): only ping may come before the response`,
+  message:
+    'client sent {method} before the server answered initialize (#{initializeSeq}): only ping may come before the response',
   createState: () => ({ waiting: null }),
   on: { kinds: ['request', 'response', 'error'] },
   check: ({ record, facts, state, session }) => {

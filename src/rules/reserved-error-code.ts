@@ -17,10 +17,13 @@ export const reservedErrorCode: Rule<Data> = {
     specUrl: SPEC.modernErrorCodes,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    d.problem === 'retired'
-      ? `error code ${d.code} (${d.meaning}) must not be emitted under 2026-07-28`
-      : `error code ${d.code} is in the range -32020…-32099 reserved for the spec, which does not define it`,
+  message: {
+    by: 'problem',
+    templates: {
+      retired: 'error code {code} ({meaning}) must not be emitted under 2026-07-28',
+      undefined: 'error code {code} is in the range -32020…-32099 reserved for the spec, which does not define it',
+    },
+  },
   on: { kinds: ['error'], body: true },
   check: ({ record }) => {
     if (record.kind !== 'error' || !isModernRecord(record)) return undefined;

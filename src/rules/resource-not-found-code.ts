@@ -4,7 +4,7 @@ import { isModernRecord, resultOf } from './support/modern.js';
 import type { Rule } from './types.js';
 
 type Data =
-  | { problem?: undefined; method: string; code: string; name: string; expected: number }
+  | { problem: 'code'; method: string; code: string; name: string; expected: number }
   | { problem: 'empty'; method: string; uri: string };
 
 export const resourceNotFoundCode: Rule<Data> = {
@@ -16,10 +16,14 @@ export const resourceNotFoundCode: Rule<Data> = {
     revisions: 'all',
     severityFrom: { '2026-07-28': 'error' },
   },
-  message: (d) =>
-    d.problem === 'empty'
-      ? `${d.method} of ${d.uri} answered with an empty contents array; a resource that does not exist is answered with error -32602`
-      : `${d.method} answered "not found" with code ${d.code} (${d.name}); the spec's code is ${d.expected}`,
+  message: {
+    by: 'problem',
+    templates: {
+      empty:
+        '{method} of {uri} answered with an empty contents array; a resource that does not exist is answered with error -32602',
+      code: `{method} answered "not found" with code {code} ({name}); the spec's code is {expected}`,
+    },
+  },
   // An empty read is a MUST NOT of 2026-07-28 whatever the session's revision says (a dual-era session's).
   severityOf: (d, severity) => (d.problem === 'empty' ? 'error' : severity),
   on: { kinds: ['error', 'response'], methods: ['resources/read'], body: true },
@@ -43,6 +47,7 @@ export const resourceNotFoundCode: Rule<Data> = {
     if (!legacyCode && (typeof error.message !== 'string' || !NOT_FOUND_MESSAGE.test(error.message))) return undefined;
     return [
       {
+        problem: 'code',
         method: record.method,
         code: JSON.stringify(error.code) ?? 'none',
         name: errorCodeName(error.code),

@@ -45,7 +45,7 @@ function covered(subscribed: ReadonlySet<string>, uri: string): boolean {
   return false;
 }
 
-export const resourceUpdateWithoutSubscription: Rule<{ uri: string }, State> = {
+export const resourceUpdateWithoutSubscription: Rule<{ /** As JSON. */ uri: string }, State> = {
   meta: {
     id: 'resource-update-without-subscription',
     severity: 'warning',
@@ -53,7 +53,7 @@ export const resourceUpdateWithoutSubscription: Rule<{ uri: string }, State> = {
     specUrl: `${specUrl('server/resources.mdx')}#subscriptions`,
     revisions: 'all',
   },
-  message: (d) => `resource update for ${JSON.stringify(d.uri)}, which the client has not subscribed to`,
+  message: 'resource update for {uri}, which the client has not subscribed to',
   createState: () => ({ subscribed: new Set(), overflow: false }),
   on: {
     kinds: ['request', 'response', 'notification'],
@@ -76,7 +76,8 @@ export const resourceUpdateWithoutSubscription: Rule<{ uri: string }, State> = {
     ) {
       const uri = uriOf(record.message);
       if (uri === null || !session.info.initializeSeen || state.overflow) return undefined;
-      if (!covered(state.subscribed, uri)) return [{ uri: uri.length > 200 ? `${uri.slice(0, 200)}…` : uri }];
+      if (!covered(state.subscribed, uri))
+        return [{ uri: JSON.stringify(uri.length > 200 ? `${uri.slice(0, 200)}…` : uri) }];
     }
     return undefined;
   },

@@ -10,7 +10,7 @@ export const responseAfterCancel: Rule<{ method: string; id: string }> = {
     specUrl: `${SPEC.cancellation}#timing-considerations`,
     revisions: 'all',
   },
-  message: (d) => `answers ${d.method} request (id ${d.id}) after it was cancelled; the requester should ignore it`,
+  message: 'answers {method} request (id {id}) after it was cancelled; the requester should ignore it',
   on: { fact: 'afterCancel' },
   check: ({ facts }) =>
     facts.afterCancel && facts.request

@@ -13,7 +13,7 @@ export const serverRequestBeforeInitialized: Rule<{ method: string }> = {
     specUrl: `${SPEC.lifecycle}#initialization`,
     revisions: 'all',
   },
-  message: (d) => `server sent ${d.method} before the client's notifications/initialized: only ping may come before it`,
+  message: "server sent {method} before the client's notifications/initialized: only ping may come before it",
   on: { kinds: ['request'] },
   check: ({ record, session }) => {
     if (record.kind !== 'request' || record.dir !== 's2c' || ALLOWED.has(record.method ?? '')) return undefined;

@@ -17,8 +17,8 @@ export const sessionIdHeader: Rule<{ request: string }, State, HttpSession> = {
     specUrl: SPEC.sessions,
     revisions: STREAMABLE_HTTP_REVISIONS,
   },
-  message: (d) =>
-    `${d.request} has no Mcp-Session-Id header: the server assigned this session an id in its answer to initialize, and the client MUST send it on all subsequent requests`,
+  message:
+    '{request} has no Mcp-Session-Id header: the server assigned this session an id in its answer to initialize, and the client MUST send it on all subsequent requests',
   createState: () => ({ assigned: false }),
   memory: HTTP_SESSION,
   on: { http: true },

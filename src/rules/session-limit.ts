@@ -18,8 +18,8 @@ export const sessionLimit: Rule<Data> = {
     specUrl: SPEC.sessions,
     revisions: 'all',
   },
-  message: (d) =>
-    `more than ${d.limit} sessions at once: stopped tracking the least recently active one (last record #${d.lastSeq}); raise --max-sessions to keep more`,
+  message:
+    'more than {limit} sessions at once: stopped tracking the least recently active one (last record #{lastSeq}); raise --max-sessions to keep more',
   // Once per input: a hostile log with millions of session ids would otherwise get a finding per id.
   on: { fact: 'sessionEvicted' },
   check: ({ facts }) =>

@@ -2,7 +2,7 @@
 import { isBlockingMethod, specUrl } from '../protocol/index.js';
 import type { Rule } from './types.js';
 
-export const slowResponse: Rule<{ method: string; latencyMs: number; slowMs: number }> = {
+export const slowResponse: Rule<{ method: string /** Whole milliseconds. */; latencyMs: number; slowMs: number }> = {
   meta: {
     id: 'slow-response',
     severity: 'info',
@@ -10,7 +10,7 @@ export const slowResponse: Rule<{ method: string; latencyMs: number; slowMs: num
     specUrl: `${specUrl('basic/lifecycle.mdx')}#timeouts`,
     revisions: 'all',
   },
-  message: (d) => `${d.method} took ${Math.round(d.latencyMs)} ms (threshold ${d.slowMs} ms)`,
+  message: '{method} took {latencyMs} ms (threshold {slowMs} ms)',
   on: { kinds: ['response', 'error'] },
   check: ({ record, options }) => {
     if (record.kind !== 'response' && record.kind !== 'error') return undefined;
@@ -18,6 +18,6 @@ export const slowResponse: Rule<{ method: string; latencyMs: number; slowMs: num
     if (latency === null || latency <= options.slowMs || record.method === null || isBlockingMethod(record.method)) {
       return undefined;
     }
-    return [{ method: record.method, latencyMs: latency, slowMs: options.slowMs }];
+    return [{ method: record.method, latencyMs: Math.round(latency), slowMs: options.slowMs }];
   },
 };

@@ -16,8 +16,7 @@ export const taskCancelledWithNotification: Rule<
     specUrl: `${SPEC.cancellation}#behavior-requirements`,
     revisions: ['2025-11-25'],
   },
-  message: (d) =>
-    `${d.method} request (id ${d.id}) runs as task ${d.taskId}: cancel it with tasks/cancel, not notifications/cancelled`,
+  message: '{method} request (id {id}) runs as task {taskId}: cancel it with tasks/cancel, not notifications/cancelled',
   memory: CLOSED_REQUESTS,
   on: { kinds: ['notification'], methods: ['notifications/cancelled'], body: true },
   check: ({ record, facts, memory }) => {

@@ -12,8 +12,8 @@ const WHERE = {
 } as const;
 
 type Data =
-  | { taskId: string; status: string; where: string; expect: string }
-  | { taskId: string; status: string; where: string; from: string };
+  | { problem: 'status'; taskId: string; status: string; where: string; expect: string }
+  | { problem: 'transition'; taskId: string; status: string; where: string; from: string };
 
 export const taskInvalidTransition: Rule<Data> = {
   meta: {
@@ -23,10 +23,13 @@ export const taskInvalidTransition: Rule<Data> = {
     specUrl: `${SPEC.tasks}#task-status-lifecycle`,
     revisions: ['2025-11-25'],
   },
-  message: (d) =>
-    'expect' in d
-      ? `${d.where} reports task ${d.taskId} as ${d.status}; it MUST be ${d.expect}`
-      : `${d.where} moves task ${d.taskId} from ${d.from} to ${d.status}`,
+  message: {
+    by: 'problem',
+    templates: {
+      status: '{where} reports task {taskId} as {status}; it MUST be {expect}',
+      transition: '{where} moves task {taskId} from {from} to {status}',
+    },
+  },
   on: { fact: 'taskStatuses' },
   check: ({ facts }) => {
     if (!facts.taskStatuses) return undefined;
@@ -36,14 +39,14 @@ export const taskInvalidTransition: Rule<Data> = {
       if (!isTaskStatus(o.status)) continue;
       const where = WHERE[o.source];
       if (o.expect !== undefined && o.status !== o.expect) {
-        out.push({ taskId: o.taskId, status: o.status, where, expect: o.expect });
+        out.push({ problem: 'status', taskId: o.taskId, status: o.status, where, expect: o.expect });
       } else if (
         o.previous &&
         !o.stale &&
         isTaskStatus(o.previous.status) &&
         !taskStatusCanFollow(o.previous.status, o.status)
       ) {
-        out.push({ taskId: o.taskId, status: o.status, where, from: o.previous.status });
+        out.push({ problem: 'transition', taskId: o.taskId, status: o.status, where, from: o.previous.status });
       }
     }
     return out.length > 0 ? out : undefined;

@@ -2,6 +2,7 @@
 import type { Facts } from '../session/facts.js';
 import type { SessionState } from '../session/state.js';
 import type { Kind, MessageClass, OpenRequest, PipelineRecord, Severity, Side } from '../types.js';
+import type { RuleMessage } from './message.js';
 
 export interface RuleMeta {
   id: string;
@@ -110,10 +111,12 @@ interface LocatedData<D> {
 export interface Rule<D = Record<string, unknown>, S = unknown, M = unknown> {
   meta: RuleMeta;
   /**
-   * The finding's text, from the data the check reported. A field that holds another record's seq is a `RecordRef`
-   * (`ref(seq)`, src/rules/record-ref.ts), printed like a number: `--jobs` moves the seqs a message quotes that way.
+   * The finding's text, from the data the check reported: a template whose `{field}` placeholders name the data's
+   * fields, or named templates one field of the data chooses from (src/rules/message.ts); the doc page shows each.
+   * A field that holds another record's seq is a `RecordRef` (`ref(seq)`, src/rules/record-ref.ts), printed like a
+   * number: `--jobs` moves the seqs a message quotes that way.
    */
-  message(data: D): string;
+  message: RuleMessage<D>;
   /**
    * Optional: the severity of one finding, given its data and the rule's severity for the session's revision
    * (e.g. a SHOULD-level requirement inside a rule that is an error from the revision where the spec says MUST).

@@ -19,10 +19,14 @@ export const unadvertisedMethod: Rule<Data> = {
     specUrl: MODERN_SPEC.discover,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    d.served
-      ? `${d.method} served, though the server's server/discover result does not advertise ${d.path}`
-      : `${d.method} needs ${d.path}, which server/discover did not advertise, but was answered with ${d.code} instead of -32601`,
+  message: {
+    by: 'served',
+    templates: {
+      true: "{method} served, though the server's server/discover result does not advertise {path}",
+      false:
+        '{method} needs {path}, which server/discover did not advertise, but was answered with {code} instead of -32601',
+    },
+  },
   severityOf: (d, severity) => (d.served ? severity : 'warning'),
   on: { kinds: ['response', 'error'] },
   check: ({ record, facts }) => {

@@ -14,7 +14,7 @@ export const unansweredRequest: Rule<{ method: string; id: string; seq: RecordRe
     // A request whose answer the log never holds is not open at the end (session/not-logged.ts).
     needs: ['client:answers', 'server:answers'],
   },
-  message: (d) => `${d.method} request #${d.seq} (id ${d.id}) was never answered`,
+  message: '{method} request #{seq} (id {id}) was never answered',
   atEnd: (open) =>
     open.cancelled || LONG_LIVED_METHODS.has(open.method)
       ? undefined

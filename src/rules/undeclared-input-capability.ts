@@ -17,8 +17,8 @@ export const undeclaredInputCapability: Rule<Data> = {
     specUrl: MODERN_SPEC.meta,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    `input request "${d.key}" (${d.method}) needs client capability ${d.path}, which the triggering request did not declare`,
+  message:
+    'input request "{key}" ({method}) needs client capability {path}, which the triggering request did not declare',
   on: { kinds: ['response'] },
   check: ({ record }) => {
     const out = (record.inputs ?? []).filter((i) => i.capability?.negotiated === false);

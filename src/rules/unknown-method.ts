@@ -14,8 +14,7 @@ export const unknownMethod: Rule<{ method: string; kind: string }> = {
     specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/schema',
     revisions: 'all',
   },
-  message: (d) =>
-    `unknown ${d.kind} method ${quote(d.method)}: not defined in any supported revision (${REVISIONS[0]} to ${MODERN_REVISIONS[MODERN_REVISIONS.length - 1]})`,
+  message: `unknown {kind} method {method}: not defined in any supported revision (${REVISIONS[0]} to ${MODERN_REVISIONS[MODERN_REVISIONS.length - 1]})`,
   on: { kinds: ['request', 'notification'] },
   check: ({ record }) => {
     if (record.kind !== 'request' && record.kind !== 'notification') return undefined;
@@ -29,6 +28,6 @@ export const unknownMethod: Rule<{ method: string; kind: string }> = {
       isExperimentalMethod(method)
     )
       return undefined;
-    return [{ method, kind: record.kind }];
+    return [{ method: quote(method), kind: record.kind }];
   },
 };

@@ -25,10 +25,15 @@ export const versionMismatch: Rule<Data, State> = {
     specUrl: `${SPEC.lifecycle}#version-negotiation`,
     revisions: 'all',
   },
-  message: (d) =>
-    d.kind === 'answered'
-      ? `server answered protocol version "${d.answered}" to a request for "${d.requested}": the session follows "${d.answered}"`
-      : `${d.method} uses ${d.feature} (from ${d.since}), which the answered revision "${d.answered}" lacks (the client asked for "${d.requested}")`,
+  message: {
+    by: 'kind',
+    templates: {
+      answered:
+        'server answered protocol version "{answered}" to a request for "{requested}": the session follows "{answered}"',
+      feature:
+        '{method} uses {feature} (from {since}), which the answered revision "{answered}" lacks (the client asked for "{requested}")',
+    },
+  },
   severityOf: (d, severity): Severity => (d.kind === 'feature' ? 'error' : severity),
   createState: () => ({ mismatch: null }),
   on: { kinds: ['request', 'notification', 'response'], body: true },

@@ -11,9 +11,6 @@ interface Data {
   expected: 'c2s' | 's2c';
 }
 
-const SENDER = { c2s: 'client', s2c: 'server' } as const;
-const RECEIVER = { c2s: 'server', s2c: 'client' } as const;
-
 export const wrongDirection: Rule<Data> = {
   meta: {
     id: 'wrong-direction',
@@ -22,8 +19,13 @@ export const wrongDirection: Rule<Data> = {
     specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/schema',
     revisions: 'all',
   },
-  message: (d) =>
-    `${d.method} is a ${SENDER[d.expected]}-to-${RECEIVER[d.expected]} ${d.kind}, but the ${RECEIVER[d.expected]} sent it`,
+  message: {
+    by: 'expected',
+    templates: {
+      c2s: '{method} is a client-to-server {kind}, but the server sent it',
+      s2c: '{method} is a server-to-client {kind}, but the client sent it',
+    },
+  },
   on: { kinds: ['request', 'notification'] },
   check: ({ record }) => {
     if (record.kind !== 'request' && record.kind !== 'notification') return undefined;

@@ -1,0 +1,58 @@
+// A rule's message as data: a template whose `{field}` placeholders name fields of the finding's data (`{first.seq}`
+// a nested one), or a few named templates of which a field of the data names the one to use. One function renders
+// them all, so the doc page can show each template verbatim (its "Message" section) and a test can hold the rule, its
+// page and its output to the same words (test/rules/rule-meta.test.ts).
+
+/** Named templates: `templates[String(data[by])]` is the one a finding uses. */
+export interface NamedTemplates<D> {
+  by: Extract<keyof D, string>;
+  templates: Readonly<Record<string, string>>;
+}
+
+/**
+ * A rule's message: a template, named templates, or (rules not yet moved to templates) a function of the data.
+ * A value prints as `String(value)`: a string as is, a number as digits, a record reference as its seq.
+ */
+export type RuleMessage<D> = string | NamedTemplates<D> | ((data: D) => string);
+
+const PLACEHOLDER = /\{([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\}/g;
+
+/** The fields a template's placeholders name (`first.seq` for a nested one), in order. */
+export function placeholders(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+}
+
+/** Every template of a message (none for a function). */
+export function templatesOf(message: RuleMessage<never>): string[] {
+  if (typeof message === 'string') return [message];
+  if (typeof message === 'function') return [];
+  return Object.values(message.templates);
+}
+
+/** The template a finding with `data` uses. */
+export function templateFor<D>(message: string | NamedTemplates<D>, data: D): string {
+  if (typeof message === 'string') return message;
+  const name = String((data as Record<string, unknown>)[message.by]);
+  const t = message.templates[name];
+  if (t === undefined) throw new Error(`no message template "${name}" (by ${message.by})`);
+  return t;
+}
+
+/** The finding's text: the template with each placeholder replaced by its field's value. */
+export function renderMessage<D>(message: RuleMessage<D>, data: D): string {
+  if (typeof message === 'function') return message(data);
+  return templateFor(message, data).replace(PLACEHOLDER, (_, path: string) => String(fieldAt(data, path)));
+}
+
+/** The value at a dotted path of the data (undefined where it is not). */
+export function fieldAt(data: unknown, path: string): unknown {
+  let v = data;
+  for (const k of path.split('.'))
+    v = v === null || typeof v !== 'object' ? undefined : (v as Record<string, unknown>)[k];
+  return v;
+}
+
+/** `1 message`, `3 messages`: a count for a template's field (nouns whose plural takes an `s`). */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
