@@ -6,8 +6,11 @@ import { requestLabel } from './support/http-request.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
-interface Data extends LengthConflict {
+interface Data {
+  readAs: LengthConflict['readAs'];
   request: string;
+  /** The framing fields as sent: `Transfer-Encoding "gzip" and Content-Length "12"`. */
+  fields: string;
 }
 
 export const httpLengthConflict: Rule<Data, undefined, HttpSession> = {
@@ -18,19 +21,27 @@ export const httpLengthConflict: Rule<Data, undefined, HttpSession> = {
     specUrl: SPEC.httpMessageLength,
     revisions: 'all',
   },
-  message: (d) => {
-    const fields =
-      d.contentLength === null
-        ? `Transfer-Encoding ${JSON.stringify(d.transferEncoding)}`
-        : `Transfer-Encoding ${JSON.stringify(d.transferEncoding)} and Content-Length ${JSON.stringify(d.contentLength)}`;
-    return d.readAs === 'chunked'
-      ? `${d.request} sends ${fields}: the Transfer-Encoding overrides the Content-Length and the body is read as chunked, where a server or proxy that honours the Content-Length ends it elsewhere; what follows the chunked body is read as the next request (a request smuggling signature, RFC 9112 §6.3)`
-      : `${d.request} sends ${fields}, whose last coding is not chunked: its length cannot be determined, and a server MUST answer 400 and close the connection (a request smuggling signature, RFC 9112 §6.3)`;
+  message: {
+    by: 'readAs',
+    templates: {
+      chunked:
+        '{request} sends {fields}: the Transfer-Encoding overrides the Content-Length and the body is read as chunked, where a server or proxy that honours the Content-Length ends it elsewhere; what follows the chunked body is read as the next request (a request smuggling signature, RFC 9112 §6.3)',
+      unknown:
+        '{request} sends {fields}, whose last coding is not chunked: its length cannot be determined, and a server MUST answer 400 and close the connection (a request smuggling signature, RFC 9112 §6.3)',
+    },
   },
   memory: HTTP_SESSION,
   check: ({ record, memory }) => {
     const conflict = record.http?.lengthConflict;
     if (conflict === undefined || !memory.opens) return undefined;
-    return [{ request: requestLabel(record), ...conflict }];
+    const te = `Transfer-Encoding ${JSON.stringify(conflict.transferEncoding)}`;
+    return [
+      {
+        readAs: conflict.readAs,
+        request: requestLabel(record),
+        fields:
+          conflict.contentLength === null ? te : `${te} and Content-Length ${JSON.stringify(conflict.contentLength)}`,
+      },
+    ];
   },
 };

@@ -7,7 +7,7 @@ import { type RecordRef, ref } from './record-ref.js';
 import type { Rule } from './types.js';
 
 type Data =
-  | { problem: 'client'; previousSeq: RecordRef; missing: string[] }
+  | { problem: 'client'; previousSeq: RecordRef /** The keys as JSON, `, `-separated. */; missing: string }
   | { problem: 'server'; retrySeq: RecordRef; code: string };
 
 /** Partial retries per session still waiting for their answer, by the retry's seq; the oldest forgotten past this. */
@@ -21,10 +21,14 @@ export const incompleteInputResponses: Rule<Data, Map<number, true>> = {
     specUrl: MODERN_SPEC.mrtrErrors,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    d.problem === 'client'
-      ? `retry of #${d.previousSeq} answers no input for ${d.missing.map((k) => JSON.stringify(k)).join(', ')} of its inputRequests`
-      : `retry #${d.retrySeq} left inputs unanswered and was answered with error ${d.code}; the server should ask again with a new input_required result`,
+  message: {
+    by: 'problem',
+    templates: {
+      client: 'retry of #{previousSeq} answers no input for {missing} of its inputRequests',
+      server:
+        'retry #{retrySeq} left inputs unanswered and was answered with error {code}; the server should ask again with a new input_required result',
+    },
+  },
   createState: () => new Map(),
   on: { kinds: ['request', 'error'], body: true },
   check: ({ record, facts, state }) => {
@@ -42,6 +46,8 @@ export const incompleteInputResponses: Rule<Data, Map<number, true>> = {
     if (missing.length === 0) return undefined;
     state.set(record.seq, true);
     if (state.size > KEPT) state.delete(state.keys().next().value!);
-    return [{ problem: 'client', previousSeq: ref(c.answerSeq), missing }];
+    return [
+      { problem: 'client', previousSeq: ref(c.answerSeq), missing: missing.map((k) => JSON.stringify(k)).join(', ') },
+    ];
   },
 };

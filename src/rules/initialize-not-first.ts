@@ -1,4 +1,5 @@
 // Rule initialize-not-first: messages of the session came before its initialize request.
+import { counted } from './message.js';
 import { type RecordRef, ref } from './record-ref.js';
 import type { Rule } from './types.js';
 import { SPEC } from './spec-urls.js';
@@ -11,8 +12,11 @@ interface State {
 }
 
 interface Data {
-  count: number;
-  first: Omit<NonNullable<State['first']>, 'seq'> & { seq: RecordRef };
+  /** `2 messages` */
+  count: string;
+  firstSeq: RecordRef;
+  /** `c2s request tools/list` */
+  first: string;
 }
 
 export const initializeNotFirst: Rule<Data, State> = {
@@ -23,14 +27,20 @@ export const initializeNotFirst: Rule<Data, State> = {
     specUrl: `${SPEC.lifecycle}#initialization`,
     revisions: 'all',
   },
-  message: (d) =>
-    `initialize is not the first message of its session: ${d.count} message${d.count === 1 ? '' : 's'} came before it, first #${d.first.seq} (${d.first.dir} ${d.first.kind}${d.first.method ? ` ${d.first.method}` : ''})`,
+  message: 'initialize is not the first message of its session: {count} came before it, first #{firstSeq} ({first})',
   createState: () => ({ before: 0, first: null }),
   on: { kinds: ['request', 'response', 'error', 'notification'] },
   check: ({ record, facts, state }) => {
     const isInitialize = record.kind === 'request' && record.method === 'initialize';
     if (isInitialize && facts.messagesBeforeInitialize && state.first) {
-      return [{ count: state.before, first: { ...state.first, seq: ref(state.first.seq) } }];
+      const f = state.first;
+      return [
+        {
+          count: counted(state.before, 'message'),
+          firstSeq: ref(f.seq),
+          first: `${f.dir} ${f.kind}${f.method ? ` ${f.method}` : ''}`,
+        },
+      ];
     }
     if (record.kind !== 'event' && record.kind !== 'invalid') {
       state.before++;

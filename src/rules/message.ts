@@ -10,10 +10,11 @@ export interface NamedTemplates<D> {
 }
 
 /**
- * A rule's message: a template, named templates, or (rules not yet moved to templates) a function of the data.
- * A value prints as `String(value)`: a string as is, a number as digits, a record reference as its seq.
+ * A rule's message: a template, or named templates. A value prints as `String(value)`: a string as is, a number as
+ * digits, a record reference as its seq. Words that depend on the data (a count's plural, a quoted value, an optional
+ * clause) are made by the check, into the data, or are a template of their own.
  */
-export type RuleMessage<D> = string | NamedTemplates<D> | ((data: D) => string);
+export type RuleMessage<D> = string | NamedTemplates<D>;
 
 const PLACEHOLDER = /\{([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\}/g;
 
@@ -22,15 +23,13 @@ export function placeholders(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((m) => m[1]!);
 }
 
-/** Every template of a message (none for a function). */
-export function templatesOf(message: RuleMessage<never>): string[] {
-  if (typeof message === 'string') return [message];
-  if (typeof message === 'function') return [];
-  return Object.values(message.templates);
+/** Every template of a message, by name (`''` for a single template). */
+export function templatesOf<D>(message: RuleMessage<D>): [name: string, template: string][] {
+  return typeof message === 'string' ? [['', message]] : Object.entries(message.templates);
 }
 
 /** The template a finding with `data` uses. */
-export function templateFor<D>(message: string | NamedTemplates<D>, data: D): string {
+export function templateFor<D>(message: RuleMessage<D>, data: D): string {
   if (typeof message === 'string') return message;
   const name = String((data as Record<string, unknown>)[message.by]);
   const t = message.templates[name];
@@ -40,7 +39,6 @@ export function templateFor<D>(message: string | NamedTemplates<D>, data: D): st
 
 /** The finding's text: the template with each placeholder replaced by its field's value. */
 export function renderMessage<D>(message: RuleMessage<D>, data: D): string {
-  if (typeof message === 'function') return message(data);
   return templateFor(message, data).replace(PLACEHOLDER, (_, path: string) => String(fieldAt(data, path)));
 }
 

@@ -22,9 +22,10 @@ interface Data {
   code: number;
   name: string;
   status: number;
-  /** The status the code must come with. */
-  must: number;
-  method: string | null;
+  /** The status the code must come with: `400 Bad Request`. */
+  must: string;
+  /** The request's method, or `a request`. */
+  method: string;
 }
 
 export const modernErrorStatus: Rule<Data, undefined, HttpSession> = {
@@ -35,8 +36,7 @@ export const modernErrorStatus: Rule<Data, undefined, HttpSession> = {
     specUrl: SPEC.modernValidation,
     revisions: MODERN_HTTP_REVISIONS,
   },
-  message: (d) =>
-    `the server answered ${d.method ?? 'a request'} with ${d.name} (${d.code}) on HTTP ${d.status}: this error MUST come with ${d.must} ${REASON[d.must]}`,
+  message: 'the server answered {method} with {name} ({code}) on HTTP {status}: this error MUST come with {must}',
   memory: HTTP_SESSION,
   on: { kinds: ['error'], body: true, http: true },
   check: ({ record, memory }) => {
@@ -45,6 +45,14 @@ export const modernErrorStatus: Rule<Data, undefined, HttpSession> = {
     const code = (record.message as { error?: { code?: unknown } } | null)?.error?.code;
     const known = typeof code === 'number' ? CODES[code] : undefined;
     if (known === undefined || h.status === known.status) return undefined;
-    return [{ code: code as number, name: known.name, status: h.status, must: known.status, method: record.method }];
+    return [
+      {
+        code: code as number,
+        name: known.name,
+        status: h.status,
+        must: `${known.status} ${REASON[known.status]}`,
+        method: record.method ?? 'a request',
+      },
+    ];
   },
 };

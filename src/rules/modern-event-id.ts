@@ -8,7 +8,8 @@ import { addRecent } from './support/flow-memory.js';
 /** Exchanges reported per session for event ids, so that a stream is reported once. */
 const KEPT = 256;
 
-type Data = { side: 'client'; request: string; id: string } | { side: 'server'; request: string; id: string };
+/** `id`: the event id, as JSON. */
+type Data = { side: 'client' | 'server'; request: string; id: string };
 
 export const modernEventId: Rule<Data, { judged: Set<number> }, HttpSession> = {
   meta: {
@@ -18,10 +19,15 @@ export const modernEventId: Rule<Data, { judged: Set<number> }, HttpSession> = {
     specUrl: SPEC.modernReceiving,
     revisions: MODERN_HTTP_REVISIONS,
   },
-  message: (d) =>
-    d.side === 'client'
-      ? `${d.request} sends Last-Event-ID ${JSON.stringify(d.id)}: 2026-07-28 streams are not resumable (re-issue the request with a new id)`
-      : `the server's SSE stream for ${d.request} gives its events ids (first: ${JSON.stringify(d.id)}): 2026-07-28 streams are not resumable and have no event ids`,
+  message: {
+    by: 'side',
+    templates: {
+      client:
+        '{request} sends Last-Event-ID {id}: 2026-07-28 streams are not resumable (re-issue the request with a new id)',
+      server:
+        "the server's SSE stream for {request} gives its events ids (first: {id}): 2026-07-28 streams are not resumable and have no event ids",
+    },
+  },
   createState: () => ({ judged: new Set() }),
   memory: HTTP_SESSION,
   on: { http: true },
@@ -29,9 +35,9 @@ export const modernEventId: Rule<Data, { judged: Set<number> }, HttpSession> = {
     const h = record.http;
     if (h === undefined || !memory.modern || memory.legacy) return undefined;
     if (memory.opens && h.lastEventId !== null)
-      return [{ side: 'client', request: requestLabel(record), id: h.lastEventId }];
+      return [{ side: 'client', request: requestLabel(record), id: JSON.stringify(h.lastEventId) }];
     if (record.dir !== 's2c' || h.eventId === null || h.exchange === null || !addRecent(state.judged, h.exchange, KEPT))
       return undefined;
-    return [{ side: 'server', request: answerLabel(record, memory), id: h.eventId }];
+    return [{ side: 'server', request: answerLabel(record, memory), id: JSON.stringify(h.eventId) }];
   },
 };

@@ -1,11 +1,11 @@
 // Record references in rule data: the seq of another record a finding points at, which `--jobs` renumbers.
 //
-// A rule that quotes another record puts `ref(seq)` in its data (a field typed `RecordRef`) and writes it into its
-// message like a number. The engine, when asked to (`--jobs` workers), finds the references in the data as it reports
+// A rule that quotes another record puts `ref(seq)` in its data (a field typed `RecordRef`) and names that field in
+// its message template like any other (`#{previousSeq}`). The engine, when asked to (`--jobs` workers), finds the references in the data as it reports
 // and cuts them out of the message (`quotedRefs`); the coordinator puts them back in the run's numbering
 // (`withSeqs`). No rule lists which fields hold seqs: a reference is a reference by its type.
 
-/** The seq of another record, in rule data. Printed as the number (`#${d.previousSeq}`). */
+/** The seq of another record, in rule data. Printed as the number (`#{previousSeq}` in a message template). */
 export class RecordRef {
   constructor(readonly seq: number) {}
   toString(): string {

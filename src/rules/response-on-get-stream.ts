@@ -5,8 +5,8 @@ import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
 interface Data {
-  kind: 'response' | 'error';
-  method: string | null;
+  /** `a response to tools/call`, `an error answering an unknown request` */
+  what: string;
   id: string;
 }
 
@@ -18,8 +18,8 @@ export const responseOnGetStream: Rule<Data, undefined, HttpSession> = {
     specUrl: SPEC.httpListening,
     revisions: STREAMABLE_HTTP_REVISIONS,
   },
-  message: (d) =>
-    `${d.kind === 'error' ? 'an error answering' : 'a response to'} ${d.method ?? 'an unknown request'} (id ${d.id}) on the server's GET stream, which resumes no stream: the server MUST NOT send a JSON-RPC response there unless resuming a stream of an earlier request`,
+  message:
+    "{what} (id {id}) on the server's GET stream, which resumes no stream: the server MUST NOT send a JSON-RPC response there unless resuming a stream of an earlier request",
   memory: HTTP_SESSION,
   on: { kinds: ['response', 'error'], http: true },
   check: ({ record, session, memory }) => {
@@ -35,6 +35,11 @@ export const responseOnGetStream: Rule<Data, undefined, HttpSession> = {
       return undefined;
     if ((record.kind !== 'response' && record.kind !== 'error') || !streamableHttp(record, session.revision, memory))
       return undefined;
-    return [{ kind: record.kind, method: record.method, id: JSON.stringify(record.id) }];
+    return [
+      {
+        what: `${record.kind === 'error' ? 'an error answering' : 'a response to'} ${record.method ?? 'an unknown request'}`,
+        id: JSON.stringify(record.id),
+      },
+    ];
   },
 };
