@@ -4,7 +4,7 @@
 // page and its output to the same words (test/rules/rule-meta.test.ts).
 
 /** Named templates: `templates[String(data[by])]` is the one a finding uses. */
-export interface NamedTemplates<D> {
+interface NamedTemplates<D> {
   by: Extract<keyof D, string>;
   templates: Readonly<Record<string, string>>;
 }
@@ -29,7 +29,7 @@ export function templatesOf<D>(message: RuleMessage<D>): [name: string, template
 }
 
 /** The template a finding with `data` uses. */
-export function templateFor<D>(message: RuleMessage<D>, data: D): string {
+function templateFor<D>(message: RuleMessage<D>, data: D): string {
   if (typeof message === 'string') return message;
   const name = String((data as Record<string, unknown>)[message.by]);
   const t = message.templates[name];
@@ -43,7 +43,7 @@ export function renderMessage<D>(message: RuleMessage<D>, data: D): string {
 }
 
 /** The value at a dotted path of the data (undefined where it is not). */
-export function fieldAt(data: unknown, path: string): unknown {
+function fieldAt(data: unknown, path: string): unknown {
   let v = data;
   for (const k of path.split('.'))
     v = v === null || typeof v !== 'object' ? undefined : (v as Record<string, unknown>)[k];
