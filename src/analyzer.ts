@@ -93,7 +93,7 @@ export class Analyzer {
     this.engine = new RuleEngine(opts.rules, opts.ruleOptions, undefined, !opts.unrouted);
     if (opts.renumberable) {
       this.ctx.ordinalPrefix = opts.renumberable.ordinalPrefix;
-      this.engine.keepData = true;
+      this.engine.keepRefs = true;
     }
   }
 

@@ -1,6 +1,7 @@
 // Collects what an audit report needs from the annotated records, in bounded memory, and builds the report.
 import type { AnalysisSummary } from '../analyzer.js';
-import type { EndFinding, RuleSettings } from '../rules/engine.js';
+import { type EndFinding, findingRefs, type RuleSettings } from '../rules/engine.js';
+import type { QuotedRefs } from '../rules/record-ref.js';
 import { RULES } from '../rules/registry.js';
 import { NO_SESSION } from '../session/outside.js';
 import type { Stats } from '../stats/types.js';
@@ -78,7 +79,7 @@ interface AuditFinishInput {
 /** An audit collector's contents as plain data (structured-cloneable), for `--jobs`. */
 export interface AuditState {
   findings: AuditFinding[];
-  findingData: unknown[];
+  findingRefs: (QuotedRefs | undefined)[];
   omitted: number;
   totals: Record<Severity, number>;
   /** Per rule: its findings by severity. */
@@ -94,8 +95,8 @@ export interface AuditState {
 export interface AuditRenumbering {
   seq(seq: number): number;
   session(key: string): string;
-  /** The finding's message in this run's numbering (`data`: its rule data, when the worker kept it). */
-  message(f: AuditFinding, data: unknown): string;
+  /** The finding's message in this run's numbering (`refs`: the records it quotes, when the worker kept them). */
+  message(f: AuditFinding, refs: QuotedRefs | undefined): string;
 }
 
 /** The finding counts and kept findings; `finish` works on a copy, so it can be called again later. */
@@ -129,10 +130,10 @@ export class AuditCollector {
   };
   private readonly sessions = new Map<string, SessionParts>();
   /**
-   * The rule data of each kept finding, by index (only for findings that carry it: `--jobs` workers run the engine
-   * with `keepData`, so the coordinator can renumber the seqs a message quotes).
+   * The quoted references of each kept finding, by index (only for findings that carry them: `--jobs` workers run the
+   * engine with `keepRefs`, so the coordinator can renumber the seqs a message quotes).
    */
-  private readonly findingData: unknown[] = [];
+  private readonly findingRefs: (QuotedRefs | undefined)[] = [];
   /** Methods and file names of the kept findings, one copy each. */
   private readonly names = new Interner();
   /** Messages whose body the log left out or cut. */
@@ -145,7 +146,7 @@ export class AuditCollector {
     const t = this.tally;
     return {
       findings: t.findings,
-      findingData: this.findingData,
+      findingRefs: this.findingRefs,
       omitted: t.omitted,
       totals: t.totals,
       byRule: Object.entries(t.byRule),
@@ -165,7 +166,7 @@ export class AuditCollector {
   /**
    * Takes in another input's collector, as if its records had come after all records so far (`--jobs`: per-file
    * audits merged in input order). `renumber` moves its seqs and session keys into this run's numbering and gives
-   * each finding's message (re-made from its rule data when the message quotes seqs).
+   * each finding's message (re-made when the message quotes seqs).
    */
   mergeFrom(o: AuditState, renumber: AuditRenumbering): void {
     const t = this.tally;
@@ -197,7 +198,7 @@ export class AuditCollector {
         ...f,
         seq: renumber.seq(f.seq),
         session: renumber.session(f.session),
-        message: renumber.message(f, o.findingData[i]),
+        message: renumber.message(f, o.findingRefs[i]),
       });
     });
   }
@@ -309,8 +310,8 @@ export class AuditCollector {
       return;
     }
     const colon = source.lastIndexOf(':');
-    const data = (f as { data?: unknown }).data;
-    if (data !== undefined && t === this.tally) this.findingData[t.findings.length] = data;
+    const refs = findingRefs(f);
+    if (refs !== undefined && t === this.tally) this.findingRefs[t.findings.length] = refs;
     // Kept compact, as up to 10,000 findings are kept: the message flat (a rule builds it as a concatenation, a
     // tree of parts), the method and file shared, the documentation link one per rule.
     const method = r?.method ?? null;

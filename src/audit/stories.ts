@@ -2,7 +2,8 @@
 // come, and when it has ended (and a few records more, for a late progress or answer) it is kept if the report lists
 // it — it failed, or a record of its story has a finding or a mark — or it is among the slowest; else forgotten.
 // Bounded: the requests followed at once per session, the stories kept, the steps of each.
-import { findingData } from '../rules/engine.js';
+import { findingRefs } from '../rules/engine.js';
+import type { QuotedRefs } from '../rules/record-ref.js';
 import { StoryTracker, type Story } from '../story/story.js';
 import type { AnnotatedRecord, PipelineRecord } from '../types.js';
 import type { AuditRenumbering } from './collector.js';
@@ -34,23 +35,27 @@ function listed(s: Story): boolean {
 }
 
 /**
- * A keeper's stories as plain data (`--jobs`: a worker's), decided as its input ended, with the rule data of each
- * step's findings (non-enumerable on a finding, so not cloned with it) for the messages the renumbering re-makes.
+ * A keeper's stories as plain data (`--jobs`: a worker's), decided as its input ended, with the quoted references of
+ * each step's findings (non-enumerable on a finding, so not cloned with it) for the messages the renumbering re-makes.
  */
 export interface StoryKeeperState {
   stories: Story[];
-  findingData: unknown[][][];
+  findingRefs: (QuotedRefs | undefined)[][][];
 }
 
 /** A record in the run's numbering. */
-function renumbered(r: AnnotatedRecord, n: AuditRenumbering, data: readonly unknown[] | undefined): AnnotatedRecord {
+function renumbered(
+  r: AnnotatedRecord,
+  n: AuditRenumbering,
+  refs: readonly (QuotedRefs | undefined)[] | undefined,
+): AnnotatedRecord {
   const out: AnnotatedRecord = {
     ...r,
     seq: n.seq(r.seq),
     session: n.session(r.session),
     pair: r.pair === null ? null : n.seq(r.pair),
     // The renumbering reads a finding's rule and message only.
-    findings: r.findings.map((f, k) => ({ ...f, message: n.message(f as AuditFinding, data?.[k]) })),
+    findings: r.findings.map((f, k) => ({ ...f, message: n.message(f as AuditFinding, refs?.[k]) })),
   };
   if (r.chain !== undefined) out.chain = { ...r.chain, first: n.seq(r.chain.first) };
   if (r.operation !== undefined) out.operation = { ...r.operation, first: n.seq(r.operation.first) };
@@ -106,7 +111,7 @@ export class StoryKeeper {
 
   exportState(): StoryKeeperState {
     const stories = [...this.stories().values()].flat();
-    return { stories, findingData: stories.map((s) => s.steps.map((st) => st.record.findings.map(findingData))) };
+    return { stories, findingRefs: stories.map((s) => s.steps.map((st) => st.record.findings.map(findingRefs))) };
   }
 
   /** Another input's stories, in the run's numbering, decided as if its records had come after these (`--jobs`). */
@@ -114,7 +119,7 @@ export class StoryKeeper {
     o.stories.forEach((s, i) => {
       const moved = new Map<AnnotatedRecord, AnnotatedRecord>();
       const move = (r: AnnotatedRecord, j: number) => {
-        if (!moved.has(r)) moved.set(r, renumbered(r, n, o.findingData[i]?.[j]));
+        if (!moved.has(r)) moved.set(r, renumbered(r, n, o.findingRefs[i]?.[j]));
         return moved.get(r)!;
       };
       const steps = s.steps.map((st, j) => ({ ...st, record: move(st.record, j) }));

@@ -6,7 +6,7 @@ import { preloadSchemas } from '../protocol/schemas.js';
 import { analyzeStreamBatches } from '../analyze-stream.js';
 import { AuditBuilder } from '../audit/build.js';
 import { Redactor } from '../output/redact.js';
-import { findingData, withData } from '../rules/engine.js';
+import { findingRefs, withRefs } from '../rules/engine.js';
 import { CutCheck } from '../session/cuts.js';
 import type { PipelineRecord } from '../types.js';
 import { StatsCollector } from '../stats/collector.js';
@@ -28,6 +28,8 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
   });
   const selection = buildSelection(task.filter, task.analyzer.maxPending ?? 100_000);
   const redactor = task.redactKeys ? new Redactor({ keys: task.redactKeys }) : null;
+  // The diagnosis's slow threshold is the rules' (`--slow-ms`), as in one thread.
+  const slowMs = task.analyzer.ruleOptions?.slowMs;
   const collector =
     task.command === 'stats'
       ? new StatsCollector()
@@ -36,9 +38,10 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
           failOn: 'none',
           tool: { name: '', version: '' },
           limits: task.auditLimits,
+          slowMs,
           maxSessions: task.analyzer.maxSessions,
         });
-  const diagnoser = task.command === 'stats' ? new Diagnoser({ maxLive: task.analyzer.maxSessions }) : null;
+  const diagnoser = task.command === 'stats' ? new Diagnoser({ slowMs, maxLive: task.analyzer.maxSessions }) : null;
   const piece = task.piece;
   const bytes = task.parts
     ? task.parts.map((file) => ({ file, bytes: createReadStream(file, { highWaterMark: 256 * 1024 }) }))
@@ -69,7 +72,7 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
     ...(diagnoser ? { diagnoses: diagnoser.partial(summary) } : {}),
     summary,
     // Not enumerable on the findings, so not cloned with them: sent beside them.
-    endFindingData: summary.findings.map((f) => findingData(f)),
+    endFindingRefs: summary.findings.map((f) => findingRefs(f)),
     counts: analyzer.counts(),
     cut: check?.report(),
     piece: cut !== undefined,
@@ -79,14 +82,14 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
 }
 
 /**
- * A record as the redacted report shows it, its findings' rule data kept: the coordinator re-makes the messages that
- * quote a seq from it, and redacts what it re-makes.
+ * A record as the redacted report shows it, its findings' quoted references kept: the coordinator re-makes the
+ * messages that quote a seq from them, and redacts what it re-makes.
  */
 function redacted(r: PipelineRecord, redactor: Redactor): PipelineRecord {
   const out = redactor.record(r);
   if (out.findings === r.findings) return out;
   for (let i = 0; i < out.findings.length; i++) {
-    if (out.findings[i] !== r.findings[i]) withData(out.findings[i]!, findingData(r.findings[i]!));
+    if (out.findings[i] !== r.findings[i]) withRefs(out.findings[i]!, findingRefs(r.findings[i]!));
   }
   return out;
 }

@@ -1,9 +1,9 @@
 // How one `--jobs` file's (or piece's) numbers move into the run's: seqs by the records before it, unkeyed sessions by the
-// sessions before it, and the finding messages re-made with the rule data fields each rule declares as seqs.
+// sessions before it, and the finding messages re-made with the record references they quote moved.
 import type { AnalysisSummary } from '../analyzer.js';
 import type { Redactor } from '../output/redact.js';
 import type { EndFinding } from '../rules/engine.js';
-import { ruleById } from '../rules/registry.js';
+import { type QuotedRefs, withSeqs } from '../rules/record-ref.js';
 import type { Finding, OpenRequest, SessionInfo } from '../types.js';
 import type { FileResult } from './jobs.js';
 
@@ -11,19 +11,19 @@ import type { FileResult } from './jobs.js';
 export interface Renumbering {
   seq(seq: number): number;
   session(key: string): string;
-  /** A finding's message in the run's numbering, re-made from its rule data when its rule declares seq fields. */
-  message(f: Finding, data: unknown): string;
+  /** A finding's message in the run's numbering, re-made when it quotes records (`refs`, kept by the worker's engine). */
+  message(f: Finding, refs: QuotedRefs | undefined): string;
 }
 
 /**
- * The renumbering with the messages it re-makes redacted (a re-made message is made from rule data, which the
- * worker's redaction of records did not reach); the others come redacted from the worker already.
+ * The renumbering with the messages it re-makes redacted (a re-made message is made from the message as the rule made
+ * it, which the worker's redaction of records did not reach); the others come redacted from the worker already.
  */
 export function redactedRenumbering(n: Renumbering, redactor: Redactor): Renumbering {
   return {
     ...n,
-    message: (f, data) => {
-      const m = n.message(f, data);
+    message: (f, refs) => {
+      const m = n.message(f, refs);
       return m === f.message ? m : redactor.text(m);
     },
   };
@@ -34,27 +34,9 @@ export function renumbering(seqOffset: number, ordinalOffset: number, prefix: st
   return {
     seq: (seq) => seq + seqOffset,
     session: (key) => (key.startsWith(prefix) ? String(Number(key.slice(prefix.length)) + ordinalOffset) : key),
-    message: (f, data) => {
-      if (seqOffset === 0 || data === undefined) return f.message;
-      const rule = ruleById.get(f.rule);
-      const fields = rule?.meta.seqFields;
-      return rule && fields && fields.length > 0 ? rule.message(shiftSeqs(data, fields, seqOffset)) : f.message;
-    },
+    message: (f, refs) =>
+      seqOffset === 0 || refs === undefined ? f.message : withSeqs(refs, (seq) => seq + seqOffset),
   };
-}
-
-/** A copy of rule data with the numbers at `paths` (a rule's `meta.seqFields`: `seq`, `first.seq`) moved by `offset`. */
-export function shiftSeqs(data: unknown, paths: readonly string[], offset: number): unknown {
-  let out = data;
-  for (const p of paths) out = shiftAt(out, p.split('.'), offset);
-  return out;
-}
-
-function shiftAt(v: unknown, keys: readonly string[], offset: number): unknown {
-  if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, keys[0]!)) return v;
-  const x = (v as Record<string, unknown>)[keys[0]!];
-  const moved = keys.length > 1 ? shiftAt(x, keys.slice(1), offset) : typeof x === 'number' ? x + offset : x;
-  return moved === x ? v : { ...v, [keys[0]!]: moved };
 }
 
 /** The run's summary so far with one more file's, in its numbering. */
@@ -86,7 +68,7 @@ export function mergeSummary(into: AnalysisSummary, r: FileResult, n: Renumberin
       ...f,
       seq: n.seq(f.seq),
       session: n.session(f.session),
-      message: n.message(f, r.endFindingData[i]),
+      message: n.message(f, r.endFindingRefs[i]),
     } satisfies EndFinding);
   });
 }

@@ -3,16 +3,17 @@
 // Each file is its own stream with its own sessions (docs/commands/README.md), so files are independent except for the
 // numbers a run gives across them: `seq` continues from file to file, and unkeyed sessions are numbered `1`, `2` …
 // in the order they start. A worker numbers its file from 1 (unkeyed sessions under a prefix no log key can have)
-// and keeps each finding's rule data; the coordinator merges the files in input order, moving every seq and session
-// key into the run's numbering and re-making each message from its rule data, with the fields its rule declares as
-// seqs (`meta.seqFields`) moved. The output is the one a single thread gives (test/cli/jobs.test.ts), and memory stays
-// bounded: a worker sends its collectors' bounded state, never records.
+// and keeps, for each finding that quotes other records, where its message quotes them (src/rules/record-ref.ts); the
+// coordinator merges the files in input order, moving every seq and session key into the run's numbering and re-making
+// those messages with the quoted seqs moved. The output is the one a single thread gives (test/cli/jobs.test.ts), and
+// memory stays bounded: a worker sends its collectors' bounded state, never records.
 //
 // A piece of a large file (src/cli/jobs-plan.ts) is merged like a file: it is read with the file's line numbers, and
 // its worker reports what shows whether its cut held (src/session/cuts.ts); when one did not, the file is read again
 // whole before anything after it is merged.
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import type { QuotedRefs } from '../rules/record-ref.js';
 import { cutsHeld, type CutReport } from '../session/cuts.js';
 import { DEFAULT_MAX_SESSIONS } from '../session/live-sessions.js';
 import type { AnalysisSummary, AnalyzerOptions } from '../analyzer.js';
@@ -53,8 +54,8 @@ export interface FileResult {
   /** `stats`: the sessions' diagnoses (every record's, the filters' too), before the run's completion. */
   diagnoses?: PartialDiagnosis[];
   summary: AnalysisSummary;
-  /** The rule data of each end-of-input finding (parallel to `summary.findings`). */
-  endFindingData: unknown[];
+  /** Where each end-of-input finding's message quotes other records (parallel to `summary.findings`). */
+  endFindingRefs: (QuotedRefs | undefined)[];
   counts: { records: number; ordinals: number };
   /** A piece: what tells whether the cuts around it held (src/session/cuts.ts). */
   cut?: CutReport;

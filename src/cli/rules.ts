@@ -17,7 +17,7 @@ import { UsageError } from '../util/errors.js';
 import { PACKAGE_ROOT } from '../util/tool.js';
 import { writeText } from './writer.js';
 
-/** Narrowest description column; narrower, descriptions go below their rule. */
+/** Narrowest column for what a rule checks; narrower, it goes below its rule. */
 const MIN_DESCRIPTION = 40;
 
 export interface RulesArgs {
@@ -40,50 +40,31 @@ export function rulesBuilder(y: Argv) {
     .option('format', { alias: 'f', describe: 'output format', choices: ['text', 'json'], default: 'text' })
     .option('width', WIDTH_OPTION)
     .example('$0 rules', 'every rule, its default severity and what it checks')
-    .example('$0 rules -f json', 'with the full descriptions, spec links and doc pages')
+    .example('$0 rules -f json', 'with the severities by revision, spec links and doc pages')
     .example('$0 rules orphan-response', "a rule's page: what it checks, the spec clause, a violating and a clean log");
 }
 
-/** Words ending in `.` that end no sentence. */
-const ABBREVIATIONS = /(?:^|\s|\()(?:e\.g|i\.e|etc|vs|cf)\.$/;
-
-/**
- * The description's first sentence: up to the first `.` `!` `?` outside double quotes that is followed by a space or the
- * end and ends no abbreviation (`e.g.`); a sentence that opens with a quoted sentence keeps the whole quote.
- */
-function firstSentence(text: string): string {
-  const t = text.trim().replace(/\s+/g, ' ');
-  let quoted = false;
-  for (let i = 0; i < t.length; i++) {
-    const c = t[i]!;
-    if (c === '"') quoted = !quoted;
-    if (quoted || !'.!?'.includes(c) || (t[i + 1] !== undefined && t[i + 1] !== ' ')) continue;
-    if (!ABBREVIATIONS.test(t.slice(0, i + 1))) return t.slice(0, i + 1);
-  }
-  return t;
-}
-
-/** `warning`, or `warning→error` when a later revision raises it (the revision goes in front of the description). */
+/** `warning`, or `warning→error` when a later revision raises it (the revision goes in front of the summary). */
 function severityText(m: RuleMeta): string {
   const later = Object.values(m.severityFrom ?? {});
   return later.length === 0 ? m.severity : [m.severity, ...later].join('→');
 }
 
-function descriptionText(m: RuleMeta): string {
+function summaryText(m: RuleMeta): string {
   const from = Object.entries(m.severityFrom ?? {}).map(([rev, sev]) => `${sev} from ${rev}`);
-  return `${from.length === 0 ? '' : `(${from.join(', ')}) `}${firstSentence(m.description)}`;
+  return `${from.length === 0 ? '' : `(${from.join(', ')}) `}${m.summary}`;
 }
 
 /**
- * The table: id, severity, revisions, and the description wrapped at words under its column (a hanging indent); on a
- * terminal too narrow for that column, the description goes on the lines below its rule, indented.
+ * The table: id, severity, revisions, and the summary wrapped at words under its column (a hanging indent); on a
+ * terminal too narrow for that column, the summary goes on the lines below its rule, indented.
  */
 function rulesTable(width: number): string {
   const rows = RULES.map((r) => [
     r.meta.id,
     severityText(r.meta),
     revisionsText(r.meta.revisions),
-    escapeTerminal(descriptionText(r.meta)),
+    escapeTerminal(summaryText(r.meta)),
   ]);
   const head = ['rule', 'severity', 'revisions', 'what it checks'];
   const w = (i: number) => Math.max(...[head, ...rows].map((r) => displayWidth(r[i]!)));
@@ -106,7 +87,7 @@ function rulesTable(width: number): string {
     lines.push(`${left}  ${first}`, ...rest.map((l) => ' '.repeat(indent) + l));
   }
   const docs = fileURLToPath(new URL('docs/rules/', PACKAGE_ROOT));
-  const foot = `Each rule's page: mcptrace rules <rule> (${docs}<rule>.md). Severities by revision, spec links and whole descriptions: mcptrace rules -f json.`;
+  const foot = `Each rule's page: mcptrace rules <rule> (${docs}<rule>.md). Severities by revision, spec links and doc pages: mcptrace rules -f json.`;
   return [...lines, '', wrapCell(foot, Math.max(width, 40))].join('\n') + '\n';
 }
 
@@ -119,7 +100,7 @@ export async function runRules(args: RulesArgs, io: CliIO): Promise<number> {
       severity: r.meta.severity,
       severityFrom: r.meta.severityFrom ?? null,
       revisions: r.meta.revisions,
-      description: r.meta.description,
+      summary: r.meta.summary,
       specUrl: r.meta.specUrl,
       docUrl: ruleDocUrl(r.meta.id),
     }));

@@ -13,28 +13,33 @@ const NEEDED: Readonly<Record<string, readonly string[]>> = {
 };
 
 interface Data {
+  /** The request's method, `-none` when it has no Accept header. */
+  form: 'POST' | 'GET' | 'POST-none' | 'GET-none';
   request: string;
-  method: string;
-  accept: string | null;
-  missing: string[];
+  /** As JSON. */
+  accept: string;
+  /** `application/json or text/event-stream` */
+  missing: string;
 }
+
+const ON = { POST: 'on every POST', GET: "to open the server's stream" } as const;
 
 export const acceptHeader: Rule<Data, undefined, HttpSession> = {
   meta: {
     id: 'accept-header',
     severity: 'error',
-    description:
-      'A POST whose Accept header does not list both application/json and text/event-stream, or a GET (the server\'s stream) whose Accept does not list text/event-stream. basic/transports.mdx (2025-03-26 on), §Sending Messages to the Server: "The client MUST include an Accept header, listing both application/json and text/event-stream as supported content types"; §Listening for Messages from the Server: "The client MUST include an Accept header, listing text/event-stream as a supported content type." The types must be named: a wildcard (*/*) lists neither, and a type with q=0 is refused, not listed. Checked once per request, the initialize POST included; not on the 2024-11-05 HTTP+SSE transport. 2026-07-28 keeps the POST clause (basic/transports/streamable-http.mdx §Sending Messages) and has no GET stream.',
+    summary: "A POST whose Accept lacks application/json or text/event-stream, or a GET's that lacks the latter.",
     specUrl: SPEC.httpSending,
     revisions: ALL_STREAMABLE_HTTP_REVISIONS,
   },
-  message: (d) => {
-    const what =
-      d.accept === null
-        ? 'has no Accept header'
-        : `has Accept ${JSON.stringify(d.accept)}, which does not list ${d.missing.join(' or ')}`;
-    const need = NEEDED[d.method]!;
-    return `${d.request} ${what}: the client MUST list ${need.join(' and ')} ${d.method === 'GET' ? "to open the server's stream" : 'on every POST'}`;
+  message: {
+    by: 'form',
+    templates: {
+      POST: `{request} has Accept {accept}, which does not list {missing}: the client MUST list ${NEEDED.POST!.join(' and ')} ${ON.POST}`,
+      'POST-none': `{request} has no Accept header: the client MUST list ${NEEDED.POST!.join(' and ')} ${ON.POST}`,
+      GET: `{request} has Accept {accept}, which does not list {missing}: the client MUST list ${NEEDED.GET!.join(' and ')} ${ON.GET}`,
+      'GET-none': `{request} has no Accept header: the client MUST list ${NEEDED.GET!.join(' and ')} ${ON.GET}`,
+    },
   },
   memory: HTTP_SESSION,
   on: { http: true },
@@ -49,6 +54,13 @@ export const acceptHeader: Rule<Data, undefined, HttpSession> = {
     const missing = need.filter((t) => !listed.has(t));
     return missing.length === 0
       ? undefined
-      : [{ request: requestLabel(record), method: h.method, accept: h.accept, missing }];
+      : [
+          {
+            form: `${h.method as 'POST' | 'GET'}${h.accept === null ? '-none' : ''}`,
+            request: requestLabel(record),
+            accept: JSON.stringify(h.accept),
+            missing: missing.join(' or '),
+          },
+        ];
   },
 };

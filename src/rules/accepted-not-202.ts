@@ -21,22 +21,25 @@ interface Post {
 }
 
 type Data =
-  | { kind: 'status'; request: string; status: number; contentType: string | null }
+  | { kind: 'status'; request: string /** `415 (text/plain)` */; status: string }
   | { kind: 'body'; request: string };
 
 export const acceptedNot202: Rule<Data, { posts: RecentMap<Post> }, HttpSession> = {
   meta: {
     id: 'accepted-not-202',
     severity: 'error',
-    description:
-      'A POST whose body holds only notifications or responses was answered with a status that is neither 202 Accepted nor an HTTP error, or with 202 and a body. basic/transports.mdx §Sending Messages to the Server (2025-03-26 on): "If the input is a JSON-RPC response or notification: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body. If the server cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad Request)." (2025-03-26: a body "consisting solely of (any number of)" them, a batch included.) Reported on the answer\'s first record; not on the 2024-11-05 HTTP+SSE transport. 2026-07-28 keeps the clause for a notification POST (basic/transports/streamable-http.mdx §Sending Messages).',
+    summary: 'A POST of only notifications or responses answered other than 202 Accepted (or 202 with a body).',
     specUrl: SPEC.httpSending,
     revisions: ALL_STREAMABLE_HTTP_REVISIONS,
   },
-  message: (d) =>
-    d.kind === 'body'
-      ? `the server answered ${d.request} 202 Accepted with a body: 202 MUST come with no body`
-      : `the server answered ${d.request} ${d.status}${d.contentType === null ? '' : ` (${d.contentType})`}: a POST of only notifications or responses MUST be answered 202 Accepted with no body when accepted, an HTTP error status when not`,
+  message: {
+    by: 'kind',
+    templates: {
+      body: 'the server answered {request} 202 Accepted with a body: 202 MUST come with no body',
+      status:
+        'the server answered {request} {status}: a POST of only notifications or responses MUST be answered 202 Accepted with no body when accepted, an HTTP error status when not',
+    },
+  },
   createState: () => ({ posts: new RecentMap(POSTS_KEPT) }),
   memory: HTTP_SESSION,
   on: { http: true },
@@ -82,6 +85,12 @@ export const acceptedNot202: Rule<Data, { posts: RecentMap<Post> }, HttpSession>
     state.posts.delete(key);
     return h.status >= 400
       ? undefined
-      : [{ kind: 'status', request: p.request, status: h.status, contentType: h.contentType }];
+      : [
+          {
+            kind: 'status',
+            request: p.request,
+            status: `${h.status}${h.contentType === null ? '' : ` (${h.contentType})`}`,
+          },
+        ];
   },
 };

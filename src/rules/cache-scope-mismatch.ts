@@ -3,13 +3,14 @@ import { MODERN_REVISIONS, modernMethod } from '../protocol/modern.js';
 import { paramsOf } from '../session/direction.js';
 import { isModernRecord, resultOf } from './support/modern.js';
 import { MODERN_SPEC } from './spec-urls.js';
+import { type RecordRef, ref } from './record-ref.js';
 import type { Rule } from './types.js';
 
 interface Data {
   method: string;
   scope: string;
   firstScope: string;
-  firstSeq: number;
+  firstSeq: RecordRef;
 }
 
 /** The first page of a list walk: its scope and record. */
@@ -25,14 +26,12 @@ export const cacheScopeMismatch: Rule<Data, Map<string, Walk>> = {
   meta: {
     id: 'cache-scope-mismatch',
     severity: 'error',
-    description:
-      "A page of a paginated 2026-07-28 list (`tools/list`, `prompts/list`, `resources/list`, `resources/templates/list`) whose `cacheScope` is not the one of the walk's first page: servers MUST apply the same `cacheScope` to all pages of a paginated list (server/utilities/caching.mdx). A page belongs to the walk whose result handed out the `nextCursor` its request sends, for the same method; the last 256 cursors per session are remembered. A missing or invalid `cacheScope` is `missing-cache-hints`'s.",
+    summary: "A page of a paginated list whose cacheScope differs from the one of the list's first page.",
     specUrl: MODERN_SPEC.caching,
     revisions: MODERN_REVISIONS,
-    seqFields: ['firstSeq'],
   },
-  message: (d) =>
-    `${d.method} page with cacheScope ${d.scope}, but the list's first page (#${d.firstSeq}) had ${d.firstScope}; every page of a list carries the same cacheScope`,
+  message:
+    "{method} page with cacheScope {scope}, but the list's first page (#{firstSeq}) had {firstScope}; every page of a list carries the same cacheScope",
   createState: () => new Map(),
   on: { kinds: ['response'], body: true },
   check: ({ record, facts, state }) => {
@@ -59,7 +58,7 @@ export const cacheScopeMismatch: Rule<Data, Map<string, Walk>> = {
             method: record.method,
             scope: JSON.stringify(scope),
             firstScope: JSON.stringify(walk.scope),
-            firstSeq: walk.seq,
+            firstSeq: ref(walk.seq),
           },
         ]
       : undefined;

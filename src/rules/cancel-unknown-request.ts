@@ -6,33 +6,29 @@ import { isModernRecord } from './support/modern.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
-type Data = { id: string; sender: string } | { id: null } | { id: string; listen: true };
+type Data =
+  | { problem: 'unknown'; id: string; sender: string }
+  | { problem: 'no-id' }
+  | { problem: 'listen'; id: string };
 
 export const cancelUnknownRequest: Rule<Data, undefined, ClosedRequests> = {
   meta: {
     id: 'cancel-unknown-request',
     severity: 'warning',
-    description:
-      'A notifications/cancelled whose requestId matches no request its sender issued in the same direction: ' +
-      'cancellations "MUST only reference requests that were previously issued in the same direction and are believed ' +
-      'to still be in-progress" (the receiver SHOULD ignore invalid ones). A cancellation of a request already answered ' +
-      'is not reported: the answer may have crossed it on the wire, a race the spec allows. One without a requestId ' +
-      'references no request in any revision (2025-11-25 makes requestId optional only because tasks are cancelled ' +
-      'with tasks/cancel, and "MUST be provided for cancelling non-task requests"). Remembers the last 1024 answered ' +
-      'requests per session. From 2026-07-28 a server sends notifications/cancelled "solely to terminate a ' +
-      'subscriptions/listen stream" (schema.ts CancelledNotification; servers send no requests of their own): a ' +
-      "server's cancellation in a modern exchange whose requestId is not an open subscriptions/listen of the client is " +
-      'an error.',
+    summary: 'A notifications/cancelled whose requestId matches no request its sender issued in that direction.',
     specUrl: `${SPEC.cancellation}#behavior-requirements`,
     revisions: 'all',
   },
-  message: (d) =>
-    'listen' in d
-      ? `the server cancels id ${d.id}, which is no open subscriptions/listen: a modern server cancels only to end a listen stream`
-      : d.id === null
-        ? 'notifications/cancelled has no requestId, so it cancels no request'
-        : `no request with id ${d.id} sent by the ${d.sender} to cancel`,
-  severityOf: (d, severity) => ('listen' in d ? 'error' : severity),
+  message: {
+    by: 'problem',
+    templates: {
+      listen:
+        'the server cancels id {id}, which is no open subscriptions/listen: a modern server cancels only to end a listen stream',
+      'no-id': 'notifications/cancelled has no requestId, so it cancels no request',
+      unknown: 'no request with id {id} sent by the {sender} to cancel',
+    },
+  },
+  severityOf: (d, severity) => (d.problem === 'listen' ? 'error' : severity),
   memory: CLOSED_REQUESTS,
   on: { kinds: ['notification'], methods: ['notifications/cancelled'], body: true },
   check: ({ record, facts, memory }) => {
@@ -42,14 +38,14 @@ export const cancelUnknownRequest: Rule<Data, undefined, ClosedRequests> = {
       // The session ends the listen it names (cancels set, nothing marked cancelled); anything else is no listen.
       return facts.cancels !== null && facts.cancelled === undefined
         ? undefined
-        : [{ id: JSON.stringify(rid), listen: true }];
+        : [{ problem: 'listen', id: JSON.stringify(rid) }];
     }
     if (facts.cancels !== null) return undefined;
-    if (rid === undefined) return [{ id: null }];
+    if (rid === undefined) return [{ problem: 'no-id' }];
     // A requestId of the wrong type is a schema problem; an answered request's id is a legal race.
     if (typeof rid !== 'string' && typeof rid !== 'number') return undefined;
     if (memory.byRequestId(record.dir, rid)) return undefined;
     const sender = record.dir === 'c2s' ? 'client' : record.dir === 's2c' ? 'server' : 'same side';
-    return [{ id: JSON.stringify(rid), sender }];
+    return [{ problem: 'unknown', id: JSON.stringify(rid), sender }];
   },
 };

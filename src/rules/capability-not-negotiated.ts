@@ -20,12 +20,11 @@ export const capabilityNotNegotiated: Rule<Data> = {
     id: 'capability-not-negotiated',
     severity: 'warning',
     severityFrom: { '2025-06-18': 'error' },
-    description:
-      "A request or notification depends on a capability (with its sub-flags: resources.subscribe, listChanged, logging, completions, sampling.tools, elicitation.form/url, tasks.requests.*) that the side responsible for it did not declare in the initialize exchange. Every unmet requirement is reported, e.g. a task-augmented tools/call needs both tools and tasks.requests.tools.call; a missing sub-flag stands for its missing parent (elicitation.url, not also elicitation). \"Only use capabilities that were successfully negotiated\" is SHOULD in 2024-11-05 and 2025-03-26 and MUST from 2025-06-18; requirements the spec states as SHOULD (includeContext without sampling.context) stay warnings. Not checked when the declaration was not seen (log started mid-session), for methods outside the session's revision (method-not-in-revision) or sent the wrong way (wrong-direction). In a 2026-07-28 exchange the server's capabilities are those of the last `server/discover` result (none seen: not checked), and only the server's notifications are checked here (`notifications/message` needs `logging`, a list-changed notification its `listChanged`): a modern client may send a request the server did not advertise, and the server answers it with -32601 (unadvertised-method judges the answer).",
+    summary: 'A request or notification needs a capability its responsible side did not declare at initialize.',
     specUrl: `${specUrl('basic/lifecycle.mdx')}#operation`,
     revisions: 'all',
   },
-  message: (d) => `${d.method} needs ${d.side} capability ${d.path}, which the ${d.side} did not declare`,
+  message: '{method} needs {side} capability {path}, which the {side} did not declare',
   severityOf: (d, severity) => (d.should && severity === 'error' ? 'warning' : severity),
   on: { kinds: ['request', 'notification'], body: true },
   check: ({ record, session }) => {

@@ -1,4 +1,5 @@
 // Rule duplicate-request-id: a sender reuses the id of one of its earlier requests in the same session.
+import { type RecordRef, ref } from './record-ref.js';
 import type { Rule } from './types.js';
 import { evictOldest } from '../util/oldest.js';
 import { isModernVersion } from '../protocol/modern.js';
@@ -11,7 +12,7 @@ type Earlier = 'open' | 'answered' | 'closed';
 
 interface Data {
   id: string;
-  previousSeq: number;
+  previousSeq: RecordRef;
   earlier: Earlier;
 }
 
@@ -29,18 +30,19 @@ export const duplicateRequestId: Rule<Data, State> = {
   meta: {
     id: 'duplicate-request-id',
     severity: 'error',
-    description:
-      'The request ID MUST NOT have been previously used by the requestor within the same session: a sender reuses the id of one of its requests, whether that request is still open or was already answered. From 2026-07-28 the rule follows the revision of the request: the id "MUST NOT match the ID of any other request the sender has issued and not yet received a response for" (basic/index.mdx §Requests), so only the id of a request still open counts (a `subscriptions/listen` is open until its stream ends), and reuse after completion is legal. The last 100,000 ids of each sender in each session are remembered; a reuse of an older id goes unnoticed.',
+    summary: 'A sender reuses the id of one of its earlier requests in the same session.',
     specUrl: SPEC.requests,
     revisions: 'all',
-    seqFields: ['previousSeq'],
   },
-  message: (d) =>
-    d.earlier === 'open'
-      ? `id ${d.id} is already used by open request #${d.previousSeq} from the same sender`
-      : d.earlier === 'answered'
-        ? `id ${d.id} was already used by request #${d.previousSeq} from the same sender, answered earlier in this session`
-        : `id ${d.id} was already used by request #${d.previousSeq} from the same sender earlier in this session`,
+  message: {
+    by: 'earlier',
+    templates: {
+      open: 'id {id} is already used by open request #{previousSeq} from the same sender',
+      answered:
+        'id {id} was already used by request #{previousSeq} from the same sender, answered earlier in this session',
+      closed: 'id {id} was already used by request #{previousSeq} from the same sender earlier in this session',
+    },
+  },
   createState: () => new Map(),
   on: { kinds: ['request', 'response', 'error'] },
   check: ({ facts, record, state }) => {
@@ -58,7 +60,7 @@ export const duplicateRequestId: Rule<Data, State> = {
     used.set(record.id, record.seq * 2);
     if (used.size > USED_ID_LIMIT) evictOldest(used);
     if (facts.reusedOpenId)
-      return [{ id: JSON.stringify(record.id), previousSeq: facts.reusedOpenId.previousSeq, earlier: 'open' }];
+      return [{ id: JSON.stringify(record.id), previousSeq: ref(facts.reusedOpenId.previousSeq), earlier: 'open' }];
     // A modern request may reuse the id of a completed one (2026-07-28 basic/index.mdx §Requests).
     if (isModernVersion(record.revision)) return undefined;
     // Ids are per requestor (basic/index.mdx §Requests): with the sender unknown, two sides' ids would collide.
@@ -66,7 +68,7 @@ export const duplicateRequestId: Rule<Data, State> = {
     return [
       {
         id: JSON.stringify(record.id),
-        previousSeq: usedSeq(before),
+        previousSeq: ref(usedSeq(before)),
         earlier: wasAnswered(before) ? 'answered' : 'closed',
       },
     ];

@@ -4,6 +4,8 @@ import type { Tracked } from '../session/tracker.js';
 import type { SessionState } from '../session/state.js';
 import type { Finding, OpenRequest, Severity } from '../types.js';
 import { appliesIn } from './applies.js';
+import { renderMessage } from './message.js';
+import { type QuotedRefs, quotedRefs } from './record-ref.js';
 import { RULES } from './registry.js';
 import { Routes, type Route } from './routes.js';
 import { DEFAULT_RULE_OPTIONS, type Memory, type RecordContext, type Rule, type RuleOptions } from './types.js';
@@ -58,8 +60,11 @@ export class RuleEngine {
   private readonly options: RuleOptions;
   private readonly plans = new WeakMap<Readonly<SessionState>, Plan>();
   private readonly revisionPlans = new Map<string | null, RevisionPlan>();
-  /** Attach each finding's rule data as a non-enumerable `data` property (`--jobs` renumbering). */
-  keepData = false;
+  /**
+   * Attach to each finding that quotes other records where its message quotes them, as a non-enumerable `refs`
+   * property (`--jobs` renumbering: src/rules/record-ref.ts).
+   */
+  keepRefs = false;
   /** One context object, refilled for every call (rules read it and keep nothing of it). */
   private readonly ctx: RecordContext<unknown, unknown>;
 
@@ -130,10 +135,9 @@ export class RuleEngine {
         const f: Finding = {
           rule: a.rule.meta.id,
           severity: this.ofFinding(a, rev.severities[i]!, data),
-          message: a.rule.message(data),
+          message: renderMessage(a.rule.message, data),
         };
-        if (this.keepData) withData(f, data);
-        record.findings.push(f);
+        record.findings.push(this.keep(f, a.rule, data));
       }
     }
   }
@@ -204,11 +208,12 @@ export class RuleEngine {
               {
                 rule: a.rule.meta.id,
                 severity: this.ofFinding(a, this.severity(a, revision), data),
-                message: a.rule.message(data),
+                message: renderMessage(a.rule.message, data),
                 seq: o.seq,
                 session: o.session,
                 source: o.source,
               },
+              a.rule,
               data,
             ),
           );
@@ -230,11 +235,12 @@ export class RuleEngine {
             {
               rule: a.rule.meta.id,
               severity: this.ofFinding(a, this.severity(a, s.revision), f.data),
-              message: a.rule.message(f.data),
+              message: renderMessage(a.rule.message, f.data),
               seq: f.seq,
               session: s.info.key,
               source: f.source,
             },
+            a.rule,
             f.data,
           ),
         );
@@ -242,8 +248,10 @@ export class RuleEngine {
     }
   }
 
-  private keep<F extends Finding>(f: F, data: unknown): F {
-    return this.keepData ? withData(f, data) : f;
+  private keep<F extends Finding>(f: F, rule: Rule<any, any, any>, data: unknown): F {
+    if (!this.keepRefs) return f;
+    const refs = quotedRefs(f.message, (d) => renderMessage(rule.message, d), data);
+    return refs === null ? f : withRefs(f, refs);
   }
 
   private severity(a: Active, revision: string | null): Severity {
@@ -292,13 +300,13 @@ function memoryOf(m: Memory<unknown>, s: Readonly<SessionState>): unknown {
   return st;
 }
 
-/** A finding with its rule data attached, out of sight of the sinks (not enumerable, not cloned). */
-export function withData<F extends Finding>(f: F, data: unknown): F {
-  Object.defineProperty(f, 'data', { value: data, enumerable: false });
+/** A finding with the references its message quotes attached, out of sight of the sinks (not enumerable, not cloned). */
+export function withRefs<F extends Finding>(f: F, refs: QuotedRefs | undefined): F {
+  if (refs !== undefined) Object.defineProperty(f, 'refs', { value: refs, enumerable: false });
   return f;
 }
 
-/** The rule data attached by an engine with `keepData`, if any. */
-export function findingData(f: Finding): unknown {
-  return (f as { data?: unknown }).data;
+/** The references attached by an engine with `keepRefs`, if the finding's message quotes any. */
+export function findingRefs(f: Finding): QuotedRefs | undefined {
+  return (f as { refs?: QuotedRefs }).refs;
 }

@@ -12,12 +12,14 @@ import { carriesMessages } from '../protocol/http-transport.js';
 const KEPT = 256;
 
 interface Data {
+  /** `status`: answered other than 400; `code`: rejected with 400, but with another JSON-RPC error code than -32020. */
+  problem: 'status' | 'code';
   request: string;
-  /** The faults, as `Mcp-Name missing`, `Mcp-Method different`. */
-  faults: string[];
+  /** The faults, as `Mcp-Name missing, Mcp-Method different`. */
+  faults: string;
   status: number;
-  /** Rejected with 400, but with this JSON-RPC error code rather than -32020. */
-  code?: unknown;
+  /** `code`: the error code, as JSON. */
+  code?: string;
 }
 
 /**
@@ -34,15 +36,18 @@ export const headerMismatchServed: Rule<
   meta: {
     id: 'header-mismatch-served',
     severity: 'error',
-    description:
-      'A 2026-07-28 request POST whose MCP-Protocol-Version, Mcp-Method, Mcp-Name or Mcp-Param-{Name} header is missing, does not decode or differs from the body (what protocol-version-header and request-metadata-headers report on the request) was answered with a status other than 400. basic/transports/streamable-http.mdx §Server Validation: "Servers that process the request body MUST reject requests where the values specified in the headers do not match the corresponding values in the request body", with "HTTP status 400 Bad Request" and error -32020; a missing required header is one of the "Validation failure conditions". Also reported: a 400 whose JSON-RPC error is not -32020 (-32602, -32021 and -32022 pass: the request may fail those checks too; a 400 with no JSON-RPC error passes: an intermediary "MUST return an appropriate HTTP error status … but [is] not required to return a JSON-RPC error response"). Reported on the answer\'s first record, or its error record for a 400.',
+    summary: 'A 2026-07-28 request POST with a missing or mismatched MCP header was answered other than 400.',
     specUrl: SPEC.modernValidation,
     revisions: MODERN_HTTP_REVISIONS,
   },
-  message: (d) =>
-    d.code === undefined
-      ? `the server answered ${d.request} ${d.status}, though its headers fail validation (${d.faults.join(', ')}): it MUST reject it with 400 Bad Request and HeaderMismatch (-32020)`
-      : `the server rejected ${d.request} with 400 and error ${JSON.stringify(d.code)}, though what fails is its headers (${d.faults.join(', ')}): the error MUST be HeaderMismatch (-32020)`,
+  message: {
+    by: 'problem',
+    templates: {
+      status:
+        'the server answered {request} {status}, though its headers fail validation ({faults}): it MUST reject it with 400 Bad Request and HeaderMismatch (-32020)',
+      code: 'the server rejected {request} with 400 and error {code}, though what fails is its headers ({faults}): the error MUST be HeaderMismatch (-32020)',
+    },
+  },
   createState: () => ({ waiting: new RecentMap(KEPT) }),
   memory: HTTP_SESSION,
   on: { http: true },
@@ -61,12 +66,21 @@ export const headerMismatchServed: Rule<
     // A 400 with a JSON body: its error record, which follows the status event, says which code it carries.
     if (h.status === 400 && record.kind === 'event' && carriesMessages(h.contentType)) return undefined;
     state.waiting.delete(key);
-    if (h.status !== 400) return [{ request: w.request, faults: w.faults, status: h.status }];
+    if (h.status !== 400)
+      return [{ problem: 'status', request: w.request, faults: w.faults.join(', '), status: h.status }];
     const code =
       record.kind === 'error' ? (record.message as { error?: { code?: unknown } } | null)?.error?.code : undefined;
     // A cut error (no whole body) does not say its code.
     return record.kind !== 'error' || record.message === null || ALSO_400.has(code)
       ? undefined
-      : [{ request: w.request, faults: w.faults, status: 400, code }];
+      : [
+          {
+            problem: 'code',
+            request: w.request,
+            faults: w.faults.join(', '),
+            status: 400,
+            code: String(JSON.stringify(code)),
+          },
+        ];
   },
 };

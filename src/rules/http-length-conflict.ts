@@ -6,32 +6,42 @@ import { requestLabel } from './support/http-request.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
-interface Data extends LengthConflict {
+interface Data {
+  readAs: LengthConflict['readAs'];
   request: string;
+  /** The framing fields as sent: `Transfer-Encoding "gzip" and Content-Length "12"`. */
+  fields: string;
 }
 
 export const httpLengthConflict: Rule<Data, undefined, HttpSession> = {
   meta: {
     id: 'http-length-conflict',
     severity: 'warning',
-    description:
-      'A request whose framing fields do not give it one length: a Transfer-Encoding beside a Content-Length, or a Transfer-Encoding whose last coding is not chunked. RFC 9112 §6.3: "If a message is received with both a Transfer-Encoding and a Content-Length header field, the Transfer-Encoding overrides the Content-Length. Such a message might indicate an attempt to perform request smuggling … and ought to be handled as an error"; "If a Transfer-Encoding header field is present in a request and the chunked transfer coding is not the final encoding, the message body length cannot be determined reliably; the server MUST respond with the 400 (Bad Request) status code and then close the connection." A reader that honours the Content-Length and one that honours the Transfer-Encoding see different requests on one connection. mcptrace reads such a request as HTTP does (`http.lengthConflict` on its records): chunked, and the bytes after the chunked body as the next request; without a length, the rest of the connection\'s client side is not read as requests. Checked once per request, in any transport and revision.',
+    summary: 'A request whose Content-Length and Transfer-Encoding do not give it one length.',
     specUrl: SPEC.httpMessageLength,
     revisions: 'all',
   },
-  message: (d) => {
-    const fields =
-      d.contentLength === null
-        ? `Transfer-Encoding ${JSON.stringify(d.transferEncoding)}`
-        : `Transfer-Encoding ${JSON.stringify(d.transferEncoding)} and Content-Length ${JSON.stringify(d.contentLength)}`;
-    return d.readAs === 'chunked'
-      ? `${d.request} sends ${fields}: the Transfer-Encoding overrides the Content-Length and the body is read as chunked, where a server or proxy that honours the Content-Length ends it elsewhere; what follows the chunked body is read as the next request (a request smuggling signature, RFC 9112 §6.3)`
-      : `${d.request} sends ${fields}, whose last coding is not chunked: its length cannot be determined, and a server MUST answer 400 and close the connection (a request smuggling signature, RFC 9112 §6.3)`;
+  message: {
+    by: 'readAs',
+    templates: {
+      chunked:
+        '{request} sends {fields}: the Transfer-Encoding overrides the Content-Length and the body is read as chunked, where a server or proxy that honours the Content-Length ends it elsewhere; what follows the chunked body is read as the next request (a request smuggling signature, RFC 9112 §6.3)',
+      unknown:
+        '{request} sends {fields}, whose last coding is not chunked: its length cannot be determined, and a server MUST answer 400 and close the connection (a request smuggling signature, RFC 9112 §6.3)',
+    },
   },
   memory: HTTP_SESSION,
   check: ({ record, memory }) => {
     const conflict = record.http?.lengthConflict;
     if (conflict === undefined || !memory.opens) return undefined;
-    return [{ request: requestLabel(record), ...conflict }];
+    const te = `Transfer-Encoding ${JSON.stringify(conflict.transferEncoding)}`;
+    return [
+      {
+        readAs: conflict.readAs,
+        request: requestLabel(record),
+        fields:
+          conflict.contentLength === null ? te : `${te} and Content-Length ${JSON.stringify(conflict.contentLength)}`,
+      },
+    ];
   },
 };

@@ -3,11 +3,12 @@ import { MODERN_REVISIONS, modernMethod } from '../protocol/modern.js';
 import { paramsOf } from '../session/direction.js';
 import { isModernRecord, obj } from './support/modern.js';
 import { MODERN_SPEC } from './spec-urls.js';
+import { type RecordRef, ref } from './record-ref.js';
 import type { Rule } from './types.js';
 
 type Data =
-  | { problem: 'client'; previousSeq: number; missing: string[] }
-  | { problem: 'server'; retrySeq: number; code: string };
+  | { problem: 'client'; previousSeq: RecordRef /** The keys as JSON, `, `-separated. */; missing: string }
+  | { problem: 'server'; retrySeq: RecordRef; code: string };
 
 /** Partial retries per session still waiting for their answer, by the retry's seq; the oldest forgotten past this. */
 const KEPT = 256;
@@ -16,16 +17,18 @@ export const incompleteInputResponses: Rule<Data, Map<number, true>> = {
   meta: {
     id: 'incomplete-input-responses',
     severity: 'warning',
-    description:
-      'A multi round-trip retry whose `inputResponses` leave out keys of the `inputRequests` it answers (basic/patterns/mrtr.mdx: the client "MUST construct the requested inputs before retrying", yet the spec expects partial retries), and a server that answers such a retry with a JSON-RPC error: "If the client fails to send all the information requested … the server SHOULD respond with a new InputRequiredResult requesting the missing information again, rather than returning an error" (§Error Handling). Both warnings (spec-2026-07-28 §6 rule 19). The retry is linked to its chain by its echoed `requestState`, else by method, target and answered keys (session/chains.ts); the last 256 partial retries per session are remembered for their answers.',
+    summary: 'A multi round-trip retry leaves inputs unanswered, or a server answers such a retry with an error.',
     specUrl: MODERN_SPEC.mrtrErrors,
     revisions: MODERN_REVISIONS,
-    seqFields: ['previousSeq', 'retrySeq'],
   },
-  message: (d) =>
-    d.problem === 'client'
-      ? `retry of #${d.previousSeq} answers no input for ${d.missing.map((k) => JSON.stringify(k)).join(', ')} of its inputRequests`
-      : `retry #${d.retrySeq} left inputs unanswered and was answered with error ${d.code}; the server should ask again with a new input_required result`,
+  message: {
+    by: 'problem',
+    templates: {
+      client: 'retry of #{previousSeq} answers no input for {missing} of its inputRequests',
+      server:
+        'retry #{retrySeq} left inputs unanswered and was answered with error {code}; the server should ask again with a new input_required result',
+    },
+  },
   createState: () => new Map(),
   on: { kinds: ['request', 'error'], body: true },
   check: ({ record, facts, state }) => {
@@ -34,7 +37,7 @@ export const incompleteInputResponses: Rule<Data, Map<number, true>> = {
     if (record.kind === 'error') {
       if (record.pair === null || !state.delete(record.pair)) return undefined;
       const code = obj(obj(record.message)?.error)?.code;
-      return [{ problem: 'server', retrySeq: record.pair, code: JSON.stringify(code) ?? 'none' }];
+      return [{ problem: 'server', retrySeq: ref(record.pair), code: JSON.stringify(code) ?? 'none' }];
     }
     const c = facts.continues;
     if (record.kind !== 'request' || c === undefined || c.why !== 'input' || c.inputKeys.length === 0) return undefined;
@@ -43,6 +46,8 @@ export const incompleteInputResponses: Rule<Data, Map<number, true>> = {
     if (missing.length === 0) return undefined;
     state.set(record.seq, true);
     if (state.size > KEPT) state.delete(state.keys().next().value!);
-    return [{ problem: 'client', previousSeq: c.answerSeq, missing }];
+    return [
+      { problem: 'client', previousSeq: ref(c.answerSeq), missing: missing.map((k) => JSON.stringify(k)).join(', ') },
+    ];
   },
 };

@@ -1,5 +1,6 @@
 // Rule initialize-cancelled: the client sent notifications/cancelled for its initialize request.
 import { paramsOf } from '../session/direction.js';
+import { type RecordRef, ref } from './record-ref.js';
 import type { Rule } from './types.js';
 import { SPEC } from './spec-urls.js';
 
@@ -8,18 +9,21 @@ interface State {
   initialize: { seq: number; dir: string; id: string | number } | null;
 }
 
-export const initializeCancelled: Rule<{ seq: number; answered: boolean }, State> = {
+export const initializeCancelled: Rule<{ seq: RecordRef; answered: boolean }, State> = {
   meta: {
     id: 'initialize-cancelled',
     severity: 'error',
-    description:
-      '"The initialize request MUST NOT be cancelled by clients" (cancellation utility, all revisions): a notifications/cancelled whose requestId is the id of the session\'s initialize request, whether it was still open or already answered.',
+    summary: "A notifications/cancelled targets the session's initialize request, which must not be cancelled.",
     specUrl: `${SPEC.cancellation}#behavior-requirements`,
     revisions: 'all',
-    seqFields: ['seq'],
   },
-  message: (d) =>
-    `notifications/cancelled targets the initialize request #${d.seq}${d.answered ? ' (already answered)' : ''}: initialize must not be cancelled`,
+  message: {
+    by: 'answered',
+    templates: {
+      true: 'notifications/cancelled targets the initialize request #{seq} (already answered): initialize must not be cancelled',
+      false: 'notifications/cancelled targets the initialize request #{seq}: initialize must not be cancelled',
+    },
+  },
   createState: () => ({ initialize: null }),
   on: { kinds: ['request', 'notification'], methods: ['initialize', 'notifications/cancelled'] },
   check: ({ record, facts, state }) => {
@@ -29,12 +33,12 @@ export const initializeCancelled: Rule<{ seq: number; answered: boolean }, State
     }
     if (record.kind !== 'notification' || record.method !== 'notifications/cancelled') return undefined;
     if (facts.cancelled)
-      return facts.cancelled.method === 'initialize' ? [{ seq: facts.cancelled.seq, answered: false }] : undefined;
+      return facts.cancelled.method === 'initialize' ? [{ seq: ref(facts.cancelled.seq), answered: false }] : undefined;
     // No open request has that id: it may name the initialize request after its response (ids are never reused).
     const init = state.initialize;
     const rid = paramsOf(record.message)?.requestId;
     if (init && rid === init.id && (record.dir === init.dir || record.dir === 'unknown'))
-      return [{ seq: init.seq, answered: true }];
+      return [{ seq: ref(init.seq), answered: true }];
     return undefined;
   },
 };

@@ -1,20 +1,19 @@
 // Rule initialize-in-batch: the initialize request sent as part of a JSON-RPC batch (2025-03-26).
+import { counted } from './message.js';
 import type { Rule } from './types.js';
 
-export const initializeInBatch: Rule<{ size: number }> = {
+export const initializeInBatch: Rule<{ /** `3 messages` */ size: string }> = {
   meta: {
     id: 'initialize-in-batch',
     severity: 'error',
-    description:
-      'The `initialize` request is one element of a JSON-RPC batch: "The initialize request MUST NOT be part of a JSON-RPC batch, as other requests and notifications are not possible until initialization has completed." The clause exists only in 2025-03-26, the one revision with batches; in the others every batch is reported by batch-not-allowed.',
+    summary: 'The initialize request is one element of a JSON-RPC batch.',
     specUrl: 'https://modelcontextprotocol.io/specification/2025-03-26/basic/lifecycle#initialization',
     revisions: ['2025-03-26'],
   },
-  message: (d) =>
-    `initialize is part of a JSON-RPC batch of ${d.size} ${d.size === 1 ? 'message' : 'messages'}: it must be sent on its own`,
+  message: 'initialize is part of a JSON-RPC batch of {size}: it must be sent on its own',
   on: { kinds: ['request'], methods: ['initialize'] },
   check: ({ record }) =>
     record.kind === 'request' && record.method === 'initialize' && record.batch
-      ? [{ size: record.batch.size }]
+      ? [{ size: counted(record.batch.size, 'message') }]
       : undefined,
 };

@@ -1,4 +1,6 @@
 // Rule initialize-not-first: messages of the session came before its initialize request.
+import { counted } from './message.js';
+import { type RecordRef, ref } from './record-ref.js';
 import type { Rule } from './types.js';
 import { SPEC } from './spec-urls.js';
 
@@ -10,28 +12,35 @@ interface State {
 }
 
 interface Data {
-  count: number;
-  first: NonNullable<State['first']>;
+  /** `2 messages` */
+  count: string;
+  firstSeq: RecordRef;
+  /** `c2s request tools/list` */
+  first: string;
 }
 
 export const initializeNotFirst: Rule<Data, State> = {
   meta: {
     id: 'initialize-not-first',
     severity: 'error',
-    description:
-      '"The initialization phase MUST be the first interaction between client and server": messages were exchanged in the session before its `initialize` request. Reported only where the log shows the session\'s start (a process start or session break, or a keyed session) so that a log that begins mid-session is not blamed; unreadable lines before it are left to invalid-json.',
+    summary: 'Messages of the session came before its initialize request.',
     specUrl: `${SPEC.lifecycle}#initialization`,
     revisions: 'all',
-    seqFields: ['first.seq'],
   },
-  message: (d) =>
-    `initialize is not the first message of its session: ${d.count} message${d.count === 1 ? '' : 's'} came before it, first #${d.first.seq} (${d.first.dir} ${d.first.kind}${d.first.method ? ` ${d.first.method}` : ''})`,
+  message: 'initialize is not the first message of its session: {count} came before it, first #{firstSeq} ({first})',
   createState: () => ({ before: 0, first: null }),
   on: { kinds: ['request', 'response', 'error', 'notification'] },
   check: ({ record, facts, state }) => {
     const isInitialize = record.kind === 'request' && record.method === 'initialize';
     if (isInitialize && facts.messagesBeforeInitialize && state.first) {
-      return [{ count: state.before, first: state.first }];
+      const f = state.first;
+      return [
+        {
+          count: counted(state.before, 'message'),
+          firstSeq: ref(f.seq),
+          first: `${f.dir} ${f.kind}${f.method ? ` ${f.method}` : ''}`,
+        },
+      ];
     }
     if (record.kind !== 'event' && record.kind !== 'invalid') {
       state.before++;

@@ -6,11 +6,11 @@ export const invalidFrame: Rule<{ detail: string }> = {
   meta: {
     id: 'invalid-frame',
     severity: 'error',
-    description: 'A log record could not be read as a message or event of its input format; its text is kept.',
+    summary: 'A log record could not be read as a message or event of its input format; its text is kept.',
     specUrl: SPEC.messages,
     revisions: 'all',
   },
-  message: (d) => d.detail,
+  message: '{detail}',
   on: { fact: 'problem' },
   check: ({ facts }) => (facts.problem?.rule === 'invalid-frame' ? [{ detail: facts.problem.detail }] : undefined),
 };

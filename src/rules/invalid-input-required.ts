@@ -13,17 +13,19 @@ export const invalidInputRequired: Rule<Data> = {
   meta: {
     id: 'invalid-input-required',
     severity: 'error',
-    description:
-      'An `input_required` result (basic/patterns/mrtr.mdx): on a method other than `tools/call`, `prompts/get` and `resources/read` ("Servers MUST NOT send InputRequiredResult responses on any other client requests"); with neither `inputRequests` nor `requestState` ("At least one … MUST be present", schema.ts); or with an input request whose method is not `elicitation/create`, `sampling/createMessage` or `roots/list` (the `InputRequest` union).',
+    summary: 'An input_required result on a method that cannot have one, empty, or with an unknown input request.',
     specUrl: MODERN_SPEC.mrtr,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    d.problem === 'method'
-      ? `${d.method} answered input_required; only tools/call, prompts/get and resources/read may`
-      : d.problem === 'empty'
-        ? 'input_required result with neither inputRequests nor requestState'
-        : `input request "${d.key}" has method ${d.method}; input requests are elicitation/create, sampling/createMessage or roots/list`,
+  message: {
+    by: 'problem',
+    templates: {
+      method: '{method} answered input_required; only tools/call, prompts/get and resources/read may',
+      empty: 'input_required result with neither inputRequests nor requestState',
+      'input-method':
+        'input request "{key}" has method {method}; input requests are elicitation/create, sampling/createMessage or roots/list',
+    },
+  },
   on: { kinds: ['response'], body: true },
   check: ({ record }) => {
     const result = resultOf(record);

@@ -6,11 +6,11 @@ export const invalidJson: Rule<{ detail: string }> = {
   meta: {
     id: 'invalid-json',
     severity: 'error',
-    description: 'A message is not valid JSON (stdio: every line MUST be a valid MCP message).',
+    summary: 'A message is not valid JSON.',
     specUrl: SPEC.stdio,
     revisions: 'all',
   },
-  message: (d) => d.detail,
+  message: '{detail}',
   on: { fact: 'problem' },
   check: ({ facts }) => (facts.problem?.rule === 'invalid-json' ? [{ detail: facts.problem.detail }] : undefined),
 };

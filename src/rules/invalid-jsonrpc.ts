@@ -6,12 +6,11 @@ export const invalidJsonrpc: Rule<{ detail: string }> = {
   meta: {
     id: 'invalid-jsonrpc',
     severity: 'error',
-    description:
-      'A message breaks JSON-RPC 2.0: `jsonrpc` is not "2.0", both or neither of `result`/`error`, an error without integer `code` or string `message`, or an id that is neither a string nor a number (null request ids and non-integer numbers have their own rules).',
+    summary: 'A message breaks JSON-RPC 2.0 (its jsonrpc member, result and error, error code or message, id).',
     specUrl: SPEC.messages,
     revisions: 'all',
   },
-  message: (d) => d.detail,
+  message: '{detail}',
   on: { fact: 'problem' },
   check: ({ facts }) => (facts.problem?.rule === 'invalid-jsonrpc' ? [{ detail: facts.problem.detail }] : undefined),
 };

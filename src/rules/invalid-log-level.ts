@@ -10,11 +10,11 @@ export const invalidLogLevel: Rule<{ method: string; level: string }> = {
   meta: {
     id: 'invalid-log-level',
     severity: 'error',
-    description: `The level of a logging/setLevel request or a notifications/message notification is not one of the eight RFC 5424 levels of the schema's LoggingLevel: ${LOGGING_LEVELS.join(', ')} (lower case). A server answers an invalid setLevel with -32602. A missing level is left to the schema checks.`,
+    summary: 'A logging level that is not one of the eight RFC 5424 levels the schema allows.',
     specUrl: `${specUrl('server/utilities/logging.mdx')}#log-levels`,
     revisions: 'all',
   },
-  message: (d) => `${d.method} level ${d.level} is not a log level (${LOGGING_LEVELS.join(', ')})`,
+  message: `{method} level {level} is not a log level (${LOGGING_LEVELS.join(', ')})`,
   on: { kinds: ['request', 'notification'], methods: LEVEL_METHODS, body: true },
   check: ({ record }) => {
     if (record.kind !== 'request' && record.kind !== 'notification') return undefined;

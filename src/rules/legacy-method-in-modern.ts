@@ -8,36 +8,41 @@ import type { Rule } from './types.js';
 /** JSON-RPC "Method not found": a modern server's answer to a removed method. */
 const METHOD_NOT_FOUND = -32601;
 
-type Data = { method: string; kind: string } | { method: string; answer: string };
+type Data =
+  | { problem: 'removed'; method: string; kind: string }
+  | { problem: 'answered'; method: string; answer: string };
 
 export const legacyMethodInModern: Rule<Data> = {
   meta: {
     id: 'legacy-method-in-modern',
     severity: 'error',
-    description:
-      "A method that 2026-07-28 removed, in a modern exchange: `initialize` and `notifications/initialized` (no handshake), `ping`, `logging/setLevel` (the log level is per request), `resources/subscribe` and `resources/unsubscribe` (replaced by `subscriptions/listen`), `notifications/roots/list_changed`, `notifications/elicitation/complete`, `tasks/result`, `tasks/list`, `notifications/tasks/status` (changelog 2026-07-28). A modern server answers such requests with -32601: one that claims the modern era (its `_meta` has the protocol version) and is served, or answered with another error, is reported on the answer (the HTTP 404 that goes with -32601 is modern-error-status's). An `initialize` without a modern claim is not reported: it selects the legacy era (a dual-era client falling back).",
+    summary: 'A method that 2026-07-28 removed, used in a modern exchange.',
     specUrl: MODERN_SPEC.changelog,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    'kind' in d
-      ? `${d.kind} ${d.method} does not exist in a modern exchange (removed in 2026-07-28)`
-      : `${d.method} claims 2026-07-28 but was answered with ${d.answer}; a modern server answers a removed method with -32601`,
+  message: {
+    by: 'problem',
+    templates: {
+      removed: '{kind} {method} does not exist in a modern exchange (removed in 2026-07-28)',
+      answered:
+        '{method} claims 2026-07-28 but was answered with {answer}; a modern server answers a removed method with -32601',
+    },
+  },
   on: { kinds: ['request', 'notification', 'response', 'error'] },
   check: ({ record, facts }) => {
     if (record.kind === 'response' || record.kind === 'error') {
       const p = facts.request;
       if (!p || !LEGACY_ONLY_METHODS.has(p.method) || claimedVersion(p.message) === undefined) return undefined;
-      if (record.kind === 'response') return [{ method: p.method, answer: 'a result' }];
+      if (record.kind === 'response') return [{ problem: 'answered', method: p.method, answer: 'a result' }];
       // An error whose body the log did not give whole has no code to judge.
       if (record.message === null) return undefined;
       const code = obj(obj(record.message)?.error)?.code;
       return code === METHOD_NOT_FOUND
         ? undefined
-        : [{ method: p.method, answer: `error ${JSON.stringify(code) ?? '(no code)'}` }];
+        : [{ problem: 'answered', method: p.method, answer: `error ${JSON.stringify(code) ?? '(no code)'}` }];
     }
     if ((record.kind !== 'request' && record.kind !== 'notification') || record.method === null) return undefined;
     if (!LEGACY_ONLY_METHODS.has(record.method) || !isModernRecord(record)) return undefined;
-    return [{ method: record.method, kind: record.kind }];
+    return [{ problem: 'removed', method: record.method, kind: record.kind }];
   },
 };

@@ -1,5 +1,6 @@
 // Rule message-after-shutdown: a message travels on a channel the log already showed closed.
 import { CLOSED_CHANNELS, START_EVENTS } from '../session/events.js';
+import { type RecordRef, ref } from './record-ref.js';
 import type { Rule } from './types.js';
 import { SPEC } from './spec-urls.js';
 
@@ -17,20 +18,17 @@ interface State {
 const MESSAGE_KINDS = new Set(['request', 'response', 'error', 'notification']);
 
 export const messageAfterShutdown: Rule<
-  { dir: string; kind: string; method: string | null; event: string; eventSeq: number },
+  { /** `c2s request tools/call` */ message: string; event: string; eventSeq: RecordRef },
   State
 > = {
   meta: {
     id: 'message-after-shutdown',
     severity: 'error',
-    description:
-      'A message after the transport closed, which is how an MCP session shuts down: on stdio a client message after `stdin-closed` or a server message after `stdout-closed`, and any message after the process exited or the connection or session closed (`exit`, `close`, `disconnect`, `http-delete`, `http-session-expired`, `session-end`, `terminated`). A `start` event begins a new process and clears it. `kill` and `signal` close nothing by themselves.',
+    summary: 'A message after the transport closed (stdin or stdout closed, process exit, session end).',
     specUrl: `${SPEC.lifecycle}#shutdown`,
     revisions: 'all',
-    seqFields: ['eventSeq'],
   },
-  message: (d) =>
-    `${d.dir} ${d.kind}${d.method ? ` ${d.method}` : ''} after the transport closed (${d.event}, #${d.eventSeq})`,
+  message: '{message} after the transport closed ({event}, #{eventSeq})',
   createState: () => ({ c2s: null, s2c: null }),
   check: ({ record, state }) => {
     if (record.kind === 'event') {
@@ -58,6 +56,12 @@ export const messageAfterShutdown: Rule<
               : state.s2c
             : null;
     if (!closed) return undefined;
-    return [{ dir: record.dir, kind: record.kind, method: record.method, event: closed.event, eventSeq: closed.seq }];
+    return [
+      {
+        message: `${record.dir} ${record.kind}${record.method ? ` ${record.method}` : ''}`,
+        event: closed.event,
+        eventSeq: ref(closed.seq),
+      },
+    ];
   },
 };

@@ -6,19 +6,18 @@ interface Data {
   method: string;
   revision: string;
   /** Revisions that do define the method. */
-  in: readonly string[];
+  in: string;
 }
 
 export const methodNotInRevision: Rule<Data> = {
   meta: {
     id: 'method-not-in-revision',
     severity: 'error',
-    description:
-      'A request or notification uses a method that exists in another protocol revision but not in the one the session negotiated (e.g. elicitation/create in a 2025-03-26 session, tasks/* before 2025-11-25). Both sides must "respect the negotiated protocol version". Checked only when the session\'s revision (negotiated, else requested) is one this tool knows.',
+    summary: 'A method that exists in another protocol revision but not in the one the session negotiated.',
     specUrl: `${specUrl('basic/lifecycle.mdx')}#version-negotiation`,
     revisions: 'all',
   },
-  message: (d) => `${d.method} is not part of revision ${d.revision} (it exists in ${d.in.join(', ')})`,
+  message: '{method} is not part of revision {revision} (it exists in {in})',
   on: { kinds: ['request', 'notification'] },
   check: ({ record, session }) => {
     if (record.kind !== 'request' && record.kind !== 'notification') return undefined;
@@ -27,6 +26,6 @@ export const methodNotInRevision: Rule<Data> = {
     if (method === null || !isKnownRevision(revision)) return undefined;
     const info = methodInfo(method);
     if (!info || methodInRevision(method, revision)) return undefined;
-    return [{ method, revision, in: info.revisions }];
+    return [{ method, revision, in: info.revisions.join(', ') }];
   },
 };

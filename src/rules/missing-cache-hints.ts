@@ -6,19 +6,18 @@ import type { Rule } from './types.js';
 
 interface Data {
   method: string;
-  problems: string[];
+  problems: string;
 }
 
 export const missingCacheHints: Rule<Data> = {
   meta: {
     id: 'missing-cache-hints',
     severity: 'error',
-    description:
-      'From 2026-07-28 the complete results of `server/discover`, `tools/list`, `prompts/list`, `resources/list`, `resources/templates/list` and `resources/read` carry caching hints (server/utilities/caching.mdx; schema `CacheableResult`): `ttlMs`, an integer ≥ 0, and `cacheScope`, `"public"` or `"private"`, both required. An `input_required` result carries none.',
+    summary: 'A 2026-07-28 cacheable result without valid ttlMs and cacheScope caching hints.',
     specUrl: MODERN_SPEC.caching,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) => `${d.method} result: ${d.problems.join(', ')}`,
+  message: '{method} result: {problems}',
   on: { kinds: ['response'], body: true },
   check: ({ record }) => {
     if (record.kind !== 'response' || record.method === null || !isModernRecord(record)) return undefined;
@@ -34,6 +33,6 @@ export const missingCacheHints: Rule<Data> = {
     if (scope === undefined) problems.push('no cacheScope');
     else if (scope !== 'public' && scope !== 'private')
       problems.push(`cacheScope ${JSON.stringify(scope)} is not "public" or "private"`);
-    return problems.length === 0 ? undefined : [{ method: record.method, problems }];
+    return problems.length === 0 ? undefined : [{ method: record.method, problems: problems.join(', ') }];
   },
 };

@@ -6,7 +6,7 @@ import { MODERN_SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
 /** `rejected`: the server's error answering such a request names clientInfo as its reason. */
-type Data = { method: string; rejected?: true };
+type Data = { method: string; rejected: boolean };
 
 const withoutClientInfo = (message: unknown): boolean => obj(envelopeOf(message)?.[META.clientInfo]) === null;
 
@@ -14,22 +14,24 @@ export const missingClientInfo: Rule<Data> = {
   meta: {
     id: 'missing-client-info',
     severity: 'warning',
-    description:
-      'A 2026-07-28 request without `params._meta["io.modelcontextprotocol/clientInfo"]`: "Clients SHOULD include this field on every request unless specifically configured not to do so" (schema `RequestMetaObject`). Only a warning: the field is optional, a client may be configured to leave it out, and a server MUST NOT require it. Reported on a client request of a modern exchange; and, as an error, on a server\'s error answering such a request that names clientInfo as its reason (the server required it).',
+    summary: 'A 2026-07-28 request without the clientInfo entry in its params._meta.',
     specUrl: MODERN_SPEC.meta,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    d.rejected
-      ? `the server rejected ${d.method} for its missing clientInfo; servers MUST NOT require params._meta["${META.clientInfo}"]`
-      : `modern request ${d.method} without params._meta["${META.clientInfo}"] (clients SHOULD send it on every request)`,
+  message: {
+    by: 'rejected',
+    templates: {
+      true: `the server rejected {method} for its missing clientInfo; servers MUST NOT require params._meta["${META.clientInfo}"]`,
+      false: `modern request {method} without params._meta["${META.clientInfo}"] (clients SHOULD send it on every request)`,
+    },
+  },
   severityOf: (d, severity) => (d.rejected ? 'error' : severity),
   on: { kinds: ['request', 'error'], body: true },
   check: ({ record, facts }) => {
     if (record.dir === 's2c' && record.kind === 'request') return undefined;
     if (!isModernRecord(record)) return undefined;
     if (record.kind === 'request')
-      return withoutClientInfo(record.message) ? [{ method: record.method ?? '?' }] : undefined;
+      return withoutClientInfo(record.message) ? [{ method: record.method ?? '?', rejected: false }] : undefined;
     const p = facts.request;
     if (record.kind !== 'error' || !p || p.dir === 's2c' || !withoutClientInfo(p.message)) return undefined;
     // Only an error that says so: a request may fail for many other reasons.

@@ -1,5 +1,6 @@
 // Rule missing-initialized: the client never sent notifications/initialized after a successful initialize.
 import { logs } from '../session/not-logged.js';
+import { type RecordRef, ref } from './record-ref.js';
 import type { Rule } from './types.js';
 import { SPEC } from './spec-urls.js';
 
@@ -12,8 +13,10 @@ interface State {
 }
 
 interface Data {
+  /** Where it is reported: on the client's request, or at end of input. */
+  at: 'request' | 'end';
   /** Seq of the first client request that went on without it; null when reported at end of input. */
-  atSeq: number | null;
+  atSeq: RecordRef | null;
   method: string | null;
 }
 
@@ -21,17 +24,18 @@ export const missingInitialized: Rule<Data, State> = {
   meta: {
     id: 'missing-initialized',
     severity: 'error',
-    description:
-      '"After successful initialization, the client MUST send an initialized notification to indicate it is ready to begin normal operations." Reported once per session: on the first client request (other than ping) after the initialize result when no notifications/initialized came before it, else at end of input on the initialize response. A client that sends nothing at all after the result may have disconnected because it does not support the answered revision, which the spec allows; that is not reported.',
+    summary: 'The client never sent notifications/initialized after a successful initialize.',
     specUrl: `${SPEC.lifecycle}#initialization`,
     revisions: 'all',
-    seqFields: ['atSeq'],
     needs: ['client:notifications'],
   },
-  message: (d) =>
-    d.atSeq === null
-      ? 'the client never sent notifications/initialized after this successful initialize response'
-      : `client sent ${d.method} without having sent notifications/initialized after the initialize response`,
+  message: {
+    by: 'at',
+    templates: {
+      end: 'the client never sent notifications/initialized after this successful initialize response',
+      request: 'client sent {method} without having sent notifications/initialized after the initialize response',
+    },
+  },
   createState: () => ({ result: null, clientWentOn: false, reported: false }),
   check: ({ record, facts, session, state }) => {
     // A log that never holds the client's notifications cannot tell whether it sent this one.
@@ -53,11 +57,11 @@ export const missingInitialized: Rule<Data, State> = {
       state.clientWentOn = true;
     if (!facts.withoutInitialized || state.reported) return undefined;
     state.reported = true;
-    return [{ atSeq: record.seq, method: record.method }];
+    return [{ at: 'request', atSeq: ref(record.seq), method: record.method }];
   },
   sessionEnd: ({ state, session }) => {
     if (!logs(session, 'client', 'notifications')) return undefined;
     if (state.reported || !state.result || !state.clientWentOn || session.info.initializedSeen) return undefined;
-    return [{ seq: state.result.seq, source: state.result.source, data: { atSeq: null, method: null } }];
+    return [{ seq: state.result.seq, source: state.result.source, data: { at: 'end', atSeq: null, method: null } }];
   },
 };

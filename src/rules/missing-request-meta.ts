@@ -9,7 +9,7 @@ import type { Rule } from './types.js';
 const INVALID_PARAMS = -32602;
 
 type Data =
-  | { missing: string[] }
+  | { answer: 'missing' /** `params._meta["…"] and params._meta["…"]` */; missing: string }
   /** The server's answer to a claiming request without its envelope: `served` a result, or an error of another code or status. */
   | { answer: 'served' | 'code' | 'status'; method: string; found: string };
 
@@ -26,26 +26,28 @@ export const missingRequestMeta: Rule<Data> = {
   meta: {
     id: 'missing-request-meta',
     severity: 'error',
-    description:
-      "From 2026-07-28 every client request carries its protocol version and client capabilities in `params._meta`: `io.modelcontextprotocol/protocolVersion` (a string) and `io.modelcontextprotocol/clientCapabilities` (an object) are required (basic/index.mdx §_meta; schema `RequestMetaObject`), and a server MUST reject a request without them with -32602 (HTTP 400). Reported on a request of a modern exchange (its own claim, or the connection's era when it makes none) that lacks either; and on the server's answer to a request that claims the modern era (its `_meta` has the protocol version) without its capabilities, when that answer serves it, is an error other than -32602, or travels on an HTTP status other than 400. A request that makes no claim is not judged by its answer: a dual-era server may take it for legacy.",
+    summary: 'A 2026-07-28 client request without its protocol version or client capabilities in params._meta.',
     specUrl: MODERN_SPEC.meta,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    'missing' in d
-      ? `modern request without ${d.missing.map((k) => `params._meta["${k}"]`).join(' and ')}`
-      : d.answer === 'served'
-        ? `the server served ${d.method} though its request lacks the _meta envelope; it must reject it with -32602`
-        : d.answer === 'code'
-          ? `${d.method} without its _meta envelope answered with ${d.found}; a server rejects it with -32602`
-          : `${d.method} without its _meta envelope rejected on HTTP ${d.found}; the -32602 goes on HTTP 400`,
+  message: {
+    by: 'answer',
+    templates: {
+      missing: 'modern request without {missing}',
+      served: 'the server served {method} though its request lacks the _meta envelope; it must reject it with -32602',
+      code: '{method} without its _meta envelope answered with {found}; a server rejects it with -32602',
+      status: '{method} without its _meta envelope rejected on HTTP {found}; the -32602 goes on HTTP 400',
+    },
+  },
   on: { kinds: ['request', 'response', 'error'], body: true },
   check: ({ record, facts }) => {
     if (!isModernRecord(record)) return undefined;
     if (record.kind === 'request') {
       if (record.dir === 's2c') return undefined;
       const missing = missingOf(record.message);
-      return missing.length === 0 ? undefined : [{ missing }];
+      return missing.length === 0
+        ? undefined
+        : [{ answer: 'missing', missing: missing.map((k) => `params._meta["${k}"]`).join(' and ') }];
     }
     const p = facts.request;
     if (!p || p.dir === 's2c' || claimedVersion(p.message) === undefined || missingOf(p.message).length === 0)

@@ -8,12 +8,11 @@ export const missingRequiredCapabilities: Rule<{ found: string }> = {
   meta: {
     id: 'missing-required-capabilities',
     severity: 'error',
-    description:
-      'A MissingRequiredClientCapabilityError (-32021, 2026-07-28 basic/index.mdx §Error Codes) must carry `error.data.requiredCapabilities`, a ClientCapabilities object (`{"sampling": {}}`, not a list) naming what the request\'s `_meta` clientCapabilities lacked (schema `MissingRequiredClientCapabilityError`): the client cannot retry with the right declaration without it. The HTTP status of such an error (400) is modern-error-status\'s.',
+    summary: 'A -32021 MissingRequiredClientCapability error without a valid data.requiredCapabilities.',
     specUrl: MODERN_SPEC.errors,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) => `-32021 (missing required client capability) without a data.requiredCapabilities object (${d.found})`,
+  message: '-32021 (missing required client capability) without a data.requiredCapabilities object ({found})',
   on: { kinds: ['error'], body: true },
   check: ({ record }) => {
     const error = obj(obj(record.message)?.error);

@@ -8,12 +8,11 @@ export const missingResultType: Rule<{ method: string }> = {
   meta: {
     id: 'missing-result-type',
     severity: 'error',
-    description:
-      'From 2026-07-28 every result MUST carry `resultType` (`"complete"`, `"input_required"`, or an extension\'s value such as `"task"`; basic/index.mdx §ResultType, schema `Result.required`). A client treats an absent one as `"complete"`, which is how it reads a legacy server; a modern server must always say. Reported on a response to a modern request.',
+    summary: 'A 2026-07-28 result without resultType.',
     specUrl: MODERN_SPEC.resultType,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) => `result of ${d.method} has no resultType`,
+  message: 'result of {method} has no resultType',
   on: { kinds: ['response'], body: true },
   check: ({ record }) => {
     if (record.kind !== 'response' || record.dir === 'c2s' || !isModernRecord(record) || record.pair === null)

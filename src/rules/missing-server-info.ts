@@ -8,13 +8,11 @@ export const missingServerInfo: Rule<{ method: string }> = {
   meta: {
     id: 'missing-server-info',
     severity: 'warning',
-    description:
-      'A server\'s result to a 2026-07-28 request without `result._meta["io.modelcontextprotocol/serverInfo"]`: "Servers SHOULD include this field on every response unless specifically configured not to do so" (schema `ResultMetaObject`). Only a warning: the field is optional and a server may be configured to leave it out. Reported on results (complete and `input_required`); a JSON-RPC error has no result `_meta` to carry it.',
+    summary: 'A server result to a 2026-07-28 request without the serverInfo entry in its result._meta.',
     specUrl: MODERN_SPEC.meta,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    `result of ${d.method} without _meta["${META.serverInfo}"] (servers SHOULD send it on every response)`,
+  message: `result of {method} without _meta["${META.serverInfo}"] (servers SHOULD send it on every response)`,
   on: { kinds: ['response'], body: true },
   check: ({ record }) => {
     if (record.kind !== 'response' || record.dir === 'c2s' || !isModernRecord(record) || record.pair === null)

@@ -8,21 +8,26 @@ import { addRecent } from './support/flow-memory.js';
 /** Exchanges reported per session for event ids, so that a stream is reported once. */
 const KEPT = 256;
 
-type Data = { side: 'client'; request: string; id: string } | { side: 'server'; request: string; id: string };
+/** `id`: the event id, as JSON. */
+type Data = { side: 'client' | 'server'; request: string; id: string };
 
 export const modernEventId: Rule<Data, { judged: Set<number> }, HttpSession> = {
   meta: {
     id: 'modern-event-id',
     severity: 'error',
-    description:
-      'Resumable SSE in a 2026-07-28 exchange: a request that sends Last-Event-ID, or an SSE answer whose events carry an id (reported once per stream, on its first event with one). basic/transports/streamable-http.mdx §Receiving Messages: "Resumable SSE streams via Last-Event-ID are not supported"; §Earlier Streamable HTTP Revisions: streams "were resumable via Last-Event-ID. None of these mechanisms are part of this revision"; the changelog: "A broken response stream loses the in-flight request; clients MUST re-issue it as a new request with a new request ID". Checked in exchanges that claim 2026-07-28 or later.',
+    summary: 'Resumable SSE in a 2026-07-28 exchange: a Last-Event-ID request header, or an SSE event id.',
     specUrl: SPEC.modernReceiving,
     revisions: MODERN_HTTP_REVISIONS,
   },
-  message: (d) =>
-    d.side === 'client'
-      ? `${d.request} sends Last-Event-ID ${JSON.stringify(d.id)}: 2026-07-28 streams are not resumable (re-issue the request with a new id)`
-      : `the server's SSE stream for ${d.request} gives its events ids (first: ${JSON.stringify(d.id)}): 2026-07-28 streams are not resumable and have no event ids`,
+  message: {
+    by: 'side',
+    templates: {
+      client:
+        '{request} sends Last-Event-ID {id}: 2026-07-28 streams are not resumable (re-issue the request with a new id)',
+      server:
+        "the server's SSE stream for {request} gives its events ids (first: {id}): 2026-07-28 streams are not resumable and have no event ids",
+    },
+  },
   createState: () => ({ judged: new Set() }),
   memory: HTTP_SESSION,
   on: { http: true },
@@ -30,9 +35,9 @@ export const modernEventId: Rule<Data, { judged: Set<number> }, HttpSession> = {
     const h = record.http;
     if (h === undefined || !memory.modern || memory.legacy) return undefined;
     if (memory.opens && h.lastEventId !== null)
-      return [{ side: 'client', request: requestLabel(record), id: h.lastEventId }];
+      return [{ side: 'client', request: requestLabel(record), id: JSON.stringify(h.lastEventId) }];
     if (record.dir !== 's2c' || h.eventId === null || h.exchange === null || !addRecent(state.judged, h.exchange, KEPT))
       return undefined;
-    return [{ side: 'server', request: answerLabel(record, memory), id: h.eventId }];
+    return [{ side: 'server', request: answerLabel(record, memory), id: JSON.stringify(h.eventId) }];
   },
 };

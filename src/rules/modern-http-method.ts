@@ -6,21 +6,26 @@ import { MODERN_HTTP_REVISIONS, requestLabel } from './support/http-request.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
+/** `version`: the header's value, as JSON. */
 type Data = { side: 'client'; request: string; version: string } | { side: 'server'; request: string; status: number };
 
 export const modernHttpMethod: Rule<Data, undefined, HttpSession> = {
   meta: {
     id: 'modern-http-method',
     severity: 'error',
-    description:
-      'A GET or DELETE to the MCP endpoint sent with MCP-Protocol-Version 2026-07-28 or later (error), and a server that answers it with a status other than 405 (warning). basic/transports/streamable-http.mdx: "Every JSON-RPC message sent from the client MUST be a new HTTP POST request to the MCP endpoint"; §Earlier Streamable HTTP Revisions: sessions ended with DELETE and the GET stream "are not part of this revision", and a server "SHOULD respond … HTTP GET or DELETE to the MCP endpoint: respond with 405 Method Not Allowed". A GET or DELETE without the header is legacy traffic (the TypeScript SDK classifies any non-POST as legacy) and is not reported. Checked once per request.',
+    summary: 'A GET or DELETE to the MCP endpoint under 2026-07-28, or a server answering one other than 405.',
     specUrl: SPEC.modernNoSessions,
     revisions: MODERN_HTTP_REVISIONS,
   },
-  message: (d) =>
-    d.side === 'client'
-      ? `${d.request} says MCP-Protocol-Version ${JSON.stringify(d.version)}: 2026-07-28 has no GET stream and no DELETE (no sessions); the client MUST use POST`
-      : `the server answered ${d.request} ${d.status}: a 2026-07-28 server SHOULD answer GET and DELETE with 405 Method Not Allowed`,
+  message: {
+    by: 'side',
+    templates: {
+      client:
+        '{request} says MCP-Protocol-Version {version}: 2026-07-28 has no GET stream and no DELETE (no sessions); the client MUST use POST',
+      server:
+        'the server answered {request} {status}: a 2026-07-28 server SHOULD answer GET and DELETE with 405 Method Not Allowed',
+    },
+  },
   severityOf: (d, severity): Severity => (d.side === 'server' ? 'warning' : severity),
   memory: HTTP_SESSION,
   on: { http: true },
@@ -29,7 +34,7 @@ export const modernHttpMethod: Rule<Data, undefined, HttpSession> = {
     if (h === undefined || !memory.opens || !memory.modern || (h.method !== 'GET' && h.method !== 'DELETE'))
       return undefined;
     const request = requestLabel(record);
-    const out: Data[] = [{ side: 'client', request, version: h.protocolVersion! }];
+    const out: Data[] = [{ side: 'client', request, version: JSON.stringify(h.protocolVersion!) }];
     if (h.status !== null && h.status !== 405) out.push({ side: 'server', request, status: h.status });
     return out;
   },

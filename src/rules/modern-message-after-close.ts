@@ -19,13 +19,12 @@ export const modernMessageAfterClose: Rule<Data, { judged: Set<number> }, HttpSe
   meta: {
     id: 'modern-message-after-close',
     severity: 'error',
-    description:
-      'A message of a 2026-07-28 request\'s answer (a notification on its SSE stream, its response or error) that reached the wire after the client closed the connection the answer was open on (its FIN, seen in a packet capture: `http.afterClientClose`). basic/transports/streamable-http.mdx §Cancellation: "Closing the SSE response stream MUST be treated by the server as cancellation of that request … The server SHOULD stop work on the cancelled request as soon as practical and MUST NOT send any further messages for it". Reported once per answer, on its first such message, in exchanges that claim 2026-07-28 or later. Only a packet capture shows the close (a HAR or a curl transcript does not); a message the server had written before the FIN reached it is on the wire after the FIN too, so one message right after it may be a race rather than a server that ignores the close.',
+    summary: 'A message of a 2026-07-28 answer sent after the client closed the connection it was open on.',
     specUrl: SPEC.modernCancellation,
     revisions: MODERN_HTTP_REVISIONS,
   },
-  message: (d) =>
-    `the server sent ${d.what} for ${d.request} after the client closed its response stream: in 2026-07-28 that close cancels the request, and the server MUST NOT send any further messages for it`,
+  message:
+    'the server sent {what} for {request} after the client closed its response stream: in 2026-07-28 that close cancels the request, and the server MUST NOT send any further messages for it',
   createState: () => ({ judged: new Set() }),
   memory: HTTP_SESSION,
   on: { http: true },

@@ -31,31 +31,29 @@ interface Waiting {
   removed: boolean;
 }
 
+/** `status`: ` (HTTP 200)`, or empty when the answer's status is not known; `code`: the error's code, as JSON. */
 type Data =
-  | { kind: 'served'; request: string; method: string; status: number | null }
-  | { kind: 'error'; request: string; method: string; status: number | null; code: unknown }
-  | { kind: 'bare'; request: string; method: string; status: number };
+  | { kind: 'served'; request: string; method: string; status: string }
+  | { kind: 'error'; request: string; method: string; status: string; code: string }
+  | { kind: 'bare'; request: string; method: string; status: string };
 
 export const modernMethodNotFound: Rule<Data, { waiting: RecentMap<Waiting> }, HttpSession> = {
   meta: {
     id: 'modern-method-not-found',
     severity: 'error',
-    description:
-      "A 2026-07-28 request POST for a method that revision does not have, answered other than 404 Not Found with a Method not found (-32601) error: a method 2026-07-28 removed (initialize, ping, logging/setLevel, resources/subscribe, resources/unsubscribe, tasks/result, tasks/list) answered with a result, with another error, or with a status and no JSON-RPC error; and any method neither 2026-07-28 nor its tasks extension has answered 404 without the -32601 error. basic/transports/streamable-http.mdx §Protocol Version Header: \"If the server does not implement the requested RPC method, it MUST respond with 404 Not Found and a JSON-RPC error with code -32601 (Method not found). The JSON-RPC error body distinguishes this case from a 404 returned by a legacy HTTP+SSE server\". A method no revision has may be the server's own, so only its bare 404 is reported; errors that reject the request before its method (-32020, -32021, -32022, and -32602 on 400 for a missing _meta) are not this rule's, and -32601 on another status than 404 is modern-error-status's. Reported on the answer's first record that decides it.",
+    summary: 'A 2026-07-28 request for a method it does not have, answered other than 404 with a -32601 error.',
     specUrl: SPEC.modernVersionHeader,
     revisions: MODERN_HTTP_REVISIONS,
   },
-  message: (d) => {
-    const what =
-      d.kind === 'served'
-        ? 'with a result'
-        : d.kind === 'error'
-          ? `with error ${JSON.stringify(d.code)}`
-          : 'with no JSON-RPC error';
-    const status = d.status === null ? '' : ` (HTTP ${d.status})`;
-    const why =
-      d.kind === 'bare' ? ": the -32601 body is what tells a 2026-07-28 server's 404 from a legacy one's" : '';
-    return `the server answered ${d.request} ${what}${status}, but 2026-07-28 has no ${d.method}: a server MUST answer a method it does not implement 404 Not Found with Method not found (-32601)${why}`;
+  message: {
+    by: 'kind',
+    templates: {
+      served:
+        'the server answered {request} with a result{status}, but 2026-07-28 has no {method}: a server MUST answer a method it does not implement 404 Not Found with Method not found (-32601)',
+      error:
+        'the server answered {request} with error {code}{status}, but 2026-07-28 has no {method}: a server MUST answer a method it does not implement 404 Not Found with Method not found (-32601)',
+      bare: "the server answered {request} with no JSON-RPC error{status}, but 2026-07-28 has no {method}: a server MUST answer a method it does not implement 404 Not Found with Method not found (-32601): the -32601 body is what tells a 2026-07-28 server's 404 from a legacy one's",
+    },
   },
   createState: () => ({ waiting: new RecentMap(KEPT) }),
   memory: HTTP_SESSION,
@@ -74,7 +72,7 @@ export const modernMethodNotFound: Rule<Data, { waiting: RecentMap<Waiting> }, H
     }
     const w = state.waiting.get(key);
     if (w === undefined) return undefined;
-    const base = { request: w.request, method: w.method, status: h.status };
+    const base = { request: w.request, method: w.method, status: h.status === null ? '' : ` (HTTP ${h.status})` };
     // A method no revision has may be the server's own: only an answer on 404 must be the -32601 one.
     const judged = w.removed || h.status === NOT_FOUND.status;
     if (record.kind === 'event') {
@@ -82,7 +80,7 @@ export const modernMethodNotFound: Rule<Data, { waiting: RecentMap<Waiting> }, H
       if (!STATUS_EVENTS.has(record.event?.name ?? '') || h.status === null || carriesMessages(h.contentType))
         return undefined;
       state.waiting.delete(key);
-      return judged ? [{ kind: 'bare', ...base, status: h.status }] : undefined;
+      return judged ? [{ kind: 'bare', ...base }] : undefined;
     }
     if (record.kind === 'response') {
       state.waiting.delete(key);
@@ -99,6 +97,6 @@ export const modernMethodNotFound: Rule<Data, { waiting: RecentMap<Waiting> }, H
       (code === INVALID_PARAMS && h.status === 400)
     )
       return undefined;
-    return judged ? [{ kind: 'error', ...base, code }] : undefined;
+    return judged ? [{ kind: 'error', ...base, code: String(JSON.stringify(code)) }] : undefined;
   },
 };

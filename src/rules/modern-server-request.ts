@@ -6,28 +6,34 @@ import type { Rule } from './types.js';
 
 interface Data {
   what: 'server-request' | 'client-response';
-  method: string | null;
+  /** ` (sampling/createMessage)`, or empty when the method is not known. */
+  method: string;
 }
 
 export const modernServerRequest: Rule<Data> = {
   meta: {
     id: 'modern-server-request',
     severity: 'error',
-    description:
-      'From 2026-07-28 "Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses" (basic/patterns.mdx; the stdio and Streamable HTTP pages say the same): sampling, elicitation and roots are input requests inside an `input_required` result, answered by a retry. Reported on a server-to-client request, or a client-to-server response or error, in a modern exchange.',
+    summary: 'A server request in a 2026-07-28 exchange, where servers must not initiate requests.',
     specUrl: MODERN_SPEC.patterns,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    d.what === 'server-request'
-      ? `the server sent a JSON-RPC request${d.method === null ? '' : ` (${d.method})`}; modern servers ask for input in an input_required result`
-      : 'the client sent a JSON-RPC response; modern clients answer input requests by retrying the request',
+  message: {
+    by: 'what',
+    templates: {
+      'server-request':
+        'the server sent a JSON-RPC request{method}; modern servers ask for input in an input_required result',
+      'client-response':
+        'the client sent a JSON-RPC response; modern clients answer input requests by retrying the request',
+    },
+  },
   on: { kinds: ['request', 'response', 'error'] },
   check: ({ record }) => {
     if (!isModernRecord(record)) return undefined;
-    if (record.kind === 'request' && record.dir === 's2c') return [{ what: 'server-request', method: record.method }];
+    if (record.kind === 'request' && record.dir === 's2c')
+      return [{ what: 'server-request', method: record.method === null ? '' : ` (${record.method})` }];
     if ((record.kind === 'response' || record.kind === 'error') && record.dir === 'c2s')
-      return [{ what: 'client-response', method: record.method }];
+      return [{ what: 'client-response', method: '' }];
     return undefined;
   },
 };

@@ -8,21 +8,25 @@ import { addRecent } from './support/flow-memory.js';
 /** Exchanges judged per session for a minted id, so that an answer with many records is reported once. */
 const KEPT = 256;
 
-type Data = { side: 'client'; request: string; id: string } | { side: 'server'; request: string; id: string };
+/** `id`: the session id, as JSON. */
+type Data = { side: 'client' | 'server'; request: string; id: string };
 
 export const modernSessionId: Rule<Data, { judged: Set<number> }, HttpSession> = {
   meta: {
     id: 'modern-session-id',
     severity: 'error',
-    description:
-      'A session id in a 2026-07-28 exchange: a request that sends Mcp-Session-Id, or an answer that assigns one. 2026-07-28 removed protocol-level sessions (basic/transports/streamable-http.mdx: "Removal of protocol-level sessions"; §Earlier Streamable HTTP Revisions: servers "could assign a session via the Mcp-Session-Id header … None of these mechanisms are part of this revision", and to a request that still carries one: "ignore it, and do not mint or echo session IDs"). An answer is seen to assign an id when the request named none (`http.answerSessionId`); one that echoes the id the request sent is not told apart from it. Checked once per request and once per answer, in exchanges that claim 2026-07-28 or later.',
+    summary: 'A session id in a 2026-07-28 exchange: a request sending Mcp-Session-Id, or an answer assigning one.',
     specUrl: SPEC.modernNoSessions,
     revisions: MODERN_HTTP_REVISIONS,
   },
-  message: (d) =>
-    d.side === 'client'
-      ? `${d.request} sends Mcp-Session-Id ${JSON.stringify(d.id)}: 2026-07-28 has no sessions`
-      : `the server's answer to ${d.request} assigns Mcp-Session-Id ${JSON.stringify(d.id)}: a 2026-07-28 server MUST NOT mint or echo session ids`,
+  message: {
+    by: 'side',
+    templates: {
+      client: '{request} sends Mcp-Session-Id {id}: 2026-07-28 has no sessions',
+      server:
+        "the server's answer to {request} assigns Mcp-Session-Id {id}: a 2026-07-28 server MUST NOT mint or echo session ids",
+    },
+  },
   createState: () => ({ judged: new Set() }),
   memory: HTTP_SESSION,
   on: { http: true },
@@ -30,10 +34,10 @@ export const modernSessionId: Rule<Data, { judged: Set<number> }, HttpSession> =
     const h = record.http;
     if (h === undefined || !memory.modern || memory.legacy) return undefined;
     if (memory.opens && h.sessionId !== null)
-      return [{ side: 'client', request: requestLabel(record), id: h.sessionId }];
+      return [{ side: 'client', request: requestLabel(record), id: JSON.stringify(h.sessionId) }];
     if (record.dir === 'c2s' && record.kind !== 'event') return undefined;
     if (h.answerSessionId === undefined || h.exchange === null || !addRecent(state.judged, h.exchange, KEPT))
       return undefined;
-    return [{ side: 'server', request: answerLabel(record, memory), id: h.answerSessionId }];
+    return [{ side: 'server', request: answerLabel(record, memory), id: JSON.stringify(h.answerSessionId) }];
   },
 };

@@ -3,6 +3,7 @@ import { MODERN_REVISIONS, modernMethod } from '../protocol/modern.js';
 import { paramsOf } from '../session/direction.js';
 import { isModernRecord, obj } from './support/modern.js';
 import { MODERN_SPEC } from './spec-urls.js';
+import { type RecordRef, ref } from './record-ref.js';
 import type { Rule } from './types.js';
 
 type Problem =
@@ -17,24 +18,23 @@ type Problem =
 
 interface Data {
   problem: Problem;
-  previousSeq: number | null;
+  previousSeq: RecordRef | null;
   id: string;
   /** `state-reused`: the retry that echoed the state first. */
-  retrySeq?: number;
+  retrySeq?: RecordRef;
 }
 
-const TEXT: Readonly<Record<Problem, (d: Data) => string>> = {
-  'reused-id': (d) => `retry reuses id ${d.id} of the leg it retries (#${d.previousSeq}); a retry needs a new id`,
-  'dropped-state': (d) => `retry of #${d.previousSeq} leaves out the requestState its input_required result issued`,
-  'altered-state': (d) =>
-    `retry of #${d.previousSeq} sends a requestState other than the one its input_required result issued`,
-  'unissued-state': () => 'request carries a requestState that no input_required result of this session issued',
-  'state-not-issued': (d) =>
-    `retry of #${d.previousSeq} carries a requestState, but its input_required result issued none`,
-  'other-request': (d) => `request carries the requestState that #${d.previousSeq} issued for another request`,
-  'state-reused': (d) =>
-    `request carries the requestState that #${d.previousSeq} issued, which its retry #${d.retrySeq} already echoed`,
-  'unasked-responses': () => 'request carries inputResponses that no input_required result of this session asked for',
+/** The message of each problem (src/rules/message.ts). */
+const TEXT: Readonly<Record<Problem, string>> = {
+  'reused-id': 'retry reuses id {id} of the leg it retries (#{previousSeq}); a retry needs a new id',
+  'dropped-state': 'retry of #{previousSeq} leaves out the requestState its input_required result issued',
+  'altered-state': 'retry of #{previousSeq} sends a requestState other than the one its input_required result issued',
+  'unissued-state': 'request carries a requestState that no input_required result of this session issued',
+  'state-not-issued': 'retry of #{previousSeq} carries a requestState, but its input_required result issued none',
+  'other-request': 'request carries the requestState that #{previousSeq} issued for another request',
+  'state-reused':
+    'request carries the requestState that #{previousSeq} issued, which its retry #{retrySeq} already echoed',
+  'unasked-responses': 'request carries inputResponses that no input_required result of this session asked for',
 };
 
 /** Per session: each requestState issued (by its answer's seq) that a retry already echoed; the oldest forgotten past this. */
@@ -44,13 +44,11 @@ export const mrtrRetryMismatch: Rule<Data, Map<string, { answerSeq: number; retr
   meta: {
     id: 'mrtr-retry-mismatch',
     severity: 'error',
-    description:
-      'A retry of a multi round-trip request (basic/patterns/mrtr.mdx, client requirements): "The JSON-RPC id MUST be different between the initial request and the retry"; the retry MUST echo the `requestState` of the `input_required` result byte for byte, and "If the InputRequiredResult does not contain a requestState field, the client MUST NOT include one in the retry"; `inputRequests` and `requestState` "affect only the client\'s retry of the original request. They MUST NOT be used for any other request" — a `requestState` or `inputResponses` no result issued or asked for, one issued for another request (method and `name`/`uri`), or one a retry already echoed. A retry is linked to its chain by its echoed state (same method and target), else by method, target (`name`/`uri`) and `inputResponses` answering the keys asked, or some of them (a partial retry: incomplete-input-responses) (session/chains.ts); the last 256 open chains and 256 echoed states per session are remembered.',
+    summary: "A multi round-trip retry that reuses its id, alters the requestState, or echoes another request's.",
     specUrl: MODERN_SPEC.mrtr,
     revisions: MODERN_REVISIONS,
-    seqFields: ['previousSeq', 'retrySeq'],
   },
-  message: (d) => TEXT[d.problem](d),
+  message: { by: 'problem', templates: TEXT },
   createState: () => new Map(),
   on: { kinds: ['request'], body: true },
   check: ({ record, facts, session, state: used }) => {
@@ -68,19 +66,19 @@ export const mrtrRetryMismatch: Rule<Data, Map<string, { answerSeq: number; retr
     if (c === undefined) {
       if (typeof state === 'string') {
         const open = session.openChains.find((o) => o.requestState === state);
-        if (open !== undefined) return [{ problem: 'other-request', previousSeq: open.answerSeq, id }];
+        if (open !== undefined) return [{ problem: 'other-request', previousSeq: ref(open.answerSeq), id }];
         const echoed = used.get(state);
         return [
           echoed === undefined
             ? { problem: 'unissued-state', previousSeq: null, id }
-            : { problem: 'state-reused', previousSeq: echoed.answerSeq, retrySeq: echoed.retrySeq, id },
+            : { problem: 'state-reused', previousSeq: ref(echoed.answerSeq), retrySeq: ref(echoed.retrySeq), id },
         ];
       }
       return obj(params?.inputResponses) !== null
         ? [{ problem: 'unasked-responses', previousSeq: null, id }]
         : undefined;
     }
-    const previousSeq = c.answerSeq;
+    const previousSeq = ref(c.answerSeq);
     const out: Data[] = [];
     if (c.id === record.id) out.push({ problem: 'reused-id', previousSeq, id });
     if (c.requestState !== null && state !== c.requestState)
@@ -88,7 +86,7 @@ export const mrtrRetryMismatch: Rule<Data, Map<string, { answerSeq: number; retr
     if (c.requestState === null && state !== undefined && c.why === 'input')
       out.push({ problem: 'state-not-issued', previousSeq, id });
     if (c.requestState !== null) {
-      used.set(c.requestState, { answerSeq: previousSeq, retrySeq: record.seq });
+      used.set(c.requestState, { answerSeq: c.answerSeq, retrySeq: record.seq });
       if (used.size > USED_KEPT) used.delete(used.keys().next().value!);
     }
     return out.length === 0 ? undefined : out;

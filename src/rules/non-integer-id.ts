@@ -2,22 +2,20 @@
 import type { Rule } from './types.js';
 import { SPEC } from './spec-urls.js';
 
-export const nonIntegerId: Rule<{ id: number; kind: string; method: string | null }> = {
+export const nonIntegerId: Rule<{ id: number /** `tools/call request`, `response` … */; what: string }> = {
   meta: {
     id: 'non-integer-id',
     severity: 'error',
-    description:
-      'A request id is a number that is not an integer, e.g. 1.5: requests "MUST include a string or integer ID" (schema `RequestId` = string | integer). Reported on the request, and on a response or error only when it answers no request that was already reported.',
+    summary: 'A request id is a number that is not an integer.',
     specUrl: SPEC.requests,
     revisions: 'all',
   },
-  message: (d) =>
-    `${d.kind === 'request' ? `${d.method ?? 'request'} request` : d.kind} has id ${d.id}: a numeric id must be an integer`,
+  message: '{what} has id {id}: a numeric id must be an integer',
   on: { fact: 'idProblem' },
   check: ({ facts, record }) => {
     if (facts.idProblem !== 'non-integer' || typeof record.id !== 'number') return undefined;
     // A response that pairs with its request echoes the id it must echo: the request already carries the finding.
     if ((record.kind === 'response' || record.kind === 'error') && facts.request) return undefined;
-    return [{ id: record.id, kind: record.kind, method: record.method }];
+    return [{ id: record.id, what: record.kind === 'request' ? `${record.method ?? 'request'} request` : record.kind }];
   },
 };

@@ -6,12 +6,11 @@ export const nullRequestId: Rule<{ method: string }> = {
   meta: {
     id: 'null-request-id',
     severity: 'error',
-    description:
-      'A request has `"id": null`. Requests "MUST include a string or integer ID" and, "unlike base JSON-RPC, the ID MUST NOT be null". Such a request cannot be answered or paired.',
+    summary: 'A request has a null id.',
     specUrl: SPEC.requests,
     revisions: 'all',
   },
-  message: (d) => `${d.method} request has id null: request ids must be a string or an integer, never null`,
+  message: '{method} request has id null: request ids must be a string or an integer, never null',
   // The decoder marks the id (basic/index.mdx §Requests); a null id on a response is not a request id.
   on: { kinds: ['request'], fact: 'idProblem' },
   check: ({ facts, record }) =>

@@ -7,14 +7,13 @@ export const orphanResponse: Rule<{ id: string }> = {
   meta: {
     id: 'orphan-response',
     severity: 'warning',
-    description:
-      'A response or error whose id matches no open request sent by the other side in the same session (responses MUST carry the id of the request they answer).',
+    summary: 'A response or error whose id matches no open request sent by the other side in the same session.',
     specUrl: SPEC.responses,
     revisions: 'all',
     // What an orphan is, and what is none (a request the log never holds), is the session stage's (session/orphan.ts).
     needs: ['client:requests', 'server:requests'],
   },
-  message: (d) => `no open request with id ${d.id} to answer`,
+  message: 'no open request with id {id} to answer',
   on: { fact: 'orphan' },
   check: ({ record }) => (isOrphan(record) ? [{ id: JSON.stringify(record.id) }] : undefined),
 };

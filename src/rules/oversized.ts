@@ -7,13 +7,11 @@ export const oversized: Rule<{ detail: string }> = {
   meta: {
     id: 'oversized',
     severity: 'error',
-    description:
-      `A record is larger than --max-message-bytes (default 16 MiB), or its JSON is nested more than ${MAX_NESTING} levels deep. ` +
-      'To keep memory bounded it is not parsed: it becomes an invalid record holding the start of its text (4 KiB of an oversized line), and reading goes on with the next line.',
+    summary: `A record is larger than --max-message-bytes, or its JSON is nested more than ${MAX_NESTING} levels deep.`,
     specUrl: SPEC.messages,
     revisions: 'all',
   },
-  message: (d) => d.detail,
+  message: '{detail}',
   on: { fact: 'problem' },
   check: ({ facts }) => (facts.problem?.rule === 'oversized' ? [{ detail: facts.problem.detail }] : undefined),
 };

@@ -17,19 +17,18 @@ export const progressAfterCompletion: Rule<Data, undefined, ClosedRequests> = {
   meta: {
     id: 'progress-after-completion',
     severity: 'warning',
-    description:
-      'A notifications/progress for a request that already got its response, or that its sender cancelled: "Progress ' +
-      'notifications MUST stop after completion", and a cancelled request\'s receiver "SHOULD stop processing". For a ' +
-      'task-augmented request the token stays valid after the CreateTaskResult until the task reaches a terminal status ' +
-      '(completed, failed or cancelled), after which progress "MUST stop". Remembers the last 1024 answered requests ' +
-      'per session. In a 2026-07-28 exchange progress after the response is an error.',
+    summary: 'A progress notification for a request already answered, or cancelled by its sender.',
     specUrl: `${SPEC.progress}#implementation-notes`,
     revisions: 'all',
   },
-  message: (d) =>
-    d.how === 'task'
-      ? `progress for token ${d.token} after task ${d.taskId} (${d.method} request id ${d.id}) became ${d.status}`
-      : `progress for token ${d.token} after its ${d.method} request (id ${d.id}) was ${d.how}`,
+  message: {
+    by: 'how',
+    templates: {
+      task: 'progress for token {token} after task {taskId} ({method} request id {id}) became {status}',
+      answered: 'progress for token {token} after its {method} request (id {id}) was answered',
+      cancelled: 'progress for token {token} after its {method} request (id {id}) was cancelled',
+    },
+  },
   severityOf: (d, severity) => (d.how === 'answered' && d.modern ? 'error' : severity),
   memory: CLOSED_REQUESTS,
   on: { kinds: ['notification'], methods: ['notifications/progress'], body: true },

@@ -28,14 +28,11 @@ export const progressNotIncreasing: Rule<
   meta: {
     id: 'progress-not-increasing',
     severity: 'error',
-    description:
-      'A notifications/progress whose progress value is not greater than the previous one for the same token: "The ' +
-      'progress value MUST increase with each notification, even if the total is unknown." Equal values count as not ' +
-      'increasing. A token reused by a later request starts afresh. Remembers the last 1024 tokens per session.',
+    summary: 'A progress notification whose progress is not greater than the previous one for its token.',
     specUrl: `${SPEC.progress}#progress-flow`,
     revisions: 'all',
   },
-  message: (d) => `progress ${d.progress} for token ${d.token} does not increase on the previous ${d.previous}`,
+  message: 'progress {progress} for token {token} does not increase on the previous {previous}',
   /** Last progress value per requester and token. */
   createState: () => new RecentMap<Last>(),
   memory: CLOSED_REQUESTS,

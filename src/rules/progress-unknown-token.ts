@@ -10,17 +10,12 @@ export const progressUnknownToken: Rule<{ token: string; modern?: true }, undefi
   meta: {
     id: 'progress-unknown-token',
     severity: 'warning',
-    description:
-      'A notifications/progress whose progressToken was carried by no request of the other side: progress notifications ' +
-      '"MUST only reference tokens that were provided in an active request". Tokens of requests already answered or ' +
-      "cancelled are left to progress-after-completion, and a task-augmented request's token stays valid until its task " +
-      'is terminal. Remembers the last 1024 answered requests per session. In a 2026-07-28 exchange the finding is an ' +
-      "error, and a client's progress is wrong-direction's (only servers send progress there).",
+    summary: 'A progress notification whose progressToken no request of the other side carried.',
     specUrl: `${SPEC.progress}#behavior-requirements`,
     revisions: 'all',
     needs: ['client:requests', 'server:requests'],
   },
-  message: (d) => `progress token ${d.token} belongs to no request sent by the other side`,
+  message: 'progress token {token} belongs to no request sent by the other side',
   severityOf: (d, severity) => (d.modern ? 'error' : severity),
   memory: CLOSED_REQUESTS,
   on: { kinds: ['notification'], methods: ['notifications/progress'], body: true },

@@ -7,33 +7,37 @@ import { headerFaults } from './support/request-headers.js';
 import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
+/** `sent` and `body` (the version the request's own `_meta` claims) as JSON. */
 type Data =
   | { kind: 'missing'; request: string; negotiated: string }
   | { kind: 'different'; request: string; negotiated: string; sent: string }
   // 2026-07-28: no negotiation; the header mirrors the request's own `_meta` version.
-  | { kind: 'modern-missing'; request: string; body: string | null }
+  | { kind: 'modern-missing'; request: string; body: string }
+  | { kind: 'modern-missing-unclaimed'; request: string }
   | { kind: 'modern-different'; request: string; body: string; sent: string };
 
 export const protocolVersionHeader: Rule<Data, undefined, HttpSession> = {
   meta: {
     id: 'protocol-version-header',
     severity: 'error',
-    description:
-      'An HTTP request after initialization without the MCP-Protocol-Version header (error), or naming another revision than the one negotiated (warning). basic/transports.mdx §Protocol Version Header (2025-06-18 and 2025-11-25): "If using HTTP, the client MUST include the MCP-Protocol-Version: <protocol-version> HTTP header on all subsequent requests to the MCP server", and "The protocol version sent by the client SHOULD be the one negotiated during initialization". Checked once per request (POST, GET, DELETE) once the initialize result was seen; the initialize request itself needs none. Not on the 2024-11-05 HTTP+SSE transport. In a 2026-07-28 exchange (the request claims 2026-07-28 or later, in its _meta or this header) there is no negotiation: basic/transports/streamable-http.mdx §Protocol Version Header: "Every POST request to the MCP endpoint MUST include an MCP-Protocol-Version header", and "The header value MUST match the io.modelcontextprotocol/protocolVersion field carried in the request body\'s _meta" (both errors; checked on request POSTs, not on notifications).',
+    summary: 'An HTTP request after initialize without MCP-Protocol-Version, or naming another revision.',
     specUrl: SPEC.httpVersionHeader,
     revisions: ['2025-06-18', '2025-11-25', '2026-07-28'],
   },
-  message: (d) => {
-    switch (d.kind) {
-      case 'missing':
-        return `${d.request} has no MCP-Protocol-Version header: after initialization the client MUST send it on every request (negotiated: ${d.negotiated})`;
-      case 'different':
-        return `${d.request} says MCP-Protocol-Version ${JSON.stringify(d.sent)}, not the negotiated ${d.negotiated} (it SHOULD be the one negotiated)`;
-      case 'modern-missing':
-        return `${d.request} has no MCP-Protocol-Version header: every 2026-07-28 request POST MUST carry it${d.body === null ? '' : `, equal to its _meta protocolVersion ${JSON.stringify(d.body)}`}`;
-      case 'modern-different':
-        return `${d.request} says MCP-Protocol-Version ${JSON.stringify(d.sent)}, but its _meta protocolVersion is ${JSON.stringify(d.body)}: the header MUST match the body`;
-    }
+  message: {
+    by: 'kind',
+    templates: {
+      missing:
+        '{request} has no MCP-Protocol-Version header: after initialization the client MUST send it on every request (negotiated: {negotiated})',
+      different:
+        '{request} says MCP-Protocol-Version {sent}, not the negotiated {negotiated} (it SHOULD be the one negotiated)',
+      'modern-missing':
+        '{request} has no MCP-Protocol-Version header: every 2026-07-28 request POST MUST carry it, equal to its _meta protocolVersion {body}',
+      'modern-missing-unclaimed':
+        '{request} has no MCP-Protocol-Version header: every 2026-07-28 request POST MUST carry it',
+      'modern-different':
+        '{request} says MCP-Protocol-Version {sent}, but its _meta protocolVersion is {body}: the header MUST match the body',
+    },
   },
   severityOf: (d, severity): Severity => (d.kind === 'different' ? 'warning' : severity),
   memory: HTTP_SESSION,
@@ -45,9 +49,16 @@ export const protocolVersionHeader: Rule<Data, undefined, HttpSession> = {
       const f = headerFaults(record, memory.tools).find((x) => x.header === 'MCP-Protocol-Version');
       if (f === undefined) return undefined;
       return [
-        f.kind === 'missing'
-          ? { kind: 'modern-missing', request: requestLabel(record), body: f.body ?? null }
-          : { kind: 'modern-different', request: requestLabel(record), body: f.body!, sent: f.sent! },
+        f.kind !== 'missing'
+          ? {
+              kind: 'modern-different',
+              request: requestLabel(record),
+              body: JSON.stringify(f.body!),
+              sent: JSON.stringify(f.sent!),
+            }
+          : f.body === undefined || f.body === null
+            ? { kind: 'modern-missing-unclaimed', request: requestLabel(record) }
+            : { kind: 'modern-missing', request: requestLabel(record), body: JSON.stringify(f.body) },
       ];
     }
     // "Subsequent requests": after the initialize result, which also says what was negotiated.
@@ -57,6 +68,6 @@ export const protocolVersionHeader: Rule<Data, undefined, HttpSession> = {
     if (sent === null) return [{ kind: 'missing', request: requestLabel(record), negotiated }];
     return sent.trim() === negotiated
       ? undefined
-      : [{ kind: 'different', request: requestLabel(record), negotiated, sent }];
+      : [{ kind: 'different', request: requestLabel(record), negotiated, sent: JSON.stringify(sent) }];
   },
 };

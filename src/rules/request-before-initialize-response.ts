@@ -1,5 +1,6 @@
 // Rule request-before-initialize-response: the client sent a request other than ping while initialize was unanswered.
 import { logs } from '../session/not-logged.js';
+import { type RecordRef, ref } from './record-ref.js';
 import type { Rule } from './types.js';
 import { SPEC } from './spec-urls.js';
 
@@ -11,19 +12,17 @@ interface State {
   waiting: number | null;
 }
 
-export const requestBeforeInitializeResponse: Rule<{ method: string; initializeSeq: number }, State> = {
+export const requestBeforeInitializeResponse: Rule<{ method: string; initializeSeq: RecordRef }, State> = {
   meta: {
     id: 'request-before-initialize-response',
     severity: 'warning',
-    description:
-      '"The client SHOULD NOT send requests other than pings before the server has responded to the initialize request." (all revisions). Notifications are not covered.',
+    summary: 'The client sent a request other than ping before the server answered initialize.',
     specUrl: `${SPEC.lifecycle}#initialization`,
     revisions: 'all',
-    seqFields: ['initializeSeq'],
     needs: ['server:answers'],
   },
-  message: (d) =>
-    `client sent ${d.method} before the server answered initialize (#${d.initializeSeq}): only ping may come before the response`,
+  message:
+    'client sent {method} before the server answered initialize (#{initializeSeq}): only ping may come before the response',
   createState: () => ({ waiting: null }),
   on: { kinds: ['request', 'response', 'error'] },
   check: ({ record, facts, state, session }) => {
@@ -41,6 +40,6 @@ export const requestBeforeInitializeResponse: Rule<{ method: string; initializeS
     }
     if (state.waiting === null || record.kind !== 'request' || record.dir !== 'c2s') return undefined;
     if (ALLOWED.has(record.method ?? '')) return undefined;
-    return [{ method: record.method ?? '(no method)', initializeSeq: state.waiting }];
+    return [{ method: record.method ?? '(no method)', initializeSeq: ref(state.waiting) }];
   },
 };

@@ -13,15 +13,17 @@ export const reservedErrorCode: Rule<Data> = {
   meta: {
     id: 'reserved-error-code',
     severity: 'error',
-    description:
-      'An error answer in a 2026-07-28 exchange whose code the spec reserves without defining it (basic/index.mdx §Error Codes): -32020…-32099 is "reserved for the MCP specification" and implementations "MUST NOT emit any code from this sub-range that is not defined by this specification" (defined: -32020, -32021, -32022); and "Implementations of this protocol version MUST NOT emit" the codes earlier revisions defined, -32042 (URL elicitation required) and -32002 (resource not found). A -32002 answer to `resources/read` is `resource-not-found-code`\'s, not this rule\'s.',
+    summary: 'A 2026-07-28 error code the spec reserves without defining it, or one only earlier revisions define.',
     specUrl: SPEC.modernErrorCodes,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    d.problem === 'retired'
-      ? `error code ${d.code} (${d.meaning}) must not be emitted under 2026-07-28`
-      : `error code ${d.code} is in the range -32020…-32099 reserved for the spec, which does not define it`,
+  message: {
+    by: 'problem',
+    templates: {
+      retired: 'error code {code} ({meaning}) must not be emitted under 2026-07-28',
+      undefined: 'error code {code} is in the range -32020…-32099 reserved for the spec, which does not define it',
+    },
+  },
   on: { kinds: ['error'], body: true },
   check: ({ record }) => {
     if (record.kind !== 'error' || !isModernRecord(record)) return undefined;

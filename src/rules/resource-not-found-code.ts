@@ -4,23 +4,26 @@ import { isModernRecord, resultOf } from './support/modern.js';
 import type { Rule } from './types.js';
 
 type Data =
-  | { problem?: undefined; method: string; code: string; name: string; expected: number }
+  | { problem: 'code'; method: string; code: string; name: string; expected: number }
   | { problem: 'empty'; method: string; uri: string };
 
 export const resourceNotFoundCode: Rule<Data> = {
   meta: {
     id: 'resource-not-found-code',
     severity: 'info',
-    description:
-      'An error response to resources/read says the resource was not found (its message matches "not found", "no such", "unknown resource" or "does not exist") but its code is not the revision\'s: -32002 up to 2025-11-25 (server/resources.mdx §Error Handling: "Resource not found: -32002"), -32602 from 2026-07-28, where the server "MUST return" -32602 and -32002 "MUST NOT be emitted" (an error there). The revision is the request\'s. The message test is a heuristic. From 2026-07-28 also a complete resources/read result with an empty `contents` array (an error): servers "MUST NOT return an empty contents array for a non-existent resource", and a resource that exists has at least one content item.',
+    summary: "A resources/read error says the resource was not found, but its code is not the revision's.",
     specUrl: `${specUrl('server/resources.mdx')}#error-handling`,
     revisions: 'all',
     severityFrom: { '2026-07-28': 'error' },
   },
-  message: (d) =>
-    d.problem === 'empty'
-      ? `${d.method} of ${d.uri} answered with an empty contents array; a resource that does not exist is answered with error -32602`
-      : `${d.method} answered "not found" with code ${d.code} (${d.name}); the spec's code is ${d.expected}`,
+  message: {
+    by: 'problem',
+    templates: {
+      empty:
+        '{method} of {uri} answered with an empty contents array; a resource that does not exist is answered with error -32602',
+      code: `{method} answered "not found" with code {code} ({name}); the spec's code is {expected}`,
+    },
+  },
   // An empty read is a MUST NOT of 2026-07-28 whatever the session's revision says (a dual-era session's).
   severityOf: (d, severity) => (d.problem === 'empty' ? 'error' : severity),
   on: { kinds: ['error', 'response'], methods: ['resources/read'], body: true },
@@ -44,6 +47,7 @@ export const resourceNotFoundCode: Rule<Data> = {
     if (!legacyCode && (typeof error.message !== 'string' || !NOT_FOUND_MESSAGE.test(error.message))) return undefined;
     return [
       {
+        problem: 'code',
         method: record.method,
         code: JSON.stringify(error.code) ?? 'none',
         name: errorCodeName(error.code),

@@ -45,16 +45,15 @@ function covered(subscribed: ReadonlySet<string>, uri: string): boolean {
   return false;
 }
 
-export const resourceUpdateWithoutSubscription: Rule<{ uri: string }, State> = {
+export const resourceUpdateWithoutSubscription: Rule<{ /** As JSON. */ uri: string }, State> = {
   meta: {
     id: 'resource-update-without-subscription',
     severity: 'warning',
-    description:
-      'The server sent notifications/resources/updated for a uri the client had not subscribed to. ResourceUpdatedNotification: "This should only be sent if the client previously sent a resources/subscribe request." A subscription counts from the resources/subscribe request (the server may answer after notifying) and covers sub-resources of its uri; it ends at the successful response to resources/unsubscribe (updates sent before the server processed the unsubscribe are not late). Not reported when the log started mid-session (no initialize seen), nor once more than 10,000 subscriptions were open at once in a session.',
+    summary: 'The server sent notifications/resources/updated for a uri the client had not subscribed to.',
     specUrl: `${specUrl('server/resources.mdx')}#subscriptions`,
     revisions: 'all',
   },
-  message: (d) => `resource update for ${JSON.stringify(d.uri)}, which the client has not subscribed to`,
+  message: 'resource update for {uri}, which the client has not subscribed to',
   createState: () => ({ subscribed: new Set(), overflow: false }),
   on: {
     kinds: ['request', 'response', 'notification'],
@@ -77,7 +76,8 @@ export const resourceUpdateWithoutSubscription: Rule<{ uri: string }, State> = {
     ) {
       const uri = uriOf(record.message);
       if (uri === null || !session.info.initializeSeen || state.overflow) return undefined;
-      if (!covered(state.subscribed, uri)) return [{ uri: uri.length > 200 ? `${uri.slice(0, 200)}…` : uri }];
+      if (!covered(state.subscribed, uri))
+        return [{ uri: JSON.stringify(uri.length > 200 ? `${uri.slice(0, 200)}…` : uri) }];
     }
     return undefined;
   },

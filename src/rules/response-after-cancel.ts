@@ -6,14 +6,11 @@ export const responseAfterCancel: Rule<{ method: string; id: string }> = {
   meta: {
     id: 'response-after-cancel',
     severity: 'info',
-    description:
-      'A response or error answers a request that its sender had cancelled with notifications/cancelled. The receiver ' +
-      '"SHOULD NOT send a response for the cancelled request", but the cancellation may arrive after the request was ' +
-      'processed, so this is a legal race: the sender "SHOULD ignore any response that arrives afterward".',
+    summary: 'A response or error answers a request that its sender had cancelled.',
     specUrl: `${SPEC.cancellation}#timing-considerations`,
     revisions: 'all',
   },
-  message: (d) => `answers ${d.method} request (id ${d.id}) after it was cancelled; the requester should ignore it`,
+  message: 'answers {method} request (id {id}) after it was cancelled; the requester should ignore it',
   on: { fact: 'afterCancel' },
   check: ({ facts }) =>
     facts.afterCancel && facts.request

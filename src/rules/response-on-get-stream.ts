@@ -5,8 +5,8 @@ import { SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
 interface Data {
-  kind: 'response' | 'error';
-  method: string | null;
+  /** `a response to tools/call`, `an error answering an unknown request` */
+  what: string;
   id: string;
 }
 
@@ -14,13 +14,12 @@ export const responseOnGetStream: Rule<Data, undefined, HttpSession> = {
   meta: {
     id: 'response-on-get-stream',
     severity: 'error',
-    description:
-      'A JSON-RPC response or error on the SSE stream of a GET that resumes no stream (no Last-Event-ID); the JSON body of an error status answering the GET is no stream. basic/transports.mdx §Listening for Messages from the Server (2025-03-26 on): "The server MUST NOT send a JSON-RPC response on the stream unless resuming a stream associated with a previous client request." A response belongs in its request\'s own answer: the JSON body or SSE stream of the POST that carried it. What a resuming GET replays is resume-other-stream\'s to judge. Not on the 2024-11-05 HTTP+SSE transport, whose GET stream carries every server message.',
+    summary: 'A JSON-RPC response or error on the SSE stream of a GET that resumes no stream.',
     specUrl: SPEC.httpListening,
     revisions: STREAMABLE_HTTP_REVISIONS,
   },
-  message: (d) =>
-    `${d.kind === 'error' ? 'an error answering' : 'a response to'} ${d.method ?? 'an unknown request'} (id ${d.id}) on the server's GET stream, which resumes no stream: the server MUST NOT send a JSON-RPC response there unless resuming a stream of an earlier request`,
+  message:
+    "{what} (id {id}) on the server's GET stream, which resumes no stream: the server MUST NOT send a JSON-RPC response there unless resuming a stream of an earlier request",
   memory: HTTP_SESSION,
   on: { kinds: ['response', 'error'], http: true },
   check: ({ record, session, memory }) => {
@@ -36,6 +35,11 @@ export const responseOnGetStream: Rule<Data, undefined, HttpSession> = {
       return undefined;
     if ((record.kind !== 'response' && record.kind !== 'error') || !streamableHttp(record, session.revision, memory))
       return undefined;
-    return [{ kind: record.kind, method: record.method, id: JSON.stringify(record.id) }];
+    return [
+      {
+        what: `${record.kind === 'error' ? 'an error answering' : 'a response to'} ${record.method ?? 'an unknown request'}`,
+        id: JSON.stringify(record.id),
+      },
+    ];
   },
 };

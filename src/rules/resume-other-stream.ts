@@ -25,24 +25,29 @@ interface State {
 }
 
 type Data =
-  | { kind: 'event'; what: string; eventId: string; lastEventId: string; resumed: Stream; sentOn: Stream }
-  | { kind: 'answer'; what: string; lastEventId: string; resumed: Stream; postedOn: number };
+  | { kind: 'event'; what: string; eventId: string; lastEventId: string; resumed: string; sentOn: string }
+  | { kind: 'answer'; what: string; lastEventId: string; resumed: string; postedOn: number };
 
+/** A stream as the message names it (the event ids in the data are JSON). */
 const stream = (s: Stream): string => `the ${s.method} of exchange ${s.exchange}`;
 
 export const resumeOtherStream: Rule<Data, State, HttpSession> = {
   meta: {
     id: 'resume-other-stream',
     severity: 'error',
-    description:
-      'A GET that resumes an SSE stream (Last-Event-ID) replays a message of another stream: an event whose id was sent before on another stream, or a response whose request was POSTed on another exchange than the one whose stream is resumed. basic/transports.mdx §Resumability and Redelivery (2025-03-26 on): "The server MAY use this header to replay messages that would have been sent after the last event ID, on the stream that was disconnected, and to resume the stream from that point. The server MUST NOT replay messages that would have been delivered on a different stream." The stream resumed is the one that sent the Last-Event-ID\'s event; a resumption of a resumption continues the same stream. Remembers the last 256 event ids of each session: a Last-Event-ID older than that, or never seen, is not judged.',
+    summary: 'A GET that resumes an SSE stream replays a message of another stream.',
     specUrl: SPEC.httpResuming,
     revisions: STREAMABLE_HTTP_REVISIONS,
   },
-  message: (d) =>
-    d.kind === 'event'
-      ? `${d.what} (event ${JSON.stringify(d.eventId)}) replayed on the GET resuming after event ${JSON.stringify(d.lastEventId)} (${stream(d.resumed)}) was sent before on another stream (${stream(d.sentOn)}): the server MUST NOT replay messages of a different stream`
-      : `${d.what} replayed on the GET resuming after event ${JSON.stringify(d.lastEventId)} (${stream(d.resumed)}) answers a request POSTed in exchange ${d.postedOn}, whose stream is another: the server MUST NOT replay messages of a different stream`,
+  message: {
+    by: 'kind',
+    templates: {
+      event:
+        '{what} (event {eventId}) replayed on the GET resuming after event {lastEventId} ({resumed}) was sent before on another stream ({sentOn}): the server MUST NOT replay messages of a different stream',
+      answer:
+        '{what} replayed on the GET resuming after event {lastEventId} ({resumed}) answers a request POSTed in exchange {postedOn}, whose stream is another: the server MUST NOT replay messages of a different stream',
+    },
+  },
   createState: () => ({ events: new RecentMap(KEPT), resumes: new RecentMap(KEPT), requests: new RecentMap(KEPT) }),
   memory: HTTP_SESSION,
   on: { http: true },
@@ -76,9 +81,26 @@ export const resumeOtherStream: Rule<Data, State, HttpSession> = {
     // What the resumption's stream delivered (not the JSON body of an error status refusing it).
     if (lastEventId === null || h.contentType !== 'text/event-stream') return undefined;
     if (sentOn !== undefined && sentOn.exchange !== on.exchange)
-      return [{ kind: 'event', what: whatOf(record), eventId: id!, lastEventId, resumed: on, sentOn }];
+      return [
+        {
+          kind: 'event',
+          what: whatOf(record),
+          eventId: JSON.stringify(id!),
+          lastEventId: JSON.stringify(lastEventId),
+          resumed: stream(on),
+          sentOn: stream(sentOn),
+        },
+      ];
     if (postedOn !== undefined && postedOn !== on.exchange)
-      return [{ kind: 'answer', what: whatOf(record), lastEventId, resumed: on, postedOn }];
+      return [
+        {
+          kind: 'answer',
+          what: whatOf(record),
+          lastEventId: JSON.stringify(lastEventId),
+          resumed: stream(on),
+          postedOn,
+        },
+      ];
     return undefined;
   },
 };

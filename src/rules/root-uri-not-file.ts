@@ -8,12 +8,11 @@ export const rootUriNotFile: Rule<{ index: number; uri: string }> = {
   meta: {
     id: 'root-uri-not-file',
     severity: 'error',
-    description:
-      'A root in the result of roots/list has a uri that is not a file:// URI. client/roots.mdx: the uri "MUST be a file:// URI in the current specification"; the schema\'s Root.uri: "This *must* start with file:// for now." One finding per offending root; a missing or non-string uri is left to the schema checks.',
+    summary: 'A root in the result of roots/list has a uri that is not a file:// URI.',
     specUrl: `${specUrl('client/roots.mdx')}#root`,
     revisions: 'all',
   },
-  message: (d) => `roots[${d.index}] has uri ${JSON.stringify(d.uri)}, not a ${ROOT_URI_PREFIX} URI`,
+  message: `roots[{index}] has uri {uri}, not a ${ROOT_URI_PREFIX} URI`,
   on: { kinds: ['response'], methods: ['roots/list'], body: true },
   check: ({ record }) => {
     if (record.kind !== 'response' || record.method !== 'roots/list') return undefined;
@@ -22,7 +21,7 @@ export const rootUriNotFile: Rule<{ index: number; uri: string }> = {
     const out: { index: number; uri: string }[] = [];
     roots.forEach((root: unknown, index) => {
       const uri = root !== null && typeof root === 'object' ? (root as { uri?: unknown }).uri : undefined;
-      if (typeof uri === 'string' && !isRootUri(uri)) out.push({ index, uri: shorten(uri) });
+      if (typeof uri === 'string' && !isRootUri(uri)) out.push({ index, uri: JSON.stringify(shorten(uri)) });
     });
     return out.length > 0 ? out : undefined;
   },

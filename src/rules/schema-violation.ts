@@ -10,8 +10,14 @@ import type { Rule } from './types.js';
 const MAX_ISSUES = 5;
 
 interface SchemaViolationData {
-  issues: string[];
-  more: number;
+  /** The first issues, `; `-separated, and how many more there are. */
+  issues: string;
+}
+
+/** The finding data of the first issues found, of `total`. */
+function dataOf(first: readonly string[], total: number): SchemaViolationData {
+  const more = total - first.length;
+  return { issues: first.join('; ') + (more > 0 ? ` (+${more} more)` : '') };
 }
 
 /**
@@ -53,28 +59,25 @@ function verdict(
 ): SchemaViolationData | null {
   const found = root === 'result' ? issuesOf(schema, value, root, scope, task) : checkValue(schema, value, root, scope);
   if (found.length === 0) return null;
-  return { issues: found.slice(0, MAX_ISSUES).map(formatIssue), more: Math.max(0, found.length - MAX_ISSUES) };
+  return dataOf(found.slice(0, MAX_ISSUES).map(formatIssue), found.length);
 }
 
 /** A modern message against the official schema (modern-schema-check.ts). */
 function modern(kind: string, method: string, message: unknown): SchemaViolationData[] | undefined {
   const target = modernTarget(kind, method, message);
   const found = target === undefined ? [] : checkModern(target, message);
-  return found.length === 0
-    ? undefined
-    : [{ issues: found.slice(0, MAX_ISSUES), more: Math.max(0, found.length - MAX_ISSUES) }];
+  return found.length === 0 ? undefined : [dataOf(found.slice(0, MAX_ISSUES), found.length)];
 }
 
 export const schemaViolation: Rule<SchemaViolationData> = {
   meta: {
     id: 'schema-violation',
     severity: 'error',
-    description:
-      "Params of a request or notification, or the result of a response, do not match the protocol schema of the session's revision (the SDK's zod schemas, held to the spec where they differ: unknown keys are allowed, keys newer than the session's revision are not checked). A message of 2026-07-28 or later (its request's own revision) is checked whole, errors included, against the official JSON schema of 2026-07-28 (no SDK ships that revision yet). One finding per message lists the first issues by JSON path. Verdicts of the SDK's schemas are memoised by message text (at most 2,048 entries and 8 M characters).",
+    summary: "Params or a result do not match the protocol schema of the session's revision.",
     specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/schema',
     revisions: 'all',
   },
-  message: (d) => d.issues.join('; ') + (d.more > 0 ? ` (+${d.more} more)` : ''),
+  message: '{issues}',
   on: { kinds: ['request', 'notification', 'response', 'error'], body: true },
   check: ({ record, facts, session }) => {
     // Structure problems are reported by invalid-jsonrpc; error objects are fully covered there (code, message).

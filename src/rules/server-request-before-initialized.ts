@@ -9,12 +9,11 @@ export const serverRequestBeforeInitialized: Rule<{ method: string }> = {
   meta: {
     id: 'server-request-before-initialized',
     severity: 'warning',
-    description:
-      '"The server SHOULD NOT send requests other than pings and logging before receiving the initialized notification." (all revisions). Logging is `notifications/message`, a notification, so it is never reported; notifications are not covered. Checked from the `initialize` request until `notifications/initialized`, or until the client goes on without it (missing-initialized).',
+    summary: 'The server sent a request other than ping or logging before the initialized notification.',
     specUrl: `${SPEC.lifecycle}#initialization`,
     revisions: 'all',
   },
-  message: (d) => `server sent ${d.method} before the client's notifications/initialized: only ping may come before it`,
+  message: "server sent {method} before the client's notifications/initialized: only ping may come before it",
   on: { kinds: ['request'] },
   check: ({ record, session }) => {
     if (record.kind !== 'request' || record.dir !== 's2c' || ALLOWED.has(record.method ?? '')) return undefined;

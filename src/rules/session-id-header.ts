@@ -13,13 +13,12 @@ export const sessionIdHeader: Rule<{ request: string }, State, HttpSession> = {
   meta: {
     id: 'session-id-header',
     severity: 'error',
-    description:
-      'An HTTP request after initialization without the Mcp-Session-Id header, in a session the server assigned an id. basic/transports.mdx §Session Management (2025-03-26 on): "If an Mcp-Session-Id is returned by the server during initialization, clients using the Streamable HTTP transport MUST include it in the Mcp-Session-Id header on all of their subsequent HTTP requests." Checked once per request (POST, GET, DELETE) after the initialize result. A request that names no session is counted in the session its connection carried last (keep-alive); one on a connection of its own cannot be tied to a session and is not reported. Not in 2026-07-28 exchanges, which have no sessions.',
+    summary: 'An HTTP request after initialization without the Mcp-Session-Id header the server assigned.',
     specUrl: SPEC.sessions,
     revisions: STREAMABLE_HTTP_REVISIONS,
   },
-  message: (d) =>
-    `${d.request} has no Mcp-Session-Id header: the server assigned this session an id in its answer to initialize, and the client MUST send it on all subsequent requests`,
+  message:
+    '{request} has no Mcp-Session-Id header: the server assigned this session an id in its answer to initialize, and the client MUST send it on all subsequent requests',
   createState: () => ({ assigned: false }),
   memory: HTTP_SESSION,
   on: { http: true },

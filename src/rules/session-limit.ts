@@ -1,4 +1,5 @@
 // Rule session-limit: more sessions were live at once than --max-sessions allows; the least recently active was retired.
+import { type RecordRef, ref } from './record-ref.js';
 import type { Rule } from './types.js';
 import { SPEC } from './spec-urls.js';
 
@@ -6,25 +7,23 @@ interface Data {
   /** The `--max-sessions` bound. */
   limit: number;
   /** Seq of the last record of the session that was retired. */
-  lastSeq: number;
+  lastSeq: RecordRef;
 }
 
 export const sessionLimit: Rule<Data> = {
   meta: {
     id: 'session-limit',
     severity: 'warning',
-    description:
-      'More sessions were live at once than --max-sessions allows (default 10,000); the least recently active session was retired: its open requests are reported as unanswered, and a later record with its session id starts a new session whose handshake is not known. Reported once per input, on the record whose new session first went past the bound; sessions retired after it are not reported.',
+    summary: 'More sessions were live at once than --max-sessions allows; the least recently active was retired.',
     specUrl: SPEC.sessions,
     revisions: 'all',
-    seqFields: ['lastSeq'],
   },
-  message: (d) =>
-    `more than ${d.limit} sessions at once: stopped tracking the least recently active one (last record #${d.lastSeq}); raise --max-sessions to keep more`,
+  message:
+    'more than {limit} sessions at once: stopped tracking the least recently active one (last record #{lastSeq}); raise --max-sessions to keep more',
   // Once per input: a hostile log with millions of session ids would otherwise get a finding per id.
   on: { fact: 'sessionEvicted' },
   check: ({ facts }) =>
     facts.sessionEvicted?.nth === 1
-      ? [{ limit: facts.sessionEvicted.limit, lastSeq: facts.sessionEvicted.lastSeq }]
+      ? [{ limit: facts.sessionEvicted.limit, lastSeq: ref(facts.sessionEvicted.lastSeq) }]
       : undefined,
 };

@@ -2,16 +2,15 @@
 import { isBlockingMethod, specUrl } from '../protocol/index.js';
 import type { Rule } from './types.js';
 
-export const slowResponse: Rule<{ method: string; latencyMs: number; slowMs: number }> = {
+export const slowResponse: Rule<{ method: string /** Whole milliseconds. */; latencyMs: number; slowMs: number }> = {
   meta: {
     id: 'slow-response',
     severity: 'info',
-    description:
-      'A response or error arrived more than --slow-ms milliseconds (default 5000) after its request; needs times in the log. Not reported for requests that wait by design: tasks/result, which "MUST block the response until the task reaches a terminal status" (basic/utilities/tasks.mdx), and elicitation/create, whose latency is the user filling in the form. The spec asks senders to set timeouts and to cancel requests that take too long (basic/lifecycle.mdx §Timeouts).',
+    summary: 'A response or error arrived more than --slow-ms milliseconds (default 5000) after its request.',
     specUrl: `${specUrl('basic/lifecycle.mdx')}#timeouts`,
     revisions: 'all',
   },
-  message: (d) => `${d.method} took ${Math.round(d.latencyMs)} ms (threshold ${d.slowMs} ms)`,
+  message: '{method} took {latencyMs} ms (threshold {slowMs} ms)',
   on: { kinds: ['response', 'error'] },
   check: ({ record, options }) => {
     if (record.kind !== 'response' && record.kind !== 'error') return undefined;
@@ -19,6 +18,6 @@ export const slowResponse: Rule<{ method: string; latencyMs: number; slowMs: num
     if (latency === null || latency <= options.slowMs || record.method === null || isBlockingMethod(record.method)) {
       return undefined;
     }
-    return [{ method: record.method, latencyMs: latency, slowMs: options.slowMs }];
+    return [{ method: record.method, latencyMs: Math.round(latency), slowMs: options.slowMs }];
   },
 };

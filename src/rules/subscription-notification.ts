@@ -22,7 +22,10 @@ interface Data {
   problem: Problem;
   method: string;
   id: string;
-  /** The URI of a resource update, the filter entries an acknowledgement added, or the subscription whose stream carried it. */
+  /**
+   * The URI of a resource update, the filter entries an acknowledgement added, the subscription whose stream carried
+   * it, or the filter field a change notification needs.
+   */
   detail?: string;
 }
 
@@ -73,25 +76,23 @@ function unrequested(ack: Record<string, unknown>, asked: Record<string, unknown
   return out;
 }
 
-const TEXT: Readonly<Record<Problem, (d: Data) => string>> = {
-  'before-ack': (d) => `${d.method} for subscription ${d.id} before its notifications/subscriptions/acknowledged`,
-  untagged: (d) => `${d.method} without _meta["${META.subscriptionId}"]: it belongs on a subscriptions/listen stream`,
-  'no-listen': (d) => `${d.method} tagged with subscription ${d.id}, which is no open subscriptions/listen`,
-  'not-requested': (d) =>
-    `${d.method} on subscription ${d.id}, whose subscriptions/listen filter did not request ${FILTER_FIELD[d.method]}`,
-  'not-acknowledged': (d) =>
-    `${d.method} on subscription ${d.id}, whose acknowledgement left out ${FILTER_FIELD[d.method]}`,
-  'result-id': (d) => `subscriptions/listen result's _meta["${META.subscriptionId}"] is ${d.id}, not its request id`,
-  'uri-not-subscribed': (d) =>
-    `${d.method} for ${d.detail} on subscription ${d.id}, whose resourceSubscriptions do not list it (or a resource it is part of)`,
-  'uri-not-acknowledged': (d) =>
-    `${d.method} for ${d.detail} on subscription ${d.id}, whose acknowledgement's resourceSubscriptions left it out`,
-  'ack-not-requested': (d) =>
-    `acknowledgement of subscription ${d.id} lists ${d.detail}, which its subscriptions/listen filter did not request`,
-  'other-stream': (d) =>
-    `${d.method} tagged with subscription ${d.id} on the listen stream of subscription ${d.detail}`,
-  'request-scoped': (d) =>
-    `${d.method} on the listen stream of subscription ${d.id}: progress and log notifications go only with the request they relate to`,
+/** The message of each problem (src/rules/message.ts). */
+const TEXT: Readonly<Record<Problem, string>> = {
+  'before-ack': '{method} for subscription {id} before its notifications/subscriptions/acknowledged',
+  untagged: `{method} without _meta["${META.subscriptionId}"]: it belongs on a subscriptions/listen stream`,
+  'no-listen': '{method} tagged with subscription {id}, which is no open subscriptions/listen',
+  'not-requested': '{method} on subscription {id}, whose subscriptions/listen filter did not request {detail}',
+  'not-acknowledged': '{method} on subscription {id}, whose acknowledgement left out {detail}',
+  'result-id': `subscriptions/listen result's _meta["${META.subscriptionId}"] is {id}, not its request id`,
+  'uri-not-subscribed':
+    '{method} for {detail} on subscription {id}, whose resourceSubscriptions do not list it (or a resource it is part of)',
+  'uri-not-acknowledged':
+    "{method} for {detail} on subscription {id}, whose acknowledgement's resourceSubscriptions left it out",
+  'ack-not-requested':
+    'acknowledgement of subscription {id} lists {detail}, which its subscriptions/listen filter did not request',
+  'other-stream': '{method} tagged with subscription {id} on the listen stream of subscription {detail}',
+  'request-scoped':
+    '{method} on the listen stream of subscription {id}: progress and log notifications go only with the request they relate to',
 };
 
 /** Listen requests remembered per session by HTTP exchange (their POST's answer is the stream); the oldest forgotten past this. */
@@ -108,12 +109,11 @@ export const subscriptionNotification: Rule<Data, State> = {
   meta: {
     id: 'subscription-notification',
     severity: 'error',
-    description:
-      "A subscription stream out of order (basic/patterns/subscriptions.mdx): the acknowledgement MUST be the first message carrying a `subscriptionId` (a change notification or the listen's final result before it is reported); a change notification (list changed, resource updated) is delivered only on a `subscriptions/listen` stream and MUST carry `_meta[\"io.modelcontextprotocol/subscriptionId\"]`, the id of an open listen request (on HTTP, the listen whose POST's answer carries it); the listen's final result carries that id too (schema `SubscriptionsListenResult`); a change notification of a type the listen's filter did not request, or its acknowledgement left out, is not for that stream, nor is a `notifications/resources/updated` whose URI is not (a sub-resource of) one in the filter's `resourceSubscriptions` or the acknowledgement's. `notifications/progress` and `notifications/message` relate to their request and never go on a listen stream (streamable-http.mdx: \"progress/log notifications never go there\"): reported when tagged with a `subscriptionId`, when the progress token is the listen request's, or on HTTP in the listen POST's answer. Warning: an acknowledgement that honours a type or URI the filter did not request (it is \"the subset of the requested filter the server honours\").",
+    summary: 'A subscription stream out of order: a change notification not for an open listen, or before its ack.',
     specUrl: MODERN_SPEC.subscriptions,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) => TEXT[d.problem](d),
+  message: { by: 'problem', templates: TEXT },
   // The acknowledgement lists what the server honours; listing more is a SHOULD-level fault (spec-2026-07-28 §6 rule 23).
   severityOf: (d, severity) => (d.problem === 'ack-not-requested' ? 'warning' : severity),
   createState: () => ({ acked: new Map(), streams: new Map() }),
@@ -176,10 +176,10 @@ export const subscriptionNotification: Rule<Data, State> = {
     }
     if (!state.acked.has(id)) return [{ problem: 'before-ack', method: record.method, id }];
     const field = FILTER_FIELD[record.method]!;
-    if (!asks(asked, field)) return [{ problem: 'not-requested', method: record.method, id }];
+    if (!asks(asked, field)) return [{ problem: 'not-requested', method: record.method, id, detail: field }];
     const ack = state.acked.get(id);
     if (ack !== null && ack !== undefined && !asks(ack, field))
-      return [{ problem: 'not-acknowledged', method: record.method, id }];
+      return [{ problem: 'not-acknowledged', method: record.method, id, detail: field }];
     const uri = params?.uri;
     if (record.method !== 'notifications/resources/updated' || typeof uri !== 'string') return undefined;
     const detail = JSON.stringify(uri);

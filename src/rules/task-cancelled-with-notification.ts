@@ -12,16 +12,11 @@ export const taskCancelledWithNotification: Rule<
   meta: {
     id: 'task-cancelled-with-notification',
     severity: 'error',
-    description:
-      'A notifications/cancelled names a task-augmented request whose CreateTaskResult has arrived: "For task-augmented ' +
-      'requests, the tasks/cancel request MUST be used instead of the notifications/cancelled notification", and ' +
-      'requestId "MUST NOT be used for cancelling tasks". Before the CreateTaskResult there is no task id to cancel, so ' +
-      'cancelling the request itself is not reported. Remembers the last 1024 answered requests per session.',
+    summary: 'A notifications/cancelled names a task-augmented request, which only tasks/cancel may cancel.',
     specUrl: `${SPEC.cancellation}#behavior-requirements`,
     revisions: ['2025-11-25'],
   },
-  message: (d) =>
-    `${d.method} request (id ${d.id}) runs as task ${d.taskId}: cancel it with tasks/cancel, not notifications/cancelled`,
+  message: '{method} request (id {id}) runs as task {taskId}: cancel it with tasks/cancel, not notifications/cancelled',
   memory: CLOSED_REQUESTS,
   on: { kinds: ['notification'], methods: ['notifications/cancelled'], body: true },
   check: ({ record, facts, memory }) => {

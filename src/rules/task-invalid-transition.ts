@@ -12,28 +12,24 @@ const WHERE = {
 } as const;
 
 type Data =
-  | { taskId: string; status: string; where: string; expect: string }
-  | { taskId: string; status: string; where: string; from: string };
+  | { problem: 'status'; taskId: string; status: string; where: string; expect: string }
+  | { problem: 'transition'; taskId: string; status: string; where: string; from: string };
 
 export const taskInvalidTransition: Rule<Data> = {
   meta: {
     id: 'task-invalid-transition',
     severity: 'error',
-    description:
-      'A task status that breaks the task lifecycle, as reported by CreateTaskResult, notifications/tasks/status and ' +
-      'the tasks/get, tasks/cancel and tasks/list results: "Tasks MUST begin in the working status" (so a ' +
-      'CreateTaskResult says working); working may move to input_required, completed, failed or cancelled, ' +
-      'input_required to working, completed, failed or cancelled, and completed, failed and cancelled are terminal and ' +
-      '"MUST NOT transition to any other status"; a tasks/cancel result MUST be cancelled. Reports are samples (status ' +
-      'notifications are optional), so a change is valid when the new status is reachable from the last one; the same ' +
-      'status again is no transition, and a report whose lastUpdatedAt is older than the last one is a stale snapshot.',
+    summary: 'A task status that breaks the task lifecycle: a start other than working, a move out of a final one.',
     specUrl: `${SPEC.tasks}#task-status-lifecycle`,
     revisions: ['2025-11-25'],
   },
-  message: (d) =>
-    'expect' in d
-      ? `${d.where} reports task ${d.taskId} as ${d.status}; it MUST be ${d.expect}`
-      : `${d.where} moves task ${d.taskId} from ${d.from} to ${d.status}`,
+  message: {
+    by: 'problem',
+    templates: {
+      status: '{where} reports task {taskId} as {status}; it MUST be {expect}',
+      transition: '{where} moves task {taskId} from {from} to {status}',
+    },
+  },
   on: { fact: 'taskStatuses' },
   check: ({ facts }) => {
     if (!facts.taskStatuses) return undefined;
@@ -43,14 +39,14 @@ export const taskInvalidTransition: Rule<Data> = {
       if (!isTaskStatus(o.status)) continue;
       const where = WHERE[o.source];
       if (o.expect !== undefined && o.status !== o.expect) {
-        out.push({ taskId: o.taskId, status: o.status, where, expect: o.expect });
+        out.push({ problem: 'status', taskId: o.taskId, status: o.status, where, expect: o.expect });
       } else if (
         o.previous &&
         !o.stale &&
         isTaskStatus(o.previous.status) &&
         !taskStatusCanFollow(o.previous.status, o.status)
       ) {
-        out.push({ taskId: o.taskId, status: o.status, where, from: o.previous.status });
+        out.push({ problem: 'transition', taskId: o.taskId, status: o.status, where, from: o.previous.status });
       }
     }
     return out.length > 0 ? out : undefined;

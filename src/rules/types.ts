@@ -2,6 +2,7 @@
 import type { Facts } from '../session/facts.js';
 import type { SessionState } from '../session/state.js';
 import type { Kind, MessageClass, OpenRequest, PipelineRecord, Severity, Side } from '../types.js';
+import type { RuleMessage } from './message.js';
 
 export interface RuleMeta {
   id: string;
@@ -12,7 +13,11 @@ export interface RuleMeta {
    * 2025-06-18): `{ '2025-06-18': 'error' }`. Sessions whose revision is unknown use `severity`.
    */
   severityFrom?: Readonly<Record<string, Severity>>;
-  description: string;
+  /**
+   * What the rule checks: one sentence of at most 100 characters, no Markdown. Tables, SARIF and `mcptrace rules`
+   * print it; the doc page (docs/rules/<id>.md) opens with it and tells the rest (test/rules/rule-meta.test.ts).
+   */
+  summary: string;
   /** The spec clause the rule enforces. */
   specUrl: string;
   /**
@@ -20,13 +25,6 @@ export interface RuleMeta {
    * (no handshake seen) is checked by every rule.
    */
   revisions: readonly string[] | 'all';
-  /**
-   * The fields of the rule's data that hold a record's `seq` (dotted paths for nested ones: `first.seq`). A `--jobs`
-   * worker numbers its file from 1; the coordinator moves exactly these into the run's numbering and re-makes the
-   * message from them (src/cli/jobs-renumber.ts). A rule whose data holds a seq must list it
-   * (test/rules/seq-fields.test.ts).
-   */
-  seqFields?: readonly string[];
   /**
    * Messages the rule decides from (their presence, or their absence) that some logs never hold (`SessionInfo.notLogged`:
    * a Java SDK process logs only what it received): `server:answers`, `client:notifications` … Where the log does not
@@ -112,8 +110,13 @@ interface LocatedData<D> {
 
 export interface Rule<D = Record<string, unknown>, S = unknown, M = unknown> {
   meta: RuleMeta;
-  /** The finding's text, from the data the check reported. */
-  message(data: D): string;
+  /**
+   * The finding's text, from the data the check reported: a template whose `{field}` placeholders name the data's
+   * fields, or named templates one field of the data chooses from (src/rules/message.ts); the doc page shows each.
+   * A field that holds another record's seq is a `RecordRef` (`ref(seq)`, src/rules/record-ref.ts), printed like a
+   * number: `--jobs` moves the seqs a message quotes that way.
+   */
+  message: RuleMessage<D>;
   /**
    * Optional: the severity of one finding, given its data and the rule's severity for the session's revision
    * (e.g. a SHOULD-level requirement inside a rule that is an error from the revision where the spec says MUST).

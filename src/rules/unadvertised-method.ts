@@ -15,15 +15,18 @@ export const unadvertisedMethod: Rule<Data> = {
   meta: {
     id: 'unadvertised-method',
     severity: 'info',
-    description:
-      'In a 2026-07-28 exchange the server states its capabilities only in a `server/discover` result; a method gated behind a capability that result left out is one the server does not offer, and "-32601 is also the code for a method gated behind an unadvertised server capability" (schema.ts `MethodNotFoundError`). Once a discover result is known, the answer to a request whose method needs an unadvertised capability is reported: a result (served anyway: the discover result understates what the server does) as info, an error with another code than -32601 as a warning. The request itself is not a violation (a modern client may call a method without discovering first).',
+    summary: "A 2026-07-28 request for a method gated behind a capability the server's discover result left out.",
     specUrl: MODERN_SPEC.discover,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    d.served
-      ? `${d.method} served, though the server's server/discover result does not advertise ${d.path}`
-      : `${d.method} needs ${d.path}, which server/discover did not advertise, but was answered with ${d.code} instead of -32601`,
+  message: {
+    by: 'served',
+    templates: {
+      true: "{method} served, though the server's server/discover result does not advertise {path}",
+      false:
+        '{method} needs {path}, which server/discover did not advertise, but was answered with {code} instead of -32601',
+    },
+  },
   severityOf: (d, severity) => (d.served ? severity : 'warning'),
   on: { kinds: ['response', 'error'] },
   check: ({ record, facts }) => {

@@ -13,13 +13,12 @@ export const undeclaredInputCapability: Rule<Data> = {
   meta: {
     id: 'undeclared-input-capability',
     severity: 'error',
-    description:
-      'An `input_required` result asks for input the triggering request\'s own `_meta` clientCapabilities did not declare: elicitation (form mode `elicitation.form` or an empty `elicitation`; URL mode `elicitation.url`), sampling (`sampling.tools` with tools), roots. "Servers MUST NOT infer capabilities from prior requests" (schema.ts RequestMetaObject): a capability an earlier request declared does not count. The server should have answered -32021 (MissingRequiredClientCapability) instead.',
+    summary: "An input_required result asks for input the request's own client capabilities did not declare.",
     specUrl: MODERN_SPEC.meta,
     revisions: MODERN_REVISIONS,
   },
-  message: (d) =>
-    `input request "${d.key}" (${d.method}) needs client capability ${d.path}, which the triggering request did not declare`,
+  message:
+    'input request "{key}" ({method}) needs client capability {path}, which the triggering request did not declare',
   on: { kinds: ['response'] },
   check: ({ record }) => {
     const out = (record.inputs ?? []).filter((i) => i.capability?.negotiated === false);

@@ -10,13 +10,11 @@ export const unknownMethod: Rule<{ method: string; kind: string }> = {
   meta: {
     id: 'unknown-method',
     severity: 'info',
-    description:
-      'A request or notification whose method is not defined by any supported protocol revision (a typo, a private extension, or a method of a newer revision). A receiver answers an unknown request with -32601 (Method not found). Extension-style names are not reported: `experimental/…` and reverse-DNS prefixes such as `com.example/…`, nor the methods of the official 2026-07-28 tasks extension (`tasks/get`, `tasks/update`, `tasks/cancel`).',
+    summary: 'A request or notification whose method no supported protocol revision defines.',
     specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/schema',
     revisions: 'all',
   },
-  message: (d) =>
-    `unknown ${d.kind} method ${quote(d.method)}: not defined in any supported revision (${REVISIONS[0]} to ${MODERN_REVISIONS[MODERN_REVISIONS.length - 1]})`,
+  message: `unknown {kind} method {method}: not defined in any supported revision (${REVISIONS[0]} to ${MODERN_REVISIONS[MODERN_REVISIONS.length - 1]})`,
   on: { kinds: ['request', 'notification'] },
   check: ({ record }) => {
     if (record.kind !== 'request' && record.kind !== 'notification') return undefined;
@@ -30,6 +28,6 @@ export const unknownMethod: Rule<{ method: string; kind: string }> = {
       isExperimentalMethod(method)
     )
       return undefined;
-    return [{ method, kind: record.kind }];
+    return [{ method: quote(method), kind: record.kind }];
   },
 };

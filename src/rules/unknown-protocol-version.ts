@@ -14,6 +14,28 @@ interface Data {
   status: Status;
   /** The value as sent (JSON text), when there is one. */
   value: string | null;
+  /** Who says it: `client requested protocol version` … */
+  what: string;
+  /** The message's template: the status, told apart by side where the words differ. */
+  form: string;
+}
+
+const WHAT: Readonly<Record<Data['side'], string>> = {
+  client: 'client requested protocol version',
+  server: 'server answered protocol version',
+  envelope: 'request claims protocol version',
+};
+
+function datum(side: Data['side'], status: Status, value: string | null): Data {
+  const form =
+    status === 'missing'
+      ? side === 'client'
+        ? 'missing-client'
+        : 'missing-server'
+      : status === 'unknown' && side === 'envelope'
+        ? 'unknown-modern'
+        : status;
+  return { side, status, value, what: WHAT[side], form };
 }
 
 const obj = (v: unknown): Record<string, unknown> | null =>
@@ -21,61 +43,46 @@ const obj = (v: unknown): Record<string, unknown> | null =>
 
 /** Where the version sits and what it says, or undefined when it is a supported revision. */
 function judge(holder: Record<string, unknown> | null, side: Data['side']): Data | undefined {
-  if (!holder || !Object.hasOwn(holder, 'protocolVersion')) return { side, status: 'missing', value: null };
+  if (!holder || !Object.hasOwn(holder, 'protocolVersion')) return datum(side, 'missing', null);
   const v = holder.protocolVersion;
-  if (typeof v !== 'string') return { side, status: 'not-string', value: JSON.stringify(v) ?? String(v) };
+  if (typeof v !== 'string') return datum(side, 'not-string', JSON.stringify(v) ?? String(v));
   const status = revisionStatus(v);
-  return status === 'supported' ? undefined : { side, status, value: JSON.stringify(v) };
+  return status === 'supported' ? undefined : datum(side, status, JSON.stringify(v));
 }
-
-const what = (d: Data): string =>
-  d.side === 'client'
-    ? 'client requested protocol version'
-    : d.side === 'server'
-      ? 'server answered protocol version'
-      : 'request claims protocol version';
 
 /**
  * A modern request's claimed version (2026-07-28 basic/index.mdx §_meta: a string, required; an unsupported one is
  * answered -32022): a missing one is missing-envelope's, not this rule's.
  */
 function judgeClaim(v: unknown): Data | undefined {
-  if (typeof v !== 'string') return { side: 'envelope', status: 'not-string', value: JSON.stringify(v) ?? String(v) };
+  if (typeof v !== 'string') return datum('envelope', 'not-string', JSON.stringify(v) ?? String(v));
   const status = revisionStatus(v);
   if (status === 'modern') return undefined;
-  return { side: 'envelope', status: status === 'supported' ? 'legacy' : status, value: JSON.stringify(v) };
+  return datum('envelope', status === 'supported' ? 'legacy' : status, JSON.stringify(v));
 }
 
 export const unknownProtocolVersion: Rule<Data> = {
   meta: {
     id: 'unknown-protocol-version',
     severity: 'warning',
-    description:
-      'The `protocolVersion` in the `initialize` request (the client\'s) or its result (the server\'s) is not a revision mcptrace knows: 2024-11-05, 2025-03-26, 2025-06-18 or 2025-11-25 (the client "MUST send a protocol version it supports", the server answers one it supports). A warning for an unknown string and for 2026-07-28, a modern revision that has no `initialize` (its version is stated per request); info for the pre-release 2024-10-07 that the TypeScript SDK still accepts; an error when `protocolVersion` is missing or not a string (it is required in both). From 2026-07-28 the version a request claims in `params._meta["io.modelcontextprotocol/protocolVersion"]` is graded too: a warning when it is not a modern revision mcptrace knows (the server answers -32022), an error when it is not a string.',
+    summary: 'The protocolVersion of initialize or of its result is not a revision mcptrace knows.',
     specUrl: `${SPEC.lifecycle}#version-negotiation`,
     revisions: 'all',
   },
-  message: (d) => {
-    switch (d.status) {
-      case 'missing':
-        return d.side === 'client'
-          ? 'initialize request has no params.protocolVersion'
-          : 'initialize result has no protocolVersion';
-      case 'not-string':
-        return `${what(d)} ${d.value}: protocolVersion must be a revision string such as "${REVISIONS[REVISIONS.length - 1]}"`;
-      case 'prerelease':
-        return `${what(d)} ${d.value}, a pre-release string (accepted by the TypeScript SDK) under which no specification was published`;
-      case 'future':
-        return `${what(d)} ${d.value}, a published revision not yet supported by mcptrace`;
-      case 'legacy':
-        return `${what(d)} ${d.value}, a legacy revision, which is negotiated by initialize, never per request`;
-      case 'modern':
-        return `${what(d)} ${d.value}, a modern revision, which is negotiated per request (params._meta), never by initialize`;
-      default:
-        return d.side === 'envelope'
-          ? `${what(d)} ${d.value}, which is not a known modern MCP revision (${MODERN_REVISIONS.join(', ')})`
-          : `${what(d)} ${d.value}, which is not a known MCP revision (${REVISIONS.join(', ')})`;
-    }
+  message: {
+    by: 'form',
+    templates: {
+      'missing-client': 'initialize request has no params.protocolVersion',
+      'missing-server': 'initialize result has no protocolVersion',
+      'not-string': `{what} {value}: protocolVersion must be a revision string such as "${REVISIONS[REVISIONS.length - 1]}"`,
+      prerelease:
+        '{what} {value}, a pre-release string (accepted by the TypeScript SDK) under which no specification was published',
+      future: '{what} {value}, a published revision not yet supported by mcptrace',
+      legacy: '{what} {value}, a legacy revision, which is negotiated by initialize, never per request',
+      modern: '{what} {value}, a modern revision, which is negotiated per request (params._meta), never by initialize',
+      'unknown-modern': `{what} {value}, which is not a known modern MCP revision (${MODERN_REVISIONS.join(', ')})`,
+      unknown: `{what} {value}, which is not a known MCP revision (${REVISIONS.join(', ')})`,
+    },
   },
   severityOf: (d, severity): Severity =>
     d.status === 'missing' || d.status === 'not-string'

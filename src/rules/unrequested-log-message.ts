@@ -12,10 +12,12 @@ import { MODERN_SPEC } from './spec-urls.js';
 import type { Rule } from './types.js';
 
 type Data =
-  | { problem: 'listen'; how: 'tagged' | 'stream' }
-  /** `request`: the method of the one request the message relates to (HTTP: its exchange), null for the open ones (stdio). */
-  | { problem: 'no-level'; request: string | null }
-  | { problem: 'below'; level: string; requested: string; request: string | null };
+  | { problem: 'tagged' | 'listen-stream' }
+  /** A request over HTTP (its exchange's) that did not ask; on stdio, no open request did (`-open`). */
+  | { problem: 'no-level'; request: string }
+  | { problem: 'no-level-open' }
+  | { problem: 'below'; level: string; requested: string; request: string }
+  | { problem: 'below-open'; level: string; requested: string };
 
 /** What a request asked for: its `_meta` log level (null: none), and whether it opened a listen stream. */
 interface Asked {
@@ -47,29 +49,29 @@ function relatedOf(record: PipelineRecord, session: Readonly<SessionState>, stat
   return open;
 }
 
-const TEXT = {
-  listen: (d: Extract<Data, { problem: 'listen' }>) =>
-    `notifications/message ${d.how === 'tagged' ? 'tagged with a subscriptionId' : 'on a subscriptions/listen stream'}: log messages belong to the request that asked for them`,
-  'no-level': (d: Extract<Data, { problem: 'no-level' }>) =>
-    d.request !== null
-      ? `notifications/message for a ${d.request} request that did not ask for log messages (no _meta["${META.logLevel}"])`
-      : `notifications/message, but no open request asked for log messages (no _meta["${META.logLevel}"])`,
-  below: (d: Extract<Data, { problem: 'below' }>) =>
-    `notifications/message at level ${d.level}, below ${d.requested}, ${d.request === null ? 'the lowest level an open request' : `the level the ${d.request} request`} asked for`,
-};
-
 export const unrequestedLogMessage: Rule<Data, State> = {
   meta: {
     id: 'unrequested-log-message',
     severity: 'error',
-    description:
-      "From 2026-07-28 there is no logging/setLevel: a client asks for log messages per request, with `params._meta[\"io.modelcontextprotocol/logLevel\"]`, and a server sends `notifications/message` only for a request that did, at that level or above, on that request's own stream (server/utilities/logging.mdx; \"request-scoped notifications MUST relate to the originating client request\"); log and progress notifications never go on a subscriptions/listen stream. Reported on a server's modern notifications/message tagged with a subscriptionId or sent on a listen's HTTP stream; one whose request (over HTTP: the request of its exchange; on stdio: any open client request) carried no logLevel; or one below the level asked for (on stdio: below the lowest level an open request asked for). The `logging` capability a discover result must advertise is capability-not-negotiated's; an invalid level is invalid-log-level's.",
+    summary: 'A 2026-07-28 log message no request asked for (no logLevel, a lower level), or on a listen stream.',
     specUrl: MODERN_SPEC.logging,
     revisions: MODERN_REVISIONS,
     needs: ['client:requests'],
   },
-  message: (d) =>
-    d.problem === 'listen' ? TEXT.listen(d) : d.problem === 'no-level' ? TEXT['no-level'](d) : TEXT.below(d),
+  message: {
+    by: 'problem',
+    templates: {
+      tagged:
+        'notifications/message tagged with a subscriptionId: log messages belong to the request that asked for them',
+      'listen-stream':
+        'notifications/message on a subscriptions/listen stream: log messages belong to the request that asked for them',
+      'no-level': `notifications/message for a {request} request that did not ask for log messages (no _meta["${META.logLevel}"])`,
+      'no-level-open': `notifications/message, but no open request asked for log messages (no _meta["${META.logLevel}"])`,
+      below: 'notifications/message at level {level}, below {requested}, the level the {request} request asked for',
+      'below-open':
+        'notifications/message at level {level}, below {requested}, the lowest level an open request asked for',
+    },
+  },
   createState: () => new RecentMap<Asked>(),
   on: { kinds: ['request', 'notification'], body: true },
   check: ({ record, session, state }) => {
@@ -87,17 +89,22 @@ export const unrequestedLogMessage: Rule<Data, State> = {
     )
       return undefined;
     const params = paramsOf(record.message);
-    if (obj(params?._meta)?.[META.subscriptionId] !== undefined) return [{ problem: 'listen', how: 'tagged' }];
+    if (obj(params?._meta)?.[META.subscriptionId] !== undefined) return [{ problem: 'tagged' }];
     if (!requestLogged(session, record.dir)) return undefined;
     const related = relatedOf(record, session, state);
     if (related === null) return undefined;
-    if (related.length === 1 && related[0]!.listen) return [{ problem: 'listen', how: 'stream' }];
+    if (related.length === 1 && related[0]!.listen) return [{ problem: 'listen-stream' }];
     const request = record.http !== undefined ? related[0]!.method : null;
     const asked = related.flatMap((a) => (a.level === null ? [] : [a.level]));
-    if (asked.length === 0) return [{ problem: 'no-level', request }];
+    if (asked.length === 0) return [request === null ? { problem: 'no-level-open' } : { problem: 'no-level', request }];
     const level = params?.level;
     if (!isLoggingLevel(level)) return undefined;
     const lowest = asked.reduce((a, b) => (rank(b) < rank(a) ? b : a));
-    return rank(level) < rank(lowest) ? [{ problem: 'below', level, requested: lowest, request }] : undefined;
+    if (rank(level) >= rank(lowest)) return undefined;
+    return [
+      request === null
+        ? { problem: 'below-open', level, requested: lowest }
+        : { problem: 'below', level, requested: lowest, request },
+    ];
   },
 };

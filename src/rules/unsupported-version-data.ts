@@ -4,37 +4,33 @@ import { claimedVersion } from '../session/era.js';
 import { RecentMap } from './support/flow-memory.js';
 import { obj } from './support/modern.js';
 import { MODERN_SPEC } from './spec-urls.js';
+import { type RecordRef, ref } from './record-ref.js';
 import type { Rule } from './types.js';
 
 type Data =
-  | { problem: 'missing'; missing: string[] }
-  | { problem: 'requested'; requested: string; sent: string }
-  | { problem: 'retry'; sent: string; supported: string[]; errorSeq: number };
+  | { problem: 'missing' /** `data.supported (string array) and data.requested (string)` */; missing: string }
+  | { problem: 'requested' /** As JSON, like `sent`. */; requested: string; sent: string }
+  | { problem: 'retry' /** As JSON, like `supported`. */; sent: string; supported: string; errorSeq: RecordRef };
 
 /** Per session: the `data.supported` list of each -32022 answer, by the answer's seq (what a version retry continues). */
 type State = RecentMap<string[]>;
-
-const TEXT = {
-  missing: (d: Extract<Data, { problem: 'missing' }>) =>
-    `-32022 (unsupported protocol version) without ${d.missing.join(' and ')}`,
-  requested: (d: Extract<Data, { problem: 'requested' }>) =>
-    `-32022 says data.requested ${JSON.stringify(d.requested)}, but the request sent ${JSON.stringify(d.sent)}`,
-  retry: (d: Extract<Data, { problem: 'retry' }>) =>
-    `retry after the -32022 of #${d.errorSeq} sends version ${JSON.stringify(d.sent)}, which is not among its supported ${JSON.stringify(d.supported)}`,
-};
 
 export const unsupportedVersionData: Rule<Data, State> = {
   meta: {
     id: 'unsupported-version-data',
     severity: 'error',
-    description:
-      "An UnsupportedProtocolVersionError (-32022, 2026-07-28 basic/versioning.mdx) must say which versions the server supports and which one it was asked for: `error.data.supported` (an array of strings) and `error.data.requested` (a string) are both required (schema `UnsupportedProtocolVersionError`); the client picks a mutual version from `supported` to retry with. Two warnings (the schema's descriptions, not MUSTs): `data.requested` other than the version the request sent, and a retry of the same request (a version-retry chain) under a version that is not in the `supported` list it was given.",
+    summary: 'A -32022 UnsupportedProtocolVersion error without valid data, or a retry outside its supported list.',
     specUrl: MODERN_SPEC.versioning,
     revisions: MODERN_REVISIONS,
-    seqFields: ['errorSeq'],
   },
-  message: (d) =>
-    d.problem === 'missing' ? TEXT.missing(d) : d.problem === 'requested' ? TEXT.requested(d) : TEXT.retry(d),
+  message: {
+    by: 'problem',
+    templates: {
+      missing: '-32022 (unsupported protocol version) without {missing}',
+      requested: '-32022 says data.requested {requested}, but the request sent {sent}',
+      retry: 'retry after the -32022 of #{errorSeq} sends version {sent}, which is not among its supported {supported}',
+    },
+  },
   severityOf: (d, severity) => (d.problem === 'missing' ? severity : 'warning'),
   createState: () => new RecentMap<string[]>(),
   on: { kinds: ['error', 'request'], body: true },
@@ -45,7 +41,14 @@ export const unsupportedVersionData: Rule<Data, State> = {
       const supported = c?.why === 'version' ? state.get(String(c.answerSeq)) : undefined;
       const sent = claimedVersion(record.message);
       if (supported === undefined || typeof sent !== 'string' || supported.includes(sent)) return undefined;
-      return [{ problem: 'retry', sent, supported, errorSeq: c!.answerSeq }];
+      return [
+        {
+          problem: 'retry',
+          sent: JSON.stringify(sent),
+          supported: JSON.stringify(supported),
+          errorSeq: ref(c!.answerSeq),
+        },
+      ];
     }
     const error = obj(obj(record.message)?.error);
     if (record.kind !== 'error' || error?.code !== MODERN_ERRORS.unsupportedVersion) return undefined;
@@ -58,10 +61,10 @@ export const unsupportedVersionData: Rule<Data, State> = {
     if (supported === null) missing.push('data.supported (string array)');
     else state.set(String(record.seq), supported);
     if (typeof data?.requested !== 'string') missing.push('data.requested (string)');
-    if (missing.length > 0) return [{ problem: 'missing', missing }];
+    if (missing.length > 0) return [{ problem: 'missing', missing: missing.join(' and ') }];
     const sent = facts.request ? claimedVersion(facts.request.message) : undefined;
     return typeof sent === 'string' && sent !== data!.requested
-      ? [{ problem: 'requested', requested: data!.requested as string, sent }]
+      ? [{ problem: 'requested', requested: JSON.stringify(data!.requested), sent: JSON.stringify(sent) }]
       : undefined;
   },
 };

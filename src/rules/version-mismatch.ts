@@ -21,15 +21,19 @@ export const versionMismatch: Rule<Data, State> = {
   meta: {
     id: 'version-mismatch',
     severity: 'info',
-    description:
-      '"If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports." A different answer is legal when the server lacks the requested revision, so it is reported as information: the session then follows the answered revision. A later message that uses a feature of the requested revision that the answered one lacks (task augmentation, tool use in sampling, URL-mode elicitation …) is an error of this rule; methods the answered revision lacks are reported by method-not-in-revision.',
+    summary: 'The server answered initialize with a protocol version other than the one the client requested.',
     specUrl: `${SPEC.lifecycle}#version-negotiation`,
     revisions: 'all',
   },
-  message: (d) =>
-    d.kind === 'answered'
-      ? `server answered protocol version "${d.answered}" to a request for "${d.requested}": the session follows "${d.answered}"`
-      : `${d.method} uses ${d.feature} (from ${d.since}), which the answered revision "${d.answered}" lacks (the client asked for "${d.requested}")`,
+  message: {
+    by: 'kind',
+    templates: {
+      answered:
+        'server answered protocol version "{answered}" to a request for "{requested}": the session follows "{answered}"',
+      feature:
+        '{method} uses {feature} (from {since}), which the answered revision "{answered}" lacks (the client asked for "{requested}")',
+    },
+  },
   severityOf: (d, severity): Severity => (d.kind === 'feature' ? 'error' : severity),
   createState: () => ({ mismatch: null }),
   on: { kinds: ['request', 'notification', 'response'], body: true },

@@ -11,20 +11,21 @@ interface Data {
   expected: 'c2s' | 's2c';
 }
 
-const SENDER = { c2s: 'client', s2c: 'server' } as const;
-const RECEIVER = { c2s: 'server', s2c: 'client' } as const;
-
 export const wrongDirection: Rule<Data> = {
   meta: {
     id: 'wrong-direction',
     severity: 'error',
-    description:
-      "A request or notification that only one side may send was sent by the other side: e.g. a client sending sampling/createMessage or notifications/message, a server sending tools/call or notifications/initialized (the ClientRequest / ServerRequest / ClientNotification / ServerNotification unions of the schema). Checked only where the log records the direction; an inferred direction comes from the same table and cannot be wrong. Two-way methods (ping, cancellation, progress, tasks/*) are never reported. A message of a 2026-07-28 exchange is checked against that revision's own table, where `notifications/progress` only goes server to client (a client sends no progress: its requests are the only ones); its requests are left to modern-server-request, since every modern request is the client's.",
+    summary: 'A request or notification that only one side may send was sent by the other side.',
     specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/schema',
     revisions: 'all',
   },
-  message: (d) =>
-    `${d.method} is a ${SENDER[d.expected]}-to-${RECEIVER[d.expected]} ${d.kind}, but the ${RECEIVER[d.expected]} sent it`,
+  message: {
+    by: 'expected',
+    templates: {
+      c2s: '{method} is a client-to-server {kind}, but the server sent it',
+      s2c: '{method} is a server-to-client {kind}, but the client sent it',
+    },
+  },
   on: { kinds: ['request', 'notification'] },
   check: ({ record }) => {
     if (record.kind !== 'request' && record.kind !== 'notification') return undefined;

@@ -2,8 +2,8 @@
 // sessions, messages, times). Most runs are in-process (test/helpers/in-process.ts) with the workers' work done in this
 // thread (MCPTRACE_JOBS_IN_THREAD: the same tasks and answers, structured-cloned as a thread's messages are, without a
 // thread's start-up per run); the last tests spawn the built CLI with real worker threads, which is what they test.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
@@ -89,6 +89,20 @@ async function expectSame(
     });
   }
   return said;
+}
+
+/** The flags a rule fixture's `options.json` asks for (`--max-pending 2` …). */
+function fixtureFlags(file: string): string[] {
+  const path = join(dirname(file), 'options.json');
+  if (!existsSync(path)) return [];
+  const o = JSON.parse(readFileSync(path, 'utf8')) as Record<string, number> & { ruleOptions?: { slowMs?: number } };
+  const flags = [
+    ['--max-pending', o.maxPending],
+    ['--max-sessions', o.maxSessions],
+    ['--max-message-bytes', o.maxMessageBytes],
+    ['--slow-ms', o.ruleOptions?.slowMs],
+  ] as const;
+  return flags.flatMap(([flag, v]) => (v === undefined ? [] : [flag, String(v)]));
 }
 
 /** Writes a log made of `parts` (each ending its last line) to `dir/name`; returns its path. */
@@ -239,6 +253,43 @@ describe('--jobs over files', () => {
     ]);
     expect(limits[1].seq).toBeGreaterThan(40);
     await expectSame(args, ['2']);
+  });
+
+  // A finding that points at another record quotes its seq (`#12`). A worker numbers each file from 1; one thread
+  // numbers a rule's bad log after the sample's records. No rule says which of its fields are seqs (a seq is a
+  // `RecordRef` in its data, src/rules/record-ref.ts): a rule that quoted one as a plain number would give the worker's
+  // number here. Each rule's log is its own run, so that a failure names the rule.
+  const BEFORE = 'samples/everything.ndjson';
+  const quoting = new Set<string>();
+  for (const file of VIOLATIONS) {
+    it(`audit -f json on ${file} after a sample gives the same findings, numbers and messages, with 2 workers`, async () => {
+      const args = ['audit', '-f', 'json', '--no-redact', ...fixtureFlags(file), BEFORE, file];
+      await expectSame(args, ['2']);
+      const report = JSON.parse((await one(args)).stdout) as {
+        findings: { rule: string; seq: number; message: string }[];
+      };
+      // The sample has 144 records: a seq past it quoted by a finding past it is one the merge moved.
+      for (const f of report.findings)
+        if (f.seq > 144 && [...f.message.matchAll(/#(\d+)/g)].some((m) => Number(m[1]) > 144)) quoting.add(f.rule);
+    });
+  }
+  it('the rules whose findings quote another record were among those runs (the checks above are not vacuous)', () => {
+    expect([...quoting].sort()).toEqual(
+      expect.arrayContaining([
+        'cache-scope-mismatch',
+        'duplicate-request-id',
+        'incomplete-input-responses',
+        'initialize-cancelled',
+        'initialize-not-first',
+        'message-after-shutdown',
+        'mrtr-retry-mismatch',
+        'pending-limit',
+        'request-before-initialize-response',
+        'session-limit',
+        'unanswered-request',
+        'unsupported-version-data',
+      ]),
+    );
   });
 
   it('renumbers seqs, sessions and the messages that quote them', async () => {

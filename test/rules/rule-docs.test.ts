@@ -45,10 +45,10 @@ describe('rule registry', () => {
     expect(ids).toEqual([...new Set(ids)].sort());
   });
 
-  it('gives every rule a spec URL, a description and a severity', () => {
+  it('gives every rule a spec URL, a summary and a severity', () => {
     for (const r of RULES) {
       expect(r.meta.specUrl).toMatch(/^https:\/\//);
-      expect(r.meta.description.length).toBeGreaterThan(20);
+      expect(r.meta.summary.length).toBeGreaterThan(20);
       expect(['error', 'warning', 'info']).toContain(r.meta.severity);
     }
   });

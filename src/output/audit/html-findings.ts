@@ -70,7 +70,7 @@ export function rulesSection(report: AuditReport, links: HtmlLinks, revision: st
   const fired = report.rules.filter((r) => (report.byRule[r.id] ?? 0) > 0);
   const unknown = Object.keys(report.byRule).filter((id) => !report.rules.some((r) => r.id === id));
   const row = (r: AuditReport['rules'][number], anchor = false) =>
-    html`<tr${anchor ? html` id="rule-${r.id}"` : ''}><td class="mono rule">${r.id}</td><td>${severityCell(ruleSeverities(report, r.id, r.effectiveSeverity))}</td><td class="num">${formatCount(report.byRule[r.id] ?? 0)}</td><td>${r.description}<br><span class="muted">spec:</span> ${linkTo(links.spec(r.id, revision), html`<code class="ref">${breakablePath(links.spec(r.id, revision) ?? r.specUrl)}</code>`)}<br><span class="muted">doc:</span> ${linkTo(links.doc(r.id), html`<code class="ref">${breakablePath(r.docUrl)}</code>`)}</td></tr>\n`;
+    html`<tr${anchor ? html` id="rule-${r.id}"` : ''}><td class="mono rule">${r.id}</td><td>${severityCell(ruleSeverities(report, r.id, r.effectiveSeverity))}</td><td class="num">${formatCount(report.byRule[r.id] ?? 0)}</td><td>${r.summary}<br><span class="muted">spec:</span> ${linkTo(links.spec(r.id, revision), html`<code class="ref">${breakablePath(links.spec(r.id, revision) ?? r.specUrl)}</code>`)}<br><span class="muted">doc:</span> ${linkTo(links.doc(r.id), html`<code class="ref">${breakablePath(r.docUrl)}</code>`)}</td></tr>\n`;
   const head = html`<thead><tr><th>rule</th><th>severity</th><th class="num">findings</th><th>what it checks</th></tr></thead>`;
   return html`<section class="card" id="rules">
 <h2>Rules</h2>

@@ -67,7 +67,7 @@ function auditDocument(report: AuditReport): object {
     rules: report.rules.map((r) => ({
       id: r.id,
       severity: r.effectiveSeverity,
-      description: r.description,
+      summary: r.summary,
       specUrl: r.specUrl,
       docUrl: r.docUrl,
     })),

@@ -119,7 +119,7 @@ function rulesTable(report: AuditReport): string[] {
         link(r.id, specUrlFor(r.specUrl, revision)),
         severityCell(ruleSeverities(report, r.id, r.effectiveSeverity)),
         formatCount(report.byRule[r.id] ?? 0),
-        md(r.description),
+        md(r.summary),
         md(r.docUrl),
       ]),
       [2],

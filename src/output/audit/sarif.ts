@@ -94,28 +94,19 @@ function workingDirectory(report: AuditReport, cwd: string | undefined): { uri: 
   return { uri: uri.endsWith('/') ? uri : `${uri}/` };
 }
 
-/**
- * The first sentence of a rule description, for `shortDescription` (§3.49.9: "a concise description").
- * A sentence ends at `.`, `!` or `?` (and a closing quote or parenthesis) followed by white space and a
- * capital, quote or parenthesis, so `e.g. a` and `resources.subscribe` do not end it.
- */
-export function firstSentence(text: string): string {
-  const m = /^(.+?[.!?]["')]?)\s+(?=[A-Z"(])/s.exec(text);
-  return m ? m[1]! : text;
-}
-
 function descriptor(r: Rule) {
   const name = ruleName(r.id);
   const revisions = r.revisions === 'all' ? '' : ` Applies to MCP revisions ${r.revisions.join(', ')}.`;
   return {
     id: r.id,
     ...(name === undefined ? {} : { name }),
-    shortDescription: { text: firstSentence(r.description) },
-    fullDescription: { text: r.description + revisions },
+    // §3.49.9: "a concise description"; the rule's doc page, named in the help, tells the rest.
+    shortDescription: { text: r.summary },
+    fullDescription: { text: r.summary + revisions },
     helpUri: r.specUrl,
     help: {
-      text: `${r.description}\nSpecification: ${r.specUrl}\nDocumentation: ${r.docUrl}`,
-      markdown: `${r.description}\n\n[Specification](${r.specUrl}) · documentation: \`${r.docUrl}\``,
+      text: `${r.summary}\nSpecification: ${r.specUrl}\nDocumentation: ${r.docUrl}`,
+      markdown: `${r.summary}\n\n[Specification](${r.specUrl}) · documentation: \`${r.docUrl}\``,
     },
     defaultConfiguration: { level: LEVEL[r.effectiveSeverity] },
     properties: { tags: ['mcp'], revisions: r.revisions },

@@ -6,7 +6,6 @@ import {
   artifactUri,
   findingFingerprint,
   FINGERPRINT_KEY,
-  firstSentence,
   renderAuditSarif,
   ruleName,
 } from '../../../src/output/audit/sarif.js';
@@ -56,7 +55,7 @@ describe('renderAuditSarif', () => {
     expect(log.runs[0].invocations[0]).toEqual({ executionSuccessful: true, endTimeUtc: '2026-01-02T03:04:05.000Z' });
   });
 
-  it('lists every active rule with descriptions, spec help URI, doc path and default level', async () => {
+  it('lists every active rule with its summary, spec help URI, doc path and default level', async () => {
     const report = await reportOf(SAMPLE, { rules: { 'slow-response': 'off', 'unknown-method': 'error' } });
     const rules: Json[] = sarifOf(report).runs[0].tool.driver.rules;
     expect(rules.map((r) => r.id).filter((id) => !id.startsWith('cause/'))).toEqual(report.rules.map((r) => r.id));
@@ -64,8 +63,8 @@ describe('renderAuditSarif', () => {
     const level = { error: 'error', warning: 'warning', info: 'note' } as const;
     report.rules.forEach((r, k) => {
       const d = rules[k]!;
-      expect(d.shortDescription.text).toBe(firstSentence(r.description));
-      expect(d.fullDescription.text.startsWith(r.description)).toBe(true);
+      expect(d.shortDescription.text).toBe(r.summary);
+      expect(d.fullDescription.text.startsWith(r.summary)).toBe(true);
       expect(d.helpUri).toBe(r.specUrl);
       expect(d.help.text).toContain(r.docUrl);
       expect(d.help.markdown).toContain(`(${r.specUrl})`);
@@ -171,14 +170,6 @@ describe('artifactUri', () => {
     expect(artifactUri('-')).toBe('stdin');
     expect(artifactUri('/var/log/x y.ndjson')).toBe('file:///var/log/x%20y.ndjson');
     expect(artifactUri('C:\\logs\\x.ndjson')).toBe('file:///C:/logs/x.ndjson');
-  });
-});
-
-describe('firstSentence', () => {
-  it('stops at the first sentence end, not at e.g. or dotted names', () => {
-    expect(firstSentence('A thing, e.g. tools.call happened. More here.')).toBe('A thing, e.g. tools.call happened.');
-    expect(firstSentence('"It MUST stop." Then more.')).toBe('"It MUST stop."');
-    expect(firstSentence('One sentence only')).toBe('One sentence only');
   });
 });
 
