@@ -22,6 +22,7 @@ const UNIT = [
     'protocol',
     'rules',
     'session',
+    'sql',
     'stats',
     'story',
     'util',

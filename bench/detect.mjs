@@ -12,7 +12,7 @@ import { openSync, readSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { detectInput } from '../dist/src/input/index.js';
+import { detectInput } from '../dist/src/input/detect.js';
 
 const files = process.argv.slice(2);
 if (files.length === 0) files.push(join(process.env.TMPDIR ?? tmpdir(), 'mcptrace-bench', '100m.claude-desktop.log'));

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Regenerates the golden test's expected outputs (test/golden/expected/) and the README's examples of real output
-// (test/golden/readme-examples.mjs) from the built CLI.
+// Regenerates the golden test's expected outputs (test/golden/expected/) and the examples of real output in the README
+// and the docs (test/golden/readme-examples.mjs) from the built CLI.
 //
 //   npm run build && node scripts/update-golden.mjs      (or: npm run golden:update)
 //
@@ -9,7 +9,7 @@
 // in test/golden/cases.mjs (annotate text and ndjson, stats table and json), run from the repository root
 // with relative paths, stdout piped, and NO_COLOR / FORCE_COLOR removed; nothing is masked (see cases.mjs for
 // why nothing is volatile). What a command writes to stderr is expected too (`<file>.stderr`, only when there is
-// something: a capture's summary line). Expected files that no longer belong to a case are deleted. Each README
+// something: a capture's summary line). Expected files that no longer belong to a case are deleted. Each
 // example's block is rewritten from its command's stdout, run the same way. Exits 1 when a command fails (an exit code
 // other than 0) or an example's lines are past its output; nothing is written then.
 import { spawnSync } from 'node:child_process';
@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXPECTED_DIR, goldenCases, goldenEnv } from '../test/golden/cases.mjs';
-import { EXAMPLE_ENV, README, readmeExamples, rewriteReadme } from '../test/golden/readme-examples.mjs';
+import { EXAMPLE_ENV, examplePages, readmeExamples, rewriteReadme } from '../test/golden/readme-examples.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = join(root, 'dist', 'cli', 'mcptrace.js');
@@ -52,16 +52,20 @@ for (const c of goldenCases(root)) {
   outputs.set(c.expected, r.stdout);
   if (r.stderr !== '') outputs.set(c.stderr, r.stderr);
 }
-const readmePath = join(root, README);
-const readme = readFileSync(readmePath, 'utf8');
-let newReadme = readme;
-try {
-  const examples = readmeExamples(readme);
-  const stdouts = examples.map((e) => run(e.args, EXAMPLE_ENV)?.stdout ?? '');
-  if (!failed) newReadme = rewriteReadme(readme, examples, stdouts);
-} catch (e) {
-  failed = true;
-  console.error(`update-golden: ${e.message}`);
+// The pages with examples of real output: the README and the docs pages that hold a marker.
+const pages = examplePages(root).map((page) => {
+  const text = readFileSync(join(root, page), 'utf8');
+  return { page, text, newText: text };
+});
+for (const p of pages) {
+  try {
+    const examples = readmeExamples(p.text, p.page);
+    const stdouts = examples.map((e) => run(e.args, EXAMPLE_ENV)?.stdout ?? '');
+    if (!failed) p.newText = rewriteReadme(p.text, examples, stdouts);
+  } catch (e) {
+    failed = true;
+    console.error(`update-golden: ${e.message}`);
+  }
 }
 if (failed) process.exit(1);
 
@@ -83,11 +87,13 @@ for (const f of readdirSync(dir)) {
   changed++;
   console.error(`deleted ${EXPECTED_DIR}/${f}`);
 }
-if (newReadme !== readme) {
-  writeFileSync(readmePath, newReadme);
+for (const p of pages) {
+  if (p.newText === p.text) continue;
+  writeFileSync(join(root, p.page), p.newText);
   changed++;
-  console.error(`updated the examples in ${README}`);
+  console.error(`updated the examples in ${p.page}`);
 }
+const pageNames = pages.map((p) => p.page).join(' ');
 console.error(
-  `update-golden: ${outputs.size} expected files and the ${README} examples, ${changed} changed; review with: git diff ${EXPECTED_DIR} ${README}`,
+  `update-golden: ${outputs.size} expected files and the examples of ${pages.length} pages, ${changed} changed; review with: git diff ${EXPECTED_DIR} ${pageNames}`,
 );

@@ -1,44 +1,58 @@
-// The library API: the analyzer, the pipeline stages and the sinks, with their types.
-export { Analyzer, type AnalyzerOptions, type AnalysisSummary, type InputAnalysis } from './analyzer.js';
-export { analyze, analyzeStream, analyzeFollow } from './analyze-stream.js';
-export { readFrames, detectFormat, INPUT_FORMATS, type InputFormat } from './input/index.js';
+// The library's public API, and all of it: what `import … from 'mcptrace'` gives (docs/library.md lists these names,
+// and test/library/exports.test.ts holds the two to each other). Everything else in src/ is internal.
+
+// Analyse: bytes in, annotated records out, and what the end of input tells.
 export {
-  followFile,
-  followSegments,
+  Analyzer,
+  type AnalysisSummary,
+  type AnalyzerOptions,
+  type InputAnalysis,
+  type InputSummary,
+} from './analyzer.js';
+export { analyze, analyzeFollow, analyzeStream } from './analyze-stream.js';
+export {
+  INPUT_FORMATS,
+  type Detection,
+  type DocumentSummary,
   type FollowNotice,
   type FollowOptions,
   type FollowProgress,
-  type FollowSegment,
+  type InputFormat,
 } from './input/index.js';
-export { decodeFrame, type Decoded } from './decode/decode.js';
+
+// The record contract (docs/formats.md, README "The annotated record").
+export type * from './types.js';
+
+// Rules and their findings.
 export { RULES } from './rules/registry.js';
-export type { Rule, RuleMeta } from './rules/types.js';
-export type { RuleSettings, EndFinding } from './rules/engine.js';
-export { recordToNdjson } from './output/ndjson.js';
-export { recordToJson, jsonDocument, type JsonRecord, type JsonDocument } from './output/json.js';
-export { formatTextRecord, formatTextHeader, formatTextFooter, type TextOptions } from './output/text.js';
-export { createPalette, colorEnabled, type ColorContext } from './output/color.js';
-export { escapeTerminal, escapeJsonForTerminal } from './output/escape.js';
-export { Redactor, REDACTED, DEFAULT_SECRET_KEYS, type RedactOptions } from './output/redact.js';
-export { DEFAULT_MAX_MESSAGE_BYTES } from './input/lines/lines.js';
-export { MAX_NESTING } from './input/shared/depth.js';
+export type { Rule, RuleMeta, RuleOptions } from './rules/types.js';
+export type { EndFinding, RuleSettings } from './rules/engine.js';
+
+// What went wrong, per session.
+export { Diagnoser, diagnose, worstVerdict, type DiagnoserOptions } from './diagnose/diagnoser.js';
+export { CAUSE_METAS } from './diagnose/registry.js';
+export type {
+  CauseMeta,
+  Diagnosis,
+  DiagnosisSide,
+  Evidence as DiagnosisEvidence,
+  Impact,
+  SessionDiagnosis,
+  Verdict,
+} from './diagnose/types.js';
+
+// Statistics and one request's story.
 export { StatsCollector, type StatsOptions } from './stats/collector.js';
 export type { Stats } from './stats/types.js';
+export { storyOf, type Story, type StoryOutcome, type StoryStep, type StepRole } from './story/story.js';
+export { findRequests, type StoryQuery } from './story/find.js';
+
+// Output: records as NDJSON, JSON and text; the diagnosis and the statistics as people read them.
+export { recordToNdjson, type RecordOutputOptions } from './output/ndjson.js';
+export { jsonDocument, recordToJson, type JsonDocument, type JsonRecord } from './output/json.js';
+export { formatTextRecord, type TextOptions } from './output/text.js';
+export { createPalette, type Palette } from './output/color.js';
+export { formatWhyText } from './output/why-text.js';
 export { formatStatsJson } from './output/stats-json.js';
 export { formatStatsMarkdown } from './output/stats-markdown.js';
 export { formatStatsTable } from './output/stats-table.js';
-export * as protocol from './protocol/index.js';
-export type * from './types.js';
-export { Diagnoser, diagnose, worstVerdict, type DiagnoserOptions } from './diagnose/diagnoser.js';
-export { CAUSES, CAUSE_METAS } from './diagnose/registry.js';
-export { quoteEvidence, evidenceLines } from './diagnose/quote.js';
-export type {
-  Diagnosis,
-  SessionDiagnosis,
-  Evidence as DiagnosisEvidence,
-  Verdict,
-  DiagnosisSide,
-  CauseMeta,
-} from './diagnose/types.js';
-export { storyOf, type Story, type StoryStep, type StepRole, type StoryOutcome } from './story/story.js';
-export { findRequests, type StoryQuery } from './story/find.js';

@@ -1,6 +1,6 @@
 // Keeps the first and last messages of a session for its sequence diagram, in bounded memory.
-import { formatMs } from '../output/numbers.js';
-import { subjectOf } from '../output/subject.js';
+import { formatMs } from '../util/numbers.js';
+import { subjectOf } from '../protocol/subject.js';
 import type { PipelineRecord, Severity } from '../types.js';
 import type { SequenceStep, StepChain } from './types.js';
 import { flatCopy } from '../util/string.js';

@@ -16,7 +16,7 @@ import { bodyWidthOption, filterOptions, inputOptions, whereOptions, widthOption
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
 import { OutputWriter } from './writer.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 
 export interface AnnotateArgs extends RunArgs, RedactArgs, RuleArgs {
   format: 'text' | 'ndjson' | 'json';

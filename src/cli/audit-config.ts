@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { ruleById } from '../rules/registry.js';
 import type { FailOn } from '../audit/types.js';
 import type { Severity } from '../types.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 
 export interface AuditConfig {
   rules?: Record<string, Severity | 'off'>;

@@ -29,7 +29,7 @@ import { limitsFor } from '../audit/collector.js';
 import type { AuditReport, FailOn } from '../audit/types.js';
 import { readSourceLines } from './source-lines.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
-import { PACKAGE_ROOT, TOOL } from './tool.js';
+import { PACKAGE_ROOT, TOOL } from '../util/tool.js';
 import { readerWidth } from './columns.js';
 import { checkOutputPath } from './out-path.js';
 import { writeFilePieces, writePieces } from './writer.js';

@@ -16,7 +16,7 @@ import { SessionTags } from '../output/session-tags.js';
 import type { PipelineRecord } from '../types.js';
 import { buildSelection, type FilterOptions } from './filter.js';
 import { atLogEnd, needsLogEnd } from './log-end.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import {
   checkSomethingToRead,
   resolveFollowInputs,

@@ -12,10 +12,11 @@ import { formatDiffSarif } from '../output/diff-sarif.js';
 import { formatDiffText } from '../output/diff-text.js';
 import { outputWidth } from './columns.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
-import { EXIT, UsageError } from './errors.js';
+import { EXIT } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { WIDTH_OPTION } from './options.js';
 import { ruleSettings, type RuleArgs } from './rule-options.js';
-import { TOOL } from './tool.js';
+import { TOOL } from '../util/tool.js';
 import { writeText } from './writer.js';
 import type { PipelineRecord } from '../types.js';
 

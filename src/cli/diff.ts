@@ -8,7 +8,8 @@ import { compareSides } from '../diff/compare.js';
 import type { Side } from '../diff/types.js';
 import type { CliIO } from './context.js';
 import { diffOptions, readSide, writeDiff, type DiffReportArgs } from './diff-report.js';
-import { EXIT, UsageError } from './errors.js';
+import { EXIT } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { inputOptions } from './options.js';
 import { ruleOptions } from './rule-options.js';
 

@@ -16,7 +16,7 @@ import { Screen, type TerminalIn } from '../explore/screen.js';
 import { RecordSpill } from '../explore/spill.js';
 import type { Finding, SessionInfo } from '../types.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { STDIN_ARG } from './inputs.js';
 import { inputOptions } from './options.js';
 import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';

@@ -1,7 +1,7 @@
 // `mcptrace export --to TARGET [files..]`: the annotated records for other systems; a dispatcher over the targets.
 import type { Argv } from 'yargs';
 import type { CliIO } from './context.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { csvTarget } from './export/csv.js';
 import { otlpTarget } from './export/otlp.js';
 import { parquetTarget } from './export/parquet.js';

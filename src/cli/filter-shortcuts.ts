@@ -1,7 +1,7 @@
 // The filter shortcuts (--tool, --resource, --prompt, --id, --failed, --grep, --since, --until, --slow): each is an
 // expression of the filter language (docs/filter.md), joined with --where's by `and`, and so selects pairs as it does.
 import { timeParts } from '../filter/time.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 
 export interface ShortcutOptions {
   tool?: string[];

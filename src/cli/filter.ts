@@ -7,7 +7,7 @@ import { parseFilter } from '../filter/parse.js';
 import { SeenValues, wantedValues, type Wanted } from '../filter/seen.js';
 import { PairSelector } from '../filter/select.js';
 import type { PipelineRecord } from '../types.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { shortcutClauses, type ShortcutOptions } from './filter-shortcuts.js';
 
 export interface FilterOptions extends ShortcutOptions {

@@ -2,7 +2,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { InputBytes } from '../analyze-stream.js';
 import { folderLogs } from '../input/files/log-folder.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import type { Log } from './logger.js';
 
 /** One input of a run: a file, stdin, or a log of a folder with its rotations (read as one). */

@@ -20,7 +20,7 @@ import type { Status, StatusLine } from '../util/status.js';
 import type { AuditLimits, AuditState } from '../audit/collector.js';
 import type { PartialDiagnosis } from '../diagnose/diagnoser.js';
 import type { StatsState } from '../stats/collector.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { renumbering, type Renumbering } from './jobs-renumber.js';
 import type { WorkerReply } from './jobs-file.js';
 import { InThreadWorker } from './jobs-in-thread.js';

@@ -1,5 +1,5 @@
 // `PORT`, `HOST:PORT` or `[IPv6]:PORT`: where `proxy --listen` and `mock --http` listen (127.0.0.1 by default).
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 
 export const DEFAULT_HOST = '127.0.0.1';
 

@@ -7,7 +7,7 @@ import { laterTime, timeBefore, timeParts, type TimeParts } from '../filter/time
 import { durationMs } from '../filter/units.js';
 import { NO_RULES } from '../rules/registry.js';
 import type { CliIO, RunArgs } from './context.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { resolveInputs, STDIN_ARG } from './inputs.js';
 
 const FLAGS = ['since', 'until'] as const;

@@ -12,7 +12,7 @@ import { REDACTED } from '../output/redact.js';
 import { escapeTerminal } from '../output/escape.js';
 import { isModernVersion } from '../protocol/modern.js';
 import { openRun, type CliIO, type RunArgs } from './context.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { STDIN_ARG } from './inputs.js';
 import { DEFAULT_HOST, listenAddress } from './listen-address.js';
 import { inputOptions } from './options.js';

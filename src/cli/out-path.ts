@@ -1,7 +1,7 @@
 // An output file named on the command line (-o, --out, --live FILE) checked before any work: a one-line usage error.
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 
 /**
  * Throws a usage error when `path` cannot be a file to write: its folder does not exist (or is not a folder), or the

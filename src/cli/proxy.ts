@@ -10,7 +10,7 @@ import {
 } from '../live/http-proxy.js';
 import type { CliIO } from './context.js';
 import { preloadSchemas } from '../protocol/schemas.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { DEFAULT_HOST, listenAddress } from './listen-address.js';
 import { countOption } from './numeric-options.js';
 import { WIDTH_OPTION } from './options.js';

@@ -10,21 +10,21 @@ import { compareSides } from '../diff/compare.js';
 import type { Change } from '../diff/types.js';
 import { requestKey } from '../mock/request-key.js';
 import { escapeTerminal } from '../output/escape.js';
-import { formatCount } from '../output/numbers.js';
-import { countOf } from '../output/plural.js';
+import { formatCount } from '../util/numbers.js';
+import { countOf } from '../util/plural.js';
 import { drive, type DriveResult } from '../replay/driver.js';
 import { httpChannel } from '../replay/http-channel.js';
 import { ScriptBuilder, type ReplayScript } from '../replay/script.js';
 import { stdioChannel } from '../replay/stdio-channel.js';
 import type { CliIO } from './context.js';
 import { diffOptions, readSide, writeDiff, type DiffReportArgs } from './diff-report.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { STDIN_ARG } from './inputs.js';
 import { countOption } from './numeric-options.js';
 import { inputOptions } from './options.js';
 import { ruleOptions } from './rule-options.js';
 import { commandAfterDashes } from './wrap.js';
-import { PACKAGE_ROOT } from './tool.js';
+import { PACKAGE_ROOT } from '../util/tool.js';
 
 export interface ReplayArgs extends DiffReportArgs {
   target?: string;

@@ -4,7 +4,7 @@ import type { RuleSettings } from '../rules/engine.js';
 import type { RuleOptions } from '../rules/types.js';
 import type { Severity } from '../types.js';
 import { checkRuleIds, loadAuditConfig, type AuditConfig } from './audit-config.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { durationOption } from './numeric-options.js';
 
 export interface RuleArgs {

@@ -13,8 +13,8 @@ import { wrapCell } from '../output/wrap-cell.js';
 import { outputWidth } from './columns.js';
 import { WIDTH_OPTION } from './options.js';
 import type { CliIO } from './context.js';
-import { UsageError } from './errors.js';
-import { PACKAGE_ROOT } from './tool.js';
+import { UsageError } from '../util/errors.js';
+import { PACKAGE_ROOT } from '../util/tool.js';
 import { writeText } from './writer.js';
 
 /** Narrowest description column; narrower, descriptions go below their rule. */

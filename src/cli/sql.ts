@@ -6,14 +6,14 @@ import type { Argv } from 'yargs';
 import { escapeJsonForTerminal, escapeTerminal } from '../output/escape.js';
 import { newRunId } from '../export/columnar/run-id.js';
 import { DEFAULT_TABLE_OPTIONS } from '../export/columnar/table-options.js';
-import { formatResultCsv, formatResultJson, formatResultTable, type PlainResult } from '../output/sql-result.js';
+import { formatResultCsv, formatResultJson, formatResultTable, type PlainResult } from '../sql/result-text.js';
 import { paletteFor, type CliIO } from './context.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { exportRecords } from './export/records.js';
 import type { ExportArgs } from './export/target.js';
 import { filterOptions, inputOptions } from './options.js';
 import { ruleOptions } from './rule-options.js';
-import { TOOL } from './tool.js';
+import { TOOL } from '../util/tool.js';
 import { writeText } from './writer.js';
 
 export interface SqlArgs extends Omit<ExportArgs, 'to'> {

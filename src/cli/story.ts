@@ -14,7 +14,7 @@ import { storyOf } from '../story/story.js';
 import type { PipelineRecord, Side } from '../types.js';
 import { outputWidth } from './columns.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { inputOptions, WIDTH_OPTION } from './options.js';
 import { positiveInteger } from './numeric-options.js';
 import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';

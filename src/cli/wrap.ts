@@ -5,7 +5,7 @@ import { DEFAULT_KILL_AFTER_MS } from '../live/signals.js';
 import { SyncFile } from '../live/sync-file.js';
 import type { CliIO } from './context.js';
 import { preloadSchemas } from '../protocol/schemas.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../util/errors.js';
 import { checkOutputPath } from './out-path.js';
 import { countOption, durationOption } from './numeric-options.js';
 import { WIDTH_OPTION } from './options.js';

@@ -2,7 +2,7 @@
 // on stdout then, and silence would not tell success from a file left empty.
 import { stat } from 'node:fs/promises';
 import { escapeTerminal } from '../output/escape.js';
-import { formatCount } from '../output/numbers.js';
+import { formatCount } from '../util/numbers.js';
 import type { CliIO } from './context.js';
 
 /** `mcptrace: wrote report.html (48,213 bytes; 3 warnings — passed at --fail-on error)`: its size, then `what`. */

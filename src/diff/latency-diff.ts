@@ -1,7 +1,7 @@
 // Latency and failure rates per method (tools by name): a slowdown is called only when it is larger than noise — with
 // enough samples on both sides, when the lower end of the bootstrap 95% interval of the medians' ratio passes
 // --max-slowdown and the median grew by at least MIN_SLOWDOWN_MS; never on fewer samples (one slow start is no trend).
-import { formatMs, formatPercent } from '../output/numbers.js';
+import { formatMs, formatPercent } from '../util/numbers.js';
 import { BOOTSTRAP_RESAMPLES, MIN_SAMPLES_FOR_INTERVAL, MIN_SLOWDOWN_MS } from './limits.js';
 import { seeded } from '../util/random.js';
 import type { Change, Side } from './types.js';

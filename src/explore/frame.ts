@@ -1,7 +1,7 @@
 // The screen as lines: the title, the list (with the detail pane under it) or a pane, then the prompt or the help bar.
 // Every line is cut to the width and padded, so a frame overwrites the last one whole.
 import { escapeTerminal } from '../output/escape.js';
-import { formatCount } from '../output/numbers.js';
+import { formatCount } from '../util/numbers.js';
 import { displayWidth } from '../output/width.js';
 import { clip } from './clip.js';
 import type { Explorer } from './explorer.js';

@@ -1,6 +1,6 @@
 // A row of the explorer's list: the record's line as the text transcript lays it out (text.ts), for the list's width.
 import type { Palette } from '../output/color.js';
-import { subjectOf } from '../output/subject.js';
+import { subjectOf } from '../protocol/subject.js';
 import { formatTextRecord } from '../output/text.js';
 import { textLayout, type TextLayout } from '../output/text-layout.js';
 import type { PipelineRecord } from '../types.js';

@@ -2,7 +2,7 @@
 import type { SessionDiagnosis } from '../diagnose/types.js';
 import type { Palette } from '../output/color.js';
 import { escapeTerminal } from '../output/escape.js';
-import { formatCount } from '../output/numbers.js';
+import { formatCount } from '../util/numbers.js';
 import { displayWidth, padEnd, truncate } from '../output/width.js';
 import type { SessionInfo } from '../types.js';
 import type { SessionEntry } from './record-index.js';

@@ -16,7 +16,7 @@ import { isComment, parseHeader } from './readers/transcript-syntax.js';
 export { INPUT_FORMATS, type InputFormat } from './formats/index.js';
 
 /** The formats a line's verdict names (classifyLine): mcptrace's own and the generic ones (their entries detect `by: 'verdict'`). */
-export type BaseFormat = 'ndjson' | 'envelope' | 'transcript' | 'json';
+type BaseFormat = 'ndjson' | 'envelope' | 'transcript' | 'json';
 
 /** The formats one stage of detection tells (formats/types.ts, FormatDetect), each with its part of detection. */
 function stage<B extends FormatDetect['by']>(by: B): { name: InputFormat; detect: Extract<FormatDetect, { by: B }> }[] {
@@ -37,7 +37,7 @@ function startFormat(start: string): InputFormat | null {
 }
 
 /** What one line says: a format, nothing (blank), a `#` comment, or nothing conclusive. */
-export type LineVerdict = BaseFormat | 'blank' | 'comment' | 'unknown';
+type LineVerdict = BaseFormat | 'blank' | 'comment' | 'unknown';
 
 interface Probe {
   status: 'complete' | 'incomplete' | 'invalid';
@@ -133,7 +133,7 @@ export function classifyLine(text: string, complete = true): LineVerdict {
  * nothing conclusive), a `json` verdict is passed over too: a JSON document cannot have text before it, so a `{` or
  * `[` block further down is a pretty-printed dump inside a text log, not the start of a document.
  */
-export class FormatDetector {
+class FormatDetector {
   private sawComment = false;
   private sawText = false;
   /** True once a line other than blank or comment has been seen. */

@@ -1,6 +1,6 @@
 // Signals to wrap: passed on to the wrapped server, then SIGKILL when it does not stop; and the exit code wrap ends with.
 import { constants } from 'node:os';
-import { formatMs } from '../output/numbers.js';
+import { formatMs } from '../util/numbers.js';
 
 /** Signals a host sends to stop a server; each is passed on to the child instead of ending mcptrace. */
 const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;

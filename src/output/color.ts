@@ -1,7 +1,7 @@
 // A tiny ANSI colour palette; whether colour is on is decided once by the caller (NO_COLOR, FORCE_COLOR, TTY).
 
 /** What decides colour: the output stream's TTY flag and the environment (passed in, never read here). */
-export interface ColorContext {
+interface ColorContext {
   isTTY: boolean | undefined;
   env: Readonly<Record<string, string | undefined>>;
 }

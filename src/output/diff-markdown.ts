@@ -1,7 +1,7 @@
 // `mcptrace diff -f markdown`: the changes as a PR comment — a summary line, then a table per category.
 import type { Change, DiffReport } from '../diff/types.js';
 import { CATEGORIES } from './diff-text.js';
-import { countOf } from './plural.js';
+import { countOf } from '../util/plural.js';
 
 export function formatDiffMarkdown(r: DiffReport, failing: readonly Change[]): string {
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -2,7 +2,7 @@
 // compared, and what the exit code says — wrapped to the width.
 import type { Category, Change, DiffReport } from '../diff/types.js';
 import type { Palette } from './color.js';
-import { countOf } from './plural.js';
+import { countOf } from '../util/plural.js';
 import { wrapWords } from './wrap-words.js';
 
 export const CATEGORIES: readonly { id: Category; title: string }[] = [

@@ -1,8 +1,8 @@
 // A record's mark (a failure where it happens: src/diagnose/marks.ts) in words, the one sentence the transcript prints
 // under the record and the JSON outputs carry as its `text`.
 import type { RecordMark } from '../types.js';
-import { formatMs } from './numbers.js';
-import { countOf } from './plural.js';
+import { formatMs } from '../util/numbers.js';
+import { countOf } from '../util/plural.js';
 
 export function markText(m: RecordMark): string {
   switch (m.cause) {

@@ -1,7 +1,7 @@
 // What `mcptrace mock` says when it stops: requests served, answered as recorded, not in the recording (each named).
 import stringify from 'safe-stable-stringify';
-import { formatCount } from './numbers.js';
-import { countOf } from './plural.js';
+import { formatCount } from '../util/numbers.js';
+import { countOf } from '../util/plural.js';
 import { stable } from '../mock/request-key.js';
 import type { MockCounts } from '../mock/responder.js';
 

@@ -1,7 +1,7 @@
 // `--body pretty`: a message as indented JSON laid out for the width, its text fields as text, JSON inside text as JSON.
 import type { Palette, Style } from './color.js';
 import { escapeJsonForTerminal, escapeTerminal } from './escape.js';
-import { formatCount } from './numbers.js';
+import { formatCount } from '../util/numbers.js';
 import { displayWidth, truncate } from './width.js';
 import { wrapDense } from './wrap-words.js';
 

@@ -74,7 +74,7 @@ const EQUALS_LOOKED_AT = 16;
 /** Distinct keys whose verdict `isSecretKey` remembers (keys repeat: a log has few); past it, it starts over. */
 const KEY_VERDICTS_KEPT = 4096;
 
-export interface RedactOptions {
+interface RedactOptions {
   /** More keys to mask (`--redact-key NAME`), matched like the default ones. */
   keys?: readonly string[];
 }

@@ -1,7 +1,7 @@
 // The stats report as neutral sections (title, header, rows of plain strings) for the table and markdown sinks.
 import type { DiagnosisStats, MethodStats, Stats, ToolStats, VerdictCounts } from '../stats/types.js';
-import { formatCount, formatMs, formatPercent } from './numbers.js';
-import { countOf } from './plural.js';
+import { formatCount, formatMs, formatPercent } from '../util/numbers.js';
+import { countOf } from '../util/plural.js';
 
 type Align = 'left' | 'right';
 

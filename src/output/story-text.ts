@@ -4,7 +4,7 @@
 import type { Story } from '../story/story.js';
 import type { Palette } from './color.js';
 import { escapeTerminal } from './escape.js';
-import { formatMs } from './numbers.js';
+import { formatMs } from '../util/numbers.js';
 import { outcomeWords, requestTitle, stepWords, storyCounts } from './story-words.js';
 import { recordMarkLines } from './text-diagnosis.js';
 import { findingLinesAt, idText } from './text.js';

@@ -3,9 +3,9 @@
 import { errorCodeName } from '../protocol/errors.js';
 import type { Story, StoryStep } from '../story/story.js';
 import type { AnnotatedRecord } from '../types.js';
-import { formatMs } from './numbers.js';
-import { countOf } from './plural.js';
-import { subjectOf } from './subject.js';
+import { formatMs } from '../util/numbers.js';
+import { countOf } from '../util/plural.js';
+import { subjectOf } from '../protocol/subject.js';
 import { toolErrorText } from './text.js';
 
 const obj = (v: unknown): Record<string, unknown> | null =>

@@ -3,7 +3,7 @@ import type { SessionDiagnosis } from '../diagnose/types.js';
 import type { OpenRequest, PipelineRecord, SessionInfo } from '../types.js';
 import type { Palette } from './color.js';
 import { escapeTerminal } from './escape.js';
-import { subjectOf } from './subject.js';
+import { subjectOf } from '../protocol/subject.js';
 import { NO_SESSION } from '../session/outside.js';
 import {
   bodyCutNote,

@@ -4,7 +4,8 @@ import { pathKeys } from '../util/key-path.js';
 import { getOwn, getOwnPath, isPlainObject } from '../util/own.js';
 import type { CapabilityFlag, CapabilityFlagType, CapabilityShape, Revision } from './types.js';
 
-// From `ClientCapabilities` / `ServerCapabilities` in each `schema/<rev>/schema.json` (spec-table §1.3).
+// From `ClientCapabilities` / `ServerCapabilities` in each `schema/<rev>/schema.json`
+// (https://modelcontextprotocol.io/specification/<rev>/schema §ClientCapabilities, §ServerCapabilities).
 // Sets are open ("not a closed set", schema.ts 2025-11-25): unknown keys are not violations.
 
 const obj = (path: string): CapabilityFlag => ({ path, type: 'object' });
@@ -98,8 +99,9 @@ export function capabilityFlagType(path: string): CapabilityFlagType {
  * Whether a declared capabilities object (from `initialize` params or result) declares `path` (a key path,
  * util/key-path.ts: `tasks.requests.tools.call`, `extensions["io.modelcontextprotocol/ui"]`).
  * Every parent must be an own plain-object key. The last key counts when: for `listChanged`/`subscribe`, it is
- * exactly `true`; otherwise it is a plain object (presence declares, spec-table §1.3) or `true` (a common
- * non-conformant spelling whose intent is clear; shape problems are a rule's business, not this test's).
+ * exactly `true`; otherwise it is a plain object (presence declares: "Present if …", schema §ServerCapabilities) or
+ * `true` (a common non-conformant spelling whose intent is clear; shape problems are a rule's business, not this
+ * test's).
  * Special case (client/elicitation.mdx 2025-11-25 §Capabilities): "an empty capabilities object is equivalent to
  * declaring support for form mode only", so `elicitation.form` also holds for an `elicitation` object that has
  * neither `form` nor `url`.

@@ -1,4 +1,5 @@
-// JSON-RPC and MCP error codes with readable names (spec-table §5), and a name lookup with fallbacks.
+// JSON-RPC and MCP error codes with readable names (each entry says where its code is defined), and a name lookup
+// with fallbacks.
 import { MODERN_REVISIONS, isModernVersion } from './modern.js';
 import { REVISIONS, isKnownRevision } from './revisions.js';
 import type { ErrorCodeInfo } from './types.js';

@@ -2,8 +2,8 @@
 
 /**
  * The eight syslog severities of RFC 5424 §6.2.1, least to most severe, as `LoggingLevel` enumerates them in every
- * `schema/<rev>/schema.json` (server/utilities/logging.mdx §Log Levels; spec-table §10). `logging/setLevel` takes one
- * (an invalid level → -32602), and every `notifications/message` carries one.
+ * `schema/<rev>/schema.json` (https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/logging §Log Levels).
+ * `logging/setLevel` takes one (an invalid level → -32602), and every `notifications/message` carries one.
  */
 export const LOGGING_LEVELS = [
   'debug',

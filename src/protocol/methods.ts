@@ -1,9 +1,12 @@
-// The method table: every MCP request and notification of the supported revisions (spec-table §1.1, §1.2).
+// The method table: every MCP request and notification of the supported revisions
+// (https://modelcontextprotocol.io/specification/<rev>/schema).
 import type { CapabilityRequirement, ConditionalRequirement, MethodInfo, Revision } from './types.js';
 
 // Membership per revision follows the ClientRequest / ServerRequest / ClientNotification / ServerNotification
 // unions of `schema/<rev>/schema.json` (checked by test/protocol/schema-methods.test.ts). `spec` paths are relative
-// to `docs/specification/<rev>/`. Capabilities: spec-table §1.1/§1.3 (presence of a key declares it).
+// to `docs/specification/<rev>/`. Capabilities: what each page's §Capabilities asks for (e.g.
+// https://modelcontextprotocol.io/specification/2025-11-25/server/tools §Capabilities); presence of a key declares it (schema
+// §ServerCapabilities).
 
 const ALL: readonly Revision[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];
 /** Elicitation arrived in 2025-06-18 (changelog 2025-06-18). */
@@ -57,7 +60,7 @@ const ELICITATION_CONDITIONS: readonly ConditionalRequirement[] = [
   { whenParam: 'mode', equals: 'form', orAbsent: true, side: 'client', path: 'elicitation.form', since: '2025-11-25' },
 ];
 
-/** Requests (spec-table §1.1). */
+/** Requests: the `ClientRequest` and `ServerRequest` unions (https://modelcontextprotocol.io/specification/<rev>/schema). */
 const REQUESTS: readonly MethodInfo[] = [
   // Must be the first interaction; never batched (25-03), never cancelled (basic/lifecycle.mdx).
   {
@@ -90,7 +93,8 @@ const REQUESTS: readonly MethodInfo[] = [
     capability: server('resources'),
     spec: RES,
   },
-  // In the 2025-03-26 ClientRequest union only since ef5ebfaa (2025-04-22); the published file has it (spec-table §0).
+  // In the 2025-03-26 ClientRequest union only since ef5ebfaa (2025-04-22); the published file has it
+  // (https://github.com/modelcontextprotocol/modelcontextprotocol/commit/ef5ebfaaac37d6086f522aeed29015dda0403359).
   {
     method: 'resources/templates/list',
     kind: 'request',
@@ -273,7 +277,7 @@ const REQUESTS: readonly MethodInfo[] = [
   },
 ];
 
-/** Notifications (spec-table §1.2). */
+/** Notifications: the `ClientNotification` and `ServerNotification` unions (https://modelcontextprotocol.io/specification/<rev>/schema). */
 const NOTIFICATIONS: readonly MethodInfo[] = [
   {
     method: 'notifications/initialized',

@@ -3,8 +3,9 @@ import { MODERN_REVISIONS } from './modern.js';
 import type { Revision } from './types.js';
 
 /**
- * Supported revisions, oldest first. Revision strings are dates (`YYYY-MM-DD`), so string order is release order
- * (spec-table §3: "Known strings: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25").
+ * Supported revisions, oldest first: the handshake revisions published at https://modelcontextprotocol.io/specification/<rev>/.
+ * Revision strings are dates (`YYYY-MM-DD`, https://modelcontextprotocol.io/docs/2025-11-25/learn/versioning), so
+ * string order is release order.
  */
 export const REVISIONS: readonly Revision[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];
 
@@ -19,19 +20,21 @@ export const FUTURE_REVISIONS: readonly string[] = [];
 
 /**
  * Pre-release strings real peers still send: the TypeScript SDK lists `2024-10-07` in
- * `SUPPORTED_PROTOCOL_VERSIONS` although no specification was published under it (spec-table §3, §12).
+ * `SUPPORTED_PROTOCOL_VERSIONS` (https://github.com/modelcontextprotocol/typescript-sdk/blob/v1.29.0/src/types.ts)
+ * although no specification was published under it.
  */
 export const PRERELEASE_REVISIONS: readonly string[] = ['2024-10-07'];
 
 /**
- * Revisions with JSON-RPC batches: only 2025-03-26 (`basic/index.mdx` §Batching; added 25-03, removed 25-06 by
- * PR #416; spec-table §4 "Batching").
+ * Revisions with JSON-RPC batches: only 2025-03-26 (https://modelcontextprotocol.io/specification/2025-03-26/basic §Batching),
+ * removed in 2025-06-18 by PR #416 (https://modelcontextprotocol.io/specification/2025-06-18/changelog §Major changes).
  */
 export const BATCH_REVISIONS: readonly Revision[] = ['2025-03-26'];
 
 /**
  * Streamable HTTP: with no `MCP-Protocol-Version` header and no other way to tell, a server SHOULD assume this
- * revision (`basic/transports.mdx` §Protocol Version Header, 2025-06-18 and later; spec-table §3).
+ * revision (https://modelcontextprotocol.io/specification/2025-06-18/basic/transports §Protocol Version Header, and later
+ * revisions).
  */
 export const DEFAULT_HTTP_REVISION: Revision = '2025-03-26';
 

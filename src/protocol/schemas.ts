@@ -70,8 +70,9 @@ const PARAMS_OVERRIDES: Readonly<Record<string, SchemaRef>> = {
 const EMPTY: SchemaRef = 'ResultSchema';
 
 /**
- * The result of each request, by method. The SDK's result unions cannot tie a result to its method (they contain
- * plain `Result`), so this table does (spec-table §1.2 "Results": match by id, then by the request's method).
+ * The result of each request, by method. The result unions cannot tie a result to its method (`ServerResult` and
+ * `ClientResult` of `schema/<rev>/schema.ts` contain plain `Result`), so this table does: a response is matched to
+ * its request by id (https://modelcontextprotocol.io/specification/2025-11-25/basic §Responses), then looked up by its method.
  */
 const RESULTS: Readonly<Record<string, SchemaRef>> = {
   initialize: 'InitializeResultSchema',
@@ -110,7 +111,8 @@ const CREATE_TASK_RESULT: SchemaRef = 'CreateTaskResultSchema';
 /**
  * Params for sessions older than `before`, where a field was required then and is optional now:
  * `CancelledNotificationParams.requestId` is required in 2024-11-05 … 2025-06-18 and optional in 2025-11-25
- * (tasks are cancelled with `tasks/cancel`; spec-table §1.2, §7).
+ * (tasks are cancelled with `tasks/cancel`:
+ * https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/cancellation §Behavior Requirements).
  */
 const OLDER_PARAMS: readonly { method: string; before: Revision; schema: SchemaRef }[] = [
   {

@@ -1,4 +1,5 @@
-// Task statuses, their lifecycle and the messages that report them (2025-11-25, basic/utilities/tasks.mdx; spec-table §8).
+// Task statuses, their lifecycle and the messages that report them
+// (https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks).
 
 /** `TaskStatus` in `schema/2025-11-25/schema.json`. */
 export const TASK_STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled'] as const;
@@ -41,7 +42,7 @@ export interface TaskStatusCarrier {
  *   so `working` ("MUST begin in the working status when created");
  * - `notifications/tasks/status` (params = Task), `tasks/get` (GetTaskResult = Task), `tasks/list` (`tasks: Task[]`);
  * - `tasks/cancel` (CancelTaskResult = Task): receivers "MUST transition the task to `cancelled` status before sending
- *   the response" (§Task Cancellation 2), and the response "MUST be `cancelled`" (spec-table §8).
+ *   the response" (§Task Cancellation 2), so the response says `cancelled` (as §Cancelling Tasks' example does).
  * `tasks/result` returns the underlying result, not a Task.
  */
 export const TASK_STATUS_CARRIERS: readonly TaskStatusCarrier[] = [

@@ -3,8 +3,8 @@
 /**
  * Methods whose receiver legitimately holds the response back:
  * - `tasks/result`: the receiver "MUST block the response until the task reaches a terminal status" and then returns
- *   the underlying result (basic/utilities/tasks.mdx §Result Retrieval; spec-table §1.1, §8), so its latency is the
- *   task's run time.
+ *   the underlying result (https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks §Result Retrieval),
+ *   so its latency is the task's run time.
  * - `elicitation/create`: the response is the user's answer to a form or URL (client/elicitation.mdx), so its
  *   latency is the user's thinking time, not the client's speed.
  */

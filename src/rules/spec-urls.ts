@@ -60,7 +60,8 @@ const STREAMABLE: readonly Revision[] = ['2025-03-26', '2025-06-18', '2025-11-25
  * The pages and sections the rules cite (path after the revision, with the anchor), and the revisions whose
  * specification has them under that path and anchor: the utilities, lifecycle, resources, roots and logging pages
  * are in all four; Streamable HTTP's sections came with 2025-03-26 (2024-11-05 had HTTP with SSE), the
- * MCP-Protocol-Version header and the schema page with 2025-06-18, tasks with 2025-11-25 (spec-table §8, §9).
+ * MCP-Protocol-Version header and the schema page with 2025-06-18, tasks with 2025-11-25 (each revision's
+ * https://modelcontextprotocol.io/specification/<rev>/changelog §Major changes).
  * A page not listed here is linked in the revision the rule names only.
  */
 export const SPEC_PAGES: Readonly<Record<string, readonly Revision[]>> = {

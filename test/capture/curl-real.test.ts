@@ -8,7 +8,7 @@ import { appendFileSync, closeSync, createReadStream, openSync, readFileSync } f
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze-stream.js';
-import { detectFormat } from '../../src/input/index.js';
+import { detectFormat } from '../../src/input/detect.js';
 import type { PipelineRecord } from '../../src/types.js';
 import { canonical } from '../helpers/canonical-json.js';
 import { startEverything, type HttpServer } from '../helpers/http-server.js';

@@ -124,9 +124,9 @@ describe('npm pack, then npm install -g of the tarball, offline', () => {
     expect(JSON.parse(stdout)[0].n).toBeGreaterThan(10);
   });
 
-  // Last: it changes the installed copy. The README's way to leave DuckDB out (npm ignores --omit=optional on a global
+  // Last: it changes the installed copy. The way docs/guide/install.md gives to leave DuckDB out (npm ignores --omit=optional on a global
   // install from a tarball): delete its folder; every command but sql works, and sql says in one line what to do.
-  it('without the optional DuckDB (its folder deleted, as the README says), sql says how to add it and the rest works', async () => {
+  it('without the optional DuckDB (its folder deleted, as docs/guide/install.md says), sql says how to add it and the rest works', async () => {
     const duckdb = join(installed.pkg, 'node_modules', '@duckdb');
     expect(existsSync(duckdb)).toBe(true);
     rmSync(duckdb, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 // `stats` and `audit` on every pair of inputs whose times are of different kinds (dated, clock without a date, none),
-// in one thread and with --jobs 2: no span or latency mixes kinds (README "stats", Time span). In-process, the workers'
+// in one thread and with --jobs 2: no span or latency mixes kinds (docs/commands/stats.md, Time span). In-process, the workers'
 // work done in this thread (MCPTRACE_JOBS_IN_THREAD, test/cli/jobs.test.ts); the recorded sample also with real threads.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

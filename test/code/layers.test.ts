@@ -1,6 +1,5 @@
 // The layers of ARCHITECTURE.md as a test: every import of src/ (type-only and dynamic ones included) goes down the
-// layer order or stays in its layer, and the folders make no circle. The exceptions known today are listed with their
-// reason; the list must shrink, never grow: a listed import that is gone fails too, so that its line is removed.
+// layer order or stays in its layer, and the folders make no circle. There is no exception.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,28 +34,6 @@ const LAYERS: Readonly<Record<string, number>> = {
   'types.ts': 1,
   util: 1,
 };
-
-/** Imports that run up the order today, each with why; to be moved away (the list only shrinks). */
-const KNOWN: readonly { from: string; to: string; why: string }[] = [
-  {
-    from: 'export',
-    to: 'cli',
-    why: "export/otlp/run.ts and its endpoint options are a command in all but name: they parse options and throw the CLI's UsageError",
-  },
-  {
-    from: 'export',
-    to: 'live',
-    why: "export/otlp/live-spans.ts names the live annotator's listener type: spans made as wrap and proxy capture",
-  },
-  { from: 'output', to: 'export', why: "output/sql-result.ts renders DuckDB values with the columnar export's types" },
-  { from: 'output', to: 'sql', why: 'output/sql-result.ts renders the values the SQL layer reads back' },
-  { from: 'audit', to: 'output', why: "audit/sequence.ts lays out the sequence diagram with output's text widths" },
-  {
-    from: 'diff',
-    to: 'output',
-    why: 'diff/latency-diff.ts words a slowdown with output/numbers.ts, which belongs in util/',
-  },
-];
 
 interface Edge {
   from: string;
@@ -98,7 +75,6 @@ function edges(): Edge[] {
 }
 
 const all = edges();
-const known = (e: { from: string; to: string }) => KNOWN.some((k) => k.from === e.from && k.to === e.to);
 
 describe('the layers of ARCHITECTURE.md', () => {
   it('every part of src/ has its layer', () => {
@@ -106,22 +82,16 @@ describe('the layers of ARCHITECTURE.md', () => {
     expect(parts.filter((p) => LAYERS[p] === undefined)).toEqual([]);
   });
 
-  it('no import runs up the order, but the known ones', () => {
+  it('no import runs up the order', () => {
     const up = all
-      .filter((e) => LAYERS[e.to]! > LAYERS[e.from]! && !known(e))
+      .filter((e) => LAYERS[e.to]! > LAYERS[e.from]!)
       .map((e) => `${e.file} → ${e.to}/ (${e.from} is below ${e.to})`);
     expect([...new Set(up)]).toEqual([]);
   });
 
-  it('every known exception is still there (remove its line when it is gone)', () => {
-    expect(
-      KNOWN.filter((k) => !all.some((e) => e.from === k.from && e.to === k.to)).map((k) => `${k.from} → ${k.to}`),
-    ).toEqual([]);
-  });
-
   it('the parts of one layer make no circle', () => {
     const next = new Map<string, Set<string>>();
-    for (const e of all) if (!known(e)) (next.get(e.from) ?? next.set(e.from, new Set()).get(e.from)!).add(e.to);
+    for (const e of all) (next.get(e.from) ?? next.set(e.from, new Set()).get(e.from)!).add(e.to);
     const circles: string[] = [];
     const visit = (at: string, path: string[]): void => {
       for (const to of next.get(at) ?? []) {

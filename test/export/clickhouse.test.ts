@@ -1,6 +1,6 @@
-// The README's ClickHouse views and queries run on ClickHouse itself (chDB: the engine embedded, from npm) over a dataset
-// from `export --to parquet`, and give the rows the README's DuckDB queries give over the same dataset; a query over one
-// date opens only that date's files.
+// The ClickHouse views and queries of docs/reference/sql.md run on ClickHouse itself (chDB: the engine embedded, from
+// npm) over a dataset from `export --to parquet`, and give the rows its DuckDB queries give over the same dataset; a
+// query over one date opens only that date's files.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Session } from 'chdb';
@@ -29,7 +29,7 @@ const isViews = (q: { name: string }) => q.name.startsWith('the views');
 let session: Session | null = null;
 afterAll(() => session?.cleanup());
 
-/** The ClickHouse session with the README's views over `dir`, as the README writes them. */
+/** The ClickHouse session with the documented views over `dir`, as docs/reference/sql.md writes them. */
 function clickhouse(dir: string): Session {
   session ??= new Session(tempDir('chdb'));
   const views = readmeQueries('ClickHouse').find(isViews)!.sql.replaceAll("'traffic/", `'${dir}/`);
@@ -71,11 +71,11 @@ function normal(row: Record<string, unknown>): string {
   );
 }
 
-describe("the README's ClickHouse SQL on ClickHouse (chDB)", () => {
+describe('the ClickHouse SQL of docs/reference/sql.md on ClickHouse (chDB)', () => {
   const duck = new Map(readmeQueries('DuckDB').map((q) => [q.name, q.sql]));
   const queries = readmeQueries('ClickHouse').filter((q) => !isViews(q));
 
-  it('the README has a ClickHouse form of every DuckDB query', () => {
+  it('docs/reference/sql.md has a ClickHouse form of every DuckDB query', () => {
     expect(queries.map((q) => q.name).sort()).toEqual([...duck.keys()].filter((name) => !isViews({ name })).sort());
   });
 

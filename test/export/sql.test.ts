@@ -1,4 +1,4 @@
-// mcptrace sql: the README's DuckDB queries over a dataset and over logs; output formats; what a person sees when
+// mcptrace sql: the DuckDB queries of docs/reference/sql.md over a dataset and over logs; output formats; what a person sees when
 // DuckDB is missing, the SQL is wrong or the folder is not a dataset.
 import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,13 +26,13 @@ async function sqlJson(query: string, ...from: string[]): Promise<Record<string,
 
 describe('mcptrace sql', () => {
   const queries = readmeQueries('DuckDB').filter((q) => q.name !== 'the views');
-  it('the README has its queries', () => {
+  it('docs/reference/sql.md has its queries', () => {
     expect(queries.map((q) => q.name)).toEqual(
       expect.arrayContaining(['slowest tools per server', 'capability misuse per client', 'error codes over time']),
     );
   });
 
-  it.each(queries)('answers the README query: $name', async ({ name, sql }) => {
+  it.each(queries)('answers the documented query: $name', async ({ name, sql }) => {
     const rows = await sqlJson(sql, await traffic());
     expect(rows.length).toBeGreaterThan(0);
     if (name === 'slowest tools per server') {
@@ -55,7 +55,7 @@ describe('mcptrace sql', () => {
       expect(rows.map((r) => r.code)).toEqual(expect.arrayContaining(['-32602', 'tool_error']));
   });
 
-  it('the README views, run as they are written, give the same findings as mcptrace sql', async () => {
+  it('the documented views, run as they are written, give the same findings as mcptrace sql', async () => {
     const views = readmeQueries('DuckDB')
       .find((q) => q.name === 'the views')!
       .sql.replaceAll("'traffic/", `'${await traffic()}/`);

@@ -1,7 +1,7 @@
 // Types for readme-examples.mjs (plain ESM so scripts/update-golden.mjs can import it without a build).
 
 export interface ReadmeExample {
-  /** 1-based line of the marker in the README. */
+  /** 1-based line of the marker in its page. */
   line: number;
   /** The command's arguments after `mcptrace`. */
   args: string[];
@@ -13,9 +13,10 @@ export interface ReadmeExample {
 }
 
 export const README: string;
+export function examplePages(root: string): string[];
 export const EXAMPLE_ENV: Record<string, string>;
 export function parseRanges(spec: string): [number, number][];
-export function readmeExamples(text: string): ReadmeExample[];
+export function readmeExamples(text: string, page?: string): ReadmeExample[];
 export function exampleBlock(example: ReadmeExample, stdout: string): string[];
 export function currentBlock(text: string, example: ReadmeExample): string[];
 export function rewriteReadme(text: string, examples: ReadmeExample[], stdouts: string[]): string;

@@ -1,5 +1,6 @@
-// The README's examples of real output, shared by readme-examples.test.ts and scripts/update-golden.mjs, so that the
-// test and the regeneration read the README the same way and the examples cannot drift from what mcptrace prints.
+// The examples of real output in the README and the docs (README.md, CONTRIBUTING.md, docs/**/*.md), shared by
+// readme-examples.test.ts and scripts/update-golden.mjs, so that the test and the regeneration read the pages the same
+// way and the examples cannot drift from what mcptrace prints.
 //
 // An example is an HTML comment naming the command (its arguments after `mcptrace`, split at spaces: no quoting) and
 // the lines of its stdout shown, followed at once by a fenced block:
@@ -18,8 +19,24 @@
 // the repository root with stdout piped, without NO_COLOR / FORCE_COLOR (as the goldens: no colour) and with
 // EXAMPLE_ENV. `npm run golden:update` rewrites every block; review it.
 
-/** The README, relative to the repository root. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The README, relative to the repository root: its first example is what `npm start` runs. */
 export const README = 'README.md';
+
+/**
+ * The pages that may hold examples, relative to the repository root: the README first, CONTRIBUTING.md, then every
+ * Markdown page under docs/, sorted. Only those with at least one marker are returned.
+ */
+export function examplePages(root) {
+  const under = (dir) =>
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? under(`${dir}/${e.name}`) : e.name.endsWith('.md') ? [`${dir}/${e.name}`] : [],
+    );
+  const pages = [README, 'CONTRIBUTING.md', ...under('docs').sort()];
+  return pages.filter((p) => readFileSync(join(root, p), 'utf8').includes('\n<!-- example:'));
+}
 
 /**
  * Set for every example's command: a width of 100 columns, so that what fits the terminal is the same in the test,
@@ -47,21 +64,21 @@ export function parseRanges(spec) {
 }
 
 /**
- * Every example of the README text: `args` (after `mcptrace`), `ranges`, and where its block's lines are
+ * Every example of a page's text (`page` names it in errors): `args` (after `mcptrace`), `ranges`, and where its block's lines are
  * (`first`, `end`: 0-based indexes of the lines between the fences, end exclusive).
  */
-export function readmeExamples(text) {
+export function readmeExamples(text, page = README) {
   const lines = text.split('\n');
   const examples = [];
   lines.forEach((line, i) => {
     const m = MARKER.exec(line);
     if (!m) {
-      if (line.startsWith('<!-- example:')) throw new Error(`${README}:${i + 1}: an example marker must read <!-- example: ARGS; lines A-B, C-D -->`);
+      if (line.startsWith('<!-- example:')) throw new Error(`${page}:${i + 1}: an example marker must read <!-- example: ARGS; lines A-B, C-D -->`);
       return;
     }
-    if (lines[i + 1] !== '```') throw new Error(`${README}:${i + 2}: the example's fenced block (a line \`\`\`) must follow its marker`);
+    if (lines[i + 1] !== '```') throw new Error(`${page}:${i + 2}: the example's fenced block (a line \`\`\`) must follow its marker`);
     const close = lines.indexOf('```', i + 2);
-    if (close < 0) throw new Error(`${README}:${i + 2}: the example's fenced block is not closed`);
+    if (close < 0) throw new Error(`${page}:${i + 2}: the example's fenced block is not closed`);
     examples.push({ line: i + 1, args: m[1].trim().split(/\s+/), ranges: parseRanges(m[2]), first: i + 2, end: close });
   });
   return examples;
@@ -84,12 +101,12 @@ export function exampleBlock(example, stdout) {
   return block;
 }
 
-/** The block as the README holds it now. */
+/** The block as the page holds it now. */
 export function currentBlock(text, example) {
   return text.split('\n').slice(example.first, example.end);
 }
 
-/** The README text with every example's block replaced: `stdouts[i]` is the output of `examples[i]`. */
+/** The page's text with every example's block replaced: `stdouts[i]` is the output of `examples[i]`. */
 export function rewriteReadme(text, examples, stdouts) {
   const lines = text.split('\n');
   // From the last to the first, so that the indexes of the earlier examples stay right.

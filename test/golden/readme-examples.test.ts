@@ -1,28 +1,40 @@
-// The README's examples of real output (test/golden/readme-examples.mjs) are what mcptrace prints today: each
-// example's command runs in-process and the README's block must be exactly the lines it names. After a change of
-// output, `npm run golden:update` rewrites the blocks (review them like the goldens).
+// The examples of real output in the README and the docs (test/golden/readme-examples.mjs) are what mcptrace prints
+// today: each example's command runs in-process and the page's block must be exactly the lines it names. After a
+// change of output, `npm run golden:update` rewrites the blocks (review them like the goldens).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
-import { currentBlock, EXAMPLE_ENV, exampleBlock, parseRanges, README, readmeExamples, rewriteReadme } from './readme-examples.mjs';
+import {
+  currentBlock,
+  EXAMPLE_ENV,
+  examplePages,
+  exampleBlock,
+  parseRanges,
+  README,
+  readmeExamples,
+  rewriteReadme,
+} from './readme-examples.mjs';
 
-const text = readFileSync(join(REPO_ROOT, README), 'utf8');
-const examples = readmeExamples(text);
-const REGENERATE = 'the README example no longer matches the output: run `npm run golden:update` and review the README diff';
+const pages = examplePages(REPO_ROOT).map((page) => ({ page, text: readFileSync(join(REPO_ROOT, page), 'utf8') }));
+const all = pages.flatMap(({ page, text }) => readmeExamples(text, page).map((e) => ({ page, text, e })));
+const examples = readmeExamples(pages.find((p) => p.page === README)!.text);
+const REGENERATE = 'the example no longer matches the output: run `npm run golden:update` and review the diff of its page';
 
-describe('the README examples of real output', () => {
+describe('the examples of real output in the README and the docs', () => {
   it('has the top example, and it is what `npm start` runs', () => {
     const start = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).scripts.start as string;
     const startArgs = start.replace(/^node dist\/cli\/mcptrace\.js\s+/, '').split(/\s+/);
     // A fixed --width may be added for the README (npm start fits the terminal it runs in).
     const args = examples[0]!.args.join(' ').replace(/\s*--width \d+/, '').split(' ');
     expect(args).toEqual(startArgs);
-    expect(examples.length).toBeGreaterThanOrEqual(3);
+    expect(examples.length).toBeGreaterThanOrEqual(2);
+    expect(all.length).toBeGreaterThanOrEqual(8);
+    expect(pages.map((p) => p.page)).toContain('docs/commands/why.md');
   });
 
-  it.each(examples.map((e) => [e.line, e.args.join(' '), e] as const))('README.md:%i: mcptrace %s', async (_line, _args, e) => {
+  it.each(all.map(({ page, text, e }) => [`${page}:${e.line}`, e.args.join(' '), text, e] as const))('%s: mcptrace %s', async (_where, _args, text, e) => {
     const r = await runMain(e.args, { env: EXAMPLE_ENV });
     expect(r.code).toBe(0);
     expect(currentBlock(text, e).join('\n'), REGENERATE).toBe(exampleBlock(e, r.stdout).join('\n'));

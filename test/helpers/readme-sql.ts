@@ -1,7 +1,10 @@
-// The README's SQL: the ```sql blocks of its "SQL" section, by engine (`-- DuckDB: <what>`, `-- ClickHouse: <what>`).
+// The documented SQL: the ```sql blocks of docs/reference/sql.md, by engine (`-- DuckDB: <what>`, `-- ClickHouse: <what>`).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './cli.js';
+
+/** The page of the SQL recipes, relative to the repository root. */
+export const SQL_PAGE = 'docs/reference/sql.md';
 
 export interface ReadmeQuery {
   name: string;
@@ -10,9 +13,7 @@ export interface ReadmeQuery {
 
 /** The blocks whose first line is `-- ENGINE: <what>`; `<what>` is the name (`the views` is one of them). */
 export function readmeQueries(engine: 'DuckDB' | 'ClickHouse' | 'Spark'): ReadmeQuery[] {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf('\n## SQL\n');
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const section = readFileSync(join(REPO_ROOT, SQL_PAGE), 'utf8');
   return [...section.matchAll(new RegExp(`\`\`\`sql\\n-- ${engine}: (.+)\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => ({
     name: m[1]!,
     sql: m[2]!.trim(),

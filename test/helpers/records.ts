@@ -3,7 +3,7 @@ import type { OpenRequest, PipelineRecord, SessionInfo, WireInfo } from '../../s
 
 export type RecordInit = Partial<Omit<PipelineRecord, 'wire'>> & { wire?: Partial<WireInfo> };
 
-/** The contract fields every record has, in contract order (README "The annotated record"; version 2 adds the last three). */
+/** The contract fields every record has, in contract order (docs/reference/record.md; version 2 adds the last three). */
 export const CONTRACT_FIELDS = [
   'seq',
   'source',

@@ -27,7 +27,7 @@ const LEFT_ALONE: Record<string, string | RegExp> = {
   // The log line as a snippet and its neighbours as context: a log line can be megabytes and hold secrets.
   SARIF2010: 'ProvideCodeSnippets',
   SARIF2011: 'ProvideContextRegion',
-  // An absolute path stays as the user named it (README: absolute paths become file: URIs); the run's
+  // An absolute path stays as the user named it (docs/commands/audit.md: absolute paths become file: URIs); the run's
   // workingDirectory lets code scanning place it (GH1006).
   SARIF2016: 'FileUrisShouldBeRelative',
   // ProvideRuleProperties wants a friendly name; a one-word id has none that differs from it but in case,

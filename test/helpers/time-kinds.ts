@@ -1,5 +1,5 @@
 // Small transcripts of one session each, whose times are of one kind (dated, clock without a date, none), for the
-// tests that no time span or latency mixes kinds (README "stats": timeSpan).
+// tests that no time span or latency mixes kinds (docs/commands/stats.md: timeSpan).
 
 /** A time kind a log can have, and one or two logs of it (two, for the pair of the same kind). */
 export type Kind = 'dated' | 'clock' | 'none';

@@ -4,14 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { TOOL_CAPTURE_NAMES } from '../../src/input/tool-captures/index.js';
-import {
-  classifyLine,
-  detectFormat,
-  detectInput,
-  DIALECT_NAMES,
-  INPUT_FORMATS,
-  type InputFormat,
-} from '../../src/input/index.js';
+import { INPUT_FORMATS, type InputFormat } from '../../src/input/index.js';
+import { classifyLine, detectFormat, detectInput } from '../../src/input/detect.js';
+import { DIALECT_NAMES } from '../../src/input/dialects/index.js';
 import { chunked, fixture, fixtures, framesOf } from './helpers.js';
 import { documentWithLongFirstMember } from '../helpers/long-lines.js';
 

@@ -17,7 +17,7 @@ import { claudeDesktop } from '../../src/input/dialects/claude-desktop.js';
 import { goose } from '../../src/input/dialects/goose.js';
 import type { Dialect } from '../../src/input/dialects/types.js';
 import { DIALECT_NAMES, DIALECTS } from '../../src/input/dialects/index.js';
-import { detectFormat } from '../../src/input/index.js';
+import { detectFormat } from '../../src/input/detect.js';
 import { DialectScorer } from '../../src/input/dialects/scorer.js';
 import { EntryReader } from '../../src/input/dialects/entries.js';
 import { JsonDocumentReader } from '../../src/input/json/json-document.js';

@@ -2,7 +2,7 @@
 // counts are exactly its `.expect.json` (counting rules: the folder's SOURCES.md), every non-blank line is in exactly
 // one record, and 1-, 3-, 7-byte chunks, CRLF and `--input-format` give the same records.
 import { describe, expect, it } from 'vitest';
-import { detectInput } from '../../src/input/index.js';
+import { detectInput } from '../../src/input/detect.js';
 import type { Frame } from '../../src/types.js';
 import { chunked, expectLinesCovered, isBlankLine, toCrlf } from './helpers.js';
 import { COUNT_FIELDS, hostCases, hostCounts, isMessageRecord, recordsOf } from './host-fixtures.js';

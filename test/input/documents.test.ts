@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze-stream.js';
-import { detectInput, JsonDocumentReader } from '../../src/input/index.js';
+import { detectInput } from '../../src/input/detect.js';
+import { JsonDocumentReader } from '../../src/input/json/json-document.js';
 import type { Frame, PipelineRecord } from '../../src/types.js';
 import { chunked, expectDocumentSpans, toCrlf } from './helpers.js';
 

@@ -1,6 +1,7 @@
 // Envelope NDJSON reader and the envelope field table.
 import { describe, expect, test } from 'vitest';
-import { EnvelopeReader, envelopeToFrame } from '../../src/input/index.js';
+import { envelopeToFrame } from '../../src/input/readers/envelope-fields.js';
+import { EnvelopeReader } from '../../src/input/readers/envelope.js';
 import type { Frame } from '../../src/types.js';
 import { ClockTimeline } from '../../src/input/shared/time.js';
 import { fixture, framesOf } from './helpers.js';
@@ -166,7 +167,7 @@ describe('envelope', () => {
     expect(frames.every((f) => f.file === 'w')).toBe(true);
   });
 
-  test('a `#` comment line is skipped, as the README says; a line of text beside the envelopes is a log line', async () => {
+  test('a `#` comment line is skipped, as docs/reference/formats.md says; a line of text beside the envelopes is a log line', async () => {
     const frames = await framesOf(
       '# wrap capture of server.js\n{"ts":"2026-11-29T22:00:00.010Z","dir":"c2s","line":"{}"}\n  # note\nstderr: Server running\n',
       { format: 'envelope' },

@@ -14,7 +14,7 @@ import {
 } from '../../src/input/follow/follow.js';
 import { followSegments } from '../../src/input/follow/follow-segments.js';
 import { untilAborted } from '../../src/input/follow/until-aborted.js';
-import { readFrames } from '../../src/input/index.js';
+import { readFrames } from '../../src/input/read.js';
 import type { PipelineRecord } from '../../src/types.js';
 import type { StatusLines } from '../../src/util/status.js';
 import { tempDir } from '../helpers/temp.js';

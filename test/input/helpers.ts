@@ -3,7 +3,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { readFrames, type InputFormat } from '../../src/input/index.js';
+import type { InputFormat } from '../../src/input/index.js';
+import { readFrames } from '../../src/input/read.js';
 import type { Frame } from '../../src/types.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/input/', import.meta.url));

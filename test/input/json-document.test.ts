@@ -1,6 +1,6 @@
 // JSON document reader: arrays, container objects, messages under any key, concatenated values, line spans, malformed documents.
 import { describe, expect, test } from 'vitest';
-import { JsonDocumentReader } from '../../src/input/index.js';
+import { JsonDocumentReader } from '../../src/input/json/json-document.js';
 import type { Frame } from '../../src/types.js';
 import { fixture, framesOf } from './helpers.js';
 

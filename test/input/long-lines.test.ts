@@ -10,7 +10,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { DIALECTS, InputDetector, lineReader, type Dialect, type InputFormat } from '../../src/input/index.js';
+import type { InputFormat } from '../../src/input/index.js';
+import { InputDetector } from '../../src/input/detect.js';
+import { DIALECTS, type Dialect } from '../../src/input/dialects/index.js';
+import { lineReader } from '../../src/input/read.js';
 import { matchHostLine } from '../../src/input/dialects/grammar.js';
 import type { Frame } from '../../src/types.js';
 

@@ -1,6 +1,7 @@
 // Raw NDJSON reader: one frame per non-blank line, text as logged, no parsing.
 import { describe, expect, test } from 'vitest';
-import { NdjsonReader, readNdjson, splitLines } from '../../src/input/index.js';
+import { splitLines } from '../../src/input/lines/lines.js';
+import { NdjsonReader, readNdjson } from '../../src/input/readers/ndjson.js';
 import { chunked, fixture, framesOf } from './helpers.js';
 
 describe('ndjson', () => {

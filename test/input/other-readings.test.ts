@@ -1,7 +1,8 @@
 // An input whose detected format finds no MCP message in it is read another way that does (src/input/other-readings.ts):
 // a file read again from its start, at most a few times; an input read once (stdin) told which reading to try.
 import { describe, expect, test } from 'vitest';
-import { readFrames, type InputFormat } from '../../src/input/index.js';
+import type { InputFormat } from '../../src/input/index.js';
+import { readFrames } from '../../src/input/read.js';
 import { HELD_CHARS, isMessageFrame, MAX_OTHER_READINGS } from '../../src/input/other-readings.js';
 import type { Frame } from '../../src/types.js';
 import { chunked, fixture } from './helpers.js';

@@ -1,6 +1,7 @@
 // The entry point: detection or a given format, the onFormat callback, file names, and opening inputs.
 import { describe, expect, test } from 'vitest';
-import { openInput, readFrames, type InputFormat } from '../../src/input/index.js';
+import type { InputFormat } from '../../src/input/index.js';
+import { openInput, readFrames } from '../../src/input/read.js';
 import { chunked, fixture } from './helpers.js';
 
 describe('readFrames', () => {

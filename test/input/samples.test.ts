@@ -1,7 +1,7 @@
 // Real recorded sessions (samples/): the same recording in four formats reads to the same messages.
 import { createReadStream } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { openInput } from '../../src/input/index.js';
+import { openInput } from '../../src/input/read.js';
 import type { Frame } from '../../src/types.js';
 import { collect } from './helpers.js';
 

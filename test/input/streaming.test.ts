@@ -1,6 +1,7 @@
 // Streaming: a frame is produced as soon as its line is complete, before the next line has even arrived.
 import { describe, expect, test } from 'vitest';
-import { readFrames, type InputFormat } from '../../src/input/index.js';
+import type { InputFormat } from '../../src/input/index.js';
+import { readFrames } from '../../src/input/read.js';
 import type { Frame } from '../../src/types.js';
 
 /** A source that yields the given chunks one by one, each only when the test releases it. */

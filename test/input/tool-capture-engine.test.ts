@@ -7,7 +7,7 @@ import { ToolCaptureDocumentReader } from '../../src/input/tool-captures/documen
 import { ToolCaptureLineReader } from '../../src/input/tool-captures/jsonl.js';
 import { ToolCaptureOrder } from '../../src/input/tool-captures/order.js';
 import type { ToolCaptureDialect, DocumentLayout } from '../../src/input/tool-captures/types.js';
-import { detectFormat, detectInput } from '../../src/input/index.js';
+import { detectFormat, detectInput } from '../../src/input/detect.js';
 import { LineSplitter } from '../../src/input/lines/lines.js';
 import type { Frame } from '../../src/types.js';
 import { chunked, framesOf } from './helpers.js';

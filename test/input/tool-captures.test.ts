@@ -4,7 +4,8 @@
 // records spanning exactly its lines, and 1-, 3-, 7-byte chunks, CRLF and `--input-format` give the same records.
 import { describe, expect, it } from 'vitest';
 import { toolCaptureNamed, TOOL_CAPTURE_NAMES } from '../../src/input/tool-captures/index.js';
-import { detectInput, type InputFormat } from '../../src/input/index.js';
+import type { InputFormat } from '../../src/input/index.js';
+import { detectInput } from '../../src/input/detect.js';
 import type { Frame } from '../../src/types.js';
 import { chunked, expectLinesCovered, isBlankLine, physicalLines, toCrlf } from './helpers.js';
 import {

@@ -1,6 +1,7 @@
 // Transcript reader: markers, timestamps, pretty-printed records, events, session breaks, bad lines.
 import { describe, expect, test } from 'vitest';
-import { parseHeader, TranscriptReader } from '../../src/input/index.js';
+import { parseHeader } from '../../src/input/readers/transcript-syntax.js';
+import { TranscriptReader } from '../../src/input/readers/transcript.js';
 import { LineSplitter } from '../../src/input/lines/lines.js';
 import type { Frame } from '../../src/types.js';
 import { fixture, framesOf } from './helpers.js';

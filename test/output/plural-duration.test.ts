@@ -1,7 +1,7 @@
 // Counts with their noun in the right number, and durations in one unit system (ms below a second, then s, m, h).
 import { describe, expect, it } from 'vitest';
-import { formatMs } from '../../src/output/numbers.js';
-import { countOf } from '../../src/output/plural.js';
+import { formatMs } from '../../src/util/numbers.js';
+import { countOf } from '../../src/util/plural.js';
 import { wrapCell } from '../../src/output/wrap-cell.js';
 
 describe('countOf', () => {

@@ -1,16 +1,22 @@
 // Dev-only script: copies the method sets of the official MCP JSON Schemas into test/fixtures/spec-methods.json.
-// Run from the repository root: `node test/protocol/extract-schema-methods.mjs [specDir]`
-// (specDir defaults to ../shared/spec). Tests read only the fixture, never ../shared.
+// Run from the repository root: `node test/protocol/extract-schema-methods.mjs SCHEMA_DIR`, SCHEMA_DIR being the
+// `schema/` folder of a checkout of https://github.com/modelcontextprotocol/modelcontextprotocol (`<rev>/schema.json`
+// in it). Tests read only the fixture.
 // Unions read: ClientRequest, ServerRequest, ClientNotification, ServerNotification — each an `anyOf` of `$ref`s to
-// definitions whose `properties.method.const` is the method (spec-table §1). 2025-11-25 keeps definitions under
-// `$defs` (JSON Schema 2020-12); older revisions under `definitions` (draft-07) (spec-table §0).
-// Also copies the keys of ClientCapabilities / ServerCapabilities as `{path, type}` (spec-table §1.3).
+// definitions whose `properties.method.const` is the method
+// (https://modelcontextprotocol.io/specification/<rev>/schema).
+// 2025-11-25 keeps definitions under `$defs` (its `$schema` is JSON Schema 2020-12); older revisions under
+// `definitions` (draft-07). Also copies the keys of ClientCapabilities / ServerCapabilities as `{path, type}`.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const specDir = resolve(process.argv[2] ?? join(here, '../../../shared/spec'));
+if (process.argv[2] === undefined) {
+  console.error("usage: node test/protocol/extract-schema-methods.mjs SCHEMA_DIR (the spec repository's schema/)");
+  process.exit(2);
+}
+const specDir = resolve(process.argv[2]);
 const out = join(here, '../fixtures/spec-methods.json');
 const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];
 const UNIONS = {

@@ -12,7 +12,7 @@ import {
   type Revision,
 } from '../../src/protocol/index.js';
 
-// Regenerate with `node test/protocol/extract-schema-methods.mjs` (reads ../shared/spec/<rev>/schema.json).
+// Regenerate with `node test/protocol/extract-schema-methods.mjs SCHEMA_DIR` (reads SCHEMA_DIR/<rev>/schema.json).
 interface RevisionFixture {
   clientRequests: string[];
   serverRequests: string[];

@@ -1,5 +1,5 @@
 // Times of different kinds (dated, clock without a date, none) are never compared: every pair of inputs gives the time
-// span and latencies of README "stats" (timeSpan), in one collector and merged from one per input (as --jobs merges).
+// span and latencies of docs/commands/stats.md (timeSpan), in one collector and merged from one per input (as --jobs merges).
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { Analyzer, type AnalysisSummary } from '../../src/analyzer.js';
@@ -7,7 +7,7 @@ import { analyzeStream } from '../../src/analyze-stream.js';
 import { AuditBuilder } from '../../src/audit/build.js';
 import { timeKind } from '../../src/input/shared/time.js';
 import { renderAuditHtml } from '../../src/output/audit/html.js';
-import { formatMs } from '../../src/output/numbers.js';
+import { formatMs } from '../../src/util/numbers.js';
 import { formatStatsMarkdown } from '../../src/output/stats-markdown.js';
 import { StatsCollector } from '../../src/stats/collector.js';
 import type { PipelineRecord } from '../../src/types.js';

@@ -6,11 +6,11 @@ import { RECORDS } from '../../export/columnar/record-columns.js';
 import { RecordRows } from '../../export/columnar/record-row.js';
 import { SESSIONS, SessionTally } from '../../export/columnar/session-rows.js';
 import { escapeTerminal } from '../../output/escape.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../util/errors.js';
 import { OutputWriter } from '../writer.js';
 import { exportRecords } from './records.js';
 import { sayWrote } from '../wrote.js';
-import { countOf } from '../../output/plural.js';
+import { countOf } from '../../util/plural.js';
 import { runIdOf, type ExportArgs, type ExportTarget } from './target.js';
 
 interface CsvArgs extends ExportArgs {

@@ -1,5 +1,5 @@
-// `export --to otlp`: its options, and its code (src/export/otlp/) loaded only when it runs: the OpenTelemetry
-// packages are read by no other command.
+// `export --to otlp`: its options, and its run (otlp-run.ts, and through it src/export/otlp/) loaded only when it
+// runs: the OpenTelemetry packages are read by no other command.
 import type { Argv } from 'yargs';
 import { durationOption, wholeNumber } from '../numeric-options.js';
 import { redactOptions, type RedactArgs } from '../redact-options.js';
@@ -59,5 +59,5 @@ export const otlpTarget: ExportTarget = {
         coerce: wholeNumber('otlp-retries'),
         group: GROUP,
       }) as unknown as Argv<T>,
-  run: async (args, io) => (await import('../../export/otlp/run.js')).runOtlp(args as OtlpArgs, io),
+  run: async (args, io) => (await import('./otlp-run.js')).runOtlp(args as OtlpArgs, io),
 };

@@ -2,11 +2,11 @@
 import type { Argv } from 'yargs';
 import { SCHEMA_VERSION } from '../../export/columnar/columns.js';
 import { DEFAULT_TABLE_OPTIONS } from '../../export/columnar/table-options.js';
-import { UsageError } from '../errors.js';
-import { TOOL } from '../tool.js';
+import { UsageError } from '../../util/errors.js';
+import { TOOL } from '../../util/tool.js';
 import { exportRecords } from './records.js';
 import { sayWrote } from '../wrote.js';
-import { countOf } from '../../output/plural.js';
+import { countOf } from '../../util/plural.js';
 import { runIdOf, type ExportArgs, type ExportTarget } from './target.js';
 
 interface ParquetArgs extends ExportArgs {

@@ -1,7 +1,7 @@
 // What an `export` target is (`--to otlp|parquet|csv`): its own options, and a run over the annotated records.
 import type { Argv } from 'yargs';
 import { newRunId, RUN_ID } from '../../export/columnar/run-id.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../util/errors.js';
 import type { CliIO, RunArgs } from '../context.js';
 import type { RuleArgs } from '../rule-options.js';
 

@@ -1,7 +1,7 @@
 // The OTLP endpoint's options: the command line (`export --endpoint`, `wrap --otlp-endpoint`) over the OpenTelemetry
 // exporter's environment variables (env-config.ts), over the specification's defaults; checked.
 import type { Writable } from 'node:stream';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../util/errors.js';
 import { escapeTerminal } from '../../output/escape.js';
 import type { EndpointOptions, SignalTarget } from './endpoint.js';
 import { baggageList, envUrl, signalSetting, type Signal } from './env-config.js';

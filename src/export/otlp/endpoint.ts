@@ -4,7 +4,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { gzipSync } from 'node:zlib';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../util/errors.js';
 import type { Encoding } from './serialize.js';
 
 /** Where and how one signal is sent. */

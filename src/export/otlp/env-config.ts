@@ -1,7 +1,7 @@
 // The OpenTelemetry exporter's environment variables as the specification defines them (OTLP Exporter Configuration;
 // SDK environment variables: OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES): read and checked, each error naming its
 // variable. The command line overrides every one of them (src/export/otlp/endpoint-options.ts).
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../util/errors.js';
 import type { Attributes } from './span.js';
 
 export type Signal = 'traces' | 'metrics';

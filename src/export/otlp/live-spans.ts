@@ -1,7 +1,6 @@
 // `wrap --otlp-endpoint`: the spans of a live session sent as they complete, in the background, never slowing or
 // stopping the session: a collector that is slow or gone costs spans, never the server's bytes.
 import type { Analyzer, AnalysisSummary } from '../../analyzer.js';
-import type { RecordListener } from '../../live/live-annotator.js';
 import type { PipelineRecord } from '../../types.js';
 import { post, type EndpointOptions } from './endpoint.js';
 import { DurationHistograms } from './metrics.js';
@@ -13,7 +12,11 @@ import { SpanBuilder, type SpanOptions } from './spans.js';
 const BATCH = 512;
 const QUEUE_LIMIT = 16_384;
 
-export class LiveSpans implements RecordListener {
+/**
+ * Told the records as they are annotated and the summary at the end: the shape of the live annotator's listener
+ * (live/live-annotator.ts `RecordListener`), which wrap and proxy hand it to; export/ is below live/ and does not name it.
+ */
+export class LiveSpans {
   private builder: SpanBuilder | null = null;
   private readonly histograms = new DurationHistograms();
   private readonly queue: McpSpan[] = [];

@@ -15,7 +15,7 @@ import {
   type ResourceMetrics,
 } from '@opentelemetry/sdk-metrics';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
-import { TOOL } from '../../cli/tool.js';
+import { TOOL } from '../../util/tool.js';
 import { DURATION_BOUNDARIES, METRICS, SCOPE_NAME } from './conventions.js';
 import type { MetricsSnapshot } from './metrics.js';
 import type { McpSpan, ResourceRef } from './span.js';

@@ -3,7 +3,7 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../util/errors.js';
 import { escapeJsonForTerminal } from '../../output/escape.js';
 import { drained } from '../../util/drained.js';
 import { post, type EndpointOptions } from './endpoint.js';

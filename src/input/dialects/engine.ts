@@ -51,7 +51,7 @@ import { RepeatedMessage } from './repeats.js';
 import { ResultIds } from './result-ids.js';
 import type { Dialect, Marker } from './types.js';
 
-export interface DialectLimits {
+interface DialectLimits {
   /** Physical lines one group (a dump, a stderr run, a pretty-printed body) may span (default 10,000). */
   maxLines?: number;
   /** UTF-8 bytes one group may span (`--max-message-bytes`, default 16 MiB). */

@@ -2,7 +2,7 @@
 import { followFile, type FollowOptions, type SegmentReason } from './follow.js';
 
 /** One stream of records: the file from its start up to a truncation, a replacement, or the stop. */
-export interface FollowSegment {
+interface FollowSegment {
   /** 1-based. */
   index: number;
   reason: SegmentReason;

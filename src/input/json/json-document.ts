@@ -115,20 +115,3 @@ export class JsonDocumentReader {
     }
   }
 }
-
-/** Frames of a JSON document given as a byte stream. */
-export async function* readJsonDocument(
-  chunks: AsyncIterable<Chunk>,
-  file: string,
-  limits: JsonDocumentLimits = {},
-): AsyncGenerator<Frame> {
-  const reader = new JsonDocumentReader(file, limits);
-  const out: Frame[] = [];
-  for await (const chunk of chunks) {
-    reader.push(chunk, out);
-    for (let i = 0; i < out.length; i++) yield out[i];
-    out.length = 0;
-  }
-  reader.end(out);
-  yield* out;
-}

@@ -16,7 +16,7 @@ export function childPath(path: string, key: string | null): string {
 }
 
 /** Values at one pattern: how many, and (for skipped ones) their JSON types. */
-export interface PathCount {
+interface PathCount {
   path: string;
   count: number;
   kinds?: string[];

@@ -15,7 +15,7 @@ import {
 import { readLogLine, recordFrame, triesToBeMessage } from '../lines/line-kind.js';
 import { nestedDeeper } from '../shared/depth.js';
 import { isLogEvent, jsonLogLevel, namesCaptureField } from './json-log-line.js';
-import { errorFrame, oversizedFrame, readLines, textFrame, tooDeepFrame, type LineReader } from '../lines/frames.js';
+import { errorFrame, oversizedFrame, textFrame, tooDeepFrame, type LineReader } from '../lines/frames.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from '../lines/lines.js';
 import { isComment } from './transcript-syntax.js';
 import { StderrRun } from '../lines/stderr-run.js';
@@ -123,9 +123,4 @@ export class EnvelopeReader implements LineReader {
     const run = this.stderr.take();
     if (run !== null) out.push(run);
   }
-}
-
-/** Frames of an envelope NDJSON line stream. */
-export function readEnvelopes(lines: AsyncIterable<Line>, file: string, maxBytes?: number): AsyncGenerator<Frame> {
-  return readLines(lines, new EnvelopeReader(file, maxBytes));
 }

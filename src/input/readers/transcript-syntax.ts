@@ -9,7 +9,7 @@ export interface TimeToken {
 }
 
 /** What the start of a transcript line says. */
-export type Header =
+type Header =
   | { kind: 'message'; time: TimeToken | null; dir: Direction; rest: string }
   | { kind: 'event'; time: TimeToken | null; name: string; rest: string }
   | { kind: 'session'; time: TimeToken | null; id: string | null }

@@ -8,7 +8,6 @@ import {
   normaliseEventName,
   oversizedFrame,
   parsedTextFrame,
-  readLines,
   textFrame,
   tooDeepFrame,
   truncatedFrame,
@@ -25,7 +24,7 @@ import { BROKEN, carriedIn } from '../lines/carried.js';
 import { carriedFrame, startsMessage, triesToBeMessageText } from '../lines/line-kind.js';
 import { ClockTimeline, isoTime, NO_TIME, secondsTime, type TimeValue } from '../shared/time.js';
 
-export interface TranscriptLimits {
+interface TranscriptLimits {
   /** Physical lines one record may span before it is cut off as unterminated (default 10,000). */
   maxLines?: number;
   /** UTF-8 bytes one record may span before it is cut off (`--max-message-bytes`, default 16 MiB). */
@@ -387,13 +386,4 @@ function headOfLines(lines: readonly string[], max: number): string {
   if (s.length <= max) return s;
   const cut = s.charCodeAt(max - 1) >= 0xd800 && s.charCodeAt(max - 1) <= 0xdbff ? max - 1 : max;
   return s.slice(0, cut);
-}
-
-/** Frames of a transcript line stream. */
-export function readTranscript(
-  lines: AsyncIterable<Line>,
-  file: string,
-  limits?: TranscriptLimits,
-): AsyncGenerator<Frame> {
-  return readLines(lines, new TranscriptReader(file, limits));
 }

@@ -1,7 +1,7 @@
 // Findings of the HTML audit report: the severity filter, per-session finding tables, and the rules reference.
 import type { AuditFinding, AuditReport } from '../../audit/types.js';
 import type { Severity } from '../../types.js';
-import { formatCount } from '../numbers.js';
+import { formatCount } from '../../util/numbers.js';
 import { display, html, type SafeHtml } from './html-escape.js';
 import { breakablePath, linkTo, type HtmlLinks } from './html-links.js';
 import { ruleSeverities, SEVERITIES } from './parts.js';

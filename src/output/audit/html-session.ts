@@ -1,7 +1,7 @@
 // One session of the HTML audit report: header, capability matrix, findings, statistics, sequence diagram, bodies.
 import type { AuditFinding, AuditSession, CapabilityRow, SequenceStep } from '../../audit/types.js';
 import type { SessionStats } from '../../stats/types.js';
-import { formatCount, formatMs } from '../numbers.js';
+import { formatCount, formatMs } from '../../util/numbers.js';
 import { display, html, preText, type SafeHtml } from './html-escape.js';
 import { findingsTable } from './html-findings.js';
 import { storiesSection, storyIds } from './html-story.js';
@@ -10,7 +10,7 @@ import { clockOf, sequenceSvg, stepId } from './svg-sequence.js';
 import { diagramItems } from './step-groups.js';
 import { revisionText, undeclaredReason } from '../text-session.js';
 import { sessionNoteText } from '../input-notes.js';
-import { countOf } from '../plural.js';
+import { countOf } from '../../util/plural.js';
 import { breakableKeyPath, breakablePath, type HtmlLinks } from './html-links.js';
 
 function peer(p: AuditSession['info']['clientInfo']): SafeHtml {

@@ -1,10 +1,10 @@
 // Statistics tables of the HTML audit report: per session (lifecycle/operation split, methods) and for all traffic.
 import type { MethodStats, ScopeStats, Stats } from '../../stats/types.js';
-import { formatCount, formatMs, formatPercent } from '../numbers.js';
+import { formatCount, formatMs, formatPercent } from '../../util/numbers.js';
 import { statsSections, type StatsSection } from '../stats-sections.js';
 import { html, type SafeHtml } from './html-escape.js';
 import { breakablePath } from './html-links.js';
-import { countOf } from '../plural.js';
+import { countOf } from '../../util/plural.js';
 import { failedCalls } from './parts.js';
 
 /** A table from a neutral stats section; every cell is log-derived text and is escaped by `html`. */

@@ -2,8 +2,8 @@
 // opens into its timeline — offset, gap, record, direction, role, what it says, and the findings and marks on each step.
 import type { Story } from '../../story/story.js';
 import { markText } from '../mark-text.js';
-import { formatMs } from '../numbers.js';
-import { countOf } from '../plural.js';
+import { formatMs } from '../../util/numbers.js';
+import { countOf } from '../../util/plural.js';
 import { outcomeWords, requestTitle, stepWords } from '../story-words.js';
 import { html, type SafeHtml } from './html-escape.js';
 

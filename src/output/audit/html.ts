@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { AuditFinding, AuditReport } from '../../audit/types.js';
 import type { TimeSpan } from '../../stats/types.js';
-import { formatCount, formatMs } from '../numbers.js';
+import { formatCount, formatMs } from '../../util/numbers.js';
 import { spanText } from '../stats-sections.js';
 import { html, rawHtml, type SafeHtml } from './html-escape.js';
 import { findingsTable, rulesSection, severityFilter } from './html-findings.js';
@@ -22,7 +22,7 @@ import { whatHappened, type DiagnosisPlaces } from './html-diagnosis.js';
 import { stepId } from './svg-sequence.js';
 import { allStats } from './html-stats.js';
 import { HTML_STYLE } from './html-style.js';
-import { countOf, pluralOf } from '../plural.js';
+import { countOf, pluralOf } from '../../util/plural.js';
 import { breakablePath, htmlLinks } from './html-links.js';
 
 function sha256(text: string): string {

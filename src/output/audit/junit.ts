@@ -14,7 +14,7 @@ import {
 } from './parts.js';
 import { xmlAttr, xmlText } from './xml.js';
 import type { RenderContext } from './renderers.js';
-import { countOf } from '../plural.js';
+import { countOf } from '../../util/plural.js';
 import type { SessionDiagnosis } from '../../diagnose/types.js';
 import { headline, headlineText } from '../diagnosis-parts.js';
 

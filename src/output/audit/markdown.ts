@@ -3,7 +3,7 @@ import type { AuditFinding, AuditReport, AuditSession, CapabilityRow } from '../
 import type { MethodStats, Stats } from '../../stats/types.js';
 import type { Severity } from '../../types.js';
 import { escapeTerminal } from '../escape.js';
-import { formatCount, formatMs, formatPercent } from '../numbers.js';
+import { formatCount, formatMs, formatPercent } from '../../util/numbers.js';
 import { escapeMarkdownCell as md } from '../stats-markdown.js';
 import { truncate } from '../width.js';
 import { renderSequenceMermaid } from './mermaid.js';
@@ -30,7 +30,7 @@ import {
 } from './parts.js';
 import { sessionNoteText } from '../input-notes.js';
 import type { RenderContext } from './renderers.js';
-import { countOf } from '../plural.js';
+import { countOf } from '../../util/plural.js';
 import type { SessionDiagnosis, Verdict } from '../../diagnose/types.js';
 import { causeDocUrl } from '../../audit/doc-url.js';
 import {

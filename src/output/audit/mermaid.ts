@@ -2,10 +2,10 @@
 import type { AuditFinding, AuditSession, SequenceStep } from '../../audit/types.js';
 import type { Severity } from '../../types.js';
 import { escapeTerminal } from '../escape.js';
-import { formatMs } from '../numbers.js';
+import { formatMs } from '../../util/numbers.js';
 import { truncate } from '../width.js';
 import { SEVERITY_RANK } from './parts.js';
-import { countOf } from '../plural.js';
+import { countOf } from '../../util/plural.js';
 import { diagramItems } from './step-groups.js';
 
 /**

@@ -4,7 +4,7 @@ import type { AuditFinding, AuditReport, FailOn } from '../../audit/types.js';
 import type { LatencySummary, MethodStats } from '../../stats/types.js';
 import type { Kind, Severity } from '../../types.js';
 import { noMessagesText, sessionNoteText } from '../input-notes.js';
-import { countOf } from '../plural.js';
+import { countOf } from '../../util/plural.js';
 import { NO_SESSION } from '../../session/outside.js';
 import { specUrlFor } from '../../rules/spec-urls.js';
 import { MANY_SESSIONS } from '../diagnosis-parts.js';

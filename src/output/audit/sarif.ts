@@ -5,7 +5,7 @@ import type { Severity } from '../../types.js';
 import { jsonChunks } from '../json-chunks.js';
 import { reportNotes } from './parts.js';
 import type { RenderContext } from './renderers.js';
-import { countOf } from '../plural.js';
+import { countOf } from '../../util/plural.js';
 import { causeDocUrl } from '../../audit/doc-url.js';
 import { CAUSE_METAS } from '../../diagnose/registry.js';
 import { sourceLine } from '../../diagnose/quote.js';

@@ -1,8 +1,8 @@
 // A session's kept steps with their chains as blocks, for every sequence diagram: an MRTR chain, a -32022 version retry and a subscription stream each one block.
 import { baseLabel } from '../../audit/sequence.js';
 import type { SequenceStep } from '../../audit/types.js';
-import { formatMs } from '../numbers.js';
-import { countOf } from '../plural.js';
+import { formatMs } from '../../util/numbers.js';
+import { countOf } from '../../util/plural.js';
 
 /** A chain drawn as one block: its first seq and the block's header. */
 export interface StepGroup {

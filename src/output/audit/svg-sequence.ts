@@ -6,10 +6,10 @@
 // severity's colour at the right edge. Every step links to its body (`#<bodyId>`) below the diagram.
 import type { AuditSession, SequenceStep } from '../../audit/types.js';
 import { escapeTerminal } from '../escape.js';
-import { formatMs } from '../numbers.js';
+import { formatMs } from '../../util/numbers.js';
 import { truncate } from '../width.js';
 import { display, html, type SafeHtml } from './html-escape.js';
-import { countOf } from '../plural.js';
+import { countOf } from '../../util/plural.js';
 import { diagramItems, type StepGroup } from './step-groups.js';
 
 const W = 900;

@@ -4,7 +4,7 @@ import type { MethodStats, ShareCounts, Stats } from '../../stats/types.js';
 import type { Severity } from '../../types.js';
 import type { Palette, Style } from '../color.js';
 import { escapeTerminal } from '../escape.js';
-import { formatCount, formatMs, formatPercent } from '../numbers.js';
+import { formatCount, formatMs, formatPercent } from '../../util/numbers.js';
 import { formatSessionPeers, formatSessionTitle, severityStyle } from '../text.js';
 import { displayWidth, padEnd, padStart, truncate } from '../width.js';
 import {
@@ -25,7 +25,7 @@ import {
   type SessionFindings,
 } from './parts.js';
 import type { RenderContext } from './renderers.js';
-import { countOf } from '../plural.js';
+import { countOf } from '../../util/plural.js';
 import { wrapCell } from '../wrap-cell.js';
 import type { Evidence, SessionDiagnosis, Verdict } from '../../diagnose/types.js';
 import {

@@ -1,7 +1,7 @@
 // A capture as an input: detected by its first bytes in any chunking; its HTTP read into MCP frames; damage to the file as located records; the rest told on stderr.
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { readFrames } from '../../../src/input/index.js';
+import { readFrames } from '../../../src/input/read.js';
 import { detectInput } from '../../../src/input/detect.js';
 import type { InputFormat } from '../../../src/input/detect.js';
 import type { Frame } from '../../../src/types.js';

@@ -8,7 +8,8 @@ import { CommandReader, commandStart } from '../../../src/input/capture/curl/cur
 import { isCurlLine, readCurlLine } from '../../../src/input/capture/curl/curl-lines.js';
 import { TraceBlock } from '../../../src/input/capture/curl/curl-trace.js';
 import { shellWords } from '../../../src/input/capture/curl/shell-words.js';
-import { detectInput, readFrames } from '../../../src/input/index.js';
+import { detectInput } from '../../../src/input/detect.js';
+import { readFrames } from '../../../src/input/read.js';
 import type { PipelineRecord } from '../../../src/types.js';
 import { SEED } from '../../property/support.js';
 import { bomb } from '../../helpers/bomb.js';

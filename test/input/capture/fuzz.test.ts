@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SEED } from '../../property/support.js';
 import { ethernet, sll2, tcpPacket } from '../../helpers/packets.js';
 import { pcapFile, pcapngFile } from '../../helpers/pcap-writer.js';
-import { readFrames } from '../../../src/input/index.js';
+import { readFrames } from '../../../src/input/read.js';
 import { chunked } from '../helpers.js';
 import { events } from './helpers.js';
 

@@ -443,7 +443,7 @@ describe('compression bombs: every layer of a body held to the message limit', (
 });
 
 describe('a body over the message limit', () => {
-  it("is an oversized record keeping its first 4 KiB (README, Limits), a request's as an answer's, and reading goes on", async () => {
+  it("is an oversized record keeping its first 4 KiB (docs/reference/limits.md), a request's as an answer's, and reading goes on", async () => {
     const call = msg({ id: 1, method: 'tools/call', params: { name: 't', arguments: { text: 'z'.repeat(100_000) } } });
     const result = msg({ id: 1, result: { content: [{ type: 'text', text: 'y'.repeat(100_000) }] } });
     const { frames } = await read(

@@ -4,7 +4,7 @@ import type { AuditReport } from '../../../src/audit/types.js';
 import { createPalette } from '../../../src/output/color.js';
 import { countFindings, slowest } from '../../../src/output/audit/parts.js';
 import { renderAuditText } from '../../../src/output/audit/text.js';
-import { formatCount, formatMs } from '../../../src/output/numbers.js';
+import { formatCount, formatMs } from '../../../src/util/numbers.js';
 import { reportOf } from '../../helpers/audit.js';
 import { stripSgr } from '../../helpers/records.js';
 import { bad, badFixtures, reportWithLimits, SAMPLE } from './support.js';

@@ -1,10 +1,10 @@
 // A query's result as text: a terminal table (cli-table3), CSV (RFC 4180) or a JSON array of row objects.
 import Table from 'cli-table3';
 import { csvField } from '../export/columnar/csv.js';
-import { cellText } from '../sql/values.js';
-import type { Palette } from './color.js';
-import { escapeTerminal } from './escape.js';
-import { displayWidth, truncate } from './width.js';
+import { cellText } from './values.js';
+import type { Palette } from '../output/color.js';
+import { escapeTerminal } from '../output/escape.js';
+import { displayWidth, truncate } from '../output/width.js';
 
 /** Column names and rows of plain values (sql/values.ts). */
 export interface PlainResult {

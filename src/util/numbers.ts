@@ -1,4 +1,5 @@
-// Number formatting shared by the text sinks: latencies, counts, shares — locale-independent and deterministic.
+// Number formatting shared by the text sinks and the models that word a number (a diff's slowdown, a chain's
+// operation): latencies, counts, shares — locale-independent and deterministic.
 
 /**
  * A duration for people, the one unit system of every report (latencies, spans): `34ms` below a second (`0.4ms` below

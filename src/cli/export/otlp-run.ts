@@ -1,15 +1,15 @@
 // `mcptrace export --to otlp`: records → spans (as their answers arrive) → batches to the sinks; the histograms at the end.
-import type { CliIO } from '../../cli/context.js';
-import type { OtlpArgs } from '../../cli/export/otlp.js';
-import { exportRecords, type RecordSink } from '../../cli/export/records.js';
-import { redactorFor } from '../../cli/redact-options.js';
-import { endpointOptions } from './endpoint-options.js';
-import { envNamesEndpoint, envResource } from './env-config.js';
-import { DurationHistograms } from './metrics.js';
-import { allOf, endpointSink, jsonLines, type OtlpSink } from './sinks.js';
-import { SpanRedactor } from './redact-span.js';
-import type { McpSpan } from './span.js';
-import { SpanBuilder } from './spans.js';
+import type { CliIO } from '../context.js';
+import type { OtlpArgs } from './otlp.js';
+import { exportRecords, type RecordSink } from './records.js';
+import { redactorFor } from '../redact-options.js';
+import { endpointOptions } from '../../export/otlp/endpoint-options.js';
+import { envNamesEndpoint, envResource } from '../../export/otlp/env-config.js';
+import { DurationHistograms } from '../../export/otlp/metrics.js';
+import { allOf, endpointSink, jsonLines, type OtlpSink } from '../../export/otlp/sinks.js';
+import { SpanRedactor } from '../../export/otlp/redact-span.js';
+import type { McpSpan } from '../../export/otlp/span.js';
+import { SpanBuilder } from '../../export/otlp/spans.js';
 
 /** Spans per export request (the OpenTelemetry SDK's BatchSpanProcessor default, `maxExportBatchSize`). */
 const BATCH = 512;

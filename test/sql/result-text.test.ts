@@ -1,7 +1,7 @@
 // mcptrace sql's result as a terminal table: fitted to the terminal's width, log text escaped, nulls shown as NULL.
 import { describe, expect, it } from 'vitest';
 import { createPalette } from '../../src/output/color.js';
-import { formatResultCsv, formatResultTable } from '../../src/output/sql-result.js';
+import { formatResultCsv, formatResultTable } from '../../src/sql/result-text.js';
 import { displayWidth } from '../../src/output/width.js';
 
 const result = {

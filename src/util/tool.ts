@@ -1,5 +1,5 @@
 // This tool's name and version, read from its package.json (the nearest one above this module: the module runs from
-// dist/src/cli/ as a library and from dist/cli/ in the CLI bundle).
+// dist/src/util/ as a library and from dist/cli/ in the CLI bundle).
 import { existsSync, readFileSync } from 'node:fs';
 
 function packageJson(): { name: string; version: string; root: URL } {
