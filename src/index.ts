@@ -21,7 +21,7 @@ export {
   type InputFormat,
 } from './input/index.js';
 
-// The record contract (docs/formats.md, README "The annotated record").
+// The record contract (docs/formats.md, docs/reference/record.md).
 export type * from './types.js';
 
 // Rules and their findings.

@@ -83,7 +83,7 @@ export type MessageClass = 'requests' | 'answers' | 'notifications';
 export type NotLogged = Partial<Record<Side, readonly MessageClass[]>>;
 
 /**
- * Where an HTTP record travelled (record contract v2, README "The annotated record"): the request that opened the
+ * Where an HTTP record travelled (record contract v2, docs/reference/record.md): the request that opened the
  * exchange, the response's status, the body that carried the message and, for SSE, the event's id.
  */
 export interface HttpInfo {
@@ -210,7 +210,7 @@ export interface Finding {
 }
 
 /**
- * The annotated record: output contract version 2 (see README "The annotated record"). Version 2 adds, without
+ * The annotated record: output contract version 2 (see docs/reference/record.md). Version 2 adds, without
  * changing a version-1 field: kind `log`; `server` and `format` on every record; `truncated`, `summary` only when
  * set; `level`, `text`, `lines` on log records; `raw` also on truncated and summary records; `http` on records read
  * from HTTP traffic.

@@ -1,6 +1,6 @@
 // `--jobs N`: analyses the input files in parallel worker threads and merges their results in input order.
 //
-// Each file is its own stream with its own sessions (README "Commands"), so files are independent except for the
+// Each file is its own stream with its own sessions (docs/commands/README.md), so files are independent except for the
 // numbers a run gives across them: `seq` continues from file to file, and unkeyed sessions are numbered `1`, `2` …
 // in the order they start. A worker numbers its file from 1 (unkeyed sessions under a prefix no log key can have)
 // and keeps each finding's rule data; the coordinator merges the files in input order, moving every seq and session

@@ -1,5 +1,5 @@
 // The fields a filter expression names, as data: each one's type and how it is read from an annotated record
-// (README "The annotated record"; docs/filter.md lists them).
+// (docs/reference/record.md; docs/filter.md lists them).
 import type { PipelineRecord } from '../types.js';
 import { timeParts, type TimeParts } from './time.js';
 import { FILTER_VOCABULARIES } from './vocabularies.js';

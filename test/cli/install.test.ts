@@ -13,6 +13,34 @@ const run = promisify(execFile);
 const PKG = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 const SAMPLE = join(REPO_ROOT, 'samples', 'everything.envelope.ndjson');
 
+/**
+ * The optional dependency and everything it pulls in, `name@version` as the lock pins them. `npm ci` caches their
+ * tarballs but not their registry documents, which an install of the tarball needs to resolve them: without them an
+ * offline install leaves the optional DuckDB out without a word.
+ */
+function optionalTree(): string[] {
+  type Entry = {
+    version: string;
+    dependencies?: Record<string, string>;
+    optionalDependencies?: Record<string, string>;
+  };
+  const lock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, Entry>;
+  };
+  const found = new Map<string, string>();
+  const visit = (name: string): void => {
+    const e = lock.packages[`node_modules/${name}`];
+    if (e === undefined || found.has(name)) return;
+    found.set(name, e.version);
+    for (const d of Object.keys({ ...e.dependencies, ...e.optionalDependencies })) visit(d);
+  };
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    optionalDependencies?: Record<string, string>;
+  };
+  for (const d of Object.keys(pkg.optionalDependencies ?? {})) visit(d);
+  return [...found].map(([n, v]) => `${n}@${v}`);
+}
+
 interface Installed {
   /** The folder the commands run in: neither the repository nor the package. */
   cwd: string;
@@ -34,6 +62,9 @@ beforeAll(async () => {
   });
   const [pack] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
   const prefix = join(dir, 'prefix');
+  // The registry documents of the optional dependency's packages, exactly the versions the lock pins, into npm's
+  // cache (the one fetch this test makes); then nothing else may be fetched.
+  await run('npm', ['cache', 'add', ...optionalTree()], { env: childEnv({ npm_config_update_notifier: 'false' }) });
   // --offline: npm may not fetch anything; a runtime dependency would fail the install (ENOTCACHED).
   const install = await run(
     'npm',

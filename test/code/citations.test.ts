@@ -6,7 +6,9 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/cli.js';
 
-const FOLDERS = ['src', 'test'];
+const FOLDERS = ['src', 'test', 'docs', 'bench', 'scripts'];
+/** The root's own pages. */
+const ROOT_PAGES = ['README.md', 'CONTRIBUTING.md', 'ARCHITECTURE.md'];
 const SOURCE = /\.(?:ts|mts|mjs|js|md)$/;
 const SELF = relative(REPO_ROOT, new URL(import.meta.url).pathname);
 
@@ -37,8 +39,8 @@ function citations(path: string, text: string): string[] {
 }
 
 describe('citations', () => {
-  it('src/ and test/ cite no file outside the repository', () => {
-    const found = FOLDERS.flatMap((f) => files(join(REPO_ROOT, f)))
+  it('the code, the tests, the docs and the root pages cite no file outside the repository', () => {
+    const found = [...FOLDERS.flatMap((f) => files(join(REPO_ROOT, f))), ...ROOT_PAGES.map((p) => join(REPO_ROOT, p))]
       .map((p) => relative(REPO_ROOT, p))
       .filter((p) => p !== SELF)
       .flatMap((p) => citations(p, readFileSync(join(REPO_ROOT, p), 'utf8')));

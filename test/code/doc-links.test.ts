@@ -23,6 +23,7 @@ const PAGES = [
   join(ROOT, 'README.md'),
   join(ROOT, 'CONTRIBUTING.md'),
   join(ROOT, 'samples', 'README.md'),
+  join(ROOT, 'ARCHITECTURE.md'),
   ...markdownUnder(join(ROOT, 'docs')),
 ];
 
@@ -93,6 +94,41 @@ function broken(link: Link): string | null {
   if (!file.endsWith('.md') || statSync(file).isDirectory()) return `#${anchor}: not a Markdown page`;
   return anchorsOf(file).has(anchor) ? null : `no heading #${anchor} in ${relative(ROOT, file)}`;
 }
+
+/**
+ * The repository paths a page names as code (`src/cli/main.ts`, `test/code/`): a newcomer follows them to find where a
+ * change goes. Patterns (`<name>`, `*`, `{a,b}`) and built files (`dist/…`) are not paths of the tree.
+ */
+function namedPaths(page: string, text: string): Link[] {
+  const out: Link[] = [];
+  text.split('\n').forEach((l, i) => {
+    for (const m of l.matchAll(/`((?:src|test|bench|scripts|docs|samples)\/[^`\s]*)`/g)) {
+      const path = m[1]!.replace(/:\d+(?:-\d+)?$/, '');
+      const after = l.slice(m.index! + m[0].length);
+      // A pattern, a built file, or the text of a link to another repository's file.
+      if (/[<>*{}…]/.test(path) || l.slice(0, m.index).endsWith('dist/') || /^\]\(https?:/.test(after)) continue;
+      out.push({ page, line: i + 1, target: path });
+    }
+  });
+  return out;
+}
+
+describe('paths the pages name', () => {
+  it('every src/, test/, bench/, scripts/, docs/ or samples/ path a page names in code exists', () => {
+    const bad = PAGES.flatMap((p) => namedPaths(p, texts.get(p)!))
+      .filter((l) => !existsSync(join(ROOT, l.target)))
+      .map((l) => `${relative(ROOT, l.page)}:${l.line}: ${l.target}`);
+    expect(bad).toEqual([]);
+  });
+
+  it('finds a path, and leaves patterns and built files alone', () => {
+    const found = namedPaths(
+      'x.md',
+      'see `src/cli/main.ts`, `src/rules/<id>.ts`, `dist/src/index.d.ts` and `test/code/`',
+    );
+    expect(found.map((l) => l.target)).toEqual(['src/cli/main.ts', 'test/code/']);
+  });
+});
 
 describe('relative links in the README and docs', () => {
   const all = PAGES.flatMap((p) => links(p, texts.get(p)!));

@@ -1,4 +1,4 @@
-// The `records` table: one row per annotated record, the record contract (README "The annotated record") flattened.
+// The `records` table: one row per annotated record, the record contract (docs/reference/record.md) flattened.
 import type { Column, Table } from './columns.js';
 import type { RecordRow } from './record-row.js';
 

@@ -158,7 +158,7 @@ export function contentAttributes(r: PipelineRecord, redact: <T>(v: T) => T): At
   return {};
 }
 
-/** A finding as a span event at the time of the record it is on (mcptrace's annotations, README "Export to OpenTelemetry"). */
+/** A finding as a span event at the time of the record it is on (mcptrace's annotations, docs/commands/export.md). */
 export function findingEvent(f: Finding, seq: number, timeMs: number): SpanEvent {
   return {
     name: 'mcptrace.finding',

@@ -3,7 +3,7 @@
 
 /**
  * The text followed: open-telemetry/semantic-conventions-genai, docs/gen-ai/mcp.md, status "Development" (names and
- * rules may still change). README "Export to OpenTelemetry" names the same commit.
+ * rules may still change). docs/commands/export.md names the same commit.
  */
 export const CONVENTIONS = {
   repository: 'open-telemetry/semantic-conventions-genai',

@@ -1,5 +1,5 @@
 // Annotated records → MCP spans: one per request and its answer, a zero-length one per notification, and a session
-// span per session that parents the others (mcp.md "Spans"; README "Export to OpenTelemetry").
+// span per session that parents the others (mcp.md "Spans"; docs/commands/export.md).
 import type { EndFinding } from '../../rules/engine.js';
 import { DEFAULT_MAX_SESSIONS } from '../../session/live-sessions.js';
 import { NO_SESSION } from '../../session/outside.js';

@@ -143,7 +143,7 @@ const TRUNCATED_KEY = 'truncated';
 const BYTES_KEY = 'bytes';
 
 /**
- * An `http` value with the shape of `HttpInfo` (README, "The annotated record"), else undefined: anything else under
+ * An `http` value with the shape of `HttpInfo` (docs/reference/record.md), else undefined: anything else under
  * that key is left alone (an event keeps it as data).
  */
 function httpInfo(v: unknown): HttpInfo | undefined {

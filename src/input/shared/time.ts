@@ -125,7 +125,7 @@ export function clockTextMs(text: string): number | null {
  *   written); comparable only with the clock times of the same input, whose days it counts.
  * - `relative`: its capture's start (seconds since start; no `ts`); comparable only within its input.
  * Times of different kinds, and clock or relative times of different inputs, are never compared: the days between
- * them are not known (README "stats", `timeSpan`).
+ * them are not known (docs/commands/stats.md, `timeSpan`).
  */
 export type TimeKind = 'dated' | 'clock' | 'relative';
 
