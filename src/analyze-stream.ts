@@ -11,8 +11,8 @@ import { inputContent } from './input/files/content.js';
 import { JoinedParts, type InputPart } from './input/files/joined.js';
 import type { PipelineRecord } from './types.js';
 
-/** What an input that has ended held, for whoever reads it (the CLI says when it held no MCP message). */
-export type OnInputEnd = (input: InputSummary) => void;
+/** What an input that has ended held, for a library caller (the CLI reads it from the run's status, `RunStatus.inputEnd`). */
+type OnInputEnd = (input: InputSummary) => void;
 
 /** What an input is read from: a byte stream, or files read one after the other as one stream (a log's rotations, oldest first). */
 export type InputBytes = AsyncIterable<Buffer | Uint8Array | string> | readonly InputPart[];
@@ -46,22 +46,23 @@ async function* frameBatches(
       : undefined;
   let lines: number | undefined;
   const unread: string[] = [];
-  const noteOn = (name: string) => analyzer.opts.onNote && ((text: string) => analyzer.opts.onNote!(name, text));
-  const onNote = noteOn(file);
+  const { status } = analyzer;
   let content: AsyncIterable<Buffer | Uint8Array | string>;
   let joined: JoinedParts | null = null;
   if (isParts(bytes)) {
     // A file of several that is no log is said so, as a note on it; the input is unread only when all are.
     joined = new JoinedParts(bytes, (part) => ({
-      onNote: noteOn(part.file),
+      status,
+      file: part.file,
       onUnread: (why) => {
         unread.push(why);
-        if (bytes.length > 1) noteOn(part.file)?.(why);
+        if (bytes.length > 1) status.note(part.file, why);
       },
     }));
     content = joined.bytes();
   } else
-    content = at.firstLine === undefined ? inputContent(bytes, { onNote, onUnread: (why) => unread.push(why) }) : bytes;
+    content =
+      at.firstLine === undefined ? inputContent(bytes, { status, file, onUnread: (why) => unread.push(why) }) : bytes;
   for await (const frames of readFrameBatches(content, {
     file,
     format: analyzer.opts.inputFormat,
@@ -70,7 +71,7 @@ async function* frameBatches(
     ...at,
     onFormat: (f) => input.setFormat(f),
     onDetect: analyzer.opts.onDetect && ((d) => analyzer.opts.onDetect!(file, d)),
-    onNote,
+    status,
     onDocument: analyzer.opts.onDocument && ((s) => analyzer.opts.onDocument!(file, s)),
     onEnd: (info) => {
       lines = info.lines;
@@ -81,6 +82,7 @@ async function* frameBatches(
   }
   const whole = unread.length > 0 && unread.length === (isParts(bytes) ? bytes.length : 1);
   const summary = input.end(whole ? undefined : lines, whole ? unread[0] : undefined);
+  status.inputEnd?.(summary);
   onEnd?.(summary);
 }
 
@@ -88,7 +90,7 @@ function isParts(bytes: InputBytes): bytes is readonly InputPart[] {
   return Array.isArray(bytes);
 }
 
-/** Reads, frames and annotates one byte stream (a file or stdin) of a run. */
+/** Reads, frames and annotates one byte stream (a file or stdin) of a run; `onEnd` is told what it held, as the run's status is. */
 export async function* analyzeStream(
   analyzer: Analyzer,
   bytes: AsyncIterable<Buffer | Uint8Array | string>,
@@ -113,10 +115,9 @@ export async function* analyzeStreamBatches(
   bytes: InputSource,
   file = '-',
   at: Pick<ReadOptions, 'firstLine' | 'clockOffset'> = {},
-  onEnd?: OnInputEnd,
 ): AsyncGenerator<PipelineRecord[]> {
   const input = analyzer.input(file);
-  for await (const frames of frameBatches(analyzer, input, bytes, file, at, onEnd)) {
+  for await (const frames of frameBatches(analyzer, input, bytes, file, at)) {
     const out: PipelineRecord[] = [];
     for (let i = 0; i < frames.length; i++) input.pushTo(frames[i], out);
     if (out.length > 0) yield out;
@@ -133,11 +134,10 @@ export async function* analyzeStreamEach(
   bytes: InputSource,
   file: string,
   onRecord: (r: PipelineRecord) => void,
-  onEnd?: OnInputEnd,
 ): AsyncGenerator<void> {
   const input = analyzer.input(file);
   const out: PipelineRecord[] = [];
-  for await (const frames of frameBatches(analyzer, input, bytes, file, {}, onEnd)) {
+  for await (const frames of frameBatches(analyzer, input, bytes, file)) {
     for (let i = 0; i < frames.length; i++) {
       out.length = 0;
       input.pushTo(frames[i]!, out);
@@ -157,7 +157,7 @@ export async function* analyzeFollow(
   path: string,
   opts: FollowOptions & { file?: string; onEnd?: OnInputEnd },
 ): AsyncGenerator<PipelineRecord> {
-  for await (const segment of followSegments(path, opts)) {
+  for await (const segment of followSegments(path, { status: analyzer.status, ...opts })) {
     yield* analyzeStream(analyzer, segment.chunks, opts.file ?? path, opts.onEnd);
   }
 }

@@ -6,13 +6,28 @@ import type { RuleOptions } from './rules/types.js';
 import { DEFAULT_MAX_SESSIONS } from './session/live-sessions.js';
 import { RunContext, Tracker } from './session/tracker.js';
 import type { Frame, OpenRequest, PipelineRecord, SessionInfo, Side } from './types.js';
+import { StatusLines, type Status } from './util/status.js';
+
+/**
+ * The run's status channel (src/util/status.ts) as the analyzer takes it: the lines the stages tell about each input,
+ * and, when it has ended, what it held (the CLI says when that was no MCP message).
+ */
+export interface RunStatus extends Status {
+  inputEnd?(input: InputSummary): void;
+}
 
 export interface AnalyzerOptions {
   /** Force an input format instead of detecting it per input. */
   inputFormat?: InputFormat;
   /** Told, for each input whose format was detected, what detection chose and every dialect's score. */
   onDetect?: (file: string, detection: Detection) => void;
-  /** Told, when a capture (HAR, pcap) ends, each line that sums up what it held but gave no records (TLS, not MCP …). */
+  /**
+   * The run's status channel, written by every stage as it reads (a capture's connections that gave no records, a
+   * compressed input cut short, another reading, a followed file replaced) and told each input's summary as it ends.
+   * Default: one that keeps the lines (`StatusLines`, `analyzer.status`).
+   */
+  status?: RunStatus;
+  /** The `note` lines of `status` (about an input: a capture's, a compressed input's …), for callers that gave none. */
   onNote?: (file: string, text: string) => void;
   /** Told, for each input read as a JSON document, where its records were read and what it held besides. */
   onDocument?: (file: string, summary: DocumentSummary) => void;
@@ -81,6 +96,8 @@ export interface InputAnalysis {
 }
 
 export class Analyzer {
+  /** Where the stages tell what they notice about the inputs (`AnalyzerOptions.status`). */
+  readonly status: RunStatus;
   private readonly ctx: RunContext;
   private readonly engine: RuleEngine;
   private readonly open: OpenRequest[] = [];
@@ -89,6 +106,7 @@ export class Analyzer {
   private readonly live = new Set<Tracker>();
 
   constructor(readonly opts: AnalyzerOptions = {}) {
+    this.status = opts.status ?? notesTo(opts.onNote) ?? new StatusLines();
     this.ctx = new RunContext(opts.maxPending ?? 100_000, opts.maxSessions ?? DEFAULT_MAX_SESSIONS);
     this.engine = new RuleEngine(opts.rules, opts.ruleOptions, undefined, !opts.unrouted);
     if (opts.renumberable) {
@@ -174,6 +192,17 @@ export class Analyzer {
       findings: this.engine.finish(open, this.ctx.sessions),
     };
   }
+}
+
+/** A channel that hands its `note` lines to `onNote` (the option it replaced). */
+function notesTo(onNote: AnalyzerOptions['onNote']): RunStatus | undefined {
+  return (
+    onNote && {
+      note: (source, text, kind = 'note') => {
+        if (kind === 'note') onNote(source, text);
+      },
+    }
+  );
 }
 
 /** An input's counts, once it has ended. */

@@ -8,6 +8,7 @@ export {
   type AnalyzerOptions,
   type InputAnalysis,
   type InputSummary,
+  type RunStatus,
 } from './analyzer.js';
 export { analyze, analyzeFollow, analyzeStream } from './analyze-stream.js';
 export {

@@ -20,7 +20,7 @@ import { buildSelection, taskFilter } from './filter.js';
 import { atLogEnd } from './log-end.js';
 import { escapeTerminal } from '../output/escape.js';
 import { WIDTH_OPTION, filterOptions, inputOptions, jobsOption, whereOptions } from './options.js';
-import { captureNoter, inputNoter } from './input-notes.js';
+import { statusPrinter } from './input-notes.js';
 import { inputList, STDIN_ARG } from './inputs.js';
 import { runParallel } from './jobs.js';
 import { mergeSummary, redactedRenumbering } from './jobs-renumber.js';
@@ -153,6 +153,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
       };
       // The filters' note when they matched nothing, for all the workers together.
       const selection = buildSelection(task.filter, 1);
+      const status = statusPrinter(io, log, args.logLevel, (f) => builder.wentWrong(f));
       await runParallel(
         plan,
         args.jobs!,
@@ -167,12 +168,12 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
         {
           log,
           inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1',
-          onNote: captureNoter(io, args.logLevel),
+          status,
           onSelected: (s) => selection?.absorb(s),
         },
       );
       for (const line of selection?.end() ?? []) io.stderr.write(`mcptrace: ${escapeTerminal(line)}\n`);
-      for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel, (f) => builder.wentWrong(f))(i);
+      for (const i of summary.inputs ?? []) status.inputEnd(i);
       return finish(builder.report(ended(summary)), null);
     }
     // --follow on a terminal (report not going to --out): the report so far, without the findings only the

@@ -8,9 +8,8 @@ import {
   analyzeStreamBatches,
   analyzeStreamEach,
   type InputSource,
-  type OnInputEnd,
 } from '../analyze-stream.js';
-import { describeDocument, untilAborted, type FollowNotice, type FollowProgress } from '../input/index.js';
+import { describeDocument, untilAborted, type FollowProgress } from '../input/index.js';
 import { colorEnabled, createPalette, type Palette } from '../output/color.js';
 import { escapeTerminal } from '../output/escape.js';
 import { SessionTags } from '../output/session-tags.js';
@@ -18,7 +17,6 @@ import type { PipelineRecord } from '../types.js';
 import { buildSelection, type FilterOptions } from './filter.js';
 import { atLogEnd, needsLogEnd } from './log-end.js';
 import { UsageError } from '../util/errors.js';
-import { noticeText } from './follow.js';
 import {
   checkSomethingToRead,
   resolveFollowInputs,
@@ -31,7 +29,7 @@ import { folderLogs } from '../input/files/log-folder.js';
 import { readdir } from 'node:fs/promises';
 import { HeapKeeper } from './heap.js';
 import { createLogger, type Log, type LogDestination, type LogLevel } from './logger.js';
-import { captureNoter, inputNoter } from './input-notes.js';
+import { statusPrinter } from './input-notes.js';
 import { preloadSchemas } from '../protocol/schemas.js';
 import { controllingColumns } from './controlling-terminal.js';
 
@@ -106,7 +104,6 @@ export function openRun(
 } {
   checkSomethingToRead(args.files, io.stdin as { isTTY?: boolean });
   const log = loggerFor(args.logLevel, io);
-  const noted = inputNoter(io, log, args.logLevel, wentWrong);
   const { tags = new SessionTags(), ...rules } = more;
   const analyzer = new Analyzer({
     inputFormat: args.inputFormat,
@@ -114,7 +111,7 @@ export function openRun(
     maxSessions: args.maxSessions,
     maxMessageBytes: args.maxMessageBytes,
     onDetect: (file, d) => logDetection(log, file, d),
-    onNote: captureNoter(io, args.logLevel),
+    status: statusPrinter(io, log, args.logLevel, wentWrong),
     onDocument: (file, s) => logDocument(log, file, s),
     ...rules,
   });
@@ -148,7 +145,7 @@ export function openRun(
     await schemas;
     await ready();
     if (args.follow && stop) {
-      for await (const r of followedRecords(analyzer, args, stop, io, log, noted)) {
+      for await (const r of followedRecords(analyzer, args, stop, io, log)) {
         all?.(r);
         const kept = selection ? selection.push(r) : [r];
         if (kept.length > 0) yield kept;
@@ -157,7 +154,7 @@ export function openRun(
       return;
     }
     const chosen = selection;
-    for await (const b of batchesOf(analyzer, args.files, io, log, noted)) {
+    for await (const b of batchesOf(analyzer, args.files, io, log)) {
       if (all) for (let i = 0; i < b.length; i++) all(b[i]!);
       const kept = chosen ? b.flatMap((r) => chosen.push(r)) : b;
       if (kept.length > 0) yield kept;
@@ -182,14 +179,14 @@ export function openRun(
             return pending.length === 0 ? undefined : Promise.all(pending).then(() => undefined);
           };
     if (args.follow && stop) {
-      for await (const r of followedRecords(analyzer, args, stop, io, log, noted)) {
+      for await (const r of followedRecords(analyzer, args, stop, io, log)) {
         const pending = one(r);
         if (pending) await pending;
       }
       ended();
       return;
     }
-    await eachOf(analyzer, args.files, io, log, one, noted);
+    await eachOf(analyzer, args.files, io, log, one);
     ended();
   }
   return { analyzer, each, batches: batches() };
@@ -229,11 +226,9 @@ async function* followedRecords(
   stop: AbortSignal,
   io: CliIO,
   log: Log,
-  onEnd: OnInputEnd,
 ): AsyncGenerator<PipelineRecord> {
   const inputs = resolveFollowInputs(args.files);
-  const quiet = ['error', 'fatal', 'silent'].includes(args.logLevel);
-  const one = (input: FollowInput) => followOne(analyzer, input, stop, io, log, onEnd, quiet);
+  const one = (input: FollowInput) => followOne(analyzer, input, stop, io, log);
   if (inputs.length === 1 && inputs[0]!.kind !== 'folder') {
     yield* one(inputs[0]!);
     return;
@@ -300,7 +295,7 @@ function sleep(ms: number, stop: AbortSignal): Promise<void> {
 
 /**
  * One followed input: a file's segments (up to a truncation or replacement, each a new input; what happens to the file
- * is noted on stderr), or stdin, read until it closes or `stop` fires.
+ * is told to the run's status), or stdin, read until it closes or `stop` fires.
  */
 async function* followOne(
   analyzer: Analyzer,
@@ -308,29 +303,24 @@ async function* followOne(
   stop: AbortSignal,
   io: CliIO,
   log: Log,
-  onEnd: OnInputEnd,
-  quiet: boolean,
 ): AsyncGenerator<PipelineRecord> {
   log.debug({ input: input.name }, 'following');
   if (input.kind === 'stdin') {
     try {
-      yield* analyzeStream(analyzer, untilAborted(io.stdin as AsyncIterable<Buffer>, stop), '-', onEnd);
+      yield* analyzeStream(analyzer, untilAborted(io.stdin as AsyncIterable<Buffer>, stop), '-');
     } finally {
       // Stopped while a read was pending: close stdin, or the open pipe would keep the process alive.
       if (stop.aborted) (io.stdin as { destroy?: () => void }).destroy?.();
     }
     return;
   }
-  const onNotice = (n: FollowNotice) => {
-    if (!quiet) io.stderr.write(`mcptrace: ${escapeTerminal(noticeText(n))}\n`);
-  };
   // At --log-level debug: each read of new bytes, and each time the follower has caught up (tests wait for these).
   const onProgress = (p: FollowProgress) => {
     if (p.kind === 'reading') log.debug({ input: input.name, from: p.from, to: p.to }, 'reading new bytes');
     else log.debug({ input: input.name, at: p.at }, 'caught up');
   };
   try {
-    yield* analyzeFollow(analyzer, input.name, { signal: stop, onNotice, onProgress, onEnd });
+    yield* analyzeFollow(analyzer, input.name, { signal: stop, onProgress });
   } catch (err) {
     // The file became unreadable (permissions, a folder now has its name): an input error, exit 2.
     const code = (err as NodeJS.ErrnoException).code;
@@ -351,7 +341,6 @@ async function eachOf(
   io: CliIO,
   log: Log,
   onRecord: (r: PipelineRecord) => Promise<void> | void,
-  onEnd: OnInputEnd,
 ): Promise<void> {
   // Kept in bounds like the batch path.
   const heap = new HeapKeeper();
@@ -364,7 +353,7 @@ async function eachOf(
   };
   for (const input of await resolveInputs(files, io.stdin, log)) {
     log.debug({ input: input.name }, 'reading');
-    for await (const _ of analyzeStreamEach(analyzer, again(input), input.name, take, onEnd)) {
+    for await (const _ of analyzeStreamEach(analyzer, again(input), input.name, take)) {
       const p = wait.for;
       wait.for = undefined;
       if (p) await p;
@@ -379,12 +368,11 @@ async function* batchesOf(
   files: readonly string[] | undefined,
   io: CliIO,
   log: Log,
-  onEnd: OnInputEnd,
 ): AsyncGenerator<PipelineRecord[]> {
   const heap = new HeapKeeper();
   for (const input of await resolveInputs(files, io.stdin, log)) {
     log.debug({ input: input.name }, 'reading');
-    for await (const batch of analyzeStreamBatches(analyzer, again(input), input.name, {}, onEnd)) {
+    for await (const batch of analyzeStreamBatches(analyzer, again(input), input.name)) {
       yield batch;
       for (let i = 0; i < batch.length; i++) heap.add(batch[i]!.bytes);
     }

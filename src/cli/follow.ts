@@ -1,5 +1,4 @@
-// `--follow` at the CLI edge: Ctrl-C/SIGTERM end the follow, notes on stderr, and the live redraw of stats and audit.
-import type { FollowNotice } from '../input/index.js';
+// `--follow` at the CLI edge: Ctrl-C/SIGTERM end the follow, and the live redraw of stats and audit.
 import { escapeTerminal } from '../output/escape.js';
 import { displayWidth } from '../output/width.js';
 import type { Palette } from '../output/color.js';
@@ -49,22 +48,6 @@ export async function withFollow<T>(
     return await run(stop.signal);
   } finally {
     stop.dispose();
-  }
-}
-
-/** The note on stderr for something that happened to the followed file. */
-export function noticeText(n: FollowNotice): string {
-  switch (n.kind) {
-    case 'waiting':
-      return `${n.path} does not exist yet; waiting for it`;
-    case 'appeared':
-      return `${n.path} appeared; reading it`;
-    case 'removed':
-      return `${n.path} was removed; reading what was written to it and waiting for a new file`;
-    case 'truncated':
-      return `${n.path} was truncated; reading from the start`;
-    case 'replaced':
-      return `${n.path} was replaced; reading the new file from the start`;
   }
 }
 

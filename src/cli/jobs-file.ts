@@ -10,6 +10,7 @@ import { findingRefs, withRefs } from '../rules/engine.js';
 import { CutCheck } from '../session/cuts.js';
 import type { PipelineRecord } from '../types.js';
 import { StatsCollector } from '../stats/collector.js';
+import { StatusLines } from '../util/status.js';
 import { Diagnoser } from '../diagnose/diagnoser.js';
 import { buildSelection } from './filter.js';
 import { HeapKeeper } from './heap.js';
@@ -19,12 +20,13 @@ import type { FileResult, FileTask } from './jobs.js';
 async function analyseFile(task: FileTask): Promise<FileResult> {
   if (task.analyzer.rules?.['schema-violation'] !== 'off') await preloadSchemas();
   // A piece is read in its file's format (detection on a piece's start could take it for something else).
-  const notes: string[] = [];
+  // What the stages tell, sent to the coordinator's channel.
+  const status = new StatusLines();
   const analyzer = new Analyzer({
     ...task.analyzer,
     ...(task.piece ? { inputFormat: task.piece.format } : {}),
     renumberable: { ordinalPrefix: task.ordinalPrefix },
-    onNote: (_file, text) => notes.push(text),
+    status,
   });
   const selection = buildSelection(task.filter, task.analyzer.maxPending ?? 100_000);
   const redactor = task.redactKeys ? new Redactor({ keys: task.redactKeys }) : null;
@@ -76,7 +78,7 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
     counts: analyzer.counts(),
     cut: check?.report(),
     piece: cut !== undefined,
-    notes,
+    notes: status.lines,
     ...(selection ? { selected: selection.state() } : {}),
   };
 }

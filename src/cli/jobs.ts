@@ -17,6 +17,7 @@ import type { QuotedRefs } from '../rules/record-ref.js';
 import { cutsHeld, type CutReport } from '../session/cuts.js';
 import { DEFAULT_MAX_SESSIONS } from '../session/live-sessions.js';
 import type { AnalysisSummary, AnalyzerOptions } from '../analyzer.js';
+import type { Status, StatusLine } from '../util/status.js';
 import type { AuditLimits, AuditState } from '../audit/collector.js';
 import type { PartialDiagnosis } from '../diagnose/diagnoser.js';
 import type { StatsState } from '../stats/collector.js';
@@ -61,19 +62,19 @@ export interface FileResult {
   cut?: CutReport;
   /** A piece after the first of its file (its input continues the one before). */
   piece?: boolean;
-  /** What the reader said of the input but gave no record (a capture's TLS or non-MCP connections …), in order. */
-  notes: string[];
+  /** What the stages told the worker's status channel (a capture's TLS or non-MCP connections …), in order. */
+  notes: StatusLine[];
   /** With filters: what they read and showed (the note when they matched nothing is the coordinator's). */
   selected?: SelectionState;
 }
 
-/** How a pool runs beside its merge: its log, whether it works in this thread, and who is told each input's notes. */
+/** How a pool runs beside its merge: its log, whether it works in this thread, and the run's status channel. */
 interface ParallelOptions {
   log?: Log;
   /** The workers do their work in this thread (`MCPTRACE_JOBS_IN_THREAD`, for tests). */
   inThread?: boolean;
-  /** Told, in input order just before its result is merged, each note a file's reader made (`AnalyzerOptions.onNote`). */
-  onNote?: (file: string, text: string) => void;
+  /** Told, in input order just before its result is merged, each line a file's worker told its own channel. */
+  status?: Status;
   /** Told what each file's filters read and showed. */
   onSelected?: (s: SelectionState) => void;
 }
@@ -97,7 +98,7 @@ export async function runParallel(
   jobs: number,
   task: Omit<FileTask, 'index' | 'file' | 'piece' | 'ordinalPrefix'>,
   merge: (result: FileResult, renumber: Renumbering) => void,
-  { log, inThread = false, onNote, onSelected }: ParallelOptions = {},
+  { log, inThread = false, status, onSelected }: ParallelOptions = {},
 ): Promise<void> {
   const ordinalPrefix = `\u0000${randomUUID()}:`;
   // The workers load their modules while the plan is made.
@@ -108,7 +109,7 @@ export async function runParallel(
     const units = await plan.make();
     for (const u of units)
       if (u.length > 1) log?.debug({ input: u[0]!.file, pieces: u.map((x) => x.piece) }, 'reading in pieces');
-    await run(workers, units, ordinalPrefix, task, merge, { log, onNote, onSelected });
+    await run(workers, units, ordinalPrefix, task, merge, { log, status, onSelected });
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
@@ -120,7 +121,7 @@ async function run(
   ordinalPrefix: string,
   task: Omit<FileTask, 'index' | 'file' | 'piece' | 'ordinalPrefix'>,
   merge: (result: FileResult, renumber: Renumbering) => void,
-  { log, onNote, onSelected }: Omit<ParallelOptions, 'inThread'>,
+  { log, status, onSelected }: Omit<ParallelOptions, 'inThread'>,
 ): Promise<void> {
   const units: Unit[] = [];
   /** Per file, the indices of its units in `units`. */
@@ -151,7 +152,7 @@ async function run(
       for (const i of ids) {
         const r = results.get(i)!;
         results.delete(i);
-        for (const text of r.notes) onNote?.(units[i]!.file, text);
+        for (const n of r.notes) status?.note(n.source, n.text, n.kind);
         if (r.selected) onSelected?.(r.selected);
         merge(r, renumbering(seqOffset, ordinalOffset, ordinalPrefix));
         seqOffset += r.counts.records;

@@ -20,7 +20,7 @@ import { buildSelection, taskFilter } from './filter.js';
 import { atLogEnd } from './log-end.js';
 import { escapeTerminal } from '../output/escape.js';
 import { WIDTH_OPTION, filterOptions, inputOptions, jobsOption, whereOptions } from './options.js';
-import { captureNoter, inputNoter } from './input-notes.js';
+import { statusPrinter } from './input-notes.js';
 import { inputList } from './inputs.js';
 import { runParallel } from './jobs.js';
 import { mergeSummary } from './jobs-renumber.js';
@@ -109,6 +109,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       const log = loggerFor(args.logLevel, io);
       // The filters' note when they matched nothing, for all the workers together.
       const selection = buildSelection(task.filter, 1);
+      const status = statusPrinter(io, log, args.logLevel, (f) => wentWrongIn(diagnoses, f));
       await runParallel(
         plan,
         args.jobs!,
@@ -121,12 +122,12 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
         {
           log,
           inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1',
-          onNote: captureNoter(io, args.logLevel),
+          status,
           onSelected: (s) => selection?.absorb(s),
         },
       );
       for (const line of selection?.end() ?? []) io.stderr.write(`mcptrace: ${escapeTerminal(line)}\n`);
-      for (const i of summary.inputs ?? []) inputNoter(io, log, args.logLevel, (f) => wentWrongIn(diagnoses, f))(i);
+      for (const i of summary.inputs ?? []) status.inputEnd(i);
       const text = format({
         ...collector.finish(summary.sessions, summary.open),
         diagnosis: diagnosisStats(completeDiagnoses(diagnoses)),

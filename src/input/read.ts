@@ -2,6 +2,7 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Frame } from '../types.js';
+import type { Status } from '../util/status.js';
 import { detectInput, opensDocument, type DetectOptions, type Detection, type InputFormat } from './detect.js';
 import { formatNamed } from './formats/index.js';
 import type { DocumentReader, OpenContext } from './formats/types.js';
@@ -32,10 +33,11 @@ export interface ReadOptions {
   /** Told, after the last frame, how many physical lines the input held (the last line's number, for a piece). */
   onEnd?: (info: { lines: number }) => void;
   /**
-   * Told, after the last frame, lines that summarise what a capture held but gave no records: connections that are
-   * TLS, HTTP/2 or not HTTP, and HTTP traffic that carried no MCP (src/input/capture/).
+   * The run's status channel (src/util/status.ts), told about the input as `file`: after the last frame, lines that
+   * summarise what a capture held but gave no records (connections that are TLS, HTTP/2 or not HTTP, HTTP traffic that
+   * carried no MCP: src/input/capture/), and another reading that finds messages where the detected one found none.
    */
-  onNote?: (text: string) => void;
+  status?: Status;
   /** Told, after the last frame of a JSON document, where its records were read and what it held besides (json-paths.ts). */
   onDocument?: (summary: DocumentSummary) => void;
   detect?: DetectOptions;
@@ -110,7 +112,13 @@ export async function* readFrameBatches(input: AsyncIterable<Chunk>, opts: ReadO
 function held(opts: ReadOptions, told: (() => void)[] | null): ReadOptions {
   const later = <A extends unknown[]>(f: ((...a: A) => void) | undefined) =>
     f && ((...a: A) => void told?.push(() => f(...a)));
-  return { ...opts, onNote: later(opts.onNote), onEnd: later(opts.onEnd), onDocument: later(opts.onDocument) };
+  const status = opts.status;
+  return {
+    ...opts,
+    status: status && { note: (source, text, kind) => void told?.push(() => status.note(source, text, kind)) },
+    onEnd: later(opts.onEnd),
+    onDocument: later(opts.onDocument),
+  };
 }
 
 /**
@@ -169,10 +177,10 @@ async function* readOrReread(
   for (const other of others) {
     if ((await firstFound(reread(), other, opts)) !== 'message') continue;
     if (found === 'event' && !readsEvents(other)) {
-      opts.onNote?.(otherReadingHint(detected, other, true));
+      opts.status?.note(opts.file, otherReadingHint(detected, other, true));
       break;
     }
-    opts.onNote?.(otherReadingNote(detected, other));
+    opts.status?.note(opts.file, otherReadingNote(detected, other));
     opts.onFormat?.(other);
     yield* readAs(reread(), other, opts);
     return;
@@ -217,7 +225,7 @@ async function* readOnce(
   if (found !== 'message') {
     for (const other of others) {
       if ((await firstFound(replayChunks(kept), other, opts)) !== 'message') continue;
-      opts.onNote?.(otherReadingHint(detected, other, false));
+      opts.status?.note(opts.file, otherReadingHint(detected, other, false));
       break;
     }
   }
@@ -244,7 +252,7 @@ async function* readAs(source: AsyncIterable<Chunk>, format: InputFormat, opts: 
     file: opts.file,
     maxBytes: opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
     clockOffset: opts.clockOffset ?? 0,
-    onNote: opts.onNote,
+    status: opts.status,
     onEnd: opts.onEnd,
   };
   const open = formatNamed(format).open;

@@ -65,7 +65,7 @@ describe.skipIf(SKIP_BROWSER)('a HAR recorded by Chromium', () => {
     for await (const f of readFrames(createReadStream(harPath), {
       file: 'session.har',
       onFormat: (f) => (format = f),
-      onNote: (t) => notes.push(t),
+      status: { note: (_source, t) => notes.push(t) },
     }))
       frames.push(f);
     records = (await analyze(createReadStream(harPath), { file: 'session.har' })).records;

@@ -59,7 +59,9 @@ beforeAll(async () => {
   await c.client.close();
   await relay.stop();
   // In batches, as the input stage reads a capture: one per StreamEvent that completed a frame.
-  for await (const batch of httpFrameBatches(list(relay.events), 'relay', { onNote: (t) => notes.push(t) })) {
+  for await (const batch of httpFrameBatches(list(relay.events), 'relay', {
+    status: { note: (_source, t) => notes.push(t) },
+  })) {
     expect(batch.length).toBeGreaterThan(0);
     frames.push(...batch);
   }

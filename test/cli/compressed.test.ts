@@ -96,4 +96,23 @@ describe('a file that is no log', () => {
     expect(two.stderr).toBe(one.stderr);
     expect(one.stderr).toContain('true: not a log: ELF executable');
   });
+
+  it("--jobs: what each worker's stages noted (a cut gzip, a capture) is printed by the coordinator, as without it", async () => {
+    const cut = join(dir, 'cut.log.gz');
+    const whole = gzipSync(readFileSync(HOST_LOG));
+    writeFileSync(cut, whole.subarray(0, whole.length >> 1));
+    const files = [cut, PCAP, 'samples/everything-http.har'];
+    const [one, two] = await Promise.all([
+      runMain(['stats', '-f', 'json', ...files]),
+      runMain(['stats', '-f', 'json', '--jobs', '2', ...files]),
+    ]);
+    expect(two.stdout).toBe(one.stdout);
+    expect(two.stderr).toBe(one.stderr);
+    expect(one.stderr.split('\n').map((l) => l.replace(/after \d+ bytes/, 'after N bytes'))).toEqual([
+      `mcptrace: ${cut}: gzip-compressed: the compressed data ends early after N bytes of content; read up to there`,
+      `mcptrace: ${PCAP}: pcap: 58 packets, 4 TCP connections (3 HTTP carrying MCP, 1 without data)`,
+      'mcptrace: samples/everything-http.har: 1 HAR entry carried no MCP message (GET / 200).',
+      '',
+    ]);
+  });
 });

@@ -61,7 +61,7 @@ describe('inputContent', () => {
     const log = Buffer.from(LOG);
     const gz = gzipSync(log);
     const notes: string[] = [];
-    const got = await content(gz.subarray(0, gz.length >> 1), 512, { onNote: (t) => notes.push(t) });
+    const got = await content(gz.subarray(0, gz.length >> 1), 512, { status: { note: (_source, t) => notes.push(t) } });
     expect(got.length).toBeGreaterThan(0);
     expect(log.subarray(0, got.length).equals(got)).toBe(true);
     expect(notes).toEqual([
@@ -76,7 +76,10 @@ describe('inputContent', () => {
     const src = source(bomb, 1024);
     const notes: string[] = [];
     let given = 0;
-    for await (const c of inputContent(src.chunks, { maxContentBytes: 1024 * 1024, onNote: (t) => notes.push(t) }))
+    for await (const c of inputContent(src.chunks, {
+      maxContentBytes: 1024 * 1024,
+      status: { note: (_source, t) => notes.push(t) },
+    }))
       given += c.length;
     expect(given).toBe(1024 * 1024);
     expect(notes).toHaveLength(1);
@@ -134,7 +137,7 @@ describe('inputContent: zstd', () => {
     const log = Buffer.from(LOG);
     const z = zstd(log, '-B4096');
     const notes: string[] = [];
-    const got = await content(z.subarray(0, z.length >> 1), 512, { onNote: (t) => notes.push(t) });
+    const got = await content(z.subarray(0, z.length >> 1), 512, { status: { note: (_source, t) => notes.push(t) } });
     expect(log.subarray(0, got.length).equals(got)).toBe(true);
     expect(notes).toEqual([
       `zstd-compressed: the compressed data ends early after ${got.length} bytes of content; read up to there`,
@@ -145,7 +148,7 @@ describe('inputContent: zstd', () => {
     // A frame header: magic, descriptor 0 (no single segment, no checksum), window descriptor 0xa0 (2^30 bytes).
     const frame = Buffer.concat([Buffer.from('28b52ffd00a0', 'hex'), Buffer.alloc(64, 0)]);
     const notes: string[] = [];
-    const got = await content(frame, 5, { onNote: (t) => notes.push(t) });
+    const got = await content(frame, 5, { status: { note: (_source, t) => notes.push(t) } });
     expect(got.length).toBe(0);
     expect(notes).toEqual([
       "zstd-compressed: a frame's window is 1024 MiB, more than the 128 MiB mcptrace decodes; the rest is not read: decompress it first (zstd -d)",
@@ -157,7 +160,10 @@ describe('inputContent: zstd', () => {
     const src = source(bomb, 64);
     const notes: string[] = [];
     let given = 0;
-    for await (const c of inputContent(src.chunks, { maxContentBytes: 1024 * 1024, onNote: (t) => notes.push(t) }))
+    for await (const c of inputContent(src.chunks, {
+      maxContentBytes: 1024 * 1024,
+      status: { note: (_source, t) => notes.push(t) },
+    }))
       given += c.length;
     expect(given).toBe(1024 * 1024);
     expect(notes[0]).toMatch(

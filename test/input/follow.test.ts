@@ -16,6 +16,7 @@ import { followSegments } from '../../src/input/follow/follow-segments.js';
 import { untilAborted } from '../../src/input/follow/until-aborted.js';
 import { readFrames } from '../../src/input/read.js';
 import type { PipelineRecord } from '../../src/types.js';
+import type { StatusLines } from '../../src/util/status.js';
 import { tempDir } from '../helpers/temp.js';
 
 let dir = '';
@@ -346,6 +347,10 @@ describe('analyzeFollow: each segment is a new input', () => {
       [5, nine.session],
     ]);
     expect(summary.sessions).toHaveLength(2);
+    // The analyzer's own status channel (none was given: one that keeps its lines) was told it, in words.
+    expect((r.analyzer.status as StatusLines).lines).toEqual([
+      { source: path, text: `${path} was truncated; reading from the start`, kind: 'notice' },
+    ]);
   });
 
   it('stopped with a partial last line: it is flushed as a record at the end', async () => {

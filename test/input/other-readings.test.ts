@@ -32,7 +32,7 @@ async function read(bytes: Buffer, again: boolean, format?: InputFormat): Promis
     reread: again ? reread : undefined,
     onFormat: (x) => (r.format = x),
     onDetect: (d) => (r.detected = d.format),
-    onNote: (t) => r.notes.push(t),
+    status: { note: (_source, t) => r.notes.push(t) },
     onEnd: (e) => (r.lines = e.lines),
   }))
     r.frames.push(f);

@@ -1,5 +1,6 @@
 // A packet capture's frames (`--input-format pcap`): its TCP streams read as HTTP and MCP, what the packet side noticed beside them.
 import type { Frame } from '../../types.js';
+import { StatusLines, type Status } from '../../util/status.js';
 import type { Chunk } from '../lines/lines.js';
 import { CaptureFindings } from './capture-findings.js';
 import { captureStreamBatches } from './capture-streams.js';
@@ -10,10 +11,11 @@ interface CaptureReadOptions {
   file: string;
   maxMessageBytes?: number;
   /**
-   * Told, after the last frame: a summary of the capture (packets, connections by what they carried, what was not
-   * TCP), a line per kind of packet finding that made no record, then the HTTP reader's lines (TLS, HTTP/2 …).
+   * The run's status channel, told about `file` after the last frame: a summary of the capture (packets, connections by
+   * what they carried, what was not TCP), a line per kind of packet finding that made no record, then the HTTP reader's
+   * lines (TLS, HTTP/2 …).
    */
-  onNote?: (text: string) => void;
+  status?: Status;
 }
 
 /**
@@ -41,11 +43,12 @@ export async function* captureFrameBatches(
       }
     }
   }
-  const httpNotes: string[] = [];
+  // The HTTP reader's lines, told after the packet side's.
+  const httpNotes = new StatusLines();
   let kinds: ConnectionKinds | null = null;
   const http = httpFrameBatches(streams(), opts.file, {
     maxMessageBytes: opts.maxMessageBytes,
-    onNote: (t) => httpNotes.push(t),
+    status: httpNotes,
     onConnections: (k) => {
       kinds = k;
     },
@@ -55,5 +58,8 @@ export async function* captureFrameBatches(
     else yield [...held.splice(0), ...batch];
   }
   if (held.length > 0) yield held.splice(0);
-  if (opts.onNote) for (const line of [...findings.lines(kinds), ...httpNotes]) opts.onNote(line);
+  const { status } = opts;
+  if (status === undefined) return;
+  for (const line of findings.lines(kinds)) status.note(opts.file, line);
+  for (const line of httpNotes.lines) status.note(line.source, line.text, line.kind);
 }

@@ -5,6 +5,7 @@ import { Buffer } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Decompress } from 'fzstd';
+import type { Status } from '../../util/status.js';
 import { fileMagic, magicPending, type FileMagic } from './file-magic.js';
 import { ZstdFrames } from './zstd-frames.js';
 
@@ -22,7 +23,9 @@ export interface ContentOptions {
    */
   onUnread?: (why: string) => void;
   /** Told what cut a compressed input's content short: the limit, damaged data, an end before the compressed data's. */
-  onNote?: (text: string) => void;
+  status?: Status;
+  /** The input's display name, the source of what `status` is told (default `-`). */
+  file?: string;
   /** Told what the input is when its first bytes say it is not a log as it stands (compressed, a program …). */
   onMagic?: (magic: FileMagic) => void;
   /** Most bytes a compressed input may give (default `MAX_CONTENT_BYTES`). */
@@ -78,6 +81,11 @@ export async function* inputContent(bytes: AsyncIterable<Chunk>, opts: ContentOp
   opts.onUnread?.(unreadText(magic));
 }
 
+/** A line on the run's status channel, about this input. */
+function note(opts: ContentOptions, text: string): void {
+  opts.status?.note(opts.file ?? '-', text);
+}
+
 /** Why an input of this kind gives nothing. */
 function unreadText(m: FileMagic): string {
   if (m.kind === 'binary') return `not a log: ${m.what}`;
@@ -120,7 +128,7 @@ async function* gunzipped(
       const room = limit - given;
       if (chunk.length > room) {
         if (room > 0) yield chunk.subarray(0, room);
-        opts.onNote?.(overText(magic, limit, source.read));
+        note(opts, overText(magic, limit, source.read));
         return;
       }
       given += chunk.length;
@@ -132,7 +140,7 @@ async function* gunzipped(
       (err as NodeJS.ErrnoException).code === 'Z_BUF_ERROR'
         ? 'the compressed data ends early'
         : `damaged data (${(err as Error).message})`;
-    opts.onNote?.(cutText(magic, why, given));
+    note(opts, cutText(magic, why, given));
   } finally {
     input.destroy();
     z.destroy();
@@ -201,7 +209,7 @@ async function* unzstd(
       const room = limit - given;
       if (b.length > room) {
         if (room > 0) yield b.subarray(0, room);
-        opts.onNote?.(overText(magic, limit, source.read));
+        note(opts, overText(magic, limit, source.read));
         return false;
       }
       given += b.length;
@@ -213,14 +221,14 @@ async function* unzstd(
     for await (const b of source) {
       const refused = frames.scan(b);
       if (refused !== null) {
-        opts.onNote?.(`${magic.what}: ${refused}; the rest is not read: decompress it first (${magic.undo})`);
+        note(opts, `${magic.what}: ${refused}; the rest is not read: decompress it first (${magic.undo})`);
         return;
       }
       try {
         decoder.push(b, false);
       } catch (err) {
         yield* take();
-        opts.onNote?.(cutText(magic, `damaged data (${(err as Error).message})`, given));
+        note(opts, cutText(magic, `damaged data (${(err as Error).message})`, given));
         return;
       }
       if (!(yield* take())) return;
@@ -229,7 +237,8 @@ async function* unzstd(
       decoder.push(new Uint8Array(0), true);
     } catch (err) {
       yield* take();
-      opts.onNote?.(
+      note(
+        opts,
         cutText(
           magic,
           /unexpected EOF/i.test((err as Error).message)

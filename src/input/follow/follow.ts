@@ -1,17 +1,34 @@
 // `--follow`: the bytes of a growing file as it grows (like `tail -F`), with a reset at each truncation and replacement.
+import type { Status } from '../../util/status.js';
 import { FollowedFile } from './followed-file.js';
 import { Waker } from './follow-waker.js';
 
 /** Why a segment starts: the first open, or the file was cut shorter, or another file took its name. */
 export type SegmentReason = 'start' | 'truncated' | 'replaced';
 
-/** What happened to the followed path, for a note on stderr (the CLI words it). */
+/** What happened to the followed path (worded by `noticeText` for the status channel). */
 export type FollowNotice =
   | { kind: 'waiting'; path: string } // the file does not exist (yet)
   | { kind: 'appeared'; path: string } // it exists now (after `waiting`)
   | { kind: 'removed'; path: string } // its name is gone; the open file is still read
   | { kind: 'truncated'; path: string }
   | { kind: 'replaced'; path: string };
+
+/** The words for something that happened to the followed file (a sentence that names it). */
+function noticeText(n: FollowNotice): string {
+  switch (n.kind) {
+    case 'waiting':
+      return `${n.path} does not exist yet; waiting for it`;
+    case 'appeared':
+      return `${n.path} appeared; reading it`;
+    case 'removed':
+      return `${n.path} was removed; reading what was written to it and waiting for a new file`;
+    case 'truncated':
+      return `${n.path} was truncated; reading from the start`;
+    case 'replaced':
+      return `${n.path} was replaced; reading the new file from the start`;
+  }
+}
 
 /** How far the reading is, for debug logs and for tests, which wait for these instead of for time to pass. */
 export type FollowProgress =
@@ -29,6 +46,9 @@ export interface FollowOptions {
   chunkBytes?: number;
   /** Use fs.watch on the file's folder to notice changes sooner than the poll (default true). */
   watch?: boolean;
+  /** The run's status channel: told, as a `notice` about the path, what happened to it (`noticeText`). */
+  status?: Status;
+  /** Told what happened to the path, as data. */
   onNotice?: (notice: FollowNotice) => void;
   /** Called before each read of new bytes, and when the follower has caught up (once after each change). */
   onProgress?: (progress: FollowProgress) => void;
@@ -49,7 +69,10 @@ export interface FollowOptions {
 export async function* followFile(path: string, opts: FollowOptions): AsyncGenerator<FollowEvent> {
   const { signal } = opts;
   const chunkBytes = opts.chunkBytes ?? 256 * 1024;
-  const notice = opts.onNotice ?? (() => {});
+  const notice = (n: FollowNotice) => {
+    opts.onNotice?.(n);
+    opts.status?.note(path, noticeText(n), 'notice');
+  };
   const progress = opts.onProgress ?? (() => {});
   const waker = new Waker(path, signal, opts.pollMs ?? 250, opts.watch ?? true);
   /** Opens the path once it exists; `onMissing` is called the first time it does not. Null when stopped first. */

@@ -15,6 +15,6 @@ export const curl: FormatEntry<'curl'> = {
   detect: { by: 'line', test: isCurlLine },
   open: {
     batches: (input, ctx) =>
-      readCurlBatches(input, { file: ctx.file, maxMessageBytes: ctx.maxBytes, onNote: ctx.onNote, onEnd: ctx.onEnd }),
+      readCurlBatches(input, { file: ctx.file, maxMessageBytes: ctx.maxBytes, status: ctx.status, onEnd: ctx.onEnd }),
   },
 };

@@ -14,6 +14,6 @@ export const har: FormatEntry<'har'> = {
   detect: { by: 'start', test: looksLikeHar },
   open: {
     batches: (input, ctx) =>
-      readHarBatches(input, { file: ctx.file, maxMessageBytes: ctx.maxBytes, onNote: ctx.onNote, onEnd: ctx.onEnd }),
+      readHarBatches(input, { file: ctx.file, maxMessageBytes: ctx.maxBytes, status: ctx.status, onEnd: ctx.onEnd }),
   },
 };

@@ -13,6 +13,6 @@ export const pcap: FormatEntry<'pcap'> = {
   // Binary: no lines (the input's line count is left unknown); a record's line is its packet number.
   open: {
     batches: (input, ctx) =>
-      captureFrameBatches(input, { file: ctx.file, maxMessageBytes: ctx.maxBytes, onNote: ctx.onNote }),
+      captureFrameBatches(input, { file: ctx.file, maxMessageBytes: ctx.maxBytes, status: ctx.status }),
   },
 };

@@ -2,6 +2,7 @@
 // how it is read. Detection (../detect.ts), reading (../read.ts), `mcptrace formats` and `--input-format` loop over the
 // entries; an entry holds no control flow of detection or reading, only its own part of each.
 import type { Frame } from '../../types.js';
+import type { Status } from '../../util/status.js';
 import type { DialectFamily } from '../dialects/types.js';
 import type { LineReader } from '../lines/frames.js';
 import type { DocumentSummary } from '../json/json-paths.js';
@@ -50,8 +51,8 @@ export interface OpenContext {
   maxBytes: number;
   /** A piece of a file read on its own (`--jobs`): the days (in ms) the whole file counted before its first clock time. */
   clockOffset: number;
-  /** Told, after the last frame, lines that summarise what the input held but gave no records (HTTP traffic). */
-  onNote?: (text: string) => void;
+  /** The run's status channel: told about `file`, after the last frame, what the input held but gave no records (HTTP traffic). */
+  status?: Status;
   /** Told, after the last frame, how many physical lines the input held (by a format that cuts its own lines). */
   onEnd?: (info: { lines: number }) => void;
 }

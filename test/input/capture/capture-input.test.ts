@@ -73,7 +73,7 @@ async function read(
     file: 'x.pcap',
     format,
     onFormat: (x) => (detected = x),
-    onNote: (t) => notes.push(t),
+    status: { note: (_source, t) => notes.push(t) },
   }))
     frames.push(f);
   return { frames, notes, format: detected };

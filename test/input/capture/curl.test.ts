@@ -365,7 +365,7 @@ describe('curl traces of HTTP/2', () => {
     for await (const f of readFrames(chunked(Buffer.from(lines.join('\n'))), {
       file: 't',
       format: 'curl',
-      onNote: (t) => notes.push(t),
+      status: { note: (_source, t) => notes.push(t) },
     }))
       frames.push(f);
     expect(frames.map((f) => f.log?.text ?? f.error)).toEqual(['Connected to h (1.2.3.4) port 443 (#0)']);

@@ -48,7 +48,7 @@ async function expectWellFormed(file: Buffer, chunk: number): Promise<void> {
   for await (const f of readFrames(chunked(file, chunk), {
     file: 'fuzz',
     format: 'pcap',
-    onNote: (t) => notes.push(t),
+    status: { note: (_source, t) => notes.push(t) },
   })) {
     expect(f.line).toBeGreaterThanOrEqual(1);
   }

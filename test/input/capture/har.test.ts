@@ -74,7 +74,7 @@ async function read(text: string, chunk = 1 << 20): Promise<{ frames: Frame[]; n
   for await (const f of readFrames(chunks(), {
     file: 'x.har',
     onFormat: (f) => (format = f),
-    onNote: (t) => notes.push(t),
+    status: { note: (_source, t) => notes.push(t) },
   }))
     frames.push(f);
   return { frames, notes, format };

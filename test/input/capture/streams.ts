@@ -55,7 +55,8 @@ export async function read(
   async function* source() {
     yield* events;
   }
-  for await (const f of httpFrames(source(), 'cap', { ...opts, onNote: (t) => notes.push(t) })) frames.push(f);
+  for await (const f of httpFrames(source(), 'cap', { ...opts, status: { note: (_source, t) => notes.push(t) } }))
+    frames.push(f);
   return { frames, notes };
 }
 

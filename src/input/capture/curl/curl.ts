@@ -1,5 +1,6 @@
 // A `curl -v` transcript (or `--trace` / `--trace-ascii` output) read as HTTP exchanges and MCP (`--input-format curl`).
 import type { Frame } from '../../../types.js';
+import type { Status } from '../../../util/status.js';
 import { logFrame, oversizedFrame } from '../../lines/frames.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter, type Chunk, type Line } from '../../lines/lines.js';
 import { ClockTimeline, NO_TIME, type TimeValue } from '../../shared/time.js';
@@ -23,8 +24,8 @@ const HELD_LOGS = 256;
 interface CurlReadOptions {
   file: string;
   maxMessageBytes?: number;
-  /** Told, after the last frame, a line naming the exchanges that carried no MCP. */
-  onNote?: (text: string) => void;
+  /** The run's status channel, told about `file` after the last frame: a line naming the exchanges that carried no MCP. */
+  status?: Status;
   /** Told, after the last frame, how many lines the transcript held. */
   onEnd?: (info: { lines: number }) => void;
 }
@@ -293,16 +294,18 @@ export async function* readCurlBatches(chunks: AsyncIterable<Chunk>, opts: CurlR
   const out = t.take();
   if (out.length > 0) yield out;
   const n = t.mcp.nonMcpCount;
-  if (opts.onNote && n > 0)
-    opts.onNote(
+  if (opts.status && n > 0)
+    opts.status.note(
+      opts.file,
       `${n} HTTP ${n === 1 ? 'exchange' : 'exchanges'} carried no MCP message (${someOf(
         t.mcp.nonMcp.map((x) => x.what),
         n,
       )}).`,
     );
   const h2 = t.conns.h2;
-  if (opts.onNote && h2 > 0)
-    opts.onNote(
+  if (opts.status && h2 > 0)
+    opts.status.note(
+      opts.file,
       `${h2} traced ${h2 === 1 ? 'connection speaks' : 'connections speak'} HTTP/2 or 3, whose --trace is not read: trace with --http1.1, or use curl -v.`,
     );
   opts.onEnd?.({ lines: splitter.lines });

@@ -1,6 +1,7 @@
 // HAR 1.2 entries read as HTTP exchanges: request and response bodies as the browser or tool recorded them.
 import { Buffer } from 'node:buffer';
 import type { Frame } from '../../../types.js';
+import type { Status } from '../../../util/status.js';
 import { errorFrame, oversizedFrame } from '../../lines/frames.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type Chunk } from '../../lines/lines.js';
 import { someOf } from '../http/connection-kind.js';
@@ -12,8 +13,8 @@ import { undoCp1252 } from '../http/mojibake.js';
 interface HarReadOptions {
   file: string;
   maxMessageBytes?: number;
-  /** Told, after the last frame, a line naming the entries that carried no MCP (page loads, assets …). */
-  onNote?: (text: string) => void;
+  /** The run's status channel, told about `file` after the last frame: a line naming the entries that carried no MCP (page loads, assets …). */
+  status?: Status;
   /** Told, after the last frame, how many lines the file held. */
   onEnd?: (info: { lines: number }) => void;
 }
@@ -148,9 +149,10 @@ export async function* readHarBatches(chunks: AsyncIterable<Chunk>, opts: HarRea
   if (doc.error !== null) out.push(errorFrame(end, '', doc.error));
   else if (!doc.sawEntries) out.push(errorFrame(end, '', 'not a HAR document: no "log": {"entries": [...]}'));
   if (out.length > 0) yield out;
-  if (opts.onNote && mcp.nonMcpCount > 0) {
+  if (opts.status && mcp.nonMcpCount > 0) {
     const n = mcp.nonMcpCount;
-    opts.onNote(
+    opts.status.note(
+      opts.file,
       `${n} HAR ${n === 1 ? 'entry' : 'entries'} carried no MCP message (${someOf(
         mcp.nonMcp.map((x) => x.what),
         n,

@@ -1,6 +1,7 @@
 // The HTTP side's entry: a capture's TCP streams (StreamEvents) read as HTTP/1.1 and MCP, into frames.
 import { Buffer } from 'node:buffer';
 import type { Frame, Peers } from '../../../types.js';
+import type { Status } from '../../../util/status.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../lines/lines.js';
 import { connectionKind, connectionName, someOf, type ConnectionKind } from './connection-kind.js';
 import type { At } from './exchange.js';
@@ -15,10 +16,11 @@ export interface HttpReadOptions {
   /** `--max-message-bytes`: the largest body or SSE event kept whole (default 16 MiB). */
   maxMessageBytes?: number;
   /**
-   * Told, after the last frame, one line per kind of connection that gave no records: TLS, HTTP/2, not HTTP, HTTP
-   * that carried no MCP. Each names the connections (a few) and, for TLS, how to capture plaintext instead.
+   * The run's status channel, told about the capture after the last frame: one line per kind of connection that gave no
+   * records (TLS, HTTP/2, not HTTP, HTTP that carried no MCP). Each names the connections (a few) and, for TLS, how to
+   * capture plaintext instead.
    */
-  onNote?: (text: string) => void;
+  status?: Status;
   /** Told, after the last frame, how many connections were of each kind (one that never carried a byte is in none). */
   onConnections?: (kinds: ConnectionKinds) => void;
 }
@@ -46,7 +48,7 @@ interface Conn {
 /**
  * Reads StreamEvents (in capture order) into frames, one batch per event that completed any. Each connection is
  * judged by its first bytes (connection-kind.ts); HTTP/1.1 ones are read by an HttpConnection whose exchanges McpHttp
- * turns into frames. Connections that are not read, or carried no MCP, are told to `onNote` at the end, never as records.
+ * turns into frames. Connections that are not read, or carried no MCP, are told to `status` at the end, never as records.
  */
 export async function* httpFrameBatches(
   events: AsyncIterable<StreamEvent>,
@@ -160,7 +162,7 @@ export async function* httpFrameBatches(
   for (const [id, c] of [...conns]) await close(id, c, lastTs, true);
   const out = mcp.take();
   if (out.length > 0) yield out;
-  if (opts.onNote) for (const line of notes(judged)) opts.onNote(line);
+  if (opts.status) for (const line of notes(judged)) opts.status.note(file, line);
   opts.onConnections?.({
     mcp: mcpConns,
     quiet: judged.quiet.n,
