@@ -54,6 +54,7 @@ export function auditBuilder(y: Argv) {
         whereOptions(filterOptions(inputOptions(y))),
         'on for html, markdown, sarif and junit; off for text and json',
       ),
+      '1',
     ),
   )
     .option('format', {
@@ -133,7 +134,10 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     const files = args.follow ? [] : await inputList(args.files);
     // --jobs: the files in worker threads, merged in input order. A redacted report's records are redacted in the
     // workers; the messages the merge re-makes and the summary, here.
-    const plan = await parallelPlan(files, args.jobs, { ...args, minPieceBytes: minPieceBytes(io.env) });
+    // One thread unless told: on one large file the workers gain little for audit (1.0 × at 300 MB, 1.16 × at 1 GB on
+    // two cores) and each holds its sessions' report state (2.4 × the memory): docs/performance.md.
+    const jobs = args.jobs ?? 1;
+    const plan = await parallelPlan(files, jobs, { ...args, minPieceBytes: minPieceBytes(io.env) });
     if (plan) {
       const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
       const log = loggerFor(args.logLevel, io);
@@ -156,7 +160,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
       const status = statusPrinter(io, log, args.logLevel, (f) => builder.wentWrong(f));
       await runParallel(
         plan,
-        args.jobs!,
+        jobs,
         task,
         (r, renumber) => {
           builder.mergeFrom(

@@ -2,6 +2,7 @@
 // (docs/performance.md, "Many files, or one large file"), or nothing (the run stays in one thread).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { inputContent } from '../input/files/content.js';
 import { detectInput, type InputFormat } from '../input/detect.js';
 import { linePieces, type Piece } from '../input/lines/pieces.js';
@@ -18,6 +19,39 @@ export interface Unit {
 /** Smallest piece a file is cut into: 32 MiB, or `MCPTRACE_MIN_PIECE_BYTES` from `env` (the tests cut small files). */
 export function minPieceBytes(env: NodeJS.ProcessEnv): number {
   return Number(env.MCPTRACE_MIN_PIECE_BYTES) || 32 * 1024 * 1024;
+}
+
+/** Input size from which a run that does not say `--jobs` uses more cores: 256 MiB, or `MCPTRACE_AUTO_JOBS_BYTES` (tests). */
+function autoJobsBytes(env: NodeJS.ProcessEnv): number {
+  return Number(env.MCPTRACE_AUTO_JOBS_BYTES) || 256 * 1024 * 1024;
+}
+
+/** The most workers a run takes without `--jobs` (each holds its own state: memory grows with them). */
+const AUTO_JOBS_MAX = 4;
+
+/**
+ * The workers of a run that does not say `--jobs`: one per core, at most `AUTO_JOBS_MAX`, when the files named hold
+ * `autoJobsBytes` or more together and the machine has two cores or more; else 1. Below that size a worker does not
+ * pay for its start-up and the reading that finds the cuts (1.14 × at 100 MB, 1.58 × at 1 GB on two cores:
+ * docs/performance.md). Whether the run can use them is still `parallelPlan`'s to say.
+ */
+export async function defaultJobs(
+  inputs: readonly { name: string; files: readonly string[] }[],
+  env: NodeJS.ProcessEnv,
+  cores = availableParallelism(),
+): Promise<number> {
+  if (cores < 2 || inputs.some((i) => i.name === '-')) return 1;
+  const enough = autoJobsBytes(env);
+  let total = 0;
+  for (const file of inputs.flatMap((i) => i.files)) {
+    try {
+      total += (await stat(file)).size;
+    } catch {
+      // the reader reports it
+    }
+    if (total >= enough) return Math.min(cores, AUTO_JOBS_MAX);
+  }
+  return 1;
 }
 
 interface PlanOptions {

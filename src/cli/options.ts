@@ -179,10 +179,6 @@ export function whereOptions<T>(y: Argv<T>) {
 
 const last = (v: unknown): string => String(Array.isArray(v) ? v[v.length - 1] : v);
 
-/**
- * `--jobs N` (stats, audit): files, or pieces of a large NDJSON, envelope or transcript file, in worker threads; same output.
- * `auto`: as many as the machine has cores (`os.availableParallelism()`).
- */
 /** `--width N`: the text transcript's columns, for every command that prints it. */
 export const WIDTH_OPTION = countOption(
   'width',
@@ -204,14 +200,16 @@ export function bodyWidthOption<T>(y: Argv<T>) {
   );
 }
 
-export function jobsOption<T>(y: Argv<T>) {
+/**
+ * `--jobs N` (stats, audit): files, or pieces of a large NDJSON, envelope or transcript file, in worker threads; same output.
+ * `auto`: as many as the machine has cores (`os.availableParallelism()`). Not given: `defaultJobs` (cli/jobs-plan.ts).
+ */
+export function jobsOption<T>(y: Argv<T>, byItself: string) {
   const whole = positiveInteger('jobs');
   return y.option('jobs', {
     alias: 'j',
-    describe:
-      'analyse up to N files at once in worker threads, a large capture in pieces (the output is the same); auto: one per core',
+    describe: `analyse up to N files at once in worker threads, a large capture in pieces (the output is the same); auto: one per core (default: ${byItself})`,
     type: 'string',
-    default: '1',
     coerce: (v: unknown): number =>
       (Array.isArray(v) ? v[v.length - 1] : v) === 'auto' ? availableParallelism() : whole(v),
   });

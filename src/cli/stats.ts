@@ -24,7 +24,7 @@ import { statusPrinter } from './input-notes.js';
 import { inputList } from './inputs.js';
 import { runParallel } from './jobs.js';
 import { mergeSummary } from './jobs-renumber.js';
-import { minPieceBytes, parallelPlan } from './jobs-plan.js';
+import { defaultJobs, minPieceBytes, parallelPlan } from './jobs-plan.js';
 import type { AnalysisSummary } from '../analyzer.js';
 import type { StatsState } from '../stats/collector.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
@@ -39,7 +39,10 @@ export interface StatsArgs extends RunArgs, RedactArgs {
 }
 
 export function statsBuilder(y: Argv) {
-  return jobsOption(redactOptions(whereOptions(filterOptions(inputOptions(y))), 'off'))
+  return jobsOption(
+    redactOptions(whereOptions(filterOptions(inputOptions(y))), 'off'),
+    '1, or up to 4 from 256 MiB of input on',
+  )
     .option('format', {
       alias: 'f',
       describe: 'output format',
@@ -90,7 +93,8 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
     };
     // --follow reads in one thread, its files waited for (src/cli/context.ts): nothing to plan.
     const files = args.follow ? [] : await inputList(args.files);
-    const plan = await parallelPlan(files, args.jobs, { ...args, minPieceBytes: minPieceBytes(io.env) });
+    const jobs = args.jobs ?? (await defaultJobs(files, io.env));
+    const plan = await parallelPlan(files, jobs, { ...args, minPieceBytes: minPieceBytes(io.env) });
     if (plan) {
       // --jobs: the files in worker threads, each file's counts merged in input order.
       const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
@@ -112,7 +116,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       const status = statusPrinter(io, log, args.logLevel, (f) => wentWrongIn(diagnoses, f));
       await runParallel(
         plan,
-        args.jobs!,
+        jobs,
         task,
         (r, n) => {
           collector.mergeFrom(r.state as StatsState, (k) => n.session(k));

@@ -2,6 +2,7 @@
 // sessions, messages, times). Most runs are in-process (test/helpers/in-process.ts) with the workers' work done in this
 // thread (MCPTRACE_JOBS_IN_THREAD: the same tasks and answers, structured-cloned as a thread's messages are, without a
 // thread's start-up per run); the last tests spawn the built CLI with real worker threads, which is what they test.
+import { availableParallelism } from 'node:os';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -362,6 +363,27 @@ describe('one raw NDJSON file cut into pieces', () => {
     expect(enough!.pieces).toEqual([]);
     const [whole] = await expectSame(['stats', '-f', 'json', log], ['3']);
     expect(whole!.pieces).toEqual([]);
+  });
+
+  it('stats without --jobs: several workers when the input is large (MCPTRACE_AUTO_JOBS_BYTES), one thread when it is not; audit: one thread', async () => {
+    // The workers stats takes by itself: one per core, at most 4, from 256 MiB of input on (here lowered).
+    const auto = Math.min(availableParallelism(), 4);
+    const audit = await run(['audit', '-f', 'json', log, '--log-level', 'debug'], {
+      ...SMALL,
+      MCPTRACE_AUTO_JOBS_BYTES: '100000',
+    });
+    expect(audit.stderr).not.toContain('"reading in pieces"');
+    for (const args of [['stats', '-f', 'json', log]]) {
+      const base = await one([...args, '--jobs', '1']);
+      const said = (r: Run) => r.stderr.split('\n').filter((l) => l.includes('"reading in pieces"'));
+      const large = await run([...args, '--log-level', 'debug'], { ...SMALL, MCPTRACE_AUTO_JOBS_BYTES: '100000' });
+      expect({ code: large.code, stdout: large.stdout }).toEqual({ code: base.code, stdout: base.stdout });
+      expect(said(large)).toHaveLength(auto > 1 ? 1 : 0);
+      if (auto > 1) expect(JSON.parse(said(large)[0]!).pieces).toHaveLength(auto);
+      const small = await run([...args, '--log-level', 'debug'], { ...SMALL, MCPTRACE_AUTO_JOBS_BYTES: '1000000' });
+      expect({ code: small.code, stdout: small.stdout }).toEqual({ code: base.code, stdout: base.stdout });
+      expect(said(small)).toEqual([]);
+    }
   });
 
   // Each format once: json with its limits (no sequences), sarif redacted, html (sequences with bodies, redacted),
