@@ -135,7 +135,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     // --jobs: the files in worker threads, merged in input order. A redacted report's records are redacted in the
     // workers; the messages the merge re-makes and the summary, here.
     // One thread unless told: on one large file the workers gain little for audit (1.0 × at 300 MB, 1.16 × at 1 GB on
-    // two cores) and each holds its sessions' report state (2.4 × the memory): docs/performance.md.
+    // two cores) and each repeats the run's peak memory (2.4 × in all): docs/performance.md.
     const jobs = args.jobs ?? 1;
     const plan = await parallelPlan(files, jobs, { ...args, minPieceBytes: minPieceBytes(io.env) });
     if (plan) {
