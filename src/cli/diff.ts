@@ -21,7 +21,11 @@ export interface DiffArgs extends DiffReportArgs {
 const BASELINE_KIND = 'mcptrace-diff-baseline/1';
 
 export function diffBuilder(y: Argv) {
-  return diffOptions(ruleOptions(inputOptions(y)))
+  return diffOptions(
+    ruleOptions(
+      inputOptions(y, { files: 'A and B: the two logs (files or folders) to compare, A first', follow: false }),
+    ),
+  )
     .usage(
       "$0 diff A B [options]\n\nCompare two captures, or two sets of captures (a folder, or a quoted glob: 'base/*.ndjson'): the server's surface (tools, prompts, resources, schemas, annotations, capabilities), its answers to the requests both sides asked, latency and failure rates, findings and diagnoses. Exit 1 when a change passes --fail-on (by default a breaking one).",
     )

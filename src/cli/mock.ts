@@ -29,7 +29,7 @@ export interface MockArgs extends RunArgs {
 }
 
 export function mockBuilder(y: Argv) {
-  return inputOptions(y)
+  return inputOptions(y, { files: 'the captures to serve', follow: true })
     .usage(
       "$0 mock CAPTURE… [options]\n\nServe a recorded session as an MCP server: each request gets the recorded answer of the same request (same method and params, _meta set aside), with the caller's id, and the notifications the server sent with it. Over stdio by default (give the host `mcptrace mock capture.ndjson` as the server command), or Streamable HTTP with --http.",
     )

@@ -10,19 +10,33 @@ import { choicesText, FILTER_VOCABULARIES, list, oneOf } from '../filter/vocabul
 /** `--max-pending`'s default: open requests tracked per session. */
 export const DEFAULT_MAX_PENDING = 100_000;
 
-export function inputOptions<T>(y: Argv<T>) {
-  return y
-    .positional('files', { describe: 'log files to read; - or none for stdin', type: 'string', array: true })
+/**
+ * How a command takes its logs: `files`, what its `files` positional is (none: the command names its own), and whether
+ * it can `--follow` a growing file (a command that reads a finished log does not offer it).
+ */
+interface InputShape {
+  files: string | null;
+  follow: boolean;
+}
+
+const STREAMS: InputShape = { files: 'log files to read; - or none for stdin', follow: true };
+
+export function inputOptions<T>(y: Argv<T>, shape: InputShape = STREAMS) {
+  const withFiles =
+    shape.files === null ? y : y.positional('files', { describe: shape.files, type: 'string', array: true });
+  const withFollow = shape.follow
+    ? withFiles.option('follow', {
+        alias: 'F',
+        describe:
+          "keep reading the file (each file, a folder's logs) as it grows (like tail -F) until Ctrl-C, then print the final output",
+        type: 'boolean',
+        default: false,
+      })
+    : withFiles;
+  return withFollow
     .option('input-format', {
       describe: 'input format (default: detected per file)',
       choices: INPUT_FORMATS as unknown as string[],
-    })
-    .option('follow', {
-      alias: 'F',
-      describe:
-        "keep reading the file (each file, a folder's logs) as it grows (like tail -F) until Ctrl-C, then print the final output",
-      type: 'boolean',
-      default: false,
     })
     .option(
       'max-pending',

@@ -38,7 +38,7 @@ export interface ReplayArgs extends DiffReportArgs {
 const GRACE_MS = 5_000;
 
 export function replayBuilder(y: Argv) {
-  return diffOptions(ruleOptions(inputOptions(y)))
+  return diffOptions(ruleOptions(inputOptions(y, { files: 'the capture to replay', follow: false })))
     .usage(
       "$0 replay CAPTURE [options] -- SERVER COMMAND…\n$0 replay CAPTURE --target URL [options]\n\nSend the recorded client's side of a session again to a live server (the handshake, each request and notification in order, the server's requests answered as recorded), capture the new session (as wrap or proxy do), and compare it with the recording as diff does. Exit 1 when a change passes --fail-on (by default a breaking one: an answer that became an error or did not come, a tool removed …).",
     )

@@ -40,7 +40,7 @@ export interface StoryArgs extends RuleArgs {
 }
 
 export function storyBuilder(y: Argv) {
-  return ruleOptions(inputOptions(y))
+  return ruleOptions(inputOptions(y, { files: null, follow: false }))
     .positional('file', { describe: 'the log to read; - for stdin', type: 'string' })
     .positional('request', {
       describe:
