@@ -91,6 +91,13 @@ export function foldRecord(f: SessionFold, r: PipelineRecord, signals: readonly 
   if (r.kind === 'event') {
     const name = r.event?.name;
     if (name === 'start' && !f.start) f.start = evidenceOf(r);
+    // A launch after the host stopped the server: that stop, and the handshake before it, were the earlier process's
+    // (a host's per-server log holds launch after launch); this one has yet to shake hands and has not been stopped.
+    if (name === 'start' && f.hostStop !== null && f.hostStop < r.seq) {
+      f.hostStop = null;
+      f.stdinClosed = false;
+      f.ready = false;
+    }
     if (name === 'shutdown' && f.hostStop === null) f.hostStop = r.seq;
     if (name === 'stdin-closed') f.stdinClosed = true;
   }
