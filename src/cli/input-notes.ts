@@ -5,10 +5,7 @@ import { escapeTerminal } from '../output/escape.js';
 import { noMessagesText, onlySideText } from '../output/input-notes.js';
 import type { StatusKind } from '../util/status.js';
 import type { CliIO } from './context.js';
-import type { Log } from './logger.js';
-
-/** Log levels that silence the CLI's plain stderr notes, as they silence the logger's warnings. */
-const QUIET = new Set(['error', 'fatal', 'silent']);
+import { quietLevel, type Log } from './logger.js';
 
 /**
  * The run's status, printed at any log level but the quiet ones: each line the stages tell, as it comes, one plain line
@@ -23,7 +20,7 @@ export function statusPrinter(
   logLevel: string,
   wentWrong?: (file: string) => boolean,
 ): Required<RunStatus> {
-  const quiet = QUIET.has(logLevel);
+  const quiet = quietLevel(logLevel);
   const say = (line: string) => {
     if (!quiet) io.stderr.write(`mcptrace: ${escapeTerminal(line)}\n`);
   };

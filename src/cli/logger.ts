@@ -8,6 +8,11 @@ import { prettyLogLine } from './log-pretty.js';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** Log levels that silence the CLI's plain stderr lines (an input's notes, an exporter's), as they silence the logger's warnings. */
+export function quietLevel(level: string): boolean {
+  return level === 'error' || level === 'fatal' || level === 'silent';
+}
+
 const METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 
 /** What the CLI logs through: pino's level methods. */

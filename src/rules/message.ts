@@ -39,14 +39,39 @@ function templateFor<D>(message: RuleMessage<D>, data: D): string {
 
 /** The finding's text: the template with each placeholder replaced by its field's value. */
 export function renderMessage<D>(message: RuleMessage<D>, data: D): string {
-  return templateFor(message, data).replace(PLACEHOLDER, (_, path: string) => String(fieldAt(data, path)));
+  const { parts, paths } = compiled(templateFor(message, data));
+  let out = parts[0]!;
+  for (let i = 0; i < paths.length; i++) out += String(fieldAt(data, paths[i]!)) + parts[i + 1]!;
+  return out;
 }
 
-/** The value at a dotted path of the data (undefined where it is not). */
-function fieldAt(data: unknown, path: string): unknown {
+/** A template cut at its placeholders: it reads `parts[0] + paths[0] + parts[1] + …`, each path a field's keys. */
+interface Compiled {
+  parts: string[];
+  paths: string[][];
+}
+
+/** The templates cut so far, by their text (the rules' templates: a few dozen, made once each, not per finding). */
+const cut = new Map<string, Compiled>();
+
+function compiled(template: string): Compiled {
+  let c = cut.get(template);
+  if (c === undefined) {
+    const pieces = template.split(PLACEHOLDER);
+    c = {
+      parts: pieces.filter((_, i) => i % 2 === 0),
+      paths: pieces.filter((_, i) => i % 2 === 1).map((p) => p.split('.')),
+    };
+    cut.set(template, c);
+  }
+  return c;
+}
+
+/** The value at a field's keys in the data (undefined where it is not). */
+function fieldAt(data: unknown, keys: readonly string[]): unknown {
   let v = data;
-  for (const k of path.split('.'))
-    v = v === null || typeof v !== 'object' ? undefined : (v as Record<string, unknown>)[k];
+  for (let i = 0; i < keys.length; i++)
+    v = v === null || typeof v !== 'object' ? undefined : (v as Record<string, unknown>)[keys[i]!];
   return v;
 }
 

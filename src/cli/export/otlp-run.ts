@@ -1,5 +1,6 @@
 // `mcptrace export --to otlp`: records → spans (as their answers arrive) → batches to the sinks; the histograms at the end.
 import type { CliIO } from '../context.js';
+import { quietLevel } from '../logger.js';
 import type { OtlpArgs } from './otlp.js';
 import { exportRecords, type RecordSink } from './records.js';
 import { redactorFor } from '../redact-options.js';
@@ -16,7 +17,7 @@ const BATCH = 512;
 
 export async function runOtlp(args: OtlpArgs, io: CliIO): Promise<number> {
   // Options are checked, and the file opened, before any input is read.
-  const quiet = ['error', 'fatal', 'silent'].includes(args.logLevel);
+  const quiet = quietLevel(args.logLevel);
   // The exporter's environment variables name a collector as --endpoint does (the flags override them).
   const endpoint =
     args.endpoint === undefined && !envNamesEndpoint(io.env)
