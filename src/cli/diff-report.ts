@@ -14,7 +14,7 @@ import { outputWidth } from './columns.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { EXIT } from './errors.js';
 import { UsageError } from '../util/errors.js';
-import { WIDTH_OPTION } from './options.js';
+import { commaList, WIDTH_OPTION } from './options.js';
 import { ruleSettings, type RuleArgs } from './rule-options.js';
 import { TOOL } from '../util/tool.js';
 import { writeText } from './writer.js';
@@ -48,11 +48,7 @@ export function diffOptions<T>(y: Argv<T>) {
       describe:
         'result paths to set aside when comparing answers: globs over dotted paths (content.*.text, **.timestamp); repeatable',
       type: 'string',
-      coerce: (v: unknown) =>
-        (Array.isArray(v) ? v : [v])
-          .flatMap((x) => String(x).split(','))
-          .map((x) => x.trim())
-          .filter((x) => x !== ''),
+      coerce: commaList,
     })
     .option('max-slowdown', {
       describe: 'a method or tool whose median latency grew more than this factor is a latency change (1.5x)',
@@ -130,10 +126,7 @@ async function expand(input: string): Promise<string[]> {
 }
 
 function failOnList(v: unknown): FailOn[] {
-  const items = (Array.isArray(v) ? v : [v])
-    .flatMap((x) => String(x).split(','))
-    .map((x) => x.trim())
-    .filter((x) => x !== '');
+  const items = commaList(v);
   for (const x of items)
     if (!FAIL_ON.includes(x as FailOn))
       throw new UsageError(`--fail-on ${x}: give ${FAIL_ON.join(', ')} (comma-separated)`);

@@ -228,3 +228,11 @@ export function jobsOption<T>(y: Argv<T>, byItself: string) {
       (Array.isArray(v) ? v[v.length - 1] : v) === 'auto' ? availableParallelism() : whole(v),
   });
 }
+
+/** A repeatable option's values, each split at commas (`--x a,b --x c`: a, b, c), blanks dropped. */
+export function commaList(v: unknown): string[] {
+  return (Array.isArray(v) ? v : [v])
+    .flatMap((x) => String(x).split(','))
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
+}

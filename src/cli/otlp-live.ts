@@ -4,6 +4,7 @@ import type { LiveSpans } from '../export/otlp/live-spans.js';
 import { escapeTerminal } from '../output/escape.js';
 import type { CliIO } from './context.js';
 import { durationOption, wholeNumber } from './numeric-options.js';
+import { commaList } from './options.js';
 import { redactorFor } from './redact-options.js';
 
 export interface OtlpLiveArgs {
@@ -69,11 +70,7 @@ export function otlpLiveOptions<T>(y: Argv<T>) {
       .option('otlp-redact-key', {
         describe: 'one more key whose values --otlp-redact masks (repeatable; implies --otlp-redact)',
         type: 'string',
-        coerce: (v: unknown) =>
-          (Array.isArray(v) ? v : [v])
-            .flatMap((x) => String(x).split(','))
-            .map((x) => x.trim())
-            .filter((x) => x !== ''),
+        coerce: commaList,
         group: GROUP,
       })
   );

@@ -1,6 +1,7 @@
 // `--redact`, `--no-redact` and `--redact-key`: which secrets the output masks (see src/output/redact.ts).
 import type { Argv } from 'yargs';
 import { Redactor } from '../output/redact.js';
+import { commaList } from './options.js';
 
 export interface RedactArgs {
   /** `--redact` / `--no-redact`; undefined: the command's default. */
@@ -19,11 +20,7 @@ export function redactOptions<T>(y: Argv<T>, byDefault: string) {
       describe: 'one more key whose values are masked (repeatable; implies --redact unless --no-redact)',
       type: 'string',
       // Not `array: true`: that would swallow the file names after the flag. Repeat the flag or use commas.
-      coerce: (v: unknown) =>
-        (Array.isArray(v) ? v : [v])
-          .flatMap((x) => String(x).split(','))
-          .map((x) => x.trim())
-          .filter((x) => x !== ''),
+      coerce: commaList,
     });
 }
 

@@ -2,19 +2,10 @@
 // order: an answer that became an error (breaking), an error that became an answer, an `isError` flip, a result whose
 // shape or values changed (paths set aside with --ignore). The list methods' answers are the surface (surface-diff.ts):
 // compared item by item there, by name, not here by position.
+import { SURFACE_METHODS } from './collect.js';
 import { diffJson } from './json-diff.js';
 import { MAX_PATHS_SHOWN } from './limits.js';
 import type { Change, Outcome, Side } from './types.js';
-
-/** Methods whose answers the surface compares. */
-const SURFACE_METHODS: readonly string[] = [
-  'tools/list',
-  'prompts/list',
-  'resources/list',
-  'resources/templates/list',
-  'initialize',
-  'server/discover',
-];
 
 export function behaviourChanges(
   a: Side,
@@ -33,7 +24,7 @@ export function behaviourChanges(
       continue;
     }
     compared++;
-    if (SURFACE_METHODS.includes(key.split(' ', 1)[0]!)) continue;
+    if (SURFACE_METHODS.has(key.split(' ', 1)[0]!)) continue;
     const n = Math.min(la.length, lb.length);
     for (let i = 0; i < n; i++) {
       const c = outcomeChange(la[i]!, lb[i]!, ignore);

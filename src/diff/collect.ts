@@ -18,6 +18,12 @@ const LISTS: Readonly<
   'resources/templates/list': { items: 'resourceTemplates', into: 'templates', name: 'uriTemplate' },
 };
 
+/** The handshake's methods: their answers show the revision, the server's identity and its capabilities. */
+const HANDSHAKES: readonly string[] = ['initialize', 'server/discover'];
+
+/** Methods whose answers show the surface (compared item by item, by name, not answer by answer). */
+export const SURFACE_METHODS: ReadonlySet<string> = new Set([...Object.keys(LISTS), ...HANDSHAKES]);
+
 /** What the request asked, kept until its answer: its key, and the label its latency goes under. */
 interface Asked {
   key: string;
@@ -111,7 +117,7 @@ export class SideCollector {
 
   private showSurface(method: string, result: Msg | undefined, revision: string | null): void {
     if (!result) return;
-    if (method === 'initialize' || method === 'server/discover') {
+    if (HANDSHAKES.includes(method)) {
       this.surface.revision ??= typeof result.protocolVersion === 'string' ? result.protocolVersion : revision;
       const info = (result.serverInfo ?? (result._meta as Msg | undefined)?.['io.modelcontextprotocol/serverInfo']) as
         | Msg

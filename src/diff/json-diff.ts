@@ -1,7 +1,6 @@
 // Where two results differ: the paths (`content.0.text`) whose value, type or presence changed, with paths the user
 // set aside (`--ignore`, globs over dotted paths: `content.*.text`, `**.timestamp`) left out.
 import picomatch from 'picomatch';
-import stringify from 'safe-stable-stringify';
 
 interface PathChange {
   path: string;
@@ -41,7 +40,8 @@ export function diffJson(
       for (const k of keys) walk(ox[k], oy[k], path === '' ? k : `${path}.${k}`);
       return;
     }
-    if (stringify(x) !== stringify(y)) note('value');
+    // Same type, neither an object nor an array: a primitive, equal or not.
+    if (x !== y) note('value');
   };
   walk(a, b, '');
   return { changes, more };

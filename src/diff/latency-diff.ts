@@ -55,15 +55,54 @@ function times(x: number): string {
 }
 
 function median(xs: readonly number[]): number {
-  const s = [...xs].sort((x, y) => x - y);
+  return medianInPlace(Float64Array.from(xs));
+}
+
+/** The median of `s`, whose order it changes: found by selection (linear on average), not by sorting. */
+function medianInPlace(s: Float64Array): number {
   const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  select(s, m);
+  if (s.length % 2 === 1) return s[m]!;
+  // Everything before m is at most s[m]: the largest of it is the lower middle.
+  let lower = s[0]!;
+  for (let i = 1; i < m; i++) if (s[i]! > lower) lower = s[i]!;
+  return (lower + s[m]!) / 2;
+}
+
+/** Reorders `s` so that s[k] is the k-th smallest, none after it smaller and none before it larger (Hoare's select). */
+function select(s: Float64Array, k: number): void {
+  let lo = 0;
+  let hi = s.length - 1;
+  while (lo < hi) {
+    const pivot = s[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (s[i]! < pivot) i++;
+      while (s[j]! > pivot) j--;
+      if (i <= j) {
+        const t = s[i]!;
+        s[i] = s[j]!;
+        s[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
 }
 
 /** The bootstrap 95% interval of median(b) / median(a), resampling each side (seeded: the same on every run). */
 function ratioInterval(a: readonly number[], b: readonly number[]): [number, number] {
   const random = seeded(0x5eed);
-  const resample = (xs: readonly number[]) => median(Array.from(xs, () => xs[Math.floor(random() * xs.length)]!));
+  const buffer = new Float64Array(Math.max(a.length, b.length));
+  const resample = (xs: readonly number[]) => {
+    const s = buffer.subarray(0, xs.length);
+    for (let i = 0; i < xs.length; i++) s[i] = xs[Math.floor(random() * xs.length)]!;
+    return medianInPlace(s);
+  };
   const ratios: number[] = [];
   for (let i = 0; i < BOOTSTRAP_RESAMPLES; i++) {
     const ma = resample(a);

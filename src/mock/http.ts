@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Outgoing, Responder } from './responder.js';
 import { Schedule } from './schedule.js';
+import { PARSE_ERROR } from './volatile.js';
 
 /** Longest request body read (a larger one gets 413). */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
-const PARSE_ERROR = -32700;
 /** Messages kept for a session's GET stream before it opens. */
 const MAX_HELD = 1000;
 const SESSION_HEADER = 'mcp-session-id';

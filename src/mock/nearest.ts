@@ -4,13 +4,17 @@ import stringify from 'safe-stable-stringify';
 import { stable } from './request-key.js';
 import type { Trigger } from './recording.js';
 
+/** Each recorded request's leaves, made once: a caller's every unmatched request is compared with all of them. */
+const recorded = new WeakMap<Trigger, Map<string, string>>();
+
 /** The candidate whose params differ from `params` in the fewest leaves; the first recorded one on a tie. */
 export function nearest(candidates: readonly Trigger[], params: unknown): Trigger | undefined {
   const want = leaves(stable(params));
   let best: Trigger | undefined;
   let bestDistance = Infinity;
   for (const c of candidates) {
-    const have = leaves(stable(c.params));
+    let have = recorded.get(c);
+    if (!have) recorded.set(c, (have = leaves(stable(c.params))));
     let d = 0;
     for (const [k, v] of want) if (have.get(k) !== v) d++;
     for (const k of have.keys()) if (!want.has(k)) d++;

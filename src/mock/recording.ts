@@ -132,7 +132,8 @@ export class RecordingBuilder {
       if (trigger) {
         answer = true;
         const open = this.open.get(rec.session);
-        const i = open?.indexOf(trigger) ?? -1;
+        // From the newest: an answer is most often to a recent request, and unanswered old ones pile up at the front.
+        const i = open?.lastIndexOf(trigger) ?? -1;
         if (i >= 0) open!.splice(i, 1);
       }
     }

@@ -91,7 +91,8 @@ export class Responder {
 
   private request(method: string, id: Id, params: unknown): Reply {
     this.counts.requests++;
-    let trigger = this.take(this.recording.requests, requestKey(method, params), requestKey(method, params));
+    const key = requestKey(method, params);
+    let trigger = this.take(this.recording.requests, key, key);
     if (trigger) this.counts.matched++;
     else if (method === 'ping') {
       this.counts.matched++;

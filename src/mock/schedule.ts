@@ -7,8 +7,8 @@ type Id = string | number;
 
 export class Schedule {
   private readonly timers = new Map<ReturnType<typeof setTimeout>, Id | null>();
-  /** What goes on once the caller answers the server's request (by the JSON of its id), and for which request. */
-  private readonly waiting = new Map<string, { go: () => void; of: Id | null }>();
+  /** What goes on once the caller answers the server's request (by its id), and for which request. */
+  private readonly waiting = new Map<Id, { go: () => void; of: Id | null }>();
 
   /**
    * Delivers `out` in order: each message when its delay since now has passed and every earlier one was delivered.
@@ -32,7 +32,7 @@ export class Schedule {
         i++;
         deliver(o);
         if (o.awaits !== undefined) {
-          this.waiting.set(JSON.stringify(o.awaits), { go: step, of: o.of });
+          this.waiting.set(o.awaits, { go: step, of: o.of });
           return;
         }
         if (i < out.length) {
@@ -53,9 +53,8 @@ export class Schedule {
 
   /** The caller answered the server's request `id`: what waited for it goes on. */
   resume(id: Id): void {
-    const key = JSON.stringify(id);
-    const w = this.waiting.get(key);
-    this.waiting.delete(key);
+    const w = this.waiting.get(id);
+    this.waiting.delete(id);
     w?.go();
   }
 

@@ -4,9 +4,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Responder } from './responder.js';
 import { Schedule } from './schedule.js';
-
-/** JSON-RPC 2.0 §5.1: the answer to a line that is no JSON. */
-const PARSE_ERROR = -32700;
+import { PARSE_ERROR } from './volatile.js';
 
 /** Serves `responder` on `input`/`output` until `input` ends; resolves once what was scheduled by then was sent. */
 export async function serveStdio(responder: Responder, input: Readable, output: Writable): Promise<void> {

@@ -17,6 +17,8 @@ export const HANDSHAKE_METHODS: readonly string[] = ['initialize'];
 /** The answer to a `ping` the recording does not hold (basic/utilities/ping: an empty result). */
 export const PING_RESULT: Readonly<Record<string, never>> = {};
 
+/** JSON-RPC 2.0 §5.1: the answer to a line or body that is no JSON. */
+export const PARSE_ERROR = -32700;
 /** JSON-RPC 2.0 §5.1: the default answer to a request the recording does not hold (`--unmatched-code`). */
 export const METHOD_NOT_FOUND = -32601;
 /** JSON-RPC 2.0 §5.1: the answer to a message that is no request, notification or answer. */

@@ -4,6 +4,7 @@
 // requests get ids of their own (1, 2, 3 … as a new client numbers them), and a cancellation or a progress token that
 // named a recorded request's id names its new one.
 import { requestKey } from '../mock/request-key.js';
+import { METHOD_NOT_FOUND } from '../mock/volatile.js';
 import { ISSUED } from './issued.js';
 import type { Id, ReplayScript } from './script.js';
 
@@ -35,9 +36,9 @@ export interface DriveResult {
 
 export async function drive(script: ReplayScript, channel: Channel, opts: DriveOptions): Promise<DriveResult> {
   const result: DriveResult = { sent: 0, answers: 0, timedOut: [], serverRequests: 0, unanswerable: [] };
-  const arrived = new Map<string, Msg>();
-  const waiters = new Map<string, () => void>();
-  const expected = new Map<string, Msg | undefined>();
+  const arrived = new Map<Id, Msg>();
+  const waiters = new Map<Id, () => void>();
+  const expected = new Map<Id, Msg | undefined>();
   const substitutes = new Map<string, unknown>();
   const repliesUsed = new Map<string, number>();
   let ended = false;
@@ -50,11 +51,10 @@ export async function drive(script: ReplayScript, channel: Channel, opts: DriveO
     if (typeof m.method === 'string' && (typeof id === 'string' || typeof id === 'number'))
       return answerServer(m.method, id, m.params);
     if (typeof m.method === 'string' || (typeof id !== 'string' && typeof id !== 'number')) return;
-    const key = JSON.stringify(id);
     result.answers++;
-    arrived.set(key, m);
-    learn(expected.get(key), m);
-    waiters.get(key)?.();
+    arrived.set(id, m);
+    learn(expected.get(id), m);
+    waiters.get(id)?.();
   });
 
   function answerServer(method: string, id: Id, params: unknown): void {
@@ -66,7 +66,10 @@ export async function drive(script: ReplayScript, channel: Channel, opts: DriveO
       return channel.send({
         jsonrpc: '2.0',
         id,
-        error: { code: -32601, message: `mcptrace replay: the recording holds no answer to ${method} like this one` },
+        error: {
+          code: METHOD_NOT_FOUND,
+          message: `mcptrace replay: the recording holds no answer to ${method} like this one`,
+        },
       });
     }
     const i = repliesUsed.get(key) ?? 0;
@@ -83,19 +86,18 @@ export async function drive(script: ReplayScript, channel: Channel, opts: DriveO
       if (ra[field] !== undefined && na[field] !== undefined) substitutes.set(JSON.stringify(ra[field]), na[field]);
   }
 
-  const ids = new Map<string, Id>();
+  const ids = new Map<Id, Id>();
   let nextId = 1;
   /** The new id of the recorded request `id` (given when it is sent). */
   const idOf = (recorded: Id): Id => {
-    const k = JSON.stringify(recorded);
-    let v = ids.get(k);
-    if (v === undefined) ids.set(k, (v = nextId++));
+    let v = ids.get(recorded);
+    if (v === undefined) ids.set(recorded, (v = nextId++));
     return v;
   };
 
   /** Waits for the answer to the recorded request `id` (its new id's); a timeout is noted by the recorded id. */
   async function answerOf(id: Id): Promise<void> {
-    const key = JSON.stringify(idOf(id));
+    const key = idOf(id);
     if (arrived.has(key) || ended) return;
     const got = await new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), opts.timeoutMs);
@@ -118,7 +120,7 @@ export async function drive(script: ReplayScript, channel: Channel, opts: DriveO
     }
     const message = renumbered(withIssued(step.message, substitutes), idOf, ids);
     const id = message.id;
-    if (typeof id === 'string' || typeof id === 'number') expected.set(JSON.stringify(id), step.answer);
+    if (typeof id === 'string' || typeof id === 'number') expected.set(id, step.answer);
     channel.send(message);
     result.sent++;
   }
@@ -141,7 +143,7 @@ export async function drive(script: ReplayScript, channel: Channel, opts: DriveO
  * A request with its new id, and its progress token when that was its recorded id (as the SDKs make it); a
  * cancellation naming a recorded request, with that request's new id.
  */
-function renumbered(message: Msg, idOf: (recorded: Id) => Id, known: ReadonlyMap<string, Id>): Msg {
+function renumbered(message: Msg, idOf: (recorded: Id) => Id, known: ReadonlyMap<Id, Id>): Msg {
   const id = message.id;
   const params = message.params as Msg | undefined;
   if (typeof message.method === 'string' && (typeof id === 'string' || typeof id === 'number')) {
@@ -155,9 +157,9 @@ function renumbered(message: Msg, idOf: (recorded: Id) => Id, known: ReadonlyMap
   if (
     message.method === 'notifications/cancelled' &&
     (typeof of === 'string' || typeof of === 'number') &&
-    known.has(JSON.stringify(of))
+    known.has(of)
   ) {
-    return { ...message, params: { ...params, requestId: known.get(JSON.stringify(of)) } };
+    return { ...message, params: { ...params, requestId: known.get(of) } };
   }
   return message;
 }
