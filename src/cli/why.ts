@@ -5,12 +5,13 @@ import { Diagnoser } from '../diagnose/diagnoser.js';
 import { evidenceLines, quoteEvidence } from '../diagnose/quote.js';
 import type { SessionDiagnosis } from '../diagnose/types.js';
 import { escapeJsonForTerminal } from '../output/escape.js';
+import { jsonChunks } from '../output/json-chunks.js';
 import { formatWhyText } from '../output/why-text.js';
 import { openRun, type CliIO, type RunArgs } from './context.js';
 import { WIDTH_OPTION, inputOptions } from './options.js';
 import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
 import { readSourceLines } from './source-lines.js';
-import { writeText } from './writer.js';
+import { writePieces, writeText } from './writer.js';
 
 export interface WhyArgs extends RunArgs, RuleArgs {
   format: 'text' | 'json';
@@ -55,11 +56,19 @@ export async function diagnoseRun(args: RunArgs & RuleArgs, io: CliIO): Promise<
 export async function runWhy(args: WhyArgs, io: CliIO): Promise<number> {
   const result = await diagnoseRun(args, io);
   if (args.format === 'json') {
-    const text = JSON.stringify(result, null, 2) + '\n';
-    await writeText(io.stdout, io.stdout.isTTY ? escapeJsonForTerminal(text) : text);
+    // In pieces, a session each: the text of JSON.stringify(result, null, 2), never one string (docs/performance.md,
+    // "Memory"); on a terminal, with what JSON leaves raw escaped (ARCHITECTURE.md principle 7).
+    const safe = io.stdout.isTTY ? escapeJsonForTerminal : (s: string) => s;
+    await writePieces(io.stdout, jsonLines(result, safe));
   } else await writeText(io.stdout, formatWhyText(result, args.width ?? 80));
   const bad =
     args.failOn !== 'none' &&
     result.some((s) => s.verdict === 'failed' || (args.failOn === 'degraded' && s.verdict === 'degraded'));
   return bad ? 1 : 0;
+}
+
+/** `value` as `JSON.stringify(value, null, 2)` and a newline, a top-level element a piece, each made `safe`. */
+function* jsonLines(value: unknown, safe: (s: string) => string): Generator<string> {
+  for (const piece of jsonChunks(value, { depth: 1 })) yield safe(piece);
+  yield '\n';
 }
