@@ -97,20 +97,29 @@ function redacted(r: PipelineRecord, redactor: Redactor): PipelineRecord {
 }
 
 /** A worker's answer to a task: the file's result, or the error (its code tells a file that cannot be read). */
-export type WorkerReply =
-  | { ok: true; result: FileResult }
-  | { ok: false; index: number; error: { message: string; code?: string; stack?: string } };
+export type WorkerReply = { ok: true; result: FileResult } | { ok: false; index: number; error: WorkerError };
+
+export interface WorkerError {
+  message: string;
+  code?: string;
+  stack?: string;
+}
 
 export function answer(task: FileTask): Promise<WorkerReply> {
   return analyseFile(task).then(
     (result): WorkerReply => ({ ok: true, result }),
-    (err: unknown): WorkerReply => ({
-      ok: false,
-      index: task.index,
-      error:
-        err instanceof Error
-          ? { message: err.message, code: (err as NodeJS.ErrnoException).code, stack: err.stack }
-          : { message: String(err) },
-    }),
+    (err: unknown) => failed(task.index, err),
   );
+}
+
+/** The answer to a task that failed: the error as plain data (its code tells a file that cannot be read). */
+export function failed(index: number, err: unknown): { ok: false; index: number; error: WorkerError } {
+  return {
+    ok: false,
+    index,
+    error:
+      err instanceof Error
+        ? { message: err.message, code: (err as NodeJS.ErrnoException).code, stack: err.stack }
+        : { message: String(err) },
+  };
 }
