@@ -33,9 +33,12 @@ export interface OutputTask extends Omit<FileTask, 'command' | 'auditLimits' | '
   flow?: boolean;
 }
 
-/** A part of a task's output: `bytes[0, length)` with the numbers left out, and where each goes (`holes`). */
+/**
+ * A part of a task's output: `bytes[0, length)` numbered as the worker numbers, and where its numbers are (`holes`:
+ * four numbers each, src/output/record-holes.ts, the places in bytes of the chunk).
+ */
 export interface OutputChunk {
-  chunk: { index: number; bytes: ArrayBuffer; length: number; holes: number[] };
+  chunk: { index: number; bytes: ArrayBuffer; length: number; holes: Float64Array };
 }
 
 /** What a task ends with, beside its output: what `stats` takes of a file (its summary, counts, cut report …). */
@@ -58,10 +61,11 @@ export type OutputReply =
   | { ok: true; result: OutputResult }
   | { ok: false; index: number; error: WorkerError };
 
-/** The coordinator's answer to a chunk of task `index`: its `ack` bytes are written. */
+/** The coordinator's answer to a chunk of task `index`: its `ack` bytes are written, and its buffer given back. */
 export interface OutputAck {
   index: number;
   ack: number;
+  bytes?: ArrayBuffer;
 }
 
 /** How the worker talks to the coordinator: a message (its buffers moved, not copied), and the output it has written. */
@@ -69,6 +73,8 @@ export interface OutputPort {
   send(m: OutputReply, transfer?: ArrayBuffer[]): void;
   /** Resolves once the coordinator has written all but `bytes` of the output sent. */
   written(bytes: number): Promise<void>;
+  /** A buffer of at least `bytes` to gather output in: one the coordinator gave back, or a new one. */
+  buffer(bytes: number): Buffer;
 }
 
 /**
@@ -80,6 +86,8 @@ export class FlowPort implements OutputPort {
   private sent = 0;
   private acked = 0;
   private waiting: { bytes: number; resolve: () => void }[] = [];
+  /** Buffers given back (the same size each), to be used again. */
+  private free: ArrayBuffer[] = [];
 
   constructor(private readonly post: (m: OutputReply, transfer?: ArrayBuffer[]) => void) {}
 
@@ -95,7 +103,14 @@ export class FlowPort implements OutputPort {
     this.post(m, transfer);
   }
 
+  buffer(bytes: number): Buffer {
+    const b = bytes <= CHUNK_BUFFER ? this.free.pop() : undefined;
+    // Its own memory (not the pool's): it is moved to the coordinator whole.
+    return b !== undefined ? Buffer.from(b) : Buffer.allocUnsafeSlow(Math.max(CHUNK_BUFFER, bytes));
+  }
+
   ack(m: OutputAck): void {
+    if (m.bytes !== undefined && m.bytes.byteLength === CHUNK_BUFFER && this.free.length < 8) this.free.push(m.bytes);
     if (m.index !== this.index) return;
     this.acked += m.ack;
     this.waiting = this.waiting.filter((w) => (this.sent - this.acked <= w.bytes ? (w.resolve(), false) : true));
@@ -107,8 +122,9 @@ export class FlowPort implements OutputPort {
   }
 }
 
-/** Output gathered before it is sent. */
+/** Output gathered before it is sent, and the size of the buffers it is gathered in (a longer line takes its own). */
 const CHUNK_BYTES = 1024 * 1024;
+const CHUNK_BUFFER = 2 * CHUNK_BYTES;
 /** Output sent and not yet written past which a `flow` task waits. */
 const FLOW_BYTES = 8 * 1024 * 1024;
 
@@ -123,17 +139,22 @@ class ChunkWriter {
   ) {}
 
   line(prefix: string, head: string, unkeyed: string, r: PipelineRecord, tail: string, end: string): void {
-    const holes = recordHoles(head, r, unkeyed, findingRefs);
     this.room((prefix.length + head.length + tail.length + end.length) * 3);
     const buf = this.buf!;
     if (prefix !== '') this.used += buf.write(prefix, this.used);
-    let from = 0;
-    for (const h of holes) {
-      this.used += buf.write(head.slice(from, h.start), this.used);
-      this.holes.push(this.used, h.kind, h.value);
-      from = h.end;
-    }
-    this.used += buf.write(from === 0 ? head : head.slice(from), this.used);
+    const holes = this.holes;
+    const first = holes.length;
+    recordHoles(head, r, unkeyed, findingRefs, holes);
+    const at = this.used;
+    const bytes = buf.write(head, at);
+    this.used += bytes;
+    // The holes' places are in characters of the head: in bytes the same when it is ASCII (one byte each), as most are.
+    if (bytes === head.length) for (let i = first; i < holes.length; i += 4) (holes[i] += at), (holes[i + 1] += at);
+    else
+      for (let i = first; i < holes.length; i += 4) {
+        holes[i] = at + Buffer.byteLength(head.slice(0, holes[i]));
+        holes[i + 1] = at + Buffer.byteLength(head.slice(0, holes[i + 1]));
+      }
     this.used += buf.write(tail, this.used);
     this.used += buf.write(end, this.used);
   }
@@ -142,7 +163,8 @@ class ChunkWriter {
   send(all = false): void {
     if (this.buf === null || this.used === 0 || (!all && this.used < CHUNK_BYTES)) return;
     const bytes = this.buf.buffer as ArrayBuffer;
-    this.port.send({ chunk: { index: this.index, bytes, length: this.used, holes: this.holes } }, [bytes]);
+    const holes = Float64Array.from(this.holes);
+    this.port.send({ chunk: { index: this.index, bytes, length: this.used, holes } }, [bytes, holes.buffer]);
     this.buf = null;
     this.used = 0;
     this.holes = [];
@@ -150,8 +172,7 @@ class ChunkWriter {
 
   private room(worst: number): void {
     if (this.buf !== null && this.used + worst > this.buf.length) this.send(true);
-    // Its own memory (not the pool's): it is moved to the coordinator whole.
-    if (this.buf === null) this.buf = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES * 2, worst));
+    if (this.buf === null) this.buf = this.port.buffer(worst);
   }
 }
 

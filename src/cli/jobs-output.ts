@@ -103,6 +103,8 @@ class OutputRun {
   /** Units not started, in write order. */
   private queue: number[] = [];
   private readonly idle: Worker[] = [];
+  /** Buffers written out, to be used again. */
+  private readonly pool: Buffer[] = [];
   private file = 0;
   private seqOffset = 0;
   private ordinalOffset = 0;
@@ -179,7 +181,9 @@ class OutputRun {
   /** The order of the unit being written (Infinity once all are). */
   private current(): number {
     const f = this.files[this.file];
-    return f === undefined ? Infinity : this.states[f.units[f.at]!]!.order;
+    if (f === undefined) return Infinity;
+    // Its last unit written, the file not yet closed (stdout is full): the next unit's turn.
+    return f.at < f.units.length ? this.states[f.units[f.at]!]!.order : this.states[f.units[f.at - 1]!]!.order + 1;
   }
 
   /** Writes what can be written, then gives idle workers what they may start. */
@@ -253,8 +257,13 @@ class OutputRun {
       }
       this.records = true;
       const w = u.worker;
-      const ack = { index: u.id, ack: c.length };
-      this.out.write(spliced(c, from, this.seqOffset, this.ordinalOffset), () => w?.postMessage(ack));
+      const out = this.pool.pop() ?? Buffer.allocUnsafeSlow(POOLED);
+      const bytes = spliced(c, from, this.seqOffset, this.ordinalOffset, out);
+      // Once written: the worker told (its flow), its buffer given back, this one used again.
+      this.out.write(bytes, () => {
+        if (out.length === POOLED && this.pool.length < 8) this.pool.push(out);
+        w?.postMessage({ index: u.id, ack: c.length, bytes: c.bytes }, [c.bytes]);
+      });
     }
     if ((this.out as { writableNeedDrain?: boolean }).writableNeedDrain) {
       this.blocked = true;
@@ -303,19 +312,30 @@ class OutputRun {
 /** Most digits a number put back takes (a safe integer). */
 const DIGITS = 16;
 
-/** A chunk's bytes from `from` on with the run's numbers put in its holes. */
-function spliced(c: Chunk, from: number, seqOffset: number, ordinalOffset: number): Buffer {
+/** The size of the coordinator's buffers (a chunk's, with room for its numbers to grow). */
+const POOLED = 3 * 1024 * 1024;
+
+/** A chunk's bytes from `from` on with the run's numbers put in its holes, in `into` when it has the room. */
+function spliced(c: Chunk, from: number, seqOffset: number, ordinalOffset: number, into: Buffer): Buffer {
   const src = Buffer.from(c.bytes, 0, c.length);
   const holes = c.holes;
-  const out = Buffer.allocUnsafe(c.length - from + (holes.length / 3) * DIGITS);
+  const need = c.length - from + (holes.length / 4) * DIGITS;
+  const out = need <= into.length ? into : Buffer.allocUnsafe(need);
   let o = 0;
   let prev = from;
-  for (let i = 0; i < holes.length; i += 3) {
-    const at = holes[i]!;
-    o += src.copy(out, o, prev, at);
-    o += out.write(String(holes[i + 2]! + (holes[i + 1] === ORDINAL_HOLE ? ordinalOffset : seqOffset)), o, 'latin1');
-    prev = at;
+  for (let i = 0; i < holes.length; i += 4) {
+    o += src.copy(out, o, prev, holes[i]!);
+    o = digits(out, o, holes[i + 3]! + (holes[i + 2] === ORDINAL_HOLE ? ordinalOffset : seqOffset));
+    prev = holes[i + 1]!;
   }
   o += src.copy(out, o, prev, c.length);
   return out.subarray(0, o);
+}
+
+/** Writes `n` (a whole number, not negative) in decimal at `o`; returns the end. */
+function digits(out: Buffer, o: number, n: number): number {
+  let end = o + 1;
+  for (let x = n; x >= 10; x = Math.floor(x / 10)) end++;
+  for (let i = end - 1, x = n; i >= o; i--, x = Math.floor(x / 10)) out[i] = 48 + (x % 10);
+  return end;
 }

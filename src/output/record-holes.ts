@@ -1,7 +1,7 @@
 // Where a record's JSON line (ndjson and json, `recordToNdjsonHead` or `recordToJson`) prints the numbers an
 // `annotate --jobs` worker cannot know: its seq, its pair, the first seq of its chain and operation, an unkeyed
-// session's number, and the seqs its findings' messages quote. The worker writes the line without them and says where
-// they go; the coordinator puts the run's numbers there without reading the line (src/cli/jobs-output.ts).
+// session's number, and the seqs its findings' messages quote. The worker writes the line with its own numbers and
+// says where they are; the coordinator puts the run's numbers there without reading the line (src/cli/jobs-output.ts).
 import type { QuotedRefs } from '../rules/record-ref.js';
 import type { Finding, PipelineRecord } from '../types.js';
 
@@ -9,18 +9,11 @@ import type { Finding, PipelineRecord } from '../types.js';
 export const SEQ_HOLE = 0;
 export const ORDINAL_HOLE = 1;
 
-/** One number to put back: `[start, end)` of the line holds the worker's own text for it. */
-export interface Hole {
-  start: number;
-  end: number;
-  kind: typeof SEQ_HOLE | typeof ORDINAL_HOLE;
-  value: number;
-}
-
 const stringify = JSON.stringify as (s: string) => string;
 
 /**
- * The holes of `head`, the line up to its message (the message, which is the log's text, comes last and is not
+ * Pushes onto `holes`, four numbers each, where `head` holds a number to put back: `start, end` (the worker's text
+ * for it is `head[start, end)`), its kind (`SEQ_HOLE`, `ORDINAL_HOLE`) and its value in the worker's numbering. The holes of `head`, the line up to its message (the message, which is the log's text, comes last and is not
  * looked at), in order. Each key is found by its text: before the key, the line holds only keys of the contract and
  * JSON strings, in which a quote is escaped, so the first `,"pair":` after the seq is the key's. The chain and the
  * operation come after values of any shape (an event's data, HTTP parameters) and before keys of the contract and
@@ -32,19 +25,17 @@ export function recordHoles(
   r: PipelineRecord,
   unkeyed: string,
   refs: (f: Finding) => QuotedRefs | undefined,
-): Hole[] {
-  const holes: Hole[] = [];
-  const seq = String(r.seq);
+  holes: number[],
+): void {
   expectAt(head, 0, '{"seq":');
-  holes.push({ start: 7, end: 7 + seq.length, kind: SEQ_HOLE, value: r.seq });
-  let at = 7 + seq.length;
+  let at = numberHole(holes, head, 7, r.seq);
   if (r.session.startsWith(unkeyed)) {
-    const key = stringify(r.session);
+    const key = sessionJson(r.session);
     const start = head.indexOf(',"session":', at) + ',"session":'.length;
     expectAt(head, start, key);
     // Between its quotes, which stay.
     const end = start + key.length - 1;
-    holes.push({ start: start + 1, end, kind: ORDINAL_HOLE, value: Number(r.session.slice(unkeyed.length)) });
+    holes.push(start + 1, end, ORDINAL_HOLE, Number(r.session.slice(unkeyed.length)));
     at = end;
   }
   if (r.pair !== null) {
@@ -68,20 +59,34 @@ export function recordHoles(
   }
   if (r.chain !== undefined) at = lastHole(holes, head, ',"chain":{"first":', r.chain.first, at);
   if (r.operation !== undefined) lastHole(holes, head, ',"operation":{"first":', r.operation.first, at);
-  return holes;
 }
 
-function numberHole(holes: Hole[], head: string, start: number, value: number): number {
-  const text = String(value);
-  expectAt(head, start, text);
-  holes.push({ start, end: start + text.length, kind: SEQ_HOLE, value });
-  return start + text.length;
+/** A seq at `start`: its digits are read there (no string made) and must be `value`. */
+function numberHole(holes: number[], head: string, start: number, value: number): number {
+  let end = start;
+  let n = 0;
+  for (let c = head.charCodeAt(end); c >= 48 && c <= 57; c = head.charCodeAt(++end)) n = n * 10 + (c - 48);
+  if (end === start || n !== value) throw new Error(`record line: expected ${value} at ${start}`);
+  holes.push(start, end, SEQ_HOLE, value);
+  return end;
 }
 
-function lastHole(holes: Hole[], head: string, key: string, value: number, after: number): number {
+function lastHole(holes: number[], head: string, key: string, value: number, after: number): number {
   const at = head.lastIndexOf(key);
   if (at < after) throw new Error(`record line: ${key} not found where expected`);
   return numberHole(holes, head, at + key.length, value);
+}
+
+/** The last session key's JSON (records of a session come together). */
+let lastKey = '';
+let lastJson = '""';
+
+function sessionJson(key: string): string {
+  if (key !== lastKey) {
+    lastKey = key;
+    lastJson = stringify(key);
+  }
+  return lastJson;
 }
 
 /** The line's layout is the contract's: a line that does not have `text` at `at` is a bug, not a log's doing. */
