@@ -103,8 +103,6 @@ class OutputRun {
   /** Units not started, in write order. */
   private queue: number[] = [];
   private readonly idle: Worker[] = [];
-  /** Buffers written out, to be used again. */
-  private readonly pool: Buffer[] = [];
   private file = 0;
   private seqOffset = 0;
   private ordinalOffset = 0;
@@ -257,13 +255,11 @@ class OutputRun {
       }
       this.records = true;
       const w = u.worker;
-      const out = this.pool.pop() ?? Buffer.allocUnsafeSlow(POOLED);
-      const bytes = spliced(c, from, this.seqOffset, this.ordinalOffset, out);
-      // Once written: the worker told (its flow), its buffer given back, this one used again.
-      this.out.write(bytes, () => {
-        if (out.length === POOLED && this.pool.length < 8) this.pool.push(out);
-        w?.postMessage({ index: u.id, ack: c.length, bytes: c.bytes }, [c.bytes]);
-      });
+      const bytes = spliced(c, from, this.seqOffset, this.ordinalOffset);
+      // The chunk is copied: its buffer goes back to the worker, which gathers output in it again. (What is written is
+      // not used again: the stream may keep it.) Once written, the worker is told (its flow).
+      const ack: OutputAck = { index: u.id, ack: c.length, bytes: c.bytes };
+      this.out.write(bytes, () => w?.postMessage(ack, [c.bytes]));
     }
     if ((this.out as { writableNeedDrain?: boolean }).writableNeedDrain) {
       this.blocked = true;
@@ -312,15 +308,11 @@ class OutputRun {
 /** Most digits a number put back takes (a safe integer). */
 const DIGITS = 16;
 
-/** The size of the coordinator's buffers (a chunk's, with room for its numbers to grow). */
-const POOLED = 3 * 1024 * 1024;
-
-/** A chunk's bytes from `from` on with the run's numbers put in its holes, in `into` when it has the room. */
-function spliced(c: Chunk, from: number, seqOffset: number, ordinalOffset: number, into: Buffer): Buffer {
+/** A chunk's bytes from `from` on with the run's numbers put in its holes. */
+function spliced(c: Chunk, from: number, seqOffset: number, ordinalOffset: number): Buffer {
   const src = Buffer.from(c.bytes, 0, c.length);
   const holes = c.holes;
-  const need = c.length - from + (holes.length / 4) * DIGITS;
-  const out = need <= into.length ? into : Buffer.allocUnsafe(need);
+  const out = Buffer.allocUnsafe(c.length - from + (holes.length / 4) * DIGITS);
   let o = 0;
   let prev = from;
   for (let i = 0; i < holes.length; i += 4) {
