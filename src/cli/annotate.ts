@@ -24,6 +24,7 @@ import { statusPrinter } from './input-notes.js';
 import { inputList } from './inputs.js';
 import { defaultJobs, minPieceBytes, parallelPlan } from './jobs-plan.js';
 import { runOutputParallel } from './jobs-output.js';
+import { taskAnalyzer } from './jobs.js';
 import { mergeSummary } from './jobs-renumber.js';
 import { atLogEnd } from './log-end.js';
 import { UsageError } from '../util/errors.js';
@@ -276,14 +277,7 @@ async function annotateParallel(
     command: 'annotate' as const,
     format,
     body: args.body ?? true,
-    analyzer: {
-      inputFormat: args.inputFormat,
-      maxPending: args.maxPending,
-      maxSessions: args.maxSessions,
-      maxMessageBytes: args.maxMessageBytes,
-      rules,
-      ruleOptions: ruleOpts,
-    },
+    analyzer: taskAnalyzer(args, rules, ruleOpts),
     filter: { ...taskFilter(filter), logs: filter.logs },
   };
   const log = loggerFor(args.logLevel, io);

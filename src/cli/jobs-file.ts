@@ -44,20 +44,8 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
           maxSessions: task.analyzer.maxSessions,
         });
   const diagnoser = task.command === 'stats' ? new Diagnoser({ slowMs, maxLive: task.analyzer.maxSessions }) : null;
-  const piece = task.piece;
-  const bytes = task.parts
-    ? task.parts.map((file) => ({ file, bytes: createReadStream(file, { highWaterMark: 256 * 1024 }) }))
-    : createReadStream(task.file, {
-        highWaterMark: 256 * 1024,
-        start: piece?.start,
-        end: piece && Number.isFinite(piece.end) ? piece.end - 1 : undefined,
-      });
+  const { bytes, cut, clockOffset, check } = taskInput(task);
   const heap = new HeapKeeper();
-  // A piece after the first starts at line `firstLine`, where it was cut.
-  const cut = piece !== undefined && piece.start > 0 ? piece.firstLine : undefined;
-  // It counts the days of its clock times from where the whole file has them at its first one (as far as the cuts' search saw).
-  const clockOffset = piece?.clockOffset;
-  const check = piece ? new CutCheck(piece.format, cut, task.ordinalPrefix, clockOffset) : null;
   for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file, { firstLine: cut, clockOffset })) {
     for (let i = 0; i < batch.length; i++) {
       check?.see(batch[i]);
@@ -81,6 +69,27 @@ async function analyseFile(task: FileTask): Promise<FileResult> {
     notes: status.lines,
     ...(selection ? { selected: selection.state() } : {}),
   };
+}
+
+/**
+ * What a task reads: its file's bytes (or its piece's, or its chain of rotations), where a piece after the first
+ * starts (`cut`: the line it was cut at) and the days its clock times count from, and the check of its cuts.
+ */
+export function taskInput(task: Pick<FileTask, 'file' | 'parts' | 'piece' | 'ordinalPrefix'>) {
+  const piece = task.piece;
+  const bytes = task.parts
+    ? task.parts.map((file) => ({ file, bytes: createReadStream(file, { highWaterMark: 256 * 1024 }) }))
+    : createReadStream(task.file, {
+        highWaterMark: 256 * 1024,
+        start: piece?.start,
+        end: piece && Number.isFinite(piece.end) ? piece.end - 1 : undefined,
+      });
+  // A piece after the first starts at line `firstLine`, where it was cut.
+  const cut = piece !== undefined && piece.start > 0 ? piece.firstLine : undefined;
+  // It counts the days of its clock times from where the whole file has them at its first one (as far as the cuts' search saw).
+  const clockOffset = piece?.clockOffset;
+  const check = piece ? new CutCheck(piece.format, cut, task.ordinalPrefix, clockOffset) : null;
+  return { bytes, cut, clockOffset, check };
 }
 
 /**

@@ -3,8 +3,7 @@
 // sessions' numbers), and where they go (src/output/record-holes.ts). The coordinator puts the run's numbers in and
 // writes the pieces in input order (src/cli/jobs-output.ts).
 import { Buffer } from 'node:buffer';
-import { createReadStream } from 'node:fs';
-import { Analyzer, type AnalysisSummary } from '../analyzer.js';
+import { Analyzer } from '../analyzer.js';
 import { analyzeStreamBatches } from '../analyze-stream.js';
 import { Diagnoser } from '../diagnose/diagnoser.js';
 import { recordToJson } from '../output/json.js';
@@ -12,14 +11,12 @@ import { recordMessageJson, recordToNdjsonHead } from '../output/ndjson.js';
 import { recordHoles } from '../output/record-holes.js';
 import { preloadSchemas } from '../protocol/schemas.js';
 import { findingRefs } from '../rules/engine.js';
-import type { QuotedRefs } from '../rules/record-ref.js';
-import { CutCheck, type CutReport } from '../session/cuts.js';
 import type { PipelineRecord } from '../types.js';
-import { StatusLines, type StatusLine } from '../util/status.js';
-import { buildSelection, type FilterOptions, type SelectionState } from './filter.js';
+import { StatusLines } from '../util/status.js';
+import { buildSelection, type FilterOptions } from './filter.js';
 import { HeapKeeper } from './heap.js';
-import { failed, type WorkerError } from './jobs-file.js';
-import type { FileTask } from './jobs.js';
+import { failed, taskInput, type WorkerError } from './jobs-file.js';
+import type { FileResult, FileTask } from './jobs.js';
 
 /** An `annotate` task: a file or piece, the output's format, and the records whose output is already written. */
 export interface OutputTask extends Omit<FileTask, 'command' | 'auditLimits' | 'redactKeys'> {
@@ -42,15 +39,7 @@ export interface OutputChunk {
 }
 
 /** What a task ends with, beside its output: what `stats` takes of a file (its summary, counts, cut report …). */
-export interface OutputResult {
-  index: number;
-  summary: AnalysisSummary;
-  endFindingRefs: (QuotedRefs | undefined)[];
-  counts: { records: number; ordinals: number };
-  cut?: CutReport;
-  piece?: boolean;
-  notes: StatusLine[];
-  selected?: SelectionState;
+export interface OutputResult extends Omit<FileResult, 'state' | 'diagnoses'> {
   /** A session of the file went wrong (the note on an input with no MCP message says so). */
   wentWrong: boolean;
 }
@@ -188,18 +177,8 @@ async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputR
   });
   const selection = buildSelection(task.filter, task.analyzer.maxPending ?? 100_000);
   const diagnoser = new Diagnoser({ slowMs: task.analyzer.ruleOptions?.slowMs, maxLive: task.analyzer.maxSessions });
-  const piece = task.piece;
-  const bytes = task.parts
-    ? task.parts.map((file) => ({ file, bytes: createReadStream(file, { highWaterMark: 256 * 1024 }) }))
-    : createReadStream(task.file, {
-        highWaterMark: 256 * 1024,
-        start: piece?.start,
-        end: piece && Number.isFinite(piece.end) ? piece.end - 1 : undefined,
-      });
+  const { bytes, cut, clockOffset, check } = taskInput(task);
   const heap = new HeapKeeper();
-  const cut = piece !== undefined && piece.start > 0 ? piece.firstLine : undefined;
-  const clockOffset = piece?.clockOffset;
-  const check = piece ? new CutCheck(piece.format, cut, task.ordinalPrefix, clockOffset) : null;
   const out = new ChunkWriter(task.index, port);
   const opts = { body: task.body };
   const unkeyed = task.ordinalPrefix;

@@ -28,7 +28,7 @@ type Worker = JobWorker<OutputTask | OutputAck, OutputReply>;
 type TaskBase = Omit<OutputTask, 'index' | 'file' | 'parts' | 'piece' | 'ordinalPrefix' | 'skip' | 'flow'>;
 
 /** A file's units' results in input order with their renumbering, once all its output is written. */
-export type FileResults = { result: OutputResult; renumber: Renumbering }[];
+type FileResults = { result: OutputResult; renumber: Renumbering }[];
 
 interface OutputOptions {
   log?: Log;

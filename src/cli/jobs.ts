@@ -27,6 +27,7 @@ import type { WorkerError, WorkerReply } from './jobs-file.js';
 import { InThreadWorker } from './jobs-in-thread.js';
 import type { Unit, Plan } from './jobs-plan.js';
 import type { Log } from './logger.js';
+import type { RunArgs } from './context.js';
 import type { FilterOptions, SelectionState } from './filter.js';
 
 export interface FileTask {
@@ -85,6 +86,22 @@ export interface JobWorker<Task = FileTask, Reply = WorkerReply> {
   on(event: 'message', listener: (m: Reply) => void): unknown;
   on(event: 'error', listener: (err: Error) => void): unknown;
   terminate(): Promise<unknown>;
+}
+
+/** The analyzer's options a worker is given: the run's input format and bounds, and the rules as set. */
+export function taskAnalyzer(
+  args: Pick<RunArgs, 'inputFormat' | 'maxPending' | 'maxSessions' | 'maxMessageBytes'>,
+  rules: FileTask['analyzer']['rules'],
+  ruleOptions?: FileTask['analyzer']['ruleOptions'],
+): FileTask['analyzer'] {
+  return {
+    inputFormat: args.inputFormat,
+    maxPending: args.maxPending,
+    maxSessions: args.maxSessions,
+    maxMessageBytes: args.maxMessageBytes,
+    rules,
+    ...(ruleOptions !== undefined ? { ruleOptions } : {}),
+  };
 }
 
 /** `n` workers: threads, or ones that work in this thread (`inThread`). */

@@ -4,28 +4,18 @@
 // workers' work done in this thread (MCPTRACE_JOBS_IN_THREAD: the same tasks and messages, structured-cloned, chunks'
 // buffers moved); the last tests spawn the built CLI with real worker threads.
 import { availableParallelism } from 'node:os';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { corpusFiles } from '../helpers/corpus.js';
 import { runMain } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp.js';
 
-const SAMPLES = [
-  'samples/everything.envelope.ndjson',
-  'samples/memory.envelope.ndjson',
-  'samples/everything.ndjson',
-  'samples/everything.transcript.txt',
-  'samples/everything.json',
-  'samples/everything.transcript.txt',
-];
-const VIOLATIONS = readdirSync('test/fixtures/violations', { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .flatMap((d) =>
-    readdirSync(`test/fixtures/violations/${d.name}`)
-      .filter((f) => f.startsWith('bad.'))
-      .map((f) => `test/fixtures/violations/${d.name}/${f}`),
-  );
+/** Every sample (the transcript twice), then every rule fixture's bad log. */
+const CORPUS = corpusFiles();
+const SAMPLES = CORPUS.filter((f) => f.startsWith('samples/'));
+const VIOLATIONS = CORPUS.filter((f) => !f.startsWith('samples/'));
 const TRANSCRIPT_VIOLATIONS = VIOLATIONS.filter((f) => f.endsWith('.txt'));
 
 const IN_THREAD = { MCPTRACE_JOBS_IN_THREAD: '1' };
