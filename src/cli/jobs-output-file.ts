@@ -3,19 +3,16 @@
 // sessions' numbers), and where they go (src/output/record-holes.ts). The coordinator puts the run's numbers in and
 // writes the pieces in input order (src/cli/jobs-output.ts).
 import { Buffer } from 'node:buffer';
-import { Analyzer } from '../analyzer.js';
 import { analyzeStreamBatches } from '../analyze-stream.js';
 import { Diagnoser } from '../diagnose/diagnoser.js';
 import { recordToJson } from '../output/json.js';
 import { recordMessageJson, recordToNdjsonHead } from '../output/ndjson.js';
 import { recordHoles } from '../output/record-holes.js';
-import { preloadSchemas } from '../protocol/schemas.js';
 import { findingRefs } from '../rules/engine.js';
 import type { PipelineRecord } from '../types.js';
-import { StatusLines } from '../util/status.js';
-import { buildSelection, type FilterOptions } from './filter.js';
+import type { FilterOptions } from './filter.js';
 import { HeapKeeper } from './heap.js';
-import { failed, taskInput, type WorkerError } from './jobs-file.js';
+import { failed, taskAnalysis, taskEnd, taskInput, type WorkerError } from './jobs-file.js';
 import type { FileResult, FileTask } from './jobs.js';
 
 /** An `annotate` task: a file or piece, the output's format, and the records whose output is already written. */
@@ -167,15 +164,7 @@ class ChunkWriter {
 
 /** One file or piece as `mcptrace annotate -f ndjson|json` prints it, numbered from 1 (the coordinator renumbers). */
 async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputResult> {
-  if (task.analyzer.rules?.['schema-violation'] !== 'off') await preloadSchemas();
-  const status = new StatusLines();
-  const analyzer = new Analyzer({
-    ...task.analyzer,
-    ...(task.piece ? { inputFormat: task.piece.format } : {}),
-    renumberable: { ordinalPrefix: task.ordinalPrefix },
-    status,
-  });
-  const selection = buildSelection(task.filter, task.analyzer.maxPending ?? 100_000);
+  const { status, analyzer, selection } = await taskAnalysis(task);
   const diagnoser = new Diagnoser({ slowMs: task.analyzer.ruleOptions?.slowMs, maxLive: task.analyzer.maxSessions });
   const { bytes, cut, clockOffset, check } = taskInput(task);
   const heap = new HeapKeeper();
@@ -212,14 +201,7 @@ async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputR
   out.send(true);
   const summary = analyzer.summary();
   return {
-    index: task.index,
-    summary,
-    endFindingRefs: summary.findings.map((f) => findingRefs(f)),
-    counts: analyzer.counts(),
-    cut: check?.report(),
-    piece: cut !== undefined,
-    notes: status.lines,
-    ...(selection ? { selected: selection.state() } : {}),
+    ...taskEnd(task.index, analyzer, summary, { check, cut, status, selection }),
     wentWrong: diagnoser.wentWrong(task.file),
   };
 }

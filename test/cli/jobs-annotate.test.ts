@@ -4,13 +4,12 @@
 // workers' work done in this thread (MCPTRACE_JOBS_IN_THREAD: the same tasks and messages, structured-cloned, chunks'
 // buffers moved); the last tests spawn the built CLI with real worker threads.
 import { availableParallelism } from 'node:os';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { corpusFiles } from '../helpers/corpus.js';
 import { runMain } from '../helpers/in-process.js';
-import { tempDir } from '../helpers/temp.js';
+import { tempDir, writeLog } from '../helpers/temp.js';
 
 /** Every sample (the transcript twice), then every rule fixture's bad log. */
 const CORPUS = corpusFiles();
@@ -74,12 +73,6 @@ async function expectSame(args: string[], jobs: string[], env: Record<string, st
   return said;
 }
 
-function writeLog(dir: string, name: string, parts: string[]): string {
-  const path = join(dir, name);
-  writeFileSync(path, parts.map((p) => (p.endsWith('\n') ? p : `${p}\n`)).join(''));
-  return path;
-}
-
 let dir = '';
 beforeAll(() => {
   dir = tempDir('jobs-annotate');
@@ -122,23 +115,10 @@ describe('annotate --jobs on one file cut into pieces', () => {
   const logs: Record<string, string> = {};
   beforeAll(() => {
     const sample = readFileSync('samples/everything.ndjson', 'utf8');
-    // Real sessions one after another, with bad lines, an oversized one and a session that starts without initialize.
-    logs.raw = writeLog(
-      dir,
-      'sessions.ndjson',
-      [
-        sample,
-        sample,
-        'test/fixtures/violations/invalid-json/bad.ndjson',
-        sample,
-        'test/fixtures/violations/oversized/bad.ndjson',
-        'test/fixtures/violations/invalid-jsonrpc/bad.ndjson',
-        sample,
-        'test/fixtures/violations/pending-limit/bad.ndjson',
-        sample,
-        sample,
-      ].map((p) => (p === sample ? p : readFileSync(p, 'utf8'))),
-    );
+    // Real sessions one after another, each followed by a rule fixture's bad raw log (bad lines, an oversized one,
+    // sessions that start without initialize, findings that quote other records' seqs).
+    const bad = VIOLATIONS.filter((f) => f.endsWith('.ndjson') && !f.endsWith('.envelope.ndjson')).slice(0, 8);
+    logs.raw = writeLog(dir, 'sessions.ndjson', [sample, ...bad.flatMap((f) => [readFileSync(f, 'utf8'), sample])]);
     const captures = [
       'samples/everything.envelope.ndjson',
       'samples/memory.envelope.ndjson',
