@@ -115,10 +115,9 @@ describe('annotate --jobs on one file cut into pieces', () => {
   const logs: Record<string, string> = {};
   beforeAll(() => {
     const sample = readFileSync('samples/everything.ndjson', 'utf8');
-    // Real sessions one after another, each followed by a rule fixture's bad raw log (bad lines, an oversized one,
-    // sessions that start without initialize, findings that quote other records' seqs).
-    const bad = VIOLATIONS.filter((f) => f.endsWith('.ndjson') && !f.endsWith('.envelope.ndjson')).slice(0, 8);
-    logs.raw = writeLog(dir, 'sessions.ndjson', [sample, ...bad.flatMap((f) => [readFileSync(f, 'utf8'), sample])]);
+    // Real sessions one after another, each followed by one of the rule fixtures' bad raw logs (the first eight).
+    const badRaw = VIOLATIONS.filter((f) => f.endsWith('.ndjson') && !f.endsWith('.envelope.ndjson')).slice(0, 8);
+    logs.raw = writeLog(dir, 'sessions.ndjson', [sample, ...badRaw.flatMap((f) => [readFileSync(f, 'utf8'), sample])]);
     const captures = [
       'samples/everything.envelope.ndjson',
       'samples/memory.envelope.ndjson',
