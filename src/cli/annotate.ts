@@ -12,10 +12,21 @@ import type { PipelineRecord } from '../types.js';
 import { transcriptColumns } from './columns.js';
 import { openRun, paletteFor, type CliIO, type RunArgs } from './context.js';
 import { withFollow } from './follow.js';
-import { bodyWidthOption, filterOptions, inputOptions, whereOptions, widthOption } from './options.js';
+import { bodyWidthOption, filterOptions, inputOptions, jobsOption, whereOptions, widthOption } from './options.js';
 import { redactOptions, redactorFor, type RedactArgs } from './redact-options.js';
 import { ruleOptions, ruleSettings, type RuleArgs } from './rule-options.js';
-import { OutputWriter } from './writer.js';
+import { OutputWriter, writeText } from './writer.js';
+import { escapeTerminal } from '../output/escape.js';
+import type { AnalyzerOptions } from '../analyzer.js';
+import { loggerFor } from './context.js';
+import { buildSelection, taskFilter } from './filter.js';
+import { statusPrinter } from './input-notes.js';
+import { inputList } from './inputs.js';
+import { defaultJobs, minPieceBytes, parallelPlan } from './jobs-plan.js';
+import { runOutputParallel } from './jobs-output.js';
+import { taskAnalyzer } from './jobs.js';
+import { mergeSummary } from './jobs-renumber.js';
+import { atLogEnd } from './log-end.js';
 import { UsageError } from '../util/errors.js';
 
 export interface AnnotateArgs extends RunArgs, RedactArgs, RuleArgs {
@@ -27,6 +38,7 @@ export interface AnnotateArgs extends RunArgs, RedactArgs, RuleArgs {
   color?: boolean;
   /** `--story REQUEST`: that request's story instead of the transcript (`mcptrace story`). */
   story?: string;
+  jobs?: number;
 }
 
 /** `--body`'s value: on, off, or on with whole bodies; undefined when not given (the format's default). */
@@ -47,7 +59,10 @@ function bodyArg(args: Pick<AnnotateArgs, 'body' | 'files'>): { body: Body; file
 }
 
 export function annotateBuilder(y: Argv) {
-  return bodyWidthOption(widthOption(ruleOptions(redactOptions(whereOptions(filterOptions(inputOptions(y))), 'off'))))
+  return jobsOption(
+    bodyWidthOption(widthOption(ruleOptions(redactOptions(whereOptions(filterOptions(inputOptions(y))), 'off')))),
+    '1, or up to 4 from 256 MiB of input on, for -f ndjson and json; text: 1',
+  )
     .option('format', { alias: 'f', describe: 'output format', choices: ['text', 'ndjson', 'json'], default: 'text' })
     .option('body', {
       describe:
@@ -96,6 +111,8 @@ export async function runAnnotate(given: AnnotateArgs, io: CliIO): Promise<numbe
   // --follow: records are printed as they come; Ctrl-C ends the input, and the end (footer) follows as usual.
   // The findings on the records follow the same settings as audit's (`--rule`, `--config`; `failOn` is audit's alone).
   const { rules, ruleOptions: ruleOpts } = await ruleSettings(args);
+  const parallel = await annotateParallel(args, io, rules, ruleOpts);
+  if (parallel !== null) return parallel;
   return withFollow(args.follow, io, async (stop) => {
     // A failure is marked on the record where it shows (a crash, a timeout …: `marks`), and the text ends with what
     // went wrong in each session: the diagnosis reads every record, those the filters hide too (what went wrong does
@@ -203,13 +220,7 @@ function makeSink(
         first = false;
         return head + JSON.stringify(recordToJson(shown(r), opts));
       },
-      end: (summary) => {
-        const { sessions, open, findings } = ended(summary);
-        return (
-          (first ? '{"records":[' : '\n') +
-          `],\n"sessions":${JSON.stringify(sessions)},\n"unanswered":${JSON.stringify(open)},\n"findings":${JSON.stringify(findings)}}\n`
-        );
-      },
+      end: (summary) => jsonEnd(!first, ended(summary)),
     };
   }
   const palette = paletteFor(io, args.color);
@@ -227,4 +238,81 @@ function makeSink(
     end: (summary) =>
       transcript.end(ended(summary).open, diagnoser.finish(summary), redactor ? (s) => redactor.text(s) : undefined),
   };
+}
+
+/** The end of `-f json`'s document, after its records (`records`: there was one). */
+function jsonEnd(records: boolean, { sessions, open, findings }: AnalysisSummary): string {
+  return (
+    (records ? '\n' : '{"records":[') +
+    `],\n"sessions":${JSON.stringify(sessions)},\n"unanswered":${JSON.stringify(open)},\n"findings":${JSON.stringify(findings)}}\n`
+  );
+}
+
+/** Pieces of a large file's annotate output: about 16 MiB of input each (a piece's output waits whole for its turn). */
+const ANNOTATE_PIECE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * `--jobs N` (or large input): `-f ndjson` and `json` made by worker threads (src/cli/jobs-output.ts), the same bytes
+ * as one thread's; null when the run stays in one thread. The text transcript stays in one: its lines depend on all
+ * the records before them (a record number's width moves the columns after it, the session column appears once
+ * sessions interleave, the clock once a record had a time, the `s2` tags count the sessions before). So does a
+ * terminal (its JSON escaped further), `--redact` (a message that quotes a seq is redacted as a whole), and what the
+ * plan keeps in one thread (stdin, `--follow`, session filters).
+ */
+async function annotateParallel(
+  args: AnnotateArgs & { body?: boolean },
+  io: CliIO,
+  rules: AnalyzerOptions['rules'],
+  ruleOpts: AnalyzerOptions['ruleOptions'],
+): Promise<number | null> {
+  const format = args.format;
+  if (format === 'text' || args.follow || io.stdout.isTTY || redactorFor(args, false) !== null) return null;
+  const files = await inputList(args.files);
+  const jobs = args.jobs ?? (await defaultJobs(files, io.env));
+  const pieceBytes = minPieceBytes(io.env, ANNOTATE_PIECE_BYTES);
+  const plan = await parallelPlan(files, jobs, { ...args, minPieceBytes: pieceBytes, bySize: true });
+  if (plan === null) return null;
+  const filter = await atLogEnd(args, io);
+  const task = {
+    command: 'annotate' as const,
+    format,
+    body: args.body ?? true,
+    analyzer: taskAnalyzer(args, rules, ruleOpts),
+    filter: { ...taskFilter(filter), logs: filter.logs },
+  };
+  const log = loggerFor(args.logLevel, io);
+  // The filters' note when they matched nothing, for all the workers together.
+  const selection = buildSelection(task.filter, 1);
+  let wentWrong = false;
+  const status = statusPrinter(io, log, args.logLevel, () => wentWrong);
+  const summary: Required<AnalysisSummary> = { sessions: [], open: [], findings: [], inputs: [] };
+  const { records } = await runOutputParallel(
+    plan,
+    jobs,
+    task,
+    io.stdout,
+    (results) => {
+      const file: AnalysisSummary = { sessions: [], open: [], findings: [] };
+      for (const { result, renumber } of results) {
+        for (const n of result.notes) status.note(n.source, n.text, n.kind);
+        if (result.selected) selection?.absorb(result.selected);
+        mergeSummary(file, result, renumber);
+      }
+      wentWrong = results.some((r) => r.result.wentWrong);
+      for (const i of file.inputs ?? []) status.inputEnd(i);
+      summary.sessions.push(...file.sessions);
+      summary.open.push(...file.open);
+      summary.findings.push(...file.findings);
+      summary.inputs.push(...(file.inputs ?? []));
+    },
+    {
+      log,
+      inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1',
+      lead: format === 'json' ? { text: '{"records":[\n', cut: 2 } : undefined,
+      smallBytes: pieceBytes,
+    },
+  );
+  for (const line of selection?.end() ?? []) io.stderr.write(`mcptrace: ${escapeTerminal(line)}\n`);
+  if (format === 'json') await writeText(io.stdout, jsonEnd(records, summary));
+  return 0;
 }

@@ -22,7 +22,7 @@ import { escapeTerminal } from '../output/escape.js';
 import { WIDTH_OPTION, filterOptions, inputOptions, jobsOption, whereOptions } from './options.js';
 import { statusPrinter } from './input-notes.js';
 import { inputList, STDIN_ARG } from './inputs.js';
-import { runParallel } from './jobs.js';
+import { runParallel, taskAnalyzer } from './jobs.js';
 import { mergeSummary, redactedRenumbering } from './jobs-renumber.js';
 import { minPieceBytes, parallelPlan } from './jobs-plan.js';
 import { limitsFor } from '../audit/collector.js';
@@ -143,14 +143,7 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
       const log = loggerFor(args.logLevel, io);
       const task = {
         command: 'audit' as const,
-        analyzer: {
-          inputFormat: args.inputFormat,
-          maxPending: args.maxPending,
-          maxSessions: args.maxSessions,
-          maxMessageBytes: args.maxMessageBytes,
-          rules,
-          ruleOptions: ruleOpts,
-        },
+        analyzer: taskAnalyzer(args, rules, ruleOpts),
         filter: taskFilter(await atLogEnd(args, io)),
         auditLimits: limits,
         redactKeys: redactor ? (args.redactKey ?? []) : undefined,

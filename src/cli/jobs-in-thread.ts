@@ -2,13 +2,33 @@
 // answers, cloned as a worker thread's messages are, without the start-up of a thread and its modules per run.
 import { EventEmitter } from 'node:events';
 import type { WorkerReply } from './jobs-file.js';
+import type { FlowPort, OutputAck, OutputReply, OutputTask } from './jobs-output-file.js';
 import type { FileTask } from './jobs.js';
 
 export class InThreadWorker extends EventEmitter {
   private ended = false;
+  /** Annotate's port (src/cli/jobs-output-file.ts): its messages are handed over later, in order, as a thread's. */
+  private flow: FlowPort | null = null;
 
-  postMessage(task: FileTask): void {
+  postMessage(task: FileTask | OutputTask | OutputAck): void {
+    if ('ack' in task) {
+      this.flow?.ack(task);
+      return;
+    }
     const copy = structuredClone(task);
+    if (copy.command === 'annotate') {
+      void import('./jobs-output-file.js').then(({ FlowPort, serveOutput }) => {
+        this.flow ??= new FlowPort((m: OutputReply, transfer) => {
+          // Structured clone, as postMessage does, its buffers moved.
+          const sent = structuredClone(m, { transfer });
+          setImmediate(() => {
+            if (!this.ended) this.emit('message', sent);
+          });
+        });
+        return serveOutput(copy, this.flow);
+      });
+      return;
+    }
     import('./jobs-file.js')
       .then(({ answer }) => answer(copy))
       .then((reply: WorkerReply) => {

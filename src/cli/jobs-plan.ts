@@ -14,11 +14,16 @@ export interface Unit {
   /** Files read one after the other as this input, `file` last (a folder's log and its rotations); absent for one file. */
   parts?: string[];
   piece?: Piece & { format: CutFormat };
+  /** Its size in bytes, when known (a file that cannot be read, or read with its rotations: unknown). */
+  bytes?: number;
 }
 
-/** Smallest piece a file is cut into: 32 MiB, or `MCPTRACE_MIN_PIECE_BYTES` from `env` (the tests cut small files). */
-export function minPieceBytes(env: NodeJS.ProcessEnv): number {
-  return Number(env.MCPTRACE_MIN_PIECE_BYTES) || 32 * 1024 * 1024;
+/**
+ * Smallest piece a file is cut into: 32 MiB (or `usual`), or `MCPTRACE_MIN_PIECE_BYTES` from `env` (the tests cut
+ * small files).
+ */
+export function minPieceBytes(env: NodeJS.ProcessEnv, usual = 32 * 1024 * 1024): number {
+  return Number(env.MCPTRACE_MIN_PIECE_BYTES) || usual;
 }
 
 /** Input size from which a run that does not say `--jobs` uses more cores: 256 MiB, or `MCPTRACE_AUTO_JOBS_BYTES` (tests). */
@@ -63,6 +68,12 @@ interface PlanOptions {
   where?: string;
   inputFormat?: InputFormat;
   maxMessageBytes?: number;
+  /**
+   * Cut every file that can be cut into pieces of about `minPieceBytes`, however many workers there are (annotate: a
+   * piece's output waits, whole, for the pieces before it to be written, so pieces stay small), and cut a single
+   * file even with one worker's worth of pieces.
+   */
+  bySize?: boolean;
 }
 
 /** The work of a `--jobs` run, file by file: the units of each (the file, or its pieces), and how many at most. */
@@ -97,8 +108,9 @@ export async function parallelPlan(
   const cuts = await Promise.all(inputs.map((i) => (i.files.length > 1 ? null : cuttable(i.name, opts, minBytes))));
   if (files.length === 1 && cuts[0] === null) return null;
   // Files enough to keep every worker busy are not cut (a piece costs its start-up and a read of the file to find it).
-  const parts = Math.ceil(n / files.length);
-  const maxUnits = cuts.reduce<number>((sum, c) => sum + (c === null ? 1 : parts), 0);
+  const partsOf = (c: { size: number } | null) =>
+    c === null ? 1 : opts.bySize ? Math.max(1, Math.floor(c.size / minBytes)) : Math.ceil(n / files.length);
+  const maxUnits = cuts.reduce<number>((sum, c) => sum + partsOf(c), 0);
   const make = async () => {
     const plan: Unit[][] = [];
     for (const [i, file] of files.entries()) {
@@ -107,7 +119,7 @@ export async function parallelPlan(
         c === null
           ? []
           : await linePieces(file, c.size, {
-              parts,
+              parts: partsOf(c),
               minBytes,
               maxMessageBytes: opts.maxMessageBytes,
               ...cutRule(c.format),
@@ -115,13 +127,26 @@ export async function parallelPlan(
       const chain = inputs[i]!.files.length > 1 ? { parts: [...inputs[i]!.files] } : {};
       plan.push(
         c !== null && pieces.length > 1
-          ? pieces.map((piece) => ({ file, piece: { ...piece, format: c.format } }))
-          : [{ file, ...chain }],
+          ? pieces.map((piece) => ({
+              file,
+              piece: { ...piece, format: c.format },
+              bytes: Math.min(piece.end, c.size) - piece.start,
+            }))
+          : [{ file, ...chain, ...(inputs[i]!.files.length > 1 ? {} : { bytes: c?.size ?? (await sizeOf(file)) }) }],
       );
     }
     return plan;
   };
   return { maxUnits, make };
+}
+
+/** A file's size; undefined when it cannot be read (the worker reports it). */
+async function sizeOf(file: string): Promise<number | undefined> {
+  try {
+    return (await stat(file)).size;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The size and format of a file large enough to cut, in a format that can be cut; null for any other (or one that cannot be read). */

@@ -40,7 +40,11 @@ export function renumbering(seqOffset: number, ordinalOffset: number, prefix: st
 }
 
 /** The run's summary so far with one more file's, in its numbering. */
-export function mergeSummary(into: AnalysisSummary, r: FileResult, n: Renumbering): void {
+export function mergeSummary(
+  into: AnalysisSummary,
+  r: Pick<FileResult, 'summary' | 'piece' | 'endFindingRefs'>,
+  n: Renumbering,
+): void {
   // The pieces of one file come one after another: they make one input.
   const inputs = (into.inputs ??= []);
   for (const i of r.summary.inputs ?? []) {

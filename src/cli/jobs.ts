@@ -23,10 +23,11 @@ import type { PartialDiagnosis } from '../diagnose/diagnoser.js';
 import type { StatsState } from '../stats/collector.js';
 import { UsageError } from '../util/errors.js';
 import { renumbering, type Renumbering } from './jobs-renumber.js';
-import type { WorkerReply } from './jobs-file.js';
+import type { WorkerError, WorkerReply } from './jobs-file.js';
 import { InThreadWorker } from './jobs-in-thread.js';
 import type { Unit, Plan } from './jobs-plan.js';
 import type { Log } from './logger.js';
+import type { RunArgs } from './context.js';
 import type { FilterOptions, SelectionState } from './filter.js';
 
 export interface FileTask {
@@ -80,11 +81,48 @@ interface ParallelOptions {
 }
 
 /** A worker thread, or one that works in this thread (`InThreadWorker`). */
-interface JobWorker {
-  postMessage(task: FileTask): void;
-  on(event: 'message', listener: (m: WorkerReply) => void): unknown;
+export interface JobWorker<Task = FileTask, Reply = WorkerReply> {
+  postMessage(task: Task, transfer?: ArrayBuffer[]): void;
+  on(event: 'message', listener: (m: Reply) => void): unknown;
   on(event: 'error', listener: (err: Error) => void): unknown;
   terminate(): Promise<unknown>;
+}
+
+/** The analyzer's options a worker is given: the run's input format and bounds, and the rules as set. */
+export function taskAnalyzer(
+  args: Pick<RunArgs, 'inputFormat' | 'maxPending' | 'maxSessions' | 'maxMessageBytes'>,
+  rules: FileTask['analyzer']['rules'],
+  ruleOptions?: FileTask['analyzer']['ruleOptions'],
+): FileTask['analyzer'] {
+  return {
+    inputFormat: args.inputFormat,
+    maxPending: args.maxPending,
+    maxSessions: args.maxSessions,
+    maxMessageBytes: args.maxMessageBytes,
+    rules,
+    ...(ruleOptions !== undefined ? { ruleOptions } : {}),
+  };
+}
+
+/** `n` workers: threads, or ones that work in this thread (`inThread`). */
+export function startWorkers<Task, Reply>(n: number, inThread: boolean): JobWorker<Task, Reply>[] {
+  return Array.from(
+    { length: n },
+    () =>
+      (inThread
+        ? new InThreadWorker()
+        : new Worker(new URL('./jobs-worker.js', import.meta.url))) as unknown as JobWorker<Task, Reply>,
+  );
+}
+
+/** What a worker puts before the numbers of unkeyed sessions: no log's key starts so (a NUL, then a random UUID). */
+export function newOrdinalPrefix(): string {
+  return `\u0000${randomUUID()}:`;
+}
+
+/** The error a worker's failed task stops the run with: exit 2 for a file that cannot be read, as without --jobs. */
+export function taskError(error: WorkerError, file: string): Error {
+  return error.code !== undefined ? new UsageError(`cannot read ${file}: ${error.code}`) : new Error(error.message);
 }
 
 /**
@@ -100,11 +138,9 @@ export async function runParallel(
   merge: (result: FileResult, renumber: Renumbering) => void,
   { log, inThread = false, status, onSelected }: ParallelOptions = {},
 ): Promise<void> {
-  const ordinalPrefix = `\u0000${randomUUID()}:`;
+  const ordinalPrefix = newOrdinalPrefix();
   // The workers load their modules while the plan is made.
-  const workers: JobWorker[] = Array.from({ length: Math.min(jobs, plan.maxUnits) }, () =>
-    inThread ? new InThreadWorker() : new Worker(new URL('./jobs-worker.js', import.meta.url)),
-  );
+  const workers = startWorkers<FileTask, WorkerReply>(Math.min(jobs, plan.maxUnits), inThread);
   try {
     const units = await plan.make();
     for (const u of units)
@@ -183,12 +219,7 @@ async function run(
           };
           w.on('message', (m: WorkerReply) => {
             if (!m.ok) {
-              const { message, code } = m.error;
-              reject(
-                code !== undefined
-                  ? new UsageError(`cannot read ${units[m.index]!.file}: ${code}`)
-                  : new Error(message),
-              );
+              reject(taskError(m.error, units[m.index]!.file));
               return;
             }
             results.set(m.result.index, m.result);

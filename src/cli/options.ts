@@ -215,7 +215,7 @@ export function bodyWidthOption<T>(y: Argv<T>) {
 }
 
 /**
- * `--jobs N` (stats, audit): files, or pieces of a large NDJSON, envelope or transcript file, in worker threads; same output.
+ * `--jobs N` (stats, audit, annotate): files, or pieces of a large NDJSON, envelope or transcript file, in worker threads; same output.
  * `auto`: as many as the machine has cores (`os.availableParallelism()`). Not given: `defaultJobs` (cli/jobs-plan.ts).
  */
 export function jobsOption<T>(y: Argv<T>, byItself: string) {

@@ -22,7 +22,7 @@ import { escapeTerminal } from '../output/escape.js';
 import { WIDTH_OPTION, filterOptions, inputOptions, jobsOption, whereOptions } from './options.js';
 import { statusPrinter } from './input-notes.js';
 import { inputList } from './inputs.js';
-import { runParallel } from './jobs.js';
+import { runParallel, taskAnalyzer } from './jobs.js';
 import { mergeSummary } from './jobs-renumber.js';
 import { defaultJobs, minPieceBytes, parallelPlan } from './jobs-plan.js';
 import type { AnalysisSummary } from '../analyzer.js';
@@ -101,13 +101,7 @@ export async function runStats(args: StatsArgs, io: CliIO): Promise<number> {
       const diagnoses: PartialDiagnosis[] = [];
       const task = {
         command: 'stats' as const,
-        analyzer: {
-          inputFormat: args.inputFormat,
-          maxPending: args.maxPending,
-          maxSessions: args.maxSessions,
-          maxMessageBytes: args.maxMessageBytes,
-          rules: NO_RULES,
-        },
+        analyzer: taskAnalyzer(args, NO_RULES),
         filter: taskFilter(await atLogEnd(args, io)),
       };
       const log = loggerFor(args.logLevel, io);

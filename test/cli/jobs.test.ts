@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
-import { tempDir } from '../helpers/temp.js';
+import { tempDir, writeLog } from '../helpers/temp.js';
 
 /** Every sample, one twice (the same keyed session names in two files), and the rule fixtures' bad logs. */
 const SAMPLES = [
@@ -104,13 +104,6 @@ function fixtureFlags(file: string): string[] {
     ['--slow-ms', o.ruleOptions?.slowMs],
   ] as const;
   return flags.flatMap(([flag, v]) => (v === undefined ? [] : [flag, String(v)]));
-}
-
-/** Writes a log made of `parts` (each ending its last line) to `dir/name`; returns its path. */
-function writeLog(dir: string, name: string, parts: string[]): string {
-  const path = join(dir, name);
-  writeFileSync(path, parts.map((p) => (p.endsWith('\n') ? p : `${p}\n`)).join(''));
-  return path;
 }
 
 let dir = '';

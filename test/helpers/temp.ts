@@ -1,5 +1,5 @@
 // Temporary folders for tests: all under one folder per test run, which the global teardown removes.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,4 +24,11 @@ export function lazyTempDir(name: string): { readonly path: string } {
       return (path ??= tempDir(name));
     },
   };
+}
+
+/** Writes a log made of `parts` (each ending its last line) to `dir/name`; returns its path. */
+export function writeLog(dir: string, name: string, parts: string[]): string {
+  const path = join(dir, name);
+  writeFileSync(path, parts.map((p) => (p.endsWith('\n') ? p : `${p}\n`)).join(''));
+  return path;
 }

@@ -1,0 +1,333 @@
+// `annotate --jobs N`: the records' output made by worker threads, written in input order as one thread writes it.
+//
+// A worker formats its file or piece numbered from 1 (src/cli/jobs-output-file.ts) and sends its output in chunks of
+// bytes with the numbers left out and the places they go (src/output/record-holes.ts); the coordinator writes each
+// chunk with the run's numbers put in (the records before the unit, the unkeyed sessions before it), copying the bytes
+// around them without reading them. Memory stays bounded: a file that is cut is cut into small pieces (about
+// `minPieceBytes` each), a piece's output waits whole for the units before it, at most `jobs` units ahead of the one
+// being written are started, and a large unit (a file that is not cut, or one read again whole) is started only when
+// it is the one being written, its output written as it comes and its worker held back (`flow`) when stdout is slow.
+//
+// A piece's output is written once it is known to be the whole file's there: when the piece has ended and its cut and
+// every cut before it held (src/session/cuts.ts, `cutsHeld` on the pieces so far), and the piece did not end in what
+// the next piece's cut would change. When a cut does not hold, the file is read again whole by one worker, which
+// leaves out the output of the records already written (`skip`): those were the whole file's.
+import { Buffer } from 'node:buffer';
+import type { Writable } from 'node:stream';
+import { ORDINAL_HOLE } from '../output/record-holes.js';
+import { cutsHeld } from '../session/cuts.js';
+import { DEFAULT_MAX_SESSIONS } from '../session/live-sessions.js';
+import type { OutputAck, OutputChunk, OutputReply, OutputResult, OutputTask } from './jobs-output-file.js';
+import type { Plan, Unit } from './jobs-plan.js';
+import { renumbering, type Renumbering } from './jobs-renumber.js';
+import { newOrdinalPrefix, startWorkers, taskError, type JobWorker } from './jobs.js';
+import type { Log } from './logger.js';
+
+type Chunk = OutputChunk['chunk'];
+type Worker = JobWorker<OutputTask | OutputAck, OutputReply>;
+type TaskBase = Omit<OutputTask, 'index' | 'file' | 'parts' | 'piece' | 'ordinalPrefix' | 'skip' | 'flow'>;
+
+/** A file's units' results in input order with their renumbering, once all its output is written. */
+type FileResults = { result: OutputResult; renumber: Renumbering }[];
+
+interface OutputOptions {
+  log?: Log;
+  /** The workers do their work in this thread (`MCPTRACE_JOBS_IN_THREAD`, for tests). */
+  inThread?: boolean;
+  /** Text written before the first record, which replaces the first `cut` bytes of its output (json: the `,\n`). */
+  lead?: { text: string; cut: number };
+  /** A unit of at most this many bytes is small: it may start before its turn (its output waits for it whole). */
+  smallBytes: number;
+}
+
+interface UnitState {
+  id: number;
+  unit: Unit;
+  /** Its place in the write order (a file read again whole takes the place of its piece whose cut did not hold). */
+  order: number;
+  skip?: number;
+  flow?: boolean;
+  worker: Worker | null;
+  chunks: Chunk[];
+  result: OutputResult | null;
+  /** Its file is read again whole: its output is not written. */
+  dropped: boolean;
+}
+
+interface FileState {
+  /** Its units in write order. */
+  units: number[];
+  /** The unit being written (its index in `units`). */
+  at: number;
+  /** The run's numbers at the file's start. */
+  seq: number;
+  ordinal: number;
+  /** Records of the file whose output is written (pieces that held). */
+  written: number;
+  done: FileResults;
+}
+
+/**
+ * Runs the plan's units in `jobs` workers and writes their records' output to `out` in input order; `merged` is told
+ * each file's results once its output is written (its summary, notes and filters', in the run's numbering). Resolves
+ * when the output is written; rejects with the first error (exit 2 for a file that cannot be read).
+ */
+export async function runOutputParallel(
+  plan: Plan,
+  jobs: number,
+  task: TaskBase,
+  out: Writable,
+  merged: (results: FileResults) => void,
+  opts: OutputOptions,
+): Promise<{ records: boolean }> {
+  const ordinalPrefix = newOrdinalPrefix();
+  const workers = startWorkers<OutputTask | OutputAck, OutputReply>(
+    Math.min(jobs, plan.maxUnits),
+    opts.inThread ?? false,
+  );
+  try {
+    const units = await plan.make();
+    for (const u of units)
+      if (u.length > 1) opts.log?.debug({ input: u[0]!.file, pieces: u.map((x) => x.piece) }, 'reading in pieces');
+    return await new Promise((resolve, reject) =>
+      new OutputRun(units, jobs, task, ordinalPrefix, out, merged, opts, resolve, reject).start(workers),
+    );
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
+class OutputRun {
+  private readonly states: UnitState[] = [];
+  private readonly files: FileState[] = [];
+  /** Units not started, in write order. */
+  private queue: number[] = [];
+  private readonly idle: Worker[] = [];
+  private file = 0;
+  private seqOffset = 0;
+  private ordinalOffset = 0;
+  /** Waiting for stdout to drain. */
+  private blocked = false;
+  private records = false;
+  private finished = false;
+  private readonly maxSessions: number;
+
+  constructor(
+    plan: readonly (readonly Unit[])[],
+    private readonly jobs: number,
+    private readonly task: TaskBase,
+    private readonly ordinalPrefix: string,
+    private readonly out: Writable,
+    private readonly merged: (results: FileResults) => void,
+    private readonly opts: OutputOptions,
+    private readonly resolve: (v: { records: boolean }) => void,
+    private readonly reject: (err: unknown) => void,
+  ) {
+    for (const group of plan) {
+      const ids = group.map((unit) => this.add({ unit, order: this.states.length }));
+      this.files.push({ units: ids, at: 0, seq: 0, ordinal: 0, written: 0, done: [] });
+    }
+    this.queue = this.states.map((_, i) => i);
+    this.maxSessions = task.analyzer.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  }
+
+  start(workers: readonly Worker[]): void {
+    for (const w of workers) {
+      w.on('message', (m) => this.guard(() => this.message(w, m)));
+      w.on('error', (err) => this.fail(err));
+      this.idle.push(w);
+    }
+    this.guard(() => this.pump());
+  }
+
+  private add(s: Omit<UnitState, 'id' | 'worker' | 'chunks' | 'result' | 'dropped'>): number {
+    const id = this.states.length;
+    this.states.push({ ...s, id, worker: null, chunks: [], result: null, dropped: false });
+    return id;
+  }
+
+  private guard(f: () => void): void {
+    if (this.finished) return;
+    try {
+      f();
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  private fail(err: unknown): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.reject(err);
+  }
+
+  private message(w: Worker, m: OutputReply): void {
+    if ('chunk' in m) {
+      const u = this.states[m.chunk.index]!;
+      if (u.dropped) w.postMessage({ index: m.chunk.index, ack: m.chunk.length });
+      else u.chunks.push(m.chunk);
+    } else {
+      if (!m.ok) throw taskError(m.error, this.states[m.index]!.unit.file);
+      const u = this.states[m.result.index]!;
+      u.result = m.result;
+      u.worker = null;
+      this.idle.push(w);
+    }
+    this.pump();
+  }
+
+  /** The order of the unit being written (Infinity once all are). */
+  private current(): number {
+    const f = this.files[this.file];
+    if (f === undefined) return Infinity;
+    // Its last unit written, the file not yet closed (stdout is full): the next unit's turn.
+    return f.at < f.units.length ? this.states[f.units[f.at]!]!.order : this.states[f.units[f.at - 1]!]!.order + 1;
+  }
+
+  /** Writes what can be written, then gives idle workers what they may start. */
+  private pump(): void {
+    while (!this.blocked && this.file < this.files.length) {
+      const f = this.files[this.file]!;
+      if (f.at === f.units.length) {
+        this.merged(f.done);
+        this.file++;
+        if (this.file < this.files.length) {
+          this.files[this.file]!.seq = this.seqOffset;
+          this.files[this.file]!.ordinal = this.ordinalOffset;
+        }
+        continue;
+      }
+      const u = this.states[f.units[f.at]!]!;
+      if (u.unit.piece !== undefined) {
+        if (u.result === null) break;
+        const reports = f.units.slice(0, f.at + 1).map((i) => this.states[i]!.result!.cut!);
+        const last = f.at === f.units.length - 1;
+        if (!cutsHeld(reports, this.maxSessions) || (!last && !u.result.cut!.ends)) {
+          this.readWhole(f);
+          continue;
+        }
+      }
+      this.write(u);
+      if (u.result === null) break;
+      this.done(f, u);
+    }
+    if (this.file === this.files.length && !this.blocked) {
+      this.finished = true;
+      this.resolve({ records: this.records });
+      return;
+    }
+    this.give();
+  }
+
+  /** A unit's output written: its result kept for its file's end, the run's numbers moved past it. */
+  private done(f: FileState, u: UnitState): void {
+    const r = u.result!;
+    f.done.push({ result: r, renumber: renumbering(this.seqOffset, this.ordinalOffset, this.ordinalPrefix) });
+    f.written += r.counts.records;
+    this.seqOffset += r.counts.records;
+    this.ordinalOffset += r.counts.ordinals;
+    f.at++;
+  }
+
+  /** A cut of `f` did not hold: the pieces from here on are dropped, and the file read again whole in their place. */
+  private readWhole(f: FileState): void {
+    const dropped = f.units.slice(f.at);
+    for (const i of dropped) this.states[i]!.dropped = true;
+    this.queue = this.queue.filter((i) => !this.states[i]!.dropped);
+    const first = this.states[dropped[0]!]!;
+    const whole = this.add({ unit: { file: first.unit.file }, order: first.order, skip: f.written, flow: true });
+    this.opts.log?.debug({ input: first.unit.file, skip: f.written }, 'a cut did not hold: reading the file whole');
+    f.units = [...f.units.slice(0, f.at), whole];
+    f.done = [];
+    f.written = 0;
+    this.seqOffset = f.seq;
+    this.ordinalOffset = f.ordinal;
+    this.queue.unshift(whole);
+  }
+
+  /** The chunks of `u` come so far, with the run's numbers, to the output. */
+  private write(u: UnitState): void {
+    for (const c of u.chunks.splice(0)) {
+      let from = 0;
+      if (!this.records && this.opts.lead) {
+        this.out.write(this.opts.lead.text);
+        from = this.opts.lead.cut;
+      }
+      this.records = true;
+      const w = u.worker;
+      const bytes = spliced(c, from, this.seqOffset, this.ordinalOffset);
+      // The chunk is copied: its buffer goes back to the worker, which gathers output in it again. (What is written is
+      // not used again: the stream may keep it.) Once written, the worker is told (its flow).
+      const ack: OutputAck = { index: u.id, ack: c.length, bytes: c.bytes };
+      this.out.write(bytes, () => w?.postMessage(ack, [c.bytes]));
+    }
+    if ((this.out as { writableNeedDrain?: boolean }).writableNeedDrain) {
+      this.blocked = true;
+      this.out.once('drain', () => {
+        this.blocked = false;
+        this.guard(() => this.pump());
+      });
+    }
+  }
+
+  /** Each idle worker takes the first unit it may start: within `jobs` of the one written, and small unless it is that one. */
+  private give(): void {
+    while (this.idle.length > 0) {
+      const now = this.current();
+      const i = this.queue.findIndex((id) => {
+        const s = this.states[id]!;
+        return s.order === now || (s.order - now <= this.jobs && !this.large(s));
+      });
+      if (i === -1) return;
+      const id = this.queue.splice(i, 1)[0]!;
+      const s = this.states[id]!;
+      const w = this.idle.pop()!;
+      s.worker = w;
+      w.postMessage({
+        ...this.task,
+        index: id,
+        file: s.unit.file,
+        parts: s.unit.parts,
+        piece: s.unit.piece,
+        ordinalPrefix: this.ordinalPrefix,
+        ...(s.skip !== undefined ? { skip: s.skip } : {}),
+        ...(this.large(s) ? { flow: true } : {}),
+      } satisfies OutputTask);
+    }
+  }
+
+  /** A unit whose output is not known to be small: a file not cut (of unknown size or more than `smallBytes`), one read again whole. */
+  private large(s: UnitState): boolean {
+    return (
+      s.flow === true ||
+      (s.unit.piece === undefined && !(s.unit.bytes !== undefined && s.unit.bytes <= this.opts.smallBytes))
+    );
+  }
+}
+
+/** Most digits a number put back takes (a safe integer). */
+const DIGITS = 16;
+
+/** A chunk's bytes from `from` on with the run's numbers put in its holes. */
+function spliced(c: Chunk, from: number, seqOffset: number, ordinalOffset: number): Buffer {
+  const src = Buffer.from(c.bytes, 0, c.length);
+  const holes = c.holes;
+  const out = Buffer.allocUnsafe(c.length - from + (holes.length / 4) * DIGITS);
+  let o = 0;
+  let prev = from;
+  for (let i = 0; i < holes.length; i += 4) {
+    o += src.copy(out, o, prev, holes[i]!);
+    o = digits(out, o, holes[i + 3]! + (holes[i + 2] === ORDINAL_HOLE ? ordinalOffset : seqOffset));
+    prev = holes[i + 1]!;
+  }
+  o += src.copy(out, o, prev, c.length);
+  return out.subarray(0, o);
+}
+
+/** Writes `n` (a whole number, not negative) in decimal at `o`; returns the end. */
+function digits(out: Buffer, o: number, n: number): number {
+  let end = o + 1;
+  for (let x = n; x >= 10; x = Math.floor(x / 10)) end++;
+  for (let i = end - 1, x = n; i >= o; i--, x = Math.floor(x / 10)) out[i] = 48 + (x % 10);
+  return end;
+}
