@@ -43,8 +43,9 @@ const COMMANDS = {
 /**
  * Reference commands, run only when named with `--commands`, with no target of their own: `annotate-bare` is
  * `annotate --format ndjson` with every rule off (a config file in the data folder), what annotating and writing the
- * records cost before any check — the bound the checks start from; `stats-jobs2` and `audit-jobs2` are those commands
- * with `--jobs 2` (a raw, envelope or transcript file is cut into two pieces, docs/performance.md "Many files, or one large file").
+ * records cost before any check — the bound the checks start from; `stats-jobs2`, `annotate-jobs2` and `audit-jobs2` are
+ * those commands with `--jobs 2` (a raw, envelope or transcript file is cut into pieces, docs/performance.md "Many files,
+ * or one large file"), `stats-jobs1` and `annotate-jobs1` with `--jobs 1` (from 256 MiB they take both cores unless told).
  */
 const REFERENCES = {
   'annotate-bare': {
@@ -53,6 +54,15 @@ const REFERENCES = {
   },
   'stats-jobs2': { args: () => [...COMMANDS.stats, '--jobs', '2'], label: '`stats --format json --jobs 2`' },
   'audit-jobs2': { args: () => [...COMMANDS.audit, '--jobs', '2'], label: '`audit --format json --jobs 2`' },
+  'annotate-jobs2': {
+    args: () => [...COMMANDS.annotate, '--jobs', '2'],
+    label: '`annotate --format ndjson --jobs 2`',
+  },
+  'stats-jobs1': { args: () => [...COMMANDS.stats, '--jobs', '1'], label: '`stats --format json --jobs 1`' },
+  'annotate-jobs1': {
+    args: () => [...COMMANDS.annotate, '--jobs', '1'],
+    label: '`annotate --format ndjson --jobs 1`',
+  },
 };
 
 function rulesOffConfig(dir) {
