@@ -23,10 +23,15 @@ export interface Frame {
   /** Session id carried by the log (envelope `session`, transcript session break), else null. */
   session: string | null;
   /**
-   * The message's wire text exactly as logged (one JSON-RPC message or batch); null for events and
-   * for formats that only give a parsed value.
+   * The message's wire text exactly as logged (one JSON-RPC message or batch); for a parsed value (`value`), its
+   * compact JSON (`compact`); null for events and the like.
    */
   text: string | null;
+  /**
+   * `text` is `value` as JSON.stringify writes it (serialised, or copied from the log when it wrote it so): sinks may
+   * copy it as the message's JSON, however many lines the record spans.
+   */
+  compact?: true;
   /** Already-parsed message (JSON documents, envelopes holding an object, transcript records: parsed by the reader); undefined when only `text` is known. */
   value?: unknown;
   /** UTF-8 size of the message's wire text. */

@@ -94,7 +94,11 @@ export function decodeFrameTo(frame: Frame, out: Decoded[]): void {
     for (const d of decodeBatch(frame, value)) out.push(d);
     return;
   }
-  const text = frame.text !== null && frame.lines <= 1 && !frame.text.includes('\n') ? frame.text : null;
+  // Text the sinks may copy as the message's JSON: a line's own, or a value's compact JSON whatever lines it spans.
+  const text =
+    frame.text !== null && (frame.lines <= 1 || frame.compact === true) && !frame.text.includes('\n')
+      ? frame.text
+      : null;
   out.push(classify(frame, value, text, frame.bytes));
 }
 

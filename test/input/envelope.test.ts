@@ -39,7 +39,9 @@ describe('envelope', () => {
         tsMs: 1795990800030,
         dir: 's2c',
         session: '7',
-        text: null,
+        // The message as an object: its JSON copied from the line (written as JSON.stringify writes it).
+        text: '{"jsonrpc":"2.0","id":0,"result":{"serverInfo":{"name":"ünï 🚀"}}}',
+        compact: true,
         bytes: 70,
         value: { jsonrpc: '2.0', id: 0, result: { serverInfo: { name: 'ünï 🚀' } } },
       },
@@ -50,7 +52,8 @@ describe('envelope', () => {
         tsMs: 1795990800040,
         dir: 'c2s',
         session: 'abc',
-        text: null,
+        text: '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+        compact: true,
         bytes: 54,
         value: { jsonrpc: '2.0', method: 'notifications/initialized' },
       },
@@ -61,7 +64,8 @@ describe('envelope', () => {
         tsMs: 1795989601000,
         dir: 'unknown',
         session: null,
-        text: null,
+        text: '[{"jsonrpc":"2.0","id":1,"method":"ping"}]',
+        compact: true,
         bytes: 42,
         value: [{ jsonrpc: '2.0', id: 1, method: 'ping' }],
       },
@@ -137,7 +141,8 @@ describe('envelope', () => {
         tsMs: 1795989604500,
         dir: 's2c',
         session: null,
-        text: null,
+        text: '{"jsonrpc":"2.0","method":"notifications/message","params":{}}',
+        compact: true,
         bytes: 62,
         value: { jsonrpc: '2.0', method: 'notifications/message', params: {} },
       },
@@ -284,7 +289,8 @@ describe('envelope', () => {
     expect(map({ msg: '{"a":1}', data: { b: 2 } })).toMatchObject({ text: '{"a":1}', bytes: 7 });
     expect(map({ message: null, raw: '{"é":1}' })).toMatchObject({ text: '{"é":1}', bytes: 8 });
     const f = map({ payload: { jsonrpc: '2.0', method: 'x' } });
-    expect(f.text).toBeNull();
+    expect(f.text).toBe('{"jsonrpc":"2.0","method":"x"}');
+    expect(f.compact).toBe(true);
     expect(f.value).toEqual({ jsonrpc: '2.0', method: 'x' });
     expect(f.bytes).toBe(Buffer.byteLength('{"jsonrpc":"2.0","method":"x"}'));
   });

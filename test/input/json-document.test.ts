@@ -27,7 +27,8 @@ describe('json documents', () => {
       { jsonrpc: '2.0', id: 1, result: { nested: [1, 2500, { deep: [true, false, null, 'x"]}'] }] } },
     ]);
     for (const f of frames) {
-      expect(f).toMatchObject({ file: 'a.json', text: null, ts: null, tsMs: null, dir: 'unknown', session: null });
+      expect(f).toMatchObject({ file: 'a.json', ts: null, tsMs: null, dir: 'unknown', session: null, compact: true });
+      expect(f.text).toBe(JSON.stringify(f.value));
       expect(f.bytes).toBe(Buffer.byteLength(JSON.stringify(f.value)));
     }
   });
@@ -53,7 +54,8 @@ describe('json documents', () => {
         tsMs: 1795990800010,
         dir: 'c2s',
         session: null,
-        text: null,
+        text: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'ping' }),
+        compact: true,
         bytes: 40,
         value: { jsonrpc: '2.0', id: 0, method: 'ping' },
       },
@@ -74,7 +76,8 @@ describe('json documents', () => {
         tsMs: null,
         dir: 'unknown',
         session: null,
-        text: null,
+        text: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { data: 'ünïcödé ✓' } }),
+        compact: true,
         bytes: 86,
         value: { jsonrpc: '2.0', method: 'notifications/message', params: { data: 'ünïcödé ✓' } },
       },
@@ -86,7 +89,8 @@ describe('json documents', () => {
         tsMs: null,
         dir: 'unknown',
         session: null,
-        text: null,
+        text: JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'ignored' }),
+        compact: true,
         bytes: 44,
         value: { jsonrpc: '2.0', id: 99, method: 'ignored' },
       },
@@ -206,14 +210,13 @@ describe('json documents', () => {
     const out: Frame[] = [];
     r.push(Buffer.from('[\n{"a":1},\n}\nx1\nx2\nx3\nx4\n'), out);
     r.end(out);
-    expect(out.map((f) => [f.line, f.lines, f.text])).toEqual(
-      [
-        [2, 1, undefined],
-        [3, 1, '}'],
-        [4, 3, 'x1\nx2\nx3'],
-        [7, 1, 'x4'],
-      ].map(([line, lines, text]) => [line, lines, text === undefined ? null : text]),
-    );
+    // The element read whole is a value, with its compact JSON as text; the rest is kept as it was written.
+    expect(out.map((f) => [f.line, f.lines, f.text])).toEqual([
+      [2, 1, '{"a":1}'],
+      [3, 1, '}'],
+      [4, 3, 'x1\nx2\nx3'],
+      [7, 1, 'x4'],
+    ]);
   });
 
   test('a BOM and CRLF line endings are handled; line numbers count CRLF lines', async () => {

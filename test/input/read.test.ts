@@ -26,7 +26,7 @@ describe('readFrames', () => {
       for await (const f of readFrames(chunked(Buffer.from(text)), { file: 'x', format })) out.push(f);
       return out;
     };
-    expect((await read())[0]).toMatchObject({ dir: 'c2s', text: null });
+    expect((await read())[0]).toMatchObject({ dir: 'c2s', text: '{"jsonrpc":"2.0","method":"a"}', compact: true });
     // NDJSON and transcripts read a record that is no message as a JSON log record, and the message in its field from
     // it: the direction field means nothing to them.
     expect((await read('ndjson'))[0]).toMatchObject({ dir: 'unknown', text: '{"jsonrpc":"2.0","method":"a"}' });

@@ -160,7 +160,7 @@ function literalFrame(
       ctx,
     );
   if (r.cut || inexact) return cutFrame(at, JSON.stringify(r.value), ctx);
-  return valueFrame(at, r.value, ctx); // its JSON is rebuilt, not the wire's: no text
+  return valueFrame(at, r.value, ctx); // its JSON is rebuilt, not the wire's: compact text
 }
 
 /** A message read whole from `text`: its frame with its value, or (inexact) a cut one. */

@@ -50,9 +50,26 @@ export function textFrame(at: Position, text: string, bytes: number, ctx: FrameC
   return frame;
 }
 
-/** A message frame carrying an already-parsed value (its size is that of its compact JSON). */
+/**
+ * A message frame carrying an already-parsed value, with its compact JSON as text (serialised once here for its size:
+ * the sinks that need the JSON copy it rather than serialise it again).
+ */
 export function valueFrame(at: Position, value: unknown, ctx: FrameContext = {}): Frame {
-  const frame = textFrame(at, '', utf8Length(JSON.stringify(value) ?? ''), ctx);
+  const json = JSON.stringify(value) as string | undefined;
+  return json === undefined ? textlessFrame(at, value, ctx) : compactFrame(at, value, json, utf8Length(json), ctx);
+}
+
+/** A message frame of a parsed value and its compact JSON (`json`, JSON.stringify's form of it, `bytes` long in UTF-8). */
+export function compactFrame(at: Position, value: unknown, json: string, bytes: number, ctx: FrameContext = {}): Frame {
+  const frame = textFrame(at, json, bytes, ctx);
+  frame.value = value;
+  frame.compact = true;
+  return frame;
+}
+
+/** A value JSON cannot write (undefined): no text, no size. */
+function textlessFrame(at: Position, value: unknown, ctx: FrameContext): Frame {
+  const frame = textFrame(at, '', 0, ctx);
   frame.text = null;
   frame.value = value;
   return frame;

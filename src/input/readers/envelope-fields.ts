@@ -2,6 +2,7 @@
 import type { Frame, HttpInfo } from '../../types.js';
 import { envelopeDirection } from '../shared/direction.js';
 import {
+  compactFrame,
   cutLineFrame,
   errorFrame,
   eventFrame,
@@ -14,7 +15,8 @@ import {
   type Position,
 } from '../lines/frames.js';
 import { envelopeTime, type ClockTimeline } from '../shared/time.js';
-import { isBlank } from '../lines/lines.js';
+import { isBlank, type Line } from '../lines/lines.js';
+import { compactMember } from '../json/compact-span.js';
 import { isPlainObject, setOwn } from '../../util/own.js';
 
 /** Keys read for each field; the first one present (and not null) wins. */
@@ -83,9 +85,10 @@ export function isBlankLineEnvelope(o: Obj): boolean {
  * element re-serialised for JSON documents). An `event` makes a transport event whose data is every other
  * key except the ones read for time, direction and session; `event: "message"` with a message key is read as
  * that message (the SSE spelling). A message given as a string is wire text; as an object or array, a value. A
- * `dir` of `stderr` (STDERR_DIR) makes its string a log line of the server.
+ * `dir` of `stderr` (STDERR_DIR) makes its string a log line of the server. `line`: the line `o` was parsed from,
+ * when it is one, from which a message given as an object is copied when it is written there as JSON.stringify would.
  */
-export function envelopeToFrame(o: Obj, at: Position, raw: () => string, clock: ClockTimeline): Frame {
+export function envelopeToFrame(o: Obj, at: Position, raw: () => string, clock: ClockTimeline, line?: Line): Frame {
   const timeKey = firstKey(o, TIME_KEYS);
   const dirKey = firstKey(o, DIR_KEYS);
   const sessionKey = firstKey(o, SESSION_KEYS);
@@ -134,9 +137,25 @@ export function envelopeToFrame(o: Obj, at: Position, raw: () => string, clock: 
     if (typeof invalid === 'string' && invalid !== '') return withHttp(errorFrame(at, m, invalid, ctx), http);
     return withHttp(textFrame(at, m, utf8Length(m), ctx), http);
   }
-  if (typeof m === 'object') return withHttp(valueFrame(at, m, ctx), http);
+  if (typeof m === 'object') return withHttp(objectFrame(at, m!, msgKey, line, ctx), http);
   return errorFrame(at, raw(), `envelope "${msgKey}" must be a JSON object, array or string, not ${describe(m)}`, ctx);
 }
+
+/**
+ * The frame of a message given as an object: its JSON copied from the line when the line writes it in compact form (as
+ * `wrap`-style writers do: JSON.stringify of the envelope), else serialised. Copying costs a walk over the text about
+ * as long as JSON.stringify takes, once, and keeps a slice of the line instead of a new string.
+ */
+function objectFrame(at: Position, m: object, key: string, line: Line | undefined, ctx: FrameContext): Frame {
+  const json = line === undefined ? null : compactMember(line.text, key);
+  if (json === null) return valueFrame(at, m, ctx);
+  // An ASCII line's slices are ASCII: a character a byte. Other text is measured (and, not being from UTF-8 maybe,
+  // checked for a lone surrogate, which JSON.stringify would have escaped).
+  if (line!.bytes === line!.text.length) return compactFrame(at, m, json, json.length, ctx);
+  return LONE_SURROGATE.test(json) ? valueFrame(at, m, ctx) : compactFrame(at, m, json, utf8Length(json), ctx);
+}
+
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
 
 /** Marks of a line a capture cut (`wrap --max-line`): `"truncated":true` and the line's true size in `bytes`. */
 const TRUNCATED_KEY = 'truncated';

@@ -15,11 +15,13 @@ import {
 import { readLogLine, recordFrame, triesToBeMessage } from '../lines/line-kind.js';
 import { nestedDeeper } from '../shared/depth.js';
 import { isLogEvent, jsonLogLevel, namesCaptureField } from './json-log-line.js';
-import { errorFrame, oversizedFrame, textFrame, tooDeepFrame, type LineReader } from '../lines/frames.js';
+import { errorFrame, oversizedFrame, textFrame, tooDeepFrame, utf8Length, type LineReader } from '../lines/frames.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, isBlank, type Line } from '../lines/lines.js';
 import { isComment } from './transcript-syntax.js';
 import { StderrRun } from '../lines/stderr-run.js';
-import { ClockTimeline } from '../shared/time.js';
+import { ClockTimeline, envelopeTime } from '../shared/time.js';
+import { wireRecord } from './wire-record.js';
+import { envelopeDirection } from '../shared/direction.js';
 
 /** Text that opens as an envelope: an object whose first member is one of an envelope's fields (a time, a direction …). */
 const OPENS_AS_ENVELOPE = new RegExp(
@@ -80,6 +82,14 @@ export class EnvelopeReader implements LineReader {
       out.push(tooDeepFrame(at, l.text));
       return null;
     }
+    // A wire line as `wrap` writes it: only the line's string is parsed (what the steps below make of such a record).
+    const wire = wireRecord(l.text);
+    if (wire !== null) {
+      if (isBlank(wire.line)) return null;
+      const ctx = { time: envelopeTime(wire.ts, this.clock), dir: envelopeDirection(wire.dir), session: null };
+      out.push(textFrame(at, wire.line, utf8Length(wire.line), ctx));
+      return null;
+    }
     let obj: unknown;
     try {
       obj = JSON.parse(l.text);
@@ -113,7 +123,7 @@ export class EnvelopeReader implements LineReader {
       out.push(recordFrame(at, obj, l.text));
       return null;
     }
-    const frame = envelopeToFrame(obj, at, () => l.text, this.clock);
+    const frame = envelopeToFrame(obj, at, () => l.text, this.clock, l);
     if (isStderrEnvelope(obj)) return frame;
     out.push(frame);
     return null;
