@@ -100,7 +100,7 @@ export class LatencySketch {
     this.bucket(x);
   }
 
-  /** Counts one more sample of `x` among the exact ones (kept ascending, each value once). */
+  /** Adds `x` to the exact samples, kept ascending (with `counts`: one more of its value). */
   private keep(x: number): void {
     const values = this.exact!;
     let lo = 0;
