@@ -11,6 +11,9 @@ interface SketchOptions {
 /** Values with magnitude below this (1 ns in ms) count as zero: the histogram needs a smallest bucket. */
 const MIN_MAGNITUDE = 1e-6;
 
+/** Entries of exact samples before they are first counted by value (when that halves them); again at each doubling. */
+const FIRST_COMPACT = 32;
+
 /** The shared empty bucket table of sketches that never turned into a histogram (never written to). */
 const NO_BUCKETS = new Map<number, number>();
 
@@ -40,8 +43,16 @@ export class LatencySketch {
   private readonly exactLimit: number;
   private readonly gamma: number;
   private readonly lnGamma: number;
+  /**
+   * The exact samples, ascending; `null` once they moved to the histogram. Each sample is one entry until `counts`
+   * is made, then each value once. Latencies repeat (a log's times are often whole milliseconds): a session's few
+   * hundred samples are then a few dozen values (docs/performance.md, "Memory").
+   */
   private exact: number[] | null = [];
-  private sorted = true;
+  /** How many times each of `exact` came; `null` while each sample is an entry of its own. */
+  private counts: number[] | null = null;
+  /** The number of entries at which `exact` is looked at again for values that repeat. */
+  private compactAt = FIRST_COMPACT;
   // The histogram's buckets, made when the sketch turns into a histogram: most sketches (one per method and session)
   // never do, and an empty Map per sketch is most of a small session's memory.
   private pos: Map<number, number> = NO_BUCKETS;
@@ -65,7 +76,9 @@ export class LatencySketch {
 
   /** Numbers held in memory: exact samples plus histogram buckets. Bounded whatever the input size. */
   get storedSize(): number {
-    return (this.exact?.length ?? 0) + this.pos.size + this.neg.size + (this.zero > 0 ? 1 : 0);
+    return (
+      (this.exact?.length ?? 0) + (this.counts?.length ?? 0) + this.pos.size + this.neg.size + (this.zero > 0 ? 1 : 0)
+    );
   }
 
   /** Whether answers are still exact. */
@@ -79,12 +92,66 @@ export class LatencySketch {
     if (x < this.min) this.min = x;
     if (x > this.max) this.max = x;
     if (this.exact !== null) {
-      if (this.sorted && this.exact.length > 0 && x < this.exact[this.exact.length - 1]!) this.sorted = false;
-      this.exact.push(x);
-      if (this.exact.length > this.exactLimit) this.toHistogram();
+      // Every sample so far is exact: `n` counts them.
+      if (this.n > this.exactLimit) this.toHistogram(x);
+      else this.keep(x);
       return;
     }
     this.bucket(x);
+  }
+
+  /** Adds `x` to the exact samples, kept ascending (with `counts`: one more of its value). */
+  private keep(x: number): void {
+    const values = this.exact!;
+    let lo = 0;
+    let hi = values.length;
+    // The first value not below x.
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (values[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    if (this.counts !== null && lo < values.length && values[lo] === x) {
+      this.counts[lo]!++;
+      return;
+    }
+    if (lo === values.length) {
+      values.push(x);
+      this.counts?.push(1);
+    } else {
+      values.splice(lo, 0, x);
+      this.counts?.splice(lo, 0, 1);
+    }
+    if (this.counts === null && values.length >= this.compactAt) this.compact();
+  }
+
+  /** Each value once with its count, when that takes fewer numbers than the samples one by one. */
+  private compact(): void {
+    const samples = this.exact!;
+    this.compactAt *= 2;
+    let distinct = 0;
+    for (let i = 0; i < samples.length; i++) if (i === 0 || samples[i] !== samples[i - 1]) distinct++;
+    if (2 * distinct > samples.length) return;
+    const values: number[] = [];
+    const counts: number[] = [];
+    for (let i = 0; i < samples.length; i++) {
+      if (i > 0 && samples[i] === samples[i - 1]) counts[counts.length - 1]!++;
+      else {
+        values.push(samples[i]!);
+        counts.push(1);
+      }
+    }
+    this.exact = values;
+    this.counts = counts;
+  }
+
+  /** The exact samples, each as often as it came, ascending. */
+  private samples(): number[] {
+    const values = this.exact!;
+    if (this.counts === null) return values.slice();
+    const out: number[] = [];
+    for (let i = 0; i < values.length; i++) for (let c = this.counts[i]!; c > 0; c--) out.push(values[i]!);
+    return out;
   }
 
   /**
@@ -94,14 +161,12 @@ export class LatencySketch {
    */
   mergeFrom(o: LatencySketchState): void {
     if (o.n === 0) return;
+    const before = this.n;
     this.n += o.n;
     if (o.min < this.min) this.min = o.min;
     if (o.max > this.max) this.max = o.max;
-    if (this.exact !== null && o.exact !== null && this.exact.length + o.exact.length <= this.exactLimit) {
-      for (const x of o.exact) {
-        if (this.sorted && this.exact.length > 0 && x < this.exact[this.exact.length - 1]!) this.sorted = false;
-        this.exact.push(x);
-      }
+    if (this.exact !== null && o.exact !== null && before + o.exact.length <= this.exactLimit) {
+      for (const x of o.exact) this.keep(x);
       return;
     }
     if (this.exact !== null) this.toHistogram();
@@ -117,7 +182,7 @@ export class LatencySketch {
   /** The sketch's data as plain values (structured-cloneable). */
   exportState(): LatencySketchState {
     return {
-      exact: this.exact,
+      exact: this.exact === null ? null : this.samples(),
       pos: this.pos,
       neg: this.neg,
       zero: this.zero,
@@ -127,10 +192,14 @@ export class LatencySketch {
     };
   }
 
-  private toHistogram(): void {
-    const samples = this.exact!;
+  /** The exact samples (and `more`, when given) into the histogram. */
+  private toHistogram(more?: number): void {
+    const values = this.exact!;
+    const counts = this.counts;
     this.exact = null;
-    for (const x of samples) this.bucket(x);
+    this.counts = null;
+    for (let i = 0; i < values.length; i++) for (let c = counts?.[i] ?? 1; c > 0; c--) this.bucket(values[i]!);
+    if (more !== undefined) this.bucket(more);
   }
 
   private bucket(x: number): void {
@@ -158,11 +227,12 @@ export class LatencySketch {
     if (this.n === 0) return null;
     const rank = Math.min(this.n, Math.max(1, Math.ceil(q * this.n)));
     if (this.exact !== null) {
-      if (!this.sorted) {
-        this.exact.sort((a, b) => a - b);
-        this.sorted = true;
+      if (this.counts === null) return this.exact[rank - 1]!;
+      let seen = 0;
+      for (let i = 0; i < this.exact.length; i++) {
+        seen += this.counts[i]!;
+        if (seen >= rank) return this.exact[i]!;
       }
-      return this.exact[rank - 1]!;
     }
     let seen = 0;
     // Ascending value order: most negative first (largest |x| among negatives), then zero, then positives.

@@ -39,6 +39,46 @@ describe('LatencySketch exact mode', () => {
   });
 });
 
+describe('LatencySketch exact samples that repeat', () => {
+  it('keeps a value that repeats once, with its count: 256 samples of 12 values are 24 numbers', () => {
+    const s = new LatencySketch({ exactLimit: 256 });
+    const values = Array.from({ length: 256 }, (_, i) => (i * 7) % 12);
+    for (const v of values) s.add(v);
+    expect(s.isExact).toBe(true);
+    // One number per sample (256) is what keeping every sample takes.
+    expect(s.storedSize).toBe(24);
+    const sorted = [...values].sort((a, b) => a - b);
+    for (const q of [0.01, 0.25, 0.5, 0.95, 1]) expect(s.quantile(q)).toBe(nearestRank(sorted, q));
+  });
+
+  it('keeps samples that do not repeat one by one (no count beside each)', () => {
+    const s = new LatencySketch({ exactLimit: 256 });
+    for (let i = 0; i < 200; i++) s.add(i + (i % 3) / 7);
+    expect(s.storedSize).toBe(200);
+  });
+
+  it('answers as the sorted samples do, whatever mix of repeats, and its state holds every sample', () => {
+    const r = rng(7);
+    for (let round = 0; round < 200; round++) {
+      const limit = 1 + Math.floor(r() * 300);
+      const spread = 1 + Math.floor(r() * 400);
+      const n = Math.floor(r() * (limit + 1));
+      const s = new LatencySketch({ exactLimit: limit });
+      const values: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const v = r() < 0.1 ? 0 - Math.floor(r() * 5) : Math.floor(r() * spread) / (r() < 0.2 ? 8 : 1);
+        values.push(v);
+        s.add(v);
+        if (r() < 0.05) s.quantile(0.5);
+      }
+      const sorted = [...values].sort((a, b) => a - b);
+      expect(s.isExact).toBe(true);
+      for (const q of [0.01, 0.5, 0.95, 1]) expect(s.quantile(q)).toBe(n === 0 ? null : nearestRank(sorted, q));
+      expect([...(s.exportState().exact ?? [])].sort((a, b) => a - b)).toEqual(sorted);
+    }
+  });
+});
+
 describe('LatencySketch bounded mode', () => {
   it('keeps memory bounded over 100,000 samples with p50/p95 within 1% of exact', () => {
     const s = new LatencySketch();
