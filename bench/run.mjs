@@ -39,13 +39,15 @@ const COMMANDS = {
   annotate: ['annotate', '--format', 'ndjson'],
   audit: ['audit', '--format', 'json'],
 };
+/** The commands are measured in one thread (from 256 MiB they would take the cores unless told: the `-jobs2` references). */
+const ONE_THREAD = ['--jobs', '1'];
 
 /**
  * Reference commands, run only when named with `--commands`, with no target of their own: `annotate-bare` is
  * `annotate --format ndjson` with every rule off (a config file in the data folder), what annotating and writing the
  * records cost before any check — the bound the checks start from; `stats-jobs2`, `annotate-jobs2` and `audit-jobs2` are
  * those commands with `--jobs 2` (a raw, envelope or transcript file is cut into pieces, docs/performance.md "Many files,
- * or one large file"), `stats-jobs1` and `annotate-jobs1` with `--jobs 1` (from 256 MiB they take both cores unless told).
+ * or one large file").
  */
 const REFERENCES = {
   'annotate-bare': {
@@ -57,11 +59,6 @@ const REFERENCES = {
   'annotate-jobs2': {
     args: () => [...COMMANDS.annotate, '--jobs', '2'],
     label: '`annotate --format ndjson --jobs 2`',
-  },
-  'stats-jobs1': { args: () => [...COMMANDS.stats, '--jobs', '1'], label: '`stats --format json --jobs 1`' },
-  'annotate-jobs1': {
-    args: () => [...COMMANDS.annotate, '--jobs', '1'],
-    label: '`annotate --format ndjson --jobs 1`',
   },
 };
 
@@ -75,7 +72,7 @@ function rulesOffConfig(dir) {
 }
 
 function commandArgs(name, dir) {
-  if (name in COMMANDS) return COMMANDS[name];
+  if (name in COMMANDS) return [...COMMANDS[name], ...ONE_THREAD];
   if (name in REFERENCES) return REFERENCES[name].args(dir);
   throw new Error(
     `unknown command ${name} (one of ${[...Object.keys(COMMANDS), ...Object.keys(REFERENCES)].join(', ')})`,
@@ -211,7 +208,7 @@ function throughputTable(rows) {
       ? `${r.vsFloor >= r.floorTarget ? '✓' : '✗'} ≥ ${r.floorTarget} / ${Number.isFinite(r.vsJq) ? (r.vsJq >= JQ_TARGET ? '✓' : '✗') : '–'} ≥ ${JQ_TARGET}`
       : '';
     const name = isCommand
-      ? `\`${COMMANDS[r.command].join(' ')}\``
+      ? `\`${[...COMMANDS[r.command], ...ONE_THREAD].join(' ')}\``
       : r.command in REFERENCES
         ? REFERENCES[r.command].label
         : r.command === 'floor'

@@ -24,7 +24,7 @@ import { statusPrinter } from './input-notes.js';
 import { inputList, STDIN_ARG } from './inputs.js';
 import { runParallel, taskAnalyzer } from './jobs.js';
 import { mergeSummary, redactedRenumbering } from './jobs-renumber.js';
-import { minPieceBytes, parallelPlan } from './jobs-plan.js';
+import { defaultJobs, minPieceBytes, parallelPlan } from './jobs-plan.js';
 import { limitsFor } from '../audit/collector.js';
 import type { AuditReport, FailOn } from '../audit/types.js';
 import { readSourceLines } from './source-lines.js';
@@ -54,7 +54,7 @@ export function auditBuilder(y: Argv) {
         whereOptions(filterOptions(inputOptions(y))),
         'on for html, markdown, sarif and junit; off for text and json',
       ),
-      '1',
+      '1, or up to 4 from 256 MiB of input on',
     ),
   )
     .option('format', {
@@ -134,9 +134,9 @@ export async function runAudit(args: AuditArgs, io: CliIO): Promise<number> {
     const files = args.follow ? [] : await inputList(args.files);
     // --jobs: the files in worker threads, merged in input order. A redacted report's records are redacted in the
     // workers; the messages the merge re-makes and the summary, here.
-    // One thread unless told: on one large file the workers gain little for audit (1.0 × at 300 MB, 1.16 × at 1 GB on
-    // two cores) and each repeats the run's peak memory (2.4 × in all): docs/performance.md.
-    const jobs = args.jobs ?? 1;
+    // Not told: the cores from 256 MiB of input on (1.3 × at 300 MB, 1.4–1.5 × at 1 GB on two cores, for 2.2 × the
+    // memory: docs/performance.md).
+    const jobs = args.jobs ?? (await defaultJobs(files, io.env));
     const plan = await parallelPlan(files, jobs, { ...args, minPieceBytes: minPieceBytes(io.env) });
     if (plan) {
       const summary: AnalysisSummary = { sessions: [], open: [], findings: [] };
