@@ -248,8 +248,12 @@ function jsonEnd(records: boolean, { sessions, open, findings }: AnalysisSummary
   );
 }
 
-/** Pieces of a large file's annotate output: about 16 MiB of input each (a piece's output waits whole for its turn). */
-const ANNOTATE_PIECE_BYTES = 16 * 1024 * 1024;
+/**
+ * Pieces of a large file's annotate output: about 8 MiB of input each (a piece's output waits whole for its turn). On
+ * the 1 GB bench logs with 2 workers, against 16 MiB: the same time, peak RSS 382–397 MiB against 439–478; 4 MiB
+ * cost 10% more time on the raw log (docs/performance.md).
+ */
+const ANNOTATE_PIECE_BYTES = 8 * 1024 * 1024;
 
 /**
  * `--jobs N` (or large input): `-f ndjson` and `json` made by worker threads (src/cli/jobs-output.ts), the same bytes
