@@ -83,7 +83,7 @@ export class Diagnoser {
     e.lastSeq = record.seq;
     const signals = readSignals(record);
     foldRecord(e.fold, record, signals);
-    const obs = { record, signals, fold: e.fold };
+    const obs = { record, signals, fold: e.fold, slowMs: this.slowMs };
     for (let i = 0; i < CAUSES.length; i++) CAUSES[i]!.observe(e.states[i], obs);
     const marks = marksOf(record, signals, e.fold);
     settle(e.fold, record);

@@ -3,6 +3,7 @@
 import type { PipelineRecord } from '../types.js';
 import type { Signal } from './signals.js';
 import type { Evidence } from './types.js';
+import { flatCopy } from '../util/string.js';
 
 /** Requests in flight tracked per session (past it, new ones are not tracked). */
 const MAX_PENDING = 10_000;
@@ -69,8 +70,12 @@ export function newFold(): SessionFold {
   };
 }
 
+/**
+ * A record as evidence, its text copied: evidence lives as long as its session, and a text cut from a message (or a
+ * message read out of a larger body) would otherwise keep the whole message (or body) alive with it.
+ */
 export function evidenceOf(r: PipelineRecord, text?: string): Evidence {
-  return { seq: r.seq, source: r.source, text: text ?? messageText(r) };
+  return { seq: r.seq, source: r.source, text: flatCopy(text ?? messageText(r)) };
 }
 
 /** A record's own words, bounded: a message's wire text, a log's text, an event's text. */

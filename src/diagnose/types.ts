@@ -48,6 +48,8 @@ export interface Observation {
   record: PipelineRecord;
   signals: readonly Signal[];
   fold: Readonly<SessionFold>;
+  /** The slow threshold (the rules' `slowMs`): what a cause need not keep, as it will not report it. */
+  slowMs: number;
 }
 
 /** What a cause can read when it decides, once the session has ended. */

@@ -14,9 +14,13 @@ interface State {
   answers: Slow[];
 }
 
-/** Keeps the 3 slowest. */
-function keep(list: Slow[], s: Slow): void {
-  list.push(s);
+/**
+ * Keeps the 3 slowest, the earliest first among equals. `make` is called only for an answer that is kept: most are
+ * not, and their evidence (a copy of the message's text) is not made.
+ */
+function keep(list: Slow[], ms: number, make: () => Slow): void {
+  if (list.length >= 3 && ms <= list[2]!.ms) return;
+  list.push(make());
   list.sort((a, b) => b.ms - a.ms);
   if (list.length > 3) list.length = 3;
 }
@@ -29,23 +33,30 @@ export const slow: Cause<State> = {
     summary: 'Requests were answered, but later than the slow threshold (--slow-ms, default 5000 ms).',
   },
   create: () => ({ host: [], answers: [] }),
-  observe(state, { record, signals, fold }) {
-    for (const s of signals)
-      if (s.kind === 'took' && s.ms !== undefined)
-        keep(state.host, { ms: s.ms, method: s.method ?? '?', evidence: fromSignal(s) });
+  observe(state, { record, signals, fold, slowMs }) {
+    for (const s of signals) {
+      const ms = s.ms;
+      if (s.kind === 'took' && ms !== undefined)
+        keep(state.host, ms, () => ({ ms, method: s.method ?? '?', evidence: fromSignal(s) }));
+    }
+    // Only answers past the threshold are kept: decide reports no other (the slowest of all past it are the slowest
+    // of those past it), and a session's 3 slowest answers, each with its text, are not kept for nothing.
+    const ms = record.latencyMs;
+    const method = record.method;
     if (
       (record.kind === 'response' || record.kind === 'error') &&
-      record.latencyMs !== null &&
-      record.method &&
-      !isBlockingMethod(record.method)
+      ms !== null &&
+      ms > slowMs &&
+      method &&
+      !isBlockingMethod(method)
     ) {
       // The request is still in the fold when its answer is observed: a tool call is named by its tool.
       const tool = record.pair !== null ? fold.pending.get(record.pair)?.tool : null;
-      keep(state.answers, {
-        ms: record.latencyMs,
-        method: tool ? `${record.method} ${tool}` : record.method,
+      keep(state.answers, ms, () => ({
+        ms,
+        method: tool ? `${method} ${tool}` : method,
         evidence: evidenceOf(record),
-      });
+      }));
     }
   },
   decide(state, { slowMs, fold }) {
