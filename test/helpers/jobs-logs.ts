@@ -1,0 +1,94 @@
+// What the `--jobs` output tests share: logs to cut into pieces (where the cuts hold and where they do not), and what a
+// `--log-level debug` run said of its work.
+import { readFileSync } from 'node:fs';
+import { corpusFiles } from './corpus.js';
+import { writeLog } from './temp.js';
+
+/** Every sample (the transcript twice), then every rule fixture's bad log. */
+export const CORPUS = corpusFiles();
+export const SAMPLES = CORPUS.filter((f) => f.startsWith('samples/'));
+export const VIOLATIONS = CORPUS.filter((f) => !f.startsWith('samples/'));
+
+/** Pieces of 4,000 bytes at least (for the tests' small logs). */
+export const SMALL = { MCPTRACE_MIN_PIECE_BYTES: '4000' };
+
+/** What a `--log-level debug` run said of its work: the pieces of each file cut, and each file read again whole. */
+export interface Said {
+  pieces: { start: number; firstLine: number }[][];
+  readWhole: { skip: number }[];
+}
+
+/** stderr without the debug lines (JSON, as stderr is no terminal), and what those said. */
+export function splitDebug(stderr: string): { rest: string; said: Said } {
+  const lines = stderr.split('\n');
+  const debug = lines.filter((l) => l.startsWith('{"level":'));
+  const parsed = debug.map((l) => JSON.parse(l) as { msg: string; pieces?: []; skip?: number });
+  return {
+    rest: lines.filter((l) => !l.startsWith('{"level":')).join('\n'),
+    said: {
+      pieces: parsed.filter((l) => l.msg === 'reading in pieces').map((l) => l.pieces!),
+      readWhole: parsed
+        .filter((l) => l.msg === 'a cut did not hold: reading the file whole')
+        .map((l) => ({ skip: l.skip! })),
+    },
+  };
+}
+
+/**
+ * Logs written to `dir` that cut into many small pieces (`SMALL`). Cuts that hold: `raw` (real sessions, unkeyed, each
+ * followed by a rule fixture's bad raw log), `envelope`, `transcript`. Cuts that do not: `keyed` (a session key with a
+ * record early and one late), `reused` (a session name used again at the end: only the last cut fails), `open` (a
+ * value left open before every session break: the first cut fails), `mixed` (the broken transcript and the rule
+ * fixtures' bad ones between sessions).
+ */
+export function cutLogs(
+  dir: string,
+): Record<'raw' | 'envelope' | 'keyed' | 'transcript' | 'mixed' | 'reused' | 'open', string> {
+  const sample = readFileSync('samples/everything.ndjson', 'utf8');
+  const badRaw = VIOLATIONS.filter((f) => f.endsWith('.ndjson') && !f.endsWith('.envelope.ndjson')).slice(0, 8);
+  const captures = [
+    'samples/everything.envelope.ndjson',
+    'samples/memory.envelope.ndjson',
+    'test/fixtures/secrets/secrets.envelope.ndjson',
+  ].map((f) => readFileSync(f, 'utf8'));
+  const ping =
+    '{"ts":"2026-11-30T01:00:00.000Z","session":"k1","dir":"c2s","line":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"method\\":\\"ping\\"}"}';
+  const transcript = readFileSync('samples/everything.transcript.txt', 'utf8');
+  let n = 0;
+  const session = (name = `everything-${++n}`) =>
+    transcript.replace('=== session everything ===', `=== session ${name} ===`);
+  const bad = VIOLATIONS.filter((f) => f.endsWith('.txt')).map(
+    (f) => `=== session ${f.split('/').at(-2)} ===\n${readFileSync(f, 'utf8')}`,
+  );
+  return {
+    raw: writeLog(dir, 'sessions.ndjson', [sample, ...badRaw.flatMap((f) => [readFileSync(f, 'utf8'), sample])]),
+    envelope: writeLog(dir, 'clean.envelope.ndjson', [...captures, ...captures, ...captures]),
+    keyed: writeLog(dir, 'keyed.envelope.ndjson', [...captures, ping, ...captures, ...captures, ping]),
+    transcript: writeLog(
+      dir,
+      'clean.txt',
+      Array.from({ length: 6 }, () => session()),
+    ),
+    mixed: writeLog(dir, 'mixed.txt', [
+      session(),
+      session(),
+      readFileSync('test/fixtures/broken/broken.transcript.txt', 'utf8'),
+      session(),
+      ...bad,
+      session(),
+    ]),
+    reused: writeLog(dir, 'reused.txt', [
+      session('again'),
+      session(),
+      session(),
+      session(),
+      session(),
+      session('again'),
+    ]),
+    open: writeLog(
+      dir,
+      'open.txt',
+      Array.from({ length: 6 }, () => `${session()}[00:13:40.000] <- {\n  "jsonrpc": "2.0",\n`),
+    ),
+  };
+}
