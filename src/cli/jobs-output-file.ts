@@ -12,6 +12,7 @@ import { recordHoles } from '../output/record-holes.js';
 import { csvRowHoles } from '../export/columnar/csv-holes.js';
 import { RECORDS } from '../export/columnar/record-columns.js';
 import { RecordRows } from '../export/columnar/record-row.js';
+import { SessionTally, type Traffic } from '../export/columnar/session-rows.js';
 import { findingRefs } from '../rules/engine.js';
 import type { PipelineRecord } from '../types.js';
 import type { FilterOptions } from './filter.js';
@@ -21,13 +22,15 @@ import type { FileResult, FileTask } from './jobs.js';
 
 /**
  * An `annotate` task: a file or piece, the output's format, and the records whose output is already written. `csv`:
- * `export --to csv`'s records table, with the run's id (`runId`, the same for every worker).
+ * `export --to csv`'s records table, with the run's id (`runId`, the same for every worker); with `table: 'sessions'`,
+ * no output but the sessions' traffic in the result.
  */
 export interface OutputTask extends Omit<FileTask, 'command' | 'auditLimits' | 'redactKeys'> {
   command: 'annotate';
   format: 'ndjson' | 'json' | 'csv';
   body: boolean;
   runId?: string;
+  table?: 'sessions';
   filter: FilterOptions;
   /** The file read again whole after a cut did not hold: the output of its first `skip` records is written already. */
   skip?: number;
@@ -47,6 +50,8 @@ export interface OutputChunk {
 export interface OutputResult extends Omit<FileResult, 'state' | 'diagnoses'> {
   /** A session of the file went wrong (the note on an input with no MCP message says so). */
   wentWrong: boolean;
+  /** `table: 'sessions'`: each session's traffic, in order of first appearance. */
+  sessions?: [string, Traffic][];
 }
 
 /** What a worker tells the coordinator about an output task: its chunks, then its result or the error that stopped it. */
@@ -210,8 +215,14 @@ async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputR
           if (!opts.body) return out.line(',\n', s.slice(0, -1), unkeyed, r, '', '}');
           out.line(',\n', `${s.slice(0, -1)},"message":`, unkeyed, r, JSON.stringify(message), '}');
         };
-  const put = task.format === 'csv' ? csvWriter(out, task.runId!, unkeyed) : write;
-  const skip = task.skip ?? 0;
+  const tally = task.table === 'sessions' ? new SessionTally(task.runId!) : null;
+  const put = tally
+    ? tallyOf(tally, task.runId!)
+    : task.format === 'csv'
+      ? csvWriter(out, task.runId!, unkeyed)
+      : write;
+  // The sessions' traffic is the whole file's when it is read again whole (it is sent, not written, at its end).
+  const skip = tally ? 0 : (task.skip ?? 0);
   for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file, { firstLine: cut, clockOffset })) {
     for (let i = 0; i < batch.length; i++) {
       const r = batch[i]!;
@@ -230,7 +241,14 @@ async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputR
   return {
     ...taskEnd(task.index, analyzer, summary, { check, cut, status, selection }),
     wentWrong: diagnoser?.wentWrong(task.file) ?? false,
+    ...(tally ? { sessions: tally.entries() } : {}),
   };
+}
+
+/** `export --to csv --table sessions`: each record counted in its session's traffic. */
+function tallyOf(tally: SessionTally, runId: string): (r: PipelineRecord) => void {
+  const rows = new RecordRows(runId);
+  return (r) => tally.add(rows.row(r));
 }
 
 /** `export --to csv`'s records table: a record's row, its run numbers holes (src/export/columnar/csv-holes.ts). */

@@ -4,13 +4,12 @@
 // rows (seq, pair, chain_first, unkeyed sessions in session and session_uid, the seqs finding messages quote) are put
 // in by the coordinator. Most runs are in-process with the workers' work done in this thread
 // (MCPTRACE_JOBS_IN_THREAD); the last test spawns the built CLI with real worker threads.
-import { availableParallelism } from 'node:os';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
-import { cutLogs, SAMPLES, type Said, SMALL, splitDebug, VIOLATIONS } from '../helpers/jobs-logs.js';
+import { cutLogs, expectAutoJobs, SAMPLES, type Said, SMALL, splitDebug, VIOLATIONS } from '../helpers/jobs-logs.js';
 import { tempDir } from '../helpers/temp.js';
 
 const IN_THREAD = { MCPTRACE_JOBS_IN_THREAD: '1' };
@@ -84,10 +83,19 @@ describe('export --to csv --jobs over files', () => {
     await expectSame(['--rule', 'schema-violation=off', ...VIOLATIONS], ['3']);
   });
 
-  it('the sessions table, stdin and session filters stay in one thread', async () => {
+  it('the sessions table: the traffic of each session added up over the workers, the keys in the run numbering', async () => {
+    const said = await expectSame(['--table', 'sessions', ...SAMPLES, ...VIOLATIONS], ['2', '3']);
+    expect(said.every((s) => s.pieces.length === 0)).toBe(true);
+    await expectSame(
+      ['--table', 'sessions', '--out', join(dir, 'sessions.csv'), '--kind', 'request', ...SAMPLES],
+      ['2'],
+    );
+  });
+
+  it('session filters stay in one thread', async () => {
     for (const args of [
-      ['--table', 'sessions', ...SAMPLES],
       ['--session', '1', ...SAMPLES],
+      ['--where', 'session == "everything"', ...SAMPLES],
     ]) {
       const r = await run([...args, '--jobs', '2', '--log-level', 'debug']);
       expect(r.stderr).toContain('"msg":"reading"');
@@ -99,12 +107,14 @@ describe('export --to csv --jobs over files', () => {
 describe('export --to csv --jobs on one file cut into pieces', () => {
   it('raw NDJSON, envelope and transcript logs in pieces, alone and beside other files', async () => {
     for (const name of ['raw', 'envelope', 'transcript'] as const) {
-      const said = await expectSame([logs[name]], ['2', '3'], SMALL);
-      for (const s of said) {
-        expect(s.pieces, name).toHaveLength(1);
-        // Cut by size, whatever the workers: many pieces, each small.
-        expect(s.pieces[0]!.length, name).toBeGreaterThan(3);
-        expect(s.readWhole, name).toEqual([]);
+      for (const table of ['records', 'sessions']) {
+        const said = await expectSame(['--table', table, logs[name]], ['2', '3'], SMALL);
+        for (const s of said) {
+          expect(s.pieces, name).toHaveLength(1);
+          // Cut by size, whatever the workers: many pieces, each small.
+          expect(s.pieces[0]!.length, name).toBeGreaterThan(3);
+          expect(s.readWhole, name).toEqual([]);
+        }
       }
     }
     const [beside] = await expectSame(
@@ -116,11 +126,10 @@ describe('export --to csv --jobs on one file cut into pieces', () => {
   });
 
   it('where a cut does not hold, the file read again whole gives the same rows', async () => {
-    const said = await expectSame(
-      ['--out', join(dir, 'whole.csv'), SAMPLES[2]!, logs.keyed, logs.reused, logs.open, logs.mixed],
-      ['2'],
-      SMALL,
-    );
+    const whole = [SAMPLES[2]!, logs.keyed, logs.reused, logs.open, logs.mixed];
+    const [sessions] = await expectSame(['--table', 'sessions', ...whole], ['2'], SMALL);
+    expect(sessions!.readWhole).toHaveLength(4);
+    const said = await expectSame(['--out', join(dir, 'whole.csv'), ...whole], ['2'], SMALL);
     const [keyed, reused, open] = said[0]!.readWhole;
     expect(said[0]!.readWhole).toHaveLength(4);
     expect(keyed!.skip).toBeGreaterThan(0);
@@ -129,14 +138,7 @@ describe('export --to csv --jobs on one file cut into pieces', () => {
   });
 
   it('without --jobs: workers when the input is large (MCPTRACE_AUTO_JOBS_BYTES), one thread when it is not', async () => {
-    const auto = Math.min(availableParallelism(), 4);
-    const base = await run([logs.raw]);
-    const large = await run([logs.raw, '--log-level', 'debug'], { ...SMALL, MCPTRACE_AUTO_JOBS_BYTES: '100000' });
-    expect({ code: large.code, stdout: large.stdout }).toEqual({ code: base.code, stdout: base.stdout });
-    expect(splitDebug(large.stderr).said.pieces).toHaveLength(auto > 1 ? 1 : 0);
-    const small = await run([logs.raw, '--log-level', 'debug'], { ...SMALL, MCPTRACE_AUTO_JOBS_BYTES: '100000000' });
-    expect({ code: small.code, stdout: small.stdout }).toEqual({ code: base.code, stdout: base.stdout });
-    expect(splitDebug(small.stderr).said.pieces).toEqual([]);
+    await expectAutoJobs(run, [logs.raw]);
   });
 
   it('in worker threads (the built CLI): the same bytes, the pieces said on stderr', async () => {

@@ -1,6 +1,8 @@
 // What the `--jobs` output tests share: logs to cut into pieces (where the cuts hold and where they do not), and what a
 // `--log-level debug` run said of its work.
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { expect } from 'vitest';
 import { corpusFiles } from './corpus.js';
 import { writeLog } from './temp.js';
 
@@ -91,4 +93,26 @@ export function cutLogs(
       Array.from({ length: 6 }, () => `${session()}[00:13:40.000] <- {\n  "jsonrpc": "2.0",\n`),
     ),
   };
+}
+
+/**
+ * Expects a run of `args` without `--jobs` (and `--log-level debug`) to take workers when the input is large
+ * (`MCPTRACE_AUTO_JOBS_BYTES` below its size: its one file said cut in pieces, when the machine has two cores) and one
+ * thread when it is not, with one thread's output either way. `run`: a run with the test's environment and `env`.
+ */
+export async function expectAutoJobs(
+  run: (
+    args: string[],
+    env?: Record<string, string>,
+  ) => Promise<{ code: number | null; stdout: string; stderr: string }>,
+  args: string[],
+): Promise<void> {
+  const auto = Math.min(availableParallelism(), 4);
+  const base = await run(args);
+  const large = await run([...args, '--log-level', 'debug'], { ...SMALL, MCPTRACE_AUTO_JOBS_BYTES: '100000' });
+  expect({ code: large.code, stdout: large.stdout }).toEqual({ code: base.code, stdout: base.stdout });
+  expect(splitDebug(large.stderr).said.pieces).toHaveLength(auto > 1 ? 1 : 0);
+  const small = await run([...args, '--log-level', 'debug'], { ...SMALL, MCPTRACE_AUTO_JOBS_BYTES: '100000000' });
+  expect({ code: small.code, stdout: small.stdout }).toEqual({ code: base.code, stdout: base.stdout });
+  expect(splitDebug(small.stderr).said.pieces).toEqual([]);
 }

@@ -1,7 +1,8 @@
-// `export --to csv --jobs N` (or large input): the records table's rows made by worker threads, the same bytes as one
-// thread's, in input order. Each worker writes its file's or piece's rows numbered from 1 and says where the numbers
+// `export --to csv --jobs N` (or large input): the rows made by worker threads, the same bytes as one thread's, in
+// input order. Records table: each worker writes its file's or piece's rows numbered from 1 and says where the numbers
 // the run gives are (src/export/columnar/csv-holes.ts); the coordinator writes them in order with the run's numbers
-// put in, as for `annotate --jobs` (src/cli/jobs-output.ts).
+// put in, as for `annotate --jobs` (src/cli/jobs-output.ts). Sessions table: each worker sends its sessions' traffic,
+// which the coordinator adds up in input order, the keys in the run's numbering, and writes at the end.
 import type { Writable } from 'node:stream';
 import type { AnalysisSummary } from '../../analyzer.js';
 import { escapeTerminal } from '../../output/escape.js';
@@ -16,22 +17,25 @@ import { mergeSummary } from '../jobs-renumber.js';
 import { taskAnalyzer } from '../jobs.js';
 import { atLogEnd } from '../log-end.js';
 import { ruleSettings } from '../rule-options.js';
+import { writePieces } from '../writer.js';
+import { csvHeader, csvRow } from '../../export/columnar/csv.js';
+import { RECORDS } from '../../export/columnar/record-columns.js';
+import { SESSIONS, SessionTally } from '../../export/columnar/session-rows.js';
 import type { ExportArgs } from './target.js';
 
 /** Pieces of a large file: about 8 MiB of input each, as annotate's (a piece's rows wait whole for their turn). */
 const CSV_PIECE_BYTES = 8 * 1024 * 1024;
 
 /**
- * Writes the header and then the records table's rows of `args`' inputs to `out` with workers, and resolves with the
- * number of rows; null, having written nothing, when the run stays in one thread: `--follow`, stdin, a filter on
- * sessions, one file too small to cut, `--jobs 1` or input under 256 MiB without `--jobs` (src/cli/jobs-plan.ts). A
- * terminal stays in one thread too (the caller's: its rows are escaped), and so does `--table sessions`.
+ * Writes the header and then the table's rows of `args`' inputs to `out` with workers, and resolves with the number of
+ * rows; null, having written nothing, when the run stays in one thread: `--follow`, stdin, a filter on sessions, one
+ * file too small to cut, `--jobs 1` or input under 256 MiB without `--jobs` (src/cli/jobs-plan.ts). A terminal stays
+ * in one thread too (the caller's: its rows are escaped).
  */
-export async function csvRecordsParallel(
-  args: ExportArgs,
+export async function csvParallel(
+  args: ExportArgs & { table: 'records' | 'sessions' },
   io: CliIO,
   runId: string,
-  header: string,
   out: Writable,
 ): Promise<number | null> {
   if (args.follow) return null;
@@ -47,6 +51,7 @@ export async function csvRecordsParallel(
     format: 'csv',
     body: true,
     runId,
+    ...(args.table === 'sessions' ? { table: 'sessions' as const } : {}),
     analyzer: taskAnalyzer(args, rules, ruleOptions),
     filter: { ...taskFilter(filter), logs: filter.logs },
   } satisfies Partial<OutputTask>;
@@ -54,8 +59,11 @@ export async function csvRecordsParallel(
   // The filters' note when they matched nothing, for all the workers together.
   const selection = buildSelection(task.filter, 1);
   const status = statusPrinter(io, log, args.logLevel);
+  // Sessions: their traffic and the run's summary, added up file by file.
+  const tally = args.table === 'sessions' ? new SessionTally(runId) : null;
+  const summary: Required<AnalysisSummary> = { sessions: [], open: [], findings: [], inputs: [] };
   let rows = 0;
-  out.write(header);
+  out.write(csvHeader((tally ? SESSIONS : RECORDS).columns as never));
   await runOutputParallel(
     plan,
     jobs,
@@ -67,13 +75,23 @@ export async function csvRecordsParallel(
         for (const n of result.notes) status.note(n.source, n.text, n.kind);
         if (result.selected) selection?.absorb(result.selected);
         // A file read again whole counts all its records (those of the pieces written before it too).
-        rows += result.selected ? result.selected.shown : result.counts.records;
+        if (tally) for (const [key, t] of result.sessions!) tally.absorb(renumber.session(key), t);
+        else rows += result.selected ? result.selected.shown : result.counts.records;
         mergeSummary(file, result, renumber);
       }
       for (const i of file.inputs ?? []) status.inputEnd(i);
+      summary.sessions.push(...file.sessions);
+      summary.open.push(...file.open);
+      summary.findings.push(...file.findings);
     },
     { log, inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1', smallBytes: pieceBytes },
   );
   for (const line of selection?.end() ?? []) io.stderr.write(`mcptrace: ${escapeTerminal(line)}\n`);
-  return rows;
+  if (tally === null) return rows;
+  const sessions = tally.rows(summary);
+  await writePieces(
+    out,
+    sessions.map((s) => csvRow(SESSIONS.columns, s)),
+  );
+  return sessions.length;
 }

@@ -8,7 +8,7 @@ import { SESSIONS, SessionTally } from '../../export/columnar/session-rows.js';
 import { escapeTerminal } from '../../output/escape.js';
 import { UsageError } from '../../util/errors.js';
 import { OutputWriter } from '../writer.js';
-import { csvRecordsParallel } from './csv-jobs.js';
+import { csvParallel } from './csv-jobs.js';
 import { exportRecords } from './records.js';
 import { sayWrote } from '../wrote.js';
 import { countOf } from '../../util/plural.js';
@@ -45,9 +45,9 @@ export const csvTarget: ExportTarget = {
     };
     // On a terminal, control characters from the logs are shown escaped (ARCHITECTURE.md principle 7); files get them as they are.
     const terminal = file === null && io.stdout.isTTY;
-    // The records table of large input (or --jobs N) in worker threads, but on a terminal (csv-jobs.ts).
-    if (args.table === 'records' && !terminal) {
-      const rows = await csvRecordsParallel(args, io, run, csvHeader(RECORDS.columns as never), file ?? io.stdout);
+    // Large input (or --jobs N) in worker threads, but on a terminal (csv-jobs.ts).
+    if (!terminal) {
+      const rows = await csvParallel(args, io, run, file ?? io.stdout);
       if (rows !== null) return end(rows).then(() => 0);
     }
     const out = new OutputWriter(file ?? io.stdout);
