@@ -9,18 +9,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
-import { cutLogs, expectAutoJobs, SAMPLES, type Said, SMALL, splitDebug, VIOLATIONS } from '../helpers/jobs-logs.js';
+import {
+  cutLogs,
+  expectAutoJobs,
+  expectSameRuns,
+  expectWholeReads,
+  IN_THREAD,
+  notHolding,
+  type Run,
+  SAMPLES,
+  type Said,
+  SMALL,
+  VIOLATIONS,
+} from '../helpers/jobs-logs.js';
 import { tempDir } from '../helpers/temp.js';
-
-const IN_THREAD = { MCPTRACE_JOBS_IN_THREAD: '1' };
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  /** The --out file's text, when one was written. */
-  file?: string;
-}
 
 let dir = '';
 let logs: ReturnType<typeof cutLogs>;
@@ -41,25 +43,8 @@ async function run(args: string[], env: Record<string, string> = {}): Promise<Ru
 }
 
 /** Expects `export --to csv ARGS` with each `--jobs` of `jobs` to give one thread's output, stderr and exit code. */
-async function expectSame(args: string[], jobs: string[], env: Record<string, string> = {}): Promise<Said[]> {
-  const base = await run([...args, '--jobs', '1'], env);
-  expect(base.code).toBe(0);
-  const said: Said[] = [];
-  for (const j of jobs) {
-    const r = await run([...args, '--jobs', j, '--log-level', 'debug'], env);
-    const { rest, said: s } = splitDebug(r.stderr);
-    // The workers read the inputs, not this thread (which says when it starts reading each).
-    expect(r.stderr, `${args.join(' ')} --jobs ${j}`).not.toContain('"msg":"reading"');
-    // Compared as a whole: a difference shows where it is.
-    expect({ code: r.code, stderr: rest, stdout: r.stdout, file: r.file }, `${args.join(' ')} --jobs ${j}`).toEqual({
-      code: base.code,
-      stderr: base.stderr,
-      stdout: base.stdout,
-      file: base.file,
-    });
-    said.push(s);
-  }
-  return said;
+function expectSame(args: string[], jobs: string[], env: Record<string, string> = {}): Promise<Said[]> {
+  return expectSameRuns(run, args, jobs, env);
 }
 
 describe('export --to csv --jobs over files', () => {
@@ -126,15 +111,11 @@ describe('export --to csv --jobs on one file cut into pieces', () => {
   });
 
   it('where a cut does not hold, the file read again whole gives the same rows', async () => {
-    const whole = [SAMPLES[2]!, logs.keyed, logs.reused, logs.open, logs.mixed];
+    const whole = notHolding(logs);
     const [sessions] = await expectSame(['--table', 'sessions', ...whole], ['2'], SMALL);
-    expect(sessions!.readWhole).toHaveLength(4);
-    const said = await expectSame(['--out', join(dir, 'whole.csv'), ...whole], ['2'], SMALL);
-    const [keyed, reused, open] = said[0]!.readWhole;
-    expect(said[0]!.readWhole).toHaveLength(4);
-    expect(keyed!.skip).toBeGreaterThan(0);
-    expect(reused!.skip).toBeGreaterThan(0);
-    expect(open!.skip).toBe(0);
+    expectWholeReads(sessions!);
+    const [records] = await expectSame(['--out', join(dir, 'whole.csv'), ...whole], ['2'], SMALL);
+    expectWholeReads(records!);
   });
 
   it('without --jobs: workers when the input is large (MCPTRACE_AUTO_JOBS_BYTES), one thread when it is not', async () => {
@@ -142,16 +123,10 @@ describe('export --to csv --jobs on one file cut into pieces', () => {
   });
 
   it('in worker threads (the built CLI): the same bytes, the pieces said on stderr', async () => {
-    const args = ['export', '--to', 'csv', '--run-id', 'run-1', logs.raw, logs.reused];
-    const base = await runCli(args);
-    const r = await runCli([...args, '--jobs', '2', '--log-level', 'debug'], { env: SMALL });
-    const { rest, said } = splitDebug(r.stderr);
-    expect(said.pieces).toHaveLength(2);
-    expect(said.readWhole).toHaveLength(1);
-    expect({ code: r.code, stderr: rest, stdout: r.stdout }).toEqual({
-      code: base.code,
-      stderr: base.stderr,
-      stdout: base.stdout,
-    });
+    const cli = (args: string[], env: Record<string, string>) =>
+      runCli(['export', '--to', 'csv', '--run-id', 'run-1', ...args], { env });
+    const [said] = await expectSameRuns(cli, [logs.raw, logs.reused], ['2'], SMALL);
+    expect(said!.pieces).toHaveLength(2);
+    expect(said!.readWhole).toHaveLength(1);
   });
 });

@@ -11,6 +11,46 @@ export const CORPUS = corpusFiles();
 export const SAMPLES = CORPUS.filter((f) => f.startsWith('samples/'));
 export const VIOLATIONS = CORPUS.filter((f) => !f.startsWith('samples/'));
 
+/** The workers do their work in this thread (the same tasks and messages, structured-cloned, without threads). */
+export const IN_THREAD = { MCPTRACE_JOBS_IN_THREAD: '1' };
+
+/** A run's exit code and outputs (`file`: what it wrote to `--out`, when the test reads it back). */
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  file?: string;
+}
+
+/**
+ * Expects `run(ARGS)` with each `--jobs` of `jobs` to give what it gives with `--jobs 1`: stdout, `--out`'s file,
+ * stderr (but for the debug lines, read into what each run said) and the exit code.
+ */
+export async function expectSameRuns(
+  run: (args: string[], env: Record<string, string>) => Promise<Run>,
+  args: string[],
+  jobs: string[],
+  env: Record<string, string> = {},
+): Promise<Said[]> {
+  const base = await run([...args, '--jobs', '1'], env);
+  const said: Said[] = [];
+  for (const j of jobs) {
+    const r = await run([...args, '--jobs', j, '--log-level', 'debug'], env);
+    const { rest, said: s } = splitDebug(r.stderr);
+    // The workers read the inputs, not this thread (which says when it starts reading each).
+    expect(r.stderr, `${args.join(' ')} --jobs ${j}`).not.toContain('"msg":"reading"');
+    // Compared as a whole: a difference shows where it is.
+    expect({ code: r.code, stderr: rest, stdout: r.stdout, file: r.file }, `${args.join(' ')} --jobs ${j}`).toEqual({
+      code: base.code,
+      stderr: base.stderr,
+      stdout: base.stdout,
+      file: base.file,
+    });
+    said.push(s);
+  }
+  return said;
+}
+
 /** Pieces of 4,000 bytes at least (for the tests' small logs). */
 export const SMALL = { MCPTRACE_MIN_PIECE_BYTES: '4000' };
 
@@ -115,4 +155,22 @@ export async function expectAutoJobs(
   const small = await run([...args, '--log-level', 'debug'], { ...SMALL, MCPTRACE_AUTO_JOBS_BYTES: '100000000' });
   expect({ code: small.code, stdout: small.stdout }).toEqual({ code: base.code, stdout: base.stdout });
   expect(splitDebug(small.stderr).said.pieces).toEqual([]);
+}
+
+/** A sample, then the logs whose cuts do not hold (`cutLogs`): `keyed`, `reused`, `open`, `mixed`. */
+export function notHolding(logs: ReturnType<typeof cutLogs>): string[] {
+  return [SAMPLES[2]!, logs.keyed, logs.reused, logs.open, logs.mixed];
+}
+
+/**
+ * Expects a run of `notHolding` to have read each of the four logs again whole: the keyed session's second record is
+ * far from its first; the reused name is in the last piece only, so the pieces before it were written and their
+ * records are left out of the second reading (`skip`); the first piece of the open values ends cut off.
+ */
+export function expectWholeReads(said: Said): void {
+  const [keyed, reused, open] = said.readWhole;
+  expect(said.readWhole).toHaveLength(4);
+  expect(keyed!.skip).toBeGreaterThan(0);
+  expect(reused!.skip).toBeGreaterThan(0);
+  expect(open!.skip).toBe(0);
 }
