@@ -1,13 +1,18 @@
 // What an `annotate --jobs` worker does with a task: analyses one file (or piece) as `mcptrace annotate` would, and
 // sends its output as it goes: the bytes of its records' lines without the numbers the run gives (seqs, unkeyed
 // sessions' numbers), and where they go (src/output/record-holes.ts). The coordinator puts the run's numbers in and
-// writes the pieces in input order (src/cli/jobs-output.ts).
+// writes the pieces in input order (src/cli/jobs-output.ts). `export --to csv --jobs` sends its rows the same way
+// (src/export/columnar/csv-holes.ts).
 import { Buffer } from 'node:buffer';
 import { analyzeStreamBatches } from '../analyze-stream.js';
 import { Diagnoser } from '../diagnose/diagnoser.js';
 import { recordToJson } from '../output/json.js';
 import { recordMessageJson, recordToNdjsonHead } from '../output/ndjson.js';
 import { recordHoles } from '../output/record-holes.js';
+import { csvRowHoles } from '../export/columnar/csv-holes.js';
+import { RECORDS } from '../export/columnar/record-columns.js';
+import { RecordRows } from '../export/columnar/record-row.js';
+import { SessionTally, type Traffic } from '../export/columnar/session-rows.js';
 import { findingRefs } from '../rules/engine.js';
 import type { PipelineRecord } from '../types.js';
 import type { FilterOptions } from './filter.js';
@@ -15,11 +20,17 @@ import { HeapKeeper } from './heap.js';
 import { failed, taskAnalysis, taskEnd, taskInput, type WorkerError } from './jobs-file.js';
 import type { FileResult, FileTask } from './jobs.js';
 
-/** An `annotate` task: a file or piece, the output's format, and the records whose output is already written. */
+/**
+ * An `annotate` task: a file or piece, the output's format, and the records whose output is already written. `csv`:
+ * `export --to csv`'s records table, with the run's id (`runId`, the same for every worker); with `table: 'sessions'`,
+ * no output but the sessions' traffic in the result.
+ */
 export interface OutputTask extends Omit<FileTask, 'command' | 'auditLimits' | 'redactKeys'> {
   command: 'annotate';
-  format: 'ndjson' | 'json';
+  format: 'ndjson' | 'json' | 'csv';
   body: boolean;
+  runId?: string;
+  table?: 'sessions';
   filter: FilterOptions;
   /** The file read again whole after a cut did not hold: the output of its first `skip` records is written already. */
   skip?: number;
@@ -39,6 +50,8 @@ export interface OutputChunk {
 export interface OutputResult extends Omit<FileResult, 'state' | 'diagnoses'> {
   /** A session of the file went wrong (the note on an input with no MCP message says so). */
   wentWrong: boolean;
+  /** `table: 'sessions'`: each session's traffic, in order of first appearance. */
+  sessions?: [string, Traffic][];
 }
 
 /** What a worker tells the coordinator about an output task: its chunks, then its result or the error that stopped it. */
@@ -131,18 +144,32 @@ class ChunkWriter {
     const holes = this.holes;
     const first = holes.length;
     recordHoles(head, r, unkeyed, findingRefs, holes);
-    const at = this.used;
-    const bytes = buf.write(head, at);
-    this.used += bytes;
-    // The holes' places are in characters of the head: in bytes the same when it is ASCII (one byte each), as most are.
-    if (bytes === head.length) for (let i = first; i < holes.length; i += 4) (holes[i] += at), (holes[i + 1] += at);
-    else
-      for (let i = first; i < holes.length; i += 4) {
-        holes[i] = at + Buffer.byteLength(head.slice(0, holes[i]));
-        holes[i + 1] = at + Buffer.byteLength(head.slice(0, holes[i + 1]));
-      }
+    this.place(head, first);
     this.used += buf.write(tail, this.used);
     this.used += buf.write(end, this.used);
+  }
+
+  /** A text whose holes (four numbers each, their places in its characters) are `local`. */
+  text(text: string, local: readonly number[]): void {
+    this.room(text.length * 3);
+    const first = this.holes.length;
+    for (let i = 0; i < local.length; i++) this.holes.push(local[i]!);
+    this.place(text, first);
+  }
+
+  /** Writes `text` where the output is, and moves its holes (from `first` on) to their places in bytes of the chunk. */
+  private place(text: string, first: number): void {
+    const holes = this.holes;
+    const at = this.used;
+    const bytes = this.buf!.write(text, at);
+    this.used += bytes;
+    // The holes' places are in characters of the text: in bytes the same when it is ASCII (one byte each), as most are.
+    if (bytes === text.length) for (let i = first; i < holes.length; i += 4) (holes[i] += at), (holes[i + 1] += at);
+    else
+      for (let i = first; i < holes.length; i += 4) {
+        holes[i] = at + Buffer.byteLength(text.slice(0, holes[i]));
+        holes[i + 1] = at + Buffer.byteLength(text.slice(0, holes[i + 1]));
+      }
   }
 
   /** Sends what was gathered when it is a chunk's worth (`all`: whatever there is). */
@@ -165,7 +192,11 @@ class ChunkWriter {
 /** One file or piece as `mcptrace annotate -f ndjson|json` prints it, numbered from 1 (the coordinator renumbers). */
 async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputResult> {
   const { status, analyzer, selection } = await taskAnalysis(task);
-  const diagnoser = new Diagnoser({ slowMs: task.analyzer.ruleOptions?.slowMs, maxLive: task.analyzer.maxSessions });
+  // The diagnosis marks annotate's records; export's rows have no marks.
+  const diagnoser =
+    task.format === 'csv'
+      ? null
+      : new Diagnoser({ slowMs: task.analyzer.ruleOptions?.slowMs, maxLive: task.analyzer.maxSessions });
   const { bytes, cut, clockOffset, check } = taskInput(task);
   const heap = new HeapKeeper();
   const out = new ChunkWriter(task.index, port);
@@ -184,15 +215,22 @@ async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputR
           if (!opts.body) return out.line(',\n', s.slice(0, -1), unkeyed, r, '', '}');
           out.line(',\n', `${s.slice(0, -1)},"message":`, unkeyed, r, JSON.stringify(message), '}');
         };
-  const skip = task.skip ?? 0;
+  const tally = task.table === 'sessions' ? new SessionTally(task.runId!) : null;
+  const put = tally
+    ? tallyOf(tally, task.runId!)
+    : task.format === 'csv'
+      ? csvWriter(out, task.runId!, unkeyed)
+      : write;
+  // The sessions' traffic is the whole file's when it is read again whole (it is sent, not written, at its end).
+  const skip = tally ? 0 : (task.skip ?? 0);
   for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file, { firstLine: cut, clockOffset })) {
     for (let i = 0; i < batch.length; i++) {
       const r = batch[i]!;
       check?.see(r);
-      const marks = diagnoser.observe(r);
+      const marks = diagnoser?.observe(r);
       if (marks) r.marks = marks;
       const shown = selection ? selection.push(r) : [r];
-      if (r.seq > skip) for (const x of shown) write(x);
+      if (r.seq > skip) for (const x of shown) put(x);
       heap.add(r.bytes);
     }
     out.send();
@@ -202,7 +240,24 @@ async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputR
   const summary = analyzer.summary();
   return {
     ...taskEnd(task.index, analyzer, summary, { check, cut, status, selection }),
-    wentWrong: diagnoser.wentWrong(task.file),
+    wentWrong: diagnoser?.wentWrong(task.file) ?? false,
+    ...(tally ? { sessions: tally.entries() } : {}),
+  };
+}
+
+/** `export --to csv --table sessions`: each record counted in its session's traffic. */
+function tallyOf(tally: SessionTally, runId: string): (r: PipelineRecord) => void {
+  const rows = new RecordRows(runId);
+  return (r) => tally.add(rows.row(r));
+}
+
+/** `export --to csv`'s records table: a record's row, its run numbers holes (src/export/columnar/csv-holes.ts). */
+function csvWriter(out: ChunkWriter, runId: string, unkeyed: string): (r: PipelineRecord) => void {
+  const rows = new RecordRows(runId);
+  const holes: number[] = [];
+  return (r) => {
+    holes.length = 0;
+    out.text(csvRowHoles(RECORDS.columns, rows.row(r), unkeyed, findingRefs, holes), holes);
   };
 }
 

@@ -8,6 +8,7 @@ import { SESSIONS, SessionTally } from '../../export/columnar/session-rows.js';
 import { escapeTerminal } from '../../output/escape.js';
 import { UsageError } from '../../util/errors.js';
 import { OutputWriter } from '../writer.js';
+import { csvParallel } from './csv-jobs.js';
 import { exportRecords } from './records.js';
 import { sayWrote } from '../wrote.js';
 import { countOf } from '../../util/plural.js';
@@ -37,9 +38,20 @@ export const csvTarget: ExportTarget = {
         },
       );
     }
-    const out = new OutputWriter(file ?? io.stdout);
+    const end = async (rows: number) => {
+      if (!file) return;
+      await new Promise<void>((resolve, reject) => file.end((e?: Error | null) => (e ? reject(e) : resolve())));
+      await sayWrote(io, args.out!, countOf(rows, 'row'));
+    };
     // On a terminal, control characters from the logs are shown escaped (ARCHITECTURE.md principle 7); files get them as they are.
-    const shown = file === null && io.stdout.isTTY ? escapeTerminal : (s: string) => s;
+    const terminal = file === null && io.stdout.isTTY;
+    // Large input (or --jobs N) in worker threads, but on a terminal (csv-jobs.ts).
+    if (!terminal) {
+      const rows = await csvParallel(args, io, run, file ?? io.stdout);
+      if (rows !== null) return end(rows).then(() => 0);
+    }
+    const out = new OutputWriter(file ?? io.stdout);
+    const shown = terminal ? escapeTerminal : (s: string) => s;
     const rows = new RecordRows(run);
     const tally = new SessionTally(run);
     const records = args.table === 'records';
@@ -58,10 +70,7 @@ export const csvTarget: ExportTarget = {
         if (!records)
           for (const s of tally.rows(summary)) rowCount++, await out.write(shown(csvRow(SESSIONS.columns, s)));
         await out.end();
-        if (file) {
-          await new Promise<void>((resolve, reject) => file.end((e?: Error | null) => (e ? reject(e) : resolve())));
-          await sayWrote(io, args.out!, countOf(rowCount, 'row'));
-        }
+        await end(rowCount);
       },
     });
     return 0;

@@ -11,6 +11,8 @@ export interface ExportArgs extends RunArgs, RuleArgs {
   out?: string;
   /** `--run-id` (parquet, csv); checked by `runIdOf`. */
   runId?: string;
+  /** `--jobs N`: worker threads, for the targets that use them (csv); the others read in one thread. */
+  jobs?: number;
 }
 
 export interface ExportTarget {

@@ -41,6 +41,13 @@ export interface Column<T> {
    * Elsewhere they cost time and never pay.
    */
   stats?: true;
+  /**
+   * The column holds numbers a run gives across its inputs, which an `export --jobs` worker cannot know (it numbers its
+   * file or piece from 1; the coordinator moves them, src/cli/export/csv-jobs.ts): `seq`, a record's seq; `session`, a
+   * session key at the end of its text (an unkeyed session is numbered over the run); `findings`, findings whose
+   * messages may quote other records' seqs.
+   */
+  renumber?: 'seq' | 'session' | 'findings';
   /** One line for the schema page (docs/dataset.md). */
   doc: string;
   /** The value of this column for one row; null when absent. int64 values are numbers (exact up to 2^53). */

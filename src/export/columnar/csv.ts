@@ -11,7 +11,7 @@ export function csvField(s: string): string {
 }
 
 /** A value as CSV text: null is an empty field; lists are JSON text; times ISO 8601 UTC. */
-function text(c: Column<unknown>, v: unknown): string {
+export function csvValue(c: Column<unknown>, v: unknown): string {
   if (v === null || v === undefined) return '';
   switch (c.type) {
     case 'findings':
@@ -39,7 +39,7 @@ export function csvRow<T>(columns: readonly Column<T>[], row: T): string {
   for (let i = 0; i < columns.length; i++) {
     const c = columns[i]!;
     if (i > 0) out += ',';
-    out += text(c as Column<unknown>, c.get(row));
+    out += csvValue(c as Column<unknown>, c.get(row));
   }
   return out + '\r\n';
 }

@@ -16,6 +16,7 @@ const errorCode = (m: unknown): unknown => {
 const COLUMNS: readonly C[] = [
   {
     name: 'seq',
+    renumber: 'seq',
     stats: true,
     type: 'int64',
     required: true,
@@ -30,7 +31,15 @@ const COLUMNS: readonly C[] = [
     doc: "`file:line` of the record's first line",
     get: (x) => x.r.source,
   },
-  { name: 'session', stats: true, type: 'string', required: true, doc: 'session key', get: (x) => x.r.session },
+  {
+    name: 'session',
+    renumber: 'session',
+    stats: true,
+    type: 'string',
+    required: true,
+    doc: 'session key',
+    get: (x) => x.r.session,
+  },
   {
     name: 'ts',
     long: true,
@@ -113,7 +122,14 @@ const COLUMNS: readonly C[] = [
     doc: '`capability.negotiated`; null when the handshake was not seen',
     get: (x) => x.r.capability?.negotiated ?? null,
   },
-  { name: 'pair', stats: true, type: 'int64', doc: '`seq` of the paired request or response', get: (x) => x.r.pair },
+  {
+    name: 'pair',
+    renumber: 'seq',
+    stats: true,
+    type: 'int64',
+    doc: '`seq` of the paired request or response',
+    get: (x) => x.r.pair,
+  },
   {
     name: 'latency_ms',
     stats: true,
@@ -131,6 +147,7 @@ const COLUMNS: readonly C[] = [
   },
   {
     name: 'findings',
+    renumber: 'findings',
     type: 'findings',
     required: true,
     doc: 'list of `{rule, severity, message}` (empty when none)',
@@ -244,6 +261,7 @@ const COLUMNS: readonly C[] = [
   },
   {
     name: 'chain_first',
+    renumber: 'seq',
     type: 'int64',
     doc: '`chain.first`: seq of the first request of the modern operation the record belongs to (null for legacy records)',
     get: (x) => x.r.chain?.first ?? null,
@@ -296,6 +314,7 @@ const COLUMNS: readonly C[] = [
   },
   {
     name: 'session_uid',
+    renumber: 'session',
     stats: true,
     type: 'string',
     required: true,

@@ -8,7 +8,7 @@ import type { RecordRow } from './record-row.js';
 import { sessionUid } from './run-id.js';
 
 /** What the records of one session add up to. */
-interface Traffic {
+export interface Traffic {
   firstTs: string | null;
   lastTs: string | null;
   firstTime: number | null;
@@ -83,6 +83,33 @@ export class SessionTally {
       if (t.lastTime === null || x.time > t.lastTime) t.lastTime = x.time;
     }
     if (t.server === null && r.server != null) t.server = r.server;
+  }
+
+  /** Each session's traffic so far, in order of first appearance (what an `export --jobs` worker sends). */
+  entries(): [string, Traffic][] {
+    return [...this.sessions];
+  }
+
+  /** The traffic of session `key` in the next part of the run (a file or piece, in input order), added to its own. */
+  absorb(key: string, o: Traffic): void {
+    const t = this.sessions.get(key);
+    if (t === undefined) {
+      this.sessions.set(key, { ...o });
+      return;
+    }
+    t.firstTs ??= o.firstTs;
+    if (o.lastTs !== null) t.lastTs = o.lastTs;
+    if (o.firstTime !== null && (t.firstTime === null || o.firstTime < t.firstTime)) t.firstTime = o.firstTime;
+    if (o.lastTime !== null && (t.lastTime === null || o.lastTime > t.lastTime)) t.lastTime = o.lastTime;
+    t.records += o.records;
+    t.requests += o.requests;
+    t.notifications += o.notifications;
+    t.responses += o.responses;
+    t.errors += o.errors;
+    t.toolErrors += o.toolErrors;
+    t.findings += o.findings;
+    t.bytes += o.bytes;
+    t.server ??= o.server;
   }
 
   /** One row per session that had a record, in order of first appearance. */
