@@ -11,6 +11,8 @@ export interface ExportArgs extends RunArgs, RuleArgs {
   out?: string;
   /** `--run-id` (parquet, csv); checked by `runIdOf`. */
   runId?: string;
+  /** `--jobs`: the threads the target may use (otlp: more than one, the spans are encoded in another). */
+  jobs?: number;
 }
 
 export interface ExportTarget {
