@@ -17,6 +17,8 @@ export default defineConfig([
       mcptrace: 'dist/bin/mcptrace.js',
       // A worker thread's entry (src/cli/jobs.ts starts it as ./jobs-worker.js next to the bundle).
       'jobs-worker': 'dist/src/cli/jobs-worker.js',
+      // `export --to otlp`'s encoding thread (src/cli/otlp-encoder.ts).
+      'otlp-worker': 'dist/src/cli/otlp-worker.js',
     },
     // The CLI preloads the SDK's schemas as an ES module chunk: its CommonJS copy is left out (src/protocol/schemas.ts).
     transform: { define: { MCPTRACE_CLI_BUNDLE: 'true' } },

@@ -47,7 +47,8 @@ const ONE_THREAD = ['--jobs', '1'];
  * `annotate --format ndjson` with every rule off (a config file in the data folder), what annotating and writing the
  * records cost before any check — the bound the checks start from; `stats-jobs2`, `annotate-jobs2` and `audit-jobs2` are
  * those commands with `--jobs 2` (a raw, envelope or transcript file is cut into pieces, docs/performance.md "Many files,
- * or one large file").
+ * or one large file"); `export-otlp` and `export-otlp-jobs2` the OTLP JSON lines to stdout, in one thread and with a
+ * second thread that encodes them.
  */
 const REFERENCES = {
   'annotate-bare': {
@@ -60,6 +61,8 @@ const REFERENCES = {
     args: () => [...COMMANDS.annotate, '--jobs', '2'],
     label: '`annotate --format ndjson --jobs 2`',
   },
+  'export-otlp': { args: () => ['export', '--to', 'otlp', ...ONE_THREAD], label: '`export --to otlp --jobs 1`' },
+  'export-otlp-jobs2': { args: () => ['export', '--to', 'otlp', '--jobs', '2'], label: '`export --to otlp --jobs 2`' },
 };
 
 function rulesOffConfig(dir) {

@@ -1,5 +1,8 @@
 // `mcptrace export --to otlp`: records → spans (as their answers arrive) → batches to the sinks; the histograms at the end.
-import type { CliIO } from '../context.js';
+import { loggerFor, type CliIO } from '../context.js';
+import { inputList } from '../inputs.js';
+import { defaultJobs } from '../jobs-plan.js';
+import { threadEncoder, type ThreadEncoder } from '../otlp-encoder.js';
 import { quietLevel } from '../logger.js';
 import type { OtlpArgs } from './otlp.js';
 import { exportRecords, type RecordSink } from './records.js';
@@ -34,10 +37,37 @@ export async function runOtlp(args: OtlpArgs, io: CliIO): Promise<number> {
           io,
           quiet,
         );
+  const encoder = await encoderFor(args, io);
+  try {
+    return await exportSpans(args, io, endpoint, encoder);
+  } finally {
+    await encoder?.close();
+  }
+}
+
+/**
+ * Another thread that encodes the batches of spans, when the run may take more than one (`--jobs`, or large input)
+ * and does not follow a growing log (whose spans go out one by one, as they complete); else null.
+ */
+async function encoderFor(args: OtlpArgs, io: CliIO): Promise<ThreadEncoder | null> {
+  if (args.follow === true) return null;
+  const jobs = args.jobs ?? (await defaultJobs(await inputList(args.files), io.env));
+  if (jobs < 2) return null;
+  loggerFor(args.logLevel, io).debug('encoding the spans in another thread');
+  return threadEncoder(io.env.MCPTRACE_JOBS_IN_THREAD === '1');
+}
+
+async function exportSpans(
+  args: OtlpArgs,
+  io: CliIO,
+  endpoint: ReturnType<typeof endpointOptions> | null,
+  encoder: ThreadEncoder | null,
+): Promise<number> {
+  const encode = encoder?.encode;
   const sinks: OtlpSink[] = [];
   if (args.out !== undefined || endpoint === null)
-    sinks.push(await jsonLines(args.out === undefined || args.out === '-' ? null : args.out, io.stdout));
-  if (endpoint !== null) sinks.push(endpointSink(endpoint));
+    sinks.push(await jsonLines(args.out === undefined || args.out === '-' ? null : args.out, io.stdout, encode));
+  if (endpoint !== null) sinks.push(endpointSink(endpoint, encode));
   const sink = sinks.length === 1 ? sinks[0]! : allOf(sinks);
   const redactor = redactorFor(args, false);
   const spanOptions = {

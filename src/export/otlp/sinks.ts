@@ -6,16 +6,27 @@ import type { Writable } from 'node:stream';
 import { UsageError } from '../../util/errors.js';
 import { escapeJsonForTerminal } from '../../output/escape.js';
 import { drained } from '../../util/drained.js';
+import { InOrder } from '../../util/in-order.js';
 import { post, type EndpointOptions } from './endpoint.js';
 import type { MetricsSnapshot } from './metrics.js';
-import { encodeMetrics, encodeSpans } from './serialize.js';
+import { encodeMetrics, encodeSpans, type Encoding } from './serialize.js';
 import type { McpSpan } from './span.js';
 
 export interface OtlpSink {
+  /** Takes a batch; resolves when the sink can take the next (its batches go out in order, encoded meanwhile). */
   spans(spans: readonly McpSpan[]): Promise<void>;
   metrics(snapshot: MetricsSnapshot, window: { startMs: number; endMs: number }): Promise<void>;
   end(): Promise<void>;
 }
+
+/**
+ * How a batch of spans is encoded: in this thread (`encodeSpans`), or by another thread (src/cli/otlp-encoder.ts),
+ * the same bytes either way.
+ */
+export type SpanEncoder = (spans: readonly McpSpan[], encoding: Encoding) => Uint8Array | Promise<Uint8Array>;
+
+/** Batches being encoded at once, ahead of the one going out. */
+const AHEAD = 4;
 
 const NEWLINE = new Uint8Array([0x0a]);
 
@@ -23,7 +34,11 @@ const NEWLINE = new Uint8Array([0x0a]);
  * One TracesData or MetricsData JSON per line, as the collector's otlpjsonfile receiver reads them (and the file
  * exporter writes them). `path`: a file (replaced), or null for `out` (stdout).
  */
-export async function jsonLines(path: string | null, out: Writable): Promise<OtlpSink> {
+export async function jsonLines(
+  path: string | null,
+  out: Writable,
+  encode: SpanEncoder = encodeSpans,
+): Promise<OtlpSink> {
   let stream: Writable = out;
   if (path !== null) {
     const file: WriteStream = createWriteStream(path);
@@ -41,10 +56,15 @@ export async function jsonLines(path: string | null, out: Writable): Promise<Otl
     stream.write(tty ? escapeJsonForTerminal(Buffer.from(bytes).toString('utf8')) : bytes);
     if (!stream.write(NEWLINE)) await drained(stream);
   };
+  const order = new InOrder(AHEAD);
   return {
-    spans: (spans) => line(encodeSpans(spans, 'json')),
-    metrics: (snapshot, window) => line(encodeMetrics(snapshot, window, 'json')),
+    spans: async (spans) => order.add(encode(spans, 'json'), line),
+    metrics: async (snapshot, window) => {
+      await order.idle();
+      await line(encodeMetrics(snapshot, window, 'json'));
+    },
     end: async () => {
+      await order.idle();
       if (path === null) return drained(stream);
       await new Promise<void>((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
     },
@@ -52,11 +72,15 @@ export async function jsonLines(path: string | null, out: Writable): Promise<Otl
 }
 
 /** Each batch posted to the endpoint, one request at a time (a slow collector slows the export, memory stays flat). */
-export function endpointSink(opts: EndpointOptions): OtlpSink {
+export function endpointSink(opts: EndpointOptions, encode: SpanEncoder = encodeSpans): OtlpSink {
+  const order = new InOrder(AHEAD);
   return {
-    spans: (spans) => post(opts, 'traces', encodeSpans(spans, opts.traces.encoding)),
-    metrics: (snapshot, window) => post(opts, 'metrics', encodeMetrics(snapshot, window, opts.metrics.encoding)),
-    end: async () => {},
+    spans: async (spans) => order.add(encode(spans, opts.traces.encoding), (bytes) => post(opts, 'traces', bytes)),
+    metrics: async (snapshot, window) => {
+      await order.idle();
+      await post(opts, 'metrics', encodeMetrics(snapshot, window, opts.metrics.encoding));
+    },
+    end: () => order.idle(),
   };
 }
 
