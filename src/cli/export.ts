@@ -6,7 +6,7 @@ import { csvTarget } from './export/csv.js';
 import { otlpTarget } from './export/otlp.js';
 import { parquetTarget } from './export/parquet.js';
 import type { ExportArgs, ExportTarget } from './export/target.js';
-import { filterOptions, inputOptions, whereOptions } from './options.js';
+import { filterOptions, inputOptions, jobsOption, whereOptions } from './options.js';
 import type { RedactArgs } from './redact-options.js';
 import { ruleOptions } from './rule-options.js';
 
@@ -18,7 +18,10 @@ const TARGETS: Readonly<Record<string, ExportTarget>> = {
 };
 
 export function exportBuilder(y: Argv) {
-  let b = ruleOptions(whereOptions(filterOptions(inputOptions(y))))
+  let b = jobsOption(
+    ruleOptions(whereOptions(filterOptions(inputOptions(y)))),
+    '1, or up to 4 from 256 MiB of input on, for --to parquet; otlp and csv: 1',
+  )
     .option('to', {
       describe: `target: ${Object.values(TARGETS)
         .map((t) => t.describe)

@@ -6,7 +6,7 @@ import type { QuotedRefs } from '../rules/record-ref.js';
 import type { Finding, PipelineRecord } from '../types.js';
 
 /** A seq (moved by the records before the piece) or an unkeyed session's number (moved by the sessions before it). */
-const SEQ_HOLE = 0;
+export const SEQ_HOLE = 0;
 export const ORDINAL_HOLE = 1;
 
 const stringify = JSON.stringify as (s: string) => string;

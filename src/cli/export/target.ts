@@ -11,6 +11,8 @@ export interface ExportArgs extends RunArgs, RuleArgs {
   out?: string;
   /** `--run-id` (parquet, csv); checked by `runIdOf`. */
   runId?: string;
+  /** `--jobs` (parquet); undefined when not given. */
+  jobs?: number;
 }
 
 export interface ExportTarget {

@@ -1,0 +1,157 @@
+// What an `export --to parquet --jobs` worker does with a task: analyses one file (or piece) as `mcptrace export` would,
+// makes each record's row (its columns' values, src/export/columnar/record-values.ts) and sends the rows in batches as
+// they come. The coordinator writes them into the dataset in input order, with the run's numbers, as one thread does
+// (src/cli/export/parquet-jobs.ts).
+//
+// A batch travels as annotate's output does (src/cli/jobs-output.ts: in input order, held back when the writer is
+// slow, left out when its piece's cut did not hold), as a chunk of bytes: first two numbers with holes for the run's
+// numbers (src/output/record-holes.ts), which the coordinator's copy of the chunk has as the records and the unkeyed
+// sessions before the task; then the batch, column by column (`v8.serialize`: cheaper both ways than JSON for text),
+// in the worker's numbering, which the coordinator moves by those two.
+import { Buffer } from 'node:buffer';
+import v8 from 'node:v8';
+import { analyzeStreamBatches } from '../analyze-stream.js';
+import { recordColumn, recordValues, type RecordValues } from '../export/columnar/record-values.js';
+import { RecordRows } from '../export/columnar/record-row.js';
+import { RECORDS } from '../export/columnar/record-columns.js';
+import { ORDINAL_HOLE, SEQ_HOLE } from '../output/record-holes.js';
+import type { QuotedRefs } from '../rules/record-ref.js';
+import { findingRefs } from '../rules/engine.js';
+import type { PipelineRecord } from '../types.js';
+import { HeapKeeper } from './heap.js';
+import { failed, taskAnalysis, taskEnd, taskInput } from './jobs-file.js';
+import type { FlowPort, OutputPort, OutputResult, OutputTask } from './jobs-output-file.js';
+
+/** An `export --to parquet` task: a file or piece, and the records whose rows are already written. */
+export interface RowsTask extends Omit<OutputTask, 'command' | 'format' | 'body'> {
+  command: 'export-parquet';
+}
+
+const SESSION = recordColumn('session');
+const FINDINGS = recordColumn('findings');
+const MESSAGE = recordColumn('message');
+
+/** The columns a batch holds (all but `run_id` and `session_uid`, the coordinator's to add), by index. */
+export const SENT: readonly number[] = RECORDS.columns
+  .map((_, i) => i)
+  .filter((i) => i !== recordColumn('run_id') && i !== recordColumn('session_uid'));
+
+/** A finding as the `findings` column holds it. */
+export interface FindingValue {
+  rule: string;
+  severity: string;
+  message: string;
+}
+
+/**
+ * Rows of one task in its numbering: `columns[k][i]`, the value of column `SENT[k]` on row `i`; an unkeyed session's
+ * key is its number; `refs`: row, finding index and the seqs its message quotes, for each message that quotes records.
+ */
+export interface RowBatch {
+  rows: number;
+  columns: unknown[][];
+  refs: (number | QuotedRefs)[];
+}
+
+/** The chunk's lead: the two numbers the coordinator's copy has moved (the seq and unkeyed session before the task). */
+const LEAD = Buffer.from('0,0\n');
+const LEAD_HOLES = [0, 1, SEQ_HOLE, 0, 2, 3, ORDINAL_HOLE, 0];
+
+/** Rows gathered before they are sent: about 256 KiB of messages, or as many rows. */
+const BATCH_BYTES = 256 * 1024;
+const BATCH_ROWS = 1024;
+/** Output sent and not yet written past which a `flow` task waits. */
+const FLOW_BYTES = 8 * 1024 * 1024;
+const NO_FINDINGS: FindingValue[] = [];
+
+/** The task's rows, gathered in batches and sent. */
+class RowSender {
+  private batch = newBatch();
+  private bytes = 0;
+  constructor(
+    private readonly index: number,
+    private readonly port: OutputPort,
+    private readonly unkeyed: string,
+  ) {}
+
+  row(r: PipelineRecord, v: RecordValues): void {
+    const b = this.batch;
+    const session = v[SESSION] as string;
+    if (session.startsWith(this.unkeyed)) v[SESSION] = Number(session.slice(this.unkeyed.length));
+    const findings = r.findings;
+    if (findings.length === 0) v[FINDINGS] = NO_FINDINGS;
+    else {
+      const out: FindingValue[] = [];
+      for (let k = 0; k < findings.length; k++) {
+        const f = findings[k]!;
+        out.push({ rule: f.rule, severity: f.severity, message: f.message });
+        const q = findingRefs(f);
+        if (q !== undefined) b.refs.push(b.rows, k, q);
+      }
+      v[FINDINGS] = out;
+    }
+    for (let k = 0; k < SENT.length; k++) b.columns[k]!.push(v[SENT[k]!]);
+    b.rows++;
+    this.bytes += (v[MESSAGE] as string).length;
+    if (this.bytes >= BATCH_BYTES || b.rows >= BATCH_ROWS) this.send();
+  }
+
+  /** Sends the rows gathered. */
+  send(): void {
+    if (this.batch.rows === 0) return;
+    const payload = v8.serialize(this.batch);
+    const buf = this.port.buffer(LEAD.length + payload.length);
+    LEAD.copy(buf, 0);
+    payload.copy(buf, LEAD.length);
+    const bytes = buf.buffer as ArrayBuffer;
+    const holes = Float64Array.from(LEAD_HOLES);
+    this.port.send({ chunk: { index: this.index, bytes, length: LEAD.length + payload.length, holes } }, [
+      bytes,
+      holes.buffer,
+    ]);
+    this.batch = newBatch();
+    this.bytes = 0;
+  }
+}
+
+function newBatch(): RowBatch {
+  return { rows: 0, columns: SENT.map(() => []), refs: [] };
+}
+
+/** One file or piece's rows as `mcptrace export --to parquet` makes them, numbered from 1 (the coordinator renumbers). */
+async function exportRows(task: RowsTask, port: OutputPort): Promise<OutputResult> {
+  const { status, analyzer, selection } = await taskAnalysis(task);
+  const { bytes, cut, clockOffset, check } = taskInput(task);
+  const heap = new HeapKeeper();
+  const out = new RowSender(task.index, port, task.ordinalPrefix);
+  // The run id is the coordinator's: the rows' `run_id` and `session_uid` are its to add.
+  const rows = new RecordRows('');
+  const skip = task.skip ?? 0;
+  for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file, { firstLine: cut, clockOffset })) {
+    for (let i = 0; i < batch.length; i++) {
+      const r = batch[i]!;
+      check?.see(r);
+      const shown = selection ? selection.push(r) : [r];
+      // A row is made of every record shown, those written already too: an answer's target is its request's.
+      for (const x of shown) {
+        const row = rows.row(x);
+        if (r.seq > skip) out.row(x, recordValues(row));
+      }
+      heap.add(r.bytes);
+    }
+    if (task.flow) await port.written(FLOW_BYTES);
+  }
+  out.send();
+  const summary = analyzer.summary();
+  return { ...taskEnd(task.index, analyzer, summary, { check, cut, status, selection }), wentWrong: false };
+}
+
+/** Runs a rows task: its chunks and then its result, or the error that stopped it, go to `port`. */
+export async function serveRows(task: RowsTask, port: FlowPort): Promise<void> {
+  port.begin(task.index);
+  try {
+    port.send({ ok: true, result: await exportRows(task, port) });
+  } catch (err) {
+    port.send(failed(task.index, err));
+  }
+}
