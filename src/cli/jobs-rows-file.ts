@@ -96,19 +96,23 @@ class RowSender {
     if (this.bytes >= BATCH_BYTES || b.rows >= BATCH_ROWS) this.send();
   }
 
-  /** Sends the rows gathered. */
+  /** Sends the rows gathered: the lead, then the batch serialized after it, in one buffer moved to the coordinator. */
   send(): void {
     if (this.batch.rows === 0) return;
-    const payload = v8.serialize(this.batch);
-    const buf = this.port.buffer(LEAD.length + payload.length);
-    LEAD.copy(buf, 0);
-    payload.copy(buf, LEAD.length);
+    const ser = new v8.Serializer();
+    ser.writeRawBytes(LEAD);
+    ser.writeHeader();
+    ser.writeValue(this.batch);
+    let buf = ser.releaseBuffer();
+    // Its own memory, moved whole (copied when it is not).
+    if (buf.byteOffset !== 0 || buf.buffer.byteLength !== buf.length) {
+      const own = Buffer.allocUnsafeSlow(buf.length);
+      buf.copy(own);
+      buf = own;
+    }
     const bytes = buf.buffer as ArrayBuffer;
     const holes = Float64Array.from(LEAD_HOLES);
-    this.port.send({ chunk: { index: this.index, bytes, length: LEAD.length + payload.length, holes } }, [
-      bytes,
-      holes.buffer,
-    ]);
+    this.port.send({ chunk: { index: this.index, bytes, length: buf.length, holes } }, [bytes, holes.buffer]);
     this.batch = newBatch();
     this.bytes = 0;
   }

@@ -21,7 +21,7 @@ import { statusPrinter } from '../input-notes.js';
 import { inputList } from '../inputs.js';
 import { runOutputParallel } from '../jobs-output.js';
 import { defaultJobs, minPieceBytes, parallelPlan } from '../jobs-plan.js';
-import { mergeSummary } from '../jobs-renumber.js';
+import { mergeFileResults } from '../jobs-merged.js';
 import { SENT, type FindingValue, type RowBatch, type RowsTask } from '../jobs-rows-file.js';
 import { taskAnalyzer } from '../jobs.js';
 import { atLogEnd } from '../log-end.js';
@@ -86,19 +86,7 @@ export async function parquetJobs(
     jobs,
     task as unknown as Parameters<typeof runOutputParallel>[2],
     sink,
-    (results) => {
-      const file: AnalysisSummary = { sessions: [], open: [], findings: [] };
-      for (const { result, renumber } of results) {
-        for (const n of result.notes) status.note(n.source, n.text, n.kind);
-        if (result.selected) selection?.absorb(result.selected);
-        mergeSummary(file, result, renumber);
-      }
-      for (const i of file.inputs ?? []) status.inputEnd(i);
-      summary.sessions.push(...file.sessions);
-      summary.open.push(...file.open);
-      summary.findings.push(...file.findings);
-      summary.inputs.push(...(file.inputs ?? []));
-    },
+    (results) => mergeFileResults(summary, results, status, selection),
     { log, inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1', smallBytes: pieceBytes },
   );
   // A write that fails (a full disk) stops the run: the rows' writer waits no longer for it.
@@ -116,6 +104,7 @@ class RowSink extends Writable {
   records = 0;
   private lastSession: string | null = null;
   private lastUid = '';
+  private readonly row: RecordValues = new Array(COLUMNS);
 
   constructor(
     readonly dataset: ParquetDataset,
@@ -141,8 +130,9 @@ class RowSink extends Writable {
       const f = (cols[FINDINGS_AT]![b.refs[k] as number] as FindingValue[])[b.refs[k + 1] as number]!;
       if (seqs !== 0) f.message = withSeqs(b.refs[k + 2] as QuotedRefs, (n) => n + seqs);
     }
+    // One array for every row: the dataset has taken a row's values when `addValues` returns or resolves.
+    const v: RecordValues = this.row;
     for (let i = 0; i < b.rows; i++) {
-      const v: RecordValues = new Array(COLUMNS);
       for (let k = 0; k < SENT.length; k++) v[SENT[k]!] = cols[k]![i];
       v[SEQ] = (v[SEQ] as number) + seqs;
       if (v[PAIR] !== null) v[PAIR] = (v[PAIR] as number) + seqs;
