@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { corpusFiles } from '../helpers/corpus.js';
 import { runMain } from '../helpers/in-process.js';
-import { tempDir, writeLog } from '../helpers/temp.js';
+import { tempDir } from '../helpers/temp.js';
+import { writeCutLogs, type CutLogs } from '../helpers/cut-logs.js';
 
 /** Every sample (the transcript twice), then every rule fixture's bad log. */
 const CORPUS = corpusFiles();
@@ -112,47 +113,14 @@ describe('export --to parquet --jobs over files', () => {
 });
 
 describe('export --to parquet --jobs on one file cut into pieces', () => {
-  const logs: Record<string, string> = {};
+  let logs: CutLogs;
   beforeAll(() => {
-    const sample = readFileSync('samples/everything.ndjson', 'utf8');
-    // Real sessions one after another, each followed by one of the rule fixtures' bad raw logs (the first eight):
-    // unkeyed sessions numbered across the pieces, findings that quote other records' seqs.
-    const badRaw = VIOLATIONS.filter((f) => f.endsWith('.ndjson') && !f.endsWith('.envelope.ndjson')).slice(0, 8);
-    logs.raw = writeLog(dir, 'sessions.ndjson', [sample, ...badRaw.flatMap((f) => [readFileSync(f, 'utf8'), sample])]);
-    const captures = [
-      'samples/everything.envelope.ndjson',
-      'samples/memory.envelope.ndjson',
-      'test/fixtures/secrets/secrets.envelope.ndjson',
-    ].map((f) => readFileSync(f, 'utf8'));
-    logs.envelope = writeLog(dir, 'clean.envelope.ndjson', [...captures, ...captures, ...captures]);
-    // A session named by a key with a record early and one late: it spans the cuts; read whole.
-    const ping =
-      '{"ts":"2026-11-30T01:00:00.000Z","session":"k1","dir":"c2s","line":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"method\\":\\"ping\\"}"}';
-    logs.keyed = writeLog(dir, 'keyed.envelope.ndjson', [...captures, ping, ...captures, ...captures, ping]);
-    const transcript = readFileSync('samples/everything.transcript.txt', 'utf8');
-    let k = 0;
-    const session = (name = `everything-${++k}`) =>
-      transcript.replace('=== session everything ===', `=== session ${name} ===`);
-    logs.transcript = writeLog(
-      dir,
-      'clean.txt',
-      Array.from({ length: 6 }, () => session()),
-    );
-    // A session name used again at the end: the pieces before the last are written; the last one's cut does not
-    // hold, and the file read again whole leaves out the rows already written.
-    logs.reused = writeLog(dir, 'reused.txt', [
-      session('again'),
-      session(),
-      session(),
-      session(),
-      session(),
-      session('again'),
-    ]);
+    logs = writeCutLogs(dir);
   });
 
   it('raw NDJSON, envelope and transcript logs in pieces, alone and beside other files', async () => {
-    for (const name of ['raw', 'envelope', 'transcript']) {
-      const said = await expectSame([logs[name]!], ['2', '3'], SMALL);
+    for (const name of ['raw', 'envelope', 'transcript'] as const) {
+      const said = await expectSame([logs[name]], ['2', '3'], SMALL);
       for (const s of said) {
         expect(s.pieces, name).toHaveLength(1);
         expect(s.pieces[0]!.length, name).toBeGreaterThan(3);
@@ -161,7 +129,7 @@ describe('export --to parquet --jobs on one file cut into pieces', () => {
     }
     // Row groups and files that end inside pieces and span them.
     const [beside] = await expectSame(
-      ['--row-group-rows', '50', '--file-rows', '120', SAMPLES[0]!, logs.raw!, logs.transcript!, SAMPLES[2]!],
+      ['--row-group-rows', '50', '--file-rows', '120', SAMPLES[0]!, logs.raw, logs.transcript, SAMPLES[2]!],
       ['2'],
       SMALL,
     );
@@ -169,7 +137,7 @@ describe('export --to parquet --jobs on one file cut into pieces', () => {
   });
 
   it('where a cut does not hold, the file read again whole gives the same dataset', async () => {
-    const said = await expectSame([SAMPLES[2]!, logs.keyed!, logs.reused!], ['2'], SMALL);
+    const said = await expectSame([SAMPLES[2]!, logs.keyed, logs.reused], ['2'], SMALL);
     const [keyed, reused] = said[0]!.readWhole;
     expect(said[0]!.readWhole).toHaveLength(2);
     expect(keyed!.skip).toBeGreaterThan(0);
@@ -178,11 +146,11 @@ describe('export --to parquet --jobs on one file cut into pieces', () => {
 
   it('without --jobs: workers when the input is large (MCPTRACE_AUTO_JOBS_BYTES), one thread when it is not', async () => {
     const auto = Math.min(availableParallelism(), 4);
-    const base = await exportTo([logs.raw!, '--jobs', '1'], {});
-    const large = await exportTo([logs.raw!, '--log-level', 'debug'], { ...SMALL, MCPTRACE_AUTO_JOBS_BYTES: '100000' });
+    const base = await exportTo([logs.raw, '--jobs', '1'], {});
+    const large = await exportTo([logs.raw, '--log-level', 'debug'], { ...SMALL, MCPTRACE_AUTO_JOBS_BYTES: '100000' });
     expect(large.files).toEqual(base.files);
     expect(large.said.pieces).toHaveLength(auto > 1 ? 1 : 0);
-    const small = await exportTo([logs.raw!, '--log-level', 'debug'], {
+    const small = await exportTo([logs.raw, '--log-level', 'debug'], {
       ...SMALL,
       MCPTRACE_AUTO_JOBS_BYTES: '100000000',
     });
@@ -192,8 +160,8 @@ describe('export --to parquet --jobs on one file cut into pieces', () => {
 
   it('in worker threads (the built CLI): the same bytes, the pieces said on stderr', async () => {
     const spawn = (a: readonly string[], o?: { env?: Record<string, string> }) => runCli([...a], o);
-    const base = await exportTo([logs.transcript!, logs.reused!, '--jobs', '1'], {}, spawn);
-    const r = await exportTo([logs.transcript!, logs.reused!, '--jobs', '2', '--log-level', 'debug'], SMALL, spawn);
+    const base = await exportTo([logs.transcript, logs.reused, '--jobs', '1'], {}, spawn);
+    const r = await exportTo([logs.transcript, logs.reused, '--jobs', '2', '--log-level', 'debug'], SMALL, spawn);
     expect(r.said.pieces).toHaveLength(2);
     expect(r.said.readWhole).toHaveLength(1);
     expect(r.files).toEqual(base.files);
