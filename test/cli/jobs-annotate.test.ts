@@ -10,43 +10,17 @@ import { runCli } from '../helpers/cli.js';
 import { corpusFiles } from '../helpers/corpus.js';
 import { runMain } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp.js';
-import { writeCutLogs, type CutLogs } from '../helpers/cut-logs.js';
+import { IN_THREAD, SMALL, splitDebug, writeCutLogs, type CutLogs, type Said } from '../helpers/cut-logs.js';
 
 /** Every sample (the transcript twice), then every rule fixture's bad log. */
 const CORPUS = corpusFiles();
 const SAMPLES = CORPUS.filter((f) => f.startsWith('samples/'));
 const VIOLATIONS = CORPUS.filter((f) => !f.startsWith('samples/'));
 
-const IN_THREAD = { MCPTRACE_JOBS_IN_THREAD: '1' };
-/** Pieces of 4,000 bytes at least (for the tests' small logs). */
-const SMALL = { MCPTRACE_MIN_PIECE_BYTES: '4000' };
-
 interface Run {
   code: number | null;
   stdout: string;
   stderr: string;
-}
-
-/** What a `--log-level debug` run said of its work: the pieces of each file cut, and each file read again whole. */
-interface Said {
-  pieces: { start: number; firstLine: number }[][];
-  readWhole: { skip: number }[];
-}
-
-/** stderr without the debug lines (JSON, as stderr is no terminal), and what those said. */
-function split(stderr: string): { rest: string; said: Said } {
-  const lines = stderr.split('\n');
-  const debug = lines.filter((l) => l.startsWith('{"level":'));
-  const parsed = debug.map((l) => JSON.parse(l) as { msg: string; pieces?: []; skip?: number });
-  return {
-    rest: lines.filter((l) => !l.startsWith('{"level":')).join('\n'),
-    said: {
-      pieces: parsed.filter((l) => l.msg === 'reading in pieces').map((l) => l.pieces!),
-      readWhole: parsed
-        .filter((l) => l.msg === 'a cut did not hold: reading the file whole')
-        .map((l) => ({ skip: l.skip! })),
-    },
-  };
 }
 
 async function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
@@ -59,7 +33,7 @@ async function expectSame(args: string[], jobs: string[], env: Record<string, st
   const said: Said[] = [];
   for (const j of jobs) {
     const r = await run(['annotate', ...args, '--jobs', j, '--log-level', 'debug'], env);
-    const { rest, said: s } = split(r.stderr);
+    const { rest, said: s } = splitDebug(r.stderr);
     // The workers read the inputs, not this thread (which says when it starts reading each).
     expect(r.stderr).not.toContain('"msg":"reading"');
     // Compared as a whole: a difference shows where it is.
@@ -155,10 +129,10 @@ describe('annotate --jobs on one file cut into pieces', () => {
     const base = await run(args);
     const large = await run([...args, '--log-level', 'debug'], { ...SMALL, MCPTRACE_AUTO_JOBS_BYTES: '100000' });
     expect({ code: large.code, stdout: large.stdout }).toEqual({ code: base.code, stdout: base.stdout });
-    expect(split(large.stderr).said.pieces).toHaveLength(auto > 1 ? 1 : 0);
+    expect(splitDebug(large.stderr).said.pieces).toHaveLength(auto > 1 ? 1 : 0);
     const small = await run([...args, '--log-level', 'debug'], { ...SMALL, MCPTRACE_AUTO_JOBS_BYTES: '100000000' });
     expect({ code: small.code, stdout: small.stdout }).toEqual({ code: base.code, stdout: base.stdout });
-    expect(split(small.stderr).said.pieces).toEqual([]);
+    expect(splitDebug(small.stderr).said.pieces).toEqual([]);
   });
 
   it('in worker threads (the built CLI): the same bytes, the pieces said on stderr', async () => {
@@ -170,7 +144,7 @@ describe('annotate --jobs on one file cut into pieces', () => {
           env: SMALL,
         },
       );
-      const { rest, said } = split(r.stderr);
+      const { rest, said } = splitDebug(r.stderr);
       expect(said.pieces).toHaveLength(2);
       expect(said.readWhole).toHaveLength(1);
       expect({ code: r.code, stderr: rest, stdout: r.stdout }).toEqual({

@@ -11,39 +11,12 @@ import { runCli } from '../helpers/cli.js';
 import { corpusFiles } from '../helpers/corpus.js';
 import { runMain } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp.js';
-import { writeCutLogs, type CutLogs } from '../helpers/cut-logs.js';
+import { IN_THREAD, SMALL, splitDebug, writeCutLogs, type CutLogs, type Said } from '../helpers/cut-logs.js';
 
 /** Every sample (the transcript twice), then every rule fixture's bad log. */
 const CORPUS = corpusFiles();
 const SAMPLES = CORPUS.filter((f) => f.startsWith('samples/'));
 const VIOLATIONS = CORPUS.filter((f) => !f.startsWith('samples/'));
-
-const IN_THREAD = { MCPTRACE_JOBS_IN_THREAD: '1' };
-/** Pieces of 4,000 bytes at least (for the tests' small logs). */
-const SMALL = { MCPTRACE_MIN_PIECE_BYTES: '4000' };
-
-/** What a `--log-level debug` run said of its work: the pieces of each file cut, and each file read again whole. */
-interface Said {
-  pieces: unknown[][];
-  readWhole: { skip: number }[];
-}
-
-/** stderr without the debug lines (JSON, as stderr is no terminal), and what those said. */
-function split(stderr: string): { rest: string; said: Said } {
-  const lines = stderr.split('\n');
-  const parsed = lines
-    .filter((l) => l.startsWith('{"level":'))
-    .map((l) => JSON.parse(l) as { msg: string; pieces?: []; skip?: number });
-  return {
-    rest: lines.filter((l) => !l.startsWith('{"level":')).join('\n'),
-    said: {
-      pieces: parsed.filter((l) => l.msg === 'reading in pieces').map((l) => l.pieces!),
-      readWhole: parsed
-        .filter((l) => l.msg === 'a cut did not hold: reading the file whole')
-        .map((l) => ({ skip: l.skip! })),
-    },
-  };
-}
 
 /** Every file under `dir`, by its path under it, with its bytes. */
 function files(dir: string): Record<string, Buffer> {
@@ -79,7 +52,7 @@ async function exportTo(
 ): Promise<Dataset> {
   const out = join(dir, `out-${++n}`);
   const r = await run(['export', '--to', 'parquet', '--out', out, '--run-id', 'r1', ...args], { env });
-  const { rest, said } = split(r.stderr.split(out).join('OUT'));
+  const { rest, said } = splitDebug(r.stderr.split(out).join('OUT'));
   return { code: r.code, stderr: rest, said, files: files(out) };
 }
 

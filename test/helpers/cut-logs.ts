@@ -1,8 +1,36 @@
-// Logs made to be cut into pieces by `--jobs` (with MCPTRACE_MIN_PIECE_BYTES small): clean ones whose cuts hold, and
-// ones where a cut does not (a keyed session spanning the cuts, a session name used again, values left open).
+// For the tests of `--jobs` on pieces: logs made to be cut (with MCPTRACE_MIN_PIECE_BYTES small), clean ones whose cuts
+// hold and ones where a cut does not (a keyed session spanning the cuts, a session name used again, values left open),
+// the environment that cuts them small, and what a run's debug lines said of its pieces.
 import { readFileSync } from 'node:fs';
 import { corpusFiles } from './corpus.js';
 import { writeLog } from './temp.js';
+
+/** The workers' work done in this thread (the same tasks and messages, cloned), for in-process runs. */
+export const IN_THREAD = { MCPTRACE_JOBS_IN_THREAD: '1' };
+/** Pieces of 4,000 bytes at least (for the tests' small logs). */
+export const SMALL = { MCPTRACE_MIN_PIECE_BYTES: '4000' };
+
+/** What a `--log-level debug` run said of its work: the pieces of each file cut, and each file read again whole. */
+export interface Said {
+  pieces: { start: number; firstLine: number }[][];
+  readWhole: { skip: number }[];
+}
+
+/** stderr without the debug lines (JSON, as stderr is no terminal), and what those said. */
+export function splitDebug(stderr: string): { rest: string; said: Said } {
+  const lines = stderr.split('\n');
+  const debug = lines.filter((l) => l.startsWith('{"level":'));
+  const parsed = debug.map((l) => JSON.parse(l) as { msg: string; pieces?: []; skip?: number });
+  return {
+    rest: lines.filter((l) => !l.startsWith('{"level":')).join('\n'),
+    said: {
+      pieces: parsed.filter((l) => l.msg === 'reading in pieces').map((l) => l.pieces!),
+      readWhole: parsed
+        .filter((l) => l.msg === 'a cut did not hold: reading the file whole')
+        .map((l) => ({ skip: l.skip! })),
+    },
+  };
+}
 
 export interface CutLogs {
   /** Real sessions one after another, each followed by one of the rule fixtures' bad raw logs (the first eight). */
