@@ -31,10 +31,13 @@ const SESSION = recordColumn('session');
 const FINDINGS = recordColumn('findings');
 const MESSAGE = recordColumn('message');
 
-/** The columns a batch holds (all but `run_id` and `session_uid`, the coordinator's to add), by index. */
+/**
+ * The columns a batch holds as values, by index: all but the message (sent as UTF-8 bytes) and `run_id` and
+ * `session_uid` (the coordinator's to add).
+ */
 export const SENT: readonly number[] = RECORDS.columns
   .map((_, i) => i)
-  .filter((i) => i !== recordColumn('run_id') && i !== recordColumn('session_uid'));
+  .filter((i) => i !== MESSAGE && i !== recordColumn('run_id') && i !== recordColumn('session_uid'));
 
 /** A finding as the `findings` column holds it. */
 export interface FindingValue {
@@ -46,11 +49,20 @@ export interface FindingValue {
 /**
  * Rows of one task in its numbering: `columns[k][i]`, the value of column `SENT[k]` on row `i`; an unkeyed session's
  * key is its number; `refs`: row, finding index and the seqs its message quotes, for each message that quotes records.
+ * The messages as UTF-8, one after another (row `i`'s ends at `messageEnds[i]`): written into the page as they are,
+ * never made into strings again (src/export/columnar/leaf.ts, `Utf8Text`).
  */
 export interface RowBatch {
   rows: number;
-  columns: unknown[][];
+  /**
+   * A column null on every row of the batch is null (most are, in most logs: HTTP fields, events, log lines); a text
+   * column of few values (`SHORT_TEXT`: a session, a method, a kind) is its values once and an index per row (-1:
+   * null), so that the coordinator does not make each row's string again.
+   */
+  columns: (unknown[] | Indexed | null)[];
   refs: (number | QuotedRefs)[];
+  messages: Uint8Array;
+  messageEnds: Int32Array;
 }
 
 /** The chunk's lead: the two numbers the coordinator's copy has moved (the seq and unkeyed session before the task). */
@@ -63,11 +75,16 @@ const BATCH_ROWS = 1024;
 /** Output sent and not yet written past which a `flow` task waits. */
 const FLOW_BYTES = 8 * 1024 * 1024;
 const NO_FINDINGS: FindingValue[] = [];
+const NO_BYTES = new Uint8Array(0);
+const NO_ENDS = new Int32Array(0);
 
 /** The task's rows, gathered in batches and sent. */
 class RowSender {
   private batch = newBatch();
+  /** The batch's messages as UTF-8, and where each ends. */
+  private messages = Buffer.allocUnsafeSlow(2 * BATCH_BYTES);
   private bytes = 0;
+  private ends: number[] = [];
   constructor(
     private readonly index: number,
     private readonly port: OutputPort,
@@ -90,15 +107,31 @@ class RowSender {
       }
       v[FINDINGS] = out;
     }
-    for (let k = 0; k < SENT.length; k++) b.columns[k]!.push(v[SENT[k]!]);
+    for (let k = 0; k < SENT.length; k++) (b.columns[k] as unknown[]).push(v[SENT[k]!]);
     b.rows++;
-    this.bytes += (v[MESSAGE] as string).length;
+    const message = v[MESSAGE] as string;
+    const room = this.bytes + message.length * 3;
+    if (room > this.messages.length) {
+      const more = Buffer.allocUnsafeSlow(Math.max(room, 2 * this.messages.length));
+      this.messages.copy(more, 0, 0, this.bytes);
+      this.messages = more;
+    }
+    this.bytes += this.messages.write(message, this.bytes);
+    this.ends.push(this.bytes);
     if (this.bytes >= BATCH_BYTES || b.rows >= BATCH_ROWS) this.send();
   }
 
   /** Sends the rows gathered: the lead, then the batch serialized after it, in one buffer moved to the coordinator. */
   send(): void {
     if (this.batch.rows === 0) return;
+    const cols = this.batch.columns;
+    for (let k = 0; k < cols.length; k++) {
+      const c = cols[k] as unknown[];
+      if (c.every((x) => x === null)) cols[k] = null;
+      else if (SHORT_TEXT[k]) cols[k] = indexed(c);
+    }
+    this.batch.messages = this.messages.subarray(0, this.bytes);
+    this.batch.messageEnds = Int32Array.from(this.ends);
     const ser = new v8.Serializer();
     ser.writeRawBytes(LEAD);
     ser.writeHeader();
@@ -115,11 +148,44 @@ class RowSender {
     this.port.send({ chunk: { index: this.index, bytes, length: buf.length, holes } }, [bytes, holes.buffer]);
     this.batch = newBatch();
     this.bytes = 0;
+    this.ends = [];
   }
 }
 
+/** A column's values once each, and an index into them per row (-1: null). */
+export interface Indexed {
+  values: unknown[];
+  index: Int32Array;
+}
+
+/** Per column of `SENT`: text from a small vocabulary (the ones Parquet writes with a dictionary). */
+const SHORT_TEXT: readonly boolean[] = SENT.map((i) => {
+  const c = RECORDS.columns[i]!;
+  return c.type === 'string' && c.long !== true;
+});
+
+function indexed(column: unknown[]): Indexed {
+  const at = new Map<unknown, number>();
+  const values: unknown[] = [];
+  const index = new Int32Array(column.length);
+  for (let i = 0; i < column.length; i++) {
+    const v = column[i];
+    if (v === null) {
+      index[i] = -1;
+      continue;
+    }
+    let n = at.get(v);
+    if (n === undefined) {
+      n = values.push(v) - 1;
+      at.set(v, n);
+    }
+    index[i] = n;
+  }
+  return { values, index };
+}
+
 function newBatch(): RowBatch {
-  return { rows: 0, columns: SENT.map(() => []), refs: [] };
+  return { rows: 0, columns: SENT.map(() => []), refs: [], messages: NO_BYTES, messageEnds: NO_ENDS };
 }
 
 /** One file or piece's rows as `mcptrace export --to parquet` makes them, numbered from 1 (the coordinator renumbers). */

@@ -9,6 +9,7 @@ import v8 from 'node:v8';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { AnalysisSummary } from '../../analyzer.js';
+import type { Utf8Text } from '../../export/columnar/leaf.js';
 import type { ParquetDataset } from '../../export/columnar/parquet-dataset.js';
 import { recordColumn, type RecordValues } from '../../export/columnar/record-values.js';
 import { sessionUid } from '../../export/columnar/run-id.js';
@@ -22,7 +23,7 @@ import { inputList } from '../inputs.js';
 import { runOutputParallel } from '../jobs-output.js';
 import { defaultJobs, minPieceBytes, parallelPlan } from '../jobs-plan.js';
 import { mergeFileResults } from '../jobs-merged.js';
-import { SENT, type FindingValue, type RowBatch, type RowsTask } from '../jobs-rows-file.js';
+import { SENT, type FindingValue, type Indexed, type RowBatch, type RowsTask } from '../jobs-rows-file.js';
 import { taskAnalyzer } from '../jobs.js';
 import { atLogEnd } from '../log-end.js';
 import { ruleSettings } from '../rule-options.js';
@@ -31,15 +32,16 @@ import type { ExportArgs } from './target.js';
 /** Pieces of a large file: about 8 MiB of input each, as annotate's (a piece's rows wait whole for their turn). */
 const PIECE_BYTES = 8 * 1024 * 1024;
 
-const [SEQ, PAIR, CHAIN_FIRST, SESSION, RUN_ID, SESSION_UID] = [
+const [SEQ, PAIR, CHAIN_FIRST, SESSION, MESSAGE, RUN_ID, SESSION_UID] = [
   'seq',
   'pair',
   'chain_first',
   'session',
+  'message',
   'run_id',
   'session_uid',
-].map(recordColumn) as [number, number, number, number, number, number];
-const COLUMNS = SENT.length + 2;
+].map(recordColumn) as [number, number, number, number, number, number, number];
+const COLUMNS = SENT.length + 3;
 /** Where a batch holds the findings. */
 const FINDINGS_AT = SENT.indexOf(recordColumn('findings'));
 
@@ -105,6 +107,8 @@ class RowSink extends Writable {
   private lastSession: string | null = null;
   private lastUid = '';
   private readonly row: RecordValues = new Array(COLUMNS);
+  /** The row's message: its UTF-8 bytes in the batch, written as they are. */
+  private readonly message: Utf8Text = { buf: new Uint8Array(0), start: 0, end: 0 };
 
   constructor(
     readonly dataset: ParquetDataset,
@@ -127,13 +131,37 @@ class RowSink extends Writable {
     const b = v8.deserialize(chunk.subarray(lineEnd + 1)) as RowBatch;
     const cols = b.columns;
     for (let k = 0; k < b.refs.length; k += 3) {
-      const f = (cols[FINDINGS_AT]![b.refs[k] as number] as FindingValue[])[b.refs[k + 1] as number]!;
+      const f = ((cols[FINDINGS_AT] as unknown[])[b.refs[k] as number] as FindingValue[])[b.refs[k + 1] as number]!;
       if (seqs !== 0) f.message = withSeqs(b.refs[k + 2] as QuotedRefs, (n) => n + seqs);
     }
     // One array for every row: the dataset has taken a row's values when `addValues` returns or resolves.
     const v: RecordValues = this.row;
+    const message = this.message;
+    message.buf = b.messages;
+    message.end = 0;
+    v[MESSAGE] = message;
+    // The columns null on every row are set once; the others are a value per row, or an index into their values.
+    const plain: number[] = [];
+    const indexed: number[] = [];
+    for (let k = 0; k < SENT.length; k++) {
+      const c = cols[k];
+      if (c === null) v[SENT[k]!] = null;
+      else if (Array.isArray(c)) plain.push(k);
+      else indexed.push(k);
+    }
     for (let i = 0; i < b.rows; i++) {
-      for (let k = 0; k < SENT.length; k++) v[SENT[k]!] = cols[k]![i];
+      message.start = message.end;
+      message.end = b.messageEnds[i]!;
+      for (let p = 0; p < plain.length; p++) {
+        const k = plain[p]!;
+        v[SENT[k]!] = (cols[k] as unknown[])[i];
+      }
+      for (let p = 0; p < indexed.length; p++) {
+        const k = indexed[p]!;
+        const c = cols[k] as Indexed;
+        const at = c.index[i]!;
+        v[SENT[k]!] = at === -1 ? null : c.values[at];
+      }
       v[SEQ] = (v[SEQ] as number) + seqs;
       if (v[PAIR] !== null) v[PAIR] = (v[PAIR] as number) + seqs;
       if (v[CHAIN_FIRST] !== null) v[CHAIN_FIRST] = (v[CHAIN_FIRST] as number) + seqs;
