@@ -4,23 +4,49 @@
 // workers' work done in this thread (MCPTRACE_JOBS_IN_THREAD: the same tasks and messages, structured-cloned, chunks'
 // buffers moved); the last tests spawn the built CLI with real worker threads.
 import { availableParallelism } from 'node:os';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { corpusFiles } from '../helpers/corpus.js';
 import { runMain } from '../helpers/in-process.js';
-import { tempDir } from '../helpers/temp.js';
-import { IN_THREAD, SMALL, splitDebug, writeCutLogs, type CutLogs, type Said } from '../helpers/cut-logs.js';
+import { tempDir, writeLog } from '../helpers/temp.js';
 
 /** Every sample (the transcript twice), then every rule fixture's bad log. */
 const CORPUS = corpusFiles();
 const SAMPLES = CORPUS.filter((f) => f.startsWith('samples/'));
 const VIOLATIONS = CORPUS.filter((f) => !f.startsWith('samples/'));
+const TRANSCRIPT_VIOLATIONS = VIOLATIONS.filter((f) => f.endsWith('.txt'));
+
+const IN_THREAD = { MCPTRACE_JOBS_IN_THREAD: '1' };
+/** Pieces of 4,000 bytes at least (for the tests' small logs). */
+const SMALL = { MCPTRACE_MIN_PIECE_BYTES: '4000' };
 
 interface Run {
   code: number | null;
   stdout: string;
   stderr: string;
+}
+
+/** What a `--log-level debug` run said of its work: the pieces of each file cut, and each file read again whole. */
+interface Said {
+  pieces: { start: number; firstLine: number }[][];
+  readWhole: { skip: number }[];
+}
+
+/** stderr without the debug lines (JSON, as stderr is no terminal), and what those said. */
+function split(stderr: string): { rest: string; said: Said } {
+  const lines = stderr.split('\n');
+  const debug = lines.filter((l) => l.startsWith('{"level":'));
+  const parsed = debug.map((l) => JSON.parse(l) as { msg: string; pieces?: []; skip?: number });
+  return {
+    rest: lines.filter((l) => !l.startsWith('{"level":')).join('\n'),
+    said: {
+      pieces: parsed.filter((l) => l.msg === 'reading in pieces').map((l) => l.pieces!),
+      readWhole: parsed
+        .filter((l) => l.msg === 'a cut did not hold: reading the file whole')
+        .map((l) => ({ skip: l.skip! })),
+    },
+  };
 }
 
 async function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
@@ -33,7 +59,7 @@ async function expectSame(args: string[], jobs: string[], env: Record<string, st
   const said: Said[] = [];
   for (const j of jobs) {
     const r = await run(['annotate', ...args, '--jobs', j, '--log-level', 'debug'], env);
-    const { rest, said: s } = splitDebug(r.stderr);
+    const { rest, said: s } = split(r.stderr);
     // The workers read the inputs, not this thread (which says when it starts reading each).
     expect(r.stderr).not.toContain('"msg":"reading"');
     // Compared as a whole: a difference shows where it is.
@@ -86,15 +112,64 @@ describe('annotate --jobs over files', () => {
 });
 
 describe('annotate --jobs on one file cut into pieces', () => {
-  let logs: CutLogs;
+  const logs: Record<string, string> = {};
   beforeAll(() => {
-    logs = writeCutLogs(dir);
+    const sample = readFileSync('samples/everything.ndjson', 'utf8');
+    // Real sessions one after another, each followed by one of the rule fixtures' bad raw logs (the first eight).
+    const badRaw = VIOLATIONS.filter((f) => f.endsWith('.ndjson') && !f.endsWith('.envelope.ndjson')).slice(0, 8);
+    logs.raw = writeLog(dir, 'sessions.ndjson', [sample, ...badRaw.flatMap((f) => [readFileSync(f, 'utf8'), sample])]);
+    const captures = [
+      'samples/everything.envelope.ndjson',
+      'samples/memory.envelope.ndjson',
+      'test/fixtures/secrets/secrets.envelope.ndjson',
+    ].map((f) => readFileSync(f, 'utf8'));
+    logs.envelope = writeLog(dir, 'clean.envelope.ndjson', [...captures, ...captures, ...captures]);
+    // A session named by a key with a record early and one late: it spans the cuts; read whole.
+    const ping =
+      '{"ts":"2026-11-30T01:00:00.000Z","session":"k1","dir":"c2s","line":"{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"method\\":\\"ping\\"}"}';
+    logs.keyed = writeLog(dir, 'keyed.envelope.ndjson', [...captures, ping, ...captures, ...captures, ping]);
+    const transcript = readFileSync('samples/everything.transcript.txt', 'utf8');
+    let n = 0;
+    const session = (name = `everything-${++n}`) =>
+      transcript.replace('=== session everything ===', `=== session ${name} ===`);
+    const bad = TRANSCRIPT_VIOLATIONS.map((f) => `=== session ${f.split('/').at(-2)} ===\n${readFileSync(f, 'utf8')}`);
+    logs.transcript = writeLog(
+      dir,
+      'clean.txt',
+      Array.from({ length: 6 }, () => session()),
+    );
+    // With the broken transcript and the rule fixtures' bad ones between them: some pieces end in a record their end
+    // cut off (an open value), so a cut does not hold.
+    logs.mixed = writeLog(dir, 'mixed.txt', [
+      session(),
+      session(),
+      readFileSync('test/fixtures/broken/broken.transcript.txt', 'utf8'),
+      session(),
+      ...bad,
+      session(),
+    ]);
+    // A session name used again at the end: the pieces before the last are the whole file's and are written; the last
+    // one's cut does not hold, and the file read again whole leaves out the records already written.
+    logs.reused = writeLog(dir, 'reused.txt', [
+      session('again'),
+      session(),
+      session(),
+      session(),
+      session(),
+      session('again'),
+    ]);
+    // A value left open before every session break: the first cut does not hold.
+    logs.open = writeLog(
+      dir,
+      'open.txt',
+      Array.from({ length: 6 }, () => `${session()}[00:13:40.000] <- {\n  "jsonrpc": "2.0",\n`),
+    );
   });
 
   for (const format of FORMATS) {
     it(`${format.join(' ')}: raw NDJSON, envelope and transcript logs in pieces, alone and beside other files`, async () => {
-      for (const name of ['raw', 'envelope', 'transcript'] as const) {
-        const said = await expectSame([...format, logs[name]], ['2', '3'], SMALL);
+      for (const name of ['raw', 'envelope', 'transcript']) {
+        const said = await expectSame([...format, logs[name]!], ['2', '3'], SMALL);
         for (const s of said) {
           expect(s.pieces, name).toHaveLength(1);
           // Cut by size, whatever the workers: many pieces, each small.
@@ -102,13 +177,17 @@ describe('annotate --jobs on one file cut into pieces', () => {
           expect(s.readWhole, name).toEqual([]);
         }
       }
-      const [beside] = await expectSame([...format, SAMPLES[0]!, logs.raw, logs.transcript, SAMPLES[2]!], ['2'], SMALL);
+      const [beside] = await expectSame(
+        [...format, SAMPLES[0]!, logs.raw!, logs.transcript!, SAMPLES[2]!],
+        ['2'],
+        SMALL,
+      );
       expect(beside!.pieces).toHaveLength(2);
     });
 
     it(`${format.join(' ')}: where a cut does not hold, the file read again whole gives the same output`, async () => {
       const said = await expectSame(
-        [...format, SAMPLES[2]!, logs.keyed, logs.reused, logs.open, logs.mixed],
+        [...format, SAMPLES[2]!, logs.keyed!, logs.reused!, logs.open!, logs.mixed!],
         ['2'],
         SMALL,
       );
@@ -125,26 +204,26 @@ describe('annotate --jobs on one file cut into pieces', () => {
 
   it('without --jobs: workers when the input is large (MCPTRACE_AUTO_JOBS_BYTES), one thread when it is not', async () => {
     const auto = Math.min(availableParallelism(), 4);
-    const args = ['annotate', '-f', 'ndjson', logs.raw];
+    const args = ['annotate', '-f', 'ndjson', logs.raw!];
     const base = await run(args);
     const large = await run([...args, '--log-level', 'debug'], { ...SMALL, MCPTRACE_AUTO_JOBS_BYTES: '100000' });
     expect({ code: large.code, stdout: large.stdout }).toEqual({ code: base.code, stdout: base.stdout });
-    expect(splitDebug(large.stderr).said.pieces).toHaveLength(auto > 1 ? 1 : 0);
+    expect(split(large.stderr).said.pieces).toHaveLength(auto > 1 ? 1 : 0);
     const small = await run([...args, '--log-level', 'debug'], { ...SMALL, MCPTRACE_AUTO_JOBS_BYTES: '100000000' });
     expect({ code: small.code, stdout: small.stdout }).toEqual({ code: base.code, stdout: base.stdout });
-    expect(splitDebug(small.stderr).said.pieces).toEqual([]);
+    expect(split(small.stderr).said.pieces).toEqual([]);
   });
 
   it('in worker threads (the built CLI): the same bytes, the pieces said on stderr', async () => {
     for (const format of FORMATS) {
-      const base = await runCli(['annotate', ...format, logs.transcript, logs.reused]);
+      const base = await runCli(['annotate', ...format, logs.transcript!, logs.reused!]);
       const r = await runCli(
-        ['annotate', ...format, '--jobs', '2', '--log-level', 'debug', logs.transcript, logs.reused],
+        ['annotate', ...format, '--jobs', '2', '--log-level', 'debug', logs.transcript!, logs.reused!],
         {
           env: SMALL,
         },
       );
-      const { rest, said } = splitDebug(r.stderr);
+      const { rest, said } = split(r.stderr);
       expect(said.pieces).toHaveLength(2);
       expect(said.readWhole).toHaveLength(1);
       expect({ code: r.code, stderr: rest, stdout: r.stdout }).toEqual({

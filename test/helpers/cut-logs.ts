@@ -1,6 +1,7 @@
 // For the tests of `--jobs` on pieces: logs made to be cut (with MCPTRACE_MIN_PIECE_BYTES small), clean ones whose cuts
 // hold and ones where a cut does not (a keyed session spanning the cuts, a session name used again, values left open),
-// the environment that cuts them small, and what a run's debug lines said of its pieces.
+// the environment that cuts them small, and what a run's debug lines said of its pieces. (main has the same in
+// test/helpers/jobs-logs.ts since this branch began: `cutLogs`, `splitDebug`; this file goes when they meet.)
 import { readFileSync } from 'node:fs';
 import { corpusFiles } from './corpus.js';
 import { writeLog } from './temp.js';
