@@ -25,7 +25,7 @@ import { inputList } from './inputs.js';
 import { defaultJobs, minPieceBytes, parallelPlan } from './jobs-plan.js';
 import { runOutputParallel } from './jobs-output.js';
 import { taskAnalyzer } from './jobs.js';
-import { mergeSummary } from './jobs-renumber.js';
+import { mergeFileResults } from './jobs-merged.js';
 import { atLogEnd } from './log-end.js';
 import { UsageError } from '../util/errors.js';
 
@@ -296,18 +296,9 @@ async function annotateParallel(
     task,
     io.stdout,
     (results) => {
-      const file: AnalysisSummary = { sessions: [], open: [], findings: [] };
-      for (const { result, renumber } of results) {
-        for (const n of result.notes) status.note(n.source, n.text, n.kind);
-        if (result.selected) selection?.absorb(result.selected);
-        mergeSummary(file, result, renumber);
-      }
+      // Before the inputs' ends are told: the note on an input with no MCP message says whether a session went wrong.
       wentWrong = results.some((r) => r.result.wentWrong);
-      for (const i of file.inputs ?? []) status.inputEnd(i);
-      summary.sessions.push(...file.sessions);
-      summary.open.push(...file.open);
-      summary.findings.push(...file.findings);
-      summary.inputs.push(...(file.inputs ?? []));
+      mergeFileResults(summary, results, status, selection);
     },
     {
       log,

@@ -44,24 +44,31 @@ export const parquetTarget: ExportTarget = {
     }
     // Loaded here: the Parquet writer is needed by this target alone.
     const { ParquetDataset } = await import('../../export/columnar/parquet-dataset.js');
-    const dataset = new ParquetDataset(args.out, {
+    const opts = {
       ...DEFAULT_TABLE_OPTIONS,
       rowGroupRows: args.rowGroupRows,
       fileRows: args.fileRows,
       createdBy: `mcptrace version ${TOOL.version}`,
       runId,
-    });
+    };
+    const say = (records: number, sessions: number, files: string[]) =>
+      sayWrote(
+        io,
+        args.out!,
+        `${countOf(records, 'record')}, ${countOf(sessions, 'session')} in ${countOf(files.length, 'file')}`,
+      );
+    // `--jobs` (or large input): the rows made in worker threads, the same files.
+    const { parquetJobs } = await import('./parquet-jobs.js');
+    const parallel = await parquetJobs(args, io, runId, () => new ParquetDataset(args.out!, opts, true));
+    if (parallel !== null) {
+      await say(parallel.records, parallel.summary.sessions.length, parallel.files);
+      return 0;
+    }
+    const dataset = new ParquetDataset(args.out, opts);
     let records = 0;
     await exportRecords(args, io, {
       add: (r) => (records++, dataset.add(r)),
-      end: async (summary) => {
-        const files = await dataset.end(summary);
-        await sayWrote(
-          io,
-          args.out!,
-          `${countOf(records, 'record')}, ${countOf(summary.sessions.length, 'session')} in ${countOf(files.length, 'file')}`,
-        );
-      },
+      end: async (summary) => say(records, summary.sessions.length, await dataset.end(summary)),
     });
     return 0;
   },

@@ -11,7 +11,7 @@ export interface ExportArgs extends RunArgs, RuleArgs {
   out?: string;
   /** `--run-id` (parquet, csv); checked by `runIdOf`. */
   runId?: string;
-  /** `--jobs N`: worker threads, for the targets that use them (csv: the rows; otlp: a second thread encodes the spans). */
+  /** `--jobs N`: worker threads, for the targets that use them (csv, parquet: the rows; otlp: a second thread encodes the spans). */
   jobs?: number;
 }
 

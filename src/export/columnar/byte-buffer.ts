@@ -74,6 +74,15 @@ export class ByteBuffer {
     return at;
   }
 
+  /** Text already in UTF-8 (`src[start, end)`) as PLAIN BYTE_ARRAY: the bytes `utf8` writes for its string. */
+  utf8Bytes(src: Uint8Array, start: number, end: number): void {
+    const n = end - start;
+    this.reserve(4 + n);
+    this.buf.writeUInt32LE(n, this.length);
+    this.buf.set(src.subarray(start, end), this.length + 4);
+    this.length += 4 + n;
+  }
+
   bytes(src: Uint8Array): void {
     this.reserve(src.length);
     this.buf.set(src, this.length);

@@ -19,6 +19,16 @@ export interface LeafSpec {
   stats: boolean;
 }
 
+/**
+ * A value of a long text column (`Column.long`: PLAIN, no statistics) already in UTF-8: `buf[start, end)`. Written as
+ * its string would be, without making the string (the rows `export --jobs` workers make: src/cli/jobs-rows-file.ts).
+ */
+export interface Utf8Text {
+  buf: Uint8Array;
+  start: number;
+  end: number;
+}
+
 /** Values past which a page ends (at the next row): 1 MiB, as most writers do. */
 const PAGE_BYTES = 1 << 20;
 const PAGE_ENTRIES = 1 << 17;
@@ -94,7 +104,7 @@ export class Leaf {
     }
     switch (this.type) {
       case 'BYTE_ARRAY':
-        return this.text(v as string);
+        return typeof v === 'string' ? this.text(v) : this.utf8Text(v as Utf8Text);
       case 'INT32':
         this.values.i32(v as number);
         return this.stats?.number(v as number);
@@ -129,6 +139,12 @@ export class Leaf {
     }
     const at = this.values.utf8(s);
     this.stats?.text(this.values.buf, at, this.values.length);
+  }
+
+  private utf8Text(t: Utf8Text): void {
+    if (this.dict !== null || this.stats !== null)
+      throw new Error(`parquet: text as UTF-8 bytes in ${this.spec.path.join('.')}, which is not a long column`);
+    this.values.utf8Bytes(t.buf, t.start, t.end);
   }
 
   /** After a row's entries: the page ends here when it is full, or when the dictionary has just overflowed. */

@@ -44,9 +44,25 @@ export class SessionTally {
 
   add(x: RecordRow): void {
     const r = x.r;
+    const toolError =
+      r.kind === 'response' && (r.message as { result?: { isError?: unknown } } | null)?.result?.isError === true;
+    this.count(r.session, r.kind, r.bytes, r.findings.length, toolError, r.ts, x.time, r.server ?? null);
+  }
+
+  /** A record's row as its columns' values give it (a `--jobs` worker's row): the same count as `add`. */
+  count(
+    session: string,
+    kind: string,
+    bytes: number,
+    findings: number,
+    toolError: boolean,
+    ts: string | null,
+    time: number | null,
+    server: string | null,
+  ): void {
     // A record outside any session (session/outside.ts) makes no session row.
-    if (r.session === NO_SESSION) return;
-    let t = this.sessions.get(r.session);
+    if (session === NO_SESSION) return;
+    let t = this.sessions.get(session);
     if (t === undefined) {
       t = {
         firstTs: null,
@@ -63,26 +79,26 @@ export class SessionTally {
         bytes: 0,
         server: null,
       };
-      this.sessions.set(r.session, t);
+      this.sessions.set(session, t);
     }
     t.records++;
-    t.bytes += r.bytes;
-    t.findings += r.findings.length;
-    if (r.kind === 'request') t.requests++;
-    else if (r.kind === 'notification') t.notifications++;
-    else if (r.kind === 'response') {
+    t.bytes += bytes;
+    t.findings += findings;
+    if (kind === 'request') t.requests++;
+    else if (kind === 'notification') t.notifications++;
+    else if (kind === 'response') {
       t.responses++;
-      if ((r.message as { result?: { isError?: unknown } } | null)?.result?.isError === true) t.toolErrors++;
-    } else if (r.kind === 'error') t.errors++;
-    if (r.ts !== null) {
-      t.firstTs ??= r.ts;
-      t.lastTs = r.ts;
+      if (toolError) t.toolErrors++;
+    } else if (kind === 'error') t.errors++;
+    if (ts !== null) {
+      t.firstTs ??= ts;
+      t.lastTs = ts;
     }
-    if (x.time !== null) {
-      if (t.firstTime === null || x.time < t.firstTime) t.firstTime = x.time;
-      if (t.lastTime === null || x.time > t.lastTime) t.lastTime = x.time;
+    if (time !== null) {
+      if (t.firstTime === null || time < t.firstTime) t.firstTime = time;
+      if (t.lastTime === null || time > t.lastTime) t.lastTime = time;
     }
-    if (t.server === null && r.server != null) t.server = r.server;
+    if (t.server === null && server !== null) t.server = server;
   }
 
   /** Each session's traffic so far, in order of first appearance (what an `export --jobs` worker sends). */
