@@ -21,18 +21,32 @@ export interface OutputTask extends Omit<FileTask, 'command' | 'auditLimits' | '
   format: 'ndjson' | 'json';
   body: boolean;
   filter: FilterOptions;
-  /** The file read again whole after a cut did not hold: the output of its first `skip` records is written already. */
+  /**
+   * The file read again whole after a cut did not hold: the output of its first `skip` records is written already,
+   * and the first `skipLines` lines of the record after them.
+   */
   skip?: number;
+  skipLines?: number;
   /** Wait for the coordinator to have written the output sent (`ack`) before sending more than `FLOW_BYTES`. */
   flow?: boolean;
 }
 
 /**
  * A part of a task's output: `bytes[0, length)` numbered as the worker numbers, and where its numbers are (`holes`:
- * four numbers each, src/output/record-holes.ts, the places in bytes of the chunk).
+ * four numbers each, src/output/record-holes.ts, the places in bytes of the chunk). With the chunks before it, it holds
+ * the lines of the task's first `records` records and `lines` lines of the next one. `tail`: it was made after the
+ * input ended (a piece's end may make what the whole file would not make there: src/cli/jobs-output.ts).
  */
 export interface OutputChunk {
-  chunk: { index: number; bytes: ArrayBuffer; length: number; holes: Float64Array };
+  chunk: {
+    index: number;
+    bytes: ArrayBuffer;
+    length: number;
+    holes: Float64Array;
+    records: number;
+    lines: number;
+    tail?: true;
+  };
 }
 
 /** What a task ends with, beside its output: what `stats` takes of a file (its summary, counts, cut report …). */
@@ -119,6 +133,11 @@ class ChunkWriter {
   private buf: Buffer | null = null;
   private used = 0;
   private holes: number[] = [];
+  /** Records whose lines are all gathered or sent, and lines of the next one. */
+  private records = 0;
+  private lines = 0;
+  /** The input has ended: what comes now is its tail. */
+  tail = false;
   constructor(
     private readonly index: number,
     private readonly port: OutputPort,
@@ -143,6 +162,13 @@ class ChunkWriter {
       }
     this.used += buf.write(tail, this.used);
     this.used += buf.write(end, this.used);
+    this.lines++;
+  }
+
+  /** The lines of record `seq` are all written. */
+  record(seq: number): void {
+    this.records = seq;
+    this.lines = 0;
   }
 
   /** Sends what was gathered when it is a chunk's worth (`all`: whatever there is). */
@@ -150,7 +176,8 @@ class ChunkWriter {
     if (this.buf === null || this.used === 0 || (!all && this.used < CHUNK_BYTES)) return;
     const bytes = this.buf.buffer as ArrayBuffer;
     const holes = Float64Array.from(this.holes);
-    this.port.send({ chunk: { index: this.index, bytes, length: this.used, holes } }, [bytes, holes.buffer]);
+    const chunk = { index: this.index, bytes, length: this.used, holes, records: this.records, lines: this.lines };
+    this.port.send({ chunk: this.tail ? { ...chunk, tail: true } : chunk }, [bytes, holes.buffer]);
     this.buf = null;
     this.used = 0;
     this.holes = [];
@@ -166,7 +193,12 @@ class ChunkWriter {
 async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputResult> {
   const { status, analyzer, selection } = await taskAnalysis(task);
   const diagnoser = new Diagnoser({ slowMs: task.analyzer.ruleOptions?.slowMs, maxLive: task.analyzer.maxSessions });
-  const { bytes, cut, clockOffset, check } = taskInput(task);
+  const input = taskInput(task);
+  const { cut, clockOffset, check } = input;
+  // A piece's bytes, watched for their end: the records made before it are the whole file's there, whatever follows.
+  let ended = false;
+  const bytes =
+    task.piece !== undefined ? watchEnd(input.bytes as AsyncIterable<Buffer>, () => (ended = true)) : input.bytes;
   const heap = new HeapKeeper();
   const out = new ChunkWriter(task.index, port);
   const opts = { body: task.body };
@@ -185,14 +217,21 @@ async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputR
           out.line(',\n', `${s.slice(0, -1)},"message":`, unkeyed, r, JSON.stringify(message), '}');
         };
   const skip = task.skip ?? 0;
+  const skipLines = task.skipLines ?? 0;
   for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file, { firstLine: cut, clockOffset })) {
+    if (ended && !out.tail) {
+      // Records made once the input has ended (a reader's last line or record) go in chunks of their own.
+      out.send(true);
+      out.tail = true;
+    }
     for (let i = 0; i < batch.length; i++) {
       const r = batch[i]!;
       check?.see(r);
       const marks = diagnoser.observe(r);
       if (marks) r.marks = marks;
       const shown = selection ? selection.push(r) : [r];
-      if (r.seq > skip) for (const x of shown) write(x);
+      if (r.seq > skip) for (let j = r.seq === skip + 1 ? skipLines : 0; j < shown.length; j++) write(shown[j]!);
+      out.record(r.seq);
       heap.add(r.bytes);
     }
     out.send();
@@ -204,6 +243,12 @@ async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputR
     ...taskEnd(task.index, analyzer, summary, { check, cut, status, selection }),
     wentWrong: diagnoser.wentWrong(task.file),
   };
+}
+
+/** `bytes` as they come, and `onEnd` told when they have all come (before whatever reads them learns it). */
+async function* watchEnd(bytes: AsyncIterable<Buffer>, onEnd: () => void): AsyncGenerator<Buffer> {
+  yield* bytes;
+  onEnd();
 }
 
 /** Runs an output task: its chunks and then its result, or the error that stopped it, go to `port`. */
