@@ -218,6 +218,7 @@ async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputR
         };
   const skip = task.skip ?? 0;
   const skipLines = task.skipLines ?? 0;
+  let first = true;
   for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file, { firstLine: cut, clockOffset })) {
     if (ended && !out.tail) {
       // Records made once the input has ended (a reader's last line or record) go in chunks of their own.
@@ -234,7 +235,9 @@ async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputR
       out.record(r.seq);
       heap.add(r.bytes);
     }
-    out.send();
+    // A task whose output is written as it comes sends its first batch's at once (the first bytes of the run's output).
+    out.send(task.flow === true && first);
+    first = false;
     if (task.flow) await port.written(FLOW_BYTES);
   }
   out.send(true);

@@ -19,6 +19,7 @@ import { cutsHeld } from '../session/cuts.js';
 import { DEFAULT_MAX_SESSIONS } from '../session/live-sessions.js';
 import type { OutputAck, OutputChunk, OutputReply, OutputResult, OutputTask } from './jobs-output-file.js';
 import type { Plan, Unit } from './jobs-plan.js';
+import { InThreadWorker } from './jobs-in-thread.js';
 import { renumbering, type Renumbering } from './jobs-renumber.js';
 import { newOrdinalPrefix, startWorkers, taskError, type JobWorker } from './jobs.js';
 import type { Log } from './logger.js';
@@ -96,16 +97,17 @@ export async function runOutputParallel(
     Math.min(jobs, plan.maxUnits),
     opts.inThread ?? false,
   );
+  let run: OutputRun | null = null;
   try {
     // Each unit is dispatched as soon as the plan finds it: the first piece of a file is read (and its output
     // written) while the plan reads on to find the next cuts.
     return await new Promise((resolve, reject) => {
-      const run = new OutputRun(jobs, task, ordinalPrefix, out, merged, opts, resolve, reject);
+      run = new OutputRun(jobs, task, ordinalPrefix, out, merged, opts, resolve, reject);
       run.start(workers);
       run.feed(plan.units());
     });
   } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    await Promise.all([...workers.map((w) => w.terminate()), (run as OutputRun | null)?.stop()]);
   }
 }
 
@@ -115,6 +117,12 @@ class OutputRun {
   /** Units not started, in write order. */
   private queue: number[] = [];
   private readonly idle: Worker[] = [];
+  /**
+   * A worker in this thread, for the first piece of a file when it is the one being written: its output starts as
+   * early as one thread's would, while the worker threads start (their modules load) and take the pieces after it.
+   */
+  private readonly local = new InThreadWorker() as unknown as Worker;
+  private localIdle = true;
   private file = 0;
   private seqOffset = 0;
   private ordinalOffset = 0;
@@ -145,7 +153,14 @@ class OutputRun {
       w.on('error', (err) => this.fail(err));
       this.idle.push(w);
     }
+    this.local.on('message', (m) => this.guard(() => this.message(this.local, m)));
+    this.local.on('error', (err) => this.fail(err));
     this.guard(() => this.pump());
+  }
+
+  /** Ends the worker in this thread (the threads are the caller's). */
+  stop(): Promise<unknown> {
+    return this.local.terminate();
   }
 
   /** Takes the plan's units as it finds them, each file's after the file before. */
@@ -228,7 +243,8 @@ class OutputRun {
       const u = this.states[m.result.index]!;
       u.result = m.result;
       u.worker = null;
-      this.idle.push(w);
+      if (w === this.local) this.localIdle = true;
+      else this.idle.push(w);
     }
     this.pump();
   }
@@ -350,8 +366,19 @@ class OutputRun {
     }
   }
 
-  /** Each idle worker takes the first unit it may start: within `jobs` of the one written, and small unless it is that one. */
+  /**
+   * The worker in this thread takes the first piece of a file when it is the one being written; then each idle thread
+   * takes the first unit it may start: within `jobs` of the one written, and small unless it is that one.
+   */
   private give(): void {
+    if (this.localIdle) {
+      const now = this.current();
+      const i = this.queue.findIndex((id) => this.firstPieceNow(this.states[id]!, now));
+      if (i !== -1) {
+        this.localIdle = false;
+        this.post(this.local, this.queue.splice(i, 1)[0]!, now);
+      }
+    }
     while (this.idle.length > 0) {
       const now = this.current();
       const i = this.queue.findIndex((id) => {
@@ -359,24 +386,32 @@ class OutputRun {
         return s.order === now || (s.order - now <= this.jobs && !this.large(s));
       });
       if (i === -1) return;
-      const id = this.queue.splice(i, 1)[0]!;
-      const s = this.states[id]!;
-      const w = this.idle.pop()!;
-      s.worker = w;
-      // The first piece of a file, when it is the one being written, writes its output as it comes.
-      s.stream = s.unit.piece?.start === 0 && s.order === now;
-      w.postMessage({
-        ...this.task,
-        index: id,
-        file: s.unit.file,
-        parts: s.unit.parts,
-        piece: s.unit.piece,
-        ordinalPrefix: this.ordinalPrefix,
-        ...(s.skip !== undefined ? { skip: s.skip } : {}),
-        ...(s.skipLines !== undefined ? { skipLines: s.skipLines } : {}),
-        ...(this.large(s) || s.stream ? { flow: true } : {}),
-      } satisfies OutputTask);
+      this.post(this.idle.pop()!, this.queue.splice(i, 1)[0]!, now);
     }
+  }
+
+  /** A file's first piece, the unit being written. */
+  private firstPieceNow(s: UnitState, now: number): boolean {
+    return s.unit.piece?.start === 0 && s.order === now;
+  }
+
+  /** Starts unit `id` on worker `w`; `now`: the order of the unit being written. */
+  private post(w: Worker, id: number, now: number): void {
+    const s = this.states[id]!;
+    s.worker = w;
+    // The first piece of a file, when it is the one being written, writes its output as it comes.
+    s.stream = this.firstPieceNow(s, now);
+    w.postMessage({
+      ...this.task,
+      index: id,
+      file: s.unit.file,
+      parts: s.unit.parts,
+      piece: s.unit.piece,
+      ordinalPrefix: this.ordinalPrefix,
+      ...(s.skip !== undefined ? { skip: s.skip } : {}),
+      ...(s.skipLines !== undefined ? { skipLines: s.skipLines } : {}),
+      ...(this.large(s) || s.stream ? { flow: true } : {}),
+    } satisfies OutputTask);
   }
 
   /** A unit whose output is not known to be small: a file not cut (of unknown size or more than `smallBytes`), one read again whole. */
