@@ -10,8 +10,14 @@
 //
 // A piece's output is written once it is known to be the whole file's there: when the piece has ended and its cut and
 // every cut before it held (src/session/cuts.ts, `cutsHeld` on the pieces so far), and the piece did not end in what
-// the next piece's cut would change. When a cut does not hold, the file is read again whole by one worker, which
-// leaves out the output of the records already written (`skip`): those were the whole file's.
+// the next piece's cut would change. The first piece of a file needs less: it starts where the whole file starts, from
+// a fresh state, so what it makes before its input ends is the whole file's whatever the cuts after it turn out to be
+// (a record's analysis depends only on the records before it); only what it makes once its input has ended (its
+// tail: a reader's last line or record, cut off by the piece's end) waits for those checks. So the first piece, when
+// it is the one being written, writes its output as it comes; it is read in this thread (`local`), so that the first
+// bytes come as early as one thread's, while the worker threads start; and the units are dispatched as the plan finds
+// their cuts, not once it has read the whole file. When a cut does not hold, the file is read again whole by one
+// worker, which leaves out the output already written (`skip` records, and `skipLines` lines of the one after).
 import { Buffer } from 'node:buffer';
 import type { Writable } from 'node:stream';
 import { ORDINAL_HOLE } from '../output/record-holes.js';
@@ -132,6 +138,8 @@ class OutputRun {
   private finished = false;
   /** The plan has given all its units. */
   private planned = false;
+  /** The plan waits for units to be started before it reads on. */
+  private wanted: (() => void) | null = null;
   private readonly maxSessions: number;
 
   constructor(
@@ -163,13 +171,17 @@ class OutputRun {
     return this.local.terminate();
   }
 
-  /** Takes the plan's units as it finds them, each file's after the file before. */
+  /**
+   * Takes the plan's units as it finds them, each file's after the file before, and no more than the workers can
+   * start: the plan reads a file to find its cuts in this thread, which it would otherwise take from the first piece.
+   */
   feed(units: AsyncIterable<{ unit: Unit; last: boolean }>): void {
     const take = async () => {
       let f: FileState | null = null;
       let pieces: Unit['piece'][] = [];
       for await (const { unit, last } of units) {
         if (this.finished) return;
+        if (this.queue.length > this.jobs) await new Promise<void>((resolve) => (this.wanted = resolve));
         if (f === null) {
           f = {
             units: [],
@@ -230,6 +242,7 @@ class OutputRun {
   private fail(err: unknown): void {
     if (this.finished) return;
     this.finished = true;
+    this.wanted?.();
     this.reject(err);
   }
 
@@ -297,6 +310,11 @@ class OutputRun {
       return;
     }
     this.give();
+    if (this.wanted !== null && (this.queue.length <= this.jobs || this.finished)) {
+      const go = this.wanted;
+      this.wanted = null;
+      go();
+    }
   }
 
   /** A unit's output written: its result kept for its file's end, the run's numbers moved past it. */
