@@ -91,7 +91,7 @@ export interface Plan {
 /**
  * The work of a `--jobs N` run, or null when it runs in one thread: N below 2, stdin, `--follow`, a filter on
  * sessions (`--session`, or `session` in `--where`: a tag is the whole run's, not a worker's), or a single file too small to cut or in a format that is not cut. The plan is made by `runParallel` while the
- * workers start (cutting a file reads it up to its last cut).
+ * workers start (cutting a file reads it up to its last cut); `annotate` takes its units as it finds them.
  */
 export async function parallelPlan(
   inputs: readonly { name: string; files: readonly string[] }[],
