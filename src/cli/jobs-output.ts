@@ -14,9 +14,9 @@
 // a fresh state, so what it makes before its input ends is the whole file's whatever the cuts after it turn out to be
 // (a record's analysis depends only on the records before it); only what it makes once its input has ended (its
 // tail: a reader's last line or record, cut off by the piece's end) waits for those checks. So the first piece, when
-// it is the one being written, writes its output as it comes; it is read in this thread (`local`), so that the first
-// bytes come as early as one thread's, while the worker threads start; and the units are dispatched as the plan finds
-// their cuts, not once it has read the whole file. When a cut does not hold, the file is read again whole by one
+// it is the one being written, writes its output as it comes, its first batch's at once; and the units are
+// dispatched as the plan finds their cuts, not once it has read the whole file (the plan reading on only as far as the
+// workers can start units: it shares this thread). When a cut does not hold, the file is read again whole by one
 // worker, which leaves out the output already written (`skip` records, and `skipLines` lines of the one after).
 import { Buffer } from 'node:buffer';
 import type { Writable } from 'node:stream';
@@ -25,7 +25,6 @@ import { cutsHeld } from '../session/cuts.js';
 import { DEFAULT_MAX_SESSIONS } from '../session/live-sessions.js';
 import type { OutputAck, OutputChunk, OutputReply, OutputResult, OutputTask } from './jobs-output-file.js';
 import type { Plan, Unit } from './jobs-plan.js';
-import { InThreadWorker } from './jobs-in-thread.js';
 import { renumbering, type Renumbering } from './jobs-renumber.js';
 import { newOrdinalPrefix, startWorkers, taskError, type JobWorker } from './jobs.js';
 import type { Log } from './logger.js';
@@ -103,17 +102,16 @@ export async function runOutputParallel(
     Math.min(jobs, plan.maxUnits),
     opts.inThread ?? false,
   );
-  let run: OutputRun | null = null;
   try {
     // Each unit is dispatched as soon as the plan finds it: the first piece of a file is read (and its output
     // written) while the plan reads on to find the next cuts.
     return await new Promise((resolve, reject) => {
-      run = new OutputRun(jobs, task, ordinalPrefix, out, merged, opts, resolve, reject);
+      const run = new OutputRun(jobs, task, ordinalPrefix, out, merged, opts, resolve, reject);
       run.start(workers);
       run.feed(plan.units());
     });
   } finally {
-    await Promise.all([...workers.map((w) => w.terminate()), (run as OutputRun | null)?.stop()]);
+    await Promise.all(workers.map((w) => w.terminate()));
   }
 }
 
@@ -123,12 +121,6 @@ class OutputRun {
   /** Units not started, in write order. */
   private queue: number[] = [];
   private readonly idle: Worker[] = [];
-  /**
-   * A worker in this thread, for the first piece of a file when it is the one being written: its output starts as
-   * early as one thread's would, while the worker threads start (their modules load) and take the pieces after it.
-   */
-  private readonly local = new InThreadWorker() as unknown as Worker;
-  private localIdle = true;
   private file = 0;
   private seqOffset = 0;
   private ordinalOffset = 0;
@@ -161,19 +153,12 @@ class OutputRun {
       w.on('error', (err) => this.fail(err));
       this.idle.push(w);
     }
-    this.local.on('message', (m) => this.guard(() => this.message(this.local, m)));
-    this.local.on('error', (err) => this.fail(err));
     this.guard(() => this.pump());
-  }
-
-  /** Ends the worker in this thread (the threads are the caller's). */
-  stop(): Promise<unknown> {
-    return this.local.terminate();
   }
 
   /**
    * Takes the plan's units as it finds them, each file's after the file before, and no more than the workers can
-   * start: the plan reads a file to find its cuts in this thread, which it would otherwise take from the first piece.
+   * start: the plan reads a file to find its cuts in this thread, on the cores the workers need for the first piece.
    */
   feed(units: AsyncIterable<{ unit: Unit; last: boolean }>): void {
     const take = async () => {
@@ -256,8 +241,7 @@ class OutputRun {
       const u = this.states[m.result.index]!;
       u.result = m.result;
       u.worker = null;
-      if (w === this.local) this.localIdle = true;
-      else this.idle.push(w);
+      this.idle.push(w);
     }
     this.pump();
   }
@@ -384,19 +368,8 @@ class OutputRun {
     }
   }
 
-  /**
-   * The worker in this thread takes the first piece of a file when it is the one being written; then each idle thread
-   * takes the first unit it may start: within `jobs` of the one written, and small unless it is that one.
-   */
+  /** Each idle worker takes the first unit it may start: within `jobs` of the one written, and small unless it is that one. */
   private give(): void {
-    if (this.localIdle) {
-      const now = this.current();
-      const i = this.queue.findIndex((id) => this.firstPieceNow(this.states[id]!, now));
-      if (i !== -1) {
-        this.localIdle = false;
-        this.post(this.local, this.queue.splice(i, 1)[0]!, now);
-      }
-    }
     while (this.idle.length > 0) {
       const now = this.current();
       const i = this.queue.findIndex((id) => {
@@ -408,17 +381,12 @@ class OutputRun {
     }
   }
 
-  /** A file's first piece, the unit being written. */
-  private firstPieceNow(s: UnitState, now: number): boolean {
-    return s.unit.piece?.start === 0 && s.order === now;
-  }
-
   /** Starts unit `id` on worker `w`; `now`: the order of the unit being written. */
   private post(w: Worker, id: number, now: number): void {
     const s = this.states[id]!;
     s.worker = w;
     // The first piece of a file, when it is the one being written, writes its output as it comes.
-    s.stream = this.firstPieceNow(s, now);
+    s.stream = s.unit.piece?.start === 0 && s.order === now;
     w.postMessage({
       ...this.task,
       index: id,
