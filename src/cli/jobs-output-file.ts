@@ -32,18 +32,32 @@ export interface OutputTask extends Omit<FileTask, 'command' | 'auditLimits' | '
   runId?: string;
   table?: 'sessions';
   filter: FilterOptions;
-  /** The file read again whole after a cut did not hold: the output of its first `skip` records is written already. */
+  /**
+   * The file read again whole after a cut did not hold: the output of its first `skip` records is written already,
+   * and the first `skipLines` lines of the record after them.
+   */
   skip?: number;
+  skipLines?: number;
   /** Wait for the coordinator to have written the output sent (`ack`) before sending more than `FLOW_BYTES`. */
   flow?: boolean;
 }
 
 /**
  * A part of a task's output: `bytes[0, length)` numbered as the worker numbers, and where its numbers are (`holes`:
- * four numbers each, src/output/record-holes.ts, the places in bytes of the chunk).
+ * four numbers each, src/output/record-holes.ts, the places in bytes of the chunk). With the chunks before it, it holds
+ * the lines of the task's first `records` records and `lines` lines of the next one. `tail`: it was made after the
+ * input ended (a piece's end may make what the whole file would not make there: src/cli/jobs-output.ts).
  */
 export interface OutputChunk {
-  chunk: { index: number; bytes: ArrayBuffer; length: number; holes: Float64Array };
+  chunk: {
+    index: number;
+    bytes: ArrayBuffer;
+    length: number;
+    holes: Float64Array;
+    records: number;
+    lines: number;
+    tail?: true;
+  };
 }
 
 /** What a task ends with, beside its output: what `stats` takes of a file (its summary, counts, cut report …). */
@@ -132,6 +146,11 @@ class ChunkWriter {
   private buf: Buffer | null = null;
   private used = 0;
   private holes: number[] = [];
+  /** Records whose lines are all gathered or sent, and lines of the next one. */
+  private records = 0;
+  private lines = 0;
+  /** The input has ended: what comes now is its tail. */
+  tail = false;
   constructor(
     private readonly index: number,
     private readonly port: OutputPort,
@@ -147,6 +166,13 @@ class ChunkWriter {
     this.place(head, first);
     this.used += buf.write(tail, this.used);
     this.used += buf.write(end, this.used);
+    this.lines++;
+  }
+
+  /** The lines of record `seq` are all written. */
+  record(seq: number): void {
+    this.records = seq;
+    this.lines = 0;
   }
 
   /** A text whose holes (four numbers each, their places in its characters) are `local`. */
@@ -155,6 +181,7 @@ class ChunkWriter {
     const first = this.holes.length;
     for (let i = 0; i < local.length; i++) this.holes.push(local[i]!);
     this.place(text, first);
+    this.lines++;
   }
 
   /** Writes `text` where the output is, and moves its holes (from `first` on) to their places in bytes of the chunk. */
@@ -177,7 +204,8 @@ class ChunkWriter {
     if (this.buf === null || this.used === 0 || (!all && this.used < CHUNK_BYTES)) return;
     const bytes = this.buf.buffer as ArrayBuffer;
     const holes = Float64Array.from(this.holes);
-    this.port.send({ chunk: { index: this.index, bytes, length: this.used, holes } }, [bytes, holes.buffer]);
+    const chunk = { index: this.index, bytes, length: this.used, holes, records: this.records, lines: this.lines };
+    this.port.send({ chunk: this.tail ? { ...chunk, tail: true } : chunk }, [bytes, holes.buffer]);
     this.buf = null;
     this.used = 0;
     this.holes = [];
@@ -197,7 +225,12 @@ async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputR
     task.format === 'csv'
       ? null
       : new Diagnoser({ slowMs: task.analyzer.ruleOptions?.slowMs, maxLive: task.analyzer.maxSessions });
-  const { bytes, cut, clockOffset, check } = taskInput(task);
+  const input = taskInput(task);
+  const { cut, clockOffset, check } = input;
+  // A piece's bytes, watched for their end: the records made before it are the whole file's there, whatever follows.
+  let ended = false;
+  const bytes =
+    task.piece !== undefined ? watchEnd(input.bytes as AsyncIterable<Buffer>, () => (ended = true)) : input.bytes;
   const heap = new HeapKeeper();
   const out = new ChunkWriter(task.index, port);
   const opts = { body: task.body };
@@ -223,17 +256,27 @@ async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputR
       : write;
   // The sessions' traffic is the whole file's when it is read again whole (it is sent, not written, at its end).
   const skip = tally ? 0 : (task.skip ?? 0);
+  const skipLines = tally ? 0 : (task.skipLines ?? 0);
+  let first = true;
   for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file, { firstLine: cut, clockOffset })) {
+    if (ended && !out.tail) {
+      // Records made once the input has ended (a reader's last line or record) go in chunks of their own.
+      out.send(true);
+      out.tail = true;
+    }
     for (let i = 0; i < batch.length; i++) {
       const r = batch[i]!;
       check?.see(r);
       const marks = diagnoser?.observe(r);
       if (marks) r.marks = marks;
       const shown = selection ? selection.push(r) : [r];
-      if (r.seq > skip) for (const x of shown) put(x);
+      if (r.seq > skip) for (let j = r.seq === skip + 1 ? skipLines : 0; j < shown.length; j++) put(shown[j]!);
+      out.record(r.seq);
       heap.add(r.bytes);
     }
-    out.send();
+    // A task whose output is written as it comes sends its first batch's at once (the first bytes of the run's output).
+    out.send(task.flow === true && first);
+    first = false;
     if (task.flow) await port.written(FLOW_BYTES);
   }
   out.send(true);
@@ -259,6 +302,12 @@ function csvWriter(out: ChunkWriter, runId: string, unkeyed: string): (r: Pipeli
     holes.length = 0;
     out.text(csvRowHoles(RECORDS.columns, rows.row(r), unkeyed, findingRefs, holes), holes);
   };
+}
+
+/** `bytes` as they come, and `onEnd` told when they have all come (before whatever reads them learns it). */
+async function* watchEnd(bytes: AsyncIterable<Buffer>, onEnd: () => void): AsyncGenerator<Buffer> {
+  yield* bytes;
+  onEnd();
 }
 
 /** Runs an output task: its chunks and then its result, or the error that stopped it, go to `port`. */

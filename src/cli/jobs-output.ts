@@ -10,8 +10,14 @@
 //
 // A piece's output is written once it is known to be the whole file's there: when the piece has ended and its cut and
 // every cut before it held (src/session/cuts.ts, `cutsHeld` on the pieces so far), and the piece did not end in what
-// the next piece's cut would change. When a cut does not hold, the file is read again whole by one worker, which
-// leaves out the output of the records already written (`skip`): those were the whole file's.
+// the next piece's cut would change. The first piece of a file needs less: it starts where the whole file starts, from
+// a fresh state, so what it makes before its input ends is the whole file's whatever the cuts after it turn out to be
+// (a record's analysis depends only on the records before it); only what it makes once its input has ended (its
+// tail: a reader's last line or record, cut off by the piece's end) waits for those checks. So the first piece, when
+// it is the one being written, writes its output as it comes, its first batch's at once; and the units are
+// dispatched as the plan finds their cuts, not once it has read the whole file (the plan reading on only as far as the
+// workers can start units: it shares this thread). When a cut does not hold, the file is read again whole by one
+// worker, which leaves out the output already written (`skip` records, and `skipLines` lines of the one after).
 import { Buffer } from 'node:buffer';
 import type { Writable } from 'node:stream';
 import { ORDINAL_HOLE } from '../output/record-holes.js';
@@ -38,6 +44,11 @@ interface OutputOptions {
   lead?: { text: string; cut: number };
   /** A unit of at most this many bytes is small: it may start before its turn (its output waits for it whole). */
   smallBytes: number;
+  /**
+   * The first piece of a file writes its output as it comes (default): its chunks say what they hold (`records`,
+   * `lines`, `tail`). False: a piece's output waits for its end, as any other piece's (export's rows).
+   */
+  streamFirst?: boolean;
 }
 
 interface UnitState {
@@ -46,7 +57,12 @@ interface UnitState {
   /** Its place in the write order (a file read again whole takes the place of its piece whose cut did not hold). */
   order: number;
   skip?: number;
+  skipLines?: number;
   flow?: boolean;
+  /** The first piece of a file, started as the unit being written: its output is written as it comes, but its tail. */
+  stream?: boolean;
+  /** Of its output written: the records whose lines all are, and the lines of the next (`OutputChunk`). */
+  wrote: { records: number; lines: number };
   worker: Worker | null;
   chunks: Chunk[];
   result: OutputResult | null;
@@ -55,8 +71,14 @@ interface UnitState {
 }
 
 interface FileState {
-  /** Its units in write order. */
+  /** Its units in write order, as far as the plan has found them. */
   units: number[];
+  /** The plan has given all its units. */
+  planned: boolean;
+  /** Read again whole: the pieces the plan still finds are not its units. */
+  whole: boolean;
+  /** Its output is being written: `seq` and `ordinal` are set. */
+  begun: boolean;
   /** The unit being written (its index in `units`). */
   at: number;
   /** The run's numbers at the file's start. */
@@ -86,12 +108,13 @@ export async function runOutputParallel(
     opts.inThread ?? false,
   );
   try {
-    const units = await plan.make();
-    for (const u of units)
-      if (u.length > 1) opts.log?.debug({ input: u[0]!.file, pieces: u.map((x) => x.piece) }, 'reading in pieces');
-    return await new Promise((resolve, reject) =>
-      new OutputRun(units, jobs, task, ordinalPrefix, out, merged, opts, resolve, reject).start(workers),
-    );
+    // Each unit is dispatched as soon as the plan finds it: the first piece of a file is read (and its output
+    // written) while the plan reads on to find the next cuts.
+    return await new Promise((resolve, reject) => {
+      const run = new OutputRun(jobs, task, ordinalPrefix, out, merged, opts, resolve, reject);
+      run.start(workers);
+      run.feed(plan.units());
+    });
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
@@ -110,10 +133,13 @@ class OutputRun {
   private blocked = false;
   private records = false;
   private finished = false;
+  /** The plan has given all its units. */
+  private planned = false;
+  /** The plan waits for units to be started before it reads on. */
+  private wanted: (() => void) | null = null;
   private readonly maxSessions: number;
 
   constructor(
-    plan: readonly (readonly Unit[])[],
     private readonly jobs: number,
     private readonly task: TaskBase,
     private readonly ordinalPrefix: string,
@@ -123,11 +149,6 @@ class OutputRun {
     private readonly resolve: (v: { records: boolean }) => void,
     private readonly reject: (err: unknown) => void,
   ) {
-    for (const group of plan) {
-      const ids = group.map((unit) => this.add({ unit, order: this.states.length }));
-      this.files.push({ units: ids, at: 0, seq: 0, ordinal: 0, written: 0, done: [] });
-    }
-    this.queue = this.states.map((_, i) => i);
     this.maxSessions = task.analyzer.maxSessions ?? DEFAULT_MAX_SESSIONS;
   }
 
@@ -140,9 +161,62 @@ class OutputRun {
     this.guard(() => this.pump());
   }
 
-  private add(s: Omit<UnitState, 'id' | 'worker' | 'chunks' | 'result' | 'dropped'>): number {
+  /**
+   * Takes the plan's units as it finds them, each file's after the file before, and no more than the workers can
+   * start: the plan reads a file to find its cuts in this thread, on the cores the workers need for the first piece.
+   */
+  feed(units: AsyncIterable<{ unit: Unit; last: boolean }>): void {
+    const take = async () => {
+      let f: FileState | null = null;
+      let pieces: Unit['piece'][] = [];
+      for await (const { unit, last } of units) {
+        if (this.finished) return;
+        if (this.queue.length > this.jobs) await new Promise<void>((resolve) => (this.wanted = resolve));
+        if (f === null) {
+          f = {
+            units: [],
+            planned: false,
+            whole: false,
+            begun: false,
+            at: 0,
+            seq: 0,
+            ordinal: 0,
+            written: 0,
+            done: [],
+          };
+          this.files.push(f);
+        }
+        if (!f.whole) {
+          const id = this.add({ unit, order: this.states.length });
+          f.units.push(id);
+          this.queue.push(id);
+        }
+        pieces.push(unit.piece);
+        if (last) {
+          f.planned = true;
+          if (pieces.length > 1) this.opts.log?.debug({ input: unit.file, pieces }, 'reading in pieces');
+          f = null;
+          pieces = [];
+        }
+        this.guard(() => this.pump());
+      }
+      this.planned = true;
+      this.guard(() => this.pump());
+    };
+    take().catch((err: unknown) => this.fail(err));
+  }
+
+  private add(s: Omit<UnitState, 'id' | 'worker' | 'chunks' | 'result' | 'dropped' | 'wrote'>): number {
     const id = this.states.length;
-    this.states.push({ ...s, id, worker: null, chunks: [], result: null, dropped: false });
+    this.states.push({
+      ...s,
+      id,
+      worker: null,
+      chunks: [],
+      result: null,
+      dropped: false,
+      wrote: { records: 0, lines: 0 },
+    });
     return id;
   }
 
@@ -158,6 +232,7 @@ class OutputRun {
   private fail(err: unknown): void {
     if (this.finished) return;
     this.finished = true;
+    this.wanted?.();
     this.reject(err);
   }
 
@@ -188,35 +263,47 @@ class OutputRun {
   private pump(): void {
     while (!this.blocked && this.file < this.files.length) {
       const f = this.files[this.file]!;
+      if (!f.begun) {
+        f.begun = true;
+        f.seq = this.seqOffset;
+        f.ordinal = this.ordinalOffset;
+      }
       if (f.at === f.units.length) {
+        if (!f.planned) break;
         this.merged(f.done);
         this.file++;
-        if (this.file < this.files.length) {
-          this.files[this.file]!.seq = this.seqOffset;
-          this.files[this.file]!.ordinal = this.ordinalOffset;
-        }
         continue;
       }
       const u = this.states[f.units[f.at]!]!;
       if (u.unit.piece !== undefined) {
-        if (u.result === null) break;
+        if (u.result === null) {
+          // The first piece's output made before its input ended is the whole file's, whatever the cuts after it
+          // turn out to be: a piece is read from a fresh state, as the whole file is at its start.
+          if (u.stream) this.write(u, false);
+          break;
+        }
         const reports = f.units.slice(0, f.at + 1).map((i) => this.states[i]!.result!.cut!);
-        const last = f.at === f.units.length - 1;
+        const last = u.unit.piece.end === Infinity;
         if (!cutsHeld(reports, this.maxSessions) || (!last && !u.result.cut!.ends)) {
           this.readWhole(f);
           continue;
         }
       }
-      this.write(u);
+      this.write(u, true);
       if (u.result === null) break;
       this.done(f, u);
     }
-    if (this.file === this.files.length && !this.blocked) {
+    if (this.planned && this.file === this.files.length && !this.blocked) {
       this.finished = true;
       this.resolve({ records: this.records });
       return;
     }
     this.give();
+    if (this.wanted !== null && (this.queue.length <= this.jobs || this.finished)) {
+      const go = this.wanted;
+      this.wanted = null;
+      go();
+    }
   }
 
   /** A unit's output written: its result kept for its file's end, the run's numbers moved past it. */
@@ -229,14 +316,28 @@ class OutputRun {
     f.at++;
   }
 
-  /** A cut of `f` did not hold: the pieces from here on are dropped, and the file read again whole in their place. */
+  /**
+   * A cut of `f` did not hold: the pieces from here on are dropped, and the file read again whole in their place,
+   * leaving out what is written (the pieces before, and what the one here wrote as it came).
+   */
   private readWhole(f: FileState): void {
     const dropped = f.units.slice(f.at);
     for (const i of dropped) this.states[i]!.dropped = true;
     this.queue = this.queue.filter((i) => !this.states[i]!.dropped);
     const first = this.states[dropped[0]!]!;
-    const whole = this.add({ unit: { file: first.unit.file }, order: first.order, skip: f.written, flow: true });
-    this.opts.log?.debug({ input: first.unit.file, skip: f.written }, 'a cut did not hold: reading the file whole');
+    const skip = f.written + first.wrote.records;
+    const skipLines = first.wrote.lines;
+    const whole = this.add({
+      unit: { file: first.unit.file },
+      order: first.order,
+      skip,
+      ...(skipLines > 0 ? { skipLines } : {}),
+      flow: true,
+    });
+    // Its units are known now: the pieces the plan still finds are not read.
+    f.whole = true;
+    f.planned = true;
+    this.opts.log?.debug({ input: first.unit.file, skip, skipLines }, 'a cut did not hold: reading the file whole');
     f.units = [...f.units.slice(0, f.at), whole];
     f.done = [];
     f.written = 0;
@@ -245,9 +346,11 @@ class OutputRun {
     this.queue.unshift(whole);
   }
 
-  /** The chunks of `u` come so far, with the run's numbers, to the output. */
-  private write(u: UnitState): void {
-    for (const c of u.chunks.splice(0)) {
+  /** The chunks of `u` come so far, with the run's numbers, to the output (`tail`: those made after its input ended too). */
+  private write(u: UnitState, tail: boolean): void {
+    const end = tail ? u.chunks.length : u.chunks.findIndex((c) => c.tail === true);
+    for (const c of u.chunks.splice(0, end === -1 ? u.chunks.length : end)) {
+      u.wrote = { records: c.records, lines: c.lines };
       let from = 0;
       if (!this.records && this.opts.lead) {
         this.out.write(this.opts.lead.text);
@@ -279,21 +382,27 @@ class OutputRun {
         return s.order === now || (s.order - now <= this.jobs && !this.large(s));
       });
       if (i === -1) return;
-      const id = this.queue.splice(i, 1)[0]!;
-      const s = this.states[id]!;
-      const w = this.idle.pop()!;
-      s.worker = w;
-      w.postMessage({
-        ...this.task,
-        index: id,
-        file: s.unit.file,
-        parts: s.unit.parts,
-        piece: s.unit.piece,
-        ordinalPrefix: this.ordinalPrefix,
-        ...(s.skip !== undefined ? { skip: s.skip } : {}),
-        ...(this.large(s) ? { flow: true } : {}),
-      } satisfies OutputTask);
+      this.post(this.idle.pop()!, this.queue.splice(i, 1)[0]!, now);
     }
+  }
+
+  /** Starts unit `id` on worker `w`; `now`: the order of the unit being written. */
+  private post(w: Worker, id: number, now: number): void {
+    const s = this.states[id]!;
+    s.worker = w;
+    // The first piece of a file, when it is the one being written, writes its output as it comes.
+    s.stream = this.opts.streamFirst !== false && s.unit.piece?.start === 0 && s.order === now;
+    w.postMessage({
+      ...this.task,
+      index: id,
+      file: s.unit.file,
+      parts: s.unit.parts,
+      piece: s.unit.piece,
+      ordinalPrefix: this.ordinalPrefix,
+      ...(s.skip !== undefined ? { skip: s.skip } : {}),
+      ...(s.skipLines !== undefined ? { skipLines: s.skipLines } : {}),
+      ...(this.large(s) || s.stream ? { flow: true } : {}),
+    } satisfies OutputTask);
   }
 
   /** A unit whose output is not known to be small: a file not cut (of unknown size or more than `smallBytes`), one read again whole. */

@@ -5,7 +5,7 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { inputContent } from '../input/files/content.js';
 import { detectInput, type InputFormat } from '../input/detect.js';
-import { linePieces, type Piece } from '../input/lines/pieces.js';
+import { linePieceStream, type Piece } from '../input/lines/pieces.js';
 import { cutRule, isCutFormat, type CutFormat } from '../session/cuts.js';
 
 /** What one worker task reads: a file, or a piece of one (in a format that can be cut). */
@@ -79,13 +79,19 @@ interface PlanOptions {
 /** The work of a `--jobs` run, file by file: the units of each (the file, or its pieces), and how many at most. */
 export interface Plan {
   maxUnits: number;
+  /** Every file's units, once all are known (the pieces of a file cut are found by reading it up to its last cut). */
   make(): Promise<Unit[][]>;
+  /**
+   * The units in input order, each as soon as it is known (a piece when the cut that ends it is found), with whether
+   * it is its file's last: a unit can start while the plan reads on.
+   */
+  units(): AsyncGenerator<{ unit: Unit; last: boolean }>;
 }
 
 /**
  * The work of a `--jobs N` run, or null when it runs in one thread: N below 2, stdin, `--follow`, a filter on
  * sessions (`--session`, or `session` in `--where`: a tag is the whole run's, not a worker's), or a single file too small to cut or in a format that is not cut. The plan is made by `runParallel` while the
- * workers start (cutting a file reads it up to its last cut).
+ * workers start (cutting a file reads it up to its last cut); `annotate` takes its units as it finds them.
  */
 export async function parallelPlan(
   inputs: readonly { name: string; files: readonly string[] }[],
@@ -111,33 +117,49 @@ export async function parallelPlan(
   const partsOf = (c: { size: number } | null) =>
     c === null ? 1 : opts.bySize ? Math.max(1, Math.floor(c.size / minBytes)) : Math.ceil(n / files.length);
   const maxUnits = cuts.reduce<number>((sum, c) => sum + partsOf(c), 0);
-  const make = async () => {
-    const plan: Unit[][] = [];
+  async function* units(): AsyncGenerator<{ unit: Unit; last: boolean }> {
     for (const [i, file] of files.entries()) {
       const c = cuts[i];
-      const pieces =
-        c === null
-          ? []
-          : await linePieces(file, c.size, {
-              parts: partsOf(c),
-              minBytes,
-              maxMessageBytes: opts.maxMessageBytes,
-              ...cutRule(c.format),
-            });
+      if (c !== null) {
+        // A piece is given when the next is found (the last piece given whole is the file itself).
+        let held: Piece | null = null;
+        for await (const piece of linePieceStream(file, c.size, {
+          parts: partsOf(c),
+          minBytes,
+          maxMessageBytes: opts.maxMessageBytes,
+          ...cutRule(c.format),
+        })) {
+          if (held !== null) yield { unit: pieceUnit(file, held, c), last: false };
+          held = piece;
+        }
+        if (held !== null && held.start > 0) {
+          yield { unit: pieceUnit(file, held, c), last: true };
+          continue;
+        }
+      }
       const chain = inputs[i]!.files.length > 1 ? { parts: [...inputs[i]!.files] } : {};
-      plan.push(
-        c !== null && pieces.length > 1
-          ? pieces.map((piece) => ({
-              file,
-              piece: { ...piece, format: c.format },
-              bytes: Math.min(piece.end, c.size) - piece.start,
-            }))
-          : [{ file, ...chain, ...(inputs[i]!.files.length > 1 ? {} : { bytes: c?.size ?? (await sizeOf(file)) }) }],
-      );
+      const bytes = inputs[i]!.files.length > 1 ? {} : { bytes: c?.size ?? (await sizeOf(file)) };
+      yield { unit: { file, ...chain, ...bytes }, last: true };
+    }
+  }
+  const make = async () => {
+    const plan: Unit[][] = [];
+    let group: Unit[] = [];
+    for await (const { unit, last } of units()) {
+      group.push(unit);
+      if (last) {
+        plan.push(group);
+        group = [];
+      }
     }
     return plan;
   };
-  return { maxUnits, make };
+  return { maxUnits, make, units };
+}
+
+/** A piece of a file cut, as a unit. */
+function pieceUnit(file: string, piece: Piece, c: { size: number; format: CutFormat }): Unit {
+  return { file, piece: { ...piece, format: c.format }, bytes: Math.min(piece.end, c.size) - piece.start };
 }
 
 /** A file's size; undefined when it cannot be read (the worker reports it). */

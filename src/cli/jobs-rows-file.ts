@@ -145,7 +145,9 @@ class RowSender {
     }
     const bytes = buf.buffer as ArrayBuffer;
     const holes = Float64Array.from(LEAD_HOLES);
-    this.port.send({ chunk: { index: this.index, bytes, length: buf.length, holes } }, [bytes, holes.buffer]);
+    // No first piece's rows are written before its end (`streamFirst: false`): what a chunk holds is not told.
+    const chunk = { index: this.index, bytes, length: buf.length, holes, records: 0, lines: 0 };
+    this.port.send({ chunk }, [bytes, holes.buffer]);
     this.batch = newBatch();
     this.bytes = 0;
     this.ends = [];

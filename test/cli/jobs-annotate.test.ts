@@ -3,9 +3,9 @@
 // not (the file read again whole, the output of the pieces already written left out). Most runs are in-process with the
 // workers' work done in this thread (MCPTRACE_JOBS_IN_THREAD: the same tasks and messages, structured-cloned, chunks'
 // buffers moved); the last tests spawn the built CLI with real worker threads.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, spawnCli } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
 import {
   cutLogs,
@@ -21,7 +21,7 @@ import {
   splitDebug as split,
   VIOLATIONS,
 } from '../helpers/jobs-logs.js';
-import { tempDir } from '../helpers/temp.js';
+import { tempDir, writeLog } from '../helpers/temp.js';
 
 async function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return runMain(args, { env: { ...IN_THREAD, ...env } });
@@ -99,10 +99,51 @@ describe('annotate --jobs on one file cut into pieces', () => {
       const [said] = await expectSame([...format, ...notHolding(logs)], ['2'], SMALL);
       expectWholeReads(said!);
     });
+
+    it(`${format.join(' ')}: the first piece's output is written as it is read, before its cut is known to hold`, async () => {
+      // The run's first unit is the first piece of the open values: it is the one being written, so its records' output
+      // goes out as it comes. Its end (the value left open) is held until its cut is checked, which fails: the file read
+      // again whole leaves out the records the first piece wrote before its end, which it could not have known to be
+      // the whole file's if it had waited for its end (a piece written whole once it has ended would leave out none).
+      for (const name of ['open', 'mixed', 'keyed'] as const) {
+        const [said] = await expectSame([...format, logs[name]!], ['2'], SMALL);
+        expect(said!.pieces, name).toHaveLength(1);
+        const whole = said!.readWhole;
+        expect(whole, name).toHaveLength(1);
+        if (name === 'open') expect(whole[0]!.skip, name).toBeGreaterThan(0);
+      }
+    });
   }
 
   it('without --jobs: workers when the input is large (MCPTRACE_AUTO_JOBS_BYTES), one thread when it is not', async () => {
     await expectAutoJobs(run, ['annotate', '-f', 'ndjson', logs.raw!]);
+  });
+
+  it('in worker threads (the built CLI): a reader that goes away ends the run, its exit code 0', async () => {
+    // Output enough to fill the pipe many times over: the run is still writing (its workers analysing pieces) when
+    // stdout closes, and EPIPE must end it (the test times out if a worker kept the process alive).
+    const sample = readFileSync('samples/everything.ndjson', 'utf8');
+    const big = writeLog(
+      dir,
+      'big.ndjson',
+      Array.from({ length: 400 }, () => sample),
+    );
+    const child = spawnCli(['annotate', '-f', 'ndjson', '--jobs', '2', big], {
+      env: { MCPTRACE_MIN_PIECE_BYTES: '100000' },
+    });
+    child.stdin.end();
+    let stderr = '';
+    child.stderr.on('data', (b: Buffer) => (stderr += b));
+    let first = '';
+    child.stdout.once('data', (b: Buffer) => {
+      first = b.toString('utf8');
+      child.stdout.destroy();
+    });
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on('close', (c, s) => resolve([c, s])),
+    );
+    expect({ code, signal, stderr }).toEqual({ code: 0, signal: null, stderr: '' });
+    expect(first.startsWith('{"seq":1,')).toBe(true);
   });
 
   it('in worker threads (the built CLI): the same bytes, the pieces said on stderr', async () => {

@@ -51,8 +51,21 @@ const LF = 0x0a;
  * cut is wanted. Reads the file up to the last cut, counting lines.
  */
 export async function linePieces(path: string, size: number, opts: PieceOptions): Promise<Piece[]> {
+  const pieces: Piece[] = [];
+  for await (const p of linePieceStream(path, size, opts)) pieces.push(p);
+  return pieces;
+}
+
+/**
+ * `linePieces` one piece at a time, each as soon as the cut that ends it is found (the last at the end of the
+ * search), so that a piece can be read while the file is searched further on.
+ */
+export async function* linePieceStream(path: string, size: number, opts: PieceOptions): AsyncGenerator<Piece> {
   const parts = Math.min(opts.parts, Math.floor(size / Math.max(1, opts.minBytes)));
-  if (parts < 2) return [{ start: 0, end: Infinity, firstLine: 1 }];
+  if (parts < 2) {
+    yield { start: 0, end: Infinity, firstLine: 1 };
+    return;
+  }
   const maxLine = opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const needles = opts.needles.map((n) => Buffer.from(n));
   const cuts: { start: number; firstLine: number; clockOffset?: number }[] = [];
@@ -101,6 +114,8 @@ export async function linePieces(path: string, size: number, opts: PieceOptions)
           if (next !== -1 && next < nl && nl - start <= maxLine && opts.cutAt(buf.toString('utf8', start, nl))) {
             settle();
             const cut = { start: at, firstLine: line };
+            // The piece before it is known whole: its start's days were settled by now (`settle`).
+            yield piece(cuts.at(-1) ?? { start: 0, firstLine: 1 }, at);
             cuts.push(cut);
             if (timeOf !== undefined) {
               waiting = cut;
@@ -118,13 +133,17 @@ export async function linePieces(path: string, size: number, opts: PieceOptions)
     await fh.close();
   }
   settle();
-  const starts = [{ start: 0, firstLine: 1 }, ...cuts];
-  return starts.map((c, i) => ({
+  yield piece(cuts.at(-1) ?? { start: 0, firstLine: 1 }, Infinity);
+}
+
+/** The piece from a cut (or the file's start) to `end`. */
+function piece(c: { start: number; firstLine: number; clockOffset?: number }, end: number): Piece {
+  return {
     start: c.start,
-    end: i + 1 < starts.length ? starts[i + 1]!.start : Infinity,
+    end,
     firstLine: c.firstLine,
     ...(c.clockOffset !== undefined && c.clockOffset !== 0 ? { clockOffset: c.clockOffset } : {}),
-  }));
+  };
 }
 
 /** Where the first of `needles` is in `buf` from `from` on; -1 when none is. */
