@@ -20,7 +20,7 @@ const TARGETS: Readonly<Record<string, ExportTarget>> = {
 export function exportBuilder(y: Argv) {
   let b = jobsOption(
     ruleOptions(whereOptions(filterOptions(inputOptions(y)))),
-    '1, or up to 4 from 256 MiB of input on, for csv and parquet; otlp: a second thread encodes the spans',
+    '1, or up to 4 from 256 MiB of input on, for csv; otlp: a second thread encodes the spans; parquet: 1',
   )
     .option('to', {
       describe: `target: ${Object.values(TARGETS)

@@ -3,7 +3,6 @@
 // exit code, where a cut holds and where it does not (the file read again whole, the rows already written left out).
 // Most runs are in-process with the workers' work done in this thread (MCPTRACE_JOBS_IN_THREAD: the same tasks and
 // messages, structured-cloned, the batches' buffers moved); the last test spawns the built CLI with worker threads.
-import { availableParallelism } from 'node:os';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,18 +110,14 @@ describe('export --to parquet --jobs on one file cut into pieces', () => {
     expect(reused!.skip).toBeGreaterThan(0);
   });
 
-  it('without --jobs: workers when the input is large (MCPTRACE_AUTO_JOBS_BYTES), one thread when it is not', async () => {
-    const auto = Math.min(availableParallelism(), 4);
+  it('without --jobs: one thread, however large the input (workers only when asked)', async () => {
     const base = await exportTo([logs.raw, '--jobs', '1'], {});
-    const large = await exportTo([logs.raw, '--log-level', 'debug'], { ...SMALL, MCPTRACE_AUTO_JOBS_BYTES: '100000' });
+    const large = await exportTo([logs.raw, '--log-level', 'debug'], { ...SMALL, MCPTRACE_AUTO_JOBS_BYTES: '1000' });
     expect(large.files).toEqual(base.files);
-    expect(large.said.pieces).toHaveLength(auto > 1 ? 1 : 0);
-    const small = await exportTo([logs.raw, '--log-level', 'debug'], {
-      ...SMALL,
-      MCPTRACE_AUTO_JOBS_BYTES: '100000000',
-    });
-    expect(small.files).toEqual(base.files);
-    expect(small.said.pieces).toEqual([]);
+    expect(large.said.pieces).toEqual([]);
+    const asked = await exportTo([logs.raw, '--jobs', '2', '--log-level', 'debug'], SMALL);
+    expect(asked.files).toEqual(base.files);
+    expect(asked.said.pieces).toHaveLength(1);
   });
 
   it('in worker threads (the built CLI): the same bytes, the pieces said on stderr', async () => {
