@@ -225,12 +225,7 @@ async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputR
     task.format === 'csv'
       ? null
       : new Diagnoser({ slowMs: task.analyzer.ruleOptions?.slowMs, maxLive: task.analyzer.maxSessions });
-  const input = taskInput(task);
-  const { cut, clockOffset, check } = input;
-  // A piece's bytes, watched for their end: the records made before it are the whole file's there, whatever follows.
-  let ended = false;
-  const bytes =
-    task.piece !== undefined ? watchEnd(input.bytes as AsyncIterable<Buffer>, () => (ended = true)) : input.bytes;
+  const { bytes, cut, clockOffset, check, ended } = watchedInput(task);
   const heap = new HeapKeeper();
   const out = new ChunkWriter(task.index, port);
   const opts = { body: task.body };
@@ -259,7 +254,7 @@ async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputR
   const skipLines = tally ? 0 : (task.skipLines ?? 0);
   let first = true;
   for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file, { firstLine: cut, clockOffset })) {
-    if (ended && !out.tail) {
+    if (ended() && !out.tail) {
       // Records made once the input has ended (a reader's last line or record) go in chunks of their own.
       out.send(true);
       out.tail = true;
@@ -302,6 +297,18 @@ function csvWriter(out: ChunkWriter, runId: string, unkeyed: string): (r: Pipeli
     holes.length = 0;
     out.text(csvRowHoles(RECORDS.columns, rows.row(r), unkeyed, findingRefs, holes), holes);
   };
+}
+
+/**
+ * A task's input (`taskInput`), a piece's bytes watched for their end (`ended`): what is made before it is the whole
+ * file's there, whatever follows; what is made after it (the reader's last line or record) is the piece's tail.
+ */
+export function watchedInput(task: Parameters<typeof taskInput>[0]) {
+  const input = taskInput(task);
+  let ended = false;
+  const bytes =
+    task.piece !== undefined ? watchEnd(input.bytes as AsyncIterable<Buffer>, () => (ended = true)) : input.bytes;
+  return { ...input, bytes, ended: () => ended };
 }
 
 /** `bytes` as they come, and `onEnd` told when they have all come (before whatever reads them learns it). */

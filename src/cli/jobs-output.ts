@@ -44,11 +44,6 @@ interface OutputOptions {
   lead?: { text: string; cut: number };
   /** A unit of at most this many bytes is small: it may start before its turn (its output waits for it whole). */
   smallBytes: number;
-  /**
-   * The first piece of a file writes its output as it comes (default): its chunks say what they hold (`records`,
-   * `lines`, `tail`). False: a piece's output waits for its end, as any other piece's (export's rows).
-   */
-  streamFirst?: boolean;
 }
 
 interface UnitState {
@@ -391,7 +386,7 @@ class OutputRun {
     const s = this.states[id]!;
     s.worker = w;
     // The first piece of a file, when it is the one being written, writes its output as it comes.
-    s.stream = this.opts.streamFirst !== false && s.unit.piece?.start === 0 && s.order === now;
+    s.stream = s.unit.piece?.start === 0 && s.order === now;
     w.postMessage({
       ...this.task,
       index: id,

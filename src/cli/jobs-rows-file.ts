@@ -19,8 +19,14 @@ import type { QuotedRefs } from '../rules/record-ref.js';
 import { findingRefs } from '../rules/engine.js';
 import type { PipelineRecord } from '../types.js';
 import { HeapKeeper } from './heap.js';
-import { failed, taskAnalysis, taskEnd, taskInput } from './jobs-file.js';
-import type { FlowPort, OutputPort, OutputResult, OutputTask } from './jobs-output-file.js';
+import { failed, taskAnalysis, taskEnd } from './jobs-file.js';
+import {
+  watchedInput,
+  type FlowPort,
+  type OutputPort,
+  type OutputResult,
+  type OutputTask,
+} from './jobs-output-file.js';
 
 /** An `export --to parquet` task: a file or piece, and the records whose rows are already written. */
 export interface RowsTask extends Omit<OutputTask, 'command' | 'format' | 'body'> {
@@ -85,6 +91,11 @@ class RowSender {
   private messages = Buffer.allocUnsafeSlow(2 * BATCH_BYTES);
   private bytes = 0;
   private ends: number[] = [];
+  /** Records whose rows are all gathered or sent, and rows of the next one (what a chunk holds, `OutputChunk`). */
+  private records = 0;
+  private lines = 0;
+  /** The input has ended: what comes now is its tail. */
+  tail = false;
   constructor(
     private readonly index: number,
     private readonly port: OutputPort,
@@ -118,7 +129,14 @@ class RowSender {
     }
     this.bytes += this.messages.write(message, this.bytes);
     this.ends.push(this.bytes);
+    this.lines++;
     if (this.bytes >= BATCH_BYTES || b.rows >= BATCH_ROWS) this.send();
+  }
+
+  /** The rows of record `seq` are all gathered. */
+  record(seq: number): void {
+    this.records = seq;
+    this.lines = 0;
   }
 
   /** Sends the rows gathered: the lead, then the batch serialized after it, in one buffer moved to the coordinator. */
@@ -145,9 +163,8 @@ class RowSender {
     }
     const bytes = buf.buffer as ArrayBuffer;
     const holes = Float64Array.from(LEAD_HOLES);
-    // No first piece's rows are written before its end (`streamFirst: false`): what a chunk holds is not told.
-    const chunk = { index: this.index, bytes, length: buf.length, holes, records: 0, lines: 0 };
-    this.port.send({ chunk }, [bytes, holes.buffer]);
+    const chunk = { index: this.index, bytes, length: buf.length, holes, records: this.records, lines: this.lines };
+    this.port.send({ chunk: this.tail ? { ...chunk, tail: true as const } : chunk }, [bytes, holes.buffer]);
     this.batch = newBatch();
     this.bytes = 0;
     this.ends = [];
@@ -193,22 +210,30 @@ function newBatch(): RowBatch {
 /** One file or piece's rows as `mcptrace export --to parquet` makes them, numbered from 1 (the coordinator renumbers). */
 async function exportRows(task: RowsTask, port: OutputPort): Promise<OutputResult> {
   const { status, analyzer, selection } = await taskAnalysis(task);
-  const { bytes, cut, clockOffset, check } = taskInput(task);
+  const { bytes, cut, clockOffset, check, ended } = watchedInput(task);
   const heap = new HeapKeeper();
   const out = new RowSender(task.index, port, task.ordinalPrefix);
   // The run id is the coordinator's: the rows' `run_id` and `session_uid` are its to add.
   const rows = new RecordRows('');
   const skip = task.skip ?? 0;
+  const skipLines = task.skipLines ?? 0;
   for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file, { firstLine: cut, clockOffset })) {
+    if (ended() && !out.tail) {
+      // Rows made once the input has ended (a reader's last line or record) go in batches of their own.
+      out.send();
+      out.tail = true;
+    }
     for (let i = 0; i < batch.length; i++) {
       const r = batch[i]!;
       check?.see(r);
       const shown = selection ? selection.push(r) : [r];
       // A row is made of every record shown, those written already too: an answer's target is its request's.
-      for (const x of shown) {
-        const row = rows.row(x);
-        if (r.seq > skip) out.row(x, recordValues(row));
+      const from = r.seq === skip + 1 ? skipLines : 0;
+      for (let j = 0; j < shown.length; j++) {
+        const row = rows.row(shown[j]!);
+        if (r.seq > skip && j >= from) out.row(shown[j]!, recordValues(row));
       }
+      out.record(r.seq);
       heap.add(r.bytes);
     }
     if (task.flow) await port.written(FLOW_BYTES);

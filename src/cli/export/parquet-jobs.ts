@@ -91,7 +91,7 @@ export async function parquetJobs(
     task as unknown as Parameters<typeof runOutputParallel>[2],
     sink,
     (results) => mergeFileResults(summary, results, status, selection),
-    { log, inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1', smallBytes: pieceBytes, streamFirst: false },
+    { log, inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1', smallBytes: pieceBytes },
   );
   // A write that fails (a full disk) stops the run: the rows' writer waits no longer for it.
   await Promise.race([run, finished(sink)]);
