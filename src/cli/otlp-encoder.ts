@@ -1,6 +1,7 @@
 // `export --to otlp` on more than one core: the main thread reads the log and makes the spans, a worker thread encodes
 // each batch (JSON or protobuf, over a third of the export's time), and the sinks write the batches in order
 // (src/export/otlp/sinks.ts). The spans go to the worker as they are (plain data, cloned); the bytes come back moved.
+import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { encodeSpans, type Encoding } from '../export/otlp/serialize.js';
 import type { McpSpan } from '../export/otlp/span.js';
@@ -32,8 +33,8 @@ export interface ThreadEncoder {
  * Starts the worker. `inThread` (`MCPTRACE_JOBS_IN_THREAD`, for tests): the work is done in this thread, the spans and
  * bytes cloned as a thread's messages are.
  */
-export async function threadEncoder(inThread = false): Promise<ThreadEncoder> {
-  const port: EncodePort = inThread ? await inThreadPort() : new Worker(new URL('./otlp-worker.js', import.meta.url));
+export function threadEncoder(inThread = false): ThreadEncoder {
+  const port: EncodePort = inThread ? inThreadPort() : new Worker(new URL('./otlp-worker.js', import.meta.url));
   const waiting = new Map<number, { resolve: (b: Uint8Array) => void; reject: (e: Error) => void }>();
   let next = 0;
   let broken: Error | null = null;
@@ -64,8 +65,7 @@ export async function threadEncoder(inThread = false): Promise<ThreadEncoder> {
 }
 
 /** The worker's work done here: each task answered a turn later, as a clone. */
-async function inThreadPort(): Promise<EncodePort> {
-  const { EventEmitter } = await import('node:events');
+function inThreadPort(): EncodePort {
   const e = new EventEmitter();
   let ended = false;
   const port = {

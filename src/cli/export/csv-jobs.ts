@@ -13,7 +13,7 @@ import { inputList } from '../inputs.js';
 import { runOutputParallel } from '../jobs-output.js';
 import type { OutputTask } from '../jobs-output-file.js';
 import { defaultJobs, minPieceBytes, parallelPlan } from '../jobs-plan.js';
-import { mergeSummary } from '../jobs-renumber.js';
+import { mergeFileResults } from '../jobs-merged.js';
 import { taskAnalyzer } from '../jobs.js';
 import { atLogEnd } from '../log-end.js';
 import { ruleSettings } from '../rule-options.js';
@@ -70,19 +70,12 @@ export async function csvParallel(
     task,
     out,
     (results) => {
-      const file: AnalysisSummary = { sessions: [], open: [], findings: [] };
+      // A file read again whole counts all its records (those of the pieces written before it too).
       for (const { result, renumber } of results) {
-        for (const n of result.notes) status.note(n.source, n.text, n.kind);
-        if (result.selected) selection?.absorb(result.selected);
-        // A file read again whole counts all its records (those of the pieces written before it too).
         if (tally) for (const [key, t] of result.sessions!) tally.absorb(renumber.session(key), t);
         else rows += result.selected ? result.selected.shown : result.counts.records;
-        mergeSummary(file, result, renumber);
       }
-      for (const i of file.inputs ?? []) status.inputEnd(i);
-      summary.sessions.push(...file.sessions);
-      summary.open.push(...file.open);
-      summary.findings.push(...file.findings);
+      mergeFileResults(summary, results, status, selection);
     },
     { log, inThread: io.env.MCPTRACE_JOBS_IN_THREAD === '1', smallBytes: pieceBytes },
   );
