@@ -141,16 +141,39 @@ const CHUNK_BUFFER = 2 * CHUNK_BYTES;
 /** Output sent and not yet written past which a `flow` task waits. */
 const FLOW_BYTES = 8 * 1024 * 1024;
 
+/**
+ * What a task's output holds so far, told with each chunk (`OutputChunk`): the records whose lines (or rows) are all
+ * made, the lines of the next one, and whether the input has ended (what comes now is its tail).
+ */
+export class OutputPlace {
+  private records = 0;
+  private lines = 0;
+  tail = false;
+
+  /** One more line (or row) of the record being made. */
+  line(): void {
+    this.lines++;
+  }
+
+  /** The lines of record `seq` are all made. */
+  record(seq: number): void {
+    this.records = seq;
+    this.lines = 0;
+  }
+
+  /** A chunk's fields with what the output holds up to its end. */
+  told<C extends object>(c: C): C & { records: number; lines: number; tail?: true } {
+    const chunk = { ...c, records: this.records, lines: this.lines };
+    return this.tail ? { ...chunk, tail: true } : chunk;
+  }
+}
+
 /** The task's lines, encoded as they are made, with the places of the numbers the run gives. */
 class ChunkWriter {
   private buf: Buffer | null = null;
   private used = 0;
   private holes: number[] = [];
-  /** Records whose lines are all gathered or sent, and lines of the next one. */
-  private records = 0;
-  private lines = 0;
-  /** The input has ended: what comes now is its tail. */
-  tail = false;
+  readonly place = new OutputPlace();
   constructor(
     private readonly index: number,
     private readonly port: OutputPort,
@@ -163,16 +186,10 @@ class ChunkWriter {
     const holes = this.holes;
     const first = holes.length;
     recordHoles(head, r, unkeyed, findingRefs, holes);
-    this.place(head, first);
+    this.put(head, first);
     this.used += buf.write(tail, this.used);
     this.used += buf.write(end, this.used);
-    this.lines++;
-  }
-
-  /** The lines of record `seq` are all written. */
-  record(seq: number): void {
-    this.records = seq;
-    this.lines = 0;
+    this.place.line();
   }
 
   /** A text whose holes (four numbers each, their places in its characters) are `local`. */
@@ -180,12 +197,12 @@ class ChunkWriter {
     this.room(text.length * 3);
     const first = this.holes.length;
     for (let i = 0; i < local.length; i++) this.holes.push(local[i]!);
-    this.place(text, first);
-    this.lines++;
+    this.put(text, first);
+    this.place.line();
   }
 
   /** Writes `text` where the output is, and moves its holes (from `first` on) to their places in bytes of the chunk. */
-  private place(text: string, first: number): void {
+  private put(text: string, first: number): void {
     const holes = this.holes;
     const at = this.used;
     const bytes = this.buf!.write(text, at);
@@ -204,8 +221,10 @@ class ChunkWriter {
     if (this.buf === null || this.used === 0 || (!all && this.used < CHUNK_BYTES)) return;
     const bytes = this.buf.buffer as ArrayBuffer;
     const holes = Float64Array.from(this.holes);
-    const chunk = { index: this.index, bytes, length: this.used, holes, records: this.records, lines: this.lines };
-    this.port.send({ chunk: this.tail ? { ...chunk, tail: true } : chunk }, [bytes, holes.buffer]);
+    this.port.send({ chunk: this.place.told({ index: this.index, bytes, length: this.used, holes }) }, [
+      bytes,
+      holes.buffer,
+    ]);
     this.buf = null;
     this.used = 0;
     this.holes = [];
@@ -254,10 +273,10 @@ async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputR
   const skipLines = tally ? 0 : (task.skipLines ?? 0);
   let first = true;
   for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file, { firstLine: cut, clockOffset })) {
-    if (ended() && !out.tail) {
+    if (ended() && !out.place.tail) {
       // Records made once the input has ended (a reader's last line or record) go in chunks of their own.
       out.send(true);
-      out.tail = true;
+      out.place.tail = true;
     }
     for (let i = 0; i < batch.length; i++) {
       const r = batch[i]!;
@@ -266,7 +285,7 @@ async function annotateFile(task: OutputTask, port: OutputPort): Promise<OutputR
       if (marks) r.marks = marks;
       const shown = selection ? selection.push(r) : [r];
       if (r.seq > skip) for (let j = r.seq === skip + 1 ? skipLines : 0; j < shown.length; j++) put(shown[j]!);
-      out.record(r.seq);
+      out.place.record(r.seq);
       heap.add(r.bytes);
     }
     // A task whose output is written as it comes sends its first batch's at once (the first bytes of the run's output).

@@ -21,6 +21,7 @@ import type { PipelineRecord } from '../types.js';
 import { HeapKeeper } from './heap.js';
 import { failed, taskAnalysis, taskEnd } from './jobs-file.js';
 import {
+  OutputPlace,
   watchedInput,
   type FlowPort,
   type OutputPort,
@@ -91,11 +92,7 @@ class RowSender {
   private messages = Buffer.allocUnsafeSlow(2 * BATCH_BYTES);
   private bytes = 0;
   private ends: number[] = [];
-  /** Records whose rows are all gathered or sent, and rows of the next one (what a chunk holds, `OutputChunk`). */
-  private records = 0;
-  private lines = 0;
-  /** The input has ended: what comes now is its tail. */
-  tail = false;
+  readonly place = new OutputPlace();
   constructor(
     private readonly index: number,
     private readonly port: OutputPort,
@@ -129,14 +126,8 @@ class RowSender {
     }
     this.bytes += this.messages.write(message, this.bytes);
     this.ends.push(this.bytes);
-    this.lines++;
+    this.place.line();
     if (this.bytes >= BATCH_BYTES || b.rows >= BATCH_ROWS) this.send();
-  }
-
-  /** The rows of record `seq` are all gathered. */
-  record(seq: number): void {
-    this.records = seq;
-    this.lines = 0;
   }
 
   /** Sends the rows gathered: the lead, then the batch serialized after it, in one buffer moved to the coordinator. */
@@ -163,8 +154,10 @@ class RowSender {
     }
     const bytes = buf.buffer as ArrayBuffer;
     const holes = Float64Array.from(LEAD_HOLES);
-    const chunk = { index: this.index, bytes, length: buf.length, holes, records: this.records, lines: this.lines };
-    this.port.send({ chunk: this.tail ? { ...chunk, tail: true as const } : chunk }, [bytes, holes.buffer]);
+    this.port.send({ chunk: this.place.told({ index: this.index, bytes, length: buf.length, holes }) }, [
+      bytes,
+      holes.buffer,
+    ]);
     this.batch = newBatch();
     this.bytes = 0;
     this.ends = [];
@@ -218,10 +211,10 @@ async function exportRows(task: RowsTask, port: OutputPort): Promise<OutputResul
   const skip = task.skip ?? 0;
   const skipLines = task.skipLines ?? 0;
   for await (const batch of analyzeStreamBatches(analyzer, bytes, task.file, { firstLine: cut, clockOffset })) {
-    if (ended() && !out.tail) {
+    if (ended() && !out.place.tail) {
       // Rows made once the input has ended (a reader's last line or record) go in batches of their own.
       out.send();
-      out.tail = true;
+      out.place.tail = true;
     }
     for (let i = 0; i < batch.length; i++) {
       const r = batch[i]!;
@@ -233,7 +226,7 @@ async function exportRows(task: RowsTask, port: OutputPort): Promise<OutputResul
         const row = rows.row(shown[j]!);
         if (r.seq > skip && j >= from) out.row(shown[j]!, recordValues(row));
       }
-      out.record(r.seq);
+      out.place.record(r.seq);
       heap.add(r.bytes);
     }
     if (task.flow) await port.written(FLOW_BYTES);
